@@ -1,0 +1,11 @@
+/** Errors the store raises for the caller to turn into a 4xx: a uniqueness conflict, bad input. */
+
+/** A write would break a uniqueness rule (an email already taken, for instance). */
+export class ConflictError extends Error {
+  override readonly name = "ConflictError";
+}
+
+/** A write names something that does not exist in the tenant, or carries invalid values. */
+export class InvalidInputError extends Error {
+  override readonly name = "InvalidInputError";
+}

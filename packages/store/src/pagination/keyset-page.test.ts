@@ -1,0 +1,93 @@
+import fc from "fast-check";
+import { Kysely, SqliteDialect } from "kysely";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { keysetPage, type KeyValues, type SortKey } from "./keyset-page.js";
+
+interface RowsTable {
+  uuid: string;
+  score: number | null;
+  label: string;
+}
+
+const sqlite = new SqliteDatabase(":memory:");
+const db = new Kysely<{ rows: RowsTable }>({ dialect: new SqliteDialect({ database: sqlite }) });
+sqlite.exec("create table rows (uuid text primary key, score integer, label text not null)");
+afterAll(() => db.destroy());
+
+const rowArbitrary = fc.record({
+  score: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+  label: fc.constantFrom("a", "b", "c"),
+});
+
+function compareNullsLast(left: number | null, right: number | null, direction: "asc" | "desc"): number {
+  if (left === right) return 0;
+  if (left === null) return 1;
+  if (right === null) return -1;
+  return direction === "asc" ? left - right : right - left;
+}
+
+describe("keysetPage", () => {
+  it("scans every row exactly once, in order, through ties and nulls, on both directions", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(rowArbitrary, { maxLength: 40 }),
+        fc.constantFrom<"asc" | "desc">("asc", "desc"),
+        fc.integer({ min: 1, max: 7 }),
+        async (rows, direction, limit) => {
+          sqlite.exec("delete from rows");
+          const inserted = rows.map((row, index) => ({ ...row, uuid: `u${String(index).padStart(3, "0")}` }));
+          if (inserted.length > 0) await db.insertInto("rows").values(inserted).execute();
+          const keys: SortKey[] = [
+            { column: "rows.score", direction, nullable: true },
+            { column: "rows.uuid", direction },
+          ];
+          const seen: string[] = [];
+          let after: KeyValues | null = null;
+          for (let guard = 0; guard < 100; guard++) {
+            const page = await keysetPage(db.selectFrom("rows").selectAll(), keys, {
+              position: after ? { kind: "after", key: after } : { kind: "offset", offset: 0 },
+              limit,
+            });
+            seen.push(...page.rows.map((row) => row.uuid));
+            if (!page.hasMore) break;
+            after = page.lastKey;
+          }
+          const expected = [...inserted]
+            .sort(
+              (left, right) =>
+                compareNullsLast(left.score, right.score, direction) ||
+                (direction === "asc" ? left.uuid.localeCompare(right.uuid) : right.uuid.localeCompare(left.uuid)),
+            )
+            .map((row) => row.uuid);
+          expect(seen).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("counts the whole filtered set on the offset path and leaves total null on the cursor path", async () => {
+    sqlite.exec("delete from rows");
+    await db
+      .insertInto("rows")
+      .values([1, 2, 3, 4, 5].map((score) => ({ uuid: `r${score}`, score, label: score % 2 ? "odd" : "even" })))
+      .execute();
+    const keys: SortKey[] = [{ column: "rows.uuid", direction: "asc" }];
+    const query = db.selectFrom("rows").selectAll().where("label", "=", "odd");
+    const first = await keysetPage(query, keys, { position: { kind: "offset", offset: 0 }, limit: 2 });
+    expect(first).toMatchObject({ total: 3, hasMore: true, lastKey: ["r3"] });
+    const next = await keysetPage(query, keys, { position: { kind: "after", key: first.lastKey! }, limit: 2 });
+    expect(next.rows.map((row) => row.uuid)).toEqual(["r5"]);
+    expect(next).toMatchObject({ total: null, hasMore: false });
+  });
+
+  it("rejects a cursor key whose length does not fit the sort keys", async () => {
+    await expect(
+      keysetPage(db.selectFrom("rows").selectAll(), [{ column: "rows.uuid", direction: "asc" }], {
+        position: { kind: "after", key: ["a", "b"] },
+        limit: 1,
+      }),
+    ).rejects.toThrow(/keysetPage: cursor key has 2 values for 1 sort keys/);
+  });
+});

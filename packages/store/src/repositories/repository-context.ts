@@ -1,0 +1,29 @@
+/** What every repository is built with: the database handle, the clock and the id generator. */
+import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+
+export interface RepositoryContext {
+  db: Kysely<Database>;
+  now: () => number;
+  generateId: () => string;
+}
+
+/** Runs `work` in a transaction, or inside the current one when `db` already is a transaction. */
+export async function withTransaction<T>(
+  db: Kysely<Database>,
+  work: (transaction: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}
+
+/** SQLite and PostgreSQL both store our booleans as 0/1. */
+export const toFlag = (value: boolean): number => (value ? 1 : 0);
+
+export function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

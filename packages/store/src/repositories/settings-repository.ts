@@ -1,0 +1,23 @@
+/** Deployment-wide settings kept in the database (the cursor signing secret, for one). */
+import type { SettingsRepository } from "../store.js";
+import type { RepositoryContext } from "./repository-context.js";
+
+export function createSettingsRepository({ db }: RepositoryContext): SettingsRepository {
+  const get = async (key: string) => {
+    const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+    return row?.value ?? null;
+  };
+  return {
+    get,
+    async getOrCreate(key, create) {
+      await db
+        .insertInto("settings")
+        .values({ key, value: create() })
+        .onConflict((conflict) => conflict.column("key").doNothing())
+        .execute();
+      const value = await get(key);
+      if (value === null) throw new Error(`settings: ${key} vanished right after it was stored`);
+      return value;
+    },
+  };
+}

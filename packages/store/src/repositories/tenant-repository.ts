@@ -1,0 +1,62 @@
+/** Tenants: creation, lookup of live tenants, soft deletion. */
+import type { TenantsTable } from "../database-schema.js";
+import type { Tenant, Tier } from "../records.js";
+import type { TenantRepository } from "../store.js";
+import type { RepositoryContext } from "./repository-context.js";
+
+function toTenant(row: TenantsTable): Tenant {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    tier: row.tier as Tier,
+    per_second_limit: row.per_second_limit,
+    monthly_limit: row.monthly_limit,
+    created_at: Number(row.created_at),
+  };
+}
+
+export function createTenantRepository({ db, now, generateId }: RepositoryContext): TenantRepository {
+  return {
+    async create(input) {
+      const row: TenantsTable = {
+        uuid: generateId(),
+        name: input.name,
+        tier: input.tier,
+        per_second_limit: input.per_second_limit ?? null,
+        monthly_limit: input.monthly_limit ?? null,
+        created_at: now(),
+        deleted_at: null,
+      };
+      await db.insertInto("tenants").values(row).execute();
+      return toTenant(row);
+    },
+    async get(tenantUuid) {
+      const row = await db
+        .selectFrom("tenants")
+        .selectAll()
+        .where("uuid", "=", tenantUuid)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      return row ? toTenant(row) : null;
+    },
+    async list() {
+      const rows = await db
+        .selectFrom("tenants")
+        .selectAll()
+        .where("deleted_at", "is", null)
+        .orderBy("created_at")
+        .orderBy("uuid")
+        .execute();
+      return rows.map(toTenant);
+    },
+    async delete(tenantUuid) {
+      const result = await db
+        .updateTable("tenants")
+        .set({ deleted_at: now() })
+        .where("uuid", "=", tenantUuid)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/** Internal users of a tenant; each has its own person node in the relationship graph. */
+import type { UsersTable } from "../database-schema.js";
+import { ConflictError } from "../errors.js";
+import { normalizeEmail } from "../normalize.js";
+import { keysetPage } from "../pagination/keyset-page.js";
+import type { Role, User } from "../records.js";
+import type { UserRepository } from "../store.js";
+import { insertPerson } from "./person-repository.js";
+import { toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
+
+function toUser(row: UsersTable): User {
+  return {
+    uuid: row.uuid,
+    tenant_uuid: row.tenant_uuid,
+    person_uuid: row.person_uuid,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    is_active: row.is_active === 1,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+export function createUserRepository(context: RepositoryContext): UserRepository {
+  const { db, now, generateId } = context;
+  return {
+    async create(input) {
+      const email = normalizeEmail(input.email);
+      return withTransaction(db, async (transaction) => {
+        const existingUser = await transaction
+          .selectFrom("users")
+          .select("uuid")
+          .where("tenant_uuid", "=", input.tenant_uuid)
+          .where("email", "=", email)
+          .executeTakeFirst();
+        if (existingUser) throw new ConflictError(`a user with email ${email} already exists in this tenant`);
+
+        const timestamp = now();
+        // A contact who joins the team keeps their history: their existing person becomes internal.
+        const knownPerson = await transaction
+          .selectFrom("person_emails")
+          .innerJoin("persons", "persons.uuid", "person_emails.person_uuid")
+          .select("persons.uuid")
+          .where("person_emails.tenant_uuid", "=", input.tenant_uuid)
+          .where("person_emails.address", "=", email)
+          .where("persons.deleted_at", "is", null)
+          .executeTakeFirst();
+        let personUuid: string;
+        if (knownPerson) {
+          personUuid = knownPerson.uuid;
+          await transaction
+            .updateTable("persons")
+            .set({ is_internal: 1, service_updated_at: timestamp })
+            .where("uuid", "=", personUuid)
+            .execute();
+        } else {
+          const person = await insertPerson(
+            { ...context, db: transaction },
+            { tenant_uuid: input.tenant_uuid, name: input.name, emails: [email], is_internal: true },
+          );
+          personUuid = person.uuid;
+        }
+        const row: UsersTable = {
+          uuid: generateId(),
+          tenant_uuid: input.tenant_uuid,
+          person_uuid: personUuid,
+          name: input.name,
+          email,
+          role: input.role,
+          is_active: toFlag(true),
+          created_at: timestamp,
+          updated_at: timestamp,
+        };
+        await transaction.insertInto("users").values(row).execute();
+        return toUser(row);
+      });
+    },
+    async get(tenantUuid, userUuid) {
+      const row = await db
+        .selectFrom("users")
+        .selectAll()
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", userUuid)
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+    async list(tenantUuid, request) {
+      const query = db.selectFrom("users").selectAll().where("tenant_uuid", "=", tenantUuid);
+      const page = await keysetPage(
+        query,
+        [
+          { column: "users.name", direction: request.order },
+          { column: "users.uuid", direction: request.order },
+        ],
+        request,
+      );
+      return { ...page, rows: page.rows.map(toUser) };
+    },
+    async deactivate(tenantUuid, userUuid) {
+      const result = await db
+        .updateTable("users")
+        .set({ is_active: 0, updated_at: now() })
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", userUuid)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConflictError } from "../errors.js";
+import { createSqliteStore } from "./create-sqlite-store.js";
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function temporaryDatabasePath(): string {
+  const folder = mkdtempSync(join(tmpdir(), "rapport-store-"));
+  folders.push(folder);
+  return join(folder, "nested", "rapport.db");
+}
+
+describe("createSqliteStore", () => {
+  it("creates the file, migrates it, and keeps data across reopen", async () => {
+    const path = temporaryDatabasePath();
+    const first = await createSqliteStore({ path });
+    const tenant = await first.tenants.create({ name: "Acme", tier: "standard" });
+    await first.usage.incrementMonthly(tenant.uuid, "2026-11");
+    await first.close();
+
+    const reopened = await createSqliteStore({ path });
+    expect(await reopened.tenants.get(tenant.uuid)).toMatchObject({ name: "Acme", tier: "standard" });
+    expect(await reopened.usage.incrementMonthly(tenant.uuid, "2026-11")).toBe(2);
+    expect(await reopened.usage.monthly(tenant.uuid, "2026-12")).toBe(0);
+    await reopened.close();
+  });
+
+  it("gives every user an internal person node and reuses a known contact's person", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    const contact = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada", emails: ["Ada@Example.com"] });
+    const ada = await store.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: " ADA@example.com ", role: "member" });
+    expect(ada.person_uuid).toBe(contact.uuid);
+    expect(ada.email).toBe("ada@example.com");
+    expect((await store.persons.get(tenant.uuid, contact.uuid))?.is_internal).toBe(true);
+
+    const bob = await store.users.create({ tenant_uuid: tenant.uuid, name: "Bob", email: "bob@example.com", role: "administrator" });
+    const bobPerson = await store.persons.get(tenant.uuid, bob.person_uuid);
+    expect(bobPerson).toMatchObject({ name: "Bob", is_internal: true, emails: [{ address: "bob@example.com", is_primary: true }] });
+    await expect(
+      store.users.create({ tenant_uuid: tenant.uuid, name: "Bob 2", email: "bob@example.com", role: "member" }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    await store.close();
+  });
+
+  it("finds keys by hash only while the key is unrevoked and its tenant live", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "custom", per_second_limit: 7, monthly_limit: 70 });
+    const key = await store.apiKeys.create({ tenant_uuid: tenant.uuid, user_uuid: null, key_hash: "h1", key_prefix: "pk_abc" });
+    await store.apiKeys.create({ tenant_uuid: tenant.uuid, user_uuid: null, key_hash: "h2", key_prefix: "pk_def" });
+    expect(await store.apiKeys.findActiveByHash("h1")).toMatchObject({ key: { uuid: key.uuid }, tenant: { per_second_limit: 7 } });
+    expect(await store.apiKeys.revoke(tenant.uuid, key.uuid)).toBe(true);
+    expect(await store.apiKeys.revoke(tenant.uuid, key.uuid)).toBe(false);
+    expect(await store.apiKeys.findActiveByHash("h1")).toBeNull();
+    expect(await store.apiKeys.findActiveByHash("h2")).not.toBeNull();
+    expect(await store.tenants.delete(tenant.uuid)).toBe(true);
+    expect(await store.apiKeys.findActiveByHash("h2")).toBeNull();
+    await store.close();
+  });
+
+  it("rolls back every write of a failed transaction", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    await expect(
+      store.transaction(async (transaction) => {
+        await transaction.persons.create({ tenant_uuid: tenant.uuid, name: "Kept?", emails: ["x@example.com"] });
+        await transaction.persons.create({ tenant_uuid: tenant.uuid, name: "Clash", emails: ["X@example.com"] });
+      }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    const page = await store.persons.list(tenant.uuid, {
+      filters: {},
+      sort_by: "name",
+      order: "asc",
+      position: { kind: "offset", offset: 0 },
+      limit: 10,
+    });
+    expect(page.total).toBe(0);
+    await store.close();
+  });
+
+  it("never lists another tenant's persons or companies", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const mine = await store.tenants.create({ name: "Mine", tier: "standard" });
+    const theirs = await store.tenants.create({ name: "Theirs", tier: "standard" });
+    const theirPerson = await store.persons.create({ tenant_uuid: theirs.uuid, name: "Secret" });
+    const theirCompany = await store.companies.create({ tenant_uuid: theirs.uuid, company_name: "Secret Co" });
+    expect(await store.persons.get(mine.uuid, theirPerson.uuid)).toBeNull();
+    expect(await store.companies.get(mine.uuid, theirCompany.uuid)).toBeNull();
+    const request = { position: { kind: "offset" as const, offset: 0 }, limit: 10, order: "asc" as const };
+    const persons = await store.persons.list(mine.uuid, { ...request, filters: { uuids: [theirPerson.uuid] }, sort_by: "name" });
+    const companies = await store.companies.list(mine.uuid, { ...request, filters: { name: "secret" }, sort_by: "company_name" });
+    expect(persons.rows).toEqual([]);
+    expect(companies.rows).toEqual([]);
+    await store.close();
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * @module
+ * The ordered list of schema migrations. A migration is never edited once landed: a change to the
+ * schema is a new file here, named with the next number.
+ */
+import type { Migration, MigrationProvider } from "kysely";
+import { foundationMigration } from "./0001-foundation.js";
+
+export const migrations: Record<string, Migration> = {
+  "0001-foundation": foundationMigration,
+};
+
+/** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
+export const inCodeMigrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
