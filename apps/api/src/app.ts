@@ -1,0 +1,45 @@
+/**
+ * @module
+ * `createApp(services)`: the whole HTTP application. The server, the CLI, the MCP bridge and every
+ * test build it the same way.
+ */
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "./app-env.js";
+import { mountOperations } from "./operations/mount-operations.js";
+import type { AnyOperation } from "./operations/operation.js";
+import { authenticateKey, resolveUserContext } from "./platform/auth/authenticate.js";
+import { handleError, handleNotFound } from "./platform/errors/error-handlers.js";
+import { accessLog } from "./platform/logging/access-log.js";
+import { rateLimit } from "./platform/rate-limit/rate-limit.js";
+import { operations as allOperations } from "./routes/operations.js";
+import type { AppServices } from "./services.js";
+
+export interface CreateAppOptions {
+  /** Defaults to the full operation table. */
+  operations?: readonly AnyOperation[];
+  /** Check every response against its schema; on in tests. */
+  validateResponses?: boolean;
+}
+
+/** Longest client-sent X-Request-Id echoed back; longer or unprintable ones are replaced. */
+const MAX_REQUEST_ID_LENGTH = 200;
+
+export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
+  const { operations = allOperations, validateResponses = false } = options;
+  const app = new Hono<AppEnv>();
+  app.use(async (context, next) => {
+    context.set("services", services);
+    await next();
+  });
+  app.use(requestId({ limitLength: MAX_REQUEST_ID_LENGTH, headerName: "X-Request-Id" }));
+  app.use(accessLog());
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+
+  app.get("/health", (context) => context.json({ status: "ok" }));
+
+  app.use("/v1/*", authenticateKey(), rateLimit(), resolveUserContext());
+  mountOperations(app, operations, { validateResponses });
+  return app;
+}

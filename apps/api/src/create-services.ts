@@ -1,0 +1,27 @@
+/** Builds the production services for a database file: store, clock, counters, logger. */
+import { createSqliteStore } from "@rapport/store";
+import type { Logger } from "pino";
+import { systemClock, type Clock } from "./platform/clock.js";
+import { createLogger } from "./platform/logging/logger.js";
+import { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-rate-limit-counter.js";
+import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
+import type { AppServices } from "./services.js";
+
+export interface CreateServicesOptions {
+  /** SQLite file path, or `:memory:`. */
+  databasePath: string;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export async function createServices(options: CreateServicesOptions): Promise<AppServices> {
+  const { databasePath, clock = systemClock, logger = createLogger() } = options;
+  const store = await createSqliteStore({ path: databasePath, now: () => clock.now() });
+  return {
+    store,
+    clock,
+    perSecondCounter: createInMemoryRateLimitCounter(clock),
+    monthlyCounter: createStoreRateLimitCounter(store),
+    logger,
+  };
+}

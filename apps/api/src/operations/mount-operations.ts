@@ -1,0 +1,72 @@
+/**
+ * @module
+ * Turns the operation table into Hono routes: path, query and body validated from the same zod
+ * schemas that the OpenAPI document and MCP tools are made from; handler results serialized with
+ * the operation's success status.
+ */
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../app-env.js";
+import { ApiError, badRequest } from "../platform/errors/api-error.js";
+import { readJsonBody } from "../platform/request/json-body.js";
+import type { AnyOperation, StatusReply } from "./operation.js";
+import { collectQuery, parseInput } from "./validate-input.js";
+
+const emptyQuery = z.object({});
+
+/** `/v1/persons/{person_uuid}` → `/v1/persons/:person_uuid`. */
+export function toHonoPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ":$1");
+}
+
+function isStatusReply(value: unknown): value is StatusReply<unknown> {
+  return typeof value === "object" && value !== null && "status" in value && "body" in value && Object.keys(value).length === 2;
+}
+
+export interface MountOptions {
+  /** Checks each response against the operation's schema (500 on mismatch); for tests. */
+  validateResponses?: boolean;
+}
+
+export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOperation[], options: MountOptions = {}) {
+  const seen = new Set<string>();
+  for (const operation of operations) {
+    if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
+    seen.add(operation.operationId);
+    app.on(operation.method.toUpperCase(), toHonoPath(operation.path), async (http) => {
+      const params = operation.params ? parseInput(operation.params, http.req.param(), "path parameter") : {};
+      const query = parseInput(
+        operation.query ?? emptyQuery,
+        collectQuery(operation.query, http.req.queries()),
+        "query parameter",
+      );
+      let body: unknown = undefined;
+      if (operation.body) {
+        const raw = await readJsonBody(http);
+        if (raw === undefined) throw badRequest("request body is required: send a JSON document");
+        body = parseInput(operation.body, raw, "body");
+      }
+      const result = await operation.handler({
+        params,
+        query,
+        body,
+        auth: http.get("auth"),
+        services: http.get("services"),
+        requestId: http.get("requestId"),
+        http,
+      });
+      const { status, body: responseBody } = isStatusReply(result)
+        ? result
+        : { status: operation.successStatus ?? 200, body: result };
+      if (status === 204) return http.body(null, 204);
+      if (options.validateResponses && operation.response) {
+        const checked = operation.response.safeParse(responseBody);
+        if (!checked.success) {
+          throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${checked.error.message}`);
+        }
+      }
+      return http.json(responseBody as object, status as ContentfulStatusCode);
+    });
+  }
+}

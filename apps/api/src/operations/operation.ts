@@ -1,0 +1,91 @@
+/**
+ * @module
+ * The operation table's entry type. Every `/v1` operation is declared once, with its zod schemas
+ * and handler; routes, the OpenAPI document and the MCP tools are all derived from these entries.
+ */
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../app-env.js";
+import type { AuthContext } from "../platform/auth/auth-context.js";
+import type { AppServices } from "../services.js";
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** What a handler receives: validated input, the caller, and the services. */
+export interface OperationContext<Params, Query, Body> {
+  params: Params;
+  query: Query;
+  body: Body;
+  auth: AuthContext;
+  services: AppServices;
+  requestId: string;
+  /** The raw Hono context, for the rare handler that needs headers or streaming. */
+  http: Context<AppEnv>;
+}
+
+/** A handler's answer when the status is not the operation's usual success status. */
+export interface StatusReply<Body> {
+  status: number;
+  body: Body;
+  [statusReplyBrand]: true;
+}
+declare const statusReplyBrand: unique symbol;
+
+export function reply<Body>(status: number, body: Body): StatusReply<Body> {
+  return { status, body } as StatusReply<Body>;
+}
+
+export interface Operation<
+  ParamsSchema extends ObjectSchema | undefined = ObjectSchema | undefined,
+  QuerySchema extends ObjectSchema | undefined = ObjectSchema | undefined,
+  BodySchema extends z.ZodType | undefined = z.ZodType | undefined,
+  ResponseSchema extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  /** Unique, camelCase; names the MCP tool too. */
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI-style path under /v1, with `{name}` parameters. */
+  path: `/v1/${string}`;
+  /** The spec's area (Person, Company, ...): the OpenAPI tag. */
+  area: string;
+  summary: string;
+  description: string;
+  params?: ParamsSchema;
+  query?: QuerySchema;
+  body?: BodySchema;
+  /** Status of a normal success: 200 unless stated. 204 responses have no body. */
+  successStatus?: 200 | 201 | 202 | 204;
+  response?: ResponseSchema;
+  /** Error statuses this operation documents beyond the common ones (400, 401, 403, 429, 500). */
+  errors?: readonly number[];
+  /** Safe to repeat with the same effect (the spec says so). */
+  idempotent?: boolean;
+  handler(
+    context: OperationContext<
+      ParamsSchema extends ObjectSchema ? z.output<ParamsSchema> : Record<string, never>,
+      QuerySchema extends ObjectSchema ? z.output<QuerySchema> : Record<string, never>,
+      BodySchema extends z.ZodType ? z.output<BodySchema> : undefined
+    >,
+  ): Promise<
+    | (ResponseSchema extends z.ZodType ? z.input<ResponseSchema> : undefined)
+    | StatusReply<ResponseSchema extends z.ZodType ? z.input<ResponseSchema> : undefined>
+  >;
+}
+
+/** Declares an operation with full type inference from its schemas. */
+export function defineOperation<
+  ParamsSchema extends ObjectSchema | undefined = undefined,
+  QuerySchema extends ObjectSchema | undefined = undefined,
+  BodySchema extends z.ZodType | undefined = undefined,
+  ResponseSchema extends z.ZodType | undefined = undefined,
+>(
+  operation: Operation<ParamsSchema, QuerySchema, BodySchema, ResponseSchema>,
+): Operation<ParamsSchema, QuerySchema, BodySchema, ResponseSchema> {
+  return operation;
+}
+
+/** Any operation, as the table holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<any, any, any, any>;

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { issueApiKey } from "./issue-api-key.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let other: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services, { name: "Acme" });
+  other = await buildTenant(context.services, { name: "Other" });
+});
+afterEach(() => context.close());
+
+async function expectError(response: Response, status: number, pattern: RegExp) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/application\/json/);
+  const body = (await response.json()) as { error: string };
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(body.error).toMatch(pattern);
+}
+
+describe("API key authentication (401)", () => {
+  it("rejects a request without a key", async () => {
+    await expectError(await context.request("/v1/persons"), 401, /missing API key.*x-api-key/);
+  });
+
+  it("rejects an unknown key, and a key that only looks right", async () => {
+    await expectError(await context.request("/v1/persons", { key: "pk_not-a-real-key" }), 401, /invalid API key/);
+    await expectError(await context.request("/v1/persons", { key: `${acme.key}x` }), 401, /invalid API key/);
+  });
+
+  it("rejects a revoked key at once", async () => {
+    const issued = await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid });
+    expect((await context.request("/v1/persons", { key: issued.plaintext })).status).toBe(200);
+    await context.services.store.apiKeys.revoke(acme.tenant.uuid, issued.key.uuid);
+    await expectError(await context.request("/v1/persons", { key: issued.plaintext }), 401, /invalid API key/);
+  });
+
+  it("rejects every key of a deleted tenant", async () => {
+    await context.services.store.tenants.delete(acme.tenant.uuid);
+    for (const key of [acme.key, acme.adminKey, acme.memberKey]) {
+      await expectError(await context.request("/v1/users", { key }), 401, /invalid API key/);
+    }
+    expect((await context.request("/v1/users", { key: other.key })).status).toBe(200);
+  });
+
+  it("issues keys of the documented shape, stored only as a hash", async () => {
+    const issued = await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid });
+    expect(issued.plaintext).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+    const keys = await context.services.store.apiKeys.list(acme.tenant.uuid);
+    expect(JSON.stringify(keys)).not.toContain(issued.plaintext.slice(3));
+  });
+});
+
+describe("user context (x-service-user-id)", () => {
+  it("is tenant-wide without the header and the user's with it", async () => {
+    expect((await context.request("/v1/users", { key: acme.key })).status).toBe(200);
+    expect((await context.request("/v1/users", { key: acme.key, userUuid: acme.member.uuid })).status).toBe(200);
+    expect((await context.request("/v1/users", { key: acme.key, userUuid: acme.member.uuid.toUpperCase() })).status).toBe(200);
+  });
+
+  it("answers 403 for a tenant key with a malformed, unknown, foreign or deactivated user", async () => {
+    await expectError(await context.request("/v1/users", { key: acme.key, userUuid: "not-a-uuid" }), 403, /x-service-user-id/);
+    await expectError(
+      await context.request("/v1/users", { key: acme.key, userUuid: "00000000-0000-4000-8000-000000000000" }),
+      403,
+      /not a user of this tenant/,
+    );
+    await expectError(await context.request("/v1/users", { key: acme.key, userUuid: other.admin.uuid }), 403, /not a user of this tenant/);
+    await context.services.store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
+    await expectError(await context.request("/v1/users", { key: acme.key, userUuid: acme.member.uuid }), 403, /deactivated/);
+  });
+
+  it("fills the user from a user-scoped key, and 403s a mismatched header", async () => {
+    expect((await context.request("/v1/users", { key: acme.memberKey })).status).toBe(200);
+    expect((await context.request("/v1/users", { key: acme.memberKey, userUuid: acme.member.uuid })).status).toBe(200);
+    await expectError(
+      await context.request("/v1/users", { key: acme.memberKey, userUuid: acme.admin.uuid }),
+      403,
+      /does not match the user this API key is bound to/,
+    );
+  });
+
+  it("answers 403 when a user-scoped key's bound user is deactivated", async () => {
+    await context.services.store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
+    await expectError(await context.request("/v1/users", { key: acme.memberKey }), 403, /bound to is deactivated/);
+    expect((await context.request("/v1/users", { key: acme.adminKey })).status).toBe(200);
+  });
+});

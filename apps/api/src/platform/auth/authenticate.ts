@@ -1,0 +1,75 @@
+/**
+ * @module
+ * API key authentication and the user context, exactly as the specification's Authentication
+ * section: 401 for a missing, unknown or revoked key (or a deleted tenant); 403 for a bad
+ * `x-service-user-id` or a user-scoped key whose bound user is gone or inactive.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../app-env.js";
+import { ApiError, forbidden } from "../errors/api-error.js";
+import { isUuid } from "../request/uuid-pattern.js";
+import { hashApiKey } from "./api-key-secret.js";
+
+export const API_KEY_HEADER = "x-api-key";
+export const USER_HEADER = "x-service-user-id";
+
+const missingKey = () =>
+  new ApiError(401, `missing API key: send it in the ${API_KEY_HEADER} header`);
+const invalidKey = () => new ApiError(401, "invalid API key: it is unknown, revoked, or its tenant was deleted");
+
+/** Finds the live key of `x-api-key` and its tenant (401 otherwise). Rate limiting runs next. */
+export function authenticateKey(): MiddlewareHandler<AppEnv> {
+  return async (context, next) => {
+    const { store } = context.get("services");
+    const presented = context.req.header(API_KEY_HEADER)?.trim();
+    if (!presented) throw missingKey();
+    const owner = await store.apiKeys.findActiveByHash(hashApiKey(presented));
+    if (!owner) throw invalidKey();
+    context.set("apiKeyOwner", owner);
+    await next();
+  };
+}
+
+/** Settles the user context from the key's binding and `x-service-user-id` (403 on a bad one). */
+export function resolveUserContext(): MiddlewareHandler<AppEnv> {
+  return async (context, next) => {
+    const { store } = context.get("services");
+    const { key, tenant } = context.get("apiKeyOwner");
+    const requestedUser = context.req.header(USER_HEADER)?.trim();
+
+    let userUuid: string | null = null;
+    if (key.user_uuid) {
+      if (requestedUser !== undefined && requestedUser.toLowerCase() !== key.user_uuid.toLowerCase()) {
+        throw forbidden(`${USER_HEADER} does not match the user this API key is bound to`);
+      }
+      userUuid = key.user_uuid;
+    } else if (requestedUser !== undefined) {
+      if (!isUuid(requestedUser)) throw forbidden(`${USER_HEADER} must be the UUID of a user of this tenant`);
+      userUuid = requestedUser.toLowerCase();
+    }
+
+    let user = null;
+    if (userUuid) {
+      user = await store.users.get(tenant.uuid, userUuid);
+      if (!user) {
+        throw forbidden(
+          key.user_uuid
+            ? "the user this API key is bound to no longer exists"
+            : `${USER_HEADER} is not a user of this tenant`,
+        );
+      }
+      if (!user.is_active) {
+        throw forbidden(
+          key.user_uuid ? "the user this API key is bound to is deactivated" : `${USER_HEADER} names a deactivated user`,
+        );
+      }
+    }
+    context.set("auth", {
+      tenant,
+      key,
+      user,
+      isAdministrator: user === null || user.role === "administrator",
+    });
+    await next();
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * @module
+ * The one error type handlers throw. Its status is the machine-readable signal; its message is
+ * what the caller reads in `{"error": "..."}`, so it says what to fix.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    /** Extra response headers (Retry-After on a 429, WWW-Authenticate on a 401). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message: string) => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../app.js";
+import { defineOperation } from "../../operations/operation.js";
+import { operations } from "../../routes/operations.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { MAX_BODY_BYTES } from "../request/json-body.js";
+
+const echoNote = defineOperation({
+  operationId: "testEchoNote",
+  method: "post",
+  path: "/v1/test/echo",
+  area: "Test",
+  summary: "Echo",
+  description: "Echoes a note.",
+  body: z.object({ note: z.string().max(10) }),
+  response: z.object({ note: z.string() }),
+  successStatus: 201,
+  async handler({ body }) {
+    return { note: body.note };
+  },
+});
+
+const explode = defineOperation({
+  operationId: "testExplode",
+  method: "get",
+  path: "/v1/test/explode",
+  area: "Test",
+  summary: "Fails",
+  description: "Throws an unexpected error.",
+  async handler() {
+    throw new Error("secret internals at /srv/app.js:42");
+  },
+});
+
+let context: TestContext;
+let acme: TestTenant;
+let app: ReturnType<typeof createApp>;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  app = createApp(context.services, { operations: [...operations, echoNote, explode] });
+});
+afterEach(() => context.close());
+
+const post = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  app.request("/v1/test/echo", { method: "POST", headers: { "x-api-key": acme.key, ...headers }, body });
+
+async function errorOf(response: Response) {
+  expect(response.headers.get("content-type")).toMatch(/application\/json/);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(typeof body.error).toBe("string");
+  return body.error as string;
+}
+
+describe("error envelope", () => {
+  it("accepts a good JSON body", async () => {
+    const response = await post(JSON.stringify({ note: "hello" }));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ note: "hello" });
+  });
+
+  it("answers 404 JSON for an unknown route, with and without /v1", async () => {
+    const unknownV1 = await app.request("/v1/nothing-here", { headers: { "x-api-key": acme.key } });
+    expect(unknownV1.status).toBe(404);
+    expect(await errorOf(unknownV1)).toMatch(/no route for GET \/v1\/nothing-here/);
+    const unknown = await app.request("/nowhere");
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toMatch(/no route/);
+  });
+
+  it("answers 400 for malformed JSON, a missing body and a schema violation", async () => {
+    const malformed = await post("{not json");
+    expect(malformed.status).toBe(400);
+    expect(await errorOf(malformed)).toMatch(/not valid JSON/);
+    const missing = await post(null);
+    expect(missing.status).toBe(400);
+    expect(await errorOf(missing)).toMatch(/body is required/);
+    const invalid = await post(JSON.stringify({ note: 12 }));
+    expect(invalid.status).toBe(400);
+    expect(await errorOf(invalid)).toMatch(/body field 'note'/);
+  });
+
+  it("answers 413 for a body over 1 MiB, declared or streamed", async () => {
+    const big = JSON.stringify({ note: "x".repeat(MAX_BODY_BYTES) });
+    const response = await post(big);
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toMatch(/1 MiB/);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const streamed = await app.request("/v1/test/echo", {
+      method: "POST",
+      headers: { "x-api-key": acme.key, "content-type": "application/json" },
+      body: stream,
+      // @ts-expect-error Node's fetch needs duplex for a streamed body
+      duplex: "half",
+    });
+    expect(streamed.status).toBe(413);
+  });
+
+  it("answers 415 for a body that is not JSON", async () => {
+    const response = await post("note=hello", { "content-type": "application/x-www-form-urlencoded" });
+    expect(response.status).toBe(415);
+    expect(await errorOf(response)).toMatch(/Content-Type: application\/json/);
+  });
+
+  it("answers 500 JSON with the request id, and no stack or message leak, on an unexpected exception", async () => {
+    const response = await app.request("/v1/test/explode", { headers: { "x-api-key": acme.key, "x-request-id": "trace-500" } });
+    expect(response.status).toBe(500);
+    const message = await errorOf(response);
+    expect(message).toContain("trace-500");
+    expect(message).not.toMatch(/secret|\/srv|at /);
+    expect(response.headers.get("x-request-id")).toBe("trace-500");
+  });
+});
+
+describe("X-Request-Id", () => {
+  it("echoes the client's id and generates a UUID otherwise, on success and on errors", async () => {
+    const echoed = await context.request("/v1/users", { key: acme.key, headers: { "X-Request-Id": "client-id-123" } });
+    expect(echoed.headers.get("x-request-id")).toBe("client-id-123");
+    const generated = await context.request("/v1/users", { key: acme.key });
+    expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const unauthorized = await context.request("/v1/users", { headers: { "X-Request-Id": "no-key-here" } });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get("x-request-id")).toBe("no-key-here");
+    const notFound = await context.request("/nowhere");
+    expect(notFound.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("replaces an id that is too long or not printable with a fresh UUID", async () => {
+    for (const sent of ["x".repeat(201), "has spaces in it", "new\u0007line"]) {
+      const response = await context.request("/v1/users", { key: acme.key, headers: { "X-Request-Id": sent } });
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});

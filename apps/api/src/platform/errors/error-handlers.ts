@@ -1,0 +1,43 @@
+/**
+ * @module
+ * Turns every failure into `{"error": "..."}` with the right status: our ApiError, Hono's
+ * HTTPException (body limit), store errors, and anything unexpected (500, logged with the request id,
+ * no stack trace in the body).
+ */
+import { ConflictError, InvalidInputError } from "@rapport/store";
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../../app-env.js";
+import { ApiError } from "./api-error.js";
+
+/** Writes the error envelope, keeping headers set earlier (request id, rate limits). */
+export function errorResponse(
+  context: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  for (const [name, value] of Object.entries(headers)) context.header(name, value);
+  return context.json({ error: message }, status);
+}
+
+export const handleError: ErrorHandler<AppEnv> = (error, context) => {
+  if (error instanceof ApiError) return errorResponse(context, error.status, error.message, error.headers);
+  if (error instanceof ConflictError) return errorResponse(context, 409, error.message);
+  if (error instanceof InvalidInputError) return errorResponse(context, 400, error.message);
+  if (error instanceof HTTPException) {
+    const message =
+      error.status === 413 ? "request body is larger than the 1 MiB limit" : error.message || "request failed";
+    return errorResponse(context, error.status as ContentfulStatusCode, message);
+  }
+  const requestId = context.get("requestId");
+  context.get("services")?.logger.error(
+    { requestId, err: error, method: context.req.method, path: context.req.path },
+    "unhandled error",
+  );
+  return errorResponse(context, 500, `internal error; quote request id ${requestId} when reporting it`);
+};
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (context) =>
+  errorResponse(context, 404, `no route for ${context.req.method} ${context.req.path}`);

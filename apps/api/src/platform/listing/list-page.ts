@@ -1,0 +1,60 @@
+/**
+ * @module
+ * The one helper every list endpoint uses: validates page/per_page/cursor together, positions the
+ * page (offset for page numbers, keyset after the cursor's row), and builds the envelope with a
+ * next_cursor bound to the exact query that produced it.
+ */
+import type { Page, PagePosition, PageRequest } from "@rapport/store";
+import { badRequest } from "../errors/api-error.js";
+import type { CursorCodec } from "./cursor-codec.js";
+import { queryFingerprint } from "./cursor-codec.js";
+import type { ListEnvelope } from "./list-envelope.js";
+import { DEFAULT_PER_PAGE } from "./list-parameters.js";
+
+export interface ListPageOptions<Row, Item> {
+  /** The parsed shared parameters. */
+  paging: { page?: number | undefined; per_page?: number | undefined; cursor?: string | undefined };
+  /** Everything else that shapes the result (filters, sort, operation, tenant): binds cursors. */
+  query: Record<string, unknown>;
+  /** null where the endpoint does not support cursors. */
+  cursors: CursorCodec | null;
+  fetch: (request: PageRequest) => Promise<Page<Row>>;
+  present: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+export async function listPage<Row, Item>(options: ListPageOptions<Row, Item>): Promise<ListEnvelope<Item>> {
+  const { paging, cursors } = options;
+  const perPage = paging.per_page ?? DEFAULT_PER_PAGE;
+  const fingerprint = queryFingerprint(options.query);
+  let position: PagePosition;
+  let pageNumber: number;
+  if (paging.cursor !== undefined && cursors) {
+    if (paging.page !== undefined) {
+      throw badRequest("send either page or cursor, not both: a cursor already says where the page starts");
+    }
+    const cursor = cursors.decode(paging.cursor);
+    if (cursor.query !== fingerprint) {
+      throw badRequest(
+        "filters or sort changed during a cursor scan: keep them identical, or start a new scan without cursor",
+      );
+    }
+    position = { kind: "after", key: cursor.key };
+    pageNumber = cursor.page;
+  } else {
+    pageNumber = paging.page ?? 1;
+    position = { kind: "offset", offset: (pageNumber - 1) * perPage };
+  }
+  const page = await options.fetch({ position, limit: perPage });
+  const nextCursor =
+    cursors && page.hasMore && page.lastKey
+      ? cursors.encode({ query: fingerprint, key: page.lastKey, page: pageNumber + 1 })
+      : null;
+  return {
+    items: await options.present(page.rows),
+    page: pageNumber,
+    per_page: perPage,
+    total: page.total,
+    has_more: page.hasMore,
+    next_cursor: nextCursor,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * @module
+ * The shared list parameters: `page` (1-indexed, clamped to at least 1), `per_page` (default 10,
+ * clamped to 1..50: values outside are capped, not rejected), and `cursor` where supported.
+ * A value that is not an integer at all is a 400.
+ */
+import { z } from "zod";
+
+export const DEFAULT_PER_PAGE = 10;
+/** Far past any real data; keeps the offset within what databases accept. */
+export const MAX_PAGE = 1_000_000_000;
+export const MAX_PER_PAGE = 50;
+
+const integerText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?\d+$/, `${name} must be an integer`)
+    .transform((text) => Number(text));
+
+export const pageParameter = integerText("page")
+  .transform((page) => Math.min(MAX_PAGE, Math.max(1, page)))
+  .optional()
+  .describe("Page number, 1-indexed; values below 1 are treated as 1. Not allowed together with cursor.");
+
+export const perPageParameter = integerText("per_page")
+  .transform((perPage) => Math.min(MAX_PER_PAGE, Math.max(1, perPage)))
+  .optional()
+  .describe("Items per page: default 10; values outside 1-50 are capped to that range, not rejected.");
+
+export const cursorParameter = z
+  .string()
+  .max(2048)
+  .optional()
+  .describe(
+    "Opaque next_cursor of a previous response: the page starts right after its last record. " +
+      "Keep every filter and the sort unchanged during a scan; per_page may change. Not allowed together with page.",
+  );
+
+/** Page-numbered lists (no cursor). */
+export const pagedListQuery = z.object({ page: pageParameter, per_page: perPageParameter });
+
+/** Lists that also accept a cursor. */
+export const cursorListQuery = pagedListQuery.extend({ cursor: cursorParameter });
+
+export const sortOrderParameter = (defaultOrder: "asc" | "desc") =>
+  z
+    .enum(["asc", "desc"])
+    .default(defaultOrder)
+    .describe(`Sort direction; default ${defaultOrder}.`);

@@ -1,0 +1,10 @@
+/** Monthly counters persisted in the store's usage table, so they survive a restart. */
+import type { Store } from "@rapport/store";
+import type { RateLimitCounter } from "./rate-limit-counter.js";
+
+export function createStoreRateLimitCounter(store: Store): RateLimitCounter {
+  return {
+    increment: (subject, window) => store.usage.incrementMonthly(subject, window),
+    current: (subject, window) => store.usage.monthly(subject, window),
+  };
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { parseIsoTimestamp } from "./common-schemas.js";
+
+describe("parseIsoTimestamp", () => {
+  it("reads dates as UTC midnight and date-times with or without a zone", () => {
+    expect(parseIsoTimestamp("2026-11-01")).toBe(Date.UTC(2026, 10, 1));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00Z")).toBe(Date.UTC(2026, 10, 1, 10, 30));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00")).toBe(Date.UTC(2026, 10, 1, 10, 30));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00+02:00")).toBe(Date.UTC(2026, 10, 1, 8, 30));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00.123Z")).toBe(Date.UTC(2026, 10, 1, 10, 30, 0, 123));
+  });
+
+  it("rejects what is not ISO 8601 or not a real date", () => {
+    for (const text of ["yesterday", "2026-13-01", "2026-02-30", "1700000000", "", "2026-11-01T25:00:00Z"]) {
+      expect(parseIsoTimestamp(text), text).toBeNull();
+    }
+  });
+});

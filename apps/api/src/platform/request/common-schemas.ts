@@ -1,0 +1,80 @@
+/**
+ * @module
+ * Zod building blocks shared by operations: UUID path parameters, comma-separated UUID lists,
+ * ISO 8601 dates, booleans in query strings. Each carries the description the OpenAPI document and
+ * MCP tool schemas show.
+ */
+import { z } from "zod";
+import { UUID_PATTERN } from "./uuid-pattern.js";
+
+/** A UUID in a path or query; normalized to lower case. */
+export const uuidString = (description: string) =>
+  z
+    .string()
+    .regex(UUID_PATTERN, "must be a UUID")
+    .transform((value) => value.toLowerCase())
+    .describe(description);
+
+/** Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. */
+export const uuidListQuery = (description: string, max = 100) =>
+  z
+    .string()
+    .max(max * 40)
+    .transform((value, context) => {
+      const items = value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (items.length > max) {
+        context.addIssue({ code: "custom", message: `at most ${max} UUIDs, got ${items.length}` });
+        return z.NEVER;
+      }
+      const bad = items.find((item) => !UUID_PATTERN.test(item));
+      if (bad !== undefined) {
+        context.addIssue({ code: "custom", message: `'${bad.slice(0, 60)}' is not a UUID` });
+        return z.NEVER;
+      }
+      return [...new Set(items.map((item) => item.toLowerCase()))];
+    })
+    .describe(`${description} Comma-separated, at most ${max}.`);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** Parses an ISO 8601 date or date-time to epoch ms; no zone means UTC. Null when not ISO 8601. */
+export function parseIsoTimestamp(text: string): number | null {
+  const value = text.trim();
+  if (ISO_DATE.test(value)) {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value ? null : time;
+  }
+  if (!ISO_DATE_TIME.test(value)) return null;
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  const time = Date.parse(hasZone ? value.replace(" ", "T") : `${value.replace(" ", "T")}Z`);
+  return Number.isNaN(time) ? null : time;
+}
+
+/** An ISO 8601 date or date-time in a query string, as epoch milliseconds. */
+export const isoTimestampQuery = (description: string) =>
+  z
+    .string()
+    .transform((value, context) => {
+      const time = parseIsoTimestamp(value);
+      if (time === null) {
+        context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time` });
+        return z.NEVER;
+      }
+      return time;
+    })
+    .describe(`${description} ISO 8601 date (YYYY-MM-DD) or date-time; without a zone, UTC.`);
+
+/** `true`/`false` (or 1/0) in a query string. */
+export const booleanQuery = (description: string) =>
+  z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .transform((value) => value === "true" || value === "1")
+    .describe(description);
+
+/** Epoch-millisecond timestamp field in a response. */
+export const epochMilliseconds = (description: string) =>
+  z.number().int().describe(`${description} Unix epoch milliseconds.`);

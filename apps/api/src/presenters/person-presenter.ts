@@ -1,0 +1,76 @@
+/** The person record as the API shows it, and the function that presents store records. */
+import type { Company, Person } from "@rapport/store";
+import { z } from "zod";
+import { epochMilliseconds } from "../platform/request/common-schemas.js";
+import type { AppServices } from "../services.js";
+import { emptyRelationshipFields, relationshipFieldsShape } from "./relationship-fields.js";
+
+export const companyReferenceSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+});
+
+export const personSchema = z
+  .object({
+    uuid: z.string(),
+    name: z.string().describe("Display name."),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string().nullable().describe("The primary email address."),
+    emails: z.array(z.object({ address: z.string(), is_primary: z.boolean() })),
+    job_title: z.string().nullable(),
+    primary_company: companyReferenceSchema.nullable(),
+    linkedin_url: z.string().nullable(),
+    twitter_url: z.string().nullable(),
+    facebook_url: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    tags: z.array(z.string()),
+    is_internal: z.boolean().describe("True for an internal user's own person record."),
+    created_at: epochMilliseconds("Creation time."),
+    service_updated_at: epochMilliseconds("Last change of the record; what modified_since filters on."),
+    ...relationshipFieldsShape,
+  })
+  .describe("A person: an external contact, or an internal user's own record.");
+
+export type PersonResponse = z.input<typeof personSchema>;
+
+export function presentPerson(person: Person, companies: Map<string, Company>): PersonResponse {
+  const company = person.primary_company_uuid ? companies.get(person.primary_company_uuid) : undefined;
+  return {
+    uuid: person.uuid,
+    name: person.name,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    email: person.emails.find((email) => email.is_primary)?.address ?? person.emails[0]?.address ?? null,
+    emails: person.emails.map(({ address, is_primary }) => ({ address, is_primary })),
+    job_title: person.job_title,
+    primary_company: company ? { uuid: company.uuid, name: company.company_name, logo_url: company.logo_url } : null,
+    linkedin_url: person.linkedin_url,
+    twitter_url: person.twitter_url,
+    facebook_url: person.facebook_url,
+    logo_url: person.logo_url,
+    city: person.city,
+    state: person.state,
+    country: person.country,
+    tags: person.tags,
+    is_internal: person.is_internal,
+    created_at: person.created_at,
+    service_updated_at: person.service_updated_at,
+    ...emptyRelationshipFields(),
+  };
+}
+
+/** Presents many persons with one query for their primary companies. */
+export async function presentPersons(
+  services: AppServices,
+  tenantUuid: string,
+  persons: readonly Person[],
+): Promise<PersonResponse[]> {
+  const companyUuids = persons.flatMap((person) => (person.primary_company_uuid ? [person.primary_company_uuid] : []));
+  const companies = await services.store.companies.getMany(tenantUuid, companyUuids);
+  return persons.map((person) => presentPerson(person, companies));
+}

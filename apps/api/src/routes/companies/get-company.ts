@@ -1,0 +1,23 @@
+/** GET /v1/companies/{company_uuid}: one company with derived fields. */
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { notFound } from "../../platform/errors/api-error.js";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import { companySchema, presentCompany } from "../../presenters/company-presenter.js";
+
+export const getCompany = defineOperation({
+  operationId: "getCompany",
+  method: "get",
+  path: "/v1/companies/{company_uuid}",
+  area: "Company",
+  summary: "Get a company",
+  description: "Reads one company with its derived relationship fields. 404 when the company is not in the tenant.",
+  params: z.object({ company_uuid: uuidString("The company's UUID.") }),
+  response: companySchema,
+  errors: [404],
+  async handler({ params, auth, services }) {
+    const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
+    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    return presentCompany(company);
+  },
+});

@@ -1,0 +1,19 @@
+/**
+ * @module
+ * The services the app is built with: each I/O concern behind a port, built once at start-up and
+ * injected, so tests swap in in-memory ones.
+ */
+import type { Store } from "@rapport/store";
+import type { Logger } from "pino";
+import type { Clock } from "./platform/clock.js";
+import type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
+
+export interface AppServices {
+  store: Store;
+  clock: Clock;
+  /** Per-second windows, per API key. In-process by default; Redis when API nodes scale out. */
+  perSecondCounter: RateLimitCounter;
+  /** Monthly windows, per tenant. Persisted in the store so a restart does not reset them. */
+  monthlyCounter: RateLimitCounter;
+  logger: Logger;
+}
