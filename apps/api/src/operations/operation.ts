@@ -62,6 +62,11 @@ export interface Operation<
   errors?: readonly number[];
   /** Safe to repeat with the same effect (the spec says so). */
   idempotent?: boolean;
+  /** A valid input, shown in the OpenAPI document and used by the table-walking test suites. */
+  example?: {
+    query?: Record<string, string>;
+    body?: BodySchema extends z.ZodType ? z.input<BodySchema> : never;
+  };
   handler(
     context: OperationContext<
       ParamsSchema extends ObjectSchema ? z.output<ParamsSchema> : Record<string, never>,

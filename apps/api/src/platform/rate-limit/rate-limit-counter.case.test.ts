@@ -1,0 +1,44 @@
+/** One contract, run against every RateLimitCounter implementation. */
+import { createSqliteStore } from "@rapport/store";
+import { describe, expect, it } from "vitest";
+import { createManualClock } from "../clock.js";
+import { createInMemoryRateLimitCounter } from "./in-memory-rate-limit-counter.js";
+import type { RateLimitCounter } from "./rate-limit-counter.js";
+import { createStoreRateLimitCounter } from "./store-rate-limit-counter.js";
+
+const implementations: Array<[string, () => Promise<RateLimitCounter>]> = [
+  ["in-memory", async () => createInMemoryRateLimitCounter(createManualClock(0))],
+  ["store", async () => createStoreRateLimitCounter(await createSqliteStore({ path: ":memory:" }))],
+];
+
+describe.each(implementations)("RateLimitCounter contract: %s", (_name, create) => {
+  it("counts per subject and window, independently", async () => {
+    const counter = await create();
+    expect(await counter.current("a", "w1")).toBe(0);
+    expect(await counter.increment("a", "w1", 10_000)).toBe(1);
+    expect(await counter.increment("a", "w1", 10_000)).toBe(2);
+    expect(await counter.increment("b", "w1", 10_000)).toBe(1);
+    expect(await counter.increment("a", "w2", 20_000)).toBe(1);
+    expect(await counter.current("a", "w1")).toBe(2);
+    expect(await counter.current("c", "w1")).toBe(0);
+  });
+
+  it("counts every one of many concurrent increments", async () => {
+    const counter = await create();
+    const results = await Promise.all(Array.from({ length: 50 }, () => counter.increment("a", "w", 10_000)));
+    expect(new Set(results).size).toBe(50);
+    expect(await counter.current("a", "w")).toBe(50);
+  });
+});
+
+describe("in-memory counter", () => {
+  it("forgets windows once they expire", async () => {
+    const clock = createManualClock(0);
+    const counter = createInMemoryRateLimitCounter(clock);
+    await counter.increment("a", "second-0", 1_000);
+    clock.set(5_000);
+    await counter.increment("a", "second-5", 6_000);
+    expect(await counter.current("a", "second-0")).toBe(0);
+    expect(await counter.current("a", "second-5")).toBe(1);
+  });
+});

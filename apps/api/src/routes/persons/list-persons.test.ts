@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+interface PersonList {
+  items: Array<{ uuid: string; name: string; service_updated_at: number }>;
+  page: number;
+  per_page: number;
+  total: number | null;
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+async function list(query: string, key = acme.key): Promise<{ status: number; body: PersonList & { error?: string } }> {
+  const response = await context.request(`/v1/persons${query}`, { key });
+  return { status: response.status, body: (await response.json()) as PersonList & { error?: string } };
+}
+
+/** 23 persons: the clock stands still, so 20 share one service_updated_at; 3 come a minute later. */
+async function seedPersons() {
+  for (let index = 0; index < 20; index++) {
+    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: `Person ${index % 4}` });
+  }
+  context.clock.advance(60_000);
+  for (let index = 0; index < 3; index++) {
+    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: `Later ${index}` });
+  }
+}
+
+describe("GET /v1/persons paging", () => {
+  it("clamps per_page and page instead of rejecting out-of-range values", async () => {
+    await seedPersons();
+    // 25 persons in all: the 23 seeded and the two users' own records.
+    const cases: Array<[string, number, number]> = [
+      ["", 1, 10],
+      ["?per_page=0", 1, 1],
+      ["?per_page=-5", 1, 1],
+      ["?per_page=51", 1, 50],
+      ["?per_page=999999999999999999999", 1, 50],
+      ["?page=0&per_page=5", 1, 5],
+      ["?page=-3&per_page=5", 1, 5],
+    ];
+    for (const [query, page, perPage] of cases) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(200);
+      expect({ page: body.page, per_page: body.per_page, total: body.total }, query).toEqual({ page, per_page: perPage, total: 25 });
+      expect(body.items.length, query).toBe(Math.min(perPage, 25));
+    }
+    const beyond = await list("?page=9&per_page=5");
+    expect(beyond.body).toMatchObject({ items: [], page: 9, has_more: false, next_cursor: null, total: 25 });
+  });
+
+  it("rejects page and per_page values that are not integers", async () => {
+    for (const query of ["?per_page=ten", "?page=abc", "?per_page=2.5", "?page="]) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(400);
+      expect(body.error, query).toMatch(/must be an integer/);
+    }
+  });
+
+  it("scans every record exactly once with cursors over more than 3 pages despite tied sort values", async () => {
+    await seedPersons();
+    const seen: string[] = [];
+    let { body } = await list("?per_page=4");
+    expect(body.total).toBe(25);
+    seen.push(...body.items.map((item) => item.uuid));
+    let pages = 1;
+    while (body.next_cursor) {
+      // per_page may change during a scan.
+      const perPage = pages % 2 === 0 ? 4 : 6;
+      ({ body } = await list(`?per_page=${perPage}&cursor=${encodeURIComponent(body.next_cursor)}`));
+      expect(body.total).toBeNull();
+      expect(body.page).toBe(pages + 1);
+      seen.push(...body.items.map((item) => item.uuid));
+      pages += 1;
+    }
+    expect(pages).toBeGreaterThan(3);
+    expect(body.has_more).toBe(false);
+    expect(new Set(seen).size).toBe(25);
+    expect(seen.length).toBe(25);
+
+    // Page-numbered scans serve the same order.
+    const numbered: string[] = [];
+    for (let page = 1; page <= 5; page++) numbered.push(...(await list(`?per_page=5&page=${page}`)).body.items.map((item) => item.uuid));
+    expect(numbered).toEqual(seen);
+  });
+
+  it("scans by name in descending order with ties broken by uuid", async () => {
+    await seedPersons();
+    const seen: PersonList["items"] = [];
+    let { body } = await list("?sort_by=name&order=desc&per_page=7");
+    seen.push(...body.items);
+    while (body.next_cursor) {
+      ({ body } = await list(`?sort_by=name&order=desc&per_page=7&cursor=${body.next_cursor}`));
+      seen.push(...body.items);
+    }
+    expect(seen).toHaveLength(25);
+    const expected = [...seen].sort((left, right) =>
+      left.name === right.name ? right.uuid.localeCompare(left.uuid) : right.name.localeCompare(left.name),
+    );
+    expect(seen.map((item) => item.uuid)).toEqual(expected.map((item) => item.uuid));
+  });
+
+  it("answers 400 for page with cursor, a changed filter or sort, and a forged cursor", async () => {
+    await seedPersons();
+    const { body } = await list("?per_page=5&sort_by=created_at");
+    const cursor = encodeURIComponent(body.next_cursor!);
+    const together = await list(`?per_page=5&sort_by=created_at&page=2&cursor=${cursor}`);
+    expect(together.status).toBe(400);
+    expect(together.body.error).toMatch(/either page or cursor/);
+    const changedSort = await list(`?per_page=5&sort_by=name&cursor=${cursor}`);
+    expect(changedSort.status).toBe(400);
+    expect(changedSort.body.error).toMatch(/filters or sort changed/);
+    const changedOrder = await list(`?per_page=5&sort_by=created_at&order=desc&cursor=${cursor}`);
+    expect(changedOrder.status).toBe(400);
+    const changedFilter = await list(`?per_page=5&sort_by=created_at&modified_since=2020-01-01&cursor=${cursor}`);
+    expect(changedFilter.status).toBe(400);
+    expect(changedFilter.body.error).toMatch(/filters or sort changed/);
+
+    const [payload, signature] = body.next_cursor!.split(".");
+    const forgedPayload = Buffer.from(JSON.stringify(["x", 2, [0, "0"]])).toString("base64url");
+    for (const forged of [`${forgedPayload}.${signature}`, `${payload}.AAAA`, "garbage", `${payload}`]) {
+      const response = await list(`?per_page=5&sort_by=created_at&cursor=${encodeURIComponent(forged)}`);
+      expect(response.status, forged).toBe(400);
+      expect(response.body.error).toMatch(/cursor is not valid/);
+    }
+  });
+
+  it("does not accept another endpoint's or another tenant's cursor", async () => {
+    await seedPersons();
+    const other = await buildTenant(context.services, { name: "Other" });
+    for (let index = 0; index < 12; index++) {
+      await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: `Theirs ${index}` });
+    }
+    const theirs = await list("?per_page=5", other.key);
+    const replayed = await list(`?per_page=5&cursor=${encodeURIComponent(theirs.body.next_cursor!)}`);
+    expect(replayed.status).toBe(400);
+    await context.services.store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: "A" });
+    await context.services.store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: "B" });
+    const companies = (await (await context.request("/v1/companies?per_page=1", { key: acme.key })).json()) as PersonList;
+    const crossed = await list(`?per_page=1&cursor=${encodeURIComponent(companies.next_cursor!)}`);
+    expect(crossed.status).toBe(400);
+  });
+});
+
+describe("GET /v1/persons filters", () => {
+  it("filters by uuids and by modified_since (inclusive)", async () => {
+    await seedPersons();
+    const all = (await list("?per_page=50")).body.items;
+    const picked = [all[0]!.uuid, all[5]!.uuid];
+    const byUuid = await list(`?uuids=${picked.join(",")}`);
+    expect(byUuid.body.items.map((item) => item.uuid).sort()).toEqual([...picked].sort());
+
+    const latest = Math.max(...all.map((item) => item.service_updated_at));
+    const since = await list(`?modified_since=${new Date(latest).toISOString()}`);
+    expect(since.body.items.map((item) => item.name).sort()).toEqual(["Later 0", "Later 1", "Later 2"]);
+    const bad = await list("?modified_since=yesterday");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/modified_since.*ISO 8601/);
+  });
+
+  it("rejects unknown and repeated query parameters", async () => {
+    const unknown = await list("?pagesize=5");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatch(/unknown query parameter 'pagesize'/);
+    const repeated = await list("?page=1&page=2");
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toMatch(/given 2 times/);
+  });
+
+  it("never shows another tenant's persons", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const secret = await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Secret Person" });
+    const mine = await list("?per_page=50");
+    expect(mine.body.items.map((item) => item.name)).not.toContain("Secret Person");
+    expect((await list(`?uuids=${secret.uuid}`)).body.items).toEqual([]);
+    const direct = await context.request(`/v1/persons/${secret.uuid}`, { key: acme.key });
+    expect(direct.status).toBe(404);
+    expect((await context.request(`/v1/persons/${secret.uuid}`, { key: other.key })).status).toBe(200);
+  });
+});

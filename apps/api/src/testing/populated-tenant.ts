@@ -1,0 +1,38 @@
+/**
+ * @module
+ * A tenant with one record of every kind, and the ids the table-walking suites put into path
+ * parameters. When an operation introduces a new path parameter, add its record here: the suites
+ * fail with a message naming the parameter until then.
+ */
+import type { AppServices } from "../services.js";
+import { buildTenant, type TestTenant } from "./test-harness.js";
+
+export interface PopulatedTenant extends TestTenant {
+  /** Path parameter name → an id of a record of this tenant that the parameter can name. */
+  pathIds: Record<string, string>;
+  /** Every id and marker string of this tenant's records; none may leak to another tenant. */
+  secrets: string[];
+}
+
+export async function buildPopulatedTenant(services: AppServices, marker: string): Promise<PopulatedTenant> {
+  const tenant = await buildTenant(services, { name: `${marker} Tenant` });
+  const { store } = services;
+  const tenantUuid = tenant.tenant.uuid;
+  const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: `${marker} Company`, domain: `${marker.toLowerCase()}.example` });
+  const person = await store.persons.create({
+    tenant_uuid: tenantUuid,
+    name: `${marker} Person`,
+    emails: [`person@${marker.toLowerCase()}.example`],
+    primary_company_uuid: company.uuid,
+  });
+  const pathIds: Record<string, string> = {
+    person_uuid: person.uuid,
+    company_uuid: company.uuid,
+    user_uuid: tenant.member.uuid,
+  };
+  return {
+    ...tenant,
+    pathIds,
+    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`],
+  };
+}
