@@ -1,1 +1,23 @@
-export {};
+#!/usr/bin/env node
+/** The `rapport` command line. Failures print one line on stderr and exit non-zero. */
+import { ConflictError, InvalidInputError } from "@rapport/store";
+import { CommanderError } from "commander";
+import { CliError } from "./cli/cli-output.js";
+import { createProgram } from "./cli/create-program.js";
+
+function messageOf(error: unknown): string {
+  if (error instanceof CommanderError) return error.message.replace(/^error: /, "");
+  if (error instanceof CliError || error instanceof ConflictError || error instanceof InvalidInputError) return error.message;
+  if (error instanceof Error) return `unexpected failure: ${error.message}`;
+  return `unexpected failure: ${String(error)}`;
+}
+
+try {
+  await createProgram().parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError && (error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version")) {
+    process.exit(0);
+  }
+  process.stderr.write(`rapport: ${messageOf(error).split("\n")[0]}\n`);
+  process.exit(1);
+}

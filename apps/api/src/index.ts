@@ -1,1 +1,19 @@
-export {};
+/**
+ * @module
+ * `@rapport/api`: the HTTP application and its parts, for embedding and for tests.
+ */
+export { createApp, type CreateAppOptions } from "./app.js";
+export type { AppEnv } from "./app-env.js";
+export { createServices, type CreateServicesOptions } from "./create-services.js";
+export type { AppServices } from "./services.js";
+export { startServer, type RunningServer, type StartServerOptions } from "./server.js";
+export { operations } from "./routes/operations.js";
+export { defineOperation, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
+export { ApiError } from "./platform/errors/api-error.js";
+export { systemClock, createManualClock, type Clock } from "./platform/clock.js";
+export type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
+export { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-rate-limit-counter.js";
+export { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
+export { issueApiKey } from "./platform/auth/issue-api-key.js";
+export { seedDemoTenant, issueDemoKeys } from "./demo/seed-demo-tenant.js";
+export { DEMO_TENANT_UUID, demoUuid } from "./demo/demo-ids.js";

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { createApp } from "./app.js";
+import { createApp, type CreateAppOptions } from "./app.js";
 import type { AppServices } from "./services.js";
 
 export interface RunningServer {
@@ -16,14 +16,14 @@ export interface RunningServer {
   close(graceMilliseconds?: number): Promise<void>;
 }
 
-export interface StartServerOptions {
+export interface StartServerOptions extends CreateAppOptions {
   port?: number;
   host?: string;
 }
 
 export async function startServer(services: AppServices, options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 8787, host = "127.0.0.1" } = options;
-  const app = createApp(services);
+  const { port = 8787, host = "127.0.0.1", ...appOptions } = options;
+  const app = createApp(services, appOptions);
   const server = await new Promise<ServerType>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(started));
     started.once("error", reject);

@@ -1,0 +1,83 @@
+/** The built `rapport` command: scriptable JSON output, one-line errors, serve --demo end to end. */
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const cliPath = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
+const database = join(folder, "cli.db");
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const run = promisify(execFile);
+async function rapport(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cliPath, "--db", database, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("rapport", () => {
+  it("administers tenants, users and keys with --json output", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
+    expect(tenant).toMatchObject({ name: "Acme", tier: "custom", limits: { perSecond: 9, monthly: 99 } });
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ann", "--email", "ann@acme.example", "--role", "administrator")).stdout);
+    expect(user).toMatchObject({ name: "Ann", role: "administrator", is_active: true });
+    const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
+    expect(key.key).toMatch(/^pk_/);
+    expect(key.user_uuid).toBe(user.uuid);
+    const listed = JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout);
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+    expect(JSON.parse((await rapport("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({ uuid: key.uuid, revoked: true });
+    expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
+  });
+
+  it("fails with one clear line on stderr and a non-zero exit", async () => {
+    for (const args of [
+      ["tenants", "create", "--name", "X", "--tier", "gold"],
+      ["users", "create", "--tenant", "00000000-0000-4000-8000-000000000000", "--name", "N", "--email", "n@x.example"],
+      ["keys", "revoke", "--tenant", "nope", "--key-id", "k"],
+      ["no-such-command"],
+      ["tenants", "create"],
+    ]) {
+      const result = await rapport(...args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(result.stderr).toMatch(/^rapport: /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("serves the demo tenant and its printed key works, then stops cleanly on SIGTERM", async () => {
+    const server = spawn(process.execPath, [cliPath, "--db", join(folder, "demo.db"), "--json", "serve", "--demo", "--port", "0"], {
+      env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
+    });
+    let output = "";
+    const started = await new Promise<{ url: string; demo: { tenant_key: string; user_keys: Array<{ key: string }> } }>((resolve, reject) => {
+      server.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        try {
+          resolve(JSON.parse(output));
+        } catch {
+          // Not the whole document yet.
+        }
+      });
+      server.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
+    });
+    const persons = await fetch(`${started.url}/v1/persons?per_page=50`, { headers: { "x-api-key": started.demo.tenant_key } });
+    expect(persons.status).toBe(200);
+    const body = (await persons.json()) as { total: number; items: Array<{ name: string }> };
+    expect(body.items.map((item) => item.name)).toContain("Jordan Blake");
+    const asUser = await fetch(`${started.url}/v1/users`, { headers: { "x-api-key": started.demo.user_keys[0]!.key } });
+    expect(asUser.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * @module
+ * `rapport tenants|users|keys ...`: administration of tenants, users and API keys, straight on the
+ * database.
+ */
+import { createSqliteStore, ROLES, TIERS, type Role, type Store, type Tier } from "@rapport/store";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { issueApiKey } from "../platform/auth/issue-api-key.js";
+import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
+import { CliError, printResult } from "./cli-output.js";
+import { resolveDatabasePath } from "./database-path.js";
+
+interface GlobalOptions {
+  db?: string;
+  json?: boolean;
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < 1) {
+    throw new InvalidArgumentError("must be a positive integer");
+  }
+  return parsed;
+}
+
+/** Opens the store for one command and always closes it. */
+async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>): Promise<T> {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const store = await createSqliteStore({ path: resolveDatabasePath(options.db) });
+  try {
+    return await work(store, options);
+  } finally {
+    await store.close();
+  }
+}
+
+async function requireTenant(store: Store, tenantUuid: string) {
+  const tenant = await store.tenants.get(tenantUuid);
+  if (!tenant) throw new CliError(`tenant ${tenantUuid} not found`);
+  return tenant;
+}
+
+export function tenantsCommand(): Command {
+  const tenants = new Command("tenants").description("create, list and delete tenants");
+  tenants
+    .command("create")
+    .description("create a tenant")
+    .requiredOption("--name <name>", "tenant name")
+    .addOption(new Option("--tier <tier>", "rate-limit tier").choices(TIERS).default("standard"))
+    .option("--per-second <n>", "custom tier: requests per second per key", positiveInteger)
+    .option("--monthly <n>", "custom tier: requests per calendar month", positiveInteger)
+    .action(async (options: { name: string; tier: Tier; perSecond?: number; monthly?: number }, command: Command) => {
+      if ((options.perSecond || options.monthly) && options.tier !== "custom") {
+        throw new CliError("--per-second and --monthly apply only to --tier custom");
+      }
+      if (!options.name.trim()) throw new CliError("--name must not be empty");
+      await withStore(command, async (store, global) => {
+        const tenant = await store.tenants.create({
+          name: options.name.trim(),
+          tier: options.tier,
+          per_second_limit: options.perSecond ?? null,
+          monthly_limit: options.monthly ?? null,
+        });
+        const limits = limitsFor(tenant);
+        printResult(global, { ...tenant, limits }, () => [
+          `created tenant ${tenant.uuid} "${tenant.name}" (${tenant.tier}: ${limits.perSecond} req/s per key, ${limits.monthly} req/month)`,
+        ]);
+      });
+    });
+  tenants
+    .command("list")
+    .description("list live tenants")
+    .action(async (_options: object, command: Command) => {
+      await withStore(command, async (store, global) => {
+        const list = await store.tenants.list();
+        printResult(global, list, () => (list.length ? list.map((tenant) => `${tenant.uuid}  ${tenant.tier.padEnd(12)}  ${tenant.name}`) : ["no tenants"]));
+      });
+    });
+  tenants
+    .command("delete")
+    .description("delete a tenant: its keys stop working at once")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .action(async (options: { tenant: string }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        if (!(await store.tenants.delete(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
+        printResult(global, { uuid: options.tenant, deleted: true }, () => [`deleted tenant ${options.tenant}`]);
+      });
+    });
+  return tenants;
+}
+
+export function usersCommand(): Command {
+  const users = new Command("users").description("create, list and deactivate internal users");
+  users
+    .command("create")
+    .description("create an internal user of a tenant")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--name <name>", "full name")
+    .requiredOption("--email <email>", "email address")
+    .addOption(new Option("--role <role>", "role").choices(ROLES).default("member"))
+    .action(async (options: { tenant: string; name: string; email: string; role: Role }, command: Command) => {
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email.trim())) throw new CliError(`--email ${options.email} is not an email address`);
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        const user = await store.users.create({ tenant_uuid: options.tenant, name: options.name.trim(), email: options.email, role: options.role });
+        printResult(global, user, () => [`created ${user.role} ${user.uuid} ${user.name} <${user.email}>`]);
+      });
+    });
+  users
+    .command("list")
+    .description("list a tenant's users")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .action(async (options: { tenant: string }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        const page = await store.users.list(options.tenant, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 });
+        printResult(global, page.rows, () =>
+          page.rows.map((user) => `${user.uuid}  ${user.role.padEnd(13)}  ${user.is_active ? "active  " : "inactive"}  ${user.name} <${user.email}>`),
+        );
+      });
+    });
+  users
+    .command("deactivate")
+    .description("deactivate a user: their user-scoped keys and x-service-user-id answer 403")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--user <uuid>", "user UUID")
+    .action(async (options: { tenant: string; user: string }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        if (!(await store.users.deactivate(options.tenant, options.user))) {
+          throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
+        }
+        printResult(global, { uuid: options.user, is_active: false }, () => [`deactivated user ${options.user}`]);
+      });
+    });
+  return users;
+}
+
+export function keysCommand(): Command {
+  const keys = new Command("keys").description("create, list and revoke API keys");
+  keys
+    .command("create")
+    .description("create an API key (tenant-scoped, or bound to --user); the key is printed once")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .option("--user <uuid>", "bind the key to this user")
+    .option("--label <label>", "a note to tell keys apart")
+    .action(async (options: { tenant: string; user?: string; label?: string }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label: options.label ?? null });
+        printResult(global, { ...issued.key, key: issued.plaintext }, () => [
+          `created key ${issued.key.uuid} (${issued.key.user_uuid ? `bound to user ${issued.key.user_uuid}` : "tenant-scoped"})`,
+          issued.plaintext,
+          "store it now: it is not shown again",
+        ]);
+      });
+    });
+  keys
+    .command("list")
+    .description("list a tenant's keys (prefixes only)")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .action(async (options: { tenant: string }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        const list = await store.apiKeys.list(options.tenant);
+        printResult(global, list, () =>
+          list.map((key) => `${key.uuid}  ${key.key_prefix}…  ${key.revoked_at ? "revoked" : "active "}  ${key.user_uuid ?? "tenant-scoped"}${key.label ? `  ${key.label}` : ""}`),
+        );
+      });
+    });
+  keys
+    .command("revoke")
+    .description("revoke an API key; it answers 401 from then on")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--key-id <uuid>", "key UUID (from keys list)")
+    .action(async (options: { tenant: string; keyId: string }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        if (!(await store.apiKeys.revoke(options.tenant, options.keyId))) {
+          throw new CliError(`key ${options.keyId} not found in tenant ${options.tenant}, or already revoked`);
+        }
+        printResult(global, { uuid: options.keyId, revoked: true }, () => [`revoked key ${options.keyId}`]);
+      });
+    });
+  return keys;
+}

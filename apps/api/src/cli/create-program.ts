@@ -1,0 +1,23 @@
+/** The `rapport` program: global options and every command. */
+import { Command } from "commander";
+import { keysCommand, tenantsCommand, usersCommand } from "./admin-commands.js";
+import { seedCommand, serveCommand } from "./serve-command.js";
+
+export function createProgram(): Command {
+  const program = new Command("rapport")
+    .description("Rapport: self-hostable relationship intelligence")
+    .option("--db <path>", "SQLite database file (default: $RAPPORT_DB or ./data/rapport.db)")
+    .option("--json", "print results as JSON")
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined });
+  for (const command of [serveCommand(), tenantsCommand(), usersCommand(), keysCommand(), seedCommand()]) {
+    program.addCommand(command);
+  }
+  const inherit = (command: Command) => {
+    command.exitOverride().configureOutput({ outputError: () => undefined });
+    command.commands.forEach(inherit);
+  };
+  program.commands.forEach(inherit);
+  return program;
+}

@@ -1,0 +1,87 @@
+/** `rapport serve`: the HTTP server on a database file, optionally with the demo tenant and keys. */
+import { Command, InvalidArgumentError } from "commander";
+import { createServices } from "../create-services.js";
+import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
+import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { startServer } from "../server.js";
+import { CliError, printResult } from "./cli-output.js";
+import { resolveDatabasePath } from "./database-path.js";
+
+function port(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > 65_535) throw new InvalidArgumentError("must be a port number (0-65535)");
+  return parsed;
+}
+
+function demoLines(url: string, keys: DemoKeys): string[] {
+  const [avery, morgan] = keys.user_keys;
+  return [
+    "",
+    `Demo tenant "Demo Capital" (${DEMO_TENANT_UUID}). Fresh demo keys, valid until the next start with --demo:`,
+    `  tenant-wide key:          ${keys.tenant_key}`,
+    ...(avery ? [`  ${avery.user_name} (administrator): ${avery.key}`] : []),
+    ...(morgan ? [`  ${morgan.user_name} (member):     ${morgan.key}`] : []),
+    "",
+    "Try:",
+    `  export RAPPORT_KEY=${keys.tenant_key}`,
+    `  curl -s -H "x-api-key: $RAPPORT_KEY" ${url}/v1/persons`,
+    `  curl -s -H "x-api-key: $RAPPORT_KEY" "${url}/v1/companies?name=robotics"`,
+    `  curl -s -H "x-api-key: $RAPPORT_KEY" ${url}/v1/users`,
+  ];
+}
+
+export function serveCommand(): Command {
+  return new Command("serve")
+    .description("start the HTTP API")
+    .option("--port <port>", "port to listen on", port, 8787)
+    .option("--host <host>", "interface to bind", "127.0.0.1")
+    .option("--demo", "seed the demo tenant if missing and print fresh demo API keys")
+    .action(async (options: { port: number; host: string; demo?: boolean }, command: Command) => {
+      const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+      const databasePath = resolveDatabasePath(global.db);
+      if (options.demo) await seedDemoTenant(databasePath);
+      const services = await createServices({ databasePath });
+      const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
+      let server;
+      try {
+        server = await startServer(services, { port: options.port, host: options.host });
+      } catch (error) {
+        await services.store.close();
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EADDRINUSE") throw new CliError(`port ${options.port} on ${options.host} is already in use; pick another with --port`);
+        throw error;
+      }
+      const running = server;
+      printResult(
+        global,
+        { url: running.url, database: databasePath, demo: demoKeys ? { tenant_uuid: DEMO_TENANT_UUID, ...demoKeys } : null },
+        () => [`Rapport is listening on ${running.url} (database ${databasePath})`, ...(demoKeys ? demoLines(running.url, demoKeys) : [])],
+      );
+      const shutdown = (signal: string) => {
+        services.logger.info({ signal }, "shutting down: finishing in-flight requests");
+        running.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once("SIGTERM", () => shutdown("SIGTERM"));
+      process.once("SIGINT", () => shutdown("SIGINT"));
+    });
+}
+
+export function seedCommand(): Command {
+  const seed = new Command("seed").description("load sample data");
+  seed
+    .command("demo")
+    .description("create the deterministic demo tenant (no change when it exists)")
+    .action(async (_options: object, command: Command) => {
+      const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+      const result = await seedDemoTenant(resolveDatabasePath(global.db));
+      printResult(global, result, () => [
+        `${result.created ? "created" : "already present:"} demo tenant ${result.tenant_uuid}`,
+        ...result.users.map((user) => `  ${user.role.padEnd(13)} ${user.uuid}  ${user.name} <${user.email}>`),
+        `create a key with: rapport keys create --tenant ${result.tenant_uuid}`,
+      ]);
+    });
+  return seed;
+}

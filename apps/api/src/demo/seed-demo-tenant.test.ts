@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createSqliteStore } from "@rapport/store";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
+import { DEMO_PERSONS } from "./demo-tenant-data.js";
+import { issueDemoKeys, seedDemoTenant } from "./seed-demo-tenant.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-demo-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("seedDemoTenant", () => {
+  it("creates the same records with the same UUIDs on every machine, once", async () => {
+    const path = join(folder, "demo.db");
+    const first = await seedDemoTenant(path);
+    expect(first.created).toBe(true);
+    expect(first.tenant_uuid).toBe("ecb70ba2-5c7e-40ce-aaca-a5e77a0e8004");
+    expect(first.users[0]).toMatchObject({ uuid: demoUuid("user-avery"), role: "administrator" });
+    const second = await seedDemoTenant(path);
+    expect(second).toEqual({ ...first, created: false });
+
+    const store = await createSqliteStore({ path });
+    const jordan = await store.persons.get(DEMO_TENANT_UUID, demoUuid("person-jordan"));
+    expect(jordan).toMatchObject({ name: "Jordan Blake", primary_company_uuid: demoUuid("company-northwind") });
+    const avery = await store.users.get(DEMO_TENANT_UUID, demoUuid("user-avery"));
+    expect(avery?.person_uuid).toBe(demoUuid("user-avery-person"));
+    const page = await store.persons.list(DEMO_TENANT_UUID, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
+    expect(page.total).toBe(DEMO_PERSONS.length + 3);
+    await store.close();
+  });
+
+  it("issues fresh demo keys and revokes the previous ones", async () => {
+    const path = join(folder, "keys.db");
+    await seedDemoTenant(path);
+    const store = await createSqliteStore({ path });
+    const first = await issueDemoKeys(store);
+    const second = await issueDemoKeys(store);
+    expect(second.tenant_key).not.toBe(first.tenant_key);
+    const keys = await store.apiKeys.list(DEMO_TENANT_UUID);
+    expect(keys.filter((key) => key.revoked_at === null)).toHaveLength(3);
+    expect(keys.filter((key) => key.revoked_at !== null)).toHaveLength(3);
+    await store.close();
+  });
+});

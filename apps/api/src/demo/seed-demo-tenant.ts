@@ -1,0 +1,85 @@
+/**
+ * @module
+ * `rapport seed demo`: creates the deterministic demo tenant (same UUIDs everywhere) unless it
+ * exists, and mints demo API keys on request.
+ */
+import { createSqliteStore, type Store } from "@rapport/store";
+import { issueApiKey } from "../platform/auth/issue-api-key.js";
+import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
+import { DEMO_COMPANIES, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
+
+export const DEMO_KEY_LABEL = "demo";
+
+export interface DemoSeedResult {
+  tenant_uuid: string;
+  created: boolean;
+  users: Array<{ uuid: string; name: string; email: string; role: string }>;
+}
+
+/** Seeds the demo tenant into the database at `databasePath`; a second run changes nothing. */
+export async function seedDemoTenant(databasePath: string, now: () => number = Date.now): Promise<DemoSeedResult> {
+  // Records get UUIDs derived from their demo names, in creation order.
+  const queue: string[] = [];
+  const generateId = () => {
+    const name = queue.shift();
+    if (!name) throw new Error("seedDemoTenant: a record was created without a demo name");
+    return demoUuid(name);
+  };
+  const store = await createSqliteStore({ path: databasePath, now, generateId });
+  try {
+    const existing = await store.tenants.get(DEMO_TENANT_UUID);
+    if (!existing) {
+      await store.transaction(async (transaction) => {
+        queue.push("tenant");
+        await transaction.tenants.create({ name: "Demo Capital", tier: "professional" });
+        for (const user of DEMO_USERS) {
+          queue.push(`${user.key}-person`, user.key);
+          await transaction.users.create({ tenant_uuid: DEMO_TENANT_UUID, name: user.name, email: user.email, role: user.role });
+        }
+        for (const { key, ...company } of DEMO_COMPANIES) {
+          queue.push(key);
+          await transaction.companies.create({ tenant_uuid: DEMO_TENANT_UUID, ...company });
+        }
+        for (const { key, email, company, ...person } of DEMO_PERSONS) {
+          queue.push(key);
+          await transaction.persons.create({
+            tenant_uuid: DEMO_TENANT_UUID,
+            ...person,
+            emails: [email],
+            primary_company_uuid: demoUuid(company),
+          });
+        }
+      });
+    }
+    return { tenant_uuid: DEMO_TENANT_UUID, created: !existing, users: await demoUsers(store) };
+  } finally {
+    await store.close();
+  }
+}
+
+async function demoUsers(store: Store) {
+  const users = [];
+  for (const user of DEMO_USERS) {
+    const found = await store.users.get(DEMO_TENANT_UUID, demoUuid(user.key));
+    if (found) users.push({ uuid: found.uuid, name: found.name, email: found.email, role: found.role });
+  }
+  return users;
+}
+
+export interface DemoKeys {
+  tenant_key: string;
+  user_keys: Array<{ user_uuid: string; user_name: string; key: string }>;
+}
+
+/** Revokes the previous demo keys and issues fresh ones: a tenant key and one per demo user. */
+export async function issueDemoKeys(store: Store): Promise<DemoKeys> {
+  await store.apiKeys.revokeByLabel(DEMO_TENANT_UUID, DEMO_KEY_LABEL);
+  const tenantKey = await issueApiKey(store, { tenantUuid: DEMO_TENANT_UUID, label: DEMO_KEY_LABEL });
+  const userKeys = [];
+  for (const user of DEMO_USERS.slice(0, 2)) {
+    const userUuid = demoUuid(user.key);
+    const issued = await issueApiKey(store, { tenantUuid: DEMO_TENANT_UUID, userUuid, label: DEMO_KEY_LABEL });
+    userKeys.push({ user_uuid: userUuid, user_name: user.name, key: issued.plaintext });
+  }
+  return { tenant_key: tenantKey.plaintext, user_keys: userKeys };
+}

@@ -1,0 +1,66 @@
+/** The app over a real port: requests, and a graceful shutdown that lets in-flight requests finish. */
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineOperation } from "./operations/operation.js";
+import { operations } from "./routes/operations.js";
+import { startServer, type RunningServer } from "./server.js";
+import { buildTenant, createTestContext } from "./testing/test-harness.js";
+
+let running: RunningServer | null = null;
+afterEach(async () => {
+  await running?.close(100);
+  running = null;
+});
+
+describe("startServer", () => {
+  it("serves the API on a real port with every platform header", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Over The Wire" });
+    running = await startServer(context.services, { port: 0 });
+    const response = await fetch(`${running.url}/v1/persons?per_page=50`, { headers: { "x-api-key": acme.key } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("x-ratelimit-limit")).toBe("1000");
+    const body = (await response.json()) as { items: Array<{ name: string }> };
+    expect(body.items.map((item) => item.name)).toContain("Over The Wire");
+    const unauthorized = await fetch(`${running.url}/v1/persons`);
+    expect(unauthorized.status).toBe(401);
+    expect(await unauthorized.json()).toEqual({ error: expect.stringMatching(/missing API key/) });
+  });
+
+  it("finishes an in-flight request on close, then refuses new connections and closes the store", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    let release: () => void = () => undefined;
+    const slow = defineOperation({
+      operationId: "testSlow",
+      method: "get",
+      path: "/v1/test/slow",
+      area: "Test",
+      summary: "Slow",
+      description: "Waits until released.",
+      response: z.object({ done: z.boolean() }),
+      async handler() {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return { done: true };
+      },
+    });
+    running = await startServer(context.services, { port: 0, operations: [...operations, slow] });
+    const url = running.url;
+    const inFlight = fetch(`${url}/v1/test/slow`, { headers: { "x-api-key": acme.key } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = running.close(5_000);
+    running = null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    await closing;
+    await expect(fetch(`${url}/v1/persons`, { headers: { "x-api-key": acme.key } })).rejects.toThrow();
+    await expect(context.services.store.users.get(acme.tenant.uuid, acme.admin.uuid)).rejects.toThrow();
+  });
+});
