@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
@@ -41,5 +42,13 @@ describe("seedDemoTenant", () => {
     expect(keys.filter((key) => key.revoked_at === null)).toHaveLength(3);
     expect(keys.filter((key) => key.revoked_at !== null)).toHaveLength(3);
     await store.close();
+  });
+});
+
+describe("the README's demo examples", () => {
+  it("name records that the demo tenant really has", () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../../../README.md", import.meta.url)), "utf8");
+    expect(readme).toContain(`/v1/persons/${demoUuid("person-jordan")}`);
+    expect(readme).toContain(`x-service-user-id: ${demoUuid("user-avery")}`);
   });
 });
