@@ -49,7 +49,8 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
 
 /** Applies every pending migration; returns the names applied. Throws when one fails. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: inCodeMigrationProvider });
+  // Branches land migrations in any order; each is applied once whatever its place in the list.
+  const migrator = new Migrator({ db, provider: inCodeMigrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error");

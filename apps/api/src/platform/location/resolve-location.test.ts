@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { countrySpellings, resolveCountry, resolveLocationFilter, resolveStates, stateSpellings } from "./resolve-location.js";
+
+describe("resolveCountry", () => {
+  it("reads names, aliases and both code forms, case-insensitively", () => {
+    for (const text of ["United States", "united states of america", "USA", "us", "US"]) {
+      expect(resolveCountry(text)?.code, text).toBe("US");
+    }
+    expect(resolveCountry("deu")).toMatchObject({ code: "DE", alpha3: "DEU", name: "Germany" });
+    expect(resolveCountry("United Kingdom")?.code).toBe("GB");
+  });
+
+  it("returns null for what is not a country", () => {
+    for (const text of ["Atlantis", "XX", "", "ZZZ"]) expect(resolveCountry(text), text).toBeNull();
+  });
+});
+
+describe("resolveStates", () => {
+  it("finds a subdivision by name anywhere, by code only within a country, and by US-CA", () => {
+    expect(resolveStates("California", null)).toEqual([{ countryCode: "US", code: "CA", name: "California" }]);
+    expect(resolveStates("ca", "US")).toEqual([{ countryCode: "US", code: "CA", name: "California" }]);
+    expect(resolveStates("US-CA", null)).toEqual([{ countryCode: "US", code: "CA", name: "California" }]);
+    expect(resolveStates("Bavaria", "US")).toEqual([]);
+  });
+});
+
+describe("resolveLocationFilter", () => {
+  it("answers the spec's 400s", () => {
+    expect(() => resolveLocationFilter({ country: "Atlantis" })).toThrow(/not a recognized country/);
+    expect(() => resolveLocationFilter({ state: "CA" })).toThrow(/send country too/);
+    expect(() => resolveLocationFilter({ state: "Nowhereland" })).toThrow(/does not resolve/);
+    expect(() => resolveLocationFilter({ state: "Texas", country: "Germany" })).toThrow(/does not resolve in Germany/);
+  });
+
+  it("gives every spelling a stored value may use", () => {
+    const { country, states } = resolveLocationFilter({ country: "usa", state: "ca" });
+    expect(countrySpellings(country!)).toEqual(expect.arrayContaining(["us", "usa", "united states of america"]));
+    expect(stateSpellings(states!)).toEqual(["california", "ca", "us-ca"]);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * @module
+ * Country and state (ISO 3166-1 / 3166-2) resolution for the location filters, from maintained
+ * datasets: i18n-iso-countries for country names and codes, country-region-data for subdivisions.
+ * The results list every spelling a stored record may use, so filters match "CA" and "California".
+ */
+import { allCountries } from "country-region-data";
+import countries from "i18n-iso-countries";
+import { badRequest } from "../errors/api-error.js";
+
+export interface ResolvedCountry {
+  /** ISO 3166-1 alpha-2, upper case. */
+  code: string;
+  alpha3: string;
+  name: string;
+}
+
+export interface ResolvedState {
+  countryCode: string;
+  /** Subdivision code without the country prefix ("CA"). */
+  code: string;
+  name: string;
+}
+
+const fold = (text: string) => text.trim().toLowerCase();
+
+/** A country from its name (English, common aliases) or its alpha-2 / alpha-3 code; null if none. */
+export function resolveCountry(text: string): ResolvedCountry | null {
+  const value = text.trim();
+  if (!value) return null;
+  let code: string | undefined;
+  if (/^[a-z]{2}$/i.test(value) && countries.isValid(value.toUpperCase())) code = value.toUpperCase();
+  else if (/^[a-z]{3}$/i.test(value)) code = countries.alpha3ToAlpha2(value.toUpperCase());
+  code ??= countries.getSimpleAlpha2Code(value, "en") ?? countries.getAlpha2Code(value, "en");
+  if (!code) return null;
+  const name = countries.getName(code, "en");
+  const alpha3 = countries.alpha2ToAlpha3(code);
+  return name && alpha3 ? { code, alpha3, name } : null;
+}
+
+type RegionRow = readonly [string, string];
+type CountryRow = readonly [string, string, readonly RegionRow[]];
+const regionsByCountry = new Map<string, readonly RegionRow[]>(
+  (allCountries as unknown as CountryRow[]).map(([, code, regions]) => [code.toUpperCase(), regions]),
+);
+
+/**
+ * Subdivisions named `text`: within `countryCode` when given (by name or code; "US-CA" also
+ * works), otherwise by full name across all countries (a name may exist in several).
+ */
+export function resolveStates(text: string, countryCode: string | null): ResolvedState[] {
+  const value = fold(text);
+  if (!value) return [];
+  const prefixed = /^([a-z]{2})-([a-z0-9]{1,3})$/i.exec(text.trim());
+  if (prefixed) {
+    const [, country, code] = prefixed;
+    if (countryCode && country!.toUpperCase() !== countryCode) return [];
+    return resolveStates(code!, country!.toUpperCase());
+  }
+  const matches: ResolvedState[] = [];
+  const search = countryCode ? [[countryCode, regionsByCountry.get(countryCode) ?? []] as const] : [...regionsByCountry];
+  for (const [country, regions] of search) {
+    for (const [name, code] of regions) {
+      const byName = fold(name) === value;
+      const byCode = countryCode !== null && fold(code) === value;
+      if (byName || byCode) matches.push({ countryCode: country, code, name });
+    }
+  }
+  return matches;
+}
+
+export interface LocationFilter {
+  country: ResolvedCountry | null;
+  states: ResolvedState[] | null;
+}
+
+/**
+ * Resolves the `country` and `state` filter values, or throws the spec's 400s: an unrecognized
+ * country; a state code without a country; a state that does not resolve.
+ */
+export function resolveLocationFilter(input: { country?: string | undefined; state?: string | undefined }): LocationFilter {
+  let country: ResolvedCountry | null = null;
+  if (input.country !== undefined) {
+    country = resolveCountry(input.country);
+    if (!country) throw badRequest(`country '${input.country}' is not a recognized country name or ISO 3166-1 code`);
+  }
+  let states: ResolvedState[] | null = null;
+  if (input.state !== undefined) {
+    const isBareCode = /^[a-z0-9]{2,3}$/i.test(input.state.trim()) && !/^[a-z]{2}-/i.test(input.state.trim());
+    if (isBareCode && !country) {
+      throw badRequest(`state '${input.state}' looks like an ISO 3166-2 code: send country too, or the state's full name`);
+    }
+    states = resolveStates(input.state, country?.code ?? null);
+    if (states.length === 0) {
+      throw badRequest(
+        `state '${input.state}' does not resolve${country ? ` in ${country.name}` : ""}: use a subdivision's full name or, with country, its ISO 3166-2 code`,
+      );
+    }
+  }
+  return { country, states };
+}
+
+/** Lower-cased spellings a stored `country` value may have for this country. */
+export const countrySpellings = (country: ResolvedCountry): string[] =>
+  [...new Set([country.code, country.alpha3, country.name, ...(countries.getNames("en", { select: "all" })[country.code] ?? [])].map(fold))];
+
+/** Lower-cased spellings a stored `state` value may have for these subdivisions. */
+export const stateSpellings = (states: readonly ResolvedState[]): string[] =>
+  [...new Set(states.flatMap((state) => [state.name, state.code, `${state.countryCode}-${state.code}`].map(fold)))];
