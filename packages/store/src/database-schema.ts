@@ -112,6 +112,49 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface EmailsTable {
+  uuid: string;
+  tenant_uuid: string;
+  message_id: string;
+  sent_at: number;
+  subject: string | null;
+  from_person_uuid: string;
+  created_at: number;
+}
+
+export interface EmailParticipantsTable {
+  tenant_uuid: string;
+  email_uuid: string;
+  person_uuid: string;
+  /** from, to or cc */
+  role: string;
+}
+
+export interface MeetingsTable {
+  uuid: string;
+  tenant_uuid: string;
+  title: string;
+  starts_at: number;
+  ends_at: number | null;
+  /** confirmed or cancelled */
+  status: string;
+  organizer_person_uuid: string | null;
+  location: string | null;
+  external_id: string | null;
+  created_by_user_uuid: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface MeetingAttendeesTable {
+  tenant_uuid: string;
+  meeting_uuid: string;
+  person_uuid: string;
+  /** accepted or declined; declined attendees do not count as participants */
+  response: string;
+}
+
 /** Every table of the Rapport database. */
 export interface Database {
   tenants: TenantsTable;
@@ -122,4 +165,8 @@ export interface Database {
   companies: CompaniesTable;
   monthly_usage: MonthlyUsageTable;
   settings: SettingsTable;
+  emails: EmailsTable;
+  email_participants: EmailParticipantsTable;
+  meetings: MeetingsTable;
+  meeting_attendees: MeetingAttendeesTable;
 }

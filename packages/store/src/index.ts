@@ -11,3 +11,5 @@ export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
 export { ConflictError, InvalidInputError } from "./errors.js";
 export { normalizeEmail } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
+export type * from "./activity-records.js";
+export { MEETING_STATUSES } from "./activity-records.js";

@@ -3,6 +3,17 @@
  * The Store port: everything the API needs from persistence, tenant-scoped, async so that a
  * PostgreSQL adapter can stand behind the same interface. `createSqliteStore` is the embedded one.
  */
+import type {
+  ActivityItem,
+  EmailIngestResult,
+  Email,
+  InteractionRecord,
+  Meeting,
+  MeetingStatus,
+  MeetingUpdate,
+  NewEmail,
+  NewMeeting,
+} from "./activity-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
   ApiKey,
@@ -115,6 +126,44 @@ export interface SettingsRepository {
   getOrCreate(key: string, create: () => string): Promise<string>;
 }
 
+export interface EmailRepository {
+  /** Stores a message once per message id (a re-sent one answers DUPLICATE with the stored email). */
+  ingest(tenantUuid: string, input: NewEmail): Promise<EmailIngestResult>;
+  get(tenantUuid: string, messageId: string): Promise<Email | null>;
+}
+
+export interface MeetingListFilters {
+  person_uuid?: string;
+  starts_from?: number;
+  starts_to?: number;
+  status?: MeetingStatus;
+}
+
+export interface MeetingListRequest extends PageRequest {
+  filters: MeetingListFilters;
+  order: SortOrder;
+}
+
+export interface MeetingRepository {
+  create(tenantUuid: string, input: NewMeeting): Promise<Meeting>;
+  get(tenantUuid: string, meetingUuid: string): Promise<Meeting | null>;
+  findByExternalId(tenantUuid: string, externalId: string): Promise<Meeting | null>;
+  list(tenantUuid: string, request: MeetingListRequest): Promise<Page<Meeting>>;
+  /** Null when the meeting does not exist in the tenant. */
+  update(tenantUuid: string, meetingUuid: string, changes: MeetingUpdate): Promise<Meeting | null>;
+  /** Soft-deletes; false when not found. */
+  delete(tenantUuid: string, meetingUuid: string): Promise<boolean>;
+}
+
+export interface InteractionRepository {
+  /** Every email and live meeting of the tenant, for hydrating the relationship graph. */
+  all(tenantUuid: string): AsyncIterable<InteractionRecord>;
+  /** One interaction as the graph consumes it; null when gone (a deleted meeting). */
+  get(tenantUuid: string, kind: "email" | "meeting", id: string): Promise<InteractionRecord | null>;
+  /** Emails and confirmed meetings involving any of the persons, newest first. */
+  timeline(tenantUuid: string, personUuids: readonly string[], request: PageRequest): Promise<Page<ActivityItem>>;
+}
+
 /** Everything the API needs from persistence. */
 export interface Store {
   readonly tenants: TenantRepository;
@@ -124,6 +173,9 @@ export interface Store {
   readonly companies: CompanyRepository;
   readonly usage: UsageRepository;
   readonly settings: SettingsRepository;
+  readonly emails: EmailRepository;
+  readonly meetings: MeetingRepository;
+  readonly interactions: InteractionRepository;
   /** Runs `work` atomically: every write through the given store commits or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */

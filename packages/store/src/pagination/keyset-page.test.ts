@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { Kysely, SqliteDialect } from "kysely";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { keysetPage, type KeyValues, type SortKey } from "./keyset-page.js";
+import { keysetPage, type KeyValues, type Page, type SortKey } from "./keyset-page.js";
 
 interface RowsTable {
   uuid: string;
@@ -45,7 +45,7 @@ describe("keysetPage", () => {
           const seen: string[] = [];
           let after: KeyValues | null = null;
           for (let guard = 0; guard < 100; guard++) {
-            const page = await keysetPage(db.selectFrom("rows").selectAll(), keys, {
+            const page: Page<RowsTable> = await keysetPage(db.selectFrom("rows").selectAll(), keys, {
               position: after ? { kind: "after", key: after } : { kind: "offset", offset: 0 },
               limit,
             });

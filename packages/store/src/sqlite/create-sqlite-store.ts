@@ -10,6 +10,9 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import type { Database } from "../database-schema.js";
 import { createApiKeyRepository } from "../repositories/api-key-repository.js";
+import { createEmailRepository } from "../repositories/email-repository.js";
+import { createInteractionRepository } from "../repositories/interaction-repository.js";
+import { createMeetingRepository } from "../repositories/meeting-repository.js";
 import { createCompanyRepository } from "../repositories/company-repository.js";
 import { createPersonRepository } from "../repositories/person-repository.js";
 import type { RepositoryContext } from "../repositories/repository-context.js";
@@ -38,6 +41,9 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
     companies: createCompanyRepository(context),
     usage: createUsageRepository(context),
     settings: createSettingsRepository(context),
+    emails: createEmailRepository(context),
+    meetings: createMeetingRepository(context),
+    interactions: createInteractionRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       return context.db.transaction().execute((transaction) => work(buildStore({ ...context, db: transaction }, close)));

@@ -1,0 +1,100 @@
+/**
+ * @module
+ * Email and meeting activity as the store takes and hands it out.
+ */
+
+/** Who took part: an existing person by uuid, or an address (unknown addresses become persons). */
+export interface ParticipantInput {
+  person_uuid?: string;
+  email?: string;
+  name?: string | null;
+}
+
+export interface NewEmail {
+  /** The message's own id (RFC 5322 Message-ID): the idempotency key. */
+  message_id: string;
+  sent_at: number;
+  subject?: string | null;
+  from: ParticipantInput;
+  to?: ParticipantInput[];
+  cc?: ParticipantInput[];
+}
+
+export interface Email {
+  uuid: string;
+  message_id: string;
+  sent_at: number;
+  subject: string | null;
+  from_person_uuid: string;
+  to_person_uuids: string[];
+  cc_person_uuids: string[];
+}
+
+export type EmailIngestStatus = "CREATED" | "DUPLICATE";
+
+export interface EmailIngestResult {
+  status: EmailIngestStatus;
+  email: Email;
+}
+
+export const MEETING_STATUSES = ["confirmed", "cancelled"] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+
+export interface MeetingAttendee {
+  person_uuid: string;
+  /** Declined attendees are kept but do not count as having met. */
+  response: "accepted" | "declined";
+}
+
+export interface Meeting {
+  uuid: string;
+  title: string;
+  starts_at: number;
+  ends_at: number | null;
+  status: MeetingStatus;
+  organizer_person_uuid: string | null;
+  location: string | null;
+  external_id: string | null;
+  created_by_user_uuid: string | null;
+  attendees: MeetingAttendee[];
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NewMeeting {
+  title: string;
+  starts_at: number;
+  ends_at?: number | null;
+  status?: MeetingStatus;
+  organizer?: ParticipantInput | null;
+  attendees: Array<ParticipantInput & { response?: "accepted" | "declined" }>;
+  location?: string | null;
+  external_id?: string | null;
+  created_by_user_uuid?: string | null;
+}
+
+/** Only the fields present are changed; `attendees`, when present, replaces the whole list. */
+export type MeetingUpdate = Partial<Omit<NewMeeting, "created_by_user_uuid">>;
+
+/** One interaction as the relationship graph consumes it. */
+export interface InteractionRecord {
+  id: string;
+  kind: "email" | "meeting";
+  occurred_at: number;
+  /** Email sender or meeting organizer. */
+  initiator_person_uuid: string | null;
+  /** Everyone else who took part (recipients, accepting attendees). */
+  participant_person_uuids: string[];
+  status: MeetingStatus;
+  title: string | null;
+}
+
+/** A row of a person's or company's activity timeline. */
+export interface ActivityItem {
+  kind: "email" | "meeting";
+  uuid: string;
+  occurred_at: number;
+  title: string | null;
+  status: MeetingStatus;
+  person_uuids: string[];
+}

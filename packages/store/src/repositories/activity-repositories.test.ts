@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { InteractionRecord } from "../activity-records.js";
+import { InvalidInputError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+
+let store: Store;
+let tenantUuid: string;
+beforeEach(async () => {
+  store = await createSqliteStore({ path: ":memory:" });
+  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+});
+afterEach(() => store.close());
+
+async function collect(iterable: AsyncIterable<InteractionRecord>) {
+  const records: InteractionRecord[] = [];
+  for await (const record of iterable) records.push(record);
+  return records;
+}
+
+describe("emails", () => {
+  it("resolves participants by address (creating unknown ones) and ingests a message id once", async () => {
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] });
+    const first = await store.emails.ingest(tenantUuid, {
+      message_id: "<m1@x>",
+      sent_at: 1_000,
+      subject: "Hello",
+      from: { email: "ADA@x.example" },
+      to: [{ email: "bob@y.example", name: "Bob Y" }, { email: "bob@y.example" }],
+      cc: [{ email: "carol@z.example" }, { email: "bob@y.example" }],
+    });
+    expect(first.status).toBe("CREATED");
+    expect(first.email.from_person_uuid).toBe(ada.uuid);
+    expect(first.email.to_person_uuids).toHaveLength(1);
+    expect(first.email.cc_person_uuids).toHaveLength(1);
+    const bob = await store.persons.get(tenantUuid, first.email.to_person_uuids[0]!);
+    expect(bob).toMatchObject({ name: "Bob Y", emails: [{ address: "bob@y.example" }] });
+
+    const again = await store.emails.ingest(tenantUuid, { message_id: "<m1@x>", sent_at: 5, from: { email: "z@z.example" } });
+    expect(again.status).toBe("DUPLICATE");
+    expect(again.email.uuid).toBe(first.email.uuid);
+    expect((await store.persons.list(tenantUuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 })).total).toBe(3);
+  });
+
+  it("writes nothing for an item whose participant is invalid", async () => {
+    await expect(
+      store.emails.ingest(tenantUuid, { message_id: "m2", sent_at: 1, from: { email: "new@x.example" }, to: [{ email: "not an address" }] }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+    expect(await store.emails.get(tenantUuid, "m2")).toBeNull();
+    const persons = await store.persons.list(tenantUuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
+    expect(persons.total).toBe(0);
+  });
+});
+
+describe("meetings and interactions", () => {
+  it("streams every interaction with its initiator and participants, declined attendees left out", async () => {
+    const email = await store.emails.ingest(tenantUuid, { message_id: "e1", sent_at: 10, from: { email: "a@x.example" }, to: [{ email: "b@x.example" }] });
+    const meeting = await store.meetings.create(tenantUuid, {
+      title: "Intro",
+      starts_at: 20,
+      organizer: { email: "a@x.example" },
+      attendees: [{ email: "b@x.example" }, { email: "c@x.example", response: "declined" }, { email: "a@x.example" }],
+    });
+    const [a, b] = [email.email.from_person_uuid, email.email.to_person_uuids[0]!];
+    const records = await collect(store.interactions.all(tenantUuid));
+    expect(records).toEqual([
+      { id: email.email.uuid, kind: "email", occurred_at: 10, initiator_person_uuid: a, participant_person_uuids: [b], status: "confirmed", title: null },
+      { id: meeting.uuid, kind: "meeting", occurred_at: 20, initiator_person_uuid: a, participant_person_uuids: [b], status: "confirmed", title: "Intro" },
+    ]);
+    expect(await store.interactions.get(tenantUuid, "meeting", meeting.uuid)).toEqual(records[1]);
+
+    const cancelled = await store.meetings.update(tenantUuid, meeting.uuid, { status: "cancelled" });
+    expect(cancelled?.status).toBe("cancelled");
+    expect((await store.interactions.get(tenantUuid, "meeting", meeting.uuid))?.status).toBe("cancelled");
+    expect(await store.meetings.delete(tenantUuid, meeting.uuid)).toBe(true);
+    expect(await store.interactions.get(tenantUuid, "meeting", meeting.uuid)).toBeNull();
+    expect(await store.meetings.get(tenantUuid, meeting.uuid)).toBeNull();
+  });
+
+  it("pages a person's timeline newest first across emails and meetings", async () => {
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] });
+    for (let index = 0; index < 3; index++) {
+      await store.emails.ingest(tenantUuid, { message_id: `e${index}`, sent_at: index * 10, from: { person_uuid: ada.uuid }, to: [{ email: "b@x.example" }] });
+      await store.meetings.create(tenantUuid, { title: `M${index}`, starts_at: index * 10 + 5, attendees: [{ person_uuid: ada.uuid }] });
+    }
+    await store.meetings.create(tenantUuid, { title: "Cancelled", starts_at: 99, status: "cancelled", attendees: [{ person_uuid: ada.uuid }] });
+    const first = await store.interactions.timeline(tenantUuid, [ada.uuid], { position: { kind: "offset", offset: 0 }, limit: 4 });
+    expect(first.total).toBe(6);
+    expect(first.rows.map((row) => row.occurred_at)).toEqual([25, 20, 15, 10]);
+    const rest = await store.interactions.timeline(tenantUuid, [ada.uuid], { position: { kind: "after", key: first.lastKey! }, limit: 4 });
+    expect(rest.rows.map((row) => `${row.kind}:${row.occurred_at}`)).toEqual(["meeting:5", "email:0"]);
+    expect(rest.rows[1]?.person_uuids).toHaveLength(2);
+  });
+});

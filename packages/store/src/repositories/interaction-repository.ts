@@ -1,0 +1,220 @@
+/**
+ * @module
+ * Reading activity back: every interaction of a tenant as the graph consumes it (streamed, for
+ * hydration), one interaction by id (for incremental updates), and timelines for persons.
+ */
+import { sql, type Kysely } from "kysely";
+import type { ActivityItem, InteractionRecord, MeetingStatus } from "../activity-records.js";
+import type { Database } from "../database-schema.js";
+import { keysetPage } from "../pagination/keyset-page.js";
+import type { InteractionRepository } from "../store.js";
+import type { RepositoryContext } from "./repository-context.js";
+
+/** Streams rows of `(id, ...)` ordered by id and folds consecutive rows of the same id into one record. */
+async function* groupById<Row extends { id: string }, Out>(
+  rows: AsyncIterable<Row>,
+  start: (row: Row) => Out,
+  add: (record: Out, row: Row) => void,
+): AsyncGenerator<Out> {
+  let currentId: string | null = null;
+  let current: Out | null = null;
+  for await (const row of rows) {
+    if (row.id !== currentId) {
+      if (current !== null) yield current;
+      currentId = row.id;
+      current = start(row);
+    }
+    add(current as Out, row);
+  }
+  if (current !== null) yield current;
+}
+
+function emailRows(db: Kysely<Database>, tenantUuid: string, emailUuid?: string) {
+  let query = db
+    .selectFrom("emails")
+    .innerJoin("email_participants", "email_participants.email_uuid", "emails.uuid")
+    .select([
+      "emails.uuid as id",
+      "emails.sent_at as occurred_at",
+      "emails.subject as title",
+      "emails.from_person_uuid as initiator",
+      "email_participants.person_uuid as person",
+      "email_participants.role as role",
+    ])
+    .where("emails.tenant_uuid", "=", tenantUuid);
+  if (emailUuid) query = query.where("emails.uuid", "=", emailUuid);
+  return query.orderBy("emails.uuid");
+}
+
+function meetingRows(db: Kysely<Database>, tenantUuid: string, meetingUuid?: string) {
+  let query = db
+    .selectFrom("meetings")
+    .leftJoin("meeting_attendees", "meeting_attendees.meeting_uuid", "meetings.uuid")
+    .select([
+      "meetings.uuid as id",
+      "meetings.starts_at as occurred_at",
+      "meetings.title as title",
+      "meetings.status as status",
+      "meetings.organizer_person_uuid as initiator",
+      "meeting_attendees.person_uuid as person",
+      "meeting_attendees.response as response",
+    ])
+    .where("meetings.tenant_uuid", "=", tenantUuid)
+    .where("meetings.deleted_at", "is", null);
+  if (meetingUuid) query = query.where("meetings.uuid", "=", meetingUuid);
+  return query.orderBy("meetings.uuid");
+}
+
+function foldEmails<Row extends { id: string; occurred_at: number; title: string | null; initiator: string; person: string; role: string }>(
+  rows: AsyncIterable<Row>,
+) {
+  return groupById<Row, InteractionRecord>(
+    rows,
+    (row) => ({
+      id: row.id,
+      kind: "email",
+      occurred_at: Number(row.occurred_at),
+      initiator_person_uuid: row.initiator,
+      participant_person_uuids: [],
+      status: "confirmed",
+      title: row.title,
+    }),
+    (record, row) => {
+      if (row.role !== "from") record.participant_person_uuids.push(row.person);
+    },
+  );
+}
+
+function foldMeetings<
+  Row extends { id: string; occurred_at: number; title: string; status: string; initiator: string | null; person: string | null; response: string | null },
+>(rows: AsyncIterable<Row>) {
+  return groupById<Row, InteractionRecord>(
+    rows,
+    (row) => ({
+      id: row.id,
+      kind: "meeting",
+      occurred_at: Number(row.occurred_at),
+      initiator_person_uuid: row.initiator,
+      participant_person_uuids: [],
+      status: row.status as MeetingStatus,
+      title: row.title,
+    }),
+    (record, row) => {
+      if (row.person && row.response !== "declined" && row.person !== record.initiator_person_uuid) {
+        record.participant_person_uuids.push(row.person);
+      }
+    },
+  );
+}
+
+async function* fromArray<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* items;
+}
+
+export function createInteractionRepository({ db }: RepositoryContext): InteractionRepository {
+  return {
+    async *all(tenantUuid) {
+      yield* foldEmails(emailRows(db, tenantUuid).stream(2_000));
+      yield* foldMeetings(meetingRows(db, tenantUuid).stream(2_000));
+    },
+    async get(tenantUuid, kind, id) {
+      const records =
+        kind === "email"
+          ? foldEmails(fromArray(await emailRows(db, tenantUuid, id).execute()))
+          : foldMeetings(fromArray(await meetingRows(db, tenantUuid, id).execute()));
+      for await (const record of records) return record;
+      return null;
+    },
+    async timeline(tenantUuid, personUuids, request) {
+      if (personUuids.length === 0) return { rows: [], hasMore: false, total: request.position.kind === "offset" ? 0 : null, lastKey: null };
+      const people = [...personUuids];
+      const emails = db
+        .selectFrom("emails")
+        .select([
+          sql<string>`'email'`.as("kind"),
+          "emails.uuid as uuid",
+          "emails.sent_at as occurred_at",
+          "emails.subject as title",
+          sql<string>`'confirmed'`.as("status"),
+        ])
+        .where("emails.tenant_uuid", "=", tenantUuid)
+        .where((builder) =>
+          builder.exists(
+            builder
+              .selectFrom("email_participants")
+              .select(sql<number>`1`.as("one"))
+              .whereRef("email_participants.email_uuid", "=", "emails.uuid")
+              .where("email_participants.person_uuid", "in", people),
+          ),
+        );
+      const meetings = db
+        .selectFrom("meetings")
+        .select([
+          sql<string>`'meeting'`.as("kind"),
+          "meetings.uuid as uuid",
+          "meetings.starts_at as occurred_at",
+          "meetings.title as title",
+          "meetings.status as status",
+        ])
+        .where("meetings.tenant_uuid", "=", tenantUuid)
+        .where("meetings.deleted_at", "is", null)
+        .where("meetings.status", "=", "confirmed")
+        .where((builder) =>
+          builder.exists(
+            builder
+              .selectFrom("meeting_attendees")
+              .select(sql<number>`1`.as("one"))
+              .whereRef("meeting_attendees.meeting_uuid", "=", "meetings.uuid")
+              .where("meeting_attendees.person_uuid", "in", people)
+              .where("meeting_attendees.response", "!=", "declined"),
+          ),
+        );
+      const activity = db.selectFrom(emails.unionAll(meetings).as("activity")).selectAll();
+      const page = await keysetPage(
+        activity,
+        [
+          { column: "activity.occurred_at", direction: "desc" },
+          { column: "activity.uuid", direction: "desc" },
+        ],
+        request,
+      );
+      const participants = await participantsOf(db, page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid })));
+      return {
+        ...page,
+        rows: page.rows.map((row) => ({
+          kind: row.kind as ActivityItem["kind"],
+          uuid: row.uuid,
+          occurred_at: Number(row.occurred_at),
+          title: row.title,
+          status: row.status as MeetingStatus,
+          person_uuids: participants.get(row.uuid) ?? [],
+        })),
+      };
+    },
+  };
+}
+
+async function participantsOf(db: Kysely<Database>, items: Array<{ kind: ActivityItem["kind"]; uuid: string }>) {
+  const people = new Map<string, string[]>();
+  const emailUuids = items.filter((item) => item.kind === "email").map((item) => item.uuid);
+  const meetingUuids = items.filter((item) => item.kind === "meeting").map((item) => item.uuid);
+  const add = (id: string, person: string) => {
+    const list = people.get(id) ?? [];
+    if (!list.includes(person)) list.push(person);
+    people.set(id, list);
+  };
+  if (emailUuids.length > 0) {
+    const rows = await db.selectFrom("email_participants").select(["email_uuid", "person_uuid"]).where("email_uuid", "in", emailUuids).orderBy("role").execute();
+    for (const row of rows) add(row.email_uuid, row.person_uuid);
+  }
+  if (meetingUuids.length > 0) {
+    const rows = await db
+      .selectFrom("meeting_attendees")
+      .select(["meeting_uuid", "person_uuid"])
+      .where("meeting_uuid", "in", meetingUuids)
+      .where("response", "!=", "declined")
+      .execute();
+    for (const row of rows) add(row.meeting_uuid, row.person_uuid);
+  }
+  return people;
+}

@@ -1,0 +1,183 @@
+/** Meetings and their attendees; cancelled and deleted meetings stop counting at once. */
+import { sql, type Kysely } from "kysely";
+import type { Meeting, MeetingAttendee, MeetingStatus, NewMeeting } from "../activity-records.js";
+import type { Database, MeetingsTable } from "../database-schema.js";
+import { keysetPage } from "../pagination/keyset-page.js";
+import type { MeetingRepository } from "../store.js";
+import { resolveParticipants } from "./participant-resolver.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
+
+async function attendeesOf(db: Kysely<Database>, meetingUuids: readonly string[]) {
+  const byMeeting = new Map<string, MeetingAttendee[]>();
+  if (meetingUuids.length === 0) return byMeeting;
+  const rows = await db
+    .selectFrom("meeting_attendees")
+    .select(["meeting_uuid", "person_uuid", "response"])
+    .where("meeting_uuid", "in", [...meetingUuids])
+    .orderBy("person_uuid")
+    .execute();
+  for (const row of rows) {
+    const list = byMeeting.get(row.meeting_uuid) ?? [];
+    list.push({ person_uuid: row.person_uuid, response: row.response === "declined" ? "declined" : "accepted" });
+    byMeeting.set(row.meeting_uuid, list);
+  }
+  return byMeeting;
+}
+
+function toMeeting(row: MeetingsTable, attendees: MeetingAttendee[]): Meeting {
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    starts_at: Number(row.starts_at),
+    ends_at: row.ends_at === null ? null : Number(row.ends_at),
+    status: row.status as MeetingStatus,
+    organizer_person_uuid: row.organizer_person_uuid,
+    location: row.location,
+    external_id: row.external_id,
+    created_by_user_uuid: row.created_by_user_uuid,
+    attendees,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+/** Resolves attendees (deduplicated, the organizer included as accepted) for a write. */
+async function resolveAttendees(context: RepositoryContext, tenantUuid: string, input: Pick<NewMeeting, "attendees" | "organizer">) {
+  const organizer = input.organizer ? (await resolveParticipants(context, tenantUuid, [input.organizer]))[0]! : null;
+  const people = await resolveParticipants(context, tenantUuid, input.attendees);
+  const responses = new Map<string, "accepted" | "declined">();
+  input.attendees.forEach((attendee, index) => {
+    const person = people[index]!;
+    if (!responses.has(person) || attendee.response !== "declined") responses.set(person, attendee.response ?? "accepted");
+  });
+  if (organizer) responses.set(organizer, "accepted");
+  return { organizer, attendees: [...responses].map(([person_uuid, response]) => ({ person_uuid, response })) };
+}
+
+export function createMeetingRepository(context: RepositoryContext): MeetingRepository {
+  const { db, now, generateId } = context;
+  const liveMeetings = (database: Kysely<Database>, tenantUuid: string) =>
+    database.selectFrom("meetings").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
+
+  const get = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string) => {
+    const row = await liveMeetings(database, tenantUuid).where("uuid", "=", meetingUuid).executeTakeFirst();
+    if (!row) return null;
+    return toMeeting(row, (await attendeesOf(database, [row.uuid])).get(row.uuid) ?? []);
+  };
+
+  const writeAttendees = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string, attendees: MeetingAttendee[]) => {
+    await database.deleteFrom("meeting_attendees").where("meeting_uuid", "=", meetingUuid).execute();
+    if (attendees.length > 0) {
+      await database
+        .insertInto("meeting_attendees")
+        .values(attendees.map((attendee) => ({ tenant_uuid: tenantUuid, meeting_uuid: meetingUuid, ...attendee })))
+        .execute();
+    }
+  };
+
+  return {
+    async create(tenantUuid, input) {
+      return withTransaction(db, async (transaction) => {
+        const scoped = { ...context, db: transaction };
+        const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input);
+        const timestamp = now();
+        const uuid = generateId();
+        await transaction
+          .insertInto("meetings")
+          .values({
+            uuid,
+            tenant_uuid: tenantUuid,
+            title: input.title,
+            starts_at: input.starts_at,
+            ends_at: input.ends_at ?? null,
+            status: input.status ?? "confirmed",
+            organizer_person_uuid: organizer,
+            location: input.location ?? null,
+            external_id: input.external_id ?? null,
+            created_by_user_uuid: input.created_by_user_uuid ?? null,
+            created_at: timestamp,
+            updated_at: timestamp,
+            deleted_at: null,
+          })
+          .execute();
+        await writeAttendees(transaction, tenantUuid, uuid, attendees);
+        return (await get(transaction, tenantUuid, uuid))!;
+      });
+    },
+    get: (tenantUuid, meetingUuid) => get(db, tenantUuid, meetingUuid),
+    async findByExternalId(tenantUuid, externalId) {
+      const row = await liveMeetings(db, tenantUuid).where("external_id", "=", externalId).executeTakeFirst();
+      return row ? get(db, tenantUuid, row.uuid) : null;
+    },
+    async list(tenantUuid, request) {
+      let query = liveMeetings(db, tenantUuid);
+      const { person_uuid, starts_from, starts_to, status } = request.filters;
+      if (person_uuid) {
+        query = query.where((builder) =>
+          builder.exists(
+            builder
+              .selectFrom("meeting_attendees")
+              .select(sql<number>`1`.as("one"))
+              .whereRef("meeting_attendees.meeting_uuid", "=", "meetings.uuid")
+              .where("meeting_attendees.person_uuid", "=", person_uuid),
+          ),
+        );
+      }
+      if (starts_from !== undefined) query = query.where("starts_at", ">=", starts_from);
+      if (starts_to !== undefined) query = query.where("starts_at", "<=", starts_to);
+      if (status) query = query.where("status", "=", status);
+      const page = await keysetPage(
+        query,
+        [
+          { column: "meetings.starts_at", direction: request.order },
+          { column: "meetings.uuid", direction: request.order },
+        ],
+        request,
+      );
+      const attendees = await attendeesOf(db, page.rows.map((row) => row.uuid));
+      return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };
+    },
+    async update(tenantUuid, meetingUuid, changes) {
+      return withTransaction(db, async (transaction) => {
+        const current = await get(transaction, tenantUuid, meetingUuid);
+        if (!current) return null;
+        const patch: Partial<MeetingsTable> = { updated_at: now() };
+        if (changes.title !== undefined) patch.title = changes.title;
+        if (changes.starts_at !== undefined) patch.starts_at = changes.starts_at;
+        if (changes.ends_at !== undefined) patch.ends_at = changes.ends_at;
+        if (changes.status !== undefined) patch.status = changes.status;
+        if (changes.location !== undefined) patch.location = changes.location;
+        if (changes.external_id !== undefined) patch.external_id = changes.external_id;
+        if (changes.attendees !== undefined || changes.organizer !== undefined) {
+          const scoped = { ...context, db: transaction };
+          const organizerInput =
+            changes.organizer !== undefined
+              ? changes.organizer
+              : current.organizer_person_uuid
+                ? { person_uuid: current.organizer_person_uuid }
+                : null;
+          const attendeeInput =
+            changes.attendees ?? current.attendees.map(({ person_uuid, response }) => ({ person_uuid, response }));
+          const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, {
+            organizer: organizerInput,
+            attendees: attendeeInput,
+          });
+          patch.organizer_person_uuid = organizer;
+          await writeAttendees(transaction, tenantUuid, meetingUuid, attendees);
+        }
+        await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
+        return get(transaction, tenantUuid, meetingUuid);
+      });
+    },
+    async delete(tenantUuid, meetingUuid) {
+      const result = await db
+        .updateTable("meetings")
+        .set({ deleted_at: now(), updated_at: now() })
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", meetingUuid)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

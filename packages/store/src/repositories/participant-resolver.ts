@@ -1,0 +1,55 @@
+/** Resolves interaction participants to persons: by uuid, or by email (creating unknown addresses). */
+import type { Kysely } from "kysely";
+import type { ParticipantInput } from "../activity-records.js";
+import type { Database } from "../database-schema.js";
+import { InvalidInputError } from "../errors.js";
+import { normalizeEmail } from "../normalize.js";
+import { insertPerson } from "./person-repository.js";
+import type { RepositoryContext } from "./repository-context.js";
+
+const EMAIL_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/** The person uuid for each participant, in order; must run inside the caller's transaction. */
+export async function resolveParticipants(
+  context: RepositoryContext & { db: Kysely<Database> },
+  tenantUuid: string,
+  participants: readonly ParticipantInput[],
+): Promise<string[]> {
+  const { db } = context;
+  const resolved: string[] = [];
+  for (const participant of participants) {
+    if (participant.person_uuid) {
+      const person = await db
+        .selectFrom("persons")
+        .select("uuid")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", participant.person_uuid.toLowerCase())
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (!person) throw new InvalidInputError(`person ${participant.person_uuid} not found`);
+      resolved.push(person.uuid);
+      continue;
+    }
+    const address = normalizeEmail(participant.email ?? "");
+    if (!EMAIL_SHAPE.test(address)) {
+      throw new InvalidInputError(`participant '${participant.email ?? ""}' is neither a person_uuid nor an email address`);
+    }
+    const known = await db
+      .selectFrom("person_emails")
+      .select("person_uuid")
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("address", "=", address)
+      .executeTakeFirst();
+    if (known) {
+      resolved.push(known.person_uuid);
+      continue;
+    }
+    const created = await insertPerson(context, {
+      tenant_uuid: tenantUuid,
+      name: participant.name?.trim() || address,
+      emails: [address],
+    });
+    resolved.push(created.uuid);
+  }
+  return resolved;
+}
