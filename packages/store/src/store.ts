@@ -164,6 +164,11 @@ export interface InteractionRepository {
   timeline(tenantUuid: string, personUuids: readonly string[], request: PageRequest): Promise<Page<ActivityItem>>;
 }
 
+export interface CompanyMemberRepository {
+  /** The persons currently at the company, by uuid. */
+  personUuids(tenantUuid: string, companyUuid: string): Promise<string[]>;
+}
+
 /** Everything the API needs from persistence. */
 export interface Store {
   readonly tenants: TenantRepository;
@@ -176,6 +181,7 @@ export interface Store {
   readonly emails: EmailRepository;
   readonly meetings: MeetingRepository;
   readonly interactions: InteractionRepository;
+  readonly companyMembers: CompanyMemberRepository;
   /** Runs `work` atomically: every write through the given store commits or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */

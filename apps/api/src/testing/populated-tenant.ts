@@ -25,14 +25,20 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     emails: [`person@${marker.toLowerCase()}.example`],
     primary_company_uuid: company.uuid,
   });
+  const meeting = await store.meetings.create(tenantUuid, {
+    title: `${marker} Meeting`,
+    starts_at: Date.UTC(2026, 10, 1),
+    attendees: [{ person_uuid: person.uuid }, { person_uuid: tenant.member.person_uuid }],
+  });
   const pathIds: Record<string, string> = {
     person_uuid: person.uuid,
     company_uuid: company.uuid,
     user_uuid: tenant.member.uuid,
+    meeting_uuid: meeting.uuid,
   };
   return {
     ...tenant,
     pathIds,
-    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`],
+    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`, meeting.uuid, `${marker} Meeting`],
   };
 }

@@ -10,6 +10,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import type { Database } from "../database-schema.js";
 import { createApiKeyRepository } from "../repositories/api-key-repository.js";
+import { createCompanyMemberRepository } from "../repositories/company-member-repository.js";
 import { createEmailRepository } from "../repositories/email-repository.js";
 import { createInteractionRepository } from "../repositories/interaction-repository.js";
 import { createMeetingRepository } from "../repositories/meeting-repository.js";
@@ -44,6 +45,7 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
     emails: createEmailRepository(context),
     meetings: createMeetingRepository(context),
     interactions: createInteractionRepository(context),
+    companyMembers: createCompanyMemberRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       return context.db.transaction().execute((transaction) => work(buildStore({ ...context, db: transaction }, close)));

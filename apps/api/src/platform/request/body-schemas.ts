@@ -1,0 +1,35 @@
+/** Zod building blocks for request bodies: instants and participants. */
+import { z } from "zod";
+import { parseIsoTimestamp } from "./common-schemas.js";
+import { UUID_PATTERN } from "./uuid-pattern.js";
+
+/** An instant in a body: ISO 8601 date-time string or Unix epoch milliseconds; out as epoch ms. */
+export const instantField = (description: string) =>
+  z
+    .union([z.string().max(40), z.number().int().min(0).max(8_640_000_000_000_000)])
+    .transform((value, context) => {
+      if (typeof value === "number") return value;
+      const time = parseIsoTimestamp(value);
+      if (time === null) {
+        context.addIssue({ code: "custom", message: `'${value}' is not an ISO 8601 date-time or epoch milliseconds` });
+        return z.NEVER;
+      }
+      return time;
+    })
+    .describe(`${description} ISO 8601 date-time, or Unix epoch milliseconds.`);
+
+/** A participant: a person by uuid, or an email address with an optional display name. */
+export const participantField = z
+  .union([
+    z.string().max(320).describe("An email address."),
+    z
+      .object({
+        person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
+        email: z.string().max(320).optional().describe("An email address; unknown addresses become new persons."),
+        name: z.string().max(200).optional().describe("Display name for a new person."),
+      })
+      .strict()
+      .refine((value) => Boolean(value.person_uuid) !== Boolean(value.email), "give exactly one of person_uuid or email"),
+  ])
+  .transform((value) => (typeof value === "string" ? { email: value } : value))
+  .describe("A participant: an email address string, or {person_uuid} or {email, name}.");

@@ -1,0 +1,35 @@
+/** GET /v1/companies/{company_uuid}/activity: emails and meetings of the company's people, newest first. */
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { notFound } from "../../platform/errors/api-error.js";
+import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
+import { pagedListQuery } from "../../platform/listing/list-parameters.js";
+import { listPage } from "../../platform/listing/list-page.js";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
+
+export const listCompanyActivity = defineOperation({
+  operationId: "listCompanyActivity",
+  method: "get",
+  path: "/v1/companies/{company_uuid}/activity",
+  area: "Activity",
+  summary: "List a company's activity",
+  description:
+    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only. 404 when the company is not in the tenant.",
+  params: z.object({ company_uuid: uuidString("The company's UUID.") }),
+  query: pagedListQuery,
+  response: listEnvelopeSchema(activityItemSchema),
+  errors: [404],
+  async handler({ params, query, auth, services }) {
+    const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
+    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    const people = await services.store.companyMembers.personUuids(auth.tenant.uuid, company.uuid);
+    return listPage({
+      paging: query,
+      query: { operation: "listCompanyActivity", company: company.uuid },
+      cursors: null,
+      fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, people, request),
+      present: (items) => items.map(presentActivityItem),
+    });
+  },
+});

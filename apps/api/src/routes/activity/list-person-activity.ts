@@ -1,0 +1,33 @@
+/** GET /v1/persons/{person_uuid}/activity: the person's emails and meetings, newest first. */
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { notFound } from "../../platform/errors/api-error.js";
+import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
+import { pagedListQuery } from "../../platform/listing/list-parameters.js";
+import { listPage } from "../../platform/listing/list-page.js";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
+
+export const listPersonActivity = defineOperation({
+  operationId: "listPersonActivity",
+  method: "get",
+  path: "/v1/persons/{person_uuid}/activity",
+  area: "Activity",
+  summary: "List a person's activity",
+  description: "The person's emails and confirmed meetings, newest first (upcoming meetings on top), metadata only. 404 when the person is not in the tenant.",
+  params: z.object({ person_uuid: uuidString("The person's UUID.") }),
+  query: pagedListQuery,
+  response: listEnvelopeSchema(activityItemSchema),
+  errors: [404],
+  async handler({ params, query, auth, services }) {
+    const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
+    if (!person) throw notFound(`person ${params.person_uuid} not found`);
+    return listPage({
+      paging: query,
+      query: { operation: "listPersonActivity", person: person.uuid },
+      cursors: null,
+      fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, [person.uuid], request),
+      present: (items) => items.map(presentActivityItem),
+    });
+  },
+});

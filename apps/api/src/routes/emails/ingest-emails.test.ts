@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { MAX_EMAILS_PER_BATCH } from "./ingest-emails.js";
+
+let context: TestContext;
+let acme: TestTenant;
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+const ingest = async (messages: unknown[], key = acme.key) => {
+  const response = await context.request("/v1/emails/batch", { key, method: "POST", body: { messages } });
+  return { status: response.status, body: (await response.json()) as { results: Array<Record<string, any>>; error?: string } };
+};
+
+describe("POST /v1/emails/batch", () => {
+  it("stores messages, resolves the tenant user's address to the user's person, and answers in input order", async () => {
+    const { status, body } = await ingest([
+      { message_id: "<a@x>", sent_at: "2026-11-01T10:00:00Z", subject: "Hi", from: acme.admin.email.toUpperCase(), to: ["jordan@northwind.example"], cc: [{ email: "sam@northwind.example", name: "Sam Ortiz" }] },
+      { message_id: "<b@x>", sent_at: 1_761_991_200_000, from: { email: "jordan@northwind.example" }, to: [{ person_uuid: acme.admin.person_uuid }] },
+      { message_id: "<c@x>", sent_at: "last tuesday", from: "x@y.example" },
+      { message_id: "<d@x>", sent_at: "2026-11-01T10:00:00Z", from: "not-an-address" },
+    ]);
+    expect(status).toBe(200);
+    expect(body.results.map((result) => [result.index, result.status])).toEqual([
+      [0, "CREATED"],
+      [1, "CREATED"],
+      [2, "ERROR"],
+      [3, "ERROR"],
+    ]);
+    expect(body.results[0]!.from_person_uuid).toBe(acme.admin.person_uuid);
+    expect(body.results[1]!.participant_person_uuids).toEqual([acme.admin.person_uuid]);
+    expect(body.results[1]!.from_person_uuid).toBe(body.results[0]!.participant_person_uuids[0]);
+    expect(body.results[2]!.error).toMatch(/sent_at/);
+    expect(body.results[3]!.error).toMatch(/neither a person_uuid nor an email address/);
+    const sam = await context.services.store.persons.get(acme.tenant.uuid, body.results[0]!.participant_person_uuids[1]);
+    expect(sam?.name).toBe("Sam Ortiz");
+  });
+
+  it("does not count a re-sent message twice", async () => {
+    const message = { message_id: "<dup@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, to: ["jordan@northwind.example"] };
+    const first = await ingest([message]);
+    const second = await ingest([message, message]);
+    expect(second.body.results.map((result) => result.status)).toEqual(["DUPLICATE", "DUPLICATE"]);
+    expect(second.body.results[0]!.email_uuid).toBe(first.body.results[0]!.email_uuid);
+    const activity = await context.request(`/v1/persons/${acme.admin.person_uuid}/activity`, { key: acme.key });
+    expect(((await activity.json()) as { total: number }).total).toBe(1);
+  });
+
+  it(`rejects an empty batch and one over ${MAX_EMAILS_PER_BATCH} messages as a whole`, async () => {
+    expect((await ingest([])).status).toBe(400);
+    const tooMany = Array.from({ length: MAX_EMAILS_PER_BATCH + 1 }, (_unused, index) => ({ message_id: `m${index}`, sent_at: 1, from: "a@x.example" }));
+    const { status, body } = await ingest(tooMany);
+    expect(status).toBe(400);
+    expect(body.error).toMatch(/messages/);
+  });
+
+  it("keeps tenants apart: the same message id and addresses are separate records per tenant", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const message = { message_id: "<shared@x>", sent_at: "2026-11-01T10:00:00Z", from: "jordan@northwind.example", to: ["lena@umbra.example"] };
+    const mine = await ingest([message]);
+    const theirs = await ingest([message], other.key);
+    expect(theirs.body.results[0]!.status).toBe("CREATED");
+    expect(theirs.body.results[0]!.from_person_uuid).not.toBe(mine.body.results[0]!.from_person_uuid);
+  });
+});

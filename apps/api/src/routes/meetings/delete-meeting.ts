@@ -1,0 +1,22 @@
+/** DELETE /v1/meetings/{meeting_uuid}: remove a meeting; it stops counting at once. */
+import { defineOperation } from "../../operations/operation.js";
+import { notFound } from "../../platform/errors/api-error.js";
+import { meetingPathParameters } from "./get-meeting.js";
+
+export const deleteMeeting = defineOperation({
+  operationId: "deleteMeeting",
+  method: "delete",
+  path: "/v1/meetings/{meeting_uuid}",
+  area: "Meetings",
+  summary: "Delete a meeting",
+  description: "Deletes a meeting: it stops counting as an interaction and as a next meeting at once. 204 on success, 404 when not found.",
+  params: meetingPathParameters,
+  successStatus: 204,
+  errors: [404],
+  async handler({ params, auth, services }) {
+    if (!(await services.store.meetings.delete(auth.tenant.uuid, params.meeting_uuid))) {
+      throw notFound(`meeting ${params.meeting_uuid} not found`);
+    }
+    return undefined;
+  },
+});

@@ -1,0 +1,35 @@
+/** GET /v1/meetings: meetings, filterable by person and time range. */
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
+import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
+import { listPage } from "../../platform/listing/list-page.js";
+import { isoTimestampQuery, uuidString } from "../../platform/request/common-schemas.js";
+import { meetingSchema, presentMeeting } from "../../presenters/meeting-presenter.js";
+
+export const listMeetings = defineOperation({
+  operationId: "listMeetings",
+  method: "get",
+  path: "/v1/meetings",
+  area: "Meetings",
+  summary: "List meetings",
+  description: "Lists meetings by start time (newest first by default), optionally only those a person attends and within a time range.",
+  query: pagedListQuery.extend({
+    person_uuid: uuidString("Only meetings this person attends.").optional(),
+    starts_from: isoTimestampQuery("Only meetings starting at or after this instant.").optional(),
+    starts_to: isoTimestampQuery("Only meetings starting at or before this instant.").optional(),
+    status: z.enum(["confirmed", "cancelled"]).optional().describe("Only meetings with this status."),
+    order: sortOrderParameter("desc"),
+  }),
+  response: listEnvelopeSchema(meetingSchema),
+  async handler({ query, auth, services }) {
+    const { page, per_page, order, ...filters } = query;
+    return listPage({
+      paging: { page, per_page },
+      query: { operation: "listMeetings", filters, order },
+      cursors: null,
+      fetch: (request) => services.store.meetings.list(auth.tenant.uuid, { ...request, filters, order }),
+      present: (meetings) => meetings.map(presentMeeting),
+    });
+  },
+});

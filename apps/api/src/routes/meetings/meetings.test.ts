@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+const call = async (path: string, options: { method?: string; body?: unknown; key?: string } = {}) => {
+  const response = await context.request(path, { key: options.key ?? acme.key, method: options.method, body: options.body });
+  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, any>) };
+};
+
+describe("meetings", () => {
+  it("creates, reads, lists by person and time, updates and deletes a meeting", async () => {
+    const created = await call("/v1/meetings", {
+      method: "POST",
+      body: {
+        title: "Intro",
+        starts_at: "2026-11-25T15:00:00Z",
+        ends_at: "2026-11-25T15:30:00Z",
+        organizer: acme.admin.email,
+        attendees: ["jordan@northwind.example", { email: "sam@northwind.example", response: "declined" }],
+      },
+      key: acme.memberKey,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: "Intro", status: "confirmed", starts_at: Date.UTC(2026, 10, 25, 15), organizer_person_uuid: acme.admin.person_uuid, created_by_user_uuid: acme.member.uuid });
+    expect(created.body!.attendees).toHaveLength(3);
+    const uuid = created.body!.uuid as string;
+    expect((await call(`/v1/meetings/${uuid}`)).body).toEqual(created.body);
+
+    const jordan = created.body!.attendees.find((attendee: { person_uuid: string }) => attendee.person_uuid !== acme.admin.person_uuid && attendee.response === "accepted");
+    const listed = await call(`/v1/meetings?person_uuid=${jordan.person_uuid}&starts_from=2026-11-25&starts_to=2026-11-26`);
+    expect(listed.body!.items.map((item: { uuid: string }) => item.uuid)).toEqual([uuid]);
+    expect((await call(`/v1/meetings?person_uuid=${jordan.person_uuid}&starts_from=2026-11-26`)).body!.items).toEqual([]);
+
+    const moved = await call(`/v1/meetings/${uuid}`, { method: "PUT", body: { starts_at: "2026-11-26T09:00:00Z", ends_at: null, status: "cancelled" } });
+    expect(moved.body).toMatchObject({ status: "cancelled", starts_at: Date.UTC(2026, 10, 26, 9), ends_at: null, title: "Intro" });
+    expect(moved.body!.attendees).toHaveLength(3);
+    expect((await call(`/v1/meetings?status=confirmed`)).body!.total).toBe(0);
+
+    expect((await call(`/v1/meetings/${uuid}`, { method: "DELETE" })).status).toBe(204);
+    expect((await call(`/v1/meetings/${uuid}`)).status).toBe(404);
+    expect((await call(`/v1/meetings/${uuid}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("rejects an end before the start, an empty update and a bad attendee", async () => {
+    const backwards = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: "2026-11-25T15:00:00Z", ends_at: "2026-11-25T14:00:00Z", attendees: [] } });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body!.error).toMatch(/ends_at must not be before starts_at/);
+    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [] } });
+    expect((await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: {} })).status).toBe(400);
+    const badAttendee = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ person_uuid: "00000000-0000-4000-8000-000000000000" }] } });
+    expect(badAttendee.status).toBe(400);
+    expect(badAttendee.body!.error).toMatch(/person 00000000-0000-4000-8000-000000000000 not found/);
+  });
+
+  it("never shows or changes another tenant's meeting", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await call("/v1/meetings", { method: "POST", key: other.key, body: { title: "Secret", starts_at: 0, attendees: [] } });
+    const uuid = theirs.body!.uuid;
+    expect((await call(`/v1/meetings/${uuid}`)).status).toBe(404);
+    expect((await call(`/v1/meetings/${uuid}`, { method: "PUT", body: { title: "Mine now" } })).status).toBe(404);
+    expect((await call(`/v1/meetings/${uuid}`, { method: "DELETE" })).status).toBe(404);
+    expect((await call("/v1/meetings")).body!.total).toBe(0);
+    expect((await call(`/v1/meetings/${uuid}`, { key: other.key })).body!.title).toBe("Secret");
+  });
+});
