@@ -33,7 +33,7 @@ describe("meetings", () => {
     const uuid = created.body!.uuid as string;
     expect((await call(`/v1/meetings/${uuid}`)).body).toEqual(created.body);
 
-    const jordan = created.body!.attendees.find((attendee: { person_uuid: string }) => attendee.person_uuid !== acme.admin.person_uuid && attendee.response === "accepted");
+    const jordan = created.body!.attendees.find((attendee: { person_uuid: string; response: string }) => attendee.person_uuid !== acme.admin.person_uuid && attendee.response === "accepted");
     const listed = await call(`/v1/meetings?person_uuid=${jordan.person_uuid}&starts_from=2026-11-25&starts_to=2026-11-26`);
     expect(listed.body!.items.map((item: { uuid: string }) => item.uuid)).toEqual([uuid]);
     expect((await call(`/v1/meetings?person_uuid=${jordan.person_uuid}&starts_from=2026-11-26`)).body!.items).toEqual([]);
