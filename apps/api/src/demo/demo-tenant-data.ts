@@ -47,3 +47,48 @@ export const DEMO_PERSONS: DemoPerson[] = [
   { key: "person-mei", first_name: "Mei", last_name: "Tanaka", email: "mei@lumen-analytics.example", job_title: "Head of Data", company: "company-lumen", city: "Toronto", country: "Canada", tags: ["technical"] },
   { key: "person-omar", first_name: "Omar", last_name: "Haddad", email: "omar@angel-network.example", job_title: "Angel Investor", company: "company-lumen", city: "Toronto", country: "Canada", tags: ["investor", "connector"] },
 ];
+
+/** Demo emails: who wrote to whom, how many days before the seed. */
+export interface DemoEmail {
+  key: string;
+  daysAgo: number;
+  from: string;
+  to: string[];
+  cc?: string[];
+  subject: string;
+}
+
+export const DEMO_EMAILS: DemoEmail[] = [
+  { key: "email-1", daysAgo: 400, from: "avery@demo-capital.example", to: ["omar@angel-network.example"], subject: "Catching up" },
+  { key: "email-2", daysAgo: 120, from: "omar@angel-network.example", to: ["avery@demo-capital.example"], subject: "Re: Catching up" },
+  { key: "email-3", daysAgo: 60, from: "omar@angel-network.example", to: ["jordan@northwind-robotics.example"], cc: ["avery@demo-capital.example"], subject: "Intro: Avery <> Jordan" },
+  { key: "email-4", daysAgo: 58, from: "jordan@northwind-robotics.example", to: ["avery@demo-capital.example"], cc: ["sam@northwind-robotics.example"], subject: "Re: Intro: Avery <> Jordan" },
+  { key: "email-5", daysAgo: 20, from: "avery@demo-capital.example", to: ["jordan@northwind-robotics.example"], subject: "Follow-up on the deck" },
+  { key: "email-6", daysAgo: 18, from: "jordan@northwind-robotics.example", to: ["avery@demo-capital.example"], subject: "Re: Follow-up on the deck" },
+  { key: "email-7", daysAgo: 45, from: "morgan@demo-capital.example", to: ["priya@globex-health.example"], subject: "Clinical AI roundtable" },
+  { key: "email-8", daysAgo: 44, from: "priya@globex-health.example", to: ["morgan@demo-capital.example"], cc: ["tom@globex-health.example"], subject: "Re: Clinical AI roundtable" },
+  { key: "email-9", daysAgo: 10, from: "morgan@demo-capital.example", to: ["tom@globex-health.example"], subject: "Partnership questions" },
+  { key: "email-10", daysAgo: 200, from: "riley@demo-capital.example", to: ["lena@umbra-energy.example"], subject: "Umbra's next round" },
+  { key: "email-11", daysAgo: 30, from: "riley@demo-capital.example", to: ["diego@initech-payments.example", "mei@lumen-analytics.example"], subject: "Fintech x data dinner" },
+  { key: "email-12", daysAgo: 29, from: "mei@lumen-analytics.example", to: ["riley@demo-capital.example"], subject: "Re: Fintech x data dinner" },
+  { key: "email-13", daysAgo: 5, from: "omar@angel-network.example", to: ["mei@lumen-analytics.example"], cc: ["riley@demo-capital.example"], subject: "Lumen seed extension" },
+];
+
+/** Demo meetings, days relative to the seed (negative: in the past; positive: upcoming). */
+export interface DemoMeeting {
+  key: string;
+  dayOffset: number;
+  hour: number;
+  title: string;
+  attendees: string[];
+  status?: "confirmed" | "cancelled";
+}
+
+export const DEMO_MEETINGS: DemoMeeting[] = [
+  { key: "meeting-1", dayOffset: -55, hour: 15, title: "Northwind intro call", attendees: ["avery@demo-capital.example", "jordan@northwind-robotics.example", "sam@northwind-robotics.example"] },
+  { key: "meeting-2", dayOffset: -15, hour: 10, title: "Northwind deep dive", attendees: ["avery@demo-capital.example", "morgan@demo-capital.example", "jordan@northwind-robotics.example"] },
+  { key: "meeting-3", dayOffset: -40, hour: 16, title: "Globex roundtable", attendees: ["morgan@demo-capital.example", "priya@globex-health.example"] },
+  { key: "meeting-4", dayOffset: 3, hour: 14, title: "Northwind partner meeting", attendees: ["avery@demo-capital.example", "jordan@northwind-robotics.example"] },
+  { key: "meeting-5", dayOffset: 7, hour: 9, title: "Lumen seed extension", attendees: ["riley@demo-capital.example", "mei@lumen-analytics.example", "omar@angel-network.example"] },
+  { key: "meeting-6", dayOffset: 2, hour: 11, title: "Umbra check-in", attendees: ["riley@demo-capital.example", "lena@umbra-energy.example"], status: "cancelled" },
+];

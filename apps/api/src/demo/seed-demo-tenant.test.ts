@@ -28,6 +28,9 @@ describe("seedDemoTenant", () => {
     expect(avery?.person_uuid).toBe(demoUuid("user-avery-person"));
     const page = await store.persons.list(DEMO_TENANT_UUID, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
     expect(page.total).toBe(DEMO_PERSONS.length + 3);
+    // Jordan: four emails and three confirmed meetings (one of them upcoming).
+    const timeline = await store.interactions.timeline(DEMO_TENANT_UUID, [demoUuid("person-jordan")], { position: { kind: "offset", offset: 0 }, limit: 50 });
+    expect(timeline.rows.map((row) => row.kind).sort()).toEqual(["email", "email", "email", "email", "meeting", "meeting", "meeting"]);
     await store.close();
   });
 

@@ -6,7 +6,9 @@
 import { createSqliteStore, type Store } from "@rapport/store";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
-import { DEMO_COMPANIES, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
+import { DEMO_COMPANIES, DEMO_EMAILS, DEMO_MEETINGS, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
+
+const DAY = 86_400_000;
 
 export const DEMO_KEY_LABEL = "demo";
 
@@ -47,6 +49,30 @@ export async function seedDemoTenant(databasePath: string, now: () => number = D
             ...person,
             emails: [email],
             primary_company_uuid: demoUuid(company),
+          });
+        }
+        // Activity is dated relative to the seed, so the scores read as recent on any day.
+        const today = Math.floor(now() / DAY) * DAY;
+        for (const email of DEMO_EMAILS) {
+          queue.push(email.key);
+          await transaction.emails.ingest(DEMO_TENANT_UUID, {
+            message_id: `<${email.key}@demo-capital.example>`,
+            sent_at: today - email.daysAgo * DAY + 9 * 3_600_000,
+            subject: email.subject,
+            from: { email: email.from },
+            to: email.to.map((address) => ({ email: address })),
+            cc: (email.cc ?? []).map((address) => ({ email: address })),
+          });
+        }
+        for (const meeting of DEMO_MEETINGS) {
+          queue.push(meeting.key);
+          const startsAt = today + meeting.dayOffset * DAY + meeting.hour * 3_600_000;
+          await transaction.meetings.create(DEMO_TENANT_UUID, {
+            title: meeting.title,
+            starts_at: startsAt,
+            ends_at: startsAt + 3_600_000,
+            status: meeting.status ?? "confirmed",
+            attendees: meeting.attendees.map((address) => ({ email: address })),
           });
         }
       });
