@@ -1,0 +1,26 @@
+/** The S scale as a smoke test: it must complete and write its report. No timing is asserted. */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runBenchmark } from "./run-benchmark.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-bench-report-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("runBenchmark at scale S", () => {
+  it("runs every measurement with its baseline and writes JSON and Markdown", async () => {
+    const { report, files } = await runBenchmark({ scale: "S", out: join(folder, "smoke.json"), httpSeconds: 1 });
+    expect(existsSync(files.json) && existsSync(files.markdown)).toBe(true);
+    expect(JSON.parse(readFileSync(files.json, "utf8")).scale).toBe("S");
+    const ids = report.measurements.map((measurement) => measurement.id);
+    expect(ids).toEqual(expect.arrayContaining(["persons-list", "activity-ingest", "http-person"]));
+    for (const measurement of report.measurements) {
+      expect(measurement.subject.summary.count, measurement.id).toBeGreaterThan(0);
+      expect(measurement.baseline?.summary.count, measurement.id).toBeGreaterThan(0);
+    }
+    const markdown = readFileSync(files.markdown, "utf8");
+    expect(markdown).toContain("| measurement |");
+    expect(markdown).toContain("GET /v1/persons");
+  });
+});

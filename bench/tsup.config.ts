@@ -1,0 +1,9 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/run-bench.ts", "src/serve-for-bench.ts", "src/run-benchmark.ts"],
+  format: ["esm"],
+  clean: true,
+  sourcemap: true,
+  target: "node20",
+});
