@@ -23,6 +23,7 @@ import { createUsageRepository } from "../repositories/usage-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
 import type { Store } from "../store.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
+import { withStatementCache } from "./statement-cache.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` for a throwaway database. Parent folders are created. */
@@ -84,7 +85,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
     await migrateToLatest(db);
   } catch (error) {
