@@ -14,6 +14,7 @@ import type {
   NewEmail,
   NewMeeting,
 } from "./activity-records.js";
+import type { TenantGraphs } from "./graph/tenant-graphs.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
   ApiKey,
@@ -182,6 +183,8 @@ export interface Store {
   readonly meetings: MeetingRepository;
   readonly interactions: InteractionRepository;
   readonly companyMembers: CompanyMemberRepository;
+  /** Each tenant's in-memory relationship graph, kept in step with every write through this store. */
+  readonly graphs: TenantGraphs;
   /** Runs `work` atomically: every write through the given store commits or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Email, EmailIngestResult, NewEmail } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import type { EmailRepository } from "../store.js";
+import { emailInteraction } from "../graph/interaction-records.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -31,11 +32,11 @@ async function loadEmail(db: Kysely<Database>, tenantUuid: string, messageId: st
 }
 
 export function createEmailRepository(context: RepositoryContext): EmailRepository {
-  const { db, now, generateId } = context;
+  const { db, now, generateId, emit } = context;
   return {
     async ingest(tenantUuid, input): Promise<EmailIngestResult> {
       const messageId = input.message_id.trim();
-      return withTransaction(db, async (transaction) => {
+      const result = await withTransaction(db, async (transaction): Promise<EmailIngestResult> => {
         const existing = await loadEmail(transaction, tenantUuid, messageId);
         if (existing) return { status: "DUPLICATE", email: existing };
         const scoped = { ...context, db: transaction };
@@ -64,6 +65,8 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
         const email = await loadEmail(transaction, tenantUuid, messageId);
         return { status: "CREATED", email: email! };
       });
+      if (result.status === "CREATED") emit(tenantUuid, { type: "upsert-interaction", interaction: emailInteraction(result.email) });
+      return result;
     },
     get: (tenantUuid, messageId) => loadEmail(db, tenantUuid, messageId),
   };

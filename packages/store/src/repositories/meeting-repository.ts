@@ -4,6 +4,7 @@ import type { Meeting, MeetingAttendee, MeetingStatus, NewMeeting } from "../act
 import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
+import { meetingInteraction } from "../graph/interaction-records.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -55,7 +56,11 @@ async function resolveAttendees(context: RepositoryContext, tenantUuid: string, 
 }
 
 export function createMeetingRepository(context: RepositoryContext): MeetingRepository {
-  const { db, now, generateId } = context;
+  const { db, now, generateId, emit } = context;
+  const emitMeeting = (tenantUuid: string, meeting: Meeting | null) => {
+    if (meeting) emit(tenantUuid, { type: "upsert-interaction", interaction: meetingInteraction(meeting) });
+    return meeting;
+  };
   const liveMeetings = (database: Kysely<Database>, tenantUuid: string) =>
     database.selectFrom("meetings").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
 
@@ -77,7 +82,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
 
   return {
     async create(tenantUuid, input) {
-      return withTransaction(db, async (transaction) => {
+      const created = await withTransaction(db, async (transaction) => {
         const scoped = { ...context, db: transaction };
         const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input);
         const timestamp = now();
@@ -103,6 +108,8 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         await writeAttendees(transaction, tenantUuid, uuid, attendees);
         return (await get(transaction, tenantUuid, uuid))!;
       });
+      emitMeeting(tenantUuid, created);
+      return created;
     },
     get: (tenantUuid, meetingUuid) => get(db, tenantUuid, meetingUuid),
     async findByExternalId(tenantUuid, externalId) {
@@ -138,7 +145,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };
     },
     async update(tenantUuid, meetingUuid, changes) {
-      return withTransaction(db, async (transaction) => {
+      const updated = await withTransaction(db, async (transaction) => {
         const current = await get(transaction, tenantUuid, meetingUuid);
         if (!current) return null;
         const patch: Partial<MeetingsTable> = { updated_at: now() };
@@ -168,6 +175,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
         return get(transaction, tenantUuid, meetingUuid);
       });
+      return emitMeeting(tenantUuid, updated);
     },
     async delete(tenantUuid, meetingUuid) {
       const result = await db
@@ -177,7 +185,9 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         .where("uuid", "=", meetingUuid)
         .where("deleted_at", "is", null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const deleted = Number(result.numUpdatedRows) > 0;
+      if (deleted) emit(tenantUuid, { type: "remove-interaction", id: meetingUuid });
+      return deleted;
     },
   };
 }

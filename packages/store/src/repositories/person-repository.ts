@@ -90,7 +90,7 @@ export async function insertPerson(context: RepositoryContext, input: NewPerson)
     deleted_at: null,
   };
   const addresses = [...new Set((input.emails ?? []).map(normalizeEmail).filter(Boolean))];
-  return withTransaction(db, async (transaction) => {
+  const person = await withTransaction(db, async (transaction) => {
     if (addresses.length > 0) {
       const taken = await transaction
         .selectFrom("person_emails")
@@ -114,6 +114,10 @@ export async function insertPerson(context: RepositoryContext, input: NewPerson)
       emails.map((email) => ({ address: email.address, is_primary: email.is_primary === 1, created_at: timestamp })),
     );
   });
+  if (person.primary_company_uuid) {
+    context.emit(person.tenant_uuid, { type: "set-affiliation", personUuid: person.uuid, companyUuid: person.primary_company_uuid });
+  }
+  return person;
 }
 
 export function createPersonRepository(context: RepositoryContext): PersonRepository {

@@ -1,11 +1,14 @@
 /** What every repository is built with: the database handle, the clock and the id generator. */
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
+import type { GraphChangeSink } from "../graph/graph-change.js";
 
 export interface RepositoryContext {
   db: Kysely<Database>;
   now: () => number;
   generateId: () => string;
+  /** Receives the graph changes of committed writes (held back inside a transaction until it commits). */
+  emit: GraphChangeSink;
 }
 
 /** Runs `work` in a transaction, or inside the current one when `db` already is a transaction. */

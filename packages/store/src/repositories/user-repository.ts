@@ -23,11 +23,11 @@ function toUser(row: UsersTable): User {
 }
 
 export function createUserRepository(context: RepositoryContext): UserRepository {
-  const { db, now, generateId } = context;
+  const { db, now, generateId, emit } = context;
   return {
     async create(input) {
       const email = normalizeEmail(input.email);
-      return withTransaction(db, async (transaction) => {
+      const user = await withTransaction(db, async (transaction) => {
         const existingUser = await transaction
           .selectFrom("users")
           .select("uuid")
@@ -75,6 +75,8 @@ export function createUserRepository(context: RepositoryContext): UserRepository
         await transaction.insertInto("users").values(row).execute();
         return toUser(row);
       });
+      emit(user.tenant_uuid, { type: "mark-internal", personUuid: user.person_uuid, userUuid: user.uuid });
+      return user;
     },
     async get(tenantUuid, userUuid) {
       const row = await db
@@ -104,7 +106,9 @@ export function createUserRepository(context: RepositoryContext): UserRepository
         .where("tenant_uuid", "=", tenantUuid)
         .where("uuid", "=", userUuid)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      const found = Number(result.numUpdatedRows) > 0;
+      if (found) emit(tenantUuid, { type: "unmark-internal", userUuid });
+      return found;
     },
   };
 }

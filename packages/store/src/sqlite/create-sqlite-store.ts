@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
+import type { ScoringParameterOverrides } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -22,6 +23,7 @@ import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
 import type { Store } from "../store.js";
+import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
 
@@ -31,10 +33,13 @@ export interface SqliteStoreOptions {
   /** Clock in epoch milliseconds; injected so tests control time. */
   now?: () => number;
   generateId?: () => string;
+  /** The deployment's scoring parameters for every tenant graph (defaults: the graph core's). */
+  scoringParameters?: ScoringParameterOverrides;
 }
 
 /** Builds the repositories over a database handle (the root one, or a transaction). */
-function buildStore(context: RepositoryContext, close: () => Promise<void>): Store {
+function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>): Store {
+  const interactions = createInteractionRepository(context);
   const store: Store = {
     tenants: createTenantRepository(context),
     users: createUserRepository(context),
@@ -45,11 +50,20 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
     settings: createSettingsRepository(context),
     emails: createEmailRepository(context),
     meetings: createMeetingRepository(context),
-    interactions: createInteractionRepository(context),
+    interactions,
+    graphs,
     companyMembers: createCompanyMemberRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
-      return context.db.transaction().execute((transaction) => work(buildStore({ ...context, db: transaction }, close)));
+      // Graph changes wait for the commit; a rollback discards them.
+      const held: Array<Parameters<typeof context.emit>> = [];
+      const result = await context.db
+        .transaction()
+        .execute((transaction) =>
+          work(buildStore({ ...context, db: transaction, emit: (...change) => held.push(change) }, graphs, close)),
+        );
+      for (const change of held) context.emit(...change);
+      return result;
     },
     close,
   };
@@ -98,5 +112,6 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     closed = true;
     await db.destroy();
   };
-  return buildStore({ db, now, generateId }, close);
+  const graphs = createTenantGraphs({ db, interactions: createInteractionRepository({ db, now, generateId, emit: () => undefined }), parameters: options.scoringParameters });
+  return buildStore({ db, now, generateId, emit: (tenantUuid, change) => graphs.apply(tenantUuid, change) }, graphs, close);
 }

@@ -1,0 +1,14 @@
+/** A change to a tenant's relationship graph, emitted by a store write once it has committed. */
+import type { InteractionRecord } from "../activity-records.js";
+
+export type GraphChange =
+  | { type: "upsert-interaction"; interaction: InteractionRecord }
+  | { type: "remove-interaction"; id: string }
+  | { type: "mark-internal"; personUuid: string; userUuid: string }
+  | { type: "unmark-internal"; userUuid: string }
+  | { type: "set-affiliation"; personUuid: string; companyUuid: string }
+  | { type: "end-affiliation"; personUuid: string; companyUuid: string }
+  | { type: "merge-persons"; canonicalUuid: string; supersededUuid: string };
+
+/** Where writes send their graph changes: applied at once, or held until a transaction commits. */
+export type GraphChangeSink = (tenantUuid: string, change: GraphChange) => void;

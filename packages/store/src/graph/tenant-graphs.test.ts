@@ -1,0 +1,71 @@
+import { connectionScore } from "@rapport/graph";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-graphs-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const NOW = Date.UTC(2026, 10, 21);
+const DAY = 86_400_000;
+
+describe("tenant graphs", () => {
+  it("follow every committed write without a rebuild, and a restart rebuilds the same graph from the database", async () => {
+    const path = join(folder, "graph.db");
+    const store = await createSqliteStore({ path, now: () => NOW });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    const ada = await store.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const graph = await store.graphs.forTenant(tenant.uuid);
+    expect(graph.personOfUser(ada.uuid)).toBe(ada.person_uuid);
+    expect(await store.graphs.forTenant(tenant.uuid)).toBe(graph);
+
+    const { email } = await store.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: NOW - DAY, from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+    const cleo = email.to_person_uuids[0]!;
+    const afterEmail = connectionScore(graph, ada.person_uuid, cleo, { now: NOW });
+    expect(afterEmail).toBeGreaterThan(0);
+
+    const meeting = await store.meetings.create(tenant.uuid, { title: "Intro", starts_at: NOW - 2 * DAY, attendees: [{ person_uuid: ada.person_uuid }, { person_uuid: cleo }] });
+    const afterMeeting = connectionScore(graph, ada.person_uuid, cleo, { now: NOW });
+    expect(afterMeeting).toBeGreaterThan(afterEmail);
+    await store.meetings.update(tenant.uuid, meeting.uuid, { status: "cancelled" });
+    expect(connectionScore(graph, ada.person_uuid, cleo, { now: NOW })).toBeCloseTo(afterEmail, 12);
+    await store.meetings.update(tenant.uuid, meeting.uuid, { status: "confirmed" });
+    expect(connectionScore(graph, ada.person_uuid, cleo, { now: NOW })).toBeCloseTo(afterMeeting, 12);
+
+    // A rolled-back transaction changes nothing in the graph.
+    await expect(
+      store.transaction(async (transaction) => {
+        await transaction.emails.ingest(tenant.uuid, { message_id: "m2", sent_at: NOW - DAY, from: { email: "ada@acme.example" }, to: [{ person_uuid: cleo }] });
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(connectionScore(graph, ada.person_uuid, cleo, { now: NOW })).toBeCloseTo(afterMeeting, 12);
+    expect(graph.hasInteraction(meeting.uuid)).toBe(true);
+    await store.close();
+
+    const restarted = await createSqliteStore({ path, now: () => NOW });
+    const rebuilt = await restarted.graphs.forTenant(tenant.uuid);
+    expect(connectionScore(rebuilt, ada.person_uuid, cleo, { now: NOW })).toBeCloseTo(afterMeeting, 12);
+    expect(rebuilt.interactionCount).toBe(graph.interactionCount);
+    await restarted.meetings.delete(tenant.uuid, meeting.uuid);
+    expect(rebuilt.hasInteraction(meeting.uuid)).toBe(false);
+    await restarted.users.deactivate(tenant.uuid, ada.uuid);
+    expect(rebuilt.personOfUser(ada.uuid)).toBeNull();
+    await restarted.close();
+  });
+
+  it("replays writes that commit while a graph is loading", async () => {
+    const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    for (let index = 0; index < 50; index++) {
+      await store.emails.ingest(tenant.uuid, { message_id: `m${index}`, sent_at: NOW - DAY, from: { email: "a@x.example" }, to: [{ email: `p${index}@x.example` }] });
+    }
+    const loading = store.graphs.forTenant(tenant.uuid);
+    const late = store.emails.ingest(tenant.uuid, { message_id: "late", sent_at: NOW - DAY, from: { email: "a@x.example" }, to: [{ email: "late@x.example" }] });
+    const [graph, { email }] = await Promise.all([loading, late]);
+    expect(graph.hasInteraction(email.uuid)).toBe(true);
+    expect(graph.interactionCount).toBe(51);
+    await store.close();
+  });
+});

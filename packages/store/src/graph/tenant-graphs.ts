@@ -1,0 +1,116 @@
+/**
+ * @module
+ * Each tenant's relationship graph, held in memory: hydrated from the database on first use, then
+ * kept in step by the changes that committed writes emit (no rebuild per write). A read after an
+ * acknowledged write sees that write. Nothing lives only here: a restart rebuilds from the
+ * database alone. This cache belongs to the embedded (single-process) store; API nodes sharing a
+ * PostgreSQL store would subscribe to changes instead.
+ */
+import { RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
+import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import type { InteractionRepository } from "../store.js";
+import type { GraphChange } from "./graph-change.js";
+import { toGraphInteraction } from "./to-graph-interaction.js";
+
+export interface TenantGraphs {
+  /** The tenant's graph, hydrated on first use. */
+  forTenant(tenantUuid: string): Promise<RelationshipGraph>;
+  /** Applies a committed change to the tenant's graph if it is loaded (or queues it while loading). */
+  apply(tenantUuid: string, change: GraphChange): void;
+  /** Drops a tenant's graph; the next read hydrates it again. */
+  evict(tenantUuid: string): void;
+}
+
+interface Entry {
+  graph: RelationshipGraph | null;
+  loading: Promise<RelationshipGraph>;
+  /** Changes that committed while the graph was loading: replayed after it. */
+  pending: GraphChange[];
+}
+
+export function applyGraphChange(graph: RelationshipGraph, change: GraphChange): void {
+  switch (change.type) {
+    case "upsert-interaction":
+      graph.updateInteraction(toGraphInteraction(change.interaction));
+      return;
+    case "remove-interaction":
+      graph.removeInteraction(change.id);
+      return;
+    case "mark-internal":
+      graph.markInternal(change.personUuid, change.userUuid);
+      return;
+    case "unmark-internal":
+      graph.unmarkInternal(change.userUuid);
+      return;
+    case "set-affiliation":
+      graph.setAffiliation(change.personUuid, change.companyUuid);
+      return;
+    case "end-affiliation":
+      graph.endAffiliation(change.personUuid, change.companyUuid);
+      return;
+    case "merge-persons":
+      if (graph.hasPerson(change.supersededUuid)) graph.mergePersons(change.canonicalUuid, change.supersededUuid);
+      return;
+  }
+}
+
+export function createTenantGraphs(options: {
+  db: Kysely<Database>;
+  interactions: InteractionRepository;
+  parameters?: ScoringParameterOverrides;
+}): TenantGraphs {
+  const { db, interactions, parameters } = options;
+  const entries = new Map<string, Entry>();
+
+  async function hydrate(tenantUuid: string): Promise<RelationshipGraph> {
+    const graph = new RelationshipGraph({ parameters });
+    const users = await db
+      .selectFrom("users")
+      .select(["uuid", "person_uuid"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("is_active", "=", 1)
+      .execute();
+    for (const user of users) graph.markInternal(user.person_uuid, user.uuid);
+    const members = await db
+      .selectFrom("persons")
+      .select(["uuid", "primary_company_uuid"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("deleted_at", "is", null)
+      .where("primary_company_uuid", "is not", null)
+      .execute();
+    for (const member of members) graph.setAffiliation(member.uuid, member.primary_company_uuid!);
+    for await (const record of interactions.all(tenantUuid)) graph.updateInteraction(toGraphInteraction(record));
+    return graph;
+  }
+
+  return {
+    forTenant(tenantUuid) {
+      const known = entries.get(tenantUuid);
+      if (known) return known.graph ? Promise.resolve(known.graph) : known.loading;
+      const entry: Entry = { graph: null, pending: [], loading: Promise.resolve(null as never) };
+      entry.loading = hydrate(tenantUuid).then(
+        (graph) => {
+          for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
+          entry.graph = graph;
+          return graph;
+        },
+        (error: unknown) => {
+          entries.delete(tenantUuid);
+          throw error;
+        },
+      );
+      entries.set(tenantUuid, entry);
+      return entry.loading;
+    },
+    apply(tenantUuid, change) {
+      const entry = entries.get(tenantUuid);
+      if (!entry) return;
+      if (entry.graph) applyGraphChange(entry.graph, change);
+      else entry.pending.push(change);
+    },
+    evict(tenantUuid) {
+      entries.delete(tenantUuid);
+    },
+  };
+}
