@@ -88,6 +88,8 @@ export interface PersonListRequest extends PageRequest {
 export interface PersonRepository {
   create(input: NewPerson): Promise<Person>;
   get(tenantUuid: string, personUuid: string): Promise<Person | null>;
+  /** Fetches many at once (missing ones are absent from the map). */
+  getMany(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, Person>>;
   list(tenantUuid: string, request: PersonListRequest): Promise<Page<Person>>;
 }
 

@@ -2,7 +2,10 @@
 import { COMPANY_TEXT_FIELDS, type Company } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
-import { emptyRelationshipFields, relationshipFieldsShape } from "./relationship-fields.js";
+import type { AuthContext } from "../platform/auth/auth-context.js";
+import { openRelationshipView } from "../relationships/relationship-view.js";
+import type { AppServices } from "../services.js";
+import { relationshipFields, relationshipFieldsShape, type RelationshipFields } from "./relationship-fields.js";
 
 const companyTextShape = Object.fromEntries(
   COMPANY_TEXT_FIELDS.map((field) => [field, z.string().nullable()]),
@@ -24,7 +27,7 @@ export const companySchema = z
 
 export type CompanyResponse = z.input<typeof companySchema>;
 
-export function presentCompany(company: Company): CompanyResponse {
+export function presentCompany(company: Company, fields: RelationshipFields): CompanyResponse {
   const text = Object.fromEntries(COMPANY_TEXT_FIELDS.map((field) => [field, company[field]])) as Record<
     (typeof COMPANY_TEXT_FIELDS)[number],
     string | null
@@ -38,6 +41,13 @@ export function presentCompany(company: Company): CompanyResponse {
     service_industry_tags: company.service_industry_tags,
     created_at: company.created_at,
     service_updated_at: company.service_updated_at,
-    ...emptyRelationshipFields(),
+    ...fields,
   };
+}
+
+/** Presents companies with their derived fields from the graph. */
+export async function presentCompanies(services: AppServices, auth: AuthContext, companies: readonly Company[]): Promise<CompanyResponse[]> {
+  const view = await openRelationshipView(services, auth);
+  const userUuid = auth.user?.uuid ?? null;
+  return companies.map((company) => presentCompany(company, relationshipFields(view, { entity: "company", uuid: company.uuid }, userUuid)));
 }

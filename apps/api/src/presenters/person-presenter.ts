@@ -2,8 +2,10 @@
 import type { Company, Person } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
+import type { AuthContext } from "../platform/auth/auth-context.js";
+import { openRelationshipView } from "../relationships/relationship-view.js";
 import type { AppServices } from "../services.js";
-import { emptyRelationshipFields, relationshipFieldsShape } from "./relationship-fields.js";
+import { relationshipFields, relationshipFieldsShape, type RelationshipFields } from "./relationship-fields.js";
 
 export const companyReferenceSchema = z.object({
   uuid: z.string(),
@@ -38,7 +40,7 @@ export const personSchema = z
 
 export type PersonResponse = z.input<typeof personSchema>;
 
-export function presentPerson(person: Person, companies: Map<string, Company>): PersonResponse {
+export function presentPerson(person: Person, companies: Map<string, Company>, fields: RelationshipFields): PersonResponse {
   const company = person.primary_company_uuid ? companies.get(person.primary_company_uuid) : undefined;
   return {
     uuid: person.uuid,
@@ -60,17 +62,15 @@ export function presentPerson(person: Person, companies: Map<string, Company>): 
     is_internal: person.is_internal,
     created_at: person.created_at,
     service_updated_at: person.service_updated_at,
-    ...emptyRelationshipFields(),
+    ...fields,
   };
 }
 
-/** Presents many persons with one query for their primary companies. */
-export async function presentPersons(
-  services: AppServices,
-  tenantUuid: string,
-  persons: readonly Person[],
-): Promise<PersonResponse[]> {
+/** Presents many persons: one query for their primary companies, derived fields from the graph. */
+export async function presentPersons(services: AppServices, auth: AuthContext, persons: readonly Person[]): Promise<PersonResponse[]> {
   const companyUuids = persons.flatMap((person) => (person.primary_company_uuid ? [person.primary_company_uuid] : []));
-  const companies = await services.store.companies.getMany(tenantUuid, companyUuids);
-  return persons.map((person) => presentPerson(person, companies));
+  const companies = await services.store.companies.getMany(auth.tenant.uuid, companyUuids);
+  const view = await openRelationshipView(services, auth);
+  const userUuid = auth.user?.uuid ?? null;
+  return persons.map((person) => presentPerson(person, companies, relationshipFields(view, { entity: "person", uuid: person.uuid }, userUuid)));
 }

@@ -133,6 +133,17 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
       const emails = await loadPersonEmails(db, tenantUuid, [row.uuid]);
       return toPerson(row, emails.get(row.uuid) ?? []);
     },
+    async getMany(tenantUuid, personUuids) {
+      const persons = new Map<string, Person>();
+      const unique = [...new Set(personUuids)];
+      for (let start = 0; start < unique.length; start += 500) {
+        const chunk = unique.slice(start, start + 500);
+        const rows = await livePersons(tenantUuid).where("uuid", "in", chunk).execute();
+        const emails = await loadPersonEmails(db, tenantUuid, rows.map((row) => row.uuid));
+        for (const row of rows) persons.set(row.uuid, toPerson(row, emails.get(row.uuid) ?? []));
+      }
+      return persons;
+    },
     async list(tenantUuid, request) {
       let query = livePersons(tenantUuid);
       const { uuids, modified_since } = request.filters;

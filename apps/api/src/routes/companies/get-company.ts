@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
-import { companySchema, presentCompany } from "../../presenters/company-presenter.js";
+import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
 
 export const getCompany = defineOperation({
   operationId: "getCompany",
@@ -18,6 +18,7 @@ export const getCompany = defineOperation({
   async handler({ params, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw notFound(`company ${params.company_uuid} not found`);
-    return presentCompany(company);
+    const [presented] = await presentCompanies(services, auth, [company]);
+    return presented!;
   },
 });

@@ -7,7 +7,7 @@ import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
-import { companySchema, presentCompany } from "../../presenters/company-presenter.js";
+import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
 
 export const listCompanies = defineOperation({
   operationId: "listCompanies",
@@ -36,7 +36,7 @@ export const listCompanies = defineOperation({
       query: { operation: "listCompanies", tenant: auth.tenant.uuid, filters, sort_by, order },
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.companies.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
-      present: (companies) => companies.map(presentCompany),
+      present: (companies) => presentCompanies(services, auth, companies),
     });
   },
 });

@@ -18,7 +18,7 @@ export const getPerson = defineOperation({
   async handler({ params, auth, services }) {
     const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
     if (!person) throw notFound(`person ${params.person_uuid} not found`);
-    const [presented] = await presentPersons(services, auth.tenant.uuid, [person]);
+    const [presented] = await presentPersons(services, auth, [person]);
     return presented!;
   },
 });

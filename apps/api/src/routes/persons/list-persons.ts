@@ -35,7 +35,7 @@ export const listPersons = defineOperation({
       query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by, order },
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
-      present: (persons) => presentPersons(services, auth.tenant.uuid, persons),
+      present: (persons) => presentPersons(services, auth, persons),
     });
   },
 });

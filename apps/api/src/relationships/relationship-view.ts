@@ -1,0 +1,61 @@
+/**
+ * @module
+ * What a relationship read needs, gathered once per request: the tenant's graph, the present, the
+ * users by uuid and by person node, and display records for the persons a response mentions.
+ */
+import type { RelationshipGraph, ScoringOptions } from "@rapport/graph";
+import type { Company, Person, User } from "@rapport/store";
+import type { AuthContext } from "../platform/auth/auth-context.js";
+import type { AppServices } from "../services.js";
+
+export interface PersonDisplay {
+  person: Person;
+  company: Company | null;
+}
+
+export interface RelationshipView {
+  graph: RelationshipGraph;
+  scoring: ScoringOptions;
+  now: number;
+  /** Every user of the tenant (active or not) by uuid. */
+  users: Map<string, User>;
+  /** Loads display records (with primary companies) for these persons; missing ones are absent. */
+  displays(personUuids: Iterable<string>): Promise<Map<string, PersonDisplay>>;
+}
+
+export async function openRelationshipView(services: AppServices, auth: AuthContext): Promise<RelationshipView> {
+  const { store, clock } = services;
+  const tenantUuid = auth.tenant.uuid;
+  const graph = await store.graphs.forTenant(tenantUuid);
+  const now = clock.now();
+  const userPage = await store.users.list(tenantUuid, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 100_000 });
+  const users = new Map(userPage.rows.map((user) => [user.uuid, user]));
+  const cache = new Map<string, PersonDisplay | null>();
+  return {
+    graph,
+    now,
+    scoring: { now },
+    users,
+    async displays(personUuids) {
+      const wanted = [...new Set(personUuids)].filter((uuid) => !cache.has(uuid));
+      if (wanted.length > 0) {
+        const persons = await store.persons.getMany(tenantUuid, wanted);
+        const companyUuids = [...persons.values()].flatMap((person) => (person.primary_company_uuid ? [person.primary_company_uuid] : []));
+        const companies = await store.companies.getMany(tenantUuid, companyUuids);
+        for (const uuid of wanted) {
+          const person = persons.get(uuid);
+          cache.set(uuid, person ? { person, company: person.primary_company_uuid ? (companies.get(person.primary_company_uuid) ?? null) : null } : null);
+        }
+      }
+      const result = new Map<string, PersonDisplay>();
+      for (const uuid of personUuids) {
+        const display = cache.get(uuid);
+        if (display) result.set(uuid, display);
+      }
+      return result;
+    },
+  };
+}
+
+/** Epoch ms to ISO 8601, null-safe. */
+export const isoInstant = (time: number | null): string | null => (time === null ? null : new Date(time).toISOString());
