@@ -41,7 +41,8 @@ export async function seedDemoTenant(databasePath: string, now: () => number = D
           await transaction.companies.create({ tenant_uuid: DEMO_TENANT_UUID, ...company });
         }
         for (const { key, email, company, ...person } of DEMO_PERSONS) {
-          queue.push(key);
+          // The person, then the current affiliation with the primary company.
+          queue.push(key, `${key}-affiliation`);
           await transaction.persons.create({
             tenant_uuid: DEMO_TENANT_UUID,
             ...person,

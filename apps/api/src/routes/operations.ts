@@ -9,6 +9,10 @@ import { listCompanies } from "./companies/list-companies.js";
 import { getPerson } from "./persons/get-person.js";
 import { listPersons } from "./persons/list-persons.js";
 import { listUsers } from "./users/list-users.js";
+import { createCompany } from "./companies/create-company.js";
+import { updateCompany } from "./companies/update-company.js";
+import { createPerson } from "./persons/create-person.js";
+import { updatePerson } from "./persons/update-person.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -19,4 +23,9 @@ export const operations: readonly AnyOperation[] = [
   // Companies
   listCompanies,
   getCompany,
+  // People and companies: writes, import, merge, entity lists, AI summaries
+  createPerson,
+  updatePerson,
+  createCompany,
+  updateCompany,
 ];

@@ -17,6 +17,9 @@ import { createSettingsRepository } from "../repositories/settings-repository.js
 import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
+import { createAffiliationRepository } from "../repositories/affiliation-repository.js";
+import { createEntityListRepository } from "../repositories/entity-list-repository.js";
+import { createPersonMergeRepository } from "../repositories/person-merge-repository.js";
 import type { Store } from "../store.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 
@@ -38,6 +41,9 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
     companies: createCompanyRepository(context),
     usage: createUsageRepository(context),
     settings: createSettingsRepository(context),
+    affiliations: createAffiliationRepository(context),
+    entityLists: createEntityListRepository(context),
+    personMerges: createPersonMergeRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       return context.db.transaction().execute((transaction) => work(buildStore({ ...context, db: transaction }, close)));

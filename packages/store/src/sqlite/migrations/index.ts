@@ -5,9 +5,11 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { foundationMigration } from "./0001-foundation.js";
+import { peopleMigration } from "./0002-people.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
+  "0002-people": peopleMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
