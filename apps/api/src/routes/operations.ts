@@ -13,6 +13,8 @@ import { createCompany } from "./companies/create-company.js";
 import { updateCompany } from "./companies/update-company.js";
 import { createPerson } from "./persons/create-person.js";
 import { updatePerson } from "./persons/update-person.js";
+import { lookupPersonsBatch } from "./persons/lookup-persons-batch.js";
+import { createPersonsBatch } from "./persons/create-persons-batch.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -28,4 +30,6 @@ export const operations: readonly AnyOperation[] = [
   updatePerson,
   createCompany,
   updateCompany,
+  lookupPersonsBatch,
+  createPersonsBatch,
 ];
