@@ -15,6 +15,14 @@ import { createPerson } from "./persons/create-person.js";
 import { updatePerson } from "./persons/update-person.js";
 import { lookupPersonsBatch } from "./persons/lookup-persons-batch.js";
 import { createPersonsBatch } from "./persons/create-persons-batch.js";
+import { mergePerson } from "./persons/merge-person.js";
+import { listEntityLists } from "./lists/list-entity-lists.js";
+import { createEntityList } from "./lists/create-entity-list.js";
+import { updateEntityList } from "./lists/update-entity-list.js";
+import { deleteEntityList } from "./lists/delete-entity-list.js";
+import { listEntityListEntities } from "./lists/list-entity-list-entities.js";
+import { addEntityListEntities } from "./lists/add-entity-list-entities.js";
+import { removeEntityListEntity } from "./lists/remove-entity-list-entity.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -32,4 +40,12 @@ export const operations: readonly AnyOperation[] = [
   updateCompany,
   lookupPersonsBatch,
   createPersonsBatch,
+  mergePerson,
+  listEntityLists,
+  createEntityList,
+  updateEntityList,
+  deleteEntityList,
+  listEntityListEntities,
+  addEntityListEntities,
+  removeEntityListEntity,
 ];

@@ -25,14 +25,18 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     emails: [`person@${marker.toLowerCase()}.example`],
     primary_company_uuid: company.uuid,
   });
+  const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: `${marker} List`, kind: "persons", owner_user_uuid: tenant.member.uuid });
+  await store.entityLists.addMembers(tenantUuid, list.uuid, [person.uuid], tenant.member.uuid);
   const pathIds: Record<string, string> = {
     person_uuid: person.uuid,
     company_uuid: company.uuid,
     user_uuid: tenant.member.uuid,
+    list_uuid: list.uuid,
+    entity_uuid: person.uuid,
   };
   return {
     ...tenant,
     pathIds,
-    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`],
+    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`, list.uuid, `${marker} List`],
   };
 }
