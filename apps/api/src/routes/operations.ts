@@ -23,6 +23,8 @@ import { deleteEntityList } from "./lists/delete-entity-list.js";
 import { listEntityListEntities } from "./lists/list-entity-list-entities.js";
 import { addEntityListEntities } from "./lists/add-entity-list-entities.js";
 import { removeEntityListEntity } from "./lists/remove-entity-list-entity.js";
+import { getPersonAiSummary } from "./persons/get-person-ai-summary.js";
+import { getCompanyAiSummary } from "./companies/get-company-ai-summary.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -48,4 +50,6 @@ export const operations: readonly AnyOperation[] = [
   listEntityListEntities,
   addEntityListEntities,
   removeEntityListEntity,
+  getPersonAiSummary,
+  getCompanyAiSummary,
 ];
