@@ -47,3 +47,17 @@ export const DEMO_PERSONS: DemoPerson[] = [
   { key: "person-mei", first_name: "Mei", last_name: "Tanaka", email: "mei@lumen-analytics.example", job_title: "Head of Data", company: "company-lumen", city: "Toronto", country: "Canada", tags: ["technical"] },
   { key: "person-omar", first_name: "Omar", last_name: "Haddad", email: "omar@angel-network.example", job_title: "Angel Investor", company: "company-lumen", city: "Toronto", country: "Canada", tags: ["investor", "connector"] },
 ];
+
+export interface DemoList {
+  key: string;
+  name: string;
+  kind: "persons" | "companies";
+  /** The demo user who owns it. */
+  owner: string;
+  members: string[];
+}
+
+export const DEMO_LISTS: DemoList[] = [
+  { key: "list-founders", name: "Founders to meet", kind: "persons", owner: "user-avery", members: ["person-jordan", "person-sam", "person-diego"] },
+  { key: "list-ai-companies", name: "AI companies", kind: "companies", owner: "user-morgan", members: ["company-globex", "company-lumen"] },
+];

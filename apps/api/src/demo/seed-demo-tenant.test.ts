@@ -28,6 +28,8 @@ describe("seedDemoTenant", () => {
     expect(avery?.person_uuid).toBe(demoUuid("user-avery-person"));
     const page = await store.persons.list(DEMO_TENANT_UUID, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
     expect(page.total).toBe(DEMO_PERSONS.length + 3);
+    const founders = await store.entityLists.get(DEMO_TENANT_UUID, demoUuid("list-founders"));
+    expect(founders).toMatchObject({ name: "Founders to meet", kind: "persons", owner_user_uuid: demoUuid("user-avery"), member_count: 3 });
     await store.close();
   });
 
@@ -50,5 +52,7 @@ describe("the README's demo examples", () => {
     const readme = readFileSync(fileURLToPath(new URL("../../../../README.md", import.meta.url)), "utf8");
     expect(readme).toContain(`/v1/persons/${demoUuid("person-jordan")}`);
     expect(readme).toContain(`x-service-user-id: ${demoUuid("user-avery")}`);
+    expect(readme).toContain(`/v1/lists/${demoUuid("list-founders")}/entities`);
+    expect(readme).toContain(`/v1/companies/${demoUuid("company-globex")}/ai-summary`);
   });
 });

@@ -6,7 +6,7 @@
 import { createSqliteStore, type Store } from "@rapport/store";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
-import { DEMO_COMPANIES, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
+import { DEMO_COMPANIES, DEMO_LISTS, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
 
 export const DEMO_KEY_LABEL = "demo";
 
@@ -49,6 +49,11 @@ export async function seedDemoTenant(databasePath: string, now: () => number = D
             emails: [email],
             primary_company_uuid: demoUuid(company),
           });
+        }
+        for (const list of DEMO_LISTS) {
+          queue.push(list.key);
+          await transaction.entityLists.create({ tenant_uuid: DEMO_TENANT_UUID, name: list.name, kind: list.kind, owner_user_uuid: demoUuid(list.owner) });
+          await transaction.entityLists.addMembers(DEMO_TENANT_UUID, demoUuid(list.key), list.members.map(demoUuid), demoUuid(list.owner));
         }
       });
     }

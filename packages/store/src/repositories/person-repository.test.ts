@@ -139,3 +139,31 @@ describe("entity lists", () => {
     expect(await store.entityLists.get(tenantUuid, list.uuid)).toBeNull();
   });
 });
+
+describe("person merges", () => {
+  it("previews without persisting, then merges: references move, the superseded person is gone", async () => {
+    const canonical = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane", emails: ["jane@a.example"] });
+    const superseded = await store.persons.create({ tenant_uuid: tenantUuid, name: "J.", emails: ["j@b.example"], city: "Oslo" });
+    const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "L", kind: "persons", owner_user_uuid: null });
+    await store.entityLists.addMembers(tenantUuid, list.uuid, [superseded.uuid], null);
+    clock += 1_000;
+    const request = { tenant_uuid: tenantUuid, canonical_uuid: canonical.uuid, superseded_uuid: superseded.uuid, merged_by_user_uuid: null };
+
+    const preview = await store.personMerges.merge({ ...request, preview: true });
+    expect(preview).toMatchObject({ preview: true, moved: { emails: 1, list_memberships: 1 }, merged: { city: "Oslo", service_updated_at: clock } });
+    expect(await store.persons.get(tenantUuid, superseded.uuid)).not.toBeNull();
+    expect((await store.persons.get(tenantUuid, canonical.uuid))?.city).toBeNull();
+    expect(await store.personMerges.listInto(tenantUuid, canonical.uuid)).toEqual([]);
+
+    const merged = await store.personMerges.merge({ ...request, preview: false });
+    expect(merged.merged.emails.map((email) => [email.address, email.is_primary])).toEqual([
+      ["jane@a.example", true],
+      ["j@b.example", false],
+    ]);
+    expect(await store.persons.get(tenantUuid, superseded.uuid)).toBeNull();
+    expect(await store.personMerges.mergedInto(tenantUuid, superseded.uuid)).toBe(canonical.uuid);
+    expect(await store.personMerges.mergedInto(tenantUuid, canonical.uuid)).toBeNull();
+    expect((await store.entityLists.listsContaining(tenantUuid, canonical.uuid)).map((found) => found.uuid)).toEqual([list.uuid]);
+    await expect(store.personMerges.merge({ ...request, preview: false })).rejects.toBeInstanceOf(ConflictError);
+  });
+});

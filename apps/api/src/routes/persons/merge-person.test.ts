@@ -162,6 +162,8 @@ describe("POST /v1/persons/{person_uuid}/merge", () => {
       expect(read.status).toBe(404);
       expect(read.body.error).toBe(`person ${gone} was merged into person ${canonical.uuid}`);
     }
+    const update = await context.request(`/v1/persons/${superseded.uuid}`, { key: acme.key, method: "PUT", body: { city: "Paris" } });
+    expect(update.status).toBe(404);
     const listed = await json(await context.request("/v1/persons?per_page=50", { key: acme.key }));
     expect(listed.items.map((item: { uuid: string }) => item.uuid)).not.toContain(superseded.uuid);
     expect((await context.services.store.personMerges.listInto(acme.tenant.uuid, canonical.uuid)).map((record) => record.superseded_uuid).sort()).toEqual(
