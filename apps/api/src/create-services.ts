@@ -6,16 +6,22 @@ import { createLogger } from "./platform/logging/logger.js";
 import { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-rate-limit-counter.js";
 import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
 import type { AppServices } from "./services.js";
+import type { SummaryProvider } from "./summary/summary-provider.js";
+import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
 
 export interface CreateServicesOptions {
   /** SQLite file path, or `:memory:`. */
   databasePath: string;
   clock?: Clock;
   logger?: Logger;
+  /** Defaults to the one the RAPPORT_SUMMARY_* environment variables describe (deterministic without them). */
+  summaryProvider?: SummaryProvider;
 }
 
 export async function createServices(options: CreateServicesOptions): Promise<AppServices> {
   const { databasePath, clock = systemClock, logger = createLogger() } = options;
+  // Read before opening the database, so a misconfiguration fails without leaving it open.
+  const summaryProvider = options.summaryProvider ?? summaryProviderFromEnvironment(process.env, logger);
   const store = await createSqliteStore({ path: databasePath, now: () => clock.now() });
   return {
     store,
@@ -23,5 +29,6 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     perSecondCounter: createInMemoryRateLimitCounter(clock),
     monthlyCounter: createStoreRateLimitCounter(store),
     logger,
+    summaryProvider,
   };
 }

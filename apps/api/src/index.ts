@@ -17,3 +17,8 @@ export { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-li
 export { issueApiKey } from "./platform/auth/issue-api-key.js";
 export { seedDemoTenant, issueDemoKeys } from "./demo/seed-demo-tenant.js";
 export { DEMO_TENANT_UUID, demoUuid } from "./demo/demo-ids.js";
+export type { SummaryFact, SummaryInput, SummaryProvider, SummaryText } from "./summary/summary-provider.js";
+export { createDeterministicSummaryProvider } from "./summary/deterministic-summary-provider.js";
+export { createOpenAiCompatibleSummaryProvider, type OpenAiCompatibleSummaryOptions } from "./summary/openai-compatible-summary-provider.js";
+export { createFallbackSummaryProvider } from "./summary/fallback-summary-provider.js";
+export { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";

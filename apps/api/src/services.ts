@@ -7,6 +7,7 @@ import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "./platform/clock.js";
 import type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
+import type { SummaryProvider } from "./summary/summary-provider.js";
 
 export interface AppServices {
   store: Store;
@@ -16,4 +17,6 @@ export interface AppServices {
   /** Monthly windows, per tenant. Persisted in the store so a restart does not reset them. */
   monthlyCounter: RateLimitCounter;
   logger: Logger;
+  /** Writes AI summaries from grounded facts: deterministic by default, an LLM when configured. */
+  summaryProvider: SummaryProvider;
 }

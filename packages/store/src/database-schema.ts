@@ -155,6 +155,86 @@ export interface MeetingAttendeesTable {
   response: string;
 }
 
+// Migration 0002 (people): columns added to existing tables (interface declarations merge).
+
+export interface PersonsTable {
+  /** `normalizeLinkedinUrl(linkedin_url)`: the match key of lookups and batch imports. */
+  linkedin_key: string | null;
+  /** Set when the person was merged away: the canonical person it now lives in. */
+  merged_into_uuid: string | null;
+}
+
+export interface PersonEmailsTable {
+  /** The address's domain, for lookups by domain. */
+  domain: string | null;
+}
+
+export interface CompaniesTable {
+  investor_types: string;
+  last_investment_type: string | null;
+  last_investment_date: string | null;
+  npi_types: string;
+  npi_date: string | null;
+  score: number | null;
+  overall_operating_score: number | null;
+  overall_investor_score: number | null;
+  /** The year of `year_founded`, for the founded_on_from/to filters. */
+  founded_year: number | null;
+  /** Head-count range of the `employee_count` band, for the employee_count_from/to filters. */
+  employee_count_min: number | null;
+  employee_count_max: number | null;
+}
+
+/** One value of a company's multi-valued fields, lower-cased, for the tag filters. */
+export interface CompanyTagsTable {
+  tenant_uuid: string;
+  company_uuid: string;
+  /** `industry`, `investor_type` or `npi_type`. */
+  kind: string;
+  value: string;
+}
+
+export interface AffiliationsTable {
+  uuid: string;
+  tenant_uuid: string;
+  person_uuid: string;
+  company_uuid: string;
+  title: string | null;
+  is_current: number;
+  started_on: string | null;
+  ended_on: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EntityListsTable {
+  uuid: string;
+  tenant_uuid: string;
+  name: string;
+  kind: string;
+  owner_user_uuid: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EntityListMembersTable {
+  tenant_uuid: string;
+  list_uuid: string;
+  entity_uuid: string;
+  added_at: number;
+  added_by_user_uuid: string | null;
+}
+
+export interface PersonMergesTable {
+  tenant_uuid: string;
+  superseded_uuid: string;
+  canonical_uuid: string;
+  merged_at: number;
+  merged_by_user_uuid: string | null;
+  /** JSON object: reference kind → rows moved. */
+  moved: string;
+}
+
 /** Every table of the Rapport database. */
 export interface Database {
   tenants: TenantsTable;
@@ -169,4 +249,9 @@ export interface Database {
   email_participants: EmailParticipantsTable;
   meetings: MeetingsTable;
   meeting_attendees: MeetingAttendeesTable;
+  company_tags: CompanyTagsTable;
+  affiliations: AffiliationsTable;
+  entity_lists: EntityListsTable;
+  entity_list_members: EntityListMembersTable;
+  person_merges: PersonMergesTable;
 }

@@ -9,3 +9,8 @@ export class ConflictError extends Error {
 export class InvalidInputError extends Error {
   override readonly name = "InvalidInputError";
 }
+
+/** A write or merge names a record that does not exist in the tenant (the API answers 404). */
+export class NotFoundError extends Error {
+  override readonly name = "NotFoundError";
+}

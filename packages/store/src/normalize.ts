@@ -4,3 +4,57 @@
 export function normalizeEmail(address: string): string {
   return address.trim().replace(/^mailto:/i, "").trim().toLowerCase();
 }
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** True when a normalized address has one `@`, a local part and a dotted domain. */
+export function isPlausibleEmail(normalized: string): boolean {
+  return EMAIL_SHAPE.test(normalized) && normalized.indexOf("@") === normalized.lastIndexOf("@");
+}
+
+/** The domain part of a normalized email address (after the last `@`), or null. */
+export function emailDomain(normalized: string): string | null {
+  const at = normalized.lastIndexOf("@");
+  return at > 0 && at < normalized.length - 1 ? normalized.slice(at + 1) : null;
+}
+
+const DOMAIN_SHAPE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+/**
+ * A bare host name from a domain, URL or email address: lower case, without scheme, `www.`, port,
+ * path, query or trailing dot ("https://www.Acme.com/about" → "acme.com"). Null when what remains
+ * is not a host name.
+ */
+export function normalizeDomain(text: string): string | null {
+  let value = text.trim().toLowerCase();
+  if (value.startsWith("mailto:")) value = value.slice("mailto:".length);
+  value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^\/\//, "");
+  value = value.split(/[/?#]/, 1)[0] ?? "";
+  const at = value.lastIndexOf("@");
+  if (at >= 0) value = value.slice(at + 1);
+  value = value.replace(/:\d*$/, "").replace(/\.$/, "").replace(/^www\d*\./, "");
+  return DOMAIN_SHAPE.test(value) ? value : null;
+}
+
+/**
+ * The match key of a LinkedIn URL: `linkedin.com` plus the lower-cased path without trailing
+ * slashes, whatever the scheme, subdomain (`www.`, `uk.`, `m.`), query string or fragment
+ * ("HTTPS://uk.LinkedIn.com/in/Jane-Doe/?trk=x" → "linkedin.com/in/jane-doe"). Null when the
+ * text is not a LinkedIn URL with a path.
+ */
+export function normalizeLinkedinUrl(text: string): string | null {
+  let value = text.trim().toLowerCase();
+  value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^\/\//, "");
+  value = value.split(/[?#]/, 1)[0] ?? "";
+  const slash = value.indexOf("/");
+  if (slash < 0) return null;
+  const host = value.slice(0, slash).replace(/:\d*$/, "").replace(/\.$/, "");
+  if (host !== "linkedin.com" && !host.endsWith(".linkedin.com")) return null;
+  let path = value.slice(slash).replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A stray `%` is kept as written: the key still compares equal to the same stray spelling.
+  }
+  return path.length > 1 ? `linkedin.com${path}` : null;
+}

@@ -92,6 +92,8 @@ export interface Person {
   tags: string[];
   is_internal: boolean;
   emails: PersonEmail[];
+  /** Current and past affiliations with companies, current first. */
+  affiliations: Affiliation[];
   created_at: number;
   service_updated_at: number;
 }
@@ -102,7 +104,8 @@ export interface NewPerson {
   last_name?: string | null;
   /** Display name; built from first and last name when omitted. */
   name?: string | null;
-  emails?: string[];
+  /** Addresses: strings, or {address, is_primary}; without a flagged primary the first is primary. */
+  emails?: Array<string | { address: string; is_primary?: boolean }>;
   job_title?: string | null;
   primary_company_uuid?: string | null;
   linkedin_url?: string | null;
@@ -114,6 +117,8 @@ export interface NewPerson {
   country?: string | null;
   tags?: string[];
   is_internal?: boolean;
+  /** Current and past affiliations; the primary company always has a current one (added when missing). */
+  affiliations?: NewAffiliation[];
 }
 
 /** Company fields that `PUT /v1/companies/{uuid}` may write, all optional strings. */
@@ -143,6 +148,20 @@ export const COMPANY_TEXT_FIELDS = [
 ] as const;
 export type CompanyTextField = (typeof COMPANY_TEXT_FIELDS)[number];
 
+/** Investor and scoring fields of a company, as the company list filters use them. */
+export interface CompanyInvestorFields {
+  investor_types: string[];
+  last_investment_type: string | null;
+  /** `YYYY-MM-DD`. */
+  last_investment_date: string | null;
+  npi_types: string[];
+  /** `YYYY-MM-DD`. */
+  npi_date: string | null;
+  score: number | null;
+  overall_operating_score: number | null;
+  overall_investor_score: number | null;
+}
+
 export type Company = {
   uuid: string;
   tenant_uuid: string;
@@ -152,7 +171,8 @@ export type Company = {
   service_industry_tags: string[];
   created_at: number;
   service_updated_at: number;
-} & Record<CompanyTextField, string | null>;
+} & Record<CompanyTextField, string | null> &
+  CompanyInvestorFields;
 
 export type NewCompany = {
   tenant_uuid: string;
@@ -160,4 +180,81 @@ export type NewCompany = {
   domain?: string | null;
   company_custom_fields?: Record<string, unknown>;
   service_industry_tags?: string[];
-} & Partial<Record<CompanyTextField, string | null>>;
+} & Partial<Record<CompanyTextField, string | null>> &
+  Partial<CompanyInvestorFields>;
+
+/** A partial company update: only the fields present are written. */
+export type CompanyPatch = Partial<Omit<NewCompany, "tenant_uuid">>;
+
+/**
+ * Employee-count bands, smallest first: the only values `employee_count` takes through the API and
+ * what the employee_count_from/to filters compare against. `10000+` has no upper bound.
+ */
+export const EMPLOYEE_COUNT_BANDS = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001-10000", "10000+"] as const;
+export type EmployeeCountBand = (typeof EMPLOYEE_COUNT_BANDS)[number];
+
+/** The head-count range of a band (`max` null for the open-ended top band), or null if `text` is not a band. */
+export function employeeCountRange(text: string): { min: number; max: number | null } | null {
+  const value = text.trim();
+  if (!(EMPLOYEE_COUNT_BANDS as readonly string[]).includes(value)) return null;
+  if (value.endsWith("+")) return { min: Number(value.slice(0, -1)), max: null };
+  const [min, max] = value.split("-").map(Number);
+  return { min: min!, max: max! };
+}
+
+/** A person's tenure at a company: current or past. */
+export interface Affiliation {
+  uuid: string;
+  person_uuid: string;
+  company_uuid: string;
+  title: string | null;
+  is_current: boolean;
+  /** `YYYY-MM-DD` or null. */
+  started_on: string | null;
+  /** `YYYY-MM-DD` or null; null for current affiliations. */
+  ended_on: string | null;
+  created_at: number;
+}
+
+export interface NewAffiliation {
+  company_uuid: string;
+  title?: string | null;
+  is_current?: boolean;
+  started_on?: string | null;
+  ended_on?: string | null;
+}
+
+/** A partial person update: only the fields present are written; `emails`, `tags` and `affiliations` replace. */
+export type PersonPatch = Partial<Omit<NewPerson, "tenant_uuid" | "is_internal" | "emails">> & {
+  /** Replaces the person's addresses; the one flagged primary (else the first) is primary. */
+  emails?: Array<{ address: string; is_primary?: boolean }>;
+};
+
+export const ENTITY_LIST_KINDS = ["companies", "persons"] as const;
+export type EntityListKind = (typeof ENTITY_LIST_KINDS)[number];
+
+/** A named collection of companies or of persons. */
+export interface EntityList {
+  uuid: string;
+  tenant_uuid: string;
+  name: string;
+  kind: EntityListKind;
+  /** The user who created it; null when created by a tenant-wide key without user context. */
+  owner_user_uuid: string | null;
+  member_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NewEntityList {
+  tenant_uuid: string;
+  name: string;
+  kind: EntityListKind;
+  owner_user_uuid: string | null;
+}
+
+export interface EntityListMember {
+  entity_uuid: string;
+  added_at: number;
+  added_by_user_uuid: string | null;
+}

@@ -17,14 +17,21 @@ import type {
 import type { TenantGraphs } from "./graph/tenant-graphs.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
+  Affiliation,
   ApiKey,
   Company,
+  CompanyPatch,
+  EntityList,
+  EntityListKind,
+  EntityListMember,
   NewApiKey,
   NewCompany,
+  NewEntityList,
   NewPerson,
   NewTenant,
   NewUser,
   Person,
+  PersonPatch,
   Tenant,
   User,
 } from "./records.js";
@@ -86,21 +93,74 @@ export interface PersonListRequest extends PageRequest {
 }
 
 export interface PersonRepository {
+  /** Throws ConflictError when an email belongs to another person, InvalidInputError for an unknown company. */
   create(input: NewPerson): Promise<Person>;
   get(tenantUuid: string, personUuid: string): Promise<Person | null>;
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, Person>>;
   list(tenantUuid: string, request: PersonListRequest): Promise<Page<Person>>;
+  /**
+   * Writes the fields present in `patch` and bumps service_updated_at; null when the person is not
+   * in the tenant. A new primary company ends the current tenure at the previous one.
+   */
+  update(tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null>;
+  /** Normalized address → the live person that has it. */
+  findByEmails(tenantUuid: string, addresses: readonly string[]): Promise<Map<string, string>>;
+  /** LinkedIn match key (`normalizeLinkedinUrl`) → live persons with that profile, oldest first. */
+  findByLinkedinUrls(tenantUuid: string, urls: readonly string[]): Promise<Map<string, string[]>>;
+  /**
+   * Live persons with an email address at `domain` or currently affiliated with a company of that
+   * domain, by name; at most `limit` uuids, and the total.
+   */
+  findByDomain(tenantUuid: string, domain: string, limit: number): Promise<{ uuids: string[]; total: number }>;
 }
 
 export const COMPANY_SORT_FIELDS = ["service_updated_at", "created_at", "company_name"] as const;
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
+
+/** Inclusive bounds; either may be absent. */
+export interface NumberRange {
+  from?: number;
+  to?: number;
+}
+
+/** Inclusive `YYYY-MM-DD` bounds, both required. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
 
 export interface CompanyListFilters {
   uuids?: string[];
   modified_since?: number;
   /** Case-insensitive substring of the company name. */
   name?: string;
+  /** Case-insensitive substrings of these fields. */
+  domain?: string;
+  linkedin_url?: string;
+  facebook_url?: string;
+  twitter_url?: string;
+  description?: string;
+  city?: string;
+  /** Stored country values that count as a match (every spelling of the resolved country), lower case. */
+  country_spellings?: string[];
+  state_spellings?: string[];
+  /** OR lists, case-insensitive exact values. */
+  operating_status?: string[];
+  acquisition_status?: string[];
+  ipo_status?: string[];
+  industry_tags?: { values: string[]; operator: "AND" | "OR" };
+  investor_types?: string[];
+  last_investment_types?: string[];
+  npi_types?: string[];
+  founded_year?: NumberRange;
+  score?: NumberRange;
+  /** Head counts: a band matches when it overlaps the range. */
+  employee_count?: NumberRange;
+  overall_operating_score?: NumberRange;
+  overall_investor_score?: NumberRange;
+  last_investment_date?: DateRange;
+  npi_date?: DateRange;
 }
 
 export interface CompanyListRequest extends PageRequest {
@@ -111,6 +171,8 @@ export interface CompanyListRequest extends PageRequest {
 
 export interface CompanyRepository {
   create(input: NewCompany): Promise<Company>;
+  /** Writes the fields present in `patch` and bumps service_updated_at; null when not in the tenant. */
+  update(tenantUuid: string, companyUuid: string, patch: CompanyPatch): Promise<Company | null>;
   get(tenantUuid: string, companyUuid: string): Promise<Company | null>;
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, companyUuids: readonly string[]): Promise<Map<string, Company>>;
@@ -167,9 +229,86 @@ export interface InteractionRepository {
   timeline(tenantUuid: string, personUuids: readonly string[], request: PageRequest): Promise<Page<ActivityItem>>;
 }
 
-export interface CompanyMemberRepository {
-  /** The persons currently at the company, by uuid. */
-  personUuids(tenantUuid: string, companyUuid: string): Promise<string[]>;
+export interface AffiliationRepository {
+  /** Every affiliation of these persons, each list current first. */
+  listForPersons(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, Affiliation[]>>;
+  /**
+   * Current affiliations of live persons with live companies: of the whole tenant, or of one
+   * company or person. Company-level scores aggregate over these.
+   */
+  listCurrent(tenantUuid: string, filter?: { company_uuid?: string; person_uuid?: string }): Promise<Affiliation[]>;
+}
+
+export interface EntityListListRequest extends PageRequest {
+  kind?: EntityListKind;
+}
+
+export interface EntityListRepository {
+  create(input: NewEntityList): Promise<EntityList>;
+  get(tenantUuid: string, listUuid: string): Promise<EntityList | null>;
+  /** By name, then uuid. */
+  list(tenantUuid: string, request: EntityListListRequest): Promise<Page<EntityList>>;
+  rename(tenantUuid: string, listUuid: string, name: string): Promise<EntityList | null>;
+  /** Deletes the list and its memberships; false when not found. */
+  delete(tenantUuid: string, listUuid: string): Promise<boolean>;
+  /** Members in the order they were added. */
+  members(tenantUuid: string, listUuid: string, request: PageRequest): Promise<Page<EntityListMember>>;
+  /**
+   * Adds entities (idempotent). Every uuid must be a live record of the list's kind: NotFoundError
+   * for unknown ones, InvalidInputError for a record of the other kind. All or nothing.
+   */
+  addMembers(
+    tenantUuid: string,
+    listUuid: string,
+    entityUuids: readonly string[],
+    addedByUserUuid: string | null,
+  ): Promise<{ added: number; already_members: number }>;
+  /** False when the entity is not a member. */
+  removeMember(tenantUuid: string, listUuid: string, entityUuid: string): Promise<boolean>;
+  /** The lists an entity belongs to, by name. */
+  listsContaining(tenantUuid: string, entityUuid: string): Promise<EntityList[]>;
+}
+
+export interface PersonMergeRequest {
+  tenant_uuid: string;
+  canonical_uuid: string;
+  superseded_uuid: string;
+  /** True: a dry run that persists nothing. */
+  preview: boolean;
+  merged_by_user_uuid: string | null;
+}
+
+export interface PersonMergeOutcome {
+  /** Both persons as they were before the merge. */
+  canonical: Person;
+  superseded: Person;
+  /** The canonical person after the merge (as it would be, for a preview). */
+  merged: Person;
+  /** Reference kind → rows moved to the canonical person (or that would be). */
+  moved: Record<string, number>;
+  preview: boolean;
+}
+
+/** A merge that happened: `superseded_uuid` now lives in `canonical_uuid`. */
+export interface PersonMergeRecord {
+  superseded_uuid: string;
+  canonical_uuid: string;
+  merged_at: number;
+  merged_by_user_uuid: string | null;
+}
+
+export interface PersonMergeRepository {
+  /**
+   * Merges the superseded person into the canonical one in one transaction: every reference mover
+   * runs, the canonical record fills its empty fields from the superseded one, and the superseded
+   * record is removed. NotFoundError when either is missing; ConflictError when they are the same
+   * person or already merged; InvalidInputError when the superseded person is an internal user's.
+   */
+  merge(request: PersonMergeRequest): Promise<PersonMergeOutcome>;
+  /** The live person a merged-away uuid now lives in, or null when it was never merged. */
+  mergedInto(tenantUuid: string, personUuid: string): Promise<string | null>;
+  /** Merges into this person, newest first. */
+  listInto(tenantUuid: string, canonicalUuid: string): Promise<PersonMergeRecord[]>;
 }
 
 /** Everything the API needs from persistence. */
@@ -184,9 +323,11 @@ export interface Store {
   readonly emails: EmailRepository;
   readonly meetings: MeetingRepository;
   readonly interactions: InteractionRepository;
-  readonly companyMembers: CompanyMemberRepository;
   /** Each tenant's in-memory relationship graph, kept in step with every write through this store. */
   readonly graphs: TenantGraphs;
+  readonly affiliations: AffiliationRepository;
+  readonly entityLists: EntityListRepository;
+  readonly personMerges: PersonMergeRepository;
   /** Runs `work` atomically: every write through the given store commits or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */

@@ -92,3 +92,17 @@ export const DEMO_MEETINGS: DemoMeeting[] = [
   { key: "meeting-5", dayOffset: 7, hour: 9, title: "Lumen seed extension", attendees: ["riley@demo-capital.example", "mei@lumen-analytics.example", "omar@angel-network.example"] },
   { key: "meeting-6", dayOffset: 2, hour: 11, title: "Umbra check-in", attendees: ["riley@demo-capital.example", "lena@umbra-energy.example"], status: "cancelled" },
 ];
+
+export interface DemoList {
+  key: string;
+  name: string;
+  kind: "persons" | "companies";
+  /** The demo user who owns it. */
+  owner: string;
+  members: string[];
+}
+
+export const DEMO_LISTS: DemoList[] = [
+  { key: "list-founders", name: "Founders to meet", kind: "persons", owner: "user-avery", members: ["person-jordan", "person-sam", "person-diego"] },
+  { key: "list-ai-companies", name: "AI companies", kind: "companies", owner: "user-morgan", members: ["company-globex", "company-lumen"] },
+];

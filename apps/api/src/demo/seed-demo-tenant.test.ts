@@ -31,6 +31,8 @@ describe("seedDemoTenant", () => {
     // Jordan: four emails and three confirmed meetings (one of them upcoming).
     const timeline = await store.interactions.timeline(DEMO_TENANT_UUID, [demoUuid("person-jordan")], { position: { kind: "offset", offset: 0 }, limit: 50 });
     expect(timeline.rows.map((row) => row.kind).sort()).toEqual(["email", "email", "email", "email", "meeting", "meeting", "meeting"]);
+    const founders = await store.entityLists.get(DEMO_TENANT_UUID, demoUuid("list-founders"));
+    expect(founders).toMatchObject({ name: "Founders to meet", kind: "persons", owner_user_uuid: demoUuid("user-avery"), member_count: 3 });
     await store.close();
   });
 
@@ -53,5 +55,7 @@ describe("the README's demo examples", () => {
     const readme = readFileSync(fileURLToPath(new URL("../../../../README.md", import.meta.url)), "utf8");
     expect(readme).toContain(`/v1/persons/${demoUuid("person-jordan")}`);
     expect(readme).toContain(`x-service-user-id: ${demoUuid("user-avery")}`);
+    expect(readme).toContain(`/v1/lists/${demoUuid("list-founders")}/entities`);
+    expect(readme).toContain(`/v1/companies/${demoUuid("company-globex")}/ai-summary`);
   });
 });

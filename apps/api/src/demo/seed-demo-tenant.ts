@@ -6,7 +6,7 @@
 import { createSqliteStore, type Store } from "@rapport/store";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
-import { DEMO_COMPANIES, DEMO_EMAILS, DEMO_MEETINGS, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
+import { DEMO_COMPANIES, DEMO_EMAILS, DEMO_LISTS, DEMO_MEETINGS, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
 
 const DAY = 86_400_000;
 
@@ -43,7 +43,8 @@ export async function seedDemoTenant(databasePath: string, now: () => number = D
           await transaction.companies.create({ tenant_uuid: DEMO_TENANT_UUID, ...company });
         }
         for (const { key, email, company, ...person } of DEMO_PERSONS) {
-          queue.push(key);
+          // The person, then the current affiliation with the primary company.
+          queue.push(key, `${key}-affiliation`);
           await transaction.persons.create({
             tenant_uuid: DEMO_TENANT_UUID,
             ...person,
@@ -74,6 +75,11 @@ export async function seedDemoTenant(databasePath: string, now: () => number = D
             status: meeting.status ?? "confirmed",
             attendees: meeting.attendees.map((address) => ({ email: address })),
           });
+        }
+        for (const list of DEMO_LISTS) {
+          queue.push(list.key);
+          await transaction.entityLists.create({ tenant_uuid: DEMO_TENANT_UUID, name: list.name, kind: list.kind, owner_user_uuid: demoUuid(list.owner) });
+          await transaction.entityLists.addMembers(DEMO_TENANT_UUID, demoUuid(list.key), list.members.map(demoUuid), demoUuid(list.owner));
         }
       });
     }

@@ -13,6 +13,16 @@ export const companyReferenceSchema = z.object({
   logo_url: z.string().nullable(),
 });
 
+export const affiliationSchema = z
+  .object({
+    company: companyReferenceSchema.describe("The company."),
+    title: z.string().nullable().describe("Job title there."),
+    is_current: z.boolean().describe("True while the person works there."),
+    started_on: z.string().nullable().describe("Start date, YYYY-MM-DD, when known."),
+    ended_on: z.string().nullable().describe("End date, YYYY-MM-DD, when known; null while current."),
+  })
+  .describe("A current or past tenure at a company.");
+
 export const personSchema = z
   .object({
     uuid: z.string(),
@@ -31,6 +41,7 @@ export const personSchema = z
     state: z.string().nullable(),
     country: z.string().nullable(),
     tags: z.array(z.string()),
+    affiliations: z.array(affiliationSchema).describe("Current and past affiliations with companies, current first."),
     is_internal: z.boolean().describe("True for an internal user's own person record."),
     created_at: epochMilliseconds("Creation time."),
     service_updated_at: epochMilliseconds("Last change of the record; what modified_since filters on."),
@@ -59,6 +70,19 @@ export function presentPerson(person: Person, companies: Map<string, Company>, f
     state: person.state,
     country: person.country,
     tags: person.tags,
+    affiliations: person.affiliations.flatMap((affiliation) => {
+      const employer = companies.get(affiliation.company_uuid);
+      if (!employer) return [];
+      return [
+        {
+          company: { uuid: employer.uuid, name: employer.company_name, logo_url: employer.logo_url },
+          title: affiliation.title,
+          is_current: affiliation.is_current,
+          started_on: affiliation.started_on,
+          ended_on: affiliation.ended_on,
+        },
+      ];
+    }),
     is_internal: person.is_internal,
     created_at: person.created_at,
     service_updated_at: person.service_updated_at,
@@ -66,9 +90,12 @@ export function presentPerson(person: Person, companies: Map<string, Company>, f
   };
 }
 
-/** Presents many persons: one query for their primary companies, derived fields from the graph. */
+/** Presents many persons: one query for their companies, derived fields from the graph. */
 export async function presentPersons(services: AppServices, auth: AuthContext, persons: readonly Person[]): Promise<PersonResponse[]> {
-  const companyUuids = persons.flatMap((person) => (person.primary_company_uuid ? [person.primary_company_uuid] : []));
+  const companyUuids = persons.flatMap((person) => [
+    ...(person.primary_company_uuid ? [person.primary_company_uuid] : []),
+    ...person.affiliations.map((affiliation) => affiliation.company_uuid),
+  ]);
   const companies = await services.store.companies.getMany(auth.tenant.uuid, companyUuids);
   const view = await openRelationshipView(services, auth);
   const userUuid = auth.user?.uuid ?? null;

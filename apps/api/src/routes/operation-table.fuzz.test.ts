@@ -38,6 +38,7 @@ async function send(operation: AnyOperation, call: Call) {
   const response = await context.request(search ? `${path}?${search}` : path, {
     key: tenant.key,
     method: operation.method.toUpperCase(),
+    // `"body" in call`, not `??`: a generated null body must be sent as null, not replaced by the example.
     body: call.rawBody ?? (operation.body ? ("body" in call ? call.body : (operation.example?.body ?? {})) : undefined),
   });
   const text = await response.text();

@@ -17,6 +17,22 @@ import { updateMeeting } from "./meetings/update-meeting.js";
 import { getPerson } from "./persons/get-person.js";
 import { listPersons } from "./persons/list-persons.js";
 import { listUsers } from "./users/list-users.js";
+import { createCompany } from "./companies/create-company.js";
+import { updateCompany } from "./companies/update-company.js";
+import { createPerson } from "./persons/create-person.js";
+import { updatePerson } from "./persons/update-person.js";
+import { lookupPersonsBatch } from "./persons/lookup-persons-batch.js";
+import { createPersonsBatch } from "./persons/create-persons-batch.js";
+import { mergePerson } from "./persons/merge-person.js";
+import { listEntityLists } from "./lists/list-entity-lists.js";
+import { createEntityList } from "./lists/create-entity-list.js";
+import { updateEntityList } from "./lists/update-entity-list.js";
+import { deleteEntityList } from "./lists/delete-entity-list.js";
+import { listEntityListEntities } from "./lists/list-entity-list-entities.js";
+import { addEntityListEntities } from "./lists/add-entity-list-entities.js";
+import { removeEntityListEntity } from "./lists/remove-entity-list-entity.js";
+import { getPersonAiSummary } from "./persons/get-person-ai-summary.js";
+import { getCompanyAiSummary } from "./companies/get-company-ai-summary.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -37,4 +53,21 @@ export const operations: readonly AnyOperation[] = [
   getMeeting,
   updateMeeting,
   deleteMeeting,
+  // People and companies: writes, import, merge, entity lists, AI summaries
+  createPerson,
+  updatePerson,
+  createCompany,
+  updateCompany,
+  lookupPersonsBatch,
+  createPersonsBatch,
+  mergePerson,
+  listEntityLists,
+  createEntityList,
+  updateEntityList,
+  deleteEntityList,
+  listEntityListEntities,
+  addEntityListEntities,
+  removeEntityListEntity,
+  getPersonAiSummary,
+  getCompanyAiSummary,
 ];

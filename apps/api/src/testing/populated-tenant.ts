@@ -30,15 +30,31 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     starts_at: Date.UTC(2026, 10, 1),
     attendees: [{ person_uuid: person.uuid }, { person_uuid: tenant.member.person_uuid }],
   });
+  const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: `${marker} List`, kind: "persons", owner_user_uuid: tenant.member.uuid });
+  await store.entityLists.addMembers(tenantUuid, list.uuid, [person.uuid], tenant.member.uuid);
   const pathIds: Record<string, string> = {
     person_uuid: person.uuid,
     company_uuid: company.uuid,
     user_uuid: tenant.member.uuid,
     meeting_uuid: meeting.uuid,
+    list_uuid: list.uuid,
+    entity_uuid: person.uuid,
   };
   return {
     ...tenant,
     pathIds,
-    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`, meeting.uuid, `${marker} Meeting`],
+    secrets: [
+      tenantUuid,
+      company.uuid,
+      person.uuid,
+      tenant.admin.uuid,
+      tenant.member.uuid,
+      `${marker} Company`,
+      `${marker} Person`,
+      meeting.uuid,
+      `${marker} Meeting`,
+      list.uuid,
+      `${marker} List`,
+    ],
   };
 }

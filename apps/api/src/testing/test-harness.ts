@@ -13,6 +13,8 @@ import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { createManualClock } from "../platform/clock.js";
 import { createLogger } from "../platform/logging/logger.js";
 import type { AppServices } from "../services.js";
+import { createDeterministicSummaryProvider } from "../summary/deterministic-summary-provider.js";
+import type { SummaryProvider } from "../summary/summary-provider.js";
 
 /** 2026-11-21T12:00:00.250Z: a quarter of a second into a second, mid-month. */
 export const TEST_START = Date.UTC(2026, 10, 21, 12, 0, 0, 250);
@@ -45,7 +47,9 @@ export interface TestTenant {
   memberKey: string;
 }
 
-export async function createTestContext(options: { databasePath?: string; start?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { databasePath?: string; start?: number; summaryProvider?: SummaryProvider } = {},
+): Promise<TestContext> {
   let folder: string | null = null;
   let databasePath = options.databasePath;
   if (!databasePath) {
@@ -53,7 +57,13 @@ export async function createTestContext(options: { databasePath?: string; start?
     databasePath = join(folder, "rapport.db");
   }
   const clock = createManualClock(options.start ?? TEST_START);
-  const services = await createServices({ databasePath, clock, logger: createLogger({ level: "silent" }) });
+  const services = await createServices({
+    databasePath,
+    clock,
+    logger: createLogger({ level: "silent" }),
+    // Tests never reach an LLM configured in the developer's environment.
+    summaryProvider: options.summaryProvider ?? createDeterministicSummaryProvider(),
+  });
   const app = createApp(services, { validateResponses: true });
   return {
     services,

@@ -8,6 +8,8 @@ export type GraphChange =
   | { type: "unmark-internal"; userUuid: string }
   | { type: "set-affiliation"; personUuid: string; companyUuid: string }
   | { type: "end-affiliation"; personUuid: string; companyUuid: string }
+  /** The full set of companies the person is currently at: the graph adds and ends the difference. */
+  | { type: "set-person-affiliations"; personUuid: string; companyUuids: readonly string[] }
   | { type: "merge-persons"; canonicalUuid: string; supersededUuid: string };
 
 /** Where writes send their graph changes: applied at once, or held until a transaction commits. */

@@ -9,7 +9,7 @@
 import { RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import type { InteractionRepository } from "../store.js";
+import type { AffiliationRepository, InteractionRepository } from "../store.js";
 import type { GraphChange } from "./graph-change.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
 
@@ -49,6 +49,12 @@ export function applyGraphChange(graph: RelationshipGraph, change: GraphChange):
     case "end-affiliation":
       graph.endAffiliation(change.personUuid, change.companyUuid);
       return;
+    case "set-person-affiliations": {
+      const wanted = new Set(change.companyUuids);
+      for (const company of graph.companiesOf(change.personUuid)) if (!wanted.has(company)) graph.endAffiliation(change.personUuid, company);
+      for (const company of wanted) graph.setAffiliation(change.personUuid, company);
+      return;
+    }
     case "merge-persons":
       if (graph.hasPerson(change.supersededUuid)) graph.mergePersons(change.canonicalUuid, change.supersededUuid);
       return;
@@ -58,9 +64,10 @@ export function applyGraphChange(graph: RelationshipGraph, change: GraphChange):
 export function createTenantGraphs(options: {
   db: Kysely<Database>;
   interactions: InteractionRepository;
+  affiliations: AffiliationRepository;
   parameters?: ScoringParameterOverrides;
 }): TenantGraphs {
-  const { db, interactions, parameters } = options;
+  const { db, interactions, affiliations, parameters } = options;
   const entries = new Map<string, Entry>();
 
   async function hydrate(tenantUuid: string): Promise<RelationshipGraph> {
@@ -72,14 +79,7 @@ export function createTenantGraphs(options: {
       .where("is_active", "=", 1)
       .execute();
     for (const user of users) graph.markInternal(user.person_uuid, user.uuid);
-    const members = await db
-      .selectFrom("persons")
-      .select(["uuid", "primary_company_uuid"])
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("deleted_at", "is", null)
-      .where("primary_company_uuid", "is not", null)
-      .execute();
-    for (const member of members) graph.setAffiliation(member.uuid, member.primary_company_uuid!);
+    for (const affiliation of await affiliations.listCurrent(tenantUuid)) graph.setAffiliation(affiliation.person_uuid, affiliation.company_uuid);
     for await (const record of interactions.all(tenantUuid)) graph.updateInteraction(toGraphInteraction(record));
     return graph;
   }

@@ -1,10 +1,19 @@
-/** Companies. */
-import { sql } from "kysely";
-import type { CompaniesTable } from "../database-schema.js";
+/** Companies: create, partial update, and the company list with every filter of the spec. */
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { CompaniesTable, Database } from "../database-schema.js";
+import { normalizeDomain } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
-import { COMPANY_TEXT_FIELDS, type Company } from "../records.js";
-import type { CompanyRepository } from "../store.js";
-import { parseJson, type RepositoryContext } from "./repository-context.js";
+import { COMPANY_TEXT_FIELDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
+import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
+import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
+
+/** The kinds of multi-valued company fields kept in `company_tags` for filtering. */
+const TAG_FIELDS = {
+  industry: "service_industry_tags",
+  investor_type: "investor_types",
+  npi_type: "npi_types",
+} as const;
+type TagKind = keyof typeof TAG_FIELDS;
 
 function toCompany(row: CompaniesTable): Company {
   const company = {
@@ -14,6 +23,14 @@ function toCompany(row: CompaniesTable): Company {
     domain: row.domain,
     company_custom_fields: parseJson<Record<string, unknown>>(row.company_custom_fields, {}),
     service_industry_tags: parseJson<string[]>(row.service_industry_tags, []),
+    investor_types: parseJson<string[]>(row.investor_types, []),
+    last_investment_type: row.last_investment_type,
+    last_investment_date: row.last_investment_date,
+    npi_types: parseJson<string[]>(row.npi_types, []),
+    npi_date: row.npi_date,
+    score: row.score === null ? null : Number(row.score),
+    overall_operating_score: row.overall_operating_score === null ? null : Number(row.overall_operating_score),
+    overall_investor_score: row.overall_investor_score === null ? null : Number(row.overall_investor_score),
     created_at: Number(row.created_at),
     service_updated_at: Number(row.service_updated_at),
   } as Company;
@@ -26,27 +43,203 @@ export function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+const tagValues = (tags: readonly string[]) => [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
+
+const storedDomain = (domain: string | null | undefined): string | null =>
+  domain ? (normalizeDomain(domain) ?? domain.trim().toLowerCase()) : null;
+
+/** The row columns a (partial) company input sets, derived filter columns included. */
+function columnsOf(input: CompanyPatch): Partial<CompaniesTable> {
+  const columns: Partial<CompaniesTable> = {};
+  for (const field of COMPANY_TEXT_FIELDS) {
+    if (input[field] !== undefined) columns[field] = input[field];
+  }
+  if (input.company_name !== undefined) columns.company_name = input.company_name;
+  if (input.domain !== undefined) columns.domain = storedDomain(input.domain);
+  if (input.company_custom_fields !== undefined) columns.company_custom_fields = JSON.stringify(input.company_custom_fields);
+  if (input.service_industry_tags !== undefined) columns.service_industry_tags = JSON.stringify(input.service_industry_tags);
+  if (input.investor_types !== undefined) columns.investor_types = JSON.stringify(input.investor_types);
+  if (input.npi_types !== undefined) columns.npi_types = JSON.stringify(input.npi_types);
+  for (const field of ["last_investment_type", "last_investment_date", "npi_date", "score", "overall_operating_score", "overall_investor_score"] as const) {
+    if (input[field] !== undefined) (columns as Record<string, unknown>)[field] = input[field];
+  }
+  if (input.year_founded !== undefined) {
+    const year = /^\s*(\d{4})/.exec(input.year_founded ?? "")?.[1];
+    columns.founded_year = year ? Number(year) : null;
+  }
+  if (input.employee_count !== undefined) {
+    const range = input.employee_count ? employeeCountRange(input.employee_count) : null;
+    columns.employee_count_min = range?.min ?? null;
+    columns.employee_count_max = range?.max ?? null;
+  }
+  // A website tells the domain when none was given.
+  if (columns.domain === undefined && input.website && !input.domain) {
+    const fromWebsite = normalizeDomain(input.website);
+    if (fromWebsite) columns.domain = fromWebsite;
+  }
+  return columns;
+}
+
+async function writeTags(db: Kysely<Database>, tenantUuid: string, companyUuid: string, kind: TagKind, tags: readonly string[]) {
+  await db.deleteFrom("company_tags").where("company_uuid", "=", companyUuid).where("kind", "=", kind).execute();
+  const values = tagValues(tags);
+  if (values.length > 0) {
+    await db
+      .insertInto("company_tags")
+      .values(values.map((value) => ({ tenant_uuid: tenantUuid, company_uuid: companyUuid, kind, value })))
+      .execute();
+  }
+}
+
+async function syncTags(db: Kysely<Database>, tenantUuid: string, companyUuid: string, input: CompanyPatch) {
+  for (const [kind, field] of Object.entries(TAG_FIELDS) as Array<[TagKind, (typeof TAG_FIELDS)[TagKind]]>) {
+    const tags = input[field];
+    if (tags !== undefined) await writeTags(db, tenantUuid, companyUuid, kind, tags);
+  }
+}
+
+type CompanyWhere = ExpressionBuilder<Database, "companies">;
+
+const lowerIn = (column: string, values: readonly string[]) =>
+  sql<SqlBool>`lower(trim(${sql.ref(column)})) in (${sql.join(values.map((value) => value.trim().toLowerCase()))})`;
+
+const contains = (column: string, text: string) =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${likeContains(text)} escape '\\'`;
+
+function hasTag(where: CompanyWhere, tenantUuid: string, kind: TagKind, values: readonly string[]) {
+  return where.exists(
+    where
+      .selectFrom("company_tags")
+      .select(sql`1`.as("one"))
+      .where("company_tags.tenant_uuid", "=", tenantUuid)
+      .whereRef("company_tags.company_uuid", "=", "companies.uuid")
+      .where("company_tags.kind", "=", kind)
+      .where("company_tags.value", "in", [...values]),
+  );
+}
+
+function inRange(column: string, range: NumberRange): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (range.from !== undefined) conditions.push(sql<SqlBool>`${sql.ref(column)} >= ${range.from}`);
+  if (range.to !== undefined) conditions.push(sql<SqlBool>`${sql.ref(column)} <= ${range.to}`);
+  return conditions;
+}
+
+/** Every filter as one AND of conditions. */
+function filterConditions(where: CompanyWhere, tenantUuid: string, filters: CompanyListFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.uuids) conditions.push(filters.uuids.length > 0 ? where("uuid", "in", filters.uuids) : sql<SqlBool>`1 = 0`);
+  if (filters.modified_since !== undefined) conditions.push(where("service_updated_at", ">=", filters.modified_since));
+  const substrings = [
+    ["company_name", filters.name],
+    ["domain", filters.domain],
+    ["linkedin_url", filters.linkedin_url],
+    ["facebook_url", filters.facebook_url],
+    ["twitter_url", filters.twitter_url],
+    ["description", filters.description],
+    ["city", filters.city],
+  ] as const;
+  for (const [column, text] of substrings) {
+    if (text) conditions.push(contains(`companies.${column}`, text));
+  }
+  const exactLists = [
+    ["country", filters.country_spellings],
+    ["state", filters.state_spellings],
+    ["operating_status", filters.operating_status],
+    ["acquisition_status", filters.acquisition_status],
+    ["ipo_status", filters.ipo_status],
+    ["last_investment_type", filters.last_investment_types],
+  ] as const;
+  for (const [column, values] of exactLists) {
+    if (values) conditions.push(values.length > 0 ? lowerIn(`companies.${column}`, values) : sql<SqlBool>`1 = 0`);
+  }
+  if (filters.industry_tags && filters.industry_tags.values.length > 0) {
+    const values = tagValues(filters.industry_tags.values);
+    if (filters.industry_tags.operator === "AND") {
+      for (const value of values) conditions.push(hasTag(where, tenantUuid, "industry", [value]));
+    } else {
+      conditions.push(hasTag(where, tenantUuid, "industry", values));
+    }
+  }
+  if (filters.investor_types) conditions.push(hasTag(where, tenantUuid, "investor_type", tagValues(filters.investor_types)));
+  if (filters.npi_types) conditions.push(hasTag(where, tenantUuid, "npi_type", tagValues(filters.npi_types)));
+
+  if (filters.founded_year) conditions.push(...inRange("companies.founded_year", filters.founded_year));
+  if (filters.score) conditions.push(...inRange("companies.score", filters.score));
+  if (filters.overall_operating_score) conditions.push(...inRange("companies.overall_operating_score", filters.overall_operating_score));
+  if (filters.overall_investor_score) conditions.push(...inRange("companies.overall_investor_score", filters.overall_investor_score));
+  if (filters.employee_count) {
+    // A band matches when it overlaps the range: some head count in it lies within [from, to].
+    const { from, to } = filters.employee_count;
+    conditions.push(sql<SqlBool>`companies.employee_count_min is not null`);
+    if (from !== undefined) {
+      conditions.push(sql<SqlBool>`(companies.employee_count_max is null or companies.employee_count_max >= ${from})`);
+    }
+    if (to !== undefined) conditions.push(sql<SqlBool>`companies.employee_count_min <= ${to}`);
+  }
+  for (const [column, range] of [
+    ["last_investment_date", filters.last_investment_date],
+    ["npi_date", filters.npi_date],
+  ] as const) {
+    if (range) {
+      conditions.push(sql<SqlBool>`${sql.ref(`companies.${column}`)} >= ${range.from}`);
+      conditions.push(sql<SqlBool>`${sql.ref(`companies.${column}`)} <= ${range.to}`);
+    }
+  }
+  return conditions;
+}
+
 export function createCompanyRepository({ db, now, generateId }: RepositoryContext): CompanyRepository {
   const liveCompanies = (tenantUuid: string) =>
     db.selectFrom("companies").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
 
   return {
-    async create(input) {
+    async create(input: NewCompany) {
       const timestamp = now();
       const row = {
         uuid: generateId(),
         tenant_uuid: input.tenant_uuid,
         company_name: input.company_name,
-        domain: input.domain ?? null,
-        company_custom_fields: JSON.stringify(input.company_custom_fields ?? {}),
-        service_industry_tags: JSON.stringify(input.service_industry_tags ?? []),
+        domain: null,
+        company_custom_fields: "{}",
+        service_industry_tags: "[]",
+        investor_types: "[]",
+        last_investment_type: null,
+        last_investment_date: null,
+        npi_types: "[]",
+        npi_date: null,
+        score: null,
+        overall_operating_score: null,
+        overall_investor_score: null,
+        founded_year: null,
+        employee_count_min: null,
+        employee_count_max: null,
         created_at: timestamp,
         service_updated_at: timestamp,
         deleted_at: null,
       } as CompaniesTable;
-      for (const field of COMPANY_TEXT_FIELDS) row[field] = input[field] ?? null;
-      await db.insertInto("companies").values(row).execute();
-      return toCompany(row);
+      for (const field of COMPANY_TEXT_FIELDS) row[field] = null;
+      Object.assign(row, columnsOf(input));
+      return withTransaction(db, async (transaction) => {
+        await transaction.insertInto("companies").values(row).execute();
+        await syncTags(transaction, input.tenant_uuid, row.uuid, input);
+        return toCompany(row);
+      });
+    },
+    async update(tenantUuid, companyUuid, patch) {
+      return withTransaction(db, async (transaction) => {
+        const result = await transaction
+          .updateTable("companies")
+          .set({ ...columnsOf(patch), service_updated_at: now() })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", companyUuid)
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return null;
+        await syncTags(transaction, tenantUuid, companyUuid, patch);
+        const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
+        return toCompany(row);
+      });
     },
     async get(tenantUuid, companyUuid) {
       const row = await liveCompanies(tenantUuid).where("uuid", "=", companyUuid).executeTakeFirst();
@@ -60,11 +253,7 @@ export function createCompanyRepository({ db, now, generateId }: RepositoryConte
       return companies;
     },
     async list(tenantUuid, request) {
-      let query = liveCompanies(tenantUuid);
-      const { uuids, modified_since, name } = request.filters;
-      if (uuids) query = uuids.length > 0 ? query.where("uuid", "in", uuids) : query.where(sql<boolean>`1 = 0`);
-      if (modified_since !== undefined) query = query.where("service_updated_at", ">=", modified_since);
-      if (name) query = query.where(sql<boolean>`lower(company_name) like ${likeContains(name)} escape '\\'`);
+      const query = liveCompanies(tenantUuid).where((where) => where.and(filterConditions(where, tenantUuid, request.filters)));
       const keys: SortKey[] = [
         { column: `companies.${request.sort_by}`, direction: request.order },
         { column: "companies.uuid", direction: request.order },

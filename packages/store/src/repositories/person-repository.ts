@@ -1,21 +1,28 @@
-/** Persons and their email addresses. */
+/** Persons: their emails, affiliations, match keys for imports, and partial updates. */
 import { sql, type Kysely } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
-import { normalizeEmail } from "../normalize.js";
+import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
-import type { NewPerson, Person, PersonEmail } from "../records.js";
+import type { Affiliation, NewPerson, Person, PersonEmail, PersonPatch } from "../records.js";
 import type { PersonRepository } from "../store.js";
+import {
+  assertCompaniesExist,
+  ensurePrimaryAffiliation,
+  insertAffiliations,
+  isoDate,
+  loadAffiliations,
+} from "./affiliation-rows.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 
-function displayName(input: NewPerson): string {
+function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): string {
   const explicit = input.name?.trim();
   if (explicit) return explicit;
   const joined = [input.first_name, input.last_name].filter(Boolean).join(" ").trim();
-  return joined || input.emails?.[0]?.trim() || "";
+  return joined || emails[0]?.trim() || "";
 }
 
-function toPerson(row: PersonsTable, emails: PersonEmail[]): Person {
+function toPerson(row: PersonsTable, emails: PersonEmail[], affiliations: Affiliation[]): Person {
   return {
     uuid: row.uuid,
     tenant_uuid: row.tenant_uuid,
@@ -34,6 +41,7 @@ function toPerson(row: PersonsTable, emails: PersonEmail[]): Person {
     tags: parseJson<string[]>(row.tags, []),
     is_internal: row.is_internal === 1,
     emails,
+    affiliations,
     created_at: Number(row.created_at),
     service_updated_at: Number(row.service_updated_at),
   };
@@ -51,7 +59,7 @@ export async function loadPersonEmails(
     .selectFrom("person_emails")
     .select(["person_uuid", "address", "is_primary", "created_at"])
     .where("tenant_uuid", "=", tenantUuid)
-    .where("person_uuid", "in", [...personUuids])
+    .where("person_uuid", "in", [...new Set(personUuids)])
     .orderBy("is_primary", "desc")
     .orderBy("created_at")
     .orderBy("address")
@@ -64,19 +72,87 @@ export async function loadPersonEmails(
   return byPerson;
 }
 
-/** Inserts a person row and its emails; the first email is primary. Throws ConflictError on a taken email. */
+/** Hydrates person rows with their emails and affiliations (two queries for any number of rows). */
+export async function hydratePersons(db: Kysely<Database>, tenantUuid: string, rows: readonly PersonsTable[]): Promise<Person[]> {
+  const uuids = rows.map((row) => row.uuid);
+  const [emails, affiliations] = await Promise.all([
+    loadPersonEmails(db, tenantUuid, uuids),
+    loadAffiliations(db, tenantUuid, uuids),
+  ]);
+  return rows.map((row) => toPerson(row, emails.get(row.uuid) ?? [], affiliations.get(row.uuid) ?? []));
+}
+
+interface EmailInput {
+  address: string;
+  is_primary: boolean;
+}
+
+/** Normalized, de-duplicated addresses with exactly one primary (the flagged one, else the first). */
+function normalizeEmailInputs(emails: ReadonlyArray<string | { address: string; is_primary?: boolean }>): EmailInput[] {
+  const seen = new Map<string, EmailInput>();
+  for (const email of emails) {
+    const address = normalizeEmail(typeof email === "string" ? email : email.address);
+    if (!address) continue;
+    const isPrimary = typeof email !== "string" && email.is_primary === true;
+    const known = seen.get(address);
+    if (known) known.is_primary ||= isPrimary;
+    else seen.set(address, { address, is_primary: isPrimary });
+  }
+  const list = [...seen.values()];
+  const primary = list.find((email) => email.is_primary) ?? list[0];
+  return list.map((email) => ({ address: email.address, is_primary: email === primary }));
+}
+
+/** Throws ConflictError when an address already belongs to a person other than `personUuid`. */
+async function assertEmailsFree(db: Kysely<Database>, tenantUuid: string, addresses: readonly string[], personUuid: string | null) {
+  if (addresses.length === 0) return;
+  let query = db
+    .selectFrom("person_emails")
+    .select(["address", "person_uuid"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("address", "in", [...addresses]);
+  if (personUuid) query = query.where("person_uuid", "!=", personUuid);
+  const taken = await query.executeTakeFirst();
+  if (taken) throw new ConflictError(`email ${taken.address} already belongs to person ${taken.person_uuid}`);
+}
+
+async function insertEmails(db: Kysely<Database>, tenantUuid: string, personUuid: string, emails: readonly EmailInput[], timestamp: number) {
+  if (emails.length === 0) return;
+  await db
+    .insertInto("person_emails")
+    .values(
+      emails.map((email) => ({
+        tenant_uuid: tenantUuid,
+        person_uuid: personUuid,
+        address: email.address,
+        domain: emailDomain(email.address),
+        is_primary: toFlag(email.is_primary),
+        created_at: timestamp,
+      })),
+    )
+    .execute();
+}
+
+const linkedinKey = (url: string | null | undefined) => (url ? normalizeLinkedinUrl(url) : null);
+
+/**
+ * Inserts a person with emails and affiliations; the primary company gets a current affiliation.
+ * Throws ConflictError on a taken email, InvalidInputError for an unknown company.
+ */
 export async function insertPerson(context: RepositoryContext, input: NewPerson): Promise<Person> {
-  const { db, now, generateId } = context;
+  const { now, generateId } = context;
   const timestamp = now();
+  const emails = normalizeEmailInputs(input.emails ?? []);
   const row: PersonsTable = {
     uuid: generateId(),
     tenant_uuid: input.tenant_uuid,
     first_name: input.first_name ?? null,
     last_name: input.last_name ?? null,
-    name: displayName(input),
+    name: displayName(input, emails.map((email) => email.address)),
     job_title: input.job_title ?? null,
     primary_company_uuid: input.primary_company_uuid ?? null,
     linkedin_url: input.linkedin_url ?? null,
+    linkedin_key: linkedinKey(input.linkedin_url),
     twitter_url: input.twitter_url ?? null,
     facebook_url: input.facebook_url ?? null,
     logo_url: input.logo_url ?? null,
@@ -88,36 +164,131 @@ export async function insertPerson(context: RepositoryContext, input: NewPerson)
     created_at: timestamp,
     service_updated_at: timestamp,
     deleted_at: null,
+    merged_into_uuid: null,
   };
-  const addresses = [...new Set((input.emails ?? []).map(normalizeEmail).filter(Boolean))];
-  const person = await withTransaction(db, async (transaction) => {
-    if (addresses.length > 0) {
-      const taken = await transaction
-        .selectFrom("person_emails")
-        .select("address")
-        .where("tenant_uuid", "=", input.tenant_uuid)
-        .where("address", "in", addresses)
-        .executeTakeFirst();
-      if (taken) throw new ConflictError(`email ${taken.address} already belongs to another person`);
-    }
-    await transaction.insertInto("persons").values(row).execute();
-    const emails = addresses.map((address, index) => ({
-      tenant_uuid: input.tenant_uuid,
-      person_uuid: row.uuid,
-      address,
-      is_primary: toFlag(index === 0),
-      created_at: timestamp,
-    }));
-    if (emails.length > 0) await transaction.insertInto("person_emails").values(emails).execute();
-    return toPerson(
-      row,
-      emails.map((email) => ({ address: email.address, is_primary: email.is_primary === 1, created_at: timestamp })),
+  const created = await withTransaction(context.db, async (transaction) => {
+    const inner = { ...context, db: transaction };
+    const affiliations = input.affiliations ?? [];
+    await assertCompaniesExist(transaction, input.tenant_uuid, [
+      ...(row.primary_company_uuid ? [row.primary_company_uuid] : []),
+      ...affiliations.map((affiliation) => affiliation.company_uuid),
+    ]);
+    await assertEmailsFree(
+      transaction,
+      input.tenant_uuid,
+      emails.map((email) => email.address),
+      null,
     );
+    await transaction.insertInto("persons").values(row).execute();
+    await insertEmails(transaction, input.tenant_uuid, row.uuid, emails, timestamp);
+    await insertAffiliations(inner, input.tenant_uuid, row.uuid, affiliations, timestamp);
+    if (row.primary_company_uuid) {
+      await ensurePrimaryAffiliation(inner, input.tenant_uuid, row.uuid, row.primary_company_uuid, row.job_title, timestamp);
+    }
+    const [person] = await hydratePersons(transaction, input.tenant_uuid, [row]);
+    return person!;
   });
-  if (person.primary_company_uuid) {
-    context.emit(person.tenant_uuid, { type: "set-affiliation", personUuid: person.uuid, companyUuid: person.primary_company_uuid });
-  }
-  return person;
+  emitAffiliations(context, created);
+  return created;
+}
+
+/** Tells the tenant graph which companies the person is currently at. */
+function emitAffiliations(context: RepositoryContext, person: Person): void {
+  const companyUuids = person.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid);
+  context.emit(person.tenant_uuid, { type: "set-person-affiliations", personUuid: person.uuid, companyUuids });
+}
+
+const SCALAR_PATCH_FIELDS = [
+  "first_name",
+  "last_name",
+  "job_title",
+  "primary_company_uuid",
+  "linkedin_url",
+  "twitter_url",
+  "facebook_url",
+  "logo_url",
+  "city",
+  "state",
+  "country",
+] as const;
+
+/** Applies a partial update; null when the person is not a live person of the tenant. */
+async function updatePerson(context: RepositoryContext, tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null> {
+  const updated = await withTransaction(context.db, async (transaction) => {
+    const inner = { ...context, db: transaction };
+    const current = await transaction
+      .selectFrom("persons")
+      .selectAll()
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("uuid", "=", personUuid)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!current) return null;
+    const timestamp = context.now();
+    const changes: Partial<PersonsTable> = { service_updated_at: timestamp };
+    for (const field of SCALAR_PATCH_FIELDS) {
+      if (patch[field] !== undefined) changes[field] = patch[field];
+    }
+    if (patch.linkedin_url !== undefined) changes.linkedin_key = linkedinKey(patch.linkedin_url);
+    if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags);
+
+    const next = { ...current, ...changes };
+    let emails: EmailInput[] | null = null;
+    if (patch.emails !== undefined) emails = normalizeEmailInputs(patch.emails);
+    if (patch.name !== undefined || patch.first_name !== undefined || patch.last_name !== undefined) {
+      const addresses = emails?.map((email) => email.address) ?? [];
+      changes.name = displayName({ name: patch.name, first_name: next.first_name, last_name: next.last_name }, addresses) || current.name;
+    }
+
+    const companyUuids = [
+      ...(patch.primary_company_uuid ? [patch.primary_company_uuid] : []),
+      ...(patch.affiliations ?? []).map((affiliation) => affiliation.company_uuid),
+    ];
+    await assertCompaniesExist(transaction, tenantUuid, companyUuids);
+    if (emails) {
+      await assertEmailsFree(
+        transaction,
+        tenantUuid,
+        emails.map((email) => email.address),
+        personUuid,
+      );
+      await transaction.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
+      await insertEmails(transaction, tenantUuid, personUuid, emails, timestamp);
+    }
+
+    await transaction.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", personUuid).execute();
+
+    const affiliationsOf = () =>
+      transaction.updateTable("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid);
+    if (patch.affiliations !== undefined) {
+      await transaction.deleteFrom("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
+      await insertAffiliations(inner, tenantUuid, personUuid, patch.affiliations, timestamp);
+    } else {
+      const previousPrimary = current.primary_company_uuid;
+      if (patch.primary_company_uuid !== undefined && previousPrimary && patch.primary_company_uuid !== previousPrimary) {
+        // A new primary company is a job change: the tenure at the previous one ends today.
+        await affiliationsOf()
+          .set({ is_current: 0, ended_on: isoDate(timestamp), updated_at: timestamp })
+          .where("company_uuid", "=", previousPrimary)
+          .where("is_current", "=", 1)
+          .execute();
+      } else if (patch.job_title !== undefined && next.primary_company_uuid) {
+        await affiliationsOf()
+          .set({ title: next.job_title, updated_at: timestamp })
+          .where("company_uuid", "=", next.primary_company_uuid)
+          .where("is_current", "=", 1)
+          .execute();
+      }
+    }
+    if (next.primary_company_uuid) {
+      await ensurePrimaryAffiliation(inner, tenantUuid, personUuid, next.primary_company_uuid, next.job_title, timestamp);
+    }
+    const row = await transaction.selectFrom("persons").selectAll().where("uuid", "=", personUuid).executeTakeFirstOrThrow();
+    const [person] = await hydratePersons(transaction, tenantUuid, [row]);
+    return person!;
+  });
+  if (updated) emitAffiliations(context, updated);
+  return updated;
 }
 
 export function createPersonRepository(context: RepositoryContext): PersonRepository {
@@ -127,21 +298,18 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
 
   return {
     create: (input) => insertPerson(context, input),
+    update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
     async get(tenantUuid, personUuid) {
       const row = await livePersons(tenantUuid).where("uuid", "=", personUuid).executeTakeFirst();
       if (!row) return null;
-      const emails = await loadPersonEmails(db, tenantUuid, [row.uuid]);
-      return toPerson(row, emails.get(row.uuid) ?? []);
+      const [person] = await hydratePersons(db, tenantUuid, [row]);
+      return person!;
     },
     async getMany(tenantUuid, personUuids) {
       const persons = new Map<string, Person>();
-      const unique = [...new Set(personUuids)];
-      for (let start = 0; start < unique.length; start += 500) {
-        const chunk = unique.slice(start, start + 500);
-        const rows = await livePersons(tenantUuid).where("uuid", "in", chunk).execute();
-        const emails = await loadPersonEmails(db, tenantUuid, rows.map((row) => row.uuid));
-        for (const row of rows) persons.set(row.uuid, toPerson(row, emails.get(row.uuid) ?? []));
-      }
+      if (personUuids.length === 0) return persons;
+      const rows = await livePersons(tenantUuid).where("uuid", "in", [...new Set(personUuids)]).execute();
+      for (const person of await hydratePersons(db, tenantUuid, rows)) persons.set(person.uuid, person);
       return persons;
     },
     async list(tenantUuid, request) {
@@ -154,12 +322,66 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
         { column: "persons.uuid", direction: request.order },
       ];
       const page = await keysetPage(query, keys, request);
-      const emails = await loadPersonEmails(
-        db,
-        tenantUuid,
-        page.rows.map((row) => row.uuid),
+      return { ...page, rows: await hydratePersons(db, tenantUuid, page.rows) };
+    },
+    async findByEmails(tenantUuid, addresses) {
+      const found = new Map<string, string>();
+      const normalized = [...new Set(addresses.map(normalizeEmail).filter(Boolean))];
+      if (normalized.length === 0) return found;
+      const rows = await db
+        .selectFrom("person_emails")
+        .innerJoin("persons", "persons.uuid", "person_emails.person_uuid")
+        .select(["person_emails.address", "persons.uuid"])
+        .where("person_emails.tenant_uuid", "=", tenantUuid)
+        .where("person_emails.address", "in", normalized)
+        .where("persons.deleted_at", "is", null)
+        .execute();
+      for (const row of rows) found.set(row.address, row.uuid);
+      return found;
+    },
+    async findByLinkedinUrls(tenantUuid, urls) {
+      const found = new Map<string, string[]>();
+      const keys = [...new Set(urls.map((url) => normalizeLinkedinUrl(url)).filter((key): key is string => key !== null))];
+      if (keys.length === 0) return found;
+      const rows = await livePersons(tenantUuid)
+        .where("linkedin_key", "in", keys)
+        .orderBy("created_at")
+        .orderBy("uuid")
+        .execute();
+      for (const row of rows) {
+        const list = found.get(row.linkedin_key!) ?? [];
+        list.push(row.uuid);
+        found.set(row.linkedin_key!, list);
+      }
+      return found;
+    },
+    async findByDomain(tenantUuid, domain, limit) {
+      const matching = livePersons(tenantUuid).where((where) =>
+        where.or([
+          where.exists(
+            where
+              .selectFrom("person_emails")
+              .select(sql`1`.as("one"))
+              .where("person_emails.tenant_uuid", "=", tenantUuid)
+              .whereRef("person_emails.person_uuid", "=", "persons.uuid")
+              .where("person_emails.domain", "=", domain),
+          ),
+          where.exists(
+            where
+              .selectFrom("affiliations")
+              .innerJoin("companies", "companies.uuid", "affiliations.company_uuid")
+              .select(sql`1`.as("one"))
+              .where("affiliations.tenant_uuid", "=", tenantUuid)
+              .whereRef("affiliations.person_uuid", "=", "persons.uuid")
+              .where("affiliations.is_current", "=", 1)
+              .where("companies.domain", "=", domain)
+              .where("companies.deleted_at", "is", null),
+          ),
+        ]),
       );
-      return { ...page, rows: page.rows.map((row) => toPerson(row, emails.get(row.uuid) ?? [])) };
+      const rows = await matching.orderBy("name").orderBy("uuid").limit(limit).execute();
+      const counted = await matching.clearSelect().select(sql<number>`count(*)`.as("total")).executeTakeFirst();
+      return { uuids: rows.map((row) => row.uuid), total: Number(counted?.total ?? 0) };
     },
   };
 }

@@ -11,7 +11,6 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import type { Database } from "../database-schema.js";
 import { createApiKeyRepository } from "../repositories/api-key-repository.js";
-import { createCompanyMemberRepository } from "../repositories/company-member-repository.js";
 import { createEmailRepository } from "../repositories/email-repository.js";
 import { createInteractionRepository } from "../repositories/interaction-repository.js";
 import { createMeetingRepository } from "../repositories/meeting-repository.js";
@@ -22,6 +21,9 @@ import { createSettingsRepository } from "../repositories/settings-repository.js
 import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
+import { createAffiliationRepository } from "../repositories/affiliation-repository.js";
+import { createEntityListRepository } from "../repositories/entity-list-repository.js";
+import { createPersonMergeRepository } from "../repositories/person-merge-repository.js";
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
@@ -52,7 +54,9 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     meetings: createMeetingRepository(context),
     interactions,
     graphs,
-    companyMembers: createCompanyMemberRepository(context),
+    affiliations: createAffiliationRepository(context),
+    entityLists: createEntityListRepository(context),
+    personMerges: createPersonMergeRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       // Graph changes wait for the commit; a rollback discards them.
@@ -112,6 +116,12 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     closed = true;
     await db.destroy();
   };
-  const graphs = createTenantGraphs({ db, interactions: createInteractionRepository({ db, now, generateId, emit: () => undefined }), parameters: options.scoringParameters });
+  const readContext = { db, now, generateId, emit: () => undefined };
+  const graphs = createTenantGraphs({
+    db,
+    interactions: createInteractionRepository(readContext),
+    affiliations: createAffiliationRepository(readContext),
+    parameters: options.scoringParameters,
+  });
   return buildStore({ db, now, generateId, emit: (tenantUuid, change) => graphs.apply(tenantUuid, change) }, graphs, close);
 }

@@ -4,7 +4,7 @@
  * HTTPException (body limit), store errors, and anything unexpected (500, logged with the request id,
  * no stack trace in the body).
  */
-import { ConflictError, InvalidInputError } from "@rapport/store";
+import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -26,6 +26,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof ApiError) return errorResponse(context, error.status, error.message, error.headers);
   if (error instanceof ConflictError) return errorResponse(context, 409, error.message);
   if (error instanceof InvalidInputError) return errorResponse(context, 400, error.message);
+  if (error instanceof NotFoundError) return errorResponse(context, 404, error.message);
   if (error instanceof HTTPException) {
     const message =
       error.status === 413 ? "request body is larger than the 1 MiB limit" : error.message || "request failed";

@@ -23,7 +23,8 @@ export const listCompanyActivity = defineOperation({
   async handler({ params, query, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw notFound(`company ${params.company_uuid} not found`);
-    const people = await services.store.companyMembers.personUuids(auth.tenant.uuid, company.uuid);
+    const current = await services.store.affiliations.listCurrent(auth.tenant.uuid, { company_uuid: company.uuid });
+    const people = current.map((affiliation) => affiliation.person_uuid);
     return listPage({
       paging: query,
       query: { operation: "listCompanyActivity", company: company.uuid },

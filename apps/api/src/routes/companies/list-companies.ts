@@ -1,13 +1,193 @@
-/** GET /v1/companies: companies with derived fields; filters, page or cursor. */
-import { COMPANY_SORT_FIELDS } from "@rapport/store";
+/** GET /v1/companies: companies with derived fields; every filter of the spec; page or cursor. */
+import { COMPANY_SORT_FIELDS, employeeCountRange, EMPLOYEE_COUNT_BANDS, type CompanyListFilters, type DateRange, type NumberRange } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { badRequest } from "../../platform/errors/api-error.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
+import { countrySpellings, resolveLocationFilter, stateSpellings } from "../../platform/location/resolve-location.js";
 import { isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
+
+const text = (description: string) => z.string().min(1).max(200).optional().describe(`${description} Case-insensitive substring.`);
+
+/** Comma-separated values, OR'd; blanks ignored. */
+const commaList = (description: string) =>
+  z
+    .string()
+    .max(4_000)
+    .transform((value, context) => {
+      const items = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];
+      if (items.length === 0) {
+        context.addIssue({ code: "custom", message: "give at least one value (comma-separated)" });
+        return z.NEVER;
+      }
+      if (items.length > 100) {
+        context.addIssue({ code: "custom", message: `at most 100 values, got ${items.length}` });
+        return z.NEVER;
+      }
+      return items;
+    })
+    .optional()
+    .describe(`${description} Comma-separated; a company matching any value matches (OR). Case-insensitive.`);
+
+const numberQuery = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, "must be a number")
+    .transform(Number)
+    .optional()
+    .describe(`${description} Inclusive.`);
+
+const yearQuery = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, "must be a four-digit year")
+    .transform(Number)
+    .optional()
+    .describe(`${description} A year such as 2015; inclusive; compared with year_founded.`);
+
+/** A head count, or a band (its lower bound for `from`, its upper bound for `to`). */
+const employeeCountBound = (end: "from" | "to") =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      if (/^\d+$/.test(value)) return Number(value);
+      const range = employeeCountRange(value);
+      if (!range) {
+        context.addIssue({ code: "custom", message: `must be a head count or a band (${EMPLOYEE_COUNT_BANDS.join(", ")})` });
+        return z.NEVER;
+      }
+      return end === "from" ? range.min : (range.max ?? Number.MAX_SAFE_INTEGER);
+    })
+    .optional()
+    .describe(
+      `${end === "from" ? "Lowest" : "Highest"} head count, as a number or a band (${EMPLOYEE_COUNT_BANDS.join(", ")}; a band stands for its ${end === "from" ? "lower" : "upper"} bound). A company matches when its employee_count band overlaps the range.`,
+    );
+
+const dateBound = (description: string) => isoTimestampQuery(`${description} Compared by UTC calendar date, inclusive; send both bounds.`).optional();
+
+const listCompaniesQuery = cursorListQuery.extend({
+  uuids: uuidListQuery("Only these companies (to hydrate entity-list members).").optional(),
+  modified_since: isoTimestampQuery("Only companies whose service_updated_at is at or after this instant.").optional(),
+  name: text("Company name:"),
+  domain: text("Domain:"),
+  linkedin_url: text("LinkedIn URL:"),
+  facebook_url: text("Facebook URL:"),
+  twitter_url: text("Twitter URL:"),
+  description: text("Description:"),
+  city: text("City:"),
+  country: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Country by name or ISO 3166-1 code (alpha-2 or alpha-3); matches companies whose country is stored in any spelling of it. 400 when unrecognized."),
+  state: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("State by name, or by ISO 3166-2 code together with country (a two-letter code alone is a 400). Matches any stored spelling."),
+  operating_status: commaList("Operating statuses."),
+  acquisition_status: commaList("Acquisition statuses."),
+  ipo_status: commaList("IPO statuses."),
+  service_industry_tags: z
+    .string()
+    .max(4_000)
+    .transform((value) => [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))])
+    .optional()
+    .describe("Industry tags, comma-separated, case-insensitive; combined by service_industry_tags_operator."),
+  service_industry_tags_operator: z
+    .enum(["AND", "OR", "and", "or"])
+    .transform((value) => value.toUpperCase() as "AND" | "OR")
+    .default("OR")
+    .describe("AND: a company must have every tag; OR (default): any of them."),
+  investor_types: commaList("Investor types."),
+  last_investment_types: commaList("Latest investment types."),
+  npi_types: commaList("NPI types."),
+  founded_on_from: yearQuery("Founded in or after."),
+  founded_on_to: yearQuery("Founded in or before."),
+  score_from: numberQuery("Lowest score."),
+  score_to: numberQuery("Highest score."),
+  employee_count_from: employeeCountBound("from"),
+  employee_count_to: employeeCountBound("to"),
+  overall_operating_score_from: numberQuery("Lowest overall operating score."),
+  overall_operating_score_to: numberQuery("Highest overall operating score."),
+  overall_investor_score_from: numberQuery("Lowest overall investor score."),
+  overall_investor_score_to: numberQuery("Highest overall investor score."),
+  last_investment_date_from: dateBound("Latest investment on or after."),
+  last_investment_date_to: dateBound("Latest investment on or before."),
+  npi_date_from: dateBound("NPI date on or after."),
+  npi_date_to: dateBound("NPI date on or before."),
+  sort_by: z
+    .enum(COMPANY_SORT_FIELDS)
+    .default("service_updated_at")
+    .describe("Sort column; ties are broken by uuid. Default service_updated_at."),
+  order: sortOrderParameter("asc"),
+});
+
+type ListCompaniesQuery = z.output<typeof listCompaniesQuery>;
+
+function numberRange(name: string, from: number | undefined, to: number | undefined): NumberRange | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  if (from !== undefined && to !== undefined && from > to) throw badRequest(`${name}_from must not be greater than ${name}_to`);
+  const range: NumberRange = {};
+  if (from !== undefined) range.from = from;
+  if (to !== undefined) range.to = to;
+  return range;
+}
+
+const utcDate = (epochMilliseconds: number) => new Date(epochMilliseconds).toISOString().slice(0, 10);
+
+function dateRange(name: string, from: number | undefined, to: number | undefined): DateRange | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined || to === undefined) throw badRequest(`${name}_from and ${name}_to go together: send both bounds`);
+  const range = { from: utcDate(from), to: utcDate(to) };
+  if (range.from > range.to) throw badRequest(`${name}_from must not be after ${name}_to`);
+  return range;
+}
+
+/** The store filters for a parsed query: location resolved to spellings, ranges checked. */
+function storeFilters(query: ListCompaniesQuery): CompanyListFilters {
+  const location = resolveLocationFilter({ country: query.country, state: query.state });
+  const filters: CompanyListFilters = {
+    uuids: query.uuids,
+    modified_since: query.modified_since,
+    name: query.name,
+    domain: query.domain,
+    linkedin_url: query.linkedin_url,
+    facebook_url: query.facebook_url,
+    twitter_url: query.twitter_url,
+    description: query.description,
+    city: query.city,
+    country_spellings: location.country ? countrySpellings(location.country) : undefined,
+    state_spellings: location.states ? stateSpellings(location.states) : undefined,
+    operating_status: query.operating_status,
+    acquisition_status: query.acquisition_status,
+    ipo_status: query.ipo_status,
+    industry_tags:
+      query.service_industry_tags && query.service_industry_tags.length > 0
+        ? { values: query.service_industry_tags, operator: query.service_industry_tags_operator }
+        : undefined,
+    investor_types: query.investor_types,
+    last_investment_types: query.last_investment_types,
+    npi_types: query.npi_types,
+    founded_year: numberRange("founded_on", query.founded_on_from, query.founded_on_to),
+    score: numberRange("score", query.score_from, query.score_to),
+    employee_count: numberRange("employee_count", query.employee_count_from, query.employee_count_to),
+    overall_operating_score: numberRange("overall_operating_score", query.overall_operating_score_from, query.overall_operating_score_to),
+    overall_investor_score: numberRange("overall_investor_score", query.overall_investor_score_from, query.overall_investor_score_to),
+    last_investment_date: dateRange("last_investment_date", query.last_investment_date_from, query.last_investment_date_to),
+    npi_date: dateRange("npi_date", query.npi_date_from, query.npi_date_to),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as CompanyListFilters;
+}
 
 export const listCompanies = defineOperation({
   operationId: "listCompanies",
@@ -16,24 +196,16 @@ export const listCompanies = defineOperation({
   area: "Company",
   summary: "List companies",
   description:
-    "Lists the tenant's companies with their derived relationship fields. Filters combine with AND. Poll with modified_since to detect changes; every response carries next_cursor for cursor scans.",
-  query: cursorListQuery.extend({
-    uuids: uuidListQuery("Only these companies (to hydrate entity-list members).").optional(),
-    modified_since: isoTimestampQuery("Only companies whose service_updated_at is at or after this instant.").optional(),
-    name: z.string().min(1).max(200).optional().describe("Case-insensitive substring of the company name."),
-    sort_by: z
-      .enum(COMPANY_SORT_FIELDS)
-      .default("service_updated_at")
-      .describe("Sort column; ties are broken by uuid. Default service_updated_at."),
-    order: sortOrderParameter("asc"),
-  }),
+    "Lists the tenant's companies with their derived relationship fields. Filters combine with AND: text (substring), location (country and state resolved from ISO 3166 names and codes), comma-separated OR lists, industry tags with AND/OR, investor types, inclusive numeric ranges and date ranges (both bounds required). Poll with modified_since to detect changes; every response carries next_cursor for cursor scans.",
+  query: listCompaniesQuery,
   response: listEnvelopeSchema(companySchema),
+  example: { query: { country: "US", service_industry_tags: "fintech,ai", employee_count_from: "11-50" } },
   async handler({ query, auth, services }) {
-    const { page, per_page, cursor, uuids, modified_since, name, sort_by, order } = query;
-    const filters = { uuids, modified_since, name };
+    const { page, per_page, cursor, sort_by, order, ...raw } = query;
+    const filters = storeFilters(query);
     return listPage({
       paging: { page, per_page, cursor },
-      query: { operation: "listCompanies", tenant: auth.tenant.uuid, filters, sort_by, order },
+      query: { operation: "listCompanies", tenant: auth.tenant.uuid, filters: raw, sort_by, order },
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.companies.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
       present: (companies) => presentCompanies(services, auth, companies),

@@ -5,10 +5,12 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { foundationMigration } from "./0001-foundation.js";
+import { peopleMigration } from "./0002-people.js";
 import { activityMigration } from "./0005-activity.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
+  "0002-people": peopleMigration,
   "0005-activity": activityMigration,
 };
 

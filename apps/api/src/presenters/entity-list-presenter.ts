@@ -1,0 +1,45 @@
+/** The entity list and its members as the API shows them. */
+import type { EntityList, EntityListKind, EntityListMember } from "@rapport/store";
+import { z } from "zod";
+import { epochMilliseconds } from "../platform/request/common-schemas.js";
+
+export const entityListSchema = z
+  .object({
+    uuid: z.string(),
+    name: z.string(),
+    kind: z.enum(["companies", "persons"]).describe("What the list holds: hydrate members with GET /v1/companies?uuids= or GET /v1/persons?uuids=."),
+    owner_user_uuid: z.string().nullable().describe("The user who created the list; null when created by a tenant-wide key without user context."),
+    member_count: z.number().int().describe("How many entities the list holds."),
+    created_at: epochMilliseconds("Creation time."),
+    updated_at: epochMilliseconds("Last rename or membership change."),
+  })
+  .describe("An entity list: a named collection of companies or persons.");
+
+export const ENTITY_TYPES = ["PERSON", "COMPANY"] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const entityTypeOfKind = (kind: EntityListKind): EntityType => (kind === "companies" ? "COMPANY" : "PERSON");
+
+export const entityListMemberSchema = z
+  .object({
+    entity_uuid: z.string().describe("A company or person UUID, per the list's kind."),
+    entity_type: z.enum(ENTITY_TYPES),
+    added_at: epochMilliseconds("When it was added."),
+  })
+  .describe("A member of an entity list.");
+
+export function presentEntityList(list: EntityList): z.input<typeof entityListSchema> {
+  return {
+    uuid: list.uuid,
+    name: list.name,
+    kind: list.kind,
+    owner_user_uuid: list.owner_user_uuid,
+    member_count: list.member_count,
+    created_at: list.created_at,
+    updated_at: list.updated_at,
+  };
+}
+
+export function presentEntityListMember(kind: EntityListKind, member: EntityListMember): z.input<typeof entityListMemberSchema> {
+  return { entity_uuid: member.entity_uuid, entity_type: entityTypeOfKind(kind), added_at: member.added_at };
+}

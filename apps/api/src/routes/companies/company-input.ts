@@ -1,0 +1,130 @@
+/**
+ * @module
+ * The company fields a client writes: the body fields of `PUT /v1/companies/{uuid}` exactly as the
+ * spec lists them, plus the fields the company list filters on (domain, industry tags, investor
+ * fields, scores). One shape for create and update.
+ */
+import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, type CompanyPatch } from "@rapport/store";
+import { z } from "zod";
+import { labelList, nullableDate, nullableNumber, nullableText } from "../../platform/request/field-schemas.js";
+import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
+
+const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], string> = {
+  acquisition_status: "Acquisition status; what the acquisition_status filter matches.",
+  business_model: "Business model.",
+  city: "City of the headquarters.",
+  company_type: "Company type.",
+  country: "Country of the headquarters; any spelling (name or ISO code): the country filter matches every spelling.",
+  description: "Description.",
+  email: "Contact email address.",
+  employee_count: `Head-count band, one of ${EMPLOYEE_COUNT_BANDS.join(", ")}: the same bands the employee_count_from/to filters use.`,
+  facebook_url: "Facebook page URL.",
+  ipo_status: "IPO status; what the ipo_status filter matches.",
+  linkedin_url: "LinkedIn page URL.",
+  logo_url: "Logo URL.",
+  operating_status: "Operating status; what the operating_status filter matches.",
+  phone: "Phone number.",
+  region: "Region.",
+  sector: "Sector.",
+  state: "State or province of the headquarters; name or ISO 3166-2 code.",
+  street_address: "Street address.",
+  thesis_area: "Thesis area.",
+  twitter_url: "Twitter / X URL.",
+  website: "Website URL; sets domain when the company has none.",
+  year_founded: "Year founded, four digits (\"2015\"); what founded_on_from/to filter on.",
+};
+
+const employeeCount = z
+  .string()
+  .transform((value, context) => {
+    const band = value.trim();
+    if (!band) return null;
+    if (!(EMPLOYEE_COUNT_BANDS as readonly string[]).includes(band)) {
+      context.addIssue({ code: "custom", message: `'${value.slice(0, 40)}' is not a band; use one of ${EMPLOYEE_COUNT_BANDS.join(", ")}` });
+      return z.NEVER;
+    }
+    return band;
+  })
+  .nullable()
+  .describe(SPEC_TEXT_DESCRIPTIONS.employee_count);
+
+const yearFounded = z
+  .string()
+  .transform((value, context) => {
+    const year = value.trim();
+    if (!year) return null;
+    if (!/^\d{4}$/.test(year)) {
+      context.addIssue({ code: "custom", message: "must be a four-digit year such as \"2015\"" });
+      return z.NEVER;
+    }
+    return year;
+  })
+  .nullable()
+  .describe(SPEC_TEXT_DESCRIPTIONS.year_founded);
+
+const customFields = z
+  .record(z.string(), z.unknown())
+  .superRefine((fields, context) => {
+    const keys = Object.keys(fields);
+    const bad = keys.find((key) => !UUID_PATTERN.test(key));
+    if (bad !== undefined) context.addIssue({ code: "custom", message: `key '${bad.slice(0, 60)}' is not a custom-field UUID: keys must be custom-field UUIDs` });
+    if (keys.length > 200) context.addIssue({ code: "custom", message: "at most 200 custom fields" });
+  })
+  .describe("Custom field values keyed by field UUID. Replaces the whole stored object: resend every key to keep.");
+
+const domain = z
+  .string()
+  .max(300, "at most 300 characters")
+  .transform((value, context) => {
+    if (!value.trim()) return null;
+    const host = normalizeDomain(value);
+    if (!host) {
+      context.addIssue({ code: "custom", message: `'${value.slice(0, 80)}' is not a domain such as acme.com` });
+      return z.NEVER;
+    }
+    return host;
+  })
+  .nullable()
+  .describe("Primary web domain; stored without scheme, www or path (\"https://www.acme.com/\" → \"acme.com\").");
+
+const textShape = Object.fromEntries(
+  COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], field === "description" ? 20_000 : 2_000).optional()]),
+) as Record<(typeof COMPANY_TEXT_FIELDS)[number], z.ZodOptional<ReturnType<typeof nullableText>>>;
+
+const companyName = z
+  .string()
+  .max(300, "at most 300 characters")
+  .transform((value) => value.trim())
+  .refine((value) => value.length > 0, "must not be blank")
+  .describe("The company's name.");
+
+/** Every writable company field but the name, all optional. */
+export const companyFieldsShape = {
+  ...textShape,
+  employee_count: employeeCount.optional(),
+  year_founded: yearFounded.optional(),
+  company_custom_fields: customFields.optional(),
+  domain: domain.optional(),
+  service_industry_tags: labelList("Industry tags; what service_industry_tags filters on.").optional(),
+  investor_types: labelList("Investor classifications; what investor_types filters on.").optional(),
+  last_investment_type: nullableText("Type of the latest investment round; what last_investment_types filters on.", 200).optional(),
+  last_investment_date: nullableDate("Date of the latest investment.").optional(),
+  npi_types: labelList("NPI type labels from the tenant's data source; what npi_types filters on.").optional(),
+  npi_date: nullableDate("NPI date from the tenant's data source.").optional(),
+  score: nullableNumber("Company score; what score_from/to filter on.").optional(),
+  overall_operating_score: nullableNumber("Operating score; what overall_operating_score_from/to filter on.").optional(),
+  overall_investor_score: nullableNumber("Investor score; what overall_investor_score_from/to filter on.").optional(),
+};
+
+/** The body of `PUT /v1/companies/{uuid}`: only the fields present are written. */
+export const companyUpdateSchema = z
+  .strictObject({ company_name: companyName.optional(), ...companyFieldsShape })
+  .describe("Fields to write; absent fields are kept. company_custom_fields replaces the stored object.");
+
+/** The body of `POST /v1/companies`. */
+export const companyCreateSchema = z.strictObject({ company_name: companyName, ...companyFieldsShape }).describe("A new company.");
+
+/** Drops the keys zod left undefined, so only present fields reach the store. */
+export function toCompanyPatch(input: z.output<typeof companyUpdateSchema>): CompanyPatch {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as CompanyPatch;
+}

@@ -1,0 +1,153 @@
+/** POST /v1/companies and PUT /v1/companies/{company_uuid}: happy, error and security paths. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+const json = async (response: Response) => (await response.json()) as Record<string, any>;
+const FIELD_A = "7d1c2a34-0000-4000-8000-00000000000a";
+const FIELD_B = "7d1c2a34-0000-4000-8000-00000000000b";
+
+async function createCompany(body: Record<string, unknown>, key = acme.key) {
+  const response = await context.request("/v1/companies", { key, method: "POST", body });
+  return { status: response.status, body: await json(response) };
+}
+
+async function putCompany(uuid: string, body: unknown, key = acme.key) {
+  const response = await context.request(`/v1/companies/${uuid}`, { key, method: "PUT", body });
+  return { status: response.status, body: await json(response) };
+}
+
+describe("POST /v1/companies", () => {
+  it("creates a company with normalized domain, tags and investor fields", async () => {
+    const { status, body } = await createCompany({
+      company_name: "  Globex Health ",
+      domain: "https://www.Globex-Health.example/about",
+      employee_count: "51-200",
+      year_founded: "2015",
+      service_industry_tags: ["Healthcare", "AI", "ai", " "],
+      investor_types: ["Venture Capital"],
+      last_investment_date: "2025-06-01",
+      score: 0.7,
+      company_custom_fields: { [FIELD_A]: "tier-1" },
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      company_name: "Globex Health",
+      domain: "globex-health.example",
+      employee_count: "51-200",
+      year_founded: "2015",
+      service_industry_tags: ["Healthcare", "AI"],
+      investor_types: ["Venture Capital"],
+      last_investment_date: "2025-06-01",
+      score: 0.7,
+      company_custom_fields: { [FIELD_A]: "tier-1" },
+      created_at: context.clock.now(),
+      service_updated_at: context.clock.now(),
+      strongest_relationships: null,
+    });
+    const read = await json(await context.request(`/v1/companies/${body.uuid}`, { key: acme.memberKey }));
+    expect(read).toEqual(body);
+  });
+
+  it("derives the domain from the website when none is given", async () => {
+    const { body } = await createCompany({ company_name: "Initech", website: "https://www.initech.example/" });
+    expect(body.domain).toBe("initech.example");
+  });
+
+  it("answers 400 naming the field for a missing name, a bad band, a bad year, a bad domain and unknown fields", async () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ domain: "acme.example" }, /company_name/],
+      [{ company_name: "   " }, /company_name': must not be blank/],
+      [{ company_name: "A", employee_count: "12-50" }, /employee_count'.*not a band; use one of 1-10, 11-50/],
+      [{ company_name: "A", year_founded: "15" }, /year_founded'.*four-digit year/],
+      [{ company_name: "A", domain: "not a domain" }, /domain'.*not a domain/],
+      [{ company_name: "A", company_custom_fields: { color: "red" } }, /company_custom_fields.*custom-field UUIDs/],
+      [{ company_name: "A", colour: "red" }, /colour/],
+      [{ company_name: "A", last_investment_date: "2025-02-30" }, /last_investment_date'.*YYYY-MM-DD/],
+    ];
+    for (const [body, message] of cases) {
+      const result = await createCompany(body);
+      expect(result.status, JSON.stringify(body)).toBe(400);
+      expect(result.body.error, JSON.stringify(body)).toMatch(message);
+    }
+  });
+});
+
+describe("PUT /v1/companies/{company_uuid}", () => {
+  it("writes only the fields present, replaces company_custom_fields whole, and bumps service_updated_at", async () => {
+    const created = (
+      await createCompany({
+        company_name: "Globex",
+        city: "London",
+        sector: "Healthcare",
+        employee_count: "11-50",
+        company_custom_fields: { [FIELD_A]: "a", [FIELD_B]: "b" },
+      })
+    ).body;
+    context.clock.advance(5_000);
+    const { status, body } = await putCompany(created.uuid, {
+      description: "Clinical AI",
+      employee_count: "10000+",
+      sector: null,
+      company_custom_fields: { [FIELD_B]: "b2" },
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({ uuid: created.uuid, service_updated_at: created.service_updated_at + 5_000 });
+    const read = await json(await context.request(`/v1/companies/${created.uuid}`, { key: acme.key }));
+    expect(read).toMatchObject({
+      company_name: "Globex",
+      city: "London",
+      description: "Clinical AI",
+      employee_count: "10000+",
+      sector: null,
+      company_custom_fields: { [FIELD_B]: "b2" },
+      service_updated_at: created.service_updated_at + 5_000,
+    });
+    expect(read.company_custom_fields).not.toHaveProperty(FIELD_A);
+  });
+
+  it("bumps service_updated_at even for an empty body, so pollers see every write", async () => {
+    const created = (await createCompany({ company_name: "Globex" })).body;
+    context.clock.advance(1_000);
+    const { status, body } = await putCompany(created.uuid, {});
+    expect(status).toBe(200);
+    expect(body.service_updated_at).toBe(created.service_updated_at + 1_000);
+    const polled = await json(await context.request(`/v1/companies?modified_since=${new Date(created.service_updated_at + 1).toISOString()}`, { key: acme.key }));
+    expect(polled.items.map((item: { uuid: string }) => item.uuid)).toEqual([created.uuid]);
+  });
+
+  it("validates the band against the filter bands and rejects unknown fields, writing nothing", async () => {
+    const created = (await createCompany({ company_name: "Globex", employee_count: "11-50", city: "London" })).body;
+    for (const body of [{ employee_count: "11 - 50", city: "Paris" }, { employee_count: "10001+" }, { company_name: null }, { city: "Paris", citty: "Rome" }]) {
+      const result = await putCompany(created.uuid, body);
+      expect(result.status, JSON.stringify(body)).toBe(400);
+    }
+    const read = await json(await context.request(`/v1/companies/${created.uuid}`, { key: acme.key }));
+    expect(read).toMatchObject({ employee_count: "11-50", city: "London", service_updated_at: created.service_updated_at });
+  });
+
+  it("answers 404 for an unknown company and for another tenant's, which stays unchanged", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = (await createCompany({ company_name: "Their Co", city: "Oslo" }, other.key)).body;
+    const unknown = await putCompany("00000000-0000-4000-8000-000000000000", { city: "X" });
+    expect(unknown.status).toBe(404);
+    const foreign = await putCompany(theirs.uuid, { city: "Paris" }, acme.adminKey);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe(`company ${theirs.uuid} not found`);
+    const read = await json(await context.request(`/v1/companies/${theirs.uuid}`, { key: other.key }));
+    expect(read.city).toBe("Oslo");
+  });
+
+  it("lets a member update a company: companies are shared tenant records without an owner", async () => {
+    const created = (await createCompany({ company_name: "Globex" })).body;
+    expect((await putCompany(created.uuid, { city: "Leeds" }, acme.memberKey)).status).toBe(200);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The bulk-import flow: POST /v1/persons/lookup/batch, then POST /v1/persons/batch for the
+ * unmatched remainder. (Attaching notes with POST /v1/notes/batch belongs to the notes feature.)
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+const json = async (response: Response) => (await response.json()) as Record<string, any>;
+
+async function post(path: string, body: unknown, key = acme.key) {
+  const response = await context.request(path, { key, method: "POST", body });
+  return { status: response.status, body: await json(response) };
+}
+
+const lookup = (criteria: unknown[], key = acme.key) => post("/v1/persons/lookup/batch", { criteria }, key);
+const batch = (persons: unknown[], key = acme.key) => post("/v1/persons/batch", { persons }, key);
+const personCount = async (key = acme.key) => (await json(await context.request("/v1/persons", { key }))).total as number;
+
+describe("POST /v1/persons/lookup/batch", () => {
+  it("normalizes emails, LinkedIn URL forms and domains, and answers in input order", async () => {
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const acmeCo = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "acme.example" });
+    const jane = await store.persons.create({
+      tenant_uuid: tenantUuid,
+      name: "Jane Doe",
+      emails: ["Jane.Doe@Globex.example"],
+      linkedin_url: "https://www.linkedin.com/in/jane-doe",
+    });
+    const wile = await store.persons.create({ tenant_uuid: tenantUuid, name: "Wile Coyote", primary_company_uuid: acmeCo.uuid, job_title: "Engineer" });
+    const bob = await store.persons.create({ tenant_uuid: tenantUuid, name: "Bob", emails: ["bob@initech.example"] });
+
+    const criteria = [
+      { email: " MAILTO:jane.doe@GLOBEX.example " },
+      { linkedin_url: "linkedin.com/in/Jane-Doe/" },
+      { linkedin_url: "http://www.linkedin.com/in/jane-doe?trk=public_profile#top" },
+      { linkedin_url: "https://uk.linkedin.com/in/jane-doe//" },
+      { domain: "https://www.Acme.example/team" },
+      { domain: "initech.example" },
+      { email: "nobody@globex.example" },
+      { email: "not an email" },
+      { linkedin_url: "https://example.com/in/jane-doe" },
+      { domain: "localhost" },
+    ];
+    const { status, body } = await lookup(criteria);
+    expect(status).toBe(200);
+    expect(body.results.map((result: { status: string }) => result.status)).toEqual([
+      "MATCHED",
+      "MATCHED",
+      "MATCHED",
+      "MATCHED",
+      "MATCHED",
+      "MATCHED",
+      "NOT_FOUND",
+      "ERROR",
+      "ERROR",
+      "ERROR",
+    ]);
+    const matchedUuids = body.results.map((result: { matches: Array<{ uuid: string }> }) => result.matches.map((match) => match.uuid));
+    expect(matchedUuids.slice(0, 7)).toEqual([[jane.uuid], [jane.uuid], [jane.uuid], [jane.uuid], [wile.uuid], [bob.uuid], []]);
+    expect(body.results[0]).toEqual({
+      criterion: criteria[0],
+      status: "MATCHED",
+      error: null,
+      match_count: 1,
+      matches: [{ uuid: jane.uuid, name: "Jane Doe", email: "jane.doe@globex.example", linkedin_url: "https://www.linkedin.com/in/jane-doe", job_title: null, primary_company: null }],
+    });
+    expect(body.results[4].matches[0]).toMatchObject({ job_title: "Engineer", primary_company: { uuid: acmeCo.uuid, name: "Acme" } });
+    expect(body.results[7]).toMatchObject({ error: "'not an email' is not an email address", match_count: 0, matches: [] });
+    expect(body.results[8].error).toMatch(/not a LinkedIn URL/);
+  });
+
+  it("caps the matches of a wide domain and counts them all", async () => {
+    for (let index = 0; index < 30; index++) {
+      await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: `Person ${String(index).padStart(2, "0")}`, emails: [`p${index}@big.example`] });
+    }
+    const { body } = await lookup([{ domain: "big.example" }]);
+    expect(body.results[0].match_count).toBe(30);
+    expect(body.results[0].matches).toHaveLength(25);
+    expect(body.results[0].matches[0].name).toBe("Person 00");
+  });
+
+  it("takes 100 criteria and answers 400 for 101, for none and for a criterion naming two keys", async () => {
+    const hundred = Array.from({ length: 100 }, (_unused, index) => ({ email: `someone${index}@example.com` }));
+    const ok = await lookup(hundred);
+    expect(ok.status).toBe(200);
+    expect(ok.body.results).toHaveLength(100);
+    const tooMany = await lookup([...hundred, { email: "one.more@example.com" }]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toMatch(/at most 100 criteria/);
+    expect((await lookup([])).status).toBe(400);
+    const both = await lookup([{ email: "a@example.com", domain: "example.com" }]);
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatch(/exactly one of email, linkedin_url, domain/);
+  });
+
+  it("never matches another tenant's persons", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Secret", emails: ["secret@other.example"], linkedin_url: "linkedin.com/in/secret" });
+    const { body } = await lookup([{ email: "secret@other.example" }, { linkedin_url: "linkedin.com/in/secret" }, { domain: "other.example" }], acme.memberKey);
+    expect(body.results.map((result: { status: string }) => result.status)).toEqual(["NOT_FOUND", "NOT_FOUND", "NOT_FOUND"]);
+    expect(JSON.stringify(body)).not.toContain("Secret");
+  });
+});
+
+describe("POST /v1/persons/batch", () => {
+  it("runs the import flow: lookup, then match-or-create the remainder, in input order with counts", async () => {
+    const { store } = context.services;
+    const existing = await store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Jane Doe", emails: ["jane@globex.example"], job_title: "CTO" });
+    const linked = await store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Lin Ked", linkedin_url: "https://www.linkedin.com/in/lin-ked" });
+    const rows = [
+      { name: "Jane Doe", emails: ["JANE@globex.example"], job_title: "Chief Technology Officer" },
+      { name: "Ann Lee", emails: ["ann@initech.example"] },
+      { name: "Raj Patel", emails: ["raj@umbra.example"], linkedin_url: "linkedin.com/in/raj-patel" },
+      { name: "Lin Ked", linkedin_url: "linkedin.com/in/LIN-KED/" },
+    ];
+
+    const lookedUp = await lookup(rows.map((row) => (row.emails ? { email: row.emails[0] } : { linkedin_url: row.linkedin_url })));
+    expect(lookedUp.body.results.map((result: { status: string }) => result.status)).toEqual(["MATCHED", "NOT_FOUND", "NOT_FOUND", "MATCHED"]);
+    const unmatched = rows.filter((_row, index) => lookedUp.body.results[index].status === "NOT_FOUND");
+
+    const before = await personCount();
+    const { status, body } = await batch([
+      ...unmatched,
+      // The same person twice in one batch (another address form), an invalid row, and a LinkedIn-only duplicate.
+      { name: "Ann Lee (dup)", emails: ["mailto:Ann@Initech.example"] },
+      { job_title: "nobody" },
+      { name: "Raj", linkedin_url: "https://www.linkedin.com/in/raj-patel/?trk=x" },
+    ]);
+    expect(status).toBe(200);
+    expect(body.results.map((result: { index: number; status: string; matched_by: string | null }) => [result.index, result.status, result.matched_by])).toEqual([
+      [0, "CREATED", null],
+      [1, "CREATED", null],
+      [2, "MATCHED", "email"],
+      [3, "ERROR", null],
+      [4, "MATCHED", "linkedin_url"],
+    ]);
+    expect({ created: body.created, matched: body.matched, errors: body.errors }).toEqual({ created: 2, matched: 2, errors: 1 });
+    expect(body.results[2].person.uuid).toBe(body.results[0].person.uuid);
+    expect(body.results[4].person.uuid).toBe(body.results[1].person.uuid);
+    expect(body.results[3]).toMatchObject({ person: null, error: expect.stringMatching(/needs at least a name/) });
+    expect(await personCount()).toBe(before + 2);
+
+    // Everything now resolves; the persons matched earlier were left as they were.
+    const again = await lookup(rows.map((row) => (row.emails ? { email: row.emails[0] } : { linkedin_url: row.linkedin_url })));
+    expect(again.body.results.map((result: { matches: Array<{ uuid: string }> }) => result.matches[0]?.uuid)).toEqual([
+      existing.uuid,
+      body.results[0].person.uuid,
+      body.results[1].person.uuid,
+      linked.uuid,
+    ]);
+  });
+
+  it("returns a matched person as is, without writing the item's fields", async () => {
+    const existing = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Jane Doe", emails: ["jane@globex.example"], job_title: "CTO" });
+    context.clock.advance(1_000);
+    const { body } = await batch([{ name: "Janet", emails: ["other@globex.example", "jane@globex.example"], job_title: "CEO" }]);
+    expect(body.results[0]).toMatchObject({ status: "MATCHED", person: { uuid: existing.uuid, name: "Jane Doe", job_title: "CTO", service_updated_at: existing.service_updated_at } });
+    expect((await lookup([{ email: "other@globex.example" }])).body.results[0].status).toBe("NOT_FOUND");
+  });
+
+  it("keeps each item atomic: a failing item leaves no half record and does not fail the others", async () => {
+    const { body } = await batch([
+      { name: "Half", emails: ["half@example.com"], primary_company_uuid: "00000000-0000-4000-8000-000000000000" },
+      { name: "Whole", emails: ["whole@example.com"] },
+    ]);
+    expect(body.results.map((result: { status: string }) => result.status)).toEqual(["ERROR", "CREATED"]);
+    expect(body.results[0].error).toBe("company 00000000-0000-4000-8000-000000000000 does not exist in this tenant");
+    expect((await lookup([{ email: "half@example.com" }])).body.results[0].status).toBe("NOT_FOUND");
+  });
+
+  it("takes 50 persons and answers 400 for 51 or none", async () => {
+    const fifty = Array.from({ length: 50 }, (_unused, index) => ({ name: `P${index}`, emails: [`p${index}@example.com`] }));
+    const ok = await batch(fifty);
+    expect(ok.status).toBe(200);
+    expect(ok.body.created).toBe(50);
+    const tooMany = await batch([...fifty, { name: "P50" }]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toMatch(/at most 50 persons/);
+    expect((await batch([])).status).toBe(400);
+  });
+
+  it("never matches another tenant's person: the same address creates this tenant's own", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Secret", emails: ["shared@example.com"] });
+    const { body } = await batch([{ name: "Mine", emails: ["shared@example.com"] }], acme.memberKey);
+    expect(body.results[0]).toMatchObject({ status: "CREATED", person: { name: "Mine" } });
+    expect(body.results[0].person.uuid).not.toBe(theirs.uuid);
+    expect((await context.services.store.persons.get(other.tenant.uuid, theirs.uuid))?.name).toBe("Secret");
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * POST /v1/persons/batch: match-or-create up to 50 persons. Each item is independent and atomic:
+ * MATCHED (an existing person with one of its email addresses or its LinkedIn URL, returned as is),
+ * CREATED, or ERROR with a message; results in input order.
+ */
+import { ConflictError, InvalidInputError, NotFoundError, normalizeEmail, type Person, type Store } from "@rapport/store";
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
+import { personCreateSchema, toPersonPatch, type PersonInput } from "./person-input.js";
+
+export const MAX_BATCH_PERSONS = 50;
+
+type ItemInput = { ok: true; input: PersonInput } | { ok: false; error: string };
+
+function describeIssues(error: { issues: readonly z.core.$ZodIssue[] }): string {
+  const [issue] = error.issues;
+  if (!issue) return "invalid person";
+  const path = issue.path.map(String).join(".");
+  return path ? `field '${path}': ${issue.message}` : issue.message;
+}
+
+// An invalid item becomes an ERROR result instead of failing the whole batch.
+const batchItem = personCreateSchema
+  .transform((input): ItemInput => ({ ok: true, input }))
+  .catch((context): ItemInput => ({ ok: false, error: describeIssues(context.error) }));
+
+const resultSchema = z.object({
+  index: z.number().int().describe("Position of the item in the request, from 0."),
+  status: z.enum(["MATCHED", "CREATED", "ERROR"]).describe("MATCHED: an existing person, returned as is; CREATED: a new person; ERROR: see error."),
+  matched_by: z.enum(["email", "linkedin_url"]).nullable().describe("For MATCHED: which key matched."),
+  person: personSchema.nullable().describe("The matched or created person; null for ERROR."),
+  error: z.string().nullable().describe("What is wrong with the item; null unless status is ERROR."),
+});
+
+type Outcome =
+  | { status: "MATCHED"; matched_by: "email" | "linkedin_url"; person: Person }
+  | { status: "CREATED"; person: Person }
+  | { status: "ERROR"; error: string };
+
+/** Finds the item's person (an email first, in the item's order, then its LinkedIn URL) or creates it, in one transaction. */
+async function matchOrCreate(store: Store, tenantUuid: string, input: PersonInput): Promise<Outcome> {
+  return store.transaction(async (transaction) => {
+    const addresses = (input.emails ?? []).map((email) => normalizeEmail(email.address));
+    const byEmail = await transaction.persons.findByEmails(tenantUuid, addresses);
+    let match: { uuid: string; matched_by: "email" | "linkedin_url" } | null = null;
+    const emailMatch = addresses.map((address) => byEmail.get(address)).find(Boolean);
+    if (emailMatch) match = { uuid: emailMatch, matched_by: "email" };
+    if (!match && input.linkedin_url) {
+      const byLinkedin = await transaction.persons.findByLinkedinUrls(tenantUuid, [input.linkedin_url]);
+      const [oldest] = [...byLinkedin.values()][0] ?? [];
+      if (oldest) match = { uuid: oldest, matched_by: "linkedin_url" };
+    }
+    if (match) {
+      const person = await transaction.persons.get(tenantUuid, match.uuid);
+      if (person) return { status: "MATCHED", matched_by: match.matched_by, person };
+    }
+    const person = await transaction.persons.create({ tenant_uuid: tenantUuid, ...toPersonPatch(input) });
+    return { status: "CREATED", person };
+  });
+}
+
+export const createPersonsBatch = defineOperation({
+  operationId: "createPersonsBatch",
+  method: "post",
+  path: "/v1/persons/batch",
+  area: "Person",
+  summary: "Match or create persons in bulk",
+  description:
+    "Match-or-create up to 50 persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated. Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The second step of a bulk import, after POST /v1/persons/lookup/batch.",
+  body: z.strictObject({
+    persons: z
+      .array(batchItem)
+      .min(1, "send at least one person")
+      .max(MAX_BATCH_PERSONS, `at most ${MAX_BATCH_PERSONS} persons per call`)
+      .describe(`Persons to match or create, at most ${MAX_BATCH_PERSONS}; each has the fields of POST /v1/persons.`),
+  }),
+  response: z.object({
+    results: z.array(resultSchema).describe("One result per item, in input order."),
+    created: z.number().int().describe("Items with status CREATED."),
+    matched: z.number().int().describe("Items with status MATCHED."),
+    errors: z.number().int().describe("Items with status ERROR."),
+  }),
+  example: {
+    body: {
+      persons: [
+        { first_name: "Ana", last_name: "Silva", emails: ["ana.silva@umbra-energy.example"], job_title: "COO" },
+        { name: "Jordan Blake", emails: ["jordan@northwind-robotics.example"] },
+      ],
+    },
+  },
+  async handler({ body, auth, services }) {
+    const tenantUuid = auth.tenant.uuid;
+    const outcomes: Outcome[] = [];
+    for (const item of body.persons as ItemInput[]) {
+      if (!item.ok) {
+        outcomes.push({ status: "ERROR", error: item.error });
+        continue;
+      }
+      try {
+        outcomes.push(await matchOrCreate(services.store, tenantUuid, item.input));
+      } catch (error) {
+        if (error instanceof InvalidInputError || error instanceof ConflictError || error instanceof NotFoundError) {
+          outcomes.push({ status: "ERROR", error: error.message });
+        } else {
+          throw error;
+        }
+      }
+    }
+    const persons = outcomes.flatMap((outcome) => ("person" in outcome ? [outcome.person] : []));
+    const presented = new Map((await presentPersons(services, auth, persons)).map((person) => [person.uuid, person]));
+    const results = outcomes.map((outcome, index) => ({
+      index,
+      status: outcome.status,
+      matched_by: outcome.status === "MATCHED" ? outcome.matched_by : null,
+      person: "person" in outcome ? presented.get(outcome.person.uuid)! : null,
+      error: outcome.status === "ERROR" ? outcome.error : null,
+    }));
+    const count = (status: Outcome["status"]) => outcomes.filter((outcome) => outcome.status === status).length;
+    return { results, created: count("CREATED"), matched: count("MATCHED"), errors: count("ERROR") };
+  },
+});

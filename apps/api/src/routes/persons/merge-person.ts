@@ -1,0 +1,59 @@
+/**
+ * POST /v1/persons/{person_uuid}/merge: merges a superseded person into the canonical person in the
+ * path, or with `preview: true` shows what the merge would do without persisting anything.
+ */
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
+
+export const mergePerson = defineOperation({
+  operationId: "mergePerson",
+  method: "post",
+  path: "/v1/persons/{person_uuid}/merge",
+  area: "Person",
+  summary: "Merge a duplicate person",
+  description:
+    "Merges the superseded person into the canonical person named in the path, in one transaction: email addresses (the union; the canonical primary stays primary), affiliations, entity-list memberships and every other reference (activity, notes, associations) move to the canonical person, which also takes the superseded person's values for its own empty fields and the union of tags. The superseded record is removed: its uuid then answers 404 naming the canonical person. With preview: true nothing persists and the preview field shows the canonical, superseded and merged persons as they would look. 404 if either uuid does not exist; 409 if they are the same person or already merged; 400 for other validation failures (an internal user's own person cannot be superseded).",
+  params: z.object({ person_uuid: uuidString("The canonical person: the one that remains.") }),
+  body: z.strictObject({
+    superseded_person_uuid: uuidString("The duplicate person: merged into the canonical one and removed."),
+    preview: z.boolean().default(false).describe("True for a read-only dry run: nothing persists."),
+  }),
+  response: z.object({
+    canonical_uuid: z.string().describe("The person that remains."),
+    superseded_uuid: z.string().describe("The person merged away."),
+    merged: z.boolean().describe("True when the merge was carried out; false for a preview."),
+    moved: z.record(z.string(), z.number().int()).describe("Reference kind → how many moved (or would move) to the canonical person."),
+    person: personSchema.nullable().describe("The canonical person after the merge; null for a preview."),
+    preview: z
+      .object({
+        canonical: personSchema.describe("The canonical person as it is now."),
+        superseded: personSchema.describe("The superseded person as it is now."),
+        merged: personSchema.describe("The canonical person as it would be after the merge."),
+      })
+      .nullable()
+      .describe("For preview: true, the persons before and after; null for a real merge."),
+  }),
+  errors: [404, 409],
+  example: { body: { superseded_person_uuid: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", preview: true } },
+  async handler({ params, body, auth, services }) {
+    const tenantUuid = auth.tenant.uuid;
+    const outcome = await services.store.personMerges.merge({
+      tenant_uuid: tenantUuid,
+      canonical_uuid: params.person_uuid,
+      superseded_uuid: body.superseded_person_uuid,
+      preview: body.preview,
+      merged_by_user_uuid: auth.user?.uuid ?? null,
+    });
+    const [canonical, superseded, merged] = await presentPersons(services, auth, [outcome.canonical, outcome.superseded, outcome.merged]);
+    return {
+      canonical_uuid: params.person_uuid,
+      superseded_uuid: body.superseded_person_uuid,
+      merged: !outcome.preview,
+      moved: outcome.moved,
+      person: outcome.preview ? null : merged!,
+      preview: outcome.preview ? { canonical: canonical!, superseded: superseded!, merged: merged! } : null,
+    };
+  },
+});

@@ -1,0 +1,141 @@
+/** POST /v1/persons and PUT /v1/persons/{person_uuid}: happy, error and security paths. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+const json = async (response: Response) => (await response.json()) as Record<string, any>;
+
+async function send(method: string, path: string, body: unknown, key = acme.key) {
+  const response = await context.request(path, { key, method, body });
+  return { status: response.status, body: await json(response) };
+}
+
+const company = (name: string) => context.services.store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: name });
+
+describe("POST /v1/persons", () => {
+  it("creates a person with normalized emails, a primary company and past affiliations", async () => {
+    const globex = await company("Globex");
+    const initech = await company("Initech");
+    const { status, body } = await send("POST", "/v1/persons", {
+      first_name: "Grace",
+      last_name: "Hopper",
+      emails: [" mailto:Grace@Home.example ", { address: "GRACE@globex.example", is_primary: true }],
+      job_title: "CTO",
+      primary_company_uuid: globex.uuid,
+      linkedin_url: "linkedin.com/in/grace-hopper",
+      city: "Arlington",
+      tags: ["navy", "Navy", "compilers"],
+      affiliations: [{ company_uuid: initech.uuid, title: "Engineer", is_current: false, started_on: "2010-01-01", ended_on: "2014-12-31" }],
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      name: "Grace Hopper",
+      email: "grace@globex.example",
+      emails: [
+        { address: "grace@globex.example", is_primary: true },
+        { address: "grace@home.example", is_primary: false },
+      ],
+      primary_company: { uuid: globex.uuid, name: "Globex" },
+      tags: ["navy", "compilers"],
+      affiliations: [
+        { company: { uuid: globex.uuid, name: "Globex" }, title: "CTO", is_current: true, started_on: null, ended_on: null },
+        { company: { uuid: initech.uuid, name: "Initech" }, title: "Engineer", is_current: false, ended_on: "2014-12-31" },
+      ],
+      is_internal: false,
+      created_at: context.clock.now(),
+      service_updated_at: context.clock.now(),
+    });
+    expect(await json(await context.request(`/v1/persons/${body.uuid}`, { key: acme.memberKey }))).toEqual(body);
+  });
+
+  it("answers 409 naming the owner of a taken email, and 400 for what cannot be a person", async () => {
+    const first = await send("POST", "/v1/persons", { name: "Ada", emails: ["ada@example.com"] });
+    const taken = await send("POST", "/v1/persons", { name: "Ada again", emails: ["ADA@example.com"] });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe(`email ada@example.com already belongs to person ${first.body.uuid}`);
+    const cases: Array<[unknown, RegExp]> = [
+      [{ tags: ["x"] }, /needs at least a name/],
+      [{ name: "  " }, /needs at least a name/],
+      [{ name: "X", emails: ["not-an-email"] }, /'not-an-email' is not an email address/],
+      [{ name: "X", emails: [{ address: "a@b.example", is_primary: true }, { address: "c@d.example", is_primary: true }] }, /at most one address/],
+      [{ name: "X", linkedin_url: "https://example.com/in/x" }, /must be a LinkedIn URL/],
+      [{ name: "X", primary_company_uuid: "00000000-0000-4000-8000-000000000000" }, /company 00000000-0000-4000-8000-000000000000 does not exist/],
+      [{ name: "X", affiliations: [{ company_uuid: "00000000-0000-4000-8000-000000000000", is_current: true, ended_on: "2020-01-01" }] }, /current affiliation.*has no ended_on/],
+      [{ name: "X", is_internal: true }, /is_internal/],
+    ];
+    for (const [body, message] of cases) {
+      const result = await send("POST", "/v1/persons", body);
+      expect(result.status, JSON.stringify(body)).toBe(400);
+      expect(result.body.error, JSON.stringify(body)).toMatch(message);
+    }
+    const listed = await json(await context.request("/v1/persons?per_page=50", { key: acme.key }));
+    expect(listed.total).toBe(3);
+  });
+
+  it("cannot attach another tenant's company", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await context.services.store.companies.create({ tenant_uuid: other.tenant.uuid, company_name: "Theirs" });
+    const result = await send("POST", "/v1/persons", { name: "X", primary_company_uuid: theirs.uuid }, acme.memberKey);
+    expect(result.status).toBe(400);
+    expect(result.body.error).not.toContain("Theirs");
+  });
+});
+
+describe("PUT /v1/persons/{person_uuid}", () => {
+  it("writes only the fields present, replaces emails, and moves a job change into the past", async () => {
+    const globex = await company("Globex");
+    const initech = await company("Initech");
+    const created = (
+      await send("POST", "/v1/persons", { name: "Grace Hopper", emails: ["grace@globex.example"], job_title: "CTO", city: "Boston", primary_company_uuid: globex.uuid })
+    ).body;
+    context.clock.advance(86_400_000);
+    const { status, body } = await send("PUT", `/v1/persons/${created.uuid}`, {
+      primary_company_uuid: initech.uuid,
+      job_title: "CEO",
+      emails: ["grace@initech.example"],
+      city: null,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      name: "Grace Hopper",
+      city: null,
+      job_title: "CEO",
+      emails: [{ address: "grace@initech.example", is_primary: true }],
+      primary_company: { uuid: initech.uuid },
+      affiliations: [
+        { company: { uuid: initech.uuid }, title: "CEO", is_current: true },
+        { company: { uuid: globex.uuid }, title: "CTO", is_current: false, ended_on: "2026-11-22" },
+      ],
+      service_updated_at: created.service_updated_at + 86_400_000,
+    });
+    // The old address is free again.
+    expect((await send("POST", "/v1/persons", { name: "Someone", emails: ["grace@globex.example"] })).status).toBe(201);
+  });
+
+  it("answers 409 for another person's email and 400 for bad fields, writing nothing", async () => {
+    const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["ada@example.com"], city: "London" })).body;
+    await send("POST", "/v1/persons", { name: "Bob", emails: ["bob@example.com"] });
+    const conflict = await send("PUT", `/v1/persons/${ada.uuid}`, { city: "Paris", emails: ["ada@example.com", "bob@example.com"] });
+    expect(conflict.status).toBe(409);
+    expect((await send("PUT", `/v1/persons/${ada.uuid}`, { city: "Paris", nickname: "A" })).status).toBe(400);
+    const read = await json(await context.request(`/v1/persons/${ada.uuid}`, { key: acme.key }));
+    expect(read).toMatchObject({ city: "London", emails: [{ address: "ada@example.com" }], service_updated_at: ada.service_updated_at });
+  });
+
+  it("answers 404 for an unknown person and another tenant's, which stays unchanged", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Their Person", city: "Oslo" });
+    expect((await send("PUT", "/v1/persons/00000000-0000-4000-8000-000000000000", { city: "X" })).status).toBe(404);
+    const foreign = await send("PUT", `/v1/persons/${theirs.uuid}`, { city: "Paris" }, acme.adminKey);
+    expect(foreign.status).toBe(404);
+    expect((await context.services.store.persons.get(other.tenant.uuid, theirs.uuid))?.city).toBe("Oslo");
+  });
+});

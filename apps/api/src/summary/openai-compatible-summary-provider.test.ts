@@ -1,0 +1,103 @@
+/** The OpenAI-compatible provider against a local fake server: the request it sends, and every way it refuses an answer. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { chatCompletion, startFakeChatServer, type FakeChatServer } from "../testing/fake-chat-server.js";
+import { createDeterministicSummaryProvider, deterministicSummary } from "./deterministic-summary-provider.js";
+import { createFallbackSummaryProvider } from "./fallback-summary-provider.js";
+import { createOpenAiCompatibleSummaryProvider } from "./openai-compatible-summary-provider.js";
+import type { SummaryInput } from "./summary-provider.js";
+import { summaryProviderFromEnvironment } from "./summary-provider-from-environment.js";
+
+let server: FakeChatServer;
+beforeAll(async () => {
+  server = await startFakeChatServer();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+});
+afterAll(() => server.close());
+
+const input: SummaryInput = {
+  entity_type: "PERSON",
+  entity_uuid: "p1",
+  title: "Jane Doe",
+  facts: [
+    { section: "Profile", text: "Jane Doe is CTO at Globex.", sources: [{ kind: "person", uuid: "p1" }] },
+    { section: "Career", text: "Jane Doe was Engineer at Initech from 2015-01-01 to 2019-12-31.", sources: [{ kind: "affiliation", uuid: "a1" }] },
+  ],
+};
+const rewrite = { bio: "Jane Doe leads technology at Globex.", sections: [{ heading: "Career", content: "Before that she was an engineer at Initech (2015 to 2019)." }] };
+const provider = (timeoutMs = 2_000) => createOpenAiCompatibleSummaryProvider({ baseUrl: `${server.url}/`, model: "test-model", apiKey: "sk-test", timeoutMs });
+
+describe("createOpenAiCompatibleSummaryProvider", () => {
+  it("posts the grounded facts to /chat/completions and returns the reworded sections", async () => {
+    server.answer(() => ({ status: 200, body: chatCompletion(rewrite) }));
+    expect(await provider().summarize(input)).toEqual(rewrite);
+    const [request] = server.requests;
+    expect(request).toMatchObject({ method: "POST", path: "/v1/chat/completions", headers: { authorization: "Bearer sk-test" } });
+    expect(request!.body).toMatchObject({ model: "test-model", temperature: 0, response_format: { type: "json_object" } });
+    expect(request!.body.messages[0]).toMatchObject({ role: "system", content: expect.stringContaining("Use only the facts given") });
+    expect(JSON.parse(request!.body.messages[1].content)).toEqual({
+      subject: { type: "PERSON", name: "Jane Doe" },
+      section_order: ["Career"],
+      facts: { Profile: ["Jane Doe is CTO at Globex."], Career: ["Jane Doe was Engineer at Initech from 2015-01-01 to 2019-12-31."] },
+    });
+  });
+
+  it("accepts JSON wrapped in a Markdown code fence", async () => {
+    server.answer(() => ({ status: 200, body: chatCompletion(`\`\`\`json\n${JSON.stringify(rewrite)}\n\`\`\``) }));
+    expect(await provider().summarize(input)).toEqual(rewrite);
+  });
+
+  it("does not call the endpoint when there are no facts", async () => {
+    expect(await provider().summarize({ ...input, facts: [] })).toEqual({ bio: null, sections: [] });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["an HTTP error", () => ({ status: 503, body: { error: "overloaded" } }), /HTTP 503/],
+    ["a body that is not a completion", () => ({ status: 200, body: { result: "hi" } }), /choices/],
+    ["content that is not JSON", () => ({ status: 200, body: chatCompletion("Jane is great.") }), /JSON/],
+    ["an added section", () => ({ status: 200, body: chatCompletion({ ...rewrite, sections: [...rewrite.sections, { heading: "Hobbies", content: "Sailing." }] }) }), /changed the sections/],
+    ["a renamed section", () => ({ status: 200, body: chatCompletion({ ...rewrite, sections: [{ heading: "Jobs", content: "x" }] }) }), /changed the sections/],
+    ["a dropped bio", () => ({ status: 200, body: chatCompletion({ ...rewrite, bio: null }) }), /dropped the bio/],
+  ] as const)("refuses %s", async (_name, answer, message) => {
+    server.answer(answer);
+    await expect(provider().summarize(input)).rejects.toThrow(message);
+  });
+
+  it("refuses a bio invented for a company", async () => {
+    server.answer(() => ({ status: 200, body: chatCompletion({ bio: "Globex is great.", sections: [{ heading: "Profile", content: "Globex is in Healthcare." }] }) }));
+    const company: SummaryInput = { entity_type: "COMPANY", entity_uuid: "c1", title: "Globex", facts: [{ section: "Profile", text: "Globex is in Healthcare.", sources: [] }] };
+    await expect(provider().summarize(company)).rejects.toThrow(/invented a bio/);
+  });
+
+  it("gives up after the timeout", async () => {
+    server.answer(() => "hang");
+    await expect(provider(150).summarize(input)).rejects.toThrow(/abort|timeout/i);
+  });
+});
+
+describe("createFallbackSummaryProvider", () => {
+  it("serves the deterministic summary when the LLM fails, and reports the failure", async () => {
+    server.answer(() => ({ status: 500, body: {} }));
+    const onFailure = vi.fn();
+    const summary = await createFallbackSummaryProvider(provider(), createDeterministicSummaryProvider(), onFailure).summarize(input);
+    expect(summary).toEqual(deterministicSummary(input));
+    expect(onFailure).toHaveBeenCalledOnce();
+    expect(String(onFailure.mock.calls[0]![0])).toMatch(/HTTP 500/);
+  });
+});
+
+describe("summaryProviderFromEnvironment", () => {
+  it("is deterministic without RAPPORT_SUMMARY_API_URL and an LLM with fallback with it", () => {
+    expect(summaryProviderFromEnvironment({}).name).toBe("deterministic");
+    expect(summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: server.url, RAPPORT_SUMMARY_MODEL: "m" }).name).toBe("openai-compatible:m, else deterministic");
+  });
+
+  it("names what is missing or malformed", () => {
+    expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: server.url })).toThrow(/RAPPORT_SUMMARY_MODEL must be set/);
+    expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: server.url, RAPPORT_SUMMARY_MODEL: "m", RAPPORT_SUMMARY_TIMEOUT_MS: "soon" })).toThrow(
+      /RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer/,
+    );
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * @module
+ * Chooses the summary provider from environment variables: without `RAPPORT_SUMMARY_API_URL` the
+ * deterministic one; with it, an OpenAI-compatible endpoint that falls back to the deterministic
+ * summary on any failure.
+ */
+import type { Logger } from "pino";
+import { createDeterministicSummaryProvider } from "./deterministic-summary-provider.js";
+import { createFallbackSummaryProvider } from "./fallback-summary-provider.js";
+import { createOpenAiCompatibleSummaryProvider } from "./openai-compatible-summary-provider.js";
+import type { SummaryProvider } from "./summary-provider.js";
+
+export function summaryProviderFromEnvironment(environment: Record<string, string | undefined>, logger?: Logger): SummaryProvider {
+  const deterministic = createDeterministicSummaryProvider();
+  const baseUrl = environment.RAPPORT_SUMMARY_API_URL?.trim();
+  if (!baseUrl) return deterministic;
+  const model = environment.RAPPORT_SUMMARY_MODEL?.trim();
+  if (!model) throw new Error("RAPPORT_SUMMARY_MODEL must be set when RAPPORT_SUMMARY_API_URL is set");
+  const timeoutText = environment.RAPPORT_SUMMARY_TIMEOUT_MS?.trim();
+  const timeoutMs = timeoutText ? Number(timeoutText) : undefined;
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+    throw new Error(`RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer of milliseconds, got '${timeoutText}'`);
+  }
+  const apiKey = environment.RAPPORT_SUMMARY_API_KEY?.trim() || undefined;
+  const llm = createOpenAiCompatibleSummaryProvider({ baseUrl, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
+  return createFallbackSummaryProvider(llm, deterministic, (error, provider) =>
+    logger?.warn({ err: error, provider: provider.name }, "summary provider failed; serving the deterministic summary"),
+  );
+}

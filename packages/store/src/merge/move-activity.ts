@@ -1,0 +1,62 @@
+/** Merge step: emails and meetings the superseded person took part in become the canonical person's. */
+import { sql } from "kysely";
+import type { PersonReferenceMover } from "./person-reference-mover.js";
+
+export const moveActivity: PersonReferenceMover = {
+  kind: "activity",
+  async move({ db, tenantUuid, canonicalUuid, supersededUuid }) {
+    // Where both persons were on the same email in the same role, or at the same meeting, one row remains.
+    await db
+      .deleteFrom("email_participants")
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("person_uuid", "=", supersededUuid)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("email_participants as other")
+            .select(sql<number>`1`.as("one"))
+            .whereRef("other.email_uuid", "=", "email_participants.email_uuid")
+            .whereRef("other.role", "=", "email_participants.role")
+            .where("other.person_uuid", "=", canonicalUuid),
+        ),
+      )
+      .execute();
+    const participants = await db
+      .updateTable("email_participants")
+      .set({ person_uuid: canonicalUuid })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("person_uuid", "=", supersededUuid)
+      .executeTakeFirst();
+    const senders = await db
+      .updateTable("emails")
+      .set({ from_person_uuid: canonicalUuid })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("from_person_uuid", "=", supersededUuid)
+      .executeTakeFirst();
+    await db
+      .deleteFrom("meeting_attendees")
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("person_uuid", "=", supersededUuid)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("meeting_attendees as other")
+            .select(sql<number>`1`.as("one"))
+            .whereRef("other.meeting_uuid", "=", "meeting_attendees.meeting_uuid")
+            .where("other.person_uuid", "=", canonicalUuid),
+        ),
+      )
+      .execute();
+    const attendees = await db
+      .updateTable("meeting_attendees")
+      .set({ person_uuid: canonicalUuid })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("person_uuid", "=", supersededUuid)
+      .executeTakeFirst();
+    const organizers = await db
+      .updateTable("meetings")
+      .set({ organizer_person_uuid: canonicalUuid })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("organizer_person_uuid", "=", supersededUuid)
+      .executeTakeFirst();
+    return [participants, senders, attendees, organizers].reduce((sum, result) => sum + Number(result.numUpdatedRows), 0);
+  },
+};

@@ -1,0 +1,120 @@
+/** Reading and writing affiliation rows; shared by the person repository, merges and the affiliation reads. */
+import type { Kysely } from "kysely";
+import type { AffiliationsTable, Database } from "../database-schema.js";
+import { InvalidInputError } from "../errors.js";
+import type { Affiliation, NewAffiliation } from "../records.js";
+import { toFlag, type RepositoryContext } from "./repository-context.js";
+
+export function toAffiliation(row: AffiliationsTable): Affiliation {
+  return {
+    uuid: row.uuid,
+    person_uuid: row.person_uuid,
+    company_uuid: row.company_uuid,
+    title: row.title,
+    is_current: row.is_current === 1,
+    started_on: row.started_on,
+    ended_on: row.ended_on,
+    created_at: Number(row.created_at),
+  };
+}
+
+/** Current first; then the most recently started (unknown start last); then the newest row. */
+export function compareAffiliations(left: Affiliation, right: Affiliation): number {
+  if (left.is_current !== right.is_current) return left.is_current ? -1 : 1;
+  if (left.started_on !== right.started_on) {
+    if (left.started_on === null) return 1;
+    if (right.started_on === null) return -1;
+    return left.started_on < right.started_on ? 1 : -1;
+  }
+  if (left.created_at !== right.created_at) return right.created_at - left.created_at;
+  return left.uuid < right.uuid ? -1 : 1;
+}
+
+/** The affiliations of many persons in one query, each list in display order. */
+export async function loadAffiliations(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  personUuids: readonly string[],
+): Promise<Map<string, Affiliation[]>> {
+  const byPerson = new Map<string, Affiliation[]>();
+  if (personUuids.length === 0) return byPerson;
+  const rows = await db
+    .selectFrom("affiliations")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "in", [...new Set(personUuids)])
+    .execute();
+  for (const row of rows) {
+    const list = byPerson.get(row.person_uuid) ?? [];
+    list.push(toAffiliation(row));
+    byPerson.set(row.person_uuid, list);
+  }
+  for (const list of byPerson.values()) list.sort(compareAffiliations);
+  return byPerson;
+}
+
+/** Throws InvalidInputError naming the first company that is not a live company of the tenant. */
+export async function assertCompaniesExist(db: Kysely<Database>, tenantUuid: string, companyUuids: readonly string[]) {
+  const wanted = [...new Set(companyUuids)];
+  if (wanted.length === 0) return;
+  const found = await db
+    .selectFrom("companies")
+    .select("uuid")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("deleted_at", "is", null)
+    .where("uuid", "in", wanted)
+    .execute();
+  const known = new Set(found.map((row) => row.uuid));
+  const missing = wanted.find((uuid) => !known.has(uuid));
+  if (missing) throw new InvalidInputError(`company ${missing} does not exist in this tenant`);
+}
+
+/** Inserts affiliations for a person (companies must have been checked). */
+export async function insertAffiliations(
+  context: RepositoryContext,
+  tenantUuid: string,
+  personUuid: string,
+  affiliations: readonly NewAffiliation[],
+  timestamp: number,
+) {
+  if (affiliations.length === 0) return;
+  const rows: AffiliationsTable[] = affiliations.map((affiliation) => {
+    const isCurrent = affiliation.is_current ?? true;
+    return {
+      uuid: context.generateId(),
+      tenant_uuid: tenantUuid,
+      person_uuid: personUuid,
+      company_uuid: affiliation.company_uuid,
+      title: affiliation.title ?? null,
+      is_current: toFlag(isCurrent),
+      started_on: affiliation.started_on ?? null,
+      ended_on: isCurrent ? null : (affiliation.ended_on ?? null),
+      created_at: timestamp,
+      updated_at: timestamp,
+    };
+  });
+  await context.db.insertInto("affiliations").values(rows).execute();
+}
+
+/** Adds a current affiliation with the primary company unless one exists. */
+export async function ensurePrimaryAffiliation(
+  context: RepositoryContext,
+  tenantUuid: string,
+  personUuid: string,
+  companyUuid: string,
+  title: string | null,
+  timestamp: number,
+) {
+  const existing = await context.db
+    .selectFrom("affiliations")
+    .select("uuid")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", personUuid)
+    .where("company_uuid", "=", companyUuid)
+    .where("is_current", "=", 1)
+    .executeTakeFirst();
+  if (!existing) await insertAffiliations(context, tenantUuid, personUuid, [{ company_uuid: companyUuid, title, is_current: true }], timestamp);
+}
+
+/** `YYYY-MM-DD` (UTC) of an epoch-ms instant. */
+export const isoDate = (epochMilliseconds: number): string => new Date(epochMilliseconds).toISOString().slice(0, 10);

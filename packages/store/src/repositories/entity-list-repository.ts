@@ -1,0 +1,199 @@
+/** Entity lists (named collections of companies or persons) and their members. */
+import { sql, type Kysely } from "kysely";
+import type { Database, EntityListsTable } from "../database-schema.js";
+import { InvalidInputError, NotFoundError } from "../errors.js";
+import { keysetPage } from "../pagination/keyset-page.js";
+import type { EntityList, EntityListKind } from "../records.js";
+import type { EntityListRepository } from "../store.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
+
+type ListRow = EntityListsTable & { member_count: number | string | bigint };
+
+function toEntityList(row: ListRow): EntityList {
+  return {
+    uuid: row.uuid,
+    tenant_uuid: row.tenant_uuid,
+    name: row.name,
+    kind: row.kind as EntityListKind,
+    owner_user_uuid: row.owner_user_uuid,
+    member_count: Number(row.member_count),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+const kindTable = (kind: EntityListKind) => (kind === "companies" ? "companies" : "persons");
+const otherKind = (kind: EntityListKind): EntityListKind => (kind === "companies" ? "persons" : "companies");
+const singular = (kind: EntityListKind) => (kind === "companies" ? "company" : "person");
+
+async function liveUuids(db: Kysely<Database>, tenantUuid: string, kind: EntityListKind, uuids: readonly string[]): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom(kindTable(kind))
+    .select("uuid")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("deleted_at", "is", null)
+    .where("uuid", "in", [...uuids])
+    .execute();
+  return new Set(rows.map((row) => row.uuid));
+}
+
+export function createEntityListRepository({ db, now, generateId }: RepositoryContext): EntityListRepository {
+  const listsWithCounts = (tenantUuid: string) =>
+    db
+      .selectFrom("entity_lists")
+      .selectAll("entity_lists")
+      .select((select) =>
+        select
+          .selectFrom("entity_list_members")
+          .select(sql<number>`count(*)`.as("count"))
+          .whereRef("entity_list_members.list_uuid", "=", "entity_lists.uuid")
+          .as("member_count"),
+      )
+      .where("entity_lists.tenant_uuid", "=", tenantUuid);
+
+  const getList = async (tenantUuid: string, listUuid: string) => {
+    const row = await listsWithCounts(tenantUuid).where("entity_lists.uuid", "=", listUuid).executeTakeFirst();
+    return row ? toEntityList(row as ListRow) : null;
+  };
+
+  return {
+    async create(input) {
+      const timestamp = now();
+      const row: EntityListsTable = {
+        uuid: generateId(),
+        tenant_uuid: input.tenant_uuid,
+        name: input.name,
+        kind: input.kind,
+        owner_user_uuid: input.owner_user_uuid,
+        created_at: timestamp,
+        updated_at: timestamp,
+      };
+      await db.insertInto("entity_lists").values(row).execute();
+      return toEntityList({ ...row, member_count: 0 });
+    },
+    get: getList,
+    async list(tenantUuid, request) {
+      let query = listsWithCounts(tenantUuid);
+      if (request.kind) query = query.where("entity_lists.kind", "=", request.kind);
+      const page = await keysetPage(
+        query,
+        [
+          { column: "entity_lists.name", direction: "asc" },
+          { column: "entity_lists.uuid", direction: "asc" },
+        ],
+        request,
+      );
+      return { ...page, rows: page.rows.map((row) => toEntityList(row as ListRow)) };
+    },
+    async rename(tenantUuid, listUuid, name) {
+      const result = await db
+        .updateTable("entity_lists")
+        .set({ name, updated_at: now() })
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", listUuid)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? getList(tenantUuid, listUuid) : null;
+    },
+    async delete(tenantUuid, listUuid) {
+      return withTransaction(db, async (transaction) => {
+        await transaction.deleteFrom("entity_list_members").where("tenant_uuid", "=", tenantUuid).where("list_uuid", "=", listUuid).execute();
+        const result = await transaction
+          .deleteFrom("entity_lists")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", listUuid)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+    async members(tenantUuid, listUuid, request) {
+      const query = db
+        .selectFrom("entity_list_members")
+        .select(["entity_uuid", "added_at", "added_by_user_uuid"])
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("list_uuid", "=", listUuid);
+      const page = await keysetPage(
+        query,
+        [
+          { column: "entity_list_members.added_at", direction: "asc" },
+          { column: "entity_list_members.entity_uuid", direction: "asc" },
+        ],
+        request,
+      );
+      return {
+        ...page,
+        rows: page.rows.map((row) => ({ entity_uuid: row.entity_uuid, added_at: Number(row.added_at), added_by_user_uuid: row.added_by_user_uuid })),
+      };
+    },
+    async addMembers(tenantUuid, listUuid, entityUuids, addedByUserUuid) {
+      return withTransaction(db, async (transaction) => {
+        const list = await transaction
+          .selectFrom("entity_lists")
+          .select(["kind"])
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", listUuid)
+          .executeTakeFirst();
+        if (!list) throw new NotFoundError(`list ${listUuid} not found`);
+        const kind = list.kind as EntityListKind;
+        const wanted = [...new Set(entityUuids)];
+        if (wanted.length === 0) return { added: 0, already_members: 0 };
+        const found = await liveUuids(transaction, tenantUuid, kind, wanted);
+        const missing = wanted.filter((uuid) => !found.has(uuid));
+        if (missing.length > 0) {
+          const ofOtherKind = await liveUuids(transaction, tenantUuid, otherKind(kind), missing);
+          const wrongKind = missing.find((uuid) => ofOtherKind.has(uuid));
+          if (wrongKind) {
+            throw new InvalidInputError(`${wrongKind} is a ${singular(otherKind(kind))}, and this list holds ${kind}`);
+          }
+          throw new NotFoundError(`no ${singular(kind)} ${missing.join(", ")} in this tenant`);
+        }
+        const existing = await transaction
+          .selectFrom("entity_list_members")
+          .select("entity_uuid")
+          .where("list_uuid", "=", listUuid)
+          .where("entity_uuid", "in", wanted)
+          .execute();
+        const already = new Set(existing.map((row) => row.entity_uuid));
+        const fresh = wanted.filter((uuid) => !already.has(uuid));
+        const timestamp = now();
+        if (fresh.length > 0) {
+          await transaction
+            .insertInto("entity_list_members")
+            .values(fresh.map((entity_uuid) => ({ tenant_uuid: tenantUuid, list_uuid: listUuid, entity_uuid, added_at: timestamp, added_by_user_uuid: addedByUserUuid })))
+            .execute();
+          await transaction.updateTable("entity_lists").set({ updated_at: timestamp }).where("uuid", "=", listUuid).execute();
+        }
+        return { added: fresh.length, already_members: already.size };
+      });
+    },
+    async removeMember(tenantUuid, listUuid, entityUuid) {
+      return withTransaction(db, async (transaction) => {
+        const result = await transaction
+          .deleteFrom("entity_list_members")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("list_uuid", "=", listUuid)
+          .where("entity_uuid", "=", entityUuid)
+          .executeTakeFirst();
+        const removed = Number(result.numDeletedRows) > 0;
+        if (removed) await transaction.updateTable("entity_lists").set({ updated_at: now() }).where("uuid", "=", listUuid).execute();
+        return removed;
+      });
+    },
+    async listsContaining(tenantUuid, entityUuid) {
+      const rows = await listsWithCounts(tenantUuid)
+        .where((where) =>
+          where.exists(
+            where
+              .selectFrom("entity_list_members")
+              .select(sql`1`.as("one"))
+              .whereRef("entity_list_members.list_uuid", "=", "entity_lists.uuid")
+              .where("entity_list_members.entity_uuid", "=", entityUuid),
+          ),
+        )
+        .orderBy("entity_lists.name")
+        .orderBy("entity_lists.uuid")
+        .execute();
+      return rows.map((row) => toEntityList(row as ListRow));
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Person merges: the superseded person's references move to the canonical person in one
+ * transaction. A preview runs the very same merge and rolls it back, so what it shows is exactly
+ * what the real merge would do, and nothing persists.
+ */
+import type { Kysely } from "kysely";
+import type { Database, PersonsTable } from "../database-schema.js";
+import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
+import { personReferenceMovers } from "../merge/person-reference-movers.js";
+import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
+import { ensurePrimaryAffiliation } from "./affiliation-rows.js";
+import { hydratePersons } from "./person-repository.js";
+import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
+
+/** Thrown inside a preview's transaction to roll it back, carrying the outcome out. */
+class PreviewRollback extends Error {
+  constructor(readonly outcome: PersonMergeOutcome) {
+    super("merge preview rolled back");
+  }
+}
+
+/** Fields the canonical person takes from the superseded one when its own are empty. */
+const FILLED_FIELDS = [
+  "first_name",
+  "last_name",
+  "linkedin_url",
+  "linkedin_key",
+  "twitter_url",
+  "facebook_url",
+  "logo_url",
+  "city",
+  "state",
+  "country",
+] as const;
+
+function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timestamp: number): Partial<PersonsTable> {
+  const changes: Partial<PersonsTable> = { service_updated_at: timestamp };
+  for (const field of FILLED_FIELDS) {
+    if (canonical[field] === null && superseded[field] !== null) changes[field] = superseded[field];
+  }
+  // Employer and title travel together: a title alone would describe the wrong company.
+  if (canonical.primary_company_uuid === null && superseded.primary_company_uuid !== null) {
+    changes.primary_company_uuid = superseded.primary_company_uuid;
+    changes.job_title = canonical.job_title ?? superseded.job_title;
+  } else if (canonical.job_title === null && canonical.primary_company_uuid === superseded.primary_company_uuid) {
+    changes.job_title = superseded.job_title;
+  }
+  const tags = [...new Set([...parseJson<string[]>(canonical.tags, []), ...parseJson<string[]>(superseded.tags, [])])];
+  changes.tags = JSON.stringify(tags);
+  return changes;
+}
+
+async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
+  const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
+  if (canonicalUuid === supersededUuid) {
+    throw new ConflictError(`canonical and superseded are the same person (${canonicalUuid}): nothing to merge`);
+  }
+  const rows = await db
+    .selectFrom("persons")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "in", [canonicalUuid, supersededUuid])
+    .execute();
+  const canonical = rows.find((row) => row.uuid === canonicalUuid);
+  const superseded = rows.find((row) => row.uuid === supersededUuid);
+  if (!canonical) throw new NotFoundError(`person ${canonicalUuid} not found`);
+  if (!superseded) throw new NotFoundError(`person ${supersededUuid} not found`);
+  if (superseded.merged_into_uuid === canonicalUuid || canonical.merged_into_uuid === supersededUuid) {
+    const [from, into] = superseded.merged_into_uuid === canonicalUuid ? [supersededUuid, canonicalUuid] : [canonicalUuid, supersededUuid];
+    throw new ConflictError(`person ${from} was already merged into person ${into}`);
+  }
+  for (const row of [canonical, superseded]) {
+    if (row.deleted_at !== null) {
+      const where = row.merged_into_uuid ? `: it was merged into person ${row.merged_into_uuid}` : "";
+      throw new NotFoundError(`person ${row.uuid} not found${where}`);
+    }
+  }
+  if (superseded.is_internal === 1) {
+    throw new InvalidInputError(
+      `person ${supersededUuid} is an internal user's own record and cannot be superseded: merge the other way, with it as the canonical person`,
+    );
+  }
+  return { canonical, superseded };
+}
+
+async function runMerge(context: RepositoryContext, db: Kysely<Database>, request: PersonMergeRequest): Promise<PersonMergeOutcome> {
+  const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
+  const { canonical, superseded } = await loadPair(db, request);
+  const [canonicalBefore, supersededBefore] = await hydratePersons(db, tenantUuid, [canonical, superseded]);
+  const timestamp = context.now();
+
+  const moved: Record<string, number> = {};
+  for (const mover of personReferenceMovers) {
+    moved[mover.kind] = await mover.move({ db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp });
+  }
+
+  const changes = mergedFields(canonical, superseded, timestamp);
+  await db.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", canonicalUuid).execute();
+  await db
+    .updateTable("persons")
+    .set({ deleted_at: timestamp, merged_into_uuid: canonicalUuid, service_updated_at: timestamp })
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "=", supersededUuid)
+    .execute();
+  const primaryCompany = changes.primary_company_uuid ?? canonical.primary_company_uuid;
+  if (primaryCompany) {
+    await ensurePrimaryAffiliation(
+      { ...context, db },
+      tenantUuid,
+      canonicalUuid,
+      primaryCompany,
+      changes.job_title ?? canonical.job_title,
+      timestamp,
+    );
+  }
+  await db
+    .insertInto("person_merges")
+    .values({
+      tenant_uuid: tenantUuid,
+      superseded_uuid: supersededUuid,
+      canonical_uuid: canonicalUuid,
+      merged_at: timestamp,
+      merged_by_user_uuid: request.merged_by_user_uuid,
+      moved: JSON.stringify(moved),
+    })
+    .execute();
+
+  const mergedRow = await db.selectFrom("persons").selectAll().where("uuid", "=", canonicalUuid).executeTakeFirstOrThrow();
+  const [merged] = await hydratePersons(db, tenantUuid, [mergedRow]);
+  return { canonical: canonicalBefore!, superseded: supersededBefore!, merged: merged!, moved, preview: request.preview };
+}
+
+export function createPersonMergeRepository(context: RepositoryContext): PersonMergeRepository {
+  const { db } = context;
+  return {
+    async merge(request) {
+      if (!request.preview) {
+        const outcome = await withTransaction(db, (transaction) => runMerge(context, transaction, request));
+        const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
+        context.emit(tenantUuid, { type: "merge-persons", canonicalUuid, supersededUuid });
+        context.emit(tenantUuid, {
+          type: "set-person-affiliations",
+          personUuid: canonicalUuid,
+          companyUuids: outcome.merged.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid),
+        });
+        return outcome;
+      }
+      if (db.isTransaction) throw new Error("personMerges.merge: a preview cannot run inside another transaction");
+      try {
+        await db.transaction().execute(async (transaction) => {
+          throw new PreviewRollback(await runMerge(context, transaction, request));
+        });
+      } catch (error) {
+        if (error instanceof PreviewRollback) return error.outcome;
+        throw error;
+      }
+      throw new Error("personMerges.merge: the preview transaction was not rolled back");
+    },
+    async mergedInto(tenantUuid, personUuid) {
+      const row = await db
+        .selectFrom("persons")
+        .select("merged_into_uuid")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", personUuid)
+        .where("deleted_at", "is not", null)
+        .executeTakeFirst();
+      return row?.merged_into_uuid ?? null;
+    },
+    async listInto(tenantUuid, canonicalUuid) {
+      const rows = await db
+        .selectFrom("person_merges")
+        .select(["superseded_uuid", "canonical_uuid", "merged_at", "merged_by_user_uuid"])
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("canonical_uuid", "=", canonicalUuid)
+        .orderBy("merged_at", "desc")
+        .orderBy("superseded_uuid")
+        .execute();
+      return rows.map((row) => ({ ...row, merged_at: Number(row.merged_at) }));
+    },
+  };
+}

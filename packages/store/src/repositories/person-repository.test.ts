@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import { normalizeDomain, normalizeLinkedinUrl } from "../normalize.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+
+let store: Store;
+let tenantUuid: string;
+let clock: number;
+
+beforeEach(async () => {
+  clock = Date.UTC(2026, 10, 21, 12);
+  store = await createSqliteStore({ path: ":memory:", now: () => clock });
+  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+});
+afterEach(() => store.close());
+
+describe("normalizers", () => {
+  it("reduce every LinkedIn URL form to one key", () => {
+    const forms = [
+      "https://www.linkedin.com/in/jane-doe",
+      "http://linkedin.com/in/jane-doe/",
+      "linkedin.com/in/Jane-Doe",
+      "www.linkedin.com/in/jane-doe/?trk=public_profile",
+      " HTTPS://uk.LinkedIn.com/in/jane-doe/#about ",
+      "https://www.linkedin.com//in/jane-doe//",
+    ];
+    for (const form of forms) expect(normalizeLinkedinUrl(form), form).toBe("linkedin.com/in/jane-doe");
+    for (const bad of ["https://example.com/in/jane", "linkedin.com", "jane-doe", ""]) expect(normalizeLinkedinUrl(bad), bad).toBeNull();
+  });
+
+  it("reduce domains, URLs and addresses to a host name", () => {
+    for (const form of ["acme.com", "ACME.com.", "https://www.acme.com/about?x=1", "www.acme.com:443", "jane@acme.com", "mailto:jane@Acme.com"]) {
+      expect(normalizeDomain(form), form).toBe("acme.com");
+    }
+    for (const bad of ["acme", "", "https://", "not a domain"]) expect(normalizeDomain(bad), bad).toBeNull();
+  });
+});
+
+describe("persons", () => {
+  it("creates a person with affiliations and a current one for the primary company", async () => {
+    const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+    const initech = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });
+    const person = await store.persons.create({
+      tenant_uuid: tenantUuid,
+      first_name: "Grace",
+      last_name: "Hopper",
+      job_title: "CTO",
+      primary_company_uuid: globex.uuid,
+      affiliations: [{ company_uuid: initech.uuid, title: "Engineer", is_current: false, started_on: "2019-01-01", ended_on: "2022-06-30" }],
+    });
+    expect(person.affiliations).toEqual([
+      expect.objectContaining({ company_uuid: globex.uuid, title: "CTO", is_current: true, ended_on: null }),
+      expect.objectContaining({ company_uuid: initech.uuid, title: "Engineer", is_current: false, ended_on: "2022-06-30" }),
+    ]);
+    expect(await store.affiliations.listCurrent(tenantUuid, { company_uuid: globex.uuid })).toEqual([
+      expect.objectContaining({ person_uuid: person.uuid, company_uuid: globex.uuid }),
+    ]);
+    expect(await store.affiliations.listCurrent(tenantUuid, { company_uuid: initech.uuid })).toEqual([]);
+  });
+
+  it("rejects an unknown company and a taken email, writing nothing", async () => {
+    await expect(
+      store.persons.create({ tenant_uuid: tenantUuid, name: "X", primary_company_uuid: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+    await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@example.com"] });
+    await expect(store.persons.create({ tenant_uuid: tenantUuid, name: "Ada 2", emails: ["new@example.com", "ADA@example.com"] })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    expect(await store.persons.findByEmails(tenantUuid, ["new@example.com"])).toEqual(new Map());
+  });
+
+  it("updates only the fields given, replaces emails, and ends the previous tenure on a job change", async () => {
+    const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+    const initech = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });
+    const person = await store.persons.create({
+      tenant_uuid: tenantUuid,
+      name: "Grace Hopper",
+      emails: ["grace@globex.example"],
+      job_title: "CTO",
+      city: "Boston",
+      primary_company_uuid: globex.uuid,
+    });
+    clock += 60_000;
+    const updated = await store.persons.update(tenantUuid, person.uuid, {
+      primary_company_uuid: initech.uuid,
+      job_title: "CEO",
+      emails: [{ address: "grace@home.example" }, { address: "Grace@Initech.example", is_primary: true }],
+    });
+    expect(updated).toMatchObject({
+      name: "Grace Hopper",
+      city: "Boston",
+      job_title: "CEO",
+      primary_company_uuid: initech.uuid,
+      service_updated_at: clock,
+      emails: [
+        { address: "grace@initech.example", is_primary: true },
+        { address: "grace@home.example", is_primary: false },
+      ],
+    });
+    expect(updated!.affiliations).toEqual([
+      expect.objectContaining({ company_uuid: initech.uuid, title: "CEO", is_current: true }),
+      expect.objectContaining({ company_uuid: globex.uuid, title: "CTO", is_current: false, ended_on: "2026-11-21" }),
+    ]);
+    expect(await store.persons.findByEmails(tenantUuid, ["grace@globex.example", "grace@home.example"])).toEqual(
+      new Map([["grace@home.example", person.uuid]]),
+    );
+    expect(await store.persons.update(tenantUuid, "00000000-0000-4000-8000-000000000000", { city: "X" })).toBeNull();
+  });
+
+  it("finds persons by LinkedIn URL form and by domain of an email or a current employer", async () => {
+    const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "https://www.Acme.com/" });
+    expect(acme.domain).toBe("acme.com");
+    const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane", linkedin_url: "https://www.linkedin.com/in/jane-doe/" });
+    const bob = await store.persons.create({ tenant_uuid: tenantUuid, name: "Bob", emails: ["bob@acme.com"] });
+    const carol = await store.persons.create({ tenant_uuid: tenantUuid, name: "Carol", primary_company_uuid: acme.uuid });
+    await store.persons.create({ tenant_uuid: tenantUuid, name: "Dan", emails: ["dan@sub.acme.com"] });
+    expect(await store.persons.findByLinkedinUrls(tenantUuid, ["linkedin.com/in/JANE-DOE?x=1", "linkedin.com/in/nobody"])).toEqual(
+      new Map([["linkedin.com/in/jane-doe", [jane.uuid]]]),
+    );
+    expect(await store.persons.findByDomain(tenantUuid, "acme.com", 10)).toEqual({ uuids: [bob.uuid, carol.uuid], total: 2 });
+    expect(await store.persons.findByDomain(tenantUuid, "acme.com", 1)).toEqual({ uuids: [bob.uuid], total: 2 });
+  });
+});
+
+describe("entity lists", () => {
+  it("adds members of the list's kind only, idempotently, and removes them", async () => {
+    const person = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane" });
+    const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme" });
+    const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Founders", kind: "persons", owner_user_uuid: null });
+    expect(await store.entityLists.addMembers(tenantUuid, list.uuid, [person.uuid, person.uuid], null)).toEqual({ added: 1, already_members: 0 });
+    expect(await store.entityLists.addMembers(tenantUuid, list.uuid, [person.uuid], null)).toEqual({ added: 0, already_members: 1 });
+    await expect(store.entityLists.addMembers(tenantUuid, list.uuid, [company.uuid], null)).rejects.toThrow(/is a company, and this list holds persons/);
+    expect((await store.entityLists.get(tenantUuid, list.uuid))?.member_count).toBe(1);
+    expect((await store.entityLists.listsContaining(tenantUuid, person.uuid)).map((found) => found.uuid)).toEqual([list.uuid]);
+    expect(await store.entityLists.removeMember(tenantUuid, list.uuid, person.uuid)).toBe(true);
+    expect(await store.entityLists.removeMember(tenantUuid, list.uuid, person.uuid)).toBe(false);
+    expect(await store.entityLists.delete(tenantUuid, list.uuid)).toBe(true);
+    expect(await store.entityLists.get(tenantUuid, list.uuid)).toBeNull();
+  });
+});
+
+describe("person merges", () => {
+  it("previews without persisting, then merges: references move, the superseded person is gone", async () => {
+    const canonical = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane", emails: ["jane@a.example"] });
+    const superseded = await store.persons.create({ tenant_uuid: tenantUuid, name: "J.", emails: ["j@b.example"], city: "Oslo" });
+    const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "L", kind: "persons", owner_user_uuid: null });
+    await store.entityLists.addMembers(tenantUuid, list.uuid, [superseded.uuid], null);
+    clock += 1_000;
+    const request = { tenant_uuid: tenantUuid, canonical_uuid: canonical.uuid, superseded_uuid: superseded.uuid, merged_by_user_uuid: null };
+
+    const preview = await store.personMerges.merge({ ...request, preview: true });
+    expect(preview).toMatchObject({ preview: true, moved: { emails: 1, list_memberships: 1 }, merged: { city: "Oslo", service_updated_at: clock } });
+    expect(await store.persons.get(tenantUuid, superseded.uuid)).not.toBeNull();
+    expect((await store.persons.get(tenantUuid, canonical.uuid))?.city).toBeNull();
+    expect(await store.personMerges.listInto(tenantUuid, canonical.uuid)).toEqual([]);
+
+    const merged = await store.personMerges.merge({ ...request, preview: false });
+    expect(merged.merged.emails.map((email) => [email.address, email.is_primary])).toEqual([
+      ["jane@a.example", true],
+      ["j@b.example", false],
+    ]);
+    expect(await store.persons.get(tenantUuid, superseded.uuid)).toBeNull();
+    expect(await store.personMerges.mergedInto(tenantUuid, superseded.uuid)).toBe(canonical.uuid);
+    expect(await store.personMerges.mergedInto(tenantUuid, canonical.uuid)).toBeNull();
+    expect((await store.entityLists.listsContaining(tenantUuid, canonical.uuid)).map((found) => found.uuid)).toEqual([list.uuid]);
+    await expect(store.personMerges.merge({ ...request, preview: false })).rejects.toBeInstanceOf(ConflictError);
+  });
+});
