@@ -267,6 +267,8 @@ export interface EntityListRepository {
   removeMember(tenantUuid: string, listUuid: string, entityUuid: string): Promise<boolean>;
   /** The lists an entity belongs to, by name. */
   listsContaining(tenantUuid: string, entityUuid: string): Promise<EntityList[]>;
+  /** How many lists each entity belongs to (entities in no list are absent). */
+  membershipCounts(tenantUuid: string, entityUuids: readonly string[]): Promise<Map<string, number>>;
 }
 
 export interface PersonMergeRequest {

@@ -7,6 +7,14 @@ import type { AnyOperation } from "../operations/operation.js";
 import { listCompanyActivity } from "./activity/list-company-activity.js";
 import { listPersonActivity } from "./activity/list-person-activity.js";
 import { getCompany } from "./companies/get-company.js";
+import { batchCompanyRecommendedPaths, batchPersonRecommendedPaths } from "./relationships/batch-recommended-paths.js";
+import { batchPersonActivityStats } from "./relationships/batch-person-activity-stats.js";
+import { getCompanyPathPower } from "./relationships/get-company-path-power.js";
+import { getCompanyRecommendedPaths } from "./relationships/get-company-recommended-paths.js";
+import { getPersonRecommendedPaths } from "./relationships/get-person-recommended-paths.js";
+import { listPathPowerScores } from "./relationships/list-path-power-scores.js";
+import { listRelationships } from "./relationships/list-relationships.js";
+import { listUserRelationships } from "./relationships/list-user-relationships.js";
 import { listCompanies } from "./companies/list-companies.js";
 import { ingestEmails } from "./emails/ingest-emails.js";
 import { createMeeting } from "./meetings/create-meeting.js";
@@ -70,4 +78,14 @@ export const operations: readonly AnyOperation[] = [
   removeEntityListEntity,
   getPersonAiSummary,
   getCompanyAiSummary,
+  // Relationships: recommended paths, PathPower, activity statistics, rankings
+  getPersonRecommendedPaths,
+  batchPersonRecommendedPaths,
+  getCompanyRecommendedPaths,
+  batchCompanyRecommendedPaths,
+  batchPersonActivityStats,
+  getCompanyPathPower,
+  listPathPowerScores,
+  listRelationships,
+  listUserRelationships,
 ];

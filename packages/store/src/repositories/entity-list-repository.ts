@@ -195,5 +195,20 @@ export function createEntityListRepository({ db, now, generateId }: RepositoryCo
         .execute();
       return rows.map((row) => toEntityList(row as ListRow));
     },
+    async membershipCounts(tenantUuid, entityUuids) {
+      const counts = new Map<string, number>();
+      const unique = [...new Set(entityUuids)];
+      for (let start = 0; start < unique.length; start += 500) {
+        const rows = await db
+          .selectFrom("entity_list_members")
+          .select(["entity_uuid", sql<number>`count(*)`.as("lists")])
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("entity_uuid", "in", unique.slice(start, start + 500))
+          .groupBy("entity_uuid")
+          .execute();
+        for (const row of rows) counts.set(row.entity_uuid, Number(row.lists));
+      }
+      return counts;
+    },
   };
 }

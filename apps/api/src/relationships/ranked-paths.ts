@@ -1,0 +1,58 @@
+/**
+ * @module
+ * Ranked recommended paths to one person or company, with every display field: the graph core
+ * ranks, the records name. Shared by the single and batch endpoints.
+ */
+import { recommendedPaths, type EntityReference, type RecommendedPathsOptions } from "@rapport/graph";
+import type { AuthContext } from "../platform/auth/auth-context.js";
+import {
+  personsMentioned,
+  presentRecommendedPathItem,
+  presentTopExternalContact,
+  type PersonSignals,
+  type RecommendedPathItemResponse,
+} from "../presenters/recommended-paths-presenter.js";
+import type { AppServices } from "../services.js";
+import type { RelationshipView } from "./relationship-view.js";
+
+export interface RankedPaths {
+  target: { uuid: string; name: string | null; logo_url: string | null; found: boolean };
+  items: RecommendedPathItemResponse[];
+  total: number;
+  top_external_contacts: ReturnType<typeof presentTopExternalContact>[];
+}
+
+async function targetOf(services: AppServices, auth: AuthContext, target: EntityReference) {
+  if (target.entity === "person") {
+    const person = await services.store.persons.get(auth.tenant.uuid, target.uuid);
+    return { uuid: target.uuid, name: person?.name ?? null, logo_url: person?.logo_url ?? null, found: person !== null };
+  }
+  const company = await services.store.companies.get(auth.tenant.uuid, target.uuid);
+  return { uuid: target.uuid, name: company?.company_name ?? null, logo_url: company?.logo_url ?? null, found: company !== null };
+}
+
+/** Ranks paths to a target of the tenant; a target not in the tenant has none. */
+export async function rankedPaths(
+  services: AppServices,
+  auth: AuthContext,
+  view: RelationshipView,
+  target: EntityReference,
+  options: Omit<RecommendedPathsOptions, "now" | "nameOf">,
+): Promise<RankedPaths> {
+  const described = await targetOf(services, auth, target);
+  if (!described.found) return { target: described, items: [], total: 0, top_external_contacts: [] };
+  const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
+  const response = recommendedPaths(view.graph, target, { ...options, ...view.scoring, nameOf });
+  const mentioned = personsMentioned(response);
+  const displays = await view.displays(mentioned);
+  const signals: PersonSignals = {
+    lists: await services.store.entityLists.membershipCounts(auth.tenant.uuid, [...mentioned]),
+    associations: new Map(),
+  };
+  return {
+    target: described,
+    items: response.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)),
+    total: response.total,
+    top_external_contacts: response.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, displays)),
+  };
+}

@@ -1,0 +1,87 @@
+/** POST /v1/persons/activity-stats/batch: email and meeting counts per period for up to 100 persons. */
+import { activityStats, ACTIVITY_PERIODS, type ActivityPeriod, type PeriodStats, type UserActivityStats } from "@rapport/graph";
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { openRelationshipView, type RelationshipView } from "../../relationships/relationship-view.js";
+import { targetUuids } from "./path-batch-body.js";
+
+const periodSchema = z.object({
+  period: z.enum(ACTIVITY_PERIODS as [ActivityPeriod, ...ActivityPeriod[]]),
+  last_activity_date: z.string().nullable().describe("YYYY-MM-DD of the latest interaction in the period."),
+  activity_counts: z.object({ emails: z.number().int().default(0), meetings: z.number().int().default(0), total: z.number().int().default(0) }),
+});
+
+const userStatsSchema = z.object({
+  internal_user_uuid: z.string(),
+  internal_user_person_uuid: z.string(),
+  name: z.string(),
+  periods: z.array(periodSchema),
+});
+
+const statsSchema = z.object({
+  entity_type: z.literal("PERSON"),
+  entity_uuid: z.string(),
+  periods: z.array(periodSchema).describe("Empty when the person has no activity, or is not visible to the caller."),
+  by_user: z.array(userStatsSchema).describe("With group_by=internal_user: one row per internal user who took part."),
+  top_email_user: userStatsSchema.nullable().describe("With sort_by=top_user: the user with the most emails in 90 days (90-day counts)."),
+  top_meeting_user: userStatsSchema.nullable().describe("With sort_by=top_user: the user with the most meetings in 90 days."),
+});
+
+const presentPeriod = (period: PeriodStats) => ({ period: period.period, last_activity_date: period.last_activity_date, activity_counts: period.activity_counts });
+const presentUser = (view: RelationshipView, stats: UserActivityStats | null) =>
+  stats && {
+    internal_user_uuid: stats.internal_user_uuid,
+    internal_user_person_uuid: stats.internal_user_person_uuid,
+    name: view.users.get(stats.internal_user_uuid)?.name ?? "",
+    periods: stats.periods.map(presentPeriod),
+  };
+
+export const batchPersonActivityStats = defineOperation({
+  operationId: "batchPersonActivityStats",
+  method: "post",
+  path: "/v1/persons/activity-stats/batch",
+  area: "Activity",
+  summary: "Activity statistics for many persons",
+  description:
+    "Counts of emails and meetings per period (30, 90, 180, 365 days, all time) for up to 100 persons, in input order. group_by=internal_user adds a per-user breakdown; sort_by=top_user fills top_email_user and top_meeting_user. Persons with no data, or not visible to the caller, get empty periods without failing the batch.",
+  body: z
+    .object({
+      uuids: targetUuids("Person"),
+      group_by: z.enum(["internal_user"]).optional().describe("internal_user adds by_user."),
+      periods: z
+        .string()
+        .max(200)
+        .optional()
+        .transform((value, context) => {
+          if (value === undefined) return undefined;
+          const requested = value.split(",").map((item) => item.trim()).filter(Boolean);
+          const unknown = requested.find((item) => !(ACTIVITY_PERIODS as readonly string[]).includes(item));
+          if (unknown !== undefined) {
+            context.addIssue({ code: "custom", message: `unknown period '${unknown}'; use ${ACTIVITY_PERIODS.join(", ")}` });
+            return z.NEVER;
+          }
+          return requested as ActivityPeriod[];
+        })
+        .describe(`Comma-separated from ${ACTIVITY_PERIODS.join(", ")}; all when omitted.`),
+      sort_by: z.enum(["top_user"]).optional().describe("top_user fills top_email_user and top_meeting_user."),
+    })
+    .strict(),
+  response: z.object({ results: z.array(statsSchema).describe("One entry per input UUID, in input order.") }),
+  example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], group_by: "internal_user", periods: "30_days,90_days", sort_by: "top_user" } },
+  async handler({ body, auth, services }) {
+    const view = await openRelationshipView(services, auth);
+    const known = await services.store.persons.getMany(auth.tenant.uuid, body.uuids);
+    const results = body.uuids.map((uuid) => {
+      const stats = known.has(uuid) ? activityStats(view.graph, { entity: "person", uuid }, { now: view.now, periods: body.periods }) : null;
+      return {
+        entity_type: "PERSON" as const,
+        entity_uuid: uuid,
+        periods: stats?.periods.map(presentPeriod) ?? [],
+        by_user: body.group_by === "internal_user" && stats ? stats.by_user.map((row) => presentUser(view, row)!) : [],
+        top_email_user: body.sort_by === "top_user" && stats ? presentUser(view, stats.top_email_user) : null,
+        top_meeting_user: body.sort_by === "top_user" && stats ? presentUser(view, stats.top_meeting_user) : null,
+      };
+    });
+    return { results };
+  },
+});

@@ -1,0 +1,48 @@
+/** GET /v1/persons/{person_uuid}/recommended-paths: the team ranked by how warmly it reaches a person. */
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { notFound } from "../../platform/errors/api-error.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { inMemoryPage } from "../../platform/listing/in-memory-page.js";
+import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
+import { listPage } from "../../platform/listing/list-page.js";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
+import { rankedPaths } from "../../relationships/ranked-paths.js";
+import { openRelationshipView } from "../../relationships/relationship-view.js";
+
+export const pathSortParameter = z.enum(["score", "name"]).default("score").describe("Rank by path strength (default) or by the internal user's name.");
+
+export const getPersonRecommendedPaths = defineOperation({
+  operationId: "getPersonRecommendedPaths",
+  method: "get",
+  path: "/v1/persons/{person_uuid}/recommended-paths",
+  area: "Recommended paths",
+  summary: "Recommended introduction paths to a person",
+  description:
+    "Ranks the internal team by connection strength to the person: each item is an internal user with their direct path and two-hop paths (user → bridge → person), strongest first. 404 when the person is not in the tenant.",
+  params: z.object({ person_uuid: uuidString("The target person's UUID.") }),
+  query: cursorListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc") }),
+  response: recommendedPathsResponseSchema,
+  errors: [404],
+  async handler({ params, query, auth, services }) {
+    const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
+    if (!person) throw notFound(`person ${params.person_uuid} not found`);
+    const view = await openRelationshipView(services, auth);
+    const ranked = await rankedPaths(services, auth, view, { entity: "person", uuid: person.uuid }, { sortBy: query.sort_by, order: query.order });
+    const page = await listPage({
+      paging: query,
+      query: { operation: "getPersonRecommendedPaths", tenant: auth.tenant.uuid, target: person.uuid, sort_by: query.sort_by, order: query.order },
+      cursors: await cursorCodecFor(services.store),
+      fetch: async (request) => inMemoryPage(ranked.items, request, (item) => item.user_uuid),
+      present: (items) => items,
+    });
+    return {
+      target_uuid: person.uuid,
+      target_name: ranked.target.name,
+      target_logo_url: ranked.target.logo_url,
+      ...page,
+      top_external_contacts: [],
+    };
+  },
+});

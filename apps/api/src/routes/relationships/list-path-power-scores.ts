@@ -1,0 +1,29 @@
+/** GET /v1/pathpower/scores: PathPower of up to 100 persons or companies. */
+import { pathPower } from "@rapport/graph";
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { uuidListQuery } from "../../platform/request/common-schemas.js";
+import { pathPowerScoreSchema, presentPathPower } from "../../presenters/path-power-presenter.js";
+import { openRelationshipView } from "../../relationships/relationship-view.js";
+
+export const listPathPowerScores = defineOperation({
+  operationId: "listPathPowerScores",
+  method: "get",
+  path: "/v1/pathpower/scores",
+  area: "PathPower",
+  summary: "PathPower scores",
+  description:
+    "PathPower of up to 100 persons or companies (all of one type). Every input UUID gets an entry, in input order; one with no data (or not visible to the tenant) has score and strength_label null. No uuids gives an empty list.",
+  query: z.object({
+    entity: z.enum(["person", "company"]).describe("The type of every UUID in the request."),
+    uuids: uuidListQuery("UUIDs to score; repeated ones are answered once.").optional(),
+  }),
+  response: z.object({ scores: z.array(pathPowerScoreSchema) }),
+  example: { query: { entity: "person", uuids: "06efa435-6c62-4cb7-9770-f221a0bcd7c6" } },
+  async handler({ query, auth, services }) {
+    const uuids = query.uuids ?? [];
+    if (uuids.length === 0) return { scores: [] };
+    const view = await openRelationshipView(services, auth);
+    return { scores: uuids.map((uuid) => presentPathPower(pathPower(view.graph, { entity: query.entity, uuid }, view.scoring))) };
+  },
+});

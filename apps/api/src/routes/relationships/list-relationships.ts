@@ -1,0 +1,67 @@
+/** GET /v1/relationships: the persons or companies the whole team is most strongly connected to. */
+import { strengthLabel } from "@rapport/graph";
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { inMemoryPage } from "../../platform/listing/in-memory-page.js";
+import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
+import { pagedListQuery } from "../../platform/listing/list-parameters.js";
+import { listPage } from "../../platform/listing/list-page.js";
+import { relationshipFields, strongestRelationshipSchema } from "../../presenters/relationship-fields.js";
+import { rankByPathPower } from "../../relationships/relationship-rankings.js";
+import { openRelationshipView } from "../../relationships/relationship-view.js";
+
+const relationshipSchema = z.object({
+  entity: z.enum(["person", "company"]),
+  uuid: z.string(),
+  name: z.string(),
+  score: z.number().describe("The team's PathPower to the entity, 0.0-1.0."),
+  score_display: z.number(),
+  strength_label: z.enum(["weak", "moderate", "strong", "very_strong"]),
+  strongest_relationships: z.array(strongestRelationshipSchema).describe("The two users who know it best."),
+  last_activity_date: z.string().nullable(),
+});
+
+export const listRelationships = defineOperation({
+  operationId: "listRelationships",
+  method: "get",
+  path: "/v1/relationships",
+  area: "Relationships",
+  summary: "The team's strongest relationships",
+  description:
+    "Ring-wide: the persons (or companies) the whole team is most strongly connected to, ranked by PathPower descending (ties by uuid), each with the two users who know it best. Only entities with a counted interaction are listed.",
+  query: pagedListQuery.extend({
+    entity: z.enum(["person", "company"]).default("person").describe("Rank persons (default) or companies."),
+  }),
+  response: listEnvelopeSchema(relationshipSchema),
+  async handler({ query, auth, services }) {
+    const view = await openRelationshipView(services, auth);
+    const ranked = rankByPathPower(view, query.entity);
+    return listPage({
+      paging: query,
+      query: { operation: "listRelationships", entity: query.entity },
+      cursors: null,
+      fetch: async (request) => inMemoryPage(ranked, request, (score) => score.uuid),
+      present: async (scores) => {
+        const names = new Map<string, string>();
+        if (query.entity === "person") {
+          for (const [uuid, display] of await view.displays(scores.map((score) => score.uuid))) names.set(uuid, display.person.name);
+        } else {
+          for (const [uuid, company] of await services.store.companies.getMany(auth.tenant.uuid, scores.map((score) => score.uuid))) names.set(uuid, company.company_name);
+        }
+        return scores.map((score) => {
+          const fields = relationshipFields(view, { entity: query.entity, uuid: score.uuid }, null);
+          return {
+            entity: query.entity,
+            uuid: score.uuid,
+            name: names.get(score.uuid) ?? "",
+            score: score.score!,
+            score_display: score.score_display,
+            strength_label: score.strength_label ?? strengthLabel(score.score!)!,
+            strongest_relationships: fields.strongest_relationships ?? [],
+            last_activity_date: fields.last_activity_date,
+          };
+        });
+      },
+    });
+  },
+});
