@@ -11,3 +11,15 @@ export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
 export { ConflictError, InvalidInputError } from "./errors.js";
 export { normalizeEmail } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
+export type * from "./deal-store.js";
+export { OPPORTUNITY_SORT_FIELDS } from "./deal-store.js";
+export type * from "./deal-records.js";
+export {
+  STAGE_TYPES,
+  CUSTOM_FIELD_TYPES,
+  ENTITY_TYPES,
+  ASSOCIATION_OWNER_TYPES,
+  TASK_SCOPES,
+  TASK_STATUSES,
+} from "./deal-records.js";
+export { repointPersonReferences } from "./repositories/person-reference-repointing.js";

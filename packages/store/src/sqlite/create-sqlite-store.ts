@@ -19,6 +19,14 @@ import { createUsageRepository } from "../repositories/usage-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
 import type { Store } from "../store.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
+import { createAssociationRepository } from "../repositories/association-repository.js";
+import { createFileRepository } from "../repositories/file-repository.js";
+import { createNoteRepository } from "../repositories/note-repository.js";
+import { createOpportunityCustomFieldRepository } from "../repositories/opportunity-custom-field-repository.js";
+import { createOpportunityRepository } from "../repositories/opportunity-repository.js";
+import { createOpportunityStageRepository, createOpportunityTypeRepository } from "../repositories/opportunity-type-repository.js";
+import { createRecordLookupRepository } from "../repositories/record-lookup-repository.js";
+import { createTaskRepository } from "../repositories/task-repository.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` for a throwaway database. Parent folders are created. */
@@ -38,6 +46,15 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
     companies: createCompanyRepository(context),
     usage: createUsageRepository(context),
     settings: createSettingsRepository(context),
+    opportunityTypes: createOpportunityTypeRepository(context),
+    opportunityStages: createOpportunityStageRepository(context),
+    opportunityCustomFields: createOpportunityCustomFieldRepository(context),
+    opportunities: createOpportunityRepository(context),
+    associations: createAssociationRepository(context),
+    notes: createNoteRepository(context),
+    tasks: createTaskRepository(context),
+    files: createFileRepository(context),
+    records: createRecordLookupRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       return context.db.transaction().execute((transaction) => work(buildStore({ ...context, db: transaction }, close)));
