@@ -9,6 +9,18 @@ import { listCompanies } from "./companies/list-companies.js";
 import { getPerson } from "./persons/get-person.js";
 import { listPersons } from "./persons/list-persons.js";
 import { listUsers } from "./users/list-users.js";
+import { createOpportunityCustomField } from "./opportunity-custom-fields/create-opportunity-custom-field.js";
+import { deleteOpportunityCustomField } from "./opportunity-custom-fields/delete-opportunity-custom-field.js";
+import { listOpportunityCustomFields } from "./opportunity-custom-fields/list-opportunity-custom-fields.js";
+import { updateOpportunityCustomField } from "./opportunity-custom-fields/update-opportunity-custom-field.js";
+import { createOpportunityStage } from "./opportunity-types/create-opportunity-stage.js";
+import { createOpportunityType } from "./opportunity-types/create-opportunity-type.js";
+import { getOpportunityType } from "./opportunity-types/get-opportunity-type.js";
+import { listOpportunityStages } from "./opportunity-types/list-opportunity-stages.js";
+import { listOpportunityTypes } from "./opportunity-types/list-opportunity-types.js";
+import { reorderOpportunityStages } from "./opportunity-types/reorder-opportunity-stages.js";
+import { updateOpportunityStage } from "./opportunity-types/update-opportunity-stage.js";
+import { updateOpportunityType } from "./opportunity-types/update-opportunity-type.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -19,4 +31,17 @@ export const operations: readonly AnyOperation[] = [
   // Companies
   listCompanies,
   getCompany,
+  // Opportunity types, stages and custom fields
+  listOpportunityTypes,
+  getOpportunityType,
+  createOpportunityType,
+  updateOpportunityType,
+  listOpportunityStages,
+  createOpportunityStage,
+  updateOpportunityStage,
+  reorderOpportunityStages,
+  listOpportunityCustomFields,
+  createOpportunityCustomField,
+  updateOpportunityCustomField,
+  deleteOpportunityCustomField,
 ];

@@ -5,6 +5,7 @@
  * fail with a message naming the parameter until then.
  */
 import type { AppServices } from "../services.js";
+import { buildDealRecords } from "./deal-records.js";
 import { buildTenant, type TestTenant } from "./test-harness.js";
 
 export interface PopulatedTenant extends TestTenant {
@@ -30,9 +31,9 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     company_uuid: company.uuid,
     user_uuid: tenant.member.uuid,
   };
-  return {
-    ...tenant,
-    pathIds,
-    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`],
-  };
+  const secrets = [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`];
+  const deals = await buildDealRecords(services, tenant, { marker, person: person.uuid, company: company.uuid });
+  Object.assign(pathIds, deals.pathIds);
+  secrets.push(...deals.secrets);
+  return { ...tenant, pathIds, secrets };
 }
