@@ -21,6 +21,12 @@ import { listOpportunityTypes } from "./opportunity-types/list-opportunity-types
 import { reorderOpportunityStages } from "./opportunity-types/reorder-opportunity-stages.js";
 import { updateOpportunityStage } from "./opportunity-types/update-opportunity-stage.js";
 import { updateOpportunityType } from "./opportunity-types/update-opportunity-type.js";
+import { createOpportunity } from "./opportunities/create-opportunity.js";
+import { deleteOpportunity } from "./opportunities/delete-opportunity.js";
+import { getOpportunity } from "./opportunities/get-opportunity.js";
+import { listCompanyOpportunities } from "./opportunities/list-company-opportunities.js";
+import { listOpportunities } from "./opportunities/list-opportunities.js";
+import { updateOpportunity } from "./opportunities/update-opportunity.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -44,4 +50,11 @@ export const operations: readonly AnyOperation[] = [
   createOpportunityCustomField,
   updateOpportunityCustomField,
   deleteOpportunityCustomField,
+  // Opportunities
+  listOpportunities,
+  createOpportunity,
+  getOpportunity,
+  updateOpportunity,
+  deleteOpportunity,
+  listCompanyOpportunities,
 ];

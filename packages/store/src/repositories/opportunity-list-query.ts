@@ -164,6 +164,7 @@ export function sortValue(sortBy: OpportunitySortField, now: number): RawBuilder
 
 /** Rank of each UUID in `ranked` (0 = closest), for fuzzy results. */
 export function rankValue(ranked: readonly string[]): RawBuilder<unknown> {
+  if (ranked.length === 0) return sql`${sql.lit(0)}`;
   const cases = ranked.map((uuid, index) => sql`when ${uuid} then ${sql.lit(index)}`);
   return sql`(case o.uuid ${sql.join(cases, sql` `)} else ${sql.lit(ranked.length)} end)`;
 }
