@@ -235,6 +235,139 @@ export interface PersonMergesTable {
   moved: string;
 }
 
+export interface OpportunityTypesTable {
+  uuid: string;
+  tenant_uuid: string;
+  label: string;
+  label_plural: string;
+  sub_label: string;
+  sub_label_plural: string;
+  description: string | null;
+  is_hidden: number;
+  subopportunities_enabled: number;
+  /** JSON: `{ person_required, company_required }`. */
+  pinning_config: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OpportunityStagesTable {
+  uuid: string;
+  tenant_uuid: string;
+  type_uuid: string;
+  stage_type: string;
+  name: string;
+  color: string | null;
+  percentage: number;
+  is_hidden: number;
+  /** Pipeline order within the type and stage_type, from 0. */
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OpportunityCustomFieldsTable {
+  uuid: string;
+  tenant_uuid: string;
+  key: string;
+  name: string;
+  type: string;
+  /** JSON array of strings. */
+  choices: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OpportunitiesTable {
+  uuid: string;
+  tenant_uuid: string;
+  type_uuid: string;
+  stage_uuid: string;
+  parent_uuid: string | null;
+  name: string;
+  details: string | null;
+  next_step: string | null;
+  value: number | null;
+  /** Percent, 0-100. */
+  probability: number | null;
+  /** value × probability / 100, kept on the row so it can be filtered, sorted and summed. */
+  weighted_value: number | null;
+  owner_user_uuid: string | null;
+  intro_person_uuid: string | null;
+  /** Dates as `YYYY-MM-DD`. */
+  source_date: string | null;
+  intro_date: string | null;
+  close_date: string | null;
+  stage_entered_at: number;
+  last_activity_at: number | null;
+  company_last_activity_at: number | null;
+  person_last_activity_at: number | null;
+  /** JSON object keyed by custom field UUID. */
+  custom_fields: string;
+  created_by_user_uuid: string | null;
+  updated_by_user_uuid: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface AssociationsTable {
+  uuid: string;
+  tenant_uuid: string;
+  owner_type: string;
+  owner_uuid: string;
+  entity_type: string;
+  entity_uuid: string;
+  /** The pair of records, direction-free: unique per tenant. */
+  link_key: string;
+  context: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NotesTable {
+  uuid: string;
+  tenant_uuid: string;
+  title: string | null;
+  content: string;
+  owner_user_uuid: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface TasksTable {
+  uuid: string;
+  tenant_uuid: string;
+  title: string;
+  description: string | null;
+  status: string;
+  scope: string;
+  due_date: string | null;
+  assignee_user_uuid: string | null;
+  created_by_user_uuid: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface FilesTable {
+  uuid: string;
+  tenant_uuid: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by_user_uuid: string | null;
+  created_at: number;
+}
+
+export interface FileContentsTable {
+  file_uuid: string;
+  tenant_uuid: string;
+  content: Uint8Array;
+}
+
 /** Every table of the Rapport database. */
 export interface Database {
   tenants: TenantsTable;
@@ -254,4 +387,13 @@ export interface Database {
   entity_lists: EntityListsTable;
   entity_list_members: EntityListMembersTable;
   person_merges: PersonMergesTable;
+  opportunity_types: OpportunityTypesTable;
+  opportunity_stages: OpportunityStagesTable;
+  opportunity_custom_fields: OpportunityCustomFieldsTable;
+  opportunities: OpportunitiesTable;
+  associations: AssociationsTable;
+  notes: NotesTable;
+  tasks: TasksTable;
+  files: FilesTable;
+  file_contents: FileContentsTable;
 }

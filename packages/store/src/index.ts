@@ -16,3 +16,15 @@ export { MEETING_STATUSES } from "./activity-records.js";
 export { EMPLOYEE_COUNT_BANDS, ENTITY_LIST_KINDS, employeeCountRange } from "./records.js";
 export { personReferenceMovers } from "./merge/person-reference-movers.js";
 export type { PersonMoveContext, PersonReferenceMover } from "./merge/person-reference-mover.js";
+export type * from "./deal-store.js";
+export { OPPORTUNITY_SORT_FIELDS } from "./deal-store.js";
+export type * from "./deal-records.js";
+export {
+  STAGE_TYPES,
+  CUSTOM_FIELD_TYPES,
+  ENTITY_TYPES,
+  ASSOCIATION_OWNER_TYPES,
+  TASK_SCOPES,
+  TASK_STATUSES,
+} from "./deal-records.js";
+export { repointPersonReferences } from "./repositories/person-reference-repointing.js";

@@ -35,6 +35,17 @@ import type {
   Tenant,
   User,
 } from "./records.js";
+import type {
+  AssociationRepository,
+  FileRepository,
+  NoteRepository,
+  OpportunityCustomFieldRepository,
+  OpportunityRepository,
+  OpportunityStageRepository,
+  OpportunityTypeRepository,
+  RecordLookupRepository,
+  TaskRepository,
+} from "./deal-store.js";
 
 export type SortOrder = "asc" | "desc";
 
@@ -330,6 +341,15 @@ export interface Store {
   readonly affiliations: AffiliationRepository;
   readonly entityLists: EntityListRepository;
   readonly personMerges: PersonMergeRepository;
+  readonly opportunityTypes: OpportunityTypeRepository;
+  readonly opportunityStages: OpportunityStageRepository;
+  readonly opportunityCustomFields: OpportunityCustomFieldRepository;
+  readonly opportunities: OpportunityRepository;
+  readonly associations: AssociationRepository;
+  readonly notes: NoteRepository;
+  readonly tasks: TaskRepository;
+  readonly files: FileRepository;
+  readonly records: RecordLookupRepository;
   /** Runs `work` atomically: every write through the given store commits or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */

@@ -56,6 +56,8 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         requestId: http.get("requestId"),
         http,
       });
+      // A handler that streams bytes (a file download) builds its own Response.
+      if (result instanceof Response) return result;
       const { status, body: responseBody } = isStatusReply(result)
         ? result
         : { status: operation.successStatus ?? 200, body: result };

@@ -76,6 +76,8 @@ export interface Operation<
   ): Promise<
     | (ResponseSchema extends z.ZodType ? z.input<ResponseSchema> : undefined)
     | StatusReply<ResponseSchema extends z.ZodType ? z.input<ResponseSchema> : undefined>
+    /** A raw response, for the rare operation that answers with bytes rather than JSON. */
+    | Response
   >;
 }
 

@@ -5,6 +5,7 @@
  * fail with a message naming the parameter until then.
  */
 import type { AppServices } from "../services.js";
+import { buildDealRecords } from "./deal-records.js";
 import { buildTenant, type TestTenant } from "./test-harness.js";
 
 export interface PopulatedTenant extends TestTenant {
@@ -40,21 +41,21 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     list_uuid: list.uuid,
     entity_uuid: person.uuid,
   };
-  return {
-    ...tenant,
-    pathIds,
-    secrets: [
-      tenantUuid,
-      company.uuid,
-      person.uuid,
-      tenant.admin.uuid,
-      tenant.member.uuid,
-      `${marker} Company`,
-      `${marker} Person`,
-      meeting.uuid,
-      `${marker} Meeting`,
-      list.uuid,
-      `${marker} List`,
-    ],
-  };
+  const secrets = [
+    tenantUuid,
+    company.uuid,
+    person.uuid,
+    tenant.admin.uuid,
+    tenant.member.uuid,
+    `${marker} Company`,
+    `${marker} Person`,
+    meeting.uuid,
+    `${marker} Meeting`,
+    list.uuid,
+    `${marker} List`,
+  ];
+  const deals = await buildDealRecords(services, tenant, { marker, person: person.uuid, company: company.uuid });
+  Object.assign(pathIds, deals.pathIds);
+  secrets.push(...deals.secrets);
+  return { ...tenant, pathIds, secrets };
 }

@@ -6,6 +6,7 @@
  */
 import { moveActivity } from "./move-activity.js";
 import { moveAffiliations } from "./move-affiliations.js";
+import { moveDealReferences } from "./move-deal-references.js";
 import { moveEmails } from "./move-emails.js";
 import { moveListMemberships } from "./move-list-memberships.js";
 import { moveMergeHistory } from "./move-merge-history.js";
@@ -17,4 +18,6 @@ export const personReferenceMovers: readonly PersonReferenceMover[] = [
   moveListMemberships,
   moveMergeHistory,
   moveActivity,
+  // After activity, so the opportunities it touches get their last-activity dates from the moved rows.
+  moveDealReferences,
 ];

@@ -4,6 +4,7 @@ import type { Email, EmailIngestResult, NewEmail } from "../activity-records.js"
 import type { Database } from "../database-schema.js";
 import type { EmailRepository } from "../store.js";
 import { emailInteraction } from "../graph/interaction-records.js";
+import { refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -62,6 +63,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           ...[...new Set(cc)].filter((person) => !to.includes(person)).map((person_uuid) => ({ person_uuid, role: "cc" })),
         ].map((row) => ({ ...row, tenant_uuid: tenantUuid, email_uuid: uuid }));
         await transaction.insertInto("email_participants").values(rows).execute();
+        await refreshOpportunityActivityOfPersons(transaction, tenantUuid, rows.map((row) => row.person_uuid));
         const email = await loadEmail(transaction, tenantUuid, messageId);
         return { status: "CREATED", email: email! };
       });

@@ -5,6 +5,7 @@ import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
 import { meetingInteraction } from "../graph/interaction-records.js";
+import { refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -71,6 +72,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
   };
 
   const writeAttendees = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string, attendees: MeetingAttendee[]) => {
+    const previous = await database.selectFrom("meeting_attendees").select("person_uuid").where("meeting_uuid", "=", meetingUuid).execute();
     await database.deleteFrom("meeting_attendees").where("meeting_uuid", "=", meetingUuid).execute();
     if (attendees.length > 0) {
       await database
@@ -78,6 +80,12 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         .values(attendees.map((attendee) => ({ tenant_uuid: tenantUuid, meeting_uuid: meetingUuid, ...attendee })))
         .execute();
     }
+    await refreshActivityOfAttendees(database, tenantUuid, meetingUuid, previous.map((row) => row.person_uuid));
+  };
+  /** Opportunities linked to anyone at the meeting (before or after the change) get fresh activity dates. */
+  const refreshActivityOfAttendees = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string, extra: string[] = []) => {
+    const current = await database.selectFrom("meeting_attendees").select("person_uuid").where("meeting_uuid", "=", meetingUuid).execute();
+    await refreshOpportunityActivityOfPersons(database, tenantUuid, [...extra, ...current.map((row) => row.person_uuid)]);
   };
 
   return {
@@ -173,19 +181,24 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           await writeAttendees(transaction, tenantUuid, meetingUuid, attendees);
         }
         await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
+        await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid);
         return get(transaction, tenantUuid, meetingUuid);
       });
       return emitMeeting(tenantUuid, updated);
     },
     async delete(tenantUuid, meetingUuid) {
-      const result = await db
-        .updateTable("meetings")
-        .set({ deleted_at: now(), updated_at: now() })
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", meetingUuid)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      const deleted = Number(result.numUpdatedRows) > 0;
+      const deleted = await withTransaction(db, async (transaction) => {
+        const result = await transaction
+          .updateTable("meetings")
+          .set({ deleted_at: now(), updated_at: now() })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", meetingUuid)
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        const found = Number(result.numUpdatedRows) > 0;
+        if (found) await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid);
+        return found;
+      });
       if (deleted) emit(tenantUuid, { type: "remove-interaction", id: meetingUuid });
       return deleted;
     },

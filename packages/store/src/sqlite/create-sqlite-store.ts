@@ -28,6 +28,14 @@ import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
+import { createAssociationRepository } from "../repositories/association-repository.js";
+import { createFileRepository } from "../repositories/file-repository.js";
+import { createNoteRepository } from "../repositories/note-repository.js";
+import { createOpportunityCustomFieldRepository } from "../repositories/opportunity-custom-field-repository.js";
+import { createOpportunityRepository } from "../repositories/opportunity-repository.js";
+import { createOpportunityStageRepository, createOpportunityTypeRepository } from "../repositories/opportunity-type-repository.js";
+import { createRecordLookupRepository } from "../repositories/record-lookup-repository.js";
+import { createTaskRepository } from "../repositories/task-repository.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` for a throwaway database. Parent folders are created. */
@@ -57,6 +65,15 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     affiliations: createAffiliationRepository(context),
     entityLists: createEntityListRepository(context),
     personMerges: createPersonMergeRepository(context),
+    opportunityTypes: createOpportunityTypeRepository(context),
+    opportunityStages: createOpportunityStageRepository(context),
+    opportunityCustomFields: createOpportunityCustomFieldRepository(context),
+    opportunities: createOpportunityRepository(context),
+    associations: createAssociationRepository(context),
+    notes: createNoteRepository(context),
+    tasks: createTaskRepository(context),
+    files: createFileRepository(context),
+    records: createRecordLookupRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       // Graph changes wait for the commit; a rollback discards them.

@@ -1,0 +1,53 @@
+/**
+ * @module
+ * Calendar dates (`YYYY-MM-DD`) in bodies and queries, and ISO 8601 bounds for inclusive range
+ * filters: a date-only upper bound covers that whole day.
+ */
+import { z } from "zod";
+import { parseIsoTimestamp } from "./common-schemas.js";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** A calendar date `YYYY-MM-DD`. */
+export const calendarDate = (description: string) =>
+  z
+    .string()
+    .refine(isCalendarDate, "must be a date YYYY-MM-DD")
+    .describe(`${description} ISO 8601 date, YYYY-MM-DD.`);
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * An inclusive bound given as an ISO 8601 date or date-time, as epoch ms. For an upper bound
+ * (`end`), a date alone means the end of that day (UTC), so `..._to=2026-11-21` includes the 21st.
+ */
+export const isoBoundQuery = (description: string, end: "start" | "end") =>
+  z
+    .string()
+    .transform((value, context) => {
+      const time = parseIsoTimestamp(value);
+      if (time === null) {
+        context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time` });
+        return z.NEVER;
+      }
+      return end === "end" && ISO_DATE.test(value.trim()) ? time + DAY_MS - 1 : time;
+    })
+    .describe(
+      `${description} ISO 8601 date or date-time (without a zone, UTC); inclusive${end === "end" ? ", and a date alone covers that whole day" : ""}.`,
+    );
+
+/** A finite decimal number in a query string. */
+export const numberQuery = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/, "must be a number")
+    .transform((text) => Number(text))
+    .refine(Number.isFinite, "must be a finite number")
+    .describe(description);

@@ -1,0 +1,71 @@
+/**
+ * @module
+ * Reads one file from a `multipart/form-data` upload: 413 beyond the size limit (checked while
+ * streaming, not only from Content-Length), 415 for another content type, 400 without a `file` part.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../../app-env.js";
+import { ApiError, badRequest } from "../errors/api-error.js";
+
+/** Largest file accepted by POST /v1/files. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart boundaries and part headers around the file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+const tooLarge = () => new ApiError(413, `file is larger than the ${MAX_FILE_BYTES / (1024 * 1024)} MiB limit`);
+
+async function readBounded(request: Request, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Only the last path segment, without control characters, at most 255 characters. */
+function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  return cleaned || "file";
+}
+
+export async function readUploadedFile(context: Context<AppEnv>, fieldName = "file"): Promise<UploadedFile> {
+  const contentType = context.req.header("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new ApiError(415, `send the file as multipart/form-data with a '${fieldName}' part (got ${contentType || "no content type"})`);
+  }
+  const bytes = await readBounded(context.req.raw, MAX_FILE_BYTES + ENVELOPE_BYTES);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badRequest("the multipart body could not be read: check the boundary and the part headers");
+  }
+  const part = form.get(fieldName);
+  if (!part || typeof part === "string") throw badRequest(`the multipart body needs a file part named '${fieldName}'`);
+  if (part.size > MAX_FILE_BYTES) throw tooLarge();
+  return {
+    filename: cleanFilename(part.name),
+    contentType: part.type || "application/octet-stream",
+    content: new Uint8Array(await part.arrayBuffer()),
+  };
+}

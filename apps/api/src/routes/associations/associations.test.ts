@@ -1,0 +1,193 @@
+/** The three association endpoints: allowed types, idempotency in both directions, 404s, roles, removal and pinning. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { apiCaller } from "../../testing/api-call.js";
+import { buildOpportunity, buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let pipeline: Pipeline;
+let call: ReturnType<typeof apiCaller>;
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  pipeline = await buildPipeline(context.services, acme);
+  call = apiCaller(context, () => acme.key);
+});
+afterEach(() => context.close());
+
+const person = (name = "Ada Lovelace") => context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name });
+const company = (name = "Globex") => context.services.store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: name });
+
+describe("POST /v1/opportunities/{uuid}/associations", () => {
+  it("links every entity type, returns the existing association for a duplicate from either side, and fills persons and companies", async () => {
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const other = await buildOpportunity(context.services, acme, pipeline, { name: "Related deal" });
+    const ada = await person();
+    const globex = await company();
+    const path = `/v1/opportunities/${deal.uuid}/associations`;
+
+    const first = await call(path, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid, context: "champion" } });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ entity_type: "PERSON", entity_uuid: ada.uuid, context: "champion", association_type: "OPPORTUNITY_TO_PERSON" });
+    const again = await call(path, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid, context: "changed" } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+
+    context.clock.advance(1);
+    expect((await call(path, { method: "POST", body: { entity_type: "COMPANY", entity_uuid: globex.uuid } })).status).toBe(201);
+    context.clock.advance(1);
+    const linked = await call(path, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: other.uuid } });
+    expect(linked.status).toBe(201);
+    // The same link seen from the other opportunity is a duplicate too.
+    const reverse = await call(`/v1/opportunities/${other.uuid}/associations`, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid } });
+    expect(reverse.status).toBe(200);
+    expect(reverse.body).toMatchObject({ uuid: linked.body.uuid, entity_type: "OPPORTUNITY", entity_uuid: deal.uuid });
+
+    // A note linked from the note's side is the same link as one made from the opportunity's side.
+    context.clock.advance(1);
+    const note = (await call("/v1/notes", { method: "POST", body: { content: "Intro call", associations: [{ entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }] } })).body;
+    const noteFromDeal = await call(path, { method: "POST", body: { entity_type: "NOTE", entity_uuid: note.uuid } });
+    expect(noteFromDeal.status).toBe(200);
+    expect(noteFromDeal.body.association_type).toBe("NOTE_TO_OPPORTUNITY");
+
+    context.clock.advance(1);
+    const task = (await call("/v1/tasks", { method: "POST", body: { title: "Follow up" } })).body;
+    expect((await call(path, { method: "POST", body: { entity_type: "TASK", entity_uuid: task.uuid } })).status).toBe(201);
+
+    const listed = await call(path);
+    expect(listed.body.total).toBe(5);
+    expect(listed.body.items.map((item: { entity_type: string }) => item.entity_type)).toEqual(["PERSON", "COMPANY", "OPPORTUNITY", "NOTE", "TASK"]);
+    expect(listed.body.items[0].person).toMatchObject({ uuid: ada.uuid, name: "Ada Lovelace", type: "PERSON" });
+    expect(listed.body.items[1].company).toMatchObject({ uuid: globex.uuid, name: "Globex", type: "COMPANY" });
+    const detail = await call(`/v1/opportunities/${deal.uuid}`);
+    expect(detail.body.notes_and_files_count).toBe(1);
+    expect(detail.body.search_string).toBe("Deal Ada Lovelace Globex");
+    expect((await call(`/v1/opportunities/${other.uuid}/associations`)).body.items).toEqual([
+      expect.objectContaining({ uuid: linked.body.uuid, entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }),
+    ]);
+  });
+
+  it("answers 404 for a missing opportunity or target, 400 for a self-link or bad type, 403 for a member who does not own it", async () => {
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const path = `/v1/opportunities/${deal.uuid}/associations`;
+    const missingTarget = await call(path, { method: "POST", body: { entity_type: "COMPANY", entity_uuid: MISSING } });
+    expect(missingTarget.status).toBe(404);
+    expect(missingTarget.body.error).toMatch(/COMPANY .* not found/);
+    const ada = await person();
+    const missingOwner = await call(`/v1/opportunities/${MISSING}/associations`, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid } });
+    expect(missingOwner.status).toBe(404);
+    expect((await call(path, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid } })).status).toBe(400);
+    expect((await call(path, { method: "POST", body: { entity_type: "person", entity_uuid: ada.uuid } })).status).toBe(400);
+    // A person named as a company is a missing company.
+    expect((await call(path, { method: "POST", body: { entity_type: "COMPANY", entity_uuid: ada.uuid } })).status).toBe(404);
+    const member = await call(path, { key: acme.memberKey, method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid } });
+    expect(member.status).toBe(403);
+
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Their person" });
+    expect((await call(path, { method: "POST", body: { entity_type: "PERSON", entity_uuid: theirs.uuid } })).status).toBe(404);
+    expect((await call(path, { key: other.key, method: "POST", body: { entity_type: "PERSON", entity_uuid: theirs.uuid } })).status).toBe(404);
+  });
+
+  it("removes associations, refusing the last one the type's pinning requires", async () => {
+    const pinned = await buildPipeline(context.services, acme, { label: "Pinned", pinning: { company_required: true } });
+    const globex = await company("Globex");
+    const initech = await company("Initech");
+    const ada = await person();
+    const deal = await buildOpportunity(context.services, acme, pinned, { name: "Pinned deal", associations: [companyLink(globex.uuid), personLink(ada.uuid)] });
+    const items = (await call(`/v1/opportunities/${deal.uuid}/associations`)).body.items as Array<{ uuid: string; entity_uuid: string }>;
+    const globexLink = items.find((item) => item.entity_uuid === globex.uuid)!;
+    const adaLink = items.find((item) => item.entity_uuid === ada.uuid)!;
+
+    const refused = await context.request(`/v1/opportunities/${deal.uuid}/associations/${globexLink.uuid}`, { key: acme.key, method: "DELETE" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/requires a COMPANY association/);
+    expect((await call(`/v1/opportunities/${deal.uuid}/associations`)).body.total).toBe(2);
+
+    await call(`/v1/opportunities/${deal.uuid}/associations`, { method: "POST", body: { entity_type: "COMPANY", entity_uuid: initech.uuid } });
+    expect((await context.request(`/v1/opportunities/${deal.uuid}/associations/${globexLink.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
+    expect((await context.request(`/v1/opportunities/${deal.uuid}/associations/${adaLink.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
+    expect((await context.request(`/v1/opportunities/${deal.uuid}/associations/${adaLink.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(404);
+    const remaining = (await call(`/v1/opportunities/${deal.uuid}/associations`)).body.items;
+    expect(remaining.map((item: { entity_uuid: string }) => item.entity_uuid)).toEqual([initech.uuid]);
+
+    // An association of another opportunity is not this one's to remove.
+    const other = await buildOpportunity(context.services, acme, pipeline, { name: "Other", associations: [personLink(ada.uuid)] });
+    const otherLink = (await call(`/v1/opportunities/${other.uuid}/associations`)).body.items[0];
+    expect((await context.request(`/v1/opportunities/${deal.uuid}/associations/${otherLink.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(404);
+  });
+});
+
+describe("POST /v1/notes/{uuid}/associations", () => {
+  it("answers 201 for a new link and for a duplicate, with the same association", async () => {
+    const note = (await call("/v1/notes", { method: "POST", body: { content: "Hello" }, key: acme.memberKey })).body;
+    const ada = await person();
+    const path = `/v1/notes/${note.uuid}/associations`;
+    const first = await call(path, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid }, key: acme.memberKey });
+    const second = await call(path, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid }, key: acme.memberKey });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.uuid).toBe(first.body.uuid);
+    expect(first.body).toMatchObject({ entity_type: "PERSON", entity_uuid: ada.uuid, association_type: "NOTE_TO_PERSON" });
+    expect((await call(path)).body.total).toBe(1);
+    expect((await call(`/v1/notes/${note.uuid}`)).body.associations).toHaveLength(1);
+  });
+
+  it("refuses NOTE links (400), missing notes and targets (404), and non-owners (403)", async () => {
+    const note = (await call("/v1/notes", { method: "POST", body: { content: "Mine" }, key: acme.memberKey })).body;
+    const other = (await call("/v1/notes", { method: "POST", body: { content: "Other" } })).body;
+    const path = `/v1/notes/${note.uuid}/associations`;
+    const noteToNote = await call(path, { method: "POST", body: { entity_type: "NOTE", entity_uuid: other.uuid }, key: acme.memberKey });
+    expect(noteToNote.status).toBe(400);
+    expect(noteToNote.body.error).toMatch(/a note cannot be associated with a NOTE/);
+    expect((await call(path, { method: "POST", body: { entity_type: "FILE", entity_uuid: MISSING }, key: acme.memberKey })).status).toBe(404);
+    expect((await call(`/v1/notes/${MISSING}/associations`, { method: "POST", body: { entity_type: "FILE", entity_uuid: MISSING } })).status).toBe(404);
+    const ada = await person();
+    const notOwner = await call(`/v1/notes/${other.uuid}/associations`, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid }, key: acme.memberKey });
+    expect(notOwner.status).toBe(403);
+    const byAdmin = await call(path, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid }, key: acme.adminKey });
+    expect(byAdmin.status).toBe(201);
+    const removed = await context.request(`${path}/${byAdmin.body.uuid}`, { key: acme.memberKey, method: "DELETE" });
+    expect(removed.status).toBe(204);
+    expect((await call(path)).body.total).toBe(0);
+  });
+});
+
+describe("POST /v1/tasks/{task_id}/associations", () => {
+  it("links records idempotently and refuses TASK-to-TASK links", async () => {
+    const task = (await call("/v1/tasks", { method: "POST", body: { title: "Call Ada" } })).body;
+    const second = (await call("/v1/tasks", { method: "POST", body: { title: "Other" } })).body;
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const path = `/v1/tasks/${task.uuid}/associations`;
+    const first = await call(path, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid } });
+    const again = await call(path, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid } });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.uuid).toBe(first.body.uuid);
+    const taskToTask = await call(path, { method: "POST", body: { entity_type: "TASK", entity_uuid: second.uuid } });
+    expect(taskToTask.status).toBe(400);
+    expect(taskToTask.body.error).toMatch(/a task cannot be associated with a TASK/);
+    expect((await call(`/v1/opportunities/${deal.uuid}/associations`)).body.items).toEqual([
+      expect.objectContaining({ entity_type: "TASK", entity_uuid: task.uuid, association_type: "TASK_TO_OPPORTUNITY" }),
+    ]);
+    expect((await context.request(`${path}/${first.body.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
+    expect((await call(path)).body.items).toEqual([]);
+  });
+
+  it("answers 404 for a task the caller cannot see, and hides links to another user's PERSONAL task", async () => {
+    const personal = (await call("/v1/tasks", { method: "POST", body: { title: "Private", scope: "PERSONAL" }, key: acme.memberKey })).body;
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const byOther = await call(`/v1/tasks/${personal.uuid}/associations`, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }, key: acme.adminKey });
+    expect(byOther.status).toBe(404);
+    expect((await call(`/v1/tasks/${MISSING}/associations`, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid } })).status).toBe(404);
+    // Another user's PERSONAL task is no valid target either.
+    const asTarget = await call(`/v1/opportunities/${deal.uuid}/associations`, { method: "POST", body: { entity_type: "TASK", entity_uuid: personal.uuid }, key: acme.adminKey });
+    expect(asTarget.status).toBe(404);
+
+    const byCreator = await call(`/v1/tasks/${personal.uuid}/associations`, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }, key: acme.memberKey });
+    expect(byCreator.status).toBe(201);
+    expect((await call(`/v1/opportunities/${deal.uuid}/associations`, { key: acme.memberKey })).body.total).toBe(1);
+    expect((await call(`/v1/opportunities/${deal.uuid}/associations`, { key: acme.adminKey })).body.total).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * @module
+ * What the three association endpoints share: the allowed entity types per owner kind, the 404
+ * for a missing target, and the idempotent link (a duplicate, in either direction, returns the
+ * existing association).
+ */
+import { ENTITY_TYPES, type AssociationOwnerType, type EntityType, type LinkResult } from "@rapport/store";
+import { z } from "zod";
+import type { AuthContext } from "../../platform/auth/auth-context.js";
+import { viewerOf } from "../../platform/auth/viewer.js";
+import { badRequest, notFound } from "../../platform/errors/api-error.js";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import type { AppServices } from "../../services.js";
+
+/** Entity types each owner kind may link to (spec: TASK→TASK is not allowed; notes link to no notes). */
+export const LINKABLE: Record<AssociationOwnerType, readonly EntityType[]> = {
+  OPPORTUNITY: ["PERSON", "COMPANY", "NOTE", "FILE", "TASK", "OPPORTUNITY"],
+  NOTE: ["PERSON", "COMPANY", "FILE", "TASK", "OPPORTUNITY"],
+  TASK: ["PERSON", "COMPANY", "NOTE", "FILE", "OPPORTUNITY"],
+};
+
+const OWNER_NAMES: Record<AssociationOwnerType, string> = { OPPORTUNITY: "an opportunity", NOTE: "a note", TASK: "a task" };
+
+/** The association in a removal path. */
+export const associationUuidParameter = uuidString("The association's UUID (from the association list or the record's associations).");
+
+export function linkBodySchema(ownerType: AssociationOwnerType) {
+  const allowed = LINKABLE[ownerType].join(", ");
+  return z
+    .object({
+      entity_type: z.enum(ENTITY_TYPES).describe(`Kind of the record to link, upper case: ${allowed}.`),
+      entity_uuid: uuidString("The record's UUID."),
+    })
+    .strict();
+}
+
+/** The opportunity form, which also carries a context. */
+export function linkBodyWithContextSchema(ownerType: AssociationOwnerType) {
+  return linkBodySchema(ownerType)
+    .extend({
+      context: z.string().max(1_000).nullable().optional().describe("Free text about the link, e.g. 'lead investor'. Optional."),
+    })
+    .strict();
+}
+
+/** Checks the entity type for the owner kind (400) and the target's existence (404), then links. */
+export async function linkRecords(
+  services: AppServices,
+  auth: AuthContext,
+  owner: { type: AssociationOwnerType; uuid: string },
+  target: { entity_type: EntityType; entity_uuid: string; context?: string | null | undefined },
+): Promise<LinkResult> {
+  if (!LINKABLE[owner.type].includes(target.entity_type)) {
+    throw badRequest(
+      `${OWNER_NAMES[owner.type]} cannot be associated with a ${target.entity_type}: entity_type must be one of ${LINKABLE[owner.type].join(", ")}`,
+    );
+  }
+  if (target.entity_type === owner.type && target.entity_uuid === owner.uuid) {
+    throw badRequest("a record cannot be associated with itself");
+  }
+  const { store } = services;
+  const found = await store.records.existing(auth.tenant.uuid, target.entity_type, [target.entity_uuid], viewerOf(auth));
+  if (!found.has(target.entity_uuid)) throw notFound(`${target.entity_type} ${target.entity_uuid} not found`);
+  return store.associations.link(auth.tenant.uuid, owner, { type: target.entity_type, uuid: target.entity_uuid, context: target.context ?? null });
+}
+
+/** Checks that every target of a new record's associations exists and is allowed (400 otherwise). */
+export async function checkNewLinks(
+  services: AppServices,
+  auth: AuthContext,
+  ownerType: AssociationOwnerType,
+  links: ReadonlyArray<{ entity_type: EntityType; entity_uuid: string }>,
+): Promise<void> {
+  for (const link of links) {
+    if (!LINKABLE[ownerType].includes(link.entity_type)) {
+      throw badRequest(`associations: ${OWNER_NAMES[ownerType]} cannot be associated with a ${link.entity_type}`);
+    }
+    const found = await services.store.records.existing(auth.tenant.uuid, link.entity_type, [link.entity_uuid], viewerOf(auth));
+    if (!found.has(link.entity_uuid)) throw badRequest(`associations: ${link.entity_type} ${link.entity_uuid} not found`);
+  }
+}

@@ -1,0 +1,95 @@
+/** Files: multipart upload with its limit, download with the kept content type, metadata, deletion, and counting on opportunities. */
+import { createHash } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { apiCaller } from "../../testing/api-call.js";
+import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { MAX_FILE_BYTES } from "../../platform/request/multipart-file.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let call: ReturnType<typeof apiCaller>;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  call = apiCaller(context, () => acme.key);
+});
+afterEach(() => context.close());
+
+async function upload(content: Uint8Array | string, options: { filename?: string; type?: string; key?: string; field?: string } = {}) {
+  const form = new FormData();
+  form.append(options.field ?? "file", new Blob([content], { type: options.type ?? "" }), options.filename ?? "memo.txt");
+  const response = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": options.key ?? acme.key }, body: form });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+describe("files", () => {
+  it("uploads, describes and downloads a file with its name and content type", async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
+    const created = await upload(bytes, { filename: "Term sheet – v2.pdf", type: "application/pdf", key: acme.memberKey });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      filename: "Term sheet – v2.pdf",
+      content_type: "application/pdf",
+      size_bytes: 7,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      uploaded_by: { uuid: acme.member.uuid, type: "USER" },
+    });
+    expect((await call(`/v1/files/${created.body.uuid}`)).body).toEqual(created.body);
+    const download = await context.request(`/v1/files/${created.body.uuid}/content`, { key: acme.key });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="Term sheet _ v2.pdf"; filename*=UTF-8''Term%20sheet%20%E2%80%93%20v2.pdf`);
+    expect(download.headers.get("x-request-id")).toBeTruthy();
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+
+    const untyped = await upload("plain", { filename: "../../etc/notes" });
+    expect(untyped.body).toMatchObject({ filename: "notes", content_type: "application/octet-stream", size_bytes: 5 });
+  });
+
+  it("answers 413 beyond the size limit, 415 for a non-multipart body and 400 without a file part", async () => {
+    const tooLarge = await upload(new Uint8Array(MAX_FILE_BYTES + 1));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error).toMatch(/larger than the 10 MiB limit/);
+    const atLimit = await upload(new Uint8Array(MAX_FILE_BYTES));
+    expect(atLimit.status).toBe(201);
+    expect(atLimit.body.size_bytes).toBe(MAX_FILE_BYTES);
+
+    const json = await call("/v1/files", { method: "POST", body: { file: "x" } });
+    expect(json.status).toBe(415);
+    expect(json.body.error).toMatch(/multipart\/form-data/);
+    const wrongField = await upload("x", { field: "attachment" });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.error).toMatch(/file part named 'file'/);
+  });
+
+  it("counts linked files on opportunities and deletes a file with its links; uploader or administrator only", async () => {
+    const pipeline = await buildPipeline(context.services, acme);
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const file = (await upload("deck", { key: acme.memberKey })).body;
+    const link = await call(`/v1/opportunities/${deal.uuid}/associations`, { method: "POST", body: { entity_type: "FILE", entity_uuid: file.uuid } });
+    expect(link.status).toBe(201);
+    expect((await call(`/v1/opportunities/${deal.uuid}`)).body.notes_and_files_count).toBe(1);
+
+    const zoe = await context.services.store.users.create({ tenant_uuid: acme.tenant.uuid, name: "Zoe", email: "zoe@acme.example", role: "member" });
+    const denied = await call(`/v1/files/${file.uuid}`, { key: acme.key, userUuid: zoe.uuid, method: "DELETE" });
+    expect(denied.status).toBe(403);
+    expect((await call(`/v1/files/${file.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(204);
+    expect((await call(`/v1/files/${file.uuid}`)).status).toBe(404);
+    expect((await context.request(`/v1/files/${file.uuid}/content`, { key: acme.key })).status).toBe(404);
+    expect((await call(`/v1/opportunities/${deal.uuid}`)).body.notes_and_files_count).toBe(0);
+    const byAdmin = (await upload("other", { key: acme.memberKey })).body;
+    expect((await call(`/v1/files/${byAdmin.uuid}`, { key: acme.adminKey, method: "DELETE" })).status).toBe(204);
+  });
+
+  it("never serves another tenant's file", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = (await upload("their secret", { key: other.key })).body;
+    expect((await call(`/v1/files/${theirs.uuid}`)).status).toBe(404);
+    const download = await context.request(`/v1/files/${theirs.uuid}/content`, { key: acme.key });
+    expect(download.status).toBe(404);
+    expect(await download.text()).not.toContain("their secret");
+    expect((await call(`/v1/files/${theirs.uuid}`, { method: "DELETE" })).status).toBe(404);
+  });
+});

@@ -1,0 +1,29 @@
+/** POST /v1/files: stores an uploaded file (multipart/form-data, part `file`). */
+import { defineOperation } from "../../operations/operation.js";
+import { MAX_FILE_BYTES, readUploadedFile } from "../../platform/request/multipart-file.js";
+import { fileSchema, presentFile } from "../../presenters/file-presenter.js";
+
+export const uploadFile = defineOperation({
+  operationId: "uploadFile",
+  method: "post",
+  path: "/v1/files",
+  area: "File",
+  summary: "Upload a file",
+  description:
+    `Stores one file sent as multipart/form-data in a part named 'file' (at most ${MAX_FILE_BYTES / (1024 * 1024)} MiB: 413 beyond; 415 for another body type). ` +
+    "The part's filename and content type are kept and served back on download. Link the file to records with entity_type FILE; opportunities count linked files in notes_and_files_count.",
+  successStatus: 201,
+  response: fileSchema,
+  errors: [413, 415],
+  async handler({ auth, services, http }) {
+    const upload = await readUploadedFile(http);
+    const file = await services.store.files.create({
+      tenant_uuid: auth.tenant.uuid,
+      filename: upload.filename,
+      content_type: upload.contentType,
+      content: upload.content,
+      uploaded_by_user_uuid: auth.user?.uuid ?? null,
+    });
+    return presentFile(file);
+  },
+});

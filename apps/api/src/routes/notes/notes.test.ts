@@ -1,0 +1,162 @@
+/** Notes: create, read, list by linked record, update and delete by the owner or an administrator (403 otherwise), and the import batch. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { apiCaller } from "../../testing/api-call.js";
+import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let call: ReturnType<typeof apiCaller>;
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  call = apiCaller(context, () => acme.key);
+});
+afterEach(() => context.close());
+
+const person = (name: string, tenantUuid = acme.tenant.uuid) => context.services.store.persons.create({ tenant_uuid: tenantUuid, name });
+
+describe("notes", () => {
+  it("creates a note owned by the caller with its links, reads and lists it by linked record", async () => {
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    const created = await call("/v1/notes", {
+      method: "POST",
+      key: acme.memberKey,
+      body: { title: "Intro", content: "Met Ada at the offsite.", associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid }] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      title: "Intro",
+      content: "Met Ada at the offsite.",
+      owner: { uuid: acme.member.uuid, name: "Mike", type: "USER" },
+      associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid, association_type: "NOTE_TO_PERSON" }],
+    });
+    context.clock.advance(1);
+    const second = (await call("/v1/notes", { method: "POST", body: { content: "About Bob", associations: [{ entity_type: "PERSON", entity_uuid: bob.uuid }] } })).body;
+    expect(second.owner).toBeNull();
+
+    expect((await call(`/v1/notes/${created.body.uuid}`)).body.content).toBe("Met Ada at the offsite.");
+    const all = await call("/v1/notes");
+    expect(all.body.items.map((note: { uuid: string }) => note.uuid)).toEqual([second.uuid, created.body.uuid]);
+    expect((await call("/v1/notes?order=asc")).body.items[0].uuid).toBe(created.body.uuid);
+    const forAda = await call(`/v1/notes?entity_type=PERSON&entity_uuid=${ada.uuid}`);
+    expect(forAda.body.items.map((note: { uuid: string }) => note.uuid)).toEqual([created.body.uuid]);
+    expect(forAda.body.total).toBe(1);
+
+    // A note linked from an opportunity's side is listed for the opportunity too.
+    const pipeline = await buildPipeline(context.services, acme);
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    await call(`/v1/opportunities/${deal.uuid}/associations`, { method: "POST", body: { entity_type: "NOTE", entity_uuid: second.uuid } });
+    expect((await call(`/v1/notes?entity_type=OPPORTUNITY&entity_uuid=${deal.uuid}`)).body.items.map((note: { uuid: string }) => note.uuid)).toEqual([second.uuid]);
+  });
+
+  it("answers 400 for bad bodies and half entity filters, 404 for missing notes", async () => {
+    expect((await call("/v1/notes", { method: "POST", body: { content: "" } })).status).toBe(400);
+    const badLink = await call("/v1/notes", { method: "POST", body: { content: "x", associations: [{ entity_type: "PERSON", entity_uuid: MISSING }] } });
+    expect(badLink.status).toBe(400);
+    expect(badLink.body.error).toMatch(/PERSON .* not found/);
+    const noteToNote = await call("/v1/notes", { method: "POST", body: { content: "x", associations: [{ entity_type: "NOTE", entity_uuid: MISSING }] } });
+    expect(noteToNote.status).toBe(400);
+    expect((await call("/v1/notes")).body.total).toBe(0);
+    const half = await call(`/v1/notes?entity_uuid=${MISSING}`);
+    expect(half.status).toBe(400);
+    expect(half.body.error).toMatch(/entity_type and entity_uuid together/);
+    expect((await call(`/v1/notes/${MISSING}`)).status).toBe(404);
+    expect((await call(`/v1/notes/${MISSING}`, { method: "PATCH", body: { content: "x" } })).status).toBe(404);
+  });
+
+  it("lets only the owner or an administrator change or delete a note: 403 for other users", async () => {
+    const note = (await call("/v1/notes", { method: "POST", key: acme.memberKey, body: { content: "Mike's note" } })).body;
+    const zoe = await context.services.store.users.create({ tenant_uuid: acme.tenant.uuid, name: "Zoe", email: "zoe@acme.example", role: "member" });
+    const asZoe = { key: acme.key, userUuid: zoe.uuid };
+    const denied = await call(`/v1/notes/${note.uuid}`, { ...asZoe, method: "PATCH", body: { content: "Zoe was here" } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toMatch(/owner or an administrator/);
+    expect((await call(`/v1/notes/${note.uuid}`, { ...asZoe, method: "DELETE" })).status).toBe(403);
+    expect((await call(`/v1/notes/${note.uuid}`)).body.content).toBe("Mike's note");
+
+    const byOwner = await call(`/v1/notes/${note.uuid}`, { key: acme.memberKey, method: "PATCH", body: { title: "Renamed" } });
+    expect(byOwner.body).toMatchObject({ title: "Renamed", content: "Mike's note" });
+    const byAdmin = await call(`/v1/notes/${note.uuid}`, { key: acme.adminKey, method: "PATCH", body: { content: "Edited by Alice" } });
+    expect(byAdmin.body.content).toBe("Edited by Alice");
+    expect(byAdmin.body.owner.uuid).toBe(acme.member.uuid);
+
+    // A note written with a tenant-wide key has no owner: members may not change it, administrators may.
+    const unowned = (await call("/v1/notes", { method: "POST", body: { content: "Imported" } })).body;
+    expect((await call(`/v1/notes/${unowned.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(403);
+    expect((await call(`/v1/notes/${unowned.uuid}`, { key: acme.adminKey, method: "DELETE" })).status).toBe(204);
+    expect((await call(`/v1/notes/${note.uuid}`, { key: acme.memberKey, method: "DELETE" })).status).toBe(204);
+    expect((await call(`/v1/notes/${note.uuid}`)).status).toBe(404);
+    expect((await call("/v1/notes")).body.total).toBe(0);
+  });
+
+  it("drops a deleted note from its opportunity's notes_and_files_count", async () => {
+    const pipeline = await buildPipeline(context.services, acme);
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const note = (await call("/v1/notes", { method: "POST", body: { content: "x", associations: [{ entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }] } })).body;
+    expect((await call(`/v1/opportunities/${deal.uuid}`)).body.notes_and_files_count).toBe(1);
+    await call(`/v1/notes/${note.uuid}`, { method: "DELETE" });
+    expect((await call(`/v1/opportunities/${deal.uuid}`)).body.notes_and_files_count).toBe(0);
+    expect((await call(`/v1/opportunities/${deal.uuid}/associations`)).body.items).toEqual([]);
+  });
+
+  it("never shows another tenant's notes", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = (await call("/v1/notes", { key: other.key, method: "POST", body: { content: "Their secret" } })).body;
+    expect((await call(`/v1/notes/${theirs.uuid}`)).status).toBe(404);
+    expect((await call(`/v1/notes/${theirs.uuid}`, { method: "DELETE" })).status).toBe(404);
+    expect(JSON.stringify((await call("/v1/notes")).body)).not.toContain("Their secret");
+  });
+});
+
+describe("POST /v1/notes/batch", () => {
+  it("attaches notes to persons, item by item, in input order, without failing on a bad item", async () => {
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await person("Theirs", other.tenant.uuid);
+    const response = await call("/v1/notes/batch", {
+      method: "POST",
+      key: acme.memberKey,
+      body: {
+        items: [
+          { person_uuid: ada.uuid, content: "Imported: Ada" },
+          { person_uuid: theirs.uuid, content: "Not ours" },
+          { person_uuid: bob.uuid, title: "CRM", content: "Imported: Bob" },
+          { person_uuid: MISSING, content: "Nobody" },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    const results = response.body.results as Array<{ status: string; person_uuid: string; note: { content: string; owner: { uuid: string } } | null; error: string | null }>;
+    expect(results.map((result) => [result.status, result.person_uuid])).toEqual([
+      ["CREATED", ada.uuid],
+      ["ERROR", theirs.uuid],
+      ["CREATED", bob.uuid],
+      ["ERROR", MISSING],
+    ]);
+    expect(results[0]!.note).toMatchObject({ content: "Imported: Ada", owner: { uuid: acme.member.uuid }, associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid }] });
+    expect(results[1]).toMatchObject({ note: null, error: `person ${theirs.uuid} not found` });
+    expect(results[2]!.error).toBeNull();
+    expect((await call(`/v1/notes?entity_type=PERSON&entity_uuid=${bob.uuid}`)).body.items[0]).toMatchObject({ title: "CRM", content: "Imported: Bob" });
+    expect((await call("/v1/notes")).body.total).toBe(2);
+    // Nothing leaked into the other tenant.
+    expect((await call("/v1/notes", { key: other.key })).body.total).toBe(0);
+  });
+
+  it("answers 400 for an empty batch, more than 100 items or a bad item shape", async () => {
+    const ada = await person("Ada");
+    expect((await call("/v1/notes/batch", { method: "POST", body: { items: [] } })).status).toBe(400);
+    const tooMany = Array.from({ length: 101 }, () => ({ person_uuid: ada.uuid, content: "x" }));
+    const oversized = await call("/v1/notes/batch", { method: "POST", body: { items: tooMany } });
+    expect(oversized.status).toBe(400);
+    expect(oversized.body.error).toMatch(/items/);
+    expect((await call("/v1/notes/batch", { method: "POST", body: { items: [{ person_uuid: "ada", content: "x" }] } })).status).toBe(400);
+    expect((await call("/v1/notes")).body.total).toBe(0);
+    const hundred = await call("/v1/notes/batch", { method: "POST", body: { items: tooMany.slice(0, 100) } });
+    expect(hundred.body.results).toHaveLength(100);
+  });
+});

@@ -1,0 +1,27 @@
+/** DELETE /v1/opportunities/{opportunity_uuid}: removes an opportunity with its sub-opportunities. */
+import { defineOperation } from "../../operations/operation.js";
+import { viewerOf } from "../../platform/auth/viewer.js";
+import { notFound } from "../../platform/errors/api-error.js";
+import { opportunityPathParams } from "./get-opportunity.js";
+import { assertMayModifyOpportunity } from "./opportunity-detail.js";
+
+export const deleteOpportunity = defineOperation({
+  operationId: "deleteOpportunity",
+  method: "delete",
+  path: "/v1/opportunities/{opportunity_uuid}",
+  area: "Opportunity",
+  summary: "Delete an opportunity",
+  description:
+    "Deletes the opportunity, its sub-opportunities, and every association of them (the associated records stay). 204; 404 when it is not in the tenant; 403 for a member who neither owns nor created it.",
+  params: opportunityPathParams,
+  successStatus: 204,
+  errors: [403, 404],
+  async handler({ params, auth, services }) {
+    const { store } = services;
+    const current = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth));
+    if (!current) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
+    assertMayModifyOpportunity(auth, current);
+    await store.opportunities.delete(auth.tenant.uuid, current.uuid);
+    return undefined;
+  },
+});

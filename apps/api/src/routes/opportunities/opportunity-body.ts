@@ -1,0 +1,37 @@
+/** Body fields of opportunity writes, shared by create and update. */
+import { ENTITY_TYPES } from "@rapport/store";
+import { z } from "zod";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import { calendarDate } from "../../platform/request/date-schemas.js";
+
+const text = (description: string) => z.string().max(10_000).nullable().describe(description);
+
+export const opportunityWriteFields = {
+  name: z.string().trim().min(1).max(300).describe("The opportunity's name."),
+  details: text("Free-text details."),
+  next_step: text("The next step to take."),
+  value: z.number().min(0).max(1e15).nullable().describe("Monetary value (at least 0)."),
+  probability: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe("Probability in percent, 0-100. On creation it defaults to the stage's percentage."),
+  owner_user_uuid: uuidString("The owner: an active user's UUID, or that user's person UUID; null for unassigned.").nullable(),
+  intro_person_uuid: uuidString("The person who made the introduction.").nullable(),
+  source_date: calendarDate("When the opportunity was sourced.").nullable(),
+  intro_date: calendarDate("When the introduction happened.").nullable(),
+  close_date: calendarDate("Expected or actual close.").nullable(),
+  custom_fields: z
+    .record(z.string().max(100), z.unknown())
+    .refine((fields) => Object.keys(fields).length <= 200, "at most 200 custom fields")
+    .describe("Custom field values keyed by field UUID or key (see custom_field_mapping); null removes a value."),
+};
+
+export const associationInput = z
+  .object({
+    entity_type: z.enum(ENTITY_TYPES).describe("Kind of record: PERSON, COMPANY, NOTE, FILE, TASK or OPPORTUNITY."),
+    entity_uuid: uuidString("The record's UUID."),
+    context: z.string().max(1_000).nullable().optional().describe("Free text about the link, e.g. 'lead investor'."),
+  })
+  .strict();

@@ -1,0 +1,55 @@
+/** The opportunity list envelope (shared by both opportunity lists) and the handler body that fills it. */
+import type { OpportunityListFilters, OpportunityPage } from "@rapport/store";
+import { z } from "zod";
+import type { AuthContext } from "../../platform/auth/auth-context.js";
+import { viewerOf } from "../../platform/auth/viewer.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
+import { listPage } from "../../platform/listing/list-page.js";
+import { customFieldMappingSchema, opportunitySchema, presentCustomFieldMapping, presentOpportunity } from "../../presenters/opportunity-presenter.js";
+import type { AppServices } from "../../services.js";
+import type { OpportunityListQuery } from "./opportunity-list-query.js";
+
+export const opportunityListSchema = listEnvelopeSchema(opportunitySchema).extend({
+  custom_field_mapping: customFieldMappingSchema,
+  total_value: z.number().describe("Sum of value over the whole filtered set, not only this page."),
+  total_weighted_value: z.number().describe("Sum of weighted_value over the whole filtered set."),
+});
+
+export async function listOpportunityPage(options: {
+  services: AppServices;
+  auth: AuthContext;
+  query: OpportunityListQuery;
+  /** Binds cursors: the operation and every parameter that shapes the result. */
+  fingerprint: Record<string, unknown>;
+  filters: OpportunityListFilters;
+}) {
+  const { services, auth, query, filters } = options;
+  const { store } = services;
+  const tenantUuid = auth.tenant.uuid;
+  const fields = await store.opportunityCustomFields.list(tenantUuid);
+  let fetched: OpportunityPage | null = null;
+  const envelope = await listPage({
+    paging: { page: query.page, per_page: query.per_page, cursor: query.cursor },
+    query: { ...options.fingerprint, tenant: tenantUuid, sort_by: query.sort_by, order: query.order },
+    cursors: await cursorCodecFor(store),
+    fetch: async (request) => {
+      fetched = await store.opportunities.list(tenantUuid, {
+        ...request,
+        filters,
+        sort_by: query.sort_by,
+        order: query.order,
+        viewer: viewerOf(auth),
+      });
+      return fetched;
+    },
+    present: (opportunities) => opportunities.map((opportunity) => presentOpportunity(opportunity, fields)),
+  });
+  const page = fetched as OpportunityPage | null;
+  return {
+    ...envelope,
+    custom_field_mapping: presentCustomFieldMapping(fields, page?.rows ?? []),
+    total_value: page?.total_value ?? 0,
+    total_weighted_value: page?.total_weighted_value ?? 0,
+  };
+}

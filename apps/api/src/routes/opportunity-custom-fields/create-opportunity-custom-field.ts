@@ -1,0 +1,46 @@
+/** POST /v1/opportunity-custom-fields: defines a custom field (administrators). */
+import { CUSTOM_FIELD_TYPES } from "@rapport/store";
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { requireAdministrator } from "../../platform/auth/require-administrator.js";
+import { badRequest } from "../../platform/errors/api-error.js";
+import { customFieldSchema, presentCustomField } from "../../presenters/opportunity-type-presenter.js";
+
+export const choicesField = z
+  .array(z.string().trim().min(1).max(200))
+  .max(200)
+  .refine((choices) => new Set(choices).size === choices.length, "choices must be distinct")
+  .describe("Allowed values of a single_select or multi_select field.");
+
+export const createOpportunityCustomField = defineOperation({
+  operationId: "createOpportunityCustomField",
+  method: "post",
+  path: "/v1/opportunity-custom-fields",
+  area: "Opportunity",
+  summary: "Create an opportunity custom field",
+  description:
+    "Defines a custom field for opportunities. key is unique in the tenant (409 when taken); select types need choices. Administrators only (403 for members).",
+  body: z
+    .object({
+      key: z
+        .string()
+        .regex(/^[a-z][a-z0-9_]{0,62}$/, "must start with a lower-case letter and use only a-z, 0-9 and _ (at most 63)")
+        .describe("Stable machine name, e.g. 'fund_vehicle'."),
+      name: z.string().trim().min(1).max(100).describe("Display name."),
+      type: z.enum(CUSTOM_FIELD_TYPES).describe("Value type."),
+      choices: choicesField.optional(),
+    })
+    .strict(),
+  successStatus: 201,
+  response: customFieldSchema,
+  errors: [409],
+  example: { body: { key: "fund_vehicle", name: "Fund vehicle", type: "single_select", choices: ["Fund I", "Fund II"] } },
+  async handler({ body, auth, services }) {
+    requireAdministrator(auth, "define custom fields");
+    const isSelect = body.type === "single_select" || body.type === "multi_select";
+    if (isSelect && !body.choices?.length) throw badRequest(`a ${body.type} field needs at least one choice`);
+    if (!isSelect && body.choices?.length) throw badRequest(`choices apply only to single_select and multi_select fields`);
+    const field = await services.store.opportunityCustomFields.create({ tenant_uuid: auth.tenant.uuid, ...body });
+    return presentCustomField(field);
+  },
+});

@@ -1,0 +1,265 @@
+/**
+ * @module
+ * The deal workspace's part of the Store port: opportunity types and stages, custom fields,
+ * opportunities with their list query, associations, notes, tasks, files, and record lookups.
+ */
+import type {
+  AssociationOwnerType,
+  EntityType,
+  LinkResult,
+  LinkedEntity,
+  NewNote,
+  NewOpportunity,
+  NewOpportunityCustomField,
+  NewOpportunityStage,
+  NewOpportunityType,
+  NewStoredFile,
+  NewTask,
+  Note,
+  NoteChanges,
+  Opportunity,
+  OpportunityChanges,
+  OpportunityCustomField,
+  OpportunityCustomFieldChanges,
+  OpportunityStage,
+  OpportunityStageChanges,
+  OpportunityType,
+  OpportunityTypeChanges,
+  StageType,
+  StoredFile,
+  Task,
+  TaskChanges,
+  TaskScope,
+  TaskStatus,
+} from "./deal-records.js";
+import type { Page, PageRequest } from "./pagination/keyset-page.js";
+
+type SortOrder = "asc" | "desc";
+
+/** Who is looking: decides which PERSONAL tasks (and links to them) are visible. */
+export interface Viewer {
+  /** The calling user, or null for a tenant-wide call (which sees no PERSONAL task). */
+  user_uuid: string | null;
+}
+
+export interface OpportunityTypeRepository {
+  create(input: NewOpportunityType): Promise<OpportunityType>;
+  get(tenantUuid: string, typeUuid: string): Promise<OpportunityType | null>;
+  /** In creation order; hidden types only with `include_hidden`. */
+  list(tenantUuid: string, options: { include_hidden: boolean }): Promise<OpportunityType[]>;
+  /** Null when the type is not in the tenant. */
+  update(tenantUuid: string, typeUuid: string, changes: OpportunityTypeChanges): Promise<OpportunityType | null>;
+}
+
+export interface OpportunityStageRepository {
+  /** Appends the stage at the end of its type's pipeline. Throws InvalidInputError for an unknown type. */
+  create(input: NewOpportunityStage): Promise<OpportunityStage>;
+  get(tenantUuid: string, stageUuid: string): Promise<OpportunityStage | null>;
+  /** In pipeline order; hidden stages only with `include_hidden`. */
+  list(
+    tenantUuid: string,
+    typeUuid: string,
+    options: { stage_type: StageType; include_hidden: boolean },
+  ): Promise<OpportunityStage[]>;
+  update(tenantUuid: string, stageUuid: string, changes: OpportunityStageChanges): Promise<OpportunityStage | null>;
+  /**
+   * Sets the pipeline order of every stage of the type and stage_type. Throws InvalidInputError
+   * unless `stageUuids` names each of them exactly once.
+   */
+  reorder(tenantUuid: string, typeUuid: string, stageType: StageType, stageUuids: readonly string[]): Promise<OpportunityStage[]>;
+}
+
+export interface OpportunityCustomFieldRepository {
+  /** Throws ConflictError when the key is taken. */
+  create(input: NewOpportunityCustomField): Promise<OpportunityCustomField>;
+  get(tenantUuid: string, fieldUuid: string): Promise<OpportunityCustomField | null>;
+  /** In creation order. */
+  list(tenantUuid: string): Promise<OpportunityCustomField[]>;
+  update(
+    tenantUuid: string,
+    fieldUuid: string,
+    changes: OpportunityCustomFieldChanges,
+  ): Promise<OpportunityCustomField | null>;
+  /** Stored values stay on opportunities and show as unresolved keys. False when not found. */
+  delete(tenantUuid: string, fieldUuid: string): Promise<boolean>;
+}
+
+export const OPPORTUNITY_SORT_FIELDS = [
+  "name",
+  "created_at",
+  "updated_at",
+  "value",
+  "weighted_value",
+  "probability",
+  "source_date",
+  "intro_date",
+  "close_date",
+  "last_activity_date",
+  "details",
+  "next_step",
+  "stage",
+  "owner",
+  "intro_person",
+  "days_in_stage",
+  "notes_and_files_count",
+] as const;
+export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
+
+/** Filters of the opportunity list, already resolved by the API (owners to user UUIDs, places to spellings). */
+export interface OpportunityListFilters {
+  /** Case-insensitive substring of the opportunity's own name. */
+  name?: string;
+  /** Every word in the name or an associated person's or company's name; fuzzy retry when nothing matches. */
+  search?: string;
+  type_uuid?: string;
+  stage_uuid?: string;
+  stage_uuids?: string[];
+  /** User UUIDs, OR'd. */
+  owner_user_uuids?: string[];
+  /** With owner_user_uuids: unowned opportunities match too. */
+  include_no_owner?: boolean;
+  has_owner?: boolean;
+  intro_person_uuid?: string;
+  /** Parent opportunities with a sub-opportunity associated with this company. */
+  related_company_uuid?: string;
+  related_person_uuid?: string;
+  parent_uuid?: string;
+  hierarchy_type?: StageType;
+  /** Associated with any of these companies. */
+  company_uuids?: string[];
+  person_uuids?: string[];
+  /** All given parts must hold for one associated person or company. Lower-cased spellings. */
+  location?: { city?: string; states?: string[]; countries?: string[] };
+  value_from?: number;
+  value_to?: number;
+  probability_from?: number;
+  probability_to?: number;
+  /** Epoch ms, inclusive. */
+  updated_after?: number;
+  updated_before?: number;
+  /** `YYYY-MM-DD`, inclusive, both bounds. */
+  source_date?: { from: string; to: string };
+  close_date?: { from: string; to: string };
+  /** Epoch ms, inclusive, both bounds. */
+  last_activity?: { from: number; to: number };
+}
+
+export interface OpportunityListRequest extends PageRequest {
+  filters: OpportunityListFilters;
+  /** Omitted: created_at, or closest first for a fuzzy search. */
+  sort_by?: OpportunitySortField | undefined;
+  order: SortOrder;
+  viewer: Viewer;
+}
+
+export interface OpportunityPage extends Page<Opportunity> {
+  /** Sums over the whole filtered set. */
+  total_value: number;
+  total_weighted_value: number;
+}
+
+export interface OpportunityRepository {
+  /**
+   * Creates the opportunity and its associations in one transaction. Throws InvalidInputError for
+   * an unknown type, stage, parent, owner, intro person or association target, a stage of another
+   * type or stage_type, sub-opportunities on a type without them, missing pinned associations, or
+   * a bad custom field value.
+   */
+  create(input: NewOpportunity, viewer: Viewer): Promise<Opportunity>;
+  get(tenantUuid: string, opportunityUuid: string, viewer: Viewer): Promise<Opportunity | null>;
+  /** Null when not found; InvalidInputError as for create. */
+  update(
+    tenantUuid: string,
+    opportunityUuid: string,
+    changes: OpportunityChanges,
+    actor: { user_uuid: string | null },
+    viewer: Viewer,
+  ): Promise<Opportunity | null>;
+  /** Deletes the opportunity, its sub-opportunities and their associations. False when not found. */
+  delete(tenantUuid: string, opportunityUuid: string): Promise<boolean>;
+  list(tenantUuid: string, request: OpportunityListRequest): Promise<OpportunityPage>;
+  /** Recomputes the stored last-activity dates of these opportunities (all of the tenant's when omitted). */
+  refreshActivity(tenantUuid: string, opportunityUuids?: readonly string[]): Promise<void>;
+}
+
+export interface AssociationRepository {
+  /**
+   * Links two records, or returns the link that already joins them (in either direction, with its
+   * original context). The caller has checked that both exist.
+   */
+  link(
+    tenantUuid: string,
+    owner: { type: AssociationOwnerType; uuid: string },
+    target: { type: EntityType; uuid: string; context?: string | null },
+  ): Promise<LinkResult>;
+  /** Links of a record, seen from it, oldest first; links to tasks the viewer cannot see are left out. */
+  list(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, viewer: Viewer): Promise<LinkedEntity[]>;
+  /**
+   * Removes one link of the record. False when the record has no such link. Throws
+   * InvalidInputError when it is the last person or company link an opportunity's type pins.
+   */
+  unlink(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, linkUuid: string): Promise<boolean>;
+}
+
+export interface NoteListRequest extends PageRequest {
+  /** Only notes linked to this record. */
+  entity?: { type: EntityType; uuid: string };
+  order: SortOrder;
+  viewer: Viewer;
+}
+
+export interface NoteRepository {
+  /** Creates the note and its links atomically; the caller has checked the link targets. */
+  create(input: NewNote, viewer: Viewer): Promise<Note>;
+  get(tenantUuid: string, noteUuid: string, viewer: Viewer): Promise<Note | null>;
+  /** Newest first by default (`order` applies to created_at). */
+  list(tenantUuid: string, request: NoteListRequest): Promise<Page<Note>>;
+  update(tenantUuid: string, noteUuid: string, changes: NoteChanges, viewer: Viewer): Promise<Note | null>;
+  /** Deletes the note and its links. False when not found. */
+  delete(tenantUuid: string, noteUuid: string): Promise<boolean>;
+}
+
+export interface TaskListFilters {
+  status?: TaskStatus[];
+  scope?: TaskScope;
+  assignee_user_uuid?: string;
+  entity?: { type: EntityType; uuid: string };
+}
+
+export interface TaskListRequest extends PageRequest {
+  filters: TaskListFilters;
+  order: SortOrder;
+  viewer: Viewer;
+}
+
+export interface TaskRepository {
+  create(input: NewTask, viewer: Viewer): Promise<Task>;
+  /** A live task the viewer may see (WORKSPACE, or PERSONAL created by the viewer); else null. */
+  get(tenantUuid: string, taskUuid: string, viewer: Viewer): Promise<Task | null>;
+  list(tenantUuid: string, request: TaskListRequest): Promise<Page<Task>>;
+  /** Null when the viewer cannot see the task. */
+  update(tenantUuid: string, taskUuid: string, changes: TaskChanges, viewer: Viewer): Promise<Task | null>;
+  /** Soft-deletes a task the viewer can see and removes its links; false otherwise. */
+  delete(tenantUuid: string, taskUuid: string, viewer: Viewer): Promise<boolean>;
+}
+
+export interface FileRepository {
+  create(input: NewStoredFile): Promise<StoredFile>;
+  get(tenantUuid: string, fileUuid: string): Promise<StoredFile | null>;
+  /** The bytes of a file, or null. */
+  content(tenantUuid: string, fileUuid: string): Promise<Uint8Array | null>;
+  /** Deletes the file, its bytes and its links. False when not found. */
+  delete(tenantUuid: string, fileUuid: string): Promise<boolean>;
+}
+
+export interface RecordLookupRepository {
+  /** Which of these records exist (live, and visible to the viewer for tasks). */
+  existing(tenantUuid: string, entityType: EntityType, uuids: readonly string[], viewer: Viewer): Promise<Set<string>>;
+  /**
+   * Maps each given UUID that names a user of the tenant, by user UUID or by the user's person
+   * UUID, to the user UUID. Deactivated users resolve too.
+   */
+  resolveUsers(tenantUuid: string, uuids: readonly string[]): Promise<Map<string, string>>;
+  /** Moves every deal-workspace reference from one person to another (for person merges). */
+  repointPersonReferences(tenantUuid: string, fromPersonUuid: string, toPersonUuid: string): Promise<void>;
+}

@@ -1,0 +1,270 @@
+/**
+ * Associations: direction-free links between two records. A link is stored once, in the direction
+ * it was made, and every record on either side sees it (as `entity_*` = the other side).
+ */
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { AssociationsTable, Database } from "../database-schema.js";
+import type { AssociationOwnerType, EntityType, LinkedEntity, LinkResult } from "../deal-records.js";
+import type { AssociationRepository, Viewer } from "../deal-store.js";
+import { InvalidInputError } from "../errors.js";
+import { refreshOpportunityActivity } from "./opportunity-activity.js";
+import { toOpportunityType } from "./opportunity-type-repository.js";
+import { existingRecords } from "./record-lookup-repository.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
+
+export interface RecordRef {
+  type: EntityType;
+  uuid: string;
+}
+
+/** The same key for A→B and B→A. */
+export function linkKey(left: RecordRef, right: RecordRef): string {
+  return [`${left.type}:${left.uuid}`, `${right.type}:${right.uuid}`].sort().join("|");
+}
+
+/** The link as seen from `viewpoint`: the other side becomes `entity_*`. */
+export function seenFrom(row: AssociationsTable, viewpoint: RecordRef): LinkedEntity {
+  const fromOwner = row.owner_type === viewpoint.type && row.owner_uuid === viewpoint.uuid;
+  return {
+    uuid: row.uuid,
+    association_type: `${row.owner_type}_TO_${row.entity_type}`,
+    entity_type: (fromOwner ? row.entity_type : row.owner_type) as EntityType,
+    entity_uuid: fromOwner ? row.entity_uuid : row.owner_uuid,
+    context: row.context,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+/** Every link row touching any of `records` (of one type), oldest first. */
+export async function linkRowsOf(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  recordType: EntityType,
+  recordUuids: readonly string[],
+): Promise<AssociationsTable[]> {
+  if (recordUuids.length === 0) return [];
+  const uuids = [...new Set(recordUuids)];
+  return db
+    .selectFrom("associations")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where((expression) =>
+      expression.or([
+        expression.and([expression("owner_type", "=", recordType), expression("owner_uuid", "in", uuids)]),
+        expression.and([expression("entity_type", "=", recordType), expression("entity_uuid", "in", uuids)]),
+      ]),
+    )
+    .orderBy("created_at")
+    .orderBy("uuid")
+    .execute();
+}
+
+/** Drops links whose other side is gone or not visible to the viewer (another user's PERSONAL task). */
+export async function visibleLinks<Link extends LinkedEntity>(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  links: readonly Link[],
+  viewer: Viewer,
+): Promise<Link[]> {
+  const byType = new Map<EntityType, string[]>();
+  for (const link of links) byType.set(link.entity_type, [...(byType.get(link.entity_type) ?? []), link.entity_uuid]);
+  const visible = new Map<EntityType, Set<string>>();
+  for (const [type, uuids] of byType) visible.set(type, await existingRecords(db, tenantUuid, type, uuids, viewer));
+  return links.filter((link) => visible.get(link.entity_type)?.has(link.entity_uuid));
+}
+
+/** Links of many records of one type, seen from each, visible to the viewer. */
+export async function loadLinks(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  recordType: EntityType,
+  recordUuids: readonly string[],
+  viewer: Viewer,
+): Promise<Map<string, LinkedEntity[]>> {
+  const rows = await linkRowsOf(db, tenantUuid, recordType, recordUuids);
+  const wanted = new Set(recordUuids);
+  const seen: Array<{ record: string; link: LinkedEntity }> = [];
+  for (const row of rows) {
+    for (const side of [
+      { type: row.owner_type, uuid: row.owner_uuid },
+      { type: row.entity_type, uuid: row.entity_uuid },
+    ]) {
+      if (side.type === recordType && wanted.has(side.uuid)) {
+        seen.push({ record: side.uuid, link: seenFrom(row, { type: recordType, uuid: side.uuid }) });
+      }
+    }
+  }
+  const visible = new Set(await visibleLinks(db, tenantUuid, seen.map((item) => item.link), viewer));
+  const byRecord = new Map<string, LinkedEntity[]>();
+  for (const item of seen) {
+    if (!visible.has(item.link)) continue;
+    byRecord.set(item.record, [...(byRecord.get(item.record) ?? []), item.link]);
+  }
+  return byRecord;
+}
+
+/** Inserts the links of a new record (targets already checked); duplicates in the request collapse. */
+export async function insertLinks(
+  context: RepositoryContext,
+  tenantUuid: string,
+  owner: { type: AssociationOwnerType; uuid: string },
+  targets: ReadonlyArray<{ type: EntityType; uuid: string; context?: string | null | undefined }>,
+): Promise<void> {
+  const { db, now, generateId } = context;
+  const timestamp = now();
+  const seen = new Set<string>();
+  for (const target of targets) {
+    const key = linkKey(owner, target);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await db
+      .insertInto("associations")
+      .values({
+        uuid: generateId(),
+        tenant_uuid: tenantUuid,
+        owner_type: owner.type,
+        owner_uuid: owner.uuid,
+        entity_type: target.type,
+        entity_uuid: target.uuid,
+        link_key: key,
+        context: target.context ?? null,
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .onConflict((conflict) => conflict.columns(["tenant_uuid", "link_key"]).doNothing())
+      .execute();
+  }
+}
+
+/** Removes every link touching the records (when they are deleted). */
+export async function deleteLinksOf(db: Kysely<Database>, tenantUuid: string, recordType: EntityType, recordUuids: readonly string[]) {
+  if (recordUuids.length === 0) return;
+  const uuids = [...new Set(recordUuids)];
+  await db
+    .deleteFrom("associations")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where((expression) =>
+      expression.or([
+        expression.and([expression("owner_type", "=", recordType), expression("owner_uuid", "in", uuids)]),
+        expression.and([expression("entity_type", "=", recordType), expression("entity_uuid", "in", uuids)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Throws InvalidInputError unless the opportunity keeps the person/company links its type pins. */
+export async function checkPinnedLinks(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  opportunityUuid: string,
+  typeUuid: string,
+): Promise<void> {
+  const typeRow = await db
+    .selectFrom("opportunity_types")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "=", typeUuid)
+    .executeTakeFirst();
+  if (!typeRow) return;
+  const { pinning_config: pinning, label } = toOpportunityType(typeRow);
+  const required = [
+    ...(pinning.person_required ? (["PERSON"] as const) : []),
+    ...(pinning.company_required ? (["COMPANY"] as const) : []),
+  ];
+  for (const entityType of required) {
+    const links = await db
+      .selectFrom("associations")
+      .select("entity_uuid")
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("owner_type", "=", "OPPORTUNITY")
+      .where("owner_uuid", "=", opportunityUuid)
+      .where("entity_type", "=", entityType)
+      .execute();
+    const live = await existingRecords(db, tenantUuid, entityType, links.map((link) => link.entity_uuid), { user_uuid: null });
+    if (live.size === 0) {
+      throw new InvalidInputError(
+        `the opportunity type '${label}' requires a ${entityType} association (pinning_config): include one in associations`,
+      );
+    }
+  }
+}
+
+export function createAssociationRepository(context: RepositoryContext): AssociationRepository {
+  const { db } = context;
+  return {
+    async link(tenantUuid, owner, target) {
+      if (owner.type === target.type && owner.uuid === target.uuid) {
+        throw new InvalidInputError("a record cannot be associated with itself");
+      }
+      return withTransaction(db, async (transaction): Promise<LinkResult> => {
+        const key = linkKey(owner, target);
+        const before = await transaction
+          .selectFrom("associations")
+          .select("uuid")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("link_key", "=", key)
+          .executeTakeFirst();
+        if (!before) {
+          await insertLinks({ ...context, db: transaction }, tenantUuid, owner, [target]);
+          if (owner.type === "OPPORTUNITY" && (target.type === "PERSON" || target.type === "COMPANY")) {
+            await refreshOpportunityActivity(transaction, tenantUuid, [owner.uuid]);
+          }
+        }
+        const row = await transaction
+          .selectFrom("associations")
+          .selectAll()
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("link_key", "=", key)
+          .executeTakeFirstOrThrow();
+        return { link: seenFrom(row, owner), created: !before };
+      });
+    },
+    async list(tenantUuid, recordType, recordUuid, viewer) {
+      return (await loadLinks(db, tenantUuid, recordType, [recordUuid], viewer)).get(recordUuid) ?? [];
+    },
+    async unlink(tenantUuid, recordType, recordUuid, linkUuid) {
+      return withTransaction(db, async (transaction) => {
+        const row = await transaction
+          .selectFrom("associations")
+          .selectAll()
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", linkUuid)
+          .executeTakeFirst();
+        const touches =
+          row &&
+          ((row.owner_type === recordType && row.owner_uuid === recordUuid) ||
+            (row.entity_type === recordType && row.entity_uuid === recordUuid));
+        if (!row || !touches) return false;
+        await transaction.deleteFrom("associations").where("uuid", "=", linkUuid).execute();
+        if (row.owner_type === "OPPORTUNITY" && (row.entity_type === "PERSON" || row.entity_type === "COMPANY")) {
+          const opportunity = await transaction
+            .selectFrom("opportunities")
+            .select("type_uuid")
+            .where("tenant_uuid", "=", tenantUuid)
+            .where("uuid", "=", row.owner_uuid)
+            .where("deleted_at", "is", null)
+            .executeTakeFirst();
+          if (opportunity) {
+            await checkPinnedLinks(transaction, tenantUuid, row.owner_uuid, opportunity.type_uuid);
+            await refreshOpportunityActivity(transaction, tenantUuid, [row.owner_uuid]);
+          }
+        }
+        return true;
+      });
+    },
+  };
+}
+
+/** SQL condition: the record (`recordType`, column `recordColumn`) is linked to `entity`, in either direction. */
+export function linkedToCondition(
+  tenantUuid: string,
+  recordType: EntityType,
+  recordColumn: string,
+  entity: RecordRef,
+): Expression<SqlBool> {
+  const record = sql.ref(recordColumn);
+  return sql<SqlBool>`exists (select 1 from associations l where l.tenant_uuid = ${tenantUuid} and (
+    (l.owner_type = ${recordType} and l.owner_uuid = ${record} and l.entity_type = ${entity.type} and l.entity_uuid = ${entity.uuid})
+    or (l.entity_type = ${recordType} and l.entity_uuid = ${record} and l.owner_type = ${entity.type} and l.owner_uuid = ${entity.uuid})))`;
+}

@@ -1,0 +1,133 @@
+/** Store-level rules of the deal workspace: link identity, person merges, activity dates, tenant scoping. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Store } from "../store.js";
+import type { Tenant } from "../records.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+
+let store: Store;
+let tenant: Tenant;
+const viewer = { user_uuid: null };
+
+beforeEach(async () => {
+  store = await createSqliteStore({ path: ":memory:" });
+  tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+});
+afterEach(() => store.close());
+
+async function pipeline(tenantUuid = tenant.uuid) {
+  const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
+  const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead", percentage: 25 });
+  return { type, stage };
+}
+
+describe("associations", () => {
+  it("treats A→B and B→A as one link, with its first context", async () => {
+    const { type, stage } = await pipeline();
+    const deal = await store.opportunities.create({ tenant_uuid: tenant.uuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stage.uuid }, viewer);
+    const note = await store.notes.create({ tenant_uuid: tenant.uuid, content: "n" }, viewer);
+    const first = await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "OPPORTUNITY", uuid: deal.uuid, context: "first" });
+    const second = await store.associations.link(tenant.uuid, { type: "OPPORTUNITY", uuid: deal.uuid }, { type: "NOTE", uuid: note.uuid, context: "second" });
+    expect(first.created).toBe(true);
+    expect(second).toMatchObject({ created: false, link: { uuid: first.link.uuid, entity_type: "NOTE", entity_uuid: note.uuid, context: "first" } });
+    expect(await store.associations.list(tenant.uuid, "OPPORTUNITY", deal.uuid, viewer)).toHaveLength(1);
+    expect(await store.associations.list(tenant.uuid, "NOTE", note.uuid, viewer)).toEqual([
+      expect.objectContaining({ uuid: first.link.uuid, entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }),
+    ]);
+  });
+
+  it("computes weighted_value from a percent probability, defaulting to the stage's percentage", async () => {
+    const { type, stage } = await pipeline();
+    const deal = await store.opportunities.create({ tenant_uuid: tenant.uuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stage.uuid, value: 1_000 }, viewer);
+    expect(deal).toMatchObject({ probability: 25, weighted_value: 250 });
+    const updated = await store.opportunities.update(tenant.uuid, deal.uuid, { probability: null }, { user_uuid: null }, viewer);
+    expect(updated).toMatchObject({ probability: null, weighted_value: null });
+  });
+});
+
+describe("repointPersonReferences", () => {
+  it("moves associations and intro-person links to the canonical person in one transaction, merging duplicates", async () => {
+    const { type, stage } = await pipeline();
+    const canonical = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" });
+    const superseded = await store.persons.create({ tenant_uuid: tenant.uuid, name: "A. Lovelace" });
+    const both = await store.opportunities.create(
+      {
+        tenant_uuid: tenant.uuid,
+        name: "Linked to both",
+        type_uuid: type.uuid,
+        stage_uuid: stage.uuid,
+        intro_person_uuid: superseded.uuid,
+        associations: [
+          { entity_type: "PERSON", entity_uuid: canonical.uuid },
+          { entity_type: "PERSON", entity_uuid: superseded.uuid },
+        ],
+      },
+      viewer,
+    );
+    const note = await store.notes.create({ tenant_uuid: tenant.uuid, content: "n", associations: [{ entity_type: "PERSON", entity_uuid: superseded.uuid }] }, viewer);
+    const task = await store.tasks.create({ tenant_uuid: tenant.uuid, title: "t", scope: "WORKSPACE", associations: [{ entity_type: "PERSON", entity_uuid: superseded.uuid }] }, viewer);
+
+    await store.records.repointPersonReferences(tenant.uuid, superseded.uuid, canonical.uuid);
+
+    const moved = (await store.opportunities.get(tenant.uuid, both.uuid, viewer))!;
+    expect(moved.intro_person?.uuid).toBe(canonical.uuid);
+    expect(moved.associations.map((association) => association.entity_uuid)).toEqual([canonical.uuid]);
+    expect((await store.notes.get(tenant.uuid, note.uuid, viewer))!.associations.map((link) => link.entity_uuid)).toEqual([canonical.uuid]);
+    expect((await store.tasks.get(tenant.uuid, task.uuid, viewer))!.associations.map((link) => link.entity_uuid)).toEqual([canonical.uuid]);
+    const filtered = await store.opportunities.list(tenant.uuid, {
+      filters: { person_uuids: [superseded.uuid] },
+      order: "asc",
+      viewer,
+      position: { kind: "offset", offset: 0 },
+      limit: 10,
+    });
+    expect(filtered.rows).toEqual([]);
+    // Linking the canonical person again is a duplicate: the merged link keeps its identity.
+    const again = await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "PERSON", uuid: canonical.uuid });
+    expect(again.created).toBe(false);
+  });
+
+  it("runs inside the caller's transaction and rolls back with it", async () => {
+    const { type, stage } = await pipeline();
+    const canonical = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Canonical" });
+    const superseded = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Superseded" });
+    const deal = await store.opportunities.create(
+      { tenant_uuid: tenant.uuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: superseded.uuid }] },
+      viewer,
+    );
+    await expect(
+      store.transaction(async (transactional) => {
+        await transactional.records.repointPersonReferences(tenant.uuid, superseded.uuid, canonical.uuid);
+        throw new Error("merge failed later");
+      }),
+    ).rejects.toThrow("merge failed later");
+    expect((await store.opportunities.get(tenant.uuid, deal.uuid, viewer))!.associations[0]!.entity_uuid).toBe(superseded.uuid);
+  });
+
+  it("touches no other tenant", async () => {
+    const other = await store.tenants.create({ name: "Other", tier: "standard" });
+    const { type, stage } = await pipeline(other.uuid);
+    const theirs = await store.persons.create({ tenant_uuid: other.uuid, name: "Theirs" });
+    const canonical = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ours" });
+    const deal = await store.opportunities.create(
+      { tenant_uuid: other.uuid, name: "Their deal", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: theirs.uuid }] },
+      viewer,
+    );
+    await store.records.repointPersonReferences(tenant.uuid, theirs.uuid, canonical.uuid);
+    expect((await store.opportunities.get(other.uuid, deal.uuid, viewer))!.associations[0]!.entity_uuid).toBe(theirs.uuid);
+  });
+});
+
+describe("activity dates", () => {
+  it("are null until email and meeting activity is recorded, and a refresh keeps them so", async () => {
+    const { type, stage } = await pipeline();
+    const person = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada" });
+    const deal = await store.opportunities.create(
+      { tenant_uuid: tenant.uuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: person.uuid }] },
+      viewer,
+    );
+    await store.opportunities.refreshActivity(tenant.uuid);
+    const read = (await store.opportunities.get(tenant.uuid, deal.uuid, viewer))!;
+    expect(read).toMatchObject({ last_activity_at: null, person_last_activity_at: null, company_last_activity_at: null });
+    expect(read.associations[0]).toMatchObject({ last_activity_at: null, person: { last_activity_at: null } });
+  });
+});

@@ -1,0 +1,107 @@
+/** Notes: text owned by the user who wrote it, linked to persons, companies, opportunities, files and tasks. */
+import type { Kysely } from "kysely";
+import type { Database, NotesTable } from "../database-schema.js";
+import type { Note } from "../deal-records.js";
+import type { NoteRepository, Viewer } from "../deal-store.js";
+import { keysetPage } from "../pagination/keyset-page.js";
+import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
+import { loadUserReferences } from "./record-references.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
+
+async function hydrateNotes(db: Kysely<Database>, tenantUuid: string, rows: readonly NotesTable[], viewer: Viewer): Promise<Note[]> {
+  const [users, links] = await Promise.all([
+    loadUserReferences(db, tenantUuid, rows.map((row) => row.owner_user_uuid)),
+    loadLinks(db, tenantUuid, "NOTE", rows.map((row) => row.uuid), viewer),
+  ]);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    tenant_uuid: row.tenant_uuid,
+    title: row.title,
+    content: row.content,
+    owner: row.owner_user_uuid ? (users.get(row.owner_user_uuid) ?? null) : null,
+    associations: links.get(row.uuid) ?? [],
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  }));
+}
+
+export function createNoteRepository(context: RepositoryContext): NoteRepository {
+  const { db, now, generateId } = context;
+  const liveNotes = (executor: Kysely<Database>, tenantUuid: string) =>
+    executor.selectFrom("notes").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
+  const getNote = async (executor: Kysely<Database>, tenantUuid: string, uuid: string, viewer: Viewer) => {
+    const row = await liveNotes(executor, tenantUuid).where("uuid", "=", uuid).executeTakeFirst();
+    return row ? (await hydrateNotes(executor, tenantUuid, [row], viewer))[0]! : null;
+  };
+
+  return {
+    async create(input, viewer) {
+      return withTransaction(db, async (transaction) => {
+        const timestamp = now();
+        const row: NotesTable = {
+          uuid: generateId(),
+          tenant_uuid: input.tenant_uuid,
+          title: input.title ?? null,
+          content: input.content,
+          owner_user_uuid: input.owner_user_uuid ?? null,
+          created_at: timestamp,
+          updated_at: timestamp,
+          deleted_at: null,
+        };
+        await transaction.insertInto("notes").values(row).execute();
+        await insertLinks(
+          { ...context, db: transaction },
+          input.tenant_uuid,
+          { type: "NOTE", uuid: row.uuid },
+          (input.associations ?? []).map((link) => ({ type: link.entity_type, uuid: link.entity_uuid, context: link.context })),
+        );
+        return (await getNote(transaction, input.tenant_uuid, row.uuid, viewer))!;
+      });
+    },
+    get: (tenantUuid, uuid, viewer) => getNote(db, tenantUuid, uuid, viewer),
+    async list(tenantUuid, request) {
+      let query = liveNotes(db, tenantUuid);
+      if (request.entity) query = query.where(linkedToCondition(tenantUuid, "NOTE", "notes.uuid", request.entity));
+      const page = await keysetPage(
+        query,
+        [
+          { column: "notes.created_at", direction: request.order },
+          { column: "notes.uuid", direction: request.order },
+        ],
+        request,
+      );
+      return { ...page, rows: await hydrateNotes(db, tenantUuid, page.rows, request.viewer) };
+    },
+    async update(tenantUuid, uuid, changes, viewer) {
+      return withTransaction(db, async (transaction) => {
+        const row = await liveNotes(transaction, tenantUuid).where("uuid", "=", uuid).executeTakeFirst();
+        if (!row) return null;
+        await transaction
+          .updateTable("notes")
+          .set({
+            title: changes.title === undefined ? row.title : changes.title,
+            content: changes.content ?? row.content,
+            updated_at: now(),
+          })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", uuid)
+          .execute();
+        return getNote(transaction, tenantUuid, uuid, viewer);
+      });
+    },
+    async delete(tenantUuid, uuid) {
+      return withTransaction(db, async (transaction) => {
+        const result = await transaction
+          .updateTable("notes")
+          .set({ deleted_at: now() })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", uuid)
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await deleteLinksOf(transaction, tenantUuid, "NOTE", [uuid]);
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * @module
+ * Last-activity dates of opportunities. The one source of an entity's last activity is
+ * `lastActivityOfEntities`; `refreshOpportunityActivity` stores what it yields on the opportunity
+ * rows, where the list filters, sorts and shows it.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+
+export interface EntityActivity {
+  /** Person UUID → epoch ms of the last email or meeting; absent when none. */
+  persons: Map<string, number>;
+  companies: Map<string, number>;
+}
+
+/** Largest value per key of rows `(key, at)`. */
+function maxByKey(rows: ReadonlyArray<{ key: string; at: number | string | bigint | null }>, into: Map<string, number>): void {
+  for (const row of rows) {
+    if (row.at === null) continue;
+    const at = Number(row.at);
+    if (at > (into.get(row.key) ?? Number.NEGATIVE_INFINITY)) into.set(row.key, at);
+  }
+}
+
+/** The last past email or confirmed meeting each of these persons took part in (declined attendees excluded). */
+async function lastActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number) {
+  const last = new Map<string, number>();
+  const unique = [...new Set(personUuids)];
+  for (let start = 0; start < unique.length; start += 500) {
+    const chunk = unique.slice(start, start + 500);
+    const emails = await db
+      .selectFrom("email_participants")
+      .innerJoin("emails", "emails.uuid", "email_participants.email_uuid")
+      .select(["email_participants.person_uuid as key", sql<number>`max(emails.sent_at)`.as("at")])
+      .where("email_participants.tenant_uuid", "=", tenantUuid)
+      .where("email_participants.person_uuid", "in", chunk)
+      .where("emails.sent_at", "<=", now)
+      .groupBy("email_participants.person_uuid")
+      .execute();
+    const meetings = await db
+      .selectFrom("meeting_attendees")
+      .innerJoin("meetings", "meetings.uuid", "meeting_attendees.meeting_uuid")
+      .select(["meeting_attendees.person_uuid as key", sql<number>`max(meetings.starts_at)`.as("at")])
+      .where("meeting_attendees.tenant_uuid", "=", tenantUuid)
+      .where("meeting_attendees.person_uuid", "in", chunk)
+      .where("meeting_attendees.response", "!=", "declined")
+      .where("meetings.deleted_at", "is", null)
+      .where("meetings.status", "=", "confirmed")
+      .where("meetings.starts_at", "<=", now)
+      .groupBy("meeting_attendees.person_uuid")
+      .execute();
+    maxByKey(emails, last);
+    maxByKey(meetings, last);
+  }
+  return last;
+}
+
+/**
+ * The last past email or meeting with each person, and with each company (over the persons currently
+ * affiliated with it). Entities with none are absent.
+ */
+export async function lastActivityOfEntities(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  entities: { personUuids: readonly string[]; companyUuids: readonly string[] },
+  now: number = Date.now(),
+): Promise<EntityActivity> {
+  const members =
+    entities.companyUuids.length === 0
+      ? []
+      : await db
+          .selectFrom("affiliations")
+          .select(["company_uuid", "person_uuid"])
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("is_current", "=", 1)
+          .where("company_uuid", "in", [...new Set(entities.companyUuids)])
+          .execute();
+  const persons = await lastActivityOfPersons(db, tenantUuid, [...entities.personUuids, ...members.map((member) => member.person_uuid)], now);
+  const companies = new Map<string, number>();
+  maxByKey(members.map((member) => ({ key: member.company_uuid, at: persons.get(member.person_uuid) ?? null })), companies);
+  const requested = new Set(entities.personUuids);
+  for (const person of persons.keys()) if (!requested.has(person)) persons.delete(person);
+  return { persons, companies };
+}
+
+/** Refreshes the activity dates of opportunities linked to these persons or to their current companies. */
+export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<void> {
+  if (personUuids.length === 0) return;
+  const unique = [...new Set(personUuids)];
+  const companies = await db
+    .selectFrom("affiliations")
+    .select("company_uuid")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("is_current", "=", 1)
+    .where("person_uuid", "in", unique)
+    .execute();
+  const linked = await db
+    .selectFrom("associations")
+    .select("owner_uuid")
+    .distinct()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("owner_type", "=", "OPPORTUNITY")
+    .where("entity_uuid", "in", [...unique, ...companies.map((company) => company.company_uuid)])
+    .execute();
+  if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid));
+}
+
+const latest = (values: Iterable<number | undefined>): number | null => {
+  let best: number | null = null;
+  for (const value of values) if (value !== undefined && (best === null || value > best)) best = value;
+  return best;
+};
+
+/**
+ * Recomputes `person_last_activity_at`, `company_last_activity_at` and `last_activity_at` (the later
+ * of the two) of the given opportunities, or of every live opportunity of the tenant.
+ */
+export async function refreshOpportunityActivity(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  opportunityUuids?: readonly string[],
+): Promise<void> {
+  let opportunities = db
+    .selectFrom("opportunities")
+    .select(["uuid", "last_activity_at", "person_last_activity_at", "company_last_activity_at"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("deleted_at", "is", null);
+  if (opportunityUuids) {
+    if (opportunityUuids.length === 0) return;
+    opportunities = opportunities.where("uuid", "in", [...new Set(opportunityUuids)]);
+  }
+  const rows = await opportunities.execute();
+  if (rows.length === 0) return;
+  const links = await db
+    .selectFrom("associations")
+    .select(["owner_uuid", "entity_type", "entity_uuid"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("owner_type", "=", "OPPORTUNITY")
+    .where("owner_uuid", "in", rows.map((row) => row.uuid))
+    .where("entity_type", "in", ["PERSON", "COMPANY"])
+    .execute();
+  const activity = await lastActivityOfEntities(db, tenantUuid, {
+    personUuids: links.filter((link) => link.entity_type === "PERSON").map((link) => link.entity_uuid),
+    companyUuids: links.filter((link) => link.entity_type === "COMPANY").map((link) => link.entity_uuid),
+  });
+  for (const row of rows) {
+    const own = links.filter((link) => link.owner_uuid === row.uuid);
+    const person = latest(own.filter((link) => link.entity_type === "PERSON").map((link) => activity.persons.get(link.entity_uuid)));
+    const company = latest(own.filter((link) => link.entity_type === "COMPANY").map((link) => activity.companies.get(link.entity_uuid)));
+    const overall = latest([person ?? undefined, company ?? undefined]);
+    const stored = (value: number | null) => (value === null ? null : Number(value));
+    if (
+      stored(row.person_last_activity_at) === person &&
+      stored(row.company_last_activity_at) === company &&
+      stored(row.last_activity_at) === overall
+    ) {
+      continue;
+    }
+    await db
+      .updateTable("opportunities")
+      .set({ person_last_activity_at: person, company_last_activity_at: company, last_activity_at: overall })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("uuid", "=", row.uuid)
+      .execute();
+  }
+}

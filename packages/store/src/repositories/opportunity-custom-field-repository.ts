@@ -1,0 +1,149 @@
+/** Custom field definitions of opportunities, and the validation of values written against them. */
+import type { Kysely } from "kysely";
+import type { Database, OpportunityCustomFieldsTable } from "../database-schema.js";
+import type { CustomFieldType, OpportunityCustomField } from "../deal-records.js";
+import type { OpportunityCustomFieldRepository } from "../deal-store.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import { parseJson, type RepositoryContext } from "./repository-context.js";
+
+export function toCustomField(row: OpportunityCustomFieldsTable): OpportunityCustomField {
+  return {
+    uuid: row.uuid,
+    tenant_uuid: row.tenant_uuid,
+    key: row.key,
+    name: row.name,
+    type: row.type as CustomFieldType,
+    choices: parseJson<string[]>(row.choices, []),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+export async function loadCustomFields(db: Kysely<Database>, tenantUuid: string): Promise<OpportunityCustomField[]> {
+  const rows = await db
+    .selectFrom("opportunity_custom_fields")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .orderBy("created_at")
+    .orderBy("uuid")
+    .execute();
+  return rows.map(toCustomField);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+function checkValue(field: OpportunityCustomField, value: unknown): unknown {
+  const fail = (expected: string): never => {
+    throw new InvalidInputError(`custom field '${field.key}' (${field.type}) needs ${expected}, got ${JSON.stringify(value)?.slice(0, 60)}`);
+  };
+  switch (field.type) {
+    case "text":
+      return typeof value === "string" && value.length <= 10_000 ? value : fail("a string of at most 10000 characters");
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? value : fail("a finite number");
+    case "boolean":
+      return typeof value === "boolean" ? value : fail("true or false");
+    case "date":
+      return typeof value === "string" && isIsoDate(value) ? value : fail("a date YYYY-MM-DD");
+    case "single_select":
+      return typeof value === "string" && field.choices.includes(value) ? value : fail(`one of ${JSON.stringify(field.choices)}`);
+    case "multi_select":
+      if (!Array.isArray(value) || !value.every((item) => typeof item === "string" && field.choices.includes(item))) {
+        return fail(`an array of values from ${JSON.stringify(field.choices)}`);
+      }
+      return [...new Set(value as string[])];
+  }
+}
+
+/**
+ * Merges written custom field values (keyed by field UUID or key) into the stored ones (keyed by
+ * field UUID); a null value removes the key. Throws InvalidInputError for an unknown field or a
+ * value that does not fit the field's type.
+ */
+export function mergeCustomFieldValues(
+  fields: readonly OpportunityCustomField[],
+  stored: Record<string, unknown>,
+  written: Record<string, unknown>,
+): Record<string, unknown> {
+  const byUuid = new Map(fields.map((field) => [field.uuid, field]));
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const merged = { ...stored };
+  for (const [name, value] of Object.entries(written)) {
+    const field = byUuid.get(name.toLowerCase()) ?? byKey.get(name);
+    if (!field) throw new InvalidInputError(`custom field '${name.slice(0, 60)}' is not defined: create it first, or use a field UUID or key from custom_field_mapping`);
+    if (value === null) delete merged[field.uuid];
+    else merged[field.uuid] = checkValue(field, value);
+  }
+  return merged;
+}
+
+export function createOpportunityCustomFieldRepository({ db, now, generateId }: RepositoryContext): OpportunityCustomFieldRepository {
+  const getRow = (tenantUuid: string, fieldUuid: string) =>
+    db
+      .selectFrom("opportunity_custom_fields")
+      .selectAll()
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("uuid", "=", fieldUuid)
+      .executeTakeFirst();
+
+  return {
+    async create(input) {
+      const taken = await db
+        .selectFrom("opportunity_custom_fields")
+        .select("uuid")
+        .where("tenant_uuid", "=", input.tenant_uuid)
+        .where("key", "=", input.key)
+        .executeTakeFirst();
+      if (taken) throw new ConflictError(`a custom field with key '${input.key}' already exists`);
+      const timestamp = now();
+      const row: OpportunityCustomFieldsTable = {
+        uuid: generateId(),
+        tenant_uuid: input.tenant_uuid,
+        key: input.key,
+        name: input.name,
+        type: input.type,
+        choices: JSON.stringify(input.choices ?? []),
+        created_at: timestamp,
+        updated_at: timestamp,
+      };
+      await db.insertInto("opportunity_custom_fields").values(row).execute();
+      return toCustomField(row);
+    },
+    async get(tenantUuid, fieldUuid) {
+      const row = await getRow(tenantUuid, fieldUuid);
+      return row ? toCustomField(row) : null;
+    },
+    list: (tenantUuid) => loadCustomFields(db, tenantUuid),
+    async update(tenantUuid, fieldUuid, changes) {
+      const row = await getRow(tenantUuid, fieldUuid);
+      if (!row) return null;
+      const updated: OpportunityCustomFieldsTable = {
+        ...row,
+        name: changes.name ?? row.name,
+        choices: changes.choices === undefined ? row.choices : JSON.stringify(changes.choices),
+        updated_at: now(),
+      };
+      await db
+        .updateTable("opportunity_custom_fields")
+        .set(updated)
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", fieldUuid)
+        .execute();
+      return toCustomField(updated);
+    },
+    async delete(tenantUuid, fieldUuid) {
+      const result = await db
+        .deleteFrom("opportunity_custom_fields")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", fieldUuid)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

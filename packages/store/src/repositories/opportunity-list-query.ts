@@ -1,0 +1,215 @@
+/**
+ * @module
+ * The opportunity list's SQL: every filter as a condition on `o` (the opportunities table), and
+ * every sort as one `sort_value` expression selected next to the row, so keyset pagination can
+ * order and seek on computed values (stage order, owner name, days in stage, counts) too.
+ */
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import type { Database } from "../database-schema.js";
+import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
+import { likeContains } from "./company-repository.js";
+import { DAY_MS } from "./opportunity-hydration.js";
+
+const contains = (column: RawBuilder<unknown>, text: string) =>
+  sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
+
+const inList = (column: RawBuilder<unknown>, values: readonly (string | number)[]) =>
+  values.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${column} in (${sql.join(values)})`;
+
+const and = (conditions: readonly Expression<SqlBool>[]) =>
+  conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+
+const or = (conditions: readonly Expression<SqlBool>[]) =>
+  conditions.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+
+/** An opportunity (`opportunityRef`) has a live associated person matching `condition` on `p`. */
+function linkedPerson(tenantUuid: string, condition: Expression<SqlBool>, opportunityRef = sql.ref("o.uuid")) {
+  return sql<SqlBool>`exists (select 1 from associations a join persons p on p.uuid = a.entity_uuid
+    where a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.owner_uuid = ${opportunityRef}
+    and a.entity_type = 'PERSON' and p.tenant_uuid = ${tenantUuid} and p.deleted_at is null and ${condition})`;
+}
+
+/** The same for companies, on `c`. */
+function linkedCompany(tenantUuid: string, condition: Expression<SqlBool>, opportunityRef = sql.ref("o.uuid")) {
+  return sql<SqlBool>`exists (select 1 from associations a join companies c on c.uuid = a.entity_uuid
+    where a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.owner_uuid = ${opportunityRef}
+    and a.entity_type = 'COMPANY' and c.tenant_uuid = ${tenantUuid} and c.deleted_at is null and ${condition})`;
+}
+
+/** A parent with a live sub-opportunity for which `childCondition` (on `child`) holds. */
+function hasChild(tenantUuid: string, childCondition: Expression<SqlBool>) {
+  return sql<SqlBool>`(o.parent_uuid is null and exists (select 1 from opportunities child
+    where child.tenant_uuid = ${tenantUuid} and child.parent_uuid = o.uuid and child.deleted_at is null and ${childCondition}))`;
+}
+
+/** Every word in the name or in an associated person's or company's name (case-insensitive). */
+export function searchCondition(tenantUuid: string, search: string): Expression<SqlBool> {
+  const words = search.trim().split(/\s+/).filter(Boolean);
+  return and(
+    words.map((word) =>
+      or([
+        contains(sql`o.name`, word),
+        linkedPerson(tenantUuid, contains(sql`p.name`, word)),
+        linkedCompany(tenantUuid, contains(sql`c.company_name`, word)),
+      ]),
+    ),
+  );
+}
+
+/** Conditions of every filter except `search`. */
+export function filterConditions(tenantUuid: string, filters: OpportunityListFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.name) conditions.push(contains(sql`o.name`, filters.name));
+  if (filters.type_uuid) conditions.push(sql<SqlBool>`o.type_uuid = ${filters.type_uuid}`);
+  if (filters.stage_uuid) conditions.push(sql<SqlBool>`o.stage_uuid = ${filters.stage_uuid}`);
+  if (filters.stage_uuids) conditions.push(inList(sql`o.stage_uuid`, filters.stage_uuids));
+  if (filters.owner_user_uuids) {
+    const owned = inList(sql`o.owner_user_uuid`, filters.owner_user_uuids);
+    conditions.push(filters.include_no_owner ? or([owned, sql<SqlBool>`o.owner_user_uuid is null`]) : owned);
+  }
+  if (filters.has_owner !== undefined) {
+    conditions.push(filters.has_owner ? sql<SqlBool>`o.owner_user_uuid is not null` : sql<SqlBool>`o.owner_user_uuid is null`);
+  }
+  if (filters.intro_person_uuid) conditions.push(sql<SqlBool>`o.intro_person_uuid = ${filters.intro_person_uuid}`);
+  if (filters.related_company_uuid) {
+    conditions.push(hasChild(tenantUuid, linkedCompany(tenantUuid, sql<SqlBool>`c.uuid = ${filters.related_company_uuid}`, sql.ref("child.uuid"))));
+  }
+  if (filters.related_person_uuid) {
+    conditions.push(hasChild(tenantUuid, linkedPerson(tenantUuid, sql<SqlBool>`p.uuid = ${filters.related_person_uuid}`, sql.ref("child.uuid"))));
+  }
+  if (filters.parent_uuid) conditions.push(sql<SqlBool>`o.parent_uuid = ${filters.parent_uuid}`);
+  else if (filters.hierarchy_type === "PARENT") conditions.push(sql<SqlBool>`o.parent_uuid is null`);
+  else if (filters.hierarchy_type === "CHILD") conditions.push(sql<SqlBool>`o.parent_uuid is not null`);
+  if (filters.company_uuids) conditions.push(linkedCompany(tenantUuid, inList(sql`c.uuid`, filters.company_uuids)));
+  if (filters.person_uuids) conditions.push(linkedPerson(tenantUuid, inList(sql`p.uuid`, filters.person_uuids)));
+  if (filters.location) {
+    const { city, states, countries } = filters.location;
+    const place = (alias: "p" | "c") =>
+      and([
+        ...(city ? [contains(sql.ref(`${alias}.city`), city)] : []),
+        ...(states ? [inList(sql`lower(trim(${sql.ref(`${alias}.state`)}))`, states)] : []),
+        ...(countries ? [inList(sql`lower(trim(${sql.ref(`${alias}.country`)}))`, countries)] : []),
+      ]);
+    conditions.push(or([linkedPerson(tenantUuid, place("p")), linkedCompany(tenantUuid, place("c"))]));
+  }
+  if (filters.value_from !== undefined) conditions.push(sql<SqlBool>`o.value >= ${filters.value_from}`);
+  if (filters.value_to !== undefined) conditions.push(sql<SqlBool>`o.value <= ${filters.value_to}`);
+  if (filters.probability_from !== undefined) conditions.push(sql<SqlBool>`o.probability >= ${filters.probability_from}`);
+  if (filters.probability_to !== undefined) conditions.push(sql<SqlBool>`o.probability <= ${filters.probability_to}`);
+  if (filters.updated_after !== undefined) conditions.push(sql<SqlBool>`o.updated_at >= ${filters.updated_after}`);
+  if (filters.updated_before !== undefined) conditions.push(sql<SqlBool>`o.updated_at <= ${filters.updated_before}`);
+  if (filters.source_date) {
+    conditions.push(sql<SqlBool>`o.source_date >= ${filters.source_date.from} and o.source_date <= ${filters.source_date.to}`);
+  }
+  if (filters.close_date) {
+    conditions.push(sql<SqlBool>`o.close_date >= ${filters.close_date.from} and o.close_date <= ${filters.close_date.to}`);
+  }
+  if (filters.last_activity) {
+    conditions.push(sql<SqlBool>`o.last_activity_at >= ${filters.last_activity.from} and o.last_activity_at <= ${filters.last_activity.to}`);
+  }
+  return conditions;
+}
+
+/** Sorts whose value may be null (nulls go last in both directions). */
+export const NULLABLE_SORTS: ReadonlySet<OpportunitySortField> = new Set([
+  "value",
+  "weighted_value",
+  "probability",
+  "source_date",
+  "intro_date",
+  "close_date",
+  "last_activity_date",
+  "details",
+  "next_step",
+  "owner",
+  "intro_person",
+]);
+
+/** The value an opportunity sorts by. Text sorts ignore case. */
+export function sortValue(sortBy: OpportunitySortField, now: number): RawBuilder<unknown> {
+  switch (sortBy) {
+    case "name":
+      return sql`lower(o.name)`;
+    case "created_at":
+    case "updated_at":
+    case "value":
+    case "weighted_value":
+    case "probability":
+    case "source_date":
+    case "intro_date":
+    case "close_date":
+      return sql.ref(`o.${sortBy}`);
+    case "last_activity_date":
+      return sql`o.last_activity_at`;
+    case "details":
+      return sql`lower(o.details)`;
+    case "next_step":
+      return sql`lower(o.next_step)`;
+    case "stage":
+      return sql`(select s.position from opportunity_stages s where s.uuid = o.stage_uuid and s.tenant_uuid = o.tenant_uuid)`;
+    case "owner":
+      return sql`(select lower(u.name) from users u where u.uuid = o.owner_user_uuid and u.tenant_uuid = o.tenant_uuid)`;
+    case "intro_person":
+      return sql`(select lower(ip.name) from persons ip
+        where ip.uuid = o.intro_person_uuid and ip.tenant_uuid = o.tenant_uuid and ip.deleted_at is null)`;
+    case "days_in_stage":
+      // Whole days, as integer arithmetic on both SQLite and PostgreSQL.
+      return sql`((${sql.lit(Math.trunc(now))} - o.stage_entered_at) / ${sql.lit(DAY_MS)})`;
+    case "notes_and_files_count":
+      return sql`(select count(*) from associations nf where nf.tenant_uuid = o.tenant_uuid and (
+        (nf.owner_type = 'OPPORTUNITY' and nf.owner_uuid = o.uuid and nf.entity_type in ('NOTE', 'FILE'))
+        or (nf.owner_type = 'NOTE' and nf.entity_type = 'OPPORTUNITY' and nf.entity_uuid = o.uuid)))`;
+  }
+}
+
+/** Rank of each UUID in `ranked` (0 = closest), for fuzzy results. */
+export function rankValue(ranked: readonly string[]): RawBuilder<unknown> {
+  if (ranked.length === 0) return sql`${sql.lit(0)}`;
+  const cases = ranked.map((uuid, index) => sql`when ${uuid} then ${sql.lit(index)}`);
+  return sql`(case o.uuid ${sql.join(cases, sql` `)} else ${sql.lit(ranked.length)} end)`;
+}
+
+/** Live opportunities of the tenant satisfying every condition. */
+export function filteredOpportunities(db: Kysely<Database>, tenantUuid: string, conditions: readonly Expression<SqlBool>[]) {
+  return db
+    .selectFrom("opportunities as o")
+    .where("o.tenant_uuid", "=", tenantUuid)
+    .where("o.deleted_at", "is", null)
+    .where(and(conditions));
+}
+
+/** Associated person and company names of opportunities, for fuzzy matching. */
+export async function associatedNames(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  opportunityUuids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  const add = (uuid: string, name: string) => names.set(uuid, [...(names.get(uuid) ?? []), name]);
+  for (let start = 0; start < opportunityUuids.length; start += 500) {
+    const chunk = opportunityUuids.slice(start, start + 500);
+    const persons = await db
+      .selectFrom("associations as a")
+      .innerJoin("persons as p", "p.uuid", "a.entity_uuid")
+      .select(["a.owner_uuid", "p.name"])
+      .where("a.tenant_uuid", "=", tenantUuid)
+      .where("a.owner_type", "=", "OPPORTUNITY")
+      .where("a.entity_type", "=", "PERSON")
+      .where("a.owner_uuid", "in", chunk)
+      .where("p.deleted_at", "is", null)
+      .execute();
+    for (const row of persons) add(row.owner_uuid, row.name);
+    const companies = await db
+      .selectFrom("associations as a")
+      .innerJoin("companies as c", "c.uuid", "a.entity_uuid")
+      .select(["a.owner_uuid", "c.company_name"])
+      .where("a.tenant_uuid", "=", tenantUuid)
+      .where("a.owner_type", "=", "OPPORTUNITY")
+      .where("a.entity_type", "=", "COMPANY")
+      .where("a.owner_uuid", "in", chunk)
+      .where("c.deleted_at", "is", null)
+      .execute();
+    for (const row of companies) add(row.owner_uuid, row.company_name);
+  }
+  return names;
+}

@@ -1,0 +1,342 @@
+/** Opportunities: writes with their business rules, reads, and the filtered, sorted list. */
+import Fuse from "fuse.js";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { Database, OpportunitiesTable } from "../database-schema.js";
+import type { NewLink, OpportunityStage, OpportunityType } from "../deal-records.js";
+import type { OpportunityListRequest, OpportunityRepository, Viewer } from "../deal-store.js";
+import { InvalidInputError } from "../errors.js";
+import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
+import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
+import { refreshOpportunityActivity } from "./opportunity-activity.js";
+import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
+import { hydrateOpportunities } from "./opportunity-hydration.js";
+import {
+  associatedNames,
+  filterConditions,
+  filteredOpportunities,
+  NULLABLE_SORTS,
+  rankValue,
+  searchCondition,
+  sortValue,
+} from "./opportunity-list-query.js";
+import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
+import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
+import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
+
+/** Most recently updated opportunities a fuzzy search looks at, and most matches it keeps. */
+const FUZZY_CANDIDATES = 5_000;
+const FUZZY_MATCHES = 200;
+
+export const weightedValue = (value: number | null, probability: number | null): number | null =>
+  value === null || probability === null ? null : (value * probability) / 100;
+
+async function typeRow(db: Kysely<Database>, tenantUuid: string, typeUuid: string): Promise<OpportunityType> {
+  const row = await db
+    .selectFrom("opportunity_types")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "=", typeUuid)
+    .executeTakeFirst();
+  if (!row) throw new InvalidInputError(`opportunity type ${typeUuid} not found: list types with GET /v1/opportunity-types`);
+  return toOpportunityType(row);
+}
+
+/** The stage, checked to belong to the type and to the stage_type of the opportunity's level. */
+async function stageFor(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  stageUuid: string,
+  type: OpportunityType,
+  isChild: boolean,
+): Promise<OpportunityStage> {
+  const row = await db
+    .selectFrom("opportunity_stages")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "=", stageUuid)
+    .executeTakeFirst();
+  const stageType = isChild ? "CHILD" : "PARENT";
+  if (!row || row.type_uuid !== type.uuid || row.stage_type !== stageType) {
+    throw new InvalidInputError(
+      `stage ${stageUuid} is not a ${stageType} stage of the type '${type.label}': list them with GET /v1/opportunity-types/${type.uuid}/stages?stage_type=${stageType}`,
+    );
+  }
+  return toOpportunityStage(row);
+}
+
+async function ownerUserUuid(db: Kysely<Database>, tenantUuid: string, uuid: string): Promise<string> {
+  const resolved = (await resolveUserUuids(db, tenantUuid, [uuid])).get(uuid);
+  const active = resolved
+    ? await db.selectFrom("users").select("uuid").where("uuid", "=", resolved).where("is_active", "=", 1).executeTakeFirst()
+    : undefined;
+  if (!active) throw new InvalidInputError(`owner ${uuid} is not an active user of this tenant (a user UUID or a user's person UUID)`);
+  return active.uuid;
+}
+
+async function checkIntroPerson(db: Kysely<Database>, tenantUuid: string, uuid: string): Promise<void> {
+  const found = await existingRecords(db, tenantUuid, "PERSON", [uuid], { user_uuid: null });
+  if (!found.has(uuid)) throw new InvalidInputError(`intro person ${uuid} not found`);
+}
+
+async function checkLinkTargets(db: Kysely<Database>, tenantUuid: string, links: readonly NewLink[], viewer: Viewer, self?: string) {
+  for (const link of links) {
+    if (link.entity_type === "OPPORTUNITY" && link.entity_uuid === self) {
+      throw new InvalidInputError("an opportunity cannot be associated with itself");
+    }
+    const found = await existingRecords(db, tenantUuid, link.entity_type, [link.entity_uuid], viewer);
+    if (!found.has(link.entity_uuid)) throw new InvalidInputError(`associations: ${link.entity_type} ${link.entity_uuid} not found`);
+  }
+}
+
+export function createOpportunityRepository(context: RepositoryContext): OpportunityRepository {
+  const { db, now, generateId } = context;
+
+  const liveRow = (executor: Kysely<Database>, tenantUuid: string, uuid: string) =>
+    executor
+      .selectFrom("opportunities")
+      .selectAll()
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("uuid", "=", uuid)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+
+  async function getHydrated(executor: Kysely<Database>, tenantUuid: string, uuid: string, viewer: Viewer) {
+    const row = await liveRow(executor, tenantUuid, uuid);
+    if (!row) return null;
+    const [opportunity] = await hydrateOpportunities(executor, tenantUuid, [row], viewer, now());
+    return opportunity!;
+  }
+
+  /** Fuzzy matches of `search` among the filtered opportunities, closest first. */
+  async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string): Promise<string[]> {
+    const candidates = await filteredOpportunities(db, tenantUuid, conditions)
+      .select(["o.uuid", "o.name"])
+      .orderBy("o.updated_at", "desc")
+      .orderBy("o.uuid")
+      .limit(FUZZY_CANDIDATES)
+      .execute();
+    const names = await associatedNames(db, tenantUuid, candidates.map((candidate) => candidate.uuid));
+    const documents = candidates.map((candidate) => ({
+      uuid: candidate.uuid,
+      text: [candidate.name, ...(names.get(candidate.uuid) ?? [])].join(" "),
+    }));
+    const fuse = new Fuse(documents, { keys: ["text"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
+    const words = search.trim().split(/\s+/).filter(Boolean);
+    return fuse
+      .search({ $and: words.map((word) => ({ text: word })) })
+      .sort((left, right) => (left.score ?? 0) - (right.score ?? 0) || (left.item.uuid < right.item.uuid ? -1 : 1))
+      .slice(0, FUZZY_MATCHES)
+      .map((result) => result.item.uuid);
+  }
+
+  async function list(tenantUuid: string, request: OpportunityListRequest) {
+    const { filters, order, viewer } = request;
+    const conditions = filterConditions(tenantUuid, filters);
+    let ranked: string[] | null = null;
+    if (filters.search?.trim()) {
+      const exact = searchCondition(tenantUuid, filters.search);
+      const anyExact = await filteredOpportunities(db, tenantUuid, [...conditions, exact]).select("o.uuid").limit(1).executeTakeFirst();
+      if (anyExact) conditions.push(exact);
+      else {
+        ranked = await fuzzyRanking(tenantUuid, conditions, filters.search);
+        conditions.push(ranked.length > 0 ? sql<SqlBool>`o.uuid in (${sql.join(ranked)})` : sql<SqlBool>`1 = 0`);
+      }
+    }
+    const byRank = ranked !== null && request.sort_by === undefined;
+    const sortBy = request.sort_by ?? "created_at";
+    const value = byRank ? rankValue(ranked!) : sortValue(sortBy, now());
+    const direction = byRank ? "asc" : order;
+    const inner = filteredOpportunities(db, tenantUuid, conditions).selectAll("o").select(value.as("sort_value"));
+    const keys: SortKey[] = [
+      { column: "opportunity_list.sort_value", direction, nullable: !byRank && NULLABLE_SORTS.has(sortBy) },
+      { column: "opportunity_list.uuid", direction },
+    ];
+    const page = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request);
+    const totals = await filteredOpportunities(db, tenantUuid, conditions)
+      .select([
+        sql<number | null>`sum(o.value)`.as("total_value"),
+        sql<number | null>`sum(o.weighted_value)`.as("total_weighted_value"),
+      ])
+      .executeTakeFirst();
+    const rows = page.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
+    return {
+      ...page,
+      rows: await hydrateOpportunities(db, tenantUuid, rows, viewer, now()),
+      total_value: Number(totals?.total_value ?? 0),
+      total_weighted_value: Number(totals?.total_weighted_value ?? 0),
+    };
+  }
+
+  return {
+    async create(input, viewer) {
+      const tenantUuid = input.tenant_uuid;
+      return withTransaction(db, async (transaction) => {
+        let parent: OpportunitiesTable | undefined;
+        if (input.parent_uuid) {
+          parent = await liveRow(transaction, tenantUuid, input.parent_uuid);
+          if (!parent) throw new InvalidInputError(`parent opportunity ${input.parent_uuid} not found`);
+          if (parent.parent_uuid) throw new InvalidInputError("a sub-opportunity cannot have sub-opportunities of its own");
+          if (input.type_uuid && input.type_uuid !== parent.type_uuid) {
+            throw new InvalidInputError("a sub-opportunity has its parent's type: omit type_uuid or send the parent's");
+          }
+        }
+        const typeUuid = parent?.type_uuid ?? input.type_uuid;
+        if (!typeUuid) throw new InvalidInputError("type_uuid is required for a top-level opportunity");
+        const type = await typeRow(transaction, tenantUuid, typeUuid);
+        if (parent && !type.subopportunities_enabled) {
+          throw new InvalidInputError(`the opportunity type '${type.label}' does not enable sub-opportunities`);
+        }
+        const stage = await stageFor(transaction, tenantUuid, input.stage_uuid, type, Boolean(parent));
+        const owner = input.owner_user_uuid ? await ownerUserUuid(transaction, tenantUuid, input.owner_user_uuid) : null;
+        if (input.intro_person_uuid) await checkIntroPerson(transaction, tenantUuid, input.intro_person_uuid);
+        const links = input.associations ?? [];
+        await checkLinkTargets(transaction, tenantUuid, links, viewer);
+        const fields = await loadCustomFields(transaction, tenantUuid);
+        const customFields = mergeCustomFieldValues(fields, {}, input.custom_fields ?? {});
+
+        const timestamp = now();
+        const value = input.value ?? null;
+        const probability = input.probability === undefined ? stage.percentage : input.probability;
+        const row: OpportunitiesTable = {
+          uuid: generateId(),
+          tenant_uuid: tenantUuid,
+          type_uuid: type.uuid,
+          stage_uuid: stage.uuid,
+          parent_uuid: parent?.uuid ?? null,
+          name: input.name,
+          details: input.details ?? null,
+          next_step: input.next_step ?? null,
+          value,
+          probability,
+          weighted_value: weightedValue(value, probability),
+          owner_user_uuid: owner,
+          intro_person_uuid: input.intro_person_uuid ?? null,
+          source_date: input.source_date ?? null,
+          intro_date: input.intro_date ?? null,
+          close_date: input.close_date ?? null,
+          stage_entered_at: timestamp,
+          last_activity_at: null,
+          company_last_activity_at: null,
+          person_last_activity_at: null,
+          custom_fields: JSON.stringify(customFields),
+          created_by_user_uuid: input.actor_user_uuid ?? null,
+          updated_by_user_uuid: input.actor_user_uuid ?? null,
+          created_at: timestamp,
+          updated_at: timestamp,
+          deleted_at: null,
+        };
+        await transaction.insertInto("opportunities").values(row).execute();
+        await insertLinks(
+          { ...context, db: transaction },
+          tenantUuid,
+          { type: "OPPORTUNITY", uuid: row.uuid },
+          links.map((link) => ({ type: link.entity_type, uuid: link.entity_uuid, context: link.context })),
+        );
+        await checkPinnedLinks(transaction, tenantUuid, row.uuid, type.uuid);
+        await refreshOpportunityActivity(transaction, tenantUuid, [row.uuid]);
+        return (await getHydrated(transaction, tenantUuid, row.uuid, viewer))!;
+      });
+    },
+
+    get: (tenantUuid, uuid, viewer) => getHydrated(db, tenantUuid, uuid, viewer),
+
+    async update(tenantUuid, uuid, changes, actor, viewer) {
+      return withTransaction(db, async (transaction) => {
+        const row = await liveRow(transaction, tenantUuid, uuid);
+        if (!row) return null;
+        const isChild = row.parent_uuid !== null;
+        const typeChanged = changes.type_uuid !== undefined && changes.type_uuid !== row.type_uuid;
+        if (typeChanged) {
+          if (isChild) throw new InvalidInputError("a sub-opportunity has its parent's type; change the parent's type instead");
+          const child = await transaction
+            .selectFrom("opportunities")
+            .select("uuid")
+            .where("tenant_uuid", "=", tenantUuid)
+            .where("parent_uuid", "=", uuid)
+            .where("deleted_at", "is", null)
+            .executeTakeFirst();
+          if (child) throw new InvalidInputError("the type of an opportunity with sub-opportunities cannot change");
+          if (changes.stage_uuid === undefined) {
+            throw new InvalidInputError("changing type_uuid needs a stage_uuid of the new type too");
+          }
+        }
+        const type = await typeRow(transaction, tenantUuid, changes.type_uuid ?? row.type_uuid);
+        const stageChanged = changes.stage_uuid !== undefined && changes.stage_uuid !== row.stage_uuid;
+        if (stageChanged || typeChanged) await stageFor(transaction, tenantUuid, changes.stage_uuid!, type, isChild);
+        const owner =
+          changes.owner_user_uuid === undefined
+            ? row.owner_user_uuid
+            : changes.owner_user_uuid === null
+              ? null
+              : await ownerUserUuid(transaction, tenantUuid, changes.owner_user_uuid);
+        if (changes.intro_person_uuid) await checkIntroPerson(transaction, tenantUuid, changes.intro_person_uuid);
+        let customFields = row.custom_fields;
+        if (changes.custom_fields) {
+          const fields = await loadCustomFields(transaction, tenantUuid);
+          const stored = parseJson<Record<string, unknown>>(row.custom_fields, {});
+          customFields = JSON.stringify(mergeCustomFieldValues(fields, stored, changes.custom_fields));
+        }
+        const pick = <Key extends keyof OpportunitiesTable>(key: Key, change: OpportunitiesTable[Key] | undefined) =>
+          change === undefined ? row[key] : change;
+        const timestamp = now();
+        const value = pick("value", changes.value);
+        const probability = pick("probability", changes.probability);
+        const updated: OpportunitiesTable = {
+          ...row,
+          name: changes.name ?? row.name,
+          type_uuid: type.uuid,
+          stage_uuid: changes.stage_uuid ?? row.stage_uuid,
+          details: pick("details", changes.details),
+          next_step: pick("next_step", changes.next_step),
+          value,
+          probability,
+          weighted_value: weightedValue(value === null ? null : Number(value), probability === null ? null : Number(probability)),
+          owner_user_uuid: owner,
+          intro_person_uuid: pick("intro_person_uuid", changes.intro_person_uuid),
+          source_date: pick("source_date", changes.source_date),
+          intro_date: pick("intro_date", changes.intro_date),
+          close_date: pick("close_date", changes.close_date),
+          stage_entered_at: stageChanged ? timestamp : row.stage_entered_at,
+          custom_fields: customFields,
+          updated_by_user_uuid: actor.user_uuid,
+          updated_at: timestamp,
+        };
+        await transaction
+          .updateTable("opportunities")
+          .set(updated)
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", uuid)
+          .execute();
+        if (typeChanged) await checkPinnedLinks(transaction, tenantUuid, uuid, type.uuid);
+        return getHydrated(transaction, tenantUuid, uuid, viewer);
+      });
+    },
+
+    async delete(tenantUuid, uuid) {
+      return withTransaction(db, async (transaction) => {
+        const row = await liveRow(transaction, tenantUuid, uuid);
+        if (!row) return false;
+        const children = await transaction
+          .selectFrom("opportunities")
+          .select("uuid")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("parent_uuid", "=", uuid)
+          .where("deleted_at", "is", null)
+          .execute();
+        const removed = [uuid, ...children.map((child) => child.uuid)];
+        await transaction
+          .updateTable("opportunities")
+          .set({ deleted_at: now() })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "in", removed)
+          .execute();
+        await deleteLinksOf(transaction, tenantUuid, "OPPORTUNITY", removed);
+        return true;
+      });
+    },
+
+    list,
+
+    refreshActivity: (tenantUuid, opportunityUuids) => refreshOpportunityActivity(db, tenantUuid, opportunityUuids),
+  };
+}

@@ -1,0 +1,66 @@
+/** Moves the deal workspace's references from a superseded person to the canonical one (person merge). */
+import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import { linkKey } from "./association-repository.js";
+import { refreshOpportunityActivity } from "./opportunity-activity.js";
+import { withTransaction } from "./repository-context.js";
+
+/**
+ * Re-points, in one transaction (or inside the caller's): every association to `fromPersonUuid`
+ * (from opportunities, notes and tasks) and every opportunity's intro person. A record linked to
+ * both persons keeps one link, the canonical person's. Refreshes the moved opportunities'
+ * last-activity dates.
+ *
+ * @example
+ * await db.transaction().execute(async (transaction) => {
+ *   await repointPersonReferences(transaction, tenantUuid, supersededUuid, canonicalUuid);
+ *   // ... move the person's own data, remove the superseded record
+ * });
+ */
+export async function repointPersonReferences(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  fromPersonUuid: string,
+  toPersonUuid: string,
+  now: () => number = Date.now,
+): Promise<void> {
+  if (fromPersonUuid === toPersonUuid) return;
+  await withTransaction(db, async (transaction) => {
+    const timestamp = now();
+    const touchedOpportunities = new Set<string>();
+    const links = await transaction
+      .selectFrom("associations")
+      .selectAll()
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("entity_type", "=", "PERSON")
+      .where("entity_uuid", "=", fromPersonUuid)
+      .execute();
+    for (const link of links) {
+      const owner = { type: link.owner_type as "OPPORTUNITY", uuid: link.owner_uuid };
+      const key = linkKey(owner, { type: "PERSON", uuid: toPersonUuid });
+      const existing = await transaction
+        .selectFrom("associations")
+        .select("uuid")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("link_key", "=", key)
+        .executeTakeFirst();
+      if (existing) {
+        await transaction.deleteFrom("associations").where("uuid", "=", link.uuid).execute();
+      } else {
+        await transaction
+          .updateTable("associations")
+          .set({ entity_uuid: toPersonUuid, link_key: key, updated_at: timestamp })
+          .where("uuid", "=", link.uuid)
+          .execute();
+      }
+      if (link.owner_type === "OPPORTUNITY") touchedOpportunities.add(link.owner_uuid);
+    }
+    await transaction
+      .updateTable("opportunities")
+      .set({ intro_person_uuid: toPersonUuid, updated_at: timestamp })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("intro_person_uuid", "=", fromPersonUuid)
+      .execute();
+    await refreshOpportunityActivity(transaction, tenantUuid, [...touchedOpportunities]);
+  });
+}
