@@ -6,6 +6,8 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env.js";
+import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
+import { serveOpenApiDocument } from "./openapi/serve-openapi-document.js";
 import { mountOperations } from "./operations/mount-operations.js";
 import type { AnyOperation } from "./operations/operation.js";
 import { authenticateKey, resolveUserContext } from "./platform/auth/authenticate.js";
@@ -20,13 +22,20 @@ export interface CreateAppOptions {
   operations?: readonly AnyOperation[];
   /** Check every response against its schema; on in tests. */
   validateResponses?: boolean;
+  /**
+   * The externally visible base URL (e.g. `https://rapport.example.com`), for the OpenAPI
+   * document's server, the MCP resource identifier and the OAuth issuer. Defaults to each
+   * request's own origin where a fixed value is not needed.
+   */
+  publicUrl?: string;
 }
 
 /** Longest client-sent X-Request-Id echoed back; longer or unprintable ones are replaced. */
 const MAX_REQUEST_ID_LENGTH = 200;
 
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
-  const { operations = allOperations, validateResponses = false } = options;
+  const { operations = allOperations, validateResponses = false, publicUrl } = options;
+  const openApiDocument = buildOpenApiDocument(operations);
   const app = new Hono<AppEnv>();
   app.use(async (context, next) => {
     context.set("services", services);
@@ -38,6 +47,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.notFound(handleNotFound);
 
   app.get("/health", (context) => context.json({ status: "ok" }));
+  // Registered before the /v1 authentication middleware: the public contract needs no key.
+  app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
 
   app.use("/v1/*", authenticateKey(), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
