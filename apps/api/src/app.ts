@@ -6,6 +6,9 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env.js";
+import type { ApiKeyOwner } from "@rapport/store";
+import { buildMcpTools } from "./mcp/mcp-tools.js";
+import { mountMcp } from "./mcp/mount-mcp.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { serveOpenApiDocument } from "./openapi/serve-openapi-document.js";
 import { mountOperations } from "./operations/mount-operations.js";
@@ -16,6 +19,7 @@ import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
+import { RAPPORT_VERSION } from "./version.js";
 
 export interface CreateAppOptions {
   /** Defaults to the full operation table. */
@@ -35,7 +39,8 @@ const MAX_REQUEST_ID_LENGTH = 200;
 
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
   const { operations = allOperations, validateResponses = false, publicUrl } = options;
-  const openApiDocument = buildOpenApiDocument(operations);
+  const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });
+  const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
   app.use(async (context, next) => {
     context.set("services", services);
@@ -50,7 +55,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // Registered before the /v1 authentication middleware: the public contract needs no key.
   app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
 
-  app.use("/v1/*", authenticateKey(), rateLimit(), resolveUserContext());
+  mountMcp(app, { tools: buildMcpTools(openApiDocument), version: RAPPORT_VERSION, publicUrl, trustedCallers });
+  app.use("/v1/*", authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
   return app;
 }

@@ -12,6 +12,7 @@ import { defineOperation, type AnyOperation } from "../operations/operation.js";
 import { operations } from "../routes/operations.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { createTestContext, type TestContext } from "../testing/test-harness.js";
+import { RAPPORT_VERSION } from "../version.js";
 import {
   buildOpenApiDocument,
   COMMON_ERROR_STATUSES,
@@ -71,7 +72,7 @@ describe("GET /v1/openapi.json", () => {
 
   it("is the document generated from the operation table", () => {
     const { servers: _servers, ...rest } = served;
-    expect(rest).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(operations))));
+    expect(rest).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(operations, { version: RAPPORT_VERSION }))));
   });
 
   it("declares the x-api-key scheme, the x-service-user-id header, rate-limit headers and the error envelope", () => {

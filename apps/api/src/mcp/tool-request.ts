@@ -1,0 +1,91 @@
+/**
+ * @module
+ * A tool call as an HTTP request to its operation, and the operation's response as a tool result.
+ * Arguments are not validated here: the operation validates them as it validates any REST call, so
+ * the messages an agent reads are the REST ones.
+ */
+import { BODY_ARGUMENT, type McpTool } from "./mcp-tools.js";
+
+/** The result shape of `tools/call` (MCP), as this bridge fills it. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: "text"; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Query-string text of an argument: strings as they are, numbers and booleans printed, lists comma-joined. */
+function queryText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(queryText).join(",");
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Builds the REST request for a call. Path arguments fill the path; every other argument except
+ * `body` goes to the query string, where the operation rejects names it does not take (so a typo
+ * gets the REST message naming the accepted parameters).
+ */
+export function buildToolRequest(
+  tool: McpTool,
+  args: Record<string, unknown>,
+  baseUrl: string,
+  headers: Record<string, string>,
+): Request | { error: string } {
+  const { route } = tool;
+  let missing: string | null = null;
+  const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value = args[name];
+    if (value === undefined || value === null || value === "") {
+      missing ??= name;
+      return "";
+    }
+    return encodeURIComponent(queryText(value));
+  });
+  if (missing !== null) return { error: `argument '${missing}' is required: ${tool.name} needs it for ${route.method} ${route.path}` };
+
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(args)) {
+    if (route.pathParameters.includes(name) || (name === BODY_ARGUMENT && route.hasBody)) continue;
+    if (value === undefined || value === null) continue;
+    search.set(name, queryText(value));
+  }
+  const query = search.toString();
+  const requestHeaders = new Headers(headers);
+  let body: string | undefined;
+  if (route.hasBody && args[BODY_ARGUMENT] !== undefined) {
+    body = JSON.stringify(args[BODY_ARGUMENT]);
+    requestHeaders.set("content-type", "application/json");
+  }
+  return new Request(`${baseUrl}${path}${query ? `?${query}` : ""}`, { method: route.method, headers: requestHeaders, body });
+}
+
+/** The operation's answer as a tool result: JSON as structured content and text; errors flagged. */
+export async function toToolResult(response: Response): Promise<ToolResult> {
+  const text = await response.text();
+  if (response.status === 204 || text.length === 0) {
+    return response.ok
+      ? { content: [{ type: "text", text: `Done (HTTP ${response.status}).` }] }
+      : { content: [{ type: "text", text: `HTTP ${response.status}` }], isError: true };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { content: [{ type: "text", text }], isError: !response.ok };
+  }
+  if (!response.ok) {
+    const message =
+      typeof json === "object" && json !== null && typeof (json as { error?: unknown }).error === "string"
+        ? (json as { error: string }).error
+        : text;
+    return {
+      content: [{ type: "text", text: `HTTP ${response.status}: ${message}` }],
+      structuredContent: { status: response.status, error: message },
+      isError: true,
+    };
+  }
+  const structured = typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : { result: json };
+  return { content: [{ type: "text", text }], structuredContent: structured };
+}
