@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env.js";
 import type { ApiKeyOwner } from "@rapport/store";
+import { mountDocs } from "./docs/mount-docs.js";
 import { buildMcpTools } from "./mcp/mcp-tools.js";
 import { mountMcp } from "./mcp/mount-mcp.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
@@ -54,6 +55,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.get("/health", (context) => context.json({ status: "ok" }));
   // Registered before the /v1 authentication middleware: the public contract needs no key.
   app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
+  mountDocs(app);
 
   mountMcp(app, { tools: buildMcpTools(openApiDocument), version: RAPPORT_VERSION, publicUrl, trustedCallers });
   app.use("/v1/*", authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
