@@ -12,10 +12,13 @@ import type { Database } from "../database-schema.js";
 import { createApiKeyRepository } from "../repositories/api-key-repository.js";
 import { createCompanyRepository } from "../repositories/company-repository.js";
 import { createPersonRepository } from "../repositories/person-repository.js";
+import { createOAuthModelRepository } from "../repositories/oauth-model-repository.js";
+import { createOAuthSigningKeyRepository } from "../repositories/oauth-signing-key-repository.js";
 import type { RepositoryContext } from "../repositories/repository-context.js";
 import { createSettingsRepository } from "../repositories/settings-repository.js";
 import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
+import { createUserPasswordRepository } from "../repositories/user-password-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
 import type { Store } from "../store.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
@@ -38,6 +41,9 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
     companies: createCompanyRepository(context),
     usage: createUsageRepository(context),
     settings: createSettingsRepository(context),
+    oauthModels: createOAuthModelRepository(context),
+    oauthSigningKeys: createOAuthSigningKeyRepository(context),
+    userPasswords: createUserPasswordRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       return context.db.transaction().execute((transaction) => work(buildStore({ ...context, db: transaction }, close)));

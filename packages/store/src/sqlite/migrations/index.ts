@@ -5,9 +5,11 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import { foundationMigration } from "./0001-foundation.js";
+import { oauthMigration } from "./0004-oauth.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
+  "0004-oauth": oauthMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
