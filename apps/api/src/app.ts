@@ -10,6 +10,7 @@ import type { ApiKeyOwner } from "@rapport/store";
 import { mountDocs } from "./docs/mount-docs.js";
 import { buildMcpTools } from "./mcp/mcp-tools.js";
 import { mountMcp } from "./mcp/mount-mcp.js";
+import { mountOAuth } from "./oauth/mount-oauth.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { serveOpenApiDocument } from "./openapi/serve-openapi-document.js";
 import { mountOperations } from "./operations/mount-operations.js";
@@ -33,13 +34,20 @@ export interface CreateAppOptions {
    * request's own origin where a fixed value is not needed.
    */
   publicUrl?: string;
+  /**
+   * OAuth 2.0 for /mcp (an authorization server in the same app). On by default when `publicUrl`
+   * is set, which the issuer needs; the OAuth endpoints are served by the Node server only.
+   */
+  oauth?: boolean;
+  /** Trust X-Forwarded-* headers from a TLS-terminating proxy (for the OAuth endpoints). */
+  trustProxy?: boolean;
 }
 
 /** Longest client-sent X-Request-Id echoed back; longer or unprintable ones are replaced. */
 const MAX_REQUEST_ID_LENGTH = 200;
 
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
-  const { operations = allOperations, validateResponses = false, publicUrl } = options;
+  const { operations = allOperations, validateResponses = false, publicUrl, oauth = publicUrl !== undefined, trustProxy = false } = options;
   const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
@@ -57,7 +65,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
   mountDocs(app);
 
-  mountMcp(app, { tools: buildMcpTools(openApiDocument), version: RAPPORT_VERSION, publicUrl, trustedCallers });
+  const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy }) : undefined;
+  mountMcp(app, { tools: buildMcpTools(openApiDocument), version: RAPPORT_VERSION, publicUrl, trustedCallers, oauth: mountedOAuth });
   app.use("/v1/*", authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
   return app;

@@ -152,7 +152,7 @@ describe("authentication", () => {
     expect(response.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/x-api-key/) });
     await expect(connectCurrent({})).rejects.toThrow();
-    await expect(connectLegacy({})).rejects.toThrow(/missing API key/);
+    await expect(connectLegacy({})).rejects.toThrow(/missing credentials: send an OAuth bearer token .* or an API key in x-api-key/);
   });
 
   it("answers 401 for a revoked or unknown key, and 403 for a bad user context, as REST does", async () => {

@@ -8,7 +8,7 @@
  * opens no event streams.
  */
 import type { ApiKeyOwner } from "@rapport/store";
-import type { Hono, MiddlewareHandler } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { publicBaseUrl } from "../openapi/serve-openapi-document.js";
 import { API_KEY_HEADER, authenticateKey, resolveUserContext, USER_HEADER } from "../platform/auth/authenticate.js";
@@ -27,14 +27,17 @@ export const PROTECTED_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-re
 const RATE_LIMIT_HEADER_PATTERN = /^(x-ratelimit-|retry-after$)/i;
 
 /** Turns an OAuth bearer token into the caller it acts for, or throws a 401 ApiError. */
-export type BearerVerifier = (token: string, resource: string) => Promise<ApiKeyOwner>;
+export type BearerVerifier = (token: string) => Promise<ApiKeyOwner>;
+
+/** The scope an OAuth client asks for to use the MCP server. */
+export const MCP_SCOPE = "mcp";
 
 export interface MountMcpOptions {
   tools: readonly McpTool[];
   version: string;
   publicUrl?: string;
-  /** Accepts OAuth access tokens on /mcp; without it only API keys are accepted. */
-  verifyBearer?: BearerVerifier;
+  /** OAuth: the authorization server and its token verifier; without it only API keys are accepted. */
+  oauth?: { issuer: string; verifyBearer: BearerVerifier };
   /** Marks inner requests whose caller was settled by a bearer token (the /v1 middleware trusts these). */
   trustedCallers: WeakMap<Request, ApiKeyOwner>;
 }
@@ -54,13 +57,13 @@ function bearerChallenge(metadataUrl: string, error?: { code: string; descriptio
 function authenticateMcp(options: MountMcpOptions): MiddlewareHandler<AppEnv> {
   const byKey = authenticateKey();
   return async (context, next) => {
-    const { resource, metadataUrl } = mcpResource(context.req.url, options.publicUrl);
+    const { metadataUrl } = mcpResource(context.req.url, options.publicUrl);
     const authorization = context.req.header("authorization");
     const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? "")?.[1]?.trim();
     try {
       if (context.req.header(API_KEY_HEADER)?.trim()) return await byKey(context, next);
-      if (bearer && options.verifyBearer) {
-        context.set("apiKeyOwner", await options.verifyBearer(bearer, resource));
+      if (bearer && options.oauth) {
+        context.set("apiKeyOwner", await options.oauth.verifyBearer(bearer));
         return await next();
       }
     } catch (error) {
@@ -73,7 +76,7 @@ function authenticateMcp(options: MountMcpOptions): MiddlewareHandler<AppEnv> {
       }
       throw error;
     }
-    const message = options.verifyBearer
+    const message = options.oauth
       ? `missing credentials: send an OAuth bearer token (discover the authorization server at ${metadataUrl}) or an API key in ${API_KEY_HEADER}`
       : `missing API key: send it in the ${API_KEY_HEADER} header`;
     throw new ApiError(401, message, { "WWW-Authenticate": bearerChallenge(metadataUrl) });
@@ -91,6 +94,21 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
   const toolNames = new Set(options.tools.map((tool) => tool.name));
   const countRequest = rateLimit();
+
+  // RFC 9728, at the root and at the path-aware location for the /mcp resource.
+  const serveMetadata = (context: Context<AppEnv>) => {
+    const { resource } = mcpResource(context.req.url, options.publicUrl);
+    const base = publicBaseUrl(context.req.url, options.publicUrl);
+    return context.json({
+      resource,
+      ...(options.oauth ? { authorization_servers: [options.oauth.issuer], scopes_supported: [MCP_SCOPE] } : {}),
+      bearer_methods_supported: options.oauth ? ["header"] : [],
+      resource_name: "Rapport MCP server",
+      resource_documentation: `${base}/docs`,
+    });
+  };
+  app.get(PROTECTED_RESOURCE_METADATA_PATH, serveMetadata);
+  app.get(`${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, serveMetadata);
   const parsedBodies = new WeakMap<Request, unknown>();
 
   app.post(
