@@ -17,3 +17,7 @@ export { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-li
 export { issueApiKey } from "./platform/auth/issue-api-key.js";
 export { seedDemoTenant, issueDemoKeys } from "./demo/seed-demo-tenant.js";
 export { DEMO_TENANT_UUID, demoUuid } from "./demo/demo-ids.js";
+export { buildOpenApiDocument, type OpenApiDocument, type BuildOpenApiDocumentOptions } from "./openapi/build-openapi-document.js";
+export { buildMcpTools, type McpTool } from "./mcp/mcp-tools.js";
+export { hashPassword, verifyPassword } from "./oauth/password-hash.js";
+export { RAPPORT_VERSION } from "./version.js";

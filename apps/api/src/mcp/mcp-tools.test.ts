@@ -161,6 +161,16 @@ describe("a tool call as a request", () => {
     });
   });
 
+  it("never lets a path argument leave the operation's path", () => {
+    for (const value of ["..", "."]) {
+      expect(buildToolRequest(getPersonTool!, { person_uuid: value }, "http://rapport.test", {})).toEqual({ error: `argument 'person_uuid' must not be '${value}'` });
+    }
+    const encoded = buildToolRequest(getPersonTool!, { person_uuid: "../users" }, "http://rapport.test", {}) as Request;
+    expect(new URL(encoded.url).pathname).toBe("/v1/persons/..%2Fusers");
+    const doubleEncoded = buildToolRequest(getPersonTool!, { person_uuid: "%2e%2e" }, "http://rapport.test", {}) as Request;
+    expect(new URL(doubleEncoded.url).pathname).toBe("/v1/persons/%252e%252e");
+  });
+
   it("turns answers into results: JSON as structured content, errors flagged, 204 as done", async () => {
     expect(await toToolResult(Response.json([1, 2]))).toEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: { result: [1, 2] } });
     expect(await toToolResult(Response.json({ error: "nope" }, { status: 409 }))).toEqual({

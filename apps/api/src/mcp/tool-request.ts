@@ -34,16 +34,19 @@ export function buildToolRequest(
   headers: Record<string, string>,
 ): Request | { error: string } {
   const { route } = tool;
-  let missing: string | null = null;
+  let problem: string | null = null;
   const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const value = args[name];
     if (value === undefined || value === null || value === "") {
-      missing ??= name;
+      problem ??= `argument '${name}' is required: ${tool.name} needs it for ${route.method} ${route.path}`;
       return "";
     }
-    return encodeURIComponent(queryText(value));
+    const text = queryText(value);
+    // A dot segment would be resolved away by the URL parser and reach another path.
+    if (text === "." || text === "..") problem ??= `argument '${name}' must not be '${text}'`;
+    return encodeURIComponent(text);
   });
-  if (missing !== null) return { error: `argument '${missing}' is required: ${tool.name} needs it for ${route.method} ${route.path}` };
+  if (problem !== null) return { error: problem };
 
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
