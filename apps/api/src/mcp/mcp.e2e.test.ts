@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "../operations/operation.js";
@@ -32,7 +33,21 @@ const createProbePerson = defineOperation({
   },
 });
 
-const table = [...operations, createProbePerson];
+/** Reports the TCP peer the operation sees: the MCP request's connection, carried to the inner call. */
+const connection = defineOperation({
+  operationId: "testConnection",
+  method: "get",
+  path: "/v1/test/connection",
+  area: "Test",
+  summary: "Connection",
+  description: "Says which address the request came from (test only).",
+  response: z.object({ remote_address: z.string().nullable() }),
+  async handler({ http }) {
+    return { remote_address: getConnInfo(http).remote.address ?? null };
+  },
+});
+
+const table = [...operations, createProbePerson, connection];
 let context: TestContext;
 let acme: TestTenant;
 let limited: TestTenant;
@@ -129,6 +144,11 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect((noBody.content as TextContent)[0]!.text).toMatch(/HTTP 400: request body is required/);
   });
 
+  it("runs the operation with the MCP request's connection info", async () => {
+    const result = await client.callTool({ name: "testConnection", arguments: {} });
+    expect(result.structuredContent).toEqual({ remote_address: "127.0.0.1" });
+  });
+
   it("keeps another tenant's records invisible", async () => {
     const other = await connect({ "x-api-key": limited.key });
     try {
@@ -192,6 +212,8 @@ describe("rate limits shared with REST", () => {
     const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { requestInit: { headers: { "x-api-key": limited.key } }, fetch: recordingFetch }));
     try {
+      // Version negotiation found the 2026-07-28 protocol: a discover probe, no initialize handshake.
+      expect(sent).toEqual(["server/discover"]);
       await client.listTools();
       // A fresh second: the test clock only moves when told to.
       context.clock.advance(1_000);
