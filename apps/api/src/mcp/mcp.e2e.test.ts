@@ -177,6 +177,10 @@ describe("authentication", () => {
 
   it("answers 401 for a revoked or unknown key, and 403 for a bad user context, as REST does", async () => {
     await expect(connectCurrent({ "x-api-key": "pk_unknown" })).rejects.toThrow();
+    const unknownKey = await postMcp("pk_unknown", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    expect(unknownKey.status).toBe(401);
+    expect(unknownKey.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
+    expect(await unknownKey.json()).toEqual({ error: "invalid API key: it is unknown, revoked, or its tenant was deleted" });
     const wrongUser = await fetch(mcpUrl(), {
       method: "POST",
       headers: {

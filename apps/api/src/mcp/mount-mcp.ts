@@ -58,28 +58,24 @@ function authenticateMcp(options: MountMcpOptions): MiddlewareHandler<AppEnv> {
   const byKey = authenticateKey();
   return async (context, next) => {
     const { metadataUrl } = mcpResource(context.req.url, options.publicUrl);
-    const authorization = context.req.header("authorization");
-    const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? "")?.[1]?.trim();
-    try {
-      if (context.req.header(API_KEY_HEADER)?.trim()) return await byKey(context, next);
-      if (bearer && options.oauth) {
-        context.set("apiKeyOwner", await options.oauth.verifyBearer(bearer));
-        return await next();
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        const code = bearer && !context.req.header(API_KEY_HEADER) ? "invalid_token" : "invalid_request";
-        throw new ApiError(401, error.message, {
-          ...error.headers,
-          "WWW-Authenticate": bearerChallenge(metadataUrl, { code, description: error.message }),
-        });
-      }
-      throw error;
+    const hasKey = Boolean(context.req.header(API_KEY_HEADER)?.trim());
+    const bearer = /^Bearer\s+(.+)$/i.exec(context.req.header("authorization") ?? "")?.[1]?.trim();
+    if (!hasKey && !(bearer && options.oauth)) {
+      const message = options.oauth
+        ? `missing credentials: send an OAuth bearer token (discover the authorization server at ${metadataUrl}) or an API key in ${API_KEY_HEADER}`
+        : `missing API key: send it in the ${API_KEY_HEADER} header`;
+      throw new ApiError(401, message, { "WWW-Authenticate": bearerChallenge(metadataUrl) });
     }
-    const message = options.oauth
-      ? `missing credentials: send an OAuth bearer token (discover the authorization server at ${metadataUrl}) or an API key in ${API_KEY_HEADER}`
-      : `missing API key: send it in the ${API_KEY_HEADER} header`;
-    throw new ApiError(401, message, { "WWW-Authenticate": bearerChallenge(metadataUrl) });
+    try {
+      if (hasKey) await byKey(context, async () => undefined);
+      else context.set("apiKeyOwner", await options.oauth!.verifyBearer(bearer!));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      // RFC 6750: a rejected bearer token is `invalid_token`; a rejected key just points at the metadata.
+      const challenge = hasKey ? bearerChallenge(metadataUrl) : bearerChallenge(metadataUrl, { code: "invalid_token", description: error.message });
+      throw new ApiError(401, error.message, { ...error.headers, "WWW-Authenticate": challenge });
+    }
+    await next();
   };
 }
 
