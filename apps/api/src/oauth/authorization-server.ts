@@ -116,6 +116,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
         },
       },
     },
+    // Authorization code only: no implicit or hybrid flows (OAuth 2.1, as MCP requires).
+    responseTypes: ["code"],
     clientBasedCORS: () => true,
     pkce: { required: () => true },
     interactions: { url: async (_ctx, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}` },

@@ -201,7 +201,9 @@ describe("the MCP authorization flow with the SDK client", () => {
       code_challenge_methods_supported: ["S256"],
       authorization_response_iss_parameter_supported: true,
       client_id_metadata_document_supported: true,
+      response_types_supported: ["code"],
     });
+    expect(authorizationServer.grant_types_supported).not.toContain("implicit");
   });
 
   it("registers, signs in, consents, gets a token for /mcp, and calls tools as the user", async () => {
