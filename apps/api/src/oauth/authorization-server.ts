@@ -14,6 +14,7 @@ import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { MCP_SCOPE } from "../mcp/mount-mcp.js";
 import { parseAccountId } from "./account-id.js";
+import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { errorPage } from "./interaction-pages.js";
 import { loadSigningKeys, SIGNING_ALGORITHM } from "./signing-keys.js";
 import { StoreOidcAdapter } from "./store-oidc-adapter.js";
@@ -99,7 +100,11 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       registration: { enabled: true },
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       rpInitiatedLogout: { enabled: false },
-      clientIdMetadataDocument: { enabled: true, ack: "draft-02" } as NonNullable<Configuration["features"]>["registration"],
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: "draft-02",
+        allowFetch: async (_ctx: unknown, clientId: string) => isFetchableClientIdUrl(clientId),
+      } as NonNullable<Configuration["features"]>["registration"],
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => resource,
