@@ -3,10 +3,10 @@
  * `createApp(services)`: the whole HTTP application. The server, the CLI, the MCP bridge and every
  * test build it the same way.
  */
+import type { ApiKeyOwner } from "@rapport/store";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env.js";
-import type { ApiKeyOwner } from "@rapport/store";
 import { mountDocs } from "./docs/mount-docs.js";
 import { buildMcpTools } from "./mcp/mcp-tools.js";
 import { mountMcp } from "./mcp/mount-mcp.js";

@@ -110,7 +110,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
       tools.push({
         name,
         title: operation.summary,
-        description: `${operation.summary}. ${operation.description} (${upperMethod} ${path})`,
+        description: `${operation.summary.replace(/\.$/, "")}. ${operation.description} (${upperMethod} ${path})`,
         inputSchema,
         annotations: {
           title: operation.summary,
