@@ -3,9 +3,16 @@
  * `createApp(services)`: the whole HTTP application. The server, the CLI, the MCP bridge and every
  * test build it the same way.
  */
+import type { ApiKeyOwner } from "@rapport/store";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env.js";
+import { mountDocs } from "./docs/mount-docs.js";
+import { buildMcpTools } from "./mcp/mcp-tools.js";
+import { mountMcp } from "./mcp/mount-mcp.js";
+import { mountOAuth } from "./oauth/mount-oauth.js";
+import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
+import { serveOpenApiDocument } from "./openapi/serve-openapi-document.js";
 import { mountOperations } from "./operations/mount-operations.js";
 import type { AnyOperation } from "./operations/operation.js";
 import { authenticateKey, resolveUserContext } from "./platform/auth/authenticate.js";
@@ -14,19 +21,35 @@ import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
+import { RAPPORT_VERSION } from "./version.js";
 
 export interface CreateAppOptions {
   /** Defaults to the full operation table. */
   operations?: readonly AnyOperation[];
   /** Check every response against its schema; on in tests. */
   validateResponses?: boolean;
+  /**
+   * The externally visible base URL (e.g. `https://rapport.example.com`), for the OpenAPI
+   * document's server, the MCP resource identifier and the OAuth issuer. Defaults to each
+   * request's own origin where a fixed value is not needed.
+   */
+  publicUrl?: string;
+  /**
+   * OAuth 2.0 for /mcp (an authorization server in the same app). On by default when `publicUrl`
+   * is set, which the issuer needs; the OAuth endpoints are served by the Node server only.
+   */
+  oauth?: boolean;
+  /** Trust X-Forwarded-* headers from a TLS-terminating proxy (for the OAuth endpoints). */
+  trustProxy?: boolean;
 }
 
 /** Longest client-sent X-Request-Id echoed back; longer or unprintable ones are replaced. */
 const MAX_REQUEST_ID_LENGTH = 200;
 
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
-  const { operations = allOperations, validateResponses = false } = options;
+  const { operations = allOperations, validateResponses = false, publicUrl, oauth = publicUrl !== undefined, trustProxy = false } = options;
+  const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });
+  const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
   app.use(async (context, next) => {
     context.set("services", services);
@@ -38,8 +61,13 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.notFound(handleNotFound);
 
   app.get("/health", (context) => context.json({ status: "ok" }));
+  // Registered before the /v1 authentication middleware: the public contract needs no key.
+  app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
+  mountDocs(app);
 
-  app.use("/v1/*", authenticateKey(), rateLimit(), resolveUserContext());
+  const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy }) : undefined;
+  mountMcp(app, { tools: buildMcpTools(openApiDocument), version: RAPPORT_VERSION, publicUrl, trustedCallers, oauth: mountedOAuth });
+  app.use("/v1/*", authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
   return app;
 }

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "./oauth/password-hash.js";
 
 const cliPath = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
@@ -23,6 +25,19 @@ async function rapport(...args: string[]) {
   }
 }
 
+/** Runs the command with `input` on standard input (a pipe, not a terminal). */
+function rapportWithInput(input: string, ...args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [cliPath, "--db", database, ...args]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
 describe("rapport", () => {
   it("administers tenants, users and keys with --json output", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
@@ -36,6 +51,28 @@ describe("rapport", () => {
     expect(JSON.stringify(listed)).not.toContain(key.key);
     expect(JSON.parse((await rapport("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({ uuid: key.uuid, revoked: true });
     expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
+  });
+
+  it("sets a user's sign-in password from standard input, stored only as a scrypt hash", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Pass")).stdout);
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Pat", "--email", "pat@pass.example")).stdout);
+    const set = await rapportWithInput("a long enough secret\n", "--json", "users", "set-password", "--tenant", tenant.uuid, "--user", user.uuid);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ uuid: user.uuid, email: "pat@pass.example", password_set: true });
+    const store = await createSqliteStore({ path: database });
+    try {
+      const hash = await store.userPasswords.get(tenant.uuid, user.uuid);
+      expect(hash).toMatch(/^scrypt\$15\$8\$1\$/);
+      expect(hash).not.toContain("a long enough secret");
+      expect(await verifyPassword("a long enough secret", hash!)).toBe(true);
+    } finally {
+      await store.close();
+    }
+    const short = await rapportWithInput("short\n", "users", "set-password", "--tenant", tenant.uuid, "--user", user.uuid);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/^rapport: the password must have at least 10 characters; nothing changed/);
+    const stranger = await rapportWithInput("a long enough secret\n", "users", "set-password", "--tenant", tenant.uuid, "--user", "00000000-0000-4000-8000-000000000000");
+    expect(stranger.stderr).toMatch(/not found in tenant/);
   });
 
   it("fails with one clear line on stderr and a non-zero exit", async () => {

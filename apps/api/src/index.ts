@@ -22,3 +22,7 @@ export { createDeterministicSummaryProvider } from "./summary/deterministic-summ
 export { createOpenAiCompatibleSummaryProvider, type OpenAiCompatibleSummaryOptions } from "./summary/openai-compatible-summary-provider.js";
 export { createFallbackSummaryProvider } from "./summary/fallback-summary-provider.js";
 export { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
+export { buildOpenApiDocument, type OpenApiDocument, type BuildOpenApiDocumentOptions } from "./openapi/build-openapi-document.js";
+export { buildMcpTools, type McpTool } from "./mcp/mcp-tools.js";
+export { hashPassword, verifyPassword } from "./oauth/password-hash.js";
+export { RAPPORT_VERSION } from "./version.js";

@@ -23,16 +23,28 @@ export interface StartServerOptions extends CreateAppOptions {
 
 export async function startServer(services: AppServices, options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = 8787, host = "127.0.0.1", ...appOptions } = options;
-  const app = createApp(services, appOptions);
+  // The app is built once the port is known: without a configured public URL, the bound address
+  // is the issuer of the OAuth endpoints and the origin of the MCP resource.
+  let app: ReturnType<typeof createApp> | null = null;
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(started));
+    const started = serve(
+      {
+        fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response("starting", { status: 503 })),
+        port,
+        hostname: host,
+      },
+      () => resolve(started),
+    );
     started.once("error", reject);
   });
   const address = server.address() as AddressInfo;
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}`;
+  const unspecified = address.address === "0.0.0.0" || address.address === "::";
+  app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url) });
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${urlHost}:${address.port}`,
+    url,
     port: address.port,
     close(graceMilliseconds = 10_000) {
       closing ??= (async () => {

@@ -368,6 +368,33 @@ export interface FileContentsTable {
   content: Uint8Array;
 }
 
+export interface OAuthModelsTable {
+  model: string;
+  id: string;
+  /** The authorization server's JSON payload, as it gave it. */
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export interface OAuthSigningKeysTable {
+  kid: string;
+  /** The private JWK, as JSON. */
+  private_jwk: string;
+  created_at: number;
+}
+
+export interface UserPasswordsTable {
+  tenant_uuid: string;
+  user_uuid: string;
+  /** A self-describing password hash (algorithm and parameters included). */
+  password_hash: string;
+  updated_at: number;
+}
+
 /** Every table of the Rapport database. */
 export interface Database {
   tenants: TenantsTable;
@@ -396,4 +423,7 @@ export interface Database {
   tasks: TasksTable;
   files: FilesTable;
   file_contents: FileContentsTable;
+  oauth_models: OAuthModelsTable;
+  oauth_signing_keys: OAuthSigningKeysTable;
+  user_passwords: UserPasswordsTable;
 }

@@ -258,3 +258,35 @@ export interface EntityListMember {
   added_at: number;
   added_by_user_uuid: string | null;
 }
+
+/** One stored object of the OAuth authorization server: a client, grant, session, code, token, ... */
+export interface OAuthModelRecord {
+  /** The authorization server's model name (`Client`, `Grant`, `Session`, `AuthorizationCode`, ...). */
+  model: string;
+  id: string;
+  payload: Record<string, unknown>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  /** Epoch ms after which the object is gone; null when it does not expire. */
+  expires_at: number | null;
+  /** Epoch ms when a one-time object (an authorization code) was used; null before. */
+  consumed_at: number | null;
+}
+
+/** A signing key of the OAuth authorization server. */
+export interface OAuthSigningKey {
+  kid: string;
+  /** The private JWK. */
+  private_jwk: Record<string, unknown>;
+  created_at: number;
+}
+
+/** A user who may sign in on the OAuth login page with this email. */
+export interface LoginCandidate {
+  tenant_uuid: string;
+  tenant_name: string;
+  user_uuid: string;
+  user_name: string;
+  password_hash: string;
+}

@@ -34,6 +34,9 @@ import type {
   PersonPatch,
   Tenant,
   User,
+  LoginCandidate,
+  OAuthModelRecord,
+  OAuthSigningKey,
 } from "./records.js";
 import type {
   AssociationRepository,
@@ -324,6 +327,43 @@ export interface PersonMergeRepository {
   listInto(tenantUuid: string, canonicalUuid: string): Promise<PersonMergeRecord[]>;
 }
 
+/**
+ * The OAuth authorization server's state, deployment-wide. Expiry is the caller's to judge: the
+ * authorization server keeps its own clock, so `find` returns expired records with their
+ * `expires_at` and `deleteExpired` cleans up.
+ */
+export interface OAuthModelRepository {
+  upsert(record: Omit<OAuthModelRecord, "consumed_at">): Promise<void>;
+  find(model: string, id: string): Promise<OAuthModelRecord | null>;
+  findByUid(model: string, uid: string): Promise<OAuthModelRecord | null>;
+  findByUserCode(model: string, userCode: string): Promise<OAuthModelRecord | null>;
+  /** Marks a one-time object as used. */
+  consume(model: string, id: string, at: number): Promise<void>;
+  destroy(model: string, id: string): Promise<void>;
+  /** Deletes every object of a grant (its codes and tokens); returns how many. */
+  revokeByGrantId(grantId: string): Promise<number>;
+  /** Deletes objects that expired before `before` (epoch ms); returns how many. */
+  deleteExpired(before: number): Promise<number>;
+}
+
+export interface OAuthSigningKeyRepository {
+  /** Every key, oldest first. */
+  list(): Promise<OAuthSigningKey[]>;
+  /** Stores a key unless one with its kid exists (so concurrent first starts agree). */
+  add(input: { kid: string; private_jwk: Record<string, unknown> }): Promise<void>;
+}
+
+export interface UserPasswordRepository {
+  /** Sets the user's login password hash; false when the user is not in the tenant. */
+  set(tenantUuid: string, userUuid: string, passwordHash: string): Promise<boolean>;
+  get(tenantUuid: string, userUuid: string): Promise<string | null>;
+  /**
+   * Active users with this email and a password, in live tenants, across tenants: the login page
+   * knows only an email. Like key lookup by hash, this is an authentication lookup.
+   */
+  findLoginCandidates(email: string): Promise<LoginCandidate[]>;
+}
+
 /** Everything the API needs from persistence. */
 export interface Store {
   readonly tenants: TenantRepository;
@@ -350,6 +390,9 @@ export interface Store {
   readonly tasks: TaskRepository;
   readonly files: FileRepository;
   readonly records: RecordLookupRepository;
+  readonly oauthModels: OAuthModelRepository;
+  readonly oauthSigningKeys: OAuthSigningKeyRepository;
+  readonly userPasswords: UserPasswordRepository;
   /** Runs `work` atomically: every write through the given store commits or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */

@@ -5,10 +5,12 @@
  */
 import { createSqliteStore, ROLES, TIERS, type Role, type Store, type Tier } from "@rapport/store";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { hashPassword, passwordProblem } from "../oauth/password-hash.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { CliError, printResult } from "./cli-output.js";
 import { resolveDatabasePath } from "./database-path.js";
+import { readNewPassword } from "./read-password.js";
 
 interface GlobalOptions {
   db?: string;
@@ -131,6 +133,26 @@ export function usersCommand(): Command {
           throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
         }
         printResult(global, { uuid: options.user, is_active: false }, () => [`deactivated user ${options.user}`]);
+      });
+    });
+  users
+    .command("set-password")
+    .description("set the password a user signs in with on the OAuth page (MCP clients); read from stdin, never from arguments")
+    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--user <uuid>", "user UUID")
+    .action(async (options: { tenant: string; user: string }, command: Command) => {
+      const password = await readNewPassword();
+      const problem = passwordProblem(password);
+      if (problem) throw new CliError(`${problem}; nothing changed`);
+      const hash = await hashPassword(password);
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        const user = await store.users.get(options.tenant, options.user);
+        if (!user) throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
+        await store.userPasswords.set(options.tenant, options.user, hash);
+        printResult(global, { uuid: user.uuid, email: user.email, password_set: true }, () => [
+          `set the sign-in password of ${user.name} <${user.email}>${user.is_active ? "" : " (deactivated: cannot sign in until reactivated)"}`,
+        ]);
       });
     });
   return users;

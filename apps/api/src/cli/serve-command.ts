@@ -30,21 +30,36 @@ function demoLines(url: string, keys: DemoKeys): string[] {
   ];
 }
 
+function publicUrlOption(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`--public-url ${value} is not a URL; give e.g. https://rapport.example.com`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new CliError(`--public-url must be http(s), got ${url.protocol}`);
+  if (url.pathname !== "/" || url.search || url.hash) throw new CliError("--public-url must be an origin without a path, e.g. https://rapport.example.com");
+  return url.origin;
+}
+
 export function serveCommand(): Command {
   return new Command("serve")
     .description("start the HTTP API")
     .option("--port <port>", "port to listen on", port, 8787)
     .option("--host <host>", "interface to bind", "127.0.0.1")
     .option("--demo", "seed the demo tenant if missing and print fresh demo API keys")
-    .action(async (options: { port: number; host: string; demo?: boolean }, command: Command) => {
+    .option("--public-url <url>", "the URL clients reach this server at (OAuth issuer, MCP resource); env RAPPORT_PUBLIC_URL", process.env.RAPPORT_PUBLIC_URL)
+    .option("--trust-proxy", "trust X-Forwarded-Proto/-For from a TLS-terminating proxy; env RAPPORT_TRUST_PROXY=1", process.env.RAPPORT_TRUST_PROXY === "1")
+    .action(async (options: { port: number; host: string; demo?: boolean; publicUrl?: string; trustProxy?: boolean }, command: Command) => {
       const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
       const databasePath = resolveDatabasePath(global.db);
+      const publicUrl = options.publicUrl ? publicUrlOption(options.publicUrl) : undefined;
       if (options.demo) await seedDemoTenant(databasePath);
       const services = await createServices({ databasePath });
       const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
       let server;
       try {
-        server = await startServer(services, { port: options.port, host: options.host });
+        server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy: options.trustProxy });
       } catch (error) {
         await services.store.close();
         const code = (error as NodeJS.ErrnoException).code;
@@ -55,7 +70,11 @@ export function serveCommand(): Command {
       printResult(
         global,
         { url: running.url, database: databasePath, demo: demoKeys ? { tenant_uuid: DEMO_TENANT_UUID, ...demoKeys } : null },
-        () => [`Rapport is listening on ${running.url} (database ${databasePath})`, ...(demoKeys ? demoLines(running.url, demoKeys) : [])],
+        () => [
+          `Rapport is listening on ${running.url} (database ${databasePath})`,
+          `  API reference: ${publicUrl ?? running.url}/docs    MCP server: ${publicUrl ?? running.url}/mcp`,
+          ...(demoKeys ? demoLines(running.url, demoKeys) : []),
+        ],
       );
       const shutdown = (signal: string) => {
         services.logger.info({ signal }, "shutting down: finishing in-flight requests");

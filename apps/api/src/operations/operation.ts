@@ -62,6 +62,13 @@ export interface Operation<
   errors?: readonly number[];
   /** Safe to repeat with the same effect (the spec says so). */
   idempotent?: boolean;
+  /**
+   * The operation reads a multipart/form-data body itself (uploads) instead of a JSON `body`: the
+   * fields it takes, for the OpenAPI document and MCP tools.
+   */
+  multipart?: { fields: Record<string, MultipartField> };
+  /** The success answer is raw bytes, not JSON (downloads). */
+  binaryResponse?: { description: string };
   /** A valid input, shown in the OpenAPI document and used by the table-walking test suites. */
   example?: {
     query?: Record<string, string>;
@@ -91,6 +98,13 @@ export function defineOperation<
   operation: Operation<ParamsSchema, QuerySchema, BodySchema, ResponseSchema>,
 ): Operation<ParamsSchema, QuerySchema, BodySchema, ResponseSchema> {
   return operation;
+}
+
+/** One field of a multipart/form-data body: a file part or a text value. */
+export interface MultipartField {
+  kind: "file" | "text";
+  description: string;
+  required?: boolean;
 }
 
 /** Any operation, as the table holds them. */

@@ -16,10 +16,13 @@ import { createInteractionRepository } from "../repositories/interaction-reposit
 import { createMeetingRepository } from "../repositories/meeting-repository.js";
 import { createCompanyRepository } from "../repositories/company-repository.js";
 import { createPersonRepository } from "../repositories/person-repository.js";
+import { createOAuthModelRepository } from "../repositories/oauth-model-repository.js";
+import { createOAuthSigningKeyRepository } from "../repositories/oauth-signing-key-repository.js";
 import type { RepositoryContext } from "../repositories/repository-context.js";
 import { createSettingsRepository } from "../repositories/settings-repository.js";
 import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
+import { createUserPasswordRepository } from "../repositories/user-password-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
 import { createAffiliationRepository } from "../repositories/affiliation-repository.js";
 import { createEntityListRepository } from "../repositories/entity-list-repository.js";
@@ -74,6 +77,9 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     tasks: createTaskRepository(context),
     files: createFileRepository(context),
     records: createRecordLookupRepository(context),
+    oauthModels: createOAuthModelRepository(context),
+    oauthSigningKeys: createOAuthSigningKeyRepository(context),
+    userPasswords: createUserPasswordRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       // Graph changes wait for the commit; a rollback discards them.

@@ -4,6 +4,7 @@
  * section: 401 for a missing, unknown or revoked key (or a deleted tenant); 403 for a bad
  * `x-service-user-id` or a user-scoped key whose bound user is gone or inactive.
  */
+import type { ApiKeyOwner } from "@rapport/store";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, forbidden } from "../errors/api-error.js";
@@ -17,9 +18,24 @@ const missingKey = () =>
   new ApiError(401, `missing API key: send it in the ${API_KEY_HEADER} header`);
 const invalidKey = () => new ApiError(401, "invalid API key: it is unknown, revoked, or its tenant was deleted");
 
+export interface AuthenticateKeyOptions {
+  /**
+   * Callers already authenticated in-process, by request: the MCP bridge registers the requests it
+   * builds for a caller that came with an OAuth token. Only `Request` objects created inside the
+   * process can be keys here, so no client can claim an entry.
+   */
+  trustedCallers?: WeakMap<Request, ApiKeyOwner>;
+}
+
 /** Finds the live key of `x-api-key` and its tenant (401 otherwise). Rate limiting runs next. */
-export function authenticateKey(): MiddlewareHandler<AppEnv> {
+export function authenticateKey(options: AuthenticateKeyOptions = {}): MiddlewareHandler<AppEnv> {
+  const { trustedCallers } = options;
   return async (context, next) => {
+    const trusted = trustedCallers?.get(context.req.raw);
+    if (trusted) {
+      context.set("apiKeyOwner", trusted);
+      return next();
+    }
     const { store } = context.get("services");
     const presented = context.req.header(API_KEY_HEADER)?.trim();
     if (!presented) throw missingKey();

@@ -18,6 +18,7 @@ export const downloadFile = defineOperation({
   description:
     "Answers with the file's bytes, its stored Content-Type, and Content-Disposition: attachment with its filename. 404 when it is not in the tenant.",
   params: filePathParams,
+  binaryResponse: { description: "The file's bytes, with its stored Content-Type and a Content-Disposition attachment header." },
   errors: [404],
   async handler({ params, auth, services, http }) {
     const file = await loadFile(services, auth, params.file_uuid);

@@ -7,12 +7,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import { foundationMigration } from "./0001-foundation.js";
 import { peopleMigration } from "./0002-people.js";
 import { dealsMigration } from "./0003-deals.js";
+import { oauthMigration } from "./0004-oauth.js";
 import { activityMigration } from "./0005-activity.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
   "0002-people": peopleMigration,
   "0003-deals": dealsMigration,
+  "0004-oauth": oauthMigration,
   "0005-activity": activityMigration,
 };
 

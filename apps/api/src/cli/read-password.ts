@@ -1,0 +1,41 @@
+/**
+ * Reads a new password for `rapport users set-password`: from a terminal, asked twice without
+ * echo; from a pipe, the first line of standard input. Never from the command line, where other
+ * users of the machine could read it in the process list.
+ */
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { CliError } from "./cli-output.js";
+
+async function readPipe(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+}
+
+function askHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const reader = createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    reader.question(question, (answer) => {
+      reader.close();
+      process.stderr.write("\n");
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+export async function readNewPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readPipe();
+  const first = await askHidden("New password: ");
+  const second = await askHidden("Repeat it: ");
+  if (first !== second) throw new CliError("the two passwords differ; nothing changed");
+  return first;
+}

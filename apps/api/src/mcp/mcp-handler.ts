@@ -1,0 +1,56 @@
+/**
+ * @module
+ * The MCP server behind `/mcp`, on the official SDK's stateless HTTP handler: a fresh low-level
+ * `Server` per request, with `tools/list` from the generated tools and `tools/call` handed to the
+ * caller the route supplies (which runs the operation through the app). It serves the 2026-07-28
+ * protocol and falls back to stateless 2025-era serving for older clients.
+ */
+import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from "@modelcontextprotocol/server";
+import type { McpTool } from "./mcp-tools.js";
+import type { ToolResult } from "./tool-request.js";
+
+/** Runs one tool call for the MCP request being served. */
+export type ToolCaller = (tool: McpTool, args: Record<string, unknown>) => Promise<ToolResult>;
+
+/** Where the route puts the per-request tool caller in the SDK's pass-through `authInfo.extra`. */
+export const TOOL_CALLER_KEY = "rapportToolCaller";
+
+export const MCP_SERVER_NAME = "rapport";
+
+const INSTRUCTIONS =
+  "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
+  "Each tool is one REST operation of the Rapport API (its description ends with the HTTP method and path); " +
+  "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
+  "Times named *_at are Unix epoch milliseconds; date filters take ISO 8601.";
+
+export interface RapportMcpHandlerOptions {
+  tools: readonly McpTool[];
+  version: string;
+}
+
+export function createRapportMcpHandler({ tools, version }: RapportMcpHandlerOptions): McpHttpHandler {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const listed = tools.map(({ name, title, description, inputSchema, annotations }) => ({
+    name,
+    title,
+    description,
+    inputSchema,
+    annotations,
+  }));
+  return createMcpHandler(
+    (context) => {
+      const caller = context.authInfo?.extra?.[TOOL_CALLER_KEY] as ToolCaller | undefined;
+      const server = new Server({ name: MCP_SERVER_NAME, title: "Rapport", version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+      server.setRequestHandler("tools/list", async () => ({ tools: listed }));
+      server.setRequestHandler("tools/call", async (request) => {
+        const tool = byName.get(request.params.name);
+        if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool '${request.params.name}'; tools/list names them all`);
+        if (!caller) throw new ProtocolError(ProtocolErrorCode.InternalError, "tool calls are not available on this request");
+        const result = await caller(tool, (request.params.arguments ?? {}) as Record<string, unknown>);
+        return server.projectCallToolResult(result, undefined);
+      });
+      return server;
+    },
+    { legacy: "stateless" },
+  );
+}

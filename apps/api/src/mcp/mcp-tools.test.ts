@@ -1,0 +1,199 @@
+/**
+ * The tool set is derived, never listed: the expected tools come from the operation table and from
+ * the OpenAPI document, so an operation without its tool (or its documented path) fails here, and a
+ * new operation is covered with no edit.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createApp } from "../app.js";
+import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-openapi-document.js";
+import { defineOperation, type AnyOperation } from "../operations/operation.js";
+import { operations } from "../routes/operations.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { BODY_ARGUMENT, buildMcpTools, type McpTool } from "./mcp-tools.js";
+import { buildToolRequest, toToolResult } from "./tool-request.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let served: OpenApiDocument;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  served = (await (await context.request("/v1/openapi.json")).json()) as OpenApiDocument;
+});
+afterAll(() => context.close());
+
+/** tools/list through the app in-process, as a stateless 2025-era JSON-RPC POST. */
+async function listTools(app: ReturnType<typeof createApp>, key: string): Promise<McpTool[]> {
+  const response = await app.request("/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+      "x-api-key": key,
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  // The 2025-era stateless transport may answer as one SSE event.
+  const json = text.startsWith("{") ? text : text.split("\n").find((line) => line.startsWith("data: "))!.slice(6);
+  return (JSON.parse(json) as { result: { tools: McpTool[] } }).result.tools;
+}
+
+const documentedOperationIds = (document: OpenApiDocument) =>
+  Object.values(document.paths).flatMap((pathItem) => Object.values(pathItem).map((entry) => entry.operationId));
+
+describe("the tool set", () => {
+  it("is exactly one tool per operation of the table, and per operation of the OpenAPI document", async () => {
+    const tools = await listTools(context.app, acme.key);
+    const names = tools.map((tool) => tool.name).sort();
+    expect(names).toEqual(operations.map((operation) => operation.operationId).sort());
+    expect(names).toEqual(documentedOperationIds(served).sort());
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("grows with the table: an added operation gets its tool and its documented path with no edit", async () => {
+    const added = defineOperation({
+      operationId: "testArchiveWidget",
+      method: "delete",
+      path: "/v1/widgets/{widget_uuid}",
+      area: "Widget",
+      summary: "Archive a widget",
+      description: "Archives a widget.",
+      params: z.object({ widget_uuid: z.string().describe("The widget.") }),
+      successStatus: 204,
+      async handler() {
+        return undefined;
+      },
+    });
+    const app = createApp(context.services, { operations: [...operations, added] });
+    const tools = await listTools(app, acme.key);
+    const tool = tools.find((candidate) => candidate.name === "testArchiveWidget");
+    expect(tool?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    const document = (await (await app.request("/v1/openapi.json")).json()) as OpenApiDocument;
+    expect(document.paths["/v1/widgets/{widget_uuid}"]?.delete?.operationId).toBe("testArchiveWidget");
+  });
+});
+
+describe.each(operations.map((operation) => [operation.operationId, operation] as const))("the tool for %s", (_id, operation: AnyOperation) => {
+  const tool = () => buildMcpTools(served).find((candidate) => candidate.name === operation.operationId)!;
+
+  it("maps to the operation's method and path, described by its summary and description", () => {
+    expect(tool().route).toMatchObject({
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      hasBody: operation.body !== undefined || operation.multipart !== undefined,
+    });
+    expect(tool().title).toBe(operation.summary);
+    expect(tool().description).toContain(operation.description);
+    expect(tool().description).toContain(`${operation.method.toUpperCase()} ${operation.path}`);
+  });
+
+  it("takes path and query parameters flat and the body under `body`", () => {
+    const { inputSchema } = tool();
+    const properties = Object.keys(inputSchema.properties as object).sort();
+    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    // A query parameter named like a path parameter is left to the path parameter.
+    const queryNames = Object.keys(operation.query?.shape ?? {}).filter((name) => !pathNames.includes(name));
+    const takesBody = Boolean(operation.body || operation.multipart);
+    const expected = [...new Set([...pathNames, ...queryNames, ...(takesBody ? [BODY_ARGUMENT] : [])])].sort();
+    expect(properties).toEqual(expected);
+    expect(inputSchema.required ?? []).toEqual(expect.arrayContaining([...pathNames, ...(takesBody ? [BODY_ARGUMENT] : [])]));
+  });
+
+  it("has a valid JSON Schema that accepts the operation's example", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const check = ajv.compile(tool().inputSchema);
+    const multipartExample =
+      operation.multipart &&
+      Object.fromEntries(
+        Object.entries(operation.multipart.fields).map(([name, field]) => [
+          name,
+          field.kind === "file" ? { filename: "notes.txt", content_type: "text/plain", content_base64: "aGVsbG8=" } : "text",
+        ]),
+      );
+    const body = multipartExample ?? operation.example?.body;
+    const example = { ...operation.example?.query, ...(body !== undefined ? { [BODY_ARGUMENT]: body } : {}) };
+    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    for (const name of pathNames) (example as Record<string, unknown>)[name] = "00000000-0000-4000-8000-000000000000";
+    expect(check(example), ajv.errorsText(check.errors)).toBe(true);
+  });
+
+  it("carries the annotations of its method", () => {
+    const { annotations } = tool();
+    expect(annotations.readOnlyHint).toBe(operation.method === "get");
+    expect(annotations.destructiveHint).toBe(operation.method === "delete");
+    if (operation.idempotent) expect(annotations.idempotentHint).toBe(true);
+    expect(annotations.openWorldHint).toBe(false);
+  });
+});
+
+describe("shared schemas", () => {
+  it("are carried into the tool schema as $defs, so each tool schema stands alone", () => {
+    type Folder = { name: string; children: Folder[] };
+    const folder: z.ZodType<Folder> = z.lazy(() => z.object({ name: z.string(), children: z.array(folder) }));
+    const recursive = defineOperation({
+      operationId: "testCreateFolder",
+      method: "post",
+      path: "/v1/test/folders",
+      area: "Test",
+      summary: "Create a folder tree",
+      description: "Creates nested folders.",
+      body: z.object({ root: folder.describe("The tree.") }),
+      async handler() {
+        return undefined;
+      },
+    });
+    const document = buildOpenApiDocument([recursive]);
+    expect(Object.keys(document.components.schemas)).not.toEqual(["Error"]);
+    const [tool] = buildMcpTools(document);
+    expect(JSON.stringify(tool!.inputSchema)).not.toContain("#/components/");
+    const check = new Ajv2020({ strict: false }).compile(tool!.inputSchema);
+    expect(check({ body: { root: { name: "a", children: [{ name: "b", children: [] }] } } })).toBe(true);
+    expect(check({ body: { root: { name: "a", children: [{ name: 1, children: [] }] } } })).toBe(false);
+  });
+});
+
+describe("a tool call as a request", () => {
+  const [getPersonTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "getPerson")));
+  const [listPersonsTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "listPersons")));
+
+  it("fills the path, prints numbers, joins lists and forwards the credentials", () => {
+    const request = buildToolRequest(getPersonTool!, { person_uuid: "a/b c" }, "http://rapport.test", { "x-api-key": "pk_1" }) as Request;
+    expect(request.url).toBe("http://rapport.test/v1/persons/a%2Fb%20c");
+    expect(request.method).toBe("GET");
+    expect(request.headers.get("x-api-key")).toBe("pk_1");
+    const list = buildToolRequest(listPersonsTool!, { per_page: 5, uuids: ["u1", "u2"], cursor: null }, "http://rapport.test", {}) as Request;
+    expect(new URL(list.url).searchParams.toString()).toBe("per_page=5&uuids=u1%2Cu2");
+  });
+
+  it("names a missing path argument instead of calling a different path", () => {
+    expect(buildToolRequest(getPersonTool!, {}, "http://rapport.test", {})).toEqual({
+      error: "argument 'person_uuid' is required: getPerson needs it for GET /v1/persons/{person_uuid}",
+    });
+  });
+
+  it("never lets a path argument leave the operation's path", () => {
+    for (const value of ["..", "."]) {
+      expect(buildToolRequest(getPersonTool!, { person_uuid: value }, "http://rapport.test", {})).toEqual({ error: `argument 'person_uuid' must not be '${value}'` });
+    }
+    const encoded = buildToolRequest(getPersonTool!, { person_uuid: "../users" }, "http://rapport.test", {}) as Request;
+    expect(new URL(encoded.url).pathname).toBe("/v1/persons/..%2Fusers");
+    const doubleEncoded = buildToolRequest(getPersonTool!, { person_uuid: "%2e%2e" }, "http://rapport.test", {}) as Request;
+    expect(new URL(doubleEncoded.url).pathname).toBe("/v1/persons/%252e%252e");
+  });
+
+  it("turns answers into results: JSON as structured content, errors flagged, 204 as done", async () => {
+    expect(await toToolResult(Response.json([1, 2]))).toEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: { result: [1, 2] } });
+    expect(await toToolResult(Response.json({ error: "nope" }, { status: 409 }))).toEqual({
+      content: [{ type: "text", text: "HTTP 409: nope" }],
+      structuredContent: { status: 409, error: "nope" },
+      isError: true,
+    });
+    expect(await toToolResult(new Response(null, { status: 204 }))).toEqual({ content: [{ type: "text", text: "Done (HTTP 204)." }] });
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * @module
+ * The MCP tools, generated from the OpenAPI document (itself generated from the operation table):
+ * one tool per `/v1` operation, named by its operationId, described by its summary and
+ * description, with path and query parameters as flat arguments and the JSON body under `body`.
+ */
+import type { OpenApiDocument, OpenApiParameter } from "../openapi/build-openapi-document.js";
+import type { JsonSchema } from "../openapi/json-schema.js";
+
+/** The argument that carries an operation's JSON request body. */
+export const BODY_ARGUMENT = "body";
+
+export interface McpToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  /** Tools act on the tenant's own records only. */
+  openWorldHint: false;
+}
+
+/** How a tool call becomes an HTTP request to the operation. */
+export interface McpToolRoute {
+  method: string;
+  /** OpenAPI-style path with `{name}` parameters. */
+  path: string;
+  pathParameters: string[];
+  queryParameters: string[];
+  hasBody: boolean;
+  /** For multipart operations: each form field and whether it is a file part (sent from base64). */
+  multipartFields?: Record<string, "file" | "text">;
+}
+
+export interface McpTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema & { type: "object" };
+  annotations: McpToolAnnotations;
+  route: McpToolRoute;
+}
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** Copies the component schemas a schema refers to (transitively) into its own `$defs`. */
+function localizeReferences(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+  const needed = new Map<string, JsonSchema>();
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== "object") return node;
+    const result: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) {
+      const match = key === "$ref" && typeof value === "string" ? /^#\/components\/schemas\/(.+)$/.exec(value) : null;
+      if (match) {
+        const name = match[1]!;
+        if (!needed.has(name)) {
+          const target = components[name];
+          if (!target) throw new Error(`buildMcpTools: reference to unknown schema ${value}`);
+          needed.set(name, {});
+          needed.set(name, rewrite(target) as JsonSchema);
+        }
+        result.$ref = `#/$defs/${name}`;
+      } else {
+        result[key] = rewrite(value);
+      }
+    }
+    return result;
+  };
+  const rewritten = rewrite(schema) as JsonSchema;
+  if (needed.size > 0) rewritten.$defs = Object.fromEntries(needed);
+  return rewritten;
+}
+
+function parameterSchema(parameter: OpenApiParameter): JsonSchema {
+  return parameter.description ? { ...parameter.schema, description: parameter.description } : { ...parameter.schema };
+}
+
+/** Builds the tool list; throws when two operations would make tools of the same name. */
+export function buildMcpTools(document: OpenApiDocument): McpTool[] {
+  const tools: McpTool[] = [];
+  const names = new Set<string>();
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!operation) continue;
+      const name = operation.operationId;
+      if (names.has(name)) throw new Error(`buildMcpTools: two operations are named ${name}`);
+      names.add(name);
+
+      const pathNames = new Set(
+        operation.parameters.flatMap((parameter) => ("name" in parameter && parameter.in === "path" ? [parameter.name] : [])),
+      );
+      // A query parameter named like a path parameter (accepted and ignored by the operation) is left
+      // out of the flat argument list: the path parameter is the one that means something.
+      const parameters = operation.parameters.filter(
+        (parameter): parameter is OpenApiParameter =>
+          "name" in parameter && (parameter.in === "path" || (parameter.in === "query" && !pathNames.has(parameter.name))),
+      );
+      const properties: Record<string, JsonSchema> = {};
+      const required: string[] = [];
+      for (const parameter of parameters) {
+        if (properties[parameter.name]) throw new Error(`buildMcpTools: ${name} has two parameters named ${parameter.name}`);
+        properties[parameter.name] = parameterSchema(parameter);
+        if (parameter.required) required.push(parameter.name);
+      }
+      const multipart = operation.requestBody?.content["multipart/form-data"];
+      let multipartFields: Record<string, "file" | "text"> | undefined;
+      if (multipart) {
+        // A file part travels in the tool's JSON arguments as base64 with its name and type.
+        multipartFields = {};
+        const fields: Record<string, JsonSchema> = {};
+        for (const [field, schema] of Object.entries((multipart.schema.properties ?? {}) as Record<string, JsonSchema>)) {
+          const isFile = schema.contentMediaType !== undefined;
+          multipartFields[field] = isFile ? "file" : "text";
+          fields[field] = isFile
+            ? {
+                type: "object",
+                description: schema.description,
+                properties: {
+                  filename: { type: "string", description: "The file's name." },
+                  content_type: { type: "string", description: "Its media type, e.g. text/csv." },
+                  content_base64: { type: "string", description: "Its bytes, base64-encoded." },
+                },
+                required: ["filename", "content_base64"],
+              }
+            : schema;
+        }
+        properties[BODY_ARGUMENT] = {
+          type: "object",
+          description: "The form fields of the upload; file parts as {filename, content_type, content_base64}.",
+          properties: fields,
+          ...(Array.isArray(multipart.schema.required) ? { required: multipart.schema.required } : {}),
+        };
+        required.push(BODY_ARGUMENT);
+      }
+      const body = operation.requestBody?.content["application/json"];
+      if (body) {
+        if (properties[BODY_ARGUMENT]) throw new Error(`buildMcpTools: ${name} has a parameter named ${BODY_ARGUMENT} and a body`);
+        properties[BODY_ARGUMENT] = { ...body.schema, description: body.schema.description ?? operation.requestBody?.description ?? "The JSON request body." };
+        if (operation.requestBody?.required) required.push(BODY_ARGUMENT);
+      }
+      const inputSchema = localizeReferences(
+        { type: "object", properties, ...(required.length > 0 ? { required } : {}) },
+        document.components.schemas,
+      ) as McpTool["inputSchema"];
+
+      const upperMethod = method.toUpperCase();
+      tools.push({
+        name,
+        title: operation.summary,
+        description: `${operation.summary.replace(/\.$/, "")}. ${operation.description} (${upperMethod} ${path})`,
+        inputSchema,
+        annotations: {
+          title: operation.summary,
+          readOnlyHint: method === "get",
+          destructiveHint: method === "delete",
+          // GET, PUT and DELETE are idempotent by HTTP's definition; other operations where the spec says so.
+          idempotentHint: method === "get" || method === "put" || method === "delete" || operation["x-idempotent"] === true,
+          openWorldHint: false,
+        },
+        route: {
+          method: upperMethod,
+          path,
+          pathParameters: parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name),
+          queryParameters: parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
+          hasBody: body !== undefined || multipart !== undefined,
+          ...(multipartFields ? { multipartFields } : {}),
+        },
+      });
+    }
+  }
+  return tools;
+}

@@ -1,0 +1,289 @@
+/**
+ * The MCP server over a real port, with the SDK's own clients: the current client (v2, with
+ * protocol version negotiation) and a 1.x client (2025 protocol). Tools are listed and called
+ * through the app; auth, user context, errors and rate limits are the REST ones.
+ */
+import { Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineOperation } from "../operations/operation.js";
+import { operations } from "../routes/operations.js";
+import { startServer, type RunningServer } from "../server.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+
+/** A write operation for these tests: creates a person and says whom it acted as. */
+const createProbePerson = defineOperation({
+  operationId: "testCreateProbePerson",
+  method: "post",
+  path: "/v1/test/probe-persons",
+  area: "Test",
+  summary: "Create a probe person",
+  description: "Creates a person (test only).",
+  body: z.object({ name: z.string().min(1).describe("The person's name.") }),
+  response: z.object({ uuid: z.string(), name: z.string(), acting_user_uuid: z.string().nullable() }),
+  successStatus: 201,
+  example: { body: { name: "Probe" } },
+  async handler({ body, auth, services }) {
+    const person = await services.store.persons.create({ tenant_uuid: auth.tenant.uuid, name: body.name });
+    return { uuid: person.uuid, name: person.name, acting_user_uuid: auth.user?.uuid ?? null };
+  },
+});
+
+/** Reports the TCP peer the operation sees: the MCP request's connection, carried to the inner call. */
+const connection = defineOperation({
+  operationId: "testConnection",
+  method: "get",
+  path: "/v1/test/connection",
+  area: "Test",
+  summary: "Connection",
+  description: "Says which address the request came from (test only).",
+  response: z.object({ remote_address: z.string().nullable() }),
+  async handler({ http }) {
+    return { remote_address: getConnInfo(http).remote.address ?? null };
+  },
+});
+
+const table = [...operations, createProbePerson, connection];
+let context: TestContext;
+let acme: TestTenant;
+let limited: TestTenant;
+let server: RunningServer;
+let knownPersonUuid: string;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services, { name: "Acme" });
+  limited = await buildTenant(context.services, { name: "Limited", perSecond: 5 });
+  knownPersonUuid = (await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Known Person" })).uuid;
+  server = await startServer(context.services, { port: 0, operations: table, validateResponses: true });
+});
+afterAll(async () => {
+  await server.close(100);
+  await context.close();
+});
+
+const mcpUrl = () => new URL(`${server.url}/mcp`);
+
+async function connectCurrent(headers: Record<string, string>) {
+  const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { requestInit: { headers } }));
+  return client;
+}
+
+async function connectLegacy(headers: Record<string, string>) {
+  const client = new LegacyClient({ name: "rapport-test-legacy", version: "1.0.0" });
+  await client.connect(new LegacyTransport(mcpUrl(), { requestInit: { headers } }));
+  return client;
+}
+
+type AnyClient = Awaited<ReturnType<typeof connectCurrent>> | Awaited<ReturnType<typeof connectLegacy>>;
+type TextContent = Array<{ type: string; text?: string }>;
+
+const clients = [
+  ["the current client (version negotiation on)", connectCurrent],
+  ["a 1.x client", connectLegacy],
+] as const;
+
+describe.each(clients)("with %s", (_label, connect) => {
+  let client: AnyClient;
+  beforeAll(async () => {
+    client = await connect({ "x-api-key": acme.memberKey });
+  });
+  afterAll(() => client.close());
+
+  it("lists exactly one tool per operation, with annotations", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(table.map((operation) => operation.operationId).sort());
+    const write = tools.find((tool) => tool.name === "testCreateProbePerson")!;
+    expect(write.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(write.inputSchema).toMatchObject({ type: "object", required: ["body"] });
+    const read = tools.find((tool) => tool.name === "getPerson")!;
+    expect(read.annotations).toMatchObject({ readOnlyHint: true });
+    expect(read.inputSchema).toMatchObject({ required: ["person_uuid"] });
+  });
+
+  it("calls a read tool through the app", async () => {
+    const result = await client.callTool({ name: "getPerson", arguments: { person_uuid: knownPersonUuid } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ uuid: knownPersonUuid, name: "Known Person" });
+    expect(JSON.parse((result.content as TextContent)[0]!.text!)).toMatchObject({ uuid: knownPersonUuid });
+    const list = await client.callTool({ name: "listPersons", arguments: { per_page: 50, sort_by: "name" } });
+    const items = (list.structuredContent as { items: Array<{ name: string }> }).items;
+    expect(items.map((item) => item.name)).toContain("Known Person");
+  });
+
+  it("calls a write tool as the key's user, and the record is there over REST", async () => {
+    const result = await client.callTool({ name: "testCreateProbePerson", arguments: { body: { name: `Written by ${_label}` } } });
+    expect(result.isError).toBeFalsy();
+    const created = result.structuredContent as { uuid: string; acting_user_uuid: string };
+    expect(created.acting_user_uuid).toBe(acme.member.uuid);
+    const response = await fetch(`${server.url}/v1/persons/${created.uuid}`, { headers: { "x-api-key": acme.key } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { name: string }).name).toBe(`Written by ${_label}`);
+  });
+
+  it("answers a 404 as a tool error with the REST message", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const result = await client.callTool({ name: "getPerson", arguments: { person_uuid: missing } });
+    expect(result.isError).toBe(true);
+    expect((result.content as TextContent)[0]!.text).toBe(`HTTP 404: person ${missing} not found`);
+    expect(result.structuredContent).toEqual({ status: 404, error: `person ${missing} not found` });
+  });
+
+  it("answers bad input with the REST validation message", async () => {
+    const malformed = await client.callTool({ name: "getPerson", arguments: { person_uuid: "nope" } });
+    expect(malformed.isError).toBe(true);
+    expect((malformed.content as TextContent)[0]!.text).toMatch(/^HTTP 400: path parameter 'person_uuid': must be a UUID/);
+    const typo = await client.callTool({ name: "listPersons", arguments: { per_pgae: 5 } });
+    expect((typo.content as TextContent)[0]!.text).toMatch(/unknown query parameter 'per_pgae'; this operation accepts: page, per_page/);
+    const noBody = await client.callTool({ name: "testCreateProbePerson", arguments: {} });
+    expect((noBody.content as TextContent)[0]!.text).toMatch(/HTTP 400: request body is required/);
+  });
+
+  it("runs the operation with the MCP request's connection info", async () => {
+    const result = await client.callTool({ name: "testConnection", arguments: {} });
+    expect(result.structuredContent).toEqual({ remote_address: "127.0.0.1" });
+  });
+
+  it("keeps another tenant's records invisible", async () => {
+    const other = await connect({ "x-api-key": limited.key });
+    try {
+      const result = await other.callTool({ name: "getPerson", arguments: { person_uuid: knownPersonUuid } });
+      expect(result.isError).toBe(true);
+      expect((result.content as TextContent)[0]!.text).toMatch(/HTTP 404/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("authentication", () => {
+  it("answers 401 with a WWW-Authenticate header pointing at the resource metadata when no credentials are sent", async () => {
+    const response = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/x-api-key/) });
+    await expect(connectCurrent({})).rejects.toThrow();
+    await expect(connectLegacy({})).rejects.toThrow(/missing credentials: send an OAuth bearer token .* or an API key in x-api-key/);
+  });
+
+  it("answers 401 for a revoked or unknown key, and 403 for a bad user context, as REST does", async () => {
+    await expect(connectCurrent({ "x-api-key": "pk_unknown" })).rejects.toThrow();
+    const unknownKey = await postMcp("pk_unknown", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    expect(unknownKey.status).toBe(401);
+    expect(unknownKey.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
+    expect(await unknownKey.json()).toEqual({ error: "invalid API key: it is unknown, revoked, or its tenant was deleted" });
+    const wrongUser = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "x-api-key": acme.key,
+        "x-service-user-id": limited.admin.uuid,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+    });
+    expect(wrongUser.status).toBe(403);
+    expect(await wrongUser.json()).toEqual({ error: "x-service-user-id is not a user of this tenant" });
+  });
+});
+
+describe("transport", () => {
+  it.each(["GET", "DELETE"])("answers %s with 405 (stateless: no sessions, no event streams)", async (method) => {
+    const response = await fetch(mcpUrl(), { method, headers: { "x-api-key": acme.key, accept: "text/event-stream" } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/stateless/) });
+  });
+});
+
+describe("rate limits shared with REST", () => {
+  it("counts tool calls and REST calls of the same key in the same second against one per-second limit", async () => {
+    const sent: string[] = [];
+    const recordingFetch: typeof fetch = async (input, init) => {
+      if (init?.method === "POST" && typeof init.body === "string") sent.push((JSON.parse(init.body) as { method: string }).method);
+      return fetch(input, init);
+    };
+    context.clock.advance(1_000);
+    const client = new Client({ name: "rapport-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { requestInit: { headers: { "x-api-key": limited.key } }, fetch: recordingFetch }));
+    try {
+      // Version negotiation found the 2026-07-28 protocol: a discover probe, no initialize handshake.
+      expect(sent).toEqual(["server/discover"]);
+      await client.listTools();
+      // A fresh second: the test clock only moves when told to.
+      context.clock.advance(1_000);
+      sent.length = 0;
+      for (let index = 0; index < 3; index++) {
+        expect((await fetch(`${server.url}/v1/users`, { headers: { "x-api-key": limited.key } })).status).toBe(200);
+      }
+      for (let index = 0; index < 2; index++) {
+        expect((await client.callTool({ name: "listUsers", arguments: {} })).isError).toBeFalsy();
+      }
+      const sixth = await client.callTool({ name: "listUsers", arguments: {} });
+      expect(sixth.isError).toBe(true);
+      expect((sixth.content as TextContent)[0]!.text).toMatch(/^HTTP 429: per-second rate limit exceeded: 5 requests per second/);
+      expect(sent).toEqual(["tools/call", "tools/call", "tools/call"]);
+      const rest = await fetch(`${server.url}/v1/users`, { headers: { "x-api-key": limited.key } });
+      expect(rest.status).toBe(429);
+      // tools/list is an MCP request of its own and is refused by the same limit.
+      await expect(client.listTools()).rejects.toThrow(/per-second rate limit exceeded/);
+      context.clock.advance(1_000);
+      expect((await client.callTool({ name: "listUsers", arguments: {} })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("counts MCP requests other than tool calls, with the limit headers on the response", async () => {
+    context.clock.advance(1_000);
+    const month = new Date(context.clock.now()).toISOString().slice(0, 7);
+    const before = await context.services.store.usage.monthly(limited.tenant.uuid, month);
+    const response = await postMcp(limited.key, { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("4");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await context.services.store.usage.monthly(limited.tenant.uuid, month)).toBe(before + 1);
+  });
+
+  it("counts a tool call once, through the operation it runs", async () => {
+    context.clock.advance(1_000);
+    const month = new Date(context.clock.now()).toISOString().slice(0, 7);
+    const before = await context.services.store.usage.monthly(limited.tenant.uuid, month);
+    const response = await postMcp(limited.key, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "listUsers", arguments: {} } });
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(await context.services.store.usage.monthly(limited.tenant.uuid, month)).toBe(before + 1);
+    const next = await fetch(`${server.url}/v1/users`, { headers: { "x-api-key": limited.key } });
+    expect(next.headers.get("x-ratelimit-remaining")).toBe("3");
+  });
+
+  it("counts a call of an unknown tool as an MCP request", async () => {
+    context.clock.advance(1_000);
+    const response = await postMcp(limited.key, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "noSuchTool", arguments: {} } });
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("4");
+    expect(await response.text()).toMatch(/unknown tool 'noSuchTool'/);
+  });
+});
+
+/** A raw 2025-era JSON-RPC POST (the protocol's stateless form needs no initialize first). */
+function postMcp(key: string, message: unknown) {
+  return fetch(mcpUrl(), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "x-api-key": key,
+      "mcp-protocol-version": "2025-06-18",
+    },
+    body: JSON.stringify(message),
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * @module
+ * `POST /mcp`: authentication (API key, or an OAuth bearer token when an authorization server is
+ * configured), rate limits and the user context exactly as for `/v1`, then the MCP handler. A tool
+ * call runs its operation by passing a built `Request` through the same app in-process, with the
+ * MCP request's environment; that inner request is what counts against the limits for a tool call,
+ * and every other MCP request counts itself. GET and DELETE answer 405: the server is stateless and
+ * opens no event streams.
+ */
+import type { ApiKeyOwner } from "@rapport/store";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env.js";
+import { publicBaseUrl } from "../openapi/serve-openapi-document.js";
+import { API_KEY_HEADER, authenticateKey, resolveUserContext, USER_HEADER } from "../platform/auth/authenticate.js";
+import { ApiError, badRequest } from "../platform/errors/api-error.js";
+import { errorResponse } from "../platform/errors/error-handlers.js";
+import { rateLimit } from "../platform/rate-limit/rate-limit.js";
+import { readJsonBody } from "../platform/request/json-body.js";
+import { createRapportMcpHandler, TOOL_CALLER_KEY, type ToolCaller } from "./mcp-handler.js";
+import type { McpTool } from "./mcp-tools.js";
+import { buildToolRequest, toToolResult } from "./tool-request.js";
+
+export const MCP_PATH = "/mcp";
+export const PROTECTED_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
+
+/** Headers of an inner response worth showing on the MCP response: the limits the call counted against. */
+const RATE_LIMIT_HEADER_PATTERN = /^(x-ratelimit-|retry-after$)/i;
+
+/** Turns an OAuth bearer token into the caller it acts for, or throws a 401 ApiError. */
+export type BearerVerifier = (token: string) => Promise<ApiKeyOwner>;
+
+/** The scope an OAuth client asks for to use the MCP server. */
+export const MCP_SCOPE = "mcp";
+
+export interface MountMcpOptions {
+  tools: readonly McpTool[];
+  version: string;
+  publicUrl?: string;
+  /** OAuth: the authorization server and its token verifier; without it only API keys are accepted. */
+  oauth?: { issuer: string; verifyBearer: BearerVerifier };
+  /** Marks inner requests whose caller was settled by a bearer token (the /v1 middleware trusts these). */
+  trustedCallers: WeakMap<Request, ApiKeyOwner>;
+}
+
+/** The MCP resource identifier (RFC 8707) and its metadata URL, for this request. */
+export function mcpResource(requestUrl: string, publicUrl: string | undefined) {
+  const base = publicBaseUrl(requestUrl, publicUrl);
+  return { resource: `${base}${MCP_PATH}`, metadataUrl: `${base}${PROTECTED_RESOURCE_METADATA_PATH}` };
+}
+
+function bearerChallenge(metadataUrl: string, error?: { code: string; description: string }): string {
+  const parts = [`resource_metadata="${metadataUrl}"`];
+  if (error) parts.unshift(`error="${error.code}"`, `error_description="${error.description.replace(/"/g, "'")}"`);
+  return `Bearer ${parts.join(", ")}`;
+}
+
+function authenticateMcp(options: MountMcpOptions): MiddlewareHandler<AppEnv> {
+  const byKey = authenticateKey();
+  return async (context, next) => {
+    const { metadataUrl } = mcpResource(context.req.url, options.publicUrl);
+    const hasKey = Boolean(context.req.header(API_KEY_HEADER)?.trim());
+    const bearer = /^Bearer\s+(.+)$/i.exec(context.req.header("authorization") ?? "")?.[1]?.trim();
+    if (!hasKey && !(bearer && options.oauth)) {
+      const message = options.oauth
+        ? `missing credentials: send an OAuth bearer token (discover the authorization server at ${metadataUrl}) or an API key in ${API_KEY_HEADER}`
+        : `missing API key: send it in the ${API_KEY_HEADER} header`;
+      throw new ApiError(401, message, { "WWW-Authenticate": bearerChallenge(metadataUrl) });
+    }
+    try {
+      if (hasKey) await byKey(context, async () => undefined);
+      else context.set("apiKeyOwner", await options.oauth!.verifyBearer(bearer!));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      // RFC 6750: a rejected bearer token is `invalid_token`; a rejected key just points at the metadata.
+      const challenge = hasKey ? bearerChallenge(metadataUrl) : bearerChallenge(metadataUrl, { code: "invalid_token", description: error.message });
+      throw new ApiError(401, error.message, { ...error.headers, "WWW-Authenticate": challenge });
+    }
+    await next();
+  };
+}
+
+/** A JSON-RPC request calling a tool that exists: the operation it runs is counted instead. */
+function isKnownToolCall(message: unknown, toolNames: ReadonlySet<string>): boolean {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === "tools/call" && typeof params?.name === "string" && toolNames.has(params.name);
+}
+
+export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
+  const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
+  const toolNames = new Set(options.tools.map((tool) => tool.name));
+  const countRequest = rateLimit();
+
+  // RFC 9728, at the root and at the path-aware location for the /mcp resource.
+  const serveMetadata = (context: Context<AppEnv>) => {
+    const { resource } = mcpResource(context.req.url, options.publicUrl);
+    const base = publicBaseUrl(context.req.url, options.publicUrl);
+    return context.json({
+      resource,
+      ...(options.oauth ? { authorization_servers: [options.oauth.issuer], scopes_supported: [MCP_SCOPE] } : {}),
+      bearer_methods_supported: options.oauth ? ["header"] : [],
+      resource_name: "Rapport MCP server",
+      resource_documentation: `${base}/docs`,
+    });
+  };
+  app.get(PROTECTED_RESOURCE_METADATA_PATH, serveMetadata);
+  app.get(`${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, serveMetadata);
+  const parsedBodies = new WeakMap<Request, unknown>();
+
+  app.post(
+    MCP_PATH,
+    authenticateMcp(options),
+    async (context, next) => {
+      const message = await readJsonBody(context);
+      if (message === undefined) throw badRequest("request body is required: send a JSON-RPC message");
+      parsedBodies.set(context.req.raw, message);
+      if (isKnownToolCall(message, toolNames)) return next();
+      return countRequest(context, next);
+    },
+    resolveUserContext(),
+    async (context) => {
+      const origin = new URL(context.req.url).origin;
+      const owner = context.get("apiKeyOwner");
+      const forwarded: Record<string, string> = { "x-request-id": context.get("requestId") };
+      for (const name of [API_KEY_HEADER, USER_HEADER]) {
+        const value = context.req.header(name);
+        if (value !== undefined) forwarded[name] = value;
+      }
+      // Limit headers of the operations a tool call ran; shown on the MCP response when it is
+      // answered as JSON (a 2025-era SSE response has sent its headers before the call ends).
+      const innerHeaders = new Headers();
+      const callTool: ToolCaller = async (tool, args) => {
+        const request = buildToolRequest(tool, args, origin, forwarded);
+        if (!(request instanceof Request)) return { content: [{ type: "text", text: request.error }], isError: true };
+        if (!forwarded[API_KEY_HEADER]) options.trustedCallers.set(request, owner);
+        const response = await app.fetch(request, context.env);
+        for (const [name, value] of response.headers) {
+          if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
+        }
+        return toToolResult(response);
+      };
+      const response = await handler.fetch(context.req.raw, {
+        parsedBody: parsedBodies.get(context.req.raw),
+        authInfo: {
+          token: "",
+          clientId: owner.key.uuid,
+          scopes: [],
+          extra: { [TOOL_CALLER_KEY]: callTool },
+        },
+      });
+      for (const [name, value] of innerHeaders) context.header(name, value);
+      // Keeps the headers set so far (request id, rate limits) on the SDK's response.
+      return context.newResponse(response.body, response);
+    },
+  );
+
+  app.all(MCP_PATH, (context) => {
+    context.header("Allow", "POST");
+    return errorResponse(
+      context,
+      405,
+      `${context.req.method} is not supported on ${MCP_PATH}: this MCP server is stateless (no sessions, no event streams); send each JSON-RPC message as a POST`,
+    );
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * @module
+ * A tool call as an HTTP request to its operation, and the operation's response as a tool result.
+ * Arguments are not validated here: the operation validates them as it validates any REST call, so
+ * the messages an agent reads are the REST ones.
+ */
+import { BODY_ARGUMENT, type McpTool } from "./mcp-tools.js";
+
+/** The result shape of `tools/call` (MCP), as this bridge fills it. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: "text"; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Query-string text of an argument: strings as they are, numbers and booleans printed, lists comma-joined. */
+function queryText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(queryText).join(",");
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Builds the REST request for a call. Path arguments fill the path; every other argument except
+ * `body` goes to the query string, where the operation rejects names it does not take (so a typo
+ * gets the REST message naming the accepted parameters).
+ */
+export function buildToolRequest(
+  tool: McpTool,
+  args: Record<string, unknown>,
+  baseUrl: string,
+  headers: Record<string, string>,
+): Request | { error: string } {
+  const { route } = tool;
+  let problem: string | null = null;
+  const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value = args[name];
+    if (value === undefined || value === null || value === "") {
+      problem ??= `argument '${name}' is required: ${tool.name} needs it for ${route.method} ${route.path}`;
+      return "";
+    }
+    const text = queryText(value);
+    // A dot segment would be resolved away by the URL parser and reach another path.
+    if (text === "." || text === "..") problem ??= `argument '${name}' must not be '${text}'`;
+    return encodeURIComponent(text);
+  });
+  if (problem !== null) return { error: problem };
+
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(args)) {
+    if (route.pathParameters.includes(name) || (name === BODY_ARGUMENT && route.hasBody)) continue;
+    if (value === undefined || value === null) continue;
+    search.set(name, queryText(value));
+  }
+  const query = search.toString();
+  const requestHeaders = new Headers(headers);
+  let body: string | FormData | undefined;
+  if (route.multipartFields) {
+    const form = toFormData(route.multipartFields, args[BODY_ARGUMENT]);
+    if ("error" in form) return form;
+    body = form.form;
+  } else if (route.hasBody && args[BODY_ARGUMENT] !== undefined) {
+    body = JSON.stringify(args[BODY_ARGUMENT]);
+    requestHeaders.set("content-type", "application/json");
+  }
+  return new Request(`${baseUrl}${path}${query ? `?${query}` : ""}`, { method: route.method, headers: requestHeaders, body });
+}
+
+/** The `body` argument of a multipart operation as form data; file parts decoded from base64. */
+function toFormData(fields: Record<string, "file" | "text">, value: unknown): { form: FormData } | { error: string } {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { error: "argument 'body' must be an object with the upload's form fields" };
+  }
+  const form = new FormData();
+  for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
+    if (field === undefined || field === null) continue;
+    if (fields[name] !== "file") {
+      form.set(name, typeof field === "string" ? field : JSON.stringify(field));
+      continue;
+    }
+    const file = field as { filename?: unknown; content_type?: unknown; content_base64?: unknown };
+    if (typeof file.filename !== "string" || typeof file.content_base64 !== "string") {
+      return { error: `body field '${name}' must be {filename, content_type, content_base64}` };
+    }
+    const type = typeof file.content_type === "string" ? file.content_type : "application/octet-stream";
+    form.set(name, new File([Buffer.from(file.content_base64, "base64")], file.filename, { type }));
+  }
+  return { form };
+}
+
+const isJsonType = (contentType: string | null) => contentType === null || /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
+
+/** The operation's answer as a tool result: JSON as structured content and text; bytes as base64; errors flagged. */
+export async function toToolResult(response: Response): Promise<ToolResult> {
+  const contentType = response.headers.get("content-type");
+  if (response.ok && !isJsonType(contentType)) {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const structured = {
+      status: response.status,
+      content_type: contentType,
+      content_disposition: response.headers.get("content-disposition"),
+      size_bytes: bytes.byteLength,
+      content_base64: bytes.toString("base64"),
+    };
+    return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
+  }
+  const text = await response.text();
+  if (response.status === 204 || text.length === 0) {
+    return response.ok
+      ? { content: [{ type: "text", text: `Done (HTTP ${response.status}).` }] }
+      : { content: [{ type: "text", text: `HTTP ${response.status}` }], isError: true };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { content: [{ type: "text", text }], isError: !response.ok };
+  }
+  if (!response.ok) {
+    const message =
+      typeof json === "object" && json !== null && typeof (json as { error?: unknown }).error === "string"
+        ? (json as { error: string }).error
+        : text;
+    return {
+      content: [{ type: "text", text: `HTTP ${response.status}: ${message}` }],
+      structuredContent: { status: response.status, error: message },
+      isError: true,
+    };
+  }
+  const structured = typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : { result: json };
+  return { content: [{ type: "text", text }], structuredContent: structured };
+}

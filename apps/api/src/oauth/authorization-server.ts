@@ -1,0 +1,153 @@
+/**
+ * @module
+ * The OAuth 2.0 authorization server for MCP clients: oidc-provider (OpenID Certified), configured
+ * for the MCP authorization flow: dynamic client registration and Client ID Metadata Documents,
+ * authorization code with PKCE, `resource` indicators (RFC 8707) naming the `/mcp` resource, `iss`
+ * on the authorization response (RFC 9207), and JWT access tokens (RFC 9068) whose audience is
+ * that resource. Its state lives in the Store; its signing keys in the database.
+ */
+import { randomBytes } from "node:crypto";
+import type { Store } from "@rapport/store";
+import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
+import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { Logger } from "pino";
+import { MCP_SCOPE } from "../mcp/mount-mcp.js";
+import { parseAccountId } from "./account-id.js";
+import { isFetchableClientIdUrl } from "./client-id-url.js";
+import { errorPage } from "./interaction-pages.js";
+import { loadSigningKeys, SIGNING_ALGORITHM } from "./signing-keys.js";
+import { StoreOidcAdapter } from "./store-oidc-adapter.js";
+
+export const OAUTH_PREFIX = "/oauth";
+export const INTERACTION_PREFIX = `${OAUTH_PREFIX}/interaction`;
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+/** Lifetimes in seconds. Access tokens are short: they are checked by signature, not looked up. */
+export const OAUTH_TTL = {
+  AccessToken: HOUR,
+  AuthorizationCode: 60,
+  Interaction: HOUR,
+  Session: 14 * DAY,
+  Grant: 30 * DAY,
+  RefreshToken: 30 * DAY,
+  IdToken: HOUR,
+  ClientCredentials: 10 * 60,
+  DeviceCode: 10 * 60,
+  BackchannelAuthenticationRequest: 10 * 60,
+  PreAuthorizedCode: 10 * 60,
+} as const;
+
+export interface AuthorizationServerOptions {
+  store: Store;
+  logger: Logger;
+  /** The public base URL, e.g. `https://rapport.example.com`: the issuer. */
+  issuer: string;
+  /** The MCP resource identifier: `<issuer>/mcp`. */
+  resource: string;
+  /** Trust X-Forwarded-Proto/-For from a TLS-terminating proxy. */
+  trustProxy?: boolean;
+}
+
+export interface AuthorizationServer {
+  provider: Provider;
+  issuer: string;
+  resource: string;
+  /** Verifies access-token signatures with the server's own public keys. */
+  keySet: JWTVerifyGetKey;
+}
+
+function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) {
+  ctx.type = "html";
+  ctx.body = errorPage("Sign-in failed", out.error_description ? `${out.error}: ${out.error_description}` : out.error);
+}
+
+export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
+  const { store, logger, issuer, resource, trustProxy = false } = options;
+  // Loaded when first needed: the package announces itself on import.
+  const { default: ProviderClass, errors } = await import("oidc-provider");
+  const keys = await loadSigningKeys(store);
+  const cookieKey = await store.settings.getOrCreate("oauth_cookie_key", () => randomBytes(32).toString("base64url"));
+
+  const configuration: Configuration = {
+    adapter: (model: string) => new StoreOidcAdapter(model, store),
+    jwks: { keys: keys.privateKeys as NonNullable<Configuration["jwks"]>["keys"] },
+    cookies: { keys: [cookieKey] },
+    async findAccount(_ctx, accountId) {
+      const parsed = parseAccountId(accountId);
+      if (!parsed) return undefined;
+      const tenant = await store.tenants.get(parsed.tenantUuid);
+      const user = tenant ? await store.users.get(tenant.uuid, parsed.userUuid) : null;
+      if (!tenant || !user || !user.is_active) return undefined;
+      return {
+        accountId,
+        async claims() {
+          return { sub: accountId, name: user.name, email: user.email };
+        },
+      };
+    },
+    claims: { openid: ["sub"], profile: ["name"], email: ["email"] },
+    scopes: ["openid", "profile", "email", "offline_access", MCP_SCOPE],
+    clientDefaults: {
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      rpInitiatedLogout: { enabled: false },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: "draft-02",
+        allowFetch: async (_ctx: unknown, clientId: string) => isFetchableClientIdUrl(clientId),
+      } as NonNullable<Configuration["features"]>["registration"],
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => resource,
+        useGrantedResource: async () => true,
+        async getResourceServerInfo(_ctx, indicator) {
+          if (indicator !== resource) throw new errors.InvalidTarget(`the only resource here is ${resource}`);
+          return {
+            scope: MCP_SCOPE,
+            audience: resource,
+            accessTokenFormat: "jwt",
+            accessTokenTTL: OAUTH_TTL.AccessToken,
+            jwt: { sign: { alg: SIGNING_ALGORITHM } },
+          };
+        },
+      },
+    },
+    // Authorization code only: no implicit or hybrid flows (OAuth 2.1, as MCP requires).
+    responseTypes: ["code"],
+    clientBasedCORS: () => true,
+    pkce: { required: () => true },
+    interactions: { url: async (_ctx, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}` },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    routes: {
+      authorization: `${OAUTH_PREFIX}/authorize`,
+      token: `${OAUTH_PREFIX}/token`,
+      registration: `${OAUTH_PREFIX}/register`,
+      jwks: `${OAUTH_PREFIX}/jwks`,
+      revocation: `${OAUTH_PREFIX}/revoke`,
+      userinfo: `${OAUTH_PREFIX}/userinfo`,
+      introspection: `${OAUTH_PREFIX}/introspect`,
+      end_session: `${OAUTH_PREFIX}/logout`,
+      backchannel_authentication: `${OAUTH_PREFIX}/backchannel`,
+      code_verification: `${OAUTH_PREFIX}/device`,
+      device_authorization: `${OAUTH_PREFIX}/device/auth`,
+      pushed_authorization_request: `${OAUTH_PREFIX}/par`,
+      challenge: `${OAUTH_PREFIX}/challenge`,
+      credential: `${OAUTH_PREFIX}/credential`,
+    },
+    ttl: { ...OAUTH_TTL },
+    renderError,
+  };
+  const provider = new ProviderClass(issuer, configuration);
+  provider.proxy = trustProxy;
+  provider.on("server_error", (_ctx, error) => logger.error({ err: error }, "oauth server error"));
+  return { provider, issuer, resource, keySet: createLocalJWKSet({ keys: keys.publicKeys }) };
+}

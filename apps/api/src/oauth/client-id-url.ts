@@ -1,0 +1,22 @@
+/**
+ * Which Client ID Metadata Document URLs the authorization server may fetch: HTTPS on a public
+ * host name, never an IP literal or a local name, so a client id cannot make the server probe its
+ * own network. (A name that resolves to a private address is not caught here.)
+ */
+import { isIP } from "node:net";
+
+const LOCAL_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i;
+
+export function isFetchableClientIdUrl(clientId: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(clientId);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" || url.username || url.password) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host) !== 0) return false;
+  if (!host.includes(".") || LOCAL_NAMES.test(host)) return false;
+  return true;
+}

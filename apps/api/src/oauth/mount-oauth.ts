@@ -1,0 +1,240 @@
+/**
+ * @module
+ * OAuth 2.0 for `/mcp`, in the same app: the Protected Resource Metadata (RFC 9728), the
+ * authorization server's endpoints (oidc-provider, handed the Node request and response through
+ * @hono/node-server's bindings), the sign-in and consent pages for internal users, and the
+ * verification of the JWT access tokens `/mcp` accepts.
+ */
+import type { HttpBindings } from "@hono/node-server";
+import type { ApiKeyOwner } from "@rapport/store";
+import type { Context, Hono } from "hono";
+import { jwtVerify } from "jose";
+import type { AppEnv } from "../app-env.js";
+import type { BearerVerifier } from "../mcp/mount-mcp.js";
+import { ApiError } from "../platform/errors/api-error.js";
+import { errorResponse } from "../platform/errors/error-handlers.js";
+import type { AppServices } from "../services.js";
+import { accountIdFor, parseAccountId } from "./account-id.js";
+import {
+  createAuthorizationServer,
+  INTERACTION_PREFIX,
+  OAUTH_PREFIX,
+  type AuthorizationServer,
+} from "./authorization-server.js";
+import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
+import { hashPassword, verifyPassword } from "./password-hash.js";
+import { SIGNING_ALGORITHM } from "./signing-keys.js";
+
+/** @hono/node-server's marker for a response written straight to the Node response. */
+const ALREADY_SENT_HEADER = "x-hono-already-sent";
+
+const PAGE_SECURITY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+export interface MountOAuthOptions {
+  /** The public base URL: the issuer, and the origin of the `/mcp` resource. */
+  publicUrl: string;
+  trustProxy?: boolean;
+}
+
+function nodeBindings(context: Context<AppEnv>): HttpBindings | null {
+  const bindings = context.env as Partial<HttpBindings> | undefined;
+  return bindings?.incoming && bindings.outgoing ? (bindings as HttpBindings) : null;
+}
+
+function notOnNode(context: Context<AppEnv>) {
+  return errorResponse(context, 501, "the OAuth endpoints need the Node server (rapport serve, or startServer)");
+}
+
+function html(context: Context<AppEnv>, body: string, status: 200 | 400 | 401 = 200) {
+  context.header("Cache-Control", "no-store");
+  context.header("Content-Security-Policy", PAGE_SECURITY);
+  return context.html(body, status);
+}
+
+function formText(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+export interface MountedOAuth {
+  /** The authorization server's issuer identifier. */
+  issuer: string;
+  verifyBearer: BearerVerifier;
+}
+
+/** Mounts the OAuth routes and returns the bearer-token verifier for `/mcp`. */
+export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: MountOAuthOptions): MountedOAuth {
+  const issuer = options.publicUrl.replace(/\/+$/, "");
+  const resource = `${issuer}/mcp`;
+  let starting: Promise<AuthorizationServer> | null = null;
+  const server = () => {
+    starting ??= createAuthorizationServer({ store: services.store, logger: services.logger, issuer, resource, trustProxy: options.trustProxy }).catch(
+      (error: unknown) => {
+        starting = null;
+        throw error;
+      },
+    );
+    return starting;
+  };
+  // Compared against when an email is unknown, so a wrong email costs the same time as a wrong password.
+  let decoyHash: Promise<string> | null = null;
+
+  async function interaction(context: Context<AppEnv>) {
+    const bindings = nodeBindings(context);
+    if (!bindings) return { response: notOnNode(context) } as const;
+    const { provider } = await server();
+    try {
+      const details = await provider.interactionDetails(bindings.incoming, bindings.outgoing);
+      if (details.uid !== context.req.param("uid")) throw new Error("interaction mismatch");
+      const clientId = String(details.params.client_id ?? "");
+      const client = await provider.Client.find(clientId);
+      const clientName = client?.clientName ?? clientId;
+      return { bindings, provider, details, clientName } as const;
+    } catch {
+      return {
+        response: html(context, errorPage("Sign-in expired", "This sign-in page is no longer valid. Start again from your MCP client."), 400),
+      } as const;
+    }
+  }
+
+  app.get(`${INTERACTION_PREFIX}/:uid`, async (context) => {
+    const found = await interaction(context);
+    if ("response" in found) return found.response;
+    const { details, clientName } = found;
+    if (details.prompt.name === "login") return html(context, loginPage({ uid: details.uid, clientName }));
+    if (details.prompt.name === "consent") {
+      const account = parseAccountId(String(details.session?.accountId ?? ""));
+      const tenant = account ? await services.store.tenants.get(account.tenantUuid) : null;
+      const user = tenant && account ? await services.store.users.get(tenant.uuid, account.userUuid) : null;
+      if (!tenant || !user) return html(context, errorPage("Sign-in failed", "Your account is no longer available."), 400);
+      return html(context, consentPage({ uid: details.uid, clientName, userName: user.name, tenantName: tenant.name, resource }));
+    }
+    return html(context, errorPage("Sign-in failed", `Unexpected step '${details.prompt.name}'.`), 400);
+  });
+
+  app.post(`${INTERACTION_PREFIX}/:uid/login`, async (context) => {
+    const form = await context.req.parseBody();
+    const found = await interaction(context);
+    if ("response" in found) return found.response;
+    const { bindings, provider, details, clientName } = found;
+    if (details.prompt.name !== "login") return html(context, errorPage("Sign-in failed", "This step is already done."), 400);
+    const email = formText(form.email).trim();
+    const password = formText(form.password);
+    const chosenTenant = formText(form.tenant);
+    const candidates = await services.store.userPasswords.findLoginCandidates(email);
+    if (candidates.length === 0) await verifyPassword(password, await (decoyHash ??= hashPassword("decoy password, never valid")));
+    const matching = [];
+    for (const candidate of candidates) {
+      if (await verifyPassword(password, candidate.password_hash)) matching.push(candidate);
+    }
+    const chosen = matching.length === 1 ? matching[0] : matching.find((candidate) => candidate.tenant_uuid === chosenTenant);
+    if (!chosen) {
+      if (matching.length > 1) {
+        const tenants = matching.map((candidate) => ({ uuid: candidate.tenant_uuid, name: candidate.tenant_name }));
+        return html(context, loginPage({ uid: details.uid, clientName, email, tenants }));
+      }
+      return html(context, loginPage({ uid: details.uid, clientName, email, error: "The email or the password is wrong." }), 401);
+    }
+    const returnTo = await provider.interactionResult(
+      bindings.incoming,
+      bindings.outgoing,
+      { login: { accountId: accountIdFor(chosen.tenant_uuid, chosen.user_uuid), remember: false } },
+      { mergeWithLastSubmission: false },
+    );
+    return context.redirect(returnTo, 303);
+  });
+
+  app.post(`${INTERACTION_PREFIX}/:uid/consent`, async (context) => {
+    const found = await interaction(context);
+    if ("response" in found) return found.response;
+    const { bindings, provider, details } = found;
+    if (details.prompt.name !== "consent" || !details.session?.accountId) {
+      return html(context, errorPage("Sign-in failed", "Sign in first."), 400);
+    }
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: details.session.accountId, clientId: String(details.params.client_id) });
+    if (!grant) return html(context, errorPage("Sign-in failed", "The earlier grant is gone; start again."), 400);
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(" "));
+    }
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(
+      bindings.incoming,
+      bindings.outgoing,
+      { consent: details.grantId ? {} : { grantId } },
+      { mergeWithLastSubmission: true },
+    );
+    return context.redirect(returnTo, 303);
+  });
+
+  app.post(`${INTERACTION_PREFIX}/:uid/abort`, async (context) => {
+    const found = await interaction(context);
+    if ("response" in found) return found.response;
+    const returnTo = await found.provider.interactionResult(
+      found.bindings.incoming,
+      found.bindings.outgoing,
+      { error: "access_denied", error_description: "the user declined" },
+      { mergeWithLastSubmission: false },
+    );
+    return context.redirect(returnTo, 303);
+  });
+
+  /** Hands the request to oidc-provider, which answers on the Node response itself. */
+  const delegate = async (context: Context<AppEnv>) => {
+    const bindings = nodeBindings(context);
+    if (!bindings) return notOnNode(context);
+    const { provider } = await server();
+    bindings.outgoing.setHeader("X-Request-Id", context.get("requestId"));
+    if (context.req.path === "/.well-known/oauth-authorization-server") bindings.incoming.url = "/.well-known/openid-configuration";
+    await provider.callback()(bindings.incoming, bindings.outgoing);
+    return new Response(null, { status: bindings.outgoing.statusCode || 200, headers: { [ALREADY_SENT_HEADER]: "true" } });
+  };
+  app.all(`${OAUTH_PREFIX}/*`, delegate);
+  app.get("/.well-known/openid-configuration", delegate);
+  app.get("/.well-known/oauth-authorization-server", delegate);
+
+  const verifyBearer: BearerVerifier = async (token) => {
+    const { keySet } = await server();
+    let claims;
+    try {
+      ({ payload: claims } = await jwtVerify(token, keySet, {
+        issuer,
+        audience: resource,
+        algorithms: [SIGNING_ALGORITHM],
+        typ: "at+jwt",
+        requiredClaims: ["exp", "sub", "client_id"],
+      }));
+    } catch (error) {
+      const reason = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED" ? "it has expired" : "it is not a valid access token for this server";
+      throw new ApiError(401, `invalid access token: ${reason}; obtain a new one`);
+    }
+    const account = parseAccountId(String(claims.sub));
+    const tenant = account ? await services.store.tenants.get(account.tenantUuid) : null;
+    const user = tenant && account ? await services.store.users.get(tenant.uuid, account.userUuid) : null;
+    if (!tenant || !user) throw new ApiError(401, "invalid access token: its user or tenant no longer exists");
+    if (!user.is_active) throw new ApiError(401, "invalid access token: its user is deactivated");
+    const owner: ApiKeyOwner = {
+      tenant,
+      // OAuth callers act as their user, like a key bound to that user; the per-second limit
+      // counts per user across every OAuth client.
+      key: {
+        uuid: `oauth:${user.uuid}`,
+        tenant_uuid: tenant.uuid,
+        user_uuid: user.uuid,
+        key_prefix: "oauth",
+        label: `OAuth client ${String(claims.client_id)}`,
+        created_at: typeof claims.iat === "number" ? claims.iat * 1000 : 0,
+        revoked_at: null,
+      },
+    };
+    return owner;
+  };
+  return { issuer, verifyBearer };
+}

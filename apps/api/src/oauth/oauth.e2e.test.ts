@@ -1,0 +1,355 @@
+/**
+ * OAuth 2.0 for /mcp over a real port, driven by the MCP SDK's own client OAuth support: discovery
+ * from the 401, dynamic registration, authorization code + PKCE with `resource`, the sign-in and
+ * consent pages (filled in by a small cookie-keeping user agent), the token, and tool calls as the
+ * signed-in user. Then bad, expired and foreign tokens, and a restart that keeps clients, grants
+ * and signing keys.
+ */
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
+import { decodeJwt, importJWK, SignJWT, type JWK } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createServices } from "../create-services.js";
+import { defineOperation } from "../operations/operation.js";
+import { createLogger } from "../platform/logging/logger.js";
+import { operations } from "../routes/operations.js";
+import { startServer, type RunningServer } from "../server.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { accountIdFor } from "./account-id.js";
+import { hashPassword } from "./password-hash.js";
+
+const whoAmI = defineOperation({
+  operationId: "testWhoAmI",
+  method: "post",
+  path: "/v1/test/who-am-i",
+  area: "Test",
+  summary: "Who am I",
+  description: "Creates a person and says whom the call acted as (test only).",
+  body: z.object({ name: z.string().describe("A name.") }),
+  response: z.object({ person_uuid: z.string(), acting_user_uuid: z.string().nullable() }),
+  successStatus: 201,
+  example: { body: { name: "Probe" } },
+  async handler({ body, auth, services }) {
+    const person = await services.store.persons.create({ tenant_uuid: auth.tenant.uuid, name: body.name });
+    return { person_uuid: person.uuid, acting_user_uuid: auth.user?.uuid ?? null };
+  },
+});
+const table = [...operations, whoAmI];
+const PASSWORD = "correct horse battery staple";
+const REDIRECT_URL = "http://127.0.0.1:9/callback";
+
+let context: TestContext;
+let acme: TestTenant;
+let server: RunningServer;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services, { name: "Acme OAuth" });
+  await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashPassword(PASSWORD));
+  server = await startServer(context.services, { port: 0, operations: table });
+});
+afterAll(async () => {
+  await server.close(100);
+  await context.close();
+});
+
+/** An MCP client's OAuth state, kept in memory; the "browser redirect" is recorded, not followed. */
+class MemoryOAuthClient implements OAuthClientProvider {
+  clientInfo: Parameters<OAuthClientProvider["saveClientInformation"] & object>[0] | undefined;
+  savedTokens: Parameters<OAuthClientProvider["saveTokens"]>[0] | undefined;
+  verifier = "";
+  discovery: OAuthDiscoveryState | undefined;
+  authorizationUrl: URL | null = null;
+  get redirectUrl() {
+    return REDIRECT_URL;
+  }
+  get clientMetadata() {
+    return {
+      client_name: "Rapport Test Agent",
+      redirect_uris: [REDIRECT_URL],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+  clientInformation() {
+    return this.clientInfo;
+  }
+  saveClientInformation(information: NonNullable<this["clientInfo"]>) {
+    this.clientInfo = information;
+  }
+  tokens() {
+    return this.savedTokens;
+  }
+  saveTokens(tokens: NonNullable<this["savedTokens"]>) {
+    this.savedTokens = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
+  }
+}
+
+/** A minimal browser: keeps cookies, follows redirects by hand, posts forms. */
+class UserAgent {
+  private readonly cookies = new Map<string, string>();
+
+  private remember(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const [name, ...valueParts] = pair!.split("=");
+      const value = valueParts.join("=");
+      const expired = attributes.some((attribute) => /^\s*expires=Thu, 01 Jan 1970/i.test(attribute) || /^\s*max-age=0\b/i.test(attribute));
+      if (expired || value === "") this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+  }
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    this.remember(response);
+    return response;
+  }
+
+  /** Follows redirects within the server; stops at a page or at a redirect leaving it. */
+  async follow(url: string, init: RequestInit = {}): Promise<{ url: string; response: Response }> {
+    let current = url;
+    let response = await this.request(current, init);
+    for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
+      const next = new URL(response.headers.get("location")!, current).href;
+      if (!next.startsWith(server.url)) return { url: next, response };
+      current = next;
+      response = await this.request(current);
+    }
+    return { url: current, response };
+  }
+
+  submit(pageUrl: string, action: string, fields: Record<string, string>) {
+    return this.follow(new URL(action, pageUrl).href, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+}
+
+const formAction = (html: string, ending: string) => new RegExp(`action="([^"]*/${ending})"`).exec(html)?.[1] ?? "";
+const mcpUrl = () => new URL(`${server.url}/mcp`);
+
+async function signIn(oauth: MemoryOAuthClient, credentials: { email: string; password: string }) {
+  const browser = new UserAgent();
+  const login = await browser.follow(oauth.authorizationUrl!.href);
+  expect(login.response.status).toBe(200);
+  const loginHtml = await login.response.text();
+  expect(loginHtml).toContain("Sign in to Rapport");
+  expect(loginHtml).toContain("Rapport Test Agent");
+  const consent = await browser.submit(login.url, formAction(loginHtml, "login"), credentials);
+  expect(consent.response.status).toBe(200);
+  const consentHtml = await consent.response.text();
+  expect(consentHtml).toContain("Allow Rapport Test Agent?");
+  expect(consentHtml).toContain(`Signed in as <strong>Mike</strong> in <strong>Acme OAuth</strong>`);
+  const callback = await browser.submit(consent.url, formAction(consentHtml, "consent"), { decision: "allow" });
+  expect(callback.url.startsWith(REDIRECT_URL)).toBe(true);
+  return new URL(callback.url);
+}
+
+const rawMcpPost = (authorization: string) =>
+  fetch(mcpUrl(), {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+
+async function signedToken(claims: Record<string, unknown>, expiresAt: number) {
+  const [stored] = await context.services.store.oauthSigningKeys.list();
+  const key = await importJWK(stored!.private_jwk as JWK, "RS256");
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: stored!.kid })
+    .setIssuedAt(expiresAt - 3600)
+    .setExpirationTime(expiresAt)
+    .sign(key);
+}
+
+let oauth: MemoryOAuthClient;
+
+describe("the MCP authorization flow with the SDK client", () => {
+  it("publishes the resource and authorization server metadata", async () => {
+    const resource = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource`)).json()) as Record<string, unknown>;
+    expect(resource).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url], scopes_supported: ["mcp"] });
+    const pathAware = await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`);
+    expect(await pathAware.json()).toEqual(resource);
+    const authorizationServer = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(authorizationServer).toMatchObject({
+      issuer: server.url,
+      authorization_endpoint: `${server.url}/oauth/authorize`,
+      token_endpoint: `${server.url}/oauth/token`,
+      registration_endpoint: `${server.url}/oauth/register`,
+      code_challenge_methods_supported: ["S256"],
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+      response_types_supported: ["code"],
+    });
+    expect(authorizationServer.grant_types_supported).not.toContain("implicit");
+  });
+
+  it("registers, signs in, consents, gets a token for /mcp, and calls tools as the user", async () => {
+    oauth = new MemoryOAuthClient();
+    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: oauth });
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await expect(client.connect(transport)).rejects.toThrow(UnauthorizedError);
+    expect(oauth.clientInfo?.client_id).toEqual(expect.any(String));
+    const authorizationUrl = oauth.authorizationUrl!;
+    expect(authorizationUrl.searchParams.get("resource")).toBe(`${server.url}/mcp`);
+    expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
+
+    const callback = await signIn(oauth, { email: acme.member.email, password: PASSWORD });
+    expect(callback.searchParams.get("iss")).toBe(server.url);
+    expect(callback.searchParams.get("code")).toEqual(expect.any(String));
+    await transport.finishAuth(callback.searchParams);
+
+    const token = decodeJwt(oauth.savedTokens!.access_token);
+    expect(token).toMatchObject({ iss: server.url, aud: `${server.url}/mcp`, sub: accountIdFor(acme.tenant.uuid, acme.member.uuid), scope: "mcp" });
+
+    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await signedIn.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: oauth }));
+    try {
+      const { tools } = await signedIn.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(table.map((operation) => operation.operationId).sort());
+      const written = await signedIn.callTool({ name: "testWhoAmI", arguments: { body: { name: "Written over OAuth" } } });
+      expect(written.isError).toBeFalsy();
+      const created = written.structuredContent as { person_uuid: string; acting_user_uuid: string };
+      expect(created.acting_user_uuid).toBe(acme.member.uuid);
+      const read = await signedIn.callTool({ name: "getPerson", arguments: { person_uuid: created.person_uuid } });
+      expect(read.structuredContent).toMatchObject({ name: "Written over OAuth" });
+    } finally {
+      await signedIn.close();
+    }
+  });
+
+  it("refuses a wrong password on the sign-in page", async () => {
+    const other = new MemoryOAuthClient();
+    const client = new Client({ name: "oauth-test", version: "1.0.0" });
+    await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: other }))).rejects.toThrow(UnauthorizedError);
+    const browser = new UserAgent();
+    const login = await browser.follow(other.authorizationUrl!.href);
+    const html = await login.response.text();
+    const refused = await browser.submit(login.url, formAction(html, "login"), { email: acme.member.email, password: "wrong password!" });
+    expect(refused.response.status).toBe(401);
+    expect(await refused.response.text()).toContain("The email or the password is wrong.");
+    const unknown = await browser.submit(login.url, formAction(html, "login"), { email: "nobody@example.com", password: PASSWORD });
+    expect(unknown.response.status).toBe(401);
+  });
+});
+
+describe("the sign-in page", () => {
+  async function startAuthorization() {
+    const other = new MemoryOAuthClient();
+    const client = new Client({ name: "oauth-test", version: "1.0.0" });
+    await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: other }))).rejects.toThrow(UnauthorizedError);
+    const browser = new UserAgent();
+    const login = await browser.follow(other.authorizationUrl!.href);
+    return { browser, login, html: await login.response.text() };
+  }
+
+  it("asks for the workspace when the email and password match users of several tenants", async () => {
+    const second = await buildTenant(context.services, { name: "Second Workspace" });
+    const twin = await context.services.store.users.create({ tenant_uuid: second.tenant.uuid, name: "Mike Twin", email: acme.member.email, role: "member" });
+    await context.services.store.userPasswords.set(second.tenant.uuid, twin.uuid, await hashPassword(PASSWORD));
+    const { browser, login, html } = await startAuthorization();
+    const choose = await browser.submit(login.url, formAction(html, "login"), { email: acme.member.email, password: PASSWORD });
+    const chooseHtml = await choose.response.text();
+    expect(chooseHtml).toContain('<option value="' + second.tenant.uuid + '">Second Workspace</option>');
+    expect(chooseHtml).toContain('<option value="' + acme.tenant.uuid + '">Acme OAuth</option>');
+    const consent = await browser.submit(choose.url, formAction(chooseHtml, "login"), { email: acme.member.email, password: PASSWORD, tenant: second.tenant.uuid });
+    expect(await consent.response.text()).toContain("Signed in as <strong>Mike Twin</strong> in <strong>Second Workspace</strong>");
+  });
+
+  it("sends the user back with access_denied when they cancel", async () => {
+    const { browser, login, html } = await startAuthorization();
+    const denied = await browser.submit(login.url, formAction(html, "abort"), {});
+    const callback = new URL(denied.url);
+    expect(callback.href.startsWith(REDIRECT_URL)).toBe(true);
+    expect(callback.searchParams.get("error")).toBe("access_denied");
+    expect(callback.searchParams.get("iss")).toBe(server.url);
+  });
+
+  it("refuses an expired or made-up sign-in page", async () => {
+    const response = await fetch(`${server.url}/oauth/interaction/made-up`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This sign-in page is no longer valid");
+  });
+});
+
+describe("tokens /mcp refuses, with the resource metadata in the challenge", () => {
+  const expectRefused = async (response: Response, pattern: RegExp) => {
+    expect(response.status).toBe(401);
+    const challenge = response.headers.get("www-authenticate")!;
+    expect(challenge).toMatch(/^Bearer error="invalid_token"/);
+    expect(challenge).toContain(`resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
+    expect(((await response.json()) as { error: string }).error).toMatch(pattern);
+  };
+  const sub = () => accountIdFor(acme.tenant.uuid, acme.member.uuid);
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it("refuses a token that is not one of ours", async () => {
+    await expectRefused(await rawMcpPost("Bearer not-a-token"), /not a valid access token/);
+  });
+
+  it("refuses an expired token", async () => {
+    const token = await signedToken({ iss: server.url, aud: `${server.url}/mcp`, sub: sub(), client_id: "c", scope: "mcp" }, now() - 60);
+    await expectRefused(await rawMcpPost(`Bearer ${token}`), /expired/);
+  });
+
+  it("refuses a token for another audience or issuer", async () => {
+    const foreignAudience = await signedToken({ iss: server.url, aud: "https://elsewhere.example/mcp", sub: sub(), client_id: "c" }, now() + 600);
+    await expectRefused(await rawMcpPost(`Bearer ${foreignAudience}`), /not a valid access token/);
+    const foreignIssuer = await signedToken({ iss: "https://elsewhere.example", aud: `${server.url}/mcp`, sub: sub(), client_id: "c" }, now() + 600);
+    await expectRefused(await rawMcpPost(`Bearer ${foreignIssuer}`), /not a valid access token/);
+  });
+
+  it("accepts a well-formed token and stops accepting it once its user is deactivated", async () => {
+    const token = await signedToken({ iss: server.url, aud: `${server.url}/mcp`, sub: accountIdFor(acme.tenant.uuid, acme.admin.uuid), client_id: "c" }, now() + 600);
+    expect((await rawMcpPost(`Bearer ${token}`)).status).toBe(200);
+    await context.services.store.users.deactivate(acme.tenant.uuid, acme.admin.uuid);
+    await expectRefused(await rawMcpPost(`Bearer ${token}`), /deactivated/);
+  });
+});
+
+describe("a restart", () => {
+  it("keeps registered clients, grants and signing keys", async () => {
+    const port = server.port;
+    const accessToken = oauth.savedTokens!.access_token;
+    await server.close(100);
+    // Let the client side see the old connections close before reusing the port.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const services = await createServices({ databasePath: context.databasePath, logger: createLogger({ level: "silent" }) });
+    server = await startServer(services, { port, operations: table });
+    // Signed by the key kept in the database: still accepted.
+    expect((await rawMcpPost(`Bearer ${accessToken}`)).status).toBe(200);
+    // The refresh token (and its grant and client) survived: the SDK refreshes and calls on.
+    oauth.savedTokens = { ...oauth.savedTokens!, access_token: "stale", expires_in: 0 };
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: oauth }));
+    try {
+      const result = await client.callTool({ name: "testWhoAmI", arguments: { body: { name: "After restart" } } });
+      expect((result.structuredContent as { acting_user_uuid: string }).acting_user_uuid).toBe(acme.member.uuid);
+      expect(oauth.savedTokens!.access_token).not.toBe("stale");
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * The OpenAPI document: valid OpenAPI 3.1 (checked by a maintained validator), served without a
+ * key, and complete for the whole operation table. Expectations are derived from the table itself,
+ * so operations added later are held to the same standard with no edit here.
+ */
+import { validate } from "@readme/openapi-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createApp } from "../app.js";
+import { defineOperation, type AnyOperation } from "../operations/operation.js";
+import { operations } from "../routes/operations.js";
+import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
+import { createTestContext, type TestContext } from "../testing/test-harness.js";
+import { RAPPORT_VERSION } from "../version.js";
+import {
+  buildOpenApiDocument,
+  COMMON_ERROR_STATUSES,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+} from "./build-openapi-document.js";
+import { walkSchemas, type JsonSchema } from "./json-schema.js";
+
+let context: TestContext;
+let tenant: PopulatedTenant;
+let served: OpenApiDocument;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  tenant = await buildPopulatedTenant(context.services, "OpenApi");
+  const response = await context.request("/v1/openapi.json");
+  expect(response.status).toBe(200);
+  served = (await response.json()) as OpenApiDocument;
+});
+afterAll(() => context.close());
+
+const entryOf = (document: OpenApiDocument, operation: AnyOperation): OpenApiOperation | undefined =>
+  document.paths[operation.path]?.[operation.method];
+
+const inlineParameters = (entry: OpenApiOperation) =>
+  entry.parameters.filter((parameter): parameter is OpenApiParameter => "name" in parameter);
+
+/** A validator over the document's schemas, so `$ref`s into components resolve. */
+function schemaValidator(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  ajv.addSchema({ $id: "rapport:openapi", components: document.components }, "rapport:openapi");
+  return (schema: JsonSchema, value: unknown) => {
+    const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"rapport:openapi#/components/')) as JsonSchema;
+    const check = ajv.compile(rebased);
+    return check(value) ? null : ajv.errorsText(check.errors);
+  };
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("is served without an API key, with this server's URL, and is valid OpenAPI 3.1", async () => {
+    expect(served.openapi).toBe("3.1.0");
+    expect(served.servers).toEqual([{ url: "http://localhost", description: "This Rapport server" }]);
+    const result = await validate(structuredClone(served) as unknown as Parameters<typeof validate>[0]);
+    expect(result.valid, JSON.stringify(result, null, 2)).toBe(true);
+    // The validator does catch a broken document (so the check above is not vacuous).
+    const broken = structuredClone(served) as unknown as { components: { securitySchemes: Record<string, { in: string }> } };
+    broken.components.securitySchemes.ApiKeyAuth!.in = "body";
+    expect((await validate(broken as Parameters<typeof validate>[0])).valid).toBe(false);
+  });
+
+  it("names the configured public URL as its server", async () => {
+    const app = createApp(context.services, { publicUrl: "https://rapport.example.com/" });
+    const document = (await (await app.request("/v1/openapi.json")).json()) as OpenApiDocument;
+    expect(document.servers?.[0]?.url).toBe("https://rapport.example.com");
+  });
+
+  it("is the document generated from the operation table", () => {
+    const { servers: _servers, ...rest } = served;
+    expect(rest).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(operations, { version: RAPPORT_VERSION }))));
+  });
+
+  it("declares the x-api-key scheme, the x-service-user-id header, rate-limit headers and the error envelope", () => {
+    expect(served.security).toEqual([{ ApiKeyAuth: [] }]);
+    expect(served.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
+    expect(served.components.parameters.ServiceUserId).toMatchObject({ name: "x-service-user-id", in: "header", required: false });
+    expect(Object.keys(served.components.headers)).toEqual(
+      expect.arrayContaining([
+        "X-RateLimit-Limit",
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Reset",
+        "X-RateLimit-Limit-Monthly",
+        "X-RateLimit-Remaining-Monthly",
+        "X-RateLimit-Reset-Monthly",
+        "Retry-After",
+        "X-Request-Id",
+      ]),
+    );
+    expect(served.components.schemas.Error).toMatchObject({ required: ["error"], properties: { error: { type: "string" } } });
+    expect(schemaValidator(served)({ $ref: "#/components/schemas/Error" }, { error: "bad" })).toBeNull();
+    expect(schemaValidator(served)({ $ref: "#/components/schemas/Error" }, { error: 1 })).not.toBeNull();
+    const tooMany = served.components.responses.Error429 as { headers: Record<string, unknown> };
+    expect(Object.keys(tooMany.headers)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
+  });
+
+  it("states the unit of every *_at number", () => {
+    const timeFields: string[] = [];
+    walkSchemas(served, (schema) => {
+      const properties = schema.properties as Record<string, JsonSchema> | undefined;
+      if (!properties || typeof properties !== "object") return;
+      for (const [name, property] of Object.entries(properties)) {
+        if (!name.endsWith("_at") || typeof property !== "object") continue;
+        // A few *_at fields are ISO 8601 strings where the specification says so (generated_at).
+        const types = [property.type, ...((property.anyOf as JsonSchema[] | undefined) ?? []).map((option) => option.type)].flat();
+        if (!types.includes("integer") && !types.includes("number")) continue;
+        timeFields.push(name);
+        expect(String(property.description), name).toMatch(/epoch milliseconds/i);
+      }
+    });
+    expect(timeFields).toContain("created_at");
+  });
+
+  it("documents a forgotten unit itself", () => {
+    const stamped = defineOperation({
+      operationId: "testStamped",
+      method: "get",
+      path: "/v1/test/stamped",
+      area: "Test",
+      summary: "Stamped",
+      description: "A record with a time field whose description forgot the unit.",
+      response: z.object({ seen_at: z.number().int().describe("When it was seen.") }),
+      async handler() {
+        return { seen_at: 0 };
+      },
+    });
+    const document = buildOpenApiDocument([stamped]);
+    const schema = document.paths["/v1/test/stamped"]!.get!.responses["200"]!.content as Record<string, { schema: JsonSchema }>;
+    expect((schema["application/json"]!.schema.properties as Record<string, JsonSchema>).seen_at!.description).toBe(
+      "When it was seen. Unix epoch milliseconds.",
+    );
+  });
+});
+
+describe.each(operations.map((operation) => [operation.operationId, operation] as const))("%s in the document", (_id, operation) => {
+  it("has its path, method, operationId, summary, description and tag", () => {
+    const entry = entryOf(served, operation);
+    expect(entry, `${operation.method.toUpperCase()} ${operation.path} is missing`).toBeDefined();
+    expect(entry).toMatchObject({
+      operationId: operation.operationId,
+      summary: operation.summary,
+      description: operation.description,
+      tags: [operation.area],
+    });
+    expect(served.tags.map((tag) => tag.name)).toContain(operation.area);
+  });
+
+  it("documents every path and query parameter with a description, and the user header", () => {
+    const entry = entryOf(served, operation)!;
+    const parameters = inlineParameters(entry);
+    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+    expect(parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name).sort()).toEqual(pathNames.sort());
+    for (const parameter of parameters.filter((candidate) => candidate.in === "path")) expect(parameter.required).toBe(true);
+    const queryNames = Object.keys(operation.query?.shape ?? {});
+    expect(parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name).sort()).toEqual(queryNames.sort());
+    for (const parameter of parameters) {
+      expect(parameter.description, `${parameter.in} parameter ${parameter.name}`).toEqual(expect.any(String));
+    }
+    expect(entry.parameters).toContainEqual({ $ref: "#/components/parameters/ServiceUserId" });
+  });
+
+  it("describes the input side of query parameters: a client's query strings validate", () => {
+    const entry = entryOf(served, operation)!;
+    const check = schemaValidator(served);
+    for (const parameter of inlineParameters(entry).filter((candidate) => candidate.in === "query")) {
+      const types = [parameter.schema.type].flat();
+      // Every query value arrives as text; the schema must describe that text, not the parsed value.
+      expect(types.every((type) => type === "string" || type === undefined), `${parameter.name}: ${JSON.stringify(parameter.schema)}`).toBe(true);
+      const example = operation.example?.query?.[parameter.name];
+      if (example !== undefined) expect(check(parameter.schema, example), parameter.name).toBeNull();
+    }
+  });
+
+  it("has a request body exactly when the operation takes one, and its example validates", () => {
+    const entry = entryOf(served, operation)!;
+    if (operation.multipart) {
+      const form = entry.requestBody!.content["multipart/form-data"]!;
+      expect(Object.keys(form.schema.properties as object)).toEqual(Object.keys(operation.multipart.fields));
+      return;
+    }
+    if (!operation.body) {
+      expect(entry.requestBody).toBeUndefined();
+      return;
+    }
+    expect(entry.requestBody?.required).toBe(true);
+    const content = entry.requestBody!.content["application/json"]!;
+    if (operation.example?.body !== undefined) {
+      expect(content.example).toEqual(operation.example.body);
+      expect(schemaValidator(served)(content.schema, operation.example.body)).toBeNull();
+    }
+  });
+
+  it("lists its success status and every error status with the error envelope", () => {
+    const entry = entryOf(served, operation)!;
+    const success = String(operation.successStatus ?? 200);
+    expect(Object.keys(entry.responses)).toContain(success);
+    for (const status of [...COMMON_ERROR_STATUSES, ...(operation.errors ?? [])]) {
+      expect(entry.responses[String(status)]).toEqual({ $ref: `#/components/responses/Error${status}` });
+      expect(served.components.responses[`Error${status}`]).toMatchObject({
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      });
+    }
+    expect(Object.keys(entry.responses[success]!.headers as object)).toContain("X-RateLimit-Remaining");
+    if (operation.idempotent) expect(entry["x-idempotent"]).toBe(true);
+  });
+
+  it("documents the response the operation really answers", async () => {
+    const entry = entryOf(served, operation)!;
+    const ids = tenant.pathIds;
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(ids[name] ?? ""));
+    const search = new URLSearchParams(operation.example?.query ?? {}).toString();
+    context.clock.advance(1_000);
+    const response = await context.request(search ? `${path}?${search}` : path, {
+      key: tenant.key,
+      method: operation.method.toUpperCase(),
+      body: operation.body ? (operation.example?.body ?? {}) : undefined,
+    });
+    const documented = entry.responses[String(response.status)];
+    expect(documented, `status ${response.status} is not documented`).toBeDefined();
+    if (response.status === 204) return;
+    if (operation.binaryResponse && response.ok) {
+      expect(Object.keys((documented as { content: object }).content)).toEqual(["application/octet-stream"]);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      return;
+    }
+    const body: unknown = await response.json();
+    const resolved = "$ref" in documented! ? served.components.responses[String(documented.$ref).split("/").pop()!]! : documented!;
+    const schema = (resolved.content as Record<string, { schema: JsonSchema }>)["application/json"]!.schema;
+    expect(schemaValidator(served)(schema, body)).toBeNull();
+  });
+});
+
+describe("operations added later", () => {
+  it("appear in the document with no edit to the generator", async () => {
+    const added = defineOperation({
+      operationId: "testCreateWidget",
+      method: "post",
+      path: "/v1/widgets/{widget_uuid}/parts",
+      area: "Widget",
+      summary: "Add a part",
+      description: "Adds a part to a widget.",
+      params: z.object({ widget_uuid: z.string().describe("The widget.") }),
+      body: z.object({ name: z.string().describe("Part name."), made_at: z.number().int().describe("When it was made.") }),
+      response: z.object({ uuid: z.string().describe("The new part.") }),
+      successStatus: 201,
+      errors: [404, 409],
+      idempotent: true,
+      example: { body: { name: "gear", made_at: 0 } },
+      async handler() {
+        return { uuid: "x" };
+      },
+    });
+    const app = createApp(context.services, { operations: [...operations, added] });
+    const document = (await (await app.request("/v1/openapi.json")).json()) as OpenApiDocument;
+    const entry = document.paths["/v1/widgets/{widget_uuid}/parts"]!.post!;
+    expect(entry.operationId).toBe("testCreateWidget");
+    expect(Object.keys(entry.responses)).toEqual(expect.arrayContaining(["201", "404", "409", "429"]));
+    expect(entry["x-idempotent"]).toBe(true);
+    expect(entry.requestBody?.content["application/json"]?.schema).toMatchObject({ required: ["name", "made_at"] });
+    expect((await validate(structuredClone(document) as unknown as Parameters<typeof validate>[0])).valid).toBe(true);
+  });
+});

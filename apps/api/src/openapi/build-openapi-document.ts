@@ -1,0 +1,305 @@
+/**
+ * @module
+ * The OpenAPI 3.1 document, generated from the operation table: every operation with its
+ * parameters, request body and responses from the same zod schemas that validate requests, the
+ * `x-api-key` security scheme, the optional `x-service-user-id` header, the rate-limit headers and
+ * the error envelope. The MCP tools are generated from this document in turn.
+ */
+import type { z } from "zod";
+import type { AnyOperation } from "../operations/operation.js";
+import { toJsonSchema, walkSchemas, type JsonSchema } from "./json-schema.js";
+
+/** The parts of an OpenAPI 3.1 document this generator writes (and the MCP tool builder reads). */
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  servers?: Array<{ url: string; description?: string }>;
+  tags: Array<{ name: string }>;
+  security: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+    parameters: Record<string, OpenApiParameter>;
+    headers: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+  };
+}
+
+export interface OpenApiParameter {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+  example?: unknown;
+}
+
+export type ParameterOrReference = OpenApiParameter | { $ref: string };
+
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters: ParameterOrReference[];
+  requestBody?: {
+    required: boolean;
+    description?: string;
+    content: { "application/json"?: { schema: JsonSchema; example?: unknown }; "multipart/form-data"?: { schema: JsonSchema } };
+  };
+  responses: Record<string, JsonSchema>;
+  /** Safe to repeat with the same effect, as the specification says of this operation. */
+  "x-idempotent"?: boolean;
+}
+
+/** Statuses every `/v1` operation can answer, whatever its own `errors` list says. */
+export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500] as const;
+
+const STATUS_TEXT: Record<number, string> = {
+  200: "OK.",
+  201: "Created.",
+  202: "Accepted.",
+  204: "No content.",
+  400: "Bad request: a parameter or the body is invalid; the message names it and what to fix.",
+  401: "Missing, invalid or revoked API key (or a deleted tenant).",
+  403: "Forbidden: a bad x-service-user-id, a user-scoped key's user is missing or deactivated, or the user may not do this.",
+  404: "Not found, or not visible to this tenant.",
+  405: "Method not allowed.",
+  409: "Conflict with the current state of a record.",
+  413: "Request body larger than 1 MiB.",
+  415: "Request body is not application/json.",
+  422: "The request is well-formed but cannot be processed.",
+  429: "Rate limit exceeded: the message names the per-second or the monthly limit.",
+  500: "Internal error; the message carries the request id to quote.",
+  503: "Temporarily unavailable; retry.",
+};
+
+const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
+  "X-RateLimit-Limit": { description: "Requests allowed per second for this API key.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current second.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "When the per-second window resets: Unix epoch seconds.", schema: { type: "integer" } },
+  "X-RateLimit-Limit-Monthly": { description: "Requests allowed per calendar month (UTC) for this tenant.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining-Monthly": { description: "Requests left this calendar month.", schema: { type: "integer" } },
+  "X-RateLimit-Reset-Monthly": {
+    description: "When the monthly window resets (00:00:00 UTC on the 1st): Unix epoch seconds.",
+    schema: { type: "integer" },
+  },
+};
+
+const REQUEST_ID_HEADER: JsonSchema = {
+  description: "The request's id: the client's X-Request-Id when acceptable, else a fresh UUID. Quote it when reporting a problem.",
+  schema: { type: "string" },
+};
+
+const RETRY_AFTER_HEADER: JsonSchema = {
+  description: "Seconds to wait before retrying; sent with per-second 429s.",
+  schema: { type: "integer" },
+};
+
+const headerReferences = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+const EPOCH_MILLISECONDS = /epoch milliseconds/i;
+
+/**
+ * Every `*_at` number in the document says its unit, even when a schema's description forgot it:
+ * the specification leaves the unit open and Rapport settles it as epoch milliseconds.
+ */
+function documentTimeUnits(node: unknown) {
+  walkSchemas(node, (schema) => {
+    const properties = schema.properties as Record<string, JsonSchema> | undefined;
+    if (!properties || typeof properties !== "object") return;
+    for (const [name, property] of Object.entries(properties)) {
+      if (!/_at$/.test(name) || !isNumberSchema(property)) continue;
+      const description = typeof property.description === "string" ? property.description : "";
+      if (!EPOCH_MILLISECONDS.test(description)) {
+        property.description = `${description}${description ? " " : ""}Unix epoch milliseconds.`.trim();
+      }
+    }
+  });
+}
+
+function isNumberSchema(schema: JsonSchema): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes("integer") || types.includes("number")) return true;
+  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  return Array.isArray(options) && options.some(isNumberSchema);
+}
+
+function objectParameters(
+  schema: z.ZodType | undefined,
+  location: "path" | "query",
+  definitions: Record<string, JsonSchema>,
+  examples: Record<string, string> = {},
+): OpenApiParameter[] {
+  if (!schema) return [];
+  const converted = toJsonSchema(schema, "input", definitions, "#/components/schemas/");
+  const properties = (converted.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((converted.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    const parameter: OpenApiParameter = {
+      name,
+      in: location,
+      required: location === "path" || required.has(name),
+      schema: rest,
+    };
+    if (typeof description === "string") parameter.description = description;
+    if (examples[name] !== undefined) parameter.example = examples[name];
+    return parameter;
+  });
+}
+
+function errorResponseReference(status: number) {
+  return { $ref: `#/components/responses/Error${status}` };
+}
+
+export interface BuildOpenApiDocumentOptions {
+  title?: string;
+  version?: string;
+}
+
+/** Builds the whole document from the operation table. Pure: same table, same document. */
+export function buildOpenApiDocument(
+  operations: readonly AnyOperation[],
+  options: BuildOpenApiDocumentOptions = {},
+): OpenApiDocument {
+  const { title = "Rapport API", version = "1.0.0" } = options;
+  const definitions: Record<string, JsonSchema> = {};
+  const paths: OpenApiDocument["paths"] = {};
+  const errorStatuses = new Set<number>(COMMON_ERROR_STATUSES);
+  const tags: string[] = [];
+
+  for (const operation of operations) {
+    if (!tags.includes(operation.area)) tags.push(operation.area);
+    const successStatus = operation.successStatus ?? 200;
+    const successHeaders = headerReferences(["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS)]);
+    const success: JsonSchema = operation.binaryResponse
+      ? {
+          description: operation.binaryResponse.description,
+          headers: successHeaders,
+          content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
+        }
+      : successStatus === 204 || !operation.response
+        ? { description: STATUS_TEXT[successStatus] ?? "Success.", headers: successHeaders }
+        : {
+            description: STATUS_TEXT[successStatus] ?? "Success.",
+            headers: successHeaders,
+            content: {
+              "application/json": {
+                schema: toJsonSchema(operation.response, "output", definitions, "#/components/schemas/"),
+              },
+            },
+          };
+    const responses: Record<string, JsonSchema> = { [String(successStatus)]: success };
+    for (const status of [...COMMON_ERROR_STATUSES, ...(operation.errors ?? [])].sort((a, b) => a - b)) {
+      errorStatuses.add(status);
+      responses[String(status)] = errorResponseReference(status);
+    }
+
+    const entry: OpenApiOperation = {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      description: operation.description,
+      tags: [operation.area],
+      parameters: [
+        ...objectParameters(operation.params, "path", definitions),
+        ...objectParameters(operation.query, "query", definitions, operation.example?.query),
+        { $ref: "#/components/parameters/ServiceUserId" },
+      ],
+      responses,
+    };
+    if (operation.body) {
+      const schema = toJsonSchema(operation.body, "input", definitions, "#/components/schemas/");
+      const content: { schema: JsonSchema; example?: unknown } = { schema };
+      if (operation.example?.body !== undefined) content.example = operation.example.body;
+      entry.requestBody = {
+        required: true,
+        ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+        content: { "application/json": content },
+      };
+    }
+    if (operation.multipart) {
+      const properties: Record<string, JsonSchema> = {};
+      const required: string[] = [];
+      for (const [name, field] of Object.entries(operation.multipart.fields)) {
+        properties[name] =
+          field.kind === "file"
+            ? { type: "string", contentMediaType: "application/octet-stream", description: field.description }
+            : { type: "string", description: field.description };
+        if (field.required) required.push(name);
+      }
+      entry.requestBody = {
+        required: true,
+        content: { "multipart/form-data": { schema: { type: "object", properties, ...(required.length > 0 ? { required } : {}) } } },
+      };
+    }
+    if (operation.idempotent) entry["x-idempotent"] = true;
+    const pathItem = (paths[operation.path] ??= {});
+    if (pathItem[operation.method]) {
+      throw new Error(`buildOpenApiDocument: two operations for ${operation.method.toUpperCase()} ${operation.path}`);
+    }
+    pathItem[operation.method] = entry;
+  }
+
+  const responses: Record<string, JsonSchema> = {};
+  for (const status of [...errorStatuses].sort((a, b) => a - b)) {
+    // 401s are answered before any key is known, so they carry no rate-limit headers.
+    const headerNames = status === 401 ? ["X-Request-Id"] : ["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS)];
+    if (status === 429) headerNames.push("Retry-After");
+    responses[`Error${status}`] = {
+      description: STATUS_TEXT[status] ?? `Error ${status}.`,
+      headers: headerReferences(headerNames),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
+  }
+
+  const document: OpenApiDocument = {
+    openapi: "3.1.0",
+    info: {
+      title,
+      version,
+      description:
+        "Rapport: relationship intelligence over REST. Authenticate with an API key in x-api-key; a tenant-wide key may act as a user with x-service-user-id. Fields named *_at, created_at and updated_at are Unix epoch milliseconds; date filters take ISO 8601. Every error is {\"error\": \"<message>\"}. The same operations are MCP tools at /mcp.",
+    },
+    tags: tags.map((name) => ({ name })),
+    security: [{ ApiKeyAuth: [] }],
+    paths,
+    components: {
+      schemas: {
+        ...definitions,
+        Error: {
+          type: "object",
+          description: "Every error response: the HTTP status is the machine-readable signal, the message says what to fix.",
+          properties: { error: { type: "string", description: "What went wrong and what to fix." } },
+          required: ["error"],
+          additionalProperties: false,
+        },
+      },
+      securitySchemes: {
+        ApiKeyAuth: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description: "An API key: pk_ followed by 43 characters. Tenant-wide, or bound to one user.",
+        },
+      },
+      parameters: {
+        ServiceUserId: {
+          name: "x-service-user-id",
+          in: "header",
+          required: false,
+          description:
+            "With a tenant-wide key: act as this user of the tenant (403 when unknown, foreign or deactivated). With a user-scoped key it must equal the bound user, or be omitted.",
+          schema: { type: "string", format: "uuid" },
+        },
+      },
+      headers: { "X-Request-Id": REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER_HEADER },
+      responses,
+    },
+  };
+  documentTimeUnits(document.paths);
+  documentTimeUnits(document.components.schemas);
+  return document;
+}
