@@ -13,3 +13,6 @@ export { normalizeEmail } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";
 export { MEETING_STATUSES } from "./activity-records.js";
+export type * from "./import-records.js";
+export { IMPORT_KINDS, IMPORT_JOB_STATUSES } from "./import-records.js";
+export { normalizeLinkedinUrl, normalizeDomain } from "./normalize.js";

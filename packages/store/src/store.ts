@@ -14,6 +14,7 @@ import type {
   NewEmail,
   NewMeeting,
 } from "./activity-records.js";
+import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
   ApiKey,
@@ -186,4 +187,43 @@ export interface Store {
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */
   close(): Promise<void>;
+}
+
+export interface ImportJobRepository {
+  create(tenantUuid: string, input: NewImportJob): Promise<ImportJob>;
+  get(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;
+  /** queued → running; false when the job is not queued (already started, finished or gone). */
+  start(tenantUuid: string, jobUuid: string): Promise<boolean>;
+  /** Records progress of a running job and refreshes its heartbeat (`updated_at`). */
+  progress(tenantUuid: string, jobUuid: string, progress: ImportJobProgress): Promise<void>;
+  /** Ends a queued or running job; false when it had already ended. */
+  finish(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome): Promise<boolean>;
+  /** Marks failed, with `error`, every queued or running job whose heartbeat is older than `heartbeatBefore`; returns how many. */
+  failStale(tenantUuid: string, heartbeatBefore: number, error: string): Promise<number>;
+}
+
+/** Read-only lookups by the keys imports match on (normalized by the caller). */
+export interface MatchKeyRepository {
+  /** Live persons owning these addresses: address → person uuid (addresses already normalized). */
+  personsByEmail(tenantUuid: string, addresses: readonly string[]): Promise<Map<string, string>>;
+  /** Live persons by LinkedIn profile, in the form `normalizeLinkedinUrl` gives: url → person uuid. */
+  personsByLinkedinUrl(tenantUuid: string, urls: readonly string[]): Promise<Map<string, string>>;
+  /** The oldest live company with this domain (compared case-insensitively, without scheme or `www.`). */
+  companyByDomain(tenantUuid: string, domain: string): Promise<Company | null>;
+  /** The oldest live company with this name (trimmed, case-insensitive). */
+  companyByName(tenantUuid: string, name: string): Promise<Company | null>;
+}
+
+/** Message bodies kept by an import with `--keep-bodies` (headers alone are the default). */
+export interface EmailBodyRepository {
+  /** Stores the body once; a second call for the same email changes nothing. */
+  put(tenantUuid: string, emailUuid: string, bodyText: string): Promise<void>;
+  get(tenantUuid: string, emailUuid: string): Promise<string | null>;
+}
+
+/** The import repositories, merged into `Store` (declared apart so branches append). */
+export interface Store {
+  readonly importJobs: ImportJobRepository;
+  readonly matchKeys: MatchKeyRepository;
+  readonly emailBodies: EmailBodyRepository;
 }

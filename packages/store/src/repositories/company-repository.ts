@@ -6,7 +6,7 @@ import { COMPANY_TEXT_FIELDS, type Company } from "../records.js";
 import type { CompanyRepository } from "../store.js";
 import { parseJson, type RepositoryContext } from "./repository-context.js";
 
-function toCompany(row: CompaniesTable): Company {
+export function toCompany(row: CompaniesTable): Company {
   const company = {
     uuid: row.uuid,
     tenant_uuid: row.tenant_uuid,

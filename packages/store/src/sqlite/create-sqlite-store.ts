@@ -21,6 +21,9 @@ import { createSettingsRepository } from "../repositories/settings-repository.js
 import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
+import { createEmailBodyRepository } from "../repositories/email-body-repository.js";
+import { createImportJobRepository } from "../repositories/import-job-repository.js";
+import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
 import type { Store } from "../store.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 
@@ -46,6 +49,9 @@ function buildStore(context: RepositoryContext, close: () => Promise<void>): Sto
     meetings: createMeetingRepository(context),
     interactions: createInteractionRepository(context),
     companyMembers: createCompanyMemberRepository(context),
+    importJobs: createImportJobRepository(context),
+    matchKeys: createMatchKeyRepository(context),
+    emailBodies: createEmailBodyRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       return context.db.transaction().execute((transaction) => work(buildStore({ ...context, db: transaction }, close)));

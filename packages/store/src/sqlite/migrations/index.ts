@@ -6,10 +6,12 @@
 import type { Migration, MigrationProvider } from "kysely";
 import { foundationMigration } from "./0001-foundation.js";
 import { activityMigration } from "./0005-activity.js";
+import { importsMigration } from "./0006-imports.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
   "0005-activity": activityMigration,
+  "0006-imports": importsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
