@@ -6,6 +6,7 @@ import { createLogger } from "./platform/logging/logger.js";
 import { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-rate-limit-counter.js";
 import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
 import type { AppServices } from "./services.js";
+import { createImportJobs } from "./imports/import-jobs.js";
 
 export interface CreateServicesOptions {
   /** SQLite file path, or `:memory:`. */
@@ -23,5 +24,6 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     perSecondCounter: createInMemoryRateLimitCounter(clock),
     monthlyCounter: createStoreRateLimitCounter(store),
     logger,
+    importJobs: createImportJobs({ store, clock, logger }),
   };
 }

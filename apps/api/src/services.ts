@@ -5,6 +5,7 @@
  */
 import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
+import type { ImportJobs } from "./imports/import-jobs.js";
 import type { Clock } from "./platform/clock.js";
 import type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
 
@@ -16,4 +17,6 @@ export interface AppServices {
   /** Monthly windows, per tenant. Persisted in the store so a restart does not reset them. */
   monthlyCounter: RateLimitCounter;
   logger: Logger;
+  /** Background import jobs started over HTTP, run in this process. */
+  importJobs: ImportJobs;
 }

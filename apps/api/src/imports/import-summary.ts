@@ -4,6 +4,8 @@
  * the first problems found. Counts only move forward once a batch has committed.
  */
 
+import type { ImportKind } from "@rapport/store";
+
 /** How many problems a summary lists in full; the count covers all of them. */
 export const PROBLEMS_LISTED = 20;
 
@@ -21,7 +23,7 @@ export interface OwnerSummary {
 }
 
 export interface ImportSummary {
-  kind: string;
+  kind: ImportKind;
   dry_run: boolean;
   /** completed: the whole input was read; interrupted: stopped on request (committed batches stay). */
   outcome: "completed" | "interrupted";
@@ -41,7 +43,7 @@ export interface ImportSummary {
   duration_ms: number;
 }
 
-export function emptySummary(kind: string, dryRun: boolean): ImportSummary {
+export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
   return {
     kind,
     dry_run: dryRun,

@@ -17,6 +17,8 @@ import { updateMeeting } from "./meetings/update-meeting.js";
 import { getPerson } from "./persons/get-person.js";
 import { listPersons } from "./persons/list-persons.js";
 import { listUsers } from "./users/list-users.js";
+import { createImport } from "./imports/create-import.js";
+import { getImport } from "./imports/get-import.js";
 
 export const operations: readonly AnyOperation[] = [
   // Users
@@ -37,4 +39,7 @@ export const operations: readonly AnyOperation[] = [
   getMeeting,
   updateMeeting,
   deleteMeeting,
+  // Imports
+  createImport,
+  getImport,
 ];

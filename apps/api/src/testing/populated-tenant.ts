@@ -30,15 +30,18 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     starts_at: Date.UTC(2026, 10, 1),
     attendees: [{ person_uuid: person.uuid }, { person_uuid: tenant.member.person_uuid }],
   });
+  const importJob = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: `${marker} Archive.mbox`, file_bytes: 10 });
+  await store.importJobs.finish(tenantUuid, importJob.uuid, { status: "succeeded", summary: null, error: null });
   const pathIds: Record<string, string> = {
     person_uuid: person.uuid,
     company_uuid: company.uuid,
     user_uuid: tenant.member.uuid,
     meeting_uuid: meeting.uuid,
+    import_uuid: importJob.uuid,
   };
   return {
     ...tenant,
     pathIds,
-    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`, meeting.uuid, `${marker} Meeting`],
+    secrets: [tenantUuid, company.uuid, person.uuid, tenant.admin.uuid, tenant.member.uuid, `${marker} Company`, `${marker} Person`, meeting.uuid, `${marker} Meeting`, importJob.uuid, `${marker} Archive.mbox`],
   };
 }

@@ -72,6 +72,7 @@ export async function createTestContext(options: { databasePath?: string; start?
       return app.request(path, { method: requestOptions.method ?? "GET", headers, body });
     },
     async close() {
+      await services.importJobs.stop();
       await services.store.close();
       if (folder) rmSync(folder, { recursive: true, force: true });
     },
