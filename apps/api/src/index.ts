@@ -17,3 +17,8 @@ export { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-li
 export { issueApiKey } from "./platform/auth/issue-api-key.js";
 export { seedDemoTenant, issueDemoKeys } from "./demo/seed-demo-tenant.js";
 export { DEMO_TENANT_UUID, demoUuid } from "./demo/demo-ids.js";
+export { importArchive, type ImportArchiveOptions } from "./imports/import-archive.js";
+export { defaultWindow, type ImportRequest } from "./imports/import-request.js";
+export type { ImportSummary } from "./imports/import-summary.js";
+export { writeLargeMbox, type LargeMboxOptions } from "./imports/benchmark/write-large-mbox.js";
+export { measureMboxImport, type MboxImportMeasurement, type MeasureOptions } from "./imports/benchmark/measure-mbox-import.js";

@@ -93,7 +93,7 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
   it("rejects what it cannot import, at once and with a message that says what to fix", async () => {
     const notMultipart = await context.request("/v1/imports", { key: acme.key, method: "POST", body: { kind: "mbox" } });
     expect(notMultipart.status).toBe(415);
-    expect((await notMultipart.json()).error).toMatch(/multipart\/form-data/);
+    expect(((await notMultipart.json()) as { error: string }).error).toMatch(/multipart\/form-data/);
     expect(await upload({ file: null })).toMatchObject({ status: 400, body: { error: "form field 'file' is required: the archive to import, sent as a file" } });
     expect(await upload({ kind: "zip" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^kind: /) } });
     expect(await upload({ fields: { since: "last week" } })).toMatchObject({ status: 400, body: { error: "since: 'last week' is not an ISO 8601 date or date-time" } });
