@@ -10,9 +10,13 @@
  * again: the import is idempotent, so the re-run adds only what the first run had not committed.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { ImportJob, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
@@ -32,7 +36,8 @@ export const ABANDONED = "interrupted: the server running this import stopped un
 
 export interface ImportUpload {
   name: string;
-  bytes: Uint8Array;
+  /** The uploaded file (a `File` from the multipart form); streamed to disk. */
+  content: Blob;
 }
 
 export interface StartImportJob {
@@ -78,7 +83,7 @@ function toRecord(summary: ImportSummary): Record<string, unknown> {
  *
  * @example
  * const jobs = createImportJobs({ store, clock: systemClock, logger });
- * const job = await jobs.start({ tenantUuid, createdByUserUuid: null, owner: null, request, upload: { name: "inbox.mbox", bytes } });
+ * const job = await jobs.start({ tenantUuid, createdByUserUuid: null, owner: null, request, upload: { name: "inbox.mbox", content: file } });
  */
 export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
@@ -139,7 +144,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       await mkdir(jobFolder, { recursive: true });
       const path = join(jobFolder, safeFileName(input.upload.name));
       try {
-        await writeFile(path, input.upload.bytes);
+        await pipeline(Readable.fromWeb(input.upload.content.stream() as WebReadableStream<Uint8Array>), createWriteStream(path));
         await checkImportInput({ path }, input.request);
       } catch (error) {
         await rm(jobFolder, { recursive: true, force: true });
@@ -152,7 +157,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         kind: request.kind,
         dry_run: request.dryRun,
         file_name: input.upload.name,
-        file_bytes: input.upload.bytes.byteLength,
+        file_bytes: input.upload.content.size,
         options: { keep_bodies: request.keepBodies, since: request.since, until: request.until, entity: request.entity, map: request.map },
         owner_user_uuid: input.owner?.uuid ?? null,
         created_by_user_uuid: input.createdByUserUuid,

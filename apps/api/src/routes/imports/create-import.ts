@@ -150,7 +150,7 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
           createdByUserUuid: auth.user?.uuid ?? null,
           owner,
           request,
-          upload: { name: upload.name || "upload", bytes: new Uint8Array(await upload.arrayBuffer()) },
+          upload: { name: upload.name || "upload", content: upload },
         });
         return presentImportJob(job);
       } catch (error) {
