@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importArchive } from "./import-archive.js";
 import type { ImportSummary } from "./import-summary.js";
@@ -161,5 +163,18 @@ describe("ics import", () => {
     await expect(importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: contacts }, request: importRequest("ics") })).rejects.toThrow(
       'contacts.vcf is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1, found "BEGIN:VCARD"',
     );
+  });
+
+  it("reads a folder of calendars as one, time zones shared between files", async () => {
+    const folder = join(bed.folder, "calendars");
+    mkdirSync(join(folder, "team"), { recursive: true });
+    writeFileSync(join(folder, "a.ics"), icsFile([BERLIN_VTIMEZONE, vevent(["UID:a@x", `DTSTART;${berlin("20261103T090000")}`, "SUMMARY:A", "ATTENDEE:mailto:ada@acme.example", "ATTENDEE:mailto:ben@acme.example"])]));
+    writeFileSync(join(folder, "team", "b.ics"), icsFile([vevent(["UID:b@x", `DTSTART;${berlin("20261104T090000")}`, "SUMMARY:B", "ATTENDEE:mailto:ada@acme.example", "ATTENDEE:mailto:jordan@northwind.example"])]));
+    writeFileSync(join(folder, "notes.txt"), "not a calendar");
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: folder }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 2, written: 2 }, meetings: { new: 2 } });
+    const meetings = await meetingsByKey();
+    expect(meetings.get("a@x")?.starts_at).toBe(Date.UTC(2026, 10, 3, 8));
+    expect(meetings.get("b@x")?.starts_at).toBe(Date.UTC(2026, 10, 4, 8));
   });
 });

@@ -141,7 +141,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   return {
     async start(input) {
       const jobFolder = join(folder, randomUUID());
-      await mkdir(jobFolder, { recursive: true });
+      // Uploads are a team's mail: readable by this user only.
+      await mkdir(jobFolder, { recursive: true, mode: 0o700 });
       const path = join(jobFolder, safeFileName(input.upload.name));
       try {
         await pipeline(Readable.fromWeb(input.upload.content.stream() as WebReadableStream<Uint8Array>), createWriteStream(path));

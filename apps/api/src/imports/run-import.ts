@@ -17,7 +17,7 @@ import {
   type ImportSummary,
   type OwnerSummary,
 } from "./import-summary.js";
-import type { ImportedCompany, ImportedEmail, ImportedItem, ImportedMeeting, ImportedPerson, ImportSource } from "./imported-items.js";
+import type { ImportedItem, ImportSource } from "./imported-items.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { commitRunState, createRunState, discardRunState } from "./run-state.js";
 import { writeEmails } from "./write-emails.js";
@@ -49,11 +49,12 @@ function ofType<Type extends ImportedItem["type"]>(batch: ReadonlyArray<Position
   return batch.filter((entry) => entry.item.type === type) as Array<PositionedItem<Extract<ImportedItem, { type: Type }>>>;
 }
 
+/** Writes a batch; a reader yields one kind of item, but a batch of several kinds would work too. */
 async function writeBatch(context: BatchContext, batch: ReadonlyArray<PositionedItem<ImportedItem>>): Promise<void> {
-  const emails = ofType(batch, "email") as Array<PositionedItem<ImportedEmail>>;
-  const meetings = ofType(batch, "meeting") as Array<PositionedItem<ImportedMeeting>>;
-  const persons = ofType(batch, "person") as Array<PositionedItem<ImportedPerson>>;
-  const companies = ofType(batch, "company") as Array<PositionedItem<ImportedCompany>>;
+  const emails = ofType(batch, "email");
+  const meetings = ofType(batch, "meeting");
+  const companies = ofType(batch, "company");
+  const persons = ofType(batch, "person");
   if (emails.length > 0) await writeEmails(context, emails);
   if (meetings.length > 0) await writeMeetings(context, meetings);
   if (companies.length > 0) await writeCompanies(context, companies);
