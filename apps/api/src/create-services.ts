@@ -8,6 +8,7 @@ import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-li
 import type { AppServices } from "./services.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
 import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
+import { createImportJobs } from "./imports/import-jobs.js";
 
 export interface CreateServicesOptions {
   /** SQLite file path, or `:memory:`. */
@@ -30,5 +31,6 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     monthlyCounter: createStoreRateLimitCounter(store),
     logger,
     summaryProvider,
+    importJobs: createImportJobs({ store, clock, logger }),
   };
 }

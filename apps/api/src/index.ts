@@ -26,3 +26,9 @@ export { buildOpenApiDocument, type OpenApiDocument, type BuildOpenApiDocumentOp
 export { buildMcpTools, type McpTool } from "./mcp/mcp-tools.js";
 export { hashPassword, verifyPassword } from "./oauth/password-hash.js";
 export { RAPPORT_VERSION } from "./version.js";
+
+export { importArchive, type ImportArchiveOptions } from "./imports/import-archive.js";
+export { defaultWindow, type ImportRequest } from "./imports/import-request.js";
+export type { ImportSummary } from "./imports/import-summary.js";
+export { writeLargeMbox, type LargeMboxOptions } from "./imports/benchmark/write-large-mbox.js";
+export { measureMboxImport, type MboxImportMeasurement, type MeasureOptions } from "./imports/benchmark/measure-mbox-import.js";

@@ -60,6 +60,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
           });
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
+        await services.importJobs.stop();
         await services.store.close();
       })();
       return closing;

@@ -5,6 +5,7 @@
  */
 import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
+import type { ImportJobs } from "./imports/import-jobs.js";
 import type { Clock } from "./platform/clock.js";
 import type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
@@ -19,4 +20,6 @@ export interface AppServices {
   logger: Logger;
   /** Writes AI summaries from grounded facts: deterministic by default, an LLM when configured. */
   summaryProvider: SummaryProvider;
+  /** Background import jobs started over HTTP, run in this process. */
+  importJobs: ImportJobs;
 }

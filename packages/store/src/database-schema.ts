@@ -427,3 +427,42 @@ export interface Database {
   oauth_signing_keys: OAuthSigningKeysTable;
   user_passwords: UserPasswordsTable;
 }
+
+export interface ImportJobsTable {
+  uuid: string;
+  tenant_uuid: string;
+  /** mbox, ics, vcf or csv */
+  kind: string;
+  /** queued, running, succeeded or failed */
+  status: string;
+  dry_run: number;
+  file_name: string | null;
+  file_bytes: number | null;
+  /** JSON object: the import's options (window, mapping, ...) */
+  options: string;
+  owner_user_uuid: string | null;
+  created_by_user_uuid: string | null;
+  items_processed: number;
+  bytes_processed: number;
+  /** JSON object, set as the job progresses */
+  summary: string | null;
+  error: string | null;
+  created_at: number;
+  /** Refreshed by the running job: the heartbeat that tells a live job from an abandoned one */
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface EmailBodiesTable {
+  email_uuid: string;
+  tenant_uuid: string;
+  body_text: string;
+  created_at: number;
+}
+
+/** The tables of migration 0006 (imports), merged into `Database` (declared apart so branches append). */
+export interface Database {
+  import_jobs: ImportJobsTable;
+  email_bodies: EmailBodiesTable;
+}

@@ -28,3 +28,5 @@ export {
   TASK_STATUSES,
 } from "./deal-records.js";
 export { repointPersonReferences } from "./repositories/person-reference-repointing.js";
+export type * from "./import-records.js";
+export { IMPORT_KINDS, IMPORT_JOB_STATUSES } from "./import-records.js";

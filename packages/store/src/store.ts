@@ -15,6 +15,7 @@ import type {
   NewMeeting,
 } from "./activity-records.js";
 import type { TenantGraphs } from "./graph/tenant-graphs.js";
+import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
   Affiliation,
@@ -397,4 +398,39 @@ export interface Store {
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the database; the store is unusable afterwards. */
   close(): Promise<void>;
+}
+
+export interface ImportJobRepository {
+  create(tenantUuid: string, input: NewImportJob): Promise<ImportJob>;
+  get(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;
+  /** queued → running; false when the job is not queued (already started, finished or gone). */
+  start(tenantUuid: string, jobUuid: string): Promise<boolean>;
+  /** Records progress of a running job and refreshes its heartbeat (`updated_at`). */
+  progress(tenantUuid: string, jobUuid: string, progress: ImportJobProgress): Promise<void>;
+  /** Ends a queued or running job; false when it had already ended. */
+  finish(tenantUuid: string, jobUuid: string, outcome: ImportJobOutcome): Promise<boolean>;
+  /** Marks failed, with `error`, every queued or running job whose heartbeat is older than `heartbeatBefore`; returns how many. */
+  failStale(tenantUuid: string, heartbeatBefore: number, error: string): Promise<number>;
+}
+
+/** Read-only lookups by the keys imports match on (normalized by the caller). */
+export interface MatchKeyRepository {
+  /** The oldest live company with this domain (compared case-insensitively, without scheme or `www.`). */
+  companyByDomain(tenantUuid: string, domain: string): Promise<Company | null>;
+  /** The oldest live company with this name (trimmed, case-insensitive). */
+  companyByName(tenantUuid: string, name: string): Promise<Company | null>;
+}
+
+/** Message bodies kept by an import with `--keep-bodies` (headers alone are the default). */
+export interface EmailBodyRepository {
+  /** Stores the body once; a second call for the same email changes nothing. */
+  put(tenantUuid: string, emailUuid: string, bodyText: string): Promise<void>;
+  get(tenantUuid: string, emailUuid: string): Promise<string | null>;
+}
+
+/** The import repositories, merged into `Store` (declared apart so branches append). */
+export interface Store {
+  readonly importJobs: ImportJobRepository;
+  readonly matchKeys: MatchKeyRepository;
+  readonly emailBodies: EmailBodyRepository;
 }

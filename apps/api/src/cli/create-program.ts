@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { keysCommand, tenantsCommand, usersCommand } from "./admin-commands.js";
 import { seedCommand, serveCommand } from "./serve-command.js";
+import { importCommand } from "./import-command.js";
 
 export function createProgram(): Command {
   const program = new Command("rapport")
@@ -14,6 +15,7 @@ export function createProgram(): Command {
   for (const command of [serveCommand(), tenantsCommand(), usersCommand(), keysCommand(), seedCommand()]) {
     program.addCommand(command);
   }
+  program.addCommand(importCommand());
   const inherit = (command: Command) => {
     command.exitOverride().configureOutput({ outputError: () => undefined });
     command.commands.forEach(inherit);

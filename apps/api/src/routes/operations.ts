@@ -85,6 +85,9 @@ import { downloadFile } from "./files/download-file.js";
 import { getFile } from "./files/get-file.js";
 import { uploadFile } from "./files/upload-file.js";
 
+import { createImport } from "./imports/create-import.js";
+import { getImport } from "./imports/get-import.js";
+
 export const operations: readonly AnyOperation[] = [
   // Users
   listUsers,
@@ -178,4 +181,7 @@ export const operations: readonly AnyOperation[] = [
   getFile,
   downloadFile,
   deleteFile,
+  // Imports
+  createImport,
+  getImport,
 ];

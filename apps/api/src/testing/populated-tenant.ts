@@ -33,6 +33,8 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
   });
   const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: `${marker} List`, kind: "persons", owner_user_uuid: tenant.member.uuid });
   await store.entityLists.addMembers(tenantUuid, list.uuid, [person.uuid], tenant.member.uuid);
+  const importJob = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: `${marker} Archive.mbox`, file_bytes: 10 });
+  await store.importJobs.finish(tenantUuid, importJob.uuid, { status: "succeeded", summary: null, error: null });
   const pathIds: Record<string, string> = {
     person_uuid: person.uuid,
     company_uuid: company.uuid,
@@ -40,6 +42,7 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     meeting_uuid: meeting.uuid,
     list_uuid: list.uuid,
     entity_uuid: person.uuid,
+    import_uuid: importJob.uuid,
   };
   const secrets = [
     tenantUuid,
@@ -53,6 +56,8 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     `${marker} Meeting`,
     list.uuid,
     `${marker} List`,
+    importJob.uuid,
+    `${marker} Archive.mbox`,
   ];
   const deals = await buildDealRecords(services, tenant, { marker, person: person.uuid, company: company.uuid });
   Object.assign(pathIds, deals.pathIds);

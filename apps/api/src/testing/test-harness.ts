@@ -82,6 +82,7 @@ export async function createTestContext(
       return app.request(path, { method: requestOptions.method ?? "GET", headers, body });
     },
     async close() {
+      await services.importJobs.stop();
       await services.store.close();
       if (folder) rmSync(folder, { recursive: true, force: true });
     },

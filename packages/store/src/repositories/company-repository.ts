@@ -15,7 +15,7 @@ const TAG_FIELDS = {
 } as const;
 type TagKind = keyof typeof TAG_FIELDS;
 
-function toCompany(row: CompaniesTable): Company {
+export function toCompany(row: CompaniesTable): Company {
   const company = {
     uuid: row.uuid,
     tenant_uuid: row.tenant_uuid,

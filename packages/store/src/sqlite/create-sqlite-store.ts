@@ -27,6 +27,9 @@ import { createUserRepository } from "../repositories/user-repository.js";
 import { createAffiliationRepository } from "../repositories/affiliation-repository.js";
 import { createEntityListRepository } from "../repositories/entity-list-repository.js";
 import { createPersonMergeRepository } from "../repositories/person-merge-repository.js";
+import { createEmailBodyRepository } from "../repositories/email-body-repository.js";
+import { createImportJobRepository } from "../repositories/import-job-repository.js";
+import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
@@ -80,6 +83,9 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     oauthModels: createOAuthModelRepository(context),
     oauthSigningKeys: createOAuthSigningKeyRepository(context),
     userPasswords: createUserPasswordRepository(context),
+    importJobs: createImportJobRepository(context),
+    matchKeys: createMatchKeyRepository(context),
+    emailBodies: createEmailBodyRepository(context),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       // Graph changes wait for the commit; a rollback discards them.

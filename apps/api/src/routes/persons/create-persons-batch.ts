@@ -3,8 +3,9 @@
  * MATCHED (an existing person with one of its email addresses or its LinkedIn URL, returned as is),
  * CREATED, or ERROR with a message; results in input order.
  */
-import { ConflictError, InvalidInputError, NotFoundError, normalizeEmail, type Person, type Store } from "@rapport/store";
+import { ConflictError, InvalidInputError, NotFoundError, type Person, type Store } from "@rapport/store";
 import { z } from "zod";
+import { findPersonMatch } from "../../persons/find-person-match.js";
 import { defineOperation } from "../../operations/operation.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 import { personCreateSchema, toPersonPatch, type PersonInput } from "./person-input.js";
@@ -41,16 +42,10 @@ type Outcome =
 /** Finds the item's person (an email first, in the item's order, then its LinkedIn URL) or creates it, in one transaction. */
 async function matchOrCreate(store: Store, tenantUuid: string, input: PersonInput): Promise<Outcome> {
   return store.transaction(async (transaction) => {
-    const addresses = (input.emails ?? []).map((email) => normalizeEmail(email.address));
-    const byEmail = await transaction.persons.findByEmails(tenantUuid, addresses);
-    let match: { uuid: string; matched_by: "email" | "linkedin_url" } | null = null;
-    const emailMatch = addresses.map((address) => byEmail.get(address)).find(Boolean);
-    if (emailMatch) match = { uuid: emailMatch, matched_by: "email" };
-    if (!match && input.linkedin_url) {
-      const byLinkedin = await transaction.persons.findByLinkedinUrls(tenantUuid, [input.linkedin_url]);
-      const [oldest] = [...byLinkedin.values()][0] ?? [];
-      if (oldest) match = { uuid: oldest, matched_by: "linkedin_url" };
-    }
+    const match = await findPersonMatch(transaction, tenantUuid, {
+      emails: (input.emails ?? []).map((email) => email.address),
+      linkedin_url: input.linkedin_url,
+    });
     if (match) {
       const person = await transaction.persons.get(tenantUuid, match.uuid);
       if (person) return { status: "MATCHED", matched_by: match.matched_by, person };

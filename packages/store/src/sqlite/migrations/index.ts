@@ -9,6 +9,7 @@ import { peopleMigration } from "./0002-people.js";
 import { dealsMigration } from "./0003-deals.js";
 import { oauthMigration } from "./0004-oauth.js";
 import { activityMigration } from "./0005-activity.js";
+import { importsMigration } from "./0006-imports.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   "0003-deals": dealsMigration,
   "0004-oauth": oauthMigration,
   "0005-activity": activityMigration,
+  "0006-imports": importsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

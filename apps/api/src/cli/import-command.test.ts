@@ -1,0 +1,113 @@
+/** The built `rapport import`: dry run, import, re-run, stdin, progress lines, errors in one line, Ctrl-C. */
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeLargeMbox } from "../imports/benchmark/write-large-mbox.js";
+import { icsFile, mailMessage, mboxFile, vevent } from "../imports/testing/archive-builders.js";
+
+const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), "rapport-import-cli-"));
+const database = join(folder, "cli.db");
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const run = promisify(execFile);
+async function rapport(args: string[], input?: string) {
+  const child = run(process.execPath, [cliPath, "--db", database, ...args]);
+  if (input !== undefined) {
+    child.child.stdin!.end(input);
+  }
+  try {
+    const { stdout, stderr } = await child;
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let tenant: string;
+let user: { uuid: string };
+beforeAll(async () => {
+  tenant = JSON.parse((await rapport(["--json", "tenants", "create", "--name", "Acme"])).stdout).uuid;
+  user = JSON.parse((await rapport(["--json", "users", "create", "--tenant", tenant, "--name", "Ada Park", "--email", "ada@acme.example"])).stdout);
+});
+
+const inbox = mboxFile([
+  mailMessage({ messageId: "<c1@x>", from: "Ada Park <ada@acme.example>", to: ["Jordan Blake <jordan@northwind.example>"], date: "Thu, 1 Oct 2026 09:00:00 +0000", subject: "Intro" }),
+  mailMessage({ messageId: "<c2@x>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:00:00 +0000", subject: "Re: Intro", inReplyTo: "<c1@x>" }),
+  "Subject: no sender\n\nbody\n",
+]);
+
+describe("rapport import", () => {
+  it("dry-runs, imports and re-imports an mbox, with JSON summaries and plain progress lines", async () => {
+    const path = join(folder, "inbox.mbox");
+    writeFileSync(path, inbox);
+    const dry = await rapport(["--json", "import", "mbox", path, "--tenant", tenant, "--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, emails: { new: 2, known: 0 }, persons: { matched: 1, created: 1 }, problems: { count: 1 } });
+    expect(dry.stderr).toMatch(/^import: 3 items read \(2 written, 1 problems\), 100% of 0\.0 MB/m);
+
+    const real = await rapport(["--json", "import", "mbox", path, "--tenant", tenant, "--user", user.uuid]);
+    expect(JSON.parse(real.stdout)).toMatchObject({ dry_run: false, emails: { new: 2 }, persons: { created: 1 }, owner: { user_uuid: user.uuid, appearances: 2 } });
+
+    const human = await rapport(["import", "mbox", "-", "--tenant", tenant], inbox);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain("mbox import of standard input: completed");
+    expect(human.stdout).toContain("emails: 0 new, 2 already known");
+    expect(human.stdout).toContain("message 3 (line 25): no sender address in the From header");
+    expect(human.stdout).toContain(`proposed owner: Ada Park <ada@acme.example> (named in 2 items); pass --user ${user.uuid} to record it`);
+  });
+
+  it("imports a calendar and fails with one line on bad input", async () => {
+    const ics = join(folder, "calendar.ics");
+    writeFileSync(ics, icsFile([vevent(["UID:cli@x", "DTSTART:20261110T150000Z", "SUMMARY:Call", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]));
+    const imported = await rapport(["--json", "import", "ics", ics, "--tenant", tenant, "--since", "2026-11-01", "--until", "2026-11-30"]);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ meetings: { new: 1 } });
+
+    for (const args of [
+      ["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant],
+      ["import", "mbox", join(folder, "missing.mbox"), "--tenant", tenant],
+      ["import", "zip", ics, "--tenant", tenant],
+      ["import", "ics", ics, "--tenant", "00000000-0000-4000-8000-000000000000"],
+      ["import", "ics", ics, "--tenant", tenant, "--user", "00000000-0000-4000-8000-000000000000"],
+      ["import", "ics", ics, "--tenant", tenant, "--since", "yesterday"],
+      ["import", "csv", ics, "--tenant", tenant, "--map", "Email"],
+    ]) {
+      const result = await rapport(args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(result.stderr, args.join(" ")).toMatch(/^rapport: /);
+    }
+    expect((await rapport(["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant])).stderr).toContain('is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1');
+  });
+
+  it("stops cleanly on Ctrl-C, and a re-run finishes without duplicates", async () => {
+    const path = join(folder, "large.mbox");
+    await writeLargeMbox(path, { messages: 3_000, correspondents: 100, owner: "ada@acme.example", bodyLines: 2 });
+    const child = spawn(process.execPath, [cliPath, "--db", database, "--json", "import", "mbox", path, "--tenant", tenant, "--batch-size", "20"]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await new Promise<void>((resolve) =>
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("import: ")) resolve();
+      }),
+    );
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    const first = JSON.parse(stdout);
+    expect(first.outcome).toBe("interrupted");
+    expect(first.emails.new).toBeGreaterThan(0);
+    expect(first.emails.new).toBeLessThan(3_000);
+    expect(stderr).toContain("stopping after the batch in flight");
+
+    const rest = JSON.parse((await rapport(["--json", "import", "mbox", path, "--tenant", tenant])).stdout);
+    expect(rest).toMatchObject({ outcome: "completed", emails: { new: 3_000 - first.emails.new, known: first.emails.new } });
+  });
+});

@@ -1,0 +1,43 @@
+/** What a writer gets for one batch: the store (a transaction's, in a real run), the run's memory and the batch's counters. */
+import type { Store, User } from "@rapport/store";
+import type { BatchCounts } from "./import-summary.js";
+import type { PersonImportTarget } from "./person-import-target.js";
+import type { RunState } from "./run-state.js";
+
+export interface BatchContext {
+  store: Store;
+  tenantUuid: string;
+  dryRun: boolean;
+  keepBodies: boolean;
+  owner: User | null;
+  state: RunState;
+  counts: BatchCounts;
+  target: PersonImportTarget;
+}
+
+export interface PositionedItem<Item> {
+  position: string;
+  item: Item;
+}
+
+/**
+ * Counts each address once per run: matched when a person already had it before the batch
+ * (`known`), created otherwise.
+ */
+export function countAddresses(context: BatchContext, known: ReadonlyMap<string, string>, addresses: Iterable<string>): void {
+  const { state, counts } = context;
+  for (const address of new Set(addresses)) {
+    if (state.matchedAddresses.has(address) || state.createdAddresses.has(address)) continue;
+    if (known.has(address)) {
+      state.matchedAddresses.add(address);
+      counts.persons.matched += 1;
+    } else {
+      state.createdAddresses.add(address);
+      counts.persons.created += 1;
+    }
+  }
+}
+
+export function countSkip(context: BatchContext, reason: string): void {
+  context.counts.skipped[reason] = (context.counts.skipped[reason] ?? 0) + 1;
+}

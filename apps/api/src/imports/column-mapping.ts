@@ -1,0 +1,139 @@
+/**
+ * @module
+ * Which CSV column feeds which field: defaults that recognize the exports of common CRMs (HubSpot,
+ * Salesforce, Pipedrive, Affinity, Apollo), Google and Outlook contacts and LinkedIn connections by
+ * header name, overridden or extended by `--map "Header=field,..."`.
+ */
+import { COMPANY_TEXT_FIELDS } from "@rapport/store";
+
+export const CSV_ENTITIES = ["persons", "companies"] as const;
+export type CsvEntity = (typeof CSV_ENTITIES)[number];
+
+export const PERSON_FIELDS = [
+  "first_name",
+  "last_name",
+  "name",
+  "email",
+  "linkedin_url",
+  "job_title",
+  "company",
+  "company_domain",
+  "twitter_url",
+  "city",
+  "state",
+  "country",
+  "tags",
+] as const;
+export type PersonField = (typeof PERSON_FIELDS)[number];
+
+export const COMPANY_FIELDS = ["company_name", "domain", ...COMPANY_TEXT_FIELDS] as const;
+export type CompanyField = (typeof COMPANY_FIELDS)[number];
+
+/** `--map` target that drops a column the defaults would have used. */
+export const IGNORE_FIELD = "ignore";
+
+/** A header compared without case, spaces or punctuation: "E-mail Address" → "emailaddress". */
+export function headerKey(header: string): string {
+  return header.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+const PERSON_DEFAULTS: Record<PersonField, string[]> = {
+  first_name: ["firstname", "givenname", "first", "forename"],
+  last_name: ["lastname", "surname", "familyname", "last"],
+  name: ["name", "fullname", "contactname", "displayname", "personname", "contact"],
+  email: [
+    "email", "emails", "emailaddress", "email1", "email1value", "workemail", "primaryemail", "businessemail", "personalemail",
+    "email2", "email2value", "email3value", "otheremail", "email2address", "email3address", "emailaddresses",
+  ],
+  linkedin_url: ["linkedin", "linkedinurl", "linkedinprofile", "linkedinprofileurl", "personlinkedinurl", "url", "profileurl"],
+  job_title: ["title", "jobtitle", "position", "role", "designation", "organization1title", "headline"],
+  company: ["company", "companyname", "organization", "organisation", "account", "accountname", "organizationname", "organization1name", "employer", "currentcompany"],
+  company_domain: ["companydomain", "domain", "website", "companywebsite", "companyurl", "accountwebsite"],
+  twitter_url: ["twitter", "twitterurl", "twitterhandle"],
+  city: ["city", "mailingcity", "businesscity", "homecity", "location"],
+  state: ["state", "region", "province", "mailingstate", "businessstate", "stateregion", "stateprovince"],
+  country: ["country", "mailingcountry", "businesscountry", "countryregion"],
+  tags: ["tags", "labels", "categories", "tag"],
+};
+
+const COMPANY_DEFAULTS: Partial<Record<CompanyField, string[]>> = {
+  company_name: ["name", "companyname", "company", "account", "accountname", "organization", "organisation", "organizationname"],
+  domain: ["domain", "website", "companydomain", "companywebsite", "url", "websiteurl", "web"],
+  linkedin_url: ["linkedin", "linkedinurl", "companylinkedinurl"],
+  twitter_url: ["twitter", "twitterurl"],
+  facebook_url: ["facebook", "facebookurl"],
+  sector: ["industry", "sector"],
+  employee_count: ["employees", "employeecount", "numberofemployees", "companysize", "headcount"],
+  year_founded: ["founded", "yearfounded", "foundedyear"],
+  street_address: ["address", "streetaddress", "street", "billingstreet"],
+  city: ["city", "billingcity", "hqcity"],
+  state: ["state", "region", "billingstate", "stateregion"],
+  country: ["country", "billingcountry", "hqcountry"],
+  description: ["description", "about", "shortdescription"],
+  phone: ["phone", "phonenumber", "companyphone"],
+};
+
+/** Column index → field, for one entity. */
+export type ColumnMapping = Map<number, string>;
+
+/** Parses `--map` values: `"Header=field,Other=field"`, repeatable. Throws with a message on bad syntax. */
+export function parseColumnMap(values: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const value of values) {
+    for (const pair of value.split(",")) {
+      if (!pair.trim()) continue;
+      const at = pair.lastIndexOf("=");
+      const header = pair.slice(0, at).trim();
+      const field = pair.slice(at + 1).trim().toLowerCase();
+      if (at <= 0 || !header || !field) throw new Error(`--map entry "${pair.trim()}" must be Header=field`);
+      map.set(headerKey(header), field);
+    }
+  }
+  return map;
+}
+
+function fieldsOf(entity: CsvEntity): readonly string[] {
+  return entity === "persons" ? PERSON_FIELDS : COMPANY_FIELDS;
+}
+
+/** Checks that every `--map` target is a field of the entity. */
+export function checkColumnMap(map: Map<string, string>, entity: CsvEntity): void {
+  const fields = fieldsOf(entity);
+  for (const field of map.values()) {
+    if (field !== IGNORE_FIELD && !fields.includes(field)) {
+      throw new Error(`--map target "${field}" is not a ${entity} field; use one of ${fields.join(", ")} or ${IGNORE_FIELD}`);
+    }
+  }
+}
+
+/** Maps a header row for an entity: explicit `--map` entries first, then the defaults. */
+export function mapColumns(headers: readonly string[], entity: CsvEntity, explicit: Map<string, string>): ColumnMapping {
+  const defaults = entity === "persons" ? PERSON_DEFAULTS : COMPANY_DEFAULTS;
+  const byKey = new Map<string, string>();
+  for (const [field, keys] of Object.entries(defaults)) for (const key of keys ?? []) if (!byKey.has(key)) byKey.set(key, field);
+  const mapping: ColumnMapping = new Map();
+  headers.forEach((header, index) => {
+    const key = headerKey(header);
+    const field = explicit.get(key) ?? byKey.get(key);
+    if (field && field !== IGNORE_FIELD) mapping.set(index, field);
+  });
+  return mapping;
+}
+
+/** The entity a header row describes when not told: persons when any person-only column is present. */
+export function guessEntity(headers: readonly string[], explicit: Map<string, string>): CsvEntity | null {
+  const persons = new Set(mapColumns(headers, "persons", explicit).values());
+  if (["first_name", "last_name", "email", "job_title"].some((field) => persons.has(field))) return "persons";
+  const companies = new Set(mapColumns(headers, "companies", explicit).values());
+  if (companies.has("company_name")) return "companies";
+  return null;
+}
+
+/** True when the row can be the header: at least two recognized columns, or every `--map` header. */
+export function isHeaderRow(cells: readonly string[], explicit: Map<string, string>, entity: CsvEntity | null): boolean {
+  const keys = new Set(cells.map(headerKey));
+  const explicitHeaders = [...explicit.keys()];
+  if (explicitHeaders.length > 0 && explicitHeaders.every((key) => keys.has(key))) return true;
+  const entities: CsvEntity[] = entity ? [entity] : [...CSV_ENTITIES];
+  return entities.some((candidate) => mapColumns(cells, candidate, explicit).size >= 2);
+}

@@ -1,0 +1,199 @@
+/**
+ * @module
+ * Reads a CSV export of persons or companies, streaming, with csv-parse: the delimiter (comma,
+ * semicolon or tab) and the header row (the first row with recognized column names, so that notes
+ * above it, as in LinkedIn's export, are passed over) are found in the first rows.
+ */
+import { Readable } from "node:stream";
+import { COMPANY_TEXT_FIELDS, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
+import { parse } from "csv-parse";
+import {
+  checkColumnMap,
+  guessEntity,
+  isHeaderRow,
+  mapColumns,
+  type ColumnMapping,
+  type CsvEntity,
+} from "./column-mapping.js";
+import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { toImportedAddress } from "./parse-mail-message.js";
+
+/** The header must be among the first rows. */
+export const HEADER_SEARCH_ROWS = 10;
+const SNIFF_BYTES = 64 * 1024;
+
+export interface CsvOptions {
+  name: string;
+  /** Persons or companies; guessed from the header when null. */
+  entity: CsvEntity | null;
+  /** `--map`, parsed: header key → field. */
+  map: Map<string, string>;
+}
+
+/** The delimiter used most in the first lines (outside quotes is close enough for choosing). */
+export function sniffDelimiter(head: string): string {
+  const lines = head.split(/\r?\n/).filter((line) => line.trim()).slice(0, HEADER_SEARCH_ROWS + 1);
+  let best = ",";
+  let bestCount = 0;
+  for (const delimiter of [",", ";", "\t"]) {
+    const count = Math.max(0, ...lines.map((line) => line.split(delimiter).length - 1));
+    if (count > bestCount) {
+      best = delimiter;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** True when the text looks like text at all (a CSV's header is checked once its rows are read). */
+export function looksLikeText(head: Buffer): boolean {
+  return !head.subarray(0, 8_192).includes(0);
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(/\s*(?::::|[,;|])\s*/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function rowToPerson(cells: readonly string[], mapping: ColumnMapping): ImportedPerson | null {
+  const values = new Map<string, string[]>();
+  for (const [index, field] of mapping) {
+    const value = cells[index]?.trim();
+    if (value) values.set(field, [...(values.get(field) ?? []), value]);
+  }
+  if (values.size === 0) return null;
+  const first = (field: string) => values.get(field)?.[0] ?? null;
+  const emails: string[] = [];
+  for (const cell of values.get("email") ?? []) {
+    for (const candidate of splitList(cell)) {
+      const address = toImportedAddress(candidate, null);
+      if (address && !emails.includes(address.email)) emails.push(normalizeEmail(address.email));
+    }
+  }
+  const linkedin = (values.get("linkedin_url") ?? []).map(normalizeLinkedinUrl).find((url) => url !== null) ?? null;
+  const companyName = first("company");
+  const companyDomain = first("company_domain");
+  return {
+    type: "person",
+    first_name: first("first_name"),
+    last_name: first("last_name"),
+    name: first("name"),
+    emails,
+    linkedin_url: linkedin,
+    job_title: first("job_title"),
+    company: companyName || companyDomain ? { name: companyName, domain: companyDomain ? normalizeDomain(companyDomain) : null } : null,
+    twitter_url: first("twitter_url"),
+    city: first("city"),
+    state: first("state"),
+    country: first("country"),
+    tags: [...new Set((values.get("tags") ?? []).flatMap(splitList))],
+  };
+}
+
+function rowToCompany(cells: readonly string[], mapping: ColumnMapping): ImportedCompany | { problem: string } | null {
+  const values = new Map<string, string>();
+  for (const [index, field] of mapping) {
+    const value = cells[index]?.trim();
+    if (value && !values.has(field)) values.set(field, value);
+  }
+  if (values.size === 0) return null;
+  const name = values.get("company_name");
+  if (!name) return { problem: "no company name" };
+  const rawDomain = values.get("domain") ?? null;
+  const domain = rawDomain ? normalizeDomain(rawDomain) : null;
+  const fields: Partial<Record<CompanyTextField, string>> = {};
+  for (const field of COMPANY_TEXT_FIELDS) {
+    const value = values.get(field);
+    if (value) fields[field] = value;
+  }
+  if (rawDomain && !fields.website && /^[a-z]+:\/\//i.test(rawDomain)) fields.website = rawDomain;
+  return { type: "company", company_name: name, domain, fields };
+}
+
+/** Reads the first bytes (for sniffing) and hands back a stream that still yields all of them. */
+async function peek(stream: Readable, counter: { bytes: number }): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : (next.value as Buffer);
+    chunks.push(chunk);
+    size += chunk.length;
+    counter.bytes += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* replay() {
+    yield head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const chunk = typeof next.value === "string" ? Buffer.from(next.value) : (next.value as Buffer);
+      counter.bytes += chunk.length;
+      yield chunk;
+    }
+  }
+  return { head, whole: Readable.from(replay(), { objectMode: false }) };
+}
+
+/**
+ * The rows of a CSV stream as persons or companies.
+ *
+ * @example
+ * const source = readCsv(createReadStream("Connections.csv"), size, { name: "Connections.csv", entity: null, map: new Map() });
+ */
+export function readCsv(stream: Readable, totalBytes: number | null, options: CsvOptions): ImportSource {
+  const counter = { bytes: 0 };
+  async function* entries(): AsyncGenerator<SourceEntry> {
+    const { head, whole } = await peek(stream, counter);
+    if (!looksLikeText(head)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
+    const parser = whole.pipe(
+      parse({ delimiter: sniffDelimiter(head.toString("utf8")), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true }),
+    );
+    let mapping: ColumnMapping | null = null;
+    let entity: CsvEntity | null = options.entity;
+    let rowNumber = 0;
+    try {
+      for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        rowNumber += 1;
+        const cells = record.record;
+        const position = `row ${rowNumber} (line ${record.info.lines})`;
+        if (!mapping) {
+          if (isHeaderRow(cells, options.map, entity)) {
+            entity ??= guessEntity(cells, options.map);
+            if (!entity) throw new ImportFormatError(`${options.name}: cannot tell persons from companies by the header; pass --entity persons or --entity companies`);
+            checkColumnMap(options.map, entity);
+            mapping = mapColumns(cells, entity, options.map);
+            continue;
+          }
+          if (rowNumber >= HEADER_SEARCH_ROWS) {
+            throw new ImportFormatError(
+              `${options.name} is not a CSV of persons or companies: no header row with known column names in the first ${HEADER_SEARCH_ROWS} rows; name the columns with --map "Header=field,..."`,
+            );
+          }
+          continue;
+        }
+        const item = entity === "persons" ? rowToPerson(cells, mapping) : rowToCompany(cells, mapping);
+        if (item === null) yield { position, skipped: "empty row" };
+        else if ("problem" in item) yield { position, problem: item.problem };
+        else yield { position, item };
+      }
+    } catch (error) {
+      if (error instanceof ImportFormatError) throw error;
+      if (error instanceof Error && "code" in error && String(error.code).startsWith("CSV_")) {
+        throw new ImportFormatError(`${options.name} is not a readable CSV file at row ${rowNumber + 1}: ${error.message}`);
+      }
+      throw error;
+    } finally {
+      stream.destroy();
+    }
+    if (!mapping) throw new ImportFormatError(`${options.name} has no header row with known column names; name the columns with --map "Header=field,..."`);
+  }
+  return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };
+}

@@ -1,0 +1,86 @@
+/**
+ * @module
+ * Reads `.eml` files (one message each): a single file, or every `.eml` under a folder, in path
+ * order. Only each file's header block is read unless bodies are asked for.
+ */
+import { open, readdir, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { MAX_BODY_CHARACTERS, parseMailMessage } from "./parse-mail-message.js";
+
+const HEADER_READ_BYTES = 64 * 1024;
+const MAX_HEADER_BYTES = 256 * 1024;
+const MAX_KEPT_MESSAGE_BYTES = 4 * MAX_BODY_CHARACTERS;
+
+/** True when the text starts like a mail message: a header field on its first line. */
+export function looksLikeMailMessage(head: string): boolean {
+  const firstLine = head.replace(/^\uFEFF/, "").split(/\r?\n/)[0] ?? "";
+  return /^[!-9;-~]+:/.test(firstLine);
+}
+
+/** Reads up to the end of the header block (or the whole file, up to a limit, with `whole`). */
+async function readMessageBytes(path: string, whole: boolean): Promise<Buffer> {
+  const handle = await open(path, "r");
+  try {
+    const limit = whole ? MAX_KEPT_MESSAGE_BYTES : MAX_HEADER_BYTES;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const buffer = Buffer.alloc(HEADER_READ_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, size);
+      if (bytesRead === 0) break;
+      chunks.push(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+      if (size >= limit) break;
+      if (!whole) {
+        const text = Buffer.concat(chunks).toString("latin1");
+        const end = text.search(/\r?\n\r?\n/);
+        if (end !== -1) return Buffer.from(`${text.slice(0, end)}\r\n\r\n`, "latin1");
+      }
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every `.eml` file under `folder`, sorted by path. */
+export async function listEmlFiles(folder: string): Promise<string[]> {
+  const names = await readdir(folder, { recursive: true });
+  return names
+    .filter((name) => name.toLowerCase().endsWith(".eml"))
+    .map((name) => join(folder, name))
+    .sort();
+}
+
+export interface EmlOptions {
+  keepBodies: boolean;
+}
+
+/**
+ * The messages of `.eml` files.
+ *
+ * @example
+ * const source = await readEmlFiles("./export", { keepBodies: false });
+ */
+export async function readEmlFiles(path: string, options: EmlOptions): Promise<ImportSource> {
+  const isFolder = (await stat(path)).isDirectory();
+  const files = isFolder ? await listEmlFiles(path) : [path];
+  if (files.length === 0) throw new ImportFormatError(`${path} holds no .eml files: give an mbox file, a .eml file or a folder of .eml files`);
+  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+  const totalBytes = sizes.reduce((sum, size) => sum + size, 0);
+  let bytesRead = 0;
+  async function* entries(): AsyncGenerator<SourceEntry> {
+    for (const [index, file] of files.entries()) {
+      const position = `file ${isFolder ? relative(path, file) : file}`;
+      const raw = await readMessageBytes(file, options.keepBodies);
+      if (!isFolder && index === 0 && !looksLikeMailMessage(raw.subarray(0, 1024).toString("latin1"))) {
+        throw new ImportFormatError(`${file} is not a mail message: its first line is not a header field`);
+      }
+      const parsed = await parseMailMessage(raw, { keepBody: options.keepBodies });
+      bytesRead += sizes[index]!;
+      yield "item" in parsed ? { position, item: parsed.item } : { position, problem: parsed.problem };
+    }
+  }
+  return { entries: entries(), bytesRead: () => bytesRead, totalBytes };
+}

@@ -1,0 +1,262 @@
+/**
+ * @module
+ * Reads an iCalendar export into meeting occurrences with ical.js: recurring events expanded within
+ * the window (EXDATEs dropped, RECURRENCE-ID exceptions applied), times resolved in their time zone
+ * (the file's VTIMEZONE, else the platform's zone database), rooms and resources left out.
+ */
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import ICAL from "ical.js";
+import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { toImportedAddress } from "./parse-mail-message.js";
+import { readComponentBlocks } from "./read-component-blocks.js";
+import type { LineCounter } from "./read-lines.js";
+import { zonedWallClockToEpoch } from "./zoned-time.js";
+
+type Component = InstanceType<typeof ICAL.Component>;
+type CalendarEvent = InstanceType<typeof ICAL.Event>;
+type CalendarTime = InstanceType<typeof ICAL.Time>;
+
+/** A series expanding to more occurrences than this in the window is cut there (and reported). */
+export const MAX_OCCURRENCES_PER_SERIES = 5_000;
+const MAX_TITLE_LENGTH = 500;
+
+export interface IcsOptions {
+  /** Window start, epoch ms (inclusive). */
+  since: number;
+  /** Window end, epoch ms (inclusive). */
+  until: number;
+  name: string;
+}
+
+interface ParsedEvent {
+  line: number;
+  component: Component;
+}
+
+/** An instant from a calendar time; null for an all-day date. Floating times without a known zone read as UTC. */
+function toEpoch(time: CalendarTime, tzid: string | null): number | null {
+  if (time.isDate) return null;
+  const zone = time.zone?.tzid;
+  if (zone && zone !== "floating") return time.toUnixTime() * 1_000;
+  const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
+  const zoned = tzid ? zonedWallClockToEpoch(wall, tzid) : null;
+  return zoned ?? Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+}
+
+function tzidOf(component: Component, property: string): string | null {
+  const value = component.getFirstProperty(property)?.getParameter("tzid");
+  return typeof value === "string" ? value : null;
+}
+
+function text(component: Component, property: string): string | null {
+  const value = component.getFirstPropertyValue(property);
+  return typeof value === "string" && value.trim() ? value.trim() : null;
+}
+
+function participants(component: Component) {
+  const organizerProperty = component.getFirstProperty("organizer");
+  const organizerValue = organizerProperty?.getFirstValue();
+  const organizer = organizerProperty
+    ? toImportedAddress(typeof organizerValue === "string" ? organizerValue : undefined, stringParameter(organizerProperty, "cn"))
+    : null;
+  const attendees: Array<ImportedAddress & { response: "accepted" | "declined" }> = [];
+  for (const property of component.getAllProperties("attendee")) {
+    const kind = stringParameter(property, "cutype")?.toUpperCase();
+    if (kind === "ROOM" || kind === "RESOURCE") continue;
+    if (stringParameter(property, "role")?.toUpperCase() === "NON-PARTICIPANT") continue;
+    const value = property.getFirstValue();
+    const address = toImportedAddress(typeof value === "string" ? value : undefined, stringParameter(property, "cn"));
+    if (!address) continue;
+    const response = stringParameter(property, "partstat")?.toUpperCase() === "DECLINED" ? "declined" : "accepted";
+    const existing = attendees.find((attendee) => attendee.email === address.email);
+    if (existing) {
+      if (response === "accepted") existing.response = "accepted";
+    } else {
+      attendees.push({ ...address, response });
+    }
+  }
+  return { organizer, attendees };
+}
+
+function stringParameter(property: InstanceType<typeof ICAL.Property>, name: string): string | null {
+  const value = property.getParameter(name);
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && typeof value[0] === "string") return value[0];
+  return null;
+}
+
+function fallbackUid(component: Component, line: number): string {
+  const seed = JSON.stringify([text(component, "summary"), component.getFirstProperty("dtstart")?.toICALString() ?? null, line]);
+  return `rapport-${createHash("sha256").update(seed).digest("hex").slice(0, 32)}`;
+}
+
+type OccurrenceResult = { item: ImportedMeeting } | { skipped: string };
+
+/** One occurrence (or single event) as a meeting, or why it is left out. */
+function toMeeting(
+  master: Component,
+  item: Component,
+  start: CalendarTime,
+  end: CalendarTime | null,
+  externalId: string,
+): OccurrenceResult {
+  const startsAt = toEpoch(start, tzidOf(item, "dtstart"));
+  if (startsAt === null) return { skipped: "all-day event" };
+  let endsAt = end ? toEpoch(end, tzidOf(item, "dtend") ?? tzidOf(item, "dtstart")) : null;
+  if (endsAt !== null && endsAt < startsAt) endsAt = null;
+  let { organizer, attendees } = participants(item);
+  if (item !== master && !organizer && attendees.length === 0) ({ organizer, attendees } = participants(master));
+  const people = new Set([...(organizer ? [organizer.email] : []), ...attendees.map((attendee) => attendee.email)]);
+  if (people.size < 2) return { skipped: "fewer than two participants" };
+  const status = (text(item, "status") ?? text(master, "status") ?? "").toUpperCase() === "CANCELLED" ? "cancelled" : "confirmed";
+  return {
+    item: {
+      type: "meeting",
+      external_id: externalId,
+      title: (text(item, "summary") ?? "(no title)").slice(0, MAX_TITLE_LENGTH),
+      starts_at: startsAt,
+      ends_at: endsAt,
+      status,
+      location: text(item, "location")?.slice(0, MAX_TITLE_LENGTH) ?? null,
+      organizer,
+      attendees,
+    },
+  };
+}
+
+function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: IcsOptions): Generator<SourceEntry> {
+  const where = `event at line ${master.line} (UID ${uid})`;
+  const event: CalendarEvent = new ICAL.Event(master.component);
+  for (const exception of exceptions) event.relateException(exception);
+  if (!event.isRecurring()) {
+    const start = event.startDate;
+    if (!start) {
+      yield { position: where, problem: "no DTSTART" };
+      return;
+    }
+    const startsAt = toEpoch(start, tzidOf(master.component, "dtstart"));
+    if (startsAt !== null && (startsAt < options.since || startsAt > options.until)) {
+      yield { position: where, skipped: "outside the window" };
+      return;
+    }
+    const result = toMeeting(master.component, master.component, start, event.endDate ?? null, uid);
+    yield "item" in result ? { position: where, item: result.item } : { position: where, skipped: result.skipped };
+    return;
+  }
+  const iterator = event.iterator();
+  let produced = 0;
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    const details = event.getOccurrenceDetails(next);
+    const originalStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"));
+    const movedStart = toEpoch(details.startDate, tzidOf(details.item.component, "dtstart"));
+    const reference = movedStart ?? originalStart ?? Date.UTC(next.year, next.month - 1, next.day);
+    if (reference > options.until && (originalStart ?? reference) > options.until) break;
+    if (reference < options.since) continue;
+    produced += 1;
+    if (produced > MAX_OCCURRENCES_PER_SERIES) {
+      yield { position: where, problem: `more than ${MAX_OCCURRENCES_PER_SERIES} occurrences in the window; the rest are left out` };
+      return;
+    }
+    const key = `${uid}#${originalStart ?? Date.UTC(next.year, next.month - 1, next.day)}`;
+    const position = `${where}, occurrence ${new Date(reference).toISOString()}`;
+    const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key);
+    yield "item" in result ? { position, item: result.item } : { position, skipped: result.skipped };
+  }
+  if (produced === 0) yield { position: where, skipped: "outside the window" };
+}
+
+/** True when the text starts (after blank lines) like an iCalendar file. */
+export function looksLikeIcs(head: string): boolean {
+  return /^\s*BEGIN:VCALENDAR\s*$/im.test(head.replace(/^\uFEFF/, "").split(/\r?\n/).find((line) => line.trim() !== "") ?? "");
+}
+
+/**
+ * The meeting occurrences of an iCalendar stream.
+ *
+ * @example
+ * const source = readIcs(createReadStream("calendar.ics"), size, { since, until, name: "calendar.ics" });
+ */
+export function readIcs(stream: Readable, totalBytes: number | null, options: IcsOptions): ImportSource {
+  const counter: LineCounter = { bytes: 0 };
+  async function* entries(): AsyncGenerator<SourceEntry> {
+    const calendar = new ICAL.Component(["vcalendar", [], []]);
+    const events: ParsedEvent[] = [];
+    const problems: SourceEntry[] = [];
+    const blocks = readComponentBlocks(stream, counter, {
+      first: "VCALENDAR",
+      capture: new Map([
+        ["VEVENT", 1],
+        ["VTIMEZONE", 1],
+      ]),
+      describe: `${options.name} is not an iCalendar file`,
+    });
+    for await (const block of blocks) {
+      const position = `${block.name.toLowerCase() === "vevent" ? "event" : "time zone"} at line ${block.line}`;
+      if ("problem" in block) {
+        problems.push({ position, problem: block.problem });
+        continue;
+      }
+      try {
+        const component = new ICAL.Component(ICAL.parse(block.text) as unknown as unknown[]);
+        calendar.addSubcomponent(component);
+        if (block.name === "VEVENT") events.push({ line: block.line, component });
+      } catch (error) {
+        problems.push({ position, problem: `unreadable ${block.name}: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    }
+    yield* problems;
+
+    const masters = new Map<string, ParsedEvent>();
+    const exceptions = new Map<string, ParsedEvent[]>();
+    const order: string[] = [];
+    for (const event of events) {
+      const uid = text(event.component, "uid") ?? fallbackUid(event.component, event.line);
+      if (event.component.hasProperty("recurrence-id")) {
+        exceptions.set(uid, [...(exceptions.get(uid) ?? []), event]);
+      } else if (!masters.has(uid)) {
+        masters.set(uid, event);
+      } else {
+        yield { position: `event at line ${event.line} (UID ${uid})`, skipped: "repeats an event already in the file" };
+        continue;
+      }
+      if (!order.includes(uid)) order.push(uid);
+    }
+    for (const uid of order) {
+      const master = masters.get(uid);
+      const related = exceptions.get(uid) ?? [];
+      try {
+        if (master) {
+          yield* expand(uid, master, related.map((exception) => exception.component), options);
+        } else {
+          // Exceptions whose series is not in the file stand alone, keyed like occurrences.
+          for (const orphan of related) yield* expandOrphan(uid, orphan, options);
+        }
+      } catch (error) {
+        const line = master?.line ?? related[0]?.line ?? 0;
+        yield { position: `event at line ${line} (UID ${uid})`, problem: `unreadable event: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    }
+  }
+  return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };
+}
+
+function* expandOrphan(uid: string, orphan: ParsedEvent, options: IcsOptions): Generator<SourceEntry> {
+  const where = `event at line ${orphan.line} (UID ${uid})`;
+  const event = new ICAL.Event(orphan.component);
+  const recurrenceId = event.recurrenceId;
+  const original = recurrenceId ? toEpoch(recurrenceId, tzidOf(orphan.component, "recurrence-id")) : null;
+  const startsAt = event.startDate ? toEpoch(event.startDate, tzidOf(orphan.component, "dtstart")) : null;
+  if (!event.startDate) {
+    yield { position: where, problem: "no DTSTART" };
+    return;
+  }
+  if (startsAt !== null && (startsAt < options.since || startsAt > options.until)) {
+    yield { position: where, skipped: "outside the window" };
+    return;
+  }
+  const result = toMeeting(orphan.component, orphan.component, event.startDate, event.endDate ?? null, `${uid}#${original ?? startsAt}`);
+  yield "item" in result ? { position: where, item: result.item } : { position: where, skipped: result.skipped };
+}
+
+export { ImportFormatError };

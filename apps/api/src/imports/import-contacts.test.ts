@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { importArchive } from "./import-archive.js";
+import type { ImportRequest } from "./import-request.js";
+import type { ImportSummary } from "./import-summary.js";
+import { csvFile, vcard } from "./testing/archive-builders.js";
+import { createImportTestBed, importRequest, type ImportTestBed } from "./testing/import-test-bed.js";
+
+let bed: ImportTestBed;
+beforeEach(async () => {
+  bed = await createImportTestBed();
+});
+afterEach(() => bed.close());
+
+function counts(summary: ImportSummary) {
+  const { dry_run: _dryRun, duration_ms: _duration, ...rest } = summary;
+  return rest;
+}
+
+const run = (path: string, request: ImportRequest) => importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request });
+
+async function companiesByName() {
+  const page = await bed.store.companies.list(bed.tenantUuid, { filters: {}, sort_by: "company_name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
+  return new Map(page.rows.map((company) => [company.company_name, company]));
+}
+
+/** A dry run, then the import, then a re-run: the dry run tells what the import does, the re-run adds nothing. */
+async function importThreeTimes(path: string, request: ImportRequest) {
+  const before = bed.rowCounts();
+  const dry = await run(path, { ...request, dryRun: true });
+  expect(bed.rowCounts()).toEqual(before);
+  const real = await run(path, request);
+  expect(counts(dry)).toEqual(counts(real));
+  const after = bed.rowCounts();
+  const again = await run(path, request);
+  expect(bed.rowCounts()).toEqual(after);
+  expect(again.persons.created + again.companies.created + again.items.written).toBe(0);
+  return real;
+}
+
+describe("vcf import", () => {
+  const contacts = [
+    vcard("3.0", [
+      "FN:Jane Roe",
+      "N:Roe;Jane;;;",
+      "EMAIL;TYPE=INTERNET:jr@home.example",
+      "EMAIL;TYPE=INTERNET,pref:Jane@Globex.example",
+      "ORG:Globex Inc.;R&D",
+      "TITLE:CTO",
+      "URL:https://www.linkedin.com/in/JaneRoe/",
+      "ADR;TYPE=WORK:;;1 Main St;Berlin;;10115;Germany",
+      "CATEGORIES:Investors,VIP",
+    ]),
+    vcard("2.1", ["N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen", "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller", "EMAIL;INTERNET;PREF:jurgen@initech.example", "ORG:Initech"]),
+    vcard("4.0", ["FN:Jordan B.", "EMAIL:JORDAN@northwind.example"]),
+    vcard("3.0", ["FN:Phone Only", "TEL:+1 555 0100"]),
+    vcard("3.0", ["FN:Broken", "this line is not a property"]),
+    vcard("3.0", ["FN:J. Blake", "X-SOCIALPROFILE;TYPE=linkedin:https://linkedin.com/in/jordanblake"]),
+    vcard("3.0", ["FN:Sam Poe", "EMAIL:sam@globex.example", "ORG:globex inc."]),
+  ].join("\r\n");
+
+  it("matches or creates each contact, with its company, and skips or reports the rest", async () => {
+    const summary = await importThreeTimes(bed.file("contacts.vcf", contacts), importRequest("vcf"));
+    expect(summary).toMatchObject({
+      items: { read: 7, written: 3, unchanged: 2, skipped: 1, failed: 1 },
+      persons: { matched: 2, created: 3, skipped: 1 },
+      companies: { matched: 0, created: 2 },
+      skipped: { "no email address or LinkedIn URL to match on": 1 },
+      problems: { count: 1, first: [{ position: "card 5 (line 30)", message: expect.stringContaining("unreadable vCard") }] },
+    });
+    const companies = await companiesByName();
+    expect([...companies.keys()]).toEqual(["Globex Inc.", "Initech"]);
+    const persons = await bed.personsByKey();
+    expect(persons.get("jane@globex.example")).toMatchObject({
+      name: "Jane Roe",
+      first_name: "Jane",
+      last_name: "Roe",
+      emails: [
+        { address: "jane@globex.example", is_primary: true },
+        { address: "jr@home.example", is_primary: false },
+      ],
+      job_title: "CTO",
+      primary_company_uuid: companies.get("Globex Inc.")!.uuid,
+      linkedin_url: "https://www.linkedin.com/in/janeroe",
+      city: "Berlin",
+      state: null,
+      country: "Germany",
+      tags: ["Investors", "VIP"],
+    });
+    expect(persons.get("jurgen@initech.example")).toMatchObject({ name: "Jürgen Müller", first_name: "Jürgen", last_name: "Müller", primary_company_uuid: companies.get("Initech")!.uuid });
+    expect(persons.get("sam@globex.example")?.primary_company_uuid).toBe(companies.get("Globex Inc.")!.uuid);
+    expect(persons.get("jordan@northwind.example")).toMatchObject({ uuid: bed.jordan.uuid, name: "Jordan Blake" });
+    expect(persons.size).toBe(6);
+  });
+});
+
+describe("csv import", () => {
+  it("reads a LinkedIn connections export with its default columns, notes above the header and all", async () => {
+    const text = [
+      "Notes:",
+      '"When exporting your connection data, you may notice that some of the email addresses are missing."',
+      "",
+      csvFile([
+        ["First Name", "Last Name", "URL", "Email Address", "Company", "Position", "Connected On"],
+        ["Avery", "Stone", "https://www.linkedin.com/in/averystone", "avery@umbrella.example", "Umbrella Corp", "Partner", "01 Oct 2026"],
+        ["Riley", "Chen", "https://www.linkedin.com/in/rileychen", "", "Umbrella Corp", "Analyst", "02 Oct 2026"],
+        ["Jordan", "Blake", "https://www.linkedin.com/in/JordanBlake/", "", "Northwind", "CEO", "03 Oct 2026"],
+        ["", "", "", "", "", "", ""],
+      ]),
+    ].join("\n");
+    const summary = await importThreeTimes(bed.file("Connections.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { read: 4, written: 2, unchanged: 1, skipped: 1 }, persons: { matched: 1, created: 2 }, companies: { created: 1 }, skipped: { "empty row": 1 } });
+    const persons = await bed.personsByKey();
+    const umbrella = (await companiesByName()).get("Umbrella Corp")!;
+    expect(persons.get("avery@umbrella.example")).toMatchObject({ name: "Avery Stone", job_title: "Partner", primary_company_uuid: umbrella.uuid, linkedin_url: "https://www.linkedin.com/in/averystone" });
+    expect(persons.get("Riley Chen")).toMatchObject({ emails: [], job_title: "Analyst", primary_company_uuid: umbrella.uuid, linkedin_url: "https://www.linkedin.com/in/rileychen" });
+    expect(persons.size).toBe(5);
+  });
+
+  it("takes a custom column map, and a semicolon-separated file", async () => {
+    const text = csvFile(
+      [
+        ["Nom complet", "Courriel", "Société", "Fonction", "Ville"],
+        ["Camille Roux", "camille@societe.example", "Société Générale d'Essai", "Directrice", "Lyon"],
+        ["Jordan Blake", "jordan@northwind.example", "Northwind", "CEO", "Austin"],
+      ],
+      ";",
+    );
+    const request = importRequest("csv", { map: ["Nom complet=name,Courriel=email", "Société=company,Fonction=job_title,Ville=city"] });
+    const summary = await importThreeTimes(bed.file("contacts.csv", text), request);
+    expect(summary).toMatchObject({ persons: { matched: 1, created: 1 }, companies: { created: 1 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("camille@societe.example")).toMatchObject({ name: "Camille Roux", job_title: "Directrice", city: "Lyon" });
+    expect((await companiesByName()).has("Société Générale d'Essai")).toBe(true);
+  });
+
+  it("imports a CRM's companies by name and domain", async () => {
+    await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Northwind Robotics", domain: "northwind.example" });
+    const text = csvFile([
+      ["Company Name", "Website", "Industry", "City", "Employees"],
+      ["Globex", "https://www.globex.example/", "Energy", "Springfield", "51-200"],
+      ["Northwind", "northwind.example", "Robotics", "Austin", "11-50"],
+      ["", "nameless.example", "", "", ""],
+    ]);
+    const summary = await importThreeTimes(bed.file("accounts.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { read: 3, written: 1, unchanged: 1, failed: 1 }, companies: { created: 1, matched: 1 }, problems: { first: [{ position: "row 4 (line 4)", message: "no company name" }] } });
+    const companies = await companiesByName();
+    expect(companies.get("Globex")).toMatchObject({ domain: "globex.example", website: "https://www.globex.example/", sector: "Energy", city: "Springfield", employee_count: "51-200" });
+    expect([...companies.keys()]).toEqual(["Globex", "Northwind Robotics"]);
+  });
+
+  it("fails at once, in one line, on a file it cannot map and on a bad --map", async () => {
+    const unknown = bed.file("data.csv", csvFile([["alpha", "beta"], ["1", "2"]]));
+    await expect(run(unknown, importRequest("csv"))).rejects.toThrow(
+      'data.csv has no header row with known column names; name the columns with --map "Header=field,..."',
+    );
+    const people = bed.file("people.csv", csvFile([["Name", "Email"], ["A", "a@x.example"]]));
+    await expect(run(people, importRequest("csv", { entity: "persons", map: ["Email=e-mail"] }))).rejects.toThrow('--map target "e-mail" is not a persons field');
+    await expect(run(people, importRequest("csv", { map: ["Email"] }))).rejects.toThrow('--map entry "Email" must be Header=field');
+  });
+});

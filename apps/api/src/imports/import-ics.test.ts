@@ -1,0 +1,180 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { importArchive } from "./import-archive.js";
+import type { ImportSummary } from "./import-summary.js";
+import { BERLIN_VTIMEZONE, icsFile, vevent } from "./testing/archive-builders.js";
+import { createImportTestBed, importRequest, type ImportTestBed } from "./testing/import-test-bed.js";
+
+let bed: ImportTestBed;
+beforeEach(async () => {
+  bed = await createImportTestBed();
+});
+afterEach(() => bed.close());
+
+const WEEKLY = "weekly-sync@acme.example";
+const berlin = (date: string) => `TZID=Europe/Berlin:${date}`;
+
+/** The weekly meeting in Berlin time (with an exception and two cancelled instances), a breakfast in New York time, and events to leave out. */
+function calendar(options: { breakfastTitle?: string; cancelNovember9?: boolean } = {}): string {
+  return icsFile([
+    BERLIN_VTIMEZONE,
+    vevent([
+      `UID:${WEEKLY}`,
+      `DTSTART;${berlin("20261005T100000")}`,
+      `DTEND;${berlin("20261005T110000")}`,
+      "RRULE:FREQ=WEEKLY;COUNT=6",
+      `EXDATE;${berlin("20261019T100000")}`,
+      "SUMMARY:Portfolio sync",
+      "LOCATION:Room 4",
+      "ORGANIZER;CN=Ada Park:mailto:ada@acme.example",
+      "ATTENDEE;CN=Jordan Blake;PARTSTAT=ACCEPTED:mailto:jordan@northwind.example",
+      "ATTENDEE;CN=Casey Lin;PARTSTAT=DECLINED:mailto:casey@globex.example",
+      "ATTENDEE;CUTYPE=ROOM;CN=Room 4:mailto:room4@resource.acme.example",
+    ]),
+    vevent([
+      `UID:${WEEKLY}`,
+      `RECURRENCE-ID;${berlin("20261012T100000")}`,
+      `DTSTART;${berlin("20261013T150000")}`,
+      `DTEND;${berlin("20261013T160000")}`,
+      "SUMMARY:Portfolio sync (moved)",
+      "ORGANIZER;CN=Ada Park:mailto:ada@acme.example",
+      "ATTENDEE;PARTSTAT=ACCEPTED:mailto:jordan@northwind.example",
+      "ATTENDEE;PARTSTAT=DECLINED:mailto:casey@globex.example",
+    ]),
+    vevent([`UID:${WEEKLY}`, `RECURRENCE-ID;${berlin("20261102T100000")}`, `DTSTART;${berlin("20261102T100000")}`, "STATUS:CANCELLED", "SUMMARY:Portfolio sync"]),
+    ...(options.cancelNovember9
+      ? [vevent([`UID:${WEEKLY}`, `RECURRENCE-ID;${berlin("20261109T100000")}`, `DTSTART;${berlin("20261109T100000")}`, "STATUS:CANCELLED", "SUMMARY:Portfolio sync"])]
+      : []),
+    vevent([
+      "UID:breakfast@acme.example",
+      "DTSTART;TZID=America/New_York:20261105T090000",
+      "DTEND;TZID=America/New_York:20261105T094500",
+      `SUMMARY:${options.breakfastTitle ?? "Breakfast with Dana"}`,
+      "ORGANIZER;CN=Ben Ode:mailto:ben@acme.example",
+      "ATTENDEE;CN=Dana Wu;PARTSTAT=NEEDS-ACTION:mailto:dana@initech.example",
+    ]),
+    vevent(["UID:focus@acme.example", "DTSTART:20261020T080000Z", "DTEND:20261020T100000Z", "SUMMARY:Focus time", "ORGANIZER:mailto:ada@acme.example"]),
+    vevent(["UID:offsite@acme.example", "DTSTART;VALUE=DATE:20261022", "SUMMARY:Offsite", "ATTENDEE:mailto:ada@acme.example", "ATTENDEE:mailto:ben@acme.example"]),
+    vevent(["UID:old@acme.example", "DTSTART:20200101T100000Z", "SUMMARY:Long ago", "ATTENDEE:mailto:ada@acme.example", "ATTENDEE:mailto:jordan@northwind.example"]),
+    vevent(["UID:broken@acme.example", "DTSTART:garbage", "SUMMARY:Broken"]),
+  ]);
+}
+
+function counts(summary: ImportSummary) {
+  const { dry_run: _dryRun, duration_ms: _duration, ...rest } = summary;
+  return rest;
+}
+
+async function meetingsByKey() {
+  const page = await bed.store.meetings.list(bed.tenantUuid, { filters: {}, order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
+  return new Map(page.rows.map((meeting) => [meeting.external_id, meeting]));
+}
+
+describe("ics import", () => {
+  it("expands the weekly meeting in its time zone, applies the exception, leaves out cancelled instances, rooms and non-meetings", async () => {
+    const path = bed.file("calendar.ics", calendar());
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics"), owner: bed.ada });
+
+    expect(summary).toMatchObject({
+      items: { read: 10, written: 5, unchanged: 0, skipped: 4, failed: 1 },
+      meetings: { new: 5, known: 0, updated: 0, cancelled_skipped: 1 },
+      persons: { matched: 3, created: 2 },
+      skipped: { cancelled: 1, "fewer than two participants": 1, "all-day event": 1, "outside the window": 1 },
+      owner: { user_uuid: bed.ada.uuid, appearances: 5 },
+    });
+    expect(summary.problems.first).toEqual([{ position: "event at line 80 (UID broken@acme.example)", message: expect.stringContaining("invalid date-time value") }]);
+
+    const persons = await bed.personsByKey();
+    expect([...persons.keys()].sort()).toEqual(["ada@acme.example", "ben@acme.example", "casey@globex.example", "dana@initech.example", "jordan@northwind.example"]);
+    const casey = persons.get("casey@globex.example")!.uuid;
+    const dana = persons.get("dana@initech.example")!.uuid;
+    expect(persons.get("dana@initech.example")?.name).toBe("Dana Wu");
+
+    const meetings = await meetingsByKey();
+    const weekly = (day: number, hourUtc: number) => `${WEEKLY}#${Date.UTC(2026, day < 100 ? 9 : 10, day % 100, hourUtc)}`;
+    expect([...meetings.keys()].sort()).toEqual([weekly(5, 8), weekly(12, 8), weekly(26, 9), weekly(109, 9), "breakfast@acme.example"].sort());
+    const sync = {
+      title: "Portfolio sync",
+      status: "confirmed",
+      location: "Room 4",
+      organizer_person_uuid: bed.ada.person_uuid,
+      created_by_user_uuid: bed.ada.uuid,
+      attendees: expect.arrayContaining([
+        { person_uuid: bed.ada.person_uuid, response: "accepted" },
+        { person_uuid: bed.jordan.uuid, response: "accepted" },
+        { person_uuid: casey, response: "declined" },
+      ]),
+    };
+    expect(meetings.get(weekly(5, 8))).toMatchObject({ ...sync, starts_at: Date.UTC(2026, 9, 5, 8), ends_at: Date.UTC(2026, 9, 5, 9) });
+    expect(meetings.get(weekly(26, 9))).toMatchObject({ ...sync, starts_at: Date.UTC(2026, 9, 26, 9), ends_at: Date.UTC(2026, 9, 26, 10) });
+    expect(meetings.get(weekly(109, 9))).toMatchObject({ ...sync, starts_at: Date.UTC(2026, 10, 9, 9) });
+    expect(meetings.get(weekly(12, 8))).toMatchObject({ ...sync, title: "Portfolio sync (moved)", location: null, starts_at: Date.UTC(2026, 9, 13, 13), ends_at: Date.UTC(2026, 9, 13, 14) });
+    for (const meeting of meetings.values()) expect(meeting.attendees).toHaveLength(meeting.external_id === "breakfast@acme.example" ? 2 : 3);
+    expect(meetings.get("breakfast@acme.example")).toMatchObject({
+      title: "Breakfast with Dana",
+      starts_at: Date.UTC(2026, 10, 5, 14),
+      ends_at: Date.UTC(2026, 10, 5, 14, 45),
+      organizer_person_uuid: bed.ben.person_uuid,
+      attendees: expect.arrayContaining([
+        { person_uuid: bed.ben.person_uuid, response: "accepted" },
+        { person_uuid: dana, response: "accepted" },
+      ]),
+    });
+  });
+
+  it("adds nothing when re-run, takes changes and cancellations from a newer export, and a dry run writes nothing", async () => {
+    const path = bed.file("calendar.ics", calendar());
+    const before = bed.rowCounts();
+    const dry = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics", { dryRun: true }) });
+    expect(bed.rowCounts()).toEqual(before);
+    const real = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(counts(dry)).toEqual(counts(real));
+
+    const afterFirst = bed.rowCounts();
+    const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(bed.rowCounts()).toEqual(afterFirst);
+    expect(again).toMatchObject({ items: { written: 0, unchanged: 5 }, meetings: { new: 0, known: 5, updated: 0, cancelled_skipped: 1 }, persons: { matched: 0, created: 0 } });
+
+    const newer = bed.file("newer.ics", calendar({ breakfastTitle: "Breakfast with Dana and Ben", cancelNovember9: true }));
+    const dryNewer = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: newer }, request: importRequest("ics", { dryRun: true }) });
+    expect(bed.rowCounts()).toEqual(afterFirst);
+    const update = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: newer }, request: importRequest("ics") });
+    expect(counts(dryNewer)).toEqual(counts(update));
+    expect(update).toMatchObject({ meetings: { new: 0, known: 3, updated: 2, cancelled_skipped: 1 } });
+    const meetings = await meetingsByKey();
+    expect(meetings.get(`${WEEKLY}#${Date.UTC(2026, 10, 9, 9)}`)?.status).toBe("cancelled");
+    expect(meetings.get("breakfast@acme.example")?.title).toBe("Breakfast with Dana and Ben");
+    expect(bed.rowCounts().meetings).toBe(afterFirst.meetings);
+  });
+
+  it("keeps only occurrences inside the window, and fails at once on a file that is not a calendar", async () => {
+    const path = bed.file("calendar.ics", calendar());
+    const summary = await importArchive({
+      store: bed.store,
+      tenantUuid: bed.tenantUuid,
+      input: { path },
+      request: importRequest("ics", { since: Date.UTC(2026, 9, 20), until: Date.UTC(2026, 10, 1) }),
+    });
+    expect(summary.meetings.new).toBe(1);
+    expect([...(await meetingsByKey()).keys()]).toEqual([`${WEEKLY}#${Date.UTC(2026, 9, 26, 9)}`]);
+
+    const contacts = bed.file("contacts.vcf", "BEGIN:VCARD\r\nFN:X\r\nEND:VCARD\r\n");
+    await expect(importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: contacts }, request: importRequest("ics") })).rejects.toThrow(
+      'contacts.vcf is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1, found "BEGIN:VCARD"',
+    );
+  });
+
+  it("reads a folder of calendars as one, time zones shared between files", async () => {
+    const folder = join(bed.folder, "calendars");
+    mkdirSync(join(folder, "team"), { recursive: true });
+    writeFileSync(join(folder, "a.ics"), icsFile([BERLIN_VTIMEZONE, vevent(["UID:a@x", `DTSTART;${berlin("20261103T090000")}`, "SUMMARY:A", "ATTENDEE:mailto:ada@acme.example", "ATTENDEE:mailto:ben@acme.example"])]));
+    writeFileSync(join(folder, "team", "b.ics"), icsFile([vevent(["UID:b@x", `DTSTART;${berlin("20261104T090000")}`, "SUMMARY:B", "ATTENDEE:mailto:ada@acme.example", "ATTENDEE:mailto:jordan@northwind.example"])]));
+    writeFileSync(join(folder, "notes.txt"), "not a calendar");
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: folder }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 2, written: 2 }, meetings: { new: 2 } });
+    const meetings = await meetingsByKey();
+    expect(meetings.get("a@x")?.starts_at).toBe(Date.UTC(2026, 10, 3, 8));
+    expect(meetings.get("b@x")?.starts_at).toBe(Date.UTC(2026, 10, 4, 8));
+  });
+});

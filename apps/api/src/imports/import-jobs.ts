@@ -1,0 +1,193 @@
+/**
+ * @module
+ * Import jobs for the HTTP API: an upload is saved to a private folder, checked to be of its kind,
+ * recorded, and imported in the background of this process; progress, the summary and a heartbeat
+ * go to the job's row so any API node can answer `GET /v1/imports/{uuid}`.
+ *
+ * A restart does not resume a job: a graceful shutdown stops each running job after its batch in
+ * flight and marks it failed; a crash leaves a job whose heartbeat goes stale, and it is marked
+ * failed when next read (after STALE_AFTER_MS). Either way the message says to upload the file
+ * again: the import is idempotent, so the re-run adds only what the first run had not committed.
+ */
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { ImportJob, Store, User } from "@rapport/store";
+import type { Logger } from "pino";
+import type { Clock } from "../platform/clock.js";
+import { importArchive } from "./import-archive.js";
+import { ImportRequestError, type ImportRequest } from "./import-request.js";
+import type { ImportSummary } from "./import-summary.js";
+import { ImportFormatError } from "./imported-items.js";
+import { checkImportInput } from "./open-import-source.js";
+
+/** A running job refreshes its heartbeat at least this often. */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+/** A job whose heartbeat is older than this has lost its runner. */
+export const STALE_AFTER_MS = 30_000;
+
+export const INTERRUPTED_BY_SHUTDOWN = "interrupted: the server stopped while this import was running. Upload the same file again: what was already imported is recognized and not added twice.";
+export const ABANDONED = "interrupted: the server running this import stopped unexpectedly. Upload the same file again: what was already imported is recognized and not added twice.";
+
+export interface ImportUpload {
+  name: string;
+  /** The uploaded file (a `File` from the multipart form); streamed to disk. */
+  content: Blob;
+}
+
+export interface StartImportJob {
+  tenantUuid: string;
+  createdByUserUuid: string | null;
+  owner: User | null;
+  request: ImportRequest;
+  upload: ImportUpload;
+}
+
+export interface ImportJobs {
+  /** Saves and checks the upload (ImportFormatError / ImportRequestError when it is not of its kind), records the job, starts it. */
+  start(input: StartImportJob): Promise<ImportJob>;
+  /** The job; one abandoned by a stopped server is marked failed first. */
+  get(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;
+  /** Resolves once every job this process started has ended. */
+  settled(): Promise<void>;
+  /** Stops this process's jobs after their batch in flight and marks them failed; for shutdown. */
+  stop(): Promise<void>;
+}
+
+export interface ImportJobsOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** Where uploads wait while their job runs; each job has its own folder, removed at the end. */
+  folder?: string;
+}
+
+/** Keeps the extension (the mbox reader tells `.eml` from mbox by it) and nothing unsafe. */
+function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(/[^\w.-]+/g, "_").replace(/^\.+/, "").slice(-120);
+  return cleaned || "upload";
+}
+
+function toRecord(summary: ImportSummary): Record<string, unknown> {
+  return summary as unknown as Record<string, unknown>;
+}
+
+/**
+ * The job runner of one API process.
+ *
+ * @example
+ * const jobs = createImportJobs({ store, clock: systemClock, logger });
+ * const job = await jobs.start({ tenantUuid, createdByUserUuid: null, owner: null, request, upload: { name: "inbox.mbox", content: file } });
+ */
+export function createImportJobs(options: ImportJobsOptions): ImportJobs {
+  const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string): Promise<void> {
+    const { tenantUuid } = input;
+    const controller = running.get(job.uuid)!.controller;
+    let latest: ImportSummary | null = null;
+    const record = async () => {
+      await store.importJobs.progress(tenantUuid, job.uuid, {
+        items_processed: latest?.items.read ?? 0,
+        bytes_processed: latest?.bytes_read ?? 0,
+        summary: latest ? toRecord(latest) : null,
+      });
+    };
+    const heartbeat = setInterval(() => {
+      record().catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job heartbeat failed"));
+    }, HEARTBEAT_INTERVAL_MS);
+    heartbeat.unref();
+    try {
+      await store.importJobs.start(tenantUuid, job.uuid);
+      const summary = await importArchive({
+        store,
+        tenantUuid,
+        input: { path },
+        request: input.request,
+        owner: input.owner,
+        signal: controller.signal,
+        now: () => clock.now(),
+        onProgress: async (progress) => {
+          latest = progress;
+          await record();
+        },
+      });
+      const interrupted = summary.outcome === "interrupted";
+      await store.importJobs.finish(tenantUuid, job.uuid, {
+        status: interrupted ? "failed" : "succeeded",
+        summary: toRecord(summary),
+        error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null,
+      });
+    } catch (error) {
+      const message =
+        error instanceof ImportFormatError || error instanceof ImportRequestError ? error.message : `import failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
+      await store.importJobs
+        .finish(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message })
+        .catch((finishError: unknown) => logger.error({ err: finishError, job: job.uuid }, "could not record the failed import job"));
+    } finally {
+      clearInterval(heartbeat);
+      await rm(jobFolder, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    async start(input) {
+      const jobFolder = join(folder, randomUUID());
+      // Uploads are a team's mail: readable by this user only.
+      await mkdir(jobFolder, { recursive: true, mode: 0o700 });
+      const path = join(jobFolder, safeFileName(input.upload.name));
+      try {
+        await pipeline(Readable.fromWeb(input.upload.content.stream() as WebReadableStream<Uint8Array>), createWriteStream(path));
+        await checkImportInput({ path }, input.request);
+      } catch (error) {
+        await rm(jobFolder, { recursive: true, force: true });
+        // The check names the saved file; the client knows it by its own name.
+        if (error instanceof ImportFormatError) throw new ImportFormatError(error.message.split(path).join(input.upload.name));
+        throw error;
+      }
+      const { request } = input;
+      const job = await store.importJobs.create(input.tenantUuid, {
+        kind: request.kind,
+        dry_run: request.dryRun,
+        file_name: input.upload.name,
+        file_bytes: input.upload.content.size,
+        options: { keep_bodies: request.keepBodies, since: request.since, until: request.until, entity: request.entity, map: request.map },
+        owner_user_uuid: input.owner?.uuid ?? null,
+        created_by_user_uuid: input.createdByUserUuid,
+      });
+      const controller = new AbortController();
+      let finished!: () => void;
+      const done = new Promise<void>((resolve) => {
+        finished = resolve;
+      });
+      running.set(job.uuid, { controller, done });
+      void run(job, input, path, jobFolder).finally(() => {
+        running.delete(job.uuid);
+        finished();
+      });
+      return job;
+    },
+    async get(tenantUuid, jobUuid) {
+      const job = await store.importJobs.get(tenantUuid, jobUuid);
+      if (!job || running.has(job.uuid) || (job.status !== "queued" && job.status !== "running")) return job;
+      if (job.updated_at >= clock.now() - STALE_AFTER_MS) return job;
+      await store.importJobs.finish(tenantUuid, jobUuid, { status: "failed", summary: job.summary, error: ABANDONED });
+      return store.importJobs.get(tenantUuid, jobUuid);
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all([...running.values()].map((entry) => entry.done));
+    },
+    async stop() {
+      for (const entry of running.values()) entry.controller.abort();
+      await this.settled();
+    },
+  };
+}

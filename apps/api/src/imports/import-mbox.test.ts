@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { importArchive } from "./import-archive.js";
+import type { ImportSummary } from "./import-summary.js";
+import { mailMessage, mboxFile } from "./testing/archive-builders.js";
+import { createImportTestBed, importRequest, type ImportTestBed } from "./testing/import-test-bed.js";
+
+let bed: ImportTestBed;
+beforeEach(async () => {
+  bed = await createImportTestBed();
+});
+afterEach(() => bed.close());
+
+/** A thread between Ada (a user) and Jordan (a known contact), copied to new people, with a repeat and a broken message. */
+function threadArchive(): string {
+  return mboxFile([
+    mailMessage({ messageId: "<m1@acme.example>", from: "Ada Park <ada@acme.example>", to: ["Jordan Blake <jordan@northwind.example>"], cc: ["Casey Lin <casey@globex.example>"], date: "Thu, 1 Oct 2026 09:00:00 +0200", subject: "Intro" }),
+    mailMessage({ messageId: "<m2@northwind.example>", from: "jordan@northwind.example", to: ["Ada Park <ADA@acme.example>"], date: "Thu, 1 Oct 2026 10:30:00 +0200", subject: "Re: Intro", inReplyTo: "<m1@acme.example>", body: "From the top: yes.\nFrom here on, Casey leads." }),
+    mailMessage({ messageId: "<m3@acme.example>", from: "ada@acme.example", to: ["jordan@northwind.example", "casey@globex.example"], cc: ["Ben Ode <ben@acme.example>", "jordan@northwind.example"], date: "Fri, 2 Oct 2026 08:15:00 +0000", subject: "Re: Re: Intro", inReplyTo: "<m2@northwind.example>" }),
+    mailMessage({ messageId: "<m2@northwind.example>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:30:00 +0200", subject: "Re: Intro" }),
+    "X-Broken: yes\nSubject: no sender here\n\nbody\n",
+    mailMessage({ messageId: null, from: "Dana Wu <dana@initech.example>", to: ["ada@acme.example"], date: "Mon, 5 Oct 2026 07:00:00 -0400", subject: "No id" }),
+    mailMessage({ messageId: "<m5@initech.example>", from: "=?UTF-8?B?SsO2cmcgV2Vpw58=?= <jorg@initech.example>", to: ["undisclosed-recipients:;"], cc: ["Team: ada@acme.example, ben@acme.example;"], date: "Tue, 6 Oct 2026 12:00:00 +0000", subject: "=?UTF-8?Q?Gr=C3=BC=C3=9Fe?=" }),
+  ]);
+}
+
+function counts(summary: ImportSummary) {
+  const { dry_run: _dryRun, duration_ms: _duration, ...rest } = summary;
+  return rest;
+}
+
+describe("mbox import", () => {
+  it("imports a thread: persons resolved or created, each message once, the broken one reported with its place", async () => {
+    const path = bed.file("inbox.mbox", threadArchive());
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+
+    expect(summary).toMatchObject({
+      kind: "mbox",
+      outcome: "completed",
+      items: { read: 7, written: 5, unchanged: 1, skipped: 0, failed: 1 },
+      emails: { new: 5, known: 1 },
+      persons: { matched: 3, created: 3, skipped: 0 },
+      problems: { count: 1, first: [{ position: "message 5 (line 53)", message: "no sender address in the From header" }] },
+      owner: null,
+      proposed_owner: { user_uuid: bed.ada.uuid, name: "Ada Park", appearances: 6 },
+      bytes_total: summary.bytes_read,
+    });
+
+    const persons = await bed.personsByKey();
+    expect([...persons.keys()].sort()).toEqual(["ada@acme.example", "ben@acme.example", "casey@globex.example", "dana@initech.example", "jordan@northwind.example", "jorg@initech.example"]);
+    expect(persons.get("casey@globex.example")).toMatchObject({ name: "Casey Lin", is_internal: false });
+    expect(persons.get("jorg@initech.example")?.name).toBe("Jörg Weiß");
+    const uuid = (address: string) => persons.get(address)!.uuid;
+
+    expect(await bed.store.emails.get(bed.tenantUuid, "<m1@acme.example>")).toMatchObject({
+      sent_at: Date.UTC(2026, 9, 1, 7),
+      subject: "Intro",
+      from_person_uuid: bed.ada.person_uuid,
+      to_person_uuids: [bed.jordan.uuid],
+      cc_person_uuids: [uuid("casey@globex.example")],
+    });
+    expect(await bed.store.emails.get(bed.tenantUuid, "<m2@northwind.example>")).toMatchObject({ sent_at: Date.UTC(2026, 9, 1, 8, 30), from_person_uuid: bed.jordan.uuid, to_person_uuids: [bed.ada.person_uuid], cc_person_uuids: [] });
+    const third = await bed.store.emails.get(bed.tenantUuid, "<m3@acme.example>");
+    expect(third?.to_person_uuids.sort()).toEqual([bed.jordan.uuid, uuid("casey@globex.example")].sort());
+    expect(third?.cc_person_uuids).toEqual([bed.ben.person_uuid]);
+    expect(await bed.store.emails.get(bed.tenantUuid, "<m5@initech.example>")).toMatchObject({ subject: "Grüße", to_person_uuids: [], from_person_uuid: uuid("jorg@initech.example") });
+    expect((await bed.store.emails.get(bed.tenantUuid, "<m5@initech.example>"))?.cc_person_uuids.sort()).toEqual([bed.ada.person_uuid, bed.ben.person_uuid].sort());
+
+    const interactions = [];
+    for await (const interaction of bed.store.interactions.all(bed.tenantUuid)) interactions.push(interaction);
+    expect(interactions).toHaveLength(5);
+    const derived = interactions.find((interaction) => interaction.title === "No id");
+    expect(derived).toMatchObject({ occurred_at: Date.UTC(2026, 9, 5, 11), initiator_person_uuid: uuid("dana@initech.example"), participant_person_uuids: [bed.ada.person_uuid] });
+  });
+
+  it("adds nothing when re-run, and a dry run writes nothing yet tells the same story", async () => {
+    const path = bed.file("inbox.mbox", threadArchive());
+    const before = bed.rowCounts();
+    const dry = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { dryRun: true }) });
+    expect(bed.rowCounts()).toEqual(before);
+    expect(dry.dry_run).toBe(true);
+
+    const real = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(counts(dry)).toEqual(counts(real));
+    const afterFirst = bed.rowCounts();
+    expect(afterFirst.emails).toBe(before.emails! + 5);
+    expect(afterFirst.persons).toBe(before.persons! + 3);
+
+    const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { keepBodies: false }) });
+    expect(bed.rowCounts()).toEqual(afterFirst);
+    expect(again).toMatchObject({ items: { written: 0, unchanged: 6, failed: 1 }, emails: { new: 0, known: 6 }, persons: { matched: 0, created: 0 } });
+    const dryAgain = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { dryRun: true }) });
+    expect(counts(dryAgain)).toEqual(counts(again));
+  });
+
+  it("keeps bodies only when asked, and credits the owner it is given", async () => {
+    const path = bed.file("inbox.mbox", threadArchive());
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { keepBodies: true }), owner: bed.ben });
+    expect(summary.owner).toEqual({ user_uuid: bed.ben.uuid, name: "Ben Ode", email: "ben@acme.example", appearances: 2 });
+    expect(summary.proposed_owner).toBeNull();
+    const reply = await bed.store.emails.get(bed.tenantUuid, "<m2@northwind.example>");
+    expect(await bed.store.emailBodies.get(bed.tenantUuid, reply!.uuid)).toBe("From the top: yes.\nFrom here on, Casey leads.\n");
+    expect(bed.rowCounts().email_bodies).toBe(5);
+  });
+
+  it("reads a folder of .eml files, and fails at once on a file that is not an mbox", async () => {
+    const folder = bed.file("export", "");
+    const { mkdirSync, rmSync, writeFileSync } = await import("node:fs");
+    rmSync(folder);
+    mkdirSync(`${folder}/sent`, { recursive: true });
+    writeFileSync(`${folder}/a.eml`, mailMessage({ messageId: "<e1@x>", from: "ada@acme.example", to: ["zed@zeta.example"], date: "Wed, 7 Oct 2026 09:00:00 +0000", subject: "One" }));
+    writeFileSync(`${folder}/sent/b.eml`, mailMessage({ messageId: "<e2@x>", from: "zed@zeta.example", to: ["ada@acme.example"], date: "Wed, 7 Oct 2026 10:00:00 +0000", subject: "Two" }));
+    writeFileSync(`${folder}/notes.txt`, "not mail");
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: folder }, request: importRequest("mbox") });
+    expect(summary).toMatchObject({ items: { read: 2, written: 2 }, emails: { new: 2 }, persons: { matched: 1, created: 1 } });
+
+    const notMbox = bed.file("calendar.ics", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
+    const before = bed.rowCounts();
+    await expect(importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: notMbox }, request: importRequest("mbox") })).rejects.toThrow(
+      'calendar.ics is not an mbox file: it must start with a "From " line, found "BEGIN:VCALENDAR" at line 1',
+    );
+    expect(bed.rowCounts()).toEqual(before);
+  });
+});

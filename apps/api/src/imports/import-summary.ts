@@ -1,0 +1,111 @@
+/**
+ * @module
+ * The summary of an import: what was (or, in a dry run, would be) created, matched, skipped, and
+ * the first problems found. Counts only move forward once a batch has committed.
+ */
+
+import type { ImportKind } from "@rapport/store";
+
+/** How many problems a summary lists in full; the count covers all of them. */
+export const PROBLEMS_LISTED = 20;
+
+export interface ImportProblem {
+  position: string;
+  message: string;
+}
+
+export interface OwnerSummary {
+  user_uuid: string;
+  name: string;
+  email: string;
+  /** How many messages or occurrences of the archive name the user's address. */
+  appearances: number;
+}
+
+export interface ImportSummary {
+  kind: ImportKind;
+  dry_run: boolean;
+  /** completed: the whole input was read; interrupted: stopped on request (committed batches stay). */
+  outcome: "completed" | "interrupted";
+  items: { read: number; written: number; unchanged: number; skipped: number; failed: number };
+  emails: { new: number; known: number };
+  meetings: { new: number; known: number; updated: number; cancelled_skipped: number };
+  persons: { matched: number; created: number; skipped: number };
+  companies: { matched: number; created: number };
+  /** Skipped entries by reason (outside the window, all-day event, ...). */
+  skipped: Record<string, number>;
+  problems: { count: number; first: ImportProblem[] };
+  owner: OwnerSummary | null;
+  /** Without an owner: the tenant user whose address appears most in the archive. */
+  proposed_owner: OwnerSummary | null;
+  bytes_read: number;
+  bytes_total: number | null;
+  duration_ms: number;
+}
+
+export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
+  return {
+    kind,
+    dry_run: dryRun,
+    outcome: "completed",
+    items: { read: 0, written: 0, unchanged: 0, skipped: 0, failed: 0 },
+    emails: { new: 0, known: 0 },
+    meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0 },
+    persons: { matched: 0, created: 0, skipped: 0 },
+    companies: { matched: 0, created: 0 },
+    skipped: {},
+    problems: { count: 0, first: [] },
+    owner: null,
+    proposed_owner: null,
+    bytes_read: 0,
+    bytes_total: null,
+    duration_ms: 0,
+  };
+}
+
+/** Adds a problem: counted always, listed while fewer than PROBLEMS_LISTED are. */
+export function addProblem(summary: ImportSummary, problem: ImportProblem): void {
+  summary.problems.count += 1;
+  if (summary.problems.first.length < PROBLEMS_LISTED) summary.problems.first.push(problem);
+}
+
+export function addSkip(summary: ImportSummary, reason: string): void {
+  summary.items.skipped += 1;
+  summary.skipped[reason] = (summary.skipped[reason] ?? 0) + 1;
+}
+
+/** Counters a batch accumulates before it commits; merged into the summary afterwards. */
+export interface BatchCounts {
+  written: number;
+  unchanged: number;
+  emails: { new: number; known: number };
+  meetings: { new: number; known: number; updated: number; cancelled_skipped: number };
+  persons: { matched: number; created: number; skipped: number };
+  companies: { matched: number; created: number };
+  skipped: Record<string, number>;
+}
+
+export function emptyBatchCounts(): BatchCounts {
+  return {
+    written: 0,
+    unchanged: 0,
+    emails: { new: 0, known: 0 },
+    meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0 },
+    persons: { matched: 0, created: 0, skipped: 0 },
+    companies: { matched: 0, created: 0 },
+    skipped: {},
+  };
+}
+
+export function mergeBatchCounts(summary: ImportSummary, counts: BatchCounts): void {
+  summary.items.written += counts.written;
+  summary.items.unchanged += counts.unchanged;
+  for (const section of ["emails", "meetings", "persons", "companies"] as const) {
+    const target = summary[section] as Record<string, number>;
+    for (const [name, value] of Object.entries(counts[section])) target[name] = (target[name] ?? 0) + value;
+  }
+  for (const [reason, value] of Object.entries(counts.skipped)) {
+    summary.items.skipped += value;
+    summary.skipped[reason] = (summary.skipped[reason] ?? 0) + value;
+  }
+}

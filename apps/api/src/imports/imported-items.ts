@@ -1,0 +1,91 @@
+/**
+ * @module
+ * What the archive readers hand the import runner: one entry per message, calendar occurrence,
+ * contact or CSV row, already mapped to Rapport's vocabulary, or a problem or a skip with the
+ * entry's position in the archive.
+ */
+import type { CompanyTextField } from "@rapport/store";
+
+/** An address as an archive names it: normalized address, display name if any. */
+export interface ImportedAddress {
+  email: string;
+  name: string | null;
+}
+
+export interface ImportedEmail {
+  type: "email";
+  message_id: string;
+  sent_at: number;
+  subject: string | null;
+  from: ImportedAddress;
+  to: ImportedAddress[];
+  cc: ImportedAddress[];
+  /** Only with `--keep-bodies`: the plain-text body. */
+  body_text: string | null;
+}
+
+export interface ImportedMeeting {
+  type: "meeting";
+  /** `<UID>#<original start, epoch ms>`: the idempotency key of one occurrence. */
+  external_id: string;
+  title: string;
+  starts_at: number;
+  ends_at: number | null;
+  status: "confirmed" | "cancelled";
+  location: string | null;
+  organizer: ImportedAddress | null;
+  attendees: Array<ImportedAddress & { response: "accepted" | "declined" }>;
+}
+
+export interface CompanyReference {
+  name: string | null;
+  /** Normalized (see `normalizeDomain`). */
+  domain: string | null;
+}
+
+export interface ImportedPerson {
+  type: "person";
+  first_name: string | null;
+  last_name: string | null;
+  name: string | null;
+  /** Normalized addresses, primary first. */
+  emails: string[];
+  /** Normalized (see `normalizeLinkedinUrl`), or null. */
+  linkedin_url: string | null;
+  job_title: string | null;
+  company: CompanyReference | null;
+  twitter_url: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  tags: string[];
+}
+
+export interface ImportedCompany {
+  type: "company";
+  company_name: string;
+  domain: string | null;
+  fields: Partial<Record<CompanyTextField, string>>;
+}
+
+export type ImportedItem = ImportedEmail | ImportedMeeting | ImportedPerson | ImportedCompany;
+
+/** One entry of an archive, with where it is (e.g. "message 3 (line 41)"). */
+export type SourceEntry =
+  | { position: string; item: ImportedItem }
+  | { position: string; problem: string }
+  | { position: string; skipped: string };
+
+/** A readable archive: its entries in order, and how far through the bytes the reader is. */
+export interface ImportSource {
+  entries: AsyncIterable<SourceEntry>;
+  /** Bytes consumed so far. */
+  bytesRead(): number;
+  /** Size of the input when known (files), null for a pipe. */
+  totalBytes: number | null;
+}
+
+/** The input is not of the announced kind (or unreadable as such): the import stops at once. */
+export class ImportFormatError extends Error {
+  override readonly name = "ImportFormatError";
+}

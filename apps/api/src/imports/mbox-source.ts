@@ -1,0 +1,105 @@
+/**
+ * @module
+ * Reads an mbox archive as a stream of messages: a message starts at a `From ` postmark line at the
+ * start of the file or after a blank line. Only the header block of each message is kept (the body
+ * is skipped line by line) unless bodies are asked for, so memory stays flat for any file size.
+ */
+import type { Readable } from "node:stream";
+import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { MAX_BODY_CHARACTERS, parseMailMessage } from "./parse-mail-message.js";
+import { readLineChunks, type LineCounter } from "./read-lines.js";
+
+/** `From sender date`, as written by mail clients and Gmail/Takeout: the postmark ends in a year. */
+const POSTMARK = /^From \S+.*\d{4}\s*$/;
+/** A header block larger than this is cut: no legitimate header section comes close. */
+const MAX_HEADER_BYTES = 256 * 1024;
+/** With bodies kept, a message's raw bytes beyond this are not kept (its text is cut anyway). */
+const MAX_KEPT_MESSAGE_BYTES = 4 * MAX_BODY_CHARACTERS;
+
+export interface MboxOptions {
+  keepBodies: boolean;
+  /** For the first line's error message. */
+  name: string;
+}
+
+/** True when the text starts (after blank lines) like an mbox file. */
+export function looksLikeMbox(head: string): boolean {
+  const firstLine = head.replace(/^\uFEFF/, "").split(/\r?\n/).find((line) => line.trim() !== "");
+  return firstLine !== undefined && POSTMARK.test(firstLine);
+}
+
+interface PendingMessage {
+  index: number;
+  line: number;
+  headerLines: string[];
+  headerBytes: number;
+  inHeaders: boolean;
+  bodyLines: string[];
+  bodyBytes: number;
+}
+
+/**
+ * The messages of an mbox stream.
+ *
+ * @example
+ * const source = readMbox(createReadStream("inbox.mbox"), statSync("inbox.mbox").size, { keepBodies: false, name: "inbox.mbox" });
+ * for await (const entry of source.entries) console.log(entry.position);
+ */
+export function readMbox(stream: Readable, totalBytes: number | null, options: MboxOptions): ImportSource {
+  const counter: LineCounter = { bytes: 0 };
+  async function* entries(): AsyncGenerator<SourceEntry> {
+    let lineNumber = 0;
+    let sawContent = false;
+    let previousBlank = true;
+    let current: PendingMessage | null = null;
+    let count = 0;
+
+    const finish = async (message: PendingMessage): Promise<SourceEntry> => {
+      const position = `message ${message.index} (line ${message.line})`;
+      const header = message.headerLines.join("\r\n");
+      let raw = `${header}\r\n\r\n`;
+      if (options.keepBodies) {
+        // mboxrd quoting: a body line `>From ` (any number of `>`) lost one `>` when it was written.
+        raw += message.bodyLines.map((line) => (/^>+From /.test(line) ? line.slice(1) : line)).join("\r\n");
+      }
+      const parsed = await parseMailMessage(Buffer.from(raw, "latin1"), { keepBody: options.keepBodies });
+      return "item" in parsed ? { position, item: parsed.item } : { position, problem: parsed.problem };
+    };
+
+    for await (const lines of readLineChunks(stream, "latin1", counter)) {
+      for (const line of lines) {
+        lineNumber += 1;
+        if (!sawContent) {
+          if (line.trim() === "") continue;
+          sawContent = true;
+          if (!POSTMARK.test(line.replace(/^\uFEFF/, ""))) {
+            throw new ImportFormatError(`${options.name} is not an mbox file: it must start with a "From " line, found "${line.slice(0, 60)}" at line ${lineNumber}`);
+          }
+        }
+        if (previousBlank && POSTMARK.test(line)) {
+          if (current) yield await finish(current);
+          count += 1;
+          current = { index: count, line: lineNumber, headerLines: [], headerBytes: 0, inHeaders: true, bodyLines: [], bodyBytes: 0 };
+          previousBlank = false;
+          continue;
+        }
+        previousBlank = line === "";
+        if (!current) continue;
+        if (current.inHeaders) {
+          if (line === "") {
+            current.inHeaders = false;
+          } else if (current.headerBytes < MAX_HEADER_BYTES) {
+            current.headerLines.push(line);
+            current.headerBytes += line.length + 2;
+          }
+        } else if (options.keepBodies && current.bodyBytes < MAX_KEPT_MESSAGE_BYTES) {
+          current.bodyLines.push(line);
+          current.bodyBytes += line.length + 2;
+        }
+      }
+    }
+    if (current) yield await finish(current);
+    if (!sawContent) throw new ImportFormatError(`${options.name} is empty: an mbox file holds at least one message`);
+  }
+  return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };
+}

@@ -1,0 +1,80 @@
+/**
+ * @module
+ * One mail message (its header block, or the whole message with `--keep-bodies`) to an
+ * ImportedEmail, with postal-mime doing the RFC 5322 and MIME work (encoded words, folded lines,
+ * address lists and groups).
+ */
+import { createHash } from "node:crypto";
+import { normalizeEmail } from "@rapport/store";
+import PostalMime, { type Address } from "postal-mime";
+import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
+
+/** The address shape the store accepts for a participant. */
+const EMAIL_ADDRESS_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
+const MAX_SUBJECT_LENGTH = 2_000;
+const MAX_MESSAGE_ID_LENGTH = 998;
+/** A kept body is cut to this many characters. */
+export const MAX_BODY_CHARACTERS = 200_000;
+
+/** A normalized address with its display name, or null when it is not an address the store takes. */
+export function toImportedAddress(address: string | undefined, name: string | undefined | null): ImportedAddress | null {
+  const email = normalizeEmail(address ?? "");
+  if (!EMAIL_ADDRESS_SHAPE.test(email)) return null;
+  const display = name?.trim();
+  return { email, name: display ? display : null };
+}
+
+function mailboxes(addresses: Address[] | Address | undefined): ImportedAddress[] {
+  const list = addresses === undefined ? [] : Array.isArray(addresses) ? addresses : [addresses];
+  const result: ImportedAddress[] = [];
+  const seen = new Set<string>();
+  for (const entry of list) {
+    for (const mailbox of entry.group ?? [entry]) {
+      const address = toImportedAddress(mailbox.address, mailbox.name);
+      if (address && !seen.has(address.email)) {
+        seen.add(address.email);
+        result.push(address);
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * A stable stand-in for a missing Message-ID, so that re-importing the same message is still
+ * recognized: a hash of sender, date, subject and recipients.
+ */
+function derivedMessageId(parts: Array<string | number | null>): string {
+  const digest = createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 40);
+  return `<${digest}@rapport.import>`;
+}
+
+export type ParsedMessage = { item: ImportedEmail } | { problem: string };
+
+/**
+ * Parses a raw message. `raw` may stop after the header block (the default, headers only).
+ *
+ * @example
+ * const parsed = await parseMailMessage(Buffer.from("From: a@x.example\r\nDate: ...\r\n\r\n"), { keepBody: false });
+ */
+export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean }): Promise<ParsedMessage> {
+  let email;
+  try {
+    email = await PostalMime.parse(raw);
+  } catch (error) {
+    return { problem: `unreadable message: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (email.headers.length === 0) return { problem: "no message headers" };
+  const [from] = mailboxes(email.from);
+  if (!from) return { problem: "no sender address in the From header" };
+  const sentAt = email.date ? Date.parse(email.date) : Number.NaN;
+  if (Number.isNaN(sentAt)) return { problem: email.date ? `unreadable Date header '${email.date.slice(0, 80)}'` : "no Date header" };
+  const to = mailboxes(email.to);
+  const cc = mailboxes(email.cc).filter((address) => !to.some((recipient) => recipient.email === address.email));
+  const subject = email.subject?.trim() ? email.subject.trim().slice(0, MAX_SUBJECT_LENGTH) : null;
+  let messageId = email.messageId?.trim() ?? "";
+  if (messageId.length > MAX_MESSAGE_ID_LENGTH) return { problem: `Message-ID longer than ${MAX_MESSAGE_ID_LENGTH} characters` };
+  if (!messageId) messageId = derivedMessageId([from.email, sentAt, subject, ...to.map((address) => address.email), ...cc.map((address) => address.email)]);
+  const bodyText = options.keepBody && email.text ? email.text.slice(0, MAX_BODY_CHARACTERS) : null;
+  return { item: { type: "email", message_id: messageId, sent_at: sentAt, subject, from, to, cc, body_text: bodyText } };
+}

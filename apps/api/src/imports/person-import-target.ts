@@ -1,0 +1,130 @@
+/**
+ * @module
+ * The seam between imports and person match-or-create: vCard and CSV imports reach persons and
+ * companies only through `PersonImportTarget`. `createStorePersonImportTarget` implements it on the
+ * store as it is today (match keys: any email address, then the LinkedIn URL; companies by domain,
+ * then by name). When the shared match-or-create of `POST /v1/persons/batch` lands, this one file
+ * is where imports switch over to it, so that an import and the API always match alike.
+ */
+import { ConflictError, InvalidInputError, type Store } from "@rapport/store";
+import { findPersonMatch } from "../persons/find-person-match.js";
+import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
+
+export type PersonCandidate = Omit<ImportedPerson, "type">;
+
+export type MatchStatus = "MATCHED" | "CREATED";
+
+export interface CompanyOutcome {
+  status: MatchStatus;
+  company_uuid: string;
+}
+
+export type PersonOutcome =
+  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null }
+  | { status: "ERROR"; error: string };
+
+export interface PersonImportTarget {
+  /** Read-only: the existing person each candidate matches, or null (the dry run's view). */
+  lookup(candidates: readonly PersonCandidate[]): Promise<Array<string | null>>;
+  /**
+   * Match-or-create, in input order. MATCHED persons are returned as they are; a CREATED person is
+   * affiliated with its company (found or created). Runs inside the caller's transaction.
+   */
+  matchOrCreate(candidates: readonly PersonCandidate[]): Promise<PersonOutcome[]>;
+  /** Read-only: the existing company for a reference, or null. */
+  lookupCompany(reference: CompanyReference): Promise<string | null>;
+  /** The company for a reference, created (with `fields`) when none matches. */
+  findOrCreateCompany(reference: CompanyReference, fields?: ImportedCompany["fields"]): Promise<CompanyOutcome>;
+}
+
+/** True when a candidate carries a key it can be matched on. */
+export function hasMatchKey(candidate: PersonCandidate): boolean {
+  return candidate.emails.length > 0 || candidate.linkedin_url !== null;
+}
+
+/**
+ * The target on the store alone. `store` may be a transaction's store: every write then commits
+ * or rolls back with the caller's batch.
+ *
+ * @example
+ * await store.transaction((transaction) => createStorePersonImportTarget(transaction, tenantUuid).matchOrCreate(candidates));
+ */
+export function createStorePersonImportTarget(store: Store, tenantUuid: string): PersonImportTarget {
+  async function lookupOne(candidate: PersonCandidate): Promise<string | null> {
+    const match = await findPersonMatch(store, tenantUuid, {
+      emails: candidate.emails,
+      linkedin_url: candidate.linkedin_url ? `https://www.${candidate.linkedin_url}` : null,
+    });
+    return match?.uuid ?? null;
+  }
+
+  async function lookupCompany(reference: CompanyReference): Promise<string | null> {
+    if (reference.domain) {
+      const byDomain = await store.matchKeys.companyByDomain(tenantUuid, reference.domain);
+      if (byDomain) return byDomain.uuid;
+    }
+    if (reference.name) {
+      const byName = await store.matchKeys.companyByName(tenantUuid, reference.name);
+      if (byName) return byName.uuid;
+    }
+    return null;
+  }
+
+  async function findOrCreateCompany(reference: CompanyReference, fields: ImportedCompany["fields"] = {}): Promise<CompanyOutcome> {
+    const existing = await lookupCompany(reference);
+    if (existing) return { status: "MATCHED", company_uuid: existing };
+    const name = reference.name ?? reference.domain;
+    if (!name) throw new InvalidInputError("a company needs a name or a domain");
+    const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: name, domain: reference.domain, ...fields });
+    return { status: "CREATED", company_uuid: company.uuid };
+  }
+
+  return {
+    async lookup(candidates) {
+      const results: Array<string | null> = [];
+      for (const candidate of candidates) results.push(hasMatchKey(candidate) ? await lookupOne(candidate) : null);
+      return results;
+    },
+    async matchOrCreate(candidates) {
+      const outcomes: PersonOutcome[] = [];
+      for (const candidate of candidates) {
+        if (!hasMatchKey(candidate)) {
+          outcomes.push({ status: "ERROR", error: "no email address or LinkedIn URL to match on" });
+          continue;
+        }
+        const existing = await lookupOne(candidate);
+        if (existing) {
+          outcomes.push({ status: "MATCHED", person_uuid: existing, company: null });
+          continue;
+        }
+        let company: CompanyOutcome | null = null;
+        try {
+          company = candidate.company ? await findOrCreateCompany(candidate.company) : null;
+          const person = await store.persons.create({
+            tenant_uuid: tenantUuid,
+            first_name: candidate.first_name,
+            last_name: candidate.last_name,
+            name: candidate.name,
+            emails: candidate.emails,
+            linkedin_url: candidate.linkedin_url ? `https://www.${candidate.linkedin_url}` : null,
+            job_title: candidate.job_title,
+            primary_company_uuid: company?.company_uuid ?? null,
+            twitter_url: candidate.twitter_url,
+            city: candidate.city,
+            state: candidate.state,
+            country: candidate.country,
+            tags: candidate.tags,
+          });
+          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company });
+        } catch (error) {
+          // A company created for this person must not outlive it: fail the item's transaction instead.
+          if (!(error instanceof ConflictError || error instanceof InvalidInputError) || company?.status === "CREATED") throw error;
+          outcomes.push({ status: "ERROR", error: error.message });
+        }
+      }
+      return outcomes;
+    },
+    lookupCompany,
+    findOrCreateCompany,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * @module
+ * Cuts an iCalendar or vCard stream into the text of its components (each VEVENT, VTIMEZONE or
+ * VCARD), with the line each starts on, so that one malformed component is reported on its own
+ * while the rest of the file is read.
+ */
+import type { Readable } from "node:stream";
+import { ImportFormatError } from "./imported-items.js";
+import { readLineChunks, type LineCounter } from "./read-lines.js";
+
+export type ComponentBlock = { name: string; line: number; text: string } | { name: string; line: number; problem: string };
+
+export interface BlockOptions {
+  /** The component every file of this kind starts with (VCALENDAR, VCARD). */
+  first: string;
+  /** Components to cut out, by upper-case name, and the nesting depth they sit at. */
+  capture: ReadonlyMap<string, number>;
+  /** Names the input in the error for a file of another kind. */
+  describe: string;
+}
+
+/** Upper-cased component name of a `BEGIN:`/`END:` line, else null. */
+function boundary(line: string, keyword: "BEGIN" | "END"): string | null {
+  const match = new RegExp(`^${keyword}:(.+)$`, "i").exec(line.trim());
+  return match ? match[1]!.trim().toUpperCase() : null;
+}
+
+/**
+ * The captured components of the stream, in file order.
+ *
+ * @example
+ * for await (const block of readComponentBlocks(stream, counter, { first: "VCARD", capture: new Map([["VCARD", 0]]), describe: "contacts.vcf" })) { ... }
+ */
+export async function* readComponentBlocks(stream: Readable, counter: LineCounter, options: BlockOptions): AsyncGenerator<ComponentBlock> {
+  const stack: string[] = [];
+  let lineNumber = 0;
+  let sawContent = false;
+  let capture: { name: string; depth: number; line: number; lines: string[] } | null = null;
+  for await (const lines of readLineChunks(stream, "utf8", counter)) {
+    for (const rawLine of lines) {
+      lineNumber += 1;
+      const line = lineNumber === 1 ? rawLine.replace(/^\uFEFF/, "") : rawLine;
+      if (!sawContent) {
+        if (line.trim() === "") continue;
+        sawContent = true;
+        if (boundary(line, "BEGIN") !== options.first) {
+          throw new ImportFormatError(`${options.describe}: expected "BEGIN:${options.first}" at line ${lineNumber}, found "${line.slice(0, 60)}"`);
+        }
+      }
+      const begins = boundary(line, "BEGIN");
+      const ends = boundary(line, "END");
+      if (begins) {
+        if (!capture && options.capture.get(begins) === stack.length) capture = { name: begins, depth: stack.length, line: lineNumber, lines: [] };
+        stack.push(begins);
+      }
+      if (capture) capture.lines.push(line);
+      if (ends) {
+        const at = stack.lastIndexOf(ends);
+        if (at !== -1) stack.length = at;
+        if (capture && ends === capture.name && stack.length === capture.depth) {
+          yield { name: capture.name, line: capture.line, text: capture.lines.join("\r\n") };
+          capture = null;
+        } else if (capture && stack.length <= capture.depth) {
+          // An enclosing END closed the component that never ended itself.
+          yield { name: capture.name, line: capture.line, problem: `${capture.name} starting here has no END:${capture.name} before END:${ends}` };
+          capture = null;
+        }
+      }
+    }
+  }
+  if (!sawContent) throw new ImportFormatError(`${options.describe} is empty`);
+  if (capture) yield { name: capture.name, line: capture.line, problem: `${capture.name} starting here is never closed (no END:${capture.name})` };
+}

@@ -1,0 +1,124 @@
+import { InvalidInputError, type Store } from "@rapport/store";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ImportedEmail, ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
+import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
+import { runImport } from "./run-import.js";
+import { createImportTestBed, type ImportTestBed } from "./testing/import-test-bed.js";
+
+let bed: ImportTestBed;
+beforeEach(async () => {
+  bed = await createImportTestBed();
+});
+afterEach(() => bed.close());
+
+function sourceOf(entries: SourceEntry[]): ImportSource {
+  let read = 0;
+  async function* generate() {
+    for (const entry of entries) {
+      read += 1;
+      yield entry;
+    }
+  }
+  return { entries: generate(), bytesRead: () => read, totalBytes: entries.length };
+}
+
+function email(index: number): SourceEntry {
+  const item: ImportedEmail = {
+    type: "email",
+    message_id: `<run-${index}@x.example>`,
+    sent_at: Date.UTC(2026, 9, index),
+    subject: `Message ${index}`,
+    from: { email: "ada@acme.example", name: null },
+    to: [{ email: `contact${index}@x.example`, name: `Contact ${index}` }],
+    cc: [],
+    body_text: null,
+  };
+  return { position: `message ${index}`, item };
+}
+
+function person(name: string, address: string, company: string): SourceEntry {
+  const item: ImportedPerson = {
+    type: "person",
+    first_name: null,
+    last_name: null,
+    name,
+    emails: [address],
+    linkedin_url: null,
+    job_title: null,
+    company: { name: company, domain: null },
+    twitter_url: null,
+    city: null,
+    state: null,
+    country: null,
+    tags: [],
+  };
+  return { position: `row ${name}`, item };
+}
+
+describe("runImport", () => {
+  it("loses only the bad item when one spoils its batch, and leaves nothing of it behind", async () => {
+    // A target that fails for one candidate after its company was created.
+    const failing = (store: Store, tenantUuid: string): PersonImportTarget => {
+      const target = createStorePersonImportTarget(store, tenantUuid);
+      return {
+        ...target,
+        async matchOrCreate(candidates) {
+          for (const candidate of candidates) {
+            if (candidate.emails.includes("bad@x.example")) {
+              await target.findOrCreateCompany(candidate.company!);
+              throw new InvalidInputError("bad candidate");
+            }
+          }
+          return target.matchOrCreate(candidates);
+        },
+      };
+    };
+    const source = sourceOf([person("One", "one@x.example", "Alpha"), person("Bad", "bad@x.example", "Doomed"), person("Two", "two@x.example", "Beta")]);
+    const summary = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "csv", source, dryRun: false, createTarget: failing });
+    expect(summary).toMatchObject({ items: { read: 3, written: 2, failed: 1 }, persons: { created: 2 }, companies: { created: 2 }, problems: { first: [{ position: "row Bad", message: "bad candidate" }] } });
+    const persons = await bed.personsByKey();
+    expect(persons.has("one@x.example") && persons.has("two@x.example")).toBe(true);
+    expect(persons.has("bad@x.example")).toBe(false);
+    const companies = await bed.store.companies.list(bed.tenantUuid, { filters: {}, sort_by: "company_name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(companies.rows.map((company) => company.company_name)).toEqual(["Alpha", "Beta"]);
+  });
+
+  it("stops after the batch in flight when interrupted, and a re-run finishes without duplicates", async () => {
+    const entries = Array.from({ length: 7 }, (_unused, index) => email(index + 1));
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const first = await runImport({
+      store: bed.store,
+      tenantUuid: bed.tenantUuid,
+      kind: "mbox",
+      source: sourceOf(entries),
+      dryRun: false,
+      batchSize: 2,
+      signal: controller.signal,
+      onProgress: (summary) => {
+        progress.push(summary.items.written);
+        if (summary.items.written >= 4) controller.abort();
+      },
+    });
+    expect(first).toMatchObject({ outcome: "interrupted", items: { read: 4, written: 4 }, emails: { new: 4 } });
+    expect(progress).toEqual([2, 4]);
+    expect(bed.rowCounts().emails).toBe(4);
+
+    const second = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: sourceOf(entries), dryRun: false, batchSize: 2 });
+    expect(second).toMatchObject({ outcome: "completed", emails: { new: 3, known: 4 }, persons: { created: 3 } });
+    expect(bed.rowCounts().emails).toBe(7);
+  });
+
+  it("fails the import on an error that is not the item's fault", async () => {
+    const broken = (store: Store, tenantUuid: string): PersonImportTarget => ({
+      ...createStorePersonImportTarget(store, tenantUuid),
+      matchOrCreate: async () => {
+        throw new Error("disk full");
+      },
+    });
+    await expect(
+      runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "vcf", source: sourceOf([person("One", "one@x.example", "Alpha")]), dryRun: false, createTarget: broken }),
+    ).rejects.toThrow("disk full");
+    expect((await bed.personsByKey()).has("one@x.example")).toBe(false);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * @module
+ * The import runner, shared by the command line and the HTTP jobs: reads an archive's entries, and
+ * writes them in batches, each batch one transaction (so an interrupted import leaves only whole
+ * batches behind, and a re-run, idempotent on every key, picks up where it stopped). A batch that
+ * fails on one bad item is retried item by item so that only that item is lost. A dry run goes
+ * through the same code, reading the store and writing nothing.
+ */
+import { ConflictError, InvalidInputError, type ImportKind, type Store, type User } from "@rapport/store";
+import type { BatchContext, PositionedItem } from "./batch-context.js";
+import {
+  addProblem,
+  addSkip,
+  emptyBatchCounts,
+  emptySummary,
+  mergeBatchCounts,
+  type ImportSummary,
+  type OwnerSummary,
+} from "./import-summary.js";
+import type { ImportedItem, ImportSource } from "./imported-items.js";
+import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
+import { commitRunState, createRunState, discardRunState } from "./run-state.js";
+import { writeEmails } from "./write-emails.js";
+import { writeMeetings } from "./write-meetings.js";
+import { writeCompanies, writePersons } from "./write-contacts.js";
+
+export const DEFAULT_BATCH_SIZE = 200;
+
+export interface RunImportOptions {
+  store: Store;
+  tenantUuid: string;
+  kind: ImportKind;
+  source: ImportSource;
+  dryRun: boolean;
+  /** The internal user whose mailbox or calendar this is (meetings are recorded as created by them). */
+  owner?: User | null;
+  keepBodies?: boolean;
+  batchSize?: number;
+  /** Stops after the batch in flight; the summary's outcome is then "interrupted". */
+  signal?: AbortSignal;
+  /** Called after every batch with the summary so far. */
+  onProgress?: (summary: ImportSummary) => void | Promise<void>;
+  /** How persons and companies are matched or created; the store's own target by default. */
+  createTarget?: (store: Store, tenantUuid: string) => PersonImportTarget;
+  now?: () => number;
+}
+
+function ofType<Type extends ImportedItem["type"]>(batch: ReadonlyArray<PositionedItem<ImportedItem>>, type: Type) {
+  return batch.filter((entry) => entry.item.type === type) as Array<PositionedItem<Extract<ImportedItem, { type: Type }>>>;
+}
+
+/** Writes a batch; a reader yields one kind of item, but a batch of several kinds would work too. */
+async function writeBatch(context: BatchContext, batch: ReadonlyArray<PositionedItem<ImportedItem>>): Promise<void> {
+  const emails = ofType(batch, "email");
+  const meetings = ofType(batch, "meeting");
+  const companies = ofType(batch, "company");
+  const persons = ofType(batch, "person");
+  if (emails.length > 0) await writeEmails(context, emails);
+  if (meetings.length > 0) await writeMeetings(context, meetings);
+  if (companies.length > 0) await writeCompanies(context, companies);
+  if (persons.length > 0) await writePersons(context, persons);
+}
+
+function addressesOf(item: ImportedItem): string[] {
+  if (item.type === "email") return [item.from, ...item.to, ...item.cc].map((address) => address.email);
+  if (item.type === "meeting") return [...(item.organizer ? [item.organizer.email] : []), ...item.attendees.map((attendee) => attendee.email)];
+  return [];
+}
+
+function isItemError(error: unknown): error is Error {
+  return error instanceof InvalidInputError || error instanceof ConflictError;
+}
+
+/**
+ * Imports an archive's entries into a tenant and returns the summary.
+ *
+ * @example
+ * const source = readMbox(createReadStream(path), size, { keepBodies: false, name: path });
+ * const summary = await runImport({ store, tenantUuid, kind: "mbox", source, dryRun: true });
+ */
+export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
+  const { store, tenantUuid, kind, source, dryRun, owner = null, keepBodies = false, batchSize = DEFAULT_BATCH_SIZE, signal, onProgress } = options;
+  const { createTarget = createStorePersonImportTarget, now = Date.now } = options;
+  const started = now();
+  const summary = emptySummary(kind, dryRun);
+  summary.bytes_total = source.totalBytes;
+  const state = createRunState();
+
+  const users = (await store.users.list(tenantUuid, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 })).rows.filter((user) => user.is_active);
+  const userByAddress = new Map(users.map((user) => [user.email, user]));
+  const appearances = new Map<string, number>();
+
+  const contextFor = (batchStore: Store): BatchContext => ({
+    store: batchStore,
+    tenantUuid,
+    dryRun,
+    keepBodies,
+    owner,
+    state,
+    counts: emptyBatchCounts(),
+    target: createTarget(batchStore, tenantUuid),
+  });
+
+  const commit = (context: BatchContext) => {
+    mergeBatchCounts(summary, context.counts);
+    for (const problem of commitRunState(state)) {
+      summary.items.failed += 1;
+      addProblem(summary, problem);
+    }
+  };
+
+  const writeInTransaction = async (entries: ReadonlyArray<PositionedItem<ImportedItem>>) => {
+    const context = await store.transaction(async (transaction) => {
+      const batchContext = contextFor(transaction);
+      await writeBatch(batchContext, entries);
+      return batchContext;
+    });
+    commit(context);
+  };
+
+  const flush = async (batch: Array<PositionedItem<ImportedItem>>) => {
+    if (batch.length === 0) return;
+    if (dryRun) {
+      const context = contextFor(store);
+      await writeBatch(context, batch);
+      commit(context);
+    } else {
+      try {
+        await writeInTransaction(batch);
+      } catch (error) {
+        discardRunState(state);
+        if (!isItemError(error)) throw error;
+        // One item spoiled the batch: write them one by one, so that only the bad one is lost.
+        for (const entry of batch) {
+          try {
+            await writeInTransaction([entry]);
+          } catch (itemError) {
+            discardRunState(state);
+            if (!isItemError(itemError)) throw itemError;
+            summary.items.failed += 1;
+            addProblem(summary, { position: entry.position, message: itemError.message });
+          }
+        }
+      }
+    }
+    summary.bytes_read = source.bytesRead();
+    summary.duration_ms = now() - started;
+    await onProgress?.(summary);
+  };
+
+  let batch: Array<PositionedItem<ImportedItem>> = [];
+  for await (const entry of source.entries) {
+    summary.items.read += 1;
+    if ("problem" in entry) {
+      summary.items.failed += 1;
+      addProblem(summary, { position: entry.position, message: entry.problem });
+    } else if ("skipped" in entry) {
+      addSkip(summary, entry.skipped);
+    } else {
+      for (const user of new Set(addressesOf(entry.item).map((address) => userByAddress.get(address)).filter(Boolean))) {
+        appearances.set(user!.uuid, (appearances.get(user!.uuid) ?? 0) + 1);
+      }
+      batch.push({ position: entry.position, item: entry.item });
+      if (batch.length >= batchSize) {
+        await flush(batch);
+        batch = [];
+      }
+    }
+    if (signal?.aborted) {
+      summary.outcome = "interrupted";
+      break;
+    }
+  }
+  await flush(batch);
+
+  const ownerSummary = (user: User): OwnerSummary => ({ user_uuid: user.uuid, name: user.name, email: user.email, appearances: appearances.get(user.uuid) ?? 0 });
+  if (owner) summary.owner = ownerSummary(owner);
+  if (!owner && appearances.size > 0) {
+    const [best] = users.filter((user) => appearances.has(user.uuid)).sort((left, right) => appearances.get(right.uuid)! - appearances.get(left.uuid)! || left.name.localeCompare(right.name));
+    summary.proposed_owner = best ? ownerSummary(best) : null;
+  }
+  summary.bytes_read = source.bytesRead();
+  summary.duration_ms = now() - started;
+  return summary;
+}

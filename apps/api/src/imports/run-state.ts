@@ -1,0 +1,75 @@
+/**
+ * @module
+ * What an import remembers across batches: which addresses, messages, meetings, persons and
+ * companies it has already counted (so that every count is of distinct records), and, in a dry run,
+ * what it would have created (so that a later entry naming it counts as matched, as it would in a
+ * real run). A batch stages its additions; they count only once the batch commits.
+ */
+import type { ImportProblem } from "./import-summary.js";
+
+/** A set whose additions are staged until `commit` (or dropped by `discard`). */
+export class StagedSet {
+  private readonly committed = new Set<string>();
+  private readonly staged = new Set<string>();
+
+  has(key: string): boolean {
+    return this.committed.has(key) || this.staged.has(key);
+  }
+
+  add(key: string): void {
+    if (!this.committed.has(key)) this.staged.add(key);
+  }
+
+  commit(): void {
+    for (const key of this.staged) this.committed.add(key);
+    this.staged.clear();
+  }
+
+  discard(): void {
+    this.staged.clear();
+  }
+}
+
+export interface RunState {
+  /** Addresses that resolved to persons already known before this import touched them. */
+  matchedAddresses: StagedSet;
+  /** Addresses for which this import created (or would create) a person. */
+  createdAddresses: StagedSet;
+  /** Dry run: message ids seen, so a repeat within the archive counts as known. */
+  messageIds: StagedSet;
+  /** Dry run: meeting keys that would be created or updated. */
+  meetingKeys: StagedSet;
+  /** Dry run: match keys of persons that would be created. */
+  personKeys: StagedSet;
+  /** Companies counted so far (persons' companies are counted once each). */
+  companyKeys: StagedSet;
+  /** Problems of items that failed inside a batch that otherwise committed. */
+  stagedProblems: ImportProblem[];
+}
+
+export function createRunState(): RunState {
+  return {
+    matchedAddresses: new StagedSet(),
+    createdAddresses: new StagedSet(),
+    messageIds: new StagedSet(),
+    meetingKeys: new StagedSet(),
+    personKeys: new StagedSet(),
+    companyKeys: new StagedSet(),
+    stagedProblems: [],
+  };
+}
+
+function sets(state: RunState): StagedSet[] {
+  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.companyKeys];
+}
+
+/** Makes a batch's additions permanent; returns its problems. */
+export function commitRunState(state: RunState): ImportProblem[] {
+  for (const set of sets(state)) set.commit();
+  return state.stagedProblems.splice(0);
+}
+
+export function discardRunState(state: RunState): void {
+  for (const set of sets(state)) set.discard();
+  state.stagedProblems.length = 0;
+}

@@ -1,0 +1,80 @@
+/**
+ * @module
+ * Rewrites vCard 2.1 peculiarities into the 3.0 syntax the parser reads: bare parameters
+ * (`EMAIL;INTERNET;PREF:`) become `TYPE=` parameters, and quoted-printable values (with their `=`
+ * soft line breaks) are decoded.
+ */
+
+function decodeQuotedPrintable(value: string, charset: string): string {
+  const bytes: number[] = [];
+  for (let index = 0; index < value.length; index += 1) {
+    const character = value[index]!;
+    const hex = value.slice(index + 1, index + 3);
+    if (character === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      for (const byte of Buffer.from(character, "utf8")) bytes.push(byte);
+    }
+  }
+  const encoding = /^(utf-?8)$/i.test(charset) ? "utf8" : "latin1";
+  return Buffer.from(bytes).toString(encoding);
+}
+
+/** Splits `NAME;PARAM;PARAM:value` at the first colon outside double quotes. */
+function splitLine(line: string): { head: string; value: string } | null {
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    if (line[index] === '"') quoted = !quoted;
+    if (line[index] === ":" && !quoted) return { head: line.slice(0, index), value: line.slice(index + 1) };
+  }
+  return null;
+}
+
+/**
+ * The card's text with 2.1 syntax rewritten; 3.0 and 4.0 cards come back unchanged.
+ *
+ * @example
+ * modernizeVcard("BEGIN:VCARD\r\nVERSION:2.1\r\nEMAIL;INTERNET:a@x.example\r\nEND:VCARD");
+ * // "BEGIN:VCARD\r\nVERSION:2.1\r\nEMAIL;TYPE=INTERNET:a@x.example\r\nEND:VCARD"
+ */
+export function modernizeVcard(text: string): string {
+  if (!/^VERSION:2\.1\s*$/im.test(text)) return text;
+  const rawLines = text.split(/\r?\n/);
+  const lines: string[] = [];
+  for (let index = 0; index < rawLines.length; index += 1) {
+    let line = rawLines[index]!;
+    if (/ENCODING=QUOTED-PRINTABLE/i.test(splitLine(line)?.head ?? "")) {
+      while (line.endsWith("=") && index + 1 < rawLines.length) line = line.slice(0, -1) + rawLines[++index];
+    }
+    lines.push(line);
+  }
+  return lines
+    .map((line) => {
+      if (/^[ \t]/.test(line)) return line;
+      const parts = splitLine(line);
+      if (!parts) return line;
+      const [name, ...parameters] = parts.head.split(";");
+      let value = parts.value;
+      const kept: string[] = [];
+      let quotedPrintable = false;
+      let charset = "utf-8";
+      for (const parameter of parameters) {
+        if (!parameter) continue;
+        const [key, ...rest] = parameter.split("=");
+        if (rest.length === 0) {
+          if (/^quoted-printable$/i.test(key!)) quotedPrintable = true;
+          else kept.push(`TYPE=${key}`);
+        } else if (/^encoding$/i.test(key!) && /^quoted-printable$/i.test(rest.join("="))) {
+          quotedPrintable = true;
+        } else if (/^charset$/i.test(key!)) {
+          charset = rest.join("=");
+        } else {
+          kept.push(parameter);
+        }
+      }
+      if (quotedPrintable) value = decodeQuotedPrintable(value, charset);
+      return `${[name, ...kept].join(";")}:${value}`;
+    })
+    .join("\r\n");
+}

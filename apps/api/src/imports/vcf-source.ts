@@ -1,0 +1,128 @@
+/**
+ * @module
+ * Reads vCard contacts (2.1, 3.0, 4.0) with ical.js into persons: name, addresses, organization,
+ * title, LinkedIn and Twitter profiles, locality and categories.
+ */
+import type { Readable } from "node:stream";
+import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from "@rapport/store";
+import ICAL from "ical.js";
+import type { ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
+import { toImportedAddress } from "./parse-mail-message.js";
+import { readComponentBlocks } from "./read-component-blocks.js";
+import type { LineCounter } from "./read-lines.js";
+import { modernizeVcard } from "./vcard-legacy.js";
+
+type Component = InstanceType<typeof ICAL.Component>;
+type Property = InstanceType<typeof ICAL.Property>;
+
+function clean(value: unknown): string | null {
+  const text = Array.isArray(value) ? value.filter((part) => typeof part === "string" && part.trim()).join(", ") : value;
+  return typeof text === "string" && text.trim() ? text.trim() : null;
+}
+
+function types(property: Property): string[] {
+  const value = property.getParameter("type");
+  const list = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
+  return list.map((entry) => String(entry).toLowerCase());
+}
+
+/** The values of a structured property (N, ADR, ORG) as strings. */
+function structured(property: Property | null): string[] {
+  if (!property) return [];
+  const value = property.getFirstValue();
+  if (Array.isArray(value)) return value.map((part) => (Array.isArray(part) ? part.join(" ") : String(part ?? "")));
+  return typeof value === "string" ? value.split(";") : [];
+}
+
+function emailsOf(card: Component): string[] {
+  // vCard 3 marks the preferred address with TYPE=pref, vCard 4 with a PREF parameter.
+  const entries = card.getAllProperties("email").map((property) => ({ property, preferred: types(property).includes("pref") || property.getParameter("pref") != null }));
+  entries.sort((left, right) => Number(right.preferred) - Number(left.preferred));
+  const addresses: string[] = [];
+  for (const { property } of entries) {
+    const address = toImportedAddress(String(property.getFirstValue() ?? ""), null);
+    if (address && !addresses.includes(address.email)) addresses.push(address.email);
+  }
+  return addresses;
+}
+
+/** Profile URLs from URL and X-SOCIALPROFILE (Apple) properties. */
+function profiles(card: Component): { linkedin: string | null; twitter: string | null; website: string | null } {
+  let linkedin: string | null = null;
+  let twitter: string | null = null;
+  let website: string | null = null;
+  for (const property of [...card.getAllProperties("url"), ...card.getAllProperties("x-socialprofile")]) {
+    const url = clean(property.getFirstValue());
+    if (!url) continue;
+    const labels = types(property);
+    linkedin ??= normalizeLinkedinUrl(url) ?? (labels.includes("linkedin") && url.includes("linkedin") ? normalizeLinkedinUrl(`https://${url.replace(/^\w+:\/\//, "")}`) : null);
+    if (!twitter && (/^(https?:\/\/)?(www\.)?(twitter|x)\.com\//i.test(url) || labels.includes("twitter"))) twitter = url;
+    if (!website && property.name === "url" && !/linkedin\.com|twitter\.com|x\.com/i.test(url)) website = url;
+  }
+  return { linkedin, twitter, website };
+}
+
+/** A vCard component as a person to match or create. */
+export function vcardToPerson(card: Component): ImportedPerson {
+  const [familyName, givenName] = structured(card.getFirstProperty("n"));
+  const [organization] = structured(card.getFirstProperty("org"));
+  const address = card.getAllProperties("adr").sort((left, right) => Number(types(right).includes("work")) - Number(types(left).includes("work")))[0] ?? null;
+  const [, , , city, region, , country] = structured(address);
+  const { linkedin, twitter, website } = profiles(card);
+  const categories = card.getAllProperties("categories").flatMap((property) => property.getValues().map((value) => String(value).trim()));
+  const companyName = clean(organization);
+  const emails = emailsOf(card);
+  return {
+    type: "person",
+    first_name: clean(givenName),
+    last_name: clean(familyName),
+    name: clean(card.getFirstPropertyValue("fn")),
+    emails: emails.map(normalizeEmail),
+    linkedin_url: linkedin,
+    job_title: clean(card.getFirstPropertyValue("title")),
+    company: companyName ? { name: companyName, domain: website ? normalizeDomain(website) : null } : null,
+    twitter_url: twitter,
+    city: clean(city),
+    state: clean(region),
+    country: clean(country),
+    tags: [...new Set(categories.filter(Boolean))],
+  };
+}
+
+/** True when the text starts (after blank lines) like a vCard file. */
+export function looksLikeVcf(head: string): boolean {
+  return /^\s*BEGIN:VCARD\s*$/i.test(head.replace(/^\uFEFF/, "").split(/\r?\n/).find((line) => line.trim() !== "") ?? "");
+}
+
+/**
+ * The contacts of a vCard stream, one entry per card.
+ *
+ * @example
+ * const source = readVcf(createReadStream("contacts.vcf"), size, { name: "contacts.vcf" });
+ */
+export function readVcf(stream: Readable, totalBytes: number | null, options: { name: string }): ImportSource {
+  const counter: LineCounter = { bytes: 0 };
+  async function* entries(): AsyncGenerator<SourceEntry> {
+    let index = 0;
+    const blocks = readComponentBlocks(stream, counter, {
+      first: "VCARD",
+      capture: new Map([["VCARD", 0]]),
+      describe: `${options.name} is not a vCard file`,
+    });
+    for await (const block of blocks) {
+      index += 1;
+      const position = `card ${index} (line ${block.line})`;
+      if ("problem" in block) {
+        yield { position, problem: block.problem };
+        continue;
+      }
+      try {
+        const card = new ICAL.Component(ICAL.parse(modernizeVcard(block.text)) as unknown as unknown[]);
+        yield { position, item: vcardToPerson(card) };
+      } catch (error) {
+        yield { position, problem: `unreadable vCard: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    }
+  }
+  return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };
+}

@@ -1,0 +1,88 @@
+/** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV companies (find-or-create). */
+import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
+import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
+import { hasMatchKey, type PersonCandidate } from "./person-import-target.js";
+
+export const NO_MATCH_KEY = "no email address or LinkedIn URL to match on";
+
+function personKeys(candidate: PersonCandidate): string[] {
+  return [...candidate.emails.map((address) => `email:${address}`), ...(candidate.linkedin_url ? [`linkedin:${candidate.linkedin_url}`] : [])];
+}
+
+/** The keys a company is found by: its domain, then its name (as the target looks it up). */
+function companyKeys(reference: CompanyReference): string[] {
+  const name = reference.name?.trim().toLowerCase();
+  return [...(reference.domain ? [`domain:${reference.domain}`] : []), ...(name ? [`name:${name}`] : [])];
+}
+
+/** Counts a person's company once per run. */
+function countCompany(context: BatchContext, reference: CompanyReference, status: "MATCHED" | "CREATED"): void {
+  const keys = companyKeys(reference);
+  if (keys.some((key) => context.state.companyKeys.has(key))) return;
+  for (const key of keys) context.state.companyKeys.add(key);
+  if (status === "CREATED") context.counts.companies.created += 1;
+  else context.counts.companies.matched += 1;
+}
+
+export async function writePersons(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedPerson>>): Promise<void> {
+  const { dryRun, state, counts, target } = context;
+  const keyed = entries.filter(({ item }) => hasMatchKey(item));
+  for (const { item } of entries) {
+    if (!hasMatchKey(item)) {
+      counts.persons.skipped += 1;
+      countSkip(context, NO_MATCH_KEY);
+    }
+  }
+  if (dryRun) {
+    const found = await target.lookup(keyed.map(({ item }) => item));
+    for (const [index, { item }] of keyed.entries()) {
+      const keys = personKeys(item);
+      if (found[index] || keys.some((key) => state.personKeys.has(key))) {
+        counts.persons.matched += 1;
+        counts.unchanged += 1;
+        continue;
+      }
+      for (const key of keys) state.personKeys.add(key);
+      counts.persons.created += 1;
+      counts.written += 1;
+      if (item.company) countCompany(context, item.company, (await target.lookupCompany(item.company)) ? "MATCHED" : "CREATED");
+    }
+    return;
+  }
+  const outcomes = await target.matchOrCreate(keyed.map(({ item }) => item));
+  for (const [index, outcome] of outcomes.entries()) {
+    const { item, position } = keyed[index]!;
+    if (outcome.status === "ERROR") {
+      state.stagedProblems.push({ position, message: outcome.error });
+    } else if (outcome.status === "MATCHED") {
+      counts.persons.matched += 1;
+      counts.unchanged += 1;
+    } else {
+      counts.persons.created += 1;
+      counts.written += 1;
+      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status);
+    }
+  }
+}
+
+export async function writeCompanies(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedCompany>>): Promise<void> {
+  const { dryRun, state, counts, target } = context;
+  for (const { item } of entries) {
+    const reference = { name: item.company_name, domain: item.domain };
+    let created: boolean;
+    if (dryRun) {
+      const keys = companyKeys(reference);
+      created = !keys.some((key) => state.companyKeys.has(key)) && (await target.lookupCompany(reference)) === null;
+      for (const key of keys) state.companyKeys.add(key);
+    } else {
+      created = (await target.findOrCreateCompany(reference, item.fields)).status === "CREATED";
+    }
+    if (created) {
+      counts.companies.created += 1;
+      counts.written += 1;
+    } else {
+      counts.companies.matched += 1;
+      counts.unchanged += 1;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Calendar occurrences into meetings, idempotent on their external id: new ones created, changed
+ * ones updated, cancelled ones marked cancelled when already stored (and left out otherwise).
+ */
+import type { Meeting, NewMeeting } from "@rapport/store";
+import { countAddresses, countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
+import type { ImportedMeeting } from "./imported-items.js";
+
+function addressesOf(meeting: ImportedMeeting): string[] {
+  return [...(meeting.organizer ? [meeting.organizer.email] : []), ...meeting.attendees.map((attendee) => attendee.email)];
+}
+
+/** True when the stored meeting already says what the occurrence says (persons resolved by `known`). */
+function isUnchanged(stored: Meeting, meeting: ImportedMeeting, known: ReadonlyMap<string, string>): boolean {
+  if (stored.title !== meeting.title || stored.starts_at !== meeting.starts_at || stored.ends_at !== meeting.ends_at) return false;
+  if (stored.location !== meeting.location || stored.status !== meeting.status) return false;
+  const organizer = meeting.organizer ? known.get(meeting.organizer.email) : null;
+  if (organizer === undefined || organizer !== stored.organizer_person_uuid) return false;
+  const wanted = new Map<string, "accepted" | "declined">();
+  for (const attendee of meeting.attendees) {
+    const person = known.get(attendee.email);
+    if (!person) return false;
+    if (wanted.get(person) !== "accepted") wanted.set(person, attendee.response);
+  }
+  if (organizer) wanted.set(organizer, "accepted");
+  if (wanted.size !== stored.attendees.length) return false;
+  return stored.attendees.every((attendee) => wanted.get(attendee.person_uuid) === attendee.response);
+}
+
+function toNewMeeting(meeting: ImportedMeeting): Omit<NewMeeting, "created_by_user_uuid"> {
+  return {
+    title: meeting.title,
+    starts_at: meeting.starts_at,
+    ends_at: meeting.ends_at,
+    status: meeting.status,
+    location: meeting.location,
+    external_id: meeting.external_id,
+    organizer: meeting.organizer,
+    attendees: meeting.attendees,
+  };
+}
+
+export async function writeMeetings(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedMeeting>>): Promise<void> {
+  const { store, tenantUuid, dryRun, state, counts } = context;
+  for (const { item } of entries) {
+    const planned = dryRun && state.meetingKeys.has(item.external_id);
+    const stored = planned ? null : await store.meetings.findByExternalId(tenantUuid, item.external_id);
+    const known = await store.persons.findByEmails(tenantUuid, addressesOf(item));
+    if (item.status === "cancelled") {
+      if (stored?.status === "confirmed") {
+        if (!dryRun) await store.meetings.update(tenantUuid, stored.uuid, { status: "cancelled" });
+        state.meetingKeys.add(item.external_id);
+        counts.meetings.updated += 1;
+        counts.written += 1;
+      } else if (stored || planned) {
+        counts.meetings.known += 1;
+        counts.unchanged += 1;
+      } else {
+        counts.meetings.cancelled_skipped += 1;
+        countSkip(context, "cancelled");
+      }
+      continue;
+    }
+    if (planned || (stored && isUnchanged(stored, item, known))) {
+      counts.meetings.known += 1;
+      counts.unchanged += 1;
+      continue;
+    }
+    if (stored) {
+      if (!dryRun) await store.meetings.update(tenantUuid, stored.uuid, toNewMeeting(item));
+      counts.meetings.updated += 1;
+    } else {
+      if (!dryRun) await store.meetings.create(tenantUuid, { ...toNewMeeting(item), created_by_user_uuid: context.owner?.uuid ?? null });
+      counts.meetings.new += 1;
+    }
+    state.meetingKeys.add(item.external_id);
+    counts.written += 1;
+    countAddresses(context, known, addressesOf(item));
+  }
+}

@@ -1,0 +1,109 @@
+/** An import job as the API shows it: status, progress and, once there, the summary. */
+import { IMPORT_JOB_STATUSES, IMPORT_KINDS, type ImportJob } from "@rapport/store";
+import { z } from "zod";
+import type { ImportSummary } from "../imports/import-summary.js";
+import { epochMilliseconds } from "../platform/request/common-schemas.js";
+
+const count = (description: string) => z.number().int().min(0).describe(description);
+
+const ownerSchema = z.object({
+  user_uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  appearances: count("Messages or occurrences of the archive that name the user's address."),
+});
+
+export const importSummarySchema = z
+  .object({
+    kind: z.enum(IMPORT_KINDS).describe("What was imported."),
+    dry_run: z.boolean().describe("True when nothing was written: the counts say what an import would do."),
+    outcome: z.enum(["completed", "interrupted"]).describe("interrupted: stopped early; what was written is complete and a re-run finishes the rest."),
+    items: z
+      .object({
+        read: count("Entries read: messages, calendar occurrences, contacts or rows."),
+        written: count("Entries that created or changed records (in a dry run: would)."),
+        unchanged: count("Entries already in the tenant as they are."),
+        skipped: count("Entries left out on purpose (see skipped)."),
+        failed: count("Malformed entries and entries that could not be written (see problems)."),
+      })
+      .describe("Entries of the archive."),
+    emails: z.object({ new: count("Messages stored."), known: count("Messages already stored (same Message-ID).") }),
+    meetings: z.object({
+      new: count("Meetings created."),
+      known: count("Meetings already stored as they are."),
+      updated: count("Stored meetings changed by the archive (including newly cancelled ones)."),
+      cancelled_skipped: count("Cancelled occurrences never stored, left out."),
+    }),
+    persons: z.object({
+      matched: count("Distinct existing persons the archive names."),
+      created: count("Persons created."),
+      skipped: count("Contacts without an email address or LinkedIn URL to match on."),
+    }),
+    companies: z.object({ matched: count("Existing companies found by domain or name."), created: count("Companies created.") }),
+    skipped: z.record(z.string(), z.number().int()).describe("Skipped entries by reason."),
+    problems: z
+      .object({
+        count: count("All problems."),
+        first: z.array(z.object({ position: z.string().describe("Where in the archive, e.g. 'message 5 (line 53)'."), message: z.string() })).describe("The first 20."),
+      })
+      .describe("Malformed or failed entries, with their position."),
+    owner: ownerSchema.nullable().describe("The internal user whose mailbox or calendar this is, when given."),
+    proposed_owner: ownerSchema.nullable().describe("Without an owner: the tenant user whose address appears most in the archive."),
+    bytes_read: count("Bytes of the upload read."),
+    bytes_total: z.number().int().nullable().describe("Size of the upload."),
+    duration_ms: count("Time taken so far, in milliseconds."),
+  })
+  .describe("What an import did (or, in a dry run, would do).");
+
+export const importJobSchema = z
+  .object({
+    uuid: z.string().describe("The import job's UUID."),
+    kind: z.enum(IMPORT_KINDS).describe("mbox (or a single .eml), ics, vcf or csv."),
+    status: z.enum(IMPORT_JOB_STATUSES).describe("queued, running, succeeded or failed."),
+    dry_run: z.boolean(),
+    file_name: z.string().nullable().describe("The uploaded file's name."),
+    file_bytes: z.number().int().nullable().describe("The uploaded file's size in bytes."),
+    owner_user_uuid: z.string().nullable().describe("The internal user whose mailbox or calendar this is."),
+    created_by_user_uuid: z.string().nullable().describe("The user who started the import (null for a tenant-wide key)."),
+    progress: z
+      .object({
+        items_read: count("Entries read so far."),
+        bytes_read: count("Bytes read so far."),
+        bytes_total: z.number().int().nullable().describe("Bytes in all."),
+        percent: z.number().min(0).max(100).nullable().describe("Share of the bytes read, 0-100."),
+      })
+      .describe("How far the job is."),
+    summary: importSummarySchema.nullable().describe("Counts so far while running; the final summary once finished."),
+    error: z.string().nullable().describe("Why a failed job failed."),
+    created_at: epochMilliseconds("When the job was created."),
+    started_at: z.number().int().nullable().describe("When it started running, Unix epoch milliseconds."),
+    finished_at: z.number().int().nullable().describe("When it ended, Unix epoch milliseconds."),
+  })
+  .describe("An import of an uploaded archive, run in the background.");
+
+export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
+  const summary = job.summary as ImportSummary | null;
+  const total = job.file_bytes;
+  const bytesRead = summary?.bytes_read ?? job.bytes_processed;
+  return {
+    uuid: job.uuid,
+    kind: job.kind,
+    status: job.status,
+    dry_run: job.dry_run,
+    file_name: job.file_name,
+    file_bytes: job.file_bytes,
+    owner_user_uuid: job.owner_user_uuid,
+    created_by_user_uuid: job.created_by_user_uuid,
+    progress: {
+      items_read: summary?.items.read ?? job.items_processed,
+      bytes_read: bytesRead,
+      bytes_total: total,
+      percent: total ? Math.min(100, Math.floor((bytesRead * 100) / total)) : null,
+    },
+    summary,
+    error: job.error,
+    created_at: job.created_at,
+    started_at: job.started_at,
+    finished_at: job.finished_at,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * POST /v1/imports: upload one archive (multipart/form-data) and import it in the background.
+ * The operation declares no JSON body: the handler reads the multipart form itself, within
+ * MAX_IMPORT_UPLOAD_BYTES.
+ */
+import { IMPORT_KINDS, type User } from "@rapport/store";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppEnv } from "../../app-env.js";
+import { CSV_ENTITIES } from "../../imports/column-mapping.js";
+import { defaultWindow, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
+import { ImportFormatError } from "../../imports/imported-items.js";
+import { defineOperation } from "../../operations/operation.js";
+import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error.js";
+import { parseIsoTimestamp } from "../../platform/request/common-schemas.js";
+import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
+import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
+
+/** Largest upload taken over HTTP (the whole form is held in memory while it is saved); larger archives go through `rapport import`. */
+export const MAX_IMPORT_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+const flag = (description: string) =>
+  z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .transform((value) => value === "true" || value === "1")
+    .optional()
+    .describe(description);
+
+const isoDate = (description: string) =>
+  z
+    .string()
+    .max(40)
+    .transform((value, context) => {
+      const time = parseIsoTimestamp(value);
+      if (time === null) {
+        context.addIssue({ code: "custom", message: `'${value.slice(0, 40)}' is not an ISO 8601 date or date-time` });
+        return z.NEVER;
+      }
+      return time;
+    })
+    .optional()
+    .describe(`${description} ISO 8601 date or date-time.`);
+
+/** The form fields of the upload besides `file` (documented for clients; multipart is not JSON). */
+export const importUploadFields = z
+  .object({
+    kind: z.enum(IMPORT_KINDS).describe("mbox (an mbox file, or one .eml message), ics, vcf or csv."),
+    dry_run: flag("true: write nothing; the summary says what the import would do."),
+    user_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("The internal user whose mailbox or calendar this is; defaults to the calling user."),
+    keep_bodies: flag("mbox: also keep plain-text bodies (headers only otherwise)."),
+    since: isoDate("ics: window start (default 3 years ago)."),
+    until: isoDate("ics: window end (default 6 months ahead)."),
+    entity: z.enum(CSV_ENTITIES).optional().describe("csv: persons or companies (default: guessed from the header)."),
+    map: z.array(z.string().max(2_000)).max(50).optional().describe("csv: column mapping, 'Header=field,Header=field' (the field may repeat)."),
+  })
+  .strict();
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join(".") || "form"}: ${issue.message}` : "invalid form";
+}
+
+type FormValue = string | File | Array<string | File>;
+
+/** "100 MiB", or a byte count below one MiB. */
+function describeSize(bytes: number): string {
+  return bytes >= 1_048_576 ? `${+(bytes / 1_048_576).toFixed(2)} MiB` : `${bytes}-byte`;
+}
+
+/** Reads the multipart form, failing with 413 as soon as the body goes over `maxBytes` (declared or streamed). */
+async function readForm(http: Context<AppEnv>, maxBytes: number): Promise<Record<string, FormValue>> {
+  let form: Record<string, FormValue> | null = null;
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(413, `upload is larger than the ${describeSize(maxBytes)} limit; import larger archives with the rapport import command`);
+    },
+  });
+  await limit(http, async () => {
+    try {
+      form = (await http.req.parseBody({ all: true })) as Record<string, FormValue>;
+    } catch {
+      throw badRequest("the multipart/form-data body is malformed");
+    }
+  });
+  return form ?? {};
+}
+
+export interface CreateImportOptions {
+  /** Largest accepted request body, in bytes. */
+  maxUploadBytes?: number;
+}
+
+/**
+ * The operation, with its upload limit.
+ *
+ * @example
+ * const operation = createImportOperation({ maxUploadBytes: 10 * 1024 * 1024 });
+ */
+export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES }: CreateImportOptions = {}) {
+  return defineOperation({
+    operationId: "createImport",
+    method: "post",
+    path: "/v1/imports",
+    area: "Imports",
+    summary: "Import an archive",
+    description: `Uploads one archive as multipart/form-data (field \`file\`, at most ${describeSize(maxUploadBytes).replace("-byte", " bytes")}, plus the fields kind, dry_run, user_uuid, keep_bodies, since, until, entity, map) and imports it in the background: an mbox (or one .eml) into emails, an iCalendar file into meetings (recurrences expanded in the window, cancelled events and declined attendees left out), vCards or a CSV into persons or companies (matched or created). Answers 202 with the job; follow it with GET /v1/imports/{import_uuid}. A file that is not of the announced kind is a 400 at once. Re-importing the same archive adds nothing.`,
+    multipart: {
+      fields: {
+        file: { kind: "file", description: "The archive: an mbox, an .eml, an .ics, a .vcf or a .csv file.", required: true },
+        ...Object.fromEntries(
+          Object.entries(importUploadFields.shape).map(([name, schema]) => [
+            name,
+            { kind: "text" as const, description: schema.description ?? name, required: name === "kind" },
+          ]),
+        ),
+      },
+    },
+    successStatus: 202,
+    response: importJobSchema,
+    errors: [413, 415],
+    async handler({ auth, services, http }) {
+      const contentType = http.req.header("content-type") ?? "";
+      if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+        throw new ApiError(415, `send the archive as multipart/form-data with a 'file' field and a 'kind' field (got ${contentType || "no Content-Type"})`);
+      }
+      const form = await readForm(http, maxUploadBytes);
+      const { file, ...rest } = form;
+      const upload = Array.isArray(file) ? file[0] : file;
+      if (!(upload instanceof File)) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
+      const fields: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(rest)) {
+        if (name === "map") fields.map = (Array.isArray(value) ? value : [value]).filter((entry) => typeof entry === "string");
+        else if (Array.isArray(value) || typeof value !== "string") throw badRequest(`form field '${name}' must be given once, as text`);
+        else fields[name] = value;
+      }
+      const parsed = importUploadFields.safeParse(fields);
+      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+      const options = parsed.data;
+
+      let owner: User | null = auth.user;
+      if (options.user_uuid) {
+        owner = await services.store.users.get(auth.tenant.uuid, options.user_uuid.toLowerCase());
+        if (!owner || !owner.is_active) throw badRequest(`user_uuid ${options.user_uuid} is not an active user of this tenant`);
+        if (!auth.isAdministrator && owner.uuid !== auth.user?.uuid) throw forbidden("a member may import only their own mailbox or calendar: leave out user_uuid or name yourself");
+      }
+      const window = defaultWindow(services.clock.now());
+      const request: ImportRequest = {
+        kind: options.kind,
+        dryRun: options.dry_run ?? false,
+        keepBodies: options.keep_bodies ?? false,
+        since: options.since ?? window.since,
+        until: options.until ?? window.until,
+        entity: options.entity ?? null,
+        map: options.map ?? [],
+      };
+      try {
+        const job = await services.importJobs.start({
+          tenantUuid: auth.tenant.uuid,
+          createdByUserUuid: auth.user?.uuid ?? null,
+          owner,
+          request,
+          upload: { name: upload.name || "upload", content: upload },
+        });
+        return presentImportJob(job);
+      } catch (error) {
+        if (error instanceof ImportFormatError || error instanceof ImportRequestError) throw badRequest(error.message);
+        throw error;
+      }
+    },
+  });
+}
+
+export const createImport = createImportOperation();

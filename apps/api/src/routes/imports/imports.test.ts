@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../app.js";
+import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
+import { icsFile, mailMessage, mboxFile, vevent } from "../../imports/testing/archive-builders.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+import { createImportOperation } from "./create-import.js";
+
+let context: TestContext;
+let acme: TestTenant;
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+function archive(count = 3): string {
+  return mboxFile(
+    Array.from({ length: count }, (_unused, index) =>
+      mailMessage({
+        messageId: `<http-${index}@northwind.example>`,
+        from: `Jordan Blake <jordan@northwind.example>`,
+        to: [acme.admin.email, `guest${index % 2}@globex.example`],
+        date: `Mon, 2 Nov 2026 ${String(9 + (index % 10)).padStart(2, "0")}:00:00 +0000`,
+        subject: `Update ${index}`,
+      }),
+    ),
+  );
+}
+
+interface Upload {
+  kind?: string;
+  file?: { name: string; content: string } | null;
+  fields?: Record<string, string | string[]>;
+  key?: string;
+}
+
+async function upload({ kind = "mbox", file = { name: "inbox.mbox", content: archive() }, fields = {}, key = acme.key }: Upload, app = context.app) {
+  const form = new FormData();
+  if (kind) form.append("kind", kind);
+  if (file) form.append("file", new File([file.content], file.name));
+  for (const [name, value] of Object.entries(fields)) for (const entry of [value].flat()) form.append(name, entry);
+  const response = await app.request("/v1/imports", { method: "POST", headers: { "x-api-key": key }, body: form });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+async function read(uuid: string, key = acme.key) {
+  const response = await context.request(`/v1/imports/${uuid}`, { key });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+async function emailCount(): Promise<number> {
+  let count = 0;
+  for await (const interaction of context.services.store.interactions.all(acme.tenant.uuid)) if (interaction.kind === "email") count += 1;
+  return count;
+}
+
+describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
+  it("imports an uploaded mbox in the background and reports progress and the summary; a second upload adds nothing", async () => {
+    const started = await upload({});
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ kind: "mbox", status: "queued", dry_run: false, file_name: "inbox.mbox", owner_user_uuid: null, created_by_user_uuid: null, summary: null, error: null });
+    await context.services.importJobs.settled();
+
+    const done = await read(started.body.uuid);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      status: "succeeded",
+      progress: { items_read: 3, percent: 100, bytes_total: started.body.file_bytes },
+      summary: { kind: "mbox", outcome: "completed", emails: { new: 3, known: 0 }, persons: { matched: 1, created: 3 }, proposed_owner: { user_uuid: acme.admin.uuid, appearances: 3 } },
+      error: null,
+    });
+    expect(done.body.finished_at).toBeGreaterThanOrEqual(done.body.started_at);
+    const email = await context.services.store.emails.get(acme.tenant.uuid, "<http-1@northwind.example>");
+    expect(email?.to_person_uuids).toContain(acme.admin.person_uuid);
+    expect(await emailCount()).toBe(3);
+
+    const again = await upload({});
+    await context.services.importJobs.settled();
+    expect((await read(again.body.uuid)).body.summary).toMatchObject({ emails: { new: 0, known: 3 }, persons: { created: 0 } });
+    expect(await emailCount()).toBe(3);
+  });
+
+  it("runs a dry run that writes nothing, with the form's options, owned by the calling user", async () => {
+    const ics = icsFile([vevent(["UID:call@x", "DTSTART:20261110T150000Z", "SUMMARY:Call", `ORGANIZER:mailto:${acme.member.email}`, "ATTENDEE:mailto:dana@initech.example"])]);
+    const started = await upload({ kind: "ics", file: { name: "calendar.ics", content: ics }, fields: { dry_run: "true", since: "2026-11-01", until: "2026-11-30" }, key: acme.memberKey });
+    expect(started.body).toMatchObject({ dry_run: true, owner_user_uuid: acme.member.uuid, created_by_user_uuid: acme.member.uuid });
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid, acme.memberKey)).body.summary).toMatchObject({ dry_run: true, meetings: { new: 1 }, persons: { matched: 1, created: 1 }, owner: { user_uuid: acme.member.uuid, appearances: 1 } });
+    const meetings = await context.services.store.meetings.list(acme.tenant.uuid, { filters: {}, order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(meetings.total).toBe(0);
+  });
+
+  it("rejects what it cannot import, at once and with a message that says what to fix", async () => {
+    const notMultipart = await context.request("/v1/imports", { key: acme.key, method: "POST", body: { kind: "mbox" } });
+    expect(notMultipart.status).toBe(415);
+    expect(((await notMultipart.json()) as { error: string }).error).toMatch(/multipart\/form-data/);
+    expect(await upload({ file: null })).toMatchObject({ status: 400, body: { error: "form field 'file' is required: the archive to import, sent as a file" } });
+    expect(await upload({ kind: "zip" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^kind: /) } });
+    expect(await upload({ fields: { since: "last week" } })).toMatchObject({ status: 400, body: { error: "since: 'last week' is not an ISO 8601 date or date-time" } });
+    expect(await upload({ fields: { colour: "blue" } })).toMatchObject({ status: 400, body: { error: expect.stringContaining("colour") } });
+    expect(await upload({ kind: "ics", file: { name: "inbox.mbox", content: archive() } })).toMatchObject({
+      status: 400,
+      body: { error: 'inbox.mbox is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1, found "From MAILER-DAEMON Mon Nov  2 10:00:00 2026"' },
+    });
+    expect(await upload({ kind: "csv", file: { name: "x.csv", content: "a,b\n1,2\n" }, fields: { map: "a=shoe_size" }, key: acme.key })).toMatchObject({ status: 400 });
+    expect(await upload({ fields: { user_uuid: "00000000-0000-4000-8000-000000000000" } })).toMatchObject({ status: 400, body: { error: expect.stringContaining("is not an active user") } });
+
+    const small = createApp(context.services, { operations: [createImportOperation({ maxUploadBytes: 512 })] });
+    expect(await upload({}, small)).toMatchObject({ status: 413, body: { error: expect.stringContaining("larger than the 512-byte limit") } });
+    expect(await emailCount()).toBe(0);
+  });
+
+  it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const byAdmin = await upload({ key: acme.adminKey });
+    const byMember = await upload({ key: acme.memberKey });
+    await context.services.importJobs.settled();
+
+    expect((await read(byAdmin.body.uuid, other.key)).status).toBe(404);
+    expect((await read(byAdmin.body.uuid, acme.memberKey)).status).toBe(404);
+    expect((await read(byAdmin.body.uuid, acme.adminKey)).status).toBe(200);
+    expect((await read(byMember.body.uuid, acme.memberKey)).status).toBe(200);
+    expect((await read(byMember.body.uuid, acme.adminKey)).status).toBe(200);
+
+    expect(await upload({ fields: { user_uuid: acme.admin.uuid }, key: acme.memberKey })).toMatchObject({ status: 403, body: { error: expect.stringContaining("only their own mailbox") } });
+    expect(await upload({ fields: { user_uuid: acme.member.uuid }, key: acme.adminKey })).toMatchObject({ status: 202, body: { owner_user_uuid: acme.member.uuid } });
+    expect(await upload({ fields: { user_uuid: other.admin.uuid } })).toMatchObject({ status: 400 });
+  });
+
+  it("marks a job failed when the server stops under it, or when its server vanished", async () => {
+    const started = await upload({ file: { name: "big.mbox", content: archive(400) } });
+    await context.services.importJobs.stop();
+    const stopped = await read(started.body.uuid);
+    expect(stopped.body).toMatchObject({ status: "failed", error: INTERRUPTED_BY_SHUTDOWN, summary: { outcome: "interrupted" } });
+    expect(stopped.body.summary.emails.new).toBeLessThan(400);
+
+    // A job left running by a process that died: its heartbeat goes stale.
+    const { store } = context.services;
+    const orphan = await store.importJobs.create(acme.tenant.uuid, { kind: "ics", dry_run: false, file_name: "calendar.ics" });
+    await store.importJobs.start(acme.tenant.uuid, orphan.uuid);
+    expect((await read(orphan.uuid)).body.status).toBe("running");
+    context.clock.advance(STALE_AFTER_MS + 1);
+    expect((await read(orphan.uuid)).body).toMatchObject({ status: "failed", error: ABANDONED });
+
+    const rerun = await upload({ file: { name: "big.mbox", content: archive(400) } });
+    await context.services.importJobs.settled();
+    expect((await read(rerun.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { emails: { new: 400 - stopped.body.summary.emails.new, known: stopped.body.summary.emails.new } } });
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * @module
+ * Import jobs as the store takes and hands them out. A job's summary is the API's own JSON
+ * document: the store keeps it as given.
+ */
+
+export const IMPORT_KINDS = ["mbox", "ics", "vcf", "csv"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+
+export interface ImportJob {
+  uuid: string;
+  tenant_uuid: string;
+  kind: ImportKind;
+  status: ImportJobStatus;
+  dry_run: boolean;
+  file_name: string | null;
+  file_bytes: number | null;
+  options: Record<string, unknown>;
+  /** The internal user whose mailbox or calendar this is. */
+  owner_user_uuid: string | null;
+  /** Who started the job (null for a tenant-wide key). */
+  created_by_user_uuid: string | null;
+  items_processed: number;
+  bytes_processed: number;
+  summary: Record<string, unknown> | null;
+  error: string | null;
+  created_at: number;
+  /** Last heartbeat of the runner (or last change). */
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface NewImportJob {
+  kind: ImportKind;
+  dry_run: boolean;
+  file_name?: string | null;
+  file_bytes?: number | null;
+  options?: Record<string, unknown>;
+  owner_user_uuid?: string | null;
+  created_by_user_uuid?: string | null;
+}
+
+export interface ImportJobProgress {
+  items_processed: number;
+  bytes_processed: number;
+  summary: Record<string, unknown> | null;
+}
+
+export interface ImportJobOutcome {
+  status: "succeeded" | "failed";
+  summary: Record<string, unknown> | null;
+  error: string | null;
+}

@@ -1,0 +1,29 @@
+/** Read-only lookups of companies by their match keys, for imports (persons match through `persons.findByEmails` and `findByLinkedinUrls`). */
+import { sql } from "kysely";
+import type { MatchKeyRepository } from "../store.js";
+import { toCompany } from "./company-repository.js";
+import type { RepositoryContext } from "./repository-context.js";
+
+export function createMatchKeyRepository({ db }: RepositoryContext): MatchKeyRepository {
+  const liveCompanies = (tenantUuid: string) =>
+    db.selectFrom("companies").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
+  return {
+    async companyByDomain(tenantUuid, domain) {
+      const key = domain.toLowerCase();
+      const row = await liveCompanies(tenantUuid)
+        .where(sql<string>`lower(domain)`, "in", [key, `www.${key}`, `https://${key}`, `http://${key}`, `https://www.${key}`, `http://www.${key}`])
+        .orderBy("created_at")
+        .orderBy("uuid")
+        .executeTakeFirst();
+      return row ? toCompany(row) : null;
+    },
+    async companyByName(tenantUuid, name) {
+      const row = await liveCompanies(tenantUuid)
+        .where(sql<string>`lower(trim(company_name))`, "=", name.trim().toLowerCase())
+        .orderBy("created_at")
+        .orderBy("uuid")
+        .executeTakeFirst();
+      return row ? toCompany(row) : null;
+    },
+  };
+}
