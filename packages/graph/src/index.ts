@@ -1,1 +1,20 @@
-export {};
+/** @module @rapport/graph: the pure relationship-graph core (scores, PathPower, two-hop paths, activity). */
+export { RelationshipGraph, type RelationshipGraphOptions, type PersonNodeAttributes } from "./relationship-graph.js";
+export { hydrateGraph, type HydrationInput } from "./hydrate-graph.js";
+export { hydrateGraphAsync, type AsyncHydrationInput } from "./hydrate-graph-async.js";
+export {
+  defaultScoringParameters,
+  resolveScoringParameters,
+  type ScoringParameters,
+  type ScoringParameterOverrides,
+  type StrengthThresholds,
+} from "./scoring-parameters.js";
+export { connectionScore } from "./connection-score.js";
+export { relationshipQuality } from "./relationship-quality.js";
+export { strengthLabel } from "./strength-label.js";
+export { pathPower } from "./path-power.js";
+export { recommendedPaths, type RecommendedPathsOptions } from "./recommended-paths.js";
+export { strongestRelationships, type StrongestRelationshipsOptions } from "./strongest-relationships.js";
+export { activityStats, ACTIVITY_PERIODS, type ActivityStatsOptions } from "./activity-stats.js";
+export { derivedFields, type DerivedFieldsOptions } from "./derived-fields.js";
+export type * from "./types.js";

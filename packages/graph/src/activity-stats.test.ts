@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { activityStats } from "./activity-stats.js";
+import { buildGraph, daysAgo, NOW, withAffiliation, withEmail, withMeeting, withUser } from "./testing/builders.js";
+
+const counts = (emails: number, meetings: number) => ({ emails, meetings, total: emails + meetings });
+
+describe("activityStats", () => {
+  const graph = buildGraph(
+    withUser("ada"),
+    withUser("ben"),
+    withAffiliation("dana", "acme"),
+    withAffiliation("eve", "acme"),
+    withEmail("ada", "dana", daysAgo(30)),
+    withEmail("dana", ["ada", "ben"], daysAgo(31)),
+    withMeeting(["ben", "dana", "eve"], daysAgo(90)),
+    withMeeting(["ben", "dana"], daysAgo(200)),
+    withEmail("ada", "dana", daysAgo(400)),
+    withMeeting(["ada", "dana"], daysAgo(-1)),
+    withMeeting(["ada", "dana"], daysAgo(1), { status: "cancelled" }),
+    withEmail("eve", "ada", daysAgo(10)),
+  );
+
+  it("counts emails and meetings per period, window boundaries included", () => {
+    const stats = activityStats(graph, { entity: "person", uuid: "dana" }, { now: NOW });
+    expect(stats.entity_type).toBe("PERSON");
+    expect(stats.periods.map((period) => [period.period, period.activity_counts, period.last_activity_date])).toEqual([
+      ["30_days", counts(1, 0), "2026-11-01"],
+      ["90_days", counts(2, 1), "2026-11-01"],
+      ["180_days", counts(2, 1), "2026-11-01"],
+      ["365_days", counts(2, 2), "2026-11-01"],
+      ["all_time", counts(3, 2), "2026-11-01"],
+    ]);
+  });
+
+  it("breaks the counts down per internal user and picks the top users on 90 days", () => {
+    const stats = activityStats(graph, { entity: "person", uuid: "dana" }, { now: NOW, periods: ["90_days", "30_days"] });
+    expect(stats.by_user.map((user) => [user.internal_user_uuid, user.periods.map((period) => period.activity_counts)])).toEqual([
+      ["user-ada", [counts(1, 0), counts(2, 0)]],
+      ["user-ben", [counts(0, 0), counts(1, 1)]],
+    ]);
+    expect(stats.by_user[1]?.periods[0]?.last_activity_at).toBeNull();
+    expect(stats.top_email_user?.internal_user_uuid).toBe("user-ada");
+    expect(stats.top_meeting_user?.internal_user_uuid).toBe("user-ben");
+    expect(stats.top_meeting_user?.periods.map((period) => period.period)).toEqual(["90_days"]);
+  });
+
+  it("counts a company's shared interactions once", () => {
+    const stats = activityStats(graph, { entity: "company", uuid: "acme" }, { now: NOW, periods: ["90_days"] });
+    expect(stats.entity_type).toBe("COMPANY");
+    expect(stats.periods[0]?.activity_counts).toEqual(counts(3, 1));
+    expect(stats.periods[0]?.last_activity_date).toBe("2026-11-21");
+  });
+
+  it("leaves internal users affiliated with the company out of its persons", () => {
+    const own = buildGraph(withUser("ada"), withUser("ben"), withAffiliation("ada", "tenant"), withAffiliation("ben", "tenant"), withMeeting(["ada", "ben"]));
+    expect(activityStats(own, { entity: "company", uuid: "tenant" }, { now: NOW }).periods).toEqual([]);
+  });
+
+  it("breaks top-user ties by 90-day total, then by user uuid", () => {
+    const ties = buildGraph(withUser("b", "user-b"), withUser("a", "user-a"), withEmail("a", "t"), withEmail("b", "t"), withMeeting(["b", "t"]));
+    expect(activityStats(ties, { entity: "person", uuid: "t" }, { now: NOW }).top_email_user?.internal_user_uuid).toBe("user-b");
+    const even = buildGraph(withUser("b", "user-b"), withUser("a", "user-a"), withEmail("a", "t"), withEmail("b", "t"));
+    expect(activityStats(even, { entity: "person", uuid: "t" }, { now: NOW }).top_email_user?.internal_user_uuid).toBe("user-a");
+    expect(activityStats(even, { entity: "person", uuid: "t" }, { now: NOW }).top_meeting_user).toBeNull();
+  });
+
+  it("returns empty periods for an entity without data", () => {
+    expect(activityStats(graph, { entity: "person", uuid: "nobody" }, { now: NOW })).toEqual({
+      entity_type: "PERSON",
+      entity_uuid: "nobody",
+      periods: [],
+      by_user: [],
+      top_email_user: null,
+      top_meeting_user: null,
+    });
+    expect(activityStats(graph, { entity: "person", uuid: "dana" }, { now: daysAgo(500) }).periods).toEqual([]);
+  });
+
+  it("rejects an unknown period", () => {
+    expect(() => activityStats(graph, { entity: "person", uuid: "dana" }, { now: NOW, periods: ["7_days" as never] })).toThrow(
+      'activityStats: expecting a period among 30_days, 90_days, 180_days, 365_days, all_time but got "7_days".',
+    );
+  });
+});

@@ -1,0 +1,177 @@
+/** @module Activity statistics: counts of emails and meetings per period, for an entity and per internal user. */
+import { DAY_MILLISECONDS, toIsoDateOrNull } from "./internal/dates.js";
+import { requireEntity } from "./internal/entity-reference.js";
+import { invalidArgument } from "./internal/errors.js";
+import type { PersonRecord } from "./internal/graph-state.js";
+import { compareUuids } from "./internal/scores.js";
+import { requireObject, requireTime } from "./internal/validate.js";
+import { externalMembers } from "./internal/team-connections.js";
+import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
+import type { ActivityPeriod, ActivityStats, EntityReference, PeriodStats, UserActivityStats } from "./types.js";
+
+/**
+ * Every activity period, shortest first.
+ *
+ * @example
+ * import { ACTIVITY_PERIODS } from "@rapport/graph";
+ * ACTIVITY_PERIODS; // ["30_days", "90_days", "180_days", "365_days", "all_time"]
+ */
+export const ACTIVITY_PERIODS: readonly ActivityPeriod[] = Object.freeze(["30_days", "90_days", "180_days", "365_days", "all_time"]);
+
+const PERIOD_DAYS: Record<ActivityPeriod, number> = {
+  "30_days": 30,
+  "90_days": 90,
+  "180_days": 180,
+  "365_days": 365,
+  all_time: Number.POSITIVE_INFINITY,
+};
+
+/** Options of {@link activityStats}. */
+export interface ActivityStatsOptions {
+  /** The present, epoch milliseconds. */
+  now: number;
+  /** Periods to return, in any order (returned shortest first). Default: all. */
+  periods?: readonly ActivityPeriod[];
+}
+
+interface Counter {
+  emails: number[];
+  meetings: number[];
+  lastAt: number | null;
+}
+
+function newCounter(): Counter {
+  return { emails: ACTIVITY_PERIODS.map(() => 0), meetings: ACTIVITY_PERIODS.map(() => 0), lastAt: null };
+}
+
+function count(counter: Counter, meeting: boolean, age: number, occurredAt: number): void {
+  for (let position = 0; position < ACTIVITY_PERIODS.length; position += 1) {
+    const period = ACTIVITY_PERIODS[position] ?? "all_time";
+    if (age > PERIOD_DAYS[period] * DAY_MILLISECONDS) continue;
+    const counts = meeting ? counter.meetings : counter.emails;
+    counts[position] = (counts[position] ?? 0) + 1;
+  }
+  if (counter.lastAt === null || occurredAt > counter.lastAt) counter.lastAt = occurredAt;
+}
+
+function periodStats(counter: Counter, periods: readonly ActivityPeriod[], now: number): PeriodStats[] {
+  return periods.map((period) => {
+    const position = ACTIVITY_PERIODS.indexOf(period);
+    const emails = counter.emails[position] ?? 0;
+    const meetings = counter.meetings[position] ?? 0;
+    const inPeriod = counter.lastAt !== null && now - counter.lastAt <= PERIOD_DAYS[period] * DAY_MILLISECONDS;
+    const lastAt = inPeriod ? counter.lastAt : null;
+    return {
+      period,
+      last_activity_at: lastAt,
+      last_activity_date: toIsoDateOrNull(lastAt),
+      activity_counts: { emails, meetings, total: emails + meetings },
+    };
+  });
+}
+
+function subjectSlots(persons: PersonRecord[]): Iterable<number> {
+  if (persons.length === 1) return persons[0]?.interactions ?? [];
+  const slots = new Set<number>();
+  for (const person of persons) for (const slot of person.interactions) slots.add(slot);
+  return slots;
+}
+
+/**
+ * Activity statistics of a person, or of a company over its currently affiliated external persons (an interaction
+ * shared by two of them counts once). For each period: emails, meetings, total and the last activity, over
+ * counted interactions with `now - occurredAt <= period` (future and cancelled ones excluded). `by_user`
+ * has one row per internal user who took part in at least one of those interactions (the subject itself
+ * excluded), ordered by user uuid; `top_email_user` / `top_meeting_user` are the users with the most emails
+ * / meetings in the last 90 days (ties: more 90-day interactions, then user uuid), carrying only their
+ * `90_days` period, and null when nobody has any.
+ *
+ * @param graph - The relationship graph.
+ * @param entity - `{ entity: "person" | "company", uuid }`.
+ * @param options - `now` and optionally the `periods` to return.
+ * @returns The stats; `periods` is empty when the entity has no counted interaction.
+ *
+ * @example
+ * import { activityStats } from "@rapport/graph";
+ * const stats = activityStats(graph, { entity: "person", uuid: "dana" }, { now: Date.UTC(2026, 11, 1), periods: ["30_days"] });
+ * stats.periods[0]?.activity_counts; // { emails: 2, meetings: 0, total: 2 } (graph: docs/scoring.md's worked example)
+ */
+export function activityStats(graph: RelationshipGraph, entity: EntityReference, options: ActivityStatsOptions): ActivityStats {
+  const functionName = "activityStats";
+  const state = stateOf(functionName, graph);
+  const reference = requireEntity(functionName, entity);
+  const now = requireTime(functionName, "now", requireObject(functionName, "options", options).now);
+  let periods: readonly ActivityPeriod[] = ACTIVITY_PERIODS;
+  if (options.periods !== undefined) {
+    if (!Array.isArray(options.periods)) throw invalidArgument(functionName, '"periods" to be an array', options.periods);
+    for (const period of options.periods) {
+      if (!ACTIVITY_PERIODS.includes(period)) throw invalidArgument(functionName, `a period among ${ACTIVITY_PERIODS.join(", ")}`, period);
+    }
+    periods = ACTIVITY_PERIODS.filter((period) => options.periods?.includes(period));
+  }
+
+  let persons: PersonRecord[];
+  if (reference.entity === "person") {
+    const person = state.person(reference.uuid);
+    persons = person === undefined ? [] : [person];
+  } else {
+    persons = externalMembers(state, reference.uuid);
+  }
+  const subjects = new Set(persons);
+
+  const total = newCounter();
+  const byUser = new Map<PersonRecord, Counter>();
+  const table = state.table;
+  for (const slot of subjectSlots(persons)) {
+    const occurredAt = table.occurredAt[slot] ?? 0;
+    if (occurredAt > now) continue;
+    const meeting = state.isMeeting(slot);
+    const age = now - occurredAt;
+    count(total, meeting, age, occurredAt);
+    const start = table.start[slot] ?? 0;
+    for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
+      const participant = state.record(table.participants[position] ?? -1);
+      if (participant.userUuid === null || subjects.has(participant)) continue;
+      let counter = byUser.get(participant);
+      if (counter === undefined) {
+        counter = newCounter();
+        byUser.set(participant, counter);
+      }
+      count(counter, meeting, age, occurredAt);
+    }
+  }
+
+  const result: ActivityStats = {
+    entity_type: reference.entity === "person" ? "PERSON" : "COMPANY",
+    entity_uuid: reference.uuid,
+    periods: total.lastAt === null ? [] : periodStats(total, periods, now),
+    by_user: [],
+    top_email_user: null,
+    top_meeting_user: null,
+  };
+  const users = [...byUser].sort(([left], [right]) => compareUuids(left.userUuid ?? "", right.userUuid ?? ""));
+  const ninetyDays = ACTIVITY_PERIODS.indexOf("90_days");
+  const top = (kind: "emails" | "meetings"): UserActivityStats | null => {
+    let winner: [PersonRecord, Counter] | null = null;
+    for (const entry of users) {
+      const value = entry[1][kind][ninetyDays] ?? 0;
+      if (value === 0) continue;
+      if (winner === null) {
+        winner = entry;
+        continue;
+      }
+      const best = winner[1][kind][ninetyDays] ?? 0;
+      const totalOf = (counter: Counter): number => (counter.emails[ninetyDays] ?? 0) + (counter.meetings[ninetyDays] ?? 0);
+      if (value > best || (value === best && totalOf(entry[1]) > totalOf(winner[1]))) winner = entry;
+    }
+    return winner === null ? null : userStats(winner[0], winner[1], ["90_days"], now);
+  };
+  result.by_user = users.map(([user, counter]) => userStats(user, counter, periods, now));
+  result.top_email_user = top("emails");
+  result.top_meeting_user = top("meetings");
+  return result;
+}
+
+function userStats(user: PersonRecord, counter: Counter, periods: readonly ActivityPeriod[], now: number): UserActivityStats {
+  return { internal_user_uuid: user.userUuid ?? "", internal_user_person_uuid: user.uuid, periods: periodStats(counter, periods, now) };
+}

@@ -1,0 +1,121 @@
+/** @module Derived record fields: last activity and next meetings of a person or a company. */
+import { toIsoDateOrNull } from "./internal/dates.js";
+import { requireEntity } from "./internal/entity-reference.js";
+import type { GraphState, PersonRecord } from "./internal/graph-state.js";
+import { compareUuids } from "./internal/scores.js";
+import { requireObject, requireTime, requireUuid } from "./internal/validate.js";
+import { externalMembers } from "./internal/team-connections.js";
+import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
+import type { DerivedFields, EntityReference } from "./types.js";
+
+/** Options of {@link derivedFields}. */
+export interface DerivedFieldsOptions {
+  /** The present, epoch milliseconds. */
+  now: number;
+  /** The calling user (`x-service-user-id`); without it the `my_next_meeting_*` fields are null. */
+  userUuid?: string | null;
+}
+
+function participates(state: GraphState, slot: number, person: PersonRecord): boolean {
+  const start = state.table.start[slot] ?? 0;
+  const end = start + (state.table.count[slot] ?? 0);
+  for (let position = start; position < end; position += 1) if (state.table.participants[position] === person.index) return true;
+  return false;
+}
+
+/** Earlier start first, then smaller id, so equal start times resolve the same way every time. */
+function isEarlier(state: GraphState, slot: number, than: number): boolean {
+  const table = state.table;
+  const at = table.occurredAt[slot] ?? 0;
+  const otherAt = table.occurredAt[than] ?? 0;
+  if (at !== otherAt) return at < otherAt;
+  return compareUuids(table.ids.idOf(slot) ?? "", table.ids.idOf(than) ?? "") < 0;
+}
+
+/** The internal user a meeting is "with": its organizer when internal, else the internal participant of smallest user uuid. */
+function meetingUser(state: GraphState, slot: number, subjects: Set<PersonRecord>): string | null {
+  const table = state.table;
+  const leader = table.leader[slot] ?? -1;
+  if (leader >= 0) {
+    const organizer = state.record(leader);
+    if (organizer.userUuid !== null && !subjects.has(organizer)) return organizer.userUuid;
+  }
+  let chosen: string | null = null;
+  const start = table.start[slot] ?? 0;
+  for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
+    const participant = state.record(table.participants[position] ?? -1);
+    if (participant.userUuid === null || subjects.has(participant)) continue;
+    if (chosen === null || compareUuids(participant.userUuid, chosen) < 0) chosen = participant.userUuid;
+  }
+  return chosen;
+}
+
+/**
+ * Derived fields of a person, or of a company over its currently affiliated external persons:
+ * `last_activity_*` (latest counted interaction at or before `now`; `last_contact_at` equals it),
+ * `next_meeting_*` (earliest confirmed meeting after `now` involving the subject, and the internal user in it:
+ * the organizer when internal, else the internal participant with the smallest user uuid), and
+ * `my_next_meeting_*`, the same restricted to meetings the calling user attends.
+ *
+ * @param graph - The relationship graph.
+ * @param entity - `{ entity: "person" | "company", uuid }`.
+ * @param options - `now` and optionally the calling `userUuid`.
+ * @returns The fields; all null for an unknown entity.
+ *
+ * @example
+ * import { derivedFields } from "@rapport/graph";
+ * derivedFields(graph, { entity: "person", uuid: "dana" }, { now: Date.UTC(2026, 11, 1), userUuid: "user-ada" });
+ * // { last_activity_date: "2026-12-01", next_meeting_at: 1796860800000, next_meeting_title: "Acme intro", next_meeting_with_user_uuid: "user-ada", ... }
+ * // (graph: docs/scoring.md's worked example)
+ */
+export function derivedFields(graph: RelationshipGraph, entity: EntityReference, options: DerivedFieldsOptions): DerivedFields {
+  const functionName = "derivedFields";
+  const state = stateOf(functionName, graph);
+  const reference = requireEntity(functionName, entity);
+  const now = requireTime(functionName, "now", requireObject(functionName, "options", options).now);
+  const userUuid = options.userUuid === undefined || options.userUuid === null ? null : requireUuid(functionName, "userUuid", options.userUuid);
+  const me = userUuid === null ? undefined : state.personByUser.get(userUuid);
+
+  let persons: PersonRecord[];
+  if (reference.entity === "person") {
+    const person = state.person(reference.uuid);
+    persons = person === undefined ? [] : [person];
+  } else {
+    persons = externalMembers(state, reference.uuid);
+  }
+
+  const table = state.table;
+  let lastAt: number | null = null;
+  let next = -1;
+  let mine = -1;
+  for (const person of persons) {
+    if (person.latestAt <= now) {
+      if (person.latestAt !== -Infinity && (lastAt === null || person.latestAt > lastAt)) lastAt = person.latestAt;
+      continue;
+    }
+    for (const slot of person.interactions) {
+      const occurredAt = table.occurredAt[slot] ?? 0;
+      if (occurredAt <= now) {
+        if (lastAt === null || occurredAt > lastAt) lastAt = occurredAt;
+        continue;
+      }
+      if (!state.isMeeting(slot)) continue;
+      if (next < 0 || isEarlier(state, slot, next)) next = slot;
+      if (me !== undefined && (mine < 0 || isEarlier(state, slot, mine)) && participates(state, slot, me)) mine = slot;
+    }
+  }
+
+  const subjects = new Set(persons);
+  return {
+    last_activity_at: lastAt,
+    last_activity_date: toIsoDateOrNull(lastAt),
+    last_contact_at: lastAt,
+    next_meeting_at: next < 0 ? null : (table.occurredAt[next] ?? null),
+    next_meeting_id: next < 0 ? null : (table.ids.idOf(next) ?? null),
+    next_meeting_title: next < 0 ? null : (table.titles.get(next) ?? null),
+    next_meeting_with_user_uuid: next < 0 ? null : meetingUser(state, next, subjects),
+    my_next_meeting_at: mine < 0 ? null : (table.occurredAt[mine] ?? null),
+    my_next_meeting_id: mine < 0 ? null : (table.ids.idOf(mine) ?? null),
+    my_next_meeting_title: mine < 0 ? null : (table.titles.get(mine) ?? null),
+  };
+}

@@ -1,0 +1,47 @@
+/** @module Builds a tenant's RelationshipGraph in one pass from rows streamed asynchronously (a database cursor). */
+import { hydrateAffiliation, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
+import { requireObject } from "./internal/validate.js";
+import { RelationshipGraph, stateOf, type RelationshipGraphOptions } from "./relationship-graph.js";
+import type { Affiliation, Interaction, InternalUser } from "./types.js";
+
+/** What a tenant's graph is built from, as iterables or async iterables. */
+export interface AsyncHydrationInput {
+  /** Emails and meetings, in any order. A repeated id replaces the earlier interaction. */
+  interactions: Iterable<Interaction> | AsyncIterable<Interaction>;
+  /** Internal users and their person nodes. */
+  internalUsers?: Iterable<InternalUser> | AsyncIterable<InternalUser>;
+  /** Affiliations; those with `current: false` are skipped. */
+  affiliations?: Iterable<Affiliation> | AsyncIterable<Affiliation>;
+}
+
+/**
+ * {@link hydrateGraph} for rows that arrive asynchronously, such as a database stream: the same bulk load
+ * (interactions indexed as they arrive, every edge built once at the end), without collecting the rows
+ * first. The graph is only returned once complete; nothing else can observe it half-built.
+ *
+ * @param input - `{ interactions, internalUsers?, affiliations? }`, each an iterable or async iterable.
+ * @param options - `{ parameters? }`: the deployment's scoring parameters.
+ * @returns A promise of the new RelationshipGraph.
+ * @throws (rejects) Error naming hydrateGraphAsync and quoting the first malformed row.
+ *
+ * @example
+ * import { hydrateGraphAsync } from "@rapport/graph";
+ * const graph = await hydrateGraphAsync({
+ *   internalUsers: await listUsers(tenantUuid),
+ *   affiliations: await listCurrentAffiliations(tenantUuid),
+ *   interactions: streamInteractions(tenantUuid), // an async generator of Interaction
+ * });
+ */
+export async function hydrateGraphAsync(input: AsyncHydrationInput, options: RelationshipGraphOptions = {}): Promise<RelationshipGraph> {
+  const functionName = "hydrateGraphAsync";
+  requireObject(functionName, "input", input);
+  const graph = new RelationshipGraph(options);
+  const state = stateOf(functionName, graph);
+  for await (const row of requireRows(functionName, "internalUsers", input.internalUsers ?? [], true)) hydrateInternalUser(functionName, state, row);
+  for await (const row of requireRows(functionName, "affiliations", input.affiliations ?? [], true)) hydrateAffiliation(functionName, state, row);
+  const interactions = requireRows(functionName, "interactions", input.interactions, true);
+  state.beginBulkLoad();
+  for await (const row of interactions) hydrateInteraction(functionName, state, row);
+  state.finishBulkLoad();
+  return graph;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { connectionScore } from "./connection-score.js";
+import { hydrateGraph } from "./hydrate-graph.js";
+import { recommendedPaths } from "./recommended-paths.js";
+import { RelationshipGraph } from "./relationship-graph.js";
+import { daysAgo, email, meeting, NOW } from "./testing/builders.js";
+import type { Interaction } from "./types.js";
+
+const interactions: Interaction[] = [
+  email("ada", ["cleo", "dana"], daysAgo(2), "e1"),
+  email("cleo", "ada", daysAgo(40), "e2"),
+  meeting(["ben", "dana", "cleo"], daysAgo(10), "m1", { organizerUuid: "ben" }),
+  meeting(["ada", "dana"], daysAgo(-3), "m2"),
+  meeting(["ben", "cleo"], daysAgo(5), "m3", { status: "cancelled" }),
+  email("dana", "dana", daysAgo(1), "e3"),
+];
+const users = [
+  { userUuid: "user-ada", personUuid: "ada" },
+  { userUuid: "user-ben", personUuid: "ben" },
+];
+
+function incremental(list: Interaction[]): RelationshipGraph {
+  const graph = new RelationshipGraph();
+  for (const user of users) graph.markInternal(user.personUuid, user.userUuid);
+  graph.setAffiliation("dana", "acme");
+  for (const interaction of list) graph.addInteraction(interaction);
+  return graph;
+}
+
+describe("hydrateGraph", () => {
+  it("builds the same graph as adding the interactions one by one", () => {
+    const hydrated = hydrateGraph({ interactions, internalUsers: users, affiliations: [{ personUuid: "dana", companyUuid: "acme" }] });
+    const built = incremental(interactions);
+    expect([hydrated.personCount, hydrated.edgeCount, hydrated.interactionCount]).toEqual([built.personCount, built.edgeCount, built.interactionCount]);
+    for (const [first, second] of [["ada", "cleo"], ["ada", "dana"], ["ben", "dana"], ["cleo", "dana"], ["ben", "cleo"]] as const) {
+      expect(connectionScore(hydrated, first, second, { now: NOW })).toBe(connectionScore(built, first, second, { now: NOW }));
+    }
+    const target = { entity: "company", uuid: "acme" } as const;
+    expect(recommendedPaths(hydrated, target, { now: NOW })).toEqual(recommendedPaths(built, target, { now: NOW }));
+  });
+
+  it("accepts any iterable, skips past affiliations and lets a repeated id replace the earlier row", () => {
+    function* rows(): Generator<Interaction> {
+      yield email("ada", "cleo", NOW, "e1");
+      yield email("ada", "dana", NOW, "e1");
+    }
+    const graph = hydrateGraph({
+      interactions: rows(),
+      affiliations: [
+        { personUuid: "dana", companyUuid: "acme", current: false },
+        { personUuid: "eve", companyUuid: "acme" },
+      ],
+    });
+    expect(graph.interactionCount).toBe(1);
+    expect(connectionScore(graph, "ada", "cleo", { now: NOW })).toBe(0);
+    expect(connectionScore(graph, "ada", "dana", { now: NOW })).toBeGreaterThan(0);
+    expect(graph.affiliatedPersons("acme")).toEqual(["eve"]);
+  });
+
+  it("uses the deployment's parameters", () => {
+    const graph = hydrateGraph({ interactions: [email("ada", "cleo", NOW, "e1")] }, { parameters: { saturation: 0.5 } });
+    expect(graph.parameters.saturation).toBe(0.5);
+    expect(connectionScore(graph, "ada", "cleo", { now: NOW })).toBe(0.5);
+  });
+
+  it("stays incrementally updatable after hydration", () => {
+    const graph = hydrateGraph({ interactions, internalUsers: users });
+    graph.addInteraction(email("ada", "eve", NOW, "e9"));
+    graph.removeInteraction("e1");
+    const expected = incremental([...interactions.filter((interaction) => interaction.id !== "e1"), email("ada", "eve", NOW, "e9")]);
+    for (const [first, second] of [["ada", "cleo"], ["ada", "dana"], ["ada", "eve"], ["cleo", "dana"]] as const) {
+      expect(connectionScore(graph, first, second, { now: NOW })).toBe(connectionScore(expected, first, second, { now: NOW }));
+    }
+  });
+
+  it("names itself and quotes the bad row", () => {
+    expect(() => hydrateGraph({ interactions: [{ id: "e1", kind: "fax", occurredAt: NOW }] as never })).toThrow(
+      'hydrateGraph: expecting "interaction.kind" to be "email" or "meeting" but got "fax".',
+    );
+    expect(() => hydrateGraph({ interactions: 3 } as never)).toThrow('hydrateGraph: expecting "interactions" to be an iterable but got "3".');
+    expect(() => hydrateGraph({ interactions: [], internalUsers: [{ userUuid: "u" }] } as never)).toThrow(
+      'hydrateGraph: expecting "internalUsers[].personUuid" to be a non-empty string but got "undefined".',
+    );
+  });
+});

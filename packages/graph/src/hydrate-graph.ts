@@ -1,0 +1,53 @@
+/** @module Builds a tenant's RelationshipGraph in one pass from the store's rows. */
+import { hydrateAffiliation, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
+import { requireObject } from "./internal/validate.js";
+import { RelationshipGraph, stateOf, type RelationshipGraphOptions } from "./relationship-graph.js";
+import type { Affiliation, Interaction, InternalUser } from "./types.js";
+
+/** What a tenant's graph is built from. Every field accepts any iterable, so rows can be streamed. */
+export interface HydrationInput {
+  /** Emails and meetings, in any order. A repeated id replaces the earlier interaction. */
+  interactions: Iterable<Interaction>;
+  /** Internal users and their person nodes. */
+  internalUsers?: Iterable<InternalUser>;
+  /** Affiliations; those with `current: false` are skipped. */
+  affiliations?: Iterable<Affiliation>;
+}
+
+/**
+ * Builds a graph from a tenant's internal users, affiliations and interactions. Internal users are marked
+ * first so the index of internal neighbours is built as edges appear. Interactions are stored column-wise
+ * (no per-interaction objects are kept) and indexed by person; then every edge is built once, in one sweep.
+ *
+ * @param input - `{ interactions, internalUsers?, affiliations? }` (iterables).
+ * @param options - `{ parameters? }`: the deployment's scoring parameters.
+ * Rows coming from an async source (a database stream) go to {@link hydrateGraphAsync} instead.
+ *
+ * @returns A new RelationshipGraph.
+ * @throws Error naming hydrateGraph and quoting the first malformed row.
+ *
+ * @example
+ * import { hydrateGraph } from "@rapport/graph";
+ * const graph = hydrateGraph({
+ *   internalUsers: [{ userUuid: "user-ada", personUuid: "person-ada" }],
+ *   affiliations: [{ personUuid: "person-dana", companyUuid: "company-acme" }],
+ *   interactions: [{ id: "e1", kind: "email", occurredAt: Date.UTC(2026, 11, 1), senderUuid: "person-ada", recipientUuids: ["person-dana"] }],
+ * });
+ * graph.edgeCount; // 1
+ */
+export function hydrateGraph(input: HydrationInput, options: RelationshipGraphOptions = {}): RelationshipGraph {
+  requireObject("hydrateGraph", "input", input);
+  const graph = new RelationshipGraph(options);
+  const state = stateOf("hydrateGraph", graph);
+  for (const row of requireRows("hydrateGraph", "internalUsers", input.internalUsers ?? [], false) as Iterable<unknown>) {
+    hydrateInternalUser("hydrateGraph", state, row);
+  }
+  for (const row of requireRows("hydrateGraph", "affiliations", input.affiliations ?? [], false) as Iterable<unknown>) {
+    hydrateAffiliation("hydrateGraph", state, row);
+  }
+  const interactions = requireRows("hydrateGraph", "interactions", input.interactions, false) as Iterable<unknown>;
+  state.beginBulkLoad();
+  for (const row of interactions) hydrateInteraction("hydrateGraph", state, row);
+  state.finishBulkLoad();
+  return graph;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import * as graphPackage from "./index.js";
+
+describe("@rapport/graph public surface", () => {
+  it("exports exactly the documented values", () => {
+    expect(Object.keys(graphPackage).sort()).toEqual([
+      "ACTIVITY_PERIODS",
+      "RelationshipGraph",
+      "activityStats",
+      "connectionScore",
+      "defaultScoringParameters",
+      "derivedFields",
+      "hydrateGraph",
+      "hydrateGraphAsync",
+      "pathPower",
+      "recommendedPaths",
+      "relationshipQuality",
+      "resolveScoringParameters",
+      "strengthLabel",
+      "strongestRelationships",
+    ]);
+  });
+
+  it("exports frozen constants", () => {
+    expect(Object.isFrozen(graphPackage.ACTIVITY_PERIODS)).toBe(true);
+    expect(Object.isFrozen(graphPackage.defaultScoringParameters)).toBe(true);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { EdgeTable, emptyAggregate } from "./edge-table.js";
+
+const HALF_LIFE = 1000;
+
+describe("EdgeTable", () => {
+  it("keeps masses anchored at the latest interaction, whatever the order they arrive in", () => {
+    const forward = new EdgeTable();
+    const backward = new EdgeTable();
+    const first = forward.allocate();
+    const second = backward.allocate();
+    forward.accumulate(first, 0, HALF_LIFE, 1, "low");
+    forward.accumulate(first, 1000, HALF_LIFE, 1, "meeting");
+    backward.accumulate(second, 1000, HALF_LIFE, 1, "meeting");
+    backward.accumulate(second, 0, HALF_LIFE, 1, "low");
+    for (const [table, slot] of [[forward, first], [backward, second]] as const) {
+      expect(table.read(slot)).toEqual({ ...emptyAggregate(), emailsLow: 1, meetings: 1, massEmailLow: 0.5, massMeeting: 1, anchorAt: 1000 });
+    }
+  });
+
+  it("reuses released slots and starts them empty", () => {
+    const table = new EdgeTable();
+    const slot = table.allocate();
+    table.accumulate(slot, 5, HALF_LIFE, 1, "high");
+    table.release(slot);
+    expect(table.live).toBe(0);
+    expect(table.allocate()).toBe(slot);
+    expect(table.read(slot)).toEqual(emptyAggregate());
+  });
+
+  it("grows and trims its columns", () => {
+    const table = new EdgeTable();
+    for (let index = 0; index < 2500; index += 1) table.accumulate(table.allocate(), index, HALF_LIFE, 1, "high");
+    table.trim();
+    expect(table.read(2499)).toMatchObject({ emailsHigh: 1, anchorAt: 2499 });
+    expect(table.live).toBe(2500);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * @module Per-edge aggregates in typed arrays, indexed by the edge's slot (which is also its graphology key).
+ *
+ * Masses are sums of `audience factor * 2^((occurredAt - anchorAt) / halfLife)` anchored at the edge's
+ * latest interaction, so a score at any `now` after it is one multiplication: the sum never overflows and
+ * needs no rescan. "Low" and "high" name the direction of an email by the person index of its sender.
+ */
+
+function grownFloat64(array: Float64Array, length: number): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(length);
+  next.set(array);
+  return next;
+}
+
+function grownInt32(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(length);
+  next.set(array);
+  return next;
+}
+
+/** One pair's aggregate, as stored or as recomputed by a scan. */
+export interface PairAggregate {
+  emailsLow: number;
+  emailsHigh: number;
+  meetings: number;
+  massEmailLow: number;
+  massEmailHigh: number;
+  massMeeting: number;
+  /** Latest occurredAt among the counted interactions (-Infinity when none). */
+  anchorAt: number;
+}
+
+/**
+ * A pair aggregate with no interaction.
+ * @example emptyAggregate().anchorAt; // -Infinity
+ */
+export function emptyAggregate(): PairAggregate {
+  return { emailsLow: 0, emailsHigh: 0, meetings: 0, massEmailLow: 0, massEmailHigh: 0, massMeeting: 0, anchorAt: -Infinity };
+}
+
+/**
+ * Per-edge aggregates by edge slot.
+ *
+ * @example
+ * const edges = new EdgeTable();
+ * const slot = edges.allocate();
+ * edges.accumulate(slot, Date.UTC(2026, 11, 1), 90 * 86_400_000, 1, "meeting");
+ */
+export class EdgeTable {
+  private capacity = 1024;
+  private size = 0;
+  private readonly free: number[] = [];
+  live = 0;
+  massEmailLow = new Float64Array(1024);
+  massEmailHigh = new Float64Array(1024);
+  massMeeting = new Float64Array(1024);
+  anchorAt = new Float64Array(1024);
+  emailsLow = new Int32Array(1024);
+  emailsHigh = new Int32Array(1024);
+  meetings = new Int32Array(1024);
+
+  allocate(): number {
+    this.live += 1;
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    if (this.size === this.capacity) {
+      const capacity = this.capacity * 2;
+      this.massEmailLow = grownFloat64(this.massEmailLow, capacity);
+      this.massEmailHigh = grownFloat64(this.massEmailHigh, capacity);
+      this.massMeeting = grownFloat64(this.massMeeting, capacity);
+      this.anchorAt = grownFloat64(this.anchorAt, capacity);
+      this.emailsLow = grownInt32(this.emailsLow, capacity);
+      this.emailsHigh = grownInt32(this.emailsHigh, capacity);
+      this.meetings = grownInt32(this.meetings, capacity);
+      this.capacity = capacity;
+    }
+    const slot = this.size;
+    this.size += 1;
+    this.anchorAt[slot] = -Infinity;
+    return slot;
+  }
+
+  /** Drops the spare capacity left by doubling (called once a hydration is complete). */
+  trim(): void {
+    const capacity = Math.max(1024, this.size);
+    if (capacity === this.capacity) return;
+    this.massEmailLow = this.massEmailLow.slice(0, capacity);
+    this.massEmailHigh = this.massEmailHigh.slice(0, capacity);
+    this.massMeeting = this.massMeeting.slice(0, capacity);
+    this.anchorAt = this.anchorAt.slice(0, capacity);
+    this.emailsLow = this.emailsLow.slice(0, capacity);
+    this.emailsHigh = this.emailsHigh.slice(0, capacity);
+    this.meetings = this.meetings.slice(0, capacity);
+    this.capacity = capacity;
+  }
+
+  release(slot: number): void {
+    this.live -= 1;
+    this.write(slot, emptyAggregate());
+    this.free.push(slot);
+  }
+
+  write(slot: number, aggregate: PairAggregate): void {
+    this.massEmailLow[slot] = aggregate.massEmailLow;
+    this.massEmailHigh[slot] = aggregate.massEmailHigh;
+    this.massMeeting[slot] = aggregate.massMeeting;
+    this.anchorAt[slot] = aggregate.anchorAt;
+    this.emailsLow[slot] = aggregate.emailsLow;
+    this.emailsHigh[slot] = aggregate.emailsHigh;
+    this.meetings[slot] = aggregate.meetings;
+  }
+
+  read(slot: number): PairAggregate {
+    return {
+      emailsLow: this.emailsLow[slot] ?? 0,
+      emailsHigh: this.emailsHigh[slot] ?? 0,
+      meetings: this.meetings[slot] ?? 0,
+      massEmailLow: this.massEmailLow[slot] ?? 0,
+      massEmailHigh: this.massEmailHigh[slot] ?? 0,
+      massMeeting: this.massMeeting[slot] ?? 0,
+      anchorAt: this.anchorAt[slot] ?? -Infinity,
+    };
+  }
+
+  /** Adds one interaction's contribution, re-anchoring the masses when it is the newest. */
+  accumulate(slot: number, occurredAt: number, halfLifeMilliseconds: number, factor: number, kind: "meeting" | "low" | "high"): void {
+    let anchorAt = this.anchorAt[slot] ?? occurredAt;
+    if (occurredAt > anchorAt) {
+      const scale = 2 ** ((anchorAt - occurredAt) / halfLifeMilliseconds);
+      this.massEmailLow[slot] = (this.massEmailLow[slot] ?? 0) * scale;
+      this.massEmailHigh[slot] = (this.massEmailHigh[slot] ?? 0) * scale;
+      this.massMeeting[slot] = (this.massMeeting[slot] ?? 0) * scale;
+      this.anchorAt[slot] = occurredAt;
+      anchorAt = occurredAt;
+    }
+    const mass = factor * 2 ** ((occurredAt - anchorAt) / halfLifeMilliseconds);
+    if (kind === "meeting") {
+      this.massMeeting[slot] = (this.massMeeting[slot] ?? 0) + mass;
+      this.meetings[slot] = (this.meetings[slot] ?? 0) + 1;
+    } else if (kind === "low") {
+      this.massEmailLow[slot] = (this.massEmailLow[slot] ?? 0) + mass;
+      this.emailsLow[slot] = (this.emailsLow[slot] ?? 0) + 1;
+    } else {
+      this.massEmailHigh[slot] = (this.massEmailHigh[slot] ?? 0) + mass;
+      this.emailsHigh[slot] = (this.emailsHigh[slot] ?? 0) + 1;
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { conflict, invalidArgument, quote } from "./errors.js";
+
+describe("errors", () => {
+  it("quotes any value without throwing", () => {
+    expect(quote("a")).toBe('"a"');
+    expect(quote(3)).toBe('"3"');
+    expect(quote(undefined)).toBe('"undefined"');
+    expect(quote({ a: 1 })).toBe('"{"a":1}"');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(quote(circular)).toBe('"[object Object]"');
+    expect(quote("x".repeat(200)).length).toBeLessThan(210);
+  });
+
+  it("names the function and the expectation", () => {
+    expect(invalidArgument("pathPower", '"now" to be a number', "soon").message).toBe('pathPower: expecting "now" to be a number but got "soon".');
+    expect(conflict("mergePersons", "nope.").message).toBe("mergePersons: nope.");
+  });
+});

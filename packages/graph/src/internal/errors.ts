@@ -1,0 +1,35 @@
+/** @module Error construction shared by every public function: the message names the function and quotes the bad value. */
+
+/**
+ * Quotes a value for an error message without ever throwing itself.
+ * @example quote("up"); // '"up"'
+ */
+export function quote(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) {
+    return `"${String(value)}"`;
+  }
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? `"${String(value)}"` : `"${text.length > 120 ? `${text.slice(0, 117)}...` : text}"`;
+  } catch {
+    return `"${Object.prototype.toString.call(value)}"`;
+  }
+}
+
+/**
+ * Builds the error thrown for invalid input, e.g.
+ * `recommendedPaths: expecting "now" to be a finite number of epoch milliseconds but got "soon".`
+ * @example throw invalidArgument("recommendedPaths", '"now" to be a finite number of epoch milliseconds', "soon");
+ */
+export function invalidArgument(functionName: string, expectation: string, value: unknown): Error {
+  return new Error(`${functionName}: expecting ${expectation} but got ${quote(value)}.`);
+}
+
+/**
+ * Builds the error thrown when the input is well formed but conflicts with the graph's state.
+ * @example throw conflict("mergePersons", 'cannot merge person "ada" into itself.');
+ */
+export function conflict(functionName: string, message: string): Error {
+  return new Error(`${functionName}: ${message}`);
+}

@@ -1,0 +1,533 @@
+/**
+ * @module The mutable heart of a RelationshipGraph: the graphology graph of persons, the interaction table,
+ * the per-edge aggregates and the indexes that keep every query local to the subject's neighbourhood.
+ */
+import { UndirectedGraph } from "graphology";
+import type { ScoringParameters } from "../scoring-parameters.js";
+import { DAY_MILLISECONDS } from "./dates.js";
+import { EdgeTable, emptyAggregate, type PairAggregate } from "./edge-table.js";
+import { conflict } from "./errors.js";
+import { ACTIVE, CANCELLED, INDEXED, InteractionTable, MEETING } from "./interaction-table.js";
+import type { NormalizedInteraction } from "./normalize-interaction.js";
+import { buildEdges } from "./build-edges.js";
+import { mergePersons } from "./merge-persons.js";
+import { roundScore } from "./scores.js";
+
+/** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
+export interface PersonRecord {
+  readonly uuid: string;
+  /** Position in `GraphState.records` and in the interaction table's participant lists. */
+  readonly index: number;
+  /** Set when the person is an internal user's own person node. */
+  userUuid: string | null;
+  /** Current affiliations (an array: nearly everyone has one or two). */
+  companies: string[] | null;
+  /** Person indices of internal users that share an edge with this person. */
+  internalNeighbours: number[] | null;
+  /** Slots of the counted interactions this person takes part in. */
+  interactions: number[];
+  /** Latest occurredAt among them (-Infinity when none). */
+  latestAt: number;
+}
+
+/** Everything a score needs besides the graph: the present and the parameters in force. */
+export interface EvaluationContext {
+  now: number;
+  parameters: ScoringParameters;
+  halfLifeMilliseconds: number;
+  /** The stored aggregates were built with this half-life and audience exponent, so they may be used. */
+  storedAggregatesUsable: boolean;
+}
+
+/** A pair's score at `now`, with the facts behind it. */
+export interface PairEvaluation {
+  /** Rounded connection score, 0..1. */
+  score: number;
+  /** Counted (past, not cancelled) interactions between the two. */
+  interactionCount: number;
+  lastInteractionAt: number | null;
+}
+
+export const NO_CONNECTION: PairEvaluation = Object.freeze({ score: 0, interactionCount: 0, lastInteractionAt: null });
+
+/** Edge data lives in the EdgeTable, so every edge shares one empty, frozen attribute object. */
+const SHARED_EDGE_ATTRIBUTES: Record<string, never> = Object.freeze({});
+
+type PairVisitor = (first: number, second: number, sender: number, factor: number) => void;
+
+/**
+ * graphology keeps each node's neighbours in an object literal keyed by neighbour. With uuid keys every
+ * insertion makes V8 build a new hidden class (3x slower and much larger at a million edges); an object
+ * that has had a property deleted is kept as a hash table instead. The guard makes this a no-op should the
+ * internals ever change.
+ */
+function preferHashTableAdjacency(graph: UndirectedGraph, key: string): void {
+  const nodes = (graph as unknown as { _nodes?: Map<string, { undirected?: unknown }> })._nodes;
+  const adjacency = nodes instanceof Map ? nodes.get(key)?.undirected : undefined;
+  if (typeof adjacency !== "object" || adjacency === null) return;
+  const record = adjacency as Record<string, unknown>;
+  record["\u0000first"] = 0;
+  record["\u0000second"] = 0;
+  delete record["\u0000first"];
+  delete record["\u0000second"];
+}
+
+function removeValue(list: number[], value: number): void {
+  const position = list.lastIndexOf(value);
+  if (position >= 0) list.splice(position, 1);
+}
+
+/**
+ * The state of one RelationshipGraph (reached through `stateOf`).
+ *
+ * @example
+ * const state = new GraphState(resolveScoringParameters());
+ * state.add("addInteraction", normalizeInteraction("addInteraction", interaction));
+ * state.evaluatePair(state.ensurePerson("ada"), state.ensurePerson("cleo"), context).score;
+ */
+export class GraphState {
+  readonly graph = new UndirectedGraph<PersonRecord, Record<string, never>>({ allowSelfLoops: false });
+  readonly table = new InteractionTable();
+  readonly edges = new EdgeTable();
+  readonly records: (PersonRecord | undefined)[] = [];
+  readonly recordByUuid = new Map<string, PersonRecord>();
+  readonly personByUser = new Map<string, PersonRecord>();
+  readonly companyMembers = new Map<string, Set<PersonRecord>>();
+  readonly halfLifeMilliseconds: number;
+  indexedCount = 0;
+  /** While true (hydration), interactions are indexed but edges are left for `finishBulkLoad`. */
+  private bulkLoading = false;
+  private readonly scratchIndices: number[] = [];
+  private earliestAt = Infinity;
+  private earliestStale = false;
+
+  constructor(readonly parameters: ScoringParameters) {
+    this.halfLifeMilliseconds = parameters.halfLifeDays * DAY_MILLISECONDS;
+  }
+
+  person(uuid: string): PersonRecord | undefined {
+    return this.recordByUuid.get(uuid);
+  }
+
+  ensurePerson(uuid: string): PersonRecord {
+    const existing = this.recordByUuid.get(uuid);
+    if (existing !== undefined) return existing;
+    const record: PersonRecord = {
+      uuid,
+      index: this.records.length,
+      userUuid: null,
+      companies: null,
+      internalNeighbours: null,
+      interactions: [],
+      latestAt: -Infinity,
+    };
+    this.records.push(record);
+    this.recordByUuid.set(uuid, record);
+    this.graph.addNode(uuid, record);
+    preferHashTableAdjacency(this.graph, uuid);
+    return record;
+  }
+
+  record(index: number): PersonRecord {
+    const record = this.records[index];
+    if (record === undefined) throw new Error(`GraphState: person index ${index} has no record (internal inconsistency).`);
+    return record;
+  }
+
+  /** Slot of the edge between two persons, -1 when they share none. */
+  edgeSlot(first: PersonRecord, second: PersonRecord): number {
+    const key = this.graph.edge(first.uuid, second.uuid);
+    return key === undefined ? -1 : Number(key);
+  }
+
+  // ---------------------------------------------------------------- interactions
+
+  add(functionName: string, interaction: NormalizedInteraction): void {
+    if (this.table.ids.has(interaction.id)) {
+      throw conflict(functionName, `an interaction with id "${interaction.id}" already exists; use updateInteraction to change it.`);
+    }
+    this.insert(interaction);
+  }
+
+  private insert(interaction: NormalizedInteraction): void {
+    const slot = this.table.allocate(interaction.id);
+    this.write(slot, interaction);
+    if (!this.indexable(slot)) return;
+    this.index(slot);
+    if (this.bulkLoading) return;
+    const occurredAt = this.table.occurredAt[slot] ?? 0;
+    this.forEachPair(slot, this.parameters.audienceExponent, (first, second, sender, factor) => {
+      const left = this.record(first);
+      const right = this.record(second);
+      let edge = this.edgeSlot(left, right);
+      if (edge < 0) edge = this.createEdge(left, right);
+      const kind = sender < 0 ? "meeting" : sender === Math.min(first, second) ? "low" : "high";
+      this.edges.accumulate(edge, occurredAt, this.halfLifeMilliseconds, factor, kind);
+    });
+  }
+
+  remove(id: string): boolean {
+    const slot = this.table.ids.get(id);
+    if (slot === undefined) return false;
+    const affected = new Map<string, [number, number]>();
+    if (this.isIndexed(slot)) {
+      if (!this.bulkLoading) this.collectPairs(slot, affected);
+      this.unindex(slot);
+    }
+    this.table.release(slot);
+    this.rebuildPairs(affected);
+    return true;
+  }
+
+  /** Replaces the interaction with the same id, or inserts it when new. */
+  update(interaction: NormalizedInteraction): void {
+    const slot = this.table.ids.get(interaction.id);
+    if (slot === undefined) {
+      this.insert(interaction);
+      return;
+    }
+    const affected = new Map<string, [number, number]>();
+    if (this.isIndexed(slot)) {
+      if (!this.bulkLoading) this.collectPairs(slot, affected);
+      this.unindex(slot);
+    }
+    this.write(slot, interaction);
+    if (this.indexable(slot)) {
+      this.index(slot);
+      if (!this.bulkLoading) this.collectPairs(slot, affected);
+    }
+    this.rebuildPairs(affected);
+  }
+
+  /** Starts a hydration: from now until `finishBulkLoad`, interactions are only indexed. */
+  beginBulkLoad(): void {
+    this.bulkLoading = true;
+  }
+
+  /** Ends a hydration: builds every edge in one sweep (see build-edges.ts) and trims spare capacity. */
+  finishBulkLoad(): void {
+    this.bulkLoading = false;
+    this.table.trim();
+    buildEdges(this);
+    this.edges.trim();
+  }
+
+  private write(slot: number, interaction: NormalizedInteraction): void {
+    const table = this.table;
+    table.occurredAt[slot] = interaction.occurredAt;
+    table.flags[slot] = ACTIVE | (interaction.meeting ? MEETING : 0) | (interaction.cancelled ? CANCELLED : 0);
+    const indices = this.scratchIndices;
+    indices.length = 0;
+    for (const uuid of interaction.participants) indices.push(this.ensurePerson(uuid).index);
+    table.setParticipants(slot, indices);
+    // normalizeInteraction lists the sender or organizer first.
+    table.leader[slot] = interaction.leader === null ? -1 : (indices[0] ?? -1);
+    if (interaction.title === null) table.titles.delete(slot);
+    else table.titles.set(slot, interaction.title);
+  }
+
+  indexable(slot: number): boolean {
+    const flags = this.table.flags[slot] ?? 0;
+    return (flags & ACTIVE) !== 0 && (flags & CANCELLED) === 0 && (this.table.count[slot] ?? 0) >= 2;
+  }
+
+  isIndexed(slot: number): boolean {
+    return ((this.table.flags[slot] ?? 0) & INDEXED) !== 0;
+  }
+
+  isMeeting(slot: number): boolean {
+    return ((this.table.flags[slot] ?? 0) & MEETING) !== 0;
+  }
+
+  index(slot: number): void {
+    const table = this.table;
+    table.flags[slot] = (table.flags[slot] ?? 0) | INDEXED;
+    const occurredAt = table.occurredAt[slot] ?? 0;
+    const start = table.start[slot] ?? 0;
+    const end = start + (table.count[slot] ?? 0);
+    for (let position = start; position < end; position += 1) {
+      const record = this.record(table.participants[position] ?? -1);
+      record.interactions.push(slot);
+      if (occurredAt > record.latestAt) record.latestAt = occurredAt;
+    }
+    this.indexedCount += 1;
+    if (!this.earliestStale && occurredAt < this.earliestAt) this.earliestAt = occurredAt;
+  }
+
+  unindex(slot: number): void {
+    const table = this.table;
+    table.flags[slot] = (table.flags[slot] ?? 0) & ~INDEXED;
+    const occurredAt = table.occurredAt[slot] ?? 0;
+    const start = table.start[slot] ?? 0;
+    const end = start + (table.count[slot] ?? 0);
+    for (let position = start; position < end; position += 1) {
+      const record = this.record(table.participants[position] ?? -1);
+      removeValue(record.interactions, slot);
+      if (occurredAt >= record.latestAt) {
+        let latest = -Infinity;
+        for (const other of record.interactions) latest = Math.max(latest, table.occurredAt[other] ?? -Infinity);
+        record.latestAt = latest;
+      }
+    }
+    this.indexedCount -= 1;
+    if (occurredAt <= this.earliestAt) this.earliestStale = true;
+  }
+
+  /** Whether any counted interaction happened at or before `now`. */
+  hasActivityAt(now: number): boolean {
+    if (this.earliestStale) {
+      let earliest = Infinity;
+      for (let slot = 0; slot < this.table.size; slot += 1) {
+        if (this.isIndexed(slot)) earliest = Math.min(earliest, this.table.occurredAt[slot] ?? Infinity);
+      }
+      this.earliestAt = earliest;
+      this.earliestStale = false;
+    }
+    return this.earliestAt <= now;
+  }
+
+  // ---------------------------------------------------------------- pairs and edges
+
+  /**
+   * Calls `visit` for every pair an interaction connects: an email's sender with each recipient, every two
+   * participants of a meeting of at most `maximumMeetingAttendees`. `sender` is -1 for a meeting.
+   */
+  forEachPair(slot: number, audienceExponent: number, visit: PairVisitor): void {
+    const table = this.table;
+    const count = table.count[slot] ?? 0;
+    if (count < 2) return;
+    const start = table.start[slot] ?? 0;
+    const participants = table.participants;
+    if (this.isMeeting(slot)) {
+      if (count > this.parameters.maximumMeetingAttendees) return;
+      const factor = (count - 1) ** -audienceExponent;
+      for (let left = start; left < start + count; left += 1) {
+        for (let right = left + 1; right < start + count; right += 1) {
+          visit(participants[left] ?? -1, participants[right] ?? -1, -1, factor);
+        }
+      }
+      return;
+    }
+    const sender = participants[start] ?? -1;
+    const factor = (count - 1) ** -audienceExponent;
+    for (let position = start + 1; position < start + count; position += 1) visit(sender, participants[position] ?? -1, sender, factor);
+  }
+
+  /**
+   * The audience factor with which an interaction connects two persons, or NaN when it does not connect them.
+   */
+  pairFactor(slot: number, first: number, second: number, audienceExponent: number): number {
+    const table = this.table;
+    const count = table.count[slot] ?? 0;
+    const start = table.start[slot] ?? 0;
+    const participants = table.participants;
+    if (this.isMeeting(slot)) {
+      if (count < 2 || count > this.parameters.maximumMeetingAttendees) return Number.NaN;
+      let found = 0;
+      for (let position = start; position < start + count; position += 1) {
+        const participant = participants[position];
+        if (participant === first || participant === second) found += 1;
+      }
+      return found === 2 ? (count - 1) ** -audienceExponent : Number.NaN;
+    }
+    const sender = participants[start];
+    const other = sender === first ? second : sender === second ? first : -1;
+    if (other < 0) return Number.NaN;
+    for (let position = start + 1; position < start + count; position += 1) {
+      if (participants[position] === other) return (count - 1) ** -audienceExponent;
+    }
+    return Number.NaN;
+  }
+
+  /**
+   * Recomputes a pair's aggregate from the interactions of whichever of the two has fewer, counting only
+   * those at or before `now`.
+   */
+  aggregate(first: PersonRecord, second: PersonRecord, halfLifeMilliseconds: number, audienceExponent: number, now: number): PairAggregate {
+    const aggregate = emptyAggregate();
+    const smaller = first.interactions.length <= second.interactions.length ? first : second;
+    const low = Math.min(first.index, second.index);
+    const table = this.table;
+    for (const slot of smaller.interactions) {
+      const occurredAt = table.occurredAt[slot] ?? 0;
+      if (occurredAt > now) continue;
+      const factor = this.pairFactor(slot, first.index, second.index, audienceExponent);
+      if (Number.isNaN(factor)) continue;
+      if (occurredAt > aggregate.anchorAt) {
+        const scale = 2 ** ((aggregate.anchorAt - occurredAt) / halfLifeMilliseconds);
+        aggregate.massEmailLow *= scale;
+        aggregate.massEmailHigh *= scale;
+        aggregate.massMeeting *= scale;
+        aggregate.anchorAt = occurredAt;
+      }
+      const mass = factor * 2 ** ((occurredAt - aggregate.anchorAt) / halfLifeMilliseconds);
+      if (this.isMeeting(slot)) {
+        aggregate.massMeeting += mass;
+        aggregate.meetings += 1;
+      } else if (table.participants[table.start[slot] ?? 0] === low) {
+        aggregate.massEmailLow += mass;
+        aggregate.emailsLow += 1;
+      } else {
+        aggregate.massEmailHigh += mass;
+        aggregate.emailsHigh += 1;
+      }
+    }
+    return aggregate;
+  }
+
+  /** A pair's connection score at `context.now`, from the stored aggregate when it is valid, else by a scan. */
+  evaluate(first: PersonRecord, second: PersonRecord, edge: number, context: EvaluationContext): PairEvaluation {
+    if (edge < 0) return NO_CONNECTION;
+    const edges = this.edges;
+    const anchorAt = edges.anchorAt[edge] ?? Infinity;
+    if (context.storedAggregatesUsable && anchorAt <= context.now) {
+      const emailsLow = edges.emailsLow[edge] ?? 0;
+      const emailsHigh = edges.emailsHigh[edge] ?? 0;
+      const meetings = edges.meetings[edge] ?? 0;
+      return {
+        score: scoreOf(
+          context,
+          edges.massEmailLow[edge] ?? 0,
+          edges.massEmailHigh[edge] ?? 0,
+          edges.massMeeting[edge] ?? 0,
+          emailsLow > 0 && emailsHigh > 0,
+          anchorAt,
+        ),
+        interactionCount: emailsLow + emailsHigh + meetings,
+        lastInteractionAt: anchorAt,
+      };
+    }
+    const aggregate = this.aggregate(first, second, context.halfLifeMilliseconds, context.parameters.audienceExponent, context.now);
+    const interactionCount = aggregate.emailsLow + aggregate.emailsHigh + aggregate.meetings;
+    if (interactionCount === 0) return NO_CONNECTION;
+    return {
+      score: scoreOf(
+        context,
+        aggregate.massEmailLow,
+        aggregate.massEmailHigh,
+        aggregate.massMeeting,
+        aggregate.emailsLow > 0 && aggregate.emailsHigh > 0,
+        aggregate.anchorAt,
+      ),
+      interactionCount,
+      lastInteractionAt: aggregate.anchorAt,
+    };
+  }
+
+  evaluatePair(first: PersonRecord, second: PersonRecord, context: EvaluationContext): PairEvaluation {
+    if (first === second) return NO_CONNECTION;
+    return this.evaluate(first, second, this.edgeSlot(first, second), context);
+  }
+
+  createEdge(first: PersonRecord, second: PersonRecord): number {
+    const edge = this.edges.allocate();
+    this.graph.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
+    if (first.userUuid !== null) (second.internalNeighbours ??= []).push(first.index);
+    if (second.userUuid !== null) (first.internalNeighbours ??= []).push(second.index);
+    return edge;
+  }
+
+  dropEdge(first: PersonRecord, second: PersonRecord, edge: number): void {
+    this.graph.dropEdge(String(edge));
+    this.edges.release(edge);
+    if (first.userUuid !== null) removeNeighbour(second, first.index);
+    if (second.userUuid !== null) removeNeighbour(first, second.index);
+  }
+
+  collectPairs(slot: number, into: Map<string, [number, number]>): void {
+    this.forEachPair(slot, this.parameters.audienceExponent, (first, second) => {
+      const low = Math.min(first, second);
+      const high = Math.max(first, second);
+      into.set(`${low}:${high}`, [low, high]);
+    });
+  }
+
+  /** Rewrites the stored aggregate of each pair from scratch; exact, and used by every removal path. */
+  rebuildPairs(pairs: Map<string, [number, number]>): void {
+    for (const [first, second] of pairs.values()) {
+      const left = this.records[first];
+      const right = this.records[second];
+      if (left === undefined || right === undefined) continue;
+      const aggregate = this.aggregate(left, right, this.halfLifeMilliseconds, this.parameters.audienceExponent, Infinity);
+      const edge = this.edgeSlot(left, right);
+      if (aggregate.emailsLow + aggregate.emailsHigh + aggregate.meetings === 0) {
+        if (edge >= 0) this.dropEdge(left, right, edge);
+        continue;
+      }
+      this.edges.write(edge >= 0 ? edge : this.createEdge(left, right), aggregate);
+    }
+  }
+
+  // ---------------------------------------------------------------- persons, users, companies
+
+  markInternal(personUuid: string, userUuid: string): void {
+    const record = this.ensurePerson(personUuid);
+    if (record.userUuid === userUuid) return;
+    const previous = this.personByUser.get(userUuid);
+    if (previous !== undefined) this.unmarkInternal(previous);
+    if (record.userUuid !== null) this.unmarkInternal(record);
+    record.userUuid = userUuid;
+    this.personByUser.set(userUuid, record);
+    this.graph.forEachNeighbor(personUuid, (_neighbour, attributes) => {
+      (attributes.internalNeighbours ??= []).push(record.index);
+    });
+  }
+
+  unmarkInternal(record: PersonRecord): void {
+    if (record.userUuid === null) return;
+    this.personByUser.delete(record.userUuid);
+    record.userUuid = null;
+    this.graph.forEachNeighbor(record.uuid, (_neighbour, attributes) => removeNeighbour(attributes, record.index));
+  }
+
+  setAffiliation(personUuid: string, companyUuid: string): void {
+    const record = this.ensurePerson(personUuid);
+    const companies = (record.companies ??= []);
+    if (!companies.includes(companyUuid)) companies.push(companyUuid);
+    let members = this.companyMembers.get(companyUuid);
+    if (members === undefined) {
+      members = new Set();
+      this.companyMembers.set(companyUuid, members);
+    }
+    members.add(record);
+  }
+
+  endAffiliation(personUuid: string, companyUuid: string): boolean {
+    const record = this.recordByUuid.get(personUuid);
+    const position = record?.companies?.indexOf(companyUuid) ?? -1;
+    if (record === undefined || record.companies === null || position < 0) return false;
+    record.companies.splice(position, 1);
+    if (record.companies.length === 0) record.companies = null;
+    const members = this.companyMembers.get(companyUuid);
+    members?.delete(record);
+    if (members?.size === 0) this.companyMembers.delete(companyUuid);
+    return true;
+  }
+
+  /** Moves everything of `supersededUuid` onto `canonicalUuid` and deletes the superseded person (see merge-persons.ts). */
+  merge(functionName: string, canonicalUuid: string, supersededUuid: string): void {
+    mergePersons(this, functionName, canonicalUuid, supersededUuid);
+  }
+}
+
+function removeNeighbour(record: PersonRecord, index: number): void {
+  if (record.internalNeighbours === null) return;
+  removeValue(record.internalNeighbours, index);
+  if (record.internalNeighbours.length === 0) record.internalNeighbours = null;
+}
+
+/** `raw / (raw + saturation)` where raw is the decayed, weighted, reciprocity-adjusted mass at `now`. */
+function scoreOf(
+  context: EvaluationContext,
+  massEmailLow: number,
+  massEmailHigh: number,
+  massMeeting: number,
+  twoWay: boolean,
+  anchorAt: number,
+): number {
+  const { parameters } = context;
+  const decay = 2 ** (-(context.now - anchorAt) / context.halfLifeMilliseconds);
+  const emailMass = (massEmailLow + massEmailHigh) * parameters.emailWeight * (twoWay ? 1 : parameters.oneWayFactor);
+  const raw = decay * (parameters.meetingWeight * massMeeting + emailMass);
+  return roundScore(raw / (raw + parameters.saturation));
+}

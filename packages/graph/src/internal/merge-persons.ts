@@ -1,0 +1,70 @@
+/** @module Merging a superseded person into the canonical one, in place. */
+import { conflict } from "./errors.js";
+import type { GraphState } from "./graph-state.js";
+
+/**
+ * Moves everything of `supersededUuid` onto `canonicalUuid` (interactions, rewritten without duplicates;
+ * edges, rebuilt for every pair those interactions touch; affiliations; the internal-user mark) and deletes
+ * the superseded person. A no-op when the superseded person is unknown.
+ *
+ * @example
+ * mergePersons(state, "mergePersons", "cleo", "cleo-duplicate");
+ */
+export function mergePersons(state: GraphState, functionName: string, canonicalUuid: string, supersededUuid: string): void {
+  if (canonicalUuid === supersededUuid) {
+    throw conflict(functionName, `cannot merge person "${canonicalUuid}" into itself.`);
+  }
+  const superseded = state.recordByUuid.get(supersededUuid);
+  const canonicalExisting = state.recordByUuid.get(canonicalUuid);
+  if (
+    superseded?.userUuid != null &&
+    canonicalExisting?.userUuid != null &&
+    superseded.userUuid !== canonicalExisting.userUuid
+  ) {
+    throw conflict(
+      functionName,
+      `persons "${canonicalUuid}" and "${supersededUuid}" are the person nodes of two different users ("${canonicalExisting.userUuid}", "${superseded.userUuid}").`,
+    );
+  }
+  const canonical = state.ensurePerson(canonicalUuid);
+  if (superseded === undefined) return;
+
+  for (const company of [...(superseded.companies ?? [])]) {
+    state.endAffiliation(supersededUuid, company);
+    state.setAffiliation(canonicalUuid, company);
+  }
+  const userUuid = superseded.userUuid;
+  if (userUuid !== null) {
+    state.unmarkInternal(superseded);
+    state.markInternal(canonicalUuid, userUuid);
+  }
+
+  const affected = new Map<string, [number, number]>();
+  const table = state.table;
+  for (const slot of [...superseded.interactions]) {
+    state.collectPairs(slot, affected);
+    state.unindex(slot);
+    const start = table.start[slot] ?? 0;
+    const rewritten: number[] = [];
+    for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
+      const participant = table.participants[position] ?? -1;
+      const mapped = participant === superseded.index ? canonical.index : participant;
+      if (!rewritten.includes(mapped)) rewritten.push(mapped);
+    }
+    table.setParticipants(slot, rewritten);
+    if (table.leader[slot] === superseded.index) table.leader[slot] = canonical.index;
+    if (state.indexable(slot)) {
+      state.index(slot);
+      state.collectPairs(slot, affected);
+    }
+  }
+  state.rebuildPairs(affected);
+
+  for (const edge of state.graph.edges(supersededUuid)) {
+    const other = state.graph.opposite(supersededUuid, edge);
+    state.dropEdge(superseded, state.graph.getNodeAttributes(other), Number(edge));
+  }
+  state.graph.dropNode(supersededUuid);
+  state.records[superseded.index] = undefined;
+  state.recordByUuid.delete(supersededUuid);
+}

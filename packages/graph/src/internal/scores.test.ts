@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { compareUuids, noisyOrOfLargest, prettyScore, roundScore } from "./scores.js";
+
+describe("scores", () => {
+  it("rounds to 9 decimals so that last-bit differences compare equal", () => {
+    expect(roundScore(0.1 + 0.2)).toBe(roundScore(0.3));
+    expect(roundScore(1 / 3)).toBe(0.333333333);
+  });
+
+  it("displays 0..100", () => {
+    expect(prettyScore(0.355)).toBe(36);
+    expect(prettyScore(0)).toBe(0);
+  });
+
+  it("noisy-ORs the largest values only", () => {
+    expect(noisyOrOfLargest([0.5, 0.5], 3)).toBe(0.75);
+    expect(noisyOrOfLargest([0.1, 0.5, 0.2], 1)).toBe(0.5);
+    expect(noisyOrOfLargest([], 3)).toBe(0);
+  });
+
+  it("compares uuids by code unit", () => {
+    expect(["b", "B", "a"].sort(compareUuids)).toEqual(["B", "a", "b"]);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { buildGraph, daysAgo, NOW, withAffiliation, withEmail, withUser } from "../testing/builders.js";
+import { stateOf } from "../relationship-graph.js";
+import { createEvaluationContext } from "./evaluation-context.js";
+import { externalMembers, personPathPower, teamConnections } from "./team-connections.js";
+
+describe("team connections", () => {
+  const graph = buildGraph(
+    withUser("ada"),
+    withUser("ben"),
+    withAffiliation("dana", "acme"),
+    withAffiliation("ada", "acme"),
+    withAffiliation("bob", "acme"),
+    withEmail("ada", "dana"),
+    withEmail("ben", "dana", daysAgo(-3)),
+  );
+  const state = stateOf("test", graph);
+  const context = createEvaluationContext("test", state, { now: NOW });
+
+  it("lists the internal users with a counted interaction", () => {
+    const connections = teamConnections(state, state.ensurePerson("dana"), context);
+    expect(connections.map((connection) => connection.user.uuid)).toEqual(["ada"]);
+    expect(personPathPower(connections, context)).toBe(connections[0]?.evaluation.score);
+    expect(personPathPower([], context)).toBeNull();
+  });
+
+  it("lists a company's external members by uuid", () => {
+    expect(externalMembers(state, "acme").map((member) => member.uuid)).toEqual(["bob", "dana"]);
+    expect(externalMembers(state, "initech")).toEqual([]);
+  });
+});

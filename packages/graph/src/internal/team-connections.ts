@@ -1,0 +1,40 @@
+/** @module The internal users directly connected to a person, the building block of PathPower and strongest_relationships. */
+import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./graph-state.js";
+import { noisyOrOfLargest, roundScore } from "./scores.js";
+
+export interface TeamConnection {
+  user: PersonRecord;
+  evaluation: PairEvaluation;
+}
+
+/**
+ * Internal users with at least one counted interaction with the person at `now`.
+ * @example teamConnections(state, dana, context).map((connection) => connection.user.uuid); // ["ben"]
+ */
+export function teamConnections(state: GraphState, person: PersonRecord, context: EvaluationContext): TeamConnection[] {
+  const connections: TeamConnection[] = [];
+  for (const index of person.internalNeighbours ?? []) {
+    const user = state.record(index);
+    const evaluation = state.evaluatePair(user, person, context);
+    if (evaluation.interactionCount > 0) connections.push({ user, evaluation });
+  }
+  return connections;
+}
+
+/**
+ * PathPower of a person: noisy-OR of the strongest `pathPowerTopCount` RQs; null without any connection.
+ * @example personPathPower(teamConnections(state, dana, context), context); // 0.2
+ */
+export function personPathPower(connections: TeamConnection[], context: EvaluationContext): number | null {
+  if (connections.length === 0) return null;
+  return roundScore(noisyOrOfLargest(connections.map((connection) => connection.evaluation.score), context.parameters.pathPowerTopCount));
+}
+
+/**
+ * External persons currently affiliated with a company, ordered by uuid.
+ * @example externalMembers(state, "acme").map((person) => person.uuid); // ["dana", "eve"]
+ */
+export function externalMembers(state: GraphState, companyUuid: string): PersonRecord[] {
+  const members = [...(state.companyMembers.get(companyUuid) ?? [])].filter((record) => record.userUuid === null);
+  return members.sort((left, right) => (left.uuid < right.uuid ? -1 : left.uuid > right.uuid ? 1 : 0));
+}

@@ -1,0 +1,68 @@
+/** @module Small input checks used at the top of every public function. */
+import { invalidArgument } from "./errors.js";
+
+/** Largest absolute epoch-millisecond value a JavaScript Date accepts. */
+const MAXIMUM_TIME = 8.64e15;
+
+/**
+ * Returns `value` when it is a finite epoch-millisecond time a Date can hold, else throws.
+ * @example requireTime("pathPower", "now", Date.UTC(2026, 11, 1)); // 1796083200000
+ */
+export function requireTime(functionName: string, name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > MAXIMUM_TIME) {
+    throw invalidArgument(functionName, `"${name}" to be a finite number of epoch milliseconds`, value);
+  }
+  return value;
+}
+
+/**
+ * Returns `value` when it is a non-empty string (uuids are not parsed: any id works), else throws.
+ * @example requireUuid("markInternal", "userUuid", "user-ada"); // "user-ada"
+ */
+export function requireUuid(functionName: string, name: string, value: unknown): string {
+  if (typeof value !== "string" || value.length === 0) {
+    throw invalidArgument(functionName, `"${name}" to be a non-empty string`, value);
+  }
+  return value;
+}
+
+/**
+ * Returns `value` when it is a plain object (not null, not an array), else throws.
+ * @example requireObject("activityStats", "options", { now: 0 }).now; // 0
+ */
+export function requireObject(functionName: string, name: string, value: unknown): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalidArgument(functionName, `"${name}" to be an object`, value);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Returns `value` when it is an integer of at least `minimum`, else throws.
+ * @example requireCount("recommendedPaths", "limit", 5, 0); // 5
+ */
+export function requireCount(functionName: string, name: string, value: unknown, minimum: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum) {
+    throw invalidArgument(functionName, `"${name}" to be an integer of at least ${minimum}`, value);
+  }
+  return value;
+}
+
+/**
+ * Like {@link requireCount}, with `fallback` for undefined.
+ * @example optionalCount("recommendedPaths", "limit", undefined, 0, 10); // 10
+ */
+export function optionalCount(functionName: string, name: string, value: unknown, minimum: number, fallback: number): number {
+  return value === undefined ? fallback : requireCount(functionName, name, value, minimum);
+}
+
+/**
+ * Returns `value` when it is one of `allowed`, else throws.
+ * @example requireOneOf("recommendedPaths", "order", "asc", ["asc", "desc"]); // "asc"
+ */
+export function requireOneOf<T extends string>(functionName: string, name: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
+    throw invalidArgument(functionName, `"${name}" to be one of ${allowed.map((item) => `"${item}"`).join(", ")}`, value);
+  }
+  return value as T;
+}

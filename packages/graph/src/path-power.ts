@@ -1,0 +1,55 @@
+/** @module PathPower: how strongly the team as a whole is connected to a person or a company. */
+import { requireEntity } from "./internal/entity-reference.js";
+import { createEvaluationContext } from "./internal/evaluation-context.js";
+import { noisyOrOfLargest, prettyScore, roundScore } from "./internal/scores.js";
+import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
+import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
+import { strengthLabel } from "./strength-label.js";
+import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js";
+
+/**
+ * PathPower of a person: noisy-OR of the `pathPowerTopCount` highest RQs any internal user has towards
+ * them. PathPower of a company: noisy-OR of the `pathPowerTopCount` highest PathPowers among its currently
+ * affiliated external persons. `score` is null (and `strength_label` null) when the team has no counted
+ * interaction with the entity, including when the entity is unknown.
+ *
+ * @param graph - The relationship graph.
+ * @param entity - `{ entity: "person" | "company", uuid }`.
+ * @param options - `now` (epoch ms) and optional parameter overrides.
+ * @returns The PathPower score entry; a company's carries `meta`.
+ *
+ * @example
+ * import { pathPower } from "@rapport/graph";
+ * pathPower(graph, { entity: "company", uuid: "acme" }, { now: Date.UTC(2026, 11, 1) });
+ * // { entity: "company", uuid: "acme", score: 0.224242424, score_display: 22, strength_label: "weak",
+ * //   meta: { person_count: 2, connected_person_count: 2 } } (graph: docs/scoring.md's worked example)
+ */
+export function pathPower(graph: RelationshipGraph, entity: EntityReference, options: ScoringOptions): PathPowerScore {
+  const state = stateOf("pathPower", graph);
+  const reference = requireEntity("pathPower", entity);
+  const context = createEvaluationContext("pathPower", state, options);
+  let score: number | null = null;
+  let meta: PathPowerScore["meta"];
+  if (reference.entity === "person") {
+    const person = state.person(reference.uuid);
+    if (person !== undefined) score = personPathPower(teamConnections(state, person, context), context);
+  } else {
+    const members = externalMembers(state, reference.uuid);
+    const scores: number[] = [];
+    for (const member of members) {
+      const memberScore = personPathPower(teamConnections(state, member, context), context);
+      if (memberScore !== null) scores.push(memberScore);
+    }
+    if (scores.length > 0) score = roundScore(noisyOrOfLargest(scores, context.parameters.pathPowerTopCount));
+    meta = { person_count: members.length, connected_person_count: scores.length };
+  }
+  const result: PathPowerScore = {
+    entity: reference.entity,
+    uuid: reference.uuid,
+    score,
+    score_display: score === null ? 0 : prettyScore(score),
+    strength_label: strengthLabel(score, context.parameters.strengthThresholds),
+  };
+  if (meta !== undefined) result.meta = meta;
+  return result;
+}

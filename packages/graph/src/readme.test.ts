@@ -1,0 +1,32 @@
+/** Keeps the README's example runnable: its code block is the example file, and its output is what it prints. */
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const example = readFileSync(new URL("./testing/readme-example.ts", import.meta.url), "utf8");
+
+function block(marker: string): string {
+  const start = readme.indexOf(`<!-- ${marker}:start -->`);
+  const end = readme.indexOf(`<!-- ${marker}:end -->`);
+  expect(start).toBeGreaterThan(0);
+  return readme.slice(start, end).replace(/^.*\n```[a-z]*\n/, "").replace(/```\n$/, "");
+}
+
+describe("README example", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("shows the code of src/testing/readme-example.ts", () => {
+    expect(block("example")).toBe(example.replace('from "../index.js"', 'from "@rapport/graph"'));
+  });
+
+  it("prints what the README says", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((...values: unknown[]) => {
+      lines.push(values.join(" "));
+    });
+    await import("./testing/readme-example.js");
+    expect(lines.join("\n")).toBe(block("output").trimEnd());
+  });
+});

@@ -1,0 +1,272 @@
+/** @module Two-hop introduction paths from every internal user to a person or a company, ranked. */
+import { toIsoDateOrNull } from "./internal/dates.js";
+import { describeRelationship } from "./internal/describe-relationship.js";
+import { requireEntity } from "./internal/entity-reference.js";
+import { createEvaluationContext } from "./internal/evaluation-context.js";
+import { invalidArgument } from "./internal/errors.js";
+import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
+import { summarizeCounterparts } from "./internal/pair-summary.js";
+import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
+import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
+import { optionalCount, requireOneOf } from "./internal/validate.js";
+import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
+import { strengthLabel } from "./strength-label.js";
+import type {
+  EntityReference,
+  Hop,
+  InternalConnector,
+  PriorityManagementEntry,
+  RecommendedPathItem,
+  RecommendedPathsResponse,
+  ScoringOptions,
+  TopExternalContact,
+} from "./types.js";
+
+/** Options of {@link recommendedPaths}. */
+export interface RecommendedPathsOptions extends ScoringOptions {
+  /** Rank by path strength (default) or by the name `nameOf` gives each internal user. */
+  sortBy?: "score" | "name";
+  /** Default `desc`: strongest first (for names: Z to A). */
+  order?: "asc" | "desc";
+  /** Display name of an internal user; required with `sortBy: "name"`. Users without a name sort last. */
+  nameOf?: (personUuid: string, userUuid: string) => string | null | undefined;
+  /** Keep only the first `limit` items (`total` still counts all). */
+  limit?: number;
+  /** Paths listed per item, strongest first (default 10; `path_count` counts all). */
+  maximumPathsPerItem?: number;
+  /** Company targets: how many top external contacts to return (default 10). */
+  topExternalContactsLimit?: number;
+  /** `false` skips the items (then `total` is 0) and returns only `top_external_contacts` (default true). */
+  includeItems?: boolean;
+}
+
+interface PathCandidate {
+  strength: number;
+  hops: Hop[];
+}
+
+interface UserAccumulator {
+  user: PersonRecord;
+  best: number;
+  pathCount: number;
+  paths: PathCandidate[];
+  /** Best path strength to each target person reached. */
+  bestByTarget: Map<PersonRecord, number>;
+}
+
+function hop(person: PersonRecord, evaluation: PairEvaluation): Hop {
+  return {
+    person_uuid: person.uuid,
+    connection_score: evaluation.score,
+    interaction_count: evaluation.interactionCount,
+    last_interaction_at: evaluation.lastInteractionAt,
+  };
+}
+
+function comparePaths(left: PathCandidate, right: PathCandidate): number {
+  if (left.strength !== right.strength) return right.strength - left.strength;
+  if (left.hops.length !== right.hops.length) return left.hops.length - right.hops.length;
+  for (let position = 0; position < left.hops.length; position += 1) {
+    const order = compareUuids(left.hops[position]?.person_uuid ?? "", right.hops[position]?.person_uuid ?? "");
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
+/** Collects, per internal user, every direct and two-hop path to one target person. */
+function collectPaths(state: GraphState, target: PersonRecord, context: EvaluationContext, accumulators: Map<PersonRecord, UserAccumulator>): void {
+  const record = (user: PersonRecord, strength: number, hops: Hop[]): void => {
+    let accumulator = accumulators.get(user);
+    if (accumulator === undefined) {
+      accumulator = { user, best: 0, pathCount: 0, paths: [], bestByTarget: new Map() };
+      accumulators.set(user, accumulator);
+    }
+    accumulator.pathCount += 1;
+    accumulator.paths.push({ strength, hops });
+    if (strength > accumulator.best) accumulator.best = strength;
+    if (strength >= (accumulator.bestByTarget.get(target) ?? -1)) accumulator.bestByTarget.set(target, strength);
+  };
+
+  for (const index of target.internalNeighbours ?? []) {
+    const user = state.record(index);
+    const direct = state.evaluatePair(user, target, context);
+    if (direct.interactionCount > 0) record(user, direct.score, [hop(target, direct)]);
+  }
+
+  state.graph.forEachEdge(target.uuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
+    const bridge = source === target.uuid ? targetAttributes : sourceAttributes;
+    // Bridges are external: a colleague who knows the target is an item of their own already.
+    if (bridge.internalNeighbours === null || bridge.userUuid !== null) return;
+    const second = state.evaluate(bridge, target, Number(key), context);
+    if (second.interactionCount === 0) return;
+    for (const index of bridge.internalNeighbours) {
+      const user = state.record(index);
+      if (user === target) continue;
+      const first = state.evaluatePair(user, bridge, context);
+      if (first.interactionCount === 0) continue;
+      record(user, roundScore(first.score * second.score), [hop(bridge, first), hop(target, second)]);
+    }
+  });
+}
+
+function priorityEntries(
+  state: GraphState,
+  accumulator: UserAccumulator,
+  context: EvaluationContext,
+  summariesByTarget: Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>,
+): PriorityManagementEntry[] {
+  const entries: PriorityManagementEntry[] = [];
+  const user = accumulator.user;
+  for (const [target, best] of accumulator.bestByTarget) {
+    let summaries = summariesByTarget.get(target);
+    if (summaries === undefined) {
+      summaries = summarizeCounterparts(state, target, context, (counterpart) => counterpart.userUuid !== null);
+      summariesByTarget.set(target, summaries);
+    }
+    const summary = summaries.get(user);
+    const rq = state.evaluatePair(user, target, context).score;
+    const lastAt = summary?.lastAt ?? null;
+    entries.push({
+      person_uuid: target.uuid,
+      user_uuid: user.userUuid ?? "",
+      internal_user_person_uuid: user.uuid,
+      interaction_count: summary === undefined ? 0 : summary.emails + summary.meetings,
+      priority_score: prettyScore(best),
+      rq,
+      rq_pretty: prettyScore(rq),
+      rq_reason:
+        summary === undefined ? "No recorded interactions" : describeRelationship(summary, context.parameters.reasonWindowDays),
+      last_activity_at: lastAt,
+      last_activity_date: toIsoDateOrNull(lastAt),
+    });
+  }
+  return entries.sort(
+    (left, right) => right.priority_score - left.priority_score || right.rq - left.rq || compareUuids(left.person_uuid, right.person_uuid),
+  );
+}
+
+function topExternalContacts(state: GraphState, targets: PersonRecord[], context: EvaluationContext, limit: number): TopExternalContact[] {
+  const contacts: TopExternalContact[] = [];
+  for (const target of targets) {
+    const connections = teamConnections(state, target, context);
+    const score = personPathPower(connections, context);
+    if (score === null) continue;
+    const connectors: InternalConnector[] = connections.map(({ user, evaluation }) => ({
+      internal_user_person_uuid: user.uuid,
+      internal_user_uuid: user.userUuid ?? "",
+      path_power_score: evaluation.score,
+      last_engaged_at: evaluation.lastInteractionAt,
+    }));
+    connectors.sort(
+      (left, right) => right.path_power_score - left.path_power_score || compareUuids(left.internal_user_uuid, right.internal_user_uuid),
+    );
+    contacts.push({
+      person_uuid: target.uuid,
+      connection_score: score,
+      strength: strengthLabel(score, context.parameters.strengthThresholds) ?? "weak",
+      internal_connectors: connectors,
+    });
+  }
+  contacts.sort((left, right) => right.connection_score - left.connection_score || compareUuids(left.person_uuid, right.person_uuid));
+  return contacts.slice(0, limit);
+}
+
+function compareNames(left: string | null, right: string | null): number {
+  if (left === right) return 0;
+  if (left === null) return 1;
+  if (right === null) return -1;
+  const folded = left.toLowerCase();
+  const otherFolded = right.toLowerCase();
+  if (folded !== otherFolded) return folded < otherFolded ? -1 : 1;
+  return left < right ? -1 : 1;
+}
+
+/**
+ * Recommended introduction paths to a person or a company. For every internal user: the direct path
+ * (user → target) and every two-hop path (user → external bridge → target). A path's strength is the product of its
+ * hops' connection scores; a user's `connection_score` is their best path's. Users are ranked by it (then by
+ * `path_count`, then by person uuid), or by name. For a company the targets are its currently affiliated
+ * external persons, and `top_external_contacts` ranks those persons by PathPower with their internal
+ * connectors. Cost follows the target's neighbourhood: its edges and its bridges' internal neighbours.
+ *
+ * Only uuids and numbers are returned; names, titles and logos are the API layer's to add.
+ *
+ * @param graph - The relationship graph.
+ * @param target - `{ entity: "person" | "company", uuid }`. An unknown target yields no items.
+ * @param options - `now`, parameter overrides, sorting, limits (see {@link RecommendedPathsOptions}).
+ * @returns The ranked items, their total, and (for a company) the top external contacts.
+ *
+ * @example
+ * import { recommendedPaths } from "@rapport/graph";
+ * const response = recommendedPaths(graph, { entity: "person", uuid: "dana" }, { now: Date.UTC(2026, 11, 1) });
+ * response.items.map((item) => [item.user_uuid, item.connection_score]);
+ * // [["user-ben", 0.2], ["user-ada", 0.010909091]] (graph: docs/scoring.md's worked example)
+ */
+export function recommendedPaths(graph: RelationshipGraph, target: EntityReference, options: RecommendedPathsOptions): RecommendedPathsResponse {
+  const functionName = "recommendedPaths";
+  const state = stateOf(functionName, graph);
+  const reference = requireEntity(functionName, target);
+  const context = createEvaluationContext(functionName, state, options);
+  const sortBy = options.sortBy === undefined ? "score" : requireOneOf(functionName, "sortBy", options.sortBy, ["score", "name"] as const);
+  const order = options.order === undefined ? "desc" : requireOneOf(functionName, "order", options.order, ["asc", "desc"] as const);
+  const nameOf = options.nameOf;
+  if (nameOf !== undefined && typeof nameOf !== "function") throw invalidArgument(functionName, '"nameOf" to be a function', nameOf);
+  if (sortBy === "name" && nameOf === undefined) throw invalidArgument(functionName, '"nameOf" to be given with sortBy "name"', nameOf);
+  const limit = optionalCount(functionName, "limit", options.limit, 0, Number.POSITIVE_INFINITY);
+  const maximumPaths = optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10);
+  const contactsLimit = optionalCount(functionName, "topExternalContactsLimit", options.topExternalContactsLimit, 0, 10);
+  const includeItems = options.includeItems ?? true;
+
+  let targets: PersonRecord[];
+  if (reference.entity === "person") {
+    const person = state.person(reference.uuid);
+    targets = person === undefined ? [] : [person];
+  } else {
+    targets = externalMembers(state, reference.uuid);
+  }
+
+  const items: RecommendedPathItem[] = [];
+  if (includeItems) {
+    const accumulators = new Map<PersonRecord, UserAccumulator>();
+    for (const person of targets) collectPaths(state, person, context, accumulators);
+    const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>();
+    for (const accumulator of accumulators.values()) {
+      accumulator.paths.sort(comparePaths);
+      items.push({
+        person_uuid: accumulator.user.uuid,
+        user_uuid: accumulator.user.userUuid ?? "",
+        is_internal: true,
+        connection_score: accumulator.best,
+        strength: strengthLabel(accumulator.best, context.parameters.strengthThresholds) ?? "weak",
+        path_count: accumulator.pathCount,
+        paths: accumulator.paths.slice(0, maximumPaths).map((path) => path.hops),
+        priority_management: priorityEntries(state, accumulator, context, summariesByTarget),
+      });
+    }
+    const direction = order === "desc" ? -1 : 1;
+    if (sortBy === "score") {
+      items.sort(
+        (left, right) =>
+          direction * (left.connection_score - right.connection_score) ||
+          direction * (left.path_count - right.path_count) ||
+          compareUuids(left.person_uuid, right.person_uuid),
+      );
+    } else {
+      const names = new Map(items.map((item) => [item, nameOf?.(item.person_uuid, item.user_uuid) ?? null]));
+      items.sort((left, right) => {
+        const leftName = names.get(left) ?? null;
+        const rightName = names.get(right) ?? null;
+        const byName = leftName === null || rightName === null ? compareNames(leftName, rightName) : direction * compareNames(leftName, rightName);
+        return byName || right.connection_score - left.connection_score || compareUuids(left.person_uuid, right.person_uuid);
+      });
+    }
+  }
+
+  return {
+    entity: reference.entity,
+    target_uuid: reference.uuid,
+    items: items.slice(0, limit),
+    total: items.length,
+    top_external_contacts: reference.entity === "company" ? topExternalContacts(state, targets, context, contactsLimit) : [],
+  };
+}

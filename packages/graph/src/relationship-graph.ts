@@ -1,0 +1,296 @@
+/** @module The tenant relationship graph: persons, interactions, internal users and affiliations, updated in place. */
+import type { UndirectedGraph } from "graphology";
+import { GraphState, type PersonRecord } from "./internal/graph-state.js";
+import { invalidArgument } from "./internal/errors.js";
+import { normalizeInteraction } from "./internal/normalize-interaction.js";
+import { compareUuids } from "./internal/scores.js";
+import { requireUuid } from "./internal/validate.js";
+import { resolveScoringParameters, type ScoringParameterOverrides, type ScoringParameters } from "./scoring-parameters.js";
+import type { Interaction, InternalUser } from "./types.js";
+
+export type { PersonRecord as PersonNodeAttributes } from "./internal/graph-state.js";
+
+/** Options of {@link RelationshipGraph}. */
+export interface RelationshipGraphOptions {
+  /** The deployment's scoring parameters (defaults: `defaultScoringParameters`). */
+  parameters?: ScoringParameterOverrides;
+}
+
+const states = new WeakMap<RelationshipGraph, GraphState>();
+
+/**
+ * The state behind a graph (package-internal); throws when `graph` is not a RelationshipGraph.
+ * @example stateOf("pathPower", graph).personByUser.size; // number of internal users
+ */
+export function stateOf(functionName: string, graph: unknown): GraphState {
+  const state = typeof graph === "object" && graph !== null ? states.get(graph as RelationshipGraph) : undefined;
+  if (state === undefined) throw invalidArgument(functionName, '"graph" to be a RelationshipGraph', graph);
+  return state;
+}
+
+/**
+ * One tenant's relationship graph. Persons are nodes (keyed by uuid) of a graphology graph; every pair of
+ * persons that an email or meeting connects shares one edge whose decayed aggregate is kept up to date as
+ * interactions are added, changed or removed, so queries never rescan the tenant.
+ *
+ * Scoring functions (`recommendedPaths`, `pathPower`, ...) take the graph as first argument. Build a large
+ * graph with `hydrateGraph`, then keep it in sync with the methods below.
+ *
+ * @example
+ * import { RelationshipGraph } from "@rapport/graph";
+ * const graph = new RelationshipGraph();
+ * graph.markInternal("person-ada", "user-ada");
+ * graph.addInteraction({ id: "e1", kind: "email", occurredAt: Date.UTC(2026, 11, 1), senderUuid: "person-ada", recipientUuids: ["person-cleo"] });
+ * graph.personCount; // 2
+ */
+export class RelationshipGraph {
+  /** The scoring parameters this graph was built with; per-call overrides start from these. */
+  readonly parameters: Readonly<ScoringParameters>;
+
+  constructor(options: RelationshipGraphOptions = {}) {
+    if (typeof options !== "object" || options === null) {
+      throw invalidArgument("RelationshipGraph", '"options" to be an object', options);
+    }
+    this.parameters = Object.freeze(resolveScoringParameters(options.parameters, undefined, "RelationshipGraph"));
+    states.set(this, new GraphState(this.parameters));
+  }
+
+  /**
+   * The underlying graphology graph (nodes: person uuids; edges: one per connected pair, keyed by the slot
+   * of its aggregate). Read it freely, for instance with graphology's algorithms; never mutate it.
+   *
+   * @example
+   * graph.graphology.neighbors("person-ada"); // ["person-cleo"]
+   */
+  get graphology(): UndirectedGraph<PersonRecord, Record<string, never>> {
+    return stateOf("graphology", this).graph;
+  }
+
+  /**
+   * Number of persons in the graph.
+   *
+   * @example
+   * graph.personCount; // 2
+   */
+  get personCount(): number {
+    return stateOf("personCount", this).graph.order;
+  }
+
+  /**
+   * Number of connected pairs (edges).
+   *
+   * @example
+   * graph.edgeCount; // 1
+   */
+  get edgeCount(): number {
+    return stateOf("edgeCount", this).graph.size;
+  }
+
+  /**
+   * Number of interactions that count: not cancelled, with at least two distinct participants (future ones included).
+   *
+   * @example
+   * graph.interactionCount; // 1
+   */
+  get interactionCount(): number {
+    return stateOf("interactionCount", this).indexedCount;
+  }
+
+  /**
+   * Adds an email or a meeting. Noise is tolerated: duplicate participants are ignored, an email to oneself or
+   * a meeting of one connects nobody, a cancelled meeting is kept (so it can be re-confirmed) but counts nothing.
+   *
+   * @param interaction - The interaction; its `id` must be new to the graph.
+   * @throws Error when the interaction is malformed or its id already exists.
+   *
+   * @example
+   * graph.addInteraction({
+   *   id: "m1", kind: "meeting", occurredAt: Date.UTC(2026, 5, 4),
+   *   attendeeUuids: ["person-ada", "person-cleo"], organizerUuid: "person-ada", title: "Intro",
+   * });
+   */
+  addInteraction(interaction: Interaction): void {
+    const state = stateOf("addInteraction", this);
+    state.add("addInteraction", normalizeInteraction("addInteraction", interaction));
+  }
+
+  /**
+   * Removes an interaction (deleted email, deleted calendar event). Edges it alone supported disappear.
+   *
+   * @param id - The interaction's id.
+   * @returns Whether an interaction with that id existed.
+   *
+   * @example
+   * graph.removeInteraction("e1"); // true
+   */
+  removeInteraction(id: string): boolean {
+    return stateOf("removeInteraction", this).remove(requireUuid("removeInteraction", "id", id));
+  }
+
+  /**
+   * Replaces the interaction with the same id (a meeting rescheduled, cancelled or re-attended), or adds it
+   * when it is new.
+   *
+   * @param interaction - The new version of the interaction.
+   *
+   * @example
+   * graph.updateInteraction({
+   *   id: "m1", kind: "meeting", occurredAt: Date.UTC(2026, 5, 4),
+   *   attendeeUuids: ["person-ada", "person-cleo"], status: "cancelled",
+   * });
+   */
+  updateInteraction(interaction: Interaction): void {
+    const state = stateOf("updateInteraction", this);
+    state.update(normalizeInteraction("updateInteraction", interaction));
+  }
+
+  /**
+   * Merges a superseded person into the canonical one: interactions, edges, affiliations and the internal-user
+   * mark move to the canonical person, and the superseded node is deleted.
+   *
+   * @param canonicalUuid - The person that remains.
+   * @param supersededUuid - The duplicate that disappears (a no-op when it is not in the graph).
+   * @throws Error when both uuids are equal, or when they are the person nodes of two different users.
+   *
+   * @example
+   * graph.mergePersons("person-cleo", "person-cleo-duplicate");
+   */
+  mergePersons(canonicalUuid: string, supersededUuid: string): void {
+    const state = stateOf("mergePersons", this);
+    state.merge(
+      "mergePersons",
+      requireUuid("mergePersons", "canonicalUuid", canonicalUuid),
+      requireUuid("mergePersons", "supersededUuid", supersededUuid),
+    );
+  }
+
+  /**
+   * Records that a person is currently affiliated with a company (idempotent).
+   *
+   * @example
+   * graph.setAffiliation("person-dana", "company-acme");
+   */
+  setAffiliation(personUuid: string, companyUuid: string): void {
+    stateOf("setAffiliation", this).setAffiliation(
+      requireUuid("setAffiliation", "personUuid", personUuid),
+      requireUuid("setAffiliation", "companyUuid", companyUuid),
+    );
+  }
+
+  /**
+   * Ends a current affiliation (the person left the company).
+   *
+   * @returns Whether the affiliation existed.
+   *
+   * @example
+   * graph.endAffiliation("person-dana", "company-acme"); // true
+   */
+  endAffiliation(personUuid: string, companyUuid: string): boolean {
+    return stateOf("endAffiliation", this).endAffiliation(
+      requireUuid("endAffiliation", "personUuid", personUuid),
+      requireUuid("endAffiliation", "companyUuid", companyUuid),
+    );
+  }
+
+  /**
+   * Marks a person as an internal user's own person node. A user has one person node and a person belongs to
+   * at most one user: an earlier mark of either is replaced.
+   *
+   * @example
+   * graph.markInternal("person-ben", "user-ben");
+   */
+  markInternal(personUuid: string, userUuid: string): void {
+    stateOf("markInternal", this).markInternal(
+      requireUuid("markInternal", "personUuid", personUuid),
+      requireUuid("markInternal", "userUuid", userUuid),
+    );
+  }
+
+  /**
+   * Removes a user's internal mark (user deactivated); their person node and interactions stay.
+   *
+   * @returns Whether the user had a person node.
+   *
+   * @example
+   * graph.unmarkInternal("user-ben"); // true
+   */
+  unmarkInternal(userUuid: string): boolean {
+    const state = stateOf("unmarkInternal", this);
+    const record = state.personByUser.get(requireUuid("unmarkInternal", "userUuid", userUuid));
+    if (record === undefined) return false;
+    state.unmarkInternal(record);
+    return true;
+  }
+
+  /**
+   * Whether the person is in the graph.
+   *
+   * @example
+   * graph.hasPerson("person-ada"); // true
+   */
+  hasPerson(personUuid: string): boolean {
+    return stateOf("hasPerson", this).person(personUuid) !== undefined;
+  }
+
+  /**
+   * Whether an interaction with this id is in the graph (cancelled ones included).
+   *
+   * @example
+   * graph.hasInteraction("e1"); // true
+   */
+  hasInteraction(id: string): boolean {
+    return stateOf("hasInteraction", this).table.ids.has(id);
+  }
+
+  /**
+   * The user whose person node this is, or null.
+   *
+   * @example
+   * graph.userOfPerson("person-ada"); // "user-ada"
+   */
+  userOfPerson(personUuid: string): string | null {
+    return stateOf("userOfPerson", this).person(personUuid)?.userUuid ?? null;
+  }
+
+  /**
+   * The person node of a user, or null.
+   *
+   * @example
+   * graph.personOfUser("user-ada"); // "person-ada"
+   */
+  personOfUser(userUuid: string): string | null {
+    return stateOf("personOfUser", this).personByUser.get(userUuid)?.uuid ?? null;
+  }
+
+  /**
+   * Every internal user with their person node, ordered by user uuid.
+   *
+   * @example
+   * graph.internalUsers(); // [{ userUuid: "user-ada", personUuid: "person-ada" }]
+   */
+  internalUsers(): InternalUser[] {
+    const users = [...stateOf("internalUsers", this).personByUser].map(([userUuid, record]) => ({ userUuid, personUuid: record.uuid }));
+    return users.sort((left, right) => compareUuids(left.userUuid, right.userUuid));
+  }
+
+  /**
+   * Persons currently affiliated with a company, ordered by uuid.
+   *
+   * @example
+   * graph.affiliatedPersons("company-acme"); // ["person-dana"]
+   */
+  affiliatedPersons(companyUuid: string): string[] {
+    const members = stateOf("affiliatedPersons", this).companyMembers.get(companyUuid);
+    return [...(members ?? [])].map((record) => record.uuid).sort(compareUuids);
+  }
+
+  /**
+   * Companies a person is currently affiliated with, ordered by uuid.
+   *
+   * @example
+   * graph.companiesOf("person-dana"); // ["company-acme"]
+   */
+  companiesOf(personUuid: string): string[] {
+    return [...(stateOf("companiesOf", this).person(personUuid)?.companies ?? [])].sort(compareUuids);
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { defaultScoringParameters, resolveScoringParameters } from "./scoring-parameters.js";
+
+describe("defaultScoringParameters", () => {
+  it("holds the documented defaults and cannot be mutated", () => {
+    expect(defaultScoringParameters).toEqual({
+      halfLifeDays: 90,
+      emailWeight: 1,
+      meetingWeight: 3,
+      oneWayFactor: 0.5,
+      audienceExponent: 0.5,
+      saturation: 8,
+      maximumMeetingAttendees: 50,
+      pathPowerTopCount: 3,
+      reasonWindowDays: 90,
+      strengthThresholds: { moderate: 0.25, strong: 0.5, veryStrong: 0.75 },
+    });
+    expect(Object.isFrozen(defaultScoringParameters)).toBe(true);
+    expect(Object.isFrozen(defaultScoringParameters.strengthThresholds)).toBe(true);
+  });
+});
+
+describe("resolveScoringParameters", () => {
+  it("returns a fresh copy of the base without overrides", () => {
+    const resolved = resolveScoringParameters();
+    expect(resolved).toEqual(defaultScoringParameters);
+    expect(resolved).not.toBe(defaultScoringParameters);
+  });
+
+  it("merges overrides, including part of the thresholds", () => {
+    const resolved = resolveScoringParameters({ halfLifeDays: 30, strengthThresholds: { strong: 0.6 } });
+    expect(resolved.halfLifeDays).toBe(30);
+    expect(resolved.meetingWeight).toBe(3);
+    expect(resolved.strengthThresholds).toEqual({ moderate: 0.25, strong: 0.6, veryStrong: 0.75 });
+  });
+
+  it("starts from the given base", () => {
+    const base = resolveScoringParameters({ saturation: 4 });
+    expect(resolveScoringParameters({ emailWeight: 2 }, base)).toMatchObject({ saturation: 4, emailWeight: 2 });
+  });
+
+  it("rejects a misspelt parameter, naming the function and the key", () => {
+    expect(() => resolveScoringParameters({ halfLife: 3 } as never)).toThrow(
+      'resolveScoringParameters: expecting a known scoring parameter name but got "halfLife".',
+    );
+  });
+
+  it.each([
+    [{ halfLifeDays: 0 }, '"parameters.halfLifeDays" to be a positive finite number but got "0"'],
+    [{ oneWayFactor: 1.5 }, '"parameters.oneWayFactor" to be a number between 0 and 1 but got "1.5"'],
+    [{ maximumMeetingAttendees: 2.5 }, '"parameters.maximumMeetingAttendees" to be an integer of at least 2 but got "2.5"'],
+    [{ saturation: "8" }, '"parameters.saturation" to be a positive finite number but got "8"'],
+    [{ strengthThresholds: { moderate: 0 } }, '"parameters.strengthThresholds.moderate" to be a number in (0, 1] but got "0"'],
+  ])("rejects %j", (overrides, message) => {
+    expect(() => resolveScoringParameters(overrides as never)).toThrow(message);
+  });
+
+  it("rejects thresholds out of order and names the caller", () => {
+    expect(() => resolveScoringParameters({ strengthThresholds: { moderate: 0.8 } }, undefined, "pathPower")).toThrow(
+      /^pathPower: expecting strength thresholds ordered/,
+    );
+  });
+});

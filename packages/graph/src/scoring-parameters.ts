@@ -1,0 +1,130 @@
+/** @module The tunable constants of the scoring model, their defaults and their validation (see docs/scoring.md). */
+import { invalidArgument } from "./internal/errors.js";
+
+/** Score bands of `strength_label`: a score at or above a threshold gets that band. */
+export interface StrengthThresholds {
+  /** Lowest score labelled `moderate` (below it: `weak`). */
+  moderate: number;
+  /** Lowest score labelled `strong`. */
+  strong: number;
+  /** Lowest score labelled `very_strong`. */
+  veryStrong: number;
+}
+
+/** Every constant of the scoring model. Defaults: {@link defaultScoringParameters}. */
+export interface ScoringParameters {
+  /** Days after which an interaction weighs half as much. */
+  halfLifeDays: number;
+  /** Weight of one email between a sender and a sole recipient. */
+  emailWeight: number;
+  /** Weight of one two-person meeting. */
+  meetingWeight: number;
+  /** Multiplier of a pair's email weight while email has only gone one way between them (0..1). */
+  oneWayFactor: number;
+  /** Per-pair weight is divided by `audience ** audienceExponent` (audience: recipients, or other attendees). */
+  audienceExponent: number;
+  /** Raw weight at which the connection score reaches 0.5: `score = raw / (raw + saturation)`. */
+  saturation: number;
+  /** Meetings with more distinct participants connect nobody (they still count in activity). Fixed per graph. */
+  maximumMeetingAttendees: number;
+  /** How many of the strongest connections PathPower combines with noisy-OR. */
+  pathPowerTopCount: number;
+  /** Window of the counts quoted in `rq_reason`, in days. */
+  reasonWindowDays: number;
+  /** Bands of `strength_label`. */
+  strengthThresholds: StrengthThresholds;
+}
+
+/** Per-call or per-deployment overrides of {@link ScoringParameters}; thresholds may be given in part. */
+export type ScoringParameterOverrides = Partial<Omit<ScoringParameters, "strengthThresholds">> & {
+  strengthThresholds?: Partial<StrengthThresholds>;
+};
+
+/**
+ * The default scoring constants. Why each value is what it is: docs/scoring.md.
+ *
+ * @example
+ * import { defaultScoringParameters } from "@rapport/graph";
+ * defaultScoringParameters.halfLifeDays; // 90
+ */
+export const defaultScoringParameters: Readonly<ScoringParameters> = Object.freeze({
+  halfLifeDays: 90,
+  emailWeight: 1,
+  meetingWeight: 3,
+  oneWayFactor: 0.5,
+  audienceExponent: 0.5,
+  saturation: 8,
+  maximumMeetingAttendees: 50,
+  pathPowerTopCount: 3,
+  reasonWindowDays: 90,
+  strengthThresholds: Object.freeze({ moderate: 0.25, strong: 0.5, veryStrong: 0.75 }),
+});
+
+const NUMBER_RULES: Record<Exclude<keyof ScoringParameters, "strengthThresholds">, [string, (value: number) => boolean]> = {
+  halfLifeDays: ["a positive finite number", (value) => value > 0 && Number.isFinite(value)],
+  emailWeight: ["a finite number of at least 0", (value) => value >= 0 && Number.isFinite(value)],
+  meetingWeight: ["a finite number of at least 0", (value) => value >= 0 && Number.isFinite(value)],
+  oneWayFactor: ["a number between 0 and 1", (value) => value >= 0 && value <= 1],
+  audienceExponent: ["a finite number of at least 0", (value) => value >= 0 && Number.isFinite(value)],
+  saturation: ["a positive finite number", (value) => value > 0 && Number.isFinite(value)],
+  maximumMeetingAttendees: ["an integer of at least 2", (value) => Number.isInteger(value) && value >= 2],
+  pathPowerTopCount: ["an integer of at least 1", (value) => Number.isInteger(value) && value >= 1],
+  reasonWindowDays: ["a positive finite number", (value) => value > 0 && Number.isFinite(value)],
+};
+
+/**
+ * Merges overrides onto a base set of parameters (the defaults unless given) and validates the result.
+ * Unknown keys are rejected so that a misspelt override cannot be silently ignored.
+ *
+ * @param overrides - Values to replace; `strengthThresholds` may be partial.
+ * @param base - Parameters to start from (default: {@link defaultScoringParameters}).
+ * @param functionName - Name used in error messages (default: `resolveScoringParameters`).
+ * @returns A new, complete, validated parameter object.
+ * @throws Error naming the function and quoting the bad value.
+ *
+ * @example
+ * import { resolveScoringParameters } from "@rapport/graph";
+ * const parameters = resolveScoringParameters({ halfLifeDays: 30 });
+ * parameters.meetingWeight; // 3 (default kept)
+ */
+export function resolveScoringParameters(
+  overrides: ScoringParameterOverrides | undefined = undefined,
+  base: Readonly<ScoringParameters> = defaultScoringParameters,
+  functionName = "resolveScoringParameters",
+): ScoringParameters {
+  const resolved: ScoringParameters = { ...base, strengthThresholds: { ...base.strengthThresholds } };
+  if (overrides === undefined) return resolved;
+  if (typeof overrides !== "object" || overrides === null || Array.isArray(overrides)) {
+    throw invalidArgument(functionName, '"parameters" to be an object', overrides);
+  }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    if (key === "strengthThresholds") {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        throw invalidArgument(functionName, '"parameters.strengthThresholds" to be an object', value);
+      }
+      for (const [band, threshold] of Object.entries(value as Record<string, unknown>)) {
+        if (threshold === undefined) continue;
+        if (band !== "moderate" && band !== "strong" && band !== "veryStrong") {
+          throw invalidArgument(functionName, 'a strength threshold named "moderate", "strong" or "veryStrong"', band);
+        }
+        if (typeof threshold !== "number" || !(threshold > 0 && threshold <= 1)) {
+          throw invalidArgument(functionName, `"parameters.strengthThresholds.${band}" to be a number in (0, 1]`, threshold);
+        }
+        resolved.strengthThresholds[band] = threshold;
+      }
+      continue;
+    }
+    const rule = NUMBER_RULES[key as keyof typeof NUMBER_RULES];
+    if (rule === undefined) throw invalidArgument(functionName, "a known scoring parameter name", key);
+    if (typeof value !== "number" || !rule[1](value)) {
+      throw invalidArgument(functionName, `"parameters.${key}" to be ${rule[0]}`, value);
+    }
+    resolved[key as keyof typeof NUMBER_RULES] = value;
+  }
+  const { moderate, strong, veryStrong } = resolved.strengthThresholds;
+  if (!(moderate <= strong && strong <= veryStrong)) {
+    throw invalidArgument(functionName, "strength thresholds ordered moderate <= strong <= veryStrong", resolved.strengthThresholds);
+  }
+  return resolved;
+}

@@ -1,0 +1,272 @@
+/** Property-based tests (fast-check) of the scoring and ranking invariants listed in docs/scoring.md. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { activityStats } from "./activity-stats.js";
+import { connectionScore } from "./connection-score.js";
+import { derivedFields } from "./derived-fields.js";
+import { hydrateGraph } from "./hydrate-graph.js";
+import { pathPower } from "./path-power.js";
+import { recommendedPaths } from "./recommended-paths.js";
+import { RelationshipGraph } from "./relationship-graph.js";
+import { relationshipQuality } from "./relationship-quality.js";
+import { strongestRelationships } from "./strongest-relationships.js";
+import { DAY, NOW } from "./testing/builders.js";
+import type { Interaction, InternalUser } from "./types.js";
+
+const RUNS = { numRuns: 200 };
+/** Fast and slow (rescanning) evaluation paths may differ in their last bit before rounding to 1e-9. */
+const TOLERANCE = 2e-9;
+
+const PERSONS = ["p0", "p1", "p2", "p3", "p4", "p5"] as const;
+const USERS: InternalUser[] = [
+  { userUuid: "u0", personUuid: "p0" },
+  { userUuid: "u1", personUuid: "p1" },
+];
+const AFFILIATIONS = [
+  { personUuid: "p3", companyUuid: "acme" },
+  { personUuid: "p4", companyUuid: "acme" },
+];
+const PAIRS = PERSONS.flatMap((first, index) => PERSONS.slice(index + 1).map((second) => [first, second] as const));
+
+const person = fc.constantFrom(...PERSONS);
+/** Days before NOW; negative values are in the future. */
+const age = fc.integer({ min: -60, max: 900 });
+
+/**
+ * Interactions with all the noise real mailboxes have: self-addressed mail, duplicates, empty lists, unknown
+ * senders, cancellations.
+ */
+const interactionWithoutId = fc.oneof(
+  fc.record({
+    kind: fc.constant("email" as const),
+    days: age,
+    senderUuid: fc.oneof({ weight: 8, arbitrary: person }, { weight: 1, arbitrary: fc.constantFrom(null, "") }),
+    recipientUuids: fc.array(person, { maxLength: 5 }),
+  }),
+  fc.record({
+    kind: fc.constant("meeting" as const),
+    days: age,
+    attendeeUuids: fc.array(person, { maxLength: 6 }),
+    organizerUuid: fc.option(person, { nil: undefined }),
+    status: fc.constantFrom("confirmed" as const, "confirmed" as const, "cancelled" as const),
+  }),
+);
+type Draft = typeof interactionWithoutId extends fc.Arbitrary<infer T> ? T : never;
+
+function materialize(draft: Draft, id: string): Interaction {
+  const { days, ...rest } = draft;
+  return { ...rest, id, occurredAt: NOW - days * DAY } as Interaction;
+}
+
+/** Half the ids are uuids (stored packed), half are not (stored as strings). */
+const idOf = (index: number): string => (index % 2 === 0 ? `0000${index.toString(16).padStart(4, "0")}-0000-4000-8000-00000000abcd` : `i${index}`);
+
+const interactionList = fc
+  .array(interactionWithoutId, { maxLength: 14 })
+  .map((drafts) => drafts.map((draft, index) => materialize(draft, idOf(index))));
+
+function hydrate(interactions: Iterable<Interaction>): RelationshipGraph {
+  return hydrateGraph({ interactions, internalUsers: USERS, affiliations: AFFILIATIONS });
+}
+
+/** Every score the package produces for the small world, keyed by what it is. */
+function allScores(graph: RelationshipGraph, now = NOW): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const [first, second] of PAIRS) scores.set(`pair ${first} ${second}`, connectionScore(graph, first, second, { now }));
+  for (const uuid of PERSONS) {
+    scores.set(`pathPower ${uuid}`, pathPower(graph, { entity: "person", uuid }, { now }).score ?? 0);
+    for (const user of USERS) scores.set(`rq ${user.userUuid} ${uuid}`, relationshipQuality(graph, user.userUuid, uuid, { now })?.rq ?? 0);
+    for (const item of recommendedPaths(graph, { entity: "person", uuid }, { now }).items) scores.set(`path ${item.user_uuid} ${uuid}`, item.connection_score);
+  }
+  scores.set("pathPower acme", pathPower(graph, { entity: "company", uuid: "acme" }, { now }).score ?? 0);
+  for (const item of recommendedPaths(graph, { entity: "company", uuid: "acme" }, { now }).items) scores.set(`path ${item.user_uuid} acme`, item.connection_score);
+  return scores;
+}
+
+/** Everything a caller can observe, for exact comparisons. */
+function observe(graph: RelationshipGraph, now = NOW): unknown {
+  const targets = [...PERSONS.map((uuid) => ({ entity: "person", uuid }) as const), { entity: "company", uuid: "acme" } as const];
+  return targets.map((target) => ({
+    paths: recommendedPaths(graph, target, { now }),
+    power: pathPower(graph, target, { now }),
+    strongest: strongestRelationships(graph, target, { now }),
+    activity: activityStats(graph, target, { now }),
+    derived: derivedFields(graph, target, { now, userUuid: "u0" }),
+  }));
+}
+
+function shuffle<T>(items: readonly T[], seed: number): T[] {
+  const copy = [...items];
+  let state = seed >>> 0 || 1;
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    const other = state % (index + 1);
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
+
+describe("scoring properties", () => {
+  it("keeps every score in [0, 1], whatever the noise", () => {
+    fc.assert(
+      fc.property(interactionList, fc.integer({ min: -30, max: 400 }), (interactions, shift) => {
+        const graph = hydrate(interactions);
+        for (const value of allScores(graph, NOW + shift * DAY).values()) {
+          expect(value).toBeGreaterThanOrEqual(0);
+          expect(value).toBeLessThanOrEqual(1);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("never lowers any score when an interaction is added", () => {
+    fc.assert(
+      fc.property(interactionList, interactionWithoutId, (interactions, draft) => {
+        const graph = hydrate(interactions);
+        const before = allScores(graph);
+        graph.addInteraction(materialize(draft, "added"));
+        const after = allScores(graph);
+        for (const [key, value] of before) expect(after.get(key) ?? 0, key).toBeGreaterThanOrEqual(value - TOLERANCE);
+      }),
+      RUNS,
+    );
+  });
+
+  it("counts the same interaction less when it is older", () => {
+    fc.assert(
+      fc.property(
+        interactionList,
+        interactionWithoutId,
+        fc.integer({ min: 0, max: 365 }),
+        fc.integer({ min: 1, max: 365 }),
+        (interactions, draft, newer, gap) => {
+          const recent = hydrate([...interactions, materialize({ ...draft, days: newer }, "x")]);
+          const older = hydrate([...interactions, materialize({ ...draft, days: newer + gap }, "x")]);
+          const alone = (days: number) => hydrate([materialize({ ...draft, days }, "x")]);
+          const recentAlone = alone(newer);
+          const olderAlone = alone(newer + gap);
+          for (const [first, second] of PAIRS) {
+            const now = { now: NOW };
+            expect(connectionScore(older, first, second, now)).toBeLessThanOrEqual(connectionScore(recent, first, second, now) + TOLERANCE);
+            const fresh = connectionScore(recentAlone, first, second, now);
+            if (fresh > 0) expect(connectionScore(olderAlone, first, second, now)).toBeLessThan(fresh);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("counts a cancelled meeting as nothing at all", () => {
+    fc.assert(
+      fc.property(interactionList, fc.array(person, { maxLength: 6 }), age, (interactions, attendees, days) => {
+        const cancelled: Interaction = { id: "cancelled", kind: "meeting", occurredAt: NOW - days * DAY, attendeeUuids: attendees, status: "cancelled" };
+        const without = hydrate(interactions);
+        const withCancelled = hydrate([...interactions, cancelled]);
+        expect(observe(withCancelled)).toEqual(observe(without));
+        const incremental = hydrate(interactions);
+        incremental.addInteraction(cancelled);
+        expect(allScores(incremental)).toEqual(allScores(without));
+      }),
+      RUNS,
+    );
+  });
+
+  it("ranks deterministically whatever the order interactions arrive in", () => {
+    fc.assert(
+      fc.property(interactionList, fc.integer(), (interactions, seed) => {
+        const reference = observe(hydrate(interactions));
+        expect(observe(hydrate(shuffle(interactions, seed)))).toEqual(reference);
+        const incremental = new RelationshipGraph();
+        for (const user of USERS) incremental.markInternal(user.personUuid, user.userUuid);
+        for (const affiliation of AFFILIATIONS) incremental.setAffiliation(affiliation.personUuid, affiliation.companyUuid);
+        for (const interaction of shuffle(interactions, seed ^ 0x5bd1e995)) incremental.addInteraction(interaction);
+        expect(observe(incremental)).toEqual(reference);
+      }),
+      RUNS,
+    );
+  });
+
+  it("handles noisy input without throwing, whatever the present", () => {
+    fc.assert(
+      fc.property(interactionList, fc.integer({ min: -100, max: 1000 }), (interactions, shift) => {
+        const graph = hydrate(interactions);
+        expect(() => observe(graph, NOW + shift * DAY)).not.toThrow();
+        const selfOnly = hydrate([{ id: "self", kind: "email", occurredAt: NOW, senderUuid: "p2", recipientUuids: ["p2", "p2"] }]);
+        expect(selfOnly.edgeCount).toBe(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it("ends an arbitrary sequence of updates exactly where a fresh hydration of the result starts", () => {
+    const operation = fc.oneof(
+      interactionWithoutId.map((draft) => ({ type: "add" as const, draft })),
+      fc.nat({ max: 20 }).map((index) => ({ type: "remove" as const, index })),
+      fc.tuple(fc.nat({ max: 20 }), interactionWithoutId).map(([index, draft]) => ({ type: "update" as const, index, draft })),
+      fc.tuple(person, person).map(([canonical, superseded]) => ({ type: "merge" as const, canonical, superseded })),
+      fc.tuple(person, fc.boolean()).map(([uuid, current]) => ({ type: "affiliation" as const, uuid, current })),
+    );
+    fc.assert(
+      fc.property(interactionList, fc.array(operation, { maxLength: 12 }), (initial, operations) => {
+        const graph = hydrate(initial);
+        const truth = new Map(initial.map((interaction) => [interaction.id, interaction]));
+        const users = new Map(USERS.map((user) => [user.userUuid, user.personUuid]));
+        const affiliations = new Map(AFFILIATIONS.map((affiliation) => [affiliation.personUuid, affiliation.companyUuid]));
+        let counter = 0;
+        for (const step of operations) {
+          const ids = [...truth.keys()];
+          if (step.type === "add") {
+            const interaction = materialize(step.draft, `n${(counter += 1)}`);
+            graph.addInteraction(interaction);
+            truth.set(interaction.id, interaction);
+          } else if (step.type === "remove") {
+            const id = ids[step.index % Math.max(ids.length, 1)] ?? "missing";
+            expect(graph.removeInteraction(id)).toBe(truth.delete(id));
+          } else if (step.type === "update") {
+            const id = ids[step.index % Math.max(ids.length, 1)] ?? `n${(counter += 1)}`;
+            const interaction = materialize(step.draft, id);
+            graph.updateInteraction(interaction);
+            truth.set(id, interaction);
+          } else if (step.type === "merge") {
+            const internal = new Set(users.values());
+            if (step.canonical === step.superseded || (internal.has(step.canonical) && internal.has(step.superseded))) continue;
+            graph.mergePersons(step.canonical, step.superseded);
+            const rename = (uuid: string): string => (uuid === step.superseded ? step.canonical : uuid);
+            for (const [id, interaction] of truth) {
+              truth.set(
+                id,
+                interaction.kind === "email"
+                  ? { ...interaction, senderUuid: interaction.senderUuid === null ? null : rename(interaction.senderUuid), recipientUuids: interaction.recipientUuids.map(rename) }
+                  : { ...interaction, attendeeUuids: interaction.attendeeUuids.map(rename), organizerUuid: interaction.organizerUuid == null ? interaction.organizerUuid : rename(interaction.organizerUuid) },
+              );
+            }
+            for (const [user, uuid] of users) users.set(user, rename(uuid));
+            const company = affiliations.get(step.superseded);
+            affiliations.delete(step.superseded);
+            if (company !== undefined) affiliations.set(step.canonical, company);
+          } else if (step.current) {
+            graph.setAffiliation(step.uuid, "acme");
+            affiliations.set(step.uuid, "acme");
+          } else {
+            graph.endAffiliation(step.uuid, "acme");
+            affiliations.delete(step.uuid);
+          }
+        }
+        const fresh = hydrateGraph({
+          interactions: truth.values(),
+          internalUsers: [...users].map(([userUuid, personUuid]) => ({ userUuid, personUuid })),
+          affiliations: [...affiliations].map(([personUuid, companyUuid]) => ({ personUuid, companyUuid })),
+        });
+        expect(graph.interactionCount).toBe(fresh.interactionCount);
+        expect(graph.edgeCount).toBe(fresh.edgeCount);
+        const expected = allScores(fresh);
+        const actual = allScores(graph);
+        expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+        for (const [key, value] of expected) expect(Math.abs((actual.get(key) ?? -1) - value), key).toBeLessThanOrEqual(TOLERANCE);
+      }),
+      RUNS,
+    );
+  });
+});

@@ -1,0 +1,28 @@
+/** @module The `strength_label` band of a score. */
+import { invalidArgument } from "./internal/errors.js";
+import { defaultScoringParameters, type StrengthThresholds } from "./scoring-parameters.js";
+import type { StrengthLabel } from "./types.js";
+
+/**
+ * Bands a 0..1 score: `weak` below `moderate`, then `moderate`, `strong`, and `very_strong` from `veryStrong` up.
+ *
+ * @param score - A score in [0, 1], or null for "no data".
+ * @param thresholds - Band boundaries (default: the default parameters' thresholds 0.25 / 0.5 / 0.75).
+ * @returns The label, or null when `score` is null.
+ * @throws Error when the score is not null and not a number in [0, 1].
+ *
+ * @example
+ * import { strengthLabel } from "@rapport/graph";
+ * strengthLabel(0.62); // "strong"
+ * strengthLabel(null); // null
+ */
+export function strengthLabel(score: number | null, thresholds: StrengthThresholds = defaultScoringParameters.strengthThresholds): StrengthLabel | null {
+  if (score === null) return null;
+  if (typeof score !== "number" || !(score >= 0 && score <= 1)) {
+    throw invalidArgument("strengthLabel", '"score" to be a number in [0, 1] or null', score);
+  }
+  if (score >= thresholds.veryStrong) return "very_strong";
+  if (score >= thresholds.strong) return "strong";
+  if (score >= thresholds.moderate) return "moderate";
+  return "weak";
+}
