@@ -6,9 +6,10 @@
  * database alone. This cache belongs to the embedded (single-process) store; API nodes sharing a
  * PostgreSQL store would subscribe to changes instead.
  */
-import { RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
+import { hydrateGraphAsync, type Interaction, type RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
+import type { InteractionRecord } from "../activity-records.js";
 import type { AffiliationRepository, InteractionRepository } from "../store.js";
 import type { GraphChange } from "./graph-change.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
@@ -61,6 +62,10 @@ export function applyGraphChange(graph: RelationshipGraph, change: GraphChange):
   }
 }
 
+async function* graphInteractions(records: AsyncIterable<InteractionRecord>): AsyncGenerator<Interaction> {
+  for await (const record of records) yield toGraphInteraction(record);
+}
+
 export function createTenantGraphs(options: {
   db: Kysely<Database>;
   interactions: InteractionRepository;
@@ -71,17 +76,21 @@ export function createTenantGraphs(options: {
   const entries = new Map<string, Entry>();
 
   async function hydrate(tenantUuid: string): Promise<RelationshipGraph> {
-    const graph = new RelationshipGraph({ parameters });
     const users = await db
       .selectFrom("users")
       .select(["uuid", "person_uuid"])
       .where("tenant_uuid", "=", tenantUuid)
       .where("is_active", "=", 1)
       .execute();
-    for (const user of users) graph.markInternal(user.person_uuid, user.uuid);
-    for (const affiliation of await affiliations.listCurrent(tenantUuid)) graph.setAffiliation(affiliation.person_uuid, affiliation.company_uuid);
-    for await (const record of interactions.all(tenantUuid)) graph.updateInteraction(toGraphInteraction(record));
-    return graph;
+    const current = await affiliations.listCurrent(tenantUuid);
+    return hydrateGraphAsync(
+      {
+        internalUsers: users.map((user) => ({ userUuid: user.uuid, personUuid: user.person_uuid })),
+        affiliations: current.map((affiliation) => ({ personUuid: affiliation.person_uuid, companyUuid: affiliation.company_uuid })),
+        interactions: graphInteractions(interactions.all(tenantUuid)),
+      },
+      { parameters },
+    );
   }
 
   return {
