@@ -116,6 +116,27 @@ describe("recommended paths to a person", () => {
     expect((await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: tooMany } })).status).toBe(400);
     expect((await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace], limit: 101 } })).status).toBe(400);
   });
+
+  it("carries each hop's opportunity associations and list memberships in its signals", async () => {
+    const { store } = context.services;
+    const viewer = { user_uuid: acme.admin.uuid };
+    const type = await store.opportunityTypes.create({ tenant_uuid: acme.tenant.uuid, label: "Deal" });
+    const stage = await store.opportunityStages.create({ tenant_uuid: acme.tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Sourcing" });
+    const deal = await store.opportunities.create(
+      { tenant_uuid: acme.tenant.uuid, name: "Globex pilot", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: ids.grace }], actor_user_uuid: acme.admin.uuid },
+      viewer,
+    );
+    const list = await call("/v1/lists", { method: "POST", body: { name: "Targets", kind: "persons" } });
+    expect((await call(`/v1/lists/${list.body.uuid}/entities`, { method: "POST", body: { entity_type: "PERSON", entity_uuids: [ids.grace] } })).status).toBeLessThan(300);
+
+    const { body } = await call(`/v1/persons/${ids.grace}/recommended-paths`);
+    const mike = (body.items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!;
+    const graceHop = mike.paths[0].at(-1);
+    expect(graceHop.associations).toEqual([deal.uuid]);
+    expect(mike.paths[0][0].associations).toEqual([]);
+    const alice = (body.items as Json[]).find((item) => item.user_uuid === acme.admin.uuid)!;
+    expect(alice.priority_management[0].signal_metadata).toEqual({ associations: 1, lists: 1 });
+  });
 });
 
 describe("companies", () => {
