@@ -183,8 +183,8 @@ export interface OpportunityRepository {
 }
 
 export interface AssociationRepository {
-  /** The live opportunities each person is associated with (persons with none are absent), by uuid. */
-  opportunitiesOfPersons(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, string[]>>;
+  /** The live opportunities each person or company is associated with (those with none are absent), by uuid. */
+  opportunitiesOf(tenantUuid: string, entityType: "PERSON" | "COMPANY", entityUuids: readonly string[]): Promise<Map<string, string[]>>;
   /**
    * Links two records, or returns the link that already joins them (in either direction, with its
    * original context). The caller has checked that both exist.

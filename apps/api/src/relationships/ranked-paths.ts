@@ -47,7 +47,7 @@ export async function rankedPaths(
   const displays = await view.displays(mentioned);
   const signals: PersonSignals = {
     lists: await services.store.entityLists.membershipCounts(auth.tenant.uuid, [...mentioned]),
-    associations: await services.store.associations.opportunitiesOfPersons(auth.tenant.uuid, [...mentioned]),
+    associations: await services.store.associations.opportunitiesOf(auth.tenant.uuid, "PERSON", [...mentioned]),
   };
   return {
     target: described,

@@ -193,24 +193,24 @@ export async function checkPinnedLinks(
 export function createAssociationRepository(context: RepositoryContext): AssociationRepository {
   const { db } = context;
   return {
-    async opportunitiesOfPersons(tenantUuid, personUuids) {
-      const byPerson = new Map<string, string[]>();
-      const unique = [...new Set(personUuids)];
+    async opportunitiesOf(tenantUuid, entityType, entityUuids) {
+      const byEntity = new Map<string, string[]>();
+      const unique = [...new Set(entityUuids)];
       for (let start = 0; start < unique.length; start += 500) {
         const rows = await db
           .selectFrom("associations")
           .innerJoin("opportunities", "opportunities.uuid", "associations.owner_uuid")
-          .select(["associations.entity_uuid as person_uuid", "associations.owner_uuid as opportunity_uuid"])
+          .select(["associations.entity_uuid as entity_uuid", "associations.owner_uuid as opportunity_uuid"])
           .where("associations.tenant_uuid", "=", tenantUuid)
           .where("associations.owner_type", "=", "OPPORTUNITY")
-          .where("associations.entity_type", "=", "PERSON")
+          .where("associations.entity_type", "=", entityType)
           .where("associations.entity_uuid", "in", unique.slice(start, start + 500))
           .where("opportunities.deleted_at", "is", null)
           .orderBy("associations.owner_uuid")
           .execute();
-        for (const row of rows) byPerson.set(row.person_uuid, [...(byPerson.get(row.person_uuid) ?? []), row.opportunity_uuid]);
+        for (const row of rows) byEntity.set(row.entity_uuid, [...(byEntity.get(row.entity_uuid) ?? []), row.opportunity_uuid]);
       }
-      return byPerson;
+      return byEntity;
     },
     async link(tenantUuid, owner, target) {
       if (owner.type === target.type && owner.uuid === target.uuid) {

@@ -6,12 +6,16 @@
  * include those facts from then on.
  */
 import { companyInvestorFacts, companyListAndTagFacts, companyPeopleFacts, companyProfileFacts, companyRecentChangeFacts } from "./company-facts.js";
+import { companyDealFacts, personDealFacts } from "./deal-facts.js";
 import type { CompanyFactCollector, PersonFactCollector } from "./fact-context.js";
 import { personCareerFacts, personListAndTagFacts, personProfileFacts, personRecentChangeFacts } from "./person-facts.js";
+import { companyRelationshipFacts, personRelationshipFacts } from "./relationship-facts.js";
 
 export const personFactCollectors: readonly PersonFactCollector[] = [
   personProfileFacts,
   personCareerFacts,
+  personRelationshipFacts,
+  personDealFacts,
   personListAndTagFacts,
   personRecentChangeFacts,
 ];
@@ -19,6 +23,8 @@ export const personFactCollectors: readonly PersonFactCollector[] = [
 export const companyFactCollectors: readonly CompanyFactCollector[] = [
   companyProfileFacts,
   companyPeopleFacts,
+  companyRelationshipFacts,
+  companyDealFacts,
   companyInvestorFacts,
   companyListAndTagFacts,
   companyRecentChangeFacts,

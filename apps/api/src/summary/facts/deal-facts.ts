@@ -1,0 +1,40 @@
+/** Facts from the deal workspace: the subject's opportunities and the latest notes about it. */
+import type { Company, Person } from "@rapport/store";
+import type { SummaryFact } from "../summary-provider.js";
+import type { CompanyFactCollector, FactContext, PersonFactCollector } from "./fact-context.js";
+import { dateInWords, quoted } from "./fact-wording.js";
+
+const TENANT_WIDE = { user_uuid: null };
+const LATEST_NOTES = 2;
+
+async function dealFacts(context: FactContext, entityType: "PERSON" | "COMPANY", uuid: string, name: string): Promise<SummaryFact[]> {
+  const { services, tenantUuid } = context;
+  const facts: SummaryFact[] = [];
+  const linked = (await services.store.associations.opportunitiesOf(tenantUuid, entityType, [uuid])).get(uuid) ?? [];
+  const opportunities = (await Promise.all(linked.map((opportunityUuid) => services.store.opportunities.get(tenantUuid, opportunityUuid, TENANT_WIDE)))).filter(
+    (opportunity) => opportunity !== null,
+  );
+  for (const opportunity of opportunities) {
+    const value = opportunity.value === null ? "" : `, valued at ${opportunity.value.toLocaleString("en-US")}`;
+    facts.push({
+      section: "Opportunities",
+      text: `${name} is linked to the opportunity ${opportunity.name}, at stage ${opportunity.stage.name}${value}.`,
+      sources: [{ kind: "opportunity", uuid: opportunity.uuid }],
+    });
+  }
+  const notes = await services.store.notes.list(tenantUuid, {
+    entity: { type: entityType, uuid },
+    order: "desc",
+    viewer: TENANT_WIDE,
+    position: { kind: "offset", offset: 0 },
+    limit: LATEST_NOTES,
+  });
+  for (const note of notes.rows) {
+    facts.push({ section: "Notes", text: `A note of ${dateInWords(note.created_at)} says: ${quoted(note.content, 160)}`, sources: [{ kind: "note", uuid: note.uuid }] });
+  }
+  return facts;
+}
+
+export const personDealFacts: PersonFactCollector = (context, person: Person) => dealFacts(context, "PERSON", person.uuid, person.name);
+
+export const companyDealFacts: CompanyFactCollector = (context, company: Company) => dealFacts(context, "COMPANY", company.uuid, company.company_name);

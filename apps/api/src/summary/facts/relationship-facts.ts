@@ -1,0 +1,53 @@
+/**
+ * Facts from the relationship graph: who on the team knows the subject best, and the team's recent
+ * activity with it against the period before (its trend).
+ */
+import { activityStats, relationshipQuality, strongestRelationships, type EntityReference } from "@rapport/graph";
+import type { Company, Person } from "@rapport/store";
+import type { SummaryFact } from "../summary-provider.js";
+import type { CompanyFactCollector, FactContext, PersonFactCollector } from "./fact-context.js";
+import { listInWords } from "./fact-wording.js";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+async function relationshipFacts(context: FactContext, entity: EntityReference, name: string): Promise<SummaryFact[]> {
+  const { services, tenantUuid, now } = context;
+  const graph = await services.store.graphs.forTenant(tenantUuid);
+  const facts: SummaryFact[] = [];
+  const strongest = strongestRelationships(graph, entity, { now, limit: 2 }) ?? [];
+  if (strongest.length > 0) {
+    const users = await Promise.all(strongest.map((row) => services.store.users.get(tenantUuid, row.user_uuid)));
+    const phrases = strongest.map((row, index) => {
+      const quality = relationshipQuality(graph, row.user_uuid, row.person_uuid, { now });
+      return `${users[index]?.name ?? "a team member"} (RQ ${row.rq_pretty}${quality ? `: ${quality.rq_reason}` : ""})`;
+    });
+    facts.push({
+      section: "Relationships",
+      text: `On the team, ${name} is best known to ${listInWords(phrases)}.`,
+      sources: strongest.map((row) => ({ kind: "user", uuid: row.user_uuid })),
+    });
+  }
+  const stats = activityStats(graph, entity, { now, periods: ["90_days", "180_days"] });
+  const recent = stats.periods.find((period) => period.period === "90_days");
+  const half = stats.periods.find((period) => period.period === "180_days");
+  if (recent && half) {
+    const { emails, meetings, total } = recent.activity_counts;
+    const before = half.activity_counts.total - total;
+    const trend = total > before ? "up from" : total < before ? "down from" : "as many as";
+    facts.push({
+      section: "Activity",
+      text:
+        total > 0
+          ? `In the last 90 days the team had ${plural(emails, "email")} and ${plural(meetings, "meeting")} with ${name}, ${trend} ${before} in the 90 days before; the latest on ${recent.last_activity_date}.`
+          : `The team has had no email or meeting with ${name} in the last 90 days (${before} in the 90 days before); the latest on ${half.last_activity_date}.`,
+      sources: [{ kind: entity.entity, uuid: entity.uuid }],
+    });
+  }
+  return facts;
+}
+
+export const personRelationshipFacts: PersonFactCollector = (context, person: Person) =>
+  relationshipFacts(context, { entity: "person", uuid: person.uuid }, person.name);
+
+export const companyRelationshipFacts: CompanyFactCollector = (context, company: Company) =>
+  relationshipFacts(context, { entity: "company", uuid: company.uuid }, company.company_name);

@@ -1,0 +1,48 @@
+/** The AI summary's sections from the relationship graph and the deal workspace, sentence by sentence. */
+import { afterEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
+
+const DAY = 86_400_000;
+let context: TestContext;
+afterEach(() => context.close());
+
+describe("AI summary facts from relationships and deals", () => {
+  it("says who knows the person best, the activity trend, the linked opportunity and the latest note", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+    const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", emails: ["jane@globex.example"], primary_company_uuid: globex.uuid });
+    // Two emails in the last 90 days, one in the 90 days before.
+    for (const [index, days] of [10, 40, 120].entries()) {
+      await store.emails.ingest(tenantUuid, { message_id: `m${index}`, sent_at: TEST_START - days * DAY, from: { email: acme.admin.email }, to: [{ person_uuid: jane.uuid }] });
+    }
+    const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
+    const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Diligence" });
+    const viewer = { user_uuid: acme.admin.uuid };
+    const deal = await store.opportunities.create(
+      { tenant_uuid: tenantUuid, name: "Globex Series C", type_uuid: type.uuid, stage_uuid: stage.uuid, value: 2_500_000, associations: [{ entity_type: "PERSON", entity_uuid: jane.uuid }], actor_user_uuid: acme.admin.uuid },
+      viewer,
+    );
+    const note = await store.notes.create(
+      { tenant_uuid: tenantUuid, content: "Jane wants a board seat.", owner_user_uuid: acme.admin.uuid, associations: [{ entity_type: "PERSON", entity_uuid: jane.uuid }] },
+      viewer,
+    );
+
+    const response = await context.request(`/v1/persons/${jane.uuid}/ai-summary`, { key: acme.key });
+    const summary = (await response.json()) as { sections: Array<{ heading: string; content: string }> };
+    const section = (heading: string) => summary.sections.find((entry) => entry.heading === heading)?.content;
+    expect(section("Relationships")).toMatch(/^On the team, Jane Doe is best known to Alice \(RQ \d+: 2 emails in the last 90 days, last on /);
+    expect(section("Activity")).toBe(
+      `In the last 90 days the team had 2 emails and 0 meetings with Jane Doe, up from 1 in the 90 days before; the latest on ${new Date(TEST_START - 10 * DAY).toISOString().slice(0, 10)}.`,
+    );
+    expect(section("Opportunities")).toBe("Jane Doe is linked to the opportunity Globex Series C, at stage Diligence, valued at 2,500,000.");
+    expect(section("Notes")).toBe(`A note of ${new Date(note.created_at).toISOString().slice(0, 10)} says: "Jane wants a board seat."`);
+    expect(deal.uuid).toBeTruthy();
+
+    const company = await context.request(`/v1/companies/${globex.uuid}/ai-summary`, { key: acme.key });
+    const companySummary = (await company.json()) as { sections: Array<{ heading: string; content: string }> };
+    expect(companySummary.sections.find((entry) => entry.heading === "Relationships")?.content).toMatch(/^On the team, Globex is best known to Alice/);
+  });
+});
