@@ -106,3 +106,32 @@ export const DEMO_LISTS: DemoList[] = [
   { key: "list-founders", name: "Founders to meet", kind: "persons", owner: "user-avery", members: ["person-jordan", "person-sam", "person-diego"] },
   { key: "list-ai-companies", name: "AI companies", kind: "companies", owner: "user-morgan", members: ["company-globex", "company-lumen"] },
 ];
+
+/** The demo deal pipeline: one opportunity type with its stages, in pipeline order. */
+export const DEMO_PIPELINE = {
+  key: "type-investment",
+  label: "Investment",
+  stages: [
+    { key: "stage-sourcing", name: "Sourcing", percentage: 10 },
+    { key: "stage-diligence", name: "Diligence", percentage: 40 },
+    { key: "stage-term-sheet", name: "Term sheet", percentage: 70 },
+    { key: "stage-closed", name: "Closed", percentage: 100 },
+  ],
+};
+
+export interface DemoOpportunity {
+  key: string;
+  name: string;
+  stage: string;
+  owner: string;
+  value: number;
+  persons: string[];
+  companies: string[];
+  note?: string;
+}
+
+export const DEMO_OPPORTUNITIES: DemoOpportunity[] = [
+  { key: "deal-northwind", name: "Northwind Robotics Series A", stage: "stage-diligence", owner: "user-avery", value: 4_000_000, persons: ["person-jordan", "person-sam"], companies: ["company-northwind"], note: "Jordan wants a lead investor by Q1; Sam to share the technical roadmap." },
+  { key: "deal-lumen", name: "Lumen Analytics seed extension", stage: "stage-sourcing", owner: "user-riley", value: 1_500_000, persons: ["person-mei"], companies: ["company-lumen"] },
+  { key: "deal-globex", name: "Globex Health partnership", stage: "stage-term-sheet", owner: "user-morgan", value: 2_000_000, persons: ["person-priya"], companies: ["company-globex"] },
+];

@@ -31,6 +31,11 @@ describe("seedDemoTenant", () => {
     // Jordan: four emails and three confirmed meetings (one of them upcoming).
     const timeline = await store.interactions.timeline(DEMO_TENANT_UUID, [demoUuid("person-jordan")], { position: { kind: "offset", offset: 0 }, limit: 50 });
     expect(timeline.rows.map((row) => row.kind).sort()).toEqual(["email", "email", "email", "email", "meeting", "meeting", "meeting"]);
+    const deal = await store.opportunities.get(DEMO_TENANT_UUID, demoUuid("deal-northwind"), { user_uuid: null });
+    expect(deal).toMatchObject({ name: "Northwind Robotics Series A", value: 4_000_000, stage: { name: "Diligence" } });
+    expect(deal?.associations.filter((link) => link.entity_type !== "NOTE").map((link) => link.entity_uuid).sort()).toEqual(
+      [demoUuid("person-jordan"), demoUuid("person-sam"), demoUuid("company-northwind")].sort(),
+    );
     const founders = await store.entityLists.get(DEMO_TENANT_UUID, demoUuid("list-founders"));
     expect(founders).toMatchObject({ name: "Founders to meet", kind: "persons", owner_user_uuid: demoUuid("user-avery"), member_count: 3 });
     await store.close();

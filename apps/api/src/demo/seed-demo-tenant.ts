@@ -6,7 +6,16 @@
 import { createSqliteStore, type Store } from "@rapport/store";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
-import { DEMO_COMPANIES, DEMO_EMAILS, DEMO_LISTS, DEMO_MEETINGS, DEMO_PERSONS, DEMO_USERS } from "./demo-tenant-data.js";
+import {
+  DEMO_COMPANIES,
+  DEMO_EMAILS,
+  DEMO_LISTS,
+  DEMO_MEETINGS,
+  DEMO_OPPORTUNITIES,
+  DEMO_PERSONS,
+  DEMO_PIPELINE,
+  DEMO_USERS,
+} from "./demo-tenant-data.js";
 
 const DAY = 86_400_000;
 
@@ -20,13 +29,11 @@ export interface DemoSeedResult {
 
 /** Seeds the demo tenant into the database at `databasePath`; a second run changes nothing. */
 export async function seedDemoTenant(databasePath: string, now: () => number = Date.now): Promise<DemoSeedResult> {
-  // Records get UUIDs derived from their demo names, in creation order.
+  // Named records get UUIDs derived from their demo names; the rows they bring along (links,
+  // stages' neighbours) get a numbered demo name: the same on every run, in creation order.
   const queue: string[] = [];
-  const generateId = () => {
-    const name = queue.shift();
-    if (!name) throw new Error("seedDemoTenant: a record was created without a demo name");
-    return demoUuid(name);
-  };
+  let unnamed = 0;
+  const generateId = () => demoUuid(queue.shift() ?? `row-${unnamed++}`);
   const store = await createSqliteStore({ path: databasePath, now, generateId });
   try {
     const existing = await store.tenants.get(DEMO_TENANT_UUID);
@@ -81,11 +88,60 @@ export async function seedDemoTenant(databasePath: string, now: () => number = D
           await transaction.entityLists.create({ tenant_uuid: DEMO_TENANT_UUID, name: list.name, kind: list.kind, owner_user_uuid: demoUuid(list.owner) });
           await transaction.entityLists.addMembers(DEMO_TENANT_UUID, demoUuid(list.key), list.members.map(demoUuid), demoUuid(list.owner));
         }
+        await seedDemoPipeline(transaction, queue);
       });
     }
     return { tenant_uuid: DEMO_TENANT_UUID, created: !existing, users: await demoUsers(store) };
   } finally {
     await store.close();
+  }
+}
+
+/** The demo's deal pipeline, opportunities linked to the demo's people and companies, and a note. */
+async function seedDemoPipeline(store: Store, queue: string[]) {
+  const viewer = { user_uuid: demoUuid("user-avery") };
+  queue.push(DEMO_PIPELINE.key);
+  await store.opportunityTypes.create({ tenant_uuid: DEMO_TENANT_UUID, label: DEMO_PIPELINE.label });
+  for (const stage of DEMO_PIPELINE.stages) {
+    queue.push(stage.key);
+    await store.opportunityStages.create({
+      tenant_uuid: DEMO_TENANT_UUID,
+      type_uuid: demoUuid(DEMO_PIPELINE.key),
+      stage_type: "PARENT",
+      name: stage.name,
+      percentage: stage.percentage,
+    });
+  }
+  for (const opportunity of DEMO_OPPORTUNITIES) {
+    queue.push(opportunity.key);
+    await store.opportunities.create(
+      {
+        tenant_uuid: DEMO_TENANT_UUID,
+        name: opportunity.name,
+        type_uuid: demoUuid(DEMO_PIPELINE.key),
+        stage_uuid: demoUuid(opportunity.stage),
+        value: opportunity.value,
+        owner_user_uuid: demoUuid(opportunity.owner),
+        associations: [
+          ...opportunity.persons.map((key) => ({ entity_type: "PERSON" as const, entity_uuid: demoUuid(key) })),
+          ...opportunity.companies.map((key) => ({ entity_type: "COMPANY" as const, entity_uuid: demoUuid(key) })),
+        ],
+        actor_user_uuid: demoUuid(opportunity.owner),
+      },
+      viewer,
+    );
+    if (opportunity.note) {
+      queue.push(`${opportunity.key}-note`);
+      await store.notes.create(
+        {
+          tenant_uuid: DEMO_TENANT_UUID,
+          content: opportunity.note,
+          owner_user_uuid: demoUuid(opportunity.owner),
+          associations: [{ entity_type: "OPPORTUNITY", entity_uuid: demoUuid(opportunity.key) }],
+        },
+        viewer,
+      );
+    }
   }
 }
 
