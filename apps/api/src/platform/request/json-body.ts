@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
+import { readBoundedBody } from "./read-bounded-body.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -16,31 +17,10 @@ function isJsonContentType(contentType: string): boolean {
   return mediaType === "application/json" || (mediaType.startsWith("application/") && mediaType.endsWith("+json"));
 }
 
-/** Reads at most MAX_BODY_BYTES from the stream, failing with 413 as soon as it goes over. */
-async function readBounded(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Parses the body as JSON; `undefined` when the request has no body at all. */
 export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   const contentType = context.req.header("content-type");
-  const text = await readBounded(context.req.raw);
+  const text = (await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge)).toString("utf8");
   if (text.length === 0) return undefined;
   if (!contentType || !isJsonContentType(contentType)) {
     throw new ApiError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);

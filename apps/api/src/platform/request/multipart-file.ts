@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
+import { readBoundedBody } from "./read-bounded-body.js";
 
 /** Largest file accepted by POST /v1/files. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -20,26 +21,6 @@ export interface UploadedFile {
 
 const tooLarge = () => new ApiError(413, `file is larger than the ${MAX_FILE_BYTES / (1024 * 1024)} MiB limit`);
 
-async function readBounded(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Only the last path segment, without control characters, at most 255 characters. */
 function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
@@ -53,7 +34,7 @@ export async function readUploadedFile(context: Context<AppEnv>, fieldName = "fi
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new ApiError(415, `send the file as multipart/form-data with a '${fieldName}' part (got ${contentType || "no content type"})`);
   }
-  const bytes = await readBounded(context.req.raw, MAX_FILE_BYTES + ENVELOPE_BYTES);
+  const bytes = await readBoundedBody(context.req.raw, MAX_FILE_BYTES + ENVELOPE_BYTES, tooLarge);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
