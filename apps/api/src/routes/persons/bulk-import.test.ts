@@ -158,6 +158,27 @@ describe("POST /v1/persons/batch", () => {
       body.results[1].person.uuid,
       linked.uuid,
     ]);
+
+    // Last step of the spec's flow: attach the CRM's notes to the import results in one call.
+    const notes = await context.request("/v1/notes/batch", {
+      key: acme.key,
+      method: "POST",
+      body: {
+        items: [
+          { person_uuid: existing.uuid, content: "Met at the Globex offsite." },
+          { person_uuid: body.results[0].person.uuid, content: "Imported from the CRM export." },
+          { person_uuid: "00000000-0000-4000-8000-000000000000", content: "Orphan note." },
+        ],
+      },
+    });
+    const attached = (await notes.json()) as { results: Array<{ status: string; person_uuid: string; note: { uuid: string } | null }> };
+    expect(attached.results.map((result) => [result.person_uuid, result.status])).toEqual([
+      [existing.uuid, "CREATED"],
+      [body.results[0].person.uuid, "CREATED"],
+      ["00000000-0000-4000-8000-000000000000", "ERROR"],
+    ]);
+    const listed = await context.request(`/v1/notes?entity_type=PERSON&entity_uuid=${existing.uuid}`, { key: acme.key });
+    expect(((await listed.json()) as { items: Array<{ content: string }> }).items.map((note) => note.content)).toEqual(["Met at the Globex offsite."]);
   });
 
   it("returns a matched person as is, without writing the item's fields", async () => {
