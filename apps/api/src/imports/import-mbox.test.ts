@@ -1,3 +1,5 @@
+import { connectionScore, relationshipQuality } from "@rapport/graph";
+import { createSqliteStore } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importArchive } from "./import-archive.js";
 import type { ImportSummary } from "./import-summary.js";
@@ -29,6 +31,29 @@ function counts(summary: ImportSummary) {
 }
 
 describe("mbox import", () => {
+  it("moves the relationship scores as it writes, exactly as a rebuild from the database sees them, and a re-run changes nothing", async () => {
+    const now = Date.UTC(2026, 10, 21);
+    const graph = await bed.store.graphs.forTenant(bed.tenantUuid);
+    expect(connectionScore(graph, bed.ada.person_uuid, bed.jordan.uuid, { now })).toBe(0);
+    const path = bed.file("inbox.mbox", threadArchive());
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+
+    const quality = relationshipQuality(graph, bed.ada.uuid, bed.jordan.uuid, { now });
+    expect(quality).toMatchObject({ interaction_count: 3, last_activity_date: "2026-10-02" });
+    expect(quality!.rq_reason).toMatch(/^3 emails in the last 90 days/);
+    const live = connectionScore(graph, bed.ada.person_uuid, bed.jordan.uuid, { now });
+    expect(live).toBeGreaterThan(0);
+
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(connectionScore(graph, bed.ada.person_uuid, bed.jordan.uuid, { now })).toBe(live);
+    const rebuilt = await createSqliteStore({ path: bed.databasePath });
+    try {
+      expect(connectionScore(await rebuilt.graphs.forTenant(bed.tenantUuid), bed.ada.person_uuid, bed.jordan.uuid, { now })).toBe(live);
+    } finally {
+      await rebuilt.close();
+    }
+  });
+
   it("imports a thread: persons resolved or created, each message once, the broken one reported with its place", async () => {
     const path = bed.file("inbox.mbox", threadArchive());
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
