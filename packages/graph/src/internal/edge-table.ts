@@ -5,18 +5,7 @@
  * latest interaction, so a score at any `now` after it is one multiplication: the sum never overflows and
  * needs no rescan. "Low" and "high" name the direction of an email by the person index of its sender.
  */
-
-function grownFloat64(array: Float64Array, length: number): Float64Array<ArrayBuffer> {
-  const next = new Float64Array(length);
-  next.set(array);
-  return next;
-}
-
-function grownInt32(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(length);
-  next.set(array);
-  return next;
-}
+import { grown } from "./grown-array.js";
 
 /** One pair's aggregate, as stored or as recomputed by a scan. */
 export interface PairAggregate {
@@ -65,13 +54,13 @@ export class EdgeTable {
     if (reused !== undefined) return reused;
     if (this.size === this.capacity) {
       const capacity = this.capacity * 2;
-      this.massEmailLow = grownFloat64(this.massEmailLow, capacity);
-      this.massEmailHigh = grownFloat64(this.massEmailHigh, capacity);
-      this.massMeeting = grownFloat64(this.massMeeting, capacity);
-      this.anchorAt = grownFloat64(this.anchorAt, capacity);
-      this.emailsLow = grownInt32(this.emailsLow, capacity);
-      this.emailsHigh = grownInt32(this.emailsHigh, capacity);
-      this.meetings = grownInt32(this.meetings, capacity);
+      this.massEmailLow = grown(this.massEmailLow, capacity);
+      this.massEmailHigh = grown(this.massEmailHigh, capacity);
+      this.massMeeting = grown(this.massMeeting, capacity);
+      this.anchorAt = grown(this.anchorAt, capacity);
+      this.emailsLow = grown(this.emailsLow, capacity);
+      this.emailsHigh = grown(this.emailsHigh, capacity);
+      this.meetings = grown(this.meetings, capacity);
       this.capacity = capacity;
     }
     const slot = this.size;

@@ -2,6 +2,7 @@
  * @module Columnar store of interactions. Millions of small objects would cost several times the memory
  * of these typed arrays; participants are person indices in one flat Int32Array.
  */
+import { grown } from "./grown-array.js";
 import { InteractionIds } from "./interaction-ids.js";
 
 export const MEETING = 1;
@@ -10,30 +11,6 @@ export const CANCELLED = 2;
 export const ACTIVE = 4;
 /** The interaction counts: active, not cancelled, at least two distinct participants. */
 export const INDEXED = 8;
-
-function grownFloat64(array: Float64Array, length: number): Float64Array<ArrayBuffer> {
-  const next = new Float64Array(length);
-  next.set(array);
-  return next;
-}
-
-function grownUint8(array: Uint8Array, length: number): Uint8Array<ArrayBuffer> {
-  const next = new Uint8Array(length);
-  next.set(array);
-  return next;
-}
-
-function grownInt32(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(length);
-  next.set(array);
-  return next;
-}
-
-function grownUint32(array: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
-  const next = new Uint32Array(length);
-  next.set(array);
-  return next;
-}
 
 /**
  * Interactions by slot: time, kind flags, leader and participants (person indices).
@@ -63,11 +40,11 @@ export class InteractionTable {
   allocate(id: string): number {
     if (this.size === this.capacity) {
       const capacity = this.capacity * 2;
-      this.occurredAt = grownFloat64(this.occurredAt, capacity);
-      this.flags = grownUint8(this.flags, capacity);
-      this.leader = grownInt32(this.leader, capacity);
-      this.start = grownUint32(this.start, capacity);
-      this.count = grownUint32(this.count, capacity);
+      this.occurredAt = grown(this.occurredAt, capacity);
+      this.flags = grown(this.flags, capacity);
+      this.leader = grown(this.leader, capacity);
+      this.start = grown(this.start, capacity);
+      this.count = grown(this.count, capacity);
       this.capacity = capacity;
     }
     const slot = this.size;
@@ -90,7 +67,7 @@ export class InteractionTable {
     if (this.participantsGarbage > 1_000_000 && this.participantsGarbage * 2 > this.participantsUsed) this.compact();
     const needed = this.participantsUsed + indices.length;
     if (needed > this.participants.length) {
-      this.participants = grownInt32(this.participants, Math.max(needed, this.participants.length * 2));
+      this.participants = grown(this.participants, Math.max(needed, this.participants.length * 2));
     }
     const start = this.participantsUsed;
     for (let position = 0; position < indices.length; position += 1) this.participants[start + position] = indices[position] ?? -1;
