@@ -39,6 +39,7 @@ export const uuidListQuery = (description: string, max = 100) =>
     .describe(`${description} Comma-separated, at most ${max}.`);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MILLISECONDS = 86_400_000;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** Parses an ISO 8601 date or date-time to epoch ms; no zone means UTC. Null when not ISO 8601. */
@@ -54,8 +55,11 @@ export function parseIsoTimestamp(text: string): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
-/** An ISO 8601 date or date-time in a query string, as epoch milliseconds. */
-export const isoTimestampQuery = (description: string) =>
+/**
+ * An ISO 8601 date or date-time in a query string, as epoch milliseconds. With `endOfDay`, a date
+ * alone stands for the last millisecond of that day (UTC): an inclusive upper bound.
+ */
+export const isoTimestampQuery = (description: string, options: { endOfDay?: boolean } = {}) =>
   z
     .string()
     .transform((value, context) => {
@@ -64,7 +68,7 @@ export const isoTimestampQuery = (description: string) =>
         context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time` });
         return z.NEVER;
       }
-      return time;
+      return options.endOfDay && ISO_DATE.test(value.trim()) ? time + DAY_MILLISECONDS - 1 : time;
     })
     .describe(`${description} ISO 8601 date (YYYY-MM-DD) or date-time; without a zone, UTC.`);
 

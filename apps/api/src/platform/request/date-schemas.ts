@@ -4,7 +4,7 @@
  * filters: a date-only upper bound covers that whole day.
  */
 import { z } from "zod";
-import { parseIsoTimestamp } from "./common-schemas.js";
+import { isoTimestampQuery } from "./common-schemas.js";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,19 +28,9 @@ export const DAY_MS = 86_400_000;
  * (`end`), a date alone means the end of that day (UTC), so `..._to=2026-11-21` includes the 21st.
  */
 export const isoBoundQuery = (description: string, end: "start" | "end") =>
-  z
-    .string()
-    .transform((value, context) => {
-      const time = parseIsoTimestamp(value);
-      if (time === null) {
-        context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time` });
-        return z.NEVER;
-      }
-      return end === "end" && ISO_DATE.test(value.trim()) ? time + DAY_MS - 1 : time;
-    })
-    .describe(
-      `${description} ISO 8601 date or date-time (without a zone, UTC); inclusive${end === "end" ? ", and a date alone covers that whole day" : ""}.`,
-    );
+  isoTimestampQuery(description, { endOfDay: end === "end" }).describe(
+    `${description} ISO 8601 date or date-time (without a zone, UTC); inclusive${end === "end" ? ", and a date alone covers that whole day" : ""}.`,
+  );
 
 /** A finite decimal number in a query string. */
 export const numberQuery = (description: string) =>
