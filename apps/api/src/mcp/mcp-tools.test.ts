@@ -197,3 +197,35 @@ describe("a tool call as a request", () => {
     expect(await toToolResult(new Response(null, { status: 204 }))).toEqual({ content: [{ type: "text", text: "Done (HTTP 204)." }] });
   });
 });
+
+describe("files through tools", () => {
+  it("uploads a file sent as base64 and downloads it back as base64, through the app", async () => {
+    const tools = buildMcpTools(served);
+    const upload = tools.find((tool) => tool.name === "uploadFile")!;
+    const download = tools.find((tool) => tool.name === "downloadFile")!;
+    const content = "name,email\nAda,ada@x.example\n";
+    const request = buildToolRequest(
+      upload,
+      { body: { file: { filename: "people.csv", content_type: "text/csv", content_base64: Buffer.from(content).toString("base64") } } },
+      "http://rapport.test",
+      { "x-api-key": acme.key },
+    ) as Request;
+    const uploaded = await toToolResult(await context.app.fetch(request));
+    expect(uploaded.isError).toBeUndefined();
+    const file = uploaded.structuredContent as { uuid: string; filename: string; content_type: string; size_bytes: number };
+    expect(file).toMatchObject({ filename: "people.csv", content_type: "text/csv", size_bytes: Buffer.byteLength(content) });
+
+    const fetched = await toToolResult(
+      await context.app.fetch(buildToolRequest(download, { file_uuid: file.uuid }, "http://rapport.test", { "x-api-key": acme.key }) as Request),
+    );
+    expect(fetched.structuredContent).toMatchObject({ status: 200, content_type: "text/csv", size_bytes: Buffer.byteLength(content) });
+    expect(Buffer.from((fetched.structuredContent as { content_base64: string }).content_base64, "base64").toString()).toBe(content);
+  });
+
+  it("names a file part that is not {filename, content_base64}", () => {
+    const upload = buildMcpTools(served).find((tool) => tool.name === "uploadFile")!;
+    expect(buildToolRequest(upload, { body: { file: "just text" } }, "http://rapport.test", {})).toEqual({
+      error: "body field 'file' must be {filename, content_type, content_base64}",
+    });
+  });
+});
