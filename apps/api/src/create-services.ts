@@ -9,6 +9,7 @@ import type { AppServices } from "./services.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
 import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
 import { createImportJobs } from "./imports/import-jobs.js";
+import { scoringParametersFromEnvironment } from "./relationships/scoring-parameters-from-environment.js";
 
 export interface CreateServicesOptions {
   /** SQLite file path, or `:memory:`. */
@@ -23,7 +24,8 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   const { databasePath, clock = systemClock, logger = createLogger() } = options;
   // Read before opening the database, so a misconfiguration fails without leaving it open.
   const summaryProvider = options.summaryProvider ?? summaryProviderFromEnvironment(process.env, logger);
-  const store = await createSqliteStore({ path: databasePath, now: () => clock.now() });
+  const scoringParameters = scoringParametersFromEnvironment(process.env);
+  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters });
   return {
     store,
     clock,
