@@ -27,6 +27,15 @@ export function emptyAggregate(): PairAggregate {
   return { emailsLow: 0, emailsHigh: 0, meetings: 0, massEmailLow: 0, massEmailHigh: 0, massMeeting: 0, anchorAt: -Infinity };
 }
 
+/** An edge's aggregate over its interactions up to some `now`, and the span of `now`s it holds for. */
+interface PastView {
+  /** The latest interaction it counts (-Infinity when none): it holds for `now` in [from, until). */
+  from: number;
+  /** The pair's first interaction after it (Infinity when none). */
+  until: number;
+  aggregate: PairAggregate;
+}
+
 /**
  * Per-edge aggregates by edge slot.
  *
@@ -47,6 +56,33 @@ export class EdgeTable {
   emailsLow = new Int32Array(1024);
   emailsHigh = new Int32Array(1024);
   meetings = new Int32Array(1024);
+  /**
+   * Remembered past-only aggregates of edges whose latest interaction is after the `now` they were scored at
+   * (an upcoming meeting): a rescan is needed only once `now` leaves the span. Any change to an edge forgets it.
+   */
+  private readonly pastViews = new Map<number, PastView>();
+
+  /**
+   * The remembered aggregate of `slot` over its interactions up to `now`, when one holds for `now`.
+   * @example edges.pastView(slot, Date.UTC(2026, 11, 1)); // undefined until remembered
+   */
+  pastView(slot: number, now: number): PairAggregate | undefined {
+    const view = this.pastViews.get(slot);
+    return view !== undefined && view.from <= now && now < view.until ? view.aggregate : undefined;
+  }
+
+  /**
+   * Remembers `aggregate` (the pair's interactions up to some `now`: the latest at `aggregate.anchorAt`) as
+   * holding until the pair's next interaction at `until`.
+   * @example edges.rememberPastView(slot, aggregate, Date.UTC(2026, 11, 8));
+   */
+  rememberPastView(slot: number, aggregate: PairAggregate, until: number): void {
+    this.pastViews.set(slot, { from: aggregate.anchorAt, until, aggregate });
+  }
+
+  private forget(slot: number): void {
+    if (this.pastViews.size > 0) this.pastViews.delete(slot);
+  }
 
   allocate(): number {
     this.live += 1;
@@ -85,11 +121,13 @@ export class EdgeTable {
 
   release(slot: number): void {
     this.live -= 1;
+    this.forget(slot);
     this.write(slot, emptyAggregate());
     this.free.push(slot);
   }
 
   write(slot: number, aggregate: PairAggregate): void {
+    this.forget(slot);
     this.massEmailLow[slot] = aggregate.massEmailLow;
     this.massEmailHigh[slot] = aggregate.massEmailHigh;
     this.massMeeting[slot] = aggregate.massMeeting;
@@ -113,6 +151,7 @@ export class EdgeTable {
 
   /** Adds one interaction's contribution, re-anchoring the masses when it is the newest. */
   accumulate(slot: number, occurredAt: number, halfLifeMilliseconds: number, factor: number, kind: "meeting" | "low" | "high"): void {
+    this.forget(slot);
     let anchorAt = this.anchorAt[slot] ?? occurredAt;
     if (occurredAt > anchorAt) {
       const scale = 2 ** ((anchorAt - occurredAt) / halfLifeMilliseconds);

@@ -14,6 +14,31 @@ describe("GraphState", () => {
     expect(state.evaluatePair(ada, cleo, fast).interactionCount).toBe(3);
   });
 
+  it("scores a pair with an upcoming meeting as a rescan does, at every now between its interactions, and forgets what it remembered on any change", () => {
+    const graph = buildGraph(withEmail("ada", "cleo", daysAgo(30)), withEmail("cleo", "ada", daysAgo(10)), withMeeting(["ada", "cleo"], daysAgo(-5), { id: "upcoming" }));
+    const state = stateOf("test", graph);
+    const [ada, cleo] = [state.ensurePerson("ada"), state.ensurePerson("cleo")];
+    const at = (now: number) => {
+      const fast = createEvaluationContext("test", state, { now });
+      return [state.evaluatePair(ada, cleo, fast), state.evaluatePair(ada, cleo, { ...fast, storedAggregatesUsable: false })];
+    };
+    // The first score remembers the past of the pair; later ones (before and after it, up to the meeting) reuse it.
+    for (const now of [NOW, daysAgo(2), daysAgo(9), NOW + 86_400_000, daysAgo(20), daysAgo(40), daysAgo(-5), daysAgo(-6)]) {
+      const [fast, slow] = at(now);
+      expect(fast, `now = ${now}`).toEqual(slow);
+    }
+    expect(at(NOW)[0]!.interactionCount).toBe(2);
+    expect(at(daysAgo(-5))[0]!.interactionCount).toBe(3);
+    // A new interaction of the pair before the meeting counts at once.
+    graph.addInteraction({ id: "late", kind: "email", occurredAt: daysAgo(1), senderUuid: "ada", recipientUuids: ["cleo"] });
+    const [fast, slow] = at(NOW);
+    expect(fast).toEqual(slow);
+    expect(fast!.interactionCount).toBe(3);
+    expect(fast!.lastInteractionAt).toBe(daysAgo(1));
+    graph.removeInteraction("late");
+    expect(at(NOW)[0]!.interactionCount).toBe(2);
+  });
+
   it("keeps each person's internal neighbours in step with edges and marks", () => {
     const graph = buildGraph(withEmail("ada", "cleo", NOW, "e1"), withUser("ada"));
     const state = stateOf("test", graph);

@@ -341,16 +341,29 @@ export class GraphState {
 
   /**
    * Recomputes a pair's aggregate from the interactions of whichever of the two has fewer, counting only
-   * those at or before `now`.
+   * those at or before `now`. When `upcoming` is given, its `nextAt` becomes the pair's first interaction
+   * after `now` (Infinity when none).
    */
-  aggregate(first: PersonRecord, second: PersonRecord, halfLifeMilliseconds: number, audienceExponent: number, now: number): PairAggregate {
+  aggregate(
+    first: PersonRecord,
+    second: PersonRecord,
+    halfLifeMilliseconds: number,
+    audienceExponent: number,
+    now: number,
+    upcoming?: { nextAt: number },
+  ): PairAggregate {
     const aggregate = emptyAggregate();
     const smaller = first.interactions.length <= second.interactions.length ? first : second;
     const low = Math.min(first.index, second.index);
     const table = this.table;
     for (const slot of smaller.interactions) {
       const occurredAt = table.occurredAt[slot] ?? 0;
-      if (occurredAt > now) continue;
+      if (occurredAt > now) {
+        if (upcoming !== undefined && occurredAt < upcoming.nextAt && !Number.isNaN(this.pairFactor(slot, first.index, second.index, audienceExponent))) {
+          upcoming.nextAt = occurredAt;
+        }
+        continue;
+      }
       const factor = this.pairFactor(slot, first.index, second.index, audienceExponent);
       if (Number.isNaN(factor)) continue;
       if (occurredAt > aggregate.anchorAt) {
@@ -375,7 +388,11 @@ export class GraphState {
     return aggregate;
   }
 
-  /** A pair's connection score at `context.now`, from the stored aggregate when it is valid, else by a scan. */
+  /**
+   * A pair's connection score at `context.now`: from the stored aggregate when no interaction of the pair is
+   * later than `now`; else from the past-only aggregate remembered for the span of `now` between the pair's
+   * interactions, or by a scan that remembers it (so an upcoming meeting costs one scan, not one per score).
+   */
   evaluate(first: PersonRecord, second: PersonRecord, edge: number, context: EvaluationContext): PairEvaluation {
     if (edge < 0) return NO_CONNECTION;
     const edges = this.edges;
@@ -397,7 +414,17 @@ export class GraphState {
         lastInteractionAt: anchorAt,
       };
     }
-    const aggregate = this.aggregate(first, second, context.halfLifeMilliseconds, context.parameters.audienceExponent, context.now);
+    let aggregate: PairAggregate | undefined;
+    if (context.storedAggregatesUsable) {
+      aggregate = edges.pastView(edge, context.now);
+      if (aggregate === undefined) {
+        const upcoming = { nextAt: Infinity };
+        aggregate = this.aggregate(first, second, context.halfLifeMilliseconds, context.parameters.audienceExponent, context.now, upcoming);
+        edges.rememberPastView(edge, aggregate, upcoming.nextAt);
+      }
+    } else {
+      aggregate = this.aggregate(first, second, context.halfLifeMilliseconds, context.parameters.audienceExponent, context.now);
+    }
     const interactionCount = aggregate.emailsLow + aggregate.emailsHigh + aggregate.meetings;
     if (interactionCount === 0) return NO_CONNECTION;
     return {
