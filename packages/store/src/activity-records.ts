@@ -2,6 +2,7 @@
  * @module
  * Email and meeting activity as the store takes and hands it out.
  */
+import type { ConflictError, InvalidInputError } from "./errors.js";
 
 /** Who took part: an existing person by uuid, or an address (unknown addresses become persons). */
 export interface ParticipantInput {
@@ -36,6 +37,9 @@ export interface EmailIngestResult {
   status: EmailIngestStatus;
   email: Email;
 }
+
+/** One item of a batch ingest: stored or recognized, or not stored because of its own input. */
+export type EmailBatchResult = EmailIngestResult | { status: "ERROR"; error: InvalidInputError | ConflictError };
 
 export const MEETING_STATUSES = ["confirmed", "cancelled"] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];

@@ -6,6 +6,7 @@
 import type {
   ActivityItem,
   EmailIngestResult,
+  EmailBatchResult,
   Email,
   InteractionRecord,
   Meeting,
@@ -210,6 +211,12 @@ export interface EmailRepository {
   /** Stores a message once per message id (a re-sent one answers DUPLICATE with the stored email). */
   ingest(tenantUuid: string, input: NewEmail): Promise<EmailIngestResult>;
   get(tenantUuid: string, messageId: string): Promise<Email | null>;
+  /**
+   * Ingests many messages in one transaction, results in input order. Each item stands alone: one
+   * with an invalid participant is an ERROR and writes nothing; the others are stored (or DUPLICATE),
+   * exactly as one `ingest` call each would have done.
+   */
+  ingestMany(tenantUuid: string, inputs: readonly NewEmail[]): Promise<EmailBatchResult[]>;
 }
 
 export interface MeetingListFilters {

@@ -52,6 +52,60 @@ describe("emails", () => {
   });
 });
 
+describe("email batches", () => {
+  it("ingest in one call with each item on its own: created, duplicate (stored or earlier in the batch) or error, in input order", async () => {
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] });
+    const stored = await store.emails.ingest(tenantUuid, { message_id: "old", sent_at: 5, from: { email: "ada@x.example" } });
+    const graph = await store.graphs.forTenant(tenantUuid);
+    const missing = "0b9c7a1e-0000-4000-8000-000000000000";
+    const results = await store.emails.ingestMany(tenantUuid, [
+      { message_id: "b1", sent_at: 10, from: { email: "ada@x.example" }, to: [{ email: "new@y.example", name: "New Y" }, { email: "b@y.example" }] },
+      { message_id: "b2", sent_at: 20, from: { email: "fresh@z.example" }, to: [{ email: "not an address" }] },
+      { message_id: "old", sent_at: 30, from: { email: "someone@z.example" } },
+      { message_id: " b1 ", sent_at: 40, from: { email: "other@z.example" } },
+      { message_id: "b3", sent_at: 50, from: { person_uuid: ada.uuid.toUpperCase() }, to: [{ email: "late@y.example" }], cc: [{ person_uuid: missing }] },
+      { message_id: "b4", sent_at: 60, from: { person_uuid: ada.uuid.toUpperCase() }, to: [{ email: "NEW@y.example" }], cc: [{ email: "c@y.example" }, { email: "new@y.example" }] },
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["CREATED", "ERROR", "DUPLICATE", "DUPLICATE", "ERROR", "CREATED"]);
+    const [b1, b2, old, again, b3, b4] = results;
+    if (b1!.status === "ERROR" || b4!.status === "ERROR" || old!.status === "ERROR" || again!.status === "ERROR") throw new Error("unexpected");
+    if (b2!.status !== "ERROR" || b3!.status !== "ERROR") throw new Error("unexpected");
+    expect(b2!.error).toBeInstanceOf(InvalidInputError);
+    expect(b2!.error.message).toBe("participant 'not an address' is neither a person_uuid nor an email address");
+    expect(b3!.error.message).toBe(`person ${missing} not found`);
+    expect(old!.email).toEqual(stored.email);
+    expect(again!.email.uuid).toBe(b1!.email.uuid);
+    // What the batch answers is what is stored, and what one call each would have answered.
+    expect(await store.emails.get(tenantUuid, "b1")).toEqual(b1!.email);
+    expect(await store.emails.get(tenantUuid, "b4")).toEqual(b4!.email);
+    expect(await store.emails.get(tenantUuid, "b2")).toBeNull();
+    expect(await store.emails.get(tenantUuid, "b3")).toBeNull();
+    expect(b4!.email.from_person_uuid).toBe(ada.uuid);
+    const newY = (await store.persons.findByEmails(tenantUuid, ["new@y.example"])).get("new@y.example");
+    expect(b4!.email.to_person_uuids).toEqual([newY]);
+    expect(b4!.email.cc_person_uuids).toHaveLength(1);
+    expect(b1!.email.to_person_uuids).toEqual([...b1!.email.to_person_uuids].sort());
+    // Persons: Ada, New Y (created once, named by its first mention), b@ and c@; none for the failed items.
+    const persons = await store.persons.list(tenantUuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
+    expect(persons.rows.map((person) => person.name)).toEqual(["Ada", "New Y", "b@y.example", "c@y.example"]);
+    // The loaded graph follows the committed items only.
+    expect(graph.hasInteraction(b1!.email.uuid)).toBe(true);
+    expect(graph.hasInteraction(b4!.email.uuid)).toBe(true);
+    expect(graph.interactionCount).toBe(2);
+  });
+
+  it("roll back with the transaction they run in", async () => {
+    await expect(
+      store.transaction(async (transaction) => {
+        await transaction.emails.ingestMany(tenantUuid, [{ message_id: "t1", sent_at: 1, from: { email: "a@x.example" }, to: [{ email: "b@x.example" }] }]);
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await store.emails.get(tenantUuid, "t1")).toBeNull();
+    expect((await store.persons.findByEmails(tenantUuid, ["a@x.example"])).size).toBe(0);
+  });
+});
+
 describe("meetings and interactions", () => {
   it("streams every interaction with its initiator and participants, declined attendees left out", async () => {
     const email = await store.emails.ingest(tenantUuid, { message_id: "e1", sent_at: 10, from: { email: "a@x.example" }, to: [{ email: "b@x.example" }] });

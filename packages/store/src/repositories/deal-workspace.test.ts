@@ -130,4 +130,47 @@ describe("activity dates", () => {
     expect(read).toMatchObject({ last_activity_at: null, person_last_activity_at: null, company_last_activity_at: null });
     expect(read.associations[0]).toMatchObject({ last_activity_at: null, person: { last_activity_at: null } });
   });
+
+  it("move forward with each new email or meeting of a linked person or of someone at a linked company, as a full refresh computes them", async () => {
+    const { type, stage } = await pipeline();
+    const day = 86_400_000;
+    const base = Date.now() - 30 * day;
+    const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
+    const ada = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada", emails: ["ada@x.example"] });
+    const cleo = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Cleo", emails: ["cleo@globex.example"], primary_company_uuid: globex.uuid });
+    const byPerson = await store.opportunities.create(
+      { tenant_uuid: tenant.uuid, name: "Via Ada", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid }] },
+      viewer,
+    );
+    const byCompany = await store.opportunities.create(
+      { tenant_uuid: tenant.uuid, name: "Via Globex", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "COMPANY", entity_uuid: globex.uuid }] },
+      viewer,
+    );
+    const dates = async (uuid: string) => {
+      const read = (await store.opportunities.get(tenant.uuid, uuid, viewer))!;
+      return [read.person_last_activity_at, read.company_last_activity_at, read.last_activity_at];
+    };
+    const email = (id: string, at: number, to: string) =>
+      store.emails.ingest(tenant.uuid, { message_id: id, sent_at: at, from: { email: "me@acme.example" }, to: [{ email: to }] });
+
+    await email("e1", base + 2 * day, "ada@x.example");
+    await email("e2", base + 5 * day, "cleo@globex.example");
+    await email("e3", base + 1 * day, "ada@x.example"); // earlier: changes nothing
+    await email("e4", Date.now() + 5 * day, "cleo@globex.example"); // not yet happened: does not count
+    expect(await dates(byPerson.uuid)).toEqual([base + 2 * day, null, base + 2 * day]);
+    expect(await dates(byCompany.uuid)).toEqual([null, base + 5 * day, base + 5 * day]);
+
+    await store.meetings.create(tenant.uuid, { title: "Cancelled", starts_at: base + 9 * day, status: "cancelled", attendees: [{ person_uuid: ada.uuid }] });
+    await store.meetings.create(tenant.uuid, { title: "Declined", starts_at: base + 9 * day, attendees: [{ person_uuid: cleo.uuid, response: "declined" }] });
+    expect(await dates(byPerson.uuid)).toEqual([base + 2 * day, null, base + 2 * day]);
+    expect(await dates(byCompany.uuid)).toEqual([null, base + 5 * day, base + 5 * day]);
+    await store.meetings.create(tenant.uuid, { title: "Sync", starts_at: base + 7 * day, attendees: [{ person_uuid: ada.uuid }, { person_uuid: cleo.uuid }] });
+    expect(await dates(byPerson.uuid)).toEqual([base + 7 * day, null, base + 7 * day]);
+    expect(await dates(byCompany.uuid)).toEqual([null, base + 7 * day, base + 7 * day]);
+
+    // A full recomputation agrees with the incremental dates.
+    const before = [await dates(byPerson.uuid), await dates(byCompany.uuid)];
+    await store.opportunities.refreshActivity(tenant.uuid);
+    expect([await dates(byPerson.uuid), await dates(byCompany.uuid)]).toEqual(before);
+  });
 });

@@ -1,75 +1,240 @@
-/** Emails: idempotent ingest on message id, participants resolved to persons. */
-import type { Kysely } from "kysely";
-import type { Email, EmailIngestResult, NewEmail } from "../activity-records.js";
+/**
+ * @module
+ * Emails: idempotent ingest on message id, participants resolved to persons. A batch is one
+ * transaction with set-based reads and writes (existing message ids, known persons and addresses,
+ * email and participant rows, opportunity activity: a few statements for the whole batch), while
+ * each item still succeeds or fails on its own: an item is validated before anything of it is
+ * written, and the persons it creates are written under a savepoint.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Email, EmailBatchResult, EmailIngestResult, NewEmail, ParticipantInput } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
-import type { EmailRepository } from "../store.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import type { GraphChange } from "../graph/graph-change.js";
 import { emailInteraction } from "../graph/interaction-records.js";
-import { refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
-import { resolveParticipants } from "./participant-resolver.js";
+import { normalizeEmail } from "../normalize.js";
+import type { EmailRepository } from "../store.js";
+import { recordOpportunityActivity } from "./opportunity-activity.js";
+import { EMAIL_SHAPE } from "./participant-resolver.js";
+import { insertPerson } from "./person-repository.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
-async function loadEmail(db: Kysely<Database>, tenantUuid: string, messageId: string): Promise<Email | null> {
-  const row = await db
-    .selectFrom("emails")
-    .selectAll()
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("message_id", "=", messageId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const participants = await db
-    .selectFrom("email_participants")
-    .select(["person_uuid", "role"])
-    .where("email_uuid", "=", row.uuid)
-    .execute();
-  return {
-    uuid: row.uuid,
-    message_id: row.message_id,
-    sent_at: Number(row.sent_at),
-    subject: row.subject,
-    from_person_uuid: row.from_person_uuid,
-    to_person_uuids: participants.filter((participant) => participant.role === "to").map((participant) => participant.person_uuid),
-    cc_person_uuids: participants.filter((participant) => participant.role === "cc").map((participant) => participant.person_uuid),
-  };
+/** Rows per IN list or multi-row insert: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** Stored emails by message id, with their recipients in participant-key order (person uuid). */
+async function loadEmails(db: Kysely<Database>, tenantUuid: string, messageIds: readonly string[]): Promise<Map<string, Email>> {
+  const emails = new Map<string, Email>();
+  for (const chunk of chunks([...new Set(messageIds)])) {
+    const rows = await db.selectFrom("emails").selectAll().where("tenant_uuid", "=", tenantUuid).where("message_id", "in", chunk).execute();
+    if (rows.length === 0) continue;
+    const participants = await db
+      .selectFrom("email_participants")
+      .select(["email_uuid", "person_uuid", "role"])
+      .where("email_uuid", "in", rows.map((row) => row.uuid))
+      .orderBy("email_uuid")
+      .orderBy("person_uuid")
+      .orderBy("role")
+      .execute();
+    const byUuid = new Map<string, Email>();
+    for (const row of rows) {
+      const email: Email = {
+        uuid: row.uuid,
+        message_id: row.message_id,
+        sent_at: Number(row.sent_at),
+        subject: row.subject,
+        from_person_uuid: row.from_person_uuid,
+        to_person_uuids: [],
+        cc_person_uuids: [],
+      };
+      byUuid.set(row.uuid, email);
+      emails.set(row.message_id, email);
+    }
+    for (const participant of participants) {
+      const email = byUuid.get(participant.email_uuid)!;
+      if (participant.role === "to") email.to_person_uuids.push(participant.person_uuid);
+      else if (participant.role === "cc") email.cc_person_uuids.push(participant.person_uuid);
+    }
+  }
+  return emails;
+}
+
+/** A participant as validated: an existing person, or an address that may still need a person. */
+type PlannedParticipant = { person: string } | { address: string; name: string };
+
+/** What the batch already knows about persons: by uuid (live ones) and by address. */
+interface Directory {
+  liveUuids: Set<string>;
+  byAddress: Map<string, string>;
+}
+
+const participantsOf = (input: NewEmail): ParticipantInput[] => [input.from, ...(input.to ?? []), ...(input.cc ?? [])];
+
+async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: readonly NewEmail[]): Promise<Directory> {
+  const uuids = new Set<string>();
+  const addresses = new Set<string>();
+  for (const input of inputs) {
+    for (const participant of participantsOf(input)) {
+      if (participant.person_uuid) uuids.add(participant.person_uuid.toLowerCase());
+      else {
+        const address = normalizeEmail(participant.email ?? "");
+        if (EMAIL_SHAPE.test(address)) addresses.add(address);
+      }
+    }
+  }
+  const directory: Directory = { liveUuids: new Set(), byAddress: new Map() };
+  for (const chunk of chunks([...uuids])) {
+    const rows = await db.selectFrom("persons").select("uuid").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", chunk).where("deleted_at", "is", null).execute();
+    for (const row of rows) directory.liveUuids.add(row.uuid);
+  }
+  for (const chunk of chunks([...addresses])) {
+    const rows = await db.selectFrom("person_emails").select(["address", "person_uuid"]).where("tenant_uuid", "=", tenantUuid).where("address", "in", chunk).execute();
+    for (const row of rows) directory.byAddress.set(row.address, row.person_uuid);
+  }
+  return directory;
+}
+
+/** Validates every participant of an item, in order (sender, to, cc), without writing anything. */
+function planParticipants(input: NewEmail, directory: Directory): PlannedParticipant[] {
+  return participantsOf(input).map((participant) => {
+    if (participant.person_uuid) {
+      const uuid = participant.person_uuid.toLowerCase();
+      if (!directory.liveUuids.has(uuid)) throw new InvalidInputError(`person ${participant.person_uuid} not found`);
+      return { person: uuid };
+    }
+    const address = normalizeEmail(participant.email ?? "");
+    if (!EMAIL_SHAPE.test(address)) {
+      throw new InvalidInputError(`participant '${participant.email ?? ""}' is neither a person_uuid nor an email address`);
+    }
+    return { address, name: participant.name?.trim() || address };
+  });
 }
 
 export function createEmailRepository(context: RepositoryContext): EmailRepository {
   const { db, now, generateId, emit } = context;
+
+  async function ingestMany(tenantUuid: string, inputs: readonly NewEmail[]): Promise<EmailBatchResult[]> {
+    // Graph changes wait for the commit (and those of an item rolled back to its savepoint are dropped).
+    const held: GraphChange[] = [];
+    const results = await withTransaction(db, async (transaction): Promise<EmailBatchResult[]> => {
+      const messageIds = inputs.map((input) => input.message_id.trim());
+      const known = await loadEmails(transaction, tenantUuid, messageIds);
+      const directory = await loadDirectory(transaction, tenantUuid, inputs);
+      const results: EmailBatchResult[] = [];
+      const emailRows: Array<Database["emails"]> = [];
+      const participantRows: Array<Database["email_participants"]> = [];
+      const activity = new Map<string, number>();
+
+      /** Creates the persons an item's new addresses need, all or none. */
+      async function createPersons(plan: PlannedParticipant[]): Promise<void> {
+        const missing = new Map<string, string>();
+        for (const participant of plan) {
+          if ("address" in participant && !directory.byAddress.has(participant.address) && !missing.has(participant.address)) {
+            missing.set(participant.address, participant.name);
+          }
+        }
+        if (missing.size === 0) return;
+        const itemChanges: GraphChange[] = [];
+        const scoped = { ...context, db: transaction, emit: (_tenant: string, change: GraphChange) => void itemChanges.push(change) };
+        await sql`savepoint email_ingest_item`.execute(transaction);
+        try {
+          const created = new Map<string, string>();
+          for (const [address, name] of missing) {
+            created.set(address, (await insertPerson(scoped, { tenant_uuid: tenantUuid, name, emails: [address] })).uuid);
+          }
+          await sql`release savepoint email_ingest_item`.execute(transaction);
+          for (const [address, uuid] of created) directory.byAddress.set(address, uuid);
+          held.push(...itemChanges);
+        } catch (error) {
+          await sql`rollback to savepoint email_ingest_item`.execute(transaction);
+          await sql`release savepoint email_ingest_item`.execute(transaction);
+          throw error;
+        }
+      }
+
+      for (const [index, input] of inputs.entries()) {
+        const messageId = messageIds[index]!;
+        const existing = known.get(messageId);
+        if (existing) {
+          results.push({ status: "DUPLICATE", email: existing });
+          continue;
+        }
+        let people: string[];
+        try {
+          const plan = planParticipants(input, directory);
+          await createPersons(plan);
+          people = plan.map((participant) => ("person" in participant ? participant.person : directory.byAddress.get(participant.address)!));
+        } catch (error) {
+          if (error instanceof InvalidInputError || error instanceof ConflictError) {
+            results.push({ status: "ERROR", error });
+            continue;
+          }
+          throw error;
+        }
+        const from = people[0]!;
+        const toCount = input.to?.length ?? 0;
+        const to = [...new Set(people.slice(1, 1 + toCount))];
+        const cc = [...new Set(people.slice(1 + toCount))].filter((person) => !to.includes(person));
+        const uuid = generateId();
+        emailRows.push({
+          uuid,
+          tenant_uuid: tenantUuid,
+          message_id: messageId,
+          sent_at: input.sent_at,
+          subject: input.subject ?? null,
+          from_person_uuid: from,
+          created_at: now(),
+        });
+        const rows = [
+          { person_uuid: from, role: "from" },
+          ...to.map((person_uuid) => ({ person_uuid, role: "to" })),
+          ...cc.map((person_uuid) => ({ person_uuid, role: "cc" })),
+        ];
+        for (const row of rows) {
+          participantRows.push({ ...row, tenant_uuid: tenantUuid, email_uuid: uuid });
+          activity.set(row.person_uuid, Math.max(activity.get(row.person_uuid) ?? Number.NEGATIVE_INFINITY, input.sent_at));
+        }
+        // Recipients in participant-key order, as a stored email is read back.
+        const email: Email = {
+          uuid,
+          message_id: messageId,
+          sent_at: input.sent_at,
+          subject: input.subject ?? null,
+          from_person_uuid: from,
+          to_person_uuids: [...to].sort(),
+          cc_person_uuids: [...cc].sort(),
+        };
+        known.set(messageId, email);
+        results.push({ status: "CREATED", email });
+      }
+
+      for (const chunk of chunks(emailRows)) await transaction.insertInto("emails").values(chunk).execute();
+      for (const chunk of chunks(participantRows)) await transaction.insertInto("email_participants").values(chunk).execute();
+      await recordOpportunityActivity(transaction, tenantUuid, activity);
+      return results;
+    });
+    for (const change of held) emit(tenantUuid, change);
+    for (const result of results) {
+      if (result.status === "CREATED") emit(tenantUuid, { type: "upsert-interaction", interaction: emailInteraction(result.email) });
+    }
+    return results;
+  }
+
   return {
     async ingest(tenantUuid, input): Promise<EmailIngestResult> {
-      const messageId = input.message_id.trim();
-      const result = await withTransaction(db, async (transaction): Promise<EmailIngestResult> => {
-        const existing = await loadEmail(transaction, tenantUuid, messageId);
-        if (existing) return { status: "DUPLICATE", email: existing };
-        const scoped = { ...context, db: transaction };
-        const [fromPerson] = await resolveParticipants(scoped, tenantUuid, [input.from]);
-        const to = await resolveParticipants(scoped, tenantUuid, input.to ?? []);
-        const cc = await resolveParticipants(scoped, tenantUuid, input.cc ?? []);
-        const uuid = generateId();
-        await transaction
-          .insertInto("emails")
-          .values({
-            uuid,
-            tenant_uuid: tenantUuid,
-            message_id: messageId,
-            sent_at: input.sent_at,
-            subject: input.subject ?? null,
-            from_person_uuid: fromPerson!,
-            created_at: now(),
-          })
-          .execute();
-        const rows = [
-          { person_uuid: fromPerson!, role: "from" },
-          ...[...new Set(to)].map((person_uuid) => ({ person_uuid, role: "to" })),
-          ...[...new Set(cc)].filter((person) => !to.includes(person)).map((person_uuid) => ({ person_uuid, role: "cc" })),
-        ].map((row) => ({ ...row, tenant_uuid: tenantUuid, email_uuid: uuid }));
-        await transaction.insertInto("email_participants").values(rows).execute();
-        await refreshOpportunityActivityOfPersons(transaction, tenantUuid, rows.map((row) => row.person_uuid));
-        const email = await loadEmail(transaction, tenantUuid, messageId);
-        return { status: "CREATED", email: email! };
-      });
-      if (result.status === "CREATED") emit(tenantUuid, { type: "upsert-interaction", interaction: emailInteraction(result.email) });
-      return result;
+      const [result] = await ingestMany(tenantUuid, [input]);
+      if (result!.status === "ERROR") throw result!.error;
+      return result!;
     },
-    get: (tenantUuid, messageId) => loadEmail(db, tenantUuid, messageId),
+    ingestMany,
+    async get(tenantUuid, messageId) {
+      return (await loadEmails(db, tenantUuid, [messageId])).get(messageId) ?? null;
+    },
   };
 }

@@ -5,7 +5,7 @@ import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
 import { meetingInteraction } from "../graph/interaction-records.js";
-import { refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
+import { recordOpportunityActivity, refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -113,7 +113,17 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
             deleted_at: null,
           })
           .execute();
-        await writeAttendees(transaction, tenantUuid, uuid, attendees);
+        if (attendees.length > 0) {
+          await transaction
+            .insertInto("meeting_attendees")
+            .values(attendees.map((attendee) => ({ tenant_uuid: tenantUuid, meeting_uuid: uuid, ...attendee })))
+            .execute();
+        }
+        // A new meeting only adds activity: the linked opportunities' dates move forward, no full refresh.
+        if ((input.status ?? "confirmed") === "confirmed") {
+          const present = attendees.filter((attendee) => attendee.response !== "declined");
+          await recordOpportunityActivity(transaction, tenantUuid, new Map(present.map((attendee) => [attendee.person_uuid, input.starts_at])));
+        }
         return (await get(transaction, tenantUuid, uuid))!;
       });
       emitMeeting(tenantUuid, created);

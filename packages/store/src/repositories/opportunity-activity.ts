@@ -105,6 +105,82 @@ export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, 
   if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid));
 }
 
+/** `column`, raised to `at` when it is null or earlier (portable: no GREATEST/MAX(a, b)). */
+const raisedTo = (column: "last_activity_at", at: number) =>
+  sql<number>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${at} then ${at} else ${sql.ref(column)} end`;
+
+/**
+ * New emails or meetings: `activity` maps each person who took part to the time of their latest new
+ * interaction. The opportunities linked to those persons, or to their current companies, get their
+ * activity dates raised where the new time is later. Adding interactions can only move a last
+ * activity forward, so this gives what a full `refreshOpportunityActivityOfPersons` would, without
+ * recomputing every linked entity's history (for a company, every person at it). An interaction that
+ * changes or disappears needs the full refresh. Times after `now` do not count (yet), as in
+ * `lastActivityOfEntities`.
+ */
+export async function recordOpportunityActivity(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  activity: ReadonlyMap<string, number>,
+  now: number = Date.now(),
+): Promise<void> {
+  const persons = new Map([...activity].filter(([, at]) => at <= now));
+  if (persons.size === 0) return;
+  const companies = new Map<string, number>();
+  for (const chunk of chunksOf([...persons.keys()])) {
+    const rows = await db
+      .selectFrom("affiliations")
+      .select(["person_uuid", "company_uuid"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("is_current", "=", 1)
+      .where("person_uuid", "in", chunk)
+      .execute();
+    for (const row of rows) companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, persons.get(row.person_uuid)!));
+  }
+  const sides = [
+    { entityType: "PERSON", times: persons, column: "person_last_activity_at" as const },
+    { entityType: "COMPANY", times: companies, column: "company_last_activity_at" as const },
+  ];
+  for (const { entityType, times, column } of sides) {
+    const raised = new Map<string, number>();
+    for (const chunk of chunksOf([...times.keys()])) {
+      const latestInChunk = Math.max(...chunk.map((uuid) => times.get(uuid)!));
+      // Found through the links, then written one by one by primary key: an UPDATE ... WHERE uuid IN
+      // (...) lets SQLite's planner walk every opportunity of the tenant instead.
+      const rows = await db
+        .selectFrom("associations as a")
+        .innerJoin("opportunities as o", "o.uuid", "a.owner_uuid")
+        .select(["a.entity_uuid", "o.uuid", `o.${column} as stored`])
+        .where("a.tenant_uuid", "=", tenantUuid)
+        .where("a.owner_type", "=", "OPPORTUNITY")
+        .where("a.entity_type", "=", entityType)
+        .where("a.entity_uuid", "in", chunk)
+        .where("o.tenant_uuid", "=", tenantUuid)
+        .where("o.deleted_at", "is", null)
+        .where((builder) => builder.or([builder(`o.${column}`, "is", null), builder(`o.${column}`, "<", latestInChunk)]))
+        .execute();
+      for (const row of rows) {
+        const at = times.get(row.entity_uuid)!;
+        if ((row.stored === null || Number(row.stored) < at) && at > (raised.get(row.uuid) ?? Number.NEGATIVE_INFINITY)) raised.set(row.uuid, at);
+      }
+    }
+    for (const [uuid, at] of raised) {
+      await db
+        .updateTable("opportunities")
+        .set({ [column]: at, last_activity_at: raisedTo("last_activity_at", at) })
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", uuid)
+        .execute();
+    }
+  }
+}
+
+function chunksOf<T>(items: readonly T[], size = 500): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
 const latest = (values: Iterable<number | undefined>): number | null => {
   let best: number | null = null;
   for (const value of values) if (value !== undefined && (best === null || value > best)) best = value;

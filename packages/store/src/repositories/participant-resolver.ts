@@ -7,7 +7,8 @@ import { normalizeEmail } from "../normalize.js";
 import { insertPerson } from "./person-repository.js";
 import type { RepositoryContext } from "./repository-context.js";
 
-const EMAIL_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
+/** What counts as an address when resolving participants (the looser check: any word@word). */
+export const EMAIL_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
 
 /** The person uuid for each participant, in order; must run inside the caller's transaction. */
 export async function resolveParticipants(

@@ -1,5 +1,4 @@
 /** POST /v1/emails/batch: ingest up to 500 email headers; idempotent on message id; per-item results. */
-import { ConflictError, InvalidInputError } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
@@ -62,30 +61,38 @@ export const ingestEmails = defineOperation({
     },
   },
   async handler({ body, auth, services }) {
-    const results: Array<z.input<typeof resultSchema>> = [];
+    const results: Array<z.input<typeof resultSchema> | null> = body.messages.map(() => null);
+    const valid: Array<{ index: number; message: z.output<typeof messageSchema> }> = [];
+    const rawMessageId = (index: number) => {
+      const raw = body.messages[index] as { message_id?: unknown } | null;
+      return typeof raw?.message_id === "string" ? raw.message_id : null;
+    };
     for (const [index, raw] of body.messages.entries()) {
       const parsed = messageSchema.safeParse(raw);
-      const messageId = typeof (raw as { message_id?: unknown })?.message_id === "string" ? (raw as { message_id: string }).message_id : null;
-      if (!parsed.success) {
-        results.push({ index, message_id: messageId, status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: firstIssue(parsed.error) });
+      if (parsed.success) {
+        valid.push({ index, message: parsed.data });
         continue;
       }
-      try {
-        const { status, email } = await services.store.emails.ingest(auth.tenant.uuid, parsed.data);
-        results.push({
-          index,
-          message_id: email.message_id,
-          status,
-          email_uuid: email.uuid,
-          from_person_uuid: email.from_person_uuid,
-          participant_person_uuids: [...email.to_person_uuids, ...email.cc_person_uuids],
-          error: null,
-        });
-      } catch (error) {
-        if (!(error instanceof InvalidInputError || error instanceof ConflictError)) throw error;
-        results.push({ index, message_id: messageId, status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: error.message });
-      }
+      const messageId = rawMessageId(index);
+      results[index] = { index, message_id: messageId, status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: firstIssue(parsed.error) };
     }
-    return { results };
+    // One store call for the whole batch: one transaction, each item standing alone.
+    const ingested = valid.length === 0 ? [] : await services.store.emails.ingestMany(auth.tenant.uuid, valid.map(({ message }) => message));
+    ingested.forEach((outcome, position) => {
+      const { index } = valid[position]!;
+      results[index] =
+        outcome.status === "ERROR"
+          ? { index, message_id: rawMessageId(index), status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: outcome.error.message }
+          : {
+              index,
+              message_id: outcome.email.message_id,
+              status: outcome.status,
+              email_uuid: outcome.email.uuid,
+              from_person_uuid: outcome.email.from_person_uuid,
+              participant_person_uuids: [...outcome.email.to_person_uuids, ...outcome.email.cc_person_uuids],
+              error: null,
+            };
+    });
+    return { results: results as Array<z.input<typeof resultSchema>> };
   },
 });
