@@ -43,7 +43,10 @@ function emailRows(db: Kysely<Database>, tenantUuid: string, emailUuid?: string)
     ])
     .where("emails.tenant_uuid", "=", tenantUuid);
   if (emailUuid) query = query.where("emails.uuid", "=", emailUuid);
-  return query.orderBy("emails.uuid");
+  // Rows of one email must come together; in (sent_at, uuid) order they do, and the (tenant_uuid,
+  // sent_at) index gives that order with a sort only among equal times (by uuid alone, every row of the
+  // tenant would be sorted before the first came out).
+  return query.orderBy("emails.sent_at").orderBy("emails.uuid");
 }
 
 function meetingRows(db: Kysely<Database>, tenantUuid: string, meetingUuid?: string) {
@@ -62,7 +65,8 @@ function meetingRows(db: Kysely<Database>, tenantUuid: string, meetingUuid?: str
     .where("meetings.tenant_uuid", "=", tenantUuid)
     .where("meetings.deleted_at", "is", null);
   if (meetingUuid) query = query.where("meetings.uuid", "=", meetingUuid);
-  return query.orderBy("meetings.uuid");
+  // The (tenant_uuid, starts_at, uuid) index gives this order without a sort.
+  return query.orderBy("meetings.starts_at").orderBy("meetings.uuid");
 }
 
 function foldEmails<Row extends { id: string; occurred_at: number; title: string | null; initiator: string; person: string; role: string }>(
