@@ -186,6 +186,17 @@ export interface AssociationRepository {
   /** The live opportunities each person or company is associated with (those with none are absent), by uuid. */
   opportunitiesOf(tenantUuid: string, entityType: "PERSON" | "COMPANY", entityUuids: readonly string[]): Promise<Map<string, string[]>>;
   /**
+   * For each person or company: how many live opportunities it is associated with, and the uuids of the
+   * `limit` most recently updated ones (those with none are absent). Bounded whatever the counts: for
+   * lists of many records, where `opportunitiesOf` would return every link of a busy contact.
+   */
+  recentOpportunitiesOf(
+    tenantUuid: string,
+    entityType: "PERSON" | "COMPANY",
+    entityUuids: readonly string[],
+    limit: number,
+  ): Promise<Map<string, { total: number; recent: string[] }>>;
+  /**
    * Links two records, or returns the link that already joins them (in either direction, with its
    * original context). The caller has checked that both exist.
    */

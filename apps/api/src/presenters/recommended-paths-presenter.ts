@@ -22,7 +22,9 @@ export const hopSchema = z.object({
   last_interaction_at: z.string().nullable().describe("ISO 8601 date-time of the latest interaction on this hop's edge."),
   service_key: z.string().describe("Rapport's own key for the hop's person (its uuid)."),
   service_name: z.string().describe("Rapport's name for the hop's person."),
-  associations: z.array(z.string()).describe("UUIDs of opportunities the hop's person is associated with."),
+  associations: z
+    .array(z.string())
+    .describe("UUIDs of the (at most 10) most recently updated opportunities the hop's person is associated with; signal_metadata.associations counts them all."),
   connection_score: z.number().describe("Connection score of the edge into this hop, 0.0-1.0."),
   interaction_count: z.number().int().describe("Interactions on that edge."),
 });
@@ -109,7 +111,8 @@ type TopExternalContactResponse = z.input<typeof topExternalContactSchema>;
 /** Signals about persons (list memberships, opportunity associations), fetched once per response. */
 export interface PersonSignals {
   lists: Map<string, number>;
-  associations: Map<string, string[]>;
+  /** Per person: every live associated opportunity counted, the most recently updated ones named. */
+  associations: Map<string, { total: number; recent: string[] }>;
 }
 
 function presentHop(hop: Hop, displays: Map<string, PersonDisplay>, signals: PersonSignals) {
@@ -124,14 +127,14 @@ function presentHop(hop: Hop, displays: Map<string, PersonDisplay>, signals: Per
     last_interaction_at: isoInstant(hop.last_interaction_at),
     service_key: hop.person_uuid,
     service_name: display?.person.name ?? "",
-    associations: signals.associations.get(hop.person_uuid) ?? [],
+    associations: signals.associations.get(hop.person_uuid)?.recent ?? [],
     connection_score: hop.connection_score,
     interaction_count: hop.interaction_count,
   };
 }
 
 function signalMetadata(personUuid: string, signals: PersonSignals) {
-  return { associations: signals.associations.get(personUuid)?.length ?? 0, lists: signals.lists.get(personUuid) ?? 0 };
+  return { associations: signals.associations.get(personUuid)?.total ?? 0, lists: signals.lists.get(personUuid) ?? 0 };
 }
 
 function presentPriorityEntry(entry: PriorityManagementEntry, item: RecommendedPathItem, view: RelationshipView, displays: Map<string, PersonDisplay>, signals: PersonSignals) {

@@ -15,6 +15,14 @@ import {
 import type { AppServices } from "../services.js";
 import type { RelationshipView } from "./relationship-view.js";
 
+/**
+ * Opportunity uuids a hop names at most (the most recently updated); `signal_metadata.associations`
+ * counts them all. A busy contact is linked to thousands of opportunities and appears in many paths:
+ * listing them all made one recommended-paths response megabytes long, and a batch of 100 targets
+ * hundreds of megabytes.
+ */
+export const HOP_ASSOCIATIONS_LIMIT = 10;
+
 export interface RankedPaths {
   target: { uuid: string; name: string | null; logo_url: string | null; found: boolean };
   items: RecommendedPathItemResponse[];
@@ -47,7 +55,7 @@ export async function rankedPaths(
   const displays = await view.displays(mentioned);
   const signals: PersonSignals = {
     lists: await services.store.entityLists.membershipCounts(auth.tenant.uuid, [...mentioned]),
-    associations: await services.store.associations.opportunitiesOf(auth.tenant.uuid, "PERSON", [...mentioned]),
+    associations: await services.store.associations.recentOpportunitiesOf(auth.tenant.uuid, "PERSON", [...mentioned], HOP_ASSOCIATIONS_LIMIT),
   };
   return {
     target: described,

@@ -212,6 +212,41 @@ export function createAssociationRepository(context: RepositoryContext): Associa
       }
       return byEntity;
     },
+    async recentOpportunitiesOf(tenantUuid, entityType, entityUuids, limit) {
+      const byEntity = new Map<string, { total: number; recent: string[] }>();
+      const unique = [...new Set(entityUuids)];
+      for (let start = 0; start < unique.length; start += 500) {
+        const ranked = db
+          .selectFrom("associations")
+          .innerJoin("opportunities", "opportunities.uuid", "associations.owner_uuid")
+          .select([
+            "associations.entity_uuid as entity_uuid",
+            "associations.owner_uuid as opportunity_uuid",
+            sql<number>`count(*) over (partition by associations.entity_uuid)`.as("total"),
+            sql<number>`row_number() over (partition by associations.entity_uuid order by opportunities.updated_at desc, opportunities.uuid)`.as(
+              "position",
+            ),
+          ])
+          .where("associations.tenant_uuid", "=", tenantUuid)
+          .where("associations.owner_type", "=", "OPPORTUNITY")
+          .where("associations.entity_type", "=", entityType)
+          .where("associations.entity_uuid", "in", unique.slice(start, start + 500))
+          .where("opportunities.deleted_at", "is", null);
+        const rows = await db
+          .selectFrom(ranked.as("ranked"))
+          .selectAll()
+          .where("position", "<=", limit)
+          .orderBy("entity_uuid")
+          .orderBy("position")
+          .execute();
+        for (const row of rows) {
+          const entry = byEntity.get(row.entity_uuid) ?? { total: Number(row.total), recent: [] };
+          entry.recent.push(row.opportunity_uuid);
+          byEntity.set(row.entity_uuid, entry);
+        }
+      }
+      return byEntity;
+    },
     async link(tenantUuid, owner, target) {
       if (owner.type === target.type && owner.uuid === target.uuid) {
         throw new InvalidInputError("a record cannot be associated with itself");

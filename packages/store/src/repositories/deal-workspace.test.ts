@@ -44,6 +44,39 @@ describe("associations", () => {
   });
 });
 
+describe("recentOpportunitiesOf", () => {
+  it("counts every live linked opportunity and names only the most recently updated ones", async () => {
+    let time = Date.UTC(2026, 0, 1);
+    const clocked = await createSqliteStore({ path: ":memory:", now: () => time });
+    try {
+      const acme = await clocked.tenants.create({ name: "Acme", tier: "standard" });
+      const type = await clocked.opportunityTypes.create({ tenant_uuid: acme.uuid, label: "Deal" });
+      const stage = await clocked.opportunityStages.create({ tenant_uuid: acme.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+      const ada = await clocked.persons.create({ tenant_uuid: acme.uuid, name: "Ada" });
+      const cleo = await clocked.persons.create({ tenant_uuid: acme.uuid, name: "Cleo" });
+      const deals = [];
+      for (let index = 0; index < 6; index++) {
+        time += 1_000;
+        deals.push(
+          await clocked.opportunities.create(
+            { tenant_uuid: acme.uuid, name: `Deal ${index}`, type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid }] },
+            viewer,
+          ),
+        );
+      }
+      time += 1_000;
+      await clocked.opportunities.update(acme.uuid, deals[0]!.uuid, { name: "Deal 0, revived" }, { user_uuid: null }, viewer);
+      await clocked.opportunities.delete(acme.uuid, deals[5]!.uuid);
+      const links = await clocked.associations.recentOpportunitiesOf(acme.uuid, "PERSON", [ada.uuid, cleo.uuid, ada.uuid], 3);
+      expect(links).toEqual(new Map([[ada.uuid, { total: 5, recent: [deals[0]!.uuid, deals[4]!.uuid, deals[3]!.uuid] }]]));
+      const all = await clocked.associations.opportunitiesOf(acme.uuid, "PERSON", [ada.uuid]);
+      expect(all.get(ada.uuid)).toHaveLength(5);
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
 describe("repointPersonReferences", () => {
   it("moves associations and intro-person links to the canonical person in one transaction, merging duplicates", async () => {
     const { type, stage } = await pipeline();

@@ -1,0 +1,65 @@
+/**
+ * Hops name a bounded number of opportunities: a busy contact linked to many opportunities appears
+ * in many paths, and naming every link made responses (and batches of 100 targets) enormous.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { HOP_ASSOCIATIONS_LIMIT } from "./ranked-paths.js";
+
+const DAY = 86_400_000;
+type Json = Record<string, any>;
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+async function call(path: string, options: { method?: string; body?: unknown } = {}): Promise<Json> {
+  const response = await context.request(path, { key: acme.key, method: options.method, body: options.body });
+  expect(response.status, path).toBeLessThan(300);
+  return (await response.json()) as Json;
+}
+
+describe("hop associations", () => {
+  it("name the most recently updated opportunities of the hop's person, up to the limit, and count them all", async () => {
+    const bridge = await call("/v1/persons", { method: "POST", body: { name: "Busy Bridge", emails: ["bridge@initech.example"] } });
+    const target = await call("/v1/persons", { method: "POST", body: { name: "Grace Target", emails: ["grace@globex.example"] } });
+    const sentAt = new Date(TEST_START - 5 * DAY).toISOString();
+    await call("/v1/emails/batch", {
+      method: "POST",
+      body: {
+        messages: [
+          { message_id: "<1@x>", sent_at: sentAt, from: acme.member.email, to: ["bridge@initech.example"] },
+          { message_id: "<2@x>", sent_at: sentAt, from: "bridge@initech.example", to: ["grace@globex.example"] },
+        ],
+      },
+    });
+    const type = await call("/v1/opportunity-types", { method: "POST", body: { label: "Deal" } });
+    const stage = await call(`/v1/opportunity-types/${type.uuid}/stages`, { method: "POST", body: { name: "Lead", stage_type: "PARENT" } });
+    const deals: string[] = [];
+    for (let index = 0; index < HOP_ASSOCIATIONS_LIMIT + 3; index++) {
+      context.clock.advance(1_000);
+      const deal = await call("/v1/opportunities", {
+        method: "POST",
+        body: { name: `Deal ${index}`, type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: bridge.uuid }] },
+      });
+      deals.push(deal.uuid);
+    }
+
+    const paths = await call(`/v1/persons/${target.uuid}/recommended-paths`);
+    const mike = (paths.items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!;
+    const bridgeHop = (mike.paths as Json[][]).flat().find((hop) => hop.person_uuid === bridge.uuid)!;
+    expect(bridgeHop.associations).toEqual([...deals].reverse().slice(0, HOP_ASSOCIATIONS_LIMIT));
+    const batch = await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [target.uuid] } });
+    const batchHop = (batch.results[0].items as Json[]).flatMap((item) => (item.paths as Json[][]).flat()).find((hop) => hop.person_uuid === bridge.uuid)!;
+    expect(batchHop.associations).toEqual(bridgeHop.associations);
+    // The bridge's own count is complete where it is a target person of a path.
+    const toBridge = await call(`/v1/persons/${bridge.uuid}/recommended-paths`);
+    const entry = (toBridge.items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!.priority_management[0];
+    expect(entry.signal_metadata.associations).toBe(HOP_ASSOCIATIONS_LIMIT + 3);
+  });
+});
