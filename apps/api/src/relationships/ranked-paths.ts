@@ -9,7 +9,6 @@ import {
   personsMentioned,
   presentRecommendedPathItem,
   presentTopExternalContact,
-  type PersonSignals,
   type RecommendedPathItemResponse,
 } from "../presenters/recommended-paths-presenter.js";
 import type { AppServices } from "../services.js";
@@ -53,10 +52,7 @@ export async function rankedPaths(
   const response = recommendedPaths(view.graph, target, { ...options, ...view.scoring, nameOf });
   const mentioned = personsMentioned(response);
   const displays = await view.displays(mentioned);
-  const signals: PersonSignals = {
-    lists: await services.store.entityLists.membershipCounts(auth.tenant.uuid, [...mentioned]),
-    associations: await services.store.associations.recentOpportunitiesOf(auth.tenant.uuid, "PERSON", [...mentioned], HOP_ASSOCIATIONS_LIMIT),
-  };
+  const signals = await view.signals(mentioned, HOP_ASSOCIATIONS_LIMIT);
   return {
     target: described,
     items: response.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)),

@@ -6,6 +6,7 @@
 import type { RelationshipGraph, ScoringOptions } from "@rapport/graph";
 import type { Company, Person, User } from "@rapport/store";
 import type { AuthContext } from "../platform/auth/auth-context.js";
+import type { PersonSignals } from "../presenters/recommended-paths-presenter.js";
 import type { AppServices } from "../services.js";
 
 export interface PersonDisplay {
@@ -21,6 +22,12 @@ export interface RelationshipView {
   users: Map<string, User>;
   /** Loads display records (with primary companies) for these persons; missing ones are absent. */
   displays(personUuids: Iterable<string>): Promise<Map<string, PersonDisplay>>;
+  /**
+   * Entity-list memberships and opportunity associations of these persons (at most `recentLimit`
+   * opportunities named per person), each person fetched once per view: a batch asks about the same
+   * busy bridges for every target.
+   */
+  signals(personUuids: Iterable<string>, recentLimit: number): Promise<PersonSignals>;
 }
 
 export async function openRelationshipView(services: AppServices, auth: AuthContext): Promise<RelationshipView> {
@@ -31,6 +38,9 @@ export async function openRelationshipView(services: AppServices, auth: AuthCont
   const userPage = await store.users.list(tenantUuid, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 100_000 });
   const users = new Map(userPage.rows.map((user) => [user.uuid, user]));
   const cache = new Map<string, PersonDisplay | null>();
+  const listCounts = new Map<string, number>();
+  const opportunityLinks = new Map<string, { total: number; recent: string[] } | null>();
+  let linksLimit: number | null = null;
   return {
     graph,
     now,
@@ -53,6 +63,30 @@ export async function openRelationshipView(services: AppServices, auth: AuthCont
         if (display) result.set(uuid, display);
       }
       return result;
+    },
+    async signals(personUuids, recentLimit) {
+      if (linksLimit !== recentLimit) {
+        opportunityLinks.clear();
+        linksLimit = recentLimit;
+      }
+      const people = [...new Set(personUuids)];
+      const wanted = people.filter((uuid) => !opportunityLinks.has(uuid));
+      if (wanted.length > 0) {
+        const lists = await store.entityLists.membershipCounts(tenantUuid, wanted);
+        const links = await store.associations.recentOpportunitiesOf(tenantUuid, "PERSON", wanted, recentLimit);
+        for (const uuid of wanted) {
+          listCounts.set(uuid, lists.get(uuid) ?? 0);
+          opportunityLinks.set(uuid, links.get(uuid) ?? null);
+        }
+      }
+      const signals: PersonSignals = { lists: new Map(), associations: new Map() };
+      for (const uuid of people) {
+        const lists = listCounts.get(uuid) ?? 0;
+        if (lists > 0) signals.lists.set(uuid, lists);
+        const links = opportunityLinks.get(uuid);
+        if (links) signals.associations.set(uuid, links);
+      }
+      return signals;
     },
   };
 }
