@@ -6,13 +6,23 @@ import type { MeasurementResult } from "./measurement.js";
 export interface BenchReport {
   scale: string;
   startedAt: string;
-  machine: { cores: number; memoryGiB: number; node: string; platform: string };
+  durationSeconds: number;
+  machine: {
+    cores: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    platform: string;
+    /** 1, 5 and 15-minute load averages: other work on the machine shares the cores. */
+    loadAverageAtStart: number[];
+    loadAverageAtEnd: number[];
+  };
   dataset: Record<string, number>;
   peakRssMiB: number;
   measurements: MeasurementResult[];
 }
 
-const figure = (value: number) =>
+export const figure = (value: number) =>
   !Number.isFinite(value) ? String(value) : value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(3);
 
 /** Renders the report as Markdown. */
@@ -20,7 +30,7 @@ export function renderMarkdown(report: BenchReport): string {
   const lines = [
     `# Rapport benchmark, scale ${report.scale}`,
     "",
-    `Run ${report.startedAt} on ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB, Node ${report.machine.node} (${report.machine.platform}). Peak RSS ${figure(report.peakRssMiB)} MiB.`,
+    `Run ${report.startedAt} (${report.durationSeconds} s) on ${report.machine.cores} cores (${report.machine.cpuModel}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node} (${report.machine.platform}). Load average (1/5/15 min) ${report.machine.loadAverageAtStart.join(" / ")} at the start, ${report.machine.loadAverageAtEnd.join(" / ")} at the end. Peak RSS of the benchmark process ${figure(report.peakRssMiB)} MiB.`,
     "",
     `Dataset: ${Object.entries(report.dataset).map(([name, value]) => `${value.toLocaleString("en-US")} ${name}`).join(", ")}.`,
     "",

@@ -1,27 +1,46 @@
-/** `pnpm bench [--scale S|M|L] [--out bench/results/<name>.json]` */
-import { resolve } from "node:path";
+/**
+ * `pnpm bench [--scale S|M|L|all] [--out bench/results/<name>.json]`, or
+ * `pnpm bench --compare a.json b.json ... [--out comparison.md]`.
+ */
+import { dirname, join, resolve } from "node:path";
 import { Command, Option } from "commander";
+import { writeComparison } from "./compare.js";
 import { runBenchmark } from "./run-benchmark.js";
+
+type ScaleName = "S" | "M" | "L";
 
 const program = new Command("bench")
   .description("Rapport benchmark: a synthetic tenant, each measurement beside its in-run baseline")
-  .addOption(new Option("--scale <scale>", "dataset scale").choices(["S", "M", "L"]).default("S"))
-  .option("--out <file>", "report path (JSON; the Markdown goes beside it)")
+  .addOption(new Option("--scale <scale>", "dataset scale; all runs S, M and L and writes their comparison").choices(["S", "M", "L", "all"]).default("S"))
+  .option("--out <file>", "report path (JSON; the Markdown goes beside it); with --scale all, the folder's comparison.md; with --compare, the Markdown")
+  .option("--compare <reports...>", "only compare existing JSON reports (smallest scale first)")
   .option("--http-seconds <n>", "seconds of load per HTTP measurement", (value) => Number(value))
-  .action(async (options: { scale: "S" | "M" | "L"; out?: string; httpSeconds?: number }) => {
+  .action(async (options: { scale: ScaleName | "all"; out?: string; compare?: string[]; httpSeconds?: number }) => {
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    if (options.compare) {
+      const written = writeComparison(options.compare.map((path) => resolve(path)), resolve(options.out ?? "bench/results/comparison.md"));
+      process.stdout.write(`comparison: ${written}\n`);
+      return;
+    }
+    if (options.scale === "all") {
+      const folder = options.out ? dirname(resolve(options.out)) : resolve("bench/results");
+      const reports: string[] = [];
+      for (const scale of ["S", "M", "L"] as const) {
+        const { files } = await runBenchmark({ scale, out: join(folder, `${scale}.json`), httpSeconds: options.httpSeconds, log });
+        process.stdout.write(`report: ${files.markdown}\n`);
+        reports.push(files.json);
+      }
+      process.stdout.write(`comparison: ${writeComparison(reports, join(folder, "comparison.md"))}\n`);
+      return;
+    }
     const out = resolve(options.out ?? `bench/results/${options.scale}.json`);
-    const { files } = await runBenchmark({
-      scale: options.scale,
-      out,
-      httpSeconds: options.httpSeconds,
-      log: (line) => process.stderr.write(`${line}\n`),
-    });
+    const { files } = await runBenchmark({ scale: options.scale, out, httpSeconds: options.httpSeconds, log });
     process.stdout.write(`report: ${files.markdown}\n`);
   });
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`bench: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   process.exit(1);
 }

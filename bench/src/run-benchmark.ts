@@ -4,15 +4,20 @@
  * write the report.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { createApp, createManualClock, createServices, issueApiKey } from "@rapport/api";
 import { pino } from "pino";
 import { BENCH_NOW, generateTenant } from "./generate-tenant.js";
 import type { MeasurementResult } from "./measurement.js";
 import { measureActivityIngest } from "./measurements/activity-ingest.js";
-import { measureHttpThroughput } from "./measurements/http-throughput.js";
+import { measureBatchEndpoints } from "./measurements/batch-endpoints.js";
+import { measureGraphHydration } from "./measurements/graph-hydration.js";
+import { measureHttpThroughput, startBenchServer } from "./measurements/http-throughput.js";
+import { measureMboxImportMemory } from "./measurements/mbox-import.js";
+import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
 import { measurePersonsList } from "./measurements/persons-list.js";
+import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
 import { writeReport, type BenchReport } from "./report.js";
 import { SCALES, type Scale } from "./scales.js";
 
@@ -21,55 +26,131 @@ export interface BenchOptions {
   out: string;
   /** Seconds of load per HTTP measurement. */
   httpSeconds?: number;
+  /**
+   * Every measurement with the fewest samples that still exercise it (the CI smoke test): the
+   * figures are not meant to be read.
+   */
+  quick?: boolean;
   log?: (line: string) => void;
 }
+
+/** How many samples each measurement takes at each scale. */
+const SAMPLES = {
+  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1 },
+  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5 },
+  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 100, ingest: 5_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5 },
+  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, batchRounds: 1, mboxMessages: 200, httpSeconds: 1 },
+} as const;
+
+const QUICK_PATH_TARGETS = 20;
 
 const peakRssMiB = () => process.resourceUsage().maxRSS / 1024;
 
 export async function runBenchmark(options: BenchOptions): Promise<{ report: BenchReport; files: { json: string; markdown: string } }> {
-  const { scale: scaleName, out, httpSeconds = scaleName === "S" ? 1 : 5, log = () => undefined } = options;
+  const { scale: scaleName, out, log = () => undefined } = options;
   const scale = SCALES[scaleName];
+  const samples = options.quick ? SAMPLES.quick : SAMPLES[scaleName];
+  const httpSeconds = options.httpSeconds ?? samples.httpSeconds;
   const folder = mkdtempSync(join(tmpdir(), `rapport-bench-${scale.name}-`));
   const databasePath = join(folder, "bench.db");
   const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg();
+  const started = performance.now();
+  const measurements: MeasurementResult[] = [];
+  const record = (result: MeasurementResult) => {
+    measurements.push(result);
+    log(`  ${result.title}: median ${result.subject.summary.medianMs.toFixed(3)} ms${result.speedRatio === null ? "" : `, ${result.speedRatio.toFixed(2)}x baseline`}`);
+  };
   try {
-    log(`generating the ${scale.name} tenant (${scale.persons} persons, ${scale.interactions} interactions)`);
+    log(`generating the ${scale.name} tenant (${scale.persons} persons, ${scale.interactions} interactions, ${scale.opportunities} opportunities)`);
     const tenant = await generateTenant(databasePath, scale);
-    const clock = createManualClock(BENCH_NOW);
-    const services = await createServices({ databasePath, clock, logger: pino({ level: "silent" }) });
+    log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    log("measuring graph hydration (child processes)");
+    record(await measureGraphHydration(databasePath, tenant, samples.hydrationRuns));
+
+    const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
     const app = createApp(services);
     const apiKey = (await issueApiKey(services.store, { tenantUuid: tenant.tenantUuid })).plaintext;
-    const measurements: MeasurementResult[] = [];
-    const record = (result: MeasurementResult) => {
-      measurements.push(result);
-      log(`${result.title}: median ${result.subject.summary.medianMs.toFixed(3)} ms${result.speedRatio === null ? "" : `, ${result.speedRatio.toFixed(2)}x baseline`}`);
-    };
-
-    log("measuring GET /v1/persons pages");
-    record(await measurePersonsList(app, apiKey, databasePath, tenant, scale.name === "S" ? 100 : 300));
-    log("measuring ingest");
-    record(await measureActivityIngest(services.store, databasePath, tenant, scale.name === "S" ? 1_000 : 5_000));
-    await services.store.close();
-
-    log("measuring HTTP throughput");
-    const person = tenant.personUuids[0]!;
-    for (const result of await measureHttpThroughput(
-      databasePath,
-      apiKey,
-      [{ id: "http-person", title: "HTTP GET /v1/persons/{uuid}", path: `/v1/persons/${person}`, minimumRatio: 0.5 }],
-      httpSeconds,
-    )) {
-      record(result);
+    try {
+      const graph = await services.store.graphs.forTenant(tenant.tenantUuid);
+      log("measuring GET /v1/persons pages");
+      record(await measurePersonsList(app, apiKey, databasePath, tenant, samples.personsPages));
+      log("measuring GET /v1/opportunities");
+      for (const result of await measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages)) record(result);
+      log("measuring recommended paths (engine, app, SQL)");
+      for (const result of await measureRecommendedPaths({
+        app,
+        apiKey,
+        graph,
+        databasePath,
+        tenant,
+        targets: options.quick ? QUICK_PATH_TARGETS : scale.pathTargets,
+        sqlTargets: samples.sqlPathTargets,
+      })) {
+        record(result);
+      }
+      log("measuring ingest");
+      for (const result of await measureActivityIngest({ store: services.store, app, apiKey, databasePath, tenant, count: samples.ingest })) record(result);
+    } finally {
+      await services.store.close();
     }
 
+    log("starting Rapport on a real port");
+    const rapport = await startBenchServer(["rapport", databasePath], ["--max-old-space-size=8192"]);
+    try {
+      const baseUrl = `http://127.0.0.1:${rapport.port}`;
+      const warm = await fetch(`${baseUrl}/v1/persons/${tenant.personUuids[0]}/recommended-paths`, { headers: { "x-api-key": apiKey } });
+      if (warm.status !== 200) throw new Error(`warm-up request answered ${warm.status}`);
+      await warm.arrayBuffer();
+      log("measuring the batch endpoints over HTTP");
+      for (const result of await measureBatchEndpoints({ baseUrl, apiKey, databasePath, tenant, rounds: samples.batchRounds })) record(result);
+      log("measuring HTTP throughput");
+      // An active contact (the 99th percentile of activity), not the single busiest one, whose derived
+      // fields scan a tenth of all interactions: the figure is about the request path, not one outlier.
+      const activeContact = tenant.personUuids[Math.floor(tenant.personUuids.length / 100)]!;
+      for (const result of await measureHttpThroughput(
+        rapport,
+        apiKey,
+        [
+          {
+            id: "http-person",
+            title: "HTTP GET /v1/persons/{uuid}",
+            path: `/v1/persons/${activeContact}`,
+            minimumRatio: 0.5,
+            note: "target: the contact at the 99th percentile of activity",
+          },
+          {
+            id: "http-paths",
+            title: "HTTP GET /v1/persons/{uuid}/recommended-paths",
+            path: `/v1/persons/${activeContact}/recommended-paths`,
+            minimumRatio: 0.3,
+            note: "target: the contact at the 99th percentile of activity",
+          },
+        ],
+        httpSeconds,
+      )) {
+        record(result);
+      }
+    } finally {
+      rapport.child.kill();
+    }
+
+    log("measuring the mbox import");
+    record(await measureMboxImportMemory(folder, samples.mboxMessages));
+
     const report: BenchReport = {
-      scale: scale.name,
+      scale: options.quick ? `${scale.name} (quick)` : scale.name,
       startedAt,
+      durationSeconds: Math.round((performance.now() - started) / 1000),
       machine: {
         cores: cpus().length,
+        cpuModel: cpus()[0]?.model ?? "unknown",
         memoryGiB: Math.round(totalmem() / 2 ** 30),
         node: process.version,
         platform: `${process.platform}-${process.arch}`,
+        loadAverageAtStart: loadAtStart.map((value) => Math.round(value * 100) / 100),
+        loadAverageAtEnd: loadavg().map((value) => Math.round(value * 100) / 100),
       },
       dataset: {
         users: scale.users,
@@ -77,6 +158,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         companies: scale.companies,
         emails: tenant.emailCount,
         meetings: tenant.meetingCount,
+        opportunities: tenant.opportunityCount,
       },
       peakRssMiB: peakRssMiB(),
       measurements,

@@ -5,22 +5,25 @@
  * does not share their event loop.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import autocannon from "autocannon";
+import { benchScript, trackChild } from "../child-process.js";
 import type { MeasurementResult } from "../measurement.js";
 import type { Summary } from "../statistics.js";
 
-// Beside this module once bundled (dist/), or in dist/ when run from source by the tests.
-const serverScript = [new URL("./serve-for-bench.js", import.meta.url), new URL("../../dist/serve-for-bench.js", import.meta.url)]
-  .map((url) => fileURLToPath(url))
-  .find((path) => existsSync(path))!;
+export interface BenchServer {
+  port: number;
+  child: ChildProcess;
+}
 
-async function startChild(args: string[]): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, [serverScript, ...args], {
+/** Starts a bench server process: `rapport <database>` or `bare <json file>`. */
+export async function startBenchServer(args: string[], nodeOptions: string[] = []): Promise<BenchServer> {
+  const child = trackChild(spawn(process.execPath, [...nodeOptions, benchScript("serve-for-bench.js"), ...args], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
-  });
+  }));
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -50,23 +53,27 @@ export interface ThroughputTarget {
   title: string;
   path: string;
   minimumRatio: number;
+  note?: string;
 }
 
+/** Loads `rapport` (a running Rapport server) and a bare server answering the same body, one target at a time. */
 export async function measureHttpThroughput(
-  databasePath: string,
+  rapport: BenchServer,
   apiKey: string,
   targets: readonly ThroughputTarget[],
   seconds: number,
 ): Promise<MeasurementResult[]> {
-  const rapport = await startChild(["rapport", databasePath]);
   const results: MeasurementResult[] = [];
-  try {
+  {
     for (const target of targets) {
       const url = `http://127.0.0.1:${rapport.port}${target.path}`;
       const sample = await fetch(url, { headers: { "x-api-key": apiKey } });
       if (sample.status !== 200) throw new Error(`${target.path} answered ${sample.status}`);
       const body = await sample.text();
-      const bare = await startChild(["bare", body]);
+      const bodyFolder = mkdtempSync(join(tmpdir(), "rapport-bench-body-"));
+      const bodyPath = join(bodyFolder, "body.json");
+      writeFileSync(bodyPath, body);
+      const bare = await startBenchServer(["bare", bodyPath]);
       try {
         const subject = await load(url, { "x-api-key": apiKey }, seconds);
         const baseline = await load(`http://127.0.0.1:${bare.port}/`, {}, seconds);
@@ -79,14 +86,13 @@ export async function measureHttpThroughput(
           speedRatio,
           targets: [{ description: `>= ${target.minimumRatio}x bare node:http requests/s`, met: speedRatio >= target.minimumRatio }],
           figures: { responseBytes: body.length },
-          notes: ["autocannon, 10 connections; p95 column shows p97.5"],
+          notes: ["autocannon, 10 connections; p95 column shows p97.5", ...(target.note ? [target.note] : [])],
         });
       } finally {
         bare.child.kill();
+        rmSync(bodyFolder, { recursive: true, force: true });
       }
     }
-  } finally {
-    rapport.child.kill();
   }
   return results;
 }

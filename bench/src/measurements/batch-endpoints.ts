@@ -1,0 +1,164 @@
+/**
+ * Measurement 4: the batch endpoints at their maximum size (100 targets), end to end over HTTP on a
+ * real port (Rapport in a child process, auth and rate limiting included), each against what a
+ * client would do without it: the recommended-paths batches against the same 100 targets asked one
+ * GET at a time over the same port; PathPower scores and activity statistics against hand-written
+ * SQL answering the same 100 targets in this process.
+ */
+import SqliteDatabase from "better-sqlite3";
+import type { MeasurementResult } from "../measurement.js";
+import { speedRatioOf } from "../measurement.js";
+import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
+import { sampleTargets } from "../targets.js";
+import { summarize, timeEach } from "../statistics.js";
+
+const BATCH = 100;
+const DAY = 86_400_000;
+
+export interface BatchMeasurementOptions {
+  baseUrl: string;
+  apiKey: string;
+  databasePath: string;
+  tenant: SyntheticTenant;
+  /** Batches (of 100 targets) per endpoint. */
+  rounds: number;
+}
+
+function batchesOf(ranked: readonly string[], rounds: number, exponent: number, seed: number): string[][] {
+  const targets = sampleTargets(ranked, rounds * BATCH, exponent, seed);
+  return Array.from({ length: rounds }, (_unused, round) => targets.slice(round * BATCH, (round + 1) * BATCH));
+}
+
+/** Direct links between the team and each of the targets: PathPower's question. */
+const PATH_POWER_SQL = `
+with targets(person_uuid) as (select value from json_each(@targets)),
+team as (select person_uuid from users where tenant_uuid = @tenant and is_active = 1),
+links as (
+  select mine.person_uuid as target, other.person_uuid as user_person, count(*) as n
+  from email_participants mine
+  join email_participants other on other.email_uuid = mine.email_uuid and other.person_uuid in (select person_uuid from team)
+  join emails e on e.uuid = mine.email_uuid
+  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from targets) and e.sent_at <= @now
+  group by mine.person_uuid, other.person_uuid
+  union all
+  select mine.person_uuid, other.person_uuid, count(*)
+  from meeting_attendees mine
+  join meeting_attendees other on other.meeting_uuid = mine.meeting_uuid and other.person_uuid in (select person_uuid from team)
+  join meetings m on m.uuid = mine.meeting_uuid
+  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from targets)
+    and m.deleted_at is null and m.status = 'confirmed' and m.starts_at <= @now
+  group by mine.person_uuid, other.person_uuid
+),
+per_user as (select target, user_person, sum(n) as n from links group by target, user_person)
+select target, 1 - exp(sum(ln(1 - n * 1.0 / (n + 5)))) as score, count(*) as connectors from per_user group by target`;
+
+/** Emails and meetings per period for each target: activity statistics' question. */
+const ACTIVITY_SQL = `
+with targets(person_uuid) as (select value from json_each(@targets)),
+activity as (
+  select p.person_uuid, 'email' as kind, e.sent_at as at
+  from email_participants p join emails e on e.uuid = p.email_uuid
+  where p.tenant_uuid = @tenant and p.person_uuid in (select person_uuid from targets) and e.sent_at <= @now
+  union all
+  select a.person_uuid, 'meeting', m.starts_at
+  from meeting_attendees a join meetings m on m.uuid = a.meeting_uuid
+  where a.tenant_uuid = @tenant and a.person_uuid in (select person_uuid from targets)
+    and a.response <> 'declined' and m.deleted_at is null and m.status = 'confirmed' and m.starts_at <= @now
+)
+select person_uuid, kind, max(at) as last_at,
+  sum(at >= @now - 30 * ${DAY}) as d30, sum(at >= @now - 90 * ${DAY}) as d90,
+  sum(at >= @now - 180 * ${DAY}) as d180, sum(at >= @now - 365 * ${DAY}) as d365, count(*) as total
+from activity group by person_uuid, kind`;
+
+/** Calls the endpoint and reads the whole answer; returns its size in bytes. */
+async function call(url: string, apiKey: string, init: RequestInit = {}): Promise<number> {
+  const response = await fetch(url, { ...init, headers: { "x-api-key": apiKey, "content-type": "application/json", ...init.headers } });
+  if (response.status !== 200) throw new Error(`${init.method ?? "GET"} ${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
+const MiB = 2 ** 20;
+
+export async function measureBatchEndpoints(options: BatchMeasurementOptions): Promise<MeasurementResult[]> {
+  const { baseUrl, apiKey, databasePath, tenant, rounds } = options;
+  const persons = batchesOf(tenant.personUuids, rounds, 1.05, 41);
+  const companies = batchesOf(tenant.companyUuids, rounds, 1.0, 42);
+  const warmup = 1;
+  const results: MeasurementResult[] = [];
+  const pathsTarget = { description: "p50 <= 50 ms end to end over HTTP", met: false };
+
+  for (const [entity, resource, batches] of [
+    ["person", "persons", persons],
+    ["company", "companies", companies],
+  ] as const) {
+    const sizes: number[] = [];
+    const subject = summarize(
+      await timeEach(
+        batches,
+        async (uuids) => sizes.push(await call(`${baseUrl}/v1/${resource}/recommended-paths/batch`, apiKey, { method: "POST", body: JSON.stringify({ uuids }) })),
+        warmup,
+      ),
+    );
+    const baseline = summarize(
+      await timeEach(
+        batches,
+        async (uuids) => {
+          for (const uuid of uuids) await call(`${baseUrl}/v1/${resource}/${uuid}/recommended-paths?per_page=25`, apiKey);
+        },
+        warmup,
+      ),
+    );
+    results.push({
+      id: `batch-paths-${entity}`,
+      title: `POST /v1/${resource}/recommended-paths/batch (100 targets)`,
+      subject: { label: "one batch call over a real port", summary: subject },
+      baseline: { label: "the same 100 targets, one GET each, same port", summary: baseline },
+      speedRatio: speedRatioOf(subject, baseline),
+      targets: [{ ...pathsTarget, met: subject.medianMs <= 50 }],
+      figures: { medianResponseMiB: summarize(sizes).medianMs / MiB },
+      notes: [`${rounds} batches; targets half uniform, half weighted by activity`],
+    });
+  }
+
+  const database = new SqliteDatabase(databasePath, { readonly: true });
+  try {
+    const pathPowerQuery = database.prepare(PATH_POWER_SQL);
+    const activityQuery = database.prepare(ACTIVITY_SQL);
+    const sqlArguments = (uuids: string[]) => ({ tenant: tenant.tenantUuid, targets: JSON.stringify(uuids), now: BENCH_NOW });
+    const pathPower = summarize(
+      await timeEach(persons, (uuids) => call(`${baseUrl}/v1/pathpower/scores?entity=person&uuids=${uuids.join(",")}`, apiKey), warmup),
+    );
+    const pathPowerSql = summarize(await timeEach(persons, (uuids) => pathPowerQuery.all(sqlArguments(uuids)), warmup));
+    results.push({
+      id: "batch-pathpower",
+      title: "GET /v1/pathpower/scores (100 persons)",
+      subject: { label: "one call over a real port", summary: pathPower },
+      baseline: { label: "hand-written SQL: the team's direct links to the 100 persons, combined", summary: pathPowerSql },
+      speedRatio: speedRatioOf(pathPower, pathPowerSql),
+      targets: [],
+      figures: {},
+      notes: [],
+    });
+    const activity = summarize(
+      await timeEach(
+        persons,
+        (uuids) => call(`${baseUrl}/v1/persons/activity-stats/batch`, apiKey, { method: "POST", body: JSON.stringify({ uuids, group_by: "internal_user" }) }),
+        warmup,
+      ),
+    );
+    const activitySql = summarize(await timeEach(persons, (uuids) => activityQuery.all(sqlArguments(uuids)), warmup));
+    results.push({
+      id: "batch-activity-stats",
+      title: "POST /v1/persons/activity-stats/batch (100 persons)",
+      subject: { label: "one call over a real port (group_by=internal_user)", summary: activity },
+      baseline: { label: "hand-written SQL: emails and meetings per period for the 100 persons", summary: activitySql },
+      speedRatio: speedRatioOf(activity, activitySql),
+      targets: [],
+      figures: {},
+      notes: ["the SQL baseline counts per person only, not per internal user"],
+    });
+  } finally {
+    database.close();
+  }
+  return results;
+}

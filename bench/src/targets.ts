@@ -1,0 +1,21 @@
+/**
+ * Random targets for the per-target measurements: half drawn uniformly (mostly the long tail), half
+ * weighted like the generator's activity (the heavy hitters), with the very heaviest always in.
+ */
+import { createRandom, createZipfSampler } from "./random.js";
+
+/** `count` uuids from `ranked` (heaviest first), deterministic for a seed; repeats allowed. */
+export function sampleTargets(ranked: readonly string[], count: number, exponent: number, seed: number): string[] {
+  const random = createRandom(seed);
+  const heavy = createZipfSampler(ranked.length, exponent, random);
+  const targets = ranked.slice(0, Math.min(5, count));
+  while (targets.length < count) {
+    targets.push(ranked[targets.length % 2 === 0 ? random.integer(0, ranked.length - 1) : heavy()]!);
+  }
+  // Interleave the heaviest with the rest so a prefix of the list has the same mix as the whole.
+  for (let index = targets.length - 1; index > 0; index--) {
+    const other = random.integer(0, index);
+    [targets[index], targets[other]] = [targets[other]!, targets[index]!];
+  }
+  return targets;
+}
