@@ -106,6 +106,39 @@ describe("email batches", () => {
   });
 });
 
+describe("reading a whole tenant", () => {
+  it("yields every email and live meeting once, across pages and equal times", async () => {
+    const messages = Array.from({ length: 2_150 }, (_unused, index) => ({
+      message_id: `m${index}`,
+      // Long runs of equal times, one of them across the first page boundary.
+      sent_at: 1_000 + Math.floor(index / 300),
+      from: { email: `sender${index % 7}@x.example` },
+      to: [{ email: `to${index % 11}@y.example` }, { email: `cc${index % 3}@z.example` }],
+    }));
+    for (let start = 0; start < messages.length; start += 500) await store.emails.ingestMany(tenantUuid, messages.slice(start, start + 500));
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada" });
+    const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo" });
+    const kept = await store.meetings.create(tenantUuid, { title: "Kept", starts_at: 5, organizer: { person_uuid: ada.uuid }, attendees: [{ person_uuid: cleo.uuid }] });
+    const gone = await store.meetings.create(tenantUuid, { title: "Gone", starts_at: 5, attendees: [{ person_uuid: ada.uuid }] });
+    await store.meetings.delete(tenantUuid, gone.uuid);
+
+    const records = await collect(store.interactions.all(tenantUuid));
+    const emails = records.filter((record) => record.kind === "email");
+    expect(emails).toHaveLength(messages.length);
+    expect(new Set(emails.map((record) => record.id)).size).toBe(messages.length);
+    expect(emails.every((record) => record.participant_person_uuids.length === 2)).toBe(true);
+    const stored = (await store.emails.get(tenantUuid, "m1234"))!;
+    expect(emails.find((record) => record.id === stored.uuid)).toMatchObject({
+      occurred_at: stored.sent_at,
+      initiator_person_uuid: stored.from_person_uuid,
+      participant_person_uuids: expect.arrayContaining([...stored.to_person_uuids]),
+    });
+    expect(records.filter((record) => record.kind === "meeting")).toEqual([
+      { id: kept.uuid, kind: "meeting", occurred_at: 5, initiator_person_uuid: ada.uuid, participant_person_uuids: [cleo.uuid], status: "confirmed", title: "Kept" },
+    ]);
+  });
+});
+
 describe("meetings and interactions", () => {
   it("streams every interaction with its initiator and participants, declined attendees left out", async () => {
     const email = await store.emails.ingest(tenantUuid, { message_id: "e1", sent_at: 10, from: { email: "a@x.example" }, to: [{ email: "b@x.example" }] });

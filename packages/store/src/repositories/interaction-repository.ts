@@ -115,11 +115,106 @@ async function* fromArray<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;
 }
 
+/** Interactions read per page when a whole tenant is read. */
+const PAGE = 2_000;
+
+/**
+ * Every email of the tenant, in (sent_at, uuid) pages: one query for a page of emails (seeking
+ * from the last one through the (tenant_uuid, sent_at) index), one for their participants. Pages of
+ * arrays, not a row stream: streaming went through several async layers for every joined row, which
+ * cost more than reading the rows (a 2M-interaction tenant: a minute instead of seconds).
+ */
+async function* emailPages(db: Kysely<Database>, tenantUuid: string): AsyncGenerator<InteractionRecord[]> {
+  let after: { at: number; uuid: string } | null = null;
+  for (;;) {
+    let query = db.selectFrom("emails").select(["uuid", "sent_at", "subject", "from_person_uuid"]).where("tenant_uuid", "=", tenantUuid);
+    if (after !== null) {
+      const { at, uuid } = after;
+      query = query.where("sent_at", ">=", at).where((builder) => builder.or([builder("sent_at", ">", at), builder("uuid", ">", uuid)]));
+    }
+    const emails = await query.orderBy("sent_at").orderBy("uuid").limit(PAGE).execute();
+    if (emails.length === 0) return;
+    const participants = await db
+      .selectFrom("email_participants")
+      .select(["email_uuid", "person_uuid", "role"])
+      .where("email_uuid", "in", emails.map((email) => email.uuid))
+      .execute();
+    const byUuid = new Map<string, InteractionRecord>();
+    const records = emails.map((row) => {
+      const record: InteractionRecord = {
+        id: row.uuid,
+        kind: "email",
+        occurred_at: Number(row.sent_at),
+        initiator_person_uuid: row.from_person_uuid,
+        participant_person_uuids: [],
+        status: "confirmed",
+        title: row.subject,
+      };
+      byUuid.set(row.uuid, record);
+      return record;
+    });
+    for (const participant of participants) {
+      if (participant.role !== "from") byUuid.get(participant.email_uuid)?.participant_person_uuids.push(participant.person_uuid);
+    }
+    yield records;
+    if (emails.length < PAGE) return;
+    const last = emails[emails.length - 1]!;
+    after = { at: Number(last.sent_at), uuid: last.uuid };
+  }
+}
+
+/** Every live meeting of the tenant in (starts_at, uuid) pages, with its attendees (declined ones and the organizer left out). */
+async function* meetingPages(db: Kysely<Database>, tenantUuid: string): AsyncGenerator<InteractionRecord[]> {
+  let after: { at: number; uuid: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom("meetings")
+      .select(["uuid", "starts_at", "title", "status", "organizer_person_uuid"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("deleted_at", "is", null);
+    if (after !== null) {
+      const { at, uuid } = after;
+      query = query.where("starts_at", ">=", at).where((builder) => builder.or([builder("starts_at", ">", at), builder("uuid", ">", uuid)]));
+    }
+    const meetings = await query.orderBy("starts_at").orderBy("uuid").limit(PAGE).execute();
+    if (meetings.length === 0) return;
+    const attendees = await db
+      .selectFrom("meeting_attendees")
+      .select(["meeting_uuid", "person_uuid", "response"])
+      .where("meeting_uuid", "in", meetings.map((meeting) => meeting.uuid))
+      .execute();
+    const byUuid = new Map<string, InteractionRecord>();
+    const records = meetings.map((row) => {
+      const record: InteractionRecord = {
+        id: row.uuid,
+        kind: "meeting",
+        occurred_at: Number(row.starts_at),
+        initiator_person_uuid: row.organizer_person_uuid,
+        participant_person_uuids: [],
+        status: row.status as MeetingStatus,
+        title: row.title,
+      };
+      byUuid.set(row.uuid, record);
+      return record;
+    });
+    for (const attendee of attendees) {
+      const record = byUuid.get(attendee.meeting_uuid);
+      if (record && attendee.response !== "declined" && attendee.person_uuid !== record.initiator_person_uuid) {
+        record.participant_person_uuids.push(attendee.person_uuid);
+      }
+    }
+    yield records;
+    if (meetings.length < PAGE) return;
+    const last = meetings[meetings.length - 1]!;
+    after = { at: Number(last.starts_at), uuid: last.uuid };
+  }
+}
+
 export function createInteractionRepository({ db }: RepositoryContext): InteractionRepository {
   return {
     async *all(tenantUuid) {
-      yield* foldEmails(emailRows(db, tenantUuid).stream(2_000));
-      yield* foldMeetings(meetingRows(db, tenantUuid).stream(2_000));
+      for await (const page of emailPages(db, tenantUuid)) yield* page;
+      for await (const page of meetingPages(db, tenantUuid)) yield* page;
     },
     async get(tenantUuid, kind, id) {
       const records =
