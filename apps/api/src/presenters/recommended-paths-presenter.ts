@@ -69,7 +69,9 @@ export const recommendedPathItemSchema = z.object({
   strength: z.enum(["weak", "moderate", "strong", "very_strong"]),
   path_count: z.number().int().default(0),
   paths: z.array(z.array(hopSchema)).describe("Strongest first; each path lists the hops after the user, ending at a target person."),
-  priority_management: z.array(priorityManagementSchema),
+  priority_management: z
+    .array(priorityManagementSchema)
+    .describe("One entry per target person the user reaches (for a company: its people), highest priority first; at most 10."),
   signal_metadata: signalMetadataSchema,
 });
 

@@ -1,10 +1,11 @@
 /**
- * Hops name a bounded number of opportunities: a busy contact linked to many opportunities appears
- * in many paths, and naming every link made responses (and batches of 100 targets) enormous.
+ * Responses stay bounded whatever the tenant: hops name a bounded number of opportunities (a busy
+ * contact linked to many opportunities appears in many paths), and an item lists a bounded number of
+ * priority entries (a large company has thousands of people a user reaches).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { HOP_ASSOCIATIONS_LIMIT } from "./ranked-paths.js";
+import { HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "./ranked-paths.js";
 
 const DAY = 86_400_000;
 type Json = Record<string, any>;
@@ -61,5 +62,33 @@ describe("hop associations", () => {
     const toBridge = await call(`/v1/persons/${bridge.uuid}/recommended-paths`);
     const entry = (toBridge.items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!.priority_management[0];
     expect(entry.signal_metadata.associations).toBe(HOP_ASSOCIATIONS_LIMIT + 3);
+  });
+});
+
+describe("priority entries", () => {
+  it("list the highest-priority people of a company a user reaches, up to the limit", async () => {
+    const company = await call("/v1/companies", { method: "POST", body: { company_name: "Globex", domain: "globex.example" } });
+    const people = PRIORITY_ENTRIES_LIMIT + 4;
+    const messages = [];
+    const uuids: string[] = [];
+    for (let index = 0; index < people; index++) {
+      const address = `p${index}@globex.example`;
+      uuids.push((await call("/v1/persons", { method: "POST", body: { name: `Person ${index}`, emails: [address], primary_company_uuid: company.uuid } })).uuid);
+      // More emails, more recent: a stronger relationship, a higher priority.
+      for (let count = 0; count <= index; count++) {
+        messages.push({ message_id: `<${index}-${count}@x>`, sent_at: new Date(TEST_START - (40 - index) * DAY).toISOString(), from: acme.member.email, to: [address] });
+      }
+    }
+    await call("/v1/emails/batch", { method: "POST", body: { messages } });
+
+    const paths = await call(`/v1/companies/${company.uuid}/recommended-paths`);
+    const mike = (paths.items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!;
+    const entries = mike.priority_management as Json[];
+    expect(entries).toHaveLength(PRIORITY_ENTRIES_LIMIT);
+    const scores = entries.map((entry) => entry.priority_score as number);
+    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+    // The strongest relationships (the people written to most, and most lately) are the ones kept.
+    expect(new Set(entries.map((entry) => entry.person_uuid))).toEqual(new Set(uuids.slice(people - PRIORITY_ENTRIES_LIMIT)));
+    expect(mike.path_count).toBe(people);
   });
 });

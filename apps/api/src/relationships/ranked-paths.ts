@@ -22,6 +22,14 @@ import type { RelationshipView } from "./relationship-view.js";
  */
 export const HOP_ASSOCIATIONS_LIMIT = 10;
 
+/**
+ * `priority_management` entries per item at most (the highest priority first). For a company target
+ * there is one per person of the company the user reaches: thousands at a large company, which made a
+ * batch of 100 companies tens of megabytes at benchmark scale M and more than a JSON string can hold
+ * at L.
+ */
+export const PRIORITY_ENTRIES_LIMIT = 10;
+
 export interface RankedPaths {
   target: { uuid: string; name: string | null; logo_url: string | null; found: boolean };
   items: RecommendedPathItemResponse[];
@@ -49,7 +57,13 @@ export async function rankedPaths(
   const described = await targetOf(services, auth, target);
   if (!described.found) return { target: described, items: [], total: 0, top_external_contacts: [] };
   const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
-  const response = recommendedPaths(view.graph, target, { ...options, ...view.scoring, nameOf });
+  const ranked = recommendedPaths(view.graph, target, { ...options, ...view.scoring, nameOf });
+  const response = {
+    ...ranked,
+    items: ranked.items.map((item) =>
+      item.priority_management.length > PRIORITY_ENTRIES_LIMIT ? { ...item, priority_management: item.priority_management.slice(0, PRIORITY_ENTRIES_LIMIT) } : item,
+    ),
+  };
   const mentioned = personsMentioned(response);
   const displays = await view.displays(mentioned);
   const signals = await view.signals(mentioned, HOP_ASSOCIATIONS_LIMIT);
