@@ -20,6 +20,26 @@ export interface MeasurementResult {
   /** Extra figures (peak RSS, sizes) by name. */
   figures: Record<string, number>;
   notes: string[];
+  /** Set when the measurement could not complete; its figures are then empty. */
+  error?: string;
+}
+
+const EMPTY: Summary = { count: 0, medianMs: Number.NaN, p95Ms: Number.NaN, p99Ms: Number.NaN, opsPerSecond: Number.NaN };
+
+/** The row of a measurement that failed: the run goes on and the report says what went wrong. */
+export function failedMeasurement(id: string, title: string, error: unknown): MeasurementResult {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    id,
+    title,
+    subject: { label: "FAILED", summary: EMPTY },
+    baseline: null,
+    speedRatio: null,
+    targets: [],
+    figures: {},
+    notes: [`FAILED: ${message.slice(0, 500)}`],
+    error: message,
+  };
 }
 
 export const speedRatioOf = (subject: Summary, baseline: Summary): number => baseline.medianMs / subject.medianMs;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createApp, createManualClock, createServices, issueApiKey } from "@rapport/api";
 import { pino } from "pino";
 import { BENCH_NOW, generateTenant } from "./generate-tenant.js";
-import type { MeasurementResult } from "./measurement.js";
+import { failedMeasurement, type MeasurementResult } from "./measurement.js";
 import { measureActivityIngest } from "./measurements/activity-ingest.js";
 import { measureBatchEndpoints } from "./measurements/batch-endpoints.js";
 import { measureGraphHydration } from "./measurements/graph-hydration.js";
@@ -59,7 +59,20 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
   const measurements: MeasurementResult[] = [];
   const record = (result: MeasurementResult) => {
     measurements.push(result);
-    log(`  ${result.title}: median ${result.subject.summary.medianMs.toFixed(3)} ms${result.speedRatio === null ? "" : `, ${result.speedRatio.toFixed(2)}x baseline`}`);
+    log(
+      result.error
+        ? `  ${result.title}: FAILED (${result.error.slice(0, 200)})`
+        : `  ${result.title}: median ${result.subject.summary.medianMs.toFixed(3)} ms${result.speedRatio === null ? "" : `, ${result.speedRatio.toFixed(2)}x baseline`}`,
+    );
+  };
+  /** Runs one measurement group; a failure becomes a FAILED row and the run goes on. */
+  const measure = async (id: string, title: string, run: () => Promise<MeasurementResult | MeasurementResult[]>) => {
+    try {
+      const results = await run();
+      for (const result of Array.isArray(results) ? results : [results]) record(result);
+    } catch (error) {
+      record(failedMeasurement(id, title, error));
+    }
   };
   try {
     log(`generating the ${scale.name} tenant (${scale.persons} persons, ${scale.interactions} interactions, ${scale.opportunities} opportunities)`);
@@ -67,7 +80,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
     log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     log("measuring graph hydration (child processes)");
-    record(await measureGraphHydration(databasePath, tenant, samples.hydrationRuns));
+    await measure("graph-hydration", "Tenant graph hydration (cold start)", () => measureGraphHydration(databasePath, tenant, samples.hydrationRuns));
 
     const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
     const app = createApp(services);
@@ -75,23 +88,25 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
     try {
       const graph = await services.store.graphs.forTenant(tenant.tenantUuid);
       log("measuring GET /v1/persons pages");
-      record(await measurePersonsList(app, apiKey, databasePath, tenant, samples.personsPages));
+      await measure("persons-list", "GET /v1/persons page (50 items)", () => measurePersonsList(app, apiKey, databasePath, tenant, samples.personsPages));
       log("measuring GET /v1/opportunities");
-      for (const result of await measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages)) record(result);
+      await measure("opportunities", "GET /v1/opportunities", () => measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages));
       log("measuring recommended paths (engine, app, SQL)");
-      for (const result of await measureRecommendedPaths({
-        app,
-        apiKey,
-        graph,
-        databasePath,
-        tenant,
-        targets: options.quick ? QUICK_PATH_TARGETS : scale.pathTargets,
-        sqlTargets: samples.sqlPathTargets,
-      })) {
-        record(result);
-      }
+      await measure("paths", "Recommended paths", () =>
+        measureRecommendedPaths({
+          app,
+          apiKey,
+          graph,
+          databasePath,
+          tenant,
+          targets: options.quick ? QUICK_PATH_TARGETS : scale.pathTargets,
+          sqlTargets: samples.sqlPathTargets,
+        }),
+      );
       log("measuring ingest");
-      for (const result of await measureActivityIngest({ store: services.store, app, apiKey, databasePath, tenant, count: samples.ingest })) record(result);
+      await measure("activity-ingest", "Email ingest", () =>
+        measureActivityIngest({ store: services.store, app, apiKey, databasePath, tenant, count: samples.ingest }),
+      );
     } finally {
       await services.store.close();
     }
@@ -104,40 +119,40 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
       if (warm.status !== 200) throw new Error(`warm-up request answered ${warm.status}`);
       await warm.arrayBuffer();
       log("measuring the batch endpoints over HTTP");
-      for (const result of await measureBatchEndpoints({ baseUrl, apiKey, databasePath, tenant, rounds: samples.batchRounds })) record(result);
+      await measure("batch-endpoints", "Batch endpoints", () => measureBatchEndpoints({ baseUrl, apiKey, databasePath, tenant, rounds: samples.batchRounds }));
       log("measuring HTTP throughput");
       // An active contact (the 99th percentile of activity), not the single busiest one, whose derived
       // fields scan a tenth of all interactions: the figure is about the request path, not one outlier.
       const activeContact = tenant.personUuids[Math.floor(tenant.personUuids.length / 100)]!;
-      for (const result of await measureHttpThroughput(
-        rapport,
-        apiKey,
-        [
-          {
-            id: "http-person",
-            title: "HTTP GET /v1/persons/{uuid}",
-            path: `/v1/persons/${activeContact}`,
-            minimumRatio: 0.5,
-            note: "target: the contact at the 99th percentile of activity",
-          },
-          {
-            id: "http-paths",
-            title: "HTTP GET /v1/persons/{uuid}/recommended-paths",
-            path: `/v1/persons/${activeContact}/recommended-paths`,
-            minimumRatio: 0.3,
-            note: "target: the contact at the 99th percentile of activity",
-          },
-        ],
-        httpSeconds,
-      )) {
-        record(result);
-      }
+      await measure("http-throughput", "HTTP throughput", () =>
+        measureHttpThroughput(
+          rapport,
+          apiKey,
+          [
+            {
+              id: "http-person",
+              title: "HTTP GET /v1/persons/{uuid}",
+              path: `/v1/persons/${activeContact}`,
+              minimumRatio: 0.5,
+              note: "target: the contact at the 99th percentile of activity",
+            },
+            {
+              id: "http-paths",
+              title: "HTTP GET /v1/persons/{uuid}/recommended-paths",
+              path: `/v1/persons/${activeContact}/recommended-paths`,
+              minimumRatio: 0.3,
+              note: "target: the contact at the 99th percentile of activity",
+            },
+          ],
+          httpSeconds,
+        ),
+      );
     } finally {
       rapport.child.kill();
     }
 
     log("measuring the mbox import");
-    record(await measureMboxImportMemory(folder, samples.mboxMessages));
+    await measure("mbox-import", "mbox import", () => measureMboxImportMemory(folder, samples.mboxMessages));
 
     const report: BenchReport = {
       scale: options.quick ? `${scale.name} (quick)` : scale.name,
