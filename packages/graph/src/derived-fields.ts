@@ -4,7 +4,7 @@ import { requireEntity } from "./internal/entity-reference.js";
 import type { GraphState, PersonRecord } from "./internal/graph-state.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime, requireUuid } from "./internal/validate.js";
-import { externalMembers } from "./internal/team-connections.js";
+import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { DerivedFields, EntityReference } from "./types.js";
 
@@ -21,15 +21,6 @@ function participates(state: GraphState, slot: number, person: PersonRecord): bo
   const end = start + (state.table.count[slot] ?? 0);
   for (let position = start; position < end; position += 1) if (state.table.participants[position] === person.index) return true;
   return false;
-}
-
-/** Earlier start first, then smaller id, so equal start times resolve the same way every time. */
-function isEarlier(state: GraphState, slot: number, than: number): boolean {
-  const table = state.table;
-  const at = table.occurredAt[slot] ?? 0;
-  const otherAt = table.occurredAt[than] ?? 0;
-  if (at !== otherAt) return at < otherAt;
-  return compareUuids(table.ids.idOf(slot) ?? "", table.ids.idOf(than) ?? "") < 0;
 }
 
 /** The internal user a meeting is "with": its organizer when internal, else the internal participant of smallest user uuid. */
@@ -81,7 +72,8 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
     const person = state.person(reference.uuid);
     persons = person === undefined ? [] : [person];
   } else {
-    persons = externalMembers(state, reference.uuid);
+    // Order-free: ties between meetings resolve by id (isEarlierSlot), not by the order persons are visited.
+    persons = unorderedExternalMembers(state, reference.uuid);
   }
 
   const table = state.table;
@@ -89,19 +81,19 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
   let next = -1;
   let mine = -1;
   for (const person of persons) {
-    if (person.latestAt <= now) {
-      if (person.latestAt !== -Infinity && (lastAt === null || person.latestAt > lastAt)) lastAt = person.latestAt;
-      continue;
-    }
-    for (const slot of person.interactions) {
-      const occurredAt = table.occurredAt[slot] ?? 0;
-      if (occurredAt <= now) {
-        if (lastAt === null || occurredAt > lastAt) lastAt = occurredAt;
-        continue;
+    const timeline = state.timeline(person, now);
+    if (timeline.lastPastAt !== null && (lastAt === null || timeline.lastPastAt > lastAt)) lastAt = timeline.lastPastAt;
+    const upcoming = timeline.upcomingMeetings;
+    if (upcoming.length === 0) continue;
+    if (next < 0 || state.isEarlierSlot(upcoming[0]!, next)) next = upcoming[0]!;
+    if (me === undefined) continue;
+    // Earliest first: the first this user attends is the person's candidate.
+    for (const slot of upcoming) {
+      if (mine >= 0 && !state.isEarlierSlot(slot, mine)) break;
+      if (participates(state, slot, me)) {
+        mine = slot;
+        break;
       }
-      if (!state.isMeeting(slot)) continue;
-      if (next < 0 || isEarlier(state, slot, next)) next = slot;
-      if (me !== undefined && (mine < 0 || isEarlier(state, slot, mine)) && participates(state, slot, me)) mine = slot;
     }
   }
 

@@ -269,4 +269,34 @@ describe("scoring properties", () => {
       RUNS,
     );
   });
+
+  it("answers a long-lived graph read at any sequence of presents, with updates between, as a fresh graph does", () => {
+    // Reads remember per-pair counts and per-person timelines until time or a change invalidates them.
+    const step = fc.oneof(
+      fc.integer({ min: -100, max: 1000 }).map((days) => ({ type: "read" as const, days })),
+      interactionWithoutId.map((draft) => ({ type: "add" as const, draft })),
+    );
+    const reads = (graph: RelationshipGraph, now: number) => ({
+      observed: observe(graph, now),
+      qualities: USERS.flatMap((user) => PERSONS.map((uuid) => relationshipQuality(graph, user.userUuid, uuid, { now }))),
+    });
+    fc.assert(
+      fc.property(interactionList, fc.array(step, { maxLength: 10 }), (initial, steps) => {
+        const graph = hydrate(initial);
+        const truth = [...initial];
+        reads(graph, NOW);
+        for (const [index, current] of steps.entries()) {
+          if (current.type === "add") {
+            const interaction = materialize(current.draft, `later${index}`);
+            graph.addInteraction(interaction);
+            truth.push(interaction);
+            continue;
+          }
+          const now = NOW + current.days * DAY;
+          expect(reads(graph, now)).toEqual(reads(hydrate(truth), now));
+        }
+      }),
+      RUNS,
+    );
+  });
 });

@@ -36,6 +36,23 @@ interface PastView {
   aggregate: PairAggregate;
 }
 
+/** Counted interactions between the two persons of an edge at some `now` (see pair-summary.ts). */
+export interface PairSummary {
+  emails: number;
+  meetings: number;
+  /** Emails within the reason window (`now - occurredAt <= reasonWindowDays`). */
+  windowEmails: number;
+  windowMeetings: number;
+  lastAt: number | null;
+}
+
+interface RememberedSummary {
+  from: number;
+  until: number;
+  windowMilliseconds: number;
+  summary: PairSummary;
+}
+
 /**
  * Per-edge aggregates by edge slot.
  *
@@ -80,8 +97,33 @@ export class EdgeTable {
     this.pastViews.set(slot, { from: aggregate.anchorAt, until, aggregate });
   }
 
+  /**
+   * Remembered pair summaries (the counts behind `rq_reason`), each holding while no interaction of the
+   * pair becomes past or leaves the reason window. Any change to an edge forgets it.
+   */
+  private readonly summaries = new Map<number, RememberedSummary>();
+
+  /**
+   * The remembered summary of `slot` at `now` for a reason window of `windowMilliseconds`, when one holds.
+   * @example edges.summary(slot, Date.UTC(2026, 11, 1), 90 * 86_400_000); // undefined until remembered
+   */
+  summary(slot: number, now: number, windowMilliseconds: number): PairSummary | undefined {
+    const remembered = this.summaries.get(slot);
+    if (remembered === undefined || remembered.windowMilliseconds !== windowMilliseconds) return undefined;
+    return remembered.from <= now && now < remembered.until ? remembered.summary : undefined;
+  }
+
+  /**
+   * Remembers `summary`, computed at `from`, as holding for every `now` in [from, until).
+   * @example edges.rememberSummary(slot, summary, { from, until, windowMilliseconds });
+   */
+  rememberSummary(slot: number, summary: PairSummary, span: Omit<RememberedSummary, "summary">): void {
+    this.summaries.set(slot, { ...span, summary });
+  }
+
   private forget(slot: number): void {
     if (this.pastViews.size > 0) this.pastViews.delete(slot);
+    if (this.summaries.size > 0) this.summaries.delete(slot);
   }
 
   allocate(): number {

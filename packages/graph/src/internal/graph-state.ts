@@ -11,7 +11,7 @@ import { ACTIVE, CANCELLED, INDEXED, InteractionTable, MEETING } from "./interac
 import type { NormalizedInteraction } from "./normalize-interaction.js";
 import { buildEdges } from "./build-edges.js";
 import { mergePersons } from "./merge-persons.js";
-import { roundScore } from "./scores.js";
+import { compareUuids, roundScore } from "./scores.js";
 
 /** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
 export interface PersonRecord {
@@ -28,6 +28,19 @@ export interface PersonRecord {
   interactions: number[];
   /** Latest occurredAt among them (-Infinity when none). */
   latestAt: number;
+  /** Remembered split of `interactions` into past and upcoming (see `GraphState.timeline`); null when stale. */
+  timeline: PersonTimeline | null;
+}
+
+/** A person's interactions as seen at some `now`; it holds for every `now` in [from, until). */
+export interface PersonTimeline {
+  from: number;
+  /** The person's first interaction after `from` (Infinity when none). */
+  until: number;
+  /** Latest occurredAt at or before `from` (null when none). */
+  lastPastAt: number | null;
+  /** Slots of the meetings after `from`, earliest first (ties by id). */
+  upcomingMeetings: number[];
 }
 
 /** Everything a score needs besides the graph: the present and the parameters in force. */
@@ -120,6 +133,7 @@ export class GraphState {
       internalNeighbours: null,
       interactions: [],
       latestAt: -Infinity,
+      timeline: null,
     };
     this.records.push(record);
     this.recordByUuid.set(uuid, record);
@@ -226,6 +240,46 @@ export class GraphState {
     else table.titles.set(slot, interaction.title);
   }
 
+  /**
+   * The person's last past interaction and upcoming meetings at `now`: one scan of their interactions, then
+   * remembered until one of them becomes past or they change, so a busy person with a meeting ahead is not
+   * rescanned on every read.
+   */
+  timeline(person: PersonRecord, now: number): PersonTimeline {
+    const remembered = person.timeline;
+    if (remembered !== null && remembered.from <= now && now < remembered.until) return remembered;
+    const table = this.table;
+    let lastPastAt: number | null = null;
+    let until = Infinity;
+    const upcomingMeetings: number[] = [];
+    if (person.latestAt <= now) {
+      if (person.latestAt !== -Infinity) lastPastAt = person.latestAt;
+    } else {
+      for (const slot of person.interactions) {
+        const occurredAt = table.occurredAt[slot] ?? 0;
+        if (occurredAt <= now) {
+          if (lastPastAt === null || occurredAt > lastPastAt) lastPastAt = occurredAt;
+          continue;
+        }
+        if (occurredAt < until) until = occurredAt;
+        if (this.isMeeting(slot)) upcomingMeetings.push(slot);
+      }
+      upcomingMeetings.sort((left, right) => (this.isEarlierSlot(left, right) ? -1 : this.isEarlierSlot(right, left) ? 1 : 0));
+    }
+    const timeline = { from: now, until, lastPastAt, upcomingMeetings };
+    person.timeline = timeline;
+    return timeline;
+  }
+
+  /** Earlier occurredAt first, then smaller id, so equal times resolve the same way every time. */
+  isEarlierSlot(slot: number, than: number): boolean {
+    const table = this.table;
+    const at = table.occurredAt[slot] ?? 0;
+    const otherAt = table.occurredAt[than] ?? 0;
+    if (at !== otherAt) return at < otherAt;
+    return compareUuids(table.ids.idOf(slot) ?? "", table.ids.idOf(than) ?? "") < 0;
+  }
+
   indexable(slot: number): boolean {
     const flags = this.table.flags[slot] ?? 0;
     return (flags & ACTIVE) !== 0 && (flags & CANCELLED) === 0 && (this.table.count[slot] ?? 0) >= 2;
@@ -248,6 +302,7 @@ export class GraphState {
     for (let position = start; position < end; position += 1) {
       const record = this.record(table.participants[position] ?? -1);
       record.interactions.push(slot);
+      record.timeline = null;
       if (occurredAt > record.latestAt) record.latestAt = occurredAt;
     }
     this.indexedCount += 1;
@@ -263,6 +318,7 @@ export class GraphState {
     for (let position = start; position < end; position += 1) {
       const record = this.record(table.participants[position] ?? -1);
       removeValue(record.interactions, slot);
+      record.timeline = null;
       if (occurredAt >= record.latestAt) {
         let latest = -Infinity;
         for (const other of record.interactions) latest = Math.max(latest, table.occurredAt[other] ?? -Infinity);

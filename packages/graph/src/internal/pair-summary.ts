@@ -1,16 +1,9 @@
 /** @module Counts behind `rq_reason` and `interaction_count`: who interacted with whom, how often, how lately. */
 import { DAY_MILLISECONDS } from "./dates.js";
+import type { PairSummary } from "./edge-table.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
 
-/** Counted interactions between a subject and one counterpart. */
-export interface PairSummary {
-  emails: number;
-  meetings: number;
-  /** Emails within the reason window (`now - occurredAt <= reasonWindowDays`). */
-  windowEmails: number;
-  windowMeetings: number;
-  lastAt: number | null;
-}
+export type { PairSummary };
 
 function emptySummary(): PairSummary {
   return { emails: 0, meetings: 0, windowEmails: 0, windowMeetings: 0, lastAt: null };
@@ -72,19 +65,35 @@ export function summarizeCounterparts(
 }
 
 /**
- * Summary of one pair, scanning the interactions of whichever person has fewer.
+ * Summary of one pair, scanning the interactions of whichever person has fewer. The result is remembered on
+ * the pair's edge until an interaction of the pair becomes past or leaves the reason window (or the edge
+ * changes): repeated reads about a busy pair cost no rescan.
  * @example summarizePair(state, ben, dana, context); // { emails: 1, meetings: 1, windowEmails: 1, windowMeetings: 1, lastAt: ... }
  */
 export function summarizePair(state: GraphState, first: PersonRecord, second: PersonRecord, context: EvaluationContext): PairSummary {
   const summary = emptySummary();
   if (first === second) return summary;
+  const edge = state.edgeSlot(first, second);
+  // Every counted interaction of a pair is on its edge: no edge, nothing to count.
+  if (edge < 0) return summary;
+  const now = context.now;
+  const windowMilliseconds = context.parameters.reasonWindowDays * DAY_MILLISECONDS;
+  const remembered = state.edges.summary(edge, now, windowMilliseconds);
+  if (remembered !== undefined) return { ...remembered };
   const smaller = first.interactions.length <= second.interactions.length ? first : second;
-  const windowStart = context.now - context.parameters.reasonWindowDays * DAY_MILLISECONDS;
+  const windowStart = now - windowMilliseconds;
+  let until = Infinity;
   for (const slot of smaller.interactions) {
     const occurredAt = state.table.occurredAt[slot] ?? 0;
-    if (occurredAt > context.now) continue;
     if (Number.isNaN(state.pairFactor(slot, first.index, second.index, 0))) continue;
+    if (occurredAt > now) {
+      until = Math.min(until, occurredAt);
+      continue;
+    }
     count(summary, state.isMeeting(slot), occurredAt, windowStart);
+    // In the window while now <= occurredAt + window: recount from then on (a bound on the safe side).
+    if (occurredAt >= windowStart) until = Math.min(until, occurredAt + windowMilliseconds);
   }
-  return summary;
+  state.edges.rememberSummary(edge, summary, { from: now, until, windowMilliseconds });
+  return { ...summary };
 }

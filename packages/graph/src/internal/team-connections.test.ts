@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildGraph, daysAgo, NOW, withAffiliation, withEmail, withUser } from "../testing/builders.js";
 import { stateOf } from "../relationship-graph.js";
 import { createEvaluationContext } from "./evaluation-context.js";
-import { externalMembers, personPathPower, teamConnections } from "./team-connections.js";
+import { externalMembers, personPathPower, teamConnections, unorderedExternalMembers } from "./team-connections.js";
 
 describe("team connections", () => {
   const graph = buildGraph(
@@ -27,5 +27,10 @@ describe("team connections", () => {
   it("lists a company's external members by uuid", () => {
     expect(externalMembers(state, "acme").map((member) => member.uuid)).toEqual(["bob", "dana"]);
     expect(externalMembers(state, "initech")).toEqual([]);
+  });
+
+  it("lists the same external members unordered", () => {
+    expect(unorderedExternalMembers(state, "acme").map((member) => member.uuid).sort()).toEqual(["bob", "dana"]);
+    expect(unorderedExternalMembers(state, "initech")).toEqual([]);
   });
 });

@@ -45,19 +45,21 @@ export async function linkRowsOf(
 ): Promise<AssociationsTable[]> {
   if (recordUuids.length === 0) return [];
   const uuids = [...new Set(recordUuids)];
-  return db
-    .selectFrom("associations")
-    .selectAll()
-    .where("tenant_uuid", "=", tenantUuid)
-    .where((expression) =>
-      expression.or([
-        expression.and([expression("owner_type", "=", recordType), expression("owner_uuid", "in", uuids)]),
-        expression.and([expression("entity_type", "=", recordType), expression("entity_uuid", "in", uuids)]),
-      ]),
-    )
-    .orderBy("created_at")
-    .orderBy("uuid")
-    .execute();
+  // One query per side: with `owner ... or entity ...` in one WHERE, SQLite walks every link of the
+  // tenant instead of seeking each side through its own index.
+  const side = (type: "owner" | "entity") =>
+    db
+      .selectFrom("associations")
+      .selectAll()
+      .where("tenant_uuid", "=", tenantUuid)
+      .where(`${type}_uuid`, "in", uuids)
+      .where(`${type}_type`, "=", recordType)
+      .execute();
+  const byUuid = new Map<string, AssociationsTable>();
+  for (const row of [...(await side("owner")), ...(await side("entity"))]) byUuid.set(row.uuid, row);
+  return [...byUuid.values()].sort(
+    (left, right) => Number(left.created_at) - Number(right.created_at) || (left.uuid < right.uuid ? -1 : left.uuid > right.uuid ? 1 : 0),
+  );
 }
 
 /** Drops links whose other side is gone or not visible to the viewer (another user's PERSONAL task). */

@@ -205,5 +205,14 @@ describe("activity dates", () => {
     const before = [await dates(byPerson.uuid), await dates(byCompany.uuid)];
     await store.opportunities.refreshActivity(tenant.uuid);
     expect([await dates(byPerson.uuid), await dates(byCompany.uuid)]).toEqual(before);
+
+    // Each link shows the same last activity: read from the tenant's graph, and inside a transaction
+    // (whose writes the graph has not seen yet) from the database.
+    const linkDates = async (reader: Store) =>
+      Promise.all(
+        [byPerson.uuid, byCompany.uuid].map(async (uuid) => (await reader.opportunities.get(tenant.uuid, uuid, viewer))!.associations.map((link) => link.last_activity_at)),
+      );
+    expect(await linkDates(store)).toEqual([[base + 7 * day], [base + 7 * day]]);
+    expect(await store.transaction((transactional) => linkDates(transactional))).toEqual([[base + 7 * day], [base + 7 * day]]);
   });
 });

@@ -13,6 +13,13 @@ export interface EntityActivity {
   companies: Map<string, number>;
 }
 
+/** Where an entity's last activity comes from: the database (`lastActivityOfEntities`) or the graph. */
+export type EntityActivitySource = (
+  tenantUuid: string,
+  entities: { personUuids: readonly string[]; companyUuids: readonly string[] },
+  now: number,
+) => Promise<EntityActivity>;
+
 /** Largest value per key of rows `(key, at)`. */
 function maxByKey(rows: ReadonlyArray<{ key: string; at: number | string | bigint | null }>, into: Map<string, number>): void {
   for (const row of rows) {

@@ -8,7 +8,7 @@ import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { AssociatedCompany, AssociatedPerson, ChildrenMetadata, Opportunity, OpportunityAssociation } from "../deal-records.js";
 import type { Viewer } from "../deal-store.js";
 import { loadLinks } from "./association-repository.js";
-import { lastActivityOfEntities } from "./opportunity-activity.js";
+import type { EntityActivitySource } from "./opportunity-activity.js";
 import { loadOpportunityStages, loadOpportunityTypes } from "./opportunity-type-repository.js";
 import { loadPersonEmails } from "./person-repository.js";
 import { loadPersonReferences, loadUserReferences } from "./record-references.js";
@@ -85,6 +85,7 @@ export async function hydrateOpportunities(
   rows: readonly OpportunitiesTable[],
   viewer: Viewer,
   now: number,
+  activityOf: EntityActivitySource,
 ): Promise<Opportunity[]> {
   if (rows.length === 0) return [];
   const uuids = rows.map((row) => row.uuid);
@@ -111,7 +112,7 @@ export async function hydrateOpportunities(
   const [persons, companies, activity] = await Promise.all([
     loadAssociatedPersons(db, tenantUuid, personUuids),
     loadAssociatedCompanies(db, tenantUuid, companyUuids),
-    lastActivityOfEntities(db, tenantUuid, { personUuids, companyUuids }),
+    activityOf(tenantUuid, { personUuids, companyUuids }, now),
   ]);
   const parentNames = new Map(parents.map((parent) => [parent.uuid, parent.name]));
 

@@ -7,7 +7,7 @@ import type { OpportunityListRequest, OpportunityRepository, Viewer } from "../d
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
-import { refreshOpportunityActivity } from "./opportunity-activity.js";
+import { lastActivityOfEntities, refreshOpportunityActivity, type EntityActivitySource } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 import { hydrateOpportunities } from "./opportunity-hydration.js";
 import {
@@ -90,6 +90,11 @@ async function checkLinkTargets(db: Kysely<Database>, tenantUuid: string, links:
 
 export function createOpportunityRepository(context: RepositoryContext): OpportunityRepository {
   const { db, now, generateId } = context;
+  /** Inside a transaction the graph has not seen its writes yet: the database answers. */
+  const activitySource = (executor: Kysely<Database>): EntityActivitySource =>
+    context.entityActivity && !executor.isTransaction
+      ? context.entityActivity
+      : (tenantUuid, entities, at) => lastActivityOfEntities(executor, tenantUuid, entities, at);
 
   const liveRow = (executor: Kysely<Database>, tenantUuid: string, uuid: string) =>
     executor
@@ -103,7 +108,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
   async function getHydrated(executor: Kysely<Database>, tenantUuid: string, uuid: string, viewer: Viewer) {
     const row = await liveRow(executor, tenantUuid, uuid);
     if (!row) return null;
-    const [opportunity] = await hydrateOpportunities(executor, tenantUuid, [row], viewer, now());
+    const [opportunity] = await hydrateOpportunities(executor, tenantUuid, [row], viewer, now(), activitySource(executor));
     return opportunity!;
   }
 
@@ -151,9 +156,11 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       { column: "opportunity_list.sort_value", direction, nullable: !byRank && NULLABLE_SORTS.has(sortBy) },
       { column: "opportunity_list.uuid", direction },
     ];
-    const page = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request);
+    // The count comes with the sums, in one pass over the filtered set.
+    const page = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request, { countTotal: false });
     const totals = await filteredOpportunities(db, tenantUuid, conditions)
       .select([
+        sql<number>`count(*)`.as("total"),
         sql<number | null>`sum(o.value)`.as("total_value"),
         sql<number | null>`sum(o.weighted_value)`.as("total_weighted_value"),
       ])
@@ -161,7 +168,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     const rows = page.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
     return {
       ...page,
-      rows: await hydrateOpportunities(db, tenantUuid, rows, viewer, now()),
+      total: request.position.kind === "offset" ? Number(totals?.total ?? 0) : null,
+      rows: await hydrateOpportunities(db, tenantUuid, rows, viewer, now(), activitySource(db)),
       total_value: Number(totals?.total_value ?? 0),
       total_weighted_value: Number(totals?.total_weighted_value ?? 0),
     };

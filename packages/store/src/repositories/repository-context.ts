@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { GraphChangeSink } from "../graph/graph-change.js";
+import type { EntityActivitySource } from "./opportunity-activity.js";
 
 export interface RepositoryContext {
   db: Kysely<Database>;
@@ -9,6 +10,11 @@ export interface RepositoryContext {
   generateId: () => string;
   /** Receives the graph changes of committed writes (held back inside a transaction until it commits). */
   emit: GraphChangeSink;
+  /**
+   * Where reads take the last activity of persons and companies from; absent, from the database.
+   * Transactions go to the database: the graph sees their writes only after the commit.
+   */
+  entityActivity?: EntityActivitySource;
 }
 
 /** Runs `work` in a transaction, or inside the current one when `db` already is a transaction. */

@@ -32,6 +32,7 @@ import { createImportJobRepository } from "../repositories/import-job-repository
 import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
+import { graphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
@@ -93,7 +94,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
       const result = await context.db
         .transaction()
         .execute((transaction) =>
-          work(buildStore({ ...context, db: transaction, emit: (...change) => held.push(change) }, graphs, close)),
+          work(buildStore({ ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined }, graphs, close)),
         );
       for (const change of held) context.emit(...change);
       return result;
@@ -157,5 +158,9 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     affiliations: createAffiliationRepository(readContext),
     parameters: options.scoringParameters,
   });
-  return buildStore({ db, now, generateId, emit: (tenantUuid, change) => graphs.apply(tenantUuid, change) }, graphs, close);
+  return buildStore(
+    { db, now, generateId, emit: (tenantUuid, change) => graphs.apply(tenantUuid, change), entityActivity: graphEntityActivity(graphs) },
+    graphs,
+    close,
+  );
 }
