@@ -5,7 +5,7 @@
 import { dirname, join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { writeComparison } from "./compare.js";
-import { runBenchmark } from "./run-benchmark.js";
+import { MEASUREMENT_GROUPS, runBenchmark } from "./run-benchmark.js";
 
 type ScaleName = "S" | "M" | "L";
 
@@ -15,7 +15,8 @@ const program = new Command("bench")
   .option("--out <file>", "report path (JSON; the Markdown goes beside it); with --scale all, the folder's comparison.md; with --compare, the Markdown")
   .option("--compare <reports...>", "only compare existing JSON reports (smallest scale first)")
   .option("--http-seconds <n>", "seconds of load per HTTP measurement", (value) => Number(value))
-  .action(async (options: { scale: ScaleName | "all"; out?: string; compare?: string[]; httpSeconds?: number }) => {
+  .addOption(new Option("--only <groups...>", "run only these measurement groups").choices(MEASUREMENT_GROUPS))
+  .action(async (options: { scale: ScaleName | "all"; out?: string; compare?: string[]; httpSeconds?: number; only?: string[] }) => {
     const log = (line: string) => process.stderr.write(`${line}\n`);
     if (options.compare) {
       const written = writeComparison(options.compare.map((path) => resolve(path)), resolve(options.out ?? "bench/results/comparison.md"));
@@ -26,7 +27,7 @@ const program = new Command("bench")
       const folder = options.out ? dirname(resolve(options.out)) : resolve("bench/results");
       const reports: string[] = [];
       for (const scale of ["S", "M", "L"] as const) {
-        const { files } = await runBenchmark({ scale, out: join(folder, `${scale}.json`), httpSeconds: options.httpSeconds, log });
+        const { files } = await runBenchmark({ scale, out: join(folder, `${scale}.json`), httpSeconds: options.httpSeconds, only: options.only, log });
         process.stdout.write(`report: ${files.markdown}\n`);
         reports.push(files.json);
       }
@@ -34,7 +35,7 @@ const program = new Command("bench")
       return;
     }
     const out = resolve(options.out ?? `bench/results/${options.scale}.json`);
-    const { files } = await runBenchmark({ scale: options.scale, out, httpSeconds: options.httpSeconds, log });
+    const { files } = await runBenchmark({ scale: options.scale, out, httpSeconds: options.httpSeconds, only: options.only, log });
     process.stdout.write(`report: ${files.markdown}\n`);
   });
 

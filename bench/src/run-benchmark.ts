@@ -31,8 +31,22 @@ export interface BenchOptions {
    * figures are not meant to be read.
    */
   quick?: boolean;
+  /** Only these measurement groups (ids as in MEASUREMENT_GROUPS); all when absent. */
+  only?: readonly string[];
   log?: (line: string) => void;
 }
+
+/** The measurement groups, in the order a run takes them. */
+export const MEASUREMENT_GROUPS = [
+  "graph-hydration",
+  "persons-list",
+  "opportunities",
+  "paths",
+  "activity-ingest",
+  "batch-endpoints",
+  "http-throughput",
+  "mbox-import",
+] as const;
 
 /** How many samples each measurement takes at each scale. */
 const SAMPLES = {
@@ -66,7 +80,8 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
     );
   };
   /** Runs one measurement group; a failure becomes a FAILED row and the run goes on. */
-  const measure = async (id: string, title: string, run: () => Promise<MeasurementResult | MeasurementResult[]>) => {
+  const measure = async (id: (typeof MEASUREMENT_GROUPS)[number], title: string, run: () => Promise<MeasurementResult | MeasurementResult[]>) => {
+    if (options.only && !options.only.includes(id)) return;
     try {
       const results = await run();
       for (const result of Array.isArray(results) ? results : [results]) record(result);
@@ -111,44 +126,47 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
       await services.store.close();
     }
 
-    log("starting Rapport on a real port");
-    const rapport = await startBenchServer(["rapport", databasePath], ["--max-old-space-size=8192"]);
-    try {
-      const baseUrl = `http://127.0.0.1:${rapport.port}`;
-      const warm = await fetch(`${baseUrl}/v1/persons/${tenant.personUuids[0]}/recommended-paths`, { headers: { "x-api-key": apiKey } });
-      if (warm.status !== 200) throw new Error(`warm-up request answered ${warm.status}`);
-      await warm.arrayBuffer();
-      log("measuring the batch endpoints over HTTP");
-      await measure("batch-endpoints", "Batch endpoints", () => measureBatchEndpoints({ baseUrl, apiKey, databasePath, tenant, rounds: samples.batchRounds }));
-      log("measuring HTTP throughput");
-      // An active contact (the 99th percentile of activity), not the single busiest one, whose derived
-      // fields scan a tenth of all interactions: the figure is about the request path, not one outlier.
-      const activeContact = tenant.personUuids[Math.floor(tenant.personUuids.length / 100)]!;
-      await measure("http-throughput", "HTTP throughput", () =>
-        measureHttpThroughput(
-          rapport,
-          apiKey,
-          [
-            {
-              id: "http-person",
-              title: "HTTP GET /v1/persons/{uuid}",
-              path: `/v1/persons/${activeContact}`,
-              minimumRatio: 0.5,
-              note: "target: the contact at the 99th percentile of activity",
-            },
-            {
-              id: "http-paths",
-              title: "HTTP GET /v1/persons/{uuid}/recommended-paths",
-              path: `/v1/persons/${activeContact}/recommended-paths`,
-              minimumRatio: 0.3,
-              note: "target: the contact at the 99th percentile of activity",
-            },
-          ],
-          httpSeconds,
-        ),
-      );
-    } finally {
-      rapport.child.kill();
+    const wanted = (id: (typeof MEASUREMENT_GROUPS)[number]) => !options.only || options.only.includes(id);
+    if (wanted("batch-endpoints") || wanted("http-throughput")) {
+      log("starting Rapport on a real port");
+      const rapport = await startBenchServer(["rapport", databasePath], ["--max-old-space-size=8192"]);
+      try {
+        const baseUrl = `http://127.0.0.1:${rapport.port}`;
+        const warm = await fetch(`${baseUrl}/v1/persons/${tenant.personUuids[0]}/recommended-paths`, { headers: { "x-api-key": apiKey } });
+        if (warm.status !== 200) throw new Error(`warm-up request answered ${warm.status}`);
+        await warm.arrayBuffer();
+        log("measuring the batch endpoints over HTTP");
+        await measure("batch-endpoints", "Batch endpoints", () => measureBatchEndpoints({ baseUrl, apiKey, databasePath, tenant, rounds: samples.batchRounds }));
+        log("measuring HTTP throughput");
+        // An active contact (the 99th percentile of activity), not the single busiest one, whose derived
+        // fields scan a tenth of all interactions: the figure is about the request path, not one outlier.
+        const activeContact = tenant.personUuids[Math.floor(tenant.personUuids.length / 100)]!;
+        await measure("http-throughput", "HTTP throughput", () =>
+          measureHttpThroughput(
+            rapport,
+            apiKey,
+            [
+              {
+                id: "http-person",
+                title: "HTTP GET /v1/persons/{uuid}",
+                path: `/v1/persons/${activeContact}`,
+                minimumRatio: 0.5,
+                note: "target: the contact at the 99th percentile of activity",
+              },
+              {
+                id: "http-paths",
+                title: "HTTP GET /v1/persons/{uuid}/recommended-paths",
+                path: `/v1/persons/${activeContact}/recommended-paths`,
+                minimumRatio: 0.3,
+                note: "target: the contact at the 99th percentile of activity",
+              },
+            ],
+            httpSeconds,
+          ),
+        );
+      } finally {
+        rapport.child.kill();
+      }
     }
 
     log("measuring the mbox import");

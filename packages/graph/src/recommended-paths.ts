@@ -34,6 +34,8 @@ export interface RecommendedPathsOptions extends ScoringOptions {
   limit?: number;
   /** Paths listed per item, strongest first (default 10; `path_count` counts all). */
   maximumPathsPerItem?: number;
+  /** `priority_management` entries per item, highest priority first (default: one per target person reached). */
+  maximumPriorityEntries?: number;
   /** Company targets: how many top external contacts to return (default 10). */
   topExternalContactsLimit?: number;
   /** `false` skips the items (then `total` is 0) and returns only `top_external_contacts` (default true). */
@@ -73,24 +75,51 @@ function comparePaths(left: PathCandidate, right: PathCandidate): number {
   return 0;
 }
 
-/** Collects, per internal user, every direct and two-hop path to one target person. */
-function collectPaths(state: GraphState, target: PersonRecord, context: EvaluationContext, accumulators: Map<PersonRecord, UserAccumulator>): void {
-  const record = (user: PersonRecord, strength: number, hops: Hop[]): void => {
+/** Inserts `candidate` among the `limit` strongest paths, kept sorted by comparePaths. */
+function keepStrongest(paths: PathCandidate[], candidate: PathCandidate, limit: number): void {
+  let position = paths.length;
+  while (position > 0 && comparePaths(candidate, paths[position - 1]!) < 0) position -= 1;
+  if (position >= limit) return;
+  paths.splice(position, 0, candidate);
+  if (paths.length > limit) paths.pop();
+}
+
+/**
+ * Collects, per internal user, every direct and two-hop path to one target person: each is counted, and the
+ * `maximumPaths` strongest are kept (a busy target has thousands).
+ */
+function collectPaths(
+  state: GraphState,
+  target: PersonRecord,
+  context: EvaluationContext,
+  accumulators: Map<PersonRecord, UserAccumulator>,
+  maximumPaths: number,
+): void {
+  const accumulatorOf = (user: PersonRecord): UserAccumulator => {
     let accumulator = accumulators.get(user);
     if (accumulator === undefined) {
       accumulator = { user, best: 0, pathCount: 0, paths: [], bestByTarget: new Map() };
       accumulators.set(user, accumulator);
     }
+    return accumulator;
+  };
+  const count = (accumulator: UserAccumulator, strength: number): boolean => {
     accumulator.pathCount += 1;
-    accumulator.paths.push({ strength, hops });
     if (strength > accumulator.best) accumulator.best = strength;
     if (strength >= (accumulator.bestByTarget.get(target) ?? -1)) accumulator.bestByTarget.set(target, strength);
+    // Weaker than every kept path: no need to build its hops.
+    const weakest = accumulator.paths.length < maximumPaths ? undefined : accumulator.paths[maximumPaths - 1];
+    return maximumPaths > 0 && (weakest === undefined || strength >= weakest.strength);
   };
 
-  for (const index of target.internalNeighbours ?? []) {
-    const user = state.record(index);
-    const direct = state.evaluatePair(user, target, context);
-    if (direct.interactionCount > 0) record(user, direct.score, [hop(target, direct)]);
+  const directNeighbours = target.internalNeighbours ?? [];
+  const directEdges = target.internalEdges ?? [];
+  for (let position = 0; position < directNeighbours.length; position += 1) {
+    const user = state.record(directNeighbours[position]!);
+    const direct = state.evaluate(user, target, directEdges[position]!, context);
+    if (direct.interactionCount === 0) continue;
+    const accumulator = accumulatorOf(user);
+    if (count(accumulator, direct.score)) keepStrongest(accumulator.paths, { strength: direct.score, hops: [hop(target, direct)] }, maximumPaths);
   }
 
   state.graph.forEachEdge(target.uuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
@@ -99,12 +128,16 @@ function collectPaths(state: GraphState, target: PersonRecord, context: Evaluati
     if (bridge.internalNeighbours === null || bridge.userUuid !== null) return;
     const second = state.evaluate(bridge, target, Number(key), context);
     if (second.interactionCount === 0) return;
-    for (const index of bridge.internalNeighbours) {
-      const user = state.record(index);
+    const neighbours = bridge.internalNeighbours;
+    const edges = bridge.internalEdges ?? [];
+    for (let position = 0; position < neighbours.length; position += 1) {
+      const user = state.record(neighbours[position]!);
       if (user === target) continue;
-      const first = state.evaluatePair(user, bridge, context);
+      const first = state.evaluate(user, bridge, edges[position]!, context);
       if (first.interactionCount === 0) continue;
-      record(user, roundScore(first.score * second.score), [hop(bridge, first), hop(target, second)]);
+      const strength = roundScore(first.score * second.score);
+      const accumulator = accumulatorOf(user);
+      if (count(accumulator, strength)) keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, first), hop(target, second)] }, maximumPaths);
     }
   });
 }
@@ -114,35 +147,38 @@ function priorityEntries(
   accumulator: UserAccumulator,
   context: EvaluationContext,
   summariesByTarget: Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>,
+  limit: number,
 ): PriorityManagementEntry[] {
-  const entries: PriorityManagementEntry[] = [];
   const user = accumulator.user;
-  for (const [target, best] of accumulator.bestByTarget) {
+  // Ranked on scores alone; only the entries kept pay for their interaction summaries.
+  const ranked = [...accumulator.bestByTarget].map(([target, best]) => ({
+    target,
+    priorityScore: prettyScore(best),
+    rq: state.evaluatePair(user, target, context).score,
+  }));
+  ranked.sort((left, right) => right.priorityScore - left.priorityScore || right.rq - left.rq || compareUuids(left.target.uuid, right.target.uuid));
+  return ranked.slice(0, limit).map(({ target, priorityScore, rq }) => {
     let summaries = summariesByTarget.get(target);
     if (summaries === undefined) {
       summaries = summarizeCounterparts(state, target, context, (counterpart) => counterpart.userUuid !== null);
       summariesByTarget.set(target, summaries);
     }
     const summary = summaries.get(user);
-    const rq = state.evaluatePair(user, target, context).score;
     const lastAt = summary?.lastAt ?? null;
-    entries.push({
+    return {
       person_uuid: target.uuid,
       user_uuid: user.userUuid ?? "",
       internal_user_person_uuid: user.uuid,
       interaction_count: summary === undefined ? 0 : summary.emails + summary.meetings,
-      priority_score: prettyScore(best),
+      priority_score: priorityScore,
       rq,
       rq_pretty: prettyScore(rq),
       rq_reason:
         summary === undefined ? "No recorded interactions" : describeRelationship(summary, context.parameters.reasonWindowDays),
       last_activity_at: lastAt,
       last_activity_date: toIsoDateOrNull(lastAt),
-    });
-  }
-  return entries.sort(
-    (left, right) => right.priority_score - left.priority_score || right.rq - left.rq || compareUuids(left.person_uuid, right.person_uuid),
-  );
+    };
+  });
 }
 
 function topExternalContacts(state: GraphState, targets: PersonRecord[], context: EvaluationContext, limit: number): TopExternalContact[] {
@@ -214,6 +250,7 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
   if (sortBy === "name" && nameOf === undefined) throw invalidArgument(functionName, '"nameOf" to be given with sortBy "name"', nameOf);
   const limit = optionalCount(functionName, "limit", options.limit, 0, Number.POSITIVE_INFINITY);
   const maximumPaths = optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10);
+  const maximumPriorityEntries = optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, Number.MAX_SAFE_INTEGER);
   const contactsLimit = optionalCount(functionName, "topExternalContactsLimit", options.topExternalContactsLimit, 0, 10);
   const includeItems = options.includeItems ?? true;
 
@@ -228,10 +265,9 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
   const items: RecommendedPathItem[] = [];
   if (includeItems) {
     const accumulators = new Map<PersonRecord, UserAccumulator>();
-    for (const person of targets) collectPaths(state, person, context, accumulators);
+    for (const person of targets) collectPaths(state, person, context, accumulators, maximumPaths);
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>();
     for (const accumulator of accumulators.values()) {
-      accumulator.paths.sort(comparePaths);
       items.push({
         person_uuid: accumulator.user.uuid,
         user_uuid: accumulator.user.userUuid ?? "",
@@ -239,8 +275,8 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
         connection_score: accumulator.best,
         strength: strengthLabel(accumulator.best, context.parameters.strengthThresholds) ?? "weak",
         path_count: accumulator.pathCount,
-        paths: accumulator.paths.slice(0, maximumPaths).map((path) => path.hops),
-        priority_management: priorityEntries(state, accumulator, context, summariesByTarget),
+        paths: accumulator.paths.map((path) => path.hops),
+        priority_management: priorityEntries(state, accumulator, context, summariesByTarget, maximumPriorityEntries),
       });
     }
     const direction = order === "desc" ? -1 : 1;

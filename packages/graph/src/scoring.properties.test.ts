@@ -299,4 +299,23 @@ describe("scoring properties", () => {
       RUNS,
     );
   });
+
+  it("keeps the strongest paths and priority entries whatever the caps, with the same counts", () => {
+    fc.assert(
+      fc.property(interactionList, fc.integer({ min: 0, max: 3 }), fc.constantFrom(...PERSONS, "acme"), (interactions, cap, uuid) => {
+        const graph = hydrate(interactions);
+        const target = uuid === "acme" ? ({ entity: "company", uuid } as const) : ({ entity: "person", uuid } as const);
+        const full = recommendedPaths(graph, target, { now: NOW });
+        const capped = recommendedPaths(graph, target, { now: NOW, maximumPathsPerItem: cap, maximumPriorityEntries: cap });
+        expect(capped.items.map((item) => item.user_uuid)).toEqual(full.items.map((item) => item.user_uuid));
+        for (const [index, item] of capped.items.entries()) {
+          const whole = full.items[index]!;
+          expect(item.path_count).toBe(whole.path_count);
+          expect(item.paths).toEqual(whole.paths.slice(0, cap));
+          expect(item.priority_management).toEqual(whole.priority_management.slice(0, cap));
+        }
+      }),
+      RUNS,
+    );
+  });
 });

@@ -1,11 +1,12 @@
 /**
  * Responses stay bounded whatever the tenant: hops name a bounded number of opportunities (a busy
  * contact linked to many opportunities appears in many paths), and an item lists a bounded number of
- * priority entries (a large company has thousands of people a user reaches).
+ * priority entries (a large company has thousands of people a user reaches); a batch lists fewer
+ * paths per item and names fewer opportunities per hop.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "./ranked-paths.js";
+import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "./ranked-paths.js";
 
 const DAY = 86_400_000;
 type Json = Record<string, any>;
@@ -57,7 +58,7 @@ describe("hop associations", () => {
     expect(bridgeHop.associations).toEqual([...deals].reverse().slice(0, HOP_ASSOCIATIONS_LIMIT));
     const batch = await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [target.uuid] } });
     const batchHop = (batch.results[0].items as Json[]).flatMap((item) => (item.paths as Json[][]).flat()).find((hop) => hop.person_uuid === bridge.uuid)!;
-    expect(batchHop.associations).toEqual(bridgeHop.associations);
+    expect(batchHop.associations).toEqual(bridgeHop.associations.slice(0, BATCH_HOP_ASSOCIATIONS_LIMIT));
     // The bridge's own count is complete where it is a target person of a path.
     const toBridge = await call(`/v1/persons/${bridge.uuid}/recommended-paths`);
     const entry = (toBridge.items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!.priority_management[0];
@@ -90,5 +91,15 @@ describe("priority entries", () => {
     // The strongest relationships (the people written to most, and most lately) are the ones kept.
     expect(new Set(entries.map((entry) => entry.person_uuid))).toEqual(new Set(uuids.slice(people - PRIORITY_ENTRIES_LIMIT)));
     expect(mike.path_count).toBe(people);
+
+    // A batch lists fewer paths per item, the same strongest first, and counts them all.
+    const batch = await call("/v1/companies/recommended-paths/batch", { method: "POST", body: { uuids: [company.uuid] } });
+    const batchMike = (batch.results[0].items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!;
+    expect(mike.paths.length).toBeGreaterThan(BATCH_PATHS_PER_ITEM);
+    expect(batchMike.paths).toEqual(mike.paths.slice(0, BATCH_PATHS_PER_ITEM));
+    expect(batchMike.path_count).toBe(people);
+    // The same entries; their priority_context draws on the paths the item lists.
+    const withoutContext = (list: Json[]) => list.map(({ priority_context: _context, ...entry }) => entry);
+    expect(withoutContext(batchMike.priority_management)).toEqual(withoutContext(entries));
   });
 });

@@ -30,6 +30,14 @@ export const HOP_ASSOCIATIONS_LIMIT = 10;
  */
 export const PRIORITY_ENTRIES_LIMIT = 10;
 
+/**
+ * Paths listed per item and opportunities named per hop in a batch response: a batch is an overview
+ * of up to 100 targets (with 10 of each, 100 busy targets made ten megabytes of JSON); the
+ * single-target endpoints list 10 of each. `path_count` and `signal_metadata` still count them all.
+ */
+export const BATCH_PATHS_PER_ITEM = 3;
+export const BATCH_HOP_ASSOCIATIONS_LIMIT = 3;
+
 export interface RankedPaths {
   target: { uuid: string; name: string | null; logo_url: string | null; found: boolean };
   items: RecommendedPathItemResponse[];
@@ -37,40 +45,68 @@ export interface RankedPaths {
   top_external_contacts: ReturnType<typeof presentTopExternalContact>[];
 }
 
-async function targetOf(services: AppServices, auth: AuthContext, target: EntityReference) {
-  if (target.entity === "person") {
-    const person = await services.store.persons.get(auth.tenant.uuid, target.uuid);
-    return { uuid: target.uuid, name: person?.name ?? null, logo_url: person?.logo_url ?? null, found: person !== null };
-  }
-  const company = await services.store.companies.get(auth.tenant.uuid, target.uuid);
-  return { uuid: target.uuid, name: company?.company_name ?? null, logo_url: company?.logo_url ?? null, found: company !== null };
+type TargetDescription = RankedPaths["target"];
+
+async function describeTargets(services: AppServices, auth: AuthContext, targets: readonly EntityReference[]): Promise<TargetDescription[]> {
+  const tenantUuid = auth.tenant.uuid;
+  const uuidsOf = (entity: EntityReference["entity"]) => targets.filter((target) => target.entity === entity).map((target) => target.uuid);
+  const persons = await services.store.persons.getMany(tenantUuid, uuidsOf("person"));
+  const companies = await services.store.companies.getMany(tenantUuid, uuidsOf("company"));
+  return targets.map((target) => {
+    const record = target.entity === "person" ? persons.get(target.uuid) : companies.get(target.uuid);
+    if (!record) return { uuid: target.uuid, name: null, logo_url: null, found: false };
+    return { uuid: target.uuid, name: "company_name" in record ? record.company_name : record.name, logo_url: record.logo_url, found: true };
+  });
 }
 
-/** Ranks paths to a target of the tenant; a target not in the tenant has none. */
+export interface RankingOptions extends Omit<RecommendedPathsOptions, "now" | "nameOf"> {
+  /** Opportunities named per hop (default HOP_ASSOCIATIONS_LIMIT). */
+  hopAssociationsLimit?: number;
+}
+
+/**
+ * Ranks paths to targets of the tenant (a target not in the tenant has none), then loads the display
+ * records and signals of every person the rankings mention at once, in input order.
+ */
+export async function rankedPathsOfTargets(
+  services: AppServices,
+  auth: AuthContext,
+  view: RelationshipView,
+  targets: readonly EntityReference[],
+  options: RankingOptions,
+): Promise<RankedPaths[]> {
+  const { hopAssociationsLimit = HOP_ASSOCIATIONS_LIMIT, ...rankingOptions } = options;
+  const described = await describeTargets(services, auth, targets);
+  const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
+  const rankings = targets.map((target, index) =>
+    described[index]!.found
+      ? recommendedPaths(view.graph, target, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf })
+      : null,
+  );
+  const mentioned = new Set<string>();
+  for (const ranking of rankings) if (ranking) for (const uuid of personsMentioned(ranking)) mentioned.add(uuid);
+  const displays = await view.displays(mentioned);
+  const signals = await view.signals(mentioned, hopAssociationsLimit);
+  return targets.map((target, index) => {
+    const ranking = rankings[index];
+    if (!ranking) return { target: described[index]!, items: [], total: 0, top_external_contacts: [] };
+    return {
+      target: described[index]!,
+      items: ranking.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)),
+      total: ranking.total,
+      top_external_contacts: ranking.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, displays)),
+    };
+  });
+}
+
+/** Ranks paths to one target of the tenant; a target not in the tenant has none. */
 export async function rankedPaths(
   services: AppServices,
   auth: AuthContext,
   view: RelationshipView,
   target: EntityReference,
-  options: Omit<RecommendedPathsOptions, "now" | "nameOf">,
+  options: RankingOptions,
 ): Promise<RankedPaths> {
-  const described = await targetOf(services, auth, target);
-  if (!described.found) return { target: described, items: [], total: 0, top_external_contacts: [] };
-  const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
-  const ranked = recommendedPaths(view.graph, target, { ...options, ...view.scoring, nameOf });
-  const response = {
-    ...ranked,
-    items: ranked.items.map((item) =>
-      item.priority_management.length > PRIORITY_ENTRIES_LIMIT ? { ...item, priority_management: item.priority_management.slice(0, PRIORITY_ENTRIES_LIMIT) } : item,
-    ),
-  };
-  const mentioned = personsMentioned(response);
-  const displays = await view.displays(mentioned);
-  const signals = await view.signals(mentioned, HOP_ASSOCIATIONS_LIMIT);
-  return {
-    target: described,
-    items: response.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)),
-    total: response.total,
-    top_external_contacts: response.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, displays)),
-  };
+  const [ranked] = await rankedPathsOfTargets(services, auth, view, [target], options);
+  return ranked!;
 }

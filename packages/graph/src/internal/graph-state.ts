@@ -24,6 +24,8 @@ export interface PersonRecord {
   companies: string[] | null;
   /** Person indices of internal users that share an edge with this person. */
   internalNeighbours: number[] | null;
+  /** The slots of those edges, position for position (no edge lookup on the hot path of a ranking). */
+  internalEdges: number[] | null;
   /** Slots of the counted interactions this person takes part in. */
   interactions: number[];
   /** Latest occurredAt among them (-Infinity when none). */
@@ -131,6 +133,7 @@ export class GraphState {
       userUuid: null,
       companies: null,
       internalNeighbours: null,
+      internalEdges: null,
       interactions: [],
       latestAt: -Infinity,
       timeline: null,
@@ -505,8 +508,8 @@ export class GraphState {
   createEdge(first: PersonRecord, second: PersonRecord): number {
     const edge = this.edges.allocate();
     this.graph.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
-    if (first.userUuid !== null) (second.internalNeighbours ??= []).push(first.index);
-    if (second.userUuid !== null) (first.internalNeighbours ??= []).push(second.index);
+    if (first.userUuid !== null) addNeighbour(second, first.index, edge);
+    if (second.userUuid !== null) addNeighbour(first, second.index, edge);
     return edge;
   }
 
@@ -551,8 +554,8 @@ export class GraphState {
     if (record.userUuid !== null) this.unmarkInternal(record);
     record.userUuid = userUuid;
     this.personByUser.set(userUuid, record);
-    this.graph.forEachNeighbor(personUuid, (_neighbour, attributes) => {
-      (attributes.internalNeighbours ??= []).push(record.index);
+    this.graph.forEachEdge(personUuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
+      addNeighbour(source === personUuid ? targetAttributes : sourceAttributes, record.index, Number(key));
     });
   }
 
@@ -593,10 +596,22 @@ export class GraphState {
   }
 }
 
+function addNeighbour(record: PersonRecord, index: number, edge: number): void {
+  (record.internalNeighbours ??= []).push(index);
+  (record.internalEdges ??= []).push(edge);
+}
+
 function removeNeighbour(record: PersonRecord, index: number): void {
-  if (record.internalNeighbours === null) return;
-  removeValue(record.internalNeighbours, index);
-  if (record.internalNeighbours.length === 0) record.internalNeighbours = null;
+  const neighbours = record.internalNeighbours;
+  if (neighbours === null) return;
+  const position = neighbours.indexOf(index);
+  if (position < 0) return;
+  neighbours.splice(position, 1);
+  record.internalEdges?.splice(position, 1);
+  if (neighbours.length === 0) {
+    record.internalNeighbours = null;
+    record.internalEdges = null;
+  }
 }
 
 /** `raw / (raw + saturation)` where raw is the decayed, weighted, reciprocity-adjusted mass at `now`. */

@@ -13,9 +13,11 @@ export interface TeamConnection {
  */
 export function teamConnections(state: GraphState, person: PersonRecord, context: EvaluationContext): TeamConnection[] {
   const connections: TeamConnection[] = [];
-  for (const index of person.internalNeighbours ?? []) {
-    const user = state.record(index);
-    const evaluation = state.evaluatePair(user, person, context);
+  const neighbours = person.internalNeighbours ?? [];
+  const edges = person.internalEdges ?? [];
+  for (let position = 0; position < neighbours.length; position += 1) {
+    const user = state.record(neighbours[position]!);
+    const evaluation = state.evaluate(user, person, edges[position]!, context);
     if (evaluation.interactionCount > 0) connections.push({ user, evaluation });
   }
   return connections;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
-import { rankedPaths } from "../../relationships/ranked-paths.js";
+import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, rankedPathsOfTargets } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { pathBatchFields, targetUuids } from "./path-batch-body.js";
@@ -19,16 +19,23 @@ interface BatchBody {
 
 async function batchResults(services: AppServices, auth: AuthContext, entity: EntityReference["entity"], body: BatchBody) {
   const view = await openRelationshipView(services, auth);
-  const results = [];
-  for (const uuid of body.uuids) {
-    const ranked = await rankedPaths(services, auth, view, { entity, uuid }, {
+  const rankings = await rankedPathsOfTargets(
+    services,
+    auth,
+    view,
+    body.uuids.map((uuid) => ({ entity, uuid })),
+    {
       sortBy: body.sort_by,
       order: body.order,
       limit: body.limit,
       includeItems: entity === "company" ? body.include_items : true,
-    });
-    results.push({
-      target_uuid: uuid,
+      maximumPathsPerItem: BATCH_PATHS_PER_ITEM,
+      hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
+    },
+  );
+  return {
+    results: rankings.map((ranked, index) => ({
+      target_uuid: body.uuids[index]!,
       target_name: ranked.target.name,
       target_logo_url: ranked.target.logo_url,
       items: ranked.items,
@@ -38,9 +45,8 @@ async function batchResults(services: AppServices, auth: AuthContext, entity: En
       has_more: ranked.total > ranked.items.length,
       next_cursor: null,
       top_external_contacts: ranked.top_external_contacts,
-    });
-  }
-  return { results };
+    })),
+  };
 }
 
 const batchResponse = z.object({
@@ -54,7 +60,7 @@ export const batchPersonRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
   description:
-    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items. A person not found gets empty items and does not fail the batch.",
+    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths (`path_count` counts all; the single-target endpoint lists 10). A person not found gets empty items and does not fail the batch.",
   body: z.object({ uuids: targetUuids("Person"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], limit: 5 } },
@@ -70,7 +76,7 @@ export const batchCompanyRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
   description:
-    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. A company not found gets empty results and does not fail the batch.",
+    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths (`path_count` counts all). A company not found gets empty results and does not fail the batch.",
   body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },
