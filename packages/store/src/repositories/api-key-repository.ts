@@ -1,7 +1,7 @@
 /** API keys: only the hash of a key is stored; lookup is by hash. */
 import type { ApiKeysTable } from "../database-schema.js";
 import type { ApiKey, Tier } from "../records.js";
-import type { ApiKeyRepository } from "../store.js";
+import type { ApiKeyOwner, ApiKeyRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 function toApiKey(row: Omit<ApiKeysTable, "key_hash">): ApiKey {
@@ -26,7 +26,7 @@ const KEY_COLUMNS = [
   "api_keys.revoked_at",
 ] as const;
 
-export function createApiKeyRepository({ db, now, generateId }: RepositoryContext): ApiKeyRepository {
+export function createApiKeyRepository({ db, now, generateId, remembered }: RepositoryContext): ApiKeyRepository {
   return {
     async create(input) {
       const row: ApiKeysTable = {
@@ -43,6 +43,13 @@ export function createApiKeyRepository({ db, now, generateId }: RepositoryContex
       return toApiKey(row);
     },
     async findActiveByHash(keyHash) {
+      // Every request looks its key up: remembered until a key or the tenant changes. The map is taken
+      // before the query, so a write that lands meanwhile leaves the answer in a map already replaced.
+      const reads = remembered && !db.isTransaction ? remembered : null;
+      const tenantUuid = reads?.tenantOfKeyHash.get(keyHash);
+      const owners = tenantUuid === undefined ? undefined : reads!.keyOwners.valuesOf(tenantUuid);
+      const known = owners?.get(keyHash);
+      if (known) return known;
       const row = await db
         .selectFrom("api_keys")
         .innerJoin("tenants", "tenants.uuid", "api_keys.tenant_uuid")
@@ -59,7 +66,7 @@ export function createApiKeyRepository({ db, now, generateId }: RepositoryContex
         .where("tenants.deleted_at", "is", null)
         .executeTakeFirst();
       if (!row) return null;
-      return {
+      const owner: ApiKeyOwner = {
         key: toApiKey(row),
         tenant: {
           uuid: row.tenant_uuid,
@@ -70,6 +77,9 @@ export function createApiKeyRepository({ db, now, generateId }: RepositoryContex
           created_at: Number(row.tenant_created_at),
         },
       };
+      reads?.tenantOfKeyHash.set(keyHash, owner.tenant.uuid);
+      if (owners !== undefined && tenantUuid === owner.tenant.uuid) owners.set(keyHash, owner);
+      return owner;
     },
     async list(tenantUuid) {
       const rows = await db

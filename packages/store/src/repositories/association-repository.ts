@@ -217,7 +217,16 @@ export function createAssociationRepository(context: RepositoryContext): Associa
     async recentOpportunitiesOf(tenantUuid, entityType, entityUuids, limit) {
       const byEntity = new Map<string, { total: number; recent: string[] }>();
       const unique = [...new Set(entityUuids)];
-      for (let start = 0; start < unique.length; start += 500) {
+      // A busy contact is linked to thousands of opportunities: remembered until a deal or link changes.
+      const remembered = context.remembered && !db.isTransaction ? context.remembered.dealLinkSignals.valuesOf(tenantUuid) : null;
+      const keyOf = (uuid: string) => `${entityType}:${limit}:${uuid}`;
+      const missing: string[] = [];
+      for (const uuid of unique) {
+        const known = remembered?.get(keyOf(uuid));
+        if (known === undefined) missing.push(uuid);
+        else if (known !== null) byEntity.set(uuid, known);
+      }
+      for (let start = 0; start < missing.length; start += 500) {
         const ranked = db
           .selectFrom("associations")
           .innerJoin("opportunities", "opportunities.uuid", "associations.owner_uuid")
@@ -232,7 +241,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
           .where("associations.tenant_uuid", "=", tenantUuid)
           .where("associations.owner_type", "=", "OPPORTUNITY")
           .where("associations.entity_type", "=", entityType)
-          .where("associations.entity_uuid", "in", unique.slice(start, start + 500))
+          .where("associations.entity_uuid", "in", missing.slice(start, start + 500))
           .where("opportunities.deleted_at", "is", null);
         const rows = await db
           .selectFrom(ranked.as("ranked"))
@@ -247,6 +256,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
           byEntity.set(row.entity_uuid, entry);
         }
       }
+      if (remembered) for (const uuid of missing) remembered.set(keyOf(uuid), byEntity.get(uuid) ?? null);
       return byEntity;
     },
     async link(tenantUuid, owner, target) {

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { GraphChangeSink } from "../graph/graph-change.js";
 import type { EntityActivitySource } from "./opportunity-activity.js";
+import type { RememberedReads } from "../sqlite/remembered-reads.js";
 
 export interface RepositoryContext {
   db: Kysely<Database>;
@@ -15,6 +16,8 @@ export interface RepositoryContext {
    * Transactions go to the database: the graph sees their writes only after the commit.
    */
   entityActivity?: EntityActivitySource;
+  /** Reads remembered until what they depend on changes (sqlite/remembered-reads.ts); absent in transactions. */
+  remembered?: RememberedReads;
 }
 
 /** Runs `work` in a transaction, or inside the current one when `db` already is a transaction. */

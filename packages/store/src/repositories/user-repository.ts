@@ -2,7 +2,7 @@
 import type { UsersTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { normalizeEmail } from "../normalize.js";
-import { keysetPage } from "../pagination/keyset-page.js";
+import { keysetPage, type Page } from "../pagination/keyset-page.js";
 import type { Role, User } from "../records.js";
 import type { UserRepository } from "../store.js";
 import { insertPerson } from "./person-repository.js";
@@ -24,6 +24,8 @@ function toUser(row: UsersTable): User {
 
 export function createUserRepository(context: RepositoryContext): UserRepository {
   const { db, now, generateId, emit } = context;
+  /** Taken before a query, so a write that lands meanwhile leaves the answer in a map already replaced. */
+  const rememberedUsers = (tenantUuid: string) => (context.remembered && !db.isTransaction ? context.remembered.users.valuesOf(tenantUuid) : null);
   return {
     async create(input) {
       const email = normalizeEmail(input.email);
@@ -79,15 +81,25 @@ export function createUserRepository(context: RepositoryContext): UserRepository
       return user;
     },
     async get(tenantUuid, userUuid) {
+      // Every request with a user context reads its user: remembered until a user of the tenant changes.
+      const reads = rememberedUsers(tenantUuid);
+      const key = `get:${userUuid}`;
+      if (reads?.has(key)) return reads.get(key) as User | null;
       const row = await db
         .selectFrom("users")
         .selectAll()
         .where("tenant_uuid", "=", tenantUuid)
         .where("uuid", "=", userUuid)
         .executeTakeFirst();
-      return row ? toUser(row) : null;
+      const user = row ? toUser(row) : null;
+      reads?.set(key, user);
+      return user;
     },
     async list(tenantUuid, request) {
+      const reads = rememberedUsers(tenantUuid);
+      const key = `list:${JSON.stringify(request)}`;
+      const known = reads?.get(key) as Page<User> | undefined;
+      if (known) return known;
       const query = db.selectFrom("users").selectAll().where("tenant_uuid", "=", tenantUuid);
       const page = await keysetPage(
         query,
@@ -97,7 +109,9 @@ export function createUserRepository(context: RepositoryContext): UserRepository
         ],
         request,
       );
-      return { ...page, rows: page.rows.map(toUser) };
+      const users = { ...page, rows: page.rows.map(toUser) };
+      reads?.set(key, users);
+      return users;
     },
     async deactivate(tenantUuid, userUuid) {
       const result = await db

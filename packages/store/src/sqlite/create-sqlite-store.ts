@@ -33,6 +33,7 @@ import { createMatchKeyRepository } from "../repositories/match-key-repository.j
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { graphEntityActivity } from "../repositories/graph-entity-activity.js";
+import { createRememberedReads } from "./remembered-reads.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
@@ -94,7 +95,13 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
       const result = await context.db
         .transaction()
         .execute((transaction) =>
-          work(buildStore({ ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined }, graphs, close)),
+          work(
+            buildStore(
+              { ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined, remembered: undefined },
+              graphs,
+              close,
+            ),
+          ),
         );
       for (const change of held) context.emit(...change);
       return result;
@@ -159,7 +166,14 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     parameters: options.scoringParameters,
   });
   return buildStore(
-    { db, now, generateId, emit: (tenantUuid, change) => graphs.apply(tenantUuid, change), entityActivity: graphEntityActivity(graphs) },
+    {
+      db,
+      now,
+      generateId,
+      emit: (tenantUuid, change) => graphs.apply(tenantUuid, change),
+      entityActivity: graphEntityActivity(graphs),
+      remembered: createRememberedReads(sqlite),
+    },
     graphs,
     close,
   );

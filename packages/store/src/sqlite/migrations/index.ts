@@ -10,6 +10,7 @@ import { dealsMigration } from "./0003-deals.js";
 import { oauthMigration } from "./0004-oauth.js";
 import { activityMigration } from "./0005-activity.js";
 import { importsMigration } from "./0006-imports.js";
+import { changeGenerationsMigration } from "./0007-change-generations.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   "0004-oauth": oauthMigration,
   "0005-activity": activityMigration,
   "0006-imports": importsMigration,
+  "0007-change-generations": changeGenerationsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,0 +1,98 @@
+/**
+ * Remembered reads (opportunity signals, key owners, users) hold until what they depend on changes:
+ * through this store, through another connection to the same file (another process), and nothing is
+ * remembered from inside a transaction.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Store } from "../store.js";
+import { createSqliteStore } from "./create-sqlite-store.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-generations-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const viewer = { user_uuid: null };
+
+describe("remembered opportunity signals", () => {
+  it("follow every change to deals and links, from any connection, and keep no transaction's writes", async () => {
+    const path = join(folder, "signals.db");
+    let clock = Date.UTC(2026, 10, 1);
+    const store = await createSqliteStore({ path, now: () => (clock += 1_000) });
+    const other = await createSqliteStore({ path, now: () => (clock += 1_000) });
+    try {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
+      const stage = await store.opportunityStages.create({ tenant_uuid: tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+      const ada = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada" });
+      const deal = (writer: Store, name: string) =>
+        writer.opportunities.create(
+          { tenant_uuid: tenant.uuid, name, type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid }] },
+          viewer,
+        );
+      const signals = async (reader: Store = store) => (await reader.associations.recentOpportunitiesOf(tenant.uuid, "PERSON", [ada.uuid], 2)).get(ada.uuid) ?? null;
+
+      expect(await signals()).toBeNull();
+      const first = await deal(store, "First");
+      const second = await deal(store, "Second");
+      expect(await signals()).toEqual({ total: 2, recent: [second.uuid, first.uuid] });
+      expect(await signals()).toEqual({ total: 2, recent: [second.uuid, first.uuid] });
+
+      await store.opportunities.update(tenant.uuid, first.uuid, { name: "First, renamed" }, viewer, viewer);
+      expect(await signals()).toEqual({ total: 2, recent: [first.uuid, second.uuid] });
+
+      const third = await deal(other, "Third, from another connection");
+      expect(await signals()).toEqual({ total: 3, recent: [third.uuid, first.uuid] });
+
+      await store.opportunities.delete(tenant.uuid, third.uuid);
+      expect(await signals()).toEqual({ total: 2, recent: [first.uuid, second.uuid] });
+
+      await expect(
+        store.transaction(async (transactional) => {
+          const fourth = await deal(transactional, "Fourth, rolled back");
+          expect(await signals(transactional)).toEqual({ total: 3, recent: [fourth.uuid, first.uuid] });
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect(await signals()).toEqual({ total: 2, recent: [first.uuid, second.uuid] });
+      const fifth = await deal(store, "Fifth");
+      expect(await signals()).toEqual({ total: 3, recent: [fifth.uuid, first.uuid] });
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+
+  it("of key owners and users follow revocations, tenant deletions and user changes from any connection", async () => {
+    const path = join(folder, "access.db");
+    const store = await createSqliteStore({ path });
+    const other = await createSqliteStore({ path });
+    try {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      const ada = await store.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+      const key = await store.apiKeys.create({ tenant_uuid: tenant.uuid, user_uuid: null, key_hash: "hash-1", key_prefix: "rk_1" });
+      for (let read = 0; read < 3; read += 1) expect((await store.apiKeys.findActiveByHash("hash-1"))?.key.uuid).toBe(key.uuid);
+      expect(await other.apiKeys.revoke(tenant.uuid, key.uuid)).toBe(true);
+      expect(await store.apiKeys.findActiveByHash("hash-1")).toBeNull();
+
+      await store.apiKeys.create({ tenant_uuid: tenant.uuid, user_uuid: null, key_hash: "hash-2", key_prefix: "rk_2" });
+      for (let read = 0; read < 3; read += 1) expect(await store.apiKeys.findActiveByHash("hash-2")).not.toBeNull();
+
+      const everyone = { order: "asc" as const, position: { kind: "offset" as const, offset: 0 }, limit: 100 };
+      for (let read = 0; read < 2; read += 1) {
+        expect((await store.users.get(tenant.uuid, ada.uuid))?.is_active).toBe(true);
+        expect((await store.users.list(tenant.uuid, everyone)).rows.map((user) => user.name)).toEqual(["Ada"]);
+      }
+      expect(await other.users.deactivate(tenant.uuid, ada.uuid)).toBe(true);
+      await other.users.create({ tenant_uuid: tenant.uuid, name: "Ben", email: "ben@acme.example", role: "member" });
+      expect((await store.users.get(tenant.uuid, ada.uuid))?.is_active).toBe(false);
+      expect((await store.users.list(tenant.uuid, everyone)).rows.map((user) => user.name)).toEqual(["Ada", "Ben"]);
+
+      expect(await other.tenants.delete(tenant.uuid)).toBe(true);
+      expect(await store.apiKeys.findActiveByHash("hash-2")).toBeNull();
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+});

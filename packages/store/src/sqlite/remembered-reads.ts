@@ -1,0 +1,41 @@
+/**
+ * @module
+ * The reads the SQLite store remembers, each until a write to what it depends on raises the
+ * tenant's generation of that scope (migration 0007). Only the store's root context has them:
+ * inside a transaction every read goes to the database.
+ */
+import type SqliteDatabase from "better-sqlite3";
+import type { ApiKeyOwner } from "../store.js";
+import { GenerationCache, type GenerationReader } from "./generation-cache.js";
+
+export interface RememberedReads {
+  /** Opportunity signals of persons and companies (`associations.recentOpportunitiesOf`). */
+  dealLinkSignals: GenerationCache<{ total: number; recent: string[] } | null>;
+  /** Live key owners by key hash (`apiKeys.findActiveByHash`), and the tenant each hash belongs to. */
+  keyOwners: GenerationCache<ApiKeyOwner>;
+  tenantOfKeyHash: Map<string, string>;
+  /** Users by uuid and pages of users by request (`users.get`, `users.list`). */
+  users: GenerationCache<unknown>;
+}
+
+/** Key hashes remembered at most before the map starts over. */
+const MAXIMUM_KEY_HASHES = 100_000;
+
+export function createRememberedReads(sqlite: SqliteDatabase.Database): RememberedReads {
+  const generation = sqlite.prepare("select generation from change_generations where tenant_uuid = ? and scope = ?").pluck();
+  // Inside a transaction the generation may include writes that roll back: remember nothing then.
+  const readerOf =
+    (scope: string): GenerationReader =>
+    (tenantUuid) =>
+      sqlite.inTransaction ? Number.NaN : Number(generation.get(tenantUuid, scope) ?? 0);
+  const tenantOfKeyHash = new Map<string, string>();
+  return {
+    dealLinkSignals: new GenerationCache(readerOf("deal_links")),
+    keyOwners: new GenerationCache(readerOf("access")),
+    get tenantOfKeyHash() {
+      if (tenantOfKeyHash.size > MAXIMUM_KEY_HASHES) tenantOfKeyHash.clear();
+      return tenantOfKeyHash;
+    },
+    users: new GenerationCache(readerOf("users")),
+  };
+}
