@@ -40,7 +40,7 @@ export const changeGenerationsMigration: Migration = {
         scope text not null,
         generation integer not null,
         primary key (tenant_uuid, scope)
-      ) without rowid`.execute(db);
+      )`.execute(db);
     const triggers = [
       ...raiseOnEveryWrite("associations", DEAL_LINKS),
       raiseOn("opportunities_raise_deal_links_on_insert", "insert", "opportunities", "NEW", DEAL_LINKS),
