@@ -54,6 +54,8 @@ interface UserAccumulator {
   paths: PathCandidate[];
   /** Best path strength to each target person reached. */
   bestByTarget: Map<PersonRecord, number>;
+  /** The user's direct score to each target person with a counted interaction (the RQ; 0 for the others). */
+  directByTarget: Map<PersonRecord, number>;
 }
 
 function hop(person: PersonRecord, evaluation: PairEvaluation): Hop {
@@ -98,7 +100,7 @@ function collectPaths(
   const accumulatorOf = (user: PersonRecord): UserAccumulator => {
     let accumulator = accumulators.get(user);
     if (accumulator === undefined) {
-      accumulator = { user, best: 0, pathCount: 0, paths: [], bestByTarget: new Map() };
+      accumulator = { user, best: 0, pathCount: 0, paths: [], bestByTarget: new Map(), directByTarget: new Map() };
       accumulators.set(user, accumulator);
     }
     return accumulator;
@@ -119,15 +121,18 @@ function collectPaths(
     const direct = state.evaluate(user, target, directEdges[position]!, context);
     if (direct.interactionCount === 0) continue;
     const accumulator = accumulatorOf(user);
+    accumulator.directByTarget.set(target, direct.score);
     if (count(accumulator, direct.score)) keepStrongest(accumulator.paths, { strength: direct.score, hops: [hop(target, direct)] }, maximumPaths);
   }
 
-  state.graph.forEachEdge(target.uuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
-    const bridge = source === target.uuid ? targetAttributes : sourceAttributes;
+  const bridges = target.neighbours;
+  const bridgeEdges = target.neighbourEdges;
+  for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
+    const bridge = state.record(bridges[bridgePosition]!);
     // Bridges are external: a colleague who knows the target is an item of their own already.
-    if (bridge.internalNeighbours === null || bridge.userUuid !== null) return;
-    const second = state.evaluate(bridge, target, Number(key), context);
-    if (second.interactionCount === 0) return;
+    if (bridge.internalNeighbours === null || bridge.userUuid !== null) continue;
+    const second = state.evaluate(bridge, target, bridgeEdges[bridgePosition]!, context);
+    if (second.interactionCount === 0) continue;
     const neighbours = bridge.internalNeighbours;
     const edges = bridge.internalEdges ?? [];
     for (let position = 0; position < neighbours.length; position += 1) {
@@ -139,7 +144,13 @@ function collectPaths(
       const accumulator = accumulatorOf(user);
       if (count(accumulator, strength)) keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, first), hop(target, second)] }, maximumPaths);
     }
-  });
+  }
+}
+
+interface RankedTarget {
+  target: PersonRecord;
+  priorityScore: number;
+  rq: number;
 }
 
 function priorityEntries(
@@ -150,14 +161,28 @@ function priorityEntries(
   limit: number,
 ): PriorityManagementEntry[] {
   const user = accumulator.user;
-  // Ranked on scores alone; only the entries kept pay for their interaction summaries.
-  const ranked = [...accumulator.bestByTarget].map(([target, best]) => ({
+  // Ranked on scores alone, keeping the `limit` first; only those pay for their interaction summaries.
+  const compare = (left: RankedTarget, right: RankedTarget) =>
+    right.priorityScore - left.priorityScore || right.rq - left.rq || compareUuids(left.target.uuid, right.target.uuid);
+  const candidates = [...accumulator.bestByTarget].map(([target, best]) => ({
     target,
     priorityScore: prettyScore(best),
-    rq: state.evaluatePair(user, target, context).score,
+    rq: accumulator.directByTarget.get(target) ?? 0,
   }));
-  ranked.sort((left, right) => right.priorityScore - left.priorityScore || right.rq - left.rq || compareUuids(left.target.uuid, right.target.uuid));
-  return ranked.slice(0, limit).map(({ target, priorityScore, rq }) => {
+  let ranked: RankedTarget[];
+  if (limit >= candidates.length) ranked = candidates.sort(compare);
+  else {
+    // A few kept out of thousands (a large company): insertion into a short sorted list.
+    ranked = [];
+    for (const candidate of candidates) {
+      let position = ranked.length;
+      while (position > 0 && compare(candidate, ranked[position - 1]!) < 0) position -= 1;
+      if (position >= limit) continue;
+      ranked.splice(position, 0, candidate);
+      if (ranked.length > limit) ranked.pop();
+    }
+  }
+  return ranked.map(({ target, priorityScore, rq }) => {
     let summaries = summariesByTarget.get(target);
     if (summaries === undefined) {
       summaries = summarizeCounterparts(state, target, context, (counterpart) => counterpart.userUuid !== null);

@@ -313,6 +313,9 @@ describe("scoring properties", () => {
           expect(item.path_count).toBe(whole.path_count);
           expect(item.paths).toEqual(whole.paths.slice(0, cap));
           expect(item.priority_management).toEqual(whole.priority_management.slice(0, cap));
+          for (const entry of whole.priority_management) {
+            expect(entry.rq).toBe(relationshipQuality(graph, entry.user_uuid, entry.person_uuid, { now: NOW })?.rq ?? 0);
+          }
         }
       }),
       RUNS,

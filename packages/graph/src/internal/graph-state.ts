@@ -26,6 +26,9 @@ export interface PersonRecord {
   internalNeighbours: number[] | null;
   /** The slots of those edges, position for position (no edge lookup on the hot path of a ranking). */
   internalEdges: number[] | null;
+  /** Person indices of every neighbour, and the slots of the edges to them, position for position. */
+  neighbours: number[];
+  neighbourEdges: number[];
   /** Slots of the counted interactions this person takes part in. */
   interactions: number[];
   /** Latest occurredAt among them (-Infinity when none). */
@@ -134,6 +137,8 @@ export class GraphState {
       companies: null,
       internalNeighbours: null,
       internalEdges: null,
+      neighbours: [],
+      neighbourEdges: [],
       interactions: [],
       latestAt: -Infinity,
       timeline: null,
@@ -508,6 +513,10 @@ export class GraphState {
   createEdge(first: PersonRecord, second: PersonRecord): number {
     const edge = this.edges.allocate();
     this.graph.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
+    first.neighbours.push(second.index);
+    first.neighbourEdges.push(edge);
+    second.neighbours.push(first.index);
+    second.neighbourEdges.push(edge);
     if (first.userUuid !== null) addNeighbour(second, first.index, edge);
     if (second.userUuid !== null) addNeighbour(first, second.index, edge);
     return edge;
@@ -515,6 +524,8 @@ export class GraphState {
 
   dropEdge(first: PersonRecord, second: PersonRecord, edge: number): void {
     this.graph.dropEdge(String(edge));
+    forgetNeighbour(first, edge);
+    forgetNeighbour(second, edge);
     this.edges.release(edge);
     if (first.userUuid !== null) removeNeighbour(second, first.index);
     if (second.userUuid !== null) removeNeighbour(first, second.index);
@@ -594,6 +605,13 @@ export class GraphState {
   merge(functionName: string, canonicalUuid: string, supersededUuid: string): void {
     mergePersons(this, functionName, canonicalUuid, supersededUuid);
   }
+}
+
+function forgetNeighbour(record: PersonRecord, edge: number): void {
+  const position = record.neighbourEdges.lastIndexOf(edge);
+  if (position < 0) return;
+  record.neighbours.splice(position, 1);
+  record.neighbourEdges.splice(position, 1);
 }
 
 function addNeighbour(record: PersonRecord, index: number, edge: number): void {
