@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "./ranked-paths.js";
+import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "./ranked-paths.js";
 
 const DAY = 86_400_000;
 type Json = Record<string, any>;
@@ -92,14 +92,14 @@ describe("priority entries", () => {
     expect(new Set(entries.map((entry) => entry.person_uuid))).toEqual(new Set(uuids.slice(people - PRIORITY_ENTRIES_LIMIT)));
     expect(mike.path_count).toBe(people);
 
-    // A batch lists fewer paths per item, the same strongest first, and counts them all.
+    // A batch lists fewer paths and priority entries per item, the same first, and counts them all.
     const batch = await call("/v1/companies/recommended-paths/batch", { method: "POST", body: { uuids: [company.uuid] } });
     const batchMike = (batch.results[0].items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!;
     expect(mike.paths.length).toBeGreaterThan(BATCH_PATHS_PER_ITEM);
     expect(batchMike.paths).toEqual(mike.paths.slice(0, BATCH_PATHS_PER_ITEM));
     expect(batchMike.path_count).toBe(people);
-    // The same entries; their priority_context draws on the paths the item lists.
+    // The first entries; their priority_context draws on the paths the item lists.
     const withoutContext = (list: Json[]) => list.map(({ priority_context: _context, ...entry }) => entry);
-    expect(withoutContext(batchMike.priority_management)).toEqual(withoutContext(entries));
+    expect(withoutContext(batchMike.priority_management)).toEqual(withoutContext(entries.slice(0, BATCH_PRIORITY_ENTRIES_LIMIT)));
   });
 });

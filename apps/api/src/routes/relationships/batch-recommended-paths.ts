@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
-import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, rankedPathsOfTargets } from "../../relationships/ranked-paths.js";
+import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, rankedPathsOfTargets } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { pathBatchFields, targetUuids } from "./path-batch-body.js";
@@ -30,6 +30,7 @@ async function batchResults(services: AppServices, auth: AuthContext, entity: En
       limit: body.limit,
       includeItems: entity === "company" ? body.include_items : true,
       maximumPathsPerItem: BATCH_PATHS_PER_ITEM,
+      maximumPriorityEntries: BATCH_PRIORITY_ENTRIES_LIMIT,
       hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
     },
   );
@@ -60,7 +61,7 @@ export const batchPersonRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
   description:
-    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths (`path_count` counts all; the single-target endpoint lists 10). A person not found gets empty items and does not fail the batch.",
+    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths and 3 highest priority entries (`path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch.",
   body: z.object({ uuids: targetUuids("Person"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], limit: 5 } },
@@ -76,7 +77,7 @@ export const batchCompanyRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
   description:
-    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths (`path_count` counts all). A company not found gets empty results and does not fail the batch.",
+    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths and 3 highest priority entries (`path_count` counts all). A company not found gets empty results and does not fail the batch.",
   body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },
