@@ -28,7 +28,13 @@ const EMPTY: Summary = { count: 0, medianMs: Number.NaN, p95Ms: Number.NaN, p99M
 
 /** The row of a measurement that failed: the run goes on and the report says what went wrong. */
 export function failedMeasurement(id: string, title: string, error: unknown): MeasurementResult {
-  const message = error instanceof Error ? error.message : String(error);
+  // fetch reports "fetch failed" and keeps the reason (a closed socket, a refused connection) as its cause.
+  const reasons: string[] = [];
+  for (let current: unknown = error; current !== undefined && reasons.length < 4; current = (current as { cause?: unknown }).cause) {
+    reasons.push(current instanceof Error ? current.message : String(current));
+    if (!(current instanceof Error)) break;
+  }
+  const message = reasons.join(": ");
   return {
     id,
     title,

@@ -125,8 +125,18 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     const pathPowerQuery = database.prepare(PATH_POWER_SQL);
     const activityQuery = database.prepare(ACTIVITY_SQL);
     const sqlArguments = (uuids: string[]) => ({ tenant: tenant.tenantUuid, targets: JSON.stringify(uuids), now: BENCH_NOW });
+    // Every HTTP call first, then the SQL baselines: a synchronous query blocks this process's event
+    // loop for seconds, long enough for the server to close an idle keep-alive socket that the client,
+    // its timers blocked, would then reuse ("other side closed").
     const pathPower = summarize(
       await timeEach(persons, (uuids) => call(`${baseUrl}/v1/pathpower/scores?entity=person&uuids=${uuids.join(",")}`, apiKey), warmup),
+    );
+    const activity = summarize(
+      await timeEach(
+        persons,
+        (uuids) => call(`${baseUrl}/v1/persons/activity-stats/batch`, apiKey, { method: "POST", body: JSON.stringify({ uuids, group_by: "internal_user" }) }),
+        warmup,
+      ),
     );
     const pathPowerSql = summarize(await timeEach(persons, (uuids) => pathPowerQuery.all(sqlArguments(uuids)), warmup));
     results.push({
@@ -139,13 +149,6 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       figures: {},
       notes: [],
     });
-    const activity = summarize(
-      await timeEach(
-        persons,
-        (uuids) => call(`${baseUrl}/v1/persons/activity-stats/batch`, apiKey, { method: "POST", body: JSON.stringify({ uuids, group_by: "internal_user" }) }),
-        warmup,
-      ),
-    );
     const activitySql = summarize(await timeEach(persons, (uuids) => activityQuery.all(sqlArguments(uuids)), warmup));
     results.push({
       id: "batch-activity-stats",
