@@ -5,7 +5,10 @@
 import { dirname, join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { writeComparison } from "./compare.js";
-import { MEASUREMENT_GROUPS, runBenchmark } from "./run-benchmark.js";
+import { tmpdir } from "node:os";
+import { mergeReports, readReport } from "./merge-report.js";
+import { writeReport } from "./report.js";
+import { groupOfMeasurement, MEASUREMENT_GROUPS, runBenchmark } from "./run-benchmark.js";
 
 type ScaleName = "S" | "M" | "L";
 
@@ -16,7 +19,8 @@ const program = new Command("bench")
   .option("--compare <reports...>", "only compare existing JSON reports (smallest scale first)")
   .option("--http-seconds <n>", "seconds of load per HTTP measurement", (value) => Number(value))
   .addOption(new Option("--only <groups...>", "run only these measurement groups").choices(MEASUREMENT_GROUPS))
-  .action(async (options: { scale: ScaleName | "all"; out?: string; compare?: string[]; httpSeconds?: number; only?: string[] }) => {
+  .option("--merge-into <report>", "with --only: put the groups measured into this earlier JSON report of the same scale (and its Markdown)")
+  .action(async (options: { scale: ScaleName | "all"; out?: string; compare?: string[]; httpSeconds?: number; only?: string[]; mergeInto?: string }) => {
     const log = (line: string) => process.stderr.write(`${line}\n`);
     if (options.compare) {
       const written = writeComparison(options.compare.map((path) => resolve(path)), resolve(options.out ?? "bench/results/comparison.md"));
@@ -34,9 +38,15 @@ const program = new Command("bench")
       process.stdout.write(`comparison: ${writeComparison(reports, join(folder, "comparison.md"))}\n`);
       return;
     }
-    const out = resolve(options.out ?? `bench/results/${options.scale}.json`);
-    const { files } = await runBenchmark({ scale: options.scale, out, httpSeconds: options.httpSeconds, only: options.only, log });
+    if (options.mergeInto && !options.only) throw new Error("--merge-into needs --only");
+    const out = resolve(options.out ?? (options.mergeInto ? join(tmpdir(), `rapport-bench-rerun-${options.scale}.json`) : `bench/results/${options.scale}.json`));
+    const { report, files } = await runBenchmark({ scale: options.scale, out, httpSeconds: options.httpSeconds, only: options.only, log });
     process.stdout.write(`report: ${files.markdown}\n`);
+    if (options.mergeInto) {
+      const target = resolve(options.mergeInto);
+      const merged = writeReport(mergeReports(readReport(target), report, options.only!, groupOfMeasurement), target);
+      process.stdout.write(`merged into: ${merged.markdown}\n`);
+    }
   });
 
 try {

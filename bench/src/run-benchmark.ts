@@ -20,6 +20,7 @@ import { measurePersonsList } from "./measurements/persons-list.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
 import { writeReport, type BenchReport } from "./report.js";
 import { SCALES, type Scale } from "./scales.js";
+import { benchFetch } from "./http-client.js";
 
 export interface BenchOptions {
   scale: Scale["name"];
@@ -47,6 +48,18 @@ export const MEASUREMENT_GROUPS = [
   "http-throughput",
   "mbox-import",
 ] as const;
+
+/** The group a measurement row belongs to (a failed group's row has the group's id). */
+export function groupOfMeasurement(id: string): string {
+  const prefixes: Array<[string, (typeof MEASUREMENT_GROUPS)[number]]> = [
+    ["http-", "http-throughput"],
+    ["batch-", "batch-endpoints"],
+    ["paths-", "paths"],
+    ["opportunities-", "opportunities"],
+    ["activity-ingest", "activity-ingest"],
+  ];
+  return prefixes.find(([prefix]) => id.startsWith(prefix))?.[1] ?? id;
+}
 
 /** How many samples each measurement takes at each scale. */
 const SAMPLES = {
@@ -132,7 +145,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
       const rapport = await startBenchServer(["rapport", databasePath], ["--max-old-space-size=8192"]);
       try {
         const baseUrl = `http://127.0.0.1:${rapport.port}`;
-        const warm = await fetch(`${baseUrl}/v1/persons/${tenant.personUuids[0]}/recommended-paths`, { headers: { "x-api-key": apiKey } });
+        const warm = await benchFetch(`${baseUrl}/v1/persons/${tenant.personUuids[0]}/recommended-paths`, { headers: { "x-api-key": apiKey } });
         if (warm.status !== 200) throw new Error(`warm-up request answered ${warm.status}`);
         await warm.arrayBuffer();
         log("measuring the batch endpoints over HTTP");

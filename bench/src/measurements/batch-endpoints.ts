@@ -11,6 +11,7 @@ import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
 import { sampleTargets } from "../targets.js";
 import { summarize, timeEach } from "../statistics.js";
+import { benchFetch } from "../http-client.js";
 
 const BATCH = 100;
 const DAY = 86_400_000;
@@ -72,7 +73,7 @@ from activity group by person_uuid, kind`;
 
 /** Calls the endpoint and reads the whole answer; returns its size in bytes. */
 async function call(url: string, apiKey: string, init: RequestInit = {}): Promise<number> {
-  const response = await fetch(url, { ...init, headers: { "x-api-key": apiKey, "content-type": "application/json", ...init.headers } });
+  const response = await benchFetch(url, { ...init, headers: { "x-api-key": apiKey, "content-type": "application/json", ...init.headers } });
   if (response.status !== 200) throw new Error(`${init.method ?? "GET"} ${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   return (await response.arrayBuffer()).byteLength;
 }

@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { benchScript, trackChild } from "../child-process.js";
 import type { MeasurementResult } from "../measurement.js";
 import type { Summary } from "../statistics.js";
+import { benchFetch } from "../http-client.js";
 
 export interface BenchServer {
   port: number;
@@ -67,7 +68,7 @@ export async function measureHttpThroughput(
   {
     for (const target of targets) {
       const url = `http://127.0.0.1:${rapport.port}${target.path}`;
-      const sample = await fetch(url, { headers: { "x-api-key": apiKey } });
+      const sample = await benchFetch(url, { headers: { "x-api-key": apiKey } });
       if (sample.status !== 200) throw new Error(`${target.path} answered ${sample.status}`);
       const body = await sample.text();
       const bodyFolder = mkdtempSync(join(tmpdir(), "rapport-bench-body-"));

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { failedMeasurement, type MeasurementResult } from "./measurement.js";
+import { mergeReports } from "./merge-report.js";
+import type { BenchReport } from "./report.js";
+import { groupOfMeasurement } from "./run-benchmark.js";
+
+const row = (id: string): MeasurementResult => ({ ...failedMeasurement(id, id, "x"), error: undefined, notes: [] });
+const report = (startedAt: string, measurements: MeasurementResult[], scale = "L"): BenchReport => ({
+  scale,
+  startedAt,
+  durationSeconds: 1,
+  machine: { cores: 2, cpuModel: "cpu", memoryGiB: 24, node: "v20", platform: "linux-x64", loadAverageAtStart: [0, 0, 0], loadAverageAtEnd: [0, 0, 0] },
+  dataset: {},
+  peakRssMiB: 100,
+  measurements,
+});
+
+describe("merging a rerun into a report", () => {
+  it("puts the rerun groups' rows in the place of the old ones (a failed group's row too) and says when they were measured", () => {
+    const base = report("first", [row("graph-hydration"), failedMeasurement("http-throughput", "HTTP throughput", "fetch failed"), row("mbox-import")]);
+    const rerun = report("later", [row("http-person"), row("http-paths")]);
+    const merged = mergeReports(base, rerun, ["http-throughput"], groupOfMeasurement);
+    expect(merged.measurements.map((measurement) => measurement.id)).toEqual(["graph-hydration", "http-person", "http-paths", "mbox-import"]);
+    expect(merged.measurements[1]!.notes.at(-1)).toContain("later");
+    expect(merged.startedAt).toBe("first");
+    expect(() => mergeReports(base, report("later", [], "M"), ["http-throughput"], groupOfMeasurement)).toThrow("scale M");
+  });
+});
