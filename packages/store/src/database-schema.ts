@@ -466,3 +466,17 @@ export interface Database {
   import_jobs: ImportJobsTable;
   email_bodies: EmailBodiesTable;
 }
+
+/** Migration 0008: every live opportunity linked to the entity has that side's activity date at or after `floor_at`. */
+export interface OpportunityActivityFloorsTable {
+  tenant_uuid: string;
+  /** PERSON or COMPANY */
+  entity_type: string;
+  entity_uuid: string;
+  floor_at: number;
+}
+
+/** The table of migration 0008, merged into `Database`. */
+export interface Database {
+  opportunity_activity_floors: OpportunityActivityFloorsTable;
+}

@@ -215,4 +215,57 @@ describe("activity dates", () => {
     expect(await linkDates(store)).toEqual([[base + 7 * day], [base + 7 * day]]);
     expect(await store.transaction((transactional) => linkDates(transactional))).toEqual([[base + 7 * day], [base + 7 * day]]);
   });
+
+  it("raise correctly after a deletion lowered them or a rolled-back ingest raised them (the floors that let old activity skip a company's links)", async () => {
+    const { type, stage } = await pipeline();
+    const day = 86_400_000;
+    const base = Date.now() - 60 * day;
+    const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
+    const cleo = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Cleo", emails: ["cleo@globex.example"], primary_company_uuid: globex.uuid });
+    const deals = await Promise.all(
+      ["One", "Two"].map((name) =>
+        store.opportunities.create(
+          { tenant_uuid: tenant.uuid, name, type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "COMPANY", entity_uuid: globex.uuid }] },
+          viewer,
+        ),
+      ),
+    );
+    const companyDates = async () =>
+      Promise.all(deals.map(async (deal) => (await store.opportunities.get(tenant.uuid, deal.uuid, viewer))!.company_last_activity_at));
+    const email = (target: Store, id: string, at: number) =>
+      target.emails.ingest(tenant.uuid, { message_id: id, sent_at: at, from: { email: "me@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+
+    await email(store, "e1", base + 3 * day);
+    const sync = await store.meetings.create(tenant.uuid, { title: "Sync", starts_at: base + 10 * day, attendees: [{ person_uuid: cleo.uuid }] });
+    await email(store, "e2", base + 5 * day); // earlier than the meeting: raises nothing
+    expect(await companyDates()).toEqual([base + 10 * day, base + 10 * day]);
+
+    // The meeting goes: the dates go down to the last email, and a later email raises them again.
+    await store.meetings.delete(tenant.uuid, sync.uuid);
+    expect(await companyDates()).toEqual([base + 5 * day, base + 5 * day]);
+    await email(store, "e3", base + 8 * day);
+    expect(await companyDates()).toEqual([base + 8 * day, base + 8 * day]);
+
+    // An ingest that rolls back leaves the dates where they were, and an earlier email still raises them.
+    await expect(
+      store.transaction(async (transactional) => {
+        await email(transactional, "e4", base + 20 * day);
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await companyDates()).toEqual([base + 8 * day, base + 8 * day]);
+    await email(store, "e5", base + 15 * day);
+    expect(await companyDates()).toEqual([base + 15 * day, base + 15 * day]);
+
+    // A deal linked later starts at the company's last activity and moves with it.
+    const third = await store.opportunities.create(
+      { tenant_uuid: tenant.uuid, name: "Three", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "COMPANY", entity_uuid: globex.uuid }] },
+      viewer,
+    );
+    deals.push(third);
+    await email(store, "e6", base + 16 * day);
+    expect(await companyDates()).toEqual([base + 16 * day, base + 16 * day, base + 16 * day]);
+    await store.opportunities.refreshActivity(tenant.uuid);
+    expect(await companyDates()).toEqual([base + 16 * day, base + 16 * day, base + 16 * day]);
+  });
 });

@@ -149,11 +149,13 @@ export async function recordOpportunityActivity(
     { entityType: "COMPANY", times: companies, column: "company_last_activity_at" as const },
   ];
   for (const { entityType, times, column } of sides) {
+    const unfloored = await entitiesAboveTheirFloors(db, tenantUuid, entityType, times);
     const raised = new Map<string, number>();
-    for (const chunk of chunksOf([...times.keys()])) {
-      const latestInChunk = Math.max(...chunk.map((uuid) => times.get(uuid)!));
+    const floors = new Map<string, number>();
+    for (const chunk of chunksOf([...unfloored.keys()])) {
       // Found through the links, then written one by one by primary key: an UPDATE ... WHERE uuid IN
-      // (...) lets SQLite's planner walk every opportunity of the tenant instead.
+      // (...) lets SQLite's planner walk every opportunity of the tenant instead. Every live link is
+      // read, not only those to raise: the lowest date after raising is the entity's new floor.
       const rows = await db
         .selectFrom("associations as a")
         .innerJoin("opportunities as o", "o.uuid", "a.owner_uuid")
@@ -164,12 +166,16 @@ export async function recordOpportunityActivity(
         .where("a.entity_uuid", "in", chunk)
         .where("o.tenant_uuid", "=", tenantUuid)
         .where("o.deleted_at", "is", null)
-        .where((builder) => builder.or([builder(`o.${column}`, "is", null), builder(`o.${column}`, "<", latestInChunk)]))
         .execute();
       for (const row of rows) {
-        const at = times.get(row.entity_uuid)!;
-        if ((row.stored === null || Number(row.stored) < at) && at > (raised.get(row.uuid) ?? Number.NEGATIVE_INFINITY)) raised.set(row.uuid, at);
+        const at = unfloored.get(row.entity_uuid)!;
+        const stored = row.stored === null ? null : Number(row.stored);
+        if ((stored === null || stored < at) && at > (raised.get(row.uuid) ?? Number.NEGATIVE_INFINITY)) raised.set(row.uuid, at);
+        const after = stored === null ? at : Math.max(stored, at);
+        floors.set(row.entity_uuid, Math.min(floors.get(row.entity_uuid) ?? Number.POSITIVE_INFINITY, after));
       }
+      // No live opportunity linked: nothing to raise below this time (a new link forgets the floor).
+      for (const uuid of chunk) if (!floors.has(uuid)) floors.set(uuid, unfloored.get(uuid)!);
     }
     for (const [uuid, at] of raised) {
       await db
@@ -177,6 +183,57 @@ export async function recordOpportunityActivity(
         .set({ [column]: at, last_activity_at: raisedTo("last_activity_at", at) })
         .where("tenant_uuid", "=", tenantUuid)
         .where("uuid", "=", uuid)
+        .execute();
+    }
+    await storeFloors(db, tenantUuid, entityType, floors);
+  }
+}
+
+/** The entities of `times` whose time is after their floor (or that have none), with their times. */
+async function entitiesAboveTheirFloors(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  entityType: string,
+  times: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const above = new Map(times);
+  for (const chunk of chunksOf([...times.keys()])) {
+    const rows = await db
+      .selectFrom("opportunity_activity_floors")
+      .select(["entity_uuid", "floor_at"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("entity_type", "=", entityType)
+      .where("entity_uuid", "in", chunk)
+      .execute();
+    for (const row of rows) if (times.get(row.entity_uuid)! <= Number(row.floor_at)) above.delete(row.entity_uuid);
+  }
+  return above;
+}
+
+async function storeFloors(db: Kysely<Database>, tenantUuid: string, entityType: string, floors: ReadonlyMap<string, number>): Promise<void> {
+  for (const chunk of chunksOf([...floors], 200)) {
+    await db
+      .insertInto("opportunity_activity_floors")
+      .values(chunk.map(([entity_uuid, floor_at]) => ({ tenant_uuid: tenantUuid, entity_type: entityType, entity_uuid, floor_at })))
+      .onConflict((conflict) => conflict.columns(["tenant_uuid", "entity_type", "entity_uuid"]).doUpdateSet({ floor_at: (eb) => eb.ref("excluded.floor_at") }))
+      .execute();
+  }
+}
+
+/** Forgets the floors of these entities (all of the tenant's without a list): their dates may go down. */
+async function forgetFloors(db: Kysely<Database>, tenantUuid: string, links?: ReadonlyArray<{ entity_type: string; entity_uuid: string }>): Promise<void> {
+  if (links === undefined) {
+    await db.deleteFrom("opportunity_activity_floors").where("tenant_uuid", "=", tenantUuid).execute();
+    return;
+  }
+  for (const entityType of ["PERSON", "COMPANY"]) {
+    const uuids = [...new Set(links.filter((link) => link.entity_type === entityType).map((link) => link.entity_uuid))];
+    for (const chunk of chunksOf(uuids)) {
+      await db
+        .deleteFrom("opportunity_activity_floors")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("entity_type", "=", entityType)
+        .where("entity_uuid", "in", chunk)
         .execute();
     }
   }
@@ -222,6 +279,7 @@ export async function refreshOpportunityActivity(
     .where("owner_uuid", "in", rows.map((row) => row.uuid))
     .where("entity_type", "in", ["PERSON", "COMPANY"])
     .execute();
+  await forgetFloors(db, tenantUuid, opportunityUuids === undefined ? undefined : links);
   const activity = await lastActivityOfEntities(db, tenantUuid, {
     personUuids: links.filter((link) => link.entity_type === "PERSON").map((link) => link.entity_uuid),
     companyUuids: links.filter((link) => link.entity_type === "COMPANY").map((link) => link.entity_uuid),

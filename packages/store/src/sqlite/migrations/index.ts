@@ -11,6 +11,7 @@ import { oauthMigration } from "./0004-oauth.js";
 import { activityMigration } from "./0005-activity.js";
 import { importsMigration } from "./0006-imports.js";
 import { changeGenerationsMigration } from "./0007-change-generations.js";
+import { opportunityActivityFloorsMigration } from "./0008-opportunity-activity-floors.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "0005-activity": activityMigration,
   "0006-imports": importsMigration,
   "0007-change-generations": changeGenerationsMigration,
+  "0008-opportunity-activity-floors": opportunityActivityFloorsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
