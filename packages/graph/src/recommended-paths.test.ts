@@ -162,4 +162,34 @@ describe("recommendedPaths", () => {
       'recommendedPaths: expecting "limit" to be an integer of at least 0 but got "-1".',
     );
   });
+
+  it("keeps a large company's strongest priority entries, ten by default, as a full ranking orders them", () => {
+    // 150 persons at globex: each emailed by ada or ben some days ago, some also through a shared bridge.
+    const steps = [withUser("ada"), withUser("ben")];
+    for (let index = 0; index < 150; index += 1) {
+      const member = `m${String(index).padStart(3, "0")}`;
+      steps.push(withAffiliation(member, "globex"), withEmail(index % 3 === 0 ? "ben" : "ada", member, daysAgo(index % 40)));
+      if (index % 5 === 0) steps.push(withEmail("bridge", member, daysAgo(index % 7)));
+    }
+    steps.push(withMeeting(["ada", "bridge"], daysAgo(1)), withMeeting(["ben", "bridge"], daysAgo(30)));
+    const company = buildGraph(...steps);
+    const target = { entity: "company", uuid: "globex" } as const;
+    const all = recommendedPaths(company, target, { now: NOW, maximumPriorityEntries: Number.MAX_SAFE_INTEGER });
+    const byDefault = recommendedPaths(company, target, { now: NOW });
+    const three = recommendedPaths(company, target, { now: NOW, maximumPriorityEntries: 3 });
+    // ada: her 100 members and 10 of ben's through the bridge; ben: his 50 and 20 of ada's.
+    expect(all.items.map((item) => [item.user_uuid, item.priority_management.length])).toEqual([
+      ["user-ada", 110],
+      ["user-ben", 70],
+    ]);
+    for (const [index, item] of all.items.entries()) {
+      const sorted = [...item.priority_management].sort(
+        (left, right) => right.priority_score - left.priority_score || right.rq - left.rq || (left.person_uuid < right.person_uuid ? -1 : 1),
+      );
+      expect(item.priority_management).toEqual(sorted);
+      expect(byDefault.items[index]?.priority_management).toEqual(item.priority_management.slice(0, 10));
+      expect(three.items[index]?.priority_management).toEqual(item.priority_management.slice(0, 3));
+      expect(three.items[index]?.path_count).toBe(item.path_count);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 /** @module Two-hop introduction paths from every internal user to a person or a company, ranked. */
 import { toIsoDateOrNull } from "./internal/dates.js";
 import { describeRelationship } from "./internal/describe-relationship.js";
+import type { EdgeScoreMemo } from "./internal/edge-score-memo.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { invalidArgument } from "./internal/errors.js";
@@ -34,7 +35,7 @@ export interface RecommendedPathsOptions extends ScoringOptions {
   limit?: number;
   /** Paths listed per item, strongest first (default 10; `path_count` counts all). */
   maximumPathsPerItem?: number;
-  /** `priority_management` entries per item, highest priority first (default: one per target person reached). */
+  /** `priority_management` entries per item, highest priority first (default 10; a company's persons can be thousands). */
   maximumPriorityEntries?: number;
   /** Company targets: how many top external contacts to return (default 10). */
   topExternalContactsLimit?: number;
@@ -47,15 +48,24 @@ interface PathCandidate {
   hops: Hop[];
 }
 
+/** A target person as one user's priority: ranked by `priorityScore`, then `rq`, then uuid. */
+interface PriorityCandidate {
+  target: PersonRecord;
+  priorityScore: number;
+  rq: number;
+}
+
 interface UserAccumulator {
   user: PersonRecord;
   best: number;
   pathCount: number;
   paths: PathCandidate[];
-  /** Best path strength to each target person reached. */
-  bestByTarget: Map<PersonRecord, number>;
-  /** The user's direct score to each target person with a counted interaction (the RQ; 0 for the others). */
-  directByTarget: Map<PersonRecord, number>;
+  /** Candidates for `priority_management`; trimmed to the strongest as they grow (see keepPriority). */
+  priorities: PriorityCandidate[];
+  /** The target person being collected, with the best path to it and the direct score (0 without one). */
+  target: PersonRecord | null;
+  bestToTarget: number;
+  directToTarget: number;
 }
 
 function hop(person: PersonRecord, evaluation: PairEvaluation): Hop {
@@ -86,43 +96,69 @@ function keepStrongest(paths: PathCandidate[], candidate: PathCandidate, limit: 
   if (paths.length > limit) paths.pop();
 }
 
+const comparePriorities = (left: PriorityCandidate, right: PriorityCandidate) =>
+  right.priorityScore - left.priorityScore || right.rq - left.rq || compareUuids(left.target.uuid, right.target.uuid);
+
+/** Adds a candidate; past twice `limit` the list is sorted and cut to `limit` (a company has thousands). */
+function keepPriority(priorities: PriorityCandidate[], candidate: PriorityCandidate, limit: number): void {
+  priorities.push(candidate);
+  if (priorities.length >= 2 * limit + 64) {
+    priorities.sort(comparePriorities);
+    priorities.length = limit;
+  }
+}
+
 /**
  * Collects, per internal user, every direct and two-hop path to one target person: each is counted, and the
- * `maximumPaths` strongest are kept (a busy target has thousands).
+ * `maximumPaths` strongest are kept (a busy target has thousands). Only a kept path builds its hops; the
+ * others cost a score lookup each. `memo` remembers colleague-to-bridge scores across a company's members.
  */
 function collectPaths(
   state: GraphState,
   target: PersonRecord,
   context: EvaluationContext,
-  accumulators: Map<PersonRecord, UserAccumulator>,
-  maximumPaths: number,
+  accumulators: Map<number, UserAccumulator>,
+  limits: { paths: number; priorities: number },
+  memo: EdgeScoreMemo | null,
 ): void {
-  const accumulatorOf = (user: PersonRecord): UserAccumulator => {
-    let accumulator = accumulators.get(user);
+  const maximumPaths = limits.paths;
+  const touched: UserAccumulator[] = [];
+  // By person index: the loop below never touches a colleague's record, only edge slots.
+  const accumulatorOf = (userIndex: number): UserAccumulator => {
+    let accumulator = accumulators.get(userIndex);
     if (accumulator === undefined) {
-      accumulator = { user, best: 0, pathCount: 0, paths: [], bestByTarget: new Map(), directByTarget: new Map() };
-      accumulators.set(user, accumulator);
+      accumulator = { user: state.record(userIndex), best: 0, pathCount: 0, paths: [], priorities: [], target: null, bestToTarget: -1, directToTarget: 0 };
+      accumulators.set(userIndex, accumulator);
+    }
+    if (accumulator.target !== target) {
+      accumulator.target = target;
+      accumulator.bestToTarget = -1;
+      accumulator.directToTarget = 0;
+      touched.push(accumulator);
     }
     return accumulator;
   };
+  /** Counts a path; true when it is strong enough to be listed. */
   const count = (accumulator: UserAccumulator, strength: number): boolean => {
     accumulator.pathCount += 1;
     if (strength > accumulator.best) accumulator.best = strength;
-    if (strength >= (accumulator.bestByTarget.get(target) ?? -1)) accumulator.bestByTarget.set(target, strength);
-    // Weaker than every kept path: no need to build its hops.
-    const weakest = accumulator.paths.length < maximumPaths ? undefined : accumulator.paths[maximumPaths - 1];
-    return maximumPaths > 0 && (weakest === undefined || strength >= weakest.strength);
+    if (strength > accumulator.bestToTarget) accumulator.bestToTarget = strength;
+    if (maximumPaths === 0) return false;
+    return accumulator.paths.length < maximumPaths || strength >= accumulator.paths[maximumPaths - 1]!.strength;
   };
 
   const directNeighbours = target.internalNeighbours ?? [];
   const directEdges = target.internalEdges ?? [];
   for (let position = 0; position < directNeighbours.length; position += 1) {
-    const user = state.record(directNeighbours[position]!);
-    const direct = state.evaluate(user, target, directEdges[position]!, context);
-    if (direct.interactionCount === 0) continue;
-    const accumulator = accumulatorOf(user);
-    accumulator.directByTarget.set(target, direct.score);
-    if (count(accumulator, direct.score)) keepStrongest(accumulator.paths, { strength: direct.score, hops: [hop(target, direct)] }, maximumPaths);
+    const userIndex = directNeighbours[position]!;
+    const edge = directEdges[position]!;
+    const score = state.scoreAt(userIndex, target.index, edge, context);
+    if (score < 0) continue;
+    const accumulator = accumulatorOf(userIndex);
+    accumulator.directToTarget = score;
+    if (count(accumulator, score)) {
+      keepStrongest(accumulator.paths, { strength: score, hops: [hop(target, state.evaluate(accumulator.user, target, edge, context))] }, maximumPaths);
+    }
   }
 
   const bridges = target.neighbours;
@@ -131,26 +167,34 @@ function collectPaths(
     const bridge = state.record(bridges[bridgePosition]!);
     // Bridges are external: a colleague who knows the target is an item of their own already.
     if (bridge.internalNeighbours === null || bridge.userUuid !== null) continue;
-    const second = state.evaluate(bridge, target, bridgeEdges[bridgePosition]!, context);
-    if (second.interactionCount === 0) continue;
+    const secondEdge = bridgeEdges[bridgePosition]!;
+    const secondScore = state.scoreAt(bridge.index, target.index, secondEdge, context);
+    if (secondScore < 0) continue;
+    let secondHop: Hop | undefined;
     const neighbours = bridge.internalNeighbours;
     const edges = bridge.internalEdges ?? [];
     for (let position = 0; position < neighbours.length; position += 1) {
-      const user = state.record(neighbours[position]!);
-      if (user === target) continue;
-      const first = state.evaluate(user, bridge, edges[position]!, context);
-      if (first.interactionCount === 0) continue;
-      const strength = roundScore(first.score * second.score);
-      const accumulator = accumulatorOf(user);
-      if (count(accumulator, strength)) keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, first), hop(target, second)] }, maximumPaths);
+      const userIndex = neighbours[position]!;
+      if (userIndex === target.index) continue;
+      const firstEdge = edges[position]!;
+      let firstScore = memo === null ? Number.NaN : memo.get(firstEdge);
+      if (Number.isNaN(firstScore)) {
+        firstScore = state.scoreAt(userIndex, bridge.index, firstEdge, context);
+        memo?.set(firstEdge, firstScore);
+      }
+      if (firstScore < 0) continue;
+      const strength = roundScore(firstScore * secondScore);
+      const accumulator = accumulatorOf(userIndex);
+      if (count(accumulator, strength)) {
+        secondHop ??= hop(target, state.evaluate(bridge, target, secondEdge, context));
+        keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop] }, maximumPaths);
+      }
     }
   }
-}
 
-interface RankedTarget {
-  target: PersonRecord;
-  priorityScore: number;
-  rq: number;
+  for (const accumulator of touched) {
+    keepPriority(accumulator.priorities, { target, priorityScore: prettyScore(accumulator.bestToTarget), rq: accumulator.directToTarget }, limits.priorities);
+  }
 }
 
 function priorityEntries(
@@ -162,28 +206,8 @@ function priorityEntries(
 ): PriorityManagementEntry[] {
   const user = accumulator.user;
   // Ranked on scores alone, keeping the `limit` first; only those pay for their interaction summaries.
-  const compare = (left: RankedTarget, right: RankedTarget) =>
-    right.priorityScore - left.priorityScore || right.rq - left.rq || compareUuids(left.target.uuid, right.target.uuid);
-  const candidates = [...accumulator.bestByTarget].map(([target, best]) => ({
-    target,
-    priorityScore: prettyScore(best),
-    rq: accumulator.directByTarget.get(target) ?? 0,
-  }));
-  let ranked: RankedTarget[];
-  if (limit >= candidates.length) ranked = candidates.sort(compare);
-  else {
-    // A few kept out of thousands (a large company): insertion into a short sorted list.
-    ranked = [];
-    for (const candidate of candidates) {
-      let position = ranked.length;
-      while (position > 0 && compare(candidate, ranked[position - 1]!) < 0) position -= 1;
-      if (position >= limit) continue;
-      ranked.splice(position, 0, candidate);
-      if (ranked.length > limit) ranked.pop();
-    }
-  }
-  return ranked.map(({ target, priorityScore, rq }) => {
-    let summaries = summariesByTarget.get(target);
+  const ranked = accumulator.priorities.sort(comparePriorities).slice(0, limit);
+  return ranked.map(({ target, priorityScore, rq }) => {    let summaries = summariesByTarget.get(target);
     if (summaries === undefined) {
       summaries = summarizeCounterparts(state, target, context, (counterpart) => counterpart.userUuid !== null);
       summariesByTarget.set(target, summaries);
@@ -275,7 +299,7 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
   if (sortBy === "name" && nameOf === undefined) throw invalidArgument(functionName, '"nameOf" to be given with sortBy "name"', nameOf);
   const limit = optionalCount(functionName, "limit", options.limit, 0, Number.POSITIVE_INFINITY);
   const maximumPaths = optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10);
-  const maximumPriorityEntries = optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, Number.MAX_SAFE_INTEGER);
+  const maximumPriorityEntries = optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, 10);
   const contactsLimit = optionalCount(functionName, "topExternalContactsLimit", options.topExternalContactsLimit, 0, 10);
   const includeItems = options.includeItems ?? true;
 
@@ -289,8 +313,12 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
 
   const items: RecommendedPathItem[] = [];
   if (includeItems) {
-    const accumulators = new Map<PersonRecord, UserAccumulator>();
-    for (const person of targets) collectPaths(state, person, context, accumulators, maximumPaths);
+    const accumulators = new Map<number, UserAccumulator>();
+    // A company's members share bridges: remember each colleague-to-bridge score for the call.
+    const memo = targets.length > 1 ? state.scoreMemo : null;
+    memo?.begin(state.edges.slotCapacity);
+    const limits = { paths: maximumPaths, priorities: maximumPriorityEntries };
+    for (const person of targets) collectPaths(state, person, context, accumulators, limits, memo);
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>();
     for (const accumulator of accumulators.values()) {
       items.push({

@@ -305,7 +305,7 @@ describe("scoring properties", () => {
       fc.property(interactionList, fc.integer({ min: 0, max: 3 }), fc.constantFrom(...PERSONS, "acme"), (interactions, cap, uuid) => {
         const graph = hydrate(interactions);
         const target = uuid === "acme" ? ({ entity: "company", uuid } as const) : ({ entity: "person", uuid } as const);
-        const full = recommendedPaths(graph, target, { now: NOW });
+        const full = recommendedPaths(graph, target, { now: NOW, maximumPriorityEntries: Number.MAX_SAFE_INTEGER });
         const capped = recommendedPaths(graph, target, { now: NOW, maximumPathsPerItem: cap, maximumPriorityEntries: cap });
         expect(capped.items.map((item) => item.user_uuid)).toEqual(full.items.map((item) => item.user_uuid));
         for (const [index, item] of capped.items.entries()) {

@@ -7,6 +7,16 @@
  */
 import { grown } from "./grown-array.js";
 
+/** Offsets of an edge's numbers within its `STRIDE` (eight doubles: one 64-byte cache line). */
+const MASS_EMAIL_LOW = 0;
+const MASS_EMAIL_HIGH = 1;
+const MASS_MEETING = 2;
+const ANCHOR_AT = 3;
+const EMAILS_LOW = 4;
+const EMAILS_HIGH = 5;
+const MEETINGS = 6;
+const STRIDE = 8;
+
 /** One pair's aggregate, as stored or as recomputed by a scan. */
 export interface PairAggregate {
   emailsLow: number;
@@ -66,13 +76,11 @@ export class EdgeTable {
   private size = 0;
   private readonly free: number[] = [];
   live = 0;
-  massEmailLow = new Float64Array(1024);
-  massEmailHigh = new Float64Array(1024);
-  massMeeting = new Float64Array(1024);
-  anchorAt = new Float64Array(1024);
-  emailsLow = new Int32Array(1024);
-  emailsHigh = new Int32Array(1024);
-  meetings = new Int32Array(1024);
+  /**
+   * An edge's seven numbers side by side (`STRIDE` per slot, offsets below): a ranking reads one cache line
+   * per edge instead of one per array, which is what its inner loop waits on in a large graph.
+   */
+  private data = new Float64Array(1024 * STRIDE);
   /**
    * Remembered past-only aggregates of edges whose latest interaction is after the `now` they were scored at
    * (an upcoming meeting): a rescan is needed only once `now` leaves the span. Any change to an edge forgets it.
@@ -126,24 +134,51 @@ export class EdgeTable {
     if (this.summaries.size > 0) this.summaries.delete(slot);
   }
 
+  /** The interactions counted into `slot`'s stored aggregate. */
+  interactionCount(slot: number): number {
+    const base = slot * STRIDE;
+    const data = this.data;
+    return data[base + EMAILS_LOW]! + data[base + EMAILS_HIGH]! + data[base + MEETINGS]!;
+  }
+
+  /** Latest occurredAt among `slot`'s counted interactions (-Infinity when none). */
+  anchorAt(slot: number): number {
+    return this.data[slot * STRIDE + ANCHOR_AT]!;
+  }
+
+  /** The email mass (both directions) of `slot`, anchored at its `anchorAt`. */
+  emailMass(slot: number): number {
+    const base = slot * STRIDE;
+    return this.data[base + MASS_EMAIL_LOW]! + this.data[base + MASS_EMAIL_HIGH]!;
+  }
+
+  /** The meeting mass of `slot`, anchored at its `anchorAt`. */
+  meetingMass(slot: number): number {
+    return this.data[slot * STRIDE + MASS_MEETING]!;
+  }
+
+  /** Emails went both ways between the pair. */
+  isTwoWay(slot: number): boolean {
+    const base = slot * STRIDE;
+    return this.data[base + EMAILS_LOW]! > 0 && this.data[base + EMAILS_HIGH]! > 0;
+  }
+
+  /** Every slot is below this; it grows as edges are allocated. */
+  get slotCapacity(): number {
+    return this.capacity;
+  }
+
   allocate(): number {
     this.live += 1;
     const reused = this.free.pop();
     if (reused !== undefined) return reused;
     if (this.size === this.capacity) {
-      const capacity = this.capacity * 2;
-      this.massEmailLow = grown(this.massEmailLow, capacity);
-      this.massEmailHigh = grown(this.massEmailHigh, capacity);
-      this.massMeeting = grown(this.massMeeting, capacity);
-      this.anchorAt = grown(this.anchorAt, capacity);
-      this.emailsLow = grown(this.emailsLow, capacity);
-      this.emailsHigh = grown(this.emailsHigh, capacity);
-      this.meetings = grown(this.meetings, capacity);
-      this.capacity = capacity;
+      this.capacity *= 2;
+      this.data = grown(this.data, this.capacity * STRIDE);
     }
     const slot = this.size;
     this.size += 1;
-    this.anchorAt[slot] = -Infinity;
+    this.data[slot * STRIDE + ANCHOR_AT] = -Infinity;
     return slot;
   }
 
@@ -151,13 +186,7 @@ export class EdgeTable {
   trim(): void {
     const capacity = Math.max(1024, this.size);
     if (capacity === this.capacity) return;
-    this.massEmailLow = this.massEmailLow.slice(0, capacity);
-    this.massEmailHigh = this.massEmailHigh.slice(0, capacity);
-    this.massMeeting = this.massMeeting.slice(0, capacity);
-    this.anchorAt = this.anchorAt.slice(0, capacity);
-    this.emailsLow = this.emailsLow.slice(0, capacity);
-    this.emailsHigh = this.emailsHigh.slice(0, capacity);
-    this.meetings = this.meetings.slice(0, capacity);
+    this.data = this.data.slice(0, capacity * STRIDE);
     this.capacity = capacity;
   }
 
@@ -170,49 +199,55 @@ export class EdgeTable {
 
   write(slot: number, aggregate: PairAggregate): void {
     this.forget(slot);
-    this.massEmailLow[slot] = aggregate.massEmailLow;
-    this.massEmailHigh[slot] = aggregate.massEmailHigh;
-    this.massMeeting[slot] = aggregate.massMeeting;
-    this.anchorAt[slot] = aggregate.anchorAt;
-    this.emailsLow[slot] = aggregate.emailsLow;
-    this.emailsHigh[slot] = aggregate.emailsHigh;
-    this.meetings[slot] = aggregate.meetings;
+    const base = slot * STRIDE;
+    const data = this.data;
+    data[base + MASS_EMAIL_LOW] = aggregate.massEmailLow;
+    data[base + MASS_EMAIL_HIGH] = aggregate.massEmailHigh;
+    data[base + MASS_MEETING] = aggregate.massMeeting;
+    data[base + ANCHOR_AT] = aggregate.anchorAt;
+    data[base + EMAILS_LOW] = aggregate.emailsLow;
+    data[base + EMAILS_HIGH] = aggregate.emailsHigh;
+    data[base + MEETINGS] = aggregate.meetings;
   }
 
   read(slot: number): PairAggregate {
+    const base = slot * STRIDE;
+    const data = this.data;
     return {
-      emailsLow: this.emailsLow[slot] ?? 0,
-      emailsHigh: this.emailsHigh[slot] ?? 0,
-      meetings: this.meetings[slot] ?? 0,
-      massEmailLow: this.massEmailLow[slot] ?? 0,
-      massEmailHigh: this.massEmailHigh[slot] ?? 0,
-      massMeeting: this.massMeeting[slot] ?? 0,
-      anchorAt: this.anchorAt[slot] ?? -Infinity,
+      emailsLow: data[base + EMAILS_LOW]!,
+      emailsHigh: data[base + EMAILS_HIGH]!,
+      meetings: data[base + MEETINGS]!,
+      massEmailLow: data[base + MASS_EMAIL_LOW]!,
+      massEmailHigh: data[base + MASS_EMAIL_HIGH]!,
+      massMeeting: data[base + MASS_MEETING]!,
+      anchorAt: data[base + ANCHOR_AT]!,
     };
   }
 
   /** Adds one interaction's contribution, re-anchoring the masses when it is the newest. */
   accumulate(slot: number, occurredAt: number, halfLifeMilliseconds: number, factor: number, kind: "meeting" | "low" | "high"): void {
     this.forget(slot);
-    let anchorAt = this.anchorAt[slot] ?? occurredAt;
+    const base = slot * STRIDE;
+    const data = this.data;
+    let anchorAt = data[base + ANCHOR_AT]!;
     if (occurredAt > anchorAt) {
       const scale = 2 ** ((anchorAt - occurredAt) / halfLifeMilliseconds);
-      this.massEmailLow[slot] = (this.massEmailLow[slot] ?? 0) * scale;
-      this.massEmailHigh[slot] = (this.massEmailHigh[slot] ?? 0) * scale;
-      this.massMeeting[slot] = (this.massMeeting[slot] ?? 0) * scale;
-      this.anchorAt[slot] = occurredAt;
+      data[base + MASS_EMAIL_LOW]! *= scale;
+      data[base + MASS_EMAIL_HIGH]! *= scale;
+      data[base + MASS_MEETING]! *= scale;
       anchorAt = occurredAt;
     }
+    data[base + ANCHOR_AT] = anchorAt;
     const mass = factor * 2 ** ((occurredAt - anchorAt) / halfLifeMilliseconds);
     if (kind === "meeting") {
-      this.massMeeting[slot] = (this.massMeeting[slot] ?? 0) + mass;
-      this.meetings[slot] = (this.meetings[slot] ?? 0) + 1;
+      data[base + MASS_MEETING]! += mass;
+      data[base + MEETINGS]! += 1;
     } else if (kind === "low") {
-      this.massEmailLow[slot] = (this.massEmailLow[slot] ?? 0) + mass;
-      this.emailsLow[slot] = (this.emailsLow[slot] ?? 0) + 1;
+      data[base + MASS_EMAIL_LOW]! += mass;
+      data[base + EMAILS_LOW]! += 1;
     } else {
-      this.massEmailHigh[slot] = (this.massEmailHigh[slot] ?? 0) + mass;
-      this.emailsHigh[slot] = (this.emailsHigh[slot] ?? 0) + 1;
+      data[base + MASS_EMAIL_HIGH]! += mass;
+      data[base + EMAILS_HIGH]! += 1;
     }
   }
 }

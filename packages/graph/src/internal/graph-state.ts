@@ -5,6 +5,7 @@
 import { UndirectedGraph } from "graphology";
 import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
+import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { EdgeTable, emptyAggregate, type PairAggregate } from "./edge-table.js";
 import { conflict } from "./errors.js";
 import { ACTIVE, CANCELLED, INDEXED, InteractionTable, MEETING } from "./interaction-table.js";
@@ -107,6 +108,8 @@ export class GraphState {
   readonly graph = new UndirectedGraph<PersonRecord, Record<string, never>>({ allowSelfLoops: false });
   readonly table = new InteractionTable();
   readonly edges = new EdgeTable();
+  /** Scratch for one ranking call (see EdgeScoreMemo); the graph's state does not depend on it. */
+  readonly scoreMemo = new EdgeScoreMemo();
   readonly records: (PersonRecord | undefined)[] = [];
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();
@@ -460,23 +463,9 @@ export class GraphState {
   evaluate(first: PersonRecord, second: PersonRecord, edge: number, context: EvaluationContext): PairEvaluation {
     if (edge < 0) return NO_CONNECTION;
     const edges = this.edges;
-    const anchorAt = edges.anchorAt[edge] ?? Infinity;
+    const anchorAt = edges.anchorAt(edge);
     if (context.storedAggregatesUsable && anchorAt <= context.now) {
-      const emailsLow = edges.emailsLow[edge] ?? 0;
-      const emailsHigh = edges.emailsHigh[edge] ?? 0;
-      const meetings = edges.meetings[edge] ?? 0;
-      return {
-        score: scoreOf(
-          context,
-          edges.massEmailLow[edge] ?? 0,
-          edges.massEmailHigh[edge] ?? 0,
-          edges.massMeeting[edge] ?? 0,
-          emailsLow > 0 && emailsHigh > 0,
-          anchorAt,
-        ),
-        interactionCount: emailsLow + emailsHigh + meetings,
-        lastInteractionAt: anchorAt,
-      };
+      return { score: this.storedScore(edge, anchorAt, context), interactionCount: edges.interactionCount(edge), lastInteractionAt: anchorAt };
     }
     let aggregate: PairAggregate | undefined;
     if (context.storedAggregatesUsable) {
@@ -494,8 +483,7 @@ export class GraphState {
     return {
       score: scoreOf(
         context,
-        aggregate.massEmailLow,
-        aggregate.massEmailHigh,
+        aggregate.massEmailLow + aggregate.massEmailHigh,
         aggregate.massMeeting,
         aggregate.emailsLow > 0 && aggregate.emailsHigh > 0,
         aggregate.anchorAt,
@@ -504,6 +492,27 @@ export class GraphState {
       lastInteractionAt: aggregate.anchorAt,
     };
   }
+
+  /**
+   * `evaluate(...).score` without building the evaluation, or -1 when no interaction of the pair counts at
+   * `context.now`: the inner loop of a ranking asks this of every colleague of every bridge.
+   */
+  scoreAt(firstIndex: number, secondIndex: number, edge: number, context: EvaluationContext): number {
+    if (edge < 0) return -1;
+    const anchorAt = this.edges.anchorAt(edge);
+    if (context.storedAggregatesUsable && anchorAt <= context.now) {
+      return this.edges.interactionCount(edge) === 0 ? -1 : this.storedScore(edge, anchorAt, context);
+    }
+    const evaluation = this.evaluate(this.record(firstIndex), this.record(secondIndex), edge, context);
+    return evaluation.interactionCount === 0 ? -1 : evaluation.score;
+  }
+
+  /** The score of `edge` from its stored aggregate, whose latest interaction (`anchorAt`) is not after `now`. */
+  private storedScore(edge: number, anchorAt: number, context: EvaluationContext): number {
+    const edges = this.edges;
+    return scoreOf(context, edges.emailMass(edge), edges.meetingMass(edge), edges.isTwoWay(edge), anchorAt);
+  }
+
 
   evaluatePair(first: PersonRecord, second: PersonRecord, context: EvaluationContext): PairEvaluation {
     if (first === second) return NO_CONNECTION;
@@ -633,17 +642,10 @@ function removeNeighbour(record: PersonRecord, index: number): void {
 }
 
 /** `raw / (raw + saturation)` where raw is the decayed, weighted, reciprocity-adjusted mass at `now`. */
-function scoreOf(
-  context: EvaluationContext,
-  massEmailLow: number,
-  massEmailHigh: number,
-  massMeeting: number,
-  twoWay: boolean,
-  anchorAt: number,
-): number {
+function scoreOf(context: EvaluationContext, emailMass: number, meetingMass: number, twoWay: boolean, anchorAt: number): number {
   const { parameters } = context;
   const decay = 2 ** (-(context.now - anchorAt) / context.halfLifeMilliseconds);
-  const emailMass = (massEmailLow + massEmailHigh) * parameters.emailWeight * (twoWay ? 1 : parameters.oneWayFactor);
-  const raw = decay * (parameters.meetingWeight * massMeeting + emailMass);
+  const weightedEmails = emailMass * parameters.emailWeight * (twoWay ? 1 : parameters.oneWayFactor);
+  const raw = decay * (parameters.meetingWeight * meetingMass + weightedEmails);
   return roundScore(raw / (raw + parameters.saturation));
 }

@@ -1,0 +1,41 @@
+/** @module Edge scores remembered for the length of one ranking call. */
+
+/**
+ * Connection scores by edge slot, valid within one call (one `now`, one parameter set): a company's members
+ * share bridges, so a colleague's score with a bridge is asked once per member the bridge knows. `begin`
+ * forgets everything in O(1) by moving to a new stamp.
+ *
+ * @example
+ * const memo = new EdgeScoreMemo();
+ * memo.begin(edges.slotCapacity);
+ * if (Number.isNaN(memo.get(slot))) memo.set(slot, 0.42);
+ */
+export class EdgeScoreMemo {
+  private stamps = new Uint32Array(0);
+  private scores = new Float64Array(0);
+  private stamp = 0;
+
+  /** Starts a call over edge slots below `capacity`; scores remembered before are forgotten. */
+  begin(capacity: number): void {
+    if (this.stamps.length < capacity) {
+      this.stamps = new Uint32Array(capacity);
+      this.scores = new Float64Array(capacity);
+      this.stamp = 0;
+    }
+    this.stamp += 1;
+    if (this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  /** The score remembered for `slot` in this call, NaN when none. */
+  get(slot: number): number {
+    return this.stamps[slot] === this.stamp ? this.scores[slot]! : Number.NaN;
+  }
+
+  set(slot: number, score: number): void {
+    this.stamps[slot] = this.stamp;
+    this.scores[slot] = score;
+  }
+}
