@@ -7,8 +7,22 @@ export const DAY_MILLISECONDS = 86_400_000;
  * @example toIsoDate(Date.UTC(2026, 11, 1, 18)); // "2026-12-01"
  */
 export function toIsoDate(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
+  const day = Math.floor(time / DAY_MILLISECONDS);
+  let formatted = formattedDays.get(day);
+  if (formatted === undefined) {
+    formatted = new Date(day * DAY_MILLISECONDS).toISOString().slice(0, 10);
+    if (formattedDays.size >= FORMATTED_DAYS_KEPT) formattedDays.clear();
+    formattedDays.set(day, formatted);
+  }
+  return formatted;
 }
+
+/**
+ * Formatted dates by day number: a ranking formats a date per listed entry, and building a Date for each
+ * cost a fifth of a typical ranking. Bounded (about thirty years of days), cleared when full.
+ */
+const formattedDays = new Map<number, string>();
+const FORMATTED_DAYS_KEPT = 11_000;
 
 /**
  * {@link toIsoDate}, passing null through.
