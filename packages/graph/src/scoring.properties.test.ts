@@ -300,6 +300,40 @@ describe("scoring properties", () => {
     );
   });
 
+  it("ranks on exact pair scores at any present: each user's best, count and strongest paths", () => {
+    const round = (value: number) => Math.round(value * 1e9) / 1e9;
+    const isUser = (uuid: string) => USERS.some((user) => user.personUuid === uuid);
+    fc.assert(
+      fc.property(interactionList, fc.integer({ min: 0, max: 3 }), person, age, (interactions, cap, target, days) => {
+        const graph = hydrate(interactions);
+        // Any present, so that many pairs also have interactions after it (an upcoming meeting).
+        const now = NOW - days * DAY;
+        const score = (first: string, second: string) => connectionScore(graph, first, second, { now });
+        const expected = USERS.filter((user) => user.personUuid !== target).flatMap((user) => {
+          const strengths = [score(user.personUuid, target)].filter((direct) => direct > 0);
+          for (const bridge of PERSONS) {
+            if (bridge === target || isUser(bridge)) continue;
+            const first = score(user.personUuid, bridge);
+            const second = score(bridge, target);
+            if (first > 0 && second > 0) strengths.push(round(first * second));
+          }
+          strengths.sort((left, right) => right - left);
+          return strengths.length === 0 ? [] : [{ user: user.userUuid, best: strengths[0], count: strengths.length, listed: strengths.slice(0, cap) }];
+        });
+        const response = recommendedPaths(graph, { entity: "person", uuid: target }, { now, maximumPathsPerItem: cap });
+        const actual = response.items.map((item) => ({
+          user: item.user_uuid,
+          best: item.connection_score,
+          count: item.path_count,
+          listed: item.paths.map((hops) => (hops.length === 1 ? hops[0]!.connection_score : round(hops[0]!.connection_score * hops[1]!.connection_score))),
+        }));
+        const byUser = (left: { user: string }, right: { user: string }) => (left.user < right.user ? -1 : 1);
+        expect(actual.sort(byUser)).toEqual(expected.sort(byUser));
+      }),
+      RUNS,
+    );
+  });
+
   it("keeps the strongest paths and priority entries whatever the caps, with the same counts", () => {
     fc.assert(
       fc.property(interactionList, fc.integer({ min: 0, max: 3 }), fc.constantFrom(...PERSONS, "acme"), (interactions, cap, uuid) => {
