@@ -11,11 +11,15 @@ export function databaseSnapshot(databasePath: string): DatabaseSnapshot {
   const database = new SqliteDatabase(databasePath, { readonly: true });
   try {
     const tables = database
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .all() as Array<{ name: string }>;
+      .prepare("select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as Array<{ name: string; sql: string }>;
     const snapshot: DatabaseSnapshot = {};
-    for (const { name } of tables) {
-      snapshot[name] = database.prepare(`select * from "${name.replace(/"/g, '""')}" order by rowid`).all();
+    for (const { name, sql } of tables) {
+      const quoted = `"${name.replace(/"/g, '""')}"`;
+      // A WITHOUT ROWID table has no rowid to order by: every column, in order, does as well.
+      const columnCount = (database.prepare(`select count(*) as count from pragma_table_info(?)`).get(name) as { count: number }).count;
+      const order = /without\s+rowid/i.test(sql) ? Array.from({ length: columnCount }, (_unused, index) => index + 1).join(", ") : "rowid";
+      snapshot[name] = database.prepare(`select * from ${quoted} order by ${order}`).all();
     }
     return snapshot;
   } finally {
