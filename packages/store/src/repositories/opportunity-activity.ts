@@ -155,7 +155,8 @@ export async function recordOpportunityActivity(
     for (const chunk of chunksOf([...unfloored.keys()])) {
       // Found through the links, then written one by one by primary key: an UPDATE ... WHERE uuid IN
       // (...) lets SQLite's planner walk every opportunity of the tenant instead. Every live link is
-      // read, not only those to raise: the lowest date after raising is the entity's new floor.
+      // read, not only those to raise: the lowest date after raising is the entity's new floor. An
+      // entity without links gets none (its walk is one index probe; a row per contact would not pay).
       const rows = await db
         .selectFrom("associations as a")
         .innerJoin("opportunities as o", "o.uuid", "a.owner_uuid")
@@ -174,8 +175,6 @@ export async function recordOpportunityActivity(
         const after = stored === null ? at : Math.max(stored, at);
         floors.set(row.entity_uuid, Math.min(floors.get(row.entity_uuid) ?? Number.POSITIVE_INFINITY, after));
       }
-      // No live opportunity linked: nothing to raise below this time (a new link forgets the floor).
-      for (const uuid of chunk) if (!floors.has(uuid)) floors.set(uuid, unfloored.get(uuid)!);
     }
     for (const [uuid, at] of raised) {
       await db
