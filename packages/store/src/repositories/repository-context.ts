@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { GraphChangeSink } from "../graph/graph-change.js";
 import type { EntityActivitySource } from "./opportunity-activity.js";
+import type { MonthlyUsageBuffer } from "../sqlite/monthly-usage-buffer.js";
 import type { RememberedReads } from "../sqlite/remembered-reads.js";
 
 export interface RepositoryContext {
@@ -18,6 +19,8 @@ export interface RepositoryContext {
   entityActivity?: EntityActivitySource;
   /** Reads remembered until what they depend on changes (sqlite/remembered-reads.ts); absent in transactions. */
   remembered?: RememberedReads;
+  /** Monthly request counts kept in memory between writes (sqlite/monthly-usage-buffer.ts); absent in transactions. */
+  usageBuffer?: MonthlyUsageBuffer;
 }
 
 /** Runs `work` in a transaction, or inside the current one when `db` already is a transaction. */

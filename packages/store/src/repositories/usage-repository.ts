@@ -1,11 +1,15 @@
-/** Monthly request counts per tenant, persisted so that a restart does not reset them. */
+/**
+ * Monthly request counts per tenant, persisted so that a restart does not reset them. The store's
+ * root counts in memory between writes (sqlite/monthly-usage-buffer.ts); a transaction writes through.
+ */
 import { sql } from "kysely";
 import type { UsageRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 
-export function createUsageRepository({ db }: RepositoryContext): UsageRepository {
+export function createUsageRepository({ db, usageBuffer }: RepositoryContext): UsageRepository {
   return {
     async incrementMonthly(tenantUuid, month) {
+      if (usageBuffer) return usageBuffer.increment(tenantUuid, month);
       const row = await db
         .insertInto("monthly_usage")
         .values({ tenant_uuid: tenantUuid, month, count: 1 })
@@ -17,6 +21,7 @@ export function createUsageRepository({ db }: RepositoryContext): UsageRepositor
       return Number(row.count);
     },
     async monthly(tenantUuid, month) {
+      if (usageBuffer) return usageBuffer.current(tenantUuid, month);
       const row = await db
         .selectFrom("monthly_usage")
         .select("count")

@@ -33,6 +33,7 @@ import { createMatchKeyRepository } from "../repositories/match-key-repository.j
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { graphEntityActivity } from "../repositories/graph-entity-activity.js";
+import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { createRememberedReads } from "./remembered-reads.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
@@ -97,7 +98,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
         .execute((transaction) =>
           work(
             buildStore(
-              { ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined, remembered: undefined },
+              { ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined, remembered: undefined, usageBuffer: undefined },
               graphs,
               close,
             ),
@@ -157,10 +158,12 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   // index instead of seeking the row by its own key: every person's emails, every opportunity.
   sqlite.pragma("analysis_limit = 1000");
   sqlite.pragma("optimize = 0x10002");
+  const usageBuffer = createMonthlyUsageBuffer(sqlite);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
+    usageBuffer.close();
     await db.destroy();
   };
   const readContext = { db, now, generateId, emit: () => undefined };
@@ -178,6 +181,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       emit: (tenantUuid, change) => graphs.apply(tenantUuid, change),
       entityActivity: graphEntityActivity(graphs),
       remembered: createRememberedReads(sqlite),
+      usageBuffer,
     },
     graphs,
     close,

@@ -1,0 +1,86 @@
+/**
+ * Monthly counts are kept in memory between writes: each process answers with the table's count plus
+ * its own, writes them within a flush period and on close, and never writes inside another transaction.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSqliteStore } from "./create-sqlite-store.js";
+import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-usage-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+function storedCount(path: string, tenantUuid: string, month: string): number {
+  const reader = new SqliteDatabase(path, { readonly: true });
+  try {
+    return Number(reader.prepare("select count from monthly_usage where tenant_uuid = ? and month = ?").pluck().get(tenantUuid, month) ?? 0);
+  } finally {
+    reader.close();
+  }
+}
+
+describe("monthly usage buffer", () => {
+  it("adds up two processes' counts within a flush period, and writes the rest on close", async () => {
+    const path = join(folder, "two-stores.db");
+    const first = await createSqliteStore({ path });
+    const second = await createSqliteStore({ path });
+    const tenant = await first.tenants.create({ name: "Acme", tier: "standard" });
+
+    expect(await first.usage.incrementMonthly(tenant.uuid, "2026-11")).toBe(1);
+    expect(await first.usage.incrementMonthly(tenant.uuid, "2026-11")).toBe(2);
+    expect(await first.usage.monthly(tenant.uuid, "2026-11")).toBe(2);
+    // Nothing written yet: the other process does not see them.
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(0);
+    expect(await second.usage.monthly(tenant.uuid, "2026-11")).toBe(0);
+
+    await sleep(250);
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(2);
+    expect(await second.usage.incrementMonthly(tenant.uuid, "2026-11")).toBe(3);
+    expect(await first.usage.incrementMonthly(tenant.uuid, "2026-11")).toBe(3);
+    await sleep(250);
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(4);
+    expect(await first.usage.monthly(tenant.uuid, "2026-11")).toBe(4);
+
+    expect(await first.usage.incrementMonthly(tenant.uuid, "2026-12")).toBe(1);
+    await first.close();
+    expect(storedCount(path, tenant.uuid, "2026-12")).toBe(1);
+    await second.close();
+  });
+
+  it("waits for a transaction open on the connection, so a rollback does not take the counts with it", async () => {
+    const path = join(folder, "transaction.db");
+    const store = await createSqliteStore({ path });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    await store.usage.incrementMonthly(tenant.uuid, "2026-11");
+    const failed = store.transaction(async (transaction) => {
+      await transaction.persons.create({ tenant_uuid: tenant.uuid, name: "Rolled back" });
+      // The flush period passes while this transaction is open.
+      await sleep(250);
+      throw new Error("roll back");
+    });
+    await expect(failed).rejects.toThrow("roll back");
+    await sleep(250);
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(1);
+    expect((await store.persons.list(tenant.uuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 })).total).toBe(0);
+    await store.close();
+  });
+
+  it("keeps counts whose write failed for the next period", async () => {
+    const sqlite = new SqliteDatabase(":memory:");
+    sqlite.exec("create table monthly_usage (tenant_uuid text not null, month text not null, count integer not null, primary key (tenant_uuid, month))");
+    const buffer = createMonthlyUsageBuffer(sqlite, 60_000);
+    expect(buffer.increment("t", "2026-11")).toBe(1);
+    sqlite.exec("create trigger refuse before insert on monthly_usage begin select raise(abort, 'disk full'); end");
+    buffer.flush();
+    expect(buffer.current("t", "2026-11")).toBe(1);
+    sqlite.exec("drop trigger refuse");
+    expect(buffer.increment("t", "2026-11")).toBe(2);
+    buffer.close();
+    expect(sqlite.prepare("select count from monthly_usage").pluck().get()).toBe(2);
+    sqlite.close();
+  });
+});

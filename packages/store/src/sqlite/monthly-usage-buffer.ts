@@ -1,0 +1,92 @@
+/**
+ * @module
+ * Monthly request counts, counted in memory and added to `monthly_usage` in one write every
+ * `flushAfterMs` and when the store closes. Every API request is counted: a write per request
+ * (a WAL commit) cost more than the rest of a simple read. The count a process answers with is the
+ * table's count when it first looked this flush period plus its own requests since; other processes'
+ * requests show up after their next flush and ours. A crash loses at most the last period's counts.
+ */
+import type SqliteDatabase from "better-sqlite3";
+
+/** Counts of one tenant and month not yet written, over the table's count when first read. */
+interface PendingCount {
+  tenantUuid: string;
+  month: string;
+  stored: number;
+  added: number;
+}
+
+export interface MonthlyUsageBuffer {
+  /** Counts one request and returns the month's count with it. */
+  increment(tenantUuid: string, month: string): number;
+  /** The month's count: the table's and this process's not yet written. */
+  current(tenantUuid: string, month: string): number;
+  /** Writes what is pending (skipped while a transaction is open on the connection; retried later). */
+  flush(): void;
+  /** Stops the timer and writes what is pending; call before closing the connection. */
+  close(): void;
+}
+
+export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushAfterMs = 100): MonthlyUsageBuffer {
+  const read = sqlite.prepare("select count from monthly_usage where tenant_uuid = ? and month = ?").pluck();
+  const add = sqlite.prepare(
+    "insert into monthly_usage (tenant_uuid, month, count) values (?, ?, ?) on conflict (tenant_uuid, month) do update set count = monthly_usage.count + excluded.count",
+  );
+  const writeAll = sqlite.transaction((counts: PendingCount[]) => {
+    for (const { tenantUuid, month, added } of counts) add.run(tenantUuid, month, added);
+  });
+  const pending = new Map<string, PendingCount>();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const storedCount = (tenantUuid: string, month: string) => Number(read.get(tenantUuid, month) ?? 0);
+  const flush = () => {
+    timer = undefined;
+    if (pending.size === 0) return;
+    // A write now would join a transaction still open on the connection, and roll back with it.
+    if (sqlite.inTransaction) {
+      schedule();
+      return;
+    }
+    const counts = [...pending.values()];
+    try {
+      writeAll(counts);
+    } catch {
+      // Kept for the next period (a busy database, say); a store closing gives them up.
+      schedule();
+      return;
+    }
+    // Forgotten once written: the next request reads the table again, with other processes' counts.
+    pending.clear();
+  };
+  const schedule = () => {
+    if (timer !== undefined || closed) return;
+    timer = setTimeout(flush, flushAfterMs);
+    timer.unref();
+  };
+
+  return {
+    increment(tenantUuid, month) {
+      const key = `${tenantUuid}\u0000${month}`;
+      let count = pending.get(key);
+      if (count === undefined) {
+        count = { tenantUuid, month, stored: storedCount(tenantUuid, month), added: 0 };
+        pending.set(key, count);
+      }
+      count.added += 1;
+      schedule();
+      return count.stored + count.added;
+    },
+    current(tenantUuid, month) {
+      const count = pending.get(`${tenantUuid}\u0000${month}`);
+      return count === undefined ? storedCount(tenantUuid, month) : count.stored + count.added;
+    },
+    flush,
+    close() {
+      if (timer !== undefined) clearTimeout(timer);
+      closed = true;
+      timer = undefined;
+      flush();
+    },
+  };
+}
