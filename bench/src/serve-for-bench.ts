@@ -1,11 +1,15 @@
 /**
- * A server process for the HTTP throughput measurement: either Rapport on a database file, or a
- * bare node:http server answering a fixed JSON document (read from a file). Prints `{"port": N}` once listening.
- * Run with RAPPORT_LOG_LEVEL=silent so request logging does not count against Rapport.
+ * A server process for the HTTP throughput measurement: Rapport on a database file; a bare node:http
+ * server answering a fixed JSON document (read from a file); or that document from one Hono route on
+ * @hono/node-server, Rapport's framework and adapter with nothing of Rapport (the framework's share).
+ * Prints `{"port": N}` once listening. Run with RAPPORT_LOG_LEVEL=silent so request logging does not
+ * count against Rapport.
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { serve } from "@hono/node-server";
 import { createManualClock, createServices, startServer } from "@rapport/api";
+import { Hono } from "hono";
 import { BENCH_NOW } from "./generate-tenant.js";
 
 const [mode, argument] = process.argv.slice(2);
@@ -22,12 +26,22 @@ if (mode === "bare") {
     const address = server.address();
     process.stdout.write(`${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 })}\n`);
   });
+} else if (mode === "hono") {
+  const body = argument ? readFileSync(argument, "utf8") : "{}";
+  const app = new Hono();
+  // A JSON string built per request, as a handler's c.json() would; the route has Rapport's path shape.
+  const document: unknown = JSON.parse(body);
+  app.get("/v1/persons/:uuid/*", (context) => context.json(document));
+  app.get("/v1/persons/:uuid", (context) => context.json(document));
+  serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+    process.stdout.write(`${JSON.stringify({ port: info.port })}\n`);
+  });
 } else if (mode === "rapport" && argument) {
   // The benchmark's present, as in the in-process measurements (the tenant's limits are far above the load).
   const services = await createServices({ databasePath: argument, clock: createManualClock(BENCH_NOW) });
   const running = await startServer(services, { port: 0 });
   process.stdout.write(`${JSON.stringify({ port: running.port })}\n`);
 } else {
-  process.stderr.write("usage: serve-for-bench bare <json file> | rapport <database>\n");
+  process.stderr.write("usage: serve-for-bench bare <json file> | hono <json file> | rapport <database>\n");
   process.exit(2);
 }

@@ -1,8 +1,9 @@
 /**
  * Measurement 6: requests per second over a real port, with full auth and rate limiting, against
  * a bare node:http server answering a JSON document of the same size; the same load generator
- * (autocannon) in the same run. Both servers run in child processes so that the load generator
- * does not share their event loop.
+ * (autocannon) in the same run. A third server, one Hono route answering the same document, shows
+ * the framework's share. Every server runs in a child process so that the load generator does not
+ * share its event loop.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -75,9 +76,11 @@ export async function measureHttpThroughput(
       const bodyPath = join(bodyFolder, "body.json");
       writeFileSync(bodyPath, body);
       const bare = await startBenchServer(["bare", bodyPath]);
+      const framework = await startBenchServer(["hono", bodyPath]);
       try {
         const subject = await load(url, { "x-api-key": apiKey }, seconds);
         const baseline = await load(`http://127.0.0.1:${bare.port}/`, {}, seconds);
+        const frameworkOnly = await load(`http://127.0.0.1:${framework.port}${target.path}`, {}, seconds);
         const speedRatio = subject.opsPerSecond / baseline.opsPerSecond;
         results.push({
           id: target.id,
@@ -86,11 +89,21 @@ export async function measureHttpThroughput(
           baseline: { label: `bare node:http, same ${body.length}-byte JSON`, summary: baseline },
           speedRatio,
           targets: [{ description: `>= ${target.minimumRatio}x bare node:http requests/s`, met: speedRatio >= target.minimumRatio }],
-          figures: { responseBytes: body.length },
-          notes: ["autocannon, 10 connections; p95 column shows p97.5", ...(target.note ? [target.note] : [])],
+          figures: {
+            responseBytes: body.length,
+            honoOnlyRequestsPerSecond: frameworkOnly.opsPerSecond,
+            honoOnlyVsBare: frameworkOnly.opsPerSecond / baseline.opsPerSecond,
+            rapportVsHonoOnly: subject.opsPerSecond / frameworkOnly.opsPerSecond,
+          },
+          notes: [
+            "autocannon, 10 connections; p95 column shows p97.5",
+            "honoOnly: the same JSON from one Hono route on @hono/node-server (Rapport's framework, nothing of Rapport), same client and run",
+            ...(target.note ? [target.note] : []),
+          ],
         });
       } finally {
         bare.child.kill();
+        framework.child.kill();
         rmSync(bodyFolder, { recursive: true, force: true });
       }
     }

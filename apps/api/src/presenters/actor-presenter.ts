@@ -21,5 +21,3 @@ export function presentPersonActor(person: PersonReference | null): ActorRespons
   return person ? { uuid: person.uuid, name: person.name, logo_url: person.logo_url, type: "PERSON" } : null;
 }
 
-/** Epoch milliseconds as an ISO 8601 date-time, or null. */
-export const isoDateTime = (time: number | null): string | null => (time === null ? null : new Date(time).toISOString());

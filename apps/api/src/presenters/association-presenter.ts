@@ -3,7 +3,7 @@ import type { LinkedEntity, OpportunityAssociation } from "@rapport/store";
 import { ENTITY_TYPES } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
-import { isoDateTime } from "./actor-presenter.js";
+import { isoDateTime } from "./iso-date-time.js";
 
 export const associationRecordSchema = z
   .object({

@@ -3,7 +3,8 @@ import type { Opportunity, OpportunityCustomField } from "@rapport/store";
 import { CUSTOM_FIELD_TYPES } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
-import { actorSchema, isoDateTime, presentPersonActor, presentUserActor } from "./actor-presenter.js";
+import { actorSchema, presentPersonActor, presentUserActor } from "./actor-presenter.js";
+import { isoDateTime } from "./iso-date-time.js";
 import { opportunityAssociationSchema, presentOpportunityAssociation } from "./association-presenter.js";
 import { customFieldSchema, presentCustomField } from "./opportunity-type-presenter.js";
 

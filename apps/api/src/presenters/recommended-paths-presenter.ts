@@ -5,7 +5,8 @@
  */
 import type { Hop, PriorityManagementEntry, RecommendedPathItem, RecommendedPathsResponse, TopExternalContact } from "@rapport/graph";
 import { z } from "zod";
-import { isoInstant, type PersonDisplay, type RelationshipView } from "../relationships/relationship-view.js";
+import type { PersonDisplay, RelationshipView } from "../relationships/relationship-view.js";
+import { isoDateTime } from "./iso-date-time.js";
 
 const signalMetadataSchema = z.object({
   associations: z.number().int().default(0).describe("Opportunities the person is associated with."),
@@ -126,7 +127,7 @@ function presentHop(hop: Hop, displays: Map<string, PersonDisplay>, signals: Per
     job_title: display?.person.job_title ?? null,
     linkedin_url: display?.person.linkedin_url ?? null,
     logo_url: display?.person.logo_url ?? null,
-    last_interaction_at: isoInstant(hop.last_interaction_at),
+    last_interaction_at: isoDateTime(hop.last_interaction_at),
     service_key: hop.person_uuid,
     service_name: display?.person.name ?? "",
     associations: signals.associations.get(hop.person_uuid)?.recent ?? [],
@@ -231,7 +232,7 @@ export function presentTopExternalContact(contact: TopExternalContact, view: Rel
       internal_user_person_uuid: connector.internal_user_person_uuid,
       name: view.users.get(connector.internal_user_uuid)?.name ?? displays.get(connector.internal_user_person_uuid)?.person.name ?? "",
       path_power_score: connector.path_power_score,
-      last_engaged_at: isoInstant(connector.last_engaged_at),
+      last_engaged_at: isoDateTime(connector.last_engaged_at),
     })),
   };
 }

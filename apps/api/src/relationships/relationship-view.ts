@@ -91,5 +91,3 @@ export async function openRelationshipView(services: AppServices, auth: AuthCont
   };
 }
 
-/** Epoch ms to ISO 8601, null-safe. */
-export const isoInstant = (time: number | null): string | null => (time === null ? null : new Date(time).toISOString());
