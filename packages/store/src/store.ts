@@ -33,6 +33,7 @@ import type {
   NewTenant,
   NewUser,
   Person,
+  PersonDisplayRecord,
   PersonPatch,
   Tenant,
   User,
@@ -114,6 +115,8 @@ export interface PersonRepository {
   get(tenantUuid: string, personUuid: string): Promise<Person | null>;
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, Person>>;
+  /** Display records of many live persons in two queries (missing ones are absent from the map). */
+  displays(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, PersonDisplayRecord>>;
   list(tenantUuid: string, request: PersonListRequest): Promise<Page<Person>>;
   /**
    * Writes the fields present in `patch` and bumps service_updated_at; null when the person is not

@@ -122,14 +122,14 @@ function presentHop(hop: Hop, displays: Map<string, PersonDisplay>, signals: Per
   const display = displays.get(hop.person_uuid);
   return {
     person_uuid: hop.person_uuid,
-    name: display?.person.name ?? null,
-    company_name: display?.company?.company_name ?? null,
-    job_title: display?.person.job_title ?? null,
-    linkedin_url: display?.person.linkedin_url ?? null,
-    logo_url: display?.person.logo_url ?? null,
+    name: display?.name ?? null,
+    company_name: display?.primary_company?.company_name ?? null,
+    job_title: display?.job_title ?? null,
+    linkedin_url: display?.linkedin_url ?? null,
+    logo_url: display?.logo_url ?? null,
     last_interaction_at: isoDateTime(hop.last_interaction_at),
     service_key: hop.person_uuid,
-    service_name: display?.person.name ?? "",
+    service_name: display?.name ?? "",
     associations: signals.associations.get(hop.person_uuid)?.recent ?? [],
     connection_score: hop.connection_score,
     interaction_count: hop.interaction_count,
@@ -151,8 +151,8 @@ function presentPriorityEntry(entry: PriorityManagementEntry, item: RecommendedP
   return {
     person_uuid: entry.person_uuid,
     user_uuid: entry.user_uuid,
-    user_name: view.users.get(entry.user_uuid)?.name ?? userDisplay?.person.name ?? "",
-    user_logo_url: userDisplay?.person.logo_url ?? null,
+    user_name: view.users.get(entry.user_uuid)?.name ?? userDisplay?.name ?? "",
+    user_logo_url: userDisplay?.logo_url ?? null,
     interaction_count: entry.interaction_count,
     priority_score: entry.priority_score,
     rq: entry.rq,
@@ -187,9 +187,8 @@ export function presentRecommendedPathItem(
   displays: Map<string, PersonDisplay>,
   signals: PersonSignals,
 ): RecommendedPathItemResponse {
-  const display = displays.get(item.person_uuid);
+  const person = displays.get(item.person_uuid);
   const user = view.users.get(item.user_uuid);
-  const person = display?.person;
   const bestTarget = item.paths[0]?.at(-1)?.person_uuid;
   return {
     person_uuid: item.person_uuid,
@@ -198,8 +197,10 @@ export function presentRecommendedPathItem(
     email: user?.email ?? person?.emails[0]?.address ?? null,
     emails: (person?.emails ?? []).map((email) => ({ address: email.address, is_primary: email.is_primary, last_seen_at: null })),
     job_title: person?.job_title ?? null,
-    company_name: display?.company?.company_name ?? null,
-    primary_company: display?.company ? { uuid: display.company.uuid, name: display.company.company_name, logo_url: display.company.logo_url } : null,
+    company_name: person?.primary_company?.company_name ?? null,
+    primary_company: person?.primary_company
+      ? { uuid: person.primary_company.uuid, name: person.primary_company.company_name, logo_url: person.primary_company.logo_url }
+      : null,
     linkedin_url: person?.linkedin_url ?? null,
     twitter_url: person?.twitter_url ?? null,
     facebook_url: person?.facebook_url ?? null,
@@ -207,7 +208,7 @@ export function presentRecommendedPathItem(
     tags: person?.tags ?? [],
     is_internal: true,
     is_primary_company_recommended:
-      target.entity === "company" && bestTarget !== undefined && displays.get(bestTarget)?.person.primary_company_uuid === target.uuid,
+      target.entity === "company" && bestTarget !== undefined && displays.get(bestTarget)?.primary_company_uuid === target.uuid,
     connection_score: item.connection_score,
     strength: item.strength,
     path_count: item.path_count,
@@ -218,7 +219,7 @@ export function presentRecommendedPathItem(
 }
 
 export function presentTopExternalContact(contact: TopExternalContact, view: RelationshipView, displays: Map<string, PersonDisplay>): TopExternalContactResponse {
-  const person = displays.get(contact.person_uuid)?.person;
+  const person = displays.get(contact.person_uuid);
   return {
     person_uuid: contact.person_uuid,
     name: person?.name ?? null,
@@ -230,7 +231,7 @@ export function presentTopExternalContact(contact: TopExternalContact, view: Rel
     internal_connectors: contact.internal_connectors.map((connector) => ({
       internal_user_uuid: connector.internal_user_uuid,
       internal_user_person_uuid: connector.internal_user_person_uuid,
-      name: view.users.get(connector.internal_user_uuid)?.name ?? displays.get(connector.internal_user_person_uuid)?.person.name ?? "",
+      name: view.users.get(connector.internal_user_uuid)?.name ?? displays.get(connector.internal_user_person_uuid)?.name ?? "",
       path_power_score: connector.path_power_score,
       last_engaged_at: isoDateTime(connector.last_engaged_at),
     })),

@@ -4,15 +4,13 @@
  * users by uuid and by person node, and display records for the persons a response mentions.
  */
 import type { RelationshipGraph, ScoringOptions } from "@rapport/graph";
-import type { Company, Person, User } from "@rapport/store";
+import type { PersonDisplayRecord, User } from "@rapport/store";
 import type { AuthContext } from "../platform/auth/auth-context.js";
 import type { PersonSignals } from "../presenters/recommended-paths-presenter.js";
 import type { AppServices } from "../services.js";
 
-export interface PersonDisplay {
-  person: Person;
-  company: Company | null;
-}
+/** A mentioned person's name, titles, links, emails and primary company (the store's display record). */
+export type PersonDisplay = PersonDisplayRecord;
 
 export interface RelationshipView {
   graph: RelationshipGraph;
@@ -20,7 +18,7 @@ export interface RelationshipView {
   now: number;
   /** Every user of the tenant (active or not) by uuid. */
   users: Map<string, User>;
-  /** Loads display records (with primary companies) for these persons; missing ones are absent. */
+  /** Loads display records (with primary companies) for these persons, each once per view; missing ones are absent. */
   displays(personUuids: Iterable<string>): Promise<Map<string, PersonDisplay>>;
   /**
    * Entity-list memberships and opportunity associations of these persons (at most `recentLimit`
@@ -49,13 +47,8 @@ export async function openRelationshipView(services: AppServices, auth: AuthCont
     async displays(personUuids) {
       const wanted = [...new Set(personUuids)].filter((uuid) => !cache.has(uuid));
       if (wanted.length > 0) {
-        const persons = await store.persons.getMany(tenantUuid, wanted);
-        const companyUuids = [...persons.values()].flatMap((person) => (person.primary_company_uuid ? [person.primary_company_uuid] : []));
-        const companies = await store.companies.getMany(tenantUuid, companyUuids);
-        for (const uuid of wanted) {
-          const person = persons.get(uuid);
-          cache.set(uuid, person ? { person, company: person.primary_company_uuid ? (companies.get(person.primary_company_uuid) ?? null) : null } : null);
-        }
+        const found = await store.persons.displays(tenantUuid, wanted);
+        for (const uuid of wanted) cache.set(uuid, found.get(uuid) ?? null);
       }
       const result = new Map<string, PersonDisplay>();
       for (const uuid of personUuids) {

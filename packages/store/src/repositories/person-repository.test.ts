@@ -123,6 +123,50 @@ describe("persons", () => {
   });
 });
 
+describe("person display records", () => {
+  it("agree with the full records, with the primary company's name, and leave out other tenants' and merged persons", async () => {
+    const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme Corp", logo_url: "https://logo.example/acme.png" });
+    const jane = await store.persons.create({
+      tenant_uuid: tenantUuid,
+      name: "Jane Doe",
+      job_title: "CFO",
+      emails: ["jane@acme.example", { address: "j.doe@home.example", is_primary: true }],
+      primary_company_uuid: acme.uuid,
+      linkedin_url: "https://linkedin.com/in/jane",
+      tags: ["board"],
+    });
+    const bare = await store.persons.create({ tenant_uuid: tenantUuid, name: "No Company" });
+    const merged = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane D." });
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: jane.uuid, superseded_uuid: merged.uuid, preview: false, merged_by_user_uuid: null });
+    const otherTenant = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
+    const stranger = await store.persons.create({ tenant_uuid: otherTenant, name: "Stranger" });
+
+    const displays = await store.persons.displays(tenantUuid, [jane.uuid, bare.uuid, jane.uuid, merged.uuid, stranger.uuid, "unknown"]);
+    expect([...displays.keys()].sort()).toEqual([jane.uuid, bare.uuid].sort());
+    const full = await store.persons.getMany(tenantUuid, [jane.uuid, bare.uuid]);
+    for (const [uuid, display] of displays) {
+      const person = full.get(uuid)!;
+      const { emails, primary_company, ...fields } = display;
+      expect(fields).toEqual({
+        uuid,
+        name: person.name,
+        job_title: person.job_title,
+        primary_company_uuid: person.primary_company_uuid,
+        linkedin_url: person.linkedin_url,
+        twitter_url: person.twitter_url,
+        facebook_url: person.facebook_url,
+        logo_url: person.logo_url,
+        tags: person.tags,
+      });
+      expect(emails).toEqual(person.emails);
+    }
+    expect(displays.get(jane.uuid)?.emails.map((email) => email.address)).toEqual(["j.doe@home.example", "jane@acme.example"]);
+    expect(displays.get(jane.uuid)?.primary_company).toEqual({ uuid: acme.uuid, company_name: "Acme Corp", logo_url: "https://logo.example/acme.png" });
+    expect(displays.get(bare.uuid)?.primary_company).toBeNull();
+    expect(await store.persons.displays(tenantUuid, [])).toEqual(new Map());
+  });
+});
+
 describe("entity lists", () => {
   it("adds members of the list's kind only, idempotently, and removes them", async () => {
     const person = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane" });

@@ -4,7 +4,7 @@ import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
-import type { Affiliation, NewPerson, Person, PersonEmail, PersonPatch } from "../records.js";
+import type { Affiliation, NewPerson, Person, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
 import type { PersonRepository } from "../store.js";
 import {
   assertCompaniesExist,
@@ -311,6 +311,57 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
       const rows = await livePersons(tenantUuid).where("uuid", "in", [...new Set(personUuids)]).execute();
       for (const person of await hydratePersons(db, tenantUuid, rows)) persons.set(person.uuid, person);
       return persons;
+    },
+    async displays(tenantUuid, personUuids) {
+      const displays = new Map<string, PersonDisplayRecord>();
+      if (personUuids.length === 0) return displays;
+      const uuids = [...new Set(personUuids)];
+      const rows = await db
+        .selectFrom("persons")
+        .leftJoin("companies", (join) =>
+          join
+            .onRef("companies.uuid", "=", "persons.primary_company_uuid")
+            .onRef("companies.tenant_uuid", "=", "persons.tenant_uuid")
+            .on("companies.deleted_at", "is", null),
+        )
+        .select([
+          "persons.uuid",
+          "persons.name",
+          "persons.job_title",
+          "persons.primary_company_uuid",
+          "persons.linkedin_url",
+          "persons.twitter_url",
+          "persons.facebook_url",
+          "persons.logo_url",
+          "persons.tags",
+          "companies.uuid as company_uuid",
+          "companies.company_name",
+          "companies.logo_url as company_logo_url",
+        ])
+        .where("persons.tenant_uuid", "=", tenantUuid)
+        .where("persons.deleted_at", "is", null)
+        .where("persons.uuid", "in", uuids)
+        .execute();
+      const emails = await loadPersonEmails(db, tenantUuid, rows.map((row) => row.uuid));
+      for (const row of rows) {
+        displays.set(row.uuid, {
+          uuid: row.uuid,
+          name: row.name,
+          job_title: row.job_title,
+          primary_company_uuid: row.primary_company_uuid,
+          linkedin_url: row.linkedin_url,
+          twitter_url: row.twitter_url,
+          facebook_url: row.facebook_url,
+          logo_url: row.logo_url,
+          tags: parseJson<string[]>(row.tags, []),
+          emails: emails.get(row.uuid) ?? [],
+          primary_company:
+            row.company_uuid === null || row.company_name === null
+              ? null
+              : { uuid: row.company_uuid, company_name: row.company_name, logo_url: row.company_logo_url },
+        });
+      }
+      return displays;
     },
     async list(tenantUuid, request) {
       let query = livePersons(tenantUuid);

@@ -50,9 +50,9 @@ export const listUserRelationships = defineOperation({
           const display = displays.get(quality.person_uuid);
           return {
             person_uuid: quality.person_uuid,
-            name: display?.person.name ?? "",
-            job_title: display?.person.job_title ?? null,
-            company_name: display?.company?.company_name ?? null,
+            name: display?.name ?? "",
+            job_title: display?.job_title ?? null,
+            company_name: display?.primary_company?.company_name ?? null,
             rq: quality.rq,
             rq_pretty: quality.rq_pretty,
             rq_reason: quality.rq_reason,
