@@ -49,11 +49,16 @@ export interface RankedPaths {
 
 type TargetDescription = RankedPaths["target"];
 
-async function describeTargets(services: AppServices, auth: AuthContext, targets: readonly EntityReference[]): Promise<TargetDescription[]> {
-  const tenantUuid = auth.tenant.uuid;
+/** Target persons come from the view's display records, which the hops that name them then reuse. */
+async function describeTargets(
+  services: AppServices,
+  auth: AuthContext,
+  view: RelationshipView,
+  targets: readonly EntityReference[],
+): Promise<TargetDescription[]> {
   const uuidsOf = (entity: EntityReference["entity"]) => targets.filter((target) => target.entity === entity).map((target) => target.uuid);
-  const persons = await services.store.persons.getMany(tenantUuid, uuidsOf("person"));
-  const companies = await services.store.companies.getMany(tenantUuid, uuidsOf("company"));
+  const persons = await view.displays(uuidsOf("person"));
+  const companies = await services.store.companies.getMany(auth.tenant.uuid, uuidsOf("company"));
   return targets.map((target) => {
     const record = target.entity === "person" ? persons.get(target.uuid) : companies.get(target.uuid);
     if (!record) return { uuid: target.uuid, name: null, logo_url: null, found: false };
@@ -78,7 +83,7 @@ export async function rankedPathsOfTargets(
   options: RankingOptions,
 ): Promise<RankedPaths[]> {
   const { hopAssociationsLimit = HOP_ASSOCIATIONS_LIMIT, ...rankingOptions } = options;
-  const described = await describeTargets(services, auth, targets);
+  const described = await describeTargets(services, auth, view, targets);
   const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
   const rankings = targets.map((target, index) =>
     described[index]!.found

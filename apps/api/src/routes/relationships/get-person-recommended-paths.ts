@@ -26,7 +26,8 @@ export const getPersonRecommendedPaths = defineOperation({
   response: recommendedPathsResponseSchema,
   errors: [404],
   async handler({ params, query, auth, services }) {
-    const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
+    // Checked before the view opens: a cold tenant's graph is not loaded for an unknown person.
+    const person = (await services.store.persons.displays(auth.tenant.uuid, [params.person_uuid])).get(params.person_uuid);
     if (!person) throw notFound(`person ${params.person_uuid} not found`);
     const view = await openRelationshipView(services, auth);
     const ranked = await rankedPaths(services, auth, view, { entity: "person", uuid: person.uuid }, { sortBy: query.sort_by, order: query.order });
