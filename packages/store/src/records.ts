@@ -102,17 +102,8 @@ export interface Person {
  * What a response needs to name a person it mentions (a hop, a bridge, a contact): a few columns of
  * the person, its emails and its primary company's name and logo, without affiliations.
  */
-export interface PersonDisplayRecord {
-  uuid: string;
-  name: string;
-  job_title: string | null;
-  primary_company_uuid: string | null;
-  linkedin_url: string | null;
-  twitter_url: string | null;
-  facebook_url: string | null;
-  logo_url: string | null;
-  tags: string[];
-  emails: PersonEmail[];
+export interface PersonDisplayRecord
+  extends Pick<Person, "uuid" | "name" | "job_title" | "primary_company_uuid" | "linkedin_url" | "twitter_url" | "facebook_url" | "logo_url" | "tags" | "emails"> {
   /** The live primary company, or null (none, or deleted). */
   primary_company: { uuid: string; company_name: string; logo_url: string | null } | null;
 }
