@@ -22,12 +22,13 @@ function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">
   return joined || emails[0]?.trim() || "";
 }
 
-function toPerson(row: PersonsTable, emails: PersonEmail[], affiliations: Affiliation[]): Person {
+/** The columns a display record shows; every person query that names someone selects them. */
+const DISPLAY_COLUMNS = ["uuid", "name", "job_title", "primary_company_uuid", "linkedin_url", "twitter_url", "facebook_url", "logo_url", "tags"] as const;
+type DisplayColumns = Pick<PersonsTable, (typeof DISPLAY_COLUMNS)[number]>;
+
+function displayFields(row: DisplayColumns) {
   return {
     uuid: row.uuid,
-    tenant_uuid: row.tenant_uuid,
-    first_name: row.first_name,
-    last_name: row.last_name,
     name: row.name,
     job_title: row.job_title,
     primary_company_uuid: row.primary_company_uuid,
@@ -35,10 +36,19 @@ function toPerson(row: PersonsTable, emails: PersonEmail[], affiliations: Affili
     twitter_url: row.twitter_url,
     facebook_url: row.facebook_url,
     logo_url: row.logo_url,
+    tags: parseJson<string[]>(row.tags, []),
+  };
+}
+
+function toPerson(row: PersonsTable, emails: PersonEmail[], affiliations: Affiliation[]): Person {
+  return {
+    ...displayFields(row),
+    tenant_uuid: row.tenant_uuid,
+    first_name: row.first_name,
+    last_name: row.last_name,
     city: row.city,
     state: row.state,
     country: row.country,
-    tags: parseJson<string[]>(row.tags, []),
     is_internal: row.is_internal === 1,
     emails,
     affiliations,
@@ -324,16 +334,8 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
             .onRef("companies.tenant_uuid", "=", "persons.tenant_uuid")
             .on("companies.deleted_at", "is", null),
         )
+        .select(DISPLAY_COLUMNS.map((column) => `persons.${column}` as const))
         .select([
-          "persons.uuid",
-          "persons.name",
-          "persons.job_title",
-          "persons.primary_company_uuid",
-          "persons.linkedin_url",
-          "persons.twitter_url",
-          "persons.facebook_url",
-          "persons.logo_url",
-          "persons.tags",
           "companies.uuid as company_uuid",
           "companies.company_name",
           "companies.logo_url as company_logo_url",
@@ -345,15 +347,7 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
       const emails = await loadPersonEmails(db, tenantUuid, rows.map((row) => row.uuid));
       for (const row of rows) {
         displays.set(row.uuid, {
-          uuid: row.uuid,
-          name: row.name,
-          job_title: row.job_title,
-          primary_company_uuid: row.primary_company_uuid,
-          linkedin_url: row.linkedin_url,
-          twitter_url: row.twitter_url,
-          facebook_url: row.facebook_url,
-          logo_url: row.logo_url,
-          tags: parseJson<string[]>(row.tags, []),
+          ...displayFields(row),
           emails: emails.get(row.uuid) ?? [],
           primary_company:
             row.company_uuid === null || row.company_name === null
