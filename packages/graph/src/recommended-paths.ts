@@ -147,11 +147,10 @@ function collectPaths(
     return accumulator.paths.length < maximumPaths || strength >= accumulator.paths[maximumPaths - 1]!.strength;
   };
 
-  const directNeighbours = target.internalNeighbours ?? [];
-  const directEdges = target.internalEdges ?? [];
-  for (let position = 0; position < directNeighbours.length; position += 1) {
-    const userIndex = directNeighbours[position]!;
-    const edge = directEdges[position]!;
+  const directLinks = target.internalLinks ?? [];
+  for (let position = 0; position < directLinks.length; position += 2) {
+    const userIndex = directLinks[position]!;
+    const edge = directLinks[position + 1]!;
     const score = state.scoreAt(userIndex, target.index, edge, context);
     if (score < 0) continue;
     const accumulator = accumulatorOf(userIndex);
@@ -166,17 +165,16 @@ function collectPaths(
   for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
     const bridge = state.record(bridges[bridgePosition]!);
     // Bridges are external: a colleague who knows the target is an item of their own already.
-    if (bridge.internalNeighbours === null || bridge.userUuid !== null) continue;
+    const links = bridge.internalLinks;
+    if (links === null || bridge.userUuid !== null) continue;
     const secondEdge = bridgeEdges[bridgePosition]!;
     const secondScore = state.scoreAt(bridge.index, target.index, secondEdge, context);
     if (secondScore < 0) continue;
     let secondHop: Hop | undefined;
-    const neighbours = bridge.internalNeighbours;
-    const edges = bridge.internalEdges ?? [];
-    for (let position = 0; position < neighbours.length; position += 1) {
-      const userIndex = neighbours[position]!;
+    for (let position = 0; position < links.length; position += 2) {
+      const userIndex = links[position]!;
       if (userIndex === target.index) continue;
-      const firstEdge = edges[position]!;
+      const firstEdge = links[position + 1]!;
       let firstScore = memo === null ? Number.NaN : memo.get(firstEdge);
       if (Number.isNaN(firstScore)) {
         firstScore = state.scoreAt(userIndex, bridge.index, firstEdge, context);

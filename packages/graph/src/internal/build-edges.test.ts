@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { internalNeighbours } from "./graph-state.js";
 import { hydrateGraph } from "../hydrate-graph.js";
 import { stateOf } from "../relationship-graph.js";
-import { buildGraph, daysAgo, email, meeting, withInteraction } from "../testing/builders.js";
+import { buildGraph, daysAgo, email, meeting, withInteraction, withUser } from "../testing/builders.js";
 import type { Interaction } from "../types.js";
 
 const interactions: Interaction[] = [
@@ -13,11 +14,18 @@ const interactions: Interaction[] = [
 ];
 
 describe("buildEdges", () => {
-  it("builds the same aggregates, in each direction, as adding interactions one by one", () => {
-    const hydrated = stateOf("test", hydrateGraph({ interactions }));
-    const built = stateOf("test", buildGraph(...interactions.map(withInteraction)));
+  const pairs = [["ada", "cleo"], ["ada", "dana"], ["cleo", "dana"]] as const;
+
+  it.each([
+    ["no internal users", []],
+    ["internal users on both sides of the pairs", ["ada", "dana"]],
+    ["one internal user", ["cleo"]],
+  ] as const)("builds the same aggregates, in each direction, as adding interactions one by one (%s)", (_name, users) => {
+    const internalUsers = users.map((person) => ({ userUuid: `user-${person}`, personUuid: person }));
+    const hydrated = stateOf("test", hydrateGraph({ internalUsers, interactions }));
+    const built = stateOf("test", buildGraph(...users.map((person) => withUser(person)), ...interactions.map(withInteraction)));
     expect(hydrated.graph.size).toBe(built.graph.size);
-    for (const [first, second] of [["ada", "cleo"], ["ada", "dana"], ["cleo", "dana"]] as const) {
+    for (const [first, second] of pairs) {
       const left = [hydrated.ensurePerson(first), hydrated.ensurePerson(second)] as const;
       const right = [built.ensurePerson(first), built.ensurePerson(second)] as const;
       const fromBulk = hydrated.edges.read(hydrated.edgeSlot(...left));
@@ -27,9 +35,29 @@ describe("buildEdges", () => {
     }
   });
 
+  it("gives a person's edges to the team adjacent slots, whatever the order of the interactions", () => {
+    const users = ["u1", "u2", "u3"];
+    const externals = ["p1", "p2", "p3", "p4"];
+    // Each user writes to every external person in turn, so a sweep by user would interleave them.
+    const rows: Interaction[] = users.flatMap((user, day) => [
+      email(user, externals, daysAgo(day + 1), `e-${user}`),
+      ...externals.map((person, position) => email(person, [user, externals[(position + 1) % externals.length]!], daysAgo(day + 10), `r-${user}-${person}`)),
+    ]);
+    const state = stateOf(
+      "test",
+      hydrateGraph({ internalUsers: users.map((person) => ({ userUuid: `user-${person}`, personUuid: person })), interactions: rows }),
+    );
+    for (const person of externals) {
+      const links = state.ensurePerson(person).internalLinks ?? [];
+      const slots = links.filter((_value, position) => position % 2 === 1).sort((left, right) => left - right);
+      expect(slots).toHaveLength(users.length);
+      expect(slots.at(-1)! - slots[0]!).toBe(users.length - 1);
+    }
+  });
+
   it("records the internal neighbours of every person", () => {
     const state = stateOf("test", hydrateGraph({ interactions, internalUsers: [{ userUuid: "user-ada", personUuid: "ada" }] }));
-    expect(state.ensurePerson("dana").internalNeighbours).toEqual([state.ensurePerson("ada").index]);
-    expect(state.ensurePerson("ada").internalNeighbours).toBeNull();
+    expect(internalNeighbours(state.ensurePerson("dana"))).toEqual([state.ensurePerson("ada").index]);
+    expect(internalNeighbours(state.ensurePerson("ada"))).toBeNull();
   });
 });

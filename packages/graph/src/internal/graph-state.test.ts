@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { internalNeighbours } from "./graph-state.js";
 import { buildGraph, daysAgo, NOW, withEmail, withMeeting, withUser } from "../testing/builders.js";
 import { stateOf } from "../relationship-graph.js";
 import { createEvaluationContext } from "./evaluation-context.js";
@@ -43,12 +44,12 @@ describe("GraphState", () => {
     const graph = buildGraph(withEmail("ada", "cleo", NOW, "e1"), withUser("ada"));
     const state = stateOf("test", graph);
     const cleo = state.ensurePerson("cleo");
-    expect(cleo.internalNeighbours).toEqual([state.ensurePerson("ada").index]);
+    expect(internalNeighbours(cleo)).toEqual([state.ensurePerson("ada").index]);
     graph.removeInteraction("e1");
-    expect(cleo.internalNeighbours).toBeNull();
+    expect(internalNeighbours(cleo)).toBeNull();
     graph.addInteraction({ id: "e2", kind: "email", occurredAt: NOW, senderUuid: "cleo", recipientUuids: ["ada"] });
     graph.unmarkInternal("user-ada");
-    expect(cleo.internalNeighbours).toBeNull();
+    expect(internalNeighbours(cleo)).toBeNull();
   });
 
   it("tracks each person's latest interaction through removals", () => {

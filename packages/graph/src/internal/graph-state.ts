@@ -23,10 +23,12 @@ export interface PersonRecord {
   userUuid: string | null;
   /** Current affiliations (an array: nearly everyone has one or two). */
   companies: string[] | null;
-  /** Person indices of internal users that share an edge with this person. */
-  internalNeighbours: number[] | null;
-  /** The slots of those edges, position for position (no edge lookup on the hot path of a ranking). */
-  internalEdges: number[] | null;
+  /**
+   * The internal users that share an edge with this person, as pairs side by side: a user's person index,
+   * then the slot of the edge (no edge lookup on the hot path of a ranking). One array rather than two:
+   * a ranking reads it for every bridge it crosses, and at scale each array costs a cache miss.
+   */
+  internalLinks: number[] | null;
   /** Person indices of every neighbour, and the slots of the edges to them, position for position. */
   neighbours: number[];
   neighbourEdges: number[];
@@ -138,8 +140,7 @@ export class GraphState {
       index: this.records.length,
       userUuid: null,
       companies: null,
-      internalNeighbours: null,
-      internalEdges: null,
+      internalLinks: null,
       neighbours: [],
       neighbourEdges: [],
       interactions: [],
@@ -624,21 +625,27 @@ function forgetNeighbour(record: PersonRecord, edge: number): void {
 }
 
 function addNeighbour(record: PersonRecord, index: number, edge: number): void {
-  (record.internalNeighbours ??= []).push(index);
-  (record.internalEdges ??= []).push(edge);
+  (record.internalLinks ??= []).push(index, edge);
 }
 
 function removeNeighbour(record: PersonRecord, index: number): void {
-  const neighbours = record.internalNeighbours;
-  if (neighbours === null) return;
-  const position = neighbours.indexOf(index);
-  if (position < 0) return;
-  neighbours.splice(position, 1);
-  record.internalEdges?.splice(position, 1);
-  if (neighbours.length === 0) {
-    record.internalNeighbours = null;
-    record.internalEdges = null;
+  const links = record.internalLinks;
+  if (links === null) return;
+  for (let position = 0; position < links.length; position += 2) {
+    if (links[position] !== index) continue;
+    links.splice(position, 2);
+    if (links.length === 0) record.internalLinks = null;
+    return;
   }
+}
+
+/**
+ * The person indices of the internal users linked to `record` (see `PersonRecord.internalLinks`).
+ * @example internalNeighbours(state.ensurePerson("dana")); // [0]
+ */
+export function internalNeighbours(record: PersonRecord): number[] | null {
+  const links = record.internalLinks;
+  return links === null ? null : links.filter((_value, position) => position % 2 === 0);
 }
 
 /** `raw / (raw + saturation)` where raw is the decayed, weighted, reciprocity-adjusted mass at `now`. */

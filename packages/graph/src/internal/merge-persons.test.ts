@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { internalNeighbours } from "./graph-state.js";
 import { connectionScore } from "../connection-score.js";
 import { stateOf } from "../relationship-graph.js";
 import { buildGraph, daysAgo, NOW, withEmail, withMeeting, withUser } from "../testing/builders.js";
@@ -21,7 +22,7 @@ describe("mergePersons", () => {
     const state = stateOf("test", graph);
     mergePersons(state, "test", "ada", "ada-old");
     expect(graph.personOfUser("user-ada")).toBe("ada");
-    expect(state.ensurePerson("cleo").internalNeighbours).toEqual([state.ensurePerson("ada").index]);
+    expect(internalNeighbours(state.ensurePerson("cleo"))).toEqual([state.ensurePerson("ada").index]);
     expect(() => mergePersons(state, "test", "ada", "ben")).toThrow(/^test: persons "ada" and "ben" are the person nodes of two different users/);
   });
 });

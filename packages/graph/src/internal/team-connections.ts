@@ -13,11 +13,10 @@ export interface TeamConnection {
  */
 export function teamConnections(state: GraphState, person: PersonRecord, context: EvaluationContext): TeamConnection[] {
   const connections: TeamConnection[] = [];
-  const neighbours = person.internalNeighbours ?? [];
-  const edges = person.internalEdges ?? [];
-  for (let position = 0; position < neighbours.length; position += 1) {
-    const user = state.record(neighbours[position]!);
-    const evaluation = state.evaluate(user, person, edges[position]!, context);
+  const links = person.internalLinks ?? [];
+  for (let position = 0; position < links.length; position += 2) {
+    const user = state.record(links[position]!);
+    const evaluation = state.evaluate(user, person, links[position + 1]!, context);
     if (evaluation.interactionCount > 0) connections.push({ user, evaluation });
   }
   return connections;
