@@ -25,9 +25,21 @@ export interface BatchMeasurementOptions {
   rounds: number;
 }
 
+/**
+ * `rounds` batches of 100 distinct targets each (fewer when the tenant has fewer), drawn in turn from one
+ * sample: a client asking about 100 companies names each once. The sample draws the heaviest targets
+ * often, so a plain slice of it would repeat them within a batch.
+ */
 function batchesOf(ranked: readonly string[], rounds: number, exponent: number, seed: number): string[][] {
-  const targets = sampleTargets(ranked, rounds * BATCH, exponent, seed);
-  return Array.from({ length: rounds }, (_unused, round) => targets.slice(round * BATCH, (round + 1) * BATCH));
+  const sample = sampleTargets(ranked, rounds * BATCH * 4, exponent, seed);
+  const batches: string[][] = [];
+  let next = 0;
+  for (let round = 0; round < rounds; round++) {
+    const batch = new Set<string>();
+    while (batch.size < Math.min(BATCH, ranked.length) && next < sample.length) batch.add(sample[next++]!);
+    batches.push([...batch]);
+  }
+  return batches;
 }
 
 /** Direct links between the team and each of the targets: PathPower's question. */
@@ -117,7 +129,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       speedRatio: speedRatioOf(subject, baseline),
       targets: [{ ...pathsTarget, met: subject.medianMs <= 50 }],
       figures: { medianResponseMiB: summarize(sizes).medianMs / MiB },
-      notes: [`${rounds} batches; targets half uniform, half weighted by activity`],
+      notes: [`${rounds} batches of distinct targets, half drawn uniformly, half weighted by activity`],
     });
   }
 

@@ -73,7 +73,8 @@ export interface RankingOptions extends Omit<RecommendedPathsOptions, "now" | "n
 
 /**
  * Ranks paths to targets of the tenant (a target not in the tenant has none), then loads the display
- * records and signals of every person the rankings mention at once, in input order.
+ * records and signals of every person the rankings mention at once, in input order. A target named more
+ * than once is ranked and presented once: its results are the same object.
  */
 export async function rankedPathsOfTargets(
   services: AppServices,
@@ -83,10 +84,17 @@ export async function rankedPathsOfTargets(
   options: RankingOptions,
 ): Promise<RankedPaths[]> {
   const { hopAssociationsLimit = HOP_ASSOCIATIONS_LIMIT, ...rankingOptions } = options;
+  const firstPositions = new Map<string, number>();
+  const firstPositionOf = targets.map((target, index) => {
+    const key = `${target.entity}:${target.uuid}`;
+    const first = firstPositions.get(key) ?? index;
+    firstPositions.set(key, first);
+    return first;
+  });
   const described = await describeTargets(services, auth, view, targets);
   const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
   const rankings = targets.map((target, index) =>
-    described[index]!.found
+    firstPositionOf[index] === index && described[index]!.found
       ? recommendedPaths(view.graph, target, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf })
       : null,
   );
@@ -94,16 +102,26 @@ export async function rankedPathsOfTargets(
   for (const ranking of rankings) if (ranking) for (const uuid of personsMentioned(ranking)) mentioned.add(uuid);
   const displays = await view.displays(mentioned);
   const signals = await view.signals(mentioned, hopAssociationsLimit);
-  return targets.map((target, index) => {
+  const results: RankedPaths[] = [];
+  targets.forEach((target, index) => {
+    const first = firstPositionOf[index]!;
+    if (first !== index) {
+      results.push(results[first]!);
+      return;
+    }
     const ranking = rankings[index];
-    if (!ranking) return { target: described[index]!, items: [], total: 0, top_external_contacts: [] };
-    return {
+    if (!ranking) {
+      results.push({ target: described[index]!, items: [], total: 0, top_external_contacts: [] });
+      return;
+    }
+    results.push({
       target: described[index]!,
       items: ranking.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)),
       total: ranking.total,
       top_external_contacts: ranking.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, displays)),
-    };
+    });
   });
+  return results;
 }
 
 /** Ranks paths to one target of the tenant; a target not in the tenant has none. */

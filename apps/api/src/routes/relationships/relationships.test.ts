@@ -117,6 +117,19 @@ describe("recommended paths to a person", () => {
     expect((await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace], limit: 101 } })).status).toBe(400);
   });
 
+  it("answers a target named twice in a batch twice, each time in full, in its input positions", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const uuids = [ids.grace, unknown, ids.bob, ids.grace, unknown, ids.bob];
+    const { status, body } = await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids } });
+    expect(status).toBe(200);
+    expect(body.results.map((result: Json) => result.target_uuid)).toEqual(uuids);
+    const once = await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace, unknown, ids.bob] } });
+    expect(body.results.slice(0, 3)).toEqual(once.body.results);
+    expect(body.results.slice(3)).toEqual(once.body.results);
+    expect(body.results[0].items.length).toBeGreaterThan(0);
+    expect(body.results[0]).not.toEqual(body.results[2]);
+  });
+
   it("carries each hop's opportunity associations and list memberships in its signals", async () => {
     const { store } = context.services;
     const viewer = { user_uuid: acme.admin.uuid };
