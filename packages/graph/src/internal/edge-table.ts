@@ -5,6 +5,7 @@
  * latest interaction, so a score at any `now` after it is one multiplication: the sum never overflows and
  * needs no rescan. "Low" and "high" name the direction of an email by the person index of its sender.
  */
+import { decayFactor } from "./decay.js";
 import { grown } from "./grown-array.js";
 
 /** Offsets of an edge's numbers within its `STRIDE` (eight doubles: one 64-byte cache line). */
@@ -231,14 +232,14 @@ export class EdgeTable {
     const data = this.data;
     let anchorAt = data[base + ANCHOR_AT]!;
     if (occurredAt > anchorAt) {
-      const scale = 2 ** ((anchorAt - occurredAt) / halfLifeMilliseconds);
+      const scale = decayFactor(occurredAt - anchorAt, halfLifeMilliseconds);
       data[base + MASS_EMAIL_LOW]! *= scale;
       data[base + MASS_EMAIL_HIGH]! *= scale;
       data[base + MASS_MEETING]! *= scale;
       anchorAt = occurredAt;
     }
     data[base + ANCHOR_AT] = anchorAt;
-    const mass = factor * 2 ** ((occurredAt - anchorAt) / halfLifeMilliseconds);
+    const mass = factor * decayFactor(anchorAt - occurredAt, halfLifeMilliseconds);
     if (kind === "meeting") {
       data[base + MASS_MEETING]! += mass;
       data[base + MEETINGS]! += 1;

@@ -5,6 +5,7 @@
 import { UndirectedGraph } from "graphology";
 import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
+import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { EdgeTable, emptyAggregate, type PairAggregate } from "./edge-table.js";
 import { conflict } from "./errors.js";
@@ -435,13 +436,13 @@ export class GraphState {
       const factor = this.pairFactor(slot, first.index, second.index, audienceExponent);
       if (Number.isNaN(factor)) continue;
       if (occurredAt > aggregate.anchorAt) {
-        const scale = 2 ** ((aggregate.anchorAt - occurredAt) / halfLifeMilliseconds);
+        const scale = decayFactor(occurredAt - aggregate.anchorAt, halfLifeMilliseconds);
         aggregate.massEmailLow *= scale;
         aggregate.massEmailHigh *= scale;
         aggregate.massMeeting *= scale;
         aggregate.anchorAt = occurredAt;
       }
-      const mass = factor * 2 ** ((occurredAt - aggregate.anchorAt) / halfLifeMilliseconds);
+      const mass = factor * decayFactor(aggregate.anchorAt - occurredAt, halfLifeMilliseconds);
       if (this.isMeeting(slot)) {
         aggregate.massMeeting += mass;
         aggregate.meetings += 1;
@@ -651,7 +652,7 @@ export function internalNeighbours(record: PersonRecord): number[] | null {
 /** `raw / (raw + saturation)` where raw is the decayed, weighted, reciprocity-adjusted mass at `now`. */
 function scoreOf(context: EvaluationContext, emailMass: number, meetingMass: number, twoWay: boolean, anchorAt: number): number {
   const { parameters } = context;
-  const decay = 2 ** (-(context.now - anchorAt) / context.halfLifeMilliseconds);
+  const decay = decayFactor(context.now - anchorAt, context.halfLifeMilliseconds);
   const weightedEmails = emailMass * parameters.emailWeight * (twoWay ? 1 : parameters.oneWayFactor);
   const raw = decay * (parameters.meetingWeight * meetingMass + weightedEmails);
   return roundScore(raw / (raw + parameters.saturation));
