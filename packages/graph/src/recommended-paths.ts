@@ -5,6 +5,7 @@ import type { EdgeScoreMemo } from "./internal/edge-score-memo.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { invalidArgument } from "./internal/errors.js";
+import { IndexMap } from "./internal/index-map.js";
 import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
 import { summarizeCounterparts } from "./internal/pair-summary.js";
 import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
@@ -68,6 +69,18 @@ interface UserAccumulator {
   directToTarget: number;
 }
 
+/** One accumulator table per graph, reused call after call (a ranking is synchronous). */
+const accumulatorTables = new WeakMap<GraphState, IndexMap<UserAccumulator>>();
+
+function accumulatorsOf(state: GraphState): IndexMap<UserAccumulator> {
+  let table = accumulatorTables.get(state);
+  if (table === undefined) {
+    table = new IndexMap<UserAccumulator>();
+    accumulatorTables.set(state, table);
+  }
+  return table;
+}
+
 function hop(person: PersonRecord, evaluation: PairEvaluation): Hop {
   return {
     person_uuid: person.uuid,
@@ -117,7 +130,7 @@ function collectPaths(
   state: GraphState,
   target: PersonRecord,
   context: EvaluationContext,
-  accumulators: Map<number, UserAccumulator>,
+  accumulators: IndexMap<UserAccumulator>,
   limits: { paths: number; priorities: number },
   memo: EdgeScoreMemo | null,
 ): void {
@@ -125,11 +138,9 @@ function collectPaths(
   const touched: UserAccumulator[] = [];
   // By person index: the loop below never touches a colleague's record, only edge slots.
   const accumulatorOf = (userIndex: number): UserAccumulator => {
-    let accumulator = accumulators.get(userIndex);
-    if (accumulator === undefined) {
-      accumulator = { user: state.record(userIndex), best: 0, pathCount: 0, paths: [], priorities: [], target: null, bestToTarget: -1, directToTarget: 0 };
-      accumulators.set(userIndex, accumulator);
-    }
+    const accumulator =
+      accumulators.get(userIndex) ??
+      accumulators.set(userIndex, { user: state.record(userIndex), best: 0, pathCount: 0, paths: [], priorities: [], target: null, bestToTarget: -1, directToTarget: 0 });
     if (accumulator.target !== target) {
       accumulator.target = target;
       accumulator.bestToTarget = -1;
@@ -311,14 +322,15 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
 
   const items: RecommendedPathItem[] = [];
   if (includeItems) {
-    const accumulators = new Map<number, UserAccumulator>();
+    const accumulators = accumulatorsOf(state);
+    accumulators.begin(state.records.length);
     // A company's members share bridges: remember each colleague-to-bridge score for the call.
     const memo = targets.length > 1 ? state.scoreMemo : null;
     memo?.begin(state.edges.slotCapacity);
     const limits = { paths: maximumPaths, priorities: maximumPriorityEntries };
     for (const person of targets) collectPaths(state, person, context, accumulators, limits, memo);
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>();
-    for (const accumulator of accumulators.values()) {
+    for (const accumulator of accumulators.values) {
       items.push({
         person_uuid: accumulator.user.uuid,
         user_uuid: accumulator.user.userUuid ?? "",
