@@ -7,7 +7,7 @@ import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { invalidArgument } from "./internal/errors.js";
 import { IndexMap } from "./internal/index-map.js";
 import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
-import { summarizeCounterparts } from "./internal/pair-summary.js";
+import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
 import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
@@ -210,18 +210,19 @@ function priorityEntries(
   state: GraphState,
   accumulator: UserAccumulator,
   context: EvaluationContext,
-  summariesByTarget: Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>,
+  summariesByTarget: Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>,
   limit: number,
 ): PriorityManagementEntry[] {
   const user = accumulator.user;
   // Ranked on scores alone, keeping the `limit` first; only those pay for their interaction summaries.
   const ranked = accumulator.priorities.sort(comparePriorities).slice(0, limit);
-  return ranked.map(({ target, priorityScore, rq }) => {    let summaries = summariesByTarget.get(target);
+  return ranked.map(({ target, priorityScore, rq }) => {
+    let summaries = summariesByTarget.get(target);
     if (summaries === undefined) {
-      summaries = summarizeCounterparts(state, target, context, (counterpart) => counterpart.userUuid !== null);
+      summaries = summarizeTeamCounterparts(state, target, context);
       summariesByTarget.set(target, summaries);
     }
-    const summary = summaries.get(user);
+    const summary = summaries.get(user.index);
     const lastAt = summary?.lastAt ?? null;
     return {
       person_uuid: target.uuid,
@@ -329,7 +330,7 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
     memo?.begin(state.edges.slotCapacity);
     const limits = { paths: maximumPaths, priorities: maximumPriorityEntries };
     for (const person of targets) collectPaths(state, person, context, accumulators, limits, memo);
-    const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeCounterparts>>();
+    const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
     for (const accumulator of accumulators.values) {
       items.push({
         person_uuid: accumulator.user.uuid,

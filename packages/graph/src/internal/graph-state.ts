@@ -7,8 +7,9 @@ import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
-import { EdgeTable, emptyAggregate, type PairAggregate } from "./edge-table.js";
+import { EdgeTable, emptyAggregate, type PairAggregate, type PairSummary } from "./edge-table.js";
 import { conflict } from "./errors.js";
+import { IndexMap } from "./index-map.js";
 import { ACTIVE, CANCELLED, INDEXED, InteractionTable, MEETING } from "./interaction-table.js";
 import type { NormalizedInteraction } from "./normalize-interaction.js";
 import { buildEdges } from "./build-edges.js";
@@ -113,6 +114,8 @@ export class GraphState {
   readonly edges = new EdgeTable();
   /** Scratch for one ranking call (see EdgeScoreMemo); the graph's state does not depend on it. */
   readonly scoreMemo = new EdgeScoreMemo();
+  /** Scratch for one pass over a person's interactions (see summarizeTeamCounterparts). */
+  readonly teamScratch = new IndexMap<PairSummary | null>();
   readonly records: (PersonRecord | undefined)[] = [];
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();

@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildGraph, daysAgo, NOW, withEmail, withMeeting, withUser } from "../testing/builders.js";
+import { hydrateGraph } from "../hydrate-graph.js";
+import { buildGraph, DAY, daysAgo, email, meeting, NOW, withEmail, withMeeting, withUser } from "../testing/builders.js";
 import { stateOf } from "../relationship-graph.js";
 import { createEvaluationContext } from "./evaluation-context.js";
-import { summarizeCounterparts, summarizePair } from "./pair-summary.js";
+import { summarizePair, summarizeTeamCounterparts } from "./pair-summary.js";
 
 describe("pair summaries", () => {
   const graph = buildGraph(
@@ -23,11 +25,45 @@ describe("pair summaries", () => {
     expect(summarizePair(state, record("ada"), record("ada"), context).lastAt).toBeNull();
   });
 
-  it("summarises every accepted counterpart of a subject in one pass", () => {
-    const summaries = summarizeCounterparts(state, record("dana"), context, (counterpart) => counterpart.userUuid !== null);
-    expect([...summaries].map(([counterpart, summary]) => [counterpart.uuid, summary.emails, summary.meetings]).sort()).toEqual([
+  it("summarises the subject's pairs with the team in one pass", () => {
+    const summaries = summarizeTeamCounterparts(state, record("dana"), context);
+    expect([...summaries].map(([index, summary]) => [state.record(index).uuid, summary.emails, summary.meetings]).sort()).toEqual([
       ["ada", 2, 0],
       ["ben", 0, 1],
     ]);
+    expect(summarizeTeamCounterparts(state, record("cleo"), context).get(record("ben").index)).toMatchObject({ meetings: 1 });
+  });
+
+  it("gives each user the summary of the pair, for any interactions", () => {
+    const persons = ["p0", "p1", "p2", "p3", "p4"];
+    const person = fc.constantFrom(...persons);
+    const interaction = fc.oneof(
+      fc.record({ kind: fc.constant("email"), sender: person, recipients: fc.array(person, { maxLength: 4 }), days: fc.integer({ min: -30, max: 400 }) }),
+      fc.record({ kind: fc.constant("meeting"), attendees: fc.array(person, { maxLength: 5 }), days: fc.integer({ min: -30, max: 400 }), cancelled: fc.boolean() }),
+    );
+    fc.assert(
+      fc.property(fc.array(interaction, { maxLength: 16 }), (drafts) => {
+        const interactions = drafts.map((draft, index) =>
+          draft.kind === "email"
+            ? email(draft.sender, draft.recipients, NOW - draft.days * DAY, `i${index}`)
+            : { ...meeting(draft.attendees, NOW - draft.days * DAY, `i${index}`), status: draft.cancelled ? ("cancelled" as const) : ("confirmed" as const) },
+        );
+        const users = [{ userUuid: "u0", personUuid: "p0" }, { userUuid: "u1", personUuid: "p1" }];
+        const world = stateOf("test", hydrateGraph({ interactions, internalUsers: users }));
+        const now = createEvaluationContext("test", world, { now: NOW });
+        for (const subjectUuid of persons) {
+          const subject = world.person(subjectUuid);
+          if (subject === undefined) continue;
+          const summaries = summarizeTeamCounterparts(world, subject, now);
+          for (const { personUuid } of users) {
+            const user = world.person(personUuid);
+            if (user === undefined || user === subject) continue;
+            const pair = summarizePair(world, user, subject, now);
+            expect(summaries.get(user.index) ?? null).toEqual(pair.lastAt === null ? null : pair);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

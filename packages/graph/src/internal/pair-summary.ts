@@ -20,26 +20,30 @@ function count(summary: PairSummary, meeting: boolean, occurredAt: number, windo
 }
 
 /**
- * One pass over the subject's interactions, summarising each counterpart it is paired with (an email pairs
- * the sender with each recipient; a meeting pairs all its participants) for which `accept` holds.
- * @example summarizeCounterparts(state, dana, context, (person) => person.userUuid !== null); // Map { ben => { emails: 1, ... } }
+ * One pass over the subject's interactions, summarising its pairs with the internal users it shares an
+ * edge with (an email pairs the sender with each recipient; a meeting pairs all its participants). Keyed
+ * by the user's person index; a user without a counted past interaction has no entry. Only the team
+ * links' indices are looked up, never a participant's record: a busy subject's interactions name
+ * thousands of other people, and reading each of their records cost most of the pass.
+ * @example summarizeTeamCounterparts(state, dana, context); // Map { ben.index => { emails: 1, ... } }
  */
-export function summarizeCounterparts(
-  state: GraphState,
-  subject: PersonRecord,
-  context: EvaluationContext,
-  accept: (counterpart: PersonRecord) => boolean,
-): Map<PersonRecord, PairSummary> {
-  const summaries = new Map<PersonRecord, PairSummary>();
+export function summarizeTeamCounterparts(state: GraphState, subject: PersonRecord, context: EvaluationContext): Map<number, PairSummary> {
+  const summaries = new Map<number, PairSummary>();
+  const links = subject.internalLinks;
+  if (links === null) return summaries;
+  // Every counted interaction of a pair is on its edge: the team members linked to the subject are all.
+  const team = state.teamScratch;
+  team.begin(state.records.length);
+  for (let position = 0; position < links.length; position += 2) team.set(links[position]!, null);
   const table = state.table;
   const windowStart = context.now - context.parameters.reasonWindowDays * DAY_MILLISECONDS;
   const visit = (index: number, meeting: boolean, occurredAt: number): void => {
-    const counterpart = state.record(index);
-    if (!accept(counterpart)) return;
-    let summary = summaries.get(counterpart);
-    if (summary === undefined) {
+    let summary = team.get(index);
+    if (summary === undefined) return;
+    if (summary === null) {
       summary = emptySummary();
-      summaries.set(counterpart, summary);
+      team.set(index, summary);
+      summaries.set(index, summary);
     }
     count(summary, meeting, occurredAt, windowStart);
   };
