@@ -115,7 +115,7 @@ export class GraphState {
   /** Scratch for one ranking call (see EdgeScoreMemo); the graph's state does not depend on it. */
   readonly scoreMemo = new EdgeScoreMemo();
   /** Scratch for one pass over a person's interactions (see summarizeTeamCounterparts). */
-  readonly teamScratch = new IndexMap<PairSummary | null>();
+  readonly teamScratch = new IndexMap<{ summary: PairSummary; until: number }>();
   readonly records: (PersonRecord | undefined)[] = [];
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();

@@ -34,32 +34,39 @@ describe("pair summaries", () => {
     expect(summarizeTeamCounterparts(state, record("cleo"), context).get(record("ben").index)).toMatchObject({ meetings: 1 });
   });
 
-  it("gives each user the summary of the pair, for any interactions", () => {
+  it("gives each user the summary of the pair, for any interactions, and remembers it only while it holds", () => {
     const persons = ["p0", "p1", "p2", "p3", "p4"];
     const person = fc.constantFrom(...persons);
     const interaction = fc.oneof(
       fc.record({ kind: fc.constant("email"), sender: person, recipients: fc.array(person, { maxLength: 4 }), days: fc.integer({ min: -30, max: 400 }) }),
       fc.record({ kind: fc.constant("meeting"), attendees: fc.array(person, { maxLength: 5 }), days: fc.integer({ min: -30, max: 400 }), cancelled: fc.boolean() }),
     );
+    const users = [{ userUuid: "u0", personUuid: "p0" }, { userUuid: "u1", personUuid: "p1" }];
     fc.assert(
-      fc.property(fc.array(interaction, { maxLength: 16 }), (drafts) => {
+      fc.property(fc.array(interaction, { maxLength: 16 }), fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 1, maxLength: 3 }), (drafts, laterDays) => {
         const interactions = drafts.map((draft, index) =>
           draft.kind === "email"
             ? email(draft.sender, draft.recipients, NOW - draft.days * DAY, `i${index}`)
             : { ...meeting(draft.attendees, NOW - draft.days * DAY, `i${index}`), status: draft.cancelled ? ("cancelled" as const) : ("confirmed" as const) },
         );
-        const users = [{ userUuid: "u0", personUuid: "p0" }, { userUuid: "u1", personUuid: "p1" }];
-        const world = stateOf("test", hydrateGraph({ interactions, internalUsers: users }));
-        const now = createEvaluationContext("test", world, { now: NOW });
-        for (const subjectUuid of persons) {
-          const subject = world.person(subjectUuid);
-          if (subject === undefined) continue;
-          const summaries = summarizeTeamCounterparts(world, subject, now);
-          for (const { personUuid } of users) {
-            const user = world.person(personUuid);
-            if (user === undefined || user === subject) continue;
-            const pair = summarizePair(world, user, subject, now);
-            expect(summaries.get(user.index) ?? null).toEqual(pair.lastAt === null ? null : pair);
+        const hydrated = () => stateOf("test", hydrateGraph({ interactions, internalUsers: users }));
+        // One graph asked again and again (remembering), each answer checked against a fresh graph.
+        const world = hydrated();
+        let at = NOW;
+        for (const days of [0, ...laterDays]) {
+          at += days * DAY;
+          const fresh = hydrated();
+          for (const subjectUuid of persons) {
+            const subject = world.person(subjectUuid);
+            if (subject === undefined) continue;
+            const summaries = summarizeTeamCounterparts(world, subject, createEvaluationContext("test", world, { now: at }));
+            for (const { personUuid } of users) {
+              const user = world.person(personUuid);
+              if (user === undefined || user === subject) continue;
+              const pair = summarizePair(fresh, fresh.person(personUuid)!, fresh.person(subjectUuid)!, createEvaluationContext("test", fresh, { now: at }));
+              expect(summaries.get(user.index) ?? null).toEqual(pair.lastAt === null ? null : pair);
+              expect(summarizePair(world, user, subject, createEvaluationContext("test", world, { now: at }))).toEqual(pair);
+            }
           }
         }
       }),

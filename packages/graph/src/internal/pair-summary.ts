@@ -20,36 +20,40 @@ function count(summary: PairSummary, meeting: boolean, occurredAt: number, windo
 }
 
 /**
- * One pass over the subject's interactions, summarising its pairs with the internal users it shares an
- * edge with (an email pairs the sender with each recipient; a meeting pairs all its participants). Keyed
- * by the user's person index; a user without a counted past interaction has no entry. Only the team
- * links' indices are looked up, never a participant's record: a busy subject's interactions name
- * thousands of other people, and reading each of their records cost most of the pass.
+ * The subject's pair summaries with the internal users it shares an edge with (an email pairs the sender
+ * with each recipient; a meeting pairs all its participants), keyed by the user's person index; a user
+ * without a counted past interaction has no entry. One pass over the subject's interactions, which
+ * looks up only the team's indices, never a participant's record (a busy subject's interactions name
+ * thousands of people). Each summary is remembered on the pair's edge as {@link summarizePair} does, so
+ * a repeated ranking of a busy target rescans nothing.
  * @example summarizeTeamCounterparts(state, dana, context); // Map { ben.index => { emails: 1, ... } }
  */
 export function summarizeTeamCounterparts(state: GraphState, subject: PersonRecord, context: EvaluationContext): Map<number, PairSummary> {
   const summaries = new Map<number, PairSummary>();
   const links = subject.internalLinks;
   if (links === null) return summaries;
+  const now = context.now;
+  const windowMilliseconds = context.parameters.reasonWindowDays * DAY_MILLISECONDS;
+  if (rememberedOnEveryLink(state, links, now, windowMilliseconds, summaries)) return summaries;
+
   // Every counted interaction of a pair is on its edge: the team members linked to the subject are all.
   const team = state.teamScratch;
   team.begin(state.records.length);
-  for (let position = 0; position < links.length; position += 2) team.set(links[position]!, null);
+  for (let position = 0; position < links.length; position += 2) team.set(links[position]!, { summary: emptySummary(), until: Infinity });
   const table = state.table;
-  const windowStart = context.now - context.parameters.reasonWindowDays * DAY_MILLISECONDS;
+  const windowStart = now - windowMilliseconds;
   const visit = (index: number, meeting: boolean, occurredAt: number): void => {
-    let summary = team.get(index);
-    if (summary === undefined) return;
-    if (summary === null) {
-      summary = emptySummary();
-      team.set(index, summary);
-      summaries.set(index, summary);
+    const pair = team.get(index);
+    if (pair === undefined) return;
+    if (occurredAt > now) {
+      pair.until = Math.min(pair.until, occurredAt);
+      return;
     }
-    count(summary, meeting, occurredAt, windowStart);
+    count(pair.summary, meeting, occurredAt, windowStart);
+    if (occurredAt >= windowStart) pair.until = Math.min(pair.until, occurredAt + windowMilliseconds);
   };
   for (const slot of subject.interactions) {
     const occurredAt = table.occurredAt[slot] ?? 0;
-    if (occurredAt > context.now) continue;
     const start = table.start[slot] ?? 0;
     const end = start + (table.count[slot] ?? 0);
     const meeting = state.isMeeting(slot);
@@ -65,7 +69,26 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
       visit(table.participants[start] ?? -1, false, occurredAt);
     }
   }
+  for (let position = 0; position < links.length; position += 2) {
+    const { summary, until } = team.get(links[position]!)!;
+    // Remembered as summarizePair would: the next read of the pair, from either side, costs no scan.
+    state.edges.rememberSummary(links[position + 1]!, summary, { from: now, until, windowMilliseconds });
+    if (summary.lastAt !== null) summaries.set(links[position]!, { ...summary });
+  }
   return summaries;
+}
+
+/** Fills `summaries` from the pairs' remembered summaries; false (and nothing to use) when one is missing. */
+function rememberedOnEveryLink(state: GraphState, links: number[], now: number, windowMilliseconds: number, summaries: Map<number, PairSummary>): boolean {
+  for (let position = 0; position < links.length; position += 2) {
+    const remembered = state.edges.summary(links[position + 1]!, now, windowMilliseconds);
+    if (remembered === undefined) {
+      summaries.clear();
+      return false;
+    }
+    if (remembered.lastAt !== null) summaries.set(links[position]!, { ...remembered });
+  }
+  return true;
 }
 
 /**
