@@ -24,8 +24,14 @@ export function growthTargets(reports: readonly BenchReport[]): ScaleTarget[] {
     const large = last.measurements.find((measurement) => measurement.id === id);
     if (!small || !large) continue;
     const growth = large.subject.summary.medianMs / small.subject.summary.medianMs;
+    const smallPaths = small.figures.medianPathsCounted;
+    const largePaths = large.figures.medianPathsCounted;
+    const neighbourhood =
+      smallPaths !== undefined && largePaths !== undefined && smallPaths > 0
+        ? `; median paths counted per target ${figure(smallPaths)} -> ${figure(largePaths)}, ${figure(largePaths / smallPaths)}x`
+        : "";
     targets.push({
-      description: `${large.title}: p50 grows < 2x from ${first.scale} to ${last.scale} (${figure(small.subject.summary.medianMs)} -> ${figure(large.subject.summary.medianMs)} ms, ${figure(growth)}x)`,
+      description: `${large.title}: p50 grows < 2x from ${first.scale} to ${last.scale} (${figure(small.subject.summary.medianMs)} -> ${figure(large.subject.summary.medianMs)} ms, ${figure(growth)}x${neighbourhood})`,
       met: growth < 2,
     });
   }

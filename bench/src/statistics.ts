@@ -14,6 +14,11 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[index]!;
 }
 
+/** The median of any values (the same percentile rule as the summaries' medians). */
+export function median(values: readonly number[]): number {
+  return percentile(Float64Array.from(values).sort(), 0.5);
+}
+
 /** Summarizes per-operation durations in milliseconds. */
 export function summarize(durationsMs: readonly number[]): Summary {
   const sorted = Float64Array.from(durationsMs).sort();

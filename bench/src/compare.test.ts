@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { growthTargets } from "./compare.js";
+import { failedMeasurement, type MeasurementResult } from "./measurement.js";
+import type { BenchReport } from "./report.js";
+import { median, summarize } from "./statistics.js";
+
+const engineRow = (medianMs: number, pathsCounted?: number): MeasurementResult => ({
+  ...failedMeasurement("paths-person-engine", "Two-hop ranked paths to one person (engine)", "x"),
+  error: undefined,
+  subject: { label: "engine", summary: summarize([medianMs]) },
+  figures: pathsCounted === undefined ? {} : { medianPathsCounted: pathsCounted },
+});
+const report = (scale: string, row: MeasurementResult): BenchReport => ({
+  scale,
+  startedAt: scale,
+  durationSeconds: 1,
+  machine: { cores: 2, cpuModel: "cpu", memoryGiB: 24, node: "v20", platform: "linux-x64", loadAverageAtStart: [0, 0, 0], loadAverageAtEnd: [0, 0, 0] },
+  dataset: {},
+  peakRssMiB: 100,
+  measurements: [row],
+});
+
+describe("targets across scales", () => {
+  it("judges the engine's p50 growth and shows how the median neighbourhood grew beside it", () => {
+    const [target] = growthTargets([report("S", engineRow(0.05, 40)), report("L", engineRow(0.15, 160))]);
+    expect(target).toEqual({ met: false, description: expect.stringMatching(/3(\.0+)?x; median paths counted per target 40(\.0+)? -> 160(\.0+)?, 4(\.0+)?x/) });
+  });
+
+  it("meets the target under 2x and leaves the neighbourhood out when a report lacks it", () => {
+    const [target] = growthTargets([report("S", engineRow(0.1)), report("L", engineRow(0.15, 160))]);
+    expect(target!.met).toBe(true);
+    expect(target!.description).not.toContain("paths counted");
+  });
+});
+
+describe("median", () => {
+  it("takes the middle value by the summaries' percentile rule", () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2);
+    expect(median([])).toBeNaN();
+  });
+});
