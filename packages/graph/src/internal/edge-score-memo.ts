@@ -1,4 +1,5 @@
 /** @module Edge scores remembered for the length of one ranking call. */
+import { Stamps } from "./stamps.js";
 
 /**
  * Connection scores by edge slot, valid within one call (one `now`, one parameter set): a company's members
@@ -11,31 +12,21 @@
  * if (Number.isNaN(memo.get(slot))) memo.set(slot, 0.42);
  */
 export class EdgeScoreMemo {
-  private stamps = new Uint32Array(0);
+  private readonly stamps = new Stamps();
   private scores = new Float64Array(0);
-  private stamp = 0;
 
   /** Starts a call over edge slots below `capacity`; scores remembered before are forgotten. */
   begin(capacity: number): void {
-    if (this.stamps.length < capacity) {
-      this.stamps = new Uint32Array(capacity);
-      this.scores = new Float64Array(capacity);
-      this.stamp = 0;
-    }
-    this.stamp += 1;
-    if (this.stamp === 0xffffffff) {
-      this.stamps.fill(0);
-      this.stamp = 1;
-    }
+    if (this.stamps.begin(capacity)) this.scores = new Float64Array(capacity);
   }
 
   /** The score remembered for `slot` in this call, NaN when none. */
   get(slot: number): number {
-    return this.stamps[slot] === this.stamp ? this.scores[slot]! : Number.NaN;
+    return this.stamps.has(slot) ? this.scores[slot]! : Number.NaN;
   }
 
   set(slot: number, score: number): void {
-    this.stamps[slot] = this.stamp;
+    this.stamps.mark(slot);
     this.scores[slot] = score;
   }
 }

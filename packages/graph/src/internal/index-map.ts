@@ -1,4 +1,5 @@
 /** @module A map from person indices to values, for the length of one call. */
+import { Stamps } from "./stamps.js";
 
 /**
  * Values by small non-negative integer key (a person index): two typed-array reads instead of a hash
@@ -11,37 +12,27 @@
  * accumulators.get(userIndex) ?? accumulators.set(userIndex, createAccumulator());
  */
 export class IndexMap<Value> {
-  private stamps = new Uint32Array(0);
+  private readonly stamps = new Stamps();
   private positions = new Int32Array(0);
-  private stamp = 0;
   /** The values set since `begin`, in the order they were first set. */
   readonly values: Value[] = [];
 
   /** Starts a call over keys below `capacity`; every key set before is forgotten. */
   begin(capacity: number): void {
-    if (this.stamps.length < capacity) {
-      this.stamps = new Uint32Array(capacity);
-      this.positions = new Int32Array(capacity);
-      this.stamp = 0;
-    }
-    this.stamp += 1;
-    if (this.stamp === 0xffffffff) {
-      this.stamps.fill(0);
-      this.stamp = 1;
-    }
+    if (this.stamps.begin(capacity)) this.positions = new Int32Array(capacity);
     this.values.length = 0;
   }
 
   get(key: number): Value | undefined {
-    return this.stamps[key] === this.stamp ? this.values[this.positions[key]!] : undefined;
+    return this.stamps.has(key) ? this.values[this.positions[key]!] : undefined;
   }
 
   /** Sets `key`, which must be below the capacity given to `begin`; returns `value`. */
   set(key: number, value: Value): Value {
-    if (this.stamps[key] === this.stamp) {
+    if (this.stamps.has(key)) {
       this.values[this.positions[key]!] = value;
     } else {
-      this.stamps[key] = this.stamp;
+      this.stamps.mark(key);
       this.positions[key] = this.values.length;
       this.values.push(value);
     }
