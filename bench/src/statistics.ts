@@ -48,6 +48,11 @@ export async function timeEach<Input>(
   return durations;
 }
 
+/** Runs `operation` once per input, untimed: warms code paths and caches before a timed run. */
+export async function warmUp<Input>(inputs: readonly Input[], operation: (input: Input) => unknown): Promise<void> {
+  for (const input of inputs) await operation(input);
+}
+
 /** Times one run of `operation` in ms. */
 export async function timeOnce(operation: () => unknown): Promise<number> {
   const started = performance.now();

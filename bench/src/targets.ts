@@ -19,3 +19,12 @@ export function sampleTargets(ranked: readonly string[], count: number, exponent
   }
   return targets;
 }
+
+/**
+ * Targets to warm up on: drawn like {@link sampleTargets} with another seed, minus every timed target,
+ * so the warm-up has the same mix and the timed targets are still asked for the first time.
+ */
+export function warmUpTargets(ranked: readonly string[], timed: readonly string[], count: number, exponent: number, seed: number): string[] {
+  const excluded = new Set(timed);
+  return sampleTargets(ranked, count, exponent, seed).filter((uuid) => !excluded.has(uuid));
+}
