@@ -13,7 +13,7 @@ import {
   isoDate,
   loadAffiliations,
 } from "./affiliation-rows.js";
-import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { deepFreeze, parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 
 function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): string {
   const explicit = input.name?.trim();
@@ -56,6 +56,9 @@ function toPerson(row: PersonsTable, emails: PersonEmail[], affiliations: Affili
     service_updated_at: Number(row.service_updated_at),
   };
 }
+
+/** Uuids per `in (...)` list: far below SQLite's limit of bound parameters. */
+const MAXIMUM_UUIDS_PER_READ = 10_000;
 
 /** Loads the emails of many persons in one query, primary first, then by age. */
 export async function loadPersonEmails(
@@ -306,56 +309,83 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
   const livePersons = (tenantUuid: string) =>
     db.selectFrom("persons").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
 
+  const loadPersons = async (tenantUuid: string, uuids: readonly string[]): Promise<Map<string, Person>> => {
+    const rows = await livePersons(tenantUuid).where("uuid", "in", uuids).execute();
+    return new Map((await hydratePersons(db, tenantUuid, rows)).map((person) => [person.uuid, person]));
+  };
+
+  const loadDisplays = async (tenantUuid: string, uuids: readonly string[]): Promise<Map<string, PersonDisplayRecord>> => {
+    const rows = await db
+      .selectFrom("persons")
+      .leftJoin("companies", (join) =>
+        join
+          .onRef("companies.uuid", "=", "persons.primary_company_uuid")
+          .onRef("companies.tenant_uuid", "=", "persons.tenant_uuid")
+          .on("companies.deleted_at", "is", null),
+      )
+      .select(DISPLAY_COLUMNS.map((column) => `persons.${column}` as const))
+      .select(["companies.uuid as company_uuid", "companies.company_name", "companies.logo_url as company_logo_url"])
+      .where("persons.tenant_uuid", "=", tenantUuid)
+      .where("persons.deleted_at", "is", null)
+      .where("persons.uuid", "in", uuids)
+      .execute();
+    const emails = await loadPersonEmails(db, tenantUuid, rows.map((row) => row.uuid));
+    const displays = new Map<string, PersonDisplayRecord>();
+    for (const row of rows) {
+      displays.set(row.uuid, {
+        ...displayFields(row),
+        emails: emails.get(row.uuid) ?? [],
+        primary_company:
+          row.company_uuid === null || row.company_name === null
+            ? null
+            : { uuid: row.company_uuid, company_name: row.company_name, logo_url: row.company_logo_url },
+      });
+    }
+    return displays;
+  };
+
+  /**
+   * Records by uuid (absent for none): remembered until the tenant's persons generation moves (migration
+   * 0009), and only the missing ones loaded. Inside a transaction every read goes to the database.
+   */
+  async function rememberedPersons<Value>(
+    tenantUuid: string,
+    personUuids: readonly string[],
+    cache: "persons" | "personDisplays",
+    load: (tenantUuid: string, uuids: readonly string[]) => Promise<Map<string, Value>>,
+  ): Promise<Map<string, Value>> {
+    const found = new Map<string, Value>();
+    if (personUuids.length === 0) return found;
+    const remembered = context.remembered && !db.isTransaction ? (context.remembered[cache].valuesOf(tenantUuid) as Map<string, Value | null>) : null;
+    const missing: string[] = [];
+    for (const uuid of new Set(personUuids)) {
+      const known = remembered?.get(uuid);
+      if (known === undefined) missing.push(uuid);
+      else if (known !== null) found.set(uuid, known);
+    }
+    for (let start = 0; start < missing.length; start += MAXIMUM_UUIDS_PER_READ) {
+      const chunk = missing.slice(start, start + MAXIMUM_UUIDS_PER_READ);
+      const loaded = await load(tenantUuid, chunk);
+      for (const uuid of chunk) {
+        const value = loaded.get(uuid);
+        if (value !== undefined) found.set(uuid, value);
+        remembered?.set(uuid, value === undefined ? null : deepFreeze(value));
+      }
+    }
+    return found;
+  }
+
   return {
     create: (input) => insertPerson(context, input),
     update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
     async get(tenantUuid, personUuid) {
-      const row = await livePersons(tenantUuid).where("uuid", "=", personUuid).executeTakeFirst();
-      if (!row) return null;
-      const [person] = await hydratePersons(db, tenantUuid, [row]);
-      return person!;
+      return (await rememberedPersons(tenantUuid, [personUuid], "persons", loadPersons)).get(personUuid) ?? null;
     },
     async getMany(tenantUuid, personUuids) {
-      const persons = new Map<string, Person>();
-      if (personUuids.length === 0) return persons;
-      const rows = await livePersons(tenantUuid).where("uuid", "in", [...new Set(personUuids)]).execute();
-      for (const person of await hydratePersons(db, tenantUuid, rows)) persons.set(person.uuid, person);
-      return persons;
+      return rememberedPersons(tenantUuid, personUuids, "persons", loadPersons);
     },
     async displays(tenantUuid, personUuids) {
-      const displays = new Map<string, PersonDisplayRecord>();
-      if (personUuids.length === 0) return displays;
-      const uuids = [...new Set(personUuids)];
-      const rows = await db
-        .selectFrom("persons")
-        .leftJoin("companies", (join) =>
-          join
-            .onRef("companies.uuid", "=", "persons.primary_company_uuid")
-            .onRef("companies.tenant_uuid", "=", "persons.tenant_uuid")
-            .on("companies.deleted_at", "is", null),
-        )
-        .select(DISPLAY_COLUMNS.map((column) => `persons.${column}` as const))
-        .select([
-          "companies.uuid as company_uuid",
-          "companies.company_name",
-          "companies.logo_url as company_logo_url",
-        ])
-        .where("persons.tenant_uuid", "=", tenantUuid)
-        .where("persons.deleted_at", "is", null)
-        .where("persons.uuid", "in", uuids)
-        .execute();
-      const emails = await loadPersonEmails(db, tenantUuid, rows.map((row) => row.uuid));
-      for (const row of rows) {
-        displays.set(row.uuid, {
-          ...displayFields(row),
-          emails: emails.get(row.uuid) ?? [],
-          primary_company:
-            row.company_uuid === null || row.company_name === null
-              ? null
-              : { uuid: row.company_uuid, company_name: row.company_name, logo_url: row.company_logo_url },
-        });
-      }
-      return displays;
+      return rememberedPersons(tenantUuid, personUuids, "personDisplays", loadDisplays);
     },
     async list(tenantUuid, request) {
       let query = livePersons(tenantUuid);

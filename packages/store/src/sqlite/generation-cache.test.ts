@@ -1,5 +1,5 @@
 /**
- * Remembered reads (opportunity signals, key owners, users) hold until what they depend on changes:
+ * Remembered reads (opportunity signals, key owners, users, persons) hold until what they depend on changes:
  * through this store, through another connection to the same file (another process), and nothing is
  * remembered from inside a transaction.
  */
@@ -90,6 +90,58 @@ describe("remembered opportunity signals", () => {
 
       expect(await other.tenants.delete(tenant.uuid)).toBe(true);
       expect(await store.apiKeys.findActiveByHash("hash-2")).toBeNull();
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+});
+
+describe("remembered persons", () => {
+  it("hold a record until its row, emails, affiliations or primary company change, from any connection", async () => {
+    const path = join(folder, "persons.db");
+    const store = await createSqliteStore({ path });
+    const other = await createSqliteStore({ path });
+    try {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
+      const ada = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada", emails: ["ada@globex.example"], primary_company_uuid: globex.uuid });
+      const read = async (reader: Store = store) => ({
+        person: await reader.persons.get(tenant.uuid, ada.uuid),
+        display: (await reader.persons.displays(tenant.uuid, [ada.uuid])).get(ada.uuid),
+      });
+
+      const first = await read();
+      const again = await read();
+      expect(again.person).toBe(first.person);
+      expect(again.display).toBe(first.display);
+      expect((await store.persons.getMany(tenant.uuid, [ada.uuid])).get(ada.uuid)).toBe(first.person);
+      expect(() => first.person!.emails.push({ address: "x@y.example", is_primary: false, created_at: 0 })).toThrow(TypeError);
+      expect(() => Object.assign(first.display!.primary_company!, { company_name: "Changed" })).toThrow(TypeError);
+
+      await store.persons.update(tenant.uuid, ada.uuid, { job_title: "CTO" });
+      expect((await read()).person?.job_title).toBe("CTO");
+      await other.persons.update(tenant.uuid, ada.uuid, { emails: [{ address: "ada@initech.example" }] });
+      expect((await read()).display?.emails.map((email) => email.address)).toEqual(["ada@initech.example"]);
+      await other.companies.update(tenant.uuid, globex.uuid, { company_name: "Globex Corporation" });
+      expect((await read()).display?.primary_company?.company_name).toBe("Globex Corporation");
+      const initech = await other.companies.create({ tenant_uuid: tenant.uuid, company_name: "Initech" });
+      await other.persons.update(tenant.uuid, ada.uuid, { affiliations: [{ company_uuid: initech.uuid, is_current: true }] });
+      expect((await read()).person?.affiliations.map((affiliation) => affiliation.company_uuid)).toContain(initech.uuid);
+
+      const unknown = "00000000-0000-4000-8000-000000000000";
+      expect(await store.persons.get(tenant.uuid, unknown)).toBeNull();
+      expect(await store.persons.get(tenant.uuid, unknown)).toBeNull();
+
+      await expect(
+        store.transaction(async (transactional) => {
+          await transactional.persons.update(tenant.uuid, ada.uuid, { name: "Ada, rolled back" });
+          expect((await read(transactional)).display?.name).toBe("Ada, rolled back");
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect((await read()).display?.name).toBe("Ada");
+      expect((await read(other)).person?.name).toBe("Ada");
     } finally {
       await other.close();
       await store.close();

@@ -5,6 +5,7 @@
  * inside a transaction every read goes to the database.
  */
 import type SqliteDatabase from "better-sqlite3";
+import type { Person, PersonDisplayRecord } from "../records.js";
 import type { ApiKeyOwner } from "../store.js";
 import { GenerationCache, type GenerationReader } from "./generation-cache.js";
 
@@ -14,6 +15,10 @@ export interface RememberedReads {
   /** Live key owners by key hash (`apiKeys.findActiveByHash`), and the tenant each hash belongs to. */
   keyOwners: GenerationCache<ApiKeyOwner>;
   tenantOfKeyHash: Map<string, string>;
+  /** Person records by uuid, null for none (`persons.get`, `getMany`); deeply frozen: every caller shares them. */
+  persons: GenerationCache<Person | null>;
+  /** Person display records by uuid, null for none (`persons.displays`); deeply frozen like `persons`. */
+  personDisplays: GenerationCache<PersonDisplayRecord | null>;
   /** Users by uuid and pages of users by request (`users.get`, `users.list`). */
   users: GenerationCache<unknown>;
 }
@@ -36,6 +41,8 @@ export function createRememberedReads(sqlite: SqliteDatabase.Database): Remember
       if (tenantOfKeyHash.size > MAXIMUM_KEY_HASHES) tenantOfKeyHash.clear();
       return tenantOfKeyHash;
     },
+    persons: new GenerationCache(readerOf("persons")),
+    personDisplays: new GenerationCache(readerOf("persons")),
     users: new GenerationCache(readerOf("users")),
   };
 }

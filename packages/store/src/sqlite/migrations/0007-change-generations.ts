@@ -7,30 +7,9 @@
  * `users`, the tenant's users.
  */
 import { sql, type Kysely, type Migration } from "kysely";
+import { raiseOn, raiseOnEveryWrite } from "./generation-triggers.js";
 
 const DEAL_LINKS = "deal_links";
-
-/**
- * A trigger raising `scope`'s generation of the tenant of the written row (`row` is NEW or OLD;
- * `tenantColumn` names the row's tenant: `uuid` on the tenants table itself).
- */
-function raiseOn(name: string, event: string, table: string, row: "NEW" | "OLD", scope: string, tenantColumn = "tenant_uuid") {
-  const tenant = `${row}.${tenantColumn}`;
-  return sql.raw(`
-    create trigger ${name} after ${event} on ${table} begin
-      insert or ignore into change_generations (tenant_uuid, scope, generation) values (${tenant}, '${scope}', 0);
-      update change_generations set generation = generation + 1 where tenant_uuid = ${tenant} and scope = '${scope}';
-    end`);
-}
-
-/** Triggers raising `scope` on every insert, update and delete of `table`. */
-function raiseOnEveryWrite(table: string, scope: string, tenantColumn = "tenant_uuid") {
-  return [
-    raiseOn(`${table}_raise_${scope}_on_insert`, "insert", table, "NEW", scope, tenantColumn),
-    raiseOn(`${table}_raise_${scope}_on_update`, "update", table, "NEW", scope, tenantColumn),
-    raiseOn(`${table}_raise_${scope}_on_delete`, "delete", table, "OLD", scope, tenantColumn),
-  ];
-}
 
 export const changeGenerationsMigration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -12,6 +12,7 @@ import { activityMigration } from "./0005-activity.js";
 import { importsMigration } from "./0006-imports.js";
 import { changeGenerationsMigration } from "./0007-change-generations.js";
 import { opportunityActivityFloorsMigration } from "./0008-opportunity-activity-floors.js";
+import { personGenerationsMigration } from "./0009-person-generations.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   "0006-imports": importsMigration,
   "0007-change-generations": changeGenerationsMigration,
   "0008-opportunity-activity-floors": opportunityActivityFloorsMigration,
+  "0009-person-generations": personGenerationsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,0 +1,28 @@
+/**
+ * @module
+ * Triggers that raise a tenant's change generation of a scope (the `change_generations` table of
+ * migration 0007) whenever a row of a table is written, from any connection or process.
+ */
+import { sql } from "kysely";
+
+/**
+ * A trigger raising `scope`'s generation of the tenant of the written row (`row` is NEW or OLD;
+ * `tenantColumn` names the row's tenant: `uuid` on the tenants table itself).
+ */
+export function raiseOn(name: string, event: string, table: string, row: "NEW" | "OLD", scope: string, tenantColumn = "tenant_uuid") {
+  const tenant = `${row}.${tenantColumn}`;
+  return sql.raw(`
+    create trigger ${name} after ${event} on ${table} begin
+      insert or ignore into change_generations (tenant_uuid, scope, generation) values (${tenant}, '${scope}', 0);
+      update change_generations set generation = generation + 1 where tenant_uuid = ${tenant} and scope = '${scope}';
+    end`);
+}
+
+/** Triggers raising `scope` on every insert, update and delete of `table`. */
+export function raiseOnEveryWrite(table: string, scope: string, tenantColumn = "tenant_uuid") {
+  return [
+    raiseOn(`${table}_raise_${scope}_on_insert`, "insert", table, "NEW", scope, tenantColumn),
+    raiseOn(`${table}_raise_${scope}_on_update`, "update", table, "NEW", scope, tenantColumn),
+    raiseOn(`${table}_raise_${scope}_on_delete`, "delete", table, "OLD", scope, tenantColumn),
+  ];
+}
