@@ -5,6 +5,7 @@ import { normalizeDomain } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { COMPANY_TEXT_FIELDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
+import { readRemembered } from "./remembered-records.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 
 /** The kinds of multi-valued company fields kept in `company_tags` for filtering. */
@@ -189,9 +190,15 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   return conditions;
 }
 
-export function createCompanyRepository({ db, now, generateId }: RepositoryContext): CompanyRepository {
+export function createCompanyRepository({ db, now, generateId, remembered: rememberedReads }: RepositoryContext): CompanyRepository {
   const liveCompanies = (tenantUuid: string) =>
     db.selectFrom("companies").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
+  /** Remembered until the tenant's companies generation moves (migration 0010); not inside a transaction. */
+  const remembered = (tenantUuid: string) => (rememberedReads && !db.isTransaction ? rememberedReads.companies.valuesOf(tenantUuid) : null);
+  const loadCompanies = async (tenantUuid: string, uuids: readonly string[]) => {
+    const rows = await liveCompanies(tenantUuid).where("uuid", "in", uuids).execute();
+    return new Map(rows.map((row) => [row.uuid, toCompany(row)]));
+  };
 
   return {
     async create(input: NewCompany) {
@@ -242,15 +249,11 @@ export function createCompanyRepository({ db, now, generateId }: RepositoryConte
       });
     },
     async get(tenantUuid, companyUuid) {
-      const row = await liveCompanies(tenantUuid).where("uuid", "=", companyUuid).executeTakeFirst();
-      return row ? toCompany(row) : null;
+      const companies = await readRemembered(remembered(tenantUuid), [companyUuid], (uuids) => loadCompanies(tenantUuid, uuids));
+      return companies.get(companyUuid) ?? null;
     },
     async getMany(tenantUuid, companyUuids) {
-      const companies = new Map<string, Company>();
-      if (companyUuids.length === 0) return companies;
-      const rows = await liveCompanies(tenantUuid).where("uuid", "in", [...new Set(companyUuids)]).execute();
-      for (const row of rows) companies.set(row.uuid, toCompany(row));
-      return companies;
+      return readRemembered(remembered(tenantUuid), companyUuids, (uuids) => loadCompanies(tenantUuid, uuids));
     },
     async list(tenantUuid, request) {
       const query = liveCompanies(tenantUuid).where((where) => where.and(filterConditions(where, tenantUuid, request.filters)));

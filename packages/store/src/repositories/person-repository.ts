@@ -13,7 +13,8 @@ import {
   isoDate,
   loadAffiliations,
 } from "./affiliation-rows.js";
-import { deepFreeze, parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { readRemembered } from "./remembered-records.js";
+import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 
 function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): string {
   const explicit = input.name?.trim();
@@ -56,9 +57,6 @@ function toPerson(row: PersonsTable, emails: PersonEmail[], affiliations: Affili
     service_updated_at: Number(row.service_updated_at),
   };
 }
-
-/** Uuids per `in (...)` list: far below SQLite's limit of bound parameters. */
-const MAXIMUM_UUIDS_PER_READ = 10_000;
 
 /** Loads the emails of many persons in one query, primary first, then by age. */
 export async function loadPersonEmails(
@@ -344,48 +342,23 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
     return displays;
   };
 
-  /**
-   * Records by uuid (absent for none): remembered until the tenant's persons generation moves (migration
-   * 0009), and only the missing ones loaded. Inside a transaction every read goes to the database.
-   */
-  async function rememberedPersons<Value>(
-    tenantUuid: string,
-    personUuids: readonly string[],
-    cache: "persons" | "personDisplays",
-    load: (tenantUuid: string, uuids: readonly string[]) => Promise<Map<string, Value>>,
-  ): Promise<Map<string, Value>> {
-    const found = new Map<string, Value>();
-    if (personUuids.length === 0) return found;
-    const remembered = context.remembered && !db.isTransaction ? (context.remembered[cache].valuesOf(tenantUuid) as Map<string, Value | null>) : null;
-    const missing: string[] = [];
-    for (const uuid of new Set(personUuids)) {
-      const known = remembered?.get(uuid);
-      if (known === undefined) missing.push(uuid);
-      else if (known !== null) found.set(uuid, known);
-    }
-    for (let start = 0; start < missing.length; start += MAXIMUM_UUIDS_PER_READ) {
-      const chunk = missing.slice(start, start + MAXIMUM_UUIDS_PER_READ);
-      const loaded = await load(tenantUuid, chunk);
-      for (const uuid of chunk) {
-        const value = loaded.get(uuid);
-        if (value !== undefined) found.set(uuid, value);
-        remembered?.set(uuid, value === undefined ? null : deepFreeze(value));
-      }
-    }
-    return found;
-  }
+  /** Remembered until the tenant's persons generation moves (migration 0009); not inside a transaction. */
+  const rememberedPersons = (tenantUuid: string) => (context.remembered && !db.isTransaction ? context.remembered.persons.valuesOf(tenantUuid) : null);
+  const rememberedDisplays = (tenantUuid: string) =>
+    context.remembered && !db.isTransaction ? context.remembered.personDisplays.valuesOf(tenantUuid) : null;
 
   return {
     create: (input) => insertPerson(context, input),
     update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
     async get(tenantUuid, personUuid) {
-      return (await rememberedPersons(tenantUuid, [personUuid], "persons", loadPersons)).get(personUuid) ?? null;
+      const persons = await readRemembered(rememberedPersons(tenantUuid), [personUuid], (uuids) => loadPersons(tenantUuid, uuids));
+      return persons.get(personUuid) ?? null;
     },
     async getMany(tenantUuid, personUuids) {
-      return rememberedPersons(tenantUuid, personUuids, "persons", loadPersons);
+      return readRemembered(rememberedPersons(tenantUuid), personUuids, (uuids) => loadPersons(tenantUuid, uuids));
     },
     async displays(tenantUuid, personUuids) {
-      return rememberedPersons(tenantUuid, personUuids, "personDisplays", loadDisplays);
+      return readRemembered(rememberedDisplays(tenantUuid), personUuids, (uuids) => loadDisplays(tenantUuid, uuids));
     },
     async list(tenantUuid, request) {
       let query = livePersons(tenantUuid);

@@ -42,10 +42,3 @@ export function parseJson<T>(text: string, fallback: T): T {
     return fallback;
   }
 }
-
-/** Freezes a plain record and every object and array inside it, so a remembered value cannot be changed by a caller. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
-  for (const inner of Object.values(value)) deepFreeze(inner);
-  return Object.freeze(value);
-}

@@ -1,5 +1,5 @@
 /**
- * Remembered reads (opportunity signals, key owners, users, persons) hold until what they depend on changes:
+ * Remembered reads (opportunity signals, key owners, users, persons, companies) hold until what they depend on changes:
  * through this store, through another connection to the same file (another process), and nothing is
  * remembered from inside a transaction.
  */
@@ -142,6 +142,36 @@ describe("remembered persons", () => {
       ).rejects.toThrow("roll back");
       expect((await read()).display?.name).toBe("Ada");
       expect((await read(other)).person?.name).toBe("Ada");
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
+});
+
+describe("remembered companies", () => {
+  it("hold a record until its row changes, from any connection, and keep no transaction's writes", async () => {
+    const path = join(folder, "companies.db");
+    const store = await createSqliteStore({ path });
+    const other = await createSqliteStore({ path });
+    try {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex", domain: "globex.example" });
+      const first = await store.companies.get(tenant.uuid, globex.uuid);
+      expect(await store.companies.get(tenant.uuid, globex.uuid)).toBe(first);
+      expect((await store.companies.getMany(tenant.uuid, [globex.uuid])).get(globex.uuid)).toBe(first);
+      expect(() => first!.service_industry_tags.push("retail")).toThrow(TypeError);
+
+      await other.companies.update(tenant.uuid, globex.uuid, { domain: "globex.example.com" });
+      expect((await store.companies.get(tenant.uuid, globex.uuid))?.domain).toBe("globex.example.com");
+      await expect(
+        store.transaction(async (transactional) => {
+          await transactional.companies.update(tenant.uuid, globex.uuid, { company_name: "Globex, rolled back" });
+          expect((await transactional.companies.get(tenant.uuid, globex.uuid))?.company_name).toBe("Globex, rolled back");
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect((await store.companies.get(tenant.uuid, globex.uuid))?.company_name).toBe("Globex");
     } finally {
       await other.close();
       await store.close();

@@ -1,11 +1,11 @@
 /**
  * @module
  * The reads the SQLite store remembers, each until a write to what it depends on raises the
- * tenant's generation of that scope (migration 0007). Only the store's root context has them:
+ * tenant's generation of that scope (migrations 0007, 0009, 0010). Only the store's root context has them:
  * inside a transaction every read goes to the database.
  */
 import type SqliteDatabase from "better-sqlite3";
-import type { Person, PersonDisplayRecord } from "../records.js";
+import type { Company, Person, PersonDisplayRecord } from "../records.js";
 import type { ApiKeyOwner } from "../store.js";
 import { GenerationCache, type GenerationReader } from "./generation-cache.js";
 
@@ -19,6 +19,8 @@ export interface RememberedReads {
   persons: GenerationCache<Person | null>;
   /** Person display records by uuid, null for none (`persons.displays`); deeply frozen like `persons`. */
   personDisplays: GenerationCache<PersonDisplayRecord | null>;
+  /** Company records by uuid, null for none (`companies.get`, `getMany`); deeply frozen like `persons`. */
+  companies: GenerationCache<Company | null>;
   /** Users by uuid and pages of users by request (`users.get`, `users.list`). */
   users: GenerationCache<unknown>;
 }
@@ -41,6 +43,7 @@ export function createRememberedReads(sqlite: SqliteDatabase.Database): Remember
       if (tenantOfKeyHash.size > MAXIMUM_KEY_HASHES) tenantOfKeyHash.clear();
       return tenantOfKeyHash;
     },
+    companies: new GenerationCache(readerOf("companies")),
     persons: new GenerationCache(readerOf("persons")),
     personDisplays: new GenerationCache(readerOf("persons")),
     users: new GenerationCache(readerOf("users")),

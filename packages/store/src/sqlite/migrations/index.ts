@@ -13,6 +13,7 @@ import { importsMigration } from "./0006-imports.js";
 import { changeGenerationsMigration } from "./0007-change-generations.js";
 import { opportunityActivityFloorsMigration } from "./0008-opportunity-activity-floors.js";
 import { personGenerationsMigration } from "./0009-person-generations.js";
+import { companyGenerationsMigration } from "./0010-company-generations.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   "0007-change-generations": changeGenerationsMigration,
   "0008-opportunity-activity-floors": opportunityActivityFloorsMigration,
   "0009-person-generations": personGenerationsMigration,
+  "0010-company-generations": companyGenerationsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
