@@ -14,6 +14,7 @@ describe("@rapport/graph public surface", () => {
       "hydrateGraphAsync",
       "pathPower",
       "recommendedPaths",
+      "recommendedPathsOfMany",
       "relationshipQuality",
       "resolveScoringParameters",
       "strengthLabel",

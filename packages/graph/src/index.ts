@@ -13,7 +13,7 @@ export { connectionScore } from "./connection-score.js";
 export { relationshipQuality } from "./relationship-quality.js";
 export { strengthLabel } from "./strength-label.js";
 export { pathPower } from "./path-power.js";
-export { recommendedPaths, type RecommendedPathsOptions } from "./recommended-paths.js";
+export { recommendedPaths, recommendedPathsOfMany, type RecommendedPathsOptions } from "./recommended-paths.js";
 export { strongestRelationships, type StrongestRelationshipsOptions } from "./strongest-relationships.js";
 export { activityStats, ACTIVITY_PERIODS, type ActivityStatsOptions } from "./activity-stats.js";
 export { derivedFields, type DerivedFieldsOptions } from "./derived-fields.js";

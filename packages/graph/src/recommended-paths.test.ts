@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectionScore } from "./connection-score.js";
-import { recommendedPaths } from "./recommended-paths.js";
+import { recommendedPaths, recommendedPathsOfMany } from "./recommended-paths.js";
 import { buildGraph, daysAgo, NOW, withAffiliation, withEmail, withMeeting, withUser } from "./testing/builders.js";
 
 const round = (value: number): number => Math.round(value * 1e9) / 1e9;
@@ -191,5 +191,35 @@ describe("recommendedPaths", () => {
       expect(three.items[index]?.priority_management).toEqual(item.priority_management.slice(0, 3));
       expect(three.items[index]?.path_count).toBe(item.path_count);
     }
+  });
+});
+
+describe("recommendedPathsOfMany", () => {
+  it("answers each target in input order, repeats and unknown targets included", () => {
+    const graph = buildGraph(
+      withUser("ada", "user-ada"),
+      withEmail("ada", ["dana"], daysAgo(3)),
+      withEmail("dana", ["erin"], daysAgo(10)),
+    );
+    const targets = [
+      { entity: "person", uuid: "erin" },
+      { entity: "person", uuid: "nobody" },
+      { entity: "person", uuid: "erin" },
+    ] as const;
+    const answers = recommendedPathsOfMany(graph, targets, { now: NOW });
+    expect(answers.map((answer) => [answer.target_uuid, answer.total])).toEqual([
+      ["erin", 1],
+      ["nobody", 0],
+      ["erin", 1],
+    ]);
+    expect(answers[0]).toEqual(recommendedPaths(graph, targets[0], { now: NOW }));
+    expect(recommendedPathsOfMany(graph, [], { now: NOW })).toEqual([]);
+  });
+
+  it("rejects what is not a list of targets, and bad options, before ranking any", () => {
+    const graph = buildGraph(withUser("ada", "user-ada"));
+    expect(() => recommendedPathsOfMany(graph, "erin" as never, { now: NOW })).toThrow(/recommendedPathsOfMany: expecting "targets" to be an array/);
+    expect(() => recommendedPathsOfMany(graph, [{ entity: "deal", uuid: "x" } as never], { now: NOW })).toThrow(/recommendedPathsOfMany/);
+    expect(() => recommendedPathsOfMany(graph, [{ entity: "person", uuid: "x" }], { now: NOW, order: "up" as never })).toThrow(/order/);
   });
 });

@@ -124,7 +124,7 @@ function keepPriority(priorities: PriorityCandidate[], candidate: PriorityCandid
 /**
  * Collects, per internal user, every direct and two-hop path to one target person: each is counted, and the
  * `maximumPaths` strongest are kept (a busy target has thousands). Only a kept path builds its hops; the
- * others cost a score lookup each. `memo` remembers colleague-to-bridge scores across a company's members.
+ * others cost a score lookup each. `memo` remembers colleague-to-bridge scores across a company's members, or a batch's targets.
  */
 function collectPaths(
   state: GraphState,
@@ -276,43 +276,45 @@ function compareNames(left: string | null, right: string | null): number {
   return left < right ? -1 : 1;
 }
 
-/**
- * Recommended introduction paths to a person or a company. For every internal user: the direct path
- * (user → target) and every two-hop path (user → external bridge → target). A path's strength is the product of its
- * hops' connection scores; a user's `connection_score` is their best path's. Users are ranked by it (then by
- * `path_count`, then by person uuid), or by name. For a company the targets are its currently affiliated
- * external persons, and `top_external_contacts` ranks those persons by PathPower with their internal
- * connectors. Cost follows the target's neighbourhood: its edges and its bridges' internal neighbours.
- *
- * Only uuids and numbers are returned; names, titles and logos are the API layer's to add.
- *
- * @param graph - The relationship graph.
- * @param target - `{ entity: "person" | "company", uuid }`. An unknown target yields no items.
- * @param options - `now`, parameter overrides, sorting, limits (see {@link RecommendedPathsOptions}).
- * @returns The ranked items, their total, and (for a company) the top external contacts.
- *
- * @example
- * import { recommendedPaths } from "@rapport/graph";
- * const response = recommendedPaths(graph, { entity: "person", uuid: "dana" }, { now: Date.UTC(2026, 11, 1) });
- * response.items.map((item) => [item.user_uuid, item.connection_score]);
- * // [["user-ben", 0.2], ["user-ada", 0.010909091]] (graph: docs/scoring.md's worked example)
- */
-export function recommendedPaths(graph: RelationshipGraph, target: EntityReference, options: RecommendedPathsOptions): RecommendedPathsResponse {
-  const functionName = "recommendedPaths";
-  const state = stateOf(functionName, graph);
-  const reference = requireEntity(functionName, target);
+/** The options of a ranking, validated once however many targets share them. */
+interface RankingSettings {
+  context: EvaluationContext;
+  sortBy: "score" | "name";
+  order: "asc" | "desc";
+  nameOf: RecommendedPathsOptions["nameOf"];
+  limit: number;
+  maximumPaths: number;
+  maximumPriorityEntries: number;
+  contactsLimit: number;
+  includeItems: boolean;
+}
+
+function rankingSettings(functionName: string, state: GraphState, options: RecommendedPathsOptions): RankingSettings {
   const context = createEvaluationContext(functionName, state, options);
   const sortBy = options.sortBy === undefined ? "score" : requireOneOf(functionName, "sortBy", options.sortBy, ["score", "name"] as const);
   const order = options.order === undefined ? "desc" : requireOneOf(functionName, "order", options.order, ["asc", "desc"] as const);
   const nameOf = options.nameOf;
   if (nameOf !== undefined && typeof nameOf !== "function") throw invalidArgument(functionName, '"nameOf" to be a function', nameOf);
   if (sortBy === "name" && nameOf === undefined) throw invalidArgument(functionName, '"nameOf" to be given with sortBy "name"', nameOf);
-  const limit = optionalCount(functionName, "limit", options.limit, 0, Number.POSITIVE_INFINITY);
-  const maximumPaths = optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10);
-  const maximumPriorityEntries = optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, 10);
-  const contactsLimit = optionalCount(functionName, "topExternalContactsLimit", options.topExternalContactsLimit, 0, 10);
-  const includeItems = options.includeItems ?? true;
+  return {
+    context,
+    sortBy,
+    order,
+    nameOf,
+    limit: optionalCount(functionName, "limit", options.limit, 0, Number.POSITIVE_INFINITY),
+    maximumPaths: optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10),
+    maximumPriorityEntries: optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, 10),
+    contactsLimit: optionalCount(functionName, "topExternalContactsLimit", options.topExternalContactsLimit, 0, 10),
+    includeItems: options.includeItems ?? true,
+  };
+}
 
+/**
+ * Ranks one target. `memo`, when given, holds colleague-to-bridge scores already computed under the same
+ * context (begun by the caller); without it, a company's members share a memo for this call only.
+ */
+function rankTarget(state: GraphState, reference: EntityReference, settings: RankingSettings, memo: EdgeScoreMemo | null): RecommendedPathsResponse {
+  const { context, sortBy, order, nameOf, limit, maximumPaths, maximumPriorityEntries, contactsLimit, includeItems } = settings;
   let targets: PersonRecord[];
   if (reference.entity === "person") {
     const person = state.person(reference.uuid);
@@ -326,10 +328,13 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
     const accumulators = accumulatorsOf(state);
     accumulators.begin(state.records.length);
     // A company's members share bridges: remember each colleague-to-bridge score for the call.
-    const memo = targets.length > 1 ? state.scoreMemo : null;
-    memo?.begin(state.edges.slotCapacity);
+    let scores = memo;
+    if (scores === null && targets.length > 1) {
+      scores = state.scoreMemo;
+      scores.begin(state.edges.slotCapacity);
+    }
     const limits = { paths: maximumPaths, priorities: maximumPriorityEntries };
-    for (const person of targets) collectPaths(state, person, context, accumulators, limits, memo);
+    for (const person of targets) collectPaths(state, person, context, accumulators, limits, scores);
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
     for (const accumulator of accumulators.values) {
       items.push({
@@ -369,4 +374,63 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
     total: items.length,
     top_external_contacts: reference.entity === "company" ? topExternalContacts(state, targets, context, contactsLimit) : [],
   };
+}
+
+/**
+ * Recommended introduction paths to a person or a company. For every internal user: the direct path
+ * (user → target) and every two-hop path (user → external bridge → target). A path's strength is the product of its
+ * hops' connection scores; a user's `connection_score` is their best path's. Users are ranked by it (then by
+ * `path_count`, then by person uuid), or by name. For a company the targets are its currently affiliated
+ * external persons, and `top_external_contacts` ranks those persons by PathPower with their internal
+ * connectors. Cost follows the target's neighbourhood: its edges and its bridges' internal neighbours.
+ *
+ * Only uuids and numbers are returned; names, titles and logos are the API layer's to add.
+ *
+ * @param graph - The relationship graph.
+ * @param target - `{ entity: "person" | "company", uuid }`. An unknown target yields no items.
+ * @param options - `now`, parameter overrides, sorting, limits (see {@link RecommendedPathsOptions}).
+ * @returns The ranked items, their total, and (for a company) the top external contacts.
+ *
+ * @example
+ * import { recommendedPaths } from "@rapport/graph";
+ * const response = recommendedPaths(graph, { entity: "person", uuid: "dana" }, { now: Date.UTC(2026, 11, 1) });
+ * response.items.map((item) => [item.user_uuid, item.connection_score]);
+ * // [["user-ben", 0.2], ["user-ada", 0.010909091]] (graph: docs/scoring.md's worked example)
+ */
+export function recommendedPaths(graph: RelationshipGraph, target: EntityReference, options: RecommendedPathsOptions): RecommendedPathsResponse {
+  const functionName = "recommendedPaths";
+  const state = stateOf(functionName, graph);
+  const reference = requireEntity(functionName, target);
+  return rankTarget(state, reference, rankingSettings(functionName, state, options), null);
+}
+
+/**
+ * {@link recommendedPaths} for many targets at one `now`, one response per target in input order. The
+ * answers are those of one call per target; the targets' rankings share each colleague-to-bridge score,
+ * which a batch of busy targets asks again and again (their bridges overlap).
+ *
+ * @param graph - The relationship graph.
+ * @param targets - `{ entity: "person" | "company", uuid }` each; an unknown target yields no items.
+ * @param options - As for {@link recommendedPaths}, applied to every target.
+ * @returns One response per target, in the order of `targets`.
+ *
+ * @example
+ * import { recommendedPathsOfMany } from "@rapport/graph";
+ * const [dana, acme] = recommendedPathsOfMany(graph, [{ entity: "person", uuid: "dana" }, { entity: "company", uuid: "acme" }], { now });
+ */
+export function recommendedPathsOfMany(
+  graph: RelationshipGraph,
+  targets: readonly EntityReference[],
+  options: RecommendedPathsOptions,
+): RecommendedPathsResponse[] {
+  const functionName = "recommendedPathsOfMany";
+  const state = stateOf(functionName, graph);
+  if (!Array.isArray(targets)) throw invalidArgument(functionName, '"targets" to be an array', targets);
+  const references = targets.map((target) => requireEntity(functionName, target));
+  const settings = rankingSettings(functionName, state, options);
+  // One target has nothing to share with: it ranks as recommendedPaths does.
+  if (references.length === 1) return [rankTarget(state, references[0]!, settings, null)];
+  const memo = state.scoreMemo;
+  memo.begin(state.edges.slotCapacity);
+  return references.map((reference) => rankTarget(state, reference, settings, memo));
 }

@@ -6,7 +6,7 @@ import { connectionScore } from "./connection-score.js";
 import { derivedFields } from "./derived-fields.js";
 import { hydrateGraph } from "./hydrate-graph.js";
 import { pathPower } from "./path-power.js";
-import { recommendedPaths } from "./recommended-paths.js";
+import { recommendedPaths, recommendedPathsOfMany } from "./recommended-paths.js";
 import { RelationshipGraph } from "./relationship-graph.js";
 import { relationshipQuality } from "./relationship-quality.js";
 import { strongestRelationships } from "./strongest-relationships.js";
@@ -351,6 +351,22 @@ describe("scoring properties", () => {
             expect(entry.rq).toBe(relationshipQuality(graph, entry.user_uuid, entry.person_uuid, { now: NOW })?.rq ?? 0);
           }
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it("ranks many targets at once exactly as one call per target on a fresh graph", () => {
+    const target = fc.oneof(
+      person.map((uuid) => ({ entity: "person" as const, uuid })),
+      fc.constantFrom({ entity: "company" as const, uuid: "acme" }, { entity: "person" as const, uuid: "nobody" }),
+    );
+    fc.assert(
+      fc.property(interactionList, fc.array(target, { maxLength: 8 }), age, (interactions, targets, days) => {
+        const now = NOW - days * DAY;
+        const options = { now, maximumPathsPerItem: 3, maximumPriorityEntries: 3 };
+        const together = recommendedPathsOfMany(hydrate(interactions), targets, options);
+        expect(together).toEqual(targets.map((one) => recommendedPaths(hydrate(interactions), one, options)));
       }),
       RUNS,
     );

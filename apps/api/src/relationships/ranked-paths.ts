@@ -3,7 +3,7 @@
  * Ranked recommended paths to one person or company, with every display field: the graph core
  * ranks, the records name. Shared by the single and batch endpoints.
  */
-import { recommendedPaths, type EntityReference, type RecommendedPathsOptions } from "@rapport/graph";
+import { recommendedPathsOfMany, type EntityReference, type RecommendedPathsOptions, type RecommendedPathsResponse } from "@rapport/graph";
 import type { AuthContext } from "../platform/auth/auth-context.js";
 import {
   personsMentioned,
@@ -93,11 +93,17 @@ export async function rankedPathsOfTargets(
   });
   const described = await describeTargets(services, auth, view, targets);
   const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
-  const rankings = targets.map((target, index) =>
-    firstPositionOf[index] === index && described[index]!.found
-      ? recommendedPaths(view.graph, target, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf })
-      : null,
+  // One call for every target to rank: their rankings share the colleague-to-bridge scores.
+  const ranked = targets.flatMap((target, index) => (firstPositionOf[index] === index && described[index]!.found ? [index] : []));
+  const answers = recommendedPathsOfMany(
+    view.graph,
+    ranked.map((index) => targets[index]!),
+    { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf },
   );
+  const rankings: Array<RecommendedPathsResponse | null> = targets.map(() => null);
+  ranked.forEach((targetIndex, answerIndex) => {
+    rankings[targetIndex] = answers[answerIndex]!;
+  });
   const mentioned = new Set<string>();
   for (const ranking of rankings) if (ranking) for (const uuid of personsMentioned(ranking)) mentioned.add(uuid);
   const displays = await view.displays(mentioned);
