@@ -25,6 +25,12 @@ export interface RememberedReads {
   users: GenerationCache<unknown>;
 }
 
+/**
+ * Records remembered per tenant and kind before the tenant's map starts over: a busy tenant's hot
+ * persons fit, a sweep over all of a large tenant's persons does not pin them all in memory.
+ */
+const MAXIMUM_RECORDS = 50_000;
+
 /** Key hashes remembered at most before the map starts over. */
 const MAXIMUM_KEY_HASHES = 100_000;
 
@@ -43,9 +49,9 @@ export function createRememberedReads(sqlite: SqliteDatabase.Database): Remember
       if (tenantOfKeyHash.size > MAXIMUM_KEY_HASHES) tenantOfKeyHash.clear();
       return tenantOfKeyHash;
     },
-    companies: new GenerationCache(readerOf("companies")),
-    persons: new GenerationCache(readerOf("persons")),
-    personDisplays: new GenerationCache(readerOf("persons")),
+    companies: new GenerationCache(readerOf("companies"), MAXIMUM_RECORDS),
+    persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
+    personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     users: new GenerationCache(readerOf("users")),
   };
 }
