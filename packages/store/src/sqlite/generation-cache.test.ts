@@ -14,13 +14,24 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-generations-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const viewer = { user_uuid: null };
 
+/** Runs `work` with two stores on one new database file: `store`, and `other` standing for another process. */
+async function withTwoConnections(name: string, options: { now?: () => number }, work: (store: Store, other: Store) => Promise<void>) {
+  const path = join(folder, `${name}.db`);
+  const store = await createSqliteStore({ path, ...options });
+  const other = await createSqliteStore({ path, ...options });
+  try {
+    await work(store, other);
+  } finally {
+    await other.close();
+    await store.close();
+  }
+}
+
 describe("remembered opportunity signals", () => {
   it("follow every change to deals and links, from any connection, and keep no transaction's writes", async () => {
-    const path = join(folder, "signals.db");
     let clock = Date.UTC(2026, 10, 1);
-    const store = await createSqliteStore({ path, now: () => (clock += 1_000) });
-    const other = await createSqliteStore({ path, now: () => (clock += 1_000) });
-    try {
+    const now = () => (clock += 1_000);
+    await withTwoConnections("signals", { now }, async (store, other) => {
       const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
       const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
       const stage = await store.opportunityStages.create({ tenant_uuid: tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
@@ -57,17 +68,11 @@ describe("remembered opportunity signals", () => {
       expect(await signals()).toEqual({ total: 2, recent: [first.uuid, second.uuid] });
       const fifth = await deal(store, "Fifth");
       expect(await signals()).toEqual({ total: 3, recent: [fifth.uuid, first.uuid] });
-    } finally {
-      await other.close();
-      await store.close();
-    }
+    });
   });
 
-  it("of key owners and users follow revocations, tenant deletions and user changes from any connection", async () => {
-    const path = join(folder, "access.db");
-    const store = await createSqliteStore({ path });
-    const other = await createSqliteStore({ path });
-    try {
+  it("of key owners and users follow revocations, tenant deletions and user changes from any connection", () =>
+    withTwoConnections("access", {}, async (store, other) => {
       const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
       const ada = await store.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
       const key = await store.apiKeys.create({ tenant_uuid: tenant.uuid, user_uuid: null, key_hash: "hash-1", key_prefix: "rk_1" });
@@ -90,19 +95,12 @@ describe("remembered opportunity signals", () => {
 
       expect(await other.tenants.delete(tenant.uuid)).toBe(true);
       expect(await store.apiKeys.findActiveByHash("hash-2")).toBeNull();
-    } finally {
-      await other.close();
-      await store.close();
-    }
-  });
+    }));
 });
 
 describe("remembered persons", () => {
-  it("hold a record until its row, emails, affiliations or primary company change, from any connection", async () => {
-    const path = join(folder, "persons.db");
-    const store = await createSqliteStore({ path });
-    const other = await createSqliteStore({ path });
-    try {
+  it("hold a record until its row, emails, affiliations or primary company change, from any connection", () =>
+    withTwoConnections("persons", {}, async (store, other) => {
       const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
       const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
       const ada = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada", emails: ["ada@globex.example"], primary_company_uuid: globex.uuid });
@@ -142,19 +140,12 @@ describe("remembered persons", () => {
       ).rejects.toThrow("roll back");
       expect((await read()).display?.name).toBe("Ada");
       expect((await read(other)).person?.name).toBe("Ada");
-    } finally {
-      await other.close();
-      await store.close();
-    }
-  });
+    }));
 });
 
 describe("remembered companies", () => {
-  it("hold a record until its row changes, from any connection, and keep no transaction's writes", async () => {
-    const path = join(folder, "companies.db");
-    const store = await createSqliteStore({ path });
-    const other = await createSqliteStore({ path });
-    try {
+  it("hold a record until its row changes, from any connection, and keep no transaction's writes", () =>
+    withTwoConnections("companies", {}, async (store, other) => {
       const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
       const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex", domain: "globex.example" });
       const first = await store.companies.get(tenant.uuid, globex.uuid);
@@ -172,9 +163,5 @@ describe("remembered companies", () => {
         }),
       ).rejects.toThrow("roll back");
       expect((await store.companies.get(tenant.uuid, globex.uuid))?.company_name).toBe("Globex");
-    } finally {
-      await other.close();
-      await store.close();
-    }
-  });
+    }));
 });
