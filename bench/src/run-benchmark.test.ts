@@ -40,6 +40,10 @@ describe("runBenchmark at scale S", () => {
       expect(measurement.subject.summary.count, measurement.id).toBeGreaterThan(0);
       expect(measurement.baseline?.summary.count, measurement.id).toBeGreaterThan(0);
     }
+    // One message per call is compared with raw inserts that also commit each message.
+    const oneByOne = report.measurements.find((measurement) => measurement.id === "activity-ingest");
+    expect(oneByOne?.baseline?.label).toMatch(/one transaction per message$/);
+    expect(oneByOne?.figures.vsOneTransaction).toBeGreaterThan(0);
     const markdown = readFileSync(files.markdown, "utf8");
     expect(markdown).toContain("| measurement |");
     expect(markdown).toContain("GET /v1/persons");
