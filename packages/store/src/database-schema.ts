@@ -480,3 +480,15 @@ export interface OpportunityActivityFloorsTable {
 export interface Database {
   opportunity_activity_floors: OpportunityActivityFloorsTable;
 }
+
+/** Migration 0011: a person's latest interaction time not yet raised onto the opportunities linked to them or their companies. */
+export interface OpportunityActivityPendingTable {
+  tenant_uuid: string;
+  person_uuid: string;
+  at: number;
+}
+
+/** The table of migration 0011, merged into `Database`. */
+export interface Database {
+  opportunity_activity_pending: OpportunityActivityPendingTable;
+}

@@ -268,4 +268,58 @@ describe("activity dates", () => {
     await store.opportunities.refreshActivity(tenant.uuid);
     expect(await companyDates()).toEqual([base + 16 * day, base + 16 * day, base + 16 * day]);
   });
+
+  it("take what ingest recorded at the next read of opportunities, once, as a full refresh computes them", async () => {
+    const { type, stage } = await pipeline();
+    const day = 86_400_000;
+    const base = Date.now() - 60 * day;
+    const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
+    const cleo = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Cleo", emails: ["cleo@globex.example"], primary_company_uuid: globex.uuid });
+    const link = (entity_type: "PERSON" | "COMPANY", entity_uuid: string) => [{ entity_type, entity_uuid }];
+    const byCompany = await store.opportunities.create(
+      { tenant_uuid: tenant.uuid, name: "Via Globex", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: link("COMPANY", globex.uuid) },
+      viewer,
+    );
+    const byPerson = await store.opportunities.create(
+      { tenant_uuid: tenant.uuid, name: "Via Cleo", type_uuid: type.uuid, stage_uuid: stage.uuid, associations: link("PERSON", cleo.uuid) },
+      viewer,
+    );
+    const email = (id: string, at: number, to: string) =>
+      store.emails.ingest(tenant.uuid, { message_id: id, sent_at: at, from: { email: "me@acme.example" }, to: [{ email: to }] });
+    const listed = (last_activity?: { from: number; to: number }) =>
+      store.opportunities.list(tenant.uuid, {
+        filters: last_activity ? { last_activity } : {},
+        sort_by: "last_activity_date",
+        order: "desc",
+        viewer,
+        position: { kind: "offset", offset: 0 },
+        limit: 10,
+      });
+    const dates = async () =>
+      (await listed()).rows.map((row) => [row.name, row.person_last_activity_at, row.company_last_activity_at, row.last_activity_at]);
+
+    // No read between these writes: a meeting that came and went before the read leaves no trace.
+    await email("e1", base + 3 * day, "cleo@globex.example");
+    await email("e2", base + 6 * day, "cleo@globex.example");
+    const sync = await store.meetings.create(tenant.uuid, { title: "Sync", starts_at: base + 9 * day, attendees: [{ person_uuid: cleo.uuid }] });
+    await store.meetings.delete(tenant.uuid, sync.uuid);
+    expect((await listed({ from: base + 5 * day, to: base + 7 * day })).rows.map((row) => row.name).sort()).toEqual(["Via Cleo", "Via Globex"]);
+    expect(await dates()).toEqual(
+      expect.arrayContaining([
+        ["Via Globex", null, base + 6 * day, base + 6 * day],
+        ["Via Cleo", base + 6 * day, null, base + 6 * day],
+      ]),
+    );
+
+    // An email to a person merged away before the read still counts, for the person and for their company.
+    const dup = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Cleo B", emails: ["cleo.b@globex.example"], primary_company_uuid: globex.uuid });
+    await email("e3", base + 12 * day, "cleo.b@globex.example");
+    await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: cleo.uuid, superseded_uuid: dup.uuid, preview: false, merged_by_user_uuid: null });
+    expect((await store.opportunities.get(tenant.uuid, byCompany.uuid, viewer))!.company_last_activity_at).toBe(base + 12 * day);
+    expect((await store.opportunities.get(tenant.uuid, byPerson.uuid, viewer))!.person_last_activity_at).toBe(base + 12 * day);
+
+    const before = await dates();
+    await store.opportunities.refreshActivity(tenant.uuid);
+    expect(await dates()).toEqual(before);
+  });
 });

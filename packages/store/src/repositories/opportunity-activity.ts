@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
+import { withTransaction } from "./repository-context.js";
 
 export interface EntityActivity {
   /** Person UUID → epoch ms of the last email or meeting; absent when none. */
@@ -93,6 +94,8 @@ export async function lastActivityOfEntities(
 /** Refreshes the activity dates of opportunities linked to these persons or to their current companies. */
 export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<void> {
   if (personUuids.length === 0) return;
+  // Pending times may come from the interaction being changed or removed: applied first, they are recomputed below.
+  await applyPendingOpportunityActivity(db, tenantUuid);
   const unique = [...new Set(personUuids)];
   const companies = await db
     .selectFrom("affiliations")
@@ -118,12 +121,13 @@ const raisedTo = (column: "last_activity_at", at: number) =>
 
 /**
  * New emails or meetings: `activity` maps each person who took part to the time of their latest new
- * interaction. The opportunities linked to those persons, or to their current companies, get their
- * activity dates raised where the new time is later. Adding interactions can only move a last
- * activity forward, so this gives what a full `refreshOpportunityActivityOfPersons` would, without
- * recomputing every linked entity's history (for a company, every person at it). An interaction that
- * changes or disappears needs the full refresh. Times after `now` do not count (yet), as in
- * `lastActivityOfEntities`.
+ * interaction. The time is recorded as pending (migration 0011), one row per person, and the first read
+ * of opportunities applies it (`applyPendingOpportunityActivity`): the opportunities linked to those
+ * persons, or to their current companies, get their activity dates raised where the new time is later.
+ * Adding interactions can only move a last activity forward, so this gives what a full
+ * `refreshOpportunityActivityOfPersons` would, and a message costs one row however many opportunities
+ * its persons' companies have. An interaction that changes or disappears needs the full refresh. Times
+ * after `now` do not count (yet), as in `lastActivityOfEntities`.
  */
 export async function recordOpportunityActivity(
   db: Kysely<Database>,
@@ -131,7 +135,41 @@ export async function recordOpportunityActivity(
   activity: ReadonlyMap<string, number>,
   now: number = Date.now(),
 ): Promise<void> {
-  const persons = new Map([...activity].filter(([, at]) => at <= now));
+  const due = [...activity].filter(([, at]) => at <= now);
+  for (const chunk of chunksOf(due, 200)) {
+    await db
+      .insertInto("opportunity_activity_pending")
+      .values(chunk.map(([person_uuid, at]) => ({ tenant_uuid: tenantUuid, person_uuid, at })))
+      .onConflict((conflict) =>
+        conflict.columns(["tenant_uuid", "person_uuid"]).doUpdateSet({
+          at: sql<number>`case when excluded.at > opportunity_activity_pending.at then excluded.at else opportunity_activity_pending.at end`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Raises the opportunities' activity dates by every time `recordOpportunityActivity` recorded for the
+ * tenant, then forgets those times; in one transaction (the caller's when there is one). Every read of
+ * opportunities' stored dates calls it first: with nothing pending it costs one index probe.
+ */
+export async function applyPendingOpportunityActivity(db: Kysely<Database>, tenantUuid: string): Promise<void> {
+  const probe = await db.selectFrom("opportunity_activity_pending").select("person_uuid").where("tenant_uuid", "=", tenantUuid).limit(1).executeTakeFirst();
+  if (probe === undefined) return;
+  await withTransaction(db, async (transaction) => {
+    const rows = await transaction
+      .selectFrom("opportunity_activity_pending")
+      .select(["person_uuid", "at"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .execute();
+    await transaction.deleteFrom("opportunity_activity_pending").where("tenant_uuid", "=", tenantUuid).execute();
+    await raiseOpportunityActivity(transaction, tenantUuid, new Map(rows.map((row) => [row.person_uuid, Number(row.at)])));
+  });
+}
+
+/** The opportunities linked to these persons, or to their current companies, raised to each person's time where it is later. */
+async function raiseOpportunityActivity(db: Kysely<Database>, tenantUuid: string, persons: ReadonlyMap<string, number>): Promise<void> {
   if (persons.size === 0) return;
   const companies = new Map<string, number>();
   for (const chunk of chunksOf([...persons.keys()])) {

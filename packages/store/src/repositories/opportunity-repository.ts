@@ -7,7 +7,7 @@ import type { OpportunityListRequest, OpportunityRepository, Viewer } from "../d
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
-import { lastActivityOfEntities, refreshOpportunityActivity, type EntityActivitySource } from "./opportunity-activity.js";
+import { applyPendingOpportunityActivity, lastActivityOfEntities, refreshOpportunityActivity, type EntityActivitySource } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 import { hydrateOpportunities } from "./opportunity-hydration.js";
 import {
@@ -106,6 +106,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       .executeTakeFirst();
 
   async function getHydrated(executor: Kysely<Database>, tenantUuid: string, uuid: string, viewer: Viewer) {
+    await applyPendingOpportunityActivity(executor, tenantUuid);
     const row = await liveRow(executor, tenantUuid, uuid);
     if (!row) return null;
     const [opportunity] = await hydrateOpportunities(executor, tenantUuid, [row], viewer, now(), activitySource(executor));
@@ -136,6 +137,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
 
   async function list(tenantUuid: string, request: OpportunityListRequest) {
     const { filters, order, viewer } = request;
+    // The stored activity dates are filtered, sorted and shown: ingest's pending times go in first.
+    await applyPendingOpportunityActivity(db, tenantUuid);
     const conditions = filterConditions(tenantUuid, filters);
     let ranked: string[] | null = null;
     if (filters.search?.trim()) {

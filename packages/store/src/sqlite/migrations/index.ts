@@ -14,6 +14,7 @@ import { changeGenerationsMigration } from "./0007-change-generations.js";
 import { opportunityActivityFloorsMigration } from "./0008-opportunity-activity-floors.js";
 import { personGenerationsMigration } from "./0009-person-generations.js";
 import { companyGenerationsMigration } from "./0010-company-generations.js";
+import { pendingOpportunityActivityMigration } from "./0011-pending-opportunity-activity.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "0008-opportunity-activity-floors": opportunityActivityFloorsMigration,
   "0009-person-generations": personGenerationsMigration,
   "0010-company-generations": companyGenerationsMigration,
+  "0011-pending-opportunity-activity": pendingOpportunityActivityMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
