@@ -44,6 +44,9 @@ describe("runBenchmark at scale S", () => {
     const oneByOne = report.measurements.find((measurement) => measurement.id === "activity-ingest");
     expect(oneByOne?.baseline?.label).toMatch(/one transaction per message$/);
     expect(oneByOne?.figures.vsOneTransaction).toBeGreaterThan(0);
+    // The opportunity read that applies the ingest's pending activity is reported beside it.
+    expect(oneByOne?.figures.nextReadMs).toBeGreaterThan(0);
+    expect(oneByOne?.figures.withNextRead).toBeGreaterThan(0);
     const markdown = readFileSync(files.markdown, "utf8");
     expect(markdown).toContain("| measurement |");
     expect(markdown).toContain("GET /v1/persons");

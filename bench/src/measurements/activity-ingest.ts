@@ -3,7 +3,10 @@
  * incremental graph update) against raw prepared inserts of the same rows: through the store one
  * message per call (against raw inserts committing each message), and in batches through the store and
  * through `POST /v1/emails/batch` (500 per call, the real ingest path) in-process (against raw inserts
- * in one transaction).
+ * in one transaction). Ingest records each message's activity as pending; the next read of opportunities
+ * raises the linked opportunities' dates once for all of it. Each row reports that read (`nextReadMs`,
+ * after all its messages, against the same read with nothing pending: `idleReadMs`) and its speed with
+ * that read counted in (`withNextRead`).
  */
 import { randomUUID } from "node:crypto";
 import SqliteDatabase from "better-sqlite3";
@@ -75,6 +78,21 @@ function rawInserts(databasePath: string, tenant: SyntheticTenant, input: readon
   }
 }
 
+/** One page of the opportunity list: the read that applies the pending activity; ms. */
+function readOpportunities(store: Store, tenantUuid: string): Promise<number> {
+  return timeOnce(() =>
+    store.opportunities.list(tenantUuid, { filters: {}, order: "desc", viewer: { user_uuid: null }, position: { kind: "offset", offset: 0 }, limit: 1 }),
+  );
+}
+
+/** The ingest's total, then the first opportunity read after it and the same read again; ms. */
+async function ingestThenRead(store: Store, tenantUuid: string, ingest: () => Promise<unknown>) {
+  const ingestMs = await timeOnce(ingest);
+  const nextReadMs = await readOpportunities(store, tenantUuid);
+  const idleReadMs = await readOpportunities(store, tenantUuid);
+  return { ingestMs, nextReadMs, idleReadMs };
+}
+
 const perEmail = (totalMs: number, count: number) => summarize(Array.from({ length: count }, () => totalMs / count));
 
 export interface IngestMeasurementOptions {
@@ -94,17 +112,17 @@ export async function measureActivityIngest(options: IngestMeasurementOptions): 
   const storeBatched = messages(tenant, count, "store-batch", 97);
   const batched = messages(tenant, count, "batch", 98);
 
-  const singleMs = await timeOnce(async () => {
+  const single = await ingestThenRead(store, tenant.tenantUuid, async () => {
     for (const message of oneByOne) await store.emails.ingest(tenant.tenantUuid, message);
   });
-  const storeBatchMs = await timeOnce(async () => {
+  const storeBatch = await ingestThenRead(store, tenant.tenantUuid, async () => {
     for (let start = 0; start < storeBatched.length; start += BATCH) {
       const results = await store.emails.ingestMany(tenant.tenantUuid, storeBatched.slice(start, start + BATCH));
       const failed = results.find((result) => result.status !== "CREATED");
       if (failed) throw new Error(`store.emails.ingestMany: an item was ${failed.status}`);
     }
   });
-  const batchMs = await timeOnce(async () => {
+  const batch = await ingestThenRead(store, tenant.tenantUuid, async () => {
     for (let start = 0; start < batched.length; start += BATCH) {
       const response = await app.request("/v1/emails/batch", {
         method: "POST",
@@ -127,7 +145,7 @@ export async function measureActivityIngest(options: IngestMeasurementOptions): 
       id: "activity-ingest",
       title: "Email ingest (store, one by one)",
       label: `store.emails.ingest, ${count} emails one call each`,
-      totalMs: singleMs,
+      measured: single,
       baseline: perMessageBaselineEntry,
       notes: [
         "one transaction per message, as its baseline commits each message; vsOneTransaction: its speed against the one-transaction baseline of the batch rows",
@@ -137,7 +155,7 @@ export async function measureActivityIngest(options: IngestMeasurementOptions): 
       id: "activity-ingest-store-batch",
       title: "Email ingest (store, batches)",
       label: `store.emails.ingestMany, ${count} emails in calls of ${BATCH}`,
-      totalMs: storeBatchMs,
+      measured: storeBatch,
       baseline: baselineEntry,
       notes: ["one transaction per call, each item on its own"],
     },
@@ -145,14 +163,20 @@ export async function measureActivityIngest(options: IngestMeasurementOptions): 
       id: "activity-ingest-batch",
       title: "Email ingest (batch endpoint)",
       label: `POST /v1/emails/batch in-process, ${count} emails in calls of ${BATCH}`,
-      totalMs: batchMs,
+      measured: batch,
       baseline: baselineEntry,
       notes: ["the whole operation: auth, validation, per-item results"],
     },
   ].map((variant) => {
-    const subject = perEmail(variant.totalMs, count);
+    const { ingestMs, nextReadMs, idleReadMs } = variant.measured;
+    const subject = perEmail(ingestMs, count);
     const speedRatio = subject.opsPerSecond / variant.baseline.summary.opsPerSecond;
-    const figures: Record<string, number> = variant.baseline === baselineEntry ? {} : { vsOneTransaction: subject.opsPerSecond / baseline.opsPerSecond };
+    const figures: Record<string, number> = {
+      nextReadMs,
+      idleReadMs,
+      withNextRead: perEmail(ingestMs + nextReadMs - idleReadMs, count).opsPerSecond / variant.baseline.summary.opsPerSecond,
+    };
+    if (variant.baseline !== baselineEntry) figures.vsOneTransaction = subject.opsPerSecond / baseline.opsPerSecond;
     return {
       id: variant.id,
       title: variant.title,
@@ -161,7 +185,11 @@ export async function measureActivityIngest(options: IngestMeasurementOptions): 
       speedRatio,
       targets: [{ description: "ingest >= 0.25x raw inserts", met: speedRatio >= 0.25 }],
       figures,
-      notes: ["per-email figures are the run's total divided by its size", ...variant.notes],
+      notes: [
+        "per-email figures are the run's total divided by its size",
+        "opportunity activity dates are raised at the next opportunity read: nextReadMs is that read after all the messages, idleReadMs the same read again; withNextRead counts their difference in",
+        ...variant.notes,
+      ],
     };
   });
 }
