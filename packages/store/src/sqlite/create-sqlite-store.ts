@@ -34,7 +34,7 @@ import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { graphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
-import { createRememberedReads } from "./remembered-reads.js";
+import { createGenerationSnapshots, createRememberedReads } from "./remembered-reads.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
@@ -146,7 +146,8 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   sqlite.pragma("wal_autocheckpoint = 10000");
   // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
   sqlite.pragma("cache_size = -65536");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const generations = createGenerationSnapshots(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }) });
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -180,7 +181,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       generateId,
       emit: (tenantUuid, change) => graphs.apply(tenantUuid, change),
       entityActivity: graphEntityActivity(graphs),
-      remembered: createRememberedReads(sqlite),
+      remembered: createRememberedReads(generations),
       usageBuffer,
     },
     graphs,

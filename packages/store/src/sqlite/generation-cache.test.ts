@@ -14,13 +14,39 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-generations-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const viewer = { user_uuid: null };
 
+/**
+ * `store` as it is, with every repository call answered a turn of the event loop later, as the reply of
+ * another process would be: the next request `store` serves comes after it.
+ */
+function asAnotherProcess(store: Store): Store {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const repository = (target: object) =>
+    new Proxy(target, {
+      get(object, name, receiver) {
+        const value: unknown = Reflect.get(object, name, receiver);
+        if (typeof value !== "function") return value;
+        return async (...parameters: unknown[]) => {
+          const result: unknown = await value.apply(object, parameters);
+          await nextTurn();
+          return result;
+        };
+      },
+    });
+  return new Proxy(store, {
+    get(object, name, receiver) {
+      const value: unknown = Reflect.get(object, name, receiver);
+      return typeof value === "object" && value !== null ? repository(value) : value;
+    },
+  });
+}
+
 /** Runs `work` with two stores on one new database file: `store`, and `other` standing for another process. */
 async function withTwoConnections(name: string, options: { now?: () => number }, work: (store: Store, other: Store) => Promise<void>) {
   const path = join(folder, `${name}.db`);
   const store = await createSqliteStore({ path, ...options });
   const other = await createSqliteStore({ path, ...options });
   try {
-    await work(store, other);
+    await work(store, asAnotherProcess(other));
   } finally {
     await other.close();
     await store.close();

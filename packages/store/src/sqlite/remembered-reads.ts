@@ -8,6 +8,7 @@ import type SqliteDatabase from "better-sqlite3";
 import type { Company, Person, PersonDisplayRecord } from "../records.js";
 import type { ApiKeyOwner } from "../store.js";
 import { GenerationCache, type GenerationReader } from "./generation-cache.js";
+import { GenerationSnapshots } from "./generation-snapshots.js";
 
 export interface RememberedReads {
   /** Opportunity signals of persons and companies (`associations.recentOpportunitiesOf`). */
@@ -34,13 +35,24 @@ const MAXIMUM_RECORDS = 50_000;
 /** Key hashes remembered at most before the map starts over. */
 const MAXIMUM_KEY_HASHES = 100_000;
 
-export function createRememberedReads(sqlite: SqliteDatabase.Database): RememberedReads {
-  const generation = sqlite.prepare("select generation from change_generations where tenant_uuid = ? and scope = ?").pluck();
-  // Inside a transaction the generation may include writes that roll back: remember nothing then.
+/** The generations every remembered read checks; `forget` must run before each statement that may write. */
+export function createGenerationSnapshots(sqlite: SqliteDatabase.Database): GenerationSnapshots {
+  // Prepared at the first read: the store is created before migrations make the table.
+  let scopes: SqliteDatabase.Statement | undefined;
+  return new GenerationSnapshots({
+    readScopes(tenantUuid) {
+      scopes ??= sqlite.prepare("select scope, generation from change_generations where tenant_uuid = ?").raw();
+      return scopes.all(tenantUuid) as Array<[string, number]>;
+    },
+    inTransaction: () => sqlite.inTransaction,
+  });
+}
+
+export function createRememberedReads(snapshots: GenerationSnapshots): RememberedReads {
   const readerOf =
     (scope: string): GenerationReader =>
     (tenantUuid) =>
-      sqlite.inTransaction ? Number.NaN : Number(generation.get(tenantUuid, scope) ?? 0);
+      snapshots.generation(tenantUuid, scope);
   const tenantOfKeyHash = new Map<string, string>();
   return {
     dealLinkSignals: new GenerationCache(readerOf("deal_links")),

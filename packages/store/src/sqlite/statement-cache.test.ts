@@ -5,7 +5,7 @@ import { withStatementCache } from "./statement-cache.js";
 describe("withStatementCache", () => {
   it("reuses the prepared statement of the same SQL and evicts the least recently used", () => {
     const database = new SqliteDatabase(":memory:");
-    const cached = withStatementCache(database, 2);
+    const cached = withStatementCache(database, { maximum: 2 });
     const first = cached.prepare("select 1");
     expect(cached.prepare("select 1")).toBe(first);
     cached.prepare("select 2");
@@ -16,5 +16,21 @@ describe("withStatementCache", () => {
     expect(cached.prepare("select 2")).toBe(second);
     cached.close();
     expect(database.open).toBe(false);
+  });
+
+  it("calls onWrite before every statement that may write, returning ones included, and never for reads", () => {
+    const database = new SqliteDatabase(":memory:");
+    let writes = 0;
+    const cached = withStatementCache(database, { onWrite: () => (writes += 1) });
+    cached.prepare("create table notes (body text)").run([]);
+    expect(writes).toBe(1);
+    cached.prepare("insert into notes (body) values ('a')").run([]);
+    cached.prepare("insert into notes (body) values ('b') returning rowid").all([]);
+    cached.prepare("insert into notes (body) values ('a')").run([]);
+    expect(writes).toBe(4);
+    cached.prepare("select count(*) from notes").all([]);
+    cached.prepare("select body from notes").all([]);
+    expect(writes).toBe(4);
+    cached.close();
   });
 });
