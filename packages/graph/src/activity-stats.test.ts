@@ -44,6 +44,17 @@ describe("activityStats", () => {
     expect(stats.top_meeting_user?.periods.map((period) => period.period)).toEqual(["90_days"]);
   });
 
+  it("counts every internal user who took part, fellow recipients included, and never the subject itself", () => {
+    const mail = buildGraph(withUser("ada"), withUser("ben"), withEmail("carl", ["dana", "ada"], daysAgo(5)), withEmail("ada", ["ben", "dana"], daysAgo(6)));
+    const byUser = (uuid: string) =>
+      activityStats(mail, { entity: "person", uuid }, { now: NOW, periods: ["30_days"] }).by_user.map((user) => [user.internal_user_uuid, user.periods[0]?.activity_counts]);
+    expect(byUser("dana")).toEqual([
+      ["user-ada", counts(2, 0)],
+      ["user-ben", counts(1, 0)],
+    ]);
+    expect(byUser("ada")).toEqual([["user-ben", counts(1, 0)]]);
+  });
+
   it("counts a company's shared interactions once", () => {
     const stats = activityStats(graph, { entity: "company", uuid: "acme" }, { now: NOW, periods: ["90_days"] });
     expect(stats.entity_type).toBe("COMPANY");

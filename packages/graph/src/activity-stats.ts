@@ -2,7 +2,8 @@
 import { DAY_MILLISECONDS, toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { invalidArgument } from "./internal/errors.js";
-import type { PersonRecord } from "./internal/graph-state.js";
+import type { GraphState, PersonRecord } from "./internal/graph-state.js";
+import { IndexMap } from "./internal/index-map.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime } from "./internal/validate.js";
 import { externalMembers } from "./internal/team-connections.js";
@@ -34,6 +35,9 @@ export interface ActivityStatsOptions {
   periods?: readonly ActivityPeriod[];
 }
 
+/** Each period's length in milliseconds, position for position with ACTIVITY_PERIODS (shortest first). */
+const PERIOD_LENGTHS = ACTIVITY_PERIODS.map((period) => PERIOD_DAYS[period] * DAY_MILLISECONDS);
+
 interface Counter {
   emails: number[];
   meetings: number[];
@@ -45,13 +49,30 @@ function newCounter(): Counter {
 }
 
 function count(counter: Counter, meeting: boolean, age: number, occurredAt: number): void {
-  for (let position = 0; position < ACTIVITY_PERIODS.length; position += 1) {
-    const period = ACTIVITY_PERIODS[position] ?? "all_time";
-    if (age > PERIOD_DAYS[period] * DAY_MILLISECONDS) continue;
-    const counts = meeting ? counter.meetings : counter.emails;
-    counts[position] = (counts[position] ?? 0) + 1;
+  const counts = meeting ? counter.meetings : counter.emails;
+  for (let position = 0; position < PERIOD_LENGTHS.length; position += 1) {
+    if (age <= PERIOD_LENGTHS[position]!) counts[position] = counts[position]! + 1;
   }
   if (counter.lastAt === null || occurredAt > counter.lastAt) counter.lastAt = occurredAt;
+}
+
+/** One table of the team's members per graph, reused call after call (a call is synchronous). */
+const teamTables = new WeakMap<GraphState, IndexMap<PersonRecord>>();
+
+/**
+ * The internal users' records by person index, subjects left out: the loop over a busy subject's
+ * interactions asks it of every participant, and reading each participant's record instead costs a
+ * cache miss per participant.
+ */
+function teamOf(state: GraphState, subjects: Set<PersonRecord>): IndexMap<PersonRecord> {
+  let team = teamTables.get(state);
+  if (team === undefined) {
+    team = new IndexMap<PersonRecord>();
+    teamTables.set(state, team);
+  }
+  team.begin(state.records.length);
+  for (const user of state.personByUser.values()) if (!subjects.has(user)) team.set(user.index, user);
+  return team;
 }
 
 function periodStats(counter: Counter, periods: readonly ActivityPeriod[], now: number): PeriodStats[] {
@@ -117,7 +138,7 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
   } else {
     persons = externalMembers(state, reference.uuid);
   }
-  const subjects = new Set(persons);
+  const team = teamOf(state, new Set(persons));
 
   const total = newCounter();
   const byUser = new Map<PersonRecord, Counter>();
@@ -130,8 +151,8 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
     count(total, meeting, age, occurredAt);
     const start = table.start[slot] ?? 0;
     for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
-      const participant = state.record(table.participants[position] ?? -1);
-      if (participant.userUuid === null || subjects.has(participant)) continue;
+      const participant = team.get(table.participants[position]!);
+      if (participant === undefined) continue;
       let counter = byUser.get(participant);
       if (counter === undefined) {
         counter = newCounter();
