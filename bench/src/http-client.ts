@@ -9,12 +9,16 @@ export async function benchFetch(url: string, init: RequestInit = {}): Promise<R
   try {
     return await fetch(url, init);
   } catch (error) {
-    if (!closedSocket(error)) throw error;
+    if (!isClosedSocketError(error)) throw error;
     return fetch(url, init);
   }
 }
 
-function closedSocket(error: unknown): boolean {
+/** Codes of a socket the server closed: found on reading (reset, undici's socket error) or on writing (EPIPE). */
+const CLOSED_SOCKET_CODES = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"]);
+
+/** Whether fetch failed because its kept-alive socket had been closed by the server. */
+export function isClosedSocketError(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return error instanceof TypeError && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET");
+  return error instanceof TypeError && CLOSED_SOCKET_CODES.has(cause?.code ?? "");
 }
