@@ -8,6 +8,7 @@ import { invalidArgument } from "./internal/errors.js";
 import { IndexMap } from "./internal/index-map.js";
 import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
+import { currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
 import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
@@ -124,7 +125,9 @@ function keepPriority(priorities: PriorityCandidate[], candidate: PriorityCandid
 /**
  * Collects, per internal user, every direct and two-hop path to one target person: each is counted, and the
  * `maximumPaths` strongest are kept (a busy target has thousands). Only a kept path builds its hops; the
- * others cost a score lookup each. `memo` remembers colleague-to-bridge scores across a company's members, or a batch's targets.
+ * others cost a score lookup each. Bridges' links are read from `table` when one is current (its link scores
+ * are kept for the call), else from the bridges' records, with `memo` remembering colleague-to-bridge scores
+ * across a company's members or a batch's targets.
  */
 function collectPaths(
   state: GraphState,
@@ -133,6 +136,7 @@ function collectPaths(
   accumulators: IndexMap<UserAccumulator>,
   limits: { paths: number; priorities: number },
   memo: EdgeScoreMemo | null,
+  table: TeamLinkTable | null,
 ): void {
   const maximumPaths = limits.paths;
   const touched: UserAccumulator[] = [];
@@ -171,32 +175,58 @@ function collectPaths(
     }
   }
 
+  /** Counts the path user → bridge → target; returns the bridge's second hop, built with the first path listed. */
+  const countTwoHop = (userIndex: number, firstScore: number, firstEdge: number, bridgeIndex: number, secondScore: number, secondEdge: number, secondHop: Hop | undefined) => {
+    const strength = roundScore(firstScore * secondScore);
+    const accumulator = accumulatorOf(userIndex);
+    if (!count(accumulator, strength)) return secondHop;
+    const bridge = state.record(bridgeIndex);
+    secondHop ??= hop(target, state.evaluate(bridge, target, secondEdge, context));
+    keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop] }, maximumPaths);
+    return secondHop;
+  };
+
   const bridges = target.neighbours;
   const bridgeEdges = target.neighbourEdges;
-  for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
-    const bridge = state.record(bridges[bridgePosition]!);
-    // Bridges are external: a colleague who knows the target is an item of their own already.
-    const links = bridge.internalLinks;
-    if (links === null || bridge.userUuid !== null) continue;
-    const secondEdge = bridgeEdges[bridgePosition]!;
-    const secondScore = state.scoreAt(bridge.index, target.index, secondEdge, context);
-    if (secondScore < 0) continue;
-    let secondHop: Hop | undefined;
-    for (let position = 0; position < links.length; position += 2) {
-      const userIndex = links[position]!;
-      if (userIndex === target.index) continue;
-      const firstEdge = links[position + 1]!;
-      let firstScore = memo === null ? Number.NaN : memo.get(firstEdge);
-      if (Number.isNaN(firstScore)) {
-        firstScore = state.scoreAt(userIndex, bridge.index, firstEdge, context);
-        memo?.set(firstEdge, firstScore);
+  if (table !== null) {
+    const { start, users, edges, isUser, scores } = table;
+    for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
+      const bridgeIndex = bridges[bridgePosition]!;
+      const end = start[bridgeIndex + 1]!;
+      // Bridges are external: a colleague who knows the target is an item of their own already.
+      if (start[bridgeIndex] === end || isUser[bridgeIndex] === 1) continue;
+      const secondEdge = bridgeEdges[bridgePosition]!;
+      const secondScore = state.scoreAt(bridgeIndex, target.index, secondEdge, context);
+      if (secondScore < 0) continue;
+      table.scoreLinks(state, bridgeIndex, context);
+      let secondHop: Hop | undefined;
+      for (let link = start[bridgeIndex]!; link < end; link += 1) {
+        const userIndex = users[link]!;
+        const firstScore = scores[link]!;
+        if (userIndex === target.index || firstScore < 0) continue;
+        secondHop = countTwoHop(userIndex, firstScore, edges[link]!, bridgeIndex, secondScore, secondEdge, secondHop);
       }
-      if (firstScore < 0) continue;
-      const strength = roundScore(firstScore * secondScore);
-      const accumulator = accumulatorOf(userIndex);
-      if (count(accumulator, strength)) {
-        secondHop ??= hop(target, state.evaluate(bridge, target, secondEdge, context));
-        keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop] }, maximumPaths);
+    }
+  } else {
+    for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
+      const bridge = state.record(bridges[bridgePosition]!);
+      const links = bridge.internalLinks;
+      if (links === null || bridge.userUuid !== null) continue;
+      const secondEdge = bridgeEdges[bridgePosition]!;
+      const secondScore = state.scoreAt(bridge.index, target.index, secondEdge, context);
+      if (secondScore < 0) continue;
+      let secondHop: Hop | undefined;
+      for (let position = 0; position < links.length; position += 2) {
+        const userIndex = links[position]!;
+        if (userIndex === target.index) continue;
+        const firstEdge = links[position + 1]!;
+        let firstScore = memo === null ? Number.NaN : memo.get(firstEdge);
+        if (Number.isNaN(firstScore)) {
+          firstScore = state.scoreAt(userIndex, bridge.index, firstEdge, context);
+          memo?.set(firstEdge, firstScore);
+        }
+        if (firstScore < 0) continue;
+        secondHop = countTwoHop(userIndex, firstScore, firstEdge, bridge.index, secondScore, secondEdge, secondHop);
       }
     }
   }
@@ -309,11 +339,42 @@ function rankingSettings(functionName: string, state: GraphState, options: Recom
   };
 }
 
+/** The bridges a ranking of `reference` crosses: its person's neighbours, or those of its company's people. */
+function bridgesOf(state: GraphState, reference: EntityReference): number {
+  if (reference.entity === "person") return state.person(reference.uuid)?.neighbours.length ?? 0;
+  let bridges = 0;
+  for (const member of state.companyMembers.get(reference.uuid) ?? []) bridges += member.neighbours.length;
+  return bridges;
+}
+
+/**
+ * The team-link table a ranking of `references` reads bridges from, begun for the call: the graph's current
+ * one; else a fresh copy when the ranking crosses at least half as many bridges as the graph has persons
+ * (a copy costs about one pass over them, reading a bridge through its record two cache misses); else null.
+ */
+function rankingTable(state: GraphState, references: readonly EntityReference[]): TeamLinkTable | null {
+  let table = currentTeamLinkTable(state);
+  if (table === null) {
+    let bridges = 0;
+    for (const reference of references) bridges += bridgesOf(state, reference);
+    if (2 * bridges < state.records.length) return null;
+    table = teamLinkTable(state);
+  }
+  table.beginCall();
+  return table;
+}
+
 /**
  * Ranks one target. `memo`, when given, holds colleague-to-bridge scores already computed under the same
  * context (begun by the caller); without it, a company's members share a memo for this call only.
  */
-function rankTarget(state: GraphState, reference: EntityReference, settings: RankingSettings, memo: EdgeScoreMemo | null): RecommendedPathsResponse {
+function rankTarget(
+  state: GraphState,
+  reference: EntityReference,
+  settings: RankingSettings,
+  memo: EdgeScoreMemo | null,
+  table: TeamLinkTable | null,
+): RecommendedPathsResponse {
   const { context, sortBy, order, nameOf, limit, maximumPaths, maximumPriorityEntries, contactsLimit, includeItems } = settings;
   let targets: PersonRecord[];
   if (reference.entity === "person") {
@@ -334,7 +395,7 @@ function rankTarget(state: GraphState, reference: EntityReference, settings: Ran
       scores.begin(state.edges.slotCapacity);
     }
     const limits = { paths: maximumPaths, priorities: maximumPriorityEntries };
-    for (const person of targets) collectPaths(state, person, context, accumulators, limits, scores);
+    for (const person of targets) collectPaths(state, person, context, accumulators, limits, scores, table);
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
     for (const accumulator of accumulators.values) {
       items.push({
@@ -401,7 +462,8 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
   const functionName = "recommendedPaths";
   const state = stateOf(functionName, graph);
   const reference = requireEntity(functionName, target);
-  return rankTarget(state, reference, rankingSettings(functionName, state, options), null);
+  const settings = rankingSettings(functionName, state, options);
+  return rankTarget(state, reference, settings, null, rankingTable(state, [reference]));
 }
 
 /**
@@ -429,8 +491,9 @@ export function recommendedPathsOfMany(
   const references = targets.map((target) => requireEntity(functionName, target));
   const settings = rankingSettings(functionName, state, options);
   // One target has nothing to share with: it ranks as recommendedPaths does.
-  if (references.length === 1) return [rankTarget(state, references[0]!, settings, null)];
+  const table = rankingTable(state, references);
+  if (references.length === 1) return [rankTarget(state, references[0]!, settings, null, table)];
   const memo = state.scoreMemo;
   memo.begin(state.edges.slotCapacity);
-  return references.map((reference) => rankTarget(state, reference, settings, memo));
+  return references.map((reference) => rankTarget(state, reference, settings, memo, table));
 }

@@ -69,6 +69,15 @@ function hydrate(interactions: Iterable<Interaction>): RelationshipGraph {
   return hydrateGraph({ interactions, internalUsers: USERS, affiliations: AFFILIATIONS });
 }
 
+/**
+ * As `hydrate`, plus 40 persons with no interactions: rankings in this graph cross too few bridges for the
+ * team-link table (see `rankingTable`), so they read bridges through their records.
+ */
+function hydratePadded(interactions: Iterable<Interaction>): RelationshipGraph {
+  const padding = Array.from({ length: 40 }, (_, index) => ({ personUuid: `padding${index}`, companyUuid: "padding" }));
+  return hydrateGraph({ interactions, internalUsers: USERS, affiliations: [...AFFILIATIONS, ...padding] });
+}
+
 /** Every score the package produces for the small world, keyed by what it is. */
 function allScores(graph: RelationshipGraph, now = NOW): Map<string, number> {
   const scores = new Map<string, number>();
@@ -304,8 +313,9 @@ describe("scoring properties", () => {
     const round = (value: number) => Math.round(value * 1e9) / 1e9;
     const isUser = (uuid: string) => USERS.some((user) => user.personUuid === uuid);
     fc.assert(
-      fc.property(interactionList, fc.integer({ min: 0, max: 3 }), person, age, (interactions, cap, target, days) => {
-        const graph = hydrate(interactions);
+      fc.property(interactionList, fc.integer({ min: 0, max: 3 }), person, age, fc.boolean(), (interactions, cap, target, days, padded) => {
+        // Padded, rankings read bridges through their records; else through the team-link table.
+        const graph = padded ? hydratePadded(interactions) : hydrate(interactions);
         // Any present, so that many pairs also have interactions after it (an upcoming meeting).
         const now = NOW - days * DAY;
         const score = (first: string, second: string) => connectionScore(graph, first, second, { now });
@@ -367,6 +377,49 @@ describe("scoring properties", () => {
         const options = { now, maximumPathsPerItem: 3, maximumPriorityEntries: 3 };
         const together = recommendedPathsOfMany(hydrate(interactions), targets, options);
         expect(together).toEqual(targets.map((one) => recommendedPaths(hydrate(interactions), one, options)));
+      }),
+      RUNS,
+    );
+  });
+
+  it("ranks on a long-lived graph, with interactions, users and merges changing between batches, as a graph that never ranked", () => {
+    // A ranking may keep a copy of the team's links (the team-link table) for the next: it must not outlive a change.
+    const targets = [...PERSONS.map((uuid) => ({ entity: "person" as const, uuid })), { entity: "company" as const, uuid: "acme" }];
+    const step = fc.oneof(
+      fc.constant({ type: "read" as const }),
+      interactionWithoutId.map((draft) => ({ type: "add" as const, draft })),
+      fc.constantFrom(...(["mark", "unmark", "merge"] as const)).map((type) => ({ type })),
+    );
+    fc.assert(
+      fc.property(interactionList, fc.array(step, { maxLength: 10 }), age, (initial, steps, days) => {
+        const options = { now: NOW - days * DAY, maximumPathsPerItem: 3, maximumPriorityEntries: 3 };
+        const graph = hydrate(initial);
+        const changes: Array<(graph: RelationshipGraph) => void> = [];
+        const unranked = () => {
+          const replayed = hydrate(initial);
+          for (const change of changes) change(replayed);
+          return replayed;
+        };
+        recommendedPathsOfMany(graph, targets, options);
+        for (const [index, current] of steps.entries()) {
+          if (current.type === "read") {
+            expect(recommendedPathsOfMany(graph, targets, options)).toEqual(recommendedPathsOfMany(unranked(), targets, options));
+            continue;
+          }
+          const change =
+            current.type === "add"
+              ? (target: RelationshipGraph) => target.addInteraction(materialize(current.draft, `later${index}`))
+              : current.type === "mark"
+                ? (target: RelationshipGraph) => target.markInternal("p2", "u2")
+                : current.type === "unmark"
+                  ? (target: RelationshipGraph) => void target.unmarkInternal("u2")
+                  : (target: RelationshipGraph) => {
+                      if (target.hasPerson("p4") && target.hasPerson("p5")) target.mergePersons("p4", "p5");
+                    };
+          change(graph);
+          changes.push(change);
+        }
+        expect(recommendedPathsOfMany(graph, targets, options)).toEqual(recommendedPathsOfMany(unranked(), targets, options));
       }),
       RUNS,
     );

@@ -122,6 +122,11 @@ export class GraphState {
   readonly companyMembers = new Map<string, Set<PersonRecord>>();
   readonly halfLifeMilliseconds: number;
   indexedCount = 0;
+  /**
+   * Raised whenever a person's team links may change (a person added, an edge with an internal user
+   * created or dropped, a user marked or unmarked): copies of the links (team-link-table.ts) compare it.
+   */
+  teamLinksVersion = 0;
   /** While true (hydration), interactions are indexed but edges are left for `finishBulkLoad`. */
   private bulkLoading = false;
   private readonly scratchIndices: number[] = [];
@@ -152,6 +157,7 @@ export class GraphState {
       timeline: null,
     };
     this.records.push(record);
+    this.teamLinksVersion += 1;
     this.recordByUuid.set(uuid, record);
     this.graph.addNode(uuid, record);
     preferHashTableAdjacency(this.graph, uuid);
@@ -533,6 +539,7 @@ export class GraphState {
     second.neighbourEdges.push(edge);
     if (first.userUuid !== null) addNeighbour(second, first.index, edge);
     if (second.userUuid !== null) addNeighbour(first, second.index, edge);
+    if (first.userUuid !== null || second.userUuid !== null) this.teamLinksVersion += 1;
     return edge;
   }
 
@@ -543,6 +550,7 @@ export class GraphState {
     this.edges.release(edge);
     if (first.userUuid !== null) removeNeighbour(second, first.index);
     if (second.userUuid !== null) removeNeighbour(first, second.index);
+    if (first.userUuid !== null || second.userUuid !== null) this.teamLinksVersion += 1;
   }
 
   collectPairs(slot: number, into: Map<string, [number, number]>): void {
@@ -578,6 +586,7 @@ export class GraphState {
     if (previous !== undefined) this.unmarkInternal(previous);
     if (record.userUuid !== null) this.unmarkInternal(record);
     record.userUuid = userUuid;
+    this.teamLinksVersion += 1;
     this.personByUser.set(userUuid, record);
     this.graph.forEachEdge(personUuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
       addNeighbour(source === personUuid ? targetAttributes : sourceAttributes, record.index, Number(key));
@@ -588,6 +597,7 @@ export class GraphState {
     if (record.userUuid === null) return;
     this.personByUser.delete(record.userUuid);
     record.userUuid = null;
+    this.teamLinksVersion += 1;
     this.graph.forEachNeighbor(record.uuid, (_neighbour, attributes) => removeNeighbour(attributes, record.index));
   }
 

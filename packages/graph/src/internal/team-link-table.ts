@@ -1,0 +1,98 @@
+/** @module Every person's team links copied into flat typed arrays, for rankings that cross many bridges. */
+import type { EvaluationContext, GraphState } from "./graph-state.js";
+import { Stamps } from "./stamps.js";
+
+/**
+ * The team links of every person (`PersonRecord.internalLinks`), position by position in three typed
+ * arrays, with room for each link's score. A ranking that crosses hundreds of thousands of bridges reads
+ * a bridge's links here in one run of memory instead of through its record and its links array (two
+ * cache misses per bridge at scale), and scores each bridge's links once per call, side by side.
+ * A table is a copy: it holds while the graph's `teamLinksVersion` stays what it was at the copy.
+ *
+ * @example
+ * const table = TeamLinkTable.copy(state);
+ * table.beginCall();
+ * for (let link = table.start[bridge]!; link < table.start[bridge + 1]!; link += 1) table.users[link];
+ */
+export class TeamLinkTable {
+  private readonly scored = new Stamps();
+
+  private constructor(
+    readonly version: number,
+    /** Per person index: where its links start; `start[index + 1]` is where they end. */
+    readonly start: Int32Array,
+    /** Per link: the internal user's person index, and the slot of the edge between them. */
+    readonly users: Int32Array,
+    readonly edges: Int32Array,
+    /** Per person index: 1 for an internal user's own person. */
+    readonly isUser: Uint8Array,
+    /** Per link: its edge's score in the current call, once `scoreLinks` has run for its person. */
+    readonly scores: Float64Array,
+  ) {}
+
+  /** Copies the state's team links (one pass over every person). */
+  static copy(state: GraphState): TeamLinkTable {
+    const records = state.records;
+    const count = records.length;
+    const start = new Int32Array(count + 1);
+    const isUser = new Uint8Array(count);
+    let total = 0;
+    for (let index = 0; index < count; index += 1) {
+      start[index] = total;
+      const record = records[index];
+      if (record === undefined) continue;
+      if (record.userUuid !== null) isUser[index] = 1;
+      if (record.internalLinks !== null) total += record.internalLinks.length >> 1;
+    }
+    start[count] = total;
+    const users = new Int32Array(total);
+    const edges = new Int32Array(total);
+    for (let index = 0; index < count; index += 1) {
+      const links = records[index]?.internalLinks;
+      if (links === null || links === undefined) continue;
+      let link = start[index]!;
+      for (let position = 0; position < links.length; position += 2, link += 1) {
+        users[link] = links[position]!;
+        edges[link] = links[position + 1]!;
+      }
+    }
+    return new TeamLinkTable(state.teamLinksVersion, start, users, edges, isUser, new Float64Array(total));
+  }
+
+  /** Whether the table still matches the state's team links. */
+  isCurrent(state: GraphState): boolean {
+    return this.version === state.teamLinksVersion;
+  }
+
+  /** Starts a ranking call: link scores of an earlier call (another `now`, other parameters) are forgotten. */
+  beginCall(): void {
+    this.scored.begin(this.isUser.length);
+  }
+
+  /** Scores the links of person `index` under `context`, once per call; then `scores` holds them. */
+  scoreLinks(state: GraphState, index: number, context: EvaluationContext): void {
+    if (this.scored.has(index)) return;
+    const end = this.start[index + 1]!;
+    for (let link = this.start[index]!; link < end; link += 1) {
+      this.scores[link] = state.scoreAt(this.users[link]!, index, this.edges[link]!, context);
+    }
+    this.scored.mark(index);
+  }
+}
+
+const tables = new WeakMap<GraphState, TeamLinkTable>();
+
+/** The graph's table when it is current, else null (copying costs a pass over every person). */
+export function currentTeamLinkTable(state: GraphState): TeamLinkTable | null {
+  const table = tables.get(state);
+  return table !== undefined && table.isCurrent(state) ? table : null;
+}
+
+/** The graph's table, copied afresh when the team links changed since the last copy. */
+export function teamLinkTable(state: GraphState): TeamLinkTable {
+  const current = currentTeamLinkTable(state);
+  if (current !== null) return current;
+  const table = TeamLinkTable.copy(state);
+  tables.set(state, table);
+  return table;
+}
