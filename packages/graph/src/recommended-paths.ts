@@ -348,11 +348,12 @@ function bridgesOf(state: GraphState, reference: EntityReference): number {
 }
 
 /**
- * The team-link table a ranking of `references` reads bridges from, begun for the call: the graph's current
- * one; else a fresh copy when the ranking crosses at least half as many bridges as the graph has persons
+ * The team-link table a ranking of `references` reads bridges from, begun for the call (none when it lists no
+ * items): the graph's current one; else a fresh copy when the ranking crosses at least half as many bridges as the graph has persons
  * (a copy costs about one pass over them, reading a bridge through its record two cache misses); else null.
  */
-function rankingTable(state: GraphState, references: readonly EntityReference[]): TeamLinkTable | null {
+function rankingTable(state: GraphState, references: readonly EntityReference[], settings: RankingSettings): TeamLinkTable | null {
+  if (!settings.includeItems) return null;
   let table = currentTeamLinkTable(state);
   if (table === null) {
     let bridges = 0;
@@ -463,7 +464,7 @@ export function recommendedPaths(graph: RelationshipGraph, target: EntityReferen
   const state = stateOf(functionName, graph);
   const reference = requireEntity(functionName, target);
   const settings = rankingSettings(functionName, state, options);
-  return rankTarget(state, reference, settings, null, rankingTable(state, [reference]));
+  return rankTarget(state, reference, settings, null, rankingTable(state, [reference], settings));
 }
 
 /**
@@ -491,7 +492,7 @@ export function recommendedPathsOfMany(
   const references = targets.map((target) => requireEntity(functionName, target));
   const settings = rankingSettings(functionName, state, options);
   // One target has nothing to share with: it ranks as recommendedPaths does.
-  const table = rankingTable(state, references);
+  const table = rankingTable(state, references, settings);
   if (references.length === 1) return [rankTarget(state, references[0]!, settings, null, table)];
   const memo = state.scoreMemo;
   memo.begin(state.edges.slotCapacity);
