@@ -3,7 +3,7 @@ import { DAY_MILLISECONDS, toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { invalidArgument } from "./internal/errors.js";
 import type { GraphState, PersonRecord } from "./internal/graph-state.js";
-import { IndexMap } from "./internal/index-map.js";
+import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime } from "./internal/validate.js";
 import { externalMembers } from "./internal/team-connections.js";
@@ -56,8 +56,8 @@ function count(counter: Counter, meeting: boolean, age: number, occurredAt: numb
   if (counter.lastAt === null || occurredAt > counter.lastAt) counter.lastAt = occurredAt;
 }
 
-/** One table of the team's members per graph, reused call after call (a call is synchronous). */
-const teamTables = new WeakMap<GraphState, IndexMap<PersonRecord>>();
+/** One table of the team's members per graph, reused call after call. */
+const teamTableOf = indexMapPerKey<GraphState, PersonRecord>();
 
 /**
  * The internal users' records by person index, subjects left out: the loop over a busy subject's
@@ -65,11 +65,7 @@ const teamTables = new WeakMap<GraphState, IndexMap<PersonRecord>>();
  * cache miss per participant.
  */
 function teamOf(state: GraphState, subjects: Set<PersonRecord>): IndexMap<PersonRecord> {
-  let team = teamTables.get(state);
-  if (team === undefined) {
-    team = new IndexMap<PersonRecord>();
-    teamTables.set(state, team);
-  }
+  const team = teamTableOf(state);
   team.begin(state.records.length);
   for (const user of state.personByUser.values()) if (!subjects.has(user)) team.set(user.index, user);
   return team;

@@ -5,7 +5,7 @@ import type { EdgeScoreMemo } from "./internal/edge-score-memo.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { invalidArgument } from "./internal/errors.js";
-import { IndexMap } from "./internal/index-map.js";
+import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
@@ -71,16 +71,7 @@ interface UserAccumulator {
 }
 
 /** One accumulator table per graph, reused call after call (a ranking is synchronous). */
-const accumulatorTables = new WeakMap<GraphState, IndexMap<UserAccumulator>>();
-
-function accumulatorsOf(state: GraphState): IndexMap<UserAccumulator> {
-  let table = accumulatorTables.get(state);
-  if (table === undefined) {
-    table = new IndexMap<UserAccumulator>();
-    accumulatorTables.set(state, table);
-  }
-  return table;
-}
+const accumulatorsOf = indexMapPerKey<GraphState, UserAccumulator>();
 
 function hop(person: PersonRecord, evaluation: PairEvaluation): Hop {
   return {

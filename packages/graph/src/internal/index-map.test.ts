@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IndexMap } from "./index-map.js";
+import { IndexMap, indexMapPerKey } from "./index-map.js";
 
 describe("IndexMap", () => {
   it("holds values by key within a call, lists them in first-set order, and forgets them at the next call", () => {
@@ -51,5 +51,18 @@ describe("IndexMap", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("gives each key its own map, the same one call after call", () => {
+    const mapOf = indexMapPerKey<object, string>();
+    const first = {};
+    const second = {};
+    expect(mapOf(first)).toBe(mapOf(first));
+    expect(mapOf(first)).not.toBe(mapOf(second));
+    mapOf(first).begin(4);
+    mapOf(first).set(2, "two");
+    expect(mapOf(first).get(2)).toBe("two");
+    mapOf(second).begin(4);
+    expect(mapOf(second).get(2)).toBeUndefined();
   });
 });

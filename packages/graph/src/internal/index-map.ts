@@ -39,3 +39,23 @@ export class IndexMap<Value> {
     return value;
   }
 }
+
+/**
+ * One IndexMap per key (a graph's state), made on first use and reused call after call: a call is
+ * synchronous, so no two use it at once.
+ *
+ * @example
+ * const accumulatorsOf = indexMapPerKey<GraphState, Accumulator>();
+ * accumulatorsOf(state).begin(state.records.length);
+ */
+export function indexMapPerKey<Key extends object, Value>(): (key: Key) => IndexMap<Value> {
+  const maps = new WeakMap<Key, IndexMap<Value>>();
+  return (key) => {
+    let map = maps.get(key);
+    if (map === undefined) {
+      map = new IndexMap<Value>();
+      maps.set(key, map);
+    }
+    return map;
+  };
+}
