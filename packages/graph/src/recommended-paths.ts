@@ -8,6 +8,7 @@ import { invalidArgument } from "./internal/errors.js";
 import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
+import { visitStrongestTwoHopPaths } from "./internal/strongest-bridges-first.js";
 import { currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
 import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
@@ -144,13 +145,16 @@ function collectPaths(
     }
     return accumulator;
   };
-  /** Counts a path; true when it is strong enough to be listed. */
-  const count = (accumulator: UserAccumulator, strength: number): boolean => {
-    accumulator.pathCount += 1;
+  /** Takes a path's strength into the user's best; true when it is strong enough to be listed. */
+  const offer = (accumulator: UserAccumulator, strength: number): boolean => {
     if (strength > accumulator.best) accumulator.best = strength;
     if (strength > accumulator.bestToTarget) accumulator.bestToTarget = strength;
     if (maximumPaths === 0) return false;
     return accumulator.paths.length < maximumPaths || strength >= accumulator.paths[maximumPaths - 1]!.strength;
+  };
+  const count = (accumulator: UserAccumulator, strength: number): boolean => {
+    accumulator.pathCount += 1;
+    return offer(accumulator, strength);
   };
 
   const directLinks = target.internalLinks ?? [];
@@ -166,38 +170,36 @@ function collectPaths(
     }
   }
 
-  /** Counts the path user → bridge → target; returns the bridge's second hop, built with the first path listed. */
-  const countTwoHop = (userIndex: number, firstScore: number, firstEdge: number, bridgeIndex: number, secondScore: number, secondEdge: number, secondHop: Hop | undefined) => {
-    const strength = roundScore(firstScore * secondScore);
-    const accumulator = accumulatorOf(userIndex);
-    if (!count(accumulator, strength)) return secondHop;
+  // The second hop of a bridge, built with the first of its paths that is listed.
+  let secondHop: Hop | undefined;
+  let secondHopBridge = -1;
+  const listTwoHop = (accumulator: UserAccumulator, strength: number, firstEdge: number, bridgeIndex: number, secondEdge: number) => {
     const bridge = state.record(bridgeIndex);
-    secondHop ??= hop(target, state.evaluate(bridge, target, secondEdge, context));
-    keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop] }, maximumPaths);
-    return secondHop;
+    if (secondHopBridge !== bridgeIndex) {
+      secondHop = hop(target, state.evaluate(bridge, target, secondEdge, context));
+      secondHopBridge = bridgeIndex;
+    }
+    keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop!] }, maximumPaths);
   };
 
   const bridges = target.neighbours;
   const bridgeEdges = target.neighbourEdges;
   if (table !== null) {
-    const { start, users, edges, isUser, scores } = table;
-    for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
-      const bridgeIndex = bridges[bridgePosition]!;
-      const end = start[bridgeIndex + 1]!;
-      // Bridges are external: a colleague who knows the target is an item of their own already.
-      if (start[bridgeIndex] === end || isUser[bridgeIndex] === 1) continue;
-      const secondEdge = bridgeEdges[bridgePosition]!;
-      const secondScore = state.scoreAt(bridgeIndex, target.index, secondEdge, context);
-      if (secondScore < 0) continue;
-      table.scoreLinks(state, bridgeIndex, context);
-      let secondHop: Hop | undefined;
-      for (let link = start[bridgeIndex]!; link < end; link += 1) {
-        const userIndex = users[link]!;
-        const firstScore = scores[link]!;
-        if (userIndex === target.index || firstScore < 0) continue;
-        secondHop = countTwoHop(userIndex, firstScore, edges[link]!, bridgeIndex, secondScore, secondEdge, secondHop);
-      }
-    }
+    visitStrongestTwoHopPaths(state, target, context, table, {
+      counted: (userIndex, paths) => {
+        accumulatorOf(userIndex).pathCount += paths;
+      },
+      wants: (userIndex, ceiling) => {
+        const accumulator = accumulatorOf(userIndex);
+        if (ceiling > accumulator.bestToTarget) return true;
+        return maximumPaths > 0 && (accumulator.paths.length < maximumPaths || ceiling >= accumulator.paths[maximumPaths - 1]!.strength);
+      },
+      path: (userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge) => {
+        const strength = roundScore(firstScore * secondScore);
+        const accumulator = accumulatorOf(userIndex);
+        if (offer(accumulator, strength)) listTwoHop(accumulator, strength, firstEdge, bridgeIndex, secondEdge);
+      },
+    });
   } else {
     for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
       const bridge = state.record(bridges[bridgePosition]!);
@@ -206,7 +208,6 @@ function collectPaths(
       const secondEdge = bridgeEdges[bridgePosition]!;
       const secondScore = state.scoreAt(bridge.index, target.index, secondEdge, context);
       if (secondScore < 0) continue;
-      let secondHop: Hop | undefined;
       for (let position = 0; position < links.length; position += 2) {
         const userIndex = links[position]!;
         if (userIndex === target.index) continue;
@@ -217,7 +218,9 @@ function collectPaths(
           memo?.set(firstEdge, firstScore);
         }
         if (firstScore < 0) continue;
-        secondHop = countTwoHop(userIndex, firstScore, firstEdge, bridge.index, secondScore, secondEdge, secondHop);
+        const strength = roundScore(firstScore * secondScore);
+        const accumulator = accumulatorOf(userIndex);
+        if (count(accumulator, strength)) listTwoHop(accumulator, strength, firstEdge, bridge.index, secondEdge);
       }
     }
   }

@@ -14,8 +14,22 @@ describe("EdgeTable", () => {
     backward.accumulate(second, 1000, HALF_LIFE, 1, "meeting");
     backward.accumulate(second, 0, HALF_LIFE, 1, "low");
     for (const [table, slot] of [[forward, first], [backward, second]] as const) {
-      expect(table.read(slot)).toEqual({ ...emptyAggregate(), emailsLow: 1, meetings: 1, massEmailLow: 0.5, massMeeting: 1, anchorAt: 1000 });
+      expect(table.read(slot)).toEqual({ ...emptyAggregate(), emailsLow: 1, meetings: 1, massEmailLow: 0.5, massMeeting: 1, anchorAt: 1000, firstAt: 0 });
     }
+  });
+
+  it("says when an edge's first interaction changes, so that copies of it know they are stale", () => {
+    const table = new EdgeTable();
+    const slot = table.allocate();
+    expect(table.accumulate(slot, 500, HALF_LIFE, 1, "low")).toBe(false);
+    expect(table.accumulate(slot, 900, HALF_LIFE, 1, "low")).toBe(false);
+    expect(table.accumulate(slot, 100, HALF_LIFE, 1, "low")).toBe(true);
+    expect(table.firstAt(slot)).toBe(100);
+    expect(table.write(slot, table.read(slot))).toBe(false);
+    expect(table.write(slot, { ...table.read(slot), firstAt: 900 })).toBe(true);
+    expect(table.firstAt(slot)).toBe(900);
+    table.release(slot);
+    expect(table.firstAt(slot)).toBe(Infinity);
   });
 
   it("reuses released slots and starts them empty", () => {
@@ -32,7 +46,7 @@ describe("EdgeTable", () => {
     const table = new EdgeTable();
     for (let index = 0; index < 2500; index += 1) table.accumulate(table.allocate(), index, HALF_LIFE, 1, "high");
     table.trim();
-    expect(table.read(2499)).toMatchObject({ emailsHigh: 1, anchorAt: 2499 });
+    expect(table.read(2499)).toMatchObject({ emailsHigh: 1, anchorAt: 2499, firstAt: 2499 });
     expect(table.live).toBe(2500);
   });
 });

@@ -16,6 +16,7 @@ const ANCHOR_AT = 3;
 const EMAILS_LOW = 4;
 const EMAILS_HIGH = 5;
 const MEETINGS = 6;
+const FIRST_AT = 7;
 const STRIDE = 8;
 
 /** One pair's aggregate, as stored or as recomputed by a scan. */
@@ -28,6 +29,8 @@ export interface PairAggregate {
   massMeeting: number;
   /** Latest occurredAt among the counted interactions (-Infinity when none). */
   anchorAt: number;
+  /** Earliest occurredAt among the counted interactions (Infinity when none). */
+  firstAt: number;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface PairAggregate {
  * @example emptyAggregate().anchorAt; // -Infinity
  */
 export function emptyAggregate(): PairAggregate {
-  return { emailsLow: 0, emailsHigh: 0, meetings: 0, massEmailLow: 0, massEmailHigh: 0, massMeeting: 0, anchorAt: -Infinity };
+  return { emailsLow: 0, emailsHigh: 0, meetings: 0, massEmailLow: 0, massEmailHigh: 0, massMeeting: 0, anchorAt: -Infinity, firstAt: Infinity };
 }
 
 /** An edge's aggregate over its interactions up to some `now`, and the span of `now`s it holds for. */
@@ -78,7 +81,7 @@ export class EdgeTable {
   private readonly free: number[] = [];
   live = 0;
   /**
-   * An edge's seven numbers side by side (`STRIDE` per slot, offsets below): a ranking reads one cache line
+   * An edge's eight numbers side by side (`STRIDE` per slot, offsets below): a ranking reads one cache line
    * per edge instead of one per array, which is what its inner loop waits on in a large graph.
    */
   private data = new Float64Array(1024 * STRIDE);
@@ -158,6 +161,11 @@ export class EdgeTable {
     return this.data[slot * STRIDE + MASS_MEETING]!;
   }
 
+  /** Earliest occurredAt among `slot`'s counted interactions (Infinity when none). */
+  firstAt(slot: number): number {
+    return this.data[slot * STRIDE + FIRST_AT]!;
+  }
+
   /** Emails went both ways between the pair. */
   isTwoWay(slot: number): boolean {
     const base = slot * STRIDE;
@@ -180,6 +188,7 @@ export class EdgeTable {
     const slot = this.size;
     this.size += 1;
     this.data[slot * STRIDE + ANCHOR_AT] = -Infinity;
+    this.data[slot * STRIDE + FIRST_AT] = Infinity;
     return slot;
   }
 
@@ -198,7 +207,8 @@ export class EdgeTable {
     this.free.push(slot);
   }
 
-  write(slot: number, aggregate: PairAggregate): void {
+  /** Replaces `slot`'s aggregate; true when an edge that had interactions now has another first one. */
+  write(slot: number, aggregate: PairAggregate): boolean {
     this.forget(slot);
     const base = slot * STRIDE;
     const data = this.data;
@@ -209,6 +219,15 @@ export class EdgeTable {
     data[base + EMAILS_LOW] = aggregate.emailsLow;
     data[base + EMAILS_HIGH] = aggregate.emailsHigh;
     data[base + MEETINGS] = aggregate.meetings;
+    return this.setFirstAt(base, aggregate.firstAt);
+  }
+
+  /** Sets an edge's first interaction; true when it had another one (a copy of it is stale). */
+  private setFirstAt(base: number, firstAt: number): boolean {
+    const previous = this.data[base + FIRST_AT]!;
+    if (previous === firstAt) return false;
+    this.data[base + FIRST_AT] = firstAt;
+    return previous !== Infinity;
   }
 
   read(slot: number): PairAggregate {
@@ -222,11 +241,15 @@ export class EdgeTable {
       massEmailHigh: data[base + MASS_EMAIL_HIGH]!,
       massMeeting: data[base + MASS_MEETING]!,
       anchorAt: data[base + ANCHOR_AT]!,
+      firstAt: data[base + FIRST_AT]!,
     };
   }
 
-  /** Adds one interaction's contribution, re-anchoring the masses when it is the newest. */
-  accumulate(slot: number, occurredAt: number, halfLifeMilliseconds: number, factor: number, kind: "meeting" | "low" | "high"): void {
+  /**
+   * Adds one interaction's contribution, re-anchoring the masses when it is the newest. True when it is
+   * older than the edge's first interaction until then (a copy of that first interaction is stale).
+   */
+  accumulate(slot: number, occurredAt: number, halfLifeMilliseconds: number, factor: number, kind: "meeting" | "low" | "high"): boolean {
     this.forget(slot);
     const base = slot * STRIDE;
     const data = this.data;
@@ -239,6 +262,7 @@ export class EdgeTable {
       anchorAt = occurredAt;
     }
     data[base + ANCHOR_AT] = anchorAt;
+    const earlier = occurredAt < data[base + FIRST_AT]! && this.setFirstAt(base, occurredAt);
     const mass = factor * decayFactor(anchorAt - occurredAt, halfLifeMilliseconds);
     if (kind === "meeting") {
       data[base + MASS_MEETING]! += mass;
@@ -250,5 +274,6 @@ export class EdgeTable {
       data[base + MASS_EMAIL_HIGH]! += mass;
       data[base + EMAILS_HIGH]! += 1;
     }
+    return earlier;
   }
 }

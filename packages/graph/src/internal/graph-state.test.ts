@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { internalNeighbours } from "./graph-state.js";
 import { buildGraph, daysAgo, NOW, withEmail, withMeeting, withUser } from "../testing/builders.js";
@@ -5,6 +6,33 @@ import { stateOf } from "../relationship-graph.js";
 import { createEvaluationContext } from "./evaluation-context.js";
 
 describe("GraphState", () => {
+  it("never scores a pair above its ceiling, which is the score itself when nothing of the pair is later than now", () => {
+    const days = fc.integer({ min: -60, max: 400 });
+    const people = fc.constantFrom("ada", "cleo", "dana", "eve");
+    const interaction = fc.record({ kind: fc.constantFrom("email", "meeting"), from: people, to: people, at: days });
+    fc.assert(
+      fc.property(fc.array(interaction, { minLength: 1, maxLength: 12 }), days, (drafts, nowDays) => {
+        const graph = buildGraph(
+          ...drafts.map(({ kind, from, to, at }) => (kind === "email" ? withEmail(from, to, daysAgo(at)) : withMeeting([from, to, "ada"], daysAgo(at)))),
+        );
+        const state = stateOf("test", graph);
+        const context = createEvaluationContext("test", state, { now: daysAgo(nowDays) });
+        for (const record of state.records) {
+          if (record === undefined) continue;
+          record.neighbours.forEach((other, position) => {
+            const edge = record.neighbourEdges[position]!;
+            const score = state.scoreAt(record.index, other, edge, context);
+            const ceiling = state.scoreCeilingAt(record.index, other, edge, context);
+            expect(ceiling < 0).toBe(score < 0);
+            expect(ceiling).toBeGreaterThanOrEqual(score);
+            if (state.edges.anchorAt(edge) <= context.now) expect(ceiling).toBe(score);
+          });
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("gives the same score from the stored aggregate as from a rescan", () => {
     const graph = buildGraph(withEmail("ada", "cleo", daysAgo(3)), withEmail("cleo", "ada", daysAgo(40)), withMeeting(["ada", "cleo", "dana"], daysAgo(7)));
     const state = stateOf("test", graph);

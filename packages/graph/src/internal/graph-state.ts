@@ -198,7 +198,8 @@ export class GraphState {
       let edge = this.edgeSlot(left, right);
       if (edge < 0) edge = this.createEdge(left, right);
       const kind = sender < 0 ? "meeting" : sender === Math.min(first, second) ? "low" : "high";
-      this.edges.accumulate(edge, occurredAt, this.halfLifeMilliseconds, factor, kind);
+      const earlier = this.edges.accumulate(edge, occurredAt, this.halfLifeMilliseconds, factor, kind);
+      if (earlier) this.teamLinkFirstChanged(left, right);
     });
   }
 
@@ -444,6 +445,7 @@ export class GraphState {
       }
       const factor = this.pairFactor(slot, first.index, second.index, audienceExponent);
       if (Number.isNaN(factor)) continue;
+      if (occurredAt < aggregate.firstAt) aggregate.firstAt = occurredAt;
       if (occurredAt > aggregate.anchorAt) {
         const scale = decayFactor(occurredAt - aggregate.anchorAt, halfLifeMilliseconds);
         aggregate.massEmailLow *= scale;
@@ -518,6 +520,25 @@ export class GraphState {
     return evaluation.interactionCount === 0 ? -1 : evaluation.score;
   }
 
+  /**
+   * A score `scoreAt` never exceeds, for ordering work: `scoreAt` itself when no interaction of the pair is
+   * after `now`. Else no rescan: the stored masses, anchored at that later interaction, taken back to `now`
+   * as if the emails went both ways (interactions after `now` only add to them). -1 when none counts at `now`.
+   */
+  scoreCeilingAt(firstIndex: number, secondIndex: number, edge: number, context: EvaluationContext): number {
+    if (edge < 0) return -1;
+    const edges = this.edges;
+    const anchorAt = edges.anchorAt(edge);
+    if (!context.storedAggregatesUsable || anchorAt <= context.now) return this.scoreAt(firstIndex, secondIndex, edge, context);
+    if (edges.firstAt(edge) > context.now) return -1;
+    const { parameters } = context;
+    const growth = decayFactor(context.now - anchorAt, context.halfLifeMilliseconds);
+    const raw = growth * (parameters.meetingWeight * edges.meetingMass(edge) + parameters.emailWeight * edges.emailMass(edge));
+    // One rounding step above, against the last bit of the rescan's arithmetic; Infinity / Infinity is NaN.
+    const ceiling = roundScore(raw / (raw + parameters.saturation)) + 1e-9;
+    return ceiling < 1 ? ceiling : 1;
+  }
+
   /** The score of `edge` from its stored aggregate, whose latest interaction (`anchorAt`) is not after `now`. */
   private storedScore(edge: number, anchorAt: number, context: EvaluationContext): number {
     const edges = this.edges;
@@ -573,8 +594,13 @@ export class GraphState {
         if (edge >= 0) this.dropEdge(left, right, edge);
         continue;
       }
-      this.edges.write(edge >= 0 ? edge : this.createEdge(left, right), aggregate);
+      if (this.edges.write(edge >= 0 ? edge : this.createEdge(left, right), aggregate)) this.teamLinkFirstChanged(left, right);
     }
+  }
+
+  /** An edge's first interaction changed: when it is a team link, copies of the team's links are stale. */
+  private teamLinkFirstChanged(left: PersonRecord, right: PersonRecord): void {
+    if (left.userUuid !== null || right.userUuid !== null) this.teamLinksVersion += 1;
   }
 
   // ---------------------------------------------------------------- persons, users, companies

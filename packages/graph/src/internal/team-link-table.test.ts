@@ -13,9 +13,14 @@ describe("TeamLinkTable", () => {
     for (const record of state.records) {
       if (record === undefined) continue;
       const copied: number[] = [];
-      for (let link = table.start[record.index]!; link < table.start[record.index + 1]!; link += 1) copied.push(table.users[link]!, table.edges[link]!);
+      for (let link = table.start[record.index]!; link < table.start[record.index + 1]!; link += 1) {
+        copied.push(table.users[link]!, table.edges[link]!);
+        expect(table.firstAt[link]).toBe(state.edges.firstAt(table.edges[link]!));
+        expect(table.team[table.teamSlot[table.users[link]!]!]).toBe(table.users[link]);
+      }
       expect(copied).toEqual(record.internalLinks ?? []);
       expect(table.isUser[record.index]).toBe(record.userUuid === null ? 0 : 1);
+      expect(table.teamSlot[record.index]! >= 0).toBe(record.userUuid !== null);
     }
     expect(teamLinkTable(state)).toBe(table);
   });
@@ -29,9 +34,18 @@ describe("TeamLinkTable", () => {
     graph.addInteraction(email("ada", "eve", daysAgo(1), "new-team-link"));
     expect(currentTeamLinkTable(state)).toBeNull();
     const copied = teamLinkTable(state);
+    graph.addInteraction(email("dana", "eve", daysAgo(30), "older-between-externals"));
+    expect(currentTeamLinkTable(state)).toBe(copied);
+    // An older interaction on a team link moves its first interaction, which the copy holds.
+    graph.addInteraction(email("ada", "dana", daysAgo(300), "older-team-link"));
+    expect(currentTeamLinkTable(state)).toBeNull();
+    const recopied = teamLinkTable(state);
+    graph.removeInteraction("older-team-link");
+    expect(currentTeamLinkTable(state)).toBeNull();
+    expect(teamLinkTable(state)).not.toBe(recopied);
     graph.markInternal("eve", "user-eve");
     expect(currentTeamLinkTable(state)).toBeNull();
-    expect(teamLinkTable(state)).not.toBe(copied);
+    expect(teamLinkTable(state)).not.toBe(recopied);
   });
 
   it("scores a person's links once per call, as the state scores them", () => {

@@ -3,11 +3,12 @@ import type { EvaluationContext, GraphState } from "./graph-state.js";
 import { Stamps } from "./stamps.js";
 
 /**
- * The team links of every person (`PersonRecord.internalLinks`), position by position in three typed
- * arrays, with room for each link's score. A ranking that crosses hundreds of thousands of bridges reads
+ * The team links of every person (`PersonRecord.internalLinks`), position by position in typed arrays
+ * (user, edge slot, the edge's first interaction), with room for each link's score. A ranking that crosses hundreds of thousands of bridges reads
  * a bridge's links here in one run of memory instead of through its record and its links array (two
  * cache misses per bridge at scale), and scores each bridge's links once per call, side by side.
- * A table is a copy: it holds while the graph's `teamLinksVersion` stays what it was at the copy.
+ * A table is a copy: it holds while the graph's `teamLinksVersion` stays what it was at the copy (a team
+ * link's first interaction changing changes it too).
  *
  * @example
  * const table = TeamLinkTable.copy(state);
@@ -24,8 +25,14 @@ export class TeamLinkTable {
     /** Per link: the internal user's person index, and the slot of the edge between them. */
     readonly users: Int32Array,
     readonly edges: Int32Array,
+    /** Per link: its edge's first interaction; the link counts at any `now` from then on. */
+    readonly firstAt: Float64Array,
     /** Per person index: 1 for an internal user's own person. */
     readonly isUser: Uint8Array,
+    /** Per person index: the user's place in `team` (0 to team size - 1), -1 for other persons. */
+    readonly teamSlot: Int32Array,
+    /** Per team slot: the user's person index. */
+    readonly team: Int32Array,
     /** Per link: its edge's score in the current call, once `scoreLinks` has run for its person. */
     readonly scores: Float64Array,
   ) {}
@@ -36,17 +43,24 @@ export class TeamLinkTable {
     const count = records.length;
     const start = new Int32Array(count + 1);
     const isUser = new Uint8Array(count);
+    const teamSlot = new Int32Array(count).fill(-1);
+    const team: number[] = [];
     let total = 0;
     for (let index = 0; index < count; index += 1) {
       start[index] = total;
       const record = records[index];
       if (record === undefined) continue;
-      if (record.userUuid !== null) isUser[index] = 1;
+      if (record.userUuid !== null) {
+        isUser[index] = 1;
+        teamSlot[index] = team.length;
+        team.push(index);
+      }
       if (record.internalLinks !== null) total += record.internalLinks.length >> 1;
     }
     start[count] = total;
     const users = new Int32Array(total);
     const edges = new Int32Array(total);
+    const firstAt = new Float64Array(total);
     for (let index = 0; index < count; index += 1) {
       const links = records[index]?.internalLinks;
       if (links === null || links === undefined) continue;
@@ -54,9 +68,10 @@ export class TeamLinkTable {
       for (let position = 0; position < links.length; position += 2, link += 1) {
         users[link] = links[position]!;
         edges[link] = links[position + 1]!;
+        firstAt[link] = state.edges.firstAt(edges[link]!);
       }
     }
-    return new TeamLinkTable(state.teamLinksVersion, start, users, edges, isUser, new Float64Array(total));
+    return new TeamLinkTable(state.teamLinksVersion, start, users, edges, firstAt, isUser, teamSlot, Int32Array.from(team), new Float64Array(total));
   }
 
   /** Whether the table still matches the state's team links. */

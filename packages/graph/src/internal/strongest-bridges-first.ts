@@ -1,0 +1,125 @@
+/** @module The two-hop paths to a target that can change a ranking, found by visiting bridges strongest first. */
+import { BridgeQueue } from "./bridge-queue.js";
+import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
+import type { TeamLinkTable } from "./team-link-table.js";
+
+/** What a ranking keeps of a target's two-hop paths (user → external bridge → target). */
+export interface TwoHopVisitor {
+  /** `count` two-hop paths lead from the user at person index `userIndex` to the target. */
+  counted(userIndex: number, count: number): void;
+  /** Whether a path from `userIndex` of strength at most `ceiling` could still change what is kept. */
+  wants(userIndex: number, ceiling: number): boolean;
+  /** One path, scored: user → bridge (first) and bridge → target (second). */
+  path(userIndex: number, firstScore: number, firstEdge: number, bridgeIndex: number, secondScore: number, secondEdge: number): void;
+}
+
+/** Scratch reused call after call (a ranking is synchronous). */
+const queue = new BridgeQueue();
+let counts = new Int32Array(0);
+let unseen = new Int32Array(0);
+let active = new Int32Array(0);
+let isActive = new Uint8Array(0);
+
+function prepareTeam(size: number): void {
+  if (counts.length < size) {
+    counts = new Int32Array(size);
+    unseen = new Int32Array(size);
+    active = new Int32Array(size);
+    isActive = new Uint8Array(size);
+  }
+  counts.fill(0, 0, size);
+}
+
+/**
+ * Reports to `visitor`, per user, how many two-hop paths lead to `target` at `context.now`, then the paths
+ * that may change what the visitor keeps. A path counts when both its edges have an interaction at or before
+ * `now`; the counts need only the table's first-interaction times, never a score.
+ *
+ * Bridges are then visited by their score with the target, strongest first. A connection score is below 1,
+ * so no path through a bridge is stronger than that bridge's score with the target (a bridge whose pair has
+ * an interaction after `now` is queued by a ceiling of it, and scored exactly only when it comes first): a user whose visitor
+ * no longer `wants` paths of that strength, or whose paths were all seen, is left out of the rest of the
+ * walk, and the walk ends when no user is left. Its cost follows the bridges visited and their links,
+ * not every path (a busy person has hundreds of thousands).
+ */
+export function visitStrongestTwoHopPaths(
+  state: GraphState,
+  target: PersonRecord,
+  context: EvaluationContext,
+  table: TeamLinkTable,
+  visitor: TwoHopVisitor,
+): void {
+  const { start, users, edges, firstAt, isUser, teamSlot, team, scores } = table;
+  const now = context.now;
+  const targetIndex = target.index;
+  const bridges = target.neighbours;
+  const bridgeEdges = target.neighbourEdges;
+  prepareTeam(team.length);
+  queue.reset(bridges.length);
+
+  for (let position = 0; position < bridges.length; position += 1) {
+    const bridgeIndex = bridges[position]!;
+    const end = start[bridgeIndex + 1]!;
+    // Bridges are external: a colleague who knows the target is an item of their own already.
+    if (start[bridgeIndex] === end || isUser[bridgeIndex] === 1) continue;
+    // Ordered by a ceiling, exact unless the pair has an interaction after `now` (a rescan, done when popped).
+    const ceiling = state.scoreCeilingAt(bridgeIndex, targetIndex, bridgeEdges[position]!, context);
+    if (ceiling < 0) continue;
+    queue.add(ceiling, position);
+    for (let link = start[bridgeIndex]!; link < end; link += 1) {
+      const userIndex = users[link]!;
+      if (firstAt[link]! > now || userIndex === targetIndex) continue;
+      const slot = teamSlot[userIndex]!;
+      counts[slot] = counts[slot]! + 1;
+    }
+  }
+
+  let activeCount = 0;
+  for (let slot = 0; slot < team.length; slot += 1) {
+    const count = counts[slot]!;
+    isActive[slot] = 0;
+    if (count === 0) continue;
+    visitor.counted(team[slot]!, count);
+    unseen[slot] = count;
+    isActive[slot] = 1;
+    active[activeCount] = slot;
+    activeCount += 1;
+  }
+
+  queue.order();
+  while (activeCount > 0 && queue.size > 0) {
+    const ceiling = queue.topScore();
+    let kept = 0;
+    for (let at = 0; at < activeCount; at += 1) {
+      const slot = active[at]!;
+      if (unseen[slot]! > 0 && visitor.wants(team[slot]!, ceiling)) {
+        active[kept] = slot;
+        kept += 1;
+      } else {
+        isActive[slot] = 0;
+      }
+    }
+    activeCount = kept;
+    if (activeCount === 0) break;
+
+    const position = queue.pop();
+    const bridgeIndex = bridges[position]!;
+    const secondEdge = bridgeEdges[position]!;
+    const secondScore = state.scoreAt(bridgeIndex, targetIndex, secondEdge, context);
+    if (secondScore < 0) continue;
+    if (secondScore < ceiling) {
+      queue.insert(secondScore, position);
+      continue;
+    }
+    table.scoreLinks(state, bridgeIndex, context);
+    const end = start[bridgeIndex + 1]!;
+    for (let link = start[bridgeIndex]!; link < end; link += 1) {
+      const userIndex = users[link]!;
+      const slot = teamSlot[userIndex]!;
+      if (isActive[slot] === 0 || userIndex === targetIndex || firstAt[link]! > now) continue;
+      unseen[slot] = unseen[slot]! - 1;
+      const firstScore = scores[link]!;
+      if (firstScore >= 0) visitor.path(userIndex, firstScore, edges[link]!, bridgeIndex, secondScore, secondEdge);
+    }
+  }
+}

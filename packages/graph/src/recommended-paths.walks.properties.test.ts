@@ -1,0 +1,54 @@
+/** Property: the strongest-first walk over the team-link table ranks exactly as the walk over every path. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hydrateGraph } from "./hydrate-graph.js";
+import { teamLinkTable } from "./internal/team-link-table.js";
+import { recommendedPathsOfMany } from "./recommended-paths.js";
+import { stateOf } from "./relationship-graph.js";
+import { DAY, NOW } from "./testing/builders.js";
+import type { EntityReference, Interaction } from "./types.js";
+
+const USERS = [0, 1, 2].map((index) => ({ userUuid: `u${index}`, personUuid: `q${index}` }));
+const EXTERNALS = Array.from({ length: 14 }, (_, index) => `x${index}`);
+const PERSONS = [...USERS.map((user) => user.personUuid), ...EXTERNALS];
+/** Enough persons without interactions that no ranking here copies the team-link table on its own. */
+const PADDING = Array.from({ length: 1000 }, (_, index) => ({ personUuid: `padding${index}`, companyUuid: "padding" }));
+const AFFILIATIONS = [...EXTERNALS.slice(0, 5).map((personUuid) => ({ personUuid, companyUuid: "acme" })), ...PADDING];
+
+const person = fc.constantFrom(...PERSONS);
+/** Days before NOW; negative values are in the future (upcoming meetings, mail dated ahead). */
+const age = fc.integer({ min: -60, max: 900 });
+const interaction = fc.oneof(
+  fc.record({ kind: fc.constant("email" as const), days: age, senderUuid: person, recipientUuids: fc.array(person, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant("meeting" as const), days: age, attendeeUuids: fc.array(person, { minLength: 2, maxLength: 4 }) }),
+);
+const interactions = fc
+  .array(interaction, { minLength: 60, maxLength: 240 })
+  .map((drafts) => drafts.map(({ days, ...rest }, index): Interaction => ({ ...rest, id: `i${index}`, occurredAt: NOW - days * DAY }) as Interaction));
+const target: fc.Arbitrary<EntityReference> = fc.oneof(
+  person.map((uuid) => ({ entity: "person" as const, uuid })),
+  fc.constant({ entity: "company" as const, uuid: "acme" }),
+);
+
+describe("recommended paths, strongest bridges first", () => {
+  it("ranks as the walk over every path: counts, best paths, listed paths and priority entries", () => {
+    fc.assert(
+      fc.property(
+        interactions,
+        fc.array(target, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        age,
+        (list, targets, paths, priorities, days) => {
+          const graph = hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
+          const options = { now: NOW - days * DAY, maximumPathsPerItem: paths, maximumPriorityEntries: priorities };
+          const everyPath = recommendedPathsOfMany(graph, targets, options);
+          // With the table current, rankings read bridges from it, strongest first.
+          teamLinkTable(stateOf("test", graph));
+          expect(recommendedPathsOfMany(graph, targets, options)).toEqual(everyPath);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
