@@ -2,7 +2,7 @@
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { noisyOrOfLargest, prettyScore, roundScore } from "./internal/scores.js";
-import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
+import { externalMembers, personPathPower } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import { strengthLabel } from "./strength-label.js";
 import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js";
@@ -32,12 +32,12 @@ export function pathPower(graph: RelationshipGraph, entity: EntityReference, opt
   let meta: PathPowerScore["meta"];
   if (reference.entity === "person") {
     const person = state.person(reference.uuid);
-    if (person !== undefined) score = personPathPower(teamConnections(state, person, context), context);
+    if (person !== undefined) score = personPathPower(state, person, context);
   } else {
     const members = externalMembers(state, reference.uuid);
     const scores: number[] = [];
     for (const member of members) {
-      const memberScore = personPathPower(teamConnections(state, member, context), context);
+      const memberScore = personPathPower(state, member, context);
       if (memberScore !== null) scores.push(memberScore);
     }
     if (scores.length > 0) score = roundScore(noisyOrOfLargest(scores, context.parameters.pathPowerTopCount));

@@ -63,7 +63,7 @@ interface UserAccumulator {
   best: number;
   pathCount: number;
   paths: PathCandidate[];
-  /** Candidates for `priority_management`; trimmed to the strongest as they grow (see keepPriority). */
+  /** The highest `priority_management` candidates so far, highest first (see keepPriority). */
   priorities: PriorityCandidate[];
   /** The target person being collected, with the best path to it and the direct score (0 without one). */
   target: PersonRecord | null;
@@ -102,16 +102,19 @@ function keepStrongest(paths: PathCandidate[], candidate: PathCandidate, limit: 
   if (paths.length > limit) paths.pop();
 }
 
-const comparePriorities = (left: PriorityCandidate, right: PriorityCandidate) =>
-  right.priorityScore - left.priorityScore || right.rq - left.rq || compareUuids(left.target.uuid, right.target.uuid);
-
-/** Adds a candidate; past twice `limit` the list is sorted and cut to `limit` (a company has thousands). */
-function keepPriority(priorities: PriorityCandidate[], candidate: PriorityCandidate, limit: number): void {
-  priorities.push(candidate);
-  if (priorities.length >= 2 * limit + 64) {
-    priorities.sort(comparePriorities);
-    priorities.length = limit;
-  }
+/**
+ * Keeps `priorities` as the `limit` highest candidates, highest `priorityScore` first, then `rq`, then uuid: a company has thousands
+ * of members, and most of them do not enter, so a candidate is built only when it does.
+ */
+function keepPriority(priorities: PriorityCandidate[], target: PersonRecord, priorityScore: number, rq: number, limit: number): void {
+  let position = priorities.length;
+  const below = (other: PriorityCandidate) =>
+    priorityScore > other.priorityScore ||
+    (priorityScore === other.priorityScore && (rq > other.rq || (rq === other.rq && compareUuids(target.uuid, other.target.uuid) < 0)));
+  while (position > 0 && below(priorities[position - 1]!)) position -= 1;
+  if (position >= limit) return;
+  priorities.splice(position, 0, { target, priorityScore, rq });
+  if (priorities.length > limit) priorities.pop();
 }
 
 /**
@@ -226,7 +229,7 @@ function collectPaths(
   }
 
   for (const accumulator of touched) {
-    keepPriority(accumulator.priorities, { target, priorityScore: prettyScore(accumulator.bestToTarget), rq: accumulator.directToTarget }, limits.priorities);
+    keepPriority(accumulator.priorities, target, prettyScore(accumulator.bestToTarget), accumulator.directToTarget, limits.priorities);
   }
 }
 
@@ -239,8 +242,7 @@ function priorityEntries(
 ): PriorityManagementEntry[] {
   const user = accumulator.user;
   // Ranked on scores alone, keeping the `limit` first; only those pay for their interaction summaries.
-  const ranked = accumulator.priorities.sort(comparePriorities).slice(0, limit);
-  return ranked.map(({ target, priorityScore, rq }) => {
+  return accumulator.priorities.slice(0, limit).map(({ target, priorityScore, rq }) => {
     let summaries = summariesByTarget.get(target);
     if (summaries === undefined) {
       summaries = summarizeTeamCounterparts(state, target, context);
@@ -264,13 +266,21 @@ function priorityEntries(
   });
 }
 
+/** A company's external persons with the highest PathPower, highest first (then by uuid), with their internal connectors. */
 function topExternalContacts(state: GraphState, targets: PersonRecord[], context: EvaluationContext, limit: number): TopExternalContact[] {
-  const contacts: TopExternalContact[] = [];
+  // Scores alone first: only the `limit` kept build their connectors (a company can have thousands of members).
+  const kept: Array<{ target: PersonRecord; score: number }> = [];
   for (const target of targets) {
-    const connections = teamConnections(state, target, context);
-    const score = personPathPower(connections, context);
+    const score = personPathPower(state, target, context);
     if (score === null) continue;
-    const connectors: InternalConnector[] = connections.map(({ user, evaluation }) => ({
+    let position = kept.length;
+    while (position > 0 && (score > kept[position - 1]!.score || (score === kept[position - 1]!.score && compareUuids(target.uuid, kept[position - 1]!.target.uuid) < 0))) position -= 1;
+    if (position >= limit) continue;
+    kept.splice(position, 0, { target, score });
+    if (kept.length > limit) kept.pop();
+  }
+  return kept.map(({ target, score }) => {
+    const connectors: InternalConnector[] = teamConnections(state, target, context).map(({ user, evaluation }) => ({
       internal_user_person_uuid: user.uuid,
       internal_user_uuid: user.userUuid ?? "",
       path_power_score: evaluation.score,
@@ -279,15 +289,13 @@ function topExternalContacts(state: GraphState, targets: PersonRecord[], context
     connectors.sort(
       (left, right) => right.path_power_score - left.path_power_score || compareUuids(left.internal_user_uuid, right.internal_user_uuid),
     );
-    contacts.push({
+    return {
       person_uuid: target.uuid,
       connection_score: score,
       strength: strengthLabel(score, context.parameters.strengthThresholds) ?? "weak",
       internal_connectors: connectors,
-    });
-  }
-  contacts.sort((left, right) => right.connection_score - left.connection_score || compareUuids(left.person_uuid, right.person_uuid));
-  return contacts.slice(0, limit);
+    };
+  });
 }
 
 function compareNames(left: string | null, right: string | null): number {

@@ -49,7 +49,7 @@ export function visitStrongestTwoHopPaths(
   table: TeamLinkTable,
   visitor: TwoHopVisitor,
 ): void {
-  const { start, users, edges, firstAt, isUser, teamSlot, team, scores } = table;
+  const { start, users, edges, firstAt, isUser, teamSlot, team } = table;
   const now = context.now;
   const targetIndex = target.index;
   const bridges = target.neighbours;
@@ -111,14 +111,13 @@ export function visitStrongestTwoHopPaths(
       queue.insert(secondScore, position);
       continue;
     }
-    table.scoreLinks(state, bridgeIndex, context);
     const end = start[bridgeIndex + 1]!;
     for (let link = start[bridgeIndex]!; link < end; link += 1) {
       const userIndex = users[link]!;
       const slot = teamSlot[userIndex]!;
       if (isActive[slot] === 0 || userIndex === targetIndex || firstAt[link]! > now) continue;
       unseen[slot] = unseen[slot]! - 1;
-      const firstScore = scores[link]!;
+      const firstScore = table.linkScore(state, link, bridgeIndex, context);
       if (firstScore >= 0) visitor.path(userIndex, firstScore, edges[link]!, bridgeIndex, secondScore, secondEdge);
     }
   }

@@ -20,8 +20,8 @@ describe("team connections", () => {
   it("lists the internal users with a counted interaction", () => {
     const connections = teamConnections(state, state.ensurePerson("dana"), context);
     expect(connections.map((connection) => connection.user.uuid)).toEqual(["ada"]);
-    expect(personPathPower(connections, context)).toBe(connections[0]?.evaluation.score);
-    expect(personPathPower([], context)).toBeNull();
+    expect(personPathPower(state, state.ensurePerson("dana"), context)).toBe(connections[0]?.evaluation.score);
+    expect(personPathPower(state, state.ensurePerson("nobody-knows"), context)).toBeNull();
   });
 
   it("lists a company's external members by uuid", () => {

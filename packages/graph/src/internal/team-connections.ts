@@ -23,12 +23,19 @@ export function teamConnections(state: GraphState, person: PersonRecord, context
 }
 
 /**
- * PathPower of a person: noisy-OR of the strongest `pathPowerTopCount` RQs; null without any connection.
- * @example personPathPower(teamConnections(state, dana, context), context); // 0.2
+ * PathPower of a person: noisy-OR of the strongest `pathPowerTopCount` RQs of its team connections; null
+ * without any. Scores only, no evaluations built: a company's ranking asks it of every member.
+ * @example personPathPower(state, dana, context); // 0.2
  */
-export function personPathPower(connections: TeamConnection[], context: EvaluationContext): number | null {
-  if (connections.length === 0) return null;
-  return roundScore(noisyOrOfLargest(connections.map((connection) => connection.evaluation.score), context.parameters.pathPowerTopCount));
+export function personPathPower(state: GraphState, person: PersonRecord, context: EvaluationContext): number | null {
+  const links = person.internalLinks ?? [];
+  const scores: number[] = [];
+  for (let position = 0; position < links.length; position += 2) {
+    const score = state.scoreAt(links[position]!, person.index, links[position + 1]!, context);
+    if (score >= 0) scores.push(score);
+  }
+  if (scores.length === 0) return null;
+  return roundScore(noisyOrOfLargest(scores, context.parameters.pathPowerTopCount));
 }
 
 /**

@@ -48,25 +48,19 @@ describe("TeamLinkTable", () => {
     expect(teamLinkTable(state)).not.toBe(recopied);
   });
 
-  it("scores a person's links once per call, as the state scores them", () => {
+  it("scores a link once per call, as the state scores it", () => {
     const state = stateOf("test", build());
     const table = teamLinkTable(state);
     const dana = state.person("dana")!;
+    const links = Array.from({ length: table.start[dana.index + 1]! - table.start[dana.index]! }, (_, offset) => table.start[dana.index]! + offset);
+    const at = (now: number) => createEvaluationContext("test", state, { now });
     table.beginCall();
-    table.scoreLinks(state, dana.index, createEvaluationContext("test", state, { now: NOW }));
-    const scores = Array.from(table.scores.subarray(table.start[dana.index], table.start[dana.index + 1]));
-    const links = dana.internalLinks ?? [];
-    const expected = [];
-    for (let position = 0; position < links.length; position += 2) {
-      expected.push(state.scoreAt(links[position]!, dana.index, links[position + 1]!, createEvaluationContext("test", state, { now: NOW })));
-    }
-    expect(scores).toEqual(expected);
-    expect(scores.every((score) => score > 0)).toBe(true);
+    const scores = links.map((link) => table.linkScore(state, link, dana.index, at(NOW)));
+    expect(scores).toEqual(links.map((link) => state.scoreAt(table.users[link]!, dana.index, table.edges[link]!, at(NOW))));
+    expect(scores.length > 0 && scores.every((score) => score > 0)).toBe(true);
     // Within the call a later context does not rescore; a new call does.
-    table.scoreLinks(state, dana.index, createEvaluationContext("test", state, { now: NOW + 400 * 86_400_000 }));
-    expect(Array.from(table.scores.subarray(table.start[dana.index], table.start[dana.index + 1]))).toEqual(scores);
+    expect(links.map((link) => table.linkScore(state, link, dana.index, at(NOW + 400 * 86_400_000)))).toEqual(scores);
     table.beginCall();
-    table.scoreLinks(state, dana.index, createEvaluationContext("test", state, { now: NOW + 400 * 86_400_000 }));
-    expect(table.scores[table.start[dana.index]!]).toBeLessThan(scores[0]!);
+    expect(table.linkScore(state, links[0]!, dana.index, at(NOW + 400 * 86_400_000))).toBeLessThan(scores[0]!);
   });
 });

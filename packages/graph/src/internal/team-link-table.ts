@@ -6,7 +6,7 @@ import { Stamps } from "./stamps.js";
  * The team links of every person (`PersonRecord.internalLinks`), position by position in typed arrays
  * (user, edge slot, the edge's first interaction), with room for each link's score. A ranking that crosses hundreds of thousands of bridges reads
  * a bridge's links here in one run of memory instead of through its record and its links array (two
- * cache misses per bridge at scale), and scores each bridge's links once per call, side by side.
+ * cache misses per bridge at scale), and scores each link at most once per call.
  * A table is a copy: it holds while the graph's `teamLinksVersion` stays what it was at the copy (a team
  * link's first interaction changing changes it too).
  *
@@ -33,7 +33,7 @@ export class TeamLinkTable {
     readonly teamSlot: Int32Array,
     /** Per team slot: the user's person index. */
     readonly team: Int32Array,
-    /** Per link: its edge's score in the current call, once `scoreLinks` has run for its person. */
+    /** Per link: its edge's score in the current call, once `linkScore` has computed it. */
     readonly scores: Float64Array,
   ) {}
 
@@ -81,17 +81,16 @@ export class TeamLinkTable {
 
   /** Starts a ranking call: link scores of an earlier call (another `now`, other parameters) are forgotten. */
   beginCall(): void {
-    this.scored.begin(this.isUser.length);
+    this.scored.begin(this.users.length);
   }
 
-  /** Scores the links of person `index` under `context`, once per call; then `scores` holds them. */
-  scoreLinks(state: GraphState, index: number, context: EvaluationContext): void {
-    if (this.scored.has(index)) return;
-    const end = this.start[index + 1]!;
-    for (let link = this.start[index]!; link < end; link += 1) {
-      this.scores[link] = state.scoreAt(this.users[link]!, index, this.edges[link]!, context);
-    }
-    this.scored.mark(index);
+  /** The score of `link` (a link of person `index`) under `context`, computed once per call. */
+  linkScore(state: GraphState, link: number, index: number, context: EvaluationContext): number {
+    if (this.scored.has(link)) return this.scores[link]!;
+    const score = state.scoreAt(this.users[link]!, index, this.edges[link]!, context);
+    this.scores[link] = score;
+    this.scored.mark(link);
+    return score;
   }
 }
 
