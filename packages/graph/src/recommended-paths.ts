@@ -102,17 +102,27 @@ function keepStrongest(paths: PathCandidate[], candidate: PathCandidate, limit: 
   if (paths.length > limit) paths.pop();
 }
 
+/** Whether a candidate (priority score, rq, target) ranks above `other`: higher score, then higher rq, then lower uuid. */
+function outranks(priorityScore: number, rq: number, target: PersonRecord, other: PriorityCandidate): boolean {
+  if (priorityScore !== other.priorityScore) return priorityScore > other.priorityScore;
+  if (rq !== other.rq) return rq > other.rq;
+  return compareUuids(target.uuid, other.target.uuid) < 0;
+}
+
+/** Whether a candidate would enter `priorities` (the `limit` highest so far; they only rise). */
+function entersPriorities(priorities: PriorityCandidate[], priorityScore: number, rq: number, target: PersonRecord, limit: number): boolean {
+  if (priorities.length < limit) return true;
+  return limit > 0 && outranks(priorityScore, rq, target, priorities[limit - 1]!);
+}
+
 /**
- * Keeps `priorities` as the `limit` highest candidates, highest `priorityScore` first, then `rq`, then uuid: a company has thousands
- * of members, and most of them do not enter, so a candidate is built only when it does.
+ * Keeps `priorities` as the `limit` highest candidates, highest first: a company has thousands of members,
+ * and most of them do not enter, so a candidate is built only when it does.
  */
 function keepPriority(priorities: PriorityCandidate[], target: PersonRecord, priorityScore: number, rq: number, limit: number): void {
+  if (!entersPriorities(priorities, priorityScore, rq, target, limit)) return;
   let position = priorities.length;
-  const below = (other: PriorityCandidate) =>
-    priorityScore > other.priorityScore ||
-    (priorityScore === other.priorityScore && (rq > other.rq || (rq === other.rq && compareUuids(target.uuid, other.target.uuid) < 0)));
-  while (position > 0 && below(priorities[position - 1]!)) position -= 1;
-  if (position >= limit) return;
+  while (position > 0 && outranks(priorityScore, rq, target, priorities[position - 1]!)) position -= 1;
   priorities.splice(position, 0, { target, priorityScore, rq });
   if (priorities.length > limit) priorities.pop();
 }
@@ -192,10 +202,16 @@ function collectPaths(
       counted: (userIndex, paths) => {
         accumulatorOf(userIndex).pathCount += paths;
       },
+      // A path matters if it can raise the user's best, be listed, or bring this target into the user's
+      // priority entries (with its best path to the target as their score).
       wants: (userIndex, ceiling) => {
         const accumulator = accumulatorOf(userIndex);
-        if (ceiling > accumulator.bestToTarget) return true;
-        return maximumPaths > 0 && (accumulator.paths.length < maximumPaths || ceiling >= accumulator.paths[maximumPaths - 1]!.strength);
+        if (ceiling > accumulator.best) return true;
+        if (maximumPaths > 0 && (accumulator.paths.length < maximumPaths || ceiling >= accumulator.paths[maximumPaths - 1]!.strength)) return true;
+        return (
+          ceiling > accumulator.bestToTarget &&
+          entersPriorities(accumulator.priorities, prettyScore(ceiling), accumulator.directToTarget, target, limits.priorities)
+        );
       },
       path: (userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge) => {
         const strength = roundScore(firstScore * secondScore);

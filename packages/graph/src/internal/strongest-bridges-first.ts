@@ -1,6 +1,7 @@
 /** @module The two-hop paths to a target that can change a ranking, found by visiting bridges strongest first. */
 import { BridgeQueue } from "./bridge-queue.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
+import { roundScore } from "./scores.js";
 import type { TeamLinkTable } from "./team-link-table.js";
 
 /** What a ranking keeps of a target's two-hop paths (user → external bridge → target). */
@@ -117,8 +118,14 @@ export function visitStrongestTwoHopPaths(
       const slot = teamSlot[userIndex]!;
       if (isActive[slot] === 0 || userIndex === targetIndex || firstAt[link]! > now) continue;
       unseen[slot] = unseen[slot]! - 1;
+      // A pair with an upcoming interaction is rescanned only when its ceiling leaves the path in contention.
+      const firstEdge = edges[link]!;
+      if (!table.isScored(link) && state.scoreNeedsRescan(firstEdge, context)) {
+        const ceiling = state.scoreCeilingAt(userIndex, bridgeIndex, firstEdge, context);
+        if (!visitor.wants(userIndex, roundScore(ceiling * secondScore))) continue;
+      }
       const firstScore = table.linkScore(state, link, bridgeIndex, context);
-      if (firstScore >= 0) visitor.path(userIndex, firstScore, edges[link]!, bridgeIndex, secondScore, secondEdge);
+      if (firstScore >= 0) visitor.path(userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge);
     }
   }
 }

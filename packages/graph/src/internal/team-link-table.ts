@@ -84,6 +84,11 @@ export class TeamLinkTable {
     this.scored.begin(this.users.length);
   }
 
+  /** Whether `link`'s score was computed in this call. */
+  isScored(link: number): boolean {
+    return this.scored.has(link);
+  }
+
   /** The score of `link` (a link of person `index`) under `context`, computed once per call. */
   linkScore(state: GraphState, link: number, index: number, context: EvaluationContext): number {
     if (this.scored.has(link)) return this.scores[link]!;
