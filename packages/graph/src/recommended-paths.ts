@@ -130,9 +130,9 @@ function keepPriority(priorities: PriorityCandidate[], target: PersonRecord, pri
 /**
  * Collects, per internal user, every direct and two-hop path to one target person: each is counted, and the
  * `maximumPaths` strongest are kept (a busy target has thousands). Only a kept path builds its hops; the
- * others cost a score lookup each. Bridges' links are read from `table` when one is current (its link scores
- * are kept for the call), else from the bridges' records, with `memo` remembering colleague-to-bridge scores
- * across a company's members or a batch's targets.
+ * others cost a score lookup each. Bridges' links are read from `table` when one is current, else from the
+ * bridges' records. A `memo` is given when the call ranks several targets (a company's members, a batch):
+ * colleague-to-bridge scores are then remembered across them, in the memo or in the table.
  */
 function collectPaths(
   state: GraphState,
@@ -218,7 +218,7 @@ function collectPaths(
         const accumulator = accumulatorOf(userIndex);
         if (offer(accumulator, strength)) listTwoHop(accumulator, strength, firstEdge, bridgeIndex, secondEdge);
       },
-    });
+    }, memo !== null);
   } else {
     for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
       const bridge = state.record(bridges[bridgePosition]!);
@@ -367,8 +367,9 @@ function bridgesOf(state: GraphState, reference: EntityReference): number {
 
 /**
  * The team-link table a ranking of `references` reads bridges from, begun for the call (none when it lists no
- * items): the graph's current one; else a fresh copy when the ranking crosses at least half as many bridges as the graph has persons
- * (a copy costs about one pass over them, reading a bridge through its record two cache misses); else null.
+ * items): the graph's current one; else a fresh copy when the ranking crosses at least half as many bridges as
+ * the graph has persons (a copy costs about one pass over them, reading a bridge through its record two cache
+ * misses); else null. Only the table's walk visits bridges strongest first and stops early.
  */
 function rankingTable(state: GraphState, references: readonly EntityReference[], settings: RankingSettings): TeamLinkTable | null {
   if (!settings.includeItems) return null;

@@ -539,10 +539,14 @@ export class GraphState {
     return ceiling < 1 ? ceiling : 1;
   }
 
+  /** Whether `scoreCeilingAt` of `edge` is only a ceiling: the pair has an interaction after `now`. */
+  scoreCeilingIsInexact(edge: number, context: EvaluationContext): boolean {
+    return edge >= 0 && context.storedAggregatesUsable && this.edges.anchorAt(edge) > context.now;
+  }
+
   /** Whether `scoreAt` of `edge` would rescan the pair's interactions: one is after `now`, and no past view holds. */
   scoreNeedsRescan(edge: number, context: EvaluationContext): boolean {
-    if (edge < 0 || !context.storedAggregatesUsable || this.edges.anchorAt(edge) <= context.now) return false;
-    return this.edges.pastView(edge, context.now) === undefined;
+    return this.scoreCeilingIsInexact(edge, context) && this.edges.pastView(edge, context.now) === undefined;
   }
 
   /** The score of `edge` from its stored aggregate, whose latest interaction (`anchorAt`) is not after `now`. */

@@ -40,7 +40,11 @@ function prepareTeam(size: number): void {
  * so no path through a bridge is stronger than that bridge's score with the target (a bridge whose pair has
  * an interaction after `now` is queued by a ceiling of it, and scored exactly only when it comes first): a user whose visitor
  * no longer `wants` paths of that strength, or whose paths were all seen, is left out of the rest of the
- * walk, and the walk ends when no user is left. Its cost follows the bridges visited and their links,
+ * walk, and the walk ends when no user is left.
+ *
+ * With `rememberLinkScores` (several targets in one call: a company's members, a batch), each link's score is
+ * kept for the call, as their bridges are shared; one target visits each link once, and keeping its score
+ * would cost two more cache misses a link. Its cost follows the bridges visited and their links,
  * not every path (a busy person has hundreds of thousands).
  */
 export function visitStrongestTwoHopPaths(
@@ -49,6 +53,7 @@ export function visitStrongestTwoHopPaths(
   context: EvaluationContext,
   table: TeamLinkTable,
   visitor: TwoHopVisitor,
+  rememberLinkScores: boolean,
 ): void {
   const { start, users, edges, firstAt, isUser, teamSlot, team } = table;
   const now = context.now;
@@ -63,10 +68,12 @@ export function visitStrongestTwoHopPaths(
     const end = start[bridgeIndex + 1]!;
     // Bridges are external: a colleague who knows the target is an item of their own already.
     if (start[bridgeIndex] === end || isUser[bridgeIndex] === 1) continue;
-    // Ordered by a ceiling, exact unless the pair has an interaction after `now` (a rescan, done when popped).
-    const ceiling = state.scoreCeilingAt(bridgeIndex, targetIndex, bridgeEdges[position]!, context);
+    // Ordered by a ceiling, exact unless the pair has an interaction after `now` (then its position is
+    // stored as ~position, and its exact score, a rescan, is computed only when it comes first).
+    const secondEdge = bridgeEdges[position]!;
+    const ceiling = state.scoreCeilingAt(bridgeIndex, targetIndex, secondEdge, context);
     if (ceiling < 0) continue;
-    queue.add(ceiling, position);
+    queue.add(ceiling, state.scoreCeilingIsInexact(secondEdge, context) ? ~position : position);
     for (let link = start[bridgeIndex]!; link < end; link += 1) {
       const userIndex = users[link]!;
       if (firstAt[link]! > now || userIndex === targetIndex) continue;
@@ -87,6 +94,28 @@ export function visitStrongestTwoHopPaths(
     activeCount += 1;
   }
 
+  /** Visits the paths of the bridge at `position`, of the users still active, through the second hop scored `secondScore`. */
+  const visitBridge = (position: number, secondScore: number) => {
+    const bridgeIndex = bridges[position]!;
+    const secondEdge = bridgeEdges[position]!;
+    const end = start[bridgeIndex + 1]!;
+    for (let link = start[bridgeIndex]!; link < end; link += 1) {
+      const userIndex = users[link]!;
+      const slot = teamSlot[userIndex]!;
+      if (isActive[slot] === 0 || userIndex === targetIndex || firstAt[link]! > now) continue;
+      unseen[slot] = unseen[slot]! - 1;
+      // A pair with an upcoming interaction is rescanned only when its ceiling leaves the path in contention.
+      const firstEdge = edges[link]!;
+      const remembered = rememberLinkScores && table.isScored(link);
+      if (!remembered && state.scoreNeedsRescan(firstEdge, context)) {
+        const ceiling = state.scoreCeilingAt(userIndex, bridgeIndex, firstEdge, context);
+        if (!visitor.wants(userIndex, roundScore(ceiling * secondScore))) continue;
+      }
+      const firstScore = rememberLinkScores ? table.linkScore(state, link, bridgeIndex, context) : state.scoreAt(userIndex, bridgeIndex, firstEdge, context);
+      if (firstScore >= 0) visitor.path(userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge);
+    }
+  };
+
   queue.order();
   while (activeCount > 0 && queue.size > 0) {
     const ceiling = queue.topScore();
@@ -104,28 +133,11 @@ export function visitStrongestTwoHopPaths(
     if (activeCount === 0) break;
 
     const position = queue.pop();
-    const bridgeIndex = bridges[position]!;
-    const secondEdge = bridgeEdges[position]!;
-    const secondScore = state.scoreAt(bridgeIndex, targetIndex, secondEdge, context);
-    if (secondScore < 0) continue;
-    if (secondScore < ceiling) {
-      queue.insert(secondScore, position);
+    if (position >= 0) {
+      visitBridge(position, ceiling);
       continue;
     }
-    const end = start[bridgeIndex + 1]!;
-    for (let link = start[bridgeIndex]!; link < end; link += 1) {
-      const userIndex = users[link]!;
-      const slot = teamSlot[userIndex]!;
-      if (isActive[slot] === 0 || userIndex === targetIndex || firstAt[link]! > now) continue;
-      unseen[slot] = unseen[slot]! - 1;
-      // A pair with an upcoming interaction is rescanned only when its ceiling leaves the path in contention.
-      const firstEdge = edges[link]!;
-      if (!table.isScored(link) && state.scoreNeedsRescan(firstEdge, context)) {
-        const ceiling = state.scoreCeilingAt(userIndex, bridgeIndex, firstEdge, context);
-        if (!visitor.wants(userIndex, roundScore(ceiling * secondScore))) continue;
-      }
-      const firstScore = table.linkScore(state, link, bridgeIndex, context);
-      if (firstScore >= 0) visitor.path(userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge);
-    }
+    const secondScore = state.scoreAt(bridges[~position]!, targetIndex, bridgeEdges[~position]!, context);
+    if (secondScore >= 0) queue.insert(secondScore, ~position);
   }
 }
