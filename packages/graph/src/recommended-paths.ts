@@ -12,6 +12,7 @@ import { visitStrongestTwoHopPaths } from "./internal/strongest-bridges-first.js
 import { currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
 import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
+import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import { strengthLabel } from "./strength-label.js";
@@ -93,14 +94,8 @@ function comparePaths(left: PathCandidate, right: PathCandidate): number {
   return 0;
 }
 
-/** Inserts `candidate` among the `limit` strongest paths, kept sorted by comparePaths. */
-function keepStrongest(paths: PathCandidate[], candidate: PathCandidate, limit: number): void {
-  let position = paths.length;
-  while (position > 0 && comparePaths(candidate, paths[position - 1]!) < 0) position -= 1;
-  if (position >= limit) return;
-  paths.splice(position, 0, candidate);
-  if (paths.length > limit) paths.pop();
-}
+/** The order of a user's listed paths (see comparePaths). */
+const pathRanksAbove = (left: PathCandidate, right: PathCandidate) => comparePaths(left, right) < 0;
 
 /** Whether a candidate (priority score, rq, target) ranks above `other`: higher score, then higher rq, then lower uuid. */
 function outranks(priorityScore: number, rq: number, target: PersonRecord, other: PriorityCandidate): boolean {
@@ -120,12 +115,10 @@ function entersPriorities(priorities: PriorityCandidate[], priorityScore: number
  * and most of them do not enter, so a candidate is built only when it does.
  */
 function keepPriority(priorities: PriorityCandidate[], target: PersonRecord, priorityScore: number, rq: number, limit: number): void {
-  if (!entersPriorities(priorities, priorityScore, rq, target, limit)) return;
-  let position = priorities.length;
-  while (position > 0 && outranks(priorityScore, rq, target, priorities[position - 1]!)) position -= 1;
-  priorities.splice(position, 0, { target, priorityScore, rq });
-  if (priorities.length > limit) priorities.pop();
+  if (entersPriorities(priorities, priorityScore, rq, target, limit)) insertRanked(priorities, { target, priorityScore, rq }, limit, priorityRanksAbove);
 }
+
+const priorityRanksAbove = (left: PriorityCandidate, right: PriorityCandidate) => outranks(left.priorityScore, left.rq, left.target, right);
 
 /**
  * Collects, per internal user, every direct and two-hop path to one target person: each is counted, and the
@@ -179,7 +172,7 @@ function collectPaths(
     const accumulator = accumulatorOf(userIndex);
     accumulator.directToTarget = score;
     if (count(accumulator, score)) {
-      keepStrongest(accumulator.paths, { strength: score, hops: [hop(target, state.evaluate(accumulator.user, target, edge, context))] }, maximumPaths);
+      insertRanked(accumulator.paths, { strength: score, hops: [hop(target, state.evaluate(accumulator.user, target, edge, context))] }, maximumPaths, pathRanksAbove);
     }
   }
 
@@ -192,7 +185,7 @@ function collectPaths(
       secondHop = hop(target, state.evaluate(bridge, target, secondEdge, context));
       secondHopBridge = bridgeIndex;
     }
-    keepStrongest(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop!] }, maximumPaths);
+    insertRanked(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop!] }, maximumPaths, pathRanksAbove);
   };
 
   const bridges = target.neighbours;
@@ -282,18 +275,21 @@ function priorityEntries(
   });
 }
 
+interface ContactCandidate {
+  target: PersonRecord;
+  score: number;
+}
+
+const contactRanksAbove = (left: ContactCandidate, right: ContactCandidate) =>
+  left.score > right.score || (left.score === right.score && compareUuids(left.target.uuid, right.target.uuid) < 0);
+
 /** A company's external persons with the highest PathPower, highest first (then by uuid), with their internal connectors. */
 function topExternalContacts(state: GraphState, targets: PersonRecord[], context: EvaluationContext, limit: number): TopExternalContact[] {
   // Scores alone first: only the `limit` kept build their connectors (a company can have thousands of members).
-  const kept: Array<{ target: PersonRecord; score: number }> = [];
+  const kept: ContactCandidate[] = [];
   for (const target of targets) {
     const score = personPathPower(state, target, context);
-    if (score === null) continue;
-    let position = kept.length;
-    while (position > 0 && (score > kept[position - 1]!.score || (score === kept[position - 1]!.score && compareUuids(target.uuid, kept[position - 1]!.target.uuid) < 0))) position -= 1;
-    if (position >= limit) continue;
-    kept.splice(position, 0, { target, score });
-    if (kept.length > limit) kept.pop();
+    if (score !== null) insertRanked(kept, { target, score }, limit, contactRanksAbove);
   }
   return kept.map(({ target, score }) => {
     const connectors: InternalConnector[] = teamConnections(state, target, context).map(({ user, evaluation }) => ({
