@@ -37,15 +37,16 @@ function prepareTeam(size: number): void {
  * `now`; the counts need only the table's first-interaction times, never a score.
  *
  * Bridges are then visited by their score with the target, strongest first. A connection score is below 1,
- * so no path through a bridge is stronger than that bridge's score with the target (a bridge whose pair has
- * an interaction after `now` is queued by a ceiling of it, and scored exactly only when it comes first): a user whose visitor
- * no longer `wants` paths of that strength, or whose paths were all seen, is left out of the rest of the
- * walk, and the walk ends when no user is left.
+ * so no path through a bridge is stronger than that bridge's score with the target. (A bridge whose pair
+ * has an interaction after `now` is queued by a ceiling of that score, and scored exactly only when it comes
+ * first.) A user whose visitor no longer `wants` paths of that strength, or whose paths were all seen, is
+ * left out of the rest of the walk, and the walk ends when no user is left. The cost is one light pass over
+ * the target's bridges and their links, plus the scoring of the bridges and links visited: not every path
+ * (a busy person has hundreds of thousands).
  *
  * With `rememberLinkScores` (several targets in one call: a company's members, a batch), each link's score is
  * kept for the call, as their bridges are shared; one target visits each link once, and keeping its score
- * would cost two more cache misses a link. Its cost follows the bridges visited and their links,
- * not every path (a busy person has hundreds of thousands).
+ * would cost two more cache misses a link.
  */
 export function visitStrongestTwoHopPaths(
   state: GraphState,
