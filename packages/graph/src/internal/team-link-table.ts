@@ -4,9 +4,10 @@ import { Stamps } from "./stamps.js";
 
 /**
  * The team links of every person (`PersonRecord.internalLinks`), position by position in typed arrays
- * (user, edge slot, the edge's first interaction), with room for each link's score. A ranking that crosses hundreds of thousands of bridges reads
- * a bridge's links here in one run of memory instead of through its record and its links array (two
- * cache misses per bridge at scale), and scores each link at most once per call.
+ * (user, edge slot, the edge's first interaction), with room for each link's score. A ranking that
+ * crosses hundreds of thousands of bridges reads a bridge's links here in one run of memory instead of
+ * through its record and its links array (two cache misses per bridge at scale), and scores each link at
+ * most once per call.
  * A table is a copy: it holds while the graph's `teamLinksVersion` stays what it was at the copy (a team
  * link's first interaction changing changes it too).
  *
@@ -34,7 +35,7 @@ export class TeamLinkTable {
     /** Per team slot: the user's person index. */
     readonly team: Int32Array,
     /** Per link: its edge's score in the current call, once `linkScore` has computed it. */
-    readonly scores: Float64Array,
+    private readonly scores: Float64Array,
   ) {}
 
   /** Copies the state's team links (one pass over every person). */
