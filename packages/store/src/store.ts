@@ -406,6 +406,13 @@ export interface Store {
   readonly userPasswords: UserPasswordRepository;
   /** Runs `work` atomically: every write through the given store commits or none does. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  /**
+   * A number that moves whenever what a read of the tenant's data may answer moves: a write to any of its
+   * records (from any process; another's is seen from the next turn of the event loop) or a change to its
+   * graph. Anything derived from the tenant's data stays valid while it does not move. NaN inside a
+   * transaction, whose writes may yet roll back.
+   */
+  revision(tenantUuid: string): number;
   /** Closes the database; the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -21,6 +21,11 @@ export interface TenantGraphs {
   apply(tenantUuid: string, change: GraphChange): void;
   /** Drops a tenant's graph; the next read hydrates it again. */
   evict(tenantUuid: string): void;
+  /**
+   * A count of the changes applied to the tenant's graph (and of its evictions): the graph's answers may
+   * have changed since a read when this moved. 0 for a tenant that never changed here.
+   */
+  revision(tenantUuid: string): number;
 }
 
 interface Entry {
@@ -74,6 +79,8 @@ export function createTenantGraphs(options: {
 }): TenantGraphs {
   const { db, interactions, affiliations, parameters } = options;
   const entries = new Map<string, Entry>();
+  const revisions = new Map<string, number>();
+  const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
 
   async function hydrate(tenantUuid: string): Promise<RelationshipGraph> {
     const users = await db
@@ -113,13 +120,18 @@ export function createTenantGraphs(options: {
       return entry.loading;
     },
     apply(tenantUuid, change) {
+      changed(tenantUuid);
       const entry = entries.get(tenantUuid);
       if (!entry) return;
       if (entry.graph) applyGraphChange(entry.graph, change);
       else entry.pending.push(change);
     },
     evict(tenantUuid) {
+      changed(tenantUuid);
       entries.delete(tenantUuid);
+    },
+    revision(tenantUuid) {
+      return revisions.get(tenantUuid) ?? 0;
     },
   };
 }

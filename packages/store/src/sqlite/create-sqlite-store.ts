@@ -89,6 +89,10 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     importJobs: createImportJobRepository(context),
     matchKeys: createMatchKeyRepository(context),
     emailBodies: createEmailBodyRepository(context),
+    revision(tenantUuid) {
+      if (context.remembered === undefined) return Number.NaN;
+      return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);
+    },
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       // Graph changes wait for the commit; a rollback discards them.

@@ -37,13 +37,28 @@ export class GenerationSnapshots {
   /** The tenant's generation of `scope`; NaN inside a transaction (nothing may be remembered then). */
   generation(tenantUuid: string, scope: string): number {
     if (this.source.inTransaction()) return Number.NaN;
+    return this.scopesOf(tenantUuid).get(scope) ?? 0;
+  }
+
+  /**
+   * The sum of the tenant's generations of every scope: it changes whenever any of them does (each only
+   * grows). NaN inside a transaction.
+   */
+  total(tenantUuid: string): number {
+    if (this.source.inTransaction()) return Number.NaN;
+    let total = 0;
+    for (const generation of this.scopesOf(tenantUuid).values()) total += generation;
+    return total;
+  }
+
+  private scopesOf(tenantUuid: string): Map<string, number> {
     let scopes = this.tenants.get(tenantUuid);
     if (scopes === undefined) {
       scopes = new Map(this.source.readScopes(tenantUuid));
       this.tenants.set(tenantUuid, scopes);
       this.expireAtNextTurn();
     }
-    return scopes.get(scope) ?? 0;
+    return scopes;
   }
 
   private expireAtNextTurn(): void {

@@ -24,6 +24,8 @@ export interface RememberedReads {
   companies: GenerationCache<Company | null>;
   /** Users by uuid and pages of users by request (`users.get`, `users.list`). */
   users: GenerationCache<unknown>;
+  /** The sum of the tenant's generations of every scope (see `GenerationSnapshots.total`). */
+  generationTotal(tenantUuid: string): number;
 }
 
 /**
@@ -65,5 +67,6 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     users: new GenerationCache(readerOf("users")),
+    generationTotal: (tenantUuid) => snapshots.total(tenantUuid),
   };
 }

@@ -15,6 +15,7 @@ import { opportunityActivityFloorsMigration } from "./0008-opportunity-activity-
 import { personGenerationsMigration } from "./0009-person-generations.js";
 import { companyGenerationsMigration } from "./0010-company-generations.js";
 import { pendingOpportunityActivityMigration } from "./0011-pending-opportunity-activity.js";
+import { entityListGenerationsMigration } from "./0012-entity-list-generations.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0009-person-generations": personGenerationsMigration,
   "0010-company-generations": companyGenerationsMigration,
   "0011-pending-opportunity-activity": pendingOpportunityActivityMigration,
+  "0012-entity-list-generations": entityListGenerationsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
