@@ -5,6 +5,8 @@ import { systemClock, type Clock } from "./platform/clock.js";
 import { createLogger } from "./platform/logging/logger.js";
 import { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-rate-limit-counter.js";
 import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
+import type { ResponseCache } from "./platform/response-cache/response-cache.js";
+import { responseCacheFromEnvironment } from "./platform/response-cache/response-cache-from-environment.js";
 import type { AppServices } from "./services.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
 import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
@@ -18,6 +20,8 @@ export interface CreateServicesOptions {
   logger?: Logger;
   /** Defaults to the one the RAPPORT_SUMMARY_* environment variables describe (deterministic without them). */
   summaryProvider?: SummaryProvider;
+  /** Defaults to the one the RAPPORT_RESPONSE_CACHE_* environment variables describe. */
+  responseCache?: ResponseCache;
 }
 
 export async function createServices(options: CreateServicesOptions): Promise<AppServices> {
@@ -25,6 +29,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   // Read before opening the database, so a misconfiguration fails without leaving it open.
   const summaryProvider = options.summaryProvider ?? summaryProviderFromEnvironment(process.env, logger);
   const scoringParameters = scoringParametersFromEnvironment(process.env);
+  const responseCache = options.responseCache ?? responseCacheFromEnvironment(process.env);
   const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters });
   return {
     store,
@@ -34,5 +39,6 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     logger,
     summaryProvider,
     importJobs: createImportJobs({ store, clock, logger }),
+    responseCache,
   };
 }

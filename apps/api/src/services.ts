@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { ImportJobs } from "./imports/import-jobs.js";
 import type { Clock } from "./platform/clock.js";
 import type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
+import type { ResponseCache } from "./platform/response-cache/response-cache.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
 
 export interface AppServices {
@@ -22,4 +23,6 @@ export interface AppServices {
   summaryProvider: SummaryProvider;
   /** Background import jobs started over HTTP, run in this process. */
   importJobs: ImportJobs;
+  /** Responses of the operations marked `cacheable`, kept while the tenant's data holds still. */
+  responseCache: ResponseCache;
 }

@@ -4,7 +4,7 @@
  * schemas that the OpenAPI document and MCP tools are made from; handler results serialized with
  * the operation's success status.
  */
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.js";
@@ -24,6 +24,27 @@ function isStatusReply(value: unknown): value is StatusReply<unknown> {
   return typeof value === "object" && value !== null && "status" in value && "body" in value && Object.keys(value).length === 2;
 }
 
+const JSON_CONTENT = { "content-type": "application/json" };
+
+/**
+ * The response cache's entry for this request: the kept answer when one holds, and how to keep a new one.
+ * The tenant's revision is read before the handler runs, so a write during it leaves the kept answer
+ * stale. A request with `Cache-Control: no-cache` is answered afresh (and kept); `no-store` also keeps nothing.
+ */
+function cacheSlot(http: Context<AppEnv>, operationId: string): { found: { body: Uint8Array; age: number } | undefined; keep(body: Uint8Array): void } {
+  const { store, clock, responseCache } = http.get("services");
+  const auth = http.get("auth");
+  const tenantUuid = auth.tenant.uuid;
+  // Per user context as well: derived fields (a person's) answer for the calling user.
+  const key = `${tenantUuid} ${auth.user?.uuid ?? "-"} ${operationId} ${http.req.url}`;
+  const revision = store.revision(tenantUuid);
+  const now = clock.now();
+  const directives = http.req.header("cache-control")?.toLowerCase() ?? "";
+  const fresh = directives.includes("no-cache") || directives.includes("no-store");
+  const keep = directives.includes("no-store") ? () => undefined : (body: Uint8Array) => responseCache.keep(key, revision, now, body);
+  return { found: fresh ? undefined : responseCache.find(key, revision, now), keep };
+}
+
 export interface MountOptions {
   /** Checks each response against the operation's schema (500 on mismatch); for tests. */
   validateResponses?: boolean;
@@ -35,6 +56,11 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
     if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
     seen.add(operation.operationId);
     app.on(operation.method.toUpperCase(), toHonoPath(operation.path), async (http) => {
+      const cached = operation.cacheable ? cacheSlot(http, operation.operationId) : null;
+      if (cached?.found !== undefined) {
+        const { body, age } = cached.found;
+        return http.body(body as Uint8Array<ArrayBuffer>, 200, { ...JSON_CONTENT, age: String(Math.floor(age / 1000)) });
+      }
       const params = operation.params ? parseInput(operation.params, http.req.param(), "path parameter") : {};
       const query = parseInput(
         operation.query ?? emptyQuery,
@@ -68,7 +94,10 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
           throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${checked.error.message}`);
         }
       }
-      return http.json(responseBody as object, status as ContentfulStatusCode);
+      if (cached === null || status !== 200) return http.json(responseBody as object, status as ContentfulStatusCode);
+      const bytes = Buffer.from(JSON.stringify(responseBody));
+      cached.keep(bytes);
+      return http.body(bytes, 200, JSON_CONTENT);
     });
   }
 }

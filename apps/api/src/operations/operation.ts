@@ -63,6 +63,12 @@ export interface Operation<
   /** Safe to repeat with the same effect (the spec says so). */
   idempotent?: boolean;
   /**
+   * The answer depends only on the tenant's data, the calling user context, the path and query, and the
+   * time: a success is kept in the response cache (per tenant and user context) and served again while the
+   * tenant's data holds still, for at most the cache's maximum age (see platform/response-cache).
+   */
+  cacheable?: boolean;
+  /**
    * The operation reads a multipart/form-data body itself (uploads) instead of a JSON `body`: the
    * fields it takes, for the OpenAPI document and MCP tools.
    */

@@ -16,6 +16,7 @@ export const getPerson = defineOperation({
   params: z.object({ person_uuid: uuidString("The person's UUID.") }),
   response: personSchema,
   errors: [404],
+  cacheable: true,
   async handler({ params, auth, services }) {
     const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
     if (!person) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);

@@ -23,6 +23,7 @@ export const getCompanyRecommendedPaths = defineOperation({
   query: pagedListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc") }),
   response: recommendedPathsResponseSchema,
   errors: [404],
+  cacheable: true,
   async handler({ params, query, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw notFound(`company ${params.company_uuid} not found`);

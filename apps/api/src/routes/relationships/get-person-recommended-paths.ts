@@ -25,6 +25,7 @@ export const getPersonRecommendedPaths = defineOperation({
   query: cursorListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc") }),
   response: recommendedPathsResponseSchema,
   errors: [404],
+  cacheable: true,
   async handler({ params, query, auth, services }) {
     // Checked before the view opens: a cold tenant's graph is not loaded for an unknown person.
     const person = (await services.store.persons.displays(auth.tenant.uuid, [params.person_uuid])).get(params.person_uuid);

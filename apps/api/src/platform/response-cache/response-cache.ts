@@ -1,0 +1,60 @@
+/**
+ * @module
+ * Whole responses of reads that depend only on the tenant's data, the request and the time, kept as the
+ * bytes that were sent: asking again for the same ranking does not rank, present and serialize it again.
+ * An entry is served while the tenant's data has not moved since it was computed (`Store.revision`) and
+ * it is younger than the maximum age, which bounds how far the `now` of a served answer lags the clock.
+ */
+import { LRUCache } from "lru-cache";
+
+export interface ResponseCacheOptions {
+  /** How long an entry may be served after it was computed, in milliseconds; 0 keeps nothing. */
+  maxAgeMilliseconds: number;
+  /** Bytes of bodies kept at most; the least recently used go first. */
+  maxBytes: number;
+}
+
+interface Entry {
+  revision: number;
+  computedAt: number;
+  body: Uint8Array;
+}
+
+/**
+ * Response bodies by request key (tenant, operation, path and query).
+ *
+ * @example
+ * const cache = new ResponseCache({ maxAgeMilliseconds: 10_000, maxBytes: 64 * 2 ** 20 });
+ * cache.keep(key, store.revision(tenant), clock.now(), body);
+ * cache.find(key, store.revision(tenant), clock.now()); // { body, age }, until the tenant's data moves or 10 s pass
+ */
+export class ResponseCache {
+  private readonly entries: LRUCache<string, Entry> | null;
+
+  constructor(readonly options: ResponseCacheOptions) {
+    const { maxAgeMilliseconds, maxBytes } = options;
+    this.entries = maxAgeMilliseconds > 0 && maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.body.byteLength) }) : null;
+  }
+
+  /**
+   * The body kept under `key` and its age in milliseconds, when it was computed from data at `revision`
+   * less than the maximum age before `now`.
+   */
+  find(key: string, revision: number, now: number): { body: Uint8Array; age: number } | undefined {
+    const entry = this.entries?.get(key);
+    if (entry === undefined) return undefined;
+    const age = now - entry.computedAt;
+    if (entry.revision !== revision || age < 0 || age >= this.options.maxAgeMilliseconds) return undefined;
+    return { body: entry.body, age };
+  }
+
+  /**
+   * Keeps `body` under `key`: computed at `now` from the tenant's data at `revision`, taken before the
+   * computation began. A NaN revision (inside a transaction) keeps nothing; a body larger than the whole
+   * cache is not kept.
+   */
+  keep(key: string, revision: number, now: number, body: Uint8Array): void {
+    if (this.entries === null || Number.isNaN(revision)) return;
+    this.entries.set(key, { revision, computedAt: now, body });
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Recommended paths and persons through the response cache, over the real app: a repeated read is served
+ * again (with its `Age`) until the tenant's data moves (an email, a meeting, a renamed bridge, a list
+ * membership), at most the cache's maximum age late (10 s by default), afresh on `Cache-Control:
+ * no-cache`, never to another tenant, and a person's own fields never to another user.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+const DAY = 86_400_000;
+const iso = (time: number) => new Date(time).toISOString();
+
+let context: TestContext;
+let acme: TestTenant;
+let ids: { grace: string; bob: string; globex: string };
+
+type Json = Record<string, any>;
+async function call(path: string, options: { method?: string; body?: unknown; key?: string; headers?: Record<string, string> } = {}) {
+  const headers = new Headers(options.headers);
+  headers.set("x-api-key", options.key ?? acme.key);
+  if (options.body !== undefined) headers.set("content-type", "application/json");
+  const response = await context.app.request(path, { method: options.method ?? "GET", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await response.text();
+  return { status: response.status, age: response.headers.get("age"), type: response.headers.get("content-type"), text, body: (text ? JSON.parse(text) : {}) as Json };
+}
+
+/** Each user's best path to the target, as bridge names then the target. */
+const bestPaths = (body: Json) => Object.fromEntries((body.items as Json[]).map((item) => [item.name, (item.paths[0] as Json[]).map((hop) => hop.name)]));
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  const globex = await call("/v1/companies", { method: "POST", body: { company_name: "Globex", domain: "globex.example" } });
+  const grace = await call("/v1/persons", { method: "POST", body: { name: "Grace Hopper", emails: ["grace@globex.example"], primary_company_uuid: globex.body.uuid } });
+  const bob = await call("/v1/persons", { method: "POST", body: { name: "Bob Bridge", emails: ["bob@initech.example"] } });
+  ids = { grace: grace.body.uuid, bob: bob.body.uuid, globex: globex.body.uuid };
+  const sent = await call("/v1/emails/batch", {
+    method: "POST",
+    body: {
+      messages: [
+        { message_id: "<a1@x>", sent_at: iso(TEST_START - 5 * DAY), from: acme.admin.email, to: ["grace@globex.example"], subject: "Hello" },
+        { message_id: "<m1@x>", sent_at: iso(TEST_START - 4 * DAY), from: acme.member.email, to: ["bob@initech.example"], subject: "Lunch" },
+        { message_id: "<b1@x>", sent_at: iso(TEST_START - 3 * DAY), from: "bob@initech.example", to: ["grace@globex.example"], subject: "Catching up" },
+      ],
+    },
+  });
+  expect(sent.status).toBe(200);
+});
+afterEach(() => context.close());
+
+describe("recommended paths from the response cache", () => {
+  it("serves the same bytes again, with their age, until an email moves the tenant's data", async () => {
+    const path = `/v1/persons/${ids.grace}/recommended-paths`;
+    const first = await call(path);
+    expect(first).toMatchObject({ status: 200, age: null, type: "application/json" });
+    expect(bestPaths(first.body)).toEqual({ Alice: ["Grace Hopper"], Mike: ["Bob Bridge", "Grace Hopper"] });
+    context.clock.advance(3_000);
+    const again = await call(path);
+    expect(again).toMatchObject({ status: 200, age: "3", type: "application/json", text: first.text });
+
+    // Mike writes to Grace himself: the next read ranks again and sees it.
+    const sent = await call("/v1/emails/batch", { method: "POST", body: { messages: [{ message_id: "<m2@x>", sent_at: iso(TEST_START), from: acme.member.email, to: ["grace@globex.example"] }] } });
+    expect(sent.status).toBe(200);
+    const after = await call(path);
+    expect(after.age).toBeNull();
+    expect(bestPaths(after.body).Mike).toEqual(["Grace Hopper"]);
+  });
+
+  it("follows a renamed bridge and a list membership at once", async () => {
+    const path = `/v1/persons/${ids.grace}/recommended-paths`;
+    const mike = (body: Json) => (body.items as Json[]).find((item) => item.name === "Mike")!;
+    expect(mike((await call(path)).body).paths[0][0].name).toBe("Bob Bridge");
+    expect((await call(`/v1/persons/${ids.bob}`, { method: "PUT", body: { name: "Robert Bridge" } })).status).toBe(200);
+    expect(mike((await call(path)).body).paths[0][0].name).toBe("Robert Bridge");
+
+    const list = await call("/v1/lists", { method: "POST", body: { name: "Targets", kind: "persons" } });
+    expect(list.status).toBe(201);
+    expect(mike((await call(path)).body).priority_management[0]).toMatchObject({ person_uuid: ids.grace, signal_metadata: { lists: 0 } });
+    expect((await call(`/v1/lists/${list.body.uuid}/entities`, { method: "POST", body: { entity_type: "PERSON", entity_uuids: [ids.grace] } })).status).toBe(200);
+    const listed = await call(path);
+    expect(listed.age).toBeNull();
+    expect(mike(listed.body).priority_management[0].signal_metadata.lists).toBe(1);
+  });
+
+  it("answers at most its maximum age late, and afresh on Cache-Control: no-cache", async () => {
+    // A meeting of Mike and Grace five seconds ahead: upcoming when first ranked.
+    const meeting = await call("/v1/meetings", { method: "POST", body: { title: "Intro", starts_at: iso(TEST_START + 5_000), attendees: [acme.member.email, "grace@globex.example"] } });
+    expect(meeting.status).toBe(201);
+    const path = `/v1/persons/${ids.grace}/recommended-paths`;
+    expect(bestPaths((await call(path)).body).Mike).toEqual(["Bob Bridge", "Grace Hopper"]);
+
+    context.clock.advance(6_000);
+    const late = await call(path);
+    expect(late.age).toBe("6");
+    expect(bestPaths(late.body).Mike).toEqual(["Bob Bridge", "Grace Hopper"]);
+    const fresh = await call(path, { headers: { "cache-control": "no-cache" } });
+    expect(fresh.age).toBeNull();
+    expect(bestPaths(fresh.body).Mike).toEqual(["Grace Hopper"]);
+
+    // The fresh answer was kept; without no-store, the next read is served from it.
+    expect((await call(path)).age).toBe("0");
+    const unkept = await call(`${path}?per_page=5`, { headers: { "cache-control": "no-store" } });
+    expect((await call(`${path}?per_page=5`)).age).toBeNull();
+    expect(unkept.status).toBe(200);
+
+    context.clock.advance(10_000);
+    const expired = await call(path);
+    expect(expired.age).toBeNull();
+    expect(bestPaths(expired.body).Mike).toEqual(["Grace Hopper"]);
+  });
+
+  it("keeps company rankings too, and never answers another tenant from them", async () => {
+    const path = `/v1/companies/${ids.globex}/recommended-paths`;
+    const first = await call(path);
+    expect(first.status).toBe(200);
+    expect((await call(path)).text).toBe(first.text);
+    expect((await call(path)).age).toBe("0");
+
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await call(path, { key: other.key });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error).toMatch(/not found/);
+    const personTheirs = await call(`/v1/persons/${ids.grace}/recommended-paths`, { key: other.key });
+    expect(personTheirs.status).toBe(404);
+  });
+});
+
+describe("a person from the response cache", () => {
+  it("is kept per user context, and follows a new meeting at once", async () => {
+    const path = `/v1/persons/${ids.grace}`;
+    const asMike = await call(path, { key: acme.memberKey });
+    expect(asMike).toMatchObject({ status: 200, age: null });
+    expect(asMike.body.my_next_meeting_at).toBeNull();
+    expect((await call(path, { key: acme.memberKey })).age).toBe("0");
+
+    const startsAt = TEST_START + DAY;
+    const meeting = await call("/v1/meetings", { method: "POST", body: { title: "Intro", starts_at: iso(startsAt), attendees: [acme.member.email, "grace@globex.example"] } });
+    expect(meeting.status).toBe(201);
+    const mikeAfter = await call(path, { key: acme.memberKey });
+    expect(mikeAfter.age).toBeNull();
+    expect(mikeAfter.body).toMatchObject({ next_meeting_at: startsAt, my_next_meeting_at: startsAt });
+    // Alice's own fields are hers: never Mike's kept answer.
+    const asAlice = await call(path, { key: acme.adminKey });
+    expect(asAlice.age).toBeNull();
+    expect(asAlice.body).toMatchObject({ next_meeting_at: startsAt, my_next_meeting_at: null });
+  });
+});
