@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { growthTargets } from "./compare.js";
+import { growthFigure, growthTargets } from "./compare.js";
 import { failedMeasurement, type MeasurementResult } from "./measurement.js";
 import type { BenchReport } from "./report.js";
 import { median, summarize } from "./statistics.js";
@@ -38,5 +38,13 @@ describe("median", () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2);
     expect(median([])).toBeNaN();
+  });
+});
+
+describe("growthFigure", () => {
+  it("divides medians, or the time per request when a whole-millisecond median is 0, and gives up on nothing measured", () => {
+    expect(growthFigure({ medianMs: 0.05, opsPerSecond: 20_000 }, { medianMs: 0.1, opsPerSecond: 1 })).toBe("2.00x");
+    expect(growthFigure({ medianMs: 0, opsPerSecond: 12_000 }, { medianMs: 1, opsPerSecond: 6_000 })).toBe("2.00x");
+    expect(growthFigure({ medianMs: 0, opsPerSecond: 0 }, { medianMs: 0, opsPerSecond: 6_000 })).toBe("-");
   });
 });

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { figure, type BenchReport } from "./report.js";
+import type { Summary } from "./statistics.js";
 
 export interface ScaleTarget {
   description: string;
@@ -14,6 +15,17 @@ export interface ScaleTarget {
 }
 
 /** Targets across scales: the engine's two-hop p50 grows less than 2x from the smallest to the largest scale. */
+/**
+ * How a row's cost grew from the smallest scale to the largest: the ratio of medians, or of the time per
+ * operation (1 / ops/s) when a median is 0 (the load generator's latencies are whole milliseconds).
+ * @example growthFigure({ medianMs: 0.05, opsPerSecond: 20_000 }, { medianMs: 0.1, opsPerSecond: 10_000 }); // "2.00x"
+ */
+export function growthFigure(small: Pick<Summary, "medianMs" | "opsPerSecond">, large: Pick<Summary, "medianMs" | "opsPerSecond">): string {
+  if (small.medianMs > 0 && large.medianMs > 0) return `${figure(large.medianMs / small.medianMs)}x`;
+  if (small.opsPerSecond > 0 && large.opsPerSecond > 0) return `${figure(small.opsPerSecond / large.opsPerSecond)}x`;
+  return "-";
+}
+
 export function growthTargets(reports: readonly BenchReport[]): ScaleTarget[] {
   const first = reports[0];
   const last = reports[reports.length - 1];
@@ -61,7 +73,7 @@ export function renderComparison(reports: readonly BenchReport[]): string {
     const ratios = found.map((measurement) => (measurement?.speedRatio == null ? "-" : `${figure(measurement.speedRatio)}x`));
     const first = found[0];
     const last = found[found.length - 1];
-    const growth = first && last ? `${figure(last.subject.summary.medianMs / first.subject.summary.medianMs)}x` : "-";
+    const growth = first && last ? growthFigure(first.subject.summary, last.subject.summary) : "-";
     const targets = last?.targets.map((target) => `${target.met ? "met" : "MISSED"}: ${target.description}`).join("; ") || "-";
     lines.push(`| ${title} | ${medians.join(" | ")} | ${p99s.join(" | ")} | ${ratios.join(" | ")} | ${growth} | ${targets} |`);
   }
@@ -71,7 +83,7 @@ export function renderComparison(reports: readonly BenchReport[]): string {
   }
   lines.push(
     "",
-    "Medians of the subject (Rapport); `vs baseline` is how many times as fast as the in-run baseline (above 1x Rapport is faster); growth is the largest scale's median over the smallest's. Ingest and import rows are per message.",
+    "Medians of the subject (Rapport); `vs baseline` is how many times as fast as the in-run baseline (above 1x Rapport is faster); growth is the largest scale's median over the smallest's (time per request, from requests/s, where the load generator's whole-millisecond median is 0). Ingest and import rows are per message.",
     "",
   );
   return lines.join("\n");
