@@ -9,6 +9,7 @@ import type { AssociationRepository, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { refreshOpportunityActivity } from "./opportunity-activity.js";
 import { toOpportunityType } from "./opportunity-type-repository.js";
+import { recentOpportunityLinks } from "./recent-opportunity-links.js";
 import { existingRecords } from "./record-lookup-repository.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -227,34 +228,8 @@ export function createAssociationRepository(context: RepositoryContext): Associa
         else if (known !== null) byEntity.set(uuid, known);
       }
       for (let start = 0; start < missing.length; start += 500) {
-        const ranked = db
-          .selectFrom("associations")
-          .innerJoin("opportunities", "opportunities.uuid", "associations.owner_uuid")
-          .select([
-            "associations.entity_uuid as entity_uuid",
-            "associations.owner_uuid as opportunity_uuid",
-            sql<number>`count(*) over (partition by associations.entity_uuid)`.as("total"),
-            sql<number>`row_number() over (partition by associations.entity_uuid order by opportunities.updated_at desc, opportunities.uuid)`.as(
-              "position",
-            ),
-          ])
-          .where("associations.tenant_uuid", "=", tenantUuid)
-          .where("associations.owner_type", "=", "OPPORTUNITY")
-          .where("associations.entity_type", "=", entityType)
-          .where("associations.entity_uuid", "in", missing.slice(start, start + 500))
-          .where("opportunities.deleted_at", "is", null);
-        const rows = await db
-          .selectFrom(ranked.as("ranked"))
-          .selectAll()
-          .where("position", "<=", limit)
-          .orderBy("entity_uuid")
-          .orderBy("position")
-          .execute();
-        for (const row of rows) {
-          const entry = byEntity.get(row.entity_uuid) ?? { total: Number(row.total), recent: [] };
-          entry.recent.push(row.opportunity_uuid);
-          byEntity.set(row.entity_uuid, entry);
-        }
+        const links = await recentOpportunityLinks(db, tenantUuid, entityType, missing.slice(start, start + 500), limit);
+        for (const [uuid, found] of links) byEntity.set(uuid, found);
       }
       if (remembered) for (const uuid of missing) remembered.set(keyOf(uuid), byEntity.get(uuid) ?? null);
       return byEntity;

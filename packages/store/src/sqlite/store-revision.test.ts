@@ -24,7 +24,7 @@ describe("store revision", () => {
       const elsewhere = await store.tenants.create({ name: "Globex", tier: "standard" });
       const ada = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada" });
       const acme = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Acme" });
-      const list = await store.entityLists.create({ tenant_uuid: tenant.uuid, name: "Hot", kind: "PERSON", owner_user_uuid: null });
+      const list = await store.entityLists.create({ tenant_uuid: tenant.uuid, name: "Hot", kind: "persons", owner_user_uuid: null });
       const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
       const stage = await store.opportunityStages.create({ tenant_uuid: tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
       await store.graphs.forTenant(tenant.uuid);

@@ -16,6 +16,7 @@ import { personGenerationsMigration } from "./0009-person-generations.js";
 import { companyGenerationsMigration } from "./0010-company-generations.js";
 import { pendingOpportunityActivityMigration } from "./0011-pending-opportunity-activity.js";
 import { entityListGenerationsMigration } from "./0012-entity-list-generations.js";
+import { opportunityLinkCountsMigration } from "./0013-opportunity-link-counts.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "0010-company-generations": companyGenerationsMigration,
   "0011-pending-opportunity-activity": pendingOpportunityActivityMigration,
   "0012-entity-list-generations": entityListGenerationsMigration,
+  "0013-opportunity-link-counts": opportunityLinkCountsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
