@@ -163,6 +163,13 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     expect(entry.parameters).toContainEqual({ $ref: "#/components/parameters/ServiceUserId" });
   });
 
+  it("documents the cache-control request header and the Age response header exactly when its answers are kept", () => {
+    const entry = entryOf(served, operation)!;
+    const success = entry.responses[String(operation.successStatus ?? 200)] as { headers: Record<string, unknown> };
+    expect(entry.parameters.some((parameter) => "$ref" in parameter && parameter.$ref === "#/components/parameters/CacheControl")).toBe(operation.cacheable === true);
+    expect("Age" in success.headers).toBe(operation.cacheable === true);
+  });
+
   it("describes the input side of query parameters: a client's query strings validate", () => {
     const entry = entryOf(served, operation)!;
     const check = schemaValidator(served);

@@ -2,8 +2,9 @@
  * @module
  * The OpenAPI 3.1 document, generated from the operation table: every operation with its
  * parameters, request body and responses from the same zod schemas that validate requests, the
- * `x-api-key` security scheme, the optional `x-service-user-id` header, the rate-limit headers and
- * the error envelope. The MCP tools are generated from this document in turn.
+ * `x-api-key` security scheme, the optional `x-service-user-id` header, the rate-limit headers, on
+ * reads whose answers are kept the `cache-control` request header and `Age` response header, and the
+ * error envelope. The MCP tools are generated from this document in turn.
  */
 import type { z } from "zod";
 import type { AnyOperation } from "../operations/operation.js";
@@ -97,6 +98,12 @@ const RETRY_AFTER_HEADER: JsonSchema = {
   schema: { type: "integer" },
 };
 
+const AGE_HEADER: JsonSchema = {
+  description:
+    "Sent when the answer is a kept one (a repeated read while the tenant's data held still): whole seconds since it was computed, at most RAPPORT_RESPONSE_CACHE_SECONDS (10 by default).",
+  schema: { type: "integer", minimum: 0 },
+};
+
 const headerReferences = (names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
@@ -174,7 +181,7 @@ export function buildOpenApiDocument(
   for (const operation of operations) {
     if (!tags.includes(operation.area)) tags.push(operation.area);
     const successStatus = operation.successStatus ?? 200;
-    const successHeaders = headerReferences(["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS)]);
+    const successHeaders = headerReferences(["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS), ...(operation.cacheable ? ["Age"] : [])]);
     const success: JsonSchema = operation.binaryResponse
       ? {
           description: operation.binaryResponse.description,
@@ -207,6 +214,7 @@ export function buildOpenApiDocument(
         ...objectParameters(operation.params, "path", definitions),
         ...objectParameters(operation.query, "query", definitions, operation.example?.query),
         { $ref: "#/components/parameters/ServiceUserId" },
+        ...(operation.cacheable ? [{ $ref: "#/components/parameters/CacheControl" }] : []),
       ],
       responses,
     };
@@ -294,8 +302,16 @@ export function buildOpenApiDocument(
             "With a tenant-wide key: act as this user of the tenant (403 when unknown, foreign or deactivated). With a user-scoped key it must equal the bound user, or be omitted.",
           schema: { type: "string", format: "uuid" },
         },
+        CacheControl: {
+          name: "cache-control",
+          in: "header",
+          required: false,
+          description:
+            "On reads whose answers are kept while the tenant's data holds still: no-cache asks for a freshly computed answer (which is kept), no-store for one that is not kept either.",
+          schema: { type: "string" },
+        },
       },
-      headers: { "X-Request-Id": REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER_HEADER },
+      headers: { "X-Request-Id": REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER_HEADER, Age: AGE_HEADER },
       responses,
     },
   };
