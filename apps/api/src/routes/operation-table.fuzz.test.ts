@@ -114,6 +114,7 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
         fc.record({ kind: fc.constant("retype" as const), field: fc.constantFrom(...fieldNames), value: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.object()) }),
         fc.record({ kind: fc.constant("oversize" as const), field: fc.constantFrom(...fieldNames) }),
       );
+      type Change = typeof mutation extends fc.Arbitrary<infer Value> ? Value : never;
       await fc.assert(
         fc.asyncProperty(mutation, async (change) => {
           const body: Record<string, unknown> = { ...example };
@@ -126,9 +127,11 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
               : "x".repeat(100_000);
           }
           const status = await send(operation, { body });
-          if (!operation.body!.safeParse(body).success) expect(status).toBe(400);
+          // Judged on what was sent: JSON drops undefined values ({"": undefined} arrives as {}).
+          if (!operation.body!.safeParse(JSON.parse(JSON.stringify(body))).success) expect(status).toBe(400);
         }),
-        { numRuns: RUNS },
+        // Always tried: an object whose only key is undefined, which a run once drew for an object field.
+        { numRuns: RUNS, examples: fieldNames.map((field): [Change] => [{ kind: "retype", field, value: { "": undefined } } as Change]) },
       );
     });
   }
