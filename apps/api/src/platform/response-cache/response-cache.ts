@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /**
- * Response bodies by request key (tenant, operation, path and query).
+ * Response bodies by request key (tenant, user context, operation, path and query).
  *
  * @example
  * const cache = new ResponseCache({ maxAgeMilliseconds: 10_000, maxBytes: 64 * 2 ** 20 });
