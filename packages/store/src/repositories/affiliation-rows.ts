@@ -4,6 +4,7 @@ import type { AffiliationsTable, Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
 import type { Affiliation, NewAffiliation } from "../records.js";
 import { toFlag, type RepositoryContext } from "./repository-context.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 export function toAffiliation(row: AffiliationsTable): Affiliation {
   return {
@@ -41,7 +42,7 @@ export async function loadAffiliations(
   const rows = await db
     .selectFrom("affiliations")
     .selectAll()
-    .where("tenant_uuid", "=", tenantUuid)
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("person_uuid", "in", [...new Set(personUuids)])
     .execute();
   for (const row of rows) {
@@ -60,7 +61,7 @@ export async function assertCompaniesExist(db: Kysely<Database>, tenantUuid: str
   const found = await db
     .selectFrom("companies")
     .select("uuid")
-    .where("tenant_uuid", "=", tenantUuid)
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("deleted_at", "is", null)
     .where("uuid", "in", wanted)
     .execute();

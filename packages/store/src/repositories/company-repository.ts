@@ -7,6 +7,7 @@ import { COMPANY_TEXT_FIELDS, employeeCountRange, type Company, type CompanyPatc
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
 import { readRemembered } from "./remembered-records.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 /** The kinds of multi-valued company fields kept in `company_tags` for filtering. */
 const TAG_FIELDS = {
@@ -196,7 +197,13 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
   /** Remembered until the tenant's companies generation moves (migration 0010); not inside a transaction. */
   const remembered = (tenantUuid: string) => (rememberedReads && !db.isTransaction ? rememberedReads.companies.valuesOf(tenantUuid) : null);
   const loadCompanies = async (tenantUuid: string, uuids: readonly string[]) => {
-    const rows = await liveCompanies(tenantUuid).where("uuid", "in", uuids).execute();
+    const rows = await db
+      .selectFrom("companies")
+      .selectAll()
+      .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+      .where("deleted_at", "is", null)
+      .where("uuid", "in", uuids)
+      .execute();
     return new Map(rows.map((row) => [row.uuid, toCompany(row)]));
   };
 

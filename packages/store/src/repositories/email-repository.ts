@@ -18,6 +18,7 @@ import { recordOpportunityActivity } from "./opportunity-activity.js";
 import { EMAIL_SHAPE } from "./participant-resolver.js";
 import { insertPerson } from "./person-repository.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 /** Rows per IN list or multi-row insert: far below SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -90,7 +91,7 @@ async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: r
   }
   const directory: Directory = { liveUuids: new Set(), byAddress: new Map() };
   for (const chunk of chunks([...uuids])) {
-    const rows = await db.selectFrom("persons").select("uuid").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", chunk).where("deleted_at", "is", null).execute();
+    const rows = await db.selectFrom("persons").select("uuid").where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("uuid", "in", chunk).where("deleted_at", "is", null).execute();
     for (const row of rows) directory.liveUuids.add(row.uuid);
   }
   for (const chunk of chunks([...addresses])) {

@@ -13,6 +13,7 @@ import { loadOpportunityStages, loadOpportunityTypes } from "./opportunity-type-
 import { loadPersonEmails } from "./person-repository.js";
 import { loadPersonReferences, loadUserReferences } from "./record-references.js";
 import { parseJson } from "./repository-context.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 export const DAY_MS = 86_400_000;
 
@@ -54,7 +55,7 @@ async function loadAssociatedPersons(db: Kysely<Database>, tenantUuid: string, u
   const rows = await db
     .selectFrom("persons")
     .select(["uuid", "name", "logo_url", "city", "state", "country"])
-    .where("tenant_uuid", "=", tenantUuid)
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("uuid", "in", [...new Set(uuids)])
     .where("deleted_at", "is", null)
     .execute();
@@ -71,7 +72,7 @@ async function loadAssociatedCompanies(db: Kysely<Database>, tenantUuid: string,
   const rows = await db
     .selectFrom("companies")
     .select(["uuid", "company_name", "logo_url", "city", "state", "country"])
-    .where("tenant_uuid", "=", tenantUuid)
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("uuid", "in", [...new Set(uuids)])
     .where("deleted_at", "is", null)
     .execute();

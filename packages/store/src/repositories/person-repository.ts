@@ -15,6 +15,7 @@ import {
 } from "./affiliation-rows.js";
 import { readRemembered } from "./remembered-records.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): string {
   const explicit = input.name?.trim();
@@ -69,7 +70,7 @@ export async function loadPersonEmails(
   const rows = await db
     .selectFrom("person_emails")
     .select(["person_uuid", "address", "is_primary", "created_at"])
-    .where("tenant_uuid", "=", tenantUuid)
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("person_uuid", "in", [...new Set(personUuids)])
     .orderBy("is_primary", "desc")
     .orderBy("created_at")
@@ -308,7 +309,13 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
     db.selectFrom("persons").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
 
   const loadPersons = async (tenantUuid: string, uuids: readonly string[]): Promise<Map<string, Person>> => {
-    const rows = await livePersons(tenantUuid).where("uuid", "in", uuids).execute();
+    const rows = await db
+      .selectFrom("persons")
+      .selectAll()
+      .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+      .where("deleted_at", "is", null)
+      .where("uuid", "in", uuids)
+      .execute();
     return new Map((await hydratePersons(db, tenantUuid, rows)).map((person) => [person.uuid, person]));
   };
 
@@ -323,7 +330,7 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
       )
       .select(DISPLAY_COLUMNS.map((column) => `persons.${column}` as const))
       .select(["companies.uuid as company_uuid", "companies.company_name", "companies.logo_url as company_logo_url"])
-      .where("persons.tenant_uuid", "=", tenantUuid)
+      .where(tenantOnly("persons.tenant_uuid"), "=", tenantUuid)
       .where("persons.deleted_at", "is", null)
       .where("persons.uuid", "in", uuids)
       .execute();

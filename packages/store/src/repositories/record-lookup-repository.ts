@@ -5,6 +5,7 @@ import type { EntityType } from "../deal-records.js";
 import type { RecordLookupRepository, Viewer } from "../deal-store.js";
 import { repointPersonReferences } from "./person-reference-repointing.js";
 import type { RepositoryContext } from "./repository-context.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 /** Which of `uuids` name a live record of `entityType` in the tenant that the viewer may see. */
 export async function existingRecords(
@@ -26,20 +27,20 @@ export async function existingRecords(
       rows = await db
         .selectFrom(table)
         .select("uuid")
-        .where("tenant_uuid", "=", tenantUuid)
+        .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
         .where("uuid", "in", wanted)
         .where("deleted_at", "is", null)
         .execute();
       break;
     }
     case "FILE":
-      rows = await db.selectFrom("files").select("uuid").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", wanted).execute();
+      rows = await db.selectFrom("files").select("uuid").where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("uuid", "in", wanted).execute();
       break;
     case "TASK":
       rows = await db
         .selectFrom("tasks")
         .select("uuid")
-        .where("tenant_uuid", "=", tenantUuid)
+        .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
         .where("uuid", "in", wanted)
         .where("deleted_at", "is", null)
         .where((expression) =>

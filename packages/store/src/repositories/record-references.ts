@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { PersonReference, UserReference } from "../deal-records.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 /** Users of the tenant by UUID, with their own person's logo. */
 export async function loadUserReferences(
@@ -16,7 +17,7 @@ export async function loadUserReferences(
     .selectFrom("users")
     .leftJoin("persons", (join) => join.onRef("persons.uuid", "=", "users.person_uuid").onRef("persons.tenant_uuid", "=", "users.tenant_uuid"))
     .select(["users.uuid", "users.person_uuid", "users.name", "persons.logo_url"])
-    .where("users.tenant_uuid", "=", tenantUuid)
+    .where(tenantOnly("users.tenant_uuid"), "=", tenantUuid)
     .where("users.uuid", "in", wanted)
     .execute();
   for (const row of rows) {
@@ -37,7 +38,7 @@ export async function loadPersonReferences(
   const rows = await db
     .selectFrom("persons")
     .select(["uuid", "name", "logo_url"])
-    .where("tenant_uuid", "=", tenantUuid)
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("uuid", "in", wanted)
     .where("deleted_at", "is", null)
     .execute();

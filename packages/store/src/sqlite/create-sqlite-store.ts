@@ -160,7 +160,9 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   }
   // Table statistics for the query planner, sampled (quick even on a large file). Without them SQLite
   // takes `tenant_uuid = ?` for a selective condition and walks a whole tenant through a (tenant_uuid, ...)
-  // index instead of seeking the row by its own key: every person's emails, every opportunity.
+  // index instead of seeking the row by its own key: every person's emails, every opportunity. A sample
+  // cannot size a large tenant, so lookups of many keys also keep the tenant out of the index
+  // (repositories/tenant-filter.ts).
   sqlite.pragma("analysis_limit = 1000");
   sqlite.pragma("optimize = 0x10002");
   const usageBuffer = createMonthlyUsageBuffer(sqlite);
