@@ -42,7 +42,7 @@ export async function loadAffiliations(
   const rows = await db
     .selectFrom("affiliations")
     .selectAll()
-    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+    .where("tenant_uuid", "=", tenantUuid)
     .where("person_uuid", "in", [...new Set(personUuids)])
     .execute();
   for (const row of rows) {

@@ -10,7 +10,8 @@ import { sql, type RawBuilder } from "kysely";
 
 /**
  * `column` (a `tenant_uuid`) as a value SQLite will not look up through an index (`+column`), so the query's
- * key list leads the plan. Use it only where the query also names its rows by an indexed key.
+ * key list leads the plan. Use it only where that key has an index of its own (a uuid): with a (tenant_uuid,
+ * key) index, `tenant_uuid = ?` is what lets SQLite seek, and without it SQLite skips from tenant to tenant.
  * @example db.selectFrom("persons").where(tenantOnly("persons.tenant_uuid"), "=", tenantUuid).where("persons.uuid", "in", uuids)
  */
 export function tenantOnly(column: string): RawBuilder<string> {
