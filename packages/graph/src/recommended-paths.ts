@@ -363,9 +363,10 @@ function bridgesOf(state: GraphState, reference: EntityReference): number {
 
 /**
  * The team-link table a ranking of `references` reads bridges from, begun for the call (none when it lists no
- * items): the graph's current one; else a fresh copy when the ranking crosses at least half as many bridges as
- * the graph has persons (a copy costs about one pass over them, reading a bridge through its record two cache
- * misses); else null. Only the table's walk visits bridges strongest first and stops early.
+ * items): the graph's table, caught up with the changes since it was last read; else a fresh copy when the
+ * ranking crosses at least half as many bridges as the graph has persons (a copy costs about one pass over
+ * them, reading a bridge through its record two cache misses); else null. Only the table's walk visits
+ * bridges strongest first and stops early. A large graph has a table from its hydration on (graph-state.ts).
  */
 function rankingTable(state: GraphState, references: readonly EntityReference[], settings: RankingSettings): TeamLinkTable | null {
   if (!settings.includeItems) return null;

@@ -2,10 +2,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hydrateGraph } from "./hydrate-graph.js";
-import { teamLinkTable } from "./internal/team-link-table.js";
+import { TeamLinkTable, teamLinkTable } from "./internal/team-link-table.js";
 import { recommendedPathsOfMany } from "./recommended-paths.js";
 import { stateOf } from "./relationship-graph.js";
 import { DAY, NOW } from "./testing/builders.js";
+import type { RelationshipGraph } from "./relationship-graph.js";
 import type { EntityReference, Interaction } from "./types.js";
 
 const USERS = [0, 1, 2].map((index) => ({ userUuid: `u${index}`, personUuid: `q${index}` }));
@@ -25,6 +26,30 @@ const interaction = fc.oneof(
 const interactions = fc
   .array(interaction, { minLength: 60, maxLength: 240 })
   .map((drafts) => drafts.map(({ days, ...rest }, index): Interaction => ({ ...rest, id: `i${index}`, occurredAt: NOW - days * DAY }) as Interaction));
+/** A change after the table was copied: a new interaction (some with persons new to the graph), a removal, a new user. */
+const NEWCOMERS = ["n0", "n1", "n2"];
+const anyone = fc.constantFrom(...PERSONS, ...NEWCOMERS);
+const change = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("email" as const), days: age, senderUuid: anyone, recipientUuids: fc.array(anyone, { minLength: 1, maxLength: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("meeting" as const), days: age, attendeeUuids: fc.array(anyone, { minLength: 2, maxLength: 4 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("removal" as const), position: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("new user" as const), personUuid: fc.constantFrom(...EXTERNALS, ...NEWCOMERS) }) },
+);
+type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
+
+function applyChange(graph: RelationshipGraph, step: Change, position: number, ids: string[]): void {
+  if (step.kind === "removal") {
+    graph.removeInteraction(ids[step.position % ids.length]!);
+  } else if (step.kind === "new user") {
+    graph.markInternal(step.personUuid, `user-${step.personUuid}`);
+  } else {
+    const { days, ...rest } = step;
+    const id = `c${position}`;
+    ids.push(id);
+    graph.addInteraction({ ...rest, id, occurredAt: NOW - days * DAY } as Interaction);
+  }
+}
+
 const target: fc.Arbitrary<EntityReference> = fc.oneof(
   person.map((uuid) => ({ entity: "person" as const, uuid })),
   fc.constant({ entity: "company" as const, uuid: "acme" }),
@@ -46,6 +71,41 @@ describe("recommended paths, strongest bridges first", () => {
           // With the table current, rankings read bridges from it, strongest first.
           teamLinkTable(stateOf("test", graph));
           expect(recommendedPathsOfMany(graph, targets, options)).toEqual(everyPath);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("ranks the same when the graph changed after the table was copied, and the table caught up", () => {
+    fc.assert(
+      fc.property(
+        interactions,
+        fc.array(change, { minLength: 1, maxLength: 30 }),
+        fc.array(target, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        age,
+        (list, changes, targets, paths, days) => {
+          const build = () => hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
+          const [withTable, everyPath] = [build(), build()];
+          const state = stateOf("test", withTable);
+          const copied = teamLinkTable(state);
+          for (const graph of [withTable, everyPath]) {
+            const ids = list.map((interaction) => interaction.id);
+            changes.forEach((step, position) => applyChange(graph, step, position, ids));
+          }
+          const options = { now: NOW - days * DAY, maximumPathsPerItem: paths, maximumPriorityEntries: 2 };
+          expect(recommendedPathsOfMany(withTable, targets, options)).toEqual(recommendedPathsOfMany(everyPath, targets, options));
+          const table = teamLinkTable(state);
+          // Caught up unless the team changed; either way, as a copy made now would hold.
+          expect(table === copied).toBe(!changes.some((step) => step.kind === "new user"));
+          const fresh = TeamLinkTable.copy(state);
+          for (const record of state.records) {
+            if (record === undefined) continue;
+            const at = record.index;
+            const linksOf = (from: TeamLinkTable) => Array.from({ length: from.end[at]! - from.start[at]! }, (_, offset) => [from.users[from.start[at]! + offset], from.edges[from.start[at]! + offset], from.firstAt[from.start[at]! + offset]]);
+            expect(linksOf(table)).toEqual(linksOf(fresh));
+          }
         },
       ),
       { numRuns: 150 },

@@ -15,6 +15,16 @@ import type { NormalizedInteraction } from "./normalize-interaction.js";
 import { buildEdges } from "./build-edges.js";
 import { mergePersons } from "./merge-persons.js";
 import { compareUuids, roundScore } from "./scores.js";
+import { TeamLinkLog } from "./team-link-log.js";
+import { teamLinkTable } from "./team-link-table.js";
+
+/**
+ * Persons from which a hydration copies the team links. Without a copy, a ranking reads every path of its
+ * target through records: at benchmark scale L (200,000 persons) about 80 ms for a busy contact, against
+ * a few ms walking a copy strongest first; the copy costs about 30 ms there, once. Smaller graphs copy
+ * when a ranking first crosses bridges enough (recommended-paths.ts).
+ */
+const COPY_TEAM_LINKS_AT = 10_000;
 
 /** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
 export interface PersonRecord {
@@ -127,6 +137,8 @@ export class GraphState {
    * created or dropped, a user marked or unmarked): copies of the links (team-link-table.ts) compare it.
    */
   teamLinksVersion = 0;
+  /** Which persons' team links changed, for copies of the links to catch up (team-link-table.ts). */
+  readonly teamLinkLog = new TeamLinkLog();
   /** While true (hydration), interactions are indexed but edges are left for `finishBulkLoad`. */
   private bulkLoading = false;
   private readonly scratchIndices: number[] = [];
@@ -199,7 +211,7 @@ export class GraphState {
       if (edge < 0) edge = this.createEdge(left, right);
       const kind = sender < 0 ? "meeting" : sender === Math.min(first, second) ? "low" : "high";
       const earlier = this.edges.accumulate(edge, occurredAt, this.halfLifeMilliseconds, factor, kind);
-      if (earlier) this.teamLinkFirstChanged(left, right);
+      if (earlier) this.teamLinksChanged(left, right);
     });
   }
 
@@ -241,12 +253,17 @@ export class GraphState {
     this.bulkLoading = true;
   }
 
-  /** Ends a hydration: builds every edge in one sweep (see build-edges.ts) and trims spare capacity. */
+  /**
+   * Ends a hydration: builds every edge in one sweep (see build-edges.ts) and trims spare capacity. A graph
+   * of `COPY_TEAM_LINKS_AT` persons or more also copies its team links now, for every ranking to walk
+   * bridges strongest first (the copy then follows the graph's changes).
+   */
   finishBulkLoad(): void {
     this.bulkLoading = false;
     this.table.trim();
     buildEdges(this);
     this.edges.trim();
+    if (this.records.length >= COPY_TEAM_LINKS_AT) teamLinkTable(this);
   }
 
   private write(slot: number, interaction: NormalizedInteraction): void {
@@ -570,7 +587,7 @@ export class GraphState {
     second.neighbourEdges.push(edge);
     if (first.userUuid !== null) addNeighbour(second, first.index, edge);
     if (second.userUuid !== null) addNeighbour(first, second.index, edge);
-    if (first.userUuid !== null || second.userUuid !== null) this.teamLinksVersion += 1;
+    this.teamLinksChanged(first, second);
     return edge;
   }
 
@@ -581,7 +598,7 @@ export class GraphState {
     this.edges.release(edge);
     if (first.userUuid !== null) removeNeighbour(second, first.index);
     if (second.userUuid !== null) removeNeighbour(first, second.index);
-    if (first.userUuid !== null || second.userUuid !== null) this.teamLinksVersion += 1;
+    this.teamLinksChanged(first, second);
   }
 
   collectPairs(slot: number, into: Map<string, [number, number]>): void {
@@ -604,13 +621,25 @@ export class GraphState {
         if (edge >= 0) this.dropEdge(left, right, edge);
         continue;
       }
-      if (this.edges.write(edge >= 0 ? edge : this.createEdge(left, right), aggregate)) this.teamLinkFirstChanged(left, right);
+      if (this.edges.write(edge >= 0 ? edge : this.createEdge(left, right), aggregate)) this.teamLinksChanged(left, right);
     }
   }
 
-  /** An edge's first interaction changed: when it is a team link, copies of the team's links are stale. */
-  private teamLinkFirstChanged(left: PersonRecord, right: PersonRecord): void {
-    if (left.userUuid !== null || right.userUuid !== null) this.teamLinksVersion += 1;
+  /**
+   * The edge between `left` and `right` came, went or changed its first interaction: when it is a team link,
+   * the external side's links changed (each side's, between two users), and copies of them are stale.
+   */
+  private teamLinksChanged(left: PersonRecord, right: PersonRecord): void {
+    if (left.userUuid === null && right.userUuid === null) return;
+    this.teamLinksVersion += 1;
+    if (left.userUuid !== null) this.teamLinkLog.changed(right.index);
+    if (right.userUuid !== null) this.teamLinkLog.changed(left.index);
+  }
+
+  /** Who is a user changed: every copy of the team's links must be made afresh. */
+  teamChanged(): void {
+    this.teamLinksVersion += 1;
+    this.teamLinkLog.teamChanged();
   }
 
   // ---------------------------------------------------------------- persons, users, companies
@@ -622,7 +651,7 @@ export class GraphState {
     if (previous !== undefined) this.unmarkInternal(previous);
     if (record.userUuid !== null) this.unmarkInternal(record);
     record.userUuid = userUuid;
-    this.teamLinksVersion += 1;
+    this.teamChanged();
     this.personByUser.set(userUuid, record);
     this.graph.forEachEdge(personUuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
       addNeighbour(source === personUuid ? targetAttributes : sourceAttributes, record.index, Number(key));
@@ -633,7 +662,7 @@ export class GraphState {
     if (record.userUuid === null) return;
     this.personByUser.delete(record.userUuid);
     record.userUuid = null;
-    this.teamLinksVersion += 1;
+    this.teamChanged();
     this.graph.forEachNeighbor(record.uuid, (_neighbour, attributes) => removeNeighbour(attributes, record.index));
   }
 

@@ -66,6 +66,6 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
   }
   state.graph.dropNode(supersededUuid);
   state.records[superseded.index] = undefined;
-  state.teamLinksVersion += 1;
+  state.teamChanged();
   state.recordByUuid.delete(supersededUuid);
 }

@@ -56,7 +56,7 @@ export function visitStrongestTwoHopPaths(
   visitor: TwoHopVisitor,
   rememberLinkScores: boolean,
 ): void {
-  const { start, users, edges, firstAt, isUser, teamSlot, team } = table;
+  const { start, end: ends, users, edges, firstAt, isUser, teamSlot, team } = table;
   const now = context.now;
   const targetIndex = target.index;
   const bridges = target.neighbours;
@@ -66,7 +66,7 @@ export function visitStrongestTwoHopPaths(
 
   for (let position = 0; position < bridges.length; position += 1) {
     const bridgeIndex = bridges[position]!;
-    const end = start[bridgeIndex + 1]!;
+    const end = ends[bridgeIndex]!;
     // Bridges are external: a colleague who knows the target is an item of their own already.
     if (start[bridgeIndex] === end || isUser[bridgeIndex] === 1) continue;
     // Ordered by a ceiling, exact unless the pair has an interaction after `now` (then its position is
@@ -99,7 +99,7 @@ export function visitStrongestTwoHopPaths(
   const visitBridge = (position: number, secondScore: number) => {
     const bridgeIndex = bridges[position]!;
     const secondEdge = bridgeEdges[position]!;
-    const end = start[bridgeIndex + 1]!;
+    const end = ends[bridgeIndex]!;
     for (let link = start[bridgeIndex]!; link < end; link += 1) {
       const userIndex = users[link]!;
       const slot = teamSlot[userIndex]!;

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { stateOf } from "../relationship-graph.js";
 import { buildGraph, daysAgo, email, NOW, withEmail, withUser } from "../testing/builders.js";
 import { createEvaluationContext } from "./evaluation-context.js";
-import { currentTeamLinkTable, teamLinkTable } from "./team-link-table.js";
+import type { GraphState } from "./graph-state.js";
+import { currentTeamLinkTable, TeamLinkTable, teamLinkTable } from "./team-link-table.js";
+
+/** Per person: its links in the table (user, edge, first interaction), whether it is a user, its team slot. */
+function regions(state: GraphState, table: TeamLinkTable) {
+  return state.records.map((record, index) => {
+    if (record === undefined) return null;
+    const links: number[] = [];
+    for (let link = table.start[index]!; link < table.end[index]!; link += 1) links.push(table.users[link]!, table.edges[link]!, table.firstAt[link]!);
+    return { links, isUser: table.isUser[index], team: table.teamSlot[index]! >= 0 ? table.team[table.teamSlot[index]!] : null };
+  });
+}
 
 describe("TeamLinkTable", () => {
   const build = () => buildGraph(withUser("ada"), withUser("ben"), withEmail("ada", "dana"), withEmail("ben", ["dana", "eve"], daysAgo(3)), withEmail("dana", "eve"));
@@ -13,7 +24,7 @@ describe("TeamLinkTable", () => {
     for (const record of state.records) {
       if (record === undefined) continue;
       const copied: number[] = [];
-      for (let link = table.start[record.index]!; link < table.start[record.index + 1]!; link += 1) {
+      for (let link = table.start[record.index]!; link < table.end[record.index]!; link += 1) {
         copied.push(table.users[link]!, table.edges[link]!);
         expect(table.firstAt[link]).toBe(state.edges.firstAt(table.edges[link]!));
         expect(table.team[table.teamSlot[table.users[link]!]!]).toBe(table.users[link]);
@@ -25,34 +36,38 @@ describe("TeamLinkTable", () => {
     expect(teamLinkTable(state)).toBe(table);
   });
 
-  it("stops being current when a team link or a user changes, not when other pairs do", () => {
+  it("catches up with changed team links, person by person, and is copied afresh when the team changes", () => {
     const graph = build();
     const state = stateOf("test", graph);
     const table = teamLinkTable(state);
     graph.addInteraction(email("dana", "eve", daysAgo(1), "between-externals"));
-    expect(currentTeamLinkTable(state)).toBe(table);
+    expect(table.isCurrent(state)).toBe(true);
     graph.addInteraction(email("ada", "eve", daysAgo(1), "new-team-link"));
-    expect(currentTeamLinkTable(state)).toBeNull();
-    const copied = teamLinkTable(state);
-    graph.addInteraction(email("dana", "eve", daysAgo(30), "older-between-externals"));
-    expect(currentTeamLinkTable(state)).toBe(copied);
-    // An older interaction on a team link moves its first interaction, which the copy holds.
+    expect(table.isCurrent(state)).toBe(false);
+    expect(currentTeamLinkTable(state)).toBe(table);
+    expect(regions(state, table)).toEqual(regions(state, TeamLinkTable.copy(state)));
+    // An older interaction on a team link moves its first interaction, which the table holds.
     graph.addInteraction(email("ada", "dana", daysAgo(300), "older-team-link"));
-    expect(currentTeamLinkTable(state)).toBeNull();
-    const recopied = teamLinkTable(state);
+    graph.addInteraction(email("ben", ["frank", "gus", "dana"], daysAgo(2), "new-persons"));
+    graph.addInteraction(email("ada", "frank", daysAgo(2), "second-colleague-of-frank"));
+    expect(currentTeamLinkTable(state)).toBe(table);
+    expect(regions(state, table)).toEqual(regions(state, TeamLinkTable.copy(state)));
     graph.removeInteraction("older-team-link");
-    expect(currentTeamLinkTable(state)).toBeNull();
-    expect(teamLinkTable(state)).not.toBe(recopied);
+    graph.removeInteraction("new-team-link");
+    expect(teamLinkTable(state)).toBe(table);
+    expect(regions(state, table)).toEqual(regions(state, TeamLinkTable.copy(state)));
     graph.markInternal("eve", "user-eve");
     expect(currentTeamLinkTable(state)).toBeNull();
-    expect(teamLinkTable(state)).not.toBe(recopied);
+    const copied = teamLinkTable(state);
+    expect(copied).not.toBe(table);
+    expect(regions(state, copied)).toEqual(regions(state, TeamLinkTable.copy(state)));
   });
 
   it("scores a link once per call, as the state scores it", () => {
     const state = stateOf("test", build());
     const table = teamLinkTable(state);
     const dana = state.person("dana")!;
-    const links = Array.from({ length: table.start[dana.index + 1]! - table.start[dana.index]! }, (_, offset) => table.start[dana.index]! + offset);
+    const links = Array.from({ length: table.end[dana.index]! - table.start[dana.index]! }, (_, offset) => table.start[dana.index]! + offset);
     const at = (now: number) => createEvaluationContext("test", state, { now });
     table.beginCall();
     const scores = links.map((link) => table.linkScore(state, link, dana.index, at(NOW)));

@@ -2,47 +2,67 @@
 import type { EvaluationContext, GraphState } from "./graph-state.js";
 import { Stamps } from "./stamps.js";
 
+/** Links a person's region holds at least once it has been rewritten: a contact gains colleagues one by one. */
+const MINIMUM_ROOM = 4;
+
 /**
- * The team links of every person (`PersonRecord.internalLinks`), position by position in typed arrays
- * (user, edge slot, the edge's first interaction), with room for each link's score. A ranking that
- * crosses hundreds of thousands of bridges reads a bridge's links here in one run of memory instead of
- * through its record and its links array (two cache misses per bridge at scale), and scores each link at
- * most once per call.
- * A table is a copy: it holds while the graph's `teamLinksVersion` stays what it was at the copy (a team
- * link's first interaction changing changes it too).
+ * The team links of every person (`PersonRecord.internalLinks`), person by person in typed arrays (user,
+ * edge slot, the edge's first interaction), with room for each link's score. A ranking that crosses
+ * hundreds of thousands of bridges reads a bridge's links here in one run of memory instead of through
+ * its record and its links array (two cache misses per bridge at scale), and scores each link at most
+ * once per call.
+ *
+ * A table follows the graph: before it is read, the persons whose links changed since (the state's
+ * `teamLinkLog`) have their region rewritten, in place when it has room, else at the end of the arrays.
+ * When the team itself changed, or the table fell too far behind, it is copied afresh.
  *
  * @example
- * const table = TeamLinkTable.copy(state);
+ * const table = teamLinkTable(state);
  * table.beginCall();
- * for (let link = table.start[bridge]!; link < table.start[bridge + 1]!; link += 1) table.users[link];
+ * for (let link = table.start[bridge]!; link < table.end[bridge]!; link += 1) table.users[link];
  */
 export class TeamLinkTable {
   private readonly scored = new Stamps();
+  /** Per person index: how many links its region can hold. */
+  private room: Int32Array;
+  /** Links in use at the front of the link arrays (regions, and the rooms left behind by moved ones). */
+  private used: number;
+  /** Links of every person, as of `version`. */
+  private live: number;
+  /** Per link: its edge's score in the current call, once `linkScore` has computed it. */
+  private scores: Float64Array;
 
   private constructor(
-    readonly version: number,
-    /** Per person index: where its links start; `start[index + 1]` is where they end. */
-    readonly start: Int32Array,
+    /** The state's `teamLinksVersion` the table matches, and how far it has read the state's log. */
+    private version: number,
+    private logPosition: number,
+    /** Per person index: where its links start and end. */
+    public start: Int32Array,
+    public end: Int32Array,
     /** Per link: the internal user's person index, and the slot of the edge between them. */
-    readonly users: Int32Array,
-    readonly edges: Int32Array,
+    public users: Int32Array,
+    public edges: Int32Array,
     /** Per link: its edge's first interaction; the link counts at any `now` from then on. */
-    readonly firstAt: Float64Array,
+    public firstAt: Float64Array,
     /** Per person index: 1 for an internal user's own person. */
-    readonly isUser: Uint8Array,
+    public isUser: Uint8Array,
     /** Per person index: the user's place in `team` (0 to team size - 1), -1 for other persons. */
-    readonly teamSlot: Int32Array,
+    public teamSlot: Int32Array,
     /** Per team slot: the user's person index. */
     readonly team: Int32Array,
-    /** Per link: its edge's score in the current call, once `linkScore` has computed it. */
-    private readonly scores: Float64Array,
-  ) {}
+  ) {
+    this.room = Int32Array.from(end, (last, index) => last - start[index]!);
+    this.used = users.length;
+    this.live = users.length;
+    this.scores = new Float64Array(users.length);
+  }
 
   /** Copies the state's team links (one pass over every person). */
   static copy(state: GraphState): TeamLinkTable {
     const records = state.records;
     const count = records.length;
-    const start = new Int32Array(count + 1);
+    const start = new Int32Array(count);
+    const end = new Int32Array(count);
     const isUser = new Uint8Array(count);
     const teamSlot = new Int32Array(count).fill(-1);
     const team: number[] = [];
@@ -50,15 +70,16 @@ export class TeamLinkTable {
     for (let index = 0; index < count; index += 1) {
       start[index] = total;
       const record = records[index];
-      if (record === undefined) continue;
-      if (record.userUuid !== null) {
-        isUser[index] = 1;
-        teamSlot[index] = team.length;
-        team.push(index);
+      if (record !== undefined) {
+        if (record.userUuid !== null) {
+          isUser[index] = 1;
+          teamSlot[index] = team.length;
+          team.push(index);
+        }
+        if (record.internalLinks !== null) total += record.internalLinks.length >> 1;
       }
-      if (record.internalLinks !== null) total += record.internalLinks.length >> 1;
+      end[index] = total;
     }
-    start[count] = total;
     const users = new Int32Array(total);
     const edges = new Int32Array(total);
     const firstAt = new Float64Array(total);
@@ -72,12 +93,33 @@ export class TeamLinkTable {
         firstAt[link] = state.edges.firstAt(edges[link]!);
       }
     }
-    return new TeamLinkTable(state.teamLinksVersion, start, users, edges, firstAt, isUser, teamSlot, Int32Array.from(team), new Float64Array(total));
+    return new TeamLinkTable(state.teamLinksVersion, state.teamLinkLog.end, start, end, users, edges, firstAt, isUser, teamSlot, Int32Array.from(team));
   }
 
-  /** Whether the table still matches the state's team links. */
+  /** Whether the table matches the state's team links. */
   isCurrent(state: GraphState): boolean {
     return this.version === state.teamLinksVersion;
+  }
+
+  /**
+   * Rewrites the regions of the persons whose team links changed since the table last matched the state;
+   * false (nothing done) when it cannot: the team changed, the log started over, or most of the arrays
+   * would be rooms left behind.
+   */
+  catchUp(state: GraphState): boolean {
+    if (this.isCurrent(state)) return true;
+    const changed = state.teamLinkLog.since(this.logPosition);
+    if (changed === null || this.used > 2 * this.live + 1024) return false;
+    this.growPersons(state.records.length);
+    let previous = -1;
+    for (const index of changed) {
+      // Consecutive entries often name the same person (an email to several colleagues).
+      if (index !== previous) this.rewrite(state, index);
+      previous = index;
+    }
+    this.version = state.teamLinksVersion;
+    this.logPosition = state.teamLinkLog.end;
+    return true;
   }
 
   /** Starts a ranking call: link scores of an earlier call (another `now`, other parameters) are forgotten. */
@@ -98,17 +140,73 @@ export class TeamLinkTable {
     this.scored.mark(link);
     return score;
   }
+
+  /** Room for persons added since the copy: their regions start empty (their links come through the log). */
+  private growPersons(count: number): void {
+    const known = this.start.length;
+    if (count <= known) return;
+    const capacity = Math.max(count, Math.ceil(known * 1.5));
+    const grown = <T extends Int32Array | Uint8Array>(array: T, fill: number): T => {
+      const next = new (array.constructor as new (length: number) => T)(capacity);
+      next.set(array);
+      next.fill(fill, known);
+      return next;
+    };
+    this.start = grown(this.start, 0);
+    this.end = grown(this.end, 0);
+    this.room = grown(this.room, 0);
+    this.isUser = grown(this.isUser, 0);
+    this.teamSlot = grown(this.teamSlot, -1);
+  }
+
+  /** Writes person `index`'s current links into its region, moving the region to the end when it is too small. */
+  private rewrite(state: GraphState, index: number): void {
+    const links = state.records[index]?.internalLinks ?? null;
+    const count = links === null ? 0 : links.length >> 1;
+    this.live += count - (this.end[index]! - this.start[index]!);
+    if (count > this.room[index]!) {
+      const room = Math.max(MINIMUM_ROOM, 2 * count);
+      this.growLinks(this.used + room);
+      this.start[index] = this.used;
+      this.room[index] = room;
+      this.used += room;
+    }
+    let link = this.start[index]!;
+    for (let position = 0; links !== null && position < links.length; position += 2, link += 1) {
+      this.users[link] = links[position]!;
+      this.edges[link] = links[position + 1]!;
+      this.firstAt[link] = state.edges.firstAt(this.edges[link]!);
+    }
+    this.end[index] = link;
+  }
+
+  private growLinks(needed: number): void {
+    if (needed <= this.users.length) return;
+    const capacity = Math.max(needed, Math.ceil(this.users.length * 1.5));
+    const grown = <T extends Int32Array | Float64Array>(array: T): T => {
+      const next = new (array.constructor as new (length: number) => T)(capacity);
+      next.set(array);
+      return next;
+    };
+    this.users = grown(this.users);
+    this.edges = grown(this.edges);
+    this.firstAt = grown(this.firstAt);
+    this.scores = grown(this.scores);
+  }
 }
 
 const tables = new WeakMap<GraphState, TeamLinkTable>();
 
-/** The graph's table when it is current, else null (copying costs a pass over every person). */
+/**
+ * The graph's table when there is one that matches the state's team links, after catching up with the
+ * changes since it last did (a rewrite per person changed); else null.
+ */
 export function currentTeamLinkTable(state: GraphState): TeamLinkTable | null {
   const table = tables.get(state);
-  return table !== undefined && table.isCurrent(state) ? table : null;
+  return table !== undefined && table.catchUp(state) ? table : null;
 }
 
-/** The graph's table, copied afresh when the team links changed since the last copy. */
+/** The graph's table, caught up or copied afresh (a pass over every person) when it cannot catch up. */
 export function teamLinkTable(state: GraphState): TeamLinkTable {
   const current = currentTeamLinkTable(state);
   if (current !== null) return current;
