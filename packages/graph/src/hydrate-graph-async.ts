@@ -1,7 +1,8 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from rows streamed asynchronously (a database cursor). */
 import { hydrateAffiliation, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
-import { requireObject } from "./internal/validate.js";
-import { RelationshipGraph, stateOf, type RelationshipGraphOptions } from "./relationship-graph.js";
+import type { HydrationOptions } from "./hydrate-graph.js";
+import { requireObject, requireTime } from "./internal/validate.js";
+import { RelationshipGraph, stateOf } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
 
 /** What a tenant's graph is built from, as iterables or async iterables. */
@@ -20,7 +21,7 @@ export interface AsyncHydrationInput {
  * first. The graph is only returned once complete; nothing else can observe it half-built.
  *
  * @param input - `{ interactions, internalUsers?, affiliations? }`, each an iterable or async iterable.
- * @param options - `{ parameters? }`: the deployment's scoring parameters.
+ * @param options - `{ parameters?, warmAt? }`: as for {@link hydrateGraph}.
  * @returns A promise of the new RelationshipGraph.
  * @throws (rejects) Error naming hydrateGraphAsync and quoting the first malformed row.
  *
@@ -32,9 +33,10 @@ export interface AsyncHydrationInput {
  *   interactions: streamInteractions(tenantUuid), // an async generator of Interaction
  * });
  */
-export async function hydrateGraphAsync(input: AsyncHydrationInput, options: RelationshipGraphOptions = {}): Promise<RelationshipGraph> {
+export async function hydrateGraphAsync(input: AsyncHydrationInput, options: HydrationOptions = {}): Promise<RelationshipGraph> {
   const functionName = "hydrateGraphAsync";
   requireObject(functionName, "input", input);
+  const warmAt = options.warmAt === undefined ? undefined : requireTime(functionName, "warmAt", options.warmAt);
   const graph = new RelationshipGraph(options);
   const state = stateOf(functionName, graph);
   for await (const row of requireRows(functionName, "internalUsers", input.internalUsers ?? [], true)) hydrateInternalUser(functionName, state, row);
@@ -42,6 +44,6 @@ export async function hydrateGraphAsync(input: AsyncHydrationInput, options: Rel
   const interactions = requireRows(functionName, "interactions", input.interactions, true);
   state.beginBulkLoad();
   for await (const row of interactions) hydrateInteraction(functionName, state, row);
-  state.finishBulkLoad();
+  state.finishBulkLoad(warmAt);
   return graph;
 }

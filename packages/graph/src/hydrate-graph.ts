@@ -1,8 +1,19 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from the store's rows. */
 import { hydrateAffiliation, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
-import { requireObject } from "./internal/validate.js";
+import { requireObject, requireTime } from "./internal/validate.js";
 import { RelationshipGraph, stateOf, type RelationshipGraphOptions } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
+
+/** How a graph is built: its scoring parameters, and the time its first rankings will be asked at. */
+export interface HydrationOptions extends RelationshipGraphOptions {
+  /**
+   * The time the first rankings are expected at (a server passes its clock at hydration). Every pair with an
+   * interaction after it gets, in the hydration's sweep, the past-only view that a ranking at that time
+   * would otherwise compute by scanning the pair's interactions. Answers do not change, only when the
+   * work is done.
+   */
+  warmAt?: number;
+}
 
 /** What a tenant's graph is built from. Every field accepts any iterable, so rows can be streamed. */
 export interface HydrationInput {
@@ -20,7 +31,8 @@ export interface HydrationInput {
  * (no per-interaction objects are kept) and indexed by person; then every edge is built once, in one sweep.
  *
  * @param input - `{ interactions, internalUsers?, affiliations? }` (iterables).
- * @param options - `{ parameters? }`: the deployment's scoring parameters.
+ * @param options - `{ parameters?, warmAt? }`: the deployment's scoring parameters; the time the first
+ * rankings are expected at (see {@link HydrationOptions}).
  * Rows coming from an async source (a database stream) go to {@link hydrateGraphAsync} instead.
  *
  * @returns A new RelationshipGraph.
@@ -35,8 +47,9 @@ export interface HydrationInput {
  * });
  * graph.edgeCount; // 1
  */
-export function hydrateGraph(input: HydrationInput, options: RelationshipGraphOptions = {}): RelationshipGraph {
+export function hydrateGraph(input: HydrationInput, options: HydrationOptions = {}): RelationshipGraph {
   requireObject("hydrateGraph", "input", input);
+  const warmAt = options.warmAt === undefined ? undefined : requireTime("hydrateGraph", "warmAt", options.warmAt);
   const graph = new RelationshipGraph(options);
   const state = stateOf("hydrateGraph", graph);
   for (const row of requireRows("hydrateGraph", "internalUsers", input.internalUsers ?? [], false) as Iterable<unknown>) {
@@ -48,6 +61,6 @@ export function hydrateGraph(input: HydrationInput, options: RelationshipGraphOp
   const interactions = requireRows("hydrateGraph", "interactions", input.interactions, false) as Iterable<unknown>;
   state.beginBulkLoad();
   for (const row of interactions) hydrateInteraction("hydrateGraph", state, row);
-  state.finishBulkLoad();
+  state.finishBulkLoad(warmAt);
   return graph;
 }

@@ -1,4 +1,5 @@
 /** @module The single sweep that builds every edge at the end of a hydration. */
+import { emptyAggregate, foldInteraction, type PairAggregate } from "./edge-table.js";
 import type { GraphState, PersonRecord } from "./graph-state.js";
 
 type Kind = "meeting" | "low" | "high";
@@ -17,7 +18,7 @@ type Kind = "meeting" | "low" | "high";
  * state.beginBulkLoad(); // ...state.update(row) for every row...
  * state.finishBulkLoad(); // calls buildEdges(state)
  */
-export function buildEdges(state: GraphState): void {
+export function buildEdges(state: GraphState, warmAt?: number): void {
   const table = state.table;
   const participants = table.participants;
   const exponent = state.parameters.audienceExponent;
@@ -27,11 +28,15 @@ export function buildEdges(state: GraphState): void {
   for (const record of state.records) if (record !== undefined && record.userUuid !== null) internal[record.index] = 1;
   const seenBy = new Int32Array(state.records.length).fill(-1);
   const edgeOf = new Int32Array(state.records.length);
+  // Per edge of an owner with an interaction after `warmAt`: its interactions up to then, and its next one.
+  const past = warmAt === undefined ? null : new Map<number, { aggregate: PairAggregate; nextAt: number }>();
 
   /** Folds every pair `record` owns with a person of the wanted side (internal or not) into its edge. */
   const sweep = (record: PersonRecord, wantInternal: 0 | 1): void => {
     const self = record.index;
     const selfInternal = internal[self]!;
+    // Only a person with an interaction after `warmAt` can own a pair that has one.
+    const warm = past !== null && record.latestAt > warmAt!;
     const owns = (other: number): boolean => {
       if (other === self || internal[other] !== wantInternal) return false;
       return selfInternal === wantInternal ? other > self : selfInternal === 0;
@@ -41,7 +46,16 @@ export function buildEdges(state: GraphState): void {
         seenBy[other] = self;
         edgeOf[other] = state.createEdge(record, state.record(other));
       }
-      state.edges.accumulate(edgeOf[other]!, occurredAt, halfLife, factor, kind);
+      const edge = edgeOf[other]!;
+      state.edges.accumulate(edge, occurredAt, halfLife, factor, kind);
+      if (!warm) return;
+      let view = past!.get(edge);
+      if (view === undefined) {
+        view = { aggregate: emptyAggregate(), nextAt: Infinity };
+        past!.set(edge, view);
+      }
+      if (occurredAt <= warmAt!) foldInteraction(view.aggregate, occurredAt, factor, kind, halfLife);
+      else if (occurredAt < view.nextAt) view.nextAt = occurredAt;
     };
     for (const slot of record.interactions) {
       const occurredAt = table.occurredAt[slot] ?? 0;
@@ -73,5 +87,13 @@ export function buildEdges(state: GraphState): void {
     if (record === undefined) continue;
     sweep(record, 1);
     if (internal[record.index] === 0) sweep(record, 0);
+    if (past === null || past.size === 0) continue;
+    // The owner's pairs are complete. What a ranking at `warmAt` would otherwise rescan per pair, the first
+    // time the pair mattered: the same interactions in the same order (every person lists the pair's
+    // interactions alike), so the same numbers.
+    for (const [edge, view] of past) {
+      if (state.edges.anchorAt(edge) > warmAt!) state.edges.rememberPastView(edge, view.aggregate, view.nextAt);
+    }
+    past.clear();
   }
 }

@@ -41,6 +41,34 @@ export function emptyAggregate(): PairAggregate {
   return { emailsLow: 0, emailsHigh: 0, meetings: 0, massEmailLow: 0, massEmailHigh: 0, massMeeting: 0, anchorAt: -Infinity, firstAt: Infinity };
 }
 
+/**
+ * Counts one interaction into `aggregate` (a scan's, in the order of the persons' interaction lists): the
+ * masses are kept anchored at the latest interaction counted. Kinds name an email's direction by its sender:
+ * "low" when the sender has the lower person index of the pair.
+ * @example foldInteraction(aggregate, Date.UTC(2026, 11, 1), 1, "meeting", 90 * 86_400_000);
+ */
+export function foldInteraction(aggregate: PairAggregate, occurredAt: number, factor: number, kind: "meeting" | "low" | "high", halfLifeMilliseconds: number): void {
+  if (occurredAt < aggregate.firstAt) aggregate.firstAt = occurredAt;
+  if (occurredAt > aggregate.anchorAt) {
+    const scale = decayFactor(occurredAt - aggregate.anchorAt, halfLifeMilliseconds);
+    aggregate.massEmailLow *= scale;
+    aggregate.massEmailHigh *= scale;
+    aggregate.massMeeting *= scale;
+    aggregate.anchorAt = occurredAt;
+  }
+  const mass = factor * decayFactor(aggregate.anchorAt - occurredAt, halfLifeMilliseconds);
+  if (kind === "meeting") {
+    aggregate.massMeeting += mass;
+    aggregate.meetings += 1;
+  } else if (kind === "low") {
+    aggregate.massEmailLow += mass;
+    aggregate.emailsLow += 1;
+  } else {
+    aggregate.massEmailHigh += mass;
+    aggregate.emailsHigh += 1;
+  }
+}
+
 /** An edge's aggregate over its interactions up to some `now`, and the span of `now`s it holds for. */
 interface PastView {
   /** The latest interaction it counts (-Infinity when none): it holds for `now` in [from, until). */

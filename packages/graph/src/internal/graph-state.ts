@@ -7,7 +7,7 @@ import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
-import { EdgeTable, emptyAggregate, type PairAggregate, type PairSummary } from "./edge-table.js";
+import { EdgeTable, emptyAggregate, foldInteraction, type PairAggregate, type PairSummary } from "./edge-table.js";
 import { conflict } from "./errors.js";
 import { IndexMap } from "./index-map.js";
 import { ACTIVE, CANCELLED, INDEXED, InteractionTable, MEETING } from "./interaction-table.js";
@@ -256,12 +256,13 @@ export class GraphState {
   /**
    * Ends a hydration: builds every edge in one sweep (see build-edges.ts) and trims spare capacity. A graph
    * of `COPY_TEAM_LINKS_AT` persons or more also copies its team links now, for every ranking to walk
-   * bridges strongest first (the copy then follows the graph's changes).
+   * bridges strongest first (the copy then follows the graph's changes). With `warmAt`, pairs with an
+   * interaction after it also get their past view at `warmAt` (see buildEdges).
    */
-  finishBulkLoad(): void {
+  finishBulkLoad(warmAt?: number): void {
     this.bulkLoading = false;
     this.table.trim();
-    buildEdges(this);
+    buildEdges(this, warmAt);
     this.edges.trim();
     if (this.records.length >= COPY_TEAM_LINKS_AT) teamLinkTable(this);
   }
@@ -462,25 +463,8 @@ export class GraphState {
       }
       const factor = this.pairFactor(slot, first.index, second.index, audienceExponent);
       if (Number.isNaN(factor)) continue;
-      if (occurredAt < aggregate.firstAt) aggregate.firstAt = occurredAt;
-      if (occurredAt > aggregate.anchorAt) {
-        const scale = decayFactor(occurredAt - aggregate.anchorAt, halfLifeMilliseconds);
-        aggregate.massEmailLow *= scale;
-        aggregate.massEmailHigh *= scale;
-        aggregate.massMeeting *= scale;
-        aggregate.anchorAt = occurredAt;
-      }
-      const mass = factor * decayFactor(aggregate.anchorAt - occurredAt, halfLifeMilliseconds);
-      if (this.isMeeting(slot)) {
-        aggregate.massMeeting += mass;
-        aggregate.meetings += 1;
-      } else if (table.participants[table.start[slot] ?? 0] === low) {
-        aggregate.massEmailLow += mass;
-        aggregate.emailsLow += 1;
-      } else {
-        aggregate.massEmailHigh += mass;
-        aggregate.emailsHigh += 1;
-      }
+      const kind = this.isMeeting(slot) ? "meeting" : table.participants[table.start[slot] ?? 0] === low ? "low" : "high";
+      foldInteraction(aggregate, occurredAt, factor, kind, halfLifeMilliseconds);
     }
     return aggregate;
   }

@@ -76,8 +76,10 @@ export function createTenantGraphs(options: {
   interactions: InteractionRepository;
   affiliations: AffiliationRepository;
   parameters?: ScoringParameterOverrides;
+  /** The store's clock: a hydration prepares the rankings of its present (`hydrateGraphAsync`'s `warmAt`). */
+  now?: () => number;
 }): TenantGraphs {
-  const { db, interactions, affiliations, parameters } = options;
+  const { db, interactions, affiliations, parameters, now } = options;
   const entries = new Map<string, Entry>();
   const revisions = new Map<string, number>();
   const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
@@ -96,7 +98,7 @@ export function createTenantGraphs(options: {
         affiliations: current.map((affiliation) => ({ personUuid: affiliation.person_uuid, companyUuid: affiliation.company_uuid })),
         interactions: graphInteractions(interactions.all(tenantUuid)),
       },
-      { parameters },
+      { parameters, warmAt: now?.() },
     );
   }
 

@@ -64,7 +64,7 @@ function tenantWalks(sqlite: SqliteDatabase.Database, source: string): string[] 
 
 it("reads records named by uuid by their keys, however small the statistics make a tenant look", async () => {
   const tenant = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-  const company = await store.companies.create({ tenant_uuid: tenant, company_name: "Initech", domains: ["initech.com"] });
+  const company = await store.companies.create({ tenant_uuid: tenant, company_name: "Initech", domain: "initech.com" });
   const persons = [];
   for (let index = 0; index < 3; index += 1) {
     persons.push(

@@ -179,6 +179,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     interactions: createInteractionRepository(readContext),
     affiliations: createAffiliationRepository(readContext),
     parameters: options.scoringParameters,
+    now,
   });
   return buildStore(
     {
