@@ -6,20 +6,14 @@ import { hydrateGraphAsync } from "./hydrate-graph-async.js";
 import { recommendedPathsOfMany } from "./recommended-paths.js";
 import { stateOf } from "./relationship-graph.js";
 import { DAY, NOW } from "./testing/builders.js";
-import type { EntityReference, Interaction } from "./types.js";
+import { ageInDays, interactionLists } from "./testing/interaction-arbitraries.js";
+import type { EntityReference } from "./types.js";
 
 const USERS = [0, 1].map((index) => ({ userUuid: `u${index}`, personUuid: `q${index}` }));
 const PERSONS = [...USERS.map((user) => user.personUuid), ...Array.from({ length: 9 }, (_, index) => `x${index}`)];
-const person = fc.constantFrom(...PERSONS);
 /** Days before NOW; negative values are in the future. */
-const age = fc.integer({ min: -60, max: 400 });
-const interaction = fc.oneof(
-  fc.record({ kind: fc.constant("email" as const), days: age, senderUuid: person, recipientUuids: fc.array(person, { minLength: 1, maxLength: 3 }) }),
-  fc.record({ kind: fc.constant("meeting" as const), days: age, attendeeUuids: fc.array(person, { minLength: 2, maxLength: 5 }) }),
-);
-const interactions = fc
-  .array(interaction, { minLength: 20, maxLength: 120 })
-  .map((drafts) => drafts.map(({ days, ...rest }, index): Interaction => ({ ...rest, id: `i${index}`, occurredAt: NOW - days * DAY }) as Interaction));
+const age = ageInDays(400);
+const interactions = interactionLists(PERSONS, { age, length: { minLength: 20, maxLength: 120 }, maximumAttendees: 5 });
 
 describe("hydration with warmAt", () => {
   it("remembers for each pair with a later interaction exactly what a rescan at warmAt gives", () => {

@@ -6,6 +6,7 @@ import { TeamLinkTable, teamLinkTable } from "./internal/team-link-table.js";
 import { recommendedPathsOfMany } from "./recommended-paths.js";
 import { stateOf } from "./relationship-graph.js";
 import { DAY, NOW } from "./testing/builders.js";
+import { ageInDays, interactionLists } from "./testing/interaction-arbitraries.js";
 import type { RelationshipGraph } from "./relationship-graph.js";
 import type { EntityReference, Interaction } from "./types.js";
 
@@ -16,16 +17,10 @@ const PERSONS = [...USERS.map((user) => user.personUuid), ...EXTERNALS];
 const PADDING = Array.from({ length: 1000 }, (_, index) => ({ personUuid: `padding${index}`, companyUuid: "padding" }));
 const AFFILIATIONS = [...EXTERNALS.slice(0, 5).map((personUuid) => ({ personUuid, companyUuid: "acme" })), ...PADDING];
 
-const person = fc.constantFrom(...PERSONS);
 /** Days before NOW; negative values are in the future (upcoming meetings, mail dated ahead). */
-const age = fc.integer({ min: -60, max: 900 });
-const interaction = fc.oneof(
-  fc.record({ kind: fc.constant("email" as const), days: age, senderUuid: person, recipientUuids: fc.array(person, { minLength: 1, maxLength: 3 }) }),
-  fc.record({ kind: fc.constant("meeting" as const), days: age, attendeeUuids: fc.array(person, { minLength: 2, maxLength: 4 }) }),
-);
-const interactions = fc
-  .array(interaction, { minLength: 60, maxLength: 240 })
-  .map((drafts) => drafts.map(({ days, ...rest }, index): Interaction => ({ ...rest, id: `i${index}`, occurredAt: NOW - days * DAY }) as Interaction));
+const age = ageInDays(900);
+const interactions = interactionLists(PERSONS, { age, length: { minLength: 60, maxLength: 240 }, maximumAttendees: 4 });
+const person = fc.constantFrom(...PERSONS);
 /** A change after the table was copied: a new interaction (some with persons new to the graph), a removal, a new user. */
 const NEWCOMERS = ["n0", "n1", "n2"];
 const anyone = fc.constantFrom(...PERSONS, ...NEWCOMERS);
