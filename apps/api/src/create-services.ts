@@ -7,6 +7,7 @@ import { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-
 import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
 import type { ResponseCache } from "./platform/response-cache/response-cache.js";
 import { responseCacheFromEnvironment } from "./platform/response-cache/response-cache-from-environment.js";
+import { sqliteMmapBytesFromEnvironment } from "./platform/environment/sqlite-mmap-from-environment.js";
 import type { AppServices } from "./services.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
 import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
@@ -30,7 +31,8 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   const summaryProvider = options.summaryProvider ?? summaryProviderFromEnvironment(process.env, logger);
   const scoringParameters = scoringParametersFromEnvironment(process.env);
   const responseCache = options.responseCache ?? responseCacheFromEnvironment(process.env);
-  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters });
+  const mmapBytes = sqliteMmapBytesFromEnvironment(process.env);
+  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes });
   return {
     store,
     clock,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -98,5 +98,26 @@ describe("createSqliteStore", () => {
     expect(persons.rows).toEqual([]);
     expect(companies.rows).toEqual([]);
     await store.close();
+  });
+
+  it("maps the database file into memory only when asked to, and refuses a size that is not a byte count", async () => {
+    // The file itself, not its WAL index (`-shm`), which SQLite always maps.
+    const mapped = () => readFileSync("/proc/self/maps", "utf8").split("\n").map((line) => line.split(" ").at(-1));
+    const plainPath = temporaryDatabasePath();
+    const plain = await createSqliteStore({ path: plainPath });
+    await plain.tenants.create({ name: "Acme", tier: "standard" });
+    expect(mapped()).not.toContain(plainPath);
+    await plain.close();
+
+    const mappedPath = temporaryDatabasePath();
+    const store = await createSqliteStore({ path: mappedPath, mmapBytes: 64 * 2 ** 20 });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    expect(await store.tenants.get(tenant.uuid)).toMatchObject({ name: "Acme" });
+    expect(mapped()).toContain(mappedPath);
+    await store.close();
+
+    for (const mmapBytes of [-1, 1.5, Number.NaN]) {
+      await expect(createSqliteStore({ path: temporaryDatabasePath(), mmapBytes })).rejects.toThrow(/mmapBytes/);
+    }
   });
 });

@@ -45,6 +45,7 @@ import { createOpportunityRepository } from "../repositories/opportunity-reposit
 import { createOpportunityStageRepository, createOpportunityTypeRepository } from "../repositories/opportunity-type-repository.js";
 import { createRecordLookupRepository } from "../repositories/record-lookup-repository.js";
 import { createTaskRepository } from "../repositories/task-repository.js";
+import { InvalidInputError } from "../errors.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` for a throwaway database. Parent folders are created. */
@@ -54,6 +55,13 @@ export interface SqliteStoreOptions {
   generateId?: () => string;
   /** The deployment's scoring parameters for every tenant graph (defaults: the graph core's). */
   scoringParameters?: ScoringParameterOverrides;
+  /**
+   * Bytes of the database file SQLite reads through a memory map instead of `read` calls (`PRAGMA
+   * mmap_size`; default 0, none). Reads of records spread over a large file get several times faster, and
+   * the mapped pages count in the process's resident memory (they are the operating system's page cache,
+   * given back under pressure). An I/O error on a mapped page stops the process instead of failing a query.
+   */
+  mmapBytes?: number;
 }
 
 /** Builds the repositories over a database handle (the root one, or a transaction). */
@@ -138,7 +146,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
  * const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
-  const { path, now = Date.now, generateId = randomUUID } = options;
+  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0 } = options;
+  if (!Number.isSafeInteger(mmapBytes) || mmapBytes < 0) {
+    throw new InvalidInputError(`createSqliteStore: expecting "mmapBytes" to be a whole number of bytes, got ${String(mmapBytes)}`);
+  }
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
   sqlite.pragma("journal_mode = WAL");
@@ -150,6 +161,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   sqlite.pragma("wal_autocheckpoint = 10000");
   // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
   sqlite.pragma("cache_size = -65536");
+  if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
   const generations = createGenerationSnapshots(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }) });
   try {
