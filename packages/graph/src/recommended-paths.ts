@@ -9,7 +9,7 @@ import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { visitStrongestTwoHopPaths } from "./internal/strongest-bridges-first.js";
-import { currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
+import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
 import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
@@ -366,11 +366,13 @@ function bridgesOf(state: GraphState, reference: EntityReference): number {
  * items): the graph's table, caught up with the changes since it was last read; else a fresh copy when the
  * ranking crosses at least half as many bridges as the graph has persons (a copy costs about one pass over
  * them, reading a bridge through its record two cache misses); else null. Only the table's walk visits
- * bridges strongest first and stops early. A large graph has a table from its hydration on (graph-state.ts).
+ * bridges strongest first and stops early. A large graph always has one: from its hydration on, and copied
+ * afresh here when it cannot catch up (`alwaysKeepsTeamLinkTable`).
  */
 function rankingTable(state: GraphState, references: readonly EntityReference[], settings: RankingSettings): TeamLinkTable | null {
   if (!settings.includeItems) return null;
   let table = currentTeamLinkTable(state);
+  if (table === null && alwaysKeepsTeamLinkTable(state)) table = teamLinkTable(state);
   if (table === null) {
     let bridges = 0;
     for (const reference of references) bridges += bridgesOf(state, reference);

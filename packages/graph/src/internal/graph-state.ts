@@ -16,15 +16,7 @@ import { buildEdges } from "./build-edges.js";
 import { mergePersons } from "./merge-persons.js";
 import { compareUuids, roundScore } from "./scores.js";
 import { TeamLinkLog } from "./team-link-log.js";
-import { teamLinkTable } from "./team-link-table.js";
-
-/**
- * Persons from which a hydration copies the team links. Without a copy, a ranking reads every path of its
- * target through records: at benchmark scale L (200,000 persons) about 80 ms for a busy contact, against
- * a few ms walking a copy strongest first; the copy costs about 30 ms there, once. Smaller graphs copy
- * when a ranking first crosses bridges enough (recommended-paths.ts).
- */
-const COPY_TEAM_LINKS_AT = 10_000;
+import { alwaysKeepsTeamLinkTable, teamLinkTable } from "./team-link-table.js";
 
 /** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
 export interface PersonRecord {
@@ -254,9 +246,8 @@ export class GraphState {
   }
 
   /**
-   * Ends a hydration: builds every edge in one sweep (see build-edges.ts) and trims spare capacity. A graph
-   * of `COPY_TEAM_LINKS_AT` persons or more also copies its team links now, for every ranking to walk
-   * bridges strongest first (the copy then follows the graph's changes). With `warmAt`, pairs with an
+   * Ends a hydration: builds every edge in one sweep (see build-edges.ts) and trims spare capacity. A large
+   * graph also copies its team links now (see `alwaysKeepsTeamLinkTable`). With `warmAt`, pairs with an
    * interaction after it also get their past view at `warmAt` (see buildEdges).
    */
   finishBulkLoad(warmAt?: number): void {
@@ -264,7 +255,7 @@ export class GraphState {
     this.table.trim();
     buildEdges(this, warmAt);
     this.edges.trim();
-    if (this.records.length >= COPY_TEAM_LINKS_AT) teamLinkTable(this);
+    if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this);
   }
 
   private write(slot: number, interaction: NormalizedInteraction): void {

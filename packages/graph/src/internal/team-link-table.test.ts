@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { hydrateGraph } from "../hydrate-graph.js";
+import { recommendedPaths } from "../recommended-paths.js";
 import { stateOf } from "../relationship-graph.js";
 import { buildGraph, daysAgo, email, NOW, withEmail, withUser } from "../testing/builders.js";
 import { createEvaluationContext } from "./evaluation-context.js";
@@ -77,5 +79,25 @@ describe("TeamLinkTable", () => {
     expect(links.map((link) => table.linkScore(state, link, dana.index, at(NOW + 400 * 86_400_000)))).toEqual(scores);
     table.beginCall();
     expect(table.linkScore(state, links[0]!, dana.index, at(NOW + 400 * 86_400_000))).toBeLessThan(scores[0]!);
+  });
+
+  it("is kept by a large graph from its hydration on, and copied afresh by any ranking once the team changed", () => {
+    const padding = Array.from({ length: 10_000 }, (_, index) => ({ personUuid: `padding${index}`, companyUuid: "padding" }));
+    const graph = hydrateGraph({
+      internalUsers: [{ userUuid: "user-ada", personUuid: "ada" }],
+      affiliations: padding,
+      interactions: [email("ada", "dana", daysAgo(3), "e1"), email("dana", "eve", daysAgo(2), "e2")],
+    });
+    const state = stateOf("test", graph);
+    const hydrated = currentTeamLinkTable(state);
+    expect(hydrated).not.toBeNull();
+    graph.markInternal("eve", "user-eve");
+    expect(currentTeamLinkTable(state)).toBeNull();
+    // One target with two bridges: far from the bridges that make a small graph copy.
+    recommendedPaths(graph, { entity: "person", uuid: "dana" }, { now: NOW });
+    const copied = currentTeamLinkTable(state);
+    expect(copied).not.toBeNull();
+    expect(copied).not.toBe(hydrated);
+    expect(regions(state, copied!)).toEqual(regions(state, TeamLinkTable.copy(state)));
   });
 });

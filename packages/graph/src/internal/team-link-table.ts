@@ -195,6 +195,20 @@ export class TeamLinkTable {
   }
 }
 
+/**
+ * Persons from which a graph always keeps a table: made at hydration, and made afresh by any ranking when it
+ * cannot catch up (the team changed). Without one, a ranking reads every path of its target through
+ * records: at benchmark scale L (200,000 persons) about 80 ms for a busy contact, against a few ms walking
+ * the table strongest first; a copy costs about 30 ms there. Smaller graphs copy when a ranking crosses
+ * bridges enough (recommended-paths.ts).
+ */
+const ALWAYS_KEPT_FROM = 10_000;
+
+/** Whether the graph is large enough to keep a table at all times (see `ALWAYS_KEPT_FROM`). */
+export function alwaysKeepsTeamLinkTable(state: GraphState): boolean {
+  return state.records.length >= ALWAYS_KEPT_FROM;
+}
+
 const tables = new WeakMap<GraphState, TeamLinkTable>();
 
 /**
