@@ -63,4 +63,32 @@ describe("GenerationSnapshots", () => {
     expect(snapshots.generation("acme", "persons")).toBe(3);
     expect(source.reads).toBe(1);
   });
+
+  it("keeps its snapshots from turn to turn while no other connection commits", async () => {
+    const generations = new Map([["acme", new Map([["persons", 3]])]]);
+    const counted = countingSource(generations);
+    const source = Object.assign(counted, { commits: 7, commitsByOthers: () => source.commits });
+    const snapshots = new GenerationSnapshots(source);
+
+    expect(snapshots.generation("acme", "persons")).toBe(3);
+    await nextTurn();
+    expect(snapshots.generation("acme", "persons")).toBe(3);
+    await nextTurn();
+    expect(snapshots.generation("acme", "persons")).toBe(3);
+    expect(counted.reads).toBe(1);
+
+    // Another connection commits: seen from the next turn, not within this one.
+    generations.get("acme")!.set("persons", 4);
+    source.commits = 8;
+    expect(snapshots.generation("acme", "persons")).toBe(3);
+    await nextTurn();
+    expect(snapshots.generation("acme", "persons")).toBe(4);
+    expect(counted.reads).toBe(2);
+
+    // This connection writes: seen at once, though other connections' commits stay the same.
+    generations.get("acme")!.set("persons", 5);
+    snapshots.forget();
+    expect(snapshots.generation("acme", "persons")).toBe(5);
+    expect(counted.reads).toBe(3);
+  });
 });

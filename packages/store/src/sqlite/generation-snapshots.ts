@@ -1,8 +1,9 @@
 /**
  * @module
  * A tenant's change generations of every scope (migration 0007), read in one statement and trusted
- * until the event loop turns or this connection may have written, whichever comes first. A request
- * asked four scopes one primary-key lookup each; now it asks for them once (decision 0005).
+ * until this connection may have written or, from the next turn of the event loop, another connection
+ * has committed. A request asked four scopes one primary-key lookup each; now it asks for them once
+ * (decision 0005), and while nothing is written, not even once.
  */
 
 /** Where the generations come from. */
@@ -11,12 +12,20 @@ export interface GenerationSource {
   readScopes(tenantUuid: string): Iterable<readonly [string, number]>;
   /** True while the connection is inside a transaction, whose writes may yet roll back. */
   inTransaction(): boolean;
+  /**
+   * A number that changes whenever another connection commits to the database (SQLite's
+   * `PRAGMA data_version`, far cheaper than reading the scopes). Without it, every turn of the event
+   * loop reads the scopes again.
+   */
+  commitsByOthers?(): number;
 }
 
 /**
  * Snapshots of generations, per tenant. Another connection's commit (the CLI in another process) is
  * seen from the next turn of the event loop: every request that arrives after it. This connection's
  * writes are seen at once: {@link GenerationSnapshots.forget} runs before each statement that may write.
+ * The first read of each turn asks whether another connection has committed since the snapshots were
+ * taken, and keeps them when none has.
  *
  * @example
  * const snapshots = new GenerationSnapshots(source);
@@ -25,7 +34,10 @@ export interface GenerationSource {
  */
 export class GenerationSnapshots {
   private readonly tenants = new Map<string, Map<string, number>>();
-  private expiryScheduled = false;
+  /** `commitsByOthers()` when the snapshots were last known current. */
+  private othersCommits: number | undefined;
+  /** Whether this turn of the event loop has checked for other connections' commits yet. */
+  private checkedThisTurn = false;
 
   constructor(private readonly source: GenerationSource) {}
 
@@ -33,6 +45,18 @@ export class GenerationSnapshots {
   readonly forget = (): void => {
     this.tenants.clear();
   };
+
+  /** Drops every snapshot at the first read of a turn if another connection may have committed. */
+  private checkOncePerTurn(): void {
+    if (this.checkedThisTurn) return;
+    this.checkedThisTurn = true;
+    setImmediate(() => {
+      this.checkedThisTurn = false;
+    }).unref();
+    const commits = this.source.commitsByOthers?.();
+    if (commits === undefined || commits !== this.othersCommits) this.tenants.clear();
+    this.othersCommits = commits;
+  }
 
   /** The tenant's generation of `scope`; NaN inside a transaction (nothing may be remembered then). */
   generation(tenantUuid: string, scope: string): number {
@@ -52,21 +76,12 @@ export class GenerationSnapshots {
   }
 
   private scopesOf(tenantUuid: string): Map<string, number> {
+    this.checkOncePerTurn();
     let scopes = this.tenants.get(tenantUuid);
     if (scopes === undefined) {
       scopes = new Map(this.source.readScopes(tenantUuid));
       this.tenants.set(tenantUuid, scopes);
-      this.expireAtNextTurn();
     }
     return scopes;
-  }
-
-  private expireAtNextTurn(): void {
-    if (this.expiryScheduled) return;
-    this.expiryScheduled = true;
-    setImmediate(() => {
-      this.expiryScheduled = false;
-      this.tenants.clear();
-    }).unref();
   }
 }

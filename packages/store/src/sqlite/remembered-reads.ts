@@ -41,12 +41,14 @@ const MAXIMUM_KEY_HASHES = 100_000;
 export function createGenerationSnapshots(sqlite: SqliteDatabase.Database): GenerationSnapshots {
   // Prepared at the first read: the store is created before migrations make the table.
   let scopes: SqliteDatabase.Statement | undefined;
+  const dataVersion = sqlite.prepare("pragma data_version").pluck();
   return new GenerationSnapshots({
     readScopes(tenantUuid) {
       scopes ??= sqlite.prepare("select scope, generation from change_generations where tenant_uuid = ?").raw();
       return scopes.all(tenantUuid) as Array<[string, number]>;
     },
     inTransaction: () => sqlite.inTransaction,
+    commitsByOthers: () => dataVersion.get() as number,
   });
 }
 

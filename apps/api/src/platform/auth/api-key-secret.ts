@@ -1,11 +1,14 @@
 /** API key material: `pk_` + 32 random bytes in base64url; only a SHA-256 hash is ever stored. */
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 export const API_KEY_PREFIX = "pk_";
 
-/** Hashes a presented key for lookup. Keys carry 256 bits of entropy, so a fast hash is enough. */
+/**
+ * Hashes a presented key for lookup. Keys carry 256 bits of entropy, so a fast hash is enough. Every
+ * request hashes its key: the one-shot `hash` takes less than half the time of a `Hash` object (Node 20.12 and later).
+ */
 export function hashApiKey(plaintext: string): string {
-  return createHash("sha256").update(plaintext, "utf8").digest("hex");
+  return hash("sha256", plaintext, "hex");
 }
 
 export interface GeneratedApiKey {
