@@ -118,13 +118,23 @@ export class EdgeTable {
    * (an upcoming meeting): a rescan is needed only once `now` leaves the span. Any change to an edge forgets it.
    */
   private readonly pastViews = new Map<number, PastView>();
+  /**
+   * The slot last looked up in `pastViews` and what it held (-1: none): a ranking asks whether a view holds
+   * for a link, then scores the link, and the map is large enough that each lookup is a cache miss.
+   */
+  private lookedUpSlot = -1;
+  private lookedUpView: PastView | undefined;
 
   /**
    * The remembered aggregate of `slot` over its interactions up to `now`, when one holds for `now`.
    * @example edges.pastView(slot, Date.UTC(2026, 11, 1)); // undefined until remembered
    */
   pastView(slot: number, now: number): PairAggregate | undefined {
-    const view = this.pastViews.get(slot);
+    if (slot !== this.lookedUpSlot) {
+      this.lookedUpView = this.pastViews.get(slot);
+      this.lookedUpSlot = slot;
+    }
+    const view = this.lookedUpView;
     return view !== undefined && view.from <= now && now < view.until ? view.aggregate : undefined;
   }
 
@@ -134,7 +144,9 @@ export class EdgeTable {
    * @example edges.rememberPastView(slot, aggregate, Date.UTC(2026, 11, 8));
    */
   rememberPastView(slot: number, aggregate: PairAggregate, until: number): void {
-    this.pastViews.set(slot, { from: aggregate.anchorAt, until, aggregate });
+    const view = { from: aggregate.anchorAt, until, aggregate };
+    this.pastViews.set(slot, view);
+    if (slot === this.lookedUpSlot) this.lookedUpView = view;
   }
 
   /**
@@ -162,6 +174,7 @@ export class EdgeTable {
   }
 
   private forget(slot: number): void {
+    if (slot === this.lookedUpSlot) this.lookedUpSlot = -1;
     if (this.pastViews.size > 0) this.pastViews.delete(slot);
     if (this.summaries.size > 0) this.summaries.delete(slot);
   }
