@@ -63,10 +63,10 @@ export function groupOfMeasurement(id: string): string {
 
 /** How many samples each measurement takes at each scale. */
 const SAMPLES = {
-  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1 },
-  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5 },
-  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5 },
-  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, batchRounds: 1, mboxMessages: 200, httpSeconds: 1 },
+  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1 },
+  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3 },
+  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 3 },
+  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1 },
 } as const;
 
 const QUICK_PATH_TARGETS = 20;
@@ -174,7 +174,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
                 note: "target: the contact at the 99th percentile of activity",
               },
             ],
-            httpSeconds,
+            { seconds: httpSeconds, rounds: samples.httpRounds },
           ),
         );
       } finally {

@@ -4,7 +4,9 @@
  * (autocannon) in the same run. A third server, one Hono route answering the same document, shows
  * the framework's share. Rapport is loaded twice: as configured (repeated reads served from its
  * response cache) and with `Cache-Control: no-cache` on every request (each answer computed afresh).
- * Every server runs in a child process so that the load generator does not share its event loop.
+ * Every server runs in a child process so that the load generator does not share its event loop. This
+ * machine's throughput drifts by a fifth from minute to minute, so the four loads take turns, round after
+ * round, and each row shows every load's median round.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -59,12 +61,25 @@ export interface ThroughputTarget {
   note?: string;
 }
 
+export interface ThroughputLoad {
+  /** Seconds of each load. */
+  seconds: number;
+  /** Times each of the four loads runs, in turn with the others. */
+  rounds: number;
+}
+
+/** The round with the median requests per second (the faster of the two middle ones for an even count). */
+export function medianRound(rounds: readonly Summary[]): Summary {
+  if (rounds.length === 0) throw new Error("medianRound: no rounds");
+  return [...rounds].sort((left, right) => left.opsPerSecond - right.opsPerSecond)[Math.floor(rounds.length / 2)]!;
+}
+
 /** Loads `rapport` (a running Rapport server) and a bare server answering the same body, one target at a time. */
 export async function measureHttpThroughput(
   rapport: BenchServer,
   apiKey: string,
   targets: readonly ThroughputTarget[],
-  seconds: number,
+  { seconds, rounds }: ThroughputLoad,
 ): Promise<MeasurementResult[]> {
   const results: MeasurementResult[] = [];
   {
@@ -79,11 +94,21 @@ export async function measureHttpThroughput(
       const bare = await startBenchServer(["bare", bodyPath]);
       const framework = await startBenchServer(["hono", bodyPath]);
       try {
-        const subject = await load(url, { "x-api-key": apiKey }, seconds);
-        // The same requests asking for a fresh answer each time: what a first read of a target costs.
-        const uncached = await load(url, { "x-api-key": apiKey, "cache-control": "no-cache" }, seconds);
-        const baseline = await load(`http://127.0.0.1:${bare.port}/`, {}, seconds);
-        const frameworkOnly = await load(`http://127.0.0.1:${framework.port}${target.path}`, {}, seconds);
+        const loads = {
+          subject: () => load(url, { "x-api-key": apiKey }, seconds),
+          // The same requests asking for a fresh answer each time: what a first read of a target costs.
+          uncached: () => load(url, { "x-api-key": apiKey, "cache-control": "no-cache" }, seconds),
+          baseline: () => load(`http://127.0.0.1:${bare.port}/`, {}, seconds),
+          frameworkOnly: () => load(`http://127.0.0.1:${framework.port}${target.path}`, {}, seconds),
+        };
+        const measured: Record<keyof typeof loads, Summary[]> = { subject: [], uncached: [], baseline: [], frameworkOnly: [] };
+        for (let round = 0; round < rounds; round += 1) {
+          for (const name of Object.keys(loads) as Array<keyof typeof loads>) measured[name].push(await loads[name]());
+        }
+        const subject = medianRound(measured.subject);
+        const uncached = medianRound(measured.uncached);
+        const baseline = medianRound(measured.baseline);
+        const frameworkOnly = medianRound(measured.frameworkOnly);
         const speedRatio = subject.opsPerSecond / baseline.opsPerSecond;
         results.push({
           id: target.id,
@@ -101,7 +126,8 @@ export async function measureHttpThroughput(
             uncachedVsBare: uncached.opsPerSecond / baseline.opsPerSecond,
           },
           notes: [
-            "autocannon, 10 connections; p95 column shows p97.5",
+            `autocannon, 10 connections, ${seconds} s a load; p95 column shows p97.5`,
+            `${rounds} round(s): Rapport, Rapport uncached, bare and Hono alone loaded in turn each round; every figure is that load's median round`,
             "honoOnly: the same JSON from one Hono route on @hono/node-server (Rapport's framework, nothing of Rapport), same client and run",
             "Rapport keeps a repeated read's answer while the tenant's data holds still, for at most 10 s (docs/decisions/0008): the row is that default; uncached: every request sends Cache-Control: no-cache, so each is ranked, presented and serialized afresh",
             ...(target.note ? [target.note] : []),
