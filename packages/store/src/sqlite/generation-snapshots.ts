@@ -30,7 +30,7 @@ export interface GenerationSource {
  * @example
  * const snapshots = new GenerationSnapshots(source);
  * snapshots.generation(tenantUuid, "persons"); // one read of every scope of the tenant
- * snapshots.generation(tenantUuid, "users"); // from the snapshot until the next turn or write
+ * snapshots.generation(tenantUuid, "users"); // from the snapshot until a write here or a commit elsewhere
  */
 export class GenerationSnapshots {
   private readonly tenants = new Map<string, Map<string, number>>();
