@@ -11,7 +11,7 @@ import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { visitStrongestTwoHopPaths } from "./internal/strongest-bridges-first.js";
 import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
-import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
+import { externalMembers, pathPowerOfScores, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -135,6 +135,7 @@ function collectPaths(
   limits: { paths: number; priorities: number },
   memo: EdgeScoreMemo | null,
   table: TeamLinkTable | null,
+  pathPowers: Map<PersonRecord, number | null> | null,
 ): void {
   const maximumPaths = limits.paths;
   const touched: UserAccumulator[] = [];
@@ -164,17 +165,22 @@ function collectPaths(
   };
 
   const directLinks = target.internalLinks ?? [];
+  // The direct links' scores are the target's PathPower too, which a company's top contacts rank by.
+  const directScores: number[] | null = pathPowers === null ? null : [];
   for (let position = 0; position < directLinks.length; position += 2) {
     const userIndex = directLinks[position]!;
     const edge = directLinks[position + 1]!;
     const score = state.scoreAt(userIndex, target.index, edge, context);
     if (score < 0) continue;
+    directScores?.push(score);
     const accumulator = accumulatorOf(userIndex);
     accumulator.directToTarget = score;
     if (count(accumulator, score)) {
       insertRanked(accumulator.paths, { strength: score, hops: [hop(target, state.evaluate(accumulator.user, target, edge, context))] }, maximumPaths, pathRanksAbove);
     }
   }
+
+  if (directScores !== null) pathPowers!.set(target, pathPowerOfScores(directScores, context));
 
   // The second hop of a bridge, built with the first of its paths that is listed.
   let secondHop: Hop | undefined;
@@ -283,12 +289,23 @@ interface ContactCandidate {
 const contactRanksAbove = (left: ContactCandidate, right: ContactCandidate) =>
   left.score > right.score || (left.score === right.score && compareUuids(left.target.uuid, right.target.uuid) < 0);
 
-/** A company's external persons with the highest PathPower, highest first (then by uuid), with their internal connectors. */
-function topExternalContacts(state: GraphState, targets: PersonRecord[], context: EvaluationContext, limit: number): TopExternalContact[] {
+/**
+ * A company's external persons with the highest PathPower, highest first (then by uuid), with their internal
+ * connectors. `known` holds the PathPower of members the ranking has scored already.
+ */
+function topExternalContacts(
+  state: GraphState,
+  targets: PersonRecord[],
+  context: EvaluationContext,
+  limit: number,
+  known: Map<PersonRecord, number | null> | null,
+): TopExternalContact[] {
+  if (limit === 0) return [];
   // Scores alone first: only the `limit` kept build their connectors (a company can have thousands of members).
   const kept: ContactCandidate[] = [];
   for (const target of targets) {
-    const score = personPathPower(state, target, context);
+    const remembered = known?.get(target);
+    const score = remembered !== undefined ? remembered : personPathPower(state, target, context);
     if (score !== null) insertRanked(kept, { target, score }, limit, contactRanksAbove);
   }
   return kept.map(({ target, score }) => {
@@ -404,6 +421,7 @@ function rankTarget(
   }
 
   const items: RecommendedPathItem[] = [];
+  const pathPowers = reference.entity === "company" && contactsLimit > 0 ? new Map<PersonRecord, number | null>() : null;
   if (includeItems) {
     const accumulators = accumulatorsOf(state);
     accumulators.begin(state.records.length);
@@ -414,7 +432,7 @@ function rankTarget(
       scores.begin(state.edges.slotCapacity);
     }
     const limits = { paths: maximumPaths, priorities: maximumPriorityEntries };
-    for (const person of targets) collectPaths(state, person, context, accumulators, limits, scores, table);
+    for (const person of targets) collectPaths(state, person, context, accumulators, limits, scores, table, pathPowers);
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
     for (const accumulator of accumulators.values) {
       items.push({
@@ -452,7 +470,7 @@ function rankTarget(
     target_uuid: reference.uuid,
     items: items.slice(0, limit),
     total: items.length,
-    top_external_contacts: reference.entity === "company" ? topExternalContacts(state, targets, context, contactsLimit) : [],
+    top_external_contacts: reference.entity === "company" ? topExternalContacts(state, targets, context, contactsLimit, pathPowers) : [],
   };
 }
 

@@ -107,3 +107,21 @@ describe("recommended paths, strongest bridges first", () => {
     );
   });
 });
+
+describe("a company's top external contacts", () => {
+  it("are the same whether the ranking of its items scored the members' team links first or not", () => {
+    fc.assert(
+      fc.property(interactions, fc.integer({ min: 1, max: 5 }), age, fc.boolean(), (list, contacts, days, copied) => {
+        const graph = hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
+        if (copied) teamLinkTable(stateOf("test", graph));
+        const acme: EntityReference = { entity: "company", uuid: "acme" };
+        const options = { now: NOW - days * DAY, topExternalContactsLimit: contacts };
+        const [withItems] = recommendedPathsOfMany(graph, [acme], options);
+        const [contactsOnly] = recommendedPathsOfMany(graph, [acme], { ...options, includeItems: false });
+        expect(withItems!.top_external_contacts).toEqual(contactsOnly!.top_external_contacts);
+        expect(contactsOnly!.items).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

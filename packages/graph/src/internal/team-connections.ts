@@ -34,6 +34,15 @@ export function personPathPower(state: GraphState, person: PersonRecord, context
     const score = state.scoreAt(links[position]!, person.index, links[position + 1]!, context);
     if (score >= 0) scores.push(score);
   }
+  return pathPowerOfScores(scores, context);
+}
+
+/**
+ * PathPower from the scores of a person's team connections that count at `context.now` (any order; the array
+ * is sorted in place): what {@link personPathPower} computes, for a caller that scored those links already.
+ * @example pathPowerOfScores([0.2], context); // 0.2
+ */
+export function pathPowerOfScores(scores: number[], context: EvaluationContext): number | null {
   if (scores.length === 0) return null;
   return roundScore(noisyOrOfLargest(scores, context.parameters.pathPowerTopCount));
 }
