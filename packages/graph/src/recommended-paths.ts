@@ -6,19 +6,18 @@ import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { invalidArgument } from "./internal/errors.js";
 import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
-import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from "./internal/graph-state.js";
+import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
-import { visitStrongestTwoHopPaths } from "./internal/strongest-bridges-first.js";
+import { PathCollector, type UserAccumulator } from "./internal/path-collector.js";
 import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
-import { compareUuids, prettyScore, roundScore } from "./internal/scores.js";
-import { externalMembers, pathPowerOfScores, personPathPower, teamConnections } from "./internal/team-connections.js";
+import { compareUuids, prettyScore } from "./internal/scores.js";
+import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import { strengthLabel } from "./strength-label.js";
 import type {
   EntityReference,
-  Hop,
   InternalConnector,
   PriorityManagementEntry,
   RecommendedPathItem,
@@ -47,206 +46,10 @@ export interface RecommendedPathsOptions extends ScoringOptions {
   includeItems?: boolean;
 }
 
-interface PathCandidate {
-  strength: number;
-  hops: Hop[];
-}
-
-/** A target person as one user's priority: ranked by `priorityScore`, then `rq`, then uuid. */
-interface PriorityCandidate {
-  target: PersonRecord;
-  priorityScore: number;
-  rq: number;
-}
-
-interface UserAccumulator {
-  user: PersonRecord;
-  best: number;
-  pathCount: number;
-  paths: PathCandidate[];
-  /** The highest `priority_management` candidates so far, highest first (see keepPriority). */
-  priorities: PriorityCandidate[];
-  /** The target person being collected, with the best path to it and the direct score (0 without one). */
-  target: PersonRecord | null;
-  bestToTarget: number;
-  directToTarget: number;
-}
-
 /** One accumulator table per graph, reused call after call (a ranking is synchronous). */
 const accumulatorsOf = indexMapPerKey<GraphState, UserAccumulator>();
-
-function hop(person: PersonRecord, evaluation: PairEvaluation): Hop {
-  return {
-    person_uuid: person.uuid,
-    connection_score: evaluation.score,
-    interaction_count: evaluation.interactionCount,
-    last_interaction_at: evaluation.lastInteractionAt,
-  };
-}
-
-function comparePaths(left: PathCandidate, right: PathCandidate): number {
-  if (left.strength !== right.strength) return right.strength - left.strength;
-  if (left.hops.length !== right.hops.length) return left.hops.length - right.hops.length;
-  for (let position = 0; position < left.hops.length; position += 1) {
-    const order = compareUuids(left.hops[position]?.person_uuid ?? "", right.hops[position]?.person_uuid ?? "");
-    if (order !== 0) return order;
-  }
-  return 0;
-}
-
-/** The order of a user's listed paths (see comparePaths). */
-const pathRanksAbove = (left: PathCandidate, right: PathCandidate) => comparePaths(left, right) < 0;
-
-/** Whether a candidate (priority score, rq, target) ranks above `other`: higher score, then higher rq, then lower uuid. */
-function outranks(priorityScore: number, rq: number, target: PersonRecord, other: PriorityCandidate): boolean {
-  if (priorityScore !== other.priorityScore) return priorityScore > other.priorityScore;
-  if (rq !== other.rq) return rq > other.rq;
-  return compareUuids(target.uuid, other.target.uuid) < 0;
-}
-
-/** Whether a candidate would enter `priorities` (the `limit` highest so far; they only rise). */
-function entersPriorities(priorities: PriorityCandidate[], priorityScore: number, rq: number, target: PersonRecord, limit: number): boolean {
-  if (priorities.length < limit) return true;
-  return limit > 0 && outranks(priorityScore, rq, target, priorities[limit - 1]!);
-}
-
-/**
- * Keeps `priorities` as the `limit` highest candidates, highest first: a company has thousands of members,
- * and most of them do not enter, so a candidate is built only when it does.
- */
-function keepPriority(priorities: PriorityCandidate[], target: PersonRecord, priorityScore: number, rq: number, limit: number): void {
-  if (entersPriorities(priorities, priorityScore, rq, target, limit)) insertRanked(priorities, { target, priorityScore, rq }, limit, priorityRanksAbove);
-}
-
-const priorityRanksAbove = (left: PriorityCandidate, right: PriorityCandidate) => outranks(left.priorityScore, left.rq, left.target, right);
-
-/**
- * Collects, per internal user, every direct and two-hop path to one target person: each is counted, and the
- * `maximumPaths` strongest are kept (a busy target has thousands). Only a kept path builds its hops; the
- * others cost a score lookup each. Bridges' links are read from `table` when one is current, else from the
- * bridges' records. A `memo` is given when the call ranks several targets (a company's members, a batch):
- * colleague-to-bridge scores are then remembered across them, in the memo or in the table.
- */
-function collectPaths(
-  state: GraphState,
-  target: PersonRecord,
-  context: EvaluationContext,
-  accumulators: IndexMap<UserAccumulator>,
-  limits: { paths: number; priorities: number },
-  memo: EdgeScoreMemo | null,
-  table: TeamLinkTable | null,
-  pathPowers: Map<PersonRecord, number | null> | null,
-): void {
-  const maximumPaths = limits.paths;
-  const touched: UserAccumulator[] = [];
-  // By person index: the loop below never touches a colleague's record, only edge slots.
-  const accumulatorOf = (userIndex: number): UserAccumulator => {
-    const accumulator =
-      accumulators.get(userIndex) ??
-      accumulators.set(userIndex, { user: state.record(userIndex), best: 0, pathCount: 0, paths: [], priorities: [], target: null, bestToTarget: -1, directToTarget: 0 });
-    if (accumulator.target !== target) {
-      accumulator.target = target;
-      accumulator.bestToTarget = -1;
-      accumulator.directToTarget = 0;
-      touched.push(accumulator);
-    }
-    return accumulator;
-  };
-  /** Takes a path's strength into the user's best; true when it is strong enough to be listed. */
-  const offer = (accumulator: UserAccumulator, strength: number): boolean => {
-    if (strength > accumulator.best) accumulator.best = strength;
-    if (strength > accumulator.bestToTarget) accumulator.bestToTarget = strength;
-    if (maximumPaths === 0) return false;
-    return accumulator.paths.length < maximumPaths || strength >= accumulator.paths[maximumPaths - 1]!.strength;
-  };
-  const count = (accumulator: UserAccumulator, strength: number): boolean => {
-    accumulator.pathCount += 1;
-    return offer(accumulator, strength);
-  };
-
-  const directLinks = target.internalLinks ?? [];
-  // The direct links' scores are the target's PathPower too, which a company's top contacts rank by.
-  const directScores: number[] | null = pathPowers === null ? null : [];
-  for (let position = 0; position < directLinks.length; position += 2) {
-    const userIndex = directLinks[position]!;
-    const edge = directLinks[position + 1]!;
-    const score = state.scoreAt(userIndex, target.index, edge, context);
-    if (score < 0) continue;
-    directScores?.push(score);
-    const accumulator = accumulatorOf(userIndex);
-    accumulator.directToTarget = score;
-    if (count(accumulator, score)) {
-      insertRanked(accumulator.paths, { strength: score, hops: [hop(target, state.evaluate(accumulator.user, target, edge, context))] }, maximumPaths, pathRanksAbove);
-    }
-  }
-
-  if (directScores !== null) pathPowers!.set(target, pathPowerOfScores(directScores, context));
-
-  // The second hop of a bridge, built with the first of its paths that is listed.
-  let secondHop: Hop | undefined;
-  let secondHopBridge = -1;
-  const listTwoHop = (accumulator: UserAccumulator, strength: number, firstEdge: number, bridgeIndex: number, secondEdge: number) => {
-    const bridge = state.record(bridgeIndex);
-    if (secondHopBridge !== bridgeIndex) {
-      secondHop = hop(target, state.evaluate(bridge, target, secondEdge, context));
-      secondHopBridge = bridgeIndex;
-    }
-    insertRanked(accumulator.paths, { strength, hops: [hop(bridge, state.evaluate(accumulator.user, bridge, firstEdge, context)), secondHop!] }, maximumPaths, pathRanksAbove);
-  };
-
-  const bridges = target.neighbours;
-  const bridgeEdges = target.neighbourEdges;
-  if (table !== null) {
-    visitStrongestTwoHopPaths(state, target, context, table, {
-      counted: (userIndex, paths) => {
-        accumulatorOf(userIndex).pathCount += paths;
-      },
-      // A path matters if it can raise the user's best, be listed, or bring this target into the user's
-      // priority entries (with its best path to the target as their score).
-      wants: (userIndex, ceiling) => {
-        const accumulator = accumulatorOf(userIndex);
-        if (ceiling > accumulator.best) return true;
-        if (maximumPaths > 0 && (accumulator.paths.length < maximumPaths || ceiling >= accumulator.paths[maximumPaths - 1]!.strength)) return true;
-        return (
-          ceiling > accumulator.bestToTarget &&
-          entersPriorities(accumulator.priorities, prettyScore(ceiling), accumulator.directToTarget, target, limits.priorities)
-        );
-      },
-      path: (userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge) => {
-        const strength = roundScore(firstScore * secondScore);
-        const accumulator = accumulatorOf(userIndex);
-        if (offer(accumulator, strength)) listTwoHop(accumulator, strength, firstEdge, bridgeIndex, secondEdge);
-      },
-    }, memo !== null);
-  } else {
-    for (let bridgePosition = 0; bridgePosition < bridges.length; bridgePosition += 1) {
-      const bridge = state.record(bridges[bridgePosition]!);
-      const links = bridge.internalLinks;
-      if (links === null || bridge.userUuid !== null) continue;
-      const secondEdge = bridgeEdges[bridgePosition]!;
-      const secondScore = state.scoreAt(bridge.index, target.index, secondEdge, context);
-      if (secondScore < 0) continue;
-      for (let position = 0; position < links.length; position += 2) {
-        const userIndex = links[position]!;
-        if (userIndex === target.index) continue;
-        const firstEdge = links[position + 1]!;
-        let firstScore = memo === null ? Number.NaN : memo.get(firstEdge);
-        if (Number.isNaN(firstScore)) {
-          firstScore = state.scoreAt(userIndex, bridge.index, firstEdge, context);
-          memo?.set(firstEdge, firstScore);
-        }
-        if (firstScore < 0) continue;
-        const strength = roundScore(firstScore * secondScore);
-        const accumulator = accumulatorOf(userIndex);
-        if (count(accumulator, strength)) listTwoHop(accumulator, strength, firstEdge, bridge.index, secondEdge);
-      }
-    }
-  }
-
-  for (const accumulator of touched) {
-    keepPriority(accumulator.priorities, target, prettyScore(accumulator.bestToTarget), accumulator.directToTarget, limits.priorities);
-  }
-}
+/** A company ranking's PathPower of each member it walked, by person index (see PathCollector). */
+const memberPathPowersOf = indexMapPerKey<GraphState, number | null>();
 
 function priorityEntries(
   state: GraphState,
@@ -298,13 +101,13 @@ function topExternalContacts(
   targets: PersonRecord[],
   context: EvaluationContext,
   limit: number,
-  known: Map<PersonRecord, number | null> | null,
+  known: IndexMap<number | null> | null,
 ): TopExternalContact[] {
   if (limit === 0) return [];
   // Scores alone first: only the `limit` kept build their connectors (a company can have thousands of members).
   const kept: ContactCandidate[] = [];
   for (const target of targets) {
-    const remembered = known?.get(target);
+    const remembered = known?.get(target.index);
     const score = remembered !== undefined ? remembered : personPathPower(state, target, context);
     if (score !== null) insertRanked(kept, { target, score }, limit, contactRanksAbove);
   }
@@ -421,7 +224,11 @@ function rankTarget(
   }
 
   const items: RecommendedPathItem[] = [];
-  const pathPowers = reference.entity === "company" && contactsLimit > 0 ? new Map<PersonRecord, number | null>() : null;
+  let pathPowers: IndexMap<number | null> | null = null;
+  if (reference.entity === "company" && contactsLimit > 0) {
+    pathPowers = memberPathPowersOf(state);
+    pathPowers.begin(state.records.length);
+  }
   if (includeItems) {
     const accumulators = accumulatorsOf(state);
     accumulators.begin(state.records.length);
@@ -431,8 +238,15 @@ function rankTarget(
       scores = state.scoreMemo;
       scores.begin(state.edges.slotCapacity);
     }
-    const limits = { paths: maximumPaths, priorities: maximumPriorityEntries };
-    for (const person of targets) collectPaths(state, person, context, accumulators, limits, scores, table, pathPowers);
+    const collector = new PathCollector(state, accumulators, {
+      context,
+      maximumPaths,
+      maximumPriorities: maximumPriorityEntries,
+      memo: scores,
+      table,
+      pathPowers,
+    });
+    for (const person of targets) collector.collect(person);
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
     for (const accumulator of accumulators.values) {
       items.push({

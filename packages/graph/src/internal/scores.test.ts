@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareUuids, noisyOrOfLargest, prettyScore, roundScore } from "./scores.js";
 
@@ -16,6 +17,19 @@ describe("scores", () => {
     expect(noisyOrOfLargest([0.5, 0.5], 3)).toBe(0.75);
     expect(noisyOrOfLargest([0.1, 0.5, 0.2], 1)).toBe(0.5);
     expect(noisyOrOfLargest([], 3)).toBe(0);
+  });
+
+  it("takes the largest values strongest first, short or long, and leaves them sorted", () => {
+    const score = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(fc.array(score, { maxLength: 40 }), fc.integer({ min: 1, max: 5 }), (values, count) => {
+        const sorted = [...values].sort((left, right) => right - left);
+        const expected = 1 - sorted.slice(0, count).reduce((missing, value) => missing * (1 - value), 1);
+        const given = [...values];
+        expect(noisyOrOfLargest(given, count)).toBe(expected);
+        expect(given).toEqual(sorted);
+      }),
+    );
   });
 
   it("compares uuids by code unit", () => {

@@ -25,7 +25,7 @@ export function prettyScore(score: number): number {
  * @example noisyOrOfLargest([0.5, 0.5, 0.1], 2); // 0.75
  */
 export function noisyOrOfLargest(values: number[], count: number): number {
-  values.sort((left, right) => right - left);
+  sortDescending(values);
   let missing = 1;
   const limit = Math.min(count, values.length);
   for (let position = 0; position < limit; position += 1) missing *= 1 - (values[position] ?? 0);
@@ -38,4 +38,20 @@ export function noisyOrOfLargest(values: number[], count: number): number {
  */
 export function compareUuids(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Below this length an insertion sort: most persons have one or two team connections, and `Array.prototype.sort` costs more than sorting them. */
+const INSERTION_SORT_UP_TO = 16;
+
+function sortDescending(values: number[]): void {
+  if (values.length > INSERTION_SORT_UP_TO) {
+    values.sort((left, right) => right - left);
+    return;
+  }
+  for (let position = 1; position < values.length; position += 1) {
+    const value = values[position]!;
+    let before = position - 1;
+    for (; before >= 0 && values[before]! < value; before -= 1) values[before + 1] = values[before]!;
+    values[before + 1] = value;
+  }
 }
