@@ -100,10 +100,33 @@ describe("recommended paths, strongest bridges first", () => {
             const at = record.index;
             const linksOf = (from: TeamLinkTable) => Array.from({ length: from.end[at]! - from.start[at]! }, (_, offset) => [from.users[from.start[at]! + offset], from.edges[from.start[at]! + offset], from.firstAt[from.start[at]! + offset]]);
             expect(linksOf(table)).toEqual(linksOf(fresh));
+            const maskOf = (from: TeamLinkTable) => Array.from(from.masks.subarray(at * from.maskStride, (at + 1) * from.maskStride));
+            expect(maskOf(table)).toEqual(maskOf(fresh));
           }
         },
       ),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe("recommended paths from a team wider than one mask word", () => {
+  // 40 users: a bridge's team slots fill two numbers of its mask (team-link-table.ts).
+  const WIDE_USERS = Array.from({ length: 40 }, (_, index) => ({ userUuid: `w${index}`, personUuid: `wq${index}` }));
+  const WIDE_PERSONS = [...WIDE_USERS.map((user) => user.personUuid), ...EXTERNALS.slice(0, 8)];
+  const wideInteractions = interactionLists(WIDE_PERSONS, { age, length: { minLength: 100, maxLength: 300 }, maximumAttendees: 6 });
+  const wideTarget = fc.constantFrom(...WIDE_PERSONS).map((uuid): EntityReference => ({ entity: "person", uuid }));
+
+  it("ranks as the walk over every path", () => {
+    fc.assert(
+      fc.property(wideInteractions, fc.array(wideTarget, { minLength: 1, maxLength: 4 }), age, (list, targets, days) => {
+        const graph = hydrateGraph({ interactions: list, internalUsers: WIDE_USERS, affiliations: PADDING });
+        const options = { now: NOW - days * DAY, maximumPathsPerItem: 2, maximumPriorityEntries: 1 };
+        const everyPath = recommendedPathsOfMany(graph, targets, options);
+        teamLinkTable(stateOf("test", graph));
+        expect(recommendedPathsOfMany(graph, targets, options)).toEqual(everyPath);
+      }),
+      { numRuns: 60 },
     );
   });
 });

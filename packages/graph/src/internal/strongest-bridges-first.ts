@@ -2,7 +2,7 @@
 import { BridgeQueue } from "./bridge-queue.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
 import { roundScore } from "./scores.js";
-import type { TeamLinkTable } from "./team-link-table.js";
+import { SLOTS_PER_WORD, type TeamLinkTable } from "./team-link-table.js";
 
 /** What a ranking keeps of a target's two-hop paths (user → external bridge → target). */
 export interface TwoHopVisitor {
@@ -31,10 +31,30 @@ function prepareTeam(size: number): void {
   counts.fill(0, 0, size);
 }
 
+/** Whether the person whose mask starts at `base` has a team link (see `TeamLinkTable.masks`). */
+function hasTeamLinks(masks: Float64Array, base: number, stride: number): boolean {
+  for (let at = base + 1; at < base + stride; at += 1) if (masks[at] !== 0) return true;
+  return false;
+}
+
+/** Adds one path to the count of each team slot in the mask at `base`: every link counts at this `now`. */
+function countMaskedSlots(masks: Float64Array, base: number, stride: number): void {
+  for (let at = base + 1, first = 0; at < base + stride; at += 1, first += SLOTS_PER_WORD) {
+    let bits = masks[at]! | 0;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      const slot = first + (31 - Math.clz32(lowest));
+      counts[slot] = counts[slot]! + 1;
+      bits ^= lowest;
+    }
+  }
+}
+
 /**
  * Reports to `visitor`, per user, how many two-hop paths lead to `target` at `context.now`, then the paths
  * that may change what the visitor keeps. A path counts when both its edges have an interaction at or before
- * `now`; the counts need only the table's first-interaction times, never a score.
+ * `now`; the counts need only the table's first-interaction times, never a score (and of a bridge whose
+ * team links all began by `now`, only its mask).
  *
  * Bridges are then visited by their score with the target, strongest first. A connection score is below 1,
  * so no path through a bridge is stronger than that bridge's score with the target. (A bridge whose pair
@@ -56,9 +76,11 @@ export function visitStrongestTwoHopPaths(
   visitor: TwoHopVisitor,
   rememberLinkScores: boolean,
 ): void {
-  const { start, end: ends, users, edges, firstAt, isUser, teamSlot, team } = table;
+  const { start, end: ends, users, edges, firstAt, teamSlot, team, masks, maskStride } = table;
   const now = context.now;
   const targetIndex = target.index;
+  // A user's own paths through a bridge to themselves are no paths: counted link by link.
+  const targetIsUser = teamSlot[targetIndex]! >= 0;
   const bridges = target.neighbours;
   const bridgeEdges = target.neighbourEdges;
   prepareTeam(team.length);
@@ -66,15 +88,21 @@ export function visitStrongestTwoHopPaths(
 
   for (let position = 0; position < bridges.length; position += 1) {
     const bridgeIndex = bridges[position]!;
-    const end = ends[bridgeIndex]!;
-    // Bridges are external: a colleague who knows the target is an item of their own already.
-    if (start[bridgeIndex] === end || isUser[bridgeIndex] === 1) continue;
+    const base = bridgeIndex * maskStride;
+    // Bridges are external, with team links: a colleague who knows the target is an item of their own
+    // already, and a colleague's own person has no mask.
+    if (!hasTeamLinks(masks, base, maskStride)) continue;
     // Ordered by a ceiling, exact unless the pair has an interaction after `now` (then its position is
     // stored as ~position, and its exact score, a rescan, is computed only when it comes first).
     const secondEdge = bridgeEdges[position]!;
     const ceiling = state.scoreCeilingAt(bridgeIndex, targetIndex, secondEdge, context);
     if (ceiling < 0) continue;
     queue.add(ceiling, state.scoreCeilingIsInexact(secondEdge, context) ? ~position : position);
+    if (masks[base]! <= now && !targetIsUser) {
+      countMaskedSlots(masks, base, maskStride);
+      continue;
+    }
+    const end = ends[bridgeIndex]!;
     for (let link = start[bridgeIndex]!; link < end; link += 1) {
       const userIndex = users[link]!;
       if (firstAt[link]! > now || userIndex === targetIndex) continue;

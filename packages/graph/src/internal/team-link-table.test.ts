@@ -13,7 +13,8 @@ function regions(state: GraphState, table: TeamLinkTable) {
     if (record === undefined) return null;
     const links: number[] = [];
     for (let link = table.start[index]!; link < table.end[index]!; link += 1) links.push(table.users[link]!, table.edges[link]!, table.firstAt[link]!);
-    return { links, isUser: table.isUser[index], team: table.teamSlot[index]! >= 0 ? table.team[table.teamSlot[index]!] : null };
+    const mask = Array.from(table.masks.subarray(index * table.maskStride, (index + 1) * table.maskStride));
+    return { links, isUser: table.isUser[index], team: table.teamSlot[index]! >= 0 ? table.team[table.teamSlot[index]!] : null, mask };
   });
 }
 
@@ -36,6 +37,34 @@ describe("TeamLinkTable", () => {
       expect(table.teamSlot[record.index]! >= 0).toBe(record.userUuid !== null);
     }
     expect(teamLinkTable(state)).toBe(table);
+  });
+
+  it("summarizes each person's links in its mask: the latest first interaction, then its team slots as bits", () => {
+    // 40 users: the slots fill two numbers of a mask. Dana knows every user, the last from 10 days ahead.
+    const users = Array.from({ length: 40 }, (_, index) => `u${index}`);
+    const graph = buildGraph(
+      ...users.map((user) => withUser(user)),
+      ...users.map((user, index) => withEmail(user, "dana", index === 39 ? daysAgo(-10) : daysAgo(100 - index))),
+      withEmail("u33", "eve", daysAgo(5)),
+      withEmail("u0", "u1", daysAgo(5)),
+    );
+    const state = stateOf("test", graph);
+    const table = teamLinkTable(state);
+    expect(table.maskStride).toBe(3);
+    const maskOf = (uuid: string) => {
+      const base = state.person(uuid)!.index * table.maskStride;
+      return Array.from(table.masks.subarray(base, base + table.maskStride));
+    };
+    const slotOf = (uuid: string) => table.teamSlot[state.person(uuid)!.index]!;
+    const bitsOf = (uuids: string[]) => {
+      const words = [0, 0];
+      for (const uuid of uuids) words[slotOf(uuid) >> 5] = (words[slotOf(uuid) >> 5]! | (1 << slotOf(uuid) % 32)) >>> 0;
+      return words;
+    };
+    expect(maskOf("dana")).toEqual([daysAgo(-10), ...bitsOf(users)]);
+    expect(maskOf("eve")).toEqual([daysAgo(5), ...bitsOf(["u33"])]);
+    // A user's own person is never a bridge: no mask, though u0 and u1 are linked.
+    expect(maskOf("u0")).toEqual([0, 0, 0]);
   });
 
   it("catches up with changed team links, person by person, and is copied afresh when the team changes", () => {
