@@ -1,11 +1,12 @@
 /** The Hono environment every route and middleware shares: services and per-request context. */
 import type { ApiKeyOwner } from "@rapport/store";
-import type { RequestIdVariables } from "hono/request-id";
 import type { AuthContext } from "./platform/auth/auth-context.js";
 import type { AppServices } from "./services.js";
 
 export interface AppEnv {
-  Variables: RequestIdVariables & {
+  Variables: {
+    /** The request id (see platform/request/request-id.ts). */
+    requestId: string;
     services: AppServices;
     /** Set by key authentication: the live key and its tenant. */
     apiKeyOwner: ApiKeyOwner;

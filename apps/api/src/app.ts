@@ -5,7 +5,6 @@
  */
 import type { ApiKeyOwner } from "@rapport/store";
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env.js";
 import { mountDocs } from "./docs/mount-docs.js";
 import { buildMcpTools } from "./mcp/mcp-tools.js";
@@ -19,6 +18,7 @@ import { authenticateKey, resolveUserContext } from "./platform/auth/authenticat
 import { handleError, handleNotFound } from "./platform/errors/error-handlers.js";
 import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
+import { requestId } from "./platform/request/request-id.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
 import { RAPPORT_VERSION } from "./version.js";
@@ -43,9 +43,6 @@ export interface CreateAppOptions {
   trustProxy?: boolean;
 }
 
-/** Longest client-sent X-Request-Id echoed back; longer or unprintable ones are replaced. */
-const MAX_REQUEST_ID_LENGTH = 200;
-
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
   const { operations = allOperations, validateResponses = false, publicUrl, oauth = publicUrl !== undefined, trustProxy = false } = options;
   const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });
@@ -55,7 +52,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     context.set("services", services);
     await next();
   });
-  app.use(requestId({ limitLength: MAX_REQUEST_ID_LENGTH, headerName: "X-Request-Id" }));
+  app.use(requestId());
   app.use(accessLog());
   app.onError(handleError);
   app.notFound(handleNotFound);

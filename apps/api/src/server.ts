@@ -1,11 +1,15 @@
 /**
  * @module
- * Runs the app on a port with @hono/node-server, and shuts down gracefully: stop accepting, let
- * in-flight requests finish, close the database.
+ * Runs the app on a port (Node's HTTP server, the app through @hono/node-server's listener, kept answers
+ * through the lane in front of it), and shuts down gracefully: stop accepting, let in-flight requests
+ * finish, close the database.
  */
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
+import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
+import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
 
 export interface RunningServer {
@@ -26,16 +30,16 @@ export async function startServer(services: AppServices, options: StartServerOpt
   // The app is built once the port is known: without a configured public URL, the bound address
   // is the issuer of the OAuth endpoints and the origin of the MCP resource.
   let app: ReturnType<typeof createApp> | null = null;
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const started = serve(
-      {
-        fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response("starting", { status: 503 })),
-        port,
-        hostname: host,
-      },
-      () => resolve(started),
-    );
-    started.once("error", reject);
+  const appListener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : new Response("starting", { status: 503 })), {
+    hostname: host,
+  });
+  const server = createServer(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const address = server.address() as AddressInfo;
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;

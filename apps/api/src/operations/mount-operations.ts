@@ -10,6 +10,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { readJsonBody } from "../platform/request/json-body.js";
+import { cacheDirectivesOf, requestTargetOf, responseCacheKey } from "../platform/response-cache/response-cache.js";
 import type { AnyOperation, StatusReply } from "./operation.js";
 import { collectQuery, parseInput } from "./validate-input.js";
 
@@ -35,14 +36,14 @@ function cacheSlot(http: Context<AppEnv>, operationId: string): { found: { body:
   const { store, clock, responseCache } = http.get("services");
   const auth = http.get("auth");
   const tenantUuid = auth.tenant.uuid;
-  // Per user context as well: derived fields (a person's) answer for the calling user.
-  const key = `${tenantUuid} ${auth.user?.uuid ?? "-"} ${operationId} ${http.req.url}`;
+  const key = responseCacheKey(tenantUuid, auth.user?.uuid ?? null, operationId, requestTargetOf(http.req.url));
   const revision = store.revision(tenantUuid);
   const now = clock.now();
-  const directives = http.req.header("cache-control")?.toLowerCase() ?? "";
-  const fresh = directives.includes("no-cache") || directives.includes("no-store");
-  const keep = directives.includes("no-store") ? () => undefined : (body: Uint8Array) => responseCache.keep(key, revision, now, body);
-  return { found: fresh ? undefined : responseCache.find(key, revision, now), keep };
+  const { fresh, keep } = cacheDirectivesOf(http.req.header("cache-control"));
+  return {
+    found: fresh ? undefined : responseCache.find(key, revision, now),
+    keep: keep ? (body: Uint8Array) => responseCache.keep(key, revision, now, body) : () => undefined,
+  };
 }
 
 export interface MountOptions {

@@ -4,11 +4,12 @@
  * section: 401 for a missing, unknown or revoked key (or a deleted tenant); 403 for a bad
  * `x-service-user-id` or a user-scoped key whose bound user is gone or inactive.
  */
-import type { ApiKeyOwner } from "@rapport/store";
+import type { ApiKeyOwner, Store } from "@rapport/store";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, forbidden } from "../errors/api-error.js";
 import { isUuid } from "../request/uuid-pattern.js";
+import type { AuthContext } from "./auth-context.js";
 import { hashApiKey } from "./api-key-secret.js";
 
 export const API_KEY_HEADER = "x-api-key";
@@ -27,65 +28,66 @@ export interface AuthenticateKeyOptions {
   trustedCallers?: WeakMap<Request, ApiKeyOwner>;
 }
 
+/** The live key presented in `x-api-key` (the header's value, or nothing) and its tenant; 401 otherwise. */
+export async function keyOwnerOf(store: Store, presented: string | undefined): Promise<ApiKeyOwner> {
+  const trimmed = presented?.trim();
+  if (!trimmed) throw missingKey();
+  const owner = await store.apiKeys.findActiveByHash(hashApiKey(trimmed));
+  if (!owner) throw invalidKey();
+  return owner;
+}
+
 /** Finds the live key of `x-api-key` and its tenant (401 otherwise). Rate limiting runs next. */
 export function authenticateKey(options: AuthenticateKeyOptions = {}): MiddlewareHandler<AppEnv> {
   const { trustedCallers } = options;
   return async (context, next) => {
-    const trusted = trustedCallers?.get(context.req.raw);
-    if (trusted) {
-      context.set("apiKeyOwner", trusted);
-      return next();
-    }
-    const { store } = context.get("services");
-    const presented = context.req.header(API_KEY_HEADER)?.trim();
-    if (!presented) throw missingKey();
-    const owner = await store.apiKeys.findActiveByHash(hashApiKey(presented));
-    if (!owner) throw invalidKey();
+    const owner = trustedCallers?.get(context.req.raw) ?? (await keyOwnerOf(context.get("services").store, context.req.header(API_KEY_HEADER)));
     context.set("apiKeyOwner", owner);
     await next();
   };
 }
 
+/**
+ * The user context of a call with `owner`'s key and `requested` in `x-service-user-id` (or nothing): the key's
+ * bound user, else the requested one, else none (tenant-wide). 403 for a bad, unknown or deactivated user.
+ */
+export async function userContextOf(store: Store, owner: ApiKeyOwner, requested: string | undefined): Promise<AuthContext> {
+  const { key, tenant } = owner;
+  const requestedUser = requested?.trim();
+  let userUuid: string | null = null;
+  if (key.user_uuid) {
+    if (requestedUser !== undefined && requestedUser.toLowerCase() !== key.user_uuid.toLowerCase()) {
+      throw forbidden(`${USER_HEADER} does not match the user this API key is bound to`);
+    }
+    userUuid = key.user_uuid;
+  } else if (requestedUser !== undefined) {
+    if (!isUuid(requestedUser)) throw forbidden(`${USER_HEADER} must be the UUID of a user of this tenant`);
+    userUuid = requestedUser.toLowerCase();
+  }
+
+  let user = null;
+  if (userUuid) {
+    user = await store.users.get(tenant.uuid, userUuid);
+    if (!user) {
+      throw forbidden(
+        key.user_uuid
+          ? "the user this API key is bound to no longer exists"
+          : `${USER_HEADER} is not a user of this tenant`,
+      );
+    }
+    if (!user.is_active) {
+      throw forbidden(
+        key.user_uuid ? "the user this API key is bound to is deactivated" : `${USER_HEADER} names a deactivated user`,
+      );
+    }
+  }
+  return { tenant, key, user, isAdministrator: user === null || user.role === "administrator" };
+}
+
 /** Settles the user context from the key's binding and `x-service-user-id` (403 on a bad one). */
 export function resolveUserContext(): MiddlewareHandler<AppEnv> {
   return async (context, next) => {
-    const { store } = context.get("services");
-    const { key, tenant } = context.get("apiKeyOwner");
-    const requestedUser = context.req.header(USER_HEADER)?.trim();
-
-    let userUuid: string | null = null;
-    if (key.user_uuid) {
-      if (requestedUser !== undefined && requestedUser.toLowerCase() !== key.user_uuid.toLowerCase()) {
-        throw forbidden(`${USER_HEADER} does not match the user this API key is bound to`);
-      }
-      userUuid = key.user_uuid;
-    } else if (requestedUser !== undefined) {
-      if (!isUuid(requestedUser)) throw forbidden(`${USER_HEADER} must be the UUID of a user of this tenant`);
-      userUuid = requestedUser.toLowerCase();
-    }
-
-    let user = null;
-    if (userUuid) {
-      user = await store.users.get(tenant.uuid, userUuid);
-      if (!user) {
-        throw forbidden(
-          key.user_uuid
-            ? "the user this API key is bound to no longer exists"
-            : `${USER_HEADER} is not a user of this tenant`,
-        );
-      }
-      if (!user.is_active) {
-        throw forbidden(
-          key.user_uuid ? "the user this API key is bound to is deactivated" : `${USER_HEADER} names a deactivated user`,
-        );
-      }
-    }
-    context.set("auth", {
-      tenant,
-      key,
-      user,
-      isAdministrator: user === null || user.role === "administrator",
-    });
+    context.set("auth", await userContextOf(context.get("services").store, context.get("apiKeyOwner"), context.req.header(USER_HEADER)));
     await next();
   };
 }

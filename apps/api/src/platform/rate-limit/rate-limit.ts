@@ -6,49 +6,69 @@
  * `Retry-After` for the per-second limit. A request refused by the per-second window is not counted in the
  * monthly one.
  */
+import type { ApiKeyOwner } from "@rapport/store";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
+import type { AppServices } from "../../services.js";
 import { ApiError } from "../errors/api-error.js";
 import { limitsFor } from "./rate-limit-tiers.js";
 import { monthWindow, secondWindow } from "./rate-limit-windows.js";
 
+/** What counting one request gives: the six `X-RateLimit-*` headers, and the 429 when a limit is exceeded. */
+export interface CountedRequest {
+  headers: Record<string, string>;
+  refusal: ApiError | null;
+}
+
+/** Counts one request of `owner`'s key against both windows. */
+export async function countRequest(services: Pick<AppServices, "clock" | "perSecondCounter" | "monthlyCounter">, owner: ApiKeyOwner): Promise<CountedRequest> {
+  const { clock, perSecondCounter, monthlyCounter } = services;
+  const { key, tenant } = owner;
+  const limits = limitsFor(tenant);
+  const now = clock.now();
+  const second = secondWindow(now);
+  const month = monthWindow(now);
+
+  const usedThisSecond = await perSecondCounter.increment(key.uuid, second.id, second.resetAt * 1000);
+  const secondExceeded = usedThisSecond > limits.perSecond;
+  const usedThisMonth = secondExceeded
+    ? await monthlyCounter.current(tenant.uuid, month.id)
+    : await monthlyCounter.increment(tenant.uuid, month.id, month.resetAt * 1000);
+  const monthExceeded = !secondExceeded && usedThisMonth > limits.monthly;
+
+  const headers = {
+    "x-ratelimit-limit": String(limits.perSecond),
+    "x-ratelimit-remaining": String(Math.max(0, limits.perSecond - usedThisSecond)),
+    "x-ratelimit-reset": String(second.resetAt),
+    "x-ratelimit-limit-monthly": String(limits.monthly),
+    "x-ratelimit-remaining-monthly": String(Math.max(0, limits.monthly - usedThisMonth)),
+    "x-ratelimit-reset-monthly": String(month.resetAt),
+  };
+  if (secondExceeded) {
+    const retryAfter = Math.max(1, Math.ceil((second.resetAt * 1000 - now) / 1000));
+    const refusal = new ApiError(
+      429,
+      `per-second rate limit exceeded: ${limits.perSecond} requests per second for this API key; retry after ${retryAfter} s`,
+      { "retry-after": String(retryAfter) },
+    );
+    return { headers, refusal };
+  }
+  if (monthExceeded) {
+    const refusal = new ApiError(
+      429,
+      `monthly rate limit exceeded: ${limits.monthly} requests per calendar month for this tenant; it resets at 00:00:00 UTC on the 1st`,
+    );
+    return { headers, refusal };
+  }
+  return { headers, refusal: null };
+}
+
+/** Counts the request (see countRequest), sets its headers, and refuses it with 429 over a limit. */
 export function rateLimit(): MiddlewareHandler<AppEnv> {
   return async (context, next) => {
-    const { clock, perSecondCounter, monthlyCounter } = context.get("services");
-    const { key, tenant } = context.get("apiKeyOwner");
-    const limits = limitsFor(tenant);
-    const now = clock.now();
-    const second = secondWindow(now);
-    const month = monthWindow(now);
-
-    const usedThisSecond = await perSecondCounter.increment(key.uuid, second.id, second.resetAt * 1000);
-    const secondExceeded = usedThisSecond > limits.perSecond;
-    const usedThisMonth = secondExceeded
-      ? await monthlyCounter.current(tenant.uuid, month.id)
-      : await monthlyCounter.increment(tenant.uuid, month.id, month.resetAt * 1000);
-    const monthExceeded = !secondExceeded && usedThisMonth > limits.monthly;
-
-    context.header("X-RateLimit-Limit", String(limits.perSecond));
-    context.header("X-RateLimit-Remaining", String(Math.max(0, limits.perSecond - usedThisSecond)));
-    context.header("X-RateLimit-Reset", String(second.resetAt));
-    context.header("X-RateLimit-Limit-Monthly", String(limits.monthly));
-    context.header("X-RateLimit-Remaining-Monthly", String(Math.max(0, limits.monthly - usedThisMonth)));
-    context.header("X-RateLimit-Reset-Monthly", String(month.resetAt));
-
-    if (secondExceeded) {
-      const retryAfter = Math.max(1, Math.ceil((second.resetAt * 1000 - now) / 1000));
-      throw new ApiError(
-        429,
-        `per-second rate limit exceeded: ${limits.perSecond} requests per second for this API key; retry after ${retryAfter} s`,
-        { "Retry-After": String(retryAfter) },
-      );
-    }
-    if (monthExceeded) {
-      throw new ApiError(
-        429,
-        `monthly rate limit exceeded: ${limits.monthly} requests per calendar month for this tenant; it resets at 00:00:00 UTC on the 1st`,
-      );
-    }
+    const { headers, refusal } = await countRequest(context.get("services"), context.get("apiKeyOwner"));
+    for (const name in headers) context.header(name, headers[name]);
+    if (refusal !== null) throw refusal;
     await next();
   };
 }

@@ -58,3 +58,27 @@ export class ResponseCache {
     this.entries.set(key, { revision, computedAt: now, body });
   }
 }
+
+/**
+ * The key of a kept answer: the tenant, the user context (a person's `my_*` fields answer for the caller),
+ * the operation, and the request target (path and query).
+ */
+export function responseCacheKey(tenantUuid: string, userUuid: string | null, operationId: string, target: string): string {
+  return `${tenantUuid} ${userUuid ?? "-"} ${operationId} ${target}`;
+}
+
+/** The request target (path and query) of an absolute URL such as `http://host/v1/persons/…?page=2`. */
+export function requestTargetOf(url: string): string {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return path === -1 ? "/" : url.slice(path);
+}
+
+/**
+ * What a request's `Cache-Control` asks of the response cache: `no-cache` (and `no-store`) a fresh answer,
+ * `no-store` also that nothing is kept.
+ */
+export function cacheDirectivesOf(header: string | undefined): { fresh: boolean; keep: boolean } {
+  const directives = header?.toLowerCase() ?? "";
+  const keep = !directives.includes("no-store");
+  return { fresh: !keep || directives.includes("no-cache"), keep };
+}

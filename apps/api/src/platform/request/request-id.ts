@@ -1,0 +1,31 @@
+/**
+ * @module
+ * The request id: the client's `X-Request-Id` when it is short and printable, else a new UUID. Every
+ * response carries it and every log line of the request quotes it.
+ */
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../app-env.js";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** Longest client-sent id echoed back; longer or unprintable ones are replaced. */
+export const MAX_REQUEST_ID_LENGTH = 200;
+
+const ID_CHARACTERS = /^[\w\-=]+$/;
+
+/** The id of a request that sent `presented` in `X-Request-Id` (or nothing). */
+export function requestIdOf(presented: string | undefined): string {
+  if (presented !== undefined && presented.length <= MAX_REQUEST_ID_LENGTH && ID_CHARACTERS.test(presented)) return presented;
+  return randomUUID();
+}
+
+/** Sets the `requestId` variable and the `X-Request-Id` response header. */
+export function requestId(): MiddlewareHandler<AppEnv> {
+  return async (context, next) => {
+    const id = requestIdOf(context.req.header(REQUEST_ID_HEADER));
+    context.set("requestId", id);
+    context.header(REQUEST_ID_HEADER, id);
+    await next();
+  };
+}
