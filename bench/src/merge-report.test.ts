@@ -5,11 +5,11 @@ import type { BenchReport } from "./report.js";
 import { groupOfMeasurement } from "./run-benchmark.js";
 
 const row = (id: string): MeasurementResult => ({ ...failedMeasurement(id, id, "x"), error: undefined, notes: [] });
-const report = (startedAt: string, measurements: MeasurementResult[], scale = "L"): BenchReport => ({
+const report = (startedAt: string, measurements: MeasurementResult[], scale = "L", cpuModel = "cpu"): BenchReport => ({
   scale,
   startedAt,
   durationSeconds: 1,
-  machine: { cores: 2, cpuModel: "cpu", memoryGiB: 24, node: "v20", platform: "linux-x64", loadAverageAtStart: [0, 0, 0], loadAverageAtEnd: [0, 0, 0] },
+  machine: { cores: 2, cpuModel, memoryGiB: 24, node: "v20", platform: "linux-x64", loadAverageAtStart: [0, 0, 0], loadAverageAtEnd: [0, 0, 0] },
   dataset: {},
   peakRssMiB: 100,
   measurements,
@@ -21,8 +21,14 @@ describe("merging a rerun into a report", () => {
     const rerun = report("later", [row("http-person"), row("http-paths")]);
     const merged = mergeReports(base, rerun, ["http-throughput"], groupOfMeasurement);
     expect(merged.measurements.map((measurement) => measurement.id)).toEqual(["graph-hydration", "http-person", "http-paths", "mbox-import"]);
-    expect(merged.measurements[1]!.notes.at(-1)).toContain("later");
+    expect(merged.measurements[1]!.notes.at(-1)).toBe("measured again in a run started later (--only http-throughput)");
     expect(merged.startedAt).toBe("first");
     expect(() => mergeReports(base, report("later", [], "M"), ["http-throughput"], groupOfMeasurement)).toThrow("scale M");
+  });
+
+  it("names the machine of a rerun made on another one", () => {
+    const base = report("first", [row("http-person")]);
+    const merged = mergeReports(base, report("later", [row("http-person")], "L", "AMD EPYC"), ["http-throughput"], groupOfMeasurement);
+    expect(merged.measurements[0]!.notes.at(-1)).toBe("measured again in a run started later (--only http-throughput) on another machine: 2 cores (AMD EPYC)");
   });
 });

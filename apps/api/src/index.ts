@@ -15,6 +15,7 @@ export type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.
 export { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-rate-limit-counter.js";
 export { ResponseCache, type ResponseCacheOptions } from "./platform/response-cache/response-cache.js";
 export { responseCacheFromEnvironment } from "./platform/response-cache/response-cache-from-environment.js";
+export { keptAnswerLane, type RequestListener } from "./platform/response-cache/kept-answer-lane.js";
 export { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
 export { issueApiKey } from "./platform/auth/issue-api-key.js";
 export { seedDemoTenant, issueDemoKeys } from "./demo/seed-demo-tenant.js";
