@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { growthFigure, growthTargets } from "./compare.js";
+import { growthFigure, growthTargets, renderComparison } from "./compare.js";
 import { failedMeasurement, type MeasurementResult } from "./measurement.js";
 import type { BenchReport } from "./report.js";
 import { median, summarize } from "./statistics.js";
@@ -46,5 +46,15 @@ describe("growthFigure", () => {
     expect(growthFigure({ medianMs: 0.05, opsPerSecond: 20_000 }, { medianMs: 0.1, opsPerSecond: 1 })).toBe("2.00x");
     expect(growthFigure({ medianMs: 0, opsPerSecond: 12_000 }, { medianMs: 1, opsPerSecond: 6_000 })).toBe("2.00x");
     expect(growthFigure({ medianMs: 0, opsPerSecond: 0 }, { medianMs: 0, opsPerSecond: 6_000 })).toBe("-");
+  });
+});
+
+describe("the comparison's header", () => {
+  it("names each run's machine: runs of one comparison may come from different ones", () => {
+    const lines = renderComparison([report("S", engineRow(0.05)), report("L", engineRow(0.09))]).split("\n");
+    expect(lines.filter((line) => line.startsWith("- S:") || line.startsWith("- L:"))).toEqual([
+      expect.stringContaining("run S on 2 cores (cpu), 24 GiB"),
+      expect.stringContaining("run L on 2 cores (cpu), 24 GiB"),
+    ]);
   });
 });

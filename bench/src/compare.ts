@@ -58,7 +58,7 @@ export function renderComparison(reports: readonly BenchReport[]): string {
     "",
     ...reports.map(
       (report) =>
-        `- ${report.scale}: ${Object.entries(report.dataset).map(([name, value]) => `${value.toLocaleString("en-US")} ${name}`).join(", ")}; run ${report.startedAt} on ${report.machine.cores} cores, ${report.machine.memoryGiB} GiB, load ${report.machine.loadAverageAtStart?.join(" / ") ?? "?"}.`,
+        `- ${report.scale}: ${Object.entries(report.dataset).map(([name, value]) => `${value.toLocaleString("en-US")} ${name}`).join(", ")}; run ${report.startedAt} on ${report.machine.cores} cores (${report.machine.cpuModel}), ${report.machine.memoryGiB} GiB, load ${report.machine.loadAverageAtStart?.join(" / ") ?? "?"}.`,
     ),
     "",
     `| measurement | ${scales.map((scale) => `${scale} median ms`).join(" | ")} | ${scales.map((scale) => `${scale} p99 ms`).join(" | ")} | ${scales.map((scale) => `${scale} vs baseline`).join(" | ")} | growth ${scales[0]}->${scales[scales.length - 1]} | targets at ${scales[scales.length - 1]} |`,
