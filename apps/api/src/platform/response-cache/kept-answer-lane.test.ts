@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { operations } from "../../routes/operations.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { keptAnswerLane } from "./kept-answer-lane.js";
+import { ResponseCache } from "./response-cache.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -182,5 +183,17 @@ describe("keptAnswerLane at a rate limit", () => {
     expect(laneHeaders).toEqual(appHeaders);
     expect(laneHeaders["retry-after"]).toBe("1");
     expect(await byLane.json()).toEqual(await byApp.json());
+  });
+});
+
+describe("keptAnswerLane without kept answers", () => {
+  beforeEach(() => start());
+
+  it("is the app's own listener when the response cache keeps nothing, or no operation is cacheable", () => {
+    const app = () => undefined;
+    const disabled = { ...context.services, responseCache: new ResponseCache({ maxAgeMilliseconds: 0, maxBytes: 1 << 20 }) };
+    expect(keptAnswerLane(disabled, operations, app)).toBe(app);
+    expect(keptAnswerLane(context.services, operations.filter((operation) => !operation.cacheable), app)).toBe(app);
+    expect(keptAnswerLane(context.services, operations, app)).not.toBe(app);
   });
 });

@@ -63,7 +63,8 @@ async function callerOf(store: AppServices["store"], headers: IncomingHttpHeader
  */
 export function keptAnswerLane(services: AppServices, operations: readonly AnyOperation[], app: RequestListener): RequestListener {
   const routes = cacheableRoutes(operations);
-  if (routes.length === 0) return app;
+  // Without kept answers the lane could only check the key twice.
+  if (routes.length === 0 || !services.responseCache.keepsAnything) return app;
 
   async function answer(incoming: IncomingMessage, outgoing: ServerResponse, route: CacheableRoute, target: string): Promise<boolean> {
     const startedAt = performance.now();

@@ -36,6 +36,11 @@ export class ResponseCache {
     this.entries = maxAgeMilliseconds > 0 && maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.body.byteLength) }) : null;
   }
 
+  /** Whether anything can be kept (a maximum age and a size above 0). */
+  get keepsAnything(): boolean {
+    return this.entries !== null;
+  }
+
   /**
    * The body kept under `key` and its age in milliseconds, when it was computed from data at `revision`
    * less than the maximum age before `now`.
