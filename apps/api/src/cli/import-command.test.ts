@@ -83,7 +83,8 @@ describe("rapport import", () => {
       expect(result.stderr, args.join(" ")).toMatch(/^rapport: /);
     }
     expect((await rapport(["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant])).stderr).toContain('is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1');
-  });
+    // Nine CLI processes, one after the other: about 11 s on a loaded two-core machine.
+  }, 60_000);
 
   it("stops cleanly on Ctrl-C, and a re-run finishes without duplicates", async () => {
     const path = join(folder, "large.mbox");
