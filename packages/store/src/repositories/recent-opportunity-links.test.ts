@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 
@@ -98,5 +98,40 @@ describe("recentOpportunitiesOf", () => {
     expect(found.get(persons.busy)).toEqual(expected(persons.busy, 3));
     expect(found.get(persons.few)).toEqual(expected(persons.few, 3));
     expect(found.get(persons.busy)!.total).toBe(1_034);
+  });
+
+  it("counts links in the covering index of opportunity links, whatever the sampled statistics say", async () => {
+    const statements: string[] = [];
+    const prepare = SqliteDatabase.prototype.prepare;
+    const spy = vi.spyOn(SqliteDatabase.prototype, "prepare").mockImplementation(function (this: SqliteDatabase.Database, source: string) {
+      statements.push(source);
+      return prepare.call(this, source);
+    });
+    try {
+      // Three uuids: a statement text no earlier call prepared (the driver keeps its prepared statements).
+      await store.transaction((transactional) => transactional.associations.recentOpportunitiesOf(tenantUuid, "PERSON", [persons.busy, persons.few, persons.none], 3));
+    } finally {
+      spy.mockRestore();
+    }
+    const counts = statements.filter((source) => /count\(\*\)/i.test(source) && !/deleted_at/.test(source));
+    expect(counts).toHaveLength(1);
+    // What the store's sampled statistics said at benchmark scale L: a thousand links per entity in both
+    // indexes. Under them SQLite reads each link's row through associations_entity.
+    const sqlite = new SqliteDatabase(path);
+    try {
+      sqlite.exec("analyze");
+      sqlite.exec("delete from sqlite_stat1 where tbl = 'associations'");
+      sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_opportunity_links", "250249 1001 1001 1001 1");
+      sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_entity", "250249 1001 1001 1001");
+      sqlite.exec("analyze sqlite_schema");
+      const planOf = (source: string) =>
+        (sqlite.prepare(`explain query plan ${source}`).all(...new Array<null>((source.match(/\?/g) ?? []).length).fill(null)) as Array<{ detail: string }>)
+          .map((row) => row.detail)
+          .join("; ");
+      expect(planOf(counts[0]!)).toContain("COVERING INDEX associations_opportunity_links");
+      expect(planOf(counts[0]!.replace(/indexed by \S+/i, ""))).toContain("INDEX associations_entity");
+    } finally {
+      sqlite.close();
+    }
   });
 });

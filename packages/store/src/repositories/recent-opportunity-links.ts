@@ -36,15 +36,15 @@ export async function recentOpportunityLinks(
 ): Promise<Map<string, OpportunityLinks>> {
   const found = new Map<string, OpportunityLinks>();
   if (entityUuids.length === 0) return found;
-  const linked = await db
-    .selectFrom("associations")
-    .select(["entity_uuid", sql<number>`count(*)`.as("links")])
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("owner_type", "=", "OPPORTUNITY")
-    .where("entity_type", "=", entityType)
-    .where("entity_uuid", "in", entityUuids)
-    .groupBy("entity_uuid")
-    .execute();
+  // Counted in the covering index of opportunity links alone. Under the store's sampled statistics SQLite
+  // preferred the index of every link of an entity, which reads each link's row: 250 ms for a batch's
+  // 57,000 links at benchmark scale L, against a few milliseconds here.
+  const { rows: linked } = await sql<{ entity_uuid: string; links: number }>`
+    select entity_uuid, count(*) as links
+    from associations indexed by associations_opportunity_links
+    where tenant_uuid = ${tenantUuid} and owner_type = 'OPPORTUNITY' and entity_type = ${entityType}
+      and entity_uuid in (${sql.join(entityUuids)})
+    group by entity_uuid`.execute(db);
   if (linked.length === 0) return found;
   const deleted = await db
     .selectFrom("opportunities")
