@@ -47,6 +47,14 @@ describe("runBenchmark at scale S", () => {
     // The opportunity read that applies the ingest's pending activity is reported beside it.
     expect(oneByOne?.figures.nextReadMs).toBeGreaterThan(0);
     expect(oneByOne?.figures.withNextRead).toBeGreaterThan(0);
+    // Each recommended-paths batch row reports its answer's floor: the same bytes from a bare server, and serializing them.
+    for (const id of ["batch-paths-person", "batch-paths-company"]) {
+      const figures = report.measurements.find((measurement) => measurement.id === id)?.figures;
+      expect(figures?.sameBytesBareMs, id).toBeGreaterThan(0);
+      expect(figures?.stringifyMs, id).toBeGreaterThan(0);
+      expect(figures?.answerFloorMs, id).toBeCloseTo(figures!.sameBytesBareMs! + figures!.stringifyMs!, 6);
+      expect(figures?.medianResponseMiB, id).toBeGreaterThan(0);
+    }
     const markdown = readFileSync(files.markdown, "utf8");
     expect(markdown).toContain("| measurement |");
     expect(markdown).toContain("GET /v1/persons");
