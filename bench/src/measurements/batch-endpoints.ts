@@ -99,35 +99,34 @@ async function call(url: string, apiKey: string, init: RequestInit = {}): Promis
   return (await fetchAnswer(url, apiKey, init)).byteLength;
 }
 
-/** The answer of median size among `answers`. */
-function medianSizedAnswer(answers: readonly Buffer[]): Buffer {
-  return [...answers].sort((left, right) => left.byteLength - right.byteLength)[Math.floor(answers.length / 2)]!;
+/**
+ * A bare node:http server (a process of its own) answering `answer`'s bytes to any request: what sending
+ * that answer costs whatever computed it.
+ */
+async function startAnswerServer(answer: Buffer): Promise<{ url: string; stop: () => void }> {
+  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-answer-"));
+  const path = join(folder, "answer.json");
+  writeFileSync(path, answer);
+  try {
+    const bare = await startBenchServer(["bare", path]);
+    return {
+      url: `http://127.0.0.1:${bare.port}/`,
+      stop: () => {
+        bare.child.kill();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
 }
 
-/**
- * What any server pays to deliver `answer`, whatever computed it: the same bytes sent by a bare node:http
- * server (its own process) to the same client, `rounds` times after one untimed; and `JSON.stringify` of
- * the parsed answer in this process. Their medians' sum is the answer's floor: below it, only a smaller
- * answer is faster.
- */
-export async function measureAnswerFloor(answer: Buffer, rounds: number): Promise<{ sameBytesBareMs: number; stringifyMs: number }> {
-  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-answer-"));
-  try {
-    const path = join(folder, "answer.json");
-    writeFileSync(path, answer);
-    const bare = await startBenchServer(["bare", path]);
-    try {
-      const url = `http://127.0.0.1:${bare.port}/`;
-      const sent = summarize(await timeEach(Array.from({ length: rounds }, () => url), (each) => call(each, ""), 1));
-      const document: unknown = JSON.parse(answer.toString("utf8"));
-      const stringified = summarize(await timeEach(Array.from({ length: rounds }, () => document), (each) => JSON.stringify(each), 1));
-      return { sameBytesBareMs: sent.medianMs, stringifyMs: stringified.medianMs };
-    } finally {
-      bare.child.kill();
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+/** Times `operation` once; returns the duration in ms. */
+async function timed(operation: () => unknown): Promise<number> {
+  const started = performance.now();
+  await operation();
+  return performance.now() - started;
 }
 
 const MiB = 2 ** 20;
@@ -144,17 +143,25 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     ["person", "persons", persons],
     ["company", "companies", companies],
   ] as const) {
-    const answers: Buffer[] = [];
-    const subject = summarize(
-      await timeEach(
-        batches,
-        async (uuids) => {
-          const answer = await fetchAnswer(`${baseUrl}/v1/${resource}/recommended-paths/batch`, apiKey, { method: "POST", body: JSON.stringify({ uuids }) });
-          answers.push(answer);
-        },
-        warmup,
-      ),
-    );
+    const batchUrl = `${baseUrl}/v1/${resource}/recommended-paths/batch`;
+    const ask = (uuids: readonly string[]) => fetchAnswer(batchUrl, apiKey, { method: "POST", body: JSON.stringify({ uuids }) });
+    // The warm-up batch's answer is the floor's: the same bytes from a bare server, and serializing them,
+    // each timed right after every batch, so that both meet the same state of the machine.
+    const sample = await ask(batches[0]!);
+    const sampleDocument: unknown = JSON.parse(sample.toString("utf8"));
+    const answerServer = await startAnswerServer(sample);
+    const times = { subject: [] as number[], sameBytes: [] as number[], stringify: [] as number[] };
+    const sizes: number[] = [];
+    try {
+      for (const uuids of batches) {
+        times.subject.push(await timed(async () => sizes.push((await ask(uuids)).byteLength)));
+        times.sameBytes.push(await timed(() => call(answerServer.url, "")));
+        times.stringify.push(await timed(() => JSON.stringify(sampleDocument)));
+      }
+    } finally {
+      answerServer.stop();
+    }
+    const subject = summarize(times.subject);
     const baseline = summarize(
       await timeEach(
         batches,
@@ -164,9 +171,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         warmup,
       ),
     );
-    const answer = medianSizedAnswer(answers.slice(warmup));
-    answers.length = 0;
-    const floor = await measureAnswerFloor(answer, batches.length);
+    const floor = { sameBytesBareMs: summarize(times.sameBytes).medianMs, stringifyMs: summarize(times.stringify).medianMs };
     const floorMs = floor.sameBytesBareMs + floor.stringifyMs;
     results.push({
       id: `batch-paths-${entity}`,
@@ -176,7 +181,8 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       speedRatio: speedRatioOf(subject, baseline),
       targets: [{ ...pathsTarget, met: subject.medianMs <= 50 }],
       figures: {
-        medianResponseMiB: answer.byteLength / MiB,
+        medianResponseMiB: summarize(sizes).medianMs / MiB,
+        floorAnswerMiB: sample.byteLength / MiB,
         sameBytesBareMs: floor.sameBytesBareMs,
         stringifyMs: floor.stringifyMs,
         answerFloorMs: floorMs,
@@ -184,7 +190,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       },
       notes: [
         `${rounds} batches of distinct targets, half drawn uniformly, half weighted by activity`,
-        "answerFloorMs: what sending the median-size answer costs whatever computes it: the same bytes from a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs); aboveFloorMs is the rest of the median (ranking, records, presenting)",
+        "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting)",
       ],
     });
   }
