@@ -1,6 +1,6 @@
 /** The built `rapport` command: scriptable JSON output, one-line errors, serve --demo end to end. */
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,14 @@ function rapportWithInput(input: string, ...args: string[]) {
 }
 
 describe("rapport", () => {
+  it("runs through the package's bin launcher, which exists before the build", async () => {
+    const packageJson = JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")) as { bin: { rapport: string } };
+    const launcher = fileURLToPath(new URL(`../${packageJson.bin.rapport}`, import.meta.url));
+    expect(launcher).not.toContain("/dist/");
+    const { stdout } = await run(process.execPath, [launcher, "--help"]);
+    expect(stdout).toContain("Usage: rapport");
+  });
+
   it("administers tenants, users and keys with --json output", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
     expect(tenant).toMatchObject({ name: "Acme", tier: "custom", limits: { perSecond: 9, monthly: 99 } });
