@@ -5,17 +5,14 @@
  * GET at a time over the same port; PathPower scores and activity statistics against hand-written
  * SQL answering the same 100 targets in this process.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
 import { sampleTargets } from "../targets.js";
-import { summarize, timeEach } from "../statistics.js";
+import { summarize, timeEach, timeOnce } from "../statistics.js";
 import { benchFetch } from "../http-client.js";
-import { startBenchServer } from "./http-throughput.js";
+import { bodyFile, startBenchServer } from "./http-throughput.js";
 
 const BATCH = 100;
 const DAY = 86_400_000;
@@ -104,29 +101,20 @@ async function call(url: string, apiKey: string, init: RequestInit = {}): Promis
  * that answer costs whatever computed it.
  */
 async function startAnswerServer(answer: Buffer): Promise<{ url: string; stop: () => void }> {
-  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-answer-"));
-  const path = join(folder, "answer.json");
-  writeFileSync(path, answer);
+  const file = bodyFile(answer);
   try {
-    const bare = await startBenchServer(["bare", path]);
+    const bare = await startBenchServer(["bare", file.path]);
     return {
       url: `http://127.0.0.1:${bare.port}/`,
       stop: () => {
         bare.child.kill();
-        rmSync(folder, { recursive: true, force: true });
+        file.remove();
       },
     };
   } catch (error) {
-    rmSync(folder, { recursive: true, force: true });
+    file.remove();
     throw error;
   }
-}
-
-/** Times `operation` once; returns the duration in ms. */
-async function timed(operation: () => unknown): Promise<number> {
-  const started = performance.now();
-  await operation();
-  return performance.now() - started;
 }
 
 const MiB = 2 ** 20;
@@ -154,9 +142,9 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     const sizes: number[] = [];
     try {
       for (const uuids of batches) {
-        times.subject.push(await timed(async () => sizes.push((await ask(uuids)).byteLength)));
-        times.sameBytes.push(await timed(() => call(answerServer.url, "")));
-        times.stringify.push(await timed(() => JSON.stringify(sampleDocument)));
+        times.subject.push(await timeOnce(async () => sizes.push((await ask(uuids)).byteLength)));
+        times.sameBytes.push(await timeOnce(() => call(answerServer.url, "")));
+        times.stringify.push(await timeOnce(() => JSON.stringify(sampleDocument)));
       }
     } finally {
       answerServer.stop();

@@ -23,6 +23,14 @@ export interface BenchServer {
   child: ChildProcess;
 }
 
+/** Writes a response body to a file of its own for the bare and Hono servers (a large body does not fit in an argument). */
+export function bodyFile(body: string | Uint8Array): { path: string; remove: () => void } {
+  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-body-"));
+  const path = join(folder, "body.json");
+  writeFileSync(path, body);
+  return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
 /** Starts a bench server process: `rapport <database>` or `bare <json file>`. */
 export async function startBenchServer(args: string[], nodeOptions: string[] = []): Promise<BenchServer> {
   const child = trackChild(spawn(process.execPath, [...nodeOptions, benchScript("serve-for-bench.js"), ...args], {
@@ -88,11 +96,9 @@ export async function measureHttpThroughput(
       const sample = await benchFetch(url, { headers: { "x-api-key": apiKey } });
       if (sample.status !== 200) throw new Error(`${target.path} answered ${sample.status}`);
       const body = await sample.text();
-      const bodyFolder = mkdtempSync(join(tmpdir(), "rapport-bench-body-"));
-      const bodyPath = join(bodyFolder, "body.json");
-      writeFileSync(bodyPath, body);
-      const bare = await startBenchServer(["bare", bodyPath]);
-      const framework = await startBenchServer(["hono", bodyPath]);
+      const bodyPath = bodyFile(body);
+      const bare = await startBenchServer(["bare", bodyPath.path]);
+      const framework = await startBenchServer(["hono", bodyPath.path]);
       try {
         const loads = {
           subject: () => load(url, { "x-api-key": apiKey }, seconds),
@@ -136,7 +142,7 @@ export async function measureHttpThroughput(
       } finally {
         bare.child.kill();
         framework.child.kill();
-        rmSync(bodyFolder, { recursive: true, force: true });
+        bodyPath.remove();
       }
     }
   }
