@@ -200,17 +200,15 @@ export function createAssociationRepository(context: RepositoryContext): Associa
       const byEntity = new Map<string, string[]>();
       const unique = [...new Set(entityUuids)];
       for (let start = 0; start < unique.length; start += 500) {
-        const rows = await db
-          .selectFrom("associations")
-          .innerJoin("opportunities", "opportunities.uuid", "associations.owner_uuid")
-          .select(["associations.entity_uuid as entity_uuid", "associations.owner_uuid as opportunity_uuid"])
-          .where("associations.tenant_uuid", "=", tenantUuid)
-          .where("associations.owner_type", "=", "OPPORTUNITY")
-          .where("associations.entity_type", "=", entityType)
-          .where("associations.entity_uuid", "in", unique.slice(start, start + 500))
-          .where("opportunities.deleted_at", "is", null)
-          .orderBy("associations.owner_uuid")
-          .execute();
+        // Through the covering index of opportunity links: under the store's sampled statistics SQLite
+        // walked every link of the tenant through associations_owner (2.6 s for one busy contact at L).
+        const { rows } = await sql<{ entity_uuid: string; opportunity_uuid: string }>`
+          select a.entity_uuid, a.owner_uuid as opportunity_uuid
+          from associations a indexed by associations_opportunity_links
+          join opportunities o on o.uuid = a.owner_uuid
+          where a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.entity_type = ${entityType}
+            and a.entity_uuid in (${sql.join(unique.slice(start, start + 500))}) and o.deleted_at is null
+          order by a.owner_uuid`.execute(db);
         for (const row of rows) byEntity.set(row.entity_uuid, [...(byEntity.get(row.entity_uuid) ?? []), row.opportunity_uuid]);
       }
       return byEntity;

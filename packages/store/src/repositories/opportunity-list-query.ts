@@ -36,6 +36,20 @@ function linkedCompany(tenantUuid: string, condition: Expression<SqlBool>, oppor
     and a.entity_type = 'COMPANY' and c.tenant_uuid = ${tenantUuid} and c.deleted_at is null and ${condition})`;
 }
 
+/**
+ * An opportunity associated with any of these live persons or companies. Found from their links (the
+ * covering index of opportunity links) once, not by a probe per opportunity of the tenant: a correlated
+ * `exists` made the planner walk every opportunity (1.2 to 2.6 s for one company at benchmark scale L).
+ */
+function linkedToAny(tenantUuid: string, entityType: "PERSON" | "COMPANY", uuids: readonly string[]) {
+  if (uuids.length === 0) return sql<SqlBool>`1 = 0`;
+  const records = entityType === "PERSON" ? sql`persons` : sql`companies`;
+  return sql<SqlBool>`o.uuid in (select a.owner_uuid from associations a indexed by associations_opportunity_links
+    join ${records} r on r.uuid = a.entity_uuid
+    where a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.entity_type = ${entityType}
+    and a.entity_uuid in (${sql.join(uuids)}) and r.tenant_uuid = ${tenantUuid} and r.deleted_at is null)`;
+}
+
 /** A parent with a live sub-opportunity for which `childCondition` (on `child`) holds. */
 function hasChild(tenantUuid: string, childCondition: Expression<SqlBool>) {
   return sql<SqlBool>`(o.parent_uuid is null and exists (select 1 from opportunities child
@@ -80,8 +94,8 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
   if (filters.parent_uuid) conditions.push(sql<SqlBool>`o.parent_uuid = ${filters.parent_uuid}`);
   else if (filters.hierarchy_type === "PARENT") conditions.push(sql<SqlBool>`o.parent_uuid is null`);
   else if (filters.hierarchy_type === "CHILD") conditions.push(sql<SqlBool>`o.parent_uuid is not null`);
-  if (filters.company_uuids) conditions.push(linkedCompany(tenantUuid, inList(sql`c.uuid`, filters.company_uuids)));
-  if (filters.person_uuids) conditions.push(linkedPerson(tenantUuid, inList(sql`p.uuid`, filters.person_uuids)));
+  if (filters.company_uuids) conditions.push(linkedToAny(tenantUuid, "COMPANY", filters.company_uuids));
+  if (filters.person_uuids) conditions.push(linkedToAny(tenantUuid, "PERSON", filters.person_uuids));
   if (filters.location) {
     const { city, states, countries } = filters.location;
     const place = (alias: "p" | "c") =>

@@ -1,7 +1,8 @@
 /**
  * `associations.recentOpportunitiesOf` against a reference built from every link: a busy contact (over
  * 1,000 links: the walk newest first), a few-links one (ranking its links), deleted opportunities
- * (subtracted from the counts, never named) and equal `updated_at` (ties by uuid), at limits 1 to 3.
+ * (subtracted from the counts, never named) and equal `updated_at` (ties by uuid), at limits 1 to 3. And
+ * the plans of the statements that read opportunity links under statistics like benchmark scale L's.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -100,7 +101,7 @@ describe("recentOpportunitiesOf", () => {
     expect(found.get(persons.busy)!.total).toBe(1_034);
   });
 
-  it("counts links in the covering index of opportunity links, whatever the sampled statistics say", async () => {
+  it("reads opportunity links through their covering index, whatever the sampled statistics say", async () => {
     const statements: string[] = [];
     const prepare = SqliteDatabase.prototype.prepare;
     const spy = vi.spyOn(SqliteDatabase.prototype, "prepare").mockImplementation(function (this: SqliteDatabase.Database, source: string) {
@@ -110,11 +111,29 @@ describe("recentOpportunitiesOf", () => {
     try {
       // Three uuids: a statement text no earlier call prepared (the driver keeps its prepared statements).
       await store.transaction((transactional) => transactional.associations.recentOpportunitiesOf(tenantUuid, "PERSON", [persons.busy, persons.few, persons.none], 3));
+      const page = await store.opportunities.list(tenantUuid, {
+        filters: { person_uuids: [persons.few, persons.onlyDeleted] },
+        order: "asc",
+        viewer,
+        position: { kind: "offset", offset: 0 },
+        limit: 100,
+      });
+      expect(page.rows.map((row) => row.uuid).sort()).toEqual(
+        opportunities.filter((opportunity) => !opportunity.deleted && opportunity.linked.includes(persons.few)).map((opportunity) => opportunity.uuid).sort(),
+      );
+      expect((await store.associations.opportunitiesOf(tenantUuid, "PERSON", [persons.few, persons.none])).get(persons.few)).toEqual(
+        opportunities.filter((opportunity) => !opportunity.deleted && opportunity.linked.includes(persons.few)).map((opportunity) => opportunity.uuid).sort(),
+      );
     } finally {
       spy.mockRestore();
     }
     const counts = statements.filter((source) => /count\(\*\)/i.test(source) && !/deleted_at/.test(source));
     expect(counts).toHaveLength(1);
+    const lists = statements.filter((source) => /as "?opportunity_uuid"?/i.test(source) && !/row_number/i.test(source));
+    expect(lists).toHaveLength(1);
+    // The list filtered by linked persons: their links found once, not a probe per opportunity of the tenant.
+    const filteredPages = statements.filter((source) => /o\.uuid in \(select a\.owner_uuid/i.test(source) && /limit/i.test(source));
+    expect(filteredPages.length).toBeGreaterThanOrEqual(1);
     // What the store's sampled statistics said at benchmark scale L: a thousand links per entity in both
     // indexes. Under them SQLite reads each link's row through associations_entity.
     const sqlite = new SqliteDatabase(path);
@@ -123,6 +142,7 @@ describe("recentOpportunitiesOf", () => {
       sqlite.exec("delete from sqlite_stat1 where tbl = 'associations'");
       sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_opportunity_links", "250249 1001 1001 1001 1");
       sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_entity", "250249 1001 1001 1001");
+      sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_owner", "250249 1001 3 2");
       sqlite.exec("analyze sqlite_schema");
       const planOf = (source: string) =>
         (sqlite.prepare(`explain query plan ${source}`).all(...new Array<null>((source.match(/\?/g) ?? []).length).fill(null)) as Array<{ detail: string }>)
@@ -130,6 +150,11 @@ describe("recentOpportunitiesOf", () => {
           .join("; ");
       expect(planOf(counts[0]!)).toContain("COVERING INDEX associations_opportunity_links");
       expect(planOf(counts[0]!.replace(/indexed by \S+/i, ""))).toContain("INDEX associations_entity");
+      expect(planOf(lists[0]!)).toContain("COVERING INDEX associations_opportunity_links");
+      for (const source of filteredPages) {
+        expect(planOf(source)).toContain("COVERING INDEX associations_opportunity_links");
+        expect(planOf(source)).not.toContain("CORRELATED");
+      }
     } finally {
       sqlite.close();
     }
