@@ -41,6 +41,22 @@ describe("AI summary facts from relationships and deals", () => {
     expect(section("Notes")).toBe(`A note of ${new Date(note.created_at).toISOString().slice(0, 10)} says: "Jane wants a board seat."`);
     expect(deal.uuid).toBeTruthy();
 
+    // A busy contact: the five most recently updated opportunities are named, the rest counted.
+    const deals = [];
+    for (let index = 0; index < 7; index += 1) {
+      context.clock.advance(1_000);
+      deals.push(
+        await store.opportunities.create(
+          { tenant_uuid: tenantUuid, name: `Deal ${index}`, type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: jane.uuid }], actor_user_uuid: acme.admin.uuid },
+          viewer,
+        ),
+      );
+    }
+    const busy = (await (await context.request(`/v1/persons/${jane.uuid}/ai-summary`, { key: acme.key })).json()) as { sections: Array<{ heading: string; content: string }> };
+    expect(busy.sections.find((entry) => entry.heading === "Opportunities")?.content).toBe(
+      [6, 5, 4, 3, 2].map((index) => `Jane Doe is linked to the opportunity Deal ${index}, at stage Diligence.`).join(" ") + " Jane Doe is linked to 3 more opportunities, 8 in all.",
+    );
+
     const company = await context.request(`/v1/companies/${globex.uuid}/ai-summary`, { key: acme.key });
     const companySummary = (await company.json()) as { sections: Array<{ heading: string; content: string }> };
     expect(companySummary.sections.find((entry) => entry.heading === "Relationships")?.content).toMatch(/^On the team, Globex is best known to Alice/);

@@ -6,12 +6,17 @@ import { dateInWords, quoted } from "./fact-wording.js";
 
 const TENANT_WIDE = { user_uuid: null };
 const LATEST_NOTES = 2;
+/**
+ * Opportunities named one by one, the most recently updated first; the rest are counted. A busy contact
+ * is linked to thousands: naming each took 38 s at benchmark scale L and made thousands of facts.
+ */
+const NAMED_OPPORTUNITIES = 5;
 
 async function dealFacts(context: FactContext, entityType: "PERSON" | "COMPANY", uuid: string, name: string): Promise<SummaryFact[]> {
   const { services, tenantUuid } = context;
   const facts: SummaryFact[] = [];
-  const linked = (await services.store.associations.opportunitiesOf(tenantUuid, entityType, [uuid])).get(uuid) ?? [];
-  const opportunities = (await Promise.all(linked.map((opportunityUuid) => services.store.opportunities.get(tenantUuid, opportunityUuid, TENANT_WIDE)))).filter(
+  const links = (await services.store.associations.recentOpportunitiesOf(tenantUuid, entityType, [uuid], NAMED_OPPORTUNITIES)).get(uuid);
+  const opportunities = (await Promise.all((links?.recent ?? []).map((opportunityUuid) => services.store.opportunities.get(tenantUuid, opportunityUuid, TENANT_WIDE)))).filter(
     (opportunity) => opportunity !== null,
   );
   for (const opportunity of opportunities) {
@@ -20,6 +25,14 @@ async function dealFacts(context: FactContext, entityType: "PERSON" | "COMPANY",
       section: "Opportunities",
       text: `${name} is linked to the opportunity ${opportunity.name}, at stage ${opportunity.stage.name}${value}.`,
       sources: [{ kind: "opportunity", uuid: opportunity.uuid }],
+    });
+  }
+  const unnamed = (links?.total ?? 0) - opportunities.length;
+  if (unnamed > 0) {
+    facts.push({
+      section: "Opportunities",
+      text: `${name} is linked to ${unnamed.toLocaleString("en-US")} more ${unnamed === 1 ? "opportunity" : "opportunities"}, ${links!.total.toLocaleString("en-US")} in all.`,
+      sources: [{ kind: entityType === "PERSON" ? "person" : "company", uuid }],
     });
   }
   const notes = await services.store.notes.list(tenantUuid, {
