@@ -32,7 +32,9 @@ export const companyProfileFacts: CompanyFactCollector = async (_context, compan
 export const companyPeopleFacts: CompanyFactCollector = async ({ services, tenantUuid }, company) => {
   const current = await services.store.affiliations.listCurrent(tenantUuid, { company_uuid: company.uuid });
   if (current.length === 0) return [];
-  const persons = await services.store.persons.getMany(
+  // Display records (name and uuid are all this needs): the largest company at benchmark scale L has
+  // 18,902 people, whose full records took 1.5 s to read cold.
+  const persons = await services.store.persons.displays(
     tenantUuid,
     current.map((affiliation) => affiliation.person_uuid),
   );
