@@ -201,7 +201,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
       const unique = [...new Set(entityUuids)];
       for (let start = 0; start < unique.length; start += 500) {
         // Through the covering index of opportunity links: under the store's sampled statistics SQLite
-        // walked every link of the tenant through associations_owner (2.6 s for one busy contact at L).
+        // walked every link of the tenant through associations_owner (recent-opportunity-links.test.ts).
         const { rows } = await sql<{ entity_uuid: string; opportunity_uuid: string }>`
           select a.entity_uuid, a.owner_uuid as opportunity_uuid
           from associations a indexed by associations_opportunity_links
