@@ -22,15 +22,18 @@ const and = (conditions: readonly Expression<SqlBool>[]) =>
 const or = (conditions: readonly Expression<SqlBool>[]) =>
   conditions.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
 
-/** An opportunity (`opportunityRef`) has a live associated person matching `condition` on `p`. */
-function linkedPerson(tenantUuid: string, condition: Expression<SqlBool>, opportunityRef = sql.ref("o.uuid")) {
+/**
+ * One opportunity (`opportunityRef`, a sub-opportunity of the row) has a live associated person matching
+ * `condition` on `p`. Filters over the row itself use `linkedRecordMatches`, which reads the links once.
+ */
+function linkedPerson(tenantUuid: string, condition: Expression<SqlBool>, opportunityRef: RawBuilder<unknown>) {
   return sql<SqlBool>`exists (select 1 from associations a join persons p on p.uuid = a.entity_uuid
     where a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.owner_uuid = ${opportunityRef}
     and a.entity_type = 'PERSON' and p.tenant_uuid = ${tenantUuid} and p.deleted_at is null and ${condition})`;
 }
 
 /** The same for companies, on `c`. */
-function linkedCompany(tenantUuid: string, condition: Expression<SqlBool>, opportunityRef = sql.ref("o.uuid")) {
+function linkedCompany(tenantUuid: string, condition: Expression<SqlBool>, opportunityRef: RawBuilder<unknown>) {
   return sql<SqlBool>`exists (select 1 from associations a join companies c on c.uuid = a.entity_uuid
     where a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.owner_uuid = ${opportunityRef}
     and a.entity_type = 'COMPANY' and c.tenant_uuid = ${tenantUuid} and c.deleted_at is null and ${condition})`;
