@@ -7,6 +7,7 @@ import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
+import { EdgeBounds } from "./edge-bounds.js";
 import { EdgeTable, emptyAggregate, foldInteraction, type PairAggregate, type PairSummary } from "./edge-table.js";
 import { conflict } from "./errors.js";
 import { IndexMap } from "./index-map.js";
@@ -118,6 +119,8 @@ export class GraphState {
   readonly scoreMemo = new EdgeScoreMemo();
   /** Scratch for one pass over a person's interactions (see summarizeTeamCounterparts). */
   readonly teamScratch = new IndexMap<{ summary: PairSummary; until: number }>();
+  /** Per person, bounds over its edges' scores and first interactions (see EdgeBounds). */
+  readonly edgeBounds = new EdgeBounds();
   readonly records: (PersonRecord | undefined)[] = [];
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();
@@ -203,6 +206,7 @@ export class GraphState {
       if (edge < 0) edge = this.createEdge(left, right);
       const kind = sender < 0 ? "meeting" : sender === Math.min(first, second) ? "low" : "high";
       const earlier = this.edges.accumulate(edge, occurredAt, this.halfLifeMilliseconds, factor, kind);
+      this.raiseEdgeBounds(edge, left, right);
       if (earlier) this.teamLinksChanged(left, right);
     });
   }
@@ -254,6 +258,10 @@ export class GraphState {
     this.bulkLoading = false;
     this.table.trim();
     buildEdges(this, warmAt);
+    for (const record of this.records) {
+      if (record === undefined) continue;
+      for (const edge of record.neighbourEdges) this.edgeBounds.raise(record.index, this.edges, edge, this.halfLifeMilliseconds);
+    }
     this.edges.trim();
     if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this);
   }
@@ -596,8 +604,15 @@ export class GraphState {
         if (edge >= 0) this.dropEdge(left, right, edge);
         continue;
       }
-      if (this.edges.write(edge >= 0 ? edge : this.createEdge(left, right), aggregate)) this.teamLinksChanged(left, right);
+      const written = edge >= 0 ? edge : this.createEdge(left, right);
+      if (this.edges.write(written, aggregate)) this.teamLinksChanged(left, right);
+      this.raiseEdgeBounds(written, left, right);
     }
+  }
+
+  private raiseEdgeBounds(edge: number, left: PersonRecord, right: PersonRecord): void {
+    this.edgeBounds.raise(left.index, this.edges, edge, this.halfLifeMilliseconds);
+    this.edgeBounds.raise(right.index, this.edges, edge, this.halfLifeMilliseconds);
   }
 
   /**

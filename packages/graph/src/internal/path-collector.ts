@@ -115,6 +115,8 @@ export class PathCollector implements TwoHopVisitor {
   /** The second hop of a bridge, built with the first of its paths that is listed. */
   private secondHop: Hop | null = null;
   private secondHopBridge = -1;
+  /** Targets collected so far: after the first, the users hold paths that a target's may not beat. */
+  private collected = 0;
 
   constructor(
     private readonly state: GraphState,
@@ -131,11 +133,12 @@ export class PathCollector implements TwoHopVisitor {
     this.secondHopBridge = -1;
     this.collectDirect(target);
     if (pathPowers !== null) pathPowers.set(target.index, pathPowerOfScores(this.directScores, context));
-    if (table !== null) visitStrongestTwoHopPaths(state, target, context, table, this, memo !== null);
+    if (table !== null) visitStrongestTwoHopPaths(state, target, context, table, this, { rememberLinkScores: memo !== null, mayWantNone: this.collected > 0 });
     else this.collectEveryTwoHopPath(target, memo);
     for (const accumulator of this.touched) {
       keepPriority(accumulator.priorities, target, prettyScore(accumulator.bestToTarget), accumulator.directToTarget, settings.maximumPriorities);
     }
+    this.collected += 1;
   }
 
   /** `count` two-hop paths lead from the user at `userIndex` to the target (TwoHopVisitor). */

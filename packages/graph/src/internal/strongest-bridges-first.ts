@@ -50,6 +50,35 @@ function countMaskedSlots(masks: Float64Array, base: number, stride: number): vo
   }
 }
 
+/** Adds the paths through the bridge at `bridgeIndex` (which has team links) to the counts of the users they start at. */
+function countBridgePaths(table: TeamLinkTable, bridgeIndex: number, targetIndex: number, targetIsUser: boolean, now: number): void {
+  const { start, end: ends, users, firstAt, teamSlot, masks, maskStride } = table;
+  const base = bridgeIndex * maskStride;
+  if (masks[base]! <= now && !targetIsUser) {
+    countMaskedSlots(masks, base, maskStride);
+    return;
+  }
+  const end = ends[bridgeIndex]!;
+  for (let link = start[bridgeIndex]!; link < end; link += 1) {
+    const userIndex = users[link]!;
+    if (firstAt[link]! > now || userIndex === targetIndex) continue;
+    const slot = teamSlot[userIndex]!;
+    counts[slot] = counts[slot]! + 1;
+  }
+}
+
+/** How a walk may save work, from what the caller knows of its visitor. */
+export interface WalkOptions {
+  /** Several targets in one call (a company's members, a batch): each link's score is kept for the call. */
+  rememberLinkScores: boolean;
+  /**
+   * The visitor already holds the paths of earlier targets (a company's members after the first), so it
+   * may want none of this one's: count first, and order the bridges only if a user wants a path as strong
+   * as the target's strongest edge can be.
+   */
+  mayWantNone: boolean;
+}
+
 /**
  * Reports to `visitor`, per user, how many two-hop paths lead to `target` at `context.now`, then the paths
  * that may change what the visitor keeps. A path counts when both its edges have an interaction at or before
@@ -67,6 +96,10 @@ function countMaskedSlots(masks: Float64Array, base: number, stride: number): vo
  * With `rememberLinkScores` (several targets in one call: a company's members, a batch), each link's score is
  * kept for the call, as their bridges are shared; one target visits each link once, and keeping its score
  * would cost two more cache misses a link.
+ *
+ * With `mayWantNone`, when every edge of the target counts at `now` (its bounds say so), the bridges are
+ * counted from their masks alone, and their edges with the target are read only when some user still wants
+ * a path of the target's score bound: at a company's thousands of members, most are not read at all.
  */
 export function visitStrongestTwoHopPaths(
   state: GraphState,
@@ -74,7 +107,7 @@ export function visitStrongestTwoHopPaths(
   context: EvaluationContext,
   table: TeamLinkTable,
   visitor: TwoHopVisitor,
-  rememberLinkScores: boolean,
+  { rememberLinkScores, mayWantNone }: WalkOptions,
 ): void {
   const { start, end: ends, users, edges, firstAt, teamSlot, team, masks, maskStride } = table;
   const now = context.now;
@@ -85,30 +118,24 @@ export function visitStrongestTwoHopPaths(
   const bridgeEdges = target.neighbourEdges;
   prepareTeam(team.length);
   queue.reset(bridges.length);
+  // Bridges are external, with team links: a colleague who knows the target is an item of their own
+  // already, and a colleague's own person has no mask. They are ordered by a ceiling, exact unless the pair
+  // has an interaction after `now` (then its position is stored as ~position, and its exact score, a rescan,
+  // is computed only when it comes first).
+  const queueBridge = (position: number): boolean => {
+    const secondEdge = bridgeEdges[position]!;
+    const ceiling = state.scoreCeilingAt(bridges[position]!, targetIndex, secondEdge, context);
+    if (ceiling < 0) return false;
+    queue.add(ceiling, state.scoreCeilingIsInexact(secondEdge, context) ? ~position : position);
+    return true;
+  };
 
+  const countsFirst = mayWantNone && context.storedAggregatesUsable && state.edgeBounds.latestFirstAt(targetIndex) <= now;
   for (let position = 0; position < bridges.length; position += 1) {
     const bridgeIndex = bridges[position]!;
-    const base = bridgeIndex * maskStride;
-    // Bridges are external, with team links: a colleague who knows the target is an item of their own
-    // already, and a colleague's own person has no mask.
-    if (!hasTeamLinks(masks, base, maskStride)) continue;
-    // Ordered by a ceiling, exact unless the pair has an interaction after `now` (then its position is
-    // stored as ~position, and its exact score, a rescan, is computed only when it comes first).
-    const secondEdge = bridgeEdges[position]!;
-    const ceiling = state.scoreCeilingAt(bridgeIndex, targetIndex, secondEdge, context);
-    if (ceiling < 0) continue;
-    queue.add(ceiling, state.scoreCeilingIsInexact(secondEdge, context) ? ~position : position);
-    if (masks[base]! <= now && !targetIsUser) {
-      countMaskedSlots(masks, base, maskStride);
-      continue;
-    }
-    const end = ends[bridgeIndex]!;
-    for (let link = start[bridgeIndex]!; link < end; link += 1) {
-      const userIndex = users[link]!;
-      if (firstAt[link]! > now || userIndex === targetIndex) continue;
-      const slot = teamSlot[userIndex]!;
-      counts[slot] = counts[slot]! + 1;
-    }
+    if (!hasTeamLinks(masks, bridgeIndex * maskStride, maskStride)) continue;
+    // Counted unless its edge with the target has no interaction by `now`, which countsFirst rules out.
+    if (countsFirst || queueBridge(position)) countBridgePaths(table, bridgeIndex, targetIndex, targetIsUser, now);
   }
 
   let activeCount = 0;
@@ -144,6 +171,16 @@ export function visitStrongestTwoHopPaths(
       if (firstScore >= 0) visitor.path(userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge);
     }
   };
+
+  if (countsFirst && activeCount > 0) {
+    const bound = state.edgeBounds.scoreBound(targetIndex, context);
+    let wanted = false;
+    for (let at = 0; at < activeCount && !wanted; at += 1) wanted = visitor.wants(team[active[at]!]!, bound);
+    if (!wanted) return;
+    for (let position = 0; position < bridges.length; position += 1) {
+      if (hasTeamLinks(masks, bridges[position]! * maskStride, maskStride)) queueBridge(position);
+    }
+  }
 
   queue.order();
   while (activeCount > 0 && queue.size > 0) {

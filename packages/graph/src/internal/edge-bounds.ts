@@ -1,0 +1,64 @@
+/** @module Per person, two bounds over all of its edges that hold at whatever `now` a ranking asks. */
+import type { EdgeTable } from "./edge-table.js";
+import type { EvaluationContext } from "./graph-state.js";
+
+/** Above the last bits of the arithmetic of a stored score and of its ceiling (see `scoreCeilingAt`). */
+const RELATIVE_MARGIN = 1e-12;
+const ABSOLUTE_MARGIN = 2e-9;
+
+function grownTo(array: Float64Array<ArrayBuffer>, length: number): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(Math.max(length, 2 * array.length)).fill(-Infinity);
+  next.set(array);
+  return next;
+}
+
+/**
+ * For each person: the strongest of its edges as a mass with no decay (log2 of the edge's masses carried
+ * forward from the epoch to their anchor), and the latest first interaction among its edges. A stored mass
+ * decays by the same factor for every edge, so the first bounds every edge score of the person at any
+ * `now`; at or after the second, every edge of the person has an interaction at or before `now`. Both are
+ * raised whenever an edge is written and never lowered: after a removal they still bound, less tightly.
+ *
+ * @example
+ * bounds.raise(dana.index, edges, edge, halfLife);
+ * bounds.scoreBound(dana.index, context); // no edge of dana scores above this at context.now
+ */
+export class EdgeBounds {
+  private strongest = new Float64Array(0);
+  private latestFirst = new Float64Array(0);
+
+  /** Takes `edge`, one of `person`'s edges, as written now into the person's bounds. */
+  raise(person: number, edges: EdgeTable, edge: number, halfLifeMilliseconds: number): void {
+    if (person >= this.strongest.length) {
+      this.strongest = grownTo(this.strongest, person + 1);
+      this.latestFirst = grownTo(this.latestFirst, person + 1);
+    }
+    const undecayed = Math.log2(edges.emailMass(edge) + edges.meetingMass(edge)) + edges.anchorAt(edge) / halfLifeMilliseconds;
+    // NaN (an empty edge: -Infinity + Infinity or an anchor of -Infinity) bounds nothing: no score, no count.
+    if (undecayed > this.strongest[person]!) this.strongest[person] = undecayed;
+    const firstAt = edges.firstAt(edge);
+    if (!(firstAt <= this.latestFirst[person]!)) this.latestFirst[person] = firstAt;
+  }
+
+  /** The latest first interaction among `person`'s edges (-Infinity without edges). */
+  latestFirstAt(person: number): number {
+    return person < this.latestFirst.length ? this.latestFirst[person]! : -Infinity;
+  }
+
+  /**
+   * A score that no edge of `person` exceeds at `context.now`, its ceiling (`scoreCeilingAt`) included: its
+   * stored masses decayed to `now`, all weighted as the heavier kind, with a margin for rounding. 1 when the
+   * call's half-life or audience exponent differ from the stored masses'.
+   */
+  scoreBound(person: number, context: EvaluationContext): number {
+    if (!context.storedAggregatesUsable) return 1;
+    const undecayed = person < this.strongest.length ? this.strongest[person]! : -Infinity;
+    if (undecayed === -Infinity) return 0;
+    const { meetingWeight, emailWeight, saturation } = context.parameters;
+    // A one-way email weighs its oneWayFactor (at most 1) of a two-way one.
+    const raw = Math.max(meetingWeight, emailWeight) * 2 ** (undecayed - context.now / context.halfLifeMilliseconds) * (1 + RELATIVE_MARGIN);
+    const bound = raw / (raw + saturation) + ABSOLUTE_MARGIN;
+    // Infinity / Infinity is NaN, which is no bound: 1 is.
+    return bound < 1 ? bound : 1;
+  }
+}
