@@ -11,7 +11,7 @@ import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { PathCollector, type UserAccumulator } from "./internal/path-collector.js";
 import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
-import { externalMembers, personPathPower, teamConnections } from "./internal/team-connections.js";
+import { personPathPower, teamConnections, unorderedExternalMembers } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -220,7 +220,8 @@ function rankTarget(
     const person = state.person(reference.uuid);
     targets = person === undefined ? [] : [person];
   } else {
-    targets = externalMembers(state, reference.uuid);
+    // In no set order: every ranking and list below orders by score, then uuid.
+    targets = unorderedExternalMembers(state, reference.uuid);
   }
 
   const items: RecommendedPathItem[] = [];
