@@ -258,6 +258,7 @@ export class GraphState {
     this.bulkLoading = false;
     this.table.trim();
     buildEdges(this, warmAt);
+    // The sweep wrote every edge once, by its owner: each person now takes all of its edges into its bounds.
     for (const record of this.records) {
       if (record === undefined) continue;
       for (const edge of record.neighbourEdges) this.edgeBounds.raise(record.index, this.edges, edge, this.halfLifeMilliseconds);

@@ -133,8 +133,11 @@ export class PathCollector implements TwoHopVisitor {
     this.secondHopBridge = -1;
     this.collectDirect(target);
     if (pathPowers !== null) pathPowers.set(target.index, pathPowerOfScores(this.directScores, context));
-    if (table !== null) visitStrongestTwoHopPaths(state, target, context, table, this, { rememberLinkScores: memo !== null, mayWantNone: this.collected > 0 });
-    else this.collectEveryTwoHopPath(target, memo);
+    if (table !== null) {
+      visitStrongestTwoHopPaths(state, target, context, table, this, { rememberLinkScores: memo !== null, mayWantNone: this.collected > 0 });
+    } else {
+      this.collectEveryTwoHopPath(target, memo);
+    }
     for (const accumulator of this.touched) {
       keepPriority(accumulator.priorities, target, prettyScore(accumulator.bestToTarget), accumulator.directToTarget, settings.maximumPriorities);
     }
