@@ -186,6 +186,17 @@ export class EdgeTable {
     return data[base + EMAILS_LOW]! + data[base + EMAILS_HIGH]! + data[base + MEETINGS]!;
   }
 
+  /** The emails (both directions) counted into `slot`'s stored aggregate. */
+  emailCount(slot: number): number {
+    const base = slot * STRIDE;
+    return this.data[base + EMAILS_LOW]! + this.data[base + EMAILS_HIGH]!;
+  }
+
+  /** The meetings counted into `slot`'s stored aggregate. */
+  meetingCount(slot: number): number {
+    return this.data[slot * STRIDE + MEETINGS]!;
+  }
+
   /** Latest occurredAt among `slot`'s counted interactions (-Infinity when none). */
   anchorAt(slot: number): number {
     return this.data[slot * STRIDE + ANCHOR_AT]!;

@@ -37,9 +37,15 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
   if (rememberedOnEveryLink(state, links, now, windowMilliseconds, summaries)) return summaries;
 
   // Every counted interaction of a pair is on its edge: the team members linked to the subject are all.
+  // When none of those pairs has an interaction after `now`, each pair's totals and last date are its
+  // edge's, and only the interactions of the reason window need the participants read.
+  const totalsOnEdges = everyPairIsPast(state, links, now);
   const team = state.teamScratch;
   team.begin(state.records.length);
-  for (let position = 0; position < links.length; position += 2) team.set(links[position]!, { summary: emptySummary(), until: Infinity });
+  for (let position = 0; position < links.length; position += 2) {
+    const summary = totalsOnEdges ? edgeTotals(state, links[position + 1]!) : emptySummary();
+    team.set(links[position]!, { summary, until: Infinity });
+  }
   const table = state.table;
   const windowStart = now - windowMilliseconds;
   const visit = (index: number, meeting: boolean, occurredAt: number): void => {
@@ -49,11 +55,18 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
       pair.until = Math.min(pair.until, occurredAt);
       return;
     }
-    count(pair.summary, meeting, occurredAt, windowStart);
+    if (totalsOnEdges) {
+      if (meeting) pair.summary.windowMeetings += 1;
+      else pair.summary.windowEmails += 1;
+    } else {
+      count(pair.summary, meeting, occurredAt, windowStart);
+    }
     if (occurredAt >= windowStart) pair.until = Math.min(pair.until, occurredAt + windowMilliseconds);
   };
   for (const slot of subject.interactions) {
     const occurredAt = table.occurredAt[slot] ?? 0;
+    // With the totals on the edges, an interaction outside the window, or after `now` (none of them a pair's), changes nothing.
+    if (totalsOnEdges && (occurredAt < windowStart || occurredAt > now)) continue;
     const start = table.start[slot] ?? 0;
     const end = start + (table.count[slot] ?? 0);
     const meeting = state.isMeeting(slot);
@@ -76,6 +89,20 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
     if (summary.lastAt !== null) summaries.set(links[position]!, { ...summary });
   }
   return summaries;
+}
+
+/** Whether no pair of the subject with a team member (its `links`) has an interaction after `now`. */
+function everyPairIsPast(state: GraphState, links: number[], now: number): boolean {
+  for (let position = 1; position < links.length; position += 2) if (state.edges.anchorAt(links[position]!) > now) return false;
+  return true;
+}
+
+/** A pair's totals and last date from its edge, which holds every interaction of the pair (none after `now`); no window counts yet. */
+function edgeTotals(state: GraphState, edge: number): PairSummary {
+  const { edges } = state;
+  const emails = edges.emailCount(edge);
+  const meetings = edges.meetingCount(edge);
+  return { emails, meetings, windowEmails: 0, windowMeetings: 0, lastAt: emails + meetings > 0 ? edges.anchorAt(edge) : null };
 }
 
 /** Fills `summaries` from the pairs' remembered summaries; false (and nothing to use) when one is missing. */
