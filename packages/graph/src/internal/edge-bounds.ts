@@ -1,15 +1,15 @@
 /** @module Per person, two bounds over all of its edges that hold at whatever `now` a ranking asks. */
 import type { EdgeTable } from "./edge-table.js";
 import type { EvaluationContext } from "./graph-state.js";
+import { grown } from "./grown-array.js";
 
 /** Above the last bits of the arithmetic of a stored score and of its ceiling (see `scoreCeilingAt`). */
 const RELATIVE_MARGIN = 1e-12;
 const ABSOLUTE_MARGIN = 2e-9;
 
+/** `array` with room for `length` bounds at least, the new ones at -Infinity (nothing seen yet). */
 function grownTo(array: Float64Array<ArrayBuffer>, length: number): Float64Array<ArrayBuffer> {
-  const next = new Float64Array(Math.max(length, 2 * array.length)).fill(-Infinity);
-  next.set(array);
-  return next;
+  return grown(array, Math.max(length, 2 * array.length)).fill(-Infinity, array.length);
 }
 
 /**
