@@ -9,6 +9,7 @@ export type { AppServices } from "./services.js";
 export { startServer, type RunningServer, type StartServerOptions } from "./server.js";
 export { operations } from "./routes/operations.js";
 export { defineOperation, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
+export { streamedList, type StreamedList } from "./operations/streamed-list.js";
 export { ApiError } from "./platform/errors/api-error.js";
 export { systemClock, createManualClock, type Clock } from "./platform/clock.js";
 export type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";

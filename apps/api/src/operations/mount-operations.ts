@@ -12,6 +12,7 @@ import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { readJsonBody } from "../platform/request/json-body.js";
 import { cacheDirectivesOf, requestTargetOf, responseCacheKey } from "../platform/response-cache/response-cache.js";
 import type { AnyOperation, StatusReply } from "./operation.js";
+import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
 import { collectQuery, parseInput } from "./validate-input.js";
 
 const emptyQuery = z.object({});
@@ -43,6 +44,17 @@ function cacheSlot(http: Context<AppEnv>, operationId: string): { found: { body:
   return {
     found: fresh ? undefined : responseCache.find(key, revision, now),
     keep: keep ? (body: Uint8Array) => responseCache.keep(key, revision, now, body) : () => undefined,
+  };
+}
+
+/** Checks each item of a streamed list against the element schema of the same list in the operation's response. */
+function itemCheck(operation: AnyOperation, list: StreamedList): (item: unknown) => void {
+  const field = operation.response instanceof z.ZodObject ? operation.response.shape[list.field] : undefined;
+  if (!(field instanceof z.ZodArray)) throw new ApiError(500, `${operation.operationId} streams "${list.field}", which its response schema does not list`);
+  const element = field.element as z.ZodType;
+  return (item) => {
+    const checked = element.safeParse(item);
+    if (!checked.success) throw new ApiError(500, `an item of ${operation.operationId}'s "${list.field}" does not match its schema: ${checked.error.message}`);
   };
 }
 
@@ -85,6 +97,12 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       });
       // A handler that streams bytes (a file download) builds its own Response.
       if (result instanceof Response) return result;
+      if (isStreamedList(result)) {
+        const check = options.validateResponses ? itemCheck(operation, result) : undefined;
+        const onError = (error: unknown) =>
+          http.get("services").logger.error({ requestId: http.get("requestId"), err: error, method: http.req.method, path: http.req.path }, "streamed answer failed after its first part");
+        return http.body(await streamedListBody(result, { check, onError }), 200, JSON_CONTENT);
+      }
       const { status, body: responseBody } = isStatusReply(result)
         ? result
         : { status: operation.successStatus ?? 200, body: result };

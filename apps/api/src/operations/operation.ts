@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.js";
 import type { AuthContext } from "../platform/auth/auth-context.js";
+import type { StreamedList } from "./streamed-list.js";
 import type { AppServices } from "../services.js";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
@@ -91,6 +92,8 @@ export interface Operation<
     | StatusReply<ResponseSchema extends z.ZodType ? z.input<ResponseSchema> : undefined>
     /** A raw response, for the rare operation that answers with bytes rather than JSON. */
     | Response
+    /** The response's one list, produced and sent in parts (see streamed-list). */
+    | StreamedList
   >;
 }
 

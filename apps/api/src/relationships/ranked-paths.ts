@@ -72,62 +72,57 @@ export interface RankingOptions extends Omit<RecommendedPathsOptions, "now" | "n
 }
 
 /**
- * Ranks paths to targets of the tenant (a target not in the tenant has none), then loads the display
- * records and signals of every person the rankings mention at once, in input order. A target named more
- * than once is ranked and presented once: its results are the same object.
+ * Ranks paths to targets of the tenant (a target not in the tenant has none) `partSize` targets at a time,
+ * in input order. Each part is ranked in one call, which shares colleague-to-bridge scores between its
+ * targets, then loads the display records and signals of the persons it mentions that earlier parts did
+ * not. A target named more than once is ranked and presented once: its results are the same object.
  */
-export async function rankedPathsOfTargets(
+export async function* rankedPathsInParts(
   services: AppServices,
   auth: AuthContext,
   view: RelationshipView,
   targets: readonly EntityReference[],
   options: RankingOptions,
-): Promise<RankedPaths[]> {
+  partSize: number,
+): AsyncGenerator<RankedPaths[]> {
   const { hopAssociationsLimit = HOP_ASSOCIATIONS_LIMIT, ...rankingOptions } = options;
-  const firstPositions = new Map<string, number>();
-  const firstPositionOf = targets.map((target, index) => {
-    const key = `${target.entity}:${target.uuid}`;
-    const first = firstPositions.get(key) ?? index;
-    firstPositions.set(key, first);
-    return first;
-  });
-  const described = await describeTargets(services, auth, view, targets);
+  const keyOf = (target: EntityReference) => `${target.entity}:${target.uuid}`;
+  const timesNamed = new Map<string, number>();
+  for (const target of targets) timesNamed.set(keyOf(target), (timesNamed.get(keyOf(target)) ?? 0) + 1);
+  // Only the results of targets named again later are kept past their part.
+  const repeated = new Map<string, RankedPaths>();
   const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
-  // One call for every target to rank: their rankings share the colleague-to-bridge scores.
-  const ranked = targets.flatMap((target, index) => (firstPositionOf[index] === index && described[index]!.found ? [index] : []));
-  const answers = recommendedPathsOfMany(
-    view.graph,
-    ranked.map((index) => targets[index]!),
-    { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf },
-  );
-  const rankings: Array<RecommendedPathsResponse | null> = targets.map(() => null);
-  ranked.forEach((targetIndex, answerIndex) => {
-    rankings[targetIndex] = answers[answerIndex]!;
-  });
-  const mentioned = new Set<string>();
-  for (const ranking of rankings) if (ranking) for (const uuid of personsMentioned(ranking)) mentioned.add(uuid);
-  const displays = await view.displays(mentioned);
-  const signals = await view.signals(mentioned, hopAssociationsLimit);
-  const results: RankedPaths[] = [];
-  targets.forEach((target, index) => {
-    const first = firstPositionOf[index]!;
-    if (first !== index) {
-      results.push(results[first]!);
-      return;
-    }
-    const ranking = rankings[index];
-    if (!ranking) {
-      results.push({ target: described[index]!, items: [], total: 0, top_external_contacts: [] });
-      return;
-    }
-    results.push({
-      target: described[index]!,
-      items: ranking.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)),
-      total: ranking.total,
-      top_external_contacts: ranking.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, displays)),
+  for (let start = 0; start < targets.length; start += partSize) {
+    const part = targets.slice(start, start + partSize);
+    const firstInPart = part.filter((target, index) => !repeated.has(keyOf(target)) && part.findIndex((other) => keyOf(other) === keyOf(target)) === index);
+    const described = await describeTargets(services, auth, view, firstInPart);
+    const found = firstInPart.filter((_, index) => described[index]!.found);
+    const answers = recommendedPathsOfMany(view.graph, found, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf });
+    const mentioned = new Set<string>();
+    for (const answer of answers) for (const uuid of personsMentioned(answer)) mentioned.add(uuid);
+    const displays = await view.displays(mentioned);
+    const signals = await view.signals(mentioned, hopAssociationsLimit);
+    const results = new Map<string, RankedPaths>();
+    let answered = 0;
+    firstInPart.forEach((target, index) => {
+      const ranking = described[index]!.found ? answers[answered++]! : null;
+      results.set(keyOf(target), {
+        target: described[index]!,
+        items: ranking ? ranking.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)) : [],
+        total: ranking?.total ?? 0,
+        top_external_contacts: ranking ? ranking.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, displays)) : [],
+      });
     });
-  });
-  return results;
+    yield part.map((target) => {
+      const key = keyOf(target);
+      const result = repeated.get(key) ?? results.get(key)!;
+      const left = timesNamed.get(key)! - 1;
+      timesNamed.set(key, left);
+      if (left > 0) repeated.set(key, result);
+      else repeated.delete(key);
+      return result;
+    });
+  }
 }
 
 /** Ranks paths to one target of the tenant; a target not in the tenant has none. */
@@ -138,6 +133,6 @@ export async function rankedPaths(
   target: EntityReference,
   options: RankingOptions,
 ): Promise<RankedPaths> {
-  const [ranked] = await rankedPathsOfTargets(services, auth, view, [target], options);
-  return ranked!;
+  const { value } = await rankedPathsInParts(services, auth, view, [target], options, 1).next();
+  return value![0]!;
 }

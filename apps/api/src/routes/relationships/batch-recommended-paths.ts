@@ -4,7 +4,8 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
-import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, rankedPathsOfTargets } from "../../relationships/ranked-paths.js";
+import { streamedList } from "../../operations/streamed-list.js";
+import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, rankedPathsInParts, type RankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { pathBatchFields, targetUuids } from "./path-batch-body.js";
@@ -17,9 +18,16 @@ interface BatchBody {
   order: "asc" | "desc";
 }
 
+/**
+ * Targets ranked and sent per part: ten targets' answers are about half a megabyte, enough to share
+ * scores between targets and few enough that the first bytes leave early and later parts are ranked
+ * while earlier ones travel.
+ */
+const TARGETS_PER_PART = 10;
+
 async function batchResults(services: AppServices, auth: AuthContext, entity: EntityReference["entity"], body: BatchBody) {
   const view = await openRelationshipView(services, auth);
-  const rankings = await rankedPathsOfTargets(
+  const parts = rankedPathsInParts(
     services,
     auth,
     view,
@@ -33,21 +41,26 @@ async function batchResults(services: AppServices, auth: AuthContext, entity: En
       maximumPriorityEntries: BATCH_PRIORITY_ENTRIES_LIMIT,
       hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
     },
+    TARGETS_PER_PART,
   );
-  return {
-    results: rankings.map((ranked, index) => ({
-      target_uuid: body.uuids[index]!,
+  return streamedList("results", responsesOf(parts, body.limit));
+}
+
+async function* responsesOf(parts: AsyncIterable<RankedPaths[]>, limit: number) {
+  for await (const part of parts) {
+    yield part.map((ranked) => ({
+      target_uuid: ranked.target.uuid,
       target_name: ranked.target.name,
       target_logo_url: ranked.target.logo_url,
       items: ranked.items,
       page: 1,
-      per_page: body.limit,
+      per_page: limit,
       total: ranked.total,
       has_more: ranked.total > ranked.items.length,
       next_cursor: null,
       top_external_contacts: ranked.top_external_contacts,
-    })),
-  };
+    }));
+  }
 }
 
 const batchResponse = z.object({

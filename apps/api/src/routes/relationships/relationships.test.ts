@@ -130,6 +130,19 @@ describe("recommended paths to a person", () => {
     expect(body.results[0]).not.toEqual(body.results[2]);
   });
 
+  it("answers a batch longer than one part whole and in order, a target repeated across parts alike", async () => {
+    const unknowns = Array.from({ length: 20 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`);
+    const uuids = [ids.grace, ...unknowns.slice(0, 9), ids.bob, ...unknowns.slice(9), ids.grace, ids.bob];
+    const { status, body } = await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids } });
+    expect(status).toBe(200);
+    expect(body.results.map((result: Json) => result.target_uuid)).toEqual(uuids);
+    const alone = await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace, ids.bob] } });
+    expect([body.results[0], body.results[10]]).toEqual(alone.body.results);
+    expect(body.results.slice(-2)).toEqual(alone.body.results);
+    expect(body.results[0].items.length).toBeGreaterThan(0);
+    expect(body.results.filter((result: Json) => result.total === 0)).toHaveLength(unknowns.length);
+  });
+
   it("carries each hop's opportunity associations and list memberships in its signals", async () => {
     const { store } = context.services;
     const viewer = { user_uuid: acme.admin.uuid };

@@ -1,0 +1,120 @@
+/**
+ * A streamed list through the real app: the bytes are the document the parts make, a failure in the
+ * first part still gets its error status, and a failure after the first bytes cuts the connection (over a
+ * real port) instead of ending a 200 with a short, well-formed answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { startServer, type RunningServer } from "../server.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { defineOperation } from "./operation.js";
+import { streamedList, streamedListBody } from "./streamed-list.js";
+
+async function* partsOf(parts: unknown[][], failAt?: number) {
+  for (const [index, part] of parts.entries()) {
+    if (index === failAt) throw new Error(`part ${index} failed`);
+    yield part;
+  }
+}
+
+async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+describe("streamedListBody", () => {
+  it("writes the parts as one JSON document, in order, skipping empty parts", async () => {
+    const parts = [[{ a: 1 }, { a: "two" }], [], [{ a: null }], [[1, 2]]];
+    const text = await textOf(await streamedListBody(streamedList("results", partsOf(parts))));
+    expect(JSON.parse(text)).toEqual({ results: [{ a: 1 }, { a: "two" }, { a: null }, [1, 2]] });
+    expect(text).toBe(JSON.stringify({ results: parts.flat() }));
+  });
+
+  it("writes an empty list when there is no part or only empty ones", async () => {
+    expect(await textOf(await streamedListBody(streamedList("items", partsOf([]))))).toBe('{"items":[]}');
+    expect(await textOf(await streamedListBody(streamedList("items", partsOf([[], []]))))).toBe('{"items":[]}');
+  });
+
+  it("fails before any byte when the first part fails", async () => {
+    await expect(streamedListBody(streamedList("results", partsOf([[1]], 0)))).rejects.toThrow("part 0 failed");
+  });
+
+  it("errors the stream and reports once when a later part fails", async () => {
+    const errors: unknown[] = [];
+    const body = await streamedListBody(streamedList("results", partsOf([[1], [2], [3]], 2)), { onError: (error) => errors.push(error) });
+    await expect(textOf(body)).rejects.toThrow("part 2 failed");
+    expect(errors).toHaveLength(1);
+  });
+
+  it("checks every item before writing it", async () => {
+    const check = (item: unknown) => {
+      if (typeof item !== "number") throw new Error(`not a number: ${JSON.stringify(item)}`);
+    };
+    await expect(streamedListBody(streamedList("results", partsOf([[1, "x"]])), { check })).rejects.toThrow("not a number");
+    const body = await streamedListBody(streamedList("results", partsOf([[1], [2, "y"]])), { check });
+    await expect(textOf(body)).rejects.toThrow("not a number");
+  });
+});
+
+const streamed = defineOperation({
+  operationId: "testStreamed",
+  method: "post",
+  path: "/v1/test/streamed",
+  area: "Test",
+  summary: "Streamed list",
+  description: "Streams `parts` parts of three numbers, failing at part `fail_at` (test only).",
+  body: z.object({ parts: z.number().int(), fail_at: z.number().int().optional(), wrong_at: z.number().int().optional() }),
+  response: z.object({ results: z.array(z.object({ n: z.number() })) }),
+  async handler({ body }) {
+    const parts = Array.from({ length: body.parts }, (_, part) =>
+      [0, 1, 2].map((offset) => (part === body.wrong_at ? { n: String(part * 3 + offset) } : { n: part * 3 + offset })),
+    );
+    return streamedList("results", partsOf(parts, body.fail_at)) as never;
+  },
+});
+
+describe("a streamed operation over a real port", () => {
+  let context: TestContext;
+  let acme: TestTenant;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    context = await createTestContext();
+    acme = await buildTenant(context.services);
+    server = await startServer(context.services, { port: 0, operations: [streamed], validateResponses: true });
+  });
+  afterAll(async () => {
+    await server.close(100);
+    await context.close();
+  });
+
+  const post = (body: unknown) =>
+    fetch(`${server.url}/v1/test/streamed`, { method: "POST", headers: { "x-api-key": acme.key, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("answers 200 with the whole list, JSON typed, with the rate limit headers", async () => {
+    const response = await post({ parts: 40 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
+    const body = (await response.json()) as { results: { n: number }[] };
+    expect(body.results.map((item) => item.n)).toEqual(Array.from({ length: 120 }, (_, n) => n));
+  });
+
+  it("answers the error envelope with its status when the first part fails", async () => {
+    const failed = await post({ parts: 3, fail_at: 0 });
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toMatchObject({ error: expect.stringContaining("internal error") });
+    const wrong = await post({ parts: 3, wrong_at: 0 });
+    expect(wrong.status).toBe(500);
+    expect(await wrong.json()).toMatchObject({ error: expect.stringContaining("does not match its schema") });
+  });
+
+  it("cuts the connection when a later part fails, so that no client takes the answer for whole", async () => {
+    for (const failure of [{ fail_at: 2 }, { wrong_at: 2 }]) {
+      const response = await post({ parts: 3, ...failure });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    }
+    // The server goes on answering.
+    expect((await post({ parts: 1 })).status).toBe(200);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * @module
+ * A handler's answer that is one JSON object holding one list, `{"<field>": [...]}`, produced in parts:
+ * each part is serialized and sent as soon as it is ready, while the next one is computed. A batch of 100
+ * targets reaches the client while it is being ranked instead of after, and the server never holds the
+ * whole answer as one string.
+ */
+
+/** The list's items, part after part, in order. */
+export interface StreamedList {
+  readonly field: string;
+  readonly parts: AsyncIterable<readonly unknown[]>;
+  readonly [streamedListBrand]: true;
+}
+declare const streamedListBrand: unique symbol;
+
+const streamedLists = new WeakSet<object>();
+
+/** Answers `{"<field>": [...items of every part]}`, sending each part as it is produced. */
+export function streamedList(field: string, parts: AsyncIterable<readonly unknown[]>): StreamedList {
+  const list = { field, parts } as StreamedList;
+  streamedLists.add(list);
+  return list;
+}
+
+export function isStreamedList(value: unknown): value is StreamedList {
+  return typeof value === "object" && value !== null && streamedLists.has(value);
+}
+
+export interface StreamOptions {
+  /** Called with every item before it is written; a throw ends the answer as a failure. */
+  check?: (item: unknown) => void;
+  /** Called once when producing a part fails, before the answer is cut off. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The bytes of a streamed list. The first part is produced before this resolves, so that a failure in it
+ * still gets an error status. Once bytes are sent the status cannot change: when a later part fails the
+ * stream errors, the server closes the connection without finishing the body, and the client sees a
+ * broken answer rather than a short one.
+ */
+export async function streamedListBody(list: StreamedList, options: StreamOptions = {}): Promise<ReadableStream<Uint8Array>> {
+  const parts = list.parts[Symbol.asyncIterator]();
+  let separator = "";
+  const serialize = (items: readonly unknown[]) => {
+    let text = "";
+    for (const item of items) {
+      options.check?.(item);
+      text += separator + JSON.stringify(item);
+      separator = ",";
+    }
+    return text;
+  };
+  let pending: IteratorResult<readonly unknown[]> | null = await parts.next();
+  const opening = `{${JSON.stringify(list.field)}:[` + (pending.done ? "" : serialize(pending.value));
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(Buffer.from(opening));
+      },
+      async pull(controller) {
+        try {
+          const next = pending?.done ? pending : await parts.next();
+          pending = null;
+          if (next.done) {
+            controller.enqueue(Buffer.from("]}"));
+            controller.close();
+            return;
+          }
+          const text = serialize(next.value);
+          if (text.length > 0) controller.enqueue(Buffer.from(text));
+        } catch (error) {
+          options.onError?.(error);
+          await parts.return?.();
+          throw error;
+        }
+      },
+      async cancel() {
+        await parts.return?.();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
