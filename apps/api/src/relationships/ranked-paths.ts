@@ -73,9 +73,11 @@ export interface RankingOptions extends Omit<RecommendedPathsOptions, "now" | "n
 
 /**
  * Ranks paths to targets of the tenant (a target not in the tenant has none) `partSize` targets at a time,
- * in input order. Each part is ranked in one call, which shares colleague-to-bridge scores between its
- * targets, then loads the display records and signals of the persons it mentions that earlier parts did
- * not. A target named more than once is ranked and presented once: its results are the same object.
+ * in input order. The targets' own records and signals are read first, all at once (one read of 100
+ * records costs less than ten of ten). Each part is then ranked in one call, which shares
+ * colleague-to-bridge scores between its targets, and loads the records and signals of the other persons
+ * it mentions that earlier parts did not. A target named more than once is ranked and presented once: its
+ * results are the same object.
  */
 export async function* rankedPathsInParts(
   services: AppServices,
@@ -92,10 +94,16 @@ export async function* rankedPathsInParts(
   // Only the results of targets named again later are kept past their part.
   const repeated = new Map<string, RankedPaths>();
   const nameOf = (_personUuid: string, userUuid: string) => view.users.get(userUuid)?.name ?? null;
+  const distinct = [...new Map(targets.map((target) => [keyOf(target), target])).values()];
+  const descriptions = new Map((await describeTargets(services, auth, view, distinct)).map((description, index) => [keyOf(distinct[index]!), description]));
+  await view.signals(
+    distinct.flatMap((target) => (target.entity === "person" && descriptions.get(keyOf(target))!.found ? [target.uuid] : [])),
+    hopAssociationsLimit,
+  );
   for (let start = 0; start < targets.length; start += partSize) {
     const part = targets.slice(start, start + partSize);
     const firstInPart = part.filter((target, index) => !repeated.has(keyOf(target)) && part.findIndex((other) => keyOf(other) === keyOf(target)) === index);
-    const described = await describeTargets(services, auth, view, firstInPart);
+    const described = firstInPart.map((target) => descriptions.get(keyOf(target))!);
     const found = firstInPart.filter((_, index) => described[index]!.found);
     const answers = recommendedPathsOfMany(view.graph, found, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf });
     const mentioned = new Set<string>();
