@@ -3,7 +3,7 @@
  * first part still gets its error status, and a failure after the first bytes cuts the connection (over a
  * real port) instead of ending a 200 with a short, well-formed answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
@@ -72,6 +72,33 @@ const streamed = defineOperation({
   },
 });
 
+/** What the slow operation below has produced, and whether its parts were closed. */
+const slow = { produced: 0, closed: false };
+
+const slowStream = defineOperation({
+  operationId: "testSlowStream",
+  method: "get",
+  path: "/v1/test/slow-stream",
+  area: "Test",
+  summary: "Slow streamed list",
+  description: "Streams 200 parts, one every 5 ms (test only).",
+  response: z.object({ results: z.array(z.number()) }),
+  async handler() {
+    async function* parts() {
+      try {
+        for (let part = 0; part < 200; part += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          slow.produced += 1;
+          yield [part];
+        }
+      } finally {
+        slow.closed = true;
+      }
+    }
+    return streamedList("results", parts()) as never;
+  },
+});
+
 describe("a streamed operation over a real port", () => {
   let context: TestContext;
   let acme: TestTenant;
@@ -80,7 +107,7 @@ describe("a streamed operation over a real port", () => {
   beforeAll(async () => {
     context = await createTestContext();
     acme = await buildTenant(context.services);
-    server = await startServer(context.services, { port: 0, operations: [streamed], validateResponses: true });
+    server = await startServer(context.services, { port: 0, operations: [streamed, slowStream], validateResponses: true });
   });
   afterAll(async () => {
     await server.close(100);
@@ -116,5 +143,21 @@ describe("a streamed operation over a real port", () => {
     }
     // The server goes on answering.
     expect((await post({ parts: 1 })).status).toBe(200);
+  });
+
+  it("stops producing parts when the client goes away, and reports no failure", async () => {
+    const logged = vi.spyOn(context.services.logger, "error");
+    const abort = new AbortController();
+    const response = await fetch(`${server.url}/v1/test/slow-stream`, { headers: { "x-api-key": acme.key }, signal: abort.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    abort.abort();
+    await expect.poll(() => slow.closed, { timeout: 2000 }).toBe(true);
+    const producedAtClose = slow.produced;
+    expect(producedAtClose).toBeLessThan(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(slow.produced).toBe(producedAtClose);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 });

@@ -53,6 +53,8 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
     return text;
   };
   let pending: IteratorResult<readonly unknown[]> | null = await parts.next();
+  // Set when the client goes away: the parts are closed, and a part still being made is dropped unreported.
+  let cancelled = false;
   const opening = `{${JSON.stringify(list.field)}:[` + (pending.done ? "" : serialize(pending.value));
   return new ReadableStream<Uint8Array>(
     {
@@ -63,6 +65,7 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
         try {
           const next = pending?.done ? pending : await parts.next();
           pending = null;
+          if (cancelled) return;
           if (next.done) {
             controller.enqueue(Buffer.from("]}"));
             controller.close();
@@ -71,12 +74,14 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
           const text = serialize(next.value);
           if (text.length > 0) controller.enqueue(Buffer.from(text));
         } catch (error) {
+          if (cancelled) return;
           options.onError?.(error);
           await parts.return?.();
           throw error;
         }
       },
       async cancel() {
+        cancelled = true;
         await parts.return?.();
       },
     },
