@@ -101,7 +101,9 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         const check = options.validateResponses ? itemCheck(operation, result) : undefined;
         const onError = (error: unknown) =>
           http.get("services").logger.error({ requestId: http.get("requestId"), err: error, method: http.req.method, path: http.req.path }, "streamed answer failed after its first part");
-        return http.body(await streamedListBody(result, { check, onError }), 200, JSON_CONTENT);
+        // Declared up front: @hono/node-server then writes the headers at once, and a later failure always
+        // cuts the connection (it would otherwise read ahead, and could end a short body with a length).
+        return http.body(await streamedListBody(result, { check, onError }), 200, { ...JSON_CONTENT, "transfer-encoding": "chunked" });
       }
       const { status, body: responseBody } = isStatusReply(result)
         ? result

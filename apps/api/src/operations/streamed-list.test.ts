@@ -121,6 +121,7 @@ describe("a streamed operation over a real port", () => {
     const response = await post({ parts: 40 });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
+    expect(response.headers.get("transfer-encoding")).toBe("chunked");
     expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
     const body = (await response.json()) as { results: { n: number }[] };
     expect(body.results.map((item) => item.n)).toEqual(Array.from({ length: 120 }, (_, n) => n));
@@ -136,7 +137,7 @@ describe("a streamed operation over a real port", () => {
   });
 
   it("cuts the connection when a later part fails, so that no client takes the answer for whole", async () => {
-    for (const failure of [{ fail_at: 2 }, { wrong_at: 2 }]) {
+    for (const failure of [{ fail_at: 1 }, { fail_at: 2 }, { wrong_at: 1 }, { wrong_at: 2 }]) {
       const response = await post({ parts: 3, ...failure });
       expect(response.status).toBe(200);
       await expect(response.text()).rejects.toThrow();
