@@ -38,6 +38,23 @@ describe("streamedListBody", () => {
     await expect(streamedListBody(streamedList("results", partsOf([[1]], 0)))).rejects.toThrow("part 0 failed");
   });
 
+  it("closes the parts when the first one cannot be written", async () => {
+    let closed = false;
+    async function* parts() {
+      try {
+        yield [{ not: "a number" }];
+        yield [2];
+      } finally {
+        closed = true;
+      }
+    }
+    const check = (item: unknown) => {
+      if (typeof item !== "number") throw new Error("not a number");
+    };
+    await expect(streamedListBody(streamedList("results", parts()), { check })).rejects.toThrow("not a number");
+    expect(closed).toBe(true);
+  });
+
   it("errors the stream and reports once when a later part fails", async () => {
     const errors: unknown[] = [];
     const body = await streamedListBody(streamedList("results", partsOf([[1], [2], [3]], 2)), { onError: (error) => errors.push(error) });

@@ -52,10 +52,17 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
     }
     return text;
   };
-  let pending: IteratorResult<readonly unknown[]> | null = await parts.next();
+  let pending: IteratorResult<readonly unknown[]> | null = null;
+  let opening: string;
+  try {
+    pending = await parts.next();
+    opening = `{${JSON.stringify(list.field)}:[` + (pending.done ? "" : serialize(pending.value));
+  } catch (error) {
+    await parts.return?.();
+    throw error;
+  }
   // Set when the client goes away: the parts are closed, and a part still being made is dropped unreported.
   let cancelled = false;
-  const opening = `{${JSON.stringify(list.field)}:[` + (pending.done ? "" : serialize(pending.value));
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
