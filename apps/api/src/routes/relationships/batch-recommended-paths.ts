@@ -74,7 +74,7 @@ export const batchPersonRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
   description:
-    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths and 3 highest priority entries (`path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch.",
+    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths and 3 highest priority entries (`path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
   body: z.object({ uuids: targetUuids("Person"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], limit: 5 } },
@@ -90,7 +90,7 @@ export const batchCompanyRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
   description:
-    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths and 3 highest priority entries (`path_count` counts all). A company not found gets empty results and does not fail the batch.",
+    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths and 3 highest priority entries (`path_count` counts all). A company not found gets empty results and does not fail the batch. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
   body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },
