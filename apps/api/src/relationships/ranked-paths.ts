@@ -102,7 +102,7 @@ export async function* rankedPathsInParts(
   );
   for (let start = 0; start < targets.length; start += partSize) {
     const part = targets.slice(start, start + partSize);
-    const firstInPart = part.filter((target, index) => !repeated.has(keyOf(target)) && part.findIndex((other) => keyOf(other) === keyOf(target)) === index);
+    const firstInPart = [...new Map(part.filter((target) => !repeated.has(keyOf(target))).map((target) => [keyOf(target), target])).values()];
     const described = firstInPart.map((target) => descriptions.get(keyOf(target))!);
     const found = firstInPart.filter((_, index) => described[index]!.found);
     const answers = recommendedPathsOfMany(view.graph, found, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf });
