@@ -89,8 +89,11 @@ interface ContactCandidate {
   score: number;
 }
 
-const contactRanksAbove = (left: ContactCandidate, right: ContactCandidate) =>
-  left.score > right.score || (left.score === right.score && compareUuids(left.target.uuid, right.target.uuid) < 0);
+/** Whether a contact of `score` ranks above `other`: higher score, then lower uuid. */
+const contactOutranks = (target: PersonRecord, score: number, other: ContactCandidate) =>
+  score > other.score || (score === other.score && compareUuids(target.uuid, other.target.uuid) < 0);
+
+const contactRanksAbove = (left: ContactCandidate, right: ContactCandidate) => contactOutranks(left.target, left.score, right);
 
 /**
  * A company's external persons with the highest PathPower, highest first (then by uuid), with their internal
@@ -109,7 +112,10 @@ function topExternalContacts(
   for (const target of targets) {
     const remembered = known?.get(target.index);
     const score = remembered !== undefined ? remembered : personPathPower(state, target, context);
-    if (score !== null) insertRanked(kept, { target, score }, limit, contactRanksAbove);
+    if (score === null) continue;
+    // Most members do not enter: compared with the last kept before a candidate is built.
+    if (kept.length === limit && !contactOutranks(target, score, kept[limit - 1]!)) continue;
+    insertRanked(kept, { target, score }, limit, contactRanksAbove);
   }
   return kept.map(({ target, score }) => {
     const connectors: InternalConnector[] = teamConnections(state, target, context).map(({ user, evaluation }) => ({

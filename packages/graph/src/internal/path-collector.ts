@@ -5,7 +5,7 @@ import type { EvaluationContext, GraphState, PairEvaluation, PersonRecord } from
 import type { IndexMap } from "./index-map.js";
 import { insertRanked } from "./ranked-list.js";
 import { compareUuids, prettyScore, roundScore } from "./scores.js";
-import { visitStrongestTwoHopPaths, type TwoHopVisitor } from "./strongest-bridges-first.js";
+import { visitStrongestTwoHopPaths, type TwoHopVisitor, type WalkOptions } from "./strongest-bridges-first.js";
 import { pathPowerOfScores } from "./team-connections.js";
 import type { TeamLinkTable } from "./team-link-table.js";
 
@@ -109,9 +109,15 @@ const NO_LINKS: readonly number[] = [];
  */
 export class PathCollector implements TwoHopVisitor {
   private target: PersonRecord | null = null;
+  // The per-target lists below are reused, their first `...Count` entries current: emptying an array by
+  // `length = 0` drops its storage, and a company's thousands of members each refilled it.
+  /** The accumulators of the users with a path to the target being collected. */
   private readonly touched: UserAccumulator[] = [];
+  private touchedCount = 0;
   /** The direct-link scores of the target being collected (its PathPower's inputs). */
   private readonly directScores: number[] = [];
+  private directCount = 0;
+  private readonly walkOptions: WalkOptions = { rememberLinkScores: false, mayWantNone: false };
   /** The second hop of a bridge, built with the first of its paths that is listed. */
   private secondHop: Hop | null = null;
   private secondHopBridge = -1;
@@ -129,16 +135,20 @@ export class PathCollector implements TwoHopVisitor {
     const { state, settings } = this;
     const { context, pathPowers, table, memo } = settings;
     this.target = target;
-    this.touched.length = 0;
+    this.touchedCount = 0;
     this.secondHopBridge = -1;
     this.collectDirect(target);
-    if (pathPowers !== null) pathPowers.set(target.index, pathPowerOfScores(this.directScores, context));
+    if (pathPowers !== null) pathPowers.set(target.index, pathPowerOfScores(this.directScores, context, this.directCount));
     if (table !== null) {
-      visitStrongestTwoHopPaths(state, target, context, table, this, { rememberLinkScores: memo !== null, mayWantNone: this.collected > 0 });
+      const walkOptions = this.walkOptions;
+      walkOptions.rememberLinkScores = memo !== null;
+      walkOptions.mayWantNone = this.collected > 0;
+      visitStrongestTwoHopPaths(state, target, context, table, this, walkOptions);
     } else {
       this.collectEveryTwoHopPath(target, memo);
     }
-    for (const accumulator of this.touched) {
+    for (let at = 0; at < this.touchedCount; at += 1) {
+      const accumulator = this.touched[at]!;
       keepPriority(accumulator.priorities, target, prettyScore(accumulator.bestToTarget), accumulator.directToTarget, settings.maximumPriorities);
     }
     this.collected += 1;
@@ -176,13 +186,14 @@ export class PathCollector implements TwoHopVisitor {
     const { context } = settings;
     const directLinks = target.internalLinks ?? NO_LINKS;
     const directScores = this.directScores;
-    directScores.length = 0;
+    this.directCount = 0;
     for (let position = 0; position < directLinks.length; position += 2) {
       const userIndex = directLinks[position]!;
       const edge = directLinks[position + 1]!;
       const score = state.scoreAt(userIndex, target.index, edge, context);
       if (score < 0) continue;
-      directScores.push(score);
+      directScores[this.directCount] = score;
+      this.directCount += 1;
       const accumulator = this.accumulatorOf(userIndex);
       accumulator.directToTarget = score;
       accumulator.pathCount += 1;
@@ -243,7 +254,8 @@ export class PathCollector implements TwoHopVisitor {
       accumulator.target = target;
       accumulator.bestToTarget = -1;
       accumulator.directToTarget = 0;
-      this.touched.push(accumulator);
+      this.touched[this.touchedCount] = accumulator;
+      this.touchedCount += 1;
     }
     return accumulator;
   }

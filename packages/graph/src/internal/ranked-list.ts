@@ -13,6 +13,8 @@ export function insertRanked<T>(list: T[], item: T, limit: number, ranksAbove: (
   let position = list.length;
   while (position > 0 && ranksAbove(item, list[position - 1]!)) position -= 1;
   if (position >= limit) return;
-  list.splice(position, 0, item);
-  if (list.length > limit) list.pop();
+  // Shifted in place: `splice` allocates the array of what it removes, on every call.
+  if (list.length < limit) list.push(item);
+  for (let at = list.length - 1; at > position; at -= 1) list[at] = list[at - 1]!;
+  list[position] = item;
 }

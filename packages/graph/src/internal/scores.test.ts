@@ -19,15 +19,24 @@ describe("scores", () => {
     expect(noisyOrOfLargest([], 3)).toBe(0);
   });
 
-  it("takes the largest values strongest first, short or long, and leaves them sorted", () => {
+  it("takes the largest values strongest first, short or long, and leaves them as given", () => {
     const score = fc.double({ min: 0, max: 1, noNaN: true });
     fc.assert(
-      fc.property(fc.array(score, { maxLength: 40 }), fc.integer({ min: 1, max: 5 }), (values, count) => {
+      fc.property(fc.array(score, { maxLength: 40 }), fc.integer({ min: 1, max: 20 }), (values, count) => {
         const sorted = [...values].sort((left, right) => right - left);
         const expected = 1 - sorted.slice(0, count).reduce((missing, value) => missing * (1 - value), 1);
         const given = [...values];
         expect(noisyOrOfLargest(given, count)).toBe(expected);
-        expect(given).toEqual(sorted);
+        expect(given).toEqual(values);
+      }),
+    );
+  });
+
+  it("reads only the first `length` values when told", () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 30 }), fc.nat(30), fc.integer({ min: 1, max: 5 }), (values, cut, count) => {
+        const length = Math.min(cut, values.length);
+        expect(noisyOrOfLargest(values, count, length)).toBe(noisyOrOfLargest(values.slice(0, length), count));
       }),
     );
   });

@@ -19,16 +19,16 @@ export function prettyScore(score: number): number {
 }
 
 /**
- * Noisy-OR of the `count` largest values: the chance that at least one of the strongest independent
- * routes works. Taking only the largest few keeps a broadcast to a hundred colleagues from looking like
- * a strong relationship.
+ * Noisy-OR of the `count` largest of the first `length` values: the chance that at least one of the
+ * strongest independent routes works. Taking only the largest few keeps a broadcast to a hundred
+ * colleagues from looking like a strong relationship. The values are left as they are; the largest are
+ * multiplied strongest first, as a sort would order them.
  * @example noisyOrOfLargest([0.5, 0.5, 0.1], 2); // 0.75
  */
-export function noisyOrOfLargest(values: number[], count: number): number {
-  sortDescending(values);
+export function noisyOrOfLargest(values: ArrayLike<number>, count: number, length = values.length): number {
+  const kept = keepLargest(values, Math.min(count, length), length);
   let missing = 1;
-  const limit = Math.min(count, values.length);
-  for (let position = 0; position < limit; position += 1) missing *= 1 - (values[position] ?? 0);
+  for (let position = 0; position < kept; position += 1) missing *= 1 - largest[position]!;
   return 1 - missing;
 }
 
@@ -40,18 +40,22 @@ export function compareUuids(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** Below this length an insertion sort: most persons have one or two team connections, and `Array.prototype.sort` costs more than sorting them. */
-const INSERTION_SORT_UP_TO = 16;
+/**
+ * The largest values so far, highest first, reused call after call: a company's ranking takes the PathPower
+ * of thousands of members, and sorting (or copying) each one's scores allocated more than it computed.
+ */
+let largest = new Float64Array(16);
 
-function sortDescending(values: number[]): void {
-  if (values.length > INSERTION_SORT_UP_TO) {
-    values.sort((left, right) => right - left);
-    return;
-  }
-  for (let position = 1; position < values.length; position += 1) {
+/** Fills `largest` with the `count` largest of the first `length` values, highest first; returns how many. */
+function keepLargest(values: ArrayLike<number>, count: number, length: number): number {
+  if (largest.length < count) largest = new Float64Array(count);
+  let kept = 0;
+  for (let position = 0; position < length; position += 1) {
     const value = values[position]!;
-    let before = position - 1;
-    for (; before >= 0 && values[before]! < value; before -= 1) values[before + 1] = values[before]!;
-    values[before + 1] = value;
+    if (kept === count && !(value > largest[count - 1]!)) continue;
+    let at = kept < count ? kept++ : count - 1;
+    for (; at > 0 && largest[at - 1]! < value; at -= 1) largest[at] = largest[at - 1]!;
+    largest[at] = value;
   }
+  return kept;
 }

@@ -67,6 +67,56 @@ function countBridgePaths(table: TeamLinkTable, bridgeIndex: number, targetIndex
   }
 }
 
+// The walk's steps are functions of the module, not closures of each call: a company's ranking walks
+// thousands of members, and two closures a member were most of what the walk allocated.
+
+/**
+ * Queues the target's bridge at `position` by a ceiling of its score with the target: exact unless the pair
+ * has an interaction after `now` (then the position is stored as ~position, and its exact score, a rescan, is
+ * computed only when it comes first). False when the pair has no interaction by `now`.
+ */
+function queueBridge(state: GraphState, target: PersonRecord, context: EvaluationContext, position: number): boolean {
+  const secondEdge = target.neighbourEdges[position]!;
+  const ceiling = state.scoreCeilingAt(target.neighbours[position]!, target.index, secondEdge, context);
+  if (ceiling < 0) return false;
+  queue.add(ceiling, state.scoreCeilingIsInexact(secondEdge, context) ? ~position : position);
+  return true;
+}
+
+/** Visits the paths of the target's bridge at `position`, of the users still active, through the second hop scored `secondScore`. */
+function visitBridge(
+  state: GraphState,
+  target: PersonRecord,
+  context: EvaluationContext,
+  table: TeamLinkTable,
+  visitor: TwoHopVisitor,
+  rememberLinkScores: boolean,
+  position: number,
+  secondScore: number,
+): void {
+  const { start, end: ends, users, edges, firstAt, teamSlot } = table;
+  const now = context.now;
+  const targetIndex = target.index;
+  const bridgeIndex = target.neighbours[position]!;
+  const secondEdge = target.neighbourEdges[position]!;
+  const end = ends[bridgeIndex]!;
+  for (let link = start[bridgeIndex]!; link < end; link += 1) {
+    const userIndex = users[link]!;
+    const slot = teamSlot[userIndex]!;
+    if (isActive[slot] === 0 || userIndex === targetIndex || firstAt[link]! > now) continue;
+    unseen[slot] = unseen[slot]! - 1;
+    // A pair with an upcoming interaction is rescanned only when its ceiling leaves the path in contention.
+    const firstEdge = edges[link]!;
+    const remembered = rememberLinkScores && table.isScored(link);
+    if (!remembered && state.scoreNeedsRescan(firstEdge, context)) {
+      const ceiling = state.scoreCeilingAt(userIndex, bridgeIndex, firstEdge, context);
+      if (!visitor.wants(userIndex, roundScore(ceiling * secondScore))) continue;
+    }
+    const firstScore = rememberLinkScores ? table.linkScore(state, link, bridgeIndex, context) : state.scoreAt(userIndex, bridgeIndex, firstEdge, context);
+    if (firstScore >= 0) visitor.path(userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge);
+  }
+}
+
 /** How a walk may save work, from what the caller knows of its visitor. */
 export interface WalkOptions {
   /** Several targets in one call (a company's members, a batch): each link's score is kept for the call. */
@@ -109,7 +159,7 @@ export function visitStrongestTwoHopPaths(
   visitor: TwoHopVisitor,
   { rememberLinkScores, mayWantNone }: WalkOptions,
 ): void {
-  const { start, end: ends, users, edges, firstAt, teamSlot, team, masks, maskStride } = table;
+  const { teamSlot, team, masks, maskStride } = table;
   const now = context.now;
   const targetIndex = target.index;
   // A user's own paths through a bridge to themselves are no paths: counted link by link.
@@ -119,23 +169,13 @@ export function visitStrongestTwoHopPaths(
   prepareTeam(team.length);
   queue.reset(bridges.length);
   // Bridges are external, with team links: a colleague who knows the target is an item of their own
-  // already, and a colleague's own person has no mask. They are ordered by a ceiling, exact unless the pair
-  // has an interaction after `now` (then its position is stored as ~position, and its exact score, a rescan,
-  // is computed only when it comes first).
-  const queueBridge = (position: number): boolean => {
-    const secondEdge = bridgeEdges[position]!;
-    const ceiling = state.scoreCeilingAt(bridges[position]!, targetIndex, secondEdge, context);
-    if (ceiling < 0) return false;
-    queue.add(ceiling, state.scoreCeilingIsInexact(secondEdge, context) ? ~position : position);
-    return true;
-  };
-
+  // already, and a colleague's own person has no mask.
   const countsFirst = mayWantNone && context.storedAggregatesUsable && state.edgeBounds.latestFirstAt(targetIndex) <= now;
   for (let position = 0; position < bridges.length; position += 1) {
     const bridgeIndex = bridges[position]!;
     if (!hasTeamLinks(masks, bridgeIndex * maskStride, maskStride)) continue;
     // Counted unless its edge with the target has no interaction by `now`, which countsFirst rules out.
-    if (countsFirst || queueBridge(position)) countBridgePaths(table, bridgeIndex, targetIndex, targetIsUser, now);
+    if (countsFirst || queueBridge(state, target, context, position)) countBridgePaths(table, bridgeIndex, targetIndex, targetIsUser, now);
   }
 
   let activeCount = 0;
@@ -150,35 +190,13 @@ export function visitStrongestTwoHopPaths(
     activeCount += 1;
   }
 
-  /** Visits the paths of the bridge at `position`, of the users still active, through the second hop scored `secondScore`. */
-  const visitBridge = (position: number, secondScore: number) => {
-    const bridgeIndex = bridges[position]!;
-    const secondEdge = bridgeEdges[position]!;
-    const end = ends[bridgeIndex]!;
-    for (let link = start[bridgeIndex]!; link < end; link += 1) {
-      const userIndex = users[link]!;
-      const slot = teamSlot[userIndex]!;
-      if (isActive[slot] === 0 || userIndex === targetIndex || firstAt[link]! > now) continue;
-      unseen[slot] = unseen[slot]! - 1;
-      // A pair with an upcoming interaction is rescanned only when its ceiling leaves the path in contention.
-      const firstEdge = edges[link]!;
-      const remembered = rememberLinkScores && table.isScored(link);
-      if (!remembered && state.scoreNeedsRescan(firstEdge, context)) {
-        const ceiling = state.scoreCeilingAt(userIndex, bridgeIndex, firstEdge, context);
-        if (!visitor.wants(userIndex, roundScore(ceiling * secondScore))) continue;
-      }
-      const firstScore = rememberLinkScores ? table.linkScore(state, link, bridgeIndex, context) : state.scoreAt(userIndex, bridgeIndex, firstEdge, context);
-      if (firstScore >= 0) visitor.path(userIndex, firstScore, firstEdge, bridgeIndex, secondScore, secondEdge);
-    }
-  };
-
   if (countsFirst && activeCount > 0) {
     const bound = state.edgeBounds.scoreBound(targetIndex, context);
     let wanted = false;
     for (let at = 0; at < activeCount && !wanted; at += 1) wanted = visitor.wants(team[active[at]!]!, bound);
     if (!wanted) return;
     for (let position = 0; position < bridges.length; position += 1) {
-      if (hasTeamLinks(masks, bridges[position]! * maskStride, maskStride)) queueBridge(position);
+      if (hasTeamLinks(masks, bridges[position]! * maskStride, maskStride)) queueBridge(state, target, context, position);
     }
   }
 
@@ -200,7 +218,7 @@ export function visitStrongestTwoHopPaths(
 
     const position = queue.pop();
     if (position >= 0) {
-      visitBridge(position, ceiling);
+      visitBridge(state, target, context, table, visitor, rememberLinkScores, position, ceiling);
       continue;
     }
     const secondScore = state.scoreAt(bridges[~position]!, targetIndex, bridgeEdges[~position]!, context);

@@ -28,23 +28,28 @@ export function teamConnections(state: GraphState, person: PersonRecord, context
  * @example personPathPower(state, dana, context); // 0.2
  */
 export function personPathPower(state: GraphState, person: PersonRecord, context: EvaluationContext): number | null {
-  const links = person.internalLinks ?? [];
-  const scores: number[] = [];
+  const links = person.internalLinks ?? NO_LINKS;
+  let counted = 0;
   for (let position = 0; position < links.length; position += 2) {
     const score = state.scoreAt(links[position]!, person.index, links[position + 1]!, context);
-    if (score >= 0) scores.push(score);
+    if (score >= 0) linkScores[counted++] = score;
   }
-  return pathPowerOfScores(scores, context);
+  return pathPowerOfScores(linkScores, context, counted);
 }
 
+const NO_LINKS: readonly number[] = [];
+/** Scratch for {@link personPathPower}, reused call after call: a company's ranking asks it of thousands of members. */
+const linkScores: number[] = [];
+
 /**
- * PathPower from the scores of a person's team connections that count at `context.now` (any order; the array
- * is sorted in place): what {@link personPathPower} computes, for a caller that scored those links already.
+ * PathPower from the scores of a person's team connections that count at `context.now` (the first `length`
+ * of `scores`, in any order): what {@link personPathPower} computes, for a caller that scored those links
+ * already.
  * @example pathPowerOfScores([0.2], context); // 0.2
  */
-export function pathPowerOfScores(scores: number[], context: EvaluationContext): number | null {
-  if (scores.length === 0) return null;
-  return roundScore(noisyOrOfLargest(scores, context.parameters.pathPowerTopCount));
+export function pathPowerOfScores(scores: ArrayLike<number>, context: EvaluationContext, length = scores.length): number | null {
+  if (length === 0) return null;
+  return roundScore(noisyOrOfLargest(scores, context.parameters.pathPowerTopCount, length));
 }
 
 /**
@@ -62,6 +67,9 @@ export function externalMembers(state: GraphState, companyUuid: string): PersonR
  */
 export function unorderedExternalMembers(state: GraphState, companyUuid: string): PersonRecord[] {
   const members: PersonRecord[] = [];
-  for (const record of state.companyMembers.get(companyUuid) ?? []) if (record.userUuid === null) members.push(record);
+  // forEach, not for-of: iterating a company's thousands of members allocated a result object each.
+  state.companyMembers.get(companyUuid)?.forEach((record) => {
+    if (record.userUuid === null) members.push(record);
+  });
   return members;
 }
