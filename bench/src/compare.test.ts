@@ -26,6 +26,20 @@ describe("targets across scales", () => {
     expect(target).toEqual({ met: false, description: expect.stringMatching(/3(\.0+)?x; median paths counted per target 40(\.0+)? -> 160(\.0+)?, 4(\.0+)?x/) });
   });
 
+  it("takes the verdict of the largest run's side-by-side row when it has one, and shows both ratios", () => {
+    const sideBySide: MeasurementResult = {
+      ...engineRow(0.18),
+      id: "paths-person-growth",
+      baseline: { label: "S in this process", summary: summarize([0.1]) },
+      targets: [{ description: "p50 grows < 2x from S to L (side by side in one process)", met: true }],
+      figures: { growth: 1.8 },
+    };
+    const large = { ...report("L", engineRow(0.18, 160)), measurements: [engineRow(0.18, 160), sideBySide] };
+    const [target] = growthTargets([report("S", engineRow(0.06, 40)), large]);
+    expect(target!.met).toBe(true);
+    expect(target!.description).toMatch(/side by side in one process\): 0\.1\d* -> 0\.18\d* ms, 1\.80?x; across the separate reports 0\.06\d* -> 0\.18\d* ms, 3(\.0+)?x/);
+  });
+
   it("meets the target under 2x and leaves the neighbourhood out when a report lacks it", () => {
     const [target] = growthTargets([report("S", engineRow(0.1)), report("L", engineRow(0.15, 160))]);
     expect(target!.met).toBe(true);

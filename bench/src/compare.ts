@@ -42,10 +42,16 @@ export function growthTargets(reports: readonly BenchReport[]): ScaleTarget[] {
       smallPaths !== undefined && largePaths !== undefined && smallPaths > 0
         ? `; median paths counted per target ${figure(smallPaths)} -> ${figure(largePaths)}, ${figure(largePaths / smallPaths)}x`
         : "";
-    targets.push({
-      description: `${large.title}: p50 grows < 2x from ${first.scale} to ${last.scale} (${figure(small.subject.summary.medianMs)} -> ${figure(large.subject.summary.medianMs)} ms, ${figure(growth)}x${neighbourhood})`,
-      met: growth < 2,
-    });
+    const across = `${figure(small.subject.summary.medianMs)} -> ${figure(large.subject.summary.medianMs)} ms, ${figure(growth)}x${neighbourhood}`;
+    // The largest run's own side-by-side row, when it has one, judges: it leaves out the drift between runs.
+    const sideBySide = last.measurements.find((measurement) => measurement.id === id.replace(/-engine$/, "-growth") && !measurement.error);
+    const verdict = sideBySide?.targets[0];
+    if (sideBySide && verdict && sideBySide.baseline) {
+      const measured = `${figure(sideBySide.baseline.summary.medianMs)} -> ${figure(sideBySide.subject.summary.medianMs)} ms, ${figure(sideBySide.figures.growth ?? Number.NaN)}x`;
+      targets.push({ description: `${large.title}: ${verdict.description}: ${measured}; across the separate reports ${across}`, met: verdict.met });
+      continue;
+    }
+    targets.push({ description: `${large.title}: p50 grows < 2x from ${first.scale} to ${last.scale} (${across})`, met: growth < 2 });
   }
   return targets;
 }

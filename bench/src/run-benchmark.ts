@@ -16,6 +16,7 @@ import { measureGraphHydration } from "./measurements/graph-hydration.js";
 import { measureHttpThroughput, startBenchServer } from "./measurements/http-throughput.js";
 import { measureMboxImportMemory } from "./measurements/mbox-import.js";
 import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
+import { measurePathsGrowth, type ScaledGraph } from "./measurements/paths-growth.js";
 import { measurePersonsList } from "./measurements/persons-list.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
 import { writeReport, type BenchReport } from "./report.js";
@@ -84,6 +85,29 @@ const SAMPLES = {
 
 const QUICK_PATH_TARGETS = 20;
 
+/** Targets a scale is asked in a row in the side-by-side growth rows. */
+const GROWTH_BLOCK = 100;
+
+/**
+ * The smallest scale's tenant, generated into a folder of its own and hydrated in this process, for a
+ * larger run's side-by-side growth rows; closed and removed once `use` is done.
+ */
+async function withSmallestScale<T>(use: (small: ScaledGraph) => T | Promise<T>): Promise<T> {
+  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-small-"));
+  try {
+    const databasePath = join(folder, "bench.db");
+    const tenant = await generateTenant(databasePath, SCALES.S);
+    const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
+    try {
+      return await use({ scale: SCALES.S.name, graph: await services.store.graphs.forTenant(tenant.tenantUuid), tenant });
+    } finally {
+      await services.store.close();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const peakRssMiB = () => process.resourceUsage().maxRSS / 1024;
 
 export async function runBenchmark(options: BenchOptions): Promise<{ report: BenchReport; files: { json: string; markdown: string } }> {
@@ -140,17 +164,16 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         log("measuring GET /v1/opportunities");
         await measure("opportunities", "GET /v1/opportunities", () => measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages));
         log("measuring recommended paths (engine, app, SQL)");
-        await measure("paths", "Recommended paths", () =>
-          measureRecommendedPaths({
-            app,
-            apiKey,
-            graph,
-            databasePath,
-            tenant,
-            targets: options.quick ? QUICK_PATH_TARGETS : scale.pathTargets,
-            sqlTargets: samples.sqlPathTargets,
-          }),
-        );
+        const pathTargets = options.quick ? QUICK_PATH_TARGETS : scale.pathTargets;
+        await measure("paths", "Recommended paths", async () => [
+          ...(await measureRecommendedPaths({ app, apiKey, graph, databasePath, tenant, targets: pathTargets, sqlTargets: samples.sqlPathTargets })),
+          // Above the smallest scale, its growth target is also measured against it side by side.
+          ...(scale.name === SCALES.S.name
+            ? []
+            : await withSmallestScale((small) =>
+                measurePathsGrowth({ small, large: { scale: scale.name, graph, tenant }, targets: pathTargets, block: GROWTH_BLOCK }),
+              )),
+        ]);
         log("measuring ingest");
         await measure("activity-ingest", "Email ingest", () =>
           measureActivityIngest({ store: services.store, app, apiKey, databasePath, tenant, count: samples.ingest }),
