@@ -6,6 +6,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BENCH_NOW, generateTenant } from "../generate-tenant.js";
 import type { Scale } from "../scales.js";
+import { sampleTargets } from "../targets.js";
 import { MAXIMUM_GROWTH, measurePathsGrowth, type ScaledGraph } from "./paths-growth.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-bench-growth-"));
@@ -33,12 +34,17 @@ afterAll(async () => {
 });
 
 describe("measurePathsGrowth", () => {
-  it("times both scales on the same targets count, and reports the larger median over the smaller", () => {
-    const rows = measurePathsGrowth({ ...sides, targets: 23, block: 5 });
+  it("times each distinct target of both scales once, and reports the larger median over the smaller", () => {
+    const rows = measurePathsGrowth({ ...sides, targets: 60, block: 5 });
     expect(rows.map((row) => row.id)).toEqual(["paths-person-growth", "paths-company-growth"]);
     for (const row of rows) {
-      expect(row.subject.summary.count).toBe(23);
-      expect(row.baseline?.summary.count).toBe(23);
+      const entity = row.id === "paths-person-growth" ? "person" : "company";
+      const distinct = (side: ScaledGraph) =>
+        new Set(sampleTargets(entity === "person" ? side.tenant.personUuids : side.tenant.companyUuids, 60, entity === "person" ? 1.05 : 1.0, entity === "person" ? 33 : 34)).size;
+      expect(row.subject.summary.count).toBe(distinct(sides.large));
+      expect(row.baseline?.summary.count).toBe(distinct(sides.small));
+      // 60 draws among 15 companies repeat: the repeats are not timed again.
+      if (entity === "company") expect(row.baseline!.summary.count).toBeLessThan(60);
       const growth = row.subject.summary.medianMs / row.baseline!.summary.medianMs;
       expect(row.figures.growth).toBe(growth);
       expect(row.speedRatio).toBeCloseTo(1 / growth, 9);
