@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleTargets, warmUpTargets } from "./targets.js";
+import { distinctTargets, sampleTargets, warmUpTargets } from "./targets.js";
 
 const ranked = Array.from({ length: 500 }, (_, index) => `person-${index}`);
 
@@ -9,6 +9,17 @@ describe("sampleTargets", () => {
     expect(sampleTargets(ranked, 100, 1.05, 31)).toEqual(first);
     expect(first).toHaveLength(100);
     for (const heaviest of ranked.slice(0, 5)) expect(first).toContain(heaviest);
+  });
+});
+
+describe("distinctTargets", () => {
+  it("keeps each uuid of the draw once, in the order it was first drawn", () => {
+    const draw = sampleTargets(ranked, 300, 1.05, 31);
+    const distinct = distinctTargets(ranked, 300, 1.05, 31);
+    expect(new Set(distinct).size).toBe(distinct.length);
+    // The weighted half repeats the heavy hitters, so the draw has repeats to drop.
+    expect(distinct.length).toBeLessThan(draw.length);
+    expect(distinct).toEqual(draw.filter((uuid, index) => draw.indexOf(uuid) === index));
   });
 });
 

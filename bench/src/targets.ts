@@ -21,6 +21,15 @@ export function sampleTargets(ranked: readonly string[], count: number, exponent
 }
 
 /**
+ * The distinct uuids of {@link sampleTargets}' draw, in the order each is first drawn: the per-target rows
+ * time each target once, at its first ask. A repeated target finds its pairs' views and summaries (and, over
+ * HTTP, its answer) remembered, and a small tenant's draws repeat far more than a large one's.
+ */
+export function distinctTargets(ranked: readonly string[], draws: number, exponent: number, seed: number): string[] {
+  return [...new Set(sampleTargets(ranked, draws, exponent, seed))];
+}
+
+/**
  * Targets to warm up on: drawn like {@link sampleTargets} with another seed, minus every timed target,
  * so the warm-up has the same mix and the timed targets are still asked for the first time.
  */

@@ -9,7 +9,7 @@ import { recommendedPaths, type RecommendedPathsResponse, type RelationshipGraph
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
-import { sampleTargets, warmUpTargets } from "../targets.js";
+import { distinctTargets, warmUpTargets } from "../targets.js";
 import { median, summarize } from "../statistics.js";
 
 /** A tenant's graph, hydrated in this process, and the scale it was generated at. */
@@ -41,9 +41,7 @@ function questionOf(side: ScaledGraph, entity: "person" | "company", count: numb
   // Other targets than the engine row's (seeds 31 and 32), which the large graph has just answered: its
   // remembered pair views and summaries would make a second ask of them cheaper than a first.
   const seed = entity === "person" ? 33 : 34;
-  // Each target timed once, at its first ask: the draws repeat, far more often on a small tenant, and a
-  // repeated target finds its pairs' views and summaries remembered.
-  const targets = [...new Set(sampleTargets(ranked, count, exponent, seed))];
+  const targets = distinctTargets(ranked, count, exponent, seed);
   const warm = warmUpTargets(ranked, targets, WARM_UP_TARGETS, exponent, seed + 1000);
   const answer = (uuid: string) => recommendedPaths(side.graph, { entity, uuid }, { now: BENCH_NOW });
   return { targets, warm, answer };

@@ -12,7 +12,7 @@ import type { AppClient } from "./persons-list.js";
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
-import { sampleTargets, warmUpTargets } from "../targets.js";
+import { distinctTargets, warmUpTargets } from "../targets.js";
 import { median, summarize, timeEach, warmUp, type Summary } from "../statistics.js";
 
 /** The interaction links of the target persons (CTE `targets(person_uuid)`), then the users' links to those neighbours. */
@@ -74,7 +74,7 @@ export interface PathsMeasurementOptions {
   graph: RelationshipGraph;
   databasePath: string;
   tenant: SyntheticTenant;
-  /** Targets per question for the engine and the app. */
+  /** Targets drawn per question for the engine and the app (with repeats); each distinct one is timed once. */
   targets: number;
   /** Of those, how many the SQL baseline answers (the first ones: same mix); the ratio compares these. */
   sqlTargets: number;
@@ -94,7 +94,7 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
       const ranked = entity === "person" ? tenant.personUuids : tenant.companyUuids;
       const exponent = entity === "person" ? 1.05 : 1.0;
       const seed = entity === "person" ? 31 : 32;
-      const targets = sampleTargets(ranked, options.targets, exponent, seed);
+      const targets = distinctTargets(ranked, options.targets, exponent, seed);
       const sqlCount = Math.min(options.sqlTargets, targets.length);
       // Warmed on other targets of the same mix, so each timed target is asked once, as a client would.
       const warmTargets = warmUpTargets(ranked, targets, WARM_UP_TARGETS, exponent, seed + 1000);
@@ -128,7 +128,7 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
       results.push({
         id: `paths-${entity}-engine`,
         title: `Two-hop ranked paths to ${label} (engine)`,
-        subject: { label: `recommendedPaths on the hydrated graph, ${targets.length} random targets`, summary: engineAll },
+        subject: { label: `recommendedPaths on the hydrated graph, ${targets.length} distinct random targets`, summary: engineAll },
         baseline: { label: sqlLabel, summary: baseline },
         speedRatio: engineRatio,
         targets: [
@@ -141,15 +141,15 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
           medianTeamMembersReached: median(answers.map((response) => response.total)),
         },
         notes: [
-          "targets: half uniform, half weighted by activity, the five heaviest always in; the ratio compares the engine and SQL medians over the same first targets",
-          `warm-up: ${WARM_UP_TARGETS} other targets of the same mix (none of the timed ones), then each timed target is asked once`,
+          `targets: ${options.targets} draws, half uniform, half weighted by activity, the five heaviest always in; each distinct target is timed once, at its first ask; the ratio compares the engine and SQL medians over the same first targets`,
+          `warm-up: ${WARM_UP_TARGETS} other targets of the same mix (none of the timed ones)`,
           "medianPathsCounted: the median target's direct and two-hop paths from the team (its neighbourhood, which the engine walks); medianTeamMembersReached: internal users with a path to it",
         ],
       });
       results.push({
         id: `paths-${entity}-app`,
         title: `Recommended paths to ${label} (whole operation in-process)`,
-        subject: { label: `app.request GET /v1/${resource}/{uuid}/recommended-paths, ${targets.length} targets`, summary: summarize(http) },
+        subject: { label: `app.request GET /v1/${resource}/{uuid}/recommended-paths, ${targets.length} distinct targets`, summary: summarize(http) },
         baseline: { label: sqlLabel, summary: baseline },
         speedRatio: speedRatioOf(httpSubset, baseline),
         targets: [],
