@@ -16,7 +16,7 @@ import { measureGraphHydration } from "./measurements/graph-hydration.js";
 import { measureHttpThroughput, startBenchServer } from "./measurements/http-throughput.js";
 import { measureMboxImportMemory } from "./measurements/mbox-import.js";
 import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
-import { measurePathsGrowth, type ScaledGraph } from "./measurements/paths-growth.js";
+import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
 import { measurePersonsList } from "./measurements/persons-list.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
 import { writeReport, type BenchReport } from "./report.js";
@@ -87,22 +87,28 @@ const QUICK_PATH_TARGETS = 20;
 
 /** Targets a scale is asked in a row in the side-by-side growth rows. */
 const GROWTH_BLOCK = 100;
+/** Rounds of the side-by-side growth rows, pooled (see paths-growth.ts). */
+const GROWTH_ROUNDS = 5;
 
 /**
- * The smallest scale's tenant, generated into a folder of its own and hydrated in this process, for a
- * larger run's side-by-side growth rows; closed and removed once `use` is done.
+ * The smallest scale's tenant, generated into a folder of its own, for a larger run's side-by-side growth
+ * rows: each graph it opens is hydrated afresh in this process; the folder is removed once `use` is done.
  */
-async function withSmallestScale<T>(use: (small: ScaledGraph) => T | Promise<T>): Promise<T> {
+async function withSmallestScale<T>(use: (small: SmallTenant) => T | Promise<T>): Promise<T> {
   const folder = mkdtempSync(join(tmpdir(), "rapport-bench-small-"));
   try {
     const databasePath = join(folder, "bench.db");
     const tenant = await generateTenant(databasePath, SCALES.S);
-    const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
-    try {
-      return await use({ scale: SCALES.S.name, graph: await services.store.graphs.forTenant(tenant.tenantUuid), tenant });
-    } finally {
-      await services.store.close();
-    }
+    const openGraph = async () => {
+      const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
+      try {
+        return { graph: await services.store.graphs.forTenant(tenant.tenantUuid), close: () => services.store.close() };
+      } catch (error) {
+        await services.store.close();
+        throw error;
+      }
+    };
+    return await use({ scale: SCALES.S.name, tenant, openGraph });
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -171,7 +177,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
           ...(scale.name === SCALES.S.name
             ? []
             : await withSmallestScale((small) =>
-                measurePathsGrowth({ small, large: { scale: scale.name, graph, tenant }, targets: pathTargets, block: GROWTH_BLOCK }),
+                measurePathsGrowth({ small, large: { scale: scale.name, graph, tenant }, targets: pathTargets, block: GROWTH_BLOCK, rounds: GROWTH_ROUNDS }),
               )),
         ]);
         log("measuring ingest");

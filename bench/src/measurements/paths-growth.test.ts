@@ -4,28 +4,49 @@ import { join } from "node:path";
 import { createManualClock, createServices, type AppServices } from "@rapport/api";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BENCH_NOW, generateTenant } from "../generate-tenant.js";
+import { BENCH_NOW, generateTenant, type SyntheticTenant } from "../generate-tenant.js";
 import type { Scale } from "../scales.js";
-import { sampleTargets } from "../targets.js";
-import { MAXIMUM_GROWTH, measurePathsGrowth, type ScaledGraph } from "./paths-growth.js";
+import { distinctTargets, warmUpTargets } from "../targets.js";
+import { MAXIMUM_GROWTH, measurePathsGrowth, type ScaledGraph, type SmallTenant } from "./paths-growth.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-bench-growth-"));
 const opened: AppServices[] = [];
 
-async function scaledGraph(scale: Scale): Promise<ScaledGraph> {
+async function tenantAt(scale: Scale): Promise<{ databasePath: string; tenant: SyntheticTenant }> {
   const databasePath = join(folder, `${scale.name}-${scale.persons}.db`);
-  const tenant = await generateTenant(databasePath, scale, 11);
-  const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
-  opened.push(services);
-  return { scale: `${scale.persons} persons`, graph: await services.store.graphs.forTenant(tenant.tenantUuid), tenant };
+  return { databasePath, tenant: await generateTenant(databasePath, scale, 11) };
 }
+
+const openServices = (databasePath: string) => createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
 
 const tiny: Scale = { name: "S", users: 3, persons: 150, companies: 15, interactions: 1_500, opportunities: 20, pathTargets: 20 };
 const small: Scale = { ...tiny, users: 5, persons: 400, companies: 40, interactions: 4_000 };
-let sides: { small: ScaledGraph; large: ScaledGraph };
+let large: ScaledGraph;
+let smallTenant: SmallTenant;
+/** Graphs the small side opened, and how many it closed. */
+const smallGraphs = { opened: 0, closed: 0 };
 
 beforeAll(async () => {
-  sides = { small: await scaledGraph(tiny), large: await scaledGraph(small) };
+  const tinyTenant = await tenantAt(tiny);
+  smallTenant = {
+    scale: "150 persons",
+    tenant: tinyTenant.tenant,
+    openGraph: async () => {
+      const services = await openServices(tinyTenant.databasePath);
+      smallGraphs.opened += 1;
+      return {
+        graph: await services.store.graphs.forTenant(tinyTenant.tenant.tenantUuid),
+        close: async () => {
+          smallGraphs.closed += 1;
+          await services.store.close();
+        },
+      };
+    },
+  };
+  const smallTenantFile = await tenantAt(small);
+  const services = await openServices(smallTenantFile.databasePath);
+  opened.push(services);
+  large = { scale: "400 persons", graph: await services.store.graphs.forTenant(smallTenantFile.tenant.tenantUuid), tenant: smallTenantFile.tenant };
 }, 60_000);
 
 afterAll(async () => {
@@ -33,28 +54,52 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
+/** The large side's timed targets of each round, by the rule: a round's draw less every target asked of it before (timed or warmed). */
+function largeTargetsOfRounds(ranked: readonly string[], exponent: number, firstSeed: number, draws: number, rounds: number): number {
+  const asked = new Set<string>();
+  let timed = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    const seed = firstSeed + 100 * round;
+    const targets = distinctTargets(ranked, draws, exponent, seed).filter((uuid) => !asked.has(uuid));
+    for (const uuid of [...targets, ...warmUpTargets(ranked, targets, 200, exponent, seed + 1000)]) asked.add(uuid);
+    timed += targets.length;
+  }
+  return timed;
+}
+
 describe("measurePathsGrowth", () => {
-  it("times each distinct target of both scales once, and reports the larger median over the smaller", () => {
-    const rows = measurePathsGrowth({ ...sides, targets: 60, block: 5 });
+  it("times the small scale's targets on a fresh graph each round and the large scale's new ones, pooled", async () => {
+    smallGraphs.opened = 0;
+    smallGraphs.closed = 0;
+    const rows = await measurePathsGrowth({ small: smallTenant, large, targets: 60, block: 5, rounds: 2 });
     expect(rows.map((row) => row.id)).toEqual(["paths-person-growth", "paths-company-growth"]);
+    // Per question: one graph thrown away after warming the code, then one per round; each closed.
+    expect(smallGraphs).toEqual({ opened: 6, closed: 6 });
     for (const row of rows) {
-      const entity = row.id === "paths-person-growth" ? "person" : "company";
-      const distinct = (side: ScaledGraph) =>
-        new Set(sampleTargets(entity === "person" ? side.tenant.personUuids : side.tenant.companyUuids, 60, entity === "person" ? 1.05 : 1.0, entity === "person" ? 33 : 34)).size;
-      expect(row.subject.summary.count).toBe(distinct(sides.large));
-      expect(row.baseline?.summary.count).toBe(distinct(sides.small));
+      const person = row.id === "paths-person-growth";
+      const rankedOf = (tenant: SyntheticTenant) => (person ? tenant.personUuids : tenant.companyUuids);
+      const exponent = person ? 1.05 : 1.0;
+      const seed = person ? 33 : 34;
+      expect(row.baseline?.summary.count).toBe(2 * distinctTargets(rankedOf(smallTenant.tenant), 60, exponent, seed).length);
       // 60 draws among 15 companies repeat: the repeats are not timed again.
-      if (entity === "company") expect(row.baseline!.summary.count).toBeLessThan(60);
+      if (!person) expect(row.baseline!.summary.count).toBeLessThan(2 * 60);
+      const largeTimed = largeTargetsOfRounds(rankedOf(large.tenant), exponent, seed, 60, 2);
+      expect(row.subject.summary.count).toBe(largeTimed);
+      // The second round's draw overlaps the first's heaviest targets, which are not asked again.
+      expect(largeTimed).toBeLessThan(2 * distinctTargets(rankedOf(large.tenant), 60, exponent, seed).length);
       const growth = row.subject.summary.medianMs / row.baseline!.summary.medianMs;
       expect(row.figures.growth).toBe(growth);
       expect(row.speedRatio).toBeCloseTo(1 / growth, 9);
+      expect(row.figures.lowestRoundGrowth).toBeLessThanOrEqual(row.figures.highestRoundGrowth!);
+      expect(row.figures.lowestRoundGrowth).toBeGreaterThan(0);
       expect(row.targets).toEqual([{ description: `p50 grows < 2x from 150 persons to 400 persons (side by side in one process)`, met: growth < MAXIMUM_GROWTH }]);
       expect(row.figures.largeMedianPathsCounted).toBeGreaterThan(0);
       expect(row.figures.smallMedianPathsCounted).toBeGreaterThan(0);
     }
   });
 
-  it("refuses a block that is not a positive integer", () => {
-    expect(() => measurePathsGrowth({ ...sides, targets: 10, block: 0 })).toThrow(/block must be a positive integer/);
+  it("refuses a block or a number of rounds that is not a positive integer", async () => {
+    await expect(measurePathsGrowth({ small: smallTenant, large, targets: 10, block: 0, rounds: 1 })).rejects.toThrow(/block must be a positive integer/);
+    await expect(measurePathsGrowth({ small: smallTenant, large, targets: 10, block: 5, rounds: 1.5 })).rejects.toThrow(/rounds must be a positive integer/);
   });
 });
