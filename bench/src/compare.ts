@@ -47,7 +47,9 @@ export function growthTargets(reports: readonly BenchReport[]): ScaleTarget[] {
     const sideBySide = last.measurements.find((measurement) => measurement.id === id.replace(/-engine$/, "-growth") && !measurement.error);
     const verdict = sideBySide?.targets[0];
     if (sideBySide && verdict && sideBySide.baseline) {
-      const measured = `${figure(sideBySide.baseline.summary.medianMs)} -> ${figure(sideBySide.subject.summary.medianMs)} ms, ${figure(sideBySide.figures.growth ?? Number.NaN)}x`;
+      const { growth: pooled, lowestRoundGrowth: lowest, highestRoundGrowth: highest } = sideBySide.figures;
+      const spread = lowest !== undefined && highest !== undefined ? ` (its rounds ${figure(lowest)}x to ${figure(highest)}x)` : "";
+      const measured = `${figure(sideBySide.baseline.summary.medianMs)} -> ${figure(sideBySide.subject.summary.medianMs)} ms, ${figure(pooled ?? Number.NaN)}x${spread}`;
       targets.push({ description: `${large.title}: ${verdict.description}: ${measured}; across the separate reports ${across}`, met: verdict.met });
       continue;
     }
