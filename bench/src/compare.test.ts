@@ -74,3 +74,16 @@ describe("the comparison's header", () => {
     ]);
   });
 });
+
+describe("the comparison's rows", () => {
+  it("titles a growth row by what each column measures, not by the first run's scale", () => {
+    const growthRow = (scale: string, medianMs: number): MeasurementResult => ({
+      ...engineRow(medianMs),
+      id: "paths-person-growth",
+      title: `Two-hop ranked paths to one person (engine), growth S -> ${scale} side by side`,
+    });
+    const table = renderComparison([report("M", growthRow("M", 0.03)), report("L", growthRow("L", 0.07))]);
+    const row = table.split("\n").find((line) => line.startsWith("| Two-hop ranked paths to one person (engine), growth"));
+    expect(row).toMatch(/^\| Two-hop ranked paths to one person \(engine\), growth from S to each scale, side by side \| 0\.030* \| 0\.070* \|/);
+  });
+});

@@ -75,7 +75,11 @@ export function renderComparison(reports: readonly BenchReport[]): string {
   const ids = [...new Set(reports.flatMap((report) => report.measurements.map((measurement) => measurement.id)))];
   for (const id of ids) {
     const found = reports.map((report) => report.measurements.find((measurement) => measurement.id === id));
-    const title = found.find(Boolean)!.title.replace(/mbox import, [\d,]+ messages/, "mbox import");
+    // Titles that name one run's own size: the growth rows' ("S -> M") measure S against each column's scale.
+    const title = found
+      .find(Boolean)!
+      .title.replace(/mbox import, [\d,]+ messages/, "mbox import")
+      .replace(/growth (\w+) -> \w+ side by side/, "growth from $1 to each scale, side by side");
     const medians = found.map((measurement) => (measurement ? figure(measurement.subject.summary.medianMs) : "-"));
     const p99s = found.map((measurement) => (measurement ? figure(measurement.subject.summary.p99Ms) : "-"));
     const ratios = found.map((measurement) => (measurement?.speedRatio == null ? "-" : `${figure(measurement.speedRatio)}x`));
