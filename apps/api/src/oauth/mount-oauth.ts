@@ -5,7 +5,6 @@
  * @hono/node-server's bindings), the sign-in and consent pages for internal users, and the
  * verification of the JWT access tokens `/mcp` accepts.
  */
-import type { HttpBindings } from "@hono/node-server";
 import type { ApiKeyOwner } from "@rapport/store";
 import type { Context, Hono } from "hono";
 import { jwtVerify } from "jose";
@@ -13,6 +12,7 @@ import type { AppEnv } from "../app-env.js";
 import type { BearerVerifier } from "../mcp/mount-mcp.js";
 import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
+import { nodeBindings } from "../platform/request/node-bindings.js";
 import type { AppServices } from "../services.js";
 import { accountIdFor, parseAccountId } from "./account-id.js";
 import {
@@ -34,11 +34,6 @@ export interface MountOAuthOptions {
   /** The public base URL: the issuer, and the origin of the `/mcp` resource. */
   publicUrl: string;
   trustProxy?: boolean;
-}
-
-function nodeBindings(context: Context<AppEnv>): HttpBindings | null {
-  const bindings = context.env as Partial<HttpBindings> | undefined;
-  return bindings?.incoming && bindings.outgoing ? (bindings as HttpBindings) : null;
 }
 
 function notOnNode(context: Context<AppEnv>) {

@@ -10,6 +10,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { readJsonBody } from "../platform/request/json-body.js";
+import { nodeBindings } from "../platform/request/node-bindings.js";
 import { cacheDirectivesOf, requestTargetOf, responseCacheKey } from "../platform/response-cache/response-cache.js";
 import type { AnyOperation, StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
@@ -101,9 +102,11 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         const check = options.validateResponses ? itemCheck(operation, result) : undefined;
         const onError = (error: unknown) =>
           http.get("services").logger.error({ requestId: http.get("requestId"), err: error, method: http.req.method, path: http.req.path }, "streamed answer failed after its first part");
+        const outgoing = nodeBindings(http)?.outgoing;
+        const cutConnection = outgoing ? () => outgoing.destroy() : undefined;
         // Declared up front: @hono/node-server then writes the headers at once, and a later failure always
         // cuts the connection (it would otherwise read ahead, and could end a short body with a length).
-        return http.body(await streamedListBody(result, { check, onError }), 200, { ...JSON_CONTENT, "transfer-encoding": "chunked" });
+        return http.body(await streamedListBody(result, { check, onError, cutConnection }), 200, { ...JSON_CONTENT, "transfer-encoding": "chunked" });
       }
       const { status, body: responseBody } = isStatusReply(result)
         ? result

@@ -62,6 +62,40 @@ describe("streamedListBody", () => {
     expect(errors).toHaveLength(1);
   });
 
+  it("cuts the connection instead of erroring the stream when it can, and writes nothing after", async () => {
+    const errors: unknown[] = [];
+    let cuts = 0;
+    let closed = false;
+    async function* parts() {
+      try {
+        yield [1];
+        yield [2];
+        throw new Error("part 2 failed");
+      } finally {
+        closed = true;
+      }
+    }
+    const body = await streamedListBody(streamedList("results", parts()), { onError: (error) => errors.push(error), cutConnection: () => (cuts += 1) });
+    const reader = body.getReader();
+    const written: string[] = [];
+    for (let chunk = 0; chunk < 2; chunk += 1) written.push(Buffer.from((await reader.read()).value!).toString());
+    expect(written.join("")).toBe('{"results":[1,2');
+    // The next read waits on a stream that neither ends nor errors: the closed socket is what ends it.
+    let settled = false;
+    const next = reader.read().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await expect.poll(() => cuts).toBe(1);
+    expect(errors).toEqual([expect.objectContaining({ message: "part 2 failed" })]);
+    expect(closed).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    await reader.cancel();
+    await next;
+    expect(cuts).toBe(1);
+  });
+
   it("checks every item before writing it", async () => {
     const check = (item: unknown) => {
       if (typeof item !== "number") throw new Error(`not a number: ${JSON.stringify(item)}`);
@@ -154,13 +188,21 @@ describe("a streamed operation over a real port", () => {
   });
 
   it("cuts the connection when a later part fails, so that no client takes the answer for whole", async () => {
-    for (const failure of [{ fail_at: 1 }, { fail_at: 2 }, { wrong_at: 1 }, { wrong_at: 2 }]) {
+    const logged = vi.spyOn(context.services.logger, "error");
+    // The Node adapter prints a stream that errors to stderr; a cut connection is reported by our logger alone.
+    const printed = vi.spyOn(console, "error");
+    const failures = [{ fail_at: 1 }, { fail_at: 2 }, { wrong_at: 1 }, { wrong_at: 2 }];
+    for (const failure of failures) {
       const response = await post({ parts: 3, ...failure });
       expect(response.status).toBe(200);
       await expect(response.text()).rejects.toThrow();
     }
     // The server goes on answering.
     expect((await post({ parts: 1 })).status).toBe(200);
+    expect(logged).toHaveBeenCalledTimes(failures.length);
+    expect(printed).not.toHaveBeenCalled();
+    logged.mockRestore();
+    printed.mockRestore();
   });
 
   it("stops producing parts when the client goes away, and reports no failure", async () => {

@@ -32,13 +32,19 @@ export interface StreamOptions {
   check?: (item: unknown) => void;
   /** Called once when producing a part fails, before the answer is cut off. */
   onError?: (error: unknown) => void;
+  /**
+   * Closes the connection at once (over a real socket). Given, a later part's failure closes it and the
+   * server's adapter sees a client gone rather than a failed stream, which it would print to stderr;
+   * without it (an in-process request) the stream errors.
+   */
+  cutConnection?: () => void;
 }
 
 /**
  * The bytes of a streamed list. The first part is produced before this resolves, so that a failure in it
  * still gets an error status. Once bytes are sent the status cannot change: when a later part fails the
- * stream errors, the server closes the connection without finishing the body, and the client sees a
- * broken answer rather than a short one.
+ * connection is closed without finishing the body (by `cutConnection`, else by the server once the stream
+ * errors), and the client sees a broken answer rather than a short one.
  */
 export async function streamedListBody(list: StreamedList, options: StreamOptions = {}): Promise<ReadableStream<Uint8Array>> {
   const parts = list.parts[Symbol.asyncIterator]();
@@ -63,12 +69,15 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
   }
   // Set when the client goes away: the parts are closed, and a part still being made is dropped unreported.
   let cancelled = false;
+  // Set when a part failed and the connection was cut: nothing more is written.
+  let cut = false;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         controller.enqueue(Buffer.from(opening));
       },
       async pull(controller) {
+        if (cut) return;
         try {
           const next = pending?.done ? pending : await parts.next();
           pending = null;
@@ -84,7 +93,10 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
           if (cancelled) return;
           options.onError?.(error);
           await parts.return?.();
-          throw error;
+          if (options.cutConnection === undefined) throw error;
+          // The stream stays open and unfinished: the closed socket makes the server cancel it.
+          cut = true;
+          options.cutConnection();
         }
       },
       async cancel() {
