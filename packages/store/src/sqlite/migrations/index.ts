@@ -17,6 +17,7 @@ import { companyGenerationsMigration } from "./0010-company-generations.js";
 import { pendingOpportunityActivityMigration } from "./0011-pending-opportunity-activity.js";
 import { entityListGenerationsMigration } from "./0012-entity-list-generations.js";
 import { opportunityLinkCountsMigration } from "./0013-opportunity-link-counts.js";
+import { liveListIndexesMigration } from "./0014-live-list-indexes.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0011-pending-opportunity-activity": pendingOpportunityActivityMigration,
   "0012-entity-list-generations": entityListGenerationsMigration,
   "0013-opportunity-link-counts": opportunityLinkCountsMigration,
+  "0014-live-list-indexes": liveListIndexesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
