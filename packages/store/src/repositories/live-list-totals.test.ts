@@ -1,7 +1,7 @@
 /**
- * The totals of GET /v1/persons and GET /v1/meetings: they count live rows only, and under statistics like
- * benchmark scale L's they are counted from the live-row indexes (migration 0014) instead of reading every
- * row of the tenant for its `deleted_at`.
+ * The totals of GET /v1/persons, GET /v1/meetings and GET /v1/opportunities: they count (and sum) live rows
+ * only, and under statistics like benchmark scale L's they come from the live-row indexes (migrations 0014
+ * and 0015) instead of reading every row of the tenant for its `deleted_at`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +17,9 @@ const firstPage = { position: { kind: "offset" as const, offset: 0 }, limit: 5 }
 
 let store: Store;
 let tenantUuid: string;
+const viewer = { user_uuid: null };
+/** The live opportunities' values and weighted values. */
+const liveDeals: Array<{ value: number; weighted: number }> = [];
 
 beforeAll(async () => {
   let time = Date.UTC(2026, 0, 1);
@@ -27,6 +30,17 @@ beforeAll(async () => {
   for (let index = 0; index < 20; index += 1) {
     const meeting = await store.meetings.create(tenantUuid, { title: `Meeting ${index}`, starts_at: index * 60_000, attendees: [{ person_uuid: persons[index]! }] });
     if (index % 5 === 0) await store.meetings.delete(tenantUuid, meeting.uuid);
+  }
+  const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
+  const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+  for (let index = 0; index < 12; index += 1) {
+    const value = 1_000 * (index + 1);
+    const deal = await store.opportunities.create(
+      { tenant_uuid: tenantUuid, name: `Deal ${index}`, type_uuid: type.uuid, stage_uuid: stage.uuid, value, probability: 50 },
+      viewer,
+    );
+    if (index % 4 === 0) await store.opportunities.delete(tenantUuid, deal.uuid);
+    else liveDeals.push({ value, weighted: deal.weighted_value ?? 0 });
   }
   // Merged persons are left with a `deleted_at`; the repository has no other way to delete one.
   const sqlite = new SqliteDatabase(path);
@@ -58,7 +72,7 @@ async function preparedDuring(read: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe("list totals", () => {
-  it("count live persons and meetings only, from the live-row indexes under statistics like scale L's", async () => {
+  it("count live persons, meetings and opportunities only, from the live-row indexes under statistics like scale L's", async () => {
     const statements = await preparedDuring(async () => {
       const persons = await store.persons.list(tenantUuid, { ...firstPage, filters: {}, sort_by: "name", order: "asc" });
       expect(persons.total).toBe(27);
@@ -66,9 +80,24 @@ describe("list totals", () => {
       expect(changed.total).toBe(27);
       const meetings = await store.meetings.list(tenantUuid, { ...firstPage, filters: {}, order: "desc" });
       expect(meetings.total).toBe(16);
+      const deals = await store.opportunities.list(tenantUuid, { ...firstPage, filters: {}, order: "desc", viewer });
+      expect(deals.total).toBe(9);
+      expect(deals.total_value).toBe(liveDeals.reduce((sum, deal) => sum + deal.value, 0));
+      expect(deals.total_weighted_value).toBeCloseTo(liveDeals.reduce((sum, deal) => sum + deal.weighted, 0), 6);
+      expect(deals.total_weighted_value).toBeGreaterThan(0);
+      const filtered = await store.opportunities.list(tenantUuid, {
+        ...firstPage,
+        filters: { owner_user_uuids: ["00000000-0000-4000-8000-000000000001"], value_from: 5_000 },
+        order: "desc",
+        viewer,
+      });
+      expect(filtered.total).toBe(0);
     });
-    const counts = statements.filter((source) => /count\(\*\)/i.test(source));
-    expect(counts).toHaveLength(3);
+    // The lists' totals, not the aggregates of the page's own rows (an opportunity's sub-opportunities).
+    const counts = statements.filter((source) => /count\(\*\) as "total"/i.test(source));
+    expect(counts).toHaveLength(5);
+    const dealPage = statements.find((source) => /opportunity_list/.test(source) && /limit/i.test(source));
+    expect(dealPage).toBeDefined();
 
     const sqlite = new SqliteDatabase(path);
     try {
@@ -81,6 +110,13 @@ describe("list totals", () => {
       stat.run("persons", "persons_tenant_linkedin_key", "200020 1001 1001");
       for (const index of ["meetings_live_starts", "meetings_tenant_starts"]) stat.run("meetings", index, "333951 1001 1 1");
       stat.run("meetings", "meetings_tenant_external", "333951 1001 1001");
+      sqlite.exec("delete from sqlite_stat1 where tbl = 'opportunities'");
+      stat.run("opportunities", "opportunities_live_totals", "100000 1001 1001 1001");
+      for (const index of ["opportunities_tenant_updated_at", "opportunities_tenant_created_at"]) stat.run("opportunities", index, "100000 1001 1 1");
+      for (const index of ["opportunities_tenant_stage_uuid", "opportunities_tenant_owner_user_uuid", "opportunities_tenant_parent_uuid"]) {
+        stat.run("opportunities", index, "100000 1001 1001 1");
+      }
+      stat.run("opportunities", "opportunities_live_updated", "100000 1 1");
       sqlite.exec("analyze sqlite_schema");
       const planOf = (source: string) =>
         (sqlite.prepare(`explain query plan ${source}`).all(...new Array<null>((source.match(/\?/g) ?? []).length).fill(null)) as Array<{ detail: string }>)
@@ -90,7 +126,13 @@ describe("list totals", () => {
         expect.stringContaining("INDEX persons_live_updated"),
         expect.stringContaining("INDEX persons_live_updated"),
         expect.stringContaining("INDEX meetings_live_starts"),
+        expect.stringContaining("INDEX opportunities_live_totals"),
+        // A filter on an indexed column keeps its index: the totals index is no range over the value.
+        expect.stringContaining("INDEX opportunities_tenant_owner_user_uuid"),
       ]);
+      // The page itself still walks the index of its order, not the one of the totals.
+      expect(planOf(dealPage!)).toContain("INDEX opportunities_tenant_created_at");
+      expect(planOf(dealPage!)).not.toContain("TEMP B-TREE");
     } finally {
       sqlite.close();
     }

@@ -18,6 +18,7 @@ import { pendingOpportunityActivityMigration } from "./0011-pending-opportunity-
 import { entityListGenerationsMigration } from "./0012-entity-list-generations.js";
 import { opportunityLinkCountsMigration } from "./0013-opportunity-link-counts.js";
 import { liveListIndexesMigration } from "./0014-live-list-indexes.js";
+import { opportunityLiveTotalsMigration } from "./0015-opportunity-live-totals.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "0012-entity-list-generations": entityListGenerationsMigration,
   "0013-opportunity-link-counts": opportunityLinkCountsMigration,
   "0014-live-list-indexes": liveListIndexesMigration,
+  "0015-opportunity-live-totals": opportunityLiveTotalsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
