@@ -7,9 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { planOf as planOfStatement, preparedDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-live-totals-"));
 const path = join(folder, "totals.db");
@@ -54,22 +55,6 @@ afterAll(async () => {
   await store.close();
   rmSync(folder, { recursive: true, force: true });
 });
-
-/** The SQL that `read` prepares (a statement prepared earlier in the process would not show). */
-async function preparedDuring(read: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  const prepare = SqliteDatabase.prototype.prepare;
-  const spy = vi.spyOn(SqliteDatabase.prototype, "prepare").mockImplementation(function (this: SqliteDatabase.Database, source: string) {
-    statements.push(source);
-    return prepare.call(this, source);
-  });
-  try {
-    await read();
-  } finally {
-    spy.mockRestore();
-  }
-  return statements;
-}
 
 describe("list totals", () => {
   it("count live persons, meetings and opportunities only, from the live-row indexes under statistics like scale L's", async () => {
@@ -118,10 +103,7 @@ describe("list totals", () => {
       }
       stat.run("opportunities", "opportunities_live_updated", "100000 1 1");
       sqlite.exec("analyze sqlite_schema");
-      const planOf = (source: string) =>
-        (sqlite.prepare(`explain query plan ${source}`).all(...new Array<null>((source.match(/\?/g) ?? []).length).fill(null)) as Array<{ detail: string }>)
-          .map((row) => row.detail)
-          .join("; ");
+      const planOf = (source: string) => planOfStatement(sqlite, source);
       expect(counts.map(planOf)).toEqual([
         expect.stringContaining("INDEX persons_live_updated"),
         expect.stringContaining("INDEX persons_live_updated"),

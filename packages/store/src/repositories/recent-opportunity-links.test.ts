@@ -8,9 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { planOf as planOfStatement, preparedDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-recent-links-"));
 const path = join(folder, "links.db");
@@ -102,13 +103,7 @@ describe("recentOpportunitiesOf", () => {
   });
 
   it("reads opportunity links through their covering index, whatever the sampled statistics say", async () => {
-    const statements: string[] = [];
-    const prepare = SqliteDatabase.prototype.prepare;
-    const spy = vi.spyOn(SqliteDatabase.prototype, "prepare").mockImplementation(function (this: SqliteDatabase.Database, source: string) {
-      statements.push(source);
-      return prepare.call(this, source);
-    });
-    try {
+    const statements = await preparedDuring(async () => {
       // Three uuids: a statement text no earlier call prepared (the driver keeps its prepared statements).
       await store.transaction((transactional) => transactional.associations.recentOpportunitiesOf(tenantUuid, "PERSON", [persons.busy, persons.few, persons.none], 3));
       const page = await store.opportunities.list(tenantUuid, {
@@ -124,9 +119,7 @@ describe("recentOpportunitiesOf", () => {
       expect((await store.associations.opportunitiesOf(tenantUuid, "PERSON", [persons.few, persons.none])).get(persons.few)).toEqual(
         opportunities.filter((opportunity) => !opportunity.deleted && opportunity.linked.includes(persons.few)).map((opportunity) => opportunity.uuid).sort(),
       );
-    } finally {
-      spy.mockRestore();
-    }
+    });
     const counts = statements.filter((source) => /count\(\*\)/i.test(source) && !/deleted_at/.test(source));
     expect(counts).toHaveLength(1);
     const lists = statements.filter((source) => /as "?opportunity_uuid"?/i.test(source) && !/row_number/i.test(source));
@@ -144,10 +137,7 @@ describe("recentOpportunitiesOf", () => {
       sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_entity", "250249 1001 1001 1001");
       sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_owner", "250249 1001 3 2");
       sqlite.exec("analyze sqlite_schema");
-      const planOf = (source: string) =>
-        (sqlite.prepare(`explain query plan ${source}`).all(...new Array<null>((source.match(/\?/g) ?? []).length).fill(null)) as Array<{ detail: string }>)
-          .map((row) => row.detail)
-          .join("; ");
+      const planOf = (source: string) => planOfStatement(sqlite, source);
       expect(planOf(counts[0]!)).toContain("COVERING INDEX associations_opportunity_links");
       expect(planOf(counts[0]!.replace(/indexed by \S+/i, ""))).toContain("INDEX associations_entity");
       expect(planOf(lists[0]!)).toContain("COVERING INDEX associations_opportunity_links");
