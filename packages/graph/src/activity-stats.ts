@@ -6,7 +6,7 @@ import type { GraphState, PersonRecord } from "./internal/graph-state.js";
 import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime } from "./internal/validate.js";
-import { externalMembers } from "./internal/team-connections.js";
+import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { ActivityPeriod, ActivityStats, EntityReference, PeriodStats, UserActivityStats } from "./types.js";
 
@@ -132,7 +132,8 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
     const person = state.person(reference.uuid);
     persons = person === undefined ? [] : [person];
   } else {
-    persons = externalMembers(state, reference.uuid);
+    // Order-free: counts and latest times do not depend on the order of the members.
+    persons = unorderedExternalMembers(state, reference.uuid);
   }
   const team = teamOf(state, new Set(persons));
 

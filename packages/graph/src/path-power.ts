@@ -2,7 +2,7 @@
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { noisyOrOfLargest, prettyScore, roundScore } from "./internal/scores.js";
-import { externalMembers, personPathPower } from "./internal/team-connections.js";
+import { personPathPower, unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import { strengthLabel } from "./strength-label.js";
 import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js";
@@ -34,7 +34,8 @@ export function pathPower(graph: RelationshipGraph, entity: EntityReference, opt
     const person = state.person(reference.uuid);
     if (person !== undefined) score = personPathPower(state, person, context);
   } else {
-    const members = externalMembers(state, reference.uuid);
+    // Order-free: only the largest member scores count, highest first.
+    const members = unorderedExternalMembers(state, reference.uuid);
     const scores: number[] = [];
     for (const member of members) {
       const memberScore = personPathPower(state, member, context);

@@ -197,6 +197,27 @@ describe("scoring properties", () => {
     );
   });
 
+  it("answers about a company the same whatever order its members joined in", () => {
+    // Every external person at acme, so that members tie on scores and the tie-breaks by uuid decide.
+    const members = ["p2", "p3", "p4", "p5"].map((personUuid) => ({ personUuid, companyUuid: "acme" }));
+    const company = { entity: "company", uuid: "acme" } as const;
+    const answers = (graph: RelationshipGraph) => ({
+      paths: recommendedPaths(graph, company, { now: NOW }),
+      power: pathPower(graph, company, { now: NOW }),
+      strongest: strongestRelationships(graph, company, { now: NOW, limit: 2 }),
+      activity: activityStats(graph, company, { now: NOW }),
+      derived: derivedFields(graph, company, { now: NOW, userUuid: "u0" }),
+    });
+    fc.assert(
+      fc.property(interactionList, fc.integer(), (interactions, seed) => {
+        const reference = answers(hydrateGraph({ interactions, internalUsers: USERS, affiliations: members }));
+        const shuffled = answers(hydrateGraph({ interactions, internalUsers: USERS, affiliations: shuffle(members, seed) }));
+        expect(shuffled).toEqual(reference);
+      }),
+      RUNS,
+    );
+  });
+
   it("handles noisy input without throwing, whatever the present", () => {
     fc.assert(
       fc.property(interactionList, fc.integer({ min: -100, max: 1000 }), (interactions, shift) => {

@@ -4,9 +4,11 @@ import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { PersonRecord } from "./internal/graph-state.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
 import { optionalCount } from "./internal/validate.js";
-import { externalMembers, teamConnections } from "./internal/team-connections.js";
+import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { EntityReference, ScoringOptions, StrongestRelationship } from "./types.js";
+
+const NO_LINKS: readonly number[] = [];
 
 /** Options of {@link strongestRelationships}. */
 export interface StrongestRelationshipsOptions extends ScoringOptions {
@@ -42,22 +44,29 @@ export function strongestRelationships(graph: RelationshipGraph, entity: EntityR
     const person = state.person(reference.uuid);
     persons = person === undefined ? [] : [person];
   } else {
-    persons = externalMembers(state, reference.uuid);
+    // Order-free: a user's best pair wins by score, then by the smaller person uuid, whatever the order
+    // (sorting a large company's members cost more than scoring them).
+    persons = unorderedExternalMembers(state, reference.uuid);
   }
 
-  const best = new Map<PersonRecord, StrongestRelationship>();
+  const best = new Map<number, StrongestRelationship>();
   let lastEngagedAt: number | null = null;
   for (const person of persons) {
-    for (const { user, evaluation } of teamConnections(state, person, context)) {
+    const links = person.internalLinks ?? NO_LINKS;
+    for (let position = 0; position < links.length; position += 2) {
+      const userIndex = links[position]!;
+      const user = state.record(userIndex);
+      const evaluation = state.evaluate(user, person, links[position + 1]!, context);
+      if (evaluation.interactionCount === 0) continue;
       const last = evaluation.lastInteractionAt;
       if (last !== null && (lastEngagedAt === null || last > lastEngagedAt)) lastEngagedAt = last;
-      const current = best.get(user);
+      const current = best.get(userIndex);
       const better =
         current === undefined ||
         evaluation.score > current.rq ||
         (evaluation.score === current.rq && compareUuids(person.uuid, current.person_uuid) < 0);
       if (!better) continue;
-      best.set(user, {
+      best.set(userIndex, {
         user_uuid: user.userUuid ?? "",
         internal_user_person_uuid: user.uuid,
         person_uuid: person.uuid,

@@ -53,16 +53,8 @@ export function pathPowerOfScores(scores: ArrayLike<number>, context: Evaluation
 }
 
 /**
- * External persons currently affiliated with a company, ordered by uuid.
- * @example externalMembers(state, "acme").map((person) => person.uuid); // ["dana", "eve"]
- */
-export function externalMembers(state: GraphState, companyUuid: string): PersonRecord[] {
-  return unorderedExternalMembers(state, companyUuid).sort((left, right) => (left.uuid < right.uuid ? -1 : left.uuid > right.uuid ? 1 : 0));
-}
-
-/**
- * The same persons in no particular order, for callers whose result does not depend on it (sorting the
- * uuids of a large company costs more than the rest of such a call).
+ * External persons currently affiliated with a company, in no particular order: every caller's result is
+ * independent of it (sorting the uuids of a large company cost more than the rest of such a call).
  * @example unorderedExternalMembers(state, "acme").length; // 2
  */
 export function unorderedExternalMembers(state: GraphState, companyUuid: string): PersonRecord[] {
