@@ -1,0 +1,107 @@
+/**
+ * The opportunity list's `search`: every word in the name or in an associated live person's or company's
+ * name, found once for the list (searchMatches), so that the page, its totals and the fallback agree.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Store } from "../store.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
+const path = join(folder, "search.db");
+const viewer = { user_uuid: null };
+
+let store: Store;
+let tenantUuid: string;
+
+async function search(text: string, limit = 50) {
+  const page = await store.opportunities.list(tenantUuid, {
+    position: { kind: "offset", offset: 0 },
+    limit,
+    filters: { search: text },
+    order: "asc",
+    viewer,
+  });
+  return { names: page.rows.map((row) => row.name).sort(), total: page.total, value: page.total_value };
+}
+
+beforeAll(async () => {
+  let time = Date.UTC(2026, 0, 1);
+  store = await createSqliteStore({ path, now: () => (time += 1_000) });
+  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+  const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
+
+  const person = async (tenant: string, name: string) => (await store.persons.create({ tenant_uuid: tenant, name })).uuid;
+  const company = async (tenant: string, name: string) => (await store.companies.create({ tenant_uuid: tenant, company_name: name })).uuid;
+  const ada = await person(tenantUuid, "Ada Lovelace");
+  const ghost = await person(tenantUuid, "Gus Ghost");
+  const globex = await company(tenantUuid, "Globex 100% Holdings");
+  const elsewhere = await company(other, "Initech");
+  const umbrella = await company(tenantUuid, "Umbrella 1000 Labs");
+  const underscored = await company(tenantUuid, "Umbrella_Labs");
+  const spaced = await company(tenantUuid, "Umbrella Labs");
+
+  const deal = async (tenant: string, name: string, value: number, links: Array<{ entity_type: "PERSON" | "COMPANY"; entity_uuid: string }>) => {
+    const type = await store.opportunityTypes.create({ tenant_uuid: tenant, label: "Deal" });
+    const stage = await store.opportunityStages.create({ tenant_uuid: tenant, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+    return store.opportunities.create({ tenant_uuid: tenant, name, type_uuid: type.uuid, stage_uuid: stage.uuid, value, associations: links }, viewer);
+  };
+  await deal(tenantUuid, "Series A", 100, [{ entity_type: "PERSON", entity_uuid: ada }]);
+  await deal(tenantUuid, "Series B", 200, [
+    { entity_type: "PERSON", entity_uuid: ada },
+    { entity_type: "COMPANY", entity_uuid: globex },
+  ]);
+  await deal(tenantUuid, "Bridge round", 400, [{ entity_type: "COMPANY", entity_uuid: globex }]);
+  await deal(tenantUuid, "Umbrella deal", 0, [
+    { entity_type: "COMPANY", entity_uuid: umbrella },
+    { entity_type: "COMPANY", entity_uuid: spaced },
+  ]);
+  await deal(tenantUuid, "Spinout", 0, [{ entity_type: "COMPANY", entity_uuid: underscored }]);
+  await deal(tenantUuid, "Haunted", 800, [{ entity_type: "PERSON", entity_uuid: ghost }]);
+  const dropped = await deal(tenantUuid, "Series C", 1_600, [{ entity_type: "PERSON", entity_uuid: ada }]);
+  await store.opportunities.delete(tenantUuid, dropped.uuid);
+  await deal(other, "Initech buyout", 3_200, [{ entity_type: "COMPANY", entity_uuid: elsewhere }]);
+  // Merged persons are left with a `deleted_at`; the repository has no other way to delete one.
+  const sqlite = new SqliteDatabase(path);
+  try {
+    sqlite.prepare("update persons set deleted_at = ? where uuid = ?").run(time, ghost);
+  } finally {
+    sqlite.close();
+  }
+}, 60_000);
+afterAll(async () => {
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("opportunity search", () => {
+  it("needs every word, each in the name or in an associated person's or company's name, in any case", async () => {
+    expect(await search("lovelace")).toEqual({ names: ["Series A", "Series B"], total: 2, value: 300 });
+    expect(await search("GLOBEX series")).toEqual({ names: ["Series B"], total: 1, value: 200 });
+    expect(await search("ada globex")).toEqual({ names: ["Series B"], total: 1, value: 200 });
+    expect(await search("  bridge   holdings ")).toEqual({ names: ["Bridge round"], total: 1, value: 400 });
+  });
+
+  it("counts and sums every match, not only the page", async () => {
+    // Created first, Series B leads the page of one (created_at order).
+    expect(await search("globex", 1)).toEqual({ names: ["Series B"], total: 2, value: 600 });
+  });
+
+  it("takes LIKE's wildcards literally", async () => {
+    // Unescaped, "%" would also match Umbrella 1000 Labs, and "_" Umbrella Labs.
+    expect((await search("100%")).names).toEqual(["Bridge round", "Series B"]);
+    expect((await search("a_l")).names).toEqual(["Spinout"]);
+  });
+
+  it("leaves out deleted opportunities, deleted persons' names and other tenants' records", async () => {
+    // Series C matches by its name and its person but is deleted.
+    expect((await search("series")).names).toEqual(["Series A", "Series B"]);
+    // Haunted's only link is to a deleted person; the fuzzy fallback finds nothing close either.
+    expect((await search("ghost")).total).toBe(0);
+    // Another tenant's company and deal.
+    expect((await search("initech")).total).toBe(0);
+  });
+});
