@@ -10,6 +10,7 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { planOf as planOfStatement, preparedDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-live-totals-"));
@@ -43,13 +44,7 @@ beforeAll(async () => {
     if (index % 4 === 0) await store.opportunities.delete(tenantUuid, deal.uuid);
     else liveDeals.push({ value, weighted: deal.weighted_value ?? 0 });
   }
-  // Merged persons are left with a `deleted_at`; the repository has no other way to delete one.
-  const sqlite = new SqliteDatabase(path);
-  try {
-    sqlite.prepare("update persons set deleted_at = ? where uuid in (?, ?, ?)").run(time, persons[0], persons[1], persons[2]);
-  } finally {
-    sqlite.close();
-  }
+  markPersonsDeleted(path, persons.slice(0, 3), time);
 }, 60_000);
 afterAll(async () => {
   await store.close();

@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { markPersonsDeleted } from "../testing/deleted-persons.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
 const path = join(folder, "search.db");
@@ -64,13 +64,7 @@ beforeAll(async () => {
   const dropped = await deal(tenantUuid, "Series C", 1_600, [{ entity_type: "PERSON", entity_uuid: ada }]);
   await store.opportunities.delete(tenantUuid, dropped.uuid);
   await deal(other, "Initech buyout", 3_200, [{ entity_type: "COMPANY", entity_uuid: elsewhere }]);
-  // Merged persons are left with a `deleted_at`; the repository has no other way to delete one.
-  const sqlite = new SqliteDatabase(path);
-  try {
-    sqlite.prepare("update persons set deleted_at = ? where uuid = ?").run(time, ghost);
-  } finally {
-    sqlite.close();
-  }
+  markPersonsDeleted(path, [ghost], time);
 }, 60_000);
 afterAll(async () => {
   await store.close();
