@@ -162,7 +162,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     let totals: ListTotals | undefined;
     if (filters.search?.trim()) {
       // The totals of the exact matches also tell whether there are any: a search condition costs a pass
-      // over every name for each statement that holds it (a word in most records: 0.6 s at benchmark scale L).
+      // over every name for each statement that holds it (0.5 to 1.4 s a statement at benchmark scale L for
+      // words found through most linked records).
       const exact = searchCondition(tenantUuid, filters.search);
       const exactTotals = await totalsOf(tenantUuid, [...conditions, exact]);
       if (exactTotals.total > 0) {
