@@ -45,4 +45,51 @@ describe("hydrateGraphAsync", () => {
       'hydrateGraphAsync: expecting "interactions" to be an iterable or async iterable but got "5".',
     );
   });
+
+  describe("with yieldControl", () => {
+    // 12,000 emails between the two users and 1,500 other persons: several slices of each kind.
+    const many: Interaction[] = Array.from({ length: 12_000 }, (_, index) =>
+      email(index % 2 === 0 ? "ada" : "ben", [`person-${index % 1_500}`, `person-${(index * 7 + 1) % 1_500}`], daysAgo(1 + (index % 400)), `bulk-${index}`),
+    );
+
+    it("awaits it after every 1,000 rows read and between slices of the edge sweep, and builds the same graph", async () => {
+      let allRead = false;
+      async function* rows() {
+        yield* many;
+        allRead = true;
+      }
+      let whileReading = 0;
+      let whileSweeping = 0;
+      const yieldControl = async () => void (allRead ? whileSweeping++ : whileReading++);
+      const sliced = await hydrateGraphAsync({ interactions: rows(), internalUsers }, { yieldControl });
+      const whole = hydrateGraph({ interactions: many, internalUsers });
+      expect(whileReading).toBe(12);
+      // About 1,500 persons and 36,000 entries in their interaction lists: 3 slices of 10,000 units.
+      expect(whileSweeping).toBe(3);
+      expect([sliced.personCount, sliced.edgeCount, sliced.interactionCount]).toEqual([whole.personCount, whole.edgeCount, whole.interactionCount]);
+      for (const uuid of ["person-0", "person-777", "person-1499"]) {
+        const target = { entity: "person", uuid } as const;
+        expect(recommendedPaths(sliced, target, { now: NOW })).toEqual(recommendedPaths(whole, target, { now: NOW }));
+      }
+    });
+
+    it("lets other tasks run while a graph loads from rows that arrive at once; without it they wait", async () => {
+      const loadWhileCounting = async (options: Parameters<typeof hydrateGraphAsync>[1]) => {
+        let ranMeanwhile = false;
+        setImmediate(() => {
+          ranMeanwhile = true;
+        });
+        await hydrateGraphAsync({ interactions: many, internalUsers }, options);
+        return ranMeanwhile;
+      };
+      expect(await loadWhileCounting({})).toBe(false);
+      expect(await loadWhileCounting({ yieldControl: () => new Promise((resolve) => setImmediate(resolve)) })).toBe(true);
+    });
+
+    it("rejects, naming itself, when it is not a function", async () => {
+      await expect(hydrateGraphAsync({ interactions }, { yieldControl: "soon" } as never)).rejects.toThrow(
+        'hydrateGraphAsync: expecting "yieldControl" to be a function but got "soon".',
+      );
+    });
+  });
 });

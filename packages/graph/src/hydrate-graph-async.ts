@@ -1,9 +1,25 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from rows streamed asynchronously (a database cursor). */
 import { hydrateAffiliation, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
 import type { HydrationOptions } from "./hydrate-graph.js";
-import { requireObject, requireTime } from "./internal/validate.js";
+import { requireFunction, requireObject, requireTime } from "./internal/validate.js";
 import { RelationshipGraph, stateOf } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
+
+/** Rows read between two calls of `yieldControl`. */
+const SLICE = 1_000;
+/** Persons and their interactions (or edges) visited at the end of the load between two calls of `yieldControl`. */
+const SWEEP_SLICE = 10_000;
+
+/** {@link HydrationOptions}, and a way to hand control back between slices of the work. */
+export interface AsyncHydrationOptions extends HydrationOptions {
+  /**
+   * Awaited after every 1,000 rows read (affiliations, interactions) and, at the end of the load (the edge
+   * sweep, then each person's edge bounds), between persons about every 10,000 interactions or edges visited. A server
+   * passes one that returns to its event loop (Node: `setImmediate` from `node:timers/promises`), so other
+   * requests are answered while a large graph loads. Answers do not depend on it.
+   */
+  yieldControl?: () => Promise<unknown>;
+}
 
 /** What a tenant's graph is built from, as iterables or async iterables. */
 export interface AsyncHydrationInput {
@@ -18,10 +34,12 @@ export interface AsyncHydrationInput {
 /**
  * {@link hydrateGraph} for rows that arrive asynchronously, such as a database stream: the same bulk load
  * (interactions indexed as they arrive, every edge built once at the end), without collecting the rows
- * first. The graph is only returned once complete; nothing else can observe it half-built.
+ * first. The graph is only returned once complete; nothing else can observe it half-built. Without
+ * `yieldControl`, reads that resolve at once (a synchronous driver) keep the event loop until the end.
  *
  * @param input - `{ interactions, internalUsers?, affiliations? }`, each an iterable or async iterable.
- * @param options - `{ parameters?, warmAt? }`: as for {@link hydrateGraph}.
+ * @param options - `{ parameters?, warmAt?, yieldControl? }`: as for {@link hydrateGraph}, and what to await
+ * between slices of the work (see {@link AsyncHydrationOptions}).
  * @returns A promise of the new RelationshipGraph.
  * @throws (rejects) Error naming hydrateGraphAsync and quoting the first malformed row.
  *
@@ -33,17 +51,25 @@ export interface AsyncHydrationInput {
  *   interactions: streamInteractions(tenantUuid), // an async generator of Interaction
  * });
  */
-export async function hydrateGraphAsync(input: AsyncHydrationInput, options: HydrationOptions = {}): Promise<RelationshipGraph> {
+export async function hydrateGraphAsync(input: AsyncHydrationInput, options: AsyncHydrationOptions = {}): Promise<RelationshipGraph> {
   const functionName = "hydrateGraphAsync";
   requireObject(functionName, "input", input);
   const warmAt = options.warmAt === undefined ? undefined : requireTime(functionName, "warmAt", options.warmAt);
+  const yieldControl = options.yieldControl === undefined ? undefined : requireFunction<() => Promise<unknown>>(functionName, "yieldControl", options.yieldControl);
   const graph = new RelationshipGraph(options);
   const state = stateOf(functionName, graph);
   for await (const row of requireRows(functionName, "internalUsers", input.internalUsers ?? [], true)) hydrateInternalUser(functionName, state, row);
-  for await (const row of requireRows(functionName, "affiliations", input.affiliations ?? [], true)) hydrateAffiliation(functionName, state, row);
+  let read = 0;
+  for await (const row of requireRows(functionName, "affiliations", input.affiliations ?? [], true)) {
+    hydrateAffiliation(functionName, state, row);
+    if (yieldControl !== undefined && ++read % SLICE === 0) await yieldControl();
+  }
   const interactions = requireRows(functionName, "interactions", input.interactions, true);
   state.beginBulkLoad();
-  for await (const row of interactions) hydrateInteraction(functionName, state, row);
-  state.finishBulkLoad(warmAt);
+  for await (const row of interactions) {
+    hydrateInteraction(functionName, state, row);
+    if (yieldControl !== undefined && ++read % SLICE === 0) await yieldControl();
+  }
+  for (const _ of state.finishBulkLoadInSlices(warmAt, yieldControl === undefined ? Infinity : SWEEP_SLICE)) await yieldControl?.();
   return graph;
 }

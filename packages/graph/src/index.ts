@@ -1,7 +1,7 @@
 /** @module @rapport/graph: the pure relationship-graph core (scores, PathPower, two-hop paths, activity). */
 export { RelationshipGraph, type RelationshipGraphOptions, type PersonNodeAttributes } from "./relationship-graph.js";
 export { hydrateGraph, type HydrationInput, type HydrationOptions } from "./hydrate-graph.js";
-export { hydrateGraphAsync, type AsyncHydrationInput } from "./hydrate-graph-async.js";
+export { hydrateGraphAsync, type AsyncHydrationInput, type AsyncHydrationOptions } from "./hydrate-graph-async.js";
 export {
   defaultScoringParameters,
   resolveScoringParameters,

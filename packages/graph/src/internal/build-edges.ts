@@ -5,7 +5,9 @@ import type { GraphState, PersonRecord } from "./graph-state.js";
 type Kind = "meeting" | "low" | "high";
 
 /**
- * Builds every edge of a bulk load in one sweep over the persons' interaction lists. Each pair is folded
+ * Builds every edge of a bulk load in one sweep over the persons' interaction lists, pausing (a `yield`)
+ * between persons once about `sliceSize` units of work (a person and each of its interactions) were done
+ * since the last pause, so an asynchronous hydration can return to its event loop. Each pair is folded
  * into its edge by one of its two persons, its owner, and the edge is created on first sight: so it is
  * added to graphology exactly once and no per-contribution edge lookup is needed.
  *
@@ -16,9 +18,9 @@ type Kind = "meeting" | "low" | "high";
  *
  * @example
  * state.beginBulkLoad(); // ...state.update(row) for every row...
- * state.finishBulkLoad(); // calls buildEdges(state)
+ * state.finishBulkLoad(); // runs buildEdges(state, warmAt, sliceSize) to its end
  */
-export function buildEdges(state: GraphState, warmAt?: number): void {
+export function* buildEdges(state: GraphState, warmAt: number | undefined, sliceSize: number): Generator<void, void, undefined> {
   const table = state.table;
   const participants = table.participants;
   const exponent = state.parameters.audienceExponent;
@@ -83,8 +85,15 @@ export function buildEdges(state: GraphState, warmAt?: number): void {
     }
   };
 
+  let work = 0;
   for (const record of state.records) {
     if (record === undefined) continue;
+    // A person's sweep costs about its interaction count: a busy person is worth thousands of quiet ones.
+    work += 1 + record.interactions.length;
+    if (work >= sliceSize) {
+      work = 0;
+      yield;
+    }
     sweep(record, 1);
     if (internal[record.index] === 0) sweep(record, 0);
     if (past === null || past.size === 0) continue;

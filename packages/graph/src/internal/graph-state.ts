@@ -255,12 +255,26 @@ export class GraphState {
    * interaction after it also get their past view at `warmAt` (see buildEdges).
    */
   finishBulkLoad(warmAt?: number): void {
+    for (const _ of this.finishBulkLoadInSlices(warmAt, Infinity));
+  }
+
+  /**
+   * `finishBulkLoad`, pausing (a `yield`) between persons about every `sliceSize` units of work: in the edge
+   * sweep a person and each of its interactions (see buildEdges), then a person and each of its edges.
+   */
+  *finishBulkLoadInSlices(warmAt: number | undefined, sliceSize: number): Generator<void, void, undefined> {
     this.bulkLoading = false;
     this.table.trim();
-    buildEdges(this, warmAt);
+    yield* buildEdges(this, warmAt, sliceSize);
     // The sweep wrote every edge once, by its owner: each person now takes all of its edges into its bounds.
+    let work = 0;
     for (const record of this.records) {
       if (record === undefined) continue;
+      work += 1 + record.neighbourEdges.length;
+      if (work >= sliceSize) {
+        work = 0;
+        yield;
+      }
       for (const edge of record.neighbourEdges) this.edgeBounds.raise(record.index, this.edges, edge, this.halfLifeMilliseconds);
     }
     this.edges.trim();

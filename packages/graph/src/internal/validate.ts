@@ -38,6 +38,15 @@ export function requireObject(functionName: string, name: string, value: unknown
 }
 
 /**
+ * Returns `value` when it is a function, else throws.
+ * @example requireFunction("hydrateGraphAsync", "yieldControl", () => Promise.resolve());
+ */
+export function requireFunction<T extends (...args: never[]) => unknown>(functionName: string, name: string, value: unknown): T {
+  if (typeof value !== "function") throw invalidArgument(functionName, `"${name}" to be a function`, value);
+  return value as T;
+}
+
+/**
  * Returns `value` when it is an integer of at least `minimum`, else throws.
  * @example requireCount("recommendedPaths", "limit", 5, 0); // 5
  */
