@@ -68,4 +68,27 @@ describe("tenant graphs", () => {
     expect(graph.interactionCount).toBe(51);
     await store.close();
   });
+
+  it("answers other work while a large graph loads, and a write committed meanwhile is in the graph", async () => {
+    const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    const emails = Array.from({ length: 2_100 }, (_, index) => ({
+      message_id: `bulk-${index}`,
+      sent_at: NOW - (1 + (index % 300)) * DAY,
+      from: { email: "a@x.example" },
+      to: [{ email: `p${index % 400}@x.example` }],
+    }));
+    for (let start = 0; start < emails.length; start += 500) await store.emails.ingestMany(tenant.uuid, emails.slice(start, start + 500));
+    // Scheduled behind the event loop's I/O: it runs only when the hydration hands control back.
+    let meanwhile: Promise<{ email: { uuid: string } }> | null = null;
+    setImmediate(() => {
+      meanwhile = store.emails.ingest(tenant.uuid, { message_id: "meanwhile", sent_at: NOW - DAY, from: { email: "a@x.example" }, to: [{ email: "new@x.example" }] });
+    });
+    const graph = await store.graphs.forTenant(tenant.uuid);
+    expect(meanwhile).not.toBeNull();
+    const { email } = await meanwhile!;
+    expect(graph.hasInteraction(email.uuid)).toBe(true);
+    expect(graph.interactionCount).toBe(2_101);
+    await store.close();
+  });
 });

@@ -7,11 +7,13 @@
  * PostgreSQL store would subscribe to changes instead.
  */
 import { hydrateGraphAsync, type Interaction, type RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
+import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { InteractionRecord } from "../activity-records.js";
-import type { AffiliationRepository, InteractionRepository } from "../store.js";
+import type { InteractionRepository } from "../store.js";
 import type { GraphChange } from "./graph-change.js";
+import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
 
 export interface TenantGraphs {
@@ -74,12 +76,11 @@ async function* graphInteractions(records: AsyncIterable<InteractionRecord>): As
 export function createTenantGraphs(options: {
   db: Kysely<Database>;
   interactions: InteractionRepository;
-  affiliations: AffiliationRepository;
   parameters?: ScoringParameterOverrides;
   /** The store's clock: a hydration prepares the rankings of its present (`hydrateGraphAsync`'s `warmAt`). */
   now?: () => number;
 }): TenantGraphs {
-  const { db, interactions, affiliations, parameters, now } = options;
+  const { db, interactions, parameters, now } = options;
   const entries = new Map<string, Entry>();
   const revisions = new Map<string, number>();
   const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
@@ -91,14 +92,15 @@ export function createTenantGraphs(options: {
       .where("tenant_uuid", "=", tenantUuid)
       .where("is_active", "=", 1)
       .execute();
-    const current = await affiliations.listCurrent(tenantUuid);
     return hydrateGraphAsync(
       {
         internalUsers: users.map((user) => ({ userUuid: user.uuid, personUuid: user.person_uuid })),
-        affiliations: current.map((affiliation) => ({ personUuid: affiliation.person_uuid, companyUuid: affiliation.company_uuid })),
+        affiliations: currentAffiliationPairs(db, tenantUuid),
         interactions: graphInteractions(interactions.all(tenantUuid)),
       },
-      { parameters, warmAt: now?.() },
+      // The database reads are synchronous: without returns to the event loop, a hydration (over a minute
+      // for 2M interactions) would hold every other request, of every tenant, until it ends.
+      { parameters, warmAt: now?.(), yieldControl: () => setImmediate() },
     );
   }
 

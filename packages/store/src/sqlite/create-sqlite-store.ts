@@ -189,7 +189,6 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   const graphs = createTenantGraphs({
     db,
     interactions: createInteractionRepository(readContext),
-    affiliations: createAffiliationRepository(readContext),
     parameters: options.scoringParameters,
     now,
   });

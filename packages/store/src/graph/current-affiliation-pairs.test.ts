@@ -1,0 +1,99 @@
+/**
+ * `currentAffiliationPairs` against `affiliations.listCurrent` over pages of every size, and the plan of its
+ * page statement under statistics like benchmark scale L's: a seek along (tenant_uuid, person_uuid) with no
+ * sort, whatever the page.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../database-schema.js";
+import type { Store } from "../store.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { markPersonsDeleted } from "../testing/deleted-persons.js";
+import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
+import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-affiliation-pairs-"));
+const path = join(folder, "pairs.db");
+let store: Store;
+let tenantUuid: string;
+let reader: Kysely<Database>;
+
+beforeAll(async () => {
+  store = await createSqliteStore({ path });
+  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+  const other = (await store.tenants.create({ name: "Globex", tier: "standard" })).uuid;
+  const company = async (tenant: string, name: string) => (await store.companies.create({ tenant_uuid: tenant, company_name: name })).uuid;
+  const [initech, hooli, gone] = [await company(tenantUuid, "Initech"), await company(tenantUuid, "Hooli"), await company(tenantUuid, "Gone")];
+  const deletedPersons: string[] = [];
+  for (let index = 0; index < 13; index += 1) {
+    const person = await store.persons.create({
+      tenant_uuid: tenantUuid,
+      name: `Person ${index}`,
+      primary_company_uuid: index % 2 === 0 ? initech : hooli,
+      // Some at two companies at once, some with a past one, some at the company deleted below.
+      affiliations: [
+        ...(index % 3 === 0 ? [{ company_uuid: index % 2 === 0 ? hooli : initech }] : []),
+        ...(index % 4 === 1 ? [{ company_uuid: gone, is_current: false }] : []),
+        ...(index % 5 === 2 ? [{ company_uuid: gone }] : []),
+      ],
+    });
+    if (index % 6 === 5) deletedPersons.push(person.uuid);
+  }
+  await store.persons.create({ tenant_uuid: other, name: "Elsewhere", primary_company_uuid: await company(other, "Globex") });
+  await store.close();
+  markPersonsDeleted(path, deletedPersons, Date.UTC(2026, 0, 1));
+  const sqlite = new SqliteDatabase(path);
+  sqlite.prepare("update companies set deleted_at = ? where uuid = ?").run(Date.UTC(2026, 0, 1), gone);
+  sqlite.close();
+  store = await createSqliteStore({ path });
+  reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(path, { readonly: true }) }) });
+});
+
+afterAll(async () => {
+  await reader.destroy();
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function pairs(pageSize?: number): Promise<string[]> {
+  const found: string[] = [];
+  for await (const pair of currentAffiliationPairs(reader, tenantUuid, pageSize)) found.push(`${pair.personUuid} ${pair.companyUuid}`);
+  return found;
+}
+
+describe("currentAffiliationPairs", () => {
+  it("yields each current affiliation of a live person with a live company once, whatever the page size", async () => {
+    const expected = (await store.affiliations.listCurrent(tenantUuid)).map((affiliation) => `${affiliation.person_uuid} ${affiliation.company_uuid}`).sort();
+    expect(expected.length).toBeGreaterThan(8);
+    for (const pageSize of [1, 2, 3, 7, 2_000]) expect((await pairs(pageSize)).sort()).toEqual(expected);
+  });
+
+  it("seeks each page along (tenant_uuid, person_uuid) without sorting, under statistics like benchmark scale L's", async () => {
+    // The first page's statement, and the one every later page repeats.
+    const statements = [...new Set((await preparedDuring(() => pairs(2))).filter((source) => /from "affiliations"/.test(source)))];
+    expect(statements).toHaveLength(2);
+    const sqlite = new SqliteDatabase(path);
+    try {
+      sqlite.exec("analyze");
+      sqlite.exec("delete from sqlite_stat1 where tbl in ('affiliations', 'persons', 'companies')");
+      const stat = sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values (?, ?, ?)");
+      stat.run("affiliations", "affiliations_tenant_company_current", "200000 1001 1001 1001");
+      stat.run("affiliations", "affiliations_tenant_person", "200000 1001 1");
+      stat.run("affiliations", "sqlite_autoindex_affiliations_1", "200000 1");
+      stat.run("persons", "sqlite_autoindex_persons_1", "200020 1");
+      stat.run("companies", "sqlite_autoindex_companies_1", "20000 1");
+      sqlite.exec("analyze sqlite_schema");
+      for (const source of statements) {
+        const plan = planOf(sqlite, source);
+        expect(plan).toContain("INDEX affiliations_tenant_person");
+        expect(plan).not.toContain("TEMP B-TREE");
+      }
+    } finally {
+      sqlite.close();
+    }
+  });
+});
