@@ -1,5 +1,5 @@
 /** The app over a real port: requests, and a graceful shutdown that lets in-flight requests finish. */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "./operations/operation.js";
 import { operations } from "./routes/operations.js";
@@ -62,5 +62,22 @@ describe("startServer", () => {
     await closing;
     await expect(fetch(`${url}/v1/persons`, { headers: { "x-api-key": acme.key } })).rejects.toThrow();
     await expect(context.services.store.users.get(acme.tenant.uuid, acme.admin.uuid)).rejects.toThrow();
+  });
+
+  it("warms each tenant's graph in the background when asked, and not otherwise", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const asked = vi.spyOn(context.services.store.graphs, "forTenant");
+    running = await startServer(context.services, { port: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).not.toHaveBeenCalled();
+    await running.close(100);
+
+    const warming = await createTestContext({ databasePath: context.databasePath });
+    const warmedAsked = vi.spyOn(warming.services.store.graphs, "forTenant");
+    running = await startServer(warming.services, { port: 0, warmGraphs: true });
+    await vi.waitFor(() => expect(warmedAsked).toHaveBeenCalledWith(acme.tenant.uuid));
+    const response = await fetch(`${running.url}/v1/persons/${acme.member.person_uuid}/recommended-paths`, { headers: { "x-api-key": acme.key } });
+    expect(response.status).toBe(200);
   });
 });

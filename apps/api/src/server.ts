@@ -1,14 +1,15 @@
 /**
  * @module
  * Runs the app on a port (Node's HTTP server, the app through @hono/node-server's listener, kept answers
- * through the lane in front of it), and shuts down gracefully: stop accepting, let in-flight requests
- * finish, close the database.
+ * through the lane in front of it), optionally warms the tenants' graphs meanwhile, and shuts down
+ * gracefully: stop accepting, let in-flight requests finish, close the database.
  */
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
+import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
 
@@ -23,10 +24,12 @@ export interface RunningServer {
 export interface StartServerOptions extends CreateAppOptions {
   port?: number;
   host?: string;
+  /** Hydrate every live tenant's graph in the background once listening (`warmTenantGraphs`); default false. */
+  warmGraphs?: boolean;
 }
 
 export async function startServer(services: AppServices, options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 8787, host = "127.0.0.1", ...appOptions } = options;
+  const { port = 8787, host = "127.0.0.1", warmGraphs = false, ...appOptions } = options;
   // The app is built once the port is known: without a configured public URL, the bound address
   // is the issuer of the OAuth endpoints and the origin of the MCP resource.
   let app: ReturnType<typeof createApp> | null = null;
@@ -46,12 +49,14 @@ export async function startServer(services: AppServices, options: StartServerOpt
   const url = `http://${urlHost}:${address.port}`;
   const unspecified = address.address === "0.0.0.0" || address.address === "::";
   app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url) });
+  const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger) : null;
   let closing: Promise<void> | null = null;
   return {
     url,
     port: address.port,
     close(graceMilliseconds = 10_000) {
       closing ??= (async () => {
+        warmup?.stop();
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
             if ("closeAllConnections" in server) server.closeAllConnections();

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { startServer } from "../server.js";
 import { CliError, printResult } from "./cli-output.js";
 import { resolveDatabasePath } from "./database-path.js";
@@ -50,16 +51,21 @@ export function serveCommand(): Command {
     .option("--demo", "seed the demo tenant if missing and print fresh demo API keys")
     .option("--public-url <url>", "the URL clients reach this server at (OAuth issuer, MCP resource); env RAPPORT_PUBLIC_URL", process.env.RAPPORT_PUBLIC_URL)
     .option("--trust-proxy", "trust X-Forwarded-Proto/-For from a TLS-terminating proxy; env RAPPORT_TRUST_PROXY=1", process.env.RAPPORT_TRUST_PROXY === "1")
-    .action(async (options: { port: number; host: string; demo?: boolean; publicUrl?: string; trustProxy?: boolean }, command: Command) => {
+    .option(
+      "--no-warm-graphs",
+      "do not hydrate the tenants' relationship graphs in the background at start (each then loads on its first relationship request); env RAPPORT_WARM_GRAPHS=0",
+    )
+    .action(async (options: { port: number; host: string; demo?: boolean; publicUrl?: string; trustProxy?: boolean; warmGraphs: boolean }, command: Command) => {
       const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
       const databasePath = resolveDatabasePath(global.db);
       const publicUrl = options.publicUrl ? publicUrlOption(options.publicUrl) : undefined;
+      const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
       if (options.demo) await seedDemoTenant(databasePath);
       const services = await createServices({ databasePath });
       const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
       let server;
       try {
-        server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy: options.trustProxy });
+        server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy: options.trustProxy, warmGraphs });
       } catch (error) {
         await services.store.close();
         const code = (error as NodeJS.ErrnoException).code;
