@@ -5,6 +5,7 @@
  *   import-mbox <mbox> <database>       the mbox import with its peak resident memory
  * Started with --expose-gc by the benchmark.
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import SqliteDatabase from "better-sqlite3";
 import { measureMboxImport } from "@rapport/api";
 import { createSqliteStore } from "@rapport/store";
@@ -20,9 +21,13 @@ if (mode === "hydrate-graph" && first && second) {
   collect();
   const before = process.memoryUsage();
   const store = await createSqliteStore({ path: first, now: () => BENCH_NOW });
+  // How long another request would wait behind the hydration: the event loop's delay, sampled every 10 ms.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const started = performance.now();
   const graph = await store.graphs.forTenant(second);
   const ms = performance.now() - started;
+  delay.disable();
   collect();
   const after = process.memoryUsage();
   print({
@@ -31,6 +36,8 @@ if (mode === "hydrate-graph" && first && second) {
     edges: graph.edgeCount,
     interactions: graph.interactionCount,
     graphHeapBytes: after.heapUsed - before.heapUsed,
+    longestDelayMs: delay.max / 1e6,
+    p99DelayMs: delay.percentile(99) / 1e6,
     rssBytes: after.rss,
     maxRssBytes: maxRssBytes(),
   });

@@ -17,6 +17,8 @@ interface Hydration {
   interactions: number;
   graphHeapBytes: number;
   maxRssBytes: number;
+  longestDelayMs: number;
+  p99DelayMs: number;
 }
 
 interface Scan {
@@ -59,7 +61,12 @@ export async function measureGraphHydration(databasePath: string, tenant: Synthe
       graphPersons: last.persons,
       graphEdges: last.edges,
       graphInteractions: last.interactions,
+      longestEventLoopDelayMs: Math.max(...hydrations.map((run) => run.longestDelayMs)),
+      p99EventLoopDelayMs: summarize(hydrations.map((run) => run.p99DelayMs)).medianMs,
     },
-    notes: [`${runs} run(s) each, alternating, each in a fresh process; peak RSS is the whole hydrating process (Node itself included)`],
+    notes: [
+      `${runs} run(s) each, alternating, each in a fresh process; peak RSS is the whole hydrating process (Node itself included)`,
+      "longest/p99EventLoopDelayMs: how long a request to the same process would wait behind the hydration (the event loop's delay, sampled every 10 ms; longest of all runs, median of the runs' p99); full garbage collections included",
+    ],
   };
 }
