@@ -14,9 +14,10 @@ const SWEEP_SLICE = 10_000;
 export interface AsyncHydrationOptions extends HydrationOptions {
   /**
    * Awaited after every 1,000 rows read (affiliations, interactions) and, at the end of the load (the edge
-   * sweep, then each person's edge bounds), between persons about every 10,000 interactions or edges visited. A server
-   * passes one that returns to its event loop (Node: `setImmediate` from `node:timers/promises`), so other
-   * requests are answered while a large graph loads. Answers do not depend on it.
+   * sweep, then each person's edge bounds), between persons about every 10,000 interactions or edges
+   * visited. A server passes one that returns to its event loop (Node: `setImmediate` from
+   * `node:timers/promises`), so other requests are answered while a large graph loads. Answers do not
+   * depend on it.
    */
   yieldControl?: () => Promise<unknown>;
 }
