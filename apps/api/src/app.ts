@@ -41,10 +41,15 @@ export interface CreateAppOptions {
   oauth?: boolean;
   /** Trust X-Forwarded-* headers from a TLS-terminating proxy (for the OAuth endpoints). */
   trustProxy?: boolean;
+  /**
+   * Whether the server is ready for all of its traffic, e.g. once its tenants' graphs are loaded: `GET /ready`
+   * answers 503 until then, for a load balancer's readiness probe. Default: always ready.
+   */
+  ready?: () => boolean;
 }
 
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
-  const { operations = allOperations, validateResponses = false, publicUrl, oauth = publicUrl !== undefined, trustProxy = false } = options;
+  const { operations = allOperations, validateResponses = false, publicUrl, oauth = publicUrl !== undefined, trustProxy = false, ready = () => true } = options;
   const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
@@ -58,6 +63,9 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.notFound(handleNotFound);
 
   app.get("/health", (context) => context.json({ status: "ok" }));
+  app.get("/ready", (context) =>
+    ready() ? context.json({ status: "ready" }) : context.json({ status: "warming", error: "relationship graphs are still loading" }, 503),
+  );
   // Registered before the /v1 authentication middleware: the public contract needs no key.
   app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
   mountDocs(app);

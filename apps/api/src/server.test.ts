@@ -64,19 +64,35 @@ describe("startServer", () => {
     await expect(context.services.store.users.get(acme.tenant.uuid, acme.admin.uuid)).rejects.toThrow();
   });
 
-  it("warms each tenant's graph in the background when asked, and not otherwise", async () => {
+  it("warms each tenant's graph in the background when asked, and GET /ready answers 503 until that is done", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);
     const asked = vi.spyOn(context.services.store.graphs, "forTenant");
     running = await startServer(context.services, { port: 0 });
+    const readyAtOnce = await fetch(`${running.url}/ready`);
+    expect([readyAtOnce.status, await readyAtOnce.json()]).toEqual([200, { status: "ready" }]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(asked).not.toHaveBeenCalled();
     await running.close(100);
 
     const warming = await createTestContext({ databasePath: context.databasePath });
-    const warmedAsked = vi.spyOn(warming.services.store.graphs, "forTenant");
+    const graphs = warming.services.store.graphs;
+    const load = graphs.forTenant.bind(graphs);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const warmedAsked = vi.spyOn(graphs, "forTenant").mockImplementation(async (tenantUuid) => {
+      await held;
+      return load(tenantUuid);
+    });
     running = await startServer(warming.services, { port: 0, warmGraphs: true });
     await vi.waitFor(() => expect(warmedAsked).toHaveBeenCalledWith(acme.tenant.uuid));
+    const notYet = await fetch(`${running.url}/ready`);
+    expect([notYet.status, await notYet.json()]).toEqual([503, { status: "warming", error: "relationship graphs are still loading" }]);
+    expect((await fetch(`${running.url}/health`)).status).toBe(200);
+    release();
+    await vi.waitFor(async () => expect((await fetch(`${running!.url}/ready`)).status).toBe(200));
     const response = await fetch(`${running.url}/v1/persons/${acme.member.person_uuid}/recommended-paths`, { headers: { "x-api-key": acme.key } });
     expect(response.status).toBe(200);
   });

@@ -24,7 +24,10 @@ export interface RunningServer {
 export interface StartServerOptions extends CreateAppOptions {
   port?: number;
   host?: string;
-  /** Hydrate every live tenant's graph in the background once listening (`warmTenantGraphs`); default false. */
+  /**
+   * Hydrate every live tenant's graph in the background once listening (`warmTenantGraphs`); `GET /ready`
+   * answers 503 until that is done. Default false.
+   */
   warmGraphs?: boolean;
 }
 
@@ -48,8 +51,9 @@ export async function startServer(services: AppServices, options: StartServerOpt
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
   const unspecified = address.address === "0.0.0.0" || address.address === "::";
-  app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url) });
   const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger) : null;
+  const ready = () => (appOptions.ready?.() ?? true) && (warmup?.finished ?? true);
+  app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url), ready });
   let closing: Promise<void> | null = null;
   return {
     url,

@@ -30,8 +30,11 @@ describe("warmTenantGraphs", () => {
     const asked = vi.spyOn(store.graphs, "forTenant");
     const { logger, lines } = capturedLogger();
 
-    const warmed = await warmTenantGraphs(store, logger).done;
+    const warmup = warmTenantGraphs(store, logger);
+    expect(warmup.finished).toBe(false);
+    const warmed = await warmup.done;
 
+    expect(warmup.finished).toBe(true);
     expect(warmed.map((tenant) => tenant.tenant_uuid)).toEqual([first.tenant.uuid, second.tenant.uuid]);
     expect(asked.mock.calls.map(([tenantUuid]) => tenantUuid)).toEqual([first.tenant.uuid, second.tenant.uuid]);
     // The first tenant's meeting links its member to a person: three persons (two users and that contact), one edge.

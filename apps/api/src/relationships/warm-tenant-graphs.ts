@@ -18,6 +18,8 @@ export interface WarmedTenant {
 export interface GraphWarmup {
   /** Settles when every tenant was warmed, failed (logged) or skipped after `stop()`; never rejects. */
   readonly done: Promise<WarmedTenant[]>;
+  /** True once `done` has settled. */
+  readonly finished: boolean;
   /** Starts no further tenant; a hydration under way finishes or fails on its own. */
   stop(): void;
 }
@@ -25,6 +27,7 @@ export interface GraphWarmup {
 /** Starts warming the graphs of the store's live tenants, oldest tenant first, and logs each one. */
 export function warmTenantGraphs(store: Store, logger: Logger): GraphWarmup {
   let stopped = false;
+  let finished = false;
   const done = (async () => {
     const warmed: WarmedTenant[] = [];
     let tenants;
@@ -49,9 +52,14 @@ export function warmTenantGraphs(store: Store, logger: Logger): GraphWarmup {
       }
     }
     return warmed;
-  })();
+  })().finally(() => {
+    finished = true;
+  });
   return {
     done,
+    get finished() {
+      return finished;
+    },
     stop() {
       stopped = true;
     },
