@@ -1,14 +1,17 @@
 /**
  * The opportunity list's `search`: every word in the name or in an associated live person's or company's
- * name, found once for the list (searchMatches), so that the page, its totals and the fallback agree.
+ * name, the same for the page, its totals and the fuzzy fallback. And the plan of its statements under
+ * statistics like benchmark scale L's.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
+import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
 const path = join(folder, "search.db");
@@ -97,5 +100,56 @@ describe("opportunity search", () => {
     expect((await search("ghost")).total).toBe(0);
     // Another tenant's company and deal.
     expect((await search("initech")).total).toBe(0);
+  });
+
+  it("matches the tenant's records by name, then seeks their links, under statistics like benchmark scale L's", async () => {
+    // A store of its own: statements the shared one prepared earlier would not show.
+    const fresh = await createSqliteStore({ path });
+    let statements: string[];
+    try {
+      statements = await preparedDuring(() =>
+        fresh.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { search: "globex" }, order: "asc", viewer }),
+      );
+    } finally {
+      await fresh.close();
+    }
+    const searching = statements.filter((source) => source.includes("indexed by associations_opportunity_links"));
+    expect(searching.length).toBeGreaterThanOrEqual(2);
+    const sqlite = new SqliteDatabase(path);
+    try {
+      sqlite.exec("analyze");
+      sqlite.exec("delete from sqlite_stat1 where tbl in ('associations', 'persons', 'companies')");
+      // What the store's sampled statistics said of these tables at benchmark scale L.
+      const stat = sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values (?, ?, ?)");
+      for (const [table, index, figures] of [
+        ["associations", "associations_opportunity_links", "250249 1001 1001 1001 1"],
+        ["associations", "associations_entity", "250249 1001 1001 1001"],
+        ["associations", "associations_owner", "250249 1001 3 2"],
+        ["associations", "associations_link", "250249 1001 1"],
+        ["associations", "sqlite_autoindex_associations_1", "250249 1"],
+        ["persons", "persons_live_updated", "200020 1001 1001 1"],
+        ["persons", "persons_tenant_linkedin_key", "200020 1001 1001"],
+        ["persons", "persons_tenant_name", "200020 1001 1 1"],
+        ["persons", "persons_tenant_created_at", "200020 1001 1001 1"],
+        ["persons", "persons_tenant_service_updated_at", "200020 1001 1001 1"],
+        ["persons", "sqlite_autoindex_persons_1", "200020 1"],
+        ["companies", "companies_tenant_domain", "20000 1001 1"],
+        ["companies", "companies_tenant_company_name", "20000 1001 1 1"],
+        ["companies", "companies_tenant_created_at", "20000 1001 1001 1"],
+        ["companies", "companies_tenant_service_updated_at", "20000 1001 1001 1"],
+        ["companies", "sqlite_autoindex_companies_1", "20000 1"],
+      ]) {
+        stat.run(table, index, figures);
+      }
+      sqlite.exec("analyze sqlite_schema");
+      for (const source of searching) {
+        const plan = planOf(sqlite, source);
+        // Each link found from its record: two searches, one for persons and one for companies.
+        expect(plan.match(/SEARCH a USING COVERING INDEX associations_opportunity_links \(entity_uuid=\?/g)).toHaveLength(2);
+        expect(plan).not.toContain("SCAN a");
+      }
+    } finally {
+      sqlite.close();
+    }
   });
 });
