@@ -41,6 +41,7 @@ describe("warmTenantGraphs", () => {
     expect(warmed[0]).toMatchObject({ persons: 3, edges: 1 });
     expect(warmed[1]).toMatchObject({ persons: 2, edges: 0 });
     expect(lines.filter((line) => line.msg === "relationship graph warm").map((line) => line.tenant)).toEqual([first.tenant.uuid, second.tenant.uuid]);
+    expect(lines.at(-1)).toMatchObject({ msg: "relationship graphs warm-up done", tenants: 2, warmed: 2 });
   });
 
   it("logs a tenant whose graph fails to load and goes on with the next", async () => {

@@ -37,7 +37,9 @@ export function warmTenantGraphs(store: Store, logger: Logger): GraphWarmup {
       if (!stopped) logger.warn({ err: error }, "graph warm-up could not list tenants");
       return warmed;
     }
-    if (tenants.length > 0) logger.info({ tenants: tenants.length }, "warming relationship graphs in the background");
+    if (tenants.length === 0) return warmed;
+    logger.info({ tenants: tenants.length }, "warming relationship graphs in the background");
+    const startedAll = performance.now();
     for (const tenant of tenants) {
       if (stopped) break;
       const started = performance.now();
@@ -51,6 +53,7 @@ export function warmTenantGraphs(store: Store, logger: Logger): GraphWarmup {
         if (!stopped) logger.warn({ err: error, tenant: tenant.uuid }, "relationship graph warm-up failed; the tenant's first request will hydrate it");
       }
     }
+    if (!stopped) logger.info({ tenants: tenants.length, warmed: warmed.length, durationMs: Math.round(performance.now() - startedAll) }, "relationship graphs warm-up done");
     return warmed;
   })().finally(() => {
     finished = true;
