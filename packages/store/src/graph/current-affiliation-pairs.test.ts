@@ -13,6 +13,7 @@ import type { Database } from "../database-schema.js";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
+import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
 
@@ -78,15 +79,7 @@ describe("currentAffiliationPairs", () => {
     expect(statements).toHaveLength(2);
     const sqlite = new SqliteDatabase(path);
     try {
-      sqlite.exec("analyze");
-      sqlite.exec("delete from sqlite_stat1 where tbl in ('affiliations', 'persons', 'companies')");
-      const stat = sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values (?, ?, ?)");
-      stat.run("affiliations", "affiliations_tenant_company_current", "200000 1001 1001 1001");
-      stat.run("affiliations", "affiliations_tenant_person", "200000 1001 1");
-      stat.run("affiliations", "sqlite_autoindex_affiliations_1", "200000 1");
-      stat.run("persons", "sqlite_autoindex_persons_1", "200020 1");
-      stat.run("companies", "sqlite_autoindex_companies_1", "20000 1");
-      sqlite.exec("analyze sqlite_schema");
+      useScaleLStatistics(sqlite, ["affiliations", "persons", "companies"]);
       for (const source of statements) {
         const plan = planOf(sqlite, source);
         expect(plan).toContain("INDEX affiliations_tenant_person");

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
+import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf as planOfStatement, preparedDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-live-totals-"));
@@ -81,23 +82,7 @@ describe("list totals", () => {
 
     const sqlite = new SqliteDatabase(path);
     try {
-      // What sampled statistics said at benchmark scale L: a thousand rows per tenant in every index.
-      sqlite.exec("analyze");
-      sqlite.exec("delete from sqlite_stat1 where tbl in ('persons', 'meetings')");
-      const stat = sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values (?, ?, ?)");
-      for (const index of ["persons_live_updated", "persons_tenant_service_updated_at", "persons_tenant_created_at"]) stat.run("persons", index, "200020 1001 1001 1");
-      stat.run("persons", "persons_tenant_name", "200020 1001 1 1");
-      stat.run("persons", "persons_tenant_linkedin_key", "200020 1001 1001");
-      for (const index of ["meetings_live_starts", "meetings_tenant_starts"]) stat.run("meetings", index, "333951 1001 1 1");
-      stat.run("meetings", "meetings_tenant_external", "333951 1001 1001");
-      sqlite.exec("delete from sqlite_stat1 where tbl = 'opportunities'");
-      stat.run("opportunities", "opportunities_live_totals", "100000 1001 1001 1001");
-      for (const index of ["opportunities_tenant_updated_at", "opportunities_tenant_created_at"]) stat.run("opportunities", index, "100000 1001 1 1");
-      for (const index of ["opportunities_tenant_stage_uuid", "opportunities_tenant_owner_user_uuid", "opportunities_tenant_parent_uuid"]) {
-        stat.run("opportunities", index, "100000 1001 1001 1");
-      }
-      stat.run("opportunities", "opportunities_live_updated", "100000 1 1");
-      sqlite.exec("analyze sqlite_schema");
+      useScaleLStatistics(sqlite, ["persons", "meetings", "opportunities"]);
       const planOf = (source: string) => planOfStatement(sqlite, source);
       expect(counts.map(planOf)).toEqual([
         expect.stringContaining("INDEX persons_live_updated"),

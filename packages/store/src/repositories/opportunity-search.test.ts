@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
+import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
@@ -117,31 +118,7 @@ describe("opportunity search", () => {
     expect(searching.length).toBeGreaterThanOrEqual(2);
     const sqlite = new SqliteDatabase(path);
     try {
-      sqlite.exec("analyze");
-      sqlite.exec("delete from sqlite_stat1 where tbl in ('associations', 'persons', 'companies')");
-      // What the store's sampled statistics said of these tables at benchmark scale L.
-      const stat = sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values (?, ?, ?)");
-      for (const [table, index, figures] of [
-        ["associations", "associations_opportunity_links", "250249 1001 1001 1001 1"],
-        ["associations", "associations_entity", "250249 1001 1001 1001"],
-        ["associations", "associations_owner", "250249 1001 3 2"],
-        ["associations", "associations_link", "250249 1001 1"],
-        ["associations", "sqlite_autoindex_associations_1", "250249 1"],
-        ["persons", "persons_live_updated", "200020 1001 1001 1"],
-        ["persons", "persons_tenant_linkedin_key", "200020 1001 1001"],
-        ["persons", "persons_tenant_name", "200020 1001 1 1"],
-        ["persons", "persons_tenant_created_at", "200020 1001 1001 1"],
-        ["persons", "persons_tenant_service_updated_at", "200020 1001 1001 1"],
-        ["persons", "sqlite_autoindex_persons_1", "200020 1"],
-        ["companies", "companies_tenant_domain", "20000 1001 1"],
-        ["companies", "companies_tenant_company_name", "20000 1001 1 1"],
-        ["companies", "companies_tenant_created_at", "20000 1001 1001 1"],
-        ["companies", "companies_tenant_service_updated_at", "20000 1001 1001 1"],
-        ["companies", "sqlite_autoindex_companies_1", "20000 1"],
-      ]) {
-        stat.run(table, index, figures);
-      }
-      sqlite.exec("analyze sqlite_schema");
+      useScaleLStatistics(sqlite, ["associations", "persons", "companies"]);
       for (const source of searching) {
         const plan = planOf(sqlite, source);
         // Each link found from its record: two searches, one for persons and one for companies.

@@ -11,6 +11,7 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf as planOfStatement, preparedDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-recent-links-"));
@@ -131,12 +132,7 @@ describe("recentOpportunitiesOf", () => {
     // indexes. Under them SQLite reads each link's row through associations_entity.
     const sqlite = new SqliteDatabase(path);
     try {
-      sqlite.exec("analyze");
-      sqlite.exec("delete from sqlite_stat1 where tbl = 'associations'");
-      sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_opportunity_links", "250249 1001 1001 1001 1");
-      sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_entity", "250249 1001 1001 1001");
-      sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('associations', ?, ?)").run("associations_owner", "250249 1001 3 2");
-      sqlite.exec("analyze sqlite_schema");
+      useScaleLStatistics(sqlite, ["associations"]);
       const planOf = (source: string) => planOfStatement(sqlite, source);
       expect(planOf(counts[0]!)).toContain("COVERING INDEX associations_opportunity_links");
       expect(planOf(counts[0]!.replace(/indexed by \S+/i, ""))).toContain("INDEX associations_entity");

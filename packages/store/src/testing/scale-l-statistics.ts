@@ -1,0 +1,70 @@
+/** @module Test helper: the planner statistics of benchmark scale L, for plan tests on a small database. */
+import type SqliteDatabase from "better-sqlite3";
+
+/**
+ * What the store's sampled statistics (`sqlite_stat1`, from `PRAGMA optimize` with `analysis_limit`) said
+ * of these tables' indexes on the benchmark's L database: about a thousand rows per tenant in every index
+ * led by the tenant, whatever the tenant's real size.
+ */
+const SCALE_L_STATISTICS = {
+  affiliations: {
+    affiliations_tenant_company_current: "200000 1001 1001 1001",
+    affiliations_tenant_person: "200000 1001 1",
+    sqlite_autoindex_affiliations_1: "200000 1",
+  },
+  associations: {
+    associations_entity: "250249 1001 1001 1001",
+    associations_link: "250249 1001 1",
+    associations_opportunity_links: "250249 1001 1001 1001 1",
+    associations_owner: "250249 1001 3 2",
+    sqlite_autoindex_associations_1: "250249 1",
+  },
+  companies: {
+    companies_tenant_company_name: "20000 1001 1 1",
+    companies_tenant_created_at: "20000 1001 1001 1",
+    companies_tenant_domain: "20000 1001 1",
+    companies_tenant_service_updated_at: "20000 1001 1001 1",
+    sqlite_autoindex_companies_1: "20000 1",
+  },
+  meetings: {
+    meetings_live_starts: "333951 1001 1 1",
+    meetings_tenant_external: "333951 1001 1001",
+    meetings_tenant_starts: "333951 1001 1 1",
+    sqlite_autoindex_meetings_1: "333951 1",
+  },
+  opportunities: {
+    opportunities_live_totals: "100000 1001 1001 1001",
+    opportunities_live_updated: "100000 1 1",
+    opportunities_tenant_created_at: "100000 1001 1 1",
+    opportunities_tenant_owner_user_uuid: "100000 1001 1001 1",
+    opportunities_tenant_parent_uuid: "100000 1001 1001 1",
+    opportunities_tenant_stage_uuid: "100000 1001 1001 1",
+    opportunities_tenant_updated_at: "100000 1001 1 1",
+    sqlite_autoindex_opportunities_1: "100000 1",
+  },
+  persons: {
+    persons_live_updated: "200020 1001 1001 1",
+    persons_tenant_created_at: "200020 1001 1001 1",
+    persons_tenant_linkedin_key: "200020 1001 1001",
+    persons_tenant_name: "200020 1001 1 1",
+    persons_tenant_service_updated_at: "200020 1001 1001 1",
+    sqlite_autoindex_persons_1: "200020 1",
+  },
+} as const;
+
+export type ScaleLTable = keyof typeof SCALE_L_STATISTICS;
+
+/**
+ * Analyzes `sqlite`'s database, replaces the statistics of `tables` with benchmark scale L's, and has the
+ * connection's planner read them: its plans are then those the store would get at L.
+ */
+export function useScaleLStatistics(sqlite: SqliteDatabase.Database, tables: readonly ScaleLTable[]): void {
+  sqlite.exec("analyze");
+  const forget = sqlite.prepare("delete from sqlite_stat1 where tbl = ?");
+  const insert = sqlite.prepare("insert into sqlite_stat1 (tbl, idx, stat) values (?, ?, ?)");
+  for (const table of tables) {
+    forget.run(table);
+    for (const [index, figures] of Object.entries(SCALE_L_STATISTICS[table])) insert.run(table, index, figures);
+  }
+  sqlite.exec("analyze sqlite_schema");
+}
