@@ -99,6 +99,24 @@ describe("rapport", () => {
     }
   });
 
+  it("names an unusable setting in one plain line, not as an unexpected failure", async () => {
+    for (const [variable, value, message] of [
+      ["RAPPORT_WARM_GRAPHS", "2", 'RAPPORT_WARM_GRAPHS: expecting a whole number from 0 to 1 but got "2"'],
+      ["RAPPORT_SQLITE_MMAP_MIB", "lots", 'RAPPORT_SQLITE_MMAP_MIB: expecting a whole number from 0 to 1048576 but got "lots"'],
+      ["RAPPORT_SCORING_PARAMETERS", join(folder, "missing.json"), "RAPPORT_SCORING_PARAMETERS: cannot read scoring parameters from"],
+    ]) {
+      const failed = await run(process.execPath, [cliPath, "--db", join(folder, "settings.db"), "serve", "--port", "0"], {
+        env: { ...process.env, RAPPORT_LOG_LEVEL: "silent", [variable!]: value },
+      }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed.code, variable).toBe(1);
+      expect(failed.stderr.trim().split("\n"), variable).toHaveLength(1);
+      expect(failed.stderr, variable).toContain(`rapport: ${message}`);
+    }
+  });
+
   it("serves the demo tenant and its printed key works, then stops cleanly on SIGTERM", async () => {
     const server = spawn(process.execPath, [cliPath, "--db", join(folder, "demo.db"), "--json", "serve", "--demo", "--port", "0"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },

@@ -3,11 +3,14 @@
 import { ConflictError, InvalidInputError } from "@rapport/store";
 import { CommanderError } from "commander";
 import { CliError } from "./cli/cli-output.js";
+import { ConfigurationError } from "./platform/environment/configuration-error.js";
 import { createProgram } from "./cli/create-program.js";
 
 function messageOf(error: unknown): string {
   if (error instanceof CommanderError) return error.message.replace(/^error: /, "");
-  if (error instanceof CliError || error instanceof ConflictError || error instanceof InvalidInputError) return error.message;
+  if (error instanceof CliError || error instanceof ConfigurationError || error instanceof ConflictError || error instanceof InvalidInputError) {
+    return error.message;
+  }
   if (error instanceof Error) return `unexpected failure: ${error.message}`;
   return `unexpected failure: ${String(error)}`;
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolveScoringParameters, type ScoringParameterOverrides } from "@rapport/graph";
+import { ConfigurationError } from "../platform/environment/configuration-error.js";
 
 export const SCORING_PARAMETERS_VARIABLE = "RAPPORT_SCORING_PARAMETERS";
 
@@ -16,12 +17,12 @@ export function scoringParametersFromEnvironment(environment: NodeJS.ProcessEnv)
     overrides = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new Error(`${SCORING_PARAMETERS_VARIABLE}: cannot read scoring parameters from ${path}: ${reason}`);
+    throw new ConfigurationError(`${SCORING_PARAMETERS_VARIABLE}: cannot read scoring parameters from ${path}: ${reason}`);
   }
   try {
     resolveScoringParameters(overrides as ScoringParameterOverrides);
   } catch (error) {
-    throw new Error(`${SCORING_PARAMETERS_VARIABLE} (${path}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new ConfigurationError(`${SCORING_PARAMETERS_VARIABLE} (${path}): ${error instanceof Error ? error.message : String(error)}`);
   }
   return overrides as ScoringParameterOverrides;
 }

@@ -5,6 +5,7 @@
  * summary on any failure.
  */
 import type { Logger } from "pino";
+import { ConfigurationError } from "../platform/environment/configuration-error.js";
 import { createDeterministicSummaryProvider } from "./deterministic-summary-provider.js";
 import { createFallbackSummaryProvider } from "./fallback-summary-provider.js";
 import { createOpenAiCompatibleSummaryProvider } from "./openai-compatible-summary-provider.js";
@@ -15,11 +16,11 @@ export function summaryProviderFromEnvironment(environment: Record<string, strin
   const baseUrl = environment.RAPPORT_SUMMARY_API_URL?.trim();
   if (!baseUrl) return deterministic;
   const model = environment.RAPPORT_SUMMARY_MODEL?.trim();
-  if (!model) throw new Error("RAPPORT_SUMMARY_MODEL must be set when RAPPORT_SUMMARY_API_URL is set");
+  if (!model) throw new ConfigurationError("RAPPORT_SUMMARY_MODEL must be set when RAPPORT_SUMMARY_API_URL is set");
   const timeoutText = environment.RAPPORT_SUMMARY_TIMEOUT_MS?.trim();
   const timeoutMs = timeoutText ? Number(timeoutText) : undefined;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
-    throw new Error(`RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer of milliseconds, got '${timeoutText}'`);
+    throw new ConfigurationError(`RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer of milliseconds, got '${timeoutText}'`);
   }
   const apiKey = environment.RAPPORT_SUMMARY_API_KEY?.trim() || undefined;
   const llm = createOpenAiCompatibleSummaryProvider({ baseUrl, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}) });

@@ -1,4 +1,5 @@
 /** @module Whole-number settings read from environment variables at start-up. */
+import { ConfigurationError } from "./configuration-error.js";
 
 /**
  * The whole number in `environment[name]`, or `fallback` when it is unset or blank; throws one clear line
@@ -9,6 +10,6 @@ export function wholeNumberVariable(environment: NodeJS.ProcessEnv, name: string
   const text = environment[name]?.trim();
   if (!text) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value > maximum) throw new Error(`${name}: expecting a whole number from 0 to ${maximum} but got "${text}"`);
+  if (!/^\d+$/.test(text) || value > maximum) throw new ConfigurationError(`${name}: expecting a whole number from 0 to ${maximum} but got "${text}"`);
   return value;
 }
