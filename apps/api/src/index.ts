@@ -11,6 +11,7 @@ export { operations } from "./routes/operations.js";
 export { defineOperation, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
 export { streamedList, type StreamedList } from "./operations/streamed-list.js";
 export { ApiError } from "./platform/errors/api-error.js";
+export { ConfigurationError } from "./platform/environment/configuration-error.js";
 export { systemClock, createManualClock, type Clock } from "./platform/clock.js";
 export type { RateLimitCounter } from "./platform/rate-limit/rate-limit-counter.js";
 export { createInMemoryRateLimitCounter } from "./platform/rate-limit/in-memory-rate-limit-counter.js";
