@@ -7,12 +7,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../database-schema.js";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
+import { canUseNameIndex } from "./name-search.js";
+import { searchCondition, searchWords } from "./opportunity-list-query.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
 const path = join(folder, "search.db");
@@ -30,6 +34,29 @@ async function search(text: string, limit = 50) {
     viewer,
   });
   return { names: page.rows.map((row) => row.name).sort(), total: page.total, value: page.total_value };
+}
+
+/** The plans, under benchmark scale L's statistics, of the searching statements a fresh store prepares for `text`. */
+async function searchPlans(text: string): Promise<string[]> {
+  // A store of its own: statements the shared one prepared earlier would not show.
+  const fresh = await createSqliteStore({ path });
+  let statements: string[];
+  try {
+    statements = await preparedDuring(() =>
+      fresh.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { search: text }, order: "asc", viewer }),
+    );
+  } finally {
+    await fresh.close();
+  }
+  const searching = statements.filter((source) => source.includes("indexed by associations_opportunity_links"));
+  expect(searching.length).toBeGreaterThanOrEqual(2);
+  const sqlite = new SqliteDatabase(path);
+  try {
+    useScaleLStatistics(sqlite, ["associations", "persons", "companies"]);
+    return searching.map((source) => planOf(sqlite, source));
+  } finally {
+    sqlite.close();
+  }
 }
 
 beforeAll(async () => {
@@ -103,30 +130,53 @@ describe("opportunity search", () => {
     expect((await search("initech")).total).toBe(0);
   });
 
-  it("matches the tenant's records by name, then seeks their links, under statistics like benchmark scale L's", async () => {
-    // A store of its own: statements the shared one prepared earlier would not show.
-    const fresh = await createSqliteStore({ path });
-    let statements: string[];
-    try {
-      statements = await preparedDuring(() =>
-        fresh.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { search: "globex" }, order: "asc", viewer }),
-      );
-    } finally {
-      await fresh.close();
-    }
-    const searching = statements.filter((source) => source.includes("indexed by associations_opportunity_links"));
-    expect(searching.length).toBeGreaterThanOrEqual(2);
+  it("finds the same opportunities whichever word drives the search through the name indexes", async () => {
     const sqlite = new SqliteDatabase(path);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
-      useScaleLStatistics(sqlite, ["associations", "persons", "companies"]);
-      for (const source of searching) {
-        const plan = planOf(sqlite, source);
-        // Each link found from its record: two searches, one for persons and one for companies.
-        expect(plan.match(/SEARCH a USING COVERING INDEX associations_opportunity_links \(entity_uuid=\?/g)).toHaveLength(2);
-        expect(plan).not.toContain("SCAN a");
+      const matching = async (text: string, drivingWord?: string) =>
+        (
+          await db
+            .selectFrom("opportunities as o")
+            .select("o.name")
+            .where("o.tenant_uuid", "=", tenantUuid)
+            .where("o.deleted_at", "is", null)
+            .where(searchCondition(tenantUuid, text, drivingWord))
+            .execute()
+        )
+          .map((row) => row.name)
+          .sort();
+      for (const text of ["lovelace", "GLOBEX series", "ada globex", "bridge holdings", "series ser", "umbrella lab", "100% globex", "a_l labs", "ghost", "initech"]) {
+        const everyName = await matching(text);
+        for (const word of searchWords(text).filter(canUseNameIndex)) expect(await matching(text, word), `${text} driven by ${word}`).toEqual(everyName);
       }
+      expect(await matching("GLOBEX series")).toEqual(["Series B"]);
     } finally {
-      sqlite.close();
+      await db.destroy();
+    }
+  });
+
+  it("looks a rare word up in the name indexes and tests the others per opportunity, under statistics like benchmark scale L's", async () => {
+    const plans = await searchPlans("globex series");
+    for (const plan of plans) {
+      // The driving word: each kind's names from its index, each match's record by key then by UUID.
+      expect(plan.match(/SCAN (opportunity|person|company)_name_search VIRTUAL TABLE/g)).toHaveLength(3);
+      expect(plan.match(/SEARCH k USING INTEGER PRIMARY KEY/g)).toHaveLength(3);
+      expect(plan.match(/SEARCH a USING COVERING INDEX associations_opportunity_links \(entity_uuid=\?/g)).toHaveLength(2);
+      // The other word: the links of each opportunity found.
+      expect(plan.match(/SEARCH a USING INDEX associations_owner \(tenant_uuid=\? AND owner_uuid=\?/g)).toHaveLength(2);
+      expect(plan).not.toMatch(/SCAN (o|a|r)\b|persons_live_updated|companies_tenant_domain/);
+    }
+  });
+
+  it("without a word to look up, matches the tenant's records by name, then seeks their links, under statistics like benchmark scale L's", async () => {
+    // Two letters: too short for a trigram index.
+    const plans = await searchPlans("ex");
+    for (const plan of plans) {
+      // Each link found from its record: two searches, one for persons and one for companies.
+      expect(plan.match(/SEARCH a USING COVERING INDEX associations_opportunity_links \(entity_uuid=\?/g)).toHaveLength(2);
+      expect(plan).not.toContain("SCAN a");
+      expect(plan).not.toContain("_name_search");
     }
   });
 });

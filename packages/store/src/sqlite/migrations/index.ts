@@ -19,6 +19,7 @@ import { entityListGenerationsMigration } from "./0012-entity-list-generations.j
 import { opportunityLinkCountsMigration } from "./0013-opportunity-link-counts.js";
 import { liveListIndexesMigration } from "./0014-live-list-indexes.js";
 import { opportunityLiveTotalsMigration } from "./0015-opportunity-live-totals.js";
+import { nameSearchMigration } from "./0016-name-search.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "0013-opportunity-link-counts": opportunityLinkCountsMigration,
   "0014-live-list-indexes": liveListIndexesMigration,
   "0015-opportunity-live-totals": opportunityLiveTotalsMigration,
+  "0016-name-search": nameSearchMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

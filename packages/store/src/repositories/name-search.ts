@@ -1,0 +1,83 @@
+/**
+ * @module
+ * Finding the records whose name contains a word: through the trigram indexes of migration 0016, or by
+ * reading every name of the tenant. Both give the same records: the index only narrows the candidates,
+ * and each candidate is tested with the same `like` as the reading of every name.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import type { Database } from "../database-schema.js";
+import { likeContains } from "./company-repository.js";
+
+/** The kinds of record whose names are indexed. */
+export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
+
+const NAMED = {
+  PERSON: { table: sql.raw("persons"), name: sql.raw("r.name"), index: "person_name_search" },
+  COMPANY: { table: sql.raw("companies"), name: sql.raw("r.company_name"), index: "company_name_search" },
+  OPPORTUNITY: { table: sql.raw("opportunities"), name: sql.raw("r.name"), index: "opportunity_name_search" },
+} as const;
+
+/**
+ * Most names of one kind (all tenants, live or deleted) a word may be found in for the index to drive a
+ * search. At benchmark scale L a word found in over 10,000 names ("contact", in every person's) read its
+ * matches through the index more slowly than the names themselves (opportunities of "company": 246–335
+ * ms against 295–401 ms); counting up to the cap takes under 5 ms.
+ */
+export const INDEXED_WORD_MATCH_CAP = 10_000;
+
+/** A `like` test of `column` containing `text`, case-insensitive for ASCII, wildcards taken literally. */
+export const nameContains = (column: RawBuilder<unknown>, text: string) =>
+  sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
+
+/** The lowercased word the index is asked for: the text the `like` pattern holds. */
+const indexedText = (word: string) => word.toLowerCase();
+
+/** Whether the index can look `word` up: a trigram index finds words of at least three characters. */
+export const canUseNameIndex = (word: string) => [...indexedText(word)].length >= 3;
+
+/** The index's query for names containing `word` as written: one quoted phrase, a quote doubled. */
+const phraseOf = (word: string) => `"${indexedText(word).replaceAll('"', '""')}"`;
+
+/**
+ * How many names of `entityType` (every tenant's, live or deleted) contain `word` by the index, counted
+ * up to `cap`. Only for a word `canUseNameIndex` accepts.
+ */
+export async function countIndexedNameMatches(db: Kysely<Database>, entityType: NamedEntityType, word: string, cap: number): Promise<number> {
+  const index = sql.raw(NAMED[entityType].index);
+  const { rows } = await sql<{ matches: number }>`select count(*) as matches from
+    (select 1 from ${index} where ${index} match ${phraseOf(word)} limit ${cap})`.execute(db);
+  return Number(rows[0]?.matches ?? 0);
+}
+
+/**
+ * The word of `words` in the fewest names of all kinds, when the index can look it up and it is in fewer
+ * than `cap` names of each kind; else undefined (every word is common or too short). The first such word
+ * wins a tie.
+ */
+export async function rarestIndexedWord(db: Kysely<Database>, words: readonly string[], cap = INDEXED_WORD_MATCH_CAP): Promise<string | undefined> {
+  let rarest: { word: string; matches: number } | undefined;
+  for (const word of new Set(words.filter(canUseNameIndex))) {
+    const counts = await Promise.all((Object.keys(NAMED) as NamedEntityType[]).map((entityType) => countIndexedNameMatches(db, entityType, word, cap)));
+    if (counts.some((count) => count >= cap)) continue;
+    const matches = counts.reduce((sum, count) => sum + count, 0);
+    if (!rarest || matches < rarest.matches) rarest = { word, matches };
+  }
+  return rarest?.word;
+}
+
+/**
+ * The UUIDs of the tenant's live records of `entityType` whose name contains `word`: candidates from the
+ * index when `useIndex` (a word `canUseNameIndex` accepts), else every live record's name is read.
+ */
+export function liveRecordsNamed(tenantUuid: string, entityType: NamedEntityType, word: string, useIndex: boolean): RawBuilder<unknown> {
+  const { table, name, index } = NAMED[entityType];
+  const live = sql`r.tenant_uuid = ${tenantUuid} and r.deleted_at is null and ${nameContains(name, word)}`;
+  if (!useIndex) return sql`select r.uuid from ${table} r where ${live}`;
+  // Cross joins keep the index's matches in the outer loop: without statistics for name_search_keys, the
+  // planner would rather read every key of the kind and test each against the matches.
+  const indexName = sql.raw(index);
+  return sql`select r.uuid from ${indexName}
+    cross join name_search_keys k on k.key = ${indexName}.rowid
+    cross join ${table} r on r.uuid = k.uuid
+    where ${indexName} match ${phraseOf(word)} and k.entity_type = ${entityType} and ${live}`;
+}
