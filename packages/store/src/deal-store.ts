@@ -128,7 +128,7 @@ export interface OpportunityListFilters {
   /** Associated with any of these companies. */
   company_uuids?: string[];
   person_uuids?: string[];
-  /** All given parts must hold for one associated person or company. Lower-cased spellings. */
+  /** All given parts must hold for one associated person or company. Spellings of states and countries, matched ignoring the case of A–Z. */
   location?: { city?: string; states?: string[]; countries?: string[] };
   value_from?: number;
   value_to?: number;

@@ -9,7 +9,7 @@ export { PERSON_SORT_FIELDS, COMPANY_SORT_FIELDS } from "./store.js";
 export type * from "./records.js";
 export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
 export { ConflictError, InvalidInputError, NotFoundError } from "./errors.js";
-export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl } from "./normalize.js";
+export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";
 export { MEETING_STATUSES } from "./activity-records.js";

@@ -1,5 +1,14 @@
 /** Normalization of match keys shared by every write and lookup. */
 
+/**
+ * Lower-cases A–Z only, as SQLite's `lower()` does (no ICU): text compared with `lower(column)` must
+ * fold the same way. Lower-cased in full, "Électricité" became "électricité", which `lower()` of the
+ * stored "Électricité" ("Électricité") never equals, so a name with a capital É, Ø or Д missed itself.
+ */
+export function sqliteLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
 /** Lower-cases and trims an email address, dropping a leading `mailto:`. */
 export function normalizeEmail(address: string): string {
   return address.trim().replace(/^mailto:/i, "").trim().toLowerCase();

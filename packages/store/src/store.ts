@@ -161,7 +161,7 @@ export interface CompanyListFilters {
   twitter_url?: string;
   description?: string;
   city?: string;
-  /** Stored country values that count as a match (every spelling of the resolved country), lower case. */
+  /** Stored country values that count as a match (every spelling of the resolved country), ignoring the case of A–Z. */
   country_spellings?: string[];
   state_spellings?: string[];
   /** OR lists, case-insensitive exact values. */

@@ -116,6 +116,22 @@ describe("csv import", () => {
     expect(persons.size).toBe(5);
   });
 
+  it("finds a company named with a capital other than A–Z by that name, as the dry run counts it", async () => {
+    const text = csvFile([
+      ["Name", "Email", "Company"],
+      ["Camille Roux", "camille@edf.example", "Électricité de France"],
+      ["Léa Martin", "lea@edf.example", "Électricité de France"],
+      // Letters other than A–Z keep their case in SQLite's lower(): another company.
+      ["Hugo Petit", "hugo@edf.example", "électricité de france"],
+    ]);
+    const summary = await importThreeTimes(bed.file("edf.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ persons: { created: 3 }, companies: { created: 2 } });
+    const persons = await bed.personsByKey();
+    const edf = (await companiesByName()).get("Électricité de France")!;
+    expect(persons.get("camille@edf.example")?.primary_company_uuid).toBe(edf.uuid);
+    expect(persons.get("lea@edf.example")?.primary_company_uuid).toBe(edf.uuid);
+  });
+
   it("takes a custom column map, and a semicolon-separated file", async () => {
     const text = csvFile(
       [

@@ -1,4 +1,5 @@
 /** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV companies (find-or-create). */
+import { sqliteLower } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 import { hasMatchKey, type PersonCandidate } from "./person-import-target.js";
@@ -9,9 +10,9 @@ function personKeys(candidate: PersonCandidate): string[] {
   return [...candidate.emails.map((address) => `email:${address}`), ...(candidate.linkedin_url ? [`linkedin:${candidate.linkedin_url}`] : [])];
 }
 
-/** The keys a company is found by: its domain, then its name (as the target looks it up). */
+/** The keys a company is found by: its domain, then its name (as the target looks it up, A–Z folded as SQLite does). */
 function companyKeys(reference: CompanyReference): string[] {
-  const name = reference.name?.trim().toLowerCase();
+  const name = reference.name ? sqliteLower(reference.name.trim()) : undefined;
   return [...(reference.domain ? [`domain:${reference.domain}`] : []), ...(name ? [`name:${name}`] : [])];
 }
 

@@ -1,10 +1,11 @@
 /** Companies: create, partial update, and the company list with every filter of the spec. */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { CompaniesTable, Database } from "../database-schema.js";
-import { normalizeDomain } from "../normalize.js";
+import { normalizeDomain, sqliteLower } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { COMPANY_TEXT_FIELDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
+import { nameContains } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -40,10 +41,6 @@ export function toCompany(row: CompaniesTable): Company {
   return company;
 }
 
-/** Escapes LIKE wildcards so a user's `%` or `_` matches literally. */
-export function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 const tagValues = (tags: readonly string[]) => [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
 
@@ -103,10 +100,9 @@ async function syncTags(db: Kysely<Database>, tenantUuid: string, companyUuid: s
 type CompanyWhere = ExpressionBuilder<Database, "companies">;
 
 const lowerIn = (column: string, values: readonly string[]) =>
-  sql<SqlBool>`lower(trim(${sql.ref(column)})) in (${sql.join(values.map((value) => value.trim().toLowerCase()))})`;
+  sql<SqlBool>`lower(trim(${sql.ref(column)})) in (${sql.join(values.map((value) => sqliteLower(value.trim())))})`;
 
-const contains = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${likeContains(text)} escape '\\'`;
+const contains = (column: string, text: string) => nameContains(sql.ref(column), text);
 
 function hasTag(where: CompanyWhere, tenantUuid: string, kind: TagKind, values: readonly string[]) {
   return where.exists(

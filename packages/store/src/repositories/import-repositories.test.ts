@@ -66,6 +66,10 @@ describe("match keys", () => {
     expect((await store.matchKeys.companyByDomain(tenantUuid, "globex.example"))?.uuid).toBe(globex.uuid);
     expect((await store.matchKeys.companyByName(tenantUuid, "  GLOBEX INC. "))?.uuid).toBe(globex.uuid);
     expect(await store.matchKeys.companyByName(tenantUuid, "Initech")).toBeNull();
+    // A capital other than A–Z: found as written, its A–Z folded as SQLite's lower() folds them.
+    const edf = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Électricité de France", domain: null });
+    expect((await store.matchKeys.companyByName(tenantUuid, "Électricité de France"))?.uuid).toBe(edf.uuid);
+    expect((await store.matchKeys.companyByName(tenantUuid, "ÉLECTRICITé DE FRANCE"))?.uuid).toBe(edf.uuid);
     expect(await store.matchKeys.companyByDomain(tenantUuid, "initech.example")).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 /** Read-only lookups of companies by their match keys, for imports (persons match through `persons.findByEmails` and `findByLinkedinUrls`). */
 import { sql } from "kysely";
 import type { MatchKeyRepository } from "../store.js";
+import { sqliteLower } from "../normalize.js";
 import { toCompany } from "./company-repository.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -9,7 +10,7 @@ export function createMatchKeyRepository({ db }: RepositoryContext): MatchKeyRep
     db.selectFrom("companies").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
   return {
     async companyByDomain(tenantUuid, domain) {
-      const key = domain.toLowerCase();
+      const key = sqliteLower(domain);
       const row = await liveCompanies(tenantUuid)
         .where(sql<string>`lower(domain)`, "in", [key, `www.${key}`, `https://${key}`, `http://${key}`, `https://www.${key}`, `http://www.${key}`])
         .orderBy("created_at")
@@ -19,7 +20,7 @@ export function createMatchKeyRepository({ db }: RepositoryContext): MatchKeyRep
     },
     async companyByName(tenantUuid, name) {
       const row = await liveCompanies(tenantUuid)
-        .where(sql<string>`lower(trim(company_name))`, "=", name.trim().toLowerCase())
+        .where(sql<string>`lower(trim(company_name))`, "=", sqliteLower(name.trim()))
         .orderBy("created_at")
         .orderBy("uuid")
         .executeTakeFirst();

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
-import { likeContains } from "./company-repository.js";
+import { sqliteLower } from "../normalize.js";
 
 /** The kinds of record whose names are indexed. */
 export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
@@ -25,12 +25,17 @@ const NAMED = {
  */
 export const INDEXED_WORD_MATCH_CAP = 10_000;
 
-/** A `like` test of `column` containing `text`, case-insensitive for ASCII, wildcards taken literally. */
+/** A `like` pattern for `lower(column)` containing `text`: its case folded as `lower()` folds, a user's `%` or `_` taken literally. */
+function likeContains(text: string): string {
+  return `%${sqliteLower(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** A `like` test of `column` containing `text`, ignoring the case of A–Z, wildcards taken literally. */
 export const nameContains = (column: RawBuilder<unknown>, text: string) =>
   sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
 
-/** The lowercased word the index is asked for: the text the `like` pattern holds. */
-const indexedText = (word: string) => word.toLowerCase();
+/** The word as the index is asked for it: the text the `like` pattern holds. */
+const indexedText = (word: string) => sqliteLower(word);
 
 /** Whether the index can look `word` up: a trigram index finds words of at least three characters. */
 export const canUseNameIndex = (word: string) => [...indexedText(word)].length >= 3;

@@ -7,6 +7,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
+import { sqliteLower } from "../normalize.js";
 import { liveRecordsNamed, nameContains as contains } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 
@@ -146,8 +147,8 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
     const { city, states, countries } = filters.location;
     const place = and([
       ...(city ? [contains(sql.ref("r.city"), city)] : []),
-      ...(states ? [inList(sql`lower(trim(${sql.ref("r.state")}))`, states)] : []),
-      ...(countries ? [inList(sql`lower(trim(${sql.ref("r.country")}))`, countries)] : []),
+      ...(states ? [inList(sql`lower(trim(${sql.ref("r.state")}))`, states.map(sqliteLower))] : []),
+      ...(countries ? [inList(sql`lower(trim(${sql.ref("r.country")}))`, countries.map(sqliteLower))] : []),
     ]);
     conditions.push(or([linkedRecordMatches(tenantUuid, "PERSON", place), linkedRecordMatches(tenantUuid, "COMPANY", place)]));
   }

@@ -69,6 +69,7 @@ beforeAll(async () => {
   const company = async (tenant: string, name: string) => (await store.companies.create({ tenant_uuid: tenant, company_name: name })).uuid;
   const ada = await person(tenantUuid, "Ada Lovelace");
   const ghost = await person(tenantUuid, "Gus Ghost");
+  const emile = await person(tenantUuid, "Émile Ørsted");
   const globex = await company(tenantUuid, "Globex 100% Holdings");
   const elsewhere = await company(other, "Initech");
   const umbrella = await company(tenantUuid, "Umbrella 1000 Labs");
@@ -92,6 +93,7 @@ beforeAll(async () => {
   ]);
   await deal(tenantUuid, "Spinout", 0, [{ entity_type: "COMPANY", entity_uuid: underscored }]);
   await deal(tenantUuid, "Haunted", 800, [{ entity_type: "PERSON", entity_uuid: ghost }]);
+  await deal(tenantUuid, "Øresund bridge", 50, [{ entity_type: "PERSON", entity_uuid: emile }]);
   const dropped = await deal(tenantUuid, "Series C", 1_600, [{ entity_type: "PERSON", entity_uuid: ada }]);
   await store.opportunities.delete(tenantUuid, dropped.uuid);
   await deal(other, "Initech buyout", 3_200, [{ entity_type: "COMPANY", entity_uuid: elsewhere }]);
@@ -113,6 +115,15 @@ describe("opportunity search", () => {
   it("counts and sums every match, not only the page", async () => {
     // Created first, Series B leads the page of one (created_at order).
     expect(await search("globex", 1)).toEqual({ names: ["Series B"], total: 2, value: 600 });
+  });
+
+  it("finds a name with a capital other than A–Z as written, ignoring the case of A–Z only", async () => {
+    expect(await search("Émile")).toEqual({ names: ["Øresund bridge"], total: 1, value: 50 });
+    expect(await search("ÉMILE øRSTED")).toEqual({ names: ["Øresund bridge"], total: 1, value: 50 });
+    expect((await search("ØRESUND")).names).toEqual(["Øresund bridge"]);
+    // "émile" matches no name exactly (letters other than A–Z keep their case, as in SQLite's lower());
+    // the fuzzy retry, which ignores every case, finds the deal.
+    expect(await search("émile")).toEqual({ names: ["Øresund bridge"], total: 1, value: 50 });
   });
 
   it("takes LIKE's wildcards literally", async () => {
@@ -146,11 +157,13 @@ describe("opportunity search", () => {
         )
           .map((row) => row.name)
           .sort();
-      for (const text of ["lovelace", "GLOBEX series", "ada globex", "bridge holdings", "series ser", "umbrella lab", "100% globex", "a_l labs", "ghost", "initech"]) {
+      for (const text of ["lovelace", "GLOBEX series", "ada globex", "bridge holdings", "series ser", "umbrella lab", "100% globex", "a_l labs", "ghost", "initech", "ÉMILE bridge", "øresund"]) {
         const everyName = await matching(text);
         for (const word of searchWords(text).filter(canUseNameIndex)) expect(await matching(text, word), `${text} driven by ${word}`).toEqual(everyName);
       }
       expect(await matching("GLOBEX series")).toEqual(["Series B"]);
+      expect(await matching("Émile ØRSTED")).toEqual(["Øresund bridge"]);
+      expect(await matching("émile")).toEqual([]);
     } finally {
       await db.destroy();
     }

@@ -37,4 +37,9 @@ describe("resolveLocationFilter", () => {
     expect(countrySpellings(country!)).toEqual(expect.arrayContaining(["us", "usa", "united states of america"]));
     expect(stateSpellings(states!)).toEqual(["california", "ca", "us-ca"]);
   });
+
+  it("keeps capitals other than A–Z, which SQLite's lower() keeps in the stored value", () => {
+    expect(countrySpellings(resolveCountry("AX")!)).toEqual(expect.arrayContaining(["ax", "ala", "Åland islands"]));
+    expect(countrySpellings(resolveCountry("AX")!)).not.toContain("åland islands");
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { allCountries } from "country-region-data";
 import countries from "i18n-iso-countries";
+import { sqliteLower } from "@rapport/store";
 import { badRequest } from "../errors/api-error.js";
 
 export interface ResolvedCountry {
@@ -23,6 +24,7 @@ export interface ResolvedState {
 }
 
 const fold = (text: string) => text.trim().toLowerCase();
+const sqliteFold = (text: string) => sqliteLower(text.trim());
 
 /** A country from its name (English, common aliases) or its alpha-2 / alpha-3 code; null if none. */
 export function resolveCountry(text: string): ResolvedCountry | null {
@@ -100,10 +102,13 @@ export function resolveLocationFilter(input: { country?: string | undefined; sta
   return { country, states };
 }
 
-/** Lower-cased spellings a stored `country` value may have for this country. */
+/**
+ * The spellings a stored `country` value may have for this country, with their capitals: the store folds
+ * the case of A–Z as SQLite's `lower()` does ("Åland Islands" must stay "Åland islands", not "åland islands").
+ */
 export const countrySpellings = (country: ResolvedCountry): string[] =>
-  [...new Set([country.code, country.alpha3, country.name, ...(countries.getNames("en", { select: "all" })[country.code] ?? [])].map(fold))];
+  [...new Set([country.code, country.alpha3, country.name, ...(countries.getNames("en", { select: "all" })[country.code] ?? [])].map(sqliteFold))];
 
-/** Lower-cased spellings a stored `state` value may have for these subdivisions. */
+/** The spellings a stored `state` value may have for these subdivisions, folded as `countrySpellings`. */
 export const stateSpellings = (states: readonly ResolvedState[]): string[] =>
-  [...new Set(states.flatMap((state) => [state.name, state.code, `${state.countryCode}-${state.code}`].map(fold)))];
+  [...new Set(states.flatMap((state) => [state.name, state.code, `${state.countryCode}-${state.code}`].map(sqliteFold)))];

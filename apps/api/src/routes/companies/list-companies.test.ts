@@ -86,6 +86,7 @@ const COMPANIES: Array<Record<string, unknown>> = [
     employee_count: "10000+",
   },
   { company_name: "Umbra Energy", city: "Berlin", country: "DEU" },
+  { company_name: "Ørsted Vind", city: "Århus", country: "Åland Islands" },
 ];
 
 beforeAll(async () => {
@@ -111,11 +112,11 @@ async function names(query: string): Promise<string[]> {
   return (body.items as Array<{ company_name: string }>).map((item) => item.company_name);
 }
 
-const [N, G, I, L, U] = ["Northwind Robotics", "Globex Health", "Initech Payments", "Lumen Analytics", "Umbra Energy"];
+const [N, G, I, L, U, O] = ["Northwind Robotics", "Globex Health", "Initech Payments", "Lumen Analytics", "Umbra Energy", "Ørsted Vind"];
 
 describe("GET /v1/companies filters", () => {
   it("returns every company of the tenant without filters", async () => {
-    expect(await names("")).toEqual([G, I, L, N, U]);
+    expect(await names("")).toEqual([G, I, L, N, U, O]);
   });
 
   it.each([
@@ -126,6 +127,9 @@ describe("GET /v1/companies filters", () => {
     ["twitter_url=x.com/northwind", [N]],
     ["description=warehouse", [N]],
     ["city=aus", [I]],
+    // Capitals other than A–Z match as written (SQLite's lower() keeps them), A–Z in any case.
+    ["name=%C3%98RSTED", [O]],
+    ["city=%C3%85rhus", [O]],
   ])("text filter %s", async (query, expected) => {
     expect(await names(query)).toEqual(expected);
   });
@@ -140,6 +144,7 @@ describe("GET /v1/companies filters", () => {
     ["state=CA&country=US", [L]],
     ["state=US-MA", [N]],
     ["country=US&state=massachusetts", [N]],
+    ["country=AX", [O]],
   ])("location filter %s matches every stored spelling", async (query, expected) => {
     expect(await names(query)).toEqual(expected);
   });
