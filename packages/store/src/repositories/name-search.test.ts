@@ -1,7 +1,7 @@
 /**
- * The name indexes of migration 0016 against reading every name: the same records for any name and word,
- * kept in step by the triggers through inserts, renames, deletes and a VACUUM; and the choice of the
- * word that drives a search.
+ * The name indexes of migrations 0016 and 0017 against reading every name: the same records for any name
+ * and word, once the writes the triggers noted are applied, through inserts, renames, deletes and a VACUUM;
+ * and the choice of the word that drives a search.
  */
 import SqliteDatabase from "better-sqlite3";
 import fc from "fast-check";
@@ -9,7 +9,7 @@ import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import { inCodeMigrationProvider } from "../sqlite/migrations/index.js";
-import { canUseNameIndex, countIndexedNameMatches, liveRecordsNamed, rarestIndexedWord, type NamedEntityType } from "./name-search.js";
+import { applyPendingNameSearch, canUseNameIndex, countIndexedNameMatches, liveRecordsNamed, rarestIndexedWord, type NamedEntityType } from "./name-search.js";
 
 const sqlite = new SqliteDatabase(":memory:");
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -30,6 +30,7 @@ const insertPerson = (tenantUuid: string, uuid: string, name: string) =>
   sqlite.prepare("insert into persons (uuid, tenant_uuid, name, created_at, service_updated_at) values (?, ?, ?, 1, 1)").run(uuid, tenantUuid, name);
 
 async function named(tenantUuid: string, entityType: NamedEntityType, word: string, useIndex: boolean): Promise<string[]> {
+  if (useIndex) await applyPendingNameSearch(db, tenantUuid);
   const { rows } = await sql<{ uuid: string }>`${liveRecordsNamed(tenantUuid, entityType, word, useIndex)}`.execute(db);
   return rows.map((row) => row.uuid).sort();
 }
@@ -108,10 +109,40 @@ describe("the name indexes", () => {
       expect(await named(tenantUuid, "PERSON", word, true), word).toEqual(await named(tenantUuid, "PERSON", word, false));
     }
     expect(await named(tenantUuid, "PERSON", "renamed", true)).toEqual([`${tenantUuid}-p25`]);
-    // One indexed name for each person: a deleted person's name left no entry behind.
+    // One indexed name for each person once every tenant's notes are applied: a deleted person's name left no entry behind.
     const count = (table: string) => (sqlite.prepare(`select count(*) as rows from ${table}`).get() as { rows: number }).rows;
+    for (const { tenant } of sqlite.prepare("select distinct tenant_uuid as tenant from name_search_pending").all() as Array<{ tenant: string }>) {
+      await applyPendingNameSearch(db, tenant);
+    }
+    expect(count("name_search_pending")).toBe(0);
     expect(count("person_name_search")).toBe(count("persons"));
     expect(count("name_search_keys where entity_type = 'PERSON'")).toBe(count("persons"));
+  });
+});
+
+describe("applyPendingNameSearch", () => {
+  it("indexes a tenant's noted writes once, under keys never used before, and leaves other tenants' notes", async () => {
+    const tenantUuid = newTenant();
+    const other = newTenant();
+    insertPerson(tenantUuid, `${tenantUuid}-a`, "Quill Anders");
+    insertPerson(other, `${other}-a`, "Quill Other");
+    const pending = (tenant: string) => (sqlite.prepare("select count(*) as rows from name_search_pending where tenant_uuid = ?").get(tenant) as { rows: number }).rows;
+    expect(pending(tenantUuid)).toBe(1);
+    await applyPendingNameSearch(db, tenantUuid);
+    expect(pending(tenantUuid)).toBe(0);
+    expect(pending(other)).toBe(1);
+    const keyOf = (uuid: string) => (sqlite.prepare("select key from name_search_keys where uuid = ?").get(uuid) as { key: number } | undefined)?.key;
+    const first = keyOf(`${tenantUuid}-a`)!;
+    // Deleted, then a record created: the new one gets a key of its own, never the freed one.
+    sqlite.prepare("delete from persons where uuid = ?").run(`${tenantUuid}-a`);
+    insertPerson(tenantUuid, `${tenantUuid}-b`, "Quill Brandt");
+    await applyPendingNameSearch(db, tenantUuid);
+    expect(keyOf(`${tenantUuid}-a`)).toBeUndefined();
+    expect(keyOf(`${tenantUuid}-b`)).toBeGreaterThan(first);
+    expect(await named(tenantUuid, "PERSON", "quill", true)).toEqual([`${tenantUuid}-b`]);
+    // Applying again with nothing noted changes nothing.
+    await applyPendingNameSearch(db, tenantUuid);
+    expect(await named(tenantUuid, "PERSON", "quill", true)).toEqual([`${tenantUuid}-b`]);
   });
 });
 
@@ -119,6 +150,7 @@ describe("rarestIndexedWord", () => {
   it("picks the word in the fewest names, passing over short words and words in as many names as the cap", async () => {
     const tenantUuid = newTenant();
     ["Quorra One", "Quorra Two", "Quorra Three", "Zebulon One"].forEach((name, index) => insertPerson(tenantUuid, `${tenantUuid}-q${index}`, name));
+    await applyPendingNameSearch(db, tenantUuid);
     expect(await countIndexedNameMatches(db, "PERSON", "QUORRA", 100)).toBe(3);
     expect(await countIndexedNameMatches(db, "PERSON", "quorra", 2)).toBe(2);
     expect(await rarestIndexedWord(db, ["quorra", "zebulon"])).toBe("zebulon");

