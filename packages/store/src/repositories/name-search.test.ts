@@ -146,6 +146,21 @@ describe("applyPendingNameSearch", () => {
   });
 });
 
+describe("applyPendingNameSearch, a few notes at a time", () => {
+  it("applies the oldest notes up to the limit and says whether any are left", async () => {
+    const tenantUuid = newTenant();
+    for (let index = 0; index < 5; index++) insertPerson(tenantUuid, `${tenantUuid}-n${index}`, `Nimbus ${index}`);
+    const pending = () => (sqlite.prepare("select count(*) as rows from name_search_pending where tenant_uuid = ?").get(tenantUuid) as { rows: number }).rows;
+    expect(await applyPendingNameSearch(db, tenantUuid, 2)).toBe(false);
+    expect(pending()).toBe(3);
+    expect(await applyPendingNameSearch(db, tenantUuid, 2)).toBe(false);
+    expect(await applyPendingNameSearch(db, tenantUuid, 2)).toBe(true);
+    expect(pending()).toBe(0);
+    const { rows } = await sql<{ uuid: string }>`${liveRecordsNamed(tenantUuid, "PERSON", "nimbus", true)}`.execute(db);
+    expect(rows).toHaveLength(5);
+  });
+});
+
 describe("rarestIndexedWord", () => {
   it("picks the word in the fewest names, passing over short words and words in as many names as the cap", async () => {
     const tenantUuid = newTenant();

@@ -166,8 +166,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       // The totals of the exact matches also tell whether there are any: without a rare word to look up in
       // the name indexes, a search condition costs a pass over every name for each statement that holds it
       // (0.5 to 1.4 s a statement at benchmark scale L for words found through most linked records).
-      await applyPendingNameSearch(db, tenantUuid);
-      const drivingWord = await rarestIndexedWord(db, searchWords(filters.search));
+      const indexCurrent = await applyPendingNameSearch(db, tenantUuid);
+      const drivingWord = indexCurrent ? await rarestIndexedWord(db, searchWords(filters.search)) : undefined;
       const exact = searchCondition(tenantUuid, filters.search, drivingWord);
       const exactTotals = await totalsOf(tenantUuid, [...conditions, exact]);
       if (exactTotals.total > 0) {

@@ -15,7 +15,7 @@ import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
-import { canUseNameIndex } from "./name-search.js";
+import { canUseNameIndex, NAME_NOTES_PER_SEARCH } from "./name-search.js";
 import { searchCondition, searchWords } from "./opportunity-list-query.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
@@ -140,6 +140,52 @@ describe("opportunity search", () => {
     // Another tenant's company and deal.
     expect((await search("initech")).total).toBe(0);
   });
+
+  it("reads every name while a tenant has more unindexed names than a search applies, and indexes them in turns", async () => {
+    const bulk = (await store.tenants.create({ name: "Bulk", tier: "standard" })).uuid;
+    const sqlite = new SqliteDatabase(path);
+    const pending = () => (sqlite.prepare("select count(*) as notes from name_search_pending where tenant_uuid = ?").get(bulk) as { notes: number }).notes;
+    try {
+      // An import's worth of persons written straight into the file (one note each), then the deal's person:
+      // its name's note is among those a first search leaves for later.
+      const insert = sqlite.prepare("insert into persons (uuid, tenant_uuid, name, created_at, service_updated_at) values (?, ?, ?, 1, 1)");
+      sqlite.transaction(() => {
+        for (let index = 0; index < NAME_NOTES_PER_SEARCH; index++) insert.run(`${bulk}-filler-${index}`, bulk, `Filler ${index}`);
+      })();
+      const quokka = (await store.persons.create({ tenant_uuid: bulk, name: "Zanzibar Quokka" })).uuid;
+      const type = await store.opportunityTypes.create({ tenant_uuid: bulk, label: "Deal" });
+      const stage = await store.opportunityStages.create({ tenant_uuid: bulk, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+      await store.opportunities.create(
+        { tenant_uuid: bulk, name: "Island deal", type_uuid: type.uuid, stage_uuid: stage.uuid, value: 7, associations: [{ entity_type: "PERSON", entity_uuid: quokka }] },
+        viewer,
+      );
+      const before = pending();
+      expect(before).toBeGreaterThan(NAME_NOTES_PER_SEARCH);
+      // Each search on a store of its own, so that every statement it runs is prepared, and seen.
+      const search = async () => {
+        const fresh = await createSqliteStore({ path });
+        try {
+          let names: string[] = [];
+          const statements = await preparedDuring(async () => {
+            const page = await fresh.opportunities.list(bulk, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { search: "quokka" }, order: "asc", viewer });
+            names = page.rows.map((row) => row.name);
+          });
+          const searching = statements.filter((source) => source.includes("indexed by associations_opportunity_links"));
+          return { names, throughIndex: searching.some((source) => source.includes(" match ")) };
+        } finally {
+          await fresh.close();
+        }
+      };
+      // The first search applies as many notes as it may, then reads every name; the next applies the rest
+      // and looks the word up.
+      expect(await search()).toEqual({ names: ["Island deal"], throughIndex: false });
+      expect(pending()).toBe(before - NAME_NOTES_PER_SEARCH);
+      expect(await search()).toEqual({ names: ["Island deal"], throughIndex: true });
+      expect(pending()).toBe(0);
+    } finally {
+      sqlite.close();
+    }
+  }, 60_000);
 
   it("finds the same opportunities whichever word drives the search through the name indexes", async () => {
     const sqlite = new SqliteDatabase(path);
