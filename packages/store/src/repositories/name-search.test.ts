@@ -55,6 +55,8 @@ describe("the name indexes", () => {
             insertPerson(tenantUuid, `${tenantUuid}-p${index}`, name);
             insertPerson(other, `${other}-p${index}`, name);
           });
+          // Indexed before the changes, so that the changes' own notes must bring the indexes along.
+          await applyPendingNameSearch(db, tenantUuid);
           const current = [...names];
           for (const [which, kind, name] of changes) {
             const uuid = `${tenantUuid}-p${which % names.length}`;
@@ -100,6 +102,7 @@ describe("the name indexes", () => {
   it("stay in step after a VACUUM, which may renumber the records' rowids", async () => {
     const tenantUuid = newTenant();
     for (let index = 0; index < 30; index++) insertPerson(tenantUuid, `${tenantUuid}-p${index}`, `Person ${index}`);
+    await applyPendingNameSearch(db, tenantUuid);
     sqlite.prepare("delete from persons where tenant_uuid = ? and uuid like '%p1_'").run(tenantUuid);
     sqlite.exec("vacuum");
     sqlite.prepare("update persons set name = 'Renamed' where uuid = ?").run(`${tenantUuid}-p25`);
