@@ -9,7 +9,8 @@ import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import { inCodeMigrationProvider } from "../sqlite/migrations/index.js";
-import { applyPendingNameSearch, canUseNameIndex, countIndexedNameMatches, liveRecordsNamed, rarestIndexedWord, type NamedEntityType } from "./name-search.js";
+import { applyPendingNameSearch } from "./name-search-notes.js";
+import { canUseNameIndex, countIndexedNameMatches, liveRecordsNamed, rarestIndexedWord, type NamedEntityType } from "./name-search.js";
 
 const sqlite = new SqliteDatabase(":memory:");
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

@@ -1,63 +1,26 @@
 /**
  * @module
  * Finding the records whose name contains a word: through the trigram indexes of migrations 0016 and 0017
- * (brought up to date by `applyPendingNameSearch` before they are read), or by reading every name of the
- * tenant. Both give the same records: the index only narrows the candidates,
+ * (brought up to date by `applyPendingNameSearch`, in name-search-notes.ts, before they are read), or by
+ * reading every name of the tenant. Both give the same records: the index only narrows the candidates,
  * and each candidate is tested with the same `like` as the reading of every name.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
-import { withTransaction } from "./repository-context.js";
 
 /** The kinds of record whose names are indexed. */
 export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
 
-const NAMED = {
+/** Each kind's table, name column (on `r`) and index. */
+export const NAMED = {
   PERSON: { table: sql.raw("persons"), name: sql.raw("r.name"), index: "person_name_search" },
   COMPANY: { table: sql.raw("companies"), name: sql.raw("r.company_name"), index: "company_name_search" },
   OPPORTUNITY: { table: sql.raw("opportunities"), name: sql.raw("r.name"), index: "opportunity_name_search" },
 } as const;
 
-const NAMED_TYPES = Object.keys(NAMED) as NamedEntityType[];
-
-/**
- * Most notes one search applies (20,000 took 276 ms at benchmark scale L). With more waiting, after a
- * large import say, the search reads every name instead and the next ones apply the rest in turn: no
- * search waits for all of an import's names at once.
- */
-export const NAME_NOTES_PER_SEARCH = 20_000;
-
-/**
- * Brings the name indexes up to date with the tenant's writes noted since (migration 0017), the oldest
- * `limit` notes at most: each noted record's entry is dropped, and its current name indexed under a new
- * key if it still exists. One write transaction. True when no note of the tenant is left, that is when the
- * indexes may be read for it.
- */
-export async function applyPendingNameSearch(db: Kysely<Database>, tenantUuid: string, limit = NAME_NOTES_PER_SEARCH): Promise<boolean> {
-  const probe = await sql<{ id: number }>`select id from name_search_pending where tenant_uuid = ${tenantUuid} limit 1`.execute(db);
-  if (probe.rows.length === 0) return true;
-  return withTransaction(db, async (transaction) => {
-    const nth = await sql<{ id: number }>`select id from name_search_pending where tenant_uuid = ${tenantUuid}
-      order by id limit 1 offset ${Math.max(0, limit - 1)}`.execute(transaction);
-    const newest = await sql<{ id: number | null }>`select max(id) as id from name_search_pending where tenant_uuid = ${tenantUuid}`.execute(transaction);
-    const last = nth.rows[0]?.id ?? newest.rows[0]?.id;
-    if (last === undefined || last === null) return true;
-    for (const entityType of NAMED_TYPES) {
-      const { table, name, index } = NAMED[entityType];
-      const indexName = sql.raw(index);
-      const noted = sql`select uuid from name_search_pending where tenant_uuid = ${tenantUuid} and entity_type = ${entityType} and id <= ${last}`;
-      await sql`delete from ${indexName} where rowid in (select key from name_search_keys where entity_type = ${entityType} and uuid in (${noted}))`.execute(transaction);
-      await sql`delete from name_search_keys where entity_type = ${entityType} and uuid in (${noted})`.execute(transaction);
-      await sql`insert into name_search_keys (entity_type, uuid) select ${entityType}, r.uuid from ${table} r where r.uuid in (${noted})`.execute(transaction);
-      await sql`insert into ${indexName} (rowid, name) select k.key, ${name} from name_search_keys k join ${table} r on r.uuid = k.uuid
-        where k.entity_type = ${entityType} and k.uuid in (${noted})`.execute(transaction);
-    }
-    await sql`delete from name_search_pending where tenant_uuid = ${tenantUuid} and id <= ${last}`.execute(transaction);
-    const left = await sql<{ id: number }>`select id from name_search_pending where tenant_uuid = ${tenantUuid} limit 1`.execute(transaction);
-    return left.rows.length === 0;
-  });
-}
+/** The kinds of record whose names are indexed, in a fixed order. */
+export const NAMED_TYPES = Object.keys(NAMED) as NamedEntityType[];
 
 /**
  * Most names of one kind (all tenants, live or deleted) a word may be found in for the index to drive a
@@ -104,7 +67,7 @@ export async function countIndexedNameMatches(db: Kysely<Database>, entityType: 
 export async function rarestIndexedWord(db: Kysely<Database>, words: readonly string[], cap = INDEXED_WORD_MATCH_CAP): Promise<string | undefined> {
   let rarest: { word: string; matches: number } | undefined;
   for (const word of new Set(words.filter(canUseNameIndex))) {
-    const counts = await Promise.all((Object.keys(NAMED) as NamedEntityType[]).map((entityType) => countIndexedNameMatches(db, entityType, word, cap)));
+    const counts = await Promise.all(NAMED_TYPES.map((entityType) => countIndexedNameMatches(db, entityType, word, cap)));
     if (counts.some((count) => count >= cap)) continue;
     const matches = counts.reduce((sum, count) => sum + count, 0);
     if (!rarest || matches < rarest.matches) rarest = { word, matches };

@@ -7,7 +7,8 @@ import type { OpportunityListRequest, OpportunityRepository, Viewer } from "../d
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
-import { applyPendingNameSearch, rarestIndexedWord } from "./name-search.js";
+import { applyPendingNameSearch } from "./name-search-notes.js";
+import { rarestIndexedWord } from "./name-search.js";
 import { applyPendingOpportunityActivity, lastActivityOfEntities, refreshOpportunityActivity, type EntityActivitySource } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 import { hydrateOpportunities } from "./opportunity-hydration.js";

@@ -15,7 +15,8 @@ import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
-import { canUseNameIndex, NAME_NOTES_PER_SEARCH } from "./name-search.js";
+import { NAME_NOTES_PER_SEARCH } from "./name-search-notes.js";
+import { canUseNameIndex } from "./name-search.js";
 import { searchCondition, searchWords } from "./opportunity-list-query.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));

@@ -2,7 +2,8 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../database-schema.js";
-import { applyPendingNameSearch, liveRecordsNamed } from "../../repositories/name-search.js";
+import { applyPendingNameSearch } from "../../repositories/name-search-notes.js";
+import { liveRecordsNamed } from "../../repositories/name-search.js";
 import { migrations } from "./index.js";
 
 describe("migration 0017-name-search-queue", () => {
