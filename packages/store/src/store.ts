@@ -376,6 +376,16 @@ export interface UserPasswordRepository {
 }
 
 /** Everything the API needs from persistence. */
+/** The name indexes behind an opportunity `search` (store migrations 0016 and 0017). */
+export interface NameSearchIndex {
+  /**
+   * Indexes every name write of the tenant noted since its last search, a step of 20,000 notes at a time,
+   * awaiting `yieldControl` between steps; resolves to the number of notes there were. A search does the
+   * same for its own tenant, one step at most, so this spares the first searches after a bulk load.
+   */
+  catchUp(tenantUuid: string, options?: { yieldControl?: () => Promise<unknown>; notesPerStep?: number }): Promise<number>;
+}
+
 export interface Store {
   readonly tenants: TenantRepository;
   readonly users: UserRepository;
@@ -389,6 +399,8 @@ export interface Store {
   readonly interactions: InteractionRepository;
   /** Each tenant's in-memory relationship graph, kept in step with every write through this store. */
   readonly graphs: TenantGraphs;
+  /** The name indexes an opportunity search reads, and the tenant's name writes not yet in them. */
+  readonly nameSearch: NameSearchIndex;
   readonly affiliations: AffiliationRepository;
   readonly entityLists: EntityListRepository;
   readonly personMerges: PersonMergeRepository;

@@ -40,6 +40,10 @@ describe("warmTenantGraphs", () => {
     // The first tenant's meeting links its member to a person: three persons (two users and that contact), one edge.
     expect(warmed[0]).toMatchObject({ persons: 3, edges: 1 });
     expect(warmed[1]).toMatchObject({ persons: 2, edges: 0 });
+    // Each tenant's names written so far went into the search's indexes: none is left for its first search.
+    expect(warmed.every((tenant) => tenant.nameNotes > 0)).toBe(true);
+    expect(await store.nameSearch.catchUp(first.tenant.uuid)).toBe(0);
+    expect(await store.nameSearch.catchUp(second.tenant.uuid)).toBe(0);
     expect(lines.filter((line) => line.msg === "relationship graph warm").map((line) => line.tenant)).toEqual([first.tenant.uuid, second.tenant.uuid]);
     expect(lines.at(-1)).toMatchObject({ msg: "relationship graphs warm-up done", tenants: 2, warmed: 2 });
   });

@@ -2,9 +2,11 @@
  * @module
  * Hydrates every live tenant's relationship graph in the background after the server starts, so the
  * first relationship question after a restart does not wait for it (about 80 s for a tenant of 2M
- * interactions). One tenant at a time, to bound the memory and CPU taken from requests meanwhile; a
- * request for a tenant not yet warm hydrates it itself, and the warm-up then finds it loaded.
+ * interactions), and brings the search's name indexes up to date with the names written since the last
+ * search. One tenant at a time, to bound the memory and CPU taken from requests meanwhile; a request for a
+ * tenant not yet warm hydrates it itself, and the warm-up then finds it loaded.
  */
+import { setImmediate } from "node:timers/promises";
 import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
 
@@ -12,6 +14,8 @@ export interface WarmedTenant {
   tenant_uuid: string;
   persons: number;
   edges: number;
+  /** Name writes the warm-up put into the search's indexes (`store.nameSearch.catchUp`). */
+  nameNotes: number;
   ms: number;
 }
 
@@ -45,9 +49,12 @@ export function warmTenantGraphs(store: Store, logger: Logger): GraphWarmup {
       const started = performance.now();
       try {
         const graph = await store.graphs.forTenant(tenant.uuid);
-        const result = { tenant_uuid: tenant.uuid, persons: graph.personCount, edges: graph.edgeCount, ms: Math.round(performance.now() - started) };
+        // Names written while no search ran (a bulk load, an import) go into the search's indexes now, not
+        // into the tenant's first searches.
+        const nameNotes = await store.nameSearch.catchUp(tenant.uuid, { yieldControl: () => setImmediate() });
+        const result = { tenant_uuid: tenant.uuid, persons: graph.personCount, edges: graph.edgeCount, nameNotes, ms: Math.round(performance.now() - started) };
         warmed.push(result);
-        logger.info({ tenant: tenant.uuid, persons: result.persons, edges: result.edges, durationMs: result.ms }, "relationship graph warm");
+        logger.info({ tenant: tenant.uuid, persons: result.persons, edges: result.edges, nameNotes, durationMs: result.ms }, "relationship graph warm");
       } catch (error) {
         // After stop() the store is closing under the hydration: its failure is the expected end.
         if (!stopped) logger.warn({ err: error, tenant: tenant.uuid }, "relationship graph warm-up failed; the tenant's first request will hydrate it");

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
+import type { NameSearchIndex } from "../store.js";
 import { NAMED, NAMED_TYPES } from "./name-search.js";
 import { withTransaction } from "./repository-context.js";
 
@@ -46,3 +47,16 @@ export async function applyPendingNameSearch(db: Kysely<Database>, tenantUuid: s
   });
 }
 
+
+/** The store's `nameSearch`: catching a tenant's name notes up in steps. */
+export function createNameSearchIndex(db: Kysely<Database>): NameSearchIndex {
+  return {
+    async catchUp(tenantUuid, options = {}) {
+      const { rows } = await sql<{ notes: number }>`select count(*) as notes from name_search_pending where tenant_uuid = ${tenantUuid}`.execute(db);
+      const notes = Number(rows[0]?.notes ?? 0);
+      if (notes === 0) return 0;
+      while (!(await applyPendingNameSearch(db, tenantUuid, options.notesPerStep))) await options.yieldControl?.();
+      return notes;
+    },
+  };
+}

@@ -9,7 +9,7 @@ import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import { inCodeMigrationProvider } from "../sqlite/migrations/index.js";
-import { applyPendingNameSearch } from "./name-search-notes.js";
+import { applyPendingNameSearch, createNameSearchIndex } from "./name-search-notes.js";
 import { canUseNameIndex, countIndexedNameMatches, liveRecordsNamed, rarestIndexedWord, type NamedEntityType } from "./name-search.js";
 
 const sqlite = new SqliteDatabase(":memory:");
@@ -162,6 +162,21 @@ describe("applyPendingNameSearch, a few notes at a time", () => {
     expect(pending()).toBe(0);
     const { rows } = await sql<{ uuid: string }>`${liveRecordsNamed(tenantUuid, "PERSON", "nimbus", true)}`.execute(db);
     expect(rows).toHaveLength(5);
+  });
+});
+
+describe("nameSearch.catchUp", () => {
+  it("applies every note of the tenant in steps, yielding between them, and says how many there were", async () => {
+    const tenantUuid = newTenant();
+    for (let index = 0; index < 7; index++) insertPerson(tenantUuid, `${tenantUuid}-c${index}`, `Cirrus ${index}`);
+    let yields = 0;
+    const index = createNameSearchIndex(db);
+    expect(await index.catchUp(tenantUuid, { notesPerStep: 3, yieldControl: async () => void yields++ })).toBe(7);
+    // Steps of 3, 3 and 1: a yield after each step that left notes.
+    expect(yields).toBe(2);
+    expect(await index.catchUp(tenantUuid)).toBe(0);
+    const { rows } = await sql<{ uuid: string }>`${liveRecordsNamed(tenantUuid, "PERSON", "cirrus", true)}`.execute(db);
+    expect(rows).toHaveLength(7);
   });
 });
 

@@ -32,6 +32,7 @@ import { createImportJobRepository } from "../repositories/import-job-repository
 import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
+import { createNameSearchIndex } from "../repositories/name-search-notes.js";
 import { graphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { createGenerationSnapshots, createRememberedReads } from "./remembered-reads.js";
@@ -79,6 +80,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     meetings: createMeetingRepository(context),
     interactions,
     graphs,
+    nameSearch: createNameSearchIndex(context.db),
     affiliations: createAffiliationRepository(context),
     entityLists: createEntityListRepository(context),
     personMerges: createPersonMergeRepository(context),
