@@ -20,6 +20,7 @@ describe("runBenchmark at scale S", () => {
         "persons-list",
         "opportunities-owner",
         "opportunities-stage",
+        "opportunities-search",
         "paths-person-engine",
         "paths-company-engine",
         "paths-person-app",

@@ -16,6 +16,7 @@ import { measureGraphHydration } from "./measurements/graph-hydration.js";
 import { measureHttpThroughput, startBenchServer } from "./measurements/http-throughput.js";
 import { measureMboxImportMemory } from "./measurements/mbox-import.js";
 import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
+import { measureOpportunitySearch } from "./measurements/opportunities-search.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
 import { measurePersonsList } from "./measurements/persons-list.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
@@ -168,7 +169,10 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         log("measuring GET /v1/persons pages");
         await measure("persons-list", "GET /v1/persons page (50 items)", () => measurePersonsList(app, apiKey, databasePath, tenant, samples.personsPages));
         log("measuring GET /v1/opportunities");
-        await measure("opportunities", "GET /v1/opportunities", () => measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages));
+        await measure("opportunities", "GET /v1/opportunities", async () => [
+          ...(await measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages)),
+          await measureOpportunitySearch(app, apiKey, databasePath, tenant, samples.opportunityPages),
+        ]);
         log("measuring recommended paths (engine, app, SQL)");
         const pathTargets = options.quick ? QUICK_PATH_TARGETS : scale.pathTargets;
         await measure("paths", "Recommended paths", async () => [
