@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { setImmediate } from "node:timers/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { ImportJob, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
@@ -120,6 +121,11 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         },
       });
       const interrupted = summary.outcome === "interrupted";
+      // The persons and companies it created go into the search's name indexes now, not into the
+      // tenant's next searches (each would apply 20,000 of them and read every name meanwhile).
+      await store.nameSearch
+        .catchUp(tenantUuid, { yieldControl: () => setImmediate() })
+        .catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job could not index the names it wrote; searches will"));
       await store.importJobs.finish(tenantUuid, job.uuid, {
         status: interrupted ? "failed" : "succeeded",
         summary: toRecord(summary),
