@@ -325,6 +325,13 @@ export interface AssociationsTable {
   updated_at: number;
 }
 
+/** An opportunity's search document (migration 0018): its name and its live linked names, one per line. */
+export interface OpportunitySearchDocumentsTable {
+  tenant_uuid: string;
+  opportunity_uuid: string;
+  document: string;
+}
+
 export interface NotesTable {
   uuid: string;
   tenant_uuid: string;
@@ -419,6 +426,7 @@ export interface Database {
   opportunity_custom_fields: OpportunityCustomFieldsTable;
   opportunities: OpportunitiesTable;
   associations: AssociationsTable;
+  opportunity_search_documents: OpportunitySearchDocumentsTable;
   notes: NotesTable;
   tasks: TasksTable;
   files: FilesTable;

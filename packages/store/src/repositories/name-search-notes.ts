@@ -1,12 +1,14 @@
 /**
  * @module
- * Bringing the name indexes of migration 0016 up to date with the writes their triggers noted (migration
- * 0017): a search applies its tenant's notes before it reads the indexes.
+ * Bringing the name indexes of migration 0016 and the opportunities' search documents of migration 0018
+ * up to date with the writes their triggers noted (migrations 0017 and 0018): a search applies its
+ * tenant's notes before it reads them.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { NameSearchIndex } from "../store.js";
 import { NAMED, NAMED_TYPES } from "./name-search.js";
+import { rebuildSearchDocuments } from "./opportunity-search-documents.js";
 import { withTransaction } from "./repository-context.js";
 
 /**
@@ -19,8 +21,9 @@ export const NAME_NOTES_PER_SEARCH = 20_000;
 /**
  * Brings the name indexes up to date with the tenant's writes noted since (migration 0017), the oldest
  * `limit` notes at most: each noted record's entry is dropped, and its current name indexed under a new
- * key if it still exists. One write transaction. True when no note of the tenant is left, that is when the
- * indexes may be read for it.
+ * key if it still exists. The search documents of the opportunities those notes touch are rewritten
+ * (`rebuildSearchDocuments`). One write transaction. True when no note of the tenant is left, that is
+ * when the indexes and documents may be read for it.
  */
 export async function applyPendingNameSearch(db: Kysely<Database>, tenantUuid: string, limit = NAME_NOTES_PER_SEARCH): Promise<boolean> {
   const probe = await sql<{ id: number }>`select id from name_search_pending where tenant_uuid = ${tenantUuid} limit 1`.execute(db);
@@ -41,6 +44,7 @@ export async function applyPendingNameSearch(db: Kysely<Database>, tenantUuid: s
       await sql`insert into ${indexName} (rowid, name) select k.key, ${name} from name_search_keys k join ${table} r on r.uuid = k.uuid
         where k.entity_type = ${entityType} and k.uuid in (${noted})`.execute(transaction);
     }
+    await rebuildSearchDocuments(transaction, tenantUuid, last);
     await sql`delete from name_search_pending where tenant_uuid = ${tenantUuid} and id <= ${last}`.execute(transaction);
     const left = await sql<{ id: number }>`select id from name_search_pending where tenant_uuid = ${tenantUuid} limit 1`.execute(transaction);
     return left.rows.length === 0;

@@ -31,7 +31,7 @@ export const NAMED_TYPES = Object.keys(NAMED) as NamedEntityType[];
 export const INDEXED_WORD_MATCH_CAP = 10_000;
 
 /** A `like` pattern for `lower(column)` containing `text`: its case folded as `lower()` folds, a user's `%` or `_` taken literally. */
-function likeContains(text: string): string {
+export function likeContains(text: string): string {
   return `%${sqliteLower(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 

@@ -10,6 +10,7 @@ import type { OpportunityListFilters, OpportunitySortField } from "../deal-store
 import { sqliteLower } from "../normalize.js";
 import { liveRecordsNamed, nameContains as contains } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
+import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
 
 const inList = (column: RawBuilder<unknown>, values: readonly (string | number)[]) =>
   values.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${column} in (${sql.join(values)})`;
@@ -86,35 +87,33 @@ function wordMatchedUpFront(tenantUuid: string, word: string, useIndex: boolean)
   ]);
 }
 
-/** `word` in the opportunity's name or a linked record's name, tested on each opportunity the driving word found. */
-function wordMatchedPerOpportunity(tenantUuid: string, word: string) {
-  const opportunity = sql.ref("o.uuid");
-  return or([
-    contains(sql`o.name`, word),
-    linkedPerson(tenantUuid, contains(sql`p.name`, word), opportunity),
-    linkedCompany(tenantUuid, contains(sql`c.company_name`, word), opportunity),
-  ]);
-}
-
 /** The words of a `search`, split at whitespace. */
 export const searchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean);
 
 /**
- * Every word in the name or in an associated person's or company's name (case-insensitive). With a
- * `drivingWord` (one of the search's words, rare in the name indexes: `rarestIndexedWord`), its matches
- * come from the indexes and the other words are tested on those opportunities alone; at benchmark scale
- * L a search with a rare word took 1 to 50 ms a statement against 120 to 780 ms. Without one, each word's
- * matches are read from every name of the tenant. Both give the same opportunities.
+ * How a search reads what it matches. `names` while the tenant has writes not yet applied to the name
+ * indexes and search documents: every name of the tenant, for each word. `documents` once they are
+ * applied: the opportunities' search documents (migration 0018), after a `drivingWord` (rare in the name
+ * indexes: `rarestIndexedWord`) has been looked up in the indexes when there is one.
  */
-export function searchCondition(tenantUuid: string, search: string, drivingWord?: string): Expression<SqlBool> {
+export type SearchPlan = { reads: "names" } | { reads: "documents"; drivingWord?: string };
+
+/**
+ * Every word in the name or in an associated live person's or company's name (case-insensitive as
+ * `lower()` is). All plans find the same opportunities. At benchmark scale L a statement took:
+ * - with a driving word, its matches from the indexes and the other words tested on those opportunities'
+ *   documents: 1 to 50 ms;
+ * - without one, every document of the tenant read once for all the words: 50 ms for "contact 12";
+ * - reading every name: 120 to 780 ms for a rare word, 1.4 to 1.5 s for "contact 12".
+ */
+export function searchCondition(tenantUuid: string, search: string, plan: SearchPlan): Expression<SqlBool> {
   const words = searchWords(search);
-  const driving = drivingWord === undefined ? -1 : words.indexOf(drivingWord);
-  return and(
-    words.map((word, index) => {
-      if (driving === -1) return wordMatchedUpFront(tenantUuid, word, false);
-      return index === driving ? wordMatchedUpFront(tenantUuid, word, true) : wordMatchedPerOpportunity(tenantUuid, word);
-    }),
-  );
+  if (plan.reads === "names") return and(words.map((word) => wordMatchedUpFront(tenantUuid, word, false)));
+  const { drivingWord } = plan;
+  if (drivingWord === undefined || !words.includes(drivingWord)) return sql<SqlBool>`o.uuid in (${opportunitiesWithEveryWord(tenantUuid, words)})`;
+  const others = words.filter((word) => word !== drivingWord);
+  const driven = wordMatchedUpFront(tenantUuid, drivingWord, true);
+  return others.length === 0 ? driven : and([driven, documentHoldsEveryWord(tenantUuid, others, sql.ref("o.uuid"))]);
 }
 
 /** Conditions of every filter except `search`. */

@@ -21,6 +21,7 @@ import {
   searchCondition,
   searchWords,
   sortValue,
+  type SearchPlan,
 } from "./opportunity-list-query.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
 import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
@@ -134,8 +135,21 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     return { total: Number(row?.total ?? 0), total_value: Number(row?.total_value ?? 0), total_weighted_value: Number(row?.total_weighted_value ?? 0) };
   }
 
-  /** Fuzzy matches of `search` among the filtered opportunities, closest first. */
-  async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string): Promise<string[]> {
+  /**
+   * The text fuzzy matching reads for each candidate: its name and its linked names. From the search
+   * documents when they are up to date (one statement), else from the links (two statements a chunk).
+   */
+  async function fuzzyCandidates(tenantUuid: string, conditions: readonly Expression<SqlBool>[], documentsCurrent: boolean) {
+    if (documentsCurrent) {
+      const rows = await filteredOpportunities(db, tenantUuid, conditions)
+        .innerJoin("opportunity_search_documents as d", (join) => join.onRef("d.opportunity_uuid", "=", "o.uuid").on("d.tenant_uuid", "=", tenantUuid))
+        .select(["o.uuid", "d.document"])
+        .orderBy("o.updated_at", "desc")
+        .orderBy("o.uuid")
+        .limit(FUZZY_CANDIDATES)
+        .execute();
+      return rows.map((row) => ({ uuid: row.uuid, text: row.document.replaceAll("\n", " ") }));
+    }
     const candidates = await filteredOpportunities(db, tenantUuid, conditions)
       .select(["o.uuid", "o.name"])
       .orderBy("o.updated_at", "desc")
@@ -143,10 +157,12 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       .limit(FUZZY_CANDIDATES)
       .execute();
     const names = await associatedNames(db, tenantUuid, candidates.map((candidate) => candidate.uuid));
-    const documents = candidates.map((candidate) => ({
-      uuid: candidate.uuid,
-      text: [candidate.name, ...(names.get(candidate.uuid) ?? [])].join(" "),
-    }));
+    return candidates.map((candidate) => ({ uuid: candidate.uuid, text: [candidate.name, ...(names.get(candidate.uuid) ?? [])].join(" ") }));
+  }
+
+  /** Fuzzy matches of `search` among the filtered opportunities, closest first. */
+  async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string, documentsCurrent: boolean): Promise<string[]> {
+    const documents = await fuzzyCandidates(tenantUuid, conditions, documentsCurrent);
     const fuse = new Fuse(documents, { keys: ["text"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
     const words = searchWords(search);
     return fuse
@@ -164,18 +180,19 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     let ranked: string[] | null = null;
     let totals: ListTotals | undefined;
     if (filters.search?.trim()) {
-      // The totals of the exact matches also tell whether there are any: without a rare word to look up in
-      // the name indexes, a search condition costs a pass over every name for each statement that holds it
-      // (0.5 to 1.4 s a statement at benchmark scale L for words found through most linked records).
-      const indexCurrent = await applyPendingNameSearch(db, tenantUuid);
-      const drivingWord = indexCurrent ? await rarestIndexedWord(db, searchWords(filters.search)) : undefined;
-      const exact = searchCondition(tenantUuid, filters.search, drivingWord);
+      // The totals of the exact matches also tell whether there are any. While notes wait, a search condition
+      // costs a pass over every name for each statement that holds it (0.5 to 1.4 s a statement at benchmark
+      // scale L for words found through most linked records).
+      const plan: SearchPlan = (await applyPendingNameSearch(db, tenantUuid))
+        ? { reads: "documents", drivingWord: await rarestIndexedWord(db, searchWords(filters.search)) }
+        : { reads: "names" };
+      const exact = searchCondition(tenantUuid, filters.search, plan);
       const exactTotals = await totalsOf(tenantUuid, [...conditions, exact]);
       if (exactTotals.total > 0) {
         conditions.push(exact);
         totals = exactTotals;
       } else {
-        ranked = await fuzzyRanking(tenantUuid, conditions, filters.search);
+        ranked = await fuzzyRanking(tenantUuid, conditions, filters.search, plan.reads === "documents");
         conditions.push(ranked.length > 0 ? sql<SqlBool>`o.uuid in (${sql.join(ranked)})` : sql<SqlBool>`1 = 0`);
       }
     }

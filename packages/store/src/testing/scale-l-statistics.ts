@@ -42,6 +42,9 @@ const SCALE_L_STATISTICS = {
     opportunities_tenant_updated_at: "100000 1001 1 1",
     sqlite_autoindex_opportunities_1: "100000 1",
   },
+  opportunity_search_documents: {
+    sqlite_autoindex_opportunity_search_documents_1: "100000 1001 1",
+  },
   persons: {
     persons_live_updated: "200020 1001 1001 1",
     persons_tenant_created_at: "200020 1001 1001 1",

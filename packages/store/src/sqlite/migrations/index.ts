@@ -21,6 +21,7 @@ import { liveListIndexesMigration } from "./0014-live-list-indexes.js";
 import { opportunityLiveTotalsMigration } from "./0015-opportunity-live-totals.js";
 import { nameSearchMigration } from "./0016-name-search.js";
 import { nameSearchQueueMigration } from "./0017-name-search-queue.js";
+import { opportunitySearchDocumentsMigration } from "./0018-opportunity-search-documents.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "0015-opportunity-live-totals": opportunityLiveTotalsMigration,
   "0016-name-search": nameSearchMigration,
   "0017-name-search-queue": nameSearchQueueMigration,
+  "0018-opportunity-search-documents": opportunitySearchDocumentsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
