@@ -171,7 +171,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         log("measuring GET /v1/opportunities");
         await measure("opportunities", "GET /v1/opportunities", async () => [
           ...(await measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages)),
-          await measureOpportunitySearch(app, apiKey, databasePath, tenant, samples.opportunityPages),
+          ...(await measureOpportunitySearch(app, apiKey, databasePath, tenant, samples.opportunityPages)),
         ]);
         log("measuring recommended paths (engine, app, SQL)");
         const pathTargets = options.quick ? QUICK_PATH_TARGETS : scale.pathTargets;
