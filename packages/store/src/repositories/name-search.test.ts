@@ -187,13 +187,13 @@ describe("rarestIndexedWord", () => {
     await applyPendingNameSearch(db, tenantUuid);
     expect(await countIndexedNameMatches(db, "PERSON", "QUORRA", 100)).toBe(3);
     expect(await countIndexedNameMatches(db, "PERSON", "quorra", 2)).toBe(2);
-    expect(await rarestIndexedWord(db, ["quorra", "zebulon"])).toBe("zebulon");
-    expect(await rarestIndexedWord(db, ["zebulon", "quorra"])).toBe("zebulon");
+    expect(await rarestIndexedWord(db, ["quorra", "zebulon"])).toEqual({ word: "zebulon", matches: 1 });
+    expect((await rarestIndexedWord(db, ["zebulon", "quorra"]))?.word).toBe("zebulon");
     // "on" is in every name but too short to look up.
-    expect(await rarestIndexedWord(db, ["on", "quorra"])).toBe("quorra");
+    expect(await rarestIndexedWord(db, ["on", "quorra"])).toEqual({ word: "quorra", matches: 3 });
     expect(await rarestIndexedWord(db, ["on", "q"])).toBeUndefined();
     // At the cap, a word does not drive: reading every name costs less than the index's many matches.
     expect(await rarestIndexedWord(db, ["quorra"], 3)).toBeUndefined();
-    expect(await rarestIndexedWord(db, ["quorra", "zebulon"], 3)).toBe("zebulon");
+    expect((await rarestIndexedWord(db, ["quorra", "zebulon"], 3))?.word).toBe("zebulon");
   });
 });

@@ -60,11 +60,15 @@ export async function countIndexedNameMatches(db: Kysely<Database>, entityType: 
 }
 
 /**
- * The word of `words` in the fewest names of all kinds, when the index can look it up and it is in fewer
- * than `cap` names of each kind; else undefined (every word is common or too short). The first such word
- * wins a tie.
+ * The word of `words` in the fewest names of all kinds, with that number of names, when the index can look
+ * it up and it is in fewer than `cap` names of each kind; else undefined (every word is common or too
+ * short). The first such word wins a tie. Names are counted over every tenant.
  */
-export async function rarestIndexedWord(db: Kysely<Database>, words: readonly string[], cap = INDEXED_WORD_MATCH_CAP): Promise<string | undefined> {
+export async function rarestIndexedWord(
+  db: Kysely<Database>,
+  words: readonly string[],
+  cap = INDEXED_WORD_MATCH_CAP,
+): Promise<{ word: string; matches: number } | undefined> {
   let rarest: { word: string; matches: number } | undefined;
   for (const word of new Set(words.filter(canUseNameIndex))) {
     const counts = await Promise.all(NAMED_TYPES.map((entityType) => countIndexedNameMatches(db, entityType, word, cap)));
@@ -72,7 +76,7 @@ export async function rarestIndexedWord(db: Kysely<Database>, words: readonly st
     const matches = counts.reduce((sum, count) => sum + count, 0);
     if (!rarest || matches < rarest.matches) rarest = { word, matches };
   }
-  return rarest?.word;
+  return rarest;
 }
 
 /**

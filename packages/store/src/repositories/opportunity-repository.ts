@@ -7,8 +7,6 @@ import type { OpportunityListRequest, OpportunityRepository, Viewer } from "../d
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
-import { applyPendingNameSearch } from "./name-search-notes.js";
-import { rarestIndexedWord } from "./name-search.js";
 import { applyPendingOpportunityActivity, lastActivityOfEntities, refreshOpportunityActivity, type EntityActivitySource } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 import { hydrateOpportunities } from "./opportunity-hydration.js";
@@ -21,8 +19,8 @@ import {
   searchCondition,
   searchWords,
   sortValue,
-  type SearchPlan,
 } from "./opportunity-list-query.js";
+import { planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
 import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -183,9 +181,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       // The totals of the exact matches also tell whether there are any. While notes wait, a search condition
       // costs a pass over every name for each statement that holds it (0.5 to 1.4 s a statement at benchmark
       // scale L for words found through most linked records).
-      const plan: SearchPlan = (await applyPendingNameSearch(db, tenantUuid))
-        ? { reads: "documents", drivingWord: await rarestIndexedWord(db, searchWords(filters.search)) }
-        : { reads: "names" };
+      const plan = await planSearch(db, tenantUuid, filters.search);
       const exact = searchCondition(tenantUuid, filters.search, plan);
       const exactTotals = await totalsOf(tenantUuid, [...conditions, exact]);
       if (exactTotals.total > 0) {

@@ -18,6 +18,7 @@ import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 import { applyPendingNameSearch, NAME_NOTES_PER_SEARCH } from "./name-search-notes.js";
 import { canUseNameIndex } from "./name-search.js";
 import { searchCondition, searchWords, type SearchPlan } from "./opportunity-list-query.js";
+import { DOCUMENTS_PER_INDEX_MATCH, planSearch } from "./opportunity-search-plan.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
 const path = join(folder, "search.db");
@@ -99,6 +100,8 @@ beforeAll(async () => {
   const dropped = await deal(tenantUuid, "Series C", 1_600, [{ entity_type: "PERSON", entity_uuid: ada }]);
   await store.opportunities.delete(tenantUuid, dropped.uuid);
   await deal(other, "Initech buyout", 3_200, [{ entity_type: "COMPANY", entity_uuid: elsewhere }]);
+  // Enough opportunities that a word in one name is worth looking up rather than reading every document.
+  for (let quarter = 1; quarter <= 2 * DOCUMENTS_PER_INDEX_MATCH; quarter++) await deal(tenantUuid, `Quarter ${quarter}`, 0, []);
   markPersonsDeleted(path, [ghost], time);
 }, 60_000);
 afterAll(async () => {
@@ -172,18 +175,19 @@ describe("opportunity search", () => {
             const page = await fresh.opportunities.list(bulk, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { search: text }, order: "asc", viewer });
             names = page.rows.map((row) => row.name);
           });
-          const searching = statements.filter((source) => source.includes("indexed by associations_opportunity_links"));
-          return { names, throughIndex: searching.some((source) => source.includes(" match ")) };
+          // The list's own statements (applying the notes reads the documents too).
+          const searching = statements.filter((source) => source.includes('from "opportunities" as "o"'));
+          return { names, current: searching.some((source) => /opportunity_search_documents|_name_search/.test(source)) };
         } finally {
           await fresh.close();
         }
       };
       // The first search applies as many notes as it may, then reads every name, and, misspelled, finds the
       // deal through the fuzzy retry (its linked names read from the links, the documents not being up to
-      // date); the next applies the rest and looks the word up.
-      expect(await search("zanzibra")).toEqual({ names: ["Island deal"], throughIndex: false });
+      // date); the next applies the rest and reads the indexes and documents.
+      expect(await search("zanzibra")).toEqual({ names: ["Island deal"], current: false });
       expect(pending()).toBe(before - NAME_NOTES_PER_SEARCH);
-      expect(await search("quokka")).toEqual({ names: ["Island deal"], throughIndex: true });
+      expect(await search("quokka")).toEqual({ names: ["Island deal"], current: true });
       expect(pending()).toBe(0);
     } finally {
       sqlite.close();
@@ -217,6 +221,22 @@ describe("opportunity search", () => {
       expect(await matching("GLOBEX series", { reads: "documents" })).toEqual(["Series B"]);
       expect(await matching("Émile ØRSTED", { reads: "documents" })).toEqual(["Øresund bridge"]);
       expect(await matching("émile", { reads: "documents" })).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("drives a search by its rarest word when its matches cost less than reading every document", async () => {
+    const sqlite = new SqliteDatabase(path);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    try {
+      // "globex" is in one name, worth 20 documents; the tenant has 47.
+      expect(await planSearch(db, tenantUuid, "series globex")).toEqual({ reads: "documents", drivingWord: "globex" });
+      // "series" is in three names (60 documents' worth), "quarter" in forty.
+      expect(await planSearch(db, tenantUuid, "series")).toEqual({ reads: "documents" });
+      expect(await planSearch(db, tenantUuid, "quarter")).toEqual({ reads: "documents" });
+      // Too short for the indexes.
+      expect(await planSearch(db, tenantUuid, "ex")).toEqual({ reads: "documents" });
     } finally {
       await db.destroy();
     }
