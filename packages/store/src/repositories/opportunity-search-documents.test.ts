@@ -14,7 +14,8 @@ import type { Database } from "../database-schema.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
-import { searchCondition, type SearchPlan } from "./opportunity-list-query.js";
+import { opportunitiesMatching } from "../testing/search-matches.js";
+import type { SearchPlan } from "./opportunity-list-query.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-search-documents-"));
 const path = join(folder, "documents.db");
@@ -120,18 +121,7 @@ describe("opportunity search documents", () => {
 
           // And a search over them finds what reading every name finds.
           const search = words.join(" ");
-          const matching = async (plan: SearchPlan) =>
-            (
-              await db
-                .selectFrom("opportunities as o")
-                .select("o.uuid")
-                .where("o.tenant_uuid", "=", tenantUuid)
-                .where("o.deleted_at", "is", null)
-                .where(searchCondition(tenantUuid, search, plan))
-                .execute()
-            )
-              .map((row) => row.uuid)
-              .sort();
+          const matching = (plan: SearchPlan) => opportunitiesMatching(db, tenantUuid, search, plan, "uuid");
           expect(await matching({ reads: "documents" })).toEqual(await matching({ reads: "names" }));
         },
       ),

@@ -14,6 +14,7 @@ import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
+import { opportunitiesMatching } from "../testing/search-matches.js";
 import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 import { applyPendingNameSearch, NAME_NOTES_PER_SEARCH } from "./name-search-notes.js";
 import { canUseNameIndex } from "./name-search.js";
@@ -199,18 +200,7 @@ describe("opportunity search", () => {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
       expect(await applyPendingNameSearch(db, tenantUuid)).toBe(true);
-      const matching = async (text: string, plan: SearchPlan) =>
-        (
-          await db
-            .selectFrom("opportunities as o")
-            .select("o.name")
-            .where("o.tenant_uuid", "=", tenantUuid)
-            .where("o.deleted_at", "is", null)
-            .where(searchCondition(tenantUuid, text, plan))
-            .execute()
-        )
-          .map((row) => row.name)
-          .sort();
+      const matching = (text: string, plan: SearchPlan) => opportunitiesMatching(db, tenantUuid, text, plan, "name");
       for (const text of ["lovelace", "GLOBEX series", "ada globex", "bridge holdings", "series ser", "umbrella lab", "100% globex", "a_l labs", "ghost", "initech", "ÉMILE bridge", "øresund", "ex"]) {
         const everyName = await matching(text, { reads: "names" });
         expect(await matching(text, { reads: "documents" }), `${text} over the documents`).toEqual(everyName);
