@@ -139,11 +139,16 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
    */
   async function fuzzyCandidates(tenantUuid: string, conditions: readonly Expression<SqlBool>[], documentsCurrent: boolean) {
     if (documentsCurrent) {
+      // A cross join keeps the opportunities outside, walked newest first and stopped at the limit; an inner
+      // join let the planner read every document and sort the tenant's opportunities (190 against 50–67 ms
+      // at benchmark scale L).
       const rows = await filteredOpportunities(db, tenantUuid, conditions)
-        .innerJoin("opportunity_search_documents as d", (join) => join.onRef("d.opportunity_uuid", "=", "o.uuid").on("d.tenant_uuid", "=", tenantUuid))
+        .crossJoin("opportunity_search_documents as d")
+        .whereRef("d.opportunity_uuid", "=", "o.uuid")
+        .where("d.tenant_uuid", "=", tenantUuid)
         .select(["o.uuid", "d.document"])
         .orderBy("o.updated_at", "desc")
-        .orderBy("o.uuid")
+        .orderBy("o.uuid", "desc")
         .limit(FUZZY_CANDIDATES)
         .execute();
       return rows.map((row) => ({ uuid: row.uuid, text: row.document.replaceAll("\n", " ") }));
@@ -151,7 +156,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     const candidates = await filteredOpportunities(db, tenantUuid, conditions)
       .select(["o.uuid", "o.name"])
       .orderBy("o.updated_at", "desc")
-      .orderBy("o.uuid")
+      .orderBy("o.uuid", "desc")
       .limit(FUZZY_CANDIDATES)
       .execute();
     const names = await associatedNames(db, tenantUuid, candidates.map((candidate) => candidate.uuid));

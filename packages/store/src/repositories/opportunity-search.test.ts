@@ -255,6 +255,30 @@ describe("opportunity search", () => {
     }
   });
 
+  it("reads the fuzzy retry's candidates newest first, each with its document by key, under statistics like benchmark scale L's", async () => {
+    const fresh = await createSqliteStore({ path });
+    let statements: string[];
+    try {
+      statements = await preparedDuring(() =>
+        fresh.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { search: "zzqx" }, order: "asc", viewer }),
+      );
+    } finally {
+      await fresh.close();
+    }
+    const candidates = statements.filter((source) => source.includes('cross join "opportunity_search_documents"'));
+    expect(candidates).toHaveLength(1);
+    const sqlite = new SqliteDatabase(path);
+    try {
+      useScaleLStatistics(sqlite, ["opportunities", "opportunity_search_documents"]);
+      // Stopped at the limit: no sort of every opportunity, no pass over every document.
+      expect(planOf(sqlite, candidates[0]!)).toBe(
+        "SEARCH o USING INDEX opportunities_tenant_updated_at (tenant_uuid=?); SEARCH d USING PRIMARY KEY (tenant_uuid=? AND opportunity_uuid=?)",
+      );
+    } finally {
+      sqlite.close();
+    }
+  });
+
   it("while notes wait, matches the tenant's records by name, then seeks their links, under statistics like benchmark scale L's", async () => {
     const sqlite = new SqliteDatabase(path);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
