@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { ScoringParameterOverrides } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { Kysely, Migrator } from "kysely";
 import type { Database } from "../database-schema.js";
 import { createApiKeyRepository } from "../repositories/api-key-repository.js";
 import { createEmailRepository } from "../repositories/email-repository.js";
@@ -35,6 +35,7 @@ import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js
 import { createNameSearchIndex } from "../repositories/name-search-notes.js";
 import { graphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
+import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createRememberedReads } from "./remembered-reads.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
@@ -165,7 +166,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   sqlite.pragma("cache_size = -65536");
   if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
   const generations = createGenerationSnapshots(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }) });
   try {
     await migrateToLatest(db);
   } catch (error) {

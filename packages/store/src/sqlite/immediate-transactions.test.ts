@@ -1,0 +1,75 @@
+/**
+ * Transactions that read then write, while another process writes: Kysely's deferred ones fail with
+ * SQLITE_BUSY_SNAPSHOT; the store's, begun immediate, keep the write lock and finish.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, SqliteDialect, sql, type Dialect } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { preparedDuring } from "../testing/sqlite-plans.js";
+import { createSqliteStore } from "./create-sqlite-store.js";
+import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-immediate-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+let files = 0;
+/** A WAL database file with one counter, a connection standing for another process, and ours. */
+function twoProcesses(dialectFor: (database: SqliteDatabase.Database) => Dialect) {
+  const path = join(folder, `counter-${++files}.db`);
+  const ours = new SqliteDatabase(path);
+  ours.pragma("journal_mode = WAL");
+  ours.pragma("busy_timeout = 200");
+  ours.exec("create table counter (value integer not null); insert into counter values (0);");
+  const other = new SqliteDatabase(path);
+  other.pragma("busy_timeout = 0");
+  return { db: new Kysely<{ counter: { value: number } }>({ dialect: dialectFor(ours) }), other };
+}
+
+/** Reads the counter, lets the other process try a write, then writes what it read plus one. */
+async function readThenWrite(dialectFor: (database: SqliteDatabase.Database) => Dialect) {
+  const { db, other } = twoProcesses(dialectFor);
+  let otherWrote = true;
+  try {
+    await db.transaction().execute(async (transaction) => {
+      const { value } = await transaction.selectFrom("counter").select("value").executeTakeFirstOrThrow();
+      try {
+        other.exec("update counter set value = value + 100");
+      } catch (error) {
+        otherWrote = false;
+        expect((error as { code?: string }).code).toBe("SQLITE_BUSY");
+      }
+      await sql`update counter set value = ${value + 1}`.execute(transaction);
+    });
+    return { otherWrote, value: (await db.selectFrom("counter").select("value").executeTakeFirstOrThrow()).value };
+  } finally {
+    other.close();
+    await db.destroy();
+  }
+}
+
+describe("transactions begun immediate", () => {
+  it("hold the write lock from the start: another process's write waits, and the read-then-write commits", async () => {
+    expect(await readThenWrite((database) => new ImmediateTransactionsSqliteDialect({ database }))).toEqual({ otherWrote: false, value: 1 });
+  });
+
+  it("are needed: begun deferred, the same transaction fails once the other process has written", async () => {
+    await expect(readThenWrite((database) => new SqliteDialect({ database }))).rejects.toMatchObject({ code: "SQLITE_BUSY_SNAPSHOT" });
+  });
+
+  it("are how the store begins its transactions", async () => {
+    const store = await createSqliteStore({ path: join(folder, "store.db") });
+    try {
+      const statements = await preparedDuring(async () => {
+        const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+        await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" });
+      });
+      expect(statements).toContain("begin immediate");
+      expect(statements).not.toContain("begin");
+    } finally {
+      await store.close();
+    }
+  });
+});
