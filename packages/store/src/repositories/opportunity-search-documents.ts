@@ -18,14 +18,15 @@ function linkedNames(entityType: "PERSON" | "COMPANY") {
 
 /**
  * Rewrites the documents of the tenant's opportunities that the notes up to `lastNoteId` touch: the noted
- * opportunities, and those linked to a noted person or company. A deleted opportunity loses its document.
+ * opportunities (their own notes and their links'), and those linked to a noted person or company. A deleted opportunity loses its document.
  */
 export async function rebuildSearchDocuments(transaction: Kysely<Database>, tenantUuid: string, lastNoteId: number): Promise<void> {
-  const noted = (entityType: string) =>
-    sql`select uuid from name_search_pending where tenant_uuid = ${tenantUuid} and entity_type = ${entityType} and id <= ${lastNoteId}`;
+  const noted = (...entityTypes: string[]) => sql`select uuid from name_search_pending
+    where tenant_uuid = ${tenantUuid} and entity_type in (${sql.join(entityTypes)}) and id <= ${lastNoteId}`;
   const linkedTo = (entityType: string) => sql`select a.owner_uuid from associations a indexed by associations_opportunity_links
     where a.entity_uuid in (${noted(entityType)}) and a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.entity_type = ${entityType}`;
-  const touched = sql`${noted("OPPORTUNITY")} union ${linkedTo("PERSON")} union ${linkedTo("COMPANY")}`;
+  // An opportunity's own note (its name, its deletion) or one of its links' (migration 0019).
+  const touched = sql`${noted("OPPORTUNITY", "OPPORTUNITY_LINKS")} union ${linkedTo("PERSON")} union ${linkedTo("COMPANY")}`;
   await sql`delete from opportunity_search_documents where tenant_uuid = ${tenantUuid} and opportunity_uuid in (${touched})`.execute(transaction);
   await sql`insert into opportunity_search_documents (tenant_uuid, opportunity_uuid, document)
     select o.tenant_uuid, o.uuid, o.name || ${linkedNames("PERSON")} || ${linkedNames("COMPANY")} from opportunities o

@@ -22,6 +22,7 @@ import { opportunityLiveTotalsMigration } from "./0015-opportunity-live-totals.j
 import { nameSearchMigration } from "./0016-name-search.js";
 import { nameSearchQueueMigration } from "./0017-name-search-queue.js";
 import { opportunitySearchDocumentsMigration } from "./0018-opportunity-search-documents.js";
+import { opportunityLinkNotesMigration } from "./0019-opportunity-link-notes.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0016-name-search": nameSearchMigration,
   "0017-name-search-queue": nameSearchQueueMigration,
   "0018-opportunity-search-documents": opportunitySearchDocumentsMigration,
+  "0019-opportunity-link-notes": opportunityLinkNotesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
