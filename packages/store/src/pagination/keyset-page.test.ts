@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { Kysely, SqliteDialect } from "kysely";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 import { keysetPage, type KeyValues, type Page, type SortKey } from "./keyset-page.js";
 
 interface RowsTable {
@@ -34,12 +35,14 @@ describe("keysetPage", () => {
         fc.array(rowArbitrary, { maxLength: 40 }),
         fc.constantFrom<"asc" | "desc">("asc", "desc"),
         fc.integer({ min: 1, max: 7 }),
-        async (rows, direction, limit) => {
+        fc.constantFrom<"score" | "label">("score", "label"),
+        async (rows, direction, limit, leading) => {
           sqlite.exec("delete from rows");
           const inserted = rows.map((row, index) => ({ ...row, uuid: `u${String(index).padStart(3, "0")}` }));
           if (inserted.length > 0) await db.insertInto("rows").values(inserted).execute();
+          // A nullable leading key, or one that is never null (which gets a bound of its own, `leadingKeyBound`).
           const keys: SortKey[] = [
-            { column: "rows.score", direction, nullable: true },
+            leading === "score" ? { column: "rows.score", direction, nullable: true } : { column: "rows.label", direction },
             { column: "rows.uuid", direction },
           ];
           const seen: string[] = [];
@@ -56,7 +59,9 @@ describe("keysetPage", () => {
           const expected = [...inserted]
             .sort(
               (left, right) =>
-                compareNullsLast(left.score, right.score, direction) ||
+                (leading === "score"
+                  ? compareNullsLast(left.score, right.score, direction)
+                  : (direction === "asc" ? 1 : -1) * left.label.localeCompare(right.label)) ||
                 (direction === "asc" ? left.uuid.localeCompare(right.uuid) : right.uuid.localeCompare(left.uuid)),
             )
             .map((row) => row.uuid);
@@ -80,6 +85,28 @@ describe("keysetPage", () => {
     const next = await keysetPage(query, keys, { position: { kind: "after", key: first.lastKey! }, limit: 2 });
     expect(next.rows.map((row) => row.uuid)).toEqual(["r5"]);
     expect(next).toMatchObject({ total: null, hasMore: false });
+  });
+
+  it("seeks to a cursor through an index on the leading key, in both directions", async () => {
+    const indexed = new SqliteDatabase(":memory:");
+    const indexedDb = new Kysely<{ rows: RowsTable }>({ dialect: new SqliteDialect({ database: indexed }) });
+    try {
+      indexed.exec("create table rows (uuid text primary key, score integer, label text not null); create index rows_label on rows (label, uuid)");
+      await indexedDb.insertInto("rows").values(["a", "b", "c"].map((label, index) => ({ uuid: `u${index}`, score: null, label }))).execute();
+      for (const direction of ["asc", "desc"] as const) {
+        const keys: SortKey[] = [
+          { column: "rows.label", direction },
+          { column: "rows.uuid", direction },
+        ];
+        const statements = await preparedDuring(() =>
+          keysetPage(indexedDb.selectFrom("rows").selectAll(), keys, { position: { kind: "after", key: ["b", "u1"] }, limit: 2 }),
+        );
+        // A range on the index, not a walk of every entry up to the cursor.
+        expect(planOf(indexed, statements[0]!)).toBe(`SEARCH rows USING INDEX rows_label (label${direction === "asc" ? ">" : "<"}?)`);
+      }
+    } finally {
+      await indexedDb.destroy();
+    }
   });
 
   it("rejects a cursor key whose length does not fit the sort keys", async () => {

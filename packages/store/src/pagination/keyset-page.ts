@@ -75,7 +75,20 @@ function keyConditions(key: ExpandedKey, cursorValue: string | number | null) {
   return { after, equal: sql<SqlBool>`${key.expression} = ${cursorValue}` };
 }
 
-/** Builds `(k1 after v1) or (k1 = v1 and k2 after v2) or ...` for a row strictly after the key. */
+/**
+ * `k1 >= v1` (ascending) or `k1 <= v1` (descending): implied by the condition for a row after the key, and
+ * repeated beside it because an index on the leading key can then seek to the cursor. The `or` alone is no
+ * range: a page walking that index read every entry from the start of the list up to the cursor.
+ */
+function leadingKeyBound(key: ExpandedKey, cursorValue: string | number | null): Expression<SqlBool> | undefined {
+  if (key.isNullFlag || cursorValue === null) return undefined;
+  return key.direction === "asc" ? sql<SqlBool>`${key.expression} >= ${cursorValue}` : sql<SqlBool>`${key.expression} <= ${cursorValue}`;
+}
+
+/**
+ * Builds `(k1 after v1) or (k1 = v1 and k2 after v2) or ...` for a row strictly after the key, with the
+ * leading key's bound beside it when it has one.
+ */
 function afterKeyCondition(keys: readonly SortKey[], values: KeyValues): Expression<SqlBool> {
   if (values.length !== keys.length) {
     throw new Error(`keysetPage: cursor key has ${values.length} values for ${keys.length} sort keys`);
@@ -88,7 +101,10 @@ function afterKeyCondition(keys: readonly SortKey[], values: KeyValues): Express
     branches.push(equalities.length === 0 ? after : sql<SqlBool>`(${sql.join(equalities, sql` and `)} and ${after})`);
     equalities.push(equal);
   }
-  return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
+  const after = sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
+  const leading = expanded[0];
+  const bound = leading && leadingKeyBound(leading, values[leading.sourceIndex] ?? null);
+  return bound ? sql<SqlBool>`(${bound} and ${after})` : after;
 }
 
 /**

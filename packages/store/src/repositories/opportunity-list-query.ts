@@ -94,9 +94,11 @@ export const searchWords = (search: string) => search.trim().split(/\s+/).filter
  * How a search reads what it matches. `names` while the tenant has writes not yet applied to the name
  * indexes and search documents: every name of the tenant, for each word. `documents` once they are
  * applied: the opportunities' search documents (migration 0018), after a `drivingWord` (rare in the name
- * indexes: `rarestIndexedWord`) has been looked up in the indexes when there is one.
+ * indexes: `rarestIndexedWord`) has been looked up in the indexes when there is one. Without one,
+ * `walksSortIndex` suits matches dense enough (`matchesAreDense`) that a page in an indexed order is found
+ * by walking that index, testing each opportunity, sooner than by sorting every match.
  */
-export type SearchPlan = { reads: "names" } | { reads: "documents"; drivingWord?: string };
+export type SearchPlan = { reads: "names" } | { reads: "documents"; drivingWord?: string; walksSortIndex?: boolean };
 
 /**
  * Every word in the name or in an associated live person's or company's name (case-insensitive as
@@ -110,7 +112,11 @@ export function searchCondition(tenantUuid: string, search: string, plan: Search
   const words = searchWords(search);
   if (plan.reads === "names") return and(words.map((word) => wordMatchedUpFront(tenantUuid, word, false)));
   const { drivingWord } = plan;
-  if (drivingWord === undefined || !words.includes(drivingWord)) return sql<SqlBool>`o.uuid in (${opportunitiesWithEveryWord(tenantUuid, words)})`;
+  if (drivingWord === undefined || !words.includes(drivingWord)) {
+    // `+` keeps SQLite from seeking each match by its UUID: it then walks the sort's index and stops at the page.
+    const key = plan.walksSortIndex ? sql`+o.uuid` : sql`o.uuid`;
+    return sql<SqlBool>`${key} in (${opportunitiesWithEveryWord(tenantUuid, words)})`;
+  }
   const others = words.filter((word) => word !== drivingWord);
   const driven = wordMatchedUpFront(tenantUuid, drivingWord, true);
   return others.length === 0 ? driven : and([driven, documentHoldsEveryWord(tenantUuid, others, sql.ref("o.uuid"))]);

@@ -3,7 +3,7 @@ import Fuse from "fuse.js";
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { NewLink, OpportunityStage, OpportunityType } from "../deal-records.js";
-import type { OpportunityListRequest, OpportunityRepository, Viewer } from "../deal-store.js";
+import type { OpportunityListRequest, OpportunityRepository, OpportunitySortField, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
@@ -20,7 +20,7 @@ import {
   searchWords,
   sortValue,
 } from "./opportunity-list-query.js";
-import { planSearch } from "./opportunity-search-plan.js";
+import { matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
 import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -30,6 +30,9 @@ interface ListTotals {
   total_value: number;
   total_weighted_value: number;
 }
+
+/** Sorts with an index of the tenant's opportunities in their order (`opportunities_tenant_created_at`, `_updated_at`). */
+const INDEXED_SORTS: ReadonlySet<OpportunitySortField> = new Set(["created_at", "updated_at"]);
 
 /** Most recently updated opportunities a fuzzy search looks at, and most matches it keeps. */
 const FUZZY_CANDIDATES = 5_000;
@@ -190,7 +193,12 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       const exact = searchCondition(tenantUuid, filters.search, plan);
       const exactTotals = await totalsOf(tenantUuid, [...conditions, exact]);
       if (exactTotals.total > 0) {
-        conditions.push(exact);
+        const walks =
+          plan.reads === "documents" &&
+          plan.drivingWord === undefined &&
+          INDEXED_SORTS.has(request.sort_by ?? "created_at") &&
+          (await matchesAreDense(db, tenantUuid, exactTotals.total));
+        conditions.push(walks ? searchCondition(tenantUuid, filters.search, { ...plan, walksSortIndex: true }) : exact);
         totals = exactTotals;
       } else {
         ranked = await fuzzyRanking(tenantUuid, conditions, filters.search, plan.reads === "documents");

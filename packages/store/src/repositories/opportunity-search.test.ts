@@ -10,6 +10,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
+import type { OpportunityListRequest, OpportunitySortField } from "../deal-store.js";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
@@ -19,7 +20,7 @@ import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 import { applyPendingNameSearch, NAME_NOTES_PER_SEARCH } from "./name-search-notes.js";
 import { canUseNameIndex } from "./name-search.js";
 import { searchCondition, searchWords, type SearchPlan } from "./opportunity-list-query.js";
-import { DOCUMENTS_PER_INDEX_MATCH, planSearch } from "./opportunity-search-plan.js";
+import { DOCUMENTS_PER_INDEX_MATCH, LIVE_OPPORTUNITIES_PER_DENSE_MATCH, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
 const path = join(folder, "search.db");
@@ -40,13 +41,20 @@ async function search(text: string, limit = 50) {
 }
 
 /** The plans, under benchmark scale L's statistics, of the searching statements a fresh store prepares for `text`. */
-async function searchPlans(text: string): Promise<string[]> {
+async function searchPlans(text: string, sortBy?: OpportunitySortField): Promise<string[]> {
   // A store of its own: statements the shared one prepared earlier would not show.
   const fresh = await createSqliteStore({ path });
   let statements: string[];
   try {
     statements = await preparedDuring(() =>
-      fresh.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { search: text }, order: "asc", viewer }),
+      fresh.opportunities.list(tenantUuid, {
+        position: { kind: "offset", offset: 0 },
+        limit: 10,
+        filters: { search: text },
+        order: "desc",
+        viewer,
+        ...(sortBy ? { sort_by: sortBy } : {}),
+      }),
     );
   } finally {
     await fresh.close();
@@ -204,6 +212,7 @@ describe("opportunity search", () => {
       for (const text of ["lovelace", "GLOBEX series", "ada globex", "bridge holdings", "series ser", "umbrella lab", "100% globex", "a_l labs", "ghost", "initech", "ÉMILE bridge", "øresund", "ex"]) {
         const everyName = await matching(text, { reads: "names" });
         expect(await matching(text, { reads: "documents" }), `${text} over the documents`).toEqual(everyName);
+        expect(await matching(text, { reads: "documents", walksSortIndex: true }), `${text} walking`).toEqual(everyName);
         for (const word of searchWords(text).filter(canUseNameIndex)) {
           expect(await matching(text, { reads: "documents", drivingWord: word }), `${text} driven by ${word}`).toEqual(everyName);
         }
@@ -252,6 +261,54 @@ describe("opportunity search", () => {
     for (const plan of plans) {
       expect(plan.match(/SEARCH d USING PRIMARY KEY \(tenant_uuid=\?\)/g)).toHaveLength(1);
       expect(plan).not.toMatch(/SCAN (o|a|r|d)\b|_name_search|associations|persons|companies/);
+    }
+  });
+
+  it("calls matches dense from one in LIVE_OPPORTUNITIES_PER_DENSE_MATCH live opportunities", async () => {
+    const sqlite = new SqliteDatabase(path);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    try {
+      // The tenant has 47 live opportunities: 3 matches are one in 15.7, 2 one in 23.5.
+      expect(LIVE_OPPORTUNITIES_PER_DENSE_MATCH).toBe(20);
+      expect(await matchesAreDense(db, tenantUuid, 3)).toBe(true);
+      expect(await matchesAreDense(db, tenantUuid, 2)).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("finds a page of dense matches by walking the sort's index, under statistics like benchmark scale L's", async () => {
+    // "quarter" is in 40 of the tenant's 47 opportunities' names.
+    for (const sortBy of ["created_at", "updated_at"] as const) {
+      const [totals, page] = await searchPlans("quarter", sortBy);
+      // The totals read every match; the page walks the index newest first and stops at the limit: no sort.
+      expect(totals).toContain("SEARCH o USING INDEX opportunities_live_updated (uuid=?)");
+      expect(page).toMatch(new RegExp(`^SEARCH o USING INDEX opportunities_tenant_${sortBy} \\(tenant_uuid=\\?\\); LIST SUBQUERY`));
+      expect(page).not.toContain("TEMP B-TREE");
+    }
+    // Sparse matches ("ex se": 2 of 47) or an order with no index of its own: each match sought by UUID, then sorted.
+    for (const [text, sortBy] of [["ex se", "created_at"], ["quarter", "name"]] as const) {
+      const [, page] = await searchPlans(text, sortBy);
+      expect(page, `${text} by ${sortBy}`).toMatch(/^SEARCH o USING INDEX \S+ \(uuid=\?\).*USE TEMP B-TREE FOR ORDER BY$/);
+    }
+  });
+
+  it("pages through dense matches in order, by offset and by cursor, in both directions", async () => {
+    const quarters = Array.from({ length: 2 * DOCUMENTS_PER_INDEX_MATCH }, (_, index) => `Quarter ${index + 1}`);
+    for (const order of ["asc", "desc"] as const) {
+      const expected = order === "asc" ? quarters : [...quarters].reverse();
+      const names: string[] = [];
+      let position: OpportunityListRequest["position"] = { kind: "offset", offset: 0 };
+      for (let guard = 0; guard < 20; guard++) {
+        const page = await store.opportunities.list(tenantUuid, { position, limit: 7, filters: { search: "quarter" }, order, viewer });
+        names.push(...page.rows.map((row) => row.name));
+        if (!page.hasMore) break;
+        position = { kind: "after", key: page.lastKey! };
+      }
+      expect(names).toEqual(expected);
+      const third = await store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 14 }, limit: 7, filters: { search: "quarter" }, order, viewer });
+      expect(third.rows.map((row) => row.name)).toEqual(expected.slice(14, 21));
+      expect(third.total).toBe(quarters.length);
     }
   });
 
