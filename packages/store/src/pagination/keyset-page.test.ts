@@ -40,7 +40,7 @@ describe("keysetPage", () => {
           sqlite.exec("delete from rows");
           const inserted = rows.map((row, index) => ({ ...row, uuid: `u${String(index).padStart(3, "0")}` }));
           if (inserted.length > 0) await db.insertInto("rows").values(inserted).execute();
-          // A nullable leading key, or one that is never null (which gets a bound of its own, `leadingKeyBound`).
+          // A nullable leading key, or one that is never null (then the condition is a row value, `rowValueAfter`).
           const keys: SortKey[] = [
             leading === "score" ? { column: "rows.score", direction, nullable: true } : { column: "rows.label", direction },
             { column: "rows.uuid", direction },
@@ -87,7 +87,7 @@ describe("keysetPage", () => {
     expect(next).toMatchObject({ total: null, hasMore: false });
   });
 
-  it("seeks to a cursor through an index on the leading key, in both directions", async () => {
+  it("seeks to a cursor through an index on the keys, in both directions", async () => {
     const indexed = new SqliteDatabase(":memory:");
     const indexedDb = new Kysely<{ rows: RowsTable }>({ dialect: new SqliteDialect({ database: indexed }) });
     try {
@@ -101,8 +101,9 @@ describe("keysetPage", () => {
         const statements = await preparedDuring(() =>
           keysetPage(indexedDb.selectFrom("rows").selectAll(), keys, { position: { kind: "after", key: ["b", "u1"] }, limit: 2 }),
         );
-        // A range on the index, not a walk of every entry up to the cursor.
-        expect(planOf(indexed, statements[0]!)).toBe(`SEARCH rows USING INDEX rows_label (label${direction === "asc" ? ">" : "<"}?)`);
+        // A range over both keys of the index, not a walk of every entry up to the cursor (nor of every
+        // entry with the cursor's label, as a bound on the label alone would leave).
+        expect(planOf(indexed, statements[0]!)).toBe(`SEARCH rows USING INDEX rows_label ((label,uuid)${direction === "asc" ? ">" : "<"}(?,?))`);
       }
     } finally {
       await indexedDb.destroy();

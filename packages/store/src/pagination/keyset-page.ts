@@ -76,24 +76,30 @@ function keyConditions(key: ExpandedKey, cursorValue: string | number | null) {
 }
 
 /**
- * `k1 >= v1` (ascending) or `k1 <= v1` (descending): implied by the condition for a row after the key, and
- * repeated beside it because an index on the leading key can then seek to the cursor. The `or` alone is no
- * range: a page walking that index read every entry from the start of the list up to the cursor.
+ * The row-value form of the condition, `(k1, k2, ...) > (v1, v2, ...)` (`<` descending), when every key
+ * runs one way and none is nullable: an index on the keys then seeks to the cursor. The `or` form below
+ * is no range, so a page walking that index read every entry from the start of the list up to the cursor.
  */
-function leadingKeyBound(key: ExpandedKey, cursorValue: string | number | null): Expression<SqlBool> | undefined {
-  if (key.isNullFlag || cursorValue === null) return undefined;
-  return key.direction === "asc" ? sql<SqlBool>`${key.expression} >= ${cursorValue}` : sql<SqlBool>`${key.expression} <= ${cursorValue}`;
+function rowValueAfter(expanded: readonly ExpandedKey[], values: KeyValues): Expression<SqlBool> | undefined {
+  const direction = expanded[0]?.direction;
+  if (expanded.some((key) => key.isNullFlag || key.direction !== direction)) return undefined;
+  const cursor = expanded.map((key) => values[key.sourceIndex] ?? null);
+  if (cursor.some((value) => value === null)) return undefined;
+  const operator = direction === "asc" ? sql`>` : sql`<`;
+  return sql<SqlBool>`((${sql.join(expanded.map((key) => key.expression))}) ${operator} (${sql.join(cursor)}))`;
 }
 
 /**
- * Builds `(k1 after v1) or (k1 = v1 and k2 after v2) or ...` for a row strictly after the key, with the
- * leading key's bound beside it when it has one.
+ * A row strictly after the key: `rowValueAfter` when it applies, else
+ * `(k1 after v1) or (k1 = v1 and k2 after v2) or ...`.
  */
 function afterKeyCondition(keys: readonly SortKey[], values: KeyValues): Expression<SqlBool> {
   if (values.length !== keys.length) {
     throw new Error(`keysetPage: cursor key has ${values.length} values for ${keys.length} sort keys`);
   }
   const expanded = expandKeys(keys);
+  const rowValue = rowValueAfter(expanded, values);
+  if (rowValue) return rowValue;
   const branches: Expression<SqlBool>[] = [];
   const equalities: Expression<SqlBool>[] = [];
   for (const key of expanded) {
@@ -101,10 +107,7 @@ function afterKeyCondition(keys: readonly SortKey[], values: KeyValues): Express
     branches.push(equalities.length === 0 ? after : sql<SqlBool>`(${sql.join(equalities, sql` and `)} and ${after})`);
     equalities.push(equal);
   }
-  const after = sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
-  const leading = expanded[0];
-  const bound = leading && leadingKeyBound(leading, values[leading.sourceIndex] ?? null);
-  return bound ? sql<SqlBool>`(${bound} and ${after})` : after;
+  return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
 }
 
 /**
