@@ -20,7 +20,7 @@ import {
   searchWords,
   sortValue,
 } from "./opportunity-list-query.js";
-import { matchesAreDense, planSearch } from "./opportunity-search-plan.js";
+import { countLiveOpportunities, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
 import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -178,6 +178,16 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       .map((result) => result.item.uuid);
   }
 
+  /** The tenant's live opportunities, remembered until its `deal_links` generation moves (not in a transaction). */
+  async function liveOpportunities(tenantUuid: string): Promise<number> {
+    const remembered = context.remembered && !db.isTransaction ? context.remembered.liveOpportunities.valuesOf(tenantUuid) : null;
+    const known = remembered?.get(tenantUuid);
+    if (known !== undefined) return known;
+    const live = await countLiveOpportunities(db, tenantUuid);
+    remembered?.set(tenantUuid, live);
+    return live;
+  }
+
   async function list(tenantUuid: string, request: OpportunityListRequest) {
     const { filters, order, viewer } = request;
     // The stored activity dates are filtered, sorted and shown: ingest's pending times go in first.
@@ -197,7 +207,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           plan.reads === "documents" &&
           plan.drivingWord === undefined &&
           INDEXED_SORTS.has(request.sort_by ?? "created_at") &&
-          (await matchesAreDense(db, tenantUuid, exactTotals.total));
+          matchesAreDense(exactTotals.total, await liveOpportunities(tenantUuid));
         conditions.push(walks ? searchCondition(tenantUuid, filters.search, { ...plan, walksSortIndex: true }) : exact);
         totals = exactTotals;
       } else {

@@ -16,11 +16,11 @@ import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { opportunitiesMatching } from "../testing/search-matches.js";
-import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
+import { planOf, preparedDuring, readDuring } from "../testing/sqlite-plans.js";
 import { applyPendingNameSearch, NAME_NOTES_PER_SEARCH } from "./name-search-notes.js";
 import { canUseNameIndex } from "./name-search.js";
 import { searchCondition, searchWords, type SearchPlan } from "./opportunity-list-query.js";
-import { DOCUMENTS_PER_INDEX_MATCH, LIVE_OPPORTUNITIES_PER_DENSE_MATCH, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
+import { countLiveOpportunities, DOCUMENTS_PER_INDEX_MATCH, LIVE_OPPORTUNITIES_PER_DENSE_MATCH, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-opportunity-search-"));
 const path = join(folder, "search.db");
@@ -268,13 +268,35 @@ describe("opportunity search", () => {
     const sqlite = new SqliteDatabase(path);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
-      // The tenant has 47 live opportunities: 3 matches are one in 15.7, 2 one in 23.5.
-      expect(LIVE_OPPORTUNITIES_PER_DENSE_MATCH).toBe(20);
-      expect(await matchesAreDense(db, tenantUuid, 3)).toBe(true);
-      expect(await matchesAreDense(db, tenantUuid, 2)).toBe(false);
+      // Series C is deleted: 47 live.
+      expect(await countLiveOpportunities(db, tenantUuid)).toBe(47);
     } finally {
       await db.destroy();
     }
+    expect(LIVE_OPPORTUNITIES_PER_DENSE_MATCH).toBe(20);
+    // 3 matches are one in 15.7, 2 one in 23.5.
+    expect(matchesAreDense(3, 47)).toBe(true);
+    expect(matchesAreDense(2, 47)).toBe(false);
+    expect(matchesAreDense(1, 20)).toBe(true);
+    expect(matchesAreDense(0, 0)).toBe(false);
+  });
+
+  it("counts the live opportunities for a dense search once, until an opportunity is created or deleted", async () => {
+    const counts = async (run: () => Promise<unknown>) =>
+      (await readDuring(run)).filter((source) => source.includes("count(*) as live from opportunities")).length;
+    const dense = () => store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 5, filters: { search: "quarter" }, order: "desc", viewer });
+    await dense();
+    expect(await counts(dense)).toBe(0);
+    const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Extra" });
+    const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+    const extra = await store.opportunities.create({ tenant_uuid: tenantUuid, name: "Quarter extra", type_uuid: type.uuid, stage_uuid: stage.uuid }, viewer);
+    try {
+      expect(await counts(dense)).toBe(1);
+      expect(await counts(dense)).toBe(0);
+    } finally {
+      await store.opportunities.delete(tenantUuid, extra.uuid);
+    }
+    expect(await counts(dense)).toBe(1);
   });
 
   it("finds a page of dense matches by walking the sort's index, under statistics like benchmark scale L's", async () => {

@@ -13,6 +13,8 @@ import { GenerationSnapshots } from "./generation-snapshots.js";
 export interface RememberedReads {
   /** Opportunity signals of persons and companies (`associations.recentOpportunitiesOf`). */
   dealLinkSignals: GenerationCache<{ total: number; recent: string[] } | null>;
+  /** The tenant's live opportunities, under the tenant's uuid (`opportunities.list`, for a dense search). */
+  liveOpportunities: GenerationCache<number>;
   /** Live key owners by key hash (`apiKeys.findActiveByHash`), and the tenant each hash belongs to. */
   keyOwners: GenerationCache<ApiKeyOwner>;
   tenantOfKeyHash: Map<string, string>;
@@ -60,6 +62,8 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
   const tenantOfKeyHash = new Map<string, string>();
   return {
     dealLinkSignals: new GenerationCache(readerOf("deal_links")),
+    // deal_links moves on every insert, delete and deleted_at change of an opportunity (migration 0007).
+    liveOpportunities: new GenerationCache(readerOf("deal_links")),
     keyOwners: new GenerationCache(readerOf("access")),
     get tenantOfKeyHash() {
       if (tenantOfKeyHash.size > MAXIMUM_KEY_HASHES) tenantOfKeyHash.clear();

@@ -18,6 +18,27 @@ export async function preparedDuring(read: () => Promise<unknown>): Promise<stri
   return statements;
 }
 
+/** The SQL of every statement that `run` reads with (`all`, `get`), prepared earlier or not. */
+export async function readDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const probe = new SqliteDatabase(":memory:");
+  const statementPrototype = Object.getPrototypeOf(probe.prepare("select 1")) as SqliteDatabase.Statement;
+  probe.close();
+  const sources: string[] = [];
+  const spies = (["all", "get"] as const).map((method) => {
+    const original = statementPrototype[method];
+    return vi.spyOn(statementPrototype, method).mockImplementation(function (this: SqliteDatabase.Statement, ...parameters: unknown[]) {
+      sources.push(this.source);
+      return original.apply(this, parameters);
+    });
+  });
+  try {
+    await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return sources;
+}
+
 /** SQLite's query plan of `source` on `sqlite`, its steps joined by "; " (every parameter bound to null). */
 export function planOf(sqlite: SqliteDatabase.Database, source: string): string {
   const parameters = new Array<null>((source.match(/\?/g) ?? []).length).fill(null);
