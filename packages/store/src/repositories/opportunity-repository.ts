@@ -14,11 +14,14 @@ import {
   associatedNames,
   filterConditions,
   filteredOpportunities,
+  liveOpportunitiesInRowOrder,
   NULLABLE_SORTS,
+  readsEveryLiveOpportunity,
   rankValue,
   searchCondition,
   searchWords,
   sortValue,
+  SUBQUERY_SORTS,
 } from "./opportunity-list-query.js";
 import { countLiveOpportunities, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
@@ -219,18 +222,23 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     const sortBy = request.sort_by ?? "created_at";
     const value = byRank ? rankValue(ranked!) : sortValue(sortBy, now());
     const direction = byRank ? "asc" : order;
-    const inner = filteredOpportunities(db, tenantUuid, conditions).selectAll("o").select(value.as("sort_value"));
+    // A sort no index orders reads every opportunity the filters leave: in rowid order when that is all of them.
+    const inRowOrder = ranked === null && !INDEXED_SORTS.has(sortBy) && readsEveryLiveOpportunity(filters);
+    const rows = inRowOrder ? liveOpportunitiesInRowOrder(db, tenantUuid, conditions) : filteredOpportunities(db, tenantUuid, conditions);
+    const selected = rows.selectAll("o").select(value.as("sort_value"));
+    // A limit (none: -1) keeps SQLite from flattening the subquery, so each row's value is computed once.
+    const inner = !byRank && SUBQUERY_SORTS.has(sortBy) ? selected.limit(-1) : selected;
     const keys: SortKey[] = [
       { column: "opportunity_list.sort_value", direction, nullable: !byRank && NULLABLE_SORTS.has(sortBy) },
       { column: "opportunity_list.uuid", direction },
     ];
     const page = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request, { countTotal: false });
     totals ??= await totalsOf(tenantUuid, conditions);
-    const rows = page.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
+    const pageRows = page.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
     return {
       ...page,
       total: request.position.kind === "offset" ? totals.total : null,
-      rows: await hydrateOpportunities(db, tenantUuid, rows, viewer, now(), activitySource(db)),
+      rows: await hydrateOpportunities(db, tenantUuid, pageRows, viewer, now(), activitySource(db)),
       total_value: totals.total_value,
       total_weighted_value: totals.total_weighted_value,
     };

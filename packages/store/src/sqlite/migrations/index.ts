@@ -23,6 +23,7 @@ import { nameSearchMigration } from "./0016-name-search.js";
 import { nameSearchQueueMigration } from "./0017-name-search-queue.js";
 import { opportunitySearchDocumentsMigration } from "./0018-opportunity-search-documents.js";
 import { opportunityLinkNotesMigration } from "./0019-opportunity-link-notes.js";
+import { opportunityLiveRowsMigration } from "./0020-opportunity-live-rows.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "0017-name-search-queue": nameSearchQueueMigration,
   "0018-opportunity-search-documents": opportunitySearchDocumentsMigration,
   "0019-opportunity-link-notes": opportunityLinkNotesMigration,
+  "0020-opportunity-live-rows": opportunityLiveRowsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
