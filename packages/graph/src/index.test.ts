@@ -12,6 +12,7 @@ describe("@rapport/graph public surface", () => {
       "derivedFields",
       "hydrateGraph",
       "hydrateGraphAsync",
+      "lastActivityAt",
       "pathPower",
       "recommendedPaths",
       "recommendedPathsOfMany",

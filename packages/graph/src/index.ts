@@ -17,4 +17,5 @@ export { recommendedPaths, recommendedPathsOfMany, type RecommendedPathsOptions 
 export { strongestRelationships, type StrongestRelationshipsOptions } from "./strongest-relationships.js";
 export { activityStats, ACTIVITY_PERIODS, type ActivityStatsOptions } from "./activity-stats.js";
 export { derivedFields, type DerivedFieldsOptions } from "./derived-fields.js";
+export { lastActivityAt, type LastActivityOptions } from "./last-activity.js";
 export type * from "./types.js";

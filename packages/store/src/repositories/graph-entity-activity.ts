@@ -4,7 +4,7 @@
  * holds every committed email and meeting: the same last activity the person and company records
  * show, without a query over every interaction of every person at a large company.
  */
-import { derivedFields } from "@rapport/graph";
+import { lastActivityAt } from "@rapport/graph";
 import type { TenantGraphs } from "../graph/tenant-graphs.js";
 import type { EntityActivity, EntityActivitySource } from "./opportunity-activity.js";
 
@@ -19,7 +19,7 @@ export function graphEntityActivity(graphs: TenantGraphs): EntityActivitySource 
     ];
     for (const { entity, uuids, into } of kinds) {
       for (const uuid of new Set(uuids)) {
-        const last = derivedFields(graph, { entity, uuid }, { now }).last_activity_at;
+        const last = lastActivityAt(graph, { entity, uuid }, { now });
         if (last !== null) into.set(uuid, last);
       }
     }

@@ -1,0 +1,56 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { derivedFields } from "./derived-fields.js";
+import { hydrateGraph } from "./hydrate-graph.js";
+import { lastActivityAt } from "./last-activity.js";
+import { DAY, NOW } from "./testing/builders.js";
+import { ageInDays, interactionLists } from "./testing/interaction-arbitraries.js";
+import { EXAMPLE_NOW, exampleAffiliations, exampleInteractions, exampleUsers } from "./testing/worked-example.js";
+
+describe("lastActivityAt", () => {
+  const example = hydrateGraph({ interactions: exampleInteractions, internalUsers: exampleUsers, affiliations: exampleAffiliations });
+
+  it("gives a company's latest past interaction over its members, and a person's", () => {
+    expect(lastActivityAt(example, { entity: "company", uuid: "acme" }, { now: EXAMPLE_NOW })).toBe(Date.UTC(2026, 11, 1));
+    // Before December, dana's and eve's latest is September's meeting and email; m3 (Dec 10) is still ahead.
+    expect(lastActivityAt(example, { entity: "company", uuid: "acme" }, { now: Date.UTC(2026, 10, 15) })).toBe(Date.UTC(2026, 8, 2));
+    expect(lastActivityAt(example, { entity: "person", uuid: "dana" }, { now: Date.UTC(2026, 11, 20) })).toBe(Date.UTC(2026, 11, 10));
+    expect(lastActivityAt(example, { entity: "company", uuid: "acme" }, { now: Date.UTC(2026, 8, 1) })).toBeNull();
+  });
+
+  it("is null for an unknown person or company, and rejects bad input", () => {
+    expect(lastActivityAt(example, { entity: "person", uuid: "nobody" }, { now: EXAMPLE_NOW })).toBeNull();
+    expect(lastActivityAt(example, { entity: "company", uuid: "globex" }, { now: EXAMPLE_NOW })).toBeNull();
+    expect(() => lastActivityAt(example, { entity: "company", uuid: "acme" }, { now: Number.NaN })).toThrow(/lastActivityAt/);
+    expect(() => lastActivityAt(example, { entity: "team" as never, uuid: "acme" }, { now: EXAMPLE_NOW })).toThrow(/lastActivityAt/);
+  });
+
+  it("equals derivedFields' last_activity_at for every person and company, at any time", () => {
+    const users = [0, 1].map((index) => ({ userUuid: `u${index}`, personUuid: `q${index}` }));
+    const persons = [...users.map((user) => user.personUuid), ...Array.from({ length: 8 }, (_, index) => `x${index}`)];
+    const companies = ["c0", "c1", "c2"];
+    // Each person at one company or none, internal users included (a company's last activity leaves them out).
+    const affiliations = fc.tuple(...persons.map(() => fc.integer({ min: -1, max: companies.length - 1 })));
+    const interactions = interactionLists(persons, { age: ageInDays(400), length: { minLength: 0, maxLength: 60 }, maximumAttendees: 5 });
+    let nonNull = 0;
+    fc.assert(
+      fc.property(interactions, affiliations, fc.array(ageInDays(420), { minLength: 1, maxLength: 4 }), (list, companyOf, ages) => {
+        const graph = hydrateGraph({
+          interactions: list,
+          internalUsers: users,
+          affiliations: persons.flatMap((personUuid, index) => (companyOf[index]! < 0 ? [] : [{ personUuid, companyUuid: companies[companyOf[index]!]! }])),
+        });
+        for (const now of ages.map((days) => NOW - days * DAY)) {
+          const entities = [...persons.map((uuid) => ({ entity: "person" as const, uuid })), ...companies.map((uuid) => ({ entity: "company" as const, uuid }))];
+          for (const entity of entities) {
+            const last = lastActivityAt(graph, entity, { now });
+            expect(last).toBe(derivedFields(graph, entity, { now }).last_activity_at);
+            if (last !== null) nonNull += 1;
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(nonNull).toBeGreaterThan(500);
+  });
+});
