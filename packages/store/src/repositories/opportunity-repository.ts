@@ -223,7 +223,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     const value = byRank ? rankValue(ranked!) : sortValue(sortBy, now());
     const direction = byRank ? "asc" : order;
     // A sort no index orders reads every opportunity the filters leave: in rowid order when that is all of them.
-    const inRowOrder = ranked === null && !INDEXED_SORTS.has(sortBy) && readsEveryLiveOpportunity(filters);
+    const inRowOrder = !INDEXED_SORTS.has(sortBy) && readsEveryLiveOpportunity(filters);
     const rows = inRowOrder ? liveOpportunitiesInRowOrder(db, tenantUuid, conditions) : filteredOpportunities(db, tenantUuid, conditions);
     const selected = rows.selectAll("o").select(value.as("sort_value"));
     // A limit (none: -1) keeps SQLite from flattening the subquery, so each row's value is computed once.
