@@ -53,4 +53,56 @@ describe("lastActivityAt", () => {
     );
     expect(nonNull).toBeGreaterThan(500);
   });
+
+  it("stays equal to derivedFields' as time passes and interactions, affiliations, users and merges change", () => {
+    const persons = ["q0", "q1", ...Array.from({ length: 6 }, (_, index) => `x${index}`)];
+    const companies = ["c0", "c1"];
+    const person = fc.constantFrom(...persons);
+    const company = fc.constantFrom(...companies);
+    const interactions = interactionLists(persons, { age: ageInDays(300), length: { minLength: 1, maxLength: 8 }, maximumAttendees: 4 });
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant("add" as const), interactions }),
+      fc.record({ kind: fc.constant("remove" as const), index: fc.nat() }),
+      fc.record({ kind: fc.constant("affiliate" as const), person, company }),
+      fc.record({ kind: fc.constant("leave" as const), person, company }),
+      fc.record({ kind: fc.constant("mark" as const), person }),
+      fc.record({ kind: fc.constant("unmark" as const) }),
+      fc.record({ kind: fc.constant("merge" as const), canonical: person, superseded: person }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(change, ageInDays(320)), { minLength: 1, maxLength: 25 }), (steps) => {
+        const graph = hydrateGraph({
+          interactions: [],
+          internalUsers: [{ userUuid: "u0", personUuid: "q0" }],
+          affiliations: persons.map((personUuid, index) => ({ personUuid, companyUuid: companies[index % 2]! })),
+        });
+        const ids: string[] = [];
+        let batch = 0;
+        for (const [step, days] of steps) {
+          if (step.kind === "add") {
+            batch += 1;
+            for (const interaction of step.interactions) {
+              const id = `b${batch}-${interaction.id}`;
+              graph.addInteraction({ ...interaction, id });
+              ids.push(id);
+            }
+          } else if (step.kind === "remove" && ids.length > 0) graph.removeInteraction(ids.splice(step.index % ids.length, 1)[0]!);
+          else if (step.kind === "affiliate") graph.setAffiliation(step.person, step.company);
+          else if (step.kind === "leave") graph.endAffiliation(step.person, step.company);
+          else if (step.kind === "mark" && graph.hasPerson(step.person) && graph.userOfPerson(step.person) === null) graph.markInternal(step.person, "u1");
+          else if (step.kind === "unmark") graph.unmarkInternal("u1");
+          else if (step.kind === "merge" && step.canonical !== step.superseded && graph.hasPerson(step.superseded)) {
+            if (graph.userOfPerson(step.canonical) === null || graph.userOfPerson(step.superseded) === null) graph.mergePersons(step.canonical, step.superseded);
+          }
+          // Asked after every change, at a time of its own: what it remembers is tested against each change.
+          const now = NOW - days * DAY;
+          for (const uuid of companies) {
+            const entity = { entity: "company" as const, uuid };
+            expect(lastActivityAt(graph, entity, { now })).toBe(derivedFields(graph, entity, { now }).last_activity_at);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -12,9 +12,10 @@ export interface LastActivityOptions {
 
 /**
  * The latest counted interaction at or before `now` of a person, or of a company over its currently
- * affiliated external persons: `derivedFields(...).last_activity_at`, without the next meetings. For a
- * company it visits each member once and builds nothing per member, where `derivedFields` also collects the
- * members and their upcoming meetings; a page of records that shows only the last activity of its linked
+ * affiliated external persons: `derivedFields(...).last_activity_at`, without the next meetings. A company's
+ * is found by one visit of its members, then remembered until one of their interactions becomes past, or a
+ * member's interactions, affiliation or user mark change; `derivedFields` collects the members and their
+ * upcoming meetings on every call. A page of records that shows only the last activity of its linked
  * companies should call this.
  *
  * @param graph - The relationship graph.
@@ -36,11 +37,5 @@ export function lastActivityAt(graph: RelationshipGraph, entity: EntityReference
     const person = state.person(reference.uuid);
     return person === undefined ? null : state.timeline(person, now).lastPastAt;
   }
-  let last: number | null = null;
-  state.companyMembers.get(reference.uuid)?.forEach((member) => {
-    if (member.userUuid !== null) return;
-    const at = state.timeline(member, now).lastPastAt;
-    if (at !== null && (last === null || at > last)) last = at;
-  });
-  return last;
+  return state.companyLastActivity(reference.uuid, now);
 }

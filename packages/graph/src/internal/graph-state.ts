@@ -125,6 +125,8 @@ export class GraphState {
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();
   readonly companyMembers = new Map<string, Set<PersonRecord>>();
+  /** Each company's last activity over its external members, remembered as a person's timeline is (`companyLastActivity`). */
+  private readonly companyActivity = new Map<string, { from: number; until: number; lastPastAt: number | null }>();
   readonly halfLifeMilliseconds: number;
   indexedCount = 0;
   /**
@@ -326,6 +328,30 @@ export class GraphState {
     return timeline;
   }
 
+  /**
+   * The latest past interaction at `now` of the company's current external members: one visit of them, then
+   * remembered until one of their interactions becomes past, or until an interaction, affiliation or user
+   * mark of a member changes (`forgetCompanyActivity`).
+   */
+  companyLastActivity(companyUuid: string, now: number): number | null {
+    const remembered = this.companyActivity.get(companyUuid);
+    if (remembered !== undefined && remembered.from <= now && now < remembered.until) return remembered.lastPastAt;
+    let lastPastAt: number | null = null;
+    let until = Infinity;
+    this.companyMembers.get(companyUuid)?.forEach((member) => {
+      if (member.userUuid !== null) return;
+      const timeline = this.timeline(member, now);
+      if (timeline.lastPastAt !== null && (lastPastAt === null || timeline.lastPastAt > lastPastAt)) lastPastAt = timeline.lastPastAt;
+      if (timeline.until < until) until = timeline.until;
+    });
+    this.companyActivity.set(companyUuid, { from: now, until, lastPastAt });
+    return lastPastAt;
+  }
+
+  private forgetCompanyActivity(record: PersonRecord): void {
+    if (record.companies !== null) for (const company of record.companies) this.companyActivity.delete(company);
+  }
+
   /** Earlier occurredAt first, then smaller id, so equal times resolve the same way every time. */
   isEarlierSlot(slot: number, than: number): boolean {
     const table = this.table;
@@ -358,6 +384,7 @@ export class GraphState {
       const record = this.record(table.participants[position] ?? -1);
       record.interactions.push(slot);
       record.timeline = null;
+      this.forgetCompanyActivity(record);
       if (occurredAt > record.latestAt) record.latestAt = occurredAt;
     }
     this.indexedCount += 1;
@@ -374,6 +401,7 @@ export class GraphState {
       const record = this.record(table.participants[position] ?? -1);
       removeValue(record.interactions, slot);
       record.timeline = null;
+      this.forgetCompanyActivity(record);
       if (occurredAt >= record.latestAt) {
         let latest = -Infinity;
         for (const other of record.interactions) latest = Math.max(latest, table.occurredAt[other] ?? -Infinity);
@@ -656,6 +684,7 @@ export class GraphState {
     if (previous !== undefined) this.unmarkInternal(previous);
     if (record.userUuid !== null) this.unmarkInternal(record);
     record.userUuid = userUuid;
+    this.forgetCompanyActivity(record);
     this.teamChanged();
     this.personByUser.set(userUuid, record);
     this.graph.forEachEdge(personUuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
@@ -667,6 +696,7 @@ export class GraphState {
     if (record.userUuid === null) return;
     this.personByUser.delete(record.userUuid);
     record.userUuid = null;
+    this.forgetCompanyActivity(record);
     this.teamChanged();
     this.graph.forEachNeighbor(record.uuid, (_neighbour, attributes) => removeNeighbour(attributes, record.index));
   }
@@ -681,6 +711,7 @@ export class GraphState {
       this.companyMembers.set(companyUuid, members);
     }
     members.add(record);
+    this.companyActivity.delete(companyUuid);
   }
 
   endAffiliation(personUuid: string, companyUuid: string): boolean {
@@ -692,6 +723,7 @@ export class GraphState {
     const members = this.companyMembers.get(companyUuid);
     members?.delete(record);
     if (members?.size === 0) this.companyMembers.delete(companyUuid);
+    this.companyActivity.delete(companyUuid);
     return true;
   }
 
