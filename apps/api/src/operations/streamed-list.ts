@@ -40,6 +40,8 @@ export interface StreamOptions {
   cutConnection?: () => void;
 }
 
+const ITEM_SEPARATOR = Buffer.from(",");
+
 /**
  * The bytes of a streamed list. The first part is produced before this resolves, so that a failure in it
  * still gets an error status. Once bytes are sent the status cannot change: when a later part fails the
@@ -48,21 +50,23 @@ export interface StreamOptions {
  */
 export async function streamedListBody(list: StreamedList, options: StreamOptions = {}): Promise<ReadableStream<Uint8Array>> {
   const parts = list.parts[Symbol.asyncIterator]();
-  let separator = "";
-  const serialize = (items: readonly unknown[]) => {
-    let text = "";
+  let itemsWritten = 0;
+  // Each item is encoded on its own and the bytes joined: one string concatenated from a part's items
+  // (half a megabyte for ten batch targets) took twice as long to encode as its items did one by one.
+  const serialize = (items: readonly unknown[], before: Buffer[] = []) => {
+    const chunks = before;
     for (const item of items) {
       options.check?.(item);
-      text += separator + JSON.stringify(item);
-      separator = ",";
+      if (itemsWritten++ > 0) chunks.push(ITEM_SEPARATOR);
+      chunks.push(Buffer.from(JSON.stringify(item)));
     }
-    return text;
+    return Buffer.concat(chunks);
   };
   let pending: IteratorResult<readonly unknown[]> | null = null;
-  let opening: string;
+  let opening: Buffer;
   try {
     pending = await parts.next();
-    opening = `{${JSON.stringify(list.field)}:[` + (pending.done ? "" : serialize(pending.value));
+    opening = serialize(pending.done ? [] : pending.value, [Buffer.from(`{${JSON.stringify(list.field)}:[`)]);
   } catch (error) {
     await parts.return?.();
     throw error;
@@ -74,7 +78,7 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(Buffer.from(opening));
+        controller.enqueue(opening);
       },
       async pull(controller) {
         if (cut) return;
@@ -87,8 +91,8 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
             controller.close();
             return;
           }
-          const text = serialize(next.value);
-          if (text.length > 0) controller.enqueue(Buffer.from(text));
+          const bytes = serialize(next.value);
+          if (bytes.length > 0) controller.enqueue(bytes);
         } catch (error) {
           if (cancelled) return;
           options.onError?.(error);
