@@ -29,6 +29,13 @@ describe("streamedListBody", () => {
     expect(text).toBe(JSON.stringify({ results: parts.flat() }));
   });
 
+  it("encodes names beyond ASCII as UTF-8, and separates items after an empty first part", async () => {
+    const parts = [[], [{ name: "Ørsted – 東京 😀" }, { name: 'quote " and \\ backslash' }], [{ b: 2 }]];
+    const stream = await streamedListBody(streamedList("results", partsOf(parts)));
+    const bytes = Buffer.from(await new Response(stream).arrayBuffer());
+    expect(bytes.equals(Buffer.from(JSON.stringify({ results: parts.flat() }), "utf8"))).toBe(true);
+  });
+
   it("writes an empty list when there is no part or only empty ones", async () => {
     expect(await textOf(await streamedListBody(streamedList("items", partsOf([]))))).toBe('{"items":[]}');
     expect(await textOf(await streamedListBody(streamedList("items", partsOf([[], []]))))).toBe('{"items":[]}');
