@@ -53,8 +53,7 @@ export async function streamedListBody(list: StreamedList, options: StreamOption
   let itemsWritten = 0;
   // Each item is encoded on its own and the bytes joined: one string concatenated from a part's items
   // (half a megabyte for ten batch targets) took twice as long to encode as its items did one by one.
-  const serialize = (items: readonly unknown[], before: Buffer[] = []) => {
-    const chunks = before;
+  const serialize = (items: readonly unknown[], chunks: Buffer[] = []) => {
     for (const item of items) {
       options.check?.(item);
       if (itemsWritten++ > 0) chunks.push(ITEM_SEPARATOR);
