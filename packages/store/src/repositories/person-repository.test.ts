@@ -165,6 +165,20 @@ describe("person display records", () => {
     expect(displays.get(bare.uuid)?.primary_company).toBeNull();
     expect(await store.persons.displays(tenantUuid, [])).toEqual(new Map());
   });
+
+  it("list a person's emails primary first, then oldest first, then by address", async () => {
+    const kept = await store.persons.create({ tenant_uuid: tenantUuid, name: "Kept", emails: ["z@old.example", { address: "m@old.example", is_primary: true }, "b@old.example"] });
+    clock += 1_000;
+    const later = await store.persons.create({ tenant_uuid: tenantUuid, name: "Later", emails: ["a@new.example"] });
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: kept.uuid, superseded_uuid: later.uuid, preview: false, merged_by_user_uuid: null });
+    const expected = ["m@old.example", "b@old.example", "z@old.example", "a@new.example"];
+    const displays = await store.persons.displays(tenantUuid, [kept.uuid]);
+    expect(displays.get(kept.uuid)?.emails.map((email) => email.address)).toEqual(expected);
+    expect((await store.persons.get(tenantUuid, kept.uuid))?.emails.map((email) => [email.address, email.is_primary])).toEqual([
+      [expected[0], true],
+      ...expected.slice(1).map((address) => [address, false]),
+    ]);
+  });
 });
 
 describe("entity lists", () => {
