@@ -264,6 +264,7 @@ function rankTarget(
         strength: strengthLabel(accumulator.best, context.parameters.strengthThresholds) ?? "weak",
         path_count: accumulator.pathCount,
         paths: accumulator.paths.map((path) => path.hops),
+        path_strengths: accumulator.paths.map((path) => path.strength),
         priority_management: priorityEntries(state, accumulator, context, summariesByTarget, maximumPriorityEntries),
       });
     }

@@ -330,7 +330,7 @@ describe("scoring properties", () => {
     );
   });
 
-  it("ranks on exact pair scores at any present: each user's best, count and strongest paths", () => {
+  it("ranks on exact pair scores at any present: each user's best, count and strongest paths with their strengths", () => {
     const round = (value: number) => Math.round(value * 1e9) / 1e9;
     const isUser = (uuid: string) => USERS.some((user) => user.personUuid === uuid);
     fc.assert(
@@ -349,7 +349,8 @@ describe("scoring properties", () => {
             if (first > 0 && second > 0) strengths.push(round(first * second));
           }
           strengths.sort((left, right) => right - left);
-          return strengths.length === 0 ? [] : [{ user: user.userUuid, best: strengths[0], count: strengths.length, listed: strengths.slice(0, cap) }];
+          const listed = strengths.slice(0, cap);
+          return strengths.length === 0 ? [] : [{ user: user.userUuid, best: strengths[0], count: strengths.length, listed, pathStrengths: listed }];
         });
         const response = recommendedPaths(graph, { entity: "person", uuid: target }, { now, maximumPathsPerItem: cap });
         const actual = response.items.map((item) => ({
@@ -357,6 +358,7 @@ describe("scoring properties", () => {
           best: item.connection_score,
           count: item.path_count,
           listed: item.paths.map((hops) => (hops.length === 1 ? hops[0]!.connection_score : round(hops[0]!.connection_score * hops[1]!.connection_score))),
+          pathStrengths: item.path_strengths,
         }));
         const byUser = (left: { user: string }, right: { user: string }) => (left.user < right.user ? -1 : 1);
         expect(actual.sort(byUser)).toEqual(expected.sort(byUser));

@@ -124,6 +124,8 @@ export interface RecommendedPathItem {
   path_count: number;
   /** Strongest first; each path lists the hops after the user, ending at a target person. */
   paths: Hop[][];
+  /** The strength of each path in `paths`, in its order: the product of its hops' scores, rounded as every score is. */
+  path_strengths: number[];
   /** One entry per target person the user reaches, highest `priority_score` first. */
   priority_management: PriorityManagementEntry[];
 }

@@ -142,12 +142,11 @@ function signalMetadata(personUuid: string, signals: PersonSignals) {
 
 function presentPriorityEntry(entry: PriorityManagementEntry, item: RecommendedPathItem, view: RelationshipView, displays: Map<string, PersonDisplay>, signals: PersonSignals) {
   const userDisplay = displays.get(entry.internal_user_person_uuid);
-  const context = item.paths
-    .filter((path) => path.at(-1)?.person_uuid === entry.person_uuid)
-    .map((path) => ({
-      via_person_uuid: path.length > 1 ? path[0]!.person_uuid : null,
-      strength: path.reduce((strength, hop) => strength * hop.connection_score, 1),
-    }));
+  const context: Array<{ via_person_uuid: string | null; strength: number }> = [];
+  item.paths.forEach((path, position) => {
+    if (path.at(-1)?.person_uuid !== entry.person_uuid) return;
+    context.push({ via_person_uuid: path.length > 1 ? path[0]!.person_uuid : null, strength: item.path_strengths[position]! });
+  });
   return {
     person_uuid: entry.person_uuid,
     user_uuid: entry.user_uuid,

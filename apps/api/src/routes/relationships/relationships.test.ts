@@ -84,6 +84,8 @@ describe("recommended paths to a person", () => {
       priority_context: [{ via_person_uuid: null }],
     });
     expect(first!.priority_management[0].rq_reason).toMatch(/3 emails/);
+    // A path's strength in priority_context is the one it is ranked by, rounded as every score is.
+    expect(second!.priority_management[0].priority_context).toEqual([{ via_person_uuid: ids.bob, strength: second!.connection_score }]);
   });
 
   it("sorts by name and by order, pages with cursors, and answers 404 for a person of another tenant", async () => {
