@@ -80,7 +80,7 @@ async function issueBenchKey(databasePath: string, tenantUuid: string): Promise<
 const SAMPLES = {
   S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1 },
   M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3 },
-  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 3 },
+  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5 },
   quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1 },
 } as const;
 

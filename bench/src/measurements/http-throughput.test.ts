@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Summary } from "../statistics.js";
-import { medianRound } from "./http-throughput.js";
+import { medianRound, pairedRatio } from "./http-throughput.js";
 
 const round = (opsPerSecond: number): Summary => ({ count: opsPerSecond * 5, medianMs: 1, p95Ms: 2, p99Ms: 3, opsPerSecond });
 
@@ -14,5 +14,24 @@ describe("medianRound", () => {
   it("takes the faster middle round of an even count, and refuses none", () => {
     expect(medianRound([round(3), round(1), round(4), round(2)]).opsPerSecond).toBe(3);
     expect(() => medianRound([])).toThrow("no rounds");
+  });
+});
+
+describe("pairedRatio", () => {
+  it("divides round by round, then takes the median ratio and the spread", () => {
+    // The machine slows in the second round: both loads of it are slower, their ratio is not.
+    const ratio = pairedRatio([round(500), round(300), round(560)], [round(1000), round(600), round(1000)]);
+    expect(ratio.median).toBe(0.5);
+    expect(ratio.lowest).toBe(0.5);
+    expect(ratio.highest).toBeCloseTo(0.56, 12);
+    // A slow round of the baseline alone: the median rounds' ratio (520 / 1000) reads 0.52, the rounds' own
+    // ratios (0.56, 0.5, 0.578) read 0.56.
+    expect(pairedRatio([round(560), round(500), round(520)], [round(1000), round(1000), round(900)]).median).toBe(0.56);
+  });
+
+  it("takes the mean of the two middle ratios of an even count, and refuses unpaired or no rounds", () => {
+    expect(pairedRatio([round(1), round(2), round(3), round(4)], [round(10), round(10), round(10), round(10)]).median).toBeCloseTo(0.25, 12);
+    expect(() => pairedRatio([], [])).toThrow("at least one");
+    expect(() => pairedRatio([round(1)], [round(1), round(2)])).toThrow("same number");
   });
 });

@@ -6,7 +6,8 @@
  * response cache) and with `Cache-Control: no-cache` on every request (each answer computed afresh).
  * Every server runs in a child process so that the load generator does not share its event loop. This
  * machine's throughput drifts by a fifth from minute to minute, so the four loads take turns, round after
- * round, and each row shows every load's median round.
+ * round (after a short warm-up load of each), each row shows every load's median round, and each ratio is
+ * the median of the rounds' own ratios (see pairedRatio).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -82,6 +83,34 @@ export function medianRound(rounds: readonly Summary[]): Summary {
   return [...rounds].sort((left, right) => left.opsPerSecond - right.opsPerSecond)[Math.floor(rounds.length / 2)]!;
 }
 
+/** A ratio of two loads over the rounds: the median of the rounds' own ratios, and their spread. */
+export interface PairedRatio {
+  median: number;
+  lowest: number;
+  highest: number;
+}
+
+/**
+ * `subject`'s requests per second over `baseline`'s, round by round (the two loads of a round ran seconds
+ * apart, so the machine's drift from one round to the next cancels), then the median of those ratios (the
+ * mean of the two middle ones for an even count).
+ */
+export function pairedRatio(subject: readonly Summary[], baseline: readonly Summary[]): PairedRatio {
+  if (subject.length === 0 || subject.length !== baseline.length) {
+    throw new Error(`pairedRatio: ${subject.length} and ${baseline.length} rounds; needs the same number, at least one`);
+  }
+  const ratios = subject.map((round, index) => round.opsPerSecond / baseline[index]!.opsPerSecond).sort((left, right) => left - right);
+  const middle = ratios.length >> 1;
+  const median = ratios.length % 2 === 1 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
+  return { median, lowest: ratios[0]!, highest: ratios.at(-1)! };
+}
+
+/**
+ * The unrecorded load each server takes before the rounds, as a share of a round's load: a server's first
+ * seconds run code not yet optimized.
+ */
+const WARM_UP_SHARE = 0.2;
+
 /** Loads `rapport` (a running Rapport server) and a bare server answering the same body, one target at a time. */
 export async function measureHttpThroughput(
   rapport: BenchServer,
@@ -101,13 +130,14 @@ export async function measureHttpThroughput(
       const framework = await startBenchServer(["hono", bodyPath.path]);
       try {
         const loads = {
-          subject: () => load(url, { "x-api-key": apiKey }, seconds),
+          subject: (duration = seconds) => load(url, { "x-api-key": apiKey }, duration),
           // The same requests asking for a fresh answer each time: what a first read of a target costs.
-          uncached: () => load(url, { "x-api-key": apiKey, "cache-control": "no-cache" }, seconds),
-          baseline: () => load(`http://127.0.0.1:${bare.port}/`, {}, seconds),
-          frameworkOnly: () => load(`http://127.0.0.1:${framework.port}${target.path}`, {}, seconds),
+          uncached: (duration = seconds) => load(url, { "x-api-key": apiKey, "cache-control": "no-cache" }, duration),
+          baseline: (duration = seconds) => load(`http://127.0.0.1:${bare.port}/`, {}, duration),
+          frameworkOnly: (duration = seconds) => load(`http://127.0.0.1:${framework.port}${target.path}`, {}, duration),
         };
         const measured: Record<keyof typeof loads, Summary[]> = { subject: [], uncached: [], baseline: [], frameworkOnly: [] };
+        for (const name of Object.keys(loads) as Array<keyof typeof loads>) await loads[name](seconds * WARM_UP_SHARE);
         for (let round = 0; round < rounds; round += 1) {
           for (const name of Object.keys(loads) as Array<keyof typeof loads>) measured[name].push(await loads[name]());
         }
@@ -115,7 +145,8 @@ export async function measureHttpThroughput(
         const uncached = medianRound(measured.uncached);
         const baseline = medianRound(measured.baseline);
         const frameworkOnly = medianRound(measured.frameworkOnly);
-        const speedRatio = subject.opsPerSecond / baseline.opsPerSecond;
+        const vsBare = pairedRatio(measured.subject, measured.baseline);
+        const speedRatio = vsBare.median;
         results.push({
           id: target.id,
           title: target.title,
@@ -125,15 +156,17 @@ export async function measureHttpThroughput(
           targets: [{ description: `>= ${target.minimumRatio}x bare node:http requests/s`, met: speedRatio >= target.minimumRatio }],
           figures: {
             responseBytes: body.length,
+            lowestRoundVsBare: vsBare.lowest,
+            highestRoundVsBare: vsBare.highest,
             honoOnlyRequestsPerSecond: frameworkOnly.opsPerSecond,
-            honoOnlyVsBare: frameworkOnly.opsPerSecond / baseline.opsPerSecond,
-            rapportVsHonoOnly: subject.opsPerSecond / frameworkOnly.opsPerSecond,
+            honoOnlyVsBare: pairedRatio(measured.frameworkOnly, measured.baseline).median,
+            rapportVsHonoOnly: pairedRatio(measured.subject, measured.frameworkOnly).median,
             uncachedRequestsPerSecond: uncached.opsPerSecond,
-            uncachedVsBare: uncached.opsPerSecond / baseline.opsPerSecond,
+            uncachedVsBare: pairedRatio(measured.uncached, measured.baseline).median,
           },
           notes: [
             `autocannon, 10 connections, ${seconds} s a load; p95 column shows p97.5`,
-            `${rounds} round(s): Rapport, Rapport uncached, bare and Hono alone loaded in turn each round; every figure is that load's median round`,
+            `${rounds} round(s) after a ${seconds * WARM_UP_SHARE} s warm-up load of each: Rapport, Rapport uncached, bare and Hono alone loaded in turn each round; requests per second and latencies are that load's median round; every ratio (the speed column too) is the median of the rounds' own ratios, lowest/highestRoundVsBare their spread`,
             "honoOnly: the same JSON from one Hono route on @hono/node-server (Rapport's framework, nothing of Rapport), same client and run",
             "Rapport keeps a repeated read's answer while the tenant's data holds still, for at most 10 s (docs/decisions/0008): the row is that default; uncached: every request sends Cache-Control: no-cache, so each is ranked, presented and serialized afresh",
             ...(target.note ? [target.note] : []),
