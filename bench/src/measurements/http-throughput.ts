@@ -16,7 +16,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { benchScript, trackChild } from "../child-process.js";
 import type { MeasurementResult } from "../measurement.js";
-import type { Summary } from "../statistics.js";
+import { median, type Summary } from "../statistics.js";
 import { benchFetch } from "../http-client.js";
 
 export interface BenchServer {
@@ -92,17 +92,15 @@ export interface PairedRatio {
 
 /**
  * `subject`'s requests per second over `baseline`'s, round by round (the two loads of a round ran seconds
- * apart, so the machine's drift from one round to the next cancels), then the median of those ratios (the
- * mean of the two middle ones for an even count).
+ * apart, so the machine's drift from one round to the next cancels), then the median of those ratios (by
+ * the summaries' rule, see `median`).
  */
 export function pairedRatio(subject: readonly Summary[], baseline: readonly Summary[]): PairedRatio {
   if (subject.length === 0 || subject.length !== baseline.length) {
     throw new Error(`pairedRatio: ${subject.length} and ${baseline.length} rounds; needs the same number, at least one`);
   }
-  const ratios = subject.map((round, index) => round.opsPerSecond / baseline[index]!.opsPerSecond).sort((left, right) => left - right);
-  const middle = ratios.length >> 1;
-  const median = ratios.length % 2 === 1 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
-  return { median, lowest: ratios[0]!, highest: ratios.at(-1)! };
+  const ratios = subject.map((round, index) => round.opsPerSecond / baseline[index]!.opsPerSecond);
+  return { median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) };
 }
 
 /**
@@ -136,10 +134,11 @@ export async function measureHttpThroughput(
           baseline: (duration = seconds) => load(`http://127.0.0.1:${bare.port}/`, {}, duration),
           frameworkOnly: (duration = seconds) => load(`http://127.0.0.1:${framework.port}${target.path}`, {}, duration),
         };
+        const names = Object.keys(loads) as Array<keyof typeof loads>;
         const measured: Record<keyof typeof loads, Summary[]> = { subject: [], uncached: [], baseline: [], frameworkOnly: [] };
-        for (const name of Object.keys(loads) as Array<keyof typeof loads>) await loads[name](seconds * WARM_UP_SHARE);
+        for (const name of names) await loads[name](seconds * WARM_UP_SHARE);
         for (let round = 0; round < rounds; round += 1) {
-          for (const name of Object.keys(loads) as Array<keyof typeof loads>) measured[name].push(await loads[name]());
+          for (const name of names) measured[name].push(await loads[name]());
         }
         const subject = medianRound(measured.subject);
         const uncached = medianRound(measured.uncached);
