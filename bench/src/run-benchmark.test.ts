@@ -57,6 +57,12 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.answerFloorMs, id).toBeCloseTo(figures!.sameBytesBareMs! + figures!.stringifyMs!, 6);
       expect(figures?.medianResponseMiB, id).toBeGreaterThan(0);
     }
+    // Each engine row reports the engine's part of the batch rows' batches.
+    for (const id of ["paths-person-engine", "paths-company-engine"]) {
+      const figures = report.measurements.find((measurement) => measurement.id === id)?.figures;
+      expect(figures?.batchRankingMedianMs, id).toBeGreaterThan(0);
+      expect(figures?.batchRankingP95Ms, id).toBeGreaterThanOrEqual(figures!.batchRankingMedianMs!);
+    }
     // Both search rows time exact matches, not the fuzzy retry.
     for (const id of ["opportunities-search", "opportunities-search-common"]) {
       expect(report.measurements.find((measurement) => measurement.id === id)?.figures.medianMatches, id).toBeGreaterThan(0);

@@ -176,7 +176,16 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         log("measuring recommended paths (engine, app, SQL)");
         const pathTargets = options.quick ? QUICK_PATH_TARGETS : scale.pathTargets;
         await measure("paths", "Recommended paths", async () => [
-          ...(await measureRecommendedPaths({ app, apiKey, graph, databasePath, tenant, targets: pathTargets, sqlTargets: samples.sqlPathTargets })),
+          ...(await measureRecommendedPaths({
+            app,
+            apiKey,
+            graph,
+            databasePath,
+            tenant,
+            targets: pathTargets,
+            sqlTargets: samples.sqlPathTargets,
+            batchRounds: samples.batchRounds,
+          })),
           // Above the smallest scale, its growth target is also measured against it side by side.
           ...(scale.name === SCALES.S.name
             ? []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distinctTargets, sampleTargets, warmUpTargets } from "./targets.js";
+import { BATCH_DRAWS, BATCH_SIZE, batchTargets, distinctTargets, sampleTargets, warmUpTargets } from "./targets.js";
 
 const ranked = Array.from({ length: 500 }, (_, index) => `person-${index}`);
 
@@ -31,5 +31,30 @@ describe("warmUpTargets", () => {
     expect(warm.some((uuid) => timedSet.has(uuid))).toBe(false);
     expect(warm).toEqual(sampleTargets(ranked, 200, 1.05, 1031).filter((uuid) => !timedSet.has(uuid)));
     expect(warm.length).toBeGreaterThan(50);
+  });
+});
+
+describe("batchTargets", () => {
+  it("gives each batch distinct targets, drawn in turn from one sample of the entity's mix", () => {
+    const batches = batchTargets(ranked, 3, "person");
+    expect(batches).toHaveLength(3);
+    for (const batch of batches) {
+      expect(batch).toHaveLength(BATCH_SIZE);
+      expect(new Set(batch).size).toBe(BATCH_SIZE);
+    }
+    const { exponent, seed } = BATCH_DRAWS.person;
+    const sample = sampleTargets(ranked, 3 * BATCH_SIZE * 4, exponent, seed);
+    // The first batch is the sample's first 100 distinct uuids.
+    expect(batches[0]).toEqual([...new Set(sample)].slice(0, BATCH_SIZE));
+    expect(batchTargets(ranked, 3, "person")).toEqual(batches);
+    expect(batchTargets(ranked, 1, "company")[0]).not.toEqual(batches[0]);
+    // The heaviest recur across batches.
+    for (const batch of batches) expect(batch).toContain(ranked[0]);
+  });
+
+  it("stops at the tenant's size when it has fewer targets than a batch", () => {
+    const few = ranked.slice(0, 30);
+    for (const batch of batchTargets(few, 2, "company")) expect(new Set(batch).size).toBe(batch.length);
+    expect(batchTargets(few, 2, "company")[0]).toHaveLength(30);
   });
 });

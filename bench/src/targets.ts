@@ -37,3 +37,31 @@ export function warmUpTargets(ranked: readonly string[], timed: readonly string[
   const excluded = new Set(timed);
   return sampleTargets(ranked, count, exponent, seed).filter((uuid) => !excluded.has(uuid));
 }
+
+/** Targets a batch endpoint takes at most, and so each benchmark batch asks. */
+export const BATCH_SIZE = 100;
+
+/** How the batch rows draw their targets, per entity: the same mix as the per-target rows, other seeds. */
+export const BATCH_DRAWS = {
+  person: { exponent: 1.05, seed: 41 },
+  company: { exponent: 1.0, seed: 42 },
+} as const;
+
+/**
+ * `rounds` batches of {@link BATCH_SIZE} distinct targets each (fewer when `ranked` has fewer), drawn in turn
+ * from one sample ({@link BATCH_DRAWS}): a client asking about 100 companies names each once. The sample
+ * draws the heaviest targets often, so a plain slice of it would repeat them within a batch; across
+ * batches they recur, as busy contacts recur in a client's lists.
+ */
+export function batchTargets(ranked: readonly string[], rounds: number, entity: keyof typeof BATCH_DRAWS): string[][] {
+  const { exponent, seed } = BATCH_DRAWS[entity];
+  const sample = sampleTargets(ranked, rounds * BATCH_SIZE * 4, exponent, seed);
+  const batches: string[][] = [];
+  let next = 0;
+  for (let round = 0; round < rounds; round++) {
+    const batch = new Set<string>();
+    while (batch.size < Math.min(BATCH_SIZE, ranked.length) && next < sample.length) batch.add(sample[next++]!);
+    batches.push([...batch]);
+  }
+  return batches;
+}

@@ -9,12 +9,11 @@ import SqliteDatabase from "better-sqlite3";
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
-import { sampleTargets } from "../targets.js";
+import { batchTargets } from "../targets.js";
 import { summarize, timeEach, timeOnce } from "../statistics.js";
 import { benchFetch } from "../http-client.js";
 import { bodyFile, startBenchServer } from "./http-throughput.js";
 
-const BATCH = 100;
 const DAY = 86_400_000;
 
 export interface BatchMeasurementOptions {
@@ -24,23 +23,6 @@ export interface BatchMeasurementOptions {
   tenant: SyntheticTenant;
   /** Batches (of 100 targets) per endpoint. */
   rounds: number;
-}
-
-/**
- * `rounds` batches of 100 distinct targets each (fewer when the tenant has fewer), drawn in turn from one
- * sample: a client asking about 100 companies names each once. The sample draws the heaviest targets
- * often, so a plain slice of it would repeat them within a batch.
- */
-function batchesOf(ranked: readonly string[], rounds: number, exponent: number, seed: number): string[][] {
-  const sample = sampleTargets(ranked, rounds * BATCH * 4, exponent, seed);
-  const batches: string[][] = [];
-  let next = 0;
-  for (let round = 0; round < rounds; round++) {
-    const batch = new Set<string>();
-    while (batch.size < Math.min(BATCH, ranked.length) && next < sample.length) batch.add(sample[next++]!);
-    batches.push([...batch]);
-  }
-  return batches;
 }
 
 /** Direct links between the team and each of the targets: PathPower's question. */
@@ -121,8 +103,8 @@ const MiB = 2 ** 20;
 
 export async function measureBatchEndpoints(options: BatchMeasurementOptions): Promise<MeasurementResult[]> {
   const { baseUrl, apiKey, databasePath, tenant, rounds } = options;
-  const persons = batchesOf(tenant.personUuids, rounds, 1.05, 41);
-  const companies = batchesOf(tenant.companyUuids, rounds, 1.0, 42);
+  const persons = batchTargets(tenant.personUuids, rounds, "person");
+  const companies = batchTargets(tenant.companyUuids, rounds, "company");
   const warmup = 1;
   const results: MeasurementResult[] = [];
   const pathsTarget = { description: "p50 <= 50 ms end to end over HTTP", met: false };

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BENCH_NOW, generateTenant, type SyntheticTenant } from "../generate-tenant.js";
 import type { Scale } from "../scales.js";
 import { distinctTargets, warmUpTargets } from "../targets.js";
-import { MAXIMUM_GROWTH, measurePathsGrowth, type ScaledGraph, type SmallTenant } from "./paths-growth.js";
+import type { RecommendedPathsResponse } from "@rapport/graph";
+import { MAXIMUM_GROWTH, measurePathsGrowth, medianMsPerPath, type ScaledGraph, type SmallTenant } from "./paths-growth.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-bench-growth-"));
 const opened: AppServices[] = [];
@@ -95,11 +96,30 @@ describe("measurePathsGrowth", () => {
       expect(row.targets).toEqual([{ description: `p50 grows < 2x from 150 persons to 400 persons (side by side in one process)`, met: growth < MAXIMUM_GROWTH }]);
       expect(row.figures.largeMedianPathsCounted).toBeGreaterThan(0);
       expect(row.figures.smallMedianPathsCounted).toBeGreaterThan(0);
+      expect(row.figures.perPathGrowth).toBeGreaterThan(0);
+      expect(Number.isFinite(row.figures.perPathGrowth)).toBe(true);
     }
   });
 
   it("refuses a block or a number of rounds that is not a positive integer", async () => {
     await expect(measurePathsGrowth({ small: smallTenant, large, targets: 10, block: 0, rounds: 1 })).rejects.toThrow(/block must be a positive integer/);
     await expect(measurePathsGrowth({ small: smallTenant, large, targets: 10, block: 5, rounds: 1.5 })).rejects.toThrow(/rounds must be a positive integer/);
+  });
+});
+
+/** A response whose items count `counts` paths. */
+const answerCounting = (...counts: number[]) =>
+  ({ items: counts.map((path_count) => ({ path_count })), total: counts.length }) as unknown as RecommendedPathsResponse;
+
+describe("medianMsPerPath", () => {
+  it("divides each target's time by its paths counted, leaves out targets without a path, and takes the median", () => {
+    const answers = [answerCounting(2, 2), answerCounting(), answerCounting(10), answerCounting(1)];
+    // 8/4 = 2, (no path), 30/10 = 3, 5/1 = 5: the median of 2, 3 and 5.
+    expect(medianMsPerPath([8, 100, 30, 5], answers)).toBe(3);
+    expect(medianMsPerPath([1], [answerCounting()])).toBeNaN();
+  });
+
+  it("refuses durations and answers that do not pair up", () => {
+    expect(() => medianMsPerPath([1, 2], [answerCounting(1)])).toThrow(/2 durations for 1 answers/);
   });
 });

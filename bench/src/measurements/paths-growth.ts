@@ -79,8 +79,20 @@ function timeBlock(
   }
 }
 
-const pathsCounted = (answers: readonly RecommendedPathsResponse[]) =>
-  median(answers.map((response) => response.items.reduce((sum, item) => sum + item.path_count, 0)));
+const pathsOf = (response: RecommendedPathsResponse) => response.items.reduce((sum, item) => sum + item.path_count, 0);
+
+const pathsCounted = (answers: readonly RecommendedPathsResponse[]) => median(answers.map(pathsOf));
+
+/** The median over targets of each one's time divided by its paths counted; targets without a path are left out. */
+export function medianMsPerPath(durations: readonly number[], answers: readonly RecommendedPathsResponse[]): number {
+  if (durations.length !== answers.length) throw new Error(`${durations.length} durations for ${answers.length} answers`);
+  const perPath: number[] = [];
+  answers.forEach((response, index) => {
+    const paths = pathsOf(response);
+    if (paths > 0) perPath.push(durations[index]! / paths);
+  });
+  return perPath.length === 0 ? Number.NaN : median(perPath);
+}
 
 const answerOn = (graph: RelationshipGraph, entity: "person" | "company") => (uuid: string) =>
   recommendedPaths(graph, { entity, uuid }, { now: BENCH_NOW });
@@ -177,10 +189,12 @@ export async function measurePathsGrowth(options: PathsGrowthOptions): Promise<M
         highestRoundGrowth: Math.max(...timings.roundGrowths),
         smallMedianPathsCounted: pathsCounted(timings.answers.small),
         largeMedianPathsCounted: pathsCounted(timings.answers.large),
+        perPathGrowth:
+          medianMsPerPath(timings.durations.large, timings.answers.large) / medianMsPerPath(timings.durations.small, timings.answers.small),
       },
       notes: [
         `targets drawn at each scale as for the engine row (half uniform, half weighted by activity) with other seeds, ${targets} draws each, every distinct target timed once on its graph; ${rounds} round(s), pooled: each round hydrates the ${small.scale} graph afresh and asks it the same targets, and asks the ${large.scale} graph targets it has not been asked before; each side warmed on ${WARM_UP_TARGETS} draws of other targets each round (and the ${small.scale} code paths once, on a graph thrown away); then blocks of ${block} targets, ${small.scale} first, alternating; both graphs share this process's heap`,
-        "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood)",
+        "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood); perPathGrowth: the same growth of each target's time per path counted (targets without a path left out), which holds the neighbourhood's size still",
       ],
     });
   }

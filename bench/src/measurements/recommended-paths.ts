@@ -12,7 +12,8 @@ import type { AppClient } from "./persons-list.js";
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
-import { distinctTargets, warmUpTargets } from "../targets.js";
+import { BATCH_SIZE, batchTargets, distinctTargets, warmUpTargets } from "../targets.js";
+import { timeBatchRanking } from "./batch-ranking.js";
 import { median, summarize, timeEach, warmUp, type Summary } from "../statistics.js";
 
 /** The interaction links of the target persons (CTE `targets(person_uuid)`), then the users' links to those neighbours. */
@@ -78,6 +79,8 @@ export interface PathsMeasurementOptions {
   targets: number;
   /** Of those, how many the SQL baseline answers (the first ones: same mix); the ratio compares these. */
   sqlTargets: number;
+  /** Batches of the batch rows (measurement 4) the engine ranks on its own, for their engine figure. */
+  batchRounds: number;
 }
 
 /** Targets drawn for the warm-up, before the timed ones are taken out. */
@@ -112,6 +115,7 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
       };
       await warmUp(warmTargets, request);
       const http = await timeEach(targets, request, 0);
+      const batchRanking = summarize(timeBatchRanking(graph, entity, batchTargets(ranked, options.batchRounds, entity)));
       const query = database.prepare(pathsSql(entity === "person" ? PERSON_TARGETS : COMPANY_TARGETS));
       const baselineDurations = await timeEach(
         targets.slice(0, sqlCount),
@@ -139,11 +143,14 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
           engineMedianMsOnSqlTargets: engineSubset.medianMs,
           medianPathsCounted: median(neighbourhoods),
           medianTeamMembersReached: median(answers.map((response) => response.total)),
+          batchRankingMedianMs: batchRanking.medianMs,
+          batchRankingP95Ms: batchRanking.p95Ms,
         },
         notes: [
           `targets: ${options.targets} draws, half uniform, half weighted by activity, the five heaviest always in; each distinct target is timed once, at its first ask; the ratio compares the engine and SQL medians over the same first targets`,
           `warm-up: ${WARM_UP_TARGETS} other targets of the same mix (none of the timed ones)`,
           "medianPathsCounted: the median target's direct and two-hop paths from the team (its neighbourhood, which the engine walks); medianTeamMembersReached: internal users with a path to it",
+          `batchRanking: the engine alone on the ${options.batchRounds} batches of ${BATCH_SIZE} targets of the batch row, ranked as the endpoint ranks them (in parts, its paths and priority entries per item), after one untimed pass over the first: the part of the batch's time no answer size changes`,
         ],
       });
       results.push({

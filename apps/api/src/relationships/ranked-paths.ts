@@ -40,6 +40,13 @@ export const BATCH_PATHS_PER_ITEM = 3;
 export const BATCH_PRIORITY_ENTRIES_LIMIT = 3;
 export const BATCH_HOP_ASSOCIATIONS_LIMIT = 3;
 
+/**
+ * Targets a batch ranks and sends per part: ten targets' answers are about half a megabyte, enough to
+ * share scores between targets and few enough that the first bytes leave early and later parts are
+ * ranked while earlier ones travel.
+ */
+export const BATCH_TARGETS_PER_PART = 10;
+
 export interface RankedPaths {
   target: { uuid: string; name: string | null; logo_url: string | null; found: boolean };
   items: RecommendedPathItemResponse[];

@@ -5,7 +5,12 @@ import { defineOperation } from "../../operations/operation.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
 import { streamedList } from "../../operations/streamed-list.js";
-import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, rankedPathsInParts, type RankedPaths } from "../../relationships/ranked-paths.js";
+import {
+  BATCH_HOP_ASSOCIATIONS_LIMIT,
+  BATCH_PATHS_PER_ITEM,
+  BATCH_PRIORITY_ENTRIES_LIMIT,
+  BATCH_TARGETS_PER_PART,
+  rankedPathsInParts, type RankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { pathBatchFields, targetUuids } from "./path-batch-body.js";
@@ -17,13 +22,6 @@ interface BatchBody {
   sort_by: "score" | "name";
   order: "asc" | "desc";
 }
-
-/**
- * Targets ranked and sent per part: ten targets' answers are about half a megabyte, enough to share
- * scores between targets and few enough that the first bytes leave early and later parts are ranked
- * while earlier ones travel.
- */
-const TARGETS_PER_PART = 10;
 
 async function batchResults(services: AppServices, auth: AuthContext, entity: EntityReference["entity"], body: BatchBody) {
   const view = await openRelationshipView(services, auth);
@@ -41,7 +39,7 @@ async function batchResults(services: AppServices, auth: AuthContext, entity: En
       maximumPriorityEntries: BATCH_PRIORITY_ENTRIES_LIMIT,
       hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
     },
-    TARGETS_PER_PART,
+    BATCH_TARGETS_PER_PART,
   );
   return streamedList("results", responsesOf(parts, body.limit));
 }
