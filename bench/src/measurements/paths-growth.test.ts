@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createManualClock, createServices, type AppServices } from "@rapport/api";
+import type { RecommendedPathsResponse } from "@rapport/graph";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BENCH_NOW, generateTenant, type SyntheticTenant } from "../generate-tenant.js";
 import type { Scale } from "../scales.js";
 import { distinctTargets, warmUpTargets } from "../targets.js";
-import type { RecommendedPathsResponse } from "@rapport/graph";
 import { MAXIMUM_GROWTH, measurePathsGrowth, medianMsPerPath, type ScaledGraph, type SmallTenant } from "./paths-growth.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-bench-growth-"));

@@ -115,7 +115,7 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
       };
       await warmUp(warmTargets, request);
       const http = await timeEach(targets, request, 0);
-      const batchRanking = summarize(timeBatchRanking(graph, entity, batchTargets(ranked, options.batchRounds, entity)));
+      const batchRanking = summarize(await timeBatchRanking(graph, entity, batchTargets(ranked, options.batchRounds, entity)));
       const query = database.prepare(pathsSql(entity === "person" ? PERSON_TARGETS : COMPANY_TARGETS));
       const baselineDurations = await timeEach(
         targets.slice(0, sqlCount),

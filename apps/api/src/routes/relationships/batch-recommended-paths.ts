@@ -10,7 +10,9 @@ import {
   BATCH_PATHS_PER_ITEM,
   BATCH_PRIORITY_ENTRIES_LIMIT,
   BATCH_TARGETS_PER_PART,
-  rankedPathsInParts, type RankedPaths } from "../../relationships/ranked-paths.js";
+  rankedPathsInParts,
+  type RankedPaths,
+} from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { pathBatchFields, targetUuids } from "./path-batch-body.js";
