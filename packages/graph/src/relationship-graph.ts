@@ -57,13 +57,15 @@ export class RelationshipGraph {
 
   /**
    * The underlying graphology graph (nodes: person uuids; edges: one per connected pair, keyed by the slot
-   * of its aggregate). Read it freely, for instance with graphology's algorithms; never mutate it.
+   * of its aggregate). Read it freely, for instance with graphology's algorithms; never mutate it. Its edges
+   * are added at the first read (about a second per million edges; the graph's own queries do not need
+   * them) and kept in step from then on, which costs heap: for neighbours alone, use `neighboursOf`.
    *
    * @example
    * graph.graphology.neighbors("person-ada"); // ["person-cleo"]
    */
   get graphology(): UndirectedGraph<PersonRecord, Record<string, never>> {
-    return stateOf("graphology", this).graph;
+    return stateOf("graphology", this).graphologyWithEdges();
   }
 
   /**
@@ -83,7 +85,7 @@ export class RelationshipGraph {
    * graph.edgeCount; // 1
    */
   get edgeCount(): number {
-    return stateOf("edgeCount", this).graph.size;
+    return stateOf("edgeCount", this).pairs.size;
   }
 
   /**
@@ -282,6 +284,20 @@ export class RelationshipGraph {
   affiliatedPersons(companyUuid: string): string[] {
     const members = stateOf("affiliatedPersons", this).companyMembers.get(companyUuid);
     return [...(members ?? [])].map((record) => record.uuid).sort(compareUuids);
+  }
+
+  /**
+   * The persons that share an edge with a person (an email or meeting at any time), in the order their
+   * edges were made (a user's can be hundreds of thousands: sort them if you need an order); none for a
+   * person not in the graph.
+   *
+   * @example
+   * graph.neighboursOf("person-ada"); // ["person-cleo"]
+   */
+  neighboursOf(personUuid: string): string[] {
+    const state = stateOf("neighboursOf", this);
+    const neighbours = state.person(personUuid)?.neighbours ?? [];
+    return neighbours.map((index) => state.record(index).uuid);
   }
 
   /**

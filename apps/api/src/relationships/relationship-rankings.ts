@@ -16,7 +16,7 @@ function teamContacts(view: RelationshipView): string[] {
   const contacts = new Set<string>();
   for (const personUuid of internal) {
     if (!view.graph.hasPerson(personUuid)) continue;
-    for (const neighbor of view.graph.graphology.neighbors(personUuid)) if (!internal.has(neighbor)) contacts.add(neighbor);
+    for (const neighbor of view.graph.neighboursOf(personUuid)) if (!internal.has(neighbor)) contacts.add(neighbor);
   }
   return [...contacts];
 }
@@ -37,7 +37,7 @@ export function rankByRelationshipQuality(view: RelationshipView, userUuid: stri
   if (!personUuid || !view.graph.hasPerson(personUuid)) return [];
   const internal = new Set(view.graph.internalUsers().map((user) => user.personUuid));
   const qualities: RelationshipQuality[] = [];
-  for (const neighbor of view.graph.graphology.neighbors(personUuid)) {
+  for (const neighbor of view.graph.neighboursOf(personUuid)) {
     if (internal.has(neighbor)) continue;
     const quality = relationshipQuality(view.graph, userUuid, neighbor, view.scoring);
     if (quality && quality.interaction_count > 0) qualities.push(quality);

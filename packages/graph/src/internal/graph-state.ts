@@ -15,6 +15,7 @@ import { ACTIVE, CANCELLED, INDEXED, InteractionTable, MEETING } from "./interac
 import type { NormalizedInteraction } from "./normalize-interaction.js";
 import { buildEdges } from "./build-edges.js";
 import { mergePersons } from "./merge-persons.js";
+import { PairIndex } from "./pair-index.js";
 import { compareUuids, roundScore } from "./scores.js";
 import { TeamLinkLog } from "./team-link-log.js";
 import { alwaysKeepsTeamLinkTable, teamLinkTable } from "./team-link-table.js";
@@ -112,7 +113,14 @@ function removeValue(list: number[], value: number): void {
  * state.evaluatePair(state.ensurePerson("ada"), state.ensurePerson("cleo"), context).score;
  */
 export class GraphState {
+  /**
+   * Every person as a node; the edges only once `graphologyWithEdges` has been asked for them (then kept in
+   * step). The graph's own reads find edges through `pairs` and the records' neighbour lists.
+   */
   readonly graph = new UndirectedGraph<PersonRecord, Record<string, never>>({ allowSelfLoops: false });
+  /** The edge slot of each connected pair. */
+  readonly pairs = new PairIndex();
+  private edgesInGraphology = false;
   readonly table = new InteractionTable();
   readonly edges = new EdgeTable();
   /** Scratch for one ranking call (see EdgeScoreMemo); the graph's state does not depend on it. */
@@ -181,8 +189,22 @@ export class GraphState {
 
   /** Slot of the edge between two persons, -1 when they share none. */
   edgeSlot(first: PersonRecord, second: PersonRecord): number {
-    const key = this.graph.edge(first.uuid, second.uuid);
-    return key === undefined ? -1 : Number(key);
+    return this.pairs.get(first.index, second.index);
+  }
+
+  /**
+   * The graphology graph with its edges (keyed by slot), added on the first call: a large tenant has over a
+   * million, which as graphology edges cost more heap than the rest of the graph, and only a caller that
+   * reads the graphology graph needs them. From then on every edge made or dropped is mirrored.
+   */
+  graphologyWithEdges(): UndirectedGraph<PersonRecord, Record<string, never>> {
+    if (!this.edgesInGraphology) {
+      this.pairs.forEach((slot, low, high) => {
+        this.graph.addUndirectedEdgeWithKey(String(slot), this.record(low).uuid, this.record(high).uuid, SHARED_EDGE_ATTRIBUTES);
+      });
+      this.edgesInGraphology = true;
+    }
+    return this.graph;
   }
 
   // ---------------------------------------------------------------- interactions
@@ -606,7 +628,8 @@ export class GraphState {
 
   createEdge(first: PersonRecord, second: PersonRecord): number {
     const edge = this.edges.allocate();
-    this.graph.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
+    this.pairs.set(first.index, second.index, edge);
+    if (this.edgesInGraphology) this.graph.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
     first.neighbours.push(second.index);
     first.neighbourEdges.push(edge);
     second.neighbours.push(first.index);
@@ -618,7 +641,8 @@ export class GraphState {
   }
 
   dropEdge(first: PersonRecord, second: PersonRecord, edge: number): void {
-    this.graph.dropEdge(String(edge));
+    this.pairs.delete(edge);
+    if (this.edgesInGraphology) this.graph.dropEdge(String(edge));
     forgetNeighbour(first, edge);
     forgetNeighbour(second, edge);
     this.edges.release(edge);
@@ -687,9 +711,10 @@ export class GraphState {
     this.forgetCompanyActivity(record);
     this.teamChanged();
     this.personByUser.set(userUuid, record);
-    this.graph.forEachEdge(personUuid, (key, _attributes, source, _target, sourceAttributes, targetAttributes) => {
-      addNeighbour(source === personUuid ? targetAttributes : sourceAttributes, record.index, Number(key));
-    });
+    const { neighbours, neighbourEdges } = record;
+    for (let position = 0; position < neighbours.length; position += 1) {
+      addNeighbour(this.record(neighbours[position]!), record.index, neighbourEdges[position]!);
+    }
   }
 
   unmarkInternal(record: PersonRecord): void {
@@ -698,7 +723,7 @@ export class GraphState {
     record.userUuid = null;
     this.forgetCompanyActivity(record);
     this.teamChanged();
-    this.graph.forEachNeighbor(record.uuid, (_neighbour, attributes) => removeNeighbour(attributes, record.index));
+    for (const neighbour of record.neighbours) removeNeighbour(this.record(neighbour), record.index);
   }
 
   setAffiliation(personUuid: string, companyUuid: string): void {

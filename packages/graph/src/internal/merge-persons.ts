@@ -60,10 +60,10 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
   }
   state.rebuildPairs(affected);
 
-  for (const edge of state.graph.edges(supersededUuid)) {
-    const other = state.graph.opposite(supersededUuid, edge);
-    state.dropEdge(superseded, state.graph.getNodeAttributes(other), Number(edge));
-  }
+  // Copies: dropping an edge takes it out of both lists.
+  const neighbours = [...superseded.neighbours];
+  const edges = [...superseded.neighbourEdges];
+  for (let position = 0; position < neighbours.length; position += 1) state.dropEdge(superseded, state.record(neighbours[position]!), edges[position]!);
   state.graph.dropNode(supersededUuid);
   state.records[superseded.index] = undefined;
   state.teamChanged();

@@ -1,0 +1,85 @@
+/** The graphology view's edges, added at its first read and kept in step, and `neighboursOf` without them. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { RelationshipGraph, stateOf } from "./relationship-graph.js";
+import { buildGraph, daysAgo, email, NOW, withEmail, withMeeting, withUser } from "./testing/builders.js";
+
+const PERSONS = ["p0", "p1", "p2", "p3", "p4", "p5"] as const;
+
+/** Each graphology edge as "key:low|high" (uuids in order), sorted. */
+function graphologyEdges(graph: RelationshipGraph): string[] {
+  const view = graph.graphology;
+  return view
+    .edges()
+    .map((key) => `${key}:${[...view.extremities(key)].sort().join("|")}`)
+    .sort();
+}
+
+/** Each pair that `neighboursOf` names, as "low|high", sorted. */
+function neighbourPairs(graph: RelationshipGraph, persons: readonly string[]): string[] {
+  const pairs = new Set<string>();
+  for (const person of persons) for (const other of graph.neighboursOf(person)) pairs.add([person, other].sort().join("|"));
+  return [...pairs].sort();
+}
+
+const edgesInGraphology = (graph: RelationshipGraph) => stateOf("test", graph).graph.size;
+
+describe("the graphology view's edges", () => {
+  it("are not built until the view is read; counts and neighbours do without them", () => {
+    const graph = buildGraph(withEmail("ada", ["cleo", "dana"]), withMeeting(["cleo", "dana"]));
+    expect(graph.edgeCount).toBe(3);
+    expect(graph.neighboursOf("ada")).toEqual(["cleo", "dana"]);
+    expect(graph.neighboursOf("nobody")).toEqual([]);
+    expect(edgesInGraphology(graph)).toBe(0);
+    expect(graph.graphology.neighbors("dana").sort()).toEqual(["ada", "cleo"]);
+    expect(edgesInGraphology(graph)).toBe(3);
+  });
+
+  it("follow every later change once read", () => {
+    const graph = buildGraph(withUser("ada"), withEmail("ada", "cleo", daysAgo(2), "e1"));
+    expect(graph.graphology.size).toBe(1);
+    graph.addInteraction(email("cleo", ["dana", "eve"], NOW, "e2"));
+    expect(graph.graphology.hasEdge("cleo", "eve")).toBe(true);
+    graph.removeInteraction("e1");
+    expect(graph.graphology.hasEdge("ada", "cleo")).toBe(false);
+    graph.mergePersons("dana", "eve");
+    expect(graph.graphology.hasNode("eve")).toBe(false);
+    expect(graph.graphology.neighbors("cleo")).toEqual(["dana"]);
+    expect(graph.graphology.size).toBe(graph.edgeCount);
+  });
+
+  it("are the same whether read first or last, and match neighboursOf, over any sequence of changes", () => {
+    const person = fc.constantFrom(...PERSONS);
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant("email" as const), sender: person, recipients: fc.array(person, { minLength: 1, maxLength: 3 }), days: fc.integer({ min: -5, max: 30 }) }),
+      fc.record({ kind: fc.constant("remove" as const), id: fc.integer({ min: 0, max: 30 }) }),
+      fc.record({ kind: fc.constant("merge" as const), canonical: person, superseded: person }),
+      fc.record({ kind: fc.constant("user" as const), person, internal: fc.boolean() }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const readFirst = new RelationshipGraph();
+        const readLast = new RelationshipGraph();
+        void readFirst.graphology;
+        for (const graph of [readFirst, readLast]) {
+          steps.forEach((change, index) => {
+            if (change.kind === "email") graph.addInteraction(email(change.sender, change.recipients, NOW - change.days * 86_400_000, `e${index}`));
+            else if (change.kind === "remove") graph.removeInteraction(`e${change.id}`);
+            else if (change.kind === "merge") {
+              // Two users' person nodes cannot merge (mergePersons refuses).
+              const bothUsers = graph.userOfPerson(change.canonical) !== null && graph.userOfPerson(change.superseded) !== null;
+              if (change.canonical !== change.superseded && graph.hasPerson(change.superseded) && !bothUsers) graph.mergePersons(change.canonical, change.superseded);
+            } else if (change.internal) graph.markInternal(change.person, `user-${change.person}`);
+            else graph.unmarkInternal(`user-${change.person}`);
+          });
+        }
+        expect(edgesInGraphology(readLast)).toBe(0);
+        const edges = graphologyEdges(readLast);
+        expect(graphologyEdges(readFirst)).toEqual(edges);
+        expect(edges.map((edge) => edge.slice(edge.indexOf(":") + 1)).sort()).toEqual(neighbourPairs(readLast, PERSONS));
+        expect(readLast.edgeCount).toBe(edges.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
