@@ -58,7 +58,7 @@ export class RelationshipGraph {
   /**
    * The underlying graphology graph (nodes: person uuids; edges: one per connected pair, keyed by the slot
    * of its aggregate). Read it freely, for instance with graphology's algorithms; never mutate it. Its edges
-   * are added at the first read (about a second per million edges; the graph's own queries do not need
+   * are added at the first read (about 5 s a million edges; the graph's own queries do not need
    * them) and kept in step from then on, which costs heap: for neighbours alone, use `neighboursOf`.
    *
    * @example
