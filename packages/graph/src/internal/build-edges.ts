@@ -9,7 +9,7 @@ type Kind = "meeting" | "low" | "high";
  * between persons once about `sliceSize` units of work (a person and each of its interactions) were done
  * since the last pause, so an asynchronous hydration can return to its event loop. Each pair is folded
  * into its edge by one of its two persons, its owner, and the edge is created on first sight: so it is
- * added to graphology exactly once and no per-contribution edge lookup is needed.
+ * indexed exactly once and no per-contribution edge lookup is needed.
  *
  * The owner of a pair between an internal user and an external person is the external person, which
  * builds those edges before its other ones. A person's edges to the team thus take adjacent slots in the
