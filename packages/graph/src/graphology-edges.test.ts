@@ -63,7 +63,7 @@ describe("the graphology view's edges", () => {
         void readFirst.graphology;
         for (const graph of [readFirst, readLast]) {
           steps.forEach((change, index) => {
-            if (change.kind === "email") graph.addInteraction(email(change.sender, change.recipients, NOW - change.days * 86_400_000, `e${index}`));
+            if (change.kind === "email") graph.addInteraction(email(change.sender, change.recipients, daysAgo(change.days), `e${index}`));
             else if (change.kind === "remove") graph.removeInteraction(`e${change.id}`);
             else if (change.kind === "merge") {
               // Two users' person nodes cannot merge (mergePersons refuses).
