@@ -246,7 +246,7 @@ export interface MeetingRepository {
 }
 
 export interface InteractionRepository {
-  /** Every email and live meeting of the tenant, for hydrating the relationship graph. */
+  /** Every email and live meeting of the tenant, earliest first, for hydrating the relationship graph. */
   all(tenantUuid: string): AsyncIterable<InteractionRecord>;
   /** One interaction as the graph consumes it; null when gone (a deleted meeting). */
   get(tenantUuid: string, kind: "email" | "meeting", id: string): Promise<InteractionRecord | null>;

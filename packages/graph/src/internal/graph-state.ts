@@ -18,6 +18,7 @@ import { mergePersons } from "./merge-persons.js";
 import { PairIndex } from "./pair-index.js";
 import { compareUuids, roundScore } from "./scores.js";
 import { TeamLinkLog } from "./team-link-log.js";
+import { addSlot } from "./time-ordered-slots.js";
 import { alwaysKeepsTeamLinkTable, teamLinkTable } from "./team-link-table.js";
 
 /** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
@@ -38,12 +39,23 @@ export interface PersonRecord {
   /** Person indices of every neighbour, and the slots of the edges to them, position for position. */
   neighbours: number[];
   neighbourEdges: number[];
-  /** Slots of the counted interactions this person takes part in. */
+  /** Slots of the counted interactions this person takes part in, in the order they were added. */
   interactions: number[];
+  /** Whether `interactions` is also in time order, earliest first (see time-ordered-slots.ts). */
+  interactionsByTime: boolean;
   /** Latest occurredAt among them (-Infinity when none). */
   latestAt: number;
   /** Remembered split of `interactions` into past and upcoming (see `GraphState.timeline`); null when stale. */
   timeline: PersonTimeline | null;
+}
+
+/** One pair of a person with a team member, while summarizeTeamCounterparts counts it. */
+export interface TeamPairScratch {
+  summary: PairSummary;
+  /** Until when the summary holds (see EdgeTable.rememberSummary). */
+  until: number;
+  /** Whether the pair has an interaction after `now`, so its edge's totals count more than its past. */
+  ahead: boolean;
 }
 
 /** A person's interactions as seen at some `now`; it holds for every `now` in [from, until). */
@@ -126,7 +138,7 @@ export class GraphState {
   /** Scratch for one ranking call (see EdgeScoreMemo); the graph's state does not depend on it. */
   readonly scoreMemo = new EdgeScoreMemo();
   /** Scratch for one pass over a person's interactions (see summarizeTeamCounterparts). */
-  readonly teamScratch = new IndexMap<{ summary: PairSummary; until: number }>();
+  readonly teamScratch = new IndexMap<TeamPairScratch>();
   /** Per person, bounds over its edges' scores and first interactions (see EdgeBounds). */
   readonly edgeBounds = new EdgeBounds();
   readonly records: (PersonRecord | undefined)[] = [];
@@ -170,6 +182,7 @@ export class GraphState {
       neighbours: [],
       neighbourEdges: [],
       interactions: [],
+      interactionsByTime: true,
       latestAt: -Infinity,
       timeline: null,
     };
@@ -404,7 +417,7 @@ export class GraphState {
     const end = start + (table.count[slot] ?? 0);
     for (let position = start; position < end; position += 1) {
       const record = this.record(table.participants[position] ?? -1);
-      record.interactions.push(slot);
+      addSlot(record, slot, table.occurredAt);
       record.timeline = null;
       this.forgetCompanyActivity(record);
       if (occurredAt > record.latestAt) record.latestAt = occurredAt;

@@ -43,15 +43,18 @@ describe("pair summaries", () => {
     );
     const users = [{ userUuid: "u0", personUuid: "p0" }, { userUuid: "u1", personUuid: "p1" }];
     fc.assert(
-      fc.property(fc.array(interaction, { maxLength: 16 }), fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 1, maxLength: 3 }), (drafts, laterDays) => {
-        const interactions = drafts.map((draft, index) =>
+      fc.property(fc.array(interaction, { maxLength: 16 }), fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 1, maxLength: 3 }), fc.boolean(), (drafts, laterDays, inTimeOrder) => {
+        const drafted = drafts.map((draft, index) =>
           draft.kind === "email"
             ? email(draft.sender, draft.recipients, NOW - draft.days * DAY, `i${index}`)
             : { ...meeting(draft.attendees, NOW - draft.days * DAY, `i${index}`), status: draft.cancelled ? ("cancelled" as const) : ("confirmed" as const) },
         );
+        // In time order, every person's slots are too, and the summaries read only the window and what is ahead.
+        const interactions = inTimeOrder ? [...drafted].sort((left, right) => left.occurredAt - right.occurredAt) : drafted;
         const hydrated = () => stateOf("test", hydrateGraph({ interactions, internalUsers: users }));
         // One graph asked again and again (remembering), each answer checked against a fresh graph.
         const world = hydrated();
+        if (inTimeOrder) expect(world.records.every((record) => record === undefined || record.interactionsByTime)).toBe(true);
         let at = NOW;
         for (const days of [0, ...laterDays]) {
           at += days * DAY;

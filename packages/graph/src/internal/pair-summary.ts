@@ -1,7 +1,8 @@
 /** @module Counts behind `rq_reason` and `interaction_count`: who interacted with whom, how often, how lately. */
 import { DAY_MILLISECONDS } from "./dates.js";
 import type { PairSummary } from "./edge-table.js";
-import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
+import type { EvaluationContext, GraphState, PersonRecord, TeamPairScratch } from "./graph-state.js";
+import { firstPositionAfter, firstPositionFrom } from "./time-ordered-slots.js";
 
 export type { PairSummary };
 
@@ -22,10 +23,12 @@ function count(summary: PairSummary, meeting: boolean, occurredAt: number, windo
 /**
  * The subject's pair summaries with the internal users it shares an edge with (an email pairs the sender
  * with each recipient; a meeting pairs all its participants), keyed by the user's person index; a user
- * without a counted past interaction has no entry. One pass over the subject's interactions, which
- * looks up only the team's indices, never a participant's record (a busy subject's interactions name
- * thousands of people). Each summary is remembered on the pair's edge as {@link summarizePair} does, so
- * a repeated ranking of a busy target rescans nothing.
+ * without a counted past interaction has no entry. Each pair's totals come from its edge; the subject's
+ * interactions are read for what the edge does not hold: the reason window's counts, and, for a pair with
+ * an interaction after `now`, which of its interactions are past. Only the team's indices are looked up,
+ * never a participant's record (a busy subject's interactions name thousands of people). Each summary is
+ * remembered on the pair's edge as {@link summarizePair} does, so a repeated ranking of a busy target
+ * rescans nothing.
  * @example summarizeTeamCounterparts(state, dana, context); // Map { ben.index => { emails: 1, ... } }
  */
 export function summarizeTeamCounterparts(state: GraphState, subject: PersonRecord, context: EvaluationContext): Map<number, PairSummary> {
@@ -36,19 +39,112 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
   const windowMilliseconds = context.parameters.reasonWindowDays * DAY_MILLISECONDS;
   if (rememberedOnEveryLink(state, links, now, windowMilliseconds, summaries)) return summaries;
 
+  const team = state.teamScratch;
+  team.begin(state.records.length);
+  if (subject.interactionsByTime) countInTimeOrder(state, subject, links, now, windowMilliseconds);
+  else countEverySlot(state, subject, links, now, windowMilliseconds);
+  for (let position = 0; position < links.length; position += 2) {
+    const { summary, until } = team.get(links[position]!)!;
+    // Remembered as summarizePair would: the next read of the pair, from either side, costs no scan.
+    state.edges.rememberSummary(links[position + 1]!, summary, { from: now, until, windowMilliseconds });
+    if (summary.lastAt !== null) summaries.set(links[position]!, { ...summary });
+  }
+  return summaries;
+}
+
+type CounterpartVisitor = (index: number, meeting: boolean, occurredAt: number) => void;
+
+/** Calls `visit` with each person the interaction at `slot` pairs the subject with, as the pair's edge counts it. */
+function visitCounterparts(state: GraphState, subject: PersonRecord, slot: number, visit: CounterpartVisitor): void {
+  const table = state.table;
+  const occurredAt = table.occurredAt[slot] ?? 0;
+  const start = table.start[slot] ?? 0;
+  const end = start + (table.count[slot] ?? 0);
+  if (state.isMeeting(slot)) {
+    if (end - start > state.parameters.maximumMeetingAttendees) return;
+    for (let position = start; position < end; position += 1) {
+      const participant = table.participants[position] ?? -1;
+      if (participant !== subject.index) visit(participant, true, occurredAt);
+    }
+  } else if (table.participants[start] === subject.index) {
+    for (let position = start + 1; position < end; position += 1) visit(table.participants[position] ?? -1, false, occurredAt);
+  } else {
+    visit(table.participants[start] ?? -1, false, occurredAt);
+  }
+}
+
+/**
+ * The subject's slots in time order: the totals are the edges', less each pair's interactions after `now`
+ * (the last slots); the window is a run of slots found by its bounds; a pair with an interaction after `now`
+ * finds its latest past one in the window or, going back from it, before. A busy subject's years of activity
+ * before the window are not read.
+ */
+function countInTimeOrder(state: GraphState, subject: PersonRecord, links: number[], now: number, windowMilliseconds: number): void {
+  const team = state.teamScratch;
+  const slots = subject.interactions;
+  const occurred = state.table.occurredAt;
+  const windowStart = now - windowMilliseconds;
+  const pastEnd = firstPositionAfter(slots, occurred, now);
+  const windowFrom = Math.min(firstPositionFrom(slots, occurred, windowStart), pastEnd);
+  let aheadPairs = 0;
+  for (let position = 0; position < links.length; position += 2) {
+    const edge = links[position + 1]!;
+    const ahead = state.edges.anchorAt(edge) > now;
+    const summary = edgeTotals(state, edge);
+    if (ahead) {
+      summary.lastAt = null;
+      aheadPairs += 1;
+    }
+    team.set(links[position]!, { summary, until: Infinity, ahead });
+  }
+  if (aheadPairs > 0) {
+    const takeOffTotals: CounterpartVisitor = (index, meeting, occurredAt) => {
+      const pair = team.get(index);
+      if (pair === undefined) return;
+      if (meeting) pair.summary.meetings -= 1;
+      else pair.summary.emails -= 1;
+      if (occurredAt < pair.until) pair.until = occurredAt;
+    };
+    for (let position = pastEnd; position < slots.length; position += 1) visitCounterparts(state, subject, slots[position]!, takeOffTotals);
+  }
+  const countInWindow: CounterpartVisitor = (index, meeting, occurredAt) => {
+    const pair = team.get(index);
+    if (pair === undefined) return;
+    if (meeting) pair.summary.windowMeetings += 1;
+    else pair.summary.windowEmails += 1;
+    // Slots come earliest first: the last one seen is the pair's latest past interaction.
+    if (pair.ahead) pair.summary.lastAt = occurredAt;
+    pair.until = Math.min(pair.until, occurredAt + windowMilliseconds);
+  };
+  for (let position = windowFrom; position < pastEnd; position += 1) visitCounterparts(state, subject, slots[position]!, countInWindow);
+  if (aheadPairs === 0) return;
+
+  let unresolved = 0;
+  const needsLatest = (pair: TeamPairScratch) => pair.ahead && pair.summary.lastAt === null && pair.summary.emails + pair.summary.meetings > 0;
+  for (let position = 0; position < links.length; position += 2) if (needsLatest(team.get(links[position]!)!)) unresolved += 1;
+  const takeLatest: CounterpartVisitor = (index, _meeting, occurredAt) => {
+    const pair = team.get(index);
+    if (pair === undefined || !needsLatest(pair)) return;
+    pair.summary.lastAt = occurredAt;
+    unresolved -= 1;
+  };
+  for (let position = windowFrom - 1; position >= 0 && unresolved > 0; position -= 1) visitCounterparts(state, subject, slots[position]!, takeLatest);
+}
+
+/** The subject's slots in no known order: every one is read. */
+function countEverySlot(state: GraphState, subject: PersonRecord, links: number[], now: number, windowMilliseconds: number): void {
   // Every counted interaction of a pair is on its edge: the team members linked to the subject are all.
   // When none of those pairs has an interaction after `now`, each pair's totals and last date are its
   // edge's, and only the interactions of the reason window need the participants read.
   const totalsOnEdges = everyPairIsPast(state, links, now);
   const team = state.teamScratch;
-  team.begin(state.records.length);
   for (let position = 0; position < links.length; position += 2) {
     const summary = totalsOnEdges ? edgeTotals(state, links[position + 1]!) : emptySummary();
-    team.set(links[position]!, { summary, until: Infinity });
+    team.set(links[position]!, { summary, until: Infinity, ahead: false });
   }
   const table = state.table;
   const windowStart = now - windowMilliseconds;
-  const visit = (index: number, meeting: boolean, occurredAt: number): void => {
+  const visit: CounterpartVisitor = (index, meeting, occurredAt) => {
     const pair = team.get(index);
     if (pair === undefined) return;
     if (occurredAt > now) {
@@ -67,28 +163,8 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
     const occurredAt = table.occurredAt[slot] ?? 0;
     // With the totals on the edges, an interaction outside the window, or after `now` (none of them a pair's), changes nothing.
     if (totalsOnEdges && (occurredAt < windowStart || occurredAt > now)) continue;
-    const start = table.start[slot] ?? 0;
-    const end = start + (table.count[slot] ?? 0);
-    const meeting = state.isMeeting(slot);
-    if (meeting) {
-      if (end - start > state.parameters.maximumMeetingAttendees) continue;
-      for (let position = start; position < end; position += 1) {
-        const participant = table.participants[position] ?? -1;
-        if (participant !== subject.index) visit(participant, true, occurredAt);
-      }
-    } else if (table.participants[start] === subject.index) {
-      for (let position = start + 1; position < end; position += 1) visit(table.participants[position] ?? -1, false, occurredAt);
-    } else {
-      visit(table.participants[start] ?? -1, false, occurredAt);
-    }
+    visitCounterparts(state, subject, slot, visit);
   }
-  for (let position = 0; position < links.length; position += 2) {
-    const { summary, until } = team.get(links[position]!)!;
-    // Remembered as summarizePair would: the next read of the pair, from either side, costs no scan.
-    state.edges.rememberSummary(links[position + 1]!, summary, { from: now, until, windowMilliseconds });
-    if (summary.lastAt !== null) summaries.set(links[position]!, { ...summary });
-  }
-  return summaries;
 }
 
 /** Whether no pair of the subject with a team member (its `links`) has an interaction after `now`. */

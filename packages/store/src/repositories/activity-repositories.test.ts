@@ -118,11 +118,15 @@ describe("reading a whole tenant", () => {
     for (let start = 0; start < messages.length; start += 500) await store.emails.ingestMany(tenantUuid, messages.slice(start, start + 500));
     const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada" });
     const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo" });
-    const kept = await store.meetings.create(tenantUuid, { title: "Kept", starts_at: 5, organizer: { person_uuid: ada.uuid }, attendees: [{ person_uuid: cleo.uuid }] });
-    const gone = await store.meetings.create(tenantUuid, { title: "Gone", starts_at: 5, attendees: [{ person_uuid: ada.uuid }] });
+    const kept = await store.meetings.create(tenantUuid, { title: "Kept", starts_at: 1_004, organizer: { person_uuid: ada.uuid }, attendees: [{ person_uuid: cleo.uuid }] });
+    const gone = await store.meetings.create(tenantUuid, { title: "Gone", starts_at: 1_004, attendees: [{ person_uuid: ada.uuid }] });
     await store.meetings.delete(tenantUuid, gone.uuid);
 
     const records = await collect(store.interactions.all(tenantUuid));
+    // In time order across the emails' pages; the meeting after the emails of its time (sent_at 1,004: indexes 1,200 to 1,499).
+    const times = records.map((record) => record.occurred_at);
+    expect(times).toEqual([...times].sort((left, right) => left - right));
+    expect(records.findIndex((record) => record.kind === "meeting")).toBe(1_500);
     const emails = records.filter((record) => record.kind === "email");
     expect(emails).toHaveLength(messages.length);
     expect(new Set(emails.map((record) => record.id)).size).toBe(messages.length);
@@ -134,7 +138,7 @@ describe("reading a whole tenant", () => {
       participant_person_uuids: expect.arrayContaining([...stored.to_person_uuids]),
     });
     expect(records.filter((record) => record.kind === "meeting")).toEqual([
-      { id: kept.uuid, kind: "meeting", occurred_at: 5, initiator_person_uuid: ada.uuid, participant_person_uuids: [cleo.uuid], status: "confirmed", title: "Kept" },
+      { id: kept.uuid, kind: "meeting", occurred_at: 1_004, initiator_person_uuid: ada.uuid, participant_person_uuids: [cleo.uuid], status: "confirmed", title: "Kept" },
     ]);
   });
 });
@@ -162,6 +166,24 @@ describe("meetings and interactions", () => {
     expect(await store.meetings.delete(tenantUuid, meeting.uuid)).toBe(true);
     expect(await store.interactions.get(tenantUuid, "meeting", meeting.uuid)).toBeNull();
     expect(await store.meetings.get(tenantUuid, meeting.uuid)).toBeNull();
+  });
+
+  it("streams the tenant's emails and meetings as one list, earliest first", async () => {
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] });
+    // Meetings created out of time order, emails interleaved with them and sharing one of their times.
+    for (const starts_at of [40, 20, 30]) await store.meetings.create(tenantUuid, { title: `M${starts_at}`, starts_at, attendees: [{ person_uuid: ada.uuid }] });
+    for (const sent_at of [30, 10, 50]) {
+      await store.emails.ingest(tenantUuid, { message_id: `e${sent_at}`, sent_at, from: { person_uuid: ada.uuid }, to: [{ email: "b@x.example" }] });
+    }
+    const records = await collect(store.interactions.all(tenantUuid));
+    expect(records.map((record) => `${record.kind}:${record.occurred_at}`)).toEqual([
+      "email:10",
+      "meeting:20",
+      "email:30",
+      "meeting:30",
+      "meeting:40",
+      "email:50",
+    ]);
   });
 
   it("pages a person's timeline newest first across emails and meetings", async () => {

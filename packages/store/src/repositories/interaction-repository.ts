@@ -210,12 +210,38 @@ async function* meetingPages(db: Kysely<Database>, tenantUuid: string): AsyncGen
   }
 }
 
+/**
+ * The records of two page streams, each in time order, as one stream in time order (at equal times, the
+ * first stream's first). A graph hydrated in time order keeps each person's interactions in time order,
+ * which lets a busy person's questions about a window of time read only that window.
+ */
+async function* inTimeOrder(first: AsyncGenerator<InteractionRecord[]>, second: AsyncGenerator<InteractionRecord[]>): AsyncGenerator<InteractionRecord> {
+  const nextPage = async (pages: AsyncGenerator<InteractionRecord[]>) => {
+    const next = await pages.next();
+    return next.done ? null : next.value;
+  };
+  let left = await nextPage(first);
+  let right = await nextPage(second);
+  let leftAt = 0;
+  let rightAt = 0;
+  while (left !== null || right !== null) {
+    if (left !== null && leftAt >= left.length) {
+      left = await nextPage(first);
+      leftAt = 0;
+    } else if (right !== null && rightAt >= right.length) {
+      right = await nextPage(second);
+      rightAt = 0;
+    } else if (right === null || (left !== null && left[leftAt]!.occurred_at <= right[rightAt]!.occurred_at)) {
+      yield left![leftAt++]!;
+    } else {
+      yield right[rightAt++]!;
+    }
+  }
+}
+
 export function createInteractionRepository({ db }: RepositoryContext): InteractionRepository {
   return {
-    async *all(tenantUuid) {
-      for await (const page of emailPages(db, tenantUuid)) yield* page;
-      for await (const page of meetingPages(db, tenantUuid)) yield* page;
-    },
+    all: (tenantUuid) => inTimeOrder(emailPages(db, tenantUuid), meetingPages(db, tenantUuid)),
     async get(tenantUuid, kind, id) {
       const records =
         kind === "email"
