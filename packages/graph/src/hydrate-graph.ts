@@ -17,7 +17,10 @@ export interface HydrationOptions extends RelationshipGraphOptions {
 
 /** What a tenant's graph is built from. Every field accepts any iterable, so rows can be streamed. */
 export interface HydrationInput {
-  /** Emails and meetings, in any order. A repeated id replaces the earlier interaction. */
+  /**
+   * Emails and meetings, in any order. A repeated id replaces the earlier interaction. Earliest first, the
+   * counts behind `rq_reason` read a busy person's reason window alone (the counts are the same).
+   */
   interactions: Iterable<Interaction>;
   /** Internal users and their person nodes. */
   internalUsers?: Iterable<InternalUser>;
