@@ -8,14 +8,7 @@
  * (`slots.length` when none).
  */
 export function firstPositionFrom(slots: readonly number[], occurredAt: Float64Array, at: number): number {
-  let low = 0;
-  let high = slots.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((occurredAt[slots[middle]!] ?? 0) < at) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstPositionPast(slots, occurredAt, at, true);
 }
 
 /**
@@ -23,11 +16,17 @@ export function firstPositionFrom(slots: readonly number[], occurredAt: Float64A
  * (`slots.length` when none).
  */
 export function firstPositionAfter(slots: readonly number[], occurredAt: Float64Array, at: number): number {
+  return firstPositionPast(slots, occurredAt, at, false);
+}
+
+/** Binary search: the first position whose time is after `at` (or equal to it, when `includingAt`). */
+function firstPositionPast(slots: readonly number[], occurredAt: Float64Array, at: number, includingAt: boolean): number {
   let low = 0;
   let high = slots.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((occurredAt[slots[middle]!] ?? 0) <= at) low = middle + 1;
+    const time = occurredAt[slots[middle]!] ?? 0;
+    if (time < at || (time === at && !includingAt)) low = middle + 1;
     else high = middle;
   }
   return low;
