@@ -18,7 +18,7 @@ import { mergePersons } from "./merge-persons.js";
 import { PairIndex } from "./pair-index.js";
 import { compareUuids, roundScore } from "./scores.js";
 import { TeamLinkLog } from "./team-link-log.js";
-import { addSlot } from "./time-ordered-slots.js";
+import { addSlot, removeSlot, type TimeOrderedCopy } from "./time-ordered-slots.js";
 import { alwaysKeepsTeamLinkTable, teamLinkTable } from "./team-link-table.js";
 
 /** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
@@ -43,6 +43,8 @@ export interface PersonRecord {
   interactions: number[];
   /** Whether `interactions` is also in time order, earliest first (see time-ordered-slots.ts). */
   interactionsByTime: boolean;
+  /** When `interactions` is not in time order: the same slots in time order, made when a reader first asks (see `slotsInTimeOrder`). */
+  interactionsInTimeOrder: TimeOrderedCopy | null;
   /** Latest occurredAt among them (-Infinity when none). */
   latestAt: number;
   /** Remembered split of `interactions` into past and upcoming (see `GraphState.timeline`); null when stale. */
@@ -109,11 +111,6 @@ function preferHashTableAdjacency(graph: UndirectedGraph, key: string): void {
   record["\u0000second"] = 0;
   delete record["\u0000first"];
   delete record["\u0000second"];
-}
-
-function removeValue(list: number[], value: number): void {
-  const position = list.lastIndexOf(value);
-  if (position >= 0) list.splice(position, 1);
 }
 
 /**
@@ -183,6 +180,7 @@ export class GraphState {
       neighbourEdges: [],
       interactions: [],
       interactionsByTime: true,
+      interactionsInTimeOrder: null,
       latestAt: -Infinity,
       timeline: null,
     };
@@ -434,7 +432,7 @@ export class GraphState {
     const end = start + (table.count[slot] ?? 0);
     for (let position = start; position < end; position += 1) {
       const record = this.record(table.participants[position] ?? -1);
-      removeValue(record.interactions, slot);
+      removeSlot(record, slot);
       record.timeline = null;
       this.forgetCompanyActivity(record);
       if (occurredAt >= record.latestAt) {

@@ -2,7 +2,7 @@
 import { DAY_MILLISECONDS } from "./dates.js";
 import type { PairSummary } from "./edge-table.js";
 import type { EvaluationContext, GraphState, PersonRecord, TeamPairScratch } from "./graph-state.js";
-import { firstPositionAfter, firstPositionFrom } from "./time-ordered-slots.js";
+import { firstPositionAfter, firstPositionFrom, slotsInTimeOrder } from "./time-ordered-slots.js";
 
 export type { PairSummary };
 
@@ -41,8 +41,7 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
 
   const team = state.teamScratch;
   team.begin(state.records.length);
-  if (subject.interactionsByTime) countInTimeOrder(state, subject, links, now, windowMilliseconds);
-  else countEverySlot(state, subject, links, now, windowMilliseconds);
+  countInTimeOrder(state, subject, links, now, windowMilliseconds);
   for (let position = 0; position < links.length; position += 2) {
     const { summary, until } = team.get(links[position]!)!;
     // Remembered as summarizePair would: the next read of the pair, from either side, costs no scan.
@@ -74,15 +73,15 @@ function visitCounterparts(state: GraphState, subject: PersonRecord, slot: numbe
 }
 
 /**
- * The subject's slots in time order: the totals are the edges', less each pair's interactions after `now`
+ * The subject's slots in time order (`slotsInTimeOrder`): the totals are the edges', less each pair's interactions after `now`
  * (the last slots); the window is a run of slots found by its bounds; a pair with an interaction after `now`
  * finds its latest past one in the window or, going back from it, before. A busy subject's years of activity
  * before the window are not read.
  */
 function countInTimeOrder(state: GraphState, subject: PersonRecord, links: number[], now: number, windowMilliseconds: number): void {
   const team = state.teamScratch;
-  const slots = subject.interactions;
   const occurred = state.table.occurredAt;
+  const slots = slotsInTimeOrder(subject, occurred);
   const windowStart = now - windowMilliseconds;
   const pastEnd = firstPositionAfter(slots, occurred, now);
   const windowFrom = Math.min(firstPositionFrom(slots, occurred, windowStart), pastEnd);
@@ -129,48 +128,6 @@ function countInTimeOrder(state: GraphState, subject: PersonRecord, links: numbe
     unresolved -= 1;
   };
   for (let position = windowFrom - 1; position >= 0 && unresolved > 0; position -= 1) visitCounterparts(state, subject, slots[position]!, takeLatest);
-}
-
-/** The subject's slots in no known order: every one is read. */
-function countEverySlot(state: GraphState, subject: PersonRecord, links: number[], now: number, windowMilliseconds: number): void {
-  // Every counted interaction of a pair is on its edge: the team members linked to the subject are all.
-  // When none of those pairs has an interaction after `now`, each pair's totals and last date are its
-  // edge's, and only the interactions of the reason window need the participants read.
-  const totalsOnEdges = everyPairIsPast(state, links, now);
-  const team = state.teamScratch;
-  for (let position = 0; position < links.length; position += 2) {
-    const summary = totalsOnEdges ? edgeTotals(state, links[position + 1]!) : emptySummary();
-    team.set(links[position]!, { summary, until: Infinity, ahead: false });
-  }
-  const table = state.table;
-  const windowStart = now - windowMilliseconds;
-  const visit: CounterpartVisitor = (index, meeting, occurredAt) => {
-    const pair = team.get(index);
-    if (pair === undefined) return;
-    if (occurredAt > now) {
-      pair.until = Math.min(pair.until, occurredAt);
-      return;
-    }
-    if (totalsOnEdges) {
-      if (meeting) pair.summary.windowMeetings += 1;
-      else pair.summary.windowEmails += 1;
-    } else {
-      count(pair.summary, meeting, occurredAt, windowStart);
-    }
-    if (occurredAt >= windowStart) pair.until = Math.min(pair.until, occurredAt + windowMilliseconds);
-  };
-  for (const slot of subject.interactions) {
-    const occurredAt = table.occurredAt[slot] ?? 0;
-    // With the totals on the edges, an interaction outside the window, or after `now` (none of them a pair's), changes nothing.
-    if (totalsOnEdges && (occurredAt < windowStart || occurredAt > now)) continue;
-    visitCounterparts(state, subject, slot, visit);
-  }
-}
-
-/** Whether no pair of the subject with a team member (its `links`) has an interaction after `now`. */
-function everyPairIsPast(state: GraphState, links: number[], now: number): boolean {
-  for (let position = 1; position < links.length; position += 2) if (state.edges.anchorAt(links[position]!) > now) return false;
-  return true;
 }
 
 /** A pair's totals and last date from its edge, which holds every interaction of the pair (none after `now`); no window counts yet. */

@@ -32,10 +32,33 @@ function firstPositionPast(slots: readonly number[], occurredAt: Float64Array, a
   return low;
 }
 
-/** A person's slots and whether they are in time order (see {@link addSlot}). */
+/** A list's slots in time order, kept beside a list that is not (see {@link slotsInTimeOrder}). */
+export interface TimeOrderedCopy {
+  slots: number[];
+  /** Slots placed inside it since it was made (see {@link addSlot}). */
+  placed: number;
+}
+
+/** A person's slots, whether they are in time order, and their copy in time order when they are not. */
 export interface SlotList {
   interactions: number[];
   interactionsByTime: boolean;
+  /**
+   * When `interactions` is not in time order: the same slots in time order, once a reader has asked for them
+   * (see {@link slotsInTimeOrder}); null until then, and again once too many slots had to be placed inside it.
+   */
+  interactionsInTimeOrder: TimeOrderedCopy | null;
+}
+
+/**
+ * Slots a copy takes inside it (each moves the slots after it) before it is dropped, to be made again when a
+ * reader next asks: a few late arrivals keep it, a backfill of thousands does not pay for each.
+ */
+const PLACED_AT_MOST = 32;
+
+/** Whether `slot` happened before the last slot of `slots`. */
+function isEarlierThanLast(slots: readonly number[], slot: number, occurredAt: Float64Array): boolean {
+  return slots.length > 0 && (occurredAt[slot] ?? 0) < (occurredAt[slots[slots.length - 1]!] ?? 0);
 }
 
 /**
@@ -43,12 +66,46 @@ export interface SlotList {
  * case: activity arrives as it happens, and a hydration from the store reads it in time order). An earlier
  * slot is still appended, not placed: the order of a person's slots is the order in which a pair's
  * aggregate is summed again, and that must stay the order in which it was first summed. The list is then
- * no longer in time order, and its readers scan every slot, as they would without the order.
+ * no longer in time order, and its readers use its copy in time order (see {@link slotsInTimeOrder}), which
+ * takes the slot at its end or, up to `PLACED_AT_MOST` times, at its place.
  */
 export function addSlot(list: SlotList, slot: number, occurredAt: Float64Array): void {
   const slots = list.interactions;
-  if (list.interactionsByTime && slots.length > 0 && (occurredAt[slot] ?? 0) < (occurredAt[slots[slots.length - 1]!] ?? 0)) {
-    list.interactionsByTime = false;
+  const copy = list.interactionsInTimeOrder;
+  if (list.interactionsByTime) {
+    if (isEarlierThanLast(slots, slot, occurredAt)) list.interactionsByTime = false;
+  } else if (copy !== null) {
+    if (!isEarlierThanLast(copy.slots, slot, occurredAt)) copy.slots.push(slot);
+    else if (copy.placed >= PLACED_AT_MOST) list.interactionsInTimeOrder = null;
+    else {
+      copy.slots.splice(firstPositionAfter(copy.slots, occurredAt, occurredAt[slot] ?? 0), 0, slot);
+      copy.placed += 1;
+    }
   }
   slots.push(slot);
+}
+
+/** Takes `slot` out of `list` and out of its copy in time order (both keep their order). */
+export function removeSlot(list: SlotList, slot: number): void {
+  removeValue(list.interactions, slot);
+  if (list.interactionsInTimeOrder !== null) removeValue(list.interactionsInTimeOrder.slots, slot);
+}
+
+function removeValue(slots: number[], slot: number): void {
+  const position = slots.lastIndexOf(slot);
+  if (position >= 0) slots.splice(position, 1);
+}
+
+/**
+ * The list's slots in time order, earliest first (equal times in no set order): the list itself when it is
+ * in time order, else its copy in time order, sorted now if there is none. A copy is made only for a person
+ * a reader asks about; the sort is adaptive, so a list that is mostly in order sorts in about one pass.
+ */
+export function slotsInTimeOrder(list: SlotList, occurredAt: Float64Array): readonly number[] {
+  if (list.interactionsByTime) return list.interactions;
+  list.interactionsInTimeOrder ??= {
+    slots: list.interactions.slice().sort((left, right) => (occurredAt[left] ?? 0) - (occurredAt[right] ?? 0)),
+    placed: 0,
+  };
+  return list.interactionsInTimeOrder.slots;
 }
