@@ -46,7 +46,7 @@ beforeAll(async () => {
   }
   await store.persons.create({ tenant_uuid: other, name: "Elsewhere", primary_company_uuid: await company(other, "Globex") });
   await store.close();
-  markPersonsDeleted(path, deletedPersons, Date.UTC(2026, 0, 1));
+  await markPersonsDeleted(path, deletedPersons, Date.UTC(2026, 0, 1));
   const sqlite = new SqliteDatabase(path);
   sqlite.prepare("update companies set deleted_at = ? where uuid = ?").run(Date.UTC(2026, 0, 1), gone);
   sqlite.close();

@@ -45,7 +45,7 @@ beforeAll(async () => {
     if (index % 4 === 0) await store.opportunities.delete(tenantUuid, deal.uuid);
     else liveDeals.push({ value, weighted: deal.weighted_value ?? 0 });
   }
-  markPersonsDeleted(path, persons.slice(0, 3), time);
+  await markPersonsDeleted(path, persons.slice(0, 3), time);
 }, 60_000);
 afterAll(async () => {
   await store.close();

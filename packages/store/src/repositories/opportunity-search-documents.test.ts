@@ -107,7 +107,7 @@ describe("opportunity search documents", () => {
               if (first) await store.associations.unlink(tenantUuid, "OPPORTUNITY", opportunity, first.uuid);
             }
             if (step.kind === "delete-opportunity") await store.opportunities.delete(tenantUuid, opportunity);
-            if (step.kind === "delete-person") markPersonsDeleted(path, [pick(persons, step.index)], (deletedAt += 1_000));
+            if (step.kind === "delete-person") await markPersonsDeleted(path, [pick(persons, step.index)], (deletedAt += 1_000));
             if (step.kind === "merge") {
               const [canonical, superseded] = [pick(persons, step.index), pick(persons, step.target)];
               const live = await store.persons.getMany(tenantUuid, [canonical, superseded]);

@@ -111,7 +111,7 @@ beforeAll(async () => {
   await deal(other, "Initech buyout", 3_200, [{ entity_type: "COMPANY", entity_uuid: elsewhere }]);
   // Enough opportunities that a word in one name is worth looking up rather than reading every document.
   for (let quarter = 1; quarter <= 2 * DOCUMENTS_PER_INDEX_MATCH; quarter++) await deal(tenantUuid, `Quarter ${quarter}`, 0, []);
-  markPersonsDeleted(path, [ghost], time);
+  await markPersonsDeleted(path, [ghost], time);
 }, 60_000);
 afterAll(async () => {
   await store.close();
