@@ -41,7 +41,7 @@ describe("time-ordered slots", () => {
     expect(list.interactionsByTime).toBe(false);
   });
 
-  it("gives a list out of time order a sorted copy, kept up while slots come in order and dropped when one does not", () => {
+  it("gives a list out of time order a sorted copy, which takes later slots at its end and places earlier ones", () => {
     const occurredAt = new Float64Array([10, 20, 5, 30, 40, 1]);
     const list = emptyList();
     for (const slot of [0, 1, 2]) addSlot(list, slot, occurredAt);
