@@ -292,7 +292,7 @@ export interface EntityListRepository {
   removeMember(tenantUuid: string, listUuid: string, entityUuid: string): Promise<boolean>;
   /** The lists an entity belongs to, by name. */
   listsContaining(tenantUuid: string, entityUuid: string): Promise<EntityList[]>;
-  /** How many lists each entity belongs to (entities in no list are absent). */
+  /** How many lists each entity belongs to (entities in no list are absent); remembered until a membership of the tenant changes. */
   membershipCounts(tenantUuid: string, entityUuids: readonly string[]): Promise<Map<string, number>>;
 }
 

@@ -38,7 +38,8 @@ async function liveUuids(db: Kysely<Database>, tenantUuid: string, kind: EntityL
   return new Set(rows.map((row) => row.uuid));
 }
 
-export function createEntityListRepository({ db, now, generateId }: RepositoryContext): EntityListRepository {
+export function createEntityListRepository(context: RepositoryContext): EntityListRepository {
+  const { db, now, generateId } = context;
   const listsWithCounts = (tenantUuid: string) =>
     db
       .selectFrom("entity_lists")
@@ -197,17 +198,26 @@ export function createEntityListRepository({ db, now, generateId }: RepositoryCo
     },
     async membershipCounts(tenantUuid, entityUuids) {
       const counts = new Map<string, number>();
-      const unique = [...new Set(entityUuids)];
-      for (let start = 0; start < unique.length; start += 500) {
+      // Remembered, zeros included, until a list or membership of the tenant changes: every
+      // recommended-paths answer asks about the persons it names.
+      const remembered = context.remembered && !db.isTransaction ? context.remembered.listMemberships.valuesOf(tenantUuid) : null;
+      const missing: string[] = [];
+      for (const uuid of new Set(entityUuids)) {
+        const known = remembered?.get(uuid);
+        if (known === undefined) missing.push(uuid);
+        else if (known > 0) counts.set(uuid, known);
+      }
+      for (let start = 0; start < missing.length; start += 500) {
         const rows = await db
           .selectFrom("entity_list_members")
           .select(["entity_uuid", sql<number>`count(*)`.as("lists")])
           .where("tenant_uuid", "=", tenantUuid)
-          .where("entity_uuid", "in", unique.slice(start, start + 500))
+          .where("entity_uuid", "in", missing.slice(start, start + 500))
           .groupBy("entity_uuid")
           .execute();
         for (const row of rows) counts.set(row.entity_uuid, Number(row.lists));
       }
+      if (remembered) for (const uuid of missing) remembered.set(uuid, counts.get(uuid) ?? 0);
       return counts;
     },
   };

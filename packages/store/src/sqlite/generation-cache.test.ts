@@ -1,5 +1,5 @@
 /**
- * Remembered reads (opportunity signals, key owners, users, persons, companies) hold until what they depend on changes:
+ * Remembered reads (opportunity signals, key owners, users, persons, companies, list memberships) hold until what they depend on changes:
  * through this store, through another connection to the same file (another process), and nothing is
  * remembered from inside a transaction.
  */
@@ -189,5 +189,38 @@ describe("remembered companies", () => {
         }),
       ).rejects.toThrow("roll back");
       expect((await store.companies.get(tenant.uuid, globex.uuid))?.company_name).toBe("Globex");
+    }));
+});
+
+describe("remembered list memberships", () => {
+  it("count lists, zeros included, until a membership or list changes, from any connection, and keep no transaction's writes", () =>
+    withTwoConnections("list-memberships", {}, async (store, other) => {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      const ada = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada" });
+      const ben = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ben" });
+      const list = (writer: Store, name: string) => writer.entityLists.create({ tenant_uuid: tenant.uuid, name, kind: "persons", owner_user_uuid: null });
+      const counts = async (reader: Store = store) => Object.fromEntries(await reader.entityLists.membershipCounts(tenant.uuid, [ada.uuid, ben.uuid]));
+
+      for (let read = 0; read < 2; read += 1) expect(await counts()).toEqual({});
+      const investors = await list(store, "Investors");
+      await store.entityLists.addMembers(tenant.uuid, investors.uuid, [ada.uuid], null);
+      for (let read = 0; read < 2; read += 1) expect(await counts()).toEqual({ [ada.uuid]: 1 });
+
+      const founders = await list(other, "Founders");
+      await other.entityLists.addMembers(tenant.uuid, founders.uuid, [ada.uuid, ben.uuid], null);
+      expect(await counts()).toEqual({ [ada.uuid]: 2, [ben.uuid]: 1 });
+      expect(await other.entityLists.removeMember(tenant.uuid, founders.uuid, ben.uuid)).toBe(true);
+      expect(await counts()).toEqual({ [ada.uuid]: 2 });
+
+      await expect(
+        store.transaction(async (transactional) => {
+          await transactional.entityLists.addMembers(tenant.uuid, investors.uuid, [ben.uuid], null);
+          expect(await counts(transactional)).toEqual({ [ada.uuid]: 2, [ben.uuid]: 1 });
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect(await counts()).toEqual({ [ada.uuid]: 2 });
+      expect(await store.entityLists.delete(tenant.uuid, investors.uuid)).toBe(true);
+      expect(await counts()).toEqual({ [ada.uuid]: 1 });
     }));
 });

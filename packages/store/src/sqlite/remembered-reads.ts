@@ -13,6 +13,8 @@ import { GenerationSnapshots } from "./generation-snapshots.js";
 export interface RememberedReads {
   /** Opportunity signals of persons and companies (`associations.recentOpportunitiesOf`). */
   dealLinkSignals: GenerationCache<{ total: number; recent: string[] } | null>;
+  /** How many entity lists each person or company belongs to, 0 for none (`entityLists.membershipCounts`). */
+  listMemberships: GenerationCache<number>;
   /** The tenant's live opportunities, under the tenant's uuid (`opportunities.list`, for a dense search). */
   liveOpportunities: GenerationCache<number>;
   /** Live key owners by key hash (`apiKeys.findActiveByHash`), and the tenant each hash belongs to. */
@@ -64,6 +66,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
     dealLinkSignals: new GenerationCache(readerOf("deal_links")),
     // deal_links moves on every insert, delete and deleted_at change of an opportunity (migration 0007).
     liveOpportunities: new GenerationCache(readerOf("deal_links")),
+    listMemberships: new GenerationCache(readerOf("entity_lists"), MAXIMUM_RECORDS),
     keyOwners: new GenerationCache(readerOf("access")),
     get tenantOfKeyHash() {
       if (tenantOfKeyHash.size > MAXIMUM_KEY_HASHES) tenantOfKeyHash.clear();
