@@ -500,3 +500,17 @@ export interface OpportunityActivityPendingTable {
 export interface Database {
   opportunity_activity_pending: OpportunityActivityPendingTable;
 }
+
+/** Migration 0021: how many live opportunities link to each person and company, kept by triggers. */
+export interface LiveOpportunityLinksTable {
+  tenant_uuid: string;
+  /** PERSON or COMPANY */
+  entity_type: string;
+  entity_uuid: string;
+  links: number;
+}
+
+/** The table of migration 0021, merged into `Database`. */
+export interface Database {
+  live_opportunity_links: LiveOpportunityLinksTable;
+}

@@ -2,9 +2,8 @@
  * @module
  * How many live opportunities each record is linked to, and the most recently updated of them: the
  * `signal_metadata` and hop `associations` of a recommended-paths answer. A busy contact is linked to
- * thousands of opportunities, so nothing here visits every link's opportunity: counts come from an index
- * of opportunity links alone, less the links of deleted opportunities (found from an index of those);
- * most records' recent opportunities from ranking their links through covering indexes, and a busy
+ * thousands of opportunities, so nothing here visits every link's opportunity: counts come from the
+ * table the triggers of migration 0021 keep; most records' recent opportunities from ranking their links through covering indexes, and a busy
  * record's from walking opportunities newest first (indexes of migration 0013).
  */
 import { sql, type Kysely } from "kysely";
@@ -36,38 +35,15 @@ export async function recentOpportunityLinks(
 ): Promise<Map<string, OpportunityLinks>> {
   const found = new Map<string, OpportunityLinks>();
   if (entityUuids.length === 0) return found;
-  // Counted in the covering index of opportunity links alone. Under the store's sampled statistics SQLite
-  // preferred the index of every link of an entity, which reads each link's row: 173-352 ms for a batch's
-  // 57,000 links at benchmark scale L, against 13-28 ms here.
-  const { rows: linked } = await sql<{ entity_uuid: string; links: number }>`
-    select entity_uuid, count(*) as links
-    from associations indexed by associations_opportunity_links
-    where tenant_uuid = ${tenantUuid} and owner_type = 'OPPORTUNITY' and entity_type = ${entityType}
-      and entity_uuid in (${sql.join(entityUuids)})
-    group by entity_uuid`.execute(db);
-  if (linked.length === 0) return found;
-  const deleted = await db
-    .selectFrom("opportunities")
-    .innerJoin("associations", (join) =>
-      join.onRef("associations.tenant_uuid", "=", "opportunities.tenant_uuid").onRef("associations.owner_uuid", "=", "opportunities.uuid"),
-    )
-    .select(["associations.entity_uuid as entity_uuid", sql<number>`count(*)`.as("links")])
-    .where("opportunities.tenant_uuid", "=", tenantUuid)
-    .where("opportunities.deleted_at", "is not", null)
-    .where("associations.owner_type", "=", "OPPORTUNITY")
-    .where("associations.entity_type", "=", entityType)
-    .where(
-      "associations.entity_uuid",
-      "in",
-      linked.map((row) => row.entity_uuid),
-    )
-    .groupBy("associations.entity_uuid")
+  // Kept by triggers on every write to links and opportunities (migration 0021).
+  const counted = await db
+    .selectFrom("live_opportunity_links")
+    .select(["entity_uuid", "links"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("entity_type", "=", entityType)
+    .where("entity_uuid", "in", entityUuids)
     .execute();
-  const deletedLinks = new Map(deleted.map((row) => [row.entity_uuid, Number(row.links)]));
-  for (const row of linked) {
-    const total = Number(row.links) - (deletedLinks.get(row.entity_uuid) ?? 0);
-    if (total > 0) found.set(row.entity_uuid, { total, recent: [] });
-  }
+  for (const row of counted) found.set(row.entity_uuid, { total: Number(row.links), recent: [] });
   if (limit <= 0) return found;
 
   const few = [...found].filter(([, links]) => links.total < BUSY_LINKS).map(([uuid]) => uuid);

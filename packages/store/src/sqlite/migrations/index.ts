@@ -24,6 +24,7 @@ import { nameSearchQueueMigration } from "./0017-name-search-queue.js";
 import { opportunitySearchDocumentsMigration } from "./0018-opportunity-search-documents.js";
 import { opportunityLinkNotesMigration } from "./0019-opportunity-link-notes.js";
 import { opportunityLiveRowsMigration } from "./0020-opportunity-live-rows.js";
+import { liveOpportunityLinkCountsMigration } from "./0021-live-opportunity-link-counts.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0018-opportunity-search-documents": opportunitySearchDocumentsMigration,
   "0019-opportunity-link-notes": opportunityLinkNotesMigration,
   "0020-opportunity-live-rows": opportunityLiveRowsMigration,
+  "0021-live-opportunity-link-counts": liveOpportunityLinkCountsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,0 +1,163 @@
+/**
+ * Migration 0021: the kept count of live opportunity links equals the count from the links themselves,
+ * after the backfill and after any sequence of writes to links and opportunities, whoever writes them.
+ */
+import SqliteDatabase from "better-sqlite3";
+import fc from "fast-check";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../database-schema.js";
+import { migrations } from "./index.js";
+
+const OPPORTUNITIES = [
+  { uuid: "o1", tenant: "t1" },
+  { uuid: "o2", tenant: "t1" },
+  { uuid: "o3", tenant: "t1" },
+  { uuid: "o4", tenant: "t2" },
+];
+const ENTITIES = [
+  { type: "PERSON", uuid: "p1" },
+  { type: "PERSON", uuid: "p2" },
+  { type: "COMPANY", uuid: "c1" },
+  { type: "NOTE", uuid: "n1" },
+];
+
+/** A migrated database in memory, migrated up to `upTo` (every migration when absent), with foreign keys off. */
+async function migratedDatabase(upTo?: string) {
+  const sqlite = new SqliteDatabase(":memory:");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest()).error).toBeUndefined();
+  sqlite.pragma("foreign_keys = off");
+  sqlite.exec("insert into tenants (uuid, name, tier, created_at) values ('t1', 'Acme', 'standard', 1), ('t2', 'Globex', 'standard', 1)");
+  return { sqlite, db, migrator };
+}
+
+/** The counts by definition: links from a live opportunity of the link's tenant to a person or company. */
+function countedFromLinks(sqlite: SqliteDatabase.Database) {
+  return sqlite
+    .prepare(
+      `select a.tenant_uuid, a.entity_type, a.entity_uuid, count(*) as links
+       from associations a join opportunities o on o.uuid = a.owner_uuid and o.tenant_uuid = a.tenant_uuid and o.deleted_at is null
+       where a.owner_type = 'OPPORTUNITY' and a.entity_type in ('PERSON', 'COMPANY')
+       group by 1, 2, 3 order by 1, 2, 3`,
+    )
+    .all();
+}
+
+const kept = (sqlite: SqliteDatabase.Database) =>
+  sqlite.prepare("select tenant_uuid, entity_type, entity_uuid, links from live_opportunity_links order by 1, 2, 3").all();
+
+function insertOpportunity(sqlite: SqliteDatabase.Database, uuid: string, tenant: string, deletedAt: number | null) {
+  sqlite
+    .prepare(
+      `insert or ignore into opportunities (uuid, tenant_uuid, type_uuid, stage_uuid, name, stage_entered_at, created_at, updated_at, deleted_at)
+       values (?, ?, 'type', 'stage', ?, 1, 1, 1, ?)`,
+    )
+    .run(uuid, tenant, `Deal ${uuid}`, deletedAt);
+}
+
+function link(sqlite: SqliteDatabase.Database, tenant: string, owner: { type: string; uuid: string }, entity: { type: string; uuid: string }) {
+  const key = [`${owner.type}:${owner.uuid}`, `${entity.type}:${entity.uuid}`].sort().join("|");
+  sqlite
+    .prepare(
+      `insert or ignore into associations (uuid, tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid, link_key, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, 1, 1)`,
+    )
+    .run(`${tenant}:${key}`, tenant, owner.type, owner.uuid, entity.type, entity.uuid, key);
+}
+
+const opportunity = fc.constantFrom(...OPPORTUNITIES);
+const entity = fc.constantFrom(...ENTITIES);
+const write = fc.oneof(
+  fc.record({ kind: fc.constant("create" as const), opportunity, deleted: fc.boolean() }),
+  fc.record({ kind: fc.constant("link" as const), opportunity, entity, reversed: fc.boolean(), otherTenant: fc.boolean() }),
+  fc.record({ kind: fc.constant("unlink" as const), opportunity, entity }),
+  fc.record({ kind: fc.constant("repoint" as const), opportunity, entity, to: entity }),
+  fc.record({ kind: fc.constant("soft delete" as const), opportunity }),
+  fc.record({ kind: fc.constant("restore" as const), opportunity }),
+  fc.record({ kind: fc.constant("hard delete" as const), opportunity }),
+  fc.record({ kind: fc.constant("unlink all" as const), entity }),
+);
+type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
+
+function apply(sqlite: SqliteDatabase.Database, step: Write) {
+  switch (step.kind) {
+    case "create":
+      return insertOpportunity(sqlite, step.opportunity.uuid, step.opportunity.tenant, step.deleted ? 5 : null);
+    case "link": {
+      const tenant = step.otherTenant ? (step.opportunity.tenant === "t1" ? "t2" : "t1") : step.opportunity.tenant;
+      const owner = { type: "OPPORTUNITY", uuid: step.opportunity.uuid };
+      return step.reversed ? link(sqlite, tenant, step.entity, owner) : link(sqlite, tenant, owner, step.entity);
+    }
+    case "unlink":
+      return sqlite.prepare("delete from associations where owner_uuid = ? and entity_uuid = ?").run(step.opportunity.uuid, step.entity.uuid);
+    case "repoint":
+      return sqlite
+        .prepare("update or ignore associations set entity_type = ?, entity_uuid = ? where owner_uuid = ? and entity_uuid = ?")
+        .run(step.to.type, step.to.uuid, step.opportunity.uuid, step.entity.uuid);
+    case "soft delete":
+      return sqlite.prepare("update opportunities set deleted_at = 9 where uuid = ? and deleted_at is null").run(step.opportunity.uuid);
+    case "restore":
+      return sqlite.prepare("update opportunities set deleted_at = null where uuid = ?").run(step.opportunity.uuid);
+    case "hard delete":
+      return sqlite.prepare("delete from opportunities where uuid = ?").run(step.opportunity.uuid);
+    case "unlink all":
+      return sqlite.prepare("delete from associations where entity_uuid = ? or owner_uuid = ?").run(step.entity.uuid, step.entity.uuid);
+  }
+}
+
+describe("migration 0021-live-opportunity-link-counts", () => {
+  it("counts the links written before it", async () => {
+    const { sqlite, db, migrator } = await migratedDatabase("0020-opportunity-live-rows");
+    try {
+      for (const { uuid, tenant } of OPPORTUNITIES) insertOpportunity(sqlite, uuid, tenant, uuid === "o3" ? 5 : null);
+      for (const { uuid, tenant } of OPPORTUNITIES) for (const target of ENTITIES) link(sqlite, tenant, { type: "OPPORTUNITY", uuid }, target);
+      link(sqlite, "t1", { type: "PERSON", uuid: "p2" }, { type: "OPPORTUNITY", uuid: "o9" });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(kept(sqlite)).toEqual([
+        { tenant_uuid: "t1", entity_type: "COMPANY", entity_uuid: "c1", links: 2 },
+        { tenant_uuid: "t1", entity_type: "PERSON", entity_uuid: "p1", links: 2 },
+        { tenant_uuid: "t1", entity_type: "PERSON", entity_uuid: "p2", links: 2 },
+        { tenant_uuid: "t2", entity_type: "COMPANY", entity_uuid: "c1", links: 1 },
+        { tenant_uuid: "t2", entity_type: "PERSON", entity_uuid: "p1", links: 1 },
+        { tenant_uuid: "t2", entity_type: "PERSON", entity_uuid: "p2", links: 1 },
+      ]);
+      expect(kept(sqlite)).toEqual(countedFromLinks(sqlite));
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("keeps each count equal to the links' own after any writes, and no row at zero", async () => {
+    const start = fc.record({
+      deleted: fc.array(fc.boolean(), { minLength: OPPORTUNITIES.length, maxLength: OPPORTUNITIES.length }),
+      linked: fc.array(fc.boolean(), { minLength: OPPORTUNITIES.length * ENTITIES.length, maxLength: OPPORTUNITIES.length * ENTITIES.length }),
+    });
+    let nonEmptyChecks = 0;
+    await fc.assert(
+      fc.asyncProperty(start, fc.array(write, { minLength: 5, maxLength: 40 }), async ({ deleted, linked }, steps) => {
+        const { sqlite, db } = await migratedDatabase();
+        try {
+          OPPORTUNITIES.forEach(({ uuid, tenant }, index) => insertOpportunity(sqlite, uuid, tenant, deleted[index] ? 5 : null));
+          OPPORTUNITIES.forEach(({ uuid, tenant }, index) =>
+            ENTITIES.forEach((target, at) => {
+              if (linked[index * ENTITIES.length + at]) link(sqlite, tenant, { type: "OPPORTUNITY", uuid }, target);
+            }),
+          );
+          for (const step of [undefined, ...steps]) {
+            if (step) apply(sqlite, step);
+            const counts = kept(sqlite);
+            expect(counts).toEqual(countedFromLinks(sqlite));
+            if (counts.length > 0) nonEmptyChecks += 1;
+          }
+        } finally {
+          await db.destroy();
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // Most checks compare counts, not two empty tables.
+    expect(nonEmptyChecks).toBeGreaterThan(1_000);
+  });
+});
