@@ -25,6 +25,7 @@ import { opportunitySearchDocumentsMigration } from "./0018-opportunity-search-d
 import { opportunityLinkNotesMigration } from "./0019-opportunity-link-notes.js";
 import { opportunityLiveRowsMigration } from "./0020-opportunity-live-rows.js";
 import { liveOpportunityLinkCountsMigration } from "./0021-live-opportunity-link-counts.js";
+import { personEmailsByPersonMigration } from "./0022-person-emails-by-person.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0019-opportunity-link-notes": opportunityLinkNotesMigration,
   "0020-opportunity-live-rows": opportunityLiveRowsMigration,
   "0021-live-opportunity-link-counts": liveOpportunityLinkCountsMigration,
+  "0022-person-emails-by-person": personEmailsByPersonMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
