@@ -514,3 +514,18 @@ export interface LiveOpportunityLinksTable {
 export interface Database {
   live_opportunity_links: LiveOpportunityLinksTable;
 }
+
+/** Migration 0023: each link from a live opportunity to a person or company, with the opportunity's `updated_at`. */
+export interface LiveOpportunityLinkRecencyTable {
+  tenant_uuid: string;
+  /** PERSON or COMPANY */
+  entity_type: string;
+  entity_uuid: string;
+  opportunity_uuid: string;
+  updated_at: number;
+}
+
+/** The table of migration 0023, merged into `Database`. */
+export interface Database {
+  live_opportunity_link_recency: LiveOpportunityLinkRecencyTable;
+}

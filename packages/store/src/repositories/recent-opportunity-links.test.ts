@@ -1,8 +1,8 @@
 /**
  * `associations.recentOpportunitiesOf` against a reference built from every link: a busy contact (over
- * 1,000 links: the walk newest first), a few-links one (ranking its links), deleted opportunities
- * (subtracted from the counts, never named) and equal `updated_at` (ties by uuid), at limits 1 to 3. And
- * the plans of the statements that read opportunity links under statistics like benchmark scale L's.
+ * 1,000 links), a few-links one, deleted opportunities (left out of the counts, never named) and equal
+ * `updated_at` (ties by uuid), at limits 1 to 3. And the plans of the statements that read opportunity
+ * links under statistics like benchmark scale L's.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
-import { planOf as planOfStatement, preparedDuring } from "../testing/sqlite-plans.js";
+import { planOf as planOfStatement, preparedDuring, readDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-recent-links-"));
 const path = join(folder, "links.db");
@@ -123,6 +123,13 @@ describe("recentOpportunitiesOf", () => {
     });
     const counts = statements.filter((source) => /from "?live_opportunity_links"?/i.test(source));
     expect(counts).toHaveLength(1);
+    // Its text does not change with the number of entities: prepared by the tests above, so read here
+    // (in a transaction: nothing remembered).
+    const read = await readDuring(() =>
+      store.transaction((transactional) => transactional.associations.recentOpportunitiesOf(tenantUuid, "PERSON", [persons.busy, persons.few], 3)),
+    );
+    const recent = read.filter((source) => /from live_opportunity_link_recency/i.test(source));
+    expect(recent).toHaveLength(1);
     const lists = statements.filter((source) => /as "?opportunity_uuid"?/i.test(source) && !/row_number/i.test(source));
     expect(lists).toHaveLength(1);
     // The list filtered by linked persons: their links found once, not a probe per opportunity of the tenant.
@@ -135,6 +142,11 @@ describe("recentOpportunitiesOf", () => {
       useScaleLStatistics(sqlite, ["associations"]);
       const planOf = (source: string) => planOfStatement(sqlite, source);
       expect(planOf(counts[0]!)).toContain("SEARCH live_opportunity_links USING PRIMARY KEY (tenant_uuid=? AND entity_type=? AND entity_uuid=?)");
+      // Each entity's first entries of its range, newest first: no sort but the few it names.
+      expect(planOf(recent[0]!)).toContain(
+        "SEARCH r USING COVERING INDEX live_opportunity_link_recency_newest_first (tenant_uuid=? AND entity_type=? AND entity_uuid=?)",
+      );
+      expect(planOf(recent[0]!)).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
       expect(planOf(lists[0]!)).toContain("COVERING INDEX associations_opportunity_links");
       for (const source of filteredPages) {
         expect(planOf(source)).toContain("COVERING INDEX associations_opportunity_links");

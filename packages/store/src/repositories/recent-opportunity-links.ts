@@ -2,19 +2,12 @@
  * @module
  * How many live opportunities each record is linked to, and the most recently updated of them: the
  * `signal_metadata` and hop `associations` of a recommended-paths answer. A busy contact is linked to
- * thousands of opportunities, so nothing here visits every link's opportunity: counts come from the
- * table the triggers of migration 0021 keep; most records' recent opportunities from ranking their links through covering indexes, and a busy
- * record's from walking opportunities newest first (indexes of migration 0013).
+ * thousands of opportunities, so nothing here visits its links: the counts come from the table the
+ * triggers of migration 0021 keep, the most recent from the first entries of each entity's range in the
+ * one of migration 0023.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-
-/**
- * Links above which a record's most recent opportunities are found by walking the tenant's opportunities
- * newest first, instead of ranking all of its links: measured at benchmark scale L, the walk costs about
- * 2 ms whatever the count from 2,000 links up, ranking about 2 µs a link.
- */
-const BUSY_LINKS = 1_000;
 
 export interface OpportunityLinks {
   total: number;
@@ -46,44 +39,21 @@ export async function recentOpportunityLinks(
   for (const row of counted) found.set(row.entity_uuid, { total: Number(row.links), recent: [] });
   if (limit <= 0) return found;
 
-  const few = [...found].filter(([, links]) => links.total < BUSY_LINKS).map(([uuid]) => uuid);
-  if (few.length > 0) {
-    // Both indexes cover what the join reads (migration 0013): two seeks a link instead of four.
-    const { rows } = await sql<{ entity_uuid: string; opportunity_uuid: string }>`
-      select entity_uuid, opportunity_uuid from (
-        select a.entity_uuid, a.owner_uuid as opportunity_uuid,
-          row_number() over (partition by a.entity_uuid order by o.updated_at desc, o.uuid) as position
-        from associations a indexed by associations_opportunity_links
-        join opportunities o indexed by opportunities_live_updated on o.uuid = a.owner_uuid and o.deleted_at is null
-        where a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.entity_type = ${entityType}
-          and a.entity_uuid in (${sql.join(few)})
-      ) where position <= ${limit}
-      order by entity_uuid, position`.execute(db);
-    for (const row of rows) found.get(row.entity_uuid)?.recent.push(row.opportunity_uuid);
-  }
-  for (const [uuid, links] of found) {
-    if (links.total < BUSY_LINKS) continue;
-    const rows = await db
-      .selectFrom("opportunities")
-      .select("opportunities.uuid")
-      .where("opportunities.tenant_uuid", "=", tenantUuid)
-      .where("opportunities.deleted_at", "is", null)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("associations")
-            .select(sql`1`.as("one"))
-            .where("associations.tenant_uuid", "=", tenantUuid)
-            .whereRef("associations.owner_uuid", "=", "opportunities.uuid")
-            .where("associations.entity_type", "=", entityType)
-            .where("associations.owner_type", "=", "OPPORTUNITY")
-            .where("associations.entity_uuid", "=", uuid),
-        ),
-      )
-      .orderBy("opportunities.updated_at", "desc")
-      .orderBy("opportunities.uuid")
-      .limit(limit)
-      .execute();
-    links.recent = rows.map((row) => row.uuid);
+  const linked = [...found.keys()];
+  for (let start = 0; start < linked.length; start += 500) {
+    // Each entity's first `limit` entries in the index of migration 0023, newest first: one seek an entity.
+    const { rows } = await sql<{ entity_uuid: string; recent: string }>`
+      select e.value as entity_uuid, (
+        select json_group_array(opportunity_uuid order by updated_at desc, opportunity_uuid) from (
+          select r.opportunity_uuid, r.updated_at
+          from live_opportunity_link_recency r indexed by live_opportunity_link_recency_newest_first
+          where r.tenant_uuid = ${tenantUuid} and r.entity_type = ${entityType} and r.entity_uuid = e.value
+          order by r.updated_at desc, r.opportunity_uuid
+          limit ${limit}
+        )
+      ) as recent
+      from json_each(${JSON.stringify(linked.slice(start, start + 500))}) e`.execute(db);
+    for (const row of rows) found.get(row.entity_uuid)!.recent = JSON.parse(row.recent) as string[];
   }
   return found;
 }

@@ -26,6 +26,7 @@ import { opportunityLinkNotesMigration } from "./0019-opportunity-link-notes.js"
 import { opportunityLiveRowsMigration } from "./0020-opportunity-live-rows.js";
 import { liveOpportunityLinkCountsMigration } from "./0021-live-opportunity-link-counts.js";
 import { personEmailsByPersonMigration } from "./0022-person-emails-by-person.js";
+import { liveOpportunityLinkRecencyMigration } from "./0023-live-opportunity-link-recency.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0020-opportunity-live-rows": opportunityLiveRowsMigration,
   "0021-live-opportunity-link-counts": liveOpportunityLinkCountsMigration,
   "0022-person-emails-by-person": personEmailsByPersonMigration,
+  "0023-live-opportunity-link-recency": liveOpportunityLinkRecencyMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,6 +1,7 @@
 /**
- * Migration 0021: the kept count of live opportunity links equals the count from the links themselves,
- * after the backfill and after any sequence of writes to links and opportunities, whoever writes them.
+ * Migrations 0021 and 0023: the kept counts of live opportunity links, and the kept links with their
+ * opportunities' update times, equal what the links and opportunities themselves say, after the backfill
+ * and after any sequence of writes to links and opportunities, whoever writes them.
  */
 import SqliteDatabase from "better-sqlite3";
 import fc from "fast-check";
@@ -48,6 +49,21 @@ function countedFromLinks(sqlite: SqliteDatabase.Database) {
 const kept = (sqlite: SqliteDatabase.Database) =>
   sqlite.prepare("select tenant_uuid, entity_type, entity_uuid, links from live_opportunity_links order by 1, 2, 3").all();
 
+/** The held links by definition: those counted, each with its opportunity's update time. */
+function recencyFromLinks(sqlite: SqliteDatabase.Database) {
+  return sqlite
+    .prepare(
+      `select a.tenant_uuid, a.entity_type, a.entity_uuid, a.owner_uuid as opportunity_uuid, o.updated_at
+       from associations a join opportunities o on o.uuid = a.owner_uuid and o.tenant_uuid = a.tenant_uuid and o.deleted_at is null
+       where a.owner_type = 'OPPORTUNITY' and a.entity_type in ('PERSON', 'COMPANY')
+       order by 1, 2, 3, 4`,
+    )
+    .all();
+}
+
+const keptRecency = (sqlite: SqliteDatabase.Database) =>
+  sqlite.prepare("select tenant_uuid, entity_type, entity_uuid, opportunity_uuid, updated_at from live_opportunity_link_recency order by 1, 2, 3, 4").all();
+
 function insertOpportunity(sqlite: SqliteDatabase.Database, uuid: string, tenant: string, deletedAt: number | null) {
   sqlite
     .prepare(
@@ -57,8 +73,12 @@ function insertOpportunity(sqlite: SqliteDatabase.Database, uuid: string, tenant
     .run(uuid, tenant, `Deal ${uuid}`, deletedAt);
 }
 
+/** The store's direction-free key of a link: one link a pair at most (`associations_link`). */
+const linkKey = (first: { type: string; uuid: string }, second: { type: string; uuid: string }) =>
+  [`${first.type}:${first.uuid}`, `${second.type}:${second.uuid}`].sort().join("|");
+
 function link(sqlite: SqliteDatabase.Database, tenant: string, owner: { type: string; uuid: string }, entity: { type: string; uuid: string }) {
-  const key = [`${owner.type}:${owner.uuid}`, `${entity.type}:${entity.uuid}`].sort().join("|");
+  const key = linkKey(owner, entity);
   sqlite
     .prepare(
       `insert or ignore into associations (uuid, tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid, link_key, created_at, updated_at)
@@ -78,6 +98,7 @@ const write = fc.oneof(
   fc.record({ kind: fc.constant("restore" as const), opportunity }),
   fc.record({ kind: fc.constant("hard delete" as const), opportunity }),
   fc.record({ kind: fc.constant("unlink all" as const), entity }),
+  fc.record({ kind: fc.constant("touch" as const), opportunity, at: fc.integer({ min: 1, max: 20 }) }),
 );
 type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
 
@@ -93,9 +114,10 @@ function apply(sqlite: SqliteDatabase.Database, step: Write) {
     case "unlink":
       return sqlite.prepare("delete from associations where owner_uuid = ? and entity_uuid = ?").run(step.opportunity.uuid, step.entity.uuid);
     case "repoint":
+      // As a person merge does: the link moves to the other record unless that pair is linked already.
       return sqlite
-        .prepare("update or ignore associations set entity_type = ?, entity_uuid = ? where owner_uuid = ? and entity_uuid = ?")
-        .run(step.to.type, step.to.uuid, step.opportunity.uuid, step.entity.uuid);
+        .prepare("update or ignore associations set entity_type = ?, entity_uuid = ?, link_key = ? where owner_uuid = ? and entity_uuid = ?")
+        .run(step.to.type, step.to.uuid, linkKey({ type: "OPPORTUNITY", uuid: step.opportunity.uuid }, step.to), step.opportunity.uuid, step.entity.uuid);
     case "soft delete":
       return sqlite.prepare("update opportunities set deleted_at = 9 where uuid = ? and deleted_at is null").run(step.opportunity.uuid);
     case "restore":
@@ -104,11 +126,13 @@ function apply(sqlite: SqliteDatabase.Database, step: Write) {
       return sqlite.prepare("delete from opportunities where uuid = ?").run(step.opportunity.uuid);
     case "unlink all":
       return sqlite.prepare("delete from associations where entity_uuid = ? or owner_uuid = ?").run(step.entity.uuid, step.entity.uuid);
+    case "touch":
+      return sqlite.prepare("update opportunities set updated_at = ? where uuid = ?").run(step.at, step.opportunity.uuid);
   }
 }
 
-describe("migration 0021-live-opportunity-link-counts", () => {
-  it("counts the links written before it", async () => {
+describe("migrations 0021-live-opportunity-link-counts and 0023-live-opportunity-link-recency", () => {
+  it("count and hold the links written before them", async () => {
     const { sqlite, db, migrator } = await migratedDatabase("0020-opportunity-live-rows");
     try {
       for (const { uuid, tenant } of OPPORTUNITIES) insertOpportunity(sqlite, uuid, tenant, uuid === "o3" ? 5 : null);
@@ -124,12 +148,14 @@ describe("migration 0021-live-opportunity-link-counts", () => {
         { tenant_uuid: "t2", entity_type: "PERSON", entity_uuid: "p2", links: 1 },
       ]);
       expect(kept(sqlite)).toEqual(countedFromLinks(sqlite));
+      expect(keptRecency(sqlite)).toHaveLength(9);
+      expect(keptRecency(sqlite)).toEqual(recencyFromLinks(sqlite));
     } finally {
       await db.destroy();
     }
   });
 
-  it("keeps each count equal to the links' own after any writes, and no row at zero", async () => {
+  it("keep each count and held link equal to the links' own after any writes, and no count at zero", async () => {
     const start = fc.record({
       deleted: fc.array(fc.boolean(), { minLength: OPPORTUNITIES.length, maxLength: OPPORTUNITIES.length }),
       linked: fc.array(fc.boolean(), { minLength: OPPORTUNITIES.length * ENTITIES.length, maxLength: OPPORTUNITIES.length * ENTITIES.length }),
@@ -149,6 +175,7 @@ describe("migration 0021-live-opportunity-link-counts", () => {
             if (step) apply(sqlite, step);
             const counts = kept(sqlite);
             expect(counts).toEqual(countedFromLinks(sqlite));
+            expect(keptRecency(sqlite)).toEqual(recencyFromLinks(sqlite));
             if (counts.length > 0) nonEmptyChecks += 1;
           }
         } finally {
