@@ -11,46 +11,59 @@
  * opportunity adds one to each entity it links. Rows reaching zero are removed.
  */
 import { sql, type Kysely, type Migration } from "kysely";
+import { anyChanged } from "./trigger-conditions.js";
 
-/** Adds `delta` to the count of the link `row` (NEW or OLD of associations) when it counts. */
-function countLink(row: "NEW" | "OLD", delta: 1 | -1) {
-  const counts = `${row}.owner_type = 'OPPORTUNITY' and ${row}.entity_type in ('PERSON', 'COMPANY')
+/** Whether the link `row` (NEW or OLD of associations) counts: from a live opportunity of its tenant to a person or company. */
+const linkCounts = (row: "NEW" | "OLD") => `${row}.owner_type = 'OPPORTUNITY' and ${row}.entity_type in ('PERSON', 'COMPANY')
       and exists (select 1 from opportunities where uuid = ${row}.owner_uuid and tenant_uuid = ${row}.tenant_uuid and deleted_at is null)`;
-  return `
-      insert into live_opportunity_links (tenant_uuid, entity_type, entity_uuid, links)
-        select ${row}.tenant_uuid, ${row}.entity_type, ${row}.entity_uuid, ${delta} where ${counts}
-        on conflict (tenant_uuid, entity_type, entity_uuid) do update set links = links + (${delta});
-      delete from live_opportunity_links
-        where tenant_uuid = ${row}.tenant_uuid and entity_type = ${row}.entity_type and entity_uuid = ${row}.entity_uuid and links <= 0;`;
-}
 
-/** Adds `delta` to the count of every entity the opportunity `row` (NEW or OLD) links to. */
-function countLinksOf(row: "NEW" | "OLD", delta: 1 | -1) {
-  const links = `from associations where tenant_uuid = ${row}.tenant_uuid and owner_uuid = ${row}.uuid
+/** Counts the link NEW when it counts. */
+const addLink = `
+      insert into live_opportunity_links (tenant_uuid, entity_type, entity_uuid, links)
+        select NEW.tenant_uuid, NEW.entity_type, NEW.entity_uuid, 1 where ${linkCounts("NEW")}
+        on conflict (tenant_uuid, entity_type, entity_uuid) do update set links = links + 1;`;
+
+/** Takes the link OLD off its count when it counted, and the count away at zero. */
+const removeLink = `
+      update live_opportunity_links set links = links - 1
+        where tenant_uuid = OLD.tenant_uuid and entity_type = OLD.entity_type and entity_uuid = OLD.entity_uuid and ${linkCounts("OLD")};
+      delete from live_opportunity_links
+        where tenant_uuid = OLD.tenant_uuid and entity_type = OLD.entity_type and entity_uuid = OLD.entity_uuid and links <= 0;`;
+
+/** The links of the opportunity `row` (NEW or OLD) to persons and companies. */
+const linksOf = (row: "NEW" | "OLD") => `from associations where tenant_uuid = ${row}.tenant_uuid and owner_uuid = ${row}.uuid
         and owner_type = 'OPPORTUNITY' and entity_type in ('PERSON', 'COMPANY')`;
-  return `
-      insert into live_opportunity_links (tenant_uuid, entity_type, entity_uuid, links)
-        select tenant_uuid, entity_type, entity_uuid, ${delta} ${links}
-        on conflict (tenant_uuid, entity_type, entity_uuid) do update set links = links + (${delta});
-      delete from live_opportunity_links
-        where tenant_uuid = ${row}.tenant_uuid and links <= 0
-          and (entity_type, entity_uuid) in (select entity_type, entity_uuid ${links});`;
-}
 
+/** Counts every link of the opportunity NEW. */
+const addLinksOfNew = `
+      insert into live_opportunity_links (tenant_uuid, entity_type, entity_uuid, links)
+        select tenant_uuid, entity_type, entity_uuid, 1 ${linksOf("NEW")}
+        on conflict (tenant_uuid, entity_type, entity_uuid) do update set links = links + 1;`;
+
+/** Takes every link of the opportunity OLD off its count, and the counts away at zero. */
+const removeLinksOfOld = `
+      update live_opportunity_links set links = links - 1
+        where tenant_uuid = OLD.tenant_uuid and (entity_type, entity_uuid) in (select entity_type, entity_uuid ${linksOf("OLD")});
+      delete from live_opportunity_links
+        where tenant_uuid = OLD.tenant_uuid and links <= 0 and (entity_type, entity_uuid) in (select entity_type, entity_uuid ${linksOf("OLD")});`;
+
+const linkMoved = anyChanged(["tenant_uuid", "owner_type", "owner_uuid", "entity_type", "entity_uuid"]);
+
+// An opportunity's uuid and tenant never change; its liveness does.
 const triggers = [
-  `create trigger associations_count_live_opportunity_links_on_insert after insert on associations begin ${countLink("NEW", 1)} end`,
-  `create trigger associations_count_live_opportunity_links_on_delete after delete on associations begin ${countLink("OLD", -1)} end`,
+  `create trigger associations_count_live_opportunity_links_on_insert after insert on associations begin ${addLink} end`,
+  `create trigger associations_count_live_opportunity_links_on_delete after delete on associations begin ${removeLink} end`,
   `create trigger associations_count_live_opportunity_links_on_update
-    after update of tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid on associations
-    begin ${countLink("OLD", -1)} ${countLink("NEW", 1)} end`,
+    after update of tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid on associations when ${linkMoved}
+    begin ${removeLink} ${addLink} end`,
   `create trigger opportunities_count_live_links_on_insert after insert on opportunities when NEW.deleted_at is null
-    begin ${countLinksOf("NEW", 1)} end`,
+    begin ${addLinksOfNew} end`,
   `create trigger opportunities_count_live_links_on_delete after delete on opportunities when OLD.deleted_at is null
-    begin ${countLinksOf("OLD", -1)} end`,
+    begin ${removeLinksOfOld} end`,
   `create trigger opportunities_count_live_links_on_soft_delete after update of deleted_at on opportunities
-    when OLD.deleted_at is null and NEW.deleted_at is not null begin ${countLinksOf("OLD", -1)} end`,
+    when OLD.deleted_at is null and NEW.deleted_at is not null begin ${removeLinksOfOld} end`,
   `create trigger opportunities_count_live_links_on_restore after update of deleted_at on opportunities
-    when OLD.deleted_at is not null and NEW.deleted_at is null begin ${countLinksOf("NEW", 1)} end`,
+    when OLD.deleted_at is not null and NEW.deleted_at is null begin ${addLinksOfNew} end`,
 ];
 
 export const liveOpportunityLinkCountsMigration: Migration = {

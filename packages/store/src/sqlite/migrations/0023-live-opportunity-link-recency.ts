@@ -11,6 +11,7 @@
  * tenant, to a person or company.
  */
 import { sql, type Kysely, type Migration } from "kysely";
+import { anyChanged } from "./trigger-conditions.js";
 
 const TABLE = "live_opportunity_link_recency";
 
@@ -45,16 +46,28 @@ function removeLinksOf(row: "NEW" | "OLD") {
           where tenant_uuid = ${row}.tenant_uuid and owner_uuid = ${row}.uuid and owner_type = 'OPPORTUNITY');`;
 }
 
+/** A live opportunity's new update time, held by its links in place. */
+const moveLinksOfNew = `
+      update ${TABLE} set updated_at = NEW.updated_at
+        where tenant_uuid = NEW.tenant_uuid and opportunity_uuid = NEW.uuid
+          and (entity_type, entity_uuid) in (select entity_type, entity_uuid from associations
+            where tenant_uuid = NEW.tenant_uuid and owner_uuid = NEW.uuid and owner_type = 'OPPORTUNITY');`;
+
 const triggers = [
   `create trigger associations_hold_opportunity_link_recency_on_insert after insert on associations begin ${addLink("NEW")} end`,
   `create trigger associations_hold_opportunity_link_recency_on_delete after delete on associations begin ${removeLink("OLD")} end`,
   `create trigger associations_hold_opportunity_link_recency_on_update
     after update of tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid on associations
+    when ${anyChanged(["tenant_uuid", "owner_type", "owner_uuid", "entity_type", "entity_uuid"])}
     begin ${removeLink("OLD")} ${addLink("NEW")} end`,
   `create trigger opportunities_hold_link_recency_on_insert after insert on opportunities begin ${addLinksOf("NEW")} end`,
   `create trigger opportunities_hold_link_recency_on_delete after delete on opportunities begin ${removeLinksOf("OLD")} end`,
-  // Any change of liveness or update time: the links are held again, or no longer, at the new time.
-  `create trigger opportunities_hold_link_recency_on_update after update of updated_at, deleted_at, tenant_uuid, uuid on opportunities
+  `create trigger opportunities_hold_link_recency_on_new_time after update of updated_at on opportunities
+    when OLD.updated_at is not NEW.updated_at and OLD.deleted_at is null and NEW.deleted_at is null and not (${anyChanged(["tenant_uuid", "uuid"])})
+    begin ${moveLinksOfNew} end`,
+  // Liveness or identity changed: the links are held again, or no longer, at the row's update time.
+  `create trigger opportunities_hold_link_recency_on_update after update of deleted_at, tenant_uuid, uuid on opportunities
+    when (OLD.deleted_at is null) is not (NEW.deleted_at is null) or ${anyChanged(["tenant_uuid", "uuid"])}
     begin ${removeLinksOf("OLD")} ${addLinksOf("NEW")} end`,
 ];
 
