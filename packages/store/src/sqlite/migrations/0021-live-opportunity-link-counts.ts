@@ -3,8 +3,8 @@
  * to, kept by triggers on every write to links and opportunities, from any connection. It is the `total` of
  * a recommended-paths hop's opportunity signal. Before, each answer counted the links of the persons it
  * names in the index of migration 0013 and subtracted those of deleted opportunities: at benchmark scale L
- * about 57,000 links for a batch of 100 persons, 11 ms a batch from warm pages and 40 to 60 ms from cold
- * ones; busy contacts are linked to thousands of opportunities each.
+ * about 57,000 links for a batch of 100 persons, 11 ms a batch from warm pages and 43 ms from cold ones;
+ * busy contacts are linked to thousands of opportunities each.
  *
  * A link counts when it runs from an opportunity (`owner_type = 'OPPORTUNITY'`) to a person or company and
  * the opportunity's row is live in the link's tenant. A pair has one link at most (`link_key`), so each
