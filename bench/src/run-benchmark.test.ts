@@ -29,6 +29,8 @@ describe("runBenchmark at scale S", () => {
         "activity-ingest",
         "activity-ingest-store-batch",
         "activity-ingest-batch",
+        "opportunity-writes-create",
+        "opportunity-writes-update",
         "batch-paths-person",
         "batch-paths-company",
         "batch-pathpower",
@@ -49,6 +51,12 @@ describe("runBenchmark at scale S", () => {
     // The opportunity read that applies the ingest's pending activity is reported beside it.
     expect(oneByOne?.figures.nextReadMs).toBeGreaterThan(0);
     expect(oneByOne?.figures.withNextRead).toBeGreaterThan(0);
+    // Opportunity writes are timed per write against raw statements writing the same rows.
+    for (const id of ["opportunity-writes-create", "opportunity-writes-update"]) {
+      const figures = report.measurements.find((measurement) => measurement.id === id)?.figures;
+      expect(figures?.msPerWrite, id).toBeGreaterThan(0);
+      expect(figures?.baselineMsPerWrite, id).toBeGreaterThan(0);
+    }
     // Each recommended-paths batch row reports its answer's floor: the same bytes from a bare server, and serializing them.
     for (const id of ["batch-paths-person", "batch-paths-company"]) {
       const figures = report.measurements.find((measurement) => measurement.id === id)?.figures;

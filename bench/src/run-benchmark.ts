@@ -17,6 +17,7 @@ import { measureHttpThroughput, startBenchServer } from "./measurements/http-thr
 import { measureMboxImportMemory } from "./measurements/mbox-import.js";
 import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
 import { measureOpportunitySearch } from "./measurements/opportunities-search.js";
+import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
 import { measurePersonsList } from "./measurements/persons-list.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
@@ -46,13 +47,14 @@ export const MEASUREMENT_GROUPS = [
   "opportunities",
   "paths",
   "activity-ingest",
+  "opportunity-writes",
   "batch-endpoints",
   "http-throughput",
   "mbox-import",
 ] as const;
 
 /** The groups measured in this process, on a graph it hydrates (the others run in child processes or over HTTP). */
-const IN_PROCESS_GROUPS = ["persons-list", "opportunities", "paths", "activity-ingest"] as const;
+const IN_PROCESS_GROUPS = ["persons-list", "opportunities", "paths", "activity-ingest", "opportunity-writes"] as const;
 
 /** The group a measurement row belongs to (a failed group's row has the group's id). */
 export function groupOfMeasurement(id: string): string {
@@ -62,6 +64,7 @@ export function groupOfMeasurement(id: string): string {
     ["paths-", "paths"],
     ["opportunities-", "opportunities"],
     ["activity-ingest", "activity-ingest"],
+    ["opportunity-writes", "opportunity-writes"],
   ];
   return prefixes.find(([prefix]) => id.startsWith(prefix))?.[1] ?? id;
 }
@@ -78,10 +81,10 @@ async function issueBenchKey(databasePath: string, tenantUuid: string): Promise<
 
 /** How many samples each measurement takes at each scale. */
 const SAMPLES = {
-  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1 },
-  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3 },
-  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5 },
-  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1 },
+  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1 },
+  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3 },
+  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5 },
+  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1 },
 } as const;
 
 const QUICK_PATH_TARGETS = 20;
@@ -101,7 +104,8 @@ async function withSmallestScale<T>(use: (small: SmallTenant) => T | Promise<T>)
     const databasePath = join(folder, "bench.db");
     const tenant = await generateTenant(databasePath, SCALES.S);
     const openGraph = async () => {
-      const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
+      const clock = createManualClock(BENCH_NOW);
+      const services = await createServices({ databasePath, clock, logger: pino({ level: "silent" }) });
       try {
         return { graph: await services.store.graphs.forTenant(tenant.tenantUuid), close: () => services.store.close() };
       } catch (error) {
@@ -162,7 +166,8 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
      * and a heap still holding an L graph would make its collections, and so its requests, slower.
      */
     const measureInProcess = async () => {
-      const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
+      const clock = createManualClock(BENCH_NOW);
+      const services = await createServices({ databasePath, clock, logger: pino({ level: "silent" }) });
       const app = createApp(services);
       try {
         const graph = await services.store.graphs.forTenant(tenant.tenantUuid);
@@ -196,6 +201,11 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         log("measuring ingest");
         await measure("activity-ingest", "Email ingest", () =>
           measureActivityIngest({ store: services.store, app, apiKey, databasePath, tenant, count: samples.ingest }),
+        );
+        // Last of this process's groups: its updates move the clock on, one millisecond each.
+        log("measuring opportunity writes");
+        await measure("opportunity-writes", "Opportunity writes", () =>
+          measureOpportunityWrites({ store: services.store, databasePath, tenant, count: samples.opportunityWrites, clock }),
         );
       } finally {
         await services.store.close();
