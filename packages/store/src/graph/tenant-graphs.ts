@@ -19,6 +19,8 @@ import { toGraphInteraction } from "./to-graph-interaction.js";
 export interface TenantGraphs {
   /** The tenant's graph, hydrated on first use. */
   forTenant(tenantUuid: string): Promise<RelationshipGraph>;
+  /** The tenant's graph when it is hydrated, else null; never starts a hydration. */
+  hydrated(tenantUuid: string): RelationshipGraph | null;
   /** Applies a committed change to the tenant's graph if it is loaded (or queues it while loading). */
   apply(tenantUuid: string, change: GraphChange): void;
   /** Drops a tenant's graph; the next read hydrates it again. */
@@ -122,6 +124,9 @@ export function createTenantGraphs(options: {
       );
       entries.set(tenantUuid, entry);
       return entry.loading;
+    },
+    hydrated(tenantUuid) {
+      return entries.get(tenantUuid)?.graph ?? null;
     },
     apply(tenantUuid, change) {
       changed(tenantUuid);

@@ -7,7 +7,7 @@ import type { AssociationsTable, Database } from "../database-schema.js";
 import type { AssociationOwnerType, EntityType, LinkedEntity, LinkResult } from "../deal-records.js";
 import type { AssociationRepository, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
-import { refreshOpportunityActivity } from "./opportunity-activity.js";
+import { entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
 import { toOpportunityType } from "./opportunity-type-repository.js";
 import { recentOpportunityLinks } from "./recent-opportunity-links.js";
 import { existingRecords } from "./record-lookup-repository.js";
@@ -194,7 +194,7 @@ export async function checkPinnedLinks(
 }
 
 export function createAssociationRepository(context: RepositoryContext): AssociationRepository {
-  const { db } = context;
+  const { db, now } = context;
   return {
     async opportunitiesOf(tenantUuid, entityType, entityUuids) {
       const byEntity = new Map<string, string[]>();
@@ -247,7 +247,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
         if (!before) {
           await insertLinks({ ...context, db: transaction }, tenantUuid, owner, [target]);
           if (owner.type === "OPPORTUNITY" && (target.type === "PERSON" || target.type === "COMPANY")) {
-            await refreshOpportunityActivity(transaction, tenantUuid, [owner.uuid]);
+            await refreshOpportunityActivity(transaction, tenantUuid, [owner.uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: now() });
           }
         }
         const row = await transaction
@@ -286,7 +286,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
             .executeTakeFirst();
           if (opportunity) {
             await checkPinnedLinks(transaction, tenantUuid, row.owner_uuid, opportunity.type_uuid);
-            await refreshOpportunityActivity(transaction, tenantUuid, [row.owner_uuid]);
+            await refreshOpportunityActivity(transaction, tenantUuid, [row.owner_uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: now() });
           }
         }
         return true;

@@ -217,7 +217,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
 
       for (const chunk of chunks(emailRows)) await transaction.insertInto("emails").values(chunk).execute();
       for (const chunk of chunks(participantRows)) await transaction.insertInto("email_participants").values(chunk).execute();
-      await recordOpportunityActivity(transaction, tenantUuid, activity);
+      await recordOpportunityActivity(transaction, tenantUuid, activity, now());
       return results;
     });
     for (const change of held) emit(tenantUuid, change);

@@ -85,7 +85,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
   /** Opportunities linked to anyone at the meeting (before or after the change) get fresh activity dates. */
   const refreshActivityOfAttendees = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string, extra: string[] = []) => {
     const current = await database.selectFrom("meeting_attendees").select("person_uuid").where("meeting_uuid", "=", meetingUuid).execute();
-    await refreshOpportunityActivityOfPersons(database, tenantUuid, [...extra, ...current.map((row) => row.person_uuid)]);
+    await refreshOpportunityActivityOfPersons(database, tenantUuid, [...extra, ...current.map((row) => row.person_uuid)], now());
   };
 
   return {
@@ -122,7 +122,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         // A new meeting only adds activity: the linked opportunities' dates move forward, no full refresh.
         if ((input.status ?? "confirmed") === "confirmed") {
           const present = attendees.filter((attendee) => attendee.response !== "declined");
-          await recordOpportunityActivity(transaction, tenantUuid, new Map(present.map((attendee) => [attendee.person_uuid, input.starts_at])));
+          await recordOpportunityActivity(transaction, tenantUuid, new Map(present.map((attendee) => [attendee.person_uuid, input.starts_at])), now());
         }
         return (await get(transaction, tenantUuid, uuid))!;
       });

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import { withTransaction } from "./repository-context.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
 export interface EntityActivity {
   /** Person UUID → epoch ms of the last email or meeting; absent when none. */
@@ -20,6 +20,18 @@ export type EntityActivitySource = (
   entities: { personUuids: readonly string[]; companyUuids: readonly string[] },
   now: number,
 ) => Promise<EntityActivity>;
+
+/**
+ * Where a repository reads last activity from through `executor`: outside a transaction, the tenant's
+ * graph (hydrated on first use); in the repository's own transaction, the graph when it is hydrated
+ * already; else, and in a caller's transaction, the database through `executor`. Only for transactions
+ * that write no interaction or affiliation before they read: the graph sees their writes after the commit.
+ */
+export function entityActivitySource(context: RepositoryContext, executor: Kysely<Database>, tenantUuid: string): EntityActivitySource {
+  const fromDatabase: EntityActivitySource = (tenant, entities, now) => lastActivityOfEntities(executor, tenant, entities, now);
+  if (!executor.isTransaction) return context.entityActivity ?? fromDatabase;
+  return context.hydratedEntityActivity?.(tenantUuid) ?? fromDatabase;
+}
 
 /** Largest value per key of rows `(key, at)`. */
 function maxByKey(rows: ReadonlyArray<{ key: string; at: number | string | bigint | null }>, into: Map<string, number>): void {
@@ -71,7 +83,7 @@ export async function lastActivityOfEntities(
   db: Kysely<Database>,
   tenantUuid: string,
   entities: { personUuids: readonly string[]; companyUuids: readonly string[] },
-  now: number = Date.now(),
+  now: number,
 ): Promise<EntityActivity> {
   const members =
     entities.companyUuids.length === 0
@@ -91,8 +103,8 @@ export async function lastActivityOfEntities(
   return { persons, companies };
 }
 
-/** Refreshes the activity dates of opportunities linked to these persons or to their current companies. */
-export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<void> {
+/** Refreshes the activity dates of opportunities linked to these persons or to their current companies, at the store's time `now`. */
+export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number): Promise<void> {
   if (personUuids.length === 0) return;
   // Pending times may come from the interaction being changed or removed: applied first, they are recomputed below.
   await applyPendingOpportunityActivity(db, tenantUuid);
@@ -112,7 +124,7 @@ export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, 
     .where("owner_type", "=", "OPPORTUNITY")
     .where("entity_uuid", "in", [...unique, ...companies.map((company) => company.company_uuid)])
     .execute();
-  if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid));
+  if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid), { now });
 }
 
 /** `column`, raised to `at` when it is null or earlier (portable: no GREATEST/MAX(a, b)). */
@@ -133,7 +145,7 @@ export async function recordOpportunityActivity(
   db: Kysely<Database>,
   tenantUuid: string,
   activity: ReadonlyMap<string, number>,
-  now: number = Date.now(),
+  now: number,
 ): Promise<void> {
   const due = [...activity].filter(([, at]) => at <= now);
   for (const chunk of chunksOf(due, 200)) {
@@ -290,12 +302,14 @@ const latest = (values: Iterable<number | undefined>): number | null => {
 
 /**
  * Recomputes `person_last_activity_at`, `company_last_activity_at` and `last_activity_at` (the later
- * of the two) of the given opportunities, or of every live opportunity of the tenant.
+ * of the two) of the given opportunities, or of every live opportunity of the tenant, at the store's time
+ * `activity.now`. The entities' last activity comes from `activity.source`, by default the database.
  */
 export async function refreshOpportunityActivity(
   db: Kysely<Database>,
   tenantUuid: string,
-  opportunityUuids?: readonly string[],
+  opportunityUuids: readonly string[] | undefined,
+  activity: { now: number; source?: EntityActivitySource },
 ): Promise<void> {
   let opportunities = db
     .selectFrom("opportunities")
@@ -317,14 +331,17 @@ export async function refreshOpportunityActivity(
     .where("entity_type", "in", ["PERSON", "COMPANY"])
     .execute();
   await forgetFloors(db, tenantUuid, opportunityUuids === undefined ? undefined : links);
-  const activity = await lastActivityOfEntities(db, tenantUuid, {
+  const entities = {
     personUuids: links.filter((link) => link.entity_type === "PERSON").map((link) => link.entity_uuid),
     companyUuids: links.filter((link) => link.entity_type === "COMPANY").map((link) => link.entity_uuid),
-  });
+  };
+  const last = activity.source
+    ? await activity.source(tenantUuid, entities, activity.now)
+    : await lastActivityOfEntities(db, tenantUuid, entities, activity.now);
   for (const row of rows) {
     const own = links.filter((link) => link.owner_uuid === row.uuid);
-    const person = latest(own.filter((link) => link.entity_type === "PERSON").map((link) => activity.persons.get(link.entity_uuid)));
-    const company = latest(own.filter((link) => link.entity_type === "COMPANY").map((link) => activity.companies.get(link.entity_uuid)));
+    const person = latest(own.filter((link) => link.entity_type === "PERSON").map((link) => last.persons.get(link.entity_uuid)));
+    const company = latest(own.filter((link) => link.entity_type === "COMPANY").map((link) => last.companies.get(link.entity_uuid)));
     const overall = latest([person ?? undefined, company ?? undefined]);
     const stored = (value: number | null) => (value === null ? null : Number(value));
     if (

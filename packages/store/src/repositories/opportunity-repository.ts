@@ -7,7 +7,7 @@ import type { OpportunityListRequest, OpportunityRepository, OpportunitySortFiel
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
-import { applyPendingOpportunityActivity, lastActivityOfEntities, refreshOpportunityActivity, type EntityActivitySource } from "./opportunity-activity.js";
+import { applyPendingOpportunityActivity, entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 import { hydrateOpportunities } from "./opportunity-hydration.js";
 import {
@@ -104,12 +104,6 @@ async function checkLinkTargets(db: Kysely<Database>, tenantUuid: string, links:
 
 export function createOpportunityRepository(context: RepositoryContext): OpportunityRepository {
   const { db, now, generateId } = context;
-  /** Inside a transaction the graph has not seen its writes yet: the database answers. */
-  const activitySource = (executor: Kysely<Database>): EntityActivitySource =>
-    context.entityActivity && !executor.isTransaction
-      ? context.entityActivity
-      : (tenantUuid, entities, at) => lastActivityOfEntities(executor, tenantUuid, entities, at);
-
   const liveRow = (executor: Kysely<Database>, tenantUuid: string, uuid: string) =>
     executor
       .selectFrom("opportunities")
@@ -123,7 +117,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     await applyPendingOpportunityActivity(executor, tenantUuid);
     const row = await liveRow(executor, tenantUuid, uuid);
     if (!row) return null;
-    const [opportunity] = await hydrateOpportunities(executor, tenantUuid, [row], viewer, now(), activitySource(executor));
+    const [opportunity] = await hydrateOpportunities(executor, tenantUuid, [row], viewer, now(), entityActivitySource(context, executor, tenantUuid));
     return opportunity!;
   }
 
@@ -238,7 +232,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     return {
       ...page,
       total: request.position.kind === "offset" ? totals.total : null,
-      rows: await hydrateOpportunities(db, tenantUuid, pageRows, viewer, now(), activitySource(db)),
+      rows: await hydrateOpportunities(db, tenantUuid, pageRows, viewer, now(), entityActivitySource(context, db, tenantUuid)),
       total_value: totals.total_value,
       total_weighted_value: totals.total_weighted_value,
     };
@@ -310,7 +304,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           links.map((link) => ({ type: link.entity_type, uuid: link.entity_uuid, context: link.context })),
         );
         await checkPinnedLinks(transaction, tenantUuid, row.uuid, type.uuid);
-        await refreshOpportunityActivity(transaction, tenantUuid, [row.uuid]);
+        // This transaction writes no interaction or affiliation: the graph, when hydrated, knows the links' activity.
+        await refreshOpportunityActivity(transaction, tenantUuid, [row.uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: timestamp });
         return (await getHydrated(transaction, tenantUuid, row.uuid, viewer))!;
       });
     },
@@ -414,6 +409,6 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
 
     list,
 
-    refreshActivity: (tenantUuid, opportunityUuids) => refreshOpportunityActivity(db, tenantUuid, opportunityUuids),
+    refreshActivity: (tenantUuid, opportunityUuids) => refreshOpportunityActivity(db, tenantUuid, opportunityUuids, { now: now() }),
   };
 }

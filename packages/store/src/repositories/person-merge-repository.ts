@@ -95,7 +95,7 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
     moved[mover.kind] = await mover.move({ db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp });
   }
   // The canonical person now has the superseded one's emails, meetings and companies: so do their opportunities.
-  await refreshOpportunityActivityOfPersons(db, tenantUuid, [canonicalUuid]);
+  await refreshOpportunityActivityOfPersons(db, tenantUuid, [canonicalUuid], timestamp);
 
   const changes = mergedFields(canonical, superseded, timestamp);
   await db.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", canonicalUuid).execute();

@@ -61,6 +61,6 @@ export async function repointPersonReferences(
       .where("tenant_uuid", "=", tenantUuid)
       .where("intro_person_uuid", "=", fromPersonUuid)
       .execute();
-    await refreshOpportunityActivity(transaction, tenantUuid, [...touchedOpportunities]);
+    await refreshOpportunityActivity(transaction, tenantUuid, [...touchedOpportunities], { now: timestamp });
   });
 }

@@ -17,6 +17,13 @@ export interface RepositoryContext {
    * Transactions go to the database: the graph sees their writes only after the commit.
    */
   entityActivity?: EntityActivitySource;
+  /**
+   * The graph's last activity when the tenant's graph is hydrated already, else null: for a repository's
+   * own transaction that writes no interaction or affiliation, so that the graph's committed view is
+   * exact in it. Absent in a caller's transaction (`store.transaction`), whose earlier writes the graph
+   * has not seen.
+   */
+  hydratedEntityActivity?: (tenantUuid: string) => EntityActivitySource | null;
   /** Reads remembered until what they depend on changes (sqlite/remembered-reads.ts); absent in transactions. */
   remembered?: RememberedReads;
   /** Monthly request counts kept in memory between writes (sqlite/monthly-usage-buffer.ts); absent in transactions. */

@@ -33,7 +33,7 @@ import { createMatchKeyRepository } from "../repositories/match-key-repository.j
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { createNameSearchIndex } from "../repositories/name-search-notes.js";
-import { graphEntityActivity } from "../repositories/graph-entity-activity.js";
+import { graphEntityActivity, hydratedGraphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createRememberedReads } from "./remembered-reads.js";
@@ -113,7 +113,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
         .execute((transaction) =>
           work(
             buildStore(
-              { ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined, remembered: undefined, usageBuffer: undefined },
+              { ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined, hydratedEntityActivity: undefined, remembered: undefined, usageBuffer: undefined },
               graphs,
               close,
             ),
@@ -202,6 +202,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       generateId,
       emit: (tenantUuid, change) => graphs.apply(tenantUuid, change),
       entityActivity: graphEntityActivity(graphs),
+      hydratedEntityActivity: hydratedGraphEntityActivity(graphs),
       remembered: createRememberedReads(generations),
       usageBuffer,
     },
