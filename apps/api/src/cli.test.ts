@@ -38,7 +38,9 @@ function rapportWithInput(input: string, ...args: string[]) {
   });
 }
 
-describe("rapport", () => {
+// Each test starts the built command several times; on a busy two-core machine (turbo runs the other
+// packages' suites beside this one) six starts took over the default 20 s once.
+describe("rapport", { timeout: 60_000 }, () => {
   it("runs through the package's bin launcher, which exists before the build", async () => {
     const packageJson = JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8")) as { bin: { rapport: string } };
     const launcher = fileURLToPath(new URL(`../${packageJson.bin.rapport}`, import.meta.url));
