@@ -144,16 +144,10 @@ export async function insertLinks(
 export async function deleteLinksOf(db: Kysely<Database>, tenantUuid: string, recordType: EntityType, recordUuids: readonly string[]) {
   if (recordUuids.length === 0) return;
   const uuids = [...new Set(recordUuids)];
-  await db
-    .deleteFrom("associations")
-    .where("tenant_uuid", "=", tenantUuid)
-    .where((expression) =>
-      expression.or([
-        expression.and([expression("owner_type", "=", recordType), expression("owner_uuid", "in", uuids)]),
-        expression.and([expression("entity_type", "=", recordType), expression("entity_uuid", "in", uuids)]),
-      ]),
-    )
-    .execute();
+  // One statement per side, each a seek into its index: with the two sides OR-ed in one statement, SQLite's
+  // planner read every link of the tenant (250,000 at benchmark scale L) for each deleted record.
+  await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("owner_type", "=", recordType).where("owner_uuid", "in", uuids).execute();
+  await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("entity_type", "=", recordType).where("entity_uuid", "in", uuids).execute();
 }
 
 /** Throws InvalidInputError unless the opportunity keeps the person/company links its type pins. */

@@ -3,47 +3,30 @@
  * is hydrated (no query over every interaction of a large company's people), the database otherwise
  * (never starting a hydration inside the transaction), at the store's time either way.
  */
-import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import type { Tenant } from "../records.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { readDuring } from "../testing/sqlite-plans.js";
 
 const day = 86_400_000;
 // The store's time, well before the wall clock: an email between the two has not happened yet for the store.
 const NOW = Date.UTC(2026, 0, 15);
 const viewer = { user_uuid: null };
 
-/** Counts the runs of statements that take the maximum over a person's emails (the database's last-activity read). */
-function countEmailScans() {
-  let runs = 0;
-  const prepare = Database.prototype.prepare;
-  Database.prototype.prepare = function (this: Database.Database, source: string) {
-    const statement = prepare.call(this, source);
-    if (!/max\(emails\.sent_at\)/.test(source)) return statement;
-    const all = statement.all.bind(statement) as (...parameters: unknown[]) => unknown[];
-    statement.all = ((...parameters: unknown[]) => {
-      runs += 1;
-      return all(...parameters);
-    }) as typeof statement.all;
-    return statement;
-  } as typeof prepare;
-  return { runs: () => runs, restore: () => void (Database.prototype.prepare = prepare) };
+/** How many times `run` reads with the statement that takes the maximum over persons' emails (the database's last-activity read). */
+async function emailScansDuring(run: () => Promise<unknown>): Promise<number> {
+  return (await readDuring(run)).filter((source) => /max\(emails\.sent_at\)/.test(source)).length;
 }
 
 let store: Store;
 let tenant: Tenant;
-let scans: ReturnType<typeof countEmailScans>;
 
 beforeEach(async () => {
-  scans = countEmailScans();
   store = await createSqliteStore({ path: ":memory:", now: () => NOW });
   tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
 });
-afterEach(async () => {
-  scans.restore();
-  await store.close();
-});
+afterEach(() => store.close());
 
 async function scene() {
   const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
@@ -76,28 +59,29 @@ describe.each([
   it("answer and store the links' last activity at the store's time, as a later read shows it", async () => {
     const { type, stages, globex, cleo, ada } = await scene();
     if (hydrate) await store.graphs.forTenant(tenant.uuid);
-    const before = scans.runs();
-
-    const created = await store.opportunities.create(
-      {
-        tenant_uuid: tenant.uuid,
-        name: "Deal",
-        type_uuid: type.uuid,
-        stage_uuid: stages[0]!.uuid,
-        associations: [{ entity_type: "COMPANY", entity_uuid: globex.uuid }, { entity_type: "PERSON", entity_uuid: cleo.uuid }],
-      },
-      viewer,
-    );
+    let created!: Awaited<ReturnType<Store["opportunities"]["create"]>>;
     const expected = { person: NOW - 5 * day, company: NOW - 5 * day, last: NOW - 5 * day, links: { [globex.uuid]: NOW - 5 * day, [cleo.uuid]: NOW - 5 * day } };
-    expect(datesOf(created)).toEqual(expected);
-    const moved = await store.opportunities.update(tenant.uuid, created.uuid, { stage_uuid: stages[1]!.uuid }, viewer, viewer);
-    expect(datesOf(moved!)).toEqual(expected);
+    const scans = await emailScansDuring(async () => {
+      created = await store.opportunities.create(
+        {
+          tenant_uuid: tenant.uuid,
+          name: "Deal",
+          type_uuid: type.uuid,
+          stage_uuid: stages[0]!.uuid,
+          associations: [{ entity_type: "COMPANY", entity_uuid: globex.uuid }, { entity_type: "PERSON", entity_uuid: cleo.uuid }],
+        },
+        viewer,
+      );
+      expect(datesOf(created)).toEqual(expected);
+      const moved = await store.opportunities.update(tenant.uuid, created.uuid, { stage_uuid: stages[1]!.uuid }, viewer, viewer);
+      expect(datesOf(moved!)).toEqual(expected);
+    });
     if (hydrate) {
       // Every last activity came from the graph: no query over the persons' emails.
-      expect(scans.runs() - before).toBe(0);
+      expect(scans).toBe(0);
     } else {
       // The database answered inside the transactions, and neither write started a hydration.
-      expect(scans.runs() - before).toBeGreaterThan(0);
+      expect(scans).toBeGreaterThan(0);
       expect(store.graphs.hydrated(tenant.uuid)).toBeNull();
     }
 
@@ -123,15 +107,17 @@ describe.each([
 it("inside a caller's transaction, whose writes the graph has not seen, the database answers", async () => {
   const { type, stages, cleo } = await scene();
   await store.graphs.forTenant(tenant.uuid);
-  const before = scans.runs();
-  const created = await store.transaction(async (transactional) => {
-    await transactional.emails.ingest(tenant.uuid, { message_id: "in-transaction", sent_at: NOW - day, from: { email: "me@acme.example" }, to: [{ email: "cleo@globex.example" }] });
-    return transactional.opportunities.create(
-      { tenant_uuid: tenant.uuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stages[0]!.uuid, associations: [{ entity_type: "PERSON", entity_uuid: cleo.uuid }] },
-      viewer,
-    );
+  let created!: Awaited<ReturnType<Store["opportunities"]["create"]>>;
+  const scans = await emailScansDuring(async () => {
+    created = await store.transaction(async (transactional) => {
+      await transactional.emails.ingest(tenant.uuid, { message_id: "in-transaction", sent_at: NOW - day, from: { email: "me@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+      return transactional.opportunities.create(
+        { tenant_uuid: tenant.uuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stages[0]!.uuid, associations: [{ entity_type: "PERSON", entity_uuid: cleo.uuid }] },
+        viewer,
+      );
+    });
   });
   expect(created.person_last_activity_at).toBe(NOW - day);
   expect(created.associations[0]!.last_activity_at).toBe(NOW - day);
-  expect(scans.runs() - before).toBeGreaterThan(0);
+  expect(scans).toBeGreaterThan(0);
 });
