@@ -40,7 +40,7 @@ export const opportunityId = (index: number) => idOf(9, index);
 const associationId = (index: number) => idOf(10, index);
 
 /** The store's direction-free key of a link between two records (see associations.link_key). */
-const linkKey = (left: string, right: string) => [left, right].sort().join("|");
+export const linkKey = (left: string, right: string) => [left, right].sort().join("|");
 
 const STAGES = [
   { name: "Sourced", percentage: 5 },

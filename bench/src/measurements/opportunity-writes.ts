@@ -15,7 +15,7 @@ import SqliteDatabase from "better-sqlite3";
 import type { NewOpportunity, Store } from "@rapport/store";
 import type { MeasurementResult } from "../measurement.js";
 import { createRandom, createZipfSampler } from "../random.js";
-import type { SyntheticTenant } from "../generate-tenant.js";
+import { linkKey, type SyntheticTenant } from "../generate-tenant.js";
 import { summarize, timeOnce } from "../statistics.js";
 
 const viewer = { user_uuid: null };
@@ -93,9 +93,6 @@ async function throughTheStore(store: Store, tenantUuid: string, plans: readonly
   for (const uuid of uuids) await store.opportunities.delete(tenantUuid, uuid);
   return { createMs, updateMs };
 }
-
-/** The store's direction-free key of a link between two records (see associations.link_key). */
-const linkKey = (left: string, right: string) => [left, right].sort().join("|");
 
 /**
  * The same rows written with raw prepared statements, one transaction per opportunity: the opportunity
