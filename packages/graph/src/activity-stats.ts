@@ -3,9 +3,9 @@ import { DAY_MILLISECONDS, toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { invalidArgument } from "./internal/errors.js";
 import type { GraphState, PersonRecord } from "./internal/graph-state.js";
-import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime } from "./internal/validate.js";
+import { countActivityByPeriod, type PeriodCounter } from "./internal/activity-counts.js";
 import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { ActivityPeriod, ActivityStats, EntityReference, PeriodStats, UserActivityStats } from "./types.js";
@@ -38,40 +38,7 @@ export interface ActivityStatsOptions {
 /** Each period's length in milliseconds, position for position with ACTIVITY_PERIODS (shortest first). */
 const PERIOD_LENGTHS = ACTIVITY_PERIODS.map((period) => PERIOD_DAYS[period] * DAY_MILLISECONDS);
 
-interface Counter {
-  emails: number[];
-  meetings: number[];
-  lastAt: number | null;
-}
-
-function newCounter(): Counter {
-  return { emails: ACTIVITY_PERIODS.map(() => 0), meetings: ACTIVITY_PERIODS.map(() => 0), lastAt: null };
-}
-
-function count(counter: Counter, meeting: boolean, age: number, occurredAt: number): void {
-  const counts = meeting ? counter.meetings : counter.emails;
-  for (let position = 0; position < PERIOD_LENGTHS.length; position += 1) {
-    if (age <= PERIOD_LENGTHS[position]!) counts[position] = counts[position]! + 1;
-  }
-  if (counter.lastAt === null || occurredAt > counter.lastAt) counter.lastAt = occurredAt;
-}
-
-/** One table of the team's members per graph, reused call after call. */
-const teamTableOf = indexMapPerKey<GraphState, PersonRecord>();
-
-/**
- * The internal users' records by person index, subjects left out: the loop over a busy subject's
- * interactions asks it of every participant, and reading each participant's record instead costs a
- * cache miss per participant.
- */
-function teamOf(state: GraphState, subjects: Set<PersonRecord>): IndexMap<PersonRecord> {
-  const team = teamTableOf(state);
-  team.begin(state.records.length);
-  for (const user of state.personByUser.values()) if (!subjects.has(user)) team.set(user.index, user);
-  return team;
-}
-
-function periodStats(counter: Counter, periods: readonly ActivityPeriod[], now: number): PeriodStats[] {
+function periodStats(counter: PeriodCounter, periods: readonly ActivityPeriod[], now: number): PeriodStats[] {
   return periods.map((period) => {
     const position = ACTIVITY_PERIODS.indexOf(period);
     const emails = counter.emails[position] ?? 0;
@@ -85,13 +52,6 @@ function periodStats(counter: Counter, periods: readonly ActivityPeriod[], now: 
       activity_counts: { emails, meetings, total: emails + meetings },
     };
   });
-}
-
-function subjectSlots(persons: PersonRecord[]): Iterable<number> {
-  if (persons.length === 1) return persons[0]?.interactions ?? [];
-  const slots = new Set<number>();
-  for (const person of persons) for (const slot of person.interactions) slots.add(slot);
-  return slots;
 }
 
 /**
@@ -135,29 +95,8 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
     // Order-free: counts and latest times do not depend on the order of the members.
     persons = unorderedExternalMembers(state, reference.uuid);
   }
-  const team = teamOf(state, new Set(persons));
 
-  const total = newCounter();
-  const byUser = new Map<PersonRecord, Counter>();
-  const table = state.table;
-  for (const slot of subjectSlots(persons)) {
-    const occurredAt = table.occurredAt[slot] ?? 0;
-    if (occurredAt > now) continue;
-    const meeting = state.isMeeting(slot);
-    const age = now - occurredAt;
-    count(total, meeting, age, occurredAt);
-    const start = table.start[slot] ?? 0;
-    for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
-      const participant = team.get(table.participants[position]!);
-      if (participant === undefined) continue;
-      let counter = byUser.get(participant);
-      if (counter === undefined) {
-        counter = newCounter();
-        byUser.set(participant, counter);
-      }
-      count(counter, meeting, age, occurredAt);
-    }
-  }
+  const { total, byUser } = countActivityByPeriod(state, persons, now, PERIOD_LENGTHS);
 
   const result: ActivityStats = {
     entity_type: reference.entity === "person" ? "PERSON" : "COMPANY",
@@ -170,7 +109,7 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
   const users = [...byUser].sort(([left], [right]) => compareUuids(left.userUuid ?? "", right.userUuid ?? ""));
   const ninetyDays = ACTIVITY_PERIODS.indexOf("90_days");
   const top = (kind: "emails" | "meetings"): UserActivityStats | null => {
-    let winner: [PersonRecord, Counter] | null = null;
+    let winner: [PersonRecord, PeriodCounter] | null = null;
     for (const entry of users) {
       const value = entry[1][kind][ninetyDays] ?? 0;
       if (value === 0) continue;
@@ -179,7 +118,7 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
         continue;
       }
       const best = winner[1][kind][ninetyDays] ?? 0;
-      const totalOf = (counter: Counter): number => (counter.emails[ninetyDays] ?? 0) + (counter.meetings[ninetyDays] ?? 0);
+      const totalOf = (counter: PeriodCounter): number => (counter.emails[ninetyDays] ?? 0) + (counter.meetings[ninetyDays] ?? 0);
       if (value > best || (value === best && totalOf(entry[1]) > totalOf(winner[1]))) winner = entry;
     }
     return winner === null ? null : userStats(winner[0], winner[1], ["90_days"], now);
@@ -190,6 +129,6 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
   return result;
 }
 
-function userStats(user: PersonRecord, counter: Counter, periods: readonly ActivityPeriod[], now: number): UserActivityStats {
+function userStats(user: PersonRecord, counter: PeriodCounter, periods: readonly ActivityPeriod[], now: number): UserActivityStats {
   return { internal_user_uuid: user.userUuid ?? "", internal_user_person_uuid: user.uuid, periods: periodStats(counter, periods, now) };
 }

@@ -1,0 +1,111 @@
+/** @module Counts of a subject's interactions per period, in total and per internal user, in one pass. */
+import type { GraphState, PersonRecord } from "./graph-state.js";
+import { indexMapPerKey, type IndexMap } from "./index-map.js";
+
+/** Counts per period (position for position with the period lengths given) and the latest interaction. */
+export interface PeriodCounter {
+  emails: number[];
+  meetings: number[];
+  lastAt: number | null;
+}
+
+/** The subject's counted interactions: each interaction of several of its persons once. */
+function subjectSlots(persons: readonly PersonRecord[]): Iterable<number> {
+  if (persons.length === 1) return persons[0]?.interactions ?? [];
+  const slots = new Set<number>();
+  for (const person of persons) for (const slot of person.interactions) slots.add(slot);
+  return slots;
+}
+
+/** Per graph: the team's members by person index, each one's position among them. Reused call after call. */
+const teamPositionsOf = indexMapPerKey<GraphState, number>();
+
+function teamOf(state: GraphState): { users: PersonRecord[]; positions: IndexMap<number> } {
+  const positions = teamPositionsOf(state);
+  positions.begin(state.records.length);
+  const users = [...state.personByUser.values()];
+  users.forEach((user, at) => positions.set(user.index, at));
+  return { users, positions };
+}
+
+/** The position of the shortest period an interaction `age` old falls in (the last length must be infinite). */
+function bucketOf(age: number, periodLengths: readonly number[]): number {
+  let bucket = 0;
+  while (age > periodLengths[bucket]!) bucket += 1;
+  return bucket;
+}
+
+/** Scratch of the per-user buckets, reused call after call (a count is synchronous); see countActivityByPeriod. */
+let userBuckets = new Int32Array(0);
+let userLastAt = new Float64Array(0);
+
+/** A counter from `buckets` emails then as many meetings at `at`: a period's count is its bucket's and every shorter one's. */
+function counterOf(buckets: Int32Array, at: number, periods: number, lastAt: number): PeriodCounter {
+  const counter: PeriodCounter = { emails: new Array<number>(periods), meetings: new Array<number>(periods), lastAt };
+  let emails = 0;
+  let meetings = 0;
+  for (let period = 0; period < periods; period += 1) {
+    emails += buckets[at + period]!;
+    meetings += buckets[at + periods + period]!;
+    counter.emails[period] = emails;
+    counter.meetings[period] = meetings;
+  }
+  return counter;
+}
+
+/**
+ * Counts the subject's interactions (those of `persons`, each once) at or before `now`, per period of
+ * `periodLengths` (ascending, the last infinite; an interaction counts in a period when its age is at most
+ * the length): in total, and per internal user who took part, the subject's own users left out. Each
+ * interaction adds one to the bucket of the shortest period it falls in, and a period's count is the sum of
+ * the buckets up to its own: a busy subject's interactions number hundreds of thousands, and this pass over
+ * them and their participants is the whole cost of its stats.
+ *
+ * @example
+ * const { total, byUser } = countActivityByPeriod(state, [dana], now, [30 * DAY, Number.POSITIVE_INFINITY]);
+ * total.emails; // [emails in 30 days, emails ever]
+ */
+export function countActivityByPeriod(
+  state: GraphState,
+  persons: readonly PersonRecord[],
+  now: number,
+  periodLengths: readonly number[],
+): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
+  const { users, positions } = teamOf(state);
+  const periods = periodLengths.length;
+  const stride = 2 * periods;
+  if (userBuckets.length < users.length * stride) {
+    userBuckets = new Int32Array(users.length * stride);
+    userLastAt = new Float64Array(users.length);
+  }
+  userBuckets.fill(0, 0, users.length * stride);
+  userLastAt.fill(Number.NEGATIVE_INFINITY, 0, users.length);
+  const totalBuckets = new Int32Array(stride);
+  let totalLastAt = Number.NEGATIVE_INFINITY;
+  const { occurredAt: times, start: starts, count: counts, participants } = state.table;
+  for (const slot of subjectSlots(persons)) {
+    const occurredAt = times[slot]!;
+    if (occurredAt > now) continue;
+    const bucket = (state.isMeeting(slot) ? periods : 0) + bucketOf(now - occurredAt, periodLengths);
+    totalBuckets[bucket] = totalBuckets[bucket]! + 1;
+    if (occurredAt > totalLastAt) totalLastAt = occurredAt;
+    const start = starts[slot]!;
+    const end = start + counts[slot]!;
+    for (let position = start; position < end; position += 1) {
+      const user = positions.get(participants[position]!);
+      if (user === undefined) continue;
+      userBuckets[user * stride + bucket] = userBuckets[user * stride + bucket]! + 1;
+      if (occurredAt > userLastAt[user]!) userLastAt[user] = occurredAt;
+    }
+  }
+
+  const byUser = new Map<PersonRecord, PeriodCounter>();
+  const subjects = new Set(persons);
+  users.forEach((user, at) => {
+    if (userLastAt[at] === Number.NEGATIVE_INFINITY || subjects.has(user)) return;
+    byUser.set(user, counterOf(userBuckets, at * stride, periods, userLastAt[at]!));
+  });
+  const total = counterOf(totalBuckets, 0, periods, totalLastAt);
+  if (totalLastAt === Number.NEGATIVE_INFINITY) total.lastAt = null;
+  return { total, byUser };
+}
