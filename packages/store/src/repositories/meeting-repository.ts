@@ -43,6 +43,13 @@ function toMeeting(row: MeetingsTable, attendees: MeetingAttendee[]): Meeting {
   };
 }
 
+/** Whether two attendee lists name the same persons with the same answers, in any order. */
+function sameAttendees(left: readonly MeetingAttendee[], right: readonly MeetingAttendee[]): boolean {
+  if (left.length !== right.length) return false;
+  const answers = new Map(left.map((attendee) => [attendee.person_uuid, attendee.response]));
+  return right.every((attendee) => answers.get(attendee.person_uuid) === attendee.response);
+}
+
 /** Resolves attendees (deduplicated, the organizer included as accepted) for a write. */
 async function resolveAttendees(context: RepositoryContext, tenantUuid: string, input: Pick<NewMeeting, "attendees" | "organizer">) {
   const organizer = input.organizer ? (await resolveParticipants(context, tenantUuid, [input.organizer]))[0]! : null;
@@ -72,7 +79,6 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
   };
 
   const writeAttendees = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string, attendees: MeetingAttendee[]) => {
-    const previous = await database.selectFrom("meeting_attendees").select("person_uuid").where("meeting_uuid", "=", meetingUuid).execute();
     await database.deleteFrom("meeting_attendees").where("meeting_uuid", "=", meetingUuid).execute();
     if (attendees.length > 0) {
       await database
@@ -80,7 +86,6 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         .values(attendees.map((attendee) => ({ tenant_uuid: tenantUuid, meeting_uuid: meetingUuid, ...attendee })))
         .execute();
     }
-    await refreshActivityOfAttendees(database, tenantUuid, meetingUuid, previous.map((row) => row.person_uuid));
   };
   /** Opportunities linked to anyone at the meeting (before or after the change) get fresh activity dates. */
   const refreshActivityOfAttendees = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string, extra: string[] = []) => {
@@ -167,6 +172,8 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         const current = await get(transaction, tenantUuid, meetingUuid);
         if (!current) return null;
         const patch: Partial<MeetingsTable> = { updated_at: now() };
+        /** The attendees before the change, when it changes them. */
+        let formerAttendees: string[] | null = null;
         if (changes.title !== undefined) patch.title = changes.title;
         if (changes.starts_at !== undefined) patch.starts_at = changes.starts_at;
         if (changes.ends_at !== undefined) patch.ends_at = changes.ends_at;
@@ -188,10 +195,20 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
             attendees: attendeeInput,
           });
           patch.organizer_person_uuid = organizer;
-          await writeAttendees(transaction, tenantUuid, meetingUuid, attendees);
+          if (!sameAttendees(current.attendees, attendees)) {
+            await writeAttendees(transaction, tenantUuid, meetingUuid, attendees);
+            formerAttendees = current.attendees.map((attendee) => attendee.person_uuid);
+          }
         }
         await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
-        await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid);
+        // Only the time, the status and who attends (and how they answered) move anyone's last activity. The
+        // refresh recomputes it for every opportunity linked to the attendees or their companies (thousands at
+        // a large tenant), so a new title, place or end time, or values sent again unchanged, skip it.
+        const activityMoved =
+          formerAttendees !== null ||
+          (patch.starts_at !== undefined && patch.starts_at !== current.starts_at) ||
+          (patch.status !== undefined && patch.status !== current.status);
+        if (activityMoved) await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid, formerAttendees ?? []);
         return get(transaction, tenantUuid, meetingUuid);
       });
       return emitMeeting(tenantUuid, updated);

@@ -1,0 +1,109 @@
+/**
+ * A meeting's update recomputes the linked opportunities' activity dates only when it can move them: its time,
+ * its status, or who attends and how they answered. At a large tenant that recomputation reads the last
+ * activity of every person at every company linked to thousands of opportunities (tens of seconds at
+ * benchmark scale L), so a new title, place or end time, or a calendar sync sending the same values again,
+ * must not start it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Store } from "../store.js";
+import type { Tenant } from "../records.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { readDuring } from "../testing/sqlite-plans.js";
+
+const day = 86_400_000;
+const NOW = Date.UTC(2026, 0, 15);
+const viewer = { user_uuid: null };
+
+/** How many statements `run` reads with that take a maximum over persons' meetings (the refresh's last-activity read). */
+async function refreshReadsDuring(run: () => Promise<unknown>): Promise<number> {
+  return (await readDuring(run)).filter((source) => /max\(meetings\.starts_at\)/.test(source)).length;
+}
+
+let store: Store;
+let tenant: Tenant;
+
+beforeEach(async () => {
+  store = await createSqliteStore({ path: ":memory:", now: () => NOW });
+  tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+});
+afterEach(() => store.close());
+
+/** Cleo at Globex, linked (with Globex) to a deal; an email with her 9 days ago and a meeting 3 days ago. */
+async function scene() {
+  const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
+  const stage = await store.opportunityStages.create({ tenant_uuid: tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+  const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
+  const cleo = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Cleo", emails: ["cleo@globex.example"], primary_company_uuid: globex.uuid });
+  const me = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Me", emails: ["me@acme.example"] });
+  await store.emails.ingest(tenant.uuid, { message_id: "older", sent_at: NOW - 9 * day, from: { email: "me@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+  const meeting = await store.meetings.create(tenant.uuid, {
+    title: "Intro",
+    starts_at: NOW - 3 * day,
+    location: "Zurich",
+    organizer: { person_uuid: me.uuid },
+    attendees: [{ person_uuid: cleo.uuid }],
+  });
+  const deal = await store.opportunities.create(
+    {
+      tenant_uuid: tenant.uuid,
+      name: "Deal",
+      type_uuid: type.uuid,
+      stage_uuid: stage.uuid,
+      associations: [{ entity_type: "COMPANY", entity_uuid: globex.uuid }, { entity_type: "PERSON", entity_uuid: cleo.uuid }],
+    },
+    viewer,
+  );
+  return { cleo, me, meeting, deal };
+}
+
+async function datesOf(dealUuid: string) {
+  const deal = (await store.opportunities.get(tenant.uuid, dealUuid, viewer))!;
+  return { person: deal.person_last_activity_at, company: deal.company_last_activity_at };
+}
+
+describe("meeting updates and the linked opportunities' activity", () => {
+  it("skips the recomputation for a new title, place or end time, and for the same values sent again", async () => {
+    const { cleo, me, meeting, deal } = await scene();
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 3 * day, company: NOW - 3 * day });
+
+    const reads = await refreshReadsDuring(async () => {
+      await store.meetings.update(tenant.uuid, meeting.uuid, { title: "Intro call", location: "Bern", ends_at: NOW - 3 * day + 3_600_000 });
+      await store.meetings.update(tenant.uuid, meeting.uuid, {
+        starts_at: meeting.starts_at,
+        status: "confirmed",
+        organizer: { person_uuid: me.uuid },
+        // Another order, the same persons and answers.
+        attendees: [{ person_uuid: cleo.uuid }, { person_uuid: me.uuid }],
+      });
+    });
+    expect(reads).toBe(0);
+    const updated = (await store.meetings.get(tenant.uuid, meeting.uuid))!;
+    expect(updated).toMatchObject({ title: "Intro call", location: "Bern", ends_at: NOW - 3 * day + 3_600_000 });
+    expect(updated.attendees.map((attendee) => attendee.person_uuid).sort()).toEqual([cleo.uuid, me.uuid].sort());
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 3 * day, company: NOW - 3 * day });
+  });
+
+  it("recomputes when the time, the status, the attendees or their answers change", async () => {
+    const { cleo, me, meeting, deal } = await scene();
+    const update = (changes: Parameters<Store["meetings"]["update"]>[2]) => refreshReadsDuring(() => store.meetings.update(tenant.uuid, meeting.uuid, changes));
+
+    expect(await update({ starts_at: NOW - 1 * day })).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+
+    // Cancelled, the meeting no longer counts: the email 9 days ago is the last activity again.
+    expect(await update({ status: "cancelled" })).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+    expect(await update({ status: "confirmed" })).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+
+    expect(await update({ attendees: [{ person_uuid: cleo.uuid, response: "declined" }] })).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+    expect(await update({ attendees: [{ person_uuid: cleo.uuid, response: "accepted" }] })).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+
+    // Cleo leaves the meeting: her deal is recomputed as a former attendee's.
+    expect(await update({ attendees: [{ person_uuid: me.uuid }] })).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+  });
+});
