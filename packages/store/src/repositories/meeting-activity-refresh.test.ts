@@ -9,16 +9,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import type { Tenant } from "../records.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
-import { readDuring } from "../testing/sqlite-plans.js";
+import { readsMatchingDuring } from "../testing/sqlite-plans.js";
 
 const day = 86_400_000;
 const NOW = Date.UTC(2026, 0, 15);
 const viewer = { user_uuid: null };
 
 /** How many statements `run` reads with that take a maximum over persons' meetings (the refresh's last-activity read). */
-async function refreshReadsDuring(run: () => Promise<unknown>): Promise<number> {
-  return (await readDuring(run)).filter((source) => /max\(meetings\.starts_at\)/.test(source)).length;
-}
+const refreshReadsDuring = (run: () => Promise<unknown>) => readsMatchingDuring(/max\(meetings\.starts_at\)/, run);
 
 let store: Store;
 let tenant: Tenant;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import type { Tenant } from "../records.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
-import { readDuring } from "../testing/sqlite-plans.js";
+import { readsMatchingDuring } from "../testing/sqlite-plans.js";
 
 const day = 86_400_000;
 // The store's time, well before the wall clock: an email between the two has not happened yet for the store.
@@ -15,9 +15,7 @@ const NOW = Date.UTC(2026, 0, 15);
 const viewer = { user_uuid: null };
 
 /** How many times `run` reads with the statement that takes the maximum over persons' emails (the database's last-activity read). */
-async function emailScansDuring(run: () => Promise<unknown>): Promise<number> {
-  return (await readDuring(run)).filter((source) => /max\(emails\.sent_at\)/.test(source)).length;
-}
+const emailScansDuring = (run: () => Promise<unknown>) => readsMatchingDuring(/max\(emails\.sent_at\)/, run);
 
 let store: Store;
 let tenant: Tenant;

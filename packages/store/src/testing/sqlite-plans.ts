@@ -44,3 +44,8 @@ export function planOf(sqlite: SqliteDatabase.Database, source: string): string 
   const parameters = new Array<null>((source.match(/\?/g) ?? []).length).fill(null);
   return (sqlite.prepare(`explain query plan ${source}`).all(...parameters) as Array<{ detail: string }>).map((row) => row.detail).join("; ");
 }
+
+/** How many statements `run` reads with (as `readDuring` sees them) whose SQL matches `pattern`. */
+export async function readsMatchingDuring(pattern: RegExp, run: () => Promise<unknown>): Promise<number> {
+  return (await readDuring(run)).filter((source) => pattern.test(source)).length;
+}
