@@ -2,8 +2,8 @@
  * A meeting's update recomputes the linked opportunities' activity dates only when it can move them: its time,
  * its status, or who attends and how they answered. At a large tenant that recomputation reads the last
  * activity of every person at every company linked to thousands of opportunities (tens of seconds at
- * benchmark scale L), so a new title, place or end time, or a calendar sync sending the same values again,
- * must not start it.
+ * benchmark scale L), so a new title, place or end time, a calendar sync sending the same values again, or
+ * any change to a meeting that is nobody's activity before or after it (upcoming, cancelled) must not start it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
@@ -103,5 +103,34 @@ describe("meeting updates and the linked opportunities' activity", () => {
     // Cleo leaves the meeting: her deal is recomputed as a former attendee's.
     expect(await update({ attendees: [{ person_uuid: me.uuid }] })).toBeGreaterThan(0);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+  });
+
+  it("skips it for a meeting that counts neither before nor after the change: upcoming or cancelled", async () => {
+    const { cleo, me, deal } = await scene();
+    const upcoming = await store.meetings.create(tenant.uuid, { title: "Next", starts_at: NOW + 2 * day, attendees: [{ person_uuid: cleo.uuid }, { person_uuid: me.uuid }] });
+    const reads = await refreshReadsDuring(async () => {
+      await store.meetings.update(tenant.uuid, upcoming.uuid, { starts_at: NOW + 4 * day });
+      await store.meetings.update(tenant.uuid, upcoming.uuid, { attendees: [{ person_uuid: me.uuid }] });
+      await store.meetings.update(tenant.uuid, upcoming.uuid, { status: "cancelled", attendees: [{ person_uuid: cleo.uuid }] });
+      // Cancelled and moved into the past: it still is nobody's activity.
+      await store.meetings.update(tenant.uuid, upcoming.uuid, { starts_at: NOW - 1 * day });
+      expect(await store.meetings.delete(tenant.uuid, upcoming.uuid)).toBe(true);
+    });
+    expect(reads).toBe(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 3 * day, company: NOW - 3 * day });
+  });
+
+  it("recomputes when an upcoming meeting moves into the past, and when a past one is deleted", async () => {
+    const { cleo, meeting, deal } = await scene();
+    const upcoming = await store.meetings.create(tenant.uuid, { title: "Next", starts_at: NOW + 2 * day, attendees: [{ person_uuid: cleo.uuid }] });
+    expect(await refreshReadsDuring(() => store.meetings.update(tenant.uuid, upcoming.uuid, { starts_at: NOW - 1 * day }))).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+
+    expect(await refreshReadsDuring(() => store.meetings.delete(tenant.uuid, upcoming.uuid))).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 3 * day, company: NOW - 3 * day });
+    expect(await refreshReadsDuring(() => store.meetings.delete(tenant.uuid, meeting.uuid))).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+    // Gone already: nothing to delete, nothing recomputed.
+    expect(await refreshReadsDuring(async () => expect(await store.meetings.delete(tenant.uuid, meeting.uuid)).toBe(false))).toBe(0);
   });
 });

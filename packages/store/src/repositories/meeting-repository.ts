@@ -43,6 +43,11 @@ function toMeeting(row: MeetingsTable, attendees: MeetingAttendee[]): Meeting {
   };
 }
 
+/** Whether a meeting is anyone's activity at `now`: confirmed, and started by then (as the last-activity reads count it). */
+function countsAsActivity(meeting: { starts_at: number; status: string }, now: number): boolean {
+  return meeting.status === "confirmed" && meeting.starts_at <= now;
+}
+
 /** Whether two attendee lists name the same persons with the same answers, in any order. */
 function sameAttendees(left: readonly MeetingAttendee[], right: readonly MeetingAttendee[]): boolean {
   if (left.length !== right.length) return false;
@@ -201,13 +206,15 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           }
         }
         await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
-        // Only the time, the status and who attends (and how they answered) move anyone's last activity. The
-        // refresh recomputes it for every opportunity linked to the attendees or their companies (thousands at
-        // a large tenant), so a new title, place or end time, or values sent again unchanged, skip it.
+        // Only the time, the status and who attends (and how they answered) move anyone's last activity, and
+        // only for a meeting that counts (confirmed and past) before or after the change. The refresh recomputes
+        // it for every opportunity linked to the attendees or their companies (thousands at a large tenant), so
+        // a new title, place or end time, values sent again unchanged, or an upcoming meeting moved, cancelled or
+        // given other attendees, skip it.
+        const after = { starts_at: patch.starts_at ?? current.starts_at, status: patch.status ?? current.status };
         const activityMoved =
-          formerAttendees !== null ||
-          (patch.starts_at !== undefined && patch.starts_at !== current.starts_at) ||
-          (patch.status !== undefined && patch.status !== current.status);
+          (countsAsActivity(current, now()) || countsAsActivity(after, now())) &&
+          (formerAttendees !== null || after.starts_at !== current.starts_at || after.status !== current.status);
         if (activityMoved) await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid, formerAttendees ?? []);
         return get(transaction, tenantUuid, meetingUuid);
       });
@@ -215,16 +222,17 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
     },
     async delete(tenantUuid, meetingUuid) {
       const deleted = await withTransaction(db, async (transaction) => {
-        const result = await transaction
+        const current = await liveMeetings(transaction, tenantUuid).where("uuid", "=", meetingUuid).executeTakeFirst();
+        if (!current) return false;
+        await transaction
           .updateTable("meetings")
           .set({ deleted_at: now(), updated_at: now() })
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", meetingUuid)
-          .where("deleted_at", "is", null)
-          .executeTakeFirst();
-        const found = Number(result.numUpdatedRows) > 0;
-        if (found) await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid);
-        return found;
+          .execute();
+        // An upcoming or cancelled meeting was nobody's activity: its removal moves nothing.
+        if (countsAsActivity(current, now())) await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid);
+        return true;
       });
       if (deleted) emit(tenantUuid, { type: "remove-interaction", id: meetingUuid });
       return deleted;
