@@ -1,6 +1,7 @@
 /**
- * A meeting's update recomputes the linked opportunities' activity dates only when it can move them: its time,
- * its status, or who attends and how they answered. At a large tenant that recomputation reads the last
+ * A meeting's update recomputes the linked opportunities' activity dates only when someone may lose the
+ * meeting as their last activity (it is cancelled, moved earlier or into the future, or an attendee leaves or
+ * declines), and raises them, as a new meeting does, when it only adds activity. At a large tenant that recomputation reads the last
  * activity of every person at every company linked to thousands of opportunities (tens of seconds at
  * benchmark scale L), so a new title, place or end time, a calendar sync sending the same values again, or
  * any change to a meeting that is nobody's activity before or after it (upcoming, cancelled) must not start it.
@@ -82,23 +83,29 @@ describe("meeting updates and the linked opportunities' activity", () => {
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 3 * day, company: NOW - 3 * day });
   });
 
-  it("recomputes when the time, the status, the attendees or their answers change", async () => {
+  it("raises the dates when the change only adds activity, and recomputes when someone may lose it", async () => {
     const { cleo, me, meeting, deal } = await scene();
     const update = (changes: Parameters<Store["meetings"]["update"]>[2]) => refreshReadsDuring(() => store.meetings.update(tenant.uuid, meeting.uuid, changes));
+    const raised = 0;
 
-    expect(await update({ starts_at: NOW - 1 * day })).toBeGreaterThan(0);
+    // Later, still past: recorded as a new meeting would be.
+    expect(await update({ starts_at: NOW - 1 * day })).toBe(raised);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
 
     // Cancelled, the meeting no longer counts: the email 9 days ago is the last activity again.
     expect(await update({ status: "cancelled" })).toBeGreaterThan(0);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
-    expect(await update({ status: "confirmed" })).toBeGreaterThan(0);
+    expect(await update({ status: "confirmed" })).toBe(raised);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
 
     expect(await update({ attendees: [{ person_uuid: cleo.uuid, response: "declined" }] })).toBeGreaterThan(0);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
-    expect(await update({ attendees: [{ person_uuid: cleo.uuid, response: "accepted" }] })).toBeGreaterThan(0);
+    expect(await update({ attendees: [{ person_uuid: cleo.uuid, response: "accepted" }] })).toBe(raised);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+
+    // Earlier: it may have been someone's last activity at its old time.
+    expect(await update({ starts_at: NOW - 2 * day })).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 2 * day, company: NOW - 2 * day });
 
     // Cleo leaves the meeting: her deal is recomputed as a former attendee's.
     expect(await update({ attendees: [{ person_uuid: me.uuid }] })).toBeGreaterThan(0);
@@ -120,10 +127,10 @@ describe("meeting updates and the linked opportunities' activity", () => {
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 3 * day, company: NOW - 3 * day });
   });
 
-  it("recomputes when an upcoming meeting moves into the past, and when a past one is deleted", async () => {
+  it("raises the dates when an upcoming meeting moves into the past, and recomputes when a past one is deleted", async () => {
     const { cleo, meeting, deal } = await scene();
     const upcoming = await store.meetings.create(tenant.uuid, { title: "Next", starts_at: NOW + 2 * day, attendees: [{ person_uuid: cleo.uuid }] });
-    expect(await refreshReadsDuring(() => store.meetings.update(tenant.uuid, upcoming.uuid, { starts_at: NOW - 1 * day }))).toBeGreaterThan(0);
+    expect(await refreshReadsDuring(() => store.meetings.update(tenant.uuid, upcoming.uuid, { starts_at: NOW - 1 * day }))).toBe(0);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
 
     expect(await refreshReadsDuring(() => store.meetings.delete(tenant.uuid, upcoming.uuid))).toBeGreaterThan(0);

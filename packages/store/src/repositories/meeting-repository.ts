@@ -5,6 +5,7 @@ import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
 import { meetingInteraction } from "../graph/interaction-records.js";
+import { countsAsActivity, meetingActivityChange, presentAttendees } from "./meeting-activity-change.js";
 import { recordOpportunityActivity, refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -41,11 +42,6 @@ function toMeeting(row: MeetingsTable, attendees: MeetingAttendee[]): Meeting {
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };
-}
-
-/** Whether a meeting is anyone's activity at `now`: confirmed, and started by then (as the last-activity reads count it). */
-function countsAsActivity(meeting: { starts_at: number; status: string }, now: number): boolean {
-  return meeting.status === "confirmed" && meeting.starts_at <= now;
 }
 
 /** Whether two attendee lists name the same persons with the same answers, in any order. */
@@ -177,8 +173,9 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         const current = await get(transaction, tenantUuid, meetingUuid);
         if (!current) return null;
         const patch: Partial<MeetingsTable> = { updated_at: now() };
-        /** The attendees before the change, when it changes them. */
+        /** The attendees before the change and after it, when it changes them. */
         let formerAttendees: string[] | null = null;
+        let resolvedAttendees: MeetingAttendee[] | null = null;
         if (changes.title !== undefined) patch.title = changes.title;
         if (changes.starts_at !== undefined) patch.starts_at = changes.starts_at;
         if (changes.ends_at !== undefined) patch.ends_at = changes.ends_at;
@@ -203,19 +200,22 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           if (!sameAttendees(current.attendees, attendees)) {
             await writeAttendees(transaction, tenantUuid, meetingUuid, attendees);
             formerAttendees = current.attendees.map((attendee) => attendee.person_uuid);
+            resolvedAttendees = attendees;
           }
         }
         await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
-        // Only the time, the status and who attends (and how they answered) move anyone's last activity, and
-        // only for a meeting that counts (confirmed and past) before or after the change. The refresh recomputes
-        // it for every opportunity linked to the attendees or their companies (thousands at a large tenant), so
-        // a new title, place or end time, values sent again unchanged, or an upcoming meeting moved, cancelled or
-        // given other attendees, skip it.
-        const after = { starts_at: patch.starts_at ?? current.starts_at, status: patch.status ?? current.status };
-        const activityMoved =
-          (countsAsActivity(current, now()) || countsAsActivity(after, now())) &&
-          (formerAttendees !== null || after.starts_at !== current.starts_at || after.status !== current.status);
-        if (activityMoved) await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid, formerAttendees ?? []);
+        // The recomputation reads the last activity of every person at every company linked to the attendees'
+        // opportunities (thousands at a large tenant): only a change that can lower someone's pays for it.
+        const after = {
+          starts_at: patch.starts_at ?? current.starts_at,
+          status: patch.status ?? current.status,
+          attendees: resolvedAttendees ?? current.attendees,
+        };
+        const change = meetingActivityChange(current, after, now());
+        if (change === "recompute") await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid, formerAttendees ?? []);
+        if (change === "raise") {
+          await recordOpportunityActivity(transaction, tenantUuid, new Map(presentAttendees(after).map((person) => [person, after.starts_at])), now());
+        }
         return get(transaction, tenantUuid, meetingUuid);
       });
       return emitMeeting(tenantUuid, updated);
