@@ -2,7 +2,7 @@
 import { DAY_MILLISECONDS, toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { invalidArgument } from "./internal/errors.js";
-import type { GraphState, PersonRecord } from "./internal/graph-state.js";
+import type { PersonRecord } from "./internal/graph-state.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime } from "./internal/validate.js";
 import { countActivityByPeriod, type PeriodCounter } from "./internal/activity-counts.js";

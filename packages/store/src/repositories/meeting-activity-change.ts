@@ -40,7 +40,8 @@ export function meetingActivityChange(before: MeetingActivityState, after: Meeti
   if (!countedAfter) return "recompute";
   if (!countedBefore) return "raise";
   const present = new Set(presentAttendees(after));
-  const stayed = presentAttendees(before).filter((person) => present.has(person)).length;
-  if (stayed < presentAttendees(before).length || after.starts_at < before.starts_at) return "recompute";
+  const presentBefore = presentAttendees(before);
+  const stayed = presentBefore.filter((person) => present.has(person)).length;
+  if (stayed < presentBefore.length || after.starts_at < before.starts_at) return "recompute";
   return after.starts_at === before.starts_at && stayed === present.size ? "none" : "raise";
 }
