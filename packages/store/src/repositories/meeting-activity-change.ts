@@ -27,8 +27,9 @@ export function presentAttendees(meeting: MeetingActivityState): string[] {
 
 /**
  * How a change from `before` to `after` moves the last activity of the meeting's attendees at `now`. A
- * recomputation reads the last activity of every person at every company linked to their opportunities
- * (thousands at a large tenant); a raise records one time per attendee, as a new meeting does.
+ * recomputation covers the opportunities whose dates may have come from the meeting as it was
+ * (`lowerOpportunityActivity`) and reads the last activity of every person at every company linked to
+ * them; a raise records one time per attendee, as a new meeting does.
  *
  * @example
  * meetingActivityChange({ starts_at: 1, status: "confirmed", attendees }, { starts_at: 2, status: "confirmed", attendees }, 10); // "raise"

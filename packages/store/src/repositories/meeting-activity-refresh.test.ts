@@ -1,10 +1,12 @@
 /**
  * A meeting's update recomputes the linked opportunities' activity dates only when someone may lose the
  * meeting as their last activity (it is cancelled, moved earlier or into the future, or an attendee leaves or
- * declines), and raises them, as a new meeting does, when it only adds activity. At a large tenant that recomputation reads the last
- * activity of every person at every company linked to thousands of opportunities (tens of seconds at
- * benchmark scale L), so a new title, place or end time, a calendar sync sending the same values again, or
- * any change to a meeting that is nobody's activity before or after it (upcoming, cancelled) must not start it.
+ * declines), and then only for the opportunities whose dates may have come from it; it raises them, as a new
+ * meeting does, when it only adds activity. A recomputation reads the last activity of every person at
+ * every company linked to the opportunities it covers (tens of seconds at benchmark scale L for all the
+ * opportunities of a meeting's attendees), so a new title, place or end time, a calendar sync sending the
+ * same values again, any change to a meeting that is nobody's activity before or after it (upcoming,
+ * cancelled), or one that is nobody's latest activity must not start it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
@@ -110,6 +112,27 @@ describe("meeting updates and the linked opportunities' activity", () => {
     // Cleo leaves the meeting: her deal is recomputed as a former attendee's.
     expect(await update({ attendees: [{ person_uuid: me.uuid }] })).toBeGreaterThan(0);
     expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+  });
+
+  it("recomputes only the deals whose dates may have come from the meeting that stops counting", async () => {
+    const { cleo, me, meeting, deal } = await scene();
+    // An email with Cleo yesterday: the meeting 3 days ago is no longer anyone's latest activity at Globex.
+    await store.emails.ingest(tenant.uuid, { message_id: "newer", sent_at: NOW - 1 * day, from: { email: "me@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+    const reads = await refreshReadsDuring(async () => {
+      await store.meetings.update(tenant.uuid, meeting.uuid, { status: "cancelled" });
+      await store.meetings.update(tenant.uuid, meeting.uuid, { status: "confirmed", starts_at: NOW - 4 * day });
+      await store.meetings.update(tenant.uuid, meeting.uuid, { attendees: [{ person_uuid: me.uuid }] });
+      expect(await store.meetings.delete(tenant.uuid, meeting.uuid)).toBe(true);
+    });
+    expect(reads).toBe(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+
+    // A meeting that is Cleo's latest is recomputed when it goes.
+    const latest = await store.meetings.create(tenant.uuid, { title: "Today", starts_at: NOW, attendees: [{ person_uuid: cleo.uuid }] });
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW, company: NOW });
+    expect(await refreshReadsDuring(() => store.meetings.delete(tenant.uuid, latest.uuid))).toBeGreaterThan(0);
+    expect(await datesOf(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
   });
 
   it("skips it for a meeting that counts neither before nor after the change: upcoming or cancelled", async () => {

@@ -5,8 +5,8 @@ import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
 import { meetingInteraction } from "../graph/interaction-records.js";
-import { countsAsActivity, meetingActivityChange, presentAttendees } from "./meeting-activity-change.js";
-import { recordOpportunityActivity, refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
+import { countsAsActivity, meetingActivityChange, presentAttendees, type MeetingActivityState } from "./meeting-activity-change.js";
+import { lowerOpportunityActivity, recordOpportunityActivity } from "./opportunity-activity.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -88,11 +88,15 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         .execute();
     }
   };
-  /** Opportunities linked to anyone at the meeting (before or after the change) get fresh activity dates. */
-  const refreshActivityOfAttendees = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string, extra: string[] = []) => {
-    const current = await database.selectFrom("meeting_attendees").select("person_uuid").where("meeting_uuid", "=", meetingUuid).execute();
-    await refreshOpportunityActivityOfPersons(database, tenantUuid, [...extra, ...current.map((row) => row.person_uuid)], now());
-  };
+  /**
+   * The meeting as it was stopped counting for those who were present (or some of them, or only at its
+   * old time): the opportunities that may have taken their dates from it are recomputed.
+   */
+  const withdrawActivity = (database: Kysely<Database>, tenantUuid: string, before: MeetingActivityState) =>
+    lowerOpportunityActivity(database, tenantUuid, presentAttendees(before), before.starts_at, now());
+  /** The meeting as it is now counts for those present, at its time: their opportunities' dates can only rise. */
+  const raiseActivity = (database: Kysely<Database>, tenantUuid: string, after: MeetingActivityState) =>
+    recordOpportunityActivity(database, tenantUuid, new Map(presentAttendees(after).map((person) => [person, after.starts_at])), now());
 
   return {
     async create(tenantUuid, input) {
@@ -173,8 +177,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         const current = await get(transaction, tenantUuid, meetingUuid);
         if (!current) return null;
         const patch: Partial<MeetingsTable> = { updated_at: now() };
-        /** The attendees before the change and after it, when it changes them. */
-        let formerAttendees: string[] | null = null;
+        /** The attendees after the change, when it changes them. */
         let resolvedAttendees: MeetingAttendee[] | null = null;
         if (changes.title !== undefined) patch.title = changes.title;
         if (changes.starts_at !== undefined) patch.starts_at = changes.starts_at;
@@ -199,23 +202,21 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           patch.organizer_person_uuid = organizer;
           if (!sameAttendees(current.attendees, attendees)) {
             await writeAttendees(transaction, tenantUuid, meetingUuid, attendees);
-            formerAttendees = current.attendees.map((attendee) => attendee.person_uuid);
             resolvedAttendees = attendees;
           }
         }
         await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
-        // The recomputation reads the last activity of every person at every company linked to the attendees'
-        // opportunities (thousands at a large tenant): only a change that can lower someone's pays for it.
+        // A recomputation reads the last activity of every person at every company linked to the opportunities
+        // it recomputes (thousands at a large tenant): only a change that can lower someone's pays for it, and
+        // only for the opportunities whose dates may have come from this meeting.
         const after = {
           starts_at: patch.starts_at ?? current.starts_at,
           status: patch.status ?? current.status,
           attendees: resolvedAttendees ?? current.attendees,
         };
         const change = meetingActivityChange(current, after, now());
-        if (change === "recompute") await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid, formerAttendees ?? []);
-        if (change === "raise") {
-          await recordOpportunityActivity(transaction, tenantUuid, new Map(presentAttendees(after).map((person) => [person, after.starts_at])), now());
-        }
+        if (change === "recompute") await withdrawActivity(transaction, tenantUuid, current);
+        if (change !== "none" && countsAsActivity(after, now())) await raiseActivity(transaction, tenantUuid, after);
         return get(transaction, tenantUuid, meetingUuid);
       });
       return emitMeeting(tenantUuid, updated);
@@ -231,7 +232,10 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           .where("uuid", "=", meetingUuid)
           .execute();
         // An upcoming or cancelled meeting was nobody's activity: its removal moves nothing.
-        if (countsAsActivity(current, now())) await refreshActivityOfAttendees(transaction, tenantUuid, meetingUuid);
+        if (countsAsActivity(current, now())) {
+          const attendees = (await attendeesOf(transaction, [meetingUuid])).get(meetingUuid) ?? [];
+          await withdrawActivity(transaction, tenantUuid, { starts_at: Number(current.starts_at), status: current.status, attendees });
+        }
         return true;
       });
       if (deleted) emit(tenantUuid, { type: "remove-interaction", id: meetingUuid });

@@ -127,6 +127,63 @@ export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, 
   if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid), { now });
 }
 
+/**
+ * An interaction at `lostAt` stopped counting for these persons (a meeting cancelled, deleted, moved, or
+ * left): recomputes the dates of the opportunities that may have taken theirs from it, those linked to
+ * the persons with a person date not later than `lostAt`, or to their current companies with a company
+ * date not later than it. A later stored date came from another interaction, which still counts, so the
+ * other opportunities keep theirs. At a large tenant this skips reading the last activity of every person
+ * at every linked company (tens of seconds) unless the interaction was someone's latest.
+ */
+export async function lowerOpportunityActivity(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  personUuids: readonly string[],
+  lostAt: number,
+  now: number,
+): Promise<void> {
+  if (personUuids.length === 0) return;
+  // Pending times may come from the interaction that stopped counting: applied first, so that the dates
+  // compared with `lostAt` hold them and a recomputed date is not raised again afterwards.
+  await applyPendingOpportunityActivity(db, tenantUuid);
+  const persons = [...new Set(personUuids)];
+  const companies: string[] = [];
+  for (const chunk of chunksOf(persons)) {
+    const rows = await db
+      .selectFrom("affiliations")
+      .select("company_uuid")
+      .distinct()
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("is_current", "=", 1)
+      .where("person_uuid", "in", chunk)
+      .execute();
+    companies.push(...rows.map((row) => row.company_uuid));
+  }
+  const candidates = new Set<string>();
+  const sides = [
+    { entityType: "PERSON", uuids: persons, column: "person_last_activity_at" as const },
+    { entityType: "COMPANY", uuids: [...new Set(companies)], column: "company_last_activity_at" as const },
+  ];
+  for (const { entityType, uuids, column } of sides) {
+    for (const chunk of chunksOf(uuids)) {
+      const rows = await db
+        .selectFrom("associations as a")
+        .innerJoin("opportunities as o", "o.uuid", "a.owner_uuid")
+        .select("o.uuid")
+        .where("a.tenant_uuid", "=", tenantUuid)
+        .where("a.owner_type", "=", "OPPORTUNITY")
+        .where("a.entity_type", "=", entityType)
+        .where("a.entity_uuid", "in", chunk)
+        .where("o.tenant_uuid", "=", tenantUuid)
+        .where("o.deleted_at", "is", null)
+        .where(`o.${column}`, "<=", lostAt)
+        .execute();
+      for (const row of rows) candidates.add(row.uuid);
+    }
+  }
+  if (candidates.size > 0) await refreshOpportunityActivity(db, tenantUuid, [...candidates], { now });
+}
+
 /** `column`, raised to `at` when it is null or earlier (portable: no GREATEST/MAX(a, b)). */
 const raisedTo = (column: "last_activity_at", at: number) =>
   sql<number>`case when ${sql.ref(column)} is null or ${sql.ref(column)} < ${at} then ${at} else ${sql.ref(column)} end`;
