@@ -86,7 +86,7 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
     "insert into emails (uuid, tenant_uuid, message_id, sent_at, subject, from_person_uuid, created_at) values (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertEmailParticipant = database.prepare(
-    "insert or ignore into email_participants (tenant_uuid, email_uuid, person_uuid, role) values (?, ?, ?, ?)",
+    "insert or ignore into email_participants (tenant_uuid, email_uuid, person_uuid, role, sent_at) values (?, ?, ?, ?, ?)",
   );
   const insertMeeting = database.prepare(
     "insert into meetings (uuid, tenant_uuid, title, starts_at, ends_at, status, organizer_person_uuid, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -162,8 +162,8 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
           const from = outbound ? user : recipients[0]!;
           const to = outbound ? recipients : [user, ...recipients.slice(1)];
           insertEmail.run(uuid, tenant.uuid, `<e${emailCount}@bench.example>`, sentAt, `Email ${emailCount}`, from, BENCH_NOW);
-          insertEmailParticipant.run(tenant.uuid, uuid, from, "from");
-          for (const person of to) if (person !== from) insertEmailParticipant.run(tenant.uuid, uuid, person, "to");
+          insertEmailParticipant.run(tenant.uuid, uuid, from, "from", sentAt);
+          for (const person of to) if (person !== from) insertEmailParticipant.run(tenant.uuid, uuid, person, "to", sentAt);
           emailCount++;
         }
       }

@@ -56,13 +56,13 @@ function rawInserts(databasePath: string, tenant: SyntheticTenant, input: readon
       ),
     );
     const insertEmail = database.prepare("insert into emails (uuid, tenant_uuid, message_id, sent_at, subject, from_person_uuid, created_at) values (?, ?, ?, ?, ?, ?, ?)");
-    const insertParticipant = database.prepare("insert into email_participants (tenant_uuid, email_uuid, person_uuid, role) values (?, ?, ?, ?)");
+    const insertParticipant = database.prepare("insert into email_participants (tenant_uuid, email_uuid, person_uuid, role, sent_at) values (?, ?, ?, ?, ?)");
     const insert = database.transaction((message: NewEmail) => {
       const uuid = randomUUID();
       const from = addressToPerson.get(message.from.email!)!;
       insertEmail.run(uuid, tenant.tenantUuid, `<baseline-${message.message_id}>`, message.sent_at, message.subject, from, BENCH_NOW);
-      insertParticipant.run(tenant.tenantUuid, uuid, from, "from");
-      for (const recipient of message.to ?? []) insertParticipant.run(tenant.tenantUuid, uuid, addressToPerson.get(recipient.email!)!, "to");
+      insertParticipant.run(tenant.tenantUuid, uuid, from, "from", message.sent_at);
+      for (const recipient of message.to ?? []) insertParticipant.run(tenant.tenantUuid, uuid, addressToPerson.get(recipient.email!)!, "to", message.sent_at);
       inserted.push(uuid);
     });
     const started = performance.now();

@@ -128,6 +128,8 @@ export interface EmailParticipantsTable {
   person_uuid: string;
   /** from, to or cc */
   role: string;
+  /** The email's `sent_at` (migration 0024; copied by a trigger when an insert leaves it out). */
+  sent_at: number | null;
 }
 
 export interface MeetingsTable {
@@ -153,6 +155,8 @@ export interface MeetingAttendeesTable {
   person_uuid: string;
   /** accepted or declined; declined attendees do not count as participants */
   response: string;
+  /** The meeting's `starts_at` while it counts as this attendee's activity, else null; kept by triggers (migration 0024). */
+  counted_at: number | null;
 }
 
 // Migration 0002 (people): columns added to existing tables (interface declarations merge).

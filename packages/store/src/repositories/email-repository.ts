@@ -198,7 +198,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           ...cc.map((person_uuid) => ({ person_uuid, role: "cc" })),
         ];
         for (const row of rows) {
-          participantRows.push({ ...row, tenant_uuid: tenantUuid, email_uuid: uuid });
+          participantRows.push({ ...row, tenant_uuid: tenantUuid, email_uuid: uuid, sent_at: input.sent_at });
           activity.set(row.person_uuid, Math.max(activity.get(row.person_uuid) ?? Number.NEGATIVE_INFINITY, input.sent_at));
         }
         // Recipients in participant-key order, as a stored email is read back.

@@ -19,7 +19,7 @@ const NOW = Date.UTC(2026, 0, 15);
 const viewer = { user_uuid: null };
 
 /** How many statements `run` reads with that take a maximum over persons' meetings (the refresh's last-activity read). */
-const refreshReadsDuring = (run: () => Promise<unknown>) => readsMatchingDuring(/max\(meetings\.starts_at\)/, run);
+const refreshReadsDuring = (run: () => Promise<unknown>) => readsMatchingDuring(/max\(counted_at\) from meeting_attendees/, run);
 
 let store: Store;
 let tenant: Tenant;

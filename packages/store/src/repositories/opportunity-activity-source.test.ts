@@ -15,7 +15,7 @@ const NOW = Date.UTC(2026, 0, 15);
 const viewer = { user_uuid: null };
 
 /** How many times `run` reads with the statement that takes the maximum over persons' emails (the database's last-activity read). */
-const emailScansDuring = (run: () => Promise<unknown>) => readsMatchingDuring(/max\(emails\.sent_at\)/, run);
+const emailScansDuring = (run: () => Promise<unknown>) => readsMatchingDuring(/max\(sent_at\) from email_participants/, run);
 
 let store: Store;
 let tenant: Tenant;

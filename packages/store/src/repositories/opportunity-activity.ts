@@ -42,35 +42,30 @@ function maxByKey(rows: ReadonlyArray<{ key: string; at: number | string | bigin
   }
 }
 
-/** The last past email or confirmed meeting each of these persons took part in (declined attendees excluded). */
+/**
+ * The last past email or confirmed meeting each of these persons took part in (declined attendees
+ * excluded): per person, one seek into each of the indexes of migration 0024, whose times hold only what
+ * counts (a meeting's `counted_at` is null while it does not).
+ */
 async function lastActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number) {
   const last = new Map<string, number>();
   const unique = [...new Set(personUuids)];
   for (let start = 0; start < unique.length; start += 500) {
-    const chunk = unique.slice(start, start + 500);
-    const emails = await db
-      .selectFrom("email_participants")
-      .innerJoin("emails", "emails.uuid", "email_participants.email_uuid")
-      .select(["email_participants.person_uuid as key", sql<number>`max(emails.sent_at)`.as("at")])
-      .where("email_participants.tenant_uuid", "=", tenantUuid)
-      .where("email_participants.person_uuid", "in", chunk)
-      .where("emails.sent_at", "<=", now)
-      .groupBy("email_participants.person_uuid")
-      .execute();
-    const meetings = await db
-      .selectFrom("meeting_attendees")
-      .innerJoin("meetings", "meetings.uuid", "meeting_attendees.meeting_uuid")
-      .select(["meeting_attendees.person_uuid as key", sql<number>`max(meetings.starts_at)`.as("at")])
-      .where("meeting_attendees.tenant_uuid", "=", tenantUuid)
-      .where("meeting_attendees.person_uuid", "in", chunk)
-      .where("meeting_attendees.response", "!=", "declined")
-      .where("meetings.deleted_at", "is", null)
-      .where("meetings.status", "=", "confirmed")
-      .where("meetings.starts_at", "<=", now)
-      .groupBy("meeting_attendees.person_uuid")
-      .execute();
-    maxByKey(emails, last);
-    maxByKey(meetings, last);
+    const chunk = JSON.stringify(unique.slice(start, start + 500));
+    const rows = await sql<{ key: string; email_at: number | null; meeting_at: number | null }>`
+      select persons.value as key,
+        (select max(sent_at) from email_participants
+          where tenant_uuid = ${tenantUuid} and person_uuid = persons.value and sent_at <= ${now}) as email_at,
+        (select max(counted_at) from meeting_attendees
+          where tenant_uuid = ${tenantUuid} and person_uuid = persons.value and counted_at <= ${now}) as meeting_at
+      from json_each(${chunk}) as persons`.execute(db);
+    maxByKey(
+      rows.rows.flatMap((row) => [
+        { key: row.key, at: row.email_at },
+        { key: row.key, at: row.meeting_at },
+      ]),
+      last,
+    );
   }
   return last;
 }
@@ -395,8 +390,14 @@ export async function refreshOpportunityActivity(
   const last = activity.source
     ? await activity.source(tenantUuid, entities, activity.now)
     : await lastActivityOfEntities(db, tenantUuid, entities, activity.now);
+  const linksByOwner = new Map<string, typeof links>();
+  for (const link of links) {
+    const own = linksByOwner.get(link.owner_uuid);
+    if (own) own.push(link);
+    else linksByOwner.set(link.owner_uuid, [link]);
+  }
   for (const row of rows) {
-    const own = links.filter((link) => link.owner_uuid === row.uuid);
+    const own = linksByOwner.get(row.uuid) ?? [];
     const person = latest(own.filter((link) => link.entity_type === "PERSON").map((link) => last.persons.get(link.entity_uuid)));
     const company = latest(own.filter((link) => link.entity_type === "COMPANY").map((link) => last.companies.get(link.entity_uuid)));
     const overall = latest([person ?? undefined, company ?? undefined]);

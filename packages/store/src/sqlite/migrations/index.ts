@@ -27,6 +27,7 @@ import { opportunityLiveRowsMigration } from "./0020-opportunity-live-rows.js";
 import { liveOpportunityLinkCountsMigration } from "./0021-live-opportunity-link-counts.js";
 import { personEmailsByPersonMigration } from "./0022-person-emails-by-person.js";
 import { liveOpportunityLinkRecencyMigration } from "./0023-live-opportunity-link-recency.js";
+import { personActivityTimesMigration } from "./0024-person-activity-times.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0021-live-opportunity-link-counts": liveOpportunityLinkCountsMigration,
   "0022-person-emails-by-person": personEmailsByPersonMigration,
   "0023-live-opportunity-link-recency": liveOpportunityLinkRecencyMigration,
+  "0024-person-activity-times": personActivityTimesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
