@@ -122,6 +122,19 @@ export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, 
   if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid), { now });
 }
 
+/** The links from live opportunities of the tenant to these entities of one type (`a`), each with its opportunity (`o`). */
+function liveOpportunityLinks(db: Kysely<Database>, tenantUuid: string, entityType: string, entityUuids: readonly string[]) {
+  return db
+    .selectFrom("associations as a")
+    .innerJoin("opportunities as o", "o.uuid", "a.owner_uuid")
+    .where("a.tenant_uuid", "=", tenantUuid)
+    .where("a.owner_type", "=", "OPPORTUNITY")
+    .where("a.entity_type", "=", entityType)
+    .where("a.entity_uuid", "in", [...entityUuids])
+    .where("o.tenant_uuid", "=", tenantUuid)
+    .where("o.deleted_at", "is", null);
+}
+
 /**
  * An interaction at `lostAt` stopped counting for these persons (a meeting cancelled, deleted, moved, or
  * left): recomputes the dates of the opportunities that may have taken theirs from it, those linked to
@@ -161,18 +174,7 @@ export async function lowerOpportunityActivity(
   ];
   for (const { entityType, uuids, column } of sides) {
     for (const chunk of chunksOf(uuids)) {
-      const rows = await db
-        .selectFrom("associations as a")
-        .innerJoin("opportunities as o", "o.uuid", "a.owner_uuid")
-        .select("o.uuid")
-        .where("a.tenant_uuid", "=", tenantUuid)
-        .where("a.owner_type", "=", "OPPORTUNITY")
-        .where("a.entity_type", "=", entityType)
-        .where("a.entity_uuid", "in", chunk)
-        .where("o.tenant_uuid", "=", tenantUuid)
-        .where("o.deleted_at", "is", null)
-        .where(`o.${column}`, "<=", lostAt)
-        .execute();
+      const rows = await liveOpportunityLinks(db, tenantUuid, entityType, chunk).select("o.uuid").where(`o.${column}`, "<=", lostAt).execute();
       for (const row of rows) candidates.add(row.uuid);
     }
   }
@@ -259,16 +261,8 @@ async function raiseOpportunityActivity(db: Kysely<Database>, tenantUuid: string
       // (...) lets SQLite's planner walk every opportunity of the tenant instead. Every live link is
       // read, not only those to raise: the lowest date after raising is the entity's new floor. An
       // entity without links gets none (its walk is one index probe; a row per contact would not pay).
-      const rows = await db
-        .selectFrom("associations as a")
-        .innerJoin("opportunities as o", "o.uuid", "a.owner_uuid")
+      const rows = await liveOpportunityLinks(db, tenantUuid, entityType, chunk)
         .select(["a.entity_uuid", "o.uuid", `o.${column} as stored`])
-        .where("a.tenant_uuid", "=", tenantUuid)
-        .where("a.owner_type", "=", "OPPORTUNITY")
-        .where("a.entity_type", "=", entityType)
-        .where("a.entity_uuid", "in", chunk)
-        .where("o.tenant_uuid", "=", tenantUuid)
-        .where("o.deleted_at", "is", null)
         .execute();
       for (const row of rows) {
         const at = unfloored.get(row.entity_uuid)!;
