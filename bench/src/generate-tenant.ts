@@ -92,7 +92,7 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
     "insert into meetings (uuid, tenant_uuid, title, starts_at, ends_at, status, organizer_person_uuid, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertAttendee = database.prepare(
-    "insert or ignore into meeting_attendees (tenant_uuid, meeting_uuid, person_uuid, response) values (?, ?, ?, 'accepted')",
+    "insert or ignore into meeting_attendees (tenant_uuid, meeting_uuid, person_uuid, response, counted_at) values (?, ?, ?, 'accepted', ?)",
   );
   const insertAffiliation = database.prepare(
     "insert into affiliations (uuid, tenant_uuid, person_uuid, company_uuid, title, is_current, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?)",
@@ -150,10 +150,13 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
           const future = random.chance(0.02);
           const startsAt = future ? BENCH_NOW + random.integer(1, 60) * 86_400_000 : BENCH_NOW - Math.floor(random.next() * 3 * YEAR);
           const uuid = meetingId(meetingCount++);
-          insertMeeting.run(uuid, tenant.uuid, `Meeting ${index}`, startsAt, startsAt + 3_600_000, random.chance(0.03) ? "cancelled" : "confirmed", user, BENCH_NOW, BENCH_NOW);
-          insertAttendee.run(tenant.uuid, uuid, user);
-          for (const person of contacts(random.integer(1, 4))) insertAttendee.run(tenant.uuid, uuid, person);
-          if (random.chance(0.2)) insertAttendee.run(tenant.uuid, uuid, userPersonUuids[pickUser()]!);
+          const status = random.chance(0.03) ? "cancelled" : "confirmed";
+          insertMeeting.run(uuid, tenant.uuid, `Meeting ${index}`, startsAt, startsAt + 3_600_000, status, user, BENCH_NOW, BENCH_NOW);
+          // Every attendee accepted: the meeting counts for them at its start unless cancelled (migration 0024).
+          const countedAt = status === "confirmed" ? startsAt : null;
+          insertAttendee.run(tenant.uuid, uuid, user, countedAt);
+          for (const person of contacts(random.integer(1, 4))) insertAttendee.run(tenant.uuid, uuid, person, countedAt);
+          if (random.chance(0.2)) insertAttendee.run(tenant.uuid, uuid, userPersonUuids[pickUser()]!, countedAt);
         } else {
           const uuid = emailId(emailCount);
           const sentAt = BENCH_NOW - Math.floor(random.next() * 3 * YEAR);

@@ -124,9 +124,18 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           })
           .execute();
         if (attendees.length > 0) {
+          // The time the meeting counts at for each attendee, written with the row (the trigger of migration 0025 then leaves it).
+          const counts = (input.status ?? "confirmed") === "confirmed";
           await transaction
             .insertInto("meeting_attendees")
-            .values(attendees.map((attendee) => ({ tenant_uuid: tenantUuid, meeting_uuid: uuid, ...attendee })))
+            .values(
+              attendees.map((attendee) => ({
+                tenant_uuid: tenantUuid,
+                meeting_uuid: uuid,
+                ...attendee,
+                counted_at: counts && attendee.response !== "declined" ? input.starts_at : null,
+              })),
+            )
             .execute();
         }
         // A new meeting only adds activity: the linked opportunities' dates move forward, no full refresh.

@@ -9,7 +9,7 @@ import { migrations } from "./index.js";
 const migratorUpTo = (db: Kysely<Database>, last: string) =>
   new Migrator({ db, provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)) } });
 
-describe("migration 0024-person-activity-times", () => {
+describe("migrations 0024-person-activity-times and 0025-attendee-times-written-once", () => {
   it("fills the times of stored rows, keeps them on every write, and answers a person's last activity from the index alone", async () => {
     const sqlite = new SqliteDatabase(":memory:");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -63,6 +63,28 @@ describe("migration 0024-person-activity-times", () => {
       sqlite.exec("update meetings set deleted_at = 9 where uuid = 'confirmed'");
       sqlite.exec("update meetings set status = 'cancelled' where uuid = 'cancelled'");
       expect(countedAt().every((row) => (row as { counted_at: number | null }).counted_at === null)).toBe(true);
+
+      // Migration 0025: an insert that gives the right time is left as written; a wrong or missing one is set.
+      sqlite.exec(`insert into meetings (uuid, tenant_uuid, title, starts_at, status, created_at, updated_at) values ('later', 't1', 'D', 500, 'confirmed', 1, 1);
+        insert into meeting_attendees (tenant_uuid, meeting_uuid, person_uuid, response, counted_at) values
+          ('t1', 'later', 'ada', 'accepted', 500), ('t1', 'later', 'ben', 'accepted', 7), ('t1', 'later', 'cleo', 'declined', 500);
+        insert into meeting_attendees (tenant_uuid, meeting_uuid, person_uuid, response) values ('t1', 'later', 'dan', 'accepted');`);
+      // Rows written, triggers' writes included: the right time costs the insert alone, a wrong one a rewrite.
+      const written = (statement: string) => {
+        const before = sqlite.prepare("select total_changes()").pluck().get() as number;
+        sqlite.exec(statement);
+        return (sqlite.prepare("select total_changes()").pluck().get() as number) - before;
+      };
+      expect(written("insert into meeting_attendees (tenant_uuid, meeting_uuid, person_uuid, response, counted_at) values ('t1', 'later', 'eve', 'accepted', 500)")).toBe(1);
+      expect(written("insert into meeting_attendees (tenant_uuid, meeting_uuid, person_uuid, response, counted_at) values ('t1', 'later', 'fay', 'declined', 500)")).toBe(2);
+      expect(countedAt().filter((row) => (row as { row: string }).row.startsWith("later:"))).toEqual([
+        { row: "later:ada", counted_at: 500 },
+        { row: "later:ben", counted_at: 500 },
+        { row: "later:cleo", counted_at: null },
+        { row: "later:dan", counted_at: 500 },
+        { row: "later:eve", counted_at: 500 },
+        { row: "later:fay", counted_at: null },
+      ]);
 
       // A person's latest time is one seek into each index.
       const emailPlan = planOf(sqlite, "select max(sent_at) from email_participants where tenant_uuid = ? and person_uuid = ? and sent_at <= ?");

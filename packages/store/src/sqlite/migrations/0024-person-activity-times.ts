@@ -16,8 +16,8 @@
  */
 import { sql, type Kysely, type Migration } from "kysely";
 
-/** The time the meeting `meeting` counts at for an attendee who answered `response`, or null. */
-const countedAt = (meeting: string, response: string) =>
+/** The time the meeting `meeting` counts at for an attendee who answered `response`, or null (SQL). */
+export const attendeeCountedAt = (meeting: string, response: string) =>
   `(select case when ${response} <> 'declined' and m.status = 'confirmed' and m.deleted_at is null then m.starts_at end
       from meetings m where m.uuid = ${meeting})`;
 
@@ -26,13 +26,13 @@ const triggers = [
       update email_participants set sent_at = (select sent_at from emails where uuid = NEW.email_uuid) where rowid = NEW.rowid;
     end`,
   `create trigger meeting_attendees_take_counted_at after insert on meeting_attendees begin
-      update meeting_attendees set counted_at = ${countedAt("NEW.meeting_uuid", "NEW.response")} where rowid = NEW.rowid;
+      update meeting_attendees set counted_at = ${attendeeCountedAt("NEW.meeting_uuid", "NEW.response")} where rowid = NEW.rowid;
     end`,
   `create trigger meeting_attendees_recount_on_answer after update of response, meeting_uuid on meeting_attendees begin
-      update meeting_attendees set counted_at = ${countedAt("NEW.meeting_uuid", "NEW.response")} where rowid = NEW.rowid;
+      update meeting_attendees set counted_at = ${attendeeCountedAt("NEW.meeting_uuid", "NEW.response")} where rowid = NEW.rowid;
     end`,
   `create trigger meetings_recount_attendees after update of starts_at, status, deleted_at on meetings begin
-      update meeting_attendees set counted_at = ${countedAt("NEW.uuid", "meeting_attendees.response")} where meeting_uuid = NEW.uuid;
+      update meeting_attendees set counted_at = ${attendeeCountedAt("NEW.uuid", "meeting_attendees.response")} where meeting_uuid = NEW.uuid;
     end`,
 ];
 
@@ -44,7 +44,7 @@ export const personActivityTimesMigration: Migration = {
     await db.schema.dropIndex("email_participants_person").execute();
 
     await db.schema.alterTable("meeting_attendees").addColumn("counted_at", "bigint").execute();
-    await sql`update meeting_attendees set counted_at = ${sql.raw(countedAt("meeting_attendees.meeting_uuid", "meeting_attendees.response"))}`.execute(db);
+    await sql`update meeting_attendees set counted_at = ${sql.raw(attendeeCountedAt("meeting_attendees.meeting_uuid", "meeting_attendees.response"))}`.execute(db);
     await db.schema.createIndex("meeting_attendees_person_counted").on("meeting_attendees").columns(["tenant_uuid", "person_uuid", "counted_at"]).execute();
     await db.schema.dropIndex("meeting_attendees_person").execute();
 

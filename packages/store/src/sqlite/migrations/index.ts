@@ -28,6 +28,7 @@ import { liveOpportunityLinkCountsMigration } from "./0021-live-opportunity-link
 import { personEmailsByPersonMigration } from "./0022-person-emails-by-person.js";
 import { liveOpportunityLinkRecencyMigration } from "./0023-live-opportunity-link-recency.js";
 import { personActivityTimesMigration } from "./0024-person-activity-times.js";
+import { attendeeTimesWrittenOnceMigration } from "./0025-attendee-times-written-once.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   "0022-person-emails-by-person": personEmailsByPersonMigration,
   "0023-live-opportunity-link-recency": liveOpportunityLinkRecencyMigration,
   "0024-person-activity-times": personActivityTimesMigration,
+  "0025-attendee-times-written-once": attendeeTimesWrittenOnceMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
