@@ -98,26 +98,36 @@ export async function lastActivityOfEntities(
   return { persons, companies };
 }
 
+/** The companies these persons are currently at, each once. */
+async function currentCompaniesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<string[]> {
+  const companies = new Set<string>();
+  for (const chunk of chunksOf(personUuids)) {
+    const rows = await db
+      .selectFrom("affiliations")
+      .select("company_uuid")
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("is_current", "=", 1)
+      .where("person_uuid", "in", chunk)
+      .execute();
+    for (const row of rows) companies.add(row.company_uuid);
+  }
+  return [...companies];
+}
+
 /** Refreshes the activity dates of opportunities linked to these persons or to their current companies, at the store's time `now`. */
 export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number): Promise<void> {
   if (personUuids.length === 0) return;
   // Pending times may come from the interaction being changed or removed: applied first, they are recomputed below.
   await applyPendingOpportunityActivity(db, tenantUuid);
   const unique = [...new Set(personUuids)];
-  const companies = await db
-    .selectFrom("affiliations")
-    .select("company_uuid")
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("is_current", "=", 1)
-    .where("person_uuid", "in", unique)
-    .execute();
+  const companies = await currentCompaniesOf(db, tenantUuid, unique);
   const linked = await db
     .selectFrom("associations")
     .select("owner_uuid")
     .distinct()
     .where("tenant_uuid", "=", tenantUuid)
     .where("owner_type", "=", "OPPORTUNITY")
-    .where("entity_uuid", "in", [...unique, ...companies.map((company) => company.company_uuid)])
+    .where("entity_uuid", "in", [...unique, ...companies])
     .execute();
   if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid), { now });
 }
@@ -155,22 +165,10 @@ export async function lowerOpportunityActivity(
   // compared with `lostAt` hold them and a recomputed date is not raised again afterwards.
   await applyPendingOpportunityActivity(db, tenantUuid);
   const persons = [...new Set(personUuids)];
-  const companies: string[] = [];
-  for (const chunk of chunksOf(persons)) {
-    const rows = await db
-      .selectFrom("affiliations")
-      .select("company_uuid")
-      .distinct()
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("is_current", "=", 1)
-      .where("person_uuid", "in", chunk)
-      .execute();
-    companies.push(...rows.map((row) => row.company_uuid));
-  }
   const candidates = new Set<string>();
   const sides = [
     { entityType: "PERSON", uuids: persons, column: "person_last_activity_at" as const },
-    { entityType: "COMPANY", uuids: [...new Set(companies)], column: "company_last_activity_at" as const },
+    { entityType: "COMPANY", uuids: await currentCompaniesOf(db, tenantUuid, persons), column: "company_last_activity_at" as const },
   ];
   for (const { entityType, uuids, column } of sides) {
     for (const chunk of chunksOf(uuids)) {
