@@ -205,6 +205,7 @@ function rankingTable(state: GraphState, references: readonly EntityReference[],
     if (2 * bridges < state.records.length) return null;
     table = teamLinkTable(state);
   }
+  if (table.wantsSettling(state, settings.context.now)) table.settle(state, settings.context.now);
   table.beginCall();
   return table;
 }

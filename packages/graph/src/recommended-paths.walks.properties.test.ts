@@ -80,11 +80,13 @@ describe("recommended paths, strongest bridges first", () => {
         fc.array(target, { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 0, max: 3 }),
         age,
-        (list, changes, targets, paths, days) => {
+        age,
+        (list, changes, targets, paths, days, settledDays) => {
           const build = () => hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
           const [withTable, everyPath] = [build(), build()];
           const state = stateOf("test", withTable);
-          const copied = teamLinkTable(state);
+          // Its two-hop counts settled before or after the rankings' `now`, and kept through the changes.
+          const copied = teamLinkTable(state, NOW - settledDays * DAY);
           for (const graph of [withTable, everyPath]) {
             const ids = list.map((interaction) => interaction.id);
             changes.forEach((step, position) => applyChange(graph, step, position, ids));
@@ -94,14 +96,21 @@ describe("recommended paths, strongest bridges first", () => {
           const table = teamLinkTable(state);
           // Caught up unless the team changed; either way, as a copy made now would hold.
           expect(table === copied).toBe(!changes.some((step) => step.kind === "new user"));
-          const fresh = TeamLinkTable.copy(state);
-          // Every person's links and mask, compared at once (one assertion per run keeps the property fast).
+          const fresh = TeamLinkTable.copy(state, table.settledAt);
+          // The two-hop counts as they serve rankings, at times they serve.
+          const nows = [table.settledAt, options.now, NOW + 1000 * DAY].filter((now) => now >= table.settledAt && now !== Infinity);
+          // Every person's links, mask and two-hop counts, compared at once (one assertion per run keeps the property fast).
           const contents = (from: TeamLinkTable) =>
             state.records.flatMap((record) => {
               if (record === undefined) return [];
               const at = record.index;
               const links = Array.from({ length: from.end[at]! - from.start[at]! }, (_, offset) => [from.users[from.start[at]! + offset], from.edges[from.start[at]! + offset], from.firstAt[from.start[at]! + offset]]);
-              return [{ at, links, mask: Array.from(from.masks.subarray(at * from.maskStride, (at + 1) * from.maskStride)) }];
+              const twoHop = nows.map((now) => {
+                const counts = new Int32Array(from.team.length);
+                from.addTwoHopCounts(state, at, now, counts);
+                return Array.from(counts);
+              });
+              return [{ at, links, mask: Array.from(from.masks.subarray(at * from.maskStride, (at + 1) * from.maskStride)), twoHop }];
             });
           expect(contents(table)).toEqual(contents(fresh));
         },

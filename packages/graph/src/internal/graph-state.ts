@@ -153,6 +153,11 @@ export class GraphState {
   teamLinksVersion = 0;
   /** Which persons' team links changed, for copies of the links to catch up (team-link-table.ts). */
   readonly teamLinkLog = new TeamLinkLog();
+  /**
+   * Which persons' neighbours changed (an edge created or dropped, or its first interaction moved), for the
+   * kept two-hop counts to catch up (team-link-table.ts).
+   */
+  readonly neighbourLog = new TeamLinkLog();
   /** While true (hydration), interactions are indexed but edges are left for `finishBulkLoad`. */
   private bulkLoading = false;
   private readonly scratchIndices: number[] = [];
@@ -242,7 +247,7 @@ export class GraphState {
       const kind = sender < 0 ? "meeting" : sender === Math.min(first, second) ? "low" : "high";
       const earlier = this.edges.accumulate(edge, occurredAt, this.halfLifeMilliseconds, factor, kind);
       this.raiseEdgeBounds(edge, left, right);
-      if (earlier) this.teamLinksChanged(left, right);
+      if (earlier) this.firstInteractionChanged(left, right);
     });
   }
 
@@ -313,7 +318,7 @@ export class GraphState {
       for (const edge of record.neighbourEdges) this.edgeBounds.raise(record.index, this.edges, edge, this.halfLifeMilliseconds);
     }
     this.edges.trim();
-    if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this);
+    if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this, warmAt);
   }
 
   private write(slot: number, interaction: NormalizedInteraction): void {
@@ -647,6 +652,7 @@ export class GraphState {
     second.neighbourEdges.push(edge);
     if (first.userUuid !== null) addNeighbour(second, first.index, edge);
     if (second.userUuid !== null) addNeighbour(first, second.index, edge);
+    this.neighboursChanged(first, second);
     this.teamLinksChanged(first, second);
     return edge;
   }
@@ -659,6 +665,7 @@ export class GraphState {
     this.edges.release(edge);
     if (first.userUuid !== null) removeNeighbour(second, first.index);
     if (second.userUuid !== null) removeNeighbour(first, second.index);
+    this.neighboursChanged(first, second);
     this.teamLinksChanged(first, second);
   }
 
@@ -683,7 +690,7 @@ export class GraphState {
         continue;
       }
       const written = edge >= 0 ? edge : this.createEdge(left, right);
-      if (this.edges.write(written, aggregate)) this.teamLinksChanged(left, right);
+      if (this.edges.write(written, aggregate)) this.firstInteractionChanged(left, right);
       this.raiseEdgeBounds(written, left, right);
     }
   }
@@ -702,6 +709,18 @@ export class GraphState {
     this.teamLinksVersion += 1;
     if (left.userUuid !== null) this.teamLinkLog.changed(right.index);
     if (right.userUuid !== null) this.teamLinkLog.changed(left.index);
+  }
+
+  /** The first interaction of the edge between `left` and `right` moved. */
+  private firstInteractionChanged(left: PersonRecord, right: PersonRecord): void {
+    this.neighboursChanged(left, right);
+    this.teamLinksChanged(left, right);
+  }
+
+  /** An edge between `left` and `right` came, went or had its first interaction moved. */
+  private neighboursChanged(left: PersonRecord, right: PersonRecord): void {
+    this.neighbourLog.changed(left.index);
+    this.neighbourLog.changed(right.index);
   }
 
   /** Who is a user changed: every copy of the team's links must be made afresh. */

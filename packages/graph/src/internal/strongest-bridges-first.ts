@@ -2,7 +2,7 @@
 import { BridgeQueue } from "./bridge-queue.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
 import { roundScore } from "./scores.js";
-import { SLOTS_PER_WORD, type TeamLinkTable } from "./team-link-table.js";
+import { maskHasSlots, type TeamLinkTable } from "./team-link-table.js";
 
 /** What a ranking keeps of a target's two-hop paths (user → external bridge → target). */
 export interface TwoHopVisitor {
@@ -31,41 +31,6 @@ function prepareTeam(size: number): void {
   counts.fill(0, 0, size);
 }
 
-/** Whether the person whose mask starts at `base` has a team link (see `TeamLinkTable.masks`). */
-function hasTeamLinks(masks: Float64Array, base: number, stride: number): boolean {
-  for (let at = base + 1; at < base + stride; at += 1) if (masks[at] !== 0) return true;
-  return false;
-}
-
-/** Adds one path to the count of each team slot in the mask at `base`: every link counts at this `now`. */
-function countMaskedSlots(masks: Float64Array, base: number, stride: number): void {
-  for (let at = base + 1, first = 0; at < base + stride; at += 1, first += SLOTS_PER_WORD) {
-    let bits = masks[at]! | 0;
-    while (bits !== 0) {
-      const lowest = bits & -bits;
-      const slot = first + (31 - Math.clz32(lowest));
-      counts[slot] = counts[slot]! + 1;
-      bits ^= lowest;
-    }
-  }
-}
-
-/** Adds the paths through the bridge at `bridgeIndex` (which has team links) to the counts of the users they start at. */
-function countBridgePaths(table: TeamLinkTable, bridgeIndex: number, targetIndex: number, targetIsUser: boolean, now: number): void {
-  const { start, end: ends, users, firstAt, teamSlot, masks, maskStride } = table;
-  const base = bridgeIndex * maskStride;
-  if (masks[base]! <= now && !targetIsUser) {
-    countMaskedSlots(masks, base, maskStride);
-    return;
-  }
-  const end = ends[bridgeIndex]!;
-  for (let link = start[bridgeIndex]!; link < end; link += 1) {
-    const userIndex = users[link]!;
-    if (firstAt[link]! > now || userIndex === targetIndex) continue;
-    const slot = teamSlot[userIndex]!;
-    counts[slot] = counts[slot]! + 1;
-  }
-}
 
 // The walk's steps are functions of the module, not closures of each call: a company's ranking walks
 // thousands of members, and two closures a member were most of what the walk allocated.
@@ -149,7 +114,9 @@ export interface WalkOptions {
  *
  * With `mayWantNone`, when every edge of the target counts at `now` (its bounds say so), the bridges are
  * counted from their masks alone, and their edges with the target are read only when some user still wants
- * a path of the target's score bound: at a company's thousands of members, most are not read at all.
+ * a path of the target's score bound: at a company's thousands of members, most are not read at all. When
+ * the table's kept two-hop counts serve `now`, the paths are counted from them without reading the
+ * bridges at all, whatever the target's edges' first interactions.
  */
 export function visitStrongestTwoHopPaths(
   state: GraphState,
@@ -167,15 +134,20 @@ export function visitStrongestTwoHopPaths(
   const bridges = target.neighbours;
   const bridgeEdges = target.neighbourEdges;
   prepareTeam(team.length);
-  queue.reset(bridges.length);
   // Bridges are external, with team links: a colleague who knows the target is an item of their own
   // already, and a colleague's own person has no mask.
-  const countsFirst = mayWantNone && context.storedAggregatesUsable && state.edgeBounds.latestFirstAt(targetIndex) <= now;
-  for (let position = 0; position < bridges.length; position += 1) {
-    const bridgeIndex = bridges[position]!;
-    if (!hasTeamLinks(masks, bridgeIndex * maskStride, maskStride)) continue;
-    // Counted unless its edge with the target has no interaction by `now`, which countsFirst rules out.
-    if (countsFirst || queueBridge(state, target, context, position)) countBridgePaths(table, bridgeIndex, targetIndex, targetIsUser, now);
+  const countsKept = mayWantNone && context.storedAggregatesUsable && !targetIsUser && table.twoHopCountsServe(now);
+  const countsFirst = countsKept || (mayWantNone && context.storedAggregatesUsable && state.edgeBounds.latestFirstAt(targetIndex) <= now);
+  if (countsKept) {
+    table.addTwoHopCounts(state, targetIndex, now, counts);
+  } else {
+    queue.reset(bridges.length);
+    for (let position = 0; position < bridges.length; position += 1) {
+      const bridgeIndex = bridges[position]!;
+      if (!maskHasSlots(masks, bridgeIndex * maskStride, maskStride)) continue;
+      // Counted unless its edge with the target has no interaction by `now`, which countsFirst rules out.
+      if (countsFirst || queueBridge(state, target, context, position)) table.addBridgePaths(bridgeIndex, targetIndex, targetIsUser, now, counts);
+    }
   }
 
   let activeCount = 0;
@@ -190,13 +162,15 @@ export function visitStrongestTwoHopPaths(
     activeCount += 1;
   }
 
-  if (countsFirst && activeCount > 0) {
+  if (countsFirst) {
+    if (activeCount === 0) return;
     const bound = state.edgeBounds.scoreBound(targetIndex, context);
     let wanted = false;
     for (let at = 0; at < activeCount && !wanted; at += 1) wanted = visitor.wants(team[active[at]!]!, bound);
     if (!wanted) return;
+    queue.reset(bridges.length);
     for (let position = 0; position < bridges.length; position += 1) {
-      if (hasTeamLinks(masks, bridges[position]! * maskStride, maskStride)) queueBridge(state, target, context, position);
+      if (maskHasSlots(masks, bridges[position]! * maskStride, maskStride)) queueBridge(state, target, context, position);
     }
   }
 

@@ -1,4 +1,4 @@
-/** @module The persons whose team links changed, in order, so a copy of the links can catch up. */
+/** @module The persons whose links changed, in order, so a copy of the links can catch up. */
 
 /** Entries kept before the log starts over; a copy further behind than that is made afresh. */
 const MAXIMUM_ENTRIES = 65_536;
@@ -9,7 +9,7 @@ const TEAM_CHANGED = -1;
 /**
  * Person indices whose team links (`PersonRecord.internalLinks`, or their edges' first interactions)
  * changed, at absolute positions: a reader remembers the position it has read up to, and finds the
- * entries after it in `since`.
+ * entries after it in `since`. The state keeps a second log of the persons whose neighbours changed.
  *
  * @example
  * const log = new TeamLinkLog();

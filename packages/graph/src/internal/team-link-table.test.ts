@@ -71,7 +71,12 @@ describe("TeamLinkTable", () => {
     const graph = build();
     const state = stateOf("test", graph);
     const table = teamLinkTable(state);
+    // A new pair of externals changes their neighbours (their kept two-hop counts), not their team links;
+    // a later interaction of the same pair changes neither.
     graph.addInteraction(email("dana", "eve", daysAgo(1), "between-externals"));
+    expect(table.isCurrent(state)).toBe(false);
+    expect(currentTeamLinkTable(state)).toBe(table);
+    graph.addInteraction(email("eve", "dana", daysAgo(0), "between-externals-again"));
     expect(table.isCurrent(state)).toBe(true);
     graph.addInteraction(email("ada", "eve", daysAgo(1), "new-team-link"));
     expect(table.isCurrent(state)).toBe(false);

@@ -9,6 +9,12 @@ const MINIMUM_ROOM = 4;
 export const SLOTS_PER_WORD = 32;
 
 /**
+ * Most persons x team slots a table keeps two-hop counts for (4 bytes each: 128 MiB): past it, rankings
+ * count a target's paths from its bridges' masks, as without the counts. Scale L is 200,000 x 20.
+ */
+const MAXIMUM_KEPT_COUNTS = 2 ** 25;
+
+/**
  * The team links of every person (`PersonRecord.internalLinks`), person by person in typed arrays (user,
  * edge slot, the edge's first interaction), with room for each link's score. A ranking that crosses
  * hundreds of thousands of bridges reads a bridge's links here in one run of memory instead of through
@@ -23,6 +29,15 @@ export const SLOTS_PER_WORD = 32;
  * first interaction among them, then the team slots it links to, 32 to a number. A ranking that only needs
  * to count a bridge's paths reads one cache line there instead of the person's region.
  *
+ * Each person also has its two-hop counts kept: per team slot, how many of its neighbours (bridges) link
+ * to that user, the sum of its neighbours' masks. A company's ranking counts the paths to thousands of
+ * members; with the counts it reads one row a member, not every bridge's mask (`addTwoHopCounts`). The
+ * counts take in only the bridges settled at the table's `settledAt`: their edge with the person and all
+ * their team links began by then. The others are the person's late bridges, counted one by one at each
+ * `now`; the counts serve any `now` from `settledAt` on. Catching up keeps them: a person whose mask
+ * changed passes the change to each neighbour's row (or joins its late bridges), and a person whose
+ * neighbours or edges' first interactions changed (the state's `neighbourLog`) is counted afresh.
+ *
  * @example
  * const table = teamLinkTable(state);
  * table.beginCall();
@@ -30,6 +45,10 @@ export const SLOTS_PER_WORD = 32;
  */
 export class TeamLinkTable {
   private readonly scored = new Stamps();
+  /** The persons counted afresh in one catch-up. */
+  private readonly recounted = new Stamps();
+  /** Scratch: a person's mask before its rewrite. */
+  private readonly previousMask: Float64Array;
   /** Per person index: how many links its region can hold. */
   private room: Int32Array;
   /** Links in use at the front of the link arrays (regions, and the rooms left behind by moved ones). */
@@ -46,8 +65,28 @@ export class TeamLinkTable {
   public masks: Float64Array;
   /** Numbers per person in `masks`: one, and one per 32 team slots. */
   readonly maskStride: number;
+  /**
+   * Per person index, `team.length` counts: how many of its settled bridges link to each team slot (see
+   * `addTwoHopCounts`); null when the graph is too large to keep them (`MAXIMUM_KEPT_COUNTS`). A user's
+   * own person keeps none.
+   */
+  private twoHopCounts: Int32Array | null;
+  /** Per person index: its late bridges as (bridge index, edge slot) pairs, or null without any. */
+  private late: (number[] | null)[];
+  /** How far the table has read the state's `neighbourLog`. */
+  private neighbourLogPosition: number;
+
+  /**
+   * The time the kept two-hop counts are settled at: they serve rankings at any `now` from then on.
+   * Infinity until they are first settled (`settle`).
+   */
+  settledAt = Infinity;
+  /** Late bridges listed over all persons: when they grow many, the counts are settled afresh. */
+  private lateCount = 0;
 
   private constructor(
+    state: GraphState,
+    settledAt: number,
     /** The state's `teamLinksVersion` the table matches, and how far it has read the state's log. */
     private version: number,
     private logPosition: number,
@@ -71,12 +110,43 @@ export class TeamLinkTable {
     this.live = users.length;
     this.scores = new Float64Array(users.length);
     this.maskStride = 1 + Math.max(1, Math.ceil(team.length / SLOTS_PER_WORD));
+    this.previousMask = new Float64Array(this.maskStride);
     this.masks = new Float64Array(start.length * this.maskStride);
     for (let index = 0; index < start.length; index += 1) this.summarize(index);
+    this.neighbourLogPosition = state.neighbourLog.end;
+    this.late = new Array<number[] | null>(start.length).fill(null);
+    this.twoHopCounts = null;
+    if (settledAt !== Infinity) this.settle(state, settledAt);
   }
 
-  /** Copies the state's team links (one pass over every person). */
-  static copy(state: GraphState): TeamLinkTable {
+  /**
+   * Counts every person's two-hop paths afresh, settled at `at` (a pass over every edge): they serve
+   * rankings at any `now` from `at` on. Nothing is kept when the graph is too large (`MAXIMUM_KEPT_COUNTS`).
+   */
+  settle(state: GraphState, at: number): void {
+    const persons = this.start.length;
+    this.settledAt = at;
+    this.lateCount = 0;
+    this.late.fill(null);
+    this.twoHopCounts = persons * this.team.length <= MAXIMUM_KEPT_COUNTS ? new Int32Array(persons * this.team.length) : null;
+    for (let index = 0; index < persons; index += 1) this.recount(state, index);
+  }
+
+  /**
+   * Whether a ranking at `now` should settle the counts (`settle`) before it reads them: they were never
+   * settled, or `now` is later and the late bridges have grown to an eighth of the graph's edges (each
+   * interaction after `settledAt` that joins a new pair makes its bridge late).
+   */
+  wantsSettling(state: GraphState, now: number): boolean {
+    if (this.settledAt === Infinity) return true;
+    return now > this.settledAt && this.lateCount > state.edges.live / 8;
+  }
+
+  /**
+   * Copies the state's team links (one pass over every person), and counts each person's two-hop paths
+   * settled at `settledAt` (another pass, over every edge).
+   */
+  static copy(state: GraphState, settledAt = Infinity): TeamLinkTable {
     const records = state.records;
     const count = records.length;
     const start = new Int32Array(count);
@@ -111,12 +181,54 @@ export class TeamLinkTable {
         firstAt[link] = state.edges.firstAt(edges[link]!);
       }
     }
-    return new TeamLinkTable(state.teamLinksVersion, state.teamLinkLog.end, start, end, users, edges, firstAt, isUser, teamSlot, Int32Array.from(team));
+    return new TeamLinkTable(state, settledAt, state.teamLinksVersion, state.teamLinkLog.end, start, end, users, edges, firstAt, isUser, teamSlot, Int32Array.from(team));
   }
 
-  /** Whether the table matches the state's team links. */
+  /** Whether the table matches the state's team links and neighbours. */
   isCurrent(state: GraphState): boolean {
-    return this.version === state.teamLinksVersion;
+    return this.version === state.teamLinksVersion && this.neighbourLogPosition === state.neighbourLog.end;
+  }
+
+  /** Whether the kept two-hop counts serve a ranking at `now` (see `addTwoHopCounts`). */
+  twoHopCountsServe(now: number): boolean {
+    return this.twoHopCounts !== null && this.settledAt <= now;
+  }
+
+  /**
+   * Adds to `into`, by team slot, how many two-hop paths lead from each user to person `index` (not a user's
+   * own person) at `now`, which `twoHopCountsServe`: a path counts when both its links have an interaction
+   * by `now`. The settled bridges' counts are kept; the late ones are counted here.
+   */
+  addTwoHopCounts(state: GraphState, index: number, now: number, into: Int32Array): void {
+    const counts = this.twoHopCounts!;
+    const size = this.team.length;
+    for (let slot = 0, at = index * size; slot < size; slot += 1, at += 1) into[slot] = into[slot]! + counts[at]!;
+    const late = this.late[index];
+    if (late === null || late === undefined) return;
+    for (let at = 0; at < late.length; at += 2) {
+      if (state.edges.firstAt(late[at + 1]!) <= now) this.addBridgePaths(late[at]!, index, false, now, into);
+    }
+  }
+
+  /**
+   * Adds to `into`, by team slot, the two-hop paths to the person at `targetIndex` through `bridge` (a person
+   * with team links) at `now`: one per team link that began by then, leaving out the target's own user
+   * (`targetIsUser`). From the bridge's mask alone when all its links began by `now`.
+   */
+  addBridgePaths(bridge: number, targetIndex: number, targetIsUser: boolean, now: number, into: Int32Array): void {
+    const { start, end, users, firstAt, teamSlot, masks, maskStride } = this;
+    const base = bridge * maskStride;
+    if (masks[base]! <= now && !targetIsUser) {
+      addSlotBits(into, 0, masks, base, maskStride, 1);
+      return;
+    }
+    const last = end[bridge]!;
+    for (let link = start[bridge]!; link < last; link += 1) {
+      const userIndex = users[link]!;
+      if (firstAt[link]! > now || userIndex === targetIndex) continue;
+      const slot = teamSlot[userIndex]!;
+      into[slot] = into[slot]! + 1;
+    }
   }
 
   /**
@@ -127,7 +239,8 @@ export class TeamLinkTable {
   catchUp(state: GraphState): boolean {
     if (this.isCurrent(state)) return true;
     const changed = state.teamLinkLog.since(this.logPosition);
-    if (changed === null || this.used > 2 * this.live + 1024) return false;
+    const moved = state.neighbourLog.since(this.neighbourLogPosition);
+    if (changed === null || moved === null || this.used > 2 * this.live + 1024) return false;
     this.growPersons(state.records.length);
     let previous = -1;
     for (const index of changed) {
@@ -135,8 +248,17 @@ export class TeamLinkTable {
       if (index !== previous) this.rewrite(state, index);
       previous = index;
     }
+    // After the masks: a person whose neighbours changed is counted afresh from its neighbours' new masks
+    // (the changes passed on above may have missed or doubled it; a recount overwrites them).
+    this.recounted.begin(state.records.length);
+    for (const index of moved) {
+      if (this.recounted.has(index)) continue;
+      this.recounted.mark(index);
+      this.recount(state, index);
+    }
     this.version = state.teamLinksVersion;
     this.logPosition = state.teamLinkLog.end;
+    this.neighbourLogPosition = state.neighbourLog.end;
     return true;
   }
 
@@ -178,6 +300,16 @@ export class TeamLinkTable {
     const masks = new Float64Array(capacity * this.maskStride);
     masks.set(this.masks);
     this.masks = masks;
+    for (let index = known; index < capacity; index += 1) this.late.push(null);
+    if (this.twoHopCounts !== null) {
+      if (capacity * this.team.length > MAXIMUM_KEPT_COUNTS) {
+        this.twoHopCounts = null;
+      } else {
+        const counts = new Int32Array(capacity * this.team.length);
+        counts.set(this.twoHopCounts);
+        this.twoHopCounts = counts;
+      }
+    }
   }
 
   /** Writes person `index`'s summary into `masks` from its region (see `masks`). */
@@ -194,6 +326,75 @@ export class TeamLinkTable {
       latest = Math.max(latest, this.firstAt[link]!);
     }
     if (latest !== -Infinity) this.masks[base] = latest;
+  }
+
+  /** Whether the bridge whose mask starts at `base`, linked by `edge`, is settled at `settledAt` (see `twoHopCounts`). */
+  private settled(state: GraphState, base: number, edge: number): boolean {
+    return this.masks[base]! <= this.settledAt && state.edges.firstAt(edge) <= this.settledAt;
+  }
+
+  /** Counts person `index`'s two-hop counts afresh from its neighbours' masks, and lists its late bridges. */
+  private recount(state: GraphState, index: number): void {
+    const counts = this.twoHopCounts;
+    if (counts === null) return;
+    const size = this.team.length;
+    const row = index * size;
+    counts.fill(0, row, row + size);
+    this.lateCount -= (this.late[index]?.length ?? 0) >> 1;
+    this.late[index] = null;
+    const record = state.records[index];
+    if (this.isUser[index] === 1 || record === undefined) return;
+    const { masks, maskStride } = this;
+    const { neighbours, neighbourEdges } = record;
+    let late: number[] | null = null;
+    for (let position = 0; position < neighbours.length; position += 1) {
+      const base = neighbours[position]! * maskStride;
+      if (!maskHasSlots(masks, base, maskStride)) continue;
+      if (this.settled(state, base, neighbourEdges[position]!)) addSlotBits(counts, row, masks, base, maskStride, 1);
+      else (late ??= []).push(neighbours[position]!, neighbourEdges[position]!);
+    }
+    this.late[index] = late;
+    this.lateCount += (late?.length ?? 0) >> 1;
+  }
+
+  /**
+   * Passes person `index`'s mask, changed from `previous`, on to its neighbours' counts: a neighbour that
+   * counts it among its settled bridges loses the old mask's slots, and gains the new's while it stays
+   * settled, else lists it among its late bridges (a late bridge is counted at each `now` already).
+   */
+  private passOnMask(state: GraphState, index: number, previous: Float64Array): void {
+    const counts = this.twoHopCounts;
+    const record = state.records[index];
+    if (counts === null || record === undefined) return;
+    const { masks, maskStride } = this;
+    const base = index * maskStride;
+    let same = true;
+    for (let at = 0; at < maskStride && same; at += 1) same = previous[at] === masks[base + at];
+    if (same) return;
+    const size = this.team.length;
+    const hasSlots = maskHasSlots(masks, base, maskStride);
+    const { neighbours, neighbourEdges } = record;
+    for (let position = 0; position < neighbours.length; position += 1) {
+      const neighbour = neighbours[position]!;
+      // A user's own person keeps no counts (it is never counted from them).
+      if (this.isUser[neighbour] === 1 || this.isLate(neighbour, index)) continue;
+      const row = neighbour * size;
+      addSlotBits(counts, row, previous, 0, maskStride, -1);
+      const edge = neighbourEdges[position]!;
+      if (!hasSlots || this.settled(state, base, edge)) addSlotBits(counts, row, masks, base, maskStride, 1);
+      else {
+        (this.late[neighbour] ??= []).push(index, edge);
+        this.lateCount += 1;
+      }
+    }
+  }
+
+  /** Whether `bridge` is among person `index`'s late bridges. */
+  private isLate(index: number, bridge: number): boolean {
+    const late = this.late[index];
+    if (late === null || late === undefined) return false;
+    for (let at = 0; at < late.length; at += 2) if (late[at] === bridge) return true;
+    return false;
   }
 
   /** Writes person `index`'s current links into its region, moving the region to the end when it is too small. */
@@ -215,7 +416,11 @@ export class TeamLinkTable {
       this.firstAt[link] = state.edges.firstAt(this.edges[link]!);
     }
     this.end[index] = link;
+    const base = index * this.maskStride;
+    const previous = this.previousMask;
+    previous.set(this.masks.subarray(base, base + this.maskStride));
     this.summarize(index);
+    this.passOnMask(state, index, previous);
   }
 
   private growLinks(needed: number): void {
@@ -231,6 +436,32 @@ export class TeamLinkTable {
     this.firstAt = grown(this.firstAt);
     this.scores = grown(this.scores);
   }
+}
+
+/** Whether the mask at `base` of `masks` (`stride` numbers, see `TeamLinkTable.masks`) has a team slot set: its person has a team link. */
+export function maskHasSlots(masks: Float64Array, base: number, stride: number): boolean {
+  for (let at = base + 1; at < base + stride; at += 1) if (masks[at] !== 0) return true;
+  return false;
+}
+
+/**
+ * Adds `sign` (1 or -1) to the count of each team slot set in the mask at `base` of `masks` (`stride`
+ * numbers: the latest first interaction, then the slots' bits), in the row of `counts` at `row`; false when
+ * the mask has no slot set.
+ */
+function addSlotBits(counts: Int32Array, row: number, masks: Float64Array, base: number, stride: number, sign: number): boolean {
+  let any = false;
+  for (let at = base + 1, first = row; at < base + stride; at += 1, first += SLOTS_PER_WORD) {
+    let bits = masks[at]! | 0;
+    while (bits !== 0) {
+      any = true;
+      const lowest = bits & -bits;
+      const slot = first + (31 - Math.clz32(lowest));
+      counts[slot] = counts[slot]! + sign;
+      bits ^= lowest;
+    }
+  }
+  return any;
 }
 
 /**
@@ -258,11 +489,15 @@ export function currentTeamLinkTable(state: GraphState): TeamLinkTable | null {
   return table !== undefined && table.catchUp(state) ? table : null;
 }
 
-/** The graph's table, caught up or copied afresh (a pass over every person) when it cannot catch up. */
-export function teamLinkTable(state: GraphState): TeamLinkTable {
+/**
+ * The graph's table, caught up or copied afresh (a pass over every person) when it cannot catch up. A copy
+ * settles its two-hop counts at `settledAt` (see `TeamLinkTable.settle`); by default they wait for a ranking
+ * to settle them at its `now`.
+ */
+export function teamLinkTable(state: GraphState, settledAt = Infinity): TeamLinkTable {
   const current = currentTeamLinkTable(state);
   if (current !== null) return current;
-  const table = TeamLinkTable.copy(state);
+  const table = TeamLinkTable.copy(state, settledAt);
   tables.set(state, table);
   return table;
 }
