@@ -446,22 +446,18 @@ export function maskHasSlots(masks: Float64Array, base: number, stride: number):
 
 /**
  * Adds `sign` (1 or -1) to the count of each team slot set in the mask at `base` of `masks` (`stride`
- * numbers: the latest first interaction, then the slots' bits), in the row of `counts` at `row`; false when
- * the mask has no slot set.
+ * numbers: the latest first interaction, then the slots' bits), in the row of `counts` at `row`.
  */
-function addSlotBits(counts: Int32Array, row: number, masks: Float64Array, base: number, stride: number, sign: number): boolean {
-  let any = false;
+function addSlotBits(counts: Int32Array, row: number, masks: Float64Array, base: number, stride: number, sign: number): void {
   for (let at = base + 1, first = row; at < base + stride; at += 1, first += SLOTS_PER_WORD) {
     let bits = masks[at]! | 0;
     while (bits !== 0) {
-      any = true;
       const lowest = bits & -bits;
       const slot = first + (31 - Math.clz32(lowest));
       counts[slot] = counts[slot]! + sign;
       bits ^= lowest;
     }
   }
-  return any;
 }
 
 /**
