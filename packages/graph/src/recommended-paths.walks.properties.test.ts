@@ -120,6 +120,46 @@ describe("recommended paths, strongest bridges first", () => {
   });
 });
 
+describe("recommended paths with each target's bridges kept in order", () => {
+  it("ranks as the walk over every path, before and after the graph changed", () => {
+    fc.assert(
+      fc.property(
+        interactions,
+        fc.array(change, { minLength: 0, maxLength: 30 }),
+        fc.array(target, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        age,
+        age,
+        fc.boolean(),
+        (list, changes, targets, paths, days, settledDays, evenWeights) => {
+          const build = () => hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
+          const [withOrders, everyPath] = [build(), build()];
+          const state = stateOf("test", withOrders);
+          // Every target keeps an order from its second ranking on, however few its neighbours.
+          state.bridgeOrders.minimumNeighbours = 0;
+          teamLinkTable(state, NOW - settledDays * DAY);
+          // Even weights make the order's bounds tight (it bounds every kind as the heaviest), so that a bridge read
+          // out of order shows in the rankings.
+          const parameters = evenWeights ? { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } : {};
+          const options = { now: NOW - days * DAY, maximumPathsPerItem: paths, maximumPriorityEntries: 2, parameters };
+          const expected = recommendedPathsOfMany(everyPath, targets, options);
+          expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(expected);
+          expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(expected);
+          for (const graph of [withOrders, everyPath]) {
+            const ids = list.map((interaction) => interaction.id);
+            changes.forEach((step, position) => applyChange(graph, step, position, ids));
+          }
+          // The orders as sorted before the changes, with the edges written since read apart; then sorted afresh.
+          const changed = recommendedPathsOfMany(everyPath, targets, options);
+          expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(changed);
+          expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(changed);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe("recommended paths from a team wider than one mask word", () => {
   // 40 users: a bridge's team slots fill two numbers of its mask (team-link-table.ts).
   const WIDE_USERS = Array.from({ length: 40 }, (_, index) => ({ userUuid: `w${index}`, personUuid: `wq${index}` }));

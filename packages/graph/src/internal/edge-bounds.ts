@@ -33,8 +33,7 @@ export class EdgeBounds {
       this.strongest = grownTo(this.strongest, person + 1);
       this.latestFirst = grownTo(this.latestFirst, person + 1);
     }
-    const undecayed = Math.log2(edges.emailMass(edge) + edges.meetingMass(edge)) + edges.anchorAt(edge) / halfLifeMilliseconds;
-    // NaN (an empty edge: -Infinity + Infinity or an anchor of -Infinity) bounds nothing: no score, no count.
+    const undecayed = undecayedMass(edges, edge, halfLifeMilliseconds);
     if (undecayed > this.strongest[person]!) this.strongest[person] = undecayed;
     const firstAt = edges.firstAt(edge);
     if (!(firstAt <= this.latestFirst[person]!)) this.latestFirst[person] = firstAt;
@@ -52,13 +51,30 @@ export class EdgeBounds {
    */
   scoreBound(person: number, context: EvaluationContext): number {
     if (!context.storedAggregatesUsable) return 1;
-    const undecayed = person < this.strongest.length ? this.strongest[person]! : -Infinity;
-    if (undecayed === -Infinity) return 0;
-    const { meetingWeight, emailWeight, saturation } = context.parameters;
-    // A one-way email weighs its oneWayFactor (at most 1) of a two-way one.
-    const raw = Math.max(meetingWeight, emailWeight) * 2 ** (undecayed - context.now / context.halfLifeMilliseconds) * (1 + RELATIVE_MARGIN);
-    const bound = raw / (raw + saturation) + ABSOLUTE_MARGIN;
-    // Infinity / Infinity is NaN, which is no bound: 1 is.
-    return bound < 1 ? bound : 1;
+    return scoreBoundOfUndecayed(person < this.strongest.length ? this.strongest[person]! : -Infinity, context);
   }
+}
+
+/**
+ * An edge's masses carried forward from the epoch to their anchor, as log2: the same decay takes every edge
+ * from there to any `now`, so edges compare by it at every `now` (a pair's interactions after `now` only
+ * add to it). NaN for an empty edge (-Infinity + Infinity, or an anchor of -Infinity): it bounds nothing.
+ */
+export function undecayedMass(edges: EdgeTable, edge: number, halfLifeMilliseconds: number): number {
+  return Math.log2(edges.emailMass(edge) + edges.meetingMass(edge)) + edges.anchorAt(edge) / halfLifeMilliseconds;
+}
+
+/**
+ * A score that no edge of undecayed mass at most `undecayed` exceeds at `context.now`, its ceiling
+ * (`scoreCeilingAt`) included: the mass decayed to `now`, all weighted as the heavier kind, with a margin for
+ * rounding. The call's half-life and audience exponent must be the stored masses' (`storedAggregatesUsable`).
+ */
+export function scoreBoundOfUndecayed(undecayed: number, context: EvaluationContext): number {
+  if (undecayed === -Infinity) return 0;
+  const { meetingWeight, emailWeight, saturation } = context.parameters;
+  // A one-way email weighs its oneWayFactor (at most 1) of a two-way one.
+  const raw = Math.max(meetingWeight, emailWeight) * 2 ** (undecayed - context.now / context.halfLifeMilliseconds) * (1 + RELATIVE_MARGIN);
+  const bound = raw / (raw + saturation) + ABSOLUTE_MARGIN;
+  // Infinity / Infinity is NaN, which is no bound: 1 is.
+  return bound < 1 ? bound : 1;
 }

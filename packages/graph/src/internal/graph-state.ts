@@ -7,6 +7,7 @@ import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
+import { BridgeOrders } from "./bridge-order.js";
 import { EdgeBounds } from "./edge-bounds.js";
 import { EdgeTable, emptyAggregate, foldInteraction, type PairAggregate, type PairSummary } from "./edge-table.js";
 import { conflict } from "./errors.js";
@@ -138,6 +139,8 @@ export class GraphState {
   readonly teamScratch = new IndexMap<TeamPairScratch>();
   /** Per person, bounds over its edges' scores and first interactions (see EdgeBounds). */
   readonly edgeBounds = new EdgeBounds();
+  /** Per busy person ranked more than once, its neighbours in order of their edges' masses (see BridgeOrders). */
+  readonly bridgeOrders = new BridgeOrders();
   readonly records: (PersonRecord | undefined)[] = [];
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();
@@ -287,6 +290,7 @@ export class GraphState {
   /** Starts a hydration: from now until `finishBulkLoad`, interactions are only indexed. */
   beginBulkLoad(): void {
     this.bulkLoading = true;
+    this.bridgeOrders.clear();
   }
 
   /**
@@ -662,6 +666,8 @@ export class GraphState {
     if (this.edgesInGraphology) this.graph.dropEdge(String(edge));
     forgetNeighbour(first, edge);
     forgetNeighbour(second, edge);
+    this.bridgeOrders.neighboursMoved(first);
+    this.bridgeOrders.neighboursMoved(second);
     this.edges.release(edge);
     if (first.userUuid !== null) removeNeighbour(second, first.index);
     if (second.userUuid !== null) removeNeighbour(first, second.index);
@@ -698,6 +704,8 @@ export class GraphState {
   private raiseEdgeBounds(edge: number, left: PersonRecord, right: PersonRecord): void {
     this.edgeBounds.raise(left.index, this.edges, edge, this.halfLifeMilliseconds);
     this.edgeBounds.raise(right.index, this.edges, edge, this.halfLifeMilliseconds);
+    this.bridgeOrders.edgeWritten(left, right.index, edge);
+    this.bridgeOrders.edgeWritten(right, left.index, edge);
   }
 
   /**

@@ -1,7 +1,10 @@
 /** @module The two-hop paths to a target that can change a ranking, found by visiting bridges strongest first. */
+import type { BridgeOrder } from "./bridge-order.js";
 import { BridgeQueue } from "./bridge-queue.js";
+import { scoreBoundOfUndecayed } from "./edge-bounds.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
 import { roundScore } from "./scores.js";
+import { Stamps } from "./stamps.js";
 import { maskHasSlots, type TeamLinkTable } from "./team-link-table.js";
 
 /** What a ranking keeps of a target's two-hop paths (user → external bridge → target). */
@@ -16,6 +19,12 @@ export interface TwoHopVisitor {
 
 /** Scratch reused call after call (a ranking is synchronous). */
 const queue = new BridgeQueue();
+/** Per queue entry: its bridge's person index and the bridge's edge with the target. */
+let entryBridges = new Int32Array(0);
+let entryEdges = new Int32Array(0);
+let entryCount = 0;
+/** The bridges queued apart from a kept order in this walk (written since the sort, or new). */
+const queuedApart = new Stamps();
 let counts = new Int32Array(0);
 let unseen = new Int32Array(0);
 let active = new Int32Array(0);
@@ -40,15 +49,68 @@ function prepareTeam(size: number): void {
  * has an interaction after `now` (then the position is stored as ~position, and its exact score, a rescan, is
  * computed only when it comes first). False when the pair has no interaction by `now`.
  */
-function queueBridge(state: GraphState, target: PersonRecord, context: EvaluationContext, position: number): boolean {
-  const secondEdge = target.neighbourEdges[position]!;
-  const ceiling = state.scoreCeilingAt(target.neighbours[position]!, target.index, secondEdge, context);
+function queueBridge(state: GraphState, targetIndex: number, context: EvaluationContext, bridgeIndex: number, secondEdge: number, ordered: boolean): boolean {
+  const ceiling = state.scoreCeilingAt(bridgeIndex, targetIndex, secondEdge, context);
   if (ceiling < 0) return false;
-  queue.add(ceiling, state.scoreCeilingIsInexact(secondEdge, context) ? ~position : position);
+  const entry = entryCount;
+  entryCount += 1;
+  entryBridges[entry] = bridgeIndex;
+  entryEdges[entry] = secondEdge;
+  const queued = state.scoreCeilingIsInexact(secondEdge, context) ? ~entry : entry;
+  if (ordered) queue.insert(ceiling, queued);
+  else queue.add(ceiling, queued);
   return true;
 }
 
-/** Visits the paths of the target's bridge at `position`, of the users still active, through the second hop scored `secondScore`. */
+/** Empties the queue and its entries, for at most `capacity` bridges. */
+function resetQueue(capacity: number): void {
+  queue.reset(capacity);
+  entryCount = 0;
+  if (entryBridges.length < capacity) {
+    entryBridges = new Int32Array(capacity);
+    entryEdges = new Int32Array(capacity);
+  }
+}
+
+/**
+ * Queues, from a kept order, the bridges it cannot place: those whose edge with the target was written since
+ * the sort (a neighbour that came later among them: every edge is written as it is created). Marks them, so
+ * that the ordered reads pass over them.
+ */
+function queueOutOfOrder(state: GraphState, target: PersonRecord, context: EvaluationContext, table: TeamLinkTable, order: BridgeOrder): void {
+  const { masks, maskStride } = table;
+  const { written } = order;
+  queuedApart.begin(state.records.length);
+  for (let at = 0; at < written.length; at += 2) {
+    const bridgeIndex = written[at]!;
+    if (queuedApart.has(bridgeIndex)) continue;
+    queuedApart.mark(bridgeIndex);
+    if (maskHasSlots(masks, bridgeIndex * maskStride, maskStride)) queueBridge(state, target.index, context, bridgeIndex, written[at + 1]!, true);
+  }
+}
+
+/**
+ * Queues the bridges of the kept order from `cursor` on, while the next one's bound is at least the queue's
+ * strongest score (or the queue is empty): no bridge left unread can then beat the one popped next. Returns
+ * the new cursor.
+ */
+function queueInOrder(state: GraphState, target: PersonRecord, context: EvaluationContext, table: TeamLinkTable, order: BridgeOrder, cursor: number): number {
+  const { masks, maskStride } = table;
+  const { positions, keys } = order;
+  const { neighbours, neighbourEdges } = target;
+  let at = cursor;
+  while (at < positions.length) {
+    if (queue.size > 0 && scoreBoundOfUndecayed(keys[at]!, context) < queue.topScore()) break;
+    const position = positions[at]!;
+    at += 1;
+    const bridgeIndex = neighbours[position]!;
+    if (queuedApart.has(bridgeIndex) || !maskHasSlots(masks, bridgeIndex * maskStride, maskStride)) continue;
+    queueBridge(state, target.index, context, bridgeIndex, neighbourEdges[position]!, true);
+  }
+  return at;
+}
+
+/** Visits the paths of the bridge of queue entry `entry`, of the users still active, through the second hop scored `secondScore`. */
 function visitBridge(
   state: GraphState,
   target: PersonRecord,
@@ -56,14 +118,14 @@ function visitBridge(
   table: TeamLinkTable,
   visitor: TwoHopVisitor,
   rememberLinkScores: boolean,
-  position: number,
+  entry: number,
   secondScore: number,
 ): void {
   const { start, end: ends, users, edges, firstAt, teamSlot } = table;
   const now = context.now;
   const targetIndex = target.index;
-  const bridgeIndex = target.neighbours[position]!;
-  const secondEdge = target.neighbourEdges[position]!;
+  const bridgeIndex = entryBridges[entry]!;
+  const secondEdge = entryEdges[entry]!;
   const end = ends[bridgeIndex]!;
   for (let link = start[bridgeIndex]!; link < end; link += 1) {
     const userIndex = users[link]!;
@@ -136,17 +198,23 @@ export function visitStrongestTwoHopPaths(
   prepareTeam(team.length);
   // Bridges are external, with team links: a colleague who knows the target is an item of their own
   // already, and a colleague's own person has no mask.
-  const countsKept = mayWantNone && context.storedAggregatesUsable && !targetIsUser && table.twoHopCountsServe(now);
+  const countsServe = context.storedAggregatesUsable && !targetIsUser && table.twoHopCountsServe(now);
+  // A first target counts from the kept counts only when its bridges are kept in order: else its one pass
+  // over them counts and queues at once.
+  let order = countsServe && !mayWantNone ? state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds) : null;
+  const countsKept = countsServe && (mayWantNone || order !== null);
   const countsFirst = countsKept || (mayWantNone && context.storedAggregatesUsable && state.edgeBounds.latestFirstAt(targetIndex) <= now);
   if (countsKept) {
     table.addTwoHopCounts(state, targetIndex, now, counts);
   } else {
-    queue.reset(bridges.length);
+    resetQueue(bridges.length);
     for (let position = 0; position < bridges.length; position += 1) {
       const bridgeIndex = bridges[position]!;
       if (!maskHasSlots(masks, bridgeIndex * maskStride, maskStride)) continue;
       // Counted unless its edge with the target has no interaction by `now`, which countsFirst rules out.
-      if (countsFirst || queueBridge(state, target, context, position)) table.addBridgePaths(bridgeIndex, targetIndex, targetIsUser, now, counts);
+      if (countsFirst || queueBridge(state, targetIndex, context, bridgeIndex, bridgeEdges[position]!, false)) {
+        table.addBridgePaths(bridgeIndex, targetIndex, targetIsUser, now, counts);
+      }
     }
   }
 
@@ -168,14 +236,22 @@ export function visitStrongestTwoHopPaths(
     let wanted = false;
     for (let at = 0; at < activeCount && !wanted; at += 1) wanted = visitor.wants(team[active[at]!]!, bound);
     if (!wanted) return;
-    queue.reset(bridges.length);
-    for (let position = 0; position < bridges.length; position += 1) {
-      if (maskHasSlots(masks, bridges[position]! * maskStride, maskStride)) queueBridge(state, target, context, position);
+    if (order === null && countsServe) order = state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds);
+    resetQueue(bridges.length);
+    if (order === null) {
+      for (let position = 0; position < bridges.length; position += 1) {
+        const bridgeIndex = bridges[position]!;
+        if (maskHasSlots(masks, bridgeIndex * maskStride, maskStride)) queueBridge(state, targetIndex, context, bridgeIndex, bridgeEdges[position]!, false);
+      }
     }
   }
 
-  queue.order();
-  while (activeCount > 0 && queue.size > 0) {
+  let cursor = 0;
+  if (order === null) queue.order();
+  else queueOutOfOrder(state, target, context, table, order);
+  for (;;) {
+    if (order !== null) cursor = queueInOrder(state, target, context, table, order, cursor);
+    if (activeCount === 0 || queue.size === 0) break;
     const ceiling = queue.topScore();
     let kept = 0;
     for (let at = 0; at < activeCount; at += 1) {
@@ -190,12 +266,12 @@ export function visitStrongestTwoHopPaths(
     activeCount = kept;
     if (activeCount === 0) break;
 
-    const position = queue.pop();
-    if (position >= 0) {
-      visitBridge(state, target, context, table, visitor, rememberLinkScores, position, ceiling);
+    const entry = queue.pop();
+    if (entry >= 0) {
+      visitBridge(state, target, context, table, visitor, rememberLinkScores, entry, ceiling);
       continue;
     }
-    const secondScore = state.scoreAt(bridges[~position]!, targetIndex, bridgeEdges[~position]!, context);
-    if (secondScore >= 0) queue.insert(secondScore, ~position);
+    const secondScore = state.scoreAt(entryBridges[~entry]!, targetIndex, entryEdges[~entry]!, context);
+    if (secondScore >= 0) queue.insert(secondScore, ~entry);
   }
 }

@@ -1,0 +1,99 @@
+/** @module Per person, its neighbours kept in order of their edges' undecayed masses, for walks that stop early. */
+import { undecayedMass } from "./edge-bounds.js";
+import type { EdgeTable } from "./edge-table.js";
+import type { PersonRecord } from "./graph-state.js";
+
+/**
+ * One person's neighbours, strongest edge first, as sorted at some point, and the edges written since.
+ * `positions` index the person's `neighbours` and `neighbourEdges`; `keys` are their edges' undecayed masses
+ * (`undecayedMass`, -Infinity for an empty edge) then, in the same order. A neighbour that came later is
+ * among the written edges (an edge is written as it is created).
+ */
+export interface BridgeOrder {
+  readonly positions: Int32Array;
+  readonly keys: Float64Array;
+  /** Edges of the person written since the sort, as (neighbour index, edge slot) pairs; repeats allowed. */
+  readonly written: number[];
+}
+
+/**
+ * The orders of the persons ranked more than once with many neighbours. A two-hop walk to such a target
+ * (strongest-bridges-first.ts) reads its bridges in this order, and stops once no user wants a path as strong
+ * as the next bridge's bound: a busy person has hundreds of thousands of bridges, of which a ranking visits a
+ * few hundred. Without the order, each ranking reads every bridge's edge to queue it.
+ *
+ * The order holds at every `now`: an edge's score at `now` grows with its undecayed mass (every stored mass
+ * decays by the same factor), and an edge's interactions after `now` only add to that mass, so the mass
+ * bounds the edge's ceiling too. It changes only when an edge is written: each written edge is listed
+ * (`edgeWritten`) and read apart from the order until the next sort; a person whose neighbours were removed
+ * (positions moved), or whose written edges grew many, is sorted afresh when next ranked.
+ *
+ * @example
+ * const order = orders.orderOf(edges, dana, halfLife); // null the first time dana is ranked
+ * orders.edgeWritten(dana, cleo.index, edge);
+ */
+export class BridgeOrders {
+  /** Persons with fewer neighbours are walked without an order: one pass over them costs less than a sort. */
+  minimumNeighbours = 256;
+  private orders: (BridgeOrder | null | undefined)[] = [];
+  /** Per person index: whether a ranking asked for its order before (1): the first ask only marks it. */
+  private asked = new Uint8Array(0);
+
+  /**
+   * The order of `record`'s neighbours, sorted now when it has none: null when it has fewer than
+   * `minimumNeighbours`, or on the first ask (a target ranked once is walked without one).
+   */
+  orderOf(edges: EdgeTable, record: PersonRecord, halfLifeMilliseconds: number): BridgeOrder | null {
+    const index = record.index;
+    const kept = this.orders[index];
+    if (kept) return kept;
+    if (record.neighbours.length < this.minimumNeighbours) return null;
+    if (index >= this.asked.length) {
+      const asked = new Uint8Array(Math.max(index + 1, 2 * this.asked.length));
+      asked.set(this.asked);
+      this.asked = asked;
+    }
+    if (this.asked[index] === 0) {
+      this.asked[index] = 1;
+      return null;
+    }
+    const order = sortedOrder(edges, record, halfLifeMilliseconds);
+    this.orders[index] = order;
+    return order;
+  }
+
+  /** The edge between persons `person` and `neighbour` was written (created, added to, rebuilt). */
+  edgeWritten(person: PersonRecord, neighbour: number, edge: number): void {
+    const order = this.orders[person.index];
+    if (!order) return;
+    order.written.push(neighbour, edge);
+    // Read apart at every walk: once they are many, sorting afresh at the next ranking costs less.
+    if (order.written.length > 2 * Math.max(64, order.positions.length >> 3)) this.orders[person.index] = null;
+  }
+
+  /** `person`'s neighbour positions moved (a neighbour removed): its order is sorted afresh when next asked. */
+  neighboursMoved(person: PersonRecord): void {
+    if (this.orders[person.index]) this.orders[person.index] = null;
+  }
+
+  /** Forgets every order (a bulk load rewrites edges without telling). */
+  clear(): void {
+    this.orders = [];
+  }
+}
+
+function sortedOrder(edges: EdgeTable, record: PersonRecord, halfLifeMilliseconds: number): BridgeOrder {
+  const { neighbourEdges } = record;
+  const count = neighbourEdges.length;
+  const masses = new Float64Array(count);
+  for (let position = 0; position < count; position += 1) {
+    const mass = undecayedMass(edges, neighbourEdges[position]!, halfLifeMilliseconds);
+    masses[position] = mass === mass ? mass : -Infinity;
+  }
+  const positions = new Int32Array(count);
+  for (let position = 0; position < count; position += 1) positions[position] = position;
+  positions.sort((left, right) => masses[right]! - masses[left]! || left - right);
+  const keys = new Float64Array(count);
+  for (let at = 0; at < count; at += 1) keys[at] = masses[positions[at]!]!;
+  return { positions, keys, written: [] };
+}
