@@ -45,6 +45,20 @@ function applyChange(graph: RelationshipGraph, step: Change, position: number, i
   }
 }
 
+/** Two graphs of the same interactions: one ranked with the structures under test, one over every path. */
+const twinGraphs = (list: Interaction[]): [RelationshipGraph, RelationshipGraph] => {
+  const build = () => hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
+  return [build(), build()];
+};
+
+/** Applies the same changes to each graph, removals picking among `list`'s interactions and the ones added. */
+function applyChanges(graphs: RelationshipGraph[], list: Interaction[], changes: Change[]): void {
+  for (const graph of graphs) {
+    const ids = list.map((interaction) => interaction.id);
+    changes.forEach((step, position) => applyChange(graph, step, position, ids));
+  }
+}
+
 const target: fc.Arbitrary<EntityReference> = fc.oneof(
   person.map((uuid) => ({ entity: "person" as const, uuid })),
   fc.constant({ entity: "company" as const, uuid: "acme" }),
@@ -82,15 +96,11 @@ describe("recommended paths, strongest bridges first", () => {
         age,
         age,
         (list, changes, targets, paths, days, settledDays) => {
-          const build = () => hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
-          const [withTable, everyPath] = [build(), build()];
+          const [withTable, everyPath] = twinGraphs(list);
           const state = stateOf("test", withTable);
           // Its two-hop counts settled before or after the rankings' `now`, and kept through the changes.
           const copied = teamLinkTable(state, NOW - settledDays * DAY);
-          for (const graph of [withTable, everyPath]) {
-            const ids = list.map((interaction) => interaction.id);
-            changes.forEach((step, position) => applyChange(graph, step, position, ids));
-          }
+          applyChanges([withTable, everyPath], list, changes);
           const options = { now: NOW - days * DAY, maximumPathsPerItem: paths, maximumPriorityEntries: 2 };
           expect(recommendedPathsOfMany(withTable, targets, options)).toEqual(recommendedPathsOfMany(everyPath, targets, options));
           const table = teamLinkTable(state);
@@ -132,8 +142,7 @@ describe("recommended paths with each target's bridges kept in order", () => {
         age,
         fc.boolean(),
         (list, changes, targets, paths, days, settledDays, evenWeights) => {
-          const build = () => hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
-          const [withOrders, everyPath] = [build(), build()];
+          const [withOrders, everyPath] = twinGraphs(list);
           const state = stateOf("test", withOrders);
           // Every target keeps an order from its second ranking on, however few its neighbours.
           state.bridgeOrders.minimumNeighbours = 0;
@@ -145,10 +154,7 @@ describe("recommended paths with each target's bridges kept in order", () => {
           const expected = recommendedPathsOfMany(everyPath, targets, options);
           expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(expected);
           expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(expected);
-          for (const graph of [withOrders, everyPath]) {
-            const ids = list.map((interaction) => interaction.id);
-            changes.forEach((step, position) => applyChange(graph, step, position, ids));
-          }
+          applyChanges([withOrders, everyPath], list, changes);
           // The orders as sorted before the changes, with the edges written since read apart; then sorted afresh.
           const changed = recommendedPathsOfMany(everyPath, targets, options);
           expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(changed);
