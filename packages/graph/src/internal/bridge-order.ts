@@ -35,7 +35,8 @@ export interface BridgeOrder {
 export class BridgeOrders {
   /** Persons with fewer neighbours are walked without an order: one pass over them costs less than a sort. */
   minimumNeighbours = 256;
-  private orders: (BridgeOrder | null | undefined)[] = [];
+  /** By person index (a Map: the persons with orders are few and scattered over the indices). */
+  private readonly orders = new Map<number, BridgeOrder>();
   /** Per person index: whether a ranking asked for its order before (1): the first ask only marks it. */
   private asked = new Uint8Array(0);
 
@@ -45,8 +46,8 @@ export class BridgeOrders {
    */
   orderOf(edges: EdgeTable, record: PersonRecord, halfLifeMilliseconds: number): BridgeOrder | null {
     const index = record.index;
-    const kept = this.orders[index];
-    if (kept) return kept;
+    const kept = this.orders.get(index);
+    if (kept !== undefined) return kept;
     if (record.neighbours.length < this.minimumNeighbours) return null;
     if (index >= this.asked.length) {
       const asked = new Uint8Array(Math.max(index + 1, 2 * this.asked.length));
@@ -58,27 +59,27 @@ export class BridgeOrders {
       return null;
     }
     const order = sortedOrder(edges, record, halfLifeMilliseconds);
-    this.orders[index] = order;
+    this.orders.set(index, order);
     return order;
   }
 
   /** The edge between persons `person` and `neighbour` was written (created, added to, rebuilt). */
   edgeWritten(person: PersonRecord, neighbour: number, edge: number): void {
-    const order = this.orders[person.index];
-    if (!order) return;
+    const order = this.orders.get(person.index);
+    if (order === undefined) return;
     order.written.push(neighbour, edge);
     // Read apart at every walk: once they are many, sorting afresh at the next ranking costs less.
-    if (order.written.length > 2 * Math.max(64, order.positions.length >> 3)) this.orders[person.index] = null;
+    if (order.written.length > 2 * Math.max(64, order.positions.length >> 3)) this.orders.delete(person.index);
   }
 
   /** `person`'s neighbour positions moved (a neighbour removed): its order is sorted afresh when next asked. */
   neighboursMoved(person: PersonRecord): void {
-    if (this.orders[person.index]) this.orders[person.index] = null;
+    this.orders.delete(person.index);
   }
 
   /** Forgets every order (a bulk load rewrites edges without telling). */
   clear(): void {
-    this.orders = [];
+    this.orders.clear();
   }
 }
 

@@ -23,7 +23,7 @@ const queue = new BridgeQueue();
 let entryBridges = new Int32Array(0);
 let entryEdges = new Int32Array(0);
 let entryCount = 0;
-/** The bridges queued apart from a kept order in this walk (written since the sort, or new). */
+/** The bridges queued apart from a kept order in this walk (their edge with the target written since the sort). */
 const queuedApart = new Stamps();
 let counts = new Int32Array(0);
 let unseen = new Int32Array(0);
@@ -45,9 +45,10 @@ function prepareTeam(size: number): void {
 // thousands of members, and two closures a member were most of what the walk allocated.
 
 /**
- * Queues the target's bridge at `position` by a ceiling of its score with the target: exact unless the pair
- * has an interaction after `now` (then the position is stored as ~position, and its exact score, a rescan, is
- * computed only when it comes first). False when the pair has no interaction by `now`.
+ * Queues a bridge of the target, with its edge with the target, as a new entry: by a ceiling of its score with
+ * the target, exact unless the pair has an interaction after `now` (then the entry is stored as ~entry, and its
+ * exact score, a rescan, is computed only when it comes first). `ordered`: the queue is a heap already (a kept
+ * order's walk). False when the pair has no interaction by `now`.
  */
 function queueBridge(state: GraphState, targetIndex: number, context: EvaluationContext, bridgeIndex: number, secondEdge: number, ordered: boolean): boolean {
   const ceiling = state.scoreCeilingAt(bridgeIndex, targetIndex, secondEdge, context);
