@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hydrateGraph } from "../hydrate-graph.js";
 import { recommendedPathsOfMany } from "../recommended-paths.js";
@@ -54,7 +55,13 @@ describe("BridgeOrders", () => {
     const order = state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds)!;
     const bridges = Array.from(order.positions, (position) => state.records[target.neighbours[position]!]!.uuid);
     expect(bridges).toEqual(BRIDGES);
-    expect(Array.from(order.keys)).toEqual(Array.from(order.positions, (position) => undecayedMass(state.edges, target.neighbourEdges[position]!, state.halfLifeMilliseconds)));
+    // Each key is the upper end of its mass's bucket, 1/64 wide: it bounds its own mass and every later one.
+    const masses = Array.from(order.positions, (position) => undecayedMass(state.edges, target.neighbourEdges[position]!, state.halfLifeMilliseconds));
+    order.keys.forEach((key, at) => {
+      expect(key).toBeGreaterThan(masses[at]!);
+      expect(key).toBeLessThanOrEqual(masses[at]! + 1 / 64);
+      expect(key).toBeGreaterThanOrEqual(Math.max(...masses.slice(at)));
+    });
     expect(state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds)).toBe(order);
   });
 
@@ -93,5 +100,54 @@ describe("a ranking with the target's bridges kept in order", () => {
     expect(bridgeOfBestPath(graph)).toContain("b11");
     const fresh = hydrateGraph({ interactions: [...INTERACTIONS, ...meetings], internalUsers: USERS });
     expect(recommendedPathsOfMany(graph, TARGET, OPTIONS)).toEqual(recommendedPathsOfMany(fresh, TARGET, OPTIONS));
+  });
+});
+
+describe("an order's buckets", () => {
+  it("ranks first a stronger bridge placed after a weaker one of its bucket", () => {
+    // Two bridges that q0 knows alike; t's edge with "late" is 0.0011 heavier (in log2 units), within one 1/64 bucket.
+    const interactions = [
+      ...["early", "late"].flatMap((bridge) => Array.from({ length: 10 }, (_, at) => meeting(`q0-${bridge}-${at}`, 5 + at, ["q0", bridge]))),
+      email("early-t", 20, "early", ["t"]),
+      email("late-t", 19.9, "late", ["t"]),
+    ];
+    const { graph, state } = graphWithOrders(interactions);
+    const target = state.person("t")!;
+    const ranked = () => recommendedPathsOfMany(graph, TARGET, OPTIONS)[0]!.items.find((item) => item.user_uuid === "u0")!.paths[0]![0]!.person_uuid;
+    expect(ranked()).toBe("late");
+    const order = state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds)!;
+    expect(Array.from(order.positions, (position) => state.records[target.neighbours[position]!]!.uuid)).toEqual(["early", "late"]);
+    expect(order.keys[0]).toBe(order.keys[1]);
+    expect(ranked()).toBe("late");
+  });
+});
+
+describe("an order", () => {
+  it("lists every neighbour once, each key bounding its own mass and every later one, within 1/64 of its own", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ bridge: fc.integer({ min: 0, max: 40 }), days: fc.double({ min: 0, max: 1500, noNaN: true }), meeting: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 80,
+        }),
+        (links) => {
+          const interactions = links.map(({ bridge, days, meeting: isMeeting }, at) =>
+            isMeeting ? meeting(`i${at}`, days, [`b${bridge}`, "t"]) : email(`i${at}`, days, `b${bridge}`, ["t"]),
+          );
+          const { state } = graphWithOrders(interactions);
+          const target = state.person("t")!;
+          state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds);
+          const order = state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds)!;
+          expect([...order.positions].sort((left, right) => left - right)).toEqual(target.neighbours.map((_, position) => position));
+          const masses = Array.from(order.positions, (position) => undecayedMass(state.edges, target.neighbourEdges[position]!, state.halfLifeMilliseconds));
+          let laterHighest = -Infinity;
+          for (let at = masses.length - 1; at >= 0; at -= 1) {
+            laterHighest = Math.max(laterHighest, masses[at]!);
+            expect(order.keys[at]).toBeGreaterThanOrEqual(laterHighest);
+            expect(order.keys[at]).toBeLessThanOrEqual(masses[at]! + 1 / 64);
+          }
+        },
+      ),
+    );
   });
 });
