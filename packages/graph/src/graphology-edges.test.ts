@@ -1,4 +1,4 @@
-/** The graphology view's edges, added at its first read and kept in step, and `neighboursOf` without them. */
+/** The graphology view, made at its first read and kept in step, and the counts and `neighboursOf` without it. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RelationshipGraph, stateOf } from "./relationship-graph.js";
@@ -22,20 +22,21 @@ function neighbourPairs(graph: RelationshipGraph, persons: readonly string[]): s
   return [...pairs].sort();
 }
 
-const edgesInGraphology = (graph: RelationshipGraph) => stateOf("test", graph).graph.size;
 
-describe("the graphology view's edges", () => {
-  it("are not built until the view is read; counts and neighbours do without them", () => {
+describe("the graphology view", () => {
+  it("is not made until it is read; counts and neighbours do without it", () => {
     const graph = buildGraph(withEmail("ada", ["cleo", "dana"]), withMeeting(["cleo", "dana"]));
     expect(graph.edgeCount).toBe(3);
     expect(graph.neighboursOf("ada")).toEqual(["cleo", "dana"]);
     expect(graph.neighboursOf("nobody")).toEqual([]);
-    expect(edgesInGraphology(graph)).toBe(0);
+    expect(graph.personCount).toBe(3);
+    expect(stateOf("test", graph).graphology).toBeNull();
     expect(graph.graphology.neighbors("dana").sort()).toEqual(["ada", "cleo"]);
-    expect(edgesInGraphology(graph)).toBe(3);
+    expect(graph.graphology.nodes()).toEqual(["ada", "cleo", "dana"]);
+    expect(stateOf("test", graph).graphology?.size).toBe(3);
   });
 
-  it("follow every later change once read", () => {
+  it("follows every later change once read", () => {
     const graph = buildGraph(withUser("ada"), withEmail("ada", "cleo", daysAgo(2), "e1"));
     expect(graph.graphology.size).toBe(1);
     graph.addInteraction(email("cleo", ["dana", "eve"], NOW, "e2"));
@@ -46,9 +47,12 @@ describe("the graphology view's edges", () => {
     expect(graph.graphology.hasNode("eve")).toBe(false);
     expect(graph.graphology.neighbors("cleo")).toEqual(["dana"]);
     expect(graph.graphology.size).toBe(graph.edgeCount);
+    graph.addInteraction(email("cleo", ["fay"], NOW, "e3"));
+    expect(graph.graphology.nodes()).toEqual(["ada", "cleo", "dana", "fay"]);
+    expect(graph.graphology.order).toBe(graph.personCount);
   });
 
-  it("are the same whether read first or last, and match neighboursOf, over any sequence of changes", () => {
+  it("is the same whether read first or last, and matches the counts and neighboursOf, over any sequence of changes", () => {
     const person = fc.constantFrom(...PERSONS);
     const step = fc.oneof(
       fc.record({ kind: fc.constant("email" as const), sender: person, recipients: fc.array(person, { minLength: 1, maxLength: 3 }), days: fc.integer({ min: -5, max: 30 }) }),
@@ -73,8 +77,11 @@ describe("the graphology view's edges", () => {
             else graph.unmarkInternal(`user-${change.person}`);
           });
         }
-        expect(edgesInGraphology(readLast)).toBe(0);
+        expect(stateOf("test", readLast).graphology).toBeNull();
+        expect(readLast.personCount).toBe(readFirst.personCount);
         const edges = graphologyEdges(readLast);
+        expect(readFirst.graphology.nodes()).toEqual(readLast.graphology.nodes());
+        expect(readLast.graphology.order).toBe(readLast.personCount);
         expect(graphologyEdges(readFirst)).toEqual(edges);
         expect(edges.map((edge) => edge.slice(edge.indexOf(":") + 1)).sort()).toEqual(neighbourPairs(readLast, PERSONS));
         expect(readLast.edgeCount).toBe(edges.length);

@@ -29,9 +29,9 @@ export function stateOf(functionName: string, graph: unknown): GraphState {
 }
 
 /**
- * One tenant's relationship graph. Persons are nodes (keyed by uuid) of a graphology graph; every pair of
- * persons that an email or meeting connects shares one edge whose decayed aggregate is kept up to date as
- * interactions are added, changed or removed, so queries never rescan the tenant.
+ * One tenant's relationship graph. Persons are keyed by uuid; every pair of persons that an email or meeting
+ * connects shares one edge whose decayed aggregate is kept up to date as interactions are added, changed or
+ * removed, so queries never rescan the tenant. `graphology` gives it as a graphology graph.
  *
  * Scoring functions (`recommendedPaths`, `pathPower`, ...) take the graph as first argument. Build a large
  * graph with `hydrateGraph`, then keep it in sync with the methods below.
@@ -57,15 +57,16 @@ export class RelationshipGraph {
 
   /**
    * The underlying graphology graph (nodes: person uuids; edges: one per connected pair, keyed by the slot
-   * of its aggregate). Read it freely, for instance with graphology's algorithms; never mutate it. Its edges
-   * are added at the first read (about 5 s a million edges; the graph's own queries do not need
-   * them) and kept in step from then on, which costs heap: for neighbours alone, use `neighboursOf`.
+   * of its aggregate). Read it freely, for instance with graphology's algorithms; never mutate it. It is made
+   * at the first read (about 5 s a million edges; the graph's own queries do not need it) and kept in step
+   * from then on, which costs heap: for counts and neighbours alone, use `personCount`, `edgeCount` and
+   * `neighboursOf`.
    *
    * @example
    * graph.graphology.neighbors("person-ada"); // ["person-cleo"]
    */
   get graphology(): UndirectedGraph<PersonRecord, Record<string, never>> {
-    return stateOf("graphology", this).graphologyWithEdges();
+    return stateOf("graphology", this).graphologyView();
   }
 
   /**
@@ -75,7 +76,7 @@ export class RelationshipGraph {
    * graph.personCount; // 2
    */
   get personCount(): number {
-    return stateOf("personCount", this).graph.order;
+    return stateOf("personCount", this).recordByUuid.size;
   }
 
   /**

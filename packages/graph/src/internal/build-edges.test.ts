@@ -24,7 +24,7 @@ describe("buildEdges", () => {
     const internalUsers = users.map((person) => ({ userUuid: `user-${person}`, personUuid: person }));
     const hydrated = stateOf("test", hydrateGraph({ internalUsers, interactions }));
     const built = stateOf("test", buildGraph(...users.map((person) => withUser(person)), ...interactions.map(withInteraction)));
-    expect(hydrated.graph.size).toBe(built.graph.size);
+    expect(hydrated.pairs.size).toBe(built.pairs.size);
     for (const [first, second] of pairs) {
       const left = [hydrated.ensurePerson(first), hydrated.ensurePerson(second)] as const;
       const right = [built.ensurePerson(first), built.ensurePerson(second)] as const;

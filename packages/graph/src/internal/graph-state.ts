@@ -1,5 +1,5 @@
 /**
- * @module The mutable heart of a RelationshipGraph: the graphology graph of persons, the interaction table,
+ * @module The mutable heart of a RelationshipGraph: the persons' records, the interaction table,
  * the per-edge aggregates and the indexes that keep every query local to the subject's neighbourhood.
  */
 import { UndirectedGraph } from "graphology";
@@ -103,6 +103,11 @@ type PairVisitor = (first: number, second: number, sender: number, factor: numbe
  * that has had a property deleted is kept as a hash table instead. The guard makes this a no-op should the
  * internals ever change.
  */
+function addGraphologyNode(graph: UndirectedGraph<PersonRecord, Record<string, never>>, record: PersonRecord): void {
+  graph.addNode(record.uuid, record);
+  preferHashTableAdjacency(graph, record.uuid);
+}
+
 function preferHashTableAdjacency(graph: UndirectedGraph, key: string): void {
   const nodes = (graph as unknown as { _nodes?: Map<string, { undirected?: unknown }> })._nodes;
   const adjacency = nodes instanceof Map ? nodes.get(key)?.undirected : undefined;
@@ -124,13 +129,13 @@ function preferHashTableAdjacency(graph: UndirectedGraph, key: string): void {
  */
 export class GraphState {
   /**
-   * Every person as a node; the edges only once `graphologyWithEdges` has been asked for them (then kept in
-   * step). The graph's own reads find edges through `pairs` and the records' neighbour lists.
+   * The graphology view: every person as a node and every pair as an edge, made when `graphologyView` is
+   * first asked and kept in step from then on; null until then. The graph's own reads find persons through
+   * `records` and edges through `pairs` and the records' neighbour lists.
    */
-  readonly graph = new UndirectedGraph<PersonRecord, Record<string, never>>({ allowSelfLoops: false });
+  graphology: UndirectedGraph<PersonRecord, Record<string, never>> | null = null;
   /** The edge slot of each connected pair. */
   readonly pairs = new PairIndex();
-  private edgesInGraphology = false;
   readonly table = new InteractionTable();
   readonly edges = new EdgeTable();
   /** Scratch for one ranking call (see EdgeScoreMemo); the graph's state does not depend on it. */
@@ -195,8 +200,7 @@ export class GraphState {
     this.records.push(record);
     this.teamLinksVersion += 1;
     this.recordByUuid.set(uuid, record);
-    this.graph.addNode(uuid, record);
-    preferHashTableAdjacency(this.graph, uuid);
+    if (this.graphology !== null) addGraphologyNode(this.graphology, record);
     return record;
   }
 
@@ -212,18 +216,22 @@ export class GraphState {
   }
 
   /**
-   * The graphology graph with its edges (keyed by slot), added on the first call: a large tenant has over a
-   * million, which as graphology edges cost more heap than the rest of the graph, and only a caller that
-   * reads the graphology graph needs them. From then on every edge made or dropped is mirrored.
+   * The graphology view (persons as nodes keyed by uuid, in the order they were made; pairs as edges keyed by
+   * slot), made on the first call: a large tenant has 200,000 persons and over a million pairs, which as
+   * graphology nodes and edges cost more heap, and more work for each full garbage collection, than the
+   * rest of the graph; only a caller that reads the view needs them. From then on every person and edge
+   * made or dropped is mirrored.
    */
-  graphologyWithEdges(): UndirectedGraph<PersonRecord, Record<string, never>> {
-    if (!this.edgesInGraphology) {
+  graphologyView(): UndirectedGraph<PersonRecord, Record<string, never>> {
+    if (this.graphology === null) {
+      const view = new UndirectedGraph<PersonRecord, Record<string, never>>({ allowSelfLoops: false });
+      for (const record of this.records) if (record !== undefined) addGraphologyNode(view, record);
       this.pairs.forEach((slot, low, high) => {
-        this.graph.addUndirectedEdgeWithKey(String(slot), this.record(low).uuid, this.record(high).uuid, SHARED_EDGE_ATTRIBUTES);
+        view.addUndirectedEdgeWithKey(String(slot), this.record(low).uuid, this.record(high).uuid, SHARED_EDGE_ATTRIBUTES);
       });
-      this.edgesInGraphology = true;
+      this.graphology = view;
     }
-    return this.graph;
+    return this.graphology;
   }
 
   // ---------------------------------------------------------------- interactions
@@ -649,7 +657,7 @@ export class GraphState {
   createEdge(first: PersonRecord, second: PersonRecord): number {
     const edge = this.edges.allocate();
     this.pairs.set(first.index, second.index, edge);
-    if (this.edgesInGraphology) this.graph.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
+    this.graphology?.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
     first.neighbours.push(second.index);
     first.neighbourEdges.push(edge);
     second.neighbours.push(first.index);
@@ -663,7 +671,7 @@ export class GraphState {
 
   dropEdge(first: PersonRecord, second: PersonRecord, edge: number): void {
     this.pairs.delete(edge);
-    if (this.edgesInGraphology) this.graph.dropEdge(String(edge));
+    this.graphology?.dropEdge(String(edge));
     forgetNeighbour(first, edge);
     forgetNeighbour(second, edge);
     this.bridgeOrders.neighboursMoved(first);

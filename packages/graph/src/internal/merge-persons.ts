@@ -64,7 +64,7 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
   const neighbours = [...superseded.neighbours];
   const edges = [...superseded.neighbourEdges];
   for (let position = 0; position < neighbours.length; position += 1) state.dropEdge(superseded, state.record(neighbours[position]!), edges[position]!);
-  state.graph.dropNode(supersededUuid);
+  state.graphology?.dropNode(supersededUuid);
   state.records[superseded.index] = undefined;
   state.teamChanged();
   state.recordByUuid.delete(supersededUuid);
