@@ -63,6 +63,7 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.sameBytesBareMs, id).toBeGreaterThan(0);
       expect(figures?.stringifyMs, id).toBeGreaterThan(0);
       expect(figures?.answerFloorMs, id).toBeCloseTo(figures!.sameBytesBareMs! + figures!.stringifyMs!, 6);
+      expect(figures?.askedAgainMedianMs, id).toBeGreaterThan(0);
       expect(figures?.medianResponseMiB, id).toBeGreaterThan(0);
     }
     // Each engine row reports the engine's part of the batch rows' batches.
