@@ -7,8 +7,8 @@ import type { PersonRecord } from "./graph-state.js";
  * One person's neighbours, strongest edge first, as ordered at some point, and the edges written since.
  * `positions` index the person's `neighbours` and `neighbourEdges`, in buckets of their edges' undecayed
  * masses (`undecayedMass`), highest first; `keys`, in the same order, are non-increasing upper bounds: each
- * is at least the mass of its own edge and of every edge after it (-Infinity for empty edges, last). A neighbour that came later is
- * among the written edges (an edge is written as it is created).
+ * is at least the mass of its own edge and of every edge after it (-Infinity for empty edges, last). A
+ * neighbour that came later is among the written edges (an edge is written as it is created).
  */
 export interface BridgeOrder {
   readonly positions: Int32Array;
@@ -121,15 +121,17 @@ function sortedOrder(edges: EdgeTable, record: PersonRecord, halfLifeMillisecond
     mass === Infinity ? 0 : Number.isFinite(mass) ? top + 1 - Math.floor(mass * perUnit) : emptyBucket;
   const keyOf = (bucket: number) => (bucket === 0 ? Infinity : bucket === emptyBucket ? -Infinity : (top + 2 - bucket) / perUnit);
   const starts = new Int32Array(emptyBucket + 2);
+  const buckets = new Int32Array(count);
   for (let position = 0; position < count; position += 1) {
     const bucket = bucketOf(masses[position]!);
+    buckets[position] = bucket;
     starts[bucket + 1] = starts[bucket + 1]! + 1;
   }
   for (let bucket = 0; bucket <= emptyBucket; bucket += 1) starts[bucket + 1] = starts[bucket + 1]! + starts[bucket]!;
   const positions = new Int32Array(count);
   const keys = new Float64Array(count);
   for (let position = 0; position < count; position += 1) {
-    const bucket = bucketOf(masses[position]!);
+    const bucket = buckets[position]!;
     const at = starts[bucket]!;
     starts[bucket] = at + 1;
     positions[at] = position;

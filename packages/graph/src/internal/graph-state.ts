@@ -103,11 +103,6 @@ type PairVisitor = (first: number, second: number, sender: number, factor: numbe
  * that has had a property deleted is kept as a hash table instead. The guard makes this a no-op should the
  * internals ever change.
  */
-function addGraphologyNode(graph: UndirectedGraph<PersonRecord, Record<string, never>>, record: PersonRecord): void {
-  graph.addNode(record.uuid, record);
-  preferHashTableAdjacency(graph, record.uuid);
-}
-
 function preferHashTableAdjacency(graph: UndirectedGraph, key: string): void {
   const nodes = (graph as unknown as { _nodes?: Map<string, { undirected?: unknown }> })._nodes;
   const adjacency = nodes instanceof Map ? nodes.get(key)?.undirected : undefined;
@@ -117,6 +112,12 @@ function preferHashTableAdjacency(graph: UndirectedGraph, key: string): void {
   record["\u0000second"] = 0;
   delete record["\u0000first"];
   delete record["\u0000second"];
+}
+
+/** Adds a person to the graphology view as a node keyed by its uuid, its record as attributes. */
+function addGraphologyNode(graph: UndirectedGraph<PersonRecord, Record<string, never>>, record: PersonRecord): void {
+  graph.addNode(record.uuid, record);
+  preferHashTableAdjacency(graph, record.uuid);
 }
 
 /**
