@@ -64,6 +64,20 @@ const target: fc.Arbitrary<EntityReference> = fc.oneof(
   fc.constant({ entity: "company" as const, uuid: "acme" }),
 );
 
+/**
+ * A graph changed after it was built, ranked: its interactions, at least `minimumChanges` changes, the targets,
+ * paths listed per item, and two ages in days (the rankings' `now`, and when the two-hop counts settle).
+ */
+const changedGraphCase = (minimumChanges: number) =>
+  [
+    interactions,
+    fc.array(change, { minLength: minimumChanges, maxLength: 30 }),
+    fc.array(target, { minLength: 1, maxLength: 6 }),
+    fc.integer({ min: 0, max: 3 }),
+    age,
+    age,
+  ] as const;
+
 describe("recommended paths, strongest bridges first", () => {
   it("ranks as the walk over every path: counts, best paths, listed paths and priority entries", () => {
     fc.assert(
@@ -89,12 +103,7 @@ describe("recommended paths, strongest bridges first", () => {
   it("ranks the same when the graph changed after the table was copied, and the table caught up", () => {
     fc.assert(
       fc.property(
-        interactions,
-        fc.array(change, { minLength: 1, maxLength: 30 }),
-        fc.array(target, { minLength: 1, maxLength: 6 }),
-        fc.integer({ min: 0, max: 3 }),
-        age,
-        age,
+        ...changedGraphCase(1),
         (list, changes, targets, paths, days, settledDays) => {
           const [withTable, everyPath] = twinGraphs(list);
           const state = stateOf("test", withTable);
@@ -134,12 +143,7 @@ describe("recommended paths with each target's bridges kept in order", () => {
   it("ranks as the walk over every path, before and after the graph changed", () => {
     fc.assert(
       fc.property(
-        interactions,
-        fc.array(change, { minLength: 0, maxLength: 30 }),
-        fc.array(target, { minLength: 1, maxLength: 6 }),
-        fc.integer({ min: 0, max: 3 }),
-        age,
-        age,
+        ...changedGraphCase(0),
         fc.boolean(),
         (list, changes, targets, paths, days, settledDays, evenWeights) => {
           const [withOrders, everyPath] = twinGraphs(list);
