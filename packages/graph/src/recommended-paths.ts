@@ -4,14 +4,17 @@ import { describeRelationship } from "./internal/describe-relationship.js";
 import type { EdgeScoreMemo } from "./internal/edge-score-memo.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
+import { scoreBoundOfUndecayed } from "./internal/edge-bounds.js";
 import { invalidArgument } from "./internal/errors.js";
 import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
+import type { MembersByBound } from "./internal/members-by-bound.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { PathCollector, type UserAccumulator } from "./internal/path-collector.js";
 import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
-import { personPathPower, teamConnections, unorderedExternalMembers } from "./internal/team-connections.js";
+import { collectStrongestMembersFirst } from "./internal/strongest-members-first.js";
+import { pathPowerBound, personPathPower, teamConnections, unorderedExternalMembers } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -97,7 +100,8 @@ const contactRanksAbove = (left: ContactCandidate, right: ContactCandidate) => c
 
 /**
  * A company's external persons with the highest PathPower, highest first (then by uuid), with their internal
- * connectors. `known` holds the PathPower of members the ranking has scored already.
+ * connectors. `known` holds the PathPower of members the ranking has scored already. With `order` (begun over
+ * `targets`), members are read strongest bound first, until no member left can enter.
  */
 function topExternalContacts(
   state: GraphState,
@@ -105,17 +109,29 @@ function topExternalContacts(
   context: EvaluationContext,
   limit: number,
   known: IndexMap<number | null> | null,
+  order: MembersByBound | null,
 ): TopExternalContact[] {
   if (limit === 0) return [];
   // Scores alone first: only the `limit` kept build their connectors (a company can have thousands of members).
   const kept: ContactCandidate[] = [];
-  for (const target of targets) {
+  const consider = (target: PersonRecord) => {
     const remembered = known?.get(target.index);
     const score = remembered !== undefined ? remembered : personPathPower(state, target, context);
-    if (score === null) continue;
+    if (score === null) return;
     // Most members do not enter: compared with the last kept before a candidate is built.
-    if (kept.length === limit && !contactOutranks(target, score, kept[limit - 1]!)) continue;
+    if (kept.length === limit && !contactOutranks(target, score, kept[limit - 1]!)) return;
     insertRanked(kept, { target, score }, limit, contactRanksAbove);
+  };
+  if (order === null) {
+    for (const target of targets) consider(target);
+  } else {
+    for (let rank = 0; ; rank += 1) {
+      const target = order.at(rank);
+      if (target === undefined) break;
+      // A tie on score may still enter by uuid: only a lower ceiling ends the walk.
+      if (kept.length === limit && pathPowerBound(scoreBoundOfUndecayed(order.keyAt(rank), context), context) < kept[limit - 1]!.score) break;
+      consider(target);
+    }
   }
   return kept.map(({ target, score }) => {
     const connectors: InternalConnector[] = teamConnections(state, target, context).map(({ user, evaluation }) => ({
@@ -231,6 +247,12 @@ function rankTarget(
     targets = unorderedExternalMembers(state, reference.uuid);
   }
 
+  // A large company's members, strongest bound first: its rankings of paths and of contacts stop early over them.
+  let membersByBound: MembersByBound | null = null;
+  if (reference.entity === "company" && context.storedAggregatesUsable && targets.length >= state.membersByBound.minimumMembers) {
+    membersByBound = state.membersByBound;
+    membersByBound.begin(targets, state.edgeBounds);
+  }
   const items: RecommendedPathItem[] = [];
   let pathPowers: IndexMap<number | null> | null = null;
   if (reference.entity === "company" && contactsLimit > 0) {
@@ -254,7 +276,11 @@ function rankTarget(
       table,
       pathPowers,
     });
-    for (const person of targets) collector.collect(person);
+    if (membersByBound !== null && table !== null && table.twoHopCountsServe(context.now)) {
+      collectStrongestMembersFirst(state, table, targets, membersByBound, collector, context);
+    } else {
+      for (const person of targets) collector.collect(person);
+    }
     const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
     for (const accumulator of accumulators.values) {
       items.push({
@@ -293,7 +319,7 @@ function rankTarget(
     target_uuid: reference.uuid,
     items: items.slice(0, limit),
     total: items.length,
-    top_external_contacts: reference.entity === "company" ? topExternalContacts(state, targets, context, contactsLimit, pathPowers) : [],
+    top_external_contacts: reference.entity === "company" ? topExternalContacts(state, targets, context, contactsLimit, pathPowers, membersByBound) : [],
   };
 }
 

@@ -15,7 +15,12 @@ const EXTERNALS = Array.from({ length: 14 }, (_, index) => `x${index}`);
 const PERSONS = [...USERS.map((user) => user.personUuid), ...EXTERNALS];
 /** Enough persons without interactions that no ranking here copies the team-link table on its own. */
 const PADDING = Array.from({ length: 1000 }, (_, index) => ({ personUuid: `padding${index}`, companyUuid: "padding" }));
-const AFFILIATIONS = [...EXTERNALS.slice(0, 5).map((personUuid) => ({ personUuid, companyUuid: "acme" })), ...PADDING];
+/** acme: five of the external persons; globex: all of them, users' own persons too (never its members). */
+const AFFILIATIONS = [
+  ...EXTERNALS.slice(0, 5).map((personUuid) => ({ personUuid, companyUuid: "acme" })),
+  ...[...EXTERNALS, ...USERS.map((user) => user.personUuid)].map((personUuid) => ({ personUuid, companyUuid: "globex" })),
+  ...PADDING,
+];
 
 /** Days before NOW; negative values are in the future (upcoming meetings, mail dated ahead). */
 const age = ageInDays(900);
@@ -61,7 +66,7 @@ function applyChanges(graphs: RelationshipGraph[], list: Interaction[], changes:
 
 const target: fc.Arbitrary<EntityReference> = fc.oneof(
   person.map((uuid) => ({ entity: "person" as const, uuid })),
-  fc.constant({ entity: "company" as const, uuid: "acme" }),
+  fc.constantFrom("acme", "globex").map((uuid) => ({ entity: "company" as const, uuid })),
 );
 
 /**
@@ -163,6 +168,36 @@ describe("recommended paths with each target's bridges kept in order", () => {
           const changed = recommendedPathsOfMany(everyPath, targets, options);
           expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(changed);
           expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(changed);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("recommended paths to a company, its members read strongest first", () => {
+  it("ranks as the walk over every path, contacts included, before and after the graph changed", () => {
+    fc.assert(
+      fc.property(
+        ...changedGraphCase(0),
+        fc.integer({ min: 0, max: 5 }),
+        fc.boolean(),
+        (list, changes, targets, paths, days, settledDays, contacts, evenWeights) => {
+          const [byBound, everyPath] = twinGraphs(list);
+          const state = stateOf("test", byBound);
+          // Every company is read by bound, however few its members (the padding company too).
+          state.membersByBound.minimumMembers = 0;
+          teamLinkTable(state, NOW - settledDays * DAY);
+          // Even weights make the members' bounds tight (they bound every kind as the heaviest), so that a member
+          // left unread that mattered shows in the rankings.
+          const parameters = evenWeights ? { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } : {};
+          const options = { now: NOW - days * DAY, maximumPathsPerItem: paths, maximumPriorityEntries: 2, topExternalContactsLimit: contacts, parameters };
+          const companies = [...targets, { entity: "company" as const, uuid: "globex" }];
+          expect(recommendedPathsOfMany(byBound, companies, options)).toEqual(recommendedPathsOfMany(everyPath, companies, options));
+          applyChanges([byBound, everyPath], list, changes);
+          expect(recommendedPathsOfMany(byBound, companies, options)).toEqual(recommendedPathsOfMany(everyPath, companies, options));
+          const contactsOnly = { ...options, includeItems: false };
+          expect(recommendedPathsOfMany(byBound, companies, contactsOnly)).toEqual(recommendedPathsOfMany(everyPath, companies, contactsOnly));
         },
       ),
       { numRuns: 150 },

@@ -45,13 +45,21 @@ export class EdgeBounds {
   }
 
   /**
+   * The strongest of `person`'s edges as an undecayed mass (see `undecayedMass`), -Infinity without edges: it
+   * orders persons by `scoreBound` at every `now`, and `scoreBoundOfUndecayed` turns it into that bound.
+   */
+  undecayedBound(person: number): number {
+    return person < this.strongest.length ? this.strongest[person]! : -Infinity;
+  }
+
+  /**
    * A score that no edge of `person` exceeds at `context.now`, its ceiling (`scoreCeilingAt`) included: its
    * stored masses decayed to `now`, all weighted as the heavier kind, with a margin for rounding. 1 when the
    * call's half-life or audience exponent differ from the stored masses'.
    */
   scoreBound(person: number, context: EvaluationContext): number {
     if (!context.storedAggregatesUsable) return 1;
-    return scoreBoundOfUndecayed(person < this.strongest.length ? this.strongest[person]! : -Infinity, context);
+    return scoreBoundOfUndecayed(this.undecayedBound(person), context);
   }
 }
 

@@ -8,6 +8,7 @@ import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { BridgeOrders } from "./bridge-order.js";
+import { MembersByBound } from "./members-by-bound.js";
 import { EdgeBounds } from "./edge-bounds.js";
 import { EdgeTable, emptyAggregate, foldInteraction, type PairAggregate, type PairSummary } from "./edge-table.js";
 import { conflict } from "./errors.js";
@@ -147,6 +148,8 @@ export class GraphState {
   readonly edgeBounds = new EdgeBounds();
   /** Per busy person ranked more than once, its neighbours in order of their edges' masses (see BridgeOrders). */
   readonly bridgeOrders = new BridgeOrders();
+  /** Scratch for one company ranking: its members strongest bound first (see MembersByBound). */
+  readonly membersByBound = new MembersByBound();
   readonly records: (PersonRecord | undefined)[] = [];
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();

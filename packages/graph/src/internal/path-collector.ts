@@ -181,6 +181,28 @@ export class PathCollector implements TwoHopVisitor {
     if (this.offer(accumulator, strength)) this.listTwoHop(accumulator, strength, firstEdge, bridgeIndex, secondEdge);
   }
 
+  /**
+   * Whether the user could still want a path of strength at most `ceiling` to a target not collected yet: to
+   * raise their best, be listed, or bring that target into their priority entries. True when they have no
+   * path yet. A company's ranking stops reading members once no user with paths to the rest wants them.
+   */
+  mayWantOthers(userIndex: number, ceiling: number): boolean {
+    const { maximumPaths, maximumPriorities } = this.settings;
+    const accumulator = this.accumulators.get(userIndex);
+    if (accumulator === undefined || ceiling > accumulator.best) return true;
+    const { paths, priorities } = accumulator;
+    if (maximumPaths > 0 && (paths.length < maximumPaths || ceiling >= paths[maximumPaths - 1]!.strength)) return true;
+    // A target of the same priority score may still enter, by its rq or its uuid.
+    return maximumPriorities > 0 && (priorities.length < maximumPriorities || prettyScore(ceiling) >= priorities[maximumPriorities - 1]!.priorityScore);
+  }
+
+  /** `count` paths to targets not collected lead from the user at `userIndex`, who has paths already: counted only. */
+  countUncollected(userIndex: number, count: number): void {
+    const accumulator = this.accumulators.get(userIndex);
+    if (accumulator === undefined) throw new Error("PathCollector: paths counted for a user never collected (internal inconsistency).");
+    accumulator.pathCount += count;
+  }
+
   private collectDirect(target: PersonRecord): void {
     const { state, settings } = this;
     const { context } = settings;

@@ -53,6 +53,18 @@ export function pathPowerOfScores(scores: ArrayLike<number>, context: Evaluation
 }
 
 /**
+ * A PathPower that no person exceeds whose team links all score at most `scoreBound` at `context.now`: the
+ * noisy-OR of `pathPowerTopCount` links of that score, computed step by step as {@link pathPowerOfScores}
+ * does, so that its rounding bounds theirs too.
+ * @example pathPowerBound(0.5, context); // 0.875 with the default pathPowerTopCount of 3
+ */
+export function pathPowerBound(scoreBound: number, context: EvaluationContext): number {
+  let missing = 1;
+  for (let kept = 0; kept < context.parameters.pathPowerTopCount; kept += 1) missing *= 1 - scoreBound;
+  return roundScore(1 - missing);
+}
+
+/**
  * External persons currently affiliated with a company, in no particular order: every caller's result is
  * independent of it (sorting the uuids of a large company cost more than the rest of such a call).
  * @example unorderedExternalMembers(state, "acme").length; // 2

@@ -211,6 +211,14 @@ export class TeamLinkTable {
   }
 
   /**
+   * Adds to `into`, by team slot, the direct paths to the external person at `index` at `now`: one per team
+   * link that began by then (a person has at most one link with each user).
+   */
+  addDirectPaths(index: number, now: number, into: Int32Array): void {
+    this.addBridgePaths(index, -1, false, now, into);
+  }
+
+  /**
    * Adds to `into`, by team slot, the two-hop paths to the person at `targetIndex` through `bridge` (a person
    * with team links) at `now`: one per team link that began by then, leaving out the target's own user
    * (`targetIsUser`). From the bridge's mask alone when all its links began by `now`.
