@@ -14,7 +14,7 @@ import { PathCollector, type UserAccumulator } from "./internal/path-collector.j
 import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
 import { collectStrongestMembersFirst } from "./internal/strongest-members-first.js";
-import { pathPowerBound, personPathPower, teamConnections, unorderedExternalMembers } from "./internal/team-connections.js";
+import { pathPowerBound, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -101,7 +101,8 @@ const contactRanksAbove = (left: ContactCandidate, right: ContactCandidate) => c
 /**
  * A company's external persons with the highest PathPower, highest first (then by uuid), with their internal
  * connectors. `known` holds the PathPower of members the ranking has scored already. With `order` (begun over
- * `targets`), members are read strongest bound first, until no member left can enter.
+ * the company's members; then `targets` is not read), members are read strongest bound first, until no member
+ * left can enter.
  */
 function topExternalContacts(
   state: GraphState,
@@ -126,11 +127,11 @@ function topExternalContacts(
     for (const target of targets) consider(target);
   } else {
     for (let rank = 0; ; rank += 1) {
-      const target = order.at(rank);
-      if (target === undefined) break;
+      const member = order.at(rank);
+      if (member < 0) break;
       // A tie on score may still enter by uuid: only a lower ceiling ends the walk.
       if (kept.length === limit && pathPowerBound(scoreBoundOfUndecayed(order.keyAt(rank), context), context) < kept[limit - 1]!.score) break;
-      consider(target);
+      consider(state.record(member));
     }
   }
   return kept.map(({ target, score }) => {
@@ -238,21 +239,26 @@ function rankTarget(
   table: TeamLinkTable | null,
 ): RecommendedPathsResponse {
   const { context, sortBy, order, nameOf, limit, maximumPaths, maximumPriorityEntries, contactsLimit, includeItems } = settings;
-  let targets: PersonRecord[];
-  if (reference.entity === "person") {
-    const person = state.person(reference.uuid);
-    targets = person === undefined ? [] : [person];
-  } else {
-    // In no set order: every ranking and list below orders by score, then uuid.
-    targets = unorderedExternalMembers(state, reference.uuid);
-  }
-
+  // A company's external members as person indices, in no set order: every ranking and list below orders by
+  // score, then uuid.
+  const memberIndices = reference.entity === "company" ? state.externalMemberLists.of(reference.uuid, state.companyMembers.get(reference.uuid)) : null;
   // A large company's members, strongest bound first: its rankings of paths and of contacts stop early over them.
   let membersByBound: MembersByBound | null = null;
-  if (reference.entity === "company" && context.storedAggregatesUsable && targets.length >= state.membersByBound.minimumMembers) {
+  if (memberIndices !== null && context.storedAggregatesUsable && memberIndices.length >= state.membersByBound.minimumMembers) {
     membersByBound = state.membersByBound;
-    membersByBound.begin(targets, state.edgeBounds);
+    membersByBound.begin(memberIndices, state.edgeBounds);
   }
+  const collectsByBound = includeItems && membersByBound !== null && table !== null && table.twoHopCountsServe(context.now);
+  let targets: PersonRecord[] = [];
+  if (memberIndices === null) {
+    const person = state.person(reference.uuid);
+    if (person !== undefined) targets = [person];
+  } else if (membersByBound === null || (includeItems && !collectsByBound)) {
+    // Read member by member, as records.
+    targets = Array.from(memberIndices, (index) => state.record(index));
+  }
+  const targetCount = memberIndices === null ? targets.length : memberIndices.length;
+
   const items: RecommendedPathItem[] = [];
   let pathPowers: IndexMap<number | null> | null = null;
   if (reference.entity === "company" && contactsLimit > 0) {
@@ -264,7 +270,7 @@ function rankTarget(
     accumulators.begin(state.records.length);
     // A company's members share bridges: remember each colleague-to-bridge score for the call.
     let scores = memo;
-    if (scores === null && targets.length > 1) {
+    if (scores === null && targetCount > 1) {
       scores = state.scoreMemo;
       scores.begin(state.edges.slotCapacity);
     }
@@ -276,8 +282,8 @@ function rankTarget(
       table,
       pathPowers,
     });
-    if (membersByBound !== null && table !== null && table.twoHopCountsServe(context.now)) {
-      collectStrongestMembersFirst(state, table, targets, membersByBound, collector, context);
+    if (collectsByBound) {
+      collectStrongestMembersFirst(state, table!, memberIndices!, membersByBound!, collector, context);
     } else {
       for (const person of targets) collector.collect(person);
     }

@@ -9,6 +9,7 @@ import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { BridgeOrders } from "./bridge-order.js";
 import { MembersByBound } from "./members-by-bound.js";
+import { ExternalMemberLists } from "./external-member-lists.js";
 import { EdgeBounds } from "./edge-bounds.js";
 import { EdgeTable, emptyAggregate, foldInteraction, type PairAggregate, type PairSummary } from "./edge-table.js";
 import { conflict } from "./errors.js";
@@ -154,6 +155,8 @@ export class GraphState {
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();
   readonly companyMembers = new Map<string, Set<PersonRecord>>();
+  /** Per company ranked by its members' bounds, its external members' indices (see ExternalMemberLists). */
+  readonly externalMemberLists = new ExternalMemberLists();
   /** Each company's last activity over its external members, remembered as a person's timeline is (`companyLastActivity`). */
   private readonly companyActivity = new Map<string, { from: number; until: number; lastPastAt: number | null }>();
   readonly halfLifeMilliseconds: number;
@@ -404,6 +407,11 @@ export class GraphState {
 
   private forgetCompanyActivity(record: PersonRecord): void {
     if (record.companies !== null) for (const company of record.companies) this.companyActivity.delete(company);
+  }
+
+  /** A user mark of `record` changed: its companies' lists of external members no longer hold. */
+  private forgetExternalMemberLists(record: PersonRecord): void {
+    if (record.companies !== null) for (const company of record.companies) this.externalMemberLists.forget(company);
   }
 
   /** Earlier occurredAt first, then smaller id, so equal times resolve the same way every time. */
@@ -759,6 +767,7 @@ export class GraphState {
     if (record.userUuid !== null) this.unmarkInternal(record);
     record.userUuid = userUuid;
     this.forgetCompanyActivity(record);
+    this.forgetExternalMemberLists(record);
     this.teamChanged();
     this.personByUser.set(userUuid, record);
     const { neighbours, neighbourEdges } = record;
@@ -772,6 +781,7 @@ export class GraphState {
     this.personByUser.delete(record.userUuid);
     record.userUuid = null;
     this.forgetCompanyActivity(record);
+    this.forgetExternalMemberLists(record);
     this.teamChanged();
     for (const neighbour of record.neighbours) removeNeighbour(this.record(neighbour), record.index);
   }
@@ -787,6 +797,7 @@ export class GraphState {
     }
     members.add(record);
     this.companyActivity.delete(companyUuid);
+    this.externalMemberLists.forget(companyUuid);
   }
 
   endAffiliation(personUuid: string, companyUuid: string): boolean {
@@ -799,6 +810,7 @@ export class GraphState {
     members?.delete(record);
     if (members?.size === 0) this.companyMembers.delete(companyUuid);
     this.companyActivity.delete(companyUuid);
+    this.externalMemberLists.forget(companyUuid);
     return true;
   }
 

@@ -1,10 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PersonRecord } from "./graph-state.js";
 import { MembersByBound } from "./members-by-bound.js";
 
-/** Members as the order reads them: an index, and a key per index. */
-const membersOf = (keys: number[]) => keys.map((_, index) => ({ index }) as PersonRecord);
+/** Members as the order reads them: person indices, and a key per index. */
+const membersOf = (keys: number[]) => Int32Array.from(keys, (_, index) => index);
 const boundsOf = (keys: number[]) => ({ undecayedBound: (index: number) => keys[index]! });
 const key = fc.oneof(fc.double({ min: -50, max: 50, noNaN: true }), fc.constantFrom(-Infinity, Infinity, 0, 1));
 
@@ -18,13 +17,14 @@ describe("MembersByBound", () => {
         order.at(earlier.length >> 1);
         order.begin(membersOf(keys), boundsOf(keys));
         const read: number[] = [];
-        for (let rank = 0; order.at(rank) !== undefined; rank += 1) {
-          const member = order.at(rank)!;
-          expect(order.keyAt(rank)).toBe(keys[member.index]);
+        for (let rank = 0; order.at(rank) >= 0; rank += 1) {
+          const member = order.at(rank);
+          expect(order.keyAt(rank)).toBe(keys[member]);
           if (rank > 0) expect(order.keyAt(rank)).toBeLessThanOrEqual(order.keyAt(rank - 1));
-          read.push(member.index);
+          read.push(member);
         }
         expect(read.sort((left, right) => left - right)).toEqual(keys.map((_, index) => index));
+        expect(order.at(keys.length)).toBe(-1);
         expect(order.keyAt(keys.length)).toBe(-Infinity);
         expect(order.readCount).toBe(keys.length);
       }),

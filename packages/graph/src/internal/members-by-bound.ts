@@ -1,6 +1,5 @@
 /** @module A company's members read strongest first by their edges' bound, for rankings that stop early over members. */
 import type { EdgeBounds } from "./edge-bounds.js";
-import type { PersonRecord } from "./graph-state.js";
 
 /**
  * A company's members in order of their undecayed bounds (`EdgeBounds.undecayedBound`), highest first, read
@@ -14,13 +13,13 @@ import type { PersonRecord } from "./graph-state.js";
  *
  * @example
  * const order = state.membersByBound;
- * order.begin(members, state.edgeBounds);
- * for (let rank = 0; order.at(rank) !== undefined && scoreBoundOfUndecayed(order.keyAt(rank), context) >= needed; rank += 1) ...
+ * order.begin(memberIndices, state.edgeBounds);
+ * for (let rank = 0; order.at(rank) >= 0 && scoreBoundOfUndecayed(order.keyAt(rank), context) >= needed; rank += 1) ...
  */
 export class MembersByBound {
   /** Companies with fewer external members are ranked member by member: ordering them saves nothing. */
   minimumMembers = 64;
-  private members: readonly PersonRecord[] = [];
+  private members: ArrayLike<number> = [];
   /** Per member position: its key. */
   private keys = new Float64Array(0);
   /** A max-heap of member positions by key, its first `heapSize` entries. */
@@ -30,8 +29,8 @@ export class MembersByBound {
   private ordered = new Int32Array(0);
   private orderedCount = 0;
 
-  /** Starts an order over `members` (kept, not copied: unchanged until the next `begin`). */
-  begin(members: readonly PersonRecord[], bounds: Pick<EdgeBounds, "undecayedBound">): void {
+  /** Starts an order over `members`, person indices (kept, not copied: unchanged until the next `begin`). */
+  begin(members: ArrayLike<number>, bounds: Pick<EdgeBounds, "undecayedBound">): void {
     const count = members.length;
     this.members = members;
     if (this.keys.length < count) {
@@ -40,7 +39,7 @@ export class MembersByBound {
       this.ordered = new Int32Array(count);
     }
     for (let position = 0; position < count; position += 1) {
-      this.keys[position] = bounds.undecayedBound(members[position]!.index);
+      this.keys[position] = bounds.undecayedBound(members[position]!);
       this.heap[position] = position;
     }
     this.heapSize = count;
@@ -53,10 +52,10 @@ export class MembersByBound {
     return this.orderedCount;
   }
 
-  /** The member at `rank` of the order (0: the highest key), or undefined past the last. */
-  at(rank: number): PersonRecord | undefined {
-    if (!this.reach(rank)) return undefined;
-    return this.members[this.ordered[rank]!];
+  /** The person index of the member at `rank` of the order (0: the highest key), or -1 past the last. */
+  at(rank: number): number {
+    if (!this.reach(rank)) return -1;
+    return this.members[this.ordered[rank]!]!;
   }
 
   /** The key of the member at `rank`: at least the undecayed bound of it and of every later member (-Infinity past the last). */

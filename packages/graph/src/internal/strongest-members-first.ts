@@ -1,14 +1,14 @@
 /** @module A company's paths collected from its members strongest first, stopping once the rest cannot change the ranking. */
 import { scoreBoundOfUndecayed } from "./edge-bounds.js";
-import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
+import type { EvaluationContext, GraphState } from "./graph-state.js";
 import type { MembersByBound } from "./members-by-bound.js";
 import type { PathCollector } from "./path-collector.js";
 import type { TeamLinkTable } from "./team-link-table.js";
 
-/** Adds to `into`, by team slot, the member's direct and two-hop paths at `now`. */
-function addMemberPaths(state: GraphState, table: TeamLinkTable, member: PersonRecord, now: number, into: Int32Array): void {
-  table.addTwoHopCounts(state, member.index, now, into);
-  table.addDirectPaths(member.index, now, into);
+/** Adds to `into`, by team slot, the direct and two-hop paths at `now` to the member at person index `member`. */
+function addMemberPaths(state: GraphState, table: TeamLinkTable, member: number, now: number, into: Int32Array): void {
+  table.addTwoHopCounts(state, member, now, into);
+  table.addDirectPaths(member, now, into);
 }
 
 /** Whether some user with paths to the members not collected (`uncollected`, by slot) may want one of strength at most `ceiling`. */
@@ -21,8 +21,8 @@ function anyUserMayWant(table: TeamLinkTable, uncollected: Int32Array, collector
 }
 
 /**
- * Collects a company's paths into `collector`, its external members read in order of their bounds, highest
- * first (`order`, begun over `members` and not read yet). Every path to a member is at most as strong as the member's bound, so
+ * Collects a company's paths into `collector`, its external members (`members`, person indices) read in order
+ * of their bounds, highest first (`order`, begun over `members` and not read yet). Every path to a member is at most as strong as the member's bound, so
  * once no user who has paths to the members left may want a path that strong (`mayWantOthers`), none of them
  * can change a best path, a listed one or a priority entry: the walk stops, and their paths are only counted,
  * from the table's kept counts. One light pass over the members counts their paths by user first; a large
@@ -32,7 +32,7 @@ function anyUserMayWant(table: TeamLinkTable, uncollected: Int32Array, collector
 export function collectStrongestMembersFirst(
   state: GraphState,
   table: TeamLinkTable,
-  members: readonly PersonRecord[],
+  members: Int32Array,
   order: MembersByBound,
   collector: PathCollector,
   context: EvaluationContext,
@@ -42,14 +42,14 @@ export function collectStrongestMembersFirst(
   // Per team slot: the paths to the members not collected yet; and one member's.
   const uncollected = new Int32Array(team.length);
   const memberPaths = new Int32Array(team.length);
-  for (const member of members) addMemberPaths(state, table, member, now, uncollected);
+  for (let at = 0; at < members.length; at += 1) addMemberPaths(state, table, members[at]!, now, uncollected);
   for (let rank = 0; ; rank += 1) {
     const member = order.at(rank);
-    if (member === undefined || !anyUserMayWant(table, uncollected, collector, scoreBoundOfUndecayed(order.keyAt(rank), context))) break;
+    if (member < 0 || !anyUserMayWant(table, uncollected, collector, scoreBoundOfUndecayed(order.keyAt(rank), context))) break;
     memberPaths.fill(0);
     addMemberPaths(state, table, member, now, memberPaths);
     for (let slot = 0; slot < team.length; slot += 1) uncollected[slot] = uncollected[slot]! - memberPaths[slot]!;
-    collector.collect(member);
+    collector.collect(state.record(member));
   }
   for (let slot = 0; slot < team.length; slot += 1) {
     if (uncollected[slot]! > 0) collector.countUncollected(team[slot]!, uncollected[slot]!);
