@@ -248,12 +248,13 @@ function rankTarget(
     membersByBound = state.membersByBound;
     membersByBound.begin(memberIndices, state.edgeBounds);
   }
-  const collectsByBound = includeItems && membersByBound !== null && table !== null && table.twoHopCountsServe(context.now);
+  // The table to collect those members' paths from, strongest first: when its kept counts serve `now`.
+  const tableByBound = includeItems && membersByBound !== null && table !== null && table.twoHopCountsServe(context.now) ? table : null;
   let targets: PersonRecord[] = [];
   if (memberIndices === null) {
     const person = state.person(reference.uuid);
     if (person !== undefined) targets = [person];
-  } else if (membersByBound === null || (includeItems && !collectsByBound)) {
+  } else if (membersByBound === null || (includeItems && tableByBound === null)) {
     // Read member by member, as records.
     targets = Array.from(memberIndices, (index) => state.record(index));
   }
@@ -282,8 +283,8 @@ function rankTarget(
       table,
       pathPowers,
     });
-    if (collectsByBound) {
-      collectStrongestMembersFirst(state, table!, memberIndices!, membersByBound!, collector, context);
+    if (membersByBound !== null && tableByBound !== null) {
+      collectStrongestMembersFirst(state, tableByBound, membersByBound, collector, context);
     } else {
       for (const person of targets) collector.collect(person);
     }

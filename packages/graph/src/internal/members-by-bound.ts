@@ -19,7 +19,7 @@ import type { EdgeBounds } from "./edge-bounds.js";
 export class MembersByBound {
   /** Companies with fewer external members are ranked member by member: ordering them saves nothing. */
   minimumMembers = 64;
-  private members: ArrayLike<number> = [];
+  private memberIndices: ArrayLike<number> = [];
   /** Per member position: its key. */
   private keys = new Float64Array(0);
   /** A max-heap of member positions by key, its first `heapSize` entries. */
@@ -32,7 +32,7 @@ export class MembersByBound {
   /** Starts an order over `members`, person indices (kept, not copied: unchanged until the next `begin`). */
   begin(members: ArrayLike<number>, bounds: Pick<EdgeBounds, "undecayedBound">): void {
     const count = members.length;
-    this.members = members;
+    this.memberIndices = members;
     if (this.keys.length < count) {
       this.keys = new Float64Array(count);
       this.heap = new Int32Array(count);
@@ -47,6 +47,11 @@ export class MembersByBound {
     for (let at = (count >> 1) - 1; at >= 0; at -= 1) this.siftDown(at);
   }
 
+  /** The person indices the order was begun over, in their own order. */
+  get members(): ArrayLike<number> {
+    return this.memberIndices;
+  }
+
   /** How many members the order has given out since `begin`: how far a ranking read. */
   get readCount(): number {
     return this.orderedCount;
@@ -55,7 +60,7 @@ export class MembersByBound {
   /** The person index of the member at `rank` of the order (0: the highest key), or -1 past the last. */
   at(rank: number): number {
     if (!this.reach(rank)) return -1;
-    return this.members[this.ordered[rank]!]!;
+    return this.memberIndices[this.ordered[rank]!]!;
   }
 
   /** The key of the member at `rank`: at least the undecayed bound of it and of every later member (-Infinity past the last). */

@@ -21,8 +21,8 @@ function anyUserMayWant(table: TeamLinkTable, uncollected: Int32Array, collector
 }
 
 /**
- * Collects a company's paths into `collector`, its external members (`members`, person indices) read in order
- * of their bounds, highest first (`order`, begun over `members` and not read yet). Every path to a member is at most as strong as the member's bound, so
+ * Collects a company's paths into `collector`, its external members read in order of their bounds, highest
+ * first (`order`, begun over their person indices and not read yet). Every path to a member is at most as strong as the member's bound, so
  * once no user who has paths to the members left may want a path that strong (`mayWantOthers`), none of them
  * can change a best path, a listed one or a priority entry: the walk stops, and their paths are only counted,
  * from the table's kept counts. One light pass over the members counts their paths by user first; a large
@@ -32,13 +32,13 @@ function anyUserMayWant(table: TeamLinkTable, uncollected: Int32Array, collector
 export function collectStrongestMembersFirst(
   state: GraphState,
   table: TeamLinkTable,
-  members: Int32Array,
   order: MembersByBound,
   collector: PathCollector,
   context: EvaluationContext,
 ): void {
   const now = context.now;
   const { team } = table;
+  const { members } = order;
   // Per team slot: the paths to the members not collected yet; and one member's.
   const uncollected = new Int32Array(team.length);
   const memberPaths = new Int32Array(team.length);
