@@ -1,8 +1,9 @@
 /** @module PathPower: how strongly the team as a whole is connected to a person or a company. */
+import { companyPathPower } from "./internal/company-path-power.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
-import { noisyOrOfLargest, prettyScore, roundScore } from "./internal/scores.js";
-import { personPathPower, unorderedExternalMembers } from "./internal/team-connections.js";
+import { prettyScore } from "./internal/scores.js";
+import { personPathPower } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import { strengthLabel } from "./strength-label.js";
 import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js";
@@ -34,15 +35,9 @@ export function pathPower(graph: RelationshipGraph, entity: EntityReference, opt
     const person = state.person(reference.uuid);
     if (person !== undefined) score = personPathPower(state, person, context);
   } else {
-    // Order-free: only the largest member scores count, highest first.
-    const members = unorderedExternalMembers(state, reference.uuid);
-    const scores: number[] = [];
-    for (const member of members) {
-      const memberScore = personPathPower(state, member, context);
-      if (memberScore !== null) scores.push(memberScore);
-    }
-    if (scores.length > 0) score = roundScore(noisyOrOfLargest(scores, context.parameters.pathPowerTopCount));
-    meta = { person_count: members.length, connected_person_count: scores.length };
+    const company = companyPathPower(state, reference.uuid, context);
+    score = company.score;
+    meta = { person_count: company.memberCount, connected_person_count: company.connectedCount };
   }
   const result: PathPowerScore = {
     entity: reference.entity,

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hydrateGraph } from "./hydrate-graph.js";
 import { TeamLinkTable, teamLinkTable } from "./internal/team-link-table.js";
+import { pathPower } from "./path-power.js";
 import { recommendedPathsOfMany } from "./recommended-paths.js";
 import { stateOf } from "./relationship-graph.js";
 import { DAY, NOW } from "./testing/builders.js";
@@ -198,6 +199,32 @@ describe("recommended paths to a company, its members read strongest first", () 
           expect(recommendedPathsOfMany(byBound, companies, options)).toEqual(recommendedPathsOfMany(everyPath, companies, options));
           const contactsOnly = { ...options, includeItems: false };
           expect(recommendedPathsOfMany(byBound, companies, contactsOnly)).toEqual(recommendedPathsOfMany(everyPath, companies, contactsOnly));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("a company's PathPower, its members read strongest first", () => {
+  it("is the PathPower over every member, with or without a team-link table, before and after the graph changed", () => {
+    fc.assert(
+      fc.property(
+        ...changedGraphCase(0),
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        (list, changes, _targets, _paths, days, settledDays, topCount, evenWeights, withTable) => {
+          const [byBound, everyMember] = twinGraphs(list);
+          const state = stateOf("test", byBound);
+          state.membersByBound.minimumMembers = 0;
+          if (withTable) teamLinkTable(state, NOW - settledDays * DAY);
+          const parameters = { pathPowerTopCount: topCount, ...(evenWeights ? { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } : {}) };
+          const options = { now: NOW - days * DAY, parameters };
+          const scores = (graph: RelationshipGraph) => ["acme", "globex"].map((uuid) => pathPower(graph, { entity: "company", uuid }, options));
+          expect(scores(byBound)).toEqual(scores(everyMember));
+          applyChanges([byBound, everyMember], list, changes);
+          expect(scores(byBound)).toEqual(scores(everyMember));
         },
       ),
       { numRuns: 150 },

@@ -210,6 +210,18 @@ export class TeamLinkTable {
     }
   }
 
+  /** Whether the external person at `index` has a team link that began by `now`: a team connection that counts then. */
+  hasLinkBy(index: number, now: number): boolean {
+    const { masks, maskStride, start, end, firstAt } = this;
+    const base = index * maskStride;
+    if (masks[base]! <= now) {
+      for (let at = base + 1; at < base + maskStride; at += 1) if (masks[at] !== 0) return true;
+      return false;
+    }
+    for (let link = start[index]!; link < end[index]!; link += 1) if (firstAt[link]! <= now) return true;
+    return false;
+  }
+
   /**
    * Adds to `into`, by team slot, the direct paths to the external person at `index` at `now`: one per team
    * link that began by then (a person has at most one link with each user).
