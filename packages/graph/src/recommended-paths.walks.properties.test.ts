@@ -65,6 +65,12 @@ function applyChanges(graphs: RelationshipGraph[], list: Interaction[], changes:
   }
 }
 
+/**
+ * Even weights make the bounds of the kept orders tight (a bound weighs every kind as the heaviest), so that
+ * a bridge or a member read out of order, or left unread, shows in the answers.
+ */
+const weighting = (even: boolean) => (even ? { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } : {});
+
 const target: fc.Arbitrary<EntityReference> = fc.oneof(
   person.map((uuid) => ({ entity: "person" as const, uuid })),
   fc.constantFrom("acme", "globex").map((uuid) => ({ entity: "company" as const, uuid })),
@@ -157,9 +163,7 @@ describe("recommended paths with each target's bridges kept in order", () => {
           // Every target keeps an order from its second ranking on, however few its neighbours.
           state.bridgeOrders.minimumNeighbours = 0;
           teamLinkTable(state, NOW - settledDays * DAY);
-          // Even weights make the order's bounds tight (it bounds every kind as the heaviest), so that a bridge read
-          // out of order shows in the rankings.
-          const parameters = evenWeights ? { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } : {};
+          const parameters = weighting(evenWeights);
           const options = { now: NOW - days * DAY, maximumPathsPerItem: paths, maximumPriorityEntries: 2, parameters };
           const expected = recommendedPathsOfMany(everyPath, targets, options);
           expect(recommendedPathsOfMany(withOrders, targets, options)).toEqual(expected);
@@ -189,9 +193,7 @@ describe("recommended paths to a company, its members read strongest first", () 
           // Every company is read by bound, however few its members (the padding company too).
           state.membersByBound.minimumMembers = 0;
           teamLinkTable(state, NOW - settledDays * DAY);
-          // Even weights make the members' bounds tight (they bound every kind as the heaviest), so that a member
-          // left unread that mattered shows in the rankings.
-          const parameters = evenWeights ? { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } : {};
+          const parameters = weighting(evenWeights);
           const options = { now: NOW - days * DAY, maximumPathsPerItem: paths, maximumPriorityEntries: 2, topExternalContactsLimit: contacts, parameters };
           const companies = [...targets, { entity: "company" as const, uuid: "globex" }];
           expect(recommendedPathsOfMany(byBound, companies, options)).toEqual(recommendedPathsOfMany(everyPath, companies, options));
@@ -219,7 +221,7 @@ describe("a company's PathPower, its members read strongest first", () => {
           const state = stateOf("test", byBound);
           state.membersByBound.minimumMembers = 0;
           if (withTable) teamLinkTable(state, NOW - settledDays * DAY);
-          const parameters = { pathPowerTopCount: topCount, ...(evenWeights ? { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } : {}) };
+          const parameters = { pathPowerTopCount: topCount, ...weighting(evenWeights) };
           const options = { now: NOW - days * DAY, parameters };
           const scores = (graph: RelationshipGraph) => ["acme", "globex"].map((uuid) => pathPower(graph, { entity: "company", uuid }, options));
           expect(scores(byBound)).toEqual(scores(everyMember));

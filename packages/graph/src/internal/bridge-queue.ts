@@ -1,7 +1,7 @@
 /** @module A max-heap of (score, position) pairs in typed arrays, reused call after call. */
 
 /**
- * Bridges by score, strongest first. All entries are added, then `order` heapifies them in one pass
+ * Bridges by score, strongest first (and a company's members by their bounds: MembersByBound). All entries are added, then `order` heapifies them in one pass
  * (linear), so a ranking that stops after a few bridges pays for those few pops, not for a full sort.
  * Typed arrays and no objects: a busy target has tens of thousands of bridges. Ties pop in no set order.
  *
