@@ -34,6 +34,7 @@ describe("runBenchmark at scale S", () => {
         "batch-paths-person",
         "batch-paths-company",
         "batch-pathpower",
+        "batch-pathpower-companies",
         "batch-activity-stats",
         "http-person",
         "http-paths",
@@ -95,6 +96,7 @@ describe("runBenchmark at scale S", () => {
       "batch-paths-person",
       "batch-paths-company",
       "batch-pathpower",
+      "batch-pathpower-companies",
       "batch-activity-stats",
     ]);
     expect(logged).toContain("measuring the batch endpoints over HTTP");

@@ -48,6 +48,39 @@ links as (
 per_user as (select target, user_person, sum(n) as n from links group by target, user_person)
 select target, 1 - exp(sum(ln(1 - n * 1.0 / (n + 5)))) as score, count(*) as connectors from per_user group by target`;
 
+/**
+ * Direct links between the team and the current external members of each target company, combined per
+ * member and then per company: a company's PathPower question.
+ */
+const COMPANY_PATH_POWER_SQL = `
+with targets(company_uuid) as (select value from json_each(@targets)),
+team as (select person_uuid from users where tenant_uuid = @tenant and is_active = 1),
+members as (
+  select distinct a.company_uuid, a.person_uuid from affiliations a
+  where a.tenant_uuid = @tenant and a.is_current = 1 and a.company_uuid in (select company_uuid from targets)
+    and a.person_uuid not in (select person_uuid from team)
+),
+links as (
+  select mine.person_uuid as target, other.person_uuid as user_person, count(*) as n
+  from email_participants mine
+  join email_participants other on other.email_uuid = mine.email_uuid and other.person_uuid in (select person_uuid from team)
+  join emails e on e.uuid = mine.email_uuid
+  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from members) and e.sent_at <= @now
+  group by mine.person_uuid, other.person_uuid
+  union all
+  select mine.person_uuid, other.person_uuid, count(*)
+  from meeting_attendees mine
+  join meeting_attendees other on other.meeting_uuid = mine.meeting_uuid and other.person_uuid in (select person_uuid from team)
+  join meetings m on m.uuid = mine.meeting_uuid
+  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from members)
+    and m.deleted_at is null and m.status = 'confirmed' and m.starts_at <= @now
+  group by mine.person_uuid, other.person_uuid
+),
+per_user as (select target, user_person, sum(n) as n from links group by target, user_person),
+per_member as (select target, 1 - exp(sum(ln(1 - n * 1.0 / (n + 5)))) as score from per_user group by target)
+select m.company_uuid, 1 - exp(sum(ln(1 - min(p.score, 0.999999)))) as score, count(*) as connected
+from members m join per_member p on p.target = m.person_uuid group by m.company_uuid`;
+
 /** Emails and meetings per period for each target: activity statistics' question. */
 const ACTIVITY_SQL = `
 with targets(person_uuid) as (select value from json_each(@targets)),
@@ -173,6 +206,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
   const database = new SqliteDatabase(databasePath, { readonly: true });
   try {
     const pathPowerQuery = database.prepare(PATH_POWER_SQL);
+    const companyPathPowerQuery = database.prepare(COMPANY_PATH_POWER_SQL);
     const activityQuery = database.prepare(ACTIVITY_SQL);
     const sqlArguments = (uuids: string[]) => ({ tenant: tenant.tenantUuid, targets: JSON.stringify(uuids), now: BENCH_NOW });
     // Every HTTP call first, then the SQL baselines: a synchronous query blocks this process's event
@@ -180,6 +214,9 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     // its timers blocked, would then reuse ("other side closed").
     const pathPower = summarize(
       await timeEach(persons, (uuids) => call(`${baseUrl}/v1/pathpower/scores?entity=person&uuids=${uuids.join(",")}`, apiKey), warmup),
+    );
+    const companyPathPower = summarize(
+      await timeEach(companies, (uuids) => call(`${baseUrl}/v1/pathpower/scores?entity=company&uuids=${uuids.join(",")}`, apiKey), warmup),
     );
     const activity = summarize(
       await timeEach(
@@ -198,6 +235,17 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       targets: [],
       figures: {},
       notes: [],
+    });
+    const companyPathPowerSql = summarize(await timeEach(companies, (uuids) => companyPathPowerQuery.all(sqlArguments(uuids)), warmup));
+    results.push({
+      id: "batch-pathpower-companies",
+      title: "GET /v1/pathpower/scores (100 companies)",
+      subject: { label: "one call over a real port", summary: companyPathPower },
+      baseline: { label: "hand-written SQL: the team's direct links to the 100 companies' current members, combined", summary: companyPathPowerSql },
+      speedRatio: speedRatioOf(companyPathPower, companyPathPowerSql),
+      targets: [],
+      figures: {},
+      notes: ["the companies of the recommended-paths batches: half drawn uniformly, half weighted by activity, the five largest always in"],
     });
     const activitySql = summarize(await timeEach(persons, (uuids) => activityQuery.all(sqlArguments(uuids)), warmup));
     results.push({
