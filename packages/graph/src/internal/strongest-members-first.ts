@@ -22,12 +22,13 @@ function anyUserMayWant(table: TeamLinkTable, uncollected: Int32Array, collector
 
 /**
  * Collects a company's paths into `collector`, its external members read in order of their bounds, highest
- * first (`order`, begun over their person indices and not read yet). Every path to a member is at most as strong as the member's bound, so
- * once no user who has paths to the members left may want a path that strong (`mayWantOthers`), none of them
- * can change a best path, a listed one or a priority entry: the walk stops, and their paths are only counted,
- * from the table's kept counts. One light pass over the members counts their paths by user first; a large
- * company then collects a few dozen of its thousands of members. The kept counts must serve `context.now`
- * (`twoHopCountsServe`), and the stored aggregates bound its scores (`storedAggregatesUsable`).
+ * first (`order`, begun over their person indices and not read yet). Every path to a member is at most as
+ * strong as the member's bound, and the bounds never rise along the order. So once no user who has paths to
+ * the members left may want a path that strong (`mayWantOthers`), none of them can change a best path, a
+ * listed one or a priority entry: the walk stops, and their paths are only counted, from the table's kept
+ * counts. One light pass over the members counts their paths by user first; a large company then collects a
+ * few dozen of its thousands of members. The kept counts must serve `context.now` (`twoHopCountsServe`), and
+ * the stored aggregates bound its scores (`storedAggregatesUsable`).
  */
 export function collectStrongestMembersFirst(
   state: GraphState,
