@@ -13,6 +13,7 @@ import { batchTargets } from "../targets.js";
 import { summarize, timeEach, timeOnce } from "../statistics.js";
 import { benchFetch } from "../http-client.js";
 import { bodyFile, startBenchServer } from "./http-throughput.js";
+import { teamInteractionCounts } from "./team-links-sql.js";
 
 const DAY = 86_400_000;
 
@@ -29,21 +30,7 @@ export interface BatchMeasurementOptions {
 const PATH_POWER_SQL = `
 with targets(person_uuid) as (select value from json_each(@targets)),
 team as (select person_uuid from users where tenant_uuid = @tenant and is_active = 1),
-links as (
-  select mine.person_uuid as target, other.person_uuid as user_person, count(*) as n
-  from email_participants mine
-  join email_participants other on other.email_uuid = mine.email_uuid and other.person_uuid in (select person_uuid from team)
-  join emails e on e.uuid = mine.email_uuid
-  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from targets) and e.sent_at <= @now
-  group by mine.person_uuid, other.person_uuid
-  union all
-  select mine.person_uuid, other.person_uuid, count(*)
-  from meeting_attendees mine
-  join meeting_attendees other on other.meeting_uuid = mine.meeting_uuid and other.person_uuid in (select person_uuid from team)
-  join meetings m on m.uuid = mine.meeting_uuid
-  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from targets)
-    and m.deleted_at is null and m.status = 'confirmed' and m.starts_at <= @now
-  group by mine.person_uuid, other.person_uuid
+links as (${teamInteractionCounts("select person_uuid from targets", "target")}
 ),
 per_user as (select target, user_person, sum(n) as n from links group by target, user_person)
 select target, 1 - exp(sum(ln(1 - n * 1.0 / (n + 5)))) as score, count(*) as connectors from per_user group by target`;
@@ -60,21 +47,7 @@ members as (
   where a.tenant_uuid = @tenant and a.is_current = 1 and a.company_uuid in (select company_uuid from targets)
     and a.person_uuid not in (select person_uuid from team)
 ),
-links as (
-  select mine.person_uuid as target, other.person_uuid as user_person, count(*) as n
-  from email_participants mine
-  join email_participants other on other.email_uuid = mine.email_uuid and other.person_uuid in (select person_uuid from team)
-  join emails e on e.uuid = mine.email_uuid
-  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from members) and e.sent_at <= @now
-  group by mine.person_uuid, other.person_uuid
-  union all
-  select mine.person_uuid, other.person_uuid, count(*)
-  from meeting_attendees mine
-  join meeting_attendees other on other.meeting_uuid = mine.meeting_uuid and other.person_uuid in (select person_uuid from team)
-  join meetings m on m.uuid = mine.meeting_uuid
-  where mine.tenant_uuid = @tenant and mine.person_uuid in (select person_uuid from members)
-    and m.deleted_at is null and m.status = 'confirmed' and m.starts_at <= @now
-  group by mine.person_uuid, other.person_uuid
+links as (${teamInteractionCounts("select person_uuid from members", "target")}
 ),
 per_user as (select target, user_person, sum(n) as n from links group by target, user_person),
 per_member as (select target, 1 - exp(sum(ln(1 - n * 1.0 / (n + 5)))) as score from per_user group by target)

@@ -14,6 +14,7 @@ import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
 import { BATCH_SIZE, batchTargets, distinctTargets, warmUpTargets } from "../targets.js";
 import { timeBatchRanking } from "./batch-ranking.js";
+import { teamInteractionCounts } from "./team-links-sql.js";
 import { median, summarize, timeEach, warmUp, type Summary } from "../statistics.js";
 
 /** The interaction links of the target persons (CTE `targets(person_uuid)`), then the users' links to those neighbours. */
@@ -39,21 +40,7 @@ links as (
 ),
 neighbours as (select target, neighbour, sum(n) as n from links group by target, neighbour),
 bridges as (select distinct neighbour as person_uuid from neighbours where neighbour not in (select person_uuid from team)),
-bridge_links as (
-  select own.person_uuid as bridge, member.person_uuid as user_person, count(*) as n
-  from email_participants own
-  join email_participants member on member.email_uuid = own.email_uuid and member.person_uuid in (select person_uuid from team)
-  join emails e on e.uuid = own.email_uuid
-  where own.tenant_uuid = @tenant and own.person_uuid in (select person_uuid from bridges) and e.sent_at <= @now
-  group by own.person_uuid, member.person_uuid
-  union all
-  select own.person_uuid, member.person_uuid, count(*)
-  from meeting_attendees own
-  join meeting_attendees member on member.meeting_uuid = own.meeting_uuid and member.person_uuid in (select person_uuid from team)
-  join meetings m on m.uuid = own.meeting_uuid
-  where own.tenant_uuid = @tenant and own.person_uuid in (select person_uuid from bridges)
-    and m.deleted_at is null and m.status = 'confirmed' and m.starts_at <= @now
-  group by own.person_uuid, member.person_uuid
+bridge_links as (${teamInteractionCounts("select person_uuid from bridges", "bridge")}
 ),
 bridge_scores as (select bridge, user_person, sum(n) as n from bridge_links group by bridge, user_person),
 paths as (
