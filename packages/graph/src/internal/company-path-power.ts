@@ -15,29 +15,20 @@ export interface CompanyPathPower {
 
 const higherFirst = (left: number, right: number) => left > right;
 
-/** How many of the members (person indices) have a team connection that counts at `now`. */
-function connectedMembers(state: GraphState, members: Int32Array, context: EvaluationContext): number {
-  const table = currentTeamLinkTable(state);
-  let connected = 0;
-  for (let at = 0; at < members.length; at += 1) {
-    const member = members[at]!;
-    if (table !== null ? table.hasLinkBy(member, context.now) : personPathPower(state, state.record(member), context) !== null) connected += 1;
-  }
-  return connected;
-}
-
 /**
  * PathPower of a company: noisy-OR of the `pathPowerTopCount` highest PathPowers among its current external
- * members. A company of `state.membersByBound.minimumMembers` or more, when stored aggregates bound scores,
- * is read strongest bound first: once the highest kept are full and no member left could reach the lowest of
- * them (`pathPowerBound`), the rest are only checked for a counted team connection (from the team-link table
- * when the graph keeps one).
+ * members. A company of `state.membersByBound.minimumMembers` or more, when stored aggregates bound scores and
+ * the graph keeps a team-link table, is read strongest bound first: once the highest kept are full and no
+ * member left could reach the lowest of them (`pathPowerBound`), the rest are only checked for a counted team
+ * connection, from the table's masks. Without a table every member is scored anyway (to count the connected
+ * ones), so the order would save nothing.
  */
 export function companyPathPower(state: GraphState, companyUuid: string, context: EvaluationContext): CompanyPathPower {
   const members = state.externalMemberLists.of(companyUuid, state.companyMembers.get(companyUuid));
   const topCount = context.parameters.pathPowerTopCount;
   const order = state.membersByBound;
-  if (!context.storedAggregatesUsable || members.length < order.minimumMembers) {
+  const table = context.storedAggregatesUsable && members.length >= order.minimumMembers ? currentTeamLinkTable(state) : null;
+  if (table === null) {
     const scores: number[] = [];
     for (let at = 0; at < members.length; at += 1) {
       const score = personPathPower(state, state.record(members[at]!), context);
@@ -57,5 +48,7 @@ export function companyPathPower(state: GraphState, companyUuid: string, context
     if (score !== null) insertRanked(highest, score, topCount, higherFirst);
   }
   const score = highest.length === 0 ? null : roundScore(noisyOrOfLargest(highest, topCount));
-  return { score, memberCount: members.length, connectedCount: connectedMembers(state, members, context) };
+  let connectedCount = 0;
+  for (let at = 0; at < members.length; at += 1) if (table.hasLinkBy(members[at]!, context.now)) connectedCount += 1;
+  return { score, memberCount: members.length, connectedCount };
 }
