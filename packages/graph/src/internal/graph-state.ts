@@ -9,6 +9,7 @@ import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { BridgeOrders } from "./bridge-order.js";
 import { MembersByBound } from "./members-by-bound.js";
+import { MemberPathSums } from "./member-path-sums.js";
 import { ExternalMemberLists } from "./external-member-lists.js";
 import { EdgeBounds } from "./edge-bounds.js";
 import { EdgeTable, emptyAggregate, foldInteraction, type PairAggregate, type PairSummary } from "./edge-table.js";
@@ -157,6 +158,8 @@ export class GraphState {
   readonly companyMembers = new Map<string, Set<PersonRecord>>();
   /** Per company ranked by its members' bounds, its external members' indices (see ExternalMemberLists). */
   readonly externalMemberLists = new ExternalMemberLists();
+  /** Per company member list: its paths by team slot, summed (see MemberPathSums). */
+  readonly memberPathSums = new MemberPathSums();
   /** Each company's last activity over its external members, remembered as a person's timeline is (`companyLastActivity`). */
   private readonly companyActivity = new Map<string, { from: number; until: number; lastPastAt: number | null }>();
   readonly halfLifeMilliseconds: number;

@@ -26,8 +26,8 @@ function anyUserMayWant(table: TeamLinkTable, uncollected: Int32Array, collector
  * strong as the member's bound, and the bounds never rise along the order. So once no user who has paths to
  * the members left may want a path that strong (`mayWantOthers`), none of them can change a best path, a
  * listed one or a priority entry: the walk stops, and their paths are only counted, from the table's kept
- * counts. One light pass over the members counts their paths by user first; a large company then collects a
- * few dozen of its thousands of members. The kept counts must serve `context.now` (`twoHopCountsServe`), and
+ * counts. Their paths by user are counted first, from sums kept per member list (`MemberPathSums`); a large
+ * company then collects a few dozen of its thousands of members. The kept counts must serve `context.now` (`twoHopCountsServe`), and
  * the stored aggregates bound its scores (`storedAggregatesUsable`).
  */
 export function collectStrongestMembersFirst(
@@ -39,11 +39,10 @@ export function collectStrongestMembersFirst(
 ): void {
   const now = context.now;
   const { team } = table;
-  const { members } = order;
   // Per team slot: the paths to the members not collected yet; and one member's.
   const uncollected = new Int32Array(team.length);
   const memberPaths = new Int32Array(team.length);
-  for (let at = 0; at < members.length; at += 1) addMemberPaths(state, table, members[at]!, now, uncollected);
+  state.memberPathSums.addPaths(state, table, order.members, now, uncollected);
   for (let rank = 0; ; rank += 1) {
     const member = order.at(rank);
     if (member < 0 || !anyUserMayWant(table, uncollected, collector, scoreBoundOfUndecayed(order.keyAt(rank), context))) break;

@@ -83,6 +83,11 @@ export class TeamLinkTable {
   settledAt = Infinity;
   /** Late bridges listed over all persons: when they grow many, the counts are settled afresh. */
   private lateCount = 0;
+  /**
+   * Moves whenever the table's links, masks, kept counts or late bridges may have changed (a catch-up with
+   * changes to read, a settle): what was summed from them before holds while it stays the same.
+   */
+  revision = 0;
 
   private constructor(
     state: GraphState,
@@ -125,6 +130,7 @@ export class TeamLinkTable {
    */
   settle(state: GraphState, at: number): void {
     const persons = this.start.length;
+    this.revision += 1;
     this.settledAt = at;
     this.lateCount = 0;
     this.late.fill(null);
@@ -200,9 +206,27 @@ export class TeamLinkTable {
    * by `now`. The settled bridges' counts are kept; the late ones are counted here.
    */
   addTwoHopCounts(state: GraphState, index: number, now: number, into: Int32Array): void {
+    this.addSettledTwoHopCounts(index, into);
+    this.addLateTwoHopPaths(state, index, now, into);
+  }
+
+  /**
+   * Adds to `into`, by team slot, person `index`'s kept two-hop counts: the paths through its settled bridges,
+   * the same at every `now` the counts serve (`twoHopCountsServe`).
+   */
+  addSettledTwoHopCounts(index: number, into: Int32Array): void {
     const counts = this.twoHopCounts!;
     const size = this.team.length;
     for (let slot = 0, at = index * size; slot < size; slot += 1, at += 1) into[slot] = into[slot]! + counts[at]!;
+  }
+
+  /** Whether person `index` has late bridges: two-hop paths that `addLateTwoHopPaths` counts at each `now`. */
+  hasLateBridges(index: number): boolean {
+    return (this.late[index]?.length ?? 0) > 0;
+  }
+
+  /** Adds to `into`, by team slot, the two-hop paths at `now` through person `index`'s late bridges (see `addTwoHopCounts`). */
+  addLateTwoHopPaths(state: GraphState, index: number, now: number, into: Int32Array): void {
     const late = this.late[index];
     if (late === null || late === undefined) return;
     for (let at = 0; at < late.length; at += 2) {
@@ -228,6 +252,14 @@ export class TeamLinkTable {
    */
   addDirectPaths(index: number, now: number, into: Int32Array): void {
     this.addBridgePaths(index, -1, false, now, into);
+  }
+
+  /**
+   * Whether the direct paths to the external person at `index` are the same at every `now` the kept counts
+   * serve: all its team links began by `settledAt`.
+   */
+  directPathsSettled(index: number): boolean {
+    return this.masks[index * this.maskStride]! <= this.settledAt;
   }
 
   /**
@@ -261,6 +293,7 @@ export class TeamLinkTable {
     const changed = state.teamLinkLog.since(this.logPosition);
     const moved = state.neighbourLog.since(this.neighbourLogPosition);
     if (changed === null || moved === null || this.used > 2 * this.live + 1024) return false;
+    this.revision += 1;
     this.growPersons(state.records.length);
     let previous = -1;
     for (const index of changed) {

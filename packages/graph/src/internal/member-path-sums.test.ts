@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hydrateGraph } from "../hydrate-graph.js";
+import { stateOf } from "../relationship-graph.js";
+import { DAY, NOW } from "../testing/builders.js";
+import { ageInDays, interactionLists } from "../testing/interaction-arbitraries.js";
+import type { Interaction } from "../types.js";
+import type { GraphState } from "./graph-state.js";
+import { MemberPathSums } from "./member-path-sums.js";
+import { teamLinkTable, type TeamLinkTable } from "./team-link-table.js";
+
+const USERS = [0, 1, 2].map((index) => ({ userUuid: `u${index}`, personUuid: `q${index}` }));
+const EXTERNALS = Array.from({ length: 12 }, (_, index) => `x${index}`);
+const PERSONS = [...USERS.map((user) => user.personUuid), ...EXTERNALS];
+/** Days before NOW; negative values are in the future, so that some links and bridges begin after the counts settle. */
+const age = ageInDays(900);
+const interactions = interactionLists(PERSONS, { age, length: { minLength: 20, maxLength: 120 }, maximumAttendees: 4 });
+const email = fc.record({ days: age, senderUuid: fc.constantFrom(...PERSONS), recipientUuids: fc.array(fc.constantFrom(...PERSONS), { minLength: 1, maxLength: 3 }) });
+
+/** The members' paths counted member by member, as a ranking without kept sums does. */
+function memberByMember(state: GraphState, table: TeamLinkTable, members: ArrayLike<number>, now: number): number[] {
+  const counts = new Int32Array(table.team.length);
+  for (let at = 0; at < members.length; at += 1) {
+    table.addTwoHopCounts(state, members[at]!, now, counts);
+    table.addDirectPaths(members[at]!, now, counts);
+  }
+  return Array.from(counts);
+}
+
+describe("MemberPathSums", () => {
+  it("adds what counting member by member adds, at every now the counts serve, before and after the graph changed", () => {
+    fc.assert(
+      fc.property(interactions, fc.array(email, { maxLength: 8 }), age, fc.array(age, { minLength: 1, maxLength: 4 }), (list, added, settledDays, nowDays) => {
+        const graph = hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: EXTERNALS.map((personUuid) => ({ personUuid, companyUuid: "acme" })) });
+        const state = stateOf("test", graph);
+        const sums = new MemberPathSums();
+        const members = state.externalMemberLists.of("acme", state.companyMembers.get("acme"));
+        const compare = () => {
+          const table = teamLinkTable(state, NOW - settledDays * DAY);
+          // The same sums serve each `now` in turn, later or earlier than the one they were made at.
+          for (const now of nowDays.map((days) => NOW - days * DAY).filter((at) => at >= table.settledAt)) {
+            const kept = new Int32Array(table.team.length);
+            sums.addPaths(state, table, members, now, kept);
+            expect(Array.from(kept)).toEqual(memberByMember(state, table, members, now));
+          }
+        };
+        compare();
+        added.forEach(({ days, ...rest }, position) => graph.addInteraction({ kind: "email", ...rest, id: `added${position}`, occurredAt: NOW - days * DAY } as Interaction));
+        compare();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("sums a member list once per table revision", () => {
+    const graph = hydrateGraph({
+      interactions: [{ kind: "email", id: "e1", occurredAt: NOW - DAY, senderUuid: "q0", recipientUuids: ["x0"] }],
+      internalUsers: USERS,
+      affiliations: EXTERNALS.map((personUuid) => ({ personUuid, companyUuid: "acme" })),
+    });
+    const state = stateOf("test", graph);
+    const table = teamLinkTable(state, NOW - 10 * DAY);
+    const members = state.externalMemberLists.of("acme", state.companyMembers.get("acme"));
+    const sums = new MemberPathSums();
+    let reads = 0;
+    const read = table.addSettledTwoHopCounts.bind(table);
+    table.addSettledTwoHopCounts = (index, into) => {
+      reads += 1;
+      read(index, into);
+    };
+    const paths = () => {
+      const into = new Int32Array(table.team.length);
+      sums.addPaths(state, teamLinkTable(state), members, NOW, into);
+      return Array.from(into);
+    };
+    expect(paths()).toEqual([1, 0, 0]);
+    expect(paths()).toEqual([1, 0, 0]);
+    expect(reads).toBe(EXTERNALS.length);
+    graph.addInteraction({ kind: "email", id: "e2", occurredAt: NOW - DAY, senderUuid: "q1", recipientUuids: ["x1"] });
+    expect(paths()).toEqual([1, 1, 0]);
+    expect(reads).toBe(2 * EXTERNALS.length);
+  });
+});
