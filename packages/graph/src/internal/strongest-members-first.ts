@@ -26,9 +26,9 @@ function anyUserMayWant(table: TeamLinkTable, uncollected: Int32Array, collector
  * strong as the member's bound, and the bounds never rise along the order. So once no user who has paths to
  * the members left may want a path that strong (`mayWantOthers`), none of them can change a best path, a
  * listed one or a priority entry: the walk stops, and their paths are only counted, from the table's kept
- * counts. Their paths by user are counted first, from sums kept per member list (`MemberPathSums`); a large
- * company then collects a few dozen of its thousands of members. The kept counts must serve `context.now` (`twoHopCountsServe`), and
- * the stored aggregates bound its scores (`storedAggregatesUsable`).
+ * counts. Their paths by user are counted first, from sums kept per member list (`MemberPathSums`); a
+ * large company then collects a few dozen of its thousands of members. The kept counts must serve
+ * `context.now` (`twoHopCountsServe`), and the stored aggregates bound its scores (`storedAggregatesUsable`).
  */
 export function collectStrongestMembersFirst(
   state: GraphState,
