@@ -67,6 +67,14 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.askedAgainMedianMs, id).toBeGreaterThan(0);
       expect(figures?.medianResponseMiB, id).toBeGreaterThan(0);
     }
+    // Each throughput row reports each load's mean latency, finer than autocannon's whole milliseconds.
+    for (const id of ["http-person", "http-paths"]) {
+      const figures = report.measurements.find((measurement) => measurement.id === id)?.figures;
+      for (const figure of ["meanLatencyMs", "uncachedMeanLatencyMs", "bareMeanLatencyMs"]) {
+        expect(figures?.[figure], `${id} ${figure}`).toBeGreaterThan(0);
+        expect(Number.isFinite(figures?.[figure]), `${id} ${figure}`).toBe(true);
+      }
+    }
     // Each engine row reports the engine's part of the batch rows' batches.
     for (const id of ["paths-person-engine", "paths-company-engine"]) {
       const figures = report.measurements.find((measurement) => measurement.id === id)?.figures;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Summary } from "../statistics.js";
-import { medianRound, pairedRatio } from "./http-throughput.js";
+import { meanLatencyMs, medianRound, pairedRatio } from "./http-throughput.js";
 
 const round = (opsPerSecond: number): Summary => ({ count: opsPerSecond * 5, medianMs: 1, p95Ms: 2, p99Ms: 3, opsPerSecond });
 
@@ -33,5 +33,13 @@ describe("pairedRatio", () => {
     expect(pairedRatio([round(1), round(2), round(3), round(4)], [round(10), round(10), round(10), round(10)]).median).toBeCloseTo(0.2, 12);
     expect(() => pairedRatio([], [])).toThrow("at least one");
     expect(() => pairedRatio([round(1)], [round(1), round(2)])).toThrow("same number");
+  });
+});
+
+describe("meanLatencyMs", () => {
+  it("reads a closed-loop load's mean latency from its requests per second (ten requests always in flight)", () => {
+    // 50,000 requests/s over ten connections: each connection completes one every 0.2 ms.
+    expect(meanLatencyMs(round(50_000))).toBeCloseTo(0.2, 12);
+    expect(meanLatencyMs(round(10))).toBe(1000);
   });
 });

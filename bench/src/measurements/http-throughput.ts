@@ -50,8 +50,20 @@ export async function startBenchServer(args: string[], nodeOptions: string[] = [
   return { port, child };
 }
 
+/** Connections autocannon keeps open, each with one request in flight at a time. */
+const CONNECTIONS = 10;
+
+/**
+ * The mean time a request took as the client saw it, from a load's requests per second: each connection
+ * sends its next request when the last one is answered, so `CONNECTIONS` requests are always in flight
+ * (Little's law). Autocannon's own latencies are whole milliseconds, too coarse for a fast route.
+ */
+export function meanLatencyMs(summary: Summary): number {
+  return (CONNECTIONS * 1000) / summary.opsPerSecond;
+}
+
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Summary> {
-  const result = await autocannon({ url, headers, connections: 10, duration: seconds });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   return {
     count: result.requests.total,
@@ -162,9 +174,13 @@ export async function measureHttpThroughput(
             rapportVsHonoOnly: pairedRatio(measured.subject, measured.frameworkOnly).median,
             uncachedRequestsPerSecond: uncached.opsPerSecond,
             uncachedVsBare: pairedRatio(measured.uncached, measured.baseline).median,
+            meanLatencyMs: meanLatencyMs(subject),
+            uncachedMeanLatencyMs: meanLatencyMs(uncached),
+            bareMeanLatencyMs: meanLatencyMs(baseline),
           },
           notes: [
-            `autocannon, 10 connections, ${seconds} s a load; p95 column shows p97.5`,
+            `autocannon, ${CONNECTIONS} connections, ${seconds} s a load; p95 column shows p97.5`,
+            `the latency columns are autocannon's, in whole milliseconds; meanLatencyMs (Rapport), uncachedMeanLatencyMs and bareMeanLatencyMs are each load's mean time a request took as the client saw it: ${CONNECTIONS} connections over its requests per second`,
             `${rounds} round(s) after a ${seconds * WARM_UP_SHARE} s warm-up load of each: Rapport, Rapport uncached, bare and Hono alone loaded in turn each round; requests per second and latencies are that load's median round; every ratio (the speed column too) is the median of the rounds' own ratios, lowest/highestRoundVsBare their spread`,
             "honoOnly: the same JSON from one Hono route on @hono/node-server (Rapport's framework, nothing of Rapport), same client and run",
             "Rapport keeps a repeated read's answer while the tenant's data holds still, for at most 10 s (docs/decisions/0008): the row is that default; uncached: every request sends Cache-Control: no-cache, so each is ranked, presented and serialized afresh",
