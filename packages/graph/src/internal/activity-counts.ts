@@ -1,5 +1,6 @@
 /** @module Counts of a subject's interactions per period, in total and per internal user, in one pass. */
 import type { GraphState, PersonRecord } from "./graph-state.js";
+import { activityIndexOf, countWindows, INDEXED_FROM, type ActivityIndex, type Positions } from "./activity-index.js";
 import { indexMapPerKey, type IndexMap } from "./index-map.js";
 
 /** Counts per period (position for position with the period lengths given) and the latest interaction. */
@@ -56,16 +57,32 @@ function counterOf(buckets: Int32Array, at: number, periods: number, lastAt: num
 /**
  * Counts the subject's interactions (those of `persons`, each once) at or before `now`, per period of
  * `periodLengths` (ascending, the last infinite; an interaction counts in a period when its age is at most
- * the length): in total, and per internal user who took part, the subject's own users left out. Each
- * interaction adds one to the bucket of the shortest period it falls in, and a period's count is the sum of
- * the buckets up to its own: a busy subject's interactions number hundreds of thousands, and this pass over
- * them and their participants is the whole cost of its stats.
+ * the length): in total, and per internal user who took part, the subject's own users left out. A single
+ * person with `INDEXED_FROM` interactions or more is counted from its activity index (activity-index.ts),
+ * made at its first count: a busy contact's interactions number hundreds of thousands. Any other subject is
+ * counted by {@link countByPass}.
  *
  * @example
  * const { total, byUser } = countActivityByPeriod(state, [dana], now, [30 * DAY, Number.POSITIVE_INFINITY]);
  * total.emails; // [emails in 30 days, emails ever]
  */
 export function countActivityByPeriod(
+  state: GraphState,
+  persons: readonly PersonRecord[],
+  now: number,
+  periodLengths: readonly number[],
+): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
+  const busy = persons.length === 1 && persons[0]!.interactions.length >= INDEXED_FROM ? persons[0]! : null;
+  if (busy !== null) return countFromIndex(state, activityIndexOf(state, busy, teamOf(state).users), busy, now, periodLengths);
+  return countByPass(state, persons, now, periodLengths);
+}
+
+/**
+ * {@link countActivityByPeriod} by one pass over the subject's interactions and their participants, whatever
+ * their number: each interaction adds one to the bucket of the shortest period it falls in, and a period's
+ * count is the sum of the buckets up to its own. The activity index's tests compare it with this.
+ */
+export function countByPass(
   state: GraphState,
   persons: readonly PersonRecord[],
   now: number,
@@ -108,4 +125,28 @@ export function countActivityByPeriod(
   const total = counterOf(totalBuckets, 0, periods, totalLastAt);
   if (totalLastAt === Number.NEGATIVE_INFINITY) total.lastAt = null;
   return { total, byUser };
+}
+
+/** A period counter from an index's counts of one participant, each period's count its own (not summed). */
+function counterFromWindows(state: GraphState, index: ActivityIndex, of: Positions, now: number, periodLengths: readonly number[]): PeriodCounter {
+  const { lastAt, periods } = countWindows(index, of, state.table.occurredAt, now, periodLengths);
+  return { emails: periods.map((period) => period.emails), meetings: periods.map((period) => period.meetings), lastAt };
+}
+
+/** {@link countActivityByPeriod} of one busy person, from its activity index: binary searches, not a pass. */
+function countFromIndex(
+  state: GraphState,
+  index: ActivityIndex,
+  subject: PersonRecord,
+  now: number,
+  periodLengths: readonly number[],
+): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
+  const byUser = new Map<PersonRecord, PeriodCounter>();
+  index.team.forEach((user, at) => {
+    const of = index.byUser[at];
+    if (of === null || of === undefined || user === subject) return;
+    const counter = counterFromWindows(state, index, of, now, periodLengths);
+    if (counter.lastAt !== null) byUser.set(user, counter);
+  });
+  return { total: counterFromWindows(state, index, index.whole, now, periodLengths), byUser };
 }

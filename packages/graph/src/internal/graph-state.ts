@@ -23,6 +23,7 @@ import { PairIndex } from "./pair-index.js";
 import { compareUuids, roundScore } from "./scores.js";
 import { TeamLinkLog } from "./team-link-log.js";
 import { addSlot, removeSlot, type TimeOrderedCopy } from "./time-ordered-slots.js";
+import type { ActivityIndex } from "./activity-index.js";
 import { alwaysKeepsTeamLinkTable, teamLinkTable } from "./team-link-table.js";
 
 /** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
@@ -53,6 +54,8 @@ export interface PersonRecord {
   latestAt: number;
   /** Remembered split of `interactions` into past and upcoming (see `GraphState.timeline`); null when stale. */
   timeline: PersonTimeline | null;
+  /** A busy person's interactions laid out for activity counts (see activity-index.ts); null until asked, and when stale. */
+  activityIndex: ActivityIndex | null;
 }
 
 /** One pair of a person with a team member, while summarizeTeamCounterparts counts it. */
@@ -206,6 +209,7 @@ export class GraphState {
       interactionsInTimeOrder: null,
       latestAt: -Infinity,
       timeline: null,
+      activityIndex: null,
     };
     this.records.push(record);
     this.teamLinksVersion += 1;
@@ -449,6 +453,7 @@ export class GraphState {
       const record = this.record(table.participants[position] ?? -1);
       addSlot(record, slot, table.occurredAt);
       record.timeline = null;
+      record.activityIndex = null;
       this.forgetCompanyActivity(record);
       if (occurredAt > record.latestAt) record.latestAt = occurredAt;
     }
@@ -466,6 +471,7 @@ export class GraphState {
       const record = this.record(table.participants[position] ?? -1);
       removeSlot(record, slot);
       record.timeline = null;
+      record.activityIndex = null;
       this.forgetCompanyActivity(record);
       if (occurredAt >= record.latestAt) {
         let latest = -Infinity;
