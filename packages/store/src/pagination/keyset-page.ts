@@ -123,9 +123,16 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
   query: SelectQueryBuilder<DB, TB, Row>,
   keys: readonly SortKey[],
   request: PageRequest,
-  options: { countTotal?: boolean } = {},
+  options: {
+    countTotal?: boolean;
+    /**
+     * Totals already counted, by count statement and parameters, while what they count holds still (the
+     * remembered reads of the list's scope); a total counted here is added to them.
+     */
+    rememberedTotals?: Map<string, number> | null;
+  } = {},
 ): Promise<Page<Row>> {
-  const { countTotal = true } = options;
+  const { countTotal = true, rememberedTotals = null } = options;
   let ordered = query;
   for (const key of expandKeys(keys)) {
     ordered = ordered.orderBy(key.expression as never, key.direction);
@@ -142,12 +149,15 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
 
   let total: number | null = null;
   if (request.position.kind === "offset" && countTotal) {
-    const counted = await query
-      .clearSelect()
-      .clearOrderBy()
-      .select(sql<number>`count(*)`.as("total"))
-      .executeTakeFirst();
-    total = Number((counted as { total?: number } | undefined)?.total ?? 0);
+    const counting = query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as("total"));
+    const compiled = rememberedTotals === null ? null : counting.compile();
+    const key = compiled === null ? "" : `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    total = rememberedTotals?.get(key) ?? null;
+    if (total === null) {
+      const counted = await counting.executeTakeFirst();
+      total = Number((counted as { total?: number } | undefined)?.total ?? 0);
+      rememberedTotals?.set(key, total);
+    }
   }
 
   const last = rows.at(-1);

@@ -12,7 +12,7 @@ import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
-import { planOf as planOfStatement, preparedDuring } from "../testing/sqlite-plans.js";
+import { planOf as planOfStatement, preparedDuring, readsMatchingDuring } from "../testing/sqlite-plans.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-live-totals-"));
 const path = join(folder, "totals.db");
@@ -98,5 +98,25 @@ describe("list totals", () => {
     } finally {
       sqlite.close();
     }
+  });
+
+  it("count the persons of a list once while they hold still, and again after a write from any connection", async () => {
+    const countsOf = (filters: { modified_since?: number }) =>
+      readsMatchingDuring(/count\(\*\) as "total"/i, async () => {
+        const page = await store.persons.list(tenantUuid, { ...firstPage, filters, sort_by: "name", order: "asc" });
+        totals.push(page.total);
+      });
+    const totals: Array<number | null> = [];
+    const created = await store.persons.create({ tenant_uuid: tenantUuid, name: "Newcomer" });
+    expect(await countsOf({})).toBe(1);
+    // Another page, the same filters: the total is the one counted.
+    expect(await readsMatchingDuring(/count\(\*\) as "total"/i, () => store.persons.list(tenantUuid, { position: { kind: "offset", offset: 5 }, limit: 5, filters: {}, sort_by: "name", order: "asc" }))).toBe(0);
+    expect(await countsOf({})).toBe(0);
+    // Other filters count their own total.
+    expect(await countsOf({ modified_since: Number.MAX_SAFE_INTEGER })).toBe(1);
+    // A write by another connection moves the persons' generation too (the triggers of migration 0009).
+    await markPersonsDeleted(path, [created.uuid], Date.UTC(2027, 0, 1));
+    expect(await countsOf({})).toBe(1);
+    expect(totals).toEqual([28, 28, 0, 27]);
   });
 });

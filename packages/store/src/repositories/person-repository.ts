@@ -353,6 +353,9 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
   const rememberedPersons = (tenantUuid: string) => (context.remembered && !db.isTransaction ? context.remembered.persons.valuesOf(tenantUuid) : null);
   const rememberedDisplays = (tenantUuid: string) =>
     context.remembered && !db.isTransaction ? context.remembered.personDisplays.valuesOf(tenantUuid) : null;
+  /** A list's total, remembered like the records: every page of a sync would count the tenant's persons again. */
+  const rememberedListTotals = (tenantUuid: string) =>
+    context.remembered && !db.isTransaction ? context.remembered.personListTotals.valuesOf(tenantUuid) : null;
 
   return {
     create: (input) => insertPerson(context, input),
@@ -376,7 +379,7 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
         { column: `persons.${request.sort_by}`, direction: request.order },
         { column: "persons.uuid", direction: request.order },
       ];
-      const page = await keysetPage(query, keys, request);
+      const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
       return { ...page, rows: await hydratePersons(db, tenantUuid, page.rows) };
     },
     async findByEmails(tenantUuid, addresses) {

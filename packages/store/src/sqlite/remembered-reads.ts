@@ -22,6 +22,8 @@ export interface RememberedReads {
   tenantOfKeyHash: Map<string, string>;
   /** Person records by uuid, null for none (`persons.get`, `getMany`); deeply frozen: every caller shares them. */
   persons: GenerationCache<Person | null>;
+  /** Totals of person list queries, by count statement and parameters (`persons.list`): each page would count again. */
+  personListTotals: GenerationCache<number>;
   /** Person display records by uuid, null for none (`persons.displays`); deeply frozen like `persons`. */
   personDisplays: GenerationCache<PersonDisplayRecord | null>;
   /** Company records by uuid, null for none (`companies.get`, `getMany`); deeply frozen like `persons`. */
@@ -37,6 +39,9 @@ export interface RememberedReads {
  * persons fit, a sweep over all of a large tenant's persons does not pin them all in memory.
  */
 const MAXIMUM_RECORDS = 50_000;
+
+/** List totals remembered per tenant (one per distinct filter) before the tenant's map starts over. */
+const MAXIMUM_LIST_TOTALS = 1_000;
 
 /** Key hashes remembered at most before the map starts over. */
 const MAXIMUM_KEY_HASHES = 100_000;
@@ -75,6 +80,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
     companies: new GenerationCache(readerOf("companies"), MAXIMUM_RECORDS),
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
+    personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
     users: new GenerationCache(readerOf("users")),
     generationTotal: (tenantUuid) => snapshots.total(tenantUuid),
   };
