@@ -60,6 +60,9 @@ export async function measurePersonsList(
     speedRatio,
     targets: [],
     figures: {},
-    notes: [],
+    notes: [
+      `${samples} pages drawn from the first ${Math.min(lastPage, 200)}, ${perPage} persons each; both sides read the page, the total and the emails`,
+      "the app remembers a list's total until the tenant's persons change (the store's remembered reads), so only its first page counts; the baseline counts every page",
+    ],
   };
 }
