@@ -192,6 +192,9 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
     db.selectFrom("companies").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
   /** Remembered until the tenant's companies generation moves (migration 0010); not inside a transaction. */
   const remembered = (tenantUuid: string) => (rememberedReads && !db.isTransaction ? rememberedReads.companies.valuesOf(tenantUuid) : null);
+  /** A list's total, remembered like the records: every page of a sync would count the companies again. */
+  const rememberedListTotals = (tenantUuid: string) =>
+    rememberedReads && !db.isTransaction ? rememberedReads.companyListTotals.valuesOf(tenantUuid) : null;
   const loadCompanies = async (tenantUuid: string, uuids: readonly string[]) => {
     const rows = await db
       .selectFrom("companies")
@@ -264,7 +267,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         { column: `companies.${request.sort_by}`, direction: request.order },
         { column: "companies.uuid", direction: request.order },
       ];
-      const page = await keysetPage(query, keys, request);
+      const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
       return { ...page, rows: page.rows.map(toCompany) };
     },
   };

@@ -119,4 +119,29 @@ describe("list totals", () => {
     expect(await countsOf({})).toBe(1);
     expect(totals).toEqual([28, 28, 0, 27]);
   });
+
+  it("count the companies of a list once while they hold still, and again after a write from any connection", async () => {
+    const totals: Array<number | null> = [];
+    const countsOf = (filters: { name?: string }) =>
+      readsMatchingDuring(/count\(\*\) as "total"/i, async () => {
+        const page = await store.companies.list(tenantUuid, { ...firstPage, filters, sort_by: "company_name", order: "asc" });
+        totals.push(page.total);
+      });
+    const first = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });
+    await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+    expect(await countsOf({})).toBe(1);
+    expect(await countsOf({})).toBe(0);
+    expect(await countsOf({ name: "glob" })).toBe(1);
+    expect(await countsOf({ name: "glob" })).toBe(0);
+    const sqlite = new SqliteDatabase(path);
+    try {
+      sqlite.prepare("update companies set deleted_at = ? where uuid = ?").run(Date.UTC(2027, 0, 1), first.uuid);
+    } finally {
+      sqlite.close();
+    }
+    // The store sees another connection's commit from the next turn of the event loop.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(await countsOf({})).toBe(1);
+    expect(totals).toEqual([2, 2, 1, 1, 1]);
+  });
 });

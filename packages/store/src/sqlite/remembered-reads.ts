@@ -26,6 +26,8 @@ export interface RememberedReads {
   personListTotals: GenerationCache<number>;
   /** Person display records by uuid, null for none (`persons.displays`); deeply frozen like `persons`. */
   personDisplays: GenerationCache<PersonDisplayRecord | null>;
+  /** Totals of company list queries, by count statement and parameters (`companies.list`), like `personListTotals`. */
+  companyListTotals: GenerationCache<number>;
   /** Company records by uuid, null for none (`companies.get`, `getMany`); deeply frozen like `persons`. */
   companies: GenerationCache<Company | null>;
   /** Users by uuid and pages of users by request (`users.get`, `users.list`). */
@@ -78,6 +80,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
       return tenantOfKeyHash;
     },
     companies: new GenerationCache(readerOf("companies"), MAXIMUM_RECORDS),
+    companyListTotals: new GenerationCache(readerOf("companies"), MAXIMUM_LIST_TOTALS),
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
