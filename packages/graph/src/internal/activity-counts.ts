@@ -1,7 +1,7 @@
 /** @module Counts of a subject's interactions per period, in total and per internal user, in one pass. */
 import type { GraphState, PersonRecord } from "./graph-state.js";
-import { activityIndexOf, countWindows, INDEXED_FROM, type ActivityIndex, type Positions } from "./activity-index.js";
-import { indexMapPerKey, type IndexMap } from "./index-map.js";
+import { activityIndexOf, countWindows, INDEXED_FROM, type ActivityIndex, type Positions, type Team } from "./activity-index.js";
+import { indexMapPerKey } from "./index-map.js";
 
 /** Counts per period (position for position with the period lengths given) and the latest interaction. */
 export interface PeriodCounter {
@@ -21,7 +21,7 @@ function subjectSlots(persons: readonly PersonRecord[]): Iterable<number> {
 /** Per graph: the team's members by person index, each one's position among them. Reused call after call. */
 const teamPositionsOf = indexMapPerKey<GraphState, number>();
 
-function teamOf(state: GraphState): { users: PersonRecord[]; positions: IndexMap<number> } {
+function teamOf(state: GraphState): Team {
   const positions = teamPositionsOf(state);
   positions.begin(state.records.length);
   const users = [...state.personByUser.values()];
@@ -73,7 +73,7 @@ export function countActivityByPeriod(
   periodLengths: readonly number[],
 ): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
   const busy = persons.length === 1 && persons[0]!.interactions.length >= INDEXED_FROM ? persons[0]! : null;
-  if (busy !== null) return countFromIndex(state, activityIndexOf(state, busy, teamOf(state).users), busy, now, periodLengths);
+  if (busy !== null) return countFromIndex(state, activityIndexOf(state, busy, teamOf(state)), busy, now, periodLengths);
   return countByPass(state, persons, now, periodLengths);
 }
 
@@ -128,8 +128,8 @@ export function countByPass(
 }
 
 /** A period counter from an index's counts of one participant, each period's count its own (not summed). */
-function counterFromWindows(state: GraphState, index: ActivityIndex, of: Positions, now: number, periodLengths: readonly number[]): PeriodCounter {
-  const { lastAt, periods } = countWindows(index, of, state.table.occurredAt, now, periodLengths);
+function counterFromWindows(state: GraphState, of: Positions, now: number, periodLengths: readonly number[]): PeriodCounter {
+  const { lastAt, periods } = countWindows(of, state.table.occurredAt, now, periodLengths);
   return { emails: periods.map((period) => period.emails), meetings: periods.map((period) => period.meetings), lastAt };
 }
 
@@ -144,9 +144,9 @@ function countFromIndex(
   const byUser = new Map<PersonRecord, PeriodCounter>();
   index.team.forEach((user, at) => {
     const of = index.byUser[at];
-    if (of === null || of === undefined || user === subject) return;
-    const counter = counterFromWindows(state, index, of, now, periodLengths);
+    if (!of || user === subject) return;
+    const counter = counterFromWindows(state, of, now, periodLengths);
     if (counter.lastAt !== null) byUser.set(user, counter);
   });
-  return { total: counterFromWindows(state, index, index.whole, now, periodLengths), byUser };
+  return { total: counterFromWindows(state, index.whole, now, periodLengths), byUser };
 }

@@ -150,8 +150,7 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
   let total: number | null = null;
   if (request.position.kind === "offset" && countTotal) {
     const counting = query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as("total"));
-    const compiled = rememberedTotals === null ? null : counting.compile();
-    const key = compiled === null ? "" : `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const key = rememberedTotals === null ? "" : statementKey(counting.compile());
     total = rememberedTotals?.get(key) ?? null;
     if (total === null) {
       const counted = await counting.executeTakeFirst();
@@ -174,4 +173,9 @@ function columnValue(row: Record<string, unknown>, column: string): string | num
   if (value === null || typeof value === "string" || typeof value === "number") return value;
   if (typeof value === "bigint") return Number(value);
   throw new Error(`keysetPage: sort column "${column}" holds a ${typeof value}, not a string or number`);
+}
+
+/** A compiled statement's SQL and parameters as one key: the same count, asked again. */
+function statementKey(compiled: { sql: string; parameters: readonly unknown[] }): string {
+  return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
 }
