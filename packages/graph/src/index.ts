@@ -11,8 +11,10 @@ export {
 } from "./scoring-parameters.js";
 export { connectionScore } from "./connection-score.js";
 export { relationshipQuality } from "./relationship-quality.js";
+export { relationshipQualityRanking } from "./relationship-quality-ranking.js";
 export { strengthLabel } from "./strength-label.js";
 export { pathPower } from "./path-power.js";
+export { pathPowerRanking } from "./path-power-ranking.js";
 export { recommendedPaths, recommendedPathsOfMany, type RecommendedPathsOptions } from "./recommended-paths.js";
 export { strongestRelationships, type StrongestRelationshipsOptions } from "./strongest-relationships.js";
 export { activityStats, ACTIVITY_PERIODS, type ActivityStatsOptions } from "./activity-stats.js";

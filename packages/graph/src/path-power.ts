@@ -2,6 +2,7 @@
 import { companyPathPower } from "./internal/company-path-power.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
+import type { EvaluationContext } from "./internal/graph-state.js";
 import { prettyScore } from "./internal/scores.js";
 import { personPathPower } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -39,6 +40,16 @@ export function pathPower(graph: RelationshipGraph, entity: EntityReference, opt
     score = company.score;
     meta = { person_count: company.memberCount, connected_person_count: company.connectedCount };
   }
+  return pathPowerEntry(reference, score, context, meta);
+}
+
+/** The PathPower entry of `reference` with `score` (and, for a company, `meta`): display score and label. */
+export function pathPowerEntry(
+  reference: EntityReference,
+  score: number | null,
+  context: EvaluationContext,
+  meta?: PathPowerScore["meta"],
+): PathPowerScore {
   const result: PathPowerScore = {
     entity: reference.entity,
     uuid: reference.uuid,

@@ -5,6 +5,7 @@ import { createEvaluationContext } from "./internal/evaluation-context.js";
 import { summarizePair } from "./internal/pair-summary.js";
 import { prettyScore } from "./internal/scores.js";
 import { requireUuid } from "./internal/validate.js";
+import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { RelationshipQuality, ScoringOptions } from "./types.js";
 
@@ -29,13 +30,26 @@ export function relationshipQuality(graph: RelationshipGraph, userUuid: string, 
   const user = state.personByUser.get(requireUuid("relationshipQuality", "userUuid", userUuid));
   requireUuid("relationshipQuality", "personUuid", personUuid);
   if (user === undefined) return null;
-  const person = state.person(personUuid);
+  return qualityOf(state, user, state.person(personUuid), personUuid, context);
+}
+
+/**
+ * The RQ of `user` (an internal user's person node) towards `person` (undefined: not in the graph, `personUuid`
+ * named): what {@link relationshipQuality} answers, for a caller holding the records.
+ */
+export function qualityOf(
+  state: GraphState,
+  user: PersonRecord,
+  person: PersonRecord | undefined,
+  personUuid: string,
+  context: EvaluationContext,
+): RelationshipQuality {
   const evaluation = person === undefined ? null : state.evaluatePair(user, person, context);
   const summary = person === undefined ? null : summarizePair(state, user, person, context);
   const rq = evaluation?.score ?? 0;
   const lastAt = summary?.lastAt ?? null;
   return {
-    user_uuid: userUuid,
+    user_uuid: user.userUuid ?? "",
     internal_user_person_uuid: user.uuid,
     person_uuid: personUuid,
     rq,

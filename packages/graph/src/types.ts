@@ -230,3 +230,17 @@ export interface DerivedFields {
   my_next_meeting_id: string | null;
   my_next_meeting_title: string | null;
 }
+
+/** Which page of a ranking to answer: `now`, parameter overrides, and the entries from `offset` on, at most `limit`. */
+export interface RankingOptions extends ScoringOptions {
+  /** Entries skipped from the top (default 0). */
+  offset?: number;
+  /** Entries answered at most, at least 1. */
+  limit: number;
+}
+
+/** A page of a ranking: its entries in order, and how many the whole ranking holds. */
+export interface RankingPage<T> {
+  total: number;
+  entries: T[];
+}

@@ -1,46 +1,32 @@
 /**
  * @module
- * Rankings over the whole team's network: the persons or companies the team is most strongly
- * connected to (PathPower), and the persons one user knows best (RQ). Only persons someone on the
- * team has interacted with are candidates, so the cost follows the team's network, not the tenant.
+ * Rankings over the whole team's network, a page at a time: the persons or companies the team is most
+ * strongly connected to (PathPower), and the persons one user knows best (RQ). The graph core ranks only as
+ * far as the page needs, so a page costs about the same at any tenant size.
  */
-import { pathPower, relationshipQuality, type PathPowerScore, type RelationshipQuality } from "@rapport/graph";
+import { pathPowerRanking, relationshipQualityRanking, type PathPowerScore, type RankingPage, type RelationshipQuality } from "@rapport/graph";
+import type { Page, PageRequest } from "@rapport/store";
 import type { RelationshipView } from "./relationship-view.js";
 
-const byScoreThenUuid = (left: { score: number; uuid: string }, right: { score: number; uuid: string }) =>
-  right.score - left.score || (left.uuid < right.uuid ? -1 : left.uuid > right.uuid ? 1 : 0);
-
-/** External persons adjacent to any internal user's person node. */
-function teamContacts(view: RelationshipView): string[] {
-  const internal = new Set(view.graph.internalUsers().map((user) => user.personUuid));
-  const contacts = new Set<string>();
-  for (const personUuid of internal) {
-    if (!view.graph.hasPerson(personUuid)) continue;
-    for (const neighbor of view.graph.neighboursOf(personUuid)) if (!internal.has(neighbor)) contacts.add(neighbor);
-  }
-  return [...contacts];
+/** The list page of a ranking, which pages by offset only (its endpoints take no cursor). */
+function rankingPage<T>(request: PageRequest, rank: (offset: number, limit: number) => RankingPage<T>, keyOf: (entry: T) => string): Page<T> {
+  if (request.position.kind !== "offset") throw new Error("a ranking is paged by offset: its endpoint must not accept cursors");
+  const { offset } = request.position;
+  const { total, entries } = rank(offset, request.limit);
+  const last = entries.at(-1);
+  return { rows: entries, hasMore: offset + request.limit < total, total, lastKey: last === undefined ? null : [keyOf(last)] };
 }
 
-/** Persons or companies by PathPower, strongest first (ties by uuid); entities with no score are left out. */
-export function rankByPathPower(view: RelationshipView, entity: "person" | "company"): PathPowerScore[] {
-  const contacts = teamContacts(view);
-  const uuids = entity === "person" ? contacts : [...new Set(contacts.flatMap((person) => view.graph.companiesOf(person)))];
-  const scores = uuids
-    .map((uuid) => pathPower(view.graph, { entity, uuid }, view.scoring))
-    .filter((score): score is PathPowerScore & { score: number } => score.score !== null);
-  return scores.sort((left, right) => byScoreThenUuid({ score: left.score, uuid: left.uuid }, { score: right.score, uuid: right.uuid }));
+/** A page of the persons or companies by PathPower, strongest first (ties by uuid); entities with no score are left out. */
+export function pathPowerPage(view: RelationshipView, entity: "person" | "company", request: PageRequest): Page<PathPowerScore> {
+  return rankingPage(request, (offset, limit) => pathPowerRanking(view.graph, entity, { ...view.scoring, offset, limit }), (score) => score.uuid);
 }
 
-/** The persons a user knows, by RQ (strongest first, ties by uuid); persons with no counted interaction left out. */
-export function rankByRelationshipQuality(view: RelationshipView, userUuid: string): RelationshipQuality[] {
-  const personUuid = view.graph.personOfUser(userUuid);
-  if (!personUuid || !view.graph.hasPerson(personUuid)) return [];
-  const internal = new Set(view.graph.internalUsers().map((user) => user.personUuid));
-  const qualities: RelationshipQuality[] = [];
-  for (const neighbor of view.graph.neighboursOf(personUuid)) {
-    if (internal.has(neighbor)) continue;
-    const quality = relationshipQuality(view.graph, userUuid, neighbor, view.scoring);
-    if (quality && quality.interaction_count > 0) qualities.push(quality);
-  }
-  return qualities.sort((left, right) => right.rq - left.rq || (left.person_uuid < right.person_uuid ? -1 : 1));
+/** A page of the persons a user knows, by RQ (strongest first, ties by uuid); persons with no counted interaction left out. */
+export function relationshipQualityPage(view: RelationshipView, userUuid: string, request: PageRequest): Page<RelationshipQuality> {
+  return rankingPage(
+    request,
+    (offset, limit) => relationshipQualityRanking(view.graph, userUuid, { ...view.scoring, offset, limit }),
+    (quality) => quality.person_uuid,
+  );
 }

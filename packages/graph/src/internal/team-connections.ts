@@ -53,14 +53,16 @@ export function pathPowerOfScores(scores: ArrayLike<number>, context: Evaluation
 }
 
 /**
- * A PathPower that no person exceeds whose team links all score at most `scoreBound` at `context.now`: the
- * noisy-OR of `pathPowerTopCount` links of that score, computed step by step as {@link pathPowerOfScores}
- * does, so that its rounding bounds theirs too.
+ * A PathPower that no person exceeds whose team links all score at most `scoreBound` at `context.now`, and who
+ * has at most `links` of them: the noisy-OR of `pathPowerTopCount` links (or `links`, when fewer) of that score,
+ * computed step by step as {@link pathPowerOfScores} does, so that its rounding bounds theirs too.
  * @example pathPowerBound(0.5, context); // 0.875 with the default pathPowerTopCount of 3
+ * @example pathPowerBound(0.5, context, 1); // 0.5
  */
-export function pathPowerBound(scoreBound: number, context: EvaluationContext): number {
+export function pathPowerBound(scoreBound: number, context: EvaluationContext, links = Infinity): number {
+  const count = Math.min(context.parameters.pathPowerTopCount, links);
   let missing = 1;
-  for (let kept = 0; kept < context.parameters.pathPowerTopCount; kept += 1) missing *= 1 - scoreBound;
+  for (let kept = 0; kept < count; kept += 1) missing *= 1 - scoreBound;
   return roundScore(1 - missing);
 }
 

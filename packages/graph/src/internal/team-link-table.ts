@@ -234,6 +234,11 @@ export class TeamLinkTable {
     }
   }
 
+  /** How many team links person `index` has, whenever they began. */
+  linkCount(index: number): number {
+    return this.end[index]! - this.start[index]!;
+  }
+
   /** Whether the external person at `index` has a team link that began by `now`: a team connection that counts then. */
   hasLinkBy(index: number, now: number): boolean {
     const { masks, maskStride, start, end, firstAt } = this;

@@ -2,12 +2,11 @@
 import { strengthLabel } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { inMemoryPage } from "../../platform/listing/in-memory-page.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { pagedListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { relationshipFields, strongestRelationshipSchema } from "../../presenters/relationship-fields.js";
-import { rankByPathPower } from "../../relationships/relationship-rankings.js";
+import { pathPowerPage } from "../../relationships/relationship-rankings.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 
 const relationshipSchema = z.object({
@@ -35,12 +34,11 @@ export const listRelationships = defineOperation({
   response: listEnvelopeSchema(relationshipSchema),
   async handler({ query, auth, services }) {
     const view = await openRelationshipView(services, auth);
-    const ranked = rankByPathPower(view, query.entity);
     return listPage({
       paging: query,
       query: { operation: "listRelationships", entity: query.entity },
       cursors: null,
-      fetch: async (request) => inMemoryPage(ranked, request, (score) => score.uuid),
+      fetch: async (request) => pathPowerPage(view, query.entity, request),
       present: async (scores) => {
         const names = new Map<string, string>();
         if (query.entity === "person") {

@@ -2,12 +2,11 @@
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
-import { inMemoryPage } from "../../platform/listing/in-memory-page.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { pagedListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
-import { rankByRelationshipQuality } from "../../relationships/relationship-rankings.js";
+import { relationshipQualityPage } from "../../relationships/relationship-rankings.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 
 const userRelationshipSchema = z.object({
@@ -38,12 +37,11 @@ export const listUserRelationships = defineOperation({
     const user = await services.store.users.get(auth.tenant.uuid, params.user_uuid);
     if (!user) throw notFound(`user ${params.user_uuid} not found`);
     const view = await openRelationshipView(services, auth);
-    const ranked = rankByRelationshipQuality(view, user.uuid);
     return listPage({
       paging: query,
       query: { operation: "listUserRelationships", user: user.uuid },
       cursors: null,
-      fetch: async (request) => inMemoryPage(ranked, request, (quality) => quality.person_uuid),
+      fetch: async (request) => relationshipQualityPage(view, user.uuid, request),
       present: async (qualities) => {
         const displays = await view.displays(qualities.map((quality) => quality.person_uuid));
         return qualities.map((quality) => {

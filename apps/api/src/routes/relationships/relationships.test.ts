@@ -277,6 +277,19 @@ describe("relationship rankings", () => {
     expect(mike.body.items[0]).toMatchObject({ interaction_count: 3 });
     expect((await call("/v1/users/00000000-0000-4000-8000-000000000000/relationships")).status).toBe(404);
   });
+
+  it("pages a ranking by page and per_page, with its total and has_more", async () => {
+    const whole = (await call("/v1/relationships")).body;
+    expect(whole).toMatchObject({ total: 2, has_more: false, next_cursor: null });
+    const pageOf = async (page: number) => (await call(`/v1/relationships?per_page=1&page=${page}`)).body;
+    const [first, second, past] = [await pageOf(1), await pageOf(2), await pageOf(3)];
+    expect(first).toMatchObject({ page: 1, per_page: 1, total: 2, has_more: true });
+    expect(second).toMatchObject({ page: 2, total: 2, has_more: false });
+    expect([...first.items, ...second.items]).toEqual(whole.items);
+    expect(past).toMatchObject({ items: [], total: 2, has_more: false });
+    const mike = (await call(`/v1/users/${acme.member.uuid}/relationships?per_page=1&page=2`)).body;
+    expect(mike).toMatchObject({ items: [], total: 1, has_more: false });
+  });
 });
 
 describe("person merge", () => {

@@ -1,0 +1,169 @@
+/** @module The persons or companies the whole team is most strongly connected to, ranked by PathPower. */
+import { scoreBoundOfUndecayed } from "./internal/edge-bounds.js";
+import { BestRanked, ranksBefore, type ScoredCandidate } from "./internal/best-ranked.js";
+import { BridgeQueue } from "./internal/bridge-queue.js";
+import { companyPathPower, type CompanyPathPower } from "./internal/company-path-power.js";
+import { CompanyPathPowerBound } from "./internal/company-path-power-bound.js";
+import { createEvaluationContext } from "./internal/evaluation-context.js";
+import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
+import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
+import { pathPowerBound, personPathPower } from "./internal/team-connections.js";
+import { optionalCount, requireCount, requireOneOf } from "./internal/validate.js";
+import { pathPowerEntry } from "./path-power.js";
+import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
+import type { PathPowerScore, RankingPage, RankingOptions } from "./types.js";
+
+const FUNCTION_NAME = "pathPowerRanking";
+
+interface CompanyCandidate extends ScoredCandidate {
+  meta: Pick<CompanyPathPower, "memberCount" | "connectedCount">;
+}
+
+/** An external person with a team link: a candidate of the person ranking, and its companies of the company one. */
+const isContact = (record: PersonRecord | undefined): record is PersonRecord =>
+  record !== undefined && record.userUuid === null && record.internalLinks !== null;
+
+/**
+ * The team-link table whose masks tell which candidates have a PathPower at `now`, when the candidates' bounds
+ * hold (stored aggregates usable): the graph's own, kept from hydration on for a large graph; else none, and
+ * every candidate is scored (a small graph, or a call with its own half-life or audience exponent).
+ */
+function tableFor(state: GraphState, context: EvaluationContext): TeamLinkTable | null {
+  if (!context.storedAggregatesUsable) return null;
+  return alwaysKeepsTeamLinkTable(state) ? teamLinkTable(state) : currentTeamLinkTable(state);
+}
+
+/** Every candidate scored, the first `wanted` kept: for graphs without a table (small ones) and custom parameters. */
+function bestOfAll<T extends ScoredCandidate>(candidates: T[], wanted: number): { total: number; best: T[] } {
+  candidates.sort((left, right) => (ranksBefore(left, right) ? -1 : 1));
+  return { total: candidates.length, best: candidates.slice(0, wanted) };
+}
+
+/**
+ * Candidates popped from `queue` strongest key first and scored by `score`, until the bound of the next key
+ * (`boundOf`) cannot enter the `wanted` kept.
+ */
+function bestByBound<T extends ScoredCandidate>(
+  queue: BridgeQueue,
+  wanted: number,
+  boundOf: (undecayed: number) => number,
+  score: (position: number) => T | null,
+): T[] {
+  const best = new BestRanked<T>(wanted);
+  while (queue.size > 0 && best.mayTake(boundOf(queue.topScore()))) {
+    const candidate = score(queue.pop());
+    if (candidate !== null) best.offer(candidate);
+  }
+  return best.entries;
+}
+
+function rankPersons(state: GraphState, context: EvaluationContext, wanted: number): { total: number; best: ScoredCandidate[] } {
+  const table = tableFor(state, context);
+  if (table === null) {
+    const candidates: ScoredCandidate[] = [];
+    for (const record of state.records) {
+      if (!isContact(record)) continue;
+      const score = personPathPower(state, record, context);
+      if (score !== null) candidates.push({ uuid: record.uuid, score });
+    }
+    return bestOfAll(candidates, wanted);
+  }
+  // Only persons with a link that began by `now` have a PathPower; each is bounded by its strongest edge.
+  const queue = new BridgeQueue();
+  queue.reset(state.records.length);
+  for (const record of state.records) {
+    if (isContact(record) && table.hasLinkBy(record.index, context.now)) queue.add(state.edgeBounds.undecayedBound(record.index), record.index);
+  }
+  const total = queue.size;
+  queue.order();
+  const best = bestByBound(
+    queue,
+    wanted,
+    (undecayed) => pathPowerBound(scoreBoundOfUndecayed(undecayed, context), context),
+    (index) => {
+      const record = state.record(index);
+      const score = personPathPower(state, record, context);
+      return score === null ? null : { uuid: record.uuid, score };
+    },
+  );
+  return { total, best };
+}
+
+function rankCompanies(state: GraphState, context: EvaluationContext, wanted: number): { total: number; best: CompanyCandidate[] } {
+  // Every company: one without a member the team knows has no PathPower.
+  const uuids = [...state.companyMembers.keys()];
+  const scored = (uuid: string): CompanyCandidate | null => {
+    const { score, memberCount, connectedCount } = companyPathPower(state, uuid, context);
+    return score === null ? null : { uuid, score, meta: { memberCount, connectedCount } };
+  };
+  const table = tableFor(state, context);
+  if (table === null) {
+    const candidates: CompanyCandidate[] = [];
+    for (const uuid of uuids) {
+      const candidate = scored(uuid);
+      if (candidate !== null) candidates.push(candidate);
+    }
+    return bestOfAll(candidates, wanted);
+  }
+  // A company has a PathPower when one of its external members has; it is queued by its bound at `now`.
+  const queue = new BridgeQueue();
+  queue.reset(uuids.length);
+  const bound = new CompanyPathPowerBound(context.parameters.pathPowerTopCount);
+  uuids.forEach((uuid, position) => {
+    const members = state.externalMemberLists.of(uuid, state.companyMembers.get(uuid));
+    let linked = false;
+    bound.reset();
+    for (let at = 0; at < members.length; at += 1) {
+      const member = members[at]!;
+      const links = table.linkCount(member);
+      if (links === 0) continue;
+      bound.add(state.edgeBounds.undecayedBound(member), links);
+      if (!linked) linked = table.hasLinkBy(member, context.now);
+    }
+    if (linked) queue.add(bound.bound(context), position);
+  });
+  const total = queue.size;
+  queue.order();
+  const best = bestByBound(queue, wanted, (companyBound) => companyBound, (position) => scored(uuids[position]!));
+  return { total, best };
+}
+
+/**
+ * The persons (or companies) the whole team is most strongly connected to, by PathPower descending, ties by
+ * uuid: the entries from `offset` on, at most `limit`, and how many there are. The candidates are the external
+ * persons some internal user shares an edge with (or the companies they are currently affiliated with); those
+ * without a PathPower at `now` (no counted team interaction) are left out. Each entry is what {@link pathPower} answers for it.
+ *
+ * A large graph (one that keeps a team-link table) reads its candidates strongest bound first and stops once no
+ * candidate left can enter the page: its strongest edge (decision 0007) bounds a person's PathPower, and its
+ * members' strongest edges and team-link counts bound that of a company. The cost follows the page and the number of candidates, not their
+ * interactions. A call whose half-life or audience exponent differ from the graph's scores every candidate.
+ *
+ * @param graph - The relationship graph.
+ * @param entity - `"person"` or `"company"`.
+ * @param options - `now` (epoch ms), optional parameter overrides, `offset` (default 0) and `limit` (at least 1).
+ * @returns `{ total, entries }`: `entries` are PathPower scores, strongest first.
+ *
+ * @example
+ * import { pathPowerRanking } from "@rapport/graph";
+ * pathPowerRanking(graph, "person", { now: Date.UTC(2026, 11, 1), limit: 2 });
+ * // { total: 2, entries: [{ entity: "person", uuid: "dana", score: 0.2, ... }, { uuid: "eve", ... }] }
+ */
+export function pathPowerRanking(graph: RelationshipGraph, entity: "person" | "company", options: RankingOptions): RankingPage<PathPowerScore> {
+  const state = stateOf(FUNCTION_NAME, graph);
+  requireOneOf(FUNCTION_NAME, "entity", entity, ["person", "company"]);
+  const context = createEvaluationContext(FUNCTION_NAME, state, options);
+  const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);
+  const limit = requireCount(FUNCTION_NAME, "limit", options.limit, 1);
+  if (entity === "person") {
+    const { total, best } = rankPersons(state, context, offset + limit);
+    return { total, entries: best.slice(offset).map(({ uuid, score }) => pathPowerEntry({ entity, uuid }, score, context)) };
+  }
+  const { total, best } = rankCompanies(state, context, offset + limit);
+  return {
+    total,
+    entries: best.slice(offset).map(({ uuid, score, meta }) =>
+      pathPowerEntry({ entity, uuid }, score, context, { person_count: meta.memberCount, connected_person_count: meta.connectedCount }),
+    ),
+  };
+}
