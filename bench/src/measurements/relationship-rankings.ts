@@ -1,0 +1,114 @@
+/**
+ * The team's relationships ranked a page at a time, as `GET /v1/relationships` (by PathPower, persons and
+ * companies) and `GET /v1/users/{user_uuid}/relationships` (one user's, by RQ) ask the engine, against what a
+ * service embedding the graph library would otherwise write: every candidate scored with `pathPower` (or
+ * `relationshipQuality`), then sorted. Each page is checked equal to the baseline's.
+ */
+import {
+  pathPower,
+  pathPowerRanking,
+  relationshipQuality,
+  relationshipQualityRanking,
+  type PathPowerScore,
+  type RelationshipGraph,
+  type RelationshipQuality,
+} from "@rapport/graph";
+import { isDeepStrictEqual } from "node:util";
+import type { MeasurementResult } from "../measurement.js";
+import { speedRatioOf } from "../measurement.js";
+import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
+import { summarize, timeEach } from "../statistics.js";
+
+/** A page as the endpoints' default asks it. */
+export const PER_PAGE = 25;
+
+export interface RankingsOptions {
+  graph: RelationshipGraph;
+  tenant: SyntheticTenant;
+  /** Pages timed per ranking (the first ones, in order). */
+  pages: number;
+  /** Users whose first page is timed. */
+  users: number;
+}
+
+const now = BENCH_NOW;
+
+/** The external persons some user shares an edge with: the candidates of the ranking by PathPower. */
+function teamContacts(graph: RelationshipGraph): string[] {
+  const internal = new Set(graph.internalUsers().map((user) => user.personUuid));
+  const contacts = new Set<string>();
+  for (const personUuid of internal) for (const neighbour of graph.neighboursOf(personUuid)) if (!internal.has(neighbour)) contacts.add(neighbour);
+  return [...contacts];
+}
+
+const byScoreThenUuid = (left: PathPowerScore, right: PathPowerScore) => right.score! - left.score! || (left.uuid < right.uuid ? -1 : 1);
+
+/** Every candidate's PathPower, sorted: the baseline's whole ranking. */
+function everyPathPower(graph: RelationshipGraph, entity: "person" | "company"): PathPowerScore[] {
+  const contacts = teamContacts(graph);
+  const uuids = entity === "person" ? contacts : [...new Set(contacts.flatMap((person) => graph.companiesOf(person)))];
+  return uuids
+    .map((uuid) => pathPower(graph, { entity, uuid }, { now }))
+    .filter((score) => score.score !== null)
+    .sort(byScoreThenUuid);
+}
+
+/** Every external neighbour's RQ with a counted interaction, sorted: the baseline's ranking of one user's. */
+function everyQuality(graph: RelationshipGraph, userUuid: string): RelationshipQuality[] {
+  const personUuid = graph.personOfUser(userUuid);
+  if (personUuid === null) return [];
+  const internal = new Set(graph.internalUsers().map((user) => user.personUuid));
+  return graph
+    .neighboursOf(personUuid)
+    .filter((neighbour) => !internal.has(neighbour))
+    .map((neighbour) => relationshipQuality(graph, userUuid, neighbour, { now })!)
+    .filter((quality) => quality.interaction_count > 0)
+    .sort((left, right) => right.rq - left.rq || (left.person_uuid < right.person_uuid ? -1 : 1));
+}
+
+/** Throws unless the ranking's page is the baseline's. */
+function checkSame<T>(what: string, page: { total: number; entries: T[] }, whole: T[], offset: number): void {
+  if (page.total !== whole.length || !isDeepStrictEqual(page.entries, whole.slice(offset, offset + PER_PAGE))) {
+    throw new Error(`${what}: the ranking's page at offset ${offset} differs from every candidate scored and sorted`);
+  }
+}
+
+export async function measureRelationshipRankings(options: RankingsOptions): Promise<MeasurementResult[]> {
+  const { graph, tenant } = options;
+  const offsets = Array.from({ length: options.pages }, (_, page) => page * PER_PAGE);
+  const results: MeasurementResult[] = [];
+  for (const entity of ["person", "company"] as const) {
+    const rank = (offset: number) => pathPowerRanking(graph, entity, { now, offset, limit: PER_PAGE });
+    const whole = everyPathPower(graph, entity);
+    for (const offset of offsets) checkSame(`${entity} PathPower`, rank(offset), whole, offset);
+    const subject = summarize(await timeEach(offsets, rank, 1));
+    const baseline = summarize(await timeEach(offsets, (offset) => everyPathPower(graph, entity).slice(offset, offset + PER_PAGE), 1));
+    results.push({
+      id: `rankings-path-power-${entity}`,
+      title: `Ranking by PathPower, ${entity === "person" ? "persons" : "companies"}: one page of ${PER_PAGE} (engine)`,
+      subject: { label: `pathPowerRanking, pages 1 to ${offsets.length}`, summary: subject },
+      baseline: { label: "pathPower of every candidate, sorted, the page sliced", summary: baseline },
+      speedRatio: speedRatioOf(subject, baseline),
+      targets: [],
+      figures: { candidatesRanked: whole.length },
+      notes: [`as GET /v1/relationships${entity === "company" ? "?entity=company" : ""} asks it; each page checked equal to the baseline's`],
+    });
+  }
+  const users = tenant.userUuids.slice(0, options.users);
+  const wholes = new Map(users.map((user) => [user, everyQuality(graph, user)]));
+  const rankUser = (user: string) => relationshipQualityRanking(graph, user, { now, limit: PER_PAGE });
+  for (const user of users) checkSame(`user ${user} RQ`, rankUser(user), wholes.get(user)!, 0);
+  const subject = summarize(await timeEach(users, rankUser, 1));
+  const baseline = summarize(await timeEach(users, (user) => everyQuality(graph, user).slice(0, PER_PAGE), 1));
+  results.push({
+    id: "rankings-relationship-quality",
+    title: `Ranking by RQ, one user's first page of ${PER_PAGE} (engine)`,
+    subject: { label: `relationshipQualityRanking, ${users.length} users`, summary: subject },
+    baseline: { label: "relationshipQuality of every neighbour, sorted, the page sliced", summary: baseline },
+    speedRatio: speedRatioOf(subject, baseline),
+    targets: [],
+    figures: { medianNeighboursRanked: summarize([...wholes.values()].map((whole) => whole.length)).medianMs },
+    notes: ["as GET /v1/users/{user_uuid}/relationships asks it; each page checked equal to the baseline's"],
+  });
+  return results;
+}
