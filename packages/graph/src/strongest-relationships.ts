@@ -4,6 +4,7 @@ import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { PersonRecord } from "./internal/graph-state.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
 import { optionalCount } from "./internal/validate.js";
+import { largeCompanyRelationships } from "./internal/large-company-relationships.js";
 import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { EntityReference, ScoringOptions, StrongestRelationship } from "./types.js";
@@ -19,7 +20,8 @@ export interface StrongestRelationshipsOptions extends ScoringOptions {
 /**
  * The internal users with the strongest relationship to a person (their RQ to it) or to a company (each
  * user's best RQ over the external persons currently affiliated with it), ranked by `rq_pretty` descending, then by
- * `rq`, then by user uuid. Users without a counted interaction are left out.
+ * `rq`, then by user uuid. Users without a counted interaction are left out. A company of 64 external members
+ * or more reads them strongest bound first and stops once no member left can change a row.
  *
  * @param graph - The relationship graph.
  * @param entity - `{ entity: "person" | "company", uuid }`.
@@ -44,6 +46,10 @@ export function strongestRelationships(graph: RelationshipGraph, entity: EntityR
     const person = state.person(reference.uuid);
     persons = person === undefined ? [] : [person];
   } else {
+    const members = state.externalMemberLists.of(reference.uuid, state.companyMembers.get(reference.uuid));
+    if (context.storedAggregatesUsable && members.length >= state.membersByBound.minimumMembers) {
+      return largeCompanyRelationships(state, members, context, limit);
+    }
     // Order-free: a user's best pair wins by score, then by the smaller person uuid, whatever the order
     // (sorting a large company's members cost more than scoring them).
     persons = unorderedExternalMembers(state, reference.uuid);
