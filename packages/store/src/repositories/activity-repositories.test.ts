@@ -200,4 +200,33 @@ describe("meetings and interactions", () => {
     expect(rest.rows.map((row) => `${row.kind}:${row.occurred_at}`)).toEqual(["meeting:5", "email:0"]);
     expect(rest.rows[1]?.person_uuids).toHaveLength(2);
   });
+
+  it("lists a group's interactions once each, with titles, only what counts, and only the tenant's", async () => {
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] });
+    const bob = await store.persons.create({ tenant_uuid: tenantUuid, name: "Bob", emails: ["bob@x.example"] });
+    // Both in the group, in one email and one meeting: each listed once.
+    await store.emails.ingest(tenantUuid, { message_id: "both", sent_at: 10, subject: "Terms", from: { person_uuid: ada.uuid }, to: [{ person_uuid: bob.uuid }] });
+    await store.meetings.create(tenantUuid, { title: "Kick-off", starts_at: 20, attendees: [{ person_uuid: ada.uuid }, { person_uuid: bob.uuid }] });
+    // Declined by the one group member in it, then moved; deleted; cancelled: none counts but the move.
+    await store.meetings.create(tenantUuid, { title: "Declined", starts_at: 30, attendees: [{ person_uuid: bob.uuid, response: "declined" }] });
+    const moved = await store.meetings.create(tenantUuid, { title: "Moved", starts_at: 40, attendees: [{ person_uuid: ada.uuid }] });
+    await store.meetings.update(tenantUuid, moved.uuid, { starts_at: 5 });
+    const deleted = await store.meetings.create(tenantUuid, { title: "Deleted", starts_at: 50, attendees: [{ person_uuid: ada.uuid }] });
+    await store.meetings.delete(tenantUuid, deleted.uuid);
+    await store.meetings.create(tenantUuid, { title: "Cancelled", starts_at: 60, status: "cancelled", attendees: [{ person_uuid: ada.uuid }] });
+    // Another tenant's email between the same addresses.
+    const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
+    await store.emails.ingest(other, { message_id: "other", sent_at: 70, from: { email: "ada@x.example" }, to: [{ email: "bob@x.example" }] });
+
+    // The group as a large company's members: far more uuids than SQLite binds one by one.
+    const strangers = Array.from({ length: 40_000 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`);
+    const page = await store.interactions.timeline(tenantUuid, [ada.uuid, ...strangers, bob.uuid], { position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(page.total).toBe(3);
+    expect(page.rows.map((row) => [row.kind, row.title, row.occurred_at, row.status])).toEqual([
+      ["meeting", "Kick-off", 20, "confirmed"],
+      ["email", "Terms", 10, "confirmed"],
+      ["meeting", "Moved", 5, "confirmed"],
+    ]);
+    expect(page.rows[0]?.person_uuids.sort()).toEqual([ada.uuid, bob.uuid].sort());
+  });
 });

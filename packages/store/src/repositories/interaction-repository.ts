@@ -252,48 +252,27 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
     },
     async timeline(tenantUuid, personUuids, request) {
       if (personUuids.length === 0) return { rows: [], hasMore: false, total: request.position.kind === "offset" ? 0 : null, lastKey: null };
-      const people = [...personUuids];
+      // The persons as one JSON parameter, however many (a large company's members one by one passed SQLite's
+      // limit of bound variables). Each kind is read from the persons' participations alone, through the
+      // indexes of migration 0024, which carry the time an interaction counts at (an email's `sent_at`, a
+      // meeting's `starts_at` while it is confirmed, live and not declined): the page is ranked without
+      // reading an email or a meeting, and only its rows are read for their titles. Scanning the tenant's
+      // interactions for the persons' took seconds at benchmark scale L, reading each one hit 1.8 s for a
+      // person with 300,000.
+      const people = sql<string>`(select value from json_each(${JSON.stringify([...new Set(personUuids)])}))`;
       const emails = db
-        .selectFrom("emails")
-        .select([
-          sql<string>`'email'`.as("kind"),
-          "emails.uuid as uuid",
-          "emails.sent_at as occurred_at",
-          "emails.subject as title",
-          sql<string>`'confirmed'`.as("status"),
-        ])
-        .where("emails.tenant_uuid", "=", tenantUuid)
-        .where((builder) =>
-          builder.exists(
-            builder
-              .selectFrom("email_participants")
-              .select(sql<number>`1`.as("one"))
-              .whereRef("email_participants.email_uuid", "=", "emails.uuid")
-              .where("email_participants.person_uuid", "in", people),
-          ),
-        );
+        .selectFrom("email_participants")
+        .select([sql<string>`'email'`.as("kind"), "email_participants.email_uuid as uuid", "email_participants.sent_at as occurred_at"])
+        .distinct()
+        .where("email_participants.tenant_uuid", "=", tenantUuid)
+        .where("email_participants.person_uuid", "in", people);
       const meetings = db
-        .selectFrom("meetings")
-        .select([
-          sql<string>`'meeting'`.as("kind"),
-          "meetings.uuid as uuid",
-          "meetings.starts_at as occurred_at",
-          "meetings.title as title",
-          "meetings.status as status",
-        ])
-        .where("meetings.tenant_uuid", "=", tenantUuid)
-        .where("meetings.deleted_at", "is", null)
-        .where("meetings.status", "=", "confirmed")
-        .where((builder) =>
-          builder.exists(
-            builder
-              .selectFrom("meeting_attendees")
-              .select(sql<number>`1`.as("one"))
-              .whereRef("meeting_attendees.meeting_uuid", "=", "meetings.uuid")
-              .where("meeting_attendees.person_uuid", "in", people)
-              .where("meeting_attendees.response", "!=", "declined"),
-          ),
-        );
+        .selectFrom("meeting_attendees")
+        .select([sql<string>`'meeting'`.as("kind"), "meeting_attendees.meeting_uuid as uuid", "meeting_attendees.counted_at as occurred_at"])
+        .distinct()
+        .where("meeting_attendees.tenant_uuid", "=", tenantUuid)
+        .where("meeting_attendees.person_uuid", "in", people)
+        .where("meeting_attendees.counted_at", "is not", null);
       const activity = db.selectFrom(emails.unionAll(meetings).as("activity")).selectAll();
       const page = await keysetPage(
         activity,
@@ -303,20 +282,39 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
         ],
         request,
       );
-      const participants = await participantsOf(db, page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid })));
+      const items = page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid }));
+      const titles = await titlesOf(db, tenantUuid, items);
+      const participants = await participantsOf(db, items);
       return {
         ...page,
         rows: page.rows.map((row) => ({
           kind: row.kind as ActivityItem["kind"],
           uuid: row.uuid,
           occurred_at: Number(row.occurred_at),
-          title: row.title,
-          status: row.status as MeetingStatus,
+          title: titles.get(row.uuid) ?? null,
+          // Only confirmed meetings count (`counted_at`); an email has no status of its own.
+          status: "confirmed" as MeetingStatus,
           person_uuids: participants.get(row.uuid) ?? [],
         })),
       };
     },
   };
+}
+
+/** The subjects of a page's emails and the titles of its meetings, by uuid. */
+async function titlesOf(db: Kysely<Database>, tenantUuid: string, items: Array<{ kind: ActivityItem["kind"]; uuid: string }>) {
+  const titles = new Map<string, string | null>();
+  const emailUuids = items.filter((item) => item.kind === "email").map((item) => item.uuid);
+  const meetingUuids = items.filter((item) => item.kind === "meeting").map((item) => item.uuid);
+  if (emailUuids.length > 0) {
+    const rows = await db.selectFrom("emails").select(["uuid", "subject"]).where("tenant_uuid", "=", tenantUuid).where("uuid", "in", emailUuids).execute();
+    for (const row of rows) titles.set(row.uuid, row.subject);
+  }
+  if (meetingUuids.length > 0) {
+    const rows = await db.selectFrom("meetings").select(["uuid", "title"]).where("tenant_uuid", "=", tenantUuid).where("uuid", "in", meetingUuids).execute();
+    for (const row of rows) titles.set(row.uuid, row.title);
+  }
+  return titles;
 }
 
 async function participantsOf(db: Kysely<Database>, items: Array<{ kind: ActivityItem["kind"]; uuid: string }>) {
