@@ -29,6 +29,7 @@ import { personEmailsByPersonMigration } from "./0022-person-emails-by-person.js
 import { liveOpportunityLinkRecencyMigration } from "./0023-live-opportunity-link-recency.js";
 import { personActivityTimesMigration } from "./0024-person-activity-times.js";
 import { attendeeTimesWrittenOnceMigration } from "./0025-attendee-times-written-once.js";
+import { participationTimesNameInteractionsMigration } from "./0026-participation-times-name-interactions.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "0023-live-opportunity-link-recency": liveOpportunityLinkRecencyMigration,
   "0024-person-activity-times": personActivityTimesMigration,
   "0025-attendee-times-written-once": attendeeTimesWrittenOnceMigration,
+  "0026-participation-times-name-interactions": participationTimesNameInteractionsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
