@@ -8,19 +8,15 @@
  */
 import type { Kysely, Migration } from "kysely";
 
+/** Drops the index `name` and creates it again on `table` over `columns`. */
+async function rebuildIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]): Promise<void> {
+  await db.schema.dropIndex(name).execute();
+  await db.schema.createIndex(name).on(table).columns(columns).execute();
+}
+
 export const participationTimesNameInteractionsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.dropIndex("email_participants_person_sent").execute();
-    await db.schema
-      .createIndex("email_participants_person_sent")
-      .on("email_participants")
-      .columns(["tenant_uuid", "person_uuid", "sent_at", "email_uuid"])
-      .execute();
-    await db.schema.dropIndex("meeting_attendees_person_counted").execute();
-    await db.schema
-      .createIndex("meeting_attendees_person_counted")
-      .on("meeting_attendees")
-      .columns(["tenant_uuid", "person_uuid", "counted_at", "meeting_uuid"])
-      .execute();
+    await rebuildIndex(db, "email_participants_person_sent", "email_participants", ["tenant_uuid", "person_uuid", "sent_at", "email_uuid"]);
+    await rebuildIndex(db, "meeting_attendees_person_counted", "meeting_attendees", ["tenant_uuid", "person_uuid", "counted_at", "meeting_uuid"]);
   },
 };
