@@ -19,7 +19,7 @@ interface CompanyCandidate extends ScoredCandidate {
   meta: Pick<CompanyPathPower, "memberCount" | "connectedCount">;
 }
 
-/** An external person with a team link: a candidate of the person ranking, and its companies of the company one. */
+/** An external person with a team link: a candidate of the person ranking. */
 const isContact = (record: PersonRecord | undefined): record is PersonRecord =>
   record !== undefined && record.userUuid === null && record.internalLinks !== null;
 
@@ -46,7 +46,7 @@ function bestOfAll<T extends ScoredCandidate>(candidates: T[], wanted: number): 
 function bestByBound<T extends ScoredCandidate>(
   queue: BridgeQueue,
   wanted: number,
-  boundOf: (undecayed: number) => number,
+  boundOf: (key: number) => number,
   score: (position: number) => T | null,
 ): T[] {
   const best = new BestRanked<T>(wanted);
