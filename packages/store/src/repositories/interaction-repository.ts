@@ -252,13 +252,11 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
     },
     async timeline(tenantUuid, personUuids, request) {
       if (personUuids.length === 0) return { rows: [], hasMore: false, total: request.position.kind === "offset" ? 0 : null, lastKey: null };
-      // The persons as one JSON parameter, however many (a large company's members one by one passed SQLite's
-      // limit of bound variables). Each kind is read from the persons' participations alone, through the
-      // indexes of migration 0024, which carry the time an interaction counts at (an email's `sent_at`, a
-      // meeting's `starts_at` while it is confirmed, live and not declined): the page is ranked without
-      // reading an email or a meeting, and only its rows are read for their titles. Scanning the tenant's
-      // interactions for the persons' took seconds at benchmark scale L, reading each one hit 1.8 s for a
-      // person with 300,000.
+      // The persons as one JSON parameter: a large company's members, bound one by one, pass SQLite's limit of
+      // variables. Each kind is ranked from the persons' participations alone, through migration 0024's
+      // indexes, which carry the time an interaction counts at (an email's `sent_at`; a meeting's `starts_at`
+      // while it is confirmed, live and not declined) and, since 0026, its uuid; only the page's rows are read
+      // for their titles.
       const people = sql<string>`(select value from json_each(${JSON.stringify([...new Set(personUuids)])}))`;
       const emails = db
         .selectFrom("email_participants")
