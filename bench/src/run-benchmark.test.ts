@@ -29,6 +29,8 @@ describe("runBenchmark at scale S", () => {
         "rankings-path-power-person",
         "rankings-path-power-company",
         "rankings-relationship-quality",
+        "activity-list-person",
+        "activity-list-company",
         "activity-ingest",
         "activity-ingest-store-batch",
         "activity-ingest-batch",

@@ -20,6 +20,7 @@ import { measureOpportunitySearch } from "./measurements/opportunities-search.js
 import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
 import { measurePersonsList } from "./measurements/persons-list.js";
+import { measureActivityLists } from "./measurements/activity-lists.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
 import { measureRelationshipRankings } from "./measurements/relationship-rankings.js";
 import { writeReport, type BenchReport } from "./report.js";
@@ -48,6 +49,7 @@ export const MEASUREMENT_GROUPS = [
   "opportunities",
   "paths",
   "rankings",
+  "activity-lists",
   "activity-ingest",
   "opportunity-writes",
   "batch-endpoints",
@@ -56,7 +58,7 @@ export const MEASUREMENT_GROUPS = [
 ] as const;
 
 /** The groups measured in this process, on a graph it hydrates (the others run in child processes or over HTTP). */
-const IN_PROCESS_GROUPS = ["persons-list", "opportunities", "paths", "rankings", "activity-ingest", "opportunity-writes"] as const;
+const IN_PROCESS_GROUPS = ["persons-list", "opportunities", "paths", "rankings", "activity-lists", "activity-ingest", "opportunity-writes"] as const;
 
 /** The group a measurement row belongs to (a failed group's row has the group's id). */
 export function groupOfMeasurement(id: string): string {
@@ -65,6 +67,7 @@ export function groupOfMeasurement(id: string): string {
     ["batch-", "batch-endpoints"],
     ["paths-", "paths"],
     ["rankings-", "rankings"],
+    ["activity-list-", "activity-lists"],
     ["opportunities-", "opportunities"],
     ["activity-ingest", "activity-ingest"],
     ["opportunity-writes", "opportunity-writes"],
@@ -84,10 +87,10 @@ async function issueBenchKey(databasePath: string, tenantUuid: string): Promise<
 
 /** How many samples each measurement takes at each scale. */
 const SAMPLES = {
-  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5 },
-  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5 },
-  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5 },
-  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1, rankingPages: 1, rankingUsers: 1 },
+  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50 },
+  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30 },
+  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20 },
+  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3 },
 } as const;
 
 const QUICK_PATH_TARGETS = 20;
@@ -204,6 +207,10 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         log("measuring relationship rankings (engine)");
         await measure("rankings", "Relationship rankings", () =>
           measureRelationshipRankings({ graph, tenant, pages: samples.rankingPages, users: samples.rankingUsers }),
+        );
+        log("measuring the activity lists");
+        await measure("activity-lists", "Activity lists", () =>
+          measureActivityLists({ app, apiKey, databasePath, tenant, draws: samples.activityDraws }),
         );
         log("measuring ingest");
         await measure("activity-ingest", "Email ingest", () =>
