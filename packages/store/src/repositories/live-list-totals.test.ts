@@ -144,4 +144,35 @@ describe("list totals", () => {
     expect(await countsOf({})).toBe(1);
     expect(totals).toEqual([2, 2, 1, 1, 1]);
   });
+
+  it("count the meetings of a list once while they hold still, an attendee's every time, and again after a write from any connection", async () => {
+    const totals: Array<number | null> = [];
+    const countsOf = (filters: { person_uuid?: string; status?: "confirmed" }, offset = 0) =>
+      readsMatchingDuring(/count\(\*\) as "total"/i, async () => {
+        const page = await store.meetings.list(tenantUuid, { position: { kind: "offset", offset }, limit: 5, filters, order: "asc" });
+        totals.push(page.total);
+      });
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada" });
+    const added = await store.meetings.create(tenantUuid, { title: "Added", starts_at: 5, attendees: [{ person_uuid: ada.uuid }] });
+    expect(await countsOf({})).toBe(1);
+    // Another page, the same filters: the total is the one counted.
+    expect(await countsOf({}, 5)).toBe(0);
+    expect(await countsOf({ status: "confirmed" })).toBe(1);
+    expect(await countsOf({ status: "confirmed" })).toBe(0);
+    // An attendee's meetings also follow attendee rows, which raise no generation: counted each time.
+    expect(await countsOf({ person_uuid: ada.uuid })).toBe(1);
+    expect(await countsOf({ person_uuid: ada.uuid })).toBe(1);
+    // A write through the store, then one by another connection (the triggers of migration 0027).
+    await store.meetings.create(tenantUuid, { title: "Later", starts_at: 6, attendees: [{ person_uuid: ada.uuid }] });
+    expect(await countsOf({})).toBe(1);
+    const sqlite = new SqliteDatabase(path);
+    try {
+      sqlite.prepare("update meetings set deleted_at = ? where uuid = ?").run(Date.UTC(2027, 0, 1), added.uuid);
+    } finally {
+      sqlite.close();
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(await countsOf({})).toBe(1);
+    expect(totals).toEqual([17, 17, 17, 17, 1, 1, 18, 17]);
+  });
 });

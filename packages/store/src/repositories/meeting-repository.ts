@@ -170,6 +170,9 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       if (starts_from !== undefined) query = query.where("starts_at", ">=", starts_from);
       if (starts_to !== undefined) query = query.where("starts_at", "<=", starts_to);
       if (status) query = query.where("status", "=", status);
+      // A total is remembered until a meeting row changes (migration 0027); an attendee filter's total also
+      // follows attendee rows, which raise no generation, so it is counted each time.
+      const rememberedTotals = person_uuid || !context.remembered || db.isTransaction ? null : context.remembered.meetingListTotals.valuesOf(tenantUuid);
       const page = await keysetPage(
         query,
         [
@@ -177,6 +180,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           { column: "meetings.uuid", direction: request.order },
         ],
         request,
+        { rememberedTotals },
       );
       const attendees = await attendeesOf(db, page.rows.map((row) => row.uuid));
       return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };

@@ -1,7 +1,7 @@
 /**
  * @module
  * The reads the SQLite store remembers, each until a write to what it depends on raises the
- * tenant's generation of that scope (migrations 0007, 0009, 0010). Only the store's root context has them:
+ * tenant's generation of that scope (migrations 0007, 0009, 0010, 0027). Only the store's root context has them:
  * inside a transaction every read goes to the database.
  */
 import type SqliteDatabase from "better-sqlite3";
@@ -30,6 +30,11 @@ export interface RememberedReads {
   companyListTotals: GenerationCache<number>;
   /** Company records by uuid, null for none (`companies.get`, `getMany`); deeply frozen like `persons`. */
   companies: GenerationCache<Company | null>;
+  /**
+   * Totals of meeting list queries without an attendee filter, by count statement and parameters
+   * (`meetings.list`), until a meeting row changes (migration 0027).
+   */
+  meetingListTotals: GenerationCache<number>;
   /** Users by uuid and pages of users by request (`users.get`, `users.list`). */
   users: GenerationCache<unknown>;
   /** The sum of the tenant's generations of every scope (see `GenerationSnapshots.total`). */
@@ -84,6 +89,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
+    meetingListTotals: new GenerationCache(readerOf("meetings"), MAXIMUM_LIST_TOTALS),
     users: new GenerationCache(readerOf("users")),
     generationTotal: (tenantUuid) => snapshots.total(tenantUuid),
   };

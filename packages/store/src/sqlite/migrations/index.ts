@@ -30,6 +30,7 @@ import { liveOpportunityLinkRecencyMigration } from "./0023-live-opportunity-lin
 import { personActivityTimesMigration } from "./0024-person-activity-times.js";
 import { attendeeTimesWrittenOnceMigration } from "./0025-attendee-times-written-once.js";
 import { participationTimesNameInteractionsMigration } from "./0026-participation-times-name-interactions.js";
+import { meetingGenerationsMigration } from "./0027-meeting-generations.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "0024-person-activity-times": personActivityTimesMigration,
   "0025-attendee-times-written-once": attendeeTimesWrittenOnceMigration,
   "0026-participation-times-name-interactions": participationTimesNameInteractionsMigration,
+  "0027-meeting-generations": meetingGenerationsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
