@@ -52,6 +52,20 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
+/**
+ * Marks a row deleted through a connection of its own, as another process would, and waits for the store to
+ * see the commit: from the next turn of the event loop.
+ */
+async function deleteFromAnotherConnection(table: "companies" | "meetings", uuid: string): Promise<void> {
+  const sqlite = new SqliteDatabase(path);
+  try {
+    sqlite.prepare(`update ${table} set deleted_at = ? where uuid = ?`).run(Date.UTC(2027, 0, 1), uuid);
+  } finally {
+    sqlite.close();
+  }
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
 describe("list totals", () => {
   it("count live persons, meetings and opportunities only, from the live-row indexes under statistics like scale L's", async () => {
     const statements = await preparedDuring(async () => {
@@ -133,14 +147,7 @@ describe("list totals", () => {
     expect(await countsOf({})).toBe(0);
     expect(await countsOf({ name: "glob" })).toBe(1);
     expect(await countsOf({ name: "glob" })).toBe(0);
-    const sqlite = new SqliteDatabase(path);
-    try {
-      sqlite.prepare("update companies set deleted_at = ? where uuid = ?").run(Date.UTC(2027, 0, 1), first.uuid);
-    } finally {
-      sqlite.close();
-    }
-    // The store sees another connection's commit from the next turn of the event loop.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await deleteFromAnotherConnection("companies", first.uuid);
     expect(await countsOf({})).toBe(1);
     expect(totals).toEqual([2, 2, 1, 1, 1]);
   });
@@ -165,13 +172,7 @@ describe("list totals", () => {
     // A write through the store, then one by another connection (the triggers of migration 0027).
     await store.meetings.create(tenantUuid, { title: "Later", starts_at: 6, attendees: [{ person_uuid: ada.uuid }] });
     expect(await countsOf({})).toBe(1);
-    const sqlite = new SqliteDatabase(path);
-    try {
-      sqlite.prepare("update meetings set deleted_at = ? where uuid = ?").run(Date.UTC(2027, 0, 1), added.uuid);
-    } finally {
-      sqlite.close();
-    }
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await deleteFromAnotherConnection("meetings", added.uuid);
     expect(await countsOf({})).toBe(1);
     expect(totals).toEqual([17, 17, 17, 17, 1, 1, 18, 17]);
   });
