@@ -1,7 +1,7 @@
 /** @module A bound on a company's PathPower at any `now`, from its members' strongest edges and team-link counts. */
 import { scoreBoundOfUndecayed } from "./edge-bounds.js";
 import type { EvaluationContext } from "./graph-state.js";
-import { roundScore } from "./scores.js";
+import { noisyOrOfLargest, roundScore } from "./scores.js";
 import { pathPowerBound } from "./team-connections.js";
 
 /**
@@ -46,7 +46,7 @@ export class CompanyPathPowerBound {
 
   /**
    * A PathPower the company does not exceed at `context.now` (stored aggregates usable): the noisy-OR of its
-   * highest member bounds, highest first and rounded as `companyPathPower` combines its highest members, so
+   * highest member bounds, combined by the same steps as `companyPathPower` combines its highest members, so
    * that its rounding bounds theirs too. 0 with no member gathered.
    */
   bound(context: EvaluationContext): number {
@@ -59,9 +59,6 @@ export class CompanyPathPowerBound {
         memberBounds.push(pathPowerBound(scoreBoundOfUndecayed(key, context), context, links));
       }
     }
-    memberBounds.sort((left, right) => right - left);
-    let missing = 1;
-    for (let kept = 0; kept < Math.min(topCount, memberBounds.length); kept += 1) missing *= 1 - memberBounds[kept]!;
-    return roundScore(1 - missing);
+    return roundScore(noisyOrOfLargest(memberBounds, topCount));
   }
 }
