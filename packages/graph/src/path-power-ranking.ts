@@ -6,7 +6,7 @@ import { companyPathPower, type CompanyPathPower } from "./internal/company-path
 import { CompanyPathPowerBound } from "./internal/company-path-power-bound.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
-import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
+import { keptTeamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { pathPowerBound, personPathPower } from "./internal/team-connections.js";
 import { optionalCount, requireCount, requireOneOf } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
@@ -29,8 +29,7 @@ const isContact = (record: PersonRecord | undefined): record is PersonRecord =>
  * every candidate is scored (a small graph, or a call with its own half-life or audience exponent).
  */
 function tableFor(state: GraphState, context: EvaluationContext): TeamLinkTable | null {
-  if (!context.storedAggregatesUsable) return null;
-  return alwaysKeepsTeamLinkTable(state) ? teamLinkTable(state) : currentTeamLinkTable(state);
+  return context.storedAggregatesUsable ? keptTeamLinkTable(state) : null;
 }
 
 /** Every candidate scored, the first `wanted` kept: for graphs without a table (small ones) and custom parameters. */

@@ -11,7 +11,7 @@ import type { MembersByBound } from "./internal/members-by-bound.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { PathCollector, type UserAccumulator } from "./internal/path-collector.js";
-import { alwaysKeepsTeamLinkTable, currentTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
+import { keptTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
 import { collectStrongestMembersFirst } from "./internal/strongest-members-first.js";
 import { pathPowerBound, personPathPower, teamConnections } from "./internal/team-connections.js";
@@ -214,8 +214,7 @@ function bridgesOf(state: GraphState, reference: EntityReference): number {
  */
 function rankingTable(state: GraphState, references: readonly EntityReference[], settings: RankingSettings): TeamLinkTable | null {
   if (!settings.includeItems) return null;
-  let table = currentTeamLinkTable(state);
-  if (table === null && alwaysKeepsTeamLinkTable(state)) table = teamLinkTable(state);
+  let table = keptTeamLinkTable(state);
   if (table === null) {
     let bridges = 0;
     for (const reference of references) bridges += bridgesOf(state, reference);

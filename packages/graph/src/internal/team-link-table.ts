@@ -535,6 +535,14 @@ export function alwaysKeepsTeamLinkTable(state: GraphState): boolean {
 const tables = new WeakMap<GraphState, TeamLinkTable>();
 
 /**
+ * The table a ranking reads: the graph's own when it is current; for a large graph (`alwaysKeepsTeamLinkTable`)
+ * a fresh copy when it is not; else null.
+ */
+export function keptTeamLinkTable(state: GraphState): TeamLinkTable | null {
+  return currentTeamLinkTable(state) ?? (alwaysKeepsTeamLinkTable(state) ? teamLinkTable(state) : null);
+}
+
+/**
  * The graph's table when there is one that matches the state's team links, after catching up with the
  * changes since it last did (a rewrite per person changed); else null.
  */
