@@ -1,6 +1,6 @@
 /** @module The persons or companies the whole team is most strongly connected to, ranked by PathPower. */
 import { scoreBoundOfUndecayed } from "./internal/edge-bounds.js";
-import { BestRanked, ranksBefore, type ScoredCandidate } from "./internal/best-ranked.js";
+import { BestRanked, compareRanked, type ScoredCandidate } from "./internal/best-ranked.js";
 import { BridgeQueue } from "./internal/bridge-queue.js";
 import { companyPathPower, type CompanyPathPower } from "./internal/company-path-power.js";
 import { CompanyPathPowerBound } from "./internal/company-path-power-bound.js";
@@ -34,7 +34,7 @@ function tableFor(state: GraphState, context: EvaluationContext): TeamLinkTable 
 
 /** Every candidate scored, the first `wanted` kept: for graphs without a table (small ones) and custom parameters. */
 function bestOfAll<T extends ScoredCandidate>(candidates: T[], wanted: number): { total: number; best: T[] } {
-  candidates.sort((left, right) => (ranksBefore(left, right) ? -1 : 1));
+  candidates.sort(compareRanked);
   return { total: candidates.length, best: candidates.slice(0, wanted) };
 }
 

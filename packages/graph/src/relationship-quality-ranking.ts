@@ -1,5 +1,5 @@
 /** @module The persons one internal user knows best, ranked by RQ. */
-import { BestRanked, ranksBefore, type ScoredCandidate } from "./internal/best-ranked.js";
+import { BestRanked, compareRanked, type ScoredCandidate } from "./internal/best-ranked.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { PersonRecord } from "./internal/graph-state.js";
 import { optionalCount, requireCount, requireUuid } from "./internal/validate.js";
@@ -55,6 +55,6 @@ export function relationshipQualityRanking(graph: RelationshipGraph, userUuid: s
     if (keepAll) all.push(candidate);
     else best.offer(candidate);
   }
-  const ranked = keepAll ? all.sort((left, right) => (ranksBefore(left, right) ? -1 : 1)).slice(0, wanted) : best.entries;
+  const ranked = keepAll ? all.sort(compareRanked).slice(0, wanted) : best.entries;
   return { total, entries: ranked.slice(offset).map(({ record }) => qualityOf(state, user, record, record.uuid, context)) };
 }

@@ -12,6 +12,9 @@ export interface ScoredCandidate {
 export const ranksBefore = (left: ScoredCandidate, right: ScoredCandidate): boolean =>
   left.score > right.score || (left.score === right.score && compareUuids(left.uuid, right.uuid) < 0);
 
+/** Sort order of a ranking: `ranksBefore` as a comparator (uuids are unique, so no two candidates tie). */
+export const compareRanked = (left: ScoredCandidate, right: ScoredCandidate): number => (ranksBefore(left, right) ? -1 : 1);
+
 /**
  * The `capacity` best candidates offered so far, best first. Offered in roughly descending order (read by a
  * bound), most candidates are compared with the last kept only.
