@@ -48,7 +48,7 @@ export function strongestRelationships(graph: RelationshipGraph, entity: EntityR
   } else {
     const members = state.externalMemberLists.of(reference.uuid, state.companyMembers.get(reference.uuid));
     if (context.storedAggregatesUsable && members.length >= state.membersByBound.minimumMembers) {
-      return largeCompanyRelationships(state, members, context, limit);
+      return ranked(largeCompanyRelationships(state, members, context, limit), limit);
     }
     // Order-free: a user's best pair wins by score, then by the smaller person uuid, whatever the order
     // (sorting a large company's members cost more than scoring them).
@@ -85,6 +85,11 @@ export function strongestRelationships(graph: RelationshipGraph, entity: EntityR
   }
   const rows = [...best.values()];
   for (const row of rows) row.last_engaged_at = lastEngagedAt;
+  return ranked(rows, limit);
+}
+
+/** The first `limit` rows by `rq_pretty` descending, then `rq`, then user uuid. */
+function ranked(rows: StrongestRelationship[], limit: number): StrongestRelationship[] {
   rows.sort((left, right) => right.rq_pretty - left.rq_pretty || right.rq - left.rq || compareUuids(left.user_uuid, right.user_uuid));
   return rows.slice(0, limit);
 }

@@ -13,10 +13,6 @@ interface BestPair {
   score: number;
 }
 
-/** The order of the rows: `rq_pretty` descending, then `rq`, then user uuid. */
-const rowOrder = (left: BestPair, right: BestPair) =>
-  prettyScore(right.score) - prettyScore(left.score) || right.score - left.score || compareUuids(left.user.userUuid ?? "", right.user.userUuid ?? "");
-
 /**
  * The latest counted interaction of any internal user with any of `members` at `context.now`: the company's
  * `last_engaged_at`. From each edge's stored latest interaction; only a pair with an interaction after `now`
@@ -55,11 +51,11 @@ function lastEngagedAt(state: GraphState, members: ArrayLike<number>, context: E
 }
 
 /**
- * The company's strongest relationships as `strongestRelationships` answers them (each user's best RQ over
- * `members`, the external members as person indices; the first `limit` rows), with the members read in order of
- * their bounds (`state.membersByBound`): once `limit` users have a best pair and no member left can reach the
- * lowest of those, no row can change. The stored aggregates must bound the scores
- * (`context.storedAggregatesUsable`).
+ * The company's rows for `strongestRelationships` (each user's best RQ over `members`, the external members as
+ * person indices), unranked, with the members read in order of their bounds (`state.membersByBound`): once
+ * `limit` users have a best pair and no member left can reach the lowest of those, none of the first `limit`
+ * rows can change, and a row still short of its best ranks below them. The stored aggregates must bound the
+ * scores (`context.storedAggregatesUsable`).
  */
 export function largeCompanyRelationships(state: GraphState, members: ArrayLike<number>, context: EvaluationContext, limit: number): StrongestRelationship[] {
   if (limit === 0) return [];
@@ -92,16 +88,14 @@ export function largeCompanyRelationships(state: GraphState, members: ArrayLike<
     }
   }
   const engagedAt = lastEngagedAt(state, members, context);
-  return [...best.values()]
-    .sort(rowOrder)
-    .slice(0, limit)
-    .map(({ user, person, edge, score }) => ({
-      user_uuid: user.userUuid ?? "",
-      internal_user_person_uuid: user.uuid,
-      person_uuid: person.uuid,
-      rq: score,
-      rq_pretty: prettyScore(score),
-      last_engaged_at: engagedAt,
-      user_last_engaged_at: state.evaluate(user, person, edge, context).lastInteractionAt,
-    }));
+  // Every user's row: those that can still rank in the first `limit` are final, and the caller ranks and cuts.
+  return [...best.values()].map(({ user, person, edge, score }) => ({
+    user_uuid: user.userUuid ?? "",
+    internal_user_person_uuid: user.uuid,
+    person_uuid: person.uuid,
+    rq: score,
+    rq_pretty: prettyScore(score),
+    last_engaged_at: engagedAt,
+    user_last_engaged_at: state.evaluate(user, person, edge, context).lastInteractionAt,
+  }));
 }
