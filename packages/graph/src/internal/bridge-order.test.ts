@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hydrateGraph } from "../hydrate-graph.js";
+import { hydrateGraphAsync } from "../hydrate-graph-async.js";
 import { recommendedPathsOfMany } from "../recommended-paths.js";
 import { stateOf } from "../relationship-graph.js";
 import { DAY, NOW } from "../testing/builders.js";
 import type { EntityReference, Interaction } from "../types.js";
+import { BridgeOrders } from "./bridge-order.js";
 import { undecayedMass } from "./edge-bounds.js";
 import { teamLinkTable } from "./team-link-table.js";
 
@@ -71,6 +73,26 @@ describe("BridgeOrders", () => {
     const target = state.person("t")!;
     state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds);
     expect(state.bridgeOrders.orderOf(state.edges, target, state.halfLifeMilliseconds)).toBeNull();
+  });
+
+  it("is made at hydration for every external person with at least its minimum of neighbours", async () => {
+    const minimum = new BridgeOrders().minimumNeighbours;
+    const fanOut = (sender: string, prefix: string, count: number) =>
+      Array.from({ length: count }, (_, at) => email(`${sender}-${at}`, 10 + (at % 50), sender, [`${prefix}${at}`]));
+    const interactions = [...fanOut("busy", "n", minimum), ...fanOut("quiet", "m", minimum - 1), ...fanOut("q0", "o", minimum)];
+    for (const graph of [hydrateGraph({ interactions, internalUsers: USERS }), await hydrateGraphAsync({ interactions, internalUsers: USERS })]) {
+      const state = stateOf("test", graph);
+      const firstAsk = (uuid: string) => state.bridgeOrders.orderOf(state.edges, state.person(uuid)!, state.halfLifeMilliseconds);
+      const order = firstAsk("busy")!;
+      expect(order).not.toBeNull();
+      const busy = state.person("busy")!;
+      expect(Array.from(order.positions).sort((left, right) => left - right)).toEqual(Array.from({ length: minimum }, (_, at) => at));
+      const masses = Array.from(order.positions, (position) => undecayedMass(state.edges, busy.neighbourEdges[position]!, state.halfLifeMilliseconds));
+      order.keys.forEach((key, at) => expect(key).toBeGreaterThanOrEqual(Math.max(...masses.slice(at))));
+      // Fewer neighbours than the minimum, or a user's own person (never walked by order): none ahead.
+      expect(firstAsk("quiet")).toBeNull();
+      expect(firstAsk("q0")).toBeNull();
+    }
   });
 
   it("lists the edges written since the sort, and sorts afresh once a neighbour is removed", () => {

@@ -326,7 +326,8 @@ export class GraphState {
 
   /**
    * `finishBulkLoad`, pausing (a `yield`) between persons about every `sliceSize` units of work: in the edge
-   * sweep a person and each of its interactions (see buildEdges), then a person and each of its edges.
+   * sweep a person and each of its interactions (see buildEdges), then a person and each of its edges (its
+   * bounds, and its bridge order when it is busy: see BridgeOrders.prepare).
    */
   *finishBulkLoadInSlices(warmAt: number | undefined, sliceSize: number): Generator<void, void, undefined> {
     this.bulkLoading = false;
@@ -342,6 +343,8 @@ export class GraphState {
         yield;
       }
       for (const edge of record.neighbourEdges) this.edgeBounds.raise(record.index, this.edges, edge, this.halfLifeMilliseconds);
+      // A user's own person is never walked by order (see strongest-bridges-first.ts).
+      if (record.userUuid === null) this.bridgeOrders.prepare(this.edges, record, this.halfLifeMilliseconds);
     }
     this.edges.trim();
     if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this, warmAt);
