@@ -137,8 +137,8 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     } finally {
       answerServer.stop();
     }
-    // The same batches again: their persons' records and signals are remembered and their busy targets'
-    // bridge orders made, so this tells the first reads of a cold server from the ranking and sending.
+    // The same batches again: their persons' records and signals are remembered and their targets' reason
+    // summaries kept, so this tells the first reads of a cold server from the ranking and sending.
     const again = summarize(await timeEach(batches, (uuids) => ask(uuids), 0));
     const subject = summarize(times.subject);
     const baseline = summarize(
@@ -171,7 +171,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       notes: [
         `${rounds} batches of distinct targets, half drawn uniformly, half weighted by activity`,
         "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting)",
-        "askedAgainMedianMs: the same batches asked again once all were timed, the persons they name read and their busy targets' bridge orders made: the median is the first asking's",
+        "askedAgainMedianMs: the same batches asked again once all were timed, the persons they name read and their targets' reason summaries kept: the median is the first asking's",
       ],
     });
   }
