@@ -93,7 +93,7 @@ function rowValueAfter(expanded: readonly ExpandedKey[], values: KeyValues): Exp
  * A row strictly after the key: `rowValueAfter` when it applies, else
  * `(k1 after v1) or (k1 = v1 and k2 after v2) or ...`.
  */
-function afterKeyCondition(keys: readonly SortKey[], values: KeyValues): Expression<SqlBool> {
+export function afterKeyCondition(keys: readonly SortKey[], values: KeyValues): Expression<SqlBool> {
   if (values.length !== keys.length) {
     throw new Error(`keysetPage: cursor key has ${values.length} values for ${keys.length} sort keys`);
   }

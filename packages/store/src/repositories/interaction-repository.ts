@@ -6,8 +6,9 @@
 import { sql, type Kysely } from "kysely";
 import type { ActivityItem, InteractionRecord, MeetingStatus } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
-import { keysetPage } from "../pagination/keyset-page.js";
+import { keysetPage, type PageRequest } from "../pagination/keyset-page.js";
 import type { InteractionRepository } from "../store.js";
+import { personTimelinePage } from "./person-timeline.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 /** Streams rows of `(id, ...)` ordered by id and folds consecutive rows of the same id into one record. */
@@ -252,34 +253,8 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
     },
     async timeline(tenantUuid, personUuids, request) {
       if (personUuids.length === 0) return { rows: [], hasMore: false, total: request.position.kind === "offset" ? 0 : null, lastKey: null };
-      // The persons as one JSON parameter: a large company's members, bound one by one, pass SQLite's limit of
-      // variables. Each kind is ranked from the persons' participations alone, through migration 0024's
-      // indexes, which carry the time an interaction counts at (an email's `sent_at`; a meeting's `starts_at`
-      // while it is confirmed, live and not declined) and, since 0026, its uuid; only the page's rows are read
-      // for their titles.
-      const people = sql<string>`(select value from json_each(${JSON.stringify([...new Set(personUuids)])}))`;
-      const emails = db
-        .selectFrom("email_participants")
-        .select([sql<string>`'email'`.as("kind"), "email_participants.email_uuid as uuid", "email_participants.sent_at as occurred_at"])
-        .distinct()
-        .where("email_participants.tenant_uuid", "=", tenantUuid)
-        .where("email_participants.person_uuid", "in", people);
-      const meetings = db
-        .selectFrom("meeting_attendees")
-        .select([sql<string>`'meeting'`.as("kind"), "meeting_attendees.meeting_uuid as uuid", "meeting_attendees.counted_at as occurred_at"])
-        .distinct()
-        .where("meeting_attendees.tenant_uuid", "=", tenantUuid)
-        .where("meeting_attendees.person_uuid", "in", people)
-        .where("meeting_attendees.counted_at", "is not", null);
-      const activity = db.selectFrom(emails.unionAll(meetings).as("activity")).selectAll();
-      const page = await keysetPage(
-        activity,
-        [
-          { column: "activity.occurred_at", direction: "desc" },
-          { column: "activity.uuid", direction: "desc" },
-        ],
-        request,
-      );
+      const persons = [...new Set(personUuids)];
+      const page = persons.length === 1 ? await personTimelinePage(db, tenantUuid, persons[0]!, request) : await groupTimelinePage(db, tenantUuid, persons, request);
       const items = page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid }));
       const titles = await titlesOf(db, tenantUuid, items);
       const participants = await participantsOf(db, items);
@@ -297,6 +272,38 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
       };
     },
   };
+}
+
+/** Several persons' timeline page (a company's members), each interaction once. */
+async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string, persons: string[], request: PageRequest) {
+  // The persons as one JSON parameter: a large company's members, bound one by one, pass SQLite's limit of
+  // variables. Each kind is ranked from the persons' participations alone, through migration 0024's
+  // indexes, which carry the time an interaction counts at (an email's `sent_at`; a meeting's `starts_at`
+  // while it is confirmed, live and not declined) and, since 0026, its uuid; only the page's rows are read
+  // for their titles.
+  const people = sql<string>`(select value from json_each(${JSON.stringify(persons)}))`;
+  const emails = db
+    .selectFrom("email_participants")
+    .select([sql<string>`'email'`.as("kind"), "email_participants.email_uuid as uuid", "email_participants.sent_at as occurred_at"])
+    .distinct()
+    .where("email_participants.tenant_uuid", "=", tenantUuid)
+    .where("email_participants.person_uuid", "in", people);
+  const meetings = db
+    .selectFrom("meeting_attendees")
+    .select([sql<string>`'meeting'`.as("kind"), "meeting_attendees.meeting_uuid as uuid", "meeting_attendees.counted_at as occurred_at"])
+    .distinct()
+    .where("meeting_attendees.tenant_uuid", "=", tenantUuid)
+    .where("meeting_attendees.person_uuid", "in", people)
+    .where("meeting_attendees.counted_at", "is not", null);
+  const activity = db.selectFrom(emails.unionAll(meetings).as("activity")).selectAll();
+  return keysetPage(
+    activity,
+    [
+      { column: "activity.occurred_at", direction: "desc" },
+      { column: "activity.uuid", direction: "desc" },
+    ],
+    request,
+  );
 }
 
 /** The subjects of a page's emails and the titles of its meetings, by uuid. */

@@ -1,0 +1,74 @@
+/**
+ * @module
+ * One person's timeline page (`interactions.timeline` with one person): their emails and counted meetings,
+ * newest first, read from migration 0024's participation indexes in their order. For one person each index
+ * already runs in time order, so SQLite merges the two (a compound `order by`) and stops at the page: the
+ * busiest person's page no longer sorts their hundreds of thousands of participations, and their total is
+ * counted in index order too (an email is listed once per role of the person, so it is grouped, not sorted).
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import { afterKeyCondition, type Page, type PageRequest } from "../pagination/keyset-page.js";
+
+export interface TimelineRow {
+  kind: string;
+  uuid: string;
+  occurred_at: number | null;
+}
+
+/** The person's page of (kind, uuid, occurred_at), ordered by `occurred_at` then uuid, both descending. */
+export async function personTimelinePage(db: Kysely<Database>, tenantUuid: string, personUuid: string, request: PageRequest): Promise<Page<TimelineRow>> {
+  let emails = db
+    .selectFrom("email_participants")
+    .select([sql<string>`'email'`.as("kind"), "email_uuid as uuid", "sent_at as occurred_at"])
+    .distinct()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", personUuid);
+  let meetings = db
+    .selectFrom("meeting_attendees")
+    .select([sql<string>`'meeting'`.as("kind"), "meeting_uuid as uuid", "counted_at as occurred_at"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", personUuid)
+    .where("counted_at", "is not", null);
+  const { position } = request;
+  if (position.kind === "after") {
+    // Each side seeks its own index to the cursor: the merged order is the two sides' orders merged.
+    emails = emails.where(afterKeyCondition([{ column: "sent_at", direction: "desc" }, { column: "email_uuid", direction: "desc" }], position.key));
+    meetings = meetings.where(afterKeyCondition([{ column: "counted_at", direction: "desc" }, { column: "meeting_uuid", direction: "desc" }], position.key));
+  }
+  let page = emails.unionAll(meetings).orderBy("occurred_at", "desc").orderBy("uuid", "desc").limit(request.limit + 1);
+  if (position.kind === "offset" && position.offset > 0) page = page.offset(position.offset);
+  const fetched = (await page.execute()).map((row) => ({ ...row, occurred_at: row.occurred_at === null ? null : Number(row.occurred_at) }));
+  const hasMore = fetched.length > request.limit;
+  const rows = hasMore ? fetched.slice(0, request.limit) : fetched;
+  const last = rows.at(-1);
+  return {
+    rows,
+    hasMore,
+    total: position.kind === "offset" ? await personTimelineTotal(db, tenantUuid, personUuid) : null,
+    lastKey: last ? [last.occurred_at, last.uuid] : null,
+  };
+}
+
+async function personTimelineTotal(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<number> {
+  // Grouped by the index's own order, the emails are counted in one pass without a temporary tree.
+  const emails = db
+    .selectFrom("email_participants")
+    .select(sql<number>`1`.as("one"))
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", personUuid)
+    .groupBy(["sent_at", "email_uuid"]);
+  const counted = await db
+    .selectNoFrom([
+      db.selectFrom(emails.as("emails")).select(sql<number>`count(*)`.as("n")).as("emails"),
+      db
+        .selectFrom("meeting_attendees")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("person_uuid", "=", personUuid)
+        .where("counted_at", "is not", null)
+        .as("meetings"),
+    ])
+    .executeTakeFirstOrThrow();
+  return Number(counted.emails ?? 0) + Number(counted.meetings ?? 0);
+}
