@@ -9,6 +9,7 @@ import type { Database } from "../database-schema.js";
 import { keysetPage, type PageRequest } from "../pagination/keyset-page.js";
 import type { InteractionRepository } from "../store.js";
 import { personTimelinePage } from "./person-timeline.js";
+import { emailParticipations, meetingParticipations } from "./timeline-participations.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 /** Streams rows of `(id, ...)` ordered by id and folds consecutive rows of the same id into one record. */
@@ -282,19 +283,9 @@ async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string, perso
   // while it is confirmed, live and not declined) and, since 0026, its uuid; only the page's rows are read
   // for their titles.
   const people = sql<string>`(select value from json_each(${JSON.stringify(persons)}))`;
-  const emails = db
-    .selectFrom("email_participants")
-    .select([sql<string>`'email'`.as("kind"), "email_participants.email_uuid as uuid", "email_participants.sent_at as occurred_at"])
-    .distinct()
-    .where("email_participants.tenant_uuid", "=", tenantUuid)
-    .where("email_participants.person_uuid", "in", people);
-  const meetings = db
-    .selectFrom("meeting_attendees")
-    .select([sql<string>`'meeting'`.as("kind"), "meeting_attendees.meeting_uuid as uuid", "meeting_attendees.counted_at as occurred_at"])
-    .distinct()
-    .where("meeting_attendees.tenant_uuid", "=", tenantUuid)
-    .where("meeting_attendees.person_uuid", "in", people)
-    .where("meeting_attendees.counted_at", "is not", null);
+  const emails = emailParticipations(db, tenantUuid).where("person_uuid", "in", people);
+  // Several persons may count in one meeting: listed once.
+  const meetings = meetingParticipations(db, tenantUuid).where("person_uuid", "in", people).distinct();
   const activity = db.selectFrom(emails.unionAll(meetings).as("activity")).selectAll();
   return keysetPage(
     activity,

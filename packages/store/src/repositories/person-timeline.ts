@@ -9,6 +9,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { afterKeyCondition, type Page, type PageRequest } from "../pagination/keyset-page.js";
+import { emailParticipations, meetingParticipations } from "./timeline-participations.js";
 
 export interface TimelineRow {
   kind: string;
@@ -18,18 +19,8 @@ export interface TimelineRow {
 
 /** The person's page of (kind, uuid, occurred_at), ordered by `occurred_at` then uuid, both descending. */
 export async function personTimelinePage(db: Kysely<Database>, tenantUuid: string, personUuid: string, request: PageRequest): Promise<Page<TimelineRow>> {
-  let emails = db
-    .selectFrom("email_participants")
-    .select([sql<string>`'email'`.as("kind"), "email_uuid as uuid", "sent_at as occurred_at"])
-    .distinct()
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("person_uuid", "=", personUuid);
-  let meetings = db
-    .selectFrom("meeting_attendees")
-    .select([sql<string>`'meeting'`.as("kind"), "meeting_uuid as uuid", "counted_at as occurred_at"])
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("person_uuid", "=", personUuid)
-    .where("counted_at", "is not", null);
+  let emails = emailParticipations(db, tenantUuid).where("person_uuid", "=", personUuid);
+  let meetings = meetingParticipations(db, tenantUuid).where("person_uuid", "=", personUuid);
   const { position } = request;
   if (position.kind === "after") {
     // Each side seeks its own index to the cursor: the merged order is the two sides' orders merged.
@@ -62,11 +53,8 @@ async function personTimelineTotal(db: Kysely<Database>, tenantUuid: string, per
     .selectNoFrom([
       db.selectFrom(emails.as("emails")).select(sql<number>`count(*)`.as("n")).as("emails"),
       db
-        .selectFrom("meeting_attendees")
+        .selectFrom(meetingParticipations(db, tenantUuid).where("person_uuid", "=", personUuid).as("meetings"))
         .select(sql<number>`count(*)`.as("n"))
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("person_uuid", "=", personUuid)
-        .where("counted_at", "is not", null)
         .as("meetings"),
     ])
     .executeTakeFirstOrThrow();
