@@ -1,10 +1,12 @@
 import SqliteDatabase from "better-sqlite3";
+import fc from "fast-check";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import type { PageRequest } from "../pagination/keyset-page.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { migrations } from "../sqlite/migrations/index.js";
+import type { Person } from "../records.js";
 import type { Store } from "../store.js";
 import { planOf, readDuring } from "../testing/sqlite-plans.js";
 
@@ -16,42 +18,47 @@ beforeEach(async () => {
 });
 afterEach(() => store.close());
 
-/** A seeded stream of numbers in [0, 1): the same activity on every run. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
+const PERSON_NAMES = ["ada", "bob", "cleo"];
 
 /** Emails (some to their own sender, some sharing a time) and meetings (declined, cancelled, moved, deleted) among three persons. */
-async function seedActivity() {
-  const persons = await Promise.all(
-    ["ada", "bob", "cleo"].map((name) => store.persons.create({ tenant_uuid: tenantUuid, name, emails: [`${name}@x.example`] })),
-  );
-  const random = seeded(7);
-  const pick = () => persons[Math.floor(random() * persons.length)]!;
-  for (let index = 0; index < 40; index += 1) {
-    const from = pick();
-    // Times repeat (index / 2): ties are ordered by uuid.
+const activityArbitrary = fc.record({
+  emails: fc.array(fc.record({ from: fc.nat(2), to: fc.nat(2), ccSelf: fc.boolean(), at: fc.nat(12) }), { minLength: 1, maxLength: 25 }),
+  meetings: fc.array(
+    fc.record({
+      attendees: fc.uniqueArray(fc.record({ person: fc.nat(2), declined: fc.boolean() }), { minLength: 1, maxLength: 3, selector: (attendee) => attendee.person }),
+      at: fc.nat(12),
+      cancelled: fc.boolean(),
+      movedTo: fc.option(fc.nat(12)),
+      deleted: fc.boolean(),
+    }),
+    { maxLength: 12 },
+  ),
+});
+type Activity = typeof activityArbitrary extends fc.Arbitrary<infer Value> ? Value : never;
+
+async function seedActivity(activity: Activity) {
+  const persons: Person[] = [];
+  for (const name of PERSON_NAMES) persons.push(await store.persons.create({ tenant_uuid: tenantUuid, name, emails: [`${name}@x.example`] }));
+  for (const [index, email] of activity.emails.entries()) {
+    const from = persons[email.from]!;
+    // Times repeat: ties are ordered by uuid.
     await store.emails.ingest(tenantUuid, {
       message_id: `m${index}`,
-      sent_at: Math.floor(index / 2) * 10,
+      sent_at: email.at * 10,
       from: { person_uuid: from.uuid },
-      to: [{ person_uuid: pick().uuid }],
-      cc: random() < 0.3 ? [{ person_uuid: from.uuid }] : [],
+      to: [{ person_uuid: persons[email.to]!.uuid }],
+      cc: email.ccSelf ? [{ person_uuid: from.uuid }] : [],
     });
   }
-  for (let index = 0; index < 20; index += 1) {
-    const meeting = await store.meetings.create(tenantUuid, {
+  for (const [index, meeting] of activity.meetings.entries()) {
+    const created = await store.meetings.create(tenantUuid, {
       title: `M${index}`,
-      starts_at: index * 15,
-      status: index % 7 === 3 ? "cancelled" : "confirmed",
-      attendees: [{ person_uuid: pick().uuid, response: random() < 0.2 ? "declined" : "accepted" }, { person_uuid: pick().uuid }],
+      starts_at: meeting.at * 10,
+      status: meeting.cancelled ? "cancelled" : "confirmed",
+      attendees: meeting.attendees.map(({ person, declined }) => ({ person_uuid: persons[person]!.uuid, response: declined ? "declined" : "accepted" })),
     });
-    if (index % 5 === 1) await store.meetings.update(tenantUuid, meeting.uuid, { starts_at: index * 15 + 2 });
-    if (index % 6 === 4) await store.meetings.delete(tenantUuid, meeting.uuid);
+    if (meeting.movedTo !== null) await store.meetings.update(tenantUuid, created.uuid, { starts_at: meeting.movedTo * 10 + 5 });
+    if (meeting.deleted) await store.meetings.delete(tenantUuid, created.uuid);
   }
   return persons;
 }
@@ -60,34 +67,52 @@ const STRANGER = "00000000-0000-4000-8000-000000000000";
 
 describe("a person's timeline", () => {
   it("lists what the group timeline lists for the person alone, page by page, by offset and by cursor", async () => {
-    const persons = await seedActivity();
-    for (const person of persons) {
-      const alone = (request: PageRequest) => store.interactions.timeline(tenantUuid, [person.uuid], request);
-      // A stranger with no activity makes it a group of two: the general path, each interaction once.
-      const inGroup = (request: PageRequest) => store.interactions.timeline(tenantUuid, [person.uuid, STRANGER], request);
-      const whole = await inGroup({ position: { kind: "offset", offset: 0 }, limit: 1_000 });
-      expect(whole.total).toBeGreaterThan(10);
-      expect(new Set(whole.rows.map((row) => row.uuid)).size).toBe(whole.rows.length);
-      expect(await alone({ position: { kind: "offset", offset: 0 }, limit: 1_000 })).toEqual(whole);
-      for (const limit of [1, 3, 7]) {
-        for (let offset = 0; offset <= whole.rows.length; offset += limit) {
-          expect(await alone({ position: { kind: "offset", offset }, limit })).toEqual(await inGroup({ position: { kind: "offset", offset }, limit }));
+    await fc.assert(
+      fc.asyncProperty(activityArbitrary, fc.integer({ min: 1, max: 5 }), async (activity, limit) => {
+        await store.close();
+        store = await createSqliteStore({ path: ":memory:" });
+        tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+        const persons = await seedActivity(activity);
+        for (const person of persons) {
+          const alone = (request: PageRequest) => store.interactions.timeline(tenantUuid, [person.uuid], request);
+          // A stranger with no activity makes it a group of two: the general path, each interaction once.
+          const inGroup = (request: PageRequest) => store.interactions.timeline(tenantUuid, [person.uuid, STRANGER], request);
+          const whole = await inGroup({ position: { kind: "offset", offset: 0 }, limit: 1_000 });
+          expect(new Set(whole.rows.map((row) => row.uuid)).size).toBe(whole.rows.length);
+          expect(await alone({ position: { kind: "offset", offset: 0 }, limit: 1_000 })).toEqual(whole);
+          for (let offset = 0; offset <= whole.rows.length; offset += limit) {
+            expect(await alone({ position: { kind: "offset", offset }, limit })).toEqual(await inGroup({ position: { kind: "offset", offset }, limit }));
+          }
+          let page = await alone({ position: { kind: "offset", offset: 0 }, limit });
+          const walked = [...page.rows];
+          while (page.hasMore) {
+            const request: PageRequest = { position: { kind: "after", key: page.lastKey! }, limit };
+            page = await alone(request);
+            expect(page).toEqual(await inGroup(request));
+            walked.push(...page.rows);
+          }
+          expect(walked).toEqual(whole.rows);
         }
-        let page = await alone({ position: { kind: "offset", offset: 0 }, limit });
-        const walked = [...page.rows];
-        while (page.hasMore) {
-          const request: PageRequest = { position: { kind: "after", key: page.lastKey! }, limit };
-          page = await alone(request);
-          expect(page).toEqual(await inGroup(request));
-          walked.push(...page.rows);
-        }
-        expect(walked).toEqual(whole.rows);
-      }
-    }
+      }),
+      { numRuns: 25, seed: 7 },
+    );
+  });
+
+  it("lists an email sent to its own sender once", async () => {
+    const [ada, bob] = await seedActivity({ emails: [{ from: 0, to: 1, ccSelf: true, at: 1 }], meetings: [] });
+    const page = await store.interactions.timeline(tenantUuid, [ada!.uuid], { position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(page.total).toBe(1);
+    expect(page.rows.map((row) => [row.kind, row.occurred_at, row.person_uuids.sort()])).toEqual([["email", 10, [ada!.uuid, bob!.uuid].sort()]]);
   });
 
   it("reads the person's page in the indexes' order and counts it without sorting", async () => {
-    const [ada] = await seedActivity();
+    const [ada] = await seedActivity({
+      emails: [
+        { from: 0, to: 1, ccSelf: true, at: 1 },
+        { from: 1, to: 0, ccSelf: false, at: 2 },
+      ],
+      meetings: [{ attendees: [{ person: 0, declined: false }], at: 3, cancelled: false, movedTo: null, deleted: false }],
+    });
     const sources = await readDuring(() => store.interactions.timeline(tenantUuid, [ada!.uuid], { position: { kind: "offset", offset: 2 }, limit: 5 }));
     const page = sources.find((source) => /union all/i.test(source) && /limit/i.test(source));
     const total = sources.find((source) => /count\(\*\)/i.test(source));
