@@ -12,10 +12,12 @@ import { planOf, readDuring } from "../testing/sqlite-plans.js";
 
 let store: Store;
 let tenantUuid: string;
-beforeEach(async () => {
+/** A fresh in-memory store with one tenant. */
+async function openStore() {
   store = await createSqliteStore({ path: ":memory:" });
   tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-});
+}
+beforeEach(openStore);
 afterEach(() => store.close());
 
 const PERSON_NAMES = ["ada", "bob", "cleo"];
@@ -70,8 +72,7 @@ describe("a person's timeline", () => {
     await fc.assert(
       fc.asyncProperty(activityArbitrary, fc.integer({ min: 1, max: 5 }), async (activity, limit) => {
         await store.close();
-        store = await createSqliteStore({ path: ":memory:" });
-        tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+        await openStore();
         const persons = await seedActivity(activity);
         for (const person of persons) {
           const alone = (request: PageRequest) => store.interactions.timeline(tenantUuid, [person.uuid], request);
