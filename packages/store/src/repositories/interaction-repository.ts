@@ -3,13 +3,12 @@
  * Reading activity back: every interaction of a tenant as the graph consumes it (streamed, for
  * hydration), one interaction by id (for incremental updates), and timelines for persons.
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { ActivityItem, InteractionRecord, MeetingStatus } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
-import { keysetPage, type PageRequest } from "../pagination/keyset-page.js";
 import type { InteractionRepository } from "../store.js";
+import { groupTimelinePage } from "./group-timeline.js";
 import { personTimelinePage } from "./person-timeline.js";
-import { emailParticipations, meetingParticipations } from "./timeline-participations.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 /** Streams rows of `(id, ...)` ordered by id and folds consecutive rows of the same id into one record. */
@@ -273,28 +272,6 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
       };
     },
   };
-}
-
-/** Several persons' timeline page (a company's members), each interaction once. */
-async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string, persons: string[], request: PageRequest) {
-  // The persons as one JSON parameter: a large company's members, bound one by one, pass SQLite's limit of
-  // variables. Each kind is ranked from the persons' participations alone, through migration 0024's
-  // indexes, which carry the time an interaction counts at (an email's `sent_at`; a meeting's `starts_at`
-  // while it is confirmed, live and not declined) and, since 0026, its uuid; only the page's rows are read
-  // for their titles.
-  const people = sql<string>`(select value from json_each(${JSON.stringify(persons)}))`;
-  const emails = emailParticipations(db, tenantUuid).where("person_uuid", "in", people);
-  // Several persons may count in one meeting: listed once.
-  const meetings = meetingParticipations(db, tenantUuid).where("person_uuid", "in", people).distinct();
-  const activity = db.selectFrom(emails.unionAll(meetings).as("activity")).selectAll();
-  return keysetPage(
-    activity,
-    [
-      { column: "activity.occurred_at", direction: "desc" },
-      { column: "activity.uuid", direction: "desc" },
-    ],
-    request,
-  );
 }
 
 /** The subjects of a page's emails and the titles of its meetings, by uuid. */

@@ -6,9 +6,9 @@ import type { Database } from "../database-schema.js";
 import type { PageRequest } from "../pagination/keyset-page.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { migrations } from "../sqlite/migrations/index.js";
-import type { Person } from "../records.js";
 import type { Store } from "../store.js";
 import { planOf, readDuring } from "../testing/sqlite-plans.js";
+import { seedTimelineActivity, timelineActivityArbitrary, type TimelineActivity } from "../testing/timeline-activity.js";
 
 let store: Store;
 let tenantUuid: string;
@@ -20,57 +20,14 @@ async function openStore() {
 beforeEach(openStore);
 afterEach(() => store.close());
 
-const PERSON_NAMES = ["ada", "bob", "cleo"];
-
-/** Emails (some to their own sender, some sharing a time) and meetings (declined, cancelled, moved, deleted) among three persons. */
-const activityArbitrary = fc.record({
-  emails: fc.array(fc.record({ from: fc.nat(2), to: fc.nat(2), ccSelf: fc.boolean(), at: fc.nat(12) }), { minLength: 1, maxLength: 25 }),
-  meetings: fc.array(
-    fc.record({
-      attendees: fc.uniqueArray(fc.record({ person: fc.nat(2), declined: fc.boolean() }), { minLength: 1, maxLength: 3, selector: (attendee) => attendee.person }),
-      at: fc.nat(12),
-      cancelled: fc.boolean(),
-      movedTo: fc.option(fc.nat(12)),
-      deleted: fc.boolean(),
-    }),
-    { maxLength: 12 },
-  ),
-});
-type Activity = typeof activityArbitrary extends fc.Arbitrary<infer Value> ? Value : never;
-
-async function seedActivity(activity: Activity) {
-  const persons: Person[] = [];
-  for (const name of PERSON_NAMES) persons.push(await store.persons.create({ tenant_uuid: tenantUuid, name, emails: [`${name}@x.example`] }));
-  for (const [index, email] of activity.emails.entries()) {
-    const from = persons[email.from]!;
-    // Times repeat: ties are ordered by uuid.
-    await store.emails.ingest(tenantUuid, {
-      message_id: `m${index}`,
-      sent_at: email.at * 10,
-      from: { person_uuid: from.uuid },
-      to: [{ person_uuid: persons[email.to]!.uuid }],
-      cc: email.ccSelf ? [{ person_uuid: from.uuid }] : [],
-    });
-  }
-  for (const [index, meeting] of activity.meetings.entries()) {
-    const created = await store.meetings.create(tenantUuid, {
-      title: `M${index}`,
-      starts_at: meeting.at * 10,
-      status: meeting.cancelled ? "cancelled" : "confirmed",
-      attendees: meeting.attendees.map(({ person, declined }) => ({ person_uuid: persons[person]!.uuid, response: declined ? "declined" : "accepted" })),
-    });
-    if (meeting.movedTo !== null) await store.meetings.update(tenantUuid, created.uuid, { starts_at: meeting.movedTo * 10 + 5 });
-    if (meeting.deleted) await store.meetings.delete(tenantUuid, created.uuid);
-  }
-  return persons;
-}
+const seedActivity = (activity: TimelineActivity) => seedTimelineActivity(store, tenantUuid, activity);
 
 const STRANGER = "00000000-0000-4000-8000-000000000000";
 
 describe("a person's timeline", () => {
   it("lists what the group timeline lists for the person alone, page by page, by offset and by cursor", async () => {
     await fc.assert(
-      fc.asyncProperty(activityArbitrary, fc.integer({ min: 1, max: 5 }), async (activity, limit) => {
+      fc.asyncProperty(timelineActivityArbitrary, fc.integer({ min: 1, max: 5 }), async (activity, limit) => {
         await store.close();
         await openStore();
         const persons = await seedActivity(activity);

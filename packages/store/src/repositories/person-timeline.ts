@@ -6,10 +6,10 @@
  * busiest person's page no longer sorts their hundreds of thousands of participations, and their total is
  * counted in index order too (an email is listed once per role of the person, so it is grouped, not sorted).
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { afterKeyCondition, type Page, type PageRequest } from "../pagination/keyset-page.js";
-import { emailParticipations, meetingParticipations } from "./timeline-participations.js";
+import { countTimeline, emailParticipations, meetingParticipations } from "./timeline-participations.js";
 
 export interface TimelineRow {
   kind: string;
@@ -36,27 +36,7 @@ export async function personTimelinePage(db: Kysely<Database>, tenantUuid: strin
   return {
     rows,
     hasMore,
-    total: position.kind === "offset" ? await personTimelineTotal(db, tenantUuid, personUuid) : null,
+    total: position.kind === "offset" ? await countTimeline(db, tenantUuid, personUuid) : null,
     lastKey: last ? [last.occurred_at, last.uuid] : null,
   };
-}
-
-async function personTimelineTotal(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<number> {
-  // Grouped by the index's own order, the emails are counted in one pass without a temporary tree.
-  const emails = db
-    .selectFrom("email_participants")
-    .select(sql<number>`1`.as("one"))
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("person_uuid", "=", personUuid)
-    .groupBy(["sent_at", "email_uuid"]);
-  const counted = await db
-    .selectNoFrom([
-      db.selectFrom(emails.as("emails")).select(sql<number>`count(*)`.as("n")).as("emails"),
-      db
-        .selectFrom(meetingParticipations(db, tenantUuid).where("person_uuid", "=", personUuid).as("meetings"))
-        .select(sql<number>`count(*)`.as("n"))
-        .as("meetings"),
-    ])
-    .executeTakeFirstOrThrow();
-  return Number(counted.emails ?? 0) + Number(counted.meetings ?? 0);
 }

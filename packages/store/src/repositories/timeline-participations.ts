@@ -4,7 +4,7 @@
  * the meetings they count in (`counted_at`: confirmed, live and not declined), each as (kind, uuid,
  * occurred_at), read from migration 0024's indexes alone. The callers add which persons.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
 
 /** The tenant's email participations, one row per email and time. */
@@ -23,4 +23,32 @@ export function meetingParticipations(db: Kysely<Database>, tenantUuid: string) 
     .select([sql<string>`'meeting'`.as("kind"), "meeting_uuid as uuid", "counted_at as occurred_at"])
     .where("tenant_uuid", "=", tenantUuid)
     .where("counted_at", "is not", null);
+}
+
+/**
+ * How many emails and meetings `persons` (one uuid, or a subquery of several) take part in, each once. Each
+ * kind is grouped by its index's (time, uuid): for one person that is the index's own order, with no
+ * temporary tree; for several, SQLite sorts the rows, which costs half what de-duplicating them in a
+ * temporary tree does (the largest company at the benchmark's scale L: about 105 ms against 215).
+ */
+export async function countTimeline(db: Kysely<Database>, tenantUuid: string, persons: string | RawBuilder<string>): Promise<number> {
+  const operator = typeof persons === "string" ? "=" : "in";
+  const emails = db
+    .selectFrom("email_participants")
+    .select(sql<number>`1`.as("one"))
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", operator, persons)
+    .groupBy(["sent_at", "email_uuid"]);
+  const meetings = meetingParticipations(db, tenantUuid)
+    .clearSelect()
+    .select(sql<number>`1`.as("one"))
+    .where("person_uuid", operator, persons)
+    .groupBy(["counted_at", "meeting_uuid"]);
+  const counted = await db
+    .selectNoFrom([
+      db.selectFrom(emails.as("emails")).select(sql<number>`count(*)`.as("n")).as("emails"),
+      db.selectFrom(meetings.as("meetings")).select(sql<number>`count(*)`.as("n")).as("meetings"),
+    ])
+    .executeTakeFirstOrThrow();
+  return Number(counted.emails ?? 0) + Number(counted.meetings ?? 0);
 }

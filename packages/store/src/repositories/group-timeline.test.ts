@@ -1,0 +1,119 @@
+import SqliteDatabase from "better-sqlite3";
+import fc from "fast-check";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ActivityItem } from "../activity-records.js";
+import type { Database } from "../database-schema.js";
+import type { PageRequest } from "../pagination/keyset-page.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { migrations } from "../sqlite/migrations/index.js";
+import type { Store } from "../store.js";
+import { planOf, readDuring } from "../testing/sqlite-plans.js";
+import { seedTimelineActivity, timelineActivityArbitrary } from "../testing/timeline-activity.js";
+
+let store: Store;
+let tenantUuid: string;
+/** A fresh in-memory store with one tenant. */
+async function openStore() {
+  store = await createSqliteStore({ path: ":memory:" });
+  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+}
+beforeEach(openStore);
+afterEach(() => store.close());
+
+const DAY = 86_400_000;
+const STRANGER = "00000000-0000-4000-8000-000000000000";
+const everything = (limit = 1_000): PageRequest => ({ position: { kind: "offset", offset: 0 }, limit });
+
+/** Each interaction once, newest first, ties by uuid descending: the order a timeline lists in. */
+function newestFirst(rows: readonly ActivityItem[]): ActivityItem[] {
+  const once = new Map(rows.map((row) => [row.uuid, row]));
+  return [...once.values()].sort((left, right) => right.occurred_at - left.occurred_at || (left.uuid < right.uuid ? 1 : left.uuid > right.uuid ? -1 : 0));
+}
+
+describe("several persons' timeline", () => {
+  it("lists each interaction of any of them once, newest first, whatever the time scale, by offset and by cursor", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        timelineActivityArbitrary,
+        // Steps of 10 ms put everything in the first window; steps of a day, a month and a year need wider
+        // windows, the widest one with no start.
+        fc.constantFrom(10, DAY, 30 * DAY, 365 * DAY),
+        fc.uniqueArray(fc.nat(3), { minLength: 2, maxLength: 4 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 5 }),
+        async (activity, stepMs, members, withStranger, limit) => {
+          await store.close();
+          await openStore();
+          const persons = await seedTimelineActivity(store, tenantUuid, activity, stepMs);
+          const group = [...members.map((member) => persons[member]!.uuid), ...(withStranger ? [STRANGER] : [])];
+          // What each member's own timeline lists (the one-person path), merged.
+          const alone = await Promise.all(group.map((uuid) => store.interactions.timeline(tenantUuid, [uuid], everything())));
+          const expected = newestFirst(alone.flatMap((page) => page.rows));
+          const read = (request: PageRequest) => store.interactions.timeline(tenantUuid, group, request);
+          for (let offset = 0; offset <= expected.length; offset += limit) {
+            const page = await read({ position: { kind: "offset", offset }, limit });
+            expect(page.rows).toEqual(expected.slice(offset, offset + limit));
+            expect(page.hasMore).toBe(offset + limit < expected.length);
+            expect(page.total).toBe(expected.length);
+          }
+          let page = await read({ position: { kind: "offset", offset: 0 }, limit });
+          const walked = [...page.rows];
+          while (page.hasMore) {
+            page = await read({ position: { kind: "after", key: page.lastKey! }, limit });
+            expect(page.total).toBeNull();
+            walked.push(...page.rows);
+          }
+          expect(walked).toEqual(expected);
+        },
+      ),
+      { numRuns: 40, seed: 11 },
+    );
+  });
+
+  it("reads a busy group's page from one window that ends where the page starts", async () => {
+    const week = Array.from({ length: 12 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at }));
+    const persons = await seedTimelineActivity(store, tenantUuid, { emails: week, meetings: [] }, DAY / 4);
+    const group = [persons[0]!.uuid, persons[1]!.uuid];
+    const first = await store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 0 }, limit: 3 });
+    const sources = await readDuring(() => store.interactions.timeline(tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 3 }));
+    const windows = sources.filter((source) => /union all/i.test(source) && /limit/i.test(source));
+    expect(windows).toHaveLength(1);
+    const sqlite = new SqliteDatabase(":memory:");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    try {
+      expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
+      const plan = planOf(sqlite, windows[0]!);
+      expect(plan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=? AND sent_at>? AND (sent_at,email_uuid)<(?,?))");
+      expect(plan).toContain("COVERING INDEX meeting_attendees_person_counted (tenant_uuid=? AND person_uuid=? AND counted_at>? AND (counted_at,meeting_uuid)<(?,?))");
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("widens the window until it holds the page, and reads the whole timeline when none does", async () => {
+    // Two emails a decade apart: the old one is only in the window with no start.
+    const persons = await seedTimelineActivity(
+      store,
+      tenantUuid,
+      {
+        emails: [
+          { from: 0, to: 2, ccSelf: false, at: 0 },
+          { from: 1, to: 2, ccSelf: false, at: 10 },
+        ],
+        meetings: [],
+      },
+      365 * DAY,
+    );
+    const group = [persons[0]!.uuid, persons[1]!.uuid];
+    let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
+    const sources = await readDuring(async () => {
+      page = await store.interactions.timeline(tenantUuid, group, everything(5));
+    });
+    expect(page.rows.map((row) => row.occurred_at)).toEqual([3_650 * DAY, 0]);
+    expect(page.total).toBe(2);
+    const windows = sources.filter((source) => /union all/i.test(source) && /limit/i.test(source));
+    expect(windows.length).toBeGreaterThan(1);
+    expect(windows.at(-1)).not.toMatch(/>=/);
+  });
+});
