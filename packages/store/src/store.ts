@@ -262,6 +262,12 @@ export interface AffiliationRepository {
    * company or person. Company-level scores aggregate over these.
    */
   listCurrent(tenantUuid: string, filter?: { company_uuid?: string; person_uuid?: string }): Promise<Affiliation[]>;
+  /**
+   * The uuids of the live persons currently at a company, by uuid: the persons of `listCurrent` for the
+   * company, without their affiliation records, read from the affiliations' index alone (migration 0028).
+   * Whether the company itself is live is the caller's to check.
+   */
+  currentMemberUuids(tenantUuid: string, companyUuid: string): Promise<string[]>;
 }
 
 export interface EntityListListRequest extends PageRequest {

@@ -131,6 +131,26 @@ describe("GET /v1/companies/{company_uuid}/ai-summary", () => {
     });
   });
 
+  it("names the first five current people by name, with their titles there, and counts the rest once each", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const hooli = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Hooli" });
+    const elsewhere = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Elsewhere" });
+    const person = (name: string, fields: Record<string, unknown> = {}) => store.persons.create({ tenant_uuid: tenantUuid, name, ...fields });
+    for (const name of ["Gus", "Fay", "Eve"]) await person(name, { primary_company_uuid: hooli.uuid });
+    await person("Dan", { primary_company_uuid: hooli.uuid, job_title: "CFO" });
+    // A title at another company is not a title at this one; a past affiliation does not count.
+    await person("Bea", { primary_company_uuid: elsewhere.uuid, job_title: "Founder", affiliations: [{ company_uuid: hooli.uuid }] });
+    await person("Cat", { primary_company_uuid: hooli.uuid, job_title: "CTO" });
+    await person("Abe", { affiliations: [{ company_uuid: hooli.uuid, title: "Intern", is_current: false }] });
+    const [kept, gone] = [await person("Hal", { primary_company_uuid: hooli.uuid }), await person("Ann", { primary_company_uuid: hooli.uuid })];
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: kept.uuid, superseded_uuid: gone.uuid, preview: false, merged_by_user_uuid: null });
+    const body = await json(await context.request(`/v1/companies/${hooli.uuid}/ai-summary`, { key: acme.key }));
+    expect(body.sections).toContainEqual({ heading: "People", content: "7 people in your records work at Hooli: Bea, Cat (CTO), Dan (CFO), Eve, Fay and 2 more." });
+  });
+
   it("gives empty sections for a company with only a name, and 404 for another tenant's", async () => {
     context = await createTestContext();
     const acme = await buildTenant(context.services);

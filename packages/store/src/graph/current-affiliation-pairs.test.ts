@@ -1,7 +1,7 @@
 /**
  * `currentAffiliationPairs` against `affiliations.listCurrent` over pages of every size, and the plan of its
  * page statement under statistics like benchmark scale L's: a seek along (tenant_uuid, person_uuid) with no
- * sort, whatever the page.
+ * sort, whatever the page. `affiliations.currentMemberUuids` against `listCurrent` too, and its plan.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,11 +14,12 @@ import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
-import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
+import { planOf, preparedDuring, readDuring } from "../testing/sqlite-plans.js";
 import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-affiliation-pairs-"));
 const path = join(folder, "pairs.db");
+const STRANGER_TENANT = "00000000-0000-4000-8000-000000000000";
 let store: Store;
 let tenantUuid: string;
 let reader: Kysely<Database>;
@@ -85,6 +86,34 @@ describe("currentAffiliationPairs", () => {
         expect(plan).toContain("INDEX affiliations_tenant_person");
         expect(plan).not.toContain("TEMP B-TREE");
       }
+    } finally {
+      sqlite.close();
+    }
+  });
+});
+
+describe("affiliations.currentMemberUuids", () => {
+  it("lists the persons listCurrent lists for each company, by uuid, and none of another tenant's", async () => {
+    const companies = [...new Set((await store.affiliations.listCurrent(tenantUuid)).map((affiliation) => affiliation.company_uuid))];
+    expect(companies).toHaveLength(2);
+    for (const company of companies) {
+      const expected = (await store.affiliations.listCurrent(tenantUuid, { company_uuid: company })).map((affiliation) => affiliation.person_uuid).sort();
+      expect(expected.length).toBeGreaterThan(3);
+      expect(await store.affiliations.currentMemberUuids(tenantUuid, company)).toEqual(expected);
+      expect(await store.affiliations.currentMemberUuids(STRANGER_TENANT, company)).toEqual([]);
+    }
+  });
+
+  it("reads the affiliations from their index alone, under statistics like benchmark scale L's", async () => {
+    const [company] = (await store.affiliations.listCurrent(tenantUuid)).map((affiliation) => affiliation.company_uuid);
+    const statements = (await readDuring(() => store.affiliations.currentMemberUuids(tenantUuid, company!))).filter((source) => /from "affiliations"/.test(source));
+    expect(statements).toHaveLength(1);
+    const sqlite = new SqliteDatabase(path);
+    try {
+      useScaleLStatistics(sqlite, ["affiliations", "persons"]);
+      const plan = planOf(sqlite, statements[0]!);
+      expect(plan).toContain("COVERING INDEX affiliations_tenant_company_current (tenant_uuid=? AND company_uuid=? AND is_current=?)");
+      expect(plan).not.toContain("TEMP B-TREE");
     } finally {
       sqlite.close();
     }

@@ -21,5 +21,19 @@ export function createAffiliationRepository({ db }: RepositoryContext): Affiliat
       const rows = await query.execute();
       return rows.map(toAffiliation).sort(compareAffiliations);
     },
+    async currentMemberUuids(tenantUuid, companyUuid) {
+      const rows = await db
+        .selectFrom("affiliations")
+        .innerJoin("persons", "persons.uuid", "affiliations.person_uuid")
+        .select("affiliations.person_uuid")
+        .distinct()
+        .where("affiliations.tenant_uuid", "=", tenantUuid)
+        .where("affiliations.company_uuid", "=", companyUuid)
+        .where("affiliations.is_current", "=", 1)
+        .where("persons.deleted_at", "is", null)
+        .orderBy("affiliations.person_uuid")
+        .execute();
+      return rows.map((row) => row.person_uuid);
+    },
   };
 }

@@ -8,7 +8,7 @@ import type SqliteDatabase from "better-sqlite3";
  */
 const SCALE_L_STATISTICS = {
   affiliations: {
-    affiliations_tenant_company_current: "200000 1001 1001 1001",
+    affiliations_tenant_company_current: "200000 1001 1001 1001 1",
     affiliations_tenant_person: "200000 1001 1",
     sqlite_autoindex_affiliations_1: "200000 1",
   },

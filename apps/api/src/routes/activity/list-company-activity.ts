@@ -23,8 +23,7 @@ export const listCompanyActivity = defineOperation({
   async handler({ params, query, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw notFound(`company ${params.company_uuid} not found`);
-    const current = await services.store.affiliations.listCurrent(auth.tenant.uuid, { company_uuid: company.uuid });
-    const people = current.map((affiliation) => affiliation.person_uuid);
+    const people = await services.store.affiliations.currentMemberUuids(auth.tenant.uuid, company.uuid);
     return listPage({
       paging: query,
       query: { operation: "listCompanyActivity", company: company.uuid },

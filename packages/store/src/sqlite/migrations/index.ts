@@ -31,6 +31,7 @@ import { personActivityTimesMigration } from "./0024-person-activity-times.js";
 import { attendeeTimesWrittenOnceMigration } from "./0025-attendee-times-written-once.js";
 import { participationTimesNameInteractionsMigration } from "./0026-participation-times-name-interactions.js";
 import { meetingGenerationsMigration } from "./0027-meeting-generations.js";
+import { currentMembersFromIndexMigration } from "./0028-current-members-from-index.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "0025-attendee-times-written-once": attendeeTimesWrittenOnceMigration,
   "0026-participation-times-name-interactions": participationTimesNameInteractionsMigration,
   "0027-meeting-generations": meetingGenerationsMigration,
+  "0028-current-members-from-index": currentMembersFromIndexMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
