@@ -25,6 +25,9 @@ const DAY = 86_400_000;
 const STRANGER = "00000000-0000-4000-8000-000000000000";
 const everything = (limit = 1_000): PageRequest => ({ position: { kind: "offset", offset: 0 }, limit });
 
+/** The statements that read a page's rows (not its total). */
+const pageStatements = (sources: readonly string[]) => sources.filter((source) => /union all/i.test(source) && /limit/i.test(source));
+
 /** Each interaction once, newest first, ties by uuid descending: the order a timeline lists in. */
 function newestFirst(rows: readonly ActivityItem[]): ActivityItem[] {
   const once = new Map(rows.map((row) => [row.uuid, row]));
@@ -77,7 +80,7 @@ describe("several persons' timeline", () => {
     const group = [persons[0]!.uuid, persons[1]!.uuid];
     const first = await store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 0 }, limit: 3 });
     const sources = await readDuring(() => store.interactions.timeline(tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 3 }));
-    const windows = sources.filter((source) => /union all/i.test(source) && /limit/i.test(source));
+    const windows = pageStatements(sources);
     expect(windows).toHaveLength(1);
     const sqlite = new SqliteDatabase(":memory:");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -92,28 +95,51 @@ describe("several persons' timeline", () => {
   });
 
   it("widens the window until it holds the page, and reads the whole timeline when none does", async () => {
-    // Two emails a decade apart: the old one is only in the window with no start.
-    const persons = await seedTimelineActivity(
-      store,
-      tenantUuid,
-      {
-        emails: [
-          { from: 0, to: 2, ccSelf: false, at: 0 },
-          { from: 1, to: 2, ccSelf: false, at: 10 },
-        ],
-        meetings: [],
-      },
-      365 * DAY,
-    );
+    // A decade between the first email and the two others: past the newest, only the window with no start
+    // holds the rest of the page.
+    const emails = [0, 10, 11].map((at, index) => ({ from: index % 2, to: 2, ccSelf: false, at }));
+    const persons = await seedTimelineActivity(store, tenantUuid, { emails, meetings: [] }, 365 * DAY);
+    const group = [persons[0]!.uuid, persons[1]!.uuid];
+    const first = await store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 0 }, limit: 1 });
+    let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
+    const sources = await readDuring(async () => {
+      page = await store.interactions.timeline(tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 2 });
+    });
+    expect(page.rows.map((row) => row.occurred_at)).toEqual([3_650 * DAY, 0]);
+    const windows = pageStatements(sources);
+    expect(windows.length).toBeGreaterThan(1);
+    expect(windows.at(-1)).not.toMatch(/>=/);
+  });
+
+  it("counts first, and reads a timeline of few more rows than the page whole, in one statement", async () => {
+    const emails = Array.from({ length: 6 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at: at * 100 }));
+    const persons = await seedTimelineActivity(store, tenantUuid, { emails, meetings: [] }, DAY);
     const group = [persons[0]!.uuid, persons[1]!.uuid];
     let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
     const sources = await readDuring(async () => {
-      page = await store.interactions.timeline(tenantUuid, group, everything(5));
+      page = await store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 1 }, limit: 2 });
     });
-    expect(page.rows.map((row) => row.occurred_at)).toEqual([3_650 * DAY, 0]);
-    expect(page.total).toBe(2);
-    const windows = sources.filter((source) => /union all/i.test(source) && /limit/i.test(source));
-    expect(windows.length).toBeGreaterThan(1);
-    expect(windows.at(-1)).not.toMatch(/>=/);
+    expect(page.total).toBe(6);
+    expect(page.rows.map((row) => row.occurred_at)).toEqual([400 * DAY, 300 * DAY]);
+    const reads = pageStatements(sources);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).not.toMatch(/>=/);
+    expect(sources.some((source) => /max\(/i.test(source))).toBe(false);
+    // Past the end, only the count.
+    const past = await readDuring(() => store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 6 }, limit: 2 }));
+    expect(pageStatements(past)).toHaveLength(0);
+  });
+
+  it("reads a timeline of many more rows than the page over windows", async () => {
+    const emails = Array.from({ length: 30 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at }));
+    const persons = await seedTimelineActivity(store, tenantUuid, { emails, meetings: [] }, DAY);
+    const group = [persons[0]!.uuid, persons[1]!.uuid];
+    let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
+    const sources = await readDuring(async () => {
+      page = await store.interactions.timeline(tenantUuid, group, everything(2));
+    });
+    expect(page.total).toBe(30);
+    expect(page.rows.map((row) => row.occurred_at)).toEqual([29 * DAY, 28 * DAY]);
+    expect(pageStatements(sources)[0]).toMatch(/>=/);
   });
 });

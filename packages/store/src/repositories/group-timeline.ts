@@ -8,9 +8,10 @@
  * benchmark's scale L (18,902 members, 217,744 interactions) about 220 ms a page, by offset or by cursor.
  * The page is read instead over a window of time that ends where the page starts, each person's index seeked
  * to it: a window holding the page's rows holds every row before them, so its first rows are the page. The
- * window grows from a week, by how few rows it held, until it holds enough or has no start. That page
- * reads in about 35 ms; a quiet group asks a few more, cheap windows. Only an offset page's total still
- * reads every participation (`countTimeline`, about 105 ms for that company).
+ * window grows from a month, by how few rows it held, until it holds enough or has no start. That page
+ * reads in about 35 ms. An offset page's total still reads every participation (`countTimeline`, about 105
+ * ms for that company); it is counted first, and a timeline that holds few rows more than the page (most
+ * companies') is read whole in one statement, as before, rather than window by window.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -20,7 +21,9 @@ import { countTimeline, emailParticipations, meetingParticipations } from "./tim
 
 const DAY_MS = 86_400_000;
 /** The first window's length. */
-const FIRST_WINDOW_MS = 7 * DAY_MS;
+const FIRST_WINDOW_MS = 30 * DAY_MS;
+/** A timeline of at most this many times the rows a page needs is read whole: one statement, a small sort. */
+const WHOLE_READ_FACTOR = 8;
 /** The least and most a window grows by from one asking to the next. */
 const LEAST_GROWTH = 4;
 const MOST_GROWTH = 64;
@@ -36,16 +39,13 @@ export async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string
   const after = position.kind === "after" ? position.key : null;
   const skipped = position.kind === "offset" ? position.offset : 0;
   const wanted = skipped + request.limit + 1;
-  // Where windows are measured back from: the cursor's time, or the tenant's newest interaction. Any time
-  // would give the same page; this one makes the first window likely to hold it.
-  const end = after !== null ? Number(after[0]) : await newestInteractionTime(db, tenantUuid);
-  let fetched: TimelineRow[] = [];
-  for (let length = FIRST_WINDOW_MS; ; ) {
-    const start = end === null || length > LONGEST_WINDOW_MS ? null : end - length;
-    fetched = await windowRows(db, tenantUuid, people, { after, start, limit: wanted });
-    if (fetched.length === wanted || start === null) break;
-    length *= Math.min(MOST_GROWTH, Math.max(LEAST_GROWTH, Math.ceil((2 * wanted) / Math.max(1, fetched.length))));
-  }
+  const total = position.kind === "offset" ? await countTimeline(db, tenantUuid, people) : null;
+  const fetched =
+    total !== null && total <= skipped
+      ? []
+      : total !== null && total <= WHOLE_READ_FACTOR * wanted
+        ? await windowRows(db, tenantUuid, people, { after, start: null, limit: wanted })
+        : await readByWindows(db, tenantUuid, people, after, wanted);
   const pageRows = fetched.slice(skipped);
   const hasMore = pageRows.length > request.limit;
   const rows = hasMore ? pageRows.slice(0, request.limit) : pageRows;
@@ -53,9 +53,22 @@ export async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string
   return {
     rows,
     hasMore,
-    total: position.kind === "offset" ? await countTimeline(db, tenantUuid, people) : null,
+    total,
     lastKey: last ? [last.occurred_at, last.uuid] : null,
   };
+}
+
+/** The first `wanted` rows after the cursor (if any), read over windows of time that end where they start. */
+async function readByWindows(db: Kysely<Database>, tenantUuid: string, people: RawBuilder<string>, after: KeyValues | null, wanted: number) {
+  // Where windows are measured back from: the cursor's time, or the tenant's newest interaction. Any time
+  // would give the same page; this one makes the first window likely to hold it.
+  const end = after !== null ? Number(after[0]) : await newestInteractionTime(db, tenantUuid);
+  for (let length = FIRST_WINDOW_MS; ; ) {
+    const start = end === null || length > LONGEST_WINDOW_MS ? null : end - length;
+    const fetched = await windowRows(db, tenantUuid, people, { after, start, limit: wanted });
+    if (fetched.length === wanted || start === null) return fetched;
+    length *= Math.min(MOST_GROWTH, Math.max(LEAST_GROWTH, Math.ceil((2 * wanted) / Math.max(1, fetched.length))));
+  }
 }
 
 /** The persons' email participations, once per email. */
