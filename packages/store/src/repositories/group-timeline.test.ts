@@ -25,6 +25,18 @@ const DAY = 86_400_000;
 const STRANGER = "00000000-0000-4000-8000-000000000000";
 const everything = (limit = 1_000): PageRequest => ({ position: { kind: "offset", offset: 0 }, limit });
 
+/** SQLite's plan for `source` on an empty database migrated to the latest schema. */
+async function planOnMigratedSchema(source: string): Promise<string> {
+  const sqlite = new SqliteDatabase(":memory:");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
+    return planOf(sqlite, source);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** The statements that read a page's rows (not its total). */
 const pageStatements = (sources: readonly string[]) => sources.filter((source) => /union all/i.test(source) && /limit/i.test(source));
 
@@ -82,16 +94,9 @@ describe("several persons' timeline", () => {
     const sources = await readDuring(() => store.interactions.timeline(tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 3 }));
     const windows = pageStatements(sources);
     expect(windows).toHaveLength(1);
-    const sqlite = new SqliteDatabase(":memory:");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    try {
-      expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
-      const plan = planOf(sqlite, windows[0]!);
-      expect(plan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=? AND sent_at>? AND (sent_at,email_uuid)<(?,?))");
-      expect(plan).toContain("COVERING INDEX meeting_attendees_person_counted (tenant_uuid=? AND person_uuid=? AND counted_at>? AND (counted_at,meeting_uuid)<(?,?))");
-    } finally {
-      await db.destroy();
-    }
+    const plan = await planOnMigratedSchema(windows[0]!);
+    expect(plan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=? AND sent_at>? AND (sent_at,email_uuid)<(?,?))");
+    expect(plan).toContain("COVERING INDEX meeting_attendees_person_counted (tenant_uuid=? AND person_uuid=? AND counted_at>? AND (counted_at,meeting_uuid)<(?,?))");
   });
 
   it("widens the window until it holds the page, and reads the whole timeline when none does", async () => {
@@ -131,15 +136,22 @@ describe("several persons' timeline", () => {
   });
 
   it("reads a timeline of many more rows than the page over windows", async () => {
-    const emails = Array.from({ length: 30 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at }));
+    // More than forty times the two rows a page of one needs.
+    const emails = Array.from({ length: 100 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at }));
     const persons = await seedTimelineActivity(store, tenantUuid, { emails, meetings: [] }, DAY);
     const group = [persons[0]!.uuid, persons[1]!.uuid];
     let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
     const sources = await readDuring(async () => {
-      page = await store.interactions.timeline(tenantUuid, group, everything(2));
+      page = await store.interactions.timeline(tenantUuid, group, everything(1));
     });
-    expect(page.total).toBe(30);
-    expect(page.rows.map((row) => row.occurred_at)).toEqual([29 * DAY, 28 * DAY]);
-    expect(pageStatements(sources)[0]).toMatch(/>=/);
+    expect(page.total).toBe(100);
+    expect(page.rows.map((row) => row.occurred_at)).toEqual([99 * DAY]);
+    const [window] = pageStatements(sources);
+    expect(window).toMatch(/>=/);
+    // Measured back from the tenant's newest interaction, read in the same statement; each index seeked.
+    expect(sources.filter((source) => /max\(/i.test(source))).toEqual([window]);
+    const plan = await planOnMigratedSchema(window!);
+    expect(plan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=? AND sent_at>?)");
+    expect(plan).toContain("COVERING INDEX meeting_attendees_person_counted (tenant_uuid=? AND person_uuid=? AND counted_at>?)");
   });
 });
