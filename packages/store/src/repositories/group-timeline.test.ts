@@ -1,41 +1,17 @@
-import SqliteDatabase from "better-sqlite3";
 import fc from "fast-check";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ActivityItem } from "../activity-records.js";
-import type { Database } from "../database-schema.js";
 import type { PageRequest } from "../pagination/keyset-page.js";
-import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
-import { migrations } from "../sqlite/migrations/index.js";
 import type { Store } from "../store.js";
-import { planOf, readDuring } from "../testing/sqlite-plans.js";
+import { useFreshStore } from "../testing/fresh-store.js";
+import { planOnMigratedSchema, readDuring } from "../testing/sqlite-plans.js";
 import { seedTimelineActivity, timelineActivityArbitrary } from "../testing/timeline-activity.js";
 
-let store: Store;
-let tenantUuid: string;
-/** A fresh in-memory store with one tenant. */
-async function openStore() {
-  store = await createSqliteStore({ path: ":memory:" });
-  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-}
-beforeEach(openStore);
-afterEach(() => store.close());
+const fresh = useFreshStore();
 
 const DAY = 86_400_000;
 const STRANGER = "00000000-0000-4000-8000-000000000000";
 const everything = (limit = 1_000): PageRequest => ({ position: { kind: "offset", offset: 0 }, limit });
-
-/** SQLite's plan for `source` on an empty database migrated to the latest schema. */
-async function planOnMigratedSchema(source: string): Promise<string> {
-  const sqlite = new SqliteDatabase(":memory:");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  try {
-    expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
-    return planOf(sqlite, source);
-  } finally {
-    await db.destroy();
-  }
-}
 
 /** The statements that read a page's rows (not its total). */
 const pageStatements = (sources: readonly string[]) => sources.filter((source) => /union all/i.test(source) && /limit/i.test(source));
@@ -58,14 +34,13 @@ describe("several persons' timeline", () => {
         fc.boolean(),
         fc.integer({ min: 1, max: 5 }),
         async (activity, stepMs, members, withStranger, limit) => {
-          await store.close();
-          await openStore();
-          const persons = await seedTimelineActivity(store, tenantUuid, activity, stepMs);
+          await fresh.reopen();
+          const persons = await seedTimelineActivity(fresh.store, fresh.tenantUuid, activity, stepMs);
           const group = [...members.map((member) => persons[member]!.uuid), ...(withStranger ? [STRANGER] : [])];
           // What each member's own timeline lists (the one-person path), merged.
-          const alone = await Promise.all(group.map((uuid) => store.interactions.timeline(tenantUuid, [uuid], everything())));
+          const alone = await Promise.all(group.map((uuid) => fresh.store.interactions.timeline(fresh.tenantUuid, [uuid], everything())));
           const expected = newestFirst(alone.flatMap((page) => page.rows));
-          const read = (request: PageRequest) => store.interactions.timeline(tenantUuid, group, request);
+          const read = (request: PageRequest) => fresh.store.interactions.timeline(fresh.tenantUuid, group, request);
           for (let offset = 0; offset <= expected.length; offset += limit) {
             const page = await read({ position: { kind: "offset", offset }, limit });
             expect(page.rows).toEqual(expected.slice(offset, offset + limit));
@@ -88,10 +63,10 @@ describe("several persons' timeline", () => {
 
   it("reads a busy group's page from one window that ends where the page starts", async () => {
     const week = Array.from({ length: 12 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at }));
-    const persons = await seedTimelineActivity(store, tenantUuid, { emails: week, meetings: [] }, DAY / 4);
+    const persons = await seedTimelineActivity(fresh.store, fresh.tenantUuid, { emails: week, meetings: [] }, DAY / 4);
     const group = [persons[0]!.uuid, persons[1]!.uuid];
-    const first = await store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 0 }, limit: 3 });
-    const sources = await readDuring(() => store.interactions.timeline(tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 3 }));
+    const first = await fresh.store.interactions.timeline(fresh.tenantUuid, group, { position: { kind: "offset", offset: 0 }, limit: 3 });
+    const sources = await readDuring(() => fresh.store.interactions.timeline(fresh.tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 3 }));
     const windows = pageStatements(sources);
     expect(windows).toHaveLength(1);
     const plan = await planOnMigratedSchema(windows[0]!);
@@ -103,12 +78,12 @@ describe("several persons' timeline", () => {
     // A decade between the first email and the two others: past the newest, only the window with no start
     // holds the rest of the page.
     const emails = [0, 10, 11].map((at, index) => ({ from: index % 2, to: 2, ccSelf: false, at }));
-    const persons = await seedTimelineActivity(store, tenantUuid, { emails, meetings: [] }, 365 * DAY);
+    const persons = await seedTimelineActivity(fresh.store, fresh.tenantUuid, { emails, meetings: [] }, 365 * DAY);
     const group = [persons[0]!.uuid, persons[1]!.uuid];
-    const first = await store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 0 }, limit: 1 });
+    const first = await fresh.store.interactions.timeline(fresh.tenantUuid, group, { position: { kind: "offset", offset: 0 }, limit: 1 });
     let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
     const sources = await readDuring(async () => {
-      page = await store.interactions.timeline(tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 2 });
+      page = await fresh.store.interactions.timeline(fresh.tenantUuid, group, { position: { kind: "after", key: first.lastKey! }, limit: 2 });
     });
     expect(page.rows.map((row) => row.occurred_at)).toEqual([3_650 * DAY, 0]);
     const windows = pageStatements(sources);
@@ -118,11 +93,11 @@ describe("several persons' timeline", () => {
 
   it("counts first, and reads a timeline of few more rows than the page whole, in one statement", async () => {
     const emails = Array.from({ length: 6 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at: at * 100 }));
-    const persons = await seedTimelineActivity(store, tenantUuid, { emails, meetings: [] }, DAY);
+    const persons = await seedTimelineActivity(fresh.store, fresh.tenantUuid, { emails, meetings: [] }, DAY);
     const group = [persons[0]!.uuid, persons[1]!.uuid];
     let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
     const sources = await readDuring(async () => {
-      page = await store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 1 }, limit: 2 });
+      page = await fresh.store.interactions.timeline(fresh.tenantUuid, group, { position: { kind: "offset", offset: 1 }, limit: 2 });
     });
     expect(page.total).toBe(6);
     expect(page.rows.map((row) => row.occurred_at)).toEqual([400 * DAY, 300 * DAY]);
@@ -131,18 +106,18 @@ describe("several persons' timeline", () => {
     expect(reads[0]).not.toMatch(/>=/);
     expect(sources.some((source) => /max\(/i.test(source))).toBe(false);
     // Past the end, only the count.
-    const past = await readDuring(() => store.interactions.timeline(tenantUuid, group, { position: { kind: "offset", offset: 6 }, limit: 2 }));
+    const past = await readDuring(() => fresh.store.interactions.timeline(fresh.tenantUuid, group, { position: { kind: "offset", offset: 6 }, limit: 2 }));
     expect(pageStatements(past)).toHaveLength(0);
   });
 
   it("reads a timeline of many more rows than the page over windows", async () => {
     // More than forty times the two rows a page of one needs.
     const emails = Array.from({ length: 100 }, (_, at) => ({ from: at % 2, to: 2, ccSelf: false, at }));
-    const persons = await seedTimelineActivity(store, tenantUuid, { emails, meetings: [] }, DAY);
+    const persons = await seedTimelineActivity(fresh.store, fresh.tenantUuid, { emails, meetings: [] }, DAY);
     const group = [persons[0]!.uuid, persons[1]!.uuid];
     let page!: Awaited<ReturnType<Store["interactions"]["timeline"]>>;
     const sources = await readDuring(async () => {
-      page = await store.interactions.timeline(tenantUuid, group, everything(1));
+      page = await fresh.store.interactions.timeline(fresh.tenantUuid, group, everything(1));
     });
     expect(page.total).toBe(100);
     expect(page.rows.map((row) => row.occurred_at)).toEqual([99 * DAY]);

@@ -17,8 +17,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
 import { afterKeyCondition, type KeyValues, type Page, type PageRequest } from "../pagination/keyset-page.js";
-import type { TimelineRow } from "./person-timeline.js";
-import { countTimeline, emailParticipations, meetingParticipations } from "./timeline-participations.js";
+import { countTimeline, emailParticipations, meetingParticipations, timelinePage, timelineRows, type TimelineRow } from "./timeline-participations.js";
 
 const DAY_MS = 86_400_000;
 /** The first window's length. */
@@ -47,16 +46,7 @@ export async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string
       : total !== null && total <= WHOLE_READ_FACTOR * wanted
         ? await windowRows(db, tenantUuid, people, { after, start: null, limit: wanted })
         : await readByWindows(db, tenantUuid, people, after, wanted);
-  const pageRows = fetched.slice(skipped);
-  const hasMore = pageRows.length > request.limit;
-  const rows = hasMore ? pageRows.slice(0, request.limit) : pageRows;
-  const last = rows.at(-1);
-  return {
-    rows,
-    hasMore,
-    total,
-    lastKey: last ? [last.occurred_at, last.uuid] : null,
-  };
+  return timelinePage(fetched.slice(skipped), request.limit, total);
 }
 
 /** The first `wanted` rows after the cursor (if any), read over windows of time that end where they start. */
@@ -105,7 +95,7 @@ async function windowRows(
     .orderBy("uuid", "desc")
     .limit(window.limit)
     .execute();
-  return rows.map((row) => ({ ...row, occurred_at: row.occurred_at === null ? null : Number(row.occurred_at) }));
+  return timelineRows(rows);
 }
 
 /** The time of the tenant's newest email or meeting, as a subquery (one seek of each time index; null when none). */

@@ -1,26 +1,13 @@
-import SqliteDatabase from "better-sqlite3";
 import fc from "fast-check";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../database-schema.js";
+import { describe, expect, it } from "vitest";
 import type { PageRequest } from "../pagination/keyset-page.js";
-import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
-import { migrations } from "../sqlite/migrations/index.js";
-import type { Store } from "../store.js";
-import { planOf, readDuring } from "../testing/sqlite-plans.js";
+import { useFreshStore } from "../testing/fresh-store.js";
+import { planOnMigratedSchema, readDuring } from "../testing/sqlite-plans.js";
 import { seedTimelineActivity, timelineActivityArbitrary, type TimelineActivity } from "../testing/timeline-activity.js";
 
-let store: Store;
-let tenantUuid: string;
-/** A fresh in-memory store with one tenant. */
-async function openStore() {
-  store = await createSqliteStore({ path: ":memory:" });
-  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-}
-beforeEach(openStore);
-afterEach(() => store.close());
+const fresh = useFreshStore();
 
-const seedActivity = (activity: TimelineActivity) => seedTimelineActivity(store, tenantUuid, activity);
+const seedActivity = (activity: TimelineActivity) => seedTimelineActivity(fresh.store, fresh.tenantUuid, activity);
 
 const STRANGER = "00000000-0000-4000-8000-000000000000";
 
@@ -28,13 +15,12 @@ describe("a person's timeline", () => {
   it("lists what the group timeline lists for the person alone, page by page, by offset and by cursor", async () => {
     await fc.assert(
       fc.asyncProperty(timelineActivityArbitrary, fc.integer({ min: 1, max: 5 }), async (activity, limit) => {
-        await store.close();
-        await openStore();
+        await fresh.reopen();
         const persons = await seedActivity(activity);
         for (const person of persons) {
-          const alone = (request: PageRequest) => store.interactions.timeline(tenantUuid, [person.uuid], request);
+          const alone = (request: PageRequest) => fresh.store.interactions.timeline(fresh.tenantUuid, [person.uuid], request);
           // A stranger with no activity makes it a group of two: the general path, each interaction once.
-          const inGroup = (request: PageRequest) => store.interactions.timeline(tenantUuid, [person.uuid, STRANGER], request);
+          const inGroup = (request: PageRequest) => fresh.store.interactions.timeline(fresh.tenantUuid, [person.uuid, STRANGER], request);
           const whole = await inGroup({ position: { kind: "offset", offset: 0 }, limit: 1_000 });
           expect(new Set(whole.rows.map((row) => row.uuid)).size).toBe(whole.rows.length);
           expect(await alone({ position: { kind: "offset", offset: 0 }, limit: 1_000 })).toEqual(whole);
@@ -58,7 +44,7 @@ describe("a person's timeline", () => {
 
   it("lists an email sent to its own sender once", async () => {
     const [ada, bob] = await seedActivity({ emails: [{ from: 0, to: 1, ccSelf: true, at: 1 }], meetings: [] });
-    const page = await store.interactions.timeline(tenantUuid, [ada!.uuid], { position: { kind: "offset", offset: 0 }, limit: 10 });
+    const page = await fresh.store.interactions.timeline(fresh.tenantUuid, [ada!.uuid], { position: { kind: "offset", offset: 0 }, limit: 10 });
     expect(page.total).toBe(1);
     expect(page.rows.map((row) => [row.kind, row.occurred_at, row.person_uuids.sort()])).toEqual([["email", 10, [ada!.uuid, bob!.uuid].sort()]]);
   });
@@ -71,25 +57,18 @@ describe("a person's timeline", () => {
       ],
       meetings: [{ attendees: [{ person: 0, declined: false }], at: 3, cancelled: false, movedTo: null, deleted: false }],
     });
-    const sources = await readDuring(() => store.interactions.timeline(tenantUuid, [ada!.uuid], { position: { kind: "offset", offset: 2 }, limit: 5 }));
+    const sources = await readDuring(() => fresh.store.interactions.timeline(fresh.tenantUuid, [ada!.uuid], { position: { kind: "offset", offset: 2 }, limit: 5 }));
     const page = sources.find((source) => /union all/i.test(source) && /limit/i.test(source));
     const total = sources.find((source) => /count\(\*\)/i.test(source));
     expect(page).toBeDefined();
     expect(total).toBeDefined();
-    const sqlite = new SqliteDatabase(":memory:");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    try {
-      expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
-      const pagePlan = planOf(sqlite, page!);
-      expect(pagePlan).toContain("MERGE (UNION ALL)");
-      expect(pagePlan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=?)");
-      expect(pagePlan).toContain("COVERING INDEX meeting_attendees_person_counted");
-      expect(pagePlan).not.toContain("FOR ORDER BY");
-      const totalPlan = planOf(sqlite, total!);
-      expect(totalPlan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=?)");
-      expect(totalPlan).not.toContain("TEMP B-TREE");
-    } finally {
-      await db.destroy();
-    }
+    const pagePlan = await planOnMigratedSchema(page!);
+    expect(pagePlan).toContain("MERGE (UNION ALL)");
+    expect(pagePlan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=?)");
+    expect(pagePlan).toContain("COVERING INDEX meeting_attendees_person_counted");
+    expect(pagePlan).not.toContain("FOR ORDER BY");
+    const totalPlan = await planOnMigratedSchema(total!);
+    expect(totalPlan).toContain("COVERING INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=?)");
+    expect(totalPlan).not.toContain("TEMP B-TREE");
   });
 });

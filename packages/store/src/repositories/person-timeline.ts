@@ -9,13 +9,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { afterKeyCondition, type Page, type PageRequest } from "../pagination/keyset-page.js";
-import { countTimeline, emailParticipations, meetingParticipations } from "./timeline-participations.js";
-
-export interface TimelineRow {
-  kind: string;
-  uuid: string;
-  occurred_at: number | null;
-}
+import { countTimeline, emailParticipations, meetingParticipations, timelinePage, timelineRows, type TimelineRow } from "./timeline-participations.js";
 
 /** The person's page of (kind, uuid, occurred_at), ordered by `occurred_at` then uuid, both descending. */
 export async function personTimelinePage(db: Kysely<Database>, tenantUuid: string, personUuid: string, request: PageRequest): Promise<Page<TimelineRow>> {
@@ -29,14 +23,6 @@ export async function personTimelinePage(db: Kysely<Database>, tenantUuid: strin
   }
   let page = emails.unionAll(meetings).orderBy("occurred_at", "desc").orderBy("uuid", "desc").limit(request.limit + 1);
   if (position.kind === "offset" && position.offset > 0) page = page.offset(position.offset);
-  const fetched = (await page.execute()).map((row) => ({ ...row, occurred_at: row.occurred_at === null ? null : Number(row.occurred_at) }));
-  const hasMore = fetched.length > request.limit;
-  const rows = hasMore ? fetched.slice(0, request.limit) : fetched;
-  const last = rows.at(-1);
-  return {
-    rows,
-    hasMore,
-    total: position.kind === "offset" ? await countTimeline(db, tenantUuid, personUuid) : null,
-    lastKey: last ? [last.occurred_at, last.uuid] : null,
-  };
+  const fetched = timelineRows(await page.execute());
+  return timelinePage(fetched, request.limit, position.kind === "offset" ? await countTimeline(db, tenantUuid, personUuid) : null);
 }

@@ -6,6 +6,27 @@
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
+import type { Page } from "../pagination/keyset-page.js";
+
+/** One listed interaction as a timeline page reads it. */
+export interface TimelineRow {
+  kind: string;
+  uuid: string;
+  occurred_at: number | null;
+}
+
+/** Rows as SQLite returns them, their times as numbers. */
+export function timelineRows(rows: ReadonlyArray<{ kind: string; uuid: string; occurred_at: number | bigint | null }>): TimelineRow[] {
+  return rows.map((row) => ({ ...row, occurred_at: row.occurred_at === null ? null : Number(row.occurred_at) }));
+}
+
+/** The page of `limit` rows from those read from its start on (one more when there are more). */
+export function timelinePage(fromStart: readonly TimelineRow[], limit: number, total: number | null): Page<TimelineRow> {
+  const hasMore = fromStart.length > limit;
+  const rows = fromStart.slice(0, limit);
+  const last = rows.at(-1);
+  return { rows, hasMore, total, lastKey: last ? [last.occurred_at, last.uuid] : null };
+}
 
 /** The tenant's email participations, one row per email and time. */
 export function emailParticipations(db: Kysely<Database>, tenantUuid: string) {

@@ -1,6 +1,9 @@
 /** @module Test helpers: the SQL a store call prepares, and the plan SQLite gives a statement. */
 import SqliteDatabase from "better-sqlite3";
-import { vi } from "vitest";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { expect, vi } from "vitest";
+import type { Database } from "../database-schema.js";
+import { migrations } from "../sqlite/migrations/index.js";
 
 /** The SQL that `read` prepares (a statement the driver prepared earlier in the process does not show). */
 export async function preparedDuring(read: () => Promise<unknown>): Promise<string[]> {
@@ -48,4 +51,16 @@ export function planOf(sqlite: SqliteDatabase.Database, source: string): string 
 /** How many statements `run` reads with (as `readDuring` sees them) whose SQL matches `pattern`. */
 export async function readsMatchingDuring(pattern: RegExp, run: () => Promise<unknown>): Promise<number> {
   return (await readDuring(run)).filter((source) => pattern.test(source)).length;
+}
+
+/** SQLite's plan for `source` on an empty database migrated to the latest schema. */
+export async function planOnMigratedSchema(source: string): Promise<string> {
+  const sqlite = new SqliteDatabase(":memory:");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
+    return planOf(sqlite, source);
+  } finally {
+    await db.destroy();
+  }
 }
