@@ -102,11 +102,14 @@ export interface Person {
  * What a response needs to name a person it mentions (a hop, a bridge, a contact): a few columns of
  * the person, its emails and its primary company's name and logo, without affiliations.
  */
-export interface PersonDisplayRecord
-  extends Pick<Person, "uuid" | "name" | "job_title" | "primary_company_uuid" | "linkedin_url" | "twitter_url" | "facebook_url" | "logo_url" | "tags" | "emails"> {
+/** What a mention of a person shows without their emails: name, titles, links, tags and primary company. */
+export interface PersonDisplayCard
+  extends Pick<Person, "uuid" | "name" | "job_title" | "primary_company_uuid" | "linkedin_url" | "twitter_url" | "facebook_url" | "logo_url" | "tags"> {
   /** The live primary company, or null (none, or deleted). */
   primary_company: { uuid: string; company_name: string; logo_url: string | null } | null;
 }
+
+export interface PersonDisplayRecord extends PersonDisplayCard, Pick<Person, "emails"> {}
 
 export interface NewPerson {
   tenant_uuid: string;

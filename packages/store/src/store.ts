@@ -33,6 +33,7 @@ import type {
   NewTenant,
   NewUser,
   Person,
+  PersonDisplayCard,
   PersonDisplayRecord,
   PersonPatch,
   Tenant,
@@ -117,6 +118,11 @@ export interface PersonRepository {
   getMany(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, Person>>;
   /** Display records of many live persons in two queries (missing ones are absent from the map). */
   displays(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, PersonDisplayRecord>>;
+  /**
+   * The same records without their emails, in one query: a response that shows no email of most of the
+   * persons it names (a batch's bridges) need not read them.
+   */
+  displayCards(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, PersonDisplayCard>>;
   list(tenantUuid: string, request: PersonListRequest): Promise<Page<Person>>;
   /**
    * Writes the fields present in `patch` and bumps service_updated_at; null when the person is not

@@ -5,7 +5,7 @@
  */
 import type { Hop, PriorityManagementEntry, RecommendedPathItem, RecommendedPathsResponse, TopExternalContact } from "@rapport/graph";
 import { z } from "zod";
-import type { PersonDisplay, RelationshipView } from "../relationships/relationship-view.js";
+import type { PersonCard, PersonDisplay, RelationshipView } from "../relationships/relationship-view.js";
 import { isoDateTime } from "./iso-date-time.js";
 
 const signalMetadataSchema = z.object({
@@ -118,8 +118,8 @@ export interface PersonSignals {
   associations: Map<string, { total: number; recent: string[] }>;
 }
 
-function presentHop(hop: Hop, displays: Map<string, PersonDisplay>, signals: PersonSignals) {
-  const display = displays.get(hop.person_uuid);
+function presentHop(hop: Hop, cards: Map<string, PersonCard>, signals: PersonSignals) {
+  const display = cards.get(hop.person_uuid);
   return {
     person_uuid: hop.person_uuid,
     name: display?.name ?? null,
@@ -140,8 +140,8 @@ function signalMetadata(personUuid: string, signals: PersonSignals) {
   return { associations: signals.associations.get(personUuid)?.total ?? 0, lists: signals.lists.get(personUuid) ?? 0 };
 }
 
-function presentPriorityEntry(entry: PriorityManagementEntry, item: RecommendedPathItem, view: RelationshipView, displays: Map<string, PersonDisplay>, signals: PersonSignals) {
-  const userDisplay = displays.get(entry.internal_user_person_uuid);
+function presentPriorityEntry(entry: PriorityManagementEntry, item: RecommendedPathItem, view: RelationshipView, cards: Map<string, PersonCard>, signals: PersonSignals) {
+  const userDisplay = cards.get(entry.internal_user_person_uuid);
   const context: Array<{ via_person_uuid: string | null; strength: number }> = [];
   item.paths.forEach((path, position) => {
     if (path.at(-1)?.person_uuid !== entry.person_uuid) return;
@@ -179,14 +179,32 @@ export function personsMentioned(response: RecommendedPathsResponse): Set<string
   return mentioned;
 }
 
+/**
+ * The persons a ranked response mentions: every one's card, and the display records (with emails) of those
+ * whose emails it shows, its items' team members and its top external contacts (`personsShowingEmails`).
+ */
+export interface MentionedPersons {
+  cards: Map<string, PersonCard>;
+  displays: Map<string, PersonDisplay>;
+}
+
+/** The persons whose emails a ranked response shows: its items' team members and its top external contacts. */
+export function personsShowingEmails(response: RecommendedPathsResponse): Set<string> {
+  const showing = new Set<string>();
+  for (const item of response.items) showing.add(item.person_uuid);
+  for (const contact of response.top_external_contacts) showing.add(contact.person_uuid);
+  return showing;
+}
+
 export function presentRecommendedPathItem(
   item: RecommendedPathItem,
   target: { entity: "person" | "company"; uuid: string },
   view: RelationshipView,
-  displays: Map<string, PersonDisplay>,
+  persons: MentionedPersons,
   signals: PersonSignals,
 ): RecommendedPathItemResponse {
-  const person = displays.get(item.person_uuid);
+  const { cards } = persons;
+  const person = persons.displays.get(item.person_uuid);
   const user = view.users.get(item.user_uuid);
   const bestTarget = item.paths[0]?.at(-1)?.person_uuid;
   return {
@@ -207,18 +225,18 @@ export function presentRecommendedPathItem(
     tags: person?.tags ?? [],
     is_internal: true,
     is_primary_company_recommended:
-      target.entity === "company" && bestTarget !== undefined && displays.get(bestTarget)?.primary_company_uuid === target.uuid,
+      target.entity === "company" && bestTarget !== undefined && cards.get(bestTarget)?.primary_company_uuid === target.uuid,
     connection_score: item.connection_score,
     strength: item.strength,
     path_count: item.path_count,
-    paths: item.paths.map((path) => path.map((hop) => presentHop(hop, displays, signals))),
-    priority_management: item.priority_management.map((entry) => presentPriorityEntry(entry, item, view, displays, signals)),
+    paths: item.paths.map((path) => path.map((hop) => presentHop(hop, cards, signals))),
+    priority_management: item.priority_management.map((entry) => presentPriorityEntry(entry, item, view, cards, signals)),
     signal_metadata: signalMetadata(item.person_uuid, signals),
   };
 }
 
-export function presentTopExternalContact(contact: TopExternalContact, view: RelationshipView, displays: Map<string, PersonDisplay>): TopExternalContactResponse {
-  const person = displays.get(contact.person_uuid);
+export function presentTopExternalContact(contact: TopExternalContact, view: RelationshipView, persons: MentionedPersons): TopExternalContactResponse {
+  const person = persons.displays.get(contact.person_uuid);
   return {
     person_uuid: contact.person_uuid,
     name: person?.name ?? null,
@@ -230,7 +248,7 @@ export function presentTopExternalContact(contact: TopExternalContact, view: Rel
     internal_connectors: contact.internal_connectors.map((connector) => ({
       internal_user_uuid: connector.internal_user_uuid,
       internal_user_person_uuid: connector.internal_user_person_uuid,
-      name: view.users.get(connector.internal_user_uuid)?.name ?? displays.get(connector.internal_user_person_uuid)?.name ?? "",
+      name: view.users.get(connector.internal_user_uuid)?.name ?? persons.cards.get(connector.internal_user_person_uuid)?.name ?? "",
       path_power_score: connector.path_power_score,
       last_engaged_at: isoDateTime(connector.last_engaged_at),
     })),

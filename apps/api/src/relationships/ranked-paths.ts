@@ -7,6 +7,7 @@ import { recommendedPathsOfMany, type EntityReference, type RecommendedPathsOpti
 import type { AuthContext } from "../platform/auth/auth-context.js";
 import {
   personsMentioned,
+  personsShowingEmails,
   presentRecommendedPathItem,
   presentTopExternalContact,
   type RecommendedPathItemResponse,
@@ -56,7 +57,7 @@ export interface RankedPaths {
 
 type TargetDescription = RankedPaths["target"];
 
-/** Target persons come from the view's display records, which the hops that name them then reuse. */
+/** Target persons come from the view's display cards, which the hops that name them then reuse. */
 async function describeTargets(
   services: AppServices,
   auth: AuthContext,
@@ -64,7 +65,7 @@ async function describeTargets(
   targets: readonly EntityReference[],
 ): Promise<TargetDescription[]> {
   const uuidsOf = (entity: EntityReference["entity"]) => targets.filter((target) => target.entity === entity).map((target) => target.uuid);
-  const persons = await view.displays(uuidsOf("person"));
+  const persons = await view.cards(uuidsOf("person"));
   const companies = await services.store.companies.getMany(auth.tenant.uuid, uuidsOf("company"));
   return targets.map((target) => {
     const record = target.entity === "person" ? persons.get(target.uuid) : companies.get(target.uuid);
@@ -114,8 +115,12 @@ export async function* rankedPathsInParts(
     const found = firstInPart.filter((_, index) => described[index]!.found);
     const answers = recommendedPathsOfMany(view.graph, found, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf });
     const mentioned = new Set<string>();
-    for (const answer of answers) for (const uuid of personsMentioned(answer)) mentioned.add(uuid);
-    const displays = await view.displays(mentioned);
+    const showingEmails = new Set<string>();
+    for (const answer of answers) {
+      for (const uuid of personsMentioned(answer)) mentioned.add(uuid);
+      for (const uuid of personsShowingEmails(answer)) showingEmails.add(uuid);
+    }
+    const persons = { displays: await view.displays(showingEmails), cards: await view.cards(mentioned) };
     const signals = await view.signals(mentioned, hopAssociationsLimit);
     const results = new Map<string, RankedPaths>();
     let answered = 0;
@@ -123,9 +128,9 @@ export async function* rankedPathsInParts(
       const ranking = described[index]!.found ? answers[answered++]! : null;
       results.set(keyOf(target), {
         target: described[index]!,
-        items: ranking ? ranking.items.map((item) => presentRecommendedPathItem(item, target, view, displays, signals)) : [],
+        items: ranking ? ranking.items.map((item) => presentRecommendedPathItem(item, target, view, persons, signals)) : [],
         total: ranking?.total ?? 0,
-        top_external_contacts: ranking ? ranking.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, displays)) : [],
+        top_external_contacts: ranking ? ranking.top_external_contacts.map((contact) => presentTopExternalContact(contact, view, persons)) : [],
       });
     });
     yield part.map((target) => {

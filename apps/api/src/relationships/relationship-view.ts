@@ -4,13 +4,15 @@
  * users by uuid and by person node, and display records for the persons a response mentions.
  */
 import type { RelationshipGraph, ScoringOptions } from "@rapport/graph";
-import type { PersonDisplayRecord, User } from "@rapport/store";
+import type { PersonDisplayCard, PersonDisplayRecord, User } from "@rapport/store";
 import type { AuthContext } from "../platform/auth/auth-context.js";
 import type { PersonSignals } from "../presenters/recommended-paths-presenter.js";
 import type { AppServices } from "../services.js";
 
 /** A mentioned person's name, titles, links, emails and primary company (the store's display record). */
 export type PersonDisplay = PersonDisplayRecord;
+/** The same without the emails (the store's display card): what most mentions show. */
+export type PersonCard = PersonDisplayCard;
 
 export interface RelationshipView {
   graph: RelationshipGraph;
@@ -20,6 +22,11 @@ export interface RelationshipView {
   users: Map<string, User>;
   /** Loads display records (with primary companies) for these persons, each once per view; missing ones are absent. */
   displays(personUuids: Iterable<string>): Promise<Map<string, PersonDisplay>>;
+  /**
+   * The same without emails, which are not read for them: a batch shows the emails of its team members and
+   * top contacts only, not of the hundreds of bridges it names. A display record already loaded serves.
+   */
+  cards(personUuids: Iterable<string>): Promise<Map<string, PersonCard>>;
   /**
    * Entity-list memberships and opportunity associations of these persons (at most `recentLimit`
    * opportunities named per person), each person fetched once per view: a batch asks about the same
@@ -36,6 +43,7 @@ export async function openRelationshipView(services: AppServices, auth: AuthCont
   const userPage = await store.users.list(tenantUuid, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 100_000 });
   const users = new Map(userPage.rows.map((user) => [user.uuid, user]));
   const cache = new Map<string, PersonDisplay | null>();
+  const cardCache = new Map<string, PersonCard | null>();
   const listCounts = new Map<string, number>();
   const opportunityLinks = new Map<string, { total: number; recent: string[] } | null>();
   let linksLimit: number | null = null;
@@ -54,6 +62,19 @@ export async function openRelationshipView(services: AppServices, auth: AuthCont
       for (const uuid of personUuids) {
         const display = cache.get(uuid);
         if (display) result.set(uuid, display);
+      }
+      return result;
+    },
+    async cards(personUuids) {
+      const wanted = [...new Set(personUuids)].filter((uuid) => !cache.has(uuid) && !cardCache.has(uuid));
+      if (wanted.length > 0) {
+        const found = await store.persons.displayCards(tenantUuid, wanted);
+        for (const uuid of wanted) cardCache.set(uuid, found.get(uuid) ?? null);
+      }
+      const result = new Map<string, PersonCard>();
+      for (const uuid of personUuids) {
+        const card = cache.get(uuid) ?? cardCache.get(uuid);
+        if (card) result.set(uuid, card);
       }
       return result;
     },

@@ -3,6 +3,7 @@ import { ConflictError, InvalidInputError } from "../errors.js";
 import { normalizeDomain, normalizeLinkedinUrl } from "../normalize.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
+import { readDuring } from "../testing/sqlite-plans.js";
 
 let store: Store;
 let tenantUuid: string;
@@ -141,7 +142,12 @@ describe("person display records", () => {
     const otherTenant = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
     const stranger = await store.persons.create({ tenant_uuid: otherTenant, name: "Stranger" });
 
-    const displays = await store.persons.displays(tenantUuid, [jane.uuid, bare.uuid, jane.uuid, merged.uuid, stranger.uuid, "unknown"]);
+    const asked = [jane.uuid, bare.uuid, jane.uuid, merged.uuid, stranger.uuid, "unknown"];
+    let cards = new Map<string, unknown>();
+    const cardStatements = await readDuring(async () => {
+      cards = await store.persons.displayCards(tenantUuid, asked);
+    });
+    const displays = await store.persons.displays(tenantUuid, asked);
     expect([...displays.keys()].sort()).toEqual([jane.uuid, bare.uuid].sort());
     const full = await store.persons.getMany(tenantUuid, [jane.uuid, bare.uuid]);
     for (const [uuid, display] of displays) {
@@ -164,6 +170,12 @@ describe("person display records", () => {
     expect(displays.get(jane.uuid)?.primary_company).toEqual({ uuid: acme.uuid, company_name: "Acme Corp", logo_url: "https://logo.example/acme.png" });
     expect(displays.get(bare.uuid)?.primary_company).toBeNull();
     expect(await store.persons.displays(tenantUuid, [])).toEqual(new Map());
+
+    // The cards (read first, before any display record is remembered) are the same records without the
+    // emails, and read none.
+    expect(cards).toEqual(new Map([...displays].map(([uuid, { emails: _emails, ...card }]) => [uuid, card])));
+    expect(cardStatements.some((source) => /from "persons"/.test(source))).toBe(true);
+    expect(cardStatements.filter((source) => /person_emails/.test(source))).toEqual([]);
   });
 
   it("list a person's emails primary first, then oldest first, then by address", async () => {

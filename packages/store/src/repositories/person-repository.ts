@@ -4,7 +4,7 @@ import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
-import type { Affiliation, NewPerson, Person, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
+import type { Affiliation, NewPerson, Person, PersonDisplayCard, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
 import type { PersonRepository } from "../store.js";
 import {
   assertCompaniesExist,
@@ -319,7 +319,7 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
     return new Map((await hydratePersons(db, tenantUuid, rows)).map((person) => [person.uuid, person]));
   };
 
-  const loadDisplays = async (tenantUuid: string, uuids: readonly string[]): Promise<Map<string, PersonDisplayRecord>> => {
+  const loadCards = async (tenantUuid: string, uuids: readonly string[]): Promise<Map<string, PersonDisplayCard>> => {
     const rows = await db
       .selectFrom("persons")
       .leftJoin("companies", (join) =>
@@ -334,18 +334,23 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
       .where("persons.deleted_at", "is", null)
       .where("persons.uuid", "in", uuids)
       .execute();
-    const emails = await loadPersonEmails(db, tenantUuid, rows.map((row) => row.uuid));
-    const displays = new Map<string, PersonDisplayRecord>();
+    const cards = new Map<string, PersonDisplayCard>();
     for (const row of rows) {
-      displays.set(row.uuid, {
+      cards.set(row.uuid, {
         ...displayFields(row),
-        emails: emails.get(row.uuid) ?? [],
         primary_company:
           row.company_uuid === null || row.company_name === null
             ? null
             : { uuid: row.company_uuid, company_name: row.company_name, logo_url: row.company_logo_url },
       });
     }
+    return cards;
+  };
+  const loadDisplays = async (tenantUuid: string, uuids: readonly string[]): Promise<Map<string, PersonDisplayRecord>> => {
+    const cards = await loadCards(tenantUuid, uuids);
+    const emails = await loadPersonEmails(db, tenantUuid, [...cards.keys()]);
+    const displays = new Map<string, PersonDisplayRecord>();
+    for (const [uuid, card] of cards) displays.set(uuid, { ...card, emails: emails.get(uuid) ?? [] });
     return displays;
   };
 
@@ -353,6 +358,8 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
   const rememberedPersons = (tenantUuid: string) => (context.remembered && !db.isTransaction ? context.remembered.persons.valuesOf(tenantUuid) : null);
   const rememberedDisplays = (tenantUuid: string) =>
     context.remembered && !db.isTransaction ? context.remembered.personDisplays.valuesOf(tenantUuid) : null;
+  const rememberedCards = (tenantUuid: string) =>
+    context.remembered && !db.isTransaction ? context.remembered.personDisplayCards.valuesOf(tenantUuid) : null;
   /** A list's total, remembered like the records: every page of a sync would count the tenant's persons again. */
   const rememberedListTotals = (tenantUuid: string) =>
     context.remembered && !db.isTransaction ? context.remembered.personListTotals.valuesOf(tenantUuid) : null;
@@ -369,6 +376,19 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
     },
     async displays(tenantUuid, personUuids) {
       return readRemembered(rememberedDisplays(tenantUuid), personUuids, (uuids) => loadDisplays(tenantUuid, uuids));
+    },
+    async displayCards(tenantUuid, personUuids) {
+      // A remembered display record is a card with emails: those are not read again.
+      const displays = rememberedDisplays(tenantUuid);
+      const cards = new Map<string, PersonDisplayCard>();
+      const missing: string[] = [];
+      for (const uuid of personUuids) {
+        const display = displays?.get(uuid);
+        if (display) cards.set(uuid, display);
+        else missing.push(uuid);
+      }
+      for (const [uuid, card] of await readRemembered(rememberedCards(tenantUuid), missing, (uuids) => loadCards(tenantUuid, uuids))) cards.set(uuid, card);
+      return cards;
     },
     async list(tenantUuid, request) {
       let query = livePersons(tenantUuid);

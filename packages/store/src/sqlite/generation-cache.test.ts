@@ -133,18 +133,26 @@ describe("remembered persons", () => {
       const read = async (reader: Store = store) => ({
         person: await reader.persons.get(tenant.uuid, ada.uuid),
         display: (await reader.persons.displays(tenant.uuid, [ada.uuid])).get(ada.uuid),
+        card: (await reader.persons.displayCards(tenant.uuid, [ada.uuid])).get(ada.uuid),
       });
 
       const first = await read();
       const again = await read();
       expect(again.person).toBe(first.person);
       expect(again.display).toBe(first.display);
+      // A remembered display record serves as the card.
+      expect(first.card).toBe(first.display);
       expect((await store.persons.getMany(tenant.uuid, [ada.uuid])).get(ada.uuid)).toBe(first.person);
       expect(() => first.person!.emails.push({ address: "x@y.example", is_primary: false, created_at: 0 })).toThrow(TypeError);
       expect(() => Object.assign(first.display!.primary_company!, { company_name: "Changed" })).toThrow(TypeError);
 
       await store.persons.update(tenant.uuid, ada.uuid, { job_title: "CTO" });
       expect((await read()).person?.job_title).toBe("CTO");
+      // A card read alone is remembered too, and forgotten on the next write.
+      const cardAlone = (await store.persons.displayCards(tenant.uuid, [ada.uuid])).get(ada.uuid);
+      expect((await store.persons.displayCards(tenant.uuid, [ada.uuid])).get(ada.uuid)).toBe(cardAlone);
+      await other.persons.update(tenant.uuid, ada.uuid, { job_title: "CEO" });
+      expect((await store.persons.displayCards(tenant.uuid, [ada.uuid])).get(ada.uuid)?.job_title).toBe("CEO");
       await other.persons.update(tenant.uuid, ada.uuid, { emails: [{ address: "ada@initech.example" }] });
       expect((await read()).display?.emails.map((email) => email.address)).toEqual(["ada@initech.example"]);
       await other.companies.update(tenant.uuid, globex.uuid, { company_name: "Globex Corporation" });
@@ -161,6 +169,7 @@ describe("remembered persons", () => {
         store.transaction(async (transactional) => {
           await transactional.persons.update(tenant.uuid, ada.uuid, { name: "Ada, rolled back" });
           expect((await read(transactional)).display?.name).toBe("Ada, rolled back");
+          expect((await read(transactional)).card?.name).toBe("Ada, rolled back");
           throw new Error("roll back");
         }),
       ).rejects.toThrow("roll back");

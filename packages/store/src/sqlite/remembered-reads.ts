@@ -5,7 +5,7 @@
  * inside a transaction every read goes to the database.
  */
 import type SqliteDatabase from "better-sqlite3";
-import type { Company, Person, PersonDisplayRecord } from "../records.js";
+import type { Company, Person, PersonDisplayCard, PersonDisplayRecord } from "../records.js";
 import type { ApiKeyOwner } from "../store.js";
 import { GenerationCache, type GenerationReader } from "./generation-cache.js";
 import { GenerationSnapshots } from "./generation-snapshots.js";
@@ -26,6 +26,8 @@ export interface RememberedReads {
   personListTotals: GenerationCache<number>;
   /** Person display records by uuid, null for none (`persons.displays`); deeply frozen like `persons`. */
   personDisplays: GenerationCache<PersonDisplayRecord | null>;
+  /** The same without emails (`persons.displayCards`), for persons whose display record is not remembered. */
+  personDisplayCards: GenerationCache<PersonDisplayCard | null>;
   /** Totals of company list queries, by count statement and parameters (`companies.list`), like `personListTotals`. */
   companyListTotals: GenerationCache<number>;
   /** Company records by uuid, null for none (`companies.get`, `getMany`); deeply frozen like `persons`. */
@@ -88,6 +90,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
     companyListTotals: new GenerationCache(readerOf("companies"), MAXIMUM_LIST_TOTALS),
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
+    personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
     meetingListTotals: new GenerationCache(readerOf("meetings"), MAXIMUM_LIST_TOTALS),
     users: new GenerationCache(readerOf("users")),

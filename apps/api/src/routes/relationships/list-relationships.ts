@@ -42,7 +42,7 @@ export const listRelationships = defineOperation({
       present: async (scores) => {
         const names = new Map<string, string>();
         if (query.entity === "person") {
-          for (const [uuid, display] of await view.displays(scores.map((score) => score.uuid))) names.set(uuid, display.name);
+          for (const [uuid, display] of await view.cards(scores.map((score) => score.uuid))) names.set(uuid, display.name);
         } else {
           for (const [uuid, company] of await services.store.companies.getMany(auth.tenant.uuid, scores.map((score) => score.uuid))) names.set(uuid, company.company_name);
         }

@@ -43,7 +43,7 @@ export const listUserRelationships = defineOperation({
       cursors: null,
       fetch: async (request) => relationshipQualityPage(view, user.uuid, request),
       present: async (qualities) => {
-        const displays = await view.displays(qualities.map((quality) => quality.person_uuid));
+        const displays = await view.cards(qualities.map((quality) => quality.person_uuid));
         return qualities.map((quality) => {
           const display = displays.get(quality.person_uuid);
           return {

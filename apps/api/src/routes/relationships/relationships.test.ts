@@ -4,7 +4,7 @@
  * cancelled meeting dropping out of next meetings and counts at once.
  */
 import { strengthLabel } from "@rapport/graph";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 const DAY = 86_400_000;
@@ -117,6 +117,37 @@ describe("recommended paths to a person", () => {
     const tooMany = Array.from({ length: 101 }, () => ids.grace);
     expect((await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: tooMany } })).status).toBe(400);
     expect((await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace], limit: 101 } })).status).toBe(400);
+  });
+
+  it("reads the emails only of the persons whose emails it shows: the team members and top external contacts", async () => {
+    const { persons } = context.services.store;
+    const displays = vi.spyOn(persons, "displays");
+    const cards = vi.spyOn(persons, "displayCards");
+    const askedFor = (spy: typeof displays | typeof cards) => spy.mock.calls.flatMap((asked) => [...asked[1]]);
+    try {
+      const paths = await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace] } });
+      expect(paths.status).toBe(200);
+      const withEmails = askedFor(displays);
+      const withoutEmails = askedFor(cards);
+      const [result] = paths.body.results as Json[];
+      const hops = (result!.items as Json[]).flatMap((item) => (item.paths as Json[][]).flat());
+      expect(hops.map((hop) => hop.name)).toContain("Bob Bridge");
+      expect((result!.items as Json[]).map((item) => item.email).sort()).toEqual([acme.admin.email, acme.member.email].sort());
+      // Bob, a bridge, and Grace, the target, are named without their emails being read.
+      expect(withEmails.sort()).toEqual([acme.admin.person_uuid, acme.member.person_uuid].sort());
+      expect(withoutEmails).toEqual(expect.arrayContaining([ids.bob, ids.grace]));
+
+      displays.mockClear();
+      const company = await call("/v1/companies/recommended-paths/batch", { method: "POST", body: { uuids: [ids.globex] } });
+      expect(company.status).toBe(200);
+      const [companyResult] = company.body.results as Json[];
+      expect((companyResult!.top_external_contacts as Json[]).map((contact) => [contact.person_uuid, contact.email])).toEqual([[ids.grace, "grace@globex.example"]]);
+      expect(askedFor(displays)).toContain(ids.grace);
+      expect(askedFor(displays)).not.toContain(ids.bob);
+    } finally {
+      displays.mockRestore();
+      cards.mockRestore();
+    }
   });
 
   it("answers a target named twice in a batch twice, each time in full, in its input positions", async () => {
