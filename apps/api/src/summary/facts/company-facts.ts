@@ -30,12 +30,12 @@ export const companyProfileFacts: CompanyFactCollector = async (_context, compan
 };
 
 export const companyPeopleFacts: CompanyFactCollector = async ({ services, tenantUuid }, company) => {
-  // The members' uuids, then their display records (name and uuid are all the ordering needs), then the
-  // affiliations of the few named: the largest company at benchmark scale L has 18,902 people, whose full
+  // The members' uuids, then their display cards (name and uuid are all the ordering needs; no emails), then
+  // the affiliations of the few named: the largest company at benchmark scale L has 18,902 people, whose full
   // records took 1.5 s to read cold, and whose affiliation records 70 ms warm.
   const members = await services.store.affiliations.currentMemberUuids(tenantUuid, company.uuid);
   if (members.length === 0) return [];
-  const persons = await services.store.persons.displays(tenantUuid, members);
+  const persons = await services.store.persons.displayCards(tenantUuid, members);
   const named = members
     .flatMap((uuid) => {
       const person = persons.get(uuid);
