@@ -35,6 +35,30 @@ export interface RelationshipView {
   signals(personUuids: Iterable<string>, recentLimit: number): Promise<PersonSignals>;
 }
 
+/**
+ * The records of these persons, each read once per view: `held` gives what the view already has (undefined:
+ * not asked yet; null: asked, absent), `load` reads the rest, remembered in `into`.
+ */
+async function heldOrLoaded<Value>(
+  personUuids: Iterable<string>,
+  held: (uuid: string) => Value | null | undefined,
+  into: Map<string, Value | null>,
+  load: (uuids: string[]) => Promise<Map<string, Value>>,
+): Promise<Map<string, Value>> {
+  const asked = [...new Set(personUuids)];
+  const wanted = asked.filter((uuid) => held(uuid) === undefined);
+  if (wanted.length > 0) {
+    const found = await load(wanted);
+    for (const uuid of wanted) into.set(uuid, found.get(uuid) ?? null);
+  }
+  const result = new Map<string, Value>();
+  for (const uuid of asked) {
+    const value = held(uuid);
+    if (value) result.set(uuid, value);
+  }
+  return result;
+}
+
 export async function openRelationshipView(services: AppServices, auth: AuthContext): Promise<RelationshipView> {
   const { store, clock } = services;
   const tenantUuid = auth.tenant.uuid;
@@ -52,32 +76,14 @@ export async function openRelationshipView(services: AppServices, auth: AuthCont
     now,
     scoring: { now },
     users,
-    async displays(personUuids) {
-      const wanted = [...new Set(personUuids)].filter((uuid) => !cache.has(uuid));
-      if (wanted.length > 0) {
-        const found = await store.persons.displays(tenantUuid, wanted);
-        for (const uuid of wanted) cache.set(uuid, found.get(uuid) ?? null);
-      }
-      const result = new Map<string, PersonDisplay>();
-      for (const uuid of personUuids) {
-        const display = cache.get(uuid);
-        if (display) result.set(uuid, display);
-      }
-      return result;
-    },
-    async cards(personUuids) {
-      const wanted = [...new Set(personUuids)].filter((uuid) => !cache.has(uuid) && !cardCache.has(uuid));
-      if (wanted.length > 0) {
-        const found = await store.persons.displayCards(tenantUuid, wanted);
-        for (const uuid of wanted) cardCache.set(uuid, found.get(uuid) ?? null);
-      }
-      const result = new Map<string, PersonCard>();
-      for (const uuid of personUuids) {
-        const card = cache.get(uuid) ?? cardCache.get(uuid);
-        if (card) result.set(uuid, card);
-      }
-      return result;
-    },
+    displays: (personUuids) => heldOrLoaded(personUuids, (uuid) => cache.get(uuid), cache, (uuids) => store.persons.displays(tenantUuid, uuids)),
+    cards: (personUuids) =>
+      heldOrLoaded(
+        personUuids,
+        (uuid) => (cache.has(uuid) ? cache.get(uuid) : cardCache.get(uuid)),
+        cardCache,
+        (uuids) => store.persons.displayCards(tenantUuid, uuids),
+      ),
     async signals(personUuids, recentLimit) {
       if (linksLimit !== recentLimit) {
         opportunityLinks.clear();
