@@ -9,7 +9,7 @@ export type { AppServices } from "./services.js";
 export { startServer, type RunningServer, type StartServerOptions } from "./server.js";
 export { operations } from "./routes/operations.js";
 export { defineOperation, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
-export { streamedList, type StreamedList } from "./operations/streamed-list.js";
+export { SerializedItem, streamedList, type StreamedList } from "./operations/streamed-list.js";
 export { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, BATCH_TARGETS_PER_PART } from "./relationships/ranked-paths.js";
 export { DEFAULT_BATCH_LIMIT } from "./routes/relationships/path-batch-body.js";
 export { ApiError } from "./platform/errors/api-error.js";

@@ -10,7 +10,7 @@ import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
 import { batchTargets } from "../targets.js";
-import { summarize, timeEach, timeOnce } from "../statistics.js";
+import { median, summarize, timeEach, timeOnce } from "../statistics.js";
 import { benchFetch } from "../http-client.js";
 import { bodyFile, startBenchServer } from "./http-throughput.js";
 import { teamInteractionCounts } from "./team-links-sql.js";
@@ -107,6 +107,17 @@ async function startAnswerServer(answer: Buffer): Promise<{ url: string; stop: (
 
 const MiB = 2 ** 20;
 
+/** For each batch after the first, how many of its targets an earlier batch named. */
+export function namedBefore(batches: readonly (readonly string[])[]): number[] {
+  const named = new Set<string>();
+  const counts: number[] = [];
+  for (const [index, uuids] of batches.entries()) {
+    if (index > 0) counts.push(uuids.filter((uuid) => named.has(uuid)).length);
+    for (const uuid of uuids) named.add(uuid);
+  }
+  return counts;
+}
+
 export async function measureBatchEndpoints(options: BatchMeasurementOptions): Promise<MeasurementResult[]> {
   const { baseUrl, apiKey, databasePath, tenant, rounds } = options;
   const persons = batchTargets(tenant.personUuids, rounds, "person");
@@ -120,10 +131,12 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     ["company", "companies", companies],
   ] as const) {
     const batchUrl = `${baseUrl}/v1/${resource}/recommended-paths/batch`;
-    const ask = (uuids: readonly string[]) => fetchAnswer(batchUrl, apiKey, { method: "POST", body: JSON.stringify({ uuids }) });
+    const ask = (uuids: readonly string[], headers: Record<string, string> = {}) =>
+      fetchAnswer(batchUrl, apiKey, { method: "POST", body: JSON.stringify({ uuids }), headers });
     // The warm-up batch's answer is the floor's: the same bytes from a bare server, and serializing them,
     // each timed right after every batch, so that both meet the same state of the machine.
-    const sample = await ask(batches[0]!);
+    // Kept nowhere (no-store): the first timed batch, the same one, is ranked as a first asking would be.
+    const sample = await ask(batches[0]!, { "cache-control": "no-store" });
     const sampleDocument: unknown = JSON.parse(sample.toString("utf8"));
     const answerServer = await startAnswerServer(sample);
     const times = { subject: [] as number[], sameBytes: [] as number[], stringify: [] as number[] };
@@ -137,9 +150,11 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     } finally {
       answerServer.stop();
     }
-    // The same batches again: their persons' records and signals are remembered and their targets' reason
-    // summaries kept, so this tells the first reads of a cold server from the ranking and sending.
-    const again = summarize(await timeEach(batches, (uuids) => ask(uuids), 0));
+    // The same batches again, every target ranked afresh (no-cache): their persons' records and signals are
+    // remembered and their targets' reason summaries kept, so this tells the first reads of a cold server from
+    // the ranking and sending. Then once more as a client would ask, every target's answer kept by that pass.
+    const again = summarize(await timeEach(batches, (uuids) => ask(uuids, { "cache-control": "no-cache" }), 0));
+    const kept = summarize(await timeEach(batches, (uuids) => ask(uuids), 0));
     const subject = summarize(times.subject);
     const baseline = summarize(
       await timeEach(
@@ -167,11 +182,14 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         answerFloorMs: floorMs,
         aboveFloorMs: subject.medianMs - floorMs,
         askedAgainMedianMs: again.medianMs,
+        keptAgainMedianMs: kept.medianMs,
+        medianTargetsNamedBefore: median(namedBefore(batches)),
       },
       notes: [
         `${rounds} batches of distinct targets, half drawn uniformly, half weighted by activity`,
         "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting)",
-        "askedAgainMedianMs: the same batches asked again once all were timed, the persons they name read and their targets' reason summaries kept: the median is the first asking's",
+        "askedAgainMedianMs: the same batches asked again once all were timed (Cache-Control: no-cache, every target ranked afresh), the persons they name read and their targets' reason summaries kept: the median is the first asking's",
+        "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS); medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
       ],
     });
   }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { defineOperation } from "./operation.js";
-import { streamedList, streamedListBody } from "./streamed-list.js";
+import { SerializedItem, streamedList, streamedListBody } from "./streamed-list.js";
 
 async function* partsOf(parts: unknown[][], failAt?: number) {
   for (const [index, part] of parts.entries()) {
@@ -34,6 +34,15 @@ describe("streamedListBody", () => {
     const stream = await streamedListBody(streamedList("results", partsOf(parts)));
     const bytes = Buffer.from(await new Response(stream).arrayBuffer());
     expect(bytes.equals(Buffer.from(JSON.stringify({ results: parts.flat() }), "utf8"))).toBe(true);
+  });
+
+  it("writes serialized items as their bytes, among items it serializes, and checks them parsed", async () => {
+    // Spacing JSON.stringify would not write: the bytes are sent as they are, not parsed and written again.
+    const kept = new SerializedItem(Buffer.from('{"name": "Ørsted",  "kept": true}'));
+    const checked: unknown[] = [];
+    const stream = await streamedListBody(streamedList("results", partsOf([[kept, { a: 1 }], [kept]])), { check: (item) => checked.push(item) });
+    expect(await textOf(stream)).toBe('{"results":[{"name": "Ørsted",  "kept": true},{"a":1},{"name": "Ørsted",  "kept": true}]}');
+    expect(checked).toEqual([{ name: "Ørsted", kept: true }, { a: 1 }, { name: "Ørsted", kept: true }]);
   });
 
   it("writes an empty list when there is no part or only empty ones", async () => {

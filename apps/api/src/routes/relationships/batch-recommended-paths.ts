@@ -1,10 +1,12 @@
 /** The two recommended-paths batch operations: up to 100 persons or companies in one call. */
 import type { EntityReference } from "@rapport/graph";
+import type { Context } from "hono";
 import { z } from "zod";
+import type { AppEnv } from "../../app-env.js";
 import { defineOperation } from "../../operations/operation.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
-import { streamedList } from "../../operations/streamed-list.js";
+import { SerializedItem, streamedList } from "../../operations/streamed-list.js";
 import {
   BATCH_HOP_ASSOCIATIONS_LIMIT,
   BATCH_PATHS_PER_ITEM,
@@ -15,6 +17,7 @@ import {
 } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
+import { keptTargetAnswers, type KeptTargetAnswers } from "./kept-target-answers.js";
 import { pathBatchFields, targetUuids } from "./path-batch-body.js";
 
 interface BatchBody {
@@ -25,42 +28,89 @@ interface BatchBody {
   order: "asc" | "desc";
 }
 
-async function batchResults(services: AppServices, auth: AuthContext, entity: EntityReference["entity"], body: BatchBody) {
+/** What besides the target shapes one target's answer: the kept answers' settings. */
+const settingsOf = (body: BatchBody, includeItems: boolean) => `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems}`;
+
+async function batchResults(services: AppServices, context: { auth: AuthContext; http: Context<AppEnv> }, operationId: string, entity: EntityReference["entity"], body: BatchBody) {
+  const { auth, http } = context;
+  const includeItems = entity === "company" ? body.include_items : true;
+  const kept = keptTargetAnswers(services, auth, operationId, settingsOf(body, includeItems), http.req.header("cache-control"));
+  const found = new Map<string, Uint8Array>();
+  for (const uuid of body.uuids) {
+    const bytes = found.has(uuid) ? undefined : kept.find(uuid);
+    if (bytes !== undefined) found.set(uuid, bytes);
+  }
   const view = await openRelationshipView(services, auth);
   const parts = rankedPathsInParts(
     services,
     auth,
     view,
-    body.uuids.map((uuid) => ({ entity, uuid })),
+    body.uuids.filter((uuid) => !found.has(uuid)).map((uuid) => ({ entity, uuid })),
     {
       sortBy: body.sort_by,
       order: body.order,
       limit: body.limit,
-      includeItems: entity === "company" ? body.include_items : true,
+      includeItems,
       maximumPathsPerItem: BATCH_PATHS_PER_ITEM,
       maximumPriorityEntries: BATCH_PRIORITY_ENTRIES_LIMIT,
       hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
     },
     BATCH_TARGETS_PER_PART,
   );
-  return streamedList("results", responsesOf(parts, body.limit));
+  return streamedList("results", answersInInputOrder(body.uuids, found, parts, kept, body.limit));
 }
 
-async function* responsesOf(parts: AsyncIterable<RankedPaths[]>, limit: number) {
-  for await (const part of parts) {
-    yield part.map((ranked) => ({
-      target_uuid: ranked.target.uuid,
-      target_name: ranked.target.name,
-      target_logo_url: ranked.target.logo_url,
-      items: ranked.items,
-      page: 1,
-      per_page: limit,
-      total: ranked.total,
-      has_more: ranked.total > ranked.items.length,
-      next_cursor: null,
-      top_external_contacts: ranked.top_external_contacts,
-    }));
+/** One target's recommended-paths response, as the batch lists it. */
+const targetResponse = (ranked: RankedPaths, limit: number) => ({
+  target_uuid: ranked.target.uuid,
+  target_name: ranked.target.name,
+  target_logo_url: ranked.target.logo_url,
+  items: ranked.items,
+  page: 1,
+  per_page: limit,
+  total: ranked.total,
+  has_more: ranked.total > ranked.items.length,
+  next_cursor: null,
+  top_external_contacts: ranked.top_external_contacts,
+});
+
+/**
+ * The answers in the order of `uuids`, `BATCH_TARGETS_PER_PART` at a time: a kept one as it was sent, the
+ * others serialized as they are ranked (`parts` ranks exactly the targets not kept, in the same order) and
+ * kept for the batches that follow.
+ */
+async function* answersInInputOrder(
+  uuids: readonly string[],
+  found: ReadonlyMap<string, Uint8Array>,
+  parts: AsyncIterator<RankedPaths[]>,
+  kept: KeptTargetAnswers,
+  limit: number,
+) {
+  // Ranked and not yet listed: at most one part's worth, so the batch never holds the whole answer.
+  const ranked: SerializedItem[] = [];
+  let part: SerializedItem[] = [];
+  for (const uuid of uuids) {
+    const bytes = found.get(uuid);
+    if (bytes !== undefined) {
+      part.push(new SerializedItem(bytes));
+    } else {
+      while (ranked.length === 0) {
+        const produced = await parts.next();
+        if (produced.done) throw new Error("recommended-paths batch: fewer answers ranked than targets asked (internal inconsistency)");
+        for (const answer of produced.value) {
+          const serialized = Buffer.from(JSON.stringify(targetResponse(answer, limit)));
+          kept.keep(answer.target.uuid, serialized);
+          ranked.push(new SerializedItem(serialized));
+        }
+      }
+      part.push(ranked.shift()!);
+    }
+    if (part.length === BATCH_TARGETS_PER_PART) {
+      yield part;
+      part = [];
+    }
   }
+  if (part.length > 0) yield part;
 }
 
 const batchResponse = z.object({
@@ -74,12 +124,12 @@ export const batchPersonRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
   description:
-    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths and 3 highest priority entries (`path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
+    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths and 3 highest priority entries (`path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
   body: z.object({ uuids: targetUuids("Person"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], limit: 5 } },
-  async handler({ body, auth, services }) {
-    return batchResults(services, auth, "person", body);
+  async handler({ body, auth, services, http }) {
+    return batchResults(services, { auth, http }, "batchPersonRecommendedPaths", "person", body);
   },
 });
 
@@ -90,11 +140,11 @@ export const batchCompanyRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
   description:
-    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths and 3 highest priority entries (`path_count` counts all). A company not found gets empty results and does not fail the batch. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
+    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths and 3 highest priority entries (`path_count` counts all). A company not found gets empty results and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
   body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },
-  async handler({ body, auth, services }) {
-    return batchResults(services, auth, "company", body);
+  async handler({ body, auth, services, http }) {
+    return batchResults(services, { auth, http }, "batchCompanyRecommendedPaths", "company", body);
   },
 });

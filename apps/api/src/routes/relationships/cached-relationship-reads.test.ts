@@ -125,6 +125,105 @@ describe("recommended paths from the response cache", () => {
   });
 });
 
+describe("recommended-paths batches from kept target answers", () => {
+  const batch = (uuids: string[], options: { headers?: Record<string, string>; key?: string; body?: Json } = {}) =>
+    call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids, ...options.body }, headers: options.headers, key: options.key });
+  const resultOf = (body: Json, uuid: string) => (body.results as Json[]).find((result) => result.target_uuid === uuid)!;
+
+  /** A meeting of Mike and Grace five seconds ahead: ranked before it, Mike reaches Grace through Bob; after it, directly. */
+  async function meetingAhead() {
+    const meeting = await call("/v1/meetings", { method: "POST", body: { title: "Intro", starts_at: iso(TEST_START + 5_000), attendees: [acme.member.email, "grace@globex.example"] } });
+    expect(meeting.status).toBe(201);
+  }
+
+  it("sends a target kept by an earlier batch as it was, and ranks the targets it has not kept", async () => {
+    await meetingAhead();
+    const first = await batch([ids.grace]);
+    expect(bestPaths(resultOf(first.body, ids.grace)).Mike).toEqual(["Bob Bridge", "Grace Hopper"]);
+    context.clock.advance(6_000);
+
+    const second = await batch([ids.bob, ids.grace]);
+    expect(second.status).toBe(200);
+    expect(second.body.results.map((result: Json) => result.target_uuid)).toEqual([ids.bob, ids.grace]);
+    // Grace's answer is the kept one, byte for byte; ranked now, Mike would reach her directly.
+    expect(second.text).toContain(JSON.stringify(first.body.results[0]));
+    expect(bestPaths(resultOf(second.body, ids.grace)).Mike).toEqual(["Bob Bridge", "Grace Hopper"]);
+    const fresh = await batch([ids.bob, ids.grace], { headers: { "cache-control": "no-cache" } });
+    expect(bestPaths(resultOf(fresh.body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
+    expect(resultOf(fresh.body, ids.bob)).toEqual(resultOf(second.body, ids.bob));
+  });
+
+  it("lists kept and ranked answers in input order across parts, a repeated target each time", async () => {
+    await batch([ids.grace]);
+    const unknown = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`;
+    // 23 targets: three parts of up to ten; Grace kept (three times), Bob and the unknown ones ranked (Bob twice).
+    const uuids = [ids.grace, ...Array.from({ length: 9 }, (_, index) => unknown(index)), ids.bob, ids.grace, ...Array.from({ length: 9 }, (_, index) => unknown(index + 9)), ids.bob, ids.grace];
+    const answer = await batch(uuids);
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((result: Json) => result.target_uuid)).toEqual(uuids);
+    const graces = (answer.body.results as Json[]).filter((result) => result.target_uuid === ids.grace);
+    expect(graces.map((result) => result.target_name)).toEqual(["Grace Hopper", "Grace Hopper", "Grace Hopper"]);
+    expect(new Set(graces.map((result) => JSON.stringify(result))).size).toBe(1);
+    const bobs = (answer.body.results as Json[]).filter((result) => result.target_uuid === ids.bob);
+    expect(bobs.map((result) => result.target_name)).toEqual(["Bob Bridge", "Bob Bridge"]);
+    expect((answer.body.results as Json[]).filter((result) => result.target_name === null)).toHaveLength(18);
+  });
+
+  it("ranks again once the data moves, the maximum age passes, or the settings differ", async () => {
+    await meetingAhead();
+    await batch([ids.grace]);
+    context.clock.advance(6_000);
+    const otherLimit = await batch([ids.grace], { body: { limit: 5 } });
+    expect(bestPaths(resultOf(otherLimit.body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
+    const otherOrder = await batch([ids.grace], { body: { order: "asc" } });
+    expect(bestPaths(resultOf(otherOrder.body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
+    // The single-target endpoint keeps its own answers (ten paths an item), never a batch's.
+    expect(bestPaths((await call(`/v1/persons/${ids.grace}/recommended-paths`)).body).Mike).toEqual(["Grace Hopper"]);
+
+    // The first batch's answer still holds for its own settings, until an email moves the tenant's data.
+    expect(bestPaths(resultOf((await batch([ids.grace])).body, ids.grace)).Mike).toEqual(["Bob Bridge", "Grace Hopper"]);
+    const sent = await call("/v1/emails/batch", { method: "POST", body: { messages: [{ message_id: "<n1@x>", sent_at: iso(TEST_START), from: acme.admin.email, to: ["bob@initech.example"] }] } });
+    expect(sent.status).toBe(200);
+    const afterEmail = await batch([ids.grace]);
+    expect(bestPaths(resultOf(afterEmail.body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
+
+    // Kept again at the new revision, and served until the maximum age (10 s) has passed.
+    context.clock.advance(9_999);
+    expect((await batch([ids.grace])).text).toBe(afterEmail.text);
+    context.clock.advance(1);
+    expect((await batch([ids.grace])).text).not.toBe(afterEmail.text);
+  });
+
+  it("keeps nothing on Cache-Control: no-store, and never answers another user context or tenant from what it kept", async () => {
+    await meetingAhead();
+    await batch([ids.grace], { headers: { "cache-control": "no-store" } });
+    await batch([ids.grace], { key: acme.memberKey });
+    context.clock.advance(6_000);
+    // Mike's context is served what it kept; the tenant key's kept nothing, and the admin's ranks for itself.
+    expect(bestPaths(resultOf((await batch([ids.grace], { key: acme.memberKey })).body, ids.grace)).Mike).toEqual(["Bob Bridge", "Grace Hopper"]);
+    expect(bestPaths(resultOf((await batch([ids.grace])).body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
+    expect(bestPaths(resultOf((await batch([ids.grace], { key: acme.adminKey })).body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
+
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await batch([ids.grace], { key: other.key });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.results).toEqual([expect.objectContaining({ target_uuid: ids.grace, target_name: null, items: [], total: 0 })]);
+  });
+
+  it("keeps a company's answers apart by include_items", async () => {
+    const companies = (includeItems: boolean) =>
+      call("/v1/companies/recommended-paths/batch", { method: "POST", body: { uuids: [ids.globex], include_items: includeItems } });
+    await meetingAhead();
+    const withItems = await companies(true);
+    expect(withItems.body.results[0].items.length).toBeGreaterThan(0);
+    context.clock.advance(6_000);
+    const contactsOnly = await companies(false);
+    expect(contactsOnly.body.results[0]).toMatchObject({ items: [], total: 0 });
+    expect(contactsOnly.body.results[0].top_external_contacts.length).toBeGreaterThan(0);
+    expect((await companies(true)).text).toBe(withItems.text);
+  });
+});
+
 describe("a person from the response cache", () => {
   it("is kept per user context, and follows a new meeting at once", async () => {
     const path = `/v1/persons/${ids.grace}`;
