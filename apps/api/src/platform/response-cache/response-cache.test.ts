@@ -41,6 +41,36 @@ describe("ResponseCache", () => {
   });
 });
 
+describe("ResponseCache parts", () => {
+  it("serves a kept part under the rule of whole answers, apart from them, as a copy", () => {
+    const cache = new ResponseCache({ maxAgeMilliseconds: 10_000, maxBytes: 1024 });
+    const body = bytes("part");
+    cache.keepPart("a", 7, 1_000, body);
+    body.fill(0);
+    expect(cache.findPart("a", 7, 10_999)).toEqual({ body: Buffer.from("part"), age: 9_999 });
+    expect(cache.findPart("a", 7, 11_000)).toBeUndefined();
+    expect(cache.findPart("a", 8, 1_000)).toBeUndefined();
+    expect(cache.findPart("a", 7, 999)).toBeUndefined();
+    // Parts and whole answers never answer for each other.
+    expect(cache.find("a", 7, 1_000)).toBeUndefined();
+    cache.keep("b", 7, 1_000, bytes("whole"));
+    expect(cache.findPart("b", 7, 1_000)).toBeUndefined();
+  });
+
+  it("keeps no part from inside a transaction or when turned off, and forgets the oldest beyond its size", () => {
+    const cache = new ResponseCache({ maxAgeMilliseconds: 10_000, maxBytes: 10 });
+    cache.keepPart("a", Number.NaN, 0, bytes("aaaa"));
+    expect(cache.findPart("a", Number.NaN, 0)).toBeUndefined();
+    cache.keepPart("a", 1, 0, bytes("aaaa"));
+    cache.keepPart("b", 1, 0, bytes("bbbb"));
+    cache.keepPart("c", 1, 0, bytes("cccc"));
+    expect([cache.findPart("a", 1, 0), text(cache.findPart("b", 1, 0)), text(cache.findPart("c", 1, 0))]).toEqual([undefined, "bbbb", "cccc"]);
+    const off = new ResponseCache({ maxAgeMilliseconds: 0, maxBytes: 1024 });
+    off.keepPart("a", 1, 0, bytes("kept?"));
+    expect(off.findPart("a", 1, 0)).toBeUndefined();
+  });
+});
+
 describe("responseCacheFromEnvironment", () => {
   it("defaults to 10 seconds and 64 MiB, reads both variables, and refuses anything but a whole number in range", () => {
     expect(responseCacheFromEnvironment({}).options).toEqual({ maxAgeMilliseconds: 10_000, maxBytes: 64 * 2 ** 20 });

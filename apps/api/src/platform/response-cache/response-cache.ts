@@ -6,6 +6,7 @@
  * it is younger than the maximum age, which bounds how far the `now` of a served answer lags the clock.
  */
 import { LRUCache } from "lru-cache";
+import { ByteRing } from "./byte-ring.js";
 
 export interface ResponseCacheOptions {
   /** How long an entry may be served after it was computed, in milliseconds; 0 keeps nothing. */
@@ -30,10 +31,14 @@ interface Entry {
  */
 export class ResponseCache {
   private readonly entries: LRUCache<string, Entry> | null;
+  /** Parts of answers (a batch's targets), in a ring of the same size: megabytes a minute that are never garbage. */
+  private readonly parts: ByteRing<Omit<Entry, "body">> | null;
 
   constructor(readonly options: ResponseCacheOptions) {
     const { maxAgeMilliseconds, maxBytes } = options;
-    this.entries = maxAgeMilliseconds > 0 && maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.body.byteLength) }) : null;
+    const keeps = maxAgeMilliseconds > 0 && maxBytes > 0;
+    this.entries = keeps ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.body.byteLength) }) : null;
+    this.parts = keeps ? new ByteRing(maxBytes) : null;
   }
 
   /** Whether anything can be kept (a maximum age and a size above 0). */
@@ -61,6 +66,24 @@ export class ResponseCache {
   keep(key: string, revision: number, now: number, body: Uint8Array): void {
     if (this.entries === null || Number.isNaN(revision)) return;
     this.entries.set(key, { revision, computedAt: now, body });
+  }
+
+  /**
+   * As {@link find}, for a part of an answer kept with {@link keepPart}: a copy of its bytes. Parts are kept
+   * apart from whole answers, in a ring of the cache's size where the oldest go first.
+   */
+  findPart(key: string, revision: number, now: number): { body: Uint8Array; age: number } | undefined {
+    const found = this.parts?.get(key);
+    if (found === undefined) return undefined;
+    const age = now - found.meta.computedAt;
+    if (found.meta.revision !== revision || age < 0 || age >= this.options.maxAgeMilliseconds) return undefined;
+    return { body: found.bytes, age };
+  }
+
+  /** As {@link keep}, for a part of an answer (one target of a batch): a copy of `body` is kept. */
+  keepPart(key: string, revision: number, now: number, body: Uint8Array): void {
+    if (this.parts === null || Number.isNaN(revision)) return;
+    this.parts.set(key, body, { revision, computedAt: now });
   }
 }
 

@@ -36,9 +36,9 @@ export function keptTargetAnswers(
   const { fresh, keep } = cacheDirectivesOf(cacheControl);
   const keyOf = (uuid: string) => responseCacheKey(tenantUuid, auth.user?.uuid ?? null, `${operationId} target`, `${uuid} ${settings}`);
   return {
-    find: (uuid) => (fresh ? undefined : responseCache.find(keyOf(uuid), revision, now)?.body),
+    find: (uuid) => (fresh ? undefined : responseCache.findPart(keyOf(uuid), revision, now)?.body),
     keep: (uuid, bytes) => {
-      if (keep) responseCache.keep(keyOf(uuid), revision, now, bytes);
+      if (keep) responseCache.keepPart(keyOf(uuid), revision, now, bytes);
     },
   };
 }

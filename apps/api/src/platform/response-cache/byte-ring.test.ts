@@ -1,0 +1,68 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ByteRing } from "./byte-ring.js";
+
+const bytes = (text: string) => Buffer.from(text);
+const text = (found: { bytes: Buffer } | undefined) => found?.bytes.toString();
+
+describe("ByteRing", () => {
+  it("returns a copy of the bytes kept under a key, with their meta", () => {
+    const ring = new ByteRing<number>(16);
+    const kept = bytes("abcd");
+    ring.set("a", kept, 7);
+    kept.write("zzzz");
+    const found = ring.get("a")!;
+    expect(found).toEqual({ bytes: bytes("abcd"), meta: 7 });
+    // Writing over the ring's bytes does not reach a copy already handed out.
+    ring.set("b", bytes("x".repeat(16)), 8);
+    expect(found.bytes.toString()).toBe("abcd");
+    expect(ring.get("a")).toBeUndefined();
+    expect(ring.get("missing")).toBeUndefined();
+  });
+
+  it("forgets the oldest bytes as later writes reach them, never splitting bytes across the end", () => {
+    const ring = new ByteRing<null>(10);
+    ring.set("a", bytes("aaaa"), null);
+    ring.set("b", bytes("bbbb"), null);
+    expect([text(ring.get("a")), text(ring.get("b"))]).toEqual(["aaaa", "bbbb"]);
+    // Six bytes do not fit in the two left at the end: written at the start, over "a" and "b"'s first bytes.
+    ring.set("c", bytes("cccccc"), null);
+    expect([ring.get("a"), ring.get("b"), text(ring.get("c"))]).toEqual([undefined, undefined, "cccccc"]);
+    ring.set("d", bytes("dddd"), null);
+    expect([text(ring.get("c")), text(ring.get("d"))]).toEqual(["cccccc", "dddd"]);
+    expect(ring.size).toBe(2);
+  });
+
+  it("keeps a key's latest bytes only, and nothing larger than itself or empty", () => {
+    const ring = new ByteRing<number>(8);
+    ring.set("a", bytes("one"), 1);
+    ring.set("a", bytes("two"), 2);
+    expect(ring.get("a")).toEqual({ bytes: bytes("two"), meta: 2 });
+    ring.set("a", bytes("x".repeat(9)), 3);
+    expect(ring.get("a")).toBeUndefined();
+    ring.set("e", new Uint8Array(0), 4);
+    expect(ring.get("e")).toBeUndefined();
+    expect(() => new ByteRing(-1)).toThrow("capacity must be a whole number of bytes");
+  });
+
+  it("answers a key with exactly its latest bytes or nothing, and always the bytes just written", () => {
+    const write = fc.record({ key: fc.constantFrom("a", "b", "c", "d", "e"), length: fc.integer({ min: 1, max: 40 }), fill: fc.integer({ min: 0, max: 255 }) });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 64 }), fc.array(write, { maxLength: 60 }), (capacity, writes) => {
+        const ring = new ByteRing<number>(capacity);
+        const latest = new Map<string, Buffer>();
+        writes.forEach(({ key, length, fill }, index) => {
+          const written = Buffer.alloc(length, fill);
+          ring.set(key, written, index);
+          latest.set(key, written);
+          if (length <= capacity) expect(ring.get(key)).toEqual({ bytes: written, meta: index });
+          for (const [other, expected] of latest) {
+            const found = ring.get(other);
+            if (found !== undefined) expect(found.bytes.equals(expected)).toBe(true);
+          }
+        });
+      }),
+      { seed: 20261127, numRuns: 300 },
+    );
+  });
+});
