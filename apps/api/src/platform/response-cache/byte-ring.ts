@@ -20,7 +20,8 @@ interface Slot<Meta> {
  * ring.get("key"); // { bytes: a copy, meta: 7 }, until 64 MiB more have been written
  */
 export class ByteRing<Meta> {
-  private readonly buffer: Buffer;
+  /** Allocated at the first write: a server that keeps nothing reserves nothing. */
+  private buffer: Buffer | null = null;
   /** Bytes written (and skipped at the end of the buffer) since the ring was made. */
   private written = 0;
   /** In order of `start`: a key written again is moved to the end. */
@@ -28,7 +29,6 @@ export class ByteRing<Meta> {
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`ByteRing: capacity must be a whole number of bytes, not ${capacity}`);
-    this.buffer = Buffer.allocUnsafeSlow(capacity);
   }
 
   /** Keeps a copy of `bytes` under `key`; bytes longer than the ring are not kept (and `key` is forgotten). */
@@ -43,6 +43,7 @@ export class ByteRing<Meta> {
       this.written += capacity - offset;
       offset = 0;
     }
+    this.buffer ??= Buffer.allocUnsafeSlow(capacity);
     this.buffer.set(bytes, offset);
     this.slots.set(key, { start: this.written, length, meta });
     this.written += length;
@@ -57,7 +58,7 @@ export class ByteRing<Meta> {
     const slot = this.slots.get(key);
     if (slot === undefined || !this.holds(slot)) return undefined;
     const offset = slot.start % this.capacity;
-    return { bytes: Buffer.from(this.buffer.subarray(offset, offset + slot.length)), meta: slot.meta };
+    return { bytes: Buffer.from(this.buffer!.subarray(offset, offset + slot.length)), meta: slot.meta };
   }
 
   /** Keys kept and not overwritten. */
