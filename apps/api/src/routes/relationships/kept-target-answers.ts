@@ -1,9 +1,9 @@
 /**
  * @module
- * A batch's answers per target, kept in the response cache under the same rule as whole answers: served
- * while the tenant's data has not moved since it was computed and for at most the cache's maximum age. A
- * target that recurs across batches (a busy company on every list an agent sends) is ranked, presented and
- * serialized once, and its bytes are sent again as they were.
+ * A batch's answers per target, kept in the response cache as parts (its ring, decision 0024) under the
+ * rule of whole answers: served while the tenant's data has not moved since it was computed and for at most
+ * the cache's maximum age. A target that recurs across batches (a busy company on every list an agent sends)
+ * is ranked, presented and serialized once, and its bytes are sent again as they were.
  */
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { cacheDirectivesOf, responseCacheKey } from "../../platform/response-cache/response-cache.js";
