@@ -11,7 +11,10 @@ import { ByteRing } from "./byte-ring.js";
 export interface ResponseCacheOptions {
   /** How long an entry may be served after it was computed, in milliseconds; 0 keeps nothing. */
   maxAgeMilliseconds: number;
-  /** Bytes of bodies kept at most; the least recently used go first. */
+  /**
+   * Bytes of bodies kept at most, in each of its two stores: whole answers (the least recently used go first)
+   * and parts of answers (the oldest go first).
+   */
   maxBytes: number;
 }
 
