@@ -11,7 +11,8 @@ import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { readJsonBody } from "../platform/request/json-body.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
-import { cacheDirectivesOf, requestTargetOf, responseCacheKey } from "../platform/response-cache/response-cache.js";
+import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
+import { requestTargetOf } from "../platform/response-cache/response-cache.js";
 import type { AnyOperation, StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
 import { collectQuery, parseInput } from "./validate-input.js";
@@ -29,23 +30,11 @@ function isStatusReply(value: unknown): value is StatusReply<unknown> {
 
 const JSON_CONTENT = { "content-type": "application/json" };
 
-/**
- * The response cache's entry for this request: the kept answer when one holds, and how to keep a new one.
- * The tenant's revision is read before the handler runs, so a write during it leaves the kept answer
- * stale. A request with `Cache-Control: no-cache` is answered afresh (and kept); `no-store` also keeps nothing.
- */
+/** The response cache's entry for this request (see requestCacheRule): the kept answer when one holds, and how to keep a new one. */
 function cacheSlot(http: Context<AppEnv>, operationId: string): { found: { body: Uint8Array; age: number } | undefined; keep(body: Uint8Array): void } {
-  const { store, clock, responseCache } = http.get("services");
-  const auth = http.get("auth");
-  const tenantUuid = auth.tenant.uuid;
-  const key = responseCacheKey(tenantUuid, auth.user?.uuid ?? null, operationId, requestTargetOf(http.req.url));
-  const revision = store.revision(tenantUuid);
-  const now = clock.now();
-  const { fresh, keep } = cacheDirectivesOf(http.req.header("cache-control"));
-  return {
-    found: fresh ? undefined : responseCache.find(key, revision, now),
-    keep: keep ? (body: Uint8Array) => responseCache.keep(key, revision, now, body) : () => undefined,
-  };
+  const rule = requestCacheRule(http.get("services"), http.get("auth"), operationId, http.req.header("cache-control"), "whole");
+  const target = requestTargetOf(http.req.url);
+  return { found: rule.find(target), keep: (body) => rule.keep(target, body) };
 }
 
 /** Checks each item of a streamed list against the element schema of the same list in the operation's response. */

@@ -6,7 +6,7 @@
  * is ranked, presented and serialized once, and its bytes are sent again as they were.
  */
 import type { AuthContext } from "../../platform/auth/auth-context.js";
-import { cacheDirectivesOf, responseCacheKey } from "../../platform/response-cache/response-cache.js";
+import { requestCacheRule } from "../../platform/response-cache/cache-rule.js";
 import type { AppServices } from "../../services.js";
 
 export interface KeptTargetAnswers {
@@ -17,10 +17,9 @@ export interface KeptTargetAnswers {
 }
 
 /**
- * The kept answers of one batch request. `settings` names everything besides the target that shapes an
- * answer (limit, order, items), and `cacheControl` is the request's header: `no-cache` ranks every target
- * afresh, `no-store` also keeps nothing. The tenant's revision and the time are read now, before anything
- * is ranked, so a write during the batch leaves what it keeps stale.
+ * The kept answers of one batch request, under the cache's rule for the request (`requestCacheRule`).
+ * `settings` names everything besides the target that shapes an answer (limit, order, items), and
+ * `cacheControl` is the request's header: `no-cache` ranks every target afresh, `no-store` also keeps nothing.
  */
 export function keptTargetAnswers(
   services: AppServices,
@@ -29,16 +28,9 @@ export function keptTargetAnswers(
   settings: string,
   cacheControl: string | undefined,
 ): KeptTargetAnswers {
-  const { store, clock, responseCache } = services;
-  const tenantUuid = auth.tenant.uuid;
-  const revision = store.revision(tenantUuid);
-  const now = clock.now();
-  const { fresh, keep } = cacheDirectivesOf(cacheControl);
-  const keyOf = (uuid: string) => responseCacheKey(tenantUuid, auth.user?.uuid ?? null, `${operationId} target`, `${uuid} ${settings}`);
+  const rule = requestCacheRule(services, auth, `${operationId} target`, cacheControl, "parts");
   return {
-    find: (uuid) => (fresh ? undefined : responseCache.findPart(keyOf(uuid), revision, now)?.body),
-    keep: (uuid, bytes) => {
-      if (keep) responseCache.keepPart(keyOf(uuid), revision, now, bytes);
-    },
+    find: (uuid) => rule.find(`${uuid} ${settings}`)?.body,
+    keep: (uuid, bytes) => rule.keep(`${uuid} ${settings}`, bytes),
   };
 }
