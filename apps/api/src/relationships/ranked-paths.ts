@@ -31,11 +31,14 @@ export const HOP_ASSOCIATIONS_LIMIT = 10;
  */
 export const PRIORITY_ENTRIES_LIMIT = 10;
 
+/** Paths listed per item by the single-target endpoints: the graph's default, and the most a batch may ask for. */
+export const PATHS_PER_ITEM = 10;
+
 /**
  * Paths listed per item, priority entries per item and opportunities named per hop in a batch
  * response: a batch is an overview of up to 100 targets (with 10 of each, 100 busy targets made ten
  * megabytes of JSON); the single-target endpoints list 10 of each. `path_count` and
- * `signal_metadata` still count them all.
+ * `signal_metadata` still count them all. The first two are defaults: a batch body may ask for 0 to 10.
  */
 export const BATCH_PATHS_PER_ITEM = 3;
 export const BATCH_PRIORITY_ENTRIES_LIMIT = 3;

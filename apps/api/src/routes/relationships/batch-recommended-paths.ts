@@ -9,8 +9,6 @@ import { recommendedPathsResponseSchema } from "../../presenters/recommended-pat
 import { SerializedItem, streamedList } from "../../operations/streamed-list.js";
 import {
   BATCH_HOP_ASSOCIATIONS_LIMIT,
-  BATCH_PATHS_PER_ITEM,
-  BATCH_PRIORITY_ENTRIES_LIMIT,
   BATCH_TARGETS_PER_PART,
   rankedPathsInParts,
   type RankedPaths,
@@ -26,10 +24,13 @@ interface BatchBody {
   limit: number;
   sort_by: "score" | "name";
   order: "asc" | "desc";
+  paths_per_item: number;
+  priority_entries_per_item: number;
 }
 
 /** What besides the target shapes one target's answer: the kept answers' settings. */
-const settingsOf = (body: BatchBody, includeItems: boolean) => `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems}`;
+const settingsOf = (body: BatchBody, includeItems: boolean) =>
+  `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems} paths_per_item=${body.paths_per_item} priority_entries_per_item=${body.priority_entries_per_item}`;
 
 async function batchResults(services: AppServices, context: { auth: AuthContext; http: Context<AppEnv> }, operationId: string, entity: EntityReference["entity"], body: BatchBody) {
   const { auth, http } = context;
@@ -51,8 +52,8 @@ async function batchResults(services: AppServices, context: { auth: AuthContext;
       order: body.order,
       limit: body.limit,
       includeItems,
-      maximumPathsPerItem: BATCH_PATHS_PER_ITEM,
-      maximumPriorityEntries: BATCH_PRIORITY_ENTRIES_LIMIT,
+      maximumPathsPerItem: body.paths_per_item,
+      maximumPriorityEntries: body.priority_entries_per_item,
       hopAssociationsLimit: BATCH_HOP_ASSOCIATIONS_LIMIT,
     },
     BATCH_TARGETS_PER_PART,
@@ -124,7 +125,7 @@ export const batchPersonRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
   description:
-    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths and 3 highest priority entries (`path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
+    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its 3 strongest paths and 3 highest priority entries (`paths_per_item` and `priority_entries_per_item` ask for 0 to 10; `path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
   body: z.object({ uuids: targetUuids("Person"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], limit: 5 } },
@@ -140,7 +141,7 @@ export const batchCompanyRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
   description:
-    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths and 3 highest priority entries (`path_count` counts all). A company not found gets empty results and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
+    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns only each company's top_external_contacts. Each item lists its 3 strongest paths and 3 highest priority entries (`paths_per_item` and `priority_entries_per_item` ask for 0 to 10; `path_count` counts all). A company not found gets empty results and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
   body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },

@@ -1,6 +1,7 @@
 /** The body shared by the two recommended-paths batch endpoints. */
 import { z } from "zod";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
+import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/ranked-paths.js";
 
 export const MAX_BATCH_TARGETS = 100;
 
@@ -28,4 +29,18 @@ export const pathBatchFields = {
     .describe(`Top contacts (items) per target, 1-100; default ${DEFAULT_BATCH_LIMIT}.`),
   sort_by: z.enum(["score", "name"]).default("score").describe("Rank by path strength (default) or by the internal user's name."),
   order: z.enum(["asc", "desc"]).default("desc").describe("Default desc: highest score first."),
+  paths_per_item: z
+    .number()
+    .int()
+    .min(0)
+    .max(PATHS_PER_ITEM)
+    .default(BATCH_PATHS_PER_ITEM)
+    .describe(`Paths listed per item, strongest first, 0-${PATHS_PER_ITEM}; default ${BATCH_PATHS_PER_ITEM}. \`path_count\` still counts them all.`),
+  priority_entries_per_item: z
+    .number()
+    .int()
+    .min(0)
+    .max(PRIORITY_ENTRIES_LIMIT)
+    .default(BATCH_PRIORITY_ENTRIES_LIMIT)
+    .describe(`priority_management entries per item, highest priority first, 0-${PRIORITY_ENTRIES_LIMIT}; default ${BATCH_PRIORITY_ENTRIES_LIMIT}.`),
 };

@@ -119,6 +119,37 @@ describe("recommended paths to a person", () => {
     expect((await call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace], limit: 101 } })).status).toBe(400);
   });
 
+  it("lists as many paths and priority entries per item as the batch asks for, 0 to 10, still counting every path", async () => {
+    // Mike meets Grace with Bob: a direct path besides the one through Bob.
+    await meeting("Three of us", daysAgo(2), [acme.member.email, "grace@globex.example", "bob@initech.example"]);
+    const batch = (fields: Json) => call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace], ...fields } });
+    const mikeOf = (body: Json) => (body.results[0].items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!;
+
+    const full = mikeOf((await batch({})).body);
+    expect(full.path_count).toBe(2);
+    expect(full.paths).toHaveLength(2);
+    expect(full.priority_management).toHaveLength(1);
+
+    const onePath = await batch({ paths_per_item: 1 });
+    expect(onePath.status).toBe(200);
+    const [fullEntry] = full.priority_management as Json[];
+    // An entry's context lists the user's paths among those the item lists.
+    expect(mikeOf(onePath.body)).toMatchObject({
+      path_count: 2,
+      paths: [full.paths[0]],
+      priority_management: [{ ...fullEntry, priority_context: fullEntry!.priority_context.slice(0, 1) }],
+    });
+
+    const bare = mikeOf((await batch({ paths_per_item: 0, priority_entries_per_item: 0 })).body);
+    expect(bare).toMatchObject({ path_count: 2, paths: [], priority_management: [], connection_score: full.connection_score });
+
+    for (const [field, value] of [["paths_per_item", 11], ["priority_entries_per_item", -1], ["paths_per_item", 1.5], ["priority_entries_per_item", "2"]] as const) {
+      const refused = await batch({ [field]: value });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toContain(field);
+    }
+  });
+
   it("reads the emails only of the persons whose emails it shows: the team members and top external contacts", async () => {
     const { persons } = context.services.store;
     const displays = vi.spyOn(persons, "displays");
