@@ -71,6 +71,10 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.answerFloorMs, id).toBeCloseTo(figures!.sameBytesBareMs! + figures!.stringifyMs!, 6);
       expect(figures?.askedAgainMedianMs, id).toBeGreaterThan(0);
       expect(figures?.medianResponseMiB, id).toBeGreaterThan(0);
+      // The lighter overview lists fewer paths and entries: a smaller answer for the same targets.
+      expect(figures?.onePathAskedAgainMedianMs, id).toBeGreaterThan(0);
+      expect(figures?.onePathMedianResponseMiB, id).toBeGreaterThan(0);
+      expect(figures?.onePathMedianResponseMiB, id).toBeLessThan(figures!.medianResponseMiB!);
     }
     // Each throughput row reports each load's mean latency, finer than autocannon's whole milliseconds.
     for (const id of ["http-person", "http-paths"]) {

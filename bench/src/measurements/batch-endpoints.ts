@@ -107,6 +107,9 @@ async function startAnswerServer(answer: Buffer): Promise<{ url: string; stop: (
 
 const MiB = 2 ** 20;
 
+/** The lightest overview that still shows each item's best path and priority entry. */
+const LIGHT_OVERVIEW = { paths_per_item: 1, priority_entries_per_item: 1 };
+
 /** For each batch after the first, how many of its targets an earlier batch named. */
 export function namedBefore(batches: readonly (readonly string[])[]): number[] {
   const named = new Set<string>();
@@ -131,8 +134,8 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     ["company", "companies", companies],
   ] as const) {
     const batchUrl = `${baseUrl}/v1/${resource}/recommended-paths/batch`;
-    const ask = (uuids: readonly string[], headers: Record<string, string> = {}) =>
-      fetchAnswer(batchUrl, apiKey, { method: "POST", body: JSON.stringify({ uuids }), headers });
+    const ask = (uuids: readonly string[], headers: Record<string, string> = {}, fields: Record<string, unknown> = {}) =>
+      fetchAnswer(batchUrl, apiKey, { method: "POST", body: JSON.stringify({ uuids, ...fields }), headers });
     // The warm-up batch's answer is the floor's: the same bytes from a bare server, and serializing them,
     // each timed right after every batch, so that both meet the same state of the machine.
     // Kept nowhere (no-store): the first timed batch, the same one, is ranked as a first asking would be.
@@ -155,6 +158,11 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     // the ranking and sending. Then once more as a client would ask, every target's answer kept by that pass.
     const again = summarize(await timeEach(batches, (uuids) => ask(uuids, { "cache-control": "no-cache" }), 0));
     const kept = summarize(await timeEach(batches, (uuids) => ask(uuids), 0));
+    // The lighter overview a client may ask for, ranked afresh like `again`: what a smaller answer saves.
+    const lightSizes: number[] = [];
+    const light = summarize(
+      await timeEach(batches, async (uuids) => lightSizes.push((await ask(uuids, { "cache-control": "no-cache" }, LIGHT_OVERVIEW)).byteLength), 0),
+    );
     const subject = summarize(times.subject);
     const baseline = summarize(
       await timeEach(
@@ -183,6 +191,8 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         aboveFloorMs: subject.medianMs - floorMs,
         askedAgainMedianMs: again.medianMs,
         keptAgainMedianMs: kept.medianMs,
+        onePathAskedAgainMedianMs: light.medianMs,
+        onePathMedianResponseMiB: median(lightSizes) / MiB,
         medianTargetsNamedBefore: median(namedBefore(batches)),
       },
       notes: [
@@ -190,6 +200,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting)",
         "askedAgainMedianMs: the same batches asked again once all were timed (Cache-Control: no-cache, every target ranked afresh), the persons they name read and their targets' reason summaries kept: the median is the first asking's",
         "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS); medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
+        "onePathAskedAgainMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, asking for one path and one priority entry per item (paths_per_item=1, priority_entries_per_item=1; the default lists 3 of each); onePathMedianResponseMiB: their answers' median size",
       ],
     });
   }
