@@ -36,7 +36,7 @@ import { createNameSearchIndex } from "../repositories/name-search-notes.js";
 import { graphEntityActivity, hydratedGraphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
-import { createGenerationSnapshots, createRememberedReads } from "./remembered-reads.js";
+import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { withStatementCache } from "./statement-cache.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
@@ -203,7 +203,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       emit: (tenantUuid, change) => graphs.apply(tenantUuid, change),
       entityActivity: graphEntityActivity(graphs),
       hydratedEntityActivity: hydratedGraphEntityActivity(graphs),
-      remembered: createRememberedReads(generations),
+      remembered: createRememberedReads(generations, createPersonChangeLog(sqlite)),
       usageBuffer,
     },
     graphs,

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
+import { GenerationCache } from "./generation-cache.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-generations-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -178,6 +179,59 @@ describe("remembered persons", () => {
     }));
 });
 
+describe("remembered persons, one by one", () => {
+  it("drop only the persons a write changed, from any connection; a company's change drops them all", () =>
+    withTwoConnections("persons-one-by-one", {}, async (store, other) => {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
+      const ada = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada", emails: ["ada@globex.example"], primary_company_uuid: globex.uuid });
+      const bob = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Bob", emails: ["bob@initech.example"] });
+      const dup = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada L.", emails: ["ada@home.example"] });
+      const uuids = [ada.uuid, bob.uuid, dup.uuid];
+      // Remembered records are frozen and shared: the same object means it was not read again.
+      const read = async () => ({
+        persons: await store.persons.getMany(tenant.uuid, uuids),
+        displays: await store.persons.displays(tenant.uuid, uuids),
+        cards: await store.persons.displayCards(tenant.uuid, [bob.uuid]),
+      });
+      const kept = (before: Awaited<ReturnType<typeof read>>, after: Awaited<ReturnType<typeof read>>, uuid: string) =>
+        after.persons.get(uuid) === before.persons.get(uuid) && after.displays.get(uuid) === before.displays.get(uuid);
+
+      const first = await read();
+      expect(kept(first, await read(), bob.uuid)).toBe(true);
+
+      // Another process creates persons (an email from two new addresses): nothing remembered is dropped.
+      const ingested = await other.emails.ingest(tenant.uuid, { message_id: "<new@x>", sent_at: Date.UTC(2026, 0, 1), from: { email: "new@x.example" }, to: [{ email: "newer@x.example" }] });
+      expect(ingested.email.from_person_uuid).not.toBe(ada.uuid);
+      const afterInsert = await read();
+      for (const uuid of uuids) expect(kept(first, afterInsert, uuid)).toBe(true);
+      expect(afterInsert.cards.get(bob.uuid)).toBe(first.displays.get(bob.uuid));
+
+      // A change to Ada drops Ada alone.
+      await other.persons.update(tenant.uuid, ada.uuid, { job_title: "CTO" });
+      const afterUpdate = await read();
+      expect(afterUpdate.persons.get(ada.uuid)?.job_title).toBe("CTO");
+      expect(afterUpdate.displays.get(ada.uuid)?.job_title).toBe("CTO");
+      expect(kept(first, afterUpdate, bob.uuid)).toBe(true);
+      expect(kept(first, afterUpdate, dup.uuid)).toBe(true);
+
+      // A merge moves the duplicate's email to Ada and removes the duplicate: both dropped, Bob kept.
+      await other.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: ada.uuid, superseded_uuid: dup.uuid, preview: false, merged_by_user_uuid: null });
+      const afterMerge = await read();
+      expect(afterMerge.displays.get(ada.uuid)?.emails.map((email) => email.address).sort()).toEqual(["ada@globex.example", "ada@home.example"]);
+      expect(afterMerge.persons.has(dup.uuid)).toBe(false);
+      expect(afterMerge.displays.has(dup.uuid)).toBe(false);
+      expect(kept(first, afterMerge, bob.uuid)).toBe(true);
+
+      // A company's new name may show in any person's display: every person is read again.
+      await other.companies.update(tenant.uuid, globex.uuid, { company_name: "Globex Corporation" });
+      const afterRename = await read();
+      expect(afterRename.displays.get(ada.uuid)?.primary_company?.company_name).toBe("Globex Corporation");
+      expect(afterRename.displays.get(bob.uuid)).not.toBe(first.displays.get(bob.uuid));
+      expect(afterRename.displays.get(bob.uuid)).toEqual(first.displays.get(bob.uuid));
+    }));
+});
+
 describe("remembered companies", () => {
   it("hold a record until its row changes, from any connection, and keep no transaction's writes", () =>
     withTwoConnections("companies", {}, async (store, other) => {
@@ -232,4 +286,50 @@ describe("remembered list memberships", () => {
       expect(await store.entityLists.delete(tenant.uuid, investors.uuid)).toBe(true);
       expect(await counts()).toEqual({ [ada.uuid]: 1 });
     }));
+});
+
+describe("GenerationCache with the changed keys known", () => {
+  it("goes on without the changed keys, in a new map, and starts over when they are not known", () => {
+    let generation = 1;
+    let changed: string[] | null = [];
+    const asked: number[] = [];
+    const cache = new GenerationCache<string>(
+      () => generation,
+      3,
+      (_tenant, since) => {
+        asked.push(since);
+        return changed;
+      },
+    );
+    const first = cache.valuesOf("t1");
+    first.set("ada", "Ada").set("bob", "Bob");
+    expect(cache.valuesOf("t1")).toBe(first);
+
+    generation = 2;
+    changed = ["ada"];
+    const second = cache.valuesOf("t1");
+    expect([...second]).toEqual([["bob", "Bob"]]);
+    expect(asked).toEqual([1]);
+    // A read that took the old map before the write stores its answer where no later reader looks.
+    first.set("ada", "Ada, as before the write");
+    expect(cache.valuesOf("t1").has("ada")).toBe(false);
+    expect(cache.valuesOf("t2").size).toBe(0);
+
+    generation = 3;
+    changed = null;
+    expect(cache.valuesOf("t1").size).toBe(0);
+
+    // Grown past its bound, a tenant's values start over whatever changed.
+    cache.valuesOf("t1").set("a", "1").set("b", "2").set("c", "3").set("d", "4");
+    generation = 4;
+    changed = [];
+    expect(cache.valuesOf("t1").size).toBe(0);
+    // Inside a transaction (NaN) nothing carries over, and nothing after it either.
+    cache.valuesOf("t1").set("a", "1");
+    generation = Number.NaN;
+    expect(cache.valuesOf("t1").size).toBe(0);
+    generation = 5;
+    expect(cache.valuesOf("t1").size).toBe(0);
+    expect(asked).toEqual([1, 2]);
+  });
 });

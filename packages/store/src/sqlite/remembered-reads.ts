@@ -1,14 +1,16 @@
 /**
  * @module
  * The reads the SQLite store remembers, each until a write to what it depends on raises the
- * tenant's generation of that scope (migrations 0007, 0009, 0010, 0027). Only the store's root context has them:
+ * tenant's generation of that scope (migrations 0007, 0009, 0010, 0027); persons are dropped one by one, as
+ * the log of migration 0029 names them. Only the store's root context has them:
  * inside a transaction every read goes to the database.
  */
 import type SqliteDatabase from "better-sqlite3";
 import type { Company, Person, PersonDisplayCard, PersonDisplayRecord } from "../records.js";
 import type { ApiKeyOwner } from "../store.js";
-import { GenerationCache, type GenerationReader } from "./generation-cache.js";
+import { GenerationCache, type ChangedKeysReader, type GenerationReader } from "./generation-cache.js";
 import { GenerationSnapshots } from "./generation-snapshots.js";
+import { PERSON_CHANGES_KEPT } from "./migrations/0029-person-changes.js";
 
 export interface RememberedReads {
   /** Opportunity signals of persons and companies (`associations.recentOpportunitiesOf`). */
@@ -70,7 +72,37 @@ export function createGenerationSnapshots(sqlite: SqliteDatabase.Database): Gene
   });
 }
 
-export function createRememberedReads(snapshots: GenerationSnapshots): RememberedReads {
+/**
+ * The persons changed in a tenant since a generation of its `persons` scope, from the log of migration 0029;
+ * null when the log no longer reaches back that far or a change touched every person (a company's).
+ */
+export function createPersonChangeLog(sqlite: SqliteDatabase.Database): ChangedKeysReader {
+  // Prepared at the first read: the store is created before migrations make the table.
+  let changes: SqliteDatabase.Statement | undefined;
+  return (tenantUuid, generation) => {
+    // One statement, so that the present generation and the log are read from one snapshot of the file.
+    changes ??= sqlite
+      .prepare(
+        `select 1, generation from change_generations where tenant_uuid = @tenant and scope = 'persons'
+         union all
+         select 0, person_uuid from person_changes where tenant_uuid = @tenant and generation > @generation`,
+      )
+      .raw();
+    const rows = changes.all({ tenant: tenantUuid, generation }) as Array<[number, string | number | null]>;
+    const present = Number(rows.find(([isPresent]) => isPresent === 1)?.[1] ?? 0);
+    // Every generation after `present - PERSON_CHANGES_KEPT` is still logged.
+    if (generation > present || generation < present - PERSON_CHANGES_KEPT) return null;
+    const persons: string[] = [];
+    for (const [isPresent, person] of rows) {
+      if (isPresent === 1) continue;
+      if (person === null) return null;
+      persons.push(String(person));
+    }
+    return persons;
+  };
+}
+
+export function createRememberedReads(snapshots: GenerationSnapshots, personChanges?: ChangedKeysReader): RememberedReads {
   const readerOf =
     (scope: string): GenerationReader =>
     (tenantUuid) =>
@@ -88,9 +120,9 @@ export function createRememberedReads(snapshots: GenerationSnapshots): Remembere
     },
     companies: new GenerationCache(readerOf("companies"), MAXIMUM_RECORDS),
     companyListTotals: new GenerationCache(readerOf("companies"), MAXIMUM_LIST_TOTALS),
-    persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
-    personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
-    personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
+    persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
+    personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
+    personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
     meetingListTotals: new GenerationCache(readerOf("meetings"), MAXIMUM_LIST_TOTALS),
     users: new GenerationCache(readerOf("users")),

@@ -32,6 +32,7 @@ import { attendeeTimesWrittenOnceMigration } from "./0025-attendee-times-written
 import { participationTimesNameInteractionsMigration } from "./0026-participation-times-name-interactions.js";
 import { meetingGenerationsMigration } from "./0027-meeting-generations.js";
 import { currentMembersFromIndexMigration } from "./0028-current-members-from-index.js";
+import { personChangesMigration } from "./0029-person-changes.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "0026-participation-times-name-interactions": participationTimesNameInteractionsMigration,
   "0027-meeting-generations": meetingGenerationsMigration,
   "0028-current-members-from-index": currentMembersFromIndexMigration,
+  "0029-person-changes": personChangesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
