@@ -75,6 +75,7 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.onePathAskedAgainMedianMs, id).toBeGreaterThan(0);
       expect(figures?.onePathMedianResponseMiB, id).toBeGreaterThan(0);
       expect(figures?.onePathMedianResponseMiB, id).toBeLessThan(figures!.medianResponseMiB!);
+      expect(figures?.askedBetweenWritesMedianMs, id).toBeGreaterThan(0);
     }
     // Each throughput row reports each load's mean latency, finer than autocannon's whole milliseconds.
     for (const id of ["http-person", "http-paths"]) {

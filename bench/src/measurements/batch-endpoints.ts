@@ -173,6 +173,22 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         warmup,
       ),
     );
+    // A sync keeps writing while agents read: each batch once more, ranked afresh, right after an email between two
+    // contacts seen for the first time (two persons created, no other person's record or paths changed).
+    let newContacts = 0;
+    const writeBetween = async () => {
+      const [from, to] = [newContacts++, newContacts++].map((index) => `bench-new-${entity}-${index}@sync.example`);
+      const message = { message_id: `<bench-sync-${entity}-${newContacts}@sync.example>`, sent_at: new Date(BENCH_NOW - DAY).toISOString(), from, to: [to] };
+      const answer = await fetchAnswer(`${baseUrl}/v1/emails/batch`, apiKey, { method: "POST", body: JSON.stringify({ messages: [message] }) });
+      const [result] = (JSON.parse(answer.toString("utf8")) as { results: Array<{ status: string }> }).results;
+      if (result?.status !== "CREATED") throw new Error(`the email between new contacts was not created: ${answer.toString("utf8").slice(0, 200)}`);
+    };
+    const betweenWrites: number[] = [];
+    for (const uuids of batches) {
+      await writeBetween();
+      betweenWrites.push(await timeOnce(() => ask(uuids, { "cache-control": "no-cache" })));
+    }
+    const duringWrites = summarize(betweenWrites);
     const floor = { sameBytesBareMs: summarize(times.sameBytes).medianMs, stringifyMs: summarize(times.stringify).medianMs };
     const floorMs = floor.sameBytesBareMs + floor.stringifyMs;
     results.push({
@@ -193,6 +209,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         keptAgainMedianMs: kept.medianMs,
         onePathAskedAgainMedianMs: light.medianMs,
         onePathMedianResponseMiB: median(lightSizes) / MiB,
+        askedBetweenWritesMedianMs: duringWrites.medianMs,
         medianTargetsNamedBefore: median(namedBefore(batches)),
       },
       notes: [
@@ -200,6 +217,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting)",
         "askedAgainMedianMs: the same batches asked again once all were timed (Cache-Control: no-cache, every target ranked afresh), the persons they name read and their targets' reason summaries kept: the median is the first asking's",
         "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS); medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
+        "askedBetweenWritesMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, each right after an email between two new contacts (POST /v1/emails/batch): what a sync writing while an agent reads costs the batch",
         "onePathAskedAgainMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, asking for one path and one priority entry per item (paths_per_item=1, priority_entries_per_item=1; the default lists 3 of each); onePathMedianResponseMiB: their answers' median size",
       ],
     });
