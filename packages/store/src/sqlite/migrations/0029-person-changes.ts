@@ -10,13 +10,17 @@
  *   row belongs to (both persons when an update moves the row, as a merge does). A company's insert,
  *   rename, new logo or deletion can change the display of every person at it: it logs a null person, which
  *   means every person.
- * - The log keeps the tenant's last `PERSON_CHANGES_KEPT` generations: each logged change deletes what is
- *   older. A reader further behind than that starts over, as it did before.
+ * - The log keeps at least the tenant's last `PERSON_CHANGES_KEPT` generations: every 256th generation
+ *   deletes what is older (one delete rather than one per write). A reader further behind than that starts
+ *   over, as it did before.
  */
 import { sql, type Kysely, type Migration } from "kysely";
 
 /** Generations of the `persons` scope whose changes the log keeps per tenant. */
 export const PERSON_CHANGES_KEPT = 4096;
+
+/** How often (in generations) the log drops what is older than its window. */
+const PRUNE_EVERY = 256;
 
 const generationOf = (tenant: string) => `(select generation from change_generations where tenant_uuid = ${tenant} and scope = 'persons')`;
 
@@ -38,7 +42,6 @@ function raiseAndLog(name: string, event: string, table: string, row: "NEW" | "O
       insert or ignore into change_generations (tenant_uuid, scope, generation) values (${tenant}, 'persons', 0);
       update change_generations set generation = generation + 1 where tenant_uuid = ${tenant} and scope = 'persons';
       ${logs.join("\n      ")}
-      delete from person_changes where tenant_uuid = ${tenant} and generation <= ${generationOf(tenant)} - ${PERSON_CHANGES_KEPT};
     end`);
 }
 
@@ -53,6 +56,14 @@ export const personChangesMigration: Migration = {
         person_uuid text
       )`.execute(db);
     await sql`create index person_changes_by_generation on person_changes (tenant_uuid, generation)`.execute(db);
+    // Pruned every PRUNE_EVERY generations rather than at each: the rows past the window go in one delete.
+    await sql
+      .raw(
+        `create trigger person_changes_prune after insert on person_changes when NEW.generation % ${PRUNE_EVERY} = 0 begin
+          delete from person_changes where tenant_uuid = NEW.tenant_uuid and generation <= NEW.generation - ${PERSON_CHANGES_KEPT};
+        end`,
+      )
+      .execute(db);
     for (const table of ["persons", "person_emails", "affiliations", "companies"]) {
       for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger ${table}_raise_persons_on_${event}`).execute(db);
     }
