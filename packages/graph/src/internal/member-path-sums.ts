@@ -23,8 +23,9 @@ interface KeptSums {
  * `now`.
  *
  * A list is kept by identity (a WeakMap): the lists of `ExternalMemberLists` are never changed in place, a
- * company whose members change gets a new one. Any change to the table moves its `revision`, and the sums are
- * made afresh at the next ranking.
+ * company whose members change gets a new one. Any change to the table moves its `revision`; at the next
+ * ranking the sums are made afresh if a settle happened or the change touched one of the members
+ * (`unchangedSince`, a read of one number per member), else kept.
  *
  * @example
  * const paths = new Int32Array(table.team.length);
@@ -40,6 +41,10 @@ export class MemberPathSums {
    */
   addPaths(state: GraphState, table: TeamLinkTable, members: ArrayLike<number>, now: number, into: Int32Array): void {
     let sums = this.kept.get(members);
+    if (sums !== undefined && sums.table === table && sums.revision !== table.revision && table.unchangedSince(members, sums.revision)) {
+      // A catch-up that changed none of the members (most writes concern other persons): the sums still hold.
+      sums.revision = table.revision;
+    }
     if (sums === undefined || sums.table !== table || sums.revision !== table.revision) {
       sums = sumMembers(table, members);
       this.kept.set(members, sums);

@@ -85,9 +85,14 @@ export class TeamLinkTable {
   private lateCount = 0;
   /**
    * Moves whenever the table's links, masks, kept counts or late bridges may have changed (a catch-up with
-   * changes to read, a settle): what was summed from them before holds while it stays the same.
+   * changes to read, a settle): what was summed from them before holds while it stays the same, and, past a
+   * catch-up, while none of the persons it was summed over changed (`unchangedSince`).
    */
   revision = 0;
+  /** The revision of the last settle, which changes every person's counts. */
+  private settledRevision = 0;
+  /** Per person index: the revision at which a catch-up last changed its links, mask, counts or late bridges. */
+  private changedAt: Int32Array;
 
   private constructor(
     state: GraphState,
@@ -111,6 +116,7 @@ export class TeamLinkTable {
     readonly team: Int32Array,
   ) {
     this.room = Int32Array.from(end, (last, index) => last - start[index]!);
+    this.changedAt = new Int32Array(start.length);
     this.used = users.length;
     this.live = users.length;
     this.scores = new Float64Array(users.length);
@@ -131,6 +137,7 @@ export class TeamLinkTable {
   settle(state: GraphState, at: number): void {
     const persons = this.start.length;
     this.revision += 1;
+    this.settledRevision = this.revision;
     this.settledAt = at;
     this.lateCount = 0;
     this.late.fill(null);
@@ -193,6 +200,17 @@ export class TeamLinkTable {
   /** Whether the table matches the state's team links and neighbours. */
   isCurrent(state: GraphState): boolean {
     return this.version === state.teamLinksVersion && this.neighbourLogPosition === state.neighbourLog.end;
+  }
+
+  /**
+   * Whether what the table says of every person of `persons` (links, mask, kept counts, late bridges) is as it
+   * was at `revision`: no settle since, and no catch-up since changed any of them.
+   */
+  unchangedSince(persons: ArrayLike<number>, revision: number): boolean {
+    if (this.settledRevision > revision) return false;
+    const { changedAt } = this;
+    for (let at = 0; at < persons.length; at += 1) if (changedAt[persons[at]!]! > revision) return false;
+    return true;
   }
 
   /** Whether the kept two-hop counts serve a ranking at `now` (see `addTwoHopCounts`). */
@@ -355,6 +373,7 @@ export class TeamLinkTable {
     this.room = grown(this.room, 0);
     this.isUser = grown(this.isUser, 0);
     this.teamSlot = grown(this.teamSlot, -1);
+    this.changedAt = grown(this.changedAt, 0);
     const masks = new Float64Array(capacity * this.maskStride);
     masks.set(this.masks);
     this.masks = masks;
@@ -395,6 +414,7 @@ export class TeamLinkTable {
   private recount(state: GraphState, index: number): void {
     const counts = this.twoHopCounts;
     if (counts === null) return;
+    this.changedAt[index] = this.revision;
     const size = this.team.length;
     const row = index * size;
     counts.fill(0, row, row + size);
@@ -436,6 +456,7 @@ export class TeamLinkTable {
       const neighbour = neighbours[position]!;
       // A user's own person keeps no counts (it is never counted from them).
       if (this.isUser[neighbour] === 1 || this.isLate(neighbour, index)) continue;
+      this.changedAt[neighbour] = this.revision;
       const row = neighbour * size;
       addSlotBits(counts, row, previous, 0, maskStride, -1);
       const edge = neighbourEdges[position]!;
@@ -457,6 +478,8 @@ export class TeamLinkTable {
 
   /** Writes person `index`'s current links into its region, moving the region to the end when it is too small. */
   private rewrite(state: GraphState, index: number): void {
+    // Its recount marks it too (a team link that changes is an edge that changes); marked here all the same.
+    this.changedAt[index] = this.revision;
     const links = state.records[index]?.internalLinks ?? null;
     const count = links === null ? 0 : links.length >> 1;
     this.live += count - (this.end[index]! - this.start[index]!);
