@@ -15,6 +15,7 @@
  *   over, as it did before.
  */
 import { sql, type Kysely, type Migration } from "kysely";
+import { raiseStatements } from "./generation-triggers.js";
 
 /** Generations of the `persons` scope whose changes the log keeps per tenant. */
 export const PERSON_CHANGES_KEPT = 4096;
@@ -39,8 +40,7 @@ function raiseAndLog(name: string, event: string, table: string, row: "NEW" | "O
   );
   return sql.raw(`
     create trigger ${name} after ${event} on ${table} begin
-      insert or ignore into change_generations (tenant_uuid, scope, generation) values (${tenant}, 'persons', 0);
-      update change_generations set generation = generation + 1 where tenant_uuid = ${tenant} and scope = 'persons';
+      ${raiseStatements(tenant, "persons")}
       ${logs.join("\n      ")}
     end`);
 }

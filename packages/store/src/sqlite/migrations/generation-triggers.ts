@@ -10,12 +10,16 @@ import { sql } from "kysely";
  * `tenantColumn` names the row's tenant: `uuid` on the tenants table itself).
  */
 export function raiseOn(name: string, event: string, table: string, row: "NEW" | "OLD", scope: string, tenantColumn = "tenant_uuid") {
-  const tenant = `${row}.${tenantColumn}`;
   return sql.raw(`
     create trigger ${name} after ${event} on ${table} begin
-      insert or ignore into change_generations (tenant_uuid, scope, generation) values (${tenant}, '${scope}', 0);
-      update change_generations set generation = generation + 1 where tenant_uuid = ${tenant} and scope = '${scope}';
+      ${raiseStatements(`${row}.${tenantColumn}`, scope)}
     end`);
+}
+
+/** A trigger body's statements raising `scope`'s generation of the tenant `tenant` (an SQL expression of the row). */
+export function raiseStatements(tenant: string, scope: string): string {
+  return `insert or ignore into change_generations (tenant_uuid, scope, generation) values (${tenant}, '${scope}', 0);
+      update change_generations set generation = generation + 1 where tenant_uuid = ${tenant} and scope = '${scope}';`;
 }
 
 /** Triggers raising `scope` on every insert, update and delete of `table`. */
