@@ -4,6 +4,7 @@
  * tiebreaker, with nullable keys placed last. One implementation serves every list in the store.
  */
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
+import type { RememberedValues } from "../sqlite/generation-cache.js";
 
 /** One column of the ordering. The last key of a request must be unique (the tiebreaker). */
 export interface SortKey {
@@ -129,7 +130,7 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
      * Totals already counted, by count statement and parameters, while what they count holds still (the
      * remembered reads of the list's scope); a total counted here is added to them.
      */
-    rememberedTotals?: Map<string, number> | null;
+    rememberedTotals?: RememberedValues<number> | null;
   } = {},
 ): Promise<Page<Row>> {
   const { countTotal = true, rememberedTotals = null } = options;

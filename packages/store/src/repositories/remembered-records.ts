@@ -3,6 +3,7 @@
  * Records by uuid read through a remembered map (sqlite/remembered-reads.ts): the known ones come from
  * memory, only the missing ones are loaded, and every loaded answer, "none" included, is remembered.
  */
+import type { RememberedValues } from "../sqlite/generation-cache.js";
 
 /** Uuids per `in (...)` list: far below SQLite's limit of bound parameters. */
 const MAXIMUM_UUIDS_PER_READ = 10_000;
@@ -12,7 +13,7 @@ const MAXIMUM_UUIDS_PER_READ = 10_000;
  * remembered, e.g. inside a transaction) deeply frozen, since later callers share them.
  */
 export async function readRemembered<Value>(
-  remembered: Map<string, Value | null> | null,
+  remembered: RememberedValues<Value | null> | null,
   uuids: readonly string[],
   load: (uuids: readonly string[]) => Promise<Map<string, Value>>,
 ): Promise<Map<string, Value>> {

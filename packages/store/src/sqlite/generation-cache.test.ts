@@ -289,30 +289,31 @@ describe("remembered list memberships", () => {
 });
 
 describe("GenerationCache with the changed keys known", () => {
-  it("goes on without the changed keys, in a new map, and starts over when they are not known", () => {
+  const cacheOf = (generation: () => number, changed: () => string[] | null, maximum = 3) => {
+    const asked: number[] = [];
+    const cache = new GenerationCache<string>(generation, maximum, (_tenant, since) => {
+      asked.push(since);
+      return changed();
+    });
+    return { cache, asked };
+  };
+
+  it("goes on without the changed keys, and starts over when they are not known", () => {
     let generation = 1;
     let changed: string[] | null = [];
-    const asked: number[] = [];
-    const cache = new GenerationCache<string>(
-      () => generation,
-      3,
-      (_tenant, since) => {
-        asked.push(since);
-        return changed;
-      },
-    );
+    const { cache, asked } = cacheOf(() => generation, () => changed);
     const first = cache.valuesOf("t1");
-    first.set("ada", "Ada").set("bob", "Bob");
+    first.set("ada", "Ada");
+    first.set("bob", "Bob");
     expect(cache.valuesOf("t1")).toBe(first);
 
     generation = 2;
     changed = ["ada"];
     const second = cache.valuesOf("t1");
-    expect([...second]).toEqual([["bob", "Bob"]]);
+    expect(second.has("ada")).toBe(false);
+    expect(second.get("bob")).toBe("Bob");
+    expect(second.size).toBe(1);
     expect(asked).toEqual([1]);
-    // A read that took the old map before the write stores its answer where no later reader looks.
-    first.set("ada", "Ada, as before the write");
-    expect(cache.valuesOf("t1").has("ada")).toBe(false);
     expect(cache.valuesOf("t2").size).toBe(0);
 
     generation = 3;
@@ -320,7 +321,8 @@ describe("GenerationCache with the changed keys known", () => {
     expect(cache.valuesOf("t1").size).toBe(0);
 
     // Grown past its bound, a tenant's values start over whatever changed.
-    cache.valuesOf("t1").set("a", "1").set("b", "2").set("c", "3").set("d", "4");
+    const grown = cache.valuesOf("t1");
+    for (const key of ["a", "b", "c", "d"]) grown.set(key, key);
     generation = 4;
     changed = [];
     expect(cache.valuesOf("t1").size).toBe(0);
@@ -331,5 +333,45 @@ describe("GenerationCache with the changed keys known", () => {
     generation = 5;
     expect(cache.valuesOf("t1").size).toBe(0);
     expect(asked).toEqual([1, 2]);
+  });
+
+  it("refuses a store from a read that began before its key changed, and keeps the others'", () => {
+    let generation = 1;
+    let changed: string[] = [];
+    const { cache } = cacheOf(() => generation, () => changed, 100);
+    const before = cache.valuesOf("t1");
+
+    generation = 2;
+    changed = ["ada"];
+    const after = cache.valuesOf("t1");
+    // The read that began before the write loaded Ada before it, maybe: refused. Bob did not change.
+    before.set("ada", "Ada, as before the write");
+    before.set("bob", "Bob");
+    expect(after.has("ada")).toBe(false);
+    expect(after.get("bob")).toBe("Bob");
+    after.set("ada", "Ada, after the write");
+    expect(cache.valuesOf("t1").get("ada")).toBe("Ada, after the write");
+
+    // A write not yet observed when the late store lands: the next reader's look at the log drops it.
+    const late = cache.valuesOf("t1");
+    generation = 3;
+    changed = ["bob"];
+    late.set("bob", "Bob, as before the second write");
+    expect(cache.valuesOf("t1").has("bob")).toBe(false);
+    expect(cache.valuesOf("t1").get("ada")).toBe("Ada, after the write");
+  });
+
+  it("forgets its stamps past its bound, and then refuses every store of the reads that began before", () => {
+    let generation = 1;
+    let changed: string[] = [];
+    const { cache } = cacheOf(() => generation, () => changed, 2);
+    const before = cache.valuesOf("t1");
+    generation = 2;
+    changed = ["a", "b", "c"];
+    const after = cache.valuesOf("t1");
+    before.set("d", "unchanged, but the stamps that would say so are gone");
+    expect(after.has("d")).toBe(false);
+    after.set("d", "D");
+    expect(cache.valuesOf("t1").get("d")).toBe("D");
   });
 });

@@ -16,6 +16,74 @@ export type GenerationReader = (tenantUuid: string) => number;
  */
 export type ChangedKeysReader = (tenantUuid: string, generation: number) => Iterable<string> | null;
 
+/** What one read sees of a tenant's remembered values: it looks values up and stores what it loaded. */
+export interface RememberedValues<Value> {
+  get(key: string): Value | undefined;
+  has(key: string): boolean;
+  /** Stores a value the read loaded; with the changed keys known, not when its key changed since the read began. */
+  set(key: string, value: Value): unknown;
+  readonly size: number;
+}
+
+/**
+ * A tenant's values kept across generations, dropping the changed keys (a cache with `changedKeys`). Each
+ * dropped key is stamped with the generation that dropped it: a read that began before that generation and
+ * loaded the key may have loaded it before the write, so its store is refused.
+ */
+class KeptValues<Value> {
+  readonly values = new Map<string, Value>();
+  private readonly droppedAt = new Map<string, number>();
+  /** Reads that began before it store nothing: the stamps of what they may have missed are forgotten. */
+  private storableFrom: number;
+  private readAt: { generation: number; view: RememberedValues<Value> } | null = null;
+
+  constructor(
+    public generation: number,
+    private readonly maximumStamps: number,
+  ) {
+    this.storableFrom = generation;
+  }
+
+  /** Moves to `generation` without `keys`: the cost follows the keys changed, not the values kept. */
+  moveTo(generation: number, keys: Iterable<string>): void {
+    for (const key of keys) {
+      this.values.delete(key);
+      this.droppedAt.set(key, generation);
+    }
+    this.generation = generation;
+    if (this.droppedAt.size > this.maximumStamps) {
+      this.droppedAt.clear();
+      this.storableFrom = generation;
+    }
+  }
+
+  /** What a read beginning now sees: the same object while the generation holds. */
+  view(): RememberedValues<Value> {
+    if (this.readAt?.generation === this.generation) return this.readAt.view;
+    const began = this.generation;
+    const kept = this;
+    const view: RememberedValues<Value> = {
+      get: (key) => kept.values.get(key),
+      has: (key) => kept.values.has(key),
+      set(key, value) {
+        if (kept.mayStore(key, began)) kept.values.set(key, value);
+        return view;
+      },
+      get size() {
+        return kept.values.size;
+      },
+    };
+    this.readAt = { generation: began, view };
+    return view;
+  }
+
+  private mayStore(key: string, began: number): boolean {
+    if (began < this.storableFrom) return false;
+    const dropped = this.droppedAt.get(key);
+    return dropped === undefined || dropped <= began;
+  }
+}
+
 /**
  * @example
  * const cache = new GenerationCache<number>(readGeneration);
@@ -25,6 +93,7 @@ export type ChangedKeysReader = (tenantUuid: string, generation: number) => Iter
  */
 export class GenerationCache<Value> {
   private readonly tenants = new Map<string, { generation: number; values: Map<string, Value> }>();
+  private readonly keptTenants = new Map<string, KeptValues<Value>>();
 
   constructor(
     private readonly readGeneration: GenerationReader,
@@ -38,25 +107,31 @@ export class GenerationCache<Value> {
    * The tenant's remembered values. When its generation moved they start over, or, with `changedKeys`, go on
    * without the changed keys; when they grew too many they start over.
    */
-  valuesOf(tenantUuid: string): Map<string, Value> {
+  valuesOf(tenantUuid: string): RememberedValues<Value> {
     const generation = this.readGeneration(tenantUuid);
+    if (this.changedKeys !== undefined) return this.keptValuesOf(tenantUuid, generation, this.changedKeys);
     const entry = this.tenants.get(tenantUuid);
     if (entry !== undefined && entry.generation === generation && entry.values.size <= this.maximumValues) return entry.values;
-    const values = entry === undefined ? new Map<string, Value>() : this.carriedOver(tenantUuid, entry, generation);
+    // A new map, never the old one emptied: a read that took the old map and loaded before the write may
+    // still store its answer there, where no later reader looks.
+    const values = new Map<string, Value>();
     this.tenants.set(tenantUuid, { generation, values });
     return values;
   }
 
-  /**
-   * What of `entry` still holds at `generation`. A copy, never the map itself: a read that took the old map
-   * and loaded before the write may still store its answer there, where no later reader sees it.
-   */
-  private carriedOver(tenantUuid: string, entry: { generation: number; values: Map<string, Value> }, generation: number): Map<string, Value> {
-    const usable = this.changedKeys !== undefined && entry.values.size <= this.maximumValues && Number.isFinite(entry.generation) && Number.isFinite(generation);
-    const changed = usable ? this.changedKeys!(tenantUuid, entry.generation) : null;
-    if (changed === null) return new Map();
-    const values = new Map(entry.values);
-    for (const key of changed) values.delete(key);
-    return values;
+  private keptValuesOf(tenantUuid: string, generation: number, changedKeys: ChangedKeysReader): RememberedValues<Value> {
+    let kept = this.keptTenants.get(tenantUuid);
+    if (kept !== undefined && kept.generation !== generation) {
+      const usable = kept.values.size <= this.maximumValues && Number.isFinite(kept.generation) && Number.isFinite(generation);
+      const changed = usable ? changedKeys(tenantUuid, kept.generation) : null;
+      if (changed === null) kept = undefined;
+      else kept.moveTo(generation, changed);
+    }
+    if (kept === undefined || kept.values.size > this.maximumValues) {
+      // Starting over is a new object, so that reads that began before store where no later reader looks.
+      kept = new KeptValues<Value>(generation, this.maximumValues);
+      this.keptTenants.set(tenantUuid, kept);
+    }
+    return kept.view();
   }
 }
