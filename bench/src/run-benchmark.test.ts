@@ -76,6 +76,8 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.onePathMedianResponseMiB, id).toBeGreaterThan(0);
       expect(figures?.onePathMedianResponseMiB, id).toBeLessThan(figures!.medianResponseMiB!);
       expect(figures?.askedBetweenWritesMedianMs, id).toBeGreaterThan(0);
+      // The pass before the kept one wrote every batch's answers: at least the median batch's.
+      expect(figures?.keptAnswersMiB, id).toBeGreaterThanOrEqual(figures!.medianResponseMiB!);
     }
     // Each throughput row reports each load's mean latency, finer than autocannon's whole milliseconds.
     for (const id of ["http-person", "http-paths"]) {

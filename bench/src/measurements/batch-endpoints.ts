@@ -156,7 +156,8 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     // The same batches again, every target ranked afresh (no-cache): their persons' records and signals are
     // remembered and their targets' reason summaries kept, so this tells the first reads of a cold server from
     // the ranking and sending. Then once more as a client would ask, every target's answer kept by that pass.
-    const again = summarize(await timeEach(batches, (uuids) => ask(uuids, { "cache-control": "no-cache" }), 0));
+    let againBytes = 0;
+    const again = summarize(await timeEach(batches, async (uuids) => (againBytes += (await ask(uuids, { "cache-control": "no-cache" })).byteLength), 0));
     const kept = summarize(await timeEach(batches, (uuids) => ask(uuids), 0));
     // The lighter overview a client may ask for, ranked afresh like `again`: what a smaller answer saves.
     const lightSizes: number[] = [];
@@ -207,6 +208,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         aboveFloorMs: subject.medianMs - floorMs,
         askedAgainMedianMs: again.medianMs,
         keptAgainMedianMs: kept.medianMs,
+        keptAnswersMiB: againBytes / MiB,
         onePathAskedAgainMedianMs: light.medianMs,
         onePathMedianResponseMiB: median(lightSizes) / MiB,
         askedBetweenWritesMedianMs: duringWrites.medianMs,
@@ -216,7 +218,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         `${rounds} batches of distinct targets, half drawn uniformly, half weighted by activity`,
         "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting)",
         "askedAgainMedianMs: the same batches asked again once all were timed (Cache-Control: no-cache, every target ranked afresh), the persons they name read and their targets' reason summaries kept: the median is the first asking's",
-        "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS); medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
+        "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS) in a ring of RAPPORT_RESPONSE_CACHE_MIB (64 MiB by default): when the pass before wrote more (keptAnswersMiB), the earliest batches' answers were overwritten and are ranked again; medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
         "askedBetweenWritesMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, each right after an email between two new contacts (POST /v1/emails/batch): what a sync writing while an agent reads costs the batch",
         "onePathAskedAgainMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, asking for one path and one priority entry per item (paths_per_item=1, priority_entries_per_item=1; the default lists 3 of each); onePathMedianResponseMiB: their answers' median size",
       ],
