@@ -49,6 +49,11 @@ describe("derivedFields", () => {
     ]);
   });
 
+  it("names another user than the subject when the subject is a user who organizes the meeting", () => {
+    const fields = derivedFields(graph, { entity: "person", uuid: "cy" }, { now: NOW });
+    expect([fields.next_meeting_id, fields.next_meeting_with_user_uuid]).toEqual(["m-next", "user-ben"]);
+  });
+
   it("leaves internal users affiliated with the company out of its persons", () => {
     const own = buildGraph(withUser("ada"), withAffiliation("ada", "tenant"), withMeeting(["ada", "cleo"], daysAgo(-1)), withEmail("ada", "cleo"));
     expect(derivedFields(own, { entity: "company", uuid: "tenant" }, { now: NOW }).next_meeting_at).toBeNull();

@@ -23,19 +23,23 @@ function participates(state: GraphState, slot: number, person: PersonRecord): bo
   return false;
 }
 
-/** The internal user a meeting is "with": its organizer when internal, else the internal participant of smallest user uuid. */
-function meetingUser(state: GraphState, slot: number, subjects: Set<PersonRecord>): string | null {
+/**
+ * The internal user a meeting is "with": its organizer when internal, else the internal participant of smallest
+ * user uuid; never `subject`, the person asked about when that person is a user. (A company's subjects are its
+ * external members, which are no users: nothing to leave out.)
+ */
+function meetingUser(state: GraphState, slot: number, subject: PersonRecord | null): string | null {
   const table = state.table;
   const leader = table.leader[slot] ?? -1;
   if (leader >= 0) {
     const organizer = state.record(leader);
-    if (organizer.userUuid !== null && !subjects.has(organizer)) return organizer.userUuid;
+    if (organizer.userUuid !== null && organizer !== subject) return organizer.userUuid;
   }
   let chosen: string | null = null;
   const start = table.start[slot] ?? 0;
   for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
     const participant = state.record(table.participants[position] ?? -1);
-    if (participant.userUuid === null || subjects.has(participant)) continue;
+    if (participant.userUuid === null || participant === subject) continue;
     if (chosen === null || compareUuids(participant.userUuid, chosen) < 0) chosen = participant.userUuid;
   }
   return chosen;
@@ -97,7 +101,7 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
     }
   }
 
-  const subjects = new Set(persons);
+  const subject = reference.entity === "person" ? (persons[0] ?? null) : null;
   return {
     last_activity_at: lastAt,
     last_activity_date: toIsoDateOrNull(lastAt),
@@ -105,7 +109,7 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
     next_meeting_at: next < 0 ? null : (table.occurredAt[next] ?? null),
     next_meeting_id: next < 0 ? null : (table.ids.idOf(next) ?? null),
     next_meeting_title: next < 0 ? null : (table.titles.get(next) ?? null),
-    next_meeting_with_user_uuid: next < 0 ? null : meetingUser(state, next, subjects),
+    next_meeting_with_user_uuid: next < 0 ? null : meetingUser(state, next, subject),
     my_next_meeting_at: mine < 0 ? null : (table.occurredAt[mine] ?? null),
     my_next_meeting_id: mine < 0 ? null : (table.ids.idOf(mine) ?? null),
     my_next_meeting_title: mine < 0 ? null : (table.titles.get(mine) ?? null),
