@@ -54,6 +54,16 @@ describe("derivedFields", () => {
     expect([fields.next_meeting_id, fields.next_meeting_with_user_uuid]).toEqual(["m-next", "user-ben"]);
   });
 
+  it("follows a company's members as they join and leave", () => {
+    const moving = buildGraph(withUser("ada"), withAffiliation("dana", "acme"), withMeeting(["eve", "ada"], daysAgo(-2), { id: "m-eve" }));
+    const nextOfAcme = () => derivedFields(moving, { entity: "company", uuid: "acme" }, { now: NOW }).next_meeting_id;
+    expect(nextOfAcme()).toBeNull();
+    moving.setAffiliation("eve", "acme");
+    expect(nextOfAcme()).toBe("m-eve");
+    moving.endAffiliation("eve", "acme");
+    expect(nextOfAcme()).toBeNull();
+  });
+
   it("leaves internal users affiliated with the company out of its persons", () => {
     const own = buildGraph(withUser("ada"), withAffiliation("ada", "tenant"), withMeeting(["ada", "cleo"], daysAgo(-1)), withEmail("ada", "cleo"));
     expect(derivedFields(own, { entity: "company", uuid: "tenant" }, { now: NOW }).next_meeting_at).toBeNull();

@@ -4,7 +4,6 @@ import { requireEntity } from "./internal/entity-reference.js";
 import type { GraphState, PersonRecord } from "./internal/graph-state.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime, requireUuid } from "./internal/validate.js";
-import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { DerivedFields, EntityReference } from "./types.js";
 
@@ -71,20 +70,23 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
   const userUuid = options.userUuid === undefined || options.userUuid === null ? null : requireUuid(functionName, "userUuid", options.userUuid);
   const me = userUuid === null ? undefined : state.personByUser.get(userUuid);
 
-  let persons: PersonRecord[];
+  // Person indices: the one person asked about, or a company's external members (kept per company). Order-free:
+  // ties between meetings resolve by id (isEarlierSlot), not by the order persons are visited.
+  let subject: PersonRecord | null = null;
+  let persons: ArrayLike<number>;
   if (reference.entity === "person") {
-    const person = state.person(reference.uuid);
-    persons = person === undefined ? [] : [person];
+    subject = state.person(reference.uuid) ?? null;
+    persons = subject === null ? [] : [subject.index];
   } else {
-    // Order-free: ties between meetings resolve by id (isEarlierSlot), not by the order persons are visited.
-    persons = unorderedExternalMembers(state, reference.uuid);
+    persons = state.externalMemberLists.of(reference.uuid, state.companyMembers.get(reference.uuid));
   }
 
   const table = state.table;
   let lastAt: number | null = null;
   let next = -1;
   let mine = -1;
-  for (const person of persons) {
+  for (let at = 0; at < persons.length; at += 1) {
+    const person = state.record(persons[at]!);
     const timeline = state.timeline(person, now);
     if (timeline.lastPastAt !== null && (lastAt === null || timeline.lastPastAt > lastAt)) lastAt = timeline.lastPastAt;
     const upcoming = timeline.upcomingMeetings;
@@ -101,7 +103,6 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
     }
   }
 
-  const subject = reference.entity === "person" ? (persons[0] ?? null) : null;
   return {
     last_activity_at: lastAt,
     last_activity_date: toIsoDateOrNull(lastAt),
