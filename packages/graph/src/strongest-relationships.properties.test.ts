@@ -43,4 +43,44 @@ describe("strongestRelationships of a company, members strongest first", () => {
       { numRuns: 300 },
     );
   });
+
+  it("keeps last_engaged_at in step with writes after a first read: added, moved, removed interactions, users marked and unmarked", () => {
+    fc.assert(
+      fc.property(
+        interactions,
+        fc.integer({ min: -60, max: 900 }),
+        fc.integer({ min: -60, max: 900 }),
+        fc.constantFrom("acme", "globex"),
+        interactions,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: -60, max: 900 })), { maxLength: 8 }),
+        fc.constantFrom("none", "unmark", "mark"),
+        (list, days, laterDays, company, later, removals, moves, teamChange) => {
+          const build = () => hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: AFFILIATIONS });
+          const byBound = build();
+          const everyMember = build();
+          stateOf("test", byBound).membersByBound.minimumMembers = 0;
+          stateOf("test", everyMember).membersByBound.minimumMembers = Infinity;
+          const reference = { entity: "company" as const, uuid: company };
+          // The first read keeps each member's latest team interaction; everything below must reach it.
+          strongestRelationships(byBound, reference, { now: NOW - days * DAY, limit: 2 });
+          for (const graph of [byBound, everyMember]) {
+            for (const interaction of later.slice(0, 10)) graph.addInteraction({ ...interaction, id: `later-${interaction.id}` });
+            for (const [pick, movedDays] of moves) {
+              const moved = list[pick % list.length]!;
+              graph.updateInteraction({ ...moved, occurredAt: NOW - movedDays * DAY });
+            }
+            for (const pick of removals) graph.removeInteraction(list[pick % list.length]!.id);
+            if (teamChange === "unmark") graph.unmarkInternal("u2");
+            if (teamChange === "mark") graph.markInternal("x3", "u9");
+          }
+          for (const now of [NOW - days * DAY, NOW - laterDays * DAY]) {
+            const options = { now, limit: 2 };
+            expect(strongestRelationships(byBound, reference, options)).toEqual(strongestRelationships(everyMember, reference, options));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -8,6 +8,7 @@ import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { BridgeOrders } from "./bridge-order.js";
+import { LatestTeamInteractions } from "./latest-team-interactions.js";
 import { MembersByBound } from "./members-by-bound.js";
 import { MemberPathSums } from "./member-path-sums.js";
 import { ExternalMemberLists } from "./external-member-lists.js";
@@ -155,6 +156,8 @@ export class GraphState {
   readonly bridgeOrders = new BridgeOrders();
   /** Scratch for one company ranking: its members strongest bound first (see MembersByBound). */
   readonly membersByBound = new MembersByBound();
+  /** Per person, its latest interaction with the team, kept until one of its team links changes (see LatestTeamInteractions). */
+  readonly latestTeamInteractions = new LatestTeamInteractions();
   readonly records: (PersonRecord | undefined)[] = [];
   readonly recordByUuid = new Map<string, PersonRecord>();
   readonly personByUser = new Map<string, PersonRecord>();
@@ -313,6 +316,7 @@ export class GraphState {
   beginBulkLoad(): void {
     this.bulkLoading = true;
     this.bridgeOrders.clear();
+    this.latestTeamInteractions.forgetAll();
   }
 
   /**
@@ -347,6 +351,7 @@ export class GraphState {
       if (record.userUuid === null) this.bridgeOrders.prepare(this.edges, record, this.halfLifeMilliseconds);
     }
     this.edges.trim();
+    this.latestTeamInteractions.forgetAll();
     if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this, warmAt);
   }
 
@@ -738,6 +743,13 @@ export class GraphState {
     this.edgeBounds.raise(right.index, this.edges, edge, this.halfLifeMilliseconds);
     this.bridgeOrders.edgeWritten(left, right.index, edge);
     this.bridgeOrders.edgeWritten(right, left.index, edge);
+    this.teamEdgeWritten(left, right);
+  }
+
+  /** The edge between `left` and `right` was written, created or dropped: when it is a team link, its external side's latest team interaction may move. */
+  private teamEdgeWritten(left: PersonRecord, right: PersonRecord): void {
+    if (left.userUuid !== null) this.latestTeamInteractions.forget(right.index);
+    if (right.userUuid !== null) this.latestTeamInteractions.forget(left.index);
   }
 
   /**
@@ -746,6 +758,7 @@ export class GraphState {
    */
   private teamLinksChanged(left: PersonRecord, right: PersonRecord): void {
     if (left.userUuid === null && right.userUuid === null) return;
+    this.teamEdgeWritten(left, right);
     this.teamLinksVersion += 1;
     if (left.userUuid !== null) this.teamLinkLog.changed(right.index);
     if (right.userUuid !== null) this.teamLinkLog.changed(left.index);
@@ -765,6 +778,7 @@ export class GraphState {
 
   /** Who is a user changed: every copy of the team's links must be made afresh. */
   teamChanged(): void {
+    this.latestTeamInteractions.forgetAll();
     this.teamLinksVersion += 1;
     this.teamLinkLog.teamChanged();
   }

@@ -2,7 +2,6 @@
 import { scoreBoundOfUndecayed } from "./edge-bounds.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
 import { compareUuids, prettyScore } from "./scores.js";
-import { currentTeamLinkTable } from "./team-link-table.js";
 import type { StrongestRelationship } from "../types.js";
 
 /** A user's best pair so far: the member, the edge between them and its score. */
@@ -15,36 +14,31 @@ interface BestPair {
 
 /**
  * The latest counted interaction of any internal user with any of `members` at `context.now`: the company's
- * `last_engaged_at`. From each edge's stored latest interaction; only a pair with an interaction after `now`
- * is evaluated (and its past view remembered). The links are read from the team-link table when it is
- * current (contiguous arrays: a large company has tens of thousands of links), else from the records.
+ * `last_engaged_at`. A member's latest interaction with the team is kept by the graph (LatestTeamInteractions):
+ * when it is not after `now`, it is the member's answer with no read of its links. Only a member with an
+ * interaction after `now` has its links read, and each such pair evaluated (its past view remembered).
  */
 function lastEngagedAt(state: GraphState, members: ArrayLike<number>, context: EvaluationContext): number | null {
-  const { edges } = state;
+  const { edges, latestTeamInteractions } = state;
   const now = context.now;
   let latest = -Infinity;
-  const take = (userIndex: number, personIndex: number, edge: number) => {
-    const anchorAt = edges.anchorAt(edge);
-    if (anchorAt <= now) {
-      if (anchorAt > latest && edges.interactionCount(edge) > 0) latest = anchorAt;
-      return;
+  for (let at = 0; at < members.length; at += 1) {
+    const memberLatest = latestTeamInteractions.of(members[at]!, state.records, edges);
+    if (memberLatest <= now) {
+      if (memberLatest > latest) latest = memberLatest;
+      continue;
     }
-    const last = state.evaluate(state.record(userIndex), state.record(personIndex), edge, context).lastInteractionAt;
-    if (last !== null && last > latest) latest = last;
-  };
-  const table = currentTeamLinkTable(state);
-  if (table !== null) {
-    const { start, end, users, firstAt } = table;
-    const linkEdges = table.edges;
-    for (let at = 0; at < members.length; at += 1) {
-      const member = members[at]!;
-      for (let link = start[member]!; link < end[member]!; link += 1) if (firstAt[link]! <= now) take(users[link]!, member, linkEdges[link]!);
-    }
-  } else {
-    for (let at = 0; at < members.length; at += 1) {
-      const links = state.record(members[at]!).internalLinks;
-      if (links === null) continue;
-      for (let position = 0; position < links.length; position += 2) take(links[position]!, members[at]!, links[position + 1]!);
+    const member = state.record(members[at]!);
+    const links = member.internalLinks!;
+    for (let position = 0; position < links.length; position += 2) {
+      const edge = links[position + 1]!;
+      const anchorAt = edges.anchorAt(edge);
+      if (anchorAt <= now) {
+        if (anchorAt > latest && edges.interactionCount(edge) > 0) latest = anchorAt;
+        continue;
+      }
+      const last = state.evaluate(state.record(links[position]!), member, edge, context).lastInteractionAt;
+      if (last !== null && last > latest) latest = last;
     }
   }
   return latest === -Infinity ? null : latest;
