@@ -18,6 +18,7 @@ describe("runBenchmark at scale S", () => {
       expect.arrayContaining([
         "graph-hydration",
         "persons-list",
+        "companies-list",
         "opportunities-owner",
         "opportunities-stage",
         "opportunities-search",

@@ -19,6 +19,7 @@ import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
 import { measureOpportunitySearch } from "./measurements/opportunities-search.js";
 import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
+import { measureCompaniesList } from "./measurements/companies-list.js";
 import { measurePersonsList } from "./measurements/persons-list.js";
 import { measureActivityLists } from "./measurements/activity-lists.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
@@ -46,6 +47,7 @@ export interface BenchOptions {
 export const MEASUREMENT_GROUPS = [
   "graph-hydration",
   "persons-list",
+  "companies-list",
   "opportunities",
   "paths",
   "rankings",
@@ -58,7 +60,7 @@ export const MEASUREMENT_GROUPS = [
 ] as const;
 
 /** The groups measured in this process, on a graph it hydrates (the others run in child processes or over HTTP). */
-const IN_PROCESS_GROUPS = ["persons-list", "opportunities", "paths", "rankings", "activity-lists", "activity-ingest", "opportunity-writes"] as const;
+const IN_PROCESS_GROUPS = ["persons-list", "companies-list", "opportunities", "paths", "rankings", "activity-lists", "activity-ingest", "opportunity-writes"] as const;
 
 /** The group a measurement row belongs to (a failed group's row has the group's id). */
 export function groupOfMeasurement(id: string): string {
@@ -87,10 +89,10 @@ async function issueBenchKey(databasePath: string, tenantUuid: string): Promise<
 
 /** How many samples each measurement takes at each scale. */
 const SAMPLES = {
-  S: { hydrationRuns: 3, personsPages: 100, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50 },
-  M: { hydrationRuns: 3, personsPages: 300, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30 },
-  L: { hydrationRuns: 2, personsPages: 300, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20 },
-  quick: { hydrationRuns: 1, personsPages: 10, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3 },
+  S: { hydrationRuns: 3, personsPages: 100, companiesPages: 50, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50 },
+  M: { hydrationRuns: 3, personsPages: 300, companiesPages: 100, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30 },
+  L: { hydrationRuns: 2, personsPages: 300, companiesPages: 100, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20 },
+  quick: { hydrationRuns: 1, personsPages: 10, companiesPages: 5, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3 },
 } as const;
 
 const QUICK_PATH_TARGETS = 20;
@@ -179,6 +181,10 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         const graph = await services.store.graphs.forTenant(tenant.tenantUuid);
         log("measuring GET /v1/persons pages");
         await measure("persons-list", "GET /v1/persons page (50 items)", () => measurePersonsList(app, apiKey, databasePath, tenant, samples.personsPages));
+        log("measuring GET /v1/companies pages");
+        await measure("companies-list", "GET /v1/companies page (50 items)", () =>
+          measureCompaniesList(app, apiKey, databasePath, tenant, samples.companiesPages),
+        );
         log("measuring GET /v1/opportunities");
         await measure("opportunities", "GET /v1/opportunities", async () => [
           ...(await measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages)),

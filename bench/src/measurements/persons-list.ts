@@ -4,10 +4,10 @@
  */
 import SqliteDatabase from "better-sqlite3";
 import type { MeasurementResult } from "../measurement.js";
-import { createRandom } from "../random.js";
 import type { SyntheticTenant } from "../generate-tenant.js";
 import { speedRatioOf } from "../measurement.js";
 import { summarize, timeEach } from "../statistics.js";
+import { drawListPages, LIST_PAGES_DRAWN_FROM, timeAppPages } from "./list-pages.js";
 
 export interface AppClient {
   request(path: string, init?: RequestInit): Promise<Response> | Response;
@@ -20,18 +20,9 @@ export async function measurePersonsList(
   tenant: SyntheticTenant,
   samples: number,
 ): Promise<MeasurementResult> {
-  const random = createRandom(5);
   const perPage = 50;
-  const lastPage = Math.max(1, Math.floor(tenant.personUuids.length / perPage));
-  const pages = Array.from({ length: samples }, () => random.integer(1, Math.min(lastPage, 200)));
-
-  const subject = summarize(
-    await timeEach(pages, async (page) => {
-      const response = await app.request(`/v1/persons?per_page=${perPage}&page=${page}`, { headers: { "x-api-key": apiKey } });
-      if (response.status !== 200) throw new Error(`GET /v1/persons answered ${response.status}`);
-      await response.json();
-    }),
-  );
+  const pages = drawListPages(tenant.personUuids.length, perPage, samples, 5);
+  const subject = await timeAppPages(app, apiKey, "/v1/persons", perPage, pages);
 
   const database = new SqliteDatabase(databasePath, { readonly: true });
   const pageQuery = database.prepare(
@@ -61,7 +52,7 @@ export async function measurePersonsList(
     targets: [],
     figures: {},
     notes: [
-      `${samples} pages drawn from the first ${Math.min(lastPage, 200)}, ${perPage} persons each; both sides read the page, the total and the emails`,
+      `${samples} pages: the first, then pages drawn from the first ${LIST_PAGES_DRAWN_FROM}, ${perPage} persons each; both sides read the page, the total and the emails`,
       "the app remembers a list's total until the tenant's persons change (the store's remembered reads), so only its first page counts; the baseline counts every page",
     ],
   };
