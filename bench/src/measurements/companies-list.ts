@@ -3,11 +3,9 @@
  * and each company's relationship fields over its members: last activity, next meeting, strongest
  * relationships) against hand-written SQL for the same page of rows.
  */
-import SqliteDatabase from "better-sqlite3";
 import type { SyntheticTenant } from "../generate-tenant.js";
 import { speedRatioOf, type MeasurementResult } from "../measurement.js";
-import { summarize, timeEach } from "../statistics.js";
-import { drawListPages, LIST_PAGES_DRAWN_FROM, timeAppPages } from "./list-pages.js";
+import { LIST_PAGES_DRAWN_FROM, timeListAgainstSql } from "./list-pages.js";
 import type { AppClient } from "./persons-list.js";
 
 export async function measureCompaniesList(
@@ -18,22 +16,13 @@ export async function measureCompaniesList(
   samples: number,
 ): Promise<MeasurementResult> {
   const perPage = 50;
-  const pages = drawListPages(tenant.companyUuids.length, perPage, samples, 6);
-  const subject = await timeAppPages(app, apiKey, "/v1/companies", perPage, pages);
-
-  const database = new SqliteDatabase(databasePath, { readonly: true });
-  const pageQuery = database.prepare(
-    "select * from companies where tenant_uuid = ? and deleted_at is null order by service_updated_at, uuid limit ? offset ?",
-  );
-  const countQuery = database.prepare("select count(*) as total from companies where tenant_uuid = ? and deleted_at is null");
-  const baseline = summarize(
-    await timeEach(pages, (page) => {
-      const rows = pageQuery.all(tenant.tenantUuid, perPage, (page - 1) * perPage);
-      countQuery.get(tenant.tenantUuid);
-      JSON.stringify({ items: rows });
-    }),
-  );
-  database.close();
+  const { subject, baseline } = await timeListAgainstSql(app, apiKey, databasePath, tenant.tenantUuid, {
+    table: "companies",
+    records: tenant.companyUuids.length,
+    perPage,
+    samples,
+    seed: 6,
+  });
   return {
     id: "companies-list",
     title: "GET /v1/companies page (50 items)",

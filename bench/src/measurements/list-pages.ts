@@ -2,6 +2,7 @@
  * The list rows' shared steps (measurements 5a and 5b): which pages to ask, and asking them through the whole
  * app in-process (auth, rate limits, validation, derived fields).
  */
+import SqliteDatabase from "better-sqlite3";
 import { createRandom } from "../random.js";
 import { summarize, timeEach, type Summary } from "../statistics.js";
 import type { AppClient } from "./persons-list.js";
@@ -29,4 +30,47 @@ export async function timeAppPages(app: AppClient, apiKey: string, path: string,
       await response.json();
     }),
   );
+}
+
+/** Records a list row pages over: the table, and how many the tenant has. */
+export interface ListPagesOptions {
+  table: "persons" | "companies";
+  records: number;
+  perPage: number;
+  samples: number;
+  seed: number;
+  /** What the SQL side reads beside each page's rows and the total (made once per database). */
+  alsoRead?: (database: SqliteDatabase.Database) => (rows: Array<{ uuid: string }>) => unknown;
+}
+
+/**
+ * `GET /v1/{table}` pages through the app against hand-written SQL of the same pages: the rows in the list's
+ * default order (`service_updated_at`, then uuid), the total, and what `alsoRead` adds, serialized as JSON.
+ */
+export async function timeListAgainstSql(
+  app: AppClient,
+  apiKey: string,
+  databasePath: string,
+  tenantUuid: string,
+  options: ListPagesOptions,
+): Promise<{ subject: Summary; baseline: Summary }> {
+  const { table, perPage } = options;
+  const pages = drawListPages(options.records, perPage, options.samples, options.seed);
+  const subject = await timeAppPages(app, apiKey, `/v1/${table}`, perPage, pages);
+  const database = new SqliteDatabase(databasePath, { readonly: true });
+  try {
+    const pageQuery = database.prepare(`select * from ${table} where tenant_uuid = ? and deleted_at is null order by service_updated_at, uuid limit ? offset ?`);
+    const countQuery = database.prepare(`select count(*) as total from ${table} where tenant_uuid = ? and deleted_at is null`);
+    const alsoRead = options.alsoRead?.(database);
+    const baseline = summarize(
+      await timeEach(pages, (page) => {
+        const rows = pageQuery.all(tenantUuid, perPage, (page - 1) * perPage) as Array<{ uuid: string }>;
+        countQuery.get(tenantUuid);
+        JSON.stringify({ items: rows, also: alsoRead?.(rows) });
+      }),
+    );
+    return { subject, baseline };
+  } finally {
+    database.close();
+  }
 }
