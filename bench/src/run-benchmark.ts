@@ -19,8 +19,9 @@ import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
 import { measureOpportunitySearch } from "./measurements/opportunities-search.js";
 import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
-import { measureCompaniesList } from "./measurements/companies-list.js";
-import { measurePersonsList } from "./measurements/persons-list.js";
+import { companiesListRow } from "./measurements/companies-list.js";
+import { measureListRows } from "./measurements/list-pages.js";
+import { personsListRow } from "./measurements/persons-list.js";
 import { measureActivityLists } from "./measurements/activity-lists.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
 import { measureRelationshipRankings } from "./measurements/relationship-rankings.js";
@@ -180,10 +181,12 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
       try {
         const graph = await services.store.graphs.forTenant(tenant.tenantUuid);
         log("measuring GET /v1/persons pages");
-        await measure("persons-list", "GET /v1/persons page (50 items)", () => measurePersonsList(app, apiKey, databasePath, tenant, samples.personsPages));
+        await measure("persons-list", "GET /v1/persons page (50 items)", () =>
+          measureListRows(app, apiKey, databasePath, tenant.tenantUuid, personsListRow(tenant, samples.personsPages)),
+        );
         log("measuring GET /v1/companies pages");
         await measure("companies-list", "GET /v1/companies page (50 items)", () =>
-          measureCompaniesList(app, apiKey, databasePath, tenant, samples.companiesPages),
+          measureListRows(app, apiKey, databasePath, tenant.tenantUuid, companiesListRow(tenant, samples.companiesPages)),
         );
         log("measuring GET /v1/opportunities");
         await measure("opportunities", "GET /v1/opportunities", async () => [

@@ -3,6 +3,7 @@
  * app in-process (auth, rate limits, validation, derived fields).
  */
 import SqliteDatabase from "better-sqlite3";
+import { speedRatioOf, type MeasurementResult } from "../measurement.js";
 import { createRandom } from "../random.js";
 import { summarize, timeEach, type Summary } from "../statistics.js";
 import type { AppClient } from "./persons-list.js";
@@ -32,13 +33,17 @@ export async function timeAppPages(app: AppClient, apiKey: string, path: string,
   );
 }
 
-/** Records a list row pages over: the table, and how many the tenant has. */
-export interface ListPagesOptions {
+/** One list row: what it pages over, and what its report says. */
+export interface ListRowSpec {
+  id: string;
+  title: string;
   table: "persons" | "companies";
   records: number;
   perPage: number;
   samples: number;
   seed: number;
+  baselineLabel: string;
+  notes: string[];
   /** What the SQL side reads beside each page's rows and the total (made once per database). */
   alsoRead?: (database: SqliteDatabase.Database) => (rows: Array<{ uuid: string }>) => unknown;
 }
@@ -47,30 +52,34 @@ export interface ListPagesOptions {
  * `GET /v1/{table}` pages through the app against hand-written SQL of the same pages: the rows in the list's
  * default order (`service_updated_at`, then uuid), the total, and what `alsoRead` adds, serialized as JSON.
  */
-export async function timeListAgainstSql(
-  app: AppClient,
-  apiKey: string,
-  databasePath: string,
-  tenantUuid: string,
-  options: ListPagesOptions,
-): Promise<{ subject: Summary; baseline: Summary }> {
-  const { table, perPage } = options;
-  const pages = drawListPages(options.records, perPage, options.samples, options.seed);
+export async function measureListRows(app: AppClient, apiKey: string, databasePath: string, tenantUuid: string, spec: ListRowSpec): Promise<MeasurementResult> {
+  const { table, perPage } = spec;
+  const pages = drawListPages(spec.records, perPage, spec.samples, spec.seed);
   const subject = await timeAppPages(app, apiKey, `/v1/${table}`, perPage, pages);
   const database = new SqliteDatabase(databasePath, { readonly: true });
+  let baseline: Summary;
   try {
     const pageQuery = database.prepare(`select * from ${table} where tenant_uuid = ? and deleted_at is null order by service_updated_at, uuid limit ? offset ?`);
     const countQuery = database.prepare(`select count(*) as total from ${table} where tenant_uuid = ? and deleted_at is null`);
-    const alsoRead = options.alsoRead?.(database);
-    const baseline = summarize(
+    const alsoRead = spec.alsoRead?.(database);
+    baseline = summarize(
       await timeEach(pages, (page) => {
         const rows = pageQuery.all(tenantUuid, perPage, (page - 1) * perPage) as Array<{ uuid: string }>;
         countQuery.get(tenantUuid);
         JSON.stringify({ items: rows, also: alsoRead?.(rows) });
       }),
     );
-    return { subject, baseline };
   } finally {
     database.close();
   }
+  return {
+    id: spec.id,
+    title: spec.title,
+    subject: { label: "the app in-process", summary: subject },
+    baseline: { label: spec.baselineLabel, summary: baseline },
+    speedRatio: speedRatioOf(subject, baseline),
+    targets: [],
+    figures: {},
+    notes: spec.notes,
+  };
 }
