@@ -1,7 +1,7 @@
 /** @module Derived record fields: last activity and next meetings of a person or a company. */
 import { toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
-import type { GraphState, PersonRecord } from "./internal/graph-state.js";
+import type { GraphState, PersonRecord, PersonTimeline } from "./internal/graph-state.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireObject, requireTime, requireUuid } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -70,38 +70,22 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
   const userUuid = options.userUuid === undefined || options.userUuid === null ? null : requireUuid(functionName, "userUuid", options.userUuid);
   const me = userUuid === null ? undefined : state.personByUser.get(userUuid);
 
-  // Person indices: the one person asked about, or a company's external members (kept per company). Order-free:
-  // ties between meetings resolve by id (isEarlierSlot), not by the order persons are visited.
+  // The person asked about, or a company's external members together (remembered per company).
   let subject: PersonRecord | null = null;
-  let persons: ArrayLike<number>;
+  let timeline: PersonTimeline | null = null;
   if (reference.entity === "person") {
     subject = state.person(reference.uuid) ?? null;
-    persons = subject === null ? [] : [subject.index];
+    if (subject !== null) timeline = state.timeline(subject, now);
   } else {
-    persons = state.externalMemberLists.of(reference.uuid, state.companyMembers.get(reference.uuid));
+    timeline = state.companyTimeline(reference.uuid, now);
   }
 
   const table = state.table;
-  let lastAt: number | null = null;
-  let next = -1;
-  let mine = -1;
-  for (let at = 0; at < persons.length; at += 1) {
-    const person = state.record(persons[at]!);
-    const timeline = state.timeline(person, now);
-    if (timeline.lastPastAt !== null && (lastAt === null || timeline.lastPastAt > lastAt)) lastAt = timeline.lastPastAt;
-    const upcoming = timeline.upcomingMeetings;
-    if (upcoming.length === 0) continue;
-    if (next < 0 || state.isEarlierSlot(upcoming[0]!, next)) next = upcoming[0]!;
-    if (me === undefined) continue;
-    // Earliest first: the first this user attends is the person's candidate.
-    for (const slot of upcoming) {
-      if (mine >= 0 && !state.isEarlierSlot(slot, mine)) break;
-      if (participates(state, slot, me)) {
-        mine = slot;
-        break;
-      }
-    }
-  }
+  const lastAt = timeline?.lastPastAt ?? null;
+  const upcoming = timeline?.upcomingMeetings ?? [];
+  const next = upcoming.length > 0 ? upcoming[0]! : -1;
+  // Earliest first: the first meeting this user attends.
+  const mine = me === undefined ? -1 : (upcoming.find((slot) => participates(state, slot, me)) ?? -1);
 
   return {
     last_activity_at: lastAt,

@@ -245,7 +245,14 @@ describe("scoring properties", () => {
         const users = new Map(USERS.map((user) => [user.userUuid, user.personUuid]));
         const affiliations = new Map(AFFILIATIONS.map((affiliation) => [affiliation.personUuid, affiliation.companyUuid]));
         let counter = 0;
+        // Read as a client would between writes: what the graph remembers (timelines, a company's) must follow each.
+        const readDerived = (from: RelationshipGraph) =>
+          [...PERSONS.map((uuid) => ({ entity: "person", uuid }) as const), { entity: "company", uuid: "acme" } as const].flatMap((target) =>
+            [NOW - 10 * DAY, NOW, NOW + 10 * DAY].map((now) => derivedFields(from, target, { now, userUuid: "u0" })),
+          );
+        readDerived(graph);
         for (const step of operations) {
+          readDerived(graph);
           const ids = [...truth.keys()];
           if (step.type === "add") {
             const interaction = materialize(step.draft, `n${(counter += 1)}`);
@@ -295,6 +302,7 @@ describe("scoring properties", () => {
         const actual = allScores(graph);
         expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
         for (const [key, value] of expected) expect(Math.abs((actual.get(key) ?? -1) - value), key).toBeLessThanOrEqual(TOLERANCE);
+        expect(readDerived(graph)).toEqual(readDerived(fresh));
       }),
       RUNS,
     );

@@ -79,6 +79,9 @@ export interface PersonTimeline {
   upcomingMeetings: number[];
 }
 
+/** A company's timeline: its current external members' together (a meeting of several members listed once). */
+export type CompanyTimeline = PersonTimeline;
+
 /** Everything a score needs besides the graph: the present and the parameters in force. */
 export interface EvaluationContext {
   now: number;
@@ -166,8 +169,8 @@ export class GraphState {
   readonly externalMemberLists = new ExternalMemberLists();
   /** Per company member list: its paths by team slot, summed (see MemberPathSums). */
   readonly memberPathSums = new MemberPathSums();
-  /** Each company's last activity over its external members, remembered as a person's timeline is (`companyLastActivity`). */
-  private readonly companyActivity = new Map<string, { from: number; until: number; lastPastAt: number | null }>();
+  /** Each company's timeline over its external members, remembered as a person's timeline is (`companyTimeline`). */
+  private readonly companyActivity = new Map<string, CompanyTimeline>();
   readonly halfLifeMilliseconds: number;
   indexedCount = 0;
   /**
@@ -401,23 +404,33 @@ export class GraphState {
   }
 
   /**
-   * The latest past interaction at `now` of the company's current external members: one visit of them, then
-   * remembered until one of their interactions becomes past, or until an interaction, affiliation or user
-   * mark of a member changes (`forgetCompanyActivity`).
+   * The timeline at `now` of the company's current external members together: their latest past interaction
+   * and their upcoming meetings, each once, earliest first. One visit of the members, then remembered until
+   * one of their interactions becomes past, or until an interaction, affiliation or user mark of a member
+   * changes (`forgetCompanyActivity`).
    */
-  companyLastActivity(companyUuid: string, now: number): number | null {
+  companyTimeline(companyUuid: string, now: number): CompanyTimeline {
     const remembered = this.companyActivity.get(companyUuid);
-    if (remembered !== undefined && remembered.from <= now && now < remembered.until) return remembered.lastPastAt;
+    if (remembered !== undefined && remembered.from <= now && now < remembered.until) return remembered;
     let lastPastAt: number | null = null;
     let until = Infinity;
+    const upcoming = new Set<number>();
     this.companyMembers.get(companyUuid)?.forEach((member) => {
       if (member.userUuid !== null) return;
       const timeline = this.timeline(member, now);
       if (timeline.lastPastAt !== null && (lastPastAt === null || timeline.lastPastAt > lastPastAt)) lastPastAt = timeline.lastPastAt;
       if (timeline.until < until) until = timeline.until;
+      for (const slot of timeline.upcomingMeetings) upcoming.add(slot);
     });
-    this.companyActivity.set(companyUuid, { from: now, until, lastPastAt });
-    return lastPastAt;
+    const upcomingMeetings = [...upcoming].sort((left, right) => (this.isEarlierSlot(left, right) ? -1 : this.isEarlierSlot(right, left) ? 1 : 0));
+    const timeline = { from: now, until, lastPastAt, upcomingMeetings };
+    this.companyActivity.set(companyUuid, timeline);
+    return timeline;
+  }
+
+  /** The latest past interaction at `now` of the company's current external members (see `companyTimeline`). */
+  companyLastActivity(companyUuid: string, now: number): number | null {
+    return this.companyTimeline(companyUuid, now).lastPastAt;
   }
 
   private forgetCompanyActivity(record: PersonRecord): void {
