@@ -396,7 +396,7 @@ export class GraphState {
         if (occurredAt < until) until = occurredAt;
         if (this.isMeeting(slot)) upcomingMeetings.push(slot);
       }
-      upcomingMeetings.sort((left, right) => (this.isEarlierSlot(left, right) ? -1 : this.isEarlierSlot(right, left) ? 1 : 0));
+      upcomingMeetings.sort(this.compareSlots);
     }
     const timeline = { from: now, until, lastPastAt, upcomingMeetings };
     person.timeline = timeline;
@@ -422,7 +422,7 @@ export class GraphState {
       if (timeline.until < until) until = timeline.until;
       for (const slot of timeline.upcomingMeetings) upcoming.add(slot);
     });
-    const upcomingMeetings = [...upcoming].sort((left, right) => (this.isEarlierSlot(left, right) ? -1 : this.isEarlierSlot(right, left) ? 1 : 0));
+    const upcomingMeetings = [...upcoming].sort(this.compareSlots);
     const timeline = { from: now, until, lastPastAt, upcomingMeetings };
     this.companyActivity.set(companyUuid, timeline);
     return timeline;
@@ -441,6 +441,9 @@ export class GraphState {
   private forgetExternalMemberLists(record: PersonRecord): void {
     if (record.companies !== null) for (const company of record.companies) this.externalMemberLists.forget(company);
   }
+
+  /** Orders slots by `isEarlierSlot`: earliest first, ties by id. */
+  private readonly compareSlots = (left: number, right: number): number => (this.isEarlierSlot(left, right) ? -1 : this.isEarlierSlot(right, left) ? 1 : 0);
 
   /** Earlier occurredAt first, then smaller id, so equal times resolve the same way every time. */
   isEarlierSlot(slot: number, than: number): boolean {
