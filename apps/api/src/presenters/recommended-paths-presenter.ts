@@ -180,6 +180,20 @@ export function personsMentioned(response: RecommendedPathsResponse): Set<string
 }
 
 /**
+ * The persons whose opportunity and list signals a ranked response shows: its items' team members, their
+ * paths' hops and their priority entries. A top external contact shows none (its card and emails only).
+ */
+export function personsShowingSignals(response: RecommendedPathsResponse): Set<string> {
+  const showing = new Set<string>();
+  for (const item of response.items) {
+    showing.add(item.person_uuid);
+    for (const path of item.paths) for (const hop of path) showing.add(hop.person_uuid);
+    for (const entry of item.priority_management) showing.add(entry.person_uuid);
+  }
+  return showing;
+}
+
+/**
  * The persons a ranked response mentions: every one's card, and the display records (with emails) of those
  * whose emails it shows, its items' team members and its top external contacts (`personsShowingEmails`).
  */

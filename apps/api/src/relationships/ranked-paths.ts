@@ -8,6 +8,7 @@ import type { AuthContext } from "../platform/auth/auth-context.js";
 import {
   personsMentioned,
   personsShowingEmails,
+  personsShowingSignals,
   presentRecommendedPathItem,
   presentTopExternalContact,
   type RecommendedPathItemResponse,
@@ -119,12 +120,14 @@ export async function* rankedPathsInParts(
     const answers = recommendedPathsOfMany(view.graph, found, { maximumPriorityEntries: PRIORITY_ENTRIES_LIMIT, ...rankingOptions, ...view.scoring, nameOf });
     const mentioned = new Set<string>();
     const showingEmails = new Set<string>();
+    const showingSignals = new Set<string>();
     for (const answer of answers) {
       for (const uuid of personsMentioned(answer)) mentioned.add(uuid);
       for (const uuid of personsShowingEmails(answer)) showingEmails.add(uuid);
+      for (const uuid of personsShowingSignals(answer)) showingSignals.add(uuid);
     }
     const persons = { displays: await view.displays(showingEmails), cards: await view.cards(mentioned) };
-    const signals = await view.signals(mentioned, hopAssociationsLimit);
+    const signals = await view.signals(showingSignals, hopAssociationsLimit);
     const results = new Map<string, RankedPaths>();
     let answered = 0;
     firstInPart.forEach((target, index) => {

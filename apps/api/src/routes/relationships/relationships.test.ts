@@ -181,6 +181,39 @@ describe("recommended paths to a person", () => {
     }
   });
 
+  it("reads opportunity and list signals only of the persons whose signals it shows, not of top external contacts", async () => {
+    const { associations, entityLists } = context.services.store;
+    const links = vi.spyOn(associations, "recentOpportunitiesOf");
+    const lists = vi.spyOn(entityLists, "membershipCounts");
+    const asked = () => [links.mock.calls.flatMap((call) => [...call[2]]), lists.mock.calls.flatMap((call) => [...call[1]])];
+    try {
+      // Without paths or priority entries, Grace is the company's top external contact and nothing else.
+      const company = await call("/v1/companies/recommended-paths/batch", {
+        method: "POST",
+        body: { uuids: [ids.globex], paths_per_item: 0, priority_entries_per_item: 0 },
+      });
+      expect(company.status).toBe(200);
+      const [result] = company.body.results as Json[];
+      expect((result!.top_external_contacts as Json[]).map((contact) => contact.person_uuid)).toEqual([ids.grace]);
+      const items = (result!.items as Json[]).map((item) => item.person_uuid);
+      expect(items.length).toBeGreaterThan(0);
+      for (const persons of asked()) {
+        expect(persons).not.toContain(ids.grace);
+        expect(persons).toEqual(expect.arrayContaining(items));
+      }
+
+      // Listing its paths and entries, Grace is a hop and an entry: her signals are read and shown.
+      links.mockClear();
+      lists.mockClear();
+      const listed = await call("/v1/companies/recommended-paths/batch", { method: "POST", body: { uuids: [ids.globex], paths_per_item: 3 } });
+      expect(listed.status).toBe(200);
+      for (const persons of asked()) expect(persons).toContain(ids.grace);
+    } finally {
+      links.mockRestore();
+      lists.mockRestore();
+    }
+  });
+
   it("answers a target named twice in a batch twice, each time in full, in its input positions", async () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
     const uuids = [ids.grace, unknown, ids.bob, ids.grace, unknown, ids.bob];
