@@ -107,8 +107,8 @@ async function startAnswerServer(answer: Buffer): Promise<{ url: string; stop: (
 
 const MiB = 2 ** 20;
 
-/** The lightest overview that still shows each item's best path and priority entry. */
-const LIGHT_OVERVIEW = { paths_per_item: 1, priority_entries_per_item: 1 };
+/** The fuller overview a client may ask for: three paths and three priority entries per item (the default until 2026-11-28). */
+const FULLER_OVERVIEW = { paths_per_item: 3, priority_entries_per_item: 3 };
 
 /** For each batch after the first, how many of its targets an earlier batch named. */
 export function namedBefore(batches: readonly (readonly string[])[]): number[] {
@@ -159,10 +159,10 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     let againBytes = 0;
     const again = summarize(await timeEach(batches, async (uuids) => (againBytes += (await ask(uuids, { "cache-control": "no-cache" })).byteLength), 0));
     const kept = summarize(await timeEach(batches, (uuids) => ask(uuids), 0));
-    // The lighter overview a client may ask for, ranked afresh like `again`: what a smaller answer saves.
-    const lightSizes: number[] = [];
-    const light = summarize(
-      await timeEach(batches, async (uuids) => lightSizes.push((await ask(uuids, { "cache-control": "no-cache" }, LIGHT_OVERVIEW)).byteLength), 0),
+    // The fuller overview a client may ask for, ranked afresh like `again`: what a larger answer costs.
+    const fullerSizes: number[] = [];
+    const fuller = summarize(
+      await timeEach(batches, async (uuids) => fullerSizes.push((await ask(uuids, { "cache-control": "no-cache" }, FULLER_OVERVIEW)).byteLength), 0),
     );
     const subject = summarize(times.subject);
     const baseline = summarize(
@@ -209,8 +209,8 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         askedAgainMedianMs: again.medianMs,
         keptAgainMedianMs: kept.medianMs,
         keptAnswersMiB: againBytes / MiB,
-        onePathAskedAgainMedianMs: light.medianMs,
-        onePathMedianResponseMiB: median(lightSizes) / MiB,
+        threePathsAskedAgainMedianMs: fuller.medianMs,
+        threePathsMedianResponseMiB: median(fullerSizes) / MiB,
         askedBetweenWritesMedianMs: duringWrites.medianMs,
         medianTargetsNamedBefore: median(namedBefore(batches)),
       },
@@ -220,7 +220,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         "askedAgainMedianMs: the same batches asked again once all were timed (Cache-Control: no-cache, every target ranked afresh), the persons they name read and their targets' reason summaries kept: the median is the first asking's",
         "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS) in a ring of RAPPORT_RESPONSE_CACHE_MIB (64 MiB by default): when the pass before wrote more (keptAnswersMiB), the earliest batches' answers were overwritten and are ranked again; medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
         "askedBetweenWritesMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, each right after an email between two new contacts (POST /v1/emails/batch): what a sync writing while an agent reads costs the batch",
-        "onePathAskedAgainMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, asking for one path and one priority entry per item (paths_per_item=1, priority_entries_per_item=1; the default lists 3 of each); onePathMedianResponseMiB: their answers' median size",
+        "threePathsAskedAgainMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, asking for three paths and three priority entries per item (paths_per_item=3, priority_entries_per_item=3, the default until 2026-11-28; the default lists one of each); threePathsMedianResponseMiB: their answers' median size",
       ],
     });
   }

@@ -37,12 +37,13 @@ export const PATHS_PER_ITEM = 10;
 
 /**
  * Paths listed per item, priority entries per item and opportunities named per hop in a batch
- * response: a batch is an overview of up to 100 targets (with 10 of each, 100 busy targets made ten
- * megabytes of JSON); the single-target endpoints list 10 of each. `path_count` and
- * `signal_metadata` still count them all. The first two are defaults: a batch body may ask for 0 to 10.
+ * response: a batch is an overview of up to 100 targets, each teammate's best route to each target
+ * (with 3 of each, 100 companies made eight megabytes of JSON at benchmark scale L; with 10, more);
+ * the single-target endpoints list 10 of each. `path_count` and `signal_metadata` still count them
+ * all. The first two are defaults: a batch body may ask for 0 to 10.
  */
-export const BATCH_PATHS_PER_ITEM = 3;
-export const BATCH_PRIORITY_ENTRIES_LIMIT = 3;
+export const BATCH_PATHS_PER_ITEM = 1;
+export const BATCH_PRIORITY_ENTRIES_LIMIT = 1;
 export const BATCH_HOP_ASSOCIATIONS_LIMIT = 3;
 
 /**

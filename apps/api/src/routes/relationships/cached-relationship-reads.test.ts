@@ -179,7 +179,7 @@ describe("recommended-paths batches from kept target answers", () => {
     expect(bestPaths(resultOf(otherOrder.body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
     const otherPaths = await batch([ids.grace], { body: { paths_per_item: 2 } });
     expect(bestPaths(resultOf(otherPaths.body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
-    const otherEntries = await batch([ids.grace], { body: { priority_entries_per_item: 1 } });
+    const otherEntries = await batch([ids.grace], { body: { priority_entries_per_item: 2 } });
     expect(bestPaths(resultOf(otherEntries.body, ids.grace)).Mike).toEqual(["Grace Hopper"]);
     // The single-target endpoint keeps its own answers (ten paths an item), never a batch's.
     expect(bestPaths((await call(`/v1/persons/${ids.grace}/recommended-paths`)).body).Mike).toEqual(["Grace Hopper"]);

@@ -125,23 +125,24 @@ describe("recommended paths to a person", () => {
     const batch = (fields: Json) => call("/v1/persons/recommended-paths/batch", { method: "POST", body: { uuids: [ids.grace], ...fields } });
     const mikeOf = (body: Json) => (body.results[0].items as Json[]).find((item) => item.user_uuid === acme.member.uuid)!;
 
-    const full = mikeOf((await batch({})).body);
-    expect(full.path_count).toBe(2);
-    expect(full.paths).toHaveLength(2);
-    expect(full.priority_management).toHaveLength(1);
+    const fuller = mikeOf((await batch({ paths_per_item: 3, priority_entries_per_item: 3 })).body);
+    expect(fuller.path_count).toBe(2);
+    expect(fuller.paths).toHaveLength(2);
+    expect(fuller.priority_management).toHaveLength(1);
 
-    const onePath = await batch({ paths_per_item: 1 });
-    expect(onePath.status).toBe(200);
-    const [fullEntry] = full.priority_management as Json[];
+    // By default an overview: each item's strongest path and highest priority entry.
+    const byDefault = await batch({});
+    expect(byDefault.status).toBe(200);
+    const [fullerEntry] = fuller.priority_management as Json[];
     // An entry's context lists the user's paths among those the item lists.
-    expect(mikeOf(onePath.body)).toMatchObject({
+    expect(mikeOf(byDefault.body)).toMatchObject({
       path_count: 2,
-      paths: [full.paths[0]],
-      priority_management: [{ ...fullEntry, priority_context: fullEntry!.priority_context.slice(0, 1) }],
+      paths: [fuller.paths[0]],
+      priority_management: [{ ...fullerEntry, priority_context: fullerEntry!.priority_context.slice(0, 1) }],
     });
 
     const bare = mikeOf((await batch({ paths_per_item: 0, priority_entries_per_item: 0 })).body);
-    expect(bare).toMatchObject({ path_count: 2, paths: [], priority_management: [], connection_score: full.connection_score });
+    expect(bare).toMatchObject({ path_count: 2, paths: [], priority_management: [], connection_score: fuller.connection_score });
 
     for (const [field, value] of [["paths_per_item", 11], ["priority_entries_per_item", -1], ["paths_per_item", 1.5], ["priority_entries_per_item", "2"]] as const) {
       const refused = await batch({ [field]: value });
