@@ -164,21 +164,6 @@ function presentPriorityEntry(entry: PriorityManagementEntry, item: RecommendedP
   };
 }
 
-/** Every person a ranked response mentions: users, bridges, targets, contacts. */
-export function personsMentioned(response: RecommendedPathsResponse): Set<string> {
-  const mentioned = new Set<string>();
-  for (const item of response.items) {
-    mentioned.add(item.person_uuid);
-    for (const path of item.paths) for (const hop of path) mentioned.add(hop.person_uuid);
-    for (const entry of item.priority_management) mentioned.add(entry.person_uuid);
-  }
-  for (const contact of response.top_external_contacts) {
-    mentioned.add(contact.person_uuid);
-    for (const connector of contact.internal_connectors) mentioned.add(connector.internal_user_person_uuid);
-  }
-  return mentioned;
-}
-
 /**
  * The persons whose opportunity and list signals a ranked response shows: its items' team members, their
  * paths' hops and their priority entries. A top external contact shows none (its card and emails only).
@@ -191,6 +176,16 @@ export function personsShowingSignals(response: RecommendedPathsResponse): Set<s
     for (const entry of item.priority_management) showing.add(entry.person_uuid);
   }
   return showing;
+}
+
+/** Every person a ranked response mentions: those showing signals, and its contacts with their connectors. */
+export function personsMentioned(response: RecommendedPathsResponse): Set<string> {
+  const mentioned = personsShowingSignals(response);
+  for (const contact of response.top_external_contacts) {
+    mentioned.add(contact.person_uuid);
+    for (const connector of contact.internal_connectors) mentioned.add(connector.internal_user_person_uuid);
+  }
+  return mentioned;
 }
 
 /**
