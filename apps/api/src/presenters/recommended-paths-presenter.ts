@@ -178,9 +178,12 @@ export function personsShowingSignals(response: RecommendedPathsResponse): Set<s
   return showing;
 }
 
-/** Every person a ranked response mentions: those showing signals, and its contacts with their connectors. */
-export function personsMentioned(response: RecommendedPathsResponse): Set<string> {
-  const mentioned = personsShowingSignals(response);
+/**
+ * Every person a ranked response mentions: those showing signals (`showingSignals`, when the caller has
+ * them already), and its contacts with their connectors.
+ */
+export function personsMentioned(response: RecommendedPathsResponse, showingSignals = personsShowingSignals(response)): Set<string> {
+  const mentioned = new Set(showingSignals);
   for (const contact of response.top_external_contacts) {
     mentioned.add(contact.person_uuid);
     for (const connector of contact.internal_connectors) mentioned.add(connector.internal_user_person_uuid);

@@ -123,9 +123,10 @@ export async function* rankedPathsInParts(
     const showingEmails = new Set<string>();
     const showingSignals = new Set<string>();
     for (const answer of answers) {
-      for (const uuid of personsMentioned(answer)) mentioned.add(uuid);
+      const shown = personsShowingSignals(answer);
+      for (const uuid of shown) showingSignals.add(uuid);
+      for (const uuid of personsMentioned(answer, shown)) mentioned.add(uuid);
       for (const uuid of personsShowingEmails(answer)) showingEmails.add(uuid);
-      for (const uuid of personsShowingSignals(answer)) showingSignals.add(uuid);
     }
     const persons = { displays: await view.displays(showingEmails), cards: await view.cards(mentioned) };
     const signals = await view.signals(showingSignals, hopAssociationsLimit);
