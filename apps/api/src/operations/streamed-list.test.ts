@@ -45,6 +45,16 @@ describe("streamedListBody", () => {
     expect(checked).toEqual([{ name: "Ørsted", kept: true }, { a: 1 }, { name: "Ørsted", kept: true }]);
   });
 
+  it("writes serialized items given as JSON text as their UTF-8 bytes, beside items given as bytes", async () => {
+    const asText = new SerializedItem('{"name": "Ørsted – 東京 😀"}');
+    const asBytes = new SerializedItem(Buffer.from('{"b": 2}'));
+    const checked: unknown[] = [];
+    const stream = await streamedListBody(streamedList("results", partsOf([[asText, asBytes], [{ c: "é" }, asText]])), { check: (item) => checked.push(item) });
+    const bytes = Buffer.from(await new Response(stream).arrayBuffer());
+    expect(bytes.equals(Buffer.from('{"results":[{"name": "Ørsted – 東京 😀"},{"b": 2},{"c":"é"},{"name": "Ørsted – 東京 😀"}]}', "utf8"))).toBe(true);
+    expect(checked).toEqual([{ name: "Ørsted – 東京 😀" }, { b: 2 }, { c: "é" }, { name: "Ørsted – 東京 😀" }]);
+  });
+
   it("writes an empty list when there is no part or only empty ones", async () => {
     expect(await textOf(await streamedListBody(streamedList("items", partsOf([]))))).toBe('{"items":[]}');
     expect(await textOf(await streamedListBody(streamedList("items", partsOf([[], []]))))).toBe('{"items":[]}');

@@ -33,6 +33,21 @@ describe("ByteRing", () => {
     expect(ring.size).toBe(2);
   });
 
+  it("keeps a string as its UTF-8 bytes, placed and measured by their length, not the string's", () => {
+    const ring = new ByteRing<number>(12);
+    ring.set("a", "abc", 1);
+    // Seven characters, ten bytes: they do not fit in the nine left after "abc", so they go to the start.
+    ring.set("b", "Ørsted€", 2);
+    expect(ring.get("b")).toEqual({ bytes: Buffer.from("Ørsted€", "utf8"), meta: 2 });
+    expect(ring.get("a")).toBeUndefined();
+    // Twelve characters fit the ring's twelve bytes; their fourteen bytes do not, and are not kept.
+    ring.set("c", "ééabcdefghij", 3);
+    expect(ring.get("c")).toBeUndefined();
+    expect(ring.get("b")).toEqual({ bytes: Buffer.from("Ørsted€", "utf8"), meta: 2 });
+    ring.set("d", "", 4);
+    expect(ring.get("d")).toBeUndefined();
+  });
+
   it("keeps a key's latest bytes only, and nothing larger than itself or empty", () => {
     const ring = new ByteRing<number>(8);
     ring.set("a", bytes("one"), 1);

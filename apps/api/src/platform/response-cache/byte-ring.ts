@@ -18,6 +18,7 @@ interface Slot<Meta> {
  * const ring = new ByteRing<number>(64 * 2 ** 20);
  * ring.set("key", bytes, 7);
  * ring.get("key"); // { bytes: a copy, meta: 7 }, until 64 MiB more have been written
+ * ring.set("text", '{"a":"é"}', 8); // kept as its UTF-8 bytes
  */
 export class ByteRing<Meta> {
   /** Allocated at the first write: a server that keeps nothing reserves nothing. */
@@ -31,11 +32,14 @@ export class ByteRing<Meta> {
     if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`ByteRing: capacity must be a whole number of bytes, not ${capacity}`);
   }
 
-  /** Keeps a copy of `bytes` under `key`; bytes longer than the ring are not kept (and `key` is forgotten). */
-  set(key: string, bytes: Uint8Array, meta: Meta): void {
+  /**
+   * Keeps a copy of `bytes` under `key` (a string: its UTF-8 bytes, encoded straight into the ring); bytes
+   * longer than the ring are not kept (and `key` is forgotten).
+   */
+  set(key: string, bytes: Uint8Array | string, meta: Meta): void {
     this.slots.delete(key);
     const { capacity } = this;
-    const length = bytes.byteLength;
+    const length = typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.byteLength;
     if (length > capacity || length === 0) return;
     let offset = this.written % capacity;
     // Bytes are never split across the end: the rest of the buffer is skipped.
@@ -44,7 +48,8 @@ export class ByteRing<Meta> {
       offset = 0;
     }
     this.buffer ??= Buffer.allocUnsafeSlow(capacity);
-    this.buffer.set(bytes, offset);
+    if (typeof bytes === "string") this.buffer.write(bytes, offset, length);
+    else this.buffer.set(bytes, offset);
     this.slots.set(key, { start: this.written, length, meta });
     this.written += length;
     this.forgetOverwritten();

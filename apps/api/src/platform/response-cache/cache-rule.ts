@@ -11,8 +11,8 @@ import { cacheDirectivesOf, responseCacheKey } from "./response-cache.js";
 export interface RequestCacheRule {
   /** The answer kept under `target` (the request target, or a part's name), when one holds. */
   find(target: string): { body: Uint8Array; age: number } | undefined;
-  /** Keeps `body` under `target`, computed from the data and at the time the request began with. */
-  keep(target: string, body: Uint8Array): void;
+  /** Keeps `body` (a string: its UTF-8 bytes) under `target`, computed from the data and at the time the request began with. */
+  keep(target: string, body: Uint8Array | string): void;
 }
 
 /** The rule for one request of `operationId`, over whole answers or over parts of answers (`kind`). */
@@ -36,7 +36,7 @@ export function requestCacheRule(
     },
     keep: (target, body) => {
       if (!keep) return;
-      if (kind === "whole") responseCache.keep(keyOf(target), revision, now, body);
+      if (kind === "whole") responseCache.keep(keyOf(target), revision, now, typeof body === "string" ? Buffer.from(body) : body);
       else responseCache.keepPart(keyOf(target), revision, now, body);
     },
   };

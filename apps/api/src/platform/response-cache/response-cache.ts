@@ -83,8 +83,11 @@ export class ResponseCache {
     return { body: found.bytes, age };
   }
 
-  /** As {@link keep}, for a part of an answer (one target of a batch): a copy of `body` is kept. */
-  keepPart(key: string, revision: number, now: number, body: Uint8Array): void {
+  /**
+   * As {@link keep}, for a part of an answer (one target of a batch): a copy of `body` is kept (a string: its
+   * UTF-8 bytes, written straight into the ring, so that a serialized part needs no buffer of its own).
+   */
+  keepPart(key: string, revision: number, now: number, body: Uint8Array | string): void {
     if (this.parts === null || Number.isNaN(revision)) return;
     this.parts.set(key, body, { revision, computedAt: now });
   }

@@ -99,7 +99,8 @@ async function* answersInInputOrder(
         const produced = await parts.next();
         if (produced.done) throw new Error("recommended-paths batch: fewer answers ranked than targets asked (internal inconsistency)");
         for (const answer of produced.value) {
-          const serialized = Buffer.from(JSON.stringify(targetResponse(answer, limit)));
+          // Kept and sent as text: the ring and the part's bytes each encode it once, with no buffer between.
+          const serialized = JSON.stringify(targetResponse(answer, limit));
           kept.keep(answer.target.uuid, serialized);
           ranked.push(new SerializedItem(serialized));
         }

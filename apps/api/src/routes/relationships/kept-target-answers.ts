@@ -12,8 +12,8 @@ import type { AppServices } from "../../services.js";
 export interface KeptTargetAnswers {
   /** The kept answer to `uuid`, computed under the same settings, when one holds. */
   find(uuid: string): Uint8Array | undefined;
-  /** Keeps the answer to `uuid`, computed from the data and at the time this batch began with. */
-  keep(uuid: string, bytes: Uint8Array): void;
+  /** Keeps the answer to `uuid` (its JSON text or bytes), computed from the data and at the time this batch began with. */
+  keep(uuid: string, answer: Uint8Array | string): void;
 }
 
 /**
@@ -31,6 +31,6 @@ export function keptTargetAnswers(
   const rule = requestCacheRule(services, auth, `${operationId} target`, cacheControl, "parts");
   return {
     find: (uuid) => rule.find(`${uuid} ${settings}`)?.body,
-    keep: (uuid, bytes) => rule.keep(`${uuid} ${settings}`, bytes),
+    keep: (uuid, answer) => rule.keep(`${uuid} ${settings}`, answer),
   };
 }
