@@ -54,7 +54,7 @@ export interface StreamOptions {
  */
 function joinedBytes(pieces: readonly (string | Uint8Array)[]): Buffer {
   let length = 0;
-  for (const piece of pieces) length += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
+  for (const piece of pieces) length += Buffer.byteLength(piece);
   const joined = Buffer.allocUnsafe(length);
   let offset = 0;
   for (const piece of pieces) {

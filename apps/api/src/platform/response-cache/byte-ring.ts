@@ -39,7 +39,7 @@ export class ByteRing<Meta> {
   set(key: string, bytes: Uint8Array | string, meta: Meta): void {
     this.slots.delete(key);
     const { capacity } = this;
-    const length = typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.byteLength;
+    const length = Buffer.byteLength(bytes);
     if (length > capacity || length === 0) return;
     let offset = this.written % capacity;
     // Bytes are never split across the end: the rest of the buffer is skipped.
