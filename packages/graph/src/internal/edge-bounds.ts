@@ -27,16 +27,18 @@ export class EdgeBounds {
   private strongest = new Float64Array(0);
   private latestFirst = new Float64Array(0);
 
-  /** Takes `edge`, one of `person`'s edges, as written now into the person's bounds. */
-  raise(person: number, edges: EdgeTable, edge: number, halfLifeMilliseconds: number): void {
+  /** Takes `edge`, one of `person`'s edges, as written now into the person's bounds; true when its strongest bound rose. */
+  raise(person: number, edges: EdgeTable, edge: number, halfLifeMilliseconds: number): boolean {
     if (person >= this.strongest.length) {
       this.strongest = grownTo(this.strongest, person + 1);
       this.latestFirst = grownTo(this.latestFirst, person + 1);
     }
-    const undecayed = undecayedMass(edges, edge, halfLifeMilliseconds);
-    if (undecayed > this.strongest[person]!) this.strongest[person] = undecayed;
     const firstAt = edges.firstAt(edge);
     if (!(firstAt <= this.latestFirst[person]!)) this.latestFirst[person] = firstAt;
+    const undecayed = undecayedMass(edges, edge, halfLifeMilliseconds);
+    if (!(undecayed > this.strongest[person]!)) return false;
+    this.strongest[person] = undecayed;
+    return true;
   }
 
   /** The latest first interaction among `person`'s edges (-Infinity without edges). */

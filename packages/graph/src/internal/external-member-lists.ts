@@ -30,6 +30,11 @@ export class ExternalMemberLists {
     return list;
   }
 
+  /** The company's list when one is kept, without making one. */
+  peek(companyUuid: string): Int32Array | undefined {
+    return this.lists.get(companyUuid);
+  }
+
   /** The company's affiliations, or the user mark of one of its members, changed. */
   forget(companyUuid: string): void {
     this.lists.delete(companyUuid);

@@ -157,7 +157,7 @@ export class GraphState {
   readonly edgeBounds = new EdgeBounds();
   /** Per busy person ranked more than once, its neighbours in order of their edges' masses (see BridgeOrders). */
   readonly bridgeOrders = new BridgeOrders();
-  /** Scratch for one company ranking: its members strongest bound first (see MembersByBound). */
+  /** A company ranking's members strongest bound first, each list's order kept until a member's bound rises (see MembersByBound). */
   readonly membersByBound = new MembersByBound();
   /** Per person, its latest interaction with the team, kept until one of its team links changes (see LatestTeamInteractions). */
   readonly latestTeamInteractions = new LatestTeamInteractions();
@@ -319,6 +319,7 @@ export class GraphState {
   beginBulkLoad(): void {
     this.bulkLoading = true;
     this.bridgeOrders.clear();
+    this.membersByBound.forgetAll();
     this.latestTeamInteractions.forgetAll();
   }
 
@@ -354,6 +355,8 @@ export class GraphState {
       if (record.userUuid === null) this.bridgeOrders.prepare(this.edges, record, this.halfLifeMilliseconds);
     }
     this.edges.trim();
+    // Bounds rose above: no order made while the sweep yielded holds.
+    this.membersByBound.forgetAll();
     this.latestTeamInteractions.forgetAll();
     if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this, warmAt);
   }
@@ -435,6 +438,15 @@ export class GraphState {
 
   private forgetCompanyActivity(record: PersonRecord): void {
     if (record.companies !== null) for (const company of record.companies) this.companyActivity.delete(company);
+  }
+
+  /** The bound of `record` rose: its companies' members, kept in order of their bounds, are ordered afresh when next read. */
+  private forgetMemberOrders(record: PersonRecord): void {
+    if (record.companies === null) return;
+    for (const company of record.companies) {
+      const members = this.externalMemberLists.peek(company);
+      if (members !== undefined) this.membersByBound.forget(members);
+    }
   }
 
   /** A user mark of `record` changed: its companies' lists of external members no longer hold. */
@@ -755,8 +767,8 @@ export class GraphState {
   }
 
   private raiseEdgeBounds(edge: number, left: PersonRecord, right: PersonRecord): void {
-    this.edgeBounds.raise(left.index, this.edges, edge, this.halfLifeMilliseconds);
-    this.edgeBounds.raise(right.index, this.edges, edge, this.halfLifeMilliseconds);
+    if (this.edgeBounds.raise(left.index, this.edges, edge, this.halfLifeMilliseconds)) this.forgetMemberOrders(left);
+    if (this.edgeBounds.raise(right.index, this.edges, edge, this.halfLifeMilliseconds)) this.forgetMemberOrders(right);
     this.bridgeOrders.edgeWritten(left, right.index, edge);
     this.bridgeOrders.edgeWritten(right, left.index, edge);
     this.teamEdgeWritten(left, right);

@@ -40,3 +40,47 @@ describe("MembersByBound", () => {
     expect(order.readCount).toBe(3);
   });
 });
+
+describe("MembersByBound, an order kept with its list", () => {
+  /** Bounds that count how often they are read. */
+  const countingBounds = (keys: number[]) => {
+    const bounds = { reads: 0, undecayedBound: (index: number) => (bounds.reads += 1, keys[index]!) };
+    return bounds;
+  };
+
+  it("reads on from where the last ranking of the same list stopped, without reading its bounds again", () => {
+    const keys = Array.from({ length: 200 }, (_, index) => (index * 37) % 200);
+    const members = membersOf(keys);
+    const bounds = countingBounds(keys);
+    const order = new MembersByBound();
+    order.begin(members, bounds);
+    expect([0, 1].map((rank) => order.keyAt(rank))).toEqual([199, 198]);
+    expect(bounds.reads).toBe(200);
+    // Another list in between, then the first again: its two members given out stay, the third is popped.
+    const other = [5, 4, 3];
+    order.begin(membersOf(other), boundsOf(other));
+    expect(order.keyAt(0)).toBe(5);
+    order.begin(members, bounds);
+    expect(bounds.reads).toBe(200);
+    expect(order.readCount).toBe(2);
+    expect([0, 1, 2].map((rank) => order.keyAt(rank))).toEqual([199, 198, 197]);
+    expect(order.at(2)).toBe(keys.indexOf(197));
+    expect(order.readCount).toBe(3);
+  });
+
+  it("orders the list afresh once forgotten, by the bounds as they are then", () => {
+    const keys = [3, 9, 1, 7];
+    const members = membersOf(keys);
+    const order = new MembersByBound();
+    order.begin(members, boundsOf(keys));
+    expect(order.at(0)).toBe(1);
+    keys[2] = 10;
+    order.forget(members);
+    order.begin(members, boundsOf(keys));
+    expect([0, 1, 2, 3].map((rank) => order.at(rank))).toEqual([2, 1, 3, 0]);
+    order.forgetAll();
+    keys[0] = 11;
+    order.begin(members, boundsOf(keys));
+    expect(order.at(0)).toBe(0);
+  });
+});

@@ -2,11 +2,49 @@
 import { BridgeQueue } from "./bridge-queue.js";
 import type { EdgeBounds } from "./edge-bounds.js";
 
+/** One member list's order, as far as it has been read: kept with the list until a member's bound rises. */
+class KeptOrder {
+  /** Member positions by key, not given out yet. */
+  readonly queue = new BridgeQueue();
+  /** Member positions given out so far, in order, and their keys. */
+  readonly ordered: Int32Array;
+  readonly orderedKeys: Float64Array;
+  orderedCount = 0;
+
+  constructor(members: ArrayLike<number>, bounds: Pick<EdgeBounds, "undecayedBound">) {
+    const count = members.length;
+    this.queue.reset(count);
+    for (let position = 0; position < count; position += 1) this.queue.add(bounds.undecayedBound(members[position]!), position);
+    this.queue.order();
+    this.ordered = new Int32Array(count);
+    this.orderedKeys = new Float64Array(count);
+  }
+
+  /** Pops until `rank` is ordered; false when there are not that many members. */
+  reach(rank: number): boolean {
+    const { queue } = this;
+    while (this.orderedCount <= rank) {
+      if (queue.size === 0) return false;
+      this.orderedKeys[this.orderedCount] = queue.topScore();
+      this.ordered[this.orderedCount] = queue.pop();
+      this.orderedCount += 1;
+    }
+    return true;
+  }
+}
+
+const NO_MEMBERS = new Int32Array(0);
+
 /**
  * A company's members in order of their undecayed bounds (`EdgeBounds.undecayedBound`), highest first, read
  * as far as a ranking needs: a heap made in one pass (a BridgeQueue), popped member by member. A large
  * company has tens of thousands of members, of which a ranking of its paths or its top contacts reads a few
  * dozen before no member left can change what it keeps; sorting them all would cost more than that ranking.
+ *
+ * Each list's order is kept with the list (by its identity: a company whose members change gets a new list,
+ * see ExternalMemberLists) and read on by the next ranking of the same company, which pays for neither the
+ * heap nor the pops already made: an agent asks after the same large companies again and again. A kept
+ * order holds until `forget`, which the graph calls when a member's bound rises; bounds never fall.
  *
  * The bound of a member holds at every `now` and bounds every edge of the member (decision 0007), so
  * `keyAt(rank)` bounds every member from `rank` on. Members of equal keys come in an order of no meaning:
@@ -20,26 +58,33 @@ import type { EdgeBounds } from "./edge-bounds.js";
 export class MembersByBound {
   /** Companies with fewer external members are ranked member by member: ordering them saves nothing. */
   minimumMembers = 64;
-  private memberIndices: ArrayLike<number> = [];
-  /** Member positions by key; popped as far as read. */
-  private readonly queue = new BridgeQueue();
-  /** Member positions popped so far, in order, and their keys. */
-  private ordered = new Int32Array(0);
-  private orderedKeys = new Float64Array(0);
-  private orderedCount = 0;
+  private kept = new WeakMap<ArrayLike<number>, KeptOrder>();
+  private memberIndices: ArrayLike<number> = NO_MEMBERS;
+  private current: KeptOrder = new KeptOrder(NO_MEMBERS, { undecayedBound: () => -Infinity });
 
-  /** Starts an order over `members`, person indices (kept, not copied: unchanged until the next `begin`). */
+  /**
+   * Starts reading the order over `members`, person indices, from its first rank: the order kept for the
+   * same list when it still holds, else one begun now and kept. The list must not change while it is in use
+   * (ExternalMemberLists' lists never do), and `bounds` must be the graph's, whose rises call `forget`.
+   */
   begin(members: ArrayLike<number>, bounds: Pick<EdgeBounds, "undecayedBound">): void {
-    const count = members.length;
-    this.memberIndices = members;
-    this.queue.reset(count);
-    for (let position = 0; position < count; position += 1) this.queue.add(bounds.undecayedBound(members[position]!), position);
-    this.queue.order();
-    if (this.ordered.length < count) {
-      this.ordered = new Int32Array(count);
-      this.orderedKeys = new Float64Array(count);
+    let order = this.kept.get(members);
+    if (order === undefined) {
+      order = new KeptOrder(members, bounds);
+      this.kept.set(members, order);
     }
-    this.orderedCount = 0;
+    this.memberIndices = members;
+    this.current = order;
+  }
+
+  /** A member of `members` has a higher bound than its order was made with: the order is made afresh when next begun. */
+  forget(members: ArrayLike<number>): void {
+    this.kept.delete(members);
+  }
+
+  /** Forgets every kept order (a hydration begins). */
+  forgetAll(): void {
+    this.kept = new WeakMap();
   }
 
   /** The person indices the order was begun over, in their own order. */
@@ -47,32 +92,20 @@ export class MembersByBound {
     return this.memberIndices;
   }
 
-  /** How many members the order has given out since `begin`: how far a ranking read. */
+  /** How many members the order has given out since it was made: how far rankings of the list have read. */
   get readCount(): number {
-    return this.orderedCount;
+    return this.current.orderedCount;
   }
 
   /** The person index of the member at `rank` of the order (0: the highest key), or -1 past the last. */
   at(rank: number): number {
-    if (!this.reach(rank)) return -1;
-    return this.memberIndices[this.ordered[rank]!]!;
+    if (!this.current.reach(rank)) return -1;
+    return this.memberIndices[this.current.ordered[rank]!]!;
   }
 
   /** The key of the member at `rank`: at least the undecayed bound of it and of every later member (-Infinity past the last). */
   keyAt(rank: number): number {
-    if (!this.reach(rank)) return -Infinity;
-    return this.orderedKeys[rank]!;
-  }
-
-  /** Pops until `rank` is ordered; false when there are not that many members. */
-  private reach(rank: number): boolean {
-    const { queue } = this;
-    while (this.orderedCount <= rank) {
-      if (queue.size === 0) return false;
-      this.orderedKeys[this.orderedCount] = queue.topScore();
-      this.ordered[this.orderedCount] = queue.pop();
-      this.orderedCount += 1;
-    }
-    return true;
+    if (!this.current.reach(rank)) return -Infinity;
+    return this.current.orderedKeys[rank]!;
   }
 }

@@ -20,8 +20,8 @@ const INTERACTIONS: Interaction[] = [
 ];
 const OPTIONS = { now: NOW, maximumPathsPerItem: 1, maximumPriorityEntries: 1, topExternalContactsLimit: 1 };
 
-function acmeGraph(minimumMembers: number) {
-  const graph = hydrateGraph({ interactions: INTERACTIONS, internalUsers: USERS, affiliations: MEMBERS.map((personUuid) => ({ personUuid, companyUuid: "acme" })) });
+function acmeGraph(minimumMembers: number, interactions: Interaction[] = INTERACTIONS) {
+  const graph = hydrateGraph({ interactions, internalUsers: USERS, affiliations: MEMBERS.map((personUuid) => ({ personUuid, companyUuid: "acme" })) });
   const state = stateOf("test", graph);
   state.membersByBound.minimumMembers = minimumMembers;
   teamLinkTable(state, NOW - 365 * DAY);
@@ -48,5 +48,19 @@ describe("a company's members read strongest first", () => {
     const ranking = recommendedPaths(graph, { entity: "company", uuid: "acme" }, options);
     expect(state.membersByBound.readCount).toBe(100);
     expect(ranking).toEqual(recommendedPaths(acmeGraph(Number.POSITIVE_INFINITY).graph, { entity: "company", uuid: "acme" }, options));
+  });
+
+  it("reads a member whose bound rose after the company was ranked in the place of its new bound", () => {
+    const { graph, state } = acmeGraph(0);
+    recommendedPaths(graph, { entity: "company", uuid: "acme" }, OPTIONS);
+    expect(state.membersByBound.readCount).toBeLessThan(5);
+    // m57 had one email from q0 years ago; now both users meet it every day of the last month.
+    const meetings = ["q0", "q1"].flatMap((user) =>
+      Array.from({ length: 30 }, (_, at): Interaction => ({ kind: "meeting", id: `${user}-m57-${at}`, occurredAt: NOW - (1 + at) * DAY, attendeeUuids: [user, "m57"] })),
+    );
+    for (const meeting of meetings) graph.addInteraction(meeting);
+    const ranking = recommendedPaths(graph, { entity: "company", uuid: "acme" }, OPTIONS);
+    expect(ranking.top_external_contacts.map((contact) => contact.person_uuid)).toEqual(["m57"]);
+    expect(ranking).toEqual(recommendedPaths(acmeGraph(Number.POSITIVE_INFINITY, [...INTERACTIONS, ...meetings]).graph, { entity: "company", uuid: "acme" }, OPTIONS));
   });
 });
