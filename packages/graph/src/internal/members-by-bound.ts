@@ -1,23 +1,25 @@
 /** @module A company's members read strongest first by their edges' bound, for rankings that stop early over members. */
 import { BridgeQueue } from "./bridge-queue.js";
 import type { EdgeBounds } from "./edge-bounds.js";
+import { grown } from "./grown-array.js";
 
 /** One member list's order, as far as it has been read: kept with the list until a member's bound rises. */
 class KeptOrder {
   /** Member positions by key, not given out yet. */
   readonly queue = new BridgeQueue();
-  /** Member positions given out so far, in order, and their keys. */
-  readonly ordered: Int32Array;
-  readonly orderedKeys: Float64Array;
+  /** Member positions given out so far, in order, and their keys: grown as far as read (a ranking reads a few dozen). */
+  ordered = new Int32Array(16);
+  orderedKeys = new Float64Array(16);
   orderedCount = 0;
 
-  constructor(members: ArrayLike<number>, bounds: Pick<EdgeBounds, "undecayedBound">) {
+  constructor(
+    readonly members: ArrayLike<number>,
+    bounds: Pick<EdgeBounds, "undecayedBound">,
+  ) {
     const count = members.length;
     this.queue.reset(count);
     for (let position = 0; position < count; position += 1) this.queue.add(bounds.undecayedBound(members[position]!), position);
     this.queue.order();
-    this.ordered = new Int32Array(count);
-    this.orderedKeys = new Float64Array(count);
   }
 
   /** Pops until `rank` is ordered; false when there are not that many members. */
@@ -25,6 +27,10 @@ class KeptOrder {
     const { queue } = this;
     while (this.orderedCount <= rank) {
       if (queue.size === 0) return false;
+      if (this.orderedCount === this.ordered.length) {
+        this.ordered = grown(this.ordered, 2 * this.ordered.length);
+        this.orderedKeys = grown(this.orderedKeys, 2 * this.orderedKeys.length);
+      }
       this.orderedKeys[this.orderedCount] = queue.topScore();
       this.ordered[this.orderedCount] = queue.pop();
       this.orderedCount += 1;
@@ -59,7 +65,6 @@ export class MembersByBound {
   /** Companies with fewer external members are ranked member by member: ordering them saves nothing. */
   minimumMembers = 64;
   private kept = new WeakMap<ArrayLike<number>, KeptOrder>();
-  private memberIndices: ArrayLike<number> = NO_MEMBERS;
   private current: KeptOrder = new KeptOrder(NO_MEMBERS, { undecayedBound: () => -Infinity });
 
   /**
@@ -73,7 +78,6 @@ export class MembersByBound {
       order = new KeptOrder(members, bounds);
       this.kept.set(members, order);
     }
-    this.memberIndices = members;
     this.current = order;
   }
 
@@ -89,7 +93,7 @@ export class MembersByBound {
 
   /** The person indices the order was begun over, in their own order. */
   get members(): ArrayLike<number> {
-    return this.memberIndices;
+    return this.current.members;
   }
 
   /** How many members the order has given out since it was made: how far rankings of the list have read. */
@@ -100,7 +104,7 @@ export class MembersByBound {
   /** The person index of the member at `rank` of the order (0: the highest key), or -1 past the last. */
   at(rank: number): number {
     if (!this.current.reach(rank)) return -1;
-    return this.memberIndices[this.current.ordered[rank]!]!;
+    return this.current.members[this.current.ordered[rank]!]!;
   }
 
   /** The key of the member at `rank`: at least the undecayed bound of it and of every later member (-Infinity past the last). */
