@@ -7,6 +7,7 @@
  */
 import { decayFactor } from "./decay.js";
 import { grown } from "./grown-array.js";
+import { RememberedSummaries, type SummarySpan } from "./remembered-summaries.js";
 
 /** Offsets of an edge's numbers within its `STRIDE` (eight doubles: one 64-byte cache line). */
 const MASS_EMAIL_LOW = 0;
@@ -88,13 +89,6 @@ export interface PairSummary {
   lastAt: number | null;
 }
 
-interface RememberedSummary {
-  from: number;
-  until: number;
-  windowMilliseconds: number;
-  summary: PairSummary;
-}
-
 /**
  * Per-edge aggregates by edge slot.
  *
@@ -153,24 +147,23 @@ export class EdgeTable {
    * Remembered pair summaries (the counts behind `rq_reason`), each holding while no interaction of the
    * pair becomes past or leaves the reason window. Any change to an edge forgets it.
    */
-  private readonly summaries = new Map<number, RememberedSummary>();
+  private readonly summaries = new RememberedSummaries();
 
   /**
-   * The remembered summary of `slot` at `now` for a reason window of `windowMilliseconds`, when one holds.
+   * The remembered summary of `slot` at `now` for a reason window of `windowMilliseconds`, when one holds
+   * (a fresh object, the caller's to change).
    * @example edges.summary(slot, Date.UTC(2026, 11, 1), 90 * 86_400_000); // undefined until remembered
    */
   summary(slot: number, now: number, windowMilliseconds: number): PairSummary | undefined {
-    const remembered = this.summaries.get(slot);
-    if (remembered === undefined || remembered.windowMilliseconds !== windowMilliseconds) return undefined;
-    return remembered.from <= now && now < remembered.until ? remembered.summary : undefined;
+    return this.summaries.get(slot, now, windowMilliseconds);
   }
 
   /**
-   * Remembers `summary`, computed at `from`, as holding for every `now` in [from, until).
+   * Remembers (a copy of) `summary`, computed at `from`, as holding for every `now` in [from, until).
    * @example edges.rememberSummary(slot, summary, { from, until, windowMilliseconds });
    */
-  rememberSummary(slot: number, summary: PairSummary, span: Omit<RememberedSummary, "summary">): void {
-    this.summaries.set(slot, { ...span, summary });
+  rememberSummary(slot: number, summary: PairSummary, span: SummarySpan): void {
+    this.summaries.set(slot, summary, span);
   }
 
   private forget(slot: number): void {

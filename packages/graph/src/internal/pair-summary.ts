@@ -44,9 +44,9 @@ export function summarizeTeamCounterparts(state: GraphState, subject: PersonReco
   countInTimeOrder(state, subject, links, now, windowMilliseconds);
   for (let position = 0; position < links.length; position += 2) {
     const { summary, until } = team.get(links[position]!)!;
-    // Remembered as summarizePair would: the next read of the pair, from either side, costs no scan.
+    // Remembered (as a copy) as summarizePair would: the next read of the pair, from either side, costs no scan.
     state.edges.rememberSummary(links[position + 1]!, summary, { from: now, until, windowMilliseconds });
-    if (summary.lastAt !== null) summaries.set(links[position]!, { ...summary });
+    if (summary.lastAt !== null) summaries.set(links[position]!, summary);
   }
   return summaries;
 }
@@ -146,7 +146,7 @@ function rememberedOnEveryLink(state: GraphState, links: number[], now: number, 
       summaries.clear();
       return false;
     }
-    if (remembered.lastAt !== null) summaries.set(links[position]!, { ...remembered });
+    if (remembered.lastAt !== null) summaries.set(links[position]!, remembered);
   }
   return true;
 }
@@ -166,7 +166,7 @@ export function summarizePair(state: GraphState, first: PersonRecord, second: Pe
   const now = context.now;
   const windowMilliseconds = context.parameters.reasonWindowDays * DAY_MILLISECONDS;
   const remembered = state.edges.summary(edge, now, windowMilliseconds);
-  if (remembered !== undefined) return { ...remembered };
+  if (remembered !== undefined) return remembered;
   const smaller = first.interactions.length <= second.interactions.length ? first : second;
   const windowStart = now - windowMilliseconds;
   let until = Infinity;
@@ -182,5 +182,5 @@ export function summarizePair(state: GraphState, first: PersonRecord, second: Pe
     if (occurredAt >= windowStart) until = Math.min(until, occurredAt + windowMilliseconds);
   }
   state.edges.rememberSummary(edge, summary, { from: now, until, windowMilliseconds });
-  return { ...summary };
+  return summary;
 }
