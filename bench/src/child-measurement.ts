@@ -1,6 +1,8 @@
 /**
  * One measurement in a process of its own, printing its figures as one JSON line:
- *   hydrate-graph <database> <tenant>   cold start: a fresh store hydrates the tenant's graph
+ *   hydrate-graph <database> <tenant> [ask-every-target]
+ *                                       cold start: a fresh store hydrates the tenant's graph; then, when
+ *                                       asked, every person and company is asked every per-target read once
  *   scan-rows <database> <tenant>       the baseline: better-sqlite3 reads the same rows
  *   import-mbox <mbox> <database>       the mbox import with its peak resident memory
  * Started with --expose-gc by the benchmark.
@@ -9,13 +11,14 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import SqliteDatabase from "better-sqlite3";
 import { measureMboxImport } from "@rapport/api";
 import { createSqliteStore } from "@rapport/store";
+import { askEveryTarget, tenantTargets } from "./ask-every-target.js";
 import { BENCH_NOW } from "./generate-tenant.js";
 
 const collect = () => (globalThis as { gc?: () => void }).gc?.();
 const maxRssBytes = () => process.resourceUsage().maxRSS * 1024;
 const print = (result: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(result)}\n`);
 
-const [mode, first, second] = process.argv.slice(2);
+const [mode, first, second, third] = process.argv.slice(2);
 
 if (mode === "hydrate-graph" && first && second) {
   collect();
@@ -30,12 +33,32 @@ if (mode === "hydrate-graph" && first && second) {
   delay.disable();
   collect();
   const after = process.memoryUsage();
+  const hydrationMaxRssBytes = maxRssBytes();
+  let asked: Record<string, number> = {};
+  if (third === "ask-every-target") {
+    const targets = tenantTargets(first, second);
+    const askStarted = performance.now();
+    const count = askEveryTarget(graph, targets, BENCH_NOW);
+    const askMs = performance.now() - askStarted;
+    collect();
+    const afterAsking = process.memoryUsage();
+    asked = {
+      askedTargets: count,
+      askMs,
+      askedGraphHeapBytes: afterAsking.heapUsed - before.heapUsed,
+      askedExternalBytes: afterAsking.external - before.external,
+      askedRssBytes: afterAsking.rss,
+    };
+  }
   print({
     ms,
     persons: graph.personCount,
     edges: graph.edgeCount,
     interactions: graph.interactionCount,
     graphHeapBytes: after.heapUsed - before.heapUsed,
+    externalBytes: after.external - before.external,
+    hydrationMaxRssBytes,
+    ...asked,
     longestDelayMs: delay.max / 1e6,
     p99DelayMs: delay.percentile(99) / 1e6,
     rssBytes: after.rss,
