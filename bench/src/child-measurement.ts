@@ -9,7 +9,7 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import SqliteDatabase from "better-sqlite3";
-import { measureMboxImport } from "@rapport/api";
+import { measureMboxImport, turnOffAllocationSitePretenuring } from "@rapport/api";
 import { createSqliteStore } from "@rapport/store";
 import { askEveryTarget, tenantTargets } from "./ask-every-target.js";
 import { BENCH_NOW } from "./generate-tenant.js";
@@ -17,6 +17,9 @@ import { BENCH_NOW } from "./generate-tenant.js";
 const collect = () => (globalThis as { gc?: () => void }).gc?.();
 const maxRssBytes = () => process.resourceUsage().maxRSS * 1024;
 const print = (result: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(result)}\n`);
+
+// As the server runs (rapport serve): see turnOffAllocationSitePretenuring.
+turnOffAllocationSitePretenuring();
 
 const [mode, first, second, third] = process.argv.slice(2);
 
@@ -40,6 +43,7 @@ if (mode === "hydrate-graph" && first && second) {
     const askStarted = performance.now();
     const count = askEveryTarget(graph, targets, BENCH_NOW);
     const askMs = performance.now() - askStarted;
+    const askingMaxRssBytes = maxRssBytes();
     collect();
     const afterAsking = process.memoryUsage();
     asked = {
@@ -48,6 +52,7 @@ if (mode === "hydrate-graph" && first && second) {
       askedGraphHeapBytes: afterAsking.heapUsed - before.heapUsed,
       askedExternalBytes: afterAsking.external - before.external,
       askedRssBytes: afterAsking.rss,
+      askingMaxRssBytes,
     };
   }
   print({

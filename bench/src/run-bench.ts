@@ -9,6 +9,10 @@ import { tmpdir } from "node:os";
 import { mergeReports, readReport } from "./merge-report.js";
 import { writeReport } from "./report.js";
 import { groupOfMeasurement, MEASUREMENT_GROUPS, runBenchmark } from "./run-benchmark.js";
+import { turnOffAllocationSitePretenuring } from "@rapport/api";
+
+// The in-process measurements hold graphs as the server does (`startServer` turns it off too).
+turnOffAllocationSitePretenuring();
 
 type ScaleName = "S" | "M" | "L";
 

@@ -5,6 +5,7 @@ import { CommanderError } from "commander";
 import { CliError } from "./cli/cli-output.js";
 import { ConfigurationError } from "./platform/environment/configuration-error.js";
 import { createProgram } from "./cli/create-program.js";
+import { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
 
 function messageOf(error: unknown): string {
   if (error instanceof CommanderError) return error.message.replace(/^error: /, "");
@@ -14,6 +15,9 @@ function messageOf(error: unknown): string {
   if (error instanceof Error) return `unexpected failure: ${error.message}`;
   return `unexpected failure: ${String(error)}`;
 }
+
+// Before any tenant's graph is hydrated: its rankings' garbage then stays in the young generation.
+turnOffAllocationSitePretenuring();
 
 try {
   await createProgram().parseAsync(process.argv);

@@ -33,6 +33,7 @@ export { buildOpenApiDocument, type OpenApiDocument, type BuildOpenApiDocumentOp
 export { buildMcpTools, type McpTool } from "./mcp/mcp-tools.js";
 export { hashPassword, verifyPassword } from "./oauth/password-hash.js";
 export { RAPPORT_VERSION } from "./version.js";
+export { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
 
 export { importArchive, type ImportArchiveOptions } from "./imports/import-archive.js";
 export { defaultWindow, type ImportRequest } from "./imports/import-request.js";

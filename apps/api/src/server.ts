@@ -12,6 +12,7 @@ import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
+import { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:8787` */
@@ -33,6 +34,8 @@ export interface StartServerOptions extends CreateAppOptions {
 
 export async function startServer(services: AppServices, options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = 8787, host = "127.0.0.1", warmGraphs = false, ...appOptions } = options;
+  // Before the graphs are warmed or asked: a server's rankings' garbage then stays in the young generation.
+  turnOffAllocationSitePretenuring();
   // The app is built once the port is known: without a configured public URL, the bound address
   // is the issuer of the OAuth endpoints and the origin of the MCP resource.
   let app: ReturnType<typeof createApp> | null = null;
