@@ -34,6 +34,7 @@ export { buildMcpTools, type McpTool } from "./mcp/mcp-tools.js";
 export { hashPassword, verifyPassword } from "./oauth/password-hash.js";
 export { RAPPORT_VERSION } from "./version.js";
 export { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
+export { collectGarbageNow } from "./platform/runtime/collect-garbage.js";
 
 export { importArchive, type ImportArchiveOptions } from "./imports/import-archive.js";
 export { defaultWindow, type ImportRequest } from "./imports/import-request.js";

@@ -29,6 +29,26 @@ describe("startServer", () => {
     expect(await unauthorized.json()).toEqual({ error: expect.stringMatching(/missing API key/) });
   });
 
+  it("collects a graph hydration's garbage right after it", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const person = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Hydrated Soon" });
+    const debug = vi.spyOn(context.services.logger, "debug");
+    const collected = () => debug.mock.calls.filter(([, message]) => message === "collected the graph hydration's garbage");
+    running = await startServer(context.services, { port: 0 });
+    const response = await fetch(`${running.url}/v1/persons/${person.uuid}/recommended-paths`, { headers: { "x-api-key": acme.key } });
+    expect(response.status).toBe(200);
+    expect(collected()).toEqual([[{ tenant: acme.tenant.uuid, durationMs: expect.any(Number) }, "collected the graph hydration's garbage"]]);
+    // Loaded already: no second collection.
+    await fetch(`${running.url}/v1/persons/${person.uuid}/recommended-paths`, { headers: { "x-api-key": acme.key, "cache-control": "no-cache" } });
+    expect(collected()).toHaveLength(1);
+    context.services.store.graphs.evict(acme.tenant.uuid);
+    await context.services.store.graphs.forTenant(acme.tenant.uuid);
+    expect(collected()).toHaveLength(2);
+    await running.close(100);
+    running = null;
+  });
+
   it("finishes an in-flight request on close, then refuses new connections and closes the store", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);

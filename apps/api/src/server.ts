@@ -13,6 +13,7 @@ import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
 import { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
+import { collectGarbageNow } from "./platform/runtime/collect-garbage.js";
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:8787` */
@@ -54,6 +55,12 @@ export async function startServer(services: AppServices, options: StartServerOpt
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
   const unspecified = address.address === "0.0.0.0" || address.address === "::";
+  // The hydration's garbage is collected at once, not during the tenant's first requests (see collect-garbage).
+  const stopCollecting = services.store.graphs.onHydrated((tenantUuid) => {
+    const started = performance.now();
+    collectGarbageNow();
+    services.logger.debug({ tenant: tenantUuid, durationMs: Math.round(performance.now() - started) }, "collected the graph hydration's garbage");
+  });
   const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger) : null;
   const ready = () => (appOptions.ready?.() ?? true) && (warmup?.finished ?? true);
   app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url), ready });
@@ -64,6 +71,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
     close(graceMilliseconds = 10_000) {
       closing ??= (async () => {
         warmup?.stop();
+        stopCollecting();
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
             if ("closeAllConnections" in server) server.closeAllConnections();

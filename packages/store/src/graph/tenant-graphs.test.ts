@@ -91,4 +91,36 @@ describe("tenant graphs", () => {
     expect(graph.interactionCount).toBe(2_101);
     await store.close();
   });
+
+  it("tells each hydration's listeners once, with the changes queued while loading applied, until removed", async () => {
+    const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    await store.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: NOW - DAY, from: { email: "a@x.example" }, to: [{ email: "b@x.example" }] });
+    const told: Array<{ tenantUuid: string; interactions: number; readerHadIt: boolean }> = [];
+    let readerGotGraph = false;
+    const remove = store.graphs.onHydrated((tenantUuid, graph) => {
+      told.push({ tenantUuid, interactions: graph.interactionCount, readerHadIt: readerGotGraph });
+    });
+    const failing = store.graphs.onHydrated(() => {
+      throw new Error("a listener's failure");
+    });
+    const loading = store.graphs.forTenant(tenant.uuid);
+    const late = store.emails.ingest(tenant.uuid, { message_id: "m2", sent_at: NOW - DAY, from: { email: "a@x.example" }, to: [{ email: "c@x.example" }] });
+    const [graph] = await Promise.all([loading.then((loaded) => ((readerGotGraph = true), loaded)), late]);
+    expect(graph.interactionCount).toBe(2);
+    expect(told).toEqual([{ tenantUuid: tenant.uuid, interactions: 2, readerHadIt: false }]);
+
+    // Loaded already: nothing to tell. Evicted: the next hydration tells again; removed: no more.
+    await store.graphs.forTenant(tenant.uuid);
+    expect(told).toHaveLength(1);
+    store.graphs.evict(tenant.uuid);
+    await store.graphs.forTenant(tenant.uuid);
+    expect(told).toHaveLength(2);
+    remove();
+    failing();
+    store.graphs.evict(tenant.uuid);
+    await store.graphs.forTenant(tenant.uuid);
+    expect(told).toHaveLength(2);
+    await store.close();
+  });
 });

@@ -30,7 +30,16 @@ export interface TenantGraphs {
    * have changed since a read when this moved. 0 for a tenant that never changed here.
    */
   revision(tenantUuid: string): number;
+  /**
+   * Calls `listener` after each hydration that succeeds, before any reader gets the graph (changes queued
+   * meanwhile applied). Returns a function that removes it. A server uses it to collect the hydration's
+   * garbage at once instead of during its first requests; a listener that throws is skipped.
+   */
+  onHydrated(listener: HydrationListener): () => void;
 }
+
+/** Told of a tenant's graph once it is hydrated. */
+export type HydrationListener = (tenantUuid: string, graph: RelationshipGraph) => void;
 
 interface Entry {
   graph: RelationshipGraph | null;
@@ -86,6 +95,16 @@ export function createTenantGraphs(options: {
   const entries = new Map<string, Entry>();
   const revisions = new Map<string, number>();
   const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
+  const hydrationListeners = new Set<HydrationListener>();
+  const tellHydrated = (tenantUuid: string, graph: RelationshipGraph) => {
+    for (const listener of hydrationListeners) {
+      try {
+        listener(tenantUuid, graph);
+      } catch {
+        // A listener's failure is its own: the graph is hydrated and serves its readers.
+      }
+    }
+  };
 
   async function hydrate(tenantUuid: string): Promise<RelationshipGraph> {
     const users = await db
@@ -114,6 +133,7 @@ export function createTenantGraphs(options: {
       entry.loading = hydrate(tenantUuid).then(
         (graph) => {
           for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
+          tellHydrated(tenantUuid, graph);
           entry.graph = graph;
           return graph;
         },
@@ -141,6 +161,14 @@ export function createTenantGraphs(options: {
     },
     revision(tenantUuid) {
       return revisions.get(tenantUuid) ?? 0;
+    },
+    onHydrated(listener) {
+      // Each call is its own registration: the same function registered twice is removed by each remover once.
+      const registered: HydrationListener = (tenantUuid, graph) => listener(tenantUuid, graph);
+      hydrationListeners.add(registered);
+      return () => {
+        hydrationListeners.delete(registered);
+      };
     },
   };
 }
