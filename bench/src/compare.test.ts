@@ -86,4 +86,15 @@ describe("the comparison's rows", () => {
     const row = table.split("\n").find((line) => line.startsWith("| Two-hop ranked paths to one person (engine), growth"));
     expect(row).toMatch(/^\| Two-hop ranked paths to one person \(engine\), growth from S to each scale, side by side \| 0\.030* \| 0\.070* \|/);
   });
+
+  it("titles a same-team growth row by each column's team", () => {
+    const sameTeamRow = (scale: string, medianMs: number): MeasurementResult => ({
+      ...engineRow(medianMs),
+      id: "paths-person-growth-same-team",
+      title: `Two-hop ranked paths to one person (engine), growth S -> ${scale} side by side, S with ${scale}'s team`,
+    });
+    const table = renderComparison([report("M", sameTeamRow("M", 0.03)), report("L", sameTeamRow("L", 0.05))]);
+    const row = table.split("\n").find((line) => line.startsWith("| Two-hop ranked paths to one person (engine), growth"));
+    expect(row).toMatch(/^\| Two-hop ranked paths to one person \(engine\), growth from S to each scale, side by side, S with each scale's team \| 0\.030* \| 0\.050* \|/);
+  });
 });

@@ -79,7 +79,8 @@ export function renderComparison(reports: readonly BenchReport[]): string {
     const title = found
       .find(Boolean)!
       .title.replace(/mbox import, [\d,]+ messages/, "mbox import")
-      .replace(/growth (\w+) -> \w+ side by side/, "growth from $1 to each scale, side by side");
+      .replace(/growth (\w+) -> \w+ side by side/, "growth from $1 to each scale, side by side")
+      .replace(/with \w+'s team/, "with each scale's team");
     const medians = found.map((measurement) => (measurement ? figure(measurement.subject.summary.medianMs) : "-"));
     const p99s = found.map((measurement) => (measurement ? figure(measurement.subject.summary.p99Ms) : "-"));
     const ratios = found.map((measurement) => (measurement?.speedRatio == null ? "-" : `${figure(measurement.speedRatio)}x`));

@@ -104,14 +104,17 @@ const GROWTH_BLOCK = 100;
 const GROWTH_ROUNDS = 5;
 
 /**
- * The smallest scale's tenant, generated into a folder of its own, for a larger run's side-by-side growth
- * rows: each graph it opens is hydrated afresh in this process; the folder is removed once `use` is done.
+ * The smallest scale's tenant, and the same scale generated with `users` users (the larger run's team),
+ * each generated into a folder of its own, for a larger run's side-by-side growth rows: each graph they open
+ * is hydrated afresh in this process; the folders are removed once `use` is done.
  */
-async function withSmallestScale<T>(use: (small: SmallTenant) => T | Promise<T>): Promise<T> {
-  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-small-"));
-  try {
+async function withSmallestScale<T>(users: number, use: (small: SmallTenant, sameTeam: SmallTenant) => T | Promise<T>): Promise<T> {
+  const folders: string[] = [];
+  const smallTenant = async (scale: Scale): Promise<SmallTenant> => {
+    const folder = mkdtempSync(join(tmpdir(), "rapport-bench-small-"));
+    folders.push(folder);
     const databasePath = join(folder, "bench.db");
-    const tenant = await generateTenant(databasePath, SCALES.S);
+    const tenant = await generateTenant(databasePath, scale);
     const openGraph = async () => {
       const clock = createManualClock(BENCH_NOW);
       const services = await createServices({ databasePath, clock, logger: pino({ level: "silent" }) });
@@ -122,9 +125,12 @@ async function withSmallestScale<T>(use: (small: SmallTenant) => T | Promise<T>)
         throw error;
       }
     };
-    return await use({ scale: SCALES.S.name, tenant, openGraph });
+    return { scale: scale.name, tenant, openGraph };
+  };
+  try {
+    return await use(await smallTenant(SCALES.S), await smallTenant({ ...SCALES.S, users }));
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -206,11 +212,12 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
             sqlTargets: samples.sqlPathTargets,
             batchRounds: samples.batchRounds,
           })),
-          // Above the smallest scale, its growth target is also measured against it side by side.
+          // Above the smallest scale, its growth target is also measured against it side by side, and against the
+          // smallest scale generated with this run's team (the growth with a target's neighbourhood held).
           ...(scale.name === SCALES.S.name
             ? []
-            : await withSmallestScale((small) =>
-                measurePathsGrowth({ small, large: { scale: scale.name, graph, tenant }, targets: pathTargets, block: GROWTH_BLOCK, rounds: GROWTH_ROUNDS }),
+            : await withSmallestScale(scale.users, (small, sameTeam) =>
+                measurePathsGrowth({ small, sameTeam, large: { scale: scale.name, graph, tenant }, targets: pathTargets, block: GROWTH_BLOCK, rounds: GROWTH_ROUNDS }),
               )),
         ]);
         log("measuring relationship rankings (engine)");

@@ -14,7 +14,7 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-bench-growth-"));
 const opened: AppServices[] = [];
 
 async function tenantAt(scale: Scale): Promise<{ databasePath: string; tenant: SyntheticTenant }> {
-  const databasePath = join(folder, `${scale.name}-${scale.persons}.db`);
+  const databasePath = join(folder, `${scale.name}-${scale.persons}-${scale.users}.db`);
   return { databasePath, tenant: await generateTenant(databasePath, scale, 11) };
 }
 
@@ -24,19 +24,21 @@ const tiny: Scale = { name: "S", users: 3, persons: 150, companies: 15, interact
 const small: Scale = { ...tiny, users: 5, persons: 400, companies: 40, interactions: 4_000 };
 let large: ScaledGraph;
 let smallTenant: SmallTenant;
-/** Graphs the small side opened, and how many it closed. */
+/** The tiny scale generated with the large side's 5 users. */
+let sameTeamTenant: SmallTenant;
+/** Graphs the small sides opened, and how many they closed. */
 const smallGraphs = { opened: 0, closed: 0 };
 
-beforeAll(async () => {
-  const tinyTenant = await tenantAt(tiny);
-  smallTenant = {
+async function smallSide(scale: Scale): Promise<SmallTenant> {
+  const { databasePath, tenant } = await tenantAt(scale);
+  return {
     scale: "150 persons",
-    tenant: tinyTenant.tenant,
+    tenant,
     openGraph: async () => {
-      const services = await openServices(tinyTenant.databasePath);
+      const services = await openServices(databasePath);
       smallGraphs.opened += 1;
       return {
-        graph: await services.store.graphs.forTenant(tinyTenant.tenant.tenantUuid),
+        graph: await services.store.graphs.forTenant(tenant.tenantUuid),
         close: async () => {
           smallGraphs.closed += 1;
           await services.store.close();
@@ -44,6 +46,11 @@ beforeAll(async () => {
       };
     },
   };
+}
+
+beforeAll(async () => {
+  smallTenant = await smallSide(tiny);
+  sameTeamTenant = await smallSide({ ...tiny, users: small.users });
   const smallTenantFile = await tenantAt(small);
   const services = await openServices(smallTenantFile.databasePath);
   opened.push(services);
@@ -99,6 +106,36 @@ describe("measurePathsGrowth", () => {
       expect(row.figures.perPathGrowth).toBeGreaterThan(0);
       expect(Number.isFinite(row.figures.perPathGrowth)).toBe(true);
     }
+  });
+
+  it("with the small scale at the large one's team, adds rows that share the large timings and carry no target", async () => {
+    smallGraphs.opened = 0;
+    smallGraphs.closed = 0;
+    const rows = await measurePathsGrowth({ small: smallTenant, sameTeam: sameTeamTenant, large, targets: 40, block: 5, rounds: 2 });
+    expect(rows.map((row) => row.id)).toEqual(["paths-person-growth", "paths-person-growth-same-team", "paths-company-growth", "paths-company-growth-same-team"]);
+    // Per question and small tenant: one graph thrown away, then one per round; each closed.
+    expect(smallGraphs).toEqual({ opened: 12, closed: 12 });
+    for (const entity of ["person", "company"] as const) {
+      const own = rows.find((row) => row.id === `paths-${entity}-growth`)!;
+      const held = rows.find((row) => row.id === `paths-${entity}-growth-same-team`)!;
+      const ranked = entity === "person" ? sameTeamTenant.tenant.personUuids : sameTeamTenant.tenant.companyUuids;
+      // One set of large targets, timed once, against both small tenants.
+      expect(held.subject.summary).toEqual(own.subject.summary);
+      expect(held.figures.largeMedianPathsCounted).toBe(own.figures.largeMedianPathsCounted);
+      expect(held.baseline?.summary.count).toBe(2 * distinctTargets(ranked, 40, entity === "person" ? 1.05 : 1.0, entity === "person" ? 33 : 34).length);
+      expect(held.baseline?.label).toMatch(/generated with the 400 persons tenant's 5 users/);
+      expect(held.figures.growth).toBe(held.subject.summary.medianMs / held.baseline!.summary.medianMs);
+      expect(held.figures.teamUsers).toBe(5);
+      expect(held.targets).toEqual([]);
+      expect(own.targets).toHaveLength(1);
+      expect(held.title).toBe(`${own.title}, 150 persons with 400 persons's team`);
+    }
+  });
+
+  it("refuses a same-team tenant whose team is not the large tenant's", async () => {
+    await expect(measurePathsGrowth({ small: smallTenant, sameTeam: smallTenant, large, targets: 10, block: 5, rounds: 1 })).rejects.toThrow(
+      "the same-team tenant has 3 users, the 400 persons tenant 5",
+    );
   });
 
   it("refuses a block or a number of rounds that is not a positive integer", async () => {

@@ -47,6 +47,11 @@ export interface PathsGrowthOptions {
   block: number;
   /** Rounds pooled into the medians. */
   rounds: number;
+  /**
+   * The small scale generated with the large scale's users: its rows read the growth with a target's
+   * neighbourhood, which the team's size sets, held about the same, and carry no target.
+   */
+  sameTeam?: SmallTenant;
 }
 
 /** Targets drawn for each scale's warm-up, before the timed ones are taken out (as measurement 3). */
@@ -97,34 +102,51 @@ export function medianMsPerPath(durations: readonly number[], answers: readonly 
 const answerOn = (graph: RelationshipGraph, entity: "person" | "company") => (uuid: string) =>
   recommendedPaths(graph, { entity, uuid }, { now: BENCH_NOW });
 
-interface Timings {
-  durations: { small: number[]; large: number[] };
-  answers: { small: RecommendedPathsResponse[]; large: RecommendedPathsResponse[] };
+/** One small tenant's side of the rounds. */
+interface SmallTimings {
+  durations: number[];
+  answers: RecommendedPathsResponse[];
   roundGrowths: number[];
-  largeTargets: number;
-  smallTargets: number;
+  /** Its distinct targets, asked once each round. */
+  targets: number;
 }
 
-/** Every round of one question: the small graph afresh each round, the large one on targets it has not been asked. */
+interface Timings {
+  smalls: SmallTimings[];
+  large: { durations: number[]; answers: RecommendedPathsResponse[]; targets: number };
+}
+
+/**
+ * Every round of one question: each small graph afresh each round, the large one on targets it has not been
+ * asked; blocks of each small tenant's targets, then the large one's, in turn.
+ */
 async function timeRounds(options: PathsGrowthOptions, entity: "person" | "company"): Promise<Timings> {
-  const { small, large, targets, block, rounds } = options;
+  const { large, targets, block, rounds } = options;
+  const smalls = [options.small, ...(options.sameTeam ? [options.sameTeam] : [])];
   const rankedOf = (tenant: SyntheticTenant) => (entity === "person" ? tenant.personUuids : tenant.companyUuids);
   const exponent = entity === "person" ? 1.05 : 1.0;
-  const smallRanked = rankedOf(small.tenant);
+  const sides = smalls.map((small) => {
+    const ranked = rankedOf(small.tenant);
+    const timed = distinctTargets(ranked, targets, exponent, seedOf(entity, 0));
+    return { small, timed, warm: warmUpTargets(ranked, timed, WARM_UP_TARGETS, exponent, seedOf(entity, 0) + 1000) };
+  });
   const largeRanked = rankedOf(large.tenant);
-  const smallTargets = distinctTargets(smallRanked, targets, exponent, seedOf(entity, 0));
-  const smallWarm = warmUpTargets(smallRanked, smallTargets, WARM_UP_TARGETS, exponent, seedOf(entity, 0) + 1000);
   const askedOfLarge = new Set<string>();
-  const timings: Timings = { durations: { small: [], large: [] }, answers: { small: [], large: [] }, roundGrowths: [], largeTargets: 0, smallTargets: 0 };
+  const timings: Timings = {
+    smalls: sides.map((side) => ({ durations: [], answers: [], roundGrowths: [], targets: side.timed.length })),
+    large: { durations: [], answers: [], targets: 0 },
+  };
 
-  // The small graph's code paths (a small graph ranks without a team-link table) warmed on a graph thrown
-  // away: its warm-up draw alone can be one company, once the timed ones are taken out of 200.
-  const throwaway = await small.openGraph();
-  try {
-    const answer = answerOn(throwaway.graph, entity);
-    for (const uuid of [...smallWarm, ...smallTargets]) answer(uuid);
-  } finally {
-    await throwaway.close();
+  // The small graphs' code paths (a small graph ranks without a team-link table) warmed on graphs thrown
+  // away: a warm-up draw alone can be one company, once the timed ones are taken out of 200.
+  for (const side of sides) {
+    const throwaway = await side.small.openGraph();
+    try {
+      const answer = answerOn(throwaway.graph, entity);
+      for (const uuid of [...side.warm, ...side.timed]) answer(uuid);
+    } finally {
+      await throwaway.close();
+    }
   }
 
   const largeAnswer = answerOn(large.graph, entity);
@@ -133,70 +155,98 @@ async function timeRounds(options: PathsGrowthOptions, entity: "person" | "compa
     const largeTargets = distinctTargets(largeRanked, targets, exponent, seed).filter((uuid) => !askedOfLarge.has(uuid));
     const largeWarm = warmUpTargets(largeRanked, largeTargets, WARM_UP_TARGETS, exponent, seed + 1000);
     for (const uuid of [...largeTargets, ...largeWarm]) askedOfLarge.add(uuid);
-    const opened = await small.openGraph();
+    const opened: OpenedGraph[] = [];
     try {
-      const smallAnswer = answerOn(opened.graph, entity);
-      for (const uuid of smallWarm) smallAnswer(uuid);
+      for (const side of sides) opened.push(await side.small.openGraph());
+      const smallAnswers = opened.map((graph) => answerOn(graph.graph, entity));
+      sides.forEach((side, index) => side.warm.forEach((uuid) => smallAnswers[index]!(uuid)));
       for (const uuid of largeWarm) largeAnswer(uuid);
-      const timed = { small: [] as number[], large: [] as number[] };
-      const longest = Math.max(smallTargets.length, largeTargets.length);
+      const timedSmall = sides.map(() => [] as number[]);
+      const timedLarge: number[] = [];
+      const longest = Math.max(largeTargets.length, ...sides.map((side) => side.timed.length));
       for (let from = 0; from < longest; from += block) {
-        timeBlock(smallAnswer, smallTargets, from, Math.min(smallTargets.length, from + block), timed.small, timings.answers.small);
-        timeBlock(largeAnswer, largeTargets, from, Math.min(largeTargets.length, from + block), timed.large, timings.answers.large);
+        sides.forEach((side, index) =>
+          timeBlock(smallAnswers[index]!, side.timed, from, Math.min(side.timed.length, from + block), timedSmall[index]!, timings.smalls[index]!.answers),
+        );
+        timeBlock(largeAnswer, largeTargets, from, Math.min(largeTargets.length, from + block), timedLarge, timings.large.answers);
       }
-      timings.roundGrowths.push(median(timed.large) / median(timed.small));
-      timings.durations.small.push(...timed.small);
-      timings.durations.large.push(...timed.large);
-      timings.largeTargets += largeTargets.length;
-      timings.smallTargets = smallTargets.length;
+      timedSmall.forEach((timed, index) => {
+        timings.smalls[index]!.roundGrowths.push(median(timedLarge) / median(timed));
+        timings.smalls[index]!.durations.push(...timed);
+      });
+      timings.large.durations.push(...timedLarge);
+      timings.large.targets += largeTargets.length;
     } finally {
-      await opened.close();
+      for (const graph of opened) await graph.close();
     }
   }
   return timings;
 }
 
+/** The growth row of one question against one small tenant. */
+function growthRow(options: PathsGrowthOptions, entity: "person" | "company", large: Timings["large"], small: SmallTimings, sameTeam: boolean): MeasurementResult {
+  const { targets, block, rounds } = options;
+  const smallScale = options.small.scale;
+  const largeScale = options.large.scale;
+  const smallSummary = summarize(small.durations);
+  const largeSummary = summarize(large.durations);
+  const growth = largeSummary.medianMs / smallSummary.medianMs;
+  const users = options.large.tenant.userUuids.length;
+  return {
+    id: `paths-${entity}-growth${sameTeam ? "-same-team" : ""}`,
+    title: `Two-hop ranked paths to one ${entity} (engine), growth ${smallScale} -> ${largeScale} side by side${sameTeam ? `, ${smallScale} with ${largeScale}'s team` : ""}`,
+    subject: {
+      label: `recommendedPaths on the ${largeScale} graph, ${large.targets} distinct random targets over ${rounds} round(s)`,
+      summary: largeSummary,
+    },
+    baseline: {
+      label: sameTeam
+        ? `the same on an ${smallScale} tenant generated with the ${largeScale} tenant's ${users} users (${small.targets} distinct targets, a fresh graph each round), in the same alternating blocks of ${block}`
+        : `the same on an ${smallScale} tenant's graph in this process (${small.targets} distinct targets, a fresh graph each round), in alternating blocks of ${block}`,
+      summary: smallSummary,
+    },
+    speedRatio: speedRatioOf(largeSummary, smallSummary),
+    // The issue's target is read on each scale's own team (the row beside this one).
+    targets: sameTeam ? [] : [{ description: `p50 grows < ${MAXIMUM_GROWTH}x from ${smallScale} to ${largeScale} (side by side in one process)`, met: growth < MAXIMUM_GROWTH }],
+    figures: {
+      growth,
+      lowestRoundGrowth: Math.min(...small.roundGrowths),
+      highestRoundGrowth: Math.max(...small.roundGrowths),
+      smallMedianPathsCounted: pathsCounted(small.answers),
+      largeMedianPathsCounted: pathsCounted(large.answers),
+      perPathGrowth: medianMsPerPath(large.durations, large.answers) / medianMsPerPath(small.durations, small.answers),
+      ...(sameTeam ? { teamUsers: users } : {}),
+    },
+    notes: [
+      `targets drawn at each scale as for the engine row (half uniform, half weighted by activity) with other seeds, ${targets} draws each, every distinct target timed once on its graph; ${rounds} round(s), pooled: each round hydrates the ${smallScale} graph afresh and asks it the same targets, and asks the ${largeScale} graph targets it has not been asked before; each side warmed on ${WARM_UP_TARGETS} draws of other targets each round (and the ${smallScale} code paths once, on a graph thrown away); then blocks of ${block} targets, ${smallScale} first, alternating${options.sameTeam ? ` (the ${smallScale} tenant with the ${largeScale} team's blocks between: each round asks both ${smallScale} tenants, then the ${largeScale} one)` : ""}; the graphs share this process's heap`,
+      "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood); perPathGrowth: the same growth of each target's time per path counted (targets without a path left out), which holds the neighbourhood's size still",
+      ...(sameTeam
+        ? [
+            `no target: the ${smallScale} tenant has the ${largeScale} tenant's team (teamUsers), so a target's neighbourhood, which the team's size sets, is about the same at both scales and only the tenant grows: the issue's reason for the target (cost follows the neighbourhood, not the tenant size), read on its own; the issue's target is the row with each scale's own team, whose ${largeScale} timings this row shares (its blocks alternate with both ${smallScale} tenants')`,
+          ]
+        : []),
+    ],
+  };
+}
+
 /**
  * For persons and companies: the engine's p50 on the large graph against the small one, timed in
  * alternating blocks (small first) after each has warmed on its own targets, over `rounds` rounds pooled.
+ * With `sameTeam`, a second row each against the small scale generated with the large one's users, its blocks
+ * alternating with the same large targets' blocks.
  */
 export async function measurePathsGrowth(options: PathsGrowthOptions): Promise<MeasurementResult[]> {
-  const { small, large, targets, block, rounds } = options;
+  const { small, large, sameTeam, block, rounds } = options;
   requirePositiveInteger("block", block);
   requirePositiveInteger("rounds", rounds);
+  if (sameTeam && sameTeam.tenant.userUuids.length !== large.tenant.userUuids.length) {
+    throw new Error(`the same-team tenant has ${sameTeam.tenant.userUuids.length} users, the ${large.scale} tenant ${large.tenant.userUuids.length}`);
+  }
   const results: MeasurementResult[] = [];
   for (const entity of ["person", "company"] as const) {
     const timings = await timeRounds(options, entity);
-    const smallSummary = summarize(timings.durations.small);
-    const largeSummary = summarize(timings.durations.large);
-    const growth = largeSummary.medianMs / smallSummary.medianMs;
-    results.push({
-      id: `paths-${entity}-growth`,
-      title: `Two-hop ranked paths to one ${entity} (engine), growth ${small.scale} -> ${large.scale} side by side`,
-      subject: {
-        label: `recommendedPaths on the ${large.scale} graph, ${timings.largeTargets} distinct random targets over ${rounds} round(s)`,
-        summary: largeSummary,
-      },
-      baseline: {
-        label: `the same on an ${small.scale} tenant's graph in this process (${timings.smallTargets} distinct targets, a fresh graph each round), in alternating blocks of ${block}`,
-        summary: smallSummary,
-      },
-      speedRatio: speedRatioOf(largeSummary, smallSummary),
-      targets: [{ description: `p50 grows < ${MAXIMUM_GROWTH}x from ${small.scale} to ${large.scale} (side by side in one process)`, met: growth < MAXIMUM_GROWTH }],
-      figures: {
-        growth,
-        lowestRoundGrowth: Math.min(...timings.roundGrowths),
-        highestRoundGrowth: Math.max(...timings.roundGrowths),
-        smallMedianPathsCounted: pathsCounted(timings.answers.small),
-        largeMedianPathsCounted: pathsCounted(timings.answers.large),
-        perPathGrowth:
-          medianMsPerPath(timings.durations.large, timings.answers.large) / medianMsPerPath(timings.durations.small, timings.answers.small),
-      },
-      notes: [
-        `targets drawn at each scale as for the engine row (half uniform, half weighted by activity) with other seeds, ${targets} draws each, every distinct target timed once on its graph; ${rounds} round(s), pooled: each round hydrates the ${small.scale} graph afresh and asks it the same targets, and asks the ${large.scale} graph targets it has not been asked before; each side warmed on ${WARM_UP_TARGETS} draws of other targets each round (and the ${small.scale} code paths once, on a graph thrown away); then blocks of ${block} targets, ${small.scale} first, alternating; both graphs share this process's heap`,
-        "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood); perPathGrowth: the same growth of each target's time per path counted (targets without a path left out), which holds the neighbourhood's size still",
-      ],
-    });
+    results.push(growthRow(options, entity, timings.large, timings.smalls[0]!, false));
+    if (sameTeam) results.push(growthRow(options, entity, timings.large, timings.smalls[1]!, true));
   }
   return results;
 }
