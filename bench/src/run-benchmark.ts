@@ -108,7 +108,7 @@ const GROWTH_ROUNDS = 5;
  * each generated into a folder of its own, for a larger run's side-by-side growth rows: each graph they open
  * is hydrated afresh in this process; the folders are removed once `use` is done.
  */
-async function withSmallestScale<T>(users: number, use: (small: SmallTenant, sameTeam: SmallTenant) => T | Promise<T>): Promise<T> {
+async function withSmallTenants<T>(users: number, use: (small: SmallTenant, sameTeam: SmallTenant) => T | Promise<T>): Promise<T> {
   const folders: string[] = [];
   const smallTenant = async (scale: Scale): Promise<SmallTenant> => {
     const folder = mkdtempSync(join(tmpdir(), "rapport-bench-small-"));
@@ -216,7 +216,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
           // smallest scale generated with this run's team (the growth with a target's neighbourhood held).
           ...(scale.name === SCALES.S.name
             ? []
-            : await withSmallestScale(scale.users, (small, sameTeam) =>
+            : await withSmallTenants(scale.users, (small, sameTeam) =>
                 measurePathsGrowth({ small, sameTeam, large: { scale: scale.name, graph, tenant }, targets: pathTargets, block: GROWTH_BLOCK, rounds: GROWTH_ROUNDS }),
               )),
         ]);

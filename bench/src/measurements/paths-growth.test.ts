@@ -32,7 +32,7 @@ const smallGraphs = { opened: 0, closed: 0 };
 async function smallSide(scale: Scale): Promise<SmallTenant> {
   const { databasePath, tenant } = await tenantAt(scale);
   return {
-    scale: "150 persons",
+    scale: "tiny",
     tenant,
     openGraph: async () => {
       const services = await openServices(databasePath);
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const smallTenantFile = await tenantAt(small);
   const services = await openServices(smallTenantFile.databasePath);
   opened.push(services);
-  large = { scale: "400 persons", graph: await services.store.graphs.forTenant(smallTenantFile.tenant.tenantUuid), tenant: smallTenantFile.tenant };
+  large = { scale: "small", graph: await services.store.graphs.forTenant(smallTenantFile.tenant.tenantUuid), tenant: smallTenantFile.tenant };
 }, 60_000);
 
 afterAll(async () => {
@@ -100,7 +100,7 @@ describe("measurePathsGrowth", () => {
       expect(row.speedRatio).toBeCloseTo(1 / growth, 9);
       expect(row.figures.lowestRoundGrowth).toBeLessThanOrEqual(row.figures.highestRoundGrowth!);
       expect(row.figures.lowestRoundGrowth).toBeGreaterThan(0);
-      expect(row.targets).toEqual([{ description: `p50 grows < 2x from 150 persons to 400 persons (side by side in one process)`, met: growth < MAXIMUM_GROWTH }]);
+      expect(row.targets).toEqual([{ description: `p50 grows < 2x from tiny to small (side by side in one process)`, met: growth < MAXIMUM_GROWTH }]);
       expect(row.figures.largeMedianPathsCounted).toBeGreaterThan(0);
       expect(row.figures.smallMedianPathsCounted).toBeGreaterThan(0);
       expect(row.figures.perPathGrowth).toBeGreaterThan(0);
@@ -123,18 +123,18 @@ describe("measurePathsGrowth", () => {
       expect(held.subject.summary).toEqual(own.subject.summary);
       expect(held.figures.largeMedianPathsCounted).toBe(own.figures.largeMedianPathsCounted);
       expect(held.baseline?.summary.count).toBe(2 * distinctTargets(ranked, 40, entity === "person" ? 1.05 : 1.0, entity === "person" ? 33 : 34).length);
-      expect(held.baseline?.label).toMatch(/generated with the 400 persons tenant's 5 users/);
+      expect(held.baseline?.label).toMatch(/generated with the small tenant's 5 users/);
       expect(held.figures.growth).toBe(held.subject.summary.medianMs / held.baseline!.summary.medianMs);
       expect(held.figures.teamUsers).toBe(5);
       expect(held.targets).toEqual([]);
       expect(own.targets).toHaveLength(1);
-      expect(held.title).toBe(`${own.title}, 150 persons with 400 persons's team`);
+      expect(held.title).toBe(`${own.title}, tiny with small's team`);
     }
   });
 
   it("refuses a same-team tenant whose team is not the large tenant's", async () => {
     await expect(measurePathsGrowth({ small: smallTenant, sameTeam: smallTenant, large, targets: 10, block: 5, rounds: 1 })).rejects.toThrow(
-      "the same-team tenant has 3 users, the 400 persons tenant 5",
+      "the same-team tenant has 3 users, the small tenant 5",
     );
   });
 
