@@ -5,6 +5,32 @@ import type { PersonReferenceMover } from "./person-reference-mover.js";
 export const moveActivity: PersonReferenceMover = {
   kind: "activity",
   async move({ db, tenantUuid, canonicalUuid, supersededUuid }) {
+    // The sender and the organizer first, found through the superseded person's own participant rows (a
+    // sender is always its email's "from" participant, an organizer always an attendee of its meeting): the
+    // emails and meetings tables have no index by person, and a scan of a large tenant's takes seconds.
+    const senders = await db
+      .updateTable("emails")
+      .set({ from_person_uuid: canonicalUuid })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("from_person_uuid", "=", supersededUuid)
+      .where("uuid", "in", (builder) =>
+        builder
+          .selectFrom("email_participants")
+          .select("email_uuid")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("person_uuid", "=", supersededUuid)
+          .where("role", "=", "from"),
+      )
+      .executeTakeFirst();
+    const organizers = await db
+      .updateTable("meetings")
+      .set({ organizer_person_uuid: canonicalUuid })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("organizer_person_uuid", "=", supersededUuid)
+      .where("uuid", "in", (builder) =>
+        builder.selectFrom("meeting_attendees").select("meeting_uuid").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", supersededUuid),
+      )
+      .executeTakeFirst();
     // Where both persons were on the same email in the same role, or at the same meeting, one row remains.
     await db
       .deleteFrom("email_participants")
@@ -26,12 +52,6 @@ export const moveActivity: PersonReferenceMover = {
       .where("tenant_uuid", "=", tenantUuid)
       .where("person_uuid", "=", supersededUuid)
       .executeTakeFirst();
-    const senders = await db
-      .updateTable("emails")
-      .set({ from_person_uuid: canonicalUuid })
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("from_person_uuid", "=", supersededUuid)
-      .executeTakeFirst();
     await db
       .deleteFrom("meeting_attendees")
       .where("tenant_uuid", "=", tenantUuid)
@@ -50,12 +70,6 @@ export const moveActivity: PersonReferenceMover = {
       .set({ person_uuid: canonicalUuid })
       .where("tenant_uuid", "=", tenantUuid)
       .where("person_uuid", "=", supersededUuid)
-      .executeTakeFirst();
-    const organizers = await db
-      .updateTable("meetings")
-      .set({ organizer_person_uuid: canonicalUuid })
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("organizer_person_uuid", "=", supersededUuid)
       .executeTakeFirst();
     return [participants, senders, attendees, organizers].reduce((sum, result) => sum + Number(result.numUpdatedRows), 0);
   },

@@ -1,5 +1,5 @@
 /** Merge step: links from opportunities, notes and tasks, and intro-person mentions, follow the person. */
-import { repointPersonReferences } from "../repositories/person-reference-repointing.js";
+import { movePersonReferences } from "../repositories/person-reference-repointing.js";
 import type { PersonReferenceMover } from "./person-reference-mover.js";
 
 export const moveDealReferences: PersonReferenceMover = {
@@ -18,7 +18,8 @@ export const moveDealReferences: PersonReferenceMover = {
       .where("tenant_uuid", "=", tenantUuid)
       .where("intro_person_uuid", "=", supersededUuid)
       .executeTakeFirst();
-    await repointPersonReferences(db, tenantUuid, supersededUuid, canonicalUuid, () => now);
+    // No refresh of the moved opportunities' dates here: the merge raises them once every mover has run.
+    await movePersonReferences(db, tenantUuid, supersededUuid, canonicalUuid, now);
     return Number(links?.count ?? 0) + Number(intros?.count ?? 0);
   },
 };

@@ -322,4 +322,47 @@ describe("activity dates", () => {
     await store.opportunities.refreshActivity(tenant.uuid);
     expect(await dates()).toEqual(before);
   });
+
+  it("rise with a merge to the canonical person's last activity, also on opportunities below its floor and at companies it joins", async () => {
+    const { type, stage } = await pipeline();
+    const day = 86_400_000;
+    const base = Date.now() - 60 * day;
+    const globex = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" });
+    const initech = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Initech" });
+    const cleo = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Cleo", emails: ["cleo@globex.example"], primary_company_uuid: globex.uuid });
+    const dup = await store.persons.create({ tenant_uuid: tenant.uuid, name: "C. B.", emails: ["cb@initech.example"], primary_company_uuid: initech.uuid });
+    const deal = (name: string, entity_type: "PERSON" | "COMPANY", entity_uuid: string) =>
+      store.opportunities.create({ tenant_uuid: tenant.uuid, name, type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type, entity_uuid }] }, viewer);
+    const deals = [await deal("Cleo's", "PERSON", cleo.uuid), await deal("Dup's", "PERSON", dup.uuid), await deal("Globex", "COMPANY", globex.uuid), await deal("Initech", "COMPANY", initech.uuid)];
+    const email = (id: string, at: number, to: string) =>
+      store.emails.ingest(tenant.uuid, { message_id: id, sent_at: at, from: { email: "me@acme.example" }, to: [{ email: to }] });
+    await email("to-cleo", base + 10 * day, "cleo@globex.example");
+    await email("to-dup", base + 5 * day, "cb@initech.example");
+    const dates = async () =>
+      Promise.all(
+        deals.map(async ({ uuid }) => {
+          const read = (await store.opportunities.get(tenant.uuid, uuid, viewer))!;
+          return [read.name, read.person_last_activity_at, read.company_last_activity_at, read.last_activity_at];
+        }),
+      );
+    // Read once, so that each person and company holds a floor: Cleo's at day 10, above Dup's deal.
+    expect(await dates()).toEqual([
+      ["Cleo's", base + 10 * day, null, base + 10 * day],
+      ["Dup's", base + 5 * day, null, base + 5 * day],
+      ["Globex", null, base + 10 * day, base + 10 * day],
+      ["Initech", null, base + 5 * day, base + 5 * day],
+    ]);
+
+    await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: cleo.uuid, superseded_uuid: dup.uuid, preview: false, merged_by_user_uuid: null });
+    // Dup's deal is now Cleo's, and Cleo is now at Initech too: every date is Cleo's day 10.
+    const merged = await dates();
+    expect(merged).toEqual([
+      ["Cleo's", base + 10 * day, null, base + 10 * day],
+      ["Dup's", base + 10 * day, null, base + 10 * day],
+      ["Globex", null, base + 10 * day, base + 10 * day],
+      ["Initech", null, base + 10 * day, base + 10 * day],
+    ]);
+    await store.opportunities.refreshActivity(tenant.uuid);
+    expect(await dates()).toEqual(merged);
+  });
 });

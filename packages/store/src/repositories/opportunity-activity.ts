@@ -114,24 +114,6 @@ async function currentCompaniesOf(db: Kysely<Database>, tenantUuid: string, pers
   return [...companies];
 }
 
-/** Refreshes the activity dates of opportunities linked to these persons or to their current companies, at the store's time `now`. */
-export async function refreshOpportunityActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number): Promise<void> {
-  if (personUuids.length === 0) return;
-  // Pending times may come from the interaction being changed or removed: applied first, they are recomputed below.
-  await applyPendingOpportunityActivity(db, tenantUuid);
-  const unique = [...new Set(personUuids)];
-  const companies = await currentCompaniesOf(db, tenantUuid, unique);
-  const linked = await db
-    .selectFrom("associations")
-    .select("owner_uuid")
-    .distinct()
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("owner_type", "=", "OPPORTUNITY")
-    .where("entity_uuid", "in", [...unique, ...companies])
-    .execute();
-  if (linked.length > 0) await refreshOpportunityActivity(db, tenantUuid, linked.map((row) => row.owner_uuid), { now });
-}
-
 /** The links from live opportunities of the tenant to these entities of one type (`a`), each with its opportunity (`o`). */
 function liveOpportunityLinks(db: Kysely<Database>, tenantUuid: string, entityType: string, entityUuids: readonly string[]) {
   return db
@@ -143,6 +125,29 @@ function liveOpportunityLinks(db: Kysely<Database>, tenantUuid: string, entityTy
     .where("a.entity_uuid", "in", [...entityUuids])
     .where("o.tenant_uuid", "=", tenantUuid)
     .where("o.deleted_at", "is", null);
+}
+
+/**
+ * After `supersededUuid` was merged into `canonicalUuid`: the canonical person now has both persons'
+ * emails and meetings, current companies and opportunity links, so its last activity is the later of the
+ * two, and no date of an opportunity linked to it or to its companies can go down. The merge therefore
+ * raises, as ingest does (`recordOpportunityActivity`), rather than recomputing every member of those
+ * companies (seconds at a large tenant). The canonical person's floor goes first: the opportunities it
+ * took over may hold dates below it. Call it after the movers, in the merge's transaction.
+ */
+export async function raiseOpportunityActivityAfterMerge(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  merge: { canonicalUuid: string; supersededUuid: string },
+  now: number,
+): Promise<void> {
+  const { canonicalUuid, supersededUuid } = merge;
+  await forgetFloors(db, tenantUuid, [
+    { entity_type: "PERSON", entity_uuid: canonicalUuid },
+    { entity_type: "PERSON", entity_uuid: supersededUuid },
+  ]);
+  const last = (await lastActivityOfPersons(db, tenantUuid, [canonicalUuid], now)).get(canonicalUuid);
+  if (last !== undefined) await recordOpportunityActivity(db, tenantUuid, new Map([[canonicalUuid, last]]), now);
 }
 
 /**
@@ -188,10 +193,10 @@ const raisedTo = (column: "last_activity_at", at: number) =>
  * interaction. The time is recorded as pending (migration 0011), one row per person, and the first read
  * of opportunities applies it (`applyPendingOpportunityActivity`): the opportunities linked to those
  * persons, or to their current companies, get their activity dates raised where the new time is later.
- * Adding interactions can only move a last activity forward, so this gives what a full
- * `refreshOpportunityActivityOfPersons` would, and a message costs one row however many opportunities
- * its persons' companies have. An interaction that changes or disappears needs the full refresh. Times
- * after `now` do not count (yet), as in `lastActivityOfEntities`.
+ * Adding interactions can only move a last activity forward, so this gives what recomputing those
+ * opportunities would (`refreshOpportunityActivity`), and a message costs one row however many
+ * opportunities its persons' companies have. An interaction that changes or disappears may lower dates:
+ * `lowerOpportunityActivity`. Times after `now` do not count (yet), as in `lastActivityOfEntities`.
  */
 export async function recordOpportunityActivity(
   db: Kysely<Database>,

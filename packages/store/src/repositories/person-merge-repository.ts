@@ -9,7 +9,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
 import { ensurePrimaryAffiliation } from "./affiliation-rows.js";
-import { refreshOpportunityActivityOfPersons } from "./opportunity-activity.js";
+import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
 import { hydratePersons } from "./person-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -94,9 +94,6 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   for (const mover of personReferenceMovers) {
     moved[mover.kind] = await mover.move({ db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp });
   }
-  // The canonical person now has the superseded one's emails, meetings and companies: so do their opportunities.
-  await refreshOpportunityActivityOfPersons(db, tenantUuid, [canonicalUuid], timestamp);
-
   const changes = mergedFields(canonical, superseded, timestamp);
   await db.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", canonicalUuid).execute();
   await db
@@ -116,6 +113,8 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
       timestamp,
     );
   }
+  // The canonical person now has the superseded one's emails, meetings and companies: so do their opportunities.
+  await raiseOpportunityActivityAfterMerge(db, tenantUuid, { canonicalUuid, supersededUuid }, timestamp);
   await db
     .insertInto("person_merges")
     .values({

@@ -27,40 +27,47 @@ export async function repointPersonReferences(
   if (fromPersonUuid === toPersonUuid) return;
   await withTransaction(db, async (transaction) => {
     const timestamp = now();
-    const touchedOpportunities = new Set<string>();
-    const links = await transaction
-      .selectFrom("associations")
-      .selectAll()
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("entity_type", "=", "PERSON")
-      .where("entity_uuid", "=", fromPersonUuid)
-      .execute();
-    for (const link of links) {
-      const owner = { type: link.owner_type as "OPPORTUNITY", uuid: link.owner_uuid };
-      const key = linkKey(owner, { type: "PERSON", uuid: toPersonUuid });
-      const existing = await transaction
-        .selectFrom("associations")
-        .select("uuid")
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("link_key", "=", key)
-        .executeTakeFirst();
-      if (existing) {
-        await transaction.deleteFrom("associations").where("uuid", "=", link.uuid).execute();
-      } else {
-        await transaction
-          .updateTable("associations")
-          .set({ entity_uuid: toPersonUuid, link_key: key, updated_at: timestamp })
-          .where("uuid", "=", link.uuid)
-          .execute();
-      }
-      if (link.owner_type === "OPPORTUNITY") touchedOpportunities.add(link.owner_uuid);
-    }
-    await transaction
-      .updateTable("opportunities")
-      .set({ intro_person_uuid: toPersonUuid, updated_at: timestamp })
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("intro_person_uuid", "=", fromPersonUuid)
-      .execute();
-    await refreshOpportunityActivity(transaction, tenantUuid, [...touchedOpportunities], { now: timestamp });
+    const touched = await movePersonReferences(transaction, tenantUuid, fromPersonUuid, toPersonUuid, timestamp);
+    await refreshOpportunityActivity(transaction, tenantUuid, touched, { now: timestamp });
   });
+}
+
+/**
+ * The moves of `repointPersonReferences`, in the caller's transaction, without refreshing any activity
+ * date: for a person merge, which raises the dates once its movers have run. Answers the opportunities
+ * whose links moved.
+ */
+export async function movePersonReferences(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  fromPersonUuid: string,
+  toPersonUuid: string,
+  timestamp: number,
+): Promise<string[]> {
+  const touchedOpportunities = new Set<string>();
+  const links = await db
+    .selectFrom("associations")
+    .selectAll()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("entity_type", "=", "PERSON")
+    .where("entity_uuid", "=", fromPersonUuid)
+    .execute();
+  for (const link of links) {
+    const owner = { type: link.owner_type as "OPPORTUNITY", uuid: link.owner_uuid };
+    const key = linkKey(owner, { type: "PERSON", uuid: toPersonUuid });
+    const existing = await db.selectFrom("associations").select("uuid").where("tenant_uuid", "=", tenantUuid).where("link_key", "=", key).executeTakeFirst();
+    if (existing) {
+      await db.deleteFrom("associations").where("uuid", "=", link.uuid).execute();
+    } else {
+      await db.updateTable("associations").set({ entity_uuid: toPersonUuid, link_key: key, updated_at: timestamp }).where("uuid", "=", link.uuid).execute();
+    }
+    if (link.owner_type === "OPPORTUNITY") touchedOpportunities.add(link.owner_uuid);
+  }
+  await db
+    .updateTable("opportunities")
+    .set({ intro_person_uuid: toPersonUuid, updated_at: timestamp })
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("intro_person_uuid", "=", fromPersonUuid)
+    .execute();
+  return [...touchedOpportunities];
 }

@@ -236,4 +236,28 @@ describe("person merges", () => {
     expect((await store.entityLists.listsContaining(tenantUuid, canonical.uuid)).map((found) => found.uuid)).toEqual([list.uuid]);
     await expect(store.personMerges.merge({ ...request, preview: false })).rejects.toBeInstanceOf(ConflictError);
   });
+
+  it("makes the canonical person the sender and organizer of the superseded one's emails and meetings, and only of those", async () => {
+    const canonical = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane", emails: ["jane@a.example"] });
+    const superseded = await store.persons.create({ tenant_uuid: tenantUuid, name: "J.", emails: ["j@b.example"] });
+    const other = await store.persons.create({ tenant_uuid: tenantUuid, name: "Olga", emails: ["olga@c.example"] });
+    const sent = await store.emails.ingest(tenantUuid, { message_id: "sent", sent_at: 1, from: { email: "j@b.example" }, to: [{ email: "jane@a.example" }] });
+    const received = await store.emails.ingest(tenantUuid, { message_id: "received", sent_at: 2, from: { email: "olga@c.example" }, to: [{ email: "j@b.example" }] });
+    // The canonical person also attends: the superseded one's attendee row goes, the organizer still moves.
+    const organized = await store.meetings.create(tenantUuid, { title: "Organized", starts_at: 3, organizer: { person_uuid: superseded.uuid }, attendees: [{ person_uuid: canonical.uuid }] });
+    const attended = await store.meetings.create(tenantUuid, { title: "Attended", starts_at: 4, organizer: { person_uuid: other.uuid }, attendees: [{ person_uuid: superseded.uuid }] });
+
+    const outcome = await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonical.uuid, superseded_uuid: superseded.uuid, preview: false, merged_by_user_uuid: null });
+    // Moved: the "from" row of sent, the "to" row of received, the attendee row of attended (on organized the
+    // canonical person already attends: that row is dropped, not moved), the sender and the organizer.
+    expect(outcome.moved.activity).toBe(5);
+    expect(await store.emails.get(tenantUuid, "sent")).toMatchObject({ uuid: sent.email.uuid, from_person_uuid: canonical.uuid, to_person_uuids: [canonical.uuid] });
+    expect(await store.emails.get(tenantUuid, "received")).toMatchObject({ uuid: received.email.uuid, from_person_uuid: other.uuid, to_person_uuids: [canonical.uuid] });
+    const organizedNow = await store.meetings.get(tenantUuid, organized.uuid);
+    expect(organizedNow?.organizer_person_uuid).toBe(canonical.uuid);
+    expect(organizedNow?.attendees.map((attendee) => attendee.person_uuid)).toEqual([canonical.uuid]);
+    const attendedNow = await store.meetings.get(tenantUuid, attended.uuid);
+    expect(attendedNow?.organizer_person_uuid).toBe(other.uuid);
+    expect(attendedNow?.attendees.map((attendee) => attendee.person_uuid).sort()).toEqual([canonical.uuid, other.uuid].sort());
+  });
 });

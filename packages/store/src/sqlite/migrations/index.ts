@@ -33,6 +33,7 @@ import { participationTimesNameInteractionsMigration } from "./0026-participatio
 import { meetingGenerationsMigration } from "./0027-meeting-generations.js";
 import { currentMembersFromIndexMigration } from "./0028-current-members-from-index.js";
 import { personChangesMigration } from "./0029-person-changes.js";
+import { opportunitiesByIntroPersonMigration } from "./0030-opportunities-by-intro-person.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "0027-meeting-generations": meetingGenerationsMigration,
   "0028-current-members-from-index": currentMembersFromIndexMigration,
   "0029-person-changes": personChangesMigration,
+  "0030-opportunities-by-intro-person": opportunitiesByIntroPersonMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,0 +1,102 @@
+/**
+ * A person merge raises opportunity dates instead of recomputing them (`raiseOpportunityActivityAfterMerge`):
+ * the canonical person takes over the superseded one's interactions, companies and links, so no date can go
+ * down. Whatever the persons' companies, emails, links and earlier reads (which leave floors behind), the
+ * dates after a merge must equal a full recomputation's.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+
+const day = 86_400_000;
+const NOW = Date.UTC(2026, 0, 15);
+const viewer = { user_uuid: null };
+const PERSONS = 4;
+const COMPANIES = 2;
+
+const person = fc.integer({ min: 0, max: PERSONS - 1 });
+const email = fc.record({ sentAt: fc.integer({ min: -6, max: 1 }).map((days) => NOW + days * day), from: person, to: person });
+const opportunityLinks = fc.array(
+  fc.record({
+    persons: fc.uniqueArray(person, { maxLength: 2 }),
+    companies: fc.uniqueArray(fc.integer({ min: 0, max: COMPANIES - 1 }), { maxLength: 1 }),
+  }),
+  { minLength: 1, maxLength: 4 },
+);
+const pair = fc.tuple(person, person).filter(([canonical, superseded]) => canonical !== superseded);
+
+describe("opportunity dates after a person merge", () => {
+  it("equal a full recomputation, whatever the companies, emails, links and reads before it", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.option(fc.integer({ min: 0, max: COMPANIES - 1 })), { minLength: PERSONS, maxLength: PERSONS }),
+        fc.array(email, { maxLength: 6 }),
+        opportunityLinks,
+        fc.array(email, { maxLength: 3 }),
+        fc.boolean(),
+        pair,
+        async (employers, emailsBefore, links, emailsAfterRead, readBefore, [canonical, superseded]) => {
+          const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
+          try {
+            const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+            const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
+            const stage = await store.opportunityStages.create({ tenant_uuid: tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+            const companies: string[] = [];
+            for (let index = 0; index < COMPANIES; index += 1) companies.push((await store.companies.create({ tenant_uuid: tenant.uuid, company_name: `Company ${index}` })).uuid);
+            const persons: string[] = [];
+            for (const [index, employer] of employers.entries()) {
+              const created = await store.persons.create({
+                tenant_uuid: tenant.uuid,
+                name: `Person ${index}`,
+                emails: [`p${index}@example.com`],
+                ...(employer === null ? {} : { primary_company_uuid: companies[employer] }),
+              });
+              persons.push(created.uuid);
+            }
+            let sent = 0;
+            const send = async ({ sentAt, from, to }: { sentAt: number; from: number; to: number }) => {
+              sent += 1;
+              await store.emails.ingest(tenant.uuid, { message_id: `m${sent}`, sent_at: sentAt, from: { email: `p${from}@example.com` }, to: [{ email: `p${to}@example.com` }] });
+            };
+            for (const message of emailsBefore) await send(message);
+            const opportunities: string[] = [];
+            for (const link of links) {
+              const created = await store.opportunities.create(
+                {
+                  tenant_uuid: tenant.uuid,
+                  name: "Deal",
+                  type_uuid: type.uuid,
+                  stage_uuid: stage.uuid,
+                  associations: [
+                    ...link.persons.map((index) => ({ entity_type: "PERSON" as const, entity_uuid: persons[index]! })),
+                    ...link.companies.map((index) => ({ entity_type: "COMPANY" as const, entity_uuid: companies[index]! })),
+                  ],
+                },
+                viewer,
+              );
+              opportunities.push(created.uuid);
+            }
+            const dates = () =>
+              Promise.all(
+                opportunities.map(async (uuid) => {
+                  const read = (await store.opportunities.get(tenant.uuid, uuid, viewer))!;
+                  return [read.person_last_activity_at, read.company_last_activity_at, read.last_activity_at];
+                }),
+              );
+            // A read applies what ingest recorded and leaves floors; later emails stay pending until the merge.
+            if (readBefore) await dates();
+            for (const message of emailsAfterRead) await send(message);
+
+            await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: persons[canonical]!, superseded_uuid: persons[superseded]!, preview: false, merged_by_user_uuid: null });
+            const merged = await dates();
+            await store.opportunities.refreshActivity(tenant.uuid);
+            expect(merged).toEqual(await dates());
+          } finally {
+            await store.close();
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
