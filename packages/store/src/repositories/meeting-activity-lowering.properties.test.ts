@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { createLinkedDealsTenant, createLinkedOpportunities } from "../testing/linked-deals.js";
 
 const day = 86_400_000;
 const NOW = Date.UTC(2026, 0, 15);
@@ -72,22 +73,9 @@ describe("opportunity dates after meetings stop counting", () => {
       fc.asyncProperty(fc.array(newMeeting, { maxLength: 4 }), opportunityLinks, fc.array(operation, { minLength: 1, maxLength: 12 }), async (initial, links, operations) => {
         const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
         try {
-          const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
-          const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
-          const stage = await store.opportunityStages.create({ tenant_uuid: tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
-          const companies: string[] = [];
-          for (let index = 0; index < COMPANIES; index += 1) companies.push((await store.companies.create({ tenant_uuid: tenant.uuid, company_name: `Company ${index}` })).uuid);
-          const persons: string[] = [];
-          for (let index = 0; index < PERSONS; index += 1) {
-            const employer = EMPLOYER[index] ?? null;
-            const person = await store.persons.create({
-              tenant_uuid: tenant.uuid,
-              name: `Person ${index}`,
-              emails: [`p${index}@example.com`],
-              ...(employer === null ? {} : { primary_company_uuid: companies[employer] }),
-            });
-            persons.push(person.uuid);
-          }
+          const fixture = await createLinkedDealsTenant(store, COMPANIES, EMPLOYER);
+          const { persons } = fixture;
+          const tenant = { uuid: fixture.tenantUuid };
 
           const meetings: Array<ModelMeeting & { uuid: string }> = [];
           const emails: Array<{ sentAt: number; persons: number[] }> = [];
@@ -97,23 +85,7 @@ describe("opportunity dates after meetings stop counting", () => {
             meetings.push({ ...meeting, deleted: false, uuid: created.uuid });
           };
           for (const meeting of initial) await createMeeting(meeting);
-          const opportunities: string[] = [];
-          for (const link of links) {
-            const created = await store.opportunities.create(
-              {
-                tenant_uuid: tenant.uuid,
-                name: "Deal",
-                type_uuid: type.uuid,
-                stage_uuid: stage.uuid,
-                associations: [
-                  ...link.persons.map((person) => ({ entity_type: "PERSON" as const, entity_uuid: persons[person]! })),
-                  ...link.companies.map((company) => ({ entity_type: "COMPANY" as const, entity_uuid: companies[company]! })),
-                ],
-              },
-              viewer,
-            );
-            opportunities.push(created.uuid);
-          }
+          const opportunities = await createLinkedOpportunities(store, fixture, links);
 
           for (const step of operations) {
             const live = meetings.filter((meeting) => !meeting.deleted);

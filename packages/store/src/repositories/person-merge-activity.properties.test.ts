@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { createLinkedDealsTenant, createLinkedOpportunities } from "../testing/linked-deals.js";
 
 const day = 86_400_000;
 const NOW = Date.UTC(2026, 0, 15);
@@ -38,48 +39,19 @@ describe("opportunity dates after a person merge", () => {
         async (employers, emailsBefore, links, emailsAfterRead, readBefore, [canonical, superseded]) => {
           const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
           try {
-            const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
-            const type = await store.opportunityTypes.create({ tenant_uuid: tenant.uuid, label: "Deal" });
-            const stage = await store.opportunityStages.create({ tenant_uuid: tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
-            const companies: string[] = [];
-            for (let index = 0; index < COMPANIES; index += 1) companies.push((await store.companies.create({ tenant_uuid: tenant.uuid, company_name: `Company ${index}` })).uuid);
-            const persons: string[] = [];
-            for (const [index, employer] of employers.entries()) {
-              const created = await store.persons.create({
-                tenant_uuid: tenant.uuid,
-                name: `Person ${index}`,
-                emails: [`p${index}@example.com`],
-                ...(employer === null ? {} : { primary_company_uuid: companies[employer] }),
-              });
-              persons.push(created.uuid);
-            }
+            const fixture = await createLinkedDealsTenant(store, COMPANIES, employers);
+            const { tenantUuid, persons } = fixture;
             let sent = 0;
             const send = async ({ sentAt, from, to }: { sentAt: number; from: number; to: number }) => {
               sent += 1;
-              await store.emails.ingest(tenant.uuid, { message_id: `m${sent}`, sent_at: sentAt, from: { email: `p${from}@example.com` }, to: [{ email: `p${to}@example.com` }] });
+              await store.emails.ingest(tenantUuid, { message_id: `m${sent}`, sent_at: sentAt, from: { email: `p${from}@example.com` }, to: [{ email: `p${to}@example.com` }] });
             };
             for (const message of emailsBefore) await send(message);
-            const opportunities: string[] = [];
-            for (const link of links) {
-              const created = await store.opportunities.create(
-                {
-                  tenant_uuid: tenant.uuid,
-                  name: "Deal",
-                  type_uuid: type.uuid,
-                  stage_uuid: stage.uuid,
-                  associations: [
-                    ...link.persons.map((index) => ({ entity_type: "PERSON" as const, entity_uuid: persons[index]! })),
-                    ...link.companies.map((index) => ({ entity_type: "COMPANY" as const, entity_uuid: companies[index]! })),
-                  ],
-                },
-                viewer,
-              );
-              opportunities.push(created.uuid);
-            }
+            const opportunities = await createLinkedOpportunities(store, fixture, links);
             const dates = () =>
               Promise.all(
                 opportunities.map(async (uuid) => {
-                  const read = (await store.opportunities.get(tenant.uuid, uuid, viewer))!;
+                  const read = (await store.opportunities.get(tenantUuid, uuid, viewer))!;
                   return [read.person_last_activity_at, read.company_last_activity_at, read.last_activity_at];
                 }),
               );
@@ -87,9 +59,9 @@ describe("opportunity dates after a person merge", () => {
             if (readBefore) await dates();
             for (const message of emailsAfterRead) await send(message);
 
-            await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: persons[canonical]!, superseded_uuid: persons[superseded]!, preview: false, merged_by_user_uuid: null });
+            await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: persons[canonical]!, superseded_uuid: persons[superseded]!, preview: false, merged_by_user_uuid: null });
             const merged = await dates();
-            await store.opportunities.refreshActivity(tenant.uuid);
+            await store.opportunities.refreshActivity(tenantUuid);
             expect(merged).toEqual(await dates());
           } finally {
             await store.close();
