@@ -519,6 +519,41 @@ export class GraphState {
     if (occurredAt <= this.earliestAt) this.earliestStale = true;
   }
 
+  /**
+   * A person merge's step for one indexed interaction of `from`: `from` becomes `to` among its participants
+   * (listed once). While it keeps two participants it stays indexed, and only `to` gains the slot: every other
+   * participant keeps its list as it is. Unindexing and indexing it again would take it out of every
+   * participant's list and put it back, a search through each, and a team user's list holds most of the
+   * tenant's interactions. `from` keeps the slot in its own list: the merge empties that list once, after
+   * its last step. False, with nothing changed, when it would keep fewer than two: then unindex it.
+   */
+  moveParticipation(slot: number, from: PersonRecord, to: PersonRecord): boolean {
+    const table = this.table;
+    const start = table.start[slot] ?? 0;
+    const rewritten: number[] = [];
+    let toWasIn = false;
+    for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
+      const participant = table.participants[position] ?? -1;
+      if (participant === to.index) toWasIn = true;
+      const mapped = participant === from.index ? to.index : participant;
+      if (!rewritten.includes(mapped)) rewritten.push(mapped);
+    }
+    if (rewritten.length < 2) return false;
+    table.setParticipants(slot, rewritten);
+    if (table.leader[slot] === from.index) table.leader[slot] = to.index;
+    if (!toWasIn) addSlot(to, slot, table.occurredAt);
+    const occurredAt = table.occurredAt[slot] ?? 0;
+    if (occurredAt > to.latestAt) to.latestAt = occurredAt;
+    this.forgetCompanyActivity(from);
+    for (const participant of rewritten) {
+      const record = this.record(participant);
+      record.timeline = null;
+      record.activityIndex = null;
+      this.forgetCompanyActivity(record);
+    }
+    return true;
+  }
+
   /** Whether any counted interaction happened at or before `now`. */
   hasActivityAt(now: number): boolean {
     if (this.earliestStale) {
@@ -740,8 +775,10 @@ export class GraphState {
     this.teamLinksChanged(first, second);
   }
 
-  collectPairs(slot: number, into: Map<string, [number, number]>): void {
+  /** Collects the pairs of `slot`'s participants, or only those with the person at index `onlyWith`. */
+  collectPairs(slot: number, into: Map<string, [number, number]>, onlyWith?: number): void {
     this.forEachPair(slot, this.parameters.audienceExponent, (first, second) => {
+      if (onlyWith !== undefined && first !== onlyWith && second !== onlyWith) return;
       const low = Math.min(first, second);
       const high = Math.max(first, second);
       into.set(`${low}:${high}`, [low, high]);

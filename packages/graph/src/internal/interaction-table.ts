@@ -53,6 +53,14 @@ export class InteractionTable {
     return slot;
   }
 
+  /** Whether the person at `index` takes part in the slot's interaction. */
+  hasParticipant(slot: number, index: number): boolean {
+    const start = this.start[slot] ?? 0;
+    const end = start + (this.count[slot] ?? 0);
+    for (let position = start; position < end; position += 1) if (this.participants[position] === index) return true;
+    return false;
+  }
+
   /** Writes a slot's participant list, in place when it fits, else at the end of the flat array. */
   setParticipants(slot: number, indices: readonly number[]): void {
     const previous = this.count[slot] ?? 0;

@@ -42,22 +42,20 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
   const affected = new Map<string, [number, number]>();
   const table = state.table;
   for (const slot of [...superseded.interactions]) {
-    state.collectPairs(slot, affected);
-    state.unindex(slot);
-    const start = table.start[slot] ?? 0;
-    const rewritten: number[] = [];
-    for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
-      const participant = table.participants[position] ?? -1;
-      const mapped = participant === superseded.index ? canonical.index : participant;
-      if (!rewritten.includes(mapped)) rewritten.push(mapped);
+    // With the same number of participants, only the pairs of the two persons change; with fewer (both took
+    // part), every pair's audience does.
+    const narrowed = table.hasParticipant(slot, canonical.index) ? undefined : superseded.index;
+    state.collectPairs(slot, affected, narrowed);
+    if (!state.moveParticipation(slot, superseded, canonical)) {
+      // Only the two persons took part: with one participant left it is noise, and no longer indexed.
+      state.unindex(slot);
+      table.setParticipants(slot, [canonical.index]);
+      if (table.leader[slot] === superseded.index) table.leader[slot] = canonical.index;
     }
-    table.setParticipants(slot, rewritten);
-    if (table.leader[slot] === superseded.index) table.leader[slot] = canonical.index;
-    if (state.indexable(slot)) {
-      state.index(slot);
-      state.collectPairs(slot, affected);
-    }
+    state.collectPairs(slot, affected, narrowed === undefined ? undefined : canonical.index);
   }
+  superseded.interactions = [];
+  superseded.interactionsInTimeOrder = null;
   state.rebuildPairs(affected);
 
   // Copies: dropping an edge takes it out of both lists.
