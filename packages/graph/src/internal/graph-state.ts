@@ -544,7 +544,6 @@ export class GraphState {
     if (!toWasIn) addSlot(to, slot, table.occurredAt);
     const occurredAt = table.occurredAt[slot] ?? 0;
     if (occurredAt > to.latestAt) to.latestAt = occurredAt;
-    this.forgetCompanyActivity(from);
     for (const participant of rewritten) {
       const record = this.record(participant);
       record.timeline = null;
