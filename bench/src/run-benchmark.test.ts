@@ -37,6 +37,7 @@ describe("runBenchmark at scale S", () => {
         "activity-ingest-batch",
         "opportunity-writes-create",
         "opportunity-writes-update",
+        "person-merges",
         "batch-paths-person",
         "batch-paths-company",
         "batch-pathpower",
@@ -64,6 +65,8 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.msPerWrite, id).toBeGreaterThan(0);
       expect(figures?.baselineMsPerWrite, id).toBeGreaterThan(0);
     }
+    // Merges report the store's own transaction (a preview, rolled back) beside the whole merge.
+    expect(report.measurements.find((measurement) => measurement.id === "person-merges")?.figures.previewMs).toBeGreaterThan(0);
     // Each recommended-paths batch row reports its answer's floor: the same bytes from a bare server, and serializing them.
     for (const id of ["batch-paths-person", "batch-paths-company"]) {
       const figures = report.measurements.find((measurement) => measurement.id === id)?.figures;

@@ -18,6 +18,7 @@ import { measureMboxImportMemory } from "./measurements/mbox-import.js";
 import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
 import { measureOpportunitySearch } from "./measurements/opportunities-search.js";
 import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
+import { measurePersonMerges } from "./measurements/person-merges.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
 import { companiesListRow } from "./measurements/companies-list.js";
 import { measureListRows } from "./measurements/list-pages.js";
@@ -55,13 +56,14 @@ export const MEASUREMENT_GROUPS = [
   "activity-lists",
   "activity-ingest",
   "opportunity-writes",
+  "person-merges",
   "batch-endpoints",
   "http-throughput",
   "mbox-import",
 ] as const;
 
 /** The groups measured in this process, on a graph it hydrates (the others run in child processes or over HTTP). */
-const IN_PROCESS_GROUPS = ["persons-list", "companies-list", "opportunities", "paths", "rankings", "activity-lists", "activity-ingest", "opportunity-writes"] as const;
+const IN_PROCESS_GROUPS = ["persons-list", "companies-list", "opportunities", "paths", "rankings", "activity-lists", "activity-ingest", "opportunity-writes", "person-merges"] as const;
 
 /** The group a measurement row belongs to (a failed group's row has the group's id). */
 export function groupOfMeasurement(id: string): string {
@@ -74,6 +76,7 @@ export function groupOfMeasurement(id: string): string {
     ["opportunities-", "opportunities"],
     ["activity-ingest", "activity-ingest"],
     ["opportunity-writes", "opportunity-writes"],
+    ["person-merges", "person-merges"],
   ];
   return prefixes.find(([prefix]) => id.startsWith(prefix))?.[1] ?? id;
 }
@@ -90,10 +93,10 @@ async function issueBenchKey(databasePath: string, tenantUuid: string): Promise<
 
 /** How many samples each measurement takes at each scale. */
 const SAMPLES = {
-  S: { hydrationRuns: 3, personsPages: 100, companiesPages: 50, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50 },
-  M: { hydrationRuns: 3, personsPages: 300, companiesPages: 100, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30 },
-  L: { hydrationRuns: 2, personsPages: 300, companiesPages: 100, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20 },
-  quick: { hydrationRuns: 1, personsPages: 10, companiesPages: 5, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3 },
+  S: { hydrationRuns: 3, personsPages: 100, companiesPages: 50, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50, merges: 50 },
+  M: { hydrationRuns: 3, personsPages: 300, companiesPages: 100, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30, merges: 50 },
+  L: { hydrationRuns: 2, personsPages: 300, companiesPages: 100, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20, merges: 50 },
+  quick: { hydrationRuns: 1, personsPages: 10, companiesPages: 5, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 1, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3, merges: 5 },
 } as const;
 
 const QUICK_PATH_TARGETS = 20;
@@ -232,10 +235,15 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         await measure("activity-ingest", "Email ingest", () =>
           measureActivityIngest({ store: services.store, app, apiKey, databasePath, tenant, count: samples.ingest }),
         );
-        // Last of this process's groups: its updates move the clock on, one millisecond each.
+        // Its updates move the clock on, one millisecond each.
         log("measuring opportunity writes");
         await measure("opportunity-writes", "Opportunity writes", () =>
           measureOpportunityWrites({ store: services.store, databasePath, tenant, count: samples.opportunityWrites, clock }),
+        );
+        // Last of this process's groups: it folds persons of its own into generated contacts.
+        log("measuring person merges");
+        await measure("person-merges", "Person merges", () =>
+          measurePersonMerges({ store: services.store, databasePath, tenant, count: samples.merges }),
         );
       } finally {
         await services.store.close();
