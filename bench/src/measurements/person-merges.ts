@@ -133,6 +133,7 @@ export interface PersonMergesOptions {
   count: number;
 }
 
+/** The person-merges row: `count` duplicates merged into drawn contacts, each beside the hand-written moves. */
 export async function measurePersonMerges(options: PersonMergesOptions): Promise<MeasurementResult> {
   const { store, databasePath, tenant, count } = options;
   const tenantUuid = tenant.tenantUuid;
