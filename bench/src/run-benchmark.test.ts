@@ -89,6 +89,10 @@ describe("runBenchmark at scale S", () => {
         expect(figures?.[figure], `${id} ${figure}`).toBeGreaterThan(0);
         expect(Number.isFinite(figures?.[figure]), `${id} ${figure}`).toBe(true);
       }
+      // The bare server with Rapport's own headers: the rate limits' six and the request id at least.
+      expect(figures?.ownHeaders, id).toBeGreaterThanOrEqual(7);
+      expect(figures?.bareWithHeadersRequestsPerSecond, id).toBeGreaterThan(0);
+      expect(figures?.rapportVsBareWithHeaders, id).toBeGreaterThan(0);
     }
     // Each engine row reports the engine's part of the batch rows' batches.
     for (const id of ["paths-person-engine", "paths-company-engine"]) {

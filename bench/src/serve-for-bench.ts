@@ -1,6 +1,7 @@
 /**
  * A server process for the HTTP throughput measurement: Rapport on a database file; a bare node:http
- * server answering a fixed JSON document (read from a file); or that document from one Hono route on
+ * server answering a fixed JSON document (read from a file), with, when a second file names them, fixed
+ * response headers besides its content type and length; or that document from one Hono route on
  * @hono/node-server, Rapport's framework and adapter with nothing of Rapport (the framework's share).
  * Prints `{"port": N}` once listening. Run with RAPPORT_LOG_LEVEL=silent so request logging does not
  * count against Rapport.
@@ -12,14 +13,16 @@ import { createManualClock, createServices, startServer } from "@rapport/api";
 import { Hono } from "hono";
 import { BENCH_NOW } from "./generate-tenant.js";
 
-const [mode, argument] = process.argv.slice(2);
+const [mode, argument, headersArgument] = process.argv.slice(2);
 // A normal exit on SIGTERM, so that `node --cpu-prof` writes its profile.
 process.on("SIGTERM", () => process.exit(0));
 if (mode === "bare") {
   // The body comes in a file: a large JSON document does not fit in an argument.
   const body = argument ? readFileSync(argument, "utf8") : "{}";
+  const fixedHeaders = headersArgument ? (JSON.parse(readFileSync(headersArgument, "utf8")) as Record<string, string>) : undefined;
   const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+    response.writeHead(200, fixedHeaders ? { ...fixedHeaders, ...headers } : headers);
     response.end(body);
   });
   server.listen(0, "127.0.0.1", () => {
@@ -42,6 +45,6 @@ if (mode === "bare") {
   const running = await startServer(services, { port: 0 });
   process.stdout.write(`${JSON.stringify({ port: running.port })}\n`);
 } else {
-  process.stderr.write("usage: serve-for-bench bare <json file> | hono <json file> | rapport <database>\n");
+  process.stderr.write("usage: serve-for-bench bare <json file> [<headers json file>] | hono <json file> | rapport <database>\n");
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Summary } from "../statistics.js";
-import { meanLatencyMs, medianRound, pairedRatio } from "./http-throughput.js";
+import { meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio } from "./http-throughput.js";
 
 const round = (opsPerSecond: number): Summary => ({ count: opsPerSecond * 5, medianMs: 1, p95Ms: 2, p99Ms: 3, opsPerSecond });
 
@@ -41,5 +41,28 @@ describe("meanLatencyMs", () => {
     // 50,000 requests/s over ten connections: each connection completes one every 0.2 ms.
     expect(meanLatencyMs(round(50_000))).toBeCloseTo(0.2, 12);
     expect(meanLatencyMs(round(10))).toBe(1000);
+  });
+});
+
+describe("ownResponseHeaders", () => {
+  it("keeps the headers of Rapport's answer that the bare server does not send itself", () => {
+    const headers = new Headers({
+      "content-type": "application/json",
+      "content-length": "1781",
+      date: "Sun, 29 Nov 2026 09:00:00 GMT",
+      connection: "keep-alive",
+      "keep-alive": "timeout=5",
+      "x-ratelimit-limit": "1000000",
+      "x-ratelimit-remaining-monthly": "999999",
+      "x-request-id": "8c1d0e7a-8a3b-4c0e-9f0e-2b7c6f1a9d11",
+      age: "0",
+    });
+    expect(ownResponseHeaders(headers)).toEqual({
+      "x-ratelimit-limit": "1000000",
+      "x-ratelimit-remaining-monthly": "999999",
+      "x-request-id": "8c1d0e7a-8a3b-4c0e-9f0e-2b7c6f1a9d11",
+      age: "0",
+    });
+    expect(ownResponseHeaders(new Headers({ "content-type": "application/json", "transfer-encoding": "chunked" }))).toEqual({});
   });
 });

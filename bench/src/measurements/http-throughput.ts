@@ -2,10 +2,12 @@
  * Measurement 6: requests per second over a real port, with full auth and rate limiting, against
  * a bare node:http server answering a JSON document of the same size; the same load generator
  * (autocannon) in the same run. A third server, one Hono route answering the same document, shows
- * the framework's share. Rapport is loaded twice: as configured (repeated reads served from its
- * response cache) and with `Cache-Control: no-cache` on every request (each answer computed afresh).
+ * the framework's share; a fourth, the bare server also sending the response headers Rapport sends
+ * (the specification's rate-limit headers, the request id), what those headers alone cost. Rapport is
+ * loaded twice: as configured (repeated reads served from its response cache) and with
+ * `Cache-Control: no-cache` on every request (each answer computed afresh).
  * Every server runs in a child process so that the load generator does not share its event loop. This
- * machine's throughput drifts by a fifth from minute to minute, so the four loads take turns, round after
+ * machine's throughput drifts by a fifth from minute to minute, so the five loads take turns, round after
  * round (after a short warm-up load of each), each row shows every load's median round, and each ratio is
  * the median of the rounds' own ratios (see pairedRatio).
  */
@@ -25,14 +27,30 @@ export interface BenchServer {
 }
 
 /** Writes a response body to a file of its own for the bare and Hono servers (a large body does not fit in an argument). */
-export function bodyFile(body: string | Uint8Array): { path: string; remove: () => void } {
+export function bodyFile(body: string | Uint8Array, name = "body.json"): { path: string; remove: () => void } {
   const folder = mkdtempSync(join(tmpdir(), "rapport-bench-body-"));
-  const path = join(folder, "body.json");
+  const path = join(folder, name);
   writeFileSync(path, body);
   return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
-/** Starts a bench server process: `rapport <database>` or `bare <json file>`. */
+/** Headers every node:http response carries, or that the bare server sets itself: not Rapport's own. */
+const HEADERS_OF_ANY_RESPONSE = new Set(["content-type", "content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
+
+/**
+ * The headers of a Rapport response beyond those the bare server sends too (`HEADERS_OF_ANY_RESPONSE`): the
+ * specification's six `X-RateLimit-*`, `X-Request-Id`, and `Age` on a kept answer. Sent by the bare server
+ * as they are, they give what answering with them costs a server that does nothing else.
+ */
+export function ownResponseHeaders(headers: Headers): Record<string, string> {
+  const own: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!HEADERS_OF_ANY_RESPONSE.has(name)) own[name] = value;
+  });
+  return own;
+}
+
+/** Starts a bench server process: `rapport <database>`, `bare <json file> [<headers json file>]` or `hono <json file>`. */
 export async function startBenchServer(args: string[], nodeOptions: string[] = []): Promise<BenchServer> {
   const child = trackChild(spawn(process.execPath, [...nodeOptions, benchScript("serve-for-bench.js"), ...args], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
@@ -85,7 +103,7 @@ export interface ThroughputTarget {
 export interface ThroughputLoad {
   /** Seconds of each load. */
   seconds: number;
-  /** Times each of the four loads runs, in turn with the others. */
+  /** Times each of the five loads runs, in turn with the others. */
   rounds: number;
 }
 
@@ -136,7 +154,13 @@ export async function measureHttpThroughput(
       if (sample.status !== 200) throw new Error(`${target.path} answered ${sample.status}`);
       const body = await sample.text();
       const bodyPath = bodyFile(body);
+      // Asked again, the answer comes as the loads get it: kept, with its `Age`.
+      const again = await benchFetch(url, { headers: { "x-api-key": apiKey } });
+      await again.arrayBuffer();
+      const ownHeaders = ownResponseHeaders(again.headers);
+      const headersPath = bodyFile(JSON.stringify(ownHeaders), "headers.json");
       const bare = await startBenchServer(["bare", bodyPath.path]);
+      const bareWithHeaders = await startBenchServer(["bare", bodyPath.path, headersPath.path]);
       const framework = await startBenchServer(["hono", bodyPath.path]);
       try {
         const loads = {
@@ -144,10 +168,11 @@ export async function measureHttpThroughput(
           // The same requests asking for a fresh answer each time: what a first read of a target costs.
           uncached: (duration = seconds) => load(url, { "x-api-key": apiKey, "cache-control": "no-cache" }, duration),
           baseline: (duration = seconds) => load(`http://127.0.0.1:${bare.port}/`, {}, duration),
+          bareWithHeaders: (duration = seconds) => load(`http://127.0.0.1:${bareWithHeaders.port}/`, {}, duration),
           frameworkOnly: (duration = seconds) => load(`http://127.0.0.1:${framework.port}${target.path}`, {}, duration),
         };
         const names = Object.keys(loads) as Array<keyof typeof loads>;
-        const measured: Record<keyof typeof loads, Summary[]> = { subject: [], uncached: [], baseline: [], frameworkOnly: [] };
+        const measured: Record<keyof typeof loads, Summary[]> = { subject: [], uncached: [], baseline: [], bareWithHeaders: [], frameworkOnly: [] };
         for (const name of names) await loads[name](seconds * WARM_UP_SHARE);
         for (let round = 0; round < rounds; round += 1) {
           for (const name of names) measured[name].push(await loads[name]());
@@ -169,6 +194,10 @@ export async function measureHttpThroughput(
             responseBytes: body.length,
             lowestRoundVsBare: vsBare.lowest,
             highestRoundVsBare: vsBare.highest,
+            ownHeaders: Object.keys(ownHeaders).length,
+            bareWithHeadersRequestsPerSecond: medianRound(measured.bareWithHeaders).opsPerSecond,
+            bareWithHeadersVsBare: pairedRatio(measured.bareWithHeaders, measured.baseline).median,
+            rapportVsBareWithHeaders: pairedRatio(measured.subject, measured.bareWithHeaders).median,
             honoOnlyRequestsPerSecond: frameworkOnly.opsPerSecond,
             honoOnlyVsBare: pairedRatio(measured.frameworkOnly, measured.baseline).median,
             rapportVsHonoOnly: pairedRatio(measured.subject, measured.frameworkOnly).median,
@@ -181,16 +210,19 @@ export async function measureHttpThroughput(
           notes: [
             `autocannon, ${CONNECTIONS} connections, ${seconds} s a load; p95 column shows p97.5`,
             `the latency columns are autocannon's, in whole milliseconds; meanLatencyMs (Rapport), uncachedMeanLatencyMs and bareMeanLatencyMs are each load's mean time a request took as the client saw it: ${CONNECTIONS} connections over its requests per second`,
-            `${rounds} round(s) after a ${seconds * WARM_UP_SHARE} s warm-up load of each: Rapport, Rapport uncached, bare and Hono alone loaded in turn each round; requests per second and latencies are that load's median round; every ratio (the speed column too) is the median of the rounds' own ratios, lowest/highestRoundVsBare their spread`,
+            `${rounds} round(s) after a ${seconds * WARM_UP_SHARE} s warm-up load of each: Rapport, Rapport uncached, bare, bare with Rapport's headers and Hono alone loaded in turn each round; requests per second and latencies are that load's median round; every ratio (the speed column too) is the median of the rounds' own ratios, lowest/highestRoundVsBare their spread`,
             "honoOnly: the same JSON from one Hono route on @hono/node-server (Rapport's framework, nothing of Rapport), same client and run",
+            `bareWithHeaders: the bare server also sending, as they are, the ${Object.keys(ownHeaders).length} headers of Rapport's answer beyond its content type and length (${Object.keys(ownHeaders).join(", ")}): what answering with them costs a server that does nothing else, the client's parsing of them included; the specification requires the rate limits' and the request id on every response`,
             "Rapport keeps a repeated read's answer while the tenant's data holds still, for at most 10 s (docs/decisions/0008): the row is that default; uncached: every request sends Cache-Control: no-cache, so each is ranked, presented and serialized afresh",
             ...(target.note ? [target.note] : []),
           ],
         });
       } finally {
         bare.child.kill();
+        bareWithHeaders.child.kill();
         framework.child.kill();
         bodyPath.remove();
+        headersPath.remove();
       }
     }
   }
