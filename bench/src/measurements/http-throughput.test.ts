@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Summary } from "../statistics.js";
-import { meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio } from "./http-throughput.js";
+import { bodyFile, meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio, startBenchServer } from "./http-throughput.js";
 
 const round = (opsPerSecond: number): Summary => ({ count: opsPerSecond * 5, medianMs: 1, p95Ms: 2, p99Ms: 3, opsPerSecond });
 
@@ -64,5 +64,28 @@ describe("ownResponseHeaders", () => {
       age: "0",
     });
     expect(ownResponseHeaders(new Headers({ "content-type": "application/json", "transfer-encoding": "chunked" }))).toEqual({});
+  });
+});
+
+describe("the bare bench server", () => {
+  it("sends the headers of its headers file beside its own, and only its own without one", async () => {
+    const body = bodyFile('{"name":"Contact 1"}');
+    const headers = bodyFile(JSON.stringify({ "x-ratelimit-limit": "1000000", "x-request-id": "8c1d0e7a-8a3b-4c0e-9f0e-2b7c6f1a9d11", age: "0" }), "headers.json");
+    const withHeaders = await startBenchServer(["bare", body.path, headers.path]);
+    const plain = await startBenchServer(["bare", body.path]);
+    try {
+      const answered = await fetch(`http://127.0.0.1:${withHeaders.port}/`);
+      expect(await answered.text()).toBe('{"name":"Contact 1"}');
+      expect(ownResponseHeaders(answered.headers)).toEqual({ "x-ratelimit-limit": "1000000", "x-request-id": "8c1d0e7a-8a3b-4c0e-9f0e-2b7c6f1a9d11", age: "0" });
+      expect(answered.headers.get("content-type")).toBe("application/json");
+      const bare = await fetch(`http://127.0.0.1:${plain.port}/`);
+      await bare.arrayBuffer();
+      expect(ownResponseHeaders(bare.headers)).toEqual({});
+    } finally {
+      withHeaders.child.kill();
+      plain.child.kill();
+      body.remove();
+      headers.remove();
+    }
   });
 });
