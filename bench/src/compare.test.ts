@@ -42,6 +42,20 @@ describe("targets across scales", () => {
     );
   });
 
+  it("shows how the side-by-side row's median answer grew, when the row has it", () => {
+    const sideBySide: MeasurementResult = {
+      ...engineRow(0.18),
+      id: "paths-person-growth",
+      baseline: { label: "S in this process", summary: summarize([0.1]) },
+      targets: [{ description: "p50 grows < 2x from S to L (side by side in one process)", met: false }],
+      figures: { growth: 2.5, smallMedianAnswerBytes: 8_000, largeMedianAnswerBytes: 27_000, answerGrowth: 3.375 },
+    };
+    const large = { ...report("L", engineRow(0.18, 160)), measurements: [engineRow(0.18, 160), sideBySide] };
+    const [target] = growthTargets([report("S", engineRow(0.06, 40)), large]);
+    expect(target!.met).toBe(false);
+    expect(target!.description).toMatch(/2\.50?x; the median answer 8,?000(\.0+)? -> 27,?000(\.0+)? bytes, 3\.38x; across the separate reports/);
+  });
+
   it("meets the target under 2x and leaves the neighbourhood out when a report lacks it", () => {
     const [target] = growthTargets([report("S", engineRow(0.1)), report("L", engineRow(0.15, 160))]);
     expect(target!.met).toBe(true);

@@ -48,8 +48,13 @@ export function growthTargets(reports: readonly BenchReport[]): ScaleTarget[] {
     const verdict = sideBySide?.targets[0];
     if (sideBySide && verdict && sideBySide.baseline) {
       const { growth: pooled, lowestRoundGrowth: lowest, highestRoundGrowth: highest } = sideBySide.figures;
+      const { smallMedianAnswerBytes: smallBytes, largeMedianAnswerBytes: largeBytes, answerGrowth } = sideBySide.figures;
       const spread = lowest !== undefined && highest !== undefined ? ` (its rounds ${figure(lowest)}x to ${figure(highest)}x)` : "";
-      const measured = `${figure(sideBySide.baseline.summary.medianMs)} -> ${figure(sideBySide.subject.summary.medianMs)} ms, ${figure(pooled ?? Number.NaN)}x${spread}`;
+      const answer =
+        smallBytes !== undefined && largeBytes !== undefined && answerGrowth !== undefined
+          ? `; the median answer ${figure(smallBytes)} -> ${figure(largeBytes)} bytes, ${figure(answerGrowth)}x`
+          : "";
+      const measured = `${figure(sideBySide.baseline.summary.medianMs)} -> ${figure(sideBySide.subject.summary.medianMs)} ms, ${figure(pooled ?? Number.NaN)}x${spread}${answer}`;
       targets.push({ description: `${large.title}: ${verdict.description}: ${measured}; across the separate reports ${across}`, met: verdict.met });
       continue;
     }

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createManualClock, createServices, type AppServices } from "@rapport/api";
-import type { RecommendedPathsResponse } from "@rapport/graph";
+import { recommendedPaths, type RecommendedPathsResponse } from "@rapport/graph";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BENCH_NOW, generateTenant, type SyntheticTenant } from "../generate-tenant.js";
 import type { Scale } from "../scales.js";
+import { median } from "../statistics.js";
 import { distinctTargets, warmUpTargets } from "../targets.js";
 import { MAXIMUM_GROWTH, measurePathsGrowth, medianMsPerPath, type ScaledGraph, type SmallTenant } from "./paths-growth.js";
 
@@ -105,6 +106,21 @@ describe("measurePathsGrowth", () => {
       expect(row.figures.smallMedianPathsCounted).toBeGreaterThan(0);
       expect(row.figures.perPathGrowth).toBeGreaterThan(0);
       expect(Number.isFinite(row.figures.perPathGrowth)).toBe(true);
+      // The small side's answers, asked again on a graph of its own: each round asked it the same targets.
+      const fresh = await smallTenant.openGraph();
+      try {
+        const answers = distinctTargets(rankedOf(smallTenant.tenant), 60, exponent, seed).map((uuid) =>
+          recommendedPaths(fresh.graph, { entity: person ? "person" : "company", uuid }, { now: BENCH_NOW }),
+        );
+        expect(row.figures.smallMedianAnswerBytes).toBe(median(answers.map((answer) => Buffer.byteLength(JSON.stringify(answer)))));
+        expect(row.figures.smallMedianItems).toBe(median(answers.map((answer) => answer.items.length)));
+      } finally {
+        await fresh.close();
+      }
+      expect(row.figures.largeMedianItems).toBeGreaterThan(0);
+      expect(row.figures.answerGrowth).toBe(row.figures.largeMedianAnswerBytes! / row.figures.smallMedianAnswerBytes!);
+      expect(row.figures.perAnswerByteGrowth).toBeGreaterThan(0);
+      expect(Number.isFinite(row.figures.perAnswerByteGrowth)).toBe(true);
     }
   });
 
@@ -122,6 +138,9 @@ describe("measurePathsGrowth", () => {
       // One set of large targets, timed once, against both small tenants.
       expect(held.subject.summary).toEqual(own.subject.summary);
       expect(held.figures.largeMedianPathsCounted).toBe(own.figures.largeMedianPathsCounted);
+      expect(held.figures.largeMedianAnswerBytes).toBe(own.figures.largeMedianAnswerBytes);
+      // Its small tenant has the large one's team: each target reached by as many users, about, as at the large scale.
+      expect(held.figures.smallMedianItems).toBeGreaterThan(own.figures.smallMedianItems!);
       expect(held.baseline?.summary.count).toBe(2 * distinctTargets(ranked, 40, entity === "person" ? 1.05 : 1.0, entity === "person" ? 33 : 34).length);
       expect(held.baseline?.label).toMatch(/generated with the small tenant's 5 users/);
       expect(held.figures.growth).toBe(held.subject.summary.medianMs / held.baseline!.summary.medianMs);

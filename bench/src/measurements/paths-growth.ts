@@ -86,17 +86,27 @@ function timeBlock(
 
 const pathsOf = (response: RecommendedPathsResponse) => response.items.reduce((sum, item) => sum + item.path_count, 0);
 
-const pathsCounted = (answers: readonly RecommendedPathsResponse[]) => median(answers.map(pathsOf));
+/** The answer's size as the API sends it: its JSON's bytes. */
+export const answerBytesOf = (response: RecommendedPathsResponse) => Buffer.byteLength(JSON.stringify(response));
+
+const itemsOf = (response: RecommendedPathsResponse) => response.items.length;
+
+/** The median over targets of each one's time divided by its units (paths, bytes); targets with none are left out. */
+function medianMsPer(durations: readonly number[], units: readonly number[]): number {
+  if (durations.length !== units.length) throw new Error(`${durations.length} durations for ${units.length} answers`);
+  const perUnit: number[] = [];
+  units.forEach((count, index) => {
+    if (count > 0) perUnit.push(durations[index]! / count);
+  });
+  return perUnit.length === 0 ? Number.NaN : median(perUnit);
+}
 
 /** The median over targets of each one's time divided by its paths counted; targets without a path are left out. */
-export function medianMsPerPath(durations: readonly number[], answers: readonly RecommendedPathsResponse[]): number {
-  if (durations.length !== answers.length) throw new Error(`${durations.length} durations for ${answers.length} answers`);
-  const perPath: number[] = [];
-  answers.forEach((response, index) => {
-    const paths = pathsOf(response);
-    if (paths > 0) perPath.push(durations[index]! / paths);
-  });
-  return perPath.length === 0 ? Number.NaN : median(perPath);
+export const medianMsPerPath = (durations: readonly number[], answers: readonly RecommendedPathsResponse[]) => medianMsPer(durations, answers.map(pathsOf));
+
+/** What one side's answers hold: paths counted, items and JSON bytes, per target. */
+function answerSizes(answers: readonly RecommendedPathsResponse[]) {
+  return { paths: answers.map(pathsOf), items: answers.map(itemsOf), bytes: answers.map(answerBytesOf) };
 }
 
 const answerOn = (graph: RelationshipGraph, entity: "person" | "company") => (uuid: string) =>
@@ -191,6 +201,8 @@ function growthRow(options: PathsGrowthOptions, entity: "person" | "company", la
   const smallSummary = summarize(small.durations);
   const largeSummary = summarize(large.durations);
   const growth = largeSummary.medianMs / smallSummary.medianMs;
+  const smallSizes = answerSizes(small.answers);
+  const largeSizes = answerSizes(large.answers);
   const users = options.large.tenant.userUuids.length;
   return {
     id: `paths-${entity}-growth${sameTeam ? "-same-team" : ""}`,
@@ -212,14 +224,20 @@ function growthRow(options: PathsGrowthOptions, entity: "person" | "company", la
       growth,
       lowestRoundGrowth: Math.min(...small.roundGrowths),
       highestRoundGrowth: Math.max(...small.roundGrowths),
-      smallMedianPathsCounted: pathsCounted(small.answers),
-      largeMedianPathsCounted: pathsCounted(large.answers),
-      perPathGrowth: medianMsPerPath(large.durations, large.answers) / medianMsPerPath(small.durations, small.answers),
+      smallMedianPathsCounted: median(smallSizes.paths),
+      largeMedianPathsCounted: median(largeSizes.paths),
+      perPathGrowth: medianMsPer(large.durations, largeSizes.paths) / medianMsPer(small.durations, smallSizes.paths),
+      smallMedianItems: median(smallSizes.items),
+      largeMedianItems: median(largeSizes.items),
+      smallMedianAnswerBytes: median(smallSizes.bytes),
+      largeMedianAnswerBytes: median(largeSizes.bytes),
+      answerGrowth: median(largeSizes.bytes) / median(smallSizes.bytes),
+      perAnswerByteGrowth: medianMsPer(large.durations, largeSizes.bytes) / medianMsPer(small.durations, smallSizes.bytes),
       ...(sameTeam ? { teamUsers: users } : {}),
     },
     notes: [
       `targets drawn at each scale as for the engine row (half uniform, half weighted by activity) with other seeds, ${targets} draws each, every distinct target timed once on its graph; ${rounds} round(s), pooled: each round hydrates the ${smallScale} graph afresh and asks it the same targets, and asks the ${largeScale} graph targets it has not been asked before; each side warmed on ${WARM_UP_TARGETS} draws of other targets each round (and the ${smallScale} code paths once, on a graph thrown away); then blocks of ${block} targets, ${smallScale} first, alternating${options.sameTeam ? ` (the ${smallScale} tenant with the ${largeScale} team's blocks between: each round asks both ${smallScale} tenants, then the ${largeScale} one)` : ""}; the graphs share this process's heap`,
-      "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood); perPathGrowth: the same growth of each target's time per path counted (targets without a path left out), which holds the neighbourhood's size still",
+      "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood); perPathGrowth: the same growth of each target's time per path counted (targets without a path left out), which holds the neighbourhood's size still; medianItems: the median answer's items (internal users reaching the target); medianAnswerBytes: the median answer's JSON, as the API sends it (answerGrowth: the large scale's over the small one's), what any engine has to build whatever it walks; perAnswerByteGrowth: the growth of each target's time per byte of its answer",
       ...(sameTeam
         ? [
             `no target: the ${smallScale} tenant has the ${largeScale} tenant's team (teamUsers), so a target's neighbourhood, which the team's size sets, is about the same at both scales and only the tenant grows: the issue's reason for the target (cost follows the neighbourhood, not the tenant size), read on its own; the issue's target is the row with each scale's own team, whose ${largeScale} timings this row shares (its blocks alternate with both ${smallScale} tenants')`,
