@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { failedMeasurement, type MeasurementResult } from "./measurement.js";
-import { mergeReports } from "./merge-report.js";
+import { mergeReports, reportToMergeInto } from "./merge-report.js";
 import type { BenchReport } from "./report.js";
 import { groupOfMeasurement } from "./run-benchmark.js";
 
@@ -30,5 +33,23 @@ describe("merging a rerun into a report", () => {
     const base = report("first", [row("http-person")]);
     const merged = mergeReports(base, report("later", [row("http-person")], "L", "AMD EPYC"), ["http-throughput"], groupOfMeasurement);
     expect(merged.measurements[0]!.notes.at(-1)).toBe("measured again in a run started later (--only http-throughput) on another machine: 2 cores (AMD EPYC)");
+  });
+});
+
+describe("the report --merge-into names", () => {
+  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-merge-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const written = join(folder, "latest-L.json");
+  writeFileSync(written, JSON.stringify(report("first", [row("graph-hydration")])));
+
+  it("is read before the run: the report itself when it is of the run's scale", () => {
+    expect(reportToMergeInto(written, "L", undefined).startedAt).toBe("first");
+    expect(reportToMergeInto(written, "L", join(folder, "rerun.json")).measurements.map((measurement) => measurement.id)).toEqual(["graph-hydration"]);
+  });
+
+  it("refuses --out naming the same file, a missing file and another scale's report", () => {
+    expect(() => reportToMergeInto(written, "L", join(folder, ".", "latest-L.json"))).toThrow(/--out names the report --merge-into merges into/);
+    expect(() => reportToMergeInto(join(folder, "missing.json"), "L", undefined)).toThrow(/cannot read the report .*missing\.json/);
+    expect(() => reportToMergeInto(written, "M", undefined)).toThrow("is a scale L report, and this run is scale M");
   });
 });

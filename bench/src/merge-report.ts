@@ -5,6 +5,7 @@
  * The merged rows say when they were measured, and on which machine when it is not the report's.
  */
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { MeasurementResult } from "./measurement.js";
 import type { BenchReport } from "./report.js";
 
@@ -33,3 +34,23 @@ export function mergeReports(base: BenchReport, rerun: BenchReport, groups: read
 }
 
 export const readReport = (path: string): BenchReport => JSON.parse(readFileSync(path, "utf8")) as BenchReport;
+
+/**
+ * The report `--merge-into` names, read before the run rather than after it: a missing file, one of another
+ * scale, or `--out` naming the same file (the rerun's own report would overwrite it before the merge) stops
+ * the command before it spends minutes measuring.
+ */
+export function reportToMergeInto(path: string, scale: string, out: string | undefined): BenchReport {
+  const target = resolve(path);
+  if (out !== undefined && resolve(out) === target) {
+    throw new Error(`--out names the report --merge-into merges into (${target}): the rerun's own report would overwrite it; give --out another file or leave it out`);
+  }
+  let report: BenchReport;
+  try {
+    report = readReport(target);
+  } catch (error) {
+    throw new Error(`--merge-into: cannot read the report ${target}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (report.scale !== scale) throw new Error(`--merge-into: ${target} is a scale ${report.scale} report, and this run is scale ${scale}`);
+  return report;
+}

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { writeComparison } from "./compare.js";
 import { tmpdir } from "node:os";
-import { mergeReports, readReport } from "./merge-report.js";
+import { mergeReports, reportToMergeInto } from "./merge-report.js";
 import { writeReport } from "./report.js";
 import { groupOfMeasurement, MEASUREMENT_GROUPS, runBenchmark } from "./run-benchmark.js";
 import { turnOffAllocationSitePretenuring } from "@rapport/api";
@@ -43,12 +43,13 @@ const program = new Command("bench")
       return;
     }
     if (options.mergeInto && !options.only) throw new Error("--merge-into needs --only");
+    if (options.mergeInto) reportToMergeInto(options.mergeInto, options.scale, options.out);
     const out = resolve(options.out ?? (options.mergeInto ? join(tmpdir(), `rapport-bench-rerun-${options.scale}.json`) : `bench/results/${options.scale}.json`));
     const { report, files } = await runBenchmark({ scale: options.scale, out, httpSeconds: options.httpSeconds, only: options.only, log });
     process.stdout.write(`report: ${files.markdown}\n`);
     if (options.mergeInto) {
       const target = resolve(options.mergeInto);
-      const merged = writeReport(mergeReports(readReport(target), report, options.only!, groupOfMeasurement), target);
+      const merged = writeReport(mergeReports(reportToMergeInto(target, options.scale, options.out), report, options.only!, groupOfMeasurement), target);
       process.stdout.write(`merged into: ${merged.markdown}\n`);
     }
   });
