@@ -86,8 +86,8 @@ function timeBlock(
 
 const pathsOf = (response: RecommendedPathsResponse) => response.items.reduce((sum, item) => sum + item.path_count, 0);
 
-/** The answer's size as the API sends it: its JSON's bytes. */
-export const answerBytesOf = (response: RecommendedPathsResponse) => Buffer.byteLength(JSON.stringify(response));
+/** The engine's answer as JSON, in bytes (the API adds the records it names on top). */
+const answerBytesOf = (response: RecommendedPathsResponse) => Buffer.byteLength(JSON.stringify(response));
 
 const itemsOf = (response: RecommendedPathsResponse) => response.items.length;
 
@@ -237,7 +237,7 @@ function growthRow(options: PathsGrowthOptions, entity: "person" | "company", la
     },
     notes: [
       `targets drawn at each scale as for the engine row (half uniform, half weighted by activity) with other seeds, ${targets} draws each, every distinct target timed once on its graph; ${rounds} round(s), pooled: each round hydrates the ${smallScale} graph afresh and asks it the same targets, and asks the ${largeScale} graph targets it has not been asked before; each side warmed on ${WARM_UP_TARGETS} draws of other targets each round (and the ${smallScale} code paths once, on a graph thrown away); then blocks of ${block} targets, ${smallScale} first, alternating${options.sameTeam ? ` (the ${smallScale} tenant with the ${largeScale} team's blocks between: each round asks both ${smallScale} tenants, then the ${largeScale} one)` : ""}; the graphs share this process's heap`,
-      "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood); perPathGrowth: the same growth of each target's time per path counted (targets without a path left out), which holds the neighbourhood's size still; medianItems: the median answer's items (internal users reaching the target); medianAnswerBytes: the median answer's JSON, as the API sends it (answerGrowth: the large scale's over the small one's), what any engine has to build whatever it walks; perAnswerByteGrowth: the growth of each target's time per byte of its answer",
+      "growth: the subject's median over the baseline's, all rounds pooled; lowest/highestRoundGrowth: the same ratio within each round; medianPathsCounted: the median target's direct and two-hop paths at each scale (its neighbourhood); perPathGrowth: the same growth of each target's time per path counted (targets without a path left out), which holds the neighbourhood's size still; medianItems: the median answer's items (internal users reaching the target); medianAnswerBytes: the median engine answer's size as JSON, before the API adds the records it names (answerGrowth: the large scale's over the small one's): what any engine has to build, however it walks; perAnswerByteGrowth: the growth of each target's time per byte of its answer",
       ...(sameTeam
         ? [
             `no target: the ${smallScale} tenant has the ${largeScale} tenant's team (teamUsers), so a target's neighbourhood, which the team's size sets, is about the same at both scales and only the tenant grows: the issue's reason for the target (cost follows the neighbourhood, not the tenant size), read on its own; the issue's target is the row with each scale's own team, whose ${largeScale} timings this row shares (its blocks alternate with both ${smallScale} tenants')`,
