@@ -93,6 +93,10 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.ownHeaders, id).toBeGreaterThanOrEqual(7);
       expect(figures?.bareWithHeadersRequestsPerSecond, id).toBeGreaterThan(0);
       expect(figures?.rapportVsBareWithHeaders, id).toBeGreaterThan(0);
+      // The same server holding the tenant's graph: S has 2,000 persons and 5 users, and a graph of them.
+      expect(figures?.heldGraphPersons, id).toBeGreaterThanOrEqual(2_000);
+      expect(figures?.bareHoldingGraphRequestsPerSecond, id).toBeGreaterThan(0);
+      expect(figures?.rapportVsBareHoldingGraph, id).toBeGreaterThan(0);
     }
     // Each engine row reports the engine's part of the batch rows' batches.
     for (const id of ["paths-person-engine", "paths-company-engine"]) {

@@ -286,6 +286,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
               },
             ],
             { seconds: httpSeconds, rounds: samples.httpRounds },
+            { databasePath, tenantUuid: tenant.tenantUuid },
           ),
         );
       } finally {

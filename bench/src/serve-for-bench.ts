@@ -1,25 +1,31 @@
 /**
  * A server process for the HTTP throughput measurement: Rapport on a database file; a bare node:http
  * server answering a fixed JSON document (read from a file), with, when a second file names them, fixed
- * response headers besides its content type and length; or that document from one Hono route on
+ * response headers besides its content type and length; the same bare server in a process that first opens
+ * a database and hydrates one tenant's graph, and keeps both, as Rapport's server holds them (what a heap of
+ * that size costs a server that does nothing else); or that document from one Hono route on
  * @hono/node-server, Rapport's framework and adapter with nothing of Rapport (the framework's share).
- * Prints `{"port": N}` once listening. Run with RAPPORT_LOG_LEVEL=silent so request logging does not
- * count against Rapport.
+ * Prints `{"port": N}` once listening (the holding server adds `graphPersons` and `heapUsedMiB`). Run with
+ * RAPPORT_LOG_LEVEL=silent so request logging does not count against Rapport.
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { serve } from "@hono/node-server";
-import { createManualClock, createServices, startServer } from "@rapport/api";
+import { collectGarbageNow, createManualClock, createServices, startServer, turnOffAllocationSitePretenuring } from "@rapport/api";
 import { Hono } from "hono";
 import { BENCH_NOW } from "./generate-tenant.js";
 
-const [mode, argument, headersArgument] = process.argv.slice(2);
+const [mode, argument, headersArgument, ...rest] = process.argv.slice(2);
 // A normal exit on SIGTERM, so that `node --cpu-prof` writes its profile.
 process.on("SIGTERM", () => process.exit(0));
-if (mode === "bare") {
-  // The body comes in a file: a large JSON document does not fit in an argument.
-  const body = argument ? readFileSync(argument, "utf8") : "{}";
-  const fixedHeaders = headersArgument ? (JSON.parse(readFileSync(headersArgument, "utf8")) as Record<string, string>) : undefined;
+
+/** What the holding server keeps reachable for as long as it runs. */
+const held: unknown[] = [];
+
+/** The bare server: the body (from a file: a large JSON document does not fit in an argument) and, from a second file, fixed headers. */
+function serveBare(bodyPath: string | undefined, headersPath: string | undefined, started: Record<string, number> = {}): void {
+  const body = bodyPath ? readFileSync(bodyPath, "utf8") : "{}";
+  const fixedHeaders = headersPath ? (JSON.parse(readFileSync(headersPath, "utf8")) as Record<string, string>) : undefined;
   const server = createServer((_request, response) => {
     const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
     response.writeHead(200, fixedHeaders ? { ...fixedHeaders, ...headers } : headers);
@@ -27,8 +33,20 @@ if (mode === "bare") {
   });
   server.listen(0, "127.0.0.1", () => {
     const address = server.address();
-    process.stdout.write(`${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 })}\n`);
+    process.stdout.write(`${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, ...started })}\n`);
   });
+}
+
+if (mode === "bare") {
+  serveBare(argument, headersArgument);
+} else if (mode === "bare-holding" && argument && headersArgument && rest[0]) {
+  // As `startServer` does: pretenuring off before the graph is built, its garbage collected once it is.
+  turnOffAllocationSitePretenuring();
+  const services = await createServices({ databasePath: argument, clock: createManualClock(BENCH_NOW) });
+  const graph = await services.store.graphs.forTenant(headersArgument);
+  held.push(services, graph);
+  collectGarbageNow();
+  serveBare(rest[0], rest[1], { graphPersons: graph.personCount, heapUsedMiB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) });
 } else if (mode === "hono") {
   const body = argument ? readFileSync(argument, "utf8") : "{}";
   const app = new Hono();
@@ -45,6 +63,8 @@ if (mode === "bare") {
   const running = await startServer(services, { port: 0 });
   process.stdout.write(`${JSON.stringify({ port: running.port })}\n`);
 } else {
-  process.stderr.write("usage: serve-for-bench bare <json file> [<headers json file>] | hono <json file> | rapport <database>\n");
+  process.stderr.write(
+    "usage: serve-for-bench bare <json file> [<headers json file>] | bare-holding <database> <tenant uuid> <json file> [<headers json file>] | hono <json file> | rapport <database>\n",
+  );
   process.exit(2);
 }

@@ -1,4 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createManualClock, createServices } from "@rapport/api";
+import { pino } from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { BENCH_NOW, generateTenant } from "../generate-tenant.js";
+import type { Scale } from "../scales.js";
 import type { Summary } from "../statistics.js";
 import { bodyFile, meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio, startBenchServer } from "./http-throughput.js";
 
@@ -87,5 +94,38 @@ describe("the bare bench server", () => {
       body.remove();
       headers.remove();
     }
+  });
+});
+
+describe("the bare bench server holding a tenant's graph", () => {
+  const folder = mkdtempSync(join(tmpdir(), "rapport-bench-holding-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const tiny: Scale = { name: "S", users: 3, persons: 150, companies: 15, interactions: 1_500, opportunities: 20, pathTargets: 20 };
+
+  it("hydrates the tenant's graph before it listens, then answers as the bare server does", async () => {
+    const databasePath = join(folder, "tiny.db");
+    const tenant = await generateTenant(databasePath, tiny, 7);
+    const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
+    const persons = (await services.store.graphs.forTenant(tenant.tenantUuid)).personCount;
+    await services.store.close();
+    const body = bodyFile('{"name":"Contact 1"}');
+    const headers = bodyFile(JSON.stringify({ "x-request-id": "8c1d0e7a-8a3b-4c0e-9f0e-2b7c6f1a9d11" }), "headers.json");
+    const holding = await startBenchServer(["bare-holding", databasePath, tenant.tenantUuid, body.path, headers.path]);
+    try {
+      expect(persons).toBeGreaterThanOrEqual(150);
+      expect(holding.ready.graphPersons).toBe(persons);
+      expect(holding.ready.heapUsedMiB).toBeGreaterThan(0);
+      const answered = await fetch(`http://127.0.0.1:${holding.port}/v1/persons/anything`);
+      expect(await answered.text()).toBe('{"name":"Contact 1"}');
+      expect(ownResponseHeaders(answered.headers)).toEqual({ "x-request-id": "8c1d0e7a-8a3b-4c0e-9f0e-2b7c6f1a9d11" });
+    } finally {
+      holding.child.kill();
+      body.remove();
+      headers.remove();
+    }
+  });
+
+  it("refuses to start without its database, tenant and body", async () => {
+    await expect(startBenchServer(["bare-holding", join(folder, "tiny.db")])).rejects.toThrow("bench server exited with 2");
   });
 });

@@ -24,6 +24,8 @@ import { benchFetch } from "../http-client.js";
 export interface BenchServer {
   port: number;
   child: ChildProcess;
+  /** The line the server printed once listening (its port, and what else its mode reports). */
+  ready: Record<string, number>;
 }
 
 /** Writes a response body to a file of its own for the bare and Hono servers (a large body does not fit in an argument). */
@@ -50,22 +52,25 @@ export function ownResponseHeaders(headers: Headers): Record<string, string> {
   return own;
 }
 
-/** Starts a bench server process: `rapport <database>`, `bare <json file> [<headers json file>]` or `hono <json file>`. */
+/**
+ * Starts a bench server process: `rapport <database>`, `bare <json file> [<headers json file>]`,
+ * `bare-holding <database> <tenant uuid> <json file> [<headers json file>]` or `hono <json file>`.
+ */
 export async function startBenchServer(args: string[], nodeOptions: string[] = []): Promise<BenchServer> {
   const child = trackChild(spawn(process.execPath, [...nodeOptions, benchScript("serve-for-bench.js"), ...args], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
   }));
-  const port = await new Promise<number>((resolve, reject) => {
+  const ready = await new Promise<Record<string, number>>((resolve, reject) => {
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const line = output.split("\n")[0];
-      if (output.includes("\n") && line) resolve((JSON.parse(line) as { port: number }).port);
+      if (output.includes("\n") && line) resolve(JSON.parse(line) as Record<string, number>);
     });
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { port, child };
+  return { port: ready.port!, child, ready };
 }
 
 /** Connections autocannon keeps open, each with one request in flight at a time. */
@@ -103,8 +108,14 @@ export interface ThroughputTarget {
 export interface ThroughputLoad {
   /** Seconds of each load. */
   seconds: number;
-  /** Times each of the five loads runs, in turn with the others. */
+  /** Times each of the loads runs, in turn with the others. */
   rounds: number;
+}
+
+/** The database and tenant whose graph the holding bare server hydrates and keeps, as Rapport's server does. */
+export interface HeldGraph {
+  databasePath: string;
+  tenantUuid: string;
 }
 
 /** The round with the median requests per second (the faster of the two middle ones for an even count). */
@@ -139,12 +150,16 @@ export function pairedRatio(subject: readonly Summary[], baseline: readonly Summ
  */
 const WARM_UP_SHARE = 0.2;
 
-/** Loads `rapport` (a running Rapport server) and a bare server answering the same body, one target at a time. */
+/**
+ * Loads `rapport` (a running Rapport server) and a bare server answering the same body, one target at a time;
+ * beside them the bare server with Rapport's headers, the same holding `held`'s graph, and Hono alone.
+ */
 export async function measureHttpThroughput(
   rapport: BenchServer,
   apiKey: string,
   targets: readonly ThroughputTarget[],
   { seconds, rounds }: ThroughputLoad,
+  held: HeldGraph,
 ): Promise<MeasurementResult[]> {
   const results: MeasurementResult[] = [];
   {
@@ -162,6 +177,7 @@ export async function measureHttpThroughput(
       const bare = await startBenchServer(["bare", bodyPath.path]);
       const bareWithHeaders = await startBenchServer(["bare", bodyPath.path, headersPath.path]);
       const framework = await startBenchServer(["hono", bodyPath.path]);
+      const holding = await startBenchServer(["bare-holding", held.databasePath, held.tenantUuid, bodyPath.path, headersPath.path], ["--max-old-space-size=8192"]);
       try {
         const loads = {
           subject: (duration = seconds) => load(url, { "x-api-key": apiKey }, duration),
@@ -169,10 +185,11 @@ export async function measureHttpThroughput(
           uncached: (duration = seconds) => load(url, { "x-api-key": apiKey, "cache-control": "no-cache" }, duration),
           baseline: (duration = seconds) => load(`http://127.0.0.1:${bare.port}/`, {}, duration),
           bareWithHeaders: (duration = seconds) => load(`http://127.0.0.1:${bareWithHeaders.port}/`, {}, duration),
+          bareHoldingGraph: (duration = seconds) => load(`http://127.0.0.1:${holding.port}/`, {}, duration),
           frameworkOnly: (duration = seconds) => load(`http://127.0.0.1:${framework.port}${target.path}`, {}, duration),
         };
         const names = Object.keys(loads) as Array<keyof typeof loads>;
-        const measured: Record<keyof typeof loads, Summary[]> = { subject: [], uncached: [], baseline: [], bareWithHeaders: [], frameworkOnly: [] };
+        const measured: Record<keyof typeof loads, Summary[]> = { subject: [], uncached: [], baseline: [], bareWithHeaders: [], bareHoldingGraph: [], frameworkOnly: [] };
         for (const name of names) await loads[name](seconds * WARM_UP_SHARE);
         for (let round = 0; round < rounds; round += 1) {
           for (const name of names) measured[name].push(await loads[name]());
@@ -198,6 +215,11 @@ export async function measureHttpThroughput(
             bareWithHeadersRequestsPerSecond: medianRound(measured.bareWithHeaders).opsPerSecond,
             bareWithHeadersVsBare: pairedRatio(measured.bareWithHeaders, measured.baseline).median,
             rapportVsBareWithHeaders: pairedRatio(measured.subject, measured.bareWithHeaders).median,
+            heldGraphPersons: holding.ready.graphPersons ?? 0,
+            heldHeapUsedMiB: holding.ready.heapUsedMiB ?? 0,
+            bareHoldingGraphRequestsPerSecond: medianRound(measured.bareHoldingGraph).opsPerSecond,
+            bareHoldingGraphVsBareWithHeaders: pairedRatio(measured.bareHoldingGraph, measured.bareWithHeaders).median,
+            rapportVsBareHoldingGraph: pairedRatio(measured.subject, measured.bareHoldingGraph).median,
             honoOnlyRequestsPerSecond: frameworkOnly.opsPerSecond,
             honoOnlyVsBare: pairedRatio(measured.frameworkOnly, measured.baseline).median,
             rapportVsHonoOnly: pairedRatio(measured.subject, measured.frameworkOnly).median,
@@ -210,9 +232,10 @@ export async function measureHttpThroughput(
           notes: [
             `autocannon, ${CONNECTIONS} connections, ${seconds} s a load; p95 column shows p97.5`,
             `the latency columns are autocannon's, in whole milliseconds; meanLatencyMs (Rapport), uncachedMeanLatencyMs and bareMeanLatencyMs are each load's mean time a request took as the client saw it: ${CONNECTIONS} connections over its requests per second`,
-            `${rounds} round(s) after a ${seconds * WARM_UP_SHARE} s warm-up load of each: Rapport, Rapport uncached, bare, bare with Rapport's headers and Hono alone loaded in turn each round; requests per second and latencies are that load's median round; every ratio (the speed column too) is the median of the rounds' own ratios, lowest/highestRoundVsBare their spread`,
+            `${rounds} round(s) after a ${seconds * WARM_UP_SHARE} s warm-up load of each: Rapport, Rapport uncached, bare, bare with Rapport's headers, the same holding the tenant's graph and Hono alone loaded in turn each round; requests per second and latencies are that load's median round; every ratio (the speed column too) is the median of the rounds' own ratios, lowest/highestRoundVsBare their spread`,
             "honoOnly: the same JSON from one Hono route on @hono/node-server (Rapport's framework, nothing of Rapport), same client and run",
             `bareWithHeaders: the bare server also sending, as they are, the ${Object.keys(ownHeaders).length} headers of Rapport's answer beyond its content type and length (${Object.keys(ownHeaders).join(", ")}): what answering with them costs a server that does nothing else, the client's parsing of them included; the specification requires the rate limits' and the request id on every response`,
+            `bareHoldingGraph: the bare server with those headers, in a process that first opens the database and hydrates the tenant's graph (${holding.ready.graphPersons ?? 0} persons, ${holding.ready.heapUsedMiB ?? 0} MiB of heap used once it listens) and keeps both, as Rapport's server holds them: what that heap costs a server that does nothing else (bareHoldingGraphVsBareWithHeaders), and Rapport against it (rapportVsBareHoldingGraph)`,
             "Rapport keeps a repeated read's answer while the tenant's data holds still, for at most 10 s (docs/decisions/0008): the row is that default; uncached: every request sends Cache-Control: no-cache, so each is ranked, presented and serialized afresh",
             ...(target.note ? [target.note] : []),
           ],
@@ -221,6 +244,7 @@ export async function measureHttpThroughput(
         bare.child.kill();
         bareWithHeaders.child.kill();
         framework.child.kill();
+        holding.child.kill();
         bodyPath.remove();
         headersPath.remove();
       }
