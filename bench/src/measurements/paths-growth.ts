@@ -104,8 +104,15 @@ function medianMsPer(durations: readonly number[], units: readonly number[]): nu
 /** The median over targets of each one's time divided by its paths counted; targets without a path are left out. */
 export const medianMsPerPath = (durations: readonly number[], answers: readonly RecommendedPathsResponse[]) => medianMsPer(durations, answers.map(pathsOf));
 
+/** What one side's answers hold, per target. */
+interface AnswerSizes {
+  paths: number[];
+  items: number[];
+  bytes: number[];
+}
+
 /** What one side's answers hold: paths counted, items and JSON bytes, per target. */
-function answerSizes(answers: readonly RecommendedPathsResponse[]) {
+function answerSizes(answers: readonly RecommendedPathsResponse[]): AnswerSizes {
   return { paths: answers.map(pathsOf), items: answers.map(itemsOf), bytes: answers.map(answerBytesOf) };
 }
 
@@ -194,7 +201,14 @@ async function timeRounds(options: PathsGrowthOptions, entity: "person" | "compa
 }
 
 /** The growth row of one question against one small tenant. */
-function growthRow(options: PathsGrowthOptions, entity: "person" | "company", large: Timings["large"], small: SmallTimings, sameTeam: boolean): MeasurementResult {
+function growthRow(
+  options: PathsGrowthOptions,
+  entity: "person" | "company",
+  large: Timings["large"],
+  largeSizes: AnswerSizes,
+  small: SmallTimings,
+  sameTeam: boolean,
+): MeasurementResult {
   const { targets, block, rounds } = options;
   const smallScale = options.small.scale;
   const largeScale = options.large.scale;
@@ -202,7 +216,6 @@ function growthRow(options: PathsGrowthOptions, entity: "person" | "company", la
   const largeSummary = summarize(large.durations);
   const growth = largeSummary.medianMs / smallSummary.medianMs;
   const smallSizes = answerSizes(small.answers);
-  const largeSizes = answerSizes(large.answers);
   const users = options.large.tenant.userUuids.length;
   return {
     id: `paths-${entity}-growth${sameTeam ? "-same-team" : ""}`,
@@ -263,8 +276,10 @@ export async function measurePathsGrowth(options: PathsGrowthOptions): Promise<M
   const results: MeasurementResult[] = [];
   for (const entity of ["person", "company"] as const) {
     const timings = await timeRounds(options, entity);
-    results.push(growthRow(options, entity, timings.large, timings.smalls[0]!, false));
-    if (sameTeam) results.push(growthRow(options, entity, timings.large, timings.smalls[1]!, true));
+    // The large side's answers are sized once: both rows share them (thousands of answers at L).
+    const largeSizes = answerSizes(timings.large.answers);
+    results.push(growthRow(options, entity, timings.large, largeSizes, timings.smalls[0]!, false));
+    if (sameTeam) results.push(growthRow(options, entity, timings.large, largeSizes, timings.smalls[1]!, true));
   }
   return results;
 }
