@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { Command, Option } from "commander";
 import { writeComparison } from "./compare.js";
 import { tmpdir } from "node:os";
-import { mergeReports, reportToMergeInto } from "./merge-report.js";
+import { mergeReports, readReport, reportToMergeInto } from "./merge-report.js";
 import { writeReport } from "./report.js";
 import { groupOfMeasurement, MEASUREMENT_GROUPS, runBenchmark } from "./run-benchmark.js";
 import { turnOffAllocationSitePretenuring } from "@rapport/api";
@@ -49,7 +49,8 @@ const program = new Command("bench")
     process.stdout.write(`report: ${files.markdown}\n`);
     if (options.mergeInto) {
       const target = resolve(options.mergeInto);
-      const merged = writeReport(mergeReports(reportToMergeInto(target, options.scale, options.out), report, options.only!, groupOfMeasurement), target);
+      // Checked before the run (above); read again now, as it is after the minutes measuring took.
+      const merged = writeReport(mergeReports(readReport(target), report, options.only!, groupOfMeasurement), target);
       process.stdout.write(`merged into: ${merged.markdown}\n`);
     }
   });
