@@ -174,6 +174,11 @@ export class GraphState {
   readonly halfLifeMilliseconds: number;
   indexedCount = 0;
   /**
+   * Live interactions that are not indexed (cancelled, or fewer than two distinct participants). No person's
+   * list holds them, so a merge finds here the ones that name the superseded person.
+   */
+  readonly unindexedSlots = new Set<number>();
+  /**
    * Raised whenever a person's team links may change (a person added, an edge with an internal user
    * created or dropped, a user marked or unmarked): copies of the links (team-link-table.ts) compare it.
    */
@@ -266,7 +271,10 @@ export class GraphState {
   private insert(interaction: NormalizedInteraction): void {
     const slot = this.table.allocate(interaction.id);
     this.write(slot, interaction);
-    if (!this.indexable(slot)) return;
+    if (!this.indexable(slot)) {
+      this.unindexedSlots.add(slot);
+      return;
+    }
     this.index(slot);
     if (this.bulkLoading) return;
     const occurredAt = this.table.occurredAt[slot] ?? 0;
@@ -290,6 +298,7 @@ export class GraphState {
       if (!this.bulkLoading) this.collectPairs(slot, affected);
       this.unindex(slot);
     }
+    this.unindexedSlots.delete(slot);
     this.table.release(slot);
     this.rebuildPairs(affected);
     return true;
@@ -309,8 +318,11 @@ export class GraphState {
     }
     this.write(slot, interaction);
     if (this.indexable(slot)) {
+      this.unindexedSlots.delete(slot);
       this.index(slot);
       if (!this.bulkLoading) this.collectPairs(slot, affected);
+    } else {
+      this.unindexedSlots.add(slot);
     }
     this.rebuildPairs(affected);
   }
@@ -529,18 +541,10 @@ export class GraphState {
    */
   moveParticipation(slot: number, from: PersonRecord, to: PersonRecord): boolean {
     const table = this.table;
-    const start = table.start[slot] ?? 0;
-    const rewritten: number[] = [];
-    let toWasIn = false;
-    for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
-      const participant = table.participants[position] ?? -1;
-      if (participant === to.index) toWasIn = true;
-      const mapped = participant === from.index ? to.index : participant;
-      if (!rewritten.includes(mapped)) rewritten.push(mapped);
-    }
+    const toWasIn = table.hasParticipant(slot, to.index);
+    const rewritten = this.participantsWithReplaced(slot, from.index, to.index);
     if (rewritten.length < 2) return false;
-    table.setParticipants(slot, rewritten);
-    if (table.leader[slot] === from.index) table.leader[slot] = to.index;
+    this.replaceParticipants(slot, rewritten, from.index, to.index);
     if (!toWasIn) addSlot(to, slot, table.occurredAt);
     const occurredAt = table.occurredAt[slot] ?? 0;
     if (occurredAt > to.latestAt) to.latestAt = occurredAt;
@@ -551,6 +555,33 @@ export class GraphState {
       this.forgetCompanyActivity(record);
     }
     return true;
+  }
+
+  /**
+   * A merge's step for one interaction of `from` that is not indexed: `from` becomes `to` among its
+   * participants (listed once) and as its leader. No person's list holds the slot, and it stays unindexed:
+   * cancelled, or still fewer than two participants.
+   */
+  moveUnindexedParticipation(slot: number, from: PersonRecord, to: PersonRecord): void {
+    this.replaceParticipants(slot, this.participantsWithReplaced(slot, from.index, to.index), from.index, to.index);
+  }
+
+  /** The slot's participants with `from` replaced by `to`, each listed once, in their order. */
+  private participantsWithReplaced(slot: number, from: number, to: number): number[] {
+    const table = this.table;
+    const start = table.start[slot] ?? 0;
+    const rewritten: number[] = [];
+    for (let position = start; position < start + (table.count[slot] ?? 0); position += 1) {
+      const participant = table.participants[position] ?? -1;
+      const mapped = participant === from ? to : participant;
+      if (!rewritten.includes(mapped)) rewritten.push(mapped);
+    }
+    return rewritten;
+  }
+
+  private replaceParticipants(slot: number, participants: readonly number[], from: number, to: number): void {
+    this.table.setParticipants(slot, participants);
+    if (this.table.leader[slot] === from) this.table.leader[slot] = to;
   }
 
   /** Whether any counted interaction happened at or before `now`. */

@@ -49,13 +49,18 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
     if (!state.moveParticipation(slot, superseded, canonical)) {
       // Only the two persons took part: with one participant left it is noise, and no longer indexed.
       state.unindex(slot);
-      table.setParticipants(slot, [canonical.index]);
-      if (table.leader[slot] === superseded.index) table.leader[slot] = canonical.index;
+      state.moveUnindexedParticipation(slot, superseded, canonical);
+      state.unindexedSlots.add(slot);
     }
     state.collectPairs(slot, affected, narrowed === undefined ? undefined : canonical.index);
   }
   superseded.interactions = [];
   superseded.interactionsInTimeOrder = null;
+  // Cancelled meetings and notes to oneself are in no person's list: without this they would keep naming a
+  // person index that no longer has a record.
+  for (const slot of state.unindexedSlots) {
+    if (table.hasParticipant(slot, superseded.index)) state.moveUnindexedParticipation(slot, superseded, canonical);
+  }
   state.rebuildPairs(affected);
 
   // Copies: dropping an edge takes it out of both lists.
