@@ -175,7 +175,9 @@ export class GraphState {
   indexedCount = 0;
   /**
    * Live interactions that are not indexed (cancelled, or fewer than two distinct participants). No person's
-   * list holds them, so a merge finds here the ones that name the superseded person.
+   * list holds them, so a merge finds here the ones that name the superseded person. Added on insert and by
+   * `unindex`, taken out on removal and before indexing again; `index` itself, which hydration runs for
+   * every interaction, leaves the set alone.
    */
   readonly unindexedSlots = new Set<number>();
   /**
@@ -317,12 +319,11 @@ export class GraphState {
       this.unindex(slot);
     }
     this.write(slot, interaction);
+    // Unindexed now, or before (then already in the set): only indexing it again takes it out.
     if (this.indexable(slot)) {
       this.unindexedSlots.delete(slot);
       this.index(slot);
       if (!this.bulkLoading) this.collectPairs(slot, affected);
-    } else {
-      this.unindexedSlots.add(slot);
     }
     this.rebuildPairs(affected);
   }
@@ -512,6 +513,7 @@ export class GraphState {
   unindex(slot: number): void {
     const table = this.table;
     table.flags[slot] = (table.flags[slot] ?? 0) & ~INDEXED;
+    this.unindexedSlots.add(slot);
     const occurredAt = table.occurredAt[slot] ?? 0;
     const start = table.start[slot] ?? 0;
     const end = start + (table.count[slot] ?? 0);

@@ -25,14 +25,17 @@ describe("mergePersons", () => {
     expect(internalNeighbours(state.ensurePerson("cleo"))).toEqual([state.ensurePerson("ada").index]);
     expect(() => mergePersons(state, "test", "ada", "ben")).toThrow(/^test: persons "ada" and "ben" are the person nodes of two different users/);
   });
+
   it("rewrites the superseded person in interactions that are not indexed, and keeps them unindexed", () => {
     const cancelled = "00000000-0000-4000-8000-00000000000c";
     const toSelf = "00000000-0000-4000-8000-00000000000e";
+    const between = "00000000-0000-4000-8000-0000000000be";
     const graph = buildGraph(
       withUser("ada"),
       withEmail("cleo-2", "ada", daysAgo(3)),
       withInteraction(meeting(["cleo-2", "dana"], daysAgo(2), cancelled, { organizerUuid: "cleo-2", status: "cancelled" })),
       withInteraction(email("cleo-2", "cleo-2", daysAgo(1), toSelf)),
+      withInteraction(email("cleo", "cleo-2", daysAgo(1), between)),
     );
     const state = stateOf("test", graph);
     const slots = [cancelled, toSelf].map((id) => state.table.ids.get(id)!);
@@ -52,6 +55,10 @@ describe("mergePersons", () => {
       expect(state.isIndexed(slot)).toBe(false);
     }
     expect(graph.interactionCount).toBe(1);
+    // The email between the two became noise: unindexed, and known as such.
+    const noise = state.table.ids.get(between)!;
+    expect(state.isIndexed(noise)).toBe(false);
+    expect([...state.unindexedSlots].sort()).toEqual([...slots, noise].sort());
   });
 
   it("keeps the unindexed slots to the live interactions that are not indexed, through updates and removals", () => {

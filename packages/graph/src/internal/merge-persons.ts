@@ -50,7 +50,6 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
       // Only the two persons took part: with one participant left it is noise, and no longer indexed.
       state.unindex(slot);
       state.moveUnindexedParticipation(slot, superseded, canonical);
-      state.unindexedSlots.add(slot);
     }
     state.collectPairs(slot, affected, narrowed === undefined ? undefined : canonical.index);
   }
