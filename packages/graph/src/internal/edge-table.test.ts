@@ -37,11 +37,10 @@ describe("EdgeTable", () => {
     const slot = table.allocate();
     const other = table.allocate();
     table.accumulate(slot, 100, HALF_LIFE, 1, "low");
-    const view = { ...emptyAggregate(), emailsLow: 1, massEmailLow: 1, anchorAt: 100, firstAt: 100 };
-    // Looked up before it is remembered, and again after: each lookup sees the map as it is now.
+    const { firstAt: _first, ...view } = { ...emptyAggregate(), emailsLow: 1, massEmailLow: 1, anchorAt: 100 };
     expect(table.pastView(slot, 150)).toBeUndefined();
     table.rememberPastView(slot, view, 200);
-    expect(table.pastView(slot, 150)).toBe(view);
+    expect(table.pastView(slot, 150)).toEqual(view);
     expect(table.pastView(other, 150)).toBeUndefined();
     expect([table.pastView(slot, 99), table.pastView(slot, 100), table.pastView(slot, 199), table.pastView(slot, 200)]).toEqual([undefined, view, view, undefined]);
     // A new interaction forgets the view, whichever slot was looked up last.

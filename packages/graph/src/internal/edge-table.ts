@@ -7,6 +7,7 @@
  */
 import { decayFactor } from "./decay.js";
 import { grown } from "./grown-array.js";
+import { RememberedPastViews, type PastAggregate } from "./remembered-past-views.js";
 import { RememberedSummaries, type SummarySpan } from "./remembered-summaries.js";
 
 /** Offsets of an edge's numbers within its `STRIDE` (eight doubles: one 64-byte cache line). */
@@ -70,15 +71,6 @@ export function foldInteraction(aggregate: PairAggregate, occurredAt: number, fa
   }
 }
 
-/** An edge's aggregate over its interactions up to some `now`, and the span of `now`s it holds for. */
-interface PastView {
-  /** The latest interaction it counts (-Infinity when none): it holds for `now` in [from, until). */
-  from: number;
-  /** The pair's first interaction after it (Infinity when none). */
-  until: number;
-  aggregate: PairAggregate;
-}
-
 /** Counted interactions between the two persons of an edge at some `now` (see pair-summary.ts). */
 export interface PairSummary {
   emails: number;
@@ -111,36 +103,24 @@ export class EdgeTable {
    * Remembered past-only aggregates of edges whose latest interaction is after the `now` they were scored at
    * (an upcoming meeting): a rescan is needed only once `now` leaves the span. Any change to an edge forgets it.
    */
-  private readonly pastViews = new Map<number, PastView>();
-  /**
-   * The slot last looked up in `pastViews` and what it held (-1: none): a ranking asks whether a view holds
-   * for a link, then scores the link, and the map is large enough that each lookup is a cache miss.
-   */
-  private lookedUpSlot = -1;
-  private lookedUpView: PastView | undefined;
+  private readonly pastViews = new RememberedPastViews();
 
   /**
-   * The remembered aggregate of `slot` over its interactions up to `now`, when one holds for `now`.
+   * The remembered aggregate of `slot` over its interactions up to `now`, when one holds for `now` (a fresh
+   * object, the caller's to change).
    * @example edges.pastView(slot, Date.UTC(2026, 11, 1)); // undefined until remembered
    */
-  pastView(slot: number, now: number): PairAggregate | undefined {
-    if (slot !== this.lookedUpSlot) {
-      this.lookedUpView = this.pastViews.get(slot);
-      this.lookedUpSlot = slot;
-    }
-    const view = this.lookedUpView;
-    return view !== undefined && view.from <= now && now < view.until ? view.aggregate : undefined;
+  pastView(slot: number, now: number): PastAggregate | undefined {
+    return this.pastViews.get(slot, now);
   }
 
   /**
-   * Remembers `aggregate` (the pair's interactions up to some `now`: the latest at `aggregate.anchorAt`) as
-   * holding until the pair's next interaction at `until`.
+   * Remembers (a copy of) `aggregate` (the pair's interactions up to some `now`: the latest at
+   * `aggregate.anchorAt`) as holding until the pair's next interaction at `until`.
    * @example edges.rememberPastView(slot, aggregate, Date.UTC(2026, 11, 8));
    */
-  rememberPastView(slot: number, aggregate: PairAggregate, until: number): void {
-    const view = { from: aggregate.anchorAt, until, aggregate };
-    this.pastViews.set(slot, view);
-    if (slot === this.lookedUpSlot) this.lookedUpView = view;
+  rememberPastView(slot: number, aggregate: PastAggregate, until: number): void {
+    this.pastViews.set(slot, aggregate, until);
   }
 
   /**
@@ -167,7 +147,6 @@ export class EdgeTable {
   }
 
   private forget(slot: number): void {
-    if (slot === this.lookedUpSlot) this.lookedUpSlot = -1;
     if (this.pastViews.size > 0) this.pastViews.delete(slot);
     if (this.summaries.size > 0) this.summaries.delete(slot);
   }

@@ -3,8 +3,8 @@
  * remembers one for most team links (about a million at benchmark scale L); as an object each in a Map,
  * they took some 250 bytes apiece, 64 bytes here.
  */
-import { grown } from "./grown-array.js";
 import type { PairSummary } from "./edge-table.js";
+import { SlotRows } from "./slot-rows.js";
 
 /** Offsets of a remembered summary's numbers within its row (`STRIDE` doubles). */
 const FROM = 0;
@@ -34,20 +34,18 @@ export interface SummarySpan {
  * summaries.get(7, 500, 90 * 86_400_000); // undefined: before `from`
  */
 export class RememberedSummaries {
-  /** Per edge slot, its row plus one (0: none remembered). */
-  private rowOfSlot = new Int32Array(0);
-  private rows = new Float64Array(0);
-  private usedRows = 0;
-  private readonly freeRows: number[] = [];
+  private readonly rows = new SlotRows(STRIDE);
+
   /** How many summaries are remembered. */
-  size = 0;
+  get size(): number {
+    return this.rows.size;
+  }
 
   /** The summary remembered for `slot`, when it holds at `now` for a window of `windowMilliseconds`; a fresh object. */
   get(slot: number, now: number, windowMilliseconds: number): PairSummary | undefined {
-    const row = (this.rowOfSlot[slot] ?? 0) - 1;
-    if (row < 0) return undefined;
-    const base = row * STRIDE;
-    const rows = this.rows;
+    const base = this.rows.baseOf(slot);
+    if (base < 0) return undefined;
+    const rows = this.rows.values;
     if (rows[base + WINDOW_MILLISECONDS] !== windowMilliseconds || now < rows[base + FROM]! || now >= rows[base + UNTIL]!) return undefined;
     const lastAt = rows[base + LAST_AT]!;
     return {
@@ -61,15 +59,8 @@ export class RememberedSummaries {
 
   /** Remembers (a copy of) `summary` for `slot`, holding over `span`; replaces what `slot` had. */
   set(slot: number, summary: PairSummary, span: SummarySpan): void {
-    let row = (this.rowOfSlot[slot] ?? 0) - 1;
-    if (row < 0) {
-      row = this.freeRows.pop() ?? this.newRow();
-      if (slot >= this.rowOfSlot.length) this.rowOfSlot = grown(this.rowOfSlot, Math.max(1024, 2 * this.rowOfSlot.length, slot + 1));
-      this.rowOfSlot[slot] = row + 1;
-      this.size += 1;
-    }
-    const base = row * STRIDE;
-    const rows = this.rows;
+    const base = this.rows.claim(slot);
+    const rows = this.rows.values;
     rows[base + FROM] = span.from;
     rows[base + UNTIL] = span.until;
     rows[base + WINDOW_MILLISECONDS] = span.windowMilliseconds;
@@ -82,16 +73,6 @@ export class RememberedSummaries {
 
   /** Forgets what `slot` had remembered, if anything. */
   delete(slot: number): void {
-    const row = (this.rowOfSlot[slot] ?? 0) - 1;
-    if (row < 0) return;
-    this.rowOfSlot[slot] = 0;
-    this.freeRows.push(row);
-    this.size -= 1;
-  }
-
-  private newRow(): number {
-    if (this.usedRows * STRIDE === this.rows.length) this.rows = grown(this.rows, Math.max(1024, 2 * this.usedRows) * STRIDE);
-    this.usedRows += 1;
-    return this.usedRows - 1;
+    this.rows.release(slot);
   }
 }
