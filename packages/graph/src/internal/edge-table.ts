@@ -7,19 +7,26 @@
  */
 import { decayFactor } from "./decay.js";
 import { grown } from "./grown-array.js";
-import { RememberedPastViews, type PastAggregate } from "./remembered-past-views.js";
+import {
+  ANCHOR_AT,
+  EMAILS_HIGH,
+  EMAILS_LOW,
+  MASS_EMAIL_HIGH,
+  MASS_EMAIL_LOW,
+  MASS_MEETING,
+  MEETINGS,
+  readAggregateRow,
+  ROW_OWN,
+  ROW_STRIDE,
+  writeAggregateRow,
+  type ScoringAggregate,
+} from "./aggregate-row.js";
+import { RememberedPastViews } from "./remembered-past-views.js";
 import { RememberedSummaries, type SummarySpan } from "./remembered-summaries.js";
 
-/** Offsets of an edge's numbers within its `STRIDE` (eight doubles: one 64-byte cache line). */
-const MASS_EMAIL_LOW = 0;
-const MASS_EMAIL_HIGH = 1;
-const MASS_MEETING = 2;
-const ANCHOR_AT = 3;
-const EMAILS_LOW = 4;
-const EMAILS_HIGH = 5;
-const MEETINGS = 6;
-const FIRST_AT = 7;
-const STRIDE = 8;
+/** An edge's row: its aggregate, then its first interaction. */
+const FIRST_AT = ROW_OWN;
+const STRIDE = ROW_STRIDE;
 
 /** One pair's aggregate, as stored or as recomputed by a scan. */
 export interface PairAggregate {
@@ -95,7 +102,7 @@ export class EdgeTable {
   private readonly free: number[] = [];
   live = 0;
   /**
-   * An edge's eight numbers side by side (`STRIDE` per slot, offsets below): a ranking reads one cache line
+   * An edge's eight numbers side by side (`STRIDE` per slot, laid out as aggregate-row.ts says): a ranking reads one cache line
    * per edge instead of one per array, which is what its inner loop waits on in a large graph.
    */
   private data = new Float64Array(1024 * STRIDE);
@@ -110,7 +117,7 @@ export class EdgeTable {
    * object, the caller's to change).
    * @example edges.pastView(slot, Date.UTC(2026, 11, 1)); // undefined until remembered
    */
-  pastView(slot: number, now: number): PastAggregate | undefined {
+  pastView(slot: number, now: number): ScoringAggregate | undefined {
     return this.pastViews.get(slot, now);
   }
 
@@ -119,7 +126,7 @@ export class EdgeTable {
    * `aggregate.anchorAt`) as holding until the pair's next interaction at `until`.
    * @example edges.rememberPastView(slot, aggregate, Date.UTC(2026, 11, 8));
    */
-  rememberPastView(slot: number, aggregate: PastAggregate, until: number): void {
+  rememberPastView(slot: number, aggregate: ScoringAggregate, until: number): void {
     this.pastViews.set(slot, aggregate, until);
   }
 
@@ -235,14 +242,7 @@ export class EdgeTable {
   write(slot: number, aggregate: PairAggregate): boolean {
     this.forget(slot);
     const base = slot * STRIDE;
-    const data = this.data;
-    data[base + MASS_EMAIL_LOW] = aggregate.massEmailLow;
-    data[base + MASS_EMAIL_HIGH] = aggregate.massEmailHigh;
-    data[base + MASS_MEETING] = aggregate.massMeeting;
-    data[base + ANCHOR_AT] = aggregate.anchorAt;
-    data[base + EMAILS_LOW] = aggregate.emailsLow;
-    data[base + EMAILS_HIGH] = aggregate.emailsHigh;
-    data[base + MEETINGS] = aggregate.meetings;
+    writeAggregateRow(this.data, base, aggregate);
     return this.setFirstAt(base, aggregate.firstAt);
   }
 
@@ -256,17 +256,7 @@ export class EdgeTable {
 
   read(slot: number): PairAggregate {
     const base = slot * STRIDE;
-    const data = this.data;
-    return {
-      emailsLow: data[base + EMAILS_LOW]!,
-      emailsHigh: data[base + EMAILS_HIGH]!,
-      meetings: data[base + MEETINGS]!,
-      massEmailLow: data[base + MASS_EMAIL_LOW]!,
-      massEmailHigh: data[base + MASS_EMAIL_HIGH]!,
-      massMeeting: data[base + MASS_MEETING]!,
-      anchorAt: data[base + ANCHOR_AT]!,
-      firstAt: data[base + FIRST_AT]!,
-    };
+    return { ...readAggregateRow(this.data, base), firstAt: this.data[base + FIRST_AT]! };
   }
 
   /**

@@ -14,7 +14,7 @@ import { MemberPathSums } from "./member-path-sums.js";
 import { ExternalMemberLists } from "./external-member-lists.js";
 import { EdgeBounds } from "./edge-bounds.js";
 import { EdgeTable, emptyAggregate, foldInteraction, type PairAggregate, type PairSummary } from "./edge-table.js";
-import type { PastAggregate } from "./remembered-past-views.js";
+import type { ScoringAggregate } from "./aggregate-row.js";
 import { conflict } from "./errors.js";
 import { IndexMap } from "./index-map.js";
 import { ACTIVE, CANCELLED, INDEXED, InteractionTable, MEETING } from "./interaction-table.js";
@@ -698,7 +698,7 @@ export class GraphState {
     if (context.storedAggregatesUsable && anchorAt <= context.now) {
       return { score: this.storedScore(edge, anchorAt, context), interactionCount: edges.interactionCount(edge), lastInteractionAt: anchorAt };
     }
-    let aggregate: PastAggregate | undefined;
+    let aggregate: ScoringAggregate | undefined;
     if (context.storedAggregatesUsable) {
       aggregate = edges.pastView(edge, context.now);
       if (aggregate === undefined) {

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RememberedPastViews, type PastAggregate } from "./remembered-past-views.js";
+import type { ScoringAggregate } from "./aggregate-row.js";
+import { RememberedPastViews } from "./remembered-past-views.js";
 
-const view = (emailsLow: number, anchorAt: number): PastAggregate => ({
+const view = (emailsLow: number, anchorAt: number): ScoringAggregate => ({
   emailsLow,
   emailsHigh: 1,
   meetings: 2,
@@ -72,7 +73,7 @@ describe("RememberedPastViews", () => {
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 200 }), fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 1, maxLength: 5 }), (operations, nows) => {
         const views = new RememberedPastViews();
-        const model = new Map<number, { aggregate: PastAggregate; until: number }>();
+        const model = new Map<number, { aggregate: ScoringAggregate; until: number }>();
         for (const step of operations) {
           if (step.kind === "set") {
             const until = (step.aggregate.anchorAt === -Infinity ? 0 : step.aggregate.anchorAt) + step.length;

@@ -4,25 +4,11 @@
  * object each in a Map (the view and its aggregate, each number boxed), one lookup read five or more cache
  * lines scattered over the heap; here it reads the slot's row number and one row of eight numbers.
  */
-import type { PairAggregate } from "./edge-table.js";
+import { ANCHOR_AT, readAggregateRow, ROW_OWN, ROW_STRIDE, writeAggregateRow, type ScoringAggregate } from "./aggregate-row.js";
 import { SlotRows } from "./slot-rows.js";
 
-/** Offsets of a remembered view's numbers within its row (`STRIDE` doubles). */
-const UNTIL = 0;
-const MASS_EMAIL_LOW = 1;
-const MASS_EMAIL_HIGH = 2;
-const MASS_MEETING = 3;
-const ANCHOR_AT = 4;
-const EMAILS_LOW = 5;
-const EMAILS_HIGH = 6;
-const MEETINGS = 7;
-const STRIDE = 8;
-
-/**
- * A pair's aggregate over its interactions up to some `now`, as a past view keeps it: without the first
- * interaction, which scoring does not read.
- */
-export type PastAggregate = Omit<PairAggregate, "firstAt">;
+/** A view's row: the aggregate, then the end of the span it holds for. */
+const UNTIL = ROW_OWN;
 
 /**
  * Past views by edge slot: each the aggregate of the pair's interactions up to some `now`, holding for
@@ -36,7 +22,7 @@ export type PastAggregate = Omit<PairAggregate, "firstAt">;
  * views.get(7, 200); // undefined: the next interaction is not past it
  */
 export class RememberedPastViews {
-  private readonly rows = new SlotRows(STRIDE);
+  private readonly rows = new SlotRows(ROW_STRIDE);
 
   /** How many views are remembered. */
   get size(): number {
@@ -44,35 +30,19 @@ export class RememberedPastViews {
   }
 
   /** The view remembered for `slot`, when it holds at `now`; a fresh object. */
-  get(slot: number, now: number): PastAggregate | undefined {
+  get(slot: number, now: number): ScoringAggregate | undefined {
     const base = this.rows.baseOf(slot);
     if (base < 0) return undefined;
     const rows = this.rows.values;
-    const anchorAt = rows[base + ANCHOR_AT]!;
-    if (now < anchorAt || now >= rows[base + UNTIL]!) return undefined;
-    return {
-      emailsLow: rows[base + EMAILS_LOW]!,
-      emailsHigh: rows[base + EMAILS_HIGH]!,
-      meetings: rows[base + MEETINGS]!,
-      massEmailLow: rows[base + MASS_EMAIL_LOW]!,
-      massEmailHigh: rows[base + MASS_EMAIL_HIGH]!,
-      massMeeting: rows[base + MASS_MEETING]!,
-      anchorAt,
-    };
+    if (now < rows[base + ANCHOR_AT]! || now >= rows[base + UNTIL]!) return undefined;
+    return readAggregateRow(rows, base);
   }
 
   /** Remembers (a copy of) `aggregate` for `slot`, holding until `until`; replaces what `slot` had. */
-  set(slot: number, aggregate: PastAggregate, until: number): void {
+  set(slot: number, aggregate: ScoringAggregate, until: number): void {
     const base = this.rows.claim(slot);
-    const rows = this.rows.values;
-    rows[base + UNTIL] = until;
-    rows[base + MASS_EMAIL_LOW] = aggregate.massEmailLow;
-    rows[base + MASS_EMAIL_HIGH] = aggregate.massEmailHigh;
-    rows[base + MASS_MEETING] = aggregate.massMeeting;
-    rows[base + ANCHOR_AT] = aggregate.anchorAt;
-    rows[base + EMAILS_LOW] = aggregate.emailsLow;
-    rows[base + EMAILS_HIGH] = aggregate.emailsHigh;
-    rows[base + MEETINGS] = aggregate.meetings;
+    writeAggregateRow(this.rows.values, base, aggregate);
+    this.rows.values[base + UNTIL] = until;
   }
 
   /** Forgets what `slot` had remembered, if anything. */
