@@ -102,8 +102,9 @@ export class EdgeTable {
   private readonly free: number[] = [];
   live = 0;
   /**
-   * An edge's eight numbers side by side (`STRIDE` per slot, laid out as aggregate-row.ts says): a ranking reads one cache line
-   * per edge instead of one per array, which is what its inner loop waits on in a large graph.
+   * An edge's eight numbers side by side (`STRIDE` per slot, laid out as aggregate-row.ts says): a ranking
+   * reads one cache line per edge instead of one per array, which is what its inner loop waits on in a large
+   * graph.
    */
   private data = new Float64Array(1024 * STRIDE);
   /**
