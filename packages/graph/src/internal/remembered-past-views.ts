@@ -1,7 +1,7 @@
 /**
  * @module Past views of edges remembered by edge slot, in one typed array. An edge with an upcoming
- * interaction is scored from its past alone; a ranking at scale asks for hundreds of them per target. As an
- * object each in a Map (the view and its aggregate, each number boxed), one lookup read five or more cache
+ * interaction is scored from its past alone; a ranking at scale looks up many of them. As an object each in
+ * a Map (the view, its aggregate and the aggregate's numbers, which V8 boxes), one lookup read several cache
  * lines scattered over the heap; here it reads the slot's row number and one row of eight numbers.
  */
 import { ANCHOR_AT, readAggregateRow, ROW_OWN, ROW_STRIDE, writeAggregateRow, type ScoringAggregate } from "./aggregate-row.js";
