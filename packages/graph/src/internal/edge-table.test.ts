@@ -43,7 +43,7 @@ describe("EdgeTable", () => {
     expect(table.pastView(slot, 150)).toEqual(view);
     expect(table.pastView(other, 150)).toBeUndefined();
     expect([table.pastView(slot, 99), table.pastView(slot, 100), table.pastView(slot, 199), table.pastView(slot, 200)]).toEqual([undefined, view, view, undefined]);
-    // A new interaction forgets the view, whichever slot was looked up last.
+    // A new interaction forgets the view.
     table.accumulate(slot, 120, HALF_LIFE, 1, "low");
     expect(table.pastView(slot, 150)).toBeUndefined();
     table.rememberPastView(slot, view, 200);
