@@ -1,4 +1,5 @@
 /** The app over a real port: requests, and a graceful shutdown that lets in-flight requests finish. */
+import { setImmediate } from "node:timers/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "./operations/operation.js";
@@ -47,6 +48,18 @@ describe("startServer", () => {
     expect(collected()).toHaveLength(2);
     await running.close(100);
     running = null;
+  });
+
+  it("maps the kept answers' memory in the background once listening", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const cache = context.services.responseCache;
+    expect(cache.reserveMemory(0)).toBe(false);
+    running = await startServer(context.services, { port: 0 });
+    expect((await fetch(`${running.url}/v1/persons`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
+    // The default 64 MiB, a mebibyte a turn.
+    for (let turn = 0; turn < 1_000 && !cache.reserveMemory(0); turn += 1) await setImmediate();
+    expect(cache.reserveMemory(0)).toBe(true);
   });
 
   it("finishes an in-flight request on close, then refuses new connections and closes the store", async () => {

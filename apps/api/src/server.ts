@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
+import { setImmediate } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
@@ -31,6 +32,17 @@ export interface StartServerOptions extends CreateAppOptions {
    * answers 503 until that is done. Default false.
    */
   warmGraphs?: boolean;
+}
+
+/** Memory of the kept answers' ring mapped per turn of the event loop: about 3 ms on the slowest machine measured. */
+const RESERVED_PER_TURN = 2 ** 20;
+
+/**
+ * Maps the memory kept parts of answers are written into (`ResponseCache.reserveMemory`) a slice per turn,
+ * requests answered between slices, until done or `stopped`.
+ */
+async function reserveKeptAnswerMemory(services: AppServices, stopped: () => boolean): Promise<void> {
+  while (!stopped() && !services.responseCache.reserveMemory(RESERVED_PER_TURN)) await setImmediate(undefined, { ref: false });
 }
 
 export async function startServer(services: AppServices, options: StartServerOptions = {}): Promise<RunningServer> {
@@ -62,9 +74,10 @@ export async function startServer(services: AppServices, options: StartServerOpt
     services.logger.debug({ tenant: tenantUuid, durationMs: Math.round(performance.now() - started) }, "collected the graph hydration's garbage");
   });
   const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger) : null;
+  let closing: Promise<void> | null = null;
+  void reserveKeptAnswerMemory(services, () => closing !== null);
   const ready = () => (appOptions.ready?.() ?? true) && (warmup?.finished ?? true);
   app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url), ready });
-  let closing: Promise<void> | null = null;
   return {
     url,
     port: address.port,

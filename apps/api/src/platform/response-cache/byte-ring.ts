@@ -14,6 +14,12 @@ interface Slot<Meta> {
 }
 
 /**
+ * Bytes apart at which {@link ByteRing.reserve} writes: the smallest memory page in use (4 KiB; larger pages
+ * are multiples of it), so that every page of the buffer is written once.
+ */
+const PAGE_BYTES = 4096;
+
+/**
  * @example
  * const ring = new ByteRing<number>(64 * 2 ** 20);
  * ring.set("key", bytes, 7);
@@ -27,6 +33,8 @@ export class ByteRing<Meta> {
   private written = 0;
   /** In order of `start`: a key written again is moved to the end. */
   private readonly slots = new Map<string, Slot<Meta>>();
+  /** Bytes from the buffer's start whose pages {@link reserve} has written. */
+  private reserved = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`ByteRing: capacity must be a whole number of bytes, not ${capacity}`);
@@ -53,6 +61,26 @@ export class ByteRing<Meta> {
     this.slots.set(key, { start: this.written, length, meta });
     this.written += length;
     this.forgetOverwritten();
+  }
+
+  /**
+   * Maps up to `maximumBytes` more of the buffer's memory (allocating it first), from where the last call
+   * stopped, by writing one byte of each page as it is: what is kept stays as it was. Until then the
+   * system maps a page at its first write, which on some virtual machines costs about 13 µs a 4 KiB page
+   * (about 10 ms for each 3 MiB batch answer kept, on the request's path); once mapped, a page stays so.
+   * True when the whole buffer is mapped.
+   */
+  reserve(maximumBytes = Infinity): boolean {
+    const { capacity } = this;
+    if (this.reserved >= capacity) return true;
+    const buffer = (this.buffer ??= Buffer.allocUnsafeSlow(capacity));
+    const end = Math.min(capacity, this.reserved + maximumBytes);
+    let at = this.reserved;
+    for (; at < end; at += PAGE_BYTES) buffer[at] = buffer[at]!;
+    this.reserved = Math.min(capacity, at);
+    // The buffer need not start on a page: its last byte may sit on a page of its own.
+    if (this.reserved === capacity && capacity > 0) buffer[capacity - 1] = buffer[capacity - 1]!;
+    return this.reserved === capacity;
   }
 
   /**

@@ -50,6 +50,15 @@ export class ResponseCache {
   }
 
   /**
+   * Maps up to `maximumBytes` more of the memory kept parts of answers are written into (see
+   * `ByteRing.reserve`), so that the batches that first fill it do not pay for it. True when all of it is
+   * mapped, or nothing is kept.
+   */
+  reserveMemory(maximumBytes = Infinity): boolean {
+    return this.parts?.reserve(maximumBytes) ?? true;
+  }
+
+  /**
    * The body kept under `key` and its age in milliseconds, when it was computed from data at `revision`
    * less than the maximum age before `now`.
    */
