@@ -27,7 +27,7 @@ const PAGE_BYTES = 4096;
  * ring.set("text", '{"a":"é"}', 8); // kept as its UTF-8 bytes
  */
 export class ByteRing<Meta> {
-  /** Allocated at the first write: a server that keeps nothing reserves nothing. */
+  /** Allocated at the first write or `reserve`: a server that keeps nothing reserves nothing. */
   private buffer: Buffer | null = null;
   /** Bytes written (and skipped at the end of the buffer) since the ring was made. */
   private written = 0;
