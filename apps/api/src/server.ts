@@ -75,7 +75,10 @@ export async function startServer(services: AppServices, options: StartServerOpt
   });
   const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger) : null;
   let closing: Promise<void> | null = null;
-  void reserveKeptAnswerMemory(services, () => closing !== null);
+  // A failure to allocate leaves the ring to its first write, as before; it never stops the server.
+  reserveKeptAnswerMemory(services, () => closing !== null).catch((error: unknown) =>
+    services.logger.warn({ err: error }, "could not map the kept answers' memory at start"),
+  );
   const ready = () => (appOptions.ready?.() ?? true) && (warmup?.finished ?? true);
   app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url), ready });
   return {
