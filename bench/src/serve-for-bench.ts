@@ -26,15 +26,19 @@ const held: unknown[] = [];
 function serveBare(bodyPath: string | undefined, headersPath: string | undefined, started: Record<string, number> = {}): void {
   const body = bodyPath ? readFileSync(bodyPath, "utf8") : "{}";
   const fixedHeaders = headersPath ? (JSON.parse(readFileSync(headersPath, "utf8")) as Record<string, string>) : undefined;
-  // Built per request, as a server would, but never by spreading: an object spread into a literal cost this
-  // server 12 to 15% of its requests per second (node:http reads the object's keys once per response).
   const fixedNames = fixedHeaders ? Object.keys(fixedHeaders) : [];
   const server = createServer((_request, response) => {
-    const headers: Record<string, string | number> = {};
-    for (const name of fixedNames) headers[name] = fixedHeaders![name]!;
-    headers["content-type"] = "application/json";
-    headers["content-length"] = Buffer.byteLength(body);
-    response.writeHead(200, headers);
+    if (fixedHeaders === undefined) {
+      response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    } else {
+      // Built per request, as a server would, but never by spreading: an object spread into a literal cost this
+      // server 12 to 15% of its requests per second (node:http reads the object's keys once per response).
+      const headers: Record<string, string | number> = {};
+      for (const name of fixedNames) headers[name] = fixedHeaders[name]!;
+      headers["content-type"] = "application/json";
+      headers["content-length"] = Buffer.byteLength(body);
+      response.writeHead(200, headers);
+    }
     response.end(body);
   });
   server.listen(0, "127.0.0.1", () => {
