@@ -10,7 +10,7 @@ import type { AppEnv } from "../../app-env.js";
 import { ApiError, forbidden } from "../errors/api-error.js";
 import { isUuid } from "../request/uuid-pattern.js";
 import type { AuthContext } from "./auth-context.js";
-import { hashApiKey } from "./api-key-secret.js";
+import { PresentedKeyHashes } from "./presented-key-hashes.js";
 
 export const API_KEY_HEADER = "x-api-key";
 export const USER_HEADER = "x-service-user-id";
@@ -28,12 +28,20 @@ export interface AuthenticateKeyOptions {
   trustedCallers?: WeakMap<Request, ApiKeyOwner>;
 }
 
+/** A key's hash is the same whatever the store, so one memo serves every app in the process. */
+const presentedKeyHashes = new PresentedKeyHashes();
+
 /** The live key presented in `x-api-key` (the header's value, or nothing) and its tenant; 401 otherwise. */
 export async function keyOwnerOf(store: Store, presented: string | undefined): Promise<ApiKeyOwner> {
   const trimmed = presented?.trim();
   if (!trimmed) throw missingKey();
-  const owner = await store.apiKeys.findActiveByHash(hashApiKey(trimmed));
-  if (!owner) throw invalidKey();
+  const keyHash = presentedKeyHashes.hashOf(trimmed);
+  const owner = await store.apiKeys.findActiveByHash(keyHash);
+  if (!owner) {
+    presentedKeyHashes.forget(trimmed);
+    throw invalidKey();
+  }
+  presentedKeyHashes.rememberLive(trimmed, keyHash);
   return owner;
 }
 
