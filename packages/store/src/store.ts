@@ -432,7 +432,7 @@ export interface Store {
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * A number that moves whenever what a read of the tenant's data may answer moves: a write to any of its
-   * records (from any process; another's is seen from the next turn of the event loop) or a change to its
+   * records (from any process; another's is seen by reads that start more than a millisecond after it) or a change to its
    * graph. Anything derived from the tenant's data stays valid while it does not move. NaN inside a
    * transaction, whose writes may yet roll back.
    */

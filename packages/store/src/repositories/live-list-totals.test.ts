@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
+import { othersCommitsSeen } from "../testing/others-commits-seen.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf as planOfStatement, preparedDuring, readsMatchingDuring } from "../testing/sqlite-plans.js";
 
@@ -54,7 +55,7 @@ afterAll(async () => {
 
 /**
  * Marks a row deleted through a connection of its own, as another process would, and waits for the store to
- * see the commit: from the next turn of the event loop.
+ * see the commit.
  */
 async function deleteFromAnotherConnection(table: "companies" | "meetings", uuid: string): Promise<void> {
   const sqlite = new SqliteDatabase(path);
@@ -63,7 +64,7 @@ async function deleteFromAnotherConnection(table: "companies" | "meetings", uuid
   } finally {
     sqlite.close();
   }
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await othersCommitsSeen();
 }
 
 describe("list totals", () => {

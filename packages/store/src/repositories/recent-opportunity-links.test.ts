@@ -13,6 +13,7 @@ import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf as planOfStatement, preparedDuring, readDuring } from "../testing/sqlite-plans.js";
+import { othersCommitsSeen } from "../testing/others-commits-seen.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-recent-links-"));
 const path = join(folder, "links.db");
@@ -96,7 +97,7 @@ describe("recentOpportunitiesOf", () => {
       other.close();
     }
     revived.deleted = true;
-    await new Promise((resolve) => setImmediate(resolve));
+    await othersCommitsSeen();
     const found = await store.associations.recentOpportunitiesOf(tenantUuid, "PERSON", [persons.busy, persons.few], 3);
     expect(found.get(persons.busy)).toEqual(expected(persons.busy, 3));
     expect(found.get(persons.few)).toEqual(expected(persons.few, 3));

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Store } from "../store.js";
+import { othersCommitsSeen } from "../testing/others-commits-seen.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 import { GenerationCache } from "./generation-cache.js";
 
@@ -16,11 +17,10 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const viewer = { user_uuid: null };
 
 /**
- * `store` as it is, with every repository call answered a turn of the event loop later, as the reply of
- * another process would be: the next request `store` serves comes after it.
+ * `store` as it is, with every repository call answered once the other stores see what it committed, as the
+ * reply of another process would be: the next request they serve comes after it.
  */
 function asAnotherProcess(store: Store): Store {
-  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
   const repository = (target: object) =>
     new Proxy(target, {
       get(object, name, receiver) {
@@ -28,7 +28,7 @@ function asAnotherProcess(store: Store): Store {
         if (typeof value !== "function") return value;
         return async (...parameters: unknown[]) => {
           const result: unknown = await value.apply(object, parameters);
-          await nextTurn();
+          await othersCommitsSeen();
           return result;
         };
       },

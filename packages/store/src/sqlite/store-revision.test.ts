@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { othersCommitsSeen } from "../testing/others-commits-seen.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-revision-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const NOW = Date.UTC(2026, 10, 1);
 const viewer = { user_uuid: null };
 
@@ -32,7 +32,7 @@ describe("store revision", () => {
       let seen = store.revision(tenant.uuid);
       const moved = async (write: () => Promise<unknown>) => {
         await write();
-        await nextTurn();
+        await othersCommitsSeen();
         const revision = store.revision(tenant.uuid);
         const changed = revision !== seen;
         seen = revision;

@@ -1,12 +1,12 @@
 /** @module Test helper: persons deleted as a merge leaves the superseded one. */
 import SqliteDatabase from "better-sqlite3";
+import { othersCommitsSeen } from "./others-commits-seen.js";
 
 /**
  * Marks persons deleted at `at`, straight in the store's database file (another connection, as another
  * process would): a merge leaves the superseded person with a `deleted_at`, and the repositories have no
- * other way to delete one. Resolves on the next turn of the event loop: a store sees other connections'
- * commits from the turn after them (its remembered reads check once a turn, see generation-snapshots.ts),
- * and a read in the same turn could still get the person as it was.
+ * other way to delete one. Resolves once the store sees the commit (`othersCommitsSeen`): a read sooner
+ * could still get the person as it was.
  */
 export async function markPersonsDeleted(path: string, personUuids: readonly string[], at: number): Promise<void> {
   const sqlite = new SqliteDatabase(path);
@@ -16,5 +16,5 @@ export async function markPersonsDeleted(path: string, personUuids: readonly str
   } finally {
     sqlite.close();
   }
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await othersCommitsSeen();
 }
