@@ -35,7 +35,9 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
   const writeAll = sqlite.transaction((counts: PendingCount[]) => {
     for (const { tenantUuid, month, added } of counts) add.run(tenantUuid, month, added);
   });
-  const pending = new Map<string, PendingCount>();
+  // By tenant, then by month: both arrive as strings the caller already holds, so counting builds no key.
+  const pending = new Map<string, Map<string, PendingCount>>();
+  const pendingCounts = () => [...pending.values()].flatMap((months) => [...months.values()]);
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -48,7 +50,7 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
       schedule();
       return;
     }
-    const counts = [...pending.values()];
+    const counts = pendingCounts();
     try {
       writeAll(counts);
     } catch {
@@ -67,18 +69,22 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
 
   return {
     increment(tenantUuid, month) {
-      const key = `${tenantUuid}\u0000${month}`;
-      let count = pending.get(key);
+      let months = pending.get(tenantUuid);
+      if (months === undefined) {
+        months = new Map();
+        pending.set(tenantUuid, months);
+      }
+      let count = months.get(month);
       if (count === undefined) {
         count = { tenantUuid, month, stored: storedCount(tenantUuid, month), added: 0 };
-        pending.set(key, count);
+        months.set(month, count);
       }
       count.added += 1;
       schedule();
       return count.stored + count.added;
     },
     current(tenantUuid, month) {
-      const count = pending.get(`${tenantUuid}\u0000${month}`);
+      const count = pending.get(tenantUuid)?.get(month);
       return count === undefined ? storedCount(tenantUuid, month) : count.stored + count.added;
     },
     flush,

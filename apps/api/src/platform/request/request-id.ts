@@ -14,10 +14,20 @@ export const MAX_REQUEST_ID_LENGTH = 200;
 
 const ID_CHARACTERS = /^[\w\-=]+$/;
 
+/** Fresh ids made at a time: one UUID made per request ran cold between requests, a twentieth of a kept answer's time. */
+const FRESH_IDS_MADE_AT_ONCE = 128;
+const freshIds: string[] = [];
+
+/** A fresh random UUID (version 4), handed out once. */
+function freshRequestId(): string {
+  if (freshIds.length === 0) for (let made = 0; made < FRESH_IDS_MADE_AT_ONCE; made++) freshIds.push(randomUUID());
+  return freshIds.pop()!;
+}
+
 /** The id of a request that sent `presented` in `X-Request-Id` (or nothing). */
 export function requestIdOf(presented: string | undefined): string {
   if (presented !== undefined && presented.length <= MAX_REQUEST_ID_LENGTH && ID_CHARACTERS.test(presented)) return presented;
-  return randomUUID();
+  return freshRequestId();
 }
 
 /** Sets the `requestId` variable and the `X-Request-Id` response header. */
