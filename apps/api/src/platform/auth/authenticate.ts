@@ -10,6 +10,7 @@ import type { AppEnv } from "../../app-env.js";
 import { ApiError, forbidden } from "../errors/api-error.js";
 import { isUuid } from "../request/uuid-pattern.js";
 import type { AuthContext } from "./auth-context.js";
+import { hashApiKey } from "./api-key-secret.js";
 import { PresentedKeyHashes } from "./presented-key-hashes.js";
 
 export const API_KEY_HEADER = "x-api-key";
@@ -35,13 +36,14 @@ const presentedKeyHashes = new PresentedKeyHashes();
 export async function keyOwnerOf(store: Store, presented: string | undefined): Promise<ApiKeyOwner> {
   const trimmed = presented?.trim();
   if (!trimmed) throw missingKey();
-  const keyHash = presentedKeyHashes.hashOf(trimmed);
+  const remembered = presentedKeyHashes.remembered(trimmed);
+  const keyHash = remembered ?? hashApiKey(trimmed);
   const owner = await store.apiKeys.findActiveByHash(keyHash);
   if (!owner) {
-    presentedKeyHashes.forget(trimmed);
+    if (remembered !== undefined) presentedKeyHashes.forget(trimmed);
     throw invalidKey();
   }
-  presentedKeyHashes.rememberLive(trimmed, keyHash);
+  if (remembered === undefined) presentedKeyHashes.rememberLive(trimmed, keyHash);
   return owner;
 }
 

@@ -5,7 +5,6 @@
  * (benchmark row 6, 2026-12-02). What the process holds is what it already holds of a key while it is in
  * use: the plaintext arrives with each request. The memo is bounded, and a key found no longer live leaves it.
  */
-import { hashApiKey } from "./api-key-secret.js";
 
 /** Keys remembered at most before the memo starts over. */
 export const MAXIMUM_PRESENTED_KEYS = 10_000;
@@ -13,19 +12,15 @@ export const MAXIMUM_PRESENTED_KEYS = 10_000;
 export class PresentedKeyHashes {
   private readonly hashes = new Map<string, string>();
 
-  constructor(
-    private readonly hash: (plaintext: string) => string = hashApiKey,
-    private readonly maximum = MAXIMUM_PRESENTED_KEYS,
-  ) {}
+  constructor(private readonly maximum = MAXIMUM_PRESENTED_KEYS) {}
 
-  /** The hash of `plaintext`: remembered when the key was found live before, computed otherwise. */
-  hashOf(plaintext: string): string {
-    return this.hashes.get(plaintext) ?? this.hash(plaintext);
+  /** The hash of `plaintext` remembered when the key was last found live; undefined when none is. */
+  remembered(plaintext: string): string | undefined {
+    return this.hashes.get(plaintext);
   }
 
-  /** Remembers the hash of a key just found live. */
+  /** Remembers the hash of a key just found live, that was not remembered. */
   rememberLive(plaintext: string, keyHash: string): void {
-    if (this.hashes.has(plaintext)) return;
     if (this.hashes.size >= this.maximum) this.hashes.clear();
     this.hashes.set(plaintext, keyHash);
   }
