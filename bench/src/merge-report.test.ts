@@ -53,3 +53,17 @@ describe("the report --merge-into names", () => {
     expect(() => reportToMergeInto(written, "M", undefined)).toThrow("is a scale L report, and this run is scale M");
   });
 });
+
+describe("merging the reads from disk", () => {
+  it("takes the groups measured again from the rerun and keeps the first run's total", () => {
+    const reads = (diskReadMiB: number) => ({ diskReadMiB, refaultedFileMiB: diskReadMiB / 2 });
+    const base = {
+      ...report("first", [row("graph-hydration"), row("http-person")]),
+      pageCache: { proactiveReclaim: null, run: reads(100), groups: { "graph-hydration": reads(80), "http-throughput": reads(4) } },
+    };
+    const rerun = { ...report("later", [row("http-person")]), pageCache: { proactiveReclaim: "DAMON", run: reads(10), groups: { "http-throughput": reads(6) } } };
+    const merged = mergeReports(base, rerun, ["http-throughput"], groupOfMeasurement);
+    expect(merged.pageCache).toEqual({ proactiveReclaim: "DAMON", run: reads(100), groups: { "graph-hydration": reads(80), "http-throughput": reads(6) } });
+    expect(mergeReports(report("first", []), report("later", []), ["http-throughput"], groupOfMeasurement).pageCache).toBeUndefined();
+  });
+});

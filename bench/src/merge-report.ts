@@ -30,7 +30,13 @@ export function mergeReports(base: BenchReport, rerun: BenchReport, groups: read
     }
   }
   if (!placed) measurements.push(...fresh);
-  return { ...base, measurements, peakRssMiB: Math.max(base.peakRssMiB, rerun.peakRssMiB) };
+  const merged: BenchReport = { ...base, measurements, peakRssMiB: Math.max(base.peakRssMiB, rerun.peakRssMiB) };
+  // A group measured again brings its own reads from disk; the run's total stays the first run's.
+  if (rerun.pageCache !== undefined) {
+    const groupsRead = { ...base.pageCache?.groups, ...rerun.pageCache.groups };
+    merged.pageCache = { proactiveReclaim: rerun.pageCache.proactiveReclaim, run: base.pageCache?.run ?? null, groups: groupsRead };
+  }
+  return merged;
 }
 
 export const readReport = (path: string): BenchReport => JSON.parse(readFileSync(path, "utf8")) as BenchReport;

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { MeasurementResult } from "./measurement.js";
+import type { PageCacheReads } from "./page-cache.js";
 
 export interface BenchReport {
   scale: string;
@@ -20,6 +21,15 @@ export interface BenchReport {
   dataset: Record<string, number>;
   peakRssMiB: number;
   measurements: MeasurementResult[];
+  /**
+   * What the system's page cache did (absent in reports before 2026-12-02; null figures where the system does
+   * not tell): the run's reads from disk, each measurement group's, and the system's proactive reclaim.
+   */
+  pageCache?: {
+    proactiveReclaim: string | null;
+    run: PageCacheReads | null;
+    groups: Record<string, PageCacheReads>;
+  };
 }
 
 export const figure = (value: number) =>
@@ -49,8 +59,31 @@ export function renderMarkdown(report: BenchReport): string {
     ...result.notes.map((note) => `- ${result.title}: ${note}`),
   ]);
   if (notes.length > 0) lines.push("", "## Figures and notes", "", ...notes);
+  lines.push(...pageCacheSection(report));
   lines.push("", "Speed vs baseline: above 1x Rapport is faster than the baseline answering the same question in the same run; below 1x it is slower.", "");
   return lines.join("\n");
+}
+
+/**
+ * The page cache's part in the run: a figure that read its database's pages from disk again is slower for a
+ * reason outside the code measured.
+ */
+function pageCacheSection(report: BenchReport): string[] {
+  const { pageCache } = report;
+  const mebibytes = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
+  if (pageCache === undefined) return [];
+  const reclaim = pageCache.proactiveReclaim === null ? "no proactive reclaim of idle pages found" : `proactive reclaim: ${pageCache.proactiveReclaim}`;
+  const run =
+    pageCache.run === null
+      ? "The system does not tell its reads from disk (no /proc/vmstat)"
+      : `Read from disk during the run: ${mebibytes(pageCache.run.diskReadMiB)} MiB, ${mebibytes(pageCache.run.refaultedFileMiB)} MiB of it file pages the page cache had held and dropped`;
+  const lines = ["", "## Reads from disk", "", `${run}; ${reclaim}.`];
+  const groups = Object.entries(pageCache.groups);
+  if (groups.length > 0) {
+    lines.push("", "| measurement group | read from disk, MiB | of it dropped by the cache and read again, MiB |", "|---|---|---|");
+    for (const [group, reads] of groups) lines.push(`| ${group} | ${mebibytes(reads.diskReadMiB)} | ${mebibytes(reads.refaultedFileMiB)} |`);
+  }
+  return lines;
 }
 
 /** Writes `<out>` (JSON) and the Markdown beside it (same name, .md). */

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { readPageCacheCounters } from "./page-cache.js";
 import { runBenchmark } from "./run-benchmark.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-bench-report-"));
@@ -112,6 +113,12 @@ describe("runBenchmark at scale S", () => {
     expect(markdown).toContain("| measurement |");
     expect(markdown).toContain("GET /v1/persons");
     expect(markdown).toContain("Load average");
+    // Every group measured has its reads from disk where the system tells them (Linux's /proc/vmstat).
+    expect(markdown).toContain("## Reads from disk");
+    if (readPageCacheCounters() !== null) {
+      expect(Object.keys(report.pageCache!.groups)).toEqual(expect.arrayContaining(["graph-hydration", "paths", "batch-endpoints", "mbox-import"]));
+      expect(report.pageCache!.run!.diskReadMiB).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it("with --only groups measured over HTTP, hydrates no graph in its own process (it is their client)", async () => {

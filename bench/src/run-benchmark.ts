@@ -27,6 +27,7 @@ import { measureActivityLists } from "./measurements/activity-lists.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
 import { measureRelationshipRankings } from "./measurements/relationship-rankings.js";
 import { writeReport, type BenchReport } from "./report.js";
+import { describeProactiveReclaim, pageCacheReads, readPageCacheCounters, type PageCacheReads } from "./page-cache.js";
 import { SCALES, type Scale } from "./scales.js";
 import { benchFetch } from "./http-client.js";
 
@@ -148,6 +149,8 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
   const databasePath = join(folder, "bench.db");
   const startedAt = new Date().toISOString();
   const loadAtStart = loadavg();
+  const pageCacheAtStart = readPageCacheCounters();
+  const pageCacheGroups: Record<string, PageCacheReads> = {};
   const started = performance.now();
   const measurements: MeasurementResult[] = [];
   const record = (result: MeasurementResult) => {
@@ -161,12 +164,15 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
   /** Runs one measurement group; a failure becomes a FAILED row and the run goes on. */
   const measure = async (id: (typeof MEASUREMENT_GROUPS)[number], title: string, run: () => Promise<MeasurementResult | MeasurementResult[]>) => {
     if (options.only && !options.only.includes(id)) return;
+    const pageCacheBefore = readPageCacheCounters();
     try {
       const results = await run();
       for (const result of Array.isArray(results) ? results : [results]) record(result);
     } catch (error) {
       record(failedMeasurement(id, title, error));
     }
+    const reads = pageCacheReads(pageCacheBefore, readPageCacheCounters());
+    if (reads !== null) pageCacheGroups[id] = reads;
   };
   try {
     log(`generating the ${scale.name} tenant (${scale.persons} persons, ${scale.interactions} interactions, ${scale.opportunities} opportunities)`);
@@ -320,6 +326,11 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
       },
       peakRssMiB: peakRssMiB(),
       measurements,
+      pageCache: {
+        proactiveReclaim: describeProactiveReclaim(),
+        run: pageCacheReads(pageCacheAtStart, readPageCacheCounters()),
+        groups: pageCacheGroups,
+      },
     };
     return { report, files: writeReport(report, out) };
   } finally {
