@@ -70,8 +70,8 @@ export function renderMarkdown(report: BenchReport): string {
  */
 function pageCacheSection(report: BenchReport): string[] {
   const { pageCache } = report;
-  const mebibytes = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
   if (pageCache === undefined) return [];
+  const mebibytes = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
   const reclaim = pageCache.proactiveReclaim === null ? "no proactive reclaim of idle pages found" : `proactive reclaim: ${pageCache.proactiveReclaim}`;
   const run =
     pageCache.run === null
