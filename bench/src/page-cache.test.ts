@@ -49,6 +49,16 @@ describe("the system's proactive reclaim", () => {
     expect(describeProactiveReclaim(join(root, "kdamonds"))).toBe("DAMON pages out file pages (the page cache) idle 60 s or more (up to 128 MiB a second)");
   });
 
+  it("leaves out what a scheme's files do not tell", () => {
+    const bare = "kdamonds/1/contexts/0/schemes/0";
+    write("kdamonds/1/state", "on");
+    write(`${bare}/action`, "pageout");
+    expect(describeProactiveReclaim(join(root, "kdamonds"))).toBe(
+      "DAMON pages out file pages (the page cache) idle 60 s or more (up to 128 MiB a second); DAMON pages out memory",
+    );
+    write("kdamonds/1/state", "off");
+  });
+
   it("is null when no scheme pages out, when the monitor is off, and without DAMON", () => {
     write(`${scheme}/action`, "stat");
     expect(describeProactiveReclaim(join(root, "kdamonds"))).toBeNull();

@@ -71,6 +71,12 @@ const readText = (path: string): string | null => {
   }
 };
 
+/** The number a sysfs file holds; NaN when the file is missing or holds something else. */
+const readNumber = (path: string): number => {
+  const text = readText(path);
+  return text === null || text === "" ? Number.NaN : Number(text);
+};
+
 const entries = (path: string): string[] => {
   try {
     return readdirSync(path).filter((name) => /^\d+$/.test(name));
@@ -102,15 +108,15 @@ export function describeProactiveReclaim(root = "/sys/kernel/mm/damon/admin/kdam
     if (readText(join(root, kdamond, "state")) !== "on") continue;
     const contexts = join(root, kdamond, "contexts");
     for (const context of entries(contexts)) {
-      const aggregationMicroseconds = Number(readText(join(contexts, context, "monitoring_attrs", "intervals", "aggr_us")));
+      const aggregationMicroseconds = readNumber(join(contexts, context, "monitoring_attrs", "intervals", "aggr_us"));
       const schemesPath = join(contexts, context, "schemes");
       for (const scheme of entries(schemesPath)) {
         const path = join(schemesPath, scheme);
         if (readText(join(path, "action")) !== "pageout") continue;
-        const minimumAge = Number(readText(join(path, "access_pattern", "age", "min")));
+        const minimumAge = readNumber(join(path, "access_pattern", "age", "min"));
         const idleSeconds = (minimumAge * aggregationMicroseconds) / 1e6;
-        const quotaBytes = Number(readText(join(path, "quotas", "bytes")));
-        const quotaMilliseconds = Number(readText(join(path, "quotas", "reset_interval_ms")));
+        const quotaBytes = readNumber(join(path, "quotas", "bytes"));
+        const quotaMilliseconds = readNumber(join(path, "quotas", "reset_interval_ms"));
         const idle = Number.isFinite(idleSeconds) ? ` idle ${Math.round(idleSeconds)} s or more` : "";
         const what = excludesAnonymousMemory(path) ? "file pages (the page cache)" : "memory";
         const quota =
