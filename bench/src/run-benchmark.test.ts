@@ -74,6 +74,7 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.sameBytesBareMs, id).toBeGreaterThan(0);
       expect(figures?.stringifyMs, id).toBeGreaterThan(0);
       expect(figures?.answerFloorMs, id).toBeCloseTo(figures!.sameBytesBareMs! + figures!.stringifyMs!, 6);
+      expect(figures?.sameBytesHeldAsBytesMs, id).toBeGreaterThan(0);
       expect(figures?.askedAgainMedianMs, id).toBeGreaterThan(0);
       expect(figures?.medianResponseMiB, id).toBeGreaterThan(0);
       // The lighter overview lists fewer paths and entries: a smaller answer for the same targets.

@@ -9,6 +9,7 @@ import SqliteDatabase from "better-sqlite3";
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
+import { HELD_AS_BYTES_PATH } from "../bare-server-paths.js";
 import { batchTargets } from "../targets.js";
 import { median, summarize, timeEach, timeOnce } from "../statistics.js";
 import { benchFetch } from "../http-client.js";
@@ -88,12 +89,13 @@ async function call(url: string, apiKey: string, init: RequestInit = {}): Promis
  * A bare node:http server (a process of its own) answering `answer`'s bytes to any request: what sending
  * that answer costs whatever computed it.
  */
-async function startAnswerServer(answer: Buffer): Promise<{ url: string; stop: () => void }> {
+async function startAnswerServer(answer: Buffer): Promise<{ url: string; heldAsBytesUrl: string; stop: () => void }> {
   const file = bodyFile(answer);
   try {
     const bare = await startBenchServer(["bare", file.path]);
     return {
       url: `http://127.0.0.1:${bare.port}/`,
+      heldAsBytesUrl: `http://127.0.0.1:${bare.port}${HELD_AS_BYTES_PATH}`,
       stop: () => {
         bare.child.kill();
         file.remove();
@@ -142,12 +144,13 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     const sample = await ask(batches[0]!, { "cache-control": "no-store" });
     const sampleDocument: unknown = JSON.parse(sample.toString("utf8"));
     const answerServer = await startAnswerServer(sample);
-    const times = { subject: [] as number[], sameBytes: [] as number[], stringify: [] as number[] };
+    const times = { subject: [] as number[], sameBytes: [] as number[], heldAsBytes: [] as number[], stringify: [] as number[] };
     const sizes: number[] = [];
     try {
       for (const uuids of batches) {
         times.subject.push(await timeOnce(async () => sizes.push((await ask(uuids)).byteLength)));
         times.sameBytes.push(await timeOnce(() => call(answerServer.url, "")));
+        times.heldAsBytes.push(await timeOnce(() => call(answerServer.heldAsBytesUrl, "")));
         times.stringify.push(await timeOnce(() => JSON.stringify(sampleDocument)));
       }
     } finally {
@@ -203,6 +206,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         medianResponseMiB: summarize(sizes).medianMs / MiB,
         floorAnswerMiB: sample.byteLength / MiB,
         sameBytesBareMs: floor.sameBytesBareMs,
+        sameBytesHeldAsBytesMs: summarize(times.heldAsBytes).medianMs,
         stringifyMs: floor.stringifyMs,
         answerFloorMs: floorMs,
         aboveFloorMs: subject.medianMs - floorMs,
@@ -216,7 +220,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       },
       notes: [
         `${rounds} batches of distinct targets, half drawn uniformly, half weighted by activity`,
-        "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting)",
+        "answerFloorMs: what sending an answer of this size costs whatever computes it: the warm-up batch's answer (floorAnswerMiB) sent by a bare node:http server to the same client (sameBytesBareMs) plus JSON.stringify of it (stringifyMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting); sameBytesHeldAsBytesMs: the same bare server sending those bytes encoded once at its start, as Rapport sends a kept answer, rather than from a string, timed beside sameBytesBareMs (Node's HTTP writes a string of megabytes several milliseconds slower than its bytes)",
         "askedAgainMedianMs: the same batches asked again once all were timed (Cache-Control: no-cache, every target ranked afresh), the persons they name read and their targets' reason summaries kept: the median is the first asking's",
         "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS) in a ring of RAPPORT_RESPONSE_CACHE_MIB (64 MiB by default): when the pass before wrote more (keptAnswersMiB), the earliest batches' answers were overwritten and are ranked again; medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
         "askedBetweenWritesMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, each right after an email between two new contacts (POST /v1/emails/batch): what a sync writing while an agent reads costs the batch",

@@ -5,6 +5,7 @@ import { createManualClock, createServices } from "@rapport/api";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { BENCH_NOW, generateTenant } from "../generate-tenant.js";
+import { HELD_AS_BYTES_PATH } from "../bare-server-paths.js";
 import type { Scale } from "../scales.js";
 import type { Summary } from "../statistics.js";
 import { bodyFile, meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio, startBenchServer } from "./http-throughput.js";
@@ -88,6 +89,13 @@ describe("the bare bench server", () => {
       const bare = await fetch(`http://127.0.0.1:${plain.port}/`);
       await bare.arrayBuffer();
       expect(ownResponseHeaders(bare.headers)).toEqual({});
+      // The same body from its bytes, encoded once: the same bytes and length, neither the fixed headers.
+      for (const port of [plain.port, withHeaders.port]) {
+        const held = await fetch(`http://127.0.0.1:${port}${HELD_AS_BYTES_PATH}`);
+        expect(await held.text()).toBe('{"name":"Contact 1"}');
+        expect(held.headers.get("content-length")).toBe("20");
+        expect(ownResponseHeaders(held.headers)).toEqual({});
+      }
     } finally {
       withHeaders.child.kill();
       plain.child.kill();
