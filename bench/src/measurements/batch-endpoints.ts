@@ -86,8 +86,8 @@ async function call(url: string, apiKey: string, init: RequestInit = {}): Promis
 }
 
 /**
- * A bare node:http server (a process of its own) answering `answer`'s bytes to any request: what sending
- * that answer costs whatever computed it.
+ * A bare node:http server (a process of its own) answering `answer`: from bytes encoded once at `heldAsBytesUrl`
+ * (what sending that answer costs whatever computed it), as a string at `url`.
  */
 async function startAnswerServer(answer: Buffer): Promise<{ url: string; heldAsBytesUrl: string; stop: () => void }> {
   const file = bodyFile(answer);
@@ -196,7 +196,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
     }
     const duringWrites = summarize(betweenWrites);
     // The floor sends bytes: Node's HTTP writes a string of megabytes (its headers prepended to it) several times
-    // slower than the same bytes, at L up to 55 ms against 8 for the persons answer; that is not what sending costs.
+    // slower than the same bytes, which is not what sending costs (`HISTORY.md`, fifty-second session).
     const floor = {
       sameBytesBareMs: summarize(times.sameBytes).medianMs,
       sameBytesHeldAsBytesMs: summarize(times.heldAsBytes).medianMs,
