@@ -27,3 +27,18 @@ export function isClosedSocketError(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
   return error instanceof TypeError && CLOSED_SOCKET_CODES.has(cause?.code ?? "");
 }
+
+/**
+ * Resolves once `GET {baseUrl}/ready` answers 200 (a server warming its graphs answers 503 until done), asking
+ * every `pollMs`; rejects after `timeoutMs`, or at once when the server cannot be reached.
+ */
+export async function waitUntilReady(baseUrl: string, { timeoutMs = 30 * 60_000, pollMs = 250 } = {}): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const response = await benchFetch(`${baseUrl}/ready`);
+    await response.arrayBuffer();
+    if (response.status === 200) return;
+    if (performance.now() >= deadline) throw new Error(`${baseUrl} was not ready after ${Math.round(timeoutMs / 1000)} s (last answer ${response.status})`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

@@ -29,7 +29,7 @@ import { measureRelationshipRankings } from "./measurements/relationship-ranking
 import { writeReport, type BenchReport } from "./report.js";
 import { describeProactiveReclaim, pageCacheReads, readPageCacheCounters, type PageCacheReads } from "./page-cache.js";
 import { SCALES, type Scale } from "./scales.js";
-import { benchFetch } from "./http-client.js";
+import { benchFetch, waitUntilReady } from "./http-client.js";
 
 export interface BenchOptions {
   scale: Scale["name"];
@@ -262,6 +262,8 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
       const rapport = await startBenchServer(["rapport", databasePath], ["--max-old-space-size=8192"]);
       try {
         const baseUrl = `http://127.0.0.1:${rapport.port}`;
+        // As `rapport serve` starts: measured once its warm-up (graph, name indexes, company rankings) is done.
+        await waitUntilReady(baseUrl);
         const warm = await benchFetch(`${baseUrl}/v1/persons/${tenant.personUuids[0]}/recommended-paths`, { headers: { "x-api-key": apiKey } });
         if (warm.status !== 200) throw new Error(`warm-up request answered ${warm.status}`);
         await warm.arrayBuffer();

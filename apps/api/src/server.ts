@@ -73,7 +73,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
     collectGarbageNow();
     services.logger.debug({ tenant: tenantUuid, durationMs: Math.round(performance.now() - started) }, "collected the graph hydration's garbage");
   });
-  const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger) : null;
+  const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger, services.clock) : null;
   let closing: Promise<void> | null = null;
   // A failure to allocate leaves the ring to its first write, as before; it never stops the server.
   reserveKeptAnswerMemory(services, () => closing !== null).catch((error: unknown) =>

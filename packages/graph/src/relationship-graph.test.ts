@@ -154,6 +154,14 @@ describe("RelationshipGraph", () => {
       expect(graph.affiliatedPersons("initech")).toEqual([]);
       expect(graph.companiesOf("nobody")).toEqual([]);
     });
+
+    it("lists the companies with a current affiliation, sorted, and drops one whose last member left", () => {
+      const graph = buildGraph(withAffiliation("eve", "globex"), withAffiliation("dana", "acme"), withAffiliation("dana", "globex"));
+      expect(graph.companyUuids()).toEqual(["acme", "globex"]);
+      graph.endAffiliation("dana", "acme");
+      expect(graph.companyUuids()).toEqual(["globex"]);
+      expect(new RelationshipGraph().companyUuids()).toEqual([]);
+    });
   });
 
   describe("internal users", () => {

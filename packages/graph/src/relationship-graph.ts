@@ -288,6 +288,16 @@ export class RelationshipGraph {
   }
 
   /**
+   * The companies at least one person is currently affiliated with, ordered by uuid.
+   *
+   * @example
+   * graph.companyUuids(); // ["company-acme"]
+   */
+  companyUuids(): string[] {
+    return [...stateOf("companyUuids", this).companyMembers.keys()].sort(compareUuids);
+  }
+
+  /**
    * The persons that share an edge with a person (an email or meeting at any time), in the order their
    * edges were made (a user's can be hundreds of thousands: sort them if you need an order); none for a
    * person not in the graph.

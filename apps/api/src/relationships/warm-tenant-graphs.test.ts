@@ -30,7 +30,7 @@ describe("warmTenantGraphs", () => {
     const asked = vi.spyOn(store.graphs, "forTenant");
     const { logger, lines } = capturedLogger();
 
-    const warmup = warmTenantGraphs(store, logger);
+    const warmup = warmTenantGraphs(store, logger, context.clock);
     expect(warmup.finished).toBe(false);
     const warmed = await warmup.done;
 
@@ -40,6 +40,8 @@ describe("warmTenantGraphs", () => {
     // The first tenant's meeting links its member to a person: three persons (two users and that contact), one edge.
     expect(warmed[0]).toMatchObject({ persons: 3, edges: 1 });
     expect(warmed[1]).toMatchObject({ persons: 2, edges: 0 });
+    // Every company with a current member was ranked once: the first tenant's company, none in the second.
+    expect(warmed.map((tenant) => tenant.companies)).toEqual([1, 0]);
     // Each tenant's names written so far went into the search's indexes: none is left for its first search.
     expect(warmed.every((tenant) => tenant.nameNotes > 0)).toBe(true);
     expect(await store.nameSearch.catchUp(first.tenant.uuid)).toBe(0);
@@ -60,7 +62,7 @@ describe("warmTenantGraphs", () => {
     );
     const { logger, lines } = capturedLogger();
 
-    const warmed = await warmTenantGraphs(store, logger).done;
+    const warmed = await warmTenantGraphs(store, logger, context.clock).done;
 
     expect(warmed.map((tenant) => tenant.tenant_uuid)).toEqual([healthy.tenant.uuid]);
     const failure = lines.find((line) => line.level === 40);
@@ -73,7 +75,7 @@ describe("warmTenantGraphs", () => {
     const { store } = context.services;
     await buildTenant(context.services);
     const asked = vi.spyOn(store.graphs, "forTenant");
-    const warmup = warmTenantGraphs(store, capturedLogger().logger);
+    const warmup = warmTenantGraphs(store, capturedLogger().logger, context.clock);
     warmup.stop();
 
     expect(await warmup.done).toEqual([]);

@@ -2,13 +2,16 @@
  * @module
  * Hydrates every live tenant's relationship graph in the background after the server starts, so the
  * first relationship question after a restart does not wait for it (about 80 s for a tenant of 2M
- * interactions), and brings the search's name indexes up to date with the names written since the last
- * search. One tenant at a time, to bound the memory and CPU taken from requests meanwhile; a request for a
+ * interactions), brings the search's name indexes up to date with the names written since the last
+ * search, and ranks every company once (`prepareCompanyRankings`: a first batch of companies then ranks as a
+ * later one does). One tenant at a time, to bound the memory and CPU taken from requests meanwhile; a request for a
  * tenant not yet warm hydrates it itself, and the warm-up then finds it loaded.
  */
 import { setImmediate } from "node:timers/promises";
 import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
+import type { Clock } from "../platform/clock.js";
+import { prepareCompanyRankings } from "./prepare-company-rankings.js";
 
 export interface WarmedTenant {
   tenant_uuid: string;
@@ -16,6 +19,8 @@ export interface WarmedTenant {
   edges: number;
   /** Name writes the warm-up put into the search's indexes (`store.nameSearch.catchUp`). */
   nameNotes: number;
+  /** Companies ranked once (`prepareCompanyRankings`). */
+  companies: number;
   ms: number;
 }
 
@@ -28,8 +33,8 @@ export interface GraphWarmup {
   stop(): void;
 }
 
-/** Starts warming the graphs of the store's live tenants, oldest tenant first, and logs each one. */
-export function warmTenantGraphs(store: Store, logger: Logger): GraphWarmup {
+/** Starts warming the graphs of the store's live tenants, oldest tenant first, and logs each one; `clock` dates the rankings. */
+export function warmTenantGraphs(store: Store, logger: Logger, clock: Clock): GraphWarmup {
   let stopped = false;
   let finished = false;
   const done = (async () => {
@@ -52,9 +57,10 @@ export function warmTenantGraphs(store: Store, logger: Logger): GraphWarmup {
         // Names written while no search ran (a bulk load, an import) go into the search's indexes now, not
         // into the tenant's first searches.
         const nameNotes = await store.nameSearch.catchUp(tenant.uuid, { yieldControl: () => setImmediate() });
-        const result = { tenant_uuid: tenant.uuid, persons: graph.personCount, edges: graph.edgeCount, nameNotes, ms: Math.round(performance.now() - started) };
+        const companies = await prepareCompanyRankings(graph, { now: clock.now(), yieldControl: () => setImmediate(), stopped: () => stopped });
+        const result = { tenant_uuid: tenant.uuid, persons: graph.personCount, edges: graph.edgeCount, nameNotes, companies, ms: Math.round(performance.now() - started) };
         warmed.push(result);
-        logger.info({ tenant: tenant.uuid, persons: result.persons, edges: result.edges, nameNotes, durationMs: result.ms }, "relationship graph warm");
+        logger.info({ tenant: tenant.uuid, persons: result.persons, edges: result.edges, nameNotes, companies, durationMs: result.ms }, "relationship graph warm");
       } catch (error) {
         // After stop() the store is closing under the hydration: its failure is the expected end.
         if (!stopped) logger.warn({ err: error, tenant: tenant.uuid }, "relationship graph warm-up failed; the tenant's first request will hydrate it");
