@@ -77,6 +77,9 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.encodeMs, id).toBeGreaterThan(0);
       // The floor serializes, encodes and sends bytes; the answer sent as a string is reported beside it.
       expect(figures?.answerFloorMs, id).toBeCloseTo(figures!.stringifyMs! + figures!.encodeMs! + figures!.sameBytesHeldAsBytesMs!, 6);
+      // The batch's median read against that floor, measured in the same moments.
+      const medianMs = report.measurements.find((measurement) => measurement.id === id)!.subject.summary.medianMs;
+      expect(figures?.timesTheFloor, id).toBeCloseTo(medianMs / figures!.answerFloorMs!, 6);
       expect(figures?.askedAgainMedianMs, id).toBeGreaterThan(0);
       expect(figures?.medianResponseMiB, id).toBeGreaterThan(0);
       // The lighter overview lists fewer paths and entries: a smaller answer for the same targets.

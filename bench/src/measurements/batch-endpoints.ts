@@ -220,6 +220,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
         encodeMs: floor.encodeMs,
         answerFloorMs: floorMs,
         aboveFloorMs: subject.medianMs - floorMs,
+        timesTheFloor: subject.medianMs / floorMs,
         askedAgainMedianMs: again.medianMs,
         keptAgainMedianMs: kept.medianMs,
         keptAnswersMiB: againBytes / MiB,
@@ -230,7 +231,7 @@ export async function measureBatchEndpoints(options: BatchMeasurementOptions): P
       },
       notes: [
         `${rounds} batches of distinct targets, half drawn uniformly, half weighted by activity`,
-        "answerFloorMs: what serializing and sending an answer of this size costs whatever computes it: JSON.stringify of the warm-up batch's answer (floorAnswerMiB; stringifyMs), the text's encoding into UTF-8 bytes (encodeMs), and those bytes sent by a bare node:http server to the same client (sameBytesHeldAsBytesMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting). sameBytesBareMs: the same server sending the answer as a string, as the floor did until 2026-12-02: Node's HTTP writes a string of megabytes, its headers prepended to it, several times slower than the same bytes",
+        "answerFloorMs: what serializing and sending an answer of this size costs whatever computes it: JSON.stringify of the warm-up batch's answer (floorAnswerMiB; stringifyMs), the text's encoding into UTF-8 bytes (encodeMs), and those bytes sent by a bare node:http server to the same client (sameBytesHeldAsBytesMs), each timed after every batch; aboveFloorMs is the rest of the median (ranking, records, presenting); timesTheFloor is the median over the floor, a reading the machine's phase moves less than milliseconds, since the floor slows with it. sameBytesBareMs: the same server sending the answer as a string, as the floor did until 2026-12-02: Node's HTTP writes a string of megabytes, its headers prepended to it, several times slower than the same bytes",
         "askedAgainMedianMs: the same batches asked again once all were timed (Cache-Control: no-cache, every target ranked afresh), the persons they name read and their targets' reason summaries kept: the median is the first asking's",
         "keptAgainMedianMs: the same batches once more, each target's answer kept by the pass before (the response cache's rule, RAPPORT_RESPONSE_CACHE_SECONDS) in a ring of RAPPORT_RESPONSE_CACHE_MIB (64 MiB by default): when the pass before wrote more (keptAnswersMiB), the earliest batches' answers were overwritten and are ranked again; medianTargetsNamedBefore: of each timed batch's 100 targets, how many an earlier timed batch had named (busy targets recur; the warm-up keeps nothing), whose kept answers the timed batch is sent",
         "askedBetweenWritesMedianMs: the same batches once more, ranked afresh like askedAgainMedianMs, each right after an email between two new contacts (POST /v1/emails/batch): what a sync writing while an agent reads costs the batch",
