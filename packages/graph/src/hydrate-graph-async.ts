@@ -1,5 +1,5 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from rows streamed asynchronously (a database cursor). */
-import { hydrateAffiliation, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
+import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
 import type { HydrationOptions } from "./hydrate-graph.js";
 import { requireFunction, requireObject, requireTime } from "./internal/validate.js";
 import { RelationshipGraph, stateOf } from "./relationship-graph.js";
@@ -61,8 +61,13 @@ export async function hydrateGraphAsync(input: AsyncHydrationInput, options: Asy
   const state = stateOf(functionName, graph);
   for await (const row of requireRows(functionName, "internalUsers", input.internalUsers ?? [], true)) hydrateInternalUser(functionName, state, row);
   let read = 0;
+  const affiliations = new AffiliationsByCompany();
   for await (const row of requireRows(functionName, "affiliations", input.affiliations ?? [], true)) {
-    hydrateAffiliation(functionName, state, row);
+    affiliations.add(functionName, row);
+    if (yieldControl !== undefined && ++read % SLICE === 0) await yieldControl();
+  }
+  for (const [personUuid, companyUuid] of affiliations.pairs()) {
+    state.setAffiliation(personUuid, companyUuid);
     if (yieldControl !== undefined && ++read % SLICE === 0) await yieldControl();
   }
   const interactions = requireRows(functionName, "interactions", input.interactions, true);

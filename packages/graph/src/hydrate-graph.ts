@@ -1,5 +1,5 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from the store's rows. */
-import { hydrateAffiliation, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
+import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
 import { requireObject, requireTime } from "./internal/validate.js";
 import { RelationshipGraph, stateOf, type RelationshipGraphOptions } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
@@ -58,9 +58,11 @@ export function hydrateGraph(input: HydrationInput, options: HydrationOptions = 
   for (const row of requireRows("hydrateGraph", "internalUsers", input.internalUsers ?? [], false) as Iterable<unknown>) {
     hydrateInternalUser("hydrateGraph", state, row);
   }
+  const affiliations = new AffiliationsByCompany();
   for (const row of requireRows("hydrateGraph", "affiliations", input.affiliations ?? [], false) as Iterable<unknown>) {
-    hydrateAffiliation("hydrateGraph", state, row);
+    affiliations.add("hydrateGraph", row);
   }
+  for (const [personUuid, companyUuid] of affiliations.pairs()) state.setAffiliation(personUuid, companyUuid);
   const interactions = requireRows("hydrateGraph", "interactions", input.interactions, false) as Iterable<unknown>;
   state.beginBulkLoad();
   for (const row of interactions) hydrateInteraction("hydrateGraph", state, row);
