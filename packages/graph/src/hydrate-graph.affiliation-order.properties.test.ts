@@ -44,11 +44,12 @@ describe("hydration's affiliations", () => {
   it("rank as the same rows recorded one by one", async () => {
     await fc.assert(
       fc.asyncProperty(interactions, affiliationRows, async (list, rows) => {
-        const expected = recommendedPathsOfMany(rowByRow(list, rows), TARGETS, OPTIONS);
+        const built = rowByRow(list, rows);
+        const expected = recommendedPathsOfMany(built, TARGETS, OPTIONS);
         expect(recommendedPathsOfMany(hydrateGraph({ interactions: list, internalUsers: USERS, affiliations: rows }), TARGETS, OPTIONS)).toEqual(expected);
         const hydrated = await hydrateGraphAsync({ interactions: list, internalUsers: USERS, affiliations: rows });
         expect(recommendedPathsOfMany(hydrated, TARGETS, OPTIONS)).toEqual(expected);
-        for (const company of COMPANIES) expect(hydrated.affiliatedPersons(company)).toEqual(rowByRow(list, rows).affiliatedPersons(company));
+        for (const company of COMPANIES) expect(hydrated.affiliatedPersons(company)).toEqual(built.affiliatedPersons(company));
       }),
       { numRuns: 150 },
     );
