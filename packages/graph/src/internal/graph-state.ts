@@ -24,7 +24,8 @@ import { mergePersons } from "./merge-persons.js";
 import { PairIndex } from "./pair-index.js";
 import { compareUuids, roundScore } from "./scores.js";
 import { TeamLinkLog } from "./team-link-log.js";
-import { addSlot, removeSlot, type TimeOrderedCopy } from "./time-ordered-slots.js";
+import { addSlot, appendSlots, removeSlot, type TimeOrderedCopy } from "./time-ordered-slots.js";
+import { exactlyExtended, forEachOwnerGroup, StagedSequence } from "./staged-appends.js";
 import type { ActivityIndex } from "./activity-index.js";
 import { alwaysKeepsTeamLinkTable, teamLinkTable } from "./team-link-table.js";
 
@@ -195,6 +196,17 @@ export class GraphState {
   readonly neighbourLog = new TeamLinkLog();
   /** While true (hydration), interactions are indexed but edges are left for `finishBulkLoad`. */
   private bulkLoading = false;
+  /**
+   * During a hydration, the slots indexed and the edges created, in order, not yet in the persons' lists:
+   * each list is then made once at its exact length (see staged-appends.ts). Until then a person's
+   * `interactions` misses its staged slots, and its `neighbours`, `neighbourEdges` and `internalLinks` its
+   * staged edges: the graph is not yet handed out, and each method that reads or takes from those lists
+   * while slots may be staged (`unindex`, `merge`) lays them out first.
+   */
+  private readonly stagedSlots = new StagedSequence();
+  private stagingSlots = false;
+  private readonly stagedEdges = new StagedSequence();
+  private stagingEdges = false;
   private readonly scratchIndices: number[] = [];
   private earliestAt = Infinity;
   private earliestStale = false;
@@ -332,6 +344,7 @@ export class GraphState {
   /** Starts a hydration: from now until `finishBulkLoad`, interactions are only indexed. */
   beginBulkLoad(): void {
     this.bulkLoading = true;
+    this.stagingSlots = true;
     this.bridgeOrders.clear();
     this.membersByBound.forgetAll();
     this.latestTeamInteractions.forgetAll();
@@ -353,8 +366,16 @@ export class GraphState {
    */
   *finishBulkLoadInSlices(warmAt: number | undefined, sliceSize: number): Generator<void, void, undefined> {
     this.bulkLoading = false;
+    this.stagingSlots = false;
+    this.layOutStagedSlots();
     this.table.trim();
-    yield* buildEdges(this, warmAt, sliceSize);
+    this.stagingEdges = true;
+    try {
+      yield* buildEdges(this, warmAt, sliceSize);
+    } finally {
+      this.stagingEdges = false;
+      this.layOutStagedEdges();
+    }
     // The sweep wrote every edge once, by its owner: each person now takes all of its edges into its bounds.
     let work = 0;
     for (const record of this.records) {
@@ -373,6 +394,69 @@ export class GraphState {
     this.membersByBound.forgetAll();
     this.latestTeamInteractions.forgetAll();
     if (alwaysKeepsTeamLinkTable(this)) teamLinkTable(this, warmAt);
+  }
+
+  /** Puts the staged slots (see `stagedSlots`) into their participants' lists, each list made once. */
+  private layOutStagedSlots(): void {
+    const staged = this.stagedSlots;
+    if (staged.length === 0) return;
+    const table = this.table;
+    const eachParticipation = (add: (owner: number, slot: number, unused: number) => void): void => {
+      for (let position = 0; position < staged.length; position += 1) {
+        const slot = staged.at(position);
+        const start = table.start[slot] ?? 0;
+        const end = start + (table.count[slot] ?? 0);
+        for (let participant = start; participant < end; participant += 1) add(table.participants[participant] ?? -1, slot, 0);
+      }
+    };
+    forEachOwnerGroup(this.records.length, eachParticipation, 1, (owner, values, start, end) => {
+      appendSlots(this.record(owner), values, start, end, table.occurredAt);
+    });
+    staged.clear();
+  }
+
+  /**
+   * Puts the staged edges (see `stagedEdges`) into both persons' neighbour lists and, for an edge with a
+   * user, into the other person's team links: in the order the edges were made, as `createEdge` would.
+   */
+  private layOutStagedEdges(): void {
+    const staged = this.stagedEdges;
+    if (staged.length === 0) return;
+    const { pairs } = this;
+    const eachEdge = (visit: (edge: number, low: number, high: number) => void): void => {
+      for (let position = 0; position < staged.length; position += 1) {
+        const edge = staged.at(position);
+        visit(edge, pairs.lowOf(edge), pairs.highOf(edge));
+      }
+    };
+    forEachOwnerGroup(
+      this.records.length,
+      (add) =>
+        eachEdge((edge, low, high) => {
+          add(low, high, edge);
+          add(high, low, edge);
+        }),
+      2,
+      (owner, values, start, end) => {
+        const record = this.record(owner);
+        record.neighbours = exactlyExtended(record.neighbours, values, start, end, 2, 0);
+        record.neighbourEdges = exactlyExtended(record.neighbourEdges, values, start, end, 2, 1);
+      },
+    );
+    forEachOwnerGroup(
+      this.records.length,
+      (add) =>
+        eachEdge((edge, low, high) => {
+          if (this.record(low).userUuid !== null) add(high, low, edge);
+          if (this.record(high).userUuid !== null) add(low, high, edge);
+        }),
+      2,
+      (owner, values, start, end) => {
+        const record = this.record(owner);
+        record.internalLinks = exactlyExtended(record.internalLinks ?? [], values, start, end, 1, 0);
+      },
+    );
+    staged.clear();
   }
 
   private write(slot: number, interaction: NormalizedInteraction): void {
@@ -501,17 +585,19 @@ export class GraphState {
     const end = start + (table.count[slot] ?? 0);
     for (let position = start; position < end; position += 1) {
       const record = this.record(table.participants[position] ?? -1);
-      addSlot(record, slot, table.occurredAt);
+      if (!this.stagingSlots) addSlot(record, slot, table.occurredAt);
       record.timeline = null;
       record.activityIndex = null;
       this.forgetCompanyActivity(record);
       if (occurredAt > record.latestAt) record.latestAt = occurredAt;
     }
+    if (this.stagingSlots) this.stagedSlots.push(slot);
     this.indexedCount += 1;
     if (!this.earliestStale && occurredAt < this.earliestAt) this.earliestAt = occurredAt;
   }
 
   unindex(slot: number): void {
+    this.layOutStagedSlots();
     const table = this.table;
     table.flags[slot] = (table.flags[slot] ?? 0) & ~INDEXED;
     this.unindexedSlots.add(slot);
@@ -783,15 +869,21 @@ export class GraphState {
     const edge = this.edges.allocate();
     this.pairs.set(first.index, second.index, edge);
     this.graphology?.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
+    if (this.stagingEdges) this.stagedEdges.push(edge);
+    else this.listEdge(first, second, edge);
+    this.neighboursChanged(first, second);
+    this.teamLinksChanged(first, second);
+    return edge;
+  }
+
+  /** Puts a new edge into both persons' neighbour lists and, when one is a user, into the other's team links. */
+  private listEdge(first: PersonRecord, second: PersonRecord, edge: number): void {
     first.neighbours.push(second.index);
     first.neighbourEdges.push(edge);
     second.neighbours.push(first.index);
     second.neighbourEdges.push(edge);
     if (first.userUuid !== null) addNeighbour(second, first.index, edge);
     if (second.userUuid !== null) addNeighbour(first, second.index, edge);
-    this.neighboursChanged(first, second);
-    this.teamLinksChanged(first, second);
-    return edge;
   }
 
   dropEdge(first: PersonRecord, second: PersonRecord, edge: number): void {
@@ -912,8 +1004,9 @@ export class GraphState {
 
   setAffiliation(personUuid: string, companyUuid: string): void {
     const record = this.ensurePerson(personUuid);
-    const companies = (record.companies ??= []);
-    if (!companies.includes(companyUuid)) companies.push(companyUuid);
+    // A literal rather than a push onto an empty array, which would keep 16 spare elements: nearly everyone has one company.
+    if (record.companies === null) record.companies = [companyUuid];
+    else if (!record.companies.includes(companyUuid)) record.companies.push(companyUuid);
     let members = this.companyMembers.get(companyUuid);
     if (members === undefined) {
       members = new Set();
@@ -940,6 +1033,7 @@ export class GraphState {
 
   /** Moves everything of `supersededUuid` onto `canonicalUuid` and deletes the superseded person (see merge-persons.ts). */
   merge(functionName: string, canonicalUuid: string, supersededUuid: string): void {
+    this.layOutStagedSlots();
     mergePersons(this, functionName, canonicalUuid, supersededUuid);
   }
 }
@@ -952,7 +1046,9 @@ function forgetNeighbour(record: PersonRecord, edge: number): void {
 }
 
 function addNeighbour(record: PersonRecord, index: number, edge: number): void {
-  (record.internalLinks ??= []).push(index, edge);
+  // A literal for the first link, as for a person's first company (see `setAffiliation`).
+  if (record.internalLinks === null) record.internalLinks = [index, edge];
+  else record.internalLinks.push(index, edge);
 }
 
 function removeNeighbour(record: PersonRecord, index: number): void {

@@ -93,6 +93,16 @@ export class PairIndex {
     this.live -= 1;
   }
 
+  /** The lower person index of edge `slot`'s pair, -1 for a slot without one. */
+  lowOf(slot: number): number {
+    return slot < this.lows.length ? this.lows[slot]! : -1;
+  }
+
+  /** The higher person index of edge `slot`'s pair, -1 for a slot without one. */
+  highOf(slot: number): number {
+    return slot < this.highs.length ? this.highs[slot]! : -1;
+  }
+
   /** Calls `visit` with every edge's slot and pair (lower person index first), in slot order. */
   forEach(visit: (slot: number, low: number, high: number) => void): void {
     const { lows, highs } = this;

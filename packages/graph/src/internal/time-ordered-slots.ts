@@ -2,6 +2,7 @@
  * @module Whether a person's interaction slots are in time order, so that a question about a window of time (the
  * reason window, what is upcoming) reads that window's slots and not every slot of a busy person.
  */
+import { exactlyExtended } from "./staged-appends.js";
 
 /**
  * The first position in `slots` (ordered by `occurredAt`, earliest first) whose time is at or after `at`
@@ -58,7 +59,11 @@ const PLACED_AT_MOST = 32;
 
 /** Whether `slot` happened before the last slot of `slots`. */
 function isEarlierThanLast(slots: readonly number[], slot: number, occurredAt: Float64Array): boolean {
-  return slots.length > 0 && (occurredAt[slot] ?? 0) < (occurredAt[slots[slots.length - 1]!] ?? 0);
+  return slots.length > 0 && isEarlier(slot, slots[slots.length - 1]!, occurredAt);
+}
+
+function isEarlier(slot: number, than: number, occurredAt: Float64Array): boolean {
+  return (occurredAt[slot] ?? 0) < (occurredAt[than] ?? 0);
 }
 
 /**
@@ -71,9 +76,29 @@ function isEarlierThanLast(slots: readonly number[], slot: number, occurredAt: F
  */
 export function addSlot(list: SlotList, slot: number, occurredAt: Float64Array): void {
   const slots = list.interactions;
+  noteAppended(list, slots.length > 0 ? slots[slots.length - 1]! : -1, slot, occurredAt);
+  slots.push(slot);
+}
+
+/**
+ * Appends `values[start..end)` to `list` as {@link addSlot} would one by one, but makes the list once, at its
+ * exact length (see staged-appends.ts).
+ */
+export function appendSlots(list: SlotList, values: Int32Array, start: number, end: number, occurredAt: Float64Array): void {
+  const slots = list.interactions;
+  let previous = slots.length > 0 ? slots[slots.length - 1]! : -1;
+  for (let position = start; position < end; position += 1) {
+    noteAppended(list, previous, values[position]!, occurredAt);
+    previous = values[position]!;
+  }
+  list.interactions = exactlyExtended(slots, values, start, end, 1, 0);
+}
+
+/** Keeps `list`'s time order facts true as `slot` is appended after `previous` (-1 when the list is empty). */
+function noteAppended(list: SlotList, previous: number, slot: number, occurredAt: Float64Array): void {
   const copy = list.interactionsInTimeOrder;
   if (list.interactionsByTime) {
-    if (isEarlierThanLast(slots, slot, occurredAt)) list.interactionsByTime = false;
+    if (previous >= 0 && isEarlier(slot, previous, occurredAt)) list.interactionsByTime = false;
   } else if (copy !== null) {
     if (!isEarlierThanLast(copy.slots, slot, occurredAt)) copy.slots.push(slot);
     else if (copy.placed >= PLACED_AT_MOST) list.interactionsInTimeOrder = null;
@@ -82,7 +107,6 @@ export function addSlot(list: SlotList, slot: number, occurredAt: Float64Array):
       copy.placed += 1;
     }
   }
-  slots.push(slot);
 }
 
 /** Takes `slot` out of `list` and out of its copy in time order (both keep their order). */
