@@ -1,4 +1,5 @@
 /** The app over a real port: requests, and a graceful shutdown that lets in-flight requests finish. */
+import { connect } from "node:net";
 import { setImmediate } from "node:timers/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -28,6 +29,31 @@ describe("startServer", () => {
     const unauthorized = await fetch(`${running.url}/v1/persons`);
     expect(unauthorized.status).toBe(401);
     expect(await unauthorized.json()).toEqual({ error: expect.stringMatching(/missing API key/) });
+  });
+
+  it("answers what the HTTP parser refuses with a JSON error and a request id, then closes the connection", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const tooLarge = await fetch(`${running.url}/v1/persons/${"a".repeat(20_000)}`, { headers: { "x-api-key": acme.key } });
+    expect(tooLarge.status).toBe(431);
+    expect(tooLarge.headers.get("content-type")).toBe("application/json");
+    expect(tooLarge.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await tooLarge.json()).toEqual({ error: expect.stringMatching(/headers are larger than the server accepts/) });
+
+    const { port } = running;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.write("NOT HTTP AT ALL\r\n\r\n"));
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("close", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: "request is not valid HTTP/1.1" });
+    // The server goes on answering.
+    expect((await fetch(`${running.url}/v1/persons`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
   });
 
   it("collects a graph hydration's garbage right after it", async () => {

@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import { setImmediate } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
+import { answerClientErrors } from "./platform/request/client-errors.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
 import { operations as allOperations } from "./routes/operations.js";
@@ -56,6 +57,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
     hostname: host,
   });
   const server = createServer(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

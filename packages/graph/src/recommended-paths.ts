@@ -45,7 +45,10 @@ export interface RecommendedPathsOptions extends ScoringOptions {
   maximumPriorityEntries?: number;
   /** Company targets: how many top external contacts to return (default 10). */
   topExternalContactsLimit?: number;
-  /** `false` skips the items (then `total` is 0) and returns only `top_external_contacts` (default true). */
+  /**
+   * `false` lists no items, only `top_external_contacts` (default true). `total` still counts the internal users
+   * who reach the target: the ranking walks their paths as it would, without listing any path or priority entry.
+   */
   includeItems?: boolean;
 }
 
@@ -181,6 +184,9 @@ function rankingSettings(functionName: string, state: GraphState, options: Recom
   const sortBy = options.sortBy === undefined ? "score" : requireOneOf(functionName, "sortBy", options.sortBy, ["score", "name"] as const);
   const order = options.order === undefined ? "desc" : requireOneOf(functionName, "order", options.order, ["asc", "desc"] as const);
   const nameOf = options.nameOf;
+  const includeItems = options.includeItems ?? true;
+  const maximumPaths = optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10);
+  const maximumPriorityEntries = optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, 10);
   if (nameOf !== undefined && typeof nameOf !== "function") throw invalidArgument(functionName, '"nameOf" to be a function', nameOf);
   if (sortBy === "name" && nameOf === undefined) throw invalidArgument(functionName, '"nameOf" to be given with sortBy "name"', nameOf);
   return {
@@ -189,10 +195,11 @@ function rankingSettings(functionName: string, state: GraphState, options: Recom
     order,
     nameOf,
     limit: optionalCount(functionName, "limit", options.limit, 0, Number.POSITIVE_INFINITY),
-    maximumPaths: optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10),
-    maximumPriorityEntries: optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, 10),
+    // Without items nothing lists paths or priority entries: the walk only counts who reaches the target.
+    maximumPaths: includeItems ? maximumPaths : 0,
+    maximumPriorityEntries: includeItems ? maximumPriorityEntries : 0,
     contactsLimit: optionalCount(functionName, "topExternalContactsLimit", options.topExternalContactsLimit, 0, 10),
-    includeItems: options.includeItems ?? true,
+    includeItems,
   };
 }
 
@@ -205,15 +212,14 @@ function bridgesOf(state: GraphState, reference: EntityReference): number {
 }
 
 /**
- * The team-link table a ranking of `references` reads bridges from, begun for the call (none when it lists no
- * items): the graph's table, caught up with the changes since it was last read; else a fresh copy when the
- * ranking crosses at least half as many bridges as the graph has persons (a copy costs about one pass over
- * them, reading a bridge through its record two cache misses); else null. Only the table's walk visits
+ * The team-link table a ranking of `references` reads bridges from, begun for the call: the graph's table,
+ * caught up with the changes since it was last read; else a fresh copy when the ranking crosses at least half
+ * as many bridges as the graph has persons (a copy costs about one pass over them, reading a bridge through
+ * its record two cache misses); else null. Only the table's walk visits
  * bridges strongest first and stops early. A large graph always has one: from its hydration on, and copied
  * afresh here when it cannot catch up (`alwaysKeepsTeamLinkTable`).
  */
 function rankingTable(state: GraphState, references: readonly EntityReference[], settings: RankingSettings): TeamLinkTable | null {
-  if (!settings.includeItems) return null;
   let table = keptTeamLinkTable(state);
   if (table === null) {
     let bridges = 0;
@@ -237,7 +243,7 @@ function rankTarget(
   memo: EdgeScoreMemo | null,
   table: TeamLinkTable | null,
 ): RecommendedPathsResponse {
-  const { context, sortBy, order, nameOf, limit, maximumPaths, maximumPriorityEntries, contactsLimit, includeItems } = settings;
+  const { context, limit, maximumPaths, maximumPriorityEntries, contactsLimit, includeItems } = settings;
   // A company's external members as person indices, in no set order: every ranking and list below orders by
   // score, then uuid.
   const memberIndices = reference.entity === "company" ? state.externalMemberLists.of(reference.uuid, state.companyMembers.get(reference.uuid)) : null;
@@ -248,12 +254,12 @@ function rankTarget(
     membersByBound.begin(memberIndices, state.edgeBounds);
   }
   // The table to collect those members' paths from, strongest first: when its kept counts serve `now`.
-  const tableByBound = includeItems && membersByBound !== null && table !== null && table.twoHopCountsServe(context.now) ? table : null;
+  const tableByBound = membersByBound !== null && table !== null && table.twoHopCountsServe(context.now) ? table : null;
   let targets: PersonRecord[] = [];
   if (memberIndices === null) {
     const person = state.person(reference.uuid);
     if (person !== undefined) targets = [person];
-  } else if (membersByBound === null || (includeItems && tableByBound === null)) {
+  } else if (membersByBound === null || tableByBound === null) {
     // Read member by member, as records.
     targets = Array.from(memberIndices, (index) => state.record(index));
   }
@@ -265,68 +271,74 @@ function rankTarget(
     pathPowers = memberPathPowersOf(state);
     pathPowers.begin(state.records.length);
   }
-  if (includeItems) {
-    const accumulators = accumulatorsOf(state);
-    accumulators.begin(state.records.length);
-    // A company's members share bridges: remember each colleague-to-bridge score for the call.
-    let scores = memo;
-    if (scores === null && targetCount > 1) {
-      scores = state.scoreMemo;
-      scores.begin(state.edges.slotCapacity);
-    }
-    const collector = new PathCollector(state, accumulators, {
-      context,
-      maximumPaths,
-      maximumPriorities: maximumPriorityEntries,
-      memo: scores,
-      table,
-      pathPowers,
-    });
-    if (membersByBound !== null && tableByBound !== null) {
-      collectStrongestMembersFirst(state, tableByBound, membersByBound, collector, context);
-    } else {
-      for (const person of targets) collector.collect(person);
-    }
-    const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
-    for (const accumulator of accumulators.values) {
-      items.push({
-        person_uuid: accumulator.user.uuid,
-        user_uuid: accumulator.user.userUuid ?? "",
-        is_internal: true,
-        connection_score: accumulator.best,
-        strength: strengthLabel(accumulator.best, context.parameters.strengthThresholds) ?? "weak",
-        path_count: accumulator.pathCount,
-        paths: accumulator.paths.map((path) => path.hops),
-        path_strengths: accumulator.paths.map((path) => path.strength),
-        priority_management: priorityEntries(state, accumulator, context, summariesByTarget, maximumPriorityEntries),
-      });
-    }
-    const direction = order === "desc" ? -1 : 1;
-    if (sortBy === "score") {
-      items.sort(
-        (left, right) =>
-          direction * (left.connection_score - right.connection_score) ||
-          direction * (left.path_count - right.path_count) ||
-          compareUuids(left.person_uuid, right.person_uuid),
-      );
-    } else {
-      const names = new Map(items.map((item) => [item, nameOf?.(item.person_uuid, item.user_uuid) ?? null]));
-      items.sort((left, right) => {
-        const leftName = names.get(left) ?? null;
-        const rightName = names.get(right) ?? null;
-        const byName = leftName === null || rightName === null ? compareNames(leftName, rightName) : direction * compareNames(leftName, rightName);
-        return byName || right.connection_score - left.connection_score || compareUuids(left.person_uuid, right.person_uuid);
-      });
-    }
+  const accumulators = accumulatorsOf(state);
+  accumulators.begin(state.records.length);
+  // A company's members share bridges: remember each colleague-to-bridge score for the call.
+  let scores = memo;
+  if (scores === null && targetCount > 1) {
+    scores = state.scoreMemo;
+    scores.begin(state.edges.slotCapacity);
   }
+  const collector = new PathCollector(state, accumulators, {
+    context,
+    maximumPaths,
+    maximumPriorities: maximumPriorityEntries,
+    memo: scores,
+    table,
+    pathPowers,
+  });
+  if (membersByBound !== null && tableByBound !== null) {
+    collectStrongestMembersFirst(state, tableByBound, membersByBound, collector, context);
+  } else {
+    for (const person of targets) collector.collect(person);
+  }
+  // Each accumulator is one internal user who reaches the target: one item.
+  const total = accumulators.values.length;
+  if (includeItems) listItems(state, accumulators.values, settings, items);
 
   return {
     entity: reference.entity,
     target_uuid: reference.uuid,
     items: items.slice(0, limit),
-    total: items.length,
+    total,
     top_external_contacts: reference.entity === "company" ? topExternalContacts(state, targets, context, contactsLimit, pathPowers, membersByBound) : [],
   };
+}
+
+/** Appends to `items` one item per accumulator, each with its paths and priority entries, in the ranking's order. */
+function listItems(state: GraphState, accumulators: readonly UserAccumulator[], settings: RankingSettings, items: RecommendedPathItem[]): void {
+  const { context, sortBy, order, nameOf, maximumPriorityEntries } = settings;
+  const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
+  for (const accumulator of accumulators) {
+    items.push({
+      person_uuid: accumulator.user.uuid,
+      user_uuid: accumulator.user.userUuid ?? "",
+      is_internal: true,
+      connection_score: accumulator.best,
+      strength: strengthLabel(accumulator.best, context.parameters.strengthThresholds) ?? "weak",
+      path_count: accumulator.pathCount,
+      paths: accumulator.paths.map((path) => path.hops),
+      path_strengths: accumulator.paths.map((path) => path.strength),
+      priority_management: priorityEntries(state, accumulator, context, summariesByTarget, maximumPriorityEntries),
+    });
+  }
+  const direction = order === "desc" ? -1 : 1;
+  if (sortBy === "score") {
+    items.sort(
+      (left, right) =>
+        direction * (left.connection_score - right.connection_score) ||
+        direction * (left.path_count - right.path_count) ||
+        compareUuids(left.person_uuid, right.person_uuid),
+    );
+  } else {
+    const names = new Map(items.map((item) => [item, nameOf?.(item.person_uuid, item.user_uuid) ?? null]));
+    items.sort((left, right) => {
+      const leftName = names.get(left) ?? null;
+      const rightName = names.get(right) ?? null;
+      const byName = leftName === null || rightName === null ? compareNames(leftName, rightName) : direction * compareNames(leftName, rightName);
+      return byName || right.connection_score - left.connection_score || compareUuids(left.person_uuid, right.person_uuid);
+    });
+  }
 }
 
 /**

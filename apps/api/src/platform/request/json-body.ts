@@ -1,11 +1,13 @@
 /**
  * @module
  * Reads a JSON request body once, for every operation that takes one: 413 over 1 MiB, 415 for a
- * body that is not `application/json`, 400 for malformed JSON or a missing body.
+ * body that is not `application/json`, 400 for malformed JSON, for JSON nested too deep or with a
+ * `__proto__` key (json-nesting.ts), or for a missing body.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
+import { jsonNestingProblem } from "./json-nesting.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -25,10 +27,14 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   if (!contentType || !isJsonContentType(contentType)) {
     throw new ApiError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : "unreadable";
     throw badRequest(`request body is not valid JSON: ${reason}`);
   }
+  const problem = jsonNestingProblem(body);
+  if (problem !== null) throw badRequest(problem);
+  return body;
 }

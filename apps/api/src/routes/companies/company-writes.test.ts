@@ -82,6 +82,20 @@ describe("POST /v1/companies", () => {
 });
 
 describe("PUT /v1/companies/{company_uuid}", () => {
+  it("answers 400 for custom field values nested past the body limit or keyed __proto__, writing nothing", async () => {
+    const created = (await createCompany({ company_name: "Globex", company_custom_fields: { [FIELD_A]: "kept" } })).body;
+    const deep = `{"company_custom_fields":{"${FIELD_B}":${"[".repeat(3_000)}${"]".repeat(3_000)}}}`;
+    const proto = `{"company_custom_fields":{"${FIELD_B}":"b","__proto__":{"x":1}}}`;
+    for (const body of [deep, proto]) {
+      const result = await putCompany(created.uuid, body);
+      expect(result.status).toBe(400);
+      expect(result.body.error).toMatch(/levels deep|'__proto__'/);
+    }
+    const read = await context.request(`/v1/companies/${created.uuid}`, { key: acme.key });
+    expect(read.status).toBe(200);
+    expect((await json(read)).company_custom_fields).toEqual({ [FIELD_A]: "kept" });
+  });
+
   it("writes only the fields present, replaces company_custom_fields whole, and bumps service_updated_at", async () => {
     const created = (
       await createCompany({

@@ -19,7 +19,7 @@ export const pathBatchFields = {
   include_items: z
     .boolean()
     .default(true)
-    .describe("Accepted everywhere; effective only on the company batch, where false skips items and keeps top_external_contacts."),
+    .describe("Accepted everywhere; effective only on the company batch, where false skips items and keeps top_external_contacts; total still counts the team members who reach the company."),
   limit: z
     .number()
     .int()

@@ -277,6 +277,9 @@ describe("companies", () => {
 
     const contactsOnly = await call("/v1/companies/recommended-paths/batch", { method: "POST", body: { uuids: [ids.globex], include_items: false } });
     expect(contactsOnly.body.results[0].items).toEqual([]);
+    // The target's total still counts the team members who reach it, as the items would list them.
+    expect(contactsOnly.body.results[0]).toMatchObject({ total: paths.body.total, has_more: paths.body.total > 0 });
+    expect(paths.body.total).toBeGreaterThan(0);
     expect(contactsOnly.body.results[0].top_external_contacts).toHaveLength(1);
 
     const power = await call(`/v1/companies/${ids.globex}/pathpower`);

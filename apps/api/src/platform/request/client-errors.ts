@@ -1,0 +1,40 @@
+/**
+ * @module
+ * What Node's HTTP parser refuses before a request reaches the app: headers beyond its size limit (431), a
+ * request that did not arrive in time (408), bytes that are not HTTP (400). Node answers those with a bare
+ * status line; here the answer keeps the API's contract, a JSON error body and an `X-Request-Id`, and the
+ * connection is then closed, as Node closes it.
+ */
+import type { Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.js";
+
+const REFUSALS: Record<string, [status: number, reason: string, error: string]> = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "request line and headers are larger than the server accepts (16 KiB by default)"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "request did not arrive in time"],
+};
+const MALFORMED: [number, string, string] = [400, "Bad Request", "request is not valid HTTP/1.1"];
+
+/** The whole HTTP response that refuses a request the parser failed with `code`, under request id `id`. */
+export function clientErrorResponse(code: string | undefined, id: string): string {
+  const [status, reason, error] = (code !== undefined ? REFUSALS[code] : undefined) ?? MALFORMED;
+  const body = JSON.stringify({ error });
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `${REQUEST_ID_HEADER}: ${id}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Answers `server`'s client errors with `clientErrorResponse`, unless a response on the connection has begun. */
+export function answerClientErrors(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A response already begun on this connection would be corrupted by another: then it is only closed
+    // (Node's own handler makes the same check on the same field).
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code !== "ECONNRESET" && socket.writable && inFlight?.headersSent !== true) {
+      socket.end(clientErrorResponse(error.code, requestIdOf(undefined)), () => socket.destroy());
+    } else {
+      socket.destroy();
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { jsonNestingProblem, MAX_JSON_DEPTH } from "./json-nesting.js";
+
+const nested = (depth: number, leaf: unknown = 1): unknown => {
+  let value = leaf;
+  for (let level = 0; level < depth; level += 1) value = level % 2 === 0 ? [value] : { key: value };
+  return value;
+};
+
+describe("jsonNestingProblem", () => {
+  it("accepts scalars and bodies up to the limit, refuses one level more", () => {
+    expect(jsonNestingProblem("text")).toBeNull();
+    expect(jsonNestingProblem(null)).toBeNull();
+    expect(jsonNestingProblem(nested(MAX_JSON_DEPTH))).toBeNull();
+    expect(jsonNestingProblem(nested(MAX_JSON_DEPTH + 1))).toMatch(/more than 32 levels deep/);
+  });
+
+  it("walks a body tens of thousands of levels deep without overflowing the stack", () => {
+    const deep = JSON.parse("[".repeat(50_000) + "]".repeat(50_000)) as unknown;
+    expect(jsonNestingProblem(deep)).toMatch(/levels deep/);
+  });
+
+  it("refuses a __proto__ key at any depth, parsed as JSON.parse makes it (an own key)", () => {
+    expect(jsonNestingProblem(JSON.parse('{"a":[{"b":{"__proto__":"x"}}]}'))).toMatch(/'__proto__'/);
+    expect(jsonNestingProblem(JSON.parse('{"constructor":{"prototype":1}}'))).toBeNull();
+  });
+
+  it("depends only on the depth: any JSON value nested within the limit passes, wrapped past it fails", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 20 }), (value, wraps) => {
+        const parsed = JSON.parse(JSON.stringify(value)) as unknown;
+        if (JSON.stringify(value).includes('"__proto__"')) return;
+        expect(jsonNestingProblem(nested(wraps, parsed))).toBeNull();
+        expect(jsonNestingProblem(nested(MAX_JSON_DEPTH, [parsed]))).toMatch(/levels deep/);
+      }),
+    );
+  });
+});
