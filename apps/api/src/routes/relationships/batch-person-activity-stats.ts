@@ -55,6 +55,11 @@ export const batchPersonActivityStats = defineOperation({
         .transform((value, context) => {
           if (value === undefined) return undefined;
           const requested = value.split(",").map((item) => item.trim()).filter(Boolean);
+          if (requested.length === 0) {
+            // An empty answer would read as "no activity": a client that wants every period omits the field.
+            context.addIssue({ code: "custom", message: `names no period; omit it for all, or use ${ACTIVITY_PERIODS.join(", ")}` });
+            return z.NEVER;
+          }
           const unknown = requested.find((item) => !(ACTIVITY_PERIODS as readonly string[]).includes(item));
           if (unknown !== undefined) {
             context.addIssue({ code: "custom", message: `unknown period '${unknown}'; use ${ACTIVITY_PERIODS.join(", ")}` });

@@ -359,6 +359,12 @@ describe("derived fields and meetings", () => {
     const { body } = await call("/v1/persons/activity-stats/batch", { method: "POST", body: { uuids: ["00000000-0000-4000-8000-000000000000"] } });
     expect(body.results[0]).toMatchObject({ entity_type: "PERSON", periods: [], by_user: [], top_email_user: null });
     expect((await call("/v1/persons/activity-stats/batch", { method: "POST", body: { uuids: [ids.grace], periods: "7_days" } })).status).toBe(400);
+    // A list naming no period is refused rather than answered with empty periods, which read as no activity.
+    for (const periods of ["", " , "]) {
+      const empty = await call("/v1/persons/activity-stats/batch", { method: "POST", body: { uuids: [ids.grace], periods } });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error).toMatch(/periods.*names no period/);
+    }
   });
 });
 
