@@ -60,7 +60,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(requestId());
   app.use(accessLog());
   app.onError(handleError);
-  app.notFound(handleNotFound);
+  app.notFound(handleNotFound(operations));
 
   app.get("/health", (context) => context.json({ status: "ok" }));
   app.get("/ready", (context) =>

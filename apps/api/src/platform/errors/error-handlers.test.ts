@@ -71,6 +71,24 @@ describe("error envelope", () => {
     expect(await errorOf(unknown)).toMatch(/no route/);
   });
 
+  it("answers 405 with Allow for a known path under another method, and 404 past it", async () => {
+    const wrong = await app.request("/v1/test/echo", { method: "DELETE", headers: { "x-api-key": acme.key } });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("POST");
+    expect(await errorOf(wrong)).toBe("method DELETE is not allowed on /v1/test/echo; use POST");
+    // A path with parameters, declared under several methods.
+    const person = await app.request("/v1/persons/6f1c2a34-0000-4000-8000-000000000001", { method: "PATCH", headers: { "x-api-key": acme.key } });
+    expect(person.status).toBe(405);
+    expect(person.headers.get("allow")).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
+    expect(person.headers.get("allow")!.split(", ")).toContain("GET");
+    expect(person.headers.get("x-request-id")).toBeTruthy();
+    // One segment more is no declared path.
+    const deeper = await app.request("/v1/test/echo/more", { method: "DELETE", headers: { "x-api-key": acme.key } });
+    expect(deeper.status).toBe(404);
+    // Without a key, authentication answers first.
+    expect((await app.request("/v1/test/echo", { method: "DELETE" })).status).toBe(401);
+  });
+
   it("answers 400 for malformed JSON, a missing body and a schema violation", async () => {
     const malformed = await post("{not json");
     expect(malformed.status).toBe(400);

@@ -40,5 +40,27 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   return errorResponse(context, 500, `internal error; quote request id ${requestId} when reporting it`);
 };
 
-export const handleNotFound: NotFoundHandler<AppEnv> = (context) =>
-  errorResponse(context, 404, `no route for ${context.req.method} ${context.req.path}`);
+/** A route as the operation table declares it: `path` with `{name}` parameters. */
+export interface DeclaredRoute {
+  method: string;
+  path: string;
+}
+
+/**
+ * Answers a request no route took: 405 with an `Allow` header when the path is one of `routes` under another
+ * method (a client then knows the path is right and the method wrong), else 404.
+ */
+export function handleNotFound(routes: readonly DeclaredRoute[]): NotFoundHandler<AppEnv> {
+  const patterns = routes.map(({ method, path }) => ({
+    method: method.toUpperCase(),
+    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}/]+\}/g, "[^/]+")}$`),
+  }));
+  return (context) => {
+    const { method, path } = context.req;
+    const allowed = [...new Set(patterns.filter((route) => route.pattern.test(path)).map((route) => route.method))].sort();
+    if (allowed.length > 0 && !allowed.includes(method)) {
+      return errorResponse(context, 405, `method ${method} is not allowed on ${path}; use ${allowed.join(" or ")}`, { Allow: allowed.join(", ") });
+    }
+    return errorResponse(context, 404, `no route for ${method} ${path}`);
+  };
+}
