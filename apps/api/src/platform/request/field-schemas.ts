@@ -1,7 +1,7 @@
 /**
  * @module
- * Zod building blocks for record fields in request bodies: nullable text (blank means null),
- * calendar dates, tag lists, finite numbers. Each carries its description for the OpenAPI
+ * Zod building blocks for record fields in request bodies: nullable text (blank means null), web
+ * addresses, calendar dates, tag lists, finite numbers. Each carries its description for the OpenAPI
  * document and MCP tool schemas.
  */
 import { z } from "zod";
@@ -14,6 +14,42 @@ export const nullableText = (description: string, max = 2_000) =>
     .transform((value) => value.trim() || null)
     .nullable()
     .describe(description);
+
+/** A host name with at least one dot, an optional port, then the end or a path, query or fragment. */
+const HOST_FIRST = /^[\w-]+(\.[\w-]+)+(:\d+)?([/?#]|$)/;
+
+/**
+ * True for a web address a client can open: an `http` or `https` URL, or one written without its scheme
+ * (`acme.com/about`, `www.linkedin.com/company/acme`). Any other scheme (`javascript:`, `data:`) is not one:
+ * a client that shows the field as a link would run or load it.
+ */
+export function isWebAddress(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  return HOST_FIRST.test(text) || isHttpUrl(text);
+}
+
+function isHttpUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+}
+
+/** A web address (see `isWebAddress`), stored as written but trimmed; blank means null. */
+export const nullableWebAddress = (description: string, max = 2_000) =>
+  z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .transform((value, context) => {
+      const address = value.trim();
+      if (!address) return null;
+      if (!isWebAddress(address)) {
+        context.addIssue({ code: "custom", message: `'${address.slice(0, 80)}' is not a web address: use an http(s) URL such as https://acme.com` });
+        return z.NEVER;
+      }
+      return address;
+    })
+    .nullable()
+    .describe(`${description} An http(s) URL, or one without its scheme; other schemes are refused.`);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -4,9 +4,9 @@
  * spec lists them, plus the fields the company list filters on (domain, industry tags, investor
  * fields, scores). One shape for create and update.
  */
-import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, type CompanyPatch } from "@rapport/store";
+import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, isPlausibleEmail, normalizeDomain, normalizeEmail, type CompanyPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableDate, nullableNumber, nullableText } from "../../platform/request/field-schemas.js";
+import { labelList, nullableDate, nullableNumber, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 
 const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], string> = {
@@ -98,9 +98,35 @@ const companyName = z
   .refine((value) => value.length > 0, "must not be blank")
   .describe("The company's name.");
 
+const contactEmail = z
+  .string()
+  .max(320, "at most 320 characters")
+  .transform((value, context) => {
+    if (!value.trim()) return null;
+    const address = normalizeEmail(value);
+    if (!isPlausibleEmail(address)) {
+      context.addIssue({ code: "custom", message: `'${value.slice(0, 80)}' is not an email address` });
+      return z.NEVER;
+    }
+    return address;
+  })
+  .nullable()
+  .describe(`${SPEC_TEXT_DESCRIPTIONS.email} Normalized as a person's: trimmed, lower case, without mailto:.`);
+
+/** The text fields that hold web addresses: http(s) URLs, never another scheme a client would run. */
+const webAddressShape = {
+  website: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.website).optional(),
+  linkedin_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.linkedin_url).optional(),
+  facebook_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.facebook_url).optional(),
+  twitter_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.twitter_url).optional(),
+  logo_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.logo_url).optional(),
+};
+
 /** Every writable company field but the name, all optional. */
 export const companyFieldsShape = {
   ...textShape,
+  ...webAddressShape,
+  email: contactEmail.optional(),
   employee_count: employeeCount.optional(),
   year_founded: yearFounded.optional(),
   company_custom_fields: customFields.optional(),

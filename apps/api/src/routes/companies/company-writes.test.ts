@@ -62,6 +62,12 @@ describe("POST /v1/companies", () => {
     expect(body.domain).toBe("initech.example");
   });
 
+  it("keeps web addresses as written, with or without a scheme, and normalizes the contact email", async () => {
+    const { status, body } = await createCompany({ company_name: "Hooli", website: " hooli.example/about ", linkedin_url: "https://www.linkedin.com/company/hooli", email: " Info@Hooli.example " });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ website: "hooli.example/about", linkedin_url: "https://www.linkedin.com/company/hooli", email: "info@hooli.example", domain: "hooli.example" });
+  });
+
   it("answers 400 naming the field for a missing name, a bad band, a bad year, a bad domain and unknown fields", async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ domain: "acme.example" }, /company_name/],
@@ -72,6 +78,9 @@ describe("POST /v1/companies", () => {
       [{ company_name: "A", company_custom_fields: { color: "red" } }, /company_custom_fields.*custom-field UUIDs/],
       [{ company_name: "A", colour: "red" }, /colour/],
       [{ company_name: "A", last_investment_date: "2025-02-30" }, /last_investment_date'.*YYYY-MM-DD/],
+      [{ company_name: "A", email: "not email" }, /email'.*not an email address/],
+      [{ company_name: "A", website: "javascript:alert(1)" }, /website'.*not a web address/],
+      [{ company_name: "A", logo_url: "ftp://acme.example/logo.png" }, /logo_url'.*not a web address/],
     ];
     for (const [body, message] of cases) {
       const result = await createCompany(body);

@@ -5,7 +5,7 @@
  */
 import { isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl, type NewAffiliation, type PersonPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableDate, nullableText } from "../../platform/request/field-schemas.js";
+import { labelList, nullableDate, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 
 /** Normalizes an address, or reports it as not being one. */
@@ -77,9 +77,9 @@ export const personFieldsShape = {
   job_title: nullableText("Job title at the primary company.", 300).optional(),
   primary_company_uuid: uuidString("The current employer (from GET /v1/companies); it gets a current affiliation.").nullable().optional(),
   linkedin_url: linkedinUrl.optional(),
-  twitter_url: nullableText("Twitter / X profile URL.").optional(),
-  facebook_url: nullableText("Facebook profile URL.").optional(),
-  logo_url: nullableText("Picture URL.").optional(),
+  twitter_url: nullableWebAddress("Twitter / X profile URL.").optional(),
+  facebook_url: nullableWebAddress("Facebook profile URL.").optional(),
+  logo_url: nullableWebAddress("Picture URL.").optional(),
   city: nullableText("City.", 200).optional(),
   state: nullableText("State or region.", 200).optional(),
   country: nullableText("Country.", 200).optional(),

@@ -67,6 +67,8 @@ describe("POST /v1/persons", () => {
       [{ name: "X", emails: ["not-an-email"] }, /'not-an-email' is not an email address/],
       [{ name: "X", emails: [{ address: "a@b.example", is_primary: true }, { address: "c@d.example", is_primary: true }] }, /at most one address/],
       [{ name: "X", linkedin_url: "https://example.com/in/x" }, /must be a LinkedIn URL/],
+      [{ name: "X", logo_url: "javascript:alert(1)" }, /logo_url'.*not a web address/],
+      [{ name: "X", twitter_url: "data:text/html,hi" }, /twitter_url'.*not a web address/],
       [{ name: "X", primary_company_uuid: "00000000-0000-4000-8000-000000000000" }, /company 00000000-0000-4000-8000-000000000000 does not exist/],
       [{ name: "X", affiliations: [{ company_uuid: "00000000-0000-4000-8000-000000000000", is_current: true, ended_on: "2020-01-01" }] }, /current affiliation.*has no ended_on/],
       [{ name: "X", is_internal: true }, /is_internal/],
