@@ -75,7 +75,7 @@ export const isoTimestampQuery = (description: string, options: { endOfDay?: boo
 /** `true`/`false` (or 1/0) in a query string. */
 export const booleanQuery = (description: string) =>
   z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .enum(["true", "false", "1", "0"], { message: "must be true or false (or 1 or 0)" })
     .transform((value) => value === "true" || value === "1")
     .describe(description);
 

@@ -13,19 +13,14 @@ import { defaultWindow, ImportRequestError, type ImportRequest } from "../../imp
 import { ImportFormatError } from "../../imports/imported-items.js";
 import { defineOperation } from "../../operations/operation.js";
 import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error.js";
-import { parseIsoTimestamp } from "../../platform/request/common-schemas.js";
+import { booleanQuery, parseIsoTimestamp } from "../../platform/request/common-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
 
 /** Largest upload taken over HTTP (the whole form is held in memory while it is saved); larger archives go through `rapport import`. */
 export const MAX_IMPORT_UPLOAD_BYTES = 100 * 1024 * 1024;
 
-const flag = (description: string) =>
-  z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .transform((value) => value === "true" || value === "1")
-    .optional()
-    .describe(description);
+const flag = (description: string) => booleanQuery(description).optional();
 
 const isoDate = (description: string) =>
   z
