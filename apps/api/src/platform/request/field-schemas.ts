@@ -34,22 +34,40 @@ function isHttpUrl(text: string): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
 }
 
-/** A web address (see `isWebAddress`), stored as written but trimmed; blank means null. */
-export const nullableWebAddress = (description: string, max = 2_000) =>
+/**
+ * A text field that `normalize` checks and normalizes, given the trimmed text: its result is stored, and null
+ * from it is a 400 with `problem(text)`. Blank text means null.
+ */
+export const nullableCheckedText = (
+  description: string,
+  max: number,
+  normalize: (text: string) => string | null,
+  problem: (text: string) => string,
+) =>
   z
     .string()
     .max(max, `at most ${max} characters`)
     .transform((value, context) => {
-      const address = value.trim();
-      if (!address) return null;
-      if (!isWebAddress(address)) {
-        context.addIssue({ code: "custom", message: `'${address.slice(0, 80)}' is not a web address: use an http(s) URL such as https://acme.com` });
+      const text = value.trim();
+      if (!text) return null;
+      const normalized = normalize(text);
+      if (normalized === null) {
+        context.addIssue({ code: "custom", message: problem(text) });
         return z.NEVER;
       }
-      return address;
+      return normalized;
     })
     .nullable()
-    .describe(`${description} An http(s) URL, or one without its scheme; other schemes are refused.`);
+    .describe(description);
+
+/** A web address (see `isWebAddress`), stored as written but trimmed; blank means null. */
+export const nullableWebAddress = (description: string, max = 2_000) =>
+  nullableCheckedText(
+    `${description} An http(s) URL, or one without its scheme; other schemes are refused.`,
+    max,
+    (text) => (isWebAddress(text) ? text : null),
+    (text) => `'${text.slice(0, 80)}' is not a web address: use an http(s) URL such as https://acme.com`,
+  );
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -6,7 +6,7 @@
  */
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, isPlausibleEmail, normalizeDomain, normalizeEmail, type CompanyPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableDate, nullableNumber, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
+import { labelList, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 
 const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], string> = {
@@ -34,33 +34,19 @@ const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], strin
   year_founded: "Year founded, four digits (\"2015\"); what founded_on_from/to filter on.",
 };
 
-const employeeCount = z
-  .string()
-  .transform((value, context) => {
-    const band = value.trim();
-    if (!band) return null;
-    if (!(EMPLOYEE_COUNT_BANDS as readonly string[]).includes(band)) {
-      context.addIssue({ code: "custom", message: `'${value.slice(0, 40)}' is not a band; use one of ${EMPLOYEE_COUNT_BANDS.join(", ")}` });
-      return z.NEVER;
-    }
-    return band;
-  })
-  .nullable()
-  .describe(SPEC_TEXT_DESCRIPTIONS.employee_count);
+const employeeCount = nullableCheckedText(
+  SPEC_TEXT_DESCRIPTIONS.employee_count,
+  100,
+  (band) => ((EMPLOYEE_COUNT_BANDS as readonly string[]).includes(band) ? band : null),
+  (band) => `'${band.slice(0, 40)}' is not a band; use one of ${EMPLOYEE_COUNT_BANDS.join(", ")}`,
+);
 
-const yearFounded = z
-  .string()
-  .transform((value, context) => {
-    const year = value.trim();
-    if (!year) return null;
-    if (!/^\d{4}$/.test(year)) {
-      context.addIssue({ code: "custom", message: "must be a four-digit year such as \"2015\"" });
-      return z.NEVER;
-    }
-    return year;
-  })
-  .nullable()
-  .describe(SPEC_TEXT_DESCRIPTIONS.year_founded);
+const yearFounded = nullableCheckedText(
+  SPEC_TEXT_DESCRIPTIONS.year_founded,
+  100,
+  (year) => (/^\d{4}$/.test(year) ? year : null),
+  () => 'must be a four-digit year such as "2015"',
+);
 
 const customFields = z
   .record(z.string(), z.unknown())
@@ -72,20 +58,12 @@ const customFields = z
   })
   .describe("Custom field values keyed by field UUID. Replaces the whole stored object: resend every key to keep.");
 
-const domain = z
-  .string()
-  .max(300, "at most 300 characters")
-  .transform((value, context) => {
-    if (!value.trim()) return null;
-    const host = normalizeDomain(value);
-    if (!host) {
-      context.addIssue({ code: "custom", message: `'${value.slice(0, 80)}' is not a domain such as acme.com` });
-      return z.NEVER;
-    }
-    return host;
-  })
-  .nullable()
-  .describe("Primary web domain; stored without scheme, www or path (\"https://www.acme.com/\" → \"acme.com\").");
+const domain = nullableCheckedText(
+  'Primary web domain; stored without scheme, www or path ("https://www.acme.com/" → "acme.com").',
+  300,
+  (text) => normalizeDomain(text) || null,
+  (text) => `'${text.slice(0, 80)}' is not a domain such as acme.com`,
+);
 
 const textShape = Object.fromEntries(
   COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], field === "description" ? 20_000 : 2_000).optional()]),
@@ -98,20 +76,15 @@ const companyName = z
   .refine((value) => value.length > 0, "must not be blank")
   .describe("The company's name.");
 
-const contactEmail = z
-  .string()
-  .max(320, "at most 320 characters")
-  .transform((value, context) => {
-    if (!value.trim()) return null;
-    const address = normalizeEmail(value);
-    if (!isPlausibleEmail(address)) {
-      context.addIssue({ code: "custom", message: `'${value.slice(0, 80)}' is not an email address` });
-      return z.NEVER;
-    }
-    return address;
-  })
-  .nullable()
-  .describe(`${SPEC_TEXT_DESCRIPTIONS.email} Normalized as a person's: trimmed, lower case, without mailto:.`);
+const contactEmail = nullableCheckedText(
+  `${SPEC_TEXT_DESCRIPTIONS.email} Normalized as a person's: trimmed, lower case, without mailto:.`,
+  320,
+  (text) => {
+    const address = normalizeEmail(text);
+    return isPlausibleEmail(address) ? address : null;
+  },
+  (text) => `'${text.slice(0, 80)}' is not an email address`,
+);
 
 /** The text fields that hold web addresses: http(s) URLs, never another scheme a client would run. */
 const webAddressShape = {

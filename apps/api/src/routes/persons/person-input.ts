@@ -5,7 +5,7 @@
  */
 import { isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl, type NewAffiliation, type PersonPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableDate, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
+import { labelList, nullableCheckedText, nullableDate, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 
 /** Normalizes an address, or reports it as not being one. */
@@ -38,20 +38,12 @@ const emails = z
   .refine((list) => list.filter((email) => email.is_primary).length <= 1, "at most one address may have is_primary: true")
   .describe("Email addresses (unique per tenant): strings, or {address, is_primary}; without a flagged primary the first is primary. Normalized: trimmed, lower case, without mailto:.");
 
-const linkedinUrl = z
-  .string()
-  .max(2_000, "at most 2000 characters")
-  .transform((value, context) => {
-    const url = value.trim();
-    if (!url) return null;
-    if (!normalizeLinkedinUrl(url)) {
-      context.addIssue({ code: "custom", message: "must be a LinkedIn URL such as https://www.linkedin.com/in/jane-doe" });
-      return z.NEVER;
-    }
-    return url;
-  })
-  .nullable()
-  .describe("LinkedIn profile URL; matched in any form (with or without scheme or www, trailing slash, query string).");
+const linkedinUrl = nullableCheckedText(
+  "LinkedIn profile URL; matched in any form (with or without scheme or www, trailing slash, query string).",
+  2_000,
+  (url) => (normalizeLinkedinUrl(url) ? url : null),
+  () => "must be a LinkedIn URL such as https://www.linkedin.com/in/jane-doe",
+);
 
 const affiliationInput = z
   .strictObject({
