@@ -5,6 +5,7 @@
  * header name, overridden or extended by `--map "Header=field,..."`.
  */
 import { COMPANY_TEXT_FIELDS } from "@rapport/store";
+import { ImportRequestError } from "./import-request.js";
 
 export const CSV_ENTITIES = ["persons", "companies"] as const;
 export type CsvEntity = (typeof CSV_ENTITIES)[number];
@@ -85,7 +86,7 @@ export function parseColumnMap(values: readonly string[]): Map<string, string> {
       const at = pair.lastIndexOf("=");
       const header = pair.slice(0, at).trim();
       const field = pair.slice(at + 1).trim().toLowerCase();
-      if (at <= 0 || !header || !field) throw new Error(`--map entry "${pair.trim()}" must be Header=field`);
+      if (at <= 0 || !header || !field) throw new Error(`map entry "${pair.trim()}" must be Header=field`);
       map.set(headerKey(header), field);
     }
   }
@@ -96,12 +97,12 @@ function fieldsOf(entity: CsvEntity): readonly string[] {
   return entity === "persons" ? PERSON_FIELDS : COMPANY_FIELDS;
 }
 
-/** Checks that every `--map` target is a field of the entity. */
+/** Checks that every `--map` target is a field of the entity (an ImportRequestError names the first that is not). */
 export function checkColumnMap(map: Map<string, string>, entity: CsvEntity): void {
   const fields = fieldsOf(entity);
   for (const field of map.values()) {
     if (field !== IGNORE_FIELD && !fields.includes(field)) {
-      throw new Error(`--map target "${field}" is not a ${entity} field; use one of ${fields.join(", ")} or ${IGNORE_FIELD}`);
+      throw new ImportRequestError(`map target "${field}" is not a ${entity} field; use one of ${fields.join(", ")} or ${IGNORE_FIELD}`);
     }
   }
 }

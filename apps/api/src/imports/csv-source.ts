@@ -4,7 +4,7 @@
  * semicolon or tab) and the header row (the first row with recognized column names, so that notes
  * above it, as in LinkedIn's export, are passed over) are found in the first rows.
  */
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { COMPANY_TEXT_FIELDS, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
 import { parse } from "csv-parse";
 import {
@@ -153,9 +153,11 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
   async function* entries(): AsyncGenerator<SourceEntry> {
     const { head, whole } = await peek(stream, counter);
     if (!looksLikeText(head)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
-    const parser = whole.pipe(
-      parse({ delimiter: sniffDelimiter(head.toString("utf8")), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true }),
-    );
+    const parser = parse({ delimiter: sniffDelimiter(head.toString("utf8")), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true });
+    // Joined so that each side's error ends both and reaches the loop below, and a reader that stops early
+    // (the upload check reads one row) ends both: the file's stream is destroyed under a replay still reading it,
+    // whose error must have somewhere to go.
+    pipeline(whole, parser, () => {});
     let mapping: ColumnMapping | null = null;
     let entity: CsvEntity | null = options.entity;
     let rowNumber = 0;
@@ -167,14 +169,14 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
         if (!mapping) {
           if (isHeaderRow(cells, options.map, entity)) {
             entity ??= guessEntity(cells, options.map);
-            if (!entity) throw new ImportFormatError(`${options.name}: cannot tell persons from companies by the header; pass --entity persons or --entity companies`);
+            if (!entity) throw new ImportFormatError(`${options.name}: cannot tell persons from companies by the header; set entity to persons or companies`);
             checkColumnMap(options.map, entity);
             mapping = mapColumns(cells, entity, options.map);
             continue;
           }
           if (rowNumber >= HEADER_SEARCH_ROWS) {
             throw new ImportFormatError(
-              `${options.name} is not a CSV of persons or companies: no header row with known column names in the first ${HEADER_SEARCH_ROWS} rows; name the columns with --map "Header=field,..."`,
+              `${options.name} is not a CSV of persons or companies: no header row with known column names in the first ${HEADER_SEARCH_ROWS} rows; name the columns with a map such as "Header=field,..."`,
             );
           }
           continue;
@@ -191,9 +193,11 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
       }
       throw error;
     } finally {
+      parser.destroy();
+      whole.destroy();
       stream.destroy();
     }
-    if (!mapping) throw new ImportFormatError(`${options.name} has no header row with known column names; name the columns with --map "Header=field,..."`);
+    if (!mapping) throw new ImportFormatError(`${options.name} has no header row with known column names; name the columns with a map such as "Header=field,..."`);
   }
   return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };
 }

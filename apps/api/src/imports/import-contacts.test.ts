@@ -167,10 +167,34 @@ describe("csv import", () => {
   it("fails at once, in one line, on a file it cannot map and on a bad --map", async () => {
     const unknown = bed.file("data.csv", csvFile([["alpha", "beta"], ["1", "2"]]));
     await expect(run(unknown, importRequest("csv"))).rejects.toThrow(
-      'data.csv has no header row with known column names; name the columns with --map "Header=field,..."',
+      'data.csv has no header row with known column names; name the columns with a map such as "Header=field,..."',
     );
     const people = bed.file("people.csv", csvFile([["Name", "Email"], ["A", "a@x.example"]]));
-    await expect(run(people, importRequest("csv", { entity: "persons", map: ["Email=e-mail"] }))).rejects.toThrow('--map target "e-mail" is not a persons field');
-    await expect(run(people, importRequest("csv", { map: ["Email"] }))).rejects.toThrow('--map entry "Email" must be Header=field');
+    await expect(run(people, importRequest("csv", { entity: "persons", map: ["Email=e-mail"] }))).rejects.toThrow('map target "e-mail" is not a persons field');
+    await expect(run(people, importRequest("csv", { map: ["Email"] }))).rejects.toThrow('map entry "Email" must be Header=field');
+  });
+
+  it("reports a value longer than its field takes as its row's problem, and writes the other rows", async () => {
+    const text = csvFile([
+      ["Name", "Email", "Title"],
+      ["N".repeat(301), "long@x.example", "CEO"],
+      ["Ada", `${"a".repeat(330)}@x.example`, "CTO"],
+      ["Grace", "grace@x.example", "T".repeat(100_000)],
+      ["Linus", "linus@x.example", "Maintainer"],
+    ]);
+    const summary = await importThreeTimes(bed.file("long.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({
+      items: { read: 4, written: 1, failed: 3 },
+      persons: { created: 1 },
+      problems: {
+        first: [
+          { position: "row 2 (line 2)", message: "name is 301 characters long, more than the 300 allowed" },
+          { position: "row 3 (line 3)", message: "email is 340 characters long, more than the 320 allowed" },
+          { position: "row 4 (line 4)", message: "job title is 100000 characters long, more than the 300 allowed" },
+        ],
+      },
+    });
+    const persons = await bed.personsByKey();
+    expect(["long@x.example", "grace@x.example", "linus@x.example"].map((key) => persons.has(key))).toEqual([false, false, true]);
   });
 });

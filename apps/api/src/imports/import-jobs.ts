@@ -23,7 +23,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
 import { importArchive } from "./import-archive.js";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
-import type { ImportSummary } from "./import-summary.js";
+import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js";
 import { ImportFormatError } from "./imported-items.js";
 import { checkImportInput } from "./open-import-source.js";
 
@@ -132,8 +132,9 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null,
       });
     } catch (error) {
-      const message =
-        error instanceof ImportFormatError || error instanceof ImportRequestError ? error.message : `import failed: ${error instanceof Error ? error.message : String(error)}`;
+      const message = shortenedProblemMessage(
+        error instanceof ImportFormatError || error instanceof ImportRequestError ? error.message : `import failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
       await store.importJobs
         .finish(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message })

@@ -64,9 +64,17 @@ export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
 }
 
 /** Adds a problem: counted always, listed while fewer than PROBLEMS_LISTED are. */
+/** Longest problem message kept: a reader may quote a line of the archive, and a line can be megabytes long. */
+export const PROBLEM_MESSAGE_LENGTH = 500;
+
+/** `message` cut to `PROBLEM_MESSAGE_LENGTH` characters, an ellipsis marking the cut. */
+export function shortenedProblemMessage(message: string): string {
+  return message.length <= PROBLEM_MESSAGE_LENGTH ? message : `${message.slice(0, PROBLEM_MESSAGE_LENGTH - 1)}…`;
+}
+
 export function addProblem(summary: ImportSummary, problem: ImportProblem): void {
   summary.problems.count += 1;
-  if (summary.problems.first.length < PROBLEMS_LISTED) summary.problems.first.push(problem);
+  if (summary.problems.first.length < PROBLEMS_LISTED) summary.problems.first.push({ ...problem, message: shortenedProblemMessage(problem.message) });
 }
 
 export function addSkip(summary: ImportSummary, reason: string): void {

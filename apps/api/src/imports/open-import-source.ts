@@ -73,7 +73,7 @@ function csvMap(request: ImportRequest): Map<string, string> {
  * const source = await openImportSource({ path: "./calendar.ics" }, { kind: "ics", dryRun: true, keepBodies: false, since, until, entity: null, map: [] });
  */
 export async function openImportSource(input: ImportInput, request: ImportRequest): Promise<ImportSource> {
-  if (request.since > request.until) throw new ImportRequestError("--since must not be after --until");
+  if (request.since > request.until) throw new ImportRequestError("since must not be after until");
   const map = request.kind === "csv" ? csvMap(request) : new Map<string, string>();
   const named = "path" in input ? input.path : input.name;
   let stream: Readable;

@@ -68,6 +68,6 @@ export async function* readComponentBlocks(stream: Readable, counter: LineCounte
       }
     }
   }
-  if (!sawContent) throw new ImportFormatError(`${options.describe} is empty`);
+  if (!sawContent) throw new ImportFormatError(`${options.describe}: it is empty`);
   if (capture) yield { name: capture.name, line: capture.line, problem: `${capture.name} starting here is never closed (no END:${capture.name})` };
 }

@@ -17,6 +17,7 @@ import {
   type ImportSummary,
   type OwnerSummary,
 } from "./import-summary.js";
+import { importedItemProblem } from "./imported-field-limits.js";
 import type { ImportedItem, ImportSource } from "./imported-items.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { commitRunState, createRunState, discardRunState } from "./run-state.js";
@@ -151,12 +152,14 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   let batch: Array<PositionedItem<ImportedItem>> = [];
   for await (const entry of source.entries) {
     summary.items.read += 1;
-    if ("problem" in entry) {
+    // A value longer than its field takes is the entry's problem, as a reader's own would be.
+    const problem = "problem" in entry ? entry.problem : "item" in entry ? importedItemProblem(entry.item) : null;
+    if (problem !== null) {
       summary.items.failed += 1;
-      addProblem(summary, { position: entry.position, message: entry.problem });
+      addProblem(summary, { position: entry.position, message: problem });
     } else if ("skipped" in entry) {
       addSkip(summary, entry.skipped);
-    } else {
+    } else if ("item" in entry) {
       for (const user of new Set(addressesOf(entry.item).map((address) => userByAddress.get(address)).filter(Boolean))) {
         appearances.set(user!.uuid, (appearances.get(user!.uuid) ?? 0) + 1);
       }

@@ -41,7 +41,9 @@ export async function readUploadedFile(context: Context<AppEnv>, fieldName = "fi
   } catch {
     throw badRequest("the multipart body could not be read: check the boundary and the part headers");
   }
-  const part = form.get(fieldName);
+  const parts = form.getAll(fieldName);
+  if (parts.length > 1) throw badRequest(`the multipart body has ${parts.length} parts named '${fieldName}': send one file`);
+  const part = parts[0];
   if (!part || typeof part === "string") throw badRequest(`the multipart body needs a file part named '${fieldName}'`);
   if (part.size > MAX_FILE_BYTES) throw tooLarge();
   return {

@@ -62,6 +62,12 @@ describe("files", () => {
     const wrongField = await upload("x", { field: "attachment" });
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.error).toMatch(/file part named 'file'/);
+    const twoFiles = new FormData();
+    twoFiles.append("file", new Blob(["one"]), "one.txt");
+    twoFiles.append("file", new Blob(["two"]), "two.txt");
+    const twice = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": acme.key }, body: twoFiles });
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toEqual({ error: "the multipart body has 2 parts named 'file': send one file" });
   });
 
   it("counts linked files on opportunities and deletes a file with its links; uploader or administrator only", async () => {

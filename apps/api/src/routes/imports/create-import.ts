@@ -122,8 +122,9 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
       }
       const form = await readForm(http, maxUploadBytes);
       const { file, ...rest } = form;
-      const upload = Array.isArray(file) ? file[0] : file;
-      if (!(upload instanceof File)) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
+      if (Array.isArray(file)) throw badRequest("form field 'file' must be given once: one archive an upload");
+      if (!(file instanceof File)) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
+      const upload = file;
       const fields: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(rest)) {
         if (name === "map") fields.map = (Array.isArray(value) ? value : [value]).filter((entry) => typeof entry === "string");

@@ -106,10 +106,31 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     });
     expect(await upload({ kind: "csv", file: { name: "x.csv", content: "a,b\n1,2\n" }, fields: { map: "a=shoe_size" }, key: acme.key })).toMatchObject({ status: 400 });
     expect(await upload({ fields: { user_uuid: "00000000-0000-4000-8000-000000000000" } })).toMatchObject({ status: 400, body: { error: expect.stringContaining("is not an active user") } });
+    // A map target the guessed entity lacks is a 400 naming it, as with the entity given.
+    expect(await upload({ kind: "csv", file: { name: "people.csv", content: "First Name,Email\nAda,ada@x.example\n" }, fields: { map: "Email=domain" } })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^map target "domain" is not a persons field/) },
+    });
+    expect(await upload({ kind: "ics", fields: { since: "2026-12-01", until: "2026-11-01" } })).toMatchObject({ status: 400, body: { error: "since must not be after until" } });
+    const twoFiles = new FormData();
+    twoFiles.append("kind", "mbox");
+    twoFiles.append("file", new File([archive()], "a.mbox"));
+    twoFiles.append("file", new File([archive()], "b.mbox"));
+    const refusedTwice = await context.app.request("/v1/imports", { method: "POST", headers: { "x-api-key": acme.key }, body: twoFiles });
+    expect(refusedTwice.status).toBe(400);
+    expect(await refusedTwice.json()).toEqual({ error: "form field 'file' must be given once: one archive an upload" });
 
     const small = createApp(context.services, { operations: [createImportOperation({ maxUploadBytes: 512 })] });
     expect(await upload({}, small)).toMatchObject({ status: 413, body: { error: expect.stringContaining("larger than the 512-byte limit") } });
     expect(await emailCount()).toBe(0);
+  });
+
+  it("checks and imports a CSV far larger than the head it sniffs, and the server goes on", async () => {
+    const rows = ["First Name,Last Name,Email", ...Array.from({ length: 5_000 }, (_unused, index) => `Person,Number ${index},person${index}@example.com`)];
+    const started = await upload({ kind: "csv", file: { name: "people.csv", content: rows.join("\n") }, fields: { dry_run: "true" } });
+    expect(started.status).toBe(202);
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { dry_run: true, persons: { created: 5_000 } } });
   });
 
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {

@@ -1,0 +1,52 @@
+/** checkImportInput: the first entry of an upload read before its job starts, and the file let go cleanly. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, describe, expect, it } from "vitest";
+import { ImportRequestError, type ImportRequest } from "./import-request.js";
+import { checkImportInput } from "./open-import-source.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-check-import-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const csvRequest = (overrides: Partial<ImportRequest> = {}): ImportRequest => ({
+  kind: "csv",
+  dryRun: true,
+  keepBodies: false,
+  since: 0,
+  until: Date.UTC(2100, 0, 1),
+  entity: null,
+  map: [],
+  ...overrides,
+});
+
+function csvOfRows(rows: number): string {
+  const path = join(folder, `people-${rows}.csv`);
+  const lines = ["First Name,Last Name,Email"];
+  for (let row = 0; row < rows; row += 1) lines.push(`Person,Number ${row},person${row}@example.com`);
+  writeFileSync(path, lines.join("\n"));
+  return path;
+}
+
+describe("checkImportInput", () => {
+  it("reads the first row of a CSV far larger than its sniffed head, and lets the file go without an error", async () => {
+    const errors: unknown[] = [];
+    const record = (error: unknown) => errors.push(error);
+    process.on("uncaughtException", record);
+    try {
+      // 5,000 rows: about 200 KiB, beyond the 64 KiB read for sniffing.
+      await expect(checkImportInput({ path: csvOfRows(5_000) }, csvRequest())).resolves.toBeUndefined();
+      await sleep(50);
+    } finally {
+      process.off("uncaughtException", record);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses a map target the guessed entity does not have as a request error (a 400), not an unexpected one", async () => {
+    const refused = checkImportInput({ path: csvOfRows(3) }, csvRequest({ map: ["Email=domain"] }));
+    await expect(refused).rejects.toBeInstanceOf(ImportRequestError);
+    await expect(refused).rejects.toThrow(/"domain" is not a persons field/);
+  });
+});
