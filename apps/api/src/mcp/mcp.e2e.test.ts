@@ -266,6 +266,28 @@ describe("rate limits shared with REST", () => {
     expect(next.headers.get("x-ratelimit-remaining")).toBe("3");
   });
 
+  it("counts once a call of a known tool that never reaches its operation: bad arguments, refused arguments, a notification", async () => {
+    const month = () => new Date(context.clock.now()).toISOString().slice(0, 7);
+    const messages = [
+      { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "getPerson", arguments: {} } },
+      { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "getPerson", arguments: [1] } },
+      { jsonrpc: "2.0", method: "tools/call", params: { name: "listUsers", arguments: {} } },
+    ];
+    for (const message of messages) {
+      context.clock.advance(1_000);
+      const before = await context.services.store.usage.monthly(limited.tenant.uuid, month());
+      const response = await postMcp(limited.key, message);
+      await response.text();
+      expect(await context.services.store.usage.monthly(limited.tenant.uuid, month()), JSON.stringify(message)).toBe(before + 1);
+    }
+    // Past the per-second limit, a call whose arguments build no request is refused like any other.
+    context.clock.advance(1_000);
+    const answers: string[] = [];
+    for (let call = 0; call < 6; call += 1) answers.push(await (await postMcp(limited.key, messages[0])).text());
+    expect(answers.slice(0, 5).every((text) => /path parameter|person_uuid/.test(text))).toBe(true);
+    expect(answers[5]).toMatch(/per-second rate limit exceeded/);
+  });
+
   it("counts a call of an unknown tool as an MCP request", async () => {
     context.clock.advance(1_000);
     const response = await postMcp(limited.key, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "noSuchTool", arguments: {} } });

@@ -14,7 +14,7 @@ import { publicBaseUrl } from "../openapi/serve-openapi-document.js";
 import { API_KEY_HEADER, authenticateKey, resolveUserContext, USER_HEADER } from "../platform/auth/authenticate.js";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
-import { rateLimit } from "../platform/rate-limit/rate-limit.js";
+import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
 import { readJsonBody } from "../platform/request/json-body.js";
 import { createRapportMcpHandler, TOOL_CALLER_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { McpTool } from "./mcp-tools.js";
@@ -89,7 +89,7 @@ function isKnownToolCall(message: unknown, toolNames: ReadonlySet<string>): bool
 export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
   const toolNames = new Set(options.tools.map((tool) => tool.name));
-  const countRequest = rateLimit();
+  const countMcpRequest = rateLimit();
 
   // RFC 9728, at the root and at the path-aware location for the /mcp resource.
   const serveMetadata = (context: Context<AppEnv>) => {
@@ -115,7 +115,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       if (message === undefined) throw badRequest("request body is required: send a JSON-RPC message");
       parsedBodies.set(context.req.raw, message);
       if (isKnownToolCall(message, toolNames)) return next();
-      return countRequest(context, next);
+      return countMcpRequest(context, next);
     },
     resolveUserContext(),
     async (context) => {
@@ -129,10 +129,24 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       // Limit headers of the operations a tool call ran; shown on the MCP response when it is
       // answered as JSON (a 2025-era SSE response has sent its headers before the call ends).
       const innerHeaders = new Headers();
+      // A call of a known tool was not counted on the way in: the operation it runs counts it. One that never
+      // reaches an operation (arguments that build no request, or a message the SDK refuses or takes as a
+      // notification) is counted here instead, so that every MCP POST counts once.
+      let counted = !isKnownToolCall(parsedBodies.get(context.req.raw), toolNames);
+      const countHere = async () => {
+        counted = true;
+        const { headers, refusal } = await countRequest(context.get("services"), owner);
+        for (const name in headers) innerHeaders.set(name, headers[name]!);
+        return refusal;
+      };
       const callTool: ToolCaller = async (tool, args) => {
         const request = buildToolRequest(tool, args, origin, forwarded);
-        if (!(request instanceof Request)) return { content: [{ type: "text", text: request.error }], isError: true };
+        if (!(request instanceof Request)) {
+          const refusal = await countHere();
+          return { content: [{ type: "text", text: refusal?.message ?? request.error }], isError: true };
+        }
         if (!forwarded[API_KEY_HEADER]) options.trustedCallers.set(request, owner);
+        counted = true;
         const response = await app.fetch(request, context.env);
         for (const [name, value] of response.headers) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
@@ -148,6 +162,8 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
           extra: { [TOOL_CALLER_KEY]: callTool },
         },
       });
+      // Answered already: a refusal can only be recorded, and the next request meets it.
+      if (!counted) await countHere();
       for (const [name, value] of innerHeaders) context.header(name, value);
       // Keeps the headers set so far (request id, rate limits) on the SDK's response.
       return context.newResponse(response.body, response);
