@@ -97,6 +97,9 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     },
     features: {
       devInteractions: { enabled: false },
+      // /mcp takes bearer tokens only (`bearer_methods_supported`) and checks no proof of possession, so no
+      // token is bound to a key: a DPoP-bound token used as a bearer would skip the proof it is bound to.
+      dPoP: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       rpInitiatedLogout: { enabled: false },

@@ -204,6 +204,8 @@ describe("the MCP authorization flow with the SDK client", () => {
       response_types_supported: ["code"],
     });
     expect(authorizationServer.grant_types_supported).not.toContain("implicit");
+    // Bearer tokens only: nothing is bound to a DPoP key that /mcp would not check.
+    expect(authorizationServer).not.toHaveProperty("dpop_signing_alg_values_supported");
   });
 
   it("registers, signs in, consents, gets a token for /mcp, and calls tools as the user", async () => {
