@@ -187,6 +187,11 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     if (operation.multipart) {
       const form = entry.requestBody!.content["multipart/form-data"]!;
       expect(Object.keys(form.schema.properties as object)).toEqual(Object.keys(operation.multipart.fields));
+      // Each form field says what it is for: more than its own name.
+      for (const [name, field] of Object.entries(form.schema.properties as Record<string, JsonSchema>)) {
+        expect(field.description, `form field ${name}`).toEqual(expect.any(String));
+        expect(field.description, `form field ${name}`).not.toBe(name);
+      }
       return;
     }
     if (!operation.body) {

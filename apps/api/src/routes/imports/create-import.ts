@@ -20,7 +20,7 @@ import { importJobSchema, presentImportJob } from "../../presenters/import-job-p
 /** Largest upload taken over HTTP (the whole form is held in memory while it is saved); larger archives go through `rapport import`. */
 export const MAX_IMPORT_UPLOAD_BYTES = 100 * 1024 * 1024;
 
-const flag = (description: string) => booleanQuery(description).optional();
+const flag = (description: string) => booleanQuery(description).optional().describe(description);
 
 const isoDate = (description: string) =>
   z
