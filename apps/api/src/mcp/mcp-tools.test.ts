@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApp } from "../app.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-openapi-document.js";
+import type { JsonSchema } from "../openapi/json-schema.js";
 import { defineOperation, type AnyOperation } from "../operations/operation.js";
 import { operations } from "../routes/operations.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
@@ -121,6 +122,22 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
     for (const name of pathNames) (example as Record<string, unknown>)[name] = "00000000-0000-4000-8000-000000000000";
     expect(check(example), ajv.errorsText(check.errors)).toBe(true);
+  });
+
+  it("takes a number or a boolean where its query string takes digits or true/false, and refuses other types", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const { inputSchema } = tool();
+    const check = ajv.compile(inputSchema);
+    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    const base: Record<string, unknown> = Object.fromEntries(pathNames.map((name) => [name, "00000000-0000-4000-8000-000000000000"]));
+    if (operation.body) base[BODY_ARGUMENT] = operation.example?.body ?? {};
+    for (const [name, schema] of Object.entries(inputSchema.properties as Record<string, JsonSchema>)) {
+      if (pathNames.includes(name) || name === BODY_ARGUMENT) continue;
+      const types = [schema.type].flat();
+      if (types.includes("integer")) expect(check({ ...base, [name]: 5 }), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+      if (types.includes("boolean")) expect(check({ ...base, [name]: true }), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+      if (types.includes("integer") || types.includes("number")) expect(check({ ...base, [name]: "five" }), name).toBe(false);
+    }
   });
 
   it("carries the annotations of its method", () => {

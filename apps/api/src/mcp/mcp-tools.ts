@@ -71,8 +71,29 @@ function localizeReferences(schema: JsonSchema, components: Record<string, JsonS
   return rewritten;
 }
 
+const BOOLEAN_TEXTS = ["0", "1", "true", "false"];
+
+/**
+ * A query parameter's schema as a tool argument. A query string carries text, so the document types numbers and
+ * booleans as strings of a pattern or an enum; a tool's arguments are JSON, and the call prints a number or a
+ * boolean into the query string. So an argument written as text of digits also takes a JSON number, and a
+ * true/false one a JSON boolean: an agent that sends `per_page: 5` passes a client that checks its arguments.
+ */
+function argumentSchema(schema: JsonSchema): JsonSchema {
+  if (schema.type !== "string") return schema;
+  const enumerated = schema.enum as unknown[] | undefined;
+  if (enumerated?.length === BOOLEAN_TEXTS.length && BOOLEAN_TEXTS.every((text) => enumerated.includes(text))) {
+    return { ...schema, type: ["string", "boolean"], enum: [...enumerated, true, false] };
+  }
+  if (typeof schema.pattern !== "string") return schema;
+  const pattern = new RegExp(schema.pattern);
+  if (!pattern.test("2015") || pattern.test("x")) return schema;
+  return { ...schema, type: ["string", pattern.test("1.5") ? "number" : "integer"] };
+}
+
 function parameterSchema(parameter: OpenApiParameter): JsonSchema {
-  return parameter.description ? { ...parameter.schema, description: parameter.description } : { ...parameter.schema };
+  const schema = parameter.in === "query" ? argumentSchema(parameter.schema as JsonSchema) : parameter.schema;
+  return parameter.description ? { ...schema, description: parameter.description } : { ...schema };
 }
 
 /** Builds the tool list; throws when two operations would make tools of the same name. */
