@@ -188,6 +188,17 @@ describe("a tool call as a request", () => {
     expect(new URL(list.url).searchParams.toString()).toBe("per_page=5&uuids=u1%2Cu2");
   });
 
+  it("sends a list given for a form field as the field repeated", async () => {
+    const [importTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "createImport")));
+    const body = { kind: "csv", dry_run: true, map: ["Mail=email", "Org=company"], file: { filename: "people.csv", content_base64: Buffer.from("a,b\n").toString("base64") } };
+    const request = buildToolRequest(importTool!, { body }, "http://rapport.test", {}) as Request;
+    const form = await request.formData();
+    expect(form.getAll("map")).toEqual(["Mail=email", "Org=company"]);
+    expect([form.get("kind"), form.get("dry_run")]).toEqual(["csv", "true"]);
+    const mapSchema = ((importTool!.inputSchema.properties as Record<string, JsonSchema>).body!.properties as Record<string, JsonSchema>).map!;
+    expect(mapSchema.anyOf).toEqual([{ type: "string" }, { type: "array", items: { type: "string" } }]);
+  });
+
   it("names a missing path argument instead of calling a different path", () => {
     expect(buildToolRequest(getPersonTool!, {}, "http://rapport.test", {})).toEqual({
       error: "argument 'person_uuid' is required: getPerson needs it for GET /v1/persons/{person_uuid}",

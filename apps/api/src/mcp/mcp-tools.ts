@@ -144,7 +144,10 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
                 },
                 required: ["filename", "content_base64"],
               }
-            : schema;
+            : schema.type === "array"
+              ? // A repeatable field: one value, or a list of them.
+                { description: schema.description, anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] }
+              : schema;
         }
         properties[BODY_ARGUMENT] = {
           type: "object",

@@ -77,7 +77,8 @@ function toFormData(fields: Record<string, "file" | "text">, value: unknown): { 
   for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
     if (field === undefined || field === null) continue;
     if (fields[name] !== "file") {
-      form.set(name, typeof field === "string" ? field : JSON.stringify(field));
+      // A list is the field repeated, a value each (the operation refuses a list for a field it takes once).
+      for (const entry of Array.isArray(field) ? field : [field]) form.append(name, typeof entry === "object" ? JSON.stringify(entry) : String(entry));
       continue;
     }
     const file = field as { filename?: unknown; content_type?: unknown; content_base64?: unknown };

@@ -114,6 +114,8 @@ export interface MultipartField {
   kind: "file" | "text";
   description: string;
   required?: boolean;
+  /** A text field the form may carry more than once (each value a part of its own). */
+  repeatable?: boolean;
 }
 
 /** Any operation, as the table holds them. */

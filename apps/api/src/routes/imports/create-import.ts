@@ -107,7 +107,7 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
         ...Object.fromEntries(
           Object.entries(importUploadFields.shape).map(([name, schema]) => [
             name,
-            { kind: "text" as const, description: schema.description ?? name, required: name === "kind" },
+            { kind: "text" as const, description: schema.description ?? name, required: name === "kind", repeatable: name === "map" },
           ]),
         ),
       },
