@@ -17,6 +17,7 @@ import {
 } from "./column-mapping.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
+import { decodeWindows1252, isUtf8Head, windows1252ToUtf8 } from "./text-encoding.js";
 
 /** The header must be among the first rows. */
 export const HEADER_SEARCH_ROWS = 10;
@@ -153,11 +154,20 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
   async function* entries(): AsyncGenerator<SourceEntry> {
     const { head, whole } = await peek(stream, counter);
     if (!looksLikeText(head)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
-    const parser = parse({ delimiter: sniffDelimiter(head.toString("utf8")), bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true });
-    // Joined so that each side's error ends both and reaches the loop below, and a reader that stops early
-    // (the upload check reads one row) ends both: the file's stream is destroyed under a replay still reading it,
-    // whose error must have somewhere to go.
-    pipeline(whole, parser, () => {});
+    const utf8 = isUtf8Head(head);
+    const parser = parse({
+      delimiter: sniffDelimiter(utf8 ? head.toString("utf8") : decodeWindows1252(head)),
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    });
+    // Joined so that each stream's error ends them all and reaches the loop below, and a reader that stops early
+    // (the upload check reads one row) ends them all: the file's stream is destroyed under a replay still reading
+    // it, whose error must have somewhere to go.
+    if (utf8) pipeline(whole, parser, () => {});
+    else pipeline(whole, windows1252ToUtf8(), parser, () => {});
     let mapping: ColumnMapping | null = null;
     let entity: CsvEntity | null = options.entity;
     let rowNumber = 0;

@@ -174,6 +174,17 @@ describe("csv import", () => {
     await expect(run(people, importRequest("csv", { map: ["Email"] }))).rejects.toThrow('map entry "Email" must be Header=field');
   });
 
+  it("reads a CSV that is not UTF-8 as Windows-1252, as Excel writes it", async () => {
+    const text = csvFile([["Name", "Email", "City"], ["José Müller", "jose@x.example", "Zürich"], ["Zoë Price", "zoe@x.example", "Besançon"]]);
+    const summary = await importThreeTimes(bed.file("excel.csv", Buffer.from(text, "latin1")), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { written: 2, failed: 0 }, persons: { created: 2 } });
+    const persons = await bed.personsByKey();
+    expect([persons.get("jose@x.example"), persons.get("zoe@x.example")]).toMatchObject([
+      { name: "José Müller", city: "Zürich" },
+      { name: "Zoë Price", city: "Besançon" },
+    ]);
+  });
+
   it("reports a value longer than its field takes as its row's problem, and writes the other rows", async () => {
     const text = csvFile([
       ["Name", "Email", "Title"],
