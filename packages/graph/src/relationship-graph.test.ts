@@ -12,6 +12,9 @@ describe("RelationshipGraph", () => {
     expect([graph.personCount, graph.edgeCount, graph.interactionCount]).toEqual([0, 0, 0]);
     expect(graph.parameters.halfLifeDays).toBe(90);
     expect(Object.isFrozen(graph.parameters)).toBe(true);
+    // To the bottom: the thresholds set every strength label.
+    expect(Object.isFrozen(graph.parameters.strengthThresholds)).toBe(true);
+    expect(Object.isFrozen(new RelationshipGraph({ parameters: { strengthThresholds: { moderate: 0.3 } } }).parameters.strengthThresholds)).toBe(true);
   });
 
   it("exposes the graphology graph of persons", () => {

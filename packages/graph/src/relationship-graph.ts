@@ -51,7 +51,10 @@ export class RelationshipGraph {
     if (typeof options !== "object" || options === null) {
       throw invalidArgument("RelationshipGraph", '"options" to be an object', options);
     }
-    this.parameters = Object.freeze(resolveScoringParameters(options.parameters, undefined, "RelationshipGraph"));
+    const parameters = resolveScoringParameters(options.parameters, undefined, "RelationshipGraph");
+    // Frozen to the bottom: the thresholds set every strength label the graph gives.
+    Object.freeze(parameters.strengthThresholds);
+    this.parameters = Object.freeze(parameters);
     states.set(this, new GraphState(this.parameters));
   }
 

@@ -43,6 +43,12 @@ describe("resolveScoringParameters", () => {
     expect(() => resolveScoringParameters({ halfLife: 3 } as never)).toThrow(
       'resolveScoringParameters: expecting a known scoring parameter name but got "halfLife".',
     );
+    // Names every object inherits are no parameters either.
+    for (const key of ["toString", "constructor", "hasOwnProperty", "__proto__"]) {
+      expect(() => resolveScoringParameters(JSON.parse(`{"${key}": 1}`) as never)).toThrow(
+        `resolveScoringParameters: expecting a known scoring parameter name but got "${key}".`,
+      );
+    }
   });
 
   it.each([

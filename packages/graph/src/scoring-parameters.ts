@@ -115,7 +115,8 @@ export function resolveScoringParameters(
       }
       continue;
     }
-    const rule = NUMBER_RULES[key as keyof typeof NUMBER_RULES];
+    // Own keys only: `toString` or `constructor` are no parameters, though every object inherits them.
+    const rule = Object.hasOwn(NUMBER_RULES, key) ? NUMBER_RULES[key as keyof typeof NUMBER_RULES] : undefined;
     if (rule === undefined) throw invalidArgument(functionName, "a known scoring parameter name", key);
     if (typeof value !== "number" || !rule[1](value)) {
       throw invalidArgument(functionName, `"parameters.${key}" to be ${rule[0]}`, value);

@@ -10,6 +10,7 @@ import { InvalidInputError } from "../errors.js";
 import { entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
 import { toOpportunityType } from "./opportunity-type-repository.js";
 import { recentOpportunityLinks } from "./recent-opportunity-links.js";
+import { deepFreeze } from "./remembered-records.js";
 import { existingRecords } from "./record-lookup-repository.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -223,7 +224,8 @@ export function createAssociationRepository(context: RepositoryContext): Associa
         const links = await recentOpportunityLinks(db, tenantUuid, entityType, missing.slice(start, start + 500), limit);
         for (const [uuid, found] of links) byEntity.set(uuid, found);
       }
-      if (remembered) for (const uuid of missing) remembered.set(keyOf(uuid), byEntity.get(uuid) ?? null);
+      // Shared by every later caller while remembered, so frozen like every remembered record.
+      if (remembered) for (const uuid of missing) remembered.set(keyOf(uuid), deepFreeze(byEntity.get(uuid) ?? null));
       return byEntity;
     },
     async link(tenantUuid, owner, target) {

@@ -6,6 +6,7 @@ import { keysetPage, type Page } from "../pagination/keyset-page.js";
 import type { Role, User } from "../records.js";
 import type { UserRepository } from "../store.js";
 import { insertPerson } from "./person-repository.js";
+import { deepFreeze } from "./remembered-records.js";
 import { toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 
 function toUser(row: UsersTable): User {
@@ -92,7 +93,8 @@ export function createUserRepository(context: RepositoryContext): UserRepository
         .where("uuid", "=", userUuid)
         .executeTakeFirst();
       const user = row ? toUser(row) : null;
-      reads?.set(key, user);
+      // Shared by every later caller while remembered, so frozen like every remembered record.
+      if (reads) reads.set(key, user && deepFreeze(user));
       return user;
     },
     async list(tenantUuid, request) {
@@ -110,7 +112,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
         request,
       );
       const users = { ...page, rows: page.rows.map(toUser) };
-      reads?.set(key, users);
+      if (reads) reads.set(key, deepFreeze(users));
       return users;
     },
     async deactivate(tenantUuid, userUuid) {
