@@ -1,5 +1,7 @@
 /** The built `rapport` command: scriptable JSON output, one-line errors, serve --demo end to end. */
 import { execFile, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
 
 const cliPath = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -92,6 +95,11 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["keys", "revoke", "--tenant", "nope", "--key-id", "k"],
       ["no-such-command"],
       ["tenants", "create"],
+      ["users", "create", "--tenant", "00000000-0000-4000-8000-000000000000", "--name", "   ", "--email", "n@x.example"],
+      ["users", "create", "--tenant", "00000000-0000-4000-8000-000000000000", "--name", "N".repeat(301), "--email", "n@x.example"],
+      ["tenants", "create", "--name", "Two\nlines"],
+      ["--db", "", "tenants", "list"],
+      ["--db", folder, "tenants", "list"],
     ]) {
       const result = await rapport(...args);
       expect(result.code, args.join(" ")).toBe(1);
@@ -101,11 +109,61 @@ describe("rapport", { timeout: 60_000 }, () => {
     }
   });
 
+  it("names the database file it cannot open, and a group without its command shows only its help", async () => {
+    expect((await rapport("--db", folder, "tenants", "list")).stderr).toBe(
+      `rapport: cannot open the database file ${folder} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db): name a SQLite file in a folder you can write\n`,
+    );
+    const group = await rapport("users");
+    expect(group.code).toBe(1);
+    expect(group.stderr).toMatch(/^Usage: rapport users/);
+    expect(group.stderr).not.toMatch(/outputHelp|rapport: /);
+  });
+
+  it("stops quietly when the reader of its output goes away", async () => {
+    const store = await createSqliteStore({ path: database });
+    for (let index = 0; index < 2_000; index += 1) await store.tenants.create({ name: `Piped tenant ${index} ${"x".repeat(60)}`, tier: "standard" });
+    await store.close();
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [cliPath, "--db", database, "tenants", "list"]);
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      child.stdout.once("data", () => child.stdout.destroy());
+      child.on("close", (code) => resolve({ code, stderr }));
+    });
+    expect(result).toEqual({ code: 0, stderr: "" });
+  });
+
+  it("writes no demo keys when the server cannot start", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const demoDatabase = join(folder, "failed-demo.db");
+    try {
+      const env = { ...process.env, RAPPORT_LOG_LEVEL: "silent" };
+      const failed = await run(process.execPath, [cliPath, "--db", demoDatabase, "serve", "--demo", "--port", String(port)], { env }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed).toMatchObject({ code: 1, stderr: `rapport: port ${port} on 127.0.0.1 is already in use; pick another with --port\n` });
+      const badHost = await run(process.execPath, [cliPath, "--db", demoDatabase, "serve", "--host", "192.0.2.1", "--port", "0"], { env }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(badHost.stderr).toBe("rapport: --host 192.0.2.1 is not an address of this machine; use 127.0.0.1, 0.0.0.0 or one of its own addresses\n");
+    } finally {
+      taken.close();
+    }
+    const store = await createSqliteStore({ path: demoDatabase });
+    expect(await store.apiKeys.list(DEMO_TENANT_UUID)).toEqual([]);
+    await store.close();
+  });
+
   it("names an unusable setting in one plain line, not as an unexpected failure", async () => {
     for (const [variable, value, message] of [
       ["RAPPORT_WARM_GRAPHS", "2", 'RAPPORT_WARM_GRAPHS: expecting a whole number from 0 to 1 but got "2"'],
       ["RAPPORT_SQLITE_MMAP_MIB", "lots", 'RAPPORT_SQLITE_MMAP_MIB: expecting a whole number from 0 to 1048576 but got "lots"'],
       ["RAPPORT_SCORING_PARAMETERS", join(folder, "missing.json"), "RAPPORT_SCORING_PARAMETERS: cannot read scoring parameters from"],
+      ["RAPPORT_LOG_LEVEL", "loud", "RAPPORT_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got 'loud'"],
     ]) {
       const failed = await run(process.execPath, [cliPath, "--db", join(folder, "settings.db"), "serve", "--port", "0"], {
         env: { ...process.env, RAPPORT_LOG_LEVEL: "silent", [variable!]: value },

@@ -19,12 +19,20 @@ function messageOf(error: unknown): string {
 // Before any tenant's graph is hydrated: its rankings' garbage then stays in the young generation.
 turnOffAllocationSitePretenuring();
 
+// A reader that stops early (`rapport keys list | head -2`) closes the pipe: the output is no longer wanted.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 try {
   await createProgram().parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError && (error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version")) {
     process.exit(0);
   }
+  // A group named without a command (`rapport users`): its help is on stderr already.
+  if (error instanceof CommanderError && error.code === "commander.help") process.exit(1);
   process.stderr.write(`rapport: ${messageOf(error).split("\n")[0]}\n`);
   process.exit(1);
 }

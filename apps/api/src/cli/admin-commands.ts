@@ -9,7 +9,7 @@ import { hashPassword, passwordProblem } from "../oauth/password-hash.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { CliError, printResult } from "./cli-output.js";
-import { resolveDatabasePath } from "./database-path.js";
+import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
 
 interface GlobalOptions {
@@ -25,10 +25,23 @@ function positiveInteger(value: string): number {
   return parsed;
 }
 
+/**
+ * The text of option `option`, trimmed: a CliError when it is blank, longer than `max` characters (the REST API's
+ * limit for the same field) or holds a line break, which would split the command's one-line-per-record output.
+ */
+function optionText(value: string, option: string, max: number): string {
+  const text = value.trim();
+  if (!text) throw new CliError(`${option} must not be empty`);
+  if (text.length > max) throw new CliError(`${option} is ${text.length} characters long; at most ${max}`);
+  if (/[\r\n]/.test(text)) throw new CliError(`${option} must be one line`);
+  return text;
+}
+
 /** Opens the store for one command and always closes it. */
 async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>): Promise<T> {
   const options = command.optsWithGlobals<GlobalOptions>();
-  const store = await createSqliteStore({ path: resolveDatabasePath(options.db) });
+  const path = resolveDatabasePath(options.db);
+  const store = await openingDatabase(path, () => createSqliteStore({ path }));
   try {
     return await work(store, options);
   } finally {
@@ -55,10 +68,10 @@ export function tenantsCommand(): Command {
       if ((options.perSecond || options.monthly) && options.tier !== "custom") {
         throw new CliError("--per-second and --monthly apply only to --tier custom");
       }
-      if (!options.name.trim()) throw new CliError("--name must not be empty");
+      const name = optionText(options.name, "--name", 300);
       await withStore(command, async (store, global) => {
         const tenant = await store.tenants.create({
-          name: options.name.trim(),
+          name,
           tier: options.tier,
           per_second_limit: options.perSecond ?? null,
           monthly_limit: options.monthly ?? null,
@@ -101,10 +114,12 @@ export function usersCommand(): Command {
     .requiredOption("--email <email>", "email address")
     .addOption(new Option("--role <role>", "role").choices(ROLES).default("member"))
     .action(async (options: { tenant: string; name: string; email: string; role: Role }, command: Command) => {
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email.trim())) throw new CliError(`--email ${options.email} is not an email address`);
+      const name = optionText(options.name, "--name", 300);
+      const email = optionText(options.email, "--email", 320);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`--email ${options.email} is not an email address`);
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);
-        const user = await store.users.create({ tenant_uuid: options.tenant, name: options.name.trim(), email: options.email, role: options.role });
+        const user = await store.users.create({ tenant_uuid: options.tenant, name, email, role: options.role });
         printResult(global, user, () => [`created ${user.role} ${user.uuid} ${user.name} <${user.email}>`]);
       });
     });
@@ -167,9 +182,10 @@ export function keysCommand(): Command {
     .option("--user <uuid>", "bind the key to this user")
     .option("--label <label>", "a note to tell keys apart")
     .action(async (options: { tenant: string; user?: string; label?: string }, command: Command) => {
+      const label = options.label === undefined ? null : optionText(options.label, "--label", 200);
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);
-        const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label: options.label ?? null });
+        const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label });
         printResult(global, { ...issued.key, key: issued.plaintext }, () => [
           `created key ${issued.key.uuid} (${issued.key.user_uuid ? `bound to user ${issued.key.user_uuid}` : "tenant-scoped"})`,
           issued.plaintext,

@@ -14,7 +14,7 @@ import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { parseIsoTimestamp } from "../platform/request/common-schemas.js";
 import { CliError, printResult } from "./cli-output.js";
-import { resolveDatabasePath } from "./database-path.js";
+import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { createProgressDisplay } from "./import-progress.js";
 
 interface ImportOptions {
@@ -103,7 +103,8 @@ export function importCommand(): Command {
         entity: options.entity ?? null,
         map: options.map,
       };
-      const store = await createSqliteStore({ path: resolveDatabasePath(global.db) });
+      const path = resolveDatabasePath(global.db);
+      const store = await openingDatabase(path, () => createSqliteStore({ path }));
       const controller = new AbortController();
       const onSignal = () => {
         if (controller.signal.aborted) process.exit(130);

@@ -6,7 +6,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { startServer } from "../server.js";
 import { CliError, printResult } from "./cli-output.js";
-import { resolveDatabasePath } from "./database-path.js";
+import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 
 function port(value: string): number {
   const parsed = Number(value);
@@ -43,6 +43,23 @@ function publicUrlOption(value: string): string {
   return url.origin;
 }
 
+/** Why the server could not listen on `port` at `host`, in one line naming the option to change. */
+function listenFailure(error: unknown, port: number, host: string): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case "EADDRINUSE":
+      return new CliError(`port ${port} on ${host} is already in use; pick another with --port`);
+    case "EACCES":
+      return new CliError(`no permission to listen on port ${port}: ports below 1024 need privileges; pick another with --port`);
+    case "EADDRNOTAVAIL":
+      return new CliError(`--host ${host} is not an address of this machine; use 127.0.0.1, 0.0.0.0 or one of its own addresses`);
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new CliError(`--host ${host} does not resolve to an address`);
+    default:
+      return error;
+  }
+}
+
 export function serveCommand(): Command {
   return new Command("serve")
     .description("start the HTTP API")
@@ -60,19 +77,18 @@ export function serveCommand(): Command {
       const databasePath = resolveDatabasePath(global.db);
       const publicUrl = options.publicUrl ? publicUrlOption(options.publicUrl) : undefined;
       const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
-      if (options.demo) await seedDemoTenant(databasePath);
-      const services = await createServices({ databasePath });
-      const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
+      if (options.demo) await openingDatabase(databasePath, () => seedDemoTenant(databasePath));
+      const services = await openingDatabase(databasePath, () => createServices({ databasePath }));
       let server;
       try {
         server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy: options.trustProxy, warmGraphs });
       } catch (error) {
         await services.store.close();
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "EADDRINUSE") throw new CliError(`port ${options.port} on ${options.host} is already in use; pick another with --port`);
-        throw error;
+        throw listenFailure(error, options.port, options.host);
       }
       const running = server;
+      // Only once the server listens: a start that fails leaves the demo's keys as they were.
+      const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
       printResult(
         global,
         { url: running.url, database: databasePath, demo: demoKeys ? { tenant_uuid: DEMO_TENANT_UUID, ...demoKeys } : null },

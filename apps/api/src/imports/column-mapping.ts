@@ -59,7 +59,9 @@ const PERSON_DEFAULTS: Record<PersonField, string[]> = {
 
 const COMPANY_DEFAULTS: Partial<Record<CompanyField, string[]>> = {
   company_name: ["name", "companyname", "company", "account", "accountname", "organization", "organisation", "organizationname"],
-  domain: ["domain", "website", "companydomain", "companywebsite", "url", "websiteurl", "web"],
+  domain: ["domain", "companydomain"],
+  website: ["website", "companywebsite", "url", "websiteurl", "web"],
+  email: ["email", "companyemail", "emailaddress"],
   linkedin_url: ["linkedin", "linkedinurl", "companylinkedinurl"],
   twitter_url: ["twitter", "twitterurl"],
   facebook_url: ["facebook", "facebookurl"],

@@ -5,7 +5,15 @@
  * above it, as in LinkedIn's export, are passed over) are found in the first rows.
  */
 import { pipeline, Readable } from "node:stream";
-import { COMPANY_TEXT_FIELDS, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
+import {
+  COMPANY_TEXT_FIELDS,
+  EMPLOYEE_COUNT_BANDS,
+  isPlausibleEmail,
+  normalizeDomain,
+  normalizeEmail,
+  normalizeLinkedinUrl,
+  type CompanyTextField,
+} from "@rapport/store";
 import { parse } from "csv-parse";
 import {
   checkColumnMap,
@@ -16,6 +24,7 @@ import {
   type CsvEntity,
 } from "./column-mapping.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { isWebAddress } from "../platform/request/field-schemas.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { decodeWindows1252, isUtf8Head, windows1252ToUtf8 } from "./text-encoding.js";
 
@@ -93,6 +102,23 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): Imported
   };
 }
 
+/** The first company field whose value the REST API would refuse (a band, a year, a web address, an email), or null. */
+function companyFieldProblem(fields: Partial<Record<CompanyTextField, string>>): string | null {
+  const band = fields.employee_count;
+  if (band !== undefined && !(EMPLOYEE_COUNT_BANDS as readonly string[]).includes(band)) {
+    return `employee_count '${band.slice(0, 40)}' is not a band; use one of ${EMPLOYEE_COUNT_BANDS.join(", ")}`;
+  }
+  const year = fields.year_founded;
+  if (year !== undefined && !/^\d{4}$/.test(year)) return `year_founded '${year.slice(0, 40)}' is not a four-digit year`;
+  for (const field of ["website", "linkedin_url", "facebook_url", "twitter_url", "logo_url"] as const) {
+    const address = fields[field];
+    if (address !== undefined && !isWebAddress(address)) return `${field} '${address.slice(0, 80)}' is not a web address`;
+  }
+  const email = fields.email;
+  if (email !== undefined && !isPlausibleEmail(normalizeEmail(email))) return `email '${email.slice(0, 80)}' is not an email address`;
+  return null;
+}
+
 function rowToCompany(cells: readonly string[], mapping: ColumnMapping): ImportedCompany | { problem: string } | null {
   const values = new Map<string, string>();
   for (const [index, field] of mapping) {
@@ -103,14 +129,17 @@ function rowToCompany(cells: readonly string[], mapping: ColumnMapping): Importe
   const name = values.get("company_name");
   if (!name) return { problem: "no company name" };
   const rawDomain = values.get("domain") ?? null;
-  const domain = rawDomain ? normalizeDomain(rawDomain) : null;
   const fields: Partial<Record<CompanyTextField, string>> = {};
   for (const field of COMPANY_TEXT_FIELDS) {
     const value = values.get(field);
     if (value) fields[field] = value;
   }
   if (rawDomain && !fields.website && /^[a-z]+:\/\//i.test(rawDomain)) fields.website = rawDomain;
-  return { type: "company", company_name: name, domain, fields };
+  const problem = companyFieldProblem(fields);
+  if (problem !== null) return { problem };
+  // Without a domain column, the website names the domain.
+  const domainSource = rawDomain ?? fields.website ?? null;
+  return { type: "company", company_name: name, domain: domainSource ? normalizeDomain(domainSource) : null, fields };
 }
 
 /** Reads the first bytes (for sniffing) and hands back a stream that still yields all of them. */

@@ -164,6 +164,34 @@ describe("csv import", () => {
     expect([...companies.keys()]).toEqual(["Globex", "Northwind Robotics"]);
   });
 
+  it("keeps a website beside a domain column, and fails a row whose band, year or address the API would refuse", async () => {
+    const text = csvFile([
+      ["Company Name", "Domain", "Website", "Employees", "Founded", "LinkedIn", "Email"],
+      ["Beta", "beta.example", "https://www.beta.example/about", "11-50", "2015", "https://www.linkedin.com/company/beta", "hello@beta.example"],
+      ["Gamma", "", "gamma.example", "", "", "", ""],
+      ["Band", "band.example", "", "50", "", "", ""],
+      ["Year", "year.example", "", "", "abc", "", ""],
+      ["Link", "link.example", "", "", "", "javascript:alert(1)", ""],
+      ["Mail", "mail.example", "", "", "", "", "not an address"],
+    ]);
+    const summary = await importThreeTimes(bed.file("crm.csv", text), importRequest("csv", { entity: "companies" }));
+    expect(summary).toMatchObject({
+      items: { read: 6, written: 2, failed: 4 },
+      problems: {
+        first: [
+          { position: "row 4 (line 4)", message: expect.stringMatching(/^employee_count '50' is not a band; use one of 1-10/) },
+          { position: "row 5 (line 5)", message: "year_founded 'abc' is not a four-digit year" },
+          { position: "row 6 (line 6)", message: "linkedin_url 'javascript:alert(1)' is not a web address" },
+          { position: "row 7 (line 7)", message: "email 'not an address' is not an email address" },
+        ],
+      },
+    });
+    const companies = await companiesByName();
+    expect(companies.get("Beta")).toMatchObject({ domain: "beta.example", website: "https://www.beta.example/about", employee_count: "11-50", year_founded: "2015", email: "hello@beta.example" });
+    // Without a domain column value, the website names the domain.
+    expect(companies.get("Gamma")).toMatchObject({ domain: "gamma.example", website: "gamma.example" });
+  });
+
   it("fails at once, in one line, on a file it cannot map and on a bad --map", async () => {
     const unknown = bed.file("data.csv", csvFile([["alpha", "beta"], ["1", "2"]]));
     await expect(run(unknown, importRequest("csv"))).rejects.toThrow(

@@ -17,6 +17,7 @@ export async function issueApiKey(
   if (input.userUuid) {
     const user = await store.users.get(tenant.uuid, input.userUuid);
     if (!user) throw new InvalidInputError(`user ${input.userUuid} is not a user of tenant ${tenant.uuid}`);
+    if (!user.is_active) throw new InvalidInputError(`user ${input.userUuid} is deactivated: a key bound to it would answer 403 to every call`);
   }
   const generated = generateApiKey();
   const key = await store.apiKeys.create({
