@@ -428,7 +428,10 @@ export interface Store {
   readonly oauthModels: OAuthModelRepository;
   readonly oauthSigningKeys: OAuthSigningKeyRepository;
   readonly userPasswords: UserPasswordRepository;
-  /** Runs `work` atomically: every write through the given store commits or none does. */
+  /**
+   * Runs `work` atomically: every write through the given store commits or none does. Inside `work` use only the
+   * given store: a call through this one waits for the transaction to end, so it never returns.
+   */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**
    * A number that moves whenever what a read of the tenant's data may answer moves: a write to any of its
