@@ -1,19 +1,12 @@
 /** What the store remembers is shared by every later caller: users, user pages and opportunity-link signals come back frozen. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
-import type { Store } from "../store.js";
+import { describe, expect, it } from "vitest";
+import { useFreshStore } from "../testing/fresh-store.js";
 
-let store: Store;
-let tenantUuid: string;
-
-beforeEach(async () => {
-  store = await createSqliteStore({ path: ":memory:" });
-  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-});
-afterEach(() => store.close());
+const fresh = useFreshStore();
 
 describe("remembered reads", () => {
   it("hand out a user and a page of users frozen, so no caller changes what the next one reads", async () => {
+    const { store, tenantUuid } = fresh;
     const created = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "administrator" });
     const user = (await store.users.get(tenantUuid, created.uuid))!;
     expect(() => {
@@ -30,6 +23,7 @@ describe("remembered reads", () => {
   });
 
   it("hand out opportunity-link signals frozen", async () => {
+    const { store, tenantUuid } = fresh;
     const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
     const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
     const person = await store.persons.create({ tenant_uuid: tenantUuid, name: "Grace" });
