@@ -5,13 +5,35 @@
  */
 import { z } from "zod";
 import { badRequest } from "../platform/errors/api-error.js";
+import { knownFieldsAt, likelyMeant } from "./known-fields.js";
 
 export type InputLocation = "path parameter" | "query parameter" | "body";
 
-function describeIssue(location: InputLocation, issue: z.core.$ZodIssue): string {
+/** An unknown field's message: which fields were not expected, the one likely meant, and the fields accepted there. */
+function unknownFieldsMessage(schema: z.ZodType, issue: z.core.$ZodIssue & { code: "unrecognized_keys" }): string {
+  const named = issue.keys.map((key) => `'${key}'`).join(", ");
+  const known = knownFieldsAt(schema, issue.path);
+  if (known === null) return `unknown field${issue.keys.length > 1 ? "s" : ""} ${named}`;
+  const meant = issue.keys.length === 1 ? likelyMeant(issue.keys[0]!, known) : null;
+  return `unknown field${issue.keys.length > 1 ? "s" : ""} ${named}${meant ? ` (did you mean '${meant}'?)` : ""}; accepted here: ${known.join(", ")}`;
+}
+
+/** What `issue`, found parsing with `schema`, says; an unknown field's names the fields accepted there. */
+export function issueMessage(schema: z.ZodType, issue: z.core.$ZodIssue): string {
+  return issue.code === "unrecognized_keys" ? unknownFieldsMessage(schema, issue) : issue.message;
+}
+
+/** `error`'s first issue as `path: message`, `whole` standing for the path of the value itself. */
+export function firstIssueText(schema: z.ZodType, error: z.ZodError, whole: string): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join(".") || whole}: ${issueMessage(schema, issue)}` : `invalid ${whole}`;
+}
+
+function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String).join(".");
-  if (location === "body") return path ? `body field '${path}': ${issue.message}` : `body: ${issue.message}`;
-  return `${location} '${path}': ${issue.message}`;
+  const message = issueMessage(schema, issue);
+  if (location === "body") return path ? `body field '${path}': ${message}` : `body: ${message}`;
+  return `${location} '${path}': ${message}`;
 }
 
 /** Parses `input` with `schema`, or throws a 400 naming the first problem. */
@@ -23,7 +45,7 @@ export function parseInput<Schema extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [first] = result.error.issues;
-  throw badRequest(first ? describeIssue(location, first) : `${location}: invalid`);
+  throw badRequest(first ? describeIssue(schema, location, first) : `${location}: invalid`);
 }
 
 /** Collects query parameters, rejecting names the operation does not take and repeated names. */

@@ -1,6 +1,7 @@
 /** POST /v1/emails/batch: ingest up to 500 email headers; idempotent on message id; per-item results. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { firstIssueText } from "../../operations/validate-input.js";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
 
 export const MAX_EMAILS_PER_BATCH = 500;
@@ -26,10 +27,6 @@ const resultSchema = z.object({
   error: z.string().nullable(),
 });
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join(".") || "item"}: ${issue.message}` : "invalid item";
-}
 
 export const ingestEmails = defineOperation({
   operationId: "ingestEmails",
@@ -74,7 +71,7 @@ export const ingestEmails = defineOperation({
         continue;
       }
       const messageId = rawMessageId(index);
-      results[index] = { index, message_id: messageId, status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: firstIssue(parsed.error) };
+      results[index] = { index, message_id: messageId, status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: firstIssueText(messageSchema, parsed.error, "item") };
     }
     // One store call for the whole batch: one transaction, each item standing alone.
     const ingested = valid.length === 0 ? [] : await services.store.emails.ingestMany(auth.tenant.uuid, valid.map(({ message }) => message));

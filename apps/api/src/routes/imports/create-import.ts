@@ -12,6 +12,7 @@ import { CSV_ENTITIES } from "../../imports/column-mapping.js";
 import { defaultWindow, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
 import { defineOperation } from "../../operations/operation.js";
+import { firstIssueText } from "../../operations/validate-input.js";
 import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error.js";
 import { booleanQuery, parseIsoTimestamp } from "../../platform/request/common-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
@@ -51,10 +52,6 @@ export const importUploadFields = z
   })
   .strict();
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join(".") || "form"}: ${issue.message}` : "invalid form";
-}
 
 type FormValue = string | File | Array<string | File>;
 
@@ -132,7 +129,7 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
         else fields[name] = value;
       }
       const parsed = importUploadFields.safeParse(fields);
-      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+      if (!parsed.success) throw badRequest(firstIssueText(importUploadFields, parsed.error, "form"));
       const options = parsed.data;
 
       let owner: User | null = auth.user;

@@ -149,6 +149,9 @@ describe("POST /v1/persons/batch", () => {
     expect(body.results[4].person.uuid).toBe(body.results[1].person.uuid);
     expect(body.results[3]).toMatchObject({ person: null, error: expect.stringMatching(/needs at least a name/) });
     expect(await personCount()).toBe(before + 2);
+    // A field of the read shape, not of the write one, names the field meant.
+    const misnamed = await batch([{ name: "Solo", email: "solo@x.example" }]);
+    expect(misnamed.body.results[0]).toMatchObject({ status: "ERROR", error: expect.stringMatching(/^unknown field 'email' \(did you mean 'emails'\?\); accepted here: /) });
 
     // Everything now resolves; the persons matched earlier were left as they were.
     const again = await lookup(rows.map((row) => (row.emails ? { email: row.emails[0] } : { linkedin_url: row.linkedin_url })));

@@ -7,6 +7,7 @@ import { ConflictError, InvalidInputError, NotFoundError, type Person, type Stor
 import { z } from "zod";
 import { findPersonMatch } from "../../persons/find-person-match.js";
 import { defineOperation } from "../../operations/operation.js";
+import { issueMessage } from "../../operations/validate-input.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 import { personCreateSchema, toPersonPatch, type PersonInput } from "./person-input.js";
 
@@ -18,7 +19,8 @@ function describeIssues(error: { issues: readonly z.core.$ZodIssue[] }): string 
   const [issue] = error.issues;
   if (!issue) return "invalid person";
   const path = issue.path.map(String).join(".");
-  return path ? `field '${path}': ${issue.message}` : issue.message;
+  const message = issueMessage(personCreateSchema, issue);
+  return path ? `field '${path}': ${message}` : message;
 }
 
 // An invalid item becomes an ERROR result instead of failing the whole batch.

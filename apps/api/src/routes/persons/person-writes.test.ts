@@ -72,6 +72,7 @@ describe("POST /v1/persons", () => {
       [{ name: "X", primary_company_uuid: "00000000-0000-4000-8000-000000000000" }, /company 00000000-0000-4000-8000-000000000000 does not exist/],
       [{ name: "X", affiliations: [{ company_uuid: "00000000-0000-4000-8000-000000000000", is_current: true, ended_on: "2020-01-01" }] }, /current affiliation.*has no ended_on/],
       [{ name: "X", is_internal: true }, /is_internal/],
+      [{ name: "X", email: "x@example.com" }, /^body: unknown field 'email' \(did you mean 'emails'\?\); accepted here: name, first_name, last_name, emails,/],
     ];
     for (const [body, message] of cases) {
       const result = await send("POST", "/v1/persons", body);

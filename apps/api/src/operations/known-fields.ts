@@ -1,0 +1,53 @@
+/**
+ * @module
+ * The fields a body accepts where an unknown one was found, read from the operation's zod schema, so that the
+ * 400 can list them and name the one a client most likely meant (`email` for `emails`).
+ */
+import type { z } from "zod";
+
+interface SchemaDefinition {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  getter?: () => z.ZodType;
+}
+
+const definitionOf = (schema: z.ZodType): SchemaDefinition => (schema as unknown as { _zod: { def: SchemaDefinition } })._zod.def;
+
+/** Unwraps what does not change the shape: optional, nullable, default, readonly, catch, a pipe's input, a lazy. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let depth = 0; depth < 32; depth += 1) {
+    const definition = definitionOf(current);
+    const next = definition.innerType ?? (definition.type === "pipe" ? definition.in : definition.type === "lazy" ? definition.getter?.() : undefined);
+    if (next === undefined) return current;
+    current = next;
+  }
+  return current;
+}
+
+/** The keys of the object `schema` describes at `path`, or null where the path leads to no single object shape (a union). */
+export function knownFieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | null {
+  let current = unwrapped(schema);
+  for (const segment of path) {
+    const definition = definitionOf(current);
+    const next = definition.type === "object" ? definition.shape?.[String(segment)] : definition.type === "array" ? definition.element : undefined;
+    if (next === undefined) return null;
+    current = unwrapped(next);
+  }
+  const definition = definitionOf(current);
+  return definition.type === "object" && definition.shape ? Object.keys(definition.shape) : null;
+}
+
+/** The known field a client most likely meant by `unknown`: the same but for case, a plural `s`, `-`/`_`, or a prefix. */
+export function likelyMeant(unknown: string, known: readonly string[]): string | null {
+  const simplified = (text: string) => text.toLowerCase().replace(/[-_\s]/g, "");
+  const wanted = simplified(unknown);
+  const candidates = known.filter((field) => {
+    const name = simplified(field);
+    return name === wanted || name === `${wanted}s` || `${name}s` === wanted || (wanted.length >= 4 && (name.startsWith(wanted) || wanted.startsWith(name)));
+  });
+  return candidates.length === 1 ? candidates[0]! : null;
+}
