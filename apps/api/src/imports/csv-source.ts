@@ -15,6 +15,7 @@ import {
   type CompanyTextField,
 } from "@rapport/store";
 import { parse } from "csv-parse";
+import { isWebAddress } from "../platform/request/field-schemas.js";
 import {
   checkColumnMap,
   guessEntity,
@@ -24,7 +25,6 @@ import {
   type CsvEntity,
 } from "./column-mapping.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
-import { isWebAddress } from "../platform/request/field-schemas.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { decodeWindows1252, isUtf8Head, windows1252ToUtf8 } from "./text-encoding.js";
 
