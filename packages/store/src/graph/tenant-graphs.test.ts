@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { othersCommitsSeen } from "../testing/others-commits-seen.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-graphs-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -53,6 +54,33 @@ describe("tenant graphs", () => {
     await restarted.users.deactivate(tenant.uuid, ada.uuid);
     expect(rebuilt.personOfUser(ada.uuid)).toBeNull();
     await restarted.close();
+  });
+
+  it("catch their internal users up with users another process created or deactivated", async () => {
+    const path = join(folder, "users-elsewhere.db");
+    const server = await createSqliteStore({ path, now: () => NOW });
+    const tenant = await server.tenants.create({ name: "Acme", tier: "standard" });
+    const ada = await server.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const ben = await server.users.create({ tenant_uuid: tenant.uuid, name: "Ben", email: "ben@acme.example", role: "member" });
+    await server.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: NOW - DAY, from: { email: "ben@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+    const graph = await server.graphs.forTenant(tenant.uuid);
+    expect(graph.internalUsers().map((user) => user.userUuid).sort()).toEqual([ada.uuid, ben.uuid].sort());
+    const revision = server.revision(tenant.uuid);
+
+    // The command line, in a process of its own: it writes the users table, and nothing reaches this graph.
+    const cli = await createSqliteStore({ path, now: () => NOW });
+    await cli.users.deactivate(tenant.uuid, ben.uuid);
+    const cara = await cli.users.create({ tenant_uuid: tenant.uuid, name: "Cara", email: "cara@acme.example", role: "member" });
+    await cli.close();
+    expect(graph.personOfUser(ben.uuid)).toBe(ben.person_uuid);
+
+    await othersCommitsSeen();
+    expect(await server.graphs.forTenant(tenant.uuid)).toBe(graph);
+    expect(graph.internalUsers().map((user) => user.userUuid).sort()).toEqual([ada.uuid, cara.uuid].sort());
+    expect(graph.personOfUser(ben.uuid)).toBeNull();
+    expect(graph.personOfUser(cara.uuid)).toBe(cara.person_uuid);
+    expect(server.revision(tenant.uuid)).not.toBe(revision);
+    await server.close();
   });
 
   it("replays writes that commit while a graph is loading", async () => {

@@ -46,6 +46,10 @@ interface Entry {
   loading: Promise<RelationshipGraph>;
   /** Changes that committed while the graph was loading: replayed after it. */
   pending: GraphChange[];
+  /** The tenant's `users` generation the graph's internal users were last read at (see `usersGeneration`). */
+  usersSeen: number;
+  /** A catch-up of the internal users under way, which readers wait for. */
+  syncing: Promise<RelationshipGraph> | null;
 }
 
 export function applyGraphChange(graph: RelationshipGraph, change: GraphChange): void {
@@ -90,8 +94,15 @@ export function createTenantGraphs(options: {
   parameters?: ScoringParameterOverrides;
   /** The store's clock: a hydration prepares the rankings of its present (`hydrateGraphAsync`'s `warmAt`). */
   now?: () => number;
+  /**
+   * The tenant's generation of its `users` scope (migration 0007), raised by every write to its users from any
+   * process; NaN inside a transaction. When it moves, a read catches the graph's internal users up with the
+   * table: a user created or deactivated by another process (`rapport users deactivate` beside the server)
+   * emits no change here.
+   */
+  usersGeneration?: (tenantUuid: string) => number;
 }): TenantGraphs {
-  const { db, interactions, parameters, now } = options;
+  const { db, interactions, parameters, now, usersGeneration } = options;
   const entries = new Map<string, Entry>();
   const revisions = new Map<string, number>();
   const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
@@ -106,13 +117,11 @@ export function createTenantGraphs(options: {
     }
   };
 
+  const activeUsers = (tenantUuid: string) =>
+    db.selectFrom("users").select(["uuid", "person_uuid"]).where("tenant_uuid", "=", tenantUuid).where("is_active", "=", 1).execute();
+
   async function hydrate(tenantUuid: string): Promise<RelationshipGraph> {
-    const users = await db
-      .selectFrom("users")
-      .select(["uuid", "person_uuid"])
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("is_active", "=", 1)
-      .execute();
+    const users = await activeUsers(tenantUuid);
     return hydrateGraphAsync(
       {
         internalUsers: users.map((user) => ({ userUuid: user.uuid, personUuid: user.person_uuid })),
@@ -125,11 +134,49 @@ export function createTenantGraphs(options: {
     );
   }
 
+  /** Marks and unmarks the graph's internal users until they are the table's active users; true when one moved. */
+  async function catchUpUsers(tenantUuid: string, graph: RelationshipGraph): Promise<boolean> {
+    const wanted = new Map((await activeUsers(tenantUuid)).map((user) => [user.uuid, user.person_uuid]));
+    let moved = false;
+    for (const { userUuid, personUuid } of graph.internalUsers()) {
+      if (wanted.get(userUuid) === personUuid) wanted.delete(userUuid);
+      else moved = graph.unmarkInternal(userUuid) || moved;
+    }
+    for (const [userUuid, personUuid] of wanted) {
+      graph.markInternal(personUuid, userUuid);
+      moved = true;
+    }
+    return moved;
+  }
+
+  /** The entry's graph, its internal users first caught up when the users changed since they were read. */
+  function current(tenantUuid: string, entry: Entry & { graph: RelationshipGraph }): Promise<RelationshipGraph> {
+    if (entry.syncing) return entry.syncing;
+    const generation = usersGeneration?.(tenantUuid) ?? Number.NaN;
+    if (Number.isNaN(generation) || generation === entry.usersSeen) return Promise.resolve(entry.graph);
+    const graph = entry.graph;
+    entry.syncing = catchUpUsers(tenantUuid, graph).then(
+      (moved) => {
+        if (moved) changed(tenantUuid);
+        entry.usersSeen = generation;
+        entry.syncing = null;
+        return graph;
+      },
+      (error: unknown) => {
+        entry.syncing = null;
+        throw error;
+      },
+    );
+    return entry.syncing;
+  }
+
   return {
     forTenant(tenantUuid) {
       const known = entries.get(tenantUuid);
-      if (known) return known.graph ? Promise.resolve(known.graph) : known.loading;
-      const entry: Entry = { graph: null, pending: [], loading: Promise.resolve(null as never) };
+      if (known) return known.graph ? current(tenantUuid, known as Entry & { graph: RelationshipGraph }) : known.loading;
+      // Read before the users are: a change to them during the hydration is caught up at the next read.
+      const usersSeen = usersGeneration?.(tenantUuid) ?? Number.NaN;
+      const entry: Entry = { graph: null, pending: [], loading: Promise.resolve(null as never), usersSeen, syncing: null };
       entry.loading = hydrate(tenantUuid).then(
         (graph) => {
           for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);

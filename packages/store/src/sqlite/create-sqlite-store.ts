@@ -194,6 +194,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     interactions: createInteractionRepository(readContext),
     parameters: options.scoringParameters,
     now,
+    usersGeneration: (tenantUuid) => generations.generation(tenantUuid, "users"),
   });
   return buildStore(
     {
