@@ -80,6 +80,10 @@ describe("tenant graphs", () => {
     expect(graph.personOfUser(ben.uuid)).toBeNull();
     expect(graph.personOfUser(cara.uuid)).toBe(cara.person_uuid);
     expect(server.revision(tenant.uuid)).not.toBe(revision);
+    // Ben's record says what the graph now holds: no longer the team's, and changed for pollers.
+    const benPerson = (await server.persons.getMany(tenant.uuid, [ben.person_uuid])).get(ben.person_uuid)!;
+    expect(benPerson.is_internal).toBe(false);
+    expect((await server.persons.getMany(tenant.uuid, [ada.person_uuid])).get(ada.person_uuid)!.is_internal).toBe(true);
     await server.close();
   });
 

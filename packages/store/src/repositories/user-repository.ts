@@ -116,13 +116,26 @@ export function createUserRepository(context: RepositoryContext): UserRepository
       return users;
     },
     async deactivate(tenantUuid, userUuid) {
-      const result = await db
-        .updateTable("users")
-        .set({ is_active: 0, updated_at: now() })
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", userUuid)
-        .executeTakeFirst();
-      const found = Number(result.numUpdatedRows) > 0;
+      const found = await withTransaction(db, async (transaction) => {
+        const timestamp = now();
+        const user = await transaction
+          .updateTable("users")
+          .set({ is_active: 0, updated_at: timestamp })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", userUuid)
+          .returning("person_uuid")
+          .executeTakeFirst();
+        if (!user) return false;
+        // The graph no longer counts the person as the team's (a former colleague can be a bridge now): the
+        // record says the same, and pollers of modified_since see it.
+        await transaction
+          .updateTable("persons")
+          .set({ is_internal: 0, service_updated_at: timestamp })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", user.person_uuid)
+          .execute();
+        return true;
+      });
       if (found) emit(tenantUuid, { type: "unmark-internal", userUuid });
       return found;
     },
