@@ -2,6 +2,7 @@
 import type { UndirectedGraph } from "graphology";
 import { GraphState, type PersonRecord } from "./internal/graph-state.js";
 import { invalidArgument } from "./internal/errors.js";
+import { interactionsOfPerson } from "./internal/interactions-of.js";
 import { normalizeInteraction } from "./internal/normalize-interaction.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireUuid } from "./internal/validate.js";
@@ -312,6 +313,22 @@ export class RelationshipGraph {
     const state = stateOf("neighboursOf", this);
     const neighbours = state.person(personUuid)?.neighbours ?? [];
     return neighbours.map((index) => state.record(index).uuid);
+  }
+
+  /**
+   * The interactions a person takes part in that the graph counts (cancelled meetings, emails without a
+   * sender and interactions of fewer than two distinct persons are left out), as interactions to add to another graph: participants as
+   * the graph normalized them (distinct, the sender or organizer first). None for a person not in the graph.
+   * A busy person's list is long (a user's can be hundreds of thousands).
+   *
+   * @example
+   * const sample = new RelationshipGraph();
+   * for (const interaction of graph.interactionsOf("person-dana")) sample.addInteraction(interaction);
+   */
+  interactionsOf(personUuid: string): Interaction[] {
+    const state = stateOf("interactionsOf", this);
+    const person = state.person(requireUuid("interactionsOf", "personUuid", personUuid));
+    return person === undefined ? [] : interactionsOfPerson(state, person);
   }
 
   /**

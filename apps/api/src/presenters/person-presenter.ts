@@ -1,4 +1,5 @@
 /** The person record as the API shows it, and the function that presents store records. */
+import type { RelationshipGraph } from "@rapport/graph";
 import type { Company, Person } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
@@ -90,14 +91,23 @@ export function presentPerson(person: Person, companies: Map<string, Company>, f
   };
 }
 
-/** Presents many persons: one query for their companies, derived fields from the graph. */
-export async function presentPersons(services: AppServices, auth: AuthContext, persons: readonly Person[]): Promise<PersonResponse[]> {
+/**
+ * Presents many persons: one query for their companies, derived fields from the graph (`graphOf` may swap it for
+ * another derived from it, as a merge preview does).
+ */
+export async function presentPersons(
+  services: AppServices,
+  auth: AuthContext,
+  persons: readonly Person[],
+  graphOf?: (graph: RelationshipGraph) => RelationshipGraph,
+): Promise<PersonResponse[]> {
   const companyUuids = persons.flatMap((person) => [
     ...(person.primary_company_uuid ? [person.primary_company_uuid] : []),
     ...person.affiliations.map((affiliation) => affiliation.company_uuid),
   ]);
   const companies = await services.store.companies.getMany(auth.tenant.uuid, companyUuids);
-  const view = await openRelationshipView(services, auth);
+  const tenantView = await openRelationshipView(services, auth);
+  const view = graphOf ? { ...tenantView, graph: graphOf(tenantView.graph) } : tenantView;
   const userUuid = auth.user?.uuid ?? null;
   return persons.map((person) => presentPerson(person, companies, relationshipFields(view, { entity: "person", uuid: person.uuid }, userUuid)));
 }

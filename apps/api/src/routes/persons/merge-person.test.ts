@@ -99,9 +99,18 @@ describe("POST /v1/persons/{person_uuid}/merge with preview: true", () => {
     expect((await getPerson(canonical.uuid)).body.service_updated_at).toBe(canonical.service_updated_at);
   });
 
-  it("previews exactly what the real merge then does", async () => {
+  it("previews exactly what the real merge then does, relationship fields included", async () => {
     const { canonical, superseded } = await duplicates();
+    // Each record has its own relationships: the merged person has both.
+    const { store } = context.services;
+    const now = context.clock.now();
+    await store.emails.ingest(acme.tenant.uuid, { message_id: "<old@acme>", sent_at: now - 40 * 86_400_000, from: { person_uuid: acme.admin.person_uuid }, to: [{ person_uuid: canonical.uuid }] });
+    await store.emails.ingest(acme.tenant.uuid, { message_id: "<new@acme>", sent_at: now - 86_400_000, from: { person_uuid: acme.member.person_uuid }, to: [{ person_uuid: superseded.uuid }] });
+    const before = (await getPerson(canonical.uuid)).body;
     const preview = await merge(canonical.uuid, { superseded_person_uuid: superseded.uuid, preview: true });
+    expect(preview.body.preview.canonical.strongest_relationships).toEqual(before.strongest_relationships);
+    expect(preview.body.preview.merged.strongest_relationships.map((row: { user_uuid: string }) => row.user_uuid).sort()).toEqual([acme.admin.uuid, acme.member.uuid].sort());
+    expect(preview.body.preview.merged.last_activity_date).not.toBe(before.last_activity_date);
     const real = await merge(canonical.uuid, { superseded_person_uuid: superseded.uuid });
     expect(real.body.moved).toEqual(preview.body.moved);
     const { affiliations: previewAffiliations, ...previewRest } = preview.body.preview.merged;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { mergePreviewGraph } from "../../persons/merge-preview-graph.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 
 export const mergePerson = defineOperation({
@@ -46,7 +47,15 @@ export const mergePerson = defineOperation({
       preview: body.preview,
       merged_by_user_uuid: auth.user?.uuid ?? null,
     });
-    const [canonical, superseded, merged] = await presentPersons(services, auth, [outcome.canonical, outcome.superseded, outcome.merged]);
+    const [canonical, superseded] = await presentPersons(services, auth, [outcome.canonical, outcome.superseded]);
+    // A preview's merge rolled back, so its relationship fields come from a graph that takes the merge; a real
+    // merge's graph has taken it already.
+    const [merged] = await presentPersons(
+      services,
+      auth,
+      [outcome.merged],
+      outcome.preview ? (graph) => mergePreviewGraph(graph, params.person_uuid, body.superseded_person_uuid) : undefined,
+    );
     return {
       canonical_uuid: params.person_uuid,
       superseded_uuid: body.superseded_person_uuid,
