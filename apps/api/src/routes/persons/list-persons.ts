@@ -16,7 +16,7 @@ export const listPersons = defineOperation({
   area: "Person",
   summary: "List persons",
   description:
-    "Lists the tenant's persons with their derived relationship fields. Poll with modified_since to detect changes, and scan large sets with cursor pagination: every response carries next_cursor, so a scan may start with page and continue with cursors.",
+    "Lists the tenant's persons with their derived relationship fields. Poll with modified_since to detect changes to the records (their fields, emails, affiliations, merges, internal status); new emails and meetings change the derived fields without moving service_updated_at. Scan large sets with cursor pagination: every response carries next_cursor, so a scan may start with page and continue with cursors.",
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these persons (to hydrate entity-list members).").optional(),
     modified_since: isoTimestampQuery("Only persons whose service_updated_at is at or after this instant.").optional(),
