@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { switchVariable } from "../platform/environment/switch-variable.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { startServer } from "../server.js";
 import { CliError, printResult } from "./cli-output.js";
@@ -67,7 +68,7 @@ export function serveCommand(): Command {
     .option("--host <host>", "interface to bind", "127.0.0.1")
     .option("--demo", "seed the demo tenant if missing and print fresh demo API keys")
     .option("--public-url <url>", "the URL clients reach this server at (OAuth issuer, MCP resource); env RAPPORT_PUBLIC_URL", process.env.RAPPORT_PUBLIC_URL)
-    .option("--trust-proxy", "trust X-Forwarded-Proto/-For from a TLS-terminating proxy; env RAPPORT_TRUST_PROXY=1", process.env.RAPPORT_TRUST_PROXY === "1")
+    .option("--trust-proxy", "trust X-Forwarded-Proto/-For from a TLS-terminating proxy; env RAPPORT_TRUST_PROXY=1")
     .option(
       "--no-warm-graphs",
       "do not hydrate the tenants' relationship graphs in the background at start (each then loads on its first relationship request); env RAPPORT_WARM_GRAPHS=0",
@@ -77,11 +78,12 @@ export function serveCommand(): Command {
       const databasePath = resolveDatabasePath(global.db);
       const publicUrl = options.publicUrl ? publicUrlOption(options.publicUrl) : undefined;
       const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
+      const trustProxy = options.trustProxy === true || switchVariable(process.env, "RAPPORT_TRUST_PROXY", false);
       if (options.demo) await openingDatabase(databasePath, () => seedDemoTenant(databasePath));
       const services = await openingDatabase(databasePath, () => createServices({ databasePath }));
       let server;
       try {
-        server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy: options.trustProxy, warmGraphs });
+        server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs });
       } catch (error) {
         await services.store.close();
         throw listenFailure(error, options.port, options.host);

@@ -6,11 +6,12 @@ describe("warmGraphsFromEnvironment", () => {
     expect(warmGraphsFromEnvironment({})).toBe(true);
     expect(warmGraphsFromEnvironment({ RAPPORT_WARM_GRAPHS: "1" })).toBe(true);
     expect(warmGraphsFromEnvironment({ RAPPORT_WARM_GRAPHS: "0" })).toBe(false);
+    expect(warmGraphsFromEnvironment({ RAPPORT_WARM_GRAPHS: "no" })).toBe(false);
   });
 
-  it("names the variable when its value is neither 0 nor 1", () => {
-    for (const text of ["2", "yes", "-1"]) {
-      expect(() => warmGraphsFromEnvironment({ RAPPORT_WARM_GRAPHS: text })).toThrow(/^RAPPORT_WARM_GRAPHS: expecting a whole number from 0 to 1 but got/);
+  it("names the variable when its value is neither on nor off", () => {
+    for (const text of ["2", "maybe", "-1"]) {
+      expect(() => warmGraphsFromEnvironment({ RAPPORT_WARM_GRAPHS: text })).toThrow(/^RAPPORT_WARM_GRAPHS: expecting 1 or 0/);
     }
   });
 });

@@ -1,16 +1,17 @@
 /**
  * @module
- * Whether `rapport serve` warms the tenants' graphs at start: `RAPPORT_WARM_GRAPHS` (default 1, yes; 0, no).
+ * Whether `rapport serve` warms the tenants' graphs at start: `RAPPORT_WARM_GRAPHS` (default 1, yes; 0, no;
+ * true/false, yes/no and on/off read the same).
  * Checked at start-up.
  */
-import { wholeNumberVariable } from "./whole-number-variable.js";
+import { switchVariable } from "./switch-variable.js";
 
 export const WARM_GRAPHS_VARIABLE = "RAPPORT_WARM_GRAPHS";
 
 /**
- * False when `RAPPORT_WARM_GRAPHS` is 0, true when it is 1 or unset; throws one clear line otherwise.
+ * False when `RAPPORT_WARM_GRAPHS` is off (0), true when it is on (1) or unset; throws one clear line otherwise.
  * @example warmGraphsFromEnvironment({ RAPPORT_WARM_GRAPHS: "0" }); // false
  */
 export function warmGraphsFromEnvironment(environment: NodeJS.ProcessEnv): boolean {
-  return wholeNumberVariable(environment, WARM_GRAPHS_VARIABLE, 1, 1) === 1;
+  return switchVariable(environment, WARM_GRAPHS_VARIABLE, true);
 }
