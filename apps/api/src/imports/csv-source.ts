@@ -5,17 +5,10 @@
  * above it, as in LinkedIn's export, are passed over) are found in the first rows.
  */
 import { pipeline, Readable } from "node:stream";
-import {
-  COMPANY_TEXT_FIELDS,
-  EMPLOYEE_COUNT_BANDS,
-  isPlausibleEmail,
-  normalizeDomain,
-  normalizeEmail,
-  normalizeLinkedinUrl,
-  type CompanyTextField,
-} from "@rapport/store";
+import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
+import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
 import {
   checkColumnMap,
   guessEntity,
@@ -105,17 +98,17 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): Imported
 /** The first company field whose value the REST API would refuse (a band, a year, a web address, an email), or null. */
 function companyFieldProblem(fields: Partial<Record<CompanyTextField, string>>): string | null {
   const band = fields.employee_count;
-  if (band !== undefined && !(EMPLOYEE_COUNT_BANDS as readonly string[]).includes(band)) {
+  if (band !== undefined && employeeCountBandOf(band) === null) {
     return `employee_count '${band.slice(0, 40)}' is not a band; use one of ${EMPLOYEE_COUNT_BANDS.join(", ")}`;
   }
   const year = fields.year_founded;
-  if (year !== undefined && !/^\d{4}$/.test(year)) return `year_founded '${year.slice(0, 40)}' is not a four-digit year`;
-  for (const field of ["website", "linkedin_url", "facebook_url", "twitter_url", "logo_url"] as const) {
+  if (year !== undefined && yearFoundedOf(year) === null) return `year_founded '${year.slice(0, 40)}' is not a four-digit year`;
+  for (const field of COMPANY_WEB_ADDRESS_FIELDS) {
     const address = fields[field];
     if (address !== undefined && !isWebAddress(address)) return `${field} '${address.slice(0, 80)}' is not a web address`;
   }
   const email = fields.email;
-  if (email !== undefined && !isPlausibleEmail(normalizeEmail(email))) return `email '${email.slice(0, 80)}' is not an email address`;
+  if (email !== undefined && contactEmailOf(email) === null) return `email '${email.slice(0, 80)}' is not an email address`;
   return null;
 }
 

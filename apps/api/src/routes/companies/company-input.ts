@@ -34,19 +34,29 @@ const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], strin
   year_founded: "Year founded, four digits (\"2015\"); what founded_on_from/to filter on.",
 };
 
+/** The band `text` names (trimmed), or null: the rule a company write and a CSV company row share. */
+export const employeeCountBandOf = (text: string): string | null => ((EMPLOYEE_COUNT_BANDS as readonly string[]).includes(text) ? text : null);
+
+/** `text` when it is a four-digit year, else null. */
+export const yearFoundedOf = (text: string): string | null => (/^\d{4}$/.test(text) ? text : null);
+
+/** `text` as a normalized contact address (as a person's), or null when it is none. */
+export function contactEmailOf(text: string): string | null {
+  const address = normalizeEmail(text);
+  return isPlausibleEmail(address) ? address : null;
+}
+
+/** The company fields that hold web addresses: http(s) URLs, never another scheme a client would run. */
+export const COMPANY_WEB_ADDRESS_FIELDS = ["website", "linkedin_url", "facebook_url", "twitter_url", "logo_url"] as const;
+
 const employeeCount = nullableCheckedText(
   SPEC_TEXT_DESCRIPTIONS.employee_count,
   100,
-  (band) => ((EMPLOYEE_COUNT_BANDS as readonly string[]).includes(band) ? band : null),
+  employeeCountBandOf,
   (band) => `'${band.slice(0, 40)}' is not a band; use one of ${EMPLOYEE_COUNT_BANDS.join(", ")}`,
 );
 
-const yearFounded = nullableCheckedText(
-  SPEC_TEXT_DESCRIPTIONS.year_founded,
-  100,
-  (year) => (/^\d{4}$/.test(year) ? year : null),
-  () => 'must be a four-digit year such as "2015"',
-);
+const yearFounded = nullableCheckedText(SPEC_TEXT_DESCRIPTIONS.year_founded, 100, yearFoundedOf, () => 'must be a four-digit year such as "2015"');
 
 const customFields = z
   .record(z.string(), z.unknown())
@@ -79,21 +89,13 @@ const companyName = z
 const contactEmail = nullableCheckedText(
   `${SPEC_TEXT_DESCRIPTIONS.email} Normalized as a person's: trimmed, lower case, without mailto:.`,
   320,
-  (text) => {
-    const address = normalizeEmail(text);
-    return isPlausibleEmail(address) ? address : null;
-  },
+  contactEmailOf,
   (text) => `'${text.slice(0, 80)}' is not an email address`,
 );
 
-/** The text fields that hold web addresses: http(s) URLs, never another scheme a client would run. */
-const webAddressShape = {
-  website: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.website).optional(),
-  linkedin_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.linkedin_url).optional(),
-  facebook_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.facebook_url).optional(),
-  twitter_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.twitter_url).optional(),
-  logo_url: nullableWebAddress(SPEC_TEXT_DESCRIPTIONS.logo_url).optional(),
-};
+const webAddressShape = Object.fromEntries(
+  COMPANY_WEB_ADDRESS_FIELDS.map((field) => [field, nullableWebAddress(SPEC_TEXT_DESCRIPTIONS[field]).optional()]),
+) as Record<(typeof COMPANY_WEB_ADDRESS_FIELDS)[number], z.ZodOptional<ReturnType<typeof nullableWebAddress>>>;
 
 /** Every writable company field but the name, all optional. */
 export const companyFieldsShape = {
