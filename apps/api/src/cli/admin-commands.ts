@@ -8,6 +8,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { hashPassword, passwordProblem } from "../oauth/password-hash.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
+import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
@@ -68,7 +69,7 @@ export function tenantsCommand(): Command {
       if ((options.perSecond || options.monthly) && options.tier !== "custom") {
         throw new CliError("--per-second and --monthly apply only to --tier custom");
       }
-      const name = optionText(options.name, "--name", 300);
+      const name = optionText(options.name, "--name", MAX_TENANT_NAME_LENGTH);
       await withStore(command, async (store, global) => {
         const tenant = await store.tenants.create({
           name,
@@ -114,8 +115,8 @@ export function usersCommand(): Command {
     .requiredOption("--email <email>", "email address")
     .addOption(new Option("--role <role>", "role").choices(ROLES).default("member"))
     .action(async (options: { tenant: string; name: string; email: string; role: Role }, command: Command) => {
-      const name = optionText(options.name, "--name", 300);
-      const email = optionText(options.email, "--email", 320);
+      const name = optionText(options.name, "--name", MAX_PERSON_NAME_LENGTH);
+      const email = optionText(options.email, "--email", MAX_EMAIL_ADDRESS_LENGTH);
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`--email ${options.email} is not an email address`);
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);
@@ -182,7 +183,7 @@ export function keysCommand(): Command {
     .option("--user <uuid>", "bind the key to this user")
     .option("--label <label>", "a note to tell keys apart")
     .action(async (options: { tenant: string; user?: string; label?: string }, command: Command) => {
-      const label = options.label === undefined ? null : optionText(options.label, "--label", 200);
+      const label = options.label === undefined ? null : optionText(options.label, "--label", MAX_API_KEY_LABEL_LENGTH);
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);
         const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label });

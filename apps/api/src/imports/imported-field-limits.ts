@@ -5,22 +5,34 @@
  * address). An entry with a longer value is a problem of its own, reported and not written; counts (of
  * recipients, attendees) are left alone, since an all-hands meeting is real.
  */
+import {
+  MAX_COMPANY_DESCRIPTION_LENGTH,
+  MAX_COMPANY_NAME_LENGTH,
+  MAX_COMPANY_TEXT_LENGTH,
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_DOMAIN_LENGTH,
+  MAX_EMAIL_ADDRESS_LENGTH,
+  MAX_JOB_TITLE_LENGTH,
+  MAX_LABEL_LENGTH,
+  MAX_MEETING_TEXT_LENGTH,
+  MAX_MESSAGE_ID_LENGTH,
+  MAX_NAME_PART_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_PERSON_PLACE_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  MAX_WEB_ADDRESS_LENGTH,
+} from "../platform/request/field-limits.js";
 import type { ImportedAddress, ImportedItem } from "./imported-items.js";
 
-const ADDRESS = 320;
-const DISPLAY_NAME = 200;
-const URL = 2_000;
-const COMPANY_TEXT = 2_000;
-const DESCRIPTION = 20_000;
-/** A meeting's key is `<UID>#<start>`: the UID within the API's 500 characters, and the start's digits. */
-const MEETING_KEY = 500 + 1 + 20;
+/** A meeting's key is `<UID>#<start>`: the UID within the API's limit, and the start's digits. */
+const MEETING_KEY = MAX_MEETING_TEXT_LENGTH + 1 + 20;
 
 type Check = [field: string, value: string | null | undefined, max: number];
 
 function addressChecks(field: string, addresses: readonly ImportedAddress[]): Check[] {
   return addresses.flatMap((address): Check[] => [
-    [`${field} address`, address.email, ADDRESS],
-    [`${field} name`, address.name, DISPLAY_NAME],
+    [`${field} address`, address.email, MAX_EMAIL_ADDRESS_LENGTH],
+    [`${field} name`, address.name, MAX_DISPLAY_NAME_LENGTH],
   ]);
 }
 
@@ -28,8 +40,8 @@ function checksOf(item: ImportedItem): Check[] {
   switch (item.type) {
     case "email":
       return [
-        ["message id", item.message_id, 998],
-        ["subject", item.subject, 2_000],
+        ["message id", item.message_id, MAX_MESSAGE_ID_LENGTH],
+        ["subject", item.subject, MAX_SUBJECT_LENGTH],
         ...addressChecks("from", [item.from]),
         ...addressChecks("to", item.to),
         ...addressChecks("cc", item.cc),
@@ -37,32 +49,32 @@ function checksOf(item: ImportedItem): Check[] {
     case "meeting":
       return [
         ["uid", item.external_id, MEETING_KEY],
-        ["title", item.title, 500],
-        ["location", item.location, 500],
+        ["title", item.title, MAX_MEETING_TEXT_LENGTH],
+        ["location", item.location, MAX_MEETING_TEXT_LENGTH],
         ...addressChecks("organizer", item.organizer ? [item.organizer] : []),
         ...addressChecks("attendee", item.attendees),
       ];
     case "person":
       return [
-        ["name", item.name, 300],
-        ["first name", item.first_name, 200],
-        ["last name", item.last_name, 200],
-        ["job title", item.job_title, 300],
-        ["linkedin url", item.linkedin_url, URL],
-        ["twitter url", item.twitter_url, URL],
-        ["city", item.city, 200],
-        ["state", item.state, 200],
-        ["country", item.country, 200],
-        ["company name", item.company?.name, 300],
-        ["company domain", item.company?.domain, 300],
-        ...item.emails.map((email): Check => ["email", email, ADDRESS]),
-        ...item.tags.map((tag): Check => ["tag", tag, 100]),
+        ["name", item.name, MAX_PERSON_NAME_LENGTH],
+        ["first name", item.first_name, MAX_NAME_PART_LENGTH],
+        ["last name", item.last_name, MAX_NAME_PART_LENGTH],
+        ["job title", item.job_title, MAX_JOB_TITLE_LENGTH],
+        ["linkedin url", item.linkedin_url, MAX_WEB_ADDRESS_LENGTH],
+        ["twitter url", item.twitter_url, MAX_WEB_ADDRESS_LENGTH],
+        ["city", item.city, MAX_PERSON_PLACE_LENGTH],
+        ["state", item.state, MAX_PERSON_PLACE_LENGTH],
+        ["country", item.country, MAX_PERSON_PLACE_LENGTH],
+        ["company name", item.company?.name, MAX_COMPANY_NAME_LENGTH],
+        ["company domain", item.company?.domain, MAX_DOMAIN_LENGTH],
+        ...item.emails.map((email): Check => ["email", email, MAX_EMAIL_ADDRESS_LENGTH]),
+        ...item.tags.map((tag): Check => ["tag", tag, MAX_LABEL_LENGTH]),
       ];
     case "company":
       return [
-        ["company name", item.company_name, 300],
-        ["domain", item.domain, 300],
-        ...Object.entries(item.fields).map(([field, value]): Check => [field, value, field === "description" ? DESCRIPTION : COMPANY_TEXT]),
+        ["company name", item.company_name, MAX_COMPANY_NAME_LENGTH],
+        ["domain", item.domain, MAX_DOMAIN_LENGTH],
+        ...Object.entries(item.fields).map(([field, value]): Check => [field, value, field === "description" ? MAX_COMPANY_DESCRIPTION_LENGTH : MAX_COMPANY_TEXT_LENGTH]),
       ];
   }
 }

@@ -1,6 +1,7 @@
 /** Zod building blocks for request bodies: instants and participants. */
 import { z } from "zod";
 import { parseIsoTimestamp } from "./common-schemas.js";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "./field-limits.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
 
 /** An instant in a body: ISO 8601 date-time string or Unix epoch milliseconds; out as epoch ms. */
@@ -21,12 +22,12 @@ export const instantField = (description: string) =>
 /** A participant: a person by uuid, or an email address with an optional display name. */
 export const participantField = z
   .union([
-    z.string().max(320).describe("An email address."),
+    z.string().max(MAX_EMAIL_ADDRESS_LENGTH).describe("An email address."),
     z
       .object({
         person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
-        email: z.string().max(320).optional().describe("An email address; unknown addresses become new persons."),
-        name: z.string().max(200).optional().describe("Display name for a new person."),
+        email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional().describe("An email address; unknown addresses become new persons."),
+        name: z.string().max(MAX_DISPLAY_NAME_LENGTH).optional().describe("Display name for a new person."),
       })
       .strict()
       .refine((value) => Boolean(value.person_uuid) !== Boolean(value.email), "give exactly one of person_uuid or email"),

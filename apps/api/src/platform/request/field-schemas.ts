@@ -5,9 +5,10 @@
  * document and MCP tool schemas.
  */
 import { z } from "zod";
+import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
 
 /** A text field that may be cleared with null; blank text counts as null. */
-export const nullableText = (description: string, max = 2_000) =>
+export const nullableText = (description: string, max: number) =>
   z
     .string()
     .max(max, `at most ${max} characters`)
@@ -61,7 +62,7 @@ export const nullableCheckedText = (
     .describe(description);
 
 /** A web address (see `isWebAddress`), stored as written but trimmed; blank means null. */
-export const nullableWebAddress = (description: string, max = 2_000) =>
+export const nullableWebAddress = (description: string, max = MAX_WEB_ADDRESS_LENGTH) =>
   nullableCheckedText(
     `${description} An http(s) URL, or one without its scheme; other schemes are refused.`,
     max,
@@ -89,7 +90,7 @@ export const nullableDate = (description: string) =>
 /** A list of short labels; trimmed, blanks dropped, duplicates (ignoring case) removed. */
 export const labelList = (description: string, max = 50) =>
   z
-    .array(z.string().max(100, "each at most 100 characters"))
+    .array(z.string().max(MAX_LABEL_LENGTH, `each at most ${MAX_LABEL_LENGTH} characters`))
     .max(max, `at most ${max} items`)
     .transform((labels) => {
       const seen = new Set<string>();

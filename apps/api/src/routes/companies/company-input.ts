@@ -7,6 +7,13 @@
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, isPlausibleEmail, normalizeDomain, normalizeEmail, type CompanyPatch } from "@rapport/store";
 import { z } from "zod";
 import { labelList, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
+import {
+  MAX_COMPANY_CODE_LENGTH,
+  MAX_COMPANY_NAME_LENGTH,
+  MAX_DOMAIN_LENGTH,
+  MAX_EMAIL_ADDRESS_LENGTH,
+  maxCompanyFieldLength,
+} from "../../platform/request/field-limits.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 
 const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], string> = {
@@ -51,12 +58,12 @@ export const COMPANY_WEB_ADDRESS_FIELDS = ["website", "linkedin_url", "facebook_
 
 const employeeCount = nullableCheckedText(
   SPEC_TEXT_DESCRIPTIONS.employee_count,
-  100,
+  MAX_COMPANY_CODE_LENGTH,
   employeeCountBandOf,
   (band) => `'${band.slice(0, 40)}' is not a band; use one of ${EMPLOYEE_COUNT_BANDS.join(", ")}`,
 );
 
-const yearFounded = nullableCheckedText(SPEC_TEXT_DESCRIPTIONS.year_founded, 100, yearFoundedOf, () => 'must be a four-digit year such as "2015"');
+const yearFounded = nullableCheckedText(SPEC_TEXT_DESCRIPTIONS.year_founded, MAX_COMPANY_CODE_LENGTH, yearFoundedOf, () => 'must be a four-digit year such as "2015"');
 
 const customFields = z
   .record(z.string(), z.unknown())
@@ -70,31 +77,31 @@ const customFields = z
 
 const domain = nullableCheckedText(
   'Primary web domain; stored without scheme, www or path ("https://www.acme.com/" → "acme.com").',
-  300,
+  MAX_DOMAIN_LENGTH,
   (text) => normalizeDomain(text) || null,
   (text) => `'${text.slice(0, 80)}' is not a domain such as acme.com`,
 );
 
 const textShape = Object.fromEntries(
-  COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], field === "description" ? 20_000 : 2_000).optional()]),
+  COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], maxCompanyFieldLength(field)).optional()]),
 ) as Record<(typeof COMPANY_TEXT_FIELDS)[number], z.ZodOptional<ReturnType<typeof nullableText>>>;
 
 const companyName = z
   .string()
-  .max(300, "at most 300 characters")
+  .max(MAX_COMPANY_NAME_LENGTH, `at most ${MAX_COMPANY_NAME_LENGTH} characters`)
   .transform((value) => value.trim())
   .refine((value) => value.length > 0, "must not be blank")
   .describe("The company's name.");
 
 const contactEmail = nullableCheckedText(
   `${SPEC_TEXT_DESCRIPTIONS.email} Normalized as a person's: trimmed, lower case, without mailto:.`,
-  320,
+  MAX_EMAIL_ADDRESS_LENGTH,
   contactEmailOf,
   (text) => `'${text.slice(0, 80)}' is not an email address`,
 );
 
 const webAddressShape = Object.fromEntries(
-  COMPANY_WEB_ADDRESS_FIELDS.map((field) => [field, nullableWebAddress(SPEC_TEXT_DESCRIPTIONS[field]).optional()]),
+  COMPANY_WEB_ADDRESS_FIELDS.map((field) => [field, nullableWebAddress(SPEC_TEXT_DESCRIPTIONS[field], maxCompanyFieldLength(field)).optional()]),
 ) as Record<(typeof COMPANY_WEB_ADDRESS_FIELDS)[number], z.ZodOptional<ReturnType<typeof nullableWebAddress>>>;
 
 /** Every writable company field but the name, all optional. */

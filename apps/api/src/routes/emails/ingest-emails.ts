@@ -3,14 +3,16 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueText } from "../../operations/validate-input.js";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
+import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 
 export const MAX_EMAILS_PER_BATCH = 500;
 
-const messageSchema = z
+/** One message of a batch. */
+export const messageSchema = z
   .object({
-    message_id: z.string().trim().min(1).max(998).describe("The message's Message-ID: re-sending the same id is recognized and not counted twice."),
+    message_id: z.string().trim().min(1).max(MAX_MESSAGE_ID_LENGTH).describe("The message's Message-ID: re-sending the same id is recognized and not counted twice."),
     sent_at: instantField("When the message was sent."),
-    subject: z.string().max(2_000).nullable().optional().describe("Subject line (kept as metadata)."),
+    subject: z.string().max(MAX_SUBJECT_LENGTH).nullable().optional().describe("Subject line (kept as metadata)."),
     from: participantField.describe("The sender."),
     to: z.array(participantField).max(1_000).default([]).describe("Recipients."),
     cc: z.array(participantField).max(1_000).default([]).describe("Copied recipients."),

@@ -1,6 +1,7 @@
 /** The writable fields of a meeting, shared by create and update. */
 import { z } from "zod";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_MEETING_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 export const attendeeField = z
   .union([
@@ -8,8 +9,8 @@ export const attendeeField = z
     z
       .object({
         person_uuid: z.string().optional(),
-        email: z.string().max(320).optional(),
-        name: z.string().max(200).optional(),
+        email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional(),
+        name: z.string().max(MAX_DISPLAY_NAME_LENGTH).optional(),
         response: z.enum(["accepted", "declined"]).describe("Default accepted."),
       })
       .strict()
@@ -18,12 +19,12 @@ export const attendeeField = z
   .describe("An attendee: an email address, or {person_uuid | email, name?, response?}.");
 
 export const meetingFields = {
-  title: z.string().trim().min(1).max(500).describe("Title."),
+  title: z.string().trim().min(1).max(MAX_MEETING_TEXT_LENGTH).describe("Title."),
   starts_at: instantField("Start."),
   ends_at: instantField("End.").nullable(),
   status: z.enum(["confirmed", "cancelled"]).describe("Default confirmed. Cancelled meetings stop counting at once."),
   organizer: participantField.nullable().describe("The organizer (counts as an attendee)."),
   attendees: z.array(attendeeField).max(500).describe("Attendees; on update the list replaces the stored one."),
-  location: z.string().max(500).nullable(),
-  external_id: z.string().max(500).nullable().describe("The calendar's own id, e.g. an iCalendar UID."),
+  location: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable(),
+  external_id: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable().describe("The calendar's own id, e.g. an iCalendar UID."),
 };

@@ -2,6 +2,7 @@
 import { isPlausibleEmail, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type Person } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { MAX_DOMAIN_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
 import { personMatchSchema, presentPersonMatch } from "../../presenters/person-match-presenter.js";
 
 export const MAX_LOOKUP_CRITERIA = 100;
@@ -10,15 +11,15 @@ export const MAX_MATCHES_PER_CRITERION = 25;
 
 const criterionSchema = z
   .strictObject({
-    email: z.string().max(320).optional().describe("An email address; case, whitespace and mailto: do not matter."),
+    email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional().describe("An email address; case, whitespace and mailto: do not matter."),
     linkedin_url: z
       .string()
-      .max(2_000)
+      .max(MAX_WEB_ADDRESS_LENGTH)
       .optional()
       .describe("A LinkedIn URL in any form: with or without scheme or www, trailing slash or query string."),
     domain: z
       .string()
-      .max(300)
+      .max(MAX_DOMAIN_LENGTH)
       .optional()
       .describe("A domain (acme.com; a URL works too): persons with an email address at it or currently at a company with that domain."),
   })

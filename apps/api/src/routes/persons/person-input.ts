@@ -7,6 +7,14 @@ import { isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl, type NewAffilia
 import { z } from "zod";
 import { labelList, nullableCheckedText, nullableDate, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import {
+  MAX_EMAIL_ADDRESS_LENGTH,
+  MAX_JOB_TITLE_LENGTH,
+  MAX_NAME_PART_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+  MAX_PERSON_PLACE_LENGTH,
+  MAX_WEB_ADDRESS_LENGTH,
+} from "../../platform/request/field-limits.js";
 
 /** Normalizes an address, or reports it as not being one. */
 function normalizedAddress(value: string, context: z.RefinementCtx): string {
@@ -20,9 +28,9 @@ function normalizedAddress(value: string, context: z.RefinementCtx): string {
 
 const emailEntry = z
   .union([
-    z.string().max(320, "at most 320 characters"),
+    z.string().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`),
     z.strictObject({
-      address: z.string().max(320, "at most 320 characters").describe("The address."),
+      address: z.string().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("The address."),
       is_primary: z.boolean().default(false).describe("True for the primary address; at most one."),
     }),
   ])
@@ -40,7 +48,7 @@ const emails = z
 
 const linkedinUrl = nullableCheckedText(
   "LinkedIn profile URL; matched in any form (with or without scheme or www, trailing slash, query string).",
-  2_000,
+  MAX_WEB_ADDRESS_LENGTH,
   (url) => (normalizeLinkedinUrl(url) ? url : null),
   () => "must be a LinkedIn URL such as https://www.linkedin.com/in/jane-doe",
 );
@@ -48,7 +56,7 @@ const linkedinUrl = nullableCheckedText(
 const affiliationInput = z
   .strictObject({
     company_uuid: uuidString("The company (from GET /v1/companies)."),
-    title: nullableText("Job title there.", 300).optional(),
+    title: nullableText("Job title there.", MAX_JOB_TITLE_LENGTH).optional(),
     is_current: z.boolean().default(true).describe("True (the default) while the person works there."),
     started_on: nullableDate("Start date.").optional(),
     ended_on: nullableDate("End date; only for past affiliations.").optional(),
@@ -62,19 +70,19 @@ const affiliationInput = z
 
 /** Every writable person field, all optional. */
 export const personFieldsShape = {
-  name: nullableText("Display name; built from first_name and last_name when omitted.", 300).optional(),
-  first_name: nullableText("Given name.", 200).optional(),
-  last_name: nullableText("Family name.", 200).optional(),
+  name: nullableText("Display name; built from first_name and last_name when omitted.", MAX_PERSON_NAME_LENGTH).optional(),
+  first_name: nullableText("Given name.", MAX_NAME_PART_LENGTH).optional(),
+  last_name: nullableText("Family name.", MAX_NAME_PART_LENGTH).optional(),
   emails: emails.optional(),
-  job_title: nullableText("Job title at the primary company.", 300).optional(),
+  job_title: nullableText("Job title at the primary company.", MAX_JOB_TITLE_LENGTH).optional(),
   primary_company_uuid: uuidString("The current employer (from GET /v1/companies); it gets a current affiliation.").nullable().optional(),
   linkedin_url: linkedinUrl.optional(),
   twitter_url: nullableWebAddress("Twitter / X profile URL.").optional(),
   facebook_url: nullableWebAddress("Facebook profile URL.").optional(),
   logo_url: nullableWebAddress("Picture URL.").optional(),
-  city: nullableText("City.", 200).optional(),
-  state: nullableText("State or region.", 200).optional(),
-  country: nullableText("Country.", 200).optional(),
+  city: nullableText("City.", MAX_PERSON_PLACE_LENGTH).optional(),
+  state: nullableText("State or region.", MAX_PERSON_PLACE_LENGTH).optional(),
+  country: nullableText("Country.", MAX_PERSON_PLACE_LENGTH).optional(),
   tags: labelList("Tags.").optional(),
   affiliations: z
     .array(affiliationInput)

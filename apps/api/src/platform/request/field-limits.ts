@@ -1,0 +1,66 @@
+/**
+ * @module
+ * The longest text each record field may hold, in characters: what the REST schemas enforce, what an import
+ * writes at most and what the command line accepts. Kept in one place so the three cannot drift apart.
+ */
+import type { CompanyTextField } from "@rapport/store";
+
+/** An email address (a person's, a participant's, a company's contact address). */
+export const MAX_EMAIL_ADDRESS_LENGTH = 320;
+/** A participant's display name in an email or meeting. */
+export const MAX_DISPLAY_NAME_LENGTH = 200;
+/** A person's full name; an internal user's name is its person's. */
+export const MAX_PERSON_NAME_LENGTH = 300;
+/** A person's first or last name. */
+export const MAX_NAME_PART_LENGTH = 200;
+/** A job title, at the primary company or in an affiliation. */
+export const MAX_JOB_TITLE_LENGTH = 300;
+/** A person's city, state or country. */
+export const MAX_PERSON_PLACE_LENGTH = 200;
+/** A web address (LinkedIn, Twitter, Facebook, a logo, a website). */
+export const MAX_WEB_ADDRESS_LENGTH = 2_000;
+/** A tag, an industry tag or another short label of a list. */
+export const MAX_LABEL_LENGTH = 100;
+/** A company's name. */
+export const MAX_COMPANY_NAME_LENGTH = 300;
+/** A company's domain (as written, before normalization). */
+export const MAX_DOMAIN_LENGTH = 300;
+/** A company's free-text field: sector, city, phone, ... */
+export const MAX_COMPANY_TEXT_LENGTH = 2_000;
+/** A company's description. */
+export const MAX_COMPANY_DESCRIPTION_LENGTH = 20_000;
+/** A company's head-count band or year founded: short checked values. */
+export const MAX_COMPANY_CODE_LENGTH = 100;
+/** An email's Message-ID: RFC 5322's longest line. */
+export const MAX_MESSAGE_ID_LENGTH = 998;
+/** An email's subject. */
+export const MAX_SUBJECT_LENGTH = 2_000;
+/** A meeting's title, location and calendar id (an iCalendar UID). */
+export const MAX_MEETING_TEXT_LENGTH = 500;
+
+/** The longest value of company text field `field`. */
+export function maxCompanyFieldLength(field: CompanyTextField): number {
+  switch (field) {
+    case "description":
+      return MAX_COMPANY_DESCRIPTION_LENGTH;
+    case "email":
+      return MAX_EMAIL_ADDRESS_LENGTH;
+    case "employee_count":
+    case "year_founded":
+      return MAX_COMPANY_CODE_LENGTH;
+    case "website":
+    case "linkedin_url":
+    case "facebook_url":
+    case "twitter_url":
+    case "logo_url":
+      return MAX_WEB_ADDRESS_LENGTH;
+    default:
+      return MAX_COMPANY_TEXT_LENGTH;
+  }
+}
+
+// Written only by the command line (no REST operation creates tenants or keys), kept here with the others.
+/** A tenant's name. */
+export const MAX_TENANT_NAME_LENGTH = 300;
+/** An API key's label. */
+export const MAX_API_KEY_LABEL_LENGTH = 200;
