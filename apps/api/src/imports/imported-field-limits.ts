@@ -5,10 +5,9 @@
  * address). An entry with a longer value is a problem of its own, reported and not written; counts (of
  * recipients, attendees) are left alone, since an all-hands meeting is real.
  */
+import type { CompanyTextField } from "@rapport/store";
 import {
-  MAX_COMPANY_DESCRIPTION_LENGTH,
   MAX_COMPANY_NAME_LENGTH,
-  MAX_COMPANY_TEXT_LENGTH,
   MAX_DISPLAY_NAME_LENGTH,
   MAX_DOMAIN_LENGTH,
   MAX_EMAIL_ADDRESS_LENGTH,
@@ -21,6 +20,7 @@ import {
   MAX_PERSON_PLACE_LENGTH,
   MAX_SUBJECT_LENGTH,
   MAX_WEB_ADDRESS_LENGTH,
+  maxCompanyFieldLength,
 } from "../platform/request/field-limits.js";
 import type { ImportedAddress, ImportedItem } from "./imported-items.js";
 
@@ -74,7 +74,7 @@ function checksOf(item: ImportedItem): Check[] {
       return [
         ["company name", item.company_name, MAX_COMPANY_NAME_LENGTH],
         ["domain", item.domain, MAX_DOMAIN_LENGTH],
-        ...Object.entries(item.fields).map(([field, value]): Check => [field, value, field === "description" ? MAX_COMPANY_DESCRIPTION_LENGTH : MAX_COMPANY_TEXT_LENGTH]),
+        ...Object.entries(item.fields).map(([field, value]): Check => [field, value, maxCompanyFieldLength(field as CompanyTextField)]),
       ];
   }
 }
