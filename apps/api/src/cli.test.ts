@@ -11,6 +11,8 @@ import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
+import { personUpdateSchema } from "./routes/persons/person-input.js";
+import { longestAccepted } from "./testing/longest-accepted.js";
 
 const cliPath = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
@@ -107,6 +109,20 @@ describe("rapport", { timeout: 60_000 }, () => {
       expect(result.stderr).toMatch(/^rapport: /);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("takes a user's name and email up to the REST API's limits for a person's, and no longer", async () => {
+    const address = (length: number) => `${"a".repeat(length - "@limits.example".length)}@limits.example`;
+    const nameLimit = longestAccepted((length) => personUpdateSchema.safeParse({ name: "n".repeat(length) }).success);
+    const emailLimit = longestAccepted((length) => personUpdateSchema.safeParse({ emails: [address(length)] }).success);
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Limits")).stdout);
+    const longest = await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "n".repeat(nameLimit), "--email", address(emailLimit));
+    expect(longest.code, longest.stderr).toBe(0);
+    expect(JSON.parse(longest.stdout)).toMatchObject({ name: "n".repeat(nameLimit), email: address(emailLimit) });
+    const longName = await rapport("users", "create", "--tenant", tenant.uuid, "--name", "n".repeat(nameLimit + 1), "--email", "b@limits.example");
+    expect(longName.stderr).toBe(`rapport: --name is ${nameLimit + 1} characters long; at most ${nameLimit}\n`);
+    const longEmail = await rapport("users", "create", "--tenant", tenant.uuid, "--name", "B", "--email", address(emailLimit + 1));
+    expect(longEmail.stderr).toBe(`rapport: --email is ${emailLimit + 1} characters long; at most ${emailLimit}\n`);
   });
 
   it("names the database file it cannot open, and a group without its command shows only its help", async () => {

@@ -6,6 +6,7 @@ import { COMPANY_WEB_ADDRESS_FIELDS, companyCreateSchema, companyUpdateSchema } 
 import { messageSchema } from "../routes/emails/ingest-emails.js";
 import { attendeeField, meetingFields } from "../routes/meetings/meeting-body.js";
 import { personUpdateSchema } from "../routes/persons/person-input.js";
+import { longestAccepted } from "../testing/longest-accepted.js";
 import { importedItemProblem } from "./imported-field-limits.js";
 import type { ImportedCompany, ImportedEmail, ImportedItem, ImportedMeeting, ImportedPerson } from "./imported-items.js";
 import { addProblem, PROBLEM_MESSAGE_LENGTH, shortenedProblemMessage, type ImportSummary } from "./import-summary.js";
@@ -62,19 +63,6 @@ describe("addProblem", () => {
     expect(shortenedProblemMessage("y".repeat(PROBLEM_MESSAGE_LENGTH))).toBe("y".repeat(PROBLEM_MESSAGE_LENGTH));
   });
 });
-
-/** The longest length `accepts` takes, given it takes `shortest` and no length over 100,000. */
-function longestAccepted(accepts: (length: number) => boolean, shortest = 40): number {
-  let accepted = shortest;
-  let refused = 100_001;
-  expect(accepts(accepted), `accepts ${accepted} characters`).toBe(true);
-  while (refused - accepted > 1) {
-    const middle = Math.floor((accepted + refused) / 2);
-    if (accepts(middle)) accepted = middle;
-    else refused = middle;
-  }
-  return accepted;
-}
 
 const text = (length: number) => "a".repeat(length);
 const address = (length: number) => `${"a".repeat(length - "@acme.example".length)}@acme.example`;
