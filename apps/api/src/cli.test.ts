@@ -68,6 +68,23 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
   });
 
+  it("reads --tenant, --user and --key-id in any case, and refuses what is not a UUID", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Upper")).stdout);
+    const upperTenant = tenant.uuid.toUpperCase();
+    expect(upperTenant).not.toBe(tenant.uuid);
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", upperTenant, "--name", "Uma", "--email", "uma@upper.example")).stdout);
+    expect(JSON.parse((await rapport("--json", "users", "list", "--tenant", upperTenant)).stdout)).toMatchObject([{ uuid: user.uuid }]);
+    const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", upperTenant, "--user", user.uuid.toUpperCase())).stdout);
+    expect(key).toMatchObject({ tenant_uuid: tenant.uuid, user_uuid: user.uuid });
+    const revoked = await rapport("--json", "keys", "revoke", "--tenant", upperTenant, "--key-id", key.uuid.toUpperCase());
+    expect(JSON.parse(revoked.stdout)).toEqual({ uuid: key.uuid, revoked: true });
+    const deactivated = await rapport("--json", "users", "deactivate", "--tenant", upperTenant, "--user", user.uuid.toUpperCase());
+    expect(JSON.parse(deactivated.stdout)).toEqual({ uuid: user.uuid, is_active: false });
+    expect(JSON.parse((await rapport("--json", "tenants", "delete", "--tenant", upperTenant)).stdout)).toEqual({ uuid: tenant.uuid, deleted: true });
+    const malformed = await rapport("users", "list", "--tenant", "acme");
+    expect(malformed).toMatchObject({ code: 1, stderr: "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID\n" });
+  });
+
   it("sets a user's sign-in password from standard input, stored only as a scrypt hash", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Pass")).stdout);
     const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Pat", "--email", "pat@pass.example")).stdout);

@@ -12,6 +12,7 @@ import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LEN
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
+import { uuidOption } from "./uuid-option.js";
 
 interface GlobalOptions {
   db?: string;
@@ -95,7 +96,7 @@ export function tenantsCommand(): Command {
   tenants
     .command("delete")
     .description("delete a tenant: its keys stop working at once")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .action(async (options: { tenant: string }, command: Command) => {
       await withStore(command, async (store, global) => {
         if (!(await store.tenants.delete(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
@@ -110,7 +111,7 @@ export function usersCommand(): Command {
   users
     .command("create")
     .description("create an internal user of a tenant")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--name <name>", "full name")
     .requiredOption("--email <email>", "email address")
     .addOption(new Option("--role <role>", "role").choices(ROLES).default("member"))
@@ -127,7 +128,7 @@ export function usersCommand(): Command {
   users
     .command("list")
     .description("list a tenant's users")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .action(async (options: { tenant: string }, command: Command) => {
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);
@@ -140,8 +141,8 @@ export function usersCommand(): Command {
   users
     .command("deactivate")
     .description("deactivate a user: their user-scoped keys and x-service-user-id answer 403")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
-    .requiredOption("--user <uuid>", "user UUID")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--user <uuid>", "user UUID", uuidOption)
     .action(async (options: { tenant: string; user: string }, command: Command) => {
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);
@@ -154,8 +155,8 @@ export function usersCommand(): Command {
   users
     .command("set-password")
     .description("set the password a user signs in with on the OAuth page (MCP clients); read from stdin, never from arguments")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
-    .requiredOption("--user <uuid>", "user UUID")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--user <uuid>", "user UUID", uuidOption)
     .action(async (options: { tenant: string; user: string }, command: Command) => {
       const password = await readNewPassword();
       const problem = passwordProblem(password);
@@ -179,8 +180,8 @@ export function keysCommand(): Command {
   keys
     .command("create")
     .description("create an API key (tenant-scoped, or bound to --user); the key is printed once")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
-    .option("--user <uuid>", "bind the key to this user")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .option("--user <uuid>", "bind the key to this user", uuidOption)
     .option("--label <label>", "a note to tell keys apart")
     .action(async (options: { tenant: string; user?: string; label?: string }, command: Command) => {
       const label = options.label === undefined ? null : optionText(options.label, "--label", MAX_API_KEY_LABEL_LENGTH);
@@ -197,7 +198,7 @@ export function keysCommand(): Command {
   keys
     .command("list")
     .description("list a tenant's keys (prefixes only)")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .action(async (options: { tenant: string }, command: Command) => {
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);
@@ -210,8 +211,8 @@ export function keysCommand(): Command {
   keys
     .command("revoke")
     .description("revoke an API key; it answers 401 from then on")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
-    .requiredOption("--key-id <uuid>", "key UUID (from keys list)")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--key-id <uuid>", "key UUID (from keys list)", uuidOption)
     .action(async (options: { tenant: string; keyId: string }, command: Command) => {
       await withStore(command, async (store, global) => {
         await requireTenant(store, options.tenant);

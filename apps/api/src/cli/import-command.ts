@@ -16,6 +16,7 @@ import { parseIsoTimestamp } from "../platform/request/common-schemas.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { createProgressDisplay } from "./import-progress.js";
+import { uuidOption } from "./uuid-option.js";
 
 interface ImportOptions {
   tenant: string;
@@ -43,7 +44,7 @@ function batchSize(value: string): number {
 
 async function ownerOf(store: Store, tenantUuid: string, userUuid: string | undefined): Promise<User | null> {
   if (!userUuid) return null;
-  const user = await store.users.get(tenantUuid, userUuid.toLowerCase());
+  const user = await store.users.get(tenantUuid, userUuid);
   if (!user) throw new CliError(`user ${userUuid} not found in tenant ${tenantUuid}`);
   if (!user.is_active) throw new CliError(`user ${userUuid} is deactivated`);
   return user;
@@ -82,8 +83,8 @@ export function importCommand(): Command {
     .description("import a team's own mail (mbox, .eml), calendar (ics), contacts (vcf) or CRM export (csv)")
     .addArgument(new Argument("<kind>", "what the input is").choices(IMPORT_KINDS))
     .argument("<source>", "a file, a folder (mbox: of .eml files; ics, vcf: of such files), or - for standard input")
-    .requiredOption("--tenant <uuid>", "tenant UUID")
-    .option("--user <uuid>", "the internal user whose mailbox or calendar this is")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .option("--user <uuid>", "the internal user whose mailbox or calendar this is", uuidOption)
     .option("--dry-run", "write nothing; print what would happen")
     .option("--keep-bodies", "mbox: also keep plain-text message bodies (headers only otherwise)")
     .option("--since <date>", "ics: first day of the window (default: 3 years ago)", isoDate)
