@@ -211,6 +211,31 @@ describe("rapport", { timeout: 60_000 }, () => {
     }
   });
 
+  it("with --json, serve prints only its JSON document on stdout and logs on stderr", async () => {
+    const server = spawn(process.execPath, [cliPath, "--db", join(folder, "json-serve.db"), "--json", "serve", "--port", "0"], {
+      env: { ...process.env, RAPPORT_LOG_LEVEL: "info" },
+    });
+    let stdout = "";
+    let stderr = "";
+    server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const closed = new Promise<number | null>((resolve) => server.once("close", resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      server.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const line = stdout.match(/"url": "([^"]+)"/);
+        if (line) resolve(line[1]!);
+      });
+      server.once("exit", (code) => reject(new Error(`server exited early with ${code}: ${stderr}`)));
+    });
+    expect((await fetch(`${url}/v1/persons`)).status).toBe(401);
+    server.kill("SIGTERM");
+    expect(await closed).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ url, database: join(folder, "json-serve.db"), demo: null });
+    const logs = stderr.trim().split("\n").map((line) => JSON.parse(line) as { msg: string; path?: string });
+    expect(logs).toContainEqual(expect.objectContaining({ msg: "request", path: "/v1/persons" }));
+    expect(logs).toContainEqual(expect.objectContaining({ msg: "shutting down: finishing in-flight requests" }));
+  });
+
   it("serves the demo tenant and its printed key works, then stops cleanly on SIGTERM", async () => {
     const server = spawn(process.execPath, [cliPath, "--db", join(folder, "demo.db"), "--json", "serve", "--demo", "--port", "0"], {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },

@@ -4,6 +4,7 @@ import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
 import { switchVariable } from "../platform/environment/switch-variable.js";
+import { createLogger } from "../platform/logging/logger.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { startServer } from "../server.js";
 import { CliError, printResult } from "./cli-output.js";
@@ -80,7 +81,9 @@ export function serveCommand(): Command {
       const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
       const trustProxy = options.trustProxy === true || switchVariable(process.env, "RAPPORT_TRUST_PROXY", false);
       if (options.demo) await openingDatabase(databasePath, () => seedDemoTenant(databasePath));
-      const services = await openingDatabase(databasePath, () => createServices({ databasePath }));
+      // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.
+      const logger = createLogger({}, global.json ? "stderr" : "stdout");
+      const services = await openingDatabase(databasePath, () => createServices({ databasePath, logger }));
       let server;
       try {
         server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs });

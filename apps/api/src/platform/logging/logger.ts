@@ -13,7 +13,12 @@ export function logLevelFromEnvironment(environment: NodeJS.ProcessEnv): string 
   return level;
 }
 
-/** A JSON logger on stdout; `level: "silent"` for tests. */
-export function createLogger(options: LoggerOptions = {}): Logger {
-  return pino({ level: options.level ?? logLevelFromEnvironment(process.env), base: { service: "rapport" }, ...options });
+/** Where the log lines go: stdout, unless stdout carries a document of its own (`rapport --json serve`). */
+export type LogOutput = "stdout" | "stderr";
+
+/** A JSON logger on `output` (stdout by default); `level: "silent"` for tests. */
+export function createLogger(options: LoggerOptions = {}, output: LogOutput = "stdout"): Logger {
+  // Asynchronous, as pino's own default for stdout: pino flushes it when the process exits.
+  const destination = pino.destination({ dest: output === "stderr" ? 2 : 1, sync: false });
+  return pino({ level: options.level ?? logLevelFromEnvironment(process.env), base: { service: "rapport" }, ...options }, destination);
 }
