@@ -6,27 +6,12 @@
 import { ConflictError, InvalidInputError, NotFoundError, type Person, type Store } from "@rapport/store";
 import { z } from "zod";
 import { findPersonMatch } from "../../persons/find-person-match.js";
+import { batchItem, type BatchItem } from "../../operations/batch-item.js";
 import { defineOperation } from "../../operations/operation.js";
-import { issueMessage } from "../../operations/validate-input.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 import { personCreateSchema, toPersonPatch, type PersonInput } from "./person-input.js";
 
 export const MAX_BATCH_PERSONS = 50;
-
-type ItemInput = { ok: true; input: PersonInput } | { ok: false; error: string };
-
-function describeIssues(error: { issues: readonly z.core.$ZodIssue[] }): string {
-  const [issue] = error.issues;
-  if (!issue) return "invalid person";
-  const path = issue.path.map(String).join(".");
-  const message = issueMessage(personCreateSchema, issue);
-  return path ? `field '${path}': ${message}` : message;
-}
-
-// An invalid item becomes an ERROR result instead of failing the whole batch.
-const batchItem = personCreateSchema
-  .transform((input): ItemInput => ({ ok: true, input }))
-  .catch((context): ItemInput => ({ ok: false, error: describeIssues(context.error) }));
 
 const resultSchema = z.object({
   index: z.number().int().describe("Position of the item in the request, from 0."),
@@ -67,7 +52,7 @@ export const createPersonsBatch = defineOperation({
     "Match-or-create up to 50 persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated. Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The second step of a bulk import, after POST /v1/persons/lookup/batch.",
   body: z.strictObject({
     persons: z
-      .array(batchItem)
+      .array(batchItem(personCreateSchema))
       .min(1, "send at least one person")
       .max(MAX_BATCH_PERSONS, `at most ${MAX_BATCH_PERSONS} persons per call`)
       .describe(`Persons to match or create, at most ${MAX_BATCH_PERSONS}; each has the fields of POST /v1/persons.`),
@@ -89,7 +74,7 @@ export const createPersonsBatch = defineOperation({
   async handler({ body, auth, services }) {
     const tenantUuid = auth.tenant.uuid;
     const outcomes: Outcome[] = [];
-    for (const item of body.persons as ItemInput[]) {
+    for (const item of body.persons as BatchItem<PersonInput>[]) {
       if (!item.ok) {
         outcomes.push({ status: "ERROR", error: item.error });
         continue;
