@@ -1,5 +1,6 @@
 /** POST /v1/notes/batch: attaches notes to persons (the last step of a bulk import), item by item. */
 import { z } from "zod";
+import { batchItem, type BatchItem } from "../../operations/batch-item.js";
 import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
@@ -8,6 +9,21 @@ import { noteFields } from "./note-body.js";
 
 export const MAX_NOTES_PER_BATCH = 100;
 
+const noteItemSchema = z.strictObject({
+  person_uuid: uuidString("The person to attach the note to."),
+  title: noteFields.title.optional(),
+  content: noteFields.content,
+});
+
+type NoteItem = z.output<typeof noteItemSchema>;
+
+/** The person_uuid an invalid item sent, when it sent one as text, so its result can echo it. */
+function sentPersonUuid(sent: unknown): string | null {
+  if (typeof sent !== "object" || sent === null) return null;
+  const value = (sent as { person_uuid?: unknown }).person_uuid;
+  return typeof value === "string" ? value : null;
+}
+
 export const createNotesBatch = defineOperation({
   operationId: "createNotesBatch",
   method: "post",
@@ -15,20 +31,12 @@ export const createNotesBatch = defineOperation({
   area: "Note",
   summary: "Attach notes to persons in bulk",
   description:
-    `Creates up to ${MAX_NOTES_PER_BATCH} notes, each linked to a person by UUID (e.g. the results of POST /v1/persons/batch). Items are independent: each is created on its own, and one that fails (a person not in the tenant) gets status ERROR without failing the batch. ` +
+    `Creates up to ${MAX_NOTES_PER_BATCH} notes, each linked to a person by UUID (e.g. the results of POST /v1/persons/batch). Items are independent: each is created on its own, and one that fails gets status ERROR with the reason and writes nothing, without failing the batch; an item fails when it is invalid (no content, a person_uuid that is not a UUID, an unknown field) or its person is not in the tenant. A body without an items array of 1 to ${MAX_NOTES_PER_BATCH} entries is a 400. ` +
     "results has one entry per item, in input order. The notes are owned by the calling user.",
   body: z
     .object({
       items: z
-        .array(
-          z
-            .object({
-              person_uuid: uuidString("The person to attach the note to."),
-              title: noteFields.title.optional(),
-              content: noteFields.content,
-            })
-            .strict(),
-        )
+        .array(batchItem(noteItemSchema))
         .min(1)
         .max(MAX_NOTES_PER_BATCH)
         .describe(`The notes, at most ${MAX_NOTES_PER_BATCH}.`),
@@ -38,8 +46,9 @@ export const createNotesBatch = defineOperation({
     results: z
       .array(
         z.object({
+          index: z.number().int().describe("Position of the item in the request, from 0."),
           status: z.enum(["CREATED", "ERROR"]).describe("CREATED: the note exists now; ERROR: nothing was written for this item."),
-          person_uuid: z.string().describe("The item's person_uuid, echoed."),
+          person_uuid: z.string().nullable().describe("The item's person_uuid, echoed; null when an invalid item sent none as text."),
           note: noteSchema.nullable().describe("The created note; null on ERROR."),
           error: z.string().nullable().describe("Why the item failed; null when CREATED."),
         }),
@@ -50,24 +59,31 @@ export const createNotesBatch = defineOperation({
   async handler({ body, auth, services }) {
     const { store } = services;
     const viewer = viewerOf(auth);
-    const existing = await store.records.existing(auth.tenant.uuid, "PERSON", body.items.map((item) => item.person_uuid), viewer);
+    const items = body.items as BatchItem<NoteItem>[];
+    const valid = items.flatMap((item) => (item.ok ? [item.input.person_uuid] : []));
+    const existing = await store.records.existing(auth.tenant.uuid, "PERSON", valid, viewer);
     const results = [];
-    for (const item of body.items) {
-      if (!existing.has(item.person_uuid)) {
-        results.push({ status: "ERROR" as const, person_uuid: item.person_uuid, note: null, error: `person ${item.person_uuid} not found` });
+    for (const [index, item] of items.entries()) {
+      if (!item.ok) {
+        results.push({ index, status: "ERROR" as const, person_uuid: sentPersonUuid(item.sent), note: null, error: item.error });
+        continue;
+      }
+      const { person_uuid, title, content } = item.input;
+      if (!existing.has(person_uuid)) {
+        results.push({ index, status: "ERROR" as const, person_uuid, note: null, error: `person ${person_uuid} not found` });
         continue;
       }
       const note = await store.notes.create(
         {
           tenant_uuid: auth.tenant.uuid,
-          title: item.title,
-          content: item.content,
+          title,
+          content,
           owner_user_uuid: auth.user?.uuid ?? null,
-          associations: [{ entity_type: "PERSON", entity_uuid: item.person_uuid }],
+          associations: [{ entity_type: "PERSON", entity_uuid: person_uuid }],
         },
         viewer,
       );
-      results.push({ status: "CREATED" as const, person_uuid: item.person_uuid, note: presentNote(note), error: null });
+      results.push({ index, status: "CREATED" as const, person_uuid, note: presentNote(note), error: null });
     }
     return { results };
   },

@@ -147,14 +147,52 @@ describe("POST /v1/notes/batch", () => {
     expect((await call("/v1/notes", { key: other.key })).body.total).toBe(0);
   });
 
-  it("answers 400 for an empty batch, more than 100 items or a bad item shape", async () => {
+  it("reports a malformed item as its ERROR and writes the other items", async () => {
+    const ada = await person("Ada");
+    const response = await call("/v1/notes/batch", {
+      method: "POST",
+      body: {
+        items: [
+          { person_uuid: ada.uuid },
+          { person_uuid: "ada", content: "Not a UUID" },
+          { person_uuid: ada.uuid, content: "Kept" },
+          "just text",
+          { person_uuid: ada.uuid, content: "Misnamed", personUuid: "x" },
+          { person_uuid: 42, content: "A number" },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    const results = response.body.results as Array<{ index: number; status: string; person_uuid: string | null; note: unknown; error: string | null }>;
+    expect(results.map((result) => [result.index, result.status, result.person_uuid])).toEqual([
+      [0, "ERROR", ada.uuid],
+      [1, "ERROR", "ada"],
+      [2, "CREATED", ada.uuid],
+      [3, "ERROR", null],
+      [4, "ERROR", ada.uuid],
+      [5, "ERROR", null],
+    ]);
+    expect(results[0]).toMatchObject({ note: null, error: expect.stringMatching(/^field 'content': /) });
+    expect(results[1]!.error).toMatch(/^field 'person_uuid': .*UUID/);
+    expect(results[3]!.error).toMatch(/expected object/);
+    expect(results[4]!.error).toMatch(/^unknown field 'personUuid' \(did you mean 'person_uuid'\?\); accepted here: person_uuid, title, content$/);
+    expect(results[5]!.error).toMatch(/^field 'person_uuid': /);
+    const notes = (await call("/v1/notes")).body;
+    expect(notes.items.map((note: { content: string }) => note.content)).toEqual(["Kept"]);
+  });
+
+  it("answers 400 for a body without an items array of 1 to 100 entries", async () => {
     const ada = await person("Ada");
     expect((await call("/v1/notes/batch", { method: "POST", body: { items: [] } })).status).toBe(400);
     const tooMany = Array.from({ length: 101 }, () => ({ person_uuid: ada.uuid, content: "x" }));
     const oversized = await call("/v1/notes/batch", { method: "POST", body: { items: tooMany } });
     expect(oversized.status).toBe(400);
     expect(oversized.body.error).toMatch(/items/);
-    expect((await call("/v1/notes/batch", { method: "POST", body: { items: [{ person_uuid: "ada", content: "x" }] } })).status).toBe(400);
+    for (const body of [{}, { items: { person_uuid: ada.uuid, content: "x" } }, [{ person_uuid: ada.uuid, content: "x" }], "items"]) {
+      const refused = await call("/v1/notes/batch", { method: "POST", body });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual(expect.any(String));
+    }
     expect((await call("/v1/notes")).body.total).toBe(0);
     const hundred = await call("/v1/notes/batch", { method: "POST", body: { items: tooMany.slice(0, 100) } });
     expect(hundred.body.results).toHaveLength(100);
