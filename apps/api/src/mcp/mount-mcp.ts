@@ -12,12 +12,12 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { publicBaseUrl } from "../openapi/serve-openapi-document.js";
 import { API_KEY_HEADER, authenticateKey, resolveUserContext, USER_HEADER } from "../platform/auth/authenticate.js";
-import { ApiError, badRequest } from "../platform/errors/api-error.js";
+import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
 import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
-import { readJsonBody } from "../platform/request/json-body.js";
 import { createRapportMcpHandler, TOOL_CALLER_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { McpTool } from "./mcp-tools.js";
+import { readMcpMessage } from "./read-mcp-message.js";
 import { buildToolRequest, toToolResult } from "./tool-request.js";
 
 export const MCP_PATH = "/mcp";
@@ -111,8 +111,9 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
     MCP_PATH,
     authenticateMcp(options),
     async (context, next) => {
-      const message = await readJsonBody(context);
-      if (message === undefined) throw badRequest("request body is required: send a JSON-RPC message");
+      const read = await readMcpMessage(context);
+      if ("refusal" in read) return context.json(read.refusal, 400);
+      const { message } = read;
       parsedBodies.set(context.req.raw, message);
       if (isKnownToolCall(message, toolNames)) return next();
       return countMcpRequest(context, next);

@@ -12,6 +12,13 @@ import { readBoundedBody } from "./read-bounded-body.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A body that is not JSON at all, as opposed to JSON the API refuses: `/mcp` answers it as a JSON-RPC parse error. */
+export class MalformedJsonError extends ApiError {
+  constructor(reason: string) {
+    super(400, `request body is not valid JSON: ${reason}`);
+  }
+}
+
 const tooLarge = () => new ApiError(413, "request body is larger than the 1 MiB limit");
 
 function isJsonContentType(contentType: string): boolean {
@@ -32,7 +39,7 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
     body = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : "unreadable";
-    throw badRequest(`request body is not valid JSON: ${reason}`);
+    throw new MalformedJsonError(reason);
   }
   const problem = jsonNestingProblem(body);
   if (problem !== null) throw badRequest(problem);

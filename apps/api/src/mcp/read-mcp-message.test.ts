@@ -1,0 +1,97 @@
+/** `/mcp` answers a body it cannot serve as a message with a JSON-RPC error, not the REST `{"error"}`. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+function postMcp(body: string, protocolVersion?: string) {
+  return context.request("/mcp", {
+    method: "POST",
+    key: acme.key,
+    body,
+    headers: {
+      accept: "application/json, text/event-stream",
+      ...(protocolVersion === undefined ? {} : { "mcp-protocol-version": protocolVersion }),
+    },
+  });
+}
+
+/** The JSON-RPC messages of an answer sent as JSON or as server-sent events. */
+async function answers(response: Response): Promise<Array<{ id: unknown; result?: unknown; error?: unknown }>> {
+  const text = await response.text();
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) return [JSON.parse(text)].flat();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("data: "))
+    .map((line) => JSON.parse(line.slice(6)));
+}
+
+const noteCall = (id: number, content: string) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name: "createNote", arguments: { body: { content } } },
+});
+const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+const noteCount = async () => ((await (await context.request("/v1/notes", { key: acme.key })).json()) as { total: number }).total;
+
+describe("a body that is not JSON", () => {
+  it("is a JSON-RPC parse error with no id, as HTTP 400 with the request id", async () => {
+    for (const body of ['{"jsonrpc": "2.0", "id": 1,', "ping", ""]) {
+      const response = await postMcp(body, "2025-06-18");
+      expect(response.status, body).toBe(400);
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await response.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: /) } });
+    }
+  });
+
+  it("keeps the REST error shape on /v1", async () => {
+    const response = await context.request("/v1/notes", { method: "POST", key: acme.key, body: "{" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/^request body is not valid JSON/) });
+  });
+});
+
+describe("a JSON-RPC batch", () => {
+  it.each(["2025-06-18", "2025-11-25", "2026-07-28"])("is an invalid request under protocol revision %s, and none of it runs", async (revision) => {
+    const response = await postMcp(JSON.stringify([ping, noteCall(2, "Batched")]), revision);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/batches were removed in protocol revision 2025-06-18.*send each message in a POST of its own$/) },
+    });
+    expect(await noteCount()).toBe(0);
+  });
+
+  it("is served under 2025-03-26, also when the client sends no protocol version (the spec's assumption then)", async () => {
+    for (const revision of ["2025-03-26", undefined]) {
+      const response = await postMcp(JSON.stringify([ping, noteCall(2, `Batched under ${revision}`)]), revision);
+      expect(response.status).toBe(200);
+      expect((await answers(response)).map((answer) => [answer.id, "result" in answer])).toEqual([
+        [1, true],
+        [2, true],
+      ]);
+    }
+    expect(await noteCount()).toBe(2);
+  });
+
+  it("may not carry an initialize request", async () => {
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "batcher", version: "1.0.0" } },
+    };
+    const response = await postMcp(JSON.stringify([initialize]));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringMatching(/initialize request may not be part of a JSON-RPC batch/) } });
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * @module
+ * Reads the JSON-RPC message (or batch) posted to `/mcp`, or the JSON-RPC error refusing it: a body
+ * that is not JSON is a parse error (-32700), and a batch is an invalid request (-32600) where the
+ * protocol revision has no batches. A JSON-RPC client reads these, not the REST `{"error"}`; the
+ * checks before them (credentials, size, media type) keep the REST shape.
+ */
+import { INVALID_REQUEST, isInitializeRequest, JSONRPC_VERSION, PARSE_ERROR, type JSONRPCErrorResponse } from "@modelcontextprotocol/server";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env.js";
+import { MalformedJsonError, readJsonBody } from "../platform/request/json-body.js";
+
+/** The protocol revision whose changelog removed JSON-RPC batching; revisions are dates, so they sort as text. */
+export const FIRST_REVISION_WITHOUT_BATCHES = "2025-06-18";
+
+const REVISION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A JSON-RPC error answering a body that could not be read as a message, so with no id to echo. */
+export type UnreadableMessageError = Omit<JSONRPCErrorResponse, "id"> & { id: null };
+
+export type McpMessageRead = { message: unknown } | { refusal: UnreadableMessageError };
+
+function refusal(code: number, message: string): McpMessageRead {
+  return { refusal: { jsonrpc: JSONRPC_VERSION, id: null, error: { code, message } } };
+}
+
+/**
+ * Why `batch` may not be served, or null. A stateless server learns the negotiated revision only
+ * from the `MCP-Protocol-Version` header, which a client must send once it negotiated 2025-06-18 or
+ * later; without it the spec has the server assume 2025-03-26, which still has batches.
+ */
+function batchProblem(batch: readonly unknown[], protocolVersion: string | undefined): string | null {
+  if (protocolVersion !== undefined && REVISION_PATTERN.test(protocolVersion) && protocolVersion >= FIRST_REVISION_WITHOUT_BATCHES) {
+    return `Invalid Request: JSON-RPC batches were removed in protocol revision ${FIRST_REVISION_WITHOUT_BATCHES}, and this request declares MCP-Protocol-Version ${protocolVersion}; send each message in a POST of its own`;
+  }
+  // Every revision that has batches forbids this one in a batch: it is what negotiates the revision.
+  if (batch.some((message) => isInitializeRequest(message))) {
+    return "Invalid Request: an initialize request may not be part of a JSON-RPC batch; send it in a POST of its own";
+  }
+  return null;
+}
+
+/** The message posted to `/mcp`, or the JSON-RPC error to answer instead (HTTP 400). Other body errors throw as REST errors. */
+export async function readMcpMessage(context: Context<AppEnv>): Promise<McpMessageRead> {
+  let message: unknown;
+  try {
+    message = await readJsonBody(context);
+  } catch (error) {
+    if (error instanceof MalformedJsonError) return refusal(PARSE_ERROR, `Parse error: ${error.message}`);
+    throw error;
+  }
+  if (message === undefined) return refusal(PARSE_ERROR, "Parse error: the request body is empty; send a JSON-RPC message");
+  if (Array.isArray(message)) {
+    const problem = batchProblem(message, context.req.header("mcp-protocol-version"));
+    if (problem !== null) return refusal(INVALID_REQUEST, problem);
+  }
+  return { message };
+}
