@@ -31,6 +31,25 @@ describe("startServer", () => {
     expect(await unauthorized.json()).toEqual({ error: expect.stringMatching(/missing API key/) });
   });
 
+  it("sends a 204 without a content type, and answers with content keep theirs", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const headers = { "x-api-key": acme.key };
+    const created = await fetch(`${running.url}/v1/notes`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ content: "Gone soon" }) });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("content-type")).toMatch(/^application\/json/);
+    const { uuid } = (await created.json()) as { uuid: string };
+    const deleted = await fetch(`${running.url}/v1/notes/${uuid}`, { method: "DELETE", headers });
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get("content-type")).toBeNull();
+    expect(deleted.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await deleted.text()).toBe("");
+    const again = await fetch(`${running.url}/v1/notes/${uuid}`, { method: "DELETE", headers });
+    expect(again.status).toBe(404);
+    expect(again.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+
   it("answers what the HTTP parser refuses with a JSON error and a request id, then closes the connection", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);

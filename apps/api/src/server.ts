@@ -11,6 +11,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { answerClientErrors } from "./platform/request/client-errors.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
+import { ServerResponseWithoutStrayContentType } from "./platform/response/server-response.js";
 import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
@@ -56,7 +57,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
   const appListener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : new Response("starting", { status: 503 })), {
     hostname: host,
   });
-  const server = createServer(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
+  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType }, keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
