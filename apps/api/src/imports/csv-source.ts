@@ -4,7 +4,7 @@
  * semicolon or tab) and the header row (the first row with recognized column names, so that notes
  * above it, as in LinkedIn's export, are passed over) are found in the first rows.
  */
-import { pipeline, Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
@@ -19,11 +19,10 @@ import {
 } from "./column-mapping.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
-import { decodeWindows1252, isUtf8Head, windows1252ToUtf8 } from "./text-encoding.js";
+import { readAsUtf8 } from "./text-encoding.js";
 
 /** The header must be among the first rows. */
 export const HEADER_SEARCH_ROWS = 10;
-const SNIFF_BYTES = 64 * 1024;
 
 export interface CsvOptions {
   name: string;
@@ -135,36 +134,6 @@ function rowToCompany(cells: readonly string[], mapping: ColumnMapping): Importe
   return { type: "company", company_name: name, domain: domainSource ? normalizeDomain(domainSource) : null, fields };
 }
 
-/** Reads the first bytes (for sniffing) and hands back a stream that still yields all of them. */
-async function peek(stream: Readable, counter: { bytes: number }): Promise<{ head: Buffer; whole: Readable }> {
-  const iterator = stream[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  while (size < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : (next.value as Buffer);
-    chunks.push(chunk);
-    size += chunk.length;
-    counter.bytes += chunk.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* replay() {
-    yield head;
-    if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      const chunk = typeof next.value === "string" ? Buffer.from(next.value) : (next.value as Buffer);
-      counter.bytes += chunk.length;
-      yield chunk;
-    }
-  }
-  return { head, whole: Readable.from(replay(), { objectMode: false }) };
-}
-
 /**
  * The rows of a CSV stream as persons or companies.
  *
@@ -174,11 +143,10 @@ async function peek(stream: Readable, counter: { bytes: number }): Promise<{ hea
 export function readCsv(stream: Readable, totalBytes: number | null, options: CsvOptions): ImportSource {
   const counter = { bytes: 0 };
   async function* entries(): AsyncGenerator<SourceEntry> {
-    const { head, whole } = await peek(stream, counter);
+    const { head, headText, text } = await readAsUtf8(stream, counter);
     if (!looksLikeText(head)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
-    const utf8 = isUtf8Head(head);
     const parser = parse({
-      delimiter: sniffDelimiter(utf8 ? head.toString("utf8") : decodeWindows1252(head)),
+      delimiter: sniffDelimiter(headText),
       bom: true,
       relax_column_count: true,
       relax_quotes: true,
@@ -188,8 +156,7 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
     // Joined so that each stream's error ends them all and reaches the loop below, and a reader that stops early
     // (the upload check reads one row) ends them all: the file's stream is destroyed under a replay still reading
     // it, whose error must have somewhere to go.
-    if (utf8) pipeline(whole, parser, () => {});
-    else pipeline(whole, windows1252ToUtf8(), parser, () => {});
+    pipeline(text, parser, () => {});
     let mapping: ColumnMapping | null = null;
     let entity: CsvEntity | null = options.entity;
     let rowNumber = 0;
@@ -226,7 +193,7 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
       throw error;
     } finally {
       parser.destroy();
-      whole.destroy();
+      text.destroy();
       stream.destroy();
     }
     if (!mapping) throw new ImportFormatError(`${options.name} has no header row with known column names; name the columns with a map such as "Header=field,..."`);

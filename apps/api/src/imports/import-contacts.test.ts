@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importArchive } from "./import-archive.js";
 import type { ImportRequest } from "./import-request.js";
@@ -90,6 +91,23 @@ describe("vcf import", () => {
     expect(persons.get("sam@globex.example")?.primary_company_uuid).toBe(companies.get("Globex Inc.")!.uuid);
     expect(persons.get("jordan@northwind.example")).toMatchObject({ uuid: bed.jordan.uuid, name: "Jordan Blake" });
     expect(persons.size).toBe(6);
+  });
+
+  it("reads a vCard file that is not UTF-8 as Windows-1252, as older address books write it", async () => {
+    const text = [
+      vcard("3.0", ["FN:José Peña", "N:Peña;José;;;", "EMAIL:jose@cafe.example", "TITLE:“Head” of Deals – €5M+", "ORG:Café Crème"]),
+      vcard("2.1", ["N:Ødegård;Åse", "FN:Åse Ødegård", "EMAIL;INTERNET:ase@cafe.example", "ORG:Café Crème"]),
+    ].join("\r\n");
+    const bytes = iconv.encode(text, "windows-1252");
+    expect(bytes.includes(0x80)).toBe(true);
+    const summary = await importThreeTimes(bed.file("outlook.vcf", bytes), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { written: 2, failed: 0 }, persons: { created: 2 }, companies: { created: 1 } });
+    const persons = await bed.personsByKey();
+    expect([persons.get("jose@cafe.example"), persons.get("ase@cafe.example")]).toMatchObject([
+      { name: "José Peña", first_name: "José", last_name: "Peña", job_title: "“Head” of Deals – €5M+" },
+      { name: "Åse Ødegård", first_name: "Åse", last_name: "Ødegård" },
+    ]);
+    expect([...(await companiesByName()).keys()]).toEqual(["Café Crème"]);
   });
 });
 

@@ -1,7 +1,8 @@
 import fc from "fast-check";
+import iconv from "iconv-lite";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { decodeWindows1252, isUtf8Head, windows1252ToUtf8 } from "./text-encoding.js";
+import { decodeWindows1252, ENCODING_SNIFF_BYTES, isUtf8Head, readAsUtf8, windows1252ToUtf8 } from "./text-encoding.js";
 
 describe("isUtf8Head", () => {
   it("accepts UTF-8, even cut inside its last character, and refuses Windows-1252 letters", () => {
@@ -24,5 +25,28 @@ describe("windows1252ToUtf8", () => {
       }),
     );
     expect(decodeWindows1252(Buffer.from([0x4a, 0x6f, 0x73, 0xe9, 0x20, 0x80]))).toBe("José €");
+  });
+});
+
+describe("readAsUtf8", () => {
+  async function read(bytes: Buffer) {
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_unused, index) => bytes.subarray(index * 1000, (index + 1) * 1000));
+    const counter = { bytes: 0 };
+    const { headText, text } = await readAsUtf8(Readable.from(chunks), counter);
+    const out: Buffer[] = [];
+    for await (const chunk of text) out.push(chunk as Buffer);
+    return { headText, text: Buffer.concat(out).toString("utf8"), counted: counter.bytes };
+  }
+
+  it("passes UTF-8 on, and decodes the whole of a file past its head from Windows-1252 when the head is not UTF-8", async () => {
+    const line = "José Peña, “Café” – 5 €\n";
+    const long = line.repeat(Math.ceil((2 * ENCODING_SNIFF_BYTES) / line.length));
+    const utf8 = await read(Buffer.from(long, "utf8"));
+    expect(utf8.text).toBe(long);
+    const windows1252 = await read(iconv.encode(long, "windows-1252"));
+    expect(windows1252.text).toBe(long);
+    expect(windows1252.headText.startsWith(line)).toBe(true);
+    // The file's bytes are counted, not the longer UTF-8 handed on.
+    expect(windows1252.counted).toBe(iconv.encode(long, "windows-1252").length);
   });
 });

@@ -1,11 +1,15 @@
 /**
  * @module
- * The two encodings a CSV arrives in: UTF-8, and Windows-1252, which Excel on Windows writes ("CSV" rather than
- * "CSV UTF-8") and whose accented letters are not UTF-8. A file whose first bytes are not UTF-8 is read as
- * Windows-1252, which gives every byte a character, rather than with a replacement character for each.
+ * The two encodings a contacts file (CSV, vCard) arrives in: UTF-8, and Windows-1252, which Excel on Windows
+ * writes ("CSV" rather than "CSV UTF-8"), as do older address books, and whose accented letters are not UTF-8.
+ * A file whose first bytes are not UTF-8 is read as Windows-1252, which gives every byte a character, rather
+ * than with a replacement character for each.
  */
-import { Transform } from "node:stream";
+import { pipeline, Readable, Transform } from "node:stream";
 import iconv from "iconv-lite";
+
+/** How much of a file decides its encoding. */
+export const ENCODING_SNIFF_BYTES = 64 * 1024;
 
 /** True when `head`, the first bytes of a file (perhaps cut inside a character), is UTF-8. */
 export function isUtf8Head(head: Uint8Array): boolean {
@@ -33,4 +37,58 @@ export function windows1252ToUtf8(): Transform {
       done(null, Buffer.from(decodeWindows1252(chunk), "utf8"));
     },
   });
+}
+
+/** Reads the first bytes (for sniffing) and hands back a stream that still yields all of them; counts what it reads. */
+async function peek(stream: Readable, counter: { bytes: number }): Promise<{ head: Buffer; whole: Readable }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < ENCODING_SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : (next.value as Buffer);
+    chunks.push(chunk);
+    size += chunk.length;
+    counter.bytes += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* replay() {
+    yield head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const chunk = typeof next.value === "string" ? Buffer.from(next.value) : (next.value as Buffer);
+      counter.bytes += chunk.length;
+      yield chunk;
+    }
+  }
+  return { head, whole: Readable.from(replay(), { objectMode: false }) };
+}
+
+export interface Utf8Text {
+  /** The file's first bytes, as they are in the file. */
+  head: Buffer;
+  /** `head` as text, in the encoding the file is read in. */
+  headText: string;
+  /** The whole file as UTF-8 bytes. */
+  text: Readable;
+}
+
+/**
+ * `stream` as UTF-8: as it is when its first 64 KiB are UTF-8, else decoded from Windows-1252. `counter` counts
+ * the bytes read from `stream` (not the UTF-8 bytes handed on), for progress against the file's size.
+ *
+ * @example
+ * const { headText, text } = await readAsUtf8(createReadStream("contacts.vcf"), { bytes: 0 });
+ */
+export async function readAsUtf8(stream: Readable, counter: { bytes: number }): Promise<Utf8Text> {
+  const { head, whole } = await peek(stream, counter);
+  if (isUtf8Head(head)) return { head, headText: head.toString("utf8"), text: whole };
+  // Joined, so that an error of the file's stream reaches the reader, and a reader that stops early ends both.
+  const text = pipeline(whole, windows1252ToUtf8(), () => {});
+  return { head, headText: decodeWindows1252(head), text };
 }
