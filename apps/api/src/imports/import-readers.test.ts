@@ -36,6 +36,13 @@ describe("modernizeVcard", () => {
     const modern = "BEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL;INTERNET:a@x.example\r\nEND:VCARD";
     expect(modernizeVcard(modern)).toBe(modern);
   });
+
+  it("decodes a quoted-printable value in the charset it names, Windows-1252 and ISO-8859-2 included", () => {
+    const card = (line: string) => modernizeVcard(["BEGIN:VCARD", "VERSION:2.1", line, "END:VCARD"].join("\r\n")).split("\r\n")[2];
+    expect(card("NOTE;CHARSET=WINDOWS-1252;ENCODING=QUOTED-PRINTABLE:=93Caf=E9=94 =96 =805")).toBe("NOTE:“Café” – €5");
+    expect(card("FN;CHARSET=ISO-8859-2;ENCODING=QUOTED-PRINTABLE:=A3ukasz Wo=BCniak")).toBe("FN:Łukasz Woźniak");
+    expect(card("FN;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:Jos=E9")).toBe("FN:José");
+  });
 });
 
 describe("CSV columns", () => {

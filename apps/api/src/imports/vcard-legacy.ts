@@ -2,8 +2,9 @@
  * @module
  * Rewrites vCard 2.1 peculiarities into the 3.0 syntax the parser reads: bare parameters
  * (`EMAIL;INTERNET;PREF:`) become `TYPE=` parameters, and quoted-printable values (with their `=`
- * soft line breaks) are decoded.
+ * soft line breaks) are decoded in the charset they name.
  */
+import iconv from "iconv-lite";
 
 function decodeQuotedPrintable(value: string, charset: string): string {
   const bytes: number[] = [];
@@ -17,8 +18,8 @@ function decodeQuotedPrintable(value: string, charset: string): string {
       for (const byte of Buffer.from(character, "utf8")) bytes.push(byte);
     }
   }
-  const encoding = /^(utf-?8)$/i.test(charset) ? "utf8" : "latin1";
-  return Buffer.from(bytes).toString(encoding);
+  // A charset iconv-lite does not know is read as ISO-8859-1, which keeps every byte as a character.
+  return iconv.encodingExists(charset) ? iconv.decode(Buffer.from(bytes), charset) : Buffer.from(bytes).toString("latin1");
 }
 
 /** Splits `NAME;PARAM;PARAM:value` at the first colon outside double quotes. */
