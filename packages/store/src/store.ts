@@ -36,6 +36,7 @@ import type {
   PersonDisplayCard,
   PersonDisplayRecord,
   PersonPatch,
+  Role,
   Tenant,
   User,
   LoginCandidate,
@@ -74,8 +75,19 @@ export interface UserRepository {
   create(input: NewUser): Promise<User>;
   get(tenantUuid: string, userUuid: string): Promise<User | null>;
   list(tenantUuid: string, request: UserListRequest): Promise<Page<User>>;
-  /** Returns false when the user does not exist in the tenant. */
+  /**
+   * Deactivates the user: the user's person stops being internal, on its record and in the graph. Returns false
+   * when the user does not exist in the tenant.
+   */
   deactivate(tenantUuid: string, userUuid: string): Promise<boolean>;
+  /**
+   * The inverse of `deactivate`: the user is active again and their person internal again, on its record and in
+   * the graph (a person merged into another meanwhile is followed to it). Returns false when the user does not
+   * exist in the tenant.
+   */
+  reactivate(tenantUuid: string, userUuid: string): Promise<boolean>;
+  /** Gives the user another role; the updated user, or null when the user does not exist in the tenant. */
+  setRole(tenantUuid: string, userUuid: string, role: Role): Promise<User | null>;
 }
 
 /** A live key with its tenant, as authentication needs it. */

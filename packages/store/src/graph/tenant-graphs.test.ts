@@ -53,7 +53,15 @@ describe("tenant graphs", () => {
     expect(rebuilt.hasInteraction(meeting.uuid)).toBe(false);
     await restarted.users.deactivate(tenant.uuid, ada.uuid);
     expect(rebuilt.personOfUser(ada.uuid)).toBeNull();
+    await restarted.users.reactivate(tenant.uuid, ada.uuid);
+    expect(rebuilt.personOfUser(ada.uuid)).toBe(ada.person_uuid);
     await restarted.close();
+
+    const reopened = await createSqliteStore({ path, now: () => NOW });
+    const hydrated = await reopened.graphs.forTenant(tenant.uuid);
+    expect(hydrated.personOfUser(ada.uuid)).toBe(ada.person_uuid);
+    expect(connectionScore(hydrated, ada.person_uuid, cleo, { now: NOW })).toBeCloseTo(connectionScore(rebuilt, ada.person_uuid, cleo, { now: NOW }), 12);
+    await reopened.close();
   });
 
   it("catch their internal users up with users another process created or deactivated", async () => {
@@ -84,6 +92,32 @@ describe("tenant graphs", () => {
     const benPerson = (await server.persons.getMany(tenant.uuid, [ben.person_uuid])).get(ben.person_uuid)!;
     expect(benPerson.is_internal).toBe(false);
     expect((await server.persons.getMany(tenant.uuid, [ada.person_uuid])).get(ada.person_uuid)!.is_internal).toBe(true);
+    await server.close();
+  });
+
+  it("catch their internal users up with users another process reactivated", async () => {
+    const path = join(folder, "users-reactivated-elsewhere.db");
+    const server = await createSqliteStore({ path, now: () => NOW });
+    const tenant = await server.tenants.create({ name: "Acme", tier: "standard" });
+    const ada = await server.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const ben = await server.users.create({ tenant_uuid: tenant.uuid, name: "Ben", email: "ben@acme.example", role: "member" });
+    await server.users.deactivate(tenant.uuid, ben.uuid);
+    const graph = await server.graphs.forTenant(tenant.uuid);
+    expect(graph.internalUsers().map((user) => user.userUuid)).toEqual([ada.uuid]);
+    const revision = server.revision(tenant.uuid);
+
+    const cli = await createSqliteStore({ path, now: () => NOW });
+    expect(await cli.users.reactivate(tenant.uuid, ben.uuid)).toBe(true);
+    await cli.close();
+    expect(graph.personOfUser(ben.uuid)).toBeNull();
+
+    await othersCommitsSeen();
+    expect(await server.graphs.forTenant(tenant.uuid)).toBe(graph);
+    expect(graph.internalUsers().map((user) => user.userUuid).sort()).toEqual([ada.uuid, ben.uuid].sort());
+    expect(graph.personOfUser(ben.uuid)).toBe(ben.person_uuid);
+    expect(server.revision(tenant.uuid)).not.toBe(revision);
+    expect((await server.users.get(tenant.uuid, ben.uuid))?.is_active).toBe(true);
+    expect((await server.persons.getMany(tenant.uuid, [ben.person_uuid])).get(ben.person_uuid)!.is_internal).toBe(true);
     await server.close();
   });
 

@@ -1,9 +1,12 @@
 /** Internal users of a tenant; each has its own person node in the relationship graph. */
 import type { UsersTable } from "../database-schema.js";
+import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { normalizeEmail } from "../normalize.js";
 import { keysetPage, type Page } from "../pagination/keyset-page.js";
-import type { Role, User } from "../records.js";
+import { ROLES, type Role, type User } from "../records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { UserRepository } from "../store.js";
 import { insertPerson } from "./person-repository.js";
 import { deepFreeze } from "./remembered-records.js";
@@ -23,12 +26,32 @@ function toUser(row: UsersTable): User {
   };
 }
 
+/**
+ * The live person a user's person now is: itself, or the person it was merged into (a deactivated user's person
+ * is no longer internal, so a merge may supersede it).
+ */
+async function livePersonOf(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<string> {
+  let current = personUuid;
+  for (const seen = new Set<string>(); !seen.has(current); seen.add(current)) {
+    const row = await db
+      .selectFrom("persons")
+      .select(["deleted_at", "merged_into_uuid"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("uuid", "=", current)
+      .executeTakeFirst();
+    if (!row || row.deleted_at === null || row.merged_into_uuid === null) return current;
+    current = row.merged_into_uuid;
+  }
+  return current;
+}
+
 export function createUserRepository(context: RepositoryContext): UserRepository {
   const { db, now, generateId, emit } = context;
   /** Taken before a query, so a write that lands meanwhile leaves the answer in a map already replaced. */
   const rememberedUsers = (tenantUuid: string) => (context.remembered && !db.isTransaction ? context.remembered.users.valuesOf(tenantUuid) : null);
   return {
     async create(input) {
+      assertAllowedValue(ROLES, input.role, "role", "users.create");
       const email = normalizeEmail(input.email);
       const user = await withTransaction(db, async (transaction) => {
         const existingUser = await transaction
@@ -138,6 +161,57 @@ export function createUserRepository(context: RepositoryContext): UserRepository
       });
       if (found) emit(tenantUuid, { type: "unmark-internal", userUuid });
       return found;
+    },
+    async reactivate(tenantUuid, userUuid) {
+      const personUuid = await withTransaction(db, async (transaction) => {
+        const user = await transaction
+          .selectFrom("users")
+          .select("person_uuid")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", userUuid)
+          .executeTakeFirst();
+        if (!user) return null;
+        const live = await livePersonOf(transaction, tenantUuid, user.person_uuid);
+        const holder = await transaction
+          .selectFrom("users")
+          .select("uuid")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("person_uuid", "=", live)
+          .where("uuid", "!=", userUuid)
+          .executeTakeFirst();
+        if (holder) {
+          throw new ConflictError(`user ${userUuid}'s person was merged into person ${live}, which is user ${holder.uuid}'s own`);
+        }
+        const timestamp = now();
+        await transaction
+          .updateTable("users")
+          .set({ is_active: 1, person_uuid: live, updated_at: timestamp })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", userUuid)
+          .execute();
+        // The person is the team's again, on its record as in the graph; pollers of modified_since see it.
+        await transaction
+          .updateTable("persons")
+          .set({ is_internal: 1, service_updated_at: timestamp })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", live)
+          .execute();
+        return live;
+      });
+      if (personUuid === null) return false;
+      emit(tenantUuid, { type: "mark-internal", personUuid, userUuid });
+      return true;
+    },
+    async setRole(tenantUuid, userUuid, role) {
+      assertAllowedValue(ROLES, role, "role", "users.setRole");
+      const row = await db
+        .updateTable("users")
+        .set({ role, updated_at: now() })
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", userUuid)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
     },
   };
 }

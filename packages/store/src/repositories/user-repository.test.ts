@@ -1,0 +1,94 @@
+/** Users: reactivation and role changes, in the records, the remembered reads and the tenant graph. */
+import { describe, expect, it } from "vitest";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import { useFreshStore } from "../testing/fresh-store.js";
+
+const everyone = { order: "asc" as const, position: { kind: "offset" as const, offset: 0 }, limit: 100 };
+
+describe("users", () => {
+  const fresh = useFreshStore();
+
+  it("reactivate undoes deactivate: the user is active, the person internal again, the graph counts them", async () => {
+    const { store, tenantUuid } = fresh;
+    const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const graph = await store.graphs.forTenant(tenantUuid);
+    expect(await store.users.deactivate(tenantUuid, ada.uuid)).toBe(true);
+    // Remembered now, so the reactivation must replace it.
+    expect((await store.users.get(tenantUuid, ada.uuid))?.is_active).toBe(false);
+    expect((await store.users.list(tenantUuid, everyone)).rows[0]?.is_active).toBe(false);
+    expect(graph.personOfUser(ada.uuid)).toBeNull();
+    const inactivePerson = await store.persons.get(tenantUuid, ada.person_uuid);
+
+    expect(await store.users.reactivate(tenantUuid, ada.uuid)).toBe(true);
+    expect((await store.users.get(tenantUuid, ada.uuid))?.is_active).toBe(true);
+    expect((await store.users.list(tenantUuid, everyone)).rows[0]?.is_active).toBe(true);
+    expect(graph.personOfUser(ada.uuid)).toBe(ada.person_uuid);
+    expect(graph.internalUsers().map((user) => user.userUuid)).toEqual([ada.uuid]);
+    const person = await store.persons.get(tenantUuid, ada.person_uuid);
+    expect(person?.is_internal).toBe(true);
+    expect(person!.service_updated_at).toBeGreaterThanOrEqual(inactivePerson!.service_updated_at);
+  });
+
+  it("reactivate answers false for a user that is not in the tenant", async () => {
+    const { store, tenantUuid } = fresh;
+    const other = await store.tenants.create({ name: "Globex", tier: "standard" });
+    const ben = await store.users.create({ tenant_uuid: other.uuid, name: "Ben", email: "ben@globex.example", role: "member" });
+    await store.users.deactivate(other.uuid, ben.uuid);
+    expect(await store.users.reactivate(tenantUuid, ben.uuid)).toBe(false);
+    expect(await store.users.reactivate(tenantUuid, "no-such-user")).toBe(false);
+    expect((await store.users.get(other.uuid, ben.uuid))?.is_active).toBe(false);
+  });
+
+  it("reactivate follows a person merged into another while the user was inactive", async () => {
+    const { store, tenantUuid } = fresh;
+    const ben = await store.users.create({ tenant_uuid: tenantUuid, name: "Ben", email: "ben@acme.example", role: "member" });
+    const contact = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ben Okafor", emails: ["ben@home.example"] });
+    await store.users.deactivate(tenantUuid, ben.uuid);
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: contact.uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+
+    expect(await store.users.reactivate(tenantUuid, ben.uuid)).toBe(true);
+    expect((await store.users.get(tenantUuid, ben.uuid))?.person_uuid).toBe(contact.uuid);
+    expect((await store.persons.get(tenantUuid, contact.uuid))?.is_internal).toBe(true);
+    expect((await store.graphs.forTenant(tenantUuid)).personOfUser(ben.uuid)).toBe(contact.uuid);
+  });
+
+  it("reactivate refuses a user whose person was merged into another user's", async () => {
+    const { store, tenantUuid } = fresh;
+    const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const ben = await store.users.create({ tenant_uuid: tenantUuid, name: "Ben", email: "ben@acme.example", role: "member" });
+    await store.users.deactivate(tenantUuid, ben.uuid);
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada.person_uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+
+    await expect(store.users.reactivate(tenantUuid, ben.uuid)).rejects.toThrow(ConflictError);
+    expect((await store.users.get(tenantUuid, ben.uuid))?.is_active).toBe(false);
+    expect((await store.graphs.forTenant(tenantUuid)).personOfUser(ada.uuid)).toBe(ada.person_uuid);
+  });
+
+  it("setRole changes the role, remembered reads included; null for a user not in the tenant", async () => {
+    const { store, tenantUuid } = fresh;
+    const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    expect((await store.users.get(tenantUuid, ada.uuid))?.role).toBe("member");
+    expect((await store.users.list(tenantUuid, everyone)).rows[0]?.role).toBe("member");
+
+    const promoted = await store.users.setRole(tenantUuid, ada.uuid, "administrator");
+    expect(promoted).toMatchObject({ uuid: ada.uuid, role: "administrator", is_active: true });
+    expect((await store.users.get(tenantUuid, ada.uuid))?.role).toBe("administrator");
+    expect((await store.users.list(tenantUuid, everyone)).rows[0]?.role).toBe("administrator");
+
+    const other = await store.tenants.create({ name: "Globex", tier: "standard" });
+    expect(await store.users.setRole(other.uuid, ada.uuid, "member")).toBeNull();
+    expect(await store.users.setRole(tenantUuid, "no-such-user", "member")).toBeNull();
+    expect((await store.users.get(tenantUuid, ada.uuid))?.role).toBe("administrator");
+  });
+
+  it("refuses a role outside ROLES, naming the field and the allowed values", async () => {
+    const { store, tenantUuid } = fresh;
+    const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const setRole = store.users.setRole as (tenantUuid: string, userUuid: string, role: string) => Promise<unknown>;
+    await expect(setRole(tenantUuid, ada.uuid, "owner")).rejects.toThrow(new InvalidInputError('users.setRole: "role" must be one of member, administrator; got "owner"'));
+    expect((await store.users.get(tenantUuid, ada.uuid))?.role).toBe("member");
+    const create = store.users.create as (input: Record<string, unknown>) => Promise<unknown>;
+    await expect(create({ tenant_uuid: tenantUuid, name: "Ben", email: "ben@acme.example", role: "owner" })).rejects.toThrow(InvalidInputError);
+    expect((await store.users.list(tenantUuid, everyone)).rows.map((user) => user.name)).toEqual(["Ada"]);
+  });
+});
