@@ -44,10 +44,13 @@ export type EmailBatchResult = EmailIngestResult | { status: "ERROR"; error: Inv
 export const MEETING_STATUSES = ["confirmed", "cancelled"] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
+/** An attendee's answer to a meeting: declined attendees are kept but do not count as having met. */
+export const ATTENDEE_RESPONSES = ["accepted", "declined"] as const;
+export type AttendeeResponse = (typeof ATTENDEE_RESPONSES)[number];
+
 export interface MeetingAttendee {
   person_uuid: string;
-  /** Declined attendees are kept but do not count as having met. */
-  response: "accepted" | "declined";
+  response: AttendeeResponse;
 }
 
 export interface Meeting {
@@ -71,7 +74,7 @@ export interface NewMeeting {
   ends_at?: number | null;
   status?: MeetingStatus;
   organizer?: ParticipantInput | null;
-  attendees: Array<ParticipantInput & { response?: "accepted" | "declined" }>;
+  attendees: Array<ParticipantInput & { response?: AttendeeResponse }>;
   location?: string | null;
   external_id?: string | null;
   created_by_user_uuid?: string | null;

@@ -50,8 +50,12 @@ export interface ImportJobProgress {
   summary: Record<string, unknown> | null;
 }
 
+/** The statuses a job ends in. */
+export const IMPORT_JOB_OUTCOMES = ["succeeded", "failed"] as const satisfies readonly ImportJobStatus[];
+export type ImportJobOutcomeStatus = (typeof IMPORT_JOB_OUTCOMES)[number];
+
 export interface ImportJobOutcome {
-  status: "succeeded" | "failed";
+  status: ImportJobOutcomeStatus;
   summary: Record<string, unknown> | null;
   error: string | null;
 }

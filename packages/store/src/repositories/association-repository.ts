@@ -4,7 +4,8 @@
  */
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { AssociationsTable, Database } from "../database-schema.js";
-import type { AssociationOwnerType, EntityType, LinkedEntity, LinkResult } from "../deal-records.js";
+import { ASSOCIATION_OWNER_TYPES, ENTITY_TYPES, type AssociationOwnerType, type EntityType, type LinkedEntity, type LinkResult } from "../deal-records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { AssociationRepository, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
@@ -229,6 +230,8 @@ export function createAssociationRepository(context: RepositoryContext): Associa
       return byEntity;
     },
     async link(tenantUuid, owner, target) {
+      assertAllowedValue(ASSOCIATION_OWNER_TYPES, owner.type, "owner.type", "associations.link");
+      assertAllowedValue(ENTITY_TYPES, target.type, "target.type", "associations.link");
       if (owner.type === target.type && owner.uuid === target.uuid) {
         throw new InvalidInputError("a record cannot be associated with itself");
       }

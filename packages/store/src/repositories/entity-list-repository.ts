@@ -3,7 +3,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database, EntityListsTable } from "../database-schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { keysetPage } from "../pagination/keyset-page.js";
-import type { EntityList, EntityListKind } from "../records.js";
+import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind } from "../records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { EntityListRepository } from "../store.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -60,6 +61,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
 
   return {
     async create(input) {
+      assertAllowedValue(ENTITY_LIST_KINDS, input.kind, "kind", "entityLists.create");
       const timestamp = now();
       const row: EntityListsTable = {
         uuid: generateId(),

@@ -1,6 +1,7 @@
 /** Import jobs: created by an upload, advanced by their runner, read back by the client. */
 import type { ImportJobsTable } from "../database-schema.js";
-import type { ImportJob, ImportJobStatus, ImportKind } from "../import-records.js";
+import { IMPORT_JOB_OUTCOMES, IMPORT_KINDS, type ImportJob, type ImportJobStatus, type ImportKind } from "../import-records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { ImportJobRepository } from "../store.js";
 import { parseJson, toFlag, type RepositoryContext } from "./repository-context.js";
 
@@ -33,6 +34,7 @@ export function createImportJobRepository({ db, now, generateId }: RepositoryCon
   const jobs = (tenantUuid: string) => db.selectFrom("import_jobs").selectAll().where("tenant_uuid", "=", tenantUuid);
   return {
     async create(tenantUuid, input) {
+      assertAllowedValue(IMPORT_KINDS, input.kind, "kind", "importJobs.create");
       const timestamp = now();
       const row: ImportJobsTable = {
         uuid: generateId(),
@@ -87,6 +89,7 @@ export function createImportJobRepository({ db, now, generateId }: RepositoryCon
         .execute();
     },
     async finish(tenantUuid, jobUuid, outcome) {
+      assertAllowedValue(IMPORT_JOB_OUTCOMES, outcome.status, "status", "importJobs.finish");
       const timestamp = now();
       const result = await db
         .updateTable("import_jobs")

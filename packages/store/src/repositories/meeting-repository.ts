@@ -1,6 +1,7 @@
 /** Meetings and their attendees; cancelled and deleted meetings stop counting at once. */
 import { sql, type Kysely } from "kysely";
-import type { Meeting, MeetingAttendee, MeetingStatus, NewMeeting } from "../activity-records.js";
+import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type NewMeeting } from "../activity-records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
@@ -55,13 +56,21 @@ function sameAttendees(left: readonly MeetingAttendee[], right: readonly Meeting
 async function resolveAttendees(context: RepositoryContext, tenantUuid: string, input: Pick<NewMeeting, "attendees" | "organizer">) {
   const organizer = input.organizer ? (await resolveParticipants(context, tenantUuid, [input.organizer]))[0]! : null;
   const people = await resolveParticipants(context, tenantUuid, input.attendees);
-  const responses = new Map<string, "accepted" | "declined">();
+  const responses = new Map<string, AttendeeResponse>();
   input.attendees.forEach((attendee, index) => {
     const person = people[index]!;
     if (!responses.has(person) || attendee.response !== "declined") responses.set(person, attendee.response ?? "accepted");
   });
   if (organizer) responses.set(organizer, "accepted");
   return { organizer, attendees: [...responses].map(([person_uuid, response]) => ({ person_uuid, response })) };
+}
+
+/** Throws InvalidInputError for a status or an attendee's response outside the store's lists, before anything is written. */
+function assertMeetingEnumerations(input: MeetingUpdate, operation: string): void {
+  if (input.status !== undefined) assertAllowedValue(MEETING_STATUSES, input.status, "status", operation);
+  for (const attendee of input.attendees ?? []) {
+    if (attendee.response !== undefined) assertAllowedValue(ATTENDEE_RESPONSES, attendee.response, "attendees[].response", operation);
+  }
 }
 
 export function createMeetingRepository(context: RepositoryContext): MeetingRepository {
@@ -100,6 +109,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
 
   return {
     async create(tenantUuid, input) {
+      assertMeetingEnumerations(input, "meetings.create");
       const created = await withTransaction(db, async (transaction) => {
         const scoped = { ...context, db: transaction };
         const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input);
@@ -186,6 +196,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };
     },
     async update(tenantUuid, meetingUuid, changes) {
+      assertMeetingEnumerations(changes, "meetings.update");
       const updated = await withTransaction(db, async (transaction) => {
         const current = await get(transaction, tenantUuid, meetingUuid);
         if (!current) return null;

@@ -1,7 +1,8 @@
 /** Custom field definitions of opportunities, and the validation of values written against them. */
 import type { Kysely } from "kysely";
 import type { Database, OpportunityCustomFieldsTable } from "../database-schema.js";
-import type { CustomFieldType, OpportunityCustomField } from "../deal-records.js";
+import { CUSTOM_FIELD_TYPES, type CustomFieldType, type OpportunityCustomField } from "../deal-records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { OpportunityCustomFieldRepository } from "../deal-store.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { parseJson, type RepositoryContext } from "./repository-context.js";
@@ -94,6 +95,7 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
 
   return {
     async create(input) {
+      assertAllowedValue(CUSTOM_FIELD_TYPES, input.type, "type", "opportunityCustomFields.create");
       const taken = await db
         .selectFrom("opportunity_custom_fields")
         .select("uuid")

@@ -1,7 +1,8 @@
 /** Opportunity types and their stages (the pipelines). */
 import type { Kysely } from "kysely";
 import type { Database, OpportunityStagesTable, OpportunityTypesTable } from "../database-schema.js";
-import type { OpportunityStage, OpportunityType, PinningConfig, StageType } from "../deal-records.js";
+import { STAGE_TYPES, type OpportunityStage, type OpportunityType, type PinningConfig, type StageType } from "../deal-records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { OpportunityStageRepository, OpportunityTypeRepository } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -182,6 +183,7 @@ export function createOpportunityStageRepository({ db, now, generateId }: Reposi
 
   return {
     async create(input) {
+      assertAllowedValue(STAGE_TYPES, input.stage_type, "stage_type", "opportunityStages.create");
       return withTransaction(db, async (transaction) => {
         const type = await transaction
           .selectFrom("opportunity_types")

@@ -1,7 +1,8 @@
 /** Tasks: PERSONAL ones exist only for their creator; WORKSPACE ones for the whole tenant. Deletion is soft. */
 import type { Kysely } from "kysely";
 import type { Database, TasksTable } from "../database-schema.js";
-import type { Task, TaskScope, TaskStatus } from "../deal-records.js";
+import { TASK_SCOPES, TASK_STATUSES, type Task, type TaskScope, type TaskStatus } from "../deal-records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { TaskRepository, Viewer } from "../deal-store.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
@@ -52,6 +53,8 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
 
   return {
     async create(input, viewer) {
+      assertAllowedValue(TASK_SCOPES, input.scope, "scope", "tasks.create");
+      if (input.status !== undefined) assertAllowedValue(TASK_STATUSES, input.status, "status", "tasks.create");
       return withTransaction(db, async (transaction) => {
         const timestamp = now();
         const row: TasksTable = {
@@ -97,6 +100,7 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
       return { ...page, rows: await hydrateTasks(db, tenantUuid, page.rows, viewer) };
     },
     async update(tenantUuid, uuid, changes, viewer) {
+      if (changes.status !== undefined) assertAllowedValue(TASK_STATUSES, changes.status, "status", "tasks.update");
       return withTransaction(db, async (transaction) => {
         const row = await visibleTasks(transaction, tenantUuid, viewer).where("uuid", "=", uuid).executeTakeFirst();
         if (!row) return null;

@@ -1,6 +1,7 @@
 /** Tenants: creation, lookup of live tenants, soft deletion. */
 import type { TenantsTable } from "../database-schema.js";
-import type { Tenant, Tier } from "../records.js";
+import { TIERS, type Tenant, type Tier } from "../records.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import type { TenantRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -18,6 +19,7 @@ function toTenant(row: TenantsTable): Tenant {
 export function createTenantRepository({ db, now, generateId }: RepositoryContext): TenantRepository {
   return {
     async create(input) {
+      assertAllowedValue(TIERS, input.tier, "tier", "tenants.create");
       const row: TenantsTable = {
         uuid: generateId(),
         name: input.name,

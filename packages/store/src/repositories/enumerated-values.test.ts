@@ -1,0 +1,148 @@
+/** Every enumerated field the store writes is checked against its list, as a caller in plain JavaScript may send anything. */
+import SqliteDatabase from "better-sqlite3";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InvalidInputError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-enumerations-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A repository method called as plain JavaScript would: no type stands between the caller and the store. */
+type Untyped = (...args: unknown[]) => Promise<unknown>;
+const untyped = (method: unknown) => method as Untyped;
+
+interface Fixture {
+  store: Store;
+  tenantUuid: string;
+  meetingUuid: string;
+  typeUuid: string;
+  taskUuid: string;
+  jobUuid: string;
+}
+
+interface Case {
+  operation: string;
+  call: (fixture: Fixture) => Promise<unknown>;
+  message: string;
+  /** The table a wrongly accepted call would have written to. */
+  table: string;
+}
+
+const viewer = { user_uuid: null };
+const cases: Case[] = [
+  {
+    operation: "tenants.create",
+    call: ({ store }) => untyped(store.tenants.create)({ name: "Gold", tier: "gold" }),
+    message: 'tenants.create: "tier" must be one of standard, professional, enterprise, custom; got "gold"',
+    table: "tenants",
+  },
+  {
+    operation: "meetings.create",
+    call: ({ store, tenantUuid }) => untyped(store.meetings.create)(tenantUuid, { title: "Sync", starts_at: 1, status: "maybe", attendees: [{ email: "new@globex.example" }] }),
+    message: 'meetings.create: "status" must be one of confirmed, cancelled; got "maybe"',
+    table: "persons",
+  },
+  {
+    operation: "meetings.create (attendee)",
+    call: ({ store, tenantUuid }) => untyped(store.meetings.create)(tenantUuid, { title: "Sync", starts_at: 1, attendees: [{ email: "new@globex.example", response: "tentative" }] }),
+    message: 'meetings.create: "attendees[].response" must be one of accepted, declined; got "tentative"',
+    table: "meetings",
+  },
+  {
+    operation: "meetings.update",
+    call: ({ store, tenantUuid, meetingUuid }) => untyped(store.meetings.update)(tenantUuid, meetingUuid, { status: "postponed" }),
+    message: 'meetings.update: "status" must be one of confirmed, cancelled; got "postponed"',
+    table: "meetings where status = 'confirmed'",
+  },
+  {
+    operation: "entityLists.create",
+    call: ({ store, tenantUuid }) => untyped(store.entityLists.create)({ tenant_uuid: tenantUuid, name: "Dogs", kind: "dogs", owner_user_uuid: null }),
+    message: 'entityLists.create: "kind" must be one of companies, persons; got "dogs"',
+    table: "entity_lists",
+  },
+  {
+    operation: "opportunityStages.create",
+    call: ({ store, tenantUuid, typeUuid }) => untyped(store.opportunityStages.create)({ tenant_uuid: tenantUuid, type_uuid: typeUuid, stage_type: "ROOT", name: "Lead" }),
+    message: 'opportunityStages.create: "stage_type" must be one of PARENT, CHILD; got "ROOT"',
+    table: "opportunity_stages",
+  },
+  {
+    operation: "opportunityCustomFields.create",
+    call: ({ store, tenantUuid }) => untyped(store.opportunityCustomFields.create)({ tenant_uuid: tenantUuid, key: "colour", name: "Colour", type: "color" }),
+    message: 'opportunityCustomFields.create: "type" must be one of text, number, date, boolean, single_select, multi_select; got "color"',
+    table: "opportunity_custom_fields",
+  },
+  {
+    operation: "tasks.create (scope)",
+    call: ({ store, tenantUuid }) => untyped(store.tasks.create)({ tenant_uuid: tenantUuid, title: "Call", scope: "TEAM" }, viewer),
+    message: 'tasks.create: "scope" must be one of PERSONAL, WORKSPACE; got "TEAM"',
+    table: "tasks",
+  },
+  {
+    operation: "tasks.create (status)",
+    call: ({ store, tenantUuid }) => untyped(store.tasks.create)({ tenant_uuid: tenantUuid, title: "Call", scope: "WORKSPACE", status: "WAITING" }, viewer),
+    message: 'tasks.create: "status" must be one of OPEN, IN_PROGRESS, DONE, CANCELLED; got "WAITING"',
+    table: "tasks",
+  },
+  {
+    operation: "tasks.update",
+    call: ({ store, tenantUuid, taskUuid }) => untyped(store.tasks.update)(tenantUuid, taskUuid, { status: "WAITING" }, viewer),
+    message: 'tasks.update: "status" must be one of OPEN, IN_PROGRESS, DONE, CANCELLED; got "WAITING"',
+    table: "tasks where status = 'OPEN'",
+  },
+  {
+    operation: "importJobs.create",
+    call: ({ store, tenantUuid }) => untyped(store.importJobs.create)(tenantUuid, { kind: "pdf", dry_run: false }),
+    message: 'importJobs.create: "kind" must be one of mbox, ics, vcf, csv; got "pdf"',
+    table: "import_jobs",
+  },
+  {
+    operation: "importJobs.finish",
+    call: ({ store, tenantUuid, jobUuid }) => untyped(store.importJobs.finish)(tenantUuid, jobUuid, { status: "cancelled", summary: null, error: null }),
+    message: 'importJobs.finish: "status" must be one of succeeded, failed; got "cancelled"',
+    table: "import_jobs where status = 'queued'",
+  },
+  {
+    operation: "associations.link",
+    call: ({ store, tenantUuid, taskUuid }) => untyped(store.associations.link)(tenantUuid, { type: "MEETING", uuid: taskUuid }, { type: "TASK", uuid: taskUuid }),
+    message: 'associations.link: "owner.type" must be one of OPPORTUNITY, NOTE, TASK; got "MEETING"',
+    table: "associations",
+  },
+];
+
+describe("enumerated fields", () => {
+  let fixture: Fixture;
+  let path: string;
+  let count: (table: string) => number;
+  beforeEach(async () => {
+    path = join(folder, `${crypto.randomUUID()}.db`);
+    const store = await createSqliteStore({ path });
+    const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+    const meeting = await store.meetings.create(tenantUuid, { title: "Intro", starts_at: 1, attendees: [{ email: "ada@acme.example" }] });
+    const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
+    const task = await store.tasks.create({ tenant_uuid: tenantUuid, title: "Call", scope: "WORKSPACE" }, viewer);
+    const job = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false });
+    fixture = { store, tenantUuid, meetingUuid: meeting.uuid, typeUuid: type.uuid, taskUuid: task.uuid, jobUuid: job.uuid };
+    count = (table) => {
+      const reader = new SqliteDatabase(path, { readonly: true });
+      try {
+        return (reader.prepare(`select count(*) as rows from ${table}`).get() as { rows: number }).rows;
+      } finally {
+        reader.close();
+      }
+    };
+  });
+  afterEach(() => fixture.store.close());
+
+  it.each(cases)("$operation refuses a value outside its list, naming the field and the allowed values, and writes nothing", async ({ call, message, table }) => {
+    const before = count(table);
+    const refusal = call(fixture);
+    await expect(refusal).rejects.toThrow(InvalidInputError);
+    await expect(refusal).rejects.toThrow(message);
+    expect(count(table)).toBe(before);
+  });
+});
