@@ -1,6 +1,7 @@
 /** Companies: create, partial update, and the company list with every filter of the spec. */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { CompaniesTable, Database } from "../database-schema.js";
+import { InvalidInputError } from "../errors.js";
 import { normalizeDomain, sqliteLower } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { COMPANY_TEXT_FIELDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
@@ -99,8 +100,12 @@ async function syncTags(db: Kysely<Database>, tenantUuid: string, companyUuid: s
 
 type CompanyWhere = ExpressionBuilder<Database, "companies">;
 
-const lowerIn = (column: string, values: readonly string[]) =>
-  sql<SqlBool>`lower(trim(${sql.ref(column)})) in (${sql.join(values.map((value) => sqliteLower(value.trim())))})`;
+/** Tags an `industry_tags` filter with operator AND may require: each is a condition of its own (SQLite nests at most 1,000). */
+const MAXIMUM_ALL_OF_TAGS = 100;
+
+/** An `in` of the query builder's, not raw SQL, so that a list of any length is bound as one (long-in-lists.ts). */
+const lowerIn = (where: CompanyWhere, column: string, values: readonly string[]) =>
+  where(sql<string>`lower(trim(${sql.ref(column)}))`, "in", values.map((value) => sqliteLower(value.trim())));
 
 const contains = (column: string, text: string) => nameContains(sql.ref(column), text);
 
@@ -149,11 +154,15 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
     ["last_investment_type", filters.last_investment_types],
   ] as const;
   for (const [column, values] of exactLists) {
-    if (values) conditions.push(values.length > 0 ? lowerIn(`companies.${column}`, values) : sql<SqlBool>`1 = 0`);
+    if (values) conditions.push(values.length > 0 ? lowerIn(where, `companies.${column}`, values) : sql<SqlBool>`1 = 0`);
   }
   if (filters.industry_tags && filters.industry_tags.values.length > 0) {
     const values = tagValues(filters.industry_tags.values);
     if (filters.industry_tags.operator === "AND") {
+      // One condition per tag: each binds its own parameters, so the list is bounded.
+      if (values.length > MAXIMUM_ALL_OF_TAGS) {
+        throw new InvalidInputError(`companies.list: "industry_tags" with operator AND takes at most ${MAXIMUM_ALL_OF_TAGS} values; got ${values.length}`);
+      }
       for (const value of values) conditions.push(hasTag(where, tenantUuid, "industry", [value]));
     } else {
       conditions.push(hasTag(where, tenantUuid, "industry", values));

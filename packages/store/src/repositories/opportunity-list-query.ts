@@ -8,12 +8,12 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
 import { sqliteLower } from "../normalize.js";
+import { rawInList } from "../sqlite/long-in-lists.js";
 import { liveRecordsNamed, nameContains as contains } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
 
-const inList = (column: RawBuilder<unknown>, values: readonly (string | number)[]) =>
-  values.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${column} in (${sql.join(values)})`;
+const inList = rawInList;
 
 const and = (conditions: readonly Expression<SqlBool>[]) =>
   conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;

@@ -5,9 +5,11 @@
  * import` beside the server, say) commits in between, SQLite cannot upgrade the stale snapshot and fails
  * the write at once with SQLITE_BUSY_SNAPSHOT, whatever the busy timeout. A search applies its tenant's
  * notes that way: it reads the notes, then rewrites indexes and documents. Begun immediate, a transaction
- * takes the write lock first and waits its turn (the busy timeout) instead.
+ * takes the write lock first and waits its turn (the busy timeout) instead. Its queries are compiled by
+ * `LongInListsSqliteQueryCompiler` (long-in-lists.ts): an `in` list of any length fits in a statement.
  */
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from "kysely";
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type QueryCompiler, type SqliteDialectConfig } from "kysely";
+import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
 
 class ImmediateTransactionsSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -26,5 +28,9 @@ export class ImmediateTransactionsSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateTransactionsSqliteDriver(this.#config);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new LongInListsSqliteQueryCompiler();
   }
 }
