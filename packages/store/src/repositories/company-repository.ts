@@ -8,6 +8,7 @@ import { COMPANY_TEXT_FIELDS, employeeCountRange, type Company, type CompanyPatc
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
 import { nameContains } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
+import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
@@ -217,6 +218,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
 
   return {
     async create(input: NewCompany) {
+      assertRequiredFields(input, ["tenant_uuid", "company_name"], "companies.create");
       const timestamp = now();
       const row = {
         uuid: generateId(),

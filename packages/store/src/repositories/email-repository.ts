@@ -17,6 +17,7 @@ import type { EmailRepository } from "../store.js";
 import { recordOpportunityActivity } from "./opportunity-activity.js";
 import { EMAIL_SHAPE } from "./participant-resolver.js";
 import { insertPerson } from "./person-repository.js";
+import { assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
@@ -75,7 +76,8 @@ interface Directory {
   byAddress: Map<string, string>;
 }
 
-const participantsOf = (input: NewEmail): ParticipantInput[] => [input.from, ...(input.to ?? []), ...(input.cc ?? [])];
+/** Sender first; an item without one is refused before its participants are planned, but its lookups come first. */
+const participantsOf = (input: NewEmail): ParticipantInput[] => [...(input.from ? [input.from] : []), ...(input.to ?? []), ...(input.cc ?? [])];
 
 async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: readonly NewEmail[]): Promise<Directory> {
   const uuids = new Set<string>();
@@ -124,7 +126,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
     // Graph changes wait for the commit (and those of an item rolled back to its savepoint are dropped).
     const held: GraphChange[] = [];
     const results = await withTransaction(db, async (transaction): Promise<EmailBatchResult[]> => {
-      const messageIds = inputs.map((input) => input.message_id.trim());
+      const messageIds = inputs.map((input) => (typeof input?.message_id === "string" ? input.message_id.trim() : ""));
       const known = await loadEmails(transaction, tenantUuid, messageIds);
       const directory = await loadDirectory(transaction, tenantUuid, inputs);
       const results: EmailBatchResult[] = [];
@@ -160,6 +162,12 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
       }
 
       for (const [index, input] of inputs.entries()) {
+        try {
+          assertRequiredFields(input, ["message_id", "sent_at", "from"], "emails.ingest");
+        } catch (error) {
+          results.push({ status: "ERROR", error: error as InvalidInputError });
+          continue;
+        }
         const messageId = messageIds[index]!;
         const existing = known.get(messageId);
         if (existing) {

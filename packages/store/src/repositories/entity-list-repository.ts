@@ -5,6 +5,7 @@ import { InvalidInputError, NotFoundError } from "../errors.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
+import { assertRequiredFields } from "./required-fields.js";
 import type { EntityListRepository } from "../store.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -61,6 +62,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
 
   return {
     async create(input) {
+      assertRequiredFields(input, ["tenant_uuid", "name"], "entityLists.create");
       assertAllowedValue(ENTITY_LIST_KINDS, input.kind, "kind", "entityLists.create");
       const timestamp = now();
       const row: EntityListsTable = {

@@ -14,6 +14,7 @@ import {
   loadAffiliations,
 } from "./affiliation-rows.js";
 import { readRemembered } from "./remembered-records.js";
+import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
@@ -365,7 +366,10 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
     context.remembered && !db.isTransaction ? context.remembered.personListTotals.valuesOf(tenantUuid) : null;
 
   return {
-    create: (input) => insertPerson(context, input),
+    create: async (input) => {
+      assertRequiredFields(input, ["tenant_uuid"], "persons.create");
+      return insertPerson(context, input);
+    },
     update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
     async get(tenantUuid, personUuid) {
       const persons = await readRemembered(rememberedPersons(tenantUuid), [personUuid], (uuids) => loadPersons(tenantUuid, uuids));

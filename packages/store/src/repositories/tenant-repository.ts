@@ -2,6 +2,7 @@
 import type { TenantsTable } from "../database-schema.js";
 import { TIERS, type Tenant, type Tier } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
+import { assertRequiredFields } from "./required-fields.js";
 import type { TenantRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -19,6 +20,7 @@ function toTenant(row: TenantsTable): Tenant {
 export function createTenantRepository({ db, now, generateId }: RepositoryContext): TenantRepository {
   return {
     async create(input) {
+      assertRequiredFields(input, ["name"], "tenants.create");
       assertAllowedValue(TIERS, input.tier, "tier", "tenants.create");
       const row: TenantsTable = {
         uuid: generateId(),

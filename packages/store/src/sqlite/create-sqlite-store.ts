@@ -48,6 +48,7 @@ import { createOpportunityStageRepository, createOpportunityTypeRepository } fro
 import { createRecordLookupRepository } from "../repositories/record-lookup-repository.js";
 import { createTaskRepository } from "../repositories/task-repository.js";
 import { InvalidInputError } from "../errors.js";
+import { withTypedWriteErrors } from "../repositories/typed-write-errors.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` for a throwaway database. Parent folders are created. */
@@ -69,37 +70,39 @@ export interface SqliteStoreOptions {
 /** Builds the repositories over a database handle (the root one, or a transaction). */
 function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>): Store {
   const interactions = createInteractionRepository(context);
+  // Bad input that only a constraint catches (an unknown tenant, a missing value) fails with the store's errors.
+  const typedErrorsOf = <Repository extends object>(name: string, repository: Repository) => withTypedWriteErrors(name, repository, context.db);
   const store: Store = {
-    tenants: createTenantRepository(context),
-    users: createUserRepository(context),
-    apiKeys: createApiKeyRepository(context),
-    persons: createPersonRepository(context),
-    companies: createCompanyRepository(context),
-    usage: createUsageRepository(context),
+    tenants: typedErrorsOf("tenants", createTenantRepository(context)),
+    users: typedErrorsOf("users", createUserRepository(context)),
+    apiKeys: typedErrorsOf("apiKeys", createApiKeyRepository(context)),
+    persons: typedErrorsOf("persons", createPersonRepository(context)),
+    companies: typedErrorsOf("companies", createCompanyRepository(context)),
+    usage: typedErrorsOf("usage", createUsageRepository(context)),
     settings: createSettingsRepository(context),
-    emails: createEmailRepository(context),
-    meetings: createMeetingRepository(context),
+    emails: typedErrorsOf("emails", createEmailRepository(context)),
+    meetings: typedErrorsOf("meetings", createMeetingRepository(context)),
     interactions,
     graphs,
     nameSearch: createNameSearchIndex(context.db),
-    affiliations: createAffiliationRepository(context),
-    entityLists: createEntityListRepository(context),
-    personMerges: createPersonMergeRepository(context),
-    opportunityTypes: createOpportunityTypeRepository(context),
-    opportunityStages: createOpportunityStageRepository(context),
-    opportunityCustomFields: createOpportunityCustomFieldRepository(context),
-    opportunities: createOpportunityRepository(context),
-    associations: createAssociationRepository(context),
-    notes: createNoteRepository(context),
-    tasks: createTaskRepository(context),
-    files: createFileRepository(context),
-    records: createRecordLookupRepository(context),
+    affiliations: typedErrorsOf("affiliations", createAffiliationRepository(context)),
+    entityLists: typedErrorsOf("entityLists", createEntityListRepository(context)),
+    personMerges: typedErrorsOf("personMerges", createPersonMergeRepository(context)),
+    opportunityTypes: typedErrorsOf("opportunityTypes", createOpportunityTypeRepository(context)),
+    opportunityStages: typedErrorsOf("opportunityStages", createOpportunityStageRepository(context)),
+    opportunityCustomFields: typedErrorsOf("opportunityCustomFields", createOpportunityCustomFieldRepository(context)),
+    opportunities: typedErrorsOf("opportunities", createOpportunityRepository(context)),
+    associations: typedErrorsOf("associations", createAssociationRepository(context)),
+    notes: typedErrorsOf("notes", createNoteRepository(context)),
+    tasks: typedErrorsOf("tasks", createTaskRepository(context)),
+    files: typedErrorsOf("files", createFileRepository(context)),
+    records: typedErrorsOf("records", createRecordLookupRepository(context)),
     oauthModels: createOAuthModelRepository(context),
     oauthSigningKeys: createOAuthSigningKeyRepository(context),
-    userPasswords: createUserPasswordRepository(context),
-    importJobs: createImportJobRepository(context),
-    matchKeys: createMatchKeyRepository(context),
-    emailBodies: createEmailBodyRepository(context),
+    userPasswords: typedErrorsOf("userPasswords", createUserPasswordRepository(context)),
+    importJobs: typedErrorsOf("importJobs", createImportJobRepository(context)),
+    matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
+    emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),
     revision(tenantUuid) {
       if (context.remembered === undefined) return Number.NaN;
       return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);

@@ -1,0 +1,16 @@
+/** Checks that a write's input carries the fields the store cannot do without, before anything is written. */
+import { InvalidInputError } from "../errors.js";
+
+/**
+ * Throws InvalidInputError naming the first of `fields` that `input` lacks (absent or null). The types require them,
+ * but a caller in plain JavaScript can leave them out: the write would fail half-way on a NOT NULL column, or on the
+ * missing value itself, with SQLite's or the runtime's words instead of the field's name.
+ *
+ * @example assertRequiredFields(input, ["tenant_uuid", "company_name"], "companies.create");
+ */
+export function assertRequiredFields<Input extends object>(input: Input, fields: ReadonlyArray<keyof Input & string>, operation: string): void {
+  if (typeof input !== "object" || input === null) throw new InvalidInputError(`${operation}: expecting an object, got ${String(input)}`);
+  for (const field of fields) {
+    if (input[field] === undefined || input[field] === null) throw new InvalidInputError(`${operation}: "${field}" is required`);
+  }
+}
