@@ -13,8 +13,6 @@ import { liveRecordsNamed, nameContains as contains } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
 
-const inList = rawInList;
-
 const and = (conditions: readonly Expression<SqlBool>[]) =>
   conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 
@@ -54,7 +52,7 @@ function linkedRecordMatches(tenantUuid: string, entityType: "PERSON" | "COMPANY
 
 /** An opportunity associated with any of these live persons or companies. */
 function linkedToAny(tenantUuid: string, entityType: "PERSON" | "COMPANY", uuids: readonly string[]) {
-  return uuids.length === 0 ? sql<SqlBool>`1 = 0` : linkedRecordMatches(tenantUuid, entityType, inList(sql`a.entity_uuid`, uuids));
+  return uuids.length === 0 ? sql<SqlBool>`1 = 0` : linkedRecordMatches(tenantUuid, entityType, rawInList(sql`a.entity_uuid`, uuids));
 }
 
 /** A parent with a live sub-opportunity for which `childCondition` (on `child`) holds. */
@@ -128,9 +126,9 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
   if (filters.name) conditions.push(contains(sql`o.name`, filters.name));
   if (filters.type_uuid) conditions.push(sql<SqlBool>`o.type_uuid = ${filters.type_uuid}`);
   if (filters.stage_uuid) conditions.push(sql<SqlBool>`o.stage_uuid = ${filters.stage_uuid}`);
-  if (filters.stage_uuids) conditions.push(inList(sql`o.stage_uuid`, filters.stage_uuids));
+  if (filters.stage_uuids) conditions.push(rawInList(sql`o.stage_uuid`, filters.stage_uuids));
   if (filters.owner_user_uuids) {
-    const owned = inList(sql`o.owner_user_uuid`, filters.owner_user_uuids);
+    const owned = rawInList(sql`o.owner_user_uuid`, filters.owner_user_uuids);
     conditions.push(filters.include_no_owner ? or([owned, sql<SqlBool>`o.owner_user_uuid is null`]) : owned);
   }
   if (filters.has_owner !== undefined) {
@@ -152,8 +150,8 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
     const { city, states, countries } = filters.location;
     const place = and([
       ...(city ? [contains(sql.ref("r.city"), city)] : []),
-      ...(states ? [inList(sql`lower(trim(${sql.ref("r.state")}))`, states.map(sqliteLower))] : []),
-      ...(countries ? [inList(sql`lower(trim(${sql.ref("r.country")}))`, countries.map(sqliteLower))] : []),
+      ...(states ? [rawInList(sql`lower(trim(${sql.ref("r.state")}))`, states.map(sqliteLower))] : []),
+      ...(countries ? [rawInList(sql`lower(trim(${sql.ref("r.country")}))`, countries.map(sqliteLower))] : []),
     ]);
     conditions.push(or([linkedRecordMatches(tenantUuid, "PERSON", place), linkedRecordMatches(tenantUuid, "COMPANY", place)]));
   }

@@ -1,7 +1,6 @@
 /** Internal users of a tenant; each has its own person node in the relationship graph. */
-import type { UsersTable } from "../database-schema.js";
 import type { Kysely } from "kysely";
-import type { Database } from "../database-schema.js";
+import type { Database, UsersTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { normalizeEmail } from "../normalize.js";
 import { keysetPage, type Page } from "../pagination/keyset-page.js";
@@ -182,7 +181,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           .where("uuid", "!=", userUuid)
           .executeTakeFirst();
         if (holder) {
-          throw new ConflictError(`user ${userUuid}'s person was merged into person ${live}, which is user ${holder.uuid}'s own`);
+          throw new ConflictError(`user ${userUuid}'s person is now person ${live}, which is user ${holder.uuid}'s own`);
         }
         const timestamp = now();
         await transaction
