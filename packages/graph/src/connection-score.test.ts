@@ -71,6 +71,14 @@ describe("connectionScore", () => {
     );
   });
 
+  it("refuses a weight so large that the score would overflow to NaN, for a call or for the graph", () => {
+    const steps = [withEmail("ada", "cleo", daysAgo(1)), withEmail("cleo", "ada", daysAgo(2))];
+    expect(() => connectionScore(buildGraph(...steps), "ada", "cleo", { now: NOW, parameters: { emailWeight: 1e308 } })).toThrow(
+      'connectionScore: expecting "parameters.emailWeight" to be a number from 0 to 1000000000 but got "1e+308".',
+    );
+    expect(() => buildGraph({ parameters: { emailWeight: 1e308 } }, ...steps)).toThrow(/^RelationshipGraph: expecting "parameters.emailWeight"/);
+  });
+
   it("rejects a bad now, a bad uuid or something that is not a graph", () => {
     const graph = buildGraph();
     expect(() => connectionScore(graph, "ada", "cleo", { now: "today" as never })).toThrow(

@@ -27,7 +27,7 @@ describe("RelationshipGraph", () => {
 
   it("validates its options and interactions, naming the method", () => {
     expect(() => new RelationshipGraph({ parameters: { saturation: -1 } })).toThrow(
-      'RelationshipGraph: expecting "parameters.saturation" to be a positive finite number but got "-1".',
+      'RelationshipGraph: expecting "parameters.saturation" to be a positive number of at most 1000000000 but got "-1".',
     );
     const graph = new RelationshipGraph();
     expect(() => graph.addInteraction({ id: "x", kind: "call" } as never)).toThrow(

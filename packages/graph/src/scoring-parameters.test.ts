@@ -52,13 +52,29 @@ describe("resolveScoringParameters", () => {
   });
 
   it.each([
-    [{ halfLifeDays: 0 }, '"parameters.halfLifeDays" to be a positive finite number but got "0"'],
+    [{ halfLifeDays: 0 }, '"parameters.halfLifeDays" to be a positive number of at most 100000000 but got "0"'],
     [{ oneWayFactor: 1.5 }, '"parameters.oneWayFactor" to be a number between 0 and 1 but got "1.5"'],
     [{ maximumMeetingAttendees: 2.5 }, '"parameters.maximumMeetingAttendees" to be an integer of at least 2 but got "2.5"'],
-    [{ saturation: "8" }, '"parameters.saturation" to be a positive finite number but got "8"'],
+    [{ saturation: "8" }, '"parameters.saturation" to be a positive number of at most 1000000000 but got "8"'],
     [{ strengthThresholds: { moderate: 0 } }, '"parameters.strengthThresholds.moderate" to be a number in (0, 1] but got "0"'],
   ])("rejects %j", (overrides, message) => {
     expect(() => resolveScoringParameters(overrides as never)).toThrow(message);
+  });
+
+  it.each([
+    [{ emailWeight: 1e308 }, '"parameters.emailWeight" to be a number from 0 to 1000000000 but got "1e+308"'],
+    [{ meetingWeight: 1.000001e9 }, '"parameters.meetingWeight" to be a number from 0 to 1000000000 but got "1000001000"'],
+    [{ saturation: 1e10 }, '"parameters.saturation" to be a positive number of at most 1000000000 but got "10000000000"'],
+    [{ halfLifeDays: 1e308 }, '"parameters.halfLifeDays" to be a positive number of at most 100000000 but got "1e+308"'],
+    [{ reasonWindowDays: 1.5e8 }, '"parameters.reasonWindowDays" to be a positive number of at most 100000000 but got "150000000"'],
+    [{ pathPowerTopCount: 101 }, '"parameters.pathPowerTopCount" to be an integer from 1 to 100 but got "101"'],
+  ])("rejects %j, whose use could overflow a score or exhaust memory", (overrides, message) => {
+    expect(() => resolveScoringParameters(overrides as never)).toThrow(message);
+  });
+
+  it("accepts every bound itself", () => {
+    const bounds = { emailWeight: 1e9, meetingWeight: 1e9, saturation: 1e9, halfLifeDays: 1e8, reasonWindowDays: 1e8, pathPowerTopCount: 100 };
+    expect(resolveScoringParameters(bounds)).toMatchObject(bounds);
   });
 
   it("rejects thresholds out of order and names the caller", () => {

@@ -1,4 +1,5 @@
 /** @module The tunable constants of the scoring model, their defaults and their validation (see docs/scoring.md). */
+import { DAY_MILLISECONDS, MAXIMUM_TIME } from "./internal/dates.js";
 import { invalidArgument } from "./internal/errors.js";
 
 /** Score bands of `strength_label`: a score at or above a threshold gets that band. */
@@ -60,16 +61,31 @@ export const defaultScoringParameters: Readonly<ScoringParameters> = Object.free
   strengthThresholds: Object.freeze({ moderate: 0.25, strong: 0.5, veryStrong: 0.75 }),
 });
 
+/**
+ * Upper bound of `emailWeight`, `meetingWeight` and `saturation`. A pair's raw weight is at most the heavier
+ * weight times its interaction count (audience factors and decay are at most 1), so with this bound raw and
+ * `raw + saturation` stay far from overflowing to Infinity (and scores from NaN) for any graph. It takes
+ * nothing away: scores depend only on the weights' ratios to `saturation`, so larger values can be scaled down.
+ */
+const MAXIMUM_WEIGHT = 1e9;
+/** Upper bound of the spans in days: their milliseconds stay finite and no longer than the range of a Date. */
+const MAXIMUM_DAYS = MAXIMUM_TIME / DAY_MILLISECONDS;
+/** Upper bound of `pathPowerTopCount`: a company PathPower ranking keeps the square of it in bounds. */
+const MAXIMUM_PATH_POWER_TOP_COUNT = 100;
+
 const NUMBER_RULES: Record<Exclude<keyof ScoringParameters, "strengthThresholds">, [string, (value: number) => boolean]> = {
-  halfLifeDays: ["a positive finite number", (value) => value > 0 && Number.isFinite(value)],
-  emailWeight: ["a finite number of at least 0", (value) => value >= 0 && Number.isFinite(value)],
-  meetingWeight: ["a finite number of at least 0", (value) => value >= 0 && Number.isFinite(value)],
+  halfLifeDays: [`a positive number of at most ${MAXIMUM_DAYS}`, (value) => value > 0 && value <= MAXIMUM_DAYS],
+  emailWeight: [`a number from 0 to ${MAXIMUM_WEIGHT}`, (value) => value >= 0 && value <= MAXIMUM_WEIGHT],
+  meetingWeight: [`a number from 0 to ${MAXIMUM_WEIGHT}`, (value) => value >= 0 && value <= MAXIMUM_WEIGHT],
   oneWayFactor: ["a number between 0 and 1", (value) => value >= 0 && value <= 1],
   audienceExponent: ["a finite number of at least 0", (value) => value >= 0 && Number.isFinite(value)],
-  saturation: ["a positive finite number", (value) => value > 0 && Number.isFinite(value)],
+  saturation: [`a positive number of at most ${MAXIMUM_WEIGHT}`, (value) => value > 0 && value <= MAXIMUM_WEIGHT],
   maximumMeetingAttendees: ["an integer of at least 2", (value) => Number.isInteger(value) && value >= 2],
-  pathPowerTopCount: ["an integer of at least 1", (value) => Number.isInteger(value) && value >= 1],
-  reasonWindowDays: ["a positive finite number", (value) => value > 0 && Number.isFinite(value)],
+  pathPowerTopCount: [
+    `an integer from 1 to ${MAXIMUM_PATH_POWER_TOP_COUNT}`,
+    (value) => Number.isInteger(value) && value >= 1 && value <= MAXIMUM_PATH_POWER_TOP_COUNT,
+  ],
+  reasonWindowDays: [`a positive number of at most ${MAXIMUM_DAYS}`, (value) => value > 0 && value <= MAXIMUM_DAYS],
 };
 
 /**

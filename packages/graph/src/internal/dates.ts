@@ -2,6 +2,9 @@
 
 export const DAY_MILLISECONDS = 86_400_000;
 
+/** Largest absolute epoch-millisecond value a JavaScript Date accepts (100,000,000 days either side of 1970). */
+export const MAXIMUM_TIME = 8.64e15;
+
 /**
  * Formats epoch milliseconds as a UTC calendar date, `YYYY-MM-DD`.
  * @example toIsoDate(Date.UTC(2026, 11, 1, 18)); // "2026-12-01"

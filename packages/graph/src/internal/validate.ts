@@ -1,8 +1,6 @@
 /** @module Small input checks used at the top of every public function. */
+import { MAXIMUM_TIME } from "./dates.js";
 import { invalidArgument } from "./errors.js";
-
-/** Largest absolute epoch-millisecond value a JavaScript Date accepts. */
-const MAXIMUM_TIME = 8.64e15;
 
 /**
  * Returns `value` when it is a finite epoch-millisecond time a Date can hold, else throws.
