@@ -4,9 +4,9 @@ import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { EvaluationContext } from "./internal/graph-state.js";
 import { prettyScore } from "./internal/scores.js";
+import { strengthBand } from "./internal/strength-band.js";
 import { personPathPower } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import { strengthLabel } from "./strength-label.js";
 import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js";
 
 /**
@@ -55,7 +55,7 @@ export function pathPowerEntry(
     uuid: reference.uuid,
     score,
     score_display: score === null ? 0 : prettyScore(score),
-    strength_label: strengthLabel(score, context.parameters.strengthThresholds),
+    strength_label: strengthBand(score, context.parameters.strengthThresholds),
   };
   if (meta !== undefined) result.meta = meta;
   return result;

@@ -13,12 +13,12 @@ import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { PathCollector, type UserAccumulator } from "./internal/path-collector.js";
 import { keptTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
+import { strengthBand } from "./internal/strength-band.js";
 import { collectStrongestMembersFirst } from "./internal/strongest-members-first.js";
 import { pathPowerBound, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import { strengthLabel } from "./strength-label.js";
 import type {
   EntityReference,
   InternalConnector,
@@ -150,7 +150,7 @@ function topExternalContacts(
     return {
       person_uuid: target.uuid,
       connection_score: score,
-      strength: strengthLabel(score, context.parameters.strengthThresholds) ?? "weak",
+      strength: strengthBand(score, context.parameters.strengthThresholds) ?? "weak",
       internal_connectors: connectors,
     };
   });
@@ -315,7 +315,7 @@ function listItems(state: GraphState, accumulators: readonly UserAccumulator[], 
       user_uuid: accumulator.user.userUuid ?? "",
       is_internal: true,
       connection_score: accumulator.best,
-      strength: strengthLabel(accumulator.best, context.parameters.strengthThresholds) ?? "weak",
+      strength: strengthBand(accumulator.best, context.parameters.strengthThresholds) ?? "weak",
       path_count: accumulator.pathCount,
       paths: accumulator.paths.map((path) => path.hops),
       path_strengths: accumulator.paths.map((path) => path.strength),

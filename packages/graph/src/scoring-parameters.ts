@@ -1,6 +1,7 @@
 /** @module The tunable constants of the scoring model, their defaults and their validation (see docs/scoring.md). */
 import { DAY_MILLISECONDS, MAXIMUM_TIME } from "./internal/dates.js";
 import { invalidArgument } from "./internal/errors.js";
+import { checkedStrengthThresholds } from "./internal/strength-thresholds.js";
 
 /** Score bands of `strength_label`: a score at or above a threshold gets that band. */
 export interface StrengthThresholds {
@@ -116,19 +117,7 @@ export function resolveScoringParameters(
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
     if (key === "strengthThresholds") {
-      if (typeof value !== "object" || value === null || Array.isArray(value)) {
-        throw invalidArgument(functionName, '"parameters.strengthThresholds" to be an object', value);
-      }
-      for (const [band, threshold] of Object.entries(value as Record<string, unknown>)) {
-        if (threshold === undefined) continue;
-        if (band !== "moderate" && band !== "strong" && band !== "veryStrong") {
-          throw invalidArgument(functionName, 'a strength threshold named "moderate", "strong" or "veryStrong"', band);
-        }
-        if (typeof threshold !== "number" || !(threshold > 0 && threshold <= 1)) {
-          throw invalidArgument(functionName, `"parameters.strengthThresholds.${band}" to be a number in (0, 1]`, threshold);
-        }
-        resolved.strengthThresholds[band] = threshold;
-      }
+      resolved.strengthThresholds = checkedStrengthThresholds(functionName, "parameters.strengthThresholds", value, resolved.strengthThresholds);
       continue;
     }
     // Own keys only: `toString` or `constructor` are no parameters, though every object inherits them.
@@ -138,10 +127,6 @@ export function resolveScoringParameters(
       throw invalidArgument(functionName, `"parameters.${key}" to be ${rule[0]}`, value);
     }
     resolved[key as keyof typeof NUMBER_RULES] = value;
-  }
-  const { moderate, strong, veryStrong } = resolved.strengthThresholds;
-  if (!(moderate <= strong && strong <= veryStrong)) {
-    throw invalidArgument(functionName, "strength thresholds ordered moderate <= strong <= veryStrong", resolved.strengthThresholds);
   }
   return resolved;
 }

@@ -1,5 +1,7 @@
 /** @module The `strength_label` band of a score. */
 import { invalidArgument } from "./internal/errors.js";
+import { strengthBand } from "./internal/strength-band.js";
+import { checkedStrengthThresholds } from "./internal/strength-thresholds.js";
 import { defaultScoringParameters, type StrengthThresholds } from "./scoring-parameters.js";
 import type { StrengthLabel } from "./types.js";
 
@@ -7,9 +9,11 @@ import type { StrengthLabel } from "./types.js";
  * Bands a 0..1 score: `weak` below `moderate`, then `moderate`, `strong`, and `very_strong` from `veryStrong` up.
  *
  * @param score - A score in [0, 1], or null for "no data".
- * @param thresholds - Band boundaries (default: the default parameters' thresholds 0.25 / 0.5 / 0.75).
+ * @param thresholds - Band boundaries (default: the default parameters' thresholds 0.25 / 0.5 / 0.75), all three
+ *   given, checked as the scoring parameters' `strengthThresholds` are.
  * @returns The label, or null when `score` is null.
- * @throws Error when the score is not null and not a number in [0, 1].
+ * @throws Error when the score is not null and not a number in [0, 1], or the thresholds are not three
+ *   ordered numbers in (0, 1] named `moderate`, `strong` and `veryStrong`.
  *
  * @example
  * import { strengthLabel } from "@rapport/graph";
@@ -17,12 +21,8 @@ import type { StrengthLabel } from "./types.js";
  * strengthLabel(null); // null
  */
 export function strengthLabel(score: number | null, thresholds: StrengthThresholds = defaultScoringParameters.strengthThresholds): StrengthLabel | null {
-  if (score === null) return null;
-  if (typeof score !== "number" || !(score >= 0 && score <= 1)) {
+  if (score !== null && (typeof score !== "number" || !(score >= 0 && score <= 1))) {
     throw invalidArgument("strengthLabel", '"score" to be a number in [0, 1] or null', score);
   }
-  if (score >= thresholds.veryStrong) return "very_strong";
-  if (score >= thresholds.strong) return "strong";
-  if (score >= thresholds.moderate) return "moderate";
-  return "weak";
+  return strengthBand(score, checkedStrengthThresholds("strengthLabel", "thresholds", thresholds));
 }
