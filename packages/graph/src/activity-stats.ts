@@ -3,8 +3,9 @@ import { DAY_MILLISECONDS, toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { invalidArgument } from "./internal/errors.js";
 import type { PersonRecord } from "./internal/graph-state.js";
+import { ACTIVITY_STATS_OPTION_NAMES } from "./internal/option-names.js";
 import { compareUuids } from "./internal/scores.js";
-import { requireObject, requireTime } from "./internal/validate.js";
+import { requireOptions, requireTime } from "./internal/validate.js";
 import { countActivityByPeriod, type PeriodCounter } from "./internal/activity-counts.js";
 import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -77,7 +78,7 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
   const functionName = "activityStats";
   const state = stateOf(functionName, graph);
   const reference = requireEntity(functionName, entity);
-  const now = requireTime(functionName, "now", requireObject(functionName, "options", options).now);
+  const now = requireTime(functionName, "now", requireOptions(functionName, options, ACTIVITY_STATS_OPTION_NAMES).now);
   let periods: readonly ActivityPeriod[] = ACTIVITY_PERIODS;
   if (options.periods !== undefined) {
     if (!Array.isArray(options.periods)) throw invalidArgument(functionName, '"periods" to be an array', options.periods);

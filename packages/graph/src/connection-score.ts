@@ -1,7 +1,8 @@
 /** @module The connection score of two persons. */
 import { createEvaluationContext } from "./internal/evaluation-context.js";
+import { SCORING_OPTION_NAMES } from "./internal/option-names.js";
 import { stateOf } from "./relationship-graph.js";
-import { requireUuid } from "./internal/validate.js";
+import { requireOptions, requireUuid } from "./internal/validate.js";
 import type { RelationshipGraph } from "./relationship-graph.js";
 import type { ScoringOptions } from "./types.js";
 
@@ -21,6 +22,7 @@ import type { ScoringOptions } from "./types.js";
  */
 export function connectionScore(graph: RelationshipGraph, personA: string, personB: string, options: ScoringOptions): number {
   const state = stateOf("connectionScore", graph);
+  requireOptions("connectionScore", options, SCORING_OPTION_NAMES);
   const context = createEvaluationContext("connectionScore", state, options);
   const first = state.person(requireUuid("connectionScore", "personA", personA));
   const second = state.person(requireUuid("connectionScore", "personB", personB));

@@ -2,8 +2,9 @@
 import { toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import type { GraphState, PersonRecord, PersonTimeline } from "./internal/graph-state.js";
+import { DERIVED_FIELDS_OPTION_NAMES } from "./internal/option-names.js";
 import { compareUuids } from "./internal/scores.js";
-import { requireObject, requireTime, requireUuid } from "./internal/validate.js";
+import { requireOptions, requireTime, requireUuid } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { DerivedFields, EntityReference } from "./types.js";
 
@@ -66,7 +67,7 @@ export function derivedFields(graph: RelationshipGraph, entity: EntityReference,
   const functionName = "derivedFields";
   const state = stateOf(functionName, graph);
   const reference = requireEntity(functionName, entity);
-  const now = requireTime(functionName, "now", requireObject(functionName, "options", options).now);
+  const now = requireTime(functionName, "now", requireOptions(functionName, options, DERIVED_FIELDS_OPTION_NAMES).now);
   const userUuid = options.userUuid === undefined || options.userUuid === null ? null : requireUuid(functionName, "userUuid", options.userUuid);
   const me = userUuid === null ? undefined : state.personByUser.get(userUuid);
 

@@ -1,7 +1,8 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from rows streamed asynchronously (a database cursor). */
 import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
 import type { HydrationOptions } from "./hydrate-graph.js";
-import { requireFunction, requireObject, requireTime } from "./internal/validate.js";
+import { ASYNC_HYDRATION_OPTION_NAMES } from "./internal/option-names.js";
+import { requireFunction, requireObject, requireOptions, requireTime } from "./internal/validate.js";
 import { RelationshipGraph, stateOf } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
 
@@ -55,9 +56,10 @@ export interface AsyncHydrationInput {
 export async function hydrateGraphAsync(input: AsyncHydrationInput, options: AsyncHydrationOptions = {}): Promise<RelationshipGraph> {
   const functionName = "hydrateGraphAsync";
   requireObject(functionName, "input", input);
+  requireOptions(functionName, options, ASYNC_HYDRATION_OPTION_NAMES);
   const warmAt = options.warmAt === undefined ? undefined : requireTime(functionName, "warmAt", options.warmAt);
   const yieldControl = options.yieldControl === undefined ? undefined : requireFunction<() => Promise<unknown>>(functionName, "yieldControl", options.yieldControl);
-  const graph = new RelationshipGraph(options);
+  const graph = new RelationshipGraph({ parameters: options.parameters });
   const state = stateOf(functionName, graph);
   for await (const row of requireRows(functionName, "internalUsers", input.internalUsers ?? [], true)) hydrateInternalUser(functionName, state, row);
   let read = 0;

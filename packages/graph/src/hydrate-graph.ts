@@ -1,6 +1,7 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from the store's rows. */
 import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
-import { requireObject, requireTime } from "./internal/validate.js";
+import { HYDRATION_OPTION_NAMES } from "./internal/option-names.js";
+import { requireObject, requireOptions, requireTime } from "./internal/validate.js";
 import { RelationshipGraph, stateOf, type RelationshipGraphOptions } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
 
@@ -52,8 +53,9 @@ export interface HydrationInput {
  */
 export function hydrateGraph(input: HydrationInput, options: HydrationOptions = {}): RelationshipGraph {
   requireObject("hydrateGraph", "input", input);
+  requireOptions("hydrateGraph", options, HYDRATION_OPTION_NAMES);
   const warmAt = options.warmAt === undefined ? undefined : requireTime("hydrateGraph", "warmAt", options.warmAt);
-  const graph = new RelationshipGraph(options);
+  const graph = new RelationshipGraph({ parameters: options.parameters });
   const state = stateOf("hydrateGraph", graph);
   for (const row of requireRows("hydrateGraph", "internalUsers", input.internalUsers ?? [], false) as Iterable<unknown>) {
     hydrateInternalUser("hydrateGraph", state, row);

@@ -1,6 +1,7 @@
 /** @module The last activity of a person or a company, alone. */
 import { requireEntity } from "./internal/entity-reference.js";
-import { requireObject, requireTime } from "./internal/validate.js";
+import { LAST_ACTIVITY_OPTION_NAMES } from "./internal/option-names.js";
+import { requireOptions, requireTime } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { EntityReference } from "./types.js";
 
@@ -32,7 +33,7 @@ export function lastActivityAt(graph: RelationshipGraph, entity: EntityReference
   const functionName = "lastActivityAt";
   const state = stateOf(functionName, graph);
   const reference = requireEntity(functionName, entity);
-  const now = requireTime(functionName, "now", requireObject(functionName, "options", options).now);
+  const now = requireTime(functionName, "now", requireOptions(functionName, options, LAST_ACTIVITY_OPTION_NAMES).now);
   if (reference.entity === "person") {
     const person = state.person(reference.uuid);
     return person === undefined ? null : state.timeline(person, now).lastPastAt;

@@ -6,9 +6,10 @@ import { companyPathPower, type CompanyPathPower } from "./internal/company-path
 import { CompanyPathPowerBound } from "./internal/company-path-power-bound.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
+import { RANKING_OPTION_NAMES } from "./internal/option-names.js";
 import { keptTeamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { pathPowerBound, personPathPower } from "./internal/team-connections.js";
-import { optionalCount, requireCount, requireOneOf } from "./internal/validate.js";
+import { optionalCount, requireCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { PathPowerScore, RankingPage, RankingOptions } from "./types.js";
@@ -151,6 +152,7 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
 export function pathPowerRanking(graph: RelationshipGraph, entity: "person" | "company", options: RankingOptions): RankingPage<PathPowerScore> {
   const state = stateOf(FUNCTION_NAME, graph);
   requireOneOf(FUNCTION_NAME, "entity", entity, ["person", "company"]);
+  requireOptions(FUNCTION_NAME, options, RANKING_OPTION_NAMES);
   const context = createEvaluationContext(FUNCTION_NAME, state, options);
   const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);
   const limit = requireCount(FUNCTION_NAME, "limit", options.limit, 1);

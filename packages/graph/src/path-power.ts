@@ -3,9 +3,11 @@ import { companyPathPower } from "./internal/company-path-power.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { EvaluationContext } from "./internal/graph-state.js";
+import { SCORING_OPTION_NAMES } from "./internal/option-names.js";
 import { prettyScore } from "./internal/scores.js";
 import { strengthBand } from "./internal/strength-band.js";
 import { personPathPower } from "./internal/team-connections.js";
+import { requireOptions } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js";
 
@@ -29,6 +31,7 @@ import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js
 export function pathPower(graph: RelationshipGraph, entity: EntityReference, options: ScoringOptions): PathPowerScore {
   const state = stateOf("pathPower", graph);
   const reference = requireEntity("pathPower", entity);
+  requireOptions("pathPower", options, SCORING_OPTION_NAMES);
   const context = createEvaluationContext("pathPower", state, options);
   let score: number | null = null;
   let meta: PathPowerScore["meta"];

@@ -9,6 +9,7 @@ import { invalidArgument } from "./internal/errors.js";
 import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import type { MembersByBound } from "./internal/members-by-bound.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
+import { RECOMMENDED_PATHS_OPTION_NAMES } from "./internal/option-names.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { PathCollector, type UserAccumulator } from "./internal/path-collector.js";
 import { keptTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
@@ -17,7 +18,7 @@ import { strengthBand } from "./internal/strength-band.js";
 import { collectStrongestMembersFirst } from "./internal/strongest-members-first.js";
 import { pathPowerBound, personPathPower, teamConnections } from "./internal/team-connections.js";
 import { insertRanked } from "./internal/ranked-list.js";
-import { optionalCount, requireOneOf } from "./internal/validate.js";
+import { optionalCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type {
   EntityReference,
@@ -180,6 +181,7 @@ interface RankingSettings {
 }
 
 function rankingSettings(functionName: string, state: GraphState, options: RecommendedPathsOptions): RankingSettings {
+  requireOptions(functionName, options, RECOMMENDED_PATHS_OPTION_NAMES);
   const context = createEvaluationContext(functionName, state, options);
   const sortBy = options.sortBy === undefined ? "score" : requireOneOf(functionName, "sortBy", options.sortBy, ["score", "name"] as const);
   const order = options.order === undefined ? "desc" : requireOneOf(functionName, "order", options.order, ["asc", "desc"] as const);

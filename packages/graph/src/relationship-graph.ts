@@ -4,8 +4,9 @@ import { GraphState, type PersonRecord } from "./internal/graph-state.js";
 import { invalidArgument } from "./internal/errors.js";
 import { interactionsOfPerson } from "./internal/interactions-of.js";
 import { normalizeInteraction } from "./internal/normalize-interaction.js";
+import { GRAPH_OPTION_NAMES } from "./internal/option-names.js";
 import { compareUuids } from "./internal/scores.js";
-import { requireUuid } from "./internal/validate.js";
+import { requireOptions, requireUuid } from "./internal/validate.js";
 import { resolveScoringParameters, type ScoringParameterOverrides, type ScoringParameters } from "./scoring-parameters.js";
 import type { Interaction, InternalUser } from "./types.js";
 
@@ -49,9 +50,7 @@ export class RelationshipGraph {
   readonly parameters: Readonly<ScoringParameters>;
 
   constructor(options: RelationshipGraphOptions = {}) {
-    if (typeof options !== "object" || options === null) {
-      throw invalidArgument("RelationshipGraph", '"options" to be an object', options);
-    }
+    requireOptions("RelationshipGraph", options, GRAPH_OPTION_NAMES);
     const parameters = resolveScoringParameters(options.parameters, undefined, "RelationshipGraph");
     // Frozen to the bottom: the thresholds set every strength label the graph gives.
     Object.freeze(parameters.strengthThresholds);

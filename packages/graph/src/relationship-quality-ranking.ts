@@ -2,7 +2,8 @@
 import { BestRanked, compareRanked, type ScoredCandidate } from "./internal/best-ranked.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { PersonRecord } from "./internal/graph-state.js";
-import { optionalCount, requireCount, requireUuid } from "./internal/validate.js";
+import { RANKING_OPTION_NAMES } from "./internal/option-names.js";
+import { optionalCount, requireCount, requireOptions, requireUuid } from "./internal/validate.js";
 import { qualityOf } from "./relationship-quality.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { RankingOptions, RankingPage, RelationshipQuality } from "./types.js";
@@ -33,6 +34,7 @@ interface Candidate extends ScoredCandidate {
  */
 export function relationshipQualityRanking(graph: RelationshipGraph, userUuid: string, options: RankingOptions): RankingPage<RelationshipQuality> {
   const state = stateOf(FUNCTION_NAME, graph);
+  requireOptions(FUNCTION_NAME, options, RANKING_OPTION_NAMES);
   const context = createEvaluationContext(FUNCTION_NAME, state, options);
   const user = state.personByUser.get(requireUuid(FUNCTION_NAME, "userUuid", userUuid));
   const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);

@@ -2,9 +2,10 @@
 import { toIsoDateOrNull } from "./internal/dates.js";
 import { describeRelationship } from "./internal/describe-relationship.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
+import { SCORING_OPTION_NAMES } from "./internal/option-names.js";
 import { summarizePair } from "./internal/pair-summary.js";
 import { prettyScore } from "./internal/scores.js";
-import { requireUuid } from "./internal/validate.js";
+import { requireOptions, requireUuid } from "./internal/validate.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { RelationshipQuality, ScoringOptions } from "./types.js";
@@ -26,6 +27,7 @@ import type { RelationshipQuality, ScoringOptions } from "./types.js";
  */
 export function relationshipQuality(graph: RelationshipGraph, userUuid: string, personUuid: string, options: ScoringOptions): RelationshipQuality | null {
   const state = stateOf("relationshipQuality", graph);
+  requireOptions("relationshipQuality", options, SCORING_OPTION_NAMES);
   const context = createEvaluationContext("relationshipQuality", state, options);
   const user = state.personByUser.get(requireUuid("relationshipQuality", "userUuid", userUuid));
   requireUuid("relationshipQuality", "personUuid", personUuid);

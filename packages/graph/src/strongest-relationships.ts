@@ -2,8 +2,9 @@
 import { requireEntity } from "./internal/entity-reference.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { PersonRecord } from "./internal/graph-state.js";
+import { STRONGEST_RELATIONSHIPS_OPTION_NAMES } from "./internal/option-names.js";
 import { compareUuids, prettyScore } from "./internal/scores.js";
-import { optionalCount } from "./internal/validate.js";
+import { optionalCount, requireOptions } from "./internal/validate.js";
 import { largeCompanyRelationships } from "./internal/large-company-relationships.js";
 import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -37,6 +38,7 @@ export function strongestRelationships(graph: RelationshipGraph, entity: EntityR
   const functionName = "strongestRelationships";
   const state = stateOf(functionName, graph);
   const reference = requireEntity(functionName, entity);
+  requireOptions(functionName, options, STRONGEST_RELATIONSHIPS_OPTION_NAMES);
   const context = createEvaluationContext(functionName, state, options);
   const limit = optionalCount(functionName, "limit", options.limit, 0, 2);
   if (!state.hasActivityAt(context.now)) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionalCount, requireCount, requireObject, requireOneOf, requireTime, requireUuid } from "./validate.js";
+import { optionalCount, requireCount, requireObject, requireOneOf, requireOptions, requireTime, requireUuid } from "./validate.js";
 
 describe("validate", () => {
   it("accepts good values and returns them", () => {
@@ -9,6 +9,7 @@ describe("validate", () => {
     expect(requireCount("f", "limit", 3, 0)).toBe(3);
     expect(optionalCount("f", "limit", undefined, 0, 7)).toBe(7);
     expect(requireOneOf("f", "order", "asc", ["asc", "desc"])).toBe("asc");
+    expect(requireOptions("f", { now: 1 }, { now: true, limit: true })).toEqual({ now: 1 });
   });
 
   it("rejects bad values with the function name and the value", () => {
@@ -18,5 +19,9 @@ describe("validate", () => {
     expect(() => requireObject("f", "options", [])).toThrow('f: expecting "options" to be an object but got "[]".');
     expect(() => requireCount("f", "limit", 1.5, 0)).toThrow('f: expecting "limit" to be an integer of at least 0 but got "1.5".');
     expect(() => requireOneOf("f", "order", "up", ["asc"])).toThrow('f: expecting "order" to be one of "asc" but got "up".');
+    expect(() => requireOptions("f", { now: 1, limt: 2 }, { now: true, limit: true })).toThrow(
+      'f: expecting a known option name ("now", "limit") but got "limt".',
+    );
+    expect(() => requireOptions("f", null, { now: true })).toThrow('f: expecting "options" to be an object but got "null".');
   });
 });

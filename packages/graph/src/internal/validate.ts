@@ -36,6 +36,23 @@ export function requireObject(functionName: string, name: string, value: unknown
 }
 
 /**
+ * Returns `options` when it is an object whose every key is one of `known`'s, else throws: a misspelt option
+ * (`limt`) must not fall back to its default in silence. Every public function that takes options checks
+ * them with this, before reading any (lists: `option-names.ts`).
+ * @example requireOptions("strongestRelationships", { now: 0, limit: 2 }, { now: true, parameters: true, limit: true }).limit; // 2
+ */
+export function requireOptions(functionName: string, options: unknown, known: Readonly<Record<string, true>>): Record<string, unknown> {
+  const checked = requireObject(functionName, "options", options);
+  for (const key of Object.keys(checked)) {
+    if (!Object.hasOwn(known, key)) {
+      const names = Object.keys(known).map((name) => `"${name}"`).join(", ");
+      throw invalidArgument(functionName, `a known option name (${names})`, key);
+    }
+  }
+  return checked;
+}
+
+/**
  * Returns `value` when it is a function, else throws.
  * @example requireFunction("hydrateGraphAsync", "yieldControl", () => Promise.resolve());
  */
