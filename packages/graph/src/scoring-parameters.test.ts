@@ -43,6 +43,13 @@ describe("resolveScoringParameters", () => {
     expect(() => resolveScoringParameters({ halfLife: 3 } as never)).toThrow(
       'resolveScoringParameters: expecting a known scoring parameter name but got "halfLife".',
     );
+    // Whatever its value: a typo must fail every time, not only when it is set.
+    expect(() => resolveScoringParameters({ halfLife: undefined } as never)).toThrow(
+      'resolveScoringParameters: expecting a known scoring parameter name but got "halfLife".',
+    );
+    expect(() => resolveScoringParameters({ strengthThresholds: { stong: undefined } } as never)).toThrow(
+      'resolveScoringParameters: expecting a strength threshold named "moderate", "strong" or "veryStrong" but got "stong".',
+    );
     // Names every object inherits are no parameters either.
     for (const key of ["toString", "constructor", "hasOwnProperty", "__proto__"]) {
       expect(() => resolveScoringParameters(JSON.parse(`{"${key}": 1}`) as never)).toThrow(

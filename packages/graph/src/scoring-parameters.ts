@@ -91,7 +91,7 @@ const NUMBER_RULES: Record<Exclude<keyof ScoringParameters, "strengthThresholds"
 
 /**
  * Merges overrides onto a base set of parameters (the defaults unless given) and validates the result.
- * Unknown keys are rejected so that a misspelt override cannot be silently ignored.
+ * Unknown keys are rejected, even with an undefined value, so that a misspelt override cannot be silently ignored.
  *
  * @param overrides - Values to replace; `strengthThresholds` may be partial.
  * @param base - Parameters to start from (default: {@link defaultScoringParameters}).
@@ -115,14 +115,15 @@ export function resolveScoringParameters(
     throw invalidArgument(functionName, '"parameters" to be an object', overrides);
   }
   for (const [key, value] of Object.entries(overrides)) {
+    // Own keys only: `toString` or `constructor` are no parameters, though every object inherits them.
+    const rule = Object.hasOwn(NUMBER_RULES, key) ? NUMBER_RULES[key as keyof typeof NUMBER_RULES] : undefined;
+    // Checked before an undefined value is skipped, so that a misspelt key fails whatever its value (as options do).
+    if (rule === undefined && key !== "strengthThresholds") throw invalidArgument(functionName, "a known scoring parameter name", key);
     if (value === undefined) continue;
-    if (key === "strengthThresholds") {
+    if (rule === undefined) {
       resolved.strengthThresholds = checkedStrengthThresholds(functionName, "parameters.strengthThresholds", value, resolved.strengthThresholds);
       continue;
     }
-    // Own keys only: `toString` or `constructor` are no parameters, though every object inherits them.
-    const rule = Object.hasOwn(NUMBER_RULES, key) ? NUMBER_RULES[key as keyof typeof NUMBER_RULES] : undefined;
-    if (rule === undefined) throw invalidArgument(functionName, "a known scoring parameter name", key);
     if (typeof value !== "number" || !rule[1](value)) {
       throw invalidArgument(functionName, `"parameters.${key}" to be ${rule[0]}`, value);
     }

@@ -27,8 +27,8 @@ export function checkedStrengthThresholds(
     throw invalidArgument(functionName, `"${name}" to be an object`, value);
   }
   const given = value as Record<string, unknown>;
-  for (const [band, threshold] of Object.entries(given)) {
-    if (threshold !== undefined && !(BANDS as readonly string[]).includes(band)) {
+  for (const band of Object.keys(given)) {
+    if (!(BANDS as readonly string[]).includes(band)) {
       throw invalidArgument(functionName, 'a strength threshold named "moderate", "strong" or "veryStrong"', band);
     }
   }
