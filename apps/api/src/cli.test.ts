@@ -43,6 +43,30 @@ function rapportWithInput(input: string, ...args: string[]) {
   });
 }
 
+/** Starts `rapport serve` on the test database (any free port); its URL, and a stop that waits for its exit. */
+async function startServer() {
+  const server = spawn(process.execPath, [cliPath, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
+    env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.match(/"url": "([^"]+)"/);
+      if (line) resolve(line[1]!);
+    });
+    server.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+  return {
+    url,
+    async stop() {
+      server.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    },
+  };
+}
+
 // Each test starts the built command several times; on a busy two-core machine (turbo runs the other
 // packages' suites beside this one) six starts took over the default 20 s once.
 describe("rapport", { timeout: 60_000 }, () => {
@@ -83,6 +107,104 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(JSON.parse((await rapport("--json", "tenants", "delete", "--tenant", upperTenant)).stdout)).toEqual({ uuid: tenant.uuid, deleted: true });
     const malformed = await rapport("users", "list", "--tenant", "acme");
     expect(malformed).toMatchObject({ code: 1, stderr: "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID\n" });
+  });
+
+  it("reactivates a user: the key bound to them answers 403 while deactivated and works again after", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Comeback")).stdout);
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Rae", "--email", "rae@comeback.example")).stdout);
+    const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
+    const server = await startServer();
+    try {
+      const asUser = () => fetch(`${server.url}/v1/users`, { headers: { "x-api-key": key.key } });
+      expect((await asUser()).status).toBe(200);
+      await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid);
+      expect((await asUser()).status).toBe(403);
+
+      const reactivated = await rapport("--json", "users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid.toUpperCase());
+      expect(reactivated.code, reactivated.stderr).toBe(0);
+      expect(JSON.parse(reactivated.stdout)).toEqual({ uuid: user.uuid, is_active: true });
+      expect((await asUser()).status).toBe(200);
+      const listed = (await (await asUser()).json()) as { items: Array<{ uuid: string; is_active: boolean }> };
+      expect(listed.items).toContainEqual(expect.objectContaining({ uuid: user.uuid, is_active: true }));
+    } finally {
+      await server.stop();
+    }
+    // A key revoked meanwhile stays revoked; the line says how many bound keys work again.
+    await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid);
+    await rapport("keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid);
+    expect((await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout).toBe(
+      `reactivated user ${user.uuid}; 0 API keys bound to them work again\n`,
+    );
+  });
+
+  it("refuses to reactivate an unknown user, or one whose person became another user's, in one line", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Merged")).stdout);
+    const ada = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada", "--email", "ada@merged.example")).stdout);
+    const ben = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ben", "--email", "ben@merged.example")).stdout);
+    await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", ben.uuid);
+    const store = await createSqliteStore({ path: database });
+    try {
+      await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: ada.person_uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+    } finally {
+      await store.close();
+    }
+    const conflict = await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", ben.uuid);
+    expect(conflict).toMatchObject({
+      code: 1,
+      stderr: `rapport: user ${ben.uuid}'s person is now person ${ada.person_uuid}, which is user ${ada.uuid}'s own\n`,
+    });
+    const users = JSON.parse((await rapport("--json", "users", "list", "--tenant", tenant.uuid)).stdout) as Array<{ uuid: string; is_active: boolean }>;
+    expect(users.find((user) => user.uuid === ben.uuid)?.is_active).toBe(false);
+
+    const stranger = "00000000-0000-4000-8000-000000000000";
+    expect(await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", stranger)).toMatchObject({
+      code: 1,
+      stderr: `rapport: user ${stranger} not found in tenant ${tenant.uuid}\n`,
+    });
+    expect(await rapport("users", "reactivate", "--tenant", stranger, "--user", ada.uuid)).toMatchObject({
+      code: 1,
+      stderr: `rapport: tenant ${stranger} not found\n`,
+    });
+  });
+
+  it("sets a user's role, which a running server applies at the user's next call", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Roles")).stdout);
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Max", "--email", "max@roles.example")).stdout);
+    const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
+    const server = await startServer();
+    try {
+      const createType = (label: string) =>
+        fetch(`${server.url}/v1/opportunity-types`, {
+          method: "POST",
+          headers: { "x-api-key": key.key, "content-type": "application/json" },
+          body: JSON.stringify({ label }),
+        });
+      expect((await createType("Deal")).status).toBe(403);
+      const promoted = await rapport("--json", "users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "administrator");
+      expect(promoted.code, promoted.stderr).toBe(0);
+      expect(JSON.parse(promoted.stdout)).toEqual({ ...user, role: "administrator", updated_at: expect.any(Number) });
+      expect((await createType("Deal")).status).toBe(201);
+      const demoted = await rapport("users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "member");
+      expect(demoted.stdout).toBe(`Max <max@roles.example> (${user.uuid}) is now member\n`);
+      expect((await createType("Fund")).status).toBe(403);
+    } finally {
+      await server.stop();
+    }
+
+    const stranger = "00000000-0000-4000-8000-000000000000";
+    for (const [args, message] of [
+      [["--user", user.uuid, "--role", "owner"], "option '--role <role>' argument 'owner' is invalid. Allowed choices are member, administrator."],
+      [["--user", user.uuid], "required option '--role <role>' not specified"],
+      [["--user", stranger, "--role", "member"], `user ${stranger} not found in tenant ${tenant.uuid}`],
+    ] as const) {
+      expect(await rapport("users", "set-role", "--tenant", tenant.uuid, ...args), args.join(" ")).toMatchObject({ code: 1, stderr: `rapport: ${message}\n` });
+    }
+    expect(await rapport("users", "set-role", "--tenant", stranger, "--user", user.uuid, "--role", "member")).toMatchObject({
+      code: 1,
+      stderr: `rapport: tenant ${stranger} not found\n`,
+    });
+    const users = JSON.parse((await rapport("--json", "users", "list", "--tenant", tenant.uuid)).stdout) as Array<{ role: string }>;
+    expect(users.map((listed) => listed.role)).toEqual(["member"]);
   });
 
   it("sets a user's sign-in password from standard input, stored only as a scrypt hash", async () => {

@@ -107,7 +107,7 @@ export function tenantsCommand(): Command {
 }
 
 export function usersCommand(): Command {
-  const users = new Command("users").description("create, list and deactivate internal users");
+  const users = new Command("users").description("create, list, deactivate and reactivate internal users, and set their roles");
   users
     .command("create")
     .description("create an internal user of a tenant")
@@ -150,6 +150,40 @@ export function usersCommand(): Command {
           throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
         }
         printResult(global, { uuid: options.user, is_active: false }, () => [`deactivated user ${options.user}`]);
+      });
+    });
+  users
+    .command("reactivate")
+    .description("reactivate a deactivated user: their unrevoked user-scoped keys and x-service-user-id work again")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--user <uuid>", "user UUID", uuidOption)
+    .action(async (options: { tenant: string; user: string }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        if (!(await store.users.reactivate(options.tenant, options.user))) {
+          throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
+        }
+        // Deactivation refuses a user's keys without revoking them, so they come back; saying how many lets an
+        // operator who meant to retire them revoke them now.
+        const keys = await store.apiKeys.list(options.tenant);
+        const working = keys.filter((key) => key.user_uuid === options.user && !key.revoked_at).length;
+        printResult(global, { uuid: options.user, is_active: true }, () => [
+          `reactivated user ${options.user}; ${working === 1 ? "1 API key" : `${working} API keys`} bound to them work${working === 1 ? "s" : ""} again`,
+        ]);
+      });
+    });
+  users
+    .command("set-role")
+    .description("give a user another role: administrators may change the workspace configuration")
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--user <uuid>", "user UUID", uuidOption)
+    .addOption(new Option("--role <role>", "role").choices(ROLES).makeOptionMandatory())
+    .action(async (options: { tenant: string; user: string; role: Role }, command: Command) => {
+      await withStore(command, async (store, global) => {
+        await requireTenant(store, options.tenant);
+        const user = await store.users.setRole(options.tenant, options.user, options.role);
+        if (!user) throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
+        printResult(global, user, () => [`${user.name} <${user.email}> (${user.uuid}) is now ${user.role}`]);
       });
     });
   users
