@@ -1,5 +1,5 @@
 /** The entity list and its members as the API shows them. */
-import type { EntityList, EntityListKind, EntityListMember } from "@rapport/store";
+import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind, type EntityListMember } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 
@@ -7,7 +7,7 @@ export const entityListSchema = z
   .object({
     uuid: z.string(),
     name: z.string(),
-    kind: z.enum(["companies", "persons"]).describe("What the list holds: hydrate members with GET /v1/companies?uuids= or GET /v1/persons?uuids=."),
+    kind: z.enum(ENTITY_LIST_KINDS).describe("What the list holds: hydrate members with GET /v1/companies?uuids= or GET /v1/persons?uuids=."),
     owner_user_uuid: z.string().nullable().describe("The user who created the list; null when created by a tenant-wide key without user context."),
     member_count: z.number().int().describe("How many entities the list holds."),
     created_at: epochMilliseconds("Creation time."),

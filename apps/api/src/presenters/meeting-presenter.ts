@@ -1,5 +1,5 @@
 /** The meeting as the API shows it. */
-import type { Meeting } from "@rapport/store";
+import { ATTENDEE_RESPONSES, MEETING_STATUSES, type Meeting } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 
@@ -9,12 +9,12 @@ export const meetingSchema = z
     title: z.string(),
     starts_at: epochMilliseconds("Start."),
     ends_at: z.number().int().nullable().describe("End, Unix epoch milliseconds."),
-    status: z.enum(["confirmed", "cancelled"]).describe("Cancelled meetings count as no interaction and never as a next meeting."),
+    status: z.enum(MEETING_STATUSES).describe("Cancelled meetings count as no interaction and never as a next meeting."),
     organizer_person_uuid: z.string().nullable(),
     attendees: z.array(
       z.object({
         person_uuid: z.string(),
-        response: z.enum(["accepted", "declined"]).describe("Declined attendees do not count as having met."),
+        response: z.enum(ATTENDEE_RESPONSES).describe("Declined attendees do not count as having met."),
       }),
     ),
     location: z.string().nullable(),

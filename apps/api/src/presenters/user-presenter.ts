@@ -1,5 +1,5 @@
 /** The internal user as the API shows it. */
-import type { User } from "@rapport/store";
+import { ROLES, type User } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 
@@ -8,7 +8,7 @@ export const userSchema = z
     uuid: z.string().describe("Send this in x-service-user-id to act as the user."),
     name: z.string(),
     email: z.string(),
-    role: z.enum(["member", "administrator"]),
+    role: z.enum(ROLES),
     is_active: z.boolean(),
     person_uuid: z.string().describe("The user's own person record in the relationship graph."),
     created_at: epochMilliseconds("Creation time."),
