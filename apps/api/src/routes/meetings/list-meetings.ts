@@ -1,4 +1,5 @@
 /** GET /v1/meetings: meetings, filterable by person and time range. */
+import { MEETING_STATUSES } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
@@ -18,7 +19,7 @@ export const listMeetings = defineOperation({
     person_uuid: uuidString("Only meetings this person attends.").optional(),
     starts_from: isoTimestampQuery("Only meetings starting at or after this instant.").optional(),
     starts_to: isoTimestampQuery("Only meetings starting at or before this instant.").optional(),
-    status: z.enum(["confirmed", "cancelled"]).optional().describe("Only meetings with this status."),
+    status: z.enum(MEETING_STATUSES).optional().describe("Only meetings with this status."),
     order: sortOrderParameter("desc"),
   }),
   response: listEnvelopeSchema(meetingSchema),

@@ -1,4 +1,5 @@
 /** The writable fields of a meeting, shared by create and update. */
+import { ATTENDEE_RESPONSES, MEETING_STATUSES } from "@rapport/store";
 import { z } from "zod";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
 import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_MEETING_TEXT_LENGTH } from "../../platform/request/field-limits.js";
@@ -11,7 +12,7 @@ export const attendeeField = z
         person_uuid: z.string().optional(),
         email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional(),
         name: z.string().max(MAX_DISPLAY_NAME_LENGTH).optional(),
-        response: z.enum(["accepted", "declined"]).describe("Default accepted."),
+        response: z.enum(ATTENDEE_RESPONSES).describe("Default accepted."),
       })
       .strict()
       .refine((value) => Boolean(value.person_uuid) !== Boolean(value.email), "give exactly one of person_uuid or email"),
@@ -22,7 +23,7 @@ export const meetingFields = {
   title: z.string().trim().min(1).max(MAX_MEETING_TEXT_LENGTH).describe("Title."),
   starts_at: instantField("Start."),
   ends_at: instantField("End.").nullable(),
-  status: z.enum(["confirmed", "cancelled"]).describe("Default confirmed. Cancelled meetings stop counting at once."),
+  status: z.enum(MEETING_STATUSES).describe("Default confirmed. Cancelled meetings stop counting at once."),
   organizer: participantField.nullable().describe("The organizer (counts as an attendee)."),
   attendees: z.array(attendeeField).max(500).describe("Attendees; on update the list replaces the stored one."),
   location: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable(),
