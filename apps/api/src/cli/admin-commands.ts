@@ -168,7 +168,7 @@ export function usersCommand(): Command {
         const keys = await store.apiKeys.list(options.tenant);
         const working = keys.filter((key) => key.user_uuid === options.user && !key.revoked_at).length;
         printResult(global, { uuid: options.user, is_active: true }, () => [
-          `reactivated user ${options.user}; ${working === 1 ? "1 API key" : `${working} API keys`} bound to them work${working === 1 ? "s" : ""} again`,
+          `reactivated user ${options.user}; API keys bound to them that work again: ${working}`,
         ]);
       });
     });
