@@ -40,8 +40,9 @@ describe("typed write errors", () => {
   let store: Store;
   let tenantUuid: string;
   let rowCounts: () => Record<string, number>;
+  let path: string;
   beforeEach(async () => {
-    const path = join(folder, `${crypto.randomUUID()}.db`);
+    path = join(folder, `${crypto.randomUUID()}.db`);
     store = await createSqliteStore({ path });
     tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
     rowCounts = () => {
@@ -61,6 +62,30 @@ describe("typed write errors", () => {
     await expect(refusal).rejects.toThrow(NotFoundError);
     await expect(refusal).rejects.toThrow(`${operation}: tenant ${UNKNOWN_TENANT} not found`);
     expect(rowCounts()).toEqual(before);
+  });
+
+  it.each(writes)("%s with a deleted tenant is the same NotFoundError as an unknown tenant's, and writes nothing", async (operation, write) => {
+    await store.tenants.delete(tenantUuid);
+    const before = rowCounts();
+    const refusal = write(store, tenantUuid);
+    await expect(refusal).rejects.toThrow(NotFoundError);
+    await expect(refusal).rejects.toThrow(`${operation}: tenant ${tenantUuid} not found`);
+    expect(rowCounts()).toEqual(before);
+  });
+
+  it("a deleted tenant's records take no update, from this store or another connection, and stay readable", async () => {
+    const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@acme.example"] });
+    await store.tenants.delete(tenantUuid);
+    await expect(store.persons.update(tenantUuid, ada.uuid, { name: "Ada Park" })).rejects.toThrow(
+      new NotFoundError(`persons.update: tenant ${tenantUuid} not found`),
+    );
+    const otherProcess = new SqliteDatabase(path);
+    try {
+      expect(() => otherProcess.prepare("update persons set name = 'Ada Park' where uuid = ?").run(ada.uuid)).toThrow("rapport: the tenant is deleted");
+    } finally {
+      otherProcess.close();
+    }
+    expect((await store.persons.get(tenantUuid, ada.uuid))?.name).toBe("Ada");
   });
 
   it("an unknown tenant is a NotFoundError inside a caller's transaction too, and the known tenant's writes still work", async () => {

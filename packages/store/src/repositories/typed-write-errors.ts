@@ -1,16 +1,18 @@
 /**
  * Turns the constraint failures SQLite reports for bad input into the store's own errors, for every method of a
- * repository: an unknown tenant (a foreign key to `tenants`) into NotFoundError, another unknown reference into
- * InvalidInputError, a missing required value (NOT NULL) into InvalidInputError naming the field. The tenant is
+ * repository: an unknown tenant (a foreign key to `tenants`) or a deleted one (migration 0031's triggers) into
+ * NotFoundError, another unknown reference into InvalidInputError, a missing required value (NOT NULL) into InvalidInputError naming the field. The tenant is
  * looked up only once a write has failed, so a write that succeeds costs no query more.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
+import { DELETED_TENANT_MESSAGE } from "../sqlite/migrations/0031-deleted-tenants-refuse-writes.js";
 
 /** better-sqlite3's error codes for the constraint failures translated here. */
 const FOREIGN_KEY = "SQLITE_CONSTRAINT_FOREIGNKEY";
 const NOT_NULL = "SQLITE_CONSTRAINT_NOTNULL";
+const TRIGGER = "SQLITE_CONSTRAINT_TRIGGER";
 
 const codeOf = (error: unknown): unknown => (error instanceof Error ? (error as Error & { code?: unknown }).code : undefined);
 
@@ -29,9 +31,12 @@ async function typedError(error: unknown, operation: string, tenantUuid: string 
     const column = /NOT NULL constraint failed: [\w"]+\.([\w"]+)/.exec((error as Error).message)?.[1]?.replaceAll('"', "");
     return new InvalidInputError(`${operation}: "${column ?? "a required field"}" is required`);
   }
+  if (code === TRIGGER && (error as Error).message === DELETED_TENANT_MESSAGE) {
+    return new NotFoundError(`${operation}: tenant ${tenantUuid ?? "of the input"} not found`);
+  }
   if (code === FOREIGN_KEY) {
     if (tenantUuid !== undefined) {
-      const tenant = await db.selectFrom("tenants").select("uuid").where("uuid", "=", tenantUuid).executeTakeFirst();
+      const tenant = await db.selectFrom("tenants").select("uuid").where("uuid", "=", tenantUuid).where("deleted_at", "is", null).executeTakeFirst();
       if (!tenant) return new NotFoundError(`${operation}: tenant ${tenantUuid} not found`);
     }
     return new InvalidInputError(`${operation}: the input names a record that does not exist in the tenant`);

@@ -34,6 +34,7 @@ import { meetingGenerationsMigration } from "./0027-meeting-generations.js";
 import { currentMembersFromIndexMigration } from "./0028-current-members-from-index.js";
 import { personChangesMigration } from "./0029-person-changes.js";
 import { opportunitiesByIntroPersonMigration } from "./0030-opportunities-by-intro-person.js";
+import { deletedTenantsRefuseWritesMigration } from "./0031-deleted-tenants-refuse-writes.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   "0028-current-members-from-index": currentMembersFromIndexMigration,
   "0029-person-changes": personChangesMigration,
   "0030-opportunities-by-intro-person": opportunitiesByIntroPersonMigration,
+  "0031-deleted-tenants-refuse-writes": deletedTenantsRefuseWritesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
