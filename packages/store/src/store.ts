@@ -217,7 +217,10 @@ export interface CompanyRepository {
 }
 
 export interface UsageRepository {
-  /** Adds one request to the tenant's count for the month (`YYYY-MM`) and returns the new count. */
+  /**
+   * Adds one request to the tenant's count for the month (`YYYY-MM`) and returns the new count. A tenant that does not
+   * exist or is deleted is a NotFoundError, and nothing is counted.
+   */
   incrementMonthly(tenantUuid: string, month: string): Promise<number>;
   monthly(tenantUuid: string, month: string): Promise<number>;
 }

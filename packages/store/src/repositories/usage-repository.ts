@@ -1,24 +1,30 @@
 /**
  * Monthly request counts per tenant, persisted so that a restart does not reset them. The store's
  * root counts in memory between writes (sqlite/monthly-usage-buffer.ts); a transaction writes through.
+ * Only a live tenant's requests are counted: `monthly_usage` has no foreign key, so the tenant is checked
+ * by the statement that reads (buffered) or writes (in a transaction) the count.
  */
 import { sql } from "kysely";
+import { NotFoundError } from "../errors.js";
 import type { UsageRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 export function createUsageRepository({ db, usageBuffer }: RepositoryContext): UsageRepository {
+  /** The month's count with one more, or null when the tenant is not live (nothing is written then). */
+  const incrementInDatabase = async (tenantUuid: string, month: string): Promise<number | null> => {
+    // The select's `where` also keeps SQLite from reading `on conflict` as a join's `on`.
+    const { rows } = await sql<{ count: number }>`
+      insert into monthly_usage (tenant_uuid, month, count)
+      select uuid, ${month}, 1 from tenants where uuid = ${tenantUuid} and deleted_at is null
+      on conflict (tenant_uuid, month) do update set count = monthly_usage.count + 1
+      returning count`.execute(db);
+    return rows[0] === undefined ? null : Number(rows[0].count);
+  };
   return {
     async incrementMonthly(tenantUuid, month) {
-      if (usageBuffer) return usageBuffer.increment(tenantUuid, month);
-      const row = await db
-        .insertInto("monthly_usage")
-        .values({ tenant_uuid: tenantUuid, month, count: 1 })
-        .onConflict((conflict) =>
-          conflict.columns(["tenant_uuid", "month"]).doUpdateSet({ count: sql`monthly_usage.count + 1` }),
-        )
-        .returning("count")
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const count = usageBuffer ? usageBuffer.increment(tenantUuid, month) : await incrementInDatabase(tenantUuid, month);
+      if (count === null) throw new NotFoundError(`usage.incrementMonthly: tenant ${tenantUuid} not found`);
+      return count;
     },
     async monthly(tenantUuid, month) {
       if (usageBuffer) return usageBuffer.current(tenantUuid, month);

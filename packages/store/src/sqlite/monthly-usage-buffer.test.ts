@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { NotFoundError } from "../errors.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 
@@ -69,9 +70,30 @@ describe("monthly usage buffer", () => {
     await store.close();
   });
 
+  it("counts nothing for a tenant that does not exist or is deleted: a NotFoundError, buffered or in a transaction", async () => {
+    const path = join(folder, "unknown-tenant.db");
+    const store = await createSqliteStore({ path });
+    const live = await store.tenants.create({ name: "Acme", tier: "standard" });
+    const deleted = await store.tenants.create({ name: "Globex", tier: "standard" });
+    await store.tenants.delete(deleted.uuid);
+    for (const tenantUuid of ["00000000-0000-4000-8000-000000000000", deleted.uuid]) {
+      const error = new NotFoundError(`usage.incrementMonthly: tenant ${tenantUuid} not found`);
+      await expect(store.usage.incrementMonthly(tenantUuid, "2026-11")).rejects.toThrow(error);
+      await expect(store.transaction((transaction) => transaction.usage.incrementMonthly(tenantUuid, "2026-11"))).rejects.toThrow(error);
+      expect(await store.usage.monthly(tenantUuid, "2026-11")).toBe(0);
+    }
+    expect(await store.transaction((transaction) => transaction.usage.incrementMonthly(live.uuid, "2026-11"))).toBe(1);
+    expect(await store.usage.incrementMonthly(live.uuid, "2026-11")).toBe(2);
+    await store.close();
+    const reader = new SqliteDatabase(path, { readonly: true });
+    expect(reader.prepare("select tenant_uuid, count from monthly_usage").all()).toEqual([{ tenant_uuid: live.uuid, count: 2 }]);
+    reader.close();
+  });
+
   it("keeps counts whose write failed for the next period", async () => {
     const sqlite = new SqliteDatabase(":memory:");
     sqlite.exec("create table monthly_usage (tenant_uuid text not null, month text not null, count integer not null, primary key (tenant_uuid, month))");
+    sqlite.exec("create table tenants (uuid text primary key, deleted_at integer); insert into tenants (uuid) values ('t')");
     const buffer = createMonthlyUsageBuffer(sqlite, 60_000);
     expect(buffer.increment("t", "2026-11")).toBe(1);
     sqlite.exec("create trigger refuse before insert on monthly_usage begin select raise(abort, 'disk full'); end");

@@ -17,8 +17,8 @@ interface PendingCount {
 }
 
 export interface MonthlyUsageBuffer {
-  /** Counts one request and returns the month's count with it. */
-  increment(tenantUuid: string, month: string): number;
+  /** Counts one request and returns the month's count with it; null (nothing counted) for a tenant that is not live. */
+  increment(tenantUuid: string, month: string): number | null;
   /** The month's count: the table's and this process's not yet written. */
   current(tenantUuid: string, month: string): number;
   /** Writes what is pending (skipped while a transaction is open on the connection; retried later). */
@@ -29,6 +29,10 @@ export interface MonthlyUsageBuffer {
 
 export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushAfterMs = 100): MonthlyUsageBuffer {
   const read = sqlite.prepare("select count from monthly_usage where tenant_uuid = ? and month = ?").pluck();
+  // The first count of a period reads the stored one anyway: the tenant is checked in the same statement.
+  const readOfLiveTenant = sqlite
+    .prepare("select coalesce((select count from monthly_usage where tenant_uuid = uuid and month = ?), 0) from tenants where uuid = ? and deleted_at is null")
+    .pluck();
   const add = sqlite.prepare(
     "insert into monthly_usage (tenant_uuid, month, count) values (?, ?, ?) on conflict (tenant_uuid, month) do update set count = monthly_usage.count + excluded.count",
   );
@@ -76,7 +80,12 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
       }
       let count = months.get(month);
       if (count === undefined) {
-        count = { tenantUuid, month, stored: storedCount(tenantUuid, month), added: 0 };
+        const stored = readOfLiveTenant.get(month, tenantUuid) as number | undefined;
+        if (stored === undefined) {
+          if (months.size === 0) pending.delete(tenantUuid);
+          return null;
+        }
+        count = { tenantUuid, month, stored: Number(stored), added: 0 };
         months.set(month, count);
       }
       count.added += 1;

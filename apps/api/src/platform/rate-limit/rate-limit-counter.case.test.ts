@@ -6,9 +6,17 @@ import { createInMemoryRateLimitCounter } from "./in-memory-rate-limit-counter.j
 import type { RateLimitCounter } from "./rate-limit-counter.js";
 import { createStoreRateLimitCounter } from "./store-rate-limit-counter.js";
 
+/** The store counts only its tenants' requests: the subjects the contract counts are created as tenants. */
+async function storeWithTenants(tenantUuids: string[]) {
+  const remaining = [...tenantUuids];
+  const store = await createSqliteStore({ path: ":memory:", generateId: () => remaining.shift() ?? crypto.randomUUID() });
+  for (const tenantUuid of tenantUuids) await store.tenants.create({ name: `Tenant ${tenantUuid}`, tier: "standard" });
+  return store;
+}
+
 const implementations: Array<[string, () => Promise<RateLimitCounter>]> = [
   ["in-memory", async () => createInMemoryRateLimitCounter(createManualClock(0))],
-  ["store", async () => createStoreRateLimitCounter(await createSqliteStore({ path: ":memory:" }))],
+  ["store", async () => createStoreRateLimitCounter(await storeWithTenants(["a", "b"]))],
 ];
 
 describe.each(implementations)("RateLimitCounter contract: %s", (_name, create) => {
