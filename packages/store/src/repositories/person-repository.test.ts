@@ -71,6 +71,18 @@ describe("persons", () => {
     expect(await store.persons.findByEmails(tenantUuid, ["new@example.com"])).toEqual(new Map());
   });
 
+  it("refuses a person with no name, email address or LinkedIn URL, as the REST API does, and writes nothing", async () => {
+    const refusal = "persons.create: a person needs at least a name (name, first_name or last_name), an email address or a LinkedIn URL";
+    for (const input of [{}, { name: "  ", first_name: "", last_name: null, emails: [" ", { address: "mailto:" }], linkedin_url: " " }, { job_title: "CEO", city: "Paris" }]) {
+      await expect(store.persons.create({ tenant_uuid: tenantUuid, ...input }), JSON.stringify(input)).rejects.toThrow(new InvalidInputError(refusal));
+    }
+    const page = await store.persons.list(tenantUuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(page.total).toBe(0);
+    const identified = [{ last_name: "Park" }, { emails: [{ address: "ada@acme.example" }] }, { linkedin_url: "https://www.linkedin.com/in/ada-park" }];
+    const created = await Promise.all(identified.map((input) => store.persons.create({ tenant_uuid: tenantUuid, ...input })));
+    expect(created.map((person) => person.name)).toEqual(["Park", "ada@acme.example", ""]);
+  });
+
   it("updates only the fields given, replaces emails, and ends the previous tenure on a job change", async () => {
     const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
     const initech = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });

@@ -14,6 +14,7 @@ import {
   loadAffiliations,
 } from "./affiliation-rows.js";
 import { readRemembered } from "./remembered-records.js";
+import { assertPersonIdentified } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -368,6 +369,7 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
   return {
     create: async (input) => {
       assertRequiredFields(input, ["tenant_uuid"], "persons.create");
+      assertPersonIdentified(input, "persons.create");
       return insertPerson(context, input);
     },
     update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
