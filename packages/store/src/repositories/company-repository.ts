@@ -4,8 +4,9 @@ import type { CompaniesTable, Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
 import { normalizeDomain, sqliteLower } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
-import { COMPANY_TEXT_FIELDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
+import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
+import { assertAllowedValue } from "./allowed-value.js";
 import { nameContains } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
 import { assertRequiredFields } from "./required-fields.js";
@@ -48,6 +49,12 @@ const tagValues = (tags: readonly string[]) => [...new Set(tags.map((tag) => tag
 
 const storedDomain = (domain: string | null | undefined): string | null =>
   domain ? (normalizeDomain(domain) ?? domain.trim().toLowerCase()) : null;
+
+/** A given `employee_count` is one of EMPLOYEE_COUNT_BANDS, what the list's head-count filters read; null clears it. */
+function assertEmployeeCountBand(input: CompanyPatch, operation: string): void {
+  if (input?.employee_count === undefined || input.employee_count === null) return;
+  assertAllowedValue(EMPLOYEE_COUNT_BANDS, input.employee_count, "employee_count", operation);
+}
 
 /** The row columns a (partial) company input sets, derived filter columns included. */
 function columnsOf(input: CompanyPatch): Partial<CompaniesTable> {
@@ -219,6 +226,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
   return {
     async create(input: NewCompany) {
       assertRequiredFields(input, ["tenant_uuid", "company_name"], "companies.create");
+      assertEmployeeCountBand(input, "companies.create");
       const timestamp = now();
       const row = {
         uuid: generateId(),
@@ -251,6 +259,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       });
     },
     async update(tenantUuid, companyUuid, patch) {
+      assertEmployeeCountBand(patch, "companies.update");
       return withTransaction(db, async (transaction) => {
         const result = await transaction
           .updateTable("companies")

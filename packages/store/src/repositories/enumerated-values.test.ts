@@ -22,6 +22,7 @@ interface Fixture {
   typeUuid: string;
   taskUuid: string;
   jobUuid: string;
+  companyUuid: string;
 }
 
 interface Case {
@@ -107,6 +108,18 @@ const cases: Case[] = [
     table: "import_jobs where status = 'queued'",
   },
   {
+    operation: "companies.create",
+    call: ({ store, tenantUuid }) => untyped(store.companies.create)({ tenant_uuid: tenantUuid, company_name: "Globex", employee_count: "about 40" }),
+    message: 'companies.create: "employee_count" must be one of 1-10, 11-50, 51-200, 201-500, 501-1000, 1001-5000, 5001-10000, 10000+; got "about 40"',
+    table: "companies",
+  },
+  {
+    operation: "companies.update",
+    call: ({ store, tenantUuid, companyUuid }) => untyped(store.companies.update)(tenantUuid, companyUuid, { employee_count: "" }),
+    message: 'companies.update: "employee_count" must be one of 1-10, 11-50, 51-200, 201-500, 501-1000, 1001-5000, 5001-10000, 10000+; got ""',
+    table: "companies where employee_count = '11-50' and employee_count_min = 11",
+  },
+  {
     operation: "associations.link",
     call: ({ store, tenantUuid, taskUuid }) => untyped(store.associations.link)(tenantUuid, { type: "MEETING", uuid: taskUuid }, { type: "TASK", uuid: taskUuid }),
     message: 'associations.link: "owner.type" must be one of OPPORTUNITY, NOTE, TASK; got "MEETING"',
@@ -126,7 +139,8 @@ describe("enumerated fields", () => {
     const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
     const task = await store.tasks.create({ tenant_uuid: tenantUuid, title: "Call", scope: "WORKSPACE" }, viewer);
     const job = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false });
-    fixture = { store, tenantUuid, meetingUuid: meeting.uuid, typeUuid: type.uuid, taskUuid: task.uuid, jobUuid: job.uuid };
+    const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", employee_count: "11-50" });
+    fixture = { store, tenantUuid, meetingUuid: meeting.uuid, typeUuid: type.uuid, taskUuid: task.uuid, jobUuid: job.uuid, companyUuid: company.uuid };
     count = (table) => {
       const reader = new SqliteDatabase(path, { readonly: true });
       try {
@@ -144,5 +158,13 @@ describe("enumerated fields", () => {
     await expect(refusal).rejects.toThrow(InvalidInputError);
     await expect(refusal).rejects.toThrow(message);
     expect(count(table)).toBe(before);
+  });
+
+  it("companies take any employee-count band, and null clears it", async () => {
+    const { store, tenantUuid, companyUuid } = fixture;
+    await store.companies.update(tenantUuid, companyUuid, { employee_count: "10000+" });
+    expect(count("companies where employee_count = '10000+' and employee_count_min = 10000 and employee_count_max is null")).toBe(1);
+    await store.companies.update(tenantUuid, companyUuid, { employee_count: null });
+    expect(count("companies where employee_count is null and employee_count_min is null")).toBe(1);
   });
 });
