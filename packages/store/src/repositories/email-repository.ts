@@ -17,7 +17,7 @@ import type { EmailRepository } from "../store.js";
 import { recordOpportunityActivity } from "./opportunity-activity.js";
 import { EMAIL_SHAPE } from "./participant-resolver.js";
 import { insertPerson } from "./person-repository.js";
-import { assertRequiredFields } from "./required-fields.js";
+import { assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
@@ -164,6 +164,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
       for (const [index, input] of inputs.entries()) {
         try {
           assertRequiredFields(input, ["message_id", "sent_at", "from"], "emails.ingest");
+          assertNonBlankText(input.message_id, "message_id", "emails.ingest");
         } catch (error) {
           results.push({ status: "ERROR", error: error as InvalidInputError });
           continue;

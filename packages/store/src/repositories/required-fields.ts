@@ -14,3 +14,14 @@ export function assertRequiredFields<Input extends object>(input: Input, fields:
     if (input[field] === undefined || input[field] === null) throw new InvalidInputError(`${operation}: "${field}" is required`);
   }
 }
+
+/**
+ * Throws InvalidInputError, quoting the value, unless `value` is a string with something besides white space: a key
+ * such as an email's `message_id` that is empty would still pass a NOT NULL column and match every other empty one.
+ *
+ * @example assertNonBlankText(input.message_id, "message_id", "emails.ingest");
+ */
+export function assertNonBlankText(value: unknown, field: string, operation: string): asserts value is string {
+  if (typeof value === "string" && value.trim() !== "") return;
+  throw new InvalidInputError(`${operation}: "${field}" must be a non-blank string; got ${JSON.stringify(value) ?? String(value)}`);
+}

@@ -116,6 +116,17 @@ describe("typed write errors", () => {
     expect(rowCounts()).toEqual(before);
   });
 
+  it.each(["", "   ", 42])("emails.ingest refuses the message_id %j, and ingestMany answers ERROR for that item only", async (messageId) => {
+    const before = rowCounts();
+    const item = { message_id: messageId, sent_at: 1, from: { email: "ada@acme.example" } };
+    const refusal = new InvalidInputError(`emails.ingest: "message_id" must be a non-blank string; got ${JSON.stringify(messageId)}`);
+    await expect(untyped(store.emails.ingest)(tenantUuid, item)).rejects.toThrow(refusal);
+    expect(rowCounts()).toEqual(before);
+    const results = await untyped(store.emails.ingestMany)(tenantUuid, [item, { ...item, message_id: "m2" }]);
+    expect(results).toMatchObject([{ status: "ERROR", error: refusal }, { status: "CREATED" }]);
+    expect(rowCounts().emails).toBe(before.emails! + 1);
+  });
+
   it("emails.ingestMany answers ERROR for an item without a required field and stores the others", async () => {
     const results = await untyped(store.emails.ingestMany)(tenantUuid, [
       { message_id: "m1", from: { email: "ada@acme.example" } },
