@@ -64,6 +64,40 @@ describe("users", () => {
     expect((await store.graphs.forTenant(tenantUuid)).personOfUser(ada.uuid)).toBe(ada.person_uuid);
   });
 
+  it("create refuses an address of a person that is already a user's own, deactivated or not, so reactivation stays possible", async () => {
+    const { store, tenantUuid } = fresh;
+    const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    await store.persons.update(tenantUuid, ada.person_uuid, { emails: [{ address: "ada@acme.example" }, { address: "ada@home.example" }] });
+    const taken = (state: string) =>
+      new ConflictError(`users.create: ada@home.example is an address of person ${ada.person_uuid}, which is user ${ada.uuid}'s own (${state})`);
+    const second = { tenant_uuid: tenantUuid, name: "Bea", email: "ada@home.example", role: "member" as const };
+
+    await expect(store.users.create(second)).rejects.toThrow(taken("an active user"));
+    await store.users.deactivate(tenantUuid, ada.uuid);
+    await expect(store.users.create(second)).rejects.toThrow(taken("a deactivated user: reactivate them instead"));
+    expect((await store.users.list(tenantUuid, everyone)).rows.map((user) => user.uuid)).toEqual([ada.uuid]);
+    expect((await store.persons.get(tenantUuid, ada.person_uuid))?.is_internal).toBe(false);
+
+    expect(await store.users.reactivate(tenantUuid, ada.uuid)).toBe(true);
+    expect((await store.graphs.forTenant(tenantUuid)).personOfUser(ada.uuid)).toBe(ada.person_uuid);
+  });
+
+  it("create refuses the address of a person a deactivated user's person was merged into, which reactivation would follow", async () => {
+    const { store, tenantUuid } = fresh;
+    const ben = await store.users.create({ tenant_uuid: tenantUuid, name: "Ben", email: "ben@acme.example", role: "member" });
+    const contact = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ben Okafor", emails: ["ben@home.example"] });
+    await store.users.deactivate(tenantUuid, ben.uuid);
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: contact.uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+
+    await expect(store.users.create({ tenant_uuid: tenantUuid, name: "Bo", email: "ben@home.example", role: "member" })).rejects.toThrow(
+      new ConflictError(`users.create: ben@home.example is an address of person ${contact.uuid}, which is user ${ben.uuid}'s own (a deactivated user: reactivate them instead)`),
+    );
+    // A contact nobody owns still becomes the new user's person.
+    const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo", emails: ["cleo@globex.example"] });
+    expect((await store.users.create({ tenant_uuid: tenantUuid, name: "Cleo", email: "cleo@globex.example", role: "member" })).person_uuid).toBe(cleo.uuid);
+    expect(await store.users.reactivate(tenantUuid, ben.uuid)).toBe(true);
+  });
+
   it("setRole changes the role, remembered reads included; null for a user not in the tenant", async () => {
     const { store, tenantUuid } = fresh;
     const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });

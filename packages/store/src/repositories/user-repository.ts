@@ -45,6 +45,32 @@ async function livePersonOf(db: Kysely<Database>, tenantUuid: string, personUuid
   return current;
 }
 
+/**
+ * The user whose person `personUuid` is: directly, or through persons merged into it (a deactivated user's person may
+ * have been, and `reactivate` would follow it there). Null when the person is nobody's own.
+ */
+async function userOwningPerson(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<{ uuid: string; is_active: number } | null> {
+  const direct = await db
+    .selectFrom("users")
+    .select(["uuid", "is_active"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", personUuid)
+    .executeTakeFirst();
+  if (direct) return direct;
+  // Only a user whose person was merged away can reach `personUuid` indirectly: few, if any, in a tenant.
+  const merged = await db
+    .selectFrom("users")
+    .innerJoin("persons", "persons.uuid", "users.person_uuid")
+    .select(["users.uuid", "users.is_active", "users.person_uuid"])
+    .where("users.tenant_uuid", "=", tenantUuid)
+    .where("persons.merged_into_uuid", "is not", null)
+    .execute();
+  for (const user of merged) {
+    if ((await livePersonOf(db, tenantUuid, user.person_uuid)) === personUuid) return { uuid: user.uuid, is_active: user.is_active };
+  }
+  return null;
+}
+
 export function createUserRepository(context: RepositoryContext): UserRepository {
   const { db, now, generateId, emit } = context;
   /** Taken before a query, so a write that lands meanwhile leaves the answer in a map already replaced. */
@@ -75,6 +101,12 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           .executeTakeFirst();
         let personUuid: string;
         if (knownPerson) {
+          // One person is one user's: a second user on it would take it from the first (and block their reactivation).
+          const owner = await userOwningPerson(transaction, input.tenant_uuid, knownPerson.uuid);
+          if (owner) {
+            const state = owner.is_active === 1 ? "an active user" : "a deactivated user: reactivate them instead";
+            throw new ConflictError(`users.create: ${email} is an address of person ${knownPerson.uuid}, which is user ${owner.uuid}'s own (${state})`);
+          }
           personUuid = knownPerson.uuid;
           await transaction
             .updateTable("persons")
