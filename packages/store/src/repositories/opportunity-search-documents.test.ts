@@ -59,6 +59,8 @@ function expectedDocuments(tenantUuid: string): Map<string, string[]> {
 
 const letter = fc.constantFrom("a", "B", "é", "É", "%", "_", " ", "x");
 const nameArbitrary = fc.string({ unit: letter, minLength: 1, maxLength: 6 });
+/** A person is created with a name that is not blank (persons.create refuses one); a rename may still blank it. */
+const personNameArbitrary = nameArbitrary.filter((name) => name.trim() !== "");
 const change = fc.oneof(
   fc.record({ kind: fc.constantFrom("rename-person", "rename-company", "rename-opportunity"), index: fc.nat(), name: nameArbitrary }),
   fc.record({ kind: fc.constantFrom("link-person", "link-company"), index: fc.nat(), target: fc.nat() }),
@@ -71,7 +73,7 @@ describe("opportunity search documents", () => {
     let deletedAt = Date.UTC(2026, 0, 1);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(nameArbitrary, { minLength: 1, maxLength: 5 }),
+        fc.array(personNameArbitrary, { minLength: 1, maxLength: 5 }),
         fc.array(nameArbitrary, { minLength: 1, maxLength: 3 }),
         fc.array(fc.tuple(nameArbitrary, fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }),
         fc.array(change, { maxLength: 8 }),
