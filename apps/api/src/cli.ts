@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** The `rapport` command line. Failures print one line on stderr and exit non-zero. */
-import { ConflictError, InvalidInputError } from "@rapport/store";
+import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store";
 import { CommanderError } from "commander";
 import { CliError } from "./cli/cli-output.js";
 import { ConfigurationError } from "./platform/environment/configuration-error.js";
@@ -9,9 +9,8 @@ import { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-
 
 function messageOf(error: unknown): string {
   if (error instanceof CommanderError) return error.message.replace(/^error: /, "");
-  if (error instanceof CliError || error instanceof ConfigurationError || error instanceof ConflictError || error instanceof InvalidInputError) {
-    return error.message;
-  }
+  const known = [CliError, ConfigurationError, ConflictError, InvalidInputError, NotFoundError];
+  if (known.some((kind) => error instanceof kind)) return (error as Error).message;
   if (error instanceof Error) return `unexpected failure: ${error.message}`;
   return `unexpected failure: ${String(error)}`;
 }
