@@ -43,7 +43,7 @@ export interface AsyncHydrationInput {
  * @param options - `{ parameters?, warmAt?, yieldControl? }`: as for {@link hydrateGraph}, and what to await
  * between slices of the work (see {@link AsyncHydrationOptions}).
  * @returns A promise of the new RelationshipGraph.
- * @throws (rejects) Error naming hydrateGraphAsync and quoting the first malformed row.
+ * @throws (rejects) GraphInputError naming hydrateGraphAsync and quoting the first malformed row.
  *
  * @example
  * import { hydrateGraphAsync } from "@rapport/graph";

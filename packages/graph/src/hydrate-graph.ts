@@ -40,7 +40,7 @@ export interface HydrationInput {
  * Rows coming from an async source (a database stream) go to {@link hydrateGraphAsync} instead.
  *
  * @returns A new RelationshipGraph.
- * @throws Error naming hydrateGraph and quoting the first malformed row.
+ * @throws GraphInputError naming hydrateGraph and quoting the first malformed row.
  *
  * @example
  * import { hydrateGraph } from "@rapport/graph";

@@ -5,6 +5,7 @@ describe("@rapport/graph public surface", () => {
   it("exports exactly the documented values", () => {
     expect(Object.keys(graphPackage).sort()).toEqual([
       "ACTIVITY_PERIODS",
+      "GraphInputError",
       "RelationshipGraph",
       "activityStats",
       "connectionScore",

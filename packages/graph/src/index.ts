@@ -1,4 +1,5 @@
 /** @module @rapport/graph: the pure relationship-graph core (scores, PathPower, two-hop paths, activity). */
+export { GraphInputError } from "./graph-input-error.js";
 export { RelationshipGraph, type RelationshipGraphOptions, type PersonNodeAttributes } from "./relationship-graph.js";
 export { hydrateGraph, type HydrationInput, type HydrationOptions } from "./hydrate-graph.js";
 export { hydrateGraphAsync, type AsyncHydrationInput, type AsyncHydrationOptions } from "./hydrate-graph-async.js";

@@ -107,7 +107,7 @@ export class RelationshipGraph {
    * a meeting of one connects nobody, a cancelled meeting is kept (so it can be re-confirmed) but counts nothing.
    *
    * @param interaction - The interaction; its `id` must be new to the graph.
-   * @throws Error when the interaction is malformed or its id already exists.
+   * @throws GraphInputError when the interaction is malformed or its id already exists.
    *
    * @example
    * graph.addInteraction({
@@ -156,7 +156,7 @@ export class RelationshipGraph {
    *
    * @param canonicalUuid - The person that remains.
    * @param supersededUuid - The duplicate that disappears (a no-op when it is not in the graph).
-   * @throws Error when both uuids are equal, or when they are the person nodes of two different users.
+   * @throws GraphInputError when both uuids are equal, or when they are the person nodes of two different users.
    *
    * @example
    * graph.mergePersons("person-cleo", "person-cleo-duplicate");

@@ -97,7 +97,7 @@ const NUMBER_RULES: Record<Exclude<keyof ScoringParameters, "strengthThresholds"
  * @param base - Parameters to start from (default: {@link defaultScoringParameters}).
  * @param functionName - Name used in error messages (default: `resolveScoringParameters`).
  * @returns A new, complete, validated parameter object.
- * @throws Error naming the function and quoting the bad value.
+ * @throws GraphInputError naming the function and quoting the bad value.
  *
  * @example
  * import { resolveScoringParameters } from "@rapport/graph";

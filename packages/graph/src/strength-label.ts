@@ -12,7 +12,7 @@ import type { StrengthLabel } from "./types.js";
  * @param thresholds - Band boundaries (default: the default parameters' thresholds 0.25 / 0.5 / 0.75), all three
  *   given, checked as the scoring parameters' `strengthThresholds` are.
  * @returns The label, or null when `score` is null.
- * @throws Error when the score is not null and not a number in [0, 1], or the thresholds are not three
+ * @throws GraphInputError when the score is not null and not a number in [0, 1], or the thresholds are not three
  *   ordered numbers in (0, 1] named `moderate`, `strong` and `veryStrong`.
  *
  * @example

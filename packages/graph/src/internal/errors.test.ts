@@ -15,6 +15,6 @@ describe("errors", () => {
 
   it("names the function and the expectation", () => {
     expect(invalidArgument("pathPower", '"now" to be a number', "soon").message).toBe('pathPower: expecting "now" to be a number but got "soon".');
-    expect(conflict("mergePersons", "nope.").message).toBe("mergePersons: nope.");
+    expect(conflict("mergePersons", "nope.", "ada").message).toBe("mergePersons: nope.");
   });
 });

@@ -1,4 +1,5 @@
 /** @module Error construction shared by every public function: the message names the function and quotes the bad value. */
+import { GraphInputError } from "../graph-input-error.js";
 
 /**
  * Quotes a value for an error message without ever throwing itself.
@@ -22,14 +23,15 @@ export function quote(value: unknown): string {
  * `recommendedPaths: expecting "now" to be a finite number of epoch milliseconds but got "soon".`
  * @example throw invalidArgument("recommendedPaths", '"now" to be a finite number of epoch milliseconds', "soon");
  */
-export function invalidArgument(functionName: string, expectation: string, value: unknown): Error {
-  return new Error(`${functionName}: expecting ${expectation} but got ${quote(value)}.`);
+export function invalidArgument(functionName: string, expectation: string, value: unknown): GraphInputError {
+  return new GraphInputError(functionName, `${functionName}: expecting ${expectation} but got ${quote(value)}.`, value);
 }
 
 /**
- * Builds the error thrown when the input is well formed but conflicts with the graph's state.
- * @example throw conflict("mergePersons", 'cannot merge person "ada" into itself.');
+ * Builds the error thrown when the input is well formed but conflicts with the graph's state; `value` is the
+ * conflicting value (an id, a uuid).
+ * @example throw conflict("mergePersons", 'cannot merge person "ada" into itself.', "ada");
  */
-export function conflict(functionName: string, message: string): Error {
-  return new Error(`${functionName}: ${message}`);
+export function conflict(functionName: string, message: string, value: unknown): GraphInputError {
+  return new GraphInputError(functionName, `${functionName}: ${message}`, value);
 }

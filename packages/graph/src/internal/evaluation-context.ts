@@ -22,6 +22,7 @@ export function createEvaluationContext(functionName: string, state: GraphState,
     throw conflict(
       functionName,
       `"maximumMeetingAttendees" is fixed when the graph is built (${state.parameters.maximumMeetingAttendees}) and cannot be overridden per call (got "${parameters.maximumMeetingAttendees}").`,
+      parameters.maximumMeetingAttendees,
     );
   }
   return {

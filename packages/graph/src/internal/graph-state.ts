@@ -278,7 +278,7 @@ export class GraphState {
 
   add(functionName: string, interaction: NormalizedInteraction): void {
     if (this.table.ids.has(interaction.id)) {
-      throw conflict(functionName, `an interaction with id "${interaction.id}" already exists; use updateInteraction to change it.`);
+      throw conflict(functionName, `an interaction with id "${interaction.id}" already exists; use updateInteraction to change it.`, interaction.id);
     }
     this.insert(interaction);
   }

@@ -12,7 +12,7 @@ import type { GraphState } from "./graph-state.js";
  */
 export function mergePersons(state: GraphState, functionName: string, canonicalUuid: string, supersededUuid: string): void {
   if (canonicalUuid === supersededUuid) {
-    throw conflict(functionName, `cannot merge person "${canonicalUuid}" into itself.`);
+    throw conflict(functionName, `cannot merge person "${canonicalUuid}" into itself.`, canonicalUuid);
   }
   const superseded = state.recordByUuid.get(supersededUuid);
   const canonicalExisting = state.recordByUuid.get(canonicalUuid);
@@ -24,6 +24,7 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
     throw conflict(
       functionName,
       `persons "${canonicalUuid}" and "${supersededUuid}" are the person nodes of two different users ("${canonicalExisting.userUuid}", "${superseded.userUuid}").`,
+      supersededUuid,
     );
   }
   const canonical = state.ensurePerson(canonicalUuid);

@@ -11,7 +11,7 @@ const BANDS = ["moderate", "strong", "veryStrong"] as const;
  *
  * @param functionName - The public function named in errors.
  * @param name - What the caller calls the thresholds in errors (`parameters.strengthThresholds`, `thresholds`).
- * @throws Error naming the function and quoting the bad value.
+ * @throws GraphInputError naming the function and quoting the bad value.
  *
  * @example
  * checkedStrengthThresholds("resolveScoringParameters", "parameters.strengthThresholds", { strong: 0.6 }, defaultScoringParameters.strengthThresholds);
