@@ -46,6 +46,30 @@ describe("hydrateGraphAsync", () => {
     );
   });
 
+  it("rejects, naming itself, not the graph's constructor, on a bad parameter", async () => {
+    await expect(hydrateGraphAsync({ interactions }, { parameters: { pathPowerTopCount: 0 } })).rejects.toThrow(
+      'hydrateGraphAsync: expecting "parameters.pathPowerTopCount" to be an integer from 1 to 100 but got "0".',
+    );
+  });
+
+  it("rejects an unknown input field, or a field that is null or no iterable, before reading any row", async () => {
+    let affiliationsRead = 0;
+    async function* countedAffiliations() {
+      affiliationsRead += 1;
+      yield { personUuid: "dana", companyUuid: "acme" };
+    }
+    await expect(hydrateGraphAsync({ interactions, internalUser: internalUsers } as never)).rejects.toThrow(
+      'hydrateGraphAsync: expecting a known input field ("interactions", "internalUsers", "affiliations") but got "internalUser".',
+    );
+    await expect(hydrateGraphAsync({ interactions, affiliations: null } as never)).rejects.toThrow(
+      'hydrateGraphAsync: expecting "affiliations" to be an iterable or async iterable but got "null".',
+    );
+    await expect(hydrateGraphAsync({ interactions: 5, affiliations: countedAffiliations() } as never)).rejects.toThrow(
+      'hydrateGraphAsync: expecting "interactions" to be an iterable or async iterable but got "5".',
+    );
+    expect(affiliationsRead).toBe(0);
+  });
+
   describe("with yieldControl", () => {
     // 12,000 emails between the two users and 1,500 other persons: several slices of each kind.
     const many: Interaction[] = Array.from({ length: 12_000 }, (_, index) =>

@@ -1,9 +1,10 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from rows streamed asynchronously (a database cursor). */
-import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
 import type { HydrationOptions } from "./hydrate-graph.js";
+import { requireHydrationInput } from "./internal/hydration-input.js";
+import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser } from "./internal/hydration-rows.js";
 import { ASYNC_HYDRATION_OPTION_NAMES } from "./internal/option-names.js";
-import { requireFunction, requireObject, requireOptions, requireTime } from "./internal/validate.js";
-import { RelationshipGraph, stateOf } from "./relationship-graph.js";
+import { requireFunction, requireOptions, requireTime } from "./internal/validate.js";
+import { emptyGraph, stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
 
 /** Rows read between two calls of `yieldControl`. */
@@ -39,7 +40,8 @@ export interface AsyncHydrationInput {
  * first. The graph is only returned once complete; nothing else can observe it half-built. Without
  * `yieldControl`, reads that resolve at once (a synchronous driver) keep the event loop until the end.
  *
- * @param input - `{ interactions, internalUsers?, affiliations? }`, each an iterable or async iterable.
+ * @param input - `{ interactions, internalUsers?, affiliations? }`, each an iterable or async iterable; any other
+ * key is refused, and every field is checked before a row is read.
  * @param options - `{ parameters?, warmAt?, yieldControl? }`: as for {@link hydrateGraph}, and what to await
  * between slices of the work (see {@link AsyncHydrationOptions}).
  * @returns A promise of the new RelationshipGraph.
@@ -55,16 +57,16 @@ export interface AsyncHydrationInput {
  */
 export async function hydrateGraphAsync(input: AsyncHydrationInput, options: AsyncHydrationOptions = {}): Promise<RelationshipGraph> {
   const functionName = "hydrateGraphAsync";
-  requireObject(functionName, "input", input);
+  const rows = requireHydrationInput(functionName, input, true);
   requireOptions(functionName, options, ASYNC_HYDRATION_OPTION_NAMES);
   const warmAt = options.warmAt === undefined ? undefined : requireTime(functionName, "warmAt", options.warmAt);
   const yieldControl = options.yieldControl === undefined ? undefined : requireFunction<() => Promise<unknown>>(functionName, "yieldControl", options.yieldControl);
-  const graph = new RelationshipGraph({ parameters: options.parameters });
+  const graph = emptyGraph(functionName, options.parameters);
   const state = stateOf(functionName, graph);
-  for await (const row of requireRows(functionName, "internalUsers", input.internalUsers ?? [], true)) hydrateInternalUser(functionName, state, row);
+  for await (const row of rows.internalUsers) hydrateInternalUser(functionName, state, row);
   let read = 0;
   const affiliations = new AffiliationsByCompany();
-  for await (const row of requireRows(functionName, "affiliations", input.affiliations ?? [], true)) {
+  for await (const row of rows.affiliations) {
     affiliations.add(functionName, row);
     if (yieldControl !== undefined && ++read % SLICE === 0) await yieldControl();
   }
@@ -72,9 +74,8 @@ export async function hydrateGraphAsync(input: AsyncHydrationInput, options: Asy
     state.setAffiliation(personUuid, companyUuid);
     if (yieldControl !== undefined && ++read % SLICE === 0) await yieldControl();
   }
-  const interactions = requireRows(functionName, "interactions", input.interactions, true);
   state.beginBulkLoad();
-  for await (const row of interactions) {
+  for await (const row of rows.interactions) {
     hydrateInteraction(functionName, state, row);
     if (yieldControl !== undefined && ++read % SLICE === 0) await yieldControl();
   }

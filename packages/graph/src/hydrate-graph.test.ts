@@ -82,4 +82,45 @@ describe("hydrateGraph", () => {
       'hydrateGraph: expecting "internalUsers[].personUuid" to be a non-empty string but got "undefined".',
     );
   });
+
+  it("names itself, not the graph's constructor, for a bad parameter", () => {
+    expect(() => hydrateGraph({ interactions: [] }, { parameters: { saturation: -1 } })).toThrow(
+      'hydrateGraph: expecting "parameters.saturation" to be a positive number of at most 1000000000 but got "-1".',
+    );
+    expect(() => hydrateGraph({ interactions: [] }, { parameters: { halfLife: 30 } as never })).toThrow(
+      'hydrateGraph: expecting a known scoring parameter name but got "halfLife".',
+    );
+  });
+
+  it("refuses an unknown input field, even undefined, instead of building a graph without what it held", () => {
+    const known = '("interactions", "internalUsers", "affiliations")';
+    expect(() => hydrateGraph({ interactions, internalUser: users } as never)).toThrow(
+      `hydrateGraph: expecting a known input field ${known} but got "internalUser".`,
+    );
+    expect(() => hydrateGraph({ interactions, affiliation: undefined } as never)).toThrow(
+      `hydrateGraph: expecting a known input field ${known} but got "affiliation".`,
+    );
+    expect(() => hydrateGraph([] as never)).toThrow('hydrateGraph: expecting "input" to be an object but got "[]".');
+  });
+
+  it("refuses a field given as null or as no iterable, before reading any row", () => {
+    let usersRead = 0;
+    function* countedUsers() {
+      for (const user of users) {
+        usersRead += 1;
+        yield user;
+      }
+    }
+    expect(() => hydrateGraph({ interactions, internalUsers: null } as never)).toThrow(
+      'hydrateGraph: expecting "internalUsers" to be an iterable but got "null".',
+    );
+    expect(() => hydrateGraph({ interactions, affiliations: { personUuid: "dana", companyUuid: "acme" } } as never)).toThrow(
+      'hydrateGraph: expecting "affiliations" to be an iterable but got "{"personUuid":"dana","companyUuid":"acme"}".',
+    );
+    expect(() => hydrateGraph({ interactions: 3, internalUsers: countedUsers() } as never)).toThrow(
+      'hydrateGraph: expecting "interactions" to be an iterable but got "3".',
+    );
+    expect(usersRead).toBe(0);
+    expect(hydrateGraph({ interactions, internalUsers: undefined, affiliations: undefined }).interactionCount).toBe(4);
+  });
 });

@@ -1,8 +1,9 @@
 /** @module Builds a tenant's RelationshipGraph in one pass from the store's rows. */
-import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser, requireRows } from "./internal/hydration-rows.js";
+import { requireHydrationInput } from "./internal/hydration-input.js";
+import { AffiliationsByCompany, hydrateInteraction, hydrateInternalUser } from "./internal/hydration-rows.js";
 import { HYDRATION_OPTION_NAMES } from "./internal/option-names.js";
-import { requireObject, requireOptions, requireTime } from "./internal/validate.js";
-import { RelationshipGraph, stateOf, type RelationshipGraphOptions } from "./relationship-graph.js";
+import { requireOptions, requireTime } from "./internal/validate.js";
+import { emptyGraph, stateOf, type RelationshipGraph, type RelationshipGraphOptions } from "./relationship-graph.js";
 import type { Affiliation, Interaction, InternalUser } from "./types.js";
 
 /** How a graph is built: its scoring parameters, and the time its first rankings will be asked at. */
@@ -34,7 +35,8 @@ export interface HydrationInput {
  * first so the index of internal neighbours is built as edges appear. Interactions are stored column-wise
  * (no per-interaction objects are kept) and indexed by person; then every edge is built once, in one sweep.
  *
- * @param input - `{ interactions, internalUsers?, affiliations? }` (iterables).
+ * @param input - `{ interactions, internalUsers?, affiliations? }` (iterables); any other key is refused, and every
+ * field is checked before a row is read.
  * @param options - `{ parameters?, warmAt? }`: the deployment's scoring parameters; the time the first
  * rankings are expected at (see {@link HydrationOptions}).
  * Rows coming from an async source (a database stream) go to {@link hydrateGraphAsync} instead.
@@ -52,22 +54,17 @@ export interface HydrationInput {
  * graph.edgeCount; // 1
  */
 export function hydrateGraph(input: HydrationInput, options: HydrationOptions = {}): RelationshipGraph {
-  requireObject("hydrateGraph", "input", input);
+  const rows = requireHydrationInput("hydrateGraph", input, false);
   requireOptions("hydrateGraph", options, HYDRATION_OPTION_NAMES);
   const warmAt = options.warmAt === undefined ? undefined : requireTime("hydrateGraph", "warmAt", options.warmAt);
-  const graph = new RelationshipGraph({ parameters: options.parameters });
+  const graph = emptyGraph("hydrateGraph", options.parameters);
   const state = stateOf("hydrateGraph", graph);
-  for (const row of requireRows("hydrateGraph", "internalUsers", input.internalUsers ?? [], false) as Iterable<unknown>) {
-    hydrateInternalUser("hydrateGraph", state, row);
-  }
+  for (const row of rows.internalUsers) hydrateInternalUser("hydrateGraph", state, row);
   const affiliations = new AffiliationsByCompany();
-  for (const row of requireRows("hydrateGraph", "affiliations", input.affiliations ?? [], false) as Iterable<unknown>) {
-    affiliations.add("hydrateGraph", row);
-  }
+  for (const row of rows.affiliations) affiliations.add("hydrateGraph", row);
   for (const [personUuid, companyUuid] of affiliations.pairs()) state.setAffiliation(personUuid, companyUuid);
-  const interactions = requireRows("hydrateGraph", "interactions", input.interactions, false) as Iterable<unknown>;
   state.beginBulkLoad();
-  for (const row of interactions) hydrateInteraction("hydrateGraph", state, row);
+  for (const row of rows.interactions) hydrateInteraction("hydrateGraph", state, row);
   state.finishBulkLoad(warmAt);
   return graph;
 }

@@ -31,6 +31,15 @@ export function stateOf(functionName: string, graph: unknown): GraphState {
 }
 
 /**
+ * A new empty graph (package-internal), its parameters checked in the name of `functionName`: the hydrations
+ * build theirs with it, so that a bad parameter names the function the caller called, not the constructor.
+ * @example emptyGraph("hydrateGraph", { saturation: 4 }).parameters.saturation; // 4
+ */
+export function emptyGraph(functionName: string, parameters: ScoringParameterOverrides | undefined): RelationshipGraph {
+  return new RelationshipGraph({ parameters: resolveScoringParameters(parameters, undefined, functionName) });
+}
+
+/**
  * One tenant's relationship graph. Persons are keyed by uuid; every pair of persons that an email or meeting
  * connects shares one edge whose decayed aggregate is kept up to date as interactions are added, changed or
  * removed, so queries never rescan the tenant. `graphology` gives it as a graphology graph.

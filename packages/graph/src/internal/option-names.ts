@@ -1,11 +1,12 @@
 /**
- * @module The option names each public function knows. Each list is a `Record<keyof ...Options, true>`, so the
- * compiler refuses a list that misses an option of its type or names one the type lacks.
+ * @module The option names each public function knows, and the hydrations' input fields. Each list is a
+ * `Record<keyof ...Options, true>`, so the compiler refuses a list that misses an option of its type or names
+ * one the type lacks.
  */
 import type { ActivityStatsOptions } from "../activity-stats.js";
 import type { DerivedFieldsOptions } from "../derived-fields.js";
-import type { AsyncHydrationOptions } from "../hydrate-graph-async.js";
-import type { HydrationOptions } from "../hydrate-graph.js";
+import type { AsyncHydrationInput, AsyncHydrationOptions } from "../hydrate-graph-async.js";
+import type { HydrationInput, HydrationOptions } from "../hydrate-graph.js";
 import type { LastActivityOptions } from "../last-activity.js";
 import type { RecommendedPathsOptions } from "../recommended-paths.js";
 import type { RelationshipGraphOptions } from "../relationship-graph.js";
@@ -17,6 +18,9 @@ export type OptionNames<Options> = Readonly<Record<keyof Options, true>>;
 export const GRAPH_OPTION_NAMES: OptionNames<RelationshipGraphOptions> = { parameters: true };
 export const HYDRATION_OPTION_NAMES: OptionNames<HydrationOptions> = { ...GRAPH_OPTION_NAMES, warmAt: true };
 export const ASYNC_HYDRATION_OPTION_NAMES: OptionNames<AsyncHydrationOptions> = { ...HYDRATION_OPTION_NAMES, yieldControl: true };
+/** The fields of `hydrateGraph`'s input; `hydrateGraphAsync`'s are the same, as its list checks. */
+export const HYDRATION_INPUT_NAMES: OptionNames<HydrationInput> = { interactions: true, internalUsers: true, affiliations: true };
+export const ASYNC_HYDRATION_INPUT_NAMES: OptionNames<AsyncHydrationInput> = HYDRATION_INPUT_NAMES;
 
 /** connectionScore, relationshipQuality, pathPower. */
 export const SCORING_OPTION_NAMES: OptionNames<ScoringOptions> = { now: true, parameters: true };

@@ -38,15 +38,22 @@ export function requireObject(functionName: string, name: string, value: unknown
 /**
  * Returns `options` when it is an object whose every key is one of `known`'s, else throws: a misspelt option
  * (`limt`) must not fall back to its default in silence. Every public function that takes options checks
- * them with this, before reading any (lists: `option-names.ts`).
+ * them with this, before reading any (lists: `option-names.ts`); the hydrations check their `input` object
+ * with it too, naming it with `argumentName` and its keys with `keyNoun`.
  * @example requireOptions("strongestRelationships", { now: 0, limit: 2 }, { now: true, parameters: true, limit: true }).limit; // 2
+ * @example requireOptions("hydrateGraph", { interactions: [] }, { interactions: true }, { argumentName: "input", keyNoun: "input field" });
  */
-export function requireOptions(functionName: string, options: unknown, known: Readonly<Record<string, true>>): Record<string, unknown> {
-  const checked = requireObject(functionName, "options", options);
+export function requireOptions(
+  functionName: string,
+  options: unknown,
+  known: Readonly<Record<string, true>>,
+  { argumentName = "options", keyNoun = "option name" }: { argumentName?: string; keyNoun?: string } = {},
+): Record<string, unknown> {
+  const checked = requireObject(functionName, argumentName, options);
   for (const key of Object.keys(checked)) {
     if (!Object.hasOwn(known, key)) {
       const names = Object.keys(known).map((name) => `"${name}"`).join(", ");
-      throw invalidArgument(functionName, `a known option name (${names})`, key);
+      throw invalidArgument(functionName, `a known ${keyNoun} (${names})`, key);
     }
   }
   return checked;
