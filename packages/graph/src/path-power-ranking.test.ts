@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { teamLinkTable } from "./internal/team-link-table.js";
 import { pathPower } from "./path-power.js";
 import { pathPowerRanking } from "./path-power-ranking.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
+import { strengthLabel } from "./strength-label.js";
 import { buildGraph, daysAgo, NOW, withAffiliation, withEmail, withMeeting, withUser, type GraphStep } from "./testing/builders.js";
+import type { StrengthLabel } from "./types.js";
 
 /** Even weights: a bound weighs every kind as the heaviest, so these bounds are nearly the scores. */
 const options = { now: NOW, parameters: { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } };
@@ -20,6 +22,19 @@ const users = [withUser("ada"), withUser("ben"), withUser("cy")];
 const metByEveryone = (person: string, days: number): GraphStep[] => ["ada", "ben", "cy"].map((user) => withMeeting([user, person], daysAgo(days)));
 
 describe("pathPowerRanking", () => {
+  it("gives every entry a score and its label by the graph's thresholds, and its type says so", () => {
+    const thresholds = { moderate: 0.01, strong: 0.02, veryStrong: 0.9 };
+    const graph = buildGraph({ parameters: { strengthThresholds: thresholds } }, ...users, ...metByEveryone("dana", 5), withAffiliation("dana", "acme"), withEmail("ada", "eve", daysAgo(300)));
+    const entries = ["person", "company"].flatMap((entity) => pathPowerRanking(graph, entity as "person" | "company", { now: NOW, limit: 10 }).entries);
+    expect(entries.map((entry) => entry.uuid)).toEqual(["dana", "eve", "acme"]);
+    for (const entry of entries) expect(entry.strength_label).toBe(strengthLabel(entry.score, thresholds));
+    const [dana, eve] = pathPowerRanking(graph, "person", { now: NOW, limit: 10 }).entries;
+    expect([dana?.strength_label, eve?.strength_label]).toEqual(["strong", "weak"]);
+    // The API shows a ranked entry's score and label without a fallback for null.
+    expectTypeOf(dana!.score).toEqualTypeOf<number>();
+    expectTypeOf(dana!.strength_label).toEqualTypeOf<StrengthLabel>();
+  });
+
   it("ranks a person the whole team knows above one a single user knows better, read strongest edge first", () => {
     // solo's one link is the strongest edge of all, so solo is read first; dana's three weaker links add up.
     const graph = graphWithTable(...users, withMeeting(["ada", "solo"]), withMeeting(["ada", "solo"], daysAgo(1)), ...metByEveryone("dana", 5));

@@ -12,7 +12,7 @@ import { pathPowerBound, personPathPower } from "./internal/team-connections.js"
 import { optionalCount, requireCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import type { PathPowerScore, RankingPage, RankingOptions } from "./types.js";
+import type { RankedPathPower, RankingPage, RankingOptions } from "./types.js";
 
 const FUNCTION_NAME = "pathPowerRanking";
 
@@ -142,14 +142,15 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
  * @param graph - The relationship graph.
  * @param entity - `"person"` or `"company"`.
  * @param options - `now` (epoch ms), optional parameter overrides, `offset` (default 0) and `limit` (at least 1).
- * @returns `{ total, entries }`: `entries` are PathPower scores, strongest first.
+ * @returns `{ total, entries }`: `entries` are PathPower scores, strongest first; each has a score, so its
+ * `strength_label` is never null (the type, `RankedPathPower`, says so).
  *
  * @example
  * import { pathPowerRanking } from "@rapport/graph";
  * pathPowerRanking(graph, "person", { now: Date.UTC(2026, 11, 1), limit: 2 });
  * // { total: 2, entries: [{ entity: "person", uuid: "dana", score: 0.2, ... }, { uuid: "eve", ... }] }
  */
-export function pathPowerRanking(graph: RelationshipGraph, entity: "person" | "company", options: RankingOptions): RankingPage<PathPowerScore> {
+export function pathPowerRanking(graph: RelationshipGraph, entity: "person" | "company", options: RankingOptions): RankingPage<RankedPathPower> {
   const state = stateOf(FUNCTION_NAME, graph);
   requireOneOf(FUNCTION_NAME, "entity", entity, ["person", "company"]);
   requireOptions(FUNCTION_NAME, options, RANKING_OPTION_NAMES);

@@ -9,7 +9,7 @@ import { strengthBand } from "./internal/strength-band.js";
 import { personPathPower } from "./internal/team-connections.js";
 import { requireOptions } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import type { EntityReference, PathPowerScore, ScoringOptions } from "./types.js";
+import type { EntityReference, PathPowerScore, RankedPathPower, ScoringOptions } from "./types.js";
 
 /**
  * PathPower of a person: noisy-OR of the `pathPowerTopCount` highest RQs any internal user has towards
@@ -47,6 +47,8 @@ export function pathPower(graph: RelationshipGraph, entity: EntityReference, opt
 }
 
 /** The PathPower entry of `reference` with `score` (and, for a company, `meta`): display score and label. */
+export function pathPowerEntry(reference: EntityReference, score: number, context: EvaluationContext, meta?: PathPowerScore["meta"]): RankedPathPower;
+export function pathPowerEntry(reference: EntityReference, score: number | null, context: EvaluationContext, meta?: PathPowerScore["meta"]): PathPowerScore;
 export function pathPowerEntry(
   reference: EntityReference,
   score: number | null,

@@ -173,6 +173,9 @@ export interface PathPowerScore {
   meta?: { person_count: number; connected_person_count: number };
 }
 
+/** A {@link PathPowerScore} with a score, as `pathPowerRanking` lists them: its label is then never null. */
+export type RankedPathPower = PathPowerScore & { score: number; strength_label: StrengthLabel };
+
 /** One row of `strongest_relationships`. */
 export interface StrongestRelationship {
   user_uuid: string;

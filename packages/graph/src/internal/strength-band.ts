@@ -7,6 +7,8 @@ import type { StrengthLabel } from "../types.js";
  * Unchecked: `strengthLabel` is the public, checked form.
  * @example strengthBand(0.62, defaultScoringParameters.strengthThresholds); // "strong"
  */
+export function strengthBand(score: number, thresholds: Readonly<StrengthThresholds>): StrengthLabel;
+export function strengthBand(score: number | null, thresholds: Readonly<StrengthThresholds>): StrengthLabel | null;
 export function strengthBand(score: number | null, thresholds: Readonly<StrengthThresholds>): StrengthLabel | null {
   if (score === null) return null;
   if (score >= thresholds.veryStrong) return "very_strong";

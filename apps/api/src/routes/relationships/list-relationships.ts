@@ -1,5 +1,4 @@
 /** GET /v1/relationships: the persons or companies the whole team is most strongly connected to. */
-import { strengthLabel } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
@@ -52,9 +51,9 @@ export const listRelationships = defineOperation({
             entity: query.entity,
             uuid: score.uuid,
             name: names.get(score.uuid) ?? "",
-            score: score.score!,
+            score: score.score,
             score_display: score.score_display,
-            strength_label: score.strength_label ?? strengthLabel(score.score!)!,
+            strength_label: score.strength_label,
             strongest_relationships: fields.strongest_relationships ?? [],
             last_activity_date: fields.last_activity_date,
           };

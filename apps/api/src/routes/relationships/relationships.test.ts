@@ -3,6 +3,9 @@
  * meetings), then the ranking of paths, labels, derived fields, period counts, PathPower, and a
  * cancelled meeting dropping out of next meetings and counts at once.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { strengthLabel } from "@rapport/graph";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -394,6 +397,27 @@ describe("relationship rankings", () => {
     expect(past).toMatchObject({ items: [], total: 2, has_more: false });
     const mike = (await call(`/v1/users/${acme.member.uuid}/relationships?per_page=1&page=2`)).body;
     expect(mike).toMatchObject({ items: [], total: 1, has_more: false });
+  });
+
+  it("labels the ranking with the deployment's strength thresholds, not the defaults", async () => {
+    const withDefaults = (await call("/v1/relationships")).body.items;
+    expect(withDefaults.map((item: Json) => item.strength_label)).toEqual(withDefaults.map((item: Json) => strengthLabel(item.score)));
+    const folder = mkdtempSync(join(tmpdir(), "rapport-thresholds-"));
+    const path = join(folder, "scoring.json");
+    writeFileSync(path, JSON.stringify({ strengthThresholds: { moderate: 0.001, strong: 0.002, veryStrong: 0.003 } }));
+    vi.stubEnv("RAPPORT_SCORING_PARAMETERS", path);
+    const lowThresholds = await createTestContext({ databasePath: context.databasePath });
+    try {
+      const response = await lowThresholds.request("/v1/relationships", { key: acme.key });
+      const items = ((await response.json()) as Json).items as Json[];
+      expect(items.map((item) => [item.uuid, item.score])).toEqual(withDefaults.map((item: Json) => [item.uuid, item.score]));
+      expect(items.map((item) => item.strength_label)).toEqual(["very_strong", "very_strong"]);
+      expect(withDefaults.map((item: Json) => item.strength_label)).not.toContain("very_strong");
+    } finally {
+      vi.unstubAllEnvs();
+      await lowThresholds.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
