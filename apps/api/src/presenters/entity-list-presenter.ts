@@ -15,15 +15,16 @@ export const entityListSchema = z
   })
   .describe("An entity list: a named collection of companies or persons.");
 
-export const ENTITY_TYPES = ["PERSON", "COMPANY"] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
+/** The entity types a list member can have: the two of the store's `ENTITY_TYPES` that lists hold. */
+export const LIST_ENTITY_TYPES = ["PERSON", "COMPANY"] as const;
+export type ListEntityType = (typeof LIST_ENTITY_TYPES)[number];
 
-export const entityTypeOfKind = (kind: EntityListKind): EntityType => (kind === "companies" ? "COMPANY" : "PERSON");
+export const entityTypeOfKind = (kind: EntityListKind): ListEntityType => (kind === "companies" ? "COMPANY" : "PERSON");
 
 export const entityListMemberSchema = z
   .object({
     entity_uuid: z.string().describe("A company or person UUID, per the list's kind."),
-    entity_type: z.enum(ENTITY_TYPES),
+    entity_type: z.enum(LIST_ENTITY_TYPES),
     added_at: epochMilliseconds("When it was added."),
   })
   .describe("A member of an entity list.");

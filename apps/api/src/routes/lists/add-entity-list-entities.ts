@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
-import { ENTITY_TYPES, entityTypeOfKind } from "../../presenters/entity-list-presenter.js";
+import { entityTypeOfKind, LIST_ENTITY_TYPES } from "../../presenters/entity-list-presenter.js";
 import { modifiableList } from "./modifiable-list.js";
 
 export const addEntityListEntities = defineOperation({
@@ -16,7 +16,7 @@ export const addEntityListEntities = defineOperation({
     "Adds up to 100 companies or persons to an entity list, all or nothing. entity_type must match the list's kind (COMPANY for a companies list, PERSON for a persons list), else 400; an entity that is not in the tenant is a 404 naming it. Adding a member twice changes nothing. Only the list's owner or an administrator may; anyone else gets 404.",
   params: z.object({ list_uuid: uuidString("The list's UUID.") }),
   body: z.strictObject({
-    entity_type: z.enum(ENTITY_TYPES).describe("COMPANY or PERSON: must match the list's kind."),
+    entity_type: z.enum(LIST_ENTITY_TYPES).describe("COMPANY or PERSON: must match the list's kind."),
     entity_uuids: z
       .array(uuidString("A company or person UUID."))
       .min(1, "send at least one UUID")
