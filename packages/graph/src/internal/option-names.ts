@@ -18,8 +18,9 @@ export type OptionNames<Options> = Readonly<Record<keyof Options, true>>;
 export const GRAPH_OPTION_NAMES: OptionNames<RelationshipGraphOptions> = { parameters: true };
 export const HYDRATION_OPTION_NAMES: OptionNames<HydrationOptions> = { ...GRAPH_OPTION_NAMES, warmAt: true };
 export const ASYNC_HYDRATION_OPTION_NAMES: OptionNames<AsyncHydrationOptions> = { ...HYDRATION_OPTION_NAMES, yieldControl: true };
-/** The fields of `hydrateGraph`'s input; `hydrateGraphAsync`'s are the same, as its list checks. */
+/** The fields of `input` both hydrations check against (`hydration-input.ts`). */
 export const HYDRATION_INPUT_NAMES: OptionNames<HydrationInput> = { interactions: true, internalUsers: true, affiliations: true };
+/** Read by nothing: it makes the compiler refuse an `AsyncHydrationInput` whose fields part from `HydrationInput`'s. */
 export const ASYNC_HYDRATION_INPUT_NAMES: OptionNames<AsyncHydrationInput> = HYDRATION_INPUT_NAMES;
 
 /** connectionScore, relationshipQuality, pathPower. */
