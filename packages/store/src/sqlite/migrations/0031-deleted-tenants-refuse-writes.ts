@@ -1,12 +1,13 @@
 /**
- * Migration 0031: a soft-deleted tenant takes no more writes. Its row stays (its data is kept), so the foreign
- * keys to `tenants` still pass; these triggers refuse an insert into, or an update of, any of its records, from any
+ * Migration 0031: a soft-deleted tenant takes no more writes. Its row stays (its data is kept), so the foreign keys
+ * to `tenants` still pass; these triggers refuse an insert into, or an update of, any of its records, from any
  * process or connection, with DELETED_TENANT_MESSAGE, which the repositories' wrapper (`typed-write-errors.ts`)
- * turns into the same NotFoundError as an unknown tenant. A test checks that every table keyed by a tenant has both triggers, so a later table needs its own migration. A live tenant's write pays one lookup of the tenant's row
- * by its key a row, inside SQLite, where the foreign key check already reads it: no query more. Deletes are left
- * alone, so a deleted tenant's data can still be purged. Bookkeeping tables (generations, notes, indexes) have no
- * foreign key to `tenants` and are only written after a record is, so they are not guarded. Written in SQL (triggers),
- * like 0007: PostgreSQL would need its own version (a row-level trigger function).
+ * turns into the same NotFoundError as an unknown tenant. A test checks that every table keyed by a tenant has both
+ * triggers, so a later table needs its own migration. A live tenant's write pays one lookup of the tenant's row by
+ * its key a row, inside SQLite, where the foreign key check already reads it: no query more. Deletes are left alone,
+ * so a deleted tenant's data can still be purged. Bookkeeping tables (generations, notes, indexes) have no foreign
+ * key to `tenants` and are only written after a record is, so they are not guarded. Written in SQL (triggers), like
+ * 0007: PostgreSQL would need its own version (a row-level trigger function).
  */
 import { sql, type Kysely, type Migration } from "kysely";
 
