@@ -105,3 +105,18 @@ export interface ActivityItem {
   status: MeetingStatus;
   person_uuids: string[];
 }
+
+/** Someone who took part in a feed item, and whether they are one of the tenant's own people (a user's person). */
+export interface ActivityParticipant {
+  person_uuid: string;
+  is_internal: boolean;
+}
+
+/** An item of the tenant-wide activity feed: a timeline row, where the feed recorded it and who took part. */
+export interface ActivityFeedItem extends ActivityItem {
+  /** The item's place in the feed: strictly increasing in recording order, never reused. */
+  sequence: number;
+  /** When Rapport recorded the item (a meeting: when it was last written), epoch milliseconds. */
+  recorded_at: number;
+  participants: ActivityParticipant[];
+}

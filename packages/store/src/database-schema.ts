@@ -533,3 +533,20 @@ export interface LiveOpportunityLinkRecencyTable {
 export interface Database {
   live_opportunity_link_recency: LiveOpportunityLinkRecencyTable;
 }
+
+/** Migration 0032: the order of the tenant-wide activity feed, kept by triggers on `emails` and `meetings`. */
+export interface ActivityFeedTable {
+  /** Strictly increasing in commit order, never reused (autoincrement). */
+  sequence: number;
+  tenant_uuid: string;
+  /** email or meeting */
+  kind: string;
+  item_uuid: string;
+  /** The email's `created_at`, or the meeting's `updated_at` when it was last written. */
+  recorded_at: number;
+}
+
+/** The table of migration 0032, merged into `Database`. */
+export interface Database {
+  activity_feed: ActivityFeedTable;
+}

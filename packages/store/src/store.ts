@@ -4,6 +4,7 @@
  * PostgreSQL adapter can stand behind the same interface. `createSqliteStore` is the embedded one.
  */
 import type {
+  ActivityFeedItem,
   ActivityItem,
   EmailIngestResult,
   EmailBatchResult,
@@ -273,6 +274,22 @@ export interface InteractionRepository {
   get(tenantUuid: string, kind: "email" | "meeting", id: string): Promise<InteractionRecord | null>;
   /** Emails and confirmed meetings involving any of the persons, newest first. */
   timeline(tenantUuid: string, personUuids: readonly string[], request: PageRequest): Promise<Page<ActivityItem>>;
+  /**
+   * The tenant's emails and confirmed meetings in the order they were recorded (`sequence`, ascending; a
+   * meeting moves to the end when written again). The cursor key is `[sequence]`.
+   */
+  feed(tenantUuid: string, request: ActivityFeedRequest): Promise<Page<ActivityFeedItem>>;
+}
+
+/** What the activity feed is asked for: a page, and filters that combine with AND. */
+export interface ActivityFeedRequest extends PageRequest {
+  kind?: ActivityItem["kind"];
+  /** Only items recorded at or after this time (epoch milliseconds). */
+  recordedSince?: number;
+  /** Only items placed after this sequence. */
+  afterSequence?: number;
+  /** Only items this person took part in. */
+  personUuid?: string;
 }
 
 export interface AffiliationRepository {

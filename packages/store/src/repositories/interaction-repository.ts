@@ -1,12 +1,14 @@
 /**
  * @module
  * Reading activity back: every interaction of a tenant as the graph consumes it (streamed, for
- * hydration), one interaction by id (for incremental updates), and timelines for persons.
+ * hydration), one interaction by id (for incremental updates), timelines for persons, and the tenant-wide feed.
  */
 import type { Kysely } from "kysely";
 import type { ActivityItem, InteractionRecord, MeetingStatus } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import type { InteractionRepository } from "../store.js";
+import { activityFeedPage } from "./activity-feed.js";
+import { participantsOf } from "./activity-participants.js";
 import { groupTimelinePage } from "./group-timeline.js";
 import { personTimelinePage } from "./person-timeline.js";
 import type { RepositoryContext } from "./repository-context.js";
@@ -271,6 +273,7 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
         })),
       };
     },
+    feed: (tenantUuid, request) => activityFeedPage(db, tenantUuid, request),
   };
 }
 
@@ -288,29 +291,4 @@ async function titlesOf(db: Kysely<Database>, tenantUuid: string, items: Array<{
     for (const row of rows) titles.set(row.uuid, row.title);
   }
   return titles;
-}
-
-async function participantsOf(db: Kysely<Database>, items: Array<{ kind: ActivityItem["kind"]; uuid: string }>) {
-  const people = new Map<string, string[]>();
-  const emailUuids = items.filter((item) => item.kind === "email").map((item) => item.uuid);
-  const meetingUuids = items.filter((item) => item.kind === "meeting").map((item) => item.uuid);
-  const add = (id: string, person: string) => {
-    const list = people.get(id) ?? [];
-    if (!list.includes(person)) list.push(person);
-    people.set(id, list);
-  };
-  if (emailUuids.length > 0) {
-    const rows = await db.selectFrom("email_participants").select(["email_uuid", "person_uuid"]).where("email_uuid", "in", emailUuids).orderBy("role").execute();
-    for (const row of rows) add(row.email_uuid, row.person_uuid);
-  }
-  if (meetingUuids.length > 0) {
-    const rows = await db
-      .selectFrom("meeting_attendees")
-      .select(["meeting_uuid", "person_uuid"])
-      .where("meeting_uuid", "in", meetingUuids)
-      .where("response", "!=", "declined")
-      .execute();
-    for (const row of rows) add(row.meeting_uuid, row.person_uuid);
-  }
-  return people;
 }

@@ -35,6 +35,7 @@ import { currentMembersFromIndexMigration } from "./0028-current-members-from-in
 import { personChangesMigration } from "./0029-person-changes.js";
 import { opportunitiesByIntroPersonMigration } from "./0030-opportunities-by-intro-person.js";
 import { deletedTenantsRefuseWritesMigration } from "./0031-deleted-tenants-refuse-writes.js";
+import { activityFeedMigration } from "./0032-activity-feed.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "0029-person-changes": personChangesMigration,
   "0030-opportunities-by-intro-person": opportunitiesByIntroPersonMigration,
   "0031-deleted-tenants-refuse-writes": deletedTenantsRefuseWritesMigration,
+  "0032-activity-feed": activityFeedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,0 +1,30 @@
+/** Who took part in a page's emails and meetings (declined attendees left out), read for the activity lists. */
+import type { Kysely } from "kysely";
+import type { ActivityItem } from "../activity-records.js";
+import type { Database } from "../database-schema.js";
+
+/** Each item's participants by uuid, every person once. */
+export async function participantsOf(db: Kysely<Database>, items: Array<{ kind: ActivityItem["kind"]; uuid: string }>) {
+  const people = new Map<string, string[]>();
+  const emailUuids = items.filter((item) => item.kind === "email").map((item) => item.uuid);
+  const meetingUuids = items.filter((item) => item.kind === "meeting").map((item) => item.uuid);
+  const add = (id: string, person: string) => {
+    const list = people.get(id) ?? [];
+    if (!list.includes(person)) list.push(person);
+    people.set(id, list);
+  };
+  if (emailUuids.length > 0) {
+    const rows = await db.selectFrom("email_participants").select(["email_uuid", "person_uuid"]).where("email_uuid", "in", emailUuids).orderBy("role").execute();
+    for (const row of rows) add(row.email_uuid, row.person_uuid);
+  }
+  if (meetingUuids.length > 0) {
+    const rows = await db
+      .selectFrom("meeting_attendees")
+      .select(["meeting_uuid", "person_uuid"])
+      .where("meeting_uuid", "in", meetingUuids)
+      .where("response", "!=", "declined")
+      .execute();
+    for (const row of rows) add(row.meeting_uuid, row.person_uuid);
+  }
+  return people;
+}
