@@ -4,6 +4,7 @@
  * the MCP tools are all generated from this list; a new endpoint is one file plus one line here.
  */
 import type { AnyOperation } from "../operations/operation.js";
+import { listActivity } from "./activity/list-activity.js";
 import { listCompanyActivity } from "./activity/list-company-activity.js";
 import { listPersonActivity } from "./activity/list-person-activity.js";
 import { getCompany } from "./companies/get-company.js";
@@ -101,6 +102,7 @@ export const operations: readonly AnyOperation[] = [
   ingestEmails,
   listPersonActivity,
   listCompanyActivity,
+  listActivity,
   // Meetings
   createMeeting,
   listMeetings,

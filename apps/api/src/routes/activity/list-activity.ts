@@ -1,0 +1,54 @@
+/** GET /v1/activity: the tenant's emails and confirmed meetings in the order Rapport recorded them, for pollers. */
+import { z } from "zod";
+import { defineOperation } from "../../operations/operation.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
+import { cursorListQuery } from "../../platform/listing/list-parameters.js";
+import { listPage } from "../../platform/listing/list-page.js";
+import { isoTimestampQuery, uuidString } from "../../platform/request/common-schemas.js";
+import { activityFeedItemSchema, presentActivityFeedItem } from "../../presenters/activity-feed-presenter.js";
+
+const sequenceQuery = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, "after_sequence must be a non-negative integer")
+  .transform((text) => Number(text))
+  .describe("Only items whose sequence is greater than this: the sequence of the last item your previous poll processed.");
+
+export const listActivity = defineOperation({
+  operationId: "listActivity",
+  method: "get",
+  path: "/v1/activity",
+  area: "Activity",
+  summary: "List the tenant's activity feed",
+  description:
+    "The tenant's emails and confirmed meetings in the order Rapport recorded them (by sequence, oldest first), each with its participants, internal users marked; metadata only. Use it to learn what happened since your last poll: new activity does not move a person's or company's service_updated_at. " +
+    "Poll like this: the first time, pass since (or nothing, for everything) and follow next_cursor until has_more is false; store the sequence of the last item you processed; next time pass after_sequence with it and scan again. " +
+    "Nothing recorded meanwhile is missed or listed twice, an email ingested late with an old sent_at included: order and after_sequence follow recording, not sent_at or start times. " +
+    "A meeting written again (rescheduled, attendees changed, cancelled, deleted) takes a new sequence: it is listed again if it still counts, so process items by uuid; cancelled, deleted and fully declined meetings are left out, and a removal is not announced.",
+  query: cursorListQuery.extend({
+    since: isoTimestampQuery("Only items Rapport recorded at or after this instant (recording time, not sent_at or start time).").optional(),
+    after_sequence: sequenceQuery.optional(),
+    kind: z.enum(["email", "meeting"]).optional().describe("Only emails or only meetings."),
+    person_uuid: uuidString("Only items this person took part in (no items for a person not in the tenant).").optional(),
+  }),
+  response: listEnvelopeSchema(activityFeedItemSchema),
+  example: { query: { since: "2026-12-02T00:00:00Z", kind: "email", per_page: "50" } },
+  async handler({ query, auth, services }) {
+    const { page, per_page, cursor, ...filters } = query;
+    return listPage({
+      paging: { page, per_page, cursor },
+      query: { operation: "listActivity", tenant: auth.tenant.uuid, filters },
+      cursors: await cursorCodecFor(services.store),
+      fetch: (request) =>
+        services.store.interactions.feed(auth.tenant.uuid, {
+          ...request,
+          kind: filters.kind,
+          recordedSince: filters.since,
+          afterSequence: filters.after_sequence,
+          personUuid: filters.person_uuid,
+        }),
+      present: (items) => items.map(presentActivityFeedItem),
+    });
+  },
+});
