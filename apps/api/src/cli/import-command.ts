@@ -8,7 +8,6 @@ import { resolve } from "node:path";
 import { createSqliteStore, IMPORT_KINDS, type ImportKind, type Store, type User } from "@rapport/store";
 import { Argument, Command, InvalidArgumentError, Option } from "commander";
 import { CSV_ENTITIES, type CsvEntity } from "../imports/column-mapping.js";
-import { importArchive } from "../imports/import-archive.js";
 import { defaultWindow, ImportRequestError, type ImportRequest } from "../imports/import-request.js";
 import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportFormatError } from "../imports/imported-items.js";
@@ -117,6 +116,7 @@ export function importCommand(): Command {
       try {
         if (!(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
         const owner = await ownerOf(store, options.tenant, options.user);
+        const { importArchive } = await import("../imports/import-archive.js");
         const summary = await importArchive({
           store,
           tenantUuid: options.tenant,
