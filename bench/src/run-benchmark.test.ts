@@ -33,6 +33,8 @@ describe("runBenchmark at scale S", () => {
         "rankings-relationship-quality",
         "activity-list-person",
         "activity-list-company",
+        "activity-list-feed-poll",
+        "activity-list-feed-scan",
         "activity-ingest",
         "activity-ingest-store-batch",
         "activity-ingest-batch",
@@ -111,6 +113,15 @@ describe("runBenchmark at scale S", () => {
       expect(figures?.batchRankingMedianMs, id).toBeGreaterThan(0);
       expect(figures?.batchRankingP95Ms, id).toBeGreaterThanOrEqual(figures!.batchRankingMedianMs!);
     }
+    // The feed's polls and scan pages are each a sample; the scan's first page, which counts the whole feed, is reported beside.
+    const feedPoll = report.measurements.find((measurement) => measurement.id === "activity-list-feed-poll");
+    expect(feedPoll?.subject.summary.count).toBe(5);
+    expect(feedPoll?.figures.lastSequence).toBeGreaterThanOrEqual(20_000);
+    const feedScan = report.measurements.find((measurement) => measurement.id === "activity-list-feed-scan");
+    expect(feedScan?.subject.summary.count).toBe(3);
+    expect(feedScan?.baseline?.summary.count).toBe(3);
+    expect(feedScan?.figures.firstPageMs).toBeGreaterThan(0);
+    expect(feedScan?.figures.baselineFirstPageMs).toBeGreaterThan(0);
     // Both search rows time exact matches, not the fuzzy retry.
     for (const id of ["opportunities-search", "opportunities-search-common"]) {
       expect(report.measurements.find((measurement) => measurement.id === id)?.figures.medianMatches, id).toBeGreaterThan(0);
