@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import ICAL from "ical.js";
+import { MAX_MEETING_TEXT_LENGTH } from "../platform/request/field-limits.js";
 import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
@@ -19,7 +20,6 @@ type CalendarTime = InstanceType<typeof ICAL.Time>;
 
 /** A series expanding to more occurrences than this in the window is cut there (and reported). */
 export const MAX_OCCURRENCES_PER_SERIES = 5_000;
-const MAX_TITLE_LENGTH = 500;
 
 export interface IcsOptions {
   /** Window start, epoch ms (inclusive). */
@@ -114,11 +114,11 @@ function toMeeting(
     item: {
       type: "meeting",
       external_id: externalId,
-      title: (text(item, "summary") ?? "(no title)").slice(0, MAX_TITLE_LENGTH),
+      title: (text(item, "summary") ?? "(no title)").slice(0, MAX_MEETING_TEXT_LENGTH),
       starts_at: startsAt,
       ends_at: endsAt,
       status,
-      location: text(item, "location")?.slice(0, MAX_TITLE_LENGTH) ?? null,
+      location: text(item, "location")?.slice(0, MAX_MEETING_TEXT_LENGTH) ?? null,
       organizer,
       attendees,
     },

@@ -7,12 +7,11 @@
 import { createHash } from "node:crypto";
 import { normalizeEmail } from "@rapport/store";
 import PostalMime, { type Address } from "postal-mime";
+import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
 
 /** The address shape the store accepts for a participant. */
 const EMAIL_ADDRESS_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
-const MAX_SUBJECT_LENGTH = 2_000;
-const MAX_MESSAGE_ID_LENGTH = 998;
 /** A kept body is cut to this many characters. */
 export const MAX_BODY_CHARACTERS = 200_000;
 
