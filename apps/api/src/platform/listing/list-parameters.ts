@@ -5,6 +5,7 @@
  * A value that is not an integer at all is a 400.
  */
 import { z } from "zod";
+import { MAX_CURSOR_LENGTH } from "../request/field-limits.js";
 
 export const DEFAULT_PER_PAGE = 10;
 /** Far past any real data; keeps the offset within what databases accept. */
@@ -30,7 +31,7 @@ export const perPageParameter = integerText("per_page")
 
 export const cursorParameter = z
   .string()
-  .max(2048)
+  .max(MAX_CURSOR_LENGTH)
   .optional()
   .describe(
     "Opaque next_cursor of a previous response: the page starts right after its last record. " +

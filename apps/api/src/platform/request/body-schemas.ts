@@ -1,13 +1,13 @@
 /** Zod building blocks for request bodies: instants and participants. */
 import { z } from "zod";
 import { parseIsoTimestamp } from "./common-schemas.js";
-import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "./field-limits.js";
+import { MAX_DATE_TEXT_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "./field-limits.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
 
 /** An instant in a body: ISO 8601 date-time string or Unix epoch milliseconds; out as epoch ms. */
 export const instantField = (description: string) =>
   z
-    .union([z.string().max(40), z.number().int().min(0).max(8_640_000_000_000_000)])
+    .union([z.string().max(MAX_DATE_TEXT_LENGTH), z.number().int().min(0).max(8_640_000_000_000_000)])
     .transform((value, context) => {
       if (typeof value === "number") return value;
       const time = parseIsoTimestamp(value);

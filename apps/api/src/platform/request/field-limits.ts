@@ -38,6 +38,37 @@ export const MAX_SUBJECT_LENGTH = 2_000;
 /** A meeting's title, location and calendar id (an iCalendar UID). */
 export const MAX_MEETING_TEXT_LENGTH = 500;
 
+/** A company's latest investment round type (`last_investment_type`). */
+export const MAX_INVESTMENT_TYPE_LENGTH = 200;
+/** An opportunity's name. */
+export const MAX_OPPORTUNITY_NAME_LENGTH = 300;
+/** An opportunity's free text: its details and next step. */
+export const MAX_OPPORTUNITY_TEXT_LENGTH = 10_000;
+/** A key of an opportunity's custom_fields object: a custom field's UUID or key. */
+export const MAX_CUSTOM_FIELD_REFERENCE_LENGTH = 100;
+/** The free text of a link between two records (`context`, e.g. 'lead investor'). */
+export const MAX_ASSOCIATION_CONTEXT_LENGTH = 1_000;
+/** A task's title. */
+export const MAX_TASK_TITLE_LENGTH = 500;
+/** A task's description. */
+export const MAX_TASK_DESCRIPTION_LENGTH = 10_000;
+/** A note's title. */
+export const MAX_NOTE_TITLE_LENGTH = 300;
+/** A note's content. */
+export const MAX_NOTE_CONTENT_LENGTH = 100_000;
+/** An entity list's name. */
+export const MAX_LIST_NAME_LENGTH = 200;
+/** An opportunity type's label, plural label, sub-label or plural sub-label. */
+export const MAX_OPPORTUNITY_TYPE_LABEL_LENGTH = 100;
+/** An opportunity type's description. */
+export const MAX_OPPORTUNITY_TYPE_DESCRIPTION_LENGTH = 2_000;
+/** An opportunity stage's name. */
+export const MAX_OPPORTUNITY_STAGE_NAME_LENGTH = 100;
+/** An opportunity custom field's display name. */
+export const MAX_CUSTOM_FIELD_NAME_LENGTH = 100;
+/** One choice of a select custom field. */
+export const MAX_CUSTOM_FIELD_CHOICE_LENGTH = 200;
+
 /** The longest value of company text field `field`. */
 export function maxCompanyFieldLength(field: CompanyTextField): number {
   switch (field) {
@@ -64,3 +95,21 @@ export function maxCompanyFieldLength(field: CompanyTextField): number {
 export const MAX_TENANT_NAME_LENGTH = 300;
 /** An API key's label. */
 export const MAX_API_KEY_LABEL_LENGTH = 200;
+
+// Not record fields: the longest text a query parameter or another request value may hold.
+/** A free-text filter of a list (a name, a search, a place of the opportunity list, a company field). */
+export const MAX_FILTER_TEXT_LENGTH = 200;
+/** The country or state filter of the company list. */
+export const MAX_PLACE_FILTER_LENGTH = 100;
+/** A comma-separated filter of the company list (statuses, tags, ...). */
+export const MAX_FILTER_LIST_LENGTH = 4_000;
+/** The comma-separated status filter of the task list. */
+export const MAX_TASK_STATUS_FILTER_LENGTH = 100;
+/** The comma-separated periods of the person activity-stats batch. */
+export const MAX_PERIOD_LIST_LENGTH = 200;
+/** A list cursor (an opaque next_cursor). */
+export const MAX_CURSOR_LENGTH = 2048;
+/** An ISO 8601 date or date-time written as text. */
+export const MAX_DATE_TEXT_LENGTH = 40;
+/** One column mapping of a CSV import ('Header=field,Header=field'). */
+export const MAX_COLUMN_MAPPING_LENGTH = 2_000;

@@ -11,6 +11,7 @@ import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import type { AppServices } from "../../services.js";
+import { MAX_ASSOCIATION_CONTEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 /** Entity types each owner kind may link to (spec: TASK→TASK is not allowed; notes link to no notes). */
 export const LINKABLE: Record<AssociationOwnerType, readonly EntityType[]> = {
@@ -38,7 +39,7 @@ export function linkBodySchema(ownerType: AssociationOwnerType) {
 export function linkBodyWithContextSchema(ownerType: AssociationOwnerType) {
   return linkBodySchema(ownerType)
     .extend({
-      context: z.string().max(1_000).nullable().optional().describe("Free text about the link, e.g. 'lead investor'. Optional."),
+      context: z.string().max(MAX_ASSOCIATION_CONTEXT_LENGTH).nullable().optional().describe("Free text about the link, e.g. 'lead investor'. Optional."),
     })
     .strict();
 }

@@ -12,6 +12,7 @@ import {
   MAX_COMPANY_NAME_LENGTH,
   MAX_DOMAIN_LENGTH,
   MAX_EMAIL_ADDRESS_LENGTH,
+  MAX_INVESTMENT_TYPE_LENGTH,
   maxCompanyFieldLength,
 } from "../../platform/request/field-limits.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
@@ -115,7 +116,7 @@ export const companyFieldsShape = {
   domain: domain.optional(),
   service_industry_tags: labelList("Industry tags; what service_industry_tags filters on.").optional(),
   investor_types: labelList("Investor classifications; what investor_types filters on.").optional(),
-  last_investment_type: nullableText("Type of the latest investment round; what last_investment_types filters on.", 200).optional(),
+  last_investment_type: nullableText("Type of the latest investment round; what last_investment_types filters on.", MAX_INVESTMENT_TYPE_LENGTH).optional(),
   last_investment_date: nullableDate("Date of the latest investment.").optional(),
   npi_types: labelList("NPI type labels from the tenant's data source; what npi_types filters on.").optional(),
   npi_date: nullableDate("NPI date from the tenant's data source.").optional(),

@@ -10,14 +10,15 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { countrySpellings, resolveLocationFilter, stateSpellings } from "../../platform/location/resolve-location.js";
 import { isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
+import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH, MAX_PLACE_FILTER_LENGTH } from "../../platform/request/field-limits.js";
 
-const text = (description: string) => z.string().min(1).max(200).optional().describe(`${description} Case-insensitive substring.`);
+const text = (description: string) => z.string().min(1).max(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring.`);
 
 /** Comma-separated values, OR'd; blanks ignored. */
 const commaList = (description: string) =>
   z
     .string()
-    .max(4_000)
+    .max(MAX_FILTER_LIST_LENGTH)
     .transform((value, context) => {
       const items = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];
       if (items.length === 0) {
@@ -85,13 +86,13 @@ const listCompaniesQuery = cursorListQuery.extend({
   country: z
     .string()
     .min(1)
-    .max(100)
+    .max(MAX_PLACE_FILTER_LENGTH)
     .optional()
     .describe("Country by name or ISO 3166-1 code (alpha-2 or alpha-3); matches companies whose country is stored in any spelling of it. 400 when unrecognized."),
   state: z
     .string()
     .min(1)
-    .max(100)
+    .max(MAX_PLACE_FILTER_LENGTH)
     .optional()
     .describe("State by name, or by ISO 3166-2 code together with country (a two-letter code alone is a 400). Matches any stored spelling."),
   operating_status: commaList("Operating statuses."),
@@ -99,7 +100,7 @@ const listCompaniesQuery = cursorListQuery.extend({
   ipo_status: commaList("IPO statuses."),
   service_industry_tags: z
     .string()
-    .max(4_000)
+    .max(MAX_FILTER_LIST_LENGTH)
     .transform((value) => [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))])
     .optional()
     .describe("Industry tags, comma-separated, case-insensitive; combined by service_industry_tags_operator."),

@@ -1,9 +1,10 @@
 /** The name of an entity list, as create and rename take it. */
 import { z } from "zod";
+import { MAX_LIST_NAME_LENGTH } from "../../platform/request/field-limits.js";
 
 export const listName = z
   .string()
-  .max(200, "at most 200 characters")
+  .max(MAX_LIST_NAME_LENGTH, `at most ${MAX_LIST_NAME_LENGTH} characters`)
   .transform((value) => value.trim())
   .refine((value) => value.length > 0, "must not be blank")
   .describe("The list's name.");

@@ -3,11 +3,17 @@ import { ENTITY_TYPES } from "@rapport/store";
 import { z } from "zod";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { calendarDate } from "../../platform/request/date-schemas.js";
+import {
+  MAX_ASSOCIATION_CONTEXT_LENGTH,
+  MAX_CUSTOM_FIELD_REFERENCE_LENGTH,
+  MAX_OPPORTUNITY_NAME_LENGTH,
+  MAX_OPPORTUNITY_TEXT_LENGTH,
+} from "../../platform/request/field-limits.js";
 
-const text = (description: string) => z.string().max(10_000).nullable().describe(description);
+const text = (description: string) => z.string().max(MAX_OPPORTUNITY_TEXT_LENGTH).nullable().describe(description);
 
 export const opportunityWriteFields = {
-  name: z.string().trim().min(1).max(300).describe("The opportunity's name."),
+  name: z.string().trim().min(1).max(MAX_OPPORTUNITY_NAME_LENGTH).describe("The opportunity's name."),
   details: text("Free-text details."),
   next_step: text("The next step to take."),
   value: z.number().min(0).max(1e15).nullable().describe("Monetary value (at least 0)."),
@@ -23,7 +29,7 @@ export const opportunityWriteFields = {
   intro_date: calendarDate("When the introduction happened.").nullable(),
   close_date: calendarDate("Expected or actual close.").nullable(),
   custom_fields: z
-    .record(z.string().max(100), z.unknown())
+    .record(z.string().max(MAX_CUSTOM_FIELD_REFERENCE_LENGTH), z.unknown())
     .refine((fields) => Object.keys(fields).length <= 200, "at most 200 custom fields")
     .describe("Custom field values keyed by field UUID or key (see custom_field_mapping); null removes a value."),
 };
@@ -32,6 +38,6 @@ export const associationInput = z
   .object({
     entity_type: z.enum(ENTITY_TYPES).describe("Kind of record: PERSON, COMPANY, NOTE, FILE, TASK or OPPORTUNITY."),
     entity_uuid: uuidString("The record's UUID."),
-    context: z.string().max(1_000).nullable().optional().describe("Free text about the link, e.g. 'lead investor'."),
+    context: z.string().max(MAX_ASSOCIATION_CONTEXT_LENGTH).nullable().optional().describe("Free text about the link, e.g. 'lead investor'."),
   })
   .strict();

@@ -13,8 +13,9 @@ import { countrySpellings, resolveLocationFilter, stateSpellings } from "../../p
 import { booleanQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { calendarDate, isoBoundQuery, numberQuery } from "../../platform/request/date-schemas.js";
 import type { AppServices } from "../../services.js";
+import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
-const text = (description: string) => z.string().trim().min(1).max(200).describe(description);
+const text = (description: string) => z.string().trim().min(1).max(MAX_FILTER_TEXT_LENGTH).describe(description);
 
 export const opportunityListQuery = cursorListQuery.extend({
   name: text("Case-insensitive substring of the opportunity's own name.").optional(),

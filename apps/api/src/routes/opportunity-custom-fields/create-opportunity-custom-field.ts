@@ -5,9 +5,10 @@ import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { customFieldSchema, presentCustomField } from "../../presenters/opportunity-type-presenter.js";
+import { MAX_CUSTOM_FIELD_CHOICE_LENGTH, MAX_CUSTOM_FIELD_NAME_LENGTH } from "../../platform/request/field-limits.js";
 
 export const choicesField = z
-  .array(z.string().trim().min(1).max(200))
+  .array(z.string().trim().min(1).max(MAX_CUSTOM_FIELD_CHOICE_LENGTH))
   .max(200)
   .refine((choices) => new Set(choices).size === choices.length, "choices must be distinct")
   .describe("Allowed values of a single_select or multi_select field.");
@@ -26,7 +27,7 @@ export const createOpportunityCustomField = defineOperation({
         .string()
         .regex(/^[a-z][a-z0-9_]{0,62}$/, "must start with a lower-case letter and use only a-z, 0-9 and _ (at most 63)")
         .describe("Stable machine name, e.g. 'fund_vehicle'."),
-      name: z.string().trim().min(1).max(100).describe("Display name."),
+      name: z.string().trim().min(1).max(MAX_CUSTOM_FIELD_NAME_LENGTH).describe("Display name."),
       type: z.enum(CUSTOM_FIELD_TYPES).describe("Value type."),
       choices: choicesField.optional(),
     })

@@ -6,6 +6,7 @@ import { badRequest, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { customFieldSchema, presentCustomField } from "../../presenters/opportunity-type-presenter.js";
 import { choicesField } from "./create-opportunity-custom-field.js";
+import { MAX_CUSTOM_FIELD_NAME_LENGTH } from "../../platform/request/field-limits.js";
 
 export const updateOpportunityCustomField = defineOperation({
   operationId: "updateOpportunityCustomField",
@@ -16,7 +17,7 @@ export const updateOpportunityCustomField = defineOperation({
   description:
     "Writes name and/or choices; key and type never change. Stored values outside new choices are kept as they are. Administrators only; 404 when the field is not in the tenant.",
   params: z.object({ field_uuid: uuidString("The custom field's UUID.") }),
-  body: z.object({ name: z.string().trim().min(1).max(100).describe("Display name."), choices: choicesField }).partial().strict(),
+  body: z.object({ name: z.string().trim().min(1).max(MAX_CUSTOM_FIELD_NAME_LENGTH).describe("Display name."), choices: choicesField }).partial().strict(),
   response: customFieldSchema,
   errors: [404],
   example: { body: { name: "Fund vehicle" } },

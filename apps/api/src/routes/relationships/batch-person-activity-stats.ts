@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { openRelationshipView, type RelationshipView } from "../../relationships/relationship-view.js";
 import { targetUuids } from "./path-batch-body.js";
+import { MAX_PERIOD_LIST_LENGTH } from "../../platform/request/field-limits.js";
 
 const periodSchema = z.object({
   period: z.enum(ACTIVITY_PERIODS as [ActivityPeriod, ...ActivityPeriod[]]),
@@ -50,7 +51,7 @@ export const batchPersonActivityStats = defineOperation({
       group_by: z.enum(["internal_user"]).optional().describe("internal_user adds by_user."),
       periods: z
         .string()
-        .max(200)
+        .max(MAX_PERIOD_LIST_LENGTH)
         .optional()
         .transform((value, context) => {
           if (value === undefined) return undefined;

@@ -10,10 +10,11 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { presentTask, taskSchema } from "../../presenters/task-presenter.js";
 import { resolveAssignee } from "./task-access.js";
+import { MAX_TASK_STATUS_FILTER_LENGTH } from "../../platform/request/field-limits.js";
 
 const statusList = z
   .string()
-  .max(100)
+  .max(MAX_TASK_STATUS_FILTER_LENGTH)
   .transform((value, context) => {
     const statuses = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];
     const bad = statuses.find((status) => !(TASK_STATUSES as readonly string[]).includes(status));
