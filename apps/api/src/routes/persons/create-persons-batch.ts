@@ -7,6 +7,7 @@ import { ConflictError, InvalidInputError, NotFoundError, type Person, type Stor
 import { z } from "zod";
 import { findPersonMatch } from "../../persons/find-person-match.js";
 import { batchItem, type BatchItem } from "../../operations/batch-item.js";
+import { batchStatusCountSchema, countBatchStatuses } from "../../operations/batch-status-counts.js";
 import { defineOperation } from "../../operations/operation.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 import { personCreateSchema, toPersonPatch, type PersonInput } from "./person-input.js";
@@ -59,9 +60,9 @@ export const createPersonsBatch = defineOperation({
   }),
   response: z.object({
     results: z.array(resultSchema).describe("One result per item, in input order."),
-    created: z.number().int().describe("Items with status CREATED."),
-    matched: z.number().int().describe("Items with status MATCHED."),
-    errors: z.number().int().describe("Items with status ERROR."),
+    created: batchStatusCountSchema("CREATED"),
+    matched: batchStatusCountSchema("MATCHED"),
+    errors: batchStatusCountSchema("ERROR"),
   }),
   example: {
     body: {
@@ -98,7 +99,6 @@ export const createPersonsBatch = defineOperation({
       person: "person" in outcome ? presented.get(outcome.person.uuid)! : null,
       error: outcome.status === "ERROR" ? outcome.error : null,
     }));
-    const count = (status: Outcome["status"]) => outcomes.filter((outcome) => outcome.status === status).length;
-    return { results, created: count("CREATED"), matched: count("MATCHED"), errors: count("ERROR") };
+    return { results, ...countBatchStatuses(results, { created: "CREATED", matched: "MATCHED", errors: "ERROR" }) };
   },
 });
