@@ -1,6 +1,7 @@
 /** POST /v1/notes/batch: attaches notes to persons (the last step of a bulk import), item by item. */
 import { z } from "zod";
 import { batchItem, type BatchItem } from "../../operations/batch-item.js";
+import { batchStatusCountSchema, countBatchStatuses } from "../../operations/batch-status-counts.js";
 import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
@@ -32,7 +33,7 @@ export const createNotesBatch = defineOperation({
   summary: "Attach notes to persons in bulk",
   description:
     `Creates up to ${MAX_NOTES_PER_BATCH} notes, each linked to a person by UUID (e.g. the results of POST /v1/persons/batch). Items are independent: each is created on its own, and one that fails gets status ERROR with the reason and writes nothing, without failing the batch; an item fails when it is invalid (no content, a person_uuid that is not a UUID, an unknown field) or its person is not in the tenant. A body without an items array of 1 to ${MAX_NOTES_PER_BATCH} entries is a 400. ` +
-    "results has one entry per item, in input order. The notes are owned by the calling user.",
+    "results has one entry per item, in input order; created and errors count its CREATED and ERROR entries. The notes are owned by the calling user.",
   body: z
     .object({
       items: z
@@ -54,6 +55,8 @@ export const createNotesBatch = defineOperation({
         }),
       )
       .describe("One result per input item, in input order."),
+    created: batchStatusCountSchema("CREATED"),
+    errors: batchStatusCountSchema("ERROR"),
   }),
   example: { body: { items: [{ person_uuid: "6f1c2a34-0000-4000-8000-000000000004", content: "Imported from the CRM export." }] } },
   async handler({ body, auth, services }) {
@@ -85,6 +88,6 @@ export const createNotesBatch = defineOperation({
       );
       results.push({ index, status: "CREATED" as const, person_uuid, note: presentNote(note), error: null });
     }
-    return { results };
+    return { results, ...countBatchStatuses(results, { created: "CREATED", errors: "ERROR" }) };
   },
 });

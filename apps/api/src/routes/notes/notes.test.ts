@@ -138,6 +138,7 @@ describe("POST /v1/notes/batch", () => {
       ["CREATED", bob.uuid],
       ["ERROR", MISSING],
     ]);
+    expect(response.body).toMatchObject({ created: 2, errors: 2 });
     expect(results[0]!.note).toMatchObject({ content: "Imported: Ada", owner: { uuid: acme.member.uuid }, associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid }] });
     expect(results[1]).toMatchObject({ note: null, error: `person ${theirs.uuid} not found` });
     expect(results[2]!.error).toBeNull();
@@ -172,6 +173,7 @@ describe("POST /v1/notes/batch", () => {
       [4, "ERROR", ada.uuid],
       [5, "ERROR", null],
     ]);
+    expect(response.body).toMatchObject({ created: 1, errors: 5 });
     expect(results[0]).toMatchObject({ note: null, error: expect.stringMatching(/^field 'content': /) });
     expect(results[1]!.error).toMatch(/^field 'person_uuid': .*UUID/);
     expect(results[3]!.error).toMatch(/expected object/);
@@ -196,5 +198,6 @@ describe("POST /v1/notes/batch", () => {
     expect((await call("/v1/notes")).body.total).toBe(0);
     const hundred = await call("/v1/notes/batch", { method: "POST", body: { items: tooMany.slice(0, 100) } });
     expect(hundred.body.results).toHaveLength(100);
+    expect(hundred.body).toMatchObject({ created: 100, errors: 0 });
   });
 });
