@@ -9,7 +9,7 @@ import type { CompanyListFilters, CompanyRepository, NumberRange } from "../stor
 import { assertAllowedValue } from "./allowed-value.js";
 import { nameContains } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
-import { assertRequiredFields } from "./required-fields.js";
+import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
@@ -226,6 +226,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
   return {
     async create(input: NewCompany) {
       assertRequiredFields(input, ["tenant_uuid", "company_name"], "companies.create");
+      assertNonBlankFields(input, ["company_name"], "companies.create");
       assertEmployeeCountBand(input, "companies.create");
       const timestamp = now();
       const row = {
@@ -259,6 +260,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       });
     },
     async update(tenantUuid, companyUuid, patch) {
+      assertNonBlankFields(patch, ["company_name"], "companies.update");
       assertEmployeeCountBand(patch, "companies.update");
       return withTransaction(db, async (transaction) => {
         const result = await transaction

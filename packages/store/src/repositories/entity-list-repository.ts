@@ -5,7 +5,7 @@ import { InvalidInputError, NotFoundError } from "../errors.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
-import { assertRequiredFields } from "./required-fields.js";
+import { assertNonBlankFields, assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import type { EntityListRepository } from "../store.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -63,6 +63,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
   return {
     async create(input) {
       assertRequiredFields(input, ["tenant_uuid", "name"], "entityLists.create");
+      assertNonBlankFields(input, ["name"], "entityLists.create");
       assertAllowedValue(ENTITY_LIST_KINDS, input.kind, "kind", "entityLists.create");
       const timestamp = now();
       const row: EntityListsTable = {
@@ -92,6 +93,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       return { ...page, rows: page.rows.map((row) => toEntityList(row as ListRow)) };
     },
     async rename(tenantUuid, listUuid, name) {
+      assertNonBlankText(name, "name", "entityLists.rename");
       const result = await db
         .updateTable("entity_lists")
         .set({ name, updated_at: now() })

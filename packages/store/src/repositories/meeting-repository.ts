@@ -2,7 +2,7 @@
 import { sql, type Kysely } from "kysely";
 import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type NewMeeting } from "../activity-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
-import { assertRequiredFields } from "./required-fields.js";
+import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import type { MeetingRepository } from "../store.js";
@@ -111,6 +111,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
   return {
     async create(tenantUuid, input) {
       assertRequiredFields(input, ["title", "starts_at", "attendees"], "meetings.create");
+      assertNonBlankFields(input, ["title"], "meetings.create");
       assertMeetingEnumerations(input, "meetings.create");
       const created = await withTransaction(db, async (transaction) => {
         const scoped = { ...context, db: transaction };
@@ -198,6 +199,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };
     },
     async update(tenantUuid, meetingUuid, changes) {
+      assertNonBlankFields(changes, ["title"], "meetings.update");
       assertMeetingEnumerations(changes, "meetings.update");
       const updated = await withTransaction(db, async (transaction) => {
         const current = await get(transaction, tenantUuid, meetingUuid);

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, OpportunityCustomFieldsTable } from "../database-schema.js";
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type OpportunityCustomField } from "../deal-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
+import { assertNonBlankFields } from "./required-fields.js";
 import type { OpportunityCustomFieldRepository } from "../deal-store.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { parseJson, type RepositoryContext } from "./repository-context.js";
@@ -95,6 +96,7 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
 
   return {
     async create(input) {
+      assertNonBlankFields(input, ["key", "name"], "opportunityCustomFields.create");
       assertAllowedValue(CUSTOM_FIELD_TYPES, input.type, "type", "opportunityCustomFields.create");
       const taken = await db
         .selectFrom("opportunity_custom_fields")
@@ -123,6 +125,7 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
     },
     list: (tenantUuid) => loadCustomFields(db, tenantUuid),
     async update(tenantUuid, fieldUuid, changes) {
+      assertNonBlankFields(changes, ["name"], "opportunityCustomFields.update");
       const row = await getRow(tenantUuid, fieldUuid);
       if (!row) return null;
       const updated: OpportunityCustomFieldsTable = {

@@ -27,6 +27,7 @@ import { countLiveOpportunities, matchesAreDense, planSearch } from "./opportuni
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
 import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { assertNonBlankFields } from "./required-fields.js";
 
 interface ListTotals {
   total: number;
@@ -240,6 +241,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
 
   return {
     async create(input, viewer) {
+      assertNonBlankFields(input, ["name"], "opportunities.create");
       const tenantUuid = input.tenant_uuid;
       return withTransaction(db, async (transaction) => {
         let parent: OpportunitiesTable | undefined;
@@ -313,6 +315,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     get: (tenantUuid, uuid, viewer) => getHydrated(db, tenantUuid, uuid, viewer),
 
     async update(tenantUuid, uuid, changes, actor, viewer) {
+      assertNonBlankFields(changes, ["name"], "opportunities.update");
       return withTransaction(db, async (transaction) => {
         const row = await liveRow(transaction, tenantUuid, uuid);
         if (!row) return null;

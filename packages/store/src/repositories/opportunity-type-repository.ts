@@ -6,6 +6,7 @@ import { assertAllowedValue } from "./allowed-value.js";
 import type { OpportunityStageRepository, OpportunityTypeRepository } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 
 function toPinningConfig(text: string): PinningConfig {
   const stored = parseJson<Partial<PinningConfig>>(text, {});
@@ -80,6 +81,9 @@ export async function loadOpportunityStages(
   return stages;
 }
 
+/** The labels a type is shown by: each, when written, must hold text (the REST API refuses them blank). */
+const TYPE_LABEL_FIELDS = ["label", "label_plural", "sub_label", "sub_label_plural"] as const;
+
 const pluralOf = (label: string) => (/s$/i.test(label) ? label : `${label}s`);
 
 export function createOpportunityTypeRepository({ db, now, generateId }: RepositoryContext): OpportunityTypeRepository {
@@ -93,6 +97,8 @@ export function createOpportunityTypeRepository({ db, now, generateId }: Reposit
 
   return {
     async create(input) {
+      assertRequiredFields(input, ["label"], "opportunityTypes.create");
+      assertNonBlankFields(input, TYPE_LABEL_FIELDS, "opportunityTypes.create");
       const timestamp = now();
       const subLabel = input.sub_label ?? `Sub-${input.label.toLowerCase()}`;
       const row: OpportunityTypesTable = {
@@ -126,6 +132,7 @@ export function createOpportunityTypeRepository({ db, now, generateId }: Reposit
       return rows.map(toOpportunityType);
     },
     async update(tenantUuid, typeUuid, changes) {
+      assertNonBlankFields(changes, TYPE_LABEL_FIELDS, "opportunityTypes.update");
       return withTransaction(db, async (transaction) => {
         const row = await transaction
           .selectFrom("opportunity_types")
@@ -183,6 +190,7 @@ export function createOpportunityStageRepository({ db, now, generateId }: Reposi
 
   return {
     async create(input) {
+      assertNonBlankFields(input, ["name"], "opportunityStages.create");
       assertAllowedValue(STAGE_TYPES, input.stage_type, "stage_type", "opportunityStages.create");
       return withTransaction(db, async (transaction) => {
         const type = await transaction
@@ -232,6 +240,7 @@ export function createOpportunityStageRepository({ db, now, generateId }: Reposi
       return (await query.execute()).map(toOpportunityStage);
     },
     async update(tenantUuid, stageUuid, changes) {
+      assertNonBlankFields(changes, ["name"], "opportunityStages.update");
       return withTransaction(db, async (transaction) => {
         const row = await transaction
           .selectFrom("opportunity_stages")

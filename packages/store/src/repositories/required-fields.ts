@@ -1,4 +1,4 @@
-/** Checks that a write's input carries the fields the store cannot do without, before anything is written. */
+/** Checks that a write's input carries the fields the store cannot do without, and no blank text in them, before anything is written. */
 import { InvalidInputError } from "../errors.js";
 
 /**
@@ -24,4 +24,18 @@ export function assertRequiredFields<Input extends object>(input: Input, fields:
 export function assertNonBlankText(value: unknown, field: string, operation: string): asserts value is string {
   if (typeof value === "string" && value.trim() !== "") return;
   throw new InvalidInputError(`${operation}: "${field}" must be a non-blank string; got ${JSON.stringify(value) ?? String(value)}`);
+}
+
+/**
+ * Throws InvalidInputError, quoting the value, for the first of `fields` that `input` sets (to anything but
+ * undefined) without text besides white space: a name, title or label that the REST API refuses blank. A create
+ * calls it after `assertRequiredFields`; an update calls it alone, so only the fields it changes are checked.
+ *
+ * @example assertNonBlankFields(patch, ["company_name"], "companies.update");
+ */
+export function assertNonBlankFields<Input extends object>(input: Input, fields: ReadonlyArray<keyof Input & string>, operation: string): void {
+  if (typeof input !== "object" || input === null) throw new InvalidInputError(`${operation}: expecting an object, got ${String(input)}`);
+  for (const field of fields) {
+    if (input[field] !== undefined) assertNonBlankText(input[field], field, operation);
+  }
 }

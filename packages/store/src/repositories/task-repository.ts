@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, TasksTable } from "../database-schema.js";
 import { TASK_SCOPES, TASK_STATUSES, type Task, type TaskScope, type TaskStatus } from "../deal-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
+import { assertNonBlankFields } from "./required-fields.js";
 import type { TaskRepository, Viewer } from "../deal-store.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
@@ -53,6 +54,7 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
 
   return {
     async create(input, viewer) {
+      assertNonBlankFields(input, ["title"], "tasks.create");
       assertAllowedValue(TASK_SCOPES, input.scope, "scope", "tasks.create");
       if (input.status !== undefined) assertAllowedValue(TASK_STATUSES, input.status, "status", "tasks.create");
       return withTransaction(db, async (transaction) => {
@@ -100,6 +102,7 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
       return { ...page, rows: await hydrateTasks(db, tenantUuid, page.rows, viewer) };
     },
     async update(tenantUuid, uuid, changes, viewer) {
+      assertNonBlankFields(changes, ["title"], "tasks.update");
       if (changes.status !== undefined) assertAllowedValue(TASK_STATUSES, changes.status, "status", "tasks.update");
       return withTransaction(db, async (transaction) => {
         const row = await visibleTasks(transaction, tenantUuid, viewer).where("uuid", "=", uuid).executeTakeFirst();

@@ -2,7 +2,7 @@
 import type { TenantsTable } from "../database-schema.js";
 import { TIERS, type Tenant, type Tier } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
-import { assertRequiredFields } from "./required-fields.js";
+import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { TenantRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -21,6 +21,7 @@ export function createTenantRepository({ db, now, generateId }: RepositoryContex
   return {
     async create(input) {
       assertRequiredFields(input, ["name"], "tenants.create");
+      assertNonBlankFields(input, ["name"], "tenants.create");
       assertAllowedValue(TIERS, input.tier, "tier", "tenants.create");
       const row: TenantsTable = {
         uuid: generateId(),

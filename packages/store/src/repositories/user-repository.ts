@@ -6,7 +6,7 @@ import { normalizeEmail } from "../normalize.js";
 import { keysetPage, type Page } from "../pagination/keyset-page.js";
 import { ROLES, type Role, type User } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
-import { assertRequiredFields } from "./required-fields.js";
+import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { UserRepository } from "../store.js";
 import { insertPerson } from "./person-repository.js";
 import { deepFreeze } from "./remembered-records.js";
@@ -78,6 +78,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
   return {
     async create(input) {
       assertRequiredFields(input, ["tenant_uuid", "name", "email"], "users.create");
+      assertNonBlankFields(input, ["name", "email"], "users.create");
       assertAllowedValue(ROLES, input.role, "role", "users.create");
       const email = normalizeEmail(input.email);
       const user = await withTransaction(db, async (transaction) => {
