@@ -59,10 +59,14 @@ function expectedDocuments(tenantUuid: string): Map<string, string[]> {
 
 const letter = fc.constantFrom("a", "B", "é", "É", "%", "_", " ", "x");
 const nameArbitrary = fc.string({ unit: letter, minLength: 1, maxLength: 6 });
-/** A person is created with a name that is not blank (persons.create refuses one); a rename may still blank it. */
-const personNameArbitrary = nameArbitrary.filter((name) => name.trim() !== "");
+/**
+ * Names the store takes only when not blank: a person's on create (persons.create refuses one, though a rename may
+ * still blank it), a company's and an opportunity's always.
+ */
+const nonBlankNameArbitrary = nameArbitrary.filter((name) => name.trim() !== "");
 const change = fc.oneof(
-  fc.record({ kind: fc.constantFrom("rename-person", "rename-company", "rename-opportunity"), index: fc.nat(), name: nameArbitrary }),
+  fc.record({ kind: fc.constant("rename-person"), index: fc.nat(), name: nameArbitrary }),
+  fc.record({ kind: fc.constantFrom("rename-company", "rename-opportunity"), index: fc.nat(), name: nonBlankNameArbitrary }),
   fc.record({ kind: fc.constantFrom("link-person", "link-company"), index: fc.nat(), target: fc.nat() }),
   fc.record({ kind: fc.constantFrom("unlink", "delete-opportunity", "delete-person"), index: fc.nat() }),
   fc.record({ kind: fc.constant("merge"), index: fc.nat(), target: fc.nat() }),
@@ -73,9 +77,9 @@ describe("opportunity search documents", () => {
     let deletedAt = Date.UTC(2026, 0, 1);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(personNameArbitrary, { minLength: 1, maxLength: 5 }),
-        fc.array(nameArbitrary, { minLength: 1, maxLength: 3 }),
-        fc.array(fc.tuple(nameArbitrary, fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }),
+        fc.array(nonBlankNameArbitrary, { minLength: 1, maxLength: 5 }),
+        fc.array(nonBlankNameArbitrary, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(nonBlankNameArbitrary, fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }),
         fc.array(change, { maxLength: 8 }),
         fc.array(fc.string({ unit: letter, minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 2 }),
         async (personNames, companyNames, deals, changes, words) => {
