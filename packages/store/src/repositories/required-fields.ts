@@ -28,8 +28,9 @@ export function assertNonBlankText(value: unknown, field: string, operation: str
 
 /**
  * Throws InvalidInputError, quoting the value, for the first of `fields` that `input` sets (to anything but
- * undefined) without text besides white space: a name, title or label that the REST API refuses blank. A create
- * calls it after `assertRequiredFields`; an update calls it alone, so only the fields it changes are checked.
+ * undefined) without text besides white space: a name, title or label that the REST API refuses blank. An absent
+ * field passes, so an update checks only what it changes; a create leaves absence to `assertRequiredFields` (or to
+ * the NOT NULL translation of `withTypedWriteErrors`).
  *
  * @example assertNonBlankFields(patch, ["company_name"], "companies.update");
  */
