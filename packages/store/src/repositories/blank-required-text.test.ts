@@ -1,19 +1,15 @@
 /** Every name, title and label the REST API refuses blank, the store refuses blank too, on create and on update. */
-import SqliteDatabase from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { expectRefusedUnwritten, rowCounter, untyped, type RefusedWriteCase } from "../testing/refused-writes.js";
 import type { Store } from "../store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-blank-text-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** A repository method called as plain JavaScript would: no type stands between the caller and the store. */
-type Untyped = (...args: unknown[]) => Promise<unknown>;
-const untyped = (method: unknown) => method as Untyped;
 
 interface Fixture {
   store: Store;
@@ -28,13 +24,7 @@ interface Fixture {
   opportunityUuid: string;
 }
 
-interface Case {
-  operation: string;
-  call: (fixture: Fixture) => Promise<unknown>;
-  message: string;
-  /** The rows a wrongly accepted call would have added to or changed. */
-  table: string;
-}
+type Case = RefusedWriteCase<Fixture>;
 
 const viewer = { user_uuid: null };
 const cases: Case[] = [
@@ -201,14 +191,7 @@ describe("blank required text", () => {
       fieldUuid: field.uuid,
       opportunityUuid: opportunity.uuid,
     };
-    count = (table) => {
-      const reader = new SqliteDatabase(path, { readonly: true });
-      try {
-        return (reader.prepare(`select count(*) as rows from ${table}`).get() as { rows: number }).rows;
-      } finally {
-        reader.close();
-      }
-    };
+    count = rowCounter(path);
   });
   afterEach(() => fixture.store.close());
 
@@ -216,10 +199,7 @@ describe("blank required text", () => {
     const before = count(table);
     // An update's count names the row as it stands, so a refused update must leave it there.
     if (table.includes(" where ")) expect(before).toBe(1);
-    const refusal = call(fixture);
-    await expect(refusal).rejects.toThrow(InvalidInputError);
-    await expect(refusal).rejects.toThrow(message);
-    expect(count(table)).toBe(before);
+    await expectRefusedUnwritten(call(fixture), message, () => count(table), before);
   });
 
   it("takes text with white space around it, and updates that leave the text fields out", async () => {

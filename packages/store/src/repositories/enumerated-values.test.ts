@@ -1,19 +1,15 @@
 /** Every enumerated field the store writes is checked against its list, as a caller in plain JavaScript may send anything. */
-import SqliteDatabase from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { expectRefusedUnwritten, rowCounter, untyped, type RefusedWriteCase } from "../testing/refused-writes.js";
 import type { Store } from "../store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-enumerations-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** A repository method called as plain JavaScript would: no type stands between the caller and the store. */
-type Untyped = (...args: unknown[]) => Promise<unknown>;
-const untyped = (method: unknown) => method as Untyped;
 
 interface Fixture {
   store: Store;
@@ -25,13 +21,7 @@ interface Fixture {
   companyUuid: string;
 }
 
-interface Case {
-  operation: string;
-  call: (fixture: Fixture) => Promise<unknown>;
-  message: string;
-  /** The table a wrongly accepted call would have written to. */
-  table: string;
-}
+type Case = RefusedWriteCase<Fixture>;
 
 const viewer = { user_uuid: null };
 const cases: Case[] = [
@@ -141,23 +131,13 @@ describe("enumerated fields", () => {
     const job = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false });
     const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", employee_count: "11-50" });
     fixture = { store, tenantUuid, meetingUuid: meeting.uuid, typeUuid: type.uuid, taskUuid: task.uuid, jobUuid: job.uuid, companyUuid: company.uuid };
-    count = (table) => {
-      const reader = new SqliteDatabase(path, { readonly: true });
-      try {
-        return (reader.prepare(`select count(*) as rows from ${table}`).get() as { rows: number }).rows;
-      } finally {
-        reader.close();
-      }
-    };
+    count = rowCounter(path);
   });
   afterEach(() => fixture.store.close());
 
   it.each(cases)("$operation refuses a value outside its list, naming the field and the allowed values, and writes nothing", async ({ call, message, table }) => {
     const before = count(table);
-    const refusal = call(fixture);
-    await expect(refusal).rejects.toThrow(InvalidInputError);
-    await expect(refusal).rejects.toThrow(message);
-    expect(count(table)).toBe(before);
+    await expectRefusedUnwritten(call(fixture), message, () => count(table), before);
   });
 
   it("companies take any employee-count band, and null clears it", async () => {

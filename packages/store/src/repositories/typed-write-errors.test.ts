@@ -8,6 +8,7 @@ import { InvalidInputError, NotFoundError } from "../errors.js";
 import { createSqliteStore, migrateToLatest } from "../sqlite/create-sqlite-store.js";
 import type { Database } from "../database-schema.js";
 import { Kysely, SqliteDialect } from "kysely";
+import { untyped } from "../testing/refused-writes.js";
 import { withTypedWriteErrors } from "./typed-write-errors.js";
 import type { Store } from "../store.js";
 
@@ -16,8 +17,6 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const UNKNOWN_TENANT = "00000000-0000-4000-8000-000000000000";
 const viewer = { user_uuid: null };
-/** A repository method called as plain JavaScript would: no type stands between the caller and the store. */
-const untyped = (method: unknown) => method as (...args: unknown[]) => Promise<unknown>;
 const TABLES = ["tenants", "users", "persons", "person_emails", "companies", "emails", "meetings", "entity_lists", "api_keys", "import_jobs", "opportunity_types", "tasks", "notes"];
 
 /** Every main create and ingest, aimed at the tenant given. */
