@@ -8,6 +8,7 @@ import type { ActivityItem, InteractionRecord, MeetingStatus } from "../activity
 import type { Database } from "../database-schema.js";
 import type { InteractionRepository } from "../store.js";
 import { activityFeedPage } from "./activity-feed.js";
+import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 import { groupTimelinePage } from "./group-timeline.js";
 import { personTimelinePage } from "./person-timeline.js";
@@ -258,7 +259,7 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
       const persons = [...new Set(personUuids)];
       const page = persons.length === 1 ? await personTimelinePage(db, tenantUuid, persons[0]!, request) : await groupTimelinePage(db, tenantUuid, persons, request);
       const items = page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid }));
-      const titles = await titlesOf(db, tenantUuid, items);
+      const details = await itemDetailsOf(db, tenantUuid, items);
       const participants = await participantsOf(db, items);
       return {
         ...page,
@@ -266,7 +267,7 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
           kind: row.kind as ActivityItem["kind"],
           uuid: row.uuid,
           occurred_at: Number(row.occurred_at),
-          title: titles.get(row.uuid) ?? null,
+          title: details.get(row.uuid)?.title ?? null,
           // Only confirmed meetings count (`counted_at`); an email has no status of its own.
           status: "confirmed" as MeetingStatus,
           person_uuids: participants.get(row.uuid) ?? [],
@@ -275,20 +276,4 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
     },
     feed: (tenantUuid, request) => activityFeedPage(db, tenantUuid, request),
   };
-}
-
-/** The subjects of a page's emails and the titles of its meetings, by uuid. */
-async function titlesOf(db: Kysely<Database>, tenantUuid: string, items: Array<{ kind: ActivityItem["kind"]; uuid: string }>) {
-  const titles = new Map<string, string | null>();
-  const emailUuids = items.filter((item) => item.kind === "email").map((item) => item.uuid);
-  const meetingUuids = items.filter((item) => item.kind === "meeting").map((item) => item.uuid);
-  if (emailUuids.length > 0) {
-    const rows = await db.selectFrom("emails").select(["uuid", "subject"]).where("tenant_uuid", "=", tenantUuid).where("uuid", "in", emailUuids).execute();
-    for (const row of rows) titles.set(row.uuid, row.subject);
-  }
-  if (meetingUuids.length > 0) {
-    const rows = await db.selectFrom("meetings").select(["uuid", "title"]).where("tenant_uuid", "=", tenantUuid).where("uuid", "in", meetingUuids).execute();
-    for (const row of rows) titles.set(row.uuid, row.title);
-  }
-  return titles;
 }
