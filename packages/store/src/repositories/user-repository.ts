@@ -28,26 +28,23 @@ function toUser(row: UsersTable): User {
 
 /**
  * The live person a user's person now is: itself, or the person it was merged into (a deactivated user's person
- * is no longer internal, so a merge may supersede it).
+ * is no longer internal, so a merge may supersede it). One step: a merge repoints the persons merged earlier into
+ * the one it supersedes (`move-merge-history.ts`).
  */
 async function livePersonOf(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<string> {
-  let current = personUuid;
-  for (const seen = new Set<string>(); !seen.has(current); seen.add(current)) {
-    const row = await db
-      .selectFrom("persons")
-      .select(["deleted_at", "merged_into_uuid"])
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("uuid", "=", current)
-      .executeTakeFirst();
-    if (!row || row.deleted_at === null || row.merged_into_uuid === null) return current;
-    current = row.merged_into_uuid;
-  }
-  return current;
+  const row = await db
+    .selectFrom("persons")
+    .select("merged_into_uuid")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "=", personUuid)
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  return row?.merged_into_uuid ?? personUuid;
 }
 
 /**
- * The user whose person `personUuid` is: directly, or through persons merged into it (a deactivated user's person may
- * have been, and `reactivate` would follow it there). Null when the person is nobody's own.
+ * The user whose person `personUuid` is: directly, or through a person merged into it (a deactivated user's person
+ * may have been, and `reactivate` would follow it there). Null when the person is nobody's own.
  */
 async function userOwningPerson(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<{ uuid: string; is_active: number } | null> {
   const direct = await db
@@ -57,18 +54,14 @@ async function userOwningPerson(db: Kysely<Database>, tenantUuid: string, person
     .where("person_uuid", "=", personUuid)
     .executeTakeFirst();
   if (direct) return direct;
-  // Only a user whose person was merged away can reach `personUuid` indirectly: few, if any, in a tenant.
-  const merged = await db
+  const throughMerge = await db
     .selectFrom("users")
     .innerJoin("persons", "persons.uuid", "users.person_uuid")
-    .select(["users.uuid", "users.is_active", "users.person_uuid"])
+    .select(["users.uuid", "users.is_active"])
     .where("users.tenant_uuid", "=", tenantUuid)
-    .where("persons.merged_into_uuid", "is not", null)
-    .execute();
-  for (const user of merged) {
-    if ((await livePersonOf(db, tenantUuid, user.person_uuid)) === personUuid) return { uuid: user.uuid, is_active: user.is_active };
-  }
-  return null;
+    .where("persons.merged_into_uuid", "=", personUuid)
+    .executeTakeFirst();
+  return throughMerge ?? null;
 }
 
 export function createUserRepository(context: RepositoryContext): UserRepository {
