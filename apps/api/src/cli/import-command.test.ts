@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeLargeMbox } from "../imports/benchmark/write-large-mbox.js";
-import { icsFile, mailMessage, mboxFile, vevent } from "../imports/testing/archive-builders.js";
+import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../imports/testing/archive-builders.js";
 
 const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "rapport-import-cli-"));
@@ -16,7 +16,7 @@ const database = join(folder, "cli.db");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const run = promisify(execFile);
-async function rapport(args: string[], input?: string) {
+async function rapport(args: string[], input?: string | Buffer) {
   const child = run(process.execPath, [cliPath, "--db", database, ...args]);
   if (input !== undefined) {
     child.child.stdin!.end(input);
@@ -94,6 +94,27 @@ describe("rapport import", () => {
     expect((await rapport(["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant])).stderr).toContain('is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1');
     // Nine CLI processes, one after the other: about 11 s on a loaded two-core machine.
   }, 60_000);
+
+  it("imports contacts in UTF-16: a vCard file, and Excel's Unicode Text from stdin", async () => {
+    const path = join(folder, "outlook.vcf");
+    writeFileSync(path, Buffer.from(`\uFEFF${vcard("3.0", ["FN:Jürgen Müller", "N:Müller;Jürgen;;;", "EMAIL:jurgen@initech.example"])}\r\n`, "utf16le"));
+    const cards = await rapport(["--json", "import", "vcf", path, "--tenant", tenant]);
+    expect(cards.code).toBe(0);
+    expect(JSON.parse(cards.stdout)).toMatchObject({ items: { read: 1, written: 1, failed: 0 }, persons: { created: 1 } });
+
+    const table = csvFile([["First Name", "Last Name", "E-mail Address"], ["Zoë", "Price", "zoe@globex.example"], ["Jürgen", "Müller", "jurgen@initech.example"]], "\t");
+    const rows = await rapport(["--json", "import", "csv", "-", "--tenant", tenant], Buffer.from(`\uFEFF${table}`, "utf16le"));
+    expect(rows.code).toBe(0);
+    // Jürgen, created from the vCard, is matched by his address.
+    expect(JSON.parse(rows.stdout)).toMatchObject({ items: { read: 2, failed: 0 }, persons: { created: 1, matched: 1 } });
+    const store = await createSqliteStore({ path: database });
+    try {
+      const page = await store.persons.list(tenant, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 100 });
+      expect(page.rows.map((person) => person.name)).toEqual(expect.arrayContaining(["Jürgen Müller", "Zoë Price"]));
+    } finally {
+      await store.close();
+    }
+  });
 
   it("stops cleanly on Ctrl-C, and a re-run finishes without duplicates", async () => {
     const path = join(folder, "large.mbox");

@@ -47,9 +47,12 @@ export function sniffDelimiter(head: string): string {
   return best;
 }
 
-/** True when the text looks like text at all (a CSV's header is checked once its rows are read). */
-export function looksLikeText(head: Buffer): boolean {
-  return !head.subarray(0, 8_192).includes(0);
+/**
+ * True when the decoded head of a file looks like text at all: it holds no NUL character, as binary data does (a
+ * CSV's header is checked once its rows are read). Checked after decoding, as UTF-16 text has a zero in most bytes.
+ */
+export function looksLikeText(headText: string): boolean {
+  return !headText.slice(0, 8_192).includes("\0");
 }
 
 function splitList(value: string): string[] {
@@ -143,8 +146,8 @@ function rowToCompany(cells: readonly string[], mapping: ColumnMapping): Importe
 export function readCsv(stream: Readable, totalBytes: number | null, options: CsvOptions): ImportSource {
   const counter = { bytes: 0 };
   async function* entries(): AsyncGenerator<SourceEntry> {
-    const { head, headText, text } = await readAsUtf8(stream, counter);
-    if (!looksLikeText(head)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
+    const { headText, text } = await readAsUtf8(stream, counter);
+    if (!looksLikeText(headText)) throw new ImportFormatError(`${options.name} is not a CSV file: it holds binary data`);
     const parser = parse({
       delimiter: sniffDelimiter(headText),
       bom: true,

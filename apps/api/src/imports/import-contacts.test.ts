@@ -109,6 +109,22 @@ describe("vcf import", () => {
     ]);
     expect([...(await companiesByName()).keys()]).toEqual(["Café Crème"]);
   });
+  it("reads a vCard file in UTF-16, with a byte order mark or without one, as Outlook and phones export it", async () => {
+    const outlook = vcard("2.1", ["N:Peña;José", "FN:José Peña", "EMAIL;PREF;INTERNET:jose@cafe.example", "ORG:Café Crème", "TITLE:Partner 🚀"]);
+    const phone = vcard("3.0", ["N:山田;太郎;;;", "FN:山田 太郎", "EMAIL;TYPE=INTERNET:taro@kabushiki.example"]);
+    const outlookSummary = await importThreeTimes(bed.file("outlook.vcf", Buffer.from(`\uFEFF${outlook}\r\n`, "utf16le")), importRequest("vcf"));
+    const phoneSummary = await importThreeTimes(bed.file("phone.vcf", Buffer.from(`${phone}\r\n`, "utf16le").swap16()), importRequest("vcf"));
+    expect([outlookSummary, phoneSummary]).toMatchObject([
+      { items: { written: 1, failed: 0 }, persons: { created: 1 }, companies: { created: 1 } },
+      { items: { written: 1, failed: 0 }, persons: { created: 1 } },
+    ]);
+    const persons = await bed.personsByKey();
+    expect([persons.get("jose@cafe.example"), persons.get("taro@kabushiki.example")]).toMatchObject([
+      { name: "José Peña", first_name: "José", last_name: "Peña", job_title: "Partner 🚀" },
+      { name: "山田 太郎", first_name: "太郎", last_name: "山田" },
+    ]);
+    expect([...(await companiesByName()).keys()]).toEqual(["Café Crème"]);
+  });
 });
 
 describe("csv import", () => {
@@ -229,6 +245,23 @@ describe("csv import", () => {
       { name: "José Müller", city: "Zürich" },
       { name: "Zoë Price", city: "Besançon" },
     ]);
+  });
+
+  it("reads Excel's Unicode Text: tab-separated UTF-16LE with a byte order mark", async () => {
+    const text = csvFile([["First Name", "Last Name", "E-mail Address", "Company"], ["Zoë", "Price", "zoe@x.example", "Société Générale"], ["Łukasz", "Wójcik", "lukasz@x.example", ""]], "\t");
+    const summary = await importThreeTimes(bed.file("excel.txt", Buffer.from(`\uFEFF${text}`, "utf16le")), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { written: 2, failed: 0 }, persons: { created: 2 }, companies: { created: 1 } });
+    const persons = await bed.personsByKey();
+    expect([persons.get("zoe@x.example"), persons.get("lukasz@x.example")]).toMatchObject([
+      { name: "Zoë Price", first_name: "Zoë", last_name: "Price" },
+      { name: "Łukasz Wójcik", first_name: "Łukasz", last_name: "Wójcik" },
+    ]);
+    expect([...(await companiesByName()).keys()]).toEqual(["Société Générale"]);
+  });
+
+  it("refuses a binary file, which is not UTF-16 either, as a CSV", async () => {
+    const png = bed.file("logo.csv", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0]));
+    await expect(run(png, importRequest("csv"))).rejects.toThrow("logo.csv is not a CSV file: it holds binary data");
   });
 
   it("reports a value longer than its field takes as its row's problem, and writes the other rows", async () => {

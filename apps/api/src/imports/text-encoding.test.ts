@@ -2,7 +2,7 @@ import fc from "fast-check";
 import iconv from "iconv-lite";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { decodeWindows1252, ENCODING_SNIFF_BYTES, isUtf8Head, readAsUtf8, windows1252ToUtf8 } from "./text-encoding.js";
+import { decodeWindows1252, detectTextEncoding, ENCODING_SNIFF_BYTES, isUtf8Head, readAsUtf8, windows1252ToUtf8 } from "./text-encoding.js";
 
 describe("isUtf8Head", () => {
   it("accepts UTF-8, even cut inside its last character, and refuses Windows-1252 letters", () => {
@@ -10,6 +10,24 @@ describe("isUtf8Head", () => {
     expect(isUtf8Head(text)).toBe(true);
     expect(isUtf8Head(text.subarray(0, text.length - 1))).toBe(true);
     expect(isUtf8Head(Buffer.from("Jürgen Müller", "latin1"))).toBe(false);
+  });
+});
+
+describe("detectTextEncoding", () => {
+  const line = "First Name\tLast Name\tE-mail Address\r\nJürgen\tMüller\tjurgen@initech.example\r\n";
+
+  it("tells UTF-16 (by byte order mark or without one), UTF-8 and Windows-1252 apart", () => {
+    expect(detectTextEncoding(Buffer.from(`\uFEFF${line}`, "utf16le"))).toBe("utf-16le");
+    expect(detectTextEncoding(Buffer.from(`\uFEFF${line}`, "utf16le").swap16())).toBe("utf-16be");
+    expect(detectTextEncoding(Buffer.from(line, "utf16le"))).toBe("utf-16le");
+    expect(detectTextEncoding(Buffer.from(line, "utf16le").swap16())).toBe("utf-16be");
+    expect(detectTextEncoding(Buffer.from(line, "utf8"))).toBe("utf-8");
+    expect(detectTextEncoding(Buffer.from(`\uFEFF${line}`, "utf8"))).toBe("utf-8");
+    expect(detectTextEncoding(Buffer.from(line, "latin1"))).toBe("windows-1252");
+  });
+
+  it("reads an empty file as UTF-8", () => {
+    expect(detectTextEncoding(Buffer.alloc(0))).toBe("utf-8");
   });
 });
 
@@ -29,13 +47,13 @@ describe("windows1252ToUtf8", () => {
 });
 
 describe("readAsUtf8", () => {
-  async function read(bytes: Buffer) {
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_unused, index) => bytes.subarray(index * 1000, (index + 1) * 1000));
+  async function read(bytes: Buffer, chunkSize = 1000) {
+    const chunks = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_unused, index) => bytes.subarray(index * chunkSize, (index + 1) * chunkSize));
     const counter = { bytes: 0 };
-    const { headText, text } = await readAsUtf8(Readable.from(chunks), counter);
+    const { encoding, headText, text } = await readAsUtf8(Readable.from(chunks), counter);
     const out: Buffer[] = [];
     for await (const chunk of text) out.push(chunk as Buffer);
-    return { headText, text: Buffer.concat(out).toString("utf8"), counted: counter.bytes };
+    return { encoding, headText, text: Buffer.concat(out).toString("utf8"), counted: counter.bytes };
   }
 
   it("passes UTF-8 on, and decodes the whole of a file past its head from Windows-1252 when the head is not UTF-8", async () => {
@@ -48,5 +66,28 @@ describe("readAsUtf8", () => {
     expect(windows1252.headText.startsWith(line)).toBe(true);
     // The file's bytes are counted, not the longer UTF-8 handed on.
     expect(windows1252.counted).toBe(iconv.encode(long, "windows-1252").length);
+  });
+
+  it("decodes the whole of a UTF-16 file past its head, with characters and surrogate pairs cut between chunks", async () => {
+    const line = "FN:Jürgen Müller 😀\r\n";
+    const long = line.repeat(Math.ceil((2 * ENCODING_SNIFF_BYTES) / line.length));
+    for (const [encoding, bytes] of [
+      ["utf-16le", Buffer.from(`\uFEFF${long}`, "utf16le")],
+      ["utf-16be", Buffer.from(long, "utf16le").swap16()],
+    ] as const) {
+      // Odd chunks: the head ends inside a code unit, and chunks cut code units and surrogate pairs throughout.
+      for (const chunkSize of [999, 1001]) {
+        const read16 = await read(bytes, chunkSize);
+        expect(read16.encoding).toBe(encoding);
+        expect(read16.text).toBe(long);
+        expect(read16.headText.startsWith(line)).toBe(true);
+        expect(long.startsWith(read16.headText)).toBe(true);
+        expect(read16.counted).toBe(bytes.length);
+      }
+    }
+  });
+
+  it("reads an empty file as empty UTF-8 text", async () => {
+    expect(await read(Buffer.alloc(0))).toEqual({ encoding: "utf-8", headText: "", text: "", counted: 0 });
   });
 });

@@ -1,12 +1,16 @@
 /**
  * @module
- * The two encodings a contacts file (CSV, vCard) arrives in: UTF-8, and Windows-1252, which Excel on Windows
- * writes ("CSV" rather than "CSV UTF-8"), as do older address books, and whose accented letters are not UTF-8.
- * A file whose first bytes are not UTF-8 is read as Windows-1252, which gives every byte a character, rather
- * than with a replacement character for each.
+ * The encodings a contacts file (CSV, vCard) arrives in: UTF-8; UTF-16, which Outlook and some phones export vCards
+ * in and Excel's "Unicode Text" is written in; and Windows-1252, which Excel on Windows writes ("CSV" rather than
+ * "CSV UTF-8"), as do older address books, and whose accented letters are not UTF-8. A file whose first bytes are
+ * neither UTF-16 nor UTF-8 is read as Windows-1252, which gives every byte a character, rather than with a
+ * replacement character for each.
  */
 import { pipeline, Readable, Transform } from "node:stream";
 import iconv from "iconv-lite";
+import { utf16EncodingOf, utf16ToUtf8 } from "./utf16-text.js";
+
+export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
 
 /** How much of a file decides its encoding. */
 export const ENCODING_SNIFF_BYTES = 64 * 1024;
@@ -20,6 +24,17 @@ export function isUtf8Head(head: Uint8Array): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The encoding a file whose first bytes are `head` is read in: UTF-16 by its byte order mark or its pattern of zero
+ * bytes, else UTF-8 when `head` is UTF-8 (an empty file is), else Windows-1252.
+ *
+ * @example
+ * detectTextEncoding(Buffer.from("Jos\xe9", "latin1")); // "windows-1252"
+ */
+export function detectTextEncoding(head: Uint8Array): TextEncodingName {
+  return utf16EncodingOf(head) ?? (isUtf8Head(head) ? "utf-8" : "windows-1252");
 }
 
 /**
@@ -70,6 +85,8 @@ async function peek(stream: Readable, counter: { bytes: number }): Promise<{ hea
 }
 
 export interface Utf8Text {
+  /** The encoding the file is read in. */
+  encoding: TextEncodingName;
   /** The file's first bytes, as they are in the file. */
   head: Buffer;
   /** `head` as text, in the encoding the file is read in. */
@@ -79,16 +96,19 @@ export interface Utf8Text {
 }
 
 /**
- * `stream` as UTF-8: as it is when its first 64 KiB are UTF-8, else decoded from Windows-1252. `counter` counts
- * the bytes read from `stream` (not the UTF-8 bytes handed on), for progress against the file's size.
+ * `stream` as UTF-8, read in the encoding its first 64 KiB show (`detectTextEncoding`). `counter` counts the bytes
+ * read from `stream` (not the UTF-8 bytes handed on), for progress against the file's size.
  *
  * @example
  * const { headText, text } = await readAsUtf8(createReadStream("contacts.vcf"), { bytes: 0 });
  */
 export async function readAsUtf8(stream: Readable, counter: { bytes: number }): Promise<Utf8Text> {
   const { head, whole } = await peek(stream, counter);
-  if (isUtf8Head(head)) return { head, headText: head.toString("utf8"), text: whole };
+  const encoding = detectTextEncoding(head);
+  if (encoding === "utf-8") return { encoding, head, headText: head.toString("utf8"), text: whole };
   // Joined, so that an error of the file's stream reaches the reader, and a reader that stops early ends both.
-  const text = pipeline(whole, windows1252ToUtf8(), () => {});
-  return { head, headText: decodeWindows1252(head), text };
+  if (encoding === "windows-1252") return { encoding, head, headText: decodeWindows1252(head), text: pipeline(whole, windows1252ToUtf8(), () => {}) };
+  // Streaming, so that a code unit or surrogate pair cut at the head's end is left out rather than replaced.
+  const headText = new TextDecoder(encoding).decode(head, { stream: true });
+  return { encoding, head, headText, text: pipeline(whole, utf16ToUtf8(encoding), () => {}) };
 }

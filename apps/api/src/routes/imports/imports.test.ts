@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
-import { icsFile, mailMessage, mboxFile, vevent } from "../../imports/testing/archive-builders.js";
+import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { createImportOperation } from "./create-import.js";
 
@@ -29,7 +29,7 @@ function archive(count = 3): string {
 
 interface Upload {
   kind?: string;
-  file?: { name: string; content: string } | null;
+  file?: { name: string; content: string | Buffer } | null;
   fields?: Record<string, string | string[]>;
   key?: string;
 }
@@ -37,7 +37,7 @@ interface Upload {
 async function upload({ kind = "mbox", file = { name: "inbox.mbox", content: archive() }, fields = {}, key = acme.key }: Upload, app = context.app) {
   const form = new FormData();
   if (kind) form.append("kind", kind);
-  if (file) form.append("file", new File([file.content], file.name));
+  if (file) form.append("file", new File([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], file.name));
   for (const [name, value] of Object.entries(fields)) for (const entry of [value].flat()) form.append(name, entry);
   const response = await app.request("/v1/imports", { method: "POST", headers: { "x-api-key": key }, body: form });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -46,6 +46,11 @@ async function upload({ kind = "mbox", file = { name: "inbox.mbox", content: arc
 async function read(uuid: string, key = acme.key) {
   const response = await context.request(`/v1/imports/${uuid}`, { key });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+async function personsByEmail() {
+  const page = await context.services.store.persons.list(acme.tenant.uuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 100 });
+  return new Map(page.rows.map((person) => [person.emails[0]?.address, person]));
 }
 
 async function emailCount(): Promise<number> {
@@ -131,6 +136,28 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(started.status).toBe(202);
     await context.services.importJobs.settled();
     expect((await read(started.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { dry_run: true, persons: { created: 5_000 } } });
+  });
+
+  it("imports vCards and Excel's Unicode Text uploaded in UTF-16", async () => {
+    const cards = [
+      vcard("3.0", ["FN:Jürgen Müller", "N:Müller;Jürgen;;;", "EMAIL;TYPE=INTERNET:jurgen@initech.example", "ORG:Initech"]),
+      vcard("3.0", ["FN:山田 太郎", "N:山田;太郎;;;", "EMAIL;TYPE=INTERNET:taro@kabushiki.example"]),
+    ].join("\r\n");
+    const vcf = await upload({ kind: "vcf", file: { name: "Outlook.vcf", content: Buffer.from(`\uFEFF${cards}\r\n`, "utf16le") } });
+    expect(vcf.status).toBe(202);
+    const table = csvFile([["First Name", "Last Name", "E-mail Address", "Job Title"], ["Zoë", "Price", "zoe@globex.example", "Directrice générale"]], "\t");
+    const csv = await upload({ kind: "csv", file: { name: "contacts.txt", content: Buffer.from(`\uFEFF${table}`, "utf16le") } });
+    expect(csv.status).toBe(202);
+    await context.services.importJobs.settled();
+
+    expect((await read(vcf.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { items: { read: 2, written: 2, failed: 0 }, persons: { created: 2 }, companies: { created: 1 } } });
+    expect((await read(csv.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { items: { read: 1, written: 1, failed: 0 }, persons: { created: 1 } } });
+    const persons = await personsByEmail();
+    expect([persons.get("jurgen@initech.example"), persons.get("taro@kabushiki.example"), persons.get("zoe@globex.example")]).toMatchObject([
+      { name: "Jürgen Müller", first_name: "Jürgen", last_name: "Müller" },
+      { name: "山田 太郎", first_name: "太郎", last_name: "山田" },
+      { first_name: "Zoë", last_name: "Price", job_title: "Directrice générale" },
+    ]);
   });
 
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
