@@ -1,4 +1,6 @@
 import iconv from "iconv-lite";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importArchive } from "./import-archive.js";
 import type { ImportRequest } from "./import-request.js";
@@ -124,6 +126,25 @@ describe("vcf import", () => {
       { name: "山田 太郎", first_name: "太郎", last_name: "山田" },
     ]);
     expect([...(await companiesByName()).keys()]).toEqual(["Café Crème"]);
+  });
+  it("reads a folder of vCard files, each in its own encoding, and counts the files' bytes", async () => {
+    const folder = join(bed.folder, "contacts");
+    mkdirSync(join(folder, "team"), { recursive: true });
+    const card = (name: string, email: string) => `${vcard("3.0", [`FN:${name}`, `EMAIL:${email}`])}\r\n`;
+    writeFileSync(join(folder, "a.vcf"), Buffer.from(`\uFEFF${card("Jürgen Müller", "jurgen@initech.example")}`, "utf16le"));
+    writeFileSync(join(folder, "b.vcf"), Buffer.from(`\uFEFF${card("Zoë Price", "zoe@globex.example")}`, "utf16le").swap16());
+    writeFileSync(join(folder, "c.vcf"), card("山田 太郎", "taro@kabushiki.example"));
+    writeFileSync(join(folder, "team", "d.vcf"), iconv.encode(card("José Peña", "jose@cafe.example"), "windows-1252"));
+    const summary = await importThreeTimes(folder, importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 4, written: 4, failed: 0 }, persons: { created: 4 } });
+    expect(summary.bytes_read).toBe(summary.bytes_total);
+    const persons = await bed.personsByKey();
+    expect(["jurgen@initech.example", "zoe@globex.example", "taro@kabushiki.example", "jose@cafe.example"].map((address) => persons.get(address)?.name)).toEqual([
+      "Jürgen Müller",
+      "Zoë Price",
+      "山田 太郎",
+      "José Peña",
+    ]);
   });
 });
 

@@ -14,6 +14,7 @@ import { readIcs } from "./ics-source.js";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
 import { ImportFormatError, type ImportSource } from "./imported-items.js";
 import { readMbox } from "./mbox-source.js";
+import { readFilesAsUtf8 } from "./read-files-as-utf8.js";
 import { readVcf } from "./vcf-source.js";
 
 export type ImportInput = { path: string } | { stream: Readable; name: string };
@@ -46,14 +47,28 @@ async function statOf(path: string) {
   }
 }
 
+/** The files with `extension` in a folder (none is an error), and their total size. */
+async function folderFiles(path: string, extension: string): Promise<{ files: string[]; size: number }> {
+  const files = await filesWith(path, extension);
+  if (files.length === 0) throw new ImportFormatError(`${path} holds no ${extension} files`);
+  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+  return { files, size: sizes.reduce((sum, size) => sum + size, 0) };
+}
+
 /** A file or a folder of files with `extension`, as one stream with its total size. */
 async function fileOrFolder(path: string, extension: string): Promise<{ stream: Readable; size: number }> {
   const info = await statOf(path);
   if (!info.isDirectory()) return { stream: createReadStream(path), size: info.size };
-  const files = await filesWith(path, extension);
-  if (files.length === 0) throw new ImportFormatError(`${path} holds no ${extension} files`);
-  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
-  return { stream: concatenated(files), size: sizes.reduce((sum, size) => sum + size, 0) };
+  const { files, size } = await folderFiles(path, extension);
+  return { stream: concatenated(files), size };
+}
+
+/** A folder of vCard files, each read in its own encoding; progress counts the files' bytes. */
+async function readVcfFolder(path: string): Promise<ImportSource> {
+  const { files, size } = await folderFiles(path, ".vcf");
+  const counter = { bytes: 0 };
+  const source = readVcf(readFilesAsUtf8(files, counter), size, { name: path });
+  return { ...source, bytesRead: () => counter.bytes };
 }
 
 function csvMap(request: ImportRequest): Map<string, string> {
@@ -83,6 +98,7 @@ export async function openImportSource(input: ImportInput, request: ImportReques
       const info = await statOf(input.path);
       if (info.isDirectory() || input.path.toLowerCase().endsWith(".eml")) return readEmlFiles(input.path, { keepBodies: request.keepBodies });
     }
+    if (request.kind === "vcf" && (await statOf(input.path)).isDirectory()) return readVcfFolder(input.path);
     if (request.kind === "csv" && (await statOf(input.path)).isDirectory()) {
       throw new ImportFormatError(`${input.path} is a folder: give one CSV file (each file has its own header)`);
     }
