@@ -2,8 +2,8 @@
  * OAuth 2.0 for /mcp over a real port, driven by the MCP SDK's own client OAuth support: discovery
  * from the 401, dynamic registration, authorization code + PKCE with `resource`, the sign-in and
  * consent pages (filled in by a small cookie-keeping user agent), the token, and tool calls as the
- * signed-in user. Then bad, expired and foreign tokens, and a restart that keeps clients, grants
- * and signing keys.
+ * signed-in user. Then bad, expired and foreign tokens, refresh tokens and codes of a deactivated user
+ * or a deleted tenant, and a restart that keeps clients, grants and signing keys.
  */
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
@@ -328,6 +328,101 @@ describe("tokens /mcp refuses, with the resource metadata in the challenge", () 
     expect((await rawMcpPost(`Bearer ${token}`)).status).toBe(200);
     await context.services.store.users.deactivate(acme.tenant.uuid, acme.admin.uuid);
     await expectRefused(await rawMcpPost(`Bearer ${token}`), /deactivated/);
+  });
+});
+
+describe("grants of a user who is deactivated, or of a deleted tenant", () => {
+  /** A tenant named like Acme's (the sign-in pages say "Mike in Acme OAuth") whose member has a password. */
+  async function tenantWithPassword() {
+    const tenant = await buildTenant(context.services, { name: "Acme OAuth" });
+    await context.services.store.userPasswords.set(tenant.tenant.uuid, tenant.member.uuid, await hashPassword(PASSWORD));
+    return tenant;
+  }
+
+  /** A new client that has registered and been sent to the sign-in page. */
+  async function registeredClient() {
+    const client = new MemoryOAuthClient();
+    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client });
+    await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(UnauthorizedError);
+    return { client, transport };
+  }
+
+  /** The client's tokens after signing in as `tenant`'s member through the pages and exchanging the code. */
+  async function signedInClient(tenant: TestTenant) {
+    const { client, transport } = await registeredClient();
+    await transport.finishAuth((await signIn(client, { email: tenant.member.email, password: PASSWORD })).searchParams);
+    expect(client.savedTokens?.refresh_token).toEqual(expect.any(String));
+    return client;
+  }
+
+  const tokenRequest = (fields: Record<string, string>) =>
+    fetch(`${server.url}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const refresh = (client: MemoryOAuthClient, refreshToken: string) =>
+    tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.clientInfo!.client_id });
+  const expectInvalidGrant = async (response: Response) => {
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "invalid_grant" });
+  };
+
+  it("refuses a refresh token while its user is deactivated, and honours it again once they are reactivated", async () => {
+    const { store } = context.services;
+    const tenant = await tenantWithPassword();
+    const client = await signedInClient(tenant);
+    const refreshed = await refresh(client, client.savedTokens!.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    // Public clients' refresh tokens rotate: the one just issued is the one that counts now.
+    const refreshToken = ((await refreshed.json()) as { refresh_token: string }).refresh_token;
+
+    await store.users.deactivate(tenant.tenant.uuid, tenant.member.uuid);
+    await expectInvalidGrant(await refresh(client, refreshToken));
+
+    // Deactivation suspends: the grant works again, as the user's keys and access tokens do.
+    await store.users.reactivate(tenant.tenant.uuid, tenant.member.uuid);
+    const again = await refresh(client, refreshToken);
+    expect(again.status).toBe(200);
+    const { access_token: accessToken } = (await again.json()) as { access_token: string };
+    expect((await rawMcpPost(`Bearer ${accessToken}`)).status).toBe(200);
+  });
+
+  it("refuses an authorization code issued before the deactivation, and the sign-in while deactivated; signs in again once reactivated", async () => {
+    const { store } = context.services;
+    const tenant = await tenantWithPassword();
+    const { client } = await registeredClient();
+    const callback = await signIn(client, { email: tenant.member.email, password: PASSWORD });
+    const exchange = () =>
+      tokenRequest({
+        grant_type: "authorization_code",
+        code: callback.searchParams.get("code")!,
+        redirect_uri: REDIRECT_URL,
+        code_verifier: client.verifier,
+        client_id: client.clientInfo!.client_id,
+        resource: `${server.url}/mcp`,
+      });
+
+    await store.users.deactivate(tenant.tenant.uuid, tenant.member.uuid);
+    await expectInvalidGrant(await exchange());
+    const { client: waiting } = await registeredClient();
+    const browser = new UserAgent();
+    const login = await browser.follow(waiting.authorizationUrl!.href);
+    const refused = await browser.submit(login.url, formAction(await login.response.text(), "login"), { email: tenant.member.email, password: PASSWORD });
+    expect(refused.response.status).toBe(401);
+
+    await store.users.reactivate(tenant.tenant.uuid, tenant.member.uuid);
+    // The code was spent on the refused exchange: it never works, reactivated or not.
+    await expectInvalidGrant(await exchange());
+    const signedIn = await signedInClient(tenant);
+    expect(decodeJwt(signedIn.savedTokens!.access_token).sub).toBe(accountIdFor(tenant.tenant.uuid, tenant.member.uuid));
+  });
+
+  it("refuses a refresh token once its tenant is deleted", async () => {
+    const tenant = await tenantWithPassword();
+    const client = await signedInClient(tenant);
+    await context.services.store.tenants.delete(tenant.tenant.uuid);
+    await expectInvalidGrant(await refresh(client, client.savedTokens!.refresh_token!));
   });
 });
 
