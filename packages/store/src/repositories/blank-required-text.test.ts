@@ -1,4 +1,4 @@
-/** Every name, title and label the REST API refuses blank, the store refuses blank too, on create and on update. */
+/** Every name, title, label and note content the REST API refuses blank, the store refuses blank too, on create and on update. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +22,7 @@ interface Fixture {
   stageUuid: string;
   fieldUuid: string;
   opportunityUuid: string;
+  noteUuid: string;
 }
 
 type Case = RefusedWriteCase<Fixture>;
@@ -161,6 +162,24 @@ const cases: Case[] = [
     message: 'opportunities.update: "name" must be a non-blank string; got ""',
     table: "opportunities where name = 'Deal'",
   },
+  {
+    operation: "notes.create",
+    call: ({ store, tenantUuid }) => untyped(store.notes.create)({ tenant_uuid: tenantUuid, content: " \n\t" }, viewer),
+    message: 'notes.create: "content" must be a non-blank string; got " \\n\\t"',
+    table: "notes",
+  },
+  {
+    operation: "notes.create (content absent)",
+    call: ({ store, tenantUuid }) => untyped(store.notes.create)({ tenant_uuid: tenantUuid, title: "Call" }, viewer),
+    message: 'notes.create: "content" is required',
+    table: "notes",
+  },
+  {
+    operation: "notes.update",
+    call: ({ store, tenantUuid, noteUuid }) => untyped(store.notes.update)(tenantUuid, noteUuid, { content: "  " }, viewer),
+    message: 'notes.update: "content" must be a non-blank string; got "  "',
+    table: "notes where content = 'Met at the fair'",
+  },
 ];
 
 describe("blank required text", () => {
@@ -179,6 +198,7 @@ describe("blank required text", () => {
     const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
     const field = await store.opportunityCustomFields.create({ tenant_uuid: tenantUuid, key: "fund", name: "Fund", type: "text" });
     const opportunity = await store.opportunities.create({ tenant_uuid: tenantUuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stage.uuid }, viewer);
+    const note = await store.notes.create({ tenant_uuid: tenantUuid, content: "Met at the fair" }, viewer);
     fixture = {
       store,
       tenantUuid,
@@ -190,6 +210,7 @@ describe("blank required text", () => {
       stageUuid: stage.uuid,
       fieldUuid: field.uuid,
       opportunityUuid: opportunity.uuid,
+      noteUuid: note.uuid,
     };
     count = rowCounter(path);
   });
@@ -202,13 +223,17 @@ describe("blank required text", () => {
     await expectRefusedUnwritten(call(fixture), message, () => count(table), before);
   });
 
-  it("takes text with white space around it, and updates that leave the text fields out", async () => {
-    const { store, tenantUuid, companyUuid, typeUuid, taskUuid } = fixture;
+  it("takes text with white space around it (a note's content as written), and updates that leave the text fields out", async () => {
+    const { store, tenantUuid, companyUuid, typeUuid, taskUuid, noteUuid } = fixture;
     await store.companies.update(tenantUuid, companyUuid, { company_name: " Globex " });
     expect(count("companies where company_name = ' Globex '")).toBe(1);
     await store.opportunityTypes.update(tenantUuid, typeUuid, { is_hidden: true });
     expect(count("opportunity_types where label = 'Deal' and is_hidden = 1")).toBe(1);
     await store.tasks.update(tenantUuid, taskUuid, { status: "DONE" }, viewer);
     expect(count("tasks where title = 'Call' and status = 'DONE'")).toBe(1);
+    await store.notes.update(tenantUuid, noteUuid, { title: "Fair" }, viewer);
+    expect(count("notes where title = 'Fair' and content = 'Met at the fair'")).toBe(1);
+    await store.notes.update(tenantUuid, noteUuid, { content: "\n  Indented, as written\n" }, viewer);
+    expect(count("notes where content = char(10) || '  Indented, as written' || char(10)")).toBe(1);
   });
 });

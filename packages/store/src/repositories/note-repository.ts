@@ -6,6 +6,7 @@ import type { NoteRepository, Viewer } from "../deal-store.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
 import { loadUserReferences } from "./record-references.js";
+import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
 async function hydrateNotes(db: Kysely<Database>, tenantUuid: string, rows: readonly NotesTable[], viewer: Viewer): Promise<Note[]> {
@@ -36,6 +37,8 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
 
   return {
     async create(input, viewer) {
+      assertRequiredFields(input, ["tenant_uuid", "content"], "notes.create");
+      assertNonBlankFields(input, ["content"], "notes.create");
       return withTransaction(db, async (transaction) => {
         const timestamp = now();
         const row: NotesTable = {
@@ -73,6 +76,7 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
       return { ...page, rows: await hydrateNotes(db, tenantUuid, page.rows, request.viewer) };
     },
     async update(tenantUuid, uuid, changes, viewer) {
+      assertNonBlankFields(changes, ["content"], "notes.update");
       return withTransaction(db, async (transaction) => {
         const row = await liveNotes(transaction, tenantUuid).where("uuid", "=", uuid).executeTakeFirst();
         if (!row) return null;

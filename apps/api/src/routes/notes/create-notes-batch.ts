@@ -32,7 +32,7 @@ export const createNotesBatch = defineOperation({
   area: "Note",
   summary: "Attach notes to persons in bulk",
   description:
-    `Creates up to ${MAX_NOTES_PER_BATCH} notes, each linked to a person by UUID (e.g. the results of POST /v1/persons/batch). Items are independent: each is created on its own, and one that fails gets status ERROR with the reason and writes nothing, without failing the batch; an item fails when it is invalid (no content, a person_uuid that is not a UUID, an unknown field) or its person is not in the tenant. A body without an items array of 1 to ${MAX_NOTES_PER_BATCH} entries is a 400. ` +
+    `Creates up to ${MAX_NOTES_PER_BATCH} notes, each linked to a person by UUID (e.g. the results of POST /v1/persons/batch). Items are independent: each is created on its own, and one that fails gets status ERROR with the reason and writes nothing, without failing the batch; an item fails when it is invalid (content missing or blank, a person_uuid that is not a UUID, an unknown field) or its person is not in the tenant. A body without an items array of 1 to ${MAX_NOTES_PER_BATCH} entries is a 400. ` +
     "results has one entry per item, in input order; created and errors count its CREATED and ERROR entries. The notes are owned by the calling user.",
   body: z
     .object({

@@ -2,7 +2,15 @@
 import { z } from "zod";
 import { MAX_NOTE_CONTENT_LENGTH, MAX_NOTE_TITLE_LENGTH } from "../../platform/request/field-limits.js";
 
+/** Something besides white space: a blank note says nothing, like a blank name or title. */
+const NOT_BLANK = /\S/;
+
 export const noteFields = {
   title: z.string().trim().max(MAX_NOTE_TITLE_LENGTH).nullable().describe("Optional title."),
-  content: z.string().min(1).max(MAX_NOTE_CONTENT_LENGTH).describe(`The note's text (at most ${MAX_NOTE_CONTENT_LENGTH.toLocaleString("en-US")} characters).`),
+  // Not trimmed: a note's text keeps its layout (a leading indent, a closing newline) as written.
+  content: z
+    .string()
+    .max(MAX_NOTE_CONTENT_LENGTH)
+    .regex(NOT_BLANK, "must not be blank")
+    .describe(`The note's text (at most ${MAX_NOTE_CONTENT_LENGTH.toLocaleString("en-US")} characters, not blank), stored as written.`),
 };

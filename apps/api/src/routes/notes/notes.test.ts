@@ -148,6 +148,29 @@ describe("POST /v1/notes/batch", () => {
     expect((await call("/v1/notes", { key: other.key })).body.total).toBe(0);
   });
 
+  it("refuses content that is only white space on create, update and per batch item, and keeps content as written", async () => {
+    const ada = await person("Ada");
+    const blankCreate = await call("/v1/notes", { method: "POST", body: { content: " \n\t ", associations: [{ entity_type: "PERSON", entity_uuid: ada.uuid }] } });
+    expect(blankCreate.status).toBe(400);
+    expect(blankCreate.body.error).toBe("body field 'content': must not be blank");
+    expect((await call("/v1/notes")).body.total).toBe(0);
+
+    const note = (await call("/v1/notes", { method: "POST", body: { content: "Original" } })).body;
+    const blankUpdate = await call(`/v1/notes/${note.uuid}`, { method: "PATCH", body: { content: "   " } });
+    expect(blankUpdate.status).toBe(400);
+    expect(blankUpdate.body.error).toBe("body field 'content': must not be blank");
+    expect((await call(`/v1/notes/${note.uuid}`)).body.content).toBe("Original");
+    const laidOut = await call(`/v1/notes/${note.uuid}`, { method: "PATCH", body: { content: "\n  - call back\n" } });
+    expect(laidOut.body.content).toBe("\n  - call back\n");
+
+    const batch = await call("/v1/notes/batch", { method: "POST", body: { items: [{ person_uuid: ada.uuid, content: "\t" }, { person_uuid: ada.uuid, content: "Kept" }] } });
+    expect(batch.status).toBe(200);
+    expect(batch.body).toMatchObject({ created: 1, errors: 1 });
+    expect(batch.body.results[0]).toMatchObject({ status: "ERROR", person_uuid: ada.uuid, note: null, error: "field 'content': must not be blank" });
+    expect(batch.body.results[1]).toMatchObject({ status: "CREATED", note: { content: "Kept" } });
+    expect((await call(`/v1/notes?entity_type=PERSON&entity_uuid=${ada.uuid}`)).body.items.map((item: { content: string }) => item.content)).toEqual(["Kept"]);
+  });
+
   it("reports a malformed item as its ERROR and writes the other items", async () => {
     const ada = await person("Ada");
     const response = await call("/v1/notes/batch", {
