@@ -220,9 +220,10 @@ export interface CompanyRepository {
 export interface UsageRepository {
   /**
    * Adds one request to the tenant's count for the month (`YYYY-MM`) and returns the new count. A tenant that does not
-   * exist or is deleted is a NotFoundError, and nothing is counted.
+   * exist or is deleted is a NotFoundError, and nothing is counted. Another `month` is an InvalidInputError.
    */
   incrementMonthly(tenantUuid: string, month: string): Promise<number>;
+  /** The tenant's count for the month (`YYYY-MM`, else an InvalidInputError); 0 when none was counted. */
   monthly(tenantUuid: string, month: string): Promise<number>;
 }
 

@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import { NotFoundError } from "../errors.js";
 import type { UsageRepository } from "../store.js";
+import { assertCalendarMonth } from "./calendar-month.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 export function createUsageRepository({ db, usageBuffer }: RepositoryContext): UsageRepository {
@@ -22,11 +23,13 @@ export function createUsageRepository({ db, usageBuffer }: RepositoryContext): U
   };
   return {
     async incrementMonthly(tenantUuid, month) {
+      assertCalendarMonth(month, "usage.incrementMonthly");
       const count = usageBuffer ? usageBuffer.increment(tenantUuid, month) : await incrementInDatabase(tenantUuid, month);
       if (count === null) throw new NotFoundError(`usage.incrementMonthly: tenant ${tenantUuid} not found`);
       return count;
     },
     async monthly(tenantUuid, month) {
+      assertCalendarMonth(month, "usage.monthly");
       if (usageBuffer) return usageBuffer.current(tenantUuid, month);
       const row = await db
         .selectFrom("monthly_usage")

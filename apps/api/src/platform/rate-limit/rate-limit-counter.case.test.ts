@@ -19,23 +19,24 @@ const implementations: Array<[string, () => Promise<RateLimitCounter>]> = [
   ["store", async () => createStoreRateLimitCounter(await storeWithTenants(["a", "b"]))],
 ];
 
+// Window ids are calendar months: the store counts only those (the per-second windows are counted in memory).
 describe.each(implementations)("RateLimitCounter contract: %s", (_name, create) => {
   it("counts per subject and window, independently", async () => {
     const counter = await create();
-    expect(await counter.current("a", "w1")).toBe(0);
-    expect(await counter.increment("a", "w1", 10_000)).toBe(1);
-    expect(await counter.increment("a", "w1", 10_000)).toBe(2);
-    expect(await counter.increment("b", "w1", 10_000)).toBe(1);
-    expect(await counter.increment("a", "w2", 20_000)).toBe(1);
-    expect(await counter.current("a", "w1")).toBe(2);
-    expect(await counter.current("c", "w1")).toBe(0);
+    expect(await counter.current("a", "2026-11")).toBe(0);
+    expect(await counter.increment("a", "2026-11", 10_000)).toBe(1);
+    expect(await counter.increment("a", "2026-11", 10_000)).toBe(2);
+    expect(await counter.increment("b", "2026-11", 10_000)).toBe(1);
+    expect(await counter.increment("a", "2026-12", 20_000)).toBe(1);
+    expect(await counter.current("a", "2026-11")).toBe(2);
+    expect(await counter.current("c", "2026-11")).toBe(0);
   });
 
   it("counts every one of many concurrent increments", async () => {
     const counter = await create();
-    const results = await Promise.all(Array.from({ length: 50 }, () => counter.increment("a", "w", 10_000)));
+    const results = await Promise.all(Array.from({ length: 50 }, () => counter.increment("a", "2026-11", 10_000)));
     expect(new Set(results).size).toBe(50);
-    expect(await counter.current("a", "w")).toBe(50);
+    expect(await counter.current("a", "2026-11")).toBe(50);
   });
 });
 
