@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createSqliteStore } from "@rapport/store";
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
@@ -145,11 +146,12 @@ describe("rapport", { timeout: 60_000 }, () => {
     const ada = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada", "--email", "ada@merged.example")).stdout);
     const ben = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ben", "--email", "ben@merged.example")).stdout);
     await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", ben.uuid);
-    const store = await createSqliteStore({ path: database });
+    // What a merge made before merges checked owners left behind: Ben's person merged into Ada's (refused now).
+    const sqlite = new SqliteDatabase(database);
     try {
-      await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: ada.person_uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+      sqlite.prepare("update persons set deleted_at = 1, merged_into_uuid = ? where uuid = ?").run(ada.person_uuid, ben.person_uuid);
     } finally {
-      await store.close();
+      sqlite.close();
     }
     const conflict = await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", ben.uuid);
     expect(conflict).toMatchObject({

@@ -10,6 +10,7 @@ import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
 import { ensurePrimaryAffiliation } from "./affiliation-rows.js";
 import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
+import { userOwningPerson, type PersonOwner } from "./person-owner.js";
 import { hydratePersons } from "./person-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -51,6 +52,10 @@ function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timesta
   return changes;
 }
 
+function ownPersonOf(owner: PersonOwner): string {
+  return `user ${owner.uuid}'s own${owner.is_active === 1 ? "" : " (a deactivated user)"}`;
+}
+
 async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
   if (canonicalUuid === supersededUuid) {
@@ -75,6 +80,17 @@ async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
       const where = row.merged_into_uuid ? `: it was merged into person ${row.merged_into_uuid}` : "";
       throw new NotFoundError(`person ${row.uuid} not found${where}`);
     }
+  }
+  // A person is one user's at most (`users.create` keeps it so): merged, two users would share one, and the
+  // deactivated one could never be reactivated. Checked before the direction rule below, which merging the
+  // other way would not get past either.
+  const supersededOwner = await userOwningPerson(db, tenantUuid, supersededUuid);
+  const canonicalOwner = supersededOwner && (await userOwningPerson(db, tenantUuid, canonicalUuid));
+  if (supersededOwner && canonicalOwner) {
+    throw new ConflictError(
+      `person ${supersededUuid} is ${ownPersonOf(supersededOwner)} and person ${canonicalUuid} is ${ownPersonOf(canonicalOwner)}: ` +
+        "two users never share a person, so neither can be merged into the other",
+    );
   }
   if (superseded.is_internal === 1) {
     throw new InvalidInputError(

@@ -1,7 +1,25 @@
-/** Users: reactivation and role changes, in the records, the remembered reads and the tenant graph. */
-import { describe, expect, it } from "vitest";
+/** Users: reactivation and role changes, in the records, the remembered reads and the tenant graph; the merges that would make two users share a person. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConflictError, InvalidInputError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useFreshStore } from "../testing/fresh-store.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-users-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Marks `supersededUuid` merged into `canonicalUuid` with a connection of its own, as an older release's merge left it. */
+function mergedBehindTheStore(path: string, supersededUuid: string, canonicalUuid: string): void {
+  const sqlite = new SqliteDatabase(path);
+  try {
+    sqlite.prepare("update persons set deleted_at = 1, merged_into_uuid = ? where uuid = ?").run(canonicalUuid, supersededUuid);
+  } finally {
+    sqlite.close();
+  }
+}
 
 const everyone = { order: "asc" as const, position: { kind: "offset" as const, offset: 0 }, limit: 100 };
 
@@ -52,15 +70,58 @@ describe("users", () => {
     expect((await store.graphs.forTenant(tenantUuid)).personOfUser(ben.uuid)).toBe(contact.uuid);
   });
 
-  it("reactivate refuses a user whose person was merged into another user's", async () => {
+  it("reactivate refuses a user whose person a merge made before merges checked owners gave to another user", async () => {
+    const path = join(folder, "merged-before.db");
+    const store = await createSqliteStore({ path });
+    try {
+      const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+      const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
+      const ben = await store.users.create({ tenant_uuid: tenantUuid, name: "Ben", email: "ben@acme.example", role: "member" });
+      await store.users.deactivate(tenantUuid, ben.uuid);
+      // What such a merge left: Ben's person removed, merged into Ada's (`personMerges.merge` refuses it now).
+      mergedBehindTheStore(path, ben.person_uuid, ada.person_uuid);
+
+      await expect(store.users.reactivate(tenantUuid, ben.uuid)).rejects.toThrow(
+        new ConflictError(`user ${ben.uuid}'s person is now person ${ada.person_uuid}, which is user ${ada.uuid}'s own`),
+      );
+      expect((await store.users.get(tenantUuid, ben.uuid))?.is_active).toBe(false);
+      expect((await store.graphs.forTenant(tenantUuid)).personOfUser(ada.uuid)).toBe(ada.person_uuid);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("person merges refuse two users' own persons, active or deactivated, directly or through an earlier merge, so reactivation stays possible", async () => {
     const { store, tenantUuid } = fresh;
     const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
     const ben = await store.users.create({ tenant_uuid: tenantUuid, name: "Ben", email: "ben@acme.example", role: "member" });
-    await store.users.deactivate(tenantUuid, ben.uuid);
-    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada.person_uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+    const merge = (canonicalUuid: string, supersededUuid: string, preview = false) =>
+      store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid, preview, merged_by_user_uuid: null });
+    const refusal = (supersededUuid: string, supersededOwner: string, canonicalUuid: string, canonicalOwner: string) =>
+      new ConflictError(
+        `person ${supersededUuid} is ${supersededOwner} and person ${canonicalUuid} is ${canonicalOwner}: two users never share a person, so neither can be merged into the other`,
+      );
+    const adaOwn = `user ${ada.uuid}'s own`;
 
-    await expect(store.users.reactivate(tenantUuid, ben.uuid)).rejects.toThrow(ConflictError);
-    expect((await store.users.get(tenantUuid, ben.uuid))?.is_active).toBe(false);
+    for (const preview of [false, true]) {
+      await expect(merge(ada.person_uuid, ben.person_uuid, preview)).rejects.toThrow(refusal(ben.person_uuid, `user ${ben.uuid}'s own`, ada.person_uuid, adaOwn));
+      await expect(merge(ben.person_uuid, ada.person_uuid, preview)).rejects.toThrow(refusal(ada.person_uuid, adaOwn, ben.person_uuid, `user ${ben.uuid}'s own`));
+    }
+    await store.users.deactivate(tenantUuid, ben.uuid);
+    const benOwn = `user ${ben.uuid}'s own (a deactivated user)`;
+    await expect(merge(ada.person_uuid, ben.person_uuid)).rejects.toThrow(refusal(ben.person_uuid, benOwn, ada.person_uuid, adaOwn));
+    // Ben's person merged into a contact (allowed: nobody else's) makes that contact the person he comes back to.
+    const contact = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ben Okafor", emails: ["ben@home.example"] });
+    await merge(contact.uuid, ben.person_uuid);
+    await expect(merge(ada.person_uuid, contact.uuid)).rejects.toThrow(refusal(contact.uuid, benOwn, ada.person_uuid, adaOwn));
+    expect(await store.personMerges.mergedInto(tenantUuid, contact.uuid)).toBeNull();
+    expect(await store.personMerges.listInto(tenantUuid, ada.person_uuid)).toEqual([]);
+
+    // A contact still merges into a user's person.
+    const duplicate = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada P.", emails: ["ada@home.example"] });
+    expect((await merge(ada.person_uuid, duplicate.uuid)).merged.uuid).toBe(ada.person_uuid);
+    expect(await store.users.reactivate(tenantUuid, ben.uuid)).toBe(true);
+    expect((await store.users.get(tenantUuid, ben.uuid))?.person_uuid).toBe(contact.uuid);
     expect((await store.graphs.forTenant(tenantUuid)).personOfUser(ada.uuid)).toBe(ada.person_uuid);
   });
 

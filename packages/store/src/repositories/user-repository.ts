@@ -8,6 +8,7 @@ import { ROLES, type Role, type User } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { UserRepository } from "../store.js";
+import { userOwningPerson } from "./person-owner.js";
 import { insertPerson } from "./person-repository.js";
 import { deepFreeze } from "./remembered-records.js";
 import { toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -40,28 +41,6 @@ async function livePersonOf(db: Kysely<Database>, tenantUuid: string, personUuid
     .where("deleted_at", "is not", null)
     .executeTakeFirst();
   return row?.merged_into_uuid ?? personUuid;
-}
-
-/**
- * The user whose person `personUuid` is: directly, or through a person merged into it (a deactivated user's person
- * may have been, and `reactivate` would follow it there). Null when the person is nobody's own.
- */
-async function userOwningPerson(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<{ uuid: string; is_active: number } | null> {
-  const direct = await db
-    .selectFrom("users")
-    .select(["uuid", "is_active"])
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("person_uuid", "=", personUuid)
-    .executeTakeFirst();
-  if (direct) return direct;
-  const throughMerge = await db
-    .selectFrom("users")
-    .innerJoin("persons", "persons.uuid", "users.person_uuid")
-    .select(["users.uuid", "users.is_active"])
-    .where("users.tenant_uuid", "=", tenantUuid)
-    .where("persons.merged_into_uuid", "=", personUuid)
-    .executeTakeFirst();
-  return throughMerge ?? null;
 }
 
 export function createUserRepository(context: RepositoryContext): UserRepository {

@@ -213,6 +213,29 @@ describe("POST /v1/persons/{person_uuid}/merge", () => {
     expect((await getPerson(canonical.uuid)).status).toBe(200);
   });
 
+  it("answers 409 for two users' own persons, active or deactivated, either way round, and changes nothing", async () => {
+    const { store } = context.services;
+    const refusal = (superseded: { uuid: string; person_uuid: string }, canonical: { uuid: string; person_uuid: string }, deactivated = "") =>
+      `person ${superseded.person_uuid} is user ${superseded.uuid}'s own${deactivated} and person ${canonical.person_uuid} is user ${canonical.uuid}'s own: ` +
+      "two users never share a person, so neither can be merged into the other";
+    // Every request counts in the month's usage: that row aside, nothing may change.
+    const { monthly_usage: _usageBefore, ...before } = databaseSnapshot(context.databasePath);
+    for (const preview of [false, true]) {
+      const memberIntoAdmin = await merge(acme.admin.person_uuid, { superseded_person_uuid: acme.member.person_uuid, preview });
+      expect(memberIntoAdmin).toEqual({ status: 409, body: { error: refusal(acme.member, acme.admin) } });
+      const adminIntoMember = await merge(acme.member.person_uuid, { superseded_person_uuid: acme.admin.person_uuid, preview });
+      expect(adminIntoMember).toEqual({ status: 409, body: { error: refusal(acme.admin, acme.member) } });
+    }
+    const { monthly_usage: _usageAfter, ...after } = databaseSnapshot(context.databasePath);
+    expect(after).toEqual(before);
+
+    await store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
+    const deactivated = await merge(acme.admin.person_uuid, { superseded_person_uuid: acme.member.person_uuid });
+    expect(deactivated).toEqual({ status: 409, body: { error: refusal(acme.member, acme.admin, " (a deactivated user)") } });
+    expect((await getPerson(acme.member.person_uuid)).status).toBe(200);
+    expect(await store.users.reactivate(acme.tenant.uuid, acme.member.uuid)).toBe(true);
+  });
+
   it("answers 400 for other validation failures: an internal user's person as the superseded side, a bad body", async () => {
     const contact = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Mike (contact)", emails: ["mike.old@example.com"] });
     const internal = await merge(contact.uuid, { superseded_person_uuid: acme.member.person_uuid });
