@@ -542,8 +542,10 @@ export interface ActivityFeedTable {
   /** email or meeting */
   kind: string;
   item_uuid: string;
-  /** The email's `created_at`, or the meeting's `updated_at` when it was last written. */
+  /** The email's `created_at`, or the meeting's `updated_at` when it was last written (a deleted row's: when deleted). */
   recorded_at: number;
+  /** Migration 0033: 1 once the item has been in some person's timeline; the feed lists only those entries. */
+  ever_listed: number;
 }
 
 /** The table of migration 0032, merged into `Database`. */

@@ -30,7 +30,7 @@ const feed = () => sqlite.prepare("select kind, item_uuid, recorded_at from acti
 
 describe("migration 0032-activity-feed", () => {
   it("numbers existing emails and meetings by when they were recorded (a meeting: last written)", async () => {
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo("0032-activity-feed")).error).toBeUndefined();
     expect(feed()).toEqual([
       { kind: "email", item_uuid: "e-early", recorded_at: 10 },
       { kind: "meeting", item_uuid: "m-rewritten", recorded_at: 20 },
@@ -39,7 +39,7 @@ describe("migration 0032-activity-feed", () => {
   });
 
   it("keeps the feed as rows come, change and go, never reusing a sequence", async () => {
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo("0032-activity-feed")).error).toBeUndefined();
     const newest = () => sqlite.prepare("select max(sequence) from activity_feed").pluck().get() as number;
     sqlite.exec("delete from emails where uuid = 'e-late'");
     const afterDelete = newest();

@@ -36,6 +36,7 @@ import { personChangesMigration } from "./0029-person-changes.js";
 import { opportunitiesByIntroPersonMigration } from "./0030-opportunities-by-intro-person.js";
 import { deletedTenantsRefuseWritesMigration } from "./0031-deleted-tenants-refuse-writes.js";
 import { activityFeedMigration } from "./0032-activity-feed.js";
+import { activityFeedRemovalsMigration } from "./0033-activity-feed-removals.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "0030-opportunities-by-intro-person": opportunitiesByIntroPersonMigration,
   "0031-deleted-tenants-refuse-writes": deletedTenantsRefuseWritesMigration,
   "0032-activity-feed": activityFeedMigration,
+  "0033-activity-feed-removals": activityFeedRemovalsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
