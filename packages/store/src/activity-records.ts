@@ -112,11 +112,22 @@ export interface ActivityParticipant {
   is_internal: boolean;
 }
 
-/** An item of the tenant-wide activity feed: a timeline row, where the feed recorded it and who took part. */
-export interface ActivityFeedItem extends ActivityItem {
+/**
+ * An item of the tenant-wide activity feed: a timeline row, where the feed recorded it and who took part. A
+ * removed item (`removed: true`) announces that the email or meeting left the timelines the feed covers; it
+ * carries what the store still has of it: a cancelled or declined meeting its time, title and status, a deleted
+ * email or meeting nothing (`occurred_at`, `title` and `status` null, no participants).
+ */
+export interface ActivityFeedItem extends Omit<ActivityItem, "occurred_at" | "status"> {
+  /** Null only on a removed item the store no longer has. */
+  occurred_at: number | null;
+  /** Null only on a removed item the store no longer has. */
+  status: MeetingStatus | null;
+  /** True when the item is no longer in any timeline the feed covers (with `personUuid`: that person's). */
+  removed: boolean;
   /** The item's place in the feed: strictly increasing in recording order, never reused. */
   sequence: number;
-  /** When Rapport recorded the item (a meeting: when it was last written), epoch milliseconds. */
+  /** When Rapport recorded the item (a meeting: when it was last written; a removal: when it was removed), epoch milliseconds. */
   recorded_at: number;
   participants: ActivityParticipant[];
 }

@@ -277,7 +277,9 @@ export interface InteractionRepository {
   timeline(tenantUuid: string, personUuids: readonly string[], request: PageRequest): Promise<Page<ActivityItem>>;
   /**
    * The tenant's emails and confirmed meetings in the order they were recorded (`sequence`, ascending; a
-   * meeting moves to the end when written again). The cursor key is `[sequence]`.
+   * meeting moves to the end when written again), and their removals: a listed meeting written again that no
+   * attendee counts any more (cancelled, deleted, declined by all), or a deleted email, is listed with
+   * `removed: true`. The cursor key is `[sequence]`.
    */
   feed(tenantUuid: string, request: ActivityFeedRequest): Promise<Page<ActivityFeedItem>>;
 }
@@ -289,7 +291,10 @@ export interface ActivityFeedRequest extends PageRequest {
   recordedSince?: number;
   /** Only items placed after this sequence. */
   afterSequence?: number;
-  /** Only items this person took part in. */
+  /**
+   * Only items this person took part in: their emails, and the meetings they are an attendee of, removed when
+   * the person no longer counts the meeting (declined, or the meeting is cancelled or deleted).
+   */
   personUuid?: string;
 }
 

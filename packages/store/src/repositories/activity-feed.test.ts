@@ -51,7 +51,8 @@ describe("the activity feed", () => {
     const sequences = page.rows.map((row) => row.sequence);
     expect([...sequences].sort((left, right) => left - right)).toEqual(sequences);
     expect(new Set(sequences).size).toBe(3);
-    expect(page.rows[1]).toMatchObject({ kind: "meeting", occurred_at: 9_000_000, status: "confirmed" });
+    expect(page.rows[1]).toMatchObject({ kind: "meeting", occurred_at: 9_000_000, status: "confirmed", removed: false });
+    expect(page.rows.map((row) => row.removed)).toEqual([false, false, false]);
     expect(page.rows[1]!.participants).toEqual(expect.arrayContaining([{ person_uuid: ada, is_internal: false }, { person_uuid: ivy, is_internal: true }]));
   });
 
@@ -73,20 +74,18 @@ describe("the activity feed", () => {
     expect(titles(await first({ afterSequence: Number(page.lastKey![0]) }))).toEqual(["after the walk"]);
   });
 
-  it("moves a rewritten meeting to the end and leaves out cancelled, deleted and fully declined ones", async () => {
+  it("moves a rewritten meeting to the end and leaves out one that no timeline ever listed", async () => {
     const moved = await meeting("moved", [ada], 100);
     await email("between", ada, bob, 50);
-    const cancelled = await meeting("cancelled", [ada], 100);
-    const deleted = await meeting("deleted", [ada], 100);
     await store.meetings.create(tenantUuid, { title: "declined", starts_at: 100, attendees: [{ person_uuid: bob, response: "declined" }] });
-    await store.meetings.update(tenantUuid, cancelled.uuid, { status: "cancelled" });
-    await store.meetings.delete(tenantUuid, deleted.uuid);
+    const cancelledFromTheStart = await store.meetings.create(tenantUuid, { title: "never on", starts_at: 100, status: "cancelled", attendees: [{ person_uuid: ada }] });
+    await store.meetings.update(tenantUuid, cancelledFromTheStart.uuid, { title: "still never on" });
     clock += 10;
     await store.meetings.update(tenantUuid, moved.uuid, { starts_at: 200 });
     const page = await first();
     expect(titles(page)).toEqual(["between", "moved"]);
     expect(page.total).toBe(2);
-    expect(page.rows[1]).toMatchObject({ occurred_at: 200, recorded_at: clock });
+    expect(page.rows[1]).toMatchObject({ occurred_at: 200, recorded_at: clock, removed: false });
   });
 
   it("filters by recording time, kind, person and sequence, together", async () => {

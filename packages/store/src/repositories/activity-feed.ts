@@ -1,10 +1,12 @@
 /**
  * @module
  * The tenant-wide activity feed (`interactions.feed`): the tenant's emails and confirmed meetings in the
- * order migration 0032 recorded them, read by `activity_feed.sequence`. An item is listed when it is in some
- * person's timeline: every email, and a meeting while one of its attendees counts it (`counted_at`:
- * confirmed, live, not declined). A page seeks the (tenant, sequence) index to its start and reads on in
- * order; `since` first seeks the (tenant, recorded_at) index to the first sequence recorded at or after it.
+ * order migration 0032 recorded them, read by `activity_feed.sequence`, and their removals (migration 0033).
+ * An entry is listed once its item has been in some person's timeline (`ever_listed`: every email, a meeting
+ * once an attendee counted it); it is removed when the item is in none any more (the email is gone, no
+ * attendee counts the meeting: cancelled, deleted, declined), which the page reads for its own items. A page
+ * seeks the (tenant, sequence) index to its start and reads on in order; `since` first seeks the (tenant,
+ * recorded_at) index to the first sequence recorded at or after it.
  */
 import { sql, type Kysely } from "kysely";
 import type { ActivityFeedItem, ActivityItem } from "../activity-records.js";
@@ -29,7 +31,7 @@ export async function activityFeedPage(db: Kysely<Database>, tenantUuid: string,
       : null;
   const last = entries.at(-1);
   return {
-    rows: await withDetails(db, tenantUuid, entries),
+    rows: await withDetails(db, tenantUuid, entries, request.personUuid),
     hasMore: fetched.length > request.limit,
     total,
     lastKey: last ? [Number(last.sequence)] : null,
@@ -43,12 +45,7 @@ function listedEntries(db: Kysely<Database>, tenantUuid: string, request: Activi
   let entries = db
     .selectFrom("activity_feed as feed")
     .where(tenantColumn, "=", tenantUuid)
-    .where((builder) =>
-      builder.or([
-        builder("feed.kind", "=", "email"),
-        builder.exists(countedAttendees(db).select(sql<number>`1`.as("one"))),
-      ]),
-    );
+    .where("feed.ever_listed", "=", 1);
   if (request.kind !== undefined) entries = entries.where("feed.kind", "=", request.kind);
   if (request.afterSequence !== undefined) entries = entries.where("feed.sequence", ">", request.afterSequence);
   if (request.recordedSince !== undefined) {
@@ -62,6 +59,7 @@ function listedEntries(db: Kysely<Database>, tenantUuid: string, request: Activi
     // From the person's participation indexes (migration 0024) to the entries by item: the person's items
     // are read and sorted by sequence, rather than the whole feed walked for the few that are theirs (2M
     // interactions: about 1 s for a person in 20, whatever their share, against 10 ms for 20,000 items).
+    // Every meeting the person is an attendee of: one they no longer count is listed as removed for them.
     const person = request.personUuid;
     const items = db
       .selectFrom("email_participants")
@@ -73,21 +71,12 @@ function listedEntries(db: Kysely<Database>, tenantUuid: string, request: Activi
           .selectFrom("meeting_attendees")
           .select("meeting_uuid as uuid")
           .where("tenant_uuid", "=", tenantUuid)
-          .where("person_uuid", "=", person)
-          .where("counted_at", "is not", null),
+          .where("person_uuid", "=", person),
       );
     entries = entries.where("feed.item_uuid", "in", items);
   }
   return entries;
 }
-
-/** The attendees of the entry's meeting who count it (none for an email: its uuid names no meeting). */
-const countedAttendees = (db: Kysely<Database>) =>
-  db
-    .selectFrom("meeting_attendees")
-    .whereRef("meeting_attendees.meeting_uuid", "=", sql.ref("feed.item_uuid"))
-    .where(sql.ref("feed.kind"), "=", "meeting")
-    .where("meeting_attendees.counted_at", "is not", null);
 
 interface FeedEntry {
   sequence: number;
@@ -96,27 +85,49 @@ interface FeedEntry {
   recorded_at: number;
 }
 
-/** The entries as feed items: time, title, status and participants read for the page alone. */
-async function withDetails(db: Kysely<Database>, tenantUuid: string, entries: readonly FeedEntry[]): Promise<ActivityFeedItem[]> {
+/**
+ * The entries as feed items: time, title, status and participants read for the page alone, and whether each is
+ * removed (an email the store no longer has; a meeting no attendee counts, or with `personUuid`, not that person).
+ */
+async function withDetails(db: Kysely<Database>, tenantUuid: string, entries: readonly FeedEntry[], personUuid: string | undefined): Promise<ActivityFeedItem[]> {
   const items = entries.map((entry) => ({ kind: entry.kind as ActivityItem["kind"], uuid: entry.item_uuid }));
   const details = await itemDetailsOf(db, tenantUuid, items);
   const participants = await participantsOf(db, items);
+  const counted = await countedMeetings(db, items.filter((item) => item.kind === "meeting").map((item) => item.uuid), personUuid);
   const internal = await internalPersons(db, tenantUuid, [...new Set([...participants.values()].flat())]);
   return entries.map((entry) => {
     const detail = details.get(entry.item_uuid);
-    const persons = participants.get(entry.item_uuid) ?? [];
+    // A deleted meeting keeps its attendee rows (a soft delete) but, like its title, shows none of them.
+    const persons = detail ? (participants.get(entry.item_uuid) ?? []) : [];
     return {
       kind: entry.kind as ActivityItem["kind"],
       uuid: entry.item_uuid,
-      occurred_at: detail?.occurred_at ?? 0,
+      removed: entry.kind === "email" ? detail === undefined : !counted.has(entry.item_uuid),
+      occurred_at: detail?.occurred_at ?? null,
       title: detail?.title ?? null,
-      status: detail?.status ?? "confirmed",
+      status: detail?.status ?? null,
       person_uuids: persons,
       sequence: Number(entry.sequence),
       recorded_at: Number(entry.recorded_at),
       participants: persons.map((person) => ({ person_uuid: person, is_internal: internal.has(person) })),
     };
   });
+}
+
+/**
+ * Which of these meetings (the tenant's own: they come from its feed) some attendee counts, or with `personUuid`
+ * that person. By primary key alone: with `tenant_uuid` in the statement SQLite may walk the tenant's attendees.
+ */
+async function countedMeetings(db: Kysely<Database>, meetingUuids: readonly string[], personUuid: string | undefined): Promise<Set<string>> {
+  if (meetingUuids.length === 0) return new Set();
+  let query = db
+    .selectFrom("meeting_attendees")
+    .select("meeting_uuid")
+    .distinct()
+    .where("meeting_uuid", "in", meetingUuids)
+    .where("counted_at", "is not", null);
+  if (personUuid !== undefined) query = query.where("person_uuid", "=", personUuid);
+  return new Set((await query.execute()).map((row) => row.meeting_uuid));
 }
 
 /** Which of these persons are the tenant's own (a user's person). */

@@ -10,7 +10,7 @@ export interface ActivityItemDetail {
   status: MeetingStatus;
 }
 
-/** The tenant's details of these items by uuid; an item of another tenant, or none, is absent. */
+/** The tenant's details of these items by uuid; an item of another tenant, a deleted meeting, or none, is absent. */
 export async function itemDetailsOf(
   db: Kysely<Database>,
   tenantUuid: string,
@@ -32,6 +32,7 @@ export async function itemDetailsOf(
       .selectFrom("meetings")
       .select(["uuid", "tenant_uuid", "starts_at", "title", "status"])
       .where("uuid", "in", meetingUuids)
+      .where("deleted_at", "is", null)
       .execute();
     for (const row of rows) {
       if (row.tenant_uuid === tenantUuid) details.set(row.uuid, { occurred_at: Number(row.starts_at), title: row.title, status: row.status as MeetingStatus });
