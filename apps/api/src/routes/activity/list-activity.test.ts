@@ -14,7 +14,8 @@ interface FeedItem {
   kind: "email" | "meeting";
   uuid: string;
   title: string | null;
-  occurred_at: number;
+  occurred_at: number | null;
+  removed: boolean;
   recorded_at: number;
   sequence: number;
   person_uuids: string[];
@@ -70,6 +71,7 @@ async function scan(query: string, perPage: number, between?: (pages: number) =>
 }
 
 const titles = (items: readonly FeedItem[]) => items.map((item) => item.title);
+const putMeeting = (uuid: string, body: unknown) => context.request(`/v1/meetings/${uuid}`, { key: acme.key, method: "PUT", body });
 
 describe("GET /v1/activity", () => {
   it("lists emails and meetings in the order they were recorded, with participants and internal users marked, metadata only", async () => {
@@ -85,7 +87,8 @@ describe("GET /v1/activity", () => {
     expect(second!.sequence).toBeLessThan(third!.sequence);
     expect(third!.occurred_at).toBe(Date.parse("2025-06-01T09:00:00Z"));
     expect(third!.recorded_at).toBeGreaterThan(first!.recorded_at);
-    expect(Object.keys(first!).sort()).toEqual(["kind", "occurred_at", "participants", "person_uuids", "recorded_at", "sequence", "title", "uuid"]);
+    expect(Object.keys(first!).sort()).toEqual(["kind", "occurred_at", "participants", "person_uuids", "recorded_at", "removed", "sequence", "title", "uuid"]);
+    expect(body.items.map((item) => item.removed)).toEqual([false, false, false]);
     expect(first!.participants).toEqual(
       expect.arrayContaining([
         { person_uuid: acme.admin.person_uuid, is_internal: true },
@@ -112,21 +115,56 @@ describe("GET /v1/activity", () => {
     expect(titles(await scan(`?after_sequence=${last}`, 1))).toEqual(["after the scan, sent earliest", "after the scan, second"]);
   });
 
-  it("lists a rewritten meeting again at the end and leaves out a deleted or cancelled one", async () => {
+  it("lists a rewritten meeting again at the end, and a cancelled or deleted one there as removed", async () => {
     const moved = await meeting("moved", "2026-12-01T15:00:00Z", [acme.admin.email]);
-    const cancelled = await meeting("cancelled", "2026-12-02T15:00:00Z", [acme.admin.email]);
+    const cancelled = await meeting("cancelled", "2026-12-02T15:00:00Z", [acme.admin.email, "lena@umbra.example"]);
     const deleted = await meeting("deleted", "2026-12-03T15:00:00Z", [acme.admin.email]);
     await email("between", "2026-11-01T09:00:00Z");
     const before = (await feed()).body.items;
     expect(titles(before)).toEqual(["moved", "cancelled", "deleted", "between"]);
     expect((await context.request(`/v1/meetings/${deleted.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
-    const put = (uuid: string, body: unknown) => context.request(`/v1/meetings/${uuid}`, { key: acme.key, method: "PUT", body });
-    expect((await put(cancelled.uuid, { status: "cancelled" })).status).toBe(200);
-    expect((await put(moved.uuid, { starts_at: "2026-12-08T15:00:00Z" })).status).toBe(200);
+    expect((await putMeeting(cancelled.uuid, { status: "cancelled" })).status).toBe(200);
+    expect((await putMeeting(moved.uuid, { starts_at: "2026-12-08T15:00:00Z" })).status).toBe(200);
     const after = (await feed(`?after_sequence=${before.at(-1)!.sequence}`)).body.items;
-    expect(titles(after)).toEqual(["moved"]);
-    expect(after[0]!.occurred_at).toBe(Date.parse("2026-12-08T15:00:00Z"));
-    expect(titles((await feed()).body.items)).toEqual(["between", "moved"]);
+    expect(after.map(({ uuid, removed }) => ({ uuid, removed }))).toEqual([
+      { uuid: deleted.uuid, removed: true },
+      { uuid: cancelled.uuid, removed: true },
+      { uuid: moved.uuid, removed: false },
+    ]);
+    const [deletedRemoval, cancelledRemoval, movedAgain] = after;
+    expect(deletedRemoval).toMatchObject({ kind: "meeting", occurred_at: null, title: null, person_uuids: [], participants: [] });
+    expect(cancelledRemoval).toMatchObject({ kind: "meeting", occurred_at: Date.parse("2026-12-02T15:00:00Z"), title: "cancelled" });
+    expect(cancelledRemoval!.participants).toHaveLength(2);
+    expect(movedAgain!.occurred_at).toBe(Date.parse("2026-12-08T15:00:00Z"));
+    expect(titles((await feed()).body.items)).toEqual(["between", null, "cancelled", "moved"]);
+    expect(titles((await feed("?kind=meeting")).body.items)).toEqual([null, "cancelled", "moved"]);
+  });
+
+  it("lets a poller that resumes after its last sequence drop a meeting declined by everyone, and take it back when accepted again", async () => {
+    const kickoff = await meeting("kickoff", "2026-12-02T15:00:00Z", [acme.admin.email, "lena@umbra.example"]);
+    await email("hello", "2026-11-01T09:00:00Z");
+    /** What a poller keeps: the items by uuid, and the sequence of the last one processed. */
+    const copies = new Map<string, FeedItem>();
+    let lastSequence = 0;
+    const poll = async () => {
+      for (const item of await scan(`?after_sequence=${lastSequence}`, 1)) {
+        if (item.removed) copies.delete(item.uuid);
+        else copies.set(item.uuid, item);
+        lastSequence = item.sequence;
+      }
+    };
+    await poll();
+    expect([...copies.values()].map((item) => item.title).sort()).toEqual(["hello", "kickoff"]);
+    const declinedByAll = { attendees: [{ email: "lena@umbra.example", response: "declined" }] };
+    expect((await putMeeting(kickoff.uuid, declinedByAll)).status).toBe(200);
+    expect((await feed()).body.items.find((item) => item.uuid === kickoff.uuid)).toMatchObject({ removed: true, title: "kickoff" });
+    await poll();
+    expect([...copies.values()].map((item) => item.title)).toEqual(["hello"]);
+    expect((await putMeeting(kickoff.uuid, { attendees: [{ email: "lena@umbra.example" }] })).status).toBe(200);
+    await poll();
+    expect(copies.get(kickoff.uuid)).toMatchObject({ removed: false, title: "kickoff" });
+    await poll();
+    expect(copies.size).toBe(2);
   });
 
   it("filters by recording time (since), kind and person, and keeps them for the whole scan", async () => {
@@ -215,6 +253,7 @@ describe("GET /v1/activity", () => {
     const tool = tools.find((candidate) => candidate.name === "listActivity");
     expect(tool).toBeDefined();
     expect(tool!.description).toMatch(/after_sequence/);
+    expect(tool!.description).toMatch(/removed true/);
     expect(Object.keys(tool!.inputSchema.properties)).toEqual(expect.arrayContaining(["since", "after_sequence", "kind", "person_uuid", "cursor"]));
   });
 });

@@ -1,4 +1,4 @@
-/** GET /v1/activity: the tenant's emails and confirmed meetings in the order Rapport recorded them, for pollers. */
+/** GET /v1/activity: the tenant's emails and confirmed meetings in the order Rapport recorded them, and their removals, for pollers. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
@@ -25,12 +25,16 @@ export const listActivity = defineOperation({
     "The tenant's emails and confirmed meetings in the order Rapport recorded them (by sequence, oldest first), each with its participants, internal users marked; metadata only. Use it to learn what happened since your last poll: new activity does not move a person's or company's service_updated_at. " +
     "Poll like this: the first time, pass since (or nothing, for everything) and follow next_cursor until has_more is false; store the sequence of the last item you processed; next time pass after_sequence with it and scan again. " +
     "Nothing recorded meanwhile is missed or listed twice, an email ingested late with an old sent_at included: order and after_sequence follow recording, not sent_at or start times. " +
-    "A meeting written again (rescheduled, attendees changed, cancelled, deleted) takes a new sequence: it is listed again if it still counts, so process items by uuid; cancelled, deleted and fully declined meetings are left out, and a removal is not announced.",
+    "A meeting written again (rescheduled, attendees changed) takes a new sequence and is listed again, so process items by uuid. " +
+    "Removals are announced the same way: a meeting cancelled, deleted or declined by every attendee, or a deleted email, is listed at a new sequence with removed true (a deleted one with null occurred_at and title, no participants): drop your copy. A meeting that comes back is listed again with removed false. " +
+    "With person_uuid, a meeting that person no longer counts (declined, cancelled, deleted) is listed as removed for them.",
   query: cursorListQuery.extend({
     since: isoTimestampQuery("Only items Rapport recorded at or after this instant (recording time, not sent_at or start time).").optional(),
     after_sequence: sequenceQuery.optional(),
     kind: z.enum(["email", "meeting"]).optional().describe("Only emails or only meetings."),
-    person_uuid: uuidString("Only items this person took part in (no items for a person not in the tenant).").optional(),
+    person_uuid: uuidString(
+      "Only items this person took part in, and removals of meetings they are still an attendee of (no items for a person not in the tenant).",
+    ).optional(),
   }),
   response: listEnvelopeSchema(activityFeedItemSchema),
   example: { query: { since: "2026-12-02T00:00:00Z", kind: "email", per_page: "50" } },
