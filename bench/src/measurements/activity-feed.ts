@@ -2,9 +2,10 @@
  * The tenant-wide activity feed, `GET /v1/activity` (pages of 50, through the app in-process), read as its
  * pollers read it: a poller keeping up (`after_sequence` a few items before the feed's end) and a scan by
  * cursor (the first page, then each next page by `next_cursor`). Against hand-written SQL of the same pages on
- * the same database: the tenant's feed entries after the sequence that some timeline lists (every email, a
- * meeting while an attendee counts it), the emails' and meetings' titles, the total where the app counts one
- * (a page without a cursor), and the page's participants with their internal flag. Each side is timed after an
+ * the same database: the tenant's feed entries after the sequence that some timeline has listed (every email, a
+ * meeting once an attendee counted it: migration 0033), the emails' and live meetings' titles, whether each is
+ * removed (the email gone, no attendee counting the meeting), the total where the app counts one (a page without
+ * a cursor), and the page's participants with their internal flag. Each side is timed after an
  * untimed pass over the same pages, which also checks that both list the same items.
  */
 import SqliteDatabase from "better-sqlite3";
@@ -16,20 +17,22 @@ import type { AppClient } from "./persons-list.js";
 
 const PER_PAGE = 50;
 
-/** The feed's entries after `@after` that some person's timeline lists, as `interactions.feed` reads them. */
+/** The feed's entries after `@after` that some person's timeline has listed, as `interactions.feed` reads them. */
 const LISTED_SQL = `
 with listed as (
   select f.sequence, f.kind, f.item_uuid, f.recorded_at from activity_feed f
-  where f.tenant_uuid = @tenant and f.sequence > @after
-    and (f.kind = 'email' or exists (select 1 from meeting_attendees a where a.meeting_uuid = f.item_uuid and a.counted_at is not null))
+  where f.tenant_uuid = @tenant and f.sequence > @after and f.ever_listed = 1
 )`;
 
 const PAGE_SQL = `${LISTED_SQL}
 select l.sequence, l.kind, l.item_uuid as uuid, l.recorded_at,
-  coalesce(e.sent_at, m.starts_at) as occurred_at, coalesce(e.subject, m.title) as title, coalesce(m.status, 'confirmed') as status
+  coalesce(e.sent_at, m.starts_at) as occurred_at, coalesce(e.subject, m.title) as title,
+  case when l.kind = 'email' then 'confirmed' else m.status end as status,
+  case when l.kind = 'email' then e.uuid is null
+    else not exists (select 1 from meeting_attendees a where a.meeting_uuid = l.item_uuid and a.counted_at is not null) end as removed
 from (select * from listed order by sequence limit ${PER_PAGE + 1}) l
 left join emails e on l.kind = 'email' and e.uuid = l.item_uuid
-left join meetings m on l.kind = 'meeting' and m.uuid = l.item_uuid
+left join meetings m on l.kind = 'meeting' and m.uuid = l.item_uuid and m.deleted_at is null
 order by l.sequence`;
 
 const TOTAL_SQL = `${LISTED_SQL} select count(*) as total from listed`;
@@ -140,7 +143,7 @@ export async function measureActivityFeed(options: ActivityFeedOptions): Promise
     const pollBaseline = summarize(pollBaselineDurations);
     const scan = summarize(scanDurations);
     const scanBaseline = summarize(scanBaselineDurations);
-    const baselineLabel = "hand-written SQL of the same page: the feed's entries after the sequence, their emails' and meetings' titles";
+    const baselineLabel = "hand-written SQL of the same page: the feed's entries after the sequence, their emails' and meetings' titles, whether each is removed";
     return [
       {
         id: "activity-list-feed-poll",
