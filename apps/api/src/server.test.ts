@@ -50,6 +50,32 @@ describe("startServer", () => {
     expect(again.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
+  it("sends any answer without a body without a content type (an MCP notification's 202), and leaves answers with one as they are", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const postMcp = (message: unknown) =>
+      fetch(`${running!.url}/mcp`, {
+        method: "POST",
+        headers: { "x-api-key": acme.key, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify(message),
+      });
+    const notified = await postMcp({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(notified.status).toBe(202);
+    expect(notified.headers.get("content-type")).toBeNull();
+    expect(notified.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await notified.text()).toBe("");
+    // Streamed by the SDK: the head is held until the first bytes, and keeps its content type.
+    const listed = await postMcp({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("content-type")).toMatch(/^(application\/json|text\/event-stream)/);
+    expect(await listed.text()).toMatch(/"tools":\[/);
+    // A HEAD answer sends no body but describes the GET's: its content type stays.
+    const head = await fetch(`${running.url}/health`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+
   it("answers what the HTTP parser refuses with a JSON error and a request id, then closes the connection", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);
