@@ -112,7 +112,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
     authenticateMcp(options),
     async (context, next) => {
       const read = await readMcpMessage(context);
-      if ("refusal" in read) return context.json(read.refusal, 400);
+      if ("refusal" in read) return context.json(read.refusal, read.status);
       const { message } = read;
       parsedBodies.set(context.req.raw, message);
       if (isKnownToolCall(message, toolNames)) return next();

@@ -1,5 +1,7 @@
 /** `/mcp` answers a body it cannot serve as a message with a JSON-RPC error, not the REST `{"error"}`. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
+import { MAX_JSON_DEPTH } from "../platform/request/json-nesting.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 
 let context: TestContext;
@@ -11,7 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 
-function postMcp(body: string, protocolVersion?: string) {
+function postMcp(body: string, protocolVersion?: string, headers: Record<string, string> = {}) {
   return context.request("/mcp", {
     method: "POST",
     key: acme.key,
@@ -19,6 +21,7 @@ function postMcp(body: string, protocolVersion?: string) {
     headers: {
       accept: "application/json, text/event-stream",
       ...(protocolVersion === undefined ? {} : { "mcp-protocol-version": protocolVersion }),
+      ...headers,
     },
   });
 }
@@ -56,6 +59,38 @@ describe("a body that is not JSON", () => {
     const response = await context.request("/v1/notes", { method: "POST", key: acme.key, body: "{" });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: expect.stringMatching(/^request body is not valid JSON/) });
+  });
+});
+
+describe("a body refused before it is read as a message", () => {
+  const deeplyNested = `{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"deep": ${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}}}`;
+  const refusals: Array<{ refused: string; status: number; body: string; headers: Record<string, string>; message: RegExp }> = [
+    { refused: "a body over the size limit", status: 413, body: JSON.stringify({ ...ping, params: { padding: "x".repeat(MAX_BODY_BYTES) } }), headers: {}, message: /larger than the 1 MiB limit/ },
+    { refused: "a body not sent as JSON", status: 415, body: JSON.stringify(ping), headers: { "content-type": "text/plain" }, message: /must be JSON: send Content-Type: application\/json \(got text\/plain\)/ },
+    { refused: "JSON nested too deep", status: 400, body: deeplyNested, headers: {}, message: new RegExp(`more than ${MAX_JSON_DEPTH} levels deep`) },
+    { refused: "JSON with a __proto__ key", status: 400, body: '{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"__proto__": {}}}', headers: {}, message: /must not use the key '__proto__'/ },
+  ];
+
+  it.each(refusals)("answers $refused as a JSON-RPC invalid request with no id, keeping its HTTP status $status", async ({ status, body, headers, message }) => {
+    const response = await postMcp(body, "2025-06-18", headers);
+    expect(response.status).toBe(status);
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const answer = (await response.json()) as { error: { message: string } };
+    expect(answer).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringMatching(/^Invalid Request: request body /) } });
+    expect(answer.error.message).toMatch(message);
+  });
+
+  it.each(refusals)("keeps the REST shape for $refused on /v1", async ({ status, body, headers, message }) => {
+    const response = await context.request("/v1/notes", { method: "POST", key: acme.key, body, headers });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(message) });
+  });
+
+  it("leaves the 401 of missing credentials in the REST shape, with its WWW-Authenticate challenge", async () => {
+    const response = await context.request("/mcp", { method: "POST", body: JSON.stringify(ping), headers: { accept: "application/json, text/event-stream" } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata="/);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/missing API key/) });
   });
 });
 

@@ -1,14 +1,16 @@
 /**
  * @module
  * Reads the JSON-RPC message (or batch) posted to `/mcp`, or the JSON-RPC error refusing it: a body
- * that is not JSON is a parse error (-32700), and a batch is an invalid request (-32600) where the
- * protocol revision has no batches. A JSON-RPC client reads these, not the REST `{"error"}`; the
- * checks before them (credentials, size, media type) keep the REST shape.
+ * that is not JSON is a parse error (-32700); a body over the size limit (413), not sent as JSON (415) or
+ * holding JSON the body limits refuse (400: nesting, `__proto__`) is an invalid request (-32600) with
+ * its HTTP status, and so is a batch where the protocol revision has no batches. A JSON-RPC client reads
+ * these, not the REST `{"error"}`; the credentials' 401 before them keeps the REST shape and its
+ * `WWW-Authenticate` challenge, which is what the MCP authorization spec has a client act on.
  */
 import { INVALID_REQUEST, isInitializeRequest, JSONRPC_VERSION, PARSE_ERROR, type JSONRPCErrorResponse } from "@modelcontextprotocol/server";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { MalformedJsonError, readJsonBody } from "../platform/request/json-body.js";
+import { MalformedJsonError, readJsonBody, RefusedBodyError, type RefusedBodyStatus } from "../platform/request/json-body.js";
 
 /** The protocol revision whose changelog removed JSON-RPC batching; revisions are dates, so they sort as text. */
 export const FIRST_REVISION_WITHOUT_BATCHES = "2025-06-18";
@@ -18,10 +20,10 @@ const REVISION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A JSON-RPC error answering a body that could not be read as a message, so with no id to echo. */
 export type UnreadableMessageError = Omit<JSONRPCErrorResponse, "id"> & { id: null };
 
-export type McpMessageRead = { message: unknown } | { refusal: UnreadableMessageError };
+export type McpMessageRead = { message: unknown } | { refusal: UnreadableMessageError; status: RefusedBodyStatus };
 
-function refusal(code: number, message: string): McpMessageRead {
-  return { refusal: { jsonrpc: JSONRPC_VERSION, id: null, error: { code, message } } };
+function refusal(code: number, message: string, status: RefusedBodyStatus = 400): McpMessageRead {
+  return { refusal: { jsonrpc: JSONRPC_VERSION, id: null, error: { code, message } }, status };
 }
 
 /**
@@ -40,13 +42,14 @@ function batchProblem(batch: readonly unknown[], protocolVersion: string | undef
   return null;
 }
 
-/** The message posted to `/mcp`, or the JSON-RPC error to answer instead (HTTP 400). Other body errors throw as REST errors. */
+/** The message posted to `/mcp`, or the JSON-RPC error to answer instead, with its HTTP status. */
 export async function readMcpMessage(context: Context<AppEnv>): Promise<McpMessageRead> {
   let message: unknown;
   try {
     message = await readJsonBody(context);
   } catch (error) {
     if (error instanceof MalformedJsonError) return refusal(PARSE_ERROR, `Parse error: ${error.message}`);
+    if (error instanceof RefusedBodyError) return refusal(INVALID_REQUEST, `Invalid Request: ${error.message}`, error.status);
     throw error;
   }
   if (message === undefined) return refusal(PARSE_ERROR, "Parse error: the request body is empty; send a JSON-RPC message");

@@ -2,24 +2,35 @@
  * @module
  * Reads a JSON request body once, for every operation that takes one: 413 over 1 MiB, 415 for a
  * body that is not `application/json`, 400 for malformed JSON, for JSON nested too deep or with a
- * `__proto__` key (json-nesting.ts), or for a missing body.
+ * `__proto__` key (json-nesting.ts), or for a missing body. Each refusal of the body is a `RefusedBodyError`.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
-import { ApiError, badRequest } from "../errors/api-error.js";
+import { ApiError } from "../errors/api-error.js";
 import { jsonNestingProblem } from "./json-nesting.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** Too large, not JSON by its media type, or JSON that is malformed or the body limits refuse. */
+export type RefusedBodyStatus = 400 | 413 | 415;
+
+/** A body `readJsonBody` refuses (413, 415 or 400): `/mcp` answers it as a JSON-RPC error, every other route as `{"error"}`. */
+export class RefusedBodyError extends ApiError {
+  declare readonly status: RefusedBodyStatus;
+  constructor(status: RefusedBodyStatus, message: string) {
+    super(status, message);
+  }
+}
+
 /** A body that is not JSON at all, as opposed to JSON the API refuses: `/mcp` answers it as a JSON-RPC parse error. */
-export class MalformedJsonError extends ApiError {
+export class MalformedJsonError extends RefusedBodyError {
   constructor(reason: string) {
     super(400, `request body is not valid JSON: ${reason}`);
   }
 }
 
-const tooLarge = () => new ApiError(413, "request body is larger than the 1 MiB limit");
+const tooLarge = () => new RefusedBodyError(413, "request body is larger than the 1 MiB limit");
 
 function isJsonContentType(contentType: string): boolean {
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -32,7 +43,7 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   const text = (await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge)).toString("utf8");
   if (text.length === 0) return undefined;
   if (!contentType || !isJsonContentType(contentType)) {
-    throw new ApiError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);
+    throw new RefusedBodyError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);
   }
   let body: unknown;
   try {
@@ -42,6 +53,6 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
     throw new MalformedJsonError(reason);
   }
   const problem = jsonNestingProblem(body);
-  if (problem !== null) throw badRequest(problem);
+  if (problem !== null) throw new RefusedBodyError(400, problem);
   return body;
 }
