@@ -4,10 +4,13 @@ import { parseIsoTimestamp } from "./common-schemas.js";
 import { MAX_DATE_TEXT_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "./field-limits.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
 
+/** The latest instant a JavaScript `Date` holds (ECMAScript: 100,000,000 days after the epoch), in epoch milliseconds. */
+const LATEST_DATE_MILLISECONDS = 8_640_000_000_000_000;
+
 /** An instant in a body: ISO 8601 date-time string or Unix epoch milliseconds; out as epoch ms. */
 export const instantField = (description: string) =>
   z
-    .union([z.string().max(MAX_DATE_TEXT_LENGTH), z.number().int().min(0).max(8_640_000_000_000_000)])
+    .union([z.string().max(MAX_DATE_TEXT_LENGTH), z.number().int().min(0).max(LATEST_DATE_MILLISECONDS)])
     .transform((value, context) => {
       if (typeof value === "number") return value;
       const time = parseIsoTimestamp(value);

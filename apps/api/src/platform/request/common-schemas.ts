@@ -5,7 +5,11 @@
  * MCP tool schemas show.
  */
 import { z } from "zod";
+import { MAX_QUERY_UUIDS } from "./count-limits.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
+
+/** Characters a UUID of a comma-separated list may take: its 36, a comma and room for spaces around them. */
+const QUERY_UUID_ITEM_LENGTH = 40;
 
 /** A UUID in a path or query; normalized to lower case. */
 export const uuidString = (description: string) =>
@@ -16,10 +20,10 @@ export const uuidString = (description: string) =>
     .describe(description);
 
 /** Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. */
-export const uuidListQuery = (description: string, max = 100) =>
+export const uuidListQuery = (description: string, max = MAX_QUERY_UUIDS) =>
   z
     .string()
-    .max(max * 40)
+    .max(max * QUERY_UUID_ITEM_LENGTH)
     .transform((value, context) => {
       const items = value
         .split(",")

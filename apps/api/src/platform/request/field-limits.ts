@@ -64,10 +64,16 @@ export const MAX_OPPORTUNITY_TYPE_LABEL_LENGTH = 100;
 export const MAX_OPPORTUNITY_TYPE_DESCRIPTION_LENGTH = 2_000;
 /** An opportunity stage's name. */
 export const MAX_OPPORTUNITY_STAGE_NAME_LENGTH = 100;
+/** An opportunity custom field's key (a stable machine name such as 'fund_vehicle'). */
+export const MAX_CUSTOM_FIELD_KEY_LENGTH = 63;
 /** An opportunity custom field's display name. */
 export const MAX_CUSTOM_FIELD_NAME_LENGTH = 100;
 /** One choice of a select custom field. */
 export const MAX_CUSTOM_FIELD_CHOICE_LENGTH = 200;
+
+// Not lengths: the bounds of numeric fields.
+/** An opportunity's monetary value. */
+export const MAX_OPPORTUNITY_VALUE = 1e15;
 
 /** The longest value of company text field `field`. */
 export function maxCompanyFieldLength(field: CompanyTextField): number {

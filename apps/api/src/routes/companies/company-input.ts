@@ -15,6 +15,7 @@ import {
   MAX_INVESTMENT_TYPE_LENGTH,
   maxCompanyFieldLength,
 } from "../../platform/request/field-limits.js";
+import { MAX_CUSTOM_FIELDS_PER_RECORD } from "../../platform/request/count-limits.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 
 const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], string> = {
@@ -72,7 +73,7 @@ const customFields = z
     const keys = Object.keys(fields);
     const bad = keys.find((key) => !UUID_PATTERN.test(key));
     if (bad !== undefined) context.addIssue({ code: "custom", message: `key '${bad.slice(0, 60)}' is not a custom-field UUID: keys must be custom-field UUIDs` });
-    if (keys.length > 200) context.addIssue({ code: "custom", message: "at most 200 custom fields" });
+    if (keys.length > MAX_CUSTOM_FIELDS_PER_RECORD) context.addIssue({ code: "custom", message: `at most ${MAX_CUSTOM_FIELDS_PER_RECORD} custom fields` });
   })
   .describe("Custom field values keyed by field UUID. Replaces the whole stored object: resend every key to keep.");
 

@@ -10,6 +10,7 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { countrySpellings, resolveLocationFilter, stateSpellings } from "../../platform/location/resolve-location.js";
 import { isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
+import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
 import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH, MAX_PLACE_FILTER_LENGTH } from "../../platform/request/field-limits.js";
 
 const text = (description: string) => z.string().min(1).max(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring.`);
@@ -25,8 +26,8 @@ const commaList = (description: string) =>
         context.addIssue({ code: "custom", message: "give at least one value (comma-separated)" });
         return z.NEVER;
       }
-      if (items.length > 100) {
-        context.addIssue({ code: "custom", message: `at most 100 values, got ${items.length}` });
+      if (items.length > MAX_FILTER_VALUES) {
+        context.addIssue({ code: "custom", message: `at most ${MAX_FILTER_VALUES} values, got ${items.length}` });
         return z.NEVER;
       }
       return items;

@@ -1,8 +1,9 @@
-/** POST /v1/emails/batch: ingest up to 500 email headers; idempotent on message id; per-item results. */
+/** POST /v1/emails/batch: ingest up to MAX_EMAILS_PER_BATCH email headers; idempotent on message id; per-item results. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueText } from "../../operations/validate-input.js";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
+import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 
 export const MAX_EMAILS_PER_BATCH = 500;
@@ -14,8 +15,8 @@ export const messageSchema = z
     sent_at: instantField("When the message was sent."),
     subject: z.string().max(MAX_SUBJECT_LENGTH).nullable().optional().describe("Subject line (kept as metadata)."),
     from: participantField.describe("The sender."),
-    to: z.array(participantField).max(1_000).default([]).describe("Recipients."),
-    cc: z.array(participantField).max(1_000).default([]).describe("Copied recipients."),
+    to: z.array(participantField).max(MAX_EMAIL_RECIPIENTS).default([]).describe("Recipients."),
+    cc: z.array(participantField).max(MAX_EMAIL_RECIPIENTS).default([]).describe("Copied recipients."),
   })
   .strict();
 
@@ -37,7 +38,7 @@ export const ingestEmails = defineOperation({
   area: "Activity",
   summary: "Ingest emails",
   description:
-    "Records up to 500 email messages (headers only: message id, time, sender, recipients, subject). Participants are matched to persons by address, case-insensitively; unknown addresses become new persons, and a tenant user's address resolves to the user's own person. Idempotent on message_id. Each item succeeds or fails on its own; results are in input order.",
+    `Records up to ${MAX_EMAILS_PER_BATCH} email messages (headers only: message id, time, sender, recipients, subject). Participants are matched to persons by address, case-insensitively; unknown addresses become new persons, and a tenant user's address resolves to the user's own person. Idempotent on message_id. Each item succeeds or fails on its own; results are in input order.`,
   body: z
     .object({
       messages: z.array(z.unknown()).min(1).max(MAX_EMAILS_PER_BATCH).describe(`The messages, 1 to ${MAX_EMAILS_PER_BATCH}.`),

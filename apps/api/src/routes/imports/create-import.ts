@@ -17,6 +17,7 @@ import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error
 import { booleanQuery, parseIsoTimestamp } from "../../platform/request/common-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
+import { MAX_COLUMN_MAPPINGS } from "../../platform/request/count-limits.js";
 import { MAX_COLUMN_MAPPING_LENGTH, MAX_DATE_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 /** Largest upload taken over HTTP (the whole form is held in memory while it is saved); larger archives go through `rapport import`. */
@@ -49,7 +50,7 @@ export const importUploadFields = z
     since: isoDate("ics: window start (default 3 years ago)."),
     until: isoDate("ics: window end (default 6 months ahead)."),
     entity: z.enum(CSV_ENTITIES).optional().describe("csv: persons or companies (default: guessed from the header)."),
-    map: z.array(z.string().max(MAX_COLUMN_MAPPING_LENGTH)).max(50).optional().describe("csv: column mapping, 'Header=field,Header=field' (the field may repeat)."),
+    map: z.array(z.string().max(MAX_COLUMN_MAPPING_LENGTH)).max(MAX_COLUMN_MAPPINGS).optional().describe("csv: column mapping, 'Header=field,Header=field' (the field may repeat)."),
   })
   .strict();
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { MAX_LIST_ENTITIES_PER_CALL } from "../../platform/request/count-limits.js";
 import { entityTypeOfKind, LIST_ENTITY_TYPES } from "../../presenters/entity-list-presenter.js";
 import { modifiableList } from "./modifiable-list.js";
 
@@ -13,15 +14,15 @@ export const addEntityListEntities = defineOperation({
   area: "Entity List",
   summary: "Add members to an entity list",
   description:
-    "Adds up to 100 companies or persons to an entity list, all or nothing. entity_type must match the list's kind (COMPANY for a companies list, PERSON for a persons list), else 400; an entity that is not in the tenant is a 404 naming it. Adding a member twice changes nothing. Only the list's owner or an administrator may; anyone else gets 404.",
+    `Adds up to ${MAX_LIST_ENTITIES_PER_CALL} companies or persons to an entity list, all or nothing. entity_type must match the list's kind (COMPANY for a companies list, PERSON for a persons list), else 400; an entity that is not in the tenant is a 404 naming it. Adding a member twice changes nothing. Only the list's owner or an administrator may; anyone else gets 404.`,
   params: z.object({ list_uuid: uuidString("The list's UUID.") }),
   body: z.strictObject({
     entity_type: z.enum(LIST_ENTITY_TYPES).describe("COMPANY or PERSON: must match the list's kind."),
     entity_uuids: z
       .array(uuidString("A company or person UUID."))
       .min(1, "send at least one UUID")
-      .max(100, "at most 100 UUIDs per call")
-      .describe("The entities to add, at most 100."),
+      .max(MAX_LIST_ENTITIES_PER_CALL, `at most ${MAX_LIST_ENTITIES_PER_CALL} UUIDs per call`)
+      .describe(`The entities to add, at most ${MAX_LIST_ENTITIES_PER_CALL}.`),
   }),
   response: z.object({
     added: z.number().int().describe("Entities that were not members before."),

@@ -2,6 +2,7 @@
 import { ATTENDEE_RESPONSES, MEETING_STATUSES } from "@rapport/store";
 import { z } from "zod";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
+import { MAX_MEETING_ATTENDEES } from "../../platform/request/count-limits.js";
 import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_MEETING_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 export const attendeeField = z
@@ -25,7 +26,7 @@ export const meetingFields = {
   ends_at: instantField("End.").nullable(),
   status: z.enum(MEETING_STATUSES).describe("Default confirmed. Cancelled meetings stop counting at once."),
   organizer: participantField.nullable().describe("The organizer (counts as an attendee)."),
-  attendees: z.array(attendeeField).max(500).describe("Attendees; on update the list replaces the stored one."),
+  attendees: z.array(attendeeField).max(MAX_MEETING_ATTENDEES).describe("Attendees; on update the list replaces the stored one."),
   location: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable(),
   external_id: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable().describe("The calendar's own id, e.g. an iCalendar UID."),
 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { MAX_ASSOCIATIONS_ON_CREATE } from "../../platform/request/count-limits.js";
 import { associationInput, opportunityWriteFields } from "./opportunity-body.js";
 import { opportunityDetailSchema, presentOpportunityDetail } from "./opportunity-detail.js";
 
@@ -32,7 +33,11 @@ export const createOpportunity = defineOperation({
       intro_date: opportunityWriteFields.intro_date.optional(),
       close_date: opportunityWriteFields.close_date.optional(),
       custom_fields: opportunityWriteFields.custom_fields.optional(),
-      associations: z.array(associationInput).max(100).optional().describe("Records to associate from the start (at most 100)."),
+      associations: z
+        .array(associationInput)
+        .max(MAX_ASSOCIATIONS_ON_CREATE)
+        .optional()
+        .describe(`Records to associate from the start (at most ${MAX_ASSOCIATIONS_ON_CREATE}).`),
     })
     .strict(),
   successStatus: 201,

@@ -2,12 +2,14 @@
 import { ENTITY_TYPES } from "@rapport/store";
 import { z } from "zod";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { MAX_CUSTOM_FIELDS_PER_RECORD } from "../../platform/request/count-limits.js";
 import { calendarDate } from "../../platform/request/date-schemas.js";
 import {
   MAX_ASSOCIATION_CONTEXT_LENGTH,
   MAX_CUSTOM_FIELD_REFERENCE_LENGTH,
   MAX_OPPORTUNITY_NAME_LENGTH,
   MAX_OPPORTUNITY_TEXT_LENGTH,
+  MAX_OPPORTUNITY_VALUE,
 } from "../../platform/request/field-limits.js";
 
 const text = (description: string) => z.string().max(MAX_OPPORTUNITY_TEXT_LENGTH).nullable().describe(description);
@@ -16,7 +18,7 @@ export const opportunityWriteFields = {
   name: z.string().trim().min(1).max(MAX_OPPORTUNITY_NAME_LENGTH).describe("The opportunity's name."),
   details: text("Free-text details."),
   next_step: text("The next step to take."),
-  value: z.number().min(0).max(1e15).nullable().describe("Monetary value (at least 0)."),
+  value: z.number().min(0).max(MAX_OPPORTUNITY_VALUE).nullable().describe("Monetary value (at least 0)."),
   probability: z
     .number()
     .min(0)
@@ -30,7 +32,7 @@ export const opportunityWriteFields = {
   close_date: calendarDate("Expected or actual close.").nullable(),
   custom_fields: z
     .record(z.string().max(MAX_CUSTOM_FIELD_REFERENCE_LENGTH), z.unknown())
-    .refine((fields) => Object.keys(fields).length <= 200, "at most 200 custom fields")
+    .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS_PER_RECORD, `at most ${MAX_CUSTOM_FIELDS_PER_RECORD} custom fields`)
     .describe("Custom field values keyed by field UUID or key (see custom_field_mapping); null removes a value."),
 };
 

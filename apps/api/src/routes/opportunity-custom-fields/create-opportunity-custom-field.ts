@@ -5,11 +5,15 @@ import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { customFieldSchema, presentCustomField } from "../../presenters/opportunity-type-presenter.js";
-import { MAX_CUSTOM_FIELD_CHOICE_LENGTH, MAX_CUSTOM_FIELD_NAME_LENGTH } from "../../platform/request/field-limits.js";
+import { MAX_CUSTOM_FIELD_CHOICES } from "../../platform/request/count-limits.js";
+import { MAX_CUSTOM_FIELD_CHOICE_LENGTH, MAX_CUSTOM_FIELD_KEY_LENGTH, MAX_CUSTOM_FIELD_NAME_LENGTH } from "../../platform/request/field-limits.js";
+
+/** A custom field's key: a lower-case letter, then lower-case letters, digits and _, at most MAX_CUSTOM_FIELD_KEY_LENGTH in all. */
+const CUSTOM_FIELD_KEY_PATTERN = new RegExp(`^[a-z][a-z0-9_]{0,${MAX_CUSTOM_FIELD_KEY_LENGTH - 1}}$`);
 
 export const choicesField = z
   .array(z.string().trim().min(1).max(MAX_CUSTOM_FIELD_CHOICE_LENGTH))
-  .max(200)
+  .max(MAX_CUSTOM_FIELD_CHOICES)
   .refine((choices) => new Set(choices).size === choices.length, "choices must be distinct")
   .describe("Allowed values of a single_select or multi_select field.");
 
@@ -25,7 +29,7 @@ export const createOpportunityCustomField = defineOperation({
     .object({
       key: z
         .string()
-        .regex(/^[a-z][a-z0-9_]{0,62}$/, "must start with a lower-case letter and use only a-z, 0-9 and _ (at most 63)")
+        .regex(CUSTOM_FIELD_KEY_PATTERN, `must start with a lower-case letter and use only a-z, 0-9 and _ (at most ${MAX_CUSTOM_FIELD_KEY_LENGTH})`)
         .describe("Stable machine name, e.g. 'fund_vehicle'."),
       name: z.string().trim().min(1).max(MAX_CUSTOM_FIELD_NAME_LENGTH).describe("Display name."),
       type: z.enum(CUSTOM_FIELD_TYPES).describe("Value type."),

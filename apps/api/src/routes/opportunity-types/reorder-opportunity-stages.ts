@@ -5,6 +5,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { MAX_PIPELINE_STAGES } from "../../platform/request/count-limits.js";
 import { opportunityStageSchema, presentOpportunityStage } from "../../presenters/opportunity-type-presenter.js";
 
 export const reorderOpportunityStages = defineOperation({
@@ -22,7 +23,7 @@ export const reorderOpportunityStages = defineOperation({
       stage_uuids: z
         .array(uuidString("A stage UUID."))
         .min(1)
-        .max(200)
+        .max(MAX_PIPELINE_STAGES)
         .describe("Every stage of the pipeline, in the new order."),
     })
     .strict(),

@@ -1,5 +1,5 @@
 /**
- * POST /v1/persons/batch: match-or-create up to 50 persons. Each item is independent and atomic:
+ * POST /v1/persons/batch: match-or-create up to MAX_BATCH_PERSONS persons. Each item is independent and atomic:
  * MATCHED (an existing person with one of its email addresses or its LinkedIn URL, returned as is),
  * CREATED, or ERROR with a message; results in input order.
  */
@@ -50,7 +50,7 @@ export const createPersonsBatch = defineOperation({
   area: "Person",
   summary: "Match or create persons in bulk",
   description:
-    "Match-or-create up to 50 persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated. Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The second step of a bulk import, after POST /v1/persons/lookup/batch.",
+    `Match-or-create up to ${MAX_BATCH_PERSONS} persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated. Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The second step of a bulk import, after POST /v1/persons/lookup/batch.`,
   body: z.strictObject({
     persons: z
       .array(batchItem(personCreateSchema))

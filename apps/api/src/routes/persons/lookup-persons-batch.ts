@@ -1,4 +1,4 @@
-/** POST /v1/persons/lookup/batch: resolves up to 100 match criteria (email, LinkedIn URL, domain) at once. */
+/** POST /v1/persons/lookup/batch: resolves up to MAX_LOOKUP_CRITERIA match criteria (email, LinkedIn URL, domain) at once. */
 import { isPlausibleEmail, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type Person } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
@@ -47,7 +47,7 @@ export const lookupPersonsBatch = defineOperation({
   area: "Person",
   summary: "Look up persons by email, LinkedIn URL or domain",
   description:
-    "Resolves up to 100 match criteria in one call; results are in input order. Matching is normalized: emails ignore case, whitespace and mailto:; LinkedIn URLs ignore scheme, www and country subdomains, trailing slashes, query strings and case; domains ignore scheme, www and paths. The first step of a bulk import: send the unmatched remainder to POST /v1/persons/batch.",
+    `Resolves up to ${MAX_LOOKUP_CRITERIA} match criteria in one call; results are in input order. Matching is normalized: emails ignore case, whitespace and mailto:; LinkedIn URLs ignore scheme, www and country subdomains, trailing slashes, query strings and case; domains ignore scheme, www and paths. The first step of a bulk import: send the unmatched remainder to POST /v1/persons/batch.`,
   body: z.strictObject({
     criteria: z
       .array(criterionSchema)

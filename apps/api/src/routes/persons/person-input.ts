@@ -7,6 +7,7 @@ import { isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl, type NewAffilia
 import { z } from "zod";
 import { labelList, nullableCheckedText, nullableDate, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { MAX_PERSON_AFFILIATIONS, MAX_PERSON_EMAIL_ADDRESSES } from "../../platform/request/count-limits.js";
 import {
   MAX_EMAIL_ADDRESS_LENGTH,
   MAX_JOB_TITLE_LENGTH,
@@ -42,7 +43,7 @@ const emailEntry = z
 
 const emails = z
   .array(emailEntry)
-  .max(20, "at most 20 addresses")
+  .max(MAX_PERSON_EMAIL_ADDRESSES, `at most ${MAX_PERSON_EMAIL_ADDRESSES} addresses`)
   .refine((list) => list.filter((email) => email.is_primary).length <= 1, "at most one address may have is_primary: true")
   .describe("Email addresses (unique per tenant): strings, or {address, is_primary}; without a flagged primary the first is primary. Normalized: trimmed, lower case, without mailto:.");
 
@@ -86,7 +87,7 @@ export const personFieldsShape = {
   tags: labelList("Tags.").optional(),
   affiliations: z
     .array(affiliationInput)
-    .max(50, "at most 50 affiliations")
+    .max(MAX_PERSON_AFFILIATIONS, `at most ${MAX_PERSON_AFFILIATIONS} affiliations`)
     .optional()
     .describe("Current and past affiliations; on update the list replaces the stored one."),
 };

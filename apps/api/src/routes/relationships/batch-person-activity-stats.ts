@@ -1,9 +1,9 @@
-/** POST /v1/persons/activity-stats/batch: email and meeting counts per period for up to 100 persons. */
+/** POST /v1/persons/activity-stats/batch: email and meeting counts per period for up to MAX_BATCH_TARGETS persons. */
 import { activityStats, ACTIVITY_PERIODS, type ActivityPeriod, type PeriodStats, type UserActivityStats } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { openRelationshipView, type RelationshipView } from "../../relationships/relationship-view.js";
-import { targetUuids } from "./path-batch-body.js";
+import { MAX_BATCH_TARGETS, targetUuids } from "./path-batch-body.js";
 import { MAX_PERIOD_LIST_LENGTH } from "../../platform/request/field-limits.js";
 
 const periodSchema = z.object({
@@ -44,7 +44,7 @@ export const batchPersonActivityStats = defineOperation({
   area: "Activity",
   summary: "Activity statistics for many persons",
   description:
-    "Counts of emails and meetings per period (30, 90, 180, 365 days, all time) for up to 100 persons, in input order. group_by=internal_user adds a per-user breakdown; sort_by=top_user fills top_email_user and top_meeting_user. Persons with no data, or not visible to the caller, get empty periods without failing the batch.",
+    `Counts of emails and meetings per period (30, 90, 180, 365 days, all time) for up to ${MAX_BATCH_TARGETS} persons, in input order. group_by=internal_user adds a per-user breakdown; sort_by=top_user fills top_email_user and top_meeting_user. Persons with no data, or not visible to the caller, get empty periods without failing the batch.`,
   body: z
     .object({
       uuids: targetUuids("Person"),

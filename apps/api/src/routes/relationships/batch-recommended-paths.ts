@@ -1,4 +1,4 @@
-/** The two recommended-paths batch operations: up to 100 persons or companies in one call. */
+/** The two recommended-paths batch operations: up to MAX_BATCH_TARGETS persons or companies in one call. */
 import type { EntityReference } from "@rapport/graph";
 import type { Context } from "hono";
 import { z } from "zod";
@@ -10,13 +10,16 @@ import { SerializedItem, streamedList } from "../../operations/streamed-list.js"
 import {
   BATCH_HOP_ASSOCIATIONS_LIMIT,
   BATCH_TARGETS_PER_PART,
+  PATHS_PER_ITEM,
+  PRIORITY_ENTRIES_LIMIT,
   rankedPathsInParts,
   type RankedPaths,
 } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { keptTargetAnswers, type KeptTargetAnswers } from "./kept-target-answers.js";
-import { pathBatchFields, targetUuids } from "./path-batch-body.js";
+import { DEFAULT_RESPONSE_CACHE_SECONDS, RESPONSE_CACHE_SECONDS_VARIABLE } from "../../platform/response-cache/response-cache-from-environment.js";
+import { MAX_BATCH_TARGETS, pathBatchFields, targetUuids } from "./path-batch-body.js";
 
 interface BatchBody {
   uuids: string[];
@@ -119,6 +122,21 @@ const batchResponse = z.object({
   results: z.array(recommendedPathsResponseSchema).describe("One entry per input UUID, in input order."),
 });
 
+/** What a batch body may ask of each item, in the words of both descriptions. */
+const ENTRIES_PER_ITEM_CHOICE =
+  PATHS_PER_ITEM === PRIORITY_ENTRIES_LIMIT
+    ? `\`paths_per_item\` and \`priority_entries_per_item\` ask for 0 to ${PATHS_PER_ITEM}`
+    : `\`paths_per_item\` asks for 0 to ${PATHS_PER_ITEM}, \`priority_entries_per_item\` for 0 to ${PRIORITY_ENTRIES_LIMIT}`;
+
+/** What the single-target endpoints list per item, for the person batch's description. */
+const SINGLE_TARGET_ENTRIES =
+  PATHS_PER_ITEM === PRIORITY_ENTRIES_LIMIT ? `${PATHS_PER_ITEM} of each` : `${PATHS_PER_ITEM} paths and ${PRIORITY_ENTRIES_LIMIT} priority entries`;
+
+/** The last sentences of both descriptions: how answers are kept and sent. */
+const KEPT_AND_STREAMED =
+  `A target's answer is kept like a cached read's: a later batch naming it within ${RESPONSE_CACHE_SECONDS_VARIABLE} (default ${DEFAULT_RESPONSE_CACHE_SECONDS}), while the tenant's data holds still, gets it as it was; \`Cache-Control: no-cache\` ranks every target afresh. ` +
+  "The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.";
+
 export const batchPersonRecommendedPaths = defineOperation({
   operationId: "batchPersonRecommendedPaths",
   method: "post",
@@ -126,7 +144,7 @@ export const batchPersonRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
   description:
-    "Recommended paths to up to 100 persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top `limit` items, each item listing its strongest path and its highest priority entry (`paths_per_item` and `priority_entries_per_item` ask for 0 to 10; `path_count` counts all; the single-target endpoint lists 10 of each). A person not found gets empty items and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
+    `Recommended paths to up to ${MAX_BATCH_TARGETS} persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top \`limit\` items, each item listing its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all; the single-target endpoint lists ${SINGLE_TARGET_ENTRIES}). A person not found gets empty items and does not fail the batch. ${KEPT_AND_STREAMED}`,
   body: z.object({ uuids: targetUuids("Person"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], limit: 5 } },
@@ -142,7 +160,7 @@ export const batchCompanyRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
   description:
-    "Recommended paths to up to 100 companies in one call, in input order. include_items=false skips the ranked items and returns each company's top_external_contacts, with total (and has_more) still counting the team members who reach it. Each item lists its strongest path and its highest priority entry (`paths_per_item` and `priority_entries_per_item` ask for 0 to 10; `path_count` counts all). A company not found gets empty results and does not fail the batch. A target's answer is kept like a cached read's: a later batch naming it within RAPPORT_RESPONSE_CACHE_SECONDS (default 10), while the tenant's data holds still, gets it as it was; `Cache-Control: no-cache` ranks every target afresh. The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.",
+    `Recommended paths to up to ${MAX_BATCH_TARGETS} companies in one call, in input order. include_items=false skips the ranked items and returns each company's top_external_contacts, with total (and has_more) still counting the team members who reach it. Each item lists its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all). A company not found gets empty results and does not fail the batch. ${KEPT_AND_STREAMED}`,
   body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },

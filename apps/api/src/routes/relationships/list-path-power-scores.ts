@@ -1,8 +1,9 @@
-/** GET /v1/pathpower/scores: PathPower of up to 100 persons or companies. */
+/** GET /v1/pathpower/scores: PathPower of up to MAX_QUERY_UUIDS persons or companies. */
 import { pathPower } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { uuidListQuery } from "../../platform/request/common-schemas.js";
+import { MAX_QUERY_UUIDS } from "../../platform/request/count-limits.js";
 import { pathPowerScoreSchema, presentPathPower } from "../../presenters/path-power-presenter.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 
@@ -13,7 +14,7 @@ export const listPathPowerScores = defineOperation({
   area: "PathPower",
   summary: "PathPower scores",
   description:
-    "PathPower of up to 100 persons or companies (all of one type). Every input UUID gets an entry, in input order; one with no data (or not visible to the tenant) has score and strength_label null. No uuids gives an empty list.",
+    `PathPower of up to ${MAX_QUERY_UUIDS} persons or companies (all of one type). Every input UUID gets an entry, in input order; one with no data (or not visible to the tenant) has score and strength_label null. No uuids gives an empty list.`,
   query: z.object({
     entity: z.enum(["person", "company"]).describe("The type of every UUID in the request."),
     uuids: uuidListQuery("UUIDs to score; repeated ones are answered once.").optional(),

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/ranked-paths.js";
 
+/** Targets (persons or companies) a batch names at most. */
 export const MAX_BATCH_TARGETS = 100;
+
+/** Items per target a batch body may ask for (`limit`). */
+export const MAX_BATCH_LIMIT = 100;
 
 /** Items per target when a batch body gives no `limit` (the specification's default). */
 export const DEFAULT_BATCH_LIMIT = 25;
@@ -24,9 +28,9 @@ export const pathBatchFields = {
     .number()
     .int()
     .min(1)
-    .max(100)
+    .max(MAX_BATCH_LIMIT)
     .default(DEFAULT_BATCH_LIMIT)
-    .describe(`Top contacts (items) per target, 1-100; default ${DEFAULT_BATCH_LIMIT}.`),
+    .describe(`Top contacts (items) per target, 1-${MAX_BATCH_LIMIT}; default ${DEFAULT_BATCH_LIMIT}.`),
   sort_by: z.enum(["score", "name"]).default("score").describe("Rank by path strength (default) or by the internal user's name."),
   order: z.enum(["asc", "desc"]).default("desc").describe("Default desc: highest score first."),
   paths_per_item: z

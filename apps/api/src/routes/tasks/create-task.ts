@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest } from "../../platform/errors/api-error.js";
+import { MAX_ASSOCIATIONS_ON_CREATE } from "../../platform/request/count-limits.js";
 import { taskSchema, presentTask } from "../../presenters/task-presenter.js";
 import { checkNewLinks } from "../associations/link-records.js";
 import { associationInput } from "../opportunities/opportunity-body.js";
@@ -28,9 +29,9 @@ export const createTask = defineOperation({
       assignee_user_uuid: taskFields.assignee_user_uuid.optional(),
       associations: z
         .array(associationInput.omit({ context: true }))
-        .max(100)
+        .max(MAX_ASSOCIATIONS_ON_CREATE)
         .optional()
-        .describe("Records to link: PERSON, COMPANY, NOTE, FILE or OPPORTUNITY (at most 100)."),
+        .describe(`Records to link: PERSON, COMPANY, NOTE, FILE or OPPORTUNITY (at most ${MAX_ASSOCIATIONS_ON_CREATE}).`),
     })
     .strict(),
   successStatus: 201,

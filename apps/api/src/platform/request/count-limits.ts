@@ -1,0 +1,31 @@
+/**
+ * @module
+ * The most entries each list or object of a request may hold: what the REST schemas enforce and what their
+ * descriptions and messages say, from one number each so the two cannot drift apart. The most items a batch
+ * operation takes is kept beside its operation (`MAX_BATCH_PERSONS`, `MAX_BATCH_TARGETS`, ...).
+ */
+
+/** Keys of a company's or an opportunity's `custom_fields` object. */
+export const MAX_CUSTOM_FIELDS_PER_RECORD = 200;
+/** A person's email addresses. */
+export const MAX_PERSON_EMAIL_ADDRESSES = 20;
+/** A person's affiliations. */
+export const MAX_PERSON_AFFILIATIONS = 50;
+/** Records linked to an opportunity or a task as it is created (`associations`). */
+export const MAX_ASSOCIATIONS_ON_CREATE = 100;
+/** Recipients of an ingested email, in `to` and in `cc` each. */
+export const MAX_EMAIL_RECIPIENTS = 1_000;
+/** A meeting's attendees. */
+export const MAX_MEETING_ATTENDEES = 500;
+/** The choices of a select custom field. */
+export const MAX_CUSTOM_FIELD_CHOICES = 200;
+/** The stages of one pipeline of an opportunity type, as a reorder lists them. */
+export const MAX_PIPELINE_STAGES = 200;
+/** Companies or persons added to an entity list in one call. */
+export const MAX_LIST_ENTITIES_PER_CALL = 100;
+/** Column mappings of a CSV import (`map`, repeated). */
+export const MAX_COLUMN_MAPPINGS = 50;
+/** Values of one comma-separated filter of the company list. */
+export const MAX_FILTER_VALUES = 100;
+/** UUIDs of one comma-separated query parameter (`uuids` of the PathPower scores, ...). */
+export const MAX_QUERY_UUIDS = 100;
