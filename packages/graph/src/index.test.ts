@@ -7,6 +7,7 @@ describe("@rapport/graph public surface", () => {
       "ACTIVITY_PERIODS",
       "GraphInputError",
       "RelationshipGraph",
+      "STRENGTH_LABELS",
       "activityStats",
       "connectionScore",
       "defaultScoringParameters",
@@ -29,5 +30,6 @@ describe("@rapport/graph public surface", () => {
   it("exports frozen constants", () => {
     expect(Object.isFrozen(graphPackage.ACTIVITY_PERIODS)).toBe(true);
     expect(Object.isFrozen(graphPackage.defaultScoringParameters)).toBe(true);
+    expect(Object.isFrozen(graphPackage.STRENGTH_LABELS)).toBe(true);
   });
 });

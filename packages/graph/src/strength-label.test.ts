@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { strengthLabel } from "./strength-label.js";
+import { STRENGTH_LABELS } from "./index.js";
 
 describe("strengthLabel", () => {
   it.each([
@@ -12,6 +13,11 @@ describe("strengthLabel", () => {
     [1, "very_strong"],
   ])("labels %d as %s", (score, label) => {
     expect(strengthLabel(score)).toBe(label);
+  });
+
+  it("gives exactly the labels STRENGTH_LABELS lists, weakest first, as scores rise", () => {
+    const given = [0, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 1].map((score) => strengthLabel(score));
+    expect([...new Set(given)]).toEqual([...STRENGTH_LABELS]);
   });
 
   it("is null without data", () => {

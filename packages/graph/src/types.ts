@@ -1,6 +1,7 @@
 /**
- * @module Public data types. Inputs use camelCase; results use the field names of the REST contract
- * (snake_case: `connection_score`, `rq_pretty`, ...) so the API layer can pass them through.
+ * @module Public data types, and the list a type is derived from (`STRENGTH_LABELS`). Inputs use
+ * camelCase; results use the field names of the REST contract (snake_case: `connection_score`,
+ * `rq_pretty`, ...) so the API layer can pass them through.
  * All `*_at` values are epoch milliseconds; `*_date` values are UTC `YYYY-MM-DD` strings.
  */
 import type { ScoringParameterOverrides } from "./scoring-parameters.js";
@@ -57,8 +58,9 @@ export interface Affiliation {
   current?: boolean;
 }
 
-/** `strength_label` bands. */
-export type StrengthLabel = "weak" | "moderate" | "strong" | "very_strong";
+/** `strength_label` bands, weakest first. */
+export const STRENGTH_LABELS = Object.freeze(["weak", "moderate", "strong", "very_strong"] as const);
+export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
 /** Options shared by every scoring function. */
 export interface ScoringOptions {

@@ -83,10 +83,14 @@ export interface NewMeeting {
 /** Only the fields present are changed; `attendees`, when present, replaces the whole list. */
 export type MeetingUpdate = Partial<Omit<NewMeeting, "created_by_user_uuid">>;
 
+/** What an interaction, a timeline row or a feed item is. */
+export const ACTIVITY_ITEM_KINDS = ["email", "meeting"] as const;
+export type ActivityItemKind = (typeof ACTIVITY_ITEM_KINDS)[number];
+
 /** One interaction as the relationship graph consumes it. */
 export interface InteractionRecord {
   id: string;
-  kind: "email" | "meeting";
+  kind: ActivityItemKind;
   occurred_at: number;
   /** Email sender or meeting organizer. */
   initiator_person_uuid: string | null;
@@ -98,7 +102,7 @@ export interface InteractionRecord {
 
 /** A row of a person's or company's activity timeline. */
 export interface ActivityItem {
-  kind: "email" | "meeting";
+  kind: ActivityItemKind;
   uuid: string;
   occurred_at: number;
   title: string | null;

@@ -1,4 +1,5 @@
 /** The demo tenant's contents: a small venture firm's team, its contacts and their companies. */
+import type { MeetingStatus } from "@rapport/store";
 
 export interface DemoCompany {
   key: string;
@@ -81,7 +82,7 @@ export interface DemoMeeting {
   hour: number;
   title: string;
   attendees: string[];
-  status?: "confirmed" | "cancelled";
+  status?: MeetingStatus;
 }
 
 export const DEMO_MEETINGS: DemoMeeting[] = [

@@ -4,7 +4,7 @@
  * contact or CSV row, already mapped to Rapport's vocabulary, or a problem or a skip with the
  * entry's position in the archive.
  */
-import type { CompanyTextField } from "@rapport/store";
+import type { AttendeeResponse, CompanyTextField, MeetingStatus } from "@rapport/store";
 
 /** An address as an archive names it: normalized address, display name if any. */
 export interface ImportedAddress {
@@ -31,10 +31,10 @@ export interface ImportedMeeting {
   title: string;
   starts_at: number;
   ends_at: number | null;
-  status: "confirmed" | "cancelled";
+  status: MeetingStatus;
   location: string | null;
   organizer: ImportedAddress | null;
-  attendees: Array<ImportedAddress & { response: "accepted" | "declined" }>;
+  attendees: Array<ImportedAddress & { response: AttendeeResponse }>;
 }
 
 export interface CompanyReference {

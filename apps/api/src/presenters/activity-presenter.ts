@@ -1,11 +1,11 @@
 /** An activity timeline row as the API shows it. */
-import type { ActivityItem } from "@rapport/store";
+import { ACTIVITY_ITEM_KINDS, type ActivityItem } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 
 export const activityItemSchema = z
   .object({
-    kind: z.enum(["email", "meeting"]),
+    kind: z.enum(ACTIVITY_ITEM_KINDS),
     uuid: z.string().describe("The email's or meeting's uuid."),
     occurred_at: epochMilliseconds("When the email was sent or the meeting starts."),
     title: z.string().nullable().describe("Email subject or meeting title."),

@@ -2,12 +2,16 @@
 import type { PersonReference, UserReference } from "@rapport/store";
 import { z } from "zod";
 
+/** What an actor is: an internal user of the tenant, or a person record. */
+export const ACTOR_TYPES = ["USER", "PERSON"] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
 export const actorSchema = z
   .object({
     uuid: z.string().describe("For type USER the user's UUID (the owner filter also accepts the user's person UUID); for type PERSON the person's UUID."),
     name: z.string(),
     logo_url: z.string().nullable(),
-    type: z.enum(["USER", "PERSON"]).describe("USER: an internal user of the tenant; PERSON: a person record."),
+    type: z.enum(ACTOR_TYPES).describe("USER: an internal user of the tenant; PERSON: a person record."),
   })
   .describe("Who did something, or whom a record names.");
 

@@ -1,5 +1,5 @@
 /** PathPower score entries as the API shows them. */
-import type { PathPowerScore } from "@rapport/graph";
+import { STRENGTH_LABELS, type PathPowerScore } from "@rapport/graph";
 import { z } from "zod";
 
 export const pathPowerScoreSchema = z.object({
@@ -7,7 +7,7 @@ export const pathPowerScoreSchema = z.object({
   uuid: z.string(),
   score: z.number().nullable().describe("0.0-1.0: how strongly the team is connected; null when there is no data."),
   score_display: z.number().describe("round(100 × score); 0 when score is null."),
-  strength_label: z.enum(["weak", "moderate", "strong", "very_strong"]).nullable(),
+  strength_label: z.enum(STRENGTH_LABELS).nullable(),
 });
 
 export const companyPathPowerSchema = pathPowerScoreSchema.extend({

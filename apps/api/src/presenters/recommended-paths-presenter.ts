@@ -3,7 +3,7 @@
  * The recommended-paths response of the specification (items, hops, priority_management, top
  * external contacts) built from the graph core's ranking plus display fields from the records.
  */
-import type { Hop, PriorityManagementEntry, RecommendedPathItem, RecommendedPathsResponse, TopExternalContact } from "@rapport/graph";
+import { STRENGTH_LABELS, type Hop, type PriorityManagementEntry, type RecommendedPathItem, type RecommendedPathsResponse, type TopExternalContact } from "@rapport/graph";
 import { z } from "zod";
 import type { PersonCard, PersonDisplay, RelationshipView } from "../relationships/relationship-view.js";
 import { isoDateTime } from "./iso-date-time.js";
@@ -67,7 +67,7 @@ export const recommendedPathItemSchema = z.object({
     .boolean()
     .describe("Company targets: the user's best path ends at a person whose primary company is the target."),
   connection_score: z.number().describe("Strength of the user's best path, 0.0-1.0; items are ranked by it."),
-  strength: z.enum(["weak", "moderate", "strong", "very_strong"]),
+  strength: z.enum(STRENGTH_LABELS),
   path_count: z.number().int().default(0),
   paths: z.array(z.array(hopSchema)).describe("Strongest first; each path lists the hops after the user, ending at a target person."),
   priority_management: z
@@ -83,7 +83,7 @@ export const topExternalContactSchema = z.object({
   job_title: z.string().nullable(),
   tags: z.array(z.string()),
   connection_score: z.number().describe("The team's PathPower to the person, 0.0-1.0."),
-  strength: z.enum(["weak", "moderate", "strong", "very_strong"]),
+  strength: z.enum(STRENGTH_LABELS),
   internal_connectors: z.array(
     z.object({
       internal_user_uuid: z.string(),

@@ -8,6 +8,10 @@ import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/reques
 
 export const MAX_EMAILS_PER_BATCH = 500;
 
+/** CREATED: stored; DUPLICATE: already known (the store's two outcomes); ERROR: not stored. */
+export const EMAIL_BATCH_STATUSES = ["CREATED", "DUPLICATE", "ERROR"] as const;
+export type EmailBatchStatus = (typeof EMAIL_BATCH_STATUSES)[number];
+
 /** One message of a batch. */
 export const messageSchema = z
   .object({
@@ -23,7 +27,7 @@ export const messageSchema = z
 const resultSchema = z.object({
   index: z.number().int().describe("Position of the item in the request."),
   message_id: z.string().nullable(),
-  status: z.enum(["CREATED", "DUPLICATE", "ERROR"]).describe("CREATED: stored; DUPLICATE: already known, unchanged; ERROR: not stored, see error."),
+  status: z.enum(EMAIL_BATCH_STATUSES).describe("CREATED: stored; DUPLICATE: already known, unchanged; ERROR: not stored, see error."),
   email_uuid: z.string().nullable(),
   from_person_uuid: z.string().nullable(),
   participant_person_uuids: z.array(z.string()).describe("Recipients resolved to persons (to, then cc)."),

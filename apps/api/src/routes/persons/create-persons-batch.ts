@@ -14,9 +14,13 @@ import { personCreateSchema, toPersonPatch, type PersonInput } from "./person-in
 
 export const MAX_BATCH_PERSONS = 50;
 
+/** MATCHED: an existing person; CREATED: a new one; ERROR: the item's problem. */
+export const PERSON_BATCH_STATUSES = ["MATCHED", "CREATED", "ERROR"] as const;
+export type PersonBatchStatus = (typeof PERSON_BATCH_STATUSES)[number];
+
 const resultSchema = z.object({
   index: z.number().int().describe("Position of the item in the request, from 0."),
-  status: z.enum(["MATCHED", "CREATED", "ERROR"]).describe("MATCHED: an existing person, returned as is; CREATED: a new person; ERROR: see error."),
+  status: z.enum(PERSON_BATCH_STATUSES).describe("MATCHED: an existing person, returned as is; CREATED: a new person; ERROR: see error."),
   matched_by: z.enum(["email", "linkedin_url"]).nullable().describe("For MATCHED: which key matched."),
   person: personSchema.nullable().describe("The matched or created person; null for ERROR."),
   error: z.string().nullable().describe("What is wrong with the item; null unless status is ERROR."),

@@ -9,6 +9,10 @@ export const MAX_LOOKUP_CRITERIA = 100;
 /** Matches listed per criterion; `match_count` tells the whole number (a domain may match many). */
 export const MAX_MATCHES_PER_CRITERION = 25;
 
+/** MATCHED: at least one person; NOT_FOUND: none; ERROR: a value that cannot be matched. */
+export const LOOKUP_STATUSES = ["MATCHED", "NOT_FOUND", "ERROR"] as const;
+export type LookupStatus = (typeof LOOKUP_STATUSES)[number];
+
 const criterionSchema = z
   .strictObject({
     email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional().describe("An email address; case, whitespace and mailto: do not matter."),
@@ -31,7 +35,7 @@ const criterionSchema = z
 
 const resultSchema = z.object({
   criterion: z.object({ email: z.string().optional(), linkedin_url: z.string().optional(), domain: z.string().optional() }).describe("The criterion as sent."),
-  status: z.enum(["MATCHED", "NOT_FOUND", "ERROR"]).describe("MATCHED: at least one person; NOT_FOUND: none; ERROR: the value cannot be matched (see error)."),
+  status: z.enum(LOOKUP_STATUSES).describe("MATCHED: at least one person; NOT_FOUND: none; ERROR: the value cannot be matched (see error)."),
   error: z.string().nullable().describe("Why the value cannot be matched; null unless status is ERROR."),
   match_count: z.number().int().describe("How many persons match."),
   matches: z.array(personMatchSchema).describe(`Matching persons, at most ${MAX_MATCHES_PER_CRITERION} (by name for a domain; oldest first otherwise).`),

@@ -1,4 +1,5 @@
 /** GET /v1/relationships: the persons or companies the whole team is most strongly connected to. */
+import { STRENGTH_LABELS } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
@@ -14,7 +15,7 @@ const relationshipSchema = z.object({
   name: z.string(),
   score: z.number().describe("The team's PathPower to the entity, 0.0-1.0."),
   score_display: z.number(),
-  strength_label: z.enum(["weak", "moderate", "strong", "very_strong"]),
+  strength_label: z.enum(STRENGTH_LABELS),
   strongest_relationships: z.array(strongestRelationshipSchema).describe("The two users who know it best."),
   last_activity_date: z.string().nullable(),
 });
