@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -176,5 +177,34 @@ describe("ics import", () => {
     const meetings = await meetingsByKey();
     expect(meetings.get("a@x")?.starts_at).toBe(Date.UTC(2026, 10, 3, 8));
     expect(meetings.get("b@x")?.starts_at).toBe(Date.UTC(2026, 10, 4, 8));
+  });
+
+  it("reads a calendar exported in UTF-16, with a byte order mark or without one, or in Windows-1252", async () => {
+    const meeting = (uid: string, day: string) =>
+      icsFile([
+        vevent([
+          `UID:${uid}`,
+          `DTSTART:202611${day}T090000Z`,
+          "SUMMARY:Café with Zoë – €5 “budget”",
+          "LOCATION:Straße 1, Zürich",
+          "ORGANIZER;CN=Ada Park:mailto:ada@acme.example",
+          "ATTENDEE;CN=José Peña:mailto:jose@cafe.example",
+        ]),
+      ]);
+    const files = [
+      bed.file("outlook.ics", Buffer.from(`\uFEFF${meeting("le@x", "03")}`, "utf16le")),
+      bed.file("big-endian.ics", Buffer.from(meeting("be@x", "04"), "utf16le").swap16()),
+      bed.file("legacy.ics", iconv.encode(meeting("cp1252@x", "05"), "windows-1252")),
+    ];
+    for (const path of files) {
+      const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+      expect(summary, path).toMatchObject({ items: { read: 1, written: 1, failed: 0 }, meetings: { new: 1 } });
+      expect(summary.bytes_read, path).toBe(summary.bytes_total);
+    }
+    const meetings = await meetingsByKey();
+    for (const uid of ["le@x", "be@x", "cp1252@x"]) {
+      expect(meetings.get(uid), uid).toMatchObject({ title: "Café with Zoë – €5 “budget”", location: "Straße 1, Zürich" });
+    }
+    expect((await bed.personsByKey()).get("jose@cafe.example")?.name).toBe("José Peña");
   });
 });

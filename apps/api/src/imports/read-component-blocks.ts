@@ -2,11 +2,13 @@
  * @module
  * Cuts an iCalendar or vCard stream into the text of its components (each VEVENT, VTIMEZONE or
  * VCARD), with the line each starts on, so that one malformed component is reported on its own
- * while the rest of the file is read.
+ * while the rest of the file is read. The stream is decoded in the encoding its first bytes show
+ * (`readAsUtf8`): Outlook writes both kinds in UTF-16 as well as UTF-8, older tools in Windows-1252.
  */
 import type { Readable } from "node:stream";
 import { ImportFormatError } from "./imported-items.js";
 import { readLineChunks, type LineCounter } from "./read-lines.js";
+import { readAsUtf8 } from "./text-encoding.js";
 
 export type ComponentBlock = { name: string; line: number; text: string } | { name: string; line: number; problem: string };
 
@@ -26,17 +28,28 @@ function boundary(line: string, keyword: "BEGIN" | "END"): string | null {
 }
 
 /**
- * The captured components of the stream, in file order.
+ * The captured components of the stream, in file order. `counter` counts the bytes read from `stream` (not the
+ * UTF-8 they are decoded to), for progress against the file's size.
  *
  * @example
  * for await (const block of readComponentBlocks(stream, counter, { first: "VCARD", capture: new Map([["VCARD", 0]]), describe: "contacts.vcf" })) { ... }
  */
 export async function* readComponentBlocks(stream: Readable, counter: LineCounter, options: BlockOptions): AsyncGenerator<ComponentBlock> {
+  try {
+    const { text } = await readAsUtf8(stream, counter);
+    yield* componentBlocksOfText(text, options);
+  } finally {
+    // Ending `text` does not end `stream` when it was passed on as it is (UTF-8).
+    stream.destroy();
+  }
+}
+
+async function* componentBlocksOfText(text: Readable, options: BlockOptions): AsyncGenerator<ComponentBlock> {
   const stack: string[] = [];
   let lineNumber = 0;
   let sawContent = false;
   let capture: { name: string; depth: number; line: number; lines: string[] } | null = null;
-  for await (const lines of readLineChunks(stream, "utf8", counter)) {
+  for await (const lines of readLineChunks(text, "utf8", { bytes: 0 })) {
     for (const rawLine of lines) {
       lineNumber += 1;
       const line = lineNumber === 1 ? rawLine.replace(/^\uFEFF/, "") : rawLine;

@@ -10,7 +10,6 @@ import type { ImportedPerson, ImportSource, SourceEntry } from "./imported-items
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import type { LineCounter } from "./read-lines.js";
-import { readAsUtf8 } from "./text-encoding.js";
 import { modernizeVcard } from "./vcard-legacy.js";
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -105,31 +104,24 @@ export function readVcf(stream: Readable, totalBytes: number | null, options: { 
   const counter: LineCounter = { bytes: 0 };
   async function* entries(): AsyncGenerator<SourceEntry> {
     let index = 0;
-    try {
-      const { text } = await readAsUtf8(stream, counter);
-      // `counter` counts the file's bytes as they are read, not the UTF-8 bytes the cards are cut from.
-      const blocks = readComponentBlocks(text, { bytes: 0 }, {
-        first: "VCARD",
-        capture: new Map([["VCARD", 0]]),
-        describe: `${options.name} is not a vCard file`,
-      });
-      for await (const block of blocks) {
-        index += 1;
-        const position = `card ${index} (line ${block.line})`;
-        if ("problem" in block) {
-          yield { position, problem: block.problem };
-          continue;
-        }
-        try {
-          const card = new ICAL.Component(ICAL.parse(modernizeVcard(block.text)) as unknown as unknown[]);
-          yield { position, item: vcardToPerson(card) };
-        } catch (error) {
-          yield { position, problem: `unreadable vCard: ${error instanceof Error ? error.message : String(error)}` };
-        }
+    const blocks = readComponentBlocks(stream, counter, {
+      first: "VCARD",
+      capture: new Map([["VCARD", 0]]),
+      describe: `${options.name} is not a vCard file`,
+    });
+    for await (const block of blocks) {
+      index += 1;
+      const position = `card ${index} (line ${block.line})`;
+      if ("problem" in block) {
+        yield { position, problem: block.problem };
+        continue;
       }
-    } finally {
-      // Ending `text` does not end the file's stream when it was passed on as it is (UTF-8).
-      stream.destroy();
+      try {
+        const card = new ICAL.Component(ICAL.parse(modernizeVcard(block.text)) as unknown as unknown[]);
+        yield { position, item: vcardToPerson(card) };
+      } catch (error) {
+        yield { position, problem: `unreadable vCard: ${error instanceof Error ? error.message : String(error)}` };
+      }
     }
   }
   return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };

@@ -160,6 +160,29 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     ]);
   });
 
+  it("imports a calendar uploaded in UTF-16, as Outlook can export one", async () => {
+    const ics = icsFile([
+      vevent([
+        "UID:review@x",
+        "DTSTART:20261110T150000Z",
+        "SUMMARY:Jürgen’s review – Zürich",
+        `ORGANIZER;CN=Ada Park:mailto:${acme.admin.email}`,
+        "ATTENDEE;CN=José Peña:mailto:jose@cafe.example",
+      ]),
+    ]);
+    const started = await upload({ kind: "ics", file: { name: "Calendar.ics", content: Buffer.from(`\uFEFF${ics}`, "utf16le") }, fields: { since: "2026-11-01", until: "2026-11-30" } });
+    expect(started.status).toBe(202);
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid)).body).toMatchObject({
+      status: "succeeded",
+      progress: { percent: 100, bytes_read: started.body.file_bytes, bytes_total: started.body.file_bytes },
+      summary: { items: { read: 1, written: 1, failed: 0 }, meetings: { new: 1 }, persons: { created: 1 } },
+    });
+    const meetings = await context.services.store.meetings.list(acme.tenant.uuid, { filters: {}, order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(meetings.rows).toMatchObject([{ external_id: "review@x", title: "Jürgen’s review – Zürich" }]);
+    expect((await personsByEmail()).get("jose@cafe.example")?.name).toBe("José Peña");
+  });
+
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const byAdmin = await upload({ key: acme.adminKey });
