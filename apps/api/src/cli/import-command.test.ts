@@ -1,6 +1,7 @@
 /** The built `rapport import`: dry run, import, re-run, stdin, progress lines, errors in one line, Ctrl-C. */
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import iconv from "iconv-lite";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,6 +112,36 @@ describe("rapport import", () => {
     try {
       const page = await store.persons.list(tenant, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 100 });
       expect(page.rows.map((person) => person.name)).toEqual(expect.arrayContaining(["Jürgen Müller", "Zoë Price"]));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("imports calendars in UTF-16 and Windows-1252: a file, and a folder whose files differ in encoding", async () => {
+    const event = (uid: string, title: string) =>
+      icsFile([vevent([`UID:${uid}`, "DTSTART:20261112T150000Z", `SUMMARY:${title}`, "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]);
+    const outlook = join(folder, "outlook.ics");
+    writeFileSync(outlook, Buffer.from(`\uFEFF${event("outlook@x", "Jürgen’s review")}`, "utf16le"));
+    const window = ["--since", "2026-11-01", "--until", "2026-11-30"];
+    const file = await rapport(["--json", "import", "ics", outlook, "--tenant", tenant, ...window]);
+    expect(file.code).toBe(0);
+    expect(JSON.parse(file.stdout)).toMatchObject({ items: { read: 1, written: 1, failed: 0 }, meetings: { new: 1 } });
+
+    const calendars = join(folder, "calendars");
+    mkdirSync(calendars);
+    writeFileSync(join(calendars, "a.ics"), Buffer.from(`\uFEFF${event("a@x", "Zoë 🚀 launch")}`, "utf16le").swap16());
+    writeFileSync(join(calendars, "b.ics"), iconv.encode(event("b@x", "Café – €5"), "windows-1252"));
+    const folderRun = await rapport(["--json", "import", "ics", calendars, "--tenant", tenant, ...window]);
+    expect(folderRun.code).toBe(0);
+    const summary = JSON.parse(folderRun.stdout);
+    expect(summary).toMatchObject({ items: { read: 2, written: 2, failed: 0 }, meetings: { new: 2 } });
+    expect(summary.bytes_read).toBe(summary.bytes_total);
+
+    const store = await createSqliteStore({ path: database });
+    try {
+      const page = await store.meetings.list(tenant, { filters: {}, order: "asc", position: { kind: "offset", offset: 0 }, limit: 100 });
+      const titles = new Map(page.rows.map((meeting) => [meeting.external_id, meeting.title]));
+      expect(["outlook@x", "a@x", "b@x"].map((uid) => titles.get(uid))).toEqual(["Jürgen’s review", "Zoë 🚀 launch", "Café – €5"]);
     } finally {
       await store.close();
     }

@@ -174,6 +174,8 @@ describe("ics import", () => {
     writeFileSync(join(folder, "notes.txt"), "not a calendar");
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: folder }, request: importRequest("ics") });
     expect(summary).toMatchObject({ items: { read: 2, written: 2 }, meetings: { new: 2 } });
+    // Progress counts the files' bytes, not the line break put between two files.
+    expect(summary.bytes_read).toBe(summary.bytes_total);
     const meetings = await meetingsByKey();
     expect(meetings.get("a@x")?.starts_at).toBe(Date.UTC(2026, 10, 3, 8));
     expect(meetings.get("b@x")?.starts_at).toBe(Date.UTC(2026, 10, 4, 8));
@@ -206,5 +208,23 @@ describe("ics import", () => {
       expect(meetings.get(uid), uid).toMatchObject({ title: "Café with Zoë – €5 “budget”", location: "Straße 1, Zürich" });
     }
     expect((await bed.personsByKey()).get("jose@cafe.example")?.name).toBe("José Peña");
+  });
+
+  it("reads a folder of calendars, each file in its own encoding, and counts the files' bytes", async () => {
+    const folder = join(bed.folder, "calendars");
+    mkdirSync(join(folder, "team"), { recursive: true });
+    const event = (uid: string, day: string, title: string) =>
+      vevent([`UID:${uid}`, `DTSTART;${berlin(`202611${day}T090000`)}`, `SUMMARY:${title}`, "ATTENDEE:mailto:ada@acme.example", "ATTENDEE:mailto:ben@acme.example"]);
+    writeFileSync(join(folder, "a.ics"), Buffer.from(`\uFEFF${icsFile([BERLIN_VTIMEZONE, event("a@x", "03", "Jürgen’s review")])}`, "utf16le"));
+    writeFileSync(join(folder, "b.ics"), Buffer.from(`\uFEFF${icsFile([event("b@x", "04", "山田さんと昼食")])}`, "utf16le").swap16());
+    writeFileSync(join(folder, "c.ics"), icsFile([event("c@x", "05", "Zoë 🚀 launch")]));
+    writeFileSync(join(folder, "team", "d.ics"), iconv.encode(icsFile([event("d@x", "06", "Café – €5")]), "windows-1252"));
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: folder }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 4, written: 4, failed: 0 }, meetings: { new: 4 } });
+    expect(summary.bytes_read).toBe(summary.bytes_total);
+    const meetings = await meetingsByKey();
+    expect(["a@x", "b@x", "c@x", "d@x"].map((uid) => meetings.get(uid)?.title)).toEqual(["Jürgen’s review", "山田さんと昼食", "Zoë 🚀 launch", "Café – €5"]);
+    // The time zone defined in the first file is used by the events of the others.
+    expect(meetings.get("d@x")?.starts_at).toBe(Date.UTC(2026, 10, 6, 8));
   });
 });

@@ -6,7 +6,7 @@
 import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { checkColumnMap, parseColumnMap } from "./column-mapping.js";
 import { readCsv } from "./csv-source.js";
 import { readEmlFiles } from "./eml-source.js";
@@ -28,17 +28,6 @@ async function filesWith(folder: string, extension: string): Promise<string[]> {
     .sort();
 }
 
-/** The files one after the other as one stream, a line break between them. */
-function concatenated(files: readonly string[]): Readable {
-  async function* chunks() {
-    for (const file of files) {
-      for await (const chunk of createReadStream(file)) yield chunk as Buffer;
-      yield Buffer.from("\r\n");
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
-}
-
 async function statOf(path: string) {
   try {
     return await stat(path);
@@ -55,19 +44,14 @@ async function folderFiles(path: string, extension: string): Promise<{ files: st
   return { files, size: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
-/** A file or a folder of files with `extension`, as one stream with its total size. */
-async function fileOrFolder(path: string, extension: string): Promise<{ stream: Readable; size: number }> {
-  const info = await statOf(path);
-  if (!info.isDirectory()) return { stream: createReadStream(path), size: info.size };
+/**
+ * A folder of `.vcf` or `.ics` files read as one by `read`, each file in its own encoding (`readFilesAsUtf8`);
+ * progress counts the files' bytes, not the UTF-8 `read` is handed.
+ */
+async function readFolder(path: string, extension: ".vcf" | ".ics", read: StreamReader): Promise<ImportSource> {
   const { files, size } = await folderFiles(path, extension);
-  return { stream: concatenated(files), size };
-}
-
-/** A folder of vCard files, each read in its own encoding; progress counts the files' bytes. */
-async function readVcfFolder(path: string): Promise<ImportSource> {
-  const { files, size } = await folderFiles(path, ".vcf");
   const counter = { bytes: 0 };
-  const source = readVcf(readFilesAsUtf8(files, counter), size, { name: path });
+  const source = read(readFilesAsUtf8(files, counter), size, path);
   return { ...source, bytesRead: () => counter.bytes };
 }
 
@@ -81,6 +65,24 @@ function csvMap(request: ImportRequest): Map<string, string> {
   }
 }
 
+/** Reads one stream of an import kind: a file, an upload, stdin or a folder's files joined. */
+type StreamReader = (stream: Readable, size: number | null, name: string) => ImportSource;
+
+function streamReader(request: ImportRequest): StreamReader {
+  switch (request.kind) {
+    case "mbox":
+      return (stream, size, name) => readMbox(stream, size, { keepBodies: request.keepBodies, name });
+    case "ics":
+      return (stream, size, name) => readIcs(stream, size, { since: request.since, until: request.until, name });
+    case "vcf":
+      return (stream, size, name) => readVcf(stream, size, { name });
+    case "csv": {
+      const map = csvMap(request);
+      return (stream, size, name) => readCsv(stream, size, { name, entity: request.entity, map });
+    }
+  }
+}
+
 /**
  * The reader for `request.kind` over `input`.
  *
@@ -89,34 +91,14 @@ function csvMap(request: ImportRequest): Map<string, string> {
  */
 export async function openImportSource(input: ImportInput, request: ImportRequest): Promise<ImportSource> {
   if (request.since > request.until) throw new ImportRequestError("since must not be after until");
-  const map = request.kind === "csv" ? csvMap(request) : new Map<string, string>();
-  const named = "path" in input ? input.path : input.name;
-  let stream: Readable;
-  let size: number | null = null;
-  if ("path" in input) {
-    if (request.kind === "mbox") {
-      const info = await statOf(input.path);
-      if (info.isDirectory() || input.path.toLowerCase().endsWith(".eml")) return readEmlFiles(input.path, { keepBodies: request.keepBodies });
-    }
-    if (request.kind === "vcf" && (await statOf(input.path)).isDirectory()) return readVcfFolder(input.path);
-    if (request.kind === "csv" && (await statOf(input.path)).isDirectory()) {
-      throw new ImportFormatError(`${input.path} is a folder: give one CSV file (each file has its own header)`);
-    }
-    const extension = { mbox: ".mbox", ics: ".ics", vcf: ".vcf", csv: ".csv" }[request.kind];
-    ({ stream, size } = await fileOrFolder(input.path, extension));
-  } else {
-    stream = input.stream;
-  }
-  switch (request.kind) {
-    case "mbox":
-      return readMbox(stream, size, { keepBodies: request.keepBodies, name: named });
-    case "ics":
-      return readIcs(stream, size, { since: request.since, until: request.until, name: named });
-    case "vcf":
-      return readVcf(stream, size, { name: named });
-    case "csv":
-      return readCsv(stream, size, { name: named, entity: request.entity, map });
-  }
+  const read = streamReader(request);
+  if (!("path" in input)) return read(input.stream, null, input.name);
+  const { path } = input;
+  const info = await statOf(path);
+  if (request.kind === "mbox" && (info.isDirectory() || path.toLowerCase().endsWith(".eml"))) return readEmlFiles(path, { keepBodies: request.keepBodies });
+  if (!info.isDirectory()) return read(createReadStream(path), info.size, path);
+  if (request.kind === "csv") throw new ImportFormatError(`${path} is a folder: give one CSV file (each file has its own header)`);
+  return readFolder(path, request.kind === "vcf" ? ".vcf" : ".ics", read);
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * @module
- * A folder of contacts files as one UTF-8 stream, each file read in its own encoding: files saved one contact at a
- * time need not share one, and each UTF-16 file starts with its own byte order mark, which joined bytes would put
- * in the middle of the text.
+ * A folder of vCard or iCalendar files as one UTF-8 stream, each file read in its own encoding: files saved one
+ * contact or event at a time need not share one, and each UTF-16 file starts with its own byte order mark, which
+ * joined bytes would put in the middle of the text.
  */
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
