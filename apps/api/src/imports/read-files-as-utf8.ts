@@ -8,8 +8,15 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { readAsUtf8 } from "./text-encoding.js";
 
+const UTF8_BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+
+function withoutUtf8ByteOrderMark(chunk: Buffer): Buffer {
+  return chunk.subarray(0, UTF8_BYTE_ORDER_MARK.length).equals(UTF8_BYTE_ORDER_MARK) ? chunk.subarray(UTF8_BYTE_ORDER_MARK.length) : chunk;
+}
+
 /**
- * The files, each decoded to UTF-8 by `readAsUtf8`, one after the other with a line break between them. `counter`
+ * The files, each decoded to UTF-8 by `readAsUtf8`, one after the other with a line break between them; a UTF-8
+ * file's byte order mark is dropped, as decoding drops a UTF-16 one, so that none lands inside the text. `counter`
  * counts the bytes read from the files (not the UTF-8 handed on), for progress against their total size.
  *
  * @example
@@ -20,8 +27,13 @@ export function readFilesAsUtf8(files: readonly string[], counter: { bytes: numb
     for (const path of files) {
       const file = createReadStream(path);
       try {
-        const { text } = await readAsUtf8(file, counter);
-        for await (const chunk of text) yield chunk as Buffer;
+        const { encoding, text } = await readAsUtf8(file, counter);
+        // The first chunk is the sniffed head: it holds the whole mark when the file starts with one.
+        let first = encoding === "utf-8";
+        for await (const chunk of text as AsyncIterable<Buffer>) {
+          yield first ? withoutUtf8ByteOrderMark(chunk) : chunk;
+          first = false;
+        }
       } finally {
         // A reader that stops early ends here: the file is let go, not left open.
         file.destroy();
