@@ -13,7 +13,7 @@ import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { MCP_SCOPE } from "../mcp/mount-mcp.js";
-import { parseAccountId } from "./account-id.js";
+import { findActiveAccount } from "./active-account.js";
 import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { errorPage } from "./interaction-pages.js";
 import { loadSigningKeys, SIGNING_ALGORITHM } from "./signing-keys.js";
@@ -76,11 +76,9 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     jwks: { keys: keys.privateKeys as NonNullable<Configuration["jwks"]>["keys"] },
     cookies: { keys: [cookieKey] },
     async findAccount(_ctx, accountId) {
-      const parsed = parseAccountId(accountId);
-      if (!parsed) return undefined;
-      const tenant = await store.tenants.get(parsed.tenantUuid);
-      const user = tenant ? await store.users.get(tenant.uuid, parsed.userUuid) : null;
-      if (!tenant || !user || !user.is_active) return undefined;
+      const account = await findActiveAccount(store, accountId);
+      if (!account) return undefined;
+      const { user } = account;
       return {
         accountId,
         async claims() {

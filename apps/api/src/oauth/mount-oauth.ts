@@ -15,6 +15,7 @@ import { errorResponse } from "../platform/errors/error-handlers.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import type { AppServices } from "../services.js";
 import { accountIdFor, parseAccountId } from "./account-id.js";
+import { findActiveAccount } from "./active-account.js";
 import {
   createAuthorizationServer,
   INTERACTION_PREFIX,
@@ -44,6 +45,11 @@ function html(context: Context<AppEnv>, body: string, status: 200 | 400 | 401 = 
   context.header("Cache-Control", "no-store");
   context.header("Content-Security-Policy", PAGE_SECURITY);
   return context.html(body, status);
+}
+
+/** Refuses a signed-in account that is no longer active, with the status the sign-in page refuses it with. */
+function accountUnavailable(context: Context<AppEnv>) {
+  return html(context, errorPage("Sign-in failed", "Your account is no longer available."), 401);
 }
 
 function formText(value: unknown): string {
@@ -97,11 +103,9 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     const { details, clientName } = found;
     if (details.prompt.name === "login") return html(context, loginPage({ uid: details.uid, clientName }));
     if (details.prompt.name === "consent") {
-      const account = parseAccountId(String(details.session?.accountId ?? ""));
-      const tenant = account ? await services.store.tenants.get(account.tenantUuid) : null;
-      const user = tenant && account ? await services.store.users.get(tenant.uuid, account.userUuid) : null;
-      if (!tenant || !user) return html(context, errorPage("Sign-in failed", "Your account is no longer available."), 400);
-      return html(context, consentPage({ uid: details.uid, clientName, userName: user.name, tenantName: tenant.name, resource }));
+      const account = await findActiveAccount(services.store, String(details.session?.accountId ?? ""));
+      if (!account) return accountUnavailable(context);
+      return html(context, consentPage({ uid: details.uid, clientName, userName: account.user.name, tenantName: account.tenant.name, resource }));
     }
     return html(context, errorPage("Sign-in failed", `Unexpected step '${details.prompt.name}'.`), 400);
   });
@@ -145,6 +149,8 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     if (details.prompt.name !== "consent" || !details.session?.accountId) {
       return html(context, errorPage("Sign-in failed", "Sign in first."), 400);
     }
+    // Checked before the grant is made: the user may have been deactivated, or the tenant deleted, since signing in.
+    if (!(await findActiveAccount(services.store, details.session.accountId))) return accountUnavailable(context);
     const missing = details.prompt.details as {
       missingOIDCScope?: string[];
       missingOIDCClaims?: string[];

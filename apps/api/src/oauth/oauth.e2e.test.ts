@@ -2,8 +2,8 @@
  * OAuth 2.0 for /mcp over a real port, driven by the MCP SDK's own client OAuth support: discovery
  * from the 401, dynamic registration, authorization code + PKCE with `resource`, the sign-in and
  * consent pages (filled in by a small cookie-keeping user agent), the token, and tool calls as the
- * signed-in user. Then bad, expired and foreign tokens, refresh tokens and codes of a deactivated user
- * or a deleted tenant, and a restart that keeps clients, grants and signing keys.
+ * signed-in user. Then bad, expired and foreign tokens, refresh tokens, codes and consent of a
+ * deactivated user or a deleted tenant, and a restart that keeps clients, grants and signing keys.
  */
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
@@ -15,6 +15,7 @@ import { defineOperation } from "../operations/operation.js";
 import { createLogger } from "../platform/logging/logger.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
+import { databaseSnapshot } from "../testing/database-snapshot.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { accountIdFor } from "./account-id.js";
 import { hashPassword } from "./password-hash.js";
@@ -416,6 +417,55 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
     await expectInvalidGrant(await exchange());
     const signedIn = await signedInClient(tenant);
     expect(decodeJwt(signedIn.savedTokens!.access_token).sub).toBe(accountIdFor(tenant.tenant.uuid, tenant.member.uuid));
+  });
+
+  /** A browser signed in as `tenant`'s member, on the consent page of a new client's authorization. */
+  async function atConsent(tenant: TestTenant) {
+    const { client } = await registeredClient();
+    const browser = new UserAgent();
+    const login = await browser.follow(client.authorizationUrl!.href);
+    const consent = await browser.submit(login.url, formAction(await login.response.text(), "login"), { email: tenant.member.email, password: PASSWORD });
+    expect(consent.response.status).toBe(200);
+    return { browser, consentUrl: consent.url, allowAction: formAction(await consent.response.text(), "consent") };
+  }
+
+  /** The grants saved for `tenant`'s member, read from the database itself. */
+  const savedGrants = (tenant: TestTenant) =>
+    (databaseSnapshot(context.databasePath).oauth_models as Array<{ model: string; payload: string }>).filter(
+      (row) => row.model === "Grant" && (JSON.parse(row.payload) as { accountId?: string }).accountId === accountIdFor(tenant.tenant.uuid, tenant.member.uuid),
+    );
+
+  const expectAccountRefused = async (response: Response) => {
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(html).toContain("Sign-in failed");
+    expect(html).toContain("Your account is no longer available.");
+  };
+
+  it("refuses the consent of a user deactivated after signing in, and saves no grant; consents once they are reactivated", async () => {
+    const { store } = context.services;
+    const tenant = await tenantWithPassword();
+    const { browser, consentUrl, allowAction } = await atConsent(tenant);
+
+    await store.users.deactivate(tenant.tenant.uuid, tenant.member.uuid);
+    await expectAccountRefused((await browser.follow(consentUrl)).response);
+    await expectAccountRefused((await browser.submit(consentUrl, allowAction, { decision: "allow" })).response);
+    expect(savedGrants(tenant)).toEqual([]);
+
+    await store.users.reactivate(tenant.tenant.uuid, tenant.member.uuid);
+    const callback = await browser.submit(consentUrl, allowAction, { decision: "allow" });
+    expect(new URL(callback.url).searchParams.get("code")).toEqual(expect.any(String));
+    expect(savedGrants(tenant)).toHaveLength(1);
+  });
+
+  it("refuses the consent of a user whose tenant is deleted after they signed in, and saves no grant", async () => {
+    const tenant = await tenantWithPassword();
+    const { browser, consentUrl, allowAction } = await atConsent(tenant);
+
+    await context.services.store.tenants.delete(tenant.tenant.uuid);
+    await expectAccountRefused((await browser.follow(consentUrl)).response);
+    await expectAccountRefused((await browser.submit(consentUrl, allowAction, { decision: "allow" })).response);
+    expect(savedGrants(tenant)).toEqual([]);
   });
 
   it("refuses a refresh token once its tenant is deleted", async () => {
