@@ -93,6 +93,26 @@ describe("notes", () => {
     expect((await call("/v1/notes")).body.total).toBe(0);
   });
 
+  it("stores a title that is only white space as null, like other optional text, on create, update and per batch item", async () => {
+    const ada = await person("Ada");
+    const created = await call("/v1/notes", { method: "POST", body: { title: " \t ", content: "Untitled" } });
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBeNull();
+    expect((await call(`/v1/notes/${created.body.uuid}`)).body.title).toBeNull();
+
+    const titled = (await call("/v1/notes", { method: "POST", body: { title: "  Intro  ", content: "Titled" } })).body;
+    expect(titled.title).toBe("Intro");
+    const cleared = await call(`/v1/notes/${titled.uuid}`, { method: "PATCH", body: { title: "   " } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ title: null, content: "Titled" });
+    expect((await call(`/v1/notes/${titled.uuid}`)).body.title).toBeNull();
+
+    const batch = await call("/v1/notes/batch", { method: "POST", body: { items: [{ person_uuid: ada.uuid, title: "\n", content: "Imported" }] } });
+    expect(batch.body).toMatchObject({ created: 1, errors: 0 });
+    expect(batch.body.results[0].note.title).toBeNull();
+    expect((await call(`/v1/notes?entity_type=PERSON&entity_uuid=${ada.uuid}`)).body.items[0]).toMatchObject({ title: null, content: "Imported" });
+  });
+
   it("drops a deleted note from its opportunity's notes_and_files_count", async () => {
     const pipeline = await buildPipeline(context.services, acme);
     const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
