@@ -4,6 +4,7 @@ import { z } from "zod";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
 import { MAX_MEETING_ATTENDEES } from "../../platform/request/count-limits.js";
 import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_MEETING_TEXT_LENGTH } from "../../platform/request/field-limits.js";
+import { nullableText } from "../../platform/request/field-schemas.js";
 
 export const attendeeField = z
   .union([
@@ -27,6 +28,6 @@ export const meetingFields = {
   status: z.enum(MEETING_STATUSES).describe("Default confirmed. Cancelled meetings stop counting at once."),
   organizer: participantField.nullable().describe("The organizer (counts as an attendee)."),
   attendees: z.array(attendeeField).max(MAX_MEETING_ATTENDEES).describe("Attendees; on update the list replaces the stored one."),
-  location: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable(),
+  location: nullableText("Where it takes place; trimmed, and blank means null.", MAX_MEETING_TEXT_LENGTH),
   external_id: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable().describe("The calendar's own id, e.g. an iCalendar UID."),
 };

@@ -48,6 +48,16 @@ describe("meetings", () => {
     expect((await call(`/v1/meetings/${uuid}`, { method: "DELETE" })).status).toBe(404);
   });
 
+  it("stores a location that is only white space as null, like other optional text, and trims one that is not", async () => {
+    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [], location: "  " } });
+    expect(created.status).toBe(201);
+    expect(created.body!.location).toBeNull();
+    const placed = await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: { location: " Room 4 " } });
+    expect(placed.body!.location).toBe("Room 4");
+    await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: { location: "\t" } });
+    expect((await call(`/v1/meetings/${created.body!.uuid}`)).body!.location).toBeNull();
+  });
+
   it("rejects an end before the start, an empty update and a bad attendee", async () => {
     const backwards = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: "2026-11-25T15:00:00Z", ends_at: "2026-11-25T14:00:00Z", attendees: [] } });
     expect(backwards.status).toBe(400);
