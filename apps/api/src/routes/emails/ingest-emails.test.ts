@@ -39,6 +39,20 @@ describe("POST /v1/emails/batch", () => {
     expect(sam?.name).toBe("Sam Ortiz");
   });
 
+  it("stores a subject that is only white space as null, like other optional text and the mail import, and trims one that is not", async () => {
+    const { body } = await ingest([
+      { message_id: "<blank@x>", sent_at: "2026-11-01T10:00:00Z", subject: " \t ", from: acme.admin.email, to: ["jordan@northwind.example"] },
+      { message_id: "<padded@x>", sent_at: "2026-11-02T10:00:00Z", subject: "  Terms ", from: acme.admin.email, to: ["jordan@northwind.example"] },
+    ]);
+    expect(body.results.map((result) => result.status)).toEqual(["CREATED", "CREATED"]);
+    const activity = await context.request(`/v1/persons/${acme.admin.person_uuid}/activity`, { key: acme.key });
+    const items = ((await activity.json()) as { items: Array<{ uuid: string; title: string | null }> }).items;
+    expect(items.map((item) => [item.uuid, item.title])).toEqual([
+      [body.results[1]!.email_uuid, "Terms"],
+      [body.results[0]!.email_uuid, null],
+    ]);
+  });
+
   it("does not count a re-sent message twice", async () => {
     const message = { message_id: "<dup@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, to: ["jordan@northwind.example"] };
     const first = await ingest([message]);
