@@ -146,3 +146,65 @@ describe("mbox import", () => {
     expect(bed.rowCounts()).toEqual(before);
   });
 });
+
+describe("mbox import of Windows-1252 mail", () => {
+  /** The stand-in Message-ID the import gave François's offer before Windows-1252 was read right. */
+  const EARLIER_STAND_IN = "<2f8304a80dbacf6ad99268481eb68c1ff2d9962c@rapport.import>";
+
+  /** Two messages from a Windows mail client: encoded words, 8-bit header bytes and a body in Windows-1252. */
+  function windows1252Archive(): Buffer {
+    const offer = (fields: { messageId: string | null; from: string; subject: string; date: string; body: string }) =>
+      [
+        `From: ${fields.from}`,
+        "To: ada@acme.example",
+        `Subject: ${fields.subject}`,
+        `Date: ${fields.date}`,
+        ...(fields.messageId ? [`Message-ID: ${fields.messageId}`] : []),
+        "Content-Type: text/plain; charset=windows-1252",
+        "Content-Transfer-Encoding: 8bit",
+        "",
+        fields.body,
+        "",
+      ].join("\n");
+    return Buffer.from(
+      mboxFile([
+        offer({ messageId: "<lunch@lumiere.example>", from: "=?windows-1252?Q?Ren=E9e_=93Ray=94_Dubois?= <renee@lumiere.example>", subject: "=?windows-1252?Q?Caf=E9_=96_=805?=", date: "Mon, 12 Oct 2026 12:00:00 +0200", body: "Caf\xe9 \x96 \x805, \x93bient\xf4t\x94\x85" }),
+        offer({ messageId: null, from: "Fran\xe7ois Martin <francois@lumiere.example>", subject: "=?iso-8859-1?Q?Offre_=96_=8030?=", date: "Tue, 13 Oct 2026 09:00:00 +0200", body: "Prix net." }),
+      ]),
+      "latin1",
+    );
+  }
+
+  it("stores subjects, display names (as person names) and kept bodies as Windows-1252 reads them", async () => {
+    const path = bed.file("windows.mbox", windows1252Archive());
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { keepBodies: true }) });
+    expect(summary).toMatchObject({ items: { read: 2, written: 2, failed: 0 }, emails: { new: 2 } });
+
+    const persons = await bed.personsByKey();
+    expect(persons.get("renee@lumiere.example")?.name).toBe("Renée “Ray” Dubois");
+    expect(persons.get("francois@lumiere.example")?.name).toBe("François Martin");
+    const lunch = await bed.store.emails.get(bed.tenantUuid, "<lunch@lumiere.example>");
+    expect(lunch?.subject).toBe("Café – €5");
+    expect(await bed.store.emailBodies.get(bed.tenantUuid, lunch!.uuid)).toBe("Café – €5, “bientôt”…\n");
+    expect((await bed.store.emails.get(bed.tenantUuid, EARLIER_STAND_IN))?.subject).toBe("Offre – €30");
+  });
+
+  it("recognizes a message without a Message-ID that an import stored before Windows-1252 was read right", async () => {
+    await bed.store.emails.ingest(bed.tenantUuid, {
+      message_id: EARLIER_STAND_IN,
+      sent_at: Date.UTC(2026, 9, 13, 7),
+      subject: "Offre \u0096 \u008030",
+      from: { email: "francois@lumiere.example", name: "Fran\ufffdois Martin" },
+      to: [{ email: "ada@acme.example", name: null }],
+      cc: [],
+    });
+    const before = bed.rowCounts();
+    const path = bed.file("windows.mbox", windows1252Archive());
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(summary).toMatchObject({ items: { read: 2, written: 1, unchanged: 1 }, emails: { new: 1, known: 1 } });
+    expect(bed.rowCounts().emails).toBe(before.emails! + 1);
+
+    const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(again).toMatchObject({ items: { written: 0, unchanged: 2 }, emails: { new: 0, known: 2 } });
+  });
+});

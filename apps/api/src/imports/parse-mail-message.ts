@@ -2,13 +2,17 @@
  * @module
  * One mail message (its header block, or the whole message with `--keep-bodies`) to an
  * ImportedEmail, with postal-mime doing the RFC 5322 and MIME work (encoded words, folded lines,
- * address lists and groups).
+ * address lists and groups). Windows-1252 text, which Node's decoder misreads, is repaired around it:
+ * the header block before parsing (mail-header-as-utf8.ts), a kept body after (windows-1252-charset.ts).
  */
 import { createHash } from "node:crypto";
 import { normalizeEmail } from "@rapport/store";
-import PostalMime, { type Address } from "postal-mime";
+import PostalMime, { type Address, type Email } from "postal-mime";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
+import { textPartsAreWindows1252 } from "./mail-body-charsets.js";
+import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
+import { c1ControlsAsWindows1252 } from "./windows-1252-charset.js";
 
 /** The address shape the store accepts for a participant. */
 const EMAIL_ADDRESS_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
@@ -43,9 +47,44 @@ function mailboxes(addresses: Address[] | Address | undefined): ImportedAddress[
  * A stable stand-in for a missing Message-ID, so that re-importing the same message is still
  * recognized: a hash of sender, date, subject and recipients.
  */
-function derivedMessageId(parts: Array<string | number | null>): string {
+function derivedMessageId(fields: MessageFields): string {
+  const parts = [fields.from.email, fields.sentAt, fields.subject, ...fields.to.map((address) => address.email), ...fields.cc.map((address) => address.email)];
   const digest = createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 40);
   return `<${digest}@rapport.import>`;
+}
+
+interface MessageFields {
+  from: ImportedAddress;
+  sentAt: number;
+  to: ImportedAddress[];
+  cc: ImportedAddress[];
+  subject: string | null;
+}
+
+/** What an ImportedEmail takes from a parsed message, or why the message cannot be imported. */
+function messageFields(email: Email): MessageFields | { problem: string } {
+  if (email.headers.length === 0) return { problem: "no message headers" };
+  const [from] = mailboxes(email.from);
+  if (!from) return { problem: "no sender address in the From header" };
+  const sentAt = email.date ? Date.parse(email.date) : Number.NaN;
+  if (Number.isNaN(sentAt)) return { problem: email.date ? `unreadable Date header '${email.date.slice(0, 80)}'` : "no Date header" };
+  const to = mailboxes(email.to);
+  const cc = mailboxes(email.cc).filter((address) => !to.some((recipient) => recipient.email === address.email));
+  const subject = email.subject?.trim() ? email.subject.trim().slice(0, MAX_SUBJECT_LENGTH) : null;
+  return { from, sentAt, to, cc, subject };
+}
+
+/**
+ * The fields a stand-in Message-ID was derived from before the header repair: a repaired subject would
+ * give a message imported earlier a new stand-in, and a re-import would store it twice.
+ */
+async function standInFields(raw: Buffer, repaired: MessageFields): Promise<MessageFields> {
+  try {
+    const unrepaired = messageFields(await PostalMime.parse(raw));
+    return "problem" in unrepaired ? repaired : unrepaired;
+  } catch {
+    return repaired;
+  }
 }
 
 export type ParsedMessage = { item: ImportedEmail } | { problem: string };
@@ -57,23 +96,20 @@ export type ParsedMessage = { item: ImportedEmail } | { problem: string };
  * const parsed = await parseMailMessage(Buffer.from("From: a@x.example\r\nDate: ...\r\n\r\n"), { keepBody: false });
  */
 export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean }): Promise<ParsedMessage> {
+  const repairedRaw = mailHeaderAsUtf8(raw);
   let email;
   try {
-    email = await PostalMime.parse(raw);
+    email = await PostalMime.parse(repairedRaw ?? raw);
   } catch (error) {
     return { problem: `unreadable message: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (email.headers.length === 0) return { problem: "no message headers" };
-  const [from] = mailboxes(email.from);
-  if (!from) return { problem: "no sender address in the From header" };
-  const sentAt = email.date ? Date.parse(email.date) : Number.NaN;
-  if (Number.isNaN(sentAt)) return { problem: email.date ? `unreadable Date header '${email.date.slice(0, 80)}'` : "no Date header" };
-  const to = mailboxes(email.to);
-  const cc = mailboxes(email.cc).filter((address) => !to.some((recipient) => recipient.email === address.email));
-  const subject = email.subject?.trim() ? email.subject.trim().slice(0, MAX_SUBJECT_LENGTH) : null;
+  const fields = messageFields(email);
+  if ("problem" in fields) return fields;
+  const { from, sentAt, to, cc, subject } = fields;
   let messageId = email.messageId?.trim() ?? "";
   if (messageId.length > MAX_MESSAGE_ID_LENGTH) return { problem: `Message-ID longer than ${MAX_MESSAGE_ID_LENGTH} characters` };
-  if (!messageId) messageId = derivedMessageId([from.email, sentAt, subject, ...to.map((address) => address.email), ...cc.map((address) => address.email)]);
-  const bodyText = options.keepBody && email.text ? email.text.slice(0, MAX_BODY_CHARACTERS) : null;
+  if (!messageId) messageId = derivedMessageId(repairedRaw ? await standInFields(raw, fields) : fields);
+  const keptText = options.keepBody && email.text ? email.text.slice(0, MAX_BODY_CHARACTERS) : null;
+  const bodyText = keptText !== null && textPartsAreWindows1252(raw) ? c1ControlsAsWindows1252(keptText) : keptText;
   return { item: { type: "email", message_id: messageId, sent_at: sentAt, subject, from, to, cc, body_text: bodyText } };
 }
