@@ -1,10 +1,12 @@
 /** Merge step: emails and meetings the superseded person took part in become the canonical person's. */
 import { sql } from "kysely";
 import type { PersonReferenceMover } from "./person-reference-mover.js";
+import { rewriteMeetingsLosingACount } from "./rewrite-meetings-losing-a-count.js";
 
 export const moveActivity: PersonReferenceMover = {
   kind: "activity",
-  async move({ db, tenantUuid, canonicalUuid, supersededUuid }) {
+  async move(context) {
+    const { db, tenantUuid, canonicalUuid, supersededUuid } = context;
     // The sender and the organizer first, found through the superseded person's own participant rows (a
     // sender is always its email's "from" participant, an organizer always an attendee of its meeting): the
     // emails and meetings tables have no index by person, and a scan of a large tenant's takes seconds.
@@ -31,6 +33,8 @@ export const moveActivity: PersonReferenceMover = {
         builder.selectFrom("meeting_attendees").select("meeting_uuid").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", supersededUuid),
       )
       .executeTakeFirst();
+    // Read before the superseded person's attendee rows go: which meetings lose the count of one of them.
+    await rewriteMeetingsLosingACount(context);
     // Where both persons were on the same email in the same role, or at the same meeting, one row remains.
     await db
       .deleteFrom("email_participants")

@@ -148,6 +148,43 @@ describe("the activity feed's removals", () => {
     expect(summary(await feedItems({ personUuid: bob, afterSequence: seen }))).toEqual([{ uuid: kickoff.uuid, removed: true }]);
   });
 
+  it("announces a meeting a person merge leaves uncounted: the kept person declined, the merged-away one accepted", async () => {
+    const kickoff = await store.meetings.create(tenantUuid, { title: "kickoff", starts_at: 500, attendees: [{ person_uuid: ada, response: "declined" }, { person_uuid: bob }] });
+    const standup = await meeting("standup", [ada, bob]);
+    const seen = await lastSequence();
+    clock += 10;
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada, superseded_uuid: bob, preview: false, merged_by_user_uuid: null });
+    const after = await feedItems({ afterSequence: seen });
+    expect(summary(after)).toEqual([{ uuid: kickoff.uuid, removed: true }]);
+    expect(after[0]).toMatchObject({ title: "kickoff", status: "confirmed", person_uuids: [], recorded_at: clock });
+    expect(summary(await feedItems())).toEqual([
+      { uuid: standup.uuid, removed: false },
+      { uuid: kickoff.uuid, removed: true },
+    ]);
+    expect((await store.meetings.get(tenantUuid, kickoff.uuid))!.updated_at).toBe(clock);
+  });
+
+  it("moves a meeting a merge takes one counting attendee from, listed while another still counts it; other merges move nothing", async () => {
+    const carol = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Carol", emails: ["carol@x.example"] })).uuid;
+    const dan = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Dan", emails: ["dan@x.example"] })).uuid;
+    const kickoff = await store.meetings.create(tenantUuid, { title: "kickoff", starts_at: 500, attendees: [{ person_uuid: ada, response: "declined" }, { person_uuid: bob }, { person_uuid: carol }] });
+    const untouched = await store.meetings.create(tenantUuid, { title: "untouched", starts_at: 500, attendees: [{ person_uuid: ada }, { person_uuid: dan, response: "declined" }] });
+    let seen = await lastSequence();
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada, superseded_uuid: bob, preview: true, merged_by_user_uuid: null });
+    expect(await feedItems({ afterSequence: seen })).toEqual([]);
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada, superseded_uuid: bob, preview: false, merged_by_user_uuid: null });
+    const moved = await feedItems({ afterSequence: seen });
+    expect(summary(moved)).toEqual([{ uuid: kickoff.uuid, removed: false }]);
+    expect(moved[0]!.person_uuids).toEqual([carol]);
+    seen = moved[0]!.sequence;
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada, superseded_uuid: dan, preview: false, merged_by_user_uuid: null });
+    expect(await feedItems({ afterSequence: seen })).toEqual([]);
+    expect(summary(await feedItems({ personUuid: ada }))).toEqual([
+      { uuid: untouched.uuid, removed: false },
+      { uuid: kickoff.uuid, removed: true },
+    ]);
+  });
+
   it("never shows one tenant's removals to another", async () => {
     const kickoff = await meeting("kickoff", [ada]);
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
