@@ -105,6 +105,39 @@ describe("the activity feed", () => {
     expect(titles(await first({ afterSequence: all.rows[2]!.sequence }))).toEqual(["with ada"]);
   });
 
+  it("counts a person's total as the items it lists: an email in two roles once, a meeting never listed not at all", async () => {
+    await store.emails.ingest(tenantUuid, { message_id: "self", subject: "note to self", sent_at: 20, from: { person_uuid: ada }, to: [{ person_uuid: ada }], cc: [{ person_uuid: bob }] });
+    await email("to bob", ada, bob, 30);
+    await email("not hers", bob, ivy, 40);
+    await store.meetings.create(tenantUuid, { title: "she declined", starts_at: 100, attendees: [{ person_uuid: ada, response: "declined" }, { person_uuid: bob }] });
+    await store.meetings.create(tenantUuid, { title: "never on", starts_at: 100, status: "cancelled", attendees: [{ person_uuid: ada }] });
+    const cancelled = await meeting("cancelled later", [ada], 100);
+    await store.meetings.update(tenantUuid, cancelled.uuid, { status: "cancelled" });
+    await meeting("on", [ada, ivy], 100);
+
+    for (const kind of [undefined, "email", "meeting"] as const) {
+      const everything = await first({ personUuid: ada, kind });
+      expect(everything.total).toBe(everything.rows.length);
+      const firstOfTwo = await first({ personUuid: ada, kind }, 1);
+      expect(firstOfTwo.total).toBe(everything.rows.length);
+    }
+    expect(titles(await first({ personUuid: ada }))).toEqual(["note to self", "to bob", "she declined", "cancelled later", "on"]);
+  });
+
+  it("counts a person's total from their participation indexes, without listing their items' uuids", async () => {
+    await email("one", ada, bob, 10);
+    await meeting("kickoff", [ada], 100);
+    const sources = await readDuring(() => first({ personUuid: ada }, 1));
+    const counts = sources.filter((source) => /count\(\*\)/i.test(source));
+    expect(counts.length).toBeGreaterThan(0);
+    for (const count of counts) {
+      const plan = await planOnMigratedSchema(count);
+      expect(plan).not.toContain("LIST SUBQUERY");
+      expect(plan).not.toContain("TEMP B-TREE");
+      expect(plan).toMatch(/COVERING INDEX (email_participants_person_sent|meeting_attendees_person_counted) \(tenant_uuid=\? AND person_uuid=\?\)/);
+    }
+  });
+
   it("lists only the tenant's own activity", async () => {
     await email("ours", ada, bob, 10);
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;

@@ -13,6 +13,7 @@ import type { ActivityFeedItem, ActivityItem } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import type { Page } from "../pagination/keyset-page.js";
 import type { ActivityFeedRequest } from "../store.js";
+import { personFeedTotal } from "./activity-feed-person-total.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 
@@ -25,10 +26,7 @@ export async function activityFeedPage(db: Kysely<Database>, tenantUuid: string,
   if (position.kind === "offset" && position.offset > 0) page = page.offset(position.offset);
   const fetched = await page.execute();
   const entries = fetched.slice(0, request.limit);
-  const total =
-    position.kind === "offset"
-      ? Number((await listedEntries(db, tenantUuid, request).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n)
-      : null;
+  const total = position.kind === "offset" ? await feedTotal(db, tenantUuid, request) : null;
   const last = entries.at(-1);
   return {
     rows: await withDetails(db, tenantUuid, entries, request.personUuid),
@@ -36,6 +34,14 @@ export async function activityFeedPage(db: Kysely<Database>, tenantUuid: string,
     total,
     lastKey: last ? [Number(last.sequence)] : null,
   };
+}
+
+/** How many entries the request lists in all: a person's alone from their participation indexes. */
+async function feedTotal(db: Kysely<Database>, tenantUuid: string, request: ActivityFeedRequest): Promise<number> {
+  if (request.personUuid !== undefined && request.afterSequence === undefined && request.recordedSince === undefined) {
+    return personFeedTotal(db, tenantUuid, request.personUuid, request.kind);
+  }
+  return Number((await listedEntries(db, tenantUuid, request).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
 }
 
 /** The feed's entries the request lists, unordered and unselected. */
