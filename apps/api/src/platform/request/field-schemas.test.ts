@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWebAddress, nullableWebAddress } from "./field-schemas.js";
+import { isWebAddress, nullableTextAsWritten, nullableWebAddress } from "./field-schemas.js";
 
 describe("isWebAddress", () => {
   it("accepts http(s) URLs and addresses written without a scheme", () => {
@@ -24,5 +24,19 @@ describe("nullableWebAddress", () => {
     const refused = field.safeParse("javascript:alert(1)");
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toMatch(/not a web address/);
+  });
+});
+
+describe("nullableTextAsWritten", () => {
+  const field = nullableTextAsWritten("Details.", 20);
+  it("maps blank text to null and keeps other text untrimmed", () => {
+    for (const blank of ["", " ", "\n\t \r\n", null]) expect(field.parse(blank), JSON.stringify(blank)).toBeNull();
+    expect(field.parse("  - first\n")).toBe("  - first\n");
+  });
+
+  it("counts the text as sent against its limit", () => {
+    const refused = field.safeParse(" ".repeat(21));
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("at most 20 characters");
   });
 });

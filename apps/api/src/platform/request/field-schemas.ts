@@ -1,7 +1,7 @@
 /**
  * @module
- * Zod building blocks for record fields in request bodies: nullable text (blank means null), web
- * addresses, calendar dates, tag lists, finite numbers. Each carries its description for the OpenAPI
+ * Zod building blocks for record fields in request bodies: nullable text (blank means null; trimmed, or
+ * kept as written), web addresses, calendar dates, tag lists, finite numbers. Each carries its description for the OpenAPI
  * document and MCP tool schemas.
  */
 import { z } from "zod";
@@ -15,6 +15,22 @@ export const nullableText = (description: string, max: number) =>
     .transform((value) => value.trim() || null)
     .nullable()
     .describe(description);
+
+/** Something besides white space. */
+const NOT_BLANK = /\S/;
+
+/**
+ * A text field that may be cleared with null, kept as written: blank text (empty or only white space) counts as
+ * null, and other text is stored untrimmed, since free text such as details or a description may start with an
+ * indent or end with a newline on purpose.
+ */
+export const nullableTextAsWritten = (description: string, max: number) =>
+  z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .transform((value) => (NOT_BLANK.test(value) ? value : null))
+    .nullable()
+    .describe(`${description} Blank text means null; other text is kept as written.`);
 
 /** A host name with at least one dot, an optional port, then the end or a path, query or fragment. */
 const HOST_FIRST = /^[\w-]+(\.[\w-]+)+(:\d+)?([/?#]|$)/;

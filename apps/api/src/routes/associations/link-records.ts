@@ -12,6 +12,7 @@ import { badRequest, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import type { AppServices } from "../../services.js";
 import { MAX_ASSOCIATION_CONTEXT_LENGTH } from "../../platform/request/field-limits.js";
+import { nullableTextAsWritten } from "../../platform/request/field-schemas.js";
 
 /** Entity types each owner kind may link to (spec: TASK→TASK is not allowed; notes link to no notes). */
 export const LINKABLE: Record<AssociationOwnerType, readonly EntityType[]> = {
@@ -39,7 +40,7 @@ export function linkBodySchema(ownerType: AssociationOwnerType) {
 export function linkBodyWithContextSchema(ownerType: AssociationOwnerType) {
   return linkBodySchema(ownerType)
     .extend({
-      context: z.string().max(MAX_ASSOCIATION_CONTEXT_LENGTH).nullable().optional().describe("Free text about the link, e.g. 'lead investor'. Optional."),
+      context: nullableTextAsWritten("Free text about the link, e.g. 'lead investor'. Optional.", MAX_ASSOCIATION_CONTEXT_LENGTH).optional(),
     })
     .strict();
 }

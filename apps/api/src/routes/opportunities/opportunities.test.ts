@@ -197,6 +197,39 @@ describe("PATCH and DELETE /v1/opportunities/{uuid}", () => {
     expect(flag.uuid).toBeTruthy();
   });
 
+  it("stores blank details, next_step and association context as null, and other text as written, on create, update and link", async () => {
+    const { store } = context.services;
+    const company = await store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: "Globex" });
+    const person = await store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Grace Hopper" });
+    const created = await create({
+      name: "Deal",
+      type_uuid: pipeline.type.uuid,
+      stage_uuid: pipeline.stages[0]!.uuid,
+      details: "",
+      next_step: " \n\t ",
+      associations: [companyLink(company.uuid, "  ")],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ details: null, next_step: null });
+    expect(created.body.associations[0].context).toBeNull();
+    const read = (await call(`/v1/opportunities/${created.body.uuid}`)).body;
+    expect(read).toMatchObject({ details: null, next_step: null });
+    expect(read.associations[0].context).toBeNull();
+
+    const written = await call(`/v1/opportunities/${created.body.uuid}`, { method: "PATCH", body: { details: "  - indented\n", next_step: " Call " } });
+    expect(written.body).toMatchObject({ details: "  - indented\n", next_step: " Call " });
+    const cleared = await call(`/v1/opportunities/${created.body.uuid}`, { method: "PATCH", body: { details: "\n", next_step: "   " } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ details: null, next_step: null });
+    expect((await call(`/v1/opportunities/${created.body.uuid}`)).body).toMatchObject({ details: null, next_step: null });
+
+    const linked = await call(`/v1/opportunities/${created.body.uuid}/associations`, { method: "POST", body: { entity_type: "PERSON", entity_uuid: person.uuid, context: " " } });
+    expect(linked.status).toBe(201);
+    expect(linked.body.context).toBeNull();
+    const listed = (await call(`/v1/opportunities/${created.body.uuid}/associations`)).body;
+    expect(listed.items.find((item: { entity_uuid: string }) => item.entity_uuid === person.uuid).context).toBeNull();
+  });
+
   it("changes type only with a stage of the new type, never for parents with children or for children", async () => {
     const other = await buildPipeline(context.services, acme, { label: "Fund", stageNames: ["Open"] });
     const single = await buildOpportunity(context.services, acme, pipeline, { name: "Single" });

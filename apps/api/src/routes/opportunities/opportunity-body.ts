@@ -11,8 +11,9 @@ import {
   MAX_OPPORTUNITY_TEXT_LENGTH,
   MAX_OPPORTUNITY_VALUE,
 } from "../../platform/request/field-limits.js";
+import { nullableTextAsWritten } from "../../platform/request/field-schemas.js";
 
-const text = (description: string) => z.string().max(MAX_OPPORTUNITY_TEXT_LENGTH).nullable().describe(description);
+const text = (description: string) => nullableTextAsWritten(description, MAX_OPPORTUNITY_TEXT_LENGTH);
 
 export const opportunityWriteFields = {
   name: z.string().trim().min(1).max(MAX_OPPORTUNITY_NAME_LENGTH).describe("The opportunity's name."),
@@ -40,6 +41,6 @@ export const associationInput = z
   .object({
     entity_type: z.enum(ENTITY_TYPES).describe("Kind of record: PERSON, COMPANY, NOTE, FILE, TASK or OPPORTUNITY."),
     entity_uuid: uuidString("The record's UUID."),
-    context: z.string().max(MAX_ASSOCIATION_CONTEXT_LENGTH).nullable().optional().describe("Free text about the link, e.g. 'lead investor'."),
+    context: nullableTextAsWritten("Free text about the link, e.g. 'lead investor'.", MAX_ASSOCIATION_CONTEXT_LENGTH).optional(),
   })
   .strict();

@@ -1,6 +1,7 @@
 /** Body fields shared by creating and updating an opportunity type. */
 import { z } from "zod";
 import { MAX_OPPORTUNITY_TYPE_DESCRIPTION_LENGTH, MAX_OPPORTUNITY_TYPE_LABEL_LENGTH } from "../../platform/request/field-limits.js";
+import { nullableTextAsWritten } from "../../platform/request/field-schemas.js";
 
 const label = (description: string) => z.string().trim().min(1).max(MAX_OPPORTUNITY_TYPE_LABEL_LENGTH).describe(description);
 
@@ -9,7 +10,7 @@ export const opportunityTypeFields = {
   label_plural: label("Plural name; default: label + 's'."),
   sub_label: label("Singular name of a sub-opportunity; default 'Sub-' + label."),
   sub_label_plural: label("Plural of sub_label; default: sub_label + 's'."),
-  description: z.string().max(MAX_OPPORTUNITY_TYPE_DESCRIPTION_LENGTH).nullable().describe("What the type is for."),
+  description: nullableTextAsWritten("What the type is for.", MAX_OPPORTUNITY_TYPE_DESCRIPTION_LENGTH),
   is_hidden: z.boolean().describe("Hide from GET /v1/opportunity-types unless include_hidden=true. Existing opportunities keep the type."),
   subopportunities_enabled: z.boolean().describe("Allow sub-opportunities (with CHILD stages) under opportunities of this type."),
   pinning_config: z

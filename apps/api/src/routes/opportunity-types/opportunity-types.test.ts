@@ -50,6 +50,20 @@ describe("opportunity types", () => {
     expect((await call(`/v1/opportunity-types/${deal.body.uuid}`)).body.label).toBe("Investment");
   });
 
+  it("stores a blank description as null and other text as written, on create and update", async () => {
+    const created = await call("/v1/opportunity-types", { method: "POST", body: { label: "Deal", description: "\t" } });
+    expect(created.status).toBe(201);
+    expect(created.body.description).toBeNull();
+    expect((await call(`/v1/opportunity-types/${created.body.uuid}`)).body.description).toBeNull();
+
+    const written = await call(`/v1/opportunity-types/${created.body.uuid}`, { method: "PATCH", body: { description: " Fund II deals\n" } });
+    expect(written.body.description).toBe(" Fund II deals\n");
+    const cleared = await call(`/v1/opportunity-types/${created.body.uuid}`, { method: "PATCH", body: { description: "  " } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.description).toBeNull();
+    expect((await call(`/v1/opportunity-types/${created.body.uuid}`)).body.description).toBeNull();
+  });
+
   it("answers 400 for bad bodies and 404 for unknown types", async () => {
     expect((await call("/v1/opportunity-types", { method: "POST", body: { label: "" } })).status).toBe(400);
     const unknownField = await call("/v1/opportunity-types", { method: "POST", body: { label: "Deal", colour: "red" } });

@@ -81,6 +81,22 @@ describe("tasks", () => {
   });
 });
 
+describe("a task's description", () => {
+  it("is stored as null when blank and as written otherwise, on create and update", async () => {
+    const blank = await call("/v1/tasks", { method: "POST", body: { title: "Call Ada", description: " \n " } });
+    expect(blank.status).toBe(201);
+    expect(blank.body.description).toBeNull();
+    expect((await call(`/v1/tasks/${blank.body.uuid}`)).body.description).toBeNull();
+
+    const written = await call(`/v1/tasks/${blank.body.uuid}`, { method: "PATCH", body: { description: "  1. dial\n" } });
+    expect(written.body.description).toBe("  1. dial\n");
+    const cleared = await call(`/v1/tasks/${blank.body.uuid}`, { method: "PATCH", body: { description: "" } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.description).toBeNull();
+    expect((await call(`/v1/tasks/${blank.body.uuid}`)).body.description).toBeNull();
+  });
+});
+
 describe("DELETE /v1/tasks/{task_id}", () => {
   it("soft-deletes: 204 with no body, then 404 and never listed, and its associations are gone", async () => {
     const pipeline = await buildPipeline(context.services, acme);
