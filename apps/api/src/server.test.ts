@@ -76,6 +76,32 @@ describe("startServer", () => {
     expect(head.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
+  it("sends an answer without a body with Content-Length: 0, not chunked, and streams SSE and chunked bodies as before", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const headers = { "x-api-key": acme.key, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+    const post = (path: string, body: unknown) => fetch(`${running!.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+
+    const notified = await post("/mcp", { jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(notified.status).toBe(202);
+    expect(notified.headers.get("content-length")).toBe("0");
+    expect(notified.headers.get("transfer-encoding")).toBeNull();
+    expect(await notified.text()).toBe("");
+
+    const listed = await post("/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+    expect(listed.headers.get("content-type")).toBe("text/event-stream");
+    expect(listed.headers.get("transfer-encoding")).toBe("chunked");
+    expect(listed.headers.get("content-length")).toBeNull();
+    expect(await listed.text()).toMatch(/^event: message\ndata: \{"result":\{"tools":\[/);
+
+    const batch = await post("/v1/persons/recommended-paths/batch", { uuids: ["00000000-0000-4000-8000-000000000000"] });
+    expect(batch.status).toBe(200);
+    expect(batch.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(batch.headers.get("transfer-encoding")).toBe("chunked");
+    expect(((await batch.json()) as { results: unknown[] }).results).toHaveLength(1);
+  });
+
   it("answers what the HTTP parser refuses with a JSON error and a request id, then closes the connection", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);

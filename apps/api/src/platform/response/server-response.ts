@@ -4,6 +4,8 @@
  * without a content type `text/plain`, including one with no body at all: a 204 (or 205, 304), and any other
  * status sent without content, such as the 202 of an MCP notification. Here a response without content loses
  * its content type, whoever set it, since it describes no content; a response with content is sent as written.
+ * A head held until the end, which then sends nothing, declares a length of 0: without a length Node would
+ * send it chunked, with an empty body.
  */
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 
@@ -23,6 +25,13 @@ function withoutContentType(rest: unknown[]): unknown[] {
   if (headers === undefined) return rest;
   const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
   return [...rest.slice(0, -1), kept];
+}
+
+/** A held head's headers once the end sent nothing: no content type, no chunked transfer, a length of 0. */
+function emptyHead(rest: unknown[]): unknown[] {
+  const kept = Object.entries(headersOf(rest) ?? {}).filter(([name]) => !["content-type", "transfer-encoding"].includes(name.toLowerCase()));
+  // Only a head given its headers is held, so they are `rest`'s last element.
+  return [...rest.slice(0, -1), { ...Object.fromEntries(kept), "content-length": "0" }];
 }
 
 /** The declared `Content-Length`, if any: the adapter writes it `content-length` or `Content-Length`. */
@@ -46,7 +55,8 @@ function sendsNothing(chunk: unknown): boolean {
  *
  * A head written with its headers but neither a length nor a status without content (the adapter's way for a
  * body it streams, and for no body at all) is held until the first `write`, `end` or `flushHeaders`, which is
- * when Node would send it anyway: an `end` with nothing to send then writes it without a content type.
+ * when Node would send it anyway: an `end` with nothing to send then writes it without a content type and with
+ * `Content-Length: 0`.
  * Meanwhile `headersSent` reads false. Every other head is written at once, as given.
  *
  * @example
@@ -91,7 +101,10 @@ export class ServerResponseWithoutStrayContentType<Request extends IncomingMessa
     if (held === null) return;
     this.#heldHead = null;
     const [statusCode, rest] = held;
-    if (withoutContent) this.removeHeader("content-type");
-    super.writeHead(statusCode, ...((withoutContent ? withoutContentType(rest) : rest) as HeadArguments));
+    if (withoutContent) {
+      this.removeHeader("content-type");
+      this.removeHeader("transfer-encoding");
+    }
+    super.writeHead(statusCode, ...((withoutContent ? emptyHead(rest) : rest) as HeadArguments));
   }
 }
