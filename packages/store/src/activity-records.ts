@@ -31,7 +31,9 @@ export interface Email {
   cc_person_uuids: string[];
 }
 
-export type EmailIngestStatus = "CREATED" | "DUPLICATE";
+/** What ingesting an email did: stored it, or recognized its message id and left the stored one unchanged. */
+export const EMAIL_INGEST_STATUSES = ["CREATED", "DUPLICATE"] as const;
+export type EmailIngestStatus = (typeof EMAIL_INGEST_STATUSES)[number];
 
 export interface EmailIngestResult {
   status: EmailIngestStatus;

@@ -6,6 +6,7 @@
 import type {
   ActivityFeedItem,
   ActivityItem,
+  ActivityItemKind,
   EmailIngestResult,
   EmailBatchResult,
   Email,
@@ -272,7 +273,7 @@ export interface InteractionRepository {
   /** Every email and live meeting of the tenant, earliest first, for hydrating the relationship graph. */
   all(tenantUuid: string): AsyncIterable<InteractionRecord>;
   /** One interaction as the graph consumes it; null when gone (a deleted meeting). */
-  get(tenantUuid: string, kind: "email" | "meeting", id: string): Promise<InteractionRecord | null>;
+  get(tenantUuid: string, kind: ActivityItemKind, id: string): Promise<InteractionRecord | null>;
   /** Emails and confirmed meetings involving any of the persons, newest first. */
   timeline(tenantUuid: string, personUuids: readonly string[], request: PageRequest): Promise<Page<ActivityItem>>;
   /**

@@ -3,7 +3,7 @@
  * what the OpenAPI document and the MCP tools show.
  */
 import { STRENGTH_LABELS } from "@rapport/graph";
-import { ACTIVITY_ITEM_KINDS } from "@rapport/store";
+import { ACTIVITY_ITEM_KINDS, EMAIL_INGEST_STATUSES } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ingestEmails, EMAIL_BATCH_STATUSES } from "../routes/emails/ingest-emails.js";
@@ -37,6 +37,10 @@ describe("enumerations taken from the packages' lists", () => {
 
   it("an activity timeline row's kind is one of ACTIVITY_ITEM_KINDS", () => {
     expect(enumsOf(activityItemSchema)).toEqual([[...ACTIVITY_ITEM_KINDS]]);
+  });
+
+  it("an email batch's result status is one of EMAIL_INGEST_STATUSES, or ERROR", () => {
+    expect(enumsOf(ingestEmails.response!)).toContainEqual([...EMAIL_INGEST_STATUSES, "ERROR"]);
   });
 });
 

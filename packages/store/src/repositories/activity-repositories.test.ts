@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { InteractionRecord } from "../activity-records.js";
+import { EMAIL_INGEST_STATUSES, type InteractionRecord } from "../activity-records.js";
 import { InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
@@ -39,6 +39,7 @@ describe("emails", () => {
     const again = await store.emails.ingest(tenantUuid, { message_id: "<m1@x>", sent_at: 5, from: { email: "z@z.example" } });
     expect(again.status).toBe("DUPLICATE");
     expect(again.email.uuid).toBe(first.email.uuid);
+    expect([first.status, again.status]).toEqual([...EMAIL_INGEST_STATUSES]);
     expect((await store.persons.list(tenantUuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 })).total).toBe(3);
   });
 

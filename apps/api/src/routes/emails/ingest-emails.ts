@@ -1,4 +1,5 @@
 /** POST /v1/emails/batch: ingest up to MAX_EMAILS_PER_BATCH email headers; idempotent on message id; per-item results. */
+import { EMAIL_INGEST_STATUSES } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueText } from "../../operations/validate-input.js";
@@ -9,8 +10,8 @@ import { nullableText } from "../../platform/request/field-schemas.js";
 
 export const MAX_EMAILS_PER_BATCH = 500;
 
-/** CREATED: stored; DUPLICATE: already known (the store's two outcomes); ERROR: not stored. */
-export const EMAIL_BATCH_STATUSES = ["CREATED", "DUPLICATE", "ERROR"] as const;
+/** The store's outcomes (CREATED: stored; DUPLICATE: already known), then ERROR: not stored. */
+export const EMAIL_BATCH_STATUSES = [...EMAIL_INGEST_STATUSES, "ERROR"] as const;
 export type EmailBatchStatus = (typeof EMAIL_BATCH_STATUSES)[number];
 
 /** One message of a batch. */
