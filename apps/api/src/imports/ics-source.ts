@@ -166,11 +166,6 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
   if (produced === 0) yield { position: where, skipped: "outside the window" };
 }
 
-/** True when the text starts (after blank lines) like an iCalendar file. */
-export function looksLikeIcs(head: string): boolean {
-  return /^\s*BEGIN:VCALENDAR\s*$/im.test(head.replace(/^\uFEFF/, "").split(/\r?\n/).find((line) => line.trim() !== "") ?? "");
-}
-
 /**
  * The meeting occurrences of an iCalendar stream.
  *
