@@ -1,5 +1,9 @@
+import { isUtf8 } from "node:buffer";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
+import { decodeWindows1252 } from "./text-encoding.js";
+import { isWindows1252Charset } from "./windows-1252-charset.js";
 
 const latin1 = (text: string) => Buffer.from(text, "latin1");
 
@@ -20,4 +24,57 @@ describe("mailHeaderAsUtf8", () => {
     expect(mailHeaderAsUtf8(latin1("Subject: =?utf-8?Q?Gr=C3=BC=C3=9Fe?= =?iso-8859-2?Q?=A3?=\r\nFrom: J\xc3\xb6rg <j@x.example>\r\n\r\nCaf\xe9\r\n"))).toBeNull();
     expect(mailHeaderAsUtf8(latin1("Subject: plain"))).toBeNull();
   });
+
+  it("ends the header block at its first empty line, written \\n or \\r\\n, and never reads past it", () => {
+    expect(mailHeaderAsUtf8(latin1("Subject: ok\n\r\nCaf\xe9\n\n=?windows-1252?Q?=80?=\n"))).toBeNull();
+    expect(mailHeaderAsUtf8(latin1("Subject: ok\r\n\r\n=?windows-1252?Q?=80?=\r\n"))).toBeNull();
+    expect(mailHeaderAsUtf8(latin1("\r\n\r\nSubject: Caf\xe9\r\n"))).toBeNull();
+    expect(mailHeaderAsUtf8(latin1("To: a@x.example\r\nSubject: Caf\xe9\r\n\r\nCaf\xe9"))).toEqual(
+      Buffer.concat([Buffer.from("To: a@x.example\r\nSubject: Café"), latin1("\r\n\r\nCaf\xe9")]),
+    );
+  });
+
+  it("gives what reading the header block line by line gives, for any mix of plain, 8-bit and encoded lines", () => {
+    const piece = fc.constantFrom(
+      "From: a@x.example",
+      "Subject: plain",
+      " folded",
+      "Subject: Caf\xe9 \x96",
+      "To: J\xc3\xb6rg",
+      "=?windows-1252?Q?=80?=",
+      "=?utf-8?B?4oKs?=",
+      "=?no-such-charset?Q?x?=",
+      "=?",
+      "\r",
+      "\n",
+      "\r\n",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const raw = latin1(pieces.join(""));
+        expect(mailHeaderAsUtf8(raw)).toEqual(readLineByLine(raw));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
+
+/** The header repair done the slow way, line by line with no shortcut: what mailHeaderAsUtf8 must match. */
+function readLineByLine(raw: Buffer): Buffer | null {
+  const text = raw.toString("latin1");
+  const blankLine = /\r?\n\r?\n/.exec(text);
+  const headerEnd = blankLine ? blankLine.index : text.length;
+  let changed = false;
+  const lines = text.slice(0, headerEnd).split("\n").map((line) => {
+    const bytes = latin1(line);
+    const decoded = isUtf8(bytes) ? bytes.toString("utf8") : decodeWindows1252(bytes);
+    const rewritten = decoded.replace(/=\?([^?\s]+)\?([BbQq])\?([^?]*)\?=/g, (word, label: string, encoding: string, wordText: string) => {
+      if (!isWindows1252Charset(label.split("*")[0]!)) return word;
+      const wordBytes = /b/i.test(encoding) ? Buffer.from(wordText, "base64") : latin1(wordText.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))));
+      return `=?utf-8?B?${Buffer.from(decodeWindows1252(wordBytes)).toString("base64")}?=`;
+    });
+    if (!isUtf8(bytes) || rewritten !== decoded) changed = true;
+    return rewritten;
+  });
+  return changed ? Buffer.concat([Buffer.from(lines.join("\n")), raw.subarray(headerEnd)]) : null;
+}
