@@ -6,6 +6,7 @@
  */
 import { isAscii, isUtf8 } from "node:buffer";
 import { isWindows1252Charset } from "./windows-1252-charset.js";
+import { quotedPrintableBytes } from "./quoted-printable.js";
 import { decodeWindows1252 } from "./text-encoding.js";
 
 /** An RFC 2047 encoded word: `=?charset[*language]?B|Q?text?=`. */
@@ -15,8 +16,8 @@ const LINE_FEED = 0x0a;
 /** The bytes an encoded word's text stands for. */
 function encodedWordBytes(encoding: string, text: string): Buffer {
   if (encoding === "B" || encoding === "b") return Buffer.from(text, "base64");
-  const bytes = text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1");
+  // The Q encoding is quoted-printable with "_" for a space (RFC 2047, section 4.2).
+  return quotedPrintableBytes(text.replace(/_/g, " "));
 }
 
 function windows1252WordsAsUtf8(line: string): string {

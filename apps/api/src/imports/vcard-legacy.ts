@@ -5,21 +5,12 @@
  * soft line breaks) are decoded in the charset they name.
  */
 import iconv from "iconv-lite";
+import { quotedPrintableBytes } from "./quoted-printable.js";
 
 function decodeQuotedPrintable(value: string, charset: string): string {
-  const bytes: number[] = [];
-  for (let index = 0; index < value.length; index += 1) {
-    const character = value[index]!;
-    const hex = value.slice(index + 1, index + 3);
-    if (character === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      index += 2;
-    } else {
-      for (const byte of Buffer.from(character, "utf8")) bytes.push(byte);
-    }
-  }
+  const bytes = quotedPrintableBytes(value);
   // A charset iconv-lite does not know is read as ISO-8859-1, which keeps every byte as a character.
-  return iconv.encodingExists(charset) ? iconv.decode(Buffer.from(bytes), charset) : Buffer.from(bytes).toString("latin1");
+  return iconv.encodingExists(charset) ? iconv.decode(bytes, charset) : bytes.toString("latin1");
 }
 
 /** Splits `NAME;PARAM;PARAM:value` at the first colon outside double quotes. */
