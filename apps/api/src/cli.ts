@@ -5,6 +5,7 @@ import { CommanderError } from "commander";
 import { CliError } from "./cli/cli-output.js";
 import { ConfigurationError } from "./platform/environment/configuration-error.js";
 import { createProgram } from "./cli/create-program.js";
+import { outputReaderGone } from "./cli/output-reader-gone.js";
 import { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
 
 function messageOf(error: unknown): string {
@@ -20,7 +21,7 @@ turnOffAllocationSitePretenuring();
 
 // A reader that stops early (`rapport keys list | head -2`) closes the pipe: the output is no longer wanted.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
+  if (outputReaderGone(error)) process.exit(0);
   throw error;
 });
 
