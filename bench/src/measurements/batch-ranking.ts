@@ -5,12 +5,12 @@
  * ranking alone takes.
  */
 import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, BATCH_TARGETS_PER_PART, DEFAULT_BATCH_LIMIT } from "@rapport/api";
-import { recommendedPathsOfMany, type RecommendedPathsResponse, type RelationshipGraph } from "@rapport/graph";
+import { recommendedPathsOfMany, type EntityKind, type RecommendedPathsResponse, type RelationshipGraph } from "@rapport/graph";
 import { BENCH_NOW } from "../generate-tenant.js";
 import { timeEach } from "../statistics.js";
 
 /** Ranks one batch as the endpoint does, `BATCH_TARGETS_PER_PART` targets per call: one ranking per target, in input order. */
-export function rankBatch(graph: RelationshipGraph, entity: "person" | "company", uuids: readonly string[]): RecommendedPathsResponse[] {
+export function rankBatch(graph: RelationshipGraph, entity: EntityKind, uuids: readonly string[]): RecommendedPathsResponse[] {
   const rankings: RecommendedPathsResponse[] = [];
   for (let start = 0; start < uuids.length; start += BATCH_TARGETS_PER_PART) {
     const part = uuids.slice(start, start + BATCH_TARGETS_PER_PART).map((uuid) => ({ entity, uuid }));
@@ -31,6 +31,6 @@ export function rankBatch(graph: RelationshipGraph, entity: "person" | "company"
  * batch rows warm up on their first batch). Each batch after the first has mostly targets the graph has
  * not ranked before; the heaviest recur, as they do over HTTP.
  */
-export function timeBatchRanking(graph: RelationshipGraph, entity: "person" | "company", batches: readonly (readonly string[])[]): Promise<number[]> {
+export function timeBatchRanking(graph: RelationshipGraph, entity: EntityKind, batches: readonly (readonly string[])[]): Promise<number[]> {
   return timeEach(batches, (uuids) => rankBatch(graph, entity, uuids), Math.min(1, batches.length));
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createManualClock, createServices, type AppServices } from "@rapport/api";
-import { recommendedPaths, type RecommendedPathsResponse } from "@rapport/graph";
+import { ENTITY_KINDS, recommendedPaths, type RecommendedPathsResponse } from "@rapport/graph";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BENCH_NOW, generateTenant, type SyntheticTenant } from "../generate-tenant.js";
@@ -131,7 +131,7 @@ describe("measurePathsGrowth", () => {
     expect(rows.map((row) => row.id)).toEqual(["paths-person-growth", "paths-person-growth-same-team", "paths-company-growth", "paths-company-growth-same-team"]);
     // Per question and small tenant: one graph thrown away, then one per round; each closed.
     expect(smallGraphs).toEqual({ opened: 12, closed: 12 });
-    for (const entity of ["person", "company"] as const) {
+    for (const entity of ENTITY_KINDS) {
       const own = rows.find((row) => row.id === `paths-${entity}-growth`)!;
       const held = rows.find((row) => row.id === `paths-${entity}-growth-same-team`)!;
       const ranked = entity === "person" ? sameTeamTenant.tenant.personUuids : sameTeamTenant.tenant.companyUuids;

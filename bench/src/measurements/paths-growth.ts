@@ -11,7 +11,7 @@
  * same targets (a small tenant has too few to draw new ones), and the large graph targets it has not been
  * asked yet.
  */
-import { recommendedPaths, type RecommendedPathsResponse, type RelationshipGraph } from "@rapport/graph";
+import { ENTITY_KINDS, recommendedPaths, type EntityKind, type RecommendedPathsResponse, type RelationshipGraph } from "@rapport/graph";
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import { BENCH_NOW, type SyntheticTenant } from "../generate-tenant.js";
@@ -61,7 +61,7 @@ const WARM_UP_TARGETS = 200;
 export const MAXIMUM_GROWTH = 2;
 
 /** Seeds of a round's large-scale draw: others than the engine row's (31 and 32), and each round its own. */
-const seedOf = (entity: "person" | "company", round: number) => (entity === "person" ? 33 : 34) + 100 * round;
+const seedOf = (entity: EntityKind, round: number) => (entity === "person" ? 33 : 34) + 100 * round;
 
 function requirePositiveInteger(name: string, value: number): void {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${value}`);
@@ -116,7 +116,7 @@ function answerSizes(answers: readonly RecommendedPathsResponse[]): AnswerSizes 
   return { paths: answers.map(pathsOf), items: answers.map(itemsOf), bytes: answers.map(answerBytesOf) };
 }
 
-const answerOn = (graph: RelationshipGraph, entity: "person" | "company") => (uuid: string) =>
+const answerOn = (graph: RelationshipGraph, entity: EntityKind) => (uuid: string) =>
   recommendedPaths(graph, { entity, uuid }, { now: BENCH_NOW });
 
 /** One small tenant's side of the rounds. */
@@ -137,7 +137,7 @@ interface Timings {
  * Every round of one question: each small graph afresh each round, the large one on targets it has not been
  * asked; blocks of each small tenant's targets, then the large one's, in turn.
  */
-async function timeRounds(options: PathsGrowthOptions, entity: "person" | "company"): Promise<Timings> {
+async function timeRounds(options: PathsGrowthOptions, entity: EntityKind): Promise<Timings> {
   const { large, targets, block, rounds } = options;
   const smalls = [options.small, ...(options.sameTeam ? [options.sameTeam] : [])];
   const rankedOf = (tenant: SyntheticTenant) => (entity === "person" ? tenant.personUuids : tenant.companyUuids);
@@ -203,7 +203,7 @@ async function timeRounds(options: PathsGrowthOptions, entity: "person" | "compa
 /** The growth row of one question against one small tenant. */
 function growthRow(
   options: PathsGrowthOptions,
-  entity: "person" | "company",
+  entity: EntityKind,
   large: Timings["large"],
   largeSizes: AnswerSizes,
   small: SmallTimings,
@@ -274,7 +274,7 @@ export async function measurePathsGrowth(options: PathsGrowthOptions): Promise<M
     throw new Error(`the same-team tenant has ${sameTeam.tenant.userUuids.length} users, the ${large.scale} tenant ${large.tenant.userUuids.length}`);
   }
   const results: MeasurementResult[] = [];
-  for (const entity of ["person", "company"] as const) {
+  for (const entity of ENTITY_KINDS) {
     const timings = await timeRounds(options, entity);
     // The large side's answers are sized once: both rows share them (thousands of answers at L).
     const largeSizes = answerSizes(timings.large.answers);

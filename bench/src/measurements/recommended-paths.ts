@@ -7,7 +7,7 @@
  * a path by the product of its links, a user by their best path, users ranked.
  */
 import SqliteDatabase from "better-sqlite3";
-import { recommendedPaths, type RecommendedPathsResponse, type RelationshipGraph } from "@rapport/graph";
+import { ENTITY_KINDS, recommendedPaths, type RecommendedPathsResponse, type RelationshipGraph } from "@rapport/graph";
 import type { AppClient } from "./persons-list.js";
 import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
@@ -80,7 +80,7 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
   const database = new SqliteDatabase(databasePath, { readonly: true });
   const results: MeasurementResult[] = [];
   try {
-    for (const entity of ["person", "company"] as const) {
+    for (const entity of ENTITY_KINDS) {
       const ranked = entity === "person" ? tenant.personUuids : tenant.companyUuids;
       const exponent = entity === "person" ? 1.05 : 1.0;
       const seed = entity === "person" ? 31 : 32;

@@ -5,10 +5,12 @@
  * `relationshipQuality`), then sorted. Each page is checked equal to the baseline's.
  */
 import {
+  ENTITY_KINDS,
   pathPower,
   pathPowerRanking,
   relationshipQuality,
   relationshipQualityRanking,
+  type EntityKind,
   type PathPowerScore,
   type RelationshipGraph,
   type RelationshipQuality,
@@ -44,7 +46,7 @@ function teamContacts(graph: RelationshipGraph): string[] {
 const byScoreThenUuid = (left: PathPowerScore, right: PathPowerScore) => right.score! - left.score! || (left.uuid < right.uuid ? -1 : 1);
 
 /** Every candidate's PathPower, sorted: the baseline's whole ranking. */
-function everyPathPower(graph: RelationshipGraph, entity: "person" | "company"): PathPowerScore[] {
+function everyPathPower(graph: RelationshipGraph, entity: EntityKind): PathPowerScore[] {
   const contacts = teamContacts(graph);
   const uuids = entity === "person" ? contacts : [...new Set(contacts.flatMap((person) => graph.companiesOf(person)))];
   return uuids
@@ -77,7 +79,7 @@ export async function measureRelationshipRankings(options: RankingsOptions): Pro
   const { graph, tenant } = options;
   const offsets = Array.from({ length: options.pages }, (_, page) => page * PER_PAGE);
   const results: MeasurementResult[] = [];
-  for (const entity of ["person", "company"] as const) {
+  for (const entity of ENTITY_KINDS) {
     const rank = (offset: number) => pathPowerRanking(graph, entity, { now, offset, limit: PER_PAGE });
     const whole = everyPathPower(graph, entity);
     for (const offset of offsets) checkSame(`${entity} PathPower`, rank(offset), whole, offset);

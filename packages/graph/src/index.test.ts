@@ -5,8 +5,11 @@ describe("@rapport/graph public surface", () => {
   it("exports exactly the documented values", () => {
     expect(Object.keys(graphPackage).sort()).toEqual([
       "ACTIVITY_PERIODS",
+      "ENTITY_KINDS",
       "GraphInputError",
+      "PATH_SORT_FIELDS",
       "RelationshipGraph",
+      "SORT_ORDERS",
       "STRENGTH_LABELS",
       "activityStats",
       "connectionScore",
@@ -31,5 +34,8 @@ describe("@rapport/graph public surface", () => {
     expect(Object.isFrozen(graphPackage.ACTIVITY_PERIODS)).toBe(true);
     expect(Object.isFrozen(graphPackage.defaultScoringParameters)).toBe(true);
     expect(Object.isFrozen(graphPackage.STRENGTH_LABELS)).toBe(true);
+    expect(Object.isFrozen(graphPackage.ENTITY_KINDS)).toBe(true);
+    expect(Object.isFrozen(graphPackage.PATH_SORT_FIELDS)).toBe(true);
+    expect(Object.isFrozen(graphPackage.SORT_ORDERS)).toBe(true);
   });
 });

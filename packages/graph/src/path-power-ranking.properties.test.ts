@@ -11,7 +11,7 @@ import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import { DAY, NOW } from "./testing/builders.js";
 import { ageInDays, interactionLists } from "./testing/interaction-arbitraries.js";
 import type { ScoringParameterOverrides } from "./scoring-parameters.js";
-import type { Interaction, PathPowerScore, RelationshipQuality } from "./types.js";
+import type { EntityKind, Interaction, PathPowerScore, RelationshipQuality } from "./types.js";
 
 const USERS = [0, 1, 2].map((index) => ({ userUuid: `u${index}`, personUuid: `q${index}` }));
 const EXTERNALS = Array.from({ length: 16 }, (_, index) => `x${index}`);
@@ -57,7 +57,7 @@ const page = fc.record({ offset: fc.integer({ min: 0, max: 12 }), limit: fc.inte
 const byScoreThenUuid = (left: PathPowerScore, right: PathPowerScore) => right.score! - left.score! || (left.uuid < right.uuid ? -1 : 1);
 
 /** Every external neighbour of the team (or their companies) scored one by one and sorted: what the ranking must answer. */
-function everyPathPower(graph: RelationshipGraph, entity: "person" | "company", options: { now: number; parameters?: ScoringParameterOverrides }): PathPowerScore[] {
+function everyPathPower(graph: RelationshipGraph, entity: EntityKind, options: { now: number; parameters?: ScoringParameterOverrides }): PathPowerScore[] {
   const internal = new Set(graph.internalUsers().map((user) => user.personUuid));
   const contacts = new Set<string>();
   for (const personUuid of internal) for (const neighbour of graph.neighboursOf(personUuid)) if (!internal.has(neighbour)) contacts.add(neighbour);

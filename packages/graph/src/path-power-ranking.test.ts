@@ -5,7 +5,7 @@ import { pathPowerRanking } from "./path-power-ranking.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import { strengthLabel } from "./strength-label.js";
 import { buildGraph, daysAgo, NOW, withAffiliation, withEmail, withMeeting, withUser, type GraphStep } from "./testing/builders.js";
-import type { StrengthLabel } from "./types.js";
+import { ENTITY_KINDS, type StrengthLabel } from "./types.js";
 
 /** Even weights: a bound weighs every kind as the heaviest, so these bounds are nearly the scores. */
 const options = { now: NOW, parameters: { meetingWeight: 1, emailWeight: 1, oneWayFactor: 1 } };
@@ -25,7 +25,7 @@ describe("pathPowerRanking", () => {
   it("gives every entry a score and its label by the graph's thresholds, and its type says so", () => {
     const thresholds = { moderate: 0.01, strong: 0.02, veryStrong: 0.9 };
     const graph = buildGraph({ parameters: { strengthThresholds: thresholds } }, ...users, ...metByEveryone("dana", 5), withAffiliation("dana", "acme"), withEmail("ada", "eve", daysAgo(300)));
-    const entries = ["person", "company"].flatMap((entity) => pathPowerRanking(graph, entity as "person" | "company", { now: NOW, limit: 10 }).entries);
+    const entries = ENTITY_KINDS.flatMap((entity) => pathPowerRanking(graph, entity, { now: NOW, limit: 10 }).entries);
     expect(entries.map((entry) => entry.uuid)).toEqual(["dana", "eve", "acme"]);
     for (const entry of entries) expect(entry.strength_label).toBe(strengthLabel(entry.score, thresholds));
     const [dana, eve] = pathPowerRanking(graph, "person", { now: NOW, limit: 10 }).entries;

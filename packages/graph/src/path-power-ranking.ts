@@ -12,7 +12,7 @@ import { pathPowerBound, personPathPower } from "./internal/team-connections.js"
 import { optionalCount, requireCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import type { RankedPathPower, RankingPage, RankingOptions } from "./types.js";
+import { ENTITY_KINDS, type EntityKind, type RankedPathPower, type RankingPage, type RankingOptions } from "./types.js";
 
 const FUNCTION_NAME = "pathPowerRanking";
 
@@ -150,9 +150,9 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
  * pathPowerRanking(graph, "person", { now: Date.UTC(2026, 11, 1), limit: 2 });
  * // { total: 2, entries: [{ entity: "person", uuid: "dana", score: 0.2, ... }, { uuid: "eve", ... }] }
  */
-export function pathPowerRanking(graph: RelationshipGraph, entity: "person" | "company", options: RankingOptions): RankingPage<RankedPathPower> {
+export function pathPowerRanking(graph: RelationshipGraph, entity: EntityKind, options: RankingOptions): RankingPage<RankedPathPower> {
   const state = stateOf(FUNCTION_NAME, graph);
-  requireOneOf(FUNCTION_NAME, "entity", entity, ["person", "company"]);
+  requireOneOf(FUNCTION_NAME, "entity", entity, ENTITY_KINDS);
   requireOptions(FUNCTION_NAME, options, RANKING_OPTION_NAMES);
   const context = createEvaluationContext(FUNCTION_NAME, state, options);
   const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);

@@ -20,22 +20,26 @@ import { pathPowerBound, personPathPower, teamConnections } from "./internal/tea
 import { insertRanked } from "./internal/ranked-list.js";
 import { optionalCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import type {
-  EntityReference,
-  InternalConnector,
-  PriorityManagementEntry,
-  RecommendedPathItem,
-  RecommendedPathsResponse,
-  ScoringOptions,
-  TopExternalContact,
+import {
+  PATH_SORT_FIELDS,
+  SORT_ORDERS,
+  type EntityReference,
+  type InternalConnector,
+  type PathSortField,
+  type PriorityManagementEntry,
+  type RecommendedPathItem,
+  type RecommendedPathsResponse,
+  type ScoringOptions,
+  type SortOrder,
+  type TopExternalContact,
 } from "./types.js";
 
 /** Options of {@link recommendedPaths}. */
 export interface RecommendedPathsOptions extends ScoringOptions {
   /** Rank by path strength (default) or by the name `nameOf` gives each internal user. */
-  sortBy?: "score" | "name";
+  sortBy?: PathSortField;
   /** Default `desc`: strongest first (for names: Z to A). */
-  order?: "asc" | "desc";
+  order?: SortOrder;
   /** Display name of an internal user; required with `sortBy: "name"`. Users without a name sort last. */
   nameOf?: (personUuid: string, userUuid: string) => string | null | undefined;
   /** Keep only the first `limit` items (`total` still counts all). */
@@ -170,8 +174,8 @@ function compareNames(left: string | null, right: string | null): number {
 /** The options of a ranking, validated once however many targets share them. */
 interface RankingSettings {
   context: EvaluationContext;
-  sortBy: "score" | "name";
-  order: "asc" | "desc";
+  sortBy: PathSortField;
+  order: SortOrder;
   nameOf: RecommendedPathsOptions["nameOf"];
   limit: number;
   maximumPaths: number;
@@ -183,8 +187,8 @@ interface RankingSettings {
 function rankingSettings(functionName: string, state: GraphState, options: RecommendedPathsOptions): RankingSettings {
   requireOptions(functionName, options, RECOMMENDED_PATHS_OPTION_NAMES);
   const context = createEvaluationContext(functionName, state, options);
-  const sortBy = options.sortBy === undefined ? "score" : requireOneOf(functionName, "sortBy", options.sortBy, ["score", "name"] as const);
-  const order = options.order === undefined ? "desc" : requireOneOf(functionName, "order", options.order, ["asc", "desc"] as const);
+  const sortBy = options.sortBy === undefined ? "score" : requireOneOf(functionName, "sortBy", options.sortBy, PATH_SORT_FIELDS);
+  const order = options.order === undefined ? "desc" : requireOneOf(functionName, "order", options.order, SORT_ORDERS);
   const nameOf = options.nameOf;
   const includeItems = options.includeItems ?? true;
   const maximumPaths = optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10);

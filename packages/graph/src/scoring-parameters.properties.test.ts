@@ -13,7 +13,7 @@ import { resolveScoringParameters, type ScoringParameterOverrides } from "./scor
 import { strongestRelationships } from "./strongest-relationships.js";
 import { DAY, NOW } from "./testing/builders.js";
 import { ageInDays, interactionLists } from "./testing/interaction-arbitraries.js";
-import type { Interaction, RecommendedPathsResponse, ScoringOptions } from "./types.js";
+import { ENTITY_KINDS, type Interaction, type RecommendedPathsResponse, type ScoringOptions } from "./types.js";
 
 const USERS = [
   { userUuid: "u0", personUuid: "p0" },
@@ -97,7 +97,7 @@ function everyScore(graph: RelationshipGraph, options: ScoringOptions): [string,
     fromPaths(recommendedPaths(graph, target, options));
     for (const row of strongestRelationships(graph, target, options) ?? []) scores.push([`strongest ${row.person_uuid}`, row.rq]);
   }
-  for (const entity of ["person", "company"] as const) {
+  for (const entity of ENTITY_KINDS) {
     for (const entry of pathPowerRanking(graph, entity, { ...options, limit: 10 }).entries) scores.push([`ranked ${entry.uuid}`, entry.score]);
   }
   for (const user of USERS) {

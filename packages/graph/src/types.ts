@@ -1,5 +1,6 @@
 /**
- * @module Public data types, and the list a type is derived from (`STRENGTH_LABELS`). Inputs use
+ * @module Public data types, and the lists types are derived from (`ENTITY_KINDS`, `STRENGTH_LABELS`,
+ * `PATH_SORT_FIELDS`, `SORT_ORDERS`). Inputs use
  * camelCase; results use the field names of the REST contract (snake_case: `connection_score`,
  * `rq_pretty`, ...) so the API layer can pass them through.
  * All `*_at` values are epoch milliseconds; `*_date` values are UTC `YYYY-MM-DD` strings.
@@ -38,9 +39,13 @@ export interface MeetingInteraction {
 /** An email or a meeting. */
 export type Interaction = EmailInteraction | MeetingInteraction;
 
+/** What an entity is: the subjects of PathPower, paths, activity and derived fields. */
+export const ENTITY_KINDS = Object.freeze(["person", "company"] as const);
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
 /** A person or a company, the subjects of PathPower, paths, activity and derived fields. */
 export interface EntityReference {
-  entity: "person" | "company";
+  entity: EntityKind;
   uuid: string;
 }
 
@@ -61,6 +66,14 @@ export interface Affiliation {
 /** `strength_label` bands, weakest first. */
 export const STRENGTH_LABELS = Object.freeze(["weak", "moderate", "strong", "very_strong"] as const);
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
+
+/** What recommended paths are ranked by: path strength (the default) or the internal user's name. */
+export const PATH_SORT_FIELDS = Object.freeze(["score", "name"] as const);
+export type PathSortField = (typeof PATH_SORT_FIELDS)[number];
+
+/** Directions of a ranking or a list, ascending first. */
+export const SORT_ORDERS = Object.freeze(["asc", "desc"] as const);
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Options shared by every scoring function. */
 export interface ScoringOptions {
@@ -153,7 +166,7 @@ export interface TopExternalContact {
 
 /** Ranked recommended paths to one target (unpaginated; the API pages `items`). */
 export interface RecommendedPathsResponse {
-  entity: "person" | "company";
+  entity: EntityKind;
   target_uuid: string;
   items: RecommendedPathItem[];
   /** Number of items before `limit`. */
@@ -164,7 +177,7 @@ export interface RecommendedPathsResponse {
 
 /** PathPower of a person or a company. */
 export interface PathPowerScore {
-  entity: "person" | "company";
+  entity: EntityKind;
   uuid: string;
   /** 0..1, or null when the team has no connection to the entity. */
   score: number | null;

@@ -33,8 +33,8 @@ import type {
   TaskStatus,
 } from "./deal-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
+import type { SortOrder } from "./store.js";
 
-type SortOrder = "asc" | "desc";
 
 /** Who is looking: decides which PERSONAL tasks (and links to them) are visible. */
 export interface Viewer {

@@ -3,6 +3,7 @@
  * The Store port: everything the API needs from persistence, tenant-scoped, async so that a
  * PostgreSQL adapter can stand behind the same interface. `createSqliteStore` is the embedded one.
  */
+import type { SortOrder } from "@rapport/graph";
 import type {
   ActivityFeedItem,
   ActivityItem,
@@ -57,7 +58,8 @@ import type {
   TaskRepository,
 } from "./deal-store.js";
 
-export type SortOrder = "asc" | "desc";
+/** A list's direction: one of `SORT_ORDERS` (`@rapport/graph`), the one list of directions. */
+export type { SortOrder };
 
 export interface TenantRepository {
   create(input: NewTenant): Promise<Tenant>;

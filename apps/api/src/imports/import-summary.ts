@@ -22,11 +22,15 @@ export interface OwnerSummary {
   appearances: number;
 }
 
+/** How an import ended: completed (the whole input was read) or interrupted (stopped on request). */
+export const IMPORT_SUMMARY_OUTCOMES = ["completed", "interrupted"] as const;
+export type ImportSummaryOutcome = (typeof IMPORT_SUMMARY_OUTCOMES)[number];
+
 export interface ImportSummary {
   kind: ImportKind;
   dry_run: boolean;
   /** completed: the whole input was read; interrupted: stopped on request (committed batches stay). */
-  outcome: "completed" | "interrupted";
+  outcome: ImportSummaryOutcome;
   items: { read: number; written: number; unchanged: number; skipped: number; failed: number };
   emails: { new: number; known: number };
   meetings: { new: number; known: number; updated: number; cancelled_skipped: number };

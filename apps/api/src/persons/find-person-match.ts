@@ -6,9 +6,13 @@
  */
 import { normalizeEmail, type Store } from "@rapport/store";
 
+/** The keys a person is matched by, in the order they are tried: what `matched_by` reports. */
+export const PERSON_MATCH_KEYS = ["email", "linkedin_url"] as const;
+export type PersonMatchKey = (typeof PERSON_MATCH_KEYS)[number];
+
 export interface PersonMatch {
   uuid: string;
-  matched_by: "email" | "linkedin_url";
+  matched_by: PersonMatchKey;
 }
 
 export async function findPersonMatch(

@@ -2,16 +2,25 @@
  * The API's enumerations are the one list of each (a package's, or the API's own beside its schema), in its order:
  * what the OpenAPI document and the MCP tools show.
  */
-import { STRENGTH_LABELS } from "@rapport/graph";
+import { ENTITY_KINDS, PATH_SORT_FIELDS, SORT_ORDERS, STRENGTH_LABELS } from "@rapport/graph";
 import { ACTIVITY_ITEM_KINDS, EMAIL_INGEST_STATUSES } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { IMPORT_SUMMARY_OUTCOMES } from "../imports/import-summary.js";
+import { PERSON_MATCH_KEYS } from "../persons/find-person-match.js";
+import { listActivity } from "../routes/activity/list-activity.js";
 import { ingestEmails, EMAIL_BATCH_STATUSES } from "../routes/emails/ingest-emails.js";
+import { createNotesBatch, NOTE_BATCH_STATUSES } from "../routes/notes/create-notes-batch.js";
 import { createPersonsBatch, PERSON_BATCH_STATUSES } from "../routes/persons/create-persons-batch.js";
+import { listPersons } from "../routes/persons/list-persons.js";
 import { LOOKUP_STATUSES, lookupPersonsBatch } from "../routes/persons/lookup-persons-batch.js";
+import { batchCompanyRecommendedPaths, batchPersonRecommendedPaths } from "../routes/relationships/batch-recommended-paths.js";
+import { getPersonRecommendedPaths } from "../routes/relationships/get-person-recommended-paths.js";
+import { listPathPowerScores } from "../routes/relationships/list-path-power-scores.js";
 import { listRelationships } from "../routes/relationships/list-relationships.js";
 import { activityItemSchema } from "./activity-presenter.js";
 import { ACTOR_TYPES, actorSchema } from "./actor-presenter.js";
+import { importSummarySchema } from "./import-job-presenter.js";
 import { pathPowerScoreSchema } from "./path-power-presenter.js";
 import { recommendedPathItemSchema, topExternalContactSchema } from "./recommended-paths-presenter.js";
 
@@ -42,6 +51,31 @@ describe("enumerations taken from the packages' lists", () => {
   it("an email batch's result status is one of EMAIL_INGEST_STATUSES, or ERROR", () => {
     expect(enumsOf(ingestEmails.response!)).toContainEqual([...EMAIL_INGEST_STATUSES, "ERROR"]);
   });
+
+  it("the activity feed's kind filter is one of ACTIVITY_ITEM_KINDS", () => {
+    expect(enumsOf(listActivity.query!)).toEqual([[...ACTIVITY_ITEM_KINDS]]);
+  });
+
+  it.each([
+    ["a PathPower score", pathPowerScoreSchema],
+    ["the PathPower scores query", listPathPowerScores.query!],
+    ["the relationships query", listRelationships.query!],
+    ["a page of relationships", listRelationships.response!],
+  ])("%s names its entity with ENTITY_KINDS", (_label, schema) => {
+    expect(enumsOf(schema)).toContainEqual([...ENTITY_KINDS]);
+  });
+
+  it.each([
+    ["the single-target query", getPersonRecommendedPaths.query!],
+    ["the person batch body", batchPersonRecommendedPaths.body!],
+    ["the company batch body", batchCompanyRecommendedPaths.body!],
+  ])("recommended paths: %s sorts by PATH_SORT_FIELDS in SORT_ORDERS", (_label, schema) => {
+    expect(enumsOf(schema)).toEqual([[...PATH_SORT_FIELDS], [...SORT_ORDERS]]);
+  });
+
+  it("a list's order is one of SORT_ORDERS", () => {
+    expect(enumsOf(listPersons.query!)).toContainEqual([...SORT_ORDERS]);
+  });
 });
 
 describe("enumerations listed beside their schema", () => {
@@ -55,5 +89,17 @@ describe("enumerations listed beside their schema", () => {
     ["emails", ingestEmails.response!, EMAIL_BATCH_STATUSES],
   ])("the %s batch's result status is one of its list", (_label, response, statuses) => {
     expect(enumsOf(response)).toContainEqual([...statuses]);
+  });
+
+  it("a notes batch's result status is one of NOTE_BATCH_STATUSES", () => {
+    expect(enumsOf(createNotesBatch.response!)).toContainEqual([...NOTE_BATCH_STATUSES]);
+  });
+
+  it("a matched person's matched_by is one of PERSON_MATCH_KEYS", () => {
+    expect(enumsOf(createPersonsBatch.response!)).toContainEqual([...PERSON_MATCH_KEYS]);
+  });
+
+  it("an import summary's outcome is one of IMPORT_SUMMARY_OUTCOMES", () => {
+    expect(enumsOf(importSummarySchema)).toContainEqual([...IMPORT_SUMMARY_OUTCOMES]);
   });
 });

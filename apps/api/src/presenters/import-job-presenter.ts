@@ -1,7 +1,7 @@
 /** An import job as the API shows it: status, progress and, once there, the summary. */
 import { IMPORT_JOB_STATUSES, IMPORT_KINDS, type ImportJob } from "@rapport/store";
 import { z } from "zod";
-import type { ImportSummary } from "../imports/import-summary.js";
+import { IMPORT_SUMMARY_OUTCOMES, type ImportSummary } from "../imports/import-summary.js";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 
 const count = (description: string) => z.number().int().min(0).describe(description);
@@ -17,7 +17,7 @@ export const importSummarySchema = z
   .object({
     kind: z.enum(IMPORT_KINDS).describe("What was imported."),
     dry_run: z.boolean().describe("True when nothing was written: the counts say what an import would do."),
-    outcome: z.enum(["completed", "interrupted"]).describe("interrupted: stopped early; what was written is complete and a re-run finishes the rest."),
+    outcome: z.enum(IMPORT_SUMMARY_OUTCOMES).describe("interrupted: stopped early; what was written is complete and a re-run finishes the rest."),
     items: z
       .object({
         read: count("Entries read: messages, calendar occurrences, contacts or rows."),

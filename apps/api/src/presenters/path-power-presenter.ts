@@ -1,9 +1,9 @@
 /** PathPower score entries as the API shows them. */
-import { STRENGTH_LABELS, type PathPowerScore } from "@rapport/graph";
+import { ENTITY_KINDS, STRENGTH_LABELS, type PathPowerScore } from "@rapport/graph";
 import { z } from "zod";
 
 export const pathPowerScoreSchema = z.object({
-  entity: z.enum(["person", "company"]),
+  entity: z.enum(ENTITY_KINDS),
   uuid: z.string(),
   score: z.number().nullable().describe("0.0-1.0: how strongly the team is connected; null when there is no data."),
   score_display: z.number().describe("round(100 × score); 0 when score is null."),

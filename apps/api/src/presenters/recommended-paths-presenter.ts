@@ -3,7 +3,7 @@
  * The recommended-paths response of the specification (items, hops, priority_management, top
  * external contacts) built from the graph core's ranking plus display fields from the records.
  */
-import { STRENGTH_LABELS, type Hop, type PriorityManagementEntry, type RecommendedPathItem, type RecommendedPathsResponse, type TopExternalContact } from "@rapport/graph";
+import { STRENGTH_LABELS, type EntityReference, type Hop, type PriorityManagementEntry, type RecommendedPathItem, type RecommendedPathsResponse, type TopExternalContact } from "@rapport/graph";
 import { z } from "zod";
 import type { PersonCard, PersonDisplay, RelationshipView } from "../relationships/relationship-view.js";
 import { isoDateTime } from "./iso-date-time.js";
@@ -210,7 +210,7 @@ export function personsShowingEmails(response: RecommendedPathsResponse): Set<st
 
 export function presentRecommendedPathItem(
   item: RecommendedPathItem,
-  target: { entity: "person" | "company"; uuid: string },
+  target: EntityReference,
   view: RelationshipView,
   persons: MentionedPersons,
   signals: PersonSignals,

@@ -3,7 +3,7 @@
  * Ranked recommended paths to one person or company, with every display field: the graph core
  * ranks, the records name. Shared by the single and batch endpoints.
  */
-import { recommendedPathsOfMany, type EntityReference, type RecommendedPathsOptions, type RecommendedPathsResponse } from "@rapport/graph";
+import { recommendedPathsOfMany, type EntityKind, type EntityReference, type RecommendedPathsOptions, type RecommendedPathsResponse } from "@rapport/graph";
 import type { AuthContext } from "../platform/auth/auth-context.js";
 import {
   personsMentioned,
@@ -69,7 +69,7 @@ async function describeTargets(
   view: RelationshipView,
   targets: readonly EntityReference[],
 ): Promise<TargetDescription[]> {
-  const uuidsOf = (entity: EntityReference["entity"]) => targets.filter((target) => target.entity === entity).map((target) => target.uuid);
+  const uuidsOf = (entity: EntityKind) => targets.filter((target) => target.entity === entity).map((target) => target.uuid);
   const persons = await view.cards(uuidsOf("person"));
   const companies = await services.store.companies.getMany(auth.tenant.uuid, uuidsOf("company"));
   return targets.map((target) => {

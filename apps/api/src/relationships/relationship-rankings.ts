@@ -4,7 +4,7 @@
  * strongly connected to (PathPower), and the persons one user knows best (RQ). The graph core ranks only as
  * far as the page needs, so a page costs about the same at any tenant size.
  */
-import { pathPowerRanking, relationshipQualityRanking, type RankedPathPower, type RankingPage, type RelationshipQuality } from "@rapport/graph";
+import { pathPowerRanking, relationshipQualityRanking, type EntityKind, type RankedPathPower, type RankingPage, type RelationshipQuality } from "@rapport/graph";
 import type { Page, PageRequest } from "@rapport/store";
 import type { RelationshipView } from "./relationship-view.js";
 
@@ -18,7 +18,7 @@ function rankingPage<T>(request: PageRequest, rank: (offset: number, limit: numb
 }
 
 /** A page of the persons or companies by PathPower, strongest first (ties by uuid); entities with no score are left out. */
-export function pathPowerPage(view: RelationshipView, entity: "person" | "company", request: PageRequest): Page<RankedPathPower> {
+export function pathPowerPage(view: RelationshipView, entity: EntityKind, request: PageRequest): Page<RankedPathPower> {
   return rankingPage(request, (offset, limit) => pathPowerRanking(view.graph, entity, { ...view.scoring, offset, limit }), (score) => score.uuid);
 }
 

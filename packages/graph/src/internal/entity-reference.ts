@@ -1,5 +1,5 @@
 /** @module Validation of `{ entity, uuid }` arguments. */
-import type { EntityReference } from "../types.js";
+import { ENTITY_KINDS, type EntityReference } from "../types.js";
 import { requireObject, requireOneOf, requireUuid } from "./validate.js";
 
 /**
@@ -9,7 +9,7 @@ import { requireObject, requireOneOf, requireUuid } from "./validate.js";
 export function requireEntity(functionName: string, value: unknown): EntityReference {
   const reference = requireObject(functionName, "entity reference", value);
   return {
-    entity: requireOneOf(functionName, "entity", reference.entity, ["person", "company"] as const),
+    entity: requireOneOf(functionName, "entity", reference.entity, ENTITY_KINDS),
     uuid: requireUuid(functionName, "uuid", reference.uuid),
   };
 }

@@ -3,6 +3,7 @@
  * Keyset ("seek") pagination over any Kysely select: ordering by sort keys then a unique
  * tiebreaker, with nullable keys placed last. One implementation serves every list in the store.
  */
+import type { SortOrder } from "@rapport/graph";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { RememberedValues } from "../sqlite/generation-cache.js";
 
@@ -10,7 +11,7 @@ import type { RememberedValues } from "../sqlite/generation-cache.js";
 export interface SortKey {
   /** Column reference as written in the query, e.g. `persons.name`. */
   column: string;
-  direction: "asc" | "desc";
+  direction: SortOrder;
   /** Nullable columns sort their nulls last, whatever the direction. */
   nullable?: boolean;
 }
@@ -37,7 +38,7 @@ export interface Page<Row> {
 
 interface ExpandedKey {
   expression: Expression<unknown>;
-  direction: "asc" | "desc";
+  direction: SortOrder;
   sourceIndex: number;
   isNullFlag: boolean;
 }

@@ -4,6 +4,7 @@
  * clamped to 1..50: values outside are capped, not rejected), and `cursor` where supported.
  * A value that is not an integer at all is a 400.
  */
+import { SORT_ORDERS, type SortOrder } from "@rapport/graph";
 import { z } from "zod";
 import { MAX_CURSOR_LENGTH } from "../request/field-limits.js";
 
@@ -44,8 +45,9 @@ export const pagedListQuery = z.object({ page: pageParameter, per_page: perPageP
 /** Lists that also accept a cursor. */
 export const cursorListQuery = pagedListQuery.extend({ cursor: cursorParameter });
 
-export const sortOrderParameter = (defaultOrder: "asc" | "desc") =>
+/** The `order` of a list or a ranking: one of `SORT_ORDERS`, `defaultOrder` when not given. */
+export const sortOrderParameter = (defaultOrder: SortOrder) =>
   z
-    .enum(["asc", "desc"])
+    .enum(SORT_ORDERS)
     .default(defaultOrder)
     .describe(`Sort direction; default ${defaultOrder}.`);

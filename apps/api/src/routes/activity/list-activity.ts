@@ -1,4 +1,5 @@
 /** GET /v1/activity: the tenant's emails and confirmed meetings in the order Rapport recorded them, and their removals, for pollers. */
+import { ACTIVITY_ITEM_KINDS } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
@@ -31,7 +32,7 @@ export const listActivity = defineOperation({
   query: cursorListQuery.extend({
     since: isoTimestampQuery("Only items Rapport recorded at or after this instant (recording time, not sent_at or start time).").optional(),
     after_sequence: sequenceQuery.optional(),
-    kind: z.enum(["email", "meeting"]).optional().describe("Only emails or only meetings."),
+    kind: z.enum(ACTIVITY_ITEM_KINDS).optional().describe("Only emails or only meetings."),
     person_uuid: uuidString(
       "Only items this person took part in, and removals of meetings they are still an attendee of (no items for a person not in the tenant).",
     ).optional(),

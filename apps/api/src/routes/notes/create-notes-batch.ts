@@ -10,6 +10,10 @@ import { noteFields } from "./note-body.js";
 
 export const MAX_NOTES_PER_BATCH = 100;
 
+/** CREATED: the note exists now; ERROR: the item's problem, nothing written for it. */
+export const NOTE_BATCH_STATUSES = ["CREATED", "ERROR"] as const;
+export type NoteBatchStatus = (typeof NOTE_BATCH_STATUSES)[number];
+
 const noteItemSchema = z.strictObject({
   person_uuid: uuidString("The person to attach the note to."),
   title: noteFields.title.optional(),
@@ -48,7 +52,7 @@ export const createNotesBatch = defineOperation({
       .array(
         z.object({
           index: z.number().int().describe("Position of the item in the request, from 0."),
-          status: z.enum(["CREATED", "ERROR"]).describe("CREATED: the note exists now; ERROR: nothing was written for this item."),
+          status: z.enum(NOTE_BATCH_STATUSES).describe("CREATED: the note exists now; ERROR: nothing was written for this item."),
           person_uuid: z.string().nullable().describe("The item's person_uuid, echoed; null when an invalid item sent none as text."),
           note: noteSchema.nullable().describe("The created note; null on ERROR."),
           error: z.string().nullable().describe("Why the item failed; null when CREATED."),

@@ -5,7 +5,7 @@
  */
 import { ConflictError, InvalidInputError, NotFoundError, type Person, type Store } from "@rapport/store";
 import { z } from "zod";
-import { findPersonMatch } from "../../persons/find-person-match.js";
+import { findPersonMatch, PERSON_MATCH_KEYS, type PersonMatchKey } from "../../persons/find-person-match.js";
 import { batchItem, type BatchItem } from "../../operations/batch-item.js";
 import { batchStatusCountSchema, countBatchStatuses } from "../../operations/batch-status-counts.js";
 import { defineOperation } from "../../operations/operation.js";
@@ -21,13 +21,13 @@ export type PersonBatchStatus = (typeof PERSON_BATCH_STATUSES)[number];
 const resultSchema = z.object({
   index: z.number().int().describe("Position of the item in the request, from 0."),
   status: z.enum(PERSON_BATCH_STATUSES).describe("MATCHED: an existing person, returned as is; CREATED: a new person; ERROR: see error."),
-  matched_by: z.enum(["email", "linkedin_url"]).nullable().describe("For MATCHED: which key matched."),
+  matched_by: z.enum(PERSON_MATCH_KEYS).nullable().describe("For MATCHED: which key matched."),
   person: personSchema.nullable().describe("The matched or created person; null for ERROR."),
   error: z.string().nullable().describe("What is wrong with the item; null unless status is ERROR."),
 });
 
 type Outcome =
-  | { status: "MATCHED"; matched_by: "email" | "linkedin_url"; person: Person }
+  | { status: "MATCHED"; matched_by: PersonMatchKey; person: Person }
   | { status: "CREATED"; person: Person }
   | { status: "ERROR"; error: string };
 

@@ -1,5 +1,5 @@
 /** The two recommended-paths batch operations: up to MAX_BATCH_TARGETS persons or companies in one call. */
-import type { EntityReference } from "@rapport/graph";
+import type { EntityKind, PathSortField, SortOrder } from "@rapport/graph";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../app-env.js";
@@ -25,8 +25,8 @@ interface BatchBody {
   uuids: string[];
   include_items: boolean;
   limit: number;
-  sort_by: "score" | "name";
-  order: "asc" | "desc";
+  sort_by: PathSortField;
+  order: SortOrder;
   paths_per_item: number;
   priority_entries_per_item: number;
 }
@@ -35,7 +35,7 @@ interface BatchBody {
 const settingsOf = (body: BatchBody, includeItems: boolean) =>
   `limit=${body.limit} sort_by=${body.sort_by} order=${body.order} include_items=${includeItems} paths_per_item=${body.paths_per_item} priority_entries_per_item=${body.priority_entries_per_item}`;
 
-async function batchResults(services: AppServices, context: { auth: AuthContext; http: Context<AppEnv> }, operationId: string, entity: EntityReference["entity"], body: BatchBody) {
+async function batchResults(services: AppServices, context: { auth: AuthContext; http: Context<AppEnv> }, operationId: string, entity: EntityKind, body: BatchBody) {
   const { auth, http } = context;
   const includeItems = entity === "company" ? body.include_items : true;
   const kept = keptTargetAnswers(services, auth, operationId, settingsOf(body, includeItems), http.req.header("cache-control"));

@@ -9,7 +9,7 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
 import { rankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
-import { pathSortParameter } from "./get-person-recommended-paths.js";
+import { pathSortParameter } from "./path-sort-parameter.js";
 
 export const getCompanyRecommendedPaths = defineOperation({
   operationId: "getCompanyRecommendedPaths",

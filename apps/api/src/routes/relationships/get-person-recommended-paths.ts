@@ -10,8 +10,7 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
 import { rankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
-
-export const pathSortParameter = z.enum(["score", "name"]).default("score").describe("Rank by path strength (default) or by the internal user's name.");
+import { pathSortParameter } from "./path-sort-parameter.js";
 
 export const getPersonRecommendedPaths = defineOperation({
   operationId: "getPersonRecommendedPaths",

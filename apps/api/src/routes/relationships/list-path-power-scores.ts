@@ -1,5 +1,5 @@
 /** GET /v1/pathpower/scores: PathPower of up to MAX_QUERY_UUIDS persons or companies. */
-import { pathPower } from "@rapport/graph";
+import { ENTITY_KINDS, pathPower } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { uuidListQuery } from "../../platform/request/common-schemas.js";
@@ -16,7 +16,7 @@ export const listPathPowerScores = defineOperation({
   description:
     `PathPower of up to ${MAX_QUERY_UUIDS} persons or companies (all of one type). Every input UUID gets an entry, in input order; one with no data (or not visible to the tenant) has score and strength_label null. No uuids gives an empty list.`,
   query: z.object({
-    entity: z.enum(["person", "company"]).describe("The type of every UUID in the request."),
+    entity: z.enum(ENTITY_KINDS).describe("The type of every UUID in the request."),
     uuids: uuidListQuery("UUIDs to score; repeated ones are answered once.").optional(),
   }),
   response: z.object({ scores: z.array(pathPowerScoreSchema) }),

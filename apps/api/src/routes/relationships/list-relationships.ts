@@ -1,5 +1,5 @@
 /** GET /v1/relationships: the persons or companies the whole team is most strongly connected to. */
-import { STRENGTH_LABELS } from "@rapport/graph";
+import { ENTITY_KINDS, STRENGTH_LABELS } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
@@ -10,7 +10,7 @@ import { pathPowerPage } from "../../relationships/relationship-rankings.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 
 const relationshipSchema = z.object({
-  entity: z.enum(["person", "company"]),
+  entity: z.enum(ENTITY_KINDS),
   uuid: z.string(),
   name: z.string(),
   score: z.number().describe("The team's PathPower to the entity, 0.0-1.0."),
@@ -29,7 +29,7 @@ export const listRelationships = defineOperation({
   description:
     "Ring-wide: the persons (or companies) the whole team is most strongly connected to, ranked by PathPower descending (ties by uuid), each with the two users who know it best. Only entities with a counted interaction are listed.",
   query: pagedListQuery.extend({
-    entity: z.enum(["person", "company"]).default("person").describe("Rank persons (default) or companies."),
+    entity: z.enum(ENTITY_KINDS).default("person").describe("Rank persons (default) or companies."),
   }),
   response: listEnvelopeSchema(relationshipSchema),
   async handler({ query, auth, services }) {

@@ -1,6 +1,8 @@
 /** The body shared by the two recommended-paths batch endpoints. */
+import { SORT_ORDERS } from "@rapport/graph";
 import { z } from "zod";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
+import { pathSortParameter } from "./path-sort-parameter.js";
 import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/ranked-paths.js";
 
 /** Targets (persons or companies) a batch names at most. */
@@ -31,8 +33,8 @@ export const pathBatchFields = {
     .max(MAX_BATCH_LIMIT)
     .default(DEFAULT_BATCH_LIMIT)
     .describe(`Top contacts (items) per target, 1-${MAX_BATCH_LIMIT}; default ${DEFAULT_BATCH_LIMIT}.`),
-  sort_by: z.enum(["score", "name"]).default("score").describe("Rank by path strength (default) or by the internal user's name."),
-  order: z.enum(["asc", "desc"]).default("desc").describe("Default desc: highest score first."),
+  sort_by: pathSortParameter,
+  order: z.enum(SORT_ORDERS).default("desc").describe("Default desc: highest score first."),
   paths_per_item: z
     .number()
     .int()
