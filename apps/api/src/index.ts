@@ -10,7 +10,7 @@ export { startServer, type RunningServer, type StartServerOptions } from "./serv
 export { operations } from "./routes/operations.js";
 export { defineOperation, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
 export { SerializedItem, streamedList, type StreamedList } from "./operations/streamed-list.js";
-export { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, BATCH_TARGETS_PER_PART } from "./relationships/ranked-paths.js";
+export { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, BATCH_TARGETS_PER_PART } from "./relationships/recommended-path-limits.js";
 export { DEFAULT_BATCH_LIMIT } from "./routes/relationships/path-batch-body.js";
 export { ApiError } from "./platform/errors/api-error.js";
 export { ConfigurationError } from "./platform/environment/configuration-error.js";

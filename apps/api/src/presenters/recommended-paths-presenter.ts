@@ -6,6 +6,7 @@
 import { STRENGTH_LABELS, type EntityReference, type Hop, type PriorityManagementEntry, type RecommendedPathItem, type RecommendedPathsResponse, type TopExternalContact } from "@rapport/graph";
 import { z } from "zod";
 import type { PersonCard, PersonDisplay, RelationshipView } from "../relationships/relationship-view.js";
+import { HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "../relationships/recommended-path-limits.js";
 import { isoDateTime } from "./iso-date-time.js";
 
 const signalMetadataSchema = z.object({
@@ -25,7 +26,9 @@ export const hopSchema = z.object({
   service_name: z.string().describe("Rapport's name for the hop's person."),
   associations: z
     .array(z.string())
-    .describe("UUIDs of the (at most 10) most recently updated opportunities the hop's person is associated with; signal_metadata.associations counts them all."),
+    .describe(
+      `UUIDs of the (at most ${HOP_ASSOCIATIONS_LIMIT}) most recently updated opportunities the hop's person is associated with; signal_metadata.associations counts them all.`,
+    ),
   connection_score: z.number().describe("Connection score of the edge into this hop, 0.0-1.0."),
   interaction_count: z.number().int().describe("Interactions on that edge."),
 });
@@ -72,7 +75,7 @@ export const recommendedPathItemSchema = z.object({
   paths: z.array(z.array(hopSchema)).describe("Strongest first; each path lists the hops after the user, ending at a target person."),
   priority_management: z
     .array(priorityManagementSchema)
-    .describe("One entry per target person the user reaches (for a company: its people), highest priority first; at most 10."),
+    .describe(`One entry per target person the user reaches (for a company: its people), highest priority first; at most ${PRIORITY_ENTRIES_LIMIT}.`),
   signal_metadata: signalMetadataSchema,
 });
 

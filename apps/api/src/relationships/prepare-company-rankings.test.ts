@@ -1,6 +1,6 @@
 import { recommendedPaths, RelationshipGraph } from "@rapport/graph";
 import { describe, expect, it } from "vitest";
-import { BATCH_TARGETS_PER_PART } from "./ranked-paths.js";
+import { BATCH_TARGETS_PER_PART } from "./recommended-path-limits.js";
 import { prepareCompanyRankings } from "./prepare-company-rankings.js";
 
 const NOW = Date.UTC(2026, 10, 1);

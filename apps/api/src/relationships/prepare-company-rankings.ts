@@ -5,7 +5,7 @@
  * every company of a tenant, so that a first batch of companies after a start ranks as a later one does.
  */
 import { recommendedPathsOfMany, type RelationshipGraph } from "@rapport/graph";
-import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, BATCH_TARGETS_PER_PART } from "./ranked-paths.js";
+import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, BATCH_TARGETS_PER_PART } from "./recommended-path-limits.js";
 
 export interface PrepareCompanyRankingsOptions {
   /** The time the rankings are made at (what the kept parts hold for does not depend on it). */

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "./ranked-paths.js";
+import { BATCH_HOP_ASSOCIATIONS_LIMIT, BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "./recommended-path-limits.js";
 
 const DAY = 86_400_000;
 type Json = Record<string, any>;

@@ -7,14 +7,13 @@ import { defineOperation } from "../../operations/operation.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
 import { SerializedItem, streamedList } from "../../operations/streamed-list.js";
+import { rankedPathsInParts, type RankedPaths } from "../../relationships/ranked-paths.js";
 import {
   BATCH_HOP_ASSOCIATIONS_LIMIT,
   BATCH_TARGETS_PER_PART,
   PATHS_PER_ITEM,
   PRIORITY_ENTRIES_LIMIT,
-  rankedPathsInParts,
-  type RankedPaths,
-} from "../../relationships/ranked-paths.js";
+} from "../../relationships/recommended-path-limits.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import type { AppServices } from "../../services.js";
 import { keptTargetAnswers, type KeptTargetAnswers } from "./kept-target-answers.js";
@@ -135,7 +134,7 @@ const SINGLE_TARGET_ENTRIES =
 /** The last sentences of both descriptions: how answers are kept and sent. */
 const KEPT_AND_STREAMED =
   `A target's answer is kept like a cached read's: a later batch naming it within ${RESPONSE_CACHE_SECONDS_VARIABLE} (default ${DEFAULT_RESPONSE_CACHE_SECONDS}), while the tenant's data holds still, gets it as it was; \`Cache-Control: no-cache\` ranks every target afresh. ` +
-  "The answer is sent while it is computed, ten targets at a time (chunked): a failure after the first ten closes the connection before the body ends, so an answer that parses is whole.";
+  `The answer is sent while it is computed, ${BATCH_TARGETS_PER_PART} targets at a time (chunked): a failure after the first ${BATCH_TARGETS_PER_PART} closes the connection before the body ends, so an answer that parses is whole.`;
 
 export const batchPersonRecommendedPaths = defineOperation({
   operationId: "batchPersonRecommendedPaths",

@@ -3,7 +3,7 @@ import { SORT_ORDERS } from "@rapport/graph";
 import { z } from "zod";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
-import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/ranked-paths.js";
+import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/recommended-path-limits.js";
 
 /** Targets (persons or companies) a batch names at most. */
 export const MAX_BATCH_TARGETS = 100;
