@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isWebAddress, nullableTextAsWritten, nullableWebAddress } from "./field-schemas.js";
+import { isWebAddress, labelList, nullableText, nullableTextAsWritten, nullableWebAddress } from "./field-schemas.js";
+import { MAX_LABEL_LENGTH } from "./field-limits.js";
 
 describe("isWebAddress", () => {
   it("accepts http(s) URLs and addresses written without a scheme", () => {
@@ -24,6 +25,32 @@ describe("nullableWebAddress", () => {
     const refused = field.safeParse("javascript:alert(1)");
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toMatch(/not a web address/);
+  });
+});
+
+describe("nullableText", () => {
+  const field = nullableText("Title.", 5);
+  it("counts the trimmed text, which is what is stored, against its limit", () => {
+    expect(field.parse("  Intro \n")).toBe("Intro");
+    const refused = field.safeParse(" Intros ");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("at most 5 characters");
+  });
+});
+
+describe("trimmed fields held to their limit after trimming", () => {
+  it("a web address", () => {
+    const field = nullableWebAddress("Website.", "https://acme.com/x".length);
+    expect(field.parse("   https://acme.com/x   ")).toBe("https://acme.com/x");
+    expect(field.safeParse("https://acme.com/xy").error?.issues[0]?.message).toBe("at most 18 characters");
+  });
+
+  it("each label of a label list", () => {
+    const field = labelList("Tags.");
+    const longest = "a".repeat(MAX_LABEL_LENGTH);
+    expect(field.parse([` ${longest} `, "  b"])).toEqual([longest, "b"]);
+    const refused = field.safeParse([`${longest}b`]);
+    expect(refused.error?.issues[0]?.message).toBe(`each at most ${MAX_LABEL_LENGTH} characters`);
   });
 });
 

@@ -7,12 +7,13 @@
 import { z } from "zod";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
 
-/** A text field that may be cleared with null; blank text counts as null. */
+/** A text field that may be cleared with null; blank text counts as null. Trimmed, then held to `max`: what is stored. */
 export const nullableText = (description: string, max: number) =>
   z
     .string()
+    .trim()
     .max(max, `at most ${max} characters`)
-    .transform((value) => value.trim() || null)
+    .transform((value) => value || null)
     .nullable()
     .describe(description);
 
@@ -52,8 +53,8 @@ function isHttpUrl(text: string): boolean {
 }
 
 /**
- * A text field that `normalize` checks and normalizes, given the trimmed text: its result is stored, and null
- * from it is a 400 with `problem(text)`. Blank text means null.
+ * A text field that `normalize` checks and normalizes, given the trimmed text (held to `max`): its result is stored,
+ * and null from it is a 400 with `problem(text)`. Blank text means null.
  */
 export const nullableCheckedText = (
   description: string,
@@ -63,9 +64,9 @@ export const nullableCheckedText = (
 ) =>
   z
     .string()
+    .trim()
     .max(max, `at most ${max} characters`)
-    .transform((value, context) => {
-      const text = value.trim();
+    .transform((text, context) => {
       if (!text) return null;
       const normalized = normalize(text);
       if (normalized === null) {
@@ -103,15 +104,15 @@ export const nullableDate = (description: string) =>
     .nullable()
     .describe(`${description} YYYY-MM-DD.`);
 
-/** A list of short labels; trimmed, blanks dropped, duplicates (ignoring case) removed. */
+/** A list of short labels; trimmed (then held to MAX_LABEL_LENGTH), blanks dropped, duplicates (ignoring case) removed. */
 export const labelList = (description: string, max = 50) =>
   z
-    .array(z.string().max(MAX_LABEL_LENGTH, `each at most ${MAX_LABEL_LENGTH} characters`))
+    .array(z.string().trim().max(MAX_LABEL_LENGTH, `each at most ${MAX_LABEL_LENGTH} characters`))
     .max(max, `at most ${max} items`)
     .transform((labels) => {
       const seen = new Set<string>();
       const kept: string[] = [];
-      for (const label of labels.map((text) => text.trim()).filter(Boolean)) {
+      for (const label of labels.filter(Boolean)) {
         if (seen.has(label.toLowerCase())) continue;
         seen.add(label.toLowerCase());
         kept.push(label);

@@ -90,8 +90,8 @@ const textShape = Object.fromEntries(
 
 const companyName = z
   .string()
+  .trim()
   .max(MAX_COMPANY_NAME_LENGTH, `at most ${MAX_COMPANY_NAME_LENGTH} characters`)
-  .transform((value) => value.trim())
   .refine((value) => value.length > 0, "must not be blank")
   .describe("The company's name.");
 

@@ -1,5 +1,6 @@
 /** POST /v1/companies and PUT /v1/companies/{company_uuid}: happy, error and security paths. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_COMPANY_NAME_LENGTH, MAX_LABEL_LENGTH } from "../../platform/request/field-limits.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -66,6 +67,16 @@ describe("POST /v1/companies", () => {
     const { status, body } = await createCompany({ company_name: "Hooli", website: " hooli.example/about ", linkedin_url: "https://www.linkedin.com/company/hooli", email: " Info@Hooli.example " });
     expect(status).toBe(201);
     expect(body).toMatchObject({ website: "hooli.example/about", linkedin_url: "https://www.linkedin.com/company/hooli", email: "info@hooli.example", domain: "hooli.example" });
+  });
+
+  it("holds the name and trimmed text fields to their limits once trimmed, as they are stored", async () => {
+    const name = "N".repeat(MAX_COMPANY_NAME_LENGTH);
+    const created = await createCompany({ company_name: ` ${name} `, service_industry_tags: [` ${"t".repeat(MAX_LABEL_LENGTH)} `] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ company_name: name, service_industry_tags: ["t".repeat(MAX_LABEL_LENGTH)] });
+    const tooLong = await createCompany({ company_name: ` ${name}N ` });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatch(new RegExp(`company_name.*at most ${MAX_COMPANY_NAME_LENGTH} characters`));
   });
 
   it("answers 400 naming the field for a missing name, a bad band, a bad year, a bad domain and unknown fields", async () => {

@@ -2,6 +2,7 @@
 import type { User } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issueApiKey } from "../../platform/auth/issue-api-key.js";
+import { MAX_LIST_NAME_LENGTH } from "../../platform/request/field-limits.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -53,6 +54,16 @@ describe("entity lists", () => {
     expect(companiesOnly.body.items.map((list: { uuid: string }) => list.uuid)).toEqual([targets.uuid]);
     expect((await call("GET", "/v1/lists?kind=deals")).status).toBe(400);
     expect((await call("GET", "/v1/lists?cursor=abc")).status).toBe(400);
+  });
+
+  it("holds a name to its limit once trimmed, as it is stored", async () => {
+    const name = "L".repeat(MAX_LIST_NAME_LENGTH);
+    const created = await call("POST", "/v1/lists", { key: acme.memberKey, body: { name: `  ${name} `, kind: "persons" } });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe(name);
+    const tooLong = await call("POST", "/v1/lists", { key: acme.memberKey, body: { name: ` ${name}L `, kind: "persons" } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatch(new RegExp(`name.*at most ${MAX_LIST_NAME_LENGTH} characters`));
   });
 
   it("validates names and kinds", async () => {

@@ -4,7 +4,7 @@ import { MAX_LIST_NAME_LENGTH } from "../../platform/request/field-limits.js";
 
 export const listName = z
   .string()
+  .trim()
   .max(MAX_LIST_NAME_LENGTH, `at most ${MAX_LIST_NAME_LENGTH} characters`)
-  .transform((value) => value.trim())
   .refine((value) => value.length > 0, "must not be blank")
   .describe("The list's name.");

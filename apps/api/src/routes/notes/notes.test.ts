@@ -1,5 +1,6 @@
 /** Notes: create, read, list by linked record, update and delete by the owner or an administrator (403 otherwise), and the import batch. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_NOTE_TITLE_LENGTH } from "../../platform/request/field-limits.js";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -111,6 +112,20 @@ describe("notes", () => {
     expect(batch.body).toMatchObject({ created: 1, errors: 0 });
     expect(batch.body.results[0].note.title).toBeNull();
     expect((await call(`/v1/notes?entity_type=PERSON&entity_uuid=${ada.uuid}`)).body.items[0]).toMatchObject({ title: null, content: "Imported" });
+  });
+
+  it("holds a title to its limit once trimmed, as it is stored: the longest title with spaces around is taken, a longer one is a 400", async () => {
+    const longest = "T".repeat(MAX_NOTE_TITLE_LENGTH);
+    const created = await call("/v1/notes", { method: "POST", body: { title: `  ${longest}\n`, content: "Long title" } });
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBe(longest);
+    const renamed = await call(`/v1/notes/${created.body.uuid}`, { method: "PATCH", body: { title: ` ${longest} ` } });
+    expect(renamed.status).toBe(200);
+
+    const tooLong = await call("/v1/notes", { method: "POST", body: { title: ` ${longest}T `, content: "Too long" } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatch(new RegExp(`title.*at most ${MAX_NOTE_TITLE_LENGTH} characters`));
+    expect((await call("/v1/notes")).body.total).toBe(1);
   });
 
   it("drops a deleted note from its opportunity's notes_and_files_count", async () => {
