@@ -6,7 +6,7 @@
 import { STRENGTH_LABELS, type EntityReference, type Hop, type PriorityManagementEntry, type RecommendedPathItem, type RecommendedPathsResponse, type TopExternalContact } from "@rapport/graph";
 import { z } from "zod";
 import type { PersonCard, PersonDisplay, RelationshipView } from "../relationships/relationship-view.js";
-import { HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "../relationships/recommended-path-limits.js";
+import { BATCH_HOP_ASSOCIATIONS_LIMIT, HOP_ASSOCIATIONS_LIMIT, PRIORITY_ENTRIES_LIMIT } from "../relationships/recommended-path-limits.js";
 import { isoDateTime } from "./iso-date-time.js";
 
 const signalMetadataSchema = z.object({
@@ -27,7 +27,7 @@ export const hopSchema = z.object({
   associations: z
     .array(z.string())
     .describe(
-      `UUIDs of the (at most ${HOP_ASSOCIATIONS_LIMIT}) most recently updated opportunities the hop's person is associated with; signal_metadata.associations counts them all.`,
+      `UUIDs of the (at most ${HOP_ASSOCIATIONS_LIMIT}, in a batch ${BATCH_HOP_ASSOCIATIONS_LIMIT}) most recently updated opportunities the hop's person is associated with; signal_metadata.associations counts them all.`,
     ),
   connection_score: z.number().describe("Connection score of the edge into this hop, 0.0-1.0."),
   interaction_count: z.number().int().describe("Interactions on that edge."),
