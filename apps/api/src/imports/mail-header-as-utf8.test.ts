@@ -2,8 +2,8 @@ import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
+import { decodeMailText, iconvCharsetFor } from "./mail-charsets.js";
 import { decodeWindows1252 } from "./text-encoding.js";
-import { isWindows1252Charset } from "./windows-1252-charset.js";
 
 const latin1 = (text: string) => Buffer.from(text, "latin1");
 
@@ -12,6 +12,13 @@ describe("mailHeaderAsUtf8", () => {
     const repaired = mailHeaderAsUtf8(latin1("Subject: =?windows-1252?Q?Caf=E9_=96_=805?=\r\nTo: =?ISO-8859-1*fr?b?UmVu6WU=?= <r@x.example>\r\n\r\nbody\r\n"));
     expect(repaired?.toString("utf8")).toBe(
       `Subject: =?utf-8?B?${Buffer.from("Café – €5").toString("base64")}?=\r\nTo: =?utf-8?B?${Buffer.from("Renée").toString("base64")}?= <r@x.example>\r\n\r\nbody\r\n`,
+    );
+  });
+
+  it("writes an encoded word in a charset only iconv-lite knows again in UTF-8, and leaves an unknown one", () => {
+    const repaired = mailHeaderAsUtf8(latin1("Subject: =?IBM437?Q?=C9=CD=BB_Caf=82?= =?windows1252?B?gA==?= =?x-no-such?Q?=E9?=\r\n\r\n"));
+    expect(repaired?.toString("utf8")).toBe(
+      `Subject: =?utf-8?B?${Buffer.from("╔═╗ Café").toString("base64")}?= =?utf-8?B?${Buffer.from("€").toString("base64")}?= =?x-no-such?Q?=E9?=\r\n\r\n`,
     );
   });
 
@@ -44,6 +51,7 @@ describe("mailHeaderAsUtf8", () => {
       "=?windows-1252?Q?=80?=",
       "=?utf-8?B?4oKs?=",
       "=?no-such-charset?Q?x?=",
+      "=?cp437?Q?=C9=82?=",
       "=?",
       "\r",
       "\n",
@@ -69,9 +77,10 @@ function readLineByLine(raw: Buffer): Buffer | null {
     const bytes = latin1(line);
     const decoded = isUtf8(bytes) ? bytes.toString("utf8") : decodeWindows1252(bytes);
     const rewritten = decoded.replace(/=\?([^?\s]+)\?([BbQq])\?([^?]*)\?=/g, (word, label: string, encoding: string, wordText: string) => {
-      if (!isWindows1252Charset(label.split("*")[0]!)) return word;
+      const charset = iconvCharsetFor(label.split("*")[0]!);
+      if (charset === null) return word;
       const wordBytes = /b/i.test(encoding) ? Buffer.from(wordText, "base64") : latin1(wordText.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))));
-      return `=?utf-8?B?${Buffer.from(decodeWindows1252(wordBytes)).toString("base64")}?=`;
+      return `=?utf-8?B?${Buffer.from(decodeMailText(wordBytes, charset)).toString("base64")}?=`;
     });
     if (!isUtf8(bytes) || rewritten !== decoded) changed = true;
     return rewritten;

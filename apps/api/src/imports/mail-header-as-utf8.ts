@@ -1,11 +1,11 @@
 /**
  * @module
  * A mail message's header block made readable by postal-mime, which reads header bytes as UTF-8 and decodes
- * Windows-1252 encoded words as ISO-8859-1 (see windows-1252-charset.ts): a header line that is not UTF-8
- * is read as Windows-1252, and an encoded word in a Windows-1252 charset is written again in UTF-8.
+ * encoded words in Windows-1252 or in a charset it does not know as ISO-8859-1 (see mail-charsets.ts): a header
+ * line that is not UTF-8 is read as Windows-1252, and an encoded word in such a charset is written again in UTF-8.
  */
 import { isAscii, isUtf8 } from "node:buffer";
-import { isWindows1252Charset } from "./windows-1252-charset.js";
+import { decodeMailText, iconvCharsetFor } from "./mail-charsets.js";
 import { quotedPrintableBytes } from "./quoted-printable.js";
 import { decodeWindows1252 } from "./text-encoding.js";
 
@@ -20,11 +20,11 @@ function encodedWordBytes(encoding: string, text: string): Buffer {
   return quotedPrintableBytes(text.replace(/_/g, " "));
 }
 
-function windows1252WordsAsUtf8(line: string): string {
+function misreadWordsAsUtf8(line: string): string {
   return line.replace(ENCODED_WORD, (word, label: string, encoding: string, text: string) => {
-    const charset = label.split("*")[0]!;
-    if (!isWindows1252Charset(charset)) return word;
-    return `=?utf-8?B?${Buffer.from(decodeWindows1252(encodedWordBytes(encoding, text)), "utf8").toString("base64")}?=`;
+    const charset = iconvCharsetFor(label.split("*")[0]!);
+    if (charset === null) return word;
+    return `=?utf-8?B?${Buffer.from(decodeMailText(encodedWordBytes(encoding, text), charset), "utf8").toString("base64")}?=`;
   });
 }
 
@@ -41,8 +41,8 @@ function headerBlockEnd(raw: Buffer): number {
 }
 
 /**
- * `raw` with its header block (up to the first empty line) as UTF-8 and without Windows-1252 encoded words,
- * or null when nothing in it needed changing. The body is left as it is.
+ * `raw` with its header block (up to the first empty line) as UTF-8 and without encoded words in charsets
+ * postal-mime misreads (`iconvCharsetFor`), or null when nothing in it needed changing. The body is left as it is.
  *
  * @example
  * mailHeaderAsUtf8(Buffer.from("Subject: =?windows-1252?Q?=80?=\r\n\r\n")); // "Subject: =?utf-8?B?4oKs?=\r\n\r\n"
@@ -59,7 +59,7 @@ export function mailHeaderAsUtf8(raw: Buffer): Buffer | null {
     const bytes = header.subarray(start, lineFeed === -1 ? header.length : lineFeed);
     const isUtf8Line = isUtf8(bytes);
     const decoded = isUtf8Line ? bytes.toString("utf8") : decodeWindows1252(bytes);
-    const rewritten = windows1252WordsAsUtf8(decoded);
+    const rewritten = misreadWordsAsUtf8(decoded);
     if (!isUtf8Line || rewritten !== decoded) changed = true;
     lines.push(rewritten);
     if (lineFeed === -1) break;

@@ -49,4 +49,69 @@ describe("parseMailMessage", () => {
     const parsed = await parseMailMessage(windows1252Message({ messageId: false, contentType: "text/plain; charset=windows-1252" }), { keepBody: false });
     expect(parsed).toMatchObject({ item: { message_id: earlierStandIn, subject: "Offre – €30", body_text: null } });
   });
+
+  it("decodes subjects, names and bodies in charsets Node's decoder does not know (cp437, windows1252) through iconv-lite", async () => {
+    const raw = latin1(
+      [
+        "From: =?windows1252?Q?Fran=E7ois_=93Fran=94?= <francois@lumiere.example>",
+        "To: =?IBM437?Q?Ren=82e?= <renee@lumiere.example>",
+        "Subject: =?cp437?B?yc27IE1lbqMgMTIgkA==?=",
+        "Date: Tue, 13 Oct 2026 09:00:00 +0200",
+        "Message-ID: <menu@lumiere.example>",
+        "Content-Type: text/plain; charset=cp437",
+        "",
+        "\xc9\xcd\xcd\xbb Caf\x82 \x9c3",
+        "",
+      ].join("\r\n"),
+    );
+    const parsed = await parseMailMessage(raw, { keepBody: true });
+    expect(parsed).toMatchObject({
+      item: {
+        subject: "╔═╗ Menú 12 É",
+        from: { email: "francois@lumiere.example", name: "François “Fran”" },
+        to: [{ email: "renee@lumiere.example", name: "Renée" }],
+        body_text: "╔══╗ Café £3\n",
+      },
+    });
+  });
+
+  it("decodes each text part in its own charset: Windows-1252 beside UTF-8, base64 cp850", async () => {
+    const raw = Buffer.concat([
+      latin1(
+        [
+          "From: a@x.example",
+          "Date: Tue, 13 Oct 2026 09:00:00 +0200",
+          'Content-Type: multipart/mixed; boundary="b"',
+          "",
+          "--b",
+          "Content-Type: text/plain; charset=windows-1252",
+          "Content-Transfer-Encoding: quoted-printable",
+          "",
+          "Prix =96 =8030, =93net=94",
+          "--b",
+          "Content-Type: text/plain; charset=utf-8",
+          "",
+          "",
+        ].join("\r\n"),
+      ),
+      Buffer.from("Grüße \u0096 kept\r\n"),
+      latin1(["--b", "Content-Type: text/plain; charset=ibm850", "Content-Transfer-Encoding: base64", "", Buffer.from([0x90, 0x74, 0xe1]).toString("base64"), "--b--", ""].join("\r\n")),
+    ]);
+    const parsed = await parseMailMessage(raw, { keepBody: true });
+    expect(parsed).toMatchObject({ item: { body_text: "Prix – €30, “net”\n\nGrüße \u0096 kept\n\nÉtß" } });
+  });
+
+  it("keeps every byte, as ISO-8859-1, of text in a charset no decoder knows", async () => {
+    const raw = latin1("From: a@x.example\r\nDate: Tue, 13 Oct 2026 09:00:00 +0200\r\nSubject: =?x-no-such?Q?Caf=E9_=96?=\r\nContent-Type: text/plain; charset=x-no-such\r\n\r\nCaf\xe9 \x96\r\n");
+    const parsed = await parseMailMessage(raw, { keepBody: true });
+    expect(parsed).toMatchObject({ item: { subject: "Caf\u00e9 \u0096", body_text: "Caf\u00e9 \u0096\n" } });
+  });
+
+  it("keeps the stand-in Message-ID a message without one was given before its cp437 subject was decoded", async () => {
+    const raw = latin1("From: a@x.example\r\nDate: Tue, 13 Oct 2026 09:00:00 +0200\r\nSubject: =?cp437?Q?Caf=82_=C9=CD=BB?=\r\n\r\n");
+    // The stand-in the import derived before cp437 was decoded, from the subject "Caf\u0082 \u00c9\u00cd\u00bb".
+    const earlierStandIn = "<709e3da131bc58ecc0002332d1df1988728f52b6@rapport.import>";
+    const parsed = await parseMailMessage(raw, { keepBody: false });
+    expect(parsed).toMatchObject({ item: { message_id: earlierStandIn, subject: "Café ╔═╗" } });
+  });
 });

@@ -2,17 +2,17 @@
  * @module
  * One mail message (its header block, or the whole message with `--keep-bodies`) to an
  * ImportedEmail, with postal-mime doing the RFC 5322 and MIME work (encoded words, folded lines,
- * address lists and groups). Windows-1252 text, which Node's decoder misreads, is repaired around it:
- * the header block before parsing (mail-header-as-utf8.ts), a kept body after (windows-1252-charset.ts).
+ * address lists and groups). Text in charsets it misreads (Windows-1252, labels Node's decoder does not know,
+ * see mail-charsets.ts) is decoded through iconv-lite: the header block before parsing
+ * (mail-header-as-utf8.ts), each text part while postal-mime parses (postal-mime-with-charsets.ts).
  */
 import { createHash } from "node:crypto";
 import { normalizeEmail } from "@rapport/store";
 import PostalMime, { type Address, type Email } from "postal-mime";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
-import { textPartsAreWindows1252 } from "./mail-body-charsets.js";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
-import { c1ControlsAsWindows1252 } from "./windows-1252-charset.js";
+import { parseMailWithCharsets } from "./postal-mime-with-charsets.js";
 
 /** The address shape the store accepts for a participant. */
 const EMAIL_ADDRESS_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
@@ -99,7 +99,8 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   const repairedRaw = mailHeaderAsUtf8(raw);
   let email;
   try {
-    email = await PostalMime.parse(repairedRaw ?? raw);
+    // Without a kept body no text part is read: postal-mime alone, as fast as before.
+    email = options.keepBody ? await parseMailWithCharsets(repairedRaw ?? raw) : await PostalMime.parse(repairedRaw ?? raw);
   } catch (error) {
     return { problem: `unreadable message: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -109,7 +110,6 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   let messageId = email.messageId?.trim() ?? "";
   if (messageId.length > MAX_MESSAGE_ID_LENGTH) return { problem: `Message-ID longer than ${MAX_MESSAGE_ID_LENGTH} characters` };
   if (!messageId) messageId = derivedMessageId(repairedRaw ? await standInFields(raw, fields) : fields);
-  const keptText = options.keepBody && email.text ? email.text.slice(0, MAX_BODY_CHARACTERS) : null;
-  const bodyText = keptText !== null && textPartsAreWindows1252(raw) ? c1ControlsAsWindows1252(keptText) : keptText;
+  const bodyText = options.keepBody && email.text ? email.text.slice(0, MAX_BODY_CHARACTERS) : null;
   return { item: { type: "email", message_id: messageId, sent_at: sentAt, subject, from, to, cc, body_text: bodyText } };
 }

@@ -183,6 +183,43 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect((await personsByEmail()).get("jose@cafe.example")?.name).toBe("José Peña");
   });
 
+  it("imports mail in Windows-1252 and cp437 and serves its subjects and sender names as written, not as ISO-8859-1", async () => {
+    const messages = [
+      [
+        "From: Fran\xe7ois \x93Fran\x94 Martin <francois@lumiere.example>",
+        `To: ${acme.admin.email}`,
+        "Subject: =?windows-1252?Q?Offre_=96_=8030?=",
+        "Date: Tue, 13 Oct 2026 09:00:00 +0200",
+        "Message-ID: <offer@lumiere.example>",
+        "Content-Type: text/plain; charset=windows-1252",
+        "",
+        "Prix \x96 \x8030",
+        "",
+      ].join("\n"),
+      [
+        "From: =?windows1252?Q?Ren=E9e_=93Ray=94_Dubois?= <renee@lumiere.example>",
+        `To: ${acme.admin.email}`,
+        "Subject: =?cp437?Q?=C9=CD=BB_Men=A3?=",
+        "Date: Wed, 14 Oct 2026 09:00:00 +0200",
+        "Message-ID: <menu@lumiere.example>",
+        "",
+        "Hello.",
+        "",
+      ].join("\n"),
+    ];
+    const started = await upload({ file: { name: "windows.mbox", content: Buffer.from(mboxFile(messages), "latin1") } });
+    expect(started.status).toBe(202);
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { emails: { new: 2 } } });
+
+    const activity = await context.request("/v1/activity", { key: acme.key });
+    const { items } = (await activity.json()) as { items: Array<{ title: string }> };
+    expect(items.map((item) => item.title)).toEqual(["Offre – €30", "╔═╗ Menú"]);
+    const persons = await context.request("/v1/persons?sort_by=name&order=asc", { key: acme.key });
+    const { items: people } = (await persons.json()) as { items: Array<{ name: string; emails: Array<{ address: string }> }> };
+    expect(people.filter((person) => person.emails[0]?.address.endsWith("@lumiere.example")).map((person) => person.name)).toEqual(["François “Fran” Martin", "Renée “Ray” Dubois"]);
+  });
+
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const byAdmin = await upload({ key: acme.adminKey });
