@@ -101,6 +101,34 @@ describe("parseMailMessage", () => {
     expect(parsed).toMatchObject({ item: { body_text: "Prix – €30, “net”\n\nGrüße \u0096 kept\n\nÉtß" } });
   });
 
+  it("decodes the text parts of a forwarded message shown inline in their charsets too", async () => {
+    const raw = latin1(
+      [
+        "From: a@x.example",
+        "Date: Tue, 13 Oct 2026 09:00:00 +0200",
+        'Content-Type: multipart/mixed; boundary="b"',
+        "",
+        "--b",
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "See below.",
+        "--b",
+        "Content-Type: message/rfc822",
+        "Content-Disposition: inline",
+        "",
+        "From: b@x.example",
+        "Subject: Offer",
+        "Content-Type: text/plain; charset=windows-1252",
+        "",
+        "Prix \x96 \x8030",
+        "--b--",
+        "",
+      ].join("\r\n"),
+    );
+    const parsed = await parseMailMessage(raw, { keepBody: true });
+    expect(parsed).toMatchObject({ item: { body_text: expect.stringMatching(/^See below\.\n[^]*\nPrix – €30\n$/) } });
+  });
+
   it("keeps every byte, as ISO-8859-1, of text in a charset no decoder knows", async () => {
     const raw = latin1("From: a@x.example\r\nDate: Tue, 13 Oct 2026 09:00:00 +0200\r\nSubject: =?x-no-such?Q?Caf=E9_=96?=\r\nContent-Type: text/plain; charset=x-no-such\r\n\r\nCaf\xe9 \x96\r\n");
     const parsed = await parseMailMessage(raw, { keepBody: true });

@@ -3,9 +3,14 @@
  * postal-mime with each text part in a charset it misreads (see mail-charsets.ts) decoded through iconv-lite,
  * part by part, before postal-mime joins the parts into one body. It hooks postal-mime's internal
  * `collectNode`, which sorts every part of the parsed tree once its bytes are decoded from their transfer
- * encoding: a text part's bytes are replaced by their UTF-8 text and its charset by `utf-8`. The version
- * is pinned; the check below stops the import loudly should an upgrade drop the hook.
+ * encoding: a text part's bytes are replaced by their UTF-8 text and its charset by `utf-8`.
+ *
+ * The hook sits on postal-mime's prototype, not on a subclass, because postal-mime parses a message/rfc822
+ * part shown inline with a parser of its own class; it acts only inside parseMailWithCharsets (an
+ * AsyncLocalStorage scope), so any other parse in the process is postal-mime's alone. The version is pinned;
+ * the check below stops the import loudly should an upgrade drop the hook.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import PostalMime, { type Email } from "postal-mime";
 import { decodeMailText, decodesAsItself, iconvCharsetFor } from "./mail-charsets.js";
 
@@ -16,9 +21,10 @@ interface MimeNodeFields {
 }
 type CollectNode = (this: PostalMime, node: MimeNodeFields, alternative: unknown, related: boolean) => Promise<void>;
 
-const collectNode = (PostalMime.prototype as unknown as { collectNode?: CollectNode }).collectNode;
-if (typeof collectNode !== "function") throw new Error("postal-mime no longer has collectNode: mail charsets cannot be decoded per part");
-const originalCollectNode: CollectNode = collectNode;
+const postalMimeInternals = PostalMime.prototype as unknown as { collectNode?: CollectNode };
+const originalCollectNode = postalMimeInternals.collectNode;
+if (typeof originalCollectNode !== "function") throw new Error("postal-mime no longer has collectNode: mail charsets cannot be decoded per part");
+const decodingCharsets = new AsyncLocalStorage<true>();
 const utf8 = new TextEncoder();
 
 function decodeTextPartWithIconv(node: MimeNodeFields): void {
@@ -33,22 +39,19 @@ function decodeTextPartWithIconv(node: MimeNodeFields): void {
   node.contentType.parsed.params.charset = "utf-8";
 }
 
-class PostalMimeWithCharsets extends PostalMime {
-  /** Called by postal-mime for every part, the parts inside a multipart too. */
-  collectNode(node: MimeNodeFields, alternative: unknown, related: boolean): Promise<void> {
-    decodeTextPartWithIconv(node);
-    return originalCollectNode.call(this, node, alternative, related);
-  }
-}
+postalMimeInternals.collectNode = function collectNode(this: PostalMime, node: MimeNodeFields, alternative: unknown, related: boolean) {
+  if (decodingCharsets.getStore()) decodeTextPartWithIconv(node);
+  return originalCollectNode.call(this, node, alternative, related);
+};
 
 /**
- * `raw` parsed by postal-mime, with text parts in charsets it misreads decoded through iconv-lite.
- * A message/rfc822 part postal-mime parses inline is parsed by postal-mime alone.
+ * `raw` parsed by postal-mime, with text parts in charsets it misreads decoded through iconv-lite,
+ * the parts of a message/rfc822 part it parses inline too.
  *
  * @example
  * const email = await parseMailWithCharsets(Buffer.from("Content-Type: text/plain; charset=cp437\r\n\r\n\x82", "latin1"));
- * email.text; // "é"
+ * email.text; // "é\n"
  */
-export async function parseMailWithCharsets(raw: Buffer): Promise<Email> {
-  return new PostalMimeWithCharsets().parse(raw);
+export function parseMailWithCharsets(raw: Buffer): Promise<Email> {
+  return decodingCharsets.run(true, () => PostalMime.parse(raw));
 }
