@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { normalizeEmail } from "@rapport/store";
-import PostalMime, { type Address, type Email } from "postal-mime";
+import type { Address, Email } from "postal-mime";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
@@ -80,7 +80,7 @@ function messageFields(email: Email): MessageFields | { problem: string } {
  */
 async function standInFields(raw: Buffer, repaired: MessageFields): Promise<MessageFields> {
   try {
-    const unrepaired = messageFields(await PostalMime.parse(raw));
+    const unrepaired = messageFields(await parseMailWithCharsets(raw));
     return "problem" in unrepaired ? repaired : unrepaired;
   } catch {
     return repaired;
@@ -99,8 +99,7 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   const repairedRaw = mailHeaderAsUtf8(raw);
   let email;
   try {
-    // Without a kept body no text part is read: postal-mime alone, as fast as before.
-    email = options.keepBody ? await parseMailWithCharsets(repairedRaw ?? raw) : await PostalMime.parse(repairedRaw ?? raw);
+    email = await parseMailWithCharsets(repairedRaw ?? raw);
   } catch (error) {
     return { problem: `unreadable message: ${error instanceof Error ? error.message : String(error)}` };
   }

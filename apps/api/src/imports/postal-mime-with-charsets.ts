@@ -6,11 +6,11 @@
  * encoding: a text part's bytes are replaced by their UTF-8 text and its charset by `utf-8`.
  *
  * The hook sits on postal-mime's prototype, not on a subclass, because postal-mime parses a message/rfc822
- * part shown inline with a parser of its own class; it acts only inside parseMailWithCharsets (an
- * AsyncLocalStorage scope), so any other parse in the process is postal-mime's alone. The version is pinned;
+ * part shown inline with a parser of its own class, so it acts on every postal-mime parse in the process once
+ * this module is loaded (the mail import is postal-mime's only user). Not scoped with an AsyncLocalStorage:
+ * on Node 20 that puts a hook on every promise, and postal-mime awaits once a line. The version is pinned;
  * the check below stops the import loudly should an upgrade drop the hook.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import PostalMime, { type Email } from "postal-mime";
 import { decodeMailText, decodesAsItself, iconvCharsetFor } from "./mail-charsets.js";
 
@@ -24,7 +24,6 @@ type CollectNode = (this: PostalMime, node: MimeNodeFields, alternative: unknown
 const postalMimeInternals = PostalMime.prototype as unknown as { collectNode?: CollectNode };
 const originalCollectNode = postalMimeInternals.collectNode;
 if (typeof originalCollectNode !== "function") throw new Error("postal-mime no longer has collectNode: mail charsets cannot be decoded per part");
-const decodingCharsets = new AsyncLocalStorage<true>();
 const utf8 = new TextEncoder();
 
 function decodeTextPartWithIconv(node: MimeNodeFields): void {
@@ -40,7 +39,7 @@ function decodeTextPartWithIconv(node: MimeNodeFields): void {
 }
 
 postalMimeInternals.collectNode = function collectNode(this: PostalMime, node: MimeNodeFields, alternative: unknown, related: boolean) {
-  if (decodingCharsets.getStore()) decodeTextPartWithIconv(node);
+  decodeTextPartWithIconv(node);
   return originalCollectNode.call(this, node, alternative, related);
 };
 
@@ -53,5 +52,5 @@ postalMimeInternals.collectNode = function collectNode(this: PostalMime, node: M
  * email.text; // "é\n"
  */
 export function parseMailWithCharsets(raw: Buffer): Promise<Email> {
-  return decodingCharsets.run(true, () => PostalMime.parse(raw));
+  return PostalMime.parse(raw);
 }
