@@ -38,7 +38,7 @@ describe("parseMailMessage", () => {
     });
   });
 
-  it("leaves C1 characters of a body that is not all Windows-1252 as they are", async () => {
+  it("leaves C1 characters of a body in a charset postal-mime decodes itself (ISO-8859-2) as they are", async () => {
     const parsed = await parseMailMessage(windows1252Message({ messageId: true, contentType: "text/plain; charset=iso-8859-2" }), { keepBody: true });
     expect(parsed).toMatchObject({ item: { subject: "Offre – €30", body_text: "Prix \u0096 \u008030, \u0093net\u0094\u0085\n" } });
   });
