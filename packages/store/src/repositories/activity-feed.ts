@@ -13,6 +13,7 @@ import type { ActivityFeedItem, ActivityItem } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import type { Page } from "../pagination/keyset-page.js";
 import type { ActivityFeedRequest } from "../store.js";
+import { entriesInOrder, listedEntries, type FeedEntry } from "./activity-feed-entries.js";
 import { personFeedTotal } from "./activity-feed-person-total.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
@@ -20,11 +21,10 @@ import { participantsOf } from "./activity-participants.js";
 /** One page of the feed, each item with its details and participants. */
 export async function activityFeedPage(db: Kysely<Database>, tenantUuid: string, request: ActivityFeedRequest): Promise<Page<ActivityFeedItem>> {
   const { position } = request;
-  let page = listedEntries(db, tenantUuid, request).select(["feed.sequence", "feed.kind", "feed.item_uuid", "feed.recorded_at"]);
-  if (position.kind === "after") page = page.where("feed.sequence", ">", Number(position.key[0]));
-  page = page.orderBy("feed.sequence").limit(request.limit + 1);
-  if (position.kind === "offset" && position.offset > 0) page = page.offset(position.offset);
-  const fetched = await page.execute();
+  const after = position.kind === "after" ? Number(position.key[0]) : undefined;
+  const offset = position.kind === "offset" ? position.offset : 0;
+  const wanted = request.limit + 1;
+  const fetched = await entriesInOrder(db, tenantUuid, request, after, wanted, offset);
   const entries = fetched.slice(0, request.limit);
   const total = position.kind === "offset" ? await feedTotal(db, tenantUuid, request) : null;
   const last = entries.at(-1);
@@ -42,53 +42,6 @@ async function feedTotal(db: Kysely<Database>, tenantUuid: string, request: Acti
     return personFeedTotal(db, tenantUuid, request.personUuid, request.kind);
   }
   return Number((await listedEntries(db, tenantUuid, request).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
-}
-
-/** The feed's entries the request lists, unordered and unselected. */
-function listedEntries(db: Kysely<Database>, tenantUuid: string, request: ActivityFeedRequest) {
-  // With a person, their items lead (below): the `+` keeps SQLite from walking the tenant's entries instead.
-  const tenantColumn = request.personUuid === undefined ? sql.ref("feed.tenant_uuid") : sql`+feed.tenant_uuid`;
-  let entries = db
-    .selectFrom("activity_feed as feed")
-    .where(tenantColumn, "=", tenantUuid)
-    .where("feed.ever_listed", "=", 1);
-  if (request.kind !== undefined) entries = entries.where("feed.kind", "=", request.kind);
-  if (request.afterSequence !== undefined) entries = entries.where("feed.sequence", ">", request.afterSequence);
-  if (request.recordedSince !== undefined) {
-    const since = request.recordedSince;
-    // The seek: recording times follow sequences except where clocks disagree, hence the exact filter too.
-    // Named: by its statistics SQLite may take the (tenant, sequence) index and walk it to the first match.
-    const firstSince = sql<number>`(select min(sequence) from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at >= ${since})`;
-    entries = entries.where("feed.sequence", ">=", firstSince).where("feed.recorded_at", ">=", since);
-  }
-  if (request.personUuid !== undefined) {
-    // From the person's participation indexes (migration 0024) to the entries by item: the person's items
-    // are read and sorted by sequence, rather than the whole feed walked for the few that are theirs (2M
-    // interactions: about 1 s for a person in 20, whatever their share, against 10 ms for 20,000 items).
-    // Every meeting the person is an attendee of: one they no longer count is listed as removed for them.
-    const person = request.personUuid;
-    const items = db
-      .selectFrom("email_participants")
-      .select("email_uuid as uuid")
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("person_uuid", "=", person)
-      .unionAll(
-        db
-          .selectFrom("meeting_attendees")
-          .select("meeting_uuid as uuid")
-          .where("tenant_uuid", "=", tenantUuid)
-          .where("person_uuid", "=", person),
-      );
-    entries = entries.where("feed.item_uuid", "in", items);
-  }
-  return entries;
-}
-
-interface FeedEntry {
-  sequence: number;
-  kind: string;
-  item_uuid: string;
-  recorded_at: number;
 }
 
 /**

@@ -1,0 +1,74 @@
+/**
+ * @module
+ * The activity feed's entries a request lists, before their details: the filters every plan of a page shares,
+ * and the entries in feed order read from the person's participations when a person narrows the feed.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import type { ActivityFeedRequest } from "../store.js";
+
+/** One entry of the feed as a page reads it. */
+export interface FeedEntry {
+  sequence: number;
+  kind: string;
+  item_uuid: string;
+  recorded_at: number;
+}
+
+/** The feed's entries the request lists, unordered and unselected. */
+export function listedEntries(db: Kysely<Database>, tenantUuid: string, request: ActivityFeedRequest) {
+  // With a person, their items lead (below): the `+` keeps SQLite from walking the tenant's entries instead.
+  const tenantColumn = request.personUuid === undefined ? sql.ref("feed.tenant_uuid") : sql`+feed.tenant_uuid`;
+  let entries = db
+    .selectFrom("activity_feed as feed")
+    .where(tenantColumn, "=", tenantUuid)
+    .where("feed.ever_listed", "=", 1);
+  if (request.kind !== undefined) entries = entries.where("feed.kind", "=", request.kind);
+  if (request.afterSequence !== undefined) entries = entries.where("feed.sequence", ">", request.afterSequence);
+  if (request.recordedSince !== undefined) {
+    const since = request.recordedSince;
+    // The seek: recording times follow sequences except where clocks disagree, hence the exact filter too.
+    // Named: by its statistics SQLite may take the (tenant, sequence) index and walk it to the first match.
+    const firstSince = sql<number>`(select min(sequence) from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at >= ${since})`;
+    entries = entries.where("feed.sequence", ">=", firstSince).where("feed.recorded_at", ">=", since);
+  }
+  if (request.personUuid !== undefined) {
+    // From the person's participation indexes (migration 0024) to the entries by item: the person's items
+    // are read and sorted by sequence, rather than the whole feed walked for the few that are theirs.
+    // Every meeting the person is an attendee of: one they no longer count is listed as removed for them.
+    const person = request.personUuid;
+    const items = db
+      .selectFrom("email_participants")
+      .select("email_uuid as uuid")
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("person_uuid", "=", person)
+      .unionAll(
+        db
+          .selectFrom("meeting_attendees")
+          .select("meeting_uuid as uuid")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("person_uuid", "=", person),
+      );
+    entries = entries.where("feed.item_uuid", "in", items);
+  }
+  return entries;
+}
+
+/**
+ * The listed entries after sequence `after` (from the feed's start when undefined) in feed order, at most
+ * `wanted` of them, skipping the first `offset`. With a person, all their items are read and sorted first.
+ */
+export async function entriesInOrder(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  request: ActivityFeedRequest,
+  after: number | undefined,
+  wanted: number,
+  offset = 0,
+): Promise<FeedEntry[]> {
+  let page = listedEntries(db, tenantUuid, request).select(["feed.sequence", "feed.kind", "feed.item_uuid", "feed.recorded_at"]);
+  if (after !== undefined) page = page.where("feed.sequence", ">", after);
+  page = page.orderBy("feed.sequence").limit(wanted);
+  if (offset > 0) page = page.offset(offset);
+  return page.execute();
+}
