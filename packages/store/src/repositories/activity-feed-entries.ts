@@ -34,7 +34,8 @@ export function listedEntries(db: Kysely<Database>, tenantUuid: string, request:
   }
   if (request.personUuid !== undefined) {
     // From the person's participation indexes (migration 0024) to the entries by item: the person's items
-    // are read and sorted by sequence, rather than the whole feed walked for the few that are theirs.
+    // are read and sorted by sequence, what a person with few items costs least (a busy person's page walks
+    // the feed instead: activity-feed-person-page.ts).
     // Every meeting the person is an attendee of: one they no longer count is listed as removed for them.
     const person = request.personUuid;
     const items = db

@@ -6,7 +6,8 @@
  * once an attendee counted it); it is removed when the item is in none any more (the email is gone, no
  * attendee counts the meeting: cancelled, deleted, declined), which the page reads for its own items. A page
  * seeks the (tenant, sequence) index to its start and reads on in order; `since` first seeks the (tenant,
- * recorded_at) index to the first sequence recorded at or after it.
+ * recorded_at) index to the first sequence recorded at or after it. A person's page walks the feed the same way
+ * when they have many items (activity-feed-person-page.ts), else reads and sorts their items.
  */
 import { sql, type Kysely } from "kysely";
 import type { ActivityFeedItem, ActivityItem } from "../activity-records.js";
@@ -14,17 +15,30 @@ import type { Database } from "../database-schema.js";
 import type { Page } from "../pagination/keyset-page.js";
 import type { ActivityFeedRequest } from "../store.js";
 import { entriesInOrder, listedEntries, type FeedEntry } from "./activity-feed-entries.js";
+import { PERSON_PAGE_PLAN, personEntriesInOrder, type PersonPagePlan } from "./activity-feed-person-page.js";
 import { personFeedTotal } from "./activity-feed-person-total.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 
-/** One page of the feed, each item with its details and participants. */
-export async function activityFeedPage(db: Kysely<Database>, tenantUuid: string, request: ActivityFeedRequest): Promise<Page<ActivityFeedItem>> {
-  const { position } = request;
+/**
+ * One page of the feed, each item with its details and participants. A person's page by cursor, `afterSequence`
+ * or the first page number is found by `personEntriesInOrder` (`plan` tunes it; tests pass others to reach every
+ * path); later page numbers read and sort the person's items, which an offset needs anyway.
+ */
+export async function activityFeedPage(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  request: ActivityFeedRequest,
+  plan: PersonPagePlan = PERSON_PAGE_PLAN,
+): Promise<Page<ActivityFeedItem>> {
+  const { position, personUuid } = request;
   const after = position.kind === "after" ? Number(position.key[0]) : undefined;
   const offset = position.kind === "offset" ? position.offset : 0;
   const wanted = request.limit + 1;
-  const fetched = await entriesInOrder(db, tenantUuid, request, after, wanted, offset);
+  const fetched =
+    personUuid !== undefined && offset === 0
+      ? await personEntriesInOrder(db, tenantUuid, { ...request, personUuid }, after, wanted, plan)
+      : await entriesInOrder(db, tenantUuid, request, after, wanted, offset);
   const entries = fetched.slice(0, request.limit);
   const total = position.kind === "offset" ? await feedTotal(db, tenantUuid, request) : null;
   const last = entries.at(-1);
