@@ -28,9 +28,7 @@ export function listedEntries(db: Kysely<Database>, tenantUuid: string, request:
   if (request.recordedSince !== undefined) {
     const since = request.recordedSince;
     // The seek: recording times follow sequences except where clocks disagree, hence the exact filter too.
-    // Named: by its statistics SQLite may take the (tenant, sequence) index and walk it to the first match.
-    const firstSince = sql<number>`(select min(sequence) from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at >= ${since})`;
-    entries = entries.where("feed.sequence", ">=", firstSince).where("feed.recorded_at", ">=", since);
+    entries = entries.where("feed.sequence", ">=", firstSequenceSince(tenantUuid, since)).where("feed.recorded_at", ">=", since);
   }
   if (request.personUuid !== undefined) {
     // From the person's participation indexes (migration 0024) to the entries by item: the person's items
@@ -53,6 +51,14 @@ export function listedEntries(db: Kysely<Database>, tenantUuid: string, request:
     entries = entries.where("feed.item_uuid", "in", items);
   }
   return entries;
+}
+
+/**
+ * The first sequence of the tenant's feed recorded at or after `since` (null when none), one seek of the (tenant,
+ * recorded_at) index. Named: by its statistics SQLite may take the (tenant, sequence) index and walk it instead.
+ */
+export function firstSequenceSince(tenantUuid: string, since: number) {
+  return sql<number>`(select min(sequence) from activity_feed indexed by activity_feed_by_time where tenant_uuid = ${tenantUuid} and recorded_at >= ${since})`;
 }
 
 /**

@@ -32,8 +32,8 @@ const attendees = fc.uniqueArray(fc.record({ person, response: fc.constantFrom("
   maxLength: 3,
 });
 const operation = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant("email" as const), from: person, to: fc.uniqueArray(person, { maxLength: 2 }), other: fc.boolean() }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant("meeting" as const), attendees, cancelled: fc.boolean(), other: fc.boolean() }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("email" as const), from: person, to: fc.uniqueArray(person, { maxLength: 1 }), other: fc.constantFrom(false, false, false, true) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("meeting" as const), attendees, cancelled: fc.boolean(), other: fc.constantFrom(false, false, false, true) }), weight: 3 },
   {
     arbitrary: fc.record({
       kind: fc.constant("update" as const),
@@ -57,7 +57,8 @@ const request = fc.record({
     fc.record({ kind: fc.constant("after" as const), entry: fc.nat() }),
   ),
   limit: fc.integer({ min: 1, max: 4 }),
-  plan: fc.record({ walkFrom: fc.constantFrom(0, 1, 3, 6), entriesPerItem: fc.integer({ min: 1, max: 4 }) }),
+  // Small budgets, so walks often stop short of a full page and fall back.
+  plan: fc.record({ walkFrom: fc.constantFrom(0, 1, 3), entriesPerItem: fc.constantFrom(1, 1, 2) }),
 });
 
 interface Tenant {
@@ -78,7 +79,7 @@ describe("a person's activity feed page by walking the feed", () => {
   it("is exactly the page read from the person's participations", async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 8, maxLength: 40 }), fc.array(request, { minLength: 1, maxLength: 30 }), async (operations, requests) => {
+      fc.asyncProperty(fc.array(operation, { minLength: 15, maxLength: 50 }), fc.array(request, { minLength: 1, maxLength: 30 }), async (operations, requests) => {
         const path = join(folder, `run-${run++}.db`);
         let clock = 0;
         const store = await createSqliteStore({ path, now: () => (clock += 10) });
