@@ -161,6 +161,14 @@ describe("the activity feed", () => {
     expect(plan).not.toContain("TEMP B-TREE");
   });
 
+  it("seeks a page after both a cursor and `afterSequence` by the later of the two alone", async () => {
+    await email("one", ada, bob, 10);
+    await email("two", ada, bob, 20);
+    const sources = await readDuring(() => store.interactions.feed(tenantUuid, { position: { kind: "after", key: [2] }, limit: 10, afterSequence: 1 }));
+    const page = sources.find((source) => /activity_feed/i.test(source) && /limit/i.test(source))!;
+    expect(page.match(/"feed"\."sequence" >/g)).toHaveLength(1);
+  });
+
   it("reads a person's page from their own items, not by walking the tenant's feed", async () => {
     await email("one", ada, bob, 10);
     const sources = await readDuring(() => store.interactions.feed(tenantUuid, { position: { kind: "after", key: [0] }, limit: 10, personUuid: ada }));
