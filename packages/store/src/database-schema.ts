@@ -552,3 +552,15 @@ export interface ActivityFeedTable {
 export interface Database {
   activity_feed: ActivityFeedTable;
 }
+
+/** Migration 0034: a person taken off a meeting's attendee list while the meeting exists, kept by triggers. */
+export interface MeetingDeparturesTable {
+  tenant_uuid: string;
+  meeting_uuid: string;
+  person_uuid: string;
+}
+
+/** The table of migration 0034, merged into `Database`. */
+export interface Database {
+  meeting_departures: MeetingDeparturesTable;
+}

@@ -37,6 +37,7 @@ import { opportunitiesByIntroPersonMigration } from "./0030-opportunities-by-int
 import { deletedTenantsRefuseWritesMigration } from "./0031-deleted-tenants-refuse-writes.js";
 import { activityFeedMigration } from "./0032-activity-feed.js";
 import { activityFeedRemovalsMigration } from "./0033-activity-feed-removals.js";
+import { meetingDeparturesMigration } from "./0034-meeting-departures.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   "0031-deleted-tenants-refuse-writes": deletedTenantsRefuseWritesMigration,
   "0032-activity-feed": activityFeedMigration,
   "0033-activity-feed-removals": activityFeedRemovalsMigration,
+  "0034-meeting-departures": meetingDeparturesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
