@@ -296,7 +296,8 @@ export interface ActivityFeedRequest extends PageRequest {
   afterSequence?: number;
   /**
    * Only items this person took part in: their emails, and the meetings they are an attendee of, removed when
-   * the person no longer counts the meeting (declined, or the meeting is cancelled or deleted).
+   * the person no longer counts the meeting (declined, or the meeting is cancelled or deleted), and the meetings
+   * they were taken off the attendee list of (migration 0034), removed.
    */
   personUuid?: string;
 }

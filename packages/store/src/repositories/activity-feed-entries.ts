@@ -34,7 +34,8 @@ export function listedEntries(db: Kysely<Database>, tenantUuid: string, request:
     // From the person's participation indexes (migration 0024) to the entries by item: the person's items
     // are read and sorted by sequence, what a person with few items costs least (a busy person's page walks
     // the feed instead: activity-feed-person-page.ts).
-    // Every meeting the person is an attendee of: one they no longer count is listed as removed for them.
+    // Every meeting the person is an attendee of, or was taken off (migration 0034): one they no longer count is
+    // listed as removed for them.
     const person = request.personUuid;
     const items = db
       .selectFrom("email_participants")
@@ -44,6 +45,13 @@ export function listedEntries(db: Kysely<Database>, tenantUuid: string, request:
       .unionAll(
         db
           .selectFrom("meeting_attendees")
+          .select("meeting_uuid as uuid")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("person_uuid", "=", person),
+      )
+      .unionAll(
+        db
+          .selectFrom("meeting_departures")
           .select("meeting_uuid as uuid")
           .where("tenant_uuid", "=", tenantUuid)
           .where("person_uuid", "=", person),

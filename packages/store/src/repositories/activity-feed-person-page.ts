@@ -86,14 +86,16 @@ function listedForPerson(request: ActivityFeedRequest & { personUuid: string }, 
 }
 
 /**
- * Whether the person has a participation row for the walked entry's item: the rows the participation-first plan
- * reads (any response, any role), found by the (item, person) primary key. The `+` keeps SQLite from the
+ * Whether the person has a participation row for the walked entry's item, or was taken off the meeting's attendees
+ * (a departure): the rows the participation-first plan reads (any response, any role), found by the (item, person)
+ * primary keys. The `+` keeps SQLite from the
  * (tenant, person) index, which would read all a busy person's participations for each entry.
  */
 function takesPart(personUuid: string, tenantUuid: string) {
   return sql<boolean>`(case feed.kind
     when 'email' then exists (select 1 from email_participants as part where part.email_uuid = feed.item_uuid and part.person_uuid = ${personUuid} and +part.tenant_uuid = ${tenantUuid})
     else exists (select 1 from meeting_attendees as part where part.meeting_uuid = feed.item_uuid and part.person_uuid = ${personUuid} and +part.tenant_uuid = ${tenantUuid})
+      or exists (select 1 from meeting_departures as gone where gone.meeting_uuid = feed.item_uuid and gone.person_uuid = ${personUuid} and +gone.tenant_uuid = ${tenantUuid})
   end)`;
 }
 

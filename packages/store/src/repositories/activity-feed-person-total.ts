@@ -8,8 +8,8 @@ import type { Database } from "../database-schema.js";
 
 /**
  * How many entries `interactions.feed` lists for `personUuid` with no `afterSequence` or `recordedSince`: their
- * emails, each listed once for as long as it exists, and the meetings they attend whose entry some timeline
- * listed (`ever_listed`). The same number as counting the person's items found in the feed, without building
+ * emails, each listed once for as long as it exists, and the meetings they attend or were taken off (migration
+ * 0034) whose entry some timeline listed (`ever_listed`). The same number as counting the person's items found in the feed, without building
  * the list of their uuids and probing the feed with each (the busiest person at 2M interactions: 0.25 s against
  * 2.2 s). A person on one email in two roles has two participant rows, adjacent in the (tenant, person,
  * sent_at, email_uuid) index, so grouping by that order counts the email once without a sort.
@@ -31,12 +31,17 @@ export async function personFeedTotal(
     total += Number((await db.selectFrom(emails.as("email")).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
   }
   if (kind !== "email") {
+    // A person is an attendee of a meeting or was taken off it (migration 0034), never both: no meeting twice.
+    const attended = db
+      .selectFrom("meeting_attendees")
+      .select("meeting_uuid")
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("person_uuid", "=", personUuid)
+      .unionAll(db.selectFrom("meeting_departures").select("meeting_uuid").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid));
     const meetings = await db
-      .selectFrom("meeting_attendees as attendee")
-      .innerJoin("activity_feed as feed", (join) => join.onRef("feed.item_uuid", "=", "attendee.meeting_uuid").on("feed.kind", "=", "meeting"))
+      .selectFrom(attended.as("attended"))
+      .innerJoin("activity_feed as feed", (join) => join.onRef("feed.item_uuid", "=", "attended.meeting_uuid").on("feed.kind", "=", "meeting"))
       .select(sql<number>`count(*)`.as("n"))
-      .where("attendee.tenant_uuid", "=", tenantUuid)
-      .where("attendee.person_uuid", "=", personUuid)
       .where("feed.ever_listed", "=", 1)
       .executeTakeFirstOrThrow();
     total += Number(meetings.n);
