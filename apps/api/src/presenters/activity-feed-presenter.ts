@@ -18,7 +18,7 @@ export const activityFeedItemSchema = activityItemSchema
     removed: z
       .boolean()
       .describe(
-        "True when the item has left the timelines this feed covers (with person_uuid: that person's): the meeting was cancelled, deleted or declined by every attendee (by that person), or the email was deleted. Drop your copy of it; a removal of an item you never received needs nothing. A meeting that comes back is listed again with removed false.",
+        "True when the item has left the timelines this feed covers (with person_uuid: that person's): the meeting was cancelled, deleted or declined by every attendee (by that person, or that person was taken off its attendees), or the email was deleted. Drop your copy of it; a removal of an item you never received needs nothing. A meeting that comes back is listed again with removed false.",
       ),
     sequence: z
       .number()

@@ -167,6 +167,34 @@ describe("GET /v1/activity", () => {
     expect(copies.size).toBe(2);
   });
 
+  it("lets a poller following one person drop a meeting that person was taken off, while others still attend it", async () => {
+    const kickoff = await meeting("kickoff", "2026-12-02T15:00:00Z", [acme.admin.email, "lena@umbra.example"]);
+    const standup = await meeting("standup", "2026-12-03T15:00:00Z", [acme.admin.email]);
+    const own = `?person_uuid=${acme.admin.person_uuid}`;
+    const copies = new Map<string, FeedItem>();
+    let lastSequence = 0;
+    const poll = async () => {
+      for (const item of await scan(`${own}&after_sequence=${lastSequence}`, 1)) {
+        if (item.removed) copies.delete(item.uuid);
+        else copies.set(item.uuid, item);
+        lastSequence = item.sequence;
+      }
+    };
+    await poll();
+    expect([...copies.keys()].sort()).toEqual([kickoff.uuid, standup.uuid].sort());
+    expect((await putMeeting(kickoff.uuid, { attendees: [{ email: "lena@umbra.example" }] })).status).toBe(200);
+    const [removal, ...rest] = (await feed(`${own}&after_sequence=${lastSequence}`)).body.items;
+    expect(rest).toEqual([]);
+    expect(removal).toMatchObject({ uuid: kickoff.uuid, removed: true, title: "kickoff" });
+    expect(removal!.participants.map((participant) => participant.person_uuid)).not.toContain(acme.admin.person_uuid);
+    // The tenant-wide feed lists it at the same sequence, still attended.
+    const [tenantWide] = (await feed(`?after_sequence=${lastSequence}`)).body.items;
+    expect(tenantWide).toEqual({ ...removal, removed: false });
+    await poll();
+    expect([...copies.keys()]).toEqual([standup.uuid]);
+    expect((await feed(own)).body).toMatchObject({ total: 2 });
+  });
+
   it("filters by recording time (since), kind and person, and keeps them for the whole scan", async () => {
     await email("before", "2026-11-01T09:00:00Z");
     const since = new Date(context.clock.now()).toISOString();

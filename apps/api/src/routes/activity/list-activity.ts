@@ -28,7 +28,7 @@ export const listActivity = defineOperation({
     "Nothing recorded meanwhile is missed or listed twice, an email ingested late with an old sent_at included: order and after_sequence follow recording, not sent_at or start times. " +
     "A meeting written again (rescheduled, attendees changed) takes a new sequence and is listed again, so process items by uuid. " +
     "Removals are announced the same way: a meeting cancelled, deleted or declined by every attendee, or a deleted email, is listed at a new sequence with removed true (a deleted one with null occurred_at and title, no participants): drop your copy. A meeting that comes back is listed again with removed false. " +
-    "With person_uuid, a meeting that person no longer counts (declined, cancelled, deleted) is listed as removed for them.",
+    "With person_uuid, a meeting that person no longer counts (declined, cancelled, deleted, or taken off its attendees) is listed as removed for them.",
   query: cursorListQuery.extend({
     since: isoTimestampQuery("Only items Rapport recorded at or after this instant (recording time, not sent_at or start time).").optional(),
     after_sequence: sequenceQuery.optional(),
