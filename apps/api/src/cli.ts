@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** The `rapport` command line. Failures print one line on stderr and exit non-zero. */
-import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store";
+import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store/vocabulary";
 import { CommanderError } from "commander";
 import { CliError } from "./cli/cli-output.js";
 import { ConfigurationError } from "./platform/environment/configuration-error.js";

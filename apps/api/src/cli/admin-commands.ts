@@ -1,23 +1,14 @@
 /**
  * @module
  * `rapport tenants|users|keys ...`: administration of tenants, users and API keys, straight on the
- * database.
+ * database. The commands' names, options and help; what each does is loaded from admin-actions.ts when it runs,
+ * so that `--help` and a mistyped option do not load the store.
  */
-import { createSqliteStore, ROLES, TIERS, type Role, type Store, type Tier } from "@rapport/store";
+import { ROLES, TIERS } from "@rapport/store/vocabulary";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { hashPassword, passwordProblem } from "../oauth/password-hash.js";
-import { issueApiKey } from "../platform/auth/issue-api-key.js";
-import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
-import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
-import { CliError, printResult } from "./cli-output.js";
-import { openingDatabase, resolveDatabasePath } from "./database-path.js";
-import { readNewPassword } from "./read-password.js";
 import { uuidOption } from "./uuid-option.js";
 
-interface GlobalOptions {
-  db?: string;
-  json?: boolean;
-}
+const actions = () => import("./admin-actions.js");
 
 function positiveInteger(value: string): number {
   const parsed = Number(value);
@@ -25,36 +16,6 @@ function positiveInteger(value: string): number {
     throw new InvalidArgumentError("must be a positive integer");
   }
   return parsed;
-}
-
-/**
- * The text of option `option`, trimmed: a CliError when it is blank, longer than `max` characters (the REST API's
- * limit for the same field) or holds a line break, which would split the command's one-line-per-record output.
- */
-function optionText(value: string, option: string, max: number): string {
-  const text = value.trim();
-  if (!text) throw new CliError(`${option} must not be empty`);
-  if (text.length > max) throw new CliError(`${option} is ${text.length} characters long; at most ${max}`);
-  if (/[\r\n]/.test(text)) throw new CliError(`${option} must be one line`);
-  return text;
-}
-
-/** Opens the store for one command and always closes it. */
-async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>): Promise<T> {
-  const options = command.optsWithGlobals<GlobalOptions>();
-  const path = resolveDatabasePath(options.db);
-  const store = await openingDatabase(path, () => createSqliteStore({ path }));
-  try {
-    return await work(store, options);
-  } finally {
-    await store.close();
-  }
-}
-
-async function requireTenant(store: Store, tenantUuid: string) {
-  const tenant = await store.tenants.get(tenantUuid);
-  if (!tenant) throw new CliError(`tenant ${tenantUuid} not found`);
-  return tenant;
 }
 
 export function tenantsCommand(): Command {
@@ -66,43 +27,16 @@ export function tenantsCommand(): Command {
     .addOption(new Option("--tier <tier>", "rate-limit tier").choices(TIERS).default("standard"))
     .option("--per-second <n>", "custom tier: requests per second per key", positiveInteger)
     .option("--monthly <n>", "custom tier: requests per calendar month", positiveInteger)
-    .action(async (options: { name: string; tier: Tier; perSecond?: number; monthly?: number }, command: Command) => {
-      if ((options.perSecond || options.monthly) && options.tier !== "custom") {
-        throw new CliError("--per-second and --monthly apply only to --tier custom");
-      }
-      const name = optionText(options.name, "--name", MAX_TENANT_NAME_LENGTH);
-      await withStore(command, async (store, global) => {
-        const tenant = await store.tenants.create({
-          name,
-          tier: options.tier,
-          per_second_limit: options.perSecond ?? null,
-          monthly_limit: options.monthly ?? null,
-        });
-        const limits = limitsFor(tenant);
-        printResult(global, { ...tenant, limits }, () => [
-          `created tenant ${tenant.uuid} "${tenant.name}" (${tenant.tier}: ${limits.perSecond} req/s per key, ${limits.monthly} req/month)`,
-        ]);
-      });
-    });
+    .action(async (options, command) => (await actions()).createTenant(options, command));
   tenants
     .command("list")
     .description("list live tenants")
-    .action(async (_options: object, command: Command) => {
-      await withStore(command, async (store, global) => {
-        const list = await store.tenants.list();
-        printResult(global, list, () => (list.length ? list.map((tenant) => `${tenant.uuid}  ${tenant.tier.padEnd(12)}  ${tenant.name}`) : ["no tenants"]));
-      });
-    });
+    .action(async (_options: object, command: Command) => (await actions()).listTenants(command));
   tenants
     .command("delete")
     .description("delete a tenant: its keys stop working at once")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .action(async (options: { tenant: string }, command: Command) => {
-      await withStore(command, async (store, global) => {
-        if (!(await store.tenants.delete(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
-        printResult(global, { uuid: options.tenant, deleted: true }, () => [`deleted tenant ${options.tenant}`]);
-      });
-    });
+    .action(async (options, command) => (await actions()).deleteTenant(options, command));
   return tenants;
 }
 
@@ -115,97 +49,37 @@ export function usersCommand(): Command {
     .requiredOption("--name <name>", "full name")
     .requiredOption("--email <email>", "email address")
     .addOption(new Option("--role <role>", "role").choices(ROLES).default("member"))
-    .action(async (options: { tenant: string; name: string; email: string; role: Role }, command: Command) => {
-      const name = optionText(options.name, "--name", MAX_PERSON_NAME_LENGTH);
-      const email = optionText(options.email, "--email", MAX_EMAIL_ADDRESS_LENGTH);
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`--email ${options.email} is not an email address`);
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        const user = await store.users.create({ tenant_uuid: options.tenant, name, email, role: options.role });
-        printResult(global, user, () => [`created ${user.role} ${user.uuid} ${user.name} <${user.email}>`]);
-      });
-    });
+    .action(async (options, command) => (await actions()).createUser(options, command));
   users
     .command("list")
     .description("list a tenant's users")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .action(async (options: { tenant: string }, command: Command) => {
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        const page = await store.users.list(options.tenant, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 });
-        printResult(global, page.rows, () =>
-          page.rows.map((user) => `${user.uuid}  ${user.role.padEnd(13)}  ${user.is_active ? "active  " : "inactive"}  ${user.name} <${user.email}>`),
-        );
-      });
-    });
+    .action(async (options, command) => (await actions()).listUsers(options, command));
   users
     .command("deactivate")
     .description("deactivate a user: their user-scoped keys and x-service-user-id answer 403")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--user <uuid>", "user UUID", uuidOption)
-    .action(async (options: { tenant: string; user: string }, command: Command) => {
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        if (!(await store.users.deactivate(options.tenant, options.user))) {
-          throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
-        }
-        printResult(global, { uuid: options.user, is_active: false }, () => [`deactivated user ${options.user}`]);
-      });
-    });
+    .action(async (options, command) => (await actions()).deactivateUser(options, command));
   users
     .command("reactivate")
     .description("reactivate a deactivated user: their unrevoked user-scoped keys and x-service-user-id work again")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--user <uuid>", "user UUID", uuidOption)
-    .action(async (options: { tenant: string; user: string }, command: Command) => {
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        if (!(await store.users.reactivate(options.tenant, options.user))) {
-          throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
-        }
-        // Deactivation refuses a user's keys without revoking them, so they come back; saying how many lets an
-        // operator who meant to retire them revoke them now.
-        const keys = await store.apiKeys.list(options.tenant);
-        const working = keys.filter((key) => key.user_uuid === options.user && !key.revoked_at).length;
-        printResult(global, { uuid: options.user, is_active: true }, () => [
-          `reactivated user ${options.user}; API keys bound to them that work again: ${working}`,
-        ]);
-      });
-    });
+    .action(async (options, command) => (await actions()).reactivateUser(options, command));
   users
     .command("set-role")
     .description("give a user another role: administrators may change the workspace configuration")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--user <uuid>", "user UUID", uuidOption)
     .addOption(new Option("--role <role>", "role").choices(ROLES).makeOptionMandatory())
-    .action(async (options: { tenant: string; user: string; role: Role }, command: Command) => {
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        const user = await store.users.setRole(options.tenant, options.user, options.role);
-        if (!user) throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
-        printResult(global, user, () => [`${user.name} <${user.email}> (${user.uuid}) is now ${user.role}`]);
-      });
-    });
+    .action(async (options, command) => (await actions()).setUserRole(options, command));
   users
     .command("set-password")
     .description("set the password a user signs in with on the OAuth page (MCP clients); read from stdin, never from arguments")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--user <uuid>", "user UUID", uuidOption)
-    .action(async (options: { tenant: string; user: string }, command: Command) => {
-      const password = await readNewPassword();
-      const problem = passwordProblem(password);
-      if (problem) throw new CliError(`${problem}; nothing changed`);
-      const hash = await hashPassword(password);
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        const user = await store.users.get(options.tenant, options.user);
-        if (!user) throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
-        await store.userPasswords.set(options.tenant, options.user, hash);
-        printResult(global, { uuid: user.uuid, email: user.email, password_set: true }, () => [
-          `set the sign-in password of ${user.name} <${user.email}>${user.is_active ? "" : " (deactivated: cannot sign in until reactivated)"}`,
-        ]);
-      });
-    });
+    .action(async (options, command) => (await actions()).setUserPassword(options, command));
   return users;
 }
 
@@ -217,44 +91,17 @@ export function keysCommand(): Command {
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .option("--user <uuid>", "bind the key to this user", uuidOption)
     .option("--label <label>", "a note to tell keys apart")
-    .action(async (options: { tenant: string; user?: string; label?: string }, command: Command) => {
-      const label = options.label === undefined ? null : optionText(options.label, "--label", MAX_API_KEY_LABEL_LENGTH);
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label });
-        printResult(global, { ...issued.key, key: issued.plaintext }, () => [
-          `created key ${issued.key.uuid} (${issued.key.user_uuid ? `bound to user ${issued.key.user_uuid}` : "tenant-scoped"})`,
-          issued.plaintext,
-          "store it now: it is not shown again",
-        ]);
-      });
-    });
+    .action(async (options, command) => (await actions()).createKey(options, command));
   keys
     .command("list")
     .description("list a tenant's keys (prefixes only)")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .action(async (options: { tenant: string }, command: Command) => {
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        const list = await store.apiKeys.list(options.tenant);
-        printResult(global, list, () =>
-          list.map((key) => `${key.uuid}  ${key.key_prefix}…  ${key.revoked_at ? "revoked" : "active "}  ${key.user_uuid ?? "tenant-scoped"}${key.label ? `  ${key.label}` : ""}`),
-        );
-      });
-    });
+    .action(async (options, command) => (await actions()).listKeys(options, command));
   keys
     .command("revoke")
     .description("revoke an API key; it answers 401 from then on")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--key-id <uuid>", "key UUID (from keys list)", uuidOption)
-    .action(async (options: { tenant: string; keyId: string }, command: Command) => {
-      await withStore(command, async (store, global) => {
-        await requireTenant(store, options.tenant);
-        if (!(await store.apiKeys.revoke(options.tenant, options.keyId))) {
-          throw new CliError(`key ${options.keyId} not found in tenant ${options.tenant}, or already revoked`);
-        }
-        printResult(global, { uuid: options.keyId, revoked: true }, () => [`revoked key ${options.keyId}`]);
-      });
-    });
+    .action(async (options, command) => (await actions()).revokeKey(options, command));
   return keys;
 }

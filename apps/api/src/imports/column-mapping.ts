@@ -5,10 +5,8 @@
  * header name, overridden or extended by `--map "Header=field,..."`.
  */
 import { COMPANY_TEXT_FIELDS } from "@rapport/store";
+import { CSV_ENTITIES, type CsvEntity } from "./csv-entities.js";
 import { ImportRequestError } from "./import-request.js";
-
-export const CSV_ENTITIES = ["persons", "companies"] as const;
-export type CsvEntity = (typeof CSV_ENTITIES)[number];
 
 export const PERSON_FIELDS = [
   "first_name",

@@ -9,14 +9,8 @@ import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, normalizeEm
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
-import {
-  checkColumnMap,
-  guessEntity,
-  isHeaderRow,
-  mapColumns,
-  type ColumnMapping,
-  type CsvEntity,
-} from "./column-mapping.js";
+import { checkColumnMap, guessEntity, isHeaderRow, mapColumns, type ColumnMapping } from "./column-mapping.js";
+import type { CsvEntity } from "./csv-entities.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readAsUtf8 } from "./text-encoding.js";

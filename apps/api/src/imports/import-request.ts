@@ -4,7 +4,7 @@
  * the calendar window, bodies, and the CSV entity and column map.
  */
 import type { ImportKind } from "@rapport/store";
-import type { CsvEntity } from "./column-mapping.js";
+import type { CsvEntity } from "./csv-entities.js";
 
 export interface ImportRequest {
   kind: ImportKind;

@@ -1,6 +1,6 @@
 /** Zod building blocks for request bodies: instants and participants. */
 import { z } from "zod";
-import { parseIsoTimestamp } from "./common-schemas.js";
+import { parseIsoTimestamp } from "./iso-timestamp.js";
 import { MAX_DATE_TEXT_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "./field-limits.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
 

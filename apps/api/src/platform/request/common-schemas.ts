@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { MAX_QUERY_UUIDS } from "./count-limits.js";
+import { ISO_DATE, parseIsoTimestamp } from "./iso-timestamp.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
 
 /** Characters a UUID of a comma-separated list may take: its 36, a comma and room for spaces around them. */
@@ -42,22 +43,7 @@ export const uuidListQuery = (description: string, max = MAX_QUERY_UUIDS) =>
     })
     .describe(`${description} Comma-separated, at most ${max}.`);
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MILLISECONDS = 86_400_000;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
-/** Parses an ISO 8601 date or date-time to epoch ms; no zone means UTC. Null when not ISO 8601. */
-export function parseIsoTimestamp(text: string): number | null {
-  const value = text.trim();
-  if (ISO_DATE.test(value)) {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value ? null : time;
-  }
-  if (!ISO_DATE_TIME.test(value)) return null;
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
-  const time = Date.parse(hasZone ? value.replace(" ", "T") : `${value.replace(" ", "T")}Z`);
-  return Number.isNaN(time) ? null : time;
-}
 
 /**
  * An ISO 8601 date or date-time in a query string, as epoch milliseconds. With `endOfDay`, a date

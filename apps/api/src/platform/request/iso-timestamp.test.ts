@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIsoTimestamp } from "./common-schemas.js";
+import { parseIsoTimestamp } from "./iso-timestamp.js";
 
 describe("parseIsoTimestamp", () => {
   it("reads dates as UTC midnight and date-times with or without a zone", () => {

@@ -1,0 +1,116 @@
+/**
+ * @module
+ * What `rapport import` does once its options are read (in import-command.ts): opens the store, imports the
+ * source with a progress display and Ctrl-C handling, and prints the summary.
+ */
+import { resolve } from "node:path";
+import { createSqliteStore, type ImportKind, type Store, type User } from "@rapport/store";
+import type { Command } from "commander";
+import type { CsvEntity } from "../imports/csv-entities.js";
+import { defaultWindow, ImportRequestError, type ImportRequest } from "../imports/import-request.js";
+import type { ImportSummary } from "../imports/import-summary.js";
+import { ImportFormatError } from "../imports/imported-items.js";
+import { CliError, printResult } from "./cli-output.js";
+import { openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { createProgressDisplay } from "./import-progress.js";
+
+export interface ImportOptions {
+  tenant: string;
+  user?: string;
+  dryRun?: boolean;
+  keepBodies?: boolean;
+  since?: number;
+  until?: number;
+  map: string[];
+  entity?: CsvEntity;
+  batchSize?: number;
+}
+
+async function ownerOf(store: Store, tenantUuid: string, userUuid: string | undefined): Promise<User | null> {
+  if (!userUuid) return null;
+  const user = await store.users.get(tenantUuid, userUuid);
+  if (!user) throw new CliError(`user ${userUuid} not found in tenant ${tenantUuid}`);
+  if (!user.is_active) throw new CliError(`user ${userUuid} is deactivated`);
+  return user;
+}
+
+/** The human summary: what happened, the first problems, and who owns (or might own) the archive. */
+export function summaryLines(summary: ImportSummary, source: string): string[] {
+  const lines = [
+    `${summary.dry_run ? "dry run (nothing written) of " : ""}${summary.kind} import of ${source}: ${summary.outcome} in ${(summary.duration_ms / 1_000).toFixed(1)} s`,
+    `  items: ${summary.items.read} read, ${summary.items.written} ${summary.dry_run ? "to write" : "written"}, ${summary.items.unchanged} already there, ${summary.items.skipped} skipped, ${summary.items.failed} failed`,
+  ];
+  if (summary.kind === "mbox") lines.push(`  emails: ${summary.emails.new} new, ${summary.emails.known} already known`);
+  if (summary.kind === "ics") {
+    const { meetings } = summary;
+    lines.push(`  meetings: ${meetings.new} new, ${meetings.known} already known, ${meetings.updated} updated, ${meetings.cancelled_skipped} cancelled and left out`);
+  }
+  lines.push(`  persons: ${summary.persons.matched} matched, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped`);
+  if (summary.kind === "vcf" || summary.kind === "csv") lines.push(`  companies: ${summary.companies.matched} matched, ${summary.companies.created} ${summary.dry_run ? "to create" : "created"}`);
+  const reasons = Object.entries(summary.skipped);
+  if (reasons.length > 0) lines.push(`  skipped: ${reasons.map(([reason, count]) => `${count} ${reason}`).join(", ")}`);
+  if (summary.problems.count > 0) {
+    lines.push(`  problems: ${summary.problems.count}${summary.problems.count > summary.problems.first.length ? ` (first ${summary.problems.first.length})` : ""}`);
+    for (const problem of summary.problems.first) lines.push(`    ${problem.position}: ${problem.message}`);
+  }
+  if (summary.owner) lines.push(`  owner: ${summary.owner.name} <${summary.owner.email}>, named in ${summary.owner.appearances} items`);
+  if (summary.proposed_owner) {
+    const proposed = summary.proposed_owner;
+    lines.push(`  proposed owner: ${proposed.name} <${proposed.email}> (named in ${proposed.appearances} items); pass --user ${proposed.user_uuid} to record it`);
+  }
+  if (summary.outcome === "interrupted") lines.push("  stopped early: what was written is complete; run the same command again to finish");
+  return lines;
+}
+
+/** Runs `rapport import <kind> <source>` with its parsed options. */
+export async function runImport(kind: ImportKind, source: string, options: ImportOptions, command: Command): Promise<void> {
+  const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+  const window = defaultWindow(Date.now());
+  const request: ImportRequest = {
+    kind,
+    dryRun: options.dryRun ?? false,
+    keepBodies: options.keepBodies ?? false,
+    since: options.since ?? window.since,
+    until: options.until ?? window.until,
+    entity: options.entity ?? null,
+    map: options.map,
+  };
+  const path = resolveDatabasePath(global.db);
+  const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write("\nrapport: stopping after the batch in flight (Ctrl-C again to quit at once)\n");
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal);
+  const display = createProgressDisplay(process.stderr);
+  try {
+    if (!(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
+    const owner = await ownerOf(store, options.tenant, options.user);
+    const { importArchive } = await import("../imports/import-archive.js");
+    const summary = await importArchive({
+      store,
+      tenantUuid: options.tenant,
+      input: source === "-" ? { stream: process.stdin, name: "standard input" } : { path: resolve(source) },
+      request,
+      owner,
+      signal: controller.signal,
+      onProgress: (progress) => display.update(progress),
+      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    });
+    // The persons and companies it wrote go into the search's name indexes now, so the server's next
+    // searches do not each take 20,000 of them and read every name meanwhile.
+    if (!request.dryRun) await store.nameSearch.catchUp(options.tenant);
+    display.stop();
+    printResult(global, summary, () => summaryLines(summary, source === "-" ? "standard input" : source));
+    if (summary.outcome === "interrupted") process.exitCode = 130;
+  } catch (error) {
+    display.stop();
+    if (error instanceof ImportFormatError || error instanceof ImportRequestError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    process.off("SIGINT", onSignal);
+    await store.close();
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * @module
+ * What `rapport serve` does once its options are read (in serve-command.ts): seeds the demo tenant when asked,
+ * starts the server, prints where it listens (and the demo keys), and stops cleanly on SIGTERM/SIGINT.
+ */
+import type { Command } from "commander";
+import { createServices } from "../create-services.js";
+import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
+import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { switchVariable } from "../platform/environment/switch-variable.js";
+import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
+import { createLogger } from "../platform/logging/logger.js";
+import { startServer } from "../server.js";
+import { CliError, printResult } from "./cli-output.js";
+import { openingDatabase, resolveDatabasePath } from "./database-path.js";
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  demo?: boolean;
+  publicUrl?: string;
+  trustProxy?: boolean;
+  warmGraphs: boolean;
+}
+
+function demoLines(url: string, keys: DemoKeys): string[] {
+  const [avery, morgan] = keys.user_keys;
+  return [
+    "",
+    `Demo tenant "Demo Capital" (${DEMO_TENANT_UUID}). Fresh demo keys, valid until the next start with --demo:`,
+    `  tenant-wide key:          ${keys.tenant_key}`,
+    ...(avery ? [`  ${avery.user_name} (administrator): ${avery.key}`] : []),
+    ...(morgan ? [`  ${morgan.user_name} (member):     ${morgan.key}`] : []),
+    "",
+    "Try:",
+    `  export RAPPORT_KEY=${keys.tenant_key}`,
+    `  curl -s -H "x-api-key: $RAPPORT_KEY" ${url}/v1/persons`,
+    `  curl -s -H "x-api-key: $RAPPORT_KEY" "${url}/v1/companies?name=robotics"`,
+    `  curl -s -H "x-api-key: $RAPPORT_KEY" ${url}/v1/users`,
+  ];
+}
+
+function publicUrlOption(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`--public-url ${value} is not a URL; give e.g. https://rapport.example.com`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new CliError(`--public-url must be http(s), got ${url.protocol}`);
+  if (url.pathname !== "/" || url.search || url.hash) throw new CliError("--public-url must be an origin without a path, e.g. https://rapport.example.com");
+  return url.origin;
+}
+
+/** Why the server could not listen on `port` at `host`, in one line naming the option to change. */
+function listenFailure(error: unknown, port: number, host: string): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case "EADDRINUSE":
+      return new CliError(`port ${port} on ${host} is already in use; pick another with --port`);
+    case "EACCES":
+      return new CliError(`no permission to listen on port ${port}: ports below 1024 need privileges; pick another with --port`);
+    case "EADDRNOTAVAIL":
+      return new CliError(`--host ${host} is not an address of this machine; use 127.0.0.1, 0.0.0.0 or one of its own addresses`);
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new CliError(`--host ${host} does not resolve to an address`);
+    default:
+      return error;
+  }
+}
+
+/** Runs `rapport serve` with its parsed options; the process keeps running until a signal stops the server. */
+export async function runServer(options: ServeOptions, command: Command): Promise<void> {
+  const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+  const databasePath = resolveDatabasePath(global.db);
+  const publicUrl = options.publicUrl ? publicUrlOption(options.publicUrl) : undefined;
+  const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
+  const trustProxy = options.trustProxy === true || switchVariable(process.env, "RAPPORT_TRUST_PROXY", false);
+  if (options.demo) await openingDatabase(databasePath, () => seedDemoTenant(databasePath));
+  // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.
+  const logger = createLogger({}, global.json ? "stderr" : "stdout");
+  const services = await openingDatabase(databasePath, () => createServices({ databasePath, logger }));
+  let server;
+  try {
+    server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs });
+  } catch (error) {
+    await services.store.close();
+    throw listenFailure(error, options.port, options.host);
+  }
+  const running = server;
+  // Only once the server listens: a start that fails leaves the demo's keys as they were.
+  const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
+  printResult(
+    global,
+    { url: running.url, database: databasePath, demo: demoKeys ? { tenant_uuid: DEMO_TENANT_UUID, ...demoKeys } : null },
+    () => [
+      `Rapport is listening on ${running.url} (database ${databasePath})`,
+      `  API reference: ${publicUrl ?? running.url}/docs    MCP server: ${publicUrl ?? running.url}/mcp`,
+      ...(demoKeys ? demoLines(running.url, demoKeys) : []),
+    ],
+  );
+  const shutdown = (signal: string) => {
+    services.logger.info({ signal }, "shutting down: finishing in-flight requests");
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}

@@ -1,0 +1,18 @@
+/** @module ISO 8601 dates and date-times as epoch milliseconds, without zod: the command line's options read them too. */
+
+/** A date alone, `YYYY-MM-DD`. */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** Parses an ISO 8601 date or date-time to epoch ms; no zone means UTC. Null when not ISO 8601. */
+export function parseIsoTimestamp(text: string): number | null {
+  const value = text.trim();
+  if (ISO_DATE.test(value)) {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value ? null : time;
+  }
+  if (!ISO_DATE_TIME.test(value)) return null;
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  const time = Date.parse(hasZone ? value.replace(" ", "T") : `${value.replace(" ", "T")}Z`);
+  return Number.isNaN(time) ? null : time;
+}
