@@ -2,16 +2,16 @@
  * A person's activity feed announces a meeting they were taken off (migration 0034's departures): removed for them at
  * the meeting's new sequence, in both plans of a person's page and in its total, and nowhere else.
  */
-import SqliteDatabase from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import type SqliteDatabase from "better-sqlite3";
+import type { Kysely } from "kysely";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ActivityFeedItem } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
-import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { ActivityFeedRequest, Store } from "../store.js";
+import { openTwoPersonFeedStore, type TwoPersonFeedStore } from "../testing/two-person-feed-store.js";
 import { activityFeedPage } from "./activity-feed.js";
 import type { PersonPagePlan } from "./activity-feed-person-page.js";
 
@@ -25,29 +25,21 @@ const PLANS: Record<string, PersonPagePlan> = {
 };
 
 let clock = 0;
-let path: string;
 let store: Store;
 let sqlite: SqliteDatabase.Database;
 let db: Kysely<Database>;
 let tenantUuid: string;
 let ada: string;
 let bob: string;
+let opened: TwoPersonFeedStore;
 let run = 0;
 
 beforeEach(async () => {
   clock = 1_000;
-  path = join(folder, `run-${run++}.db`);
-  store = await createSqliteStore({ path, now: () => clock });
-  sqlite = new SqliteDatabase(path);
-  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-  ada = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] })).uuid;
-  bob = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Bob", emails: ["bob@x.example"] })).uuid;
+  opened = await openTwoPersonFeedStore(join(folder, `run-${run++}.db`), () => clock);
+  ({ store, sqlite, db, tenantUuid, ada, bob } = opened);
 });
-afterEach(async () => {
-  await db.destroy();
-  await store.close();
-});
+afterEach(() => opened.close());
 
 async function meeting(title: string, attendees: string[]) {
   clock += 10;

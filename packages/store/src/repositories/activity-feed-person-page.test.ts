@@ -2,13 +2,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import SqliteDatabase from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import type SqliteDatabase from "better-sqlite3";
+import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
-import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { ActivityFeedRequest, Store } from "../store.js";
 import { planOf, readDuring } from "../testing/sqlite-plans.js";
+import { openTwoPersonFeedStore, type TwoPersonFeedStore } from "../testing/two-person-feed-store.js";
 import { activityFeedPage } from "./activity-feed.js";
 import type { PersonPagePlan } from "./activity-feed-person-page.js";
 
@@ -21,21 +21,14 @@ let db: Kysely<Database>;
 let tenantUuid: string;
 let ada: string;
 let bob: string;
+let opened: TwoPersonFeedStore;
 let file = 0;
 
 beforeEach(async () => {
-  const path = join(folder, `store-${file++}.db`);
-  store = await createSqliteStore({ path });
-  sqlite = new SqliteDatabase(path);
-  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-  ada = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] })).uuid;
-  bob = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Bob", emails: ["bob@x.example"] })).uuid;
+  opened = await openTwoPersonFeedStore(join(folder, `store-${file++}.db`));
+  ({ store, sqlite, db, tenantUuid, ada, bob } = opened);
 });
-afterEach(async () => {
-  await db.destroy();
-  await store.close();
-});
+afterEach(() => opened.close());
 
 async function emails(count: number, from: string, to: string) {
   for (let index = 0; index < count; index++) {
