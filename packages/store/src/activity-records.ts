@@ -43,6 +43,7 @@ export interface EmailIngestResult {
 /** One item of a batch ingest: stored or recognized, or not stored because of its own input. */
 export type EmailBatchResult = EmailIngestResult | { status: "ERROR"; error: InvalidInputError | ConflictError };
 
+/** A meeting's statuses: a cancelled meeting is kept but counts for nothing. */
 export const MEETING_STATUSES = ["confirmed", "cancelled"] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 

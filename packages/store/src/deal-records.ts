@@ -70,6 +70,7 @@ export interface NewOpportunityStage {
 
 export type OpportunityStageChanges = Partial<Pick<NewOpportunityStage, "name" | "color" | "percentage" | "is_hidden">>;
 
+/** The value types of an opportunity custom field. */
 export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "boolean", "single_select", "multi_select"] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
@@ -280,9 +281,11 @@ export interface NoteChanges {
   content?: string;
 }
 
+/** Who sees a task: its creator alone (`PERSONAL`) or the whole workspace. */
 export const TASK_SCOPES = ["PERSONAL", "WORKSPACE"] as const;
 export type TaskScope = (typeof TASK_SCOPES)[number];
 
+/** A task's statuses. */
 export const TASK_STATUSES = ["OPEN", "IN_PROGRESS", "DONE", "CANCELLED"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

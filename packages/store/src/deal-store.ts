@@ -84,6 +84,7 @@ export interface OpportunityCustomFieldRepository {
   delete(tenantUuid: string, fieldUuid: string): Promise<boolean>;
 }
 
+/** The `sort_by` values of `opportunities.list` (and of `GET /v1/opportunities`). */
 export const OPPORTUNITY_SORT_FIELDS = [
   "name",
   "created_at",

@@ -7,6 +7,7 @@
 export const IMPORT_KINDS = ["mbox", "ics", "vcf", "csv"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
+/** An import job's statuses, from `queued` to one of `IMPORT_JOB_OUTCOMES`. */
 export const IMPORT_JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 

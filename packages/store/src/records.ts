@@ -8,6 +8,7 @@
 export const TIERS = ["standard", "professional", "enterprise", "custom"] as const;
 export type Tier = (typeof TIERS)[number];
 
+/** A user's roles: administrators may also change the workspace configuration. */
 export const ROLES = ["member", "administrator"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -243,6 +244,7 @@ export type PersonPatch = Partial<Omit<NewPerson, "tenant_uuid" | "is_internal" 
   emails?: Array<{ address: string; is_primary?: boolean }>;
 };
 
+/** What an entity list holds: companies or persons. */
 export const ENTITY_LIST_KINDS = ["companies", "persons"] as const;
 export type EntityListKind = (typeof ENTITY_LIST_KINDS)[number];
 

@@ -111,6 +111,7 @@ export interface ApiKeyRepository {
   revokeByLabel(tenantUuid: string, label: string): Promise<number>;
 }
 
+/** The `sort_by` values of `persons.list`. */
 export const PERSON_SORT_FIELDS = ["service_updated_at", "created_at", "name"] as const;
 export type PersonSortField = (typeof PERSON_SORT_FIELDS)[number];
 
@@ -156,6 +157,7 @@ export interface PersonRepository {
   findByDomain(tenantUuid: string, domain: string, limit: number): Promise<{ uuids: string[]; total: number }>;
 }
 
+/** The `sort_by` values of `companies.list`. */
 export const COMPANY_SORT_FIELDS = ["service_updated_at", "created_at", "company_name"] as const;
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
 

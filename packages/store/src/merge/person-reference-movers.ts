@@ -12,6 +12,7 @@ import { moveListMemberships } from "./move-list-memberships.js";
 import { moveMergeHistory } from "./move-merge-history.js";
 import type { PersonReferenceMover } from "./person-reference-mover.js";
 
+/** The movers a person merge runs, in this order, inside its transaction. */
 export const personReferenceMovers: readonly PersonReferenceMover[] = [
   moveEmails,
   moveAffiliations,
