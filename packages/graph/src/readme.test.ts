@@ -1,6 +1,10 @@
-/** Keeps the README's example runnable: its code block is the example file, and its output is what it prints. */
+/**
+ * Keeps the README's example runnable (its code block is the example file, and its output is what it prints) and
+ * its reference complete (every value the package exports is named in it).
+ */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import * as graphPackage from "./index.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 const example = readFileSync(new URL("./testing/readme-example.ts", import.meta.url), "utf8");
@@ -28,5 +32,12 @@ describe("README example", () => {
     });
     await import("./testing/readme-example.js");
     expect(lines.join("\n")).toBe(block("output").trimEnd());
+  });
+});
+
+describe("README reference", () => {
+  it("names every value the package exports", () => {
+    const undocumented = Object.keys(graphPackage).filter((name) => !new RegExp(`\`(new )?${name}\\b`).test(readme));
+    expect(undocumented).toEqual([]);
   });
 });
