@@ -48,6 +48,14 @@ export interface CreateAppOptions {
   ready?: () => boolean;
 }
 
+/**
+ * The whole application: every `/v1` operation of the table, `/v1/openapi.json`, `/docs`, `/mcp`, `/health`,
+ * `/ready`, and with a `publicUrl` the OAuth endpoints. The server, the CLI and every test build it this way.
+ *
+ * @example
+ * const app = createApp(await createServices({ databasePath: ":memory:" }));
+ * const response = await app.request("/health"); // 200 {"status":"ok"}
+ */
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
   const { operations = allOperations, validateResponses = false, publicUrl, oauth = publicUrl !== undefined, trustProxy = false, ready = () => true } = options;
   const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });

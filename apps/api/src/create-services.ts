@@ -25,6 +25,12 @@ export interface CreateServicesOptions {
   responseCache?: ResponseCache;
 }
 
+/**
+ * The production services for a database file: the SQLite store, the system clock, in-process per-second and
+ * persisted monthly rate-limit counters, a pino logger, and the summary provider, response cache and scoring
+ * parameters the `RAPPORT_*` environment variables describe. An unusable setting rejects with a
+ * `ConfigurationError` naming it, before the database is opened.
+ */
 export async function createServices(options: CreateServicesOptions): Promise<AppServices> {
   const { databasePath, clock = systemClock, logger = createLogger() } = options;
   // Read before opening the database, so a misconfiguration fails without leaving it open.

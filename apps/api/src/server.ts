@@ -47,6 +47,15 @@ async function reserveKeptAnswerMemory(services: AppServices, stopped: () => boo
   while (!stopped() && !services.responseCache.reserveMemory(RESERVED_PER_TURN)) await setImmediate(undefined, { ref: false });
 }
 
+/**
+ * Serves the app on `host:port` (default 127.0.0.1:8787) and resolves once listening. With `warmGraphs` it then
+ * loads every tenant's graph in the background (`/ready` answers 503 until done). `close()` stops accepting,
+ * waits for in-flight requests and closes the store.
+ *
+ * @example
+ * const server = await startServer(await createServices({ databasePath: "./data/rapport.db" }), { port: 8787 });
+ * console.log(server.url); // http://127.0.0.1:8787
+ */
 export async function startServer(services: AppServices, options: StartServerOptions = {}): Promise<RunningServer> {
   const { port = 8787, host = "127.0.0.1", warmGraphs = false, ...appOptions } = options;
   // Before the graphs are warmed or asked: a server's rankings' garbage then stays in the young generation.

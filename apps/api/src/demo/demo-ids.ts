@@ -8,4 +8,5 @@ export function demoUuid(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The demo tenant's UUID, "Demo Capital": the same on every machine. */
 export const DEMO_TENANT_UUID = demoUuid("tenant");

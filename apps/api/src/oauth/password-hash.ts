@@ -29,6 +29,7 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
+/** The scrypt hash of a sign-in password, with its salt and cost (`cost` defaults to N = 2^15, r = 8, p = 1). */
 export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, cost);

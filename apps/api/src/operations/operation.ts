@@ -34,6 +34,12 @@ export interface StatusReply<Body> {
 }
 declare const statusReplyBrand: unique symbol;
 
+/**
+ * A handler's answer with a status other than the operation's usual one.
+ *
+ * @example
+ * return reply(201, created);
+ */
 export function reply<Body>(status: number, body: Body): StatusReply<Body> {
   return { status, body } as StatusReply<Body>;
 }

@@ -4,6 +4,7 @@ export interface Clock {
   now(): number;
 }
 
+/** The real clock: `Date.now()`. */
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock that stands still until moved; for tests. */

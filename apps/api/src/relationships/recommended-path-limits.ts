@@ -32,6 +32,7 @@ export const PATHS_PER_ITEM = 10;
  * all. The first two are defaults: a batch body may ask for 0 to 10.
  */
 export const BATCH_PATHS_PER_ITEM = 1;
+/** `priority_management` entries per item of a batch by default (see above). */
 export const BATCH_PRIORITY_ENTRIES_LIMIT = 1;
 export const BATCH_HOP_ASSOCIATIONS_LIMIT = 3;
 

@@ -1,6 +1,7 @@
 /** A SummaryProvider that answers with `fallback` whenever `primary` fails, reporting the failure. */
 import type { SummaryProvider } from "./summary-provider.js";
 
+/** Answers with `primary`, or with `fallback` when `primary` fails, after telling `onFailure`. */
 export function createFallbackSummaryProvider(
   primary: SummaryProvider,
   fallback: SummaryProvider,

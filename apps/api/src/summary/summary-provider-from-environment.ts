@@ -11,6 +11,12 @@ import { createFallbackSummaryProvider } from "./fallback-summary-provider.js";
 import { createOpenAiCompatibleSummaryProvider } from "./openai-compatible-summary-provider.js";
 import type { SummaryProvider } from "./summary-provider.js";
 
+/**
+ * The summary provider `RAPPORT_SUMMARY_API_URL`, `RAPPORT_SUMMARY_MODEL`, `RAPPORT_SUMMARY_API_KEY` and
+ * `RAPPORT_SUMMARY_TIMEOUT_MS` describe: an OpenAI-compatible endpoint falling back to the deterministic summaries
+ * (each failure logged as a warning), or the deterministic summaries alone without a URL. A URL without a model, or
+ * a timeout that is not a positive integer, throws a `ConfigurationError`.
+ */
 export function summaryProviderFromEnvironment(environment: Record<string, string | undefined>, logger?: Logger): SummaryProvider {
   const deterministic = createDeterministicSummaryProvider();
   const baseUrl = environment.RAPPORT_SUMMARY_API_URL?.trim();

@@ -8,6 +8,11 @@ export interface IssuedApiKey {
   plaintext: string;
 }
 
+/**
+ * Creates an API key of the tenant, tenant-wide or bound to an active user of it, and returns its plaintext once
+ * (only its hash is stored). An unknown tenant, or a user who is not an active user of it, is an
+ * `InvalidInputError`.
+ */
 export async function issueApiKey(
   store: Store,
   input: { tenantUuid: string; userUuid?: string | null; label?: string | null },

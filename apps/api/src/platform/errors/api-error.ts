@@ -5,6 +5,7 @@
  */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
+/** What a handler throws to answer `status` with `{"error": message}`. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(

@@ -11,6 +11,7 @@ interface WindowCount {
   expiresAt: number;
 }
 
+/** Counts requests per subject and window in this process's memory (the per-second windows), forgetting expired windows. */
 export function createInMemoryRateLimitCounter(clock: Clock): RateLimitCounter {
   const subjects = new Map<string, Map<string, WindowCount>>();
   let nextSweep = 0;

@@ -2,6 +2,7 @@
 import type { Store } from "@rapport/store";
 import type { RateLimitCounter } from "./rate-limit-counter.js";
 
+/** Counts requests per tenant and calendar month in the store (`usage.incrementMonthly`, `usage.monthly`). */
 export function createStoreRateLimitCounter(store: Store): RateLimitCounter {
   return {
     increment: (subject, window) => store.usage.incrementMonthly(subject, window),
