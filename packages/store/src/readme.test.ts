@@ -1,5 +1,5 @@
-/** Keeps the README's list of the public surface in step with what the package's entries export. */
-import { readFileSync } from "node:fs";
+/** Keeps the README in step with the package: every value its entries export, and every migration that creates triggers. */
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -31,5 +31,24 @@ describe("README", () => {
 
   it("names the vocabulary entry", () => {
     expect(readme).toContain("`@rapport/store/vocabulary`");
+  });
+});
+
+describe("README Migrations", () => {
+  const folder = new URL("./sqlite/migrations/", import.meta.url);
+  const migrations = readdirSync(folder).filter((name) => /^\d{4}-.*(?<!\.test)\.ts$/.test(name));
+
+  /** A migration that creates triggers, itself or through the shared generation triggers. */
+  function createsTriggers(name: string): boolean {
+    const source = readFileSync(new URL(name, folder), "utf8");
+    return /create trigger/i.test(source) || source.includes("generation-triggers.js");
+  }
+
+  it("names every migration that creates triggers, which PostgreSQL would need in its own version", () => {
+    const paragraph = readme.slice(readme.indexOf("## Migrations"));
+    const withTriggers = migrations.filter(createsTriggers).map((name) => name.replace(/\.ts$/, ""));
+    expect(withTriggers.length).toBeGreaterThan(10);
+    const listed = paragraph.slice(0, paragraph.indexOf("create triggers written in SQL"));
+    expect(withTriggers.filter((name) => !listed.includes(`\`${name}\``))).toEqual([]);
   });
 });
