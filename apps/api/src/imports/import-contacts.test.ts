@@ -306,4 +306,15 @@ describe("csv import", () => {
     const persons = await bed.personsByKey();
     expect(["long@x.example", "grace@x.example", "linus@x.example"].map((key) => persons.has(key))).toEqual([false, false, true]);
   });
+
+  it("holds a cell to its field's limit once trimmed, as it is stored: a value at the limit with spaces around is imported", async () => {
+    const address = `${"a".repeat(310)}@x.example`;
+    const text = csvFile([
+      ["Name", "Email", "Title"],
+      [` ${"N".repeat(300)}  `, `  ${address} `, ` ${"T".repeat(300)} `],
+    ]);
+    const summary = await importThreeTimes(bed.file("padded.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { read: 1, written: 1, failed: 0 }, persons: { created: 1 } });
+    expect((await bed.personsByKey()).get(address)).toMatchObject({ name: "N".repeat(300), job_title: "T".repeat(300) });
+  });
 });

@@ -25,12 +25,12 @@ export const instantField = (description: string) =>
 /** A participant: a person by uuid, or an email address with an optional display name. */
 export const participantField = z
   .union([
-    z.string().max(MAX_EMAIL_ADDRESS_LENGTH).describe("An email address."),
+    z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("An email address."),
     z
       .object({
         person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
-        email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional().describe("An email address; unknown addresses become new persons."),
-        name: z.string().max(MAX_DISPLAY_NAME_LENGTH).optional().describe("Display name for a new person."),
+        email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).optional().describe("An email address; unknown addresses become new persons."),
+        name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).optional().describe("Display name for a new person."),
       })
       .strict()
       .refine((value) => Boolean(value.person_uuid) !== Boolean(value.email), "give exactly one of person_uuid or email"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWebAddress, labelList, nullableText, nullableTextAsWritten, nullableWebAddress } from "./field-schemas.js";
+import { isWebAddress, labelList, lookupText, nullableText, nullableTextAsWritten, nullableWebAddress } from "./field-schemas.js";
 import { MAX_LABEL_LENGTH } from "./field-limits.js";
 
 describe("isWebAddress", () => {
@@ -51,6 +51,16 @@ describe("trimmed fields held to their limit after trimming", () => {
     expect(field.parse([` ${longest} `, "  b"])).toEqual([longest, "b"]);
     const refused = field.safeParse([`${longest}b`]);
     expect(refused.error?.issues[0]?.message).toBe(`each at most ${MAX_LABEL_LENGTH} characters`);
+  });
+});
+
+describe("lookupText", () => {
+  const field = lookupText(5);
+  it("holds the trimmed value, which is what a lookup compares, to its limit and keeps the value as sent", () => {
+    expect(field.parse("  Intro \n")).toBe("  Intro \n");
+    const refused = field.safeParse(" Intros ");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe("at most 5 characters");
   });
 });
 

@@ -17,6 +17,16 @@ export const nullableText = (description: string, max: number) =>
     .nullable()
     .describe(description);
 
+/**
+ * A value a lookup compares once trimmed (and normalized), and echoes back as sent: held to `max` after trimming,
+ * like text stored trimmed, but not trimmed itself. The documented `maxLength` is that limit.
+ */
+export const lookupText = (max: number) =>
+  z
+    .string()
+    .refine((value) => value.trim().length <= max, `at most ${max} characters`)
+    .meta({ maxLength: max });
+
 /** Something besides white space. */
 const NOT_BLANK = /\S/;
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { MAX_EMAILS_PER_BATCH } from "./ingest-emails.js";
 
@@ -51,6 +52,23 @@ describe("POST /v1/emails/batch", () => {
       [body.results[1]!.email_uuid, "Terms"],
       [body.results[0]!.email_uuid, null],
     ]);
+  });
+
+  it("holds a participant's address and name to their limits once trimmed, as they are stored", async () => {
+    const address = (length: number) => `${"a".repeat(length - "@acme.example".length)}@acme.example`;
+    const longestAddress = address(MAX_EMAIL_ADDRESS_LENGTH);
+    const longestName = "N".repeat(MAX_DISPLAY_NAME_LENGTH);
+    const { status, body } = await ingest([
+      { message_id: "<long@x>", sent_at: "2026-11-01T10:00:00Z", from: { email: ` ${longestAddress} `, name: ` ${longestName}\n` }, to: [acme.admin.email] },
+      { message_id: "<longer@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, to: [` ${address(MAX_EMAIL_ADDRESS_LENGTH + 1)} `] },
+      { message_id: "<longer-name@x>", sent_at: "2026-11-01T10:00:00Z", from: { email: "n@acme.example", name: ` ${longestName}N ` }, to: [acme.admin.email] },
+    ]);
+    expect(status).toBe(200);
+    expect(body.results.map((result) => result.status)).toEqual(["CREATED", "ERROR", "ERROR"]);
+    expect(body.results[1]!.error).toMatch(new RegExp(`at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`));
+    expect(body.results[2]!.error).toMatch(new RegExp(`at most ${MAX_DISPLAY_NAME_LENGTH} characters`));
+    const sender = await context.services.store.persons.get(acme.tenant.uuid, body.results[0]!.from_person_uuid);
+    expect(sender).toMatchObject({ name: longestName, emails: [{ address: longestAddress }] });
   });
 
   it("does not count a re-sent message twice", async () => {

@@ -12,8 +12,8 @@ export const attendeeField = z
     z
       .object({
         person_uuid: z.string().optional(),
-        email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional(),
-        name: z.string().max(MAX_DISPLAY_NAME_LENGTH).optional(),
+        email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).optional(),
+        name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).optional(),
         response: z.enum(ATTENDEE_RESPONSES).describe("Default accepted."),
       })
       .strict()

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -56,6 +57,27 @@ describe("meetings", () => {
     expect(placed.body!.location).toBe("Room 4");
     await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: { location: "\t" } });
     expect((await call(`/v1/meetings/${created.body!.uuid}`)).body!.location).toBeNull();
+  });
+
+  it("holds an attendee's address and name to their limits once trimmed, as they are stored", async () => {
+    const address = (length: number) => `${"a".repeat(length - "@acme.example".length)}@acme.example`;
+    const longestAddress = address(MAX_EMAIL_ADDRESS_LENGTH);
+    const longestName = "N".repeat(MAX_DISPLAY_NAME_LENGTH);
+    const created = await call("/v1/meetings", {
+      method: "POST",
+      body: { title: "Long", starts_at: 0, attendees: [{ email: ` ${longestAddress}\t`, name: `  ${longestName} `, response: "declined" }] },
+    });
+    expect(created.status).toBe(201);
+    const attendee = await context.services.store.persons.get(acme.tenant.uuid, created.body!.attendees[0].person_uuid);
+    expect(attendee).toMatchObject({ name: longestName, emails: [{ address: longestAddress }] });
+
+    const refuse = (attendee: unknown) => call("/v1/meetings", { method: "POST", body: { title: "Longer", starts_at: 0, attendees: [attendee] } });
+    const longerName = await refuse({ email: "n@acme.example", name: ` ${longestName}N `, response: "accepted" });
+    expect([longerName.status, longerName.body!.error]).toEqual([400, `body field 'attendees.0.name': at most ${MAX_DISPLAY_NAME_LENGTH} characters`]);
+    // A bare string fits none of an attendee's shapes once too long, so zod names the attendee, not the limit.
+    const longerAddress = await refuse(` ${address(MAX_EMAIL_ADDRESS_LENGTH + 1)} `);
+    expect([longerAddress.status, longerAddress.body!.error]).toEqual([400, "body field 'attendees.0': Invalid input"]);
+    expect((await call("/v1/meetings")).body!.total).toBe(1);
   });
 
   it("rejects an end before the start, an empty update and a bad attendee", async () => {

@@ -3,6 +3,7 @@
  * unmatched remainder. (Attaching notes with POST /v1/notes/batch belongs to the notes feature.)
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_DOMAIN_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -23,6 +24,9 @@ async function post(path: string, body: unknown, key = acme.key) {
 
 const lookup = (criteria: unknown[], key = acme.key) => post("/v1/persons/lookup/batch", { criteria }, key);
 const batch = (persons: unknown[], key = acme.key) => post("/v1/persons/batch", { persons }, key);
+/** An address exactly `length` characters long. */
+const address = (length: number) => `${"a".repeat(length - "@acme.example".length)}@acme.example`;
+
 const personCount = async (key = acme.key) => (await json(await context.request("/v1/persons", { key }))).total as number;
 
 describe("POST /v1/persons/lookup/batch", () => {
@@ -101,6 +105,32 @@ describe("POST /v1/persons/lookup/batch", () => {
     const both = await lookup([{ email: "a@example.com", domain: "example.com" }]);
     expect(both.status).toBe(400);
     expect(both.body.error).toMatch(/exactly one of email, linkedin_url, domain/);
+  });
+
+  it("holds each criterion to its limit once trimmed, as it is compared, and echoes it as sent", async () => {
+    const longestAddress = address(MAX_EMAIL_ADDRESS_LENGTH);
+    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Long", emails: [longestAddress] });
+    const longestLinkedin = `https://www.linkedin.com/in/${"a".repeat(MAX_WEB_ADDRESS_LENGTH - "https://www.linkedin.com/in/".length)}`;
+    const longestDomain = `${"a.".repeat((MAX_DOMAIN_LENGTH - 2) / 2)}co`;
+    const criteria = [{ email: ` ${longestAddress}  ` }, { linkedin_url: `\t${longestLinkedin} ` }, { domain: ` ${longestDomain} ` }];
+    const taken = await lookup(criteria);
+    expect(taken.status).toBe(200);
+    expect(taken.body.results.map((result: { criterion: unknown; status: string }) => [result.criterion, result.status])).toEqual([
+      [criteria[0], "MATCHED"],
+      [criteria[1], "NOT_FOUND"],
+      [criteria[2], "NOT_FOUND"],
+    ]);
+
+    const tooLong: Array<[Record<string, string>, number]> = [
+      [{ email: ` ${address(MAX_EMAIL_ADDRESS_LENGTH + 1)} ` }, MAX_EMAIL_ADDRESS_LENGTH],
+      [{ linkedin_url: ` ${longestLinkedin}a ` }, MAX_WEB_ADDRESS_LENGTH],
+      [{ domain: ` a${longestDomain} ` }, MAX_DOMAIN_LENGTH],
+    ];
+    for (const [criterion, limit] of tooLong) {
+      const refused = await lookup([criterion]);
+      expect(refused.status, Object.keys(criterion)[0]).toBe(400);
+      expect(refused.body.error).toMatch(new RegExp(`${Object.keys(criterion)[0]}.*at most ${limit} characters`));
+    }
   });
 
   it("never matches another tenant's persons", async () => {
@@ -200,6 +230,19 @@ describe("POST /v1/persons/batch", () => {
     expect(body.results.map((result: { status: string }) => result.status)).toEqual(["ERROR", "CREATED"]);
     expect(body.results[0].error).toBe("company 00000000-0000-4000-8000-000000000000 does not exist in this tenant");
     expect((await lookup([{ email: "half@example.com" }])).body.results[0].status).toBe("NOT_FOUND");
+  });
+
+  it("holds an item's email addresses to their limit once trimmed: the longest with spaces around is created, a longer one is the item's ERROR", async () => {
+    const longest = address(MAX_EMAIL_ADDRESS_LENGTH);
+    const before = await personCount();
+    const { status, body } = await batch([
+      { name: "Long", emails: [` ${longest} `] },
+      { name: "Longer", emails: [` ${address(MAX_EMAIL_ADDRESS_LENGTH + 1)} `] },
+    ]);
+    expect(status).toBe(200);
+    expect(body.results[0]).toMatchObject({ status: "CREATED", person: { emails: [{ address: longest, is_primary: true }] } });
+    expect(body.results[1]).toMatchObject({ status: "ERROR", person: null, error: expect.stringMatching(new RegExp(`emails.*at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`)) });
+    expect(await personCount()).toBe(before + 1);
   });
 
   it("takes 50 persons and answers 400 for 51 or none", async () => {

@@ -3,6 +3,7 @@ import { isPlausibleEmail, normalizeDomain, normalizeEmail, normalizeLinkedinUrl
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { MAX_DOMAIN_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
+import { lookupText } from "../../platform/request/field-schemas.js";
 import { personMatchSchema, presentPersonMatch } from "../../presenters/person-match-presenter.js";
 
 export const MAX_LOOKUP_CRITERIA = 100;
@@ -15,15 +16,11 @@ export type LookupStatus = (typeof LOOKUP_STATUSES)[number];
 
 const criterionSchema = z
   .strictObject({
-    email: z.string().max(MAX_EMAIL_ADDRESS_LENGTH).optional().describe("An email address; case, whitespace and mailto: do not matter."),
-    linkedin_url: z
-      .string()
-      .max(MAX_WEB_ADDRESS_LENGTH)
+    email: lookupText(MAX_EMAIL_ADDRESS_LENGTH).optional().describe("An email address; case, whitespace and mailto: do not matter."),
+    linkedin_url: lookupText(MAX_WEB_ADDRESS_LENGTH)
       .optional()
       .describe("A LinkedIn URL in any form: with or without scheme or www, trailing slash or query string."),
-    domain: z
-      .string()
-      .max(MAX_DOMAIN_LENGTH)
+    domain: lookupText(MAX_DOMAIN_LENGTH)
       .optional()
       .describe("A domain (acme.com; a URL works too): persons with an email address at it or currently at a company with that domain."),
   })

@@ -29,9 +29,9 @@ function normalizedAddress(value: string, context: z.RefinementCtx): string {
 
 const emailEntry = z
   .union([
-    z.string().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`),
+    z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`),
     z.strictObject({
-      address: z.string().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("The address."),
+      address: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("The address."),
       is_primary: z.boolean().default(false).describe("True for the primary address; at most one."),
     }),
   ])

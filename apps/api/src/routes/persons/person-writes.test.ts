@@ -1,5 +1,6 @@
 /** POST /v1/persons and PUT /v1/persons/{person_uuid}: happy, error and security paths. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_EMAIL_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -17,6 +18,9 @@ async function send(method: string, path: string, body: unknown, key = acme.key)
   const response = await context.request(path, { key, method, body });
   return { status: response.status, body: await json(response) };
 }
+
+/** An address exactly `length` characters long. */
+const address = (length: number) => `${"a".repeat(length - "@acme.example".length)}@acme.example`;
 
 const company = (name: string) => context.services.store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: name });
 
@@ -83,6 +87,20 @@ describe("POST /v1/persons", () => {
     expect(listed.total).toBe(3);
   });
 
+  it("holds an email address to its limit once trimmed, as it is stored: the longest address with spaces around is taken", async () => {
+    const longest = address(MAX_EMAIL_ADDRESS_LENGTH);
+    const personCount = async () => (await json(await context.request("/v1/persons", { key: acme.key }))).total as number;
+    const before = await personCount();
+    const created = await send("POST", "/v1/persons", { name: "Long", emails: [`  ${longest} `] });
+    expect(created.status).toBe(201);
+    expect(created.body.emails).toEqual([{ address: longest, is_primary: true }]);
+
+    const tooLong = await send("POST", "/v1/persons", { name: "Longer", emails: [{ address: ` ${address(MAX_EMAIL_ADDRESS_LENGTH + 1)} ` }] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatch(new RegExp(`emails.*at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`));
+    expect(await personCount()).toBe(before + 1);
+  });
+
   it("cannot attach another tenant's company", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const theirs = await context.services.store.companies.create({ tenant_uuid: other.tenant.uuid, company_name: "Theirs" });
@@ -131,6 +149,19 @@ describe("PUT /v1/persons/{person_uuid}", () => {
     expect((await send("PUT", `/v1/persons/${ada.uuid}`, { city: "Paris", nickname: "A" })).status).toBe(400);
     const read = await json(await context.request(`/v1/persons/${ada.uuid}`, { key: acme.key }));
     expect(read).toMatchObject({ city: "London", emails: [{ address: "ada@example.com" }], service_updated_at: ada.service_updated_at });
+  });
+
+  it("holds an email address to its limit once trimmed: the longest with spaces around is written, a longer one is a 400 writing nothing", async () => {
+    const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["ada@example.com"] })).body;
+    const longest = address(MAX_EMAIL_ADDRESS_LENGTH);
+    const tooLong = await send("PUT", `/v1/persons/${ada.uuid}`, { emails: [` ${address(MAX_EMAIL_ADDRESS_LENGTH + 1)}\t`] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatch(new RegExp(`emails.*at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`));
+    expect((await json(await context.request(`/v1/persons/${ada.uuid}`, { key: acme.key }))).emails).toEqual([{ address: "ada@example.com", is_primary: true }]);
+
+    const written = await send("PUT", `/v1/persons/${ada.uuid}`, { emails: [{ address: ` ${longest.toUpperCase()} `, is_primary: true }] });
+    expect(written.status).toBe(200);
+    expect(written.body.emails).toEqual([{ address: longest, is_primary: true }]);
   });
 
   it("answers 404 for an unknown person and another tenant's, which stays unchanged", async () => {
