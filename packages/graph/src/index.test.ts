@@ -7,6 +7,7 @@ describe("@rapport/graph public surface", () => {
       "ACTIVITY_PERIODS",
       "ENTITY_KINDS",
       "GraphInputError",
+      "MEETING_INTERACTION_STATUSES",
       "PATH_SORT_FIELDS",
       "RelationshipGraph",
       "SORT_ORDERS",
@@ -37,5 +38,6 @@ describe("@rapport/graph public surface", () => {
     expect(Object.isFrozen(graphPackage.ENTITY_KINDS)).toBe(true);
     expect(Object.isFrozen(graphPackage.PATH_SORT_FIELDS)).toBe(true);
     expect(Object.isFrozen(graphPackage.SORT_ORDERS)).toBe(true);
+    expect(Object.isFrozen(graphPackage.MEETING_INTERACTION_STATUSES)).toBe(true);
   });
 });

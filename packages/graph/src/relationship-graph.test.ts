@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { connectionScore } from "./connection-score.js";
 import { derivedFields } from "./derived-fields.js";
 import { RelationshipGraph } from "./relationship-graph.js";
+import { MEETING_INTERACTION_STATUSES } from "./types.js";
 import { buildGraph, daysAgo, email, meeting, NOW, withAffiliation, withEmail, withMeeting, withUser } from "./testing/builders.js";
 
 const score = (graph: RelationshipGraph, first: string, second: string): number => connectionScore(graph, first, second, { now: NOW });
@@ -43,6 +44,14 @@ describe("RelationshipGraph", () => {
       'addInteraction: expecting "interaction.status" to be "confirmed" or "cancelled" but got "maybe".',
     );
     expect(graph.interactionCount).toBe(0);
+  });
+
+  it("takes a meeting in every status of MEETING_INTERACTION_STATUSES, a cancelled one counting nothing", () => {
+    expect(MEETING_INTERACTION_STATUSES).toEqual(["confirmed", "cancelled"]);
+    const graph = new RelationshipGraph();
+    for (const status of MEETING_INTERACTION_STATUSES) graph.addInteraction({ ...meeting(["ada", "cleo"], NOW - 1, status), status });
+    expect(MEETING_INTERACTION_STATUSES.map((status) => graph.hasInteraction(status))).toEqual([true, true]);
+    expect(graph.interactionCount).toBe(1);
   });
 
   it("rejects a second interaction with the same id", () => {

@@ -1,6 +1,6 @@
 /**
  * @module Public data types, and the lists types are derived from (`ENTITY_KINDS`, `STRENGTH_LABELS`,
- * `PATH_SORT_FIELDS`, `SORT_ORDERS`). Inputs use
+ * `PATH_SORT_FIELDS`, `SORT_ORDERS`, `MEETING_INTERACTION_STATUSES`). Inputs use
  * camelCase; results use the field names of the REST contract (snake_case: `connection_score`,
  * `rq_pretty`, ...) so the API layer can pass them through.
  * All `*_at` values are epoch milliseconds; `*_date` values are UTC `YYYY-MM-DD` strings.
@@ -20,6 +20,10 @@ export interface EmailInteraction {
   recipientUuids: readonly string[];
 }
 
+/** A meeting's status: `confirmed` counts (and, in the future, is a next meeting); `cancelled` counts nothing. */
+export const MEETING_INTERACTION_STATUSES = Object.freeze(["confirmed", "cancelled"] as const);
+export type MeetingInteractionStatus = (typeof MEETING_INTERACTION_STATUSES)[number];
+
 /** A calendar meeting between persons. */
 export interface MeetingInteraction {
   id: string;
@@ -31,7 +35,7 @@ export interface MeetingInteraction {
   /** Person uuid of the organizer, who also counts as an attendee. */
   organizerUuid?: string | null;
   /** A cancelled meeting counts nothing. Default `confirmed`. */
-  status?: "confirmed" | "cancelled";
+  status?: MeetingInteractionStatus;
   /** Shown as `next_meeting_title`. */
   title?: string | null;
 }

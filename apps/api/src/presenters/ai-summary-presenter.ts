@@ -1,9 +1,10 @@
 /** The AI summary as the API shows it (spec: "AI summary"). */
 import { z } from "zod";
+import { SUMMARY_ENTITY_TYPES } from "../summary/summary-provider.js";
 
 export const aiSummarySchema = z
   .object({
-    entity_type: z.enum(["PERSON", "COMPANY"]),
+    entity_type: z.enum(SUMMARY_ENTITY_TYPES),
     entity_uuid: z.string(),
     title: z.string().describe("The person's or company's name."),
     bio: z.string().nullable().describe("Persons: who they are, from their profile; null for companies and when nothing is recorded."),

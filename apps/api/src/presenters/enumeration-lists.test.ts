@@ -3,7 +3,7 @@
  * what the OpenAPI document and the MCP tools show.
  */
 import { ENTITY_KINDS, PATH_SORT_FIELDS, SORT_ORDERS, STRENGTH_LABELS } from "@rapport/graph";
-import { ACTIVITY_ITEM_KINDS, EMAIL_INGEST_STATUSES } from "@rapport/store";
+import { ACTIVITY_ITEM_KINDS, EMAIL_INGEST_STATUSES, ENTITY_TYPES } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { IMPORT_SUMMARY_OUTCOMES } from "../imports/import-summary.js";
@@ -18,8 +18,10 @@ import { batchCompanyRecommendedPaths, batchPersonRecommendedPaths } from "../ro
 import { getPersonRecommendedPaths } from "../routes/relationships/get-person-recommended-paths.js";
 import { listPathPowerScores } from "../routes/relationships/list-path-power-scores.js";
 import { listRelationships } from "../routes/relationships/list-relationships.js";
+import { SUMMARY_ENTITY_TYPES } from "../summary/summary-provider.js";
 import { activityItemSchema } from "./activity-presenter.js";
 import { ACTOR_TYPES, actorSchema } from "./actor-presenter.js";
+import { aiSummarySchema } from "./ai-summary-presenter.js";
 import { importSummarySchema } from "./import-job-presenter.js";
 import { pathPowerScoreSchema } from "./path-power-presenter.js";
 import { recommendedPathItemSchema, topExternalContactSchema } from "./recommended-paths-presenter.js";
@@ -75,6 +77,11 @@ describe("enumerations taken from the packages' lists", () => {
 
   it("a list's order is one of SORT_ORDERS", () => {
     expect(enumsOf(listPersons.query!)).toContainEqual([...SORT_ORDERS]);
+  });
+
+  it("an AI summary's entity_type is one of SUMMARY_ENTITY_TYPES, each one of the store's ENTITY_TYPES", () => {
+    expect(enumsOf(aiSummarySchema)).toEqual([[...SUMMARY_ENTITY_TYPES]]);
+    expect(SUMMARY_ENTITY_TYPES.filter((type) => !(ENTITY_TYPES as readonly string[]).includes(type))).toEqual([]);
   });
 });
 

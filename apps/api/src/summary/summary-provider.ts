@@ -3,6 +3,7 @@
  * The SummaryProvider port: turns grounded facts about one person or company into a short summary.
  * Facts come only from the tenant's own records; a provider may reword them but never add to them.
  */
+import type { EntityType } from "@rapport/store";
 
 /** Where a fact comes from: a record kind and its uuid (null for the subject itself). */
 export interface FactSource {
@@ -19,7 +20,9 @@ export interface SummaryFact {
   sources: FactSource[];
 }
 
-export type SummaryEntityType = "PERSON" | "COMPANY";
+/** What an AI summary is about: persons and companies, of the store's ENTITY_TYPES (checked to stay among them). */
+export const SUMMARY_ENTITY_TYPES = ["PERSON", "COMPANY"] as const satisfies readonly EntityType[];
+export type SummaryEntityType = (typeof SUMMARY_ENTITY_TYPES)[number];
 
 export interface SummaryInput {
   entity_type: SummaryEntityType;

@@ -1,4 +1,5 @@
 /** @module Validation of an interaction and reduction of its noise (duplicates, self-addressed mail). */
+import { MEETING_INTERACTION_STATUSES, type MeetingInteractionStatus } from "../types.js";
 import { invalidArgument } from "./errors.js";
 import { requireObject, requireTime, requireUuid } from "./validate.js";
 
@@ -52,8 +53,8 @@ export function normalizeInteraction(functionName: string, input: unknown): Norm
     const leader = organizer === undefined || organizer === null ? null : requireUuid(functionName, "interaction.organizerUuid", organizer);
     const participants = distinctUuids(functionName, "interaction.attendeeUuids", interaction.attendeeUuids, leader);
     const status = interaction.status ?? "confirmed";
-    if (status !== "confirmed" && status !== "cancelled") {
-      throw invalidArgument(functionName, '"interaction.status" to be "confirmed" or "cancelled"', status);
+    if (!MEETING_INTERACTION_STATUSES.includes(status as MeetingInteractionStatus)) {
+      throw invalidArgument(functionName, `"interaction.status" to be ${MEETING_INTERACTION_STATUSES.map((item) => `"${item}"`).join(" or ")}`, status);
     }
     const title = interaction.title;
     if (title !== undefined && title !== null && typeof title !== "string") {

@@ -6,6 +6,11 @@ import { openRelationshipView, type RelationshipView } from "../../relationships
 import { MAX_BATCH_TARGETS, targetUuids } from "./path-batch-body.js";
 import { MAX_PERIOD_LIST_LENGTH } from "../../platform/request/field-limits.js";
 
+/** The one `group_by`: a row per internal user in `by_user`. */
+const GROUP_BY_INTERNAL_USER = "internal_user";
+/** The one `sort_by`: fills `top_email_user` and `top_meeting_user`. */
+const SORT_BY_TOP_USER = "top_user";
+
 const periodSchema = z.object({
   period: z.enum(ACTIVITY_PERIODS as [ActivityPeriod, ...ActivityPeriod[]]),
   last_activity_date: z.string().nullable().describe("YYYY-MM-DD of the latest interaction in the period."),
@@ -23,9 +28,9 @@ const statsSchema = z.object({
   entity_type: z.literal("PERSON"),
   entity_uuid: z.string(),
   periods: z.array(periodSchema).describe("Empty when the person has no activity, or is not visible to the caller."),
-  by_user: z.array(userStatsSchema).describe("With group_by=internal_user: one row per internal user who took part."),
-  top_email_user: userStatsSchema.nullable().describe("With sort_by=top_user: the user with the most emails in 90 days (90-day counts)."),
-  top_meeting_user: userStatsSchema.nullable().describe("With sort_by=top_user: the user with the most meetings in 90 days."),
+  by_user: z.array(userStatsSchema).describe(`With group_by=${GROUP_BY_INTERNAL_USER}: one row per internal user who took part.`),
+  top_email_user: userStatsSchema.nullable().describe(`With sort_by=${SORT_BY_TOP_USER}: the user with the most emails in 90 days (90-day counts).`),
+  top_meeting_user: userStatsSchema.nullable().describe(`With sort_by=${SORT_BY_TOP_USER}: the user with the most meetings in 90 days.`),
 });
 
 const presentPeriod = (period: PeriodStats) => ({ period: period.period, last_activity_date: period.last_activity_date, activity_counts: period.activity_counts });
@@ -44,11 +49,11 @@ export const batchPersonActivityStats = defineOperation({
   area: "Activity",
   summary: "Activity statistics for many persons",
   description:
-    `Counts of emails and meetings per period (30, 90, 180, 365 days, all time) for up to ${MAX_BATCH_TARGETS} persons, in input order. group_by=internal_user adds a per-user breakdown; sort_by=top_user fills top_email_user and top_meeting_user. Persons with no data, or not visible to the caller, get empty periods without failing the batch.`,
+    `Counts of emails and meetings per period (30, 90, 180, 365 days, all time) for up to ${MAX_BATCH_TARGETS} persons, in input order. group_by=${GROUP_BY_INTERNAL_USER} adds a per-user breakdown; sort_by=${SORT_BY_TOP_USER} fills top_email_user and top_meeting_user. Persons with no data, or not visible to the caller, get empty periods without failing the batch.`,
   body: z
     .object({
       uuids: targetUuids("Person"),
-      group_by: z.enum(["internal_user"]).optional().describe("internal_user adds by_user."),
+      group_by: z.enum([GROUP_BY_INTERNAL_USER]).optional().describe(`${GROUP_BY_INTERNAL_USER} adds by_user.`),
       periods: z
         .string()
         .max(MAX_PERIOD_LIST_LENGTH)
@@ -69,11 +74,11 @@ export const batchPersonActivityStats = defineOperation({
           return requested as ActivityPeriod[];
         })
         .describe(`Comma-separated from ${ACTIVITY_PERIODS.join(", ")}; all when omitted.`),
-      sort_by: z.enum(["top_user"]).optional().describe("top_user fills top_email_user and top_meeting_user."),
+      sort_by: z.enum([SORT_BY_TOP_USER]).optional().describe(`${SORT_BY_TOP_USER} fills top_email_user and top_meeting_user.`),
     })
     .strict(),
   response: z.object({ results: z.array(statsSchema).describe("One entry per input UUID, in input order.") }),
-  example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], group_by: "internal_user", periods: "30_days,90_days", sort_by: "top_user" } },
+  example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], group_by: GROUP_BY_INTERNAL_USER, periods: "30_days,90_days", sort_by: SORT_BY_TOP_USER } },
   async handler({ body, auth, services }) {
     const view = await openRelationshipView(services, auth);
     const known = await services.store.persons.getMany(auth.tenant.uuid, body.uuids);
@@ -83,9 +88,9 @@ export const batchPersonActivityStats = defineOperation({
         entity_type: "PERSON" as const,
         entity_uuid: uuid,
         periods: stats?.periods.map(presentPeriod) ?? [],
-        by_user: body.group_by === "internal_user" && stats ? stats.by_user.map((row) => presentUser(view, row)!) : [],
-        top_email_user: body.sort_by === "top_user" && stats ? presentUser(view, stats.top_email_user) : null,
-        top_meeting_user: body.sort_by === "top_user" && stats ? presentUser(view, stats.top_meeting_user) : null,
+        by_user: body.group_by === GROUP_BY_INTERNAL_USER && stats ? stats.by_user.map((row) => presentUser(view, row)!) : [],
+        top_email_user: body.sort_by === SORT_BY_TOP_USER && stats ? presentUser(view, stats.top_email_user) : null,
+        top_meeting_user: body.sort_by === SORT_BY_TOP_USER && stats ? presentUser(view, stats.top_meeting_user) : null,
       };
     });
     return { results };
