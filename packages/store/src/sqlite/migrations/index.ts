@@ -38,6 +38,7 @@ import { deletedTenantsRefuseWritesMigration } from "./0031-deleted-tenants-refu
 import { activityFeedMigration } from "./0032-activity-feed.js";
 import { activityFeedRemovalsMigration } from "./0033-activity-feed-removals.js";
 import { meetingDeparturesMigration } from "./0034-meeting-departures.js";
+import { usersPersonIndexMigration } from "./0035-users-person-index.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   "0032-activity-feed": activityFeedMigration,
   "0033-activity-feed-removals": activityFeedRemovalsMigration,
   "0034-meeting-departures": meetingDeparturesMigration,
+  "0035-users-person-index": usersPersonIndexMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
