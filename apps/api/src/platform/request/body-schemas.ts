@@ -22,18 +22,27 @@ export const instantField = (description: string) =>
     })
     .describe(`${description} ISO 8601 date-time, or Unix epoch milliseconds.`);
 
+/**
+ * The fields of a participant given as an object: a person by uuid, or an email address with an optional display
+ * name. The address and the name are stored trimmed, so their limits count them trimmed.
+ */
+export const participantObjectFields = {
+  person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
+  email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).optional().describe("An email address; unknown addresses become new persons."),
+  name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).optional().describe("Display name for a new person."),
+};
+
+/** True when a participant object names one person: by uuid or by address, not both. */
+export const namesOnePerson = (value: { person_uuid?: string; email?: string }): boolean => Boolean(value.person_uuid) !== Boolean(value.email);
+
+/** The message when a participant object names no person or two. */
+export const NAMES_ONE_PERSON = "give exactly one of person_uuid or email";
+
+/** A participant given as an email address string, held to its limit trimmed. */
+export const participantAddress = z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("An email address.");
+
 /** A participant: a person by uuid, or an email address with an optional display name. */
 export const participantField = z
-  .union([
-    z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("An email address."),
-    z
-      .object({
-        person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
-        email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).optional().describe("An email address; unknown addresses become new persons."),
-        name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).optional().describe("Display name for a new person."),
-      })
-      .strict()
-      .refine((value) => Boolean(value.person_uuid) !== Boolean(value.email), "give exactly one of person_uuid or email"),
-  ])
+  .union([participantAddress, z.object(participantObjectFields).strict().refine(namesOnePerson, NAMES_ONE_PERSON)])
   .transform((value) => (typeof value === "string" ? { email: value } : value))
   .describe("A participant: an email address string, or {person_uuid} or {email, name}.");

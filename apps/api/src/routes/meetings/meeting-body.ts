@@ -1,24 +1,21 @@
 /** The writable fields of a meeting, shared by create and update. */
 import { ATTENDEE_RESPONSES, MEETING_STATUSES } from "@rapport/store";
 import { z } from "zod";
-import { instantField, participantField } from "../../platform/request/body-schemas.js";
+import { instantField, NAMES_ONE_PERSON, namesOnePerson, participantAddress, participantField, participantObjectFields } from "../../platform/request/body-schemas.js";
 import { MAX_MEETING_ATTENDEES } from "../../platform/request/count-limits.js";
-import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_MEETING_TEXT_LENGTH } from "../../platform/request/field-limits.js";
+import { MAX_MEETING_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { nullableText } from "../../platform/request/field-schemas.js";
 
+/** An attendee: a participant, optionally with their answer (the same checks as an email's participants). */
 export const attendeeField = z
   .union([
-    participantField,
+    participantAddress,
     z
-      .object({
-        person_uuid: z.string().optional(),
-        email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).optional(),
-        name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).optional(),
-        response: z.enum(ATTENDEE_RESPONSES).describe("Default accepted."),
-      })
+      .object({ ...participantObjectFields, response: z.enum(ATTENDEE_RESPONSES).optional().describe("Default accepted.") })
       .strict()
-      .refine((value) => Boolean(value.person_uuid) !== Boolean(value.email), "give exactly one of person_uuid or email"),
+      .refine(namesOnePerson, NAMES_ONE_PERSON),
   ])
+  .transform((value) => (typeof value === "string" ? { email: value } : value))
   .describe("An attendee: an email address, or {person_uuid | email, name?, response?}.");
 
 export const meetingFields = {

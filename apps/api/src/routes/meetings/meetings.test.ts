@@ -74,9 +74,9 @@ describe("meetings", () => {
     const refuse = (attendee: unknown) => call("/v1/meetings", { method: "POST", body: { title: "Longer", starts_at: 0, attendees: [attendee] } });
     const longerName = await refuse({ email: "n@acme.example", name: ` ${longestName}N `, response: "accepted" });
     expect([longerName.status, longerName.body!.error]).toEqual([400, `body field 'attendees.0.name': at most ${MAX_DISPLAY_NAME_LENGTH} characters`]);
-    // A bare string fits none of an attendee's shapes once too long, so zod names the attendee, not the limit.
+    // A bare string is an address: its limit is named (one attendee shape for a string, one for an object).
     const longerAddress = await refuse(` ${address(MAX_EMAIL_ADDRESS_LENGTH + 1)} `);
-    expect([longerAddress.status, longerAddress.body!.error]).toEqual([400, "body field 'attendees.0': Invalid input"]);
+    expect([longerAddress.status, longerAddress.body!.error]).toEqual([400, `body field 'attendees.0': at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`]);
     expect((await call("/v1/meetings")).body!.total).toBe(1);
   });
 
@@ -89,6 +89,18 @@ describe("meetings", () => {
     const badAttendee = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ person_uuid: "00000000-0000-4000-8000-000000000000" }] } });
     expect(badAttendee.status).toBe(400);
     expect(badAttendee.body!.error).toMatch(/person 00000000-0000-4000-8000-000000000000 not found/);
+  });
+
+  it("checks an attendee given with its response as any participant: a UUID, and a named field", async () => {
+    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ email: "answered@northwind.example", response: "declined" }] } });
+    expect(created.status).toBe(201);
+    const tooLong = await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: { attendees: [{ email: "long@northwind.example", name: "n".repeat(MAX_DISPLAY_NAME_LENGTH + 1) }] } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body!.error).toBe(`body field 'attendees.0.name': at most ${MAX_DISPLAY_NAME_LENGTH} characters`);
+    const notUuid = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ person_uuid: "abc", response: "declined" }] } });
+    expect(notUuid.status).toBe(400);
+    expect(notUuid.body!.error).toBe("body field 'attendees.0.person_uuid': must be a UUID");
+    expect((await call("/v1/meetings")).body!.total).toBe(1);
   });
 
   it("never shows or changes another tenant's meeting", async () => {
