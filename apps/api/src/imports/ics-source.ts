@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import ICAL from "ical.js";
 import { MAX_MEETING_TEXT_LENGTH } from "../platform/request/field-limits.js";
+import { cutText } from "./cut-text.js";
 import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
@@ -109,16 +110,17 @@ function toMeeting(
   if (item !== master && !organizer && attendees.length === 0) ({ organizer, attendees } = participants(master));
   const people = new Set([...(organizer ? [organizer.email] : []), ...attendees.map((attendee) => attendee.email)]);
   if (people.size < 2) return { skipped: "fewer than two participants" };
+  const location = text(item, "location");
   const status = (text(item, "status") ?? text(master, "status") ?? "").toUpperCase() === "CANCELLED" ? "cancelled" : "confirmed";
   return {
     item: {
       type: "meeting",
       external_id: externalId,
-      title: (text(item, "summary") ?? "(no title)").slice(0, MAX_MEETING_TEXT_LENGTH),
+      title: cutText(text(item, "summary") ?? "(no title)", MAX_MEETING_TEXT_LENGTH),
       starts_at: startsAt,
       ends_at: endsAt,
       status,
-      location: text(item, "location")?.slice(0, MAX_MEETING_TEXT_LENGTH) ?? null,
+      location: location === null ? null : cutText(location, MAX_MEETING_TEXT_LENGTH),
       organizer,
       attendees,
     },

@@ -5,6 +5,7 @@
  */
 
 import type { ImportKind } from "@rapport/store";
+import { cutText } from "./cut-text.js";
 
 /** How many problems a summary lists in full; the count covers all of them. */
 export const PROBLEMS_LISTED = 20;
@@ -73,7 +74,7 @@ export const PROBLEM_MESSAGE_LENGTH = 500;
 
 /** `message` cut to `PROBLEM_MESSAGE_LENGTH` characters, an ellipsis marking the cut. */
 export function shortenedProblemMessage(message: string): string {
-  return message.length <= PROBLEM_MESSAGE_LENGTH ? message : `${message.slice(0, PROBLEM_MESSAGE_LENGTH - 1)}…`;
+  return message.length <= PROBLEM_MESSAGE_LENGTH ? message : `${cutText(message, PROBLEM_MESSAGE_LENGTH - 1)}…`;
 }
 
 export function addProblem(summary: ImportSummary, problem: ImportProblem): void {

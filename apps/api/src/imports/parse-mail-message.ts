@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { normalizeEmail } from "@rapport/store";
 import type { Address, Email } from "postal-mime";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
+import { cutText } from "./cut-text.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
 import { parseMailWithCharsets } from "./postal-mime-with-charsets.js";
@@ -70,7 +71,7 @@ function messageFields(email: Email): MessageFields | { problem: string } {
   if (Number.isNaN(sentAt)) return { problem: email.date ? `unreadable Date header '${email.date.slice(0, 80)}'` : "no Date header" };
   const to = mailboxes(email.to);
   const cc = mailboxes(email.cc).filter((address) => !to.some((recipient) => recipient.email === address.email));
-  const subject = email.subject?.trim() ? email.subject.trim().slice(0, MAX_SUBJECT_LENGTH) : null;
+  const subject = email.subject?.trim() ? cutText(email.subject.trim(), MAX_SUBJECT_LENGTH) : null;
   return { from, sentAt, to, cc, subject };
 }
 
@@ -109,6 +110,6 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   let messageId = email.messageId?.trim() ?? "";
   if (messageId.length > MAX_MESSAGE_ID_LENGTH) return { problem: `Message-ID longer than ${MAX_MESSAGE_ID_LENGTH} characters` };
   if (!messageId) messageId = derivedMessageId(repairedRaw ? await standInFields(raw, fields) : fields);
-  const bodyText = options.keepBody && email.text ? email.text.slice(0, MAX_BODY_CHARACTERS) : null;
+  const bodyText = options.keepBody && email.text ? cutText(email.text, MAX_BODY_CHARACTERS) : null;
   return { item: { type: "email", message_id: messageId, sent_at: sentAt, subject, from, to, cc, body_text: bodyText } };
 }

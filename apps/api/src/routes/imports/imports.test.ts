@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
+import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
 import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -218,6 +219,25 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const persons = await context.request("/v1/persons?sort_by=name&order=asc", { key: acme.key });
     const { items: people } = (await persons.json()) as { items: Array<{ name: string; emails: Array<{ address: string }> }> };
     expect(people.filter((person) => person.emails[0]?.address.endsWith("@lumiere.example")).map((person) => person.name)).toEqual(["François “Fran” Martin", "Renée “Ray” Dubois"]);
+  });
+
+  it("cuts a subject, meeting title and location at their limits without splitting a character, so they stay within them", async () => {
+    const subject = `${"s".repeat(MAX_SUBJECT_LENGTH - 1)}😀 and more`;
+    const mail = mailMessage({ messageId: "<long@northwind.example>", from: "jordan@northwind.example", to: [acme.admin.email], date: "Mon, 2 Nov 2026 09:00:00 +0000", subject });
+    const title = `${"t".repeat(MAX_MEETING_TEXT_LENGTH - 1)}😀`;
+    const calendar = icsFile([vevent(["UID:long@x", "DTSTART:20261110T150000Z", `SUMMARY:${title}`, `LOCATION:${title}`, `ORGANIZER:mailto:${acme.admin.email}`, "ATTENDEE:mailto:dana@initech.example"])]);
+    await upload({ file: { name: "long.mbox", content: mboxFile([mail]) } });
+    await upload({ kind: "ics", file: { name: "long.ics", content: calendar }, fields: { since: "2026-11-01", until: "2026-11-30" } });
+    await context.services.importJobs.settled();
+
+    const activity = await context.request("/v1/activity", { key: acme.key });
+    const { items } = (await activity.json()) as { items: Array<{ kind: string; title: string }> };
+    expect(items.map((item) => [item.kind, item.title])).toEqual([
+      ["email", "s".repeat(MAX_SUBJECT_LENGTH - 1)],
+      ["meeting", "t".repeat(MAX_MEETING_TEXT_LENGTH - 1)],
+    ]);
+    const meetings = await context.request("/v1/meetings", { key: acme.key });
+    expect(((await meetings.json()) as { items: Array<{ location: string }> }).items[0]!.location).toBe("t".repeat(MAX_MEETING_TEXT_LENGTH - 1));
   });
 
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
