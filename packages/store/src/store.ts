@@ -263,11 +263,16 @@ export interface MeetingListRequest extends PageRequest {
 }
 
 export interface MeetingRepository {
+  /** Throws InvalidInputError when `ends_at` is before `starts_at`. */
   create(tenantUuid: string, input: NewMeeting): Promise<Meeting>;
   get(tenantUuid: string, meetingUuid: string): Promise<Meeting | null>;
   findByExternalId(tenantUuid: string, externalId: string): Promise<Meeting | null>;
   list(tenantUuid: string, request: MeetingListRequest): Promise<Page<Meeting>>;
-  /** Null when the meeting does not exist in the tenant. */
+  /**
+   * Null when the meeting does not exist in the tenant. Throws InvalidInputError, writing nothing, when the meeting
+   * would end before it starts: the check reads the meeting in the write's transaction, so two concurrent updates
+   * (one moving the end, one the start) cannot leave it ending first.
+   */
   update(tenantUuid: string, meetingUuid: string, changes: MeetingUpdate): Promise<Meeting | null>;
   /** Soft-deletes; false when not found. */
   delete(tenantUuid: string, meetingUuid: string): Promise<boolean>;

@@ -169,6 +169,19 @@ describe("meetings and interactions", () => {
     expect(await store.meetings.get(tenantUuid, meeting.uuid)).toBeNull();
   });
 
+  it("refuses a meeting that would end before it starts, checked against the meeting its update reads, and writes nothing", async () => {
+    await expect(store.meetings.create(tenantUuid, { title: "Backwards", starts_at: 20, ends_at: 10, attendees: [] })).rejects.toThrow(InvalidInputError);
+    const meeting = await store.meetings.create(tenantUuid, { title: "Intro", starts_at: 20, attendees: [{ email: "a@x.example" }] });
+    // Each change alone is valid against the meeting as it was; together the meeting would end first.
+    const [shortened, moved] = await Promise.allSettled([
+      store.meetings.update(tenantUuid, meeting.uuid, { ends_at: 25 }),
+      store.meetings.update(tenantUuid, meeting.uuid, { starts_at: 30, title: "Moved" }),
+    ]);
+    expect(shortened.status).toBe("fulfilled");
+    expect(moved.status === "rejected" && moved.reason).toBeInstanceOf(InvalidInputError);
+    expect(await store.meetings.get(tenantUuid, meeting.uuid)).toMatchObject({ title: "Intro", starts_at: 20, ends_at: 25 });
+  });
+
   it("streams the tenant's emails and meetings as one list, earliest first", async () => {
     const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", emails: ["ada@x.example"] });
     // Meetings created out of time order, emails interleaved with them and sharing one of their times.

@@ -1,6 +1,7 @@
 /** Meetings and their attendees; cancelled and deleted meetings stop counting at once. */
 import { sql, type Kysely } from "kysely";
 import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type NewMeeting } from "../activity-records.js";
+import { InvalidInputError } from "../errors.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { Database, MeetingsTable } from "../database-schema.js";
@@ -66,6 +67,11 @@ async function resolveAttendees(context: RepositoryContext, tenantUuid: string, 
   return { organizer, attendees: [...responses].map(([person_uuid, response]) => ({ person_uuid, response })) };
 }
 
+/** Throws InvalidInputError when a meeting would end before it starts. */
+function assertEndsAfterStart(startsAt: number, endsAt: number | null | undefined): void {
+  if (endsAt != null && endsAt < startsAt) throw new InvalidInputError("ends_at must not be before starts_at");
+}
+
 /** Throws InvalidInputError for a status or an attendee's response outside the store's lists, before anything is written. */
 function assertMeetingEnumerations(input: MeetingUpdate, operation: string): void {
   if (input.status !== undefined) assertAllowedValue(MEETING_STATUSES, input.status, "status", operation);
@@ -113,6 +119,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       assertRequiredFields(input, ["title", "starts_at", "attendees"], "meetings.create");
       assertNonBlankFields(input, ["title"], "meetings.create");
       assertMeetingEnumerations(input, "meetings.create");
+      assertEndsAfterStart(input.starts_at, input.ends_at);
       const created = await withTransaction(db, async (transaction) => {
         const scoped = { ...context, db: transaction };
         const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input);
@@ -204,6 +211,8 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       const updated = await withTransaction(db, async (transaction) => {
         const current = await get(transaction, tenantUuid, meetingUuid);
         if (!current) return null;
+        // Against the meeting as this transaction reads it: a concurrent write may have moved the other end.
+        assertEndsAfterStart(changes.starts_at ?? current.starts_at, changes.ends_at === undefined ? current.ends_at : changes.ends_at);
         const patch: Partial<MeetingsTable> = { updated_at: now() };
         /** The attendees after the change, when it changes them. */
         let resolvedAttendees: MeetingAttendee[] | null = null;

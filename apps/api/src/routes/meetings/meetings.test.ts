@@ -91,6 +91,17 @@ describe("meetings", () => {
     expect(badAttendee.body!.error).toMatch(/person 00000000-0000-4000-8000-000000000000 not found/);
   });
 
+  it("never lets two concurrent updates leave a meeting ending before it starts", async () => {
+    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: "2026-11-25T10:00:00Z", attendees: [] } });
+    const path = `/v1/meetings/${created.body!.uuid}`;
+    // Each is valid against the meeting as it was: an end at 10:30, a start at 11:00.
+    const answers = await Promise.all([call(path, { method: "PUT", body: { ends_at: "2026-11-25T10:30:00Z" } }), call(path, { method: "PUT", body: { starts_at: "2026-11-25T11:00:00Z" } })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body!.error).toBe("ends_at must not be before starts_at");
+    const meeting = (await call(path)).body!;
+    expect(meeting.ends_at === null || meeting.ends_at >= meeting.starts_at).toBe(true);
+  });
+
   it("checks an attendee given with its response as any participant: a UUID, and a named field", async () => {
     const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ email: "answered@northwind.example", response: "declined" }] } });
     expect(created.status).toBe(201);
