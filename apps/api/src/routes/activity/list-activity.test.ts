@@ -283,5 +283,7 @@ describe("GET /v1/activity", () => {
     expect(tool!.description).toMatch(/after_sequence/);
     expect(tool!.description).toMatch(/removed true/);
     expect(Object.keys(tool!.inputSchema.properties)).toEqual(expect.arrayContaining(["since", "after_sequence", "kind", "person_uuid", "cursor"]));
+    // An agent filtering by person reads this: it must not promise removals only for meetings the person still attends.
+    expect((tool!.inputSchema.properties.person_uuid as { description: string }).description).toMatch(/taken off the attendees/);
   });
 });

@@ -34,7 +34,7 @@ export const listActivity = defineOperation({
     after_sequence: sequenceQuery.optional(),
     kind: z.enum(ACTIVITY_ITEM_KINDS).optional().describe("Only emails or only meetings."),
     person_uuid: uuidString(
-      "Only items this person took part in, and removals of meetings they are still an attendee of (no items for a person not in the tenant).",
+      "Only items this person took part in, and removals of meetings they no longer count: declined, cancelled, deleted, or taken off the attendees (no items for a person not in the tenant).",
     ).optional(),
   }),
   response: listEnvelopeSchema(activityFeedItemSchema),
