@@ -5,13 +5,14 @@
  * envelope (its array, the count of items) is still validated as a whole.
  */
 import { z } from "zod";
+import { readableIssue } from "./readable-issue.js";
 import { issueMessage } from "./validate-input.js";
 
 /** A batch item after validation: its parsed input, or what is wrong with it and the value sent. */
 export type BatchItem<Input> = { ok: true; input: Input } | { ok: false; error: string; sent: unknown };
 
 function describeIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[]): string {
-  const [issue] = issues;
+  const issue = issues[0] && readableIssue(issues[0]);
   if (!issue) return "invalid item";
   const path = issue.path.map(String).join(".");
   const message = issueMessage(schema, issue);

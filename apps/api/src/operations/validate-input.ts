@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { badRequest } from "../platform/errors/api-error.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
+import { readableIssue } from "./readable-issue.js";
 
 export type InputLocation = "path parameter" | "query parameter" | "body";
 
@@ -25,7 +26,7 @@ export function issueMessage(schema: z.ZodType, issue: z.core.$ZodIssue): string
 
 /** `error`'s first issue as `path: message`, `whole` standing for the path of the value itself. */
 export function firstIssueText(schema: z.ZodType, error: z.ZodError, whole: string): string {
-  const issue = error.issues[0];
+  const issue = error.issues[0] && readableIssue(error.issues[0]);
   return issue ? `${issue.path.join(".") || whole}: ${issueMessage(schema, issue)}` : `invalid ${whole}`;
 }
 
@@ -45,7 +46,7 @@ export function parseInput<Schema extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [first] = result.error.issues;
-  throw badRequest(first ? describeIssue(schema, location, first) : `${location}: invalid`);
+  throw badRequest(first ? describeIssue(schema, location, readableIssue(first)) : `${location}: invalid`);
 }
 
 /** Collects query parameters, rejecting names the operation does not take and repeated names. */

@@ -71,6 +71,14 @@ describe("POST /v1/emails/batch", () => {
     expect(sender).toMatchObject({ name: longestName, emails: [{ address: longestAddress }] });
   });
 
+  it("says which part of a bad participant is wrong in its item's error", async () => {
+    const { body } = await ingest([
+      { message_id: "<number@x>", sent_at: "2026-11-01T10:00:00Z", from: 42 },
+      { message_id: "<uuid@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, cc: [{ person_uuid: "abc" }] },
+    ]);
+    expect(body.results.map((result) => result.error)).toEqual(["from: Invalid input: expected string or object, received number", "cc.0.person_uuid: must be a UUID"]);
+  });
+
   it("does not count a re-sent message twice", async () => {
     const message = { message_id: "<dup@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, to: ["jordan@northwind.example"] };
     const first = await ingest([message]);

@@ -114,6 +114,20 @@ describe("meetings", () => {
     expect((await call("/v1/meetings")).body!.total).toBe(1);
   });
 
+  it("says which part of a bad attendee or instant is wrong, not just \"Invalid input\"", async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ attendees: [{ email: "a@northwind.example", response: "maybe" }] }, `body field 'attendees.0.response': Invalid option: expected one of "accepted"|"declined"`],
+      [{ attendees: [123] }, "body field 'attendees.0': Invalid input: expected string or object, received number"],
+      [{ attendees: [], starts_at: true }, "body field 'starts_at': Invalid input: expected string or number, received boolean"],
+      [{ attendees: [], organizer: 7 }, "body field 'organizer': Invalid input: expected string or object, received number"],
+    ];
+    for (const [fields, error] of cases) {
+      const answer = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, ...(fields as object) } });
+      expect([answer.status, answer.body!.error]).toEqual([400, error]);
+    }
+    expect((await call("/v1/meetings")).body!.total).toBe(0);
+  });
+
   it("never shows or changes another tenant's meeting", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const theirs = await call("/v1/meetings", { method: "POST", key: other.key, body: { title: "Secret", starts_at: 0, attendees: [] } });
