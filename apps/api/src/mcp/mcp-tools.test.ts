@@ -250,6 +250,31 @@ describe("files through tools", () => {
     expect(Buffer.from((fetched.structuredContent as { content_base64: string }).content_base64, "base64").toString()).toBe(content);
   });
 
+  it("refuses a file part whose content is not base64, or with a field it does not know, before any upload", async () => {
+    const callUpload = async (file: Record<string, unknown>) => {
+      const response = await context.app.request("/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "x-api-key": acme.key },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "uploadFile", arguments: { body: { file } } } }),
+      });
+      const text = await response.text();
+      const json = text.startsWith("{") ? text : text.split("\n").find((line) => line.startsWith("data: "))!.slice(6);
+      return (JSON.parse(json) as { result: { isError?: boolean; content: Array<{ text: string }> } }).result;
+    };
+    expect(await callUpload({ filename: "notes.txt", content_base64: "!!!not base64, plain text" })).toMatchObject({
+      isError: true,
+      content: [{ text: "body field 'file.content_base64' is not base64: send the file's bytes base64-encoded" }],
+    });
+    expect(await callUpload({ filename: "notes.txt", content_base64: "aGVsbG8=", encoding: "utf-8" })).toMatchObject({
+      isError: true,
+      content: [{ text: "body field 'file': unknown field 'encoding'; accepted here: filename, content_type, content_base64" }],
+    });
+    // Wrapped and unpadded base64 is base64: uploaded as the bytes it encodes.
+    const wrapped = await callUpload({ filename: "notes.txt", content_base64: "aGVs\r\nbG8" });
+    expect(wrapped.isError).toBeUndefined();
+    expect(JSON.parse(wrapped.content[0]!.text)).toMatchObject({ filename: "notes.txt", size_bytes: 5 });
+  });
+
   it("names a file part that is not {filename, content_base64}", () => {
     const upload = buildMcpTools(served).find((tool) => tool.name === "uploadFile")!;
     expect(buildToolRequest(upload, { body: { file: "just text" } }, "http://rapport.test", {})).toEqual({

@@ -4,6 +4,7 @@
  * Arguments are not validated here: the operation validates them as it validates any REST call, so
  * the messages an agent reads are the REST ones.
  */
+import { isBase64Text } from "./base64-text.js";
 import { BODY_ARGUMENT, type McpTool } from "./mcp-tools.js";
 
 /** The result shape of `tools/call` (MCP), as this bridge fills it. */
@@ -68,6 +69,9 @@ export function buildToolRequest(
   return new Request(`${baseUrl}${path}${query ? `?${query}` : ""}`, { method: route.method, headers: requestHeaders, body });
 }
 
+/** The fields of a file part in a tool's arguments. */
+const FILE_PART_FIELDS = ["filename", "content_type", "content_base64"];
+
 /** The `body` argument of a multipart operation as form data; file parts decoded from base64. */
 function toFormData(fields: Record<string, "file" | "text">, value: unknown): { form: FormData } | { error: string } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -82,9 +86,13 @@ function toFormData(fields: Record<string, "file" | "text">, value: unknown): { 
       continue;
     }
     const file = field as { filename?: unknown; content_type?: unknown; content_base64?: unknown };
-    if (typeof file.filename !== "string" || typeof file.content_base64 !== "string") {
+    if (typeof file !== "object" || typeof file.filename !== "string" || typeof file.content_base64 !== "string") {
       return { error: `body field '${name}' must be {filename, content_type, content_base64}` };
     }
+    const unknown = Object.keys(file).filter((key) => !FILE_PART_FIELDS.includes(key));
+    if (unknown.length > 0) return { error: `body field '${name}': unknown field '${unknown[0]}'; accepted here: ${FILE_PART_FIELDS.join(", ")}` };
+    // Decoded leniently, damaged base64 would be uploaded as other bytes.
+    if (!isBase64Text(file.content_base64)) return { error: `body field '${name}.content_base64' is not base64: send the file's bytes base64-encoded` };
     const type = typeof file.content_type === "string" ? file.content_type : "application/octet-stream";
     form.set(name, new File([Buffer.from(file.content_base64, "base64")], file.filename, { type }));
   }
