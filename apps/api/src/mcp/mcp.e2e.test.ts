@@ -260,7 +260,11 @@ describe("rate limits shared with REST", () => {
     const before = await context.services.store.usage.monthly(limited.tenant.uuid, month);
     const response = await postMcp(limited.key, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "listUsers", arguments: {} } });
     expect(response.status).toBe(200);
-    await response.text();
+    // The answer is a 2025-era event stream; it still carries the limits the call counted against.
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("4");
+    expect(response.headers.get("x-ratelimit-limit-monthly")).not.toBeNull();
+    expect(await response.text()).toMatch(/"isError":false|"structuredContent"/);
     expect(await context.services.store.usage.monthly(limited.tenant.uuid, month)).toBe(before + 1);
     const next = await fetch(`${server.url}/v1/users`, { headers: { "x-api-key": limited.key } });
     expect(next.headers.get("x-ratelimit-remaining")).toBe("3");

@@ -79,6 +79,8 @@ function authenticateMcp(options: MountMcpOptions): MiddlewareHandler<AppEnv> {
   };
 }
 
+const isEventStream = (response: Response) => /^text\/event-stream\b/i.test(response.headers.get("content-type") ?? "");
+
 /** A JSON-RPC request calling a tool that exists: the operation it runs is counted instead. */
 function isKnownToolCall(message: unknown, toolNames: ReadonlySet<string>): boolean {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
@@ -127,8 +129,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         const value = context.req.header(name);
         if (value !== undefined) forwarded[name] = value;
       }
-      // Limit headers of the operations a tool call ran; shown on the MCP response when it is
-      // answered as JSON (a 2025-era SSE response has sent its headers before the call ends).
+      // Limit headers of the operations a tool call ran, shown on the MCP response.
       const innerHeaders = new Headers();
       // A call of a known tool was not counted on the way in: the operation it runs counts it. One that never
       // reaches an operation (arguments that build no request, or a message the SDK refuses or takes as a
@@ -163,11 +164,15 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
           extra: { [TOOL_CALLER_KEY]: callTool },
         },
       });
+      // A 2025-era answer is a stream whose headers would leave before the tool call has run; a stateless tool call's
+      // stream ends with its one result, which is written only once the call is done, so reading it whole first
+      // delays nothing and lets the answer carry the limit headers of the call, as every response does.
+      const body = isKnownToolCall(parsedBodies.get(context.req.raw), toolNames) && isEventStream(response) ? await response.text() : response.body;
       // Answered already: a refusal can only be recorded, and the next request meets it.
       if (!counted) await countHere();
       for (const [name, value] of innerHeaders) context.header(name, value);
       // Keeps the headers set so far (request id, rate limits) on the SDK's response.
-      return context.newResponse(response.body, response);
+      return context.newResponse(body, response);
     },
   );
 
