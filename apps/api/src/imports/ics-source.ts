@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import ICAL from "ical.js";
+import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MEETING_TEXT_LENGTH } from "../platform/request/field-limits.js";
-import { cutText } from "./cut-text.js";
 import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";

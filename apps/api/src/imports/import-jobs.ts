@@ -21,6 +21,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { ImportJob, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
+import { cleanFilename } from "../platform/request/clean-filename.js";
 import { importArchive } from "./import-archive.js";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
 import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js";
@@ -147,6 +148,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
 
   return {
     async start(input) {
+      // The name the client knows the file by, as the job records and messages show it; the saved file keeps its extension.
+      const shownName = cleanFilename(input.upload.name, "upload");
       const jobFolder = join(folder, randomUUID());
       // Uploads are a team's mail: readable by this user only.
       await mkdir(jobFolder, { recursive: true, mode: 0o700 });
@@ -157,14 +160,14 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       } catch (error) {
         await rm(jobFolder, { recursive: true, force: true });
         // The check names the saved file; the client knows it by its own name.
-        if (error instanceof ImportFormatError) throw new ImportFormatError(error.message.split(path).join(input.upload.name));
+        if (error instanceof ImportFormatError) throw new ImportFormatError(error.message.split(path).join(shownName));
         throw error;
       }
       const { request } = input;
       const job = await store.importJobs.create(input.tenantUuid, {
         kind: request.kind,
         dry_run: request.dryRun,
-        file_name: input.upload.name,
+        file_name: shownName,
         file_bytes: input.upload.content.size,
         options: { keep_bodies: request.keepBodies, since: request.since, until: request.until, entity: request.entity, map: request.map },
         owner_user_uuid: input.owner?.uuid ?? null,

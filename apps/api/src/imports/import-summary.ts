@@ -5,7 +5,7 @@
  */
 
 import type { ImportKind } from "@rapport/store";
-import { cutText } from "./cut-text.js";
+import { cutText } from "../platform/request/cut-text.js";
 
 /** How many problems a summary lists in full; the count covers all of them. */
 export const PROBLEMS_LISTED = 20;

@@ -9,8 +9,8 @@
 import { createHash } from "node:crypto";
 import { normalizeEmail } from "@rapport/store";
 import type { Address, Email } from "postal-mime";
+import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
-import { cutText } from "./cut-text.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
 import { parseMailWithCharsets } from "./postal-mime-with-charsets.js";

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
+import { cleanFilename } from "./clean-filename.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 
 /** Largest file accepted by POST /v1/files. */
@@ -20,14 +21,6 @@ export interface UploadedFile {
 }
 
 const tooLarge = () => new ApiError(413, `file is larger than the ${MAX_FILE_BYTES / (1024 * 1024)} MiB limit`);
-
-/** Only the last path segment, without control characters, at most 255 characters. */
-function cleanFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
-  return cleaned || "file";
-}
 
 export async function readUploadedFile(context: Context<AppEnv>, fieldName = "file"): Promise<UploadedFile> {
   const contentType = context.req.header("content-type") ?? "";
@@ -47,7 +40,7 @@ export async function readUploadedFile(context: Context<AppEnv>, fieldName = "fi
   if (!part || typeof part === "string") throw badRequest(`the multipart body needs a file part named '${fieldName}'`);
   if (part.size > MAX_FILE_BYTES) throw tooLarge();
   return {
-    filename: cleanFilename(part.name),
+    filename: cleanFilename(part.name, "file"),
     contentType: part.type || "application/octet-stream",
     content: new Uint8Array(await part.arrayBuffer()),
   };

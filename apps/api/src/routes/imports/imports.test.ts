@@ -240,6 +240,20 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(((await meetings.json()) as { items: Array<{ location: string }> }).items[0]!.location).toBe("t".repeat(MAX_MEETING_TEXT_LENGTH - 1));
   });
 
+  it("records and quotes the file's name as a file upload keeps one: last segment, no control characters, at most 255 characters", async () => {
+    const started = await upload({ file: { name: `${"n".repeat(5_000)}\u001b[31m.mbox`, content: archive(1) } });
+    expect(started.status).toBe(202);
+    expect(started.body.file_name).toBe("n".repeat(255));
+    await context.services.importJobs.settled();
+    // The saved file keeps its extension: a long .eml name is still read as one message.
+    const eml = await upload({ file: { name: `${"e".repeat(1_000)}.eml`, content: mailMessage({ messageId: "<one@northwind.example>", from: "jordan@northwind.example", to: [acme.admin.email], date: "Mon, 2 Nov 2026 09:00:00 +0000", subject: "One" }) } });
+    await context.services.importJobs.settled();
+    expect((await read(eml.body.uuid)).body).toMatchObject({ status: "succeeded", file_name: "e".repeat(255), summary: { emails: { new: 1 } } });
+    const refused = await upload({ file: { name: `${"x".repeat(100_000)}.mbox`, content: "not mail" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(`${"x".repeat(255)} is not an mbox file: it must start with a "From " line, found "not mail" at line 1`);
+  });
+
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const byAdmin = await upload({ key: acme.adminKey });
