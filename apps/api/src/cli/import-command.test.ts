@@ -77,6 +77,11 @@ describe("rapport import", () => {
     writeFileSync(ics, icsFile([vevent(["UID:cli@x", "DTSTART:20261110T150000Z", "SUMMARY:Call", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]));
     const imported = await rapport(["--json", "import", "ics", ics, "--tenant", tenant, "--since", "2026-11-01", "--until", "2026-11-30"]);
     expect(JSON.parse(imported.stdout)).toMatchObject({ meetings: { new: 1 } });
+    // --until names the window's last day, which it includes whole (the help says so).
+    const lastDay = join(folder, "last-day.ics");
+    writeFileSync(lastDay, icsFile([vevent(["UID:cli-last@x", "DTSTART:20261110T150000Z", "SUMMARY:Late call", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]));
+    const onLastDay = await rapport(["--json", "import", "ics", lastDay, "--tenant", tenant, "--dry-run", "--since", "2026-11-01", "--until", "2026-11-10"]);
+    expect(JSON.parse(onLastDay.stdout)).toMatchObject({ meetings: { new: 1 }, skipped: {} });
 
     for (const args of [
       ["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant],

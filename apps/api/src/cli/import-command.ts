@@ -8,15 +8,18 @@
 import { IMPORT_KINDS, type ImportKind } from "@rapport/store/vocabulary";
 import { Argument, Command, InvalidArgumentError, Option } from "commander";
 import { CSV_ENTITIES } from "../imports/csv-entities.js";
-import { parseIsoTimestamp } from "../platform/request/iso-timestamp.js";
+import { parseIsoTimestamp, parseIsoWindowEnd } from "../platform/request/iso-timestamp.js";
 import type { ImportOptions } from "./import-action.js";
 import { uuidOption } from "./uuid-option.js";
 
-function isoDate(value: string): number {
-  const time = parseIsoTimestamp(value);
+function isoDate(value: string, parse = parseIsoTimestamp): number {
+  const time = parse(value);
   if (time === null) throw new InvalidArgumentError("must be an ISO 8601 date (YYYY-MM-DD) or date-time");
   return time;
 }
+
+/** `--until`: a date alone is the window's last day, included whole. */
+const isoWindowEnd = (value: string): number => isoDate(value, parseIsoWindowEnd);
 
 function batchSize(value: string): number {
   const parsed = Number(value);
@@ -33,8 +36,8 @@ export function importCommand(): Command {
     .option("--user <uuid>", "the internal user whose mailbox or calendar this is", uuidOption)
     .option("--dry-run", "write nothing; print what would happen")
     .option("--keep-bodies", "mbox: also keep plain-text message bodies (headers only otherwise)")
-    .option("--since <date>", "ics: first day of the window (default: 3 years ago)", isoDate)
-    .option("--until <date>", "ics: last day of the window (default: 6 months ahead)", isoDate)
+    .option("--since <date>", "ics: first day of the window (default: 3 years ago)", (value: string) => isoDate(value))
+    .option("--until <date>", "ics: last day of the window, included (default: 6 months ahead)", isoWindowEnd)
     .option("--map <Header=field,...>", "csv: column mapping by header name (repeatable)", (value: string, previous: string[]) => [...previous, value], [] as string[])
     .addOption(new Option("--entity <entity>", "csv: what the rows are (default: guessed from the header)").choices(CSV_ENTITIES))
     .option("--batch-size <n>", "items per transaction", batchSize)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIsoTimestamp } from "./iso-timestamp.js";
+import { parseIsoTimestamp, parseIsoWindowEnd } from "./iso-timestamp.js";
 
 describe("parseIsoTimestamp", () => {
   it("reads dates as UTC midnight and date-times with or without a zone", () => {
@@ -14,5 +14,14 @@ describe("parseIsoTimestamp", () => {
     for (const text of ["yesterday", "2026-13-01", "2026-02-30", "1700000000", "", "2026-11-01T25:00:00Z"]) {
       expect(parseIsoTimestamp(text), text).toBeNull();
     }
+  });
+});
+
+describe("parseIsoWindowEnd", () => {
+  it("reads a date alone as the end of that whole day (UTC), and a date-time as itself", () => {
+    expect(parseIsoWindowEnd("2026-11-30")).toBe(Date.UTC(2026, 10, 30, 23, 59, 59, 999));
+    expect(parseIsoWindowEnd(" 2026-11-30 ")).toBe(Date.UTC(2026, 10, 30, 23, 59, 59, 999));
+    expect(parseIsoWindowEnd("2026-11-30T12:00:00Z")).toBe(Date.UTC(2026, 10, 30, 12));
+    expect(parseIsoWindowEnd("2026-02-30")).toBeNull();
   });
 });

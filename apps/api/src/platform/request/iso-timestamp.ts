@@ -16,3 +16,17 @@ export function parseIsoTimestamp(text: string): number | null {
   const time = Date.parse(hasZone ? value.replace(" ", "T") : `${value.replace(" ", "T")}Z`);
   return Number.isNaN(time) ? null : time;
 }
+
+const DAY_MILLISECONDS = 86_400_000;
+
+/**
+ * The last instant of a window whose end is written `text`, as epoch ms: a date alone is its whole day (UTC), so
+ * `2026-11-30` ends at 23:59:59.999 that day; a date-time is that instant. Null when not ISO 8601.
+ *
+ * @example
+ * parseIsoWindowEnd("2026-11-30"); // Date.UTC(2026, 10, 30, 23, 59, 59, 999)
+ */
+export function parseIsoWindowEnd(text: string): number | null {
+  const time = parseIsoTimestamp(text);
+  return time !== null && ISO_DATE.test(text.trim()) ? time + DAY_MILLISECONDS - 1 : time;
+}

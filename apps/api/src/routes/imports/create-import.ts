@@ -15,7 +15,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { firstIssueText } from "../../operations/validate-input.js";
 import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error.js";
 import { booleanQuery } from "../../platform/request/common-schemas.js";
-import { parseIsoTimestamp } from "../../platform/request/iso-timestamp.js";
+import { parseIsoTimestamp, parseIsoWindowEnd } from "../../platform/request/iso-timestamp.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
 import { MAX_COLUMN_MAPPINGS } from "../../platform/request/count-limits.js";
@@ -26,12 +26,12 @@ export const MAX_IMPORT_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 const flag = (description: string) => booleanQuery(description).optional().describe(description);
 
-const isoDate = (description: string) =>
+const isoDate = (description: string, parse = parseIsoTimestamp) =>
   z
     .string()
     .max(MAX_DATE_TEXT_LENGTH)
     .transform((value, context) => {
-      const time = parseIsoTimestamp(value);
+      const time = parse(value);
       if (time === null) {
         context.addIssue({ code: "custom", message: `'${value.slice(0, 40)}' is not an ISO 8601 date or date-time` });
         return z.NEVER;
@@ -49,7 +49,7 @@ export const importUploadFields = z
     user_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("The internal user whose mailbox or calendar this is; defaults to the calling user."),
     keep_bodies: flag("mbox: also keep plain-text bodies (headers only otherwise)."),
     since: isoDate("ics: window start (default 3 years ago)."),
-    until: isoDate("ics: window end (default 6 months ahead)."),
+    until: isoDate("ics: window end (default 6 months ahead); a date alone is the window's last day, included whole.", parseIsoWindowEnd),
     entity: z.enum(CSV_ENTITIES).optional().describe("csv: persons or companies (default: guessed from the header)."),
     map: z.array(z.string().max(MAX_COLUMN_MAPPING_LENGTH)).max(MAX_COLUMN_MAPPINGS).optional().describe("csv: column mapping, 'Header=field,Header=field' (the field may repeat)."),
   })

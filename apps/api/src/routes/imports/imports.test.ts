@@ -254,6 +254,15 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(refused.body.error).toBe(`${"x".repeat(255)} is not an mbox file: it must start with a "From " line, found "not mail" at line 1`);
   });
 
+  it("takes an until given as a date as the window's last day, included whole", async () => {
+    const event = (uid: string, start: string) => vevent([`UID:${uid}`, `DTSTART:${start}`, "SUMMARY:Call", `ORGANIZER:mailto:${acme.admin.email}`, "ATTENDEE:mailto:dana@initech.example"]);
+    const calendar = icsFile([event("last-day@x", "20261130T150000Z"), event("next-day@x", "20261201T000000Z")]);
+    const started = await upload({ kind: "ics", file: { name: "calendar.ics", content: calendar }, fields: { since: "2026-11-01", until: "2026-11-30" } });
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid)).body.summary).toMatchObject({ meetings: { new: 1 }, skipped: { "outside the window": 1 } });
+    expect(await context.services.store.meetings.findByExternalId(acme.tenant.uuid, "last-day@x")).not.toBeNull();
+  });
+
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const byAdmin = await upload({ key: acme.adminKey });
