@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { MAX_QUERY_UUIDS } from "./count-limits.js";
-import { ISO_DATE, parseIsoTimestamp } from "./iso-timestamp.js";
+import { parseIsoTimestamp, parseIsoWindowEnd } from "./iso-timestamp.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
 
 /** Characters a UUID of a comma-separated list may take: its 36, a comma and room for spaces around them. */
@@ -43,8 +43,6 @@ export const uuidListQuery = (description: string, max = MAX_QUERY_UUIDS) =>
     })
     .describe(`${description} Comma-separated, at most ${max}.`);
 
-const DAY_MILLISECONDS = 86_400_000;
-
 /**
  * An ISO 8601 date or date-time in a query string, as epoch milliseconds. With `endOfDay`, a date
  * alone stands for the last millisecond of that day (UTC): an inclusive upper bound.
@@ -53,12 +51,12 @@ export const isoTimestampQuery = (description: string, options: { endOfDay?: boo
   z
     .string()
     .transform((value, context) => {
-      const time = parseIsoTimestamp(value);
+      const time = options.endOfDay ? parseIsoWindowEnd(value) : parseIsoTimestamp(value);
       if (time === null) {
         context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time` });
         return z.NEVER;
       }
-      return options.endOfDay && ISO_DATE.test(value.trim()) ? time + DAY_MILLISECONDS - 1 : time;
+      return time;
     })
     .describe(`${description} ISO 8601 date (YYYY-MM-DD) or date-time; without a zone, UTC.`);
 
