@@ -26,9 +26,19 @@ export interface CsvOptions {
   map: Map<string, string>;
 }
 
-/** The delimiter used most in the first lines (outside quotes is close enough for choosing). */
+/** A quoted cell on one line: its delimiters are text, not separators. */
+const QUOTED_CELL = /"(?:[^"]|"")*"/g;
+
+/**
+ * The delimiter used most in the first lines, outside quoted cells: a cell listing several addresses
+ * (`"a@x.example; b@x.example; c@x.example"`) would otherwise make a comma-separated file read as semicolon-separated.
+ */
 export function sniffDelimiter(head: string): string {
-  const lines = head.split(/\r?\n/).filter((line) => line.trim()).slice(0, HEADER_SEARCH_ROWS + 1);
+  const lines = head
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .slice(0, HEADER_SEARCH_ROWS + 1)
+    .map((line) => line.replace(QUOTED_CELL, ""));
   let best = ",";
   let bestCount = 0;
   for (const delimiter of [",", ";", "\t"]) {

@@ -59,5 +59,8 @@ describe("CSV columns", () => {
     expect(guessEntity(["Colour"], new Map())).toBeNull();
     expect(sniffDelimiter("Nom;Courriel;Ville\nA;a@x;Lyon")).toBe(";");
     expect(sniffDelimiter("a\tb\tc")).toBe("\t");
+    // Delimiters inside a quoted cell are text: a cell listing addresses does not make the file semicolon-separated.
+    expect(sniffDelimiter('First Name,Email\nMany,"a@x.example; b@x.example; c@x.example"')).toBe(",");
+    expect(sniffDelimiter('Name;Note\nAda;"one, two, three"')).toBe(";");
   });
 });

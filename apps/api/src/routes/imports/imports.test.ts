@@ -263,6 +263,20 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(await context.services.store.meetings.findByExternalId(acme.tenant.uuid, "last-day@x")).not.toBeNull();
   });
 
+  it("reads a comma-separated CSV whose quoted cell lists addresses with semicolons as comma-separated", async () => {
+    // Excel quotes such a cell; its semicolons outnumber the row's commas.
+    const rows = 'First Name,Email\r\nMany,"many1@multi.example; many2@multi.example; many3@multi.example"\r\n';
+    const started = await upload({ kind: "csv", file: { name: "contacts.csv", content: rows } });
+    expect(started.status).toBe(202);
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { items: { written: 1 }, persons: { created: 1 } } });
+    expect((await personsByEmail()).get("many1@multi.example")?.emails.map((email) => email.address)).toEqual([
+      "many1@multi.example",
+      "many2@multi.example",
+      "many3@multi.example",
+    ]);
+  });
+
   it("keeps jobs within their tenant and from members who neither started them nor own them", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const byAdmin = await upload({ key: acme.adminKey });
