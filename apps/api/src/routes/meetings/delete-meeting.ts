@@ -2,6 +2,7 @@
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { meetingPathParameters } from "./get-meeting.js";
+import { loadMeetingForChange } from "./meeting-access.js";
 
 export const deleteMeeting = defineOperation({
   operationId: "deleteMeeting",
@@ -9,11 +10,12 @@ export const deleteMeeting = defineOperation({
   path: "/v1/meetings/{meeting_uuid}",
   area: "Meetings",
   summary: "Delete a meeting",
-  description: "Deletes a meeting: it stops counting as an interaction and as a next meeting at once. 204 on success, 404 when not found.",
+  description: "Deletes a meeting: it stops counting as an interaction and as a next meeting at once. 204 on success, 404 when not found; 403 for a member who neither created nor organizes it.",
   params: meetingPathParameters,
   successStatus: 204,
-  errors: [404],
+  errors: [403, 404],
   async handler({ params, auth, services }) {
+    await loadMeetingForChange(services, auth, params.meeting_uuid);
     if (!(await services.store.meetings.delete(auth.tenant.uuid, params.meeting_uuid))) {
       throw notFound(`meeting ${params.meeting_uuid} not found`);
     }

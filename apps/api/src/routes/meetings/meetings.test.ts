@@ -139,3 +139,45 @@ describe("meetings", () => {
     expect((await call(`/v1/meetings/${uuid}`, { key: other.key })).body!.title).toBe("Secret");
   });
 });
+
+describe("who may change a meeting", () => {
+  const create = async (key: string, organizer?: string) =>
+    (await call("/v1/meetings", { method: "POST", key, body: { title: "Review", starts_at: "2026-11-25T15:00:00Z", attendees: [], ...(organizer ? { organizer } : {}) } })).body!
+      .uuid as string;
+
+  it("lets a member change and delete the meetings it created or organizes, and answers 403 on the others", async () => {
+    const mine = await create(acme.memberKey);
+    expect((await call(`/v1/meetings/${mine}`, { method: "PUT", key: acme.memberKey, body: { title: "Mine" } })).status).toBe(200);
+
+    const organized = await create(acme.key, acme.member.email);
+    expect((await call(`/v1/meetings/${organized}`, { method: "PUT", key: acme.memberKey, body: { title: "Organized" } })).status).toBe(200);
+    expect((await call(`/v1/meetings/${organized}`, { method: "DELETE", key: acme.memberKey })).status).toBe(204);
+
+    const others = [await create(acme.adminKey), await create(acme.key), await create(acme.key, acme.admin.email)];
+    for (const uuid of others) {
+      const changed = await call(`/v1/meetings/${uuid}`, { method: "PUT", key: acme.memberKey, body: { title: "Taken", status: "cancelled" } });
+      expect(changed.status).toBe(403);
+      expect(changed.body).toEqual({ error: "only the meeting's creator, its organizer or an administrator may change or delete it" });
+      expect((await call(`/v1/meetings/${uuid}`, { method: "DELETE", key: acme.memberKey })).status).toBe(403);
+      const unchanged = (await call(`/v1/meetings/${uuid}`, { key: acme.memberKey })).body!;
+      expect(unchanged).toMatchObject({ title: "Review", status: "confirmed" });
+    }
+  });
+
+  it("lets an administrator and a tenant-wide key change and delete any meeting", async () => {
+    const members = [await create(acme.memberKey), await create(acme.memberKey)];
+    expect((await call(`/v1/meetings/${members[0]}`, { method: "PUT", key: acme.adminKey, body: { title: "By the admin" } })).status).toBe(200);
+    expect((await call(`/v1/meetings/${members[0]}`, { method: "DELETE", key: acme.adminKey })).status).toBe(204);
+    expect((await call(`/v1/meetings/${members[1]}`, { method: "PUT", key: acme.key, body: { title: "By the integration" } })).status).toBe(200);
+    expect((await call(`/v1/meetings/${members[1]}`, { method: "DELETE", key: acme.key })).status).toBe(204);
+  });
+
+  it("answers 404, not 403, for a meeting of another tenant or none", async () => {
+    const globex = await buildTenant(context.services, { name: "Globex" });
+    const theirs = (await call("/v1/meetings", { method: "POST", key: globex.key, body: { title: "Theirs", starts_at: 0, attendees: [] } })).body!.uuid as string;
+    for (const uuid of [theirs, "00000000-0000-4000-8000-000000000000"]) {
+      expect((await call(`/v1/meetings/${uuid}`, { method: "PUT", key: acme.memberKey, body: { title: "X" } })).status).toBe(404);
+      expect((await call(`/v1/meetings/${uuid}`, { method: "DELETE", key: acme.memberKey })).status).toBe(404);
+    }
+  });
+});

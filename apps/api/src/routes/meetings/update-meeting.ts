@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { meetingSchema, presentMeeting } from "../../presenters/meeting-presenter.js";
+import { loadMeetingForChange } from "./meeting-access.js";
 import { meetingPathParameters } from "./get-meeting.js";
 import { meetingFields } from "./meeting-body.js";
 
@@ -22,10 +23,11 @@ export const updateMeeting = defineOperation({
     .strict()
     .refine((value) => Object.keys(value).length > 0, "send at least one field to change"),
   response: meetingSchema,
-  errors: [404],
+  errors: [403, 404],
   idempotent: true,
   example: { body: { status: "cancelled" } },
   async handler({ params, body, auth, services }) {
+    await loadMeetingForChange(services, auth, params.meeting_uuid);
     // The store checks that the meeting does not end before it starts, against the meeting as its write reads it.
     const meeting = await services.store.meetings.update(auth.tenant.uuid, params.meeting_uuid, body);
     if (!meeting) throw notFound(`meeting ${params.meeting_uuid} not found`);
