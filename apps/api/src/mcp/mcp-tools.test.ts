@@ -205,6 +205,21 @@ describe("a tool call as a request", () => {
     });
   });
 
+  it("points body fields given as flat arguments at `body`, and still sends query parameters and typos to the operation", () => {
+    const [updatePersonTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "updatePerson")));
+    expect(updatePersonTool!.route.bodyFields).toEqual(expect.arrayContaining(["name", "job_title", "emails"]));
+    expect(buildToolRequest(updatePersonTool!, { person_uuid: "p1", job_title: "CEO", name: "Ada" }, "http://rapport.test", {})).toEqual({
+      error: `arguments 'job_title', 'name' are fields of updatePerson's request body: send them inside the 'body' argument, as {"body": {"job_title": ..., "name": ...}}`,
+    });
+    const typo = buildToolRequest(updatePersonTool!, { person_uuid: "p1", bodyy: {} }, "http://rapport.test", {}) as Request;
+    expect(new URL(typo.url).searchParams.get("bodyy")).toBe("{}");
+    const [uploadTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "uploadFile")));
+    expect(buildToolRequest(uploadTool!, { file: { filename: "a.txt", content_base64: "" } }, "http://rapport.test", {})).toEqual({
+      error: `argument 'file' is a field of uploadFile's request body: send it inside the 'body' argument, as {"body": {"file": ...}}`,
+    });
+    expect(listPersonsTool!.route.bodyFields).toEqual([]);
+  });
+
   it("never lets a path argument leave the operation's path", () => {
     for (const value of ["..", "."]) {
       expect(buildToolRequest(getPersonTool!, { person_uuid: value }, "http://rapport.test", {})).toEqual({ error: `argument 'person_uuid' must not be '${value}'` });

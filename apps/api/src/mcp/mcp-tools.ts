@@ -27,6 +27,8 @@ export interface McpToolRoute {
   pathParameters: string[];
   queryParameters: string[];
   hasBody: boolean;
+  /** The top-level fields of the request body, so a field given as a flat argument can be pointed at `body`. */
+  bodyFields: string[];
   /** For multipart operations: each form field and whether it is a file part (sent from base64). */
   multipartFields?: Record<string, "file" | "text">;
 }
@@ -89,6 +91,14 @@ function argumentSchema(schema: JsonSchema): JsonSchema {
   const pattern = new RegExp(schema.pattern);
   if (!pattern.test("2015") || pattern.test("x")) return schema;
   return { ...schema, type: ["string", pattern.test("1.5") ? "number" : "integer"] };
+}
+
+/** The property names of an object schema (followed through a component reference); none for other shapes. */
+function topLevelFields(schema: JsonSchema, components: Record<string, JsonSchema>): string[] {
+  const reference = typeof schema.$ref === "string" ? /^#\/components\/schemas\/(.+)$/.exec(schema.$ref) : null;
+  const resolved = reference ? components[reference[1]!] : schema;
+  const properties = resolved?.properties;
+  return properties !== null && typeof properties === "object" ? Object.keys(properties) : [];
 }
 
 function parameterSchema(parameter: OpenApiParameter): JsonSchema {
@@ -168,6 +178,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         document.components.schemas,
       ) as McpTool["inputSchema"];
 
+      const bodyFields = multipartFields ? Object.keys(multipartFields) : body ? topLevelFields(body.schema, document.components.schemas) : [];
       const upperMethod = method.toUpperCase();
       tools.push({
         name,
@@ -188,6 +199,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
           pathParameters: parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name),
           queryParameters: parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name),
           hasBody: body !== undefined || multipart !== undefined,
+          bodyFields,
           ...(multipartFields ? { multipartFields } : {}),
         },
       });

@@ -144,6 +144,18 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect((noBody.content as TextContent)[0]!.text).toMatch(/HTTP 400: request body is required/);
   });
 
+  it("points a body field given as a flat argument at `body`, and writes nothing", async () => {
+    const flat = await client.callTool({ name: "testCreateProbePerson", arguments: { name: "Flat Probe" } });
+    expect(flat.isError).toBe(true);
+    expect((flat.content as TextContent)[0]!.text).toBe(
+      `argument 'name' is a field of testCreateProbePerson's request body: send it inside the 'body' argument, as {"body": {"name": ...}}`,
+    );
+    const lookup = await client.callTool({ name: "lookupPersonsBatch", arguments: { criteria: [{ email: "known@x.example" }] } });
+    expect((lookup.content as TextContent)[0]!.text).toMatch(/^argument 'criteria' is a field of lookupPersonsBatch's request body/);
+    const listed = await fetch(`${server.url}/v1/persons?per_page=50`, { headers: { "x-api-key": acme.key } });
+    expect(await listed.text()).not.toContain("Flat Probe");
+  });
+
   it("runs the operation with the MCP request's connection info", async () => {
     const result = await client.callTool({ name: "testConnection", arguments: {} });
     expect(result.structuredContent).toEqual({ remote_address: "127.0.0.1" });

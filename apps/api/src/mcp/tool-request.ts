@@ -26,7 +26,8 @@ function queryText(value: unknown): string {
 /**
  * Builds the REST request for a call. Path arguments fill the path; every other argument except
  * `body` goes to the query string, where the operation rejects names it does not take (so a typo
- * gets the REST message naming the accepted parameters).
+ * gets the REST message naming the accepted parameters). A field of the request body given as a flat
+ * argument is refused here instead, with a message that points at `body`.
  */
 export function buildToolRequest(
   tool: McpTool,
@@ -48,6 +49,11 @@ export function buildToolRequest(
     return encodeURIComponent(text);
   });
   if (problem !== null) return { error: problem };
+
+  const misplaced = Object.keys(args).filter(
+    (name) => route.bodyFields.includes(name) && !route.pathParameters.includes(name) && !route.queryParameters.includes(name),
+  );
+  if (misplaced.length > 0) return { error: misplacedBodyFieldsMessage(tool.name, misplaced) };
 
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
@@ -71,6 +77,18 @@ export function buildToolRequest(
 
 /** The fields of a file part in a tool's arguments. */
 const FILE_PART_FIELDS = ["filename", "content_type", "content_base64"];
+
+/**
+ * Body fields given as flat arguments: the REST message would call them unknown query parameters, which
+ * names neither the mistake nor the fix.
+ */
+function misplacedBodyFieldsMessage(toolName: string, names: string[]): string {
+  const quoted = names.map((name) => `'${name}'`).join(", ");
+  const shape = names.map((name) => `"${name}": ...`).join(", ");
+  return names.length === 1
+    ? `argument ${quoted} is a field of ${toolName}'s request body: send it inside the 'body' argument, as {"body": {${shape}}}`
+    : `arguments ${quoted} are fields of ${toolName}'s request body: send them inside the 'body' argument, as {"body": {${shape}}}`;
+}
 
 /** The `body` argument of a multipart operation as form data; file parts decoded from base64. */
 function toFormData(fields: Record<string, "file" | "text">, value: unknown): { form: FormData } | { error: string } {
