@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApp } from "../app.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-openapi-document.js";
-import type { JsonSchema } from "../openapi/json-schema.js";
+import { walkSchemas, type JsonSchema } from "../openapi/json-schema.js";
 import { defineOperation, type AnyOperation } from "../operations/operation.js";
 import { operations } from "../routes/operations.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
@@ -138,6 +138,17 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
       if (types.includes("boolean")) expect(check({ ...base, [name]: true }), `${name}: ${ajv.errorsText(check.errors)}`).toBe(true);
       if (types.includes("integer") || types.includes("number")) expect(check({ ...base, [name]: "five" }), name).toBe(false);
     }
+  });
+
+  it("describes every argument and every field of its body, nullable ones and alternatives included", () => {
+    const undescribed: string[] = [];
+    walkSchemas(tool().inputSchema, (schema) => {
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+        // A reference reads its description from the shared schema it names.
+        if (typeof property.description !== "string" && typeof property.$ref !== "string") undescribed.push(name);
+      }
+    });
+    expect(undescribed).toEqual([]);
   });
 
   it("carries the annotations of its method", () => {

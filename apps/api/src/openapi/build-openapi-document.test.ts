@@ -136,6 +136,28 @@ describe("GET /v1/openapi.json", () => {
   });
 });
 
+describe("a nullable field", () => {
+  it("carries its description itself, not only inside its anyOf", () => {
+    const nullable = defineOperation({
+      operationId: "testNullable",
+      method: "post",
+      path: "/v1/test/nullable",
+      area: "Test",
+      summary: "Nullable",
+      description: "A body with a field described before it was made nullable.",
+      body: z.object({ due_date: z.string().describe("When it is due.").nullable(), note: z.string().nullable().describe("A note.") }),
+      async handler() {
+        return undefined;
+      },
+    });
+    const document = buildOpenApiDocument([nullable]);
+    const body = document.paths["/v1/test/nullable"]!.post!.requestBody!.content["application/json"]!.schema;
+    const properties = body.properties as Record<string, JsonSchema>;
+    expect(properties.due_date).toEqual({ description: "When it is due.", anyOf: [{ type: "string" }, { type: "null" }] });
+    expect(properties.note!.description).toBe("A note.");
+  });
+});
+
 describe.each(operations.map((operation) => [operation.operationId, operation] as const))("%s in the document", (_id, operation) => {
   it("has its path, method, operationId, summary, description and tag", () => {
     const entry = entryOf(served, operation);

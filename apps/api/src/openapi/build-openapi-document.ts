@@ -127,6 +127,27 @@ function documentTimeUnits(node: unknown) {
   });
 }
 
+/**
+ * A nullable field carries its description itself, not only inside its `anyOf`: zod leaves it on the
+ * non-null option when `.describe()` comes before `.nullable()` (as with the shared field helpers), and a
+ * reader, an agent choosing a tool's arguments first of all, looks at the field.
+ */
+function describeNullableFields(node: unknown) {
+  walkSchemas(node, (schema) => {
+    const properties = schema.properties as Record<string, JsonSchema> | undefined;
+    if (!properties || typeof properties !== "object") return;
+    for (const property of Object.values(properties)) {
+      if (typeof property.description === "string" || !Array.isArray(property.anyOf)) continue;
+      const options = property.anyOf as JsonSchema[];
+      const values = options.filter((option) => option.type !== "null");
+      const [value] = values;
+      if (values.length !== 1 || options.length !== 2 || typeof value!.description !== "string") continue;
+      property.description = value!.description;
+      delete value!.description;
+    }
+  });
+}
+
 function isNumberSchema(schema: JsonSchema): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes("integer") || types.includes("number")) return true;
@@ -317,7 +338,9 @@ export function buildOpenApiDocument(
       responses,
     },
   };
-  documentTimeUnits(document.paths);
-  documentTimeUnits(document.components.schemas);
+  for (const part of [document.paths, document.components.schemas]) {
+    describeNullableFields(part);
+    documentTimeUnits(part);
+  }
   return document;
 }
