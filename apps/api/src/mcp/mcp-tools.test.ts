@@ -151,6 +151,12 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     expect(undescribed).toEqual([]);
   });
 
+  it("mentions a cursor in its page argument only when it takes one", () => {
+    const properties = tool().inputSchema.properties as Record<string, JsonSchema>;
+    if (properties.page === undefined) return;
+    expect(String(properties.page.description).includes("cursor")).toBe(properties.cursor !== undefined);
+  });
+
   it("carries the annotations of its method", () => {
     const { annotations } = tool();
     expect(annotations.readOnlyHint).toBe(operation.method === "get");

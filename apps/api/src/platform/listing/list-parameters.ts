@@ -20,10 +20,12 @@ const integerText = (name: string) =>
     .regex(/^[+-]?\d+$/, `${name} must be an integer`)
     .transform((text) => Number(text));
 
+const PAGE_DESCRIPTION = "Page number, 1-indexed; values below 1 are treated as 1.";
+
 export const pageParameter = integerText("page")
   .transform((page) => Math.min(MAX_PAGE, Math.max(1, page)))
   .optional()
-  .describe("Page number, 1-indexed; values below 1 are treated as 1. Not allowed together with cursor.");
+  .describe(PAGE_DESCRIPTION);
 
 export const perPageParameter = integerText("per_page")
   .transform((perPage) => Math.min(MAX_PER_PAGE, Math.max(1, perPage)))
@@ -42,8 +44,11 @@ export const cursorParameter = z
 /** Page-numbered lists (no cursor). */
 export const pagedListQuery = z.object({ page: pageParameter, per_page: perPageParameter });
 
-/** Lists that also accept a cursor. */
-export const cursorListQuery = pagedListQuery.extend({ cursor: cursorParameter });
+/** Lists that also accept a cursor (only these name it in `page`'s description). */
+export const cursorListQuery = pagedListQuery.extend({
+  page: pageParameter.describe(`${PAGE_DESCRIPTION} Not allowed together with cursor.`),
+  cursor: cursorParameter,
+});
 
 /** The `order` of a list or a ranking: one of `SORT_ORDERS`, `defaultOrder` when not given. */
 export const sortOrderParameter = (defaultOrder: SortOrder) =>
