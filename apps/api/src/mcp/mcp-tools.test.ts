@@ -166,6 +166,20 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
   });
 });
 
+describe("the head-count filters of listCompanies", () => {
+  it("take a JSON number as their query string takes digits, and a band as text", async () => {
+    const tool = buildMcpTools(served).find((candidate) => candidate.name === "listCompanies")!;
+    const check = new Ajv2020({ strict: false }).compile(tool.inputSchema);
+    expect(check({ employee_count_from: 50, employee_count_to: "201-500" }), new Ajv2020().errorsText(check.errors)).toBe(true);
+    expect(check({ employee_count_from: "lots" })).toBe(false);
+    const request = buildToolRequest(tool, { employee_count_from: 50 }, "http://rapport.test", { "x-api-key": acme.key }) as Request;
+    const result = await toToolResult(await context.app.fetch(request));
+    expect(result.isError).toBeUndefined();
+    const refused = buildToolRequest(tool, { employee_count_from: "lots" }, "http://rapport.test", { "x-api-key": acme.key }) as Request;
+    expect((await toToolResult(await context.app.fetch(refused))).content[0]!.text).toMatch(/^HTTP 400: query parameter 'employee_count_from': must be a head count or a band/);
+  });
+});
+
 describe("shared schemas", () => {
   it("are carried into the tool schema as $defs, so each tool schema stands alone", () => {
     type Folder = { name: string; children: Folder[] };

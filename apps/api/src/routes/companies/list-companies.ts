@@ -53,16 +53,22 @@ const yearQuery = (description: string) =>
     .optional()
     .describe(`${description} A year such as 2015; inclusive; compared with year_founded.`);
 
-/** A head count, or a band (its lower bound for `from`, its upper bound for `to`). */
+const EMPLOYEE_COUNT_MESSAGE = `must be a head count or a band (${EMPLOYEE_COUNT_BANDS.join(", ")})`;
+
+/**
+ * A head count, or a band (its lower bound for `from`, its upper bound for `to`). The pattern documents the
+ * shape, so a tool argument takes a JSON number here as it does for other numeric filters.
+ */
 const employeeCountBound = (end: "from" | "to") =>
   z
     .string()
     .trim()
+    .regex(/^(\d+|\d+-\d+|\d+\+)$/, EMPLOYEE_COUNT_MESSAGE)
     .transform((value, context) => {
       if (/^\d+$/.test(value)) return Number(value);
       const range = employeeCountRange(value);
       if (!range) {
-        context.addIssue({ code: "custom", message: `must be a head count or a band (${EMPLOYEE_COUNT_BANDS.join(", ")})` });
+        context.addIssue({ code: "custom", message: EMPLOYEE_COUNT_MESSAGE });
         return z.NEVER;
       }
       return end === "from" ? range.min : (range.max ?? Number.MAX_SAFE_INTEGER);
