@@ -101,6 +101,17 @@ function topLevelFields(schema: JsonSchema, components: Record<string, JsonSchem
   return properties !== null && typeof properties === "object" ? Object.keys(properties) : [];
 }
 
+/**
+ * A form text field's schema as a tool argument: like a query parameter (a form carries text too), and a
+ * repeatable field takes one value or a list of them.
+ */
+function formFieldSchema(schema: JsonSchema): JsonSchema {
+  if (schema.type !== "array") return argumentSchema(schema);
+  const { description, ...list } = schema;
+  const item = argumentSchema((schema.items ?? { type: "string" }) as JsonSchema);
+  return { description, anyOf: [item, { ...list, items: item }] };
+}
+
 function parameterSchema(parameter: OpenApiParameter): JsonSchema {
   const schema = parameter.in === "query" ? argumentSchema(parameter.schema as JsonSchema) : parameter.schema;
   return parameter.description ? { ...schema, description: parameter.description } : { ...schema };
@@ -154,10 +165,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
                 },
                 required: ["filename", "content_base64"],
               }
-            : schema.type === "array"
-              ? // A repeatable field: one value, or a list of them.
-                { description: schema.description, anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] }
-              : schema;
+            : formFieldSchema(schema);
         }
         properties[BODY_ARGUMENT] = {
           type: "object",

@@ -256,9 +256,11 @@ export function buildOpenApiDocument(
         properties[name] =
           field.kind === "file"
             ? { type: "string", contentMediaType: "application/octet-stream", description: field.description }
-            : field.repeatable
-              ? { type: "array", items: { type: "string" }, description: field.description }
-              : { type: "string", description: field.description };
+            : field.schema
+              ? { ...toJsonSchema(field.schema, "input", definitions, "#/components/schemas/"), description: field.description }
+              : field.repeatable
+                ? { type: "array", items: { type: "string" }, description: field.description }
+                : { type: "string", description: field.description };
         if (field.required) required.push(name);
       }
       entry.requestBody = {

@@ -85,6 +85,8 @@ export interface Operation<
   /** A valid input, shown in the OpenAPI document and used by the table-walking test suites. */
   example?: {
     query?: Record<string, string>;
+    /** The text fields of a valid multipart form (its file parts are made up by the tests). */
+    form?: Record<string, string | string[]>;
     body?: BodySchema extends z.ZodType ? z.input<BodySchema> : never;
   };
   handler(
@@ -122,6 +124,11 @@ export interface MultipartField {
   required?: boolean;
   /** A text field the form may carry more than once (each value a part of its own). */
   repeatable?: boolean;
+  /**
+   * A text field's value as the operation parses it (for a repeatable field, the list): documented on its
+   * input side, so enumerations, patterns and true/false fields show. Plain text when absent.
+   */
+  schema?: z.ZodType;
 }
 
 /** Any operation, as the table holds them. */

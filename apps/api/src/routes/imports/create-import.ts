@@ -107,13 +107,14 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
         ...Object.fromEntries(
           Object.entries(importUploadFields.shape).map(([name, schema]) => [
             name,
-            { kind: "text" as const, description: schema.description ?? name, required: name === "kind", repeatable: name === "map" },
+            { kind: "text" as const, description: schema.description ?? name, required: name === "kind", repeatable: name === "map", schema },
           ]),
         ),
       },
     },
     successStatus: 202,
     response: importJobSchema,
+    example: { form: { kind: "csv", dry_run: "true", map: ["Mail=email", "Org=company"] } },
     errors: [413, 415],
     async handler({ auth, services, http }) {
       const contentType = http.req.header("content-type") ?? "";
