@@ -284,6 +284,18 @@ describe("a tool call as a request", () => {
       isError: true,
     });
     expect(await toToolResult(new Response(null, { status: 204 }))).toEqual({ content: [{ type: "text", text: "Done (HTTP 204)." }] });
+    const cutShort = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(Buffer.from('{"results":[1,'));
+        controller.error(new Error("a later part failed"));
+      },
+    });
+    const broken = await toToolResult(new Response(cutShort, { headers: { "content-type": "application/json", "x-request-id": "r-1" } }));
+    expect(broken).toMatchObject({ isError: true, structuredContent: { status: 500 } });
+    expect(broken.content[0]!.text).toBe(
+      "HTTP 500: the answer failed after its first part was sent; nothing of it is usable: call the tool again, and quote request id r-1 if it fails again",
+    );
+    expect(await toToolResult(new Response("\uFEFF{\"a\":1}", { headers: { "content-type": "application/json" } }))).toMatchObject({ structuredContent: { a: 1 } });
   });
 });
 

@@ -11,6 +11,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "../operations/operation.js";
+import { streamedList } from "../operations/streamed-list.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
@@ -47,7 +48,25 @@ const connection = defineOperation({
   },
 });
 
-const table = [...operations, createProbePerson, connection];
+/** A streamed list whose second part fails: over REST the connection is cut once the first part is sent. */
+const failingStream = defineOperation({
+  operationId: "testFailingStream",
+  method: "get",
+  path: "/v1/test/failing-stream",
+  area: "Test",
+  summary: "Failing stream",
+  description: "Streams one part of a list, then fails (test only).",
+  response: z.object({ results: z.array(z.number()) }),
+  async handler() {
+    async function* parts() {
+      yield [1, 2];
+      throw new Error("the second part failed");
+    }
+    return streamedList("results", parts());
+  },
+});
+
+const table = [...operations, createProbePerson, connection, failingStream];
 let context: TestContext;
 let acme: TestTenant;
 let limited: TestTenant;
@@ -159,6 +178,14 @@ describe.each(clients)("with %s", (_label, connect) => {
   it("runs the operation with the MCP request's connection info", async () => {
     const result = await client.callTool({ name: "testConnection", arguments: {} });
     expect(result.structuredContent).toEqual({ remote_address: "127.0.0.1" });
+  });
+
+  it("answers a list that fails after its first part as a tool error, and the connection serves the next call", async () => {
+    const failed = await client.callTool({ name: "testFailingStream", arguments: {} });
+    expect(failed.isError).toBe(true);
+    expect((failed.content as TextContent)[0]!.text).toMatch(/^HTTP 500: the answer failed after its first part was sent; nothing of it is usable/);
+    const next = await client.callTool({ name: "getPerson", arguments: { person_uuid: knownPersonUuid } });
+    expect(next.structuredContent).toMatchObject({ uuid: knownPersonUuid });
   });
 
   it("keeps another tenant's records invisible", async () => {

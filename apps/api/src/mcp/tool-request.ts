@@ -119,11 +119,26 @@ function toFormData(fields: Record<string, "file" | "text">, value: unknown): { 
 
 const isJsonType = (contentType: string | null) => contentType === null || /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 
+/**
+ * A body that failed while it was read: a streamed list whose later part failed after the status was sent.
+ * Over REST the connection is cut; here the call is a tool error, and nothing of the answer is passed on.
+ */
+function brokenAnswer(response: Response): ToolResult {
+  const requestId = response.headers.get("x-request-id");
+  const error = `the answer failed after its first part was sent; nothing of it is usable: call the tool again${requestId ? `, and quote request id ${requestId} if it fails again` : ""}`;
+  return { content: [{ type: "text", text: `HTTP 500: ${error}` }], structuredContent: { status: 500, error }, isError: true };
+}
+
 /** The operation's answer as a tool result: JSON as structured content and text; bytes as base64; errors flagged. */
 export async function toToolResult(response: Response): Promise<ToolResult> {
+  let bytes: Buffer;
+  try {
+    bytes = Buffer.from(await response.arrayBuffer());
+  } catch {
+    return brokenAnswer(response);
+  }
   const contentType = response.headers.get("content-type");
   if (response.ok && !isJsonType(contentType)) {
-    const bytes = Buffer.from(await response.arrayBuffer());
     const structured = {
       status: response.status,
       content_type: contentType,
@@ -133,7 +148,8 @@ export async function toToolResult(response: Response): Promise<ToolResult> {
     };
     return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
   }
-  const text = await response.text();
+  // Decoded as Response.text() would: UTF-8, a byte order mark dropped.
+  const text = new TextDecoder().decode(bytes);
   if (response.status === 204 || text.length === 0) {
     return response.ok
       ? { content: [{ type: "text", text: `Done (HTTP ${response.status}).` }] }
