@@ -11,9 +11,10 @@ import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-ope
 import { walkSchemas, type JsonSchema } from "../openapi/json-schema.js";
 import { defineOperation, type AnyOperation } from "../operations/operation.js";
 import { operations } from "../routes/operations.js";
+import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { BODY_ARGUMENT, buildMcpTools, type McpTool } from "./mcp-tools.js";
-import { buildToolRequest, toToolResult } from "./tool-request.js";
+import { buildToolRequest, toToolResult, type ToolResult } from "./tool-request.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -163,6 +164,43 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     expect(annotations.destructiveHint).toBe(operation.method === "delete");
     if (operation.idempotent) expect(annotations.idempotentHint).toBe(true);
     expect(annotations.openWorldHint).toBe(false);
+  });
+});
+
+describe("every read tool, called through /mcp", () => {
+  let populated: PopulatedTenant;
+  beforeAll(async () => {
+    populated = await buildPopulatedTenant(context.services, "Readable");
+  });
+
+  /** tools/call through the app in-process, as a stateless 2025-era JSON-RPC POST. */
+  async function callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
+    const response = await context.app.request("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "x-api-key": populated.key },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    });
+    const text = await response.text();
+    const json = text.startsWith("{") ? text : text.split("\n").find((line) => line.startsWith("data: "))!.slice(6);
+    return (JSON.parse(json) as { result: ToolResult }).result;
+  }
+
+  const reads = operations.filter((operation) => operation.method === "get" && !operation.binaryResponse);
+  it.each(reads.map((operation) => [operation.operationId, operation] as const))("%s answers what its REST call answers", async (_id, operation) => {
+    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    const args = Object.fromEntries(pathNames.map((name) => [name, populated.pathIds[name]]));
+    for (const [name, value] of Object.entries(args)) expect(value, `a fixture id for ${name}`).toEqual(expect.any(String));
+    const query = new URLSearchParams(operation.example?.query ?? {});
+    Object.assign(args, operation.example?.query);
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => args[name] as string);
+    const overRest = await context.request(`${path}${query.size > 0 ? `?${query}` : ""}`, { key: populated.key });
+    const result = await callTool(operation.operationId, args);
+    if (overRest.ok) {
+      expect(result.isError, result.content[0]?.text).toBeUndefined();
+      expect(JSON.parse(result.content[0]!.text)).toEqual(await overRest.json());
+    } else {
+      expect(result.content[0]!.text).toBe(`HTTP ${overRest.status}: ${((await overRest.json()) as { error: string }).error}`);
+    }
   });
 });
 

@@ -145,6 +145,22 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect(((await response.json()) as { name: string }).name).toBe(`Written by ${_label}`);
   });
 
+  it("refuses a write the key's role may not make with the REST 403, and writes nothing", async () => {
+    const body = { label: "Member's pipeline" };
+    const refused = await client.callTool({ name: "createOpportunityType", arguments: { body } });
+    const overRest = await fetch(`${server.url}/v1/opportunity-types`, {
+      method: "POST",
+      headers: { "x-api-key": acme.memberKey, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(overRest.status).toBe(403);
+    const { error } = (await overRest.json()) as { error: string };
+    expect(refused.isError).toBe(true);
+    expect((refused.content as TextContent)[0]!.text).toBe(`HTTP 403: ${error}`);
+    const types = await fetch(`${server.url}/v1/opportunity-types`, { headers: { "x-api-key": acme.key } });
+    expect(await types.text()).not.toContain("Member's pipeline");
+  });
+
   it("answers a 404 as a tool error with the REST message", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     const result = await client.callTool({ name: "getPerson", arguments: { person_uuid: missing } });
