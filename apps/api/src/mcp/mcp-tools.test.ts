@@ -91,8 +91,17 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
       hasBody: operation.body !== undefined || operation.multipart !== undefined,
     });
     expect(tool().title).toBe(operation.summary);
-    expect(tool().description).toContain(operation.description);
+    expect(tool().description.replace(/ \(tool \w+\)/g, "")).toContain(operation.description);
     expect(tool().description).toContain(`${operation.method.toUpperCase()} ${operation.path}`);
+  });
+
+  it("names the tool of every other operation its description cites by method and path", () => {
+    const known = new Map(operations.map((candidate) => [`${candidate.method.toUpperCase()} ${candidate.path}`, candidate.operationId]));
+    const description = tool().description.slice(0, -` (${operation.method.toUpperCase()} ${operation.path})`.length);
+    for (const [reference, method, path] of description.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[\w{}/.-]*[\w}])(?:\?[^\s,;)]*)?/g)) {
+      const cited = known.get(`${method} ${path}`);
+      if (cited) expect(description, reference).toContain(`${reference} (tool ${cited})`);
+    }
   });
 
   it("takes path and query parameters flat and the body under `body`", () => {
@@ -247,6 +256,15 @@ describe("shared schemas", () => {
 describe("a tool call as a request", () => {
   const [getPersonTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "getPerson")));
   const [listPersonsTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "listPersons")));
+
+  it("cites other operations in a description by their tools", () => {
+    const tools = buildMcpTools(served);
+    const description = (name: string) => tools.find((tool) => tool.name === name)!.description;
+    expect(description("lookupPersonsBatch")).toContain("send the unmatched remainder to POST /v1/persons/batch (tool createPersonsBatch).");
+    expect(description("createImport")).toContain("follow it with GET /v1/imports/{import_uuid} (tool getImport).");
+    expect(description("listEntityListEntities")).toContain("GET /v1/companies?uuids=... (tool listCompanies) or GET /v1/persons?uuids=... (tool listPersons)");
+    expect(description("getImport")).toMatch(/\(GET \/v1\/imports\/\{import_uuid\}\)$/);
+  });
 
   it("fills the path, prints numbers, joins lists and forwards the credentials", () => {
     const request = buildToolRequest(getPersonTool!, { person_uuid: "a/b c" }, "http://rapport.test", { "x-api-key": "pk_1" }) as Request;

@@ -2,7 +2,8 @@
  * @module
  * The MCP tools, generated from the OpenAPI document (itself generated from the operation table):
  * one tool per `/v1` operation, named by its operationId, described by its summary and
- * description, with path and query parameters as flat arguments and the JSON body under `body`.
+ * description (other operations it cites named by their tools), with path and query parameters as flat
+ * arguments and the JSON body under `body`.
  */
 import type { OpenApiDocument, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
@@ -117,6 +118,20 @@ function parameterSchema(parameter: OpenApiParameter): JsonSchema {
   return parameter.description ? { ...schema, description: parameter.description } : { ...schema };
 }
 
+/** `METHOD /v1/path`, with a query string after it when there is one, as operation descriptions cite other operations. */
+const OPERATION_REFERENCE = /\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[\w{}/.-]*[\w}])(\?[^\s,;)]*)?/g;
+
+/**
+ * An operation's description as a tool's: each other operation it cites by method and path is followed by the
+ * name of that operation's tool, which is what an agent calls.
+ */
+function withToolNames(description: string, document: OpenApiDocument): string {
+  return description.replace(OPERATION_REFERENCE, (reference: string, method: string, path: string) => {
+    const cited = document.paths[path]?.[method.toLowerCase() as (typeof HTTP_METHODS)[number]];
+    return cited ? `${reference} (tool ${cited.operationId})` : reference;
+  });
+}
+
 /** Builds the tool list; throws when two operations would make tools of the same name. */
 export function buildMcpTools(document: OpenApiDocument): McpTool[] {
   const tools: McpTool[] = [];
@@ -191,7 +206,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
       tools.push({
         name,
         title: operation.summary,
-        description: `${operation.summary.replace(/\.$/, "")}. ${operation.description} (${upperMethod} ${path})`,
+        description: `${operation.summary.replace(/\.$/, "")}. ${withToolNames(operation.description, document)} (${upperMethod} ${path})`,
         inputSchema,
         annotations: {
           title: operation.summary,
