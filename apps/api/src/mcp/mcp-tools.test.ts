@@ -167,11 +167,12 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     expect(String(properties.page.description).includes("cursor")).toBe(properties.cursor !== undefined);
   });
 
-  it("carries the annotations of its method", () => {
+  it("carries the annotations of what it does: read-only when it changes nothing, destructive unless it only adds", () => {
     const { annotations } = tool();
-    expect(annotations.readOnlyHint).toBe(operation.method === "get");
-    expect(annotations.destructiveHint).toBe(operation.method === "delete");
-    if (operation.idempotent) expect(annotations.idempotentHint).toBe(true);
+    const readOnly = operation.method === "get" || operation.readOnly === true;
+    expect(annotations.readOnlyHint).toBe(readOnly);
+    expect(annotations.destructiveHint).toBe(!readOnly && (["put", "patch", "delete"].includes(operation.method) || operation.destructive === true));
+    if (operation.idempotent || readOnly) expect(annotations.idempotentHint).toBe(true);
     expect(annotations.openWorldHint).toBe(false);
   });
 });
@@ -256,6 +257,19 @@ describe("shared schemas", () => {
 describe("a tool call as a request", () => {
   const [getPersonTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "getPerson")));
   const [listPersonsTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "listPersons")));
+
+  it("marks batch reads read-only, updates and merges destructive, and creations additive", () => {
+    const tools = buildMcpTools(served);
+    const hints = (name: string) => {
+      const { readOnlyHint, destructiveHint } = tools.find((tool) => tool.name === name)!.annotations;
+      return { readOnlyHint, destructiveHint };
+    };
+    for (const name of ["lookupPersonsBatch", "batchPersonRecommendedPaths", "batchCompanyRecommendedPaths", "batchPersonActivityStats", "getPerson"]) {
+      expect(hints(name), name).toEqual({ readOnlyHint: true, destructiveHint: false });
+    }
+    for (const name of ["mergePerson", "updatePerson", "updateOpportunity", "deleteNote"]) expect(hints(name), name).toEqual({ readOnlyHint: false, destructiveHint: true });
+    for (const name of ["createPerson", "createPersonsBatch", "ingestEmails"]) expect(hints(name), name).toEqual({ readOnlyHint: false, destructiveHint: false });
+  });
 
   it("cites other operations in a description by their tools", () => {
     const tools = buildMcpTools(served);

@@ -5,7 +5,7 @@
  * description (other operations it cites named by their tools), with path and query parameters as flat
  * arguments and the JSON body under `body`.
  */
-import type { OpenApiDocument, OpenApiParameter } from "../openapi/build-openapi-document.js";
+import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
 
 /** The argument that carries an operation's JSON request body. */
@@ -132,6 +132,23 @@ function withToolNames(description: string, document: OpenApiDocument): string {
   });
 }
 
+/**
+ * A tool's hints, in the MCP sense: read-only when it changes nothing (GET, and POSTs that only read);
+ * destructive unless it only adds (PUT and PATCH overwrite what they name, DELETE removes, a merge does both);
+ * idempotent for GET, PUT and DELETE by HTTP's definition, for reads, and where the spec says so.
+ */
+function toolAnnotations(method: (typeof HTTP_METHODS)[number], operation: OpenApiOperation): McpToolAnnotations {
+  const readOnly = method === "get" || operation["x-read-only"] === true;
+  const destructive = !readOnly && (method === "put" || method === "patch" || method === "delete" || operation["x-destructive"] === true);
+  return {
+    title: operation.summary,
+    readOnlyHint: readOnly,
+    destructiveHint: destructive,
+    idempotentHint: readOnly || method === "put" || method === "delete" || operation["x-idempotent"] === true,
+    openWorldHint: false,
+  };
+}
+
 /** Builds the tool list; throws when two operations would make tools of the same name. */
 export function buildMcpTools(document: OpenApiDocument): McpTool[] {
   const tools: McpTool[] = [];
@@ -208,14 +225,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         title: operation.summary,
         description: `${operation.summary.replace(/\.$/, "")}. ${withToolNames(operation.description, document)} (${upperMethod} ${path})`,
         inputSchema,
-        annotations: {
-          title: operation.summary,
-          readOnlyHint: method === "get",
-          destructiveHint: method === "delete",
-          // GET, PUT and DELETE are idempotent by HTTP's definition; other operations where the spec says so.
-          idempotentHint: method === "get" || method === "put" || method === "delete" || operation["x-idempotent"] === true,
-          openWorldHint: false,
-        },
+        annotations: toolAnnotations(method, operation),
         route: {
           method: upperMethod,
           path,

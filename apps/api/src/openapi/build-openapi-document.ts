@@ -52,6 +52,10 @@ export interface OpenApiOperation {
   responses: Record<string, JsonSchema>;
   /** Safe to repeat with the same effect, as the specification says of this operation. */
   "x-idempotent"?: boolean;
+  /** Changes nothing, though its method is POST (a batch read or a lookup). */
+  "x-read-only"?: boolean;
+  /** Removes or overwrites records, though its method is POST (a merge). */
+  "x-destructive"?: boolean;
 }
 
 /** Statuses every `/v1` operation can answer, whatever its own `errors` list says. */
@@ -269,6 +273,8 @@ export function buildOpenApiDocument(
       };
     }
     if (operation.idempotent) entry["x-idempotent"] = true;
+    if (operation.readOnly) entry["x-read-only"] = true;
+    if (operation.destructive) entry["x-destructive"] = true;
     const pathItem = (paths[operation.path] ??= {});
     if (pathItem[operation.method]) {
       throw new Error(`buildOpenApiDocument: two operations for ${operation.method.toUpperCase()} ${operation.path}`);

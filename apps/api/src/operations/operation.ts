@@ -69,6 +69,13 @@ export interface Operation<
   errors?: readonly number[];
   /** Safe to repeat with the same effect (the spec says so). */
   idempotent?: boolean;
+  /** A POST that changes nothing (a batch read or a lookup): its MCP tool is marked read-only. */
+  readOnly?: boolean;
+  /**
+   * A POST that removes or overwrites records (a merge): its MCP tool is marked destructive, as PUT, PATCH
+   * and DELETE tools are. Other POSTs only add.
+   */
+  destructive?: boolean;
   /**
    * The answer depends only on the tenant's data, the calling user context, the path and query, and the
    * time: a success is kept in the response cache (per tenant and user context) and served again while the

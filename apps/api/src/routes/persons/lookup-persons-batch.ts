@@ -44,6 +44,7 @@ type Resolution = { error: string } | { uuids: string[]; total: number };
 export const lookupPersonsBatch = defineOperation({
   operationId: "lookupPersonsBatch",
   method: "post",
+  readOnly: true,
   path: "/v1/persons/lookup/batch",
   area: "Person",
   summary: "Look up persons by email, LinkedIn URL or domain",

@@ -11,6 +11,7 @@ import { personSchema, presentPersons } from "../../presenters/person-presenter.
 export const mergePerson = defineOperation({
   operationId: "mergePerson",
   method: "post",
+  destructive: true,
   path: "/v1/persons/{person_uuid}/merge",
   area: "Person",
   summary: "Merge a duplicate person",

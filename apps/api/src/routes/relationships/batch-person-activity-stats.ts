@@ -45,6 +45,7 @@ const presentUser = (view: RelationshipView, stats: UserActivityStats | null) =>
 export const batchPersonActivityStats = defineOperation({
   operationId: "batchPersonActivityStats",
   method: "post",
+  readOnly: true,
   path: "/v1/persons/activity-stats/batch",
   area: "Activity",
   summary: "Activity statistics for many persons",

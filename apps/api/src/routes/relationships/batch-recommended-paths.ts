@@ -139,6 +139,7 @@ const KEPT_AND_STREAMED =
 export const batchPersonRecommendedPaths = defineOperation({
   operationId: "batchPersonRecommendedPaths",
   method: "post",
+  readOnly: true,
   path: "/v1/persons/recommended-paths/batch",
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
@@ -155,6 +156,7 @@ export const batchPersonRecommendedPaths = defineOperation({
 export const batchCompanyRecommendedPaths = defineOperation({
   operationId: "batchCompanyRecommendedPaths",
   method: "post",
+  readOnly: true,
   path: "/v1/companies/recommended-paths/batch",
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
