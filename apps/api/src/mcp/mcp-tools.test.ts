@@ -418,6 +418,29 @@ describe("files through tools", () => {
     expect(JSON.parse(wrapped.content[0]!.text)).toMatchObject({ filename: "notes.txt", size_bytes: 5 });
   });
 
+  it("says how large a file one tool call can carry, and carries a file of that size through /mcp", async () => {
+    const upload = (await listTools(context.app, acme.key)).find((tool) => tool.name === "uploadFile")!;
+    const bodyDescription = String((upload.inputSchema.properties as Record<string, JsonSchema>).body!.description);
+    const largest = Number(/at most about (\d+) KiB/.exec(bodyDescription)?.[1]);
+    expect(largest).toBeGreaterThan(700);
+    const post = (kib: number) =>
+      context.app.request("/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "x-api-key": acme.key },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "uploadFile", arguments: { body: { file: { filename: "big.bin", content_base64: Buffer.alloc(kib * 1024, 7).toString("base64") } } } },
+        }),
+      });
+    const fits = await (await post(largest)).text();
+    expect(fits).toContain(`\\"size_bytes\\":${largest * 1024}`);
+    const tooLarge = await post(largest + 40);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toMatch(/larger than the 1 MiB limit/);
+  });
+
   it("names a file part that is not {filename, content_base64}", () => {
     const upload = buildMcpTools(served).find((tool) => tool.name === "uploadFile")!;
     expect(buildToolRequest(upload, { body: { file: "just text" } }, "http://rapport.test", {})).toEqual({

@@ -7,6 +7,7 @@
  */
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
+import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
 
 /** The argument that carries an operation's JSON request body. */
 export const BODY_ARGUMENT = "body";
@@ -44,6 +45,14 @@ export interface McpTool {
 }
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** Bytes of a file that fit in one MCP POST: base64 takes four characters for three bytes; 4 KiB left for the rest. */
+const LARGEST_FILE_PER_CALL_KIB = Math.floor(((MAX_BODY_BYTES - 4096) * 3) / 4 / 1024);
+
+/** An upload's size limit as a tool sees it: the MCP POST's own limit comes first. */
+const UPLOAD_SIZE_NOTE =
+  `The whole tool call is one JSON message of at most ${MAX_BODY_BYTES / 1_048_576} MiB, so a file sent here holds at most about ` +
+  `${LARGEST_FILE_PER_CALL_KIB} KiB whatever the operation allows; send a larger one over REST as multipart/form-data.`;
 
 /** Copies the component schemas a schema refers to (transitively) into its own `$defs`. */
 function localizeReferences(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
@@ -201,7 +210,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         }
         properties[BODY_ARGUMENT] = {
           type: "object",
-          description: "The form fields of the upload; file parts as {filename, content_type, content_base64}.",
+          description: `The form fields of the upload; file parts as {filename, content_type, content_base64}. ${UPLOAD_SIZE_NOTE}`,
           properties: fields,
           ...(Array.isArray(multipart.schema.required) ? { required: multipart.schema.required } : {}),
         };
