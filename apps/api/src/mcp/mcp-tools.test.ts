@@ -267,7 +267,7 @@ describe("a tool call as a request", () => {
     for (const name of ["lookupPersonsBatch", "batchPersonRecommendedPaths", "batchCompanyRecommendedPaths", "batchPersonActivityStats", "getPerson"]) {
       expect(hints(name), name).toEqual({ readOnlyHint: true, destructiveHint: false });
     }
-    for (const name of ["mergePerson", "updatePerson", "updateOpportunity", "deleteNote"]) expect(hints(name), name).toEqual({ readOnlyHint: false, destructiveHint: true });
+    for (const name of ["mergePerson", "createImport", "updatePerson", "updateOpportunity", "deleteNote"]) expect(hints(name), name).toEqual({ readOnlyHint: false, destructiveHint: true });
     for (const name of ["createPerson", "createPersonsBatch", "ingestEmails"]) expect(hints(name), name).toEqual({ readOnlyHint: false, destructiveHint: false });
   });
 

@@ -54,7 +54,7 @@ export interface OpenApiOperation {
   "x-idempotent"?: boolean;
   /** Changes nothing, though its method is POST (a batch read or a lookup). */
   "x-read-only"?: boolean;
-  /** Removes or overwrites records, though its method is POST (a merge). */
+  /** Removes or overwrites records, though its method is POST (a merge, an import). */
   "x-destructive"?: boolean;
 }
 

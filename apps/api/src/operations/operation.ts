@@ -72,8 +72,8 @@ export interface Operation<
   /** A POST that changes nothing (a batch read or a lookup): its MCP tool is marked read-only. */
   readOnly?: boolean;
   /**
-   * A POST that removes or overwrites records (a merge): its MCP tool is marked destructive, as PUT, PATCH
-   * and DELETE tools are. Other POSTs only add.
+   * A POST that removes or overwrites records (a merge, an import that rewrites what it matches): its MCP
+   * tool is marked destructive, as PUT, PATCH and DELETE tools are. Other POSTs only add.
    */
   destructive?: boolean;
   /**

@@ -97,6 +97,8 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
   return defineOperation({
     operationId: "createImport",
     method: "post",
+    // A calendar import rewrites and cancels the meetings it matches by UID.
+    destructive: true,
     path: "/v1/imports",
     area: "Imports",
     summary: "Import an archive",
