@@ -46,6 +46,12 @@ async function listTools(app: ReturnType<typeof createApp>, key: string): Promis
   return (JSON.parse(json) as { result: { tools: McpTool[] } }).result.tools;
 }
 
+/** The query parameters the document gives `operation`, with their schemas. */
+function inlineQueryParameters(document: OpenApiDocument, operation: AnyOperation): Array<{ name: string; schema: JsonSchema }> {
+  const entry = document.paths[operation.path]![operation.method]!;
+  return entry.parameters.flatMap((parameter) => ("name" in parameter && parameter.in === "query" ? [{ name: parameter.name, schema: parameter.schema as JsonSchema }] : []));
+}
+
 const documentedOperationIds = (document: OpenApiDocument) =>
   Object.values(document.paths).flatMap((pathItem) => Object.values(pathItem).map((entry) => entry.operationId));
 
@@ -167,6 +173,23 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     expect(String(properties.page.description).includes("cursor")).toBe(properties.cursor !== undefined);
   });
 
+  it("takes a list of strings where its query string takes comma-separated values", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const { inputSchema } = tool();
+    const check = ajv.compile(inputSchema);
+    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    const base: Record<string, unknown> = Object.fromEntries(pathNames.map((name) => [name, "00000000-0000-4000-8000-000000000000"]));
+    if (operation.body) base[BODY_ARGUMENT] = operation.example?.body ?? {};
+    Object.assign(base, operation.example?.query);
+    // A query parameter named like a path parameter is no argument of its own.
+    const documented = inlineQueryParameters(served, operation).filter((parameter) => !pathNames.includes(parameter.name));
+    for (const parameter of documented.filter((candidate) => candidate.schema["x-comma-separated"] === true)) {
+      expect(check({ ...base, [parameter.name]: ["a", "b"] }), `${parameter.name}: ${ajv.errorsText(check.errors)}`).toBe(true);
+      expect(check({ ...base, [parameter.name]: "a,b" }), parameter.name).toBe(true);
+      expect(check({ ...base, [parameter.name]: [1] }), parameter.name).toBe(false);
+    }
+  });
+
   it("carries the annotations of what it does: read-only when it changes nothing, destructive unless it only adds", () => {
     const { annotations } = tool();
     const readOnly = operation.method === "get" || operation.readOnly === true;
@@ -211,6 +234,22 @@ describe("every read tool, called through /mcp", () => {
     } else {
       expect(result.content[0]!.text).toBe(`HTTP ${overRest.status}: ${((await overRest.json()) as { error: string }).error}`);
     }
+  });
+});
+
+describe("comma-separated query parameters", () => {
+  it("are marked in the document, and a tool call given a list answers what the REST call with commas answers", async () => {
+    const marked = operations.flatMap((operation) =>
+      inlineQueryParameters(served, operation).flatMap((parameter) => (parameter.schema["x-comma-separated"] === true ? [`${operation.operationId}.${parameter.name}`] : [])),
+    );
+    expect(marked).toEqual(expect.arrayContaining(["listPersons.uuids", "listCompanies.operating_status", "listCompanies.service_industry_tags", "listTasks.status", "listOpportunities.owner_user_uuid"]));
+    const [first, second] = await Promise.all(["Listed One", "Listed Two"].map((name) => context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name })));
+    const tool = buildMcpTools(served).find((candidate) => candidate.name === "listPersons")!;
+    const request = buildToolRequest(tool, { uuids: [first!.uuid, second!.uuid] }, "http://rapport.test", { "x-api-key": acme.key }) as Request;
+    const result = await toToolResult(await context.app.fetch(request));
+    const overRest = await context.request(`/v1/persons?uuids=${first!.uuid},${second!.uuid}`, { key: acme.key });
+    expect(result.structuredContent).toEqual(await overRest.json());
+    expect((result.structuredContent as { items: Array<{ name: string }> }).items.map((item) => item.name).sort()).toEqual(["Listed One", "Listed Two"]);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
+import { COMMA_SEPARATED_KEY } from "../platform/request/common-schemas.js";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
 
 /** The argument that carries an operation's JSON request body. */
@@ -90,8 +91,13 @@ const BOOLEAN_TEXTS = ["0", "1", "true", "false"];
  * booleans as strings of a pattern or an enum; a tool's arguments are JSON, and the call prints a number or a
  * boolean into the query string. So an argument written as text of digits also takes a JSON number, and a
  * true/false one a JSON boolean: an agent that sends `per_page: 5` passes a client that checks its arguments.
+ * A comma-separated one also takes a list of strings, which the call joins.
  */
 function argumentSchema(schema: JsonSchema): JsonSchema {
+  if (schema[COMMA_SEPARATED_KEY] === true) {
+    const { [COMMA_SEPARATED_KEY]: _marker, description, ...text } = schema;
+    return { ...(description === undefined ? {} : { description }), anyOf: [text, { type: "array", items: { type: "string" } }] };
+  }
   if (schema.type !== "string") return schema;
   const enumerated = schema.enum as unknown[] | undefined;
   if (enumerated?.length === BOOLEAN_TEXTS.length && BOOLEAN_TEXTS.every((text) => enumerated.includes(text))) {

@@ -20,11 +20,20 @@ export const uuidString = (description: string) =>
     .transform((value) => value.toLowerCase())
     .describe(description);
 
+/**
+ * Metadata of a query parameter that takes comma-separated values (`.meta(COMMA_SEPARATED)` on its text): the
+ * OpenAPI document shows it as the `x-comma-separated` extension, and its MCP tool argument also takes a list
+ * of strings, which the call joins with commas.
+ */
+export const COMMA_SEPARATED_KEY = "x-comma-separated";
+export const COMMA_SEPARATED = { [COMMA_SEPARATED_KEY]: true } as const;
+
 /** Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. */
 export const uuidListQuery = (description: string, max = MAX_QUERY_UUIDS) =>
   z
     .string()
     .max(max * QUERY_UUID_ITEM_LENGTH)
+    .meta(COMMA_SEPARATED)
     .transform((value, context) => {
       const items = value
         .split(",")

@@ -8,7 +8,7 @@ import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { countrySpellings, resolveLocationFilter, stateSpellings } from "../../platform/location/resolve-location.js";
-import { isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
+import { COMMA_SEPARATED, isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
 import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH, MAX_PLACE_FILTER_LENGTH } from "../../platform/request/field-limits.js";
@@ -20,6 +20,7 @@ const commaList = (description: string) =>
   z
     .string()
     .max(MAX_FILTER_LIST_LENGTH)
+    .meta(COMMA_SEPARATED)
     .transform((value, context) => {
       const items = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];
       if (items.length === 0) {
@@ -108,6 +109,7 @@ const listCompaniesQuery = cursorListQuery.extend({
   service_industry_tags: z
     .string()
     .max(MAX_FILTER_LIST_LENGTH)
+    .meta(COMMA_SEPARATED)
     .transform((value) => [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))])
     .optional()
     .describe("Industry tags, comma-separated, case-insensitive; combined by service_industry_tags_operator."),

@@ -7,7 +7,7 @@ import { badRequest } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
-import { uuidString } from "../../platform/request/common-schemas.js";
+import { COMMA_SEPARATED, uuidString } from "../../platform/request/common-schemas.js";
 import { presentTask, taskSchema } from "../../presenters/task-presenter.js";
 import { resolveAssignee } from "./task-access.js";
 import { MAX_TASK_STATUS_FILTER_LENGTH } from "../../platform/request/field-limits.js";
@@ -15,6 +15,7 @@ import { MAX_TASK_STATUS_FILTER_LENGTH } from "../../platform/request/field-limi
 const statusList = z
   .string()
   .max(MAX_TASK_STATUS_FILTER_LENGTH)
+  .meta(COMMA_SEPARATED)
   .transform((value, context) => {
     const statuses = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];
     const bad = statuses.find((status) => !(TASK_STATUSES as readonly string[]).includes(status));
