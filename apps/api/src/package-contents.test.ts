@@ -13,12 +13,14 @@ interface PackageJson {
   exports: Record<string, Record<string, string>>;
   bin: Record<string, string>;
   files: string[];
+  engines?: { node?: string };
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 }
 
 const packageFolder = new URL("../", import.meta.url);
 const packageJson = JSON.parse(readFileSync(new URL("package.json", packageFolder), "utf8")) as PackageJson;
+const workspaceRoot = JSON.parse(readFileSync(new URL("../../package.json", packageFolder), "utf8")) as PackageJson;
 
 /** Every path package.json hands to Node, npm or TypeScript: `main`, `types`, each condition of each export and each bin. */
 const pointedAt = [
@@ -83,5 +85,9 @@ describe(`${packageJson.name} as published`, () => {
     );
     expect(builtFiles.length).toBeGreaterThan(0);
     expect(undeclared).toEqual([]);
+  });
+
+  it("declares the Node versions the workspace runs on", () => {
+    expect(packageJson.engines?.node).toBe(workspaceRoot.engines?.node);
   });
 });

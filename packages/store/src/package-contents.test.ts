@@ -12,12 +12,14 @@ interface PackageJson {
   types: string;
   exports: Record<string, Record<string, string>>;
   files: string[];
+  engines?: { node?: string };
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 }
 
 const packageFolder = new URL("../", import.meta.url);
 const packageJson = JSON.parse(readFileSync(new URL("package.json", packageFolder), "utf8")) as PackageJson;
+const workspaceRoot = JSON.parse(readFileSync(new URL("../../package.json", packageFolder), "utf8")) as PackageJson;
 
 /** Every path package.json hands to Node or TypeScript: `main`, `types` and each condition of each export. */
 const pointedAt = [packageJson.main, packageJson.types, ...Object.values(packageJson.exports).flatMap((conditions) => Object.values(conditions))];
@@ -102,5 +104,9 @@ describe(`${packageJson.name} as published`, () => {
       expect(vocabulary[name], name).toBeTypeOf("function");
       expect(vocabulary[name], name).toBe(main[name]);
     }
+  });
+
+  it("declares the Node versions the workspace runs on", () => {
+    expect(packageJson.engines?.node).toBe(workspaceRoot.engines?.node);
   });
 });
