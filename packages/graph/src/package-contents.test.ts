@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 
 interface PackageJson {
   name: string;
+  license?: string;
   main: string;
   types: string;
   exports: Record<string, Record<string, string>>;
@@ -87,5 +88,13 @@ describe(`${packageJson.name} as published`, () => {
 
   it("declares the Node versions the workspace runs on", () => {
     expect(packageJson.engines?.node).toBe(workspaceRoot.engines?.node);
+  });
+
+  it("publishes the repository's license, the one package.json names", () => {
+    // npm packs a LICENSE file in the package folder whatever `files` says; the repository's own is not in the tarball.
+    const license = readFileSync(new URL("LICENSE", packageFolder), "utf8");
+    expect(packageJson.license).toBe("Apache-2.0");
+    expect(license.trimStart().startsWith("Apache License\n                           Version 2.0, January 2004")).toBe(true);
+    expect(license).toBe(readFileSync(new URL("../../LICENSE", packageFolder), "utf8"));
   });
 });
