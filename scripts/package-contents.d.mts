@@ -1,0 +1,13 @@
+/** The module specifiers a built file loads or resolves (static, dynamic, `require`, `createRequire(...).resolve`). */
+export function importedSpecifiers(code: string): string[];
+/** The package a bare specifier names; null for a relative path. */
+export function packageOf(specifier: string): string | null;
+/** The package.json of the package in `packageFolder` (a file URL ending in `/`). */
+export function readPackageJson(packageFolder: URL): {
+  name: string;
+  exports: Record<string, Record<string, string>>;
+  dependencies?: Record<string, string>;
+  [field: string]: unknown;
+};
+/** Every reason the package would not install or load from its tarball, one sentence each; empty when none. */
+export function packageContentsProblems(packageFolder: URL): string[];

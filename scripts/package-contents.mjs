@@ -1,0 +1,87 @@
+// What a published package of this workspace needs to install and load outside it, checked over its package.json
+// and built dist/ (no packing, no registry). Plain JavaScript so that each package's tests can import it: a
+// TypeScript file here would sit outside their rootDir. Types: package-contents.d.mts.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+
+const LICENSE_OPENING = "Apache License\n                           Version 2.0, January 2004";
+
+/**
+ * The module specifiers a built file loads or resolves: static imports and re-exports (at line start, as tsup
+ * writes them), and literal dynamic imports, requires and `createRequire(...).resolve`s.
+ */
+export function importedSpecifiers(code) {
+  const patterns = [
+    /^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/gm,
+    /^import\s*["']([^"']+)["']/gm,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+    /\brequire(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/g,
+    /\bcreateRequire\([^)]*\)\.resolve\(\s*["']([^"']+)["']/g,
+  ];
+  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]));
+}
+
+/** The package a bare specifier names (`graphology`, `@scope/name/sub` → `@scope/name`); null for a relative path. */
+export function packageOf(specifier) {
+  if (specifier.startsWith(".") || specifier.startsWith("/")) return null;
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+const isNodeBuiltin = (name) => name.startsWith("node:") || builtinModules.includes(name);
+
+/** The package.json of the package in `packageFolder` (a file URL ending in `/`). */
+export function readPackageJson(packageFolder) {
+  return JSON.parse(readFileSync(new URL("package.json", packageFolder), "utf8"));
+}
+
+/**
+ * Every reason the package in `packageFolder` would not install or load from its tarball, one sentence each; empty
+ * when there is none. Checks: each path package.json hands to Node, npm or TypeScript (`main`, `types`, every
+ * export condition, every bin) is built and listed in `files`; each export names its types first; the built code
+ * loads only Node's modules and declared dependencies; the Node versions match the workspace's; the package
+ * carries the repository's LICENSE (npm packs it whatever `files` says) under the license package.json names.
+ */
+export function packageContentsProblems(packageFolder) {
+  const packageJson = readPackageJson(packageFolder);
+  const workspaceRoot = readPackageJson(new URL("../../", packageFolder));
+  const problems = [];
+  const exportConditions = Object.entries(packageJson.exports ?? {});
+  const pointedAt = [
+    packageJson.main,
+    packageJson.types,
+    ...exportConditions.flatMap(([, conditions]) => Object.values(conditions)),
+    ...Object.values(packageJson.bin ?? {}),
+  ].filter((path) => typeof path === "string");
+  if (pointedAt.length < 3) problems.push(`package.json points at ${pointedAt.length} files; expected main, types and exports`);
+  const files = packageJson.files ?? [];
+  for (const path of pointedAt) {
+    if (!existsSync(new URL(path, packageFolder))) problems.push(`${path} is not built`);
+    const relative = path.replace(/^\.\//, "");
+    if (!files.some((entry) => relative === entry || relative.startsWith(`${entry}/`))) problems.push(`${path} is not in files`);
+  }
+  for (const [entry, conditions] of exportConditions) {
+    if (Object.keys(conditions)[0] !== "types") problems.push(`export ${entry} does not name its types first`);
+  }
+  const distFolder = new URL("dist/", packageFolder);
+  const builtFiles = existsSync(distFolder) ? readdirSync(distFolder).filter((name) => /\.(js|d\.ts)$/.test(name)) : [];
+  if (builtFiles.length === 0) problems.push("dist/ holds no built .js or .d.ts file");
+  const declared = new Set([...Object.keys(packageJson.dependencies ?? {}), ...Object.keys(packageJson.peerDependencies ?? {})]);
+  for (const file of builtFiles) {
+    for (const name of importedSpecifiers(readFileSync(new URL(file, distFolder), "utf8")).map(packageOf)) {
+      if (name !== null && !isNodeBuiltin(name) && !declared.has(name)) problems.push(`dist/${file} loads ${name}, which is not a dependency`);
+    }
+  }
+  if (packageJson.engines?.node !== workspaceRoot.engines?.node) {
+    problems.push(`engines.node is ${packageJson.engines?.node}, the workspace's ${workspaceRoot.engines?.node}`);
+  }
+  if (packageJson.license !== "Apache-2.0") problems.push(`license is ${packageJson.license}, not Apache-2.0`);
+  const license = new URL("LICENSE", packageFolder);
+  if (!existsSync(license)) problems.push("no LICENSE file");
+  else {
+    const text = readFileSync(license, "utf8");
+    if (!text.trimStart().startsWith(LICENSE_OPENING)) problems.push("LICENSE is not the Apache License 2.0");
+    if (text !== readFileSync(new URL("../../LICENSE", packageFolder), "utf8")) problems.push("LICENSE differs from the repository's");
+  }
+  return [...new Set(problems)];
+}
