@@ -5,7 +5,8 @@ import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
-import { isoTimestampQuery, uuidString } from "../../platform/request/common-schemas.js";
+import { uuidString } from "../../platform/request/common-schemas.js";
+import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { meetingSchema, presentMeeting } from "../../presenters/meeting-presenter.js";
 
 export const listMeetings = defineOperation({
@@ -17,8 +18,8 @@ export const listMeetings = defineOperation({
   description: "Lists meetings by start time (newest first by default), optionally only those a person attends and within a time range.",
   query: pagedListQuery.extend({
     person_uuid: uuidString("Only meetings this person attends.").optional(),
-    starts_from: isoTimestampQuery("Only meetings starting at or after this instant.").optional(),
-    starts_to: isoTimestampQuery("Only meetings starting at or before this instant.").optional(),
+    starts_from: isoBoundQuery("Only meetings starting at or after this instant.", "start").optional(),
+    starts_to: isoBoundQuery("Only meetings starting at or before this instant; a range with starts_from after starts_to matches nothing.", "end").optional(),
     status: z.enum(MEETING_STATUSES).optional().describe("Only meetings with this status."),
     order: sortOrderParameter("desc"),
   }),

@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+const titlesListed = async (query: string) => {
+  const response = await context.request(`/v1/meetings?${query}&order=asc`, { key: acme.key });
+  const body = (await response.json()) as { items?: Array<{ title: string }>; error?: string };
+  return { status: response.status, titles: body.items?.map((item) => item.title), error: body.error };
+};
+
+describe("GET /v1/meetings time range", () => {
+  beforeEach(async () => {
+    const meetings = [
+      ["Morning", "2026-11-25T00:00:00Z"],
+      ["Afternoon", "2026-11-25T15:00:00Z"],
+      ["Last minute", "2026-11-25T23:59:59.999Z"],
+      ["Next day", "2026-11-26T00:00:00Z"],
+    ];
+    for (const [title, starts_at] of meetings) {
+      const response = await context.request("/v1/meetings", { key: acme.key, method: "POST", body: { title, starts_at, attendees: [] } });
+      expect(response.status).toBe(201);
+    }
+  });
+
+  it("takes a date alone as starts_to to include that whole day (UTC)", async () => {
+    expect(await titlesListed("starts_to=2026-11-25")).toMatchObject({ status: 200, titles: ["Morning", "Afternoon", "Last minute"] });
+    expect(await titlesListed("starts_from=2026-11-25&starts_to=2026-11-25")).toMatchObject({ titles: ["Morning", "Afternoon", "Last minute"] });
+  });
+
+  it("keeps an instant as starts_to exact, and a date alone as starts_from that day's first instant", async () => {
+    expect(await titlesListed("starts_to=2026-11-25T15:00:00Z")).toMatchObject({ titles: ["Morning", "Afternoon"] });
+    expect(await titlesListed("starts_to=2026-11-25T00:00:00Z")).toMatchObject({ titles: ["Morning"] });
+    expect(await titlesListed("starts_from=2026-11-26")).toMatchObject({ titles: ["Next day"] });
+  });
+
+  it("answers an inverted range with nothing, as the opportunity filters do, and a bad bound with a 400", async () => {
+    expect(await titlesListed("starts_from=2026-11-26&starts_to=2026-11-25")).toMatchObject({ status: 200, titles: [] });
+    const bad = await titlesListed("starts_to=2026-11-31");
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatch(/starts_to.*'2026-11-31' is not an ISO 8601 date or date-time/);
+  });
+});
