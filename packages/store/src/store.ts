@@ -263,7 +263,10 @@ export interface MeetingListRequest extends PageRequest {
 }
 
 export interface MeetingRepository {
-  /** Throws InvalidInputError when `ends_at` is before `starts_at`. */
+  /**
+   * Throws InvalidInputError when `ends_at` is before `starts_at`, ConflictError when another live meeting of the
+   * tenant has the same `external_id` (checked in the write's transaction; a deleted meeting's id is free).
+   */
   create(tenantUuid: string, input: NewMeeting): Promise<Meeting>;
   get(tenantUuid: string, meetingUuid: string): Promise<Meeting | null>;
   findByExternalId(tenantUuid: string, externalId: string): Promise<Meeting | null>;
@@ -271,7 +274,8 @@ export interface MeetingRepository {
   /**
    * Null when the meeting does not exist in the tenant. Throws InvalidInputError, writing nothing, when the meeting
    * would end before it starts: the check reads the meeting in the write's transaction, so two concurrent updates
-   * (one moving the end, one the start) cannot leave it ending first.
+   * (one moving the end, one the start) cannot leave it ending first. Throws ConflictError, writing nothing, when
+   * `external_id` is set to one another live meeting of the tenant has.
    */
   update(tenantUuid: string, meetingUuid: string, changes: MeetingUpdate): Promise<Meeting | null>;
   /** Soft-deletes; false when not found. */

@@ -1,7 +1,7 @@
 /** Meetings and their attendees; cancelled and deleted meetings stop counting at once. */
 import { sql, type Kysely } from "kysely";
 import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type NewMeeting } from "../activity-records.js";
-import { InvalidInputError } from "../errors.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { Database, MeetingsTable } from "../database-schema.js";
@@ -89,6 +89,20 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
   const liveMeetings = (database: Kysely<Database>, tenantUuid: string) =>
     database.selectFrom("meetings").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
 
+  /**
+   * Throws ConflictError when another live meeting of the tenant has this external id: the calendar import
+   * matches meetings by it and would update one of them arbitrarily. A deleted meeting's id is free, as the
+   * import (which reads live meetings only) treats it. Called in the write's transaction, so two concurrent
+   * writes cannot both pass.
+   */
+  const assertExternalIdFree = async (database: Kysely<Database>, tenantUuid: string, externalId: string | null | undefined, meetingUuid: string | null) => {
+    if (externalId == null) return;
+    let holder = liveMeetings(database, tenantUuid).where("external_id", "=", externalId);
+    if (meetingUuid !== null) holder = holder.where("uuid", "!=", meetingUuid);
+    const row = await holder.orderBy("created_at").orderBy("uuid").executeTakeFirst();
+    if (row) throw new ConflictError(`a meeting with external_id '${externalId}' exists: ${row.uuid}`);
+  };
+
   const get = async (database: Kysely<Database>, tenantUuid: string, meetingUuid: string) => {
     const row = await liveMeetings(database, tenantUuid).where("uuid", "=", meetingUuid).executeTakeFirst();
     if (!row) return null;
@@ -121,6 +135,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       assertMeetingEnumerations(input, "meetings.create");
       assertEndsAfterStart(input.starts_at, input.ends_at);
       const created = await withTransaction(db, async (transaction) => {
+        await assertExternalIdFree(transaction, tenantUuid, input.external_id, null);
         const scoped = { ...context, db: transaction };
         const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input);
         const timestamp = now();
@@ -221,7 +236,10 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         if (changes.ends_at !== undefined) patch.ends_at = changes.ends_at;
         if (changes.status !== undefined) patch.status = changes.status;
         if (changes.location !== undefined) patch.location = changes.location;
-        if (changes.external_id !== undefined) patch.external_id = changes.external_id;
+        if (changes.external_id !== undefined) {
+          await assertExternalIdFree(transaction, tenantUuid, changes.external_id, meetingUuid);
+          patch.external_id = changes.external_id;
+        }
         if (changes.attendees !== undefined || changes.organizer !== undefined) {
           const scoped = { ...context, db: transaction };
           const organizerInput =

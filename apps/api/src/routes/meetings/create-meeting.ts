@@ -12,7 +12,7 @@ export const createMeeting = defineOperation({
   area: "Meetings",
   summary: "Create a meeting",
   description:
-    "Records a meeting with its attendees (by person uuid or email; unknown addresses become persons). A confirmed meeting in the past counts as an interaction between every pair of accepting attendees; a future one is the attendees' next meeting.",
+    "Records a meeting with its attendees (by person uuid or email; unknown addresses become persons). A confirmed meeting in the past counts as an interaction between every pair of accepting attendees; a future one is the attendees' next meeting. 409 when another meeting of the tenant has the external_id.",
   body: z
     .object({
       ...meetingFields,
@@ -25,6 +25,7 @@ export const createMeeting = defineOperation({
     .strict(),
   successStatus: 201,
   response: meetingSchema,
+  errors: [409],
   example: {
     body: {
       title: "Northwind intro call",

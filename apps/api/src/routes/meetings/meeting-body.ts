@@ -26,5 +26,5 @@ export const meetingFields = {
   organizer: participantField.nullable().describe("The organizer (counts as an attendee)."),
   attendees: z.array(attendeeField).max(MAX_MEETING_ATTENDEES).describe("Attendees; on update the list replaces the stored one."),
   location: nullableText("Where it takes place; trimmed, and blank means null.", MAX_MEETING_TEXT_LENGTH),
-  external_id: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable().describe("The calendar's own id, e.g. an iCalendar UID."),
+  external_id: z.string().max(MAX_MEETING_TEXT_LENGTH).nullable().describe("The calendar's own id, e.g. an iCalendar UID; one live meeting's per tenant (409 otherwise)."),
 };

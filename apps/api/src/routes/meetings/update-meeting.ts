@@ -14,7 +14,7 @@ export const updateMeeting = defineOperation({
   area: "Meetings",
   summary: "Update a meeting",
   description:
-    "Changes a meeting: only the fields present are written; attendees, when present, replace the whole list. Set status to cancelled to cancel: the meeting stops counting as an interaction and as a next meeting at once.",
+    "Changes a meeting: only the fields present are written; attendees, when present, replace the whole list. Set status to cancelled to cancel: the meeting stops counting as an interaction and as a next meeting at once. 409 when another meeting of the tenant has the external_id it sets.",
   params: meetingPathParameters,
   body: z
     .object(Object.fromEntries(Object.entries(meetingFields).map(([name, schema]) => [name, schema.optional()])) as {
@@ -23,7 +23,7 @@ export const updateMeeting = defineOperation({
     .strict()
     .refine((value) => Object.keys(value).length > 0, "send at least one field to change"),
   response: meetingSchema,
-  errors: [403, 404],
+  errors: [403, 404, 409],
   idempotent: true,
   example: { body: { status: "cancelled" } },
   async handler({ params, body, auth, services }) {
