@@ -86,6 +86,16 @@ export interface NewMeeting {
 /** Only the fields present are changed; `attendees`, when present, replaces the whole list. */
 export type MeetingUpdate = Partial<Omit<NewMeeting, "created_by_user_uuid">>;
 
+/** How a meeting write treats `attendees` entries that resolve to one person. */
+export interface MeetingWriteOptions {
+  /**
+   * True: an InvalidInputError naming both positions (`attendees.0 and attendees.3 name the same person`), before
+   * anything is written; what an API caller sent is then ambiguous. False (default): merged, an accepting entry
+   * winning, as a calendar export that lists someone twice means.
+   */
+  refuseRepeatedAttendees?: boolean;
+}
+
 /** What an interaction, a timeline row or a feed item is. */
 export const ACTIVITY_ITEM_KINDS = ["email", "meeting"] as const;
 export type ActivityItemKind = (typeof ACTIVITY_ITEM_KINDS)[number];

@@ -15,6 +15,7 @@ import type {
   Meeting,
   MeetingStatus,
   MeetingUpdate,
+  MeetingWriteOptions,
   NewEmail,
   NewMeeting,
 } from "./activity-records.js";
@@ -267,7 +268,7 @@ export interface MeetingRepository {
    * Throws InvalidInputError when `ends_at` is before `starts_at`, ConflictError when another live meeting of the
    * tenant has the same `external_id` (checked in the write's transaction; a deleted meeting's id is free).
    */
-  create(tenantUuid: string, input: NewMeeting): Promise<Meeting>;
+  create(tenantUuid: string, input: NewMeeting, options?: MeetingWriteOptions): Promise<Meeting>;
   get(tenantUuid: string, meetingUuid: string): Promise<Meeting | null>;
   findByExternalId(tenantUuid: string, externalId: string): Promise<Meeting | null>;
   list(tenantUuid: string, request: MeetingListRequest): Promise<Page<Meeting>>;
@@ -275,9 +276,10 @@ export interface MeetingRepository {
    * Null when the meeting does not exist in the tenant. Throws InvalidInputError, writing nothing, when the meeting
    * would end before it starts: the check reads the meeting in the write's transaction, so two concurrent updates
    * (one moving the end, one the start) cannot leave it ending first. Throws ConflictError, writing nothing, when
-   * `external_id` is set to one another live meeting of the tenant has.
+   * `external_id` is set to one another live meeting of the tenant has. A changed `organizer` without `attendees`
+   * takes the old organizer off the kept list (it was there as the organizer) and puts the new one on it.
    */
-  update(tenantUuid: string, meetingUuid: string, changes: MeetingUpdate): Promise<Meeting | null>;
+  update(tenantUuid: string, meetingUuid: string, changes: MeetingUpdate, options?: MeetingWriteOptions): Promise<Meeting | null>;
   /** Soft-deletes; false when not found. */
   delete(tenantUuid: string, meetingUuid: string): Promise<boolean>;
 }

@@ -149,6 +149,27 @@ describe("ics import", () => {
     expect(bed.rowCounts().meetings).toBe(afterFirst.meetings);
   });
 
+  it("merges an attendee the calendar lists twice (the API refuses that), an accepting entry winning", async () => {
+    const path = bed.file(
+      "twice.ics",
+      icsFile([
+        vevent([
+          "UID:twice@acme.example",
+          "DTSTART:20261020T080000Z",
+          "SUMMARY:Listed twice",
+          "ORGANIZER:mailto:ada@acme.example",
+          "ATTENDEE;PARTSTAT=DECLINED:mailto:jordan@northwind.example",
+          "ATTENDEE;PARTSTAT=ACCEPTED:mailto:Jordan@northwind.example",
+        ]),
+      ]),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(summary.meetings.new).toBe(1);
+    const meeting = (await meetingsByKey()).get("twice@acme.example")!;
+    expect(meeting.attendees).toHaveLength(2);
+    expect(meeting.attendees.map((attendee) => attendee.response)).toEqual(["accepted", "accepted"]);
+  });
+
   it("keeps only occurrences inside the window, and fails at once on a file that is not a calendar", async () => {
     const path = bed.file("calendar.ics", calendar());
     const summary = await importArchive({

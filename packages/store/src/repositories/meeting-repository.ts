@@ -1,6 +1,6 @@
 /** Meetings and their attendees; cancelled and deleted meetings stop counting at once. */
 import { sql, type Kysely } from "kysely";
-import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type NewMeeting } from "../activity-records.js";
+import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type MeetingWriteOptions, type NewMeeting } from "../activity-records.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
@@ -54,10 +54,24 @@ function sameAttendees(left: readonly MeetingAttendee[], right: readonly Meeting
   return right.every((attendee) => answers.get(attendee.person_uuid) === attendee.response);
 }
 
-/** Resolves attendees (deduplicated, the organizer included as accepted) for a write. */
-async function resolveAttendees(context: RepositoryContext, tenantUuid: string, input: Pick<NewMeeting, "attendees" | "organizer">) {
+/** Throws InvalidInputError naming the first two positions of `people` that hold one person. */
+function assertNoRepeatedAttendee(people: readonly string[]): void {
+  const firstPosition = new Map<string, number>();
+  people.forEach((person, index) => {
+    const first = firstPosition.get(person);
+    if (first !== undefined) throw new InvalidInputError(`attendees.${first} and attendees.${index} name the same person, ${person}`);
+    firstPosition.set(person, index);
+  });
+}
+
+/**
+ * Resolves attendees (deduplicated, or refused when repeated, see MeetingWriteOptions; the organizer included as
+ * accepted) for a write, in its transaction: a refusal rolls back the persons resolution created.
+ */
+async function resolveAttendees(context: RepositoryContext, tenantUuid: string, input: Pick<NewMeeting, "attendees" | "organizer">, options: MeetingWriteOptions) {
   const organizer = input.organizer ? (await resolveParticipants(context, tenantUuid, [input.organizer]))[0]! : null;
   const people = await resolveParticipants(context, tenantUuid, input.attendees);
+  if (options.refuseRepeatedAttendees) assertNoRepeatedAttendee(people);
   const responses = new Map<string, AttendeeResponse>();
   input.attendees.forEach((attendee, index) => {
     const person = people[index]!;
@@ -129,7 +143,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
     recordOpportunityActivity(database, tenantUuid, new Map(presentAttendees(after).map((person) => [person, after.starts_at])), now());
 
   return {
-    async create(tenantUuid, input) {
+    async create(tenantUuid, input, options = {}) {
       assertRequiredFields(input, ["title", "starts_at", "attendees"], "meetings.create");
       assertNonBlankFields(input, ["title"], "meetings.create");
       assertMeetingEnumerations(input, "meetings.create");
@@ -137,7 +151,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       const created = await withTransaction(db, async (transaction) => {
         await assertExternalIdFree(transaction, tenantUuid, input.external_id, null);
         const scoped = { ...context, db: transaction };
-        const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input);
+        const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, input, options);
         const timestamp = now();
         const uuid = generateId();
         await transaction
@@ -220,7 +234,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       const attendees = await attendeesOf(db, page.rows.map((row) => row.uuid));
       return { ...page, rows: page.rows.map((row) => toMeeting(row, attendees.get(row.uuid) ?? [])) };
     },
-    async update(tenantUuid, meetingUuid, changes) {
+    async update(tenantUuid, meetingUuid, changes, options = {}) {
       assertNonBlankFields(changes, ["title"], "meetings.update");
       assertMeetingEnumerations(changes, "meetings.update");
       const updated = await withTransaction(db, async (transaction) => {
@@ -248,12 +262,19 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
               : current.organizer_person_uuid
                 ? { person_uuid: current.organizer_person_uuid }
                 : null;
+          // Kept attendees leave out the organizer when it changes: it was on the list as the organizer, so the list
+          // becomes what a create with these fields would build.
           const attendeeInput =
-            changes.attendees ?? current.attendees.map(({ person_uuid, response }) => ({ person_uuid, response }));
-          const { organizer, attendees } = await resolveAttendees(scoped, tenantUuid, {
-            organizer: organizerInput,
-            attendees: attendeeInput,
-          });
+            changes.attendees ??
+            current.attendees
+              .filter(({ person_uuid }) => changes.organizer === undefined || person_uuid !== current.organizer_person_uuid)
+              .map(({ person_uuid, response }) => ({ person_uuid, response }));
+          const { organizer, attendees } = await resolveAttendees(
+            scoped,
+            tenantUuid,
+            { organizer: organizerInput, attendees: attendeeInput },
+            options,
+          );
           patch.organizer_person_uuid = organizer;
           if (!sameAttendees(current.attendees, attendees)) {
             await writeAttendees(transaction, tenantUuid, meetingUuid, attendees);

@@ -12,7 +12,7 @@ export const createMeeting = defineOperation({
   area: "Meetings",
   summary: "Create a meeting",
   description:
-    "Records a meeting with its attendees (by person uuid or email; unknown addresses become persons). A confirmed meeting in the past counts as an interaction between every pair of accepting attendees; a future one is the attendees' next meeting. 409 when another meeting of the tenant has the external_id.",
+    "Records a meeting with its attendees (by person uuid or email; unknown addresses become persons). A confirmed meeting in the past counts as an interaction between every pair of accepting attendees; a future one is the attendees' next meeting. 400 when two attendees name the same person; 409 when another meeting of the tenant has the external_id.",
   body: z
     .object({
       ...meetingFields,
@@ -36,7 +36,11 @@ export const createMeeting = defineOperation({
   },
   async handler({ body, auth, services }) {
     if (body.ends_at != null && body.ends_at < body.starts_at) throw badRequest("ends_at must not be before starts_at");
-    const meeting = await services.store.meetings.create(auth.tenant.uuid, { ...body, created_by_user_uuid: auth.user?.uuid ?? null });
+    const meeting = await services.store.meetings.create(
+      auth.tenant.uuid,
+      { ...body, created_by_user_uuid: auth.user?.uuid ?? null },
+      { refuseRepeatedAttendees: true },
+    );
     return presentMeeting(meeting);
   },
 });

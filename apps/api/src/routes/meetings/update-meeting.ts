@@ -14,7 +14,7 @@ export const updateMeeting = defineOperation({
   area: "Meetings",
   summary: "Update a meeting",
   description:
-    "Changes a meeting: only the fields present are written; attendees, when present, replace the whole list. Set status to cancelled to cancel: the meeting stops counting as an interaction and as a next meeting at once. 409 when another meeting of the tenant has the external_id it sets.",
+    "Changes a meeting: only the fields present are written; attendees, when present, replace the whole list (400 when two name the same person); a new organizer without attendees replaces the old one on the list. Set status to cancelled to cancel: the meeting stops counting as an interaction and as a next meeting at once. 409 when another meeting of the tenant has the external_id it sets.",
   params: meetingPathParameters,
   body: z
     .object(Object.fromEntries(Object.entries(meetingFields).map(([name, schema]) => [name, schema.optional()])) as {
@@ -29,7 +29,7 @@ export const updateMeeting = defineOperation({
   async handler({ params, body, auth, services }) {
     await loadMeetingForChange(services, auth, params.meeting_uuid);
     // The store checks that the meeting does not end before it starts, against the meeting as its write reads it.
-    const meeting = await services.store.meetings.update(auth.tenant.uuid, params.meeting_uuid, body);
+    const meeting = await services.store.meetings.update(auth.tenant.uuid, params.meeting_uuid, body, { refuseRepeatedAttendees: true });
     if (!meeting) throw notFound(`meeting ${params.meeting_uuid} not found`);
     return presentMeeting(meeting);
   },

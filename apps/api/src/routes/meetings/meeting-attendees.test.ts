@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+type Attendee = { person_uuid: string; response: string };
+const call = async (path: string, options: { method?: string; body?: unknown } = {}) => {
+  const response = await context.request(path, { key: acme.key, method: options.method, body: options.body });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+};
+const post = (fields: object) => call("/v1/meetings", { method: "POST", body: { title: "Review", starts_at: "2026-11-20T15:00:00Z", ...fields } });
+const sorted = (attendees: Attendee[]) => [...attendees].sort((left, right) => left.person_uuid.localeCompare(right.person_uuid));
+const personByEmail = async (email: string) => (await context.services.store.persons.findByEmails(acme.tenant.uuid, [email])).get(email);
+
+describe("the same person twice in a meeting's attendees", () => {
+  it("is a 400 naming both positions once addresses resolve to persons, and creates nothing", async () => {
+    const attendees = [
+      acme.admin.email.toUpperCase(),
+      "first.time@northwind.example",
+      { email: "jordan@northwind.example" },
+      { person_uuid: acme.admin.person_uuid, response: "declined" },
+    ];
+    const refused = await post({ attendees });
+    expect(refused).toEqual({ status: 400, body: { error: `attendees.0 and attendees.3 name the same person, ${acme.admin.person_uuid}` } });
+    expect((await call("/v1/meetings")).body.total).toBe(0);
+    expect(await personByEmail("first.time@northwind.example")).toBeUndefined();
+    const sameAddress = await post({ attendees: ["sam@northwind.example", " SAM@northwind.example "] });
+    expect([sameAddress.status, sameAddress.body.error]).toEqual([400, expect.stringMatching(/^attendees\.0 and attendees\.1 name the same person, /)]);
+    expect(await personByEmail("sam@northwind.example")).toBeUndefined();
+  });
+
+  it("is a 400 on PUT too, leaving the meeting as it was", async () => {
+    const created = await post({ attendees: ["jordan@northwind.example"] });
+    const path = `/v1/meetings/${created.body.uuid}`;
+    const refused = await call(path, { method: "PUT", body: { title: "Changed", attendees: [{ person_uuid: acme.member.person_uuid }, acme.member.email] } });
+    expect(refused).toEqual({ status: 400, body: { error: `attendees.0 and attendees.1 name the same person, ${acme.member.person_uuid}` } });
+    expect((await call(path)).body).toEqual(created.body);
+  });
+
+  it("still lets the organizer be listed among the attendees: once, accepting, as the organizer always is", async () => {
+    const created = await post({ organizer: acme.admin.email, attendees: [{ person_uuid: acme.admin.person_uuid, response: "declined" }, "jordan@northwind.example"] });
+    expect(created.status).toBe(201);
+    const jordan = await personByEmail("jordan@northwind.example");
+    expect(sorted(created.body.attendees)).toEqual(sorted([{ person_uuid: acme.admin.person_uuid, response: "accepted" }, { person_uuid: jordan!, response: "accepted" }]));
+  });
+});
+
+describe("changing a meeting's organizer without its attendees", () => {
+  it("leaves the attendee list a POST with the same fields would build: the old organizer off it, the new one on", async () => {
+    const created = await post({ organizer: acme.admin.email, attendees: ["jordan@northwind.example", { email: "sam@northwind.example", response: "declined" }] });
+    const path = `/v1/meetings/${created.body.uuid}`;
+    const changed = await call(path, { method: "PUT", body: { organizer: acme.member.email } });
+    expect(changed.status).toBe(200);
+    const rebuilt = await post({ organizer: acme.member.email, attendees: ["jordan@northwind.example", { email: "sam@northwind.example", response: "declined" }] });
+    expect(changed.body.organizer_person_uuid).toBe(acme.member.person_uuid);
+    expect(sorted(changed.body.attendees)).toEqual(sorted(rebuilt.body.attendees));
+    expect(changed.body.attendees.map((attendee: Attendee) => attendee.person_uuid)).not.toContain(acme.admin.person_uuid);
+
+    const noOrganizer = await call(path, { method: "PUT", body: { organizer: null } });
+    expect(noOrganizer.body.organizer_person_uuid).toBeNull();
+    expect(noOrganizer.body.attendees.map((attendee: Attendee) => attendee.person_uuid)).not.toContain(acme.member.person_uuid);
+    expect(noOrganizer.body.attendees).toHaveLength(2);
+  });
+
+  it("keeps the old organizer when the PUT lists them among the attendees, and changes nothing when the organizer stays", async () => {
+    const created = await post({ organizer: acme.admin.email, attendees: ["jordan@northwind.example"] });
+    const path = `/v1/meetings/${created.body.uuid}`;
+    expect((await call(path, { method: "PUT", body: { organizer: acme.admin.email } })).body.attendees).toEqual(created.body.attendees);
+    const handedOver = await call(path, { method: "PUT", body: { organizer: acme.member.email, attendees: [acme.admin.email, "jordan@northwind.example"] } });
+    expect(handedOver.body.attendees.map((attendee: Attendee) => attendee.person_uuid)).toEqual(expect.arrayContaining([acme.admin.person_uuid, acme.member.person_uuid]));
+    expect(handedOver.body.attendees).toHaveLength(3);
+  });
+});
