@@ -270,6 +270,7 @@ export interface MeetingRepository {
    */
   create(tenantUuid: string, input: NewMeeting, options?: MeetingWriteOptions): Promise<Meeting>;
   get(tenantUuid: string, meetingUuid: string): Promise<Meeting | null>;
+  /** The live meeting with this `external_id`; of several (written before ids were held unique), the earliest created. */
   findByExternalId(tenantUuid: string, externalId: string): Promise<Meeting | null>;
   list(tenantUuid: string, request: MeetingListRequest): Promise<Page<Meeting>>;
   /**

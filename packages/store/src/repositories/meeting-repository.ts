@@ -199,7 +199,8 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
     },
     get: (tenantUuid, meetingUuid) => get(db, tenantUuid, meetingUuid),
     async findByExternalId(tenantUuid, externalId) {
-      const row = await liveMeetings(db, tenantUuid).where("external_id", "=", externalId).executeTakeFirst();
+      // A database written before external ids were held unique may hold several: the earliest made is the one.
+      const row = await liveMeetings(db, tenantUuid).where("external_id", "=", externalId).orderBy("created_at").orderBy("uuid").executeTakeFirst();
       return row ? get(db, tenantUuid, row.uuid) : null;
     },
     async list(tenantUuid, request) {
