@@ -90,15 +90,22 @@ describe("the tool set", () => {
 describe.each(operations.map((operation) => [operation.operationId, operation] as const))("the tool for %s", (_id, operation: AnyOperation) => {
   const tool = () => buildMcpTools(served).find((candidate) => candidate.name === operation.operationId)!;
 
-  it("maps to the operation's method and path, described by its summary and description", () => {
+  it("maps to the operation's method and path, described by its summary and description (its MCP one where it has one)", () => {
     expect(tool().route).toMatchObject({
       method: operation.method.toUpperCase(),
       path: operation.path,
       hasBody: operation.body !== undefined || operation.multipart !== undefined,
     });
     expect(tool().title).toBe(operation.summary);
-    expect(tool().description.replace(/ \(tool \w+\)/g, "")).toContain(operation.description);
+    expect(tool().description.replace(/ \(tool \w+\)/g, "")).toContain(operation.mcpDescription ?? operation.description);
     expect(tool().description).toContain(`${operation.method.toUpperCase()} ${operation.path}`);
+  });
+
+  it("gives no advice only a REST call can follow: no request header to send, no success status to read, no stream or form to send", () => {
+    const description = tool().description;
+    for (const restOnly of [/cache-control/i, /closes the connection/i, /\bchunked\b/i, /multipart\/form-data/i, /in the x-service-user-id header to act/i, /with status 20\d\b.*answers 20\d/i]) {
+      expect(description).not.toMatch(restOnly);
+    }
   });
 
   it("names the tool of every other operation its description cites by method and path", () => {
@@ -308,6 +315,26 @@ describe("a tool call as a request", () => {
     }
     for (const name of ["mergePerson", "createImport", "updatePerson", "updateOpportunity", "deleteNote"]) expect(hints(name), name).toEqual({ readOnlyHint: false, destructiveHint: true });
     for (const name of ["createPerson", "createPersonsBatch", "ingestEmails"]) expect(hints(name), name).toEqual({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  it("describes what a tool call can do where the REST description names a header, a status or a stream, and leaves the OpenAPI text as it is", async () => {
+    const tools = await listTools(context.app, acme.key);
+    const description = (name: string) => tools.find((tool) => tool.name === name)!.description;
+    const documented = (path: string) => served.paths[path]!.post!.description;
+    for (const [name, path] of [
+      ["batchPersonRecommendedPaths", "/v1/persons/recommended-paths/batch"],
+      ["batchCompanyRecommendedPaths", "/v1/companies/recommended-paths/batch"],
+    ] as const) {
+      expect(description(name)).toContain("a tool call cannot ask for a fresh ranking");
+      expect(description(name)).toContain("A failure partway through is a tool error with nothing of the answer: call the tool again.");
+      expect(documented(path)).toContain("`Cache-Control: no-cache` ranks every target afresh");
+      expect(documented(path)).toContain("closes the connection before the body ends");
+    }
+    expect(description("listUsers")).toContain("x-service-user-id header of its MCP requests");
+    expect(description("createOpportunityAssociation")).toContain("a created_at older than the call means the link already existed");
+    expect(description("uploadFile")).toContain("given under body.file as {filename, content_type, content_base64}");
+    expect(description("createImport")).toContain("given under body.file as {filename, content_type, content_base64}");
+    expect(documented("/v1/files")).toContain("multipart/form-data");
   });
 
   it("cites other operations in a description by their tools", () => {

@@ -2,7 +2,8 @@
  * @module
  * The MCP tools, generated from the OpenAPI document (itself generated from the operation table):
  * one tool per `/v1` operation, named by its operationId, described by its summary and
- * description (other operations it cites named by their tools), with path and query parameters as flat
+ * description (its `x-mcp-description` where the REST text gives advice a tool call cannot follow; other
+ * operations it cites named by their tools), with path and query parameters as flat
  * arguments and the JSON body under `body`.
  */
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
@@ -238,7 +239,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
       tools.push({
         name,
         title: operation.summary,
-        description: `${operation.summary.replace(/\.$/, "")}. ${withToolNames(operation.description, document)} (${upperMethod} ${path})`,
+        description: `${operation.summary.replace(/\.$/, "")}. ${withToolNames(operation["x-mcp-description"] ?? operation.description, document)} (${upperMethod} ${path})`,
         inputSchema,
         annotations: toolAnnotations(method, operation),
         route: {

@@ -56,6 +56,8 @@ export interface OpenApiOperation {
   "x-read-only"?: boolean;
   /** Removes or overwrites records, though its method is POST (a merge, an import). */
   "x-destructive"?: boolean;
+  /** The MCP tool's description where the REST one gives advice a tool call cannot follow. */
+  "x-mcp-description"?: string;
 }
 
 /** Statuses every `/v1` operation can answer, whatever its own `errors` list says. */
@@ -275,6 +277,7 @@ export function buildOpenApiDocument(
     if (operation.idempotent) entry["x-idempotent"] = true;
     if (operation.readOnly) entry["x-read-only"] = true;
     if (operation.destructive) entry["x-destructive"] = true;
+    if (operation.mcpDescription !== undefined) entry["x-mcp-description"] = operation.mcpDescription;
     const pathItem = (paths[operation.path] ??= {});
     if (pathItem[operation.method]) {
       throw new Error(`buildOpenApiDocument: two operations for ${operation.method.toUpperCase()} ${operation.path}`);

@@ -59,6 +59,12 @@ export interface Operation<
   area: string;
   summary: string;
   description: string;
+  /**
+   * The MCP tool's description, where `description` gives advice only a REST call can follow (a request
+   * header, a status the tool result does not show, how the body is streamed or uploaded). The OpenAPI
+   * description stays `description`.
+   */
+  mcpDescription?: string;
   params?: ParamsSchema;
   query?: QuerySchema;
   body?: BodySchema;

@@ -87,6 +87,10 @@ export interface CreateImportOptions {
   maxUploadBytes?: number;
 }
 
+/** What an import does and answers, in the words of the REST and the MCP descriptions. */
+const IMPORT_KINDS_AND_JOB =
+  "an mbox (or one .eml) into emails, an iCalendar file into meetings (recurrences expanded in the window, cancelled events and declined attendees left out), vCards or a CSV into persons or companies (matched or created). Answers 202 with the job; follow it with GET /v1/imports/{import_uuid}. A file that is not of the announced kind is a 400 at once. Re-importing the same archive adds nothing.";
+
 /**
  * The operation, with its upload limit.
  *
@@ -102,7 +106,8 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
     path: "/v1/imports",
     area: "Imports",
     summary: "Import an archive",
-    description: `Uploads one archive as multipart/form-data (field \`file\`, at most ${describeSize(maxUploadBytes).replace("-byte", " bytes")}, plus the fields kind, dry_run, user_uuid, keep_bodies, since, until, entity, map) and imports it in the background: an mbox (or one .eml) into emails, an iCalendar file into meetings (recurrences expanded in the window, cancelled events and declined attendees left out), vCards or a CSV into persons or companies (matched or created). Answers 202 with the job; follow it with GET /v1/imports/{import_uuid}. A file that is not of the announced kind is a 400 at once. Re-importing the same archive adds nothing.`,
+    description: `Uploads one archive as multipart/form-data (field \`file\`, at most ${describeSize(maxUploadBytes).replace("-byte", " bytes")}, plus the fields kind, dry_run, user_uuid, keep_bodies, since, until, entity, map) and imports it in the background: ${IMPORT_KINDS_AND_JOB}`,
+    mcpDescription: `Uploads one archive, given under body.file as {filename, content_type, content_base64} with the fields kind, dry_run, user_uuid, keep_bodies, since, until, entity, map beside it (see the body argument for the size one call carries), and imports it in the background: ${IMPORT_KINDS_AND_JOB}`,
     multipart: {
       fields: {
         file: { kind: "file", description: "The archive: an mbox, an .eml, an .ics, a .vcf or a .csv file.", required: true },

@@ -16,6 +16,10 @@ export const createOpportunityAssociation = defineOperation({
   description:
     "Links a PERSON, COMPANY, NOTE, FILE, TASK or another OPPORTUNITY to the opportunity. Idempotent: when the two records are already linked (made from either side), the existing association is returned with status 200 and its original context; a new one answers 201. " +
     "404 when the opportunity or the target does not exist for the tenant (a PERSONAL task of another user does not); 403 for a member who neither owns nor created the opportunity.",
+  // A tool result does not show a success's status, which is what tells a new link from an existing one here.
+  mcpDescription:
+    "Links a PERSON, COMPANY, NOTE, FILE, TASK or another OPPORTUNITY to the opportunity. Idempotent: when the two records are already linked (made from either side), the existing association is returned with its original context and created_at, so a created_at older than the call means the link already existed. " +
+    "404 when the opportunity or the target does not exist for the tenant (a PERSONAL task of another user does not); 403 for a member who neither owns nor created the opportunity.",
   params: opportunityPathParams,
   body: linkBodyWithContextSchema("OPPORTUNITY"),
   successStatus: 201,

@@ -131,10 +131,26 @@ const ENTRIES_PER_ITEM_CHOICE =
 const SINGLE_TARGET_ENTRIES =
   PATHS_PER_ITEM === PRIORITY_ENTRIES_LIMIT ? `${PATHS_PER_ITEM} of each` : `${PATHS_PER_ITEM} paths and ${PRIORITY_ENTRIES_LIMIT} priority entries`;
 
-/** The last sentences of both descriptions: how answers are kept and sent. */
+/** How a target's answer is kept, in the words of both descriptions. */
+const KEPT_ANSWERS = `A target's answer is kept like a cached read's: a later batch naming it within ${RESPONSE_CACHE_SECONDS_VARIABLE} (default ${DEFAULT_RESPONSE_CACHE_SECONDS}), while the tenant's data holds still, gets it as it was`;
+
+/** The last sentences of both REST descriptions: how answers are kept and sent. */
 const KEPT_AND_STREAMED =
-  `A target's answer is kept like a cached read's: a later batch naming it within ${RESPONSE_CACHE_SECONDS_VARIABLE} (default ${DEFAULT_RESPONSE_CACHE_SECONDS}), while the tenant's data holds still, gets it as it was; \`Cache-Control: no-cache\` ranks every target afresh. ` +
+  `${KEPT_ANSWERS}; \`Cache-Control: no-cache\` ranks every target afresh. ` +
   `The answer is sent while it is computed, ${BATCH_TARGETS_PER_PART} targets at a time (chunked): a failure after the first ${BATCH_TARGETS_PER_PART} closes the connection before the body ends, so an answer that parses is whole.`;
+
+/**
+ * The same for the MCP tools: a tool call sends no request headers of its own, and the MCP bridge reads the
+ * streamed answer whole, so a failure partway through is a tool error (see tool-request).
+ */
+const KEPT_AND_STREAMED_FOR_TOOLS =
+  `${KEPT_ANSWERS}; a tool call cannot ask for a fresh ranking, so a call repeated within that time gets the same answer. ` +
+  "A failure partway through is a tool error with nothing of the answer: call the tool again.";
+
+/** The parts of the person batch's description before the sentences on kept and sent answers. */
+const PERSON_BATCH_TEXT = `Recommended paths to up to ${MAX_BATCH_TARGETS} persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top \`limit\` items, each item listing its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all; the single-target endpoint lists ${SINGLE_TARGET_ENTRIES}). A person not found gets empty items and does not fail the batch.`;
+
+const COMPANY_BATCH_TEXT = `Recommended paths to up to ${MAX_BATCH_TARGETS} companies in one call, in input order. include_items=false skips the ranked items and returns each company's top_external_contacts, with total (and has_more) still counting the team members who reach it. Each item lists its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all). A company not found gets empty results and does not fail the batch.`;
 
 export const batchPersonRecommendedPaths = defineOperation({
   operationId: "batchPersonRecommendedPaths",
@@ -143,8 +159,8 @@ export const batchPersonRecommendedPaths = defineOperation({
   path: "/v1/persons/recommended-paths/batch",
   area: "Recommended paths",
   summary: "Recommended paths to many persons",
-  description:
-    `Recommended paths to up to ${MAX_BATCH_TARGETS} persons in one call: one recommended-paths response per input UUID, in input order, each with that target's total and its top \`limit\` items, each item listing its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all; the single-target endpoint lists ${SINGLE_TARGET_ENTRIES}). A person not found gets empty items and does not fail the batch. ${KEPT_AND_STREAMED}`,
+  description: `${PERSON_BATCH_TEXT} ${KEPT_AND_STREAMED}`,
+  mcpDescription: `${PERSON_BATCH_TEXT} ${KEPT_AND_STREAMED_FOR_TOOLS}`,
   body: z.object({ uuids: targetUuids("Person"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], limit: 5 } },
@@ -160,8 +176,8 @@ export const batchCompanyRecommendedPaths = defineOperation({
   path: "/v1/companies/recommended-paths/batch",
   area: "Recommended paths",
   summary: "Recommended paths to many companies",
-  description:
-    `Recommended paths to up to ${MAX_BATCH_TARGETS} companies in one call, in input order. include_items=false skips the ranked items and returns each company's top_external_contacts, with total (and has_more) still counting the team members who reach it. Each item lists its strongest path and its highest priority entry (${ENTRIES_PER_ITEM_CHOICE}; \`path_count\` counts all). A company not found gets empty results and does not fail the batch. ${KEPT_AND_STREAMED}`,
+  description: `${COMPANY_BATCH_TEXT} ${KEPT_AND_STREAMED}`,
+  mcpDescription: `${COMPANY_BATCH_TEXT} ${KEPT_AND_STREAMED_FOR_TOOLS}`,
   body: z.object({ uuids: targetUuids("Company"), ...pathBatchFields }).strict(),
   response: batchResponse,
   example: { body: { uuids: ["06efa435-6c62-4cb7-9770-f221a0bcd7c6"], include_items: false } },

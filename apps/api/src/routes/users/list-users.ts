@@ -13,6 +13,8 @@ export const listUsers = defineOperation({
   summary: "List internal users",
   description:
     "Lists the tenant's internal users, active and deactivated, ordered by name. Use a user's uuid in the x-service-user-id header to act as that user.",
+  mcpDescription:
+    "Lists the tenant's internal users, active and deactivated, ordered by name. With a tenant-wide key, an MCP client acts as one of them by sending that user's uuid in the x-service-user-id header of its MCP requests (set in the client's connection settings; a tool argument cannot).",
   query: pagedListQuery.extend({ order: sortOrderParameter("asc") }),
   response: listEnvelopeSchema(userSchema),
   async handler({ query, auth, services }) {
