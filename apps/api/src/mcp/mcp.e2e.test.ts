@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { defineOperation } from "../operations/operation.js";
 import { streamedList } from "../operations/streamed-list.js";
@@ -66,7 +66,33 @@ const failingStream = defineOperation({
   },
 });
 
-const table = [...operations, createProbePerson, connection, failingStream];
+/** A promise and the function that settles it (Promise.withResolvers is Node 22). */
+function signal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+/** Lets a test hold a large answer back until its caller has gone. */
+let heldAnswer = { started: signal(), release: signal() };
+
+/** A large answer computed only once the test releases it. */
+const heldLargeAnswer = defineOperation({
+  operationId: "testHeldLargeAnswer",
+  method: "get",
+  path: "/v1/test/held-large-answer",
+  area: "Test",
+  summary: "Held large answer",
+  description: "Waits for the test, then answers a large list (test only).",
+  response: z.object({ results: z.array(z.string()) }),
+  async handler() {
+    heldAnswer.started.resolve();
+    await heldAnswer.release.promise;
+    return { results: Array.from({ length: 20_000 }, (_, index) => `item ${index} of a large answer`) };
+  },
+});
+
+const table = [...operations, createProbePerson, connection, failingStream, heldLargeAnswer];
 let context: TestContext;
 let acme: TestTenant;
 let limited: TestTenant;
@@ -260,6 +286,45 @@ describe("transport", () => {
   });
 });
 
+describe("a client that goes away while its tool call runs", () => {
+  // The server may notice the closed connection while the call runs (the SDK then ends its event stream early) or
+  // only when it writes the answer; either way the disconnect is no error.
+  it.each([
+    ["while the call runs", 100],
+    ["once the answer is written", 0],
+  ])("ends the 2025-era answer quietly, noticed %s: no error logged, no 500 in the access log, the next call served", async (_when, noticeMilliseconds) => {
+    heldAnswer = { started: signal(), release: signal() };
+    const { logger } = context.services;
+    const levels = vi.spyOn(logger, "isLevelEnabled").mockReturnValue(true);
+    const errors = vi.spyOn(logger, "error");
+    const warnings = vi.spyOn(logger, "warn");
+    const accessLines = vi.spyOn(logger, "info");
+    const logged = (path: string) => accessLines.mock.calls.filter(([fields]) => (fields as { path?: string }).path === path);
+    try {
+      const controller = new AbortController();
+      const call = postMcp(acme.key, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "testHeldLargeAnswer", arguments: {} } }, controller.signal);
+      await heldAnswer.started.promise;
+      controller.abort();
+      await expect(call).rejects.toThrow(/abort/i);
+      if (noticeMilliseconds > 0) await new Promise((resolve) => setTimeout(resolve, noticeMilliseconds));
+      heldAnswer.release.resolve();
+      await vi.waitFor(() => {
+        expect(logged("/mcp")).toHaveLength(1);
+        expect(logged("/v1/test/held-large-answer")).toHaveLength(1);
+      });
+      expect(logged("/mcp")[0]![0]).toMatchObject({ method: "POST", status: 200 });
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).not.toHaveBeenCalled();
+    } finally {
+      heldAnswer.release.resolve();
+      for (const spy of [levels, errors, warnings, accessLines]) spy.mockRestore();
+    }
+    const next = await postMcp(acme.key, { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "listUsers", arguments: {} } });
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain("structuredContent");
+  });
+});
+
 describe("rate limits shared with REST", () => {
   it("counts tool calls and REST calls of the same key in the same second against one per-second limit", async () => {
     const sent: string[] = [];
@@ -356,9 +421,10 @@ describe("rate limits shared with REST", () => {
 });
 
 /** A raw 2025-era JSON-RPC POST (the protocol's stateless form needs no initialize first). */
-function postMcp(key: string, message: unknown) {
+function postMcp(key: string, message: unknown, signal?: AbortSignal) {
   return fetch(mcpUrl(), {
     method: "POST",
+    signal,
     headers: {
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
