@@ -260,6 +260,22 @@ describe("comma-separated query parameters", () => {
   });
 });
 
+describe("UUID arguments", () => {
+  it("validate in upper case against the tool schema, as the operation takes them, and are answered in lower case", async () => {
+    const person = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Upper Case" });
+    const tools = buildMcpTools(served);
+    const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
+    const getPerson = new Ajv2020({ strict: false }).compile(tool("getPerson").inputSchema);
+    expect(getPerson({ person_uuid: person.uuid.toUpperCase() }), new Ajv2020().errorsText(getPerson.errors)).toBe(true);
+    const batch = new Ajv2020({ strict: false }).compile(tool("batchPersonRecommendedPaths").inputSchema);
+    expect(batch({ body: { uuids: [person.uuid.toUpperCase()] } }), new Ajv2020().errorsText(batch.errors)).toBe(true);
+    const request = buildToolRequest(tool("getPerson"), { person_uuid: person.uuid.toUpperCase() }, "http://rapport.test", { "x-api-key": acme.key }) as Request;
+    const result = await toToolResult(await context.app.fetch(request));
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({ uuid: person.uuid, name: "Upper Case" });
+  });
+});
+
 describe("the head-count filters of listCompanies", () => {
   it("take a JSON number as their query string takes digits, and a band as text", async () => {
     const tool = buildMcpTools(served).find((candidate) => candidate.name === "listCompanies")!;

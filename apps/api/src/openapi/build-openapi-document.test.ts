@@ -98,6 +98,20 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(tooMany.headers)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
   });
 
+  it("documents UUIDs in either case, as the server takes them: no pattern takes a lower-case UUID and refuses it upper-case", () => {
+    const uuid = "6f1c2a34-0000-4000-8000-00000000000a";
+    const uuidPatterns: string[] = [];
+    walkSchemas(served, (schema) => {
+      if (typeof schema.pattern !== "string") return;
+      // As a JSON Schema validator reads it: an ECMA-262 regular expression, no flags.
+      const pattern = new RegExp(schema.pattern, "u");
+      if (!pattern.test(uuid)) return;
+      uuidPatterns.push(schema.pattern);
+      expect(pattern.test(uuid.toUpperCase()), schema.pattern).toBe(true);
+    });
+    expect(uuidPatterns.length).toBeGreaterThan(50);
+  });
+
   it("states the unit of every *_at number", () => {
     const timeFields: string[] = [];
     walkSchemas(served, (schema) => {

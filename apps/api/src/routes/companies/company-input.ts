@@ -74,7 +74,12 @@ const customFields = z
     const bad = keys.find((key) => !UUID_PATTERN.test(key));
     if (bad !== undefined) context.addIssue({ code: "custom", message: `key '${bad.slice(0, 60)}' is not a custom-field UUID: keys must be custom-field UUIDs` });
     if (keys.length > MAX_CUSTOM_FIELDS_PER_RECORD) context.addIssue({ code: "custom", message: `at most ${MAX_CUSTOM_FIELDS_PER_RECORD} custom fields` });
+    const lowered = keys.map((key) => key.toLowerCase());
+    const twice = keys.find((_key, index) => lowered.indexOf(lowered[index]!) !== index);
+    if (twice !== undefined) context.addIssue({ code: "custom", message: `key '${twice.slice(0, 60)}' is given twice, in upper and in lower case` });
   })
+  // Stored and answered in lower case, as every UUID the API takes.
+  .transform((fields) => Object.fromEntries(Object.entries(fields).map(([key, value]) => [key.toLowerCase(), value])))
   .describe("Custom field values keyed by field UUID. Replaces the whole stored object: resend every key to keep.");
 
 const domain = nullableCheckedText(

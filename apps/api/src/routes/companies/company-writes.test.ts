@@ -79,6 +79,17 @@ describe("POST /v1/companies", () => {
     expect(tooLong.body.error).toMatch(new RegExp(`company_name.*at most ${MAX_COMPANY_NAME_LENGTH} characters`));
   });
 
+  it("stores custom-field keys given in upper case in lower case, as every UUID is answered, and refuses a key given in both cases", async () => {
+    const created = await createCompany({ company_name: "Initech", company_custom_fields: { [FIELD_A.toUpperCase()]: "tier-1" } });
+    expect(created.status).toBe(201);
+    expect(created.body.company_custom_fields).toEqual({ [FIELD_A]: "tier-1" });
+    const read = await json(await context.request(`/v1/companies/${created.body.uuid}`, { key: acme.key }));
+    expect(read.company_custom_fields).toEqual({ [FIELD_A]: "tier-1" });
+    const twice = await createCompany({ company_name: "Initech", company_custom_fields: { [FIELD_A]: "a", [FIELD_A.toUpperCase()]: "b" } });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toMatch(/company_custom_fields.*given twice, in upper and in lower case/);
+  });
+
   it("answers 400 naming the field for a missing name, a bad band, a bad year, a bad domain and unknown fields", async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ domain: "acme.example" }, /company_name/],
