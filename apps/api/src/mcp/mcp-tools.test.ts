@@ -353,6 +353,20 @@ describe("a tool call as a request", () => {
     expect(documented("/v1/files")).toContain("multipart/form-data");
   });
 
+  it("says of mergePerson, marked destructive as a whole (hints are per tool), that a preview changes nothing, which it does not", async () => {
+    const tools = await listTools(context.app, acme.key);
+    const merge = tools.find((tool) => tool.name === "mergePerson")!;
+    expect(merge.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(merge.description).toContain("The tool is marked destructive for the merge itself; with preview: true it changes nothing.");
+    const [canonical, superseded] = await Promise.all(["Merge Keeper", "Merge Duplicate"].map((name) => context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name })));
+    const args = { person_uuid: canonical!.uuid, body: { superseded_person_uuid: superseded!.uuid, preview: true } };
+    const request = buildToolRequest(buildMcpTools(served).find((tool) => tool.name === "mergePerson")!, args, "http://rapport.test", { "x-api-key": acme.adminKey }) as Request;
+    const result = await toToolResult(await context.app.fetch(request));
+    expect(result.isError, result.content[0]?.text).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({ merged: false });
+    expect((await context.request(`/v1/persons/${superseded!.uuid}`, { key: acme.key })).status).toBe(200);
+  });
+
   it("cites other operations in a description by their tools", () => {
     const tools = buildMcpTools(served);
     const description = (name: string) => tools.find((tool) => tool.name === name)!.description;

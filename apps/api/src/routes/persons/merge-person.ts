@@ -8,6 +8,9 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { mergePreviewGraph } from "../../persons/merge-preview-graph.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 
+const MERGE_DESCRIPTION =
+  "Merges the superseded person into the canonical person named in the path, in one transaction: email addresses (the union; the canonical primary stays primary), affiliations, entity-list memberships and every other reference (activity, notes, associations) move to the canonical person, which also takes the superseded person's values for its own empty fields and the union of tags. The superseded record is removed: its uuid then answers 404 naming the canonical person. With preview: true nothing persists and the preview field shows the canonical, superseded and merged persons as they would look. 404 if either uuid does not exist; 409 if they are the same person, already merged, or both users' own persons (active or deactivated: two users never share a person); 400 for other validation failures (an internal user's own person cannot be superseded by a contact).";
+
 export const mergePerson = defineOperation({
   operationId: "mergePerson",
   method: "post",
@@ -15,8 +18,10 @@ export const mergePerson = defineOperation({
   path: "/v1/persons/{person_uuid}/merge",
   area: "Person",
   summary: "Merge a duplicate person",
-  description:
-    "Merges the superseded person into the canonical person named in the path, in one transaction: email addresses (the union; the canonical primary stays primary), affiliations, entity-list memberships and every other reference (activity, notes, associations) move to the canonical person, which also takes the superseded person's values for its own empty fields and the union of tags. The superseded record is removed: its uuid then answers 404 naming the canonical person. With preview: true nothing persists and the preview field shows the canonical, superseded and merged persons as they would look. 404 if either uuid does not exist; 409 if they are the same person, already merged, or both users' own persons (active or deactivated: two users never share a person); 400 for other validation failures (an internal user's own person cannot be superseded by a contact).",
+  description: MERGE_DESCRIPTION,
+  // MCP hints are per tool, not per call: the tool is marked destructive for the merge, and its text says
+  // that a preview is not.
+  mcpDescription: `${MERGE_DESCRIPTION} The tool is marked destructive for the merge itself; with preview: true it changes nothing.`,
   params: z.object({ person_uuid: uuidString("The canonical person: the one that remains.") }),
   body: z.strictObject({
     superseded_person_uuid: uuidString("The duplicate person: merged into the canonical one and removed."),
