@@ -103,7 +103,7 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
 
   it("gives no advice only a REST call can follow: no request header to send, no success status to read, no stream or form to send", () => {
     const description = tool().description;
-    for (const restOnly of [/cache-control/i, /closes the connection/i, /\bchunked\b/i, /multipart\/form-data/i, /in the x-service-user-id header to act/i, /with status 20\d\b.*answers 20\d/i]) {
+    for (const restOnly of [/content-type, and content-disposition/i, /cache-control/i, /closes the connection/i, /\bchunked\b/i, /multipart\/form-data/i, /in the x-service-user-id header to act/i, /with status 20\d\b.*answers 20\d/i]) {
       expect(description).not.toMatch(restOnly);
     }
   });
@@ -350,6 +350,7 @@ describe("a tool call as a request", () => {
     expect(description("createOpportunityAssociation")).toContain("a created_at older than the call means the link already existed");
     expect(description("uploadFile")).toContain("given under body.file as {filename, content_type, content_base64}");
     expect(description("createImport")).toContain("given under body.file as {filename, content_type, content_base64}");
+    expect(description("downloadFile")).toContain("base64-encoded in content_base64");
     expect(documented("/v1/files")).toContain("multipart/form-data");
   });
 

@@ -17,6 +17,8 @@ export const downloadFile = defineOperation({
   summary: "Download a file",
   description:
     "Answers with the file's bytes, its stored Content-Type, and Content-Disposition: attachment with its filename. 404 when it is not in the tenant.",
+  mcpDescription:
+    "Answers with the file's bytes base64-encoded in content_base64, beside its stored content_type, size_bytes and content_disposition (attachment with its filename). 404 when it is not in the tenant.",
   params: filePathParams,
   binaryResponse: { description: "The file's bytes, with its stored Content-Type and a Content-Disposition attachment header." },
   errors: [404],
