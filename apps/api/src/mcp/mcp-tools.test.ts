@@ -147,13 +147,19 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     expect(check(example), ajv.errorsText(check.errors)).toBe(true);
   });
 
-  it("takes a number or a boolean where its query string takes digits or true/false, and refuses other types", () => {
+  /** The tool's input schema compiled, and arguments that satisfy it but for the query: path placeholders, the example body. */
+  const argumentsCheck = () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     const { inputSchema } = tool();
     const check = ajv.compile(inputSchema);
     const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
     const base: Record<string, unknown> = Object.fromEntries(pathNames.map((name) => [name, "00000000-0000-4000-8000-000000000000"]));
     if (operation.body) base[BODY_ARGUMENT] = operation.example?.body ?? {};
+    return { ajv, inputSchema, check, pathNames, base };
+  };
+
+  it("takes a number or a boolean where its query string takes digits or true/false, and refuses other types", () => {
+    const { ajv, inputSchema, check, pathNames, base } = argumentsCheck();
     for (const [name, schema] of Object.entries(inputSchema.properties as Record<string, JsonSchema>)) {
       if (pathNames.includes(name) || name === BODY_ARGUMENT) continue;
       const types = [schema.type].flat();
@@ -181,12 +187,7 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
   });
 
   it("takes a list of strings where its query string takes comma-separated values", () => {
-    const ajv = new Ajv2020({ strict: false, validateFormats: false });
-    const { inputSchema } = tool();
-    const check = ajv.compile(inputSchema);
-    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-    const base: Record<string, unknown> = Object.fromEntries(pathNames.map((name) => [name, "00000000-0000-4000-8000-000000000000"]));
-    if (operation.body) base[BODY_ARGUMENT] = operation.example?.body ?? {};
+    const { ajv, inputSchema, check, pathNames, base } = argumentsCheck();
     Object.assign(base, operation.example?.query);
     // A query parameter named like a path parameter is no argument of its own.
     const documented = inlineQueryParameters(served, operation).filter((parameter) => !pathNames.includes(parameter.name));
