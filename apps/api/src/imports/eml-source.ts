@@ -6,16 +6,21 @@
 import { open, readdir, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
-import { MAX_BODY_CHARACTERS, parseMailMessage } from "./parse-mail-message.js";
+import { HEADER_BLOCK_TOO_LARGE, MAX_BODY_CHARACTERS, MAX_HEADER_BYTES, parseMailMessage } from "./parse-mail-message.js";
 
 const HEADER_READ_BYTES = 64 * 1024;
-const MAX_HEADER_BYTES = 256 * 1024;
 const MAX_KEPT_MESSAGE_BYTES = 4 * MAX_BODY_CHARACTERS;
 
 /** True when the text starts like a mail message: a header field on its first line. */
 export function looksLikeMailMessage(head: string): boolean {
   const firstLine = head.replace(/^\uFEFF/, "").split(/\r?\n/)[0] ?? "";
   return /^[!-9;-~]+:/.test(firstLine);
+}
+
+/** True when no blank line ends the header block within MAX_HEADER_BYTES of a file longer than that. */
+function headerBlockTooLarge(raw: Buffer, fileSize: number): boolean {
+  if (fileSize <= MAX_HEADER_BYTES) return false;
+  return raw.subarray(0, MAX_HEADER_BYTES + 4).toString("latin1").search(/\r?\n\r?\n/) === -1;
 }
 
 /** Reads up to the end of the header block (or the whole file, up to a limit, with `whole`). */
@@ -77,8 +82,12 @@ export async function readEmlFiles(path: string, options: EmlOptions): Promise<I
       if (!isFolder && index === 0 && !looksLikeMailMessage(raw.subarray(0, 1024).toString("latin1"))) {
         throw new ImportFormatError(`${file} is not a mail message: its first line is not a header field`);
       }
-      const parsed = await parseMailMessage(raw, { keepBody: options.keepBodies });
       bytesRead += sizes[index]!;
+      if (headerBlockTooLarge(raw, sizes[index]!)) {
+        yield { position, problem: HEADER_BLOCK_TOO_LARGE };
+        continue;
+      }
+      const parsed = await parseMailMessage(raw, { keepBody: options.keepBodies });
       yield "item" in parsed ? { position, item: parsed.item } : { position, problem: parsed.problem };
     }
   }

@@ -6,13 +6,11 @@
  */
 import type { Readable } from "node:stream";
 import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
-import { MAX_BODY_CHARACTERS, parseMailMessage } from "./parse-mail-message.js";
+import { HEADER_BLOCK_TOO_LARGE, MAX_BODY_CHARACTERS, MAX_HEADER_BYTES, parseMailMessage } from "./parse-mail-message.js";
 import { readLineChunks, type LineCounter } from "./read-lines.js";
 
 /** `From sender date`, as written by mail clients and Gmail/Takeout: the postmark ends in a year. */
 const POSTMARK = /^From \S+.*\d{4}\s*$/;
-/** A header block larger than this is cut: no legitimate header section comes close. */
-const MAX_HEADER_BYTES = 256 * 1024;
 /** With bodies kept, a message's raw bytes beyond this are not kept (its text is cut anyway). */
 const MAX_KEPT_MESSAGE_BYTES = 4 * MAX_BODY_CHARACTERS;
 
@@ -33,6 +31,8 @@ interface PendingMessage {
   line: number;
   headerLines: string[];
   headerBytes: number;
+  /** The header block went past MAX_HEADER_BYTES: the rest of it was not kept. */
+  headerTooLarge: boolean;
   inHeaders: boolean;
   bodyLines: string[];
   bodyBytes: number;
@@ -56,6 +56,7 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
 
     const finish = async (message: PendingMessage): Promise<SourceEntry> => {
       const position = `message ${message.index} (line ${message.line})`;
+      if (message.headerTooLarge) return { position, problem: HEADER_BLOCK_TOO_LARGE };
       const header = message.headerLines.join("\r\n");
       let raw = `${header}\r\n\r\n`;
       if (options.keepBodies) {
@@ -79,7 +80,7 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
         if (previousBlank && POSTMARK.test(line)) {
           if (current) yield await finish(current);
           count += 1;
-          current = { index: count, line: lineNumber, headerLines: [], headerBytes: 0, inHeaders: true, bodyLines: [], bodyBytes: 0 };
+          current = { index: count, line: lineNumber, headerLines: [], headerBytes: 0, headerTooLarge: false, inHeaders: true, bodyLines: [], bodyBytes: 0 };
           previousBlank = false;
           continue;
         }
@@ -88,7 +89,9 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
         if (current.inHeaders) {
           if (line === "") {
             current.inHeaders = false;
-          } else if (current.headerBytes < MAX_HEADER_BYTES) {
+          } else if (current.headerTooLarge || current.headerBytes + line.length + 2 > MAX_HEADER_BYTES) {
+            current.headerTooLarge = true;
+          } else {
             current.headerLines.push(line);
             current.headerBytes += line.length + 2;
           }

@@ -19,6 +19,13 @@ import { parseMailWithCharsets } from "./postal-mime-with-charsets.js";
 const EMAIL_ADDRESS_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
 /** A kept body is cut to this many characters. */
 export const MAX_BODY_CHARACTERS = 200_000;
+/** A header block larger than this is not read: no legitimate header section comes close. */
+export const MAX_HEADER_BYTES = 256 * 1024;
+/**
+ * The problem of a message whose header block is larger than MAX_HEADER_BYTES: what was read of it would
+ * miss fields (a Date after a huge To) or recipients, so the message is not imported.
+ */
+export const HEADER_BLOCK_TOO_LARGE = `header block larger than ${MAX_HEADER_BYTES / 1024} KiB`;
 
 /** A normalized address with its display name, or null when it is not an address the store takes. */
 export function toImportedAddress(address: string | undefined, name: string | undefined | null): ImportedAddress | null {

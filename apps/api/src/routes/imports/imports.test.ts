@@ -240,6 +240,22 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(((await meetings.json()) as { items: Array<{ location: string }> }).items[0]!.location).toBe("t".repeat(MAX_MEETING_TEXT_LENGTH - 1));
   });
 
+  it("reports a message whose header block is over 256 KiB as such, in an mbox and in a .eml, not as a missing Date", async () => {
+    // The Date comes after a To of 12,000 addresses (about 300 KiB): it lies past the cut.
+    const wide = mailMessage({ messageId: "<wide@northwind.example>", from: "jordan@northwind.example", to: Array.from({ length: 12_000 }, (_unused, index) => `guest${index}@globex.example`), date: "Mon, 2 Nov 2026 09:00:00 +0000" });
+    const narrow = mailMessage({ messageId: "<narrow@northwind.example>", from: "jordan@northwind.example", to: [acme.admin.email], date: "Mon, 2 Nov 2026 10:00:00 +0000" });
+    const mbox = await upload({ file: { name: "wide.mbox", content: mboxFile([wide, narrow]) } });
+    const eml = await upload({ file: { name: "wide.eml", content: wide.replace(/\n/g, "\r\n") } });
+    await context.services.importJobs.settled();
+
+    expect((await read(mbox.body.uuid)).body.summary).toMatchObject({
+      items: { read: 2, written: 1, failed: 1 },
+      problems: { count: 1, first: [{ position: "message 1 (line 1)", message: "header block larger than 256 KiB" }] },
+    });
+    expect((await read(eml.body.uuid)).body.summary).toMatchObject({ items: { read: 1, written: 0, failed: 1 }, problems: { first: [{ message: "header block larger than 256 KiB" }] } });
+    expect(await emailCount()).toBe(1);
+  });
+
   it("records and quotes the file's name as a file upload keeps one: last segment, no control characters, at most 255 characters", async () => {
     const started = await upload({ file: { name: `${"n".repeat(5_000)}\u001b[31m.mbox`, content: archive(1) } });
     expect(started.status).toBe(202);
