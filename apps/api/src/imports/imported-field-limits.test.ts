@@ -2,6 +2,7 @@ import { COMPANY_TEXT_FIELDS } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { participantField } from "../platform/request/body-schemas.js";
+import { MAX_EMAIL_RECIPIENTS } from "../platform/request/count-limits.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, companyCreateSchema, companyUpdateSchema } from "../routes/companies/company-input.js";
 import { messageSchema } from "../routes/emails/ingest-emails.js";
 import { attendeeField, meetingFields } from "../routes/meetings/meeting-body.js";
@@ -36,11 +37,19 @@ const meeting = (overrides: Partial<ImportedMeeting> = {}): ImportedMeeting => (
   ...overrides,
 });
 
+const recipients = (count: number) => Array.from({ length: count }, (_, index) => ({ email: `p${index}@x.example`, name: null }));
+
 describe("importedItemProblem", () => {
-  it("passes values within the REST API's limits, whatever their count", () => {
-    expect(importedItemProblem(email({ subject: "s".repeat(2_000), to: Array.from({ length: 5_000 }, (_, index) => ({ email: `p${index}@x.example`, name: null })) }))).toBeNull();
+  it("passes values within the REST API's limits, and a meeting whatever its attendee count", () => {
+    expect(importedItemProblem(email({ subject: "s".repeat(2_000), to: recipients(MAX_EMAIL_RECIPIENTS), cc: recipients(MAX_EMAIL_RECIPIENTS) }))).toBeNull();
     expect(importedItemProblem(meeting({ title: "t".repeat(500), attendees: Array.from({ length: 1_000 }, () => ({ email: "a@x.example", name: null, response: "accepted" as const })) }))).toBeNull();
     expect(importedItemProblem({ type: "company", company_name: "Globex", domain: null, fields: { description: "d".repeat(20_000), city: "c".repeat(2_000) } })).toBeNull();
+  });
+
+  it("refuses an email with more recipients in to or in cc than the emails batch endpoint takes", () => {
+    expect(importedItemProblem(email({ to: recipients(MAX_EMAIL_RECIPIENTS + 1) }))).toBe(`to has ${MAX_EMAIL_RECIPIENTS + 1} recipients, more than the ${MAX_EMAIL_RECIPIENTS} allowed`);
+    expect(importedItemProblem(email({ cc: recipients(MAX_EMAIL_RECIPIENTS + 1) }))).toBe(`cc has ${MAX_EMAIL_RECIPIENTS + 1} recipients, more than the ${MAX_EMAIL_RECIPIENTS} allowed`);
+    expect(messageSchema.safeParse({ message_id: "<m@x>", sent_at: 0, from: "a@x.example", to: recipients(MAX_EMAIL_RECIPIENTS + 1).map((address) => address.email) }).success).toBe(false);
   });
 
   it("names the first value over its field's limit", () => {

@@ -2,8 +2,9 @@
  * @module
  * The longest text an import writes into each field: the limits the REST API puts on the same fields, so that
  * an archive cannot store what a client could not (a 300,000-character name from a CSV cell, a 50 MiB
- * address). An entry with a longer value is a problem of its own, reported and not written; counts (of
- * recipients, attendees) are left alone, since an all-hands meeting is real.
+ * address). An entry with a longer value is a problem of its own, reported and not written. An email's
+ * recipients are held to what `POST /v1/emails/batch` takes in `to` and in `cc` (one feed page of such emails
+ * would be megabytes); a meeting's attendees are left alone, since an all-hands meeting is real.
  */
 import type { CompanyTextField } from "@rapport/store";
 import {
@@ -22,6 +23,7 @@ import {
   MAX_WEB_ADDRESS_LENGTH,
   maxCompanyFieldLength,
 } from "../platform/request/field-limits.js";
+import { MAX_EMAIL_RECIPIENTS } from "../platform/request/count-limits.js";
 import type { ImportedAddress, ImportedItem } from "./imported-items.js";
 
 /** A meeting's key is `<UID>#<start>`: the UID within the API's limit, and the start's digits. */
@@ -79,8 +81,19 @@ function checksOf(item: ImportedItem): Check[] {
   }
 }
 
-/** Why `item` may not be written (its first value over its field's limit), or null. */
+/** Why an email has too many recipients in `to` or in `cc` for the emails batch endpoint, or null. */
+function recipientCountProblem(item: ImportedItem): string | null {
+  if (item.type !== "email") return null;
+  for (const [field, recipients] of [["to", item.to], ["cc", item.cc]] as const) {
+    if (recipients.length > MAX_EMAIL_RECIPIENTS) return `${field} has ${recipients.length} recipients, more than the ${MAX_EMAIL_RECIPIENTS} allowed`;
+  }
+  return null;
+}
+
+/** Why `item` may not be written (too many recipients, or its first value over its field's limit), or null. */
 export function importedItemProblem(item: ImportedItem): string | null {
+  const countProblem = recipientCountProblem(item);
+  if (countProblem !== null) return countProblem;
   for (const [field, value, max] of checksOf(item)) {
     if (value != null && value.length > max) return `${field} is ${value.length} characters long, more than the ${max} allowed`;
   }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
+import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
 import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
@@ -254,6 +255,35 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     });
     expect((await read(eml.body.uuid)).body.summary).toMatchObject({ items: { read: 1, written: 0, failed: 1 }, problems: { first: [{ message: "header block larger than 256 KiB" }] } });
     expect(await emailCount()).toBe(1);
+  });
+
+  it("refuses a message with more recipients in To or in Cc than POST /v1/emails/batch takes, as that endpoint does", async () => {
+    const addresses = (count: number, domain: string) => Array.from({ length: count }, (_unused, index) => `guest${index}@${domain}`);
+    const message = (id: string, to: string[], cc: string[] = []) => mailMessage({ messageId: `<${id}@northwind.example>`, from: "jordan@northwind.example", to, cc, date: "Mon, 2 Nov 2026 09:00:00 +0000" });
+    const mbox = mboxFile([
+      message("full", addresses(MAX_EMAIL_RECIPIENTS, "globex.example")),
+      message("wide-to", addresses(MAX_EMAIL_RECIPIENTS + 1, "globex.example")),
+      message("wide-cc", [acme.admin.email], addresses(MAX_EMAIL_RECIPIENTS + 1, "initech.example")),
+    ]);
+    const started = await upload({ file: { name: "wide.mbox", content: mbox } });
+    await context.services.importJobs.settled();
+
+    expect((await read(started.body.uuid)).body.summary).toMatchObject({
+      items: { read: 3, written: 1, failed: 2 },
+      problems: {
+        count: 2,
+        first: [
+          { position: "message 2 (line 11)", message: `to has ${MAX_EMAIL_RECIPIENTS + 1} recipients, more than the ${MAX_EMAIL_RECIPIENTS} allowed` },
+          { position: "message 3 (line 21)", message: `cc has ${MAX_EMAIL_RECIPIENTS + 1} recipients, more than the ${MAX_EMAIL_RECIPIENTS} allowed` },
+        ],
+      },
+    });
+    expect(await context.services.store.emails.get(acme.tenant.uuid, "<wide-to@northwind.example>")).toBeNull();
+    expect(await emailCount()).toBe(1);
+    // The batch endpoint refuses the same message, as a per-item error.
+    const batch = await context.request("/v1/emails/batch", { key: acme.key, method: "POST", body: { messages: [{ message_id: "<wide-to@northwind.example>", sent_at: 0, from: "jordan@northwind.example", to: addresses(MAX_EMAIL_RECIPIENTS + 1, "globex.example") }] } });
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as { results: Array<{ status: string }> }).results[0]).toMatchObject({ status: "ERROR" });
   });
 
   it("records and quotes the file's name as a file upload keeps one: last segment, no control characters, at most 255 characters", async () => {
