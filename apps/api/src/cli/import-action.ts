@@ -74,6 +74,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     until: options.until ?? window.until,
     entity: options.entity ?? null,
     map: options.map,
+    given: [...(options.since !== undefined ? (["since"] as const) : []), ...(options.until !== undefined ? (["until"] as const) : [])],
   };
   const path = resolveDatabasePath(global.db);
   const store = await openingDatabase(path, () => createSqliteStore({ path }));

@@ -83,6 +83,8 @@ describe("rapport import", () => {
     const onLastDay = await rapport(["--json", "import", "ics", lastDay, "--tenant", tenant, "--dry-run", "--since", "2026-11-01", "--until", "2026-11-10"]);
     expect(JSON.parse(onLastDay.stdout)).toMatchObject({ meetings: { new: 1 }, skipped: {} });
 
+    const people = join(folder, "people.csv");
+    writeFileSync(people, "First Name,Email\nCli,cli-csv@x.example\n");
     for (const args of [
       ["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant],
       ["import", "mbox", join(folder, "missing.mbox"), "--tenant", tenant],
@@ -91,6 +93,8 @@ describe("rapport import", () => {
       ["import", "ics", ics, "--tenant", tenant, "--user", "00000000-0000-4000-8000-000000000000"],
       ["import", "ics", ics, "--tenant", tenant, "--since", "yesterday"],
       ["import", "csv", ics, "--tenant", tenant, "--map", "Email"],
+      ["import", "ics", ics, "--tenant", tenant, "--keep-bodies"],
+      ["import", "csv", people, "--tenant", tenant, "--map", "Job=job_title"],
     ]) {
       const result = await rapport(args);
       expect(result.code, args.join(" ")).toBe(1);
@@ -98,7 +102,18 @@ describe("rapport import", () => {
       expect(result.stderr, args.join(" ")).toMatch(/^rapport: /);
     }
     expect((await rapport(["import", "ics", join(folder, "inbox.mbox"), "--tenant", tenant])).stderr).toContain('is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1');
-    // Nine CLI processes, one after the other: about 11 s on a loaded two-core machine.
+    // An option the kind does not use, or a map naming a header the file lacks, is refused before anything is written.
+    expect((await rapport(["import", "ics", ics, "--tenant", tenant, "--keep-bodies"])).stderr).toBe("rapport: keep_bodies (--keep-bodies) applies to mbox imports only, not to ics\n");
+    expect((await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", tenant, "--since", "2026-01-01"])).stderr).toBe("rapport: since (--since) applies to ics imports only, not to mbox\n");
+    expect((await rapport(["import", "csv", people, "--tenant", tenant, "--map", "Job=job_title"])).stderr).toContain('map names the header "Job", which');
+    const store = await createSqliteStore({ path: database });
+    try {
+      const persons = await store.persons.list(tenant, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 100 });
+      expect(persons.rows.some((person) => person.emails.some((email) => email.address === "cli-csv@x.example"))).toBe(false);
+    } finally {
+      await store.close();
+    }
+    // Fourteen CLI processes, one after the other: about 17 s on a loaded two-core machine.
   }, 60_000);
 
   it("imports contacts in UTF-16: a vCard file, and Excel's Unicode Text from stdin", async () => {

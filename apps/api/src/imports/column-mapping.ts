@@ -77,9 +77,8 @@ const COMPANY_DEFAULTS: Partial<Record<CompanyField, string[]>> = {
 /** Column index → field, for one entity. */
 export type ColumnMapping = Map<number, string>;
 
-/** Parses `--map` values: `"Header=field,Other=field"`, repeatable. Throws with a message on bad syntax. */
-export function parseColumnMap(values: readonly string[]): Map<string, string> {
-  const map = new Map<string, string>();
+/** The `Header=field` pairs of `--map` values, as written. Throws with a message on bad syntax. */
+function* columnMapPairs(values: readonly string[]): Generator<{ header: string; field: string }> {
   for (const value of values) {
     for (const pair of value.split(",")) {
       if (!pair.trim()) continue;
@@ -87,10 +86,38 @@ export function parseColumnMap(values: readonly string[]): Map<string, string> {
       const header = pair.slice(0, at).trim();
       const field = pair.slice(at + 1).trim().toLowerCase();
       if (at <= 0 || !header || !field) throw new Error(`map entry "${pair.trim()}" must be Header=field`);
-      map.set(headerKey(header), field);
+      yield { header, field };
     }
   }
+}
+
+/** Parses `--map` values: `"Header=field,Other=field"`, repeatable. Throws with a message on bad syntax. */
+export function parseColumnMap(values: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const { header, field } of columnMapPairs(values)) map.set(headerKey(header), field);
   return map;
+}
+
+/** The headers `--map` values name, by header key, as written (for messages). */
+export function columnMapHeaders(values: readonly string[]): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const { header } of columnMapPairs(values)) headers.set(headerKey(header), header);
+  return headers;
+}
+
+/**
+ * Refuses a `--map` naming a header the file's header row does not have: the mapping would silently do
+ * nothing. The ImportRequestError names the missing header and the headers the file has.
+ */
+export function checkMapHeadersPresent(mapHeaders: ReadonlyMap<string, string>, headerRow: readonly string[], fileName: string): void {
+  const keys = new Set(headerRow.map(headerKey));
+  for (const [key, written] of mapHeaders) {
+    if (!keys.has(key)) {
+      const present = headerRow.filter((header) => header.trim() !== "").map((header) => `"${header.trim().slice(0, 80)}"`);
+      const listed = present.length > 20 ? `${present.slice(0, 20).join(", ")} and ${present.length - 20} more` : present.join(", ");
+      throw new ImportRequestError(`map names the header "${written}", which ${fileName} does not have; its headers are ${listed}`);
+    }
+  }
 }
 
 function fieldsOf(entity: CsvEntity): readonly string[] {

@@ -9,7 +9,7 @@ import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, normalizeEm
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
-import { checkColumnMap, guessEntity, isHeaderRow, mapColumns, type ColumnMapping } from "./column-mapping.js";
+import { checkColumnMap, checkMapHeadersPresent, guessEntity, isHeaderRow, mapColumns, type ColumnMapping } from "./column-mapping.js";
 import type { CsvEntity } from "./csv-entities.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
@@ -24,6 +24,8 @@ export interface CsvOptions {
   entity: CsvEntity | null;
   /** `--map`, parsed: header key → field. */
   map: Map<string, string>;
+  /** The headers `--map` names, header key → as written: each must be in the header row. */
+  mapHeaders?: Map<string, string>;
 }
 
 /** A quoted cell on one line: its delimiters are text, not separators. */
@@ -177,6 +179,7 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
             entity ??= guessEntity(cells, options.map);
             if (!entity) throw new ImportFormatError(`${options.name}: cannot tell persons from companies by the header; set entity to persons or companies`);
             checkColumnMap(options.map, entity);
+            checkMapHeadersPresent(options.mapHeaders ?? new Map(), cells, options.name);
             mapping = mapColumns(cells, entity, options.map);
             continue;
           }

@@ -161,6 +161,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         await rm(jobFolder, { recursive: true, force: true });
         // The check names the saved file; the client knows it by its own name.
         if (error instanceof ImportFormatError) throw new ImportFormatError(error.message.split(path).join(shownName));
+        if (error instanceof ImportRequestError) throw new ImportRequestError(error.message.split(path).join(shownName));
         throw error;
       }
       const { request } = input;

@@ -18,6 +18,49 @@ export interface ImportRequest {
   entity: CsvEntity | null;
   /** csv: `--map` values, each "Header=field,Header=field". */
   map: string[];
+  /**
+   * The options the user named, on the command line or in the form, defaults aside: `since` and `until` cannot
+   * be told from their defaults otherwise. One that does not apply to the kind is refused (`checkOptionsApply`).
+   */
+  given?: readonly ImportOptionName[];
+}
+
+/** The import kinds each kind-specific option applies to, by its form field name. */
+export const IMPORT_OPTION_KINDS = {
+  keep_bodies: ["mbox"],
+  since: ["ics"],
+  until: ["ics"],
+  entity: ["csv"],
+  map: ["csv"],
+} as const satisfies Record<string, readonly ImportKind[]>;
+export type ImportOptionName = keyof typeof IMPORT_OPTION_KINDS;
+
+/** The option as the command line spells it. */
+const flagOf = (option: ImportOptionName) => `--${option.replace("_", "-")}`;
+
+/** The options `request` names: those in `given`, and those whose value is not the default. */
+function namedOptions(request: ImportRequest): Set<ImportOptionName> {
+  const named = new Set<ImportOptionName>(request.given ?? []);
+  if (request.keepBodies) named.add("keep_bodies");
+  if (request.entity !== null) named.add("entity");
+  if (request.map.length > 0) named.add("map");
+  return named;
+}
+
+/**
+ * Refuses an option that does not apply to the request's kind (`entity` for an mbox, `keep_bodies` for a
+ * calendar): a user who passes one expects it to act. Throws an ImportRequestError naming the option and the kind.
+ *
+ * @example
+ * checkOptionsApply({ ...request, kind: "ics", keepBodies: true }); // throws: keep_bodies (--keep-bodies) applies to mbox imports only, not to ics
+ */
+export function checkOptionsApply(request: ImportRequest): void {
+  for (const option of Object.keys(IMPORT_OPTION_KINDS) as ImportOptionName[]) {
+    const kinds: readonly ImportKind[] = IMPORT_OPTION_KINDS[option];
+    if (namedOptions(request).has(option) && !kinds.includes(request.kind)) {
+      throw new ImportRequestError(`${option} (${flagOf(option)}) applies to ${kinds.join(", ")} imports only, not to ${request.kind}`);
+    }
+  }
 }
 
 /** The default calendar window: the last 3 years to 6 months ahead of `now`. */

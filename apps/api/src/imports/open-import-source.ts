@@ -7,11 +7,11 @@ import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { checkColumnMap, parseColumnMap } from "./column-mapping.js";
+import { checkColumnMap, columnMapHeaders, parseColumnMap } from "./column-mapping.js";
 import { readCsv } from "./csv-source.js";
 import { readEmlFiles } from "./eml-source.js";
 import { readIcs } from "./ics-source.js";
-import { ImportRequestError, type ImportRequest } from "./import-request.js";
+import { checkOptionsApply, ImportRequestError, type ImportRequest } from "./import-request.js";
 import { ImportFormatError, type ImportSource } from "./imported-items.js";
 import { readMbox } from "./mbox-source.js";
 import { readFilesAsUtf8 } from "./read-files-as-utf8.js";
@@ -55,11 +55,11 @@ async function readFolder(path: string, extension: ".vcf" | ".ics", read: Stream
   return { ...source, bytesRead: () => counter.bytes };
 }
 
-function csvMap(request: ImportRequest): Map<string, string> {
+function csvMap(request: ImportRequest): { map: Map<string, string>; mapHeaders: Map<string, string> } {
   try {
     const map = parseColumnMap(request.map);
     if (request.entity) checkColumnMap(map, request.entity);
-    return map;
+    return { map, mapHeaders: columnMapHeaders(request.map) };
   } catch (error) {
     throw new ImportRequestError((error as Error).message);
   }
@@ -77,8 +77,8 @@ function streamReader(request: ImportRequest): StreamReader {
     case "vcf":
       return (stream, size, name) => readVcf(stream, size, { name });
     case "csv": {
-      const map = csvMap(request);
-      return (stream, size, name) => readCsv(stream, size, { name, entity: request.entity, map });
+      const { map, mapHeaders } = csvMap(request);
+      return (stream, size, name) => readCsv(stream, size, { name, entity: request.entity, map, mapHeaders });
     }
   }
 }
@@ -90,6 +90,7 @@ function streamReader(request: ImportRequest): StreamReader {
  * const source = await openImportSource({ path: "./calendar.ics" }, { kind: "ics", dryRun: true, keepBodies: false, since, until, entity: null, map: [] });
  */
 export async function openImportSource(input: ImportInput, request: ImportRequest): Promise<ImportSource> {
+  checkOptionsApply(request);
   if (request.since > request.until) throw new ImportRequestError("since must not be after until");
   const read = streamReader(request);
   if (!("path" in input)) return read(input.stream, null, input.name);

@@ -158,6 +158,7 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
         until: options.until ?? window.until,
         entity: options.entity ?? null,
         map: options.map ?? [],
+        given: (["since", "until"] as const).filter((name) => options[name] !== undefined),
       };
       try {
         const job = await services.importJobs.start({

@@ -132,6 +132,35 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(await emailCount()).toBe(0);
   });
 
+  it("refuses an option that does not apply to the kind, and a map naming a header the CSV lacks, before anything is written", async () => {
+    const ics = icsFile([vevent(["UID:opt@x", "DTSTART:20261110T150000Z", "SUMMARY:Call", `ORGANIZER:mailto:${acme.admin.email}`, "ATTENDEE:mailto:dana@initech.example"])]);
+    const people = "First Name,Email\nAda,ada-csv@x.example\n";
+    const card = vcard("3.0", ["FN:Dana Wu", "EMAIL:dana@initech.example"]);
+    expect(await upload({ kind: "ics", file: { name: "calendar.ics", content: ics }, fields: { keep_bodies: "true" } })).toEqual({
+      status: 400,
+      body: { error: "keep_bodies (--keep-bodies) applies to mbox imports only, not to ics" },
+    });
+    expect(await upload({ fields: { since: "2026-01-01" } })).toEqual({ status: 400, body: { error: "since (--since) applies to ics imports only, not to mbox" } });
+    expect(await upload({ kind: "csv", file: { name: "people.csv", content: people }, fields: { until: "2026-12-31" } })).toEqual({
+      status: 400,
+      body: { error: "until (--until) applies to ics imports only, not to csv" },
+    });
+    expect(await upload({ kind: "vcf", file: { name: "people.vcf", content: card }, fields: { entity: "persons" } })).toEqual({
+      status: 400,
+      body: { error: "entity (--entity) applies to csv imports only, not to vcf" },
+    });
+    expect(await upload({ fields: { map: "Email=email" } })).toEqual({ status: 400, body: { error: "map (--map) applies to csv imports only, not to mbox" } });
+    expect(await upload({ kind: "csv", file: { name: "people.csv", content: people }, fields: { map: ["Job=job_title", "E-mail=email"] } })).toEqual({
+      status: 400,
+      body: { error: 'map names the header "Job", which people.csv does not have; its headers are "First Name", "Email"' },
+    });
+    // keep_bodies=false asks for the default, which every kind has.
+    expect((await upload({ kind: "ics", file: { name: "calendar.ics", content: ics }, fields: { keep_bodies: "false", since: "2026-11-01", until: "2026-11-30" } })).status).toBe(202);
+    await context.services.importJobs.settled();
+    expect(await emailCount()).toBe(0);
+    expect((await personsByEmail()).has("ada-csv@x.example")).toBe(false);
+  });
+
   it("checks and imports a CSV far larger than the head it sniffs, and the server goes on", async () => {
     const rows = ["First Name,Last Name,Email", ...Array.from({ length: 5_000 }, (_unused, index) => `Person,Number ${index},person${index}@example.com`)];
     const started = await upload({ kind: "csv", file: { name: "people.csv", content: rows.join("\n") }, fields: { dry_run: "true" } });
