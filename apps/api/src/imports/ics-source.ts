@@ -13,7 +13,7 @@ import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type Imp
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import type { LineCounter } from "./read-lines.js";
-import { zonedWallClockToEpoch } from "./zoned-time.js";
+import { isKnownTimeZone, zonedWallClockToEpoch } from "./zoned-time.js";
 
 type Component = InstanceType<typeof ICAL.Component>;
 type CalendarEvent = InstanceType<typeof ICAL.Event>;
@@ -48,6 +48,42 @@ function toEpoch(time: CalendarTime, tzid: string | null): number | null {
 function tzidOf(component: Component, property: string): string | null {
   const value = component.getFirstProperty(property)?.getParameter("tzid");
   return typeof value === "string" ? value : null;
+}
+
+/**
+ * The first TZID of the component's times that neither a VTIMEZONE of the file defines nor the platform knows:
+ * its times are read as UTC.
+ */
+function unknownTimeZone(component: Component): string | null {
+  for (const name of ["dtstart", "dtend", "recurrence-id"]) {
+    const property = component.getFirstProperty(name);
+    const tzid = property ? stringParameter(property, "tzid") : null;
+    if (!property || !tzid) continue;
+    const value = property.getFirstValue();
+    const zone = value instanceof ICAL.Time ? value.zone?.tzid : undefined;
+    if (zone && zone !== "floating") continue;
+    if (!isKnownTimeZone(tzid)) return tzid;
+  }
+  return null;
+}
+
+/** The caveat of an event (and its exceptions) with a time zone nobody defines, or null. */
+function unknownTimeZoneCaveat(components: readonly Component[]): string | null {
+  const tzid = components.map(unknownTimeZone).find((zone) => zone !== null);
+  return tzid ? `unknown time zone "${tzid.slice(0, 100)}" (no VTIMEZONE in the file defines it and it is not an IANA zone name): its times were read as UTC` : null;
+}
+
+/** Attaches `caveat` to the first meeting an event yields, so that it is reported once per event. */
+function* withCaveat(entries: Iterable<SourceEntry>, caveat: string | null): Generator<SourceEntry> {
+  let pending = caveat;
+  for (const entry of entries) {
+    if (pending && "item" in entry) {
+      yield { ...entry, caveat: pending };
+      pending = null;
+    } else {
+      yield entry;
+    }
+  }
 }
 
 function text(component: Component, property: string): string | null {
@@ -224,10 +260,11 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
       const related = exceptions.get(uid) ?? [];
       try {
         if (master) {
-          yield* expand(uid, master, related.map((exception) => exception.component), options);
+          const components = related.map((exception) => exception.component);
+          yield* withCaveat(expand(uid, master, components, options), unknownTimeZoneCaveat([master.component, ...components]));
         } else {
           // Exceptions whose series is not in the file stand alone, keyed like occurrences.
-          for (const orphan of related) yield* expandOrphan(uid, orphan, options);
+          for (const orphan of related) yield* withCaveat(expandOrphan(uid, orphan, options), unknownTimeZoneCaveat([orphan.component]));
         }
       } catch (error) {
         const line = master?.line ?? related[0]?.line ?? 0;

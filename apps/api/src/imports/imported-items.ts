@@ -72,7 +72,8 @@ export type ImportedItem = ImportedEmail | ImportedMeeting | ImportedPerson | Im
 
 /** One entry of an archive, with where it is (e.g. "message 3 (line 41)"). */
 export type SourceEntry =
-  | { position: string; item: ImportedItem }
+  /** `caveat`: the item is imported, but not quite as the archive meant it; listed among the summary's problems. */
+  | { position: string; item: ImportedItem; caveat?: string }
   | { position: string; problem: string }
   | { position: string; skipped: string };
 

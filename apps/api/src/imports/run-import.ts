@@ -160,6 +160,8 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     } else if ("skipped" in entry) {
       addSkip(summary, entry.skipped);
     } else if ("item" in entry) {
+      // Imported all the same: listed for the user to check, not counted as failed.
+      if (entry.caveat) addProblem(summary, { position: entry.position, message: entry.caveat });
       for (const user of new Set(addressesOf(entry.item).map((address) => userByAddress.get(address)).filter(Boolean))) {
         appearances.set(user!.uuid, (appearances.get(user!.uuid) ?? 0) + 1);
       }

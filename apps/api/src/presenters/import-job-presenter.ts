@@ -43,10 +43,10 @@ export const importSummarySchema = z
     skipped: z.record(z.string(), z.number().int()).describe("Skipped entries by reason."),
     problems: z
       .object({
-        count: count("All problems."),
+        count: count("All problems: failed entries, and entries imported with a caveat (an unknown time zone read as UTC)."),
         first: z.array(z.object({ position: z.string().describe("Where in the archive, e.g. 'message 5 (line 53)'."), message: z.string() })).describe("The first 20."),
       })
-      .describe("Malformed or failed entries, with their position."),
+      .describe("Malformed or failed entries, and entries imported with a caveat, with their position."),
     owner: ownerSchema.nullable().describe("The internal user whose mailbox or calendar this is, when given."),
     proposed_owner: ownerSchema.nullable().describe("Without an owner: the tenant user whose address appears most in the archive."),
     bytes_read: count("Bytes of the upload read."),

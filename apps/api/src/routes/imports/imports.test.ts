@@ -3,7 +3,7 @@ import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
-import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
+import { BERLIN_VTIMEZONE, csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { createImportOperation } from "./create-import.js";
 
@@ -313,6 +313,38 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const batch = await context.request("/v1/emails/batch", { key: acme.key, method: "POST", body: { messages: [{ message_id: "<wide-to@northwind.example>", sent_at: 0, from: "jordan@northwind.example", to: addresses(MAX_EMAIL_RECIPIENTS + 1, "globex.example") }] } });
     expect(batch.status).toBe(200);
     expect(((await batch.json()) as { results: Array<{ status: string }> }).results[0]).toMatchObject({ status: "ERROR" });
+  });
+
+  it("imports an event whose TZID nobody defines as UTC and says so, once per event; a zone the file or IANA defines goes unremarked", async () => {
+    const people = [`ORGANIZER:mailto:${acme.admin.email}`, "ATTENDEE:mailto:dana@initech.example"];
+    const customZone = BERLIN_VTIMEZONE.replace("TZID:Europe/Berlin", "TZID:Office Time");
+    const calendar = icsFile([
+      customZone,
+      vevent(["UID:mars@x", "DTSTART;TZID=Mars/Olympus:20261110T150000", "DTEND;TZID=Mars/Olympus:20261110T160000", "SUMMARY:Mars call", ...people]),
+      vevent(["UID:weekly-mars@x", "DTSTART;TZID=Mars/Olympus:20261102T090000", "RRULE:FREQ=WEEKLY;COUNT=3", "SUMMARY:Weekly", ...people]),
+      vevent(["UID:office@x", "DTSTART;TZID=Office Time:20261110T150000", "SUMMARY:Office call", ...people]),
+      vevent(["UID:tokyo@x", "DTSTART;TZID=Asia/Tokyo:20261110T150000", "SUMMARY:Tokyo call", ...people]),
+    ]);
+    const started = await upload({ kind: "ics", file: { name: "calendar.ics", content: calendar }, fields: { since: "2026-11-01", until: "2026-11-30" } });
+    await context.services.importJobs.settled();
+
+    const caveat = 'unknown time zone "Mars/Olympus" (no VTIMEZONE in the file defines it and it is not an IANA zone name): its times were read as UTC';
+    expect((await read(started.body.uuid)).body.summary).toMatchObject({
+      items: { read: 6, written: 6, failed: 0 },
+      meetings: { new: 6 },
+      problems: {
+        count: 2,
+        first: [
+          { position: "event at line 21 (UID mars@x)", message: caveat },
+          { position: "event at line 29 (UID weekly-mars@x), occurrence 2026-11-02T09:00:00.000Z", message: caveat },
+        ],
+      },
+    });
+    const meetings = await context.services.store.meetings.list(acme.tenant.uuid, { filters: {}, order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 });
+    const startOf = (key: string) => meetings.rows.find((meeting) => meeting.external_id === key)?.starts_at;
+    expect(startOf("mars@x")).toBe(Date.UTC(2026, 10, 10, 15));
+    expect(startOf("office@x")).toBe(Date.UTC(2026, 10, 10, 14));
+    expect(startOf("tokyo@x")).toBe(Date.UTC(2026, 10, 10, 6));
   });
 
   it("records and quotes the file's name as a file upload keeps one: last segment, no control characters, at most 255 characters", async () => {
