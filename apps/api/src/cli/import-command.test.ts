@@ -1,7 +1,7 @@
 /** The built `rapport import`: dry run, import, re-run, stdin, progress lines, errors in one line, Ctrl-C. */
 import { execFile, spawn } from "node:child_process";
 import iconv from "iconv-lite";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -136,6 +136,29 @@ describe("rapport import", () => {
       await store.close();
     }
   });
+
+  it("reads each real folder of a folder import once, through symlinks that loop", async () => {
+    const message = (id: string) => mailMessage({ messageId: `<${id}@loop.example>`, from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 09:00:00 +0000" });
+    const event = (uid: string) => icsFile([vevent([`UID:${uid}`, "DTSTART:20261112T150000Z", "SUMMARY:Loop", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]);
+    const root = join(folder, "looped");
+    mkdirSync(join(root, "sub"), { recursive: true });
+    writeFileSync(join(root, "a.eml"), message("a"));
+    writeFileSync(join(root, "sub", "b.eml"), message("b"));
+    writeFileSync(join(root, "a.ics"), event("loop-a@x"));
+    writeFileSync(join(root, "sub", "b.ics"), event("loop-b@x"));
+    // sub/up leads back to the root, sub/again to sub itself, and twin to sub from the root: every file has many paths.
+    symlinkSync("..", join(root, "sub", "up"), "dir");
+    symlinkSync(".", join(root, "sub", "again"), "dir");
+    symlinkSync("sub", join(root, "twin"), "dir");
+    symlinkSync("missing", join(root, "broken.eml"));
+
+    const mail = await rapport(["--json", "import", "mbox", root, "--tenant", tenant, "--dry-run"]);
+    expect(mail.code).toBe(0);
+    expect(JSON.parse(mail.stdout)).toMatchObject({ items: { read: 2, failed: 0 }, emails: { new: 2 } });
+    const calendar = await rapport(["--json", "import", "ics", root, "--tenant", tenant, "--dry-run", "--since", "2026-11-01", "--until", "2026-11-30"]);
+    expect(calendar.code).toBe(0);
+    expect(JSON.parse(calendar.stdout)).toMatchObject({ items: { read: 2, failed: 0 }, meetings: { new: 2 } });
+  }, 30_000);
 
   it("imports calendars in UTF-16 and Windows-1252: a file, and a folder whose files differ in encoding", async () => {
     const event = (uid: string, title: string) =>

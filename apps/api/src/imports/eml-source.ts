@@ -3,9 +3,10 @@
  * Reads `.eml` files (one message each): a single file, or every `.eml` under a folder, in path
  * order. Only each file's header block is read unless bodies are asked for.
  */
-import { open, readdir, stat } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { open, stat } from "node:fs/promises";
+import { relative } from "node:path";
 import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { listFolderFiles } from "./list-folder-files.js";
 import { HEADER_BLOCK_TOO_LARGE, MAX_BODY_CHARACTERS, MAX_HEADER_BYTES, parseMailMessage } from "./parse-mail-message.js";
 
 const HEADER_READ_BYTES = 64 * 1024;
@@ -49,15 +50,6 @@ async function readMessageBytes(path: string, whole: boolean): Promise<Buffer> {
   }
 }
 
-/** Every `.eml` file under `folder`, sorted by path. */
-export async function listEmlFiles(folder: string): Promise<string[]> {
-  const names = await readdir(folder, { recursive: true });
-  return names
-    .filter((name) => name.toLowerCase().endsWith(".eml"))
-    .map((name) => join(folder, name))
-    .sort();
-}
-
 export interface EmlOptions {
   keepBodies: boolean;
 }
@@ -70,7 +62,7 @@ export interface EmlOptions {
  */
 export async function readEmlFiles(path: string, options: EmlOptions): Promise<ImportSource> {
   const isFolder = (await stat(path)).isDirectory();
-  const files = isFolder ? await listEmlFiles(path) : [path];
+  const files = isFolder ? await listFolderFiles(path, ".eml") : [path];
   if (files.length === 0) throw new ImportFormatError(`${path} holds no .eml files: give an mbox file, a .eml file or a folder of .eml files`);
   const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
   const totalBytes = sizes.reduce((sum, size) => sum + size, 0);

@@ -4,8 +4,7 @@
  * at once that the input is of the announced kind.
  */
 import { createReadStream } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { checkColumnMap, columnMapHeaders, parseColumnMap } from "./column-mapping.js";
 import { readCsv } from "./csv-source.js";
@@ -13,20 +12,12 @@ import { readEmlFiles } from "./eml-source.js";
 import { readIcs } from "./ics-source.js";
 import { checkOptionsApply, ImportRequestError, type ImportRequest } from "./import-request.js";
 import { ImportFormatError, type ImportSource } from "./imported-items.js";
+import { listFolderFiles } from "./list-folder-files.js";
 import { readMbox } from "./mbox-source.js";
 import { readFilesAsUtf8 } from "./read-files-as-utf8.js";
 import { readVcf } from "./vcf-source.js";
 
 export type ImportInput = { path: string } | { stream: Readable; name: string };
-
-/** Every file under `folder` whose name ends with `extension`, sorted. */
-async function filesWith(folder: string, extension: string): Promise<string[]> {
-  const names = await readdir(folder, { recursive: true });
-  return names
-    .filter((name) => name.toLowerCase().endsWith(extension))
-    .map((name) => join(folder, name))
-    .sort();
-}
 
 async function statOf(path: string) {
   try {
@@ -38,7 +29,7 @@ async function statOf(path: string) {
 
 /** The files with `extension` in a folder (none is an error), and their total size. */
 async function folderFiles(path: string, extension: string): Promise<{ files: string[]; size: number }> {
-  const files = await filesWith(path, extension);
+  const files = await listFolderFiles(path, extension);
   if (files.length === 0) throw new ImportFormatError(`${path} holds no ${extension} files`);
   const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
   return { files, size: sizes.reduce((sum, size) => sum + size, 0) };
