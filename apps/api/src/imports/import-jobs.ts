@@ -81,6 +81,14 @@ function toRecord(summary: ImportSummary): Record<string, unknown> {
 }
 
 /**
+ * `message` with the saved file's path (the server's, in its temporary folder) given as the name the client sent:
+ * a job's messages never show where the server keeps uploads.
+ */
+function namedAsSent(message: string, savedPath: string, shownName: string): string {
+  return message.split(savedPath).join(shownName);
+}
+
+/**
  * The job runner of one API process.
  *
  * @example
@@ -91,7 +99,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
-  async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string): Promise<void> {
+  async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string, shownName: string): Promise<void> {
     const { tenantUuid } = input;
     const controller = running.get(job.uuid)!.controller;
     let latest: ImportSummary | null = null;
@@ -134,7 +142,11 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       });
     } catch (error) {
       const message = shortenedProblemMessage(
-        error instanceof ImportFormatError || error instanceof ImportRequestError ? error.message : `import failed: ${error instanceof Error ? error.message : String(error)}`,
+        namedAsSent(
+          error instanceof ImportFormatError || error instanceof ImportRequestError ? error.message : `import failed: ${error instanceof Error ? error.message : String(error)}`,
+          path,
+          shownName,
+        ),
       );
       if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
       await store.importJobs
@@ -160,8 +172,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       } catch (error) {
         await rm(jobFolder, { recursive: true, force: true });
         // The check names the saved file; the client knows it by its own name.
-        if (error instanceof ImportFormatError) throw new ImportFormatError(error.message.split(path).join(shownName));
-        if (error instanceof ImportRequestError) throw new ImportRequestError(error.message.split(path).join(shownName));
+        if (error instanceof ImportFormatError) throw new ImportFormatError(namedAsSent(error.message, path, shownName));
+        if (error instanceof ImportRequestError) throw new ImportRequestError(namedAsSent(error.message, path, shownName));
         throw error;
       }
       const { request } = input;
@@ -180,7 +192,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         finished = resolve;
       });
       running.set(job.uuid, { controller, done });
-      void run(job, input, path, jobFolder).finally(() => {
+      void run(job, input, path, jobFolder, shownName).finally(() => {
         running.delete(job.uuid);
         finished();
       });
