@@ -198,7 +198,10 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
     } catch (error) {
       if (error instanceof ImportFormatError) throw error;
       if (error instanceof Error && "code" in error && String(error.code).startsWith("CSV_")) {
-        throw new ImportFormatError(`${options.name} is not a readable CSV file at row ${rowNumber + 1}: ${error.message}`);
+        // The parser reads ahead of this loop: its own count of records says which row failed.
+        const { records } = error as { records?: unknown };
+        const row = typeof records === "number" ? records + 1 : rowNumber + 1;
+        throw new ImportFormatError(`${options.name} is not a readable CSV file at row ${row}: ${error.message}`);
       }
       throw error;
     } finally {

@@ -423,7 +423,7 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
 });
 
 describe("a job that fails while it runs", () => {
-  it("names the file as it was sent, never the path the server saved it under", async () => {
+  it("names the file as it was sent, never the path the server saved it under, and the row the parser failed at", async () => {
     const rows = csvFile([["First Name", "Email"], ...Array.from({ length: 50 }, (_unused, index) => [`Guest ${index}`, `guest${index}@globex.example`])]);
     // Read well past its first row (the upload's check), then a quote that never closes.
     const started = await upload({ kind: "csv", file: { name: "contacts export.csv", content: `${rows}"Unclosed,late@globex.example\r\n` } });
@@ -431,7 +431,7 @@ describe("a job that fails while it runs", () => {
     await context.services.importJobs.settled();
     const job = (await read(started.body.uuid as string)).body;
     expect(job.status).toBe("failed");
-    expect(job.error).toMatch(/^contacts export\.csv is not a readable CSV file at row \d+: Quote Not Closed/);
+    expect(job.error).toMatch(/^contacts export\.csv is not a readable CSV file at row 52: Quote Not Closed/);
     expect(job.error).not.toMatch(/rapport-imports|\/tmp\//);
   });
 });
