@@ -369,6 +369,22 @@ describe("a tool call as a request", () => {
     expect((await context.request(`/v1/persons/${superseded!.uuid}`, { key: acme.key })).status).toBe(200);
   });
 
+  it("takes a body sent as its JSON text as the object it spells, and leaves other text to the operation's message", async () => {
+    const tools = buildMcpTools(served);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      toToolResult(await context.app.fetch(buildToolRequest(tools.find((tool) => tool.name === name)!, args, "http://rapport.test", { "x-api-key": acme.key }) as Request));
+    const created = await call("createPerson", { body: JSON.stringify({ name: "Texted Body", emails: ["texted@northwind.example"] }) });
+    expect(created.isError, created.content[0]?.text).toBeUndefined();
+    expect(created.structuredContent).toMatchObject({ name: "Texted Body" });
+    const looked = await call("lookupPersonsBatch", { body: JSON.stringify({ criteria: [{ email: "texted@northwind.example" }] }) });
+    expect(looked.isError, looked.content[0]?.text).toBeUndefined();
+    for (const text of ["not json", "42", '"quoted"']) {
+      const refused = await call("createPerson", { body: text });
+      expect(refused).toMatchObject({ isError: true, structuredContent: { status: 400 } });
+      expect(refused.content[0]!.text).toMatch(/^HTTP 400: body/);
+    }
+  });
+
   it("cites other operations in a description by their tools", () => {
     const tools = buildMcpTools(served);
     const description = (name: string) => tools.find((tool) => tool.name === name)!.description;

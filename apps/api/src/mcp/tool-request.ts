@@ -65,14 +65,28 @@ export function buildToolRequest(
   const requestHeaders = new Headers(headers);
   let body: string | FormData | undefined;
   if (route.multipartFields) {
-    const form = toFormData(route.multipartFields, args[BODY_ARGUMENT]);
+    const form = toFormData(route.multipartFields, bodyArgument(args[BODY_ARGUMENT]));
     if ("error" in form) return form;
     body = form.form;
   } else if (route.hasBody && args[BODY_ARGUMENT] !== undefined) {
-    body = JSON.stringify(args[BODY_ARGUMENT]);
+    body = JSON.stringify(bodyArgument(args[BODY_ARGUMENT]));
     requestHeaders.set("content-type", "application/json");
   }
   return new Request(`${baseUrl}${path}${query ? `?${query}` : ""}`, { method: route.method, headers: requestHeaders, body });
+}
+
+/**
+ * The `body` argument as the operation takes it. Agents often send an object as its JSON text: text that parses to
+ * an object or a list is taken as that value; any other value goes on as it is, for the operation's own message.
+ */
+function bodyArgument(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === "object" && parsed !== null ? parsed : value;
+  } catch {
+    return value;
+  }
 }
 
 /** The fields of a file part in a tool's arguments. */
