@@ -81,17 +81,19 @@ export interface DemoMeeting {
   dayOffset: number;
   hour: number;
   title: string;
+  /** The demo user who organizes it, on whose calendar it was made. */
+  organizer: string;
   attendees: string[];
   status?: MeetingStatus;
 }
 
 export const DEMO_MEETINGS: DemoMeeting[] = [
-  { key: "meeting-1", dayOffset: -55, hour: 15, title: "Northwind intro call", attendees: ["avery@demo-capital.example", "jordan@northwind-robotics.example", "sam@northwind-robotics.example"] },
-  { key: "meeting-2", dayOffset: -15, hour: 10, title: "Northwind deep dive", attendees: ["avery@demo-capital.example", "morgan@demo-capital.example", "jordan@northwind-robotics.example"] },
-  { key: "meeting-3", dayOffset: -40, hour: 16, title: "Globex roundtable", attendees: ["morgan@demo-capital.example", "priya@globex-health.example"] },
-  { key: "meeting-4", dayOffset: 3, hour: 14, title: "Northwind partner meeting", attendees: ["avery@demo-capital.example", "jordan@northwind-robotics.example"] },
-  { key: "meeting-5", dayOffset: 7, hour: 9, title: "Lumen seed extension", attendees: ["riley@demo-capital.example", "mei@lumen-analytics.example", "omar@angel-network.example"] },
-  { key: "meeting-6", dayOffset: 2, hour: 11, title: "Umbra check-in", attendees: ["riley@demo-capital.example", "lena@umbra-energy.example"], status: "cancelled" },
+  { key: "meeting-1", dayOffset: -55, hour: 15, title: "Northwind intro call", organizer: "user-avery", attendees: ["avery@demo-capital.example", "jordan@northwind-robotics.example", "sam@northwind-robotics.example"] },
+  { key: "meeting-2", dayOffset: -15, hour: 10, title: "Northwind deep dive", organizer: "user-avery", attendees: ["avery@demo-capital.example", "morgan@demo-capital.example", "jordan@northwind-robotics.example"] },
+  { key: "meeting-3", dayOffset: -40, hour: 16, title: "Globex roundtable", organizer: "user-morgan", attendees: ["morgan@demo-capital.example", "priya@globex-health.example"] },
+  { key: "meeting-4", dayOffset: 3, hour: 14, title: "Northwind partner meeting", organizer: "user-avery", attendees: ["avery@demo-capital.example", "jordan@northwind-robotics.example"] },
+  { key: "meeting-5", dayOffset: 7, hour: 9, title: "Lumen seed extension", organizer: "user-riley", attendees: ["riley@demo-capital.example", "mei@lumen-analytics.example", "omar@angel-network.example"] },
+  { key: "meeting-6", dayOffset: 2, hour: 11, title: "Umbra check-in", organizer: "user-riley", attendees: ["riley@demo-capital.example", "lena@umbra-energy.example"], status: "cancelled" },
 ];
 
 export interface DemoList {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
-import { DEMO_PERSONS } from "./demo-tenant-data.js";
+import { DEMO_MEETINGS, DEMO_PERSONS } from "./demo-tenant-data.js";
 import { issueDemoKeys, seedDemoTenant } from "./seed-demo-tenant.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-demo-"));
@@ -35,6 +35,12 @@ describe("seedDemoTenant", () => {
     expect(deal).toMatchObject({ name: "Northwind Robotics Series A", value: 4_000_000, stage: { name: "Diligence" } });
     expect(deal?.associations.filter((link) => link.entity_type !== "NOTE").map((link) => link.entity_uuid).sort()).toEqual(
       [demoUuid("person-jordan"), demoUuid("person-sam"), demoUuid("company-northwind")].sort(),
+    );
+    // Each meeting is on its organizer's calendar: organized and created by an internal user, so that a member's key
+    // changes its own meetings and not its colleagues' (the member rule).
+    const meetings = await store.meetings.list(DEMO_TENANT_UUID, { filters: {}, order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
+    expect(meetings.rows.map(({ title, organizer_person_uuid, created_by_user_uuid }) => ({ title, organizer_person_uuid, created_by_user_uuid })).sort((a, b) => a.title.localeCompare(b.title))).toEqual(
+      DEMO_MEETINGS.map(({ title, organizer }) => ({ title, organizer_person_uuid: demoUuid(`${organizer}-person`), created_by_user_uuid: demoUuid(organizer) })).sort((a, b) => a.title.localeCompare(b.title)),
     );
     const founders = await store.entityLists.get(DEMO_TENANT_UUID, demoUuid("list-founders"));
     expect(founders).toMatchObject({ name: "Founders to meet", kind: "persons", owner_user_uuid: demoUuid("user-avery"), member_count: 3 });

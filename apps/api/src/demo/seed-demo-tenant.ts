@@ -80,7 +80,9 @@ export async function seedDemoTenant(databasePath: string, now: () => number = D
             starts_at: startsAt,
             ends_at: startsAt + 3_600_000,
             status: meeting.status ?? "confirmed",
+            organizer: { email: DEMO_USERS.find((user) => user.key === meeting.organizer)!.email },
             attendees: meeting.attendees.map((address) => ({ email: address })),
+            created_by_user_uuid: demoUuid(meeting.organizer),
           });
         }
         for (const list of DEMO_LISTS) {
