@@ -26,6 +26,8 @@ export interface TestContext {
   databasePath: string;
   /** Sends a request through the app with `key` (and optionally a user context). */
   request(path: string, options?: TestRequestOptions): Promise<Response>;
+  /** `request`, its answer read: the status and the JSON body (null for a 204). */
+  json(path: string, options?: TestRequestOptions): Promise<{ status: number; body: Record<string, any> | null }>;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ export async function createTestContext(
     summaryProvider: options.summaryProvider ?? createDeterministicSummaryProvider(),
   });
   const app = createApp(services, { validateResponses: true });
-  return {
+  const context: TestContext = {
     services,
     clock,
     app,
@@ -81,12 +83,17 @@ export async function createTestContext(
       }
       return app.request(path, { method: requestOptions.method ?? "GET", headers, body });
     },
+    async json(path, requestOptions = {}) {
+      const response = await context.request(path, requestOptions);
+      return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, any>) };
+    },
     async close() {
       await services.importJobs.stop();
       await services.store.close();
       if (folder) rmSync(folder, { recursive: true, force: true });
     },
   };
+  return context;
 }
 
 /** A tenant with an administrator, a member, and a key of each kind. */

@@ -11,9 +11,10 @@ beforeEach(async () => {
 afterEach(() => context.close());
 
 type Attendee = { person_uuid: string; response: string };
+// Every call here answers a JSON body (no 204).
 const call = async (path: string, options: { method?: string; body?: unknown } = {}) => {
-  const response = await context.request(path, { key: acme.key, method: options.method, body: options.body });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  const { status, body } = await context.json(path, { ...options, key: acme.key });
+  return { status, body: body! };
 };
 const post = (fields: object) => call("/v1/meetings", { method: "POST", body: { title: "Review", starts_at: "2026-11-20T15:00:00Z", ...fields } });
 const sorted = (attendees: Attendee[]) => [...attendees].sort((left, right) => left.person_uuid.localeCompare(right.person_uuid));

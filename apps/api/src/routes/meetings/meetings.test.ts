@@ -10,10 +10,7 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 
-const call = async (path: string, options: { method?: string; body?: unknown; key?: string } = {}) => {
-  const response = await context.request(path, { key: options.key ?? acme.key, method: options.method, body: options.body });
-  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as Record<string, any>) };
-};
+const call = (path: string, options: { method?: string; body?: unknown; key?: string } = {}) => context.json(path, { ...options, key: options.key ?? acme.key });
 
 describe("meetings", () => {
   it("creates, reads, lists by person and time, updates and deletes a meeting", async () => {
