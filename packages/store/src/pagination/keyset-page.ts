@@ -6,6 +6,7 @@
 import type { SortOrder } from "@rapport/graph";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { RememberedValues } from "../sqlite/generation-cache.js";
+import { rememberedTotal } from "./remembered-total.js";
 
 /** One column of the ordering. The last key of a request must be unique (the tiebreaker). */
 export interface SortKey {
@@ -153,12 +154,7 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
   if (request.position.kind === "offset" && countTotal) {
     const counting = query.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as("total"));
     const key = rememberedTotals === null ? "" : statementKey(counting.compile());
-    total = rememberedTotals?.get(key) ?? null;
-    if (total === null) {
-      const counted = await counting.executeTakeFirst();
-      total = Number((counted as { total?: number } | undefined)?.total ?? 0);
-      rememberedTotals?.set(key, total);
-    }
+    total = await rememberedTotal(rememberedTotals, key, async () => Number(((await counting.executeTakeFirst()) as { total?: number } | undefined)?.total ?? 0));
   }
 
   const last = rows.at(-1);

@@ -13,6 +13,8 @@ import { sql, type Kysely } from "kysely";
 import type { ActivityFeedItem, ActivityItem } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import type { Page } from "../pagination/keyset-page.js";
+import { rememberedTotal } from "../pagination/remembered-total.js";
+import type { RememberedValues } from "../sqlite/generation-cache.js";
 import type { ActivityFeedRequest } from "../store.js";
 import { entriesInOrder, listedEntries, type FeedEntry } from "./activity-feed-entries.js";
 import { PERSON_PAGE_PLAN, personEntriesInOrder, type PersonPagePlan } from "./activity-feed-person-page.js";
@@ -21,7 +23,8 @@ import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 
 /**
- * One page of the feed, each item with its details and participants. A person's page by cursor, `afterSequence`
+ * One page of the feed, each item with its details and participants; its total on a numbered page is remembered in
+ * `totals` until a participation or a feed entry changes (migration 0036). A person's page by cursor, `afterSequence`
  * or the first page number is found by `personEntriesInOrder` (`plan` tunes it; tests pass others to reach every
  * path); later page numbers read and sort the person's items, which an offset needs anyway.
  */
@@ -30,6 +33,7 @@ export async function activityFeedPage(
   tenantUuid: string,
   request: ActivityFeedRequest,
   plan: PersonPagePlan = PERSON_PAGE_PLAN,
+  totals: RememberedValues<number> | null = null,
 ): Promise<Page<ActivityFeedItem>> {
   const { position, personUuid } = request;
   const after = position.kind === "after" ? Number(position.key[0]) : undefined;
@@ -40,7 +44,7 @@ export async function activityFeedPage(
       ? await personEntriesInOrder(db, tenantUuid, { ...request, personUuid }, after, wanted, plan)
       : await entriesInOrder(db, tenantUuid, request, after, wanted, offset);
   const entries = fetched.slice(0, request.limit);
-  const total = position.kind === "offset" ? await feedTotal(db, tenantUuid, request) : null;
+  const total = position.kind === "offset" ? await rememberedTotal(totals, feedTotalKey(request), () => feedTotal(db, tenantUuid, request)) : null;
   const last = entries.at(-1);
   return {
     rows: await withDetails(db, tenantUuid, entries, request.personUuid),
@@ -48,6 +52,11 @@ export async function activityFeedPage(
     total,
     lastKey: last ? [Number(last.sequence)] : null,
   };
+}
+
+/** What a feed's total depends on, as a remembered total's key. */
+function feedTotalKey({ personUuid, kind, afterSequence, recordedSince }: ActivityFeedRequest): string {
+  return `feed:${JSON.stringify([personUuid ?? null, kind ?? null, afterSequence ?? null, recordedSince ?? null])}`;
 }
 
 /** How many entries the request lists in all: a person's alone from their participation indexes. */

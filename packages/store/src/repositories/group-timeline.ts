@@ -10,13 +10,16 @@
  * to it: a window holding the page's rows holds every row before them, so its first rows are the page. The
  * window grows from a month, by how few rows it held, until it holds enough or has no start. That page
  * reads in about 35 ms. An offset page's total still reads every participation (`countTimeline`, about 105
- * ms for that company); it is counted first, and a timeline of at most forty times the rows the page needs
+ * ms for that company) unless it is remembered (until a participation changes, migration 0036); it is counted first, and a timeline of at most forty times the rows the page needs
  * (most companies': about 2,000 for a first page of 50) is read whole in one statement, as before, rather
  * than window by window: below that, at L, windows cost as much or more.
  */
+import { createHash } from "node:crypto";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
 import { afterKeyCondition, type KeyValues, type Page, type PageRequest } from "../pagination/keyset-page.js";
+import { rememberedTotal } from "../pagination/remembered-total.js";
+import type { RememberedValues } from "../sqlite/generation-cache.js";
 import { countTimeline, emailParticipations, meetingParticipations, timelinePage, timelineRows, type TimelineRow } from "./timeline-participations.js";
 
 const DAY_MS = 86_400_000;
@@ -31,7 +34,13 @@ const MOST_GROWTH = 64;
 const LONGEST_WINDOW_MS = 4_096 * DAY_MS;
 
 /** The page of (kind, uuid, occurred_at), ordered by `occurred_at` then uuid, both descending. */
-export async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string, persons: readonly string[], request: PageRequest): Promise<Page<TimelineRow>> {
+export async function groupTimelinePage(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  persons: readonly string[],
+  request: PageRequest,
+  totals: RememberedValues<number> | null = null,
+): Promise<Page<TimelineRow>> {
   // The persons as one JSON parameter: a large company's members, bound one by one, pass SQLite's limit of
   // variables.
   const people = sql<string>`(select value from json_each(${JSON.stringify(persons)}))`;
@@ -39,7 +48,7 @@ export async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string
   const after = position.kind === "after" ? position.key : null;
   const skipped = position.kind === "offset" ? position.offset : 0;
   const wanted = skipped + request.limit + 1;
-  const total = position.kind === "offset" ? await countTimeline(db, tenantUuid, people) : null;
+  const total = position.kind === "offset" ? await rememberedTotal(totals, groupKey(persons), () => countTimeline(db, tenantUuid, people)) : null;
   const fetched =
     total !== null && total <= skipped
       ? []
@@ -47,6 +56,11 @@ export async function groupTimelinePage(db: Kysely<Database>, tenantUuid: string
         ? await windowRows(db, tenantUuid, people, { after, start: null, limit: wanted })
         : await readByWindows(db, tenantUuid, people, after, wanted);
   return timelinePage(fetched.slice(skipped), request.limit, total);
+}
+
+/** The persons as a remembered total's key: a large company's members would make a key of hundreds of kilobytes. */
+function groupKey(persons: readonly string[]): string {
+  return `group:${createHash("sha256").update([...persons].sort().join(",")).digest("base64")}`;
 }
 
 /** The first `wanted` rows after the cursor (if any), read over windows of time that end where they start. */

@@ -8,6 +8,7 @@ import type { ActivityItem, InteractionRecord, MeetingStatus } from "../activity
 import type { Database } from "../database-schema.js";
 import type { InteractionRepository } from "../store.js";
 import { activityFeedPage } from "./activity-feed.js";
+import { PERSON_PAGE_PLAN } from "./activity-feed-person-page.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 import { groupTimelinePage } from "./group-timeline.js";
@@ -243,7 +244,9 @@ async function* inTimeOrder(first: AsyncGenerator<InteractionRecord[]>, second: 
   }
 }
 
-export function createInteractionRepository({ db }: RepositoryContext): InteractionRepository {
+export function createInteractionRepository({ db, remembered }: RepositoryContext): InteractionRepository {
+  /** The tenant's remembered timeline and feed totals; none inside a transaction. */
+  const totalsOf = (tenantUuid: string) => (remembered && !db.isTransaction ? remembered.timelineTotals.valuesOf(tenantUuid) : null);
   return {
     all: (tenantUuid) => inTimeOrder(emailPages(db, tenantUuid), meetingPages(db, tenantUuid)),
     async get(tenantUuid, kind, id) {
@@ -257,7 +260,9 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
     async timeline(tenantUuid, personUuids, request) {
       if (personUuids.length === 0) return { rows: [], hasMore: false, total: request.position.kind === "offset" ? 0 : null, lastKey: null };
       const persons = [...new Set(personUuids)];
-      const page = persons.length === 1 ? await personTimelinePage(db, tenantUuid, persons[0]!, request) : await groupTimelinePage(db, tenantUuid, persons, request);
+      const totals = totalsOf(tenantUuid);
+      const page =
+        persons.length === 1 ? await personTimelinePage(db, tenantUuid, persons[0]!, request, totals) : await groupTimelinePage(db, tenantUuid, persons, request, totals);
       const items = page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid }));
       const details = await itemDetailsOf(db, tenantUuid, items);
       const participants = await participantsOf(db, items);
@@ -274,6 +279,6 @@ export function createInteractionRepository({ db }: RepositoryContext): Interact
         })),
       };
     },
-    feed: (tenantUuid, request) => activityFeedPage(db, tenantUuid, request),
+    feed: (tenantUuid, request) => activityFeedPage(db, tenantUuid, request, PERSON_PAGE_PLAN, totalsOf(tenantUuid)),
   };
 }

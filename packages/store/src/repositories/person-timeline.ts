@@ -4,15 +4,24 @@
  * newest first, read from migration 0024's participation indexes in their order. For one person each index
  * already runs in time order, so SQLite merges the two (a compound `order by`) and stops at the page: the
  * busiest person's page no longer sorts their hundreds of thousands of participations, and their total is
- * counted in index order too (an email is listed once per role of the person, so it is grouped, not sorted).
+ * counted in index order too (an email is listed once per role of the person, so it is grouped, not sorted), and
+ * remembered in `totals` until a participation changes (migration 0036).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { afterKeyCondition, type Page, type PageRequest } from "../pagination/keyset-page.js";
+import { rememberedTotal } from "../pagination/remembered-total.js";
+import type { RememberedValues } from "../sqlite/generation-cache.js";
 import { countTimeline, emailParticipations, meetingParticipations, timelinePage, timelineRows, type TimelineRow } from "./timeline-participations.js";
 
 /** The person's page of (kind, uuid, occurred_at), ordered by `occurred_at` then uuid, both descending. */
-export async function personTimelinePage(db: Kysely<Database>, tenantUuid: string, personUuid: string, request: PageRequest): Promise<Page<TimelineRow>> {
+export async function personTimelinePage(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  personUuid: string,
+  request: PageRequest,
+  totals: RememberedValues<number> | null = null,
+): Promise<Page<TimelineRow>> {
   let emails = emailParticipations(db, tenantUuid).where("person_uuid", "=", personUuid);
   let meetings = meetingParticipations(db, tenantUuid).where("person_uuid", "=", personUuid);
   const { position } = request;
@@ -24,5 +33,6 @@ export async function personTimelinePage(db: Kysely<Database>, tenantUuid: strin
   let page = emails.unionAll(meetings).orderBy("occurred_at", "desc").orderBy("uuid", "desc").limit(request.limit + 1);
   if (position.kind === "offset" && position.offset > 0) page = page.offset(position.offset);
   const fetched = timelineRows(await page.execute());
-  return timelinePage(fetched, request.limit, position.kind === "offset" ? await countTimeline(db, tenantUuid, personUuid) : null);
+  const total = position.kind === "offset" ? await rememberedTotal(totals, `person:${personUuid}`, () => countTimeline(db, tenantUuid, personUuid)) : null;
+  return timelinePage(fetched, request.limit, total);
 }

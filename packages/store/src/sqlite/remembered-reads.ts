@@ -1,7 +1,7 @@
 /**
  * @module
  * The reads the SQLite store remembers, each until a write to what it depends on raises the
- * tenant's generation of that scope (migrations 0007, 0009, 0010, 0027); persons are dropped one by one, as
+ * tenant's generation of that scope (migrations 0007, 0009, 0010, 0027, 0036); persons are dropped one by one, as
  * the log of migration 0029 names them. Only the store's root context has them:
  * inside a transaction every read goes to the database.
  */
@@ -11,6 +11,7 @@ import type { ApiKeyOwner } from "../store.js";
 import { GenerationCache, type ChangedKeysReader, type GenerationReader } from "./generation-cache.js";
 import { GenerationSnapshots } from "./generation-snapshots.js";
 import { PERSON_CHANGES_KEPT } from "./migrations/0029-person-changes.js";
+import { TIMELINES } from "./migrations/0036-timeline-generations.js";
 
 export interface RememberedReads {
   /** Opportunity signals of persons and companies (`associations.recentOpportunitiesOf`). */
@@ -39,6 +40,11 @@ export interface RememberedReads {
    * (`meetings.list`), until a meeting row changes (migration 0027).
    */
   meetingListTotals: GenerationCache<number>;
+  /**
+   * Totals of timelines and of the activity feed (`interactions.timeline`, `interactions.feed` on numbered pages), by
+   * persons and filters, until a participation or a feed entry changes (migration 0036).
+   */
+  timelineTotals: GenerationCache<number>;
   /** Users by uuid and pages of users by request (`users.get`, `users.list`). */
   users: GenerationCache<unknown>;
   /** The sum of the tenant's generations of every scope (see `GenerationSnapshots.total`). */
@@ -125,6 +131,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
     meetingListTotals: new GenerationCache(readerOf("meetings"), MAXIMUM_LIST_TOTALS),
+    timelineTotals: new GenerationCache(readerOf(TIMELINES), MAXIMUM_LIST_TOTALS),
     users: new GenerationCache(readerOf("users")),
     generationTotal: (tenantUuid) => snapshots.total(tenantUuid),
   };

@@ -39,6 +39,7 @@ import { activityFeedMigration } from "./0032-activity-feed.js";
 import { activityFeedRemovalsMigration } from "./0033-activity-feed-removals.js";
 import { meetingDeparturesMigration } from "./0034-meeting-departures.js";
 import { usersPersonIndexMigration } from "./0035-users-person-index.js";
+import { timelineGenerationsMigration } from "./0036-timeline-generations.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   "0033-activity-feed-removals": activityFeedRemovalsMigration,
   "0034-meeting-departures": meetingDeparturesMigration,
   "0035-users-person-index": usersPersonIndexMigration,
+  "0036-timeline-generations": timelineGenerationsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
