@@ -67,6 +67,17 @@ async function deleteFromAnotherConnection(table: "companies" | "meetings", uuid
   await othersCommitsSeen();
 }
 
+/** Takes a person off a meeting's attendee list through a connection of its own, the meeting's row untouched. */
+async function deleteAttendeeFromAnotherConnection(meetingUuid: string, personUuid: string): Promise<void> {
+  const sqlite = new SqliteDatabase(path);
+  try {
+    sqlite.prepare("delete from meeting_attendees where meeting_uuid = ? and person_uuid = ?").run(meetingUuid, personUuid);
+  } finally {
+    sqlite.close();
+  }
+  await othersCommitsSeen();
+}
+
 describe("list totals", () => {
   it("count live persons, meetings and opportunities only, from the live-row indexes under statistics like scale L's", async () => {
     const statements = await preparedDuring(async () => {
@@ -153,7 +164,7 @@ describe("list totals", () => {
     expect(totals).toEqual([2, 2, 1, 1, 1]);
   });
 
-  it("count the meetings of a list once while they hold still, an attendee's every time, and again after a write from any connection", async () => {
+  it("count the meetings of a list once while they hold still, an attendee's too, and again after a write from any connection", async () => {
     const totals: Array<number | null> = [];
     const countsOf = (filters: { person_uuid?: string; status?: "confirmed" }, offset = 0) =>
       readsMatchingDuring(/count\(\*\) as "total"/i, async () => {
@@ -167,14 +178,21 @@ describe("list totals", () => {
     expect(await countsOf({}, 5)).toBe(0);
     expect(await countsOf({ status: "confirmed" })).toBe(1);
     expect(await countsOf({ status: "confirmed" })).toBe(0);
-    // An attendee's meetings also follow attendee rows, which raise no generation: counted each time.
+    // An attendee's meetings also follow attendee rows (migration 0036).
     expect(await countsOf({ person_uuid: ada.uuid })).toBe(1);
+    expect(await countsOf({ person_uuid: ada.uuid })).toBe(0);
+    // Ada declines: only an attendee row changes.
+    await store.meetings.update(tenantUuid, added.uuid, { attendees: [{ person_uuid: ada.uuid, response: "declined" }] });
+    expect(await countsOf({ person_uuid: ada.uuid })).toBe(1);
+    // Taken off the list by another connection: the attendee row alone goes.
+    await deleteAttendeeFromAnotherConnection(added.uuid, ada.uuid);
     expect(await countsOf({ person_uuid: ada.uuid })).toBe(1);
     // A write through the store, then one by another connection (the triggers of migration 0027).
     await store.meetings.create(tenantUuid, { title: "Later", starts_at: 6, attendees: [{ person_uuid: ada.uuid }] });
     expect(await countsOf({})).toBe(1);
+    expect(await countsOf({ person_uuid: ada.uuid })).toBe(1);
     await deleteFromAnotherConnection("meetings", added.uuid);
     expect(await countsOf({})).toBe(1);
-    expect(totals).toEqual([17, 17, 17, 17, 1, 1, 18, 17]);
+    expect(totals).toEqual([17, 17, 17, 17, 1, 1, 1, 0, 18, 1, 17]);
   });
 });

@@ -220,9 +220,10 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       if (starts_from !== undefined) query = query.where("starts_at", ">=", starts_from);
       if (starts_to !== undefined) query = query.where("starts_at", "<=", starts_to);
       if (status) query = query.where("status", "=", status);
-      // A total is remembered until a meeting row changes (migration 0027); an attendee filter's total also
-      // follows attendee rows, which raise no generation, so it is counted each time.
-      const rememberedTotals = person_uuid || !context.remembered || db.isTransaction ? null : context.remembered.meetingListTotals.valuesOf(tenantUuid);
+      // A total is remembered until a meeting row changes (migration 0027); an attendee filter's total also until an
+      // attendee row does (0036).
+      const remembered = context.remembered && !db.isTransaction ? context.remembered : null;
+      const rememberedTotals = remembered && (person_uuid ? remembered.attendeeMeetingListTotals : remembered.meetingListTotals).valuesOf(tenantUuid);
       const page = await keysetPage(
         query,
         [

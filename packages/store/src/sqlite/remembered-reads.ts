@@ -41,6 +41,11 @@ export interface RememberedReads {
    */
   meetingListTotals: GenerationCache<number>;
   /**
+   * Totals of meeting lists with an attendee filter, by count statement and parameters (`meetings.list`), until a
+   * meeting row or an attendee row changes (migrations 0027 and 0036).
+   */
+  attendeeMeetingListTotals: GenerationCache<number>;
+  /**
    * Totals of timelines and of the activity feed (`interactions.timeline`, `interactions.feed` on numbered pages), by
    * persons and filters, until a participation or a feed entry changes (migration 0036).
    */
@@ -131,6 +136,8 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
     meetingListTotals: new GenerationCache(readerOf("meetings"), MAXIMUM_LIST_TOTALS),
+    // Both generations only grow, so their sum moves whenever either does.
+    attendeeMeetingListTotals: new GenerationCache((tenantUuid) => readerOf("meetings")(tenantUuid) + readerOf(TIMELINES)(tenantUuid), MAXIMUM_LIST_TOTALS),
     timelineTotals: new GenerationCache(readerOf(TIMELINES), MAXIMUM_LIST_TOTALS),
     users: new GenerationCache(readerOf("users")),
     generationTotal: (tenantUuid) => snapshots.total(tenantUuid),
