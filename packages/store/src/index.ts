@@ -5,6 +5,7 @@
  */
 export { createSqliteStore, migrateToLatest, type SqliteStoreOptions } from "./sqlite/create-sqlite-store.js";
 export type { HydrationListener, TenantGraphs } from "./graph/tenant-graphs.js";
+export type { GraphChange } from "./graph/graph-change.js";
 export type * from "./store.js";
 export { PERSON_SORT_FIELDS, COMPANY_SORT_FIELDS } from "./store.js";
 export type * from "./records.js";
