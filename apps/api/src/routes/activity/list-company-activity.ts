@@ -3,7 +3,8 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
-import { pagedListQuery } from "../../platform/listing/list-parameters.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { cursorListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
@@ -15,9 +16,9 @@ export const listCompanyActivity = defineOperation({
   area: "Activity",
   summary: "List a company's activity",
   description:
-    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only. 404 when the company is not in the tenant.",
+    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the company is not in the tenant.",
   params: z.object({ company_uuid: uuidString("The company's UUID.") }),
-  query: pagedListQuery,
+  query: cursorListQuery,
   response: listEnvelopeSchema(activityItemSchema),
   errors: [404],
   async handler({ params, query, auth, services }) {
@@ -26,8 +27,8 @@ export const listCompanyActivity = defineOperation({
     const people = await services.store.affiliations.currentMemberUuids(auth.tenant.uuid, company.uuid);
     return listPage({
       paging: query,
-      query: { operation: "listCompanyActivity", company: company.uuid },
-      cursors: null,
+      query: { operation: "listCompanyActivity", tenant: auth.tenant.uuid, company: company.uuid },
+      cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, people, request),
       present: (items) => items.map(presentActivityItem),
     });

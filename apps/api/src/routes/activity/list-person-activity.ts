@@ -3,7 +3,8 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
-import { pagedListQuery } from "../../platform/listing/list-parameters.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { cursorListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
@@ -14,9 +15,10 @@ export const listPersonActivity = defineOperation({
   path: "/v1/persons/{person_uuid}/activity",
   area: "Activity",
   summary: "List a person's activity",
-  description: "The person's emails and confirmed meetings, newest first (upcoming meetings on top), metadata only. 404 when the person is not in the tenant.",
+  description:
+    "The person's emails and confirmed meetings, newest first (upcoming meetings on top), metadata only. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the person is not in the tenant.",
   params: z.object({ person_uuid: uuidString("The person's UUID.") }),
-  query: pagedListQuery,
+  query: cursorListQuery,
   response: listEnvelopeSchema(activityItemSchema),
   errors: [404],
   async handler({ params, query, auth, services }) {
@@ -24,8 +26,8 @@ export const listPersonActivity = defineOperation({
     if (!person) throw notFound(`person ${params.person_uuid} not found`);
     return listPage({
       paging: query,
-      query: { operation: "listPersonActivity", person: person.uuid },
-      cursors: null,
+      query: { operation: "listPersonActivity", tenant: auth.tenant.uuid, person: person.uuid },
+      cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, [person.uuid], request),
       present: (items) => items.map(presentActivityItem),
     });
