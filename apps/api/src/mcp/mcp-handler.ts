@@ -8,12 +8,16 @@
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { McpTool } from "./mcp-tools.js";
 import type { ToolResult } from "./tool-request.js";
+import type { ToolSelection } from "./tool-selection.js";
 
 /** Runs one tool call for the MCP request being served. */
 export type ToolCaller = (tool: McpTool, args: Record<string, unknown>) => Promise<ToolResult>;
 
 /** Where the route puts the per-request tool caller in the SDK's pass-through `authInfo.extra`. */
 export const TOOL_CALLER_KEY = "rapportToolCaller";
+
+/** Where the route puts the tools the client's URL selects (`tool-selection.ts`); absent, every tool. */
+export const TOOL_SELECTION_KEY = "rapportToolSelection";
 
 export const MCP_SERVER_NAME = "rapport";
 
@@ -30,21 +34,26 @@ export interface RapportMcpHandlerOptions {
 
 export function createRapportMcpHandler({ tools, version }: RapportMcpHandlerOptions): McpHttpHandler {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listed = tools.map(({ name, title, description, inputSchema, annotations }) => ({
-    name,
-    title,
-    description,
-    inputSchema,
-    annotations,
-  }));
+  const listedOf = (selected: readonly McpTool[]) =>
+    selected.map(({ name, title, description, inputSchema, annotations }) => ({
+      name,
+      title,
+      description,
+      inputSchema,
+      annotations,
+    }));
+  const everyTool = listedOf(tools);
   return createMcpHandler(
     (context) => {
       const caller = context.authInfo?.extra?.[TOOL_CALLER_KEY] as ToolCaller | undefined;
+      const selection = context.authInfo?.extra?.[TOOL_SELECTION_KEY] as ToolSelection | undefined;
+      const selected = selection ? new Set(selection.tools.map((tool) => tool.name)) : null;
       const server = new Server({ name: MCP_SERVER_NAME, title: "Rapport", version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-      server.setRequestHandler("tools/list", async () => ({ tools: listed }));
+      server.setRequestHandler("tools/list", async () => ({ tools: selection ? listedOf(selection.tools) : everyTool }));
       server.setRequestHandler("tools/call", async (request) => {
         const tool = byName.get(request.params.name);
         if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool '${request.params.name}'; tools/list names them all`);
+        if (selected && selection && !selected.has(tool.name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, selection.refusal(tool.name));
         if (!caller) throw new ProtocolError(ProtocolErrorCode.InternalError, "tool calls are not available on this request");
         const result = await caller(tool, (request.params.arguments ?? {}) as Record<string, unknown>);
         return server.projectCallToolResult(result, undefined);

@@ -39,6 +39,8 @@ export interface McpToolRoute {
 
 export interface McpTool {
   name: string;
+  /** The operation's area (its OpenAPI tag: Person, Company, Recommended paths, ...). */
+  area: string;
   title: string;
   description: string;
   inputSchema: JsonSchema & { type: "object" };
@@ -238,6 +240,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
       const upperMethod = method.toUpperCase();
       tools.push({
         name,
+        area: operation.tags[0] ?? "",
         title: operation.summary,
         description: `${operation.summary.replace(/\.$/, "")}. ${withToolNames(operation["x-mcp-description"] ?? operation.description, document)} (${upperMethod} ${path})`,
         inputSchema,

@@ -15,10 +15,11 @@ import { API_KEY_HEADER, authenticateKey, resolveUserContext, USER_HEADER } from
 import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
 import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
-import { createRapportMcpHandler, TOOL_CALLER_KEY, type ToolCaller } from "./mcp-handler.js";
+import { createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { McpTool } from "./mcp-tools.js";
 import { readMcpMessage } from "./read-mcp-message.js";
 import { buildToolRequest, toToolResult } from "./tool-request.js";
+import { toolSelection, type ToolSelection } from "./tool-selection.js";
 
 export const MCP_PATH = "/mcp";
 export const PROTECTED_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -90,7 +91,7 @@ function isKnownToolCall(message: unknown, toolNames: ReadonlySet<string>): bool
 
 export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
-  const toolNames = new Set(options.tools.map((tool) => tool.name));
+  const everyTool = new Set(options.tools.map((tool) => tool.name));
   const countMcpRequest = rateLimit();
 
   // RFC 9728, at the root and at the path-aware location for the /mcp resource.
@@ -108,16 +109,25 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   app.get(PROTECTED_RESOURCE_METADATA_PATH, serveMetadata);
   app.get(`${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, serveMetadata);
   const parsedBodies = new WeakMap<Request, unknown>();
+  /** The tools each request's URL selects, and their names; absent, every tool. */
+  const selections = new WeakMap<Request, { selection: ToolSelection; names: ReadonlySet<string> }>();
+  const toolNamesOf = (request: Request) => selections.get(request)?.names ?? everyTool;
 
   app.post(
     MCP_PATH,
     authenticateMcp(options),
     async (context, next) => {
+      const url = new URL(context.req.url);
+      if (url.search !== "") {
+        const selection = toolSelection(url.searchParams, options.tools);
+        if ("error" in selection) return errorResponse(context, 400, selection.error);
+        selections.set(context.req.raw, { selection, names: new Set(selection.tools.map((tool) => tool.name)) });
+      }
       const read = await readMcpMessage(context);
       if ("refusal" in read) return context.json(read.refusal, read.status);
       const { message } = read;
       parsedBodies.set(context.req.raw, message);
-      if (isKnownToolCall(message, toolNames)) return next();
+      if (isKnownToolCall(message, toolNamesOf(context.req.raw))) return next();
       return countMcpRequest(context, next);
     },
     resolveUserContext(),
@@ -134,7 +144,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       // A call of a known tool was not counted on the way in: the operation it runs counts it. One that never
       // reaches an operation (arguments that build no request, or a message the SDK refuses or takes as a
       // notification) is counted here instead, so that every MCP POST counts once.
-      let counted = !isKnownToolCall(parsedBodies.get(context.req.raw), toolNames);
+      let counted = !isKnownToolCall(parsedBodies.get(context.req.raw), toolNamesOf(context.req.raw));
       const countHere = async () => {
         counted = true;
         const { headers, refusal } = await countRequest(context.get("services"), owner);
@@ -164,13 +174,13 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
           token: "",
           clientId: owner.key.uuid,
           scopes: [],
-          extra: { [TOOL_CALLER_KEY]: callTool },
+          extra: { [TOOL_CALLER_KEY]: callTool, [TOOL_SELECTION_KEY]: selections.get(context.req.raw)?.selection },
         },
       });
       // A 2025-era answer is a stream whose headers would leave before the tool call has run; a stateless tool call's
       // stream ends with its one result, which is written only once the call is done, so reading it whole first
       // delays nothing and lets the answer carry the limit headers of the call, as every response does.
-      const body = isKnownToolCall(parsedBodies.get(context.req.raw), toolNames) && isEventStream(response) ? await response.text() : response.body;
+      const body = isKnownToolCall(parsedBodies.get(context.req.raw), toolNamesOf(context.req.raw)) && isEventStream(response) ? await response.text() : response.body;
       // Answered already: a refusal can only be recorded, and the next request meets it.
       if (!counted) await countHere();
       for (const [name, value] of innerHeaders) context.header(name, value);

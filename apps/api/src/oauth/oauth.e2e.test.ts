@@ -243,6 +243,27 @@ describe("the MCP authorization flow with the SDK client", () => {
     }
   });
 
+  it("signs in a client given a read-only URL the same way, for the /mcp resource, and it sees the read tools only", async () => {
+    const selecting = new URL(`${server.url}/mcp?read_only=true`);
+    const readOnly = new MemoryOAuthClient();
+    const transport = new StreamableHTTPClientTransport(selecting, { authProvider: readOnly });
+    const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await expect(client.connect(transport)).rejects.toThrow(UnauthorizedError);
+    const callback = await signIn(readOnly, { email: acme.member.email, password: PASSWORD });
+    await transport.finishAuth(callback.searchParams);
+    expect(decodeJwt(readOnly.savedTokens!.access_token)).toMatchObject({ aud: `${server.url}/mcp` });
+    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await signedIn.connect(new StreamableHTTPClientTransport(selecting, { authProvider: readOnly }));
+    try {
+      const { tools } = await signedIn.listTools();
+      expect(tools.map((tool) => tool.name)).toContain("getPerson");
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      await expect(signedIn.callTool({ name: "testWhoAmI", arguments: { body: { name: "Not written" } } })).rejects.toThrow(/read_only=true/);
+    } finally {
+      await signedIn.close();
+    }
+  });
+
   it("refuses a wrong password on the sign-in page", async () => {
     const other = new MemoryOAuthClient();
     const client = new Client({ name: "oauth-test", version: "1.0.0" });

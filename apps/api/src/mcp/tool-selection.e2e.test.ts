@@ -1,0 +1,94 @@
+/** `/mcp?areas=...&read_only=true` over a real port: what a client sees, what it may call, and how it is counted. */
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "../routes/operations.js";
+import { startServer, type RunningServer } from "../server.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let server: RunningServer;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services, { name: "Acme", perSecond: 50 });
+  server = await startServer(context.services, { port: 0 });
+});
+afterAll(async () => {
+  await server.close(100);
+  await context.close();
+});
+
+async function connect(query: string) {
+  const client = new Client({ name: "rapport-selection-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${query}`), { requestInit: { headers: { "x-api-key": acme.adminKey } } }));
+  return client;
+}
+
+const readOperations = operations.filter((operation) => operation.method === "get" || operation.readOnly === true);
+
+describe("a client given a selecting /mcp URL", () => {
+  it("sees only the read tools with read_only=true, and a write tool is refused, writing nothing", async () => {
+    const client = await connect("?read_only=true");
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.length).toBeGreaterThan(20);
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(readOperations.map((operation) => operation.operationId).sort());
+      const read = await client.callTool({ name: "listUsers", arguments: {} });
+      expect(read.isError).toBeFalsy();
+      const before = (await context.services.store.persons.list(acme.tenant.uuid, { position: { kind: "offset", offset: 0 }, limit: 1, filters: {}, sort_by: "name", order: "asc" })).total;
+      await expect(client.callTool({ name: "createPerson", arguments: { body: { name: "Not written" } } })).rejects.toThrow(
+        /tool 'createPerson' is not available to this client: its \/mcp URL asks for read_only=true/,
+      );
+      const after = (await context.services.store.persons.list(acme.tenant.uuid, { position: { kind: "offset", offset: 0 }, limit: 1, filters: {}, sort_by: "name", order: "asc" })).total;
+      expect(after).toBe(before);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("sees only the tools of the areas it names, a much shorter list", async () => {
+    const everything = await connect("");
+    const some = await connect("?areas=person,recommended-paths");
+    try {
+      const all = (await everything.listTools()).tools;
+      const { tools } = await some.listTools();
+      const expected = operations.filter((operation) => operation.area === "Person" || operation.area === "Recommended paths");
+      expect(tools.map((tool) => tool.name).sort()).toEqual(expected.map((operation) => operation.operationId).sort());
+      expect(JSON.stringify(tools).length).toBeLessThan(JSON.stringify(all).length / 3);
+      await expect(some.callTool({ name: "listMeetings", arguments: {} })).rejects.toThrow(/areas=Person,Recommended paths/);
+    } finally {
+      await everything.close();
+      await some.close();
+    }
+  });
+
+  it("answers 400 with the error for a query that selects nothing it knows, and 401 first without a key", async () => {
+    const post = (query: string, key?: string) =>
+      fetch(`${server.url}/mcp${query}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...(key ? { "x-api-key": key } : {}) },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+      });
+    const typo = await post("?readonly=true", acme.key);
+    expect(typo.status).toBe(400);
+    expect(await typo.json()).toEqual({ error: "unknown query parameter 'readonly' on /mcp; it takes areas and read_only" });
+    const area = await post("?areas=deals", acme.key);
+    expect(area.status).toBe(400);
+    expect(((await area.json()) as { error: string }).error).toMatch(/^areas must name some of .*Person.*; unknown: deals$/);
+    expect((await post("?areas=deals")).status).toBe(401);
+  });
+
+  it("counts a refused tool call once, as an MCP request", async () => {
+    const limited = await buildTenant(context.services, { name: "Limited", perSecond: 5 });
+    context.clock.advance(1_000);
+    const response = await fetch(`${server.url}/mcp?read_only=true`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "x-api-key": limited.key },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "createPerson", arguments: { body: { name: "No" } } } }),
+    });
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("4");
+    expect(await response.text()).toMatch(/not available to this client/);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { McpTool } from "./mcp-tools.js";
+import { toolSelection } from "./tool-selection.js";
+
+const tool = (name: string, area: string, readOnly: boolean) => ({ name, area, annotations: { readOnlyHint: readOnly } }) as unknown as McpTool;
+const TOOLS = [
+  tool("getPerson", "Person", true),
+  tool("createPerson", "Person", false),
+  tool("getPersonRecommendedPaths", "Recommended paths", true),
+  tool("listMeetings", "Meetings", true),
+  tool("createMeeting", "Meetings", false),
+];
+const select = (query: string) => toolSelection(new URLSearchParams(query), TOOLS);
+const namesOf = (query: string) => {
+  const selection = select(query);
+  if ("error" in selection) throw new Error(selection.error);
+  return selection.tools.map((selected) => selected.name);
+};
+
+describe("toolSelection", () => {
+  it("selects every tool without a query, the read-only ones with read_only, and areas however spelled", () => {
+    expect(namesOf("")).toEqual(TOOLS.map((each) => each.name));
+    expect(namesOf("read_only=true")).toEqual(["getPerson", "getPersonRecommendedPaths", "listMeetings"]);
+    expect(namesOf("read_only=0")).toEqual(TOOLS.map((each) => each.name));
+    expect(namesOf("areas=persons,recommended-paths")).toEqual(["getPerson", "createPerson", "getPersonRecommendedPaths"]);
+    expect(namesOf("areas=Recommended%20paths,%20MEETING&read_only=TRUE")).toEqual(["getPersonRecommendedPaths", "listMeetings"]);
+  });
+
+  it("names the URL's choice when it refuses a tool", () => {
+    const selection = select("areas=meetings&read_only=true");
+    if ("error" in selection) throw new Error(selection.error);
+    expect(selection.refusal("createMeeting")).toBe(
+      "tool 'createMeeting' is not available to this client: its /mcp URL asks for read_only=true and areas=Meetings; tools/list names the tools it has",
+    );
+  });
+
+  it("refuses an unknown parameter, area or boolean, a repeated parameter and an empty area list", () => {
+    expect(select("readonly=true")).toEqual({ error: "unknown query parameter 'readonly' on /mcp; it takes areas and read_only" });
+    expect(select("areas=person,deals")).toEqual({ error: "areas must name some of Meetings, Person, Recommended paths; unknown: deals" });
+    expect(select("areas=,")).toEqual({ error: "areas must name some of Meetings, Person, Recommended paths" });
+    expect(select("read_only=yes")).toEqual({ error: "read_only must be true or false, not 'yes'" });
+    expect(select("read_only=true&read_only=false")).toEqual({ error: "'read_only' is given more than once on /mcp" });
+  });
+});

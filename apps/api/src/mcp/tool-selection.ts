@@ -1,0 +1,62 @@
+/**
+ * @module
+ * Which tools one MCP client sees and may call, chosen by the query of the URL it was given: `areas` (the
+ * operation table's areas, such as `person,company,recommended-paths`) and `read_only=true` (only the tools
+ * marked read-only). An agent whose context would not hold every tool's schema takes the areas it needs; an
+ * assistant that must never write is given a read-only URL, and a write tool is refused, not only hidden.
+ */
+import type { McpTool } from "./mcp-tools.js";
+
+/** The query parameters of `/mcp` that select tools. */
+export const TOOL_SELECTION_PARAMETERS = ["areas", "read_only"] as const;
+
+export interface ToolSelection {
+  /** The tools the client may see and call, in the tool list's order. */
+  tools: readonly McpTool[];
+  /** Why a tool outside the selection is refused (the URL's choice, as a client's user can check it). */
+  refusal: (name: string) => string;
+}
+
+/** An area's name as a URL may spell it: case, spaces, hyphens and a plural `s` aside. */
+const areaKey = (area: string) => area.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/s$/, "");
+
+const BOOLEAN_TEXT: Record<string, boolean> = { true: true, "1": true, false: false, "0": false };
+
+/**
+ * The selection the query asks for (every tool without one), or the error a 400 names: an unknown parameter, an
+ * area no tool has, a `read_only` that is not a boolean.
+ *
+ * @example
+ * toolSelection(new URLSearchParams("areas=person,recommended-paths&read_only=true"), tools) // the read tools of two areas
+ */
+export function toolSelection(query: URLSearchParams, tools: readonly McpTool[]): ToolSelection | { error: string } {
+  for (const name of new Set(query.keys())) {
+    if (!(TOOL_SELECTION_PARAMETERS as readonly string[]).includes(name)) {
+      return { error: `unknown query parameter '${name}' on /mcp; it takes ${TOOL_SELECTION_PARAMETERS.join(" and ")}` };
+    }
+    if (query.getAll(name).length > 1) return { error: `'${name}' is given more than once on /mcp` };
+  }
+  const chosen: string[] = [];
+  const readOnlyText = query.get("read_only");
+  const readOnly = readOnlyText === null ? false : BOOLEAN_TEXT[readOnlyText.trim().toLowerCase()];
+  if (readOnly === undefined) return { error: `read_only must be true or false, not '${readOnlyText}'` };
+  if (readOnly) chosen.push("read_only=true");
+  let areas: Set<string> | null = null;
+  const areasText = query.get("areas");
+  if (areasText !== null) {
+    const known = new Map(tools.map((tool) => [areaKey(tool.area), tool.area]));
+    const asked = areasText.split(",").map((area) => area.trim()).filter((area) => area !== "");
+    const unknown = asked.filter((area) => !known.has(areaKey(area)));
+    if (asked.length === 0 || unknown.length > 0) {
+      const names = [...new Set(known.values())].sort((a, b) => a.localeCompare(b));
+      return { error: `areas must name some of ${names.join(", ")}${unknown.length > 0 ? `; unknown: ${unknown.join(", ")}` : ""}` };
+    }
+    areas = new Set(asked.map((area) => known.get(areaKey(area))!));
+    chosen.push(`areas=${[...areas].join(",")}`);
+  }
+  const selected = tools.filter((tool) => (!readOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)));
+  return {
+    tools: selected,
+    refusal: (name) => `tool '${name}' is not available to this client: its /mcp URL asks for ${chosen.join(" and ")}; tools/list names the tools it has`,
+  };
+}
