@@ -496,8 +496,39 @@ export interface Store {
    * transaction, whose writes may yet roll back.
    */
   revision(tenantUuid: string): number;
+  /**
+   * Writes a consistent copy of the whole database to the file `destination` while this and other processes keep
+   * writing: every commit made before the copy started and none after, in one self-contained file (no `-wal`
+   * beside it) that `createSqliteStore` opens and migrates like any database. Written to a temporary file in the
+   * destination's folder, renamed into place at the end: a failure leaves nothing behind. An `InvalidInputError`
+   * for a `:memory:` store, a destination that is the database (or its `-wal`, `-shm`, `-journal`), a folder, in
+   * a folder that does not exist or cannot be written; a `ConflictError` for an existing file unless `replace`.
+   */
+  backup(destination: string, options?: StoreBackupOptions): Promise<StoreBackupResult>;
   /** Closes the database; the store is unusable afterwards. */
   close(): Promise<void>;
+}
+
+/** How `store.backup` writes its copy. */
+export interface StoreBackupOptions {
+  /** Overwrite the destination when it exists (default false: a `ConflictError`). */
+  replace?: boolean;
+  /** Called between the copy's steps (about 4 MB each); a copy done in one step does not call it. */
+  onProgress?: (progress: StoreBackupProgress) => void;
+}
+
+/** How far a `store.backup` copy is. */
+export interface StoreBackupProgress {
+  bytesCopied: number;
+  bytesTotal: number;
+}
+
+/** The copy `store.backup` wrote. */
+export interface StoreBackupResult {
+  /** The destination as an absolute path. */
+  path: string;
+  /** The copy's size in bytes. */
+  bytes: number;
 }
 
 export interface ImportJobRepository {

@@ -4,7 +4,7 @@
  * migrations applied on open.
  */
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { ScoringParameterOverrides } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
@@ -34,6 +34,7 @@ import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { createNameSearchIndex } from "../repositories/name-search-notes.js";
 import { graphEntityActivity, hydratedGraphEntityActivity } from "../repositories/graph-entity-activity.js";
+import { backupDatabase } from "./backup-database.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
@@ -68,7 +69,7 @@ export interface SqliteStoreOptions {
 }
 
 /** Builds the repositories over a database handle (the root one, or a transaction). */
-function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>): Store {
+function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>, path: string): Store {
   const interactions = createInteractionRepository(context);
   // Bad input that only a constraint catches (an unknown tenant, a missing value) fails with the store's errors.
   const typedErrorsOf = <Repository extends object>(name: string, repository: Repository) => withTypedWriteErrors(name, repository, context.db);
@@ -107,6 +108,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
       if (context.remembered === undefined) return Number.NaN;
       return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);
     },
+    backup: (destination, options) => backupDatabase(path, destination, options),
     async transaction(work) {
       if (context.db.isTransaction) return work(store);
       // Graph changes wait for the commit; a rollback discards them.
@@ -119,6 +121,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
               { ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined, hydratedEntityActivity: undefined, remembered: undefined, usageBuffer: undefined },
               graphs,
               close,
+              path,
             ),
           ),
         );
@@ -212,5 +215,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     },
     graphs,
     close,
+    // The file this connection opened, even if the process changes its working folder later.
+    path === ":memory:" ? path : resolve(path),
   );
 }
