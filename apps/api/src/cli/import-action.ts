@@ -12,7 +12,7 @@ import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
-import { createProgressDisplay } from "./import-progress.js";
+import { createImportProgressDisplay } from "./import-progress.js";
 
 export interface ImportOptions {
   tenant: string;
@@ -85,7 +85,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     controller.abort();
   };
   process.on("SIGINT", onSignal);
-  const display = createProgressDisplay(process.stderr);
+  const display = createImportProgressDisplay(process.stderr);
   try {
     if (!(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
     const owner = await ownerOf(store, options.tenant, options.user);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptySummary } from "../imports/import-summary.js";
-import { createProgressDisplay, PLAIN_PROGRESS_INTERVAL_MS, progressLine } from "./import-progress.js";
+import { createImportProgressDisplay, progressLine } from "./import-progress.js";
+import { PLAIN_PROGRESS_INTERVAL_MS } from "./progress-display.js";
 
 function summaryAt(read: number, bytesRead: number) {
   const summary = emptySummary("mbox", false);
@@ -17,7 +18,7 @@ describe("import progress", () => {
     let time = 0;
     const written: string[] = [];
     const stream = { isTTY: false, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
-    const display = createProgressDisplay(stream, () => time);
+    const display = createImportProgressDisplay(stream, () => time);
     time = 2_000;
     display.update(summaryAt(2_000, 1_048_576));
     time = 3_000;
