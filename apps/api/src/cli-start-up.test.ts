@@ -35,7 +35,7 @@ const heavy = [/\/packages\/store\/dist\/index\.js$/, /\/better-sqlite3\//, /\/z
 
 describe("rapport start-up", () => {
   it("prints help and refuses a mistyped command without loading the store or the app", async () => {
-    for (const args of [["--help"], ["users", "--help"], ["serve", "--help"], ["import", "--help"], ["no-such-command"], ["tenants", "create", "--tier", "gold"]]) {
+    for (const args of [["--help"], ["users", "--help"], ["serve", "--help"], ["import", "--help"], ["backup", "--help"], ["no-such-command"], ["tenants", "create", "--tier", "gold"]]) {
       const loaded = await modulesLoadedBy(...args);
       expect(loaded.some((url) => url.endsWith("/dist/cli.js")), args.join(" ")).toBe(true);
       expect(loaded.filter((url) => heavy.some((pattern) => pattern.test(url))), args.join(" ")).toEqual([]);

@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { keysCommand, tenantsCommand, usersCommand } from "./admin-commands.js";
 import { seedCommand, serveCommand } from "./serve-command.js";
 import { importCommand } from "./import-command.js";
+import { backupCommand } from "./backup-command.js";
 
 export function createProgram(): Command {
   const program = new Command("rapport")
@@ -16,6 +17,7 @@ export function createProgram(): Command {
     program.addCommand(command);
   }
   program.addCommand(importCommand());
+  program.addCommand(backupCommand());
   const inherit = (command: Command) => {
     command.exitOverride().configureOutput({ outputError: () => undefined });
     command.commands.forEach(inherit);

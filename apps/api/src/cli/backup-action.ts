@@ -1,0 +1,57 @@
+/**
+ * @module
+ * What `rapport backup` does once its options are read (in backup-command.ts): opens the store beside whatever
+ * else has the file open, copies it with a progress display, and prints what it wrote.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { ConflictError, createSqliteStore, InvalidInputError } from "@rapport/store";
+import type { Command } from "commander";
+import { createBackupProgressDisplay } from "./backup-progress.js";
+import { CliError, printResult } from "./cli-output.js";
+import { DEFAULT_DATABASE_PATH, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { megabytes } from "./progress-display.js";
+
+export interface BackupOptions {
+  to: string;
+  force?: boolean;
+}
+
+/** What `rapport backup` prints: with `--json`, this document. */
+export interface BackupOutput {
+  /** The database copied. */
+  database: string;
+  /** The copy, an absolute path. */
+  path: string;
+  bytes: number;
+  seconds: number;
+}
+
+/** Runs `rapport backup --to <file>` with its parsed options. */
+export async function runBackup(options: BackupOptions, command: Command): Promise<void> {
+  const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+  const database = resolveDatabasePath(global.db);
+  // Opening a missing file would create an empty database, and back that up.
+  if (database !== ":memory:" && !existsSync(database)) {
+    throw new CliError(`no database at ${database} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
+  }
+  const store = await openingDatabase(database, () => createSqliteStore({ path: database }));
+  const display = createBackupProgressDisplay(process.stderr);
+  const started = performance.now();
+  try {
+    const { path, bytes } = await store.backup(options.to, { replace: options.force ?? false, onProgress: (progress) => display.update(progress) });
+    display.stop();
+    const output: BackupOutput = { database, path, bytes, seconds: Math.round(performance.now() - started) / 1_000 };
+    printResult(global, output, () => [
+      `backed up ${database} to ${path}: ${bytes} bytes (${megabytes(bytes)}) in ${output.seconds.toFixed(2)} s`,
+      `to restore: stop the server, delete the database's -wal and -shm files if any, put this file in its place, start the server`,
+    ]);
+  } catch (error) {
+    display.stop();
+    if (error instanceof ConflictError) throw new CliError(`${resolve(options.to)} exists: pass --force to replace it`);
+    if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.backup: /, ""));
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
