@@ -11,6 +11,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-ope
 import { walkSchemas, type JsonSchema } from "../openapi/json-schema.js";
 import { defineOperation, type AnyOperation } from "../operations/operation.js";
 import { operations } from "../routes/operations.js";
+import { callMcpTool } from "../testing/mcp-call.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { BODY_ARGUMENT, buildMcpTools, type McpTool } from "./mcp-tools.js";
@@ -214,17 +215,8 @@ describe("every read tool, called through /mcp", () => {
     populated = await buildPopulatedTenant(context.services, "Readable");
   });
 
-  /** tools/call through the app in-process, as a stateless 2025-era JSON-RPC POST. */
-  async function callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
-    const response = await context.app.request("/mcp", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "x-api-key": populated.key },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-    });
-    const text = await response.text();
-    const json = text.startsWith("{") ? text : text.split("\n").find((line) => line.startsWith("data: "))!.slice(6);
-    return (JSON.parse(json) as { result: ToolResult }).result;
-  }
+  const callTool = (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
+    callMcpTool(context, { name, args, headers: { "x-api-key": populated.key } });
 
   const reads = operations.filter((operation) => operation.method === "get" && !operation.binaryResponse);
   it.each(reads.map((operation) => [operation.operationId, operation] as const))("%s answers what its REST call answers", async (_id, operation) => {
