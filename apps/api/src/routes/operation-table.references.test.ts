@@ -500,6 +500,7 @@ async function sendOverMcp(operation: AnyOperation, sent: Sent): Promise<{ statu
   for (const [, name] of operation.path.matchAll(/\{([^}]+)\}/g)) args[name!] = mine.pathIds[name!];
   if (sent.body !== undefined) args.body = sent.body;
   const result = await callMcpTool(context, { name: operation.operationId, args, headers: { "x-api-key": sent.key, ...sent.headers } });
+  // A tool result carries no status of its own: an error's text starts with the HTTP one ("HTTP 404: ...").
   return { status: result.isError ? 400 : 200, text: result.content.map((part) => part.text).join("\n") };
 }
 
