@@ -87,8 +87,16 @@ describe("rapport", { timeout: 60_000 }, () => {
     const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
     expect(key.key).toMatch(/^pk_/);
     expect(key.user_uuid).toBe(user.uuid);
+    expect(key.read_only).toBe(false);
+    const reader = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--read-only", "--label", "assistant")).stdout);
+    expect(reader).toMatchObject({ read_only: true, user_uuid: null, label: "assistant" });
     const listed = JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout);
     expect(JSON.stringify(listed)).not.toContain(key.key);
+    expect(listed.map((each: { uuid: string; read_only: boolean }) => [each.uuid, each.read_only])).toEqual([
+      [key.uuid, false],
+      [reader.uuid, true],
+    ]);
+    expect((await rapport("keys", "list", "--tenant", tenant.uuid)).stdout).toMatch(/read-only .* assistant/);
     expect(JSON.parse((await rapport("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({ uuid: key.uuid, revoked: true });
     expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
   });

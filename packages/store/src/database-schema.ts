@@ -35,6 +35,8 @@ export interface ApiKeysTable {
   label: string | null;
   created_at: number;
   revoked_at: number | null;
+  /** 1 for a key that may only read (migration 0037), else 0. */
+  read_only: number;
 }
 
 export interface PersonsTable {

@@ -59,6 +59,8 @@ export interface ApiKey {
   label: string | null;
   created_at: number;
   revoked_at: number | null;
+  /** A key that may only read: the API refuses its calls of operations that change anything. */
+  read_only: boolean;
 }
 
 export interface NewApiKey {
@@ -67,6 +69,8 @@ export interface NewApiKey {
   key_hash: string;
   key_prefix: string;
   label?: string | null;
+  /** Default false. */
+  read_only?: boolean;
 }
 
 export interface PersonEmail {

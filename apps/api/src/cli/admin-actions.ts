@@ -153,13 +153,13 @@ export async function setUserPassword(options: { tenant: string; user: string },
   });
 }
 
-export async function createKey(options: { tenant: string; user?: string; label?: string }, command: Command): Promise<void> {
+export async function createKey(options: { tenant: string; user?: string; label?: string; readOnly?: boolean }, command: Command): Promise<void> {
   const label = options.label === undefined ? null : optionText(options.label, "--label", MAX_API_KEY_LABEL_LENGTH);
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
-    const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label });
+    const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label, readOnly: options.readOnly === true });
     printResult(global, { ...issued.key, key: issued.plaintext }, () => [
-      `created key ${issued.key.uuid} (${issued.key.user_uuid ? `bound to user ${issued.key.user_uuid}` : "tenant-scoped"})`,
+      `created ${issued.key.read_only ? "read-only " : ""}key ${issued.key.uuid} (${issued.key.user_uuid ? `bound to user ${issued.key.user_uuid}` : "tenant-scoped"})`,
       issued.plaintext,
       "store it now: it is not shown again",
     ]);
@@ -171,7 +171,10 @@ export async function listKeys(options: { tenant: string }, command: Command): P
     await requireTenant(store, options.tenant);
     const list = await store.apiKeys.list(options.tenant);
     printResult(global, list, () =>
-      list.map((key) => `${key.uuid}  ${key.key_prefix}…  ${key.revoked_at ? "revoked" : "active "}  ${key.user_uuid ?? "tenant-scoped"}${key.label ? `  ${key.label}` : ""}`),
+      list.map(
+        (key) =>
+          `${key.uuid}  ${key.key_prefix}…  ${key.revoked_at ? "revoked" : "active "}  ${key.read_only ? "read-only " : "read-write"}  ${key.user_uuid ?? "tenant-scoped"}${key.label ? `  ${key.label}` : ""}`,
+      ),
     );
   });
 }

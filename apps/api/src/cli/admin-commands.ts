@@ -91,6 +91,7 @@ export function keysCommand(): Command {
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .option("--user <uuid>", "bind the key to this user", uuidOption)
     .option("--label <label>", "a note to tell keys apart")
+    .option("--read-only", "a key that may only read: calls that would change anything answer 403 (REST and MCP)")
     .action(async (options, command) => (await actions()).createKey(options, command));
   keys
     .command("list")

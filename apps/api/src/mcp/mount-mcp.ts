@@ -118,8 +118,9 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
     authenticateMcp(options),
     async (context, next) => {
       const url = new URL(context.req.url);
-      if (url.search !== "") {
-        const selection = toolSelection(url.searchParams, options.tools);
+      const readOnlyKey = context.get("apiKeyOwner").key.read_only;
+      if (url.search !== "" || readOnlyKey) {
+        const selection = toolSelection(url.searchParams, options.tools, { readOnlyKey });
         if ("error" in selection) return errorResponse(context, 400, selection.error);
         selections.set(context.req.raw, { selection, names: new Set(selection.tools.map((tool) => tool.name)) });
       }

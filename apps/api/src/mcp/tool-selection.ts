@@ -23,13 +23,14 @@ const areaKey = (area: string) => area.toLowerCase().replace(/[^a-z0-9]/g, "").r
 const BOOLEAN_TEXT: Record<string, boolean> = { true: true, "1": true, false: false, "0": false };
 
 /**
- * The selection the query asks for (every tool without one), or the error a 400 names: an unknown parameter, an
- * area no tool has, a `read_only` that is not a boolean.
+ * The selection the query asks for (every tool without one; with `readOnlyKey`, the tools that change nothing
+ * whatever the query), or the error a 400 names: an unknown parameter, an area no tool has, a `read_only` that is
+ * not a boolean.
  *
  * @example
  * toolSelection(new URLSearchParams("areas=person,recommended-paths&read_only=true"), tools) // the read tools of two areas
  */
-export function toolSelection(query: URLSearchParams, tools: readonly McpTool[]): ToolSelection | { error: string } {
+export function toolSelection(query: URLSearchParams, tools: readonly McpTool[], options: { readOnlyKey?: boolean } = {}): ToolSelection | { error: string } {
   for (const name of new Set(query.keys())) {
     if (!(TOOL_SELECTION_PARAMETERS as readonly string[]).includes(name)) {
       return { error: `unknown query parameter '${name}' on /mcp; it takes ${TOOL_SELECTION_PARAMETERS.join(" and ")}` };
@@ -41,6 +42,7 @@ export function toolSelection(query: URLSearchParams, tools: readonly McpTool[])
   const readOnly = readOnlyText === null ? false : BOOLEAN_TEXT[readOnlyText.trim().toLowerCase()];
   if (readOnly === undefined) return { error: `read_only must be true or false, not '${readOnlyText}'` };
   if (readOnly) chosen.push("read_only=true");
+  const readsOnly = readOnly || options.readOnlyKey === true;
   let areas: Set<string> | null = null;
   const areasText = query.get("areas");
   if (areasText !== null) {
@@ -54,9 +56,10 @@ export function toolSelection(query: URLSearchParams, tools: readonly McpTool[])
     areas = new Set(asked.map((area) => known.get(areaKey(area))!));
     chosen.push(`areas=${[...areas].join(",")}`);
   }
-  const selected = tools.filter((tool) => (!readOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)));
+  const selected = tools.filter((tool) => (!readsOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)));
+  const reasons = [...(chosen.length > 0 ? [`its /mcp URL asks for ${chosen.join(" and ")}`] : []), ...(options.readOnlyKey ? ["its API key is read-only"] : [])];
   return {
     tools: selected,
-    refusal: (name) => `tool '${name}' is not available to this client: its /mcp URL asks for ${chosen.join(" and ")}; tools/list names the tools it has`,
+    refusal: (name) => `tool '${name}' is not available to this client: ${reasons.join(", and ")}; tools/list names the tools it has`,
   };
 }

@@ -233,6 +233,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
         label: `OAuth client ${String(claims.client_id)}`,
         created_at: typeof claims.iat === "number" ? claims.iat * 1000 : 0,
         revoked_at: null,
+        read_only: false,
       },
     };
     return owner;

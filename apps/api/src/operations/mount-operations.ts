@@ -8,12 +8,12 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.js";
-import { ApiError, badRequest } from "../platform/errors/api-error.js";
+import { ApiError, badRequest, forbidden } from "../platform/errors/api-error.js";
 import { readJsonBody } from "../platform/request/json-body.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
-import type { AnyOperation, StatusReply } from "./operation.js";
+import { changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
 import { collectQuery, parseInput } from "./validate-input.js";
 
@@ -58,7 +58,11 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
   for (const operation of operations) {
     if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
     seen.add(operation.operationId);
+    const writes = !changesNothing(operation);
     app.on(operation.method.toUpperCase(), toHonoPath(operation.path), async (http) => {
+      if (writes && http.get("auth").key.read_only) {
+        throw forbidden(`this API key is read-only: ${operation.method.toUpperCase()} ${operation.path} may change the tenant's data`);
+      }
       const cached = operation.cacheable ? cacheSlot(http, operation.operationId) : null;
       if (cached?.found !== undefined) {
         const { body, age } = cached.found;

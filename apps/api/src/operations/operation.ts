@@ -147,3 +147,8 @@ export interface MultipartField {
 /** Any operation, as the table holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperation = Operation<any, any, any, any>;
+
+/** Whether an operation changes nothing: a GET, or a POST marked `readOnly`. A read-only key may call only these. */
+export function changesNothing(operation: Pick<AnyOperation, "method" | "readOnly">): boolean {
+  return operation.method === "get" || operation.readOnly === true;
+}

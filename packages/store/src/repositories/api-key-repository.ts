@@ -13,6 +13,7 @@ function toApiKey(row: Omit<ApiKeysTable, "key_hash">): ApiKey {
     label: row.label,
     created_at: Number(row.created_at),
     revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+    read_only: Number(row.read_only) === 1,
   };
 }
 
@@ -24,6 +25,7 @@ const KEY_COLUMNS = [
   "api_keys.label",
   "api_keys.created_at",
   "api_keys.revoked_at",
+  "api_keys.read_only",
 ] as const;
 
 export function createApiKeyRepository({ db, now, generateId, remembered }: RepositoryContext): ApiKeyRepository {
@@ -38,6 +40,7 @@ export function createApiKeyRepository({ db, now, generateId, remembered }: Repo
         label: input.label ?? null,
         created_at: now(),
         revoked_at: null,
+        read_only: input.read_only === true ? 1 : 0,
       };
       await db.insertInto("api_keys").values(row).execute();
       return toApiKey(row);

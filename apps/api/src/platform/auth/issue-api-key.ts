@@ -9,13 +9,14 @@ export interface IssuedApiKey {
 }
 
 /**
- * Creates an API key of the tenant, tenant-wide or bound to an active user of it, and returns its plaintext once
+ * Creates an API key of the tenant, tenant-wide or bound to an active user of it (`readOnly`: one that may only
+ * read), and returns its plaintext once
  * (only its hash is stored). An unknown tenant, or a user who is not an active user of it, is an
  * `InvalidInputError`.
  */
 export async function issueApiKey(
   store: Store,
-  input: { tenantUuid: string; userUuid?: string | null; label?: string | null },
+  input: { tenantUuid: string; userUuid?: string | null; label?: string | null; readOnly?: boolean },
 ): Promise<IssuedApiKey> {
   const tenant = await store.tenants.get(input.tenantUuid);
   if (!tenant) throw new InvalidInputError(`tenant ${input.tenantUuid} not found`);
@@ -31,6 +32,7 @@ export async function issueApiKey(
     key_hash: generated.hash,
     key_prefix: generated.prefix,
     label: input.label ?? null,
+    read_only: input.readOnly === true,
   });
   return { key, plaintext: generated.plaintext };
 }

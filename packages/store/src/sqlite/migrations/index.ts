@@ -40,6 +40,7 @@ import { activityFeedRemovalsMigration } from "./0033-activity-feed-removals.js"
 import { meetingDeparturesMigration } from "./0034-meeting-departures.js";
 import { usersPersonIndexMigration } from "./0035-users-person-index.js";
 import { timelineGenerationsMigration } from "./0036-timeline-generations.js";
+import { readOnlyKeysMigration } from "./0037-read-only-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   "0034-meeting-departures": meetingDeparturesMigration,
   "0035-users-person-index": usersPersonIndexMigration,
   "0036-timeline-generations": timelineGenerationsMigration,
+  "0037-read-only-keys": readOnlyKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
