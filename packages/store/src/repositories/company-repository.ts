@@ -228,32 +228,34 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       assertRequiredFields(input, ["tenant_uuid", "company_name"], "companies.create");
       assertNonBlankFields(input, ["company_name"], "companies.create");
       assertEmployeeCountBand(input, "companies.create");
-      const timestamp = now();
-      const row = {
-        uuid: generateId(),
-        tenant_uuid: input.tenant_uuid,
-        company_name: input.company_name,
-        domain: null,
-        company_custom_fields: "{}",
-        service_industry_tags: "[]",
-        investor_types: "[]",
-        last_investment_type: null,
-        last_investment_date: null,
-        npi_types: "[]",
-        npi_date: null,
-        score: null,
-        overall_operating_score: null,
-        overall_investor_score: null,
-        founded_year: null,
-        employee_count_min: null,
-        employee_count_max: null,
-        created_at: timestamp,
-        service_updated_at: timestamp,
-        deleted_at: null,
-      } as CompaniesTable;
-      for (const field of COMPANY_TEXT_FIELDS) row[field] = null;
-      Object.assign(row, columnsOf(input));
+      const uuid = generateId();
       return withTransaction(db, async (transaction) => {
+        // Read under the write lock, so stamps follow commit order and `modified_since` pollers miss none.
+        const timestamp = now();
+        const row = {
+          uuid,
+          tenant_uuid: input.tenant_uuid,
+          company_name: input.company_name,
+          domain: null,
+          company_custom_fields: "{}",
+          service_industry_tags: "[]",
+          investor_types: "[]",
+          last_investment_type: null,
+          last_investment_date: null,
+          npi_types: "[]",
+          npi_date: null,
+          score: null,
+          overall_operating_score: null,
+          overall_investor_score: null,
+          founded_year: null,
+          employee_count_min: null,
+          employee_count_max: null,
+          created_at: timestamp,
+          service_updated_at: timestamp,
+          deleted_at: null,
+        } as CompaniesTable;
+        for (const field of COMPANY_TEXT_FIELDS) row[field] = null;
+        Object.assign(row, columnsOf(input));
         await transaction.insertInto("companies").values(row).execute();
         await syncTags(transaction, input.tenant_uuid, row.uuid, input);
         return toCompany(row);

@@ -155,32 +155,34 @@ const linkedinKey = (url: string | null | undefined) => (url ? normalizeLinkedin
  */
 export async function insertPerson(context: RepositoryContext, input: NewPerson): Promise<Person> {
   const { now, generateId } = context;
-  const timestamp = now();
   const emails = normalizeEmailInputs(input.emails ?? []);
-  const row: PersonsTable = {
-    uuid: generateId(),
-    tenant_uuid: input.tenant_uuid,
-    first_name: input.first_name ?? null,
-    last_name: input.last_name ?? null,
-    name: displayName(input, emails.map((email) => email.address)),
-    job_title: input.job_title ?? null,
-    primary_company_uuid: input.primary_company_uuid ?? null,
-    linkedin_url: input.linkedin_url ?? null,
-    linkedin_key: linkedinKey(input.linkedin_url),
-    twitter_url: input.twitter_url ?? null,
-    facebook_url: input.facebook_url ?? null,
-    logo_url: input.logo_url ?? null,
-    city: input.city ?? null,
-    state: input.state ?? null,
-    country: input.country ?? null,
-    tags: JSON.stringify(input.tags ?? []),
-    is_internal: toFlag(input.is_internal ?? false),
-    created_at: timestamp,
-    service_updated_at: timestamp,
-    deleted_at: null,
-    merged_into_uuid: null,
-  };
+  const uuid = generateId();
   const created = await withTransaction(context.db, async (transaction) => {
+    // Read under the write lock, so stamps follow commit order and `modified_since` pollers miss none.
+    const timestamp = now();
+    const row: PersonsTable = {
+      uuid,
+      tenant_uuid: input.tenant_uuid,
+      first_name: input.first_name ?? null,
+      last_name: input.last_name ?? null,
+      name: displayName(input, emails.map((email) => email.address)),
+      job_title: input.job_title ?? null,
+      primary_company_uuid: input.primary_company_uuid ?? null,
+      linkedin_url: input.linkedin_url ?? null,
+      linkedin_key: linkedinKey(input.linkedin_url),
+      twitter_url: input.twitter_url ?? null,
+      facebook_url: input.facebook_url ?? null,
+      logo_url: input.logo_url ?? null,
+      city: input.city ?? null,
+      state: input.state ?? null,
+      country: input.country ?? null,
+      tags: JSON.stringify(input.tags ?? []),
+      is_internal: toFlag(input.is_internal ?? false),
+      created_at: timestamp,
+      service_updated_at: timestamp,
+      deleted_at: null,
+      merged_into_uuid: null,
+    };
     const inner = { ...context, db: transaction };
     const affiliations = input.affiliations ?? [];
     await assertCompaniesExist(transaction, input.tenant_uuid, [
