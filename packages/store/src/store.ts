@@ -156,6 +156,11 @@ export interface PersonRepository {
    * domain, by name; at most `limit` uuids, and the total.
    */
   findByDomain(tenantUuid: string, domain: string, limit: number): Promise<{ uuids: string[]; total: number }>;
+  /**
+   * The persons merged into each of `personUuids` (directly or through earlier merges), in uuid order;
+   * a person nothing was merged into is absent from the map. Merged-away uuids answer 404 everywhere.
+   */
+  mergedPersonUuids(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, string[]>>;
 }
 
 /** The `sort_by` values of `companies.list`. */

@@ -46,13 +46,23 @@ export const personSchema = z
     is_internal: z.boolean().describe("True for an internal user's own person record."),
     created_at: epochMilliseconds("Creation time."),
     service_updated_at: epochMilliseconds("Last change of the record; what modified_since filters on."),
+    merged_person_uuids: z
+      .array(z.string())
+      .describe(
+        "Persons merged into this one (directly or through earlier merges), in uuid order. They are gone: their uuids answer 404. A merge moves this person's service_updated_at, so a modified_since poll brings this record: drop or merge your copies of these persons.",
+      ),
     ...relationshipFieldsShape,
   })
   .describe("A person: an external contact, or an internal user's own record.");
 
 export type PersonResponse = z.input<typeof personSchema>;
 
-export function presentPerson(person: Person, companies: Map<string, Company>, fields: RelationshipFields): PersonResponse {
+export function presentPerson(
+  person: Person,
+  companies: Map<string, Company>,
+  fields: RelationshipFields,
+  mergedPersonUuids: readonly string[],
+): PersonResponse {
   const company = person.primary_company_uuid ? companies.get(person.primary_company_uuid) : undefined;
   return {
     uuid: person.uuid,
@@ -87,6 +97,7 @@ export function presentPerson(person: Person, companies: Map<string, Company>, f
     is_internal: person.is_internal,
     created_at: person.created_at,
     service_updated_at: person.service_updated_at,
+    merged_person_uuids: [...mergedPersonUuids],
     ...fields,
   };
 }
@@ -105,9 +116,14 @@ export async function presentPersons(
     ...(person.primary_company_uuid ? [person.primary_company_uuid] : []),
     ...person.affiliations.map((affiliation) => affiliation.company_uuid),
   ]);
-  const companies = await services.store.companies.getMany(auth.tenant.uuid, companyUuids);
+  const [companies, merged] = await Promise.all([
+    services.store.companies.getMany(auth.tenant.uuid, companyUuids),
+    services.store.persons.mergedPersonUuids(auth.tenant.uuid, persons.map((person) => person.uuid)),
+  ]);
   const tenantView = await openRelationshipView(services, auth);
   const view = graphOf ? { ...tenantView, graph: graphOf(tenantView.graph) } : tenantView;
   const userUuid = auth.user?.uuid ?? null;
-  return persons.map((person) => presentPerson(person, companies, relationshipFields(view, { entity: "person", uuid: person.uuid }, userUuid)));
+  return persons.map((person) =>
+    presentPerson(person, companies, relationshipFields(view, { entity: "person", uuid: person.uuid }, userUuid), merged.get(person.uuid) ?? []),
+  );
 }

@@ -441,6 +441,23 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
       }
       return found;
     },
+    async mergedPersonUuids(tenantUuid, personUuids) {
+      const merged = new Map<string, string[]>();
+      if (personUuids.length === 0) return merged;
+      const rows = await db
+        .selectFrom("persons")
+        .select(["uuid", "merged_into_uuid"])
+        .where("merged_into_uuid", "in", [...new Set(personUuids)])
+        .where("tenant_uuid", "=", tenantUuid)
+        .orderBy("uuid")
+        .execute();
+      for (const row of rows) {
+        const list = merged.get(row.merged_into_uuid!) ?? [];
+        list.push(row.uuid);
+        merged.set(row.merged_into_uuid!, list);
+      }
+      return merged;
+    },
     async findByDomain(tenantUuid, domain, limit) {
       const matching = livePersons(tenantUuid).where((where) =>
         where.or([

@@ -179,6 +179,24 @@ describe("POST /v1/persons/{person_uuid}/merge", () => {
     );
   });
 
+  it("names the merged-away persons on the canonical person, which a modified_since poll from before the merge brings", async () => {
+    const { canonical, superseded, older } = await duplicates();
+    const untouched = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Someone Else" });
+    expect((await getPerson(superseded.uuid)).body.merged_person_uuids).toEqual([older.uuid]);
+    context.clock.advance(60_000);
+    const pollFrom = new Date(context.clock.now()).toISOString();
+    const { body } = await merge(canonical.uuid, { superseded_person_uuid: superseded.uuid });
+    const mergedAway = [older.uuid, superseded.uuid].sort();
+    expect(body.person.merged_person_uuids).toEqual(mergedAway);
+
+    const polled = await context.request(`/v1/persons?modified_since=${pollFrom}`, { key: acme.key });
+    const items = (await json(polled)).items as Array<Record<string, any>>;
+    expect(items.map((item) => item.uuid)).toEqual([canonical.uuid]);
+    expect(items[0]!.merged_person_uuids).toEqual(mergedAway);
+    expect((await getPerson(canonical.uuid)).body.merged_person_uuids).toEqual(mergedAway);
+    expect((await getPerson(untouched.uuid)).body.merged_person_uuids).toEqual([]);
+  });
+
   it("answers 409 for the same uuid twice and for persons already merged, either way round", async () => {
     const { canonical, superseded } = await duplicates();
     const same = await merge(canonical.uuid, { superseded_person_uuid: canonical.uuid });

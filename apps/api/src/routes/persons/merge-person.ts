@@ -62,6 +62,11 @@ export const mergePerson = defineOperation({
       [outcome.merged],
       outcome.preview ? (graph) => mergePreviewGraph(graph, params.person_uuid, body.superseded_person_uuid) : undefined,
     );
+    // The rolled-back merge left the superseded person and those merged into it unmerged: name them as the merge would.
+    if (outcome.preview) {
+      const mergedAway = [...canonical!.merged_person_uuids, ...superseded!.merged_person_uuids, body.superseded_person_uuid];
+      merged!.merged_person_uuids = mergedAway.sort();
+    }
     return {
       canonical_uuid: params.person_uuid,
       superseded_uuid: body.superseded_person_uuid,

@@ -41,6 +41,7 @@ import { meetingDeparturesMigration } from "./0034-meeting-departures.js";
 import { usersPersonIndexMigration } from "./0035-users-person-index.js";
 import { timelineGenerationsMigration } from "./0036-timeline-generations.js";
 import { readOnlyKeysMigration } from "./0037-read-only-keys.js";
+import { personsByMergeTargetMigration } from "./0038-persons-by-merge-target.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   "0035-users-person-index": usersPersonIndexMigration,
   "0036-timeline-generations": timelineGenerationsMigration,
   "0037-read-only-keys": readOnlyKeysMigration,
+  "0038-persons-by-merge-target": personsByMergeTargetMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
