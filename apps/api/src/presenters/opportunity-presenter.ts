@@ -66,7 +66,9 @@ export const opportunitySchema = z
     custom_fields: z.array(customFieldValueSchema).describe("Values of the fields in custom_field_mapping.fields."),
     search_string: z.string().describe("What search matches: the name and the associated persons' and companies' names."),
     created_at: epochMilliseconds("Creation time."),
-    updated_at: epochMilliseconds("Last change."),
+    updated_at: epochMilliseconds(
+      "Last change: of the opportunity's own fields, or of its associations (a link made or removed from either side, a linked note, task or file deleted, a linked person merged). What updated_after filters on.",
+    ),
   })
   .describe("An opportunity (deal).");
 

@@ -9,6 +9,7 @@ import { assertAllowedValue } from "./allowed-value.js";
 import type { AssociationRepository, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
+import { opportunitiesOfLinks, stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
 import { toOpportunityType } from "./opportunity-type-repository.js";
 import { recentOpportunityLinks } from "./recent-opportunity-links.js";
 import { deepFreeze } from "./remembered-records.js";
@@ -109,7 +110,10 @@ export async function loadLinks(
   return byRecord;
 }
 
-/** Inserts the links of a new record (targets already checked); duplicates in the request collapse. */
+/**
+ * Inserts the links of a new record (targets already checked); duplicates in the request collapse. Linked
+ * opportunities change (their records list the link); the owner is the caller's to stamp.
+ */
 export async function insertLinks(
   context: RepositoryContext,
   tenantUuid: string,
@@ -140,16 +144,19 @@ export async function insertLinks(
       .onConflict((conflict) => conflict.columns(["tenant_uuid", "link_key"]).doNothing())
       .execute();
   }
+  await stampOpportunitiesChanged(db, tenantUuid, targets.filter((target) => target.type === "OPPORTUNITY").map((target) => target.uuid), timestamp);
 }
 
-/** Removes every link touching the records (when they are deleted). */
-export async function deleteLinksOf(db: Kysely<Database>, tenantUuid: string, recordType: EntityType, recordUuids: readonly string[]) {
+/** Removes every link touching the records (when they are deleted); the live opportunities they linked change at `timestamp`. */
+export async function deleteLinksOf(db: Kysely<Database>, tenantUuid: string, recordType: EntityType, recordUuids: readonly string[], timestamp: number) {
   if (recordUuids.length === 0) return;
   const uuids = [...new Set(recordUuids)];
+  const sides = ["owner_type", "owner_uuid", "entity_type", "entity_uuid"] as const;
   // One statement per side, each a seek into its index: with the two sides OR-ed in one statement, SQLite's
   // planner read every link of the tenant (250,000 at benchmark scale L) for each deleted record.
-  await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("owner_type", "=", recordType).where("owner_uuid", "in", uuids).execute();
-  await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("entity_type", "=", recordType).where("entity_uuid", "in", uuids).execute();
+  const owned = await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("owner_type", "=", recordType).where("owner_uuid", "in", uuids).returning(sides).execute();
+  const targeted = await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("entity_type", "=", recordType).where("entity_uuid", "in", uuids).returning(sides).execute();
+  await stampOpportunitiesChanged(db, tenantUuid, opportunitiesOfLinks([...owned, ...targeted]), timestamp);
 }
 
 /** Throws InvalidInputError unless the opportunity keeps the person/company links its type pins. */
@@ -245,6 +252,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
           .executeTakeFirst();
         if (!before) {
           await insertLinks({ ...context, db: transaction }, tenantUuid, owner, [target]);
+          if (owner.type === "OPPORTUNITY") await stampOpportunitiesChanged(transaction, tenantUuid, [owner.uuid], now());
           if (owner.type === "OPPORTUNITY" && (target.type === "PERSON" || target.type === "COMPANY")) {
             await refreshOpportunityActivity(transaction, tenantUuid, [owner.uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: now() });
           }
@@ -275,6 +283,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
             (row.entity_type === recordType && row.entity_uuid === recordUuid));
         if (!row || !touches) return false;
         await transaction.deleteFrom("associations").where("uuid", "=", linkUuid).execute();
+        await stampOpportunitiesChanged(transaction, tenantUuid, opportunitiesOfLinks([row]), now());
         if (row.owner_type === "OPPORTUNITY" && (row.entity_type === "PERSON" || row.entity_type === "COMPANY")) {
           const opportunity = await transaction
             .selectFrom("opportunities")

@@ -61,7 +61,7 @@ export function createFileRepository({ db, now, generateId }: RepositoryContext)
         const result = await transaction.deleteFrom("files").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", fileUuid).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
         await transaction.deleteFrom("file_contents").where("tenant_uuid", "=", tenantUuid).where("file_uuid", "=", fileUuid).execute();
-        await deleteLinksOf(transaction, tenantUuid, "FILE", [fileUuid]);
+        await deleteLinksOf(transaction, tenantUuid, "FILE", [fileUuid], now());
         return true;
       });
     },

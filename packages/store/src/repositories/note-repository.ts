@@ -103,7 +103,7 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
           .where("deleted_at", "is", null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        await deleteLinksOf(transaction, tenantUuid, "NOTE", [uuid]);
+        await deleteLinksOf(transaction, tenantUuid, "NOTE", [uuid], now());
         return true;
       });
     },

@@ -405,7 +405,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "in", removed)
           .execute();
-        await deleteLinksOf(transaction, tenantUuid, "OPPORTUNITY", removed);
+        await deleteLinksOf(transaction, tenantUuid, "OPPORTUNITY", removed, now());
         return true;
       });
     },

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { linkKey } from "./association-repository.js";
 import { refreshOpportunityActivity } from "./opportunity-activity.js";
+import { stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
 import { withTransaction } from "./repository-context.js";
 
 /**
@@ -63,6 +64,8 @@ export async function movePersonReferences(
     }
     if (link.owner_type === "OPPORTUNITY") touchedOpportunities.add(link.owner_uuid);
   }
+  // The opportunities' associations now name the other person: pollers of updated_after get them again.
+  await stampOpportunitiesChanged(db, tenantUuid, touchedOpportunities, timestamp);
   await db
     .updateTable("opportunities")
     .set({ intro_person_uuid: toPersonUuid, updated_at: timestamp })

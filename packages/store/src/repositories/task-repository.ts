@@ -133,7 +133,7 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", uuid)
           .execute();
-        await deleteLinksOf(transaction, tenantUuid, "TASK", [uuid]);
+        await deleteLinksOf(transaction, tenantUuid, "TASK", [uuid], now());
         return true;
       });
     },

@@ -191,3 +191,53 @@ describe("POST /v1/tasks/{task_id}/associations", () => {
     expect((await call(`/v1/opportunities/${deal.uuid}/associations`, { key: acme.adminKey })).body.total).toBe(0);
   });
 });
+
+describe("an opportunity's updated_at follows its associations", () => {
+  /** The opportunities an `updated_after` poll from `since` brings. */
+  const polled = async (since: number) =>
+    ((await call(`/v1/opportunities?updated_after=${new Date(since).toISOString()}&per_page=50`)).body.items as Array<{ uuid: string; updated_at: number }>).map(
+      (item) => item.uuid,
+    );
+
+  it("moves when a link is made or removed from either side, or a linked note or task is deleted, so an updated_after poll brings it", async () => {
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const bystander = await buildOpportunity(context.services, acme, pipeline, { name: "Untouched deal" });
+    const ada = await person();
+    const note = (await call("/v1/notes", { method: "POST", body: { content: "Intro call" } })).body;
+    const task = (await call("/v1/tasks", { method: "POST", body: { title: "Follow up" } })).body;
+
+    const steps: Array<[string, () => Promise<{ status: number }>]> = [
+      ["a person linked from the opportunity", () => call(`/v1/opportunities/${deal.uuid}/associations`, { method: "POST", body: { entity_type: "PERSON", entity_uuid: ada.uuid } })],
+      ["a note linked from the note", () => call(`/v1/notes/${note.uuid}/associations`, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid } })],
+      ["a task linked from the task", () => call(`/v1/tasks/${task.uuid}/associations`, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid } })],
+      [
+        "the person's link removed",
+        async () => {
+          const links = (await call(`/v1/opportunities/${deal.uuid}/associations`)).body.items as Array<{ uuid: string; entity_type: string }>;
+          const link = links.find((item) => item.entity_type === "PERSON")!;
+          return call(`/v1/opportunities/${deal.uuid}/associations/${link.uuid}`, { method: "DELETE" });
+        },
+      ],
+      ["the linked note deleted", () => call(`/v1/notes/${note.uuid}`, { method: "DELETE" })],
+      ["a note created linked to it", () => call("/v1/notes", { method: "POST", body: { content: "Memo", associations: [{ entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }] } })],
+      ["the linked task deleted", () => call(`/v1/tasks/${task.uuid}`, { method: "DELETE" })],
+    ];
+    for (const [label, step] of steps) {
+      context.clock.advance(60_000);
+      const since = context.clock.now();
+      expect((await step()).status, label).toBeLessThan(300);
+      expect(await polled(since), label).toEqual([deal.uuid]);
+      expect((await call(`/v1/opportunities/${deal.uuid}`)).body.updated_at, label).toBe(since);
+    }
+    expect((await call(`/v1/opportunities/${bystander.uuid}`)).body.updated_at).toBe(bystander.updated_at);
+  });
+
+  it("moves when a person merge moves the opportunity's link to the canonical person", async () => {
+    const [kept, duplicate] = [await person("Ada Lovelace"), await person("A. Lovelace")];
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal", associations: [personLink(duplicate.uuid)] });
+    context.clock.advance(60_000);
+    const since = context.clock.now();
+    expect((await call(`/v1/persons/${kept.uuid}/merge`, { method: "POST", body: { superseded_person_uuid: duplicate.uuid } })).status).toBe(200);
+    expect(await polled(since)).toEqual([deal.uuid]);
+  });
+});

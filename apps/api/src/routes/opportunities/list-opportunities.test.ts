@@ -278,10 +278,15 @@ describe("GET /v1/opportunities filters", () => {
     ["value_from alone", () => "value_from=500", ["Delta Fund II", "Epsilon Parent"]],
     ["probability range (inclusive)", () => "probability_from=20&probability_to=50", ["Delta Fund II", "Epsilon Tranche A", "Gamma Health", "beta Logistics"]],
     ["probability_to alone", () => "probability_to=10", ["Alpha Robotics"]],
-    ["updated_after (inclusive)", () => `updated_after=${new Date(T1).toISOString()}`, ["Epsilon Parent", "Epsilon Tranche A", "Epsilon Tranche B", "Gamma Health", "ZETA partners", "Zeta Partners", "beta Logistics"]],
-    ["updated_before (inclusive)", () => `updated_before=${new Date(T1).toISOString()}`, ["Alpha Robotics", "Delta Fund II", "Epsilon Parent", "Epsilon Tranche A", "Epsilon Tranche B"]],
-    ["updated_before as a date covers that day", () => `updated_before=${new Date(T0).toISOString().slice(0, 10)}`, ["Alpha Robotics", "Delta Fund II"]],
-    ["updated_after and updated_before together", () => `updated_after=${new Date(T1).toISOString()}&updated_before=${new Date(T2).toISOString()}`, ["Epsilon Parent", "Epsilon Tranche A", "Epsilon Tranche B", "ZETA partners", "Zeta Partners"]],
+    // Alpha Robotics and Zeta Partners changed at T3 too: a note and files were linked to them then.
+    [
+      "updated_after (inclusive)",
+      () => `updated_after=${new Date(T1).toISOString()}`,
+      ["Alpha Robotics", "Epsilon Parent", "Epsilon Tranche A", "Epsilon Tranche B", "Gamma Health", "ZETA partners", "Zeta Partners", "beta Logistics"],
+    ],
+    ["updated_before (inclusive)", () => `updated_before=${new Date(T1).toISOString()}`, ["Delta Fund II", "Epsilon Parent", "Epsilon Tranche A", "Epsilon Tranche B"]],
+    ["updated_before as a date covers that day", () => `updated_before=${new Date(T0).toISOString().slice(0, 10)}`, ["Delta Fund II"]],
+    ["updated_after and updated_before together", () => `updated_after=${new Date(T1).toISOString()}&updated_before=${new Date(T2).toISOString()}`, ["Epsilon Parent", "Epsilon Tranche A", "Epsilon Tranche B", "ZETA partners"]],
     ["source_date range (inclusive)", () => "source_date_from=2026-01-10&source_date_to=2026-03-01", ["Alpha Robotics", "Delta Fund II", "beta Logistics"]],
     ["close_date range (inclusive, no nulls)", () => "close_date_from=2026-06-30&close_date_to=2026-12-31", ["Alpha Robotics", "Delta Fund II", "Gamma Health"]],
     [
