@@ -368,6 +368,22 @@ describe("a Standard-tier integrator: 429s and retried batch writes", () => {
     expect(context.clock.now() - startedAt).toBeGreaterThanOrEqual(1000);
   });
 
+  it("stops at the monthly limit: no Retry-After, and the reset is the first instant of next month (UTC)", async () => {
+    const small = await buildTenant(context.services, { name: "Tiny Fund", perSecond: 100, monthly: 3 });
+    const neverWaits = () => {
+      throw new Error("a monthly 429 is not waited out by Retry-After");
+    };
+    const client = createIntegratorClient({ baseUrl: server.url, apiKey: small.key, wait: neverWaits });
+    for (let request = 0; request < 3; request += 1) expect((await client.send("/v1/persons")).status).toBe(200);
+    const refused = await client.send("/v1/persons");
+    expect(refused.status).toBe(429);
+    expect(refused.body!.error).toMatch(/month/i);
+    expect(refused.headers.get("retry-after")).toBeNull();
+    expect(refused.headers.get("x-ratelimit-remaining-monthly")).toBe("0");
+    const nextMonth = new Date(context.clock.now());
+    expect(Number(refused.headers.get("x-ratelimit-reset-monthly"))).toBe(Date.UTC(nextMonth.getUTCFullYear(), nextMonth.getUTCMonth() + 1, 1) / 1000);
+  });
+
   it("retries a batch whose answer was lost with the same items: nothing is created twice", async () => {
     const messages = [0, 1, 2].map((index) => ({
       message_id: `<retried-${index}@example.com>`,
