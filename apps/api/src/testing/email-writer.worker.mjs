@@ -3,7 +3,7 @@
  * its own store and ingests emails in small batches, each its own transaction, while the API writes beside it.
  * Plain JavaScript, as a worker loads it without the test runner's TypeScript transform.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { workerData } from "node:worker_threads";
 import { createSqliteStore } from "@rapport/store";
 
 const { databasePath, tenantUuid, batches, batchSize } = workerData;
@@ -26,4 +26,3 @@ try {
 } finally {
   await store.close();
 }
-parentPort?.postMessage("done");
