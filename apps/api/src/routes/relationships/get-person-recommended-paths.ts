@@ -3,12 +3,12 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
-import { inMemoryPage } from "../../platform/listing/in-memory-page.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { recommendedPathsResponseSchema } from "../../presenters/recommended-paths-presenter.js";
-import { rankedPaths } from "../../relationships/ranked-paths.js";
+import { rankedPathPage, rankingInstant } from "../../relationships/ranked-path-page.js";
+import { rankedPaths, type RankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
 
@@ -30,18 +30,26 @@ export const getPersonRecommendedPaths = defineOperation({
     const person = (await services.store.persons.displays(auth.tenant.uuid, [params.person_uuid])).get(params.person_uuid);
     if (!person) throw notFound(`person ${params.person_uuid} not found`);
     const view = await openRelationshipView(services, auth);
-    const ranked = await rankedPaths(services, auth, view, { entity: "person", uuid: person.uuid }, { sortBy: query.sort_by, order: query.order });
+    const ranking = { sortBy: query.sort_by, order: query.order, nameOf: (userUuid: string) => view.users.get(userUuid)?.name ?? null };
+    let ranked: RankedPaths | undefined;
     const page = await listPage({
       paging: query,
       query: { operation: "getPersonRecommendedPaths", tenant: auth.tenant.uuid, target: person.uuid, sort_by: query.sort_by, order: query.order },
       cursors: await cursorCodecFor(services.store),
-      fetch: async (request) => inMemoryPage(ranked.items, request, (item) => item.user_uuid),
+      async fetch(request) {
+        // A cursor scan ranks every page at its first page's instant: scores decay with time.
+        const instant = rankingInstant(request, view.now);
+        const atInstant = { ...view, now: instant, scoring: { ...view.scoring, now: instant } };
+        ranked = await rankedPaths(services, auth, atInstant, { entity: "person", uuid: person.uuid }, { sortBy: query.sort_by, order: query.order });
+        return rankedPathPage(ranked.items, request, instant, ranking);
+      },
       present: (items) => items,
     });
+    const { target } = ranked!;
     return {
       target_uuid: person.uuid,
-      target_name: ranked.target.name,
-      target_logo_url: ranked.target.logo_url,
+      target_name: target.name,
+      target_logo_url: target.logo_url,
       ...page,
       top_external_contacts: [],
     };
