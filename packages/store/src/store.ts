@@ -147,6 +147,16 @@ export interface PersonRepository {
    * in the tenant. A new primary company ends the current tenure at the previous one.
    */
   update(tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null>;
+  /**
+   * Erases a live person of the tenant (a data subject's right to erasure), in one transaction: the person's row
+   * and those of the persons merged into it, their addresses, affiliations, list memberships, links from
+   * opportunities, notes and tasks (an opportunity whose intro person they were keeps going, with none), their
+   * merge history, email participations (an email they sent, or left with fewer than two persons, is deleted
+   * whole), meeting attendances and departures (meetings stay), and every index, search document and log entry
+   * derived from them. The graph loses them too. False when the person is not a live person of the tenant;
+   * ConflictError, writing nothing, when it is a user's own person (active or deactivated).
+   */
+  erase(tenantUuid: string, personUuid: string): Promise<boolean>;
   /** Normalized address → the live person that has it. */
   findByEmails(tenantUuid: string, addresses: readonly string[]): Promise<Map<string, string>>;
   /** LinkedIn match key (`normalizeLinkedinUrl`) → live persons with that profile, oldest first. */

@@ -6,6 +6,7 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
+import { rawInList } from "../sqlite/long-in-lists.js";
 import { likeContains } from "./name-search.js";
 
 /** The names of the live persons or companies `o` is linked to, each after a line break; empty for none. */
@@ -31,6 +32,19 @@ export async function rebuildSearchDocuments(transaction: Kysely<Database>, tena
   await sql`insert into opportunity_search_documents (tenant_uuid, opportunity_uuid, document)
     select o.tenant_uuid, o.uuid, o.name || ${linkedNames("PERSON")} || ${linkedNames("COMPANY")} from opportunities o
     where o.tenant_uuid = ${tenantUuid} and o.deleted_at is null and o.uuid in (${touched})`.execute(transaction);
+}
+
+/**
+ * Rewrites the documents of these opportunities of the tenant from their present names and links, at once
+ * rather than at the next search: an erased person's name must not wait in them. A deleted one has none.
+ */
+export async function rewriteSearchDocuments(transaction: Kysely<Database>, tenantUuid: string, opportunityUuids: readonly string[]): Promise<void> {
+  if (opportunityUuids.length === 0) return;
+  const touched = [...new Set(opportunityUuids)];
+  await sql`delete from opportunity_search_documents where tenant_uuid = ${tenantUuid} and ${rawInList(sql`opportunity_uuid`, touched)}`.execute(transaction);
+  await sql`insert into opportunity_search_documents (tenant_uuid, opportunity_uuid, document)
+    select o.tenant_uuid, o.uuid, o.name || ${linkedNames("PERSON")} || ${linkedNames("COMPANY")} from opportunities o
+    where o.tenant_uuid = ${tenantUuid} and o.deleted_at is null and ${rawInList(sql`o.uuid`, touched)}`.execute(transaction);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
+import { erasePerson } from "../erasure/erase-person.js";
 import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import type { Affiliation, NewPerson, Person, PersonDisplayCard, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
@@ -369,6 +370,7 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
     context.remembered && !db.isTransaction ? context.remembered.personListTotals.valuesOf(tenantUuid) : null;
 
   return {
+    erase: (tenantUuid, personUuid) => erasePerson(context, tenantUuid, personUuid),
     create: async (input) => {
       assertRequiredFields(input, ["tenant_uuid"], "persons.create");
       assertPersonIdentified(input, "persons.create");

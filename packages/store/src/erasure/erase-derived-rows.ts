@@ -1,0 +1,51 @@
+/**
+ * Erasure step: the rows derived from the erased persons (name index entries and notes, opportunities' search
+ * documents, the person change log, pending activity times and floors, sampled index statistics) lose them
+ * in the erasure's transaction, rather than whenever a search or a read would catch up.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import { sqliteLower } from "../normalize.js";
+import { rewriteSearchDocuments } from "../repositories/opportunity-search-documents.js";
+
+/** What names the erased persons outside their own rows. */
+export interface ErasedTraces {
+  personUuids: readonly string[];
+  /** The opportunities whose search documents held a name of theirs. */
+  linkedOpportunityUuids: readonly string[];
+  /** Their uuids, addresses, domains and names: the values sampled index statistics may hold. */
+  values: readonly string[];
+}
+
+/** Removes what migrations 0011, 0016–0018 and 0029 derived from the persons, and the statistics' samples of them. */
+export async function eraseDerivedRows(db: Kysely<Database>, tenantUuid: string, traces: ErasedTraces): Promise<void> {
+  const persons = sql.join(traces.personUuids);
+  // Few uuids (a person and those merged into it): a plain list.
+  await sql`delete from person_name_search where rowid in
+    (select key from name_search_keys where entity_type = 'PERSON' and uuid in (${persons}))`.execute(db);
+  await sql`delete from name_search_keys where entity_type = 'PERSON' and uuid in (${persons})`.execute(db);
+  // The notes only told a search to re-index these persons, who now have nothing to index.
+  await sql`delete from name_search_pending where tenant_uuid = ${tenantUuid} and entity_type = 'PERSON' and uuid in (${persons})`.execute(db);
+  await rewriteSearchDocuments(db, tenantUuid, traces.linkedOpportunityUuids);
+  // A null person means "every person" to the remembered reads (migration 0029): they still drop what they held.
+  await sql`update person_changes set person_uuid = null where tenant_uuid = ${tenantUuid} and person_uuid in (${persons})`.execute(db);
+  await sql`delete from opportunity_activity_pending where tenant_uuid = ${tenantUuid} and person_uuid in (${persons})`.execute(db);
+  await sql`delete from opportunity_activity_floors where tenant_uuid = ${tenantUuid} and entity_type = 'PERSON' and entity_uuid in (${persons})`.execute(db);
+  await forgetSampledStatistics(db, traces.values);
+}
+
+/**
+ * `PRAGMA optimize` (at the store's opening) may sample index keys into `sqlite_stat4`: a sample holding one of
+ * the values is dropped. The planner keeps the other samples; the next analysis takes new ones.
+ */
+async function forgetSampledStatistics(db: Kysely<Database>, values: readonly string[]): Promise<void> {
+  const table = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'sqlite_stat4'`.execute(db);
+  if (table.rows.length === 0 || values.length === 0) return;
+  // Indexes on `lower(name)` sample the name as `lower()` folds it.
+  const variants = [...new Set(values.flatMap((value) => [value, sqliteLower(value)]))];
+  const matches = sql.join(
+    variants.map((value) => sql`instr(sample, cast(${value} as blob)) > 0`),
+    sql` or `,
+  );
+  await sql`delete from sqlite_stat4 where ${matches}`.execute(db);
+}

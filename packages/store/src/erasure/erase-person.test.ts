@@ -1,0 +1,242 @@
+import { recommendedPaths, strongestRelationships, type RelationshipGraph } from "@rapport/graph";
+import SqliteDatabase from "better-sqlite3";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConflictError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+import { othersCommitsSeen } from "../testing/others-commits-seen.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-erase-person-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const NOW = Date.UTC(2026, 10, 21);
+const DAY = 86_400_000;
+
+/** Every value of every row of every table of the database file that holds one of `needles` (ignoring case). */
+function tracesIn(path: string, needles: readonly string[]): string[] {
+  const sqlite = new SqliteDatabase(path, { readonly: true });
+  try {
+    const lowered = needles.map((needle) => needle.toLowerCase());
+    const found: string[] = [];
+    const tables = sqlite.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>;
+    for (const { name } of tables) {
+      for (const row of sqlite.prepare(`select * from "${name}"`).all() as Array<Record<string, unknown>>) {
+        for (const [column, value] of Object.entries(row)) {
+          const text = Buffer.isBuffer(value) ? value.toString("latin1") : typeof value === "string" ? value : null;
+          if (text === null) continue;
+          for (const needle of lowered) if (text.toLowerCase().includes(needle)) found.push(`${name}.${column}: ${needle}`);
+        }
+      }
+    }
+    return found;
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** The persons the trigram name index finds for a word. */
+function indexedPersonsNamed(path: string, word: string): number {
+  const sqlite = new SqliteDatabase(path, { readonly: true });
+  try {
+    const row = sqlite.prepare("select count(*) as matches from person_name_search where person_name_search match ?").get(`"${word}"`) as { matches: number };
+    return row.matches;
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** A tenant where Zelda (with Zoltan merged into her) has every kind of data, among others' data. */
+async function buildTenant(store: Store) {
+  const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+  const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "administrator" });
+  const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+  const initech = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });
+  const zelda = await store.persons.create({
+    tenant_uuid: tenantUuid,
+    first_name: "Zelda",
+    last_name: "Quintero",
+    emails: ["zelda@quintero.example", "zq@oldmail.example"],
+    primary_company_uuid: globex.uuid,
+    job_title: "CFO",
+    affiliations: [{ company_uuid: initech.uuid, title: "Analyst", is_current: false }],
+  });
+  const zoltan = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zoltan Quimby", emails: ["zoltan@quimby.example"] });
+  const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park", emails: ["cleo@globex.example"], primary_company_uuid: globex.uuid });
+  const dan = await store.persons.create({ tenant_uuid: tenantUuid, name: "Dan Ortiz", emails: ["dan@initech.example"] });
+
+  // Zoltan's meeting and email move to Zelda with the merge; his soft-deleted row keeps his name.
+  await store.emails.ingest(tenantUuid, { message_id: "before-the-merge", subject: "Hello", sent_at: NOW - 9 * DAY, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: zoltan.uuid }] });
+  await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: zelda.uuid, superseded_uuid: zoltan.uuid, preview: false, merged_by_user_uuid: ada.uuid });
+
+  const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Targets", kind: "persons", owner_user_uuid: ada.uuid });
+  await store.entityLists.addMembers(tenantUuid, list.uuid, [zelda.uuid, cleo.uuid], ada.uuid);
+  const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
+  const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+  const viewer = { user_uuid: null };
+  const deal = await store.opportunities.create(
+    {
+      tenant_uuid: tenantUuid,
+      name: "Series B",
+      type_uuid: type.uuid,
+      stage_uuid: stage.uuid,
+      intro_person_uuid: zelda.uuid,
+      associations: [
+        { entity_type: "PERSON", entity_uuid: zelda.uuid },
+        { entity_type: "PERSON", entity_uuid: cleo.uuid },
+      ],
+    },
+    viewer,
+  );
+  const note = await store.notes.create({ tenant_uuid: tenantUuid, content: "Call notes", associations: [{ entity_type: "PERSON", entity_uuid: zelda.uuid }] }, viewer);
+  const task = await store.tasks.create(
+    { tenant_uuid: tenantUuid, title: "Follow up", scope: "WORKSPACE", associations: [{ entity_type: "PERSON", entity_uuid: zelda.uuid }] },
+    viewer,
+  );
+
+  const ingest = (messageId: string, daysAgo: number, from: string, to: string[]) =>
+    store.emails.ingest(tenantUuid, { message_id: messageId, subject: "Update", sent_at: NOW - daysAgo * DAY, from: { person_uuid: from }, to: to.map((person_uuid) => ({ person_uuid })) });
+  await ingest("only-her-and-ada", 8, ada.person_uuid, [zelda.uuid]);
+  await ingest("sent-by-her", 7, zelda.uuid, [ada.person_uuid, cleo.uuid]);
+  await ingest("shared", 6, ada.person_uuid, [zelda.uuid, cleo.uuid, dan.uuid]);
+  await ingest("without-her", 5, ada.person_uuid, [cleo.uuid]);
+  await store.emailBodies.put(tenantUuid, (await store.emails.get(tenantUuid, "only-her-and-ada"))!.uuid, "Dear Zelda Quintero");
+
+  const board = await store.meetings.create(tenantUuid, {
+    title: "Board",
+    starts_at: NOW - 4 * DAY,
+    organizer: { person_uuid: zelda.uuid },
+    attendees: [{ person_uuid: zelda.uuid }, { person_uuid: ada.person_uuid }, { person_uuid: cleo.uuid }],
+  });
+  const lunch = await store.meetings.create(tenantUuid, { title: "Lunch", starts_at: NOW - 3 * DAY, attendees: [{ person_uuid: zelda.uuid }, { person_uuid: ada.person_uuid }, { person_uuid: dan.uuid }] });
+  // Taken off the list: a departure naming her (migration 0034).
+  await store.meetings.update(tenantUuid, lunch.uuid, { attendees: [{ person_uuid: ada.person_uuid }, { person_uuid: dan.uuid }] });
+
+  return { tenantUuid, ada, globex, zelda, zoltan, cleo, dan, list, deal, note, task, board, lunch };
+}
+
+/** What a graph answers about the persons and company that remain. */
+function graphAnswers(graph: RelationshipGraph, tenant: Awaited<ReturnType<typeof buildTenant>>) {
+  const options = { now: NOW };
+  return {
+    interactions: graph.interactionCount,
+    edges: graph.edgeCount,
+    cleo: strongestRelationships(graph, { entity: "person", uuid: tenant.cleo.uuid }, options),
+    dan: strongestRelationships(graph, { entity: "person", uuid: tenant.dan.uuid }, options),
+    globex: strongestRelationships(graph, { entity: "company", uuid: tenant.globex.uuid }, options),
+    pathsToCleo: recommendedPaths(graph, { entity: "person", uuid: tenant.cleo.uuid }, options),
+    pathsToGlobex: recommendedPaths(graph, { entity: "company", uuid: tenant.globex.uuid }, options),
+    globexMembers: graph.affiliatedPersons(tenant.globex.uuid),
+  };
+}
+
+describe("persons.erase", () => {
+  let path: string;
+  let store: Store;
+  beforeEach(async () => {
+    path = join(folder, `${Math.random().toString(36).slice(2)}.db`);
+    store = await createSqliteStore({ path, now: () => NOW });
+  });
+  afterEach(() => store.close());
+
+  it("leaves no trace of the person or of a person merged into them in any table, and keeps everyone else's data", async () => {
+    const tenant = await buildTenant(store);
+    const { tenantUuid, zelda, zoltan, cleo, dan, ada } = tenant;
+    const graph = await store.graphs.forTenant(tenantUuid);
+    await store.nameSearch.catchUp(tenantUuid);
+    expect(await store.persons.get(tenantUuid, zelda.uuid)).not.toBeNull();
+    // Sampled statistics, as `PRAGMA optimize` may take them at an opening.
+    const analyzer = new SqliteDatabase(path);
+    analyzer.exec("analyze");
+    analyzer.close();
+    await othersCommitsSeen();
+    const needles = [zelda.uuid, zoltan.uuid, "Zelda", "Quintero", "zelda@quintero.example", "zq@oldmail.example", "Zoltan", "Quimby", "zoltan@quimby.example"];
+    expect(tracesIn(path, needles).length).toBeGreaterThan(20);
+    expect(indexedPersonsNamed(path, "quintero")).toBe(1);
+
+    expect(await store.persons.erase(tenantUuid, zelda.uuid)).toBe(true);
+
+    expect(tracesIn(path, needles)).toEqual([]);
+    expect(indexedPersonsNamed(path, "quintero")).toBe(0);
+    expect(indexedPersonsNamed(path, "quimby")).toBe(0);
+    expect(await store.persons.get(tenantUuid, zelda.uuid)).toBeNull();
+    expect(await store.personMerges.mergedInto(tenantUuid, zoltan.uuid)).toBeNull();
+    expect(await store.persons.erase(tenantUuid, zelda.uuid)).toBe(false);
+
+    // Everyone else's data stays: persons, shared emails and meetings, the deal, the note, the task, the list.
+    expect((await store.persons.get(tenantUuid, cleo.uuid))?.emails.map((email) => email.address)).toEqual(["cleo@globex.example"]);
+    expect(await store.emails.get(tenantUuid, "only-her-and-ada")).toBeNull();
+    expect(await store.emails.get(tenantUuid, "sent-by-her")).toBeNull();
+    expect(await store.emails.get(tenantUuid, "before-the-merge")).toBeNull();
+    const shared = await store.emails.get(tenantUuid, "shared");
+    expect(shared?.from_person_uuid).toBe(ada.person_uuid);
+    expect([...(shared?.to_person_uuids ?? [])].sort()).toEqual([cleo.uuid, dan.uuid].sort());
+    expect(await store.emails.get(tenantUuid, "without-her")).not.toBeNull();
+    const board = await store.meetings.get(tenantUuid, tenant.board.uuid);
+    expect(board?.organizer_person_uuid).toBeNull();
+    expect(board?.attendees.map((attendee) => attendee.person_uuid).sort()).toEqual([ada.person_uuid, cleo.uuid].sort());
+    expect(await store.meetings.get(tenantUuid, tenant.lunch.uuid)).not.toBeNull();
+    const deal = await store.opportunities.get(tenantUuid, tenant.deal.uuid, { user_uuid: null });
+    expect(deal?.intro_person).toBeNull();
+    expect(await store.notes.get(tenantUuid, tenant.note.uuid, { user_uuid: null })).not.toBeNull();
+    expect(await store.tasks.get(tenantUuid, tenant.task.uuid, { user_uuid: null })).not.toBeNull();
+    const members = await store.entityLists.members(tenantUuid, tenant.list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(members.rows.map((member) => member.entity_uuid)).toEqual([cleo.uuid]);
+
+    // The feed announces the deleted emails as removals.
+    const feed = await store.interactions.feed(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 50 });
+    const removed = feed.rows.filter((item) => item.removed).map((item) => item.uuid);
+    expect(removed.length).toBeGreaterThanOrEqual(3);
+
+    // The live graph followed the writes: it answers as a graph hydrated afresh from the database does.
+    const reopened = await createSqliteStore({ path, now: () => NOW });
+    try {
+      const fresh = await reopened.graphs.forTenant(tenantUuid);
+      expect(graphAnswers(graph, tenant)).toEqual(graphAnswers(fresh, tenant));
+      expect(graph.companiesOf(zelda.uuid)).toEqual([]);
+      expect(graph.neighboursOf(zelda.uuid)).toEqual([]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("refuses a user's own person, active or deactivated, and writes nothing", async () => {
+    const tenant = await buildTenant(store);
+    const { tenantUuid, ada } = tenant;
+    const before = tracesIn(path, [ada.person_uuid, "ada@acme.example"]).length;
+    await expect(store.persons.erase(tenantUuid, ada.person_uuid)).rejects.toThrow(ConflictError);
+    await expect(store.persons.erase(tenantUuid, ada.person_uuid)).rejects.toThrow(`user ${ada.uuid}'s own person`);
+    await store.users.deactivate(tenantUuid, ada.uuid);
+    await expect(store.persons.erase(tenantUuid, ada.person_uuid)).rejects.toThrow(`user ${ada.uuid} (deactivated)'s own person`);
+    expect(await store.persons.get(tenantUuid, ada.person_uuid)).not.toBeNull();
+    expect(tracesIn(path, [ada.person_uuid, "ada@acme.example"]).length).toBeGreaterThanOrEqual(before);
+    expect(await store.emails.get(tenantUuid, "only-her-and-ada")).not.toBeNull();
+  });
+
+  it("writes nothing when the transaction fails part-way", async () => {
+    const tenant = await buildTenant(store);
+    const { tenantUuid, zelda } = tenant;
+    const needles = [zelda.uuid, "zelda@quintero.example"];
+    const before = tracesIn(path, needles);
+    await expect(
+      store.transaction(async (transaction) => {
+        await transaction.persons.erase(tenantUuid, zelda.uuid);
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(tracesIn(path, needles)).toEqual(before);
+    expect(await store.persons.get(tenantUuid, zelda.uuid)).not.toBeNull();
+    expect(await store.emails.get(tenantUuid, "only-her-and-ada")).not.toBeNull();
+    expect((await store.graphs.forTenant(tenantUuid)).neighboursOf(zelda.uuid).length).toBeGreaterThan(0);
+  });
+
+  it("answers false for an unknown person and another tenant's, erasing nothing", async () => {
+    const tenant = await buildTenant(store);
+    const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
+    expect(await store.persons.erase(other, tenant.zelda.uuid)).toBe(false);
+    expect(await store.persons.erase(tenant.tenantUuid, "00000000-0000-4000-8000-000000000000")).toBe(false);
+    expect(await store.persons.erase(tenant.tenantUuid, tenant.zoltan.uuid)).toBe(false);
+    expect(await store.persons.get(tenant.tenantUuid, tenant.zelda.uuid)).not.toBeNull();
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Erasing a person (a data subject's right to erasure): every row of the tenant that holds the person's data,
+ * or that of a person merged into them, is deleted or loses them, in one transaction; the graph then takes the
+ * changed interactions and ended affiliations, in the commit's order.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import { ConflictError } from "../errors.js";
+import type { GraphChange } from "../graph/graph-change.js";
+import { createInteractionRepository } from "../repositories/interaction-repository.js";
+import { applyPendingOpportunityActivity, lowerOpportunityActivity, refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
+import { userOwningPerson } from "../repositories/person-owner.js";
+import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
+import { eraseActivity } from "./erase-activity.js";
+import { eraseDerivedRows } from "./erase-derived-rows.js";
+
+/**
+ * Erases the live person `personUuid` of the tenant; false when there is none (another tenant's included). A
+ * user's own person (active or deactivated, directly or through a merge) is a ConflictError naming the user,
+ * and nothing is written.
+ */
+export async function erasePerson(context: RepositoryContext, tenantUuid: string, personUuid: string): Promise<boolean> {
+  const changes = await withTransaction(context.db, (transaction) => eraseInTransaction(context, transaction, tenantUuid, personUuid));
+  if (changes === null) return false;
+  for (const change of changes) context.emit(tenantUuid, change);
+  return true;
+}
+
+async function eraseInTransaction(
+  context: RepositoryContext,
+  db: Kysely<Database>,
+  tenantUuid: string,
+  personUuid: string,
+): Promise<GraphChange[] | null> {
+  const person = await db
+    .selectFrom("persons")
+    .select(["uuid", "name"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "=", personUuid)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!person) return null;
+  const owner = await userOwningPerson(db, tenantUuid, personUuid);
+  if (owner) {
+    const user = `user ${owner.uuid}${owner.is_active === 1 ? "" : " (deactivated)"}`;
+    throw new ConflictError(`person ${personUuid} is ${user}'s own person and cannot be erased: a user's person goes only with the user`);
+  }
+  const now = context.now();
+  // Persons merged into this one are the same data subject: their soft-deleted rows hold old names and addresses.
+  const merged = await db
+    .selectFrom("person_merges")
+    .select("superseded_uuid")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("canonical_uuid", "=", personUuid)
+    .execute();
+  const personUuids = [personUuid, ...merged.map((row) => row.superseded_uuid)];
+
+  const traces = await tracesOf(db, tenantUuid, personUuids);
+  await applyPendingOpportunityActivity(db, tenantUuid);
+  const activity = await eraseActivity(db, tenantUuid, personUuids, now);
+  await db.deleteFrom("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
+  await db.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
+  await db.deleteFrom("entity_list_members").where("tenant_uuid", "=", tenantUuid).where("entity_uuid", "in", personUuids).execute();
+  await db
+    .deleteFrom("associations")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("entity_type", "=", "PERSON")
+    .where("entity_uuid", "in", personUuids)
+    .execute();
+  await db
+    .updateTable("opportunities")
+    .set({ intro_person_uuid: null, updated_at: now })
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("intro_person_uuid", "in", personUuids)
+    .execute();
+  await db
+    .deleteFrom("person_merges")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where((builder) => builder.or([builder("canonical_uuid", "in", personUuids), builder("superseded_uuid", "in", personUuids)]))
+    .execute();
+  await db.deleteFrom("persons").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", personUuids).execute();
+  await eraseDerivedRows(db, tenantUuid, { personUuids, linkedOpportunityUuids: traces.linkedOpportunityUuids, values: traces.values });
+
+  // Their activity no longer counts for the opportunities linked to them or to their companies, nor the deleted
+  // emails for the other persons on them.
+  await refreshOpportunityActivity(db, tenantUuid, [...traces.linkedOpportunityUuids, ...traces.companyOpportunityUuids], { now });
+  if (activity.latestDeletedEmailAt !== null) {
+    await lowerOpportunityActivity(db, tenantUuid, activity.othersOfDeletedEmails, activity.latestDeletedEmailAt, now);
+  }
+
+  const interactions = createInteractionRepository({ ...context, db, remembered: undefined });
+  const changes: GraphChange[] = activity.deletedEmailUuids.map((id) => ({ type: "remove-interaction", id }));
+  for (const [kind, ids] of [
+    ["email", activity.keptEmailUuids],
+    ["meeting", activity.rewrittenMeetingUuids],
+  ] as const) {
+    for (const id of ids) {
+      const interaction = await interactions.get(tenantUuid, kind, id);
+      changes.push(interaction ? { type: "upsert-interaction", interaction } : { type: "remove-interaction", id });
+    }
+  }
+  for (const companyUuid of traces.currentCompanyUuids) changes.push({ type: "end-affiliation", personUuid, companyUuid });
+  return changes;
+}
+
+/** What names the persons before their rows go: the values to look for, their companies and opportunities. */
+async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]) {
+  const persons = await db
+    .selectFrom("persons")
+    .select(["name", "first_name", "last_name"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("uuid", "in", personUuids)
+    .execute();
+  const addresses = await db
+    .selectFrom("person_emails")
+    .select(["address", "domain"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "in", personUuids)
+    .execute();
+  const current = await db
+    .selectFrom("affiliations")
+    .select("company_uuid")
+    .distinct()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "in", personUuids)
+    .where("is_current", "=", 1)
+    .execute();
+  const currentCompanyUuids = current.map((row) => row.company_uuid);
+  const opportunitiesLinkedTo = async (entityType: "PERSON" | "COMPANY", uuids: readonly string[]) => {
+    if (uuids.length === 0) return [];
+    const rows = await db
+      .selectFrom("associations")
+      .select("owner_uuid")
+      .distinct()
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("owner_type", "=", "OPPORTUNITY")
+      .where("entity_type", "=", entityType)
+      .where("entity_uuid", "in", uuids)
+      .execute();
+    return rows.map((row) => row.owner_uuid);
+  };
+  const names = persons.flatMap((row) => [row.name, row.first_name, row.last_name]).filter((value): value is string => !!value && value.length >= 3);
+  return {
+    // An address's domain too: a sample of the domain index may be the erased row's (a shared domain's samples
+    // are only statistics, taken again at the next analysis).
+    values: [...new Set([...personUuids, ...addresses.flatMap((row) => [row.address, row.domain ?? row.address]), ...names])],
+    currentCompanyUuids,
+    linkedOpportunityUuids: await opportunitiesLinkedTo("PERSON", personUuids),
+    companyOpportunityUuids: await opportunitiesLinkedTo("COMPANY", currentCompanyUuids),
+  };
+}
