@@ -33,6 +33,7 @@ import { updatePerson } from "./persons/update-person.js";
 import { lookupPersonsBatch } from "./persons/lookup-persons-batch.js";
 import { createPersonsBatch } from "./persons/create-persons-batch.js";
 import { mergePerson } from "./persons/merge-person.js";
+import { erasePerson } from "./persons/erase-person.js";
 import { listEntityLists } from "./lists/list-entity-lists.js";
 import { createEntityList } from "./lists/create-entity-list.js";
 import { updateEntityList } from "./lists/update-entity-list.js";
@@ -118,6 +119,7 @@ export const operations: readonly AnyOperation[] = [
   lookupPersonsBatch,
   createPersonsBatch,
   mergePerson,
+  erasePerson,
   listEntityLists,
   createEntityList,
   updateEntityList,

@@ -5,6 +5,9 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 import { personNotFound } from "./person-not-found.js";
 
+/** The path of an operation on one person. */
+export const personPathParameters = z.object({ person_uuid: uuidString("The person's UUID.") });
+
 export const getPerson = defineOperation({
   operationId: "getPerson",
   method: "get",
@@ -13,7 +16,7 @@ export const getPerson = defineOperation({
   summary: "Get a person",
   description:
     "Reads one person with its derived relationship fields and affiliations. 404 when the person is not in the tenant; a person merged into another answers 404 naming the canonical person.",
-  params: z.object({ person_uuid: uuidString("The person's UUID.") }),
+  params: personPathParameters,
   response: personSchema,
   errors: [404],
   cacheable: true,
