@@ -180,6 +180,41 @@ describe("rapport", { timeout: 60_000 }, () => {
     });
   });
 
+  it("erases a person with persons erase, refusing a user's own person and an unknown one in one line", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Erasure")).stdout);
+    const ada = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada", "--email", "ada@erasure.example")).stdout);
+    const store = await createSqliteStore({ path: database });
+    let zeldaUuid: string;
+    try {
+      const zelda = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Zelda Quintero", emails: ["zelda@quintero.example"] });
+      await store.emails.ingest(tenant.uuid, { message_id: "erasure-1", sent_at: 1, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: zelda.uuid }] });
+      zeldaUuid = zelda.uuid;
+    } finally {
+      await store.close();
+    }
+
+    const erased = await rapport("--json", "persons", "erase", "--tenant", tenant.uuid, "--person", zeldaUuid.toUpperCase());
+    expect(erased.code, erased.stderr).toBe(0);
+    expect(JSON.parse(erased.stdout)).toEqual({ uuid: zeldaUuid, erased: true });
+    const sqlite = new SqliteDatabase(database, { readonly: true });
+    try {
+      expect(sqlite.prepare("select count(*) as count from persons where uuid = ?").get(zeldaUuid)).toEqual({ count: 0 });
+      expect(sqlite.prepare("select count(*) as count from person_emails where address = ?").get("zelda@quintero.example")).toEqual({ count: 0 });
+      expect(sqlite.prepare("select count(*) as count from emails where message_id = ?").get("erasure-1")).toEqual({ count: 0 });
+    } finally {
+      sqlite.close();
+    }
+
+    expect(await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", zeldaUuid)).toMatchObject({
+      code: 1,
+      stderr: `rapport: person ${zeldaUuid} not found in tenant ${tenant.uuid}\n`,
+    });
+    const own = await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", ada.person_uuid);
+    expect(own.code).toBe(1);
+    expect(own.stderr).toMatch(new RegExp(`^rapport: person ${ada.person_uuid} is user ${ada.uuid}'s own person and cannot be erased`));
+    expect(own.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("sets a user's role, which a running server applies at the user's next call", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Roles")).stdout);
     const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Max", "--email", "max@roles.example")).stdout);

@@ -1,6 +1,6 @@
 /**
  * @module
- * What `rapport tenants|users|keys ...` do, each opening the store for its one change or listing; loaded when
+ * What `rapport tenants|users|keys|persons ...` do, each opening the store for its one change or listing; loaded when
  * one of them runs (their options are in admin-commands.ts).
  */
 import { createSqliteStore, type Role, type Store, type Tier } from "@rapport/store";
@@ -186,5 +186,18 @@ export async function revokeKey(options: { tenant: string; keyId: string }, comm
       throw new CliError(`key ${options.keyId} not found in tenant ${options.tenant}, or already revoked`);
     }
     printResult(global, { uuid: options.keyId, revoked: true }, () => [`revoked key ${options.keyId}`]);
+  });
+}
+
+export async function erasePerson(options: { tenant: string; person: string }, command: Command): Promise<void> {
+  await withStore(command, async (store, global) => {
+    await requireTenant(store, options.tenant);
+    // A user's own person is the store's ConflictError, which names the user in one line.
+    if (!(await store.persons.erase(options.tenant, options.person))) {
+      const canonical = await store.personMerges.mergedInto(options.tenant, options.person);
+      const where = canonical ? `: it was merged into person ${canonical}, erase that one` : "";
+      throw new CliError(`person ${options.person} not found in tenant ${options.tenant}${where}`);
+    }
+    printResult(global, { uuid: options.person, erased: true }, () => [`erased person ${options.person}`]);
   });
 }

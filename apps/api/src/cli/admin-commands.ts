@@ -1,7 +1,7 @@
 /**
  * @module
- * `rapport tenants|users|keys ...`: administration of tenants, users and API keys, straight on the
- * database. The commands' names, options and help; what each does is loaded from admin-actions.ts when it runs,
+ * `rapport tenants|users|keys|persons ...`: administration of tenants, users, API keys and persons' erasure,
+ * straight on the database. The commands' names, options and help; what each does is loaded from admin-actions.ts when it runs,
  * so that `--help` and a mistyped option do not load the store.
  */
 import { ROLES, TIERS } from "@rapport/store/vocabulary";
@@ -105,4 +105,18 @@ export function keysCommand(): Command {
     .requiredOption("--key-id <uuid>", "key UUID (from keys list)", uuidOption)
     .action(async (options, command) => (await actions()).revokeKey(options, command));
   return keys;
+}
+
+export function personsCommand(): Command {
+  const persons = new Command("persons").description("erase persons on a data subject's request");
+  persons
+    .command("erase")
+    .description(
+      "erase a person for good (right to erasure): the record, the persons merged into it, their addresses, links and " +
+        "participations; emails left with fewer than two persons are deleted. A user's own person is refused",
+    )
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--person <uuid>", "person UUID", uuidOption)
+    .action(async (options, command) => (await actions()).erasePerson(options, command));
+  return persons;
 }

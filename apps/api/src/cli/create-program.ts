@@ -1,6 +1,6 @@
 /** The `rapport` program: global options and every command. */
 import { Command } from "commander";
-import { keysCommand, tenantsCommand, usersCommand } from "./admin-commands.js";
+import { keysCommand, personsCommand, tenantsCommand, usersCommand } from "./admin-commands.js";
 import { seedCommand, serveCommand } from "./serve-command.js";
 import { importCommand } from "./import-command.js";
 import { backupCommand } from "./backup-command.js";
@@ -13,7 +13,7 @@ export function createProgram(): Command {
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: () => undefined });
-  for (const command of [serveCommand(), tenantsCommand(), usersCommand(), keysCommand(), seedCommand()]) {
+  for (const command of [serveCommand(), tenantsCommand(), usersCommand(), keysCommand(), personsCommand(), seedCommand()]) {
     program.addCommand(command);
   }
   program.addCommand(importCommand());
