@@ -185,20 +185,28 @@ describe("rapport", { timeout: 60_000 }, () => {
     const ada = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada", "--email", "ada@erasure.example")).stdout);
     const store = await createSqliteStore({ path: database });
     let zeldaUuid: string;
+    let mergedUuid: string;
     try {
       const zelda = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Zelda Quintero", emails: ["zelda@quintero.example"] });
       await store.emails.ingest(tenant.uuid, { message_id: "erasure-1", sent_at: 1, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: zelda.uuid }] });
       zeldaUuid = zelda.uuid;
+      const yuri = await store.persons.create({ tenant_uuid: tenant.uuid, name: "Yuri" });
+      await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: zelda.uuid, superseded_uuid: yuri.uuid, preview: false, merged_by_user_uuid: null });
+      mergedUuid = yuri.uuid;
     } finally {
       await store.close();
     }
 
+    expect(await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", mergedUuid)).toMatchObject({
+      code: 1,
+      stderr: `rapport: person ${mergedUuid} not found in tenant ${tenant.uuid}: it was merged into person ${zeldaUuid}, erase that one\n`,
+    });
     const erased = await rapport("--json", "persons", "erase", "--tenant", tenant.uuid, "--person", zeldaUuid.toUpperCase());
     expect(erased.code, erased.stderr).toBe(0);
     expect(JSON.parse(erased.stdout)).toEqual({ uuid: zeldaUuid, erased: true });
     const sqlite = new SqliteDatabase(database, { readonly: true });
     try {
-      expect(sqlite.prepare("select count(*) as count from persons where uuid = ?").get(zeldaUuid)).toEqual({ count: 0 });
+      expect(sqlite.prepare("select count(*) as count from persons where uuid in (?, ?)").get(zeldaUuid, mergedUuid)).toEqual({ count: 0 });
       expect(sqlite.prepare("select count(*) as count from person_emails where address = ?").get("zelda@quintero.example")).toEqual({ count: 0 });
       expect(sqlite.prepare("select count(*) as count from emails where message_id = ?").get("erasure-1")).toEqual({ count: 0 });
     } finally {

@@ -84,6 +84,10 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     const removed = feed.body!.items.filter((item: { removed: boolean }) => item.removed).map((item: { uuid: string }) => item.uuid);
     expect(removed).toContain(aloneUuid);
     expect(removed).not.toContain(sharedUuid);
+    // The meeting she attended is written again, listed with the attendees that remain.
+    const board = feed.body!.items.find((item: { kind: string; title: string | null }) => item.kind === "meeting" && item.title === "Board");
+    expect(board).toMatchObject({ removed: false });
+    expect([...board.person_uuids].sort()).toEqual([acme.admin.person_uuid, cleo.uuid].sort());
     const everything = await context.json(`/v1/activity?per_page=50`, { key: acme.key });
     expect(JSON.stringify(everything.body)).not.toContain(zelda.uuid);
   });
