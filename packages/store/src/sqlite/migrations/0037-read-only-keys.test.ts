@@ -17,10 +17,13 @@ describe("migration 0037-read-only-keys", () => {
       const writing = await store.apiKeys.create({ tenant_uuid: tenant.uuid, user_uuid: null, key_hash: "hash-w", key_prefix: "pk_w" });
       const reading = await store.apiKeys.create({ tenant_uuid: tenant.uuid, user_uuid: null, key_hash: "hash-r", key_prefix: "pk_r", read_only: true });
       expect([writing.read_only, reading.read_only]).toEqual([false, true]);
-      expect((await store.apiKeys.list(tenant.uuid)).map((key) => [key.key_prefix, key.read_only])).toEqual([
-        ["pk_w", false],
-        ["pk_r", true],
-      ]);
+      // Made in the same millisecond, the two keys are listed in uuid order: compared by prefix.
+      expect(new Map((await store.apiKeys.list(tenant.uuid)).map((key) => [key.key_prefix, key.read_only]))).toEqual(
+        new Map([
+          ["pk_w", false],
+          ["pk_r", true],
+        ]),
+      );
       expect((await store.apiKeys.findActiveByHash("hash-r"))?.key.read_only).toBe(true);
       expect((await store.apiKeys.findActiveByHash("hash-w"))?.key.read_only).toBe(false);
       const sqlite = new SqliteDatabase(path);
