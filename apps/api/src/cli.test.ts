@@ -13,23 +13,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
 import { personUpdateSchema } from "./routes/persons/person-input.js";
+import { CLI_PATH as cliPath, runRapport, startRapportServer } from "./testing/built-cli.js";
 import { longestAccepted } from "./testing/longest-accepted.js";
 
-const cliPath = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
 const database = join(folder, "cli.db");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const run = promisify(execFile);
-async function rapport(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cliPath, "--db", database, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const rapport = (...args: string[]) => runRapport(database, ...args);
 
 /** Runs the command with `input` on standard input (a pipe, not a terminal). */
 function rapportWithInput(input: string, ...args: string[]) {
@@ -44,29 +36,7 @@ function rapportWithInput(input: string, ...args: string[]) {
   });
 }
 
-/** Starts `rapport serve` on the test database (any free port); its URL, and a stop that waits for its exit. */
-async function startServer() {
-  const server = spawn(process.execPath, [cliPath, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
-    env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
-  });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    server.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.match(/"url": "([^"]+)"/);
-      if (line) resolve(line[1]!);
-    });
-    server.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
-  });
-  return {
-    url,
-    async stop() {
-      server.kill("SIGTERM");
-      expect(await exited).toBe(0);
-    },
-  };
-}
+const startServer = () => startRapportServer(database);
 
 // Each test starts the built command several times; on a busy two-core machine (turbo runs the other
 // packages' suites beside this one) six starts took over the default 20 s once.

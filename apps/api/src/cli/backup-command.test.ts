@@ -1,28 +1,16 @@
 /** The built `rapport backup`: a copy of a demo database and of a running server's, its output and its refusals. */
-import { execFile, spawn } from "node:child_process";
 import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
+import { runRapport, startRapportServer } from "../testing/built-cli.js";
 
-const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "rapport-backup-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const run = promisify(execFile);
-async function rapport(database: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cliPath, "--db", database, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const rapport = runRapport;
 
 /** A folder no file can be created in: read-only to its owner, or (as root, whom that does not stop) sysfs. */
 function unwritableFolder(): string | null {
@@ -54,30 +42,6 @@ function readCopy(path: string, tenantUuid = DEMO_TENANT_UUID) {
   } finally {
     copy.close();
   }
-}
-
-/** Starts `rapport serve` on `database` (any free port); its URL, and a stop that waits for its exit. */
-async function startServer(database: string) {
-  const server = spawn(process.execPath, [cliPath, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
-    env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
-  });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    server.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.match(/"url": "([^"]+)"/);
-      if (line) resolve(line[1]!);
-    });
-    server.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
-  });
-  return {
-    url,
-    async stop() {
-      server.kill("SIGTERM");
-      expect(await exited).toBe(0);
-    },
-  };
 }
 
 describe("rapport backup", { timeout: 60_000 }, () => {
@@ -134,7 +98,7 @@ describe("rapport backup", { timeout: 60_000 }, () => {
     // A custom tier: the writes below go faster than a standard tenant's 5 requests a second.
     const tenant = JSON.parse((await rapport(database, "--json", "tenants", "create", "--name", "Busy", "--tier", "custom", "--per-second", "100000", "--monthly", "1000000")).stdout) as { uuid: string };
     const key = (JSON.parse((await rapport(database, "--json", "keys", "create", "--tenant", tenant.uuid)).stdout) as { key: string }).key;
-    const server = await startServer(database);
+    const server = await startRapportServer(database);
     const copy = join(folder, "served-copy.db");
     let sent = 0;
     let stopped = false;

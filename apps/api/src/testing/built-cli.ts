@@ -1,0 +1,45 @@
+/** @module Test helpers: the built `rapport` command run as a process, and a `rapport serve` started from it. */
+import { execFile, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { expect } from "vitest";
+
+/** The built command (`npx pnpm build` first). */
+export const CLI_PATH = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+
+const run = promisify(execFile);
+
+/** Runs `rapport --db <database> ...args`: its exit code and output, a failure included. */
+export async function runRapport(database: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI_PATH, "--db", database, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** Starts `rapport serve` on `database` (any free port); its URL, and a stop that waits for a clean exit. */
+export async function startRapportServer(database: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
+    env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    server.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.match(/"url": "([^"]+)"/);
+      if (line) resolve(line[1]!);
+    });
+    server.once("exit", (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+  return {
+    url,
+    async stop() {
+      server.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    },
+  };
+}
