@@ -64,6 +64,28 @@ describe("a client given a selecting /mcp URL", () => {
     }
   });
 
+  it("takes every area in its English plural, as the README says a plural does not matter", async () => {
+    const plurals: Record<string, string> = {
+      Activity: "activities",
+      Company: "companies",
+      Opportunity: "opportunities",
+      "AI summary": "ai-summaries",
+      "Entity List": "entity-lists",
+      Person: "persons",
+      Task: "tasks",
+    };
+    for (const [area, plural] of Object.entries(plurals)) {
+      const client = await connect(`?areas=${plural}`);
+      try {
+        const { tools } = await client.listTools();
+        const expected = operations.filter((operation) => operation.area === area).map((operation) => operation.operationId);
+        expect(tools.map((tool) => tool.name).sort(), plural).toEqual(expected.sort());
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
   it("answers 400 with the error for a query that selects nothing it knows, and 401 first without a key", async () => {
     const post = (query: string, key?: string) =>
       fetch(`${server.url}/mcp${query}`, {

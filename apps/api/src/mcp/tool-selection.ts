@@ -17,8 +17,13 @@ export interface ToolSelection {
   refusal: (name: string) => string;
 }
 
-/** An area's name as a URL may spell it: case, spaces, hyphens and a plural `s` aside. */
-const areaKey = (area: string) => area.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/s$/, "");
+/** An area's name as a URL may spell it: case, spaces, hyphens and a plural (`persons`, `companies`) aside. */
+const areaKey = (area: string) =>
+  area
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .replace(/ies$/, "y")
+    .replace(/s$/, "");
 
 const BOOLEAN_TEXT: Record<string, boolean> = { true: true, "1": true, false: false, "0": false };
 
