@@ -34,5 +34,5 @@ try {
   // A group named without a command (`rapport users`): its help is on stderr already.
   if (error instanceof CommanderError && error.code === "commander.help") process.exit(1);
   process.stderr.write(`rapport: ${messageOf(error).split("\n")[0]}\n`);
-  process.exit(1);
+  process.exit(error instanceof CliError ? error.exitCode : 1);
 }

@@ -518,6 +518,7 @@ export interface Store {
    * destination's folder, renamed into place at the end: a failure leaves nothing behind. An `InvalidInputError`
    * for a `:memory:` store, a destination that is the database (or its `-wal`, `-shm`, `-journal`), a folder, in
    * a folder that does not exist or cannot be written; a `ConflictError` for an existing file unless `replace`.
+   * An aborted `signal` stops the copy, leaving nothing behind either.
    */
   backup(destination: string, options?: StoreBackupOptions): Promise<StoreBackupResult>;
   /** Closes the database; the store is unusable afterwards. */
@@ -530,6 +531,8 @@ export interface StoreBackupOptions {
   replace?: boolean;
   /** Called between the copy's steps (about 4 MB each); a copy done in one step does not call it. */
   onProgress?: (progress: StoreBackupProgress) => void;
+  /** Stops the copy at its next step: the promise rejects with the signal's reason and the partial file is removed. */
+  signal?: AbortSignal;
 }
 
 /** How far a `store.backup` copy is. */

@@ -37,9 +37,18 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   }
   const store = await openingDatabase(database, () => createSqliteStore({ path: database }));
   const display = createBackupProgressDisplay(process.stderr);
+  // Ctrl-C stops the copy at its next step, which removes the partial file, rather than leaving it behind.
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   const started = performance.now();
   try {
-    const { path, bytes } = await store.backup(options.to, { replace: options.force ?? false, onProgress: (progress) => display.update(progress) });
+    const { path, bytes } = await store.backup(options.to, {
+      replace: options.force ?? false,
+      onProgress: (progress) => display.update(progress),
+      signal: controller.signal,
+    });
     display.stop();
     const output: BackupOutput = { database, path, bytes, seconds: Math.round(performance.now() - started) / 1_000 };
     printResult(global, output, () => [
@@ -48,10 +57,15 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
     ]);
   } catch (error) {
     display.stop();
+    if (controller.signal.aborted) {
+      throw new CliError("interrupted: no backup written (the partial copy was removed)", 130);
+    }
     if (error instanceof ConflictError) throw new CliError(`${resolve(options.to)} exists: pass --force to replace it`);
     if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.backup: /, ""));
     throw error;
   } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
     await store.close();
   }
 }

@@ -1,11 +1,12 @@
 /** The built `rapport backup`: a copy of a demo database and of a running server's, its output and its refusals. */
 import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
-import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { CLI_PATH, runRapport, startRapportServer } from "../testing/built-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-backup-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -91,6 +92,31 @@ describe("rapport backup", { timeout: 60_000 }, () => {
     expect(fromMissing.code).toBe(1);
     expect(fromMissing.stderr).toBe(`rapport: no database at ${missingDatabase} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db)\n`);
     expect(readdirSync(folder).filter((name) => name.startsWith("never-created") || name.startsWith("copy-of-nothing"))).toEqual([]);
+  });
+
+  it("stops at Ctrl-C with exit code 130, leaving neither the copy nor its partial file", async () => {
+    const database = join(folder, "large.db");
+    expect((await rapport(database, "tenants", "create", "--name", "Large")).code).toBe(0);
+    // 160 MiB of pages: a copy of several hundred milliseconds, long enough to interrupt.
+    const filler = new SqliteDatabase(database);
+    filler.exec("create table filler (content blob)");
+    const insert = filler.prepare("insert into filler values (zeroblob(1048576))");
+    filler.transaction(() => {
+      for (let index = 0; index < 160; index += 1) insert.run();
+    })();
+    filler.close();
+    const target = join(folder, "interrupted");
+    mkdirSync(target);
+    const backup = spawn(process.execPath, [CLI_PATH, "--db", database, "backup", "--to", join(target, "copy.db")]);
+    let stderr = "";
+    backup.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => backup.once("exit", (code, signal) => resolve(code ?? (signal === "SIGINT" ? -2 : -1))));
+    // Interrupted once the copy has begun: its partial file is there.
+    while (readdirSync(target).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    backup.kill("SIGINT");
+    expect(await exited, stderr).toBe(130);
+    expect(stderr).toMatch(/interrupted: no backup written/);
+    expect(readdirSync(target)).toEqual([]);
   });
 
   it("copies a running server's database while requests write emails to it", async () => {

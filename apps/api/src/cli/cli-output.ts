@@ -13,7 +13,14 @@ export function printResult(options: OutputOptions, result: unknown, human: () =
   for (const line of human()) process.stdout.write(`${line}\n`);
 }
 
-/** A failure the user can fix: shown as one line, exit code 1, no stack trace. */
+/** A failure the user can fix: shown as one line, exit code 1 (or `exitCode`, 130 for an interruption), no stack trace. */
 export class CliError extends Error {
   override readonly name = "CliError";
+
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
 }

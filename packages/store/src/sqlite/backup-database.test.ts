@@ -158,6 +158,27 @@ describe("store.backup", () => {
     expect(readdirSync(folder).sort()).toEqual(before);
   });
 
+  it("stops at its next step when its signal is aborted, leaving no partial file", async () => {
+    const folder = temporaryFolder();
+    const { store } = await storeWithFiles(folder, 12);
+    const before = readdirSync(folder).sort();
+    const controller = new AbortController();
+    const copied: number[] = [];
+    await expect(
+      store.backup(join(folder, "copy.db"), {
+        signal: controller.signal,
+        onProgress: ({ bytesCopied }) => {
+          copied.push(bytesCopied);
+          controller.abort(new Error("interrupted"));
+        },
+      }),
+    ).rejects.toThrow("interrupted");
+    expect(copied).toHaveLength(1);
+    expect(readdirSync(folder).sort()).toEqual(before);
+    await expect(store.backup(join(folder, "copy.db"), { signal: controller.signal })).rejects.toThrow("interrupted");
+    expect(readdirSync(folder).sort()).toEqual(before);
+  });
+
   it("refuses a store without a file", async () => {
     const store = await createSqliteStore({ path: ":memory:" });
     stores.push(store);

@@ -92,7 +92,8 @@ function syncFolder(folder: string): void {
  * the copy, so the copy never starts over and is that commit exactly.
  */
 export async function backupDatabase(databasePath: string, destination: string, options: StoreBackupOptions = {}): Promise<StoreBackupResult> {
-  const { replace = false, onProgress } = options;
+  const { replace = false, onProgress, signal } = options;
+  signal?.throwIfAborted();
   if (databasePath === ":memory:") throw new InvalidInputError('store.backup: a ":memory:" database has no file to copy');
   const target = checkedDestination(databasePath, destination, replace);
   const temporary = createTemporaryFile(target);
@@ -106,11 +107,15 @@ export async function backupDatabase(databasePath: string, destination: string, 
     const pageSize = source.pragma("page_size", { simple: true }) as number;
     await source.backup(temporary, {
       progress: ({ totalPages, remainingPages }) => {
+        // Thrown here, the error ends the copy and reaches the catch below, which removes the partial file.
+        signal?.throwIfAborted();
         // better-sqlite3 calls this once before any page is copied: a copy done in one step reports nothing.
         if (remainingPages < totalPages) onProgress?.({ bytesCopied: (totalPages - remainingPages) * pageSize, bytesTotal: totalPages * pageSize });
         return BACKUP_PAGES_PER_STEP;
       },
     });
+    // Aborted during the last step, which calls no progress: the copy is not put in place either.
+    signal?.throwIfAborted();
     source.exec("commit");
     source.close();
     if (replace) renameSync(temporary, target);
