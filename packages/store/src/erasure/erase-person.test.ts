@@ -201,6 +201,27 @@ describe("persons.erase", () => {
     }
   });
 
+  it("erases a person with over a thousand addresses and thousands of emails once the statistics hold samples", async () => {
+    const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+    // As many persons merged into one can gather: each address, and its own domain, is a value to look for.
+    const addresses = Array.from({ length: 1_200 }, (_, index) => `zelda${index}@domain-${index}.example`);
+    const zelda = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda Quintero", emails: addresses });
+    const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park", emails: ["cleo@globex.example"] });
+    await store.transaction(async (transaction) => {
+      for (let index = 0; index < 3_000; index += 1) {
+        await transaction.emails.ingest(tenantUuid, { message_id: `m-${index}`, subject: "Update", sent_at: NOW - index * 1_000, from: { person_uuid: cleo.uuid }, to: [{ person_uuid: zelda.uuid }] });
+      }
+    });
+    const analyzer = new SqliteDatabase(path);
+    analyzer.exec("analyze");
+    analyzer.close();
+    await othersCommitsSeen();
+    expect(await store.persons.erase(tenantUuid, zelda.uuid)).toBe(true);
+    expect(tracesIn(path, [zelda.uuid, "Quintero", addresses[0]!, addresses[1_199]!])).toEqual([]);
+    expect(await store.emails.get(tenantUuid, "m-0")).toBeNull();
+    expect(await store.persons.get(tenantUuid, cleo.uuid)).not.toBeNull();
+  });
+
   it("refuses a user's own person, active or deactivated, and writes nothing", async () => {
     const tenant = await buildTenant(store);
     const { tenantUuid, ada } = tenant;
