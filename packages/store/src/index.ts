@@ -4,6 +4,7 @@
  * the records it hands out, and keyset pagination.
  */
 export { createSqliteStore, migrateToLatest, type SqliteStoreOptions } from "./sqlite/create-sqlite-store.js";
+export { backupDatabase } from "./sqlite/backup-database.js";
 export type { HydrationListener, TenantGraphs } from "./graph/tenant-graphs.js";
 export type { GraphChange } from "./graph/graph-change.js";
 export type * from "./store.js";

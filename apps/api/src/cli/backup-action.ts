@@ -1,11 +1,12 @@
 /**
  * @module
- * What `rapport backup` does once its options are read (in backup-command.ts): opens the store beside whatever
- * else has the file open, copies it with a progress display, and prints what it wrote.
+ * What `rapport backup` does once its options are read (in backup-command.ts): copies the database file beside
+ * whatever else has it open (without opening a store, which would migrate it), with a progress display, and
+ * prints what it wrote.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { ConflictError, createSqliteStore, InvalidInputError } from "@rapport/store";
+import { backupDatabase, ConflictError, InvalidInputError } from "@rapport/store";
 import type { Command } from "commander";
 import { createBackupProgressDisplay } from "./backup-progress.js";
 import { CliError, printResult } from "./cli-output.js";
@@ -35,7 +36,6 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   if (database !== ":memory:" && !existsSync(database)) {
     throw new CliError(`no database at ${database} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
   }
-  const store = await openingDatabase(database, () => createSqliteStore({ path: database }));
   const display = createBackupProgressDisplay(process.stderr);
   // Ctrl-C stops the copy at its next step, which removes the partial file, rather than leaving it behind.
   const controller = new AbortController();
@@ -44,11 +44,14 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   process.on("SIGTERM", onSignal);
   const started = performance.now();
   try {
-    const { path, bytes } = await store.backup(options.to, {
-      replace: options.force ?? false,
-      onProgress: (progress) => display.update(progress),
-      signal: controller.signal,
-    });
+    // Not through a store, which would migrate the file first: a backup before an upgrade is of the earlier version.
+    const { path, bytes } = await openingDatabase(database, () =>
+      backupDatabase(database, options.to, {
+        replace: options.force ?? false,
+        onProgress: (progress) => display.update(progress),
+        signal: controller.signal,
+      }),
+    );
     display.stop();
     const output: BackupOutput = { database, path, bytes, seconds: Math.round(performance.now() - started) / 1_000 };
     printResult(global, output, () => [
@@ -66,6 +69,5 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
-    await store.close();
   }
 }

@@ -94,6 +94,29 @@ describe("rapport backup", { timeout: 60_000 }, () => {
     expect(readdirSync(folder).filter((name) => name.startsWith("never-created") || name.startsWith("copy-of-nothing"))).toEqual([]);
   });
 
+  it("copies a database of an earlier version as it is: the source is not migrated first, nor is the copy", async () => {
+    const database = join(folder, "earlier version.db");
+    expect((await rapport(database, "tenants", "create", "--name", "Earlier")).code).toBe(0);
+    // As a server one release behind left it: its latest migration not yet applied.
+    const older = new SqliteDatabase(database);
+    older.exec("drop index persons_by_merge_target; delete from kysely_migration where name = '0038-persons-by-merge-target'");
+    older.close();
+    const migrations = (path: string) => {
+      const reader = new SqliteDatabase(path, { readonly: true });
+      try {
+        return reader.prepare("select name from kysely_migration order by name").pluck().all() as string[];
+      } finally {
+        reader.close();
+      }
+    };
+    const before = migrations(database);
+    const copy = join(folder, "before the upgrade.db");
+    const backedUp = await rapport(database, "backup", "--to", copy);
+    expect(backedUp.code, backedUp.stderr).toBe(0);
+    expect(migrations(database)).toEqual(before);
+    expect(migrations(copy)).toEqual(before);
+  });
+
   it("stops at Ctrl-C with exit code 130, leaving neither the copy nor its partial file", async () => {
     const database = join(folder, "large.db");
     expect((await rapport(database, "tenants", "create", "--name", "Large")).code).toBe(0);

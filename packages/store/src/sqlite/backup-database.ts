@@ -81,7 +81,8 @@ function syncFolder(folder: string): void {
 }
 
 /**
- * Copies the database at `databasePath` to `destination` as one self-contained file.
+ * Copies the database at `databasePath` to `destination` as one self-contained file: what `store.backup` does,
+ * without opening a store, so the file is copied as it is (not migrated first), whatever version wrote it.
  *
  * SQLite's online backup API rather than `VACUUM INTO`: it copies the pages as they are, in steps, which give
  * progress and let the event loop run between them (`VACUUM INTO` is one blocking statement that says nothing
