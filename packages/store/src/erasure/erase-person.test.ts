@@ -201,6 +201,36 @@ describe("persons.erase", () => {
     }
   });
 
+  it("reaches the graph another process holds (a server beside `rapport persons erase`), and only then reloads it", async () => {
+    const tenant = await buildTenant(store);
+    const { tenantUuid, zelda, cleo } = tenant;
+    // The server's store, its graph loaded; the erasure is made through another connection, as the CLI's.
+    const server = await createSqliteStore({ path, now: () => NOW });
+    try {
+      const served = await server.graphs.forTenant(tenantUuid);
+      expect(served.neighboursOf(zelda.uuid).length).toBeGreaterThan(0);
+      // Its own erasure of another person is applied in place: the same graph answers.
+      const dan = tenant.dan;
+      expect(await server.persons.erase(tenantUuid, dan.uuid)).toBe(true);
+      expect(await server.graphs.forTenant(tenantUuid)).toBe(served);
+      expect(await store.persons.erase(tenantUuid, zelda.uuid)).toBe(true);
+      await othersCommitsSeen();
+      const after = await server.graphs.forTenant(tenantUuid);
+      expect(after.neighboursOf(zelda.uuid)).toEqual([]);
+      const options = { now: NOW };
+      const ranked = strongestRelationships(after, { entity: "person", uuid: cleo.uuid }, options);
+      expect(JSON.stringify(ranked)).not.toContain(zelda.uuid);
+      const fresh = await createSqliteStore({ path, now: () => NOW });
+      try {
+        expect(graphAnswers(after, tenant)).toEqual(graphAnswers(await fresh.graphs.forTenant(tenantUuid), tenant));
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it("erases a person with over a thousand addresses and thousands of emails once the statistics hold samples", async () => {
     const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
     // As many persons merged into one can gather: each address, and its own domain, is a value to look for.

@@ -13,6 +13,7 @@ import { userOwningPerson } from "../repositories/person-owner.js";
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
 import { eraseActivity } from "./erase-activity.js";
 import { eraseDerivedRows } from "./erase-derived-rows.js";
+import { raiseErasuresGeneration } from "./erasures-generation.js";
 
 /**
  * Erases the live person `personUuid` of the tenant; false when there is none (another tenant's included). A
@@ -100,6 +101,7 @@ async function eraseInTransaction(
     }
   }
   for (const companyUuid of traces.currentCompanyUuids) changes.push({ type: "end-affiliation", personUuid, companyUuid });
+  changes.push({ type: "erasure-applied", generation: await raiseErasuresGeneration(db, tenantUuid) });
   return changes;
 }
 

@@ -10,7 +10,13 @@ export type GraphChange =
   | { type: "end-affiliation"; personUuid: string; companyUuid: string }
   /** The full set of companies the person is currently at: the graph adds and ends the difference. */
   | { type: "set-person-affiliations"; personUuid: string; companyUuids: readonly string[] }
-  | { type: "merge-persons"; canonicalUuid: string; supersededUuid: string };
+  | { type: "merge-persons"; canonicalUuid: string; supersededUuid: string }
+  /**
+   * An erasure of this process committed, raising the tenant's `erasures` generation to `generation`: after its
+   * other changes, so the graph knows that generation applied. A generation it did not see applied (another
+   * process's erasure) makes its next read load the graph again.
+   */
+  | { type: "erasure-applied"; generation: number };
 
 /** Where writes send their graph changes: applied at once, or held until a transaction commits. */
 export type GraphChangeSink = (tenantUuid: string, change: GraphChange) => void;

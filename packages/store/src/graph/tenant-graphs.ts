@@ -50,6 +50,8 @@ interface Entry {
   usersSeen: number;
   /** A catch-up of the internal users under way, which readers wait for. */
   syncing: Promise<RelationshipGraph> | null;
+  /** The tenant's `erasures` generation the graph holds every erasure of (see `erasuresGeneration`). */
+  erasuresSeen: number;
 }
 
 export function applyGraphChange(graph: RelationshipGraph, change: GraphChange): void {
@@ -81,6 +83,9 @@ export function applyGraphChange(graph: RelationshipGraph, change: GraphChange):
     case "merge-persons":
       if (graph.hasPerson(change.supersededUuid)) graph.mergePersons(change.canonicalUuid, change.supersededUuid);
       return;
+    case "erasure-applied":
+      // Bookkeeping for the entry (see `apply`): nothing of the graph changes.
+      return;
   }
 }
 
@@ -101,8 +106,15 @@ export function createTenantGraphs(options: {
    * emits no change here.
    */
   usersGeneration?: (tenantUuid: string) => number;
+  /**
+   * The tenant's generation of its `erasures` scope, raised by every person erasure from any process; NaN inside a
+   * transaction. An erasure by another process (`rapport persons erase` beside the server) emits no change here:
+   * when it moves past the erasures this process applied, the next read loads the graph again, so the erased
+   * person's interactions and affiliations leave every ranking, path and statistic.
+   */
+  erasuresGeneration?: (tenantUuid: string) => number;
 }): TenantGraphs {
-  const { db, interactions, parameters, now, usersGeneration } = options;
+  const { db, interactions, parameters, now, usersGeneration, erasuresGeneration } = options;
   const entries = new Map<string, Entry>();
   const revisions = new Map<string, number>();
   const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
@@ -170,13 +182,26 @@ export function createTenantGraphs(options: {
     return entry.syncing;
   }
 
+  /** True when another process erased a person since the entry's graph was read: it must be read again. */
+  function missesAnErasure(tenantUuid: string, entry: Entry): boolean {
+    const generation = erasuresGeneration?.(tenantUuid) ?? Number.NaN;
+    return !Number.isNaN(generation) && !Number.isNaN(entry.erasuresSeen) && generation !== entry.erasuresSeen;
+  }
+
   return {
     forTenant(tenantUuid) {
       const known = entries.get(tenantUuid);
-      if (known) return known.graph ? current(tenantUuid, known as Entry & { graph: RelationshipGraph }) : known.loading;
+      if (known && known.graph && missesAnErasure(tenantUuid, known)) {
+        changed(tenantUuid);
+        entries.delete(tenantUuid);
+      } else if (known) {
+        return known.graph ? current(tenantUuid, known as Entry & { graph: RelationshipGraph }) : known.loading;
+      }
       // Read before the users are: a change to them during the hydration is caught up at the next read.
       const usersSeen = usersGeneration?.(tenantUuid) ?? Number.NaN;
-      const entry: Entry = { graph: null, pending: [], loading: Promise.resolve(null as never), usersSeen, syncing: null };
+      // Likewise: an erasure committed while the hydration reads may or may not be in it, and is read again.
+      const erasuresSeen = erasuresGeneration?.(tenantUuid) ?? Number.NaN;
+      const entry: Entry = { graph: null, pending: [], loading: Promise.resolve(null as never), usersSeen, syncing: null, erasuresSeen };
       entry.loading = hydrate(tenantUuid).then(
         (graph) => {
           for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
@@ -199,6 +224,11 @@ export function createTenantGraphs(options: {
       changed(tenantUuid);
       const entry = entries.get(tenantUuid);
       if (!entry) return;
+      // This process's erasure, its changes applied: the graph holds it, unless it missed an earlier one.
+      if (change.type === "erasure-applied") {
+        if (entry.erasuresSeen === change.generation - 1) entry.erasuresSeen = change.generation;
+        return;
+      }
       if (entry.graph) applyGraphChange(entry.graph, change);
       else entry.pending.push(change);
     },

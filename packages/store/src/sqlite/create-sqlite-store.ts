@@ -35,6 +35,7 @@ import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js
 import { createNameSearchIndex } from "../repositories/name-search-notes.js";
 import { graphEntityActivity, hydratedGraphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { backupDatabase } from "./backup-database.js";
+import { ERASURES } from "../erasure/erasures-generation.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
@@ -201,6 +202,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     parameters: options.scoringParameters,
     now,
     usersGeneration: (tenantUuid) => generations.generation(tenantUuid, "users"),
+    erasuresGeneration: (tenantUuid) => generations.generation(tenantUuid, ERASURES),
   });
   return buildStore(
     {
