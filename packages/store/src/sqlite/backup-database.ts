@@ -80,6 +80,23 @@ function syncFolder(folder: string): void {
   }
 }
 
+/** Error codes of a file system that has no hard links (FAT and exFAT drives, some network shares). */
+const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
+
+/** Gives the finished copy its name, keeping a file that took that name while the copy ran (an `EEXIST`). */
+function placeWithoutReplacing(temporary: string, target: string): void {
+  try {
+    // A link fails when the name exists, which a rename would silently replace.
+    linkSync(temporary, target);
+    rmSync(temporary);
+  } catch (error) {
+    if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
+    // Without links, a look then a rename: only a file created in between, by someone else, would be replaced.
+    if (statOrNull(target) !== null) throw Object.assign(new Error(`${target} exists`), { code: "EEXIST" });
+    renameSync(temporary, target);
+  }
+}
+
 /**
  * Copies the database at `databasePath` to `destination` as one self-contained file: what `store.backup` does,
  * without opening a store, so the file is copied as it is (not migrated first), whatever version wrote it.
@@ -120,12 +137,7 @@ export async function backupDatabase(databasePath: string, destination: string, 
     source.exec("commit");
     source.close();
     if (replace) renameSync(temporary, target);
-    else {
-      // A link fails when the name exists, which a rename would silently replace: a file created there while
-      // the copy ran is kept.
-      linkSync(temporary, target);
-      rmSync(temporary);
-    }
+    else placeWithoutReplacing(temporary, target);
     syncFolder(dirname(target));
     return { path: target, bytes: statSync(target).size };
   } catch (error) {
