@@ -389,7 +389,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
     });
     let output = "";
-    const started = await new Promise<{ url: string; demo: { tenant_key: string; user_keys: Array<{ key: string }> } }>((resolve, reject) => {
+    const started = await new Promise<{ url: string; demo: { tenant_key: string; read_only_key: string; user_keys: Array<{ key: string }> } }>((resolve, reject) => {
       server.stdout.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         try {
@@ -406,6 +406,10 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(body.items.map((item) => item.name)).toContain("Jordan Blake");
     const asUser = await fetch(`${started.url}/v1/users`, { headers: { "x-api-key": started.demo.user_keys[0]!.key } });
     expect(asUser.status).toBe(200);
+    const readOnly = { "x-api-key": started.demo.read_only_key, "content-type": "application/json" };
+    expect((await fetch(`${started.url}/v1/users`, { headers: readOnly })).status).toBe(200);
+    const refused = await fetch(`${started.url}/v1/persons`, { method: "POST", headers: readOnly, body: JSON.stringify({ name: "Not written" }) });
+    expect(refused.status).toBe(403);
     const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
     expect(await exited).toBe(0);

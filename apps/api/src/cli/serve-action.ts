@@ -31,6 +31,7 @@ function demoLines(url: string, keys: DemoKeys): string[] {
     `  tenant-wide key:          ${keys.tenant_key}`,
     ...(avery ? [`  ${avery.user_name} (administrator): ${avery.key}`] : []),
     ...(morgan ? [`  ${morgan.user_name} (member):     ${morgan.key}`] : []),
+    `  read-only (an assistant's): ${keys.read_only_key}`,
     "",
     "Try:",
     `  export RAPPORT_KEY=${keys.tenant_key}`,

@@ -6,6 +6,7 @@ import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID, demoUuid } from "./demo-ids.js";
 import { DEMO_MEETINGS, DEMO_PERSONS } from "./demo-tenant-data.js";
+import { hashApiKey } from "../platform/auth/api-key-secret.js";
 import { issueDemoKeys, seedDemoTenant } from "./seed-demo-tenant.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-demo-"));
@@ -55,8 +56,11 @@ describe("seedDemoTenant", () => {
     const second = await issueDemoKeys(store);
     expect(second.tenant_key).not.toBe(first.tenant_key);
     const keys = await store.apiKeys.list(DEMO_TENANT_UUID);
-    expect(keys.filter((key) => key.revoked_at === null)).toHaveLength(3);
-    expect(keys.filter((key) => key.revoked_at !== null)).toHaveLength(3);
+    expect(keys.filter((key) => key.revoked_at === null)).toHaveLength(4);
+    expect(keys.filter((key) => key.revoked_at !== null)).toHaveLength(4);
+    // One of the live keys is the read-only one, tenant-wide.
+    expect((await store.apiKeys.findActiveByHash(hashApiKey(second.read_only_key)))?.key).toMatchObject({ read_only: true, user_uuid: null });
+    expect((await store.apiKeys.findActiveByHash(hashApiKey(second.tenant_key)))?.key.read_only).toBe(false);
     await store.close();
   });
 });

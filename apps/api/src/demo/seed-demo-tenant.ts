@@ -158,18 +158,21 @@ async function demoUsers(store: Store) {
 
 export interface DemoKeys {
   tenant_key: string;
+  /** A tenant-wide key that may only read, as an AI assistant would be given. */
+  read_only_key: string;
   user_keys: Array<{ user_uuid: string; user_name: string; key: string }>;
 }
 
-/** Revokes the previous demo keys and issues fresh ones: a tenant key and one per demo user. */
+/** Revokes the previous demo keys and issues fresh ones: a tenant key, a read-only tenant key and one per demo user. */
 export async function issueDemoKeys(store: Store): Promise<DemoKeys> {
   await store.apiKeys.revokeByLabel(DEMO_TENANT_UUID, DEMO_KEY_LABEL);
   const tenantKey = await issueApiKey(store, { tenantUuid: DEMO_TENANT_UUID, label: DEMO_KEY_LABEL });
+  const readOnlyKey = await issueApiKey(store, { tenantUuid: DEMO_TENANT_UUID, label: DEMO_KEY_LABEL, readOnly: true });
   const userKeys = [];
   for (const user of DEMO_USERS.slice(0, 2)) {
     const userUuid = demoUuid(user.key);
     const issued = await issueApiKey(store, { tenantUuid: DEMO_TENANT_UUID, userUuid, label: DEMO_KEY_LABEL });
     userKeys.push({ user_uuid: userUuid, user_name: user.name, key: issued.plaintext });
   }
-  return { tenant_key: tenantKey.plaintext, user_keys: userKeys };
+  return { tenant_key: tenantKey.plaintext, read_only_key: readOnlyKey.plaintext, user_keys: userKeys };
 }
