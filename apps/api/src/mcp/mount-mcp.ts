@@ -17,6 +17,7 @@ import { errorResponse } from "../platform/errors/error-handlers.js";
 import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
 import { createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { McpTool } from "./mcp-tools.js";
+import { MCP_SCOPES, readOnlyReason } from "./mcp-scopes.js";
 import { readMcpMessage } from "./read-mcp-message.js";
 import { buildToolRequest, toToolResult } from "./tool-request.js";
 import { toolSelection, type ToolSelection } from "./tool-selection.js";
@@ -29,9 +30,6 @@ const RATE_LIMIT_HEADER_PATTERN = /^(x-ratelimit-|retry-after$)/i;
 
 /** Turns an OAuth bearer token into the caller it acts for, or throws a 401 ApiError. */
 export type BearerVerifier = (token: string) => Promise<ApiKeyOwner>;
-
-/** The scope an OAuth client asks for to use the MCP server. */
-export const MCP_SCOPE = "mcp";
 
 export interface MountMcpOptions {
   tools: readonly McpTool[];
@@ -100,7 +98,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
     const base = publicBaseUrl(context.req.url, options.publicUrl);
     return context.json({
       resource,
-      ...(options.oauth ? { authorization_servers: [options.oauth.issuer], scopes_supported: [MCP_SCOPE] } : {}),
+      ...(options.oauth ? { authorization_servers: [options.oauth.issuer], scopes_supported: [...MCP_SCOPES] } : {}),
       bearer_methods_supported: options.oauth ? ["header"] : [],
       resource_name: "Rapport MCP server",
       resource_documentation: `${base}/docs`,
@@ -118,9 +116,10 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
     authenticateMcp(options),
     async (context, next) => {
       const url = new URL(context.req.url);
-      const readOnlyKey = context.get("apiKeyOwner").key.read_only;
+      const { key } = context.get("apiKeyOwner");
+      const readOnlyKey = key.read_only;
       if (url.search !== "" || readOnlyKey) {
-        const selection = toolSelection(url.searchParams, options.tools, { readOnlyKey });
+        const selection = toolSelection(url.searchParams, options.tools, { readOnlyKey, readOnlyReason: readOnlyReason(key.key_prefix) });
         if ("error" in selection) return errorResponse(context, 400, selection.error);
         selections.set(context.req.raw, { selection, names: new Set(selection.tools.map((tool) => tool.name)) });
       }

@@ -34,6 +34,17 @@ describe("toolSelection", () => {
     );
   });
 
+  it("names why a read-only caller is refused, the key by default", () => {
+    const byKey = toolSelection(new URLSearchParams(""), TOOLS, { readOnlyKey: true });
+    const byToken = toolSelection(new URLSearchParams(""), TOOLS, { readOnlyKey: true, readOnlyReason: "its OAuth access is read-only (scope mcp:read)" });
+    if ("error" in byKey || "error" in byToken) throw new Error("unexpected error");
+    expect(byKey.refusal("createPerson")).toBe("tool 'createPerson' is not available to this client: its API key is read-only; tools/list names the tools it has");
+    expect(byToken.tools.map((selected) => selected.name)).toEqual(["getPerson", "getPersonRecommendedPaths", "listMeetings"]);
+    expect(byToken.refusal("createPerson")).toBe(
+      "tool 'createPerson' is not available to this client: its OAuth access is read-only (scope mcp:read); tools/list names the tools it has",
+    );
+  });
+
   it("refuses an unknown parameter, area or boolean, a repeated parameter and an empty area list", () => {
     expect(select("readonly=true")).toEqual({ error: "unknown query parameter 'readonly' on /mcp; it takes areas and read_only" });
     expect(select("areas=person,deals")).toEqual({ error: "areas must name some of Meetings, Person, Recommended paths; unknown: deals" });

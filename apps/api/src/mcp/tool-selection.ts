@@ -29,13 +29,17 @@ const BOOLEAN_TEXT: Record<string, boolean> = { true: true, "1": true, false: fa
 
 /**
  * The selection the query asks for (every tool without one; with `readOnlyKey`, the tools that change nothing
- * whatever the query), or the error a 400 names: an unknown parameter, an area no tool has, a `read_only` that is
+ * whatever the query, refused with `readOnlyReason`), or the error a 400 names: an unknown parameter, an area no tool has, a `read_only` that is
  * not a boolean.
  *
  * @example
  * toolSelection(new URLSearchParams("areas=person,recommended-paths&read_only=true"), tools) // the read tools of two areas
  */
-export function toolSelection(query: URLSearchParams, tools: readonly McpTool[], options: { readOnlyKey?: boolean } = {}): ToolSelection | { error: string } {
+export function toolSelection(
+  query: URLSearchParams,
+  tools: readonly McpTool[],
+  options: { readOnlyKey?: boolean; readOnlyReason?: string } = {},
+): ToolSelection | { error: string } {
   for (const name of new Set(query.keys())) {
     if (!(TOOL_SELECTION_PARAMETERS as readonly string[]).includes(name)) {
       return { error: `unknown query parameter '${name}' on /mcp; it takes ${TOOL_SELECTION_PARAMETERS.join(" and ")}` };
@@ -62,7 +66,7 @@ export function toolSelection(query: URLSearchParams, tools: readonly McpTool[],
     chosen.push(`areas=${[...areas].join(",")}`);
   }
   const selected = tools.filter((tool) => (!readsOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)));
-  const reasons = [...(chosen.length > 0 ? [`its /mcp URL asks for ${chosen.join(" and ")}`] : []), ...(options.readOnlyKey ? ["its API key is read-only"] : [])];
+  const reasons = [...(chosen.length > 0 ? [`its /mcp URL asks for ${chosen.join(" and ")}`] : []), ...(options.readOnlyKey ? [options.readOnlyReason ?? "its API key is read-only"] : [])];
   return {
     tools: selected,
     refusal: (name) => `tool '${name}' is not available to this client: ${reasons.join(", and ")}; tools/list names the tools it has`,

@@ -12,7 +12,7 @@ import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
-import { MCP_SCOPE } from "../mcp/mount-mcp.js";
+import { MCP_SCOPES } from "../mcp/mcp-scopes.js";
 import { findActiveAccount } from "./active-account.js";
 import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { errorPage } from "./interaction-pages.js";
@@ -87,7 +87,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       };
     },
     claims: { openid: ["sub"], profile: ["name"], email: ["email"] },
-    scopes: ["openid", "profile", "email", "offline_access", MCP_SCOPE],
+    scopes: ["openid", "profile", "email", "offline_access", ...MCP_SCOPES],
     clientDefaults: {
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
@@ -113,7 +113,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
         async getResourceServerInfo(_ctx, indicator) {
           if (indicator !== resource) throw new errors.InvalidTarget(`the only resource here is ${resource}`);
           return {
-            scope: MCP_SCOPE,
+            scope: MCP_SCOPES.join(" "),
             audience: resource,
             accessTokenFormat: "jwt",
             accessTokenTTL: OAUTH_TTL.AccessToken,

@@ -73,20 +73,31 @@ export interface ConsentPageInput {
   userName: string;
   tenantName: string;
   resource: string;
+  /** The client asks for `mcp:read` only: it may read, not write. */
+  readOnly: boolean;
 }
 
-export function consentPage({ uid, clientName, userName, tenantName, resource }: ConsentPageInput): string {
+export function consentPage({ uid, clientName, userName, tenantName, resource, readOnly }: ConsentPageInput): string {
   const base = `/oauth/interaction/${encodeURIComponent(uid)}`;
+  const client = `<strong>${escapeHtml(clientName)}</strong>`;
+  const reading = `<li>read the persons, companies and other records you can see in ${escapeHtml(tenantName)},</li>`;
+  const access = readOnly
+    ? `<p>${client} asks for <strong>read-only access</strong>. It will be able to:</p>
+<ul>
+${reading}
+</ul>
+<p>It will not be able to create, change or delete anything`
+    : `<p>${client} asks to <strong>read and write</strong>. It will be able to:</p>
+<ul>
+${reading}
+<li>create, change and delete records as you, with your permissions,</li>
+</ul>
+<p>It will act`;
   return page(
     "Allow access",
     `<h1>Allow ${escapeHtml(clientName)}?</h1>
 <p>Signed in as <strong>${escapeHtml(userName)}</strong> in <strong>${escapeHtml(tenantName)}</strong>.</p>
-<p><strong>${escapeHtml(clientName)}</strong> will be able to:</p>
-<ul>
-<li>read the persons, companies and other records you can see in ${escapeHtml(tenantName)},</li>
-<li>create and change records as you, with your permissions,</li>
-</ul>
-<p>through the Rapport MCP server at <code>${escapeHtml(resource)}</code>. Its calls count against your workspace's rate limits.</p>
+${access} through the Rapport MCP server at <code>${escapeHtml(resource)}</code>. Its calls count against your workspace's rate limits.</p>
 <div class="actions">
 <form method="post" action="${base}/consent"><button type="submit" name="decision" value="allow">Allow</button></form>
 <form method="post" action="${base}/abort"><button type="submit">Deny</button></form>

@@ -16,7 +16,7 @@ describe("OAuth in the app", () => {
     expect(metadata).toEqual({
       resource: "https://rapport.example.com/mcp",
       authorization_servers: ["https://rapport.example.com"],
-      scopes_supported: ["mcp"],
+      scopes_supported: ["mcp", "mcp:read"],
       bearer_methods_supported: ["header"],
       resource_name: "Rapport MCP server",
       resource_documentation: "https://rapport.example.com/docs",

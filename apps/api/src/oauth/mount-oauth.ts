@@ -9,6 +9,7 @@ import type { ApiKeyOwner } from "@rapport/store";
 import type { Context, Hono } from "hono";
 import { jwtVerify } from "jose";
 import type { AppEnv } from "../app-env.js";
+import { OAUTH_KEY_PREFIX, readsOnly } from "../mcp/mcp-scopes.js";
 import type { BearerVerifier } from "../mcp/mount-mcp.js";
 import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
@@ -105,7 +106,18 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     if (details.prompt.name === "consent") {
       const account = await findActiveAccount(services.store, String(details.session?.accountId ?? ""));
       if (!account) return accountUnavailable(context);
-      return html(context, consentPage({ uid: details.uid, clientName, userName: account.user.name, tenantName: account.tenant.name, resource }));
+      return html(
+        context,
+        consentPage({
+          uid: details.uid,
+          clientName,
+          userName: account.user.name,
+          tenantName: account.tenant.name,
+          resource,
+          // What the token will carry is what the client asks for, whatever an earlier grant of it holds.
+          readOnly: readsOnly(String(details.params.scope ?? "")),
+        }),
+      );
     }
     return html(context, errorPage("Sign-in failed", `Unexpected step '${details.prompt.name}'.`), 400);
   });
@@ -229,11 +241,12 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
         uuid: `oauth:${user.uuid}`,
         tenant_uuid: tenant.uuid,
         user_uuid: user.uuid,
-        key_prefix: "oauth",
+        key_prefix: OAUTH_KEY_PREFIX,
         label: `OAuth client ${String(claims.client_id)}`,
         created_at: typeof claims.iat === "number" ? claims.iat * 1000 : 0,
         revoked_at: null,
-        read_only: false,
+        // A token granted `mcp:read` alone reads only: every check of a read-only key applies to it.
+        read_only: readsOnly(typeof claims.scope === "string" ? claims.scope : ""),
       },
     };
     return owner;

@@ -5,13 +5,13 @@
  * signed-in user. Then bad, expired and foreign tokens, refresh tokens, codes and consent of a
  * deactivated user or a deleted tenant, and a restart that keeps clients, grants and signing keys.
  */
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import { auth, Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
 import { decodeJwt, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../create-services.js";
-import { defineOperation } from "../operations/operation.js";
+import { changesNothing, defineOperation } from "../operations/operation.js";
 import { createLogger } from "../platform/logging/logger.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
@@ -150,6 +150,8 @@ class UserAgent {
 
 const formAction = (html: string, ending: string) => new RegExp(`action="([^"]*/${ending})"`).exec(html)?.[1] ?? "";
 const mcpUrl = () => new URL(`${server.url}/mcp`);
+/** The consent page the last `signIn` allowed. */
+let lastConsentHtml = "";
 
 async function signIn(oauth: MemoryOAuthClient, credentials: { email: string; password: string }) {
   const browser = new UserAgent();
@@ -163,6 +165,7 @@ async function signIn(oauth: MemoryOAuthClient, credentials: { email: string; pa
   const consentHtml = await consent.response.text();
   expect(consentHtml).toContain("Allow Rapport Test Agent?");
   expect(consentHtml).toContain(`Signed in as <strong>Mike</strong> in <strong>Acme OAuth</strong>`);
+  lastConsentHtml = consentHtml;
   const callback = await browser.submit(consent.url, formAction(consentHtml, "consent"), { decision: "allow" });
   expect(callback.url.startsWith(REDIRECT_URL)).toBe(true);
   return new URL(callback.url);
@@ -185,12 +188,21 @@ async function signedToken(claims: Record<string, unknown>, expiresAt: number) {
     .sign(key);
 }
 
+const tokenRequest = (fields: Record<string, string>) =>
+  fetch(`${server.url}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+const refresh = (client: MemoryOAuthClient, refreshToken: string, scope?: string) =>
+  tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.clientInfo!.client_id, ...(scope ? { scope } : {}) });
+
 let oauth: MemoryOAuthClient;
 
 describe("the MCP authorization flow with the SDK client", () => {
   it("publishes the resource and authorization server metadata", async () => {
     const resource = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource`)).json()) as Record<string, unknown>;
-    expect(resource).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url], scopes_supported: ["mcp"] });
+    expect(resource).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url], scopes_supported: ["mcp", "mcp:read"] });
     const pathAware = await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`);
     expect(await pathAware.json()).toEqual(resource);
     const authorizationServer = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
@@ -204,6 +216,7 @@ describe("the MCP authorization flow with the SDK client", () => {
       client_id_metadata_document_supported: true,
       response_types_supported: ["code"],
     });
+    expect(authorizationServer.scopes_supported).toEqual(expect.arrayContaining(["mcp", "mcp:read", "offline_access"]));
     expect(authorizationServer.grant_types_supported).not.toContain("implicit");
     // Bearer tokens only: nothing is bound to a DPoP key that /mcp would not check.
     expect(authorizationServer).not.toHaveProperty("dpop_signing_alg_values_supported");
@@ -224,8 +237,12 @@ describe("the MCP authorization flow with the SDK client", () => {
     expect(callback.searchParams.get("code")).toEqual(expect.any(String));
     await transport.finishAuth(callback.searchParams);
 
+    // The SDK asks for every scope the resource metadata lists; `mcp` among them reads and writes.
+    expect(authorizationUrl.searchParams.get("scope")).toBe("mcp mcp:read offline_access");
+    expect(lastConsentHtml).toContain("asks to <strong>read and write</strong>");
+    expect(lastConsentHtml).toContain("create, change and delete records as you");
     const token = decodeJwt(oauth.savedTokens!.access_token);
-    expect(token).toMatchObject({ iss: server.url, aud: `${server.url}/mcp`, sub: accountIdFor(acme.tenant.uuid, acme.member.uuid), scope: "mcp" });
+    expect(token).toMatchObject({ iss: server.url, aud: `${server.url}/mcp`, sub: accountIdFor(acme.tenant.uuid, acme.member.uuid), scope: "mcp mcp:read" });
 
     const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
     await signedIn.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: oauth }));
@@ -276,6 +293,79 @@ describe("the MCP authorization flow with the SDK client", () => {
     expect(await refused.response.text()).toContain("The email or the password is wrong.");
     const unknown = await browser.submit(login.url, formAction(html, "login"), { email: "nobody@example.com", password: PASSWORD });
     expect(unknown.response.status).toBe(401);
+  });
+});
+
+describe("a grant of the read-only scope", () => {
+  /** A new SDK client that asks for `scope` (the SDK's own `auth`), signed in and holding its tokens. */
+  async function authorizedWithScope(scope: string) {
+    const client = new MemoryOAuthClient();
+    expect(await auth(client, { serverUrl: mcpUrl(), scope })).toBe("REDIRECT");
+    expect(client.authorizationUrl!.searchParams.get("scope")).toBe(`${scope} offline_access`);
+    const callback = await signIn(client, { email: acme.member.email, password: PASSWORD });
+    expect(await auth(client, { serverUrl: mcpUrl(), authorizationCode: callback.searchParams.get("code")!, iss: callback.searchParams.get("iss")! })).toBe(
+      "AUTHORIZED",
+    );
+    return { client, consentHtml: lastConsentHtml };
+  }
+
+  const toolsOf = async (accessToken: string) => {
+    const response = await rawMcpPost(`Bearer ${accessToken}`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const json = (text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)![1]!) as string;
+    return (JSON.parse(json) as { result: { tools: Array<{ name: string }> } }).result.tools.map((tool) => tool.name);
+  };
+  const readToolNames = () => table.filter(changesNothing).map((operation) => operation.operationId);
+
+  it("says so on the consent page, issues a token with mcp:read only, lists the read tools and refuses a write tool", async () => {
+    const { client, consentHtml } = await authorizedWithScope("mcp:read");
+    expect(consentHtml).toContain("asks for <strong>read-only access</strong>");
+    expect(consentHtml).toContain("It will not be able to create, change or delete anything");
+    expect(consentHtml).not.toContain("create, change and delete records as you");
+    expect(decodeJwt(client.savedTokens!.access_token)).toMatchObject({ aud: `${server.url}/mcp`, scope: "mcp:read" });
+
+    const signedIn = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await signedIn.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client }));
+    try {
+      const { tools } = await signedIn.listTools();
+      expect(tools.map((tool) => tool.name)).toContain("getPerson");
+      expect(tools.map((tool) => tool.name)).not.toContain("testWhoAmI");
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      await expect(signedIn.callTool({ name: "testWhoAmI", arguments: { body: { name: "Not written" } } })).rejects.toThrow(
+        /tool 'testWhoAmI' is not available to this client: its OAuth access is read-only \(scope mcp:read\)/,
+      );
+      const read = await signedIn.callTool({ name: "getPerson", arguments: { person_uuid: acme.member.person_uuid } });
+      expect(read.isError).toBeFalsy();
+      expect(read.structuredContent).toMatchObject({ uuid: acme.member.person_uuid });
+    } finally {
+      await signedIn.close();
+    }
+    const persons = databaseSnapshot(context.databasePath).persons as Array<{ name: string }>;
+    expect(persons.map((person) => person.name)).not.toContain("Not written");
+  });
+
+  it("keeps the granted scope on refresh: asking for mcp is refused, and the refreshed token still reads only", async () => {
+    const { client } = await authorizedWithScope("mcp:read");
+    const refreshToken = client.savedTokens!.refresh_token!;
+    for (const wider of ["mcp", "mcp mcp:read"]) {
+      const refused = await refresh(client, refreshToken, wider);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_scope" });
+    }
+    const refreshed = await refresh(client, refreshToken);
+    expect(refreshed.status).toBe(200);
+    const tokens = (await refreshed.json()) as { access_token: string; scope: string };
+    expect(tokens.scope).toBe("mcp:read");
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ scope: "mcp:read" });
+    expect((await toolsOf(tokens.access_token)).sort()).toEqual(readToolNames().sort());
+  });
+
+  it("gives a client asking for mcp alone what it had before: read and write, every tool", async () => {
+    const { client, consentHtml } = await authorizedWithScope("mcp");
+    expect(consentHtml).toContain("asks to <strong>read and write</strong>");
+    expect(decodeJwt(client.savedTokens!.access_token)).toMatchObject({ scope: "mcp" });
+    expect((await toolsOf(client.savedTokens!.access_token)).sort()).toEqual(table.map((operation) => operation.operationId).sort());
   });
 });
 
@@ -377,14 +467,6 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
     return client;
   }
 
-  const tokenRequest = (fields: Record<string, string>) =>
-    fetch(`${server.url}/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const refresh = (client: MemoryOAuthClient, refreshToken: string) =>
-    tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.clientInfo!.client_id });
   const expectInvalidGrant = async (response: Response) => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "invalid_grant" });
