@@ -252,6 +252,32 @@ describe("persons.erase", () => {
     expect(await store.persons.get(tenantUuid, cleo.uuid)).not.toBeNull();
   });
 
+  it("moves the updated_at of the opportunities linked to the person, as any change of their links does", async () => {
+    let clock = NOW;
+    const moving = await createSqliteStore({ path: join(folder, "stamps.db"), now: () => clock });
+    try {
+      const tenantUuid = (await moving.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+      const zelda = await moving.persons.create({ tenant_uuid: tenantUuid, name: "Zelda Quintero" });
+      const cleo = await moving.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park" });
+      const type = await moving.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
+      const stage = await moving.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+      const viewer = { user_uuid: null };
+      const deal = (associated: string) =>
+        moving.opportunities.create(
+          { tenant_uuid: tenantUuid, name: `With ${associated}`, type_uuid: type.uuid, stage_uuid: stage.uuid, associations: [{ entity_type: "PERSON", entity_uuid: associated }] },
+          viewer,
+        );
+      const hers = await deal(zelda.uuid);
+      const others = await deal(cleo.uuid);
+      clock += DAY;
+      expect(await moving.persons.erase(tenantUuid, zelda.uuid)).toBe(true);
+      expect((await moving.opportunities.get(tenantUuid, hers.uuid, viewer))?.updated_at).toBe(clock);
+      expect((await moving.opportunities.get(tenantUuid, others.uuid, viewer))?.updated_at).toBe(NOW);
+    } finally {
+      await moving.close();
+    }
+  });
+
   it("refuses a user's own person, active or deactivated, and writes nothing", async () => {
     const tenant = await buildTenant(store);
     const { tenantUuid, ada } = tenant;

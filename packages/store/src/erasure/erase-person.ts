@@ -9,6 +9,7 @@ import { ConflictError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { createInteractionRepository } from "../repositories/interaction-repository.js";
 import { applyPendingOpportunityActivity, lowerOpportunityActivity, refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
+import { stampOpportunitiesChanged } from "../repositories/opportunity-change-stamp.js";
 import { userOwningPerson } from "../repositories/person-owner.js";
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
 import { eraseActivity } from "./erase-activity.js";
@@ -68,6 +69,8 @@ async function eraseInTransaction(
     .where("entity_type", "=", "PERSON")
     .where("entity_uuid", "in", personUuids)
     .execute();
+  // Their record lists their links: an `updated_after` poller gets them again, as after any change of their links.
+  await stampOpportunitiesChanged(db, tenantUuid, traces.linkedOpportunityUuids, now);
   await db
     .updateTable("opportunities")
     .set({ intro_person_uuid: null, updated_at: now })
