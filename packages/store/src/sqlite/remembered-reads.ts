@@ -137,7 +137,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
     meetingListTotals: new GenerationCache(readerOf("meetings"), MAXIMUM_LIST_TOTALS),
     // Both generations only grow, so their sum moves whenever either does.
-    attendeeMeetingListTotals: new GenerationCache((tenantUuid) => readerOf("meetings")(tenantUuid) + readerOf(TIMELINES)(tenantUuid), MAXIMUM_LIST_TOTALS),
+    attendeeMeetingListTotals: new GenerationCache((tenantUuid) => snapshots.generation(tenantUuid, "meetings") + snapshots.generation(tenantUuid, TIMELINES), MAXIMUM_LIST_TOTALS),
     timelineTotals: new GenerationCache(readerOf(TIMELINES), MAXIMUM_LIST_TOTALS),
     users: new GenerationCache(readerOf("users")),
     generationTotal: (tenantUuid) => snapshots.total(tenantUuid),
