@@ -566,3 +566,24 @@ export interface MeetingDeparturesTable {
 export interface Database {
   meeting_departures: MeetingDeparturesTable;
 }
+
+/** Migration 0039: one row per record gone (the deletions log), kept by triggers on the deleted tables. */
+export interface RecordDeletionsTable {
+  /** Strictly increasing in commit order, never reused (autoincrement). */
+  sequence: number;
+  tenant_uuid: string;
+  /** OPPORTUNITY, NOTE, TASK, FILE, ENTITY_LIST or PERSON */
+  entity_type: string;
+  uuid: string;
+  /** A soft-deleted record's `deleted_at`; the database's clock for a row deleted outright. */
+  deleted_at: number;
+  /** A person merged away: the person it was merged into. */
+  merged_into_uuid: string | null;
+  /** A PERSONAL task's creator, the only user who may see its entry ('' for none); null: the whole tenant. */
+  visible_to_user_uuid: string | null;
+}
+
+/** The table of migration 0039, merged into `Database`. */
+export interface Database {
+  record_deletions: RecordDeletionsTable;
+}

@@ -19,6 +19,7 @@ import type {
   NewEmail,
   NewMeeting,
 } from "./activity-records.js";
+import type { RecordDeletionRepository } from "./deletion-records.js";
 import type { TenantGraphs } from "./graph/tenant-graphs.js";
 import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
@@ -582,4 +583,10 @@ export interface Store {
   readonly importJobs: ImportJobRepository;
   readonly matchKeys: MatchKeyRepository;
   readonly emailBodies: EmailBodyRepository;
+}
+
+/** The deletions log, merged into `Store` (declared apart so branches append). */
+export interface Store {
+  /** Every record of the tenant gone (store migration 0039), in commit order: what a syncing client must drop. */
+  readonly deletions: RecordDeletionRepository;
 }

@@ -30,6 +30,7 @@ import { createPersonMergeRepository } from "../repositories/person-merge-reposi
 import { createEmailBodyRepository } from "../repositories/email-body-repository.js";
 import { createImportJobRepository } from "../repositories/import-job-repository.js";
 import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
+import { createRecordDeletionRepository } from "../repositories/record-deletion-repository.js";
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { createNameSearchIndex } from "../repositories/name-search-notes.js";
@@ -105,6 +106,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     importJobs: typedErrorsOf("importJobs", createImportJobRepository(context)),
     matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
     emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),
+    deletions: createRecordDeletionRepository(context),
     revision(tenantUuid) {
       if (context.remembered === undefined) return Number.NaN;
       return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);

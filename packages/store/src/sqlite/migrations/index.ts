@@ -42,6 +42,7 @@ import { usersPersonIndexMigration } from "./0035-users-person-index.js";
 import { timelineGenerationsMigration } from "./0036-timeline-generations.js";
 import { readOnlyKeysMigration } from "./0037-read-only-keys.js";
 import { personsByMergeTargetMigration } from "./0038-persons-by-merge-target.js";
+import { recordDeletionsMigration } from "./0039-record-deletions.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   "0036-timeline-generations": timelineGenerationsMigration,
   "0037-read-only-keys": readOnlyKeysMigration,
   "0038-persons-by-merge-target": personsByMergeTargetMigration,
+  "0039-record-deletions": recordDeletionsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
