@@ -40,7 +40,7 @@ function toRecordDeletion(row: Pick<RecordDeletionsTable, "sequence" | "entity_t
 }
 
 /** One page of the tenant's deletions log; `total` counted on a numbered page only. */
-export async function recordDeletionPage(db: Kysely<Database>, tenantUuid: string, request: RecordDeletionRequest) {
+async function recordDeletionPage(db: Kysely<Database>, tenantUuid: string, request: RecordDeletionRequest) {
   const { position } = request;
   const after = position.kind === "after" ? Number(position.key[0]) : undefined;
   // One lower bound, the later of the cursor and `afterSequence`, so SQLite seeks once.
@@ -60,6 +60,7 @@ export async function recordDeletionPage(db: Kysely<Database>, tenantUuid: strin
   return { rows, hasMore: fetched.length > request.limit, total, lastKey: rows.length > 0 ? [rows.at(-1)!.sequence] : null };
 }
 
+/** `store.deletions` over a database handle (the root one, or a transaction). */
 export function createRecordDeletionRepository({ db }: RepositoryContext): RecordDeletionRepository {
   return {
     list: (tenantUuid, request) => recordDeletionPage(db, tenantUuid, request),
