@@ -10,7 +10,7 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-erase-beside-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("rapport persons erase beside a running server", { timeout: 60_000 }, () => {
-  it("takes the person out of the server's rankings, which its graph in memory held", async () => {
+  it("takes the person out of the server's rankings, which its graph in memory held, and the server's deletions log lists it", async () => {
     const database = join(folder, "demo.db");
     expect((await runRapport(database, "seed", "demo")).code).toBe(0);
     const key = (JSON.parse((await runRapport(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
@@ -26,6 +26,9 @@ describe("rapport persons erase beside a running server", { timeout: 60_000 }, (
       const erased = await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", person!.uuid);
       expect(erased.code, erased.stderr).toBe(0);
       expect((await ranking()).map((item) => item.uuid)).not.toContain(person!.uuid);
+      // The command's erasure is in the server's deletions log, for integrators' copies.
+      const log = await fetch(`${server.url}/v1/deletions?entity_type=PERSON`, { headers: { "x-api-key": key } });
+      expect(((await log.json()) as { items: Array<{ uuid: string; reason: string }> }).items).toContainEqual(expect.objectContaining({ uuid: person!.uuid, reason: "ERASED" }));
     } finally {
       await server.stop();
     }

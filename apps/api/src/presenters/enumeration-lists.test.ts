@@ -3,7 +3,7 @@
  * what the OpenAPI document and the MCP tools show.
  */
 import { ENTITY_KINDS, PATH_SORT_FIELDS, SORT_ORDERS, STRENGTH_LABELS } from "@rapport/graph";
-import { ACTIVITY_ITEM_KINDS, EMAIL_INGEST_STATUSES, ENTITY_TYPES } from "@rapport/store";
+import { ACTIVITY_ITEM_KINDS, DELETED_ENTITY_TYPES, DELETION_REASONS, EMAIL_INGEST_STATUSES, ENTITY_TYPES } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { IMPORT_SUMMARY_OUTCOMES } from "../imports/import-summary.js";
@@ -24,6 +24,7 @@ import { ACTOR_TYPES, actorSchema } from "./actor-presenter.js";
 import { aiSummarySchema } from "./ai-summary-presenter.js";
 import { importSummarySchema } from "./import-job-presenter.js";
 import { pathPowerScoreSchema } from "./path-power-presenter.js";
+import { recordDeletionSchema } from "./record-deletion-presenter.js";
 import { recommendedPathItemSchema, topExternalContactSchema } from "./recommended-paths-presenter.js";
 
 /** The enums of `schema`'s JSON Schema (as the OpenAPI document and MCP tools show it). */
@@ -52,6 +53,10 @@ describe("enumerations taken from the packages' lists", () => {
 
   it("an email batch's result status is one of EMAIL_INGEST_STATUSES, or ERROR", () => {
     expect(enumsOf(ingestEmails.response!)).toContainEqual([...EMAIL_INGEST_STATUSES, "ERROR"]);
+  });
+
+  it("a deletions log entry's entity_type and reason are one of DELETED_ENTITY_TYPES and DELETION_REASONS", () => {
+    expect(enumsOf(recordDeletionSchema)).toEqual([[...DELETED_ENTITY_TYPES], [...DELETION_REASONS]]);
   });
 
   it("the activity feed's kind filter is one of ACTIVITY_ITEM_KINDS", () => {

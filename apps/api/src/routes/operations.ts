@@ -7,6 +7,7 @@ import type { AnyOperation } from "../operations/operation.js";
 import { listActivity } from "./activity/list-activity.js";
 import { listCompanyActivity } from "./activity/list-company-activity.js";
 import { listPersonActivity } from "./activity/list-person-activity.js";
+import { listDeletions } from "./deletions/list-deletions.js";
 import { getCompany } from "./companies/get-company.js";
 import { batchCompanyRecommendedPaths, batchPersonRecommendedPaths } from "./relationships/batch-recommended-paths.js";
 import { batchPersonActivityStats } from "./relationships/batch-person-activity-stats.js";
@@ -105,6 +106,7 @@ export const operations: readonly AnyOperation[] = [
   listPersonActivity,
   listCompanyActivity,
   listActivity,
+  listDeletions,
   // Meetings
   createMeeting,
   listMeetings,

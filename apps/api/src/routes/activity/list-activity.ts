@@ -2,6 +2,7 @@
 import { ACTIVITY_ITEM_KINDS } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
+import { afterSequenceParameter } from "../../platform/listing/after-sequence-parameter.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery } from "../../platform/listing/list-parameters.js";
@@ -9,12 +10,7 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { isoTimestampQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { activityFeedItemSchema, presentActivityFeedItem } from "../../presenters/activity-feed-presenter.js";
 
-const sequenceQuery = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}$/, "after_sequence must be a non-negative integer")
-  .transform((text) => Number(text))
-  .describe("Only items whose sequence is greater than this: the sequence of the last item your previous poll processed.");
+const sequenceQuery = afterSequenceParameter("Only items whose sequence is greater than this: the sequence of the last item your previous poll processed.");
 
 export const listActivity = defineOperation({
   operationId: "listActivity",

@@ -57,6 +57,10 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     expect((await context.json(`/v1/persons/${zelda.uuid}/recommended-paths`, { key: acme.key })).status).toBe(404);
     expect((await context.json(`/v1/persons/${zelda.uuid}/activity`, { key: acme.key })).status).toBe(404);
     expect((await erase(zelda.uuid)).status).toBe(404);
+    // The deletions log names the uuid alone, so a copy elsewhere can be erased too.
+    expect((await context.json(`/v1/deletions?entity_type=PERSON`, { key: acme.key })).body!.items).toEqual([
+      { sequence: expect.any(Number), entity_type: "PERSON", uuid: zelda.uuid, deleted_at: expect.any(Number), reason: "ERASED", merged_into_uuid: null },
+    ]);
 
     const list = await context.json(`/v1/persons?per_page=50`, { key: acme.key });
     expect(list.body!.items.map((person: { uuid: string }) => person.uuid)).not.toContain(zelda.uuid);
@@ -135,6 +139,7 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     const tool = listed.result.tools.find((candidate: { name: string }) => candidate.name === "erasePerson");
     expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(tool.description).toContain("the listActivity tool");
+    expect(tool.description).toContain("the listDeletions tool");
     const called = await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "erasePerson", arguments: { person_uuid: zelda.uuid } } });
     expect(called.result.isError).toBeUndefined();
     expect((await context.json(`/v1/persons/${zelda.uuid}`, { key: acme.key })).status).toBe(404);

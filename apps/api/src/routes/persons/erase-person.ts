@@ -4,9 +4,9 @@ import { requireAdministrator } from "../../platform/auth/require-administrator.
 import { personNotFound } from "./person-not-found.js";
 import { personPathParameters } from "./get-person.js";
 
-/** What erasure removes and keeps; `feed` names where a poller learns of the deleted emails. */
-const erasureText = (feed: string, afterwards: string) =>
-  `Erases the person for good (a data subject's right to erasure), in one transaction: the person record and those of the persons merged into it, their email addresses, affiliations, list memberships, links from opportunities, notes and tasks (an opportunity they introduced keeps going with no intro person), their merge history, their email participations (an email they sent, or that would keep fewer than two persons, is deleted whole and ${feed} lists it with removed: true) and meeting attendances (meetings stay, without them), and the search entries derived from them. Not a soft delete: nothing can be restored, and ${afterwards}. Notes, tasks, opportunities, files and the emails and meetings of others stay. Administrators and tenant-wide keys only: 403 for a member. 404 when the person is not in the tenant; 409 for a user's own person (active or deactivated).`;
+/** What erasure removes and keeps; `feed` and `deletions` name where a poller learns of the deleted emails and persons. */
+const erasureText = (feed: string, deletions: string, afterwards: string) =>
+  `Erases the person for good (a data subject's right to erasure), in one transaction: the person record and those of the persons merged into it, their email addresses, affiliations, list memberships, links from opportunities, notes and tasks (an opportunity they introduced keeps going with no intro person), their merge history, their email participations (an email they sent, or that would keep fewer than two persons, is deleted whole and ${feed} lists it with removed: true) and meeting attendances (meetings stay, without them), and the search entries derived from them. Not a soft delete: nothing can be restored, and ${afterwards}; only the uuids stay, listed by ${deletions} with reason ERASED so copies elsewhere can be erased too. Notes, tasks, opportunities, files and the emails and meetings of others stay. Administrators and tenant-wide keys only: 403 for a member. 404 when the person is not in the tenant; 409 for a user's own person (active or deactivated).`;
 
 export const erasePerson = defineOperation({
   operationId: "erasePerson",
@@ -14,8 +14,8 @@ export const erasePerson = defineOperation({
   path: "/v1/persons/{person_uuid}",
   area: "Person",
   summary: "Erase a person",
-  description: `${erasureText("GET /v1/activity", "every endpoint answers 404 for the uuid afterwards")} 204 on success.`,
-  mcpDescription: erasureText("the listActivity tool", "every tool answers 404 for the uuid afterwards"),
+  description: `${erasureText("GET /v1/activity", "GET /v1/deletions", "every endpoint answers 404 for the uuid afterwards")} 204 on success.`,
+  mcpDescription: erasureText("the listActivity tool", "the listDeletions tool", "every tool answers 404 for the uuid afterwards"),
   params: personPathParameters,
   successStatus: 204,
   errors: [403, 404, 409],
