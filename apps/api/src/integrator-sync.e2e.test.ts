@@ -1,7 +1,8 @@
 /**
  * A CRM integrator's sync over a real port, done the way docs/syncing.md tells integrators: full cursor scans
  * of persons, companies and opportunities while another client creates, renames, merges and deletes records;
- * `modified_since` pulls at a millisecond boundary; the activity feed followed while a second database
+ * `modified_since` pulls at a millisecond boundary; the deletions log followed to drop what was removed (no
+ * reconciling full scan); the activity feed followed while a second database
  * connection (a worker thread, as another process would) ingests emails beside the API; 429s of a low tier and
  * retried batch writes. Writes are drawn from a seeded generator, so a failure replays.
  */
@@ -77,6 +78,8 @@ interface SyncedResource {
   remove?(live: string[]): Promise<string[]>;
   /** The uuids an item says are gone (a canonical person's merged persons). */
   goneWith?(item: JsonObject): string[];
+  /** The `entity_type` of its records in the deletions log. */
+  deletedAs?: string;
 }
 
 const persons: SyncedResource = {
@@ -100,6 +103,7 @@ const persons: SyncedResource = {
     return [canonical, superseded];
   },
   goneWith: (item) => item.merged_person_uuids as string[],
+  deletedAs: "PERSON",
 };
 
 const companies: SyncedResource = {
@@ -140,7 +144,14 @@ const opportunities: SyncedResource = {
     await write(`/v1/opportunities/${uuid}`, "DELETE");
     return [uuid];
   },
+  deletedAs: "OPPORTUNITY",
 };
+
+/** The sequence of the deletions log's last entry of `entityType` (0 for none): where the next poll resumes. */
+async function deletionsLogEnd(entityType: string): Promise<number> {
+  const { items } = await integrator.scan("/v1/deletions", { entity_type: entityType, per_page: "50" });
+  return (items.at(-1)?.sequence as number | undefined) ?? 0;
+}
 
 /** Every live record as the API lists it now, by uuid (a scan with no writer running). */
 async function currentRecords(resource: SyncedResource): Promise<Map<string, JsonObject>> {
@@ -158,6 +169,8 @@ async function syncWhileWriting(resource: SyncedResource, sort: Record<string, s
   const newest = await integrator.get(`${resource.list}?sort_by=${resource.changeField}&order=desc&per_page=1`);
   const watermark = newest.items[0]?.[resource.changeField] as number;
 
+  // docs/syncing.md: follow the deletions log from before the scan.
+  const deletionsFrom = resource.deletedAs ? await deletionsLogEnd(resource.deletedAs) : 0;
   const live = [...before.keys()];
   const touched = new Set<string>();
   let removals = 0;
@@ -204,9 +217,10 @@ async function syncWhileWriting(resource: SyncedResource, sort: Record<string, s
   const after = await currentRecords(resource);
   const changedOrNew = [...after.keys()].filter((uuid) => touched.has(uuid));
   for (const uuid of changedOrNew) expect(pull.items.some((item) => item.uuid === uuid), `pull lacks ${uuid}`).toBe(true);
-  if (resource.remove && !resource.goneWith) {
-    // Deletions are not announced on this list: the mirror drops what a later full scan no longer lists.
-    for (const uuid of mirror.keys()) if (!after.has(uuid)) mirror.delete(uuid);
+  if (resource.deletedAs) {
+    // The list does not show removed records: the deletions log names each, after the scan's start.
+    const deletions = await integrator.scan("/v1/deletions", { entity_type: resource.deletedAs, after_sequence: String(deletionsFrom), per_page: "7" });
+    for (const entry of deletions.items) mirror.delete(entry.uuid as string);
   }
   expect([...mirror.keys()].sort(), `${resource.list} ${JSON.stringify(sort)}: mirror's records`).toEqual([...after.keys()].sort());
   // Each copy is the record as it is now: every field, associations and merged persons included.
