@@ -1,8 +1,15 @@
 /** The deletions log (migration 0039): every path that removes a record a syncing client copies logs it once, in commit order. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
+import { othersCommitsSeen } from "../testing/others-commits-seen.js";
 import { createDeletionLogTenant, deletionLog, recordBuilders, type DeletionLogTenant } from "../testing/deletion-log-tenant.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-deletions-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 let clock: number;
 let store: Store;
@@ -161,5 +168,26 @@ describe("store.deletions", () => {
     // A cursor and an after_sequence together: the later bound.
     const both = await store.deletions.list(acme.tenantUuid, { ...request, afterSequence: all[3]!.sequence, position: { kind: "after", key: first.lastKey! } });
     expect(both.rows.map((entry) => entry.uuid)).toEqual([notes[2]]);
+  });
+
+  it("numbers deletions in commit order when two stores (two processes) write one database", async () => {
+    const path = join(folder, "shared.db");
+    const first = await createSqliteStore({ path });
+    const second = await createSqliteStore({ path });
+    try {
+      const tenant = await createDeletionLogTenant(first);
+      const notes = recordBuilders(first, tenant);
+      const uuids = [await notes.note(), await notes.note(), await notes.note(), await notes.note()];
+      // Alternately through each connection: the log's order is the order the deletions committed.
+      const stores = [first, second, first, second];
+      for (const [index, uuid] of uuids.entries()) {
+        expect(await stores[index]!.notes.delete(tenant.tenantUuid, uuid)).toBe(true);
+        await othersCommitsSeen();
+      }
+      for (const store of [first, second]) expect((await deletionLog(store, tenant.tenantUuid)).map((entry) => entry.uuid)).toEqual(uuids);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
