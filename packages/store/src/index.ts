@@ -34,4 +34,5 @@ export {
 } from "./deal-records.js";
 export { repointPersonReferences } from "./repositories/person-reference-repointing.js";
 export type * from "./import-records.js";
+export type * from "./personal-data/personal-data-export.js";
 export { IMPORT_KINDS, IMPORT_JOB_OUTCOMES, IMPORT_JOB_STATUSES } from "./import-records.js";

@@ -21,6 +21,7 @@ import type {
 } from "./activity-records.js";
 import type { RecordDeletionRepository } from "./deletion-records.js";
 import type { TenantGraphs } from "./graph/tenant-graphs.js";
+import type { PersonalDataExport } from "./personal-data/personal-data-export.js";
 import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
@@ -158,6 +159,17 @@ export interface PersonRepository {
    * ConflictError, writing nothing, when it is a user's own person (active or deactivated).
    */
   erase(tenantUuid: string, personUuid: string): Promise<boolean>;
+  /**
+   * Everything the tenant holds about a live person (a data subject's right of access), read from one snapshot:
+   * their record and those merged into it, merges, addresses, user account (a user's own person is exported
+   * too), affiliations with company names, list memberships, the opportunities, notes and tasks linked to them or
+   * that they introduced (deleted ones included), the emails they are on (with stored bodies; other participants
+   * only counted) and the meetings they attend, organise or left, the import jobs whose summary names them, and
+   * what the graph derives about them (each user's connection score, the team's PathPower). A plain
+   * JSON-serialisable document; null when the person is not a live person of the tenant (another tenant's, or
+   * merged into another).
+   */
+  exportPersonalData(tenantUuid: string, personUuid: string): Promise<PersonalDataExport | null>;
   /** Normalized address → the live person that has it. */
   findByEmails(tenantUuid: string, addresses: readonly string[]): Promise<Map<string, string>>;
   /** LinkedIn match key (`normalizeLinkedinUrl`) → live persons with that profile, oldest first. */

@@ -7,34 +7,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConflictError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
+import { buildDataSubjectTenant, type DataSubjectTenant } from "../testing/data-subject-tenant.js";
+import { tracesIn } from "../testing/database-traces.js";
 import { othersCommitsSeen } from "../testing/others-commits-seen.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-erase-person-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const NOW = Date.UTC(2026, 10, 21);
 const DAY = 86_400_000;
-
-/** Every value of every row of every table of the database file that holds one of `needles` (ignoring case). */
-function tracesIn(path: string, needles: readonly string[]): string[] {
-  const sqlite = new SqliteDatabase(path, { readonly: true });
-  try {
-    const lowered = needles.map((needle) => needle.toLowerCase());
-    const found: string[] = [];
-    const tables = sqlite.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>;
-    for (const { name } of tables) {
-      for (const row of sqlite.prepare(`select * from "${name}"`).all() as Array<Record<string, unknown>>) {
-        for (const [column, value] of Object.entries(row)) {
-          const text = Buffer.isBuffer(value) ? value.toString("latin1") : typeof value === "string" ? value : null;
-          if (text === null) continue;
-          for (const needle of lowered) if (text.toLowerCase().includes(needle)) found.push(`${name}.${column}: ${needle}`);
-        }
-      }
-    }
-    return found;
-  } finally {
-    sqlite.close();
-  }
-}
 
 /**
  * What an erasure leaves of the persons: the deletions log's entry of each uuid, with nothing else (no merge naming
@@ -53,77 +33,8 @@ function indexedPersonsNamed(path: string, word: string): number {
   }
 }
 
-/** A tenant where Zelda (with Zoltan merged into her) has every kind of data, among others' data. */
-async function buildTenant(store: Store) {
-  const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
-  const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "administrator" });
-  const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
-  const initech = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });
-  const zelda = await store.persons.create({
-    tenant_uuid: tenantUuid,
-    first_name: "Zelda",
-    last_name: "Quintero",
-    emails: ["zelda@quintero.example", "zq@oldmail.example"],
-    primary_company_uuid: globex.uuid,
-    job_title: "CFO",
-    affiliations: [{ company_uuid: initech.uuid, title: "Analyst", is_current: false }],
-  });
-  const zoltan = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zoltan Quimby", emails: ["zoltan@quimby.example"] });
-  const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park", emails: ["cleo@globex.example"], primary_company_uuid: globex.uuid });
-  const dan = await store.persons.create({ tenant_uuid: tenantUuid, name: "Dan Ortiz", emails: ["dan@initech.example"] });
-
-  // Zoltan's meeting and email move to Zelda with the merge; his soft-deleted row keeps his name.
-  await store.emails.ingest(tenantUuid, { message_id: "before-the-merge", subject: "Hello", sent_at: NOW - 9 * DAY, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: zoltan.uuid }] });
-  await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: zelda.uuid, superseded_uuid: zoltan.uuid, preview: false, merged_by_user_uuid: ada.uuid });
-
-  const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Targets", kind: "persons", owner_user_uuid: ada.uuid });
-  await store.entityLists.addMembers(tenantUuid, list.uuid, [zelda.uuid, cleo.uuid], ada.uuid);
-  const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
-  const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
-  const viewer = { user_uuid: null };
-  const deal = await store.opportunities.create(
-    {
-      tenant_uuid: tenantUuid,
-      name: "Series B",
-      type_uuid: type.uuid,
-      stage_uuid: stage.uuid,
-      intro_person_uuid: zelda.uuid,
-      associations: [
-        { entity_type: "PERSON", entity_uuid: zelda.uuid },
-        { entity_type: "PERSON", entity_uuid: cleo.uuid },
-      ],
-    },
-    viewer,
-  );
-  const note = await store.notes.create({ tenant_uuid: tenantUuid, content: "Call notes", associations: [{ entity_type: "PERSON", entity_uuid: zelda.uuid }] }, viewer);
-  const task = await store.tasks.create(
-    { tenant_uuid: tenantUuid, title: "Follow up", scope: "WORKSPACE", associations: [{ entity_type: "PERSON", entity_uuid: zelda.uuid }] },
-    viewer,
-  );
-
-  const ingest = (messageId: string, daysAgo: number, from: string, to: string[]) =>
-    store.emails.ingest(tenantUuid, { message_id: messageId, subject: "Update", sent_at: NOW - daysAgo * DAY, from: { person_uuid: from }, to: to.map((person_uuid) => ({ person_uuid })) });
-  await ingest("only-her-and-ada", 8, ada.person_uuid, [zelda.uuid]);
-  await ingest("sent-by-her", 7, zelda.uuid, [ada.person_uuid, cleo.uuid]);
-  await ingest("shared", 6, ada.person_uuid, [zelda.uuid, cleo.uuid, dan.uuid]);
-  await ingest("without-her", 5, ada.person_uuid, [cleo.uuid]);
-  await store.emailBodies.put(tenantUuid, (await store.emails.get(tenantUuid, "only-her-and-ada"))!.uuid, "Dear Zelda Quintero");
-
-  const board = await store.meetings.create(tenantUuid, {
-    title: "Board",
-    starts_at: NOW - 4 * DAY,
-    organizer: { person_uuid: zelda.uuid },
-    attendees: [{ person_uuid: zelda.uuid }, { person_uuid: ada.person_uuid }, { person_uuid: cleo.uuid }],
-  });
-  const lunch = await store.meetings.create(tenantUuid, { title: "Lunch", starts_at: NOW - 3 * DAY, attendees: [{ person_uuid: zelda.uuid }, { person_uuid: ada.person_uuid }, { person_uuid: dan.uuid }] });
-  // Taken off the list: a departure naming her (migration 0034).
-  await store.meetings.update(tenantUuid, lunch.uuid, { attendees: [{ person_uuid: ada.person_uuid }, { person_uuid: dan.uuid }] });
-
-  return { tenantUuid, ada, globex, zelda, zoltan, cleo, dan, list, deal, note, task, board, lunch };
-}
-
 /** What a graph answers about the persons and company that remain. */
-function graphAnswers(graph: RelationshipGraph, tenant: Awaited<ReturnType<typeof buildTenant>>) {
+function graphAnswers(graph: RelationshipGraph, tenant: DataSubjectTenant) {
   const options = { now: NOW };
   return {
     interactions: graph.interactionCount,
@@ -147,7 +58,7 @@ describe("persons.erase", () => {
   afterEach(() => store.close());
 
   it("leaves no trace of the person or of a person merged into them in any table, and keeps everyone else's data", async () => {
-    const tenant = await buildTenant(store);
+    const tenant = await buildDataSubjectTenant(store, NOW);
     const { tenantUuid, zelda, zoltan, cleo, dan, ada } = tenant;
     const graph = await store.graphs.forTenant(tenantUuid);
     await store.nameSearch.catchUp(tenantUuid);
@@ -208,7 +119,7 @@ describe("persons.erase", () => {
   });
 
   it("reaches the graph another process holds (a server beside `rapport persons erase`), and only then reloads it", async () => {
-    const tenant = await buildTenant(store);
+    const tenant = await buildDataSubjectTenant(store, NOW);
     const { tenantUuid, zelda, cleo } = tenant;
     // The server's store, its graph loaded; the erasure is made through another connection, as the CLI's.
     const server = await createSqliteStore({ path, now: () => NOW });
@@ -285,7 +196,7 @@ describe("persons.erase", () => {
   });
 
   it("refuses a user's own person, active or deactivated, and writes nothing", async () => {
-    const tenant = await buildTenant(store);
+    const tenant = await buildDataSubjectTenant(store, NOW);
     const { tenantUuid, ada } = tenant;
     const needles = [ada.person_uuid, "ada@acme.example"];
     const before = tracesIn(path, needles);
@@ -300,7 +211,7 @@ describe("persons.erase", () => {
   });
 
   it("writes nothing when the transaction fails part-way", async () => {
-    const tenant = await buildTenant(store);
+    const tenant = await buildDataSubjectTenant(store, NOW);
     const { tenantUuid, zelda } = tenant;
     const needles = [zelda.uuid, "zelda@quintero.example"];
     const before = tracesIn(path, needles);
@@ -317,7 +228,7 @@ describe("persons.erase", () => {
   });
 
   it("answers false for an unknown person and another tenant's, erasing nothing", async () => {
-    const tenant = await buildTenant(store);
+    const tenant = await buildDataSubjectTenant(store, NOW);
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
     expect(await store.persons.erase(other, tenant.zelda.uuid)).toBe(false);
     expect(await store.persons.erase(tenant.tenantUuid, "00000000-0000-4000-8000-000000000000")).toBe(false);

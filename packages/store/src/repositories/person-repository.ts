@@ -3,6 +3,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { erasePerson } from "../erasure/erase-person.js";
+import type { TenantGraphs } from "../graph/tenant-graphs.js";
+import { exportPersonalData } from "../personal-data/export-personal-data.js";
 import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import type { Affiliation, NewPerson, Person, PersonDisplayCard, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
@@ -308,7 +310,7 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
   return updated;
 }
 
-export function createPersonRepository(context: RepositoryContext): PersonRepository {
+export function createPersonRepository(context: RepositoryContext, graphs: TenantGraphs): PersonRepository {
   const { db } = context;
   const livePersons = (tenantUuid: string) =>
     db.selectFrom("persons").selectAll().where("tenant_uuid", "=", tenantUuid).where("deleted_at", "is", null);
@@ -371,6 +373,7 @@ export function createPersonRepository(context: RepositoryContext): PersonReposi
 
   return {
     erase: (tenantUuid, personUuid) => erasePerson(context, tenantUuid, personUuid),
+    exportPersonalData: (tenantUuid, personUuid) => exportPersonalData(context, graphs, tenantUuid, personUuid),
     create: async (input) => {
       assertRequiredFields(input, ["tenant_uuid"], "persons.create");
       assertPersonIdentified(input, "persons.create");

@@ -48,7 +48,7 @@ async function typedError(error: unknown, operation: string, tenantUuid: string 
  * The repository with each method's SQLite constraint failures (see the module) thrown as the store's errors.
  * Methods that return no promise (an async iterable) are passed through as they are.
  *
- * @example const persons = withTypedWriteErrors("persons", createPersonRepository(context), context.db);
+ * @example const persons = withTypedWriteErrors("persons", createPersonRepository(context, graphs), context.db);
  */
 export function withTypedWriteErrors<Repository extends object>(name: string, repository: Repository, db: Kysely<Database>): Repository {
   const wrapped: Record<string, unknown> = {};

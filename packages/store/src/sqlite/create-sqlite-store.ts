@@ -79,7 +79,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     tenants: typedErrorsOf("tenants", createTenantRepository(context)),
     users: typedErrorsOf("users", createUserRepository(context)),
     apiKeys: typedErrorsOf("apiKeys", createApiKeyRepository(context)),
-    persons: typedErrorsOf("persons", createPersonRepository(context)),
+    persons: typedErrorsOf("persons", createPersonRepository(context, graphs)),
     companies: typedErrorsOf("companies", createCompanyRepository(context)),
     usage: typedErrorsOf("usage", createUsageRepository(context)),
     settings: createSettingsRepository(context),
