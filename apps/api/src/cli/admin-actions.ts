@@ -10,6 +10,7 @@ import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
+import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
 
@@ -199,5 +200,24 @@ export async function erasePerson(options: { tenant: string; person: string }, c
       throw new CliError(`person ${options.person} not found in tenant ${options.tenant}${where}`);
     }
     printResult(global, { uuid: options.person, erased: true }, () => [`erased person ${options.person}`]);
+  });
+}
+
+export async function exportPersonalData(options: { tenant: string; person: string; out?: string; force?: boolean }, command: Command): Promise<void> {
+  if (options.force && options.out === undefined) throw new CliError("--force applies only with --out");
+  await withStore(command, async (store, global) => {
+    await requireTenant(store, options.tenant);
+    const exported = await store.persons.exportPersonalData(options.tenant, options.person);
+    if (!exported) {
+      const canonical = await store.personMerges.mergedInto(options.tenant, options.person);
+      const where = canonical ? `: it was merged into person ${canonical}, export that one` : "";
+      throw new CliError(`person ${options.person} not found in tenant ${options.tenant}${where}`);
+    }
+    if (options.out === undefined) {
+      await writeJsonTo(process.stdout, exported);
+      return;
+    }
+    const written = await writeJsonFile(options.out, exported, options.force ?? false);
+    printResult(global, { uuid: options.person, ...written }, () => [`exported person ${options.person} to ${written.path}: ${written.bytes} bytes`]);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * @module
- * `rapport tenants|users|keys|persons ...`: administration of tenants, users, API keys and persons' erasure,
+ * `rapport tenants|users|keys|persons ...`: administration of tenants, users, API keys and persons' erasure and export,
  * straight on the database. The commands' names, options and help; what each does is loaded from admin-actions.ts when it runs,
  * so that `--help` and a mistyped option do not load the store.
  */
@@ -108,7 +108,7 @@ export function keysCommand(): Command {
 }
 
 export function personsCommand(): Command {
-  const persons = new Command("persons").description("erase persons on a data subject's request");
+  const persons = new Command("persons").description("erase or export persons on a data subject's request");
   persons
     .command("erase")
     .description(
@@ -118,5 +118,16 @@ export function personsCommand(): Command {
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--person <uuid>", "person UUID", uuidOption)
     .action(async (options, command) => (await actions()).erasePerson(options, command));
+  persons
+    .command("export")
+    .description(
+      "export everything the tenant holds about a person (right of access) as JSON: the record and those merged into it, " +
+        "addresses, links, emails, meetings, import problems naming them and the relationship scores; to standard output, or --out",
+    )
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--person <uuid>", "person UUID", uuidOption)
+    .option("--out <file>", "write the JSON to this file (readable by its owner only) instead of standard output")
+    .option("--force", "replace the --out file when it exists")
+    .action(async (options, command) => (await actions()).exportPersonalData(options, command));
   return persons;
 }

@@ -35,6 +35,7 @@ import { lookupPersonsBatch } from "./persons/lookup-persons-batch.js";
 import { createPersonsBatch } from "./persons/create-persons-batch.js";
 import { mergePerson } from "./persons/merge-person.js";
 import { erasePerson } from "./persons/erase-person.js";
+import { exportPersonalData } from "./persons/export-personal-data.js";
 import { listEntityLists } from "./lists/list-entity-lists.js";
 import { createEntityList } from "./lists/create-entity-list.js";
 import { updateEntityList } from "./lists/update-entity-list.js";
@@ -122,6 +123,7 @@ export const operations: readonly AnyOperation[] = [
   createPersonsBatch,
   mergePerson,
   erasePerson,
+  exportPersonalData,
   listEntityLists,
   createEntityList,
   updateEntityList,

@@ -1,0 +1,50 @@
+/**
+ * @module
+ * Where `rapport persons export` writes a personal data export: standard output, or a file written whole or not
+ * at all (a temporary file beside it, renamed into place), readable by its owner only: it is one person's data.
+ */
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { open, rename, rm } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { basename, dirname, join, resolve } from "node:path";
+import { jsonPieces } from "../persons/personal-data-json.js";
+import { CliError } from "./cli-output.js";
+
+/** Writes the document's JSON to `output`, in pieces, waiting whenever the reader is behind. */
+export async function writeJsonTo(output: NodeJS.WritableStream, document: object): Promise<number> {
+  let bytes = 0;
+  for (const piece of [...jsonPieces(document), "\n"]) {
+    bytes += Buffer.byteLength(piece);
+    if (!output.write(piece)) await once(output, "drain");
+  }
+  return bytes;
+}
+
+/**
+ * Writes the document's JSON to the file `path` (mode 0600); a CliError when it exists and `force` is not given,
+ * or when its folder does not exist. Resolves to the file's absolute path and size.
+ */
+export async function writeJsonFile(path: string, document: object, force: boolean): Promise<{ path: string; bytes: number }> {
+  const target = resolve(path);
+  if (!force && existsSync(target)) throw new CliError(`${target} exists: pass --force to replace it`);
+  if (!existsSync(dirname(target))) throw new CliError(`cannot write ${target}: folder ${dirname(target)} does not exist`);
+  const temporary = join(dirname(target), `.${basename(target)}.${randomUUID()}.partial`);
+  const file = await open(temporary, "wx", 0o600);
+  try {
+    let bytes = 0;
+    for (const piece of [...jsonPieces(document), "\n"]) {
+      const buffer = Buffer.from(piece);
+      bytes += buffer.byteLength;
+      await file.write(buffer);
+    }
+    await file.sync();
+    await file.close();
+    await rename(temporary, target);
+    return { path: target, bytes };
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

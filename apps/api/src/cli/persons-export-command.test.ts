@@ -1,0 +1,96 @@
+/** `rapport persons export`: a person's personal data as JSON, on standard output or in a file. */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createSqliteStore } from "@rapport/store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRapport } from "../testing/built-cli.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-persons-export-"));
+const database = join(folder, "export.db");
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const rapport = (...args: string[]) => runRapport(database, ...args);
+
+let tenantUuid: string;
+let zeldaUuid: string;
+let yuriUuid: string;
+let ada: { uuid: string; person_uuid: string };
+
+beforeAll(async () => {
+  const store = await createSqliteStore({ path: database });
+  try {
+    tenantUuid = (await store.tenants.create({ name: "Export", tier: "standard" })).uuid;
+    ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@export.example", role: "administrator" });
+    const zelda = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda Quintero", emails: ["zelda@quintero.example"] });
+    const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park", emails: ["cleo@globex.example"] });
+    await store.emails.ingest(tenantUuid, { message_id: "export-1", subject: "Hello", sent_at: 1, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: zelda.uuid }, { person_uuid: cleo.uuid }] });
+    const yuri = await store.persons.create({ tenant_uuid: tenantUuid, name: "Yuri" });
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: zelda.uuid, superseded_uuid: yuri.uuid, preview: false, merged_by_user_uuid: null });
+    zeldaUuid = zelda.uuid;
+    yuriUuid = yuri.uuid;
+  } finally {
+    await store.close();
+  }
+});
+
+describe("rapport persons export", { timeout: 60_000 }, () => {
+  it("prints the person's document on standard output, other persons only counted", async () => {
+    const exported = await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid.toUpperCase());
+    expect(exported.code, exported.stderr).toBe(0);
+    const document = JSON.parse(exported.stdout);
+    expect(document).toMatchObject({
+      tenant_uuid: tenantUuid,
+      person_uuid: zeldaUuid,
+      persons: [{ uuid: zeldaUuid, name: "Zelda Quintero" }, { uuid: yuriUuid, name: "Yuri" }],
+      email_addresses: [{ address: "zelda@quintero.example" }],
+      emails: [{ message_id: "export-1", roles: ["to"], other_participant_count: 2 }],
+      derived: { relationships: [{ user_uuid: ada.uuid, user_name: "Ada" }] },
+    });
+    expect(exported.stdout).not.toContain("cleo");
+    // The same document with --json: it is JSON already (made at another time).
+    const again = JSON.parse((await rapport("--json", "persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid)).stdout);
+    expect({ ...again, exported_at: 0, derived: { ...again.derived, computed_at: 0 } }).toEqual({ ...document, exported_at: 0, derived: { ...document.derived, computed_at: 0 } });
+  });
+
+  it("writes the document to --out, readable by its owner only, and replaces a file only with --force", async () => {
+    const out = join(folder, "zelda.json");
+    const written = await rapport("--json", "persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", out);
+    expect(written.code, written.stderr).toBe(0);
+    const bytes = statSync(out).size;
+    expect(JSON.parse(written.stdout)).toEqual({ uuid: zeldaUuid, path: out, bytes });
+    expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ person_uuid: zeldaUuid });
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+
+    writeFileSync(out, "kept");
+    expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", out)).toMatchObject({
+      code: 1,
+      stderr: `rapport: ${out} exists: pass --force to replace it\n`,
+    });
+    expect(readFileSync(out, "utf8")).toBe("kept");
+    const replaced = await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", out, "--force");
+    expect(replaced).toMatchObject({ code: 0, stdout: `exported person ${zeldaUuid} to ${out}: ${statSync(out).size} bytes\n` });
+    expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ person_uuid: zeldaUuid });
+  });
+
+  it("refuses an unknown person, a merged-away one, another tenant and a lone --force in one line", async () => {
+    const stranger = "00000000-0000-4000-8000-000000000000";
+    expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", stranger)).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: `rapport: person ${stranger} not found in tenant ${tenantUuid}\n`,
+    });
+    expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", yuriUuid)).toMatchObject({
+      code: 1,
+      stderr: `rapport: person ${yuriUuid} not found in tenant ${tenantUuid}: it was merged into person ${zeldaUuid}, export that one\n`,
+    });
+    expect(await rapport("persons", "export", "--tenant", stranger, "--person", zeldaUuid)).toMatchObject({ code: 1, stderr: `rapport: tenant ${stranger} not found\n` });
+    expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--force")).toMatchObject({
+      code: 1,
+      stderr: "rapport: --force applies only with --out\n",
+    });
+    expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", join(folder, "missing", "x.json"))).toMatchObject({
+      code: 1,
+      stderr: `rapport: cannot write ${join(folder, "missing", "x.json")}: folder ${join(folder, "missing")} does not exist\n`,
+    });
+  });
+});
