@@ -1,5 +1,6 @@
 /** GET /v1/persons/{person_uuid}/personal-data: the access export through the real app, over REST and MCP. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { issueApiKey } from "../../platform/auth/issue-api-key.js";
 import { databaseSnapshot } from "../../testing/database-snapshot.js";
 import { callMcpTool, postMcpMessage } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -62,11 +63,13 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
     for (const other of [cleo.uuid, "Cleo", "cleo@globex.example", acme.admin.person_uuid, acme.admin.email]) expect(text).not.toContain(other);
   });
 
-  it("answers a tenant-wide key, and exports a user's own person with the account", async () => {
+  it("answers a tenant-wide key, a read-only one too (it is a read), and exports a user's own person with the account", async () => {
     await zeldaAndCleo();
     const response = await exportOf(acme.member.person_uuid, acme.key);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ person_uuid: acme.member.person_uuid, user: { uuid: acme.member.uuid, name: "Mike", role: "member" } });
+    const readOnly = (await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, readOnly: true })).plaintext;
+    expect((await exportOf(acme.member.person_uuid, readOnly)).status).toBe(200);
   });
 
   it("is for administrators: a member gets 403", async () => {
