@@ -168,9 +168,12 @@ describe("persons.exportPersonalData", () => {
     });
   });
 
-  it("exports a user's own person with the user account", async () => {
+  it("exports a user's own person with the user account, every row naming them shown", async () => {
     const { tenantUuid, ada, zelda } = await buildDataSubjectTenant(store, NOW);
     const exported = (await store.persons.exportPersonalData(tenantUuid, ada.person_uuid))!;
+    const traces = traceRowsIn(path, [ada.person_uuid, "ada@acme.example"]);
+    expect(traces.map((trace) => trace.table)).toContain("users");
+    expect(uncovered(traces, exported)).toEqual([]);
     expect(exported.user).toMatchObject({ uuid: ada.uuid, name: "Ada", email: "ada@acme.example", role: "administrator", is_active: true });
     expect(exported.persons).toMatchObject([{ uuid: ada.person_uuid, is_internal: true }]);
     expect(exported.emails.length).toBeGreaterThan(0);
