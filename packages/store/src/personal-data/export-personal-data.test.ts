@@ -24,6 +24,8 @@ const COVERAGE: Record<string, ((row: Record<string, unknown>) => unknown) | { d
   person_emails: (row) => row.address,
   users: (row) => row.uuid,
   person_merges: (row) => row.superseded_uuid,
+  // The deletions log announces each merge of a person into the subject: the merges section shows it.
+  record_deletions: (row) => row.uuid,
   affiliations: (row) => row.company_uuid,
   entity_list_members: (row) => row.list_uuid,
   associations: (row) => row.owner_uuid,
