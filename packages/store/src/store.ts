@@ -316,6 +316,11 @@ export interface MeetingRepository {
 export interface InteractionRepository {
   /** Every email and live meeting of the tenant, earliest first, for hydrating the relationship graph. */
   all(tenantUuid: string): AsyncIterable<InteractionRecord>;
+  /**
+   * Every email and live meeting the person takes part in (sender, recipient, organizer or attendee, a declined
+   * one included), whole and in the order `all` gives them: what the graph needs to score that person alone.
+   */
+  allOf(tenantUuid: string, personUuid: string): AsyncIterable<InteractionRecord>;
   /** One interaction as the graph consumes it; null when gone (a deleted meeting). */
   get(tenantUuid: string, kind: ActivityItemKind, id: string): Promise<InteractionRecord | null>;
   /** Emails and confirmed meetings involving any of the persons, newest first. */

@@ -21,6 +21,13 @@ export interface TenantGraphs {
   forTenant(tenantUuid: string): Promise<RelationshipGraph>;
   /** The tenant's graph when it is hydrated, else null; never starts a hydration. */
   hydrated(tenantUuid: string): RelationshipGraph | null;
+  /**
+   * A graph that scores the person as the tenant's graph does: the tenant's when it is hydrated, else one
+   * hydrated from the person's own interactions and the tenant's active users alone (milliseconds to seconds,
+   * where the whole tenant may take a minute). Its connection scores, relationship qualities and PathPower of
+   * that person are the tenant graph's; its paths, rankings and companies are not the tenant's.
+   */
+  ofPerson(tenantUuid: string, personUuid: string): Promise<RelationshipGraph>;
   /** Applies a committed change to the tenant's graph if it is loaded (or queues it while loading). */
   apply(tenantUuid: string, change: GraphChange): void;
   /** Drops a tenant's graph; the next read hydrates it again. */
@@ -146,6 +153,19 @@ export function createTenantGraphs(options: {
     );
   }
 
+  /** A graph of the person's interactions and the tenant's active users alone (see `ofPerson`). */
+  async function hydratePerson(tenantUuid: string, personUuid: string): Promise<RelationshipGraph> {
+    const users = await activeUsers(tenantUuid);
+    return hydrateGraphAsync(
+      {
+        internalUsers: users.map((user) => ({ userUuid: user.uuid, personUuid: user.person_uuid })),
+        affiliations: [],
+        interactions: graphInteractions(interactions.allOf(tenantUuid, personUuid)),
+      },
+      { parameters, yieldControl: () => setImmediate() },
+    );
+  }
+
   /** Marks and unmarks the graph's internal users until they are the table's active users; true when one moved. */
   async function catchUpUsers(tenantUuid: string, graph: RelationshipGraph): Promise<boolean> {
     const wanted = new Map((await activeUsers(tenantUuid)).map((user) => [user.uuid, user.person_uuid]));
@@ -219,6 +239,12 @@ export function createTenantGraphs(options: {
     },
     hydrated(tenantUuid) {
       return entries.get(tenantUuid)?.graph ?? null;
+    },
+    ofPerson(tenantUuid, personUuid) {
+      const known = entries.get(tenantUuid);
+      if (known?.graph && !missesAnErasure(tenantUuid, known)) return current(tenantUuid, known as Entry & { graph: RelationshipGraph });
+      // Not loaded, still loading, or about to be read again: the person's own interactions score them the same.
+      return hydratePerson(tenantUuid, personUuid);
     },
     apply(tenantUuid, change) {
       changed(tenantUuid);

@@ -149,6 +149,8 @@ describe("persons.exportPersonalData", () => {
   it("gives each user's connection score with the person, as the graph scores it, and the team's PathPower", async () => {
     const { tenantUuid, zelda, ada } = await buildDataSubjectTenant(store, NOW);
     const exported = (await store.persons.exportPersonalData(tenantUuid, zelda.uuid))!;
+    // Scored from her own interactions: an export does not load the whole tenant's graph (a minute at scale L).
+    expect(store.graphs.hydrated(tenantUuid)).toBeNull();
     const graph = await store.graphs.forTenant(tenantUuid);
     const quality = relationshipQuality(graph, ada.uuid, zelda.uuid, { now: NOW })!;
     expect(quality.rq).toBeGreaterThan(0);
@@ -197,6 +199,7 @@ describe("persons.exportPersonalData", () => {
     expect(unloaded?.derived).toBeNull();
     const outside = await store.persons.exportPersonalData(tenantUuid, zelda.uuid);
     expect(outside?.derived?.relationships).toHaveLength(1);
+    await store.graphs.forTenant(tenantUuid);
     const inside = await store.transaction((transaction) => transaction.persons.exportPersonalData(tenantUuid, zelda.uuid));
     expect(inside).toEqual(outside);
     expect({ ...unloaded, derived: outside!.derived }).toEqual(outside);

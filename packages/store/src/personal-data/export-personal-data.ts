@@ -23,7 +23,8 @@ export async function exportPersonalData(context: RepositoryContext, graphs: Ten
   if (stored === null) return null;
   const now = context.now();
   // A caller's transaction holds the connection a hydration would read through: only a loaded graph serves there.
-  const graph = context.db.isTransaction ? graphs.hydrated(tenantUuid) : await graphs.forTenant(tenantUuid);
+  // Elsewhere an unloaded tenant's graph is not loaded for one person: the person's own graph scores them the same.
+  const graph = context.db.isTransaction ? graphs.hydrated(tenantUuid) : await graphs.ofPerson(tenantUuid, personUuid);
   const derived = graph === null ? null : derivedAbout(graph, personUuid, stored.userNames, now);
   return { tenant_uuid: tenantUuid, person_uuid: personUuid, exported_at: now, ...stored.sections, derived };
 }

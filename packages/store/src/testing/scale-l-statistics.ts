@@ -26,6 +26,19 @@ const SCALE_L_STATISTICS = {
     companies_tenant_service_updated_at: "20000 1001 1001 1",
     sqlite_autoindex_companies_1: "20000 1",
   },
+  email_participants: {
+    email_participants_person_sent: "4081384 1001 1001 1 1",
+    sqlite_autoindex_email_participants_1: "4081384 3 1 1",
+  },
+  emails: {
+    emails_tenant_message: "1666049 1001 1",
+    emails_tenant_sent: "1666049 1001 1",
+    sqlite_autoindex_emails_1: "1666049 1",
+  },
+  meeting_attendees: {
+    meeting_attendees_person_counted: "1230743 1001 1001 1001 1",
+    sqlite_autoindex_meeting_attendees_1: "1230743 4 1",
+  },
   meetings: {
     meetings_live_starts: "333951 1001 1 1",
     meetings_tenant_external: "333951 1001 1001",
