@@ -1,4 +1,4 @@
-/** Errors the store raises for the caller to turn into a 4xx: a uniqueness conflict, bad input. */
+/** Errors the store raises for the caller to turn into a 4xx (a uniqueness conflict, bad input), or to report (a database it must not use). */
 
 /** A write would break a uniqueness rule (an email already taken, for instance). */
 export class ConflictError extends Error {
@@ -13,4 +13,12 @@ export class InvalidInputError extends Error {
 /** A write or merge names a record that does not exist in the tenant (the API answers 404). */
 export class NotFoundError extends Error {
   override readonly name = "NotFoundError";
+}
+
+/**
+ * A database file this version must not migrate or use: one written by a newer Rapport (it records migrations this
+ * code does not know), or another application's (tables, and no record of Rapport's migrations). Nothing was written.
+ */
+export class IncompatibleDatabaseError extends Error {
+  override readonly name = "IncompatibleDatabaseError";
 }

@@ -3,7 +3,8 @@
  * `@rapport/store`: Rapport's persistence. The `Store` port, the embedded SQLite implementation,
  * the records it hands out, and keyset pagination.
  */
-export { createSqliteStore, migrateToLatest, type SqliteStoreOptions } from "./sqlite/create-sqlite-store.js";
+export { createSqliteStore, type SqliteStoreOptions } from "./sqlite/create-sqlite-store.js";
+export { migrateToLatest } from "./sqlite/migrate-to-latest.js";
 export { backupDatabase } from "./sqlite/backup-database.js";
 export type { HydrationListener, TenantGraphs } from "./graph/tenant-graphs.js";
 export type { GraphChange } from "./graph/graph-change.js";
@@ -11,7 +12,7 @@ export type * from "./store.js";
 export { PERSON_SORT_FIELDS, COMPANY_SORT_FIELDS } from "./store.js";
 export type * from "./records.js";
 export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
-export { ConflictError, InvalidInputError, NotFoundError } from "./errors.js";
+export { ConflictError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
 export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";

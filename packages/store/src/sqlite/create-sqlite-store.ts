@@ -8,7 +8,7 @@ import { dirname, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { ScoringParameterOverrides } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator } from "kysely";
+import { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { createApiKeyRepository } from "../repositories/api-key-repository.js";
 import { createEmailRepository } from "../repositories/email-repository.js";
@@ -40,7 +40,7 @@ import { ERASURES } from "../erasure/erasures-generation.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
-import { inCodeMigrationProvider } from "./migrations/index.js";
+import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import { withStatementCache } from "./statement-cache.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
 import { createFileRepository } from "../repositories/file-repository.js";
@@ -136,19 +136,6 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
   return store;
 }
 
-/** Applies every pending migration; returns the names applied. Throws when one fails. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  // Branches land migrations in any order; each is applied once whatever its place in the list.
-  const migrator = new Migrator({ db, provider: inCodeMigrationProvider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((result) => result.status === "Error");
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`database migration ${failed?.migrationName ?? "(unknown)"} failed: ${reason}`);
-  }
-  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
-}
-
 /**
  * Opens (creating if needed) a SQLite database, migrates it to the latest schema and returns the
  * Store over it.
@@ -164,19 +151,22 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   }
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // Checkpoints (each syncs the database file) after about 40 MB of WAL rather than 4 MB: a batch of
-  // 500 emails dirties thousands of index pages, and the default checkpointed after nearly every one.
-  sqlite.pragma("wal_autocheckpoint = 10000");
-  // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
-  sqlite.pragma("cache_size = -65536");
-  if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
   const generations = createGenerationSnapshots(sqlite);
   const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }) });
   try {
+    // Before anything is written, the journal mode in the file's header included: a newer version's database or
+    // another application's is left as it is.
+    await refuseIncompatibleDatabase(db);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    // Checkpoints (each syncs the database file) after about 40 MB of WAL rather than 4 MB: a batch of
+    // 500 emails dirties thousands of index pages, and the default checkpointed after nearly every one.
+    sqlite.pragma("wal_autocheckpoint = 10000");
+    // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
+    sqlite.pragma("cache_size = -65536");
+    if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
     await migrateToLatest(db);
   } catch (error) {
     await db.destroy();

@@ -6,10 +6,28 @@
  * the write at once with SQLITE_BUSY_SNAPSHOT, whatever the busy timeout. A search applies its tenant's
  * notes that way: it reads the notes, then rewrites indexes and documents. Begun immediate, a transaction
  * takes the write lock first and waits its turn (the busy timeout) instead. Its queries are compiled by
- * `LongInListsSqliteQueryCompiler` (long-in-lists.ts): an `in` list of any length fits in a statement.
+ * `LongInListsSqliteQueryCompiler` (long-in-lists.ts): an `in` list of any length fits in a statement. Its adapter
+ * claims transactional DDL, which SQLite has: Kysely's migrator then applies all pending migrations in one such
+ * transaction (migrate-to-latest.ts), where it otherwise ran them one by one, without a transaction or a lock.
  */
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type QueryCompiler, type SqliteDialectConfig } from "kysely";
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type QueryCompiler,
+  type SqliteDialectConfig,
+} from "kysely";
 import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
+
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
 
 class ImmediateTransactionsSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -17,7 +35,10 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
   }
 }
 
-/** `SqliteDialect` whose transactions begin immediate: they wait for other processes' writes, never fail on them. */
+/**
+ * `SqliteDialect` whose transactions begin immediate: they wait for other processes' writes, never fail on them; and
+ * whose migrations run in one transaction.
+ */
 export class ImmediateTransactionsSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
 
@@ -28,6 +49,10 @@ export class ImmediateTransactionsSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateTransactionsSqliteDriver(this.#config);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 
   override createQueryCompiler(): QueryCompiler {

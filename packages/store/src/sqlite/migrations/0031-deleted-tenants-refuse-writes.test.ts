@@ -2,7 +2,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../database-schema.js";
-import { migrateToLatest } from "../create-sqlite-store.js";
+import { migrateToLatest } from "../migrate-to-latest.js";
 
 let sqlite: SqliteDatabase.Database;
 

@@ -1,0 +1,69 @@
+/**
+ * @module
+ * Brings a database to the latest schema. Through the store's dialect (immediate-transactions.ts) every pending
+ * migration runs in one transaction begun `immediate`: a failure (or the process killed) half-way leaves the file as it
+ * was, and a second process opening the same file meanwhile waits for the first's commit, then finds nothing left to
+ * apply. Through Kysely's own SQLite dialect, the migrator ran them one by one, without a transaction or a lock.
+ */
+import { Migrator, sql, type Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import { IncompatibleDatabaseError } from "../errors.js";
+import { inCodeMigrationProvider } from "./migrations/index.js";
+
+/** Kysely's table of applied migrations, one row per migration name. */
+const MIGRATION_TABLE = "kysely_migration";
+
+/** At most this many names are quoted in a refusal. */
+const NAMES_QUOTED = 5;
+
+function quoted(names: readonly string[]): string {
+  return names.length > NAMES_QUOTED ? `${names.slice(0, NAMES_QUOTED).join(", ")} and ${names.length - NAMES_QUOTED} more` : names.join(", ");
+}
+
+/**
+ * Rejects with an `IncompatibleDatabaseError` for a database written by a newer Rapport (it records migrations this
+ * code does not know: migrating or using it could damage it) or another application's (tables, and no migration
+ * record); reads only. `migrateToLatest` checks first; `createSqliteStore` also before it sets the journal mode.
+ */
+export async function refuseIncompatibleDatabase(db: Kysely<Database>): Promise<void> {
+  const known = new Set(Object.keys(await inCodeMigrationProvider.getMigrations()));
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(db);
+  const names = tables.rows.map((row) => row.name);
+  if (!names.includes(MIGRATION_TABLE)) {
+    if (names.length > 0) {
+      throw new IncompatibleDatabaseError(`is not a Rapport database: it has tables (${quoted(names)}) but no record of Rapport's migrations; name another file`);
+    }
+    return;
+  }
+  const applied = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db);
+  const unknown = applied.rows.map((row) => row.name).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new IncompatibleDatabaseError(
+      `was written by a newer version of Rapport: it has migration${unknown.length === 1 ? "" : "s"} ${quoted(unknown)}, which this version does not know; ` +
+        "run that version or a newer one, or restore a backup taken before the upgrade",
+    );
+  }
+}
+
+/**
+ * Applies every pending migration; returns the names applied. Throws an `IncompatibleDatabaseError` for a newer
+ * Rapport's database or another application's, before writing anything, and an error naming the failed migration (the
+ * database's own error as its `cause`) when one fails. Through the store's dialect, all pending migrations are one
+ * transaction, which a failure rolls back whole.
+ *
+ * @example
+ * const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: new SqliteDatabase(path) }) });
+ * const applied = await migrateToLatest(db); // e.g. ["0038-persons-by-merge-target"], or [] when up to date
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  await refuseIncompatibleDatabase(db);
+  // Branches land migrations in any order; each is applied once whatever its place in the list.
+  const migrator = new Migrator({ db, provider: inCodeMigrationProvider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error");
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${failed?.migrationName ?? "(unknown)"} failed: ${reason}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
