@@ -2,7 +2,7 @@
 import { execFile, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -298,6 +298,42 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(group.code).toBe(1);
     expect(group.stderr).toMatch(/^Usage: rapport users/);
     expect(group.stderr).not.toMatch(/outputHelp|rapport: /);
+  });
+
+  it("refuses a corrupt database, a newer Rapport's and another application's in one line, leaving each file as it was", async () => {
+    const chosen = "(chosen by --db, RAPPORT_DB or the default ./data/rapport.db)";
+    const corrupt = join(folder, "corrupt.db");
+    const store = await createSqliteStore({ path: corrupt });
+    for (let index = 0; index < 50; index += 1) await store.tenants.create({ name: `Tenant ${index} ${"x".repeat(200)}`, tier: "standard" });
+    await store.close();
+    const pages = readFileSync(corrupt);
+    // Every page after the schema's first is garbage: the tables' pages SQLite reads at opening among them.
+    pages.fill(0xab, 4096);
+    writeFileSync(corrupt, pages);
+    const newer = join(folder, "newer.db");
+    await (await createSqliteStore({ path: newer })).close();
+    const writer = new SqliteDatabase(newer);
+    writer.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run("9999-from-a-newer-version", new Date(0).toISOString());
+    writer.close();
+    const other = join(folder, "other-application.db");
+    const otherWriter = new SqliteDatabase(other);
+    otherWriter.exec("create table customers (id integer primary key)");
+    otherWriter.close();
+    const expected: Array<[string, string]> = [
+      [corrupt, `rapport: ${corrupt} is corrupt ${chosen}: restore it from a backup (see rapport backup)\n`],
+      [newer, `rapport: ${newer} was written by a newer version of Rapport: it has migration 9999-from-a-newer-version, which this version does not know; run that version or a newer one, or restore a backup taken before the upgrade\n`],
+      [other, `rapport: ${other} is not a Rapport database: it has tables (customers) but no record of Rapport's migrations; name another file\n`],
+    ];
+    for (const [path, message] of expected) {
+      const before = readFileSync(path);
+      for (const args of [["tenants", "list"], ["serve", "--port", "0"]]) {
+        const result = await runRapport(path, ...args);
+        expect(result, `${path} ${args.join(" ")}`).toMatchObject({ code: 1, stderr: message });
+      }
+      expect(readFileSync(path).equals(before), path).toBe(true);
+    }
+    const blocked = await rapport("--db", join(folder, "corrupt.db", "inside", "rapport.db"), "tenants", "list");
+    expect(blocked).toMatchObject({ code: 1, stderr: `rapport: cannot create the folder ${join(folder, "corrupt.db", "inside")} for the database ${chosen}: ENOTDIR; name a SQLite file in a folder you can write\n` });
   });
 
   it("stops quietly when the reader of its output goes away", async () => {

@@ -1,5 +1,6 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
 
 export const DEFAULT_DATABASE_PATH = "./data/rapport.db";
@@ -10,26 +11,58 @@ export function resolveDatabasePath(option: string | undefined): string {
   return chosen === ":memory:" ? chosen : resolve(chosen);
 }
 
-/** SQLite's codes for a file that cannot be a database here, and what to tell the user. */
+/** SQLite's primary result codes for a file that cannot be a database here, and what to tell the user. */
 const OPEN_FAILURES: Record<string, string> = {
   SQLITE_CANTOPEN: "cannot open the database file",
   SQLITE_NOTADB: "is not a SQLite database",
-  SQLITE_READONLY: "is read-only",
+  // SQLITE_READONLY_DIRECTORY too: the file may be writable, but SQLite keeps its -wal and -shm files beside it.
+  SQLITE_READONLY: "is read-only, or its folder is (SQLite keeps the -wal and -shm files beside it)",
   SQLITE_CORRUPT: "is corrupt",
 };
 
+/** Node's codes for a folder of the database's path that cannot be created. */
+const FOLDER_FAILURES = new Set(["EACCES", "EPERM", "EEXIST", "ENOTDIR", "EROFS"]);
+
+/** The SQLite (or system) code of `error` or of an error it was caused by (a failed migration's). */
+function codeOf(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** `code`'s entry in OPEN_FAILURES, an extended code (`SQLITE_READONLY_DIRECTORY`) counting as its primary one. */
+function openFailure(code: string): string | undefined {
+  return Object.entries(OPEN_FAILURES).find(([primary]) => code === primary || code.startsWith(`${primary}_`))?.[1];
+}
+
 /**
  * Runs `open` (which opens the database at `path`); a file that cannot be one becomes a one-line CliError naming
- * the path and how it was chosen, instead of SQLite's own message ("unable to open database file").
+ * the path and how it was chosen, instead of SQLite's own message ("unable to open database file"): a file or folder
+ * that cannot be opened, written or created, one that is not SQLite or is corrupt, a newer Rapport's or another
+ * application's database, one another process keeps locked.
  */
 export async function openingDatabase<T>(path: string, open: () => Promise<T>): Promise<T> {
   try {
     return await open();
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const failure = typeof code === "string" ? OPEN_FAILURES[code] : undefined;
+    const chosen = `(chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`;
+    if (error instanceof IncompatibleDatabaseError) throw new CliError(`${path} ${error.message}`);
+    const code = codeOf(error);
+    if (code === undefined) throw error;
+    if (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_")) {
+      throw new CliError(`${path} is locked by another process (a rapport upgrading it, or writing for longer than 5 s); try again`);
+    }
+    const syscall = (error as NodeJS.ErrnoException).syscall;
+    if (syscall === "mkdir" && FOLDER_FAILURES.has(code)) {
+      const folder = (error as NodeJS.ErrnoException).path ?? dirname(path);
+      throw new CliError(`cannot create the folder ${folder} for the database ${chosen}: ${code}; name a SQLite file in a folder you can write`);
+    }
+    const failure = openFailure(code);
     if (failure === undefined) throw error;
-    const what = code === "SQLITE_CANTOPEN" ? `${failure} ${path}` : `${path} ${failure}`;
-    throw new CliError(`${what} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH}): name a SQLite file in a folder you can write`);
+    const what = code.startsWith("SQLITE_CANTOPEN") ? `${failure} ${path}` : `${path} ${failure}`;
+    const advice = code.startsWith("SQLITE_CORRUPT") ? "restore it from a backup (see rapport backup)" : "name a SQLite file in a folder you can write";
+    throw new CliError(`${what} ${chosen}: ${advice}`);
   }
 }

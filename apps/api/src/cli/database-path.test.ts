@@ -1,0 +1,47 @@
+/** What `rapport` says when the database cannot be opened: one line naming the file and what to do. */
+import { IncompatibleDatabaseError } from "@rapport/store";
+import { describe, expect, it } from "vitest";
+import { CliError } from "./cli-output.js";
+import { openingDatabase } from "./database-path.js";
+
+const PATH = "/srv/rapport/rapport.db";
+const CHOSEN = "(chosen by --db, RAPPORT_DB or the default ./data/rapport.db)";
+
+/** The message `openingDatabase` gives when opening fails with `error`. */
+async function refusal(error: unknown): Promise<string> {
+  const failure = await openingDatabase(PATH, () => Promise.reject(error)).catch((caught: unknown) => caught);
+  expect(failure).toBeInstanceOf(CliError);
+  return (failure as CliError).message;
+}
+
+const sqliteError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe("openingDatabase", () => {
+  it("names SQLite's extended codes by their primary one: a read-only folder, a file that is a folder", async () => {
+    expect(await refusal(sqliteError("SQLITE_READONLY_DIRECTORY", "attempt to write a readonly database"))).toBe(
+      `${PATH} is read-only, or its folder is (SQLite keeps the -wal and -shm files beside it) ${CHOSEN}: name a SQLite file in a folder you can write`,
+    );
+    expect(await refusal(sqliteError("SQLITE_CANTOPEN_ISDIR", "unable to open database file"))).toBe(
+      `cannot open the database file ${PATH} ${CHOSEN}: name a SQLite file in a folder you can write`,
+    );
+  });
+
+  it("finds the code of a failed migration's cause: a corrupt file, a database another process keeps locked", async () => {
+    const corrupt = new Error("database migration (unknown) failed: database disk image is malformed", { cause: sqliteError("SQLITE_CORRUPT", "database disk image is malformed") });
+    expect(await refusal(corrupt)).toBe(`${PATH} is corrupt ${CHOSEN}: restore it from a backup (see rapport backup)`);
+    const locked = new Error("database migration (unknown) failed: database is locked", { cause: sqliteError("SQLITE_BUSY", "database is locked") });
+    expect(await refusal(locked)).toBe(`${PATH} is locked by another process (a rapport upgrading it, or writing for longer than 5 s); try again`);
+  });
+
+  it("names a folder it cannot create, and a newer Rapport's or another application's database", async () => {
+    const denied = Object.assign(new Error("EACCES: permission denied, mkdir '/srv/rapport'"), { code: "EACCES", syscall: "mkdir", path: "/srv/rapport" });
+    expect(await refusal(denied)).toBe(`cannot create the folder /srv/rapport for the database ${CHOSEN}: EACCES; name a SQLite file in a folder you can write`);
+    expect(await refusal(new IncompatibleDatabaseError("was written by a newer version of Rapport: ..."))).toBe(`${PATH} was written by a newer version of Rapport: ...`);
+  });
+
+  it("passes any other failure through", async () => {
+    const other = new Error("something else");
+    await expect(openingDatabase(PATH, () => Promise.reject(other))).rejects.toBe(other);
+    await expect(openingDatabase(PATH, () => Promise.reject(sqliteError("SQLITE_FULL", "database or disk is full")))).rejects.toThrow("database or disk is full");
+  });
+});
