@@ -46,6 +46,11 @@ export interface CreateAppOptions {
    * answers 503 until then, for a load balancer's readiness probe. Default: always ready.
    */
   ready?: () => boolean;
+  /**
+   * Whether the server is shutting down: `GET /ready` then answers 503 `draining`, so that a load balancer sends the
+   * node nothing new. Default: never.
+   */
+  draining?: () => boolean;
 }
 
 /**
@@ -57,7 +62,15 @@ export interface CreateAppOptions {
  * const response = await app.request("/health"); // 200 {"status":"ok"}
  */
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Hono<AppEnv> {
-  const { operations = allOperations, validateResponses = false, publicUrl, oauth = publicUrl !== undefined, trustProxy = false, ready = () => true } = options;
+  const {
+    operations = allOperations,
+    validateResponses = false,
+    publicUrl,
+    oauth = publicUrl !== undefined,
+    trustProxy = false,
+    ready = () => true,
+    draining = () => false,
+  } = options;
   const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
@@ -71,9 +84,10 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.notFound(handleNotFound(operations));
 
   app.get("/health", (context) => context.json({ status: "ok" }));
-  app.get("/ready", (context) =>
-    ready() ? context.json({ status: "ready" }) : context.json({ status: "warming", error: "relationship graphs are still loading" }, 503),
-  );
+  app.get("/ready", (context) => {
+    if (draining()) return context.json({ status: "draining", error: "the server is shutting down" }, 503);
+    return ready() ? context.json({ status: "ready" }) : context.json({ status: "warming", error: "relationship graphs are still loading" }, 503);
+  });
   // Registered before the /v1 authentication middleware: the public contract needs no key.
   app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
   mountDocs(app);

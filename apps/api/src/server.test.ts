@@ -1,8 +1,10 @@
 /** The app over a real port: requests, and a graceful shutdown that lets in-flight requests finish. */
+import { Agent, get as httpGet } from "node:http";
 import { connect } from "node:net";
 import { setImmediate } from "node:timers/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { createApp } from "./app.js";
 import { defineOperation } from "./operations/operation.js";
 import { operations } from "./routes/operations.js";
 import { startServer, type RunningServer } from "./server.js";
@@ -192,6 +194,67 @@ describe("startServer", () => {
     await closing;
     await expect(fetch(`${url}/v1/persons`, { headers: { "x-api-key": acme.key } })).rejects.toThrow();
     await expect(context.services.store.users.get(acme.tenant.uuid, acme.admin.uuid)).rejects.toThrow();
+  });
+
+  it("closes each kept-alive connection once its answer is sent when closing, so the drain ends with the last answer", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    let release: () => void = () => undefined;
+    const slow = defineOperation({
+      operationId: "testSlowDrain",
+      method: "get",
+      path: "/v1/test/slow-drain",
+      area: "Test",
+      summary: "Slow",
+      description: "Waits until released.",
+      response: z.object({ done: z.boolean() }),
+      async handler() {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return { done: true };
+      },
+    });
+    running = await startServer(context.services, { port: 0, operations: [...operations, slow] });
+    const { port } = running;
+    // Two kept-alive connections: one idle when the drain begins, one waiting for the slow answer.
+    const agent = new Agent({ keepAlive: true });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection: string | undefined; socketClosed: Promise<void> }>((resolve, reject) => {
+        const request = httpGet({ host: "127.0.0.1", port, path, agent, headers: { "x-api-key": acme.key } }, (response) => {
+          const socketClosed = new Promise<void>((closed) => response.socket.once("close", () => closed()));
+          response.resume();
+          response.once("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection, socketClosed }));
+        });
+        request.once("error", reject);
+      });
+    const [idle] = await Promise.all([get("/health"), get("/health")]);
+    expect(idle.connection).toBe("keep-alive");
+    const inFlight = get("/v1/test/slow-drain");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = running.close(5_000);
+    running = null;
+    await idle.socketClosed;
+    const released = performance.now();
+    release();
+    const answer = await inFlight;
+    expect(answer).toMatchObject({ status: 200, connection: "close" });
+    await answer.socketClosed;
+    await closing;
+    // Not the keep-alive timeout (5 s) nor the grace: the drain ended with the last answer.
+    expect(performance.now() - released).toBeLessThan(1_500);
+    agent.destroy();
+  });
+
+  it("answers GET /ready with 503 draining while the server shuts down, before and after the graphs are warm", async () => {
+    const context = await createTestContext();
+    for (const ready of [true, false]) {
+      const app = createApp(context.services, { ready: () => ready, draining: () => true });
+      const response = await app.request("/ready");
+      expect([response.status, await response.json()]).toEqual([503, { status: "draining", error: "the server is shutting down" }]);
+    }
+    const serving = await createApp(context.services, { draining: () => false }).request("/ready");
+    expect([serving.status, await serving.json()]).toEqual([200, { status: "ready" }]);
   });
 
   it("warms each tenant's graph in the background when asked, and GET /ready answers 503 until that is done", async () => {

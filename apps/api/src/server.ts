@@ -11,6 +11,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { answerClientErrors } from "./platform/request/client-errors.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
+import { connectionDrain } from "./platform/response/connection-drain.js";
 import { ServerResponseWithoutStrayContentType } from "./platform/response/server-response.js";
 import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
 import { operations as allOperations } from "./routes/operations.js";
@@ -22,7 +23,10 @@ export interface RunningServer {
   /** e.g. `http://127.0.0.1:8787` */
   url: string;
   port: number;
-  /** Stops accepting, waits for in-flight requests (up to `graceMilliseconds`), closes the store. */
+  /**
+   * Stops accepting, waits for in-flight requests (up to `graceMilliseconds`), closes the store. Meanwhile every answer
+   * closes its connection (`Connection: close` when not yet begun) and `GET /ready` answers 503 `draining`.
+   */
   close(graceMilliseconds?: number): Promise<void>;
 }
 
@@ -50,7 +54,7 @@ async function reserveKeptAnswerMemory(services: AppServices, stopped: () => boo
 /**
  * Serves the app on `host:port` (default 127.0.0.1:8787) and resolves once listening. With `warmGraphs` it then
  * loads every tenant's graph in the background (`/ready` answers 503 until done). `close()` stops accepting,
- * waits for in-flight requests and closes the store.
+ * waits for in-flight requests (closing each connection once its answer is sent) and closes the store.
  *
  * @example
  * const server = await startServer(await createServices({ databasePath: "./data/rapport.db" }), { port: 8787 });
@@ -66,7 +70,8 @@ export async function startServer(services: AppServices, options: StartServerOpt
   const appListener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : new Response("starting", { status: 503 })), {
     hostname: host,
   });
-  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType }, keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
+  const drain = connectionDrain(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
+  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType }, drain.listener);
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -92,7 +97,8 @@ export async function startServer(services: AppServices, options: StartServerOpt
     services.logger.warn({ err: error }, "could not map the kept answers' memory at start"),
   );
   const ready = () => (appOptions.ready?.() ?? true) && (warmup?.finished ?? true);
-  app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url), ready });
+  const draining = () => drain.draining || (appOptions.draining?.() ?? false);
+  app = createApp(services, { ...appOptions, publicUrl: appOptions.publicUrl ?? (unspecified ? `http://localhost:${address.port}` : url), ready, draining });
   return {
     url,
     port: address.port,
@@ -110,7 +116,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
             clearTimeout(timer);
             resolve();
           });
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
+          drain.begin(server);
         });
         await services.importJobs.stop();
         await services.store.close();
