@@ -267,6 +267,8 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["tenants", "create", "--name", "Two\nlines"],
       ["--db", "", "tenants", "list"],
       ["--db", folder, "tenants", "list"],
+      ["serve", "--host", "", "--port", "0"],
+      ["serve", "--host", "  ", "--port", "0"],
     ]) {
       const result = await rapport(...args);
       expect(result.code, args.join(" ")).toBe(1);
@@ -367,6 +369,9 @@ describe("rapport", { timeout: 60_000 }, () => {
         (error: { code: number; stderr: string }) => error,
       );
       expect(badHost.stderr).toBe("rapport: --host 192.0.2.1 is not an address of this machine; use 127.0.0.1, 0.0.0.0 or one of its own addresses\n");
+      // Empty (an unset variable in --host "$HOST"), Node would listen on every interface.
+      const emptyHost = await runRapport(demoDatabase, "serve", "--host", "", "--port", "0");
+      expect(emptyHost).toMatchObject({ code: 1, stderr: "rapport: option '--host <host>' argument '' is invalid. must be an address to bind, e.g. 127.0.0.1 (0.0.0.0 for every interface), not empty\n" });
     } finally {
       taken.close();
     }

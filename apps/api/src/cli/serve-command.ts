@@ -14,11 +14,18 @@ function port(value: string): number {
   return parsed;
 }
 
+/** An empty host would make Node listen on every interface: an unset variable in `--host "$HOST"` must not expose the API. */
+function host(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === "") throw new InvalidArgumentError("must be an address to bind, e.g. 127.0.0.1 (0.0.0.0 for every interface), not empty");
+  return trimmed;
+}
+
 export function serveCommand(): Command {
   return new Command("serve")
     .description("start the HTTP API")
     .option("--port <port>", "port to listen on", port, 8787)
-    .option("--host <host>", "interface to bind", "127.0.0.1")
+    .option("--host <host>", "interface to bind", host, "127.0.0.1")
     .option("--demo", "seed the demo tenant if missing and print fresh demo API keys")
     .option("--public-url <url>", "the URL clients reach this server at (OAuth issuer, MCP resource); env RAPPORT_PUBLIC_URL", process.env.RAPPORT_PUBLIC_URL)
     .option("--trust-proxy", "trust X-Forwarded-Proto/-For from a TLS-terminating proxy; env RAPPORT_TRUST_PROXY=1")
