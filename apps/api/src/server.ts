@@ -24,8 +24,10 @@ export interface RunningServer {
   url: string;
   port: number;
   /**
-   * Stops accepting, waits for in-flight requests (up to `graceMilliseconds`), closes the store. Meanwhile every answer
-   * closes its connection (`Connection: close` when not yet begun) and `GET /ready` answers 503 `draining`.
+   * Stops accepting, waits for in-flight requests (up to `graceMilliseconds`, default 10 s), closes the store.
+   * Meanwhile every answer closes its connection (`Connection: close` when not yet begun) and `GET /ready` answers
+   * 503 `draining`. Called again while closing, with a shorter grace (0 to stop waiting at once), it cuts the
+   * connections still open when that grace runs out; it resolves when the first call's close is done.
    */
   close(graceMilliseconds?: number): Promise<void>;
 }
@@ -92,6 +94,8 @@ export async function startServer(services: AppServices, options: StartServerOpt
   });
   const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger, services.clock) : null;
   let closing: Promise<void> | null = null;
+  // Ends the wait for the requests in flight, cutting their connections; set while that wait lasts.
+  let cutConnections: (() => void) | undefined;
   // A failure to allocate leaves the ring to its first write, as before; it never stops the server.
   reserveKeptAnswerMemory(services, () => closing !== null).catch((error: unknown) =>
     services.logger.warn({ err: error }, "could not map the kept answers' memory at start"),
@@ -107,20 +111,19 @@ export async function startServer(services: AppServices, options: StartServerOpt
         warmup?.stop();
         stopCollecting();
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            if ("closeAllConnections" in server) server.closeAllConnections();
+          cutConnections = () => {
+            server.closeAllConnections();
             resolve();
-          }, graceMilliseconds);
-          timer.unref();
-          server.close(() => {
-            clearTimeout(timer);
-            resolve();
-          });
+          };
+          server.close(() => resolve());
           drain.begin(server);
         });
+        cutConnections = undefined;
         await services.importJobs.stop();
         await services.store.close();
       })();
+      // Each call's grace counts from that call; the first to run out cuts the connections (a second signal, say).
+      setTimeout(() => cutConnections?.(), graceMilliseconds).unref();
       return closing;
     },
   };

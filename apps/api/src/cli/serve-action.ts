@@ -100,13 +100,21 @@ export async function runServer(options: ServeOptions, command: Command): Promis
       ...(demoKeys ? demoLines(running.url, demoKeys) : []),
     ],
   );
+  let signalled = false;
   const shutdown = (signal: string) => {
+    if (signalled) {
+      // Another signal during the drain (Ctrl-C again): stop waiting for the requests in flight.
+      services.logger.warn({ signal }, "shutting down now: cutting the requests still in flight");
+      void running.close(0);
+      return;
+    }
+    signalled = true;
     services.logger.info({ signal }, "shutting down: finishing in-flight requests");
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
