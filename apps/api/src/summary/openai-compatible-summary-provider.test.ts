@@ -99,5 +99,10 @@ describe("summaryProviderFromEnvironment", () => {
     expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: server.url, RAPPORT_SUMMARY_MODEL: "m", RAPPORT_SUMMARY_TIMEOUT_MS: "soon" })).toThrow(
       /RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer/,
     );
+    for (const url of ["api.openai.com/v1", "ftp://llm.example/v1"]) {
+      expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: url, RAPPORT_SUMMARY_MODEL: "m" })).toThrow(
+        `RAPPORT_SUMMARY_API_URL must be an http(s) URL such as https://api.openai.com/v1, got '${url}'`,
+      );
+    }
   });
 });

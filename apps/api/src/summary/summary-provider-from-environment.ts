@@ -11,11 +11,20 @@ import { createFallbackSummaryProvider } from "./fallback-summary-provider.js";
 import { createOpenAiCompatibleSummaryProvider } from "./openai-compatible-summary-provider.js";
 import type { SummaryProvider } from "./summary-provider.js";
 
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The summary provider `RAPPORT_SUMMARY_API_URL`, `RAPPORT_SUMMARY_MODEL`, `RAPPORT_SUMMARY_API_KEY` and
  * `RAPPORT_SUMMARY_TIMEOUT_MS` describe: an OpenAI-compatible endpoint falling back to the deterministic summaries
- * (each failure logged as a warning), or the deterministic summaries alone without a URL. A URL without a model, or
- * a timeout that is not a positive integer, throws a `ConfigurationError`.
+ * (each failure logged as a warning), or the deterministic summaries alone without a URL. A URL without a model, one
+ * that is not http(s), or a timeout that is not a positive integer, throws a `ConfigurationError`.
  */
 export function summaryProviderFromEnvironment(environment: Record<string, string | undefined>, logger?: Logger): SummaryProvider {
   const deterministic = createDeterministicSummaryProvider();
@@ -23,6 +32,8 @@ export function summaryProviderFromEnvironment(environment: Record<string, strin
   if (!baseUrl) return deterministic;
   const model = environment.RAPPORT_SUMMARY_MODEL?.trim();
   if (!model) throw new ConfigurationError("RAPPORT_SUMMARY_MODEL must be set when RAPPORT_SUMMARY_API_URL is set");
+  // Else every summary would fail over to the deterministic one, with a warning per request instead of one at start.
+  if (!isHttpUrl(baseUrl)) throw new ConfigurationError(`RAPPORT_SUMMARY_API_URL must be an http(s) URL such as https://api.openai.com/v1, got '${baseUrl}'`);
   const timeoutText = environment.RAPPORT_SUMMARY_TIMEOUT_MS?.trim();
   const timeoutMs = timeoutText ? Number(timeoutText) : undefined;
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
