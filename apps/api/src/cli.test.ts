@@ -15,6 +15,7 @@ import { verifyPassword } from "./oauth/password-hash.js";
 import { personUpdateSchema } from "./routes/persons/person-input.js";
 import { CLI_PATH as cliPath, runRapport, startRapportServer } from "./testing/built-cli.js";
 import { longestAccepted } from "./testing/longest-accepted.js";
+import { RAPPORT_VERSION } from "./version.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
 const database = join(folder, "cli.db");
@@ -47,6 +48,10 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(launcher).not.toContain("/dist/");
     const { stdout } = await run(process.execPath, [launcher, "--help"]);
     expect(stdout).toContain("Usage: rapport");
+  });
+
+  it("prints its version", async () => {
+    for (const flag of ["--version", "-V"]) expect(await runRapport(database, flag)).toEqual({ code: 0, stdout: `${RAPPORT_VERSION}\n`, stderr: "" });
   });
 
   it("administers tenants, users and keys with --json output", async () => {
@@ -422,6 +427,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(JSON.parse(stdout)).toEqual({ url, database: join(folder, "json-serve.db"), demo: null });
     const logs = stderr.trim().split("\n").map((line) => JSON.parse(line) as { msg: string; path?: string });
     expect(logs).toContainEqual(expect.objectContaining({ msg: "request", path: "/v1/persons" }));
+    expect(logs).toContainEqual(expect.objectContaining({ msg: "listening", url, database: join(folder, "json-serve.db"), version: RAPPORT_VERSION, pid: server.pid }));
     expect(logs).toContainEqual(expect.objectContaining({ msg: "shutting down: finishing in-flight requests" }));
   });
 

@@ -4,12 +4,14 @@ import { keysCommand, personsCommand, tenantsCommand, usersCommand } from "./adm
 import { seedCommand, serveCommand } from "./serve-command.js";
 import { importCommand } from "./import-command.js";
 import { backupCommand } from "./backup-command.js";
+import { RAPPORT_VERSION } from "../version.js";
 
 export function createProgram(): Command {
   const program = new Command("rapport")
     .description("Rapport: self-hostable relationship intelligence")
     .option("--db <path>", "SQLite database file (default: $RAPPORT_DB or ./data/rapport.db)")
     .option("--json", "print results as JSON")
+    .version(RAPPORT_VERSION, "-V, --version", "print the version of Rapport")
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: () => undefined });

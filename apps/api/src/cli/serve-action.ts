@@ -11,6 +11,7 @@ import { switchVariable } from "../platform/environment/switch-variable.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { createLogger } from "../platform/logging/logger.js";
 import { startServer } from "../server.js";
+import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 
@@ -89,6 +90,8 @@ export async function runServer(options: ServeOptions, command: Command): Promis
     throw listenFailure(error, options.port, options.host);
   }
   const running = server;
+  // In the logs too, for whoever reads them rather than the terminal: which release serves which file, where.
+  services.logger.info({ url: running.url, database: databasePath, version: RAPPORT_VERSION, pid: process.pid }, "listening");
   // Only once the server listens: a start that fails leaves the demo's keys as they were.
   const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
   printResult(
