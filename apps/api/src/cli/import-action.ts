@@ -84,7 +84,9 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     process.stderr.write("\nrapport: stopping after the batch in flight (Ctrl-C again to quit at once)\n");
     controller.abort();
   };
+  // SIGTERM too: a service manager's stop, `docker stop`, a cron job's timeout.
   process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   const display = createImportProgressDisplay(process.stderr);
   try {
     if (!(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
@@ -112,6 +114,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     throw error;
   } finally {
     process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
     await store.close();
   }
 }

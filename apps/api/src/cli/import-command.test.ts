@@ -215,4 +215,29 @@ describe("rapport import", () => {
     const rest = JSON.parse((await rapport(["--json", "import", "mbox", path, "--tenant", tenant])).stdout);
     expect(rest).toMatchObject({ outcome: "completed", emails: { new: 3_000 - first.emails.new, known: first.emails.new } });
   });
+
+  it("stops the same way on SIGTERM (a service manager's stop, docker stop)", async () => {
+    const path = join(folder, "large-sigterm.mbox");
+    await writeLargeMbox(path, { messages: 3_000, correspondents: 100, owner: "ada@acme.example", bodyLines: 2 });
+    const stopped = JSON.parse((await rapport(["--json", "tenants", "create", "--name", "Stopped by SIGTERM"])).stdout).uuid as string;
+    const child = spawn(process.execPath, [cliPath, "--db", database, "--json", "import", "mbox", path, "--tenant", stopped, "--batch-size", "20"]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await new Promise<void>((resolve) =>
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("import: ")) resolve();
+      }),
+    );
+    child.kill("SIGTERM");
+    expect(await exited).toBe(130);
+    const first = JSON.parse(stdout);
+    expect(first.outcome).toBe("interrupted");
+    expect(first.emails.new).toBeGreaterThan(0);
+    expect(stderr).toContain("stopping after the batch in flight");
+    const rest = JSON.parse((await rapport(["--json", "import", "mbox", path, "--tenant", stopped])).stdout);
+    expect(rest).toMatchObject({ outcome: "completed", emails: { new: 3_000 - first.emails.new, known: first.emails.new } });
+  });
 });
