@@ -9,6 +9,7 @@ import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
 import { switchVariable } from "../platform/environment/switch-variable.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
+import { logCrashes } from "../platform/logging/log-crashes.js";
 import { createLogger } from "../platform/logging/logger.js";
 import { startServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
@@ -82,6 +83,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.
   const logger = createLogger({}, global.json ? "stderr" : "stdout");
   const services = await openingDatabase(databasePath, () => createServices({ databasePath, logger }));
+  logCrashes(logger);
   let server;
   try {
     server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs });
