@@ -1,3 +1,4 @@
+import SqliteDatabase from "better-sqlite3";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
@@ -134,6 +135,26 @@ describe("error envelope", () => {
     expect(message).toContain("trace-500");
     expect(message).not.toMatch(/secret|\/srv|at /);
     expect(response.headers.get("x-request-id")).toBe("trace-500");
+  });
+});
+
+describe("a database another process keeps locked", () => {
+  it("answers a write 503 with Retry-After once the busy timeout has passed, and the same write succeeds after", { timeout: 30_000 }, async () => {
+    // Another process (rapport import, say) in the middle of a long write transaction.
+    const other = new SqliteDatabase(context.databasePath);
+    other.exec("begin immediate");
+    let busy: Response;
+    try {
+      busy = await context.request("/v1/persons", { key: acme.key, method: "POST", body: { name: "Waits Its Turn" } });
+    } finally {
+      other.exec("rollback");
+      other.close();
+    }
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("1");
+    expect(await errorOf(busy)).toBe("the database is busy with another process's write (a rapport command beside the server); retry shortly");
+    const retried = await context.request("/v1/persons", { key: acme.key, method: "POST", body: { name: "Waits Its Turn" } });
+    expect(retried.status).toBe(201);
   });
 });
 

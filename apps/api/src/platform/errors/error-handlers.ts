@@ -1,8 +1,8 @@
 /**
  * @module
  * Turns every failure into `{"error": "..."}` with the right status: our ApiError, Hono's
- * HTTPException (body limit), store errors, and anything unexpected (500, logged with the request id,
- * no stack trace in the body).
+ * HTTPException (body limit), store errors, a database another process keeps locked (503, to retry), and
+ * anything unexpected (500, logged with the request id, no stack trace in the body).
  */
 import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
@@ -22,6 +22,18 @@ export function errorResponse(
   return context.json({ error: message }, status);
 }
 
+/** Seconds a client is asked to wait before retrying a request that found the database locked. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * SQLite's busy codes (`SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`, ...): another process (`rapport import`, `rapport persons
+ * erase`) held the database's write lock past the busy timeout: the same request can succeed later.
+ */
+function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
+}
+
 export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof ApiError) return errorResponse(context, error.status, error.message, error.headers);
   if (error instanceof ConflictError) return errorResponse(context, 409, error.message);
@@ -33,6 +45,11 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
     return errorResponse(context, error.status as ContentfulStatusCode, message);
   }
   const requestId = context.get("requestId");
+  if (isDatabaseBusy(error)) {
+    context.get("services")?.logger.warn({ requestId, err: error, method: context.req.method, path: context.req.path }, "database locked by another process");
+    const message = "the database is busy with another process's write (a rapport command beside the server); retry shortly";
+    return errorResponse(context, 503, message, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+  }
   context.get("services")?.logger.error(
     { requestId, err: error, method: context.req.method, path: context.req.path },
     "unhandled error",
