@@ -59,6 +59,10 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     importJob.uuid,
     `${marker} Archive.mbox`,
   ];
+  // A record gone, so the deletions log has an entry to show.
+  const deletedNote = await store.notes.create({ tenant_uuid: tenantUuid, content: `${marker} Deleted note` }, { user_uuid: null });
+  await store.notes.delete(tenantUuid, deletedNote.uuid);
+  secrets.push(deletedNote.uuid, `${marker} Deleted note`);
   const deals = await buildDealRecords(services, tenant, { marker, person: person.uuid, company: company.uuid });
   Object.assign(pathIds, deals.pathIds);
   secrets.push(...deals.secrets);

@@ -46,7 +46,7 @@ export const listDeletions = defineOperation({
     after_sequence: afterSequenceParameter("Only entries whose sequence is greater than this: the sequence of the last entry your previous poll processed.").optional(),
   }),
   response: listEnvelopeSchema(recordDeletionSchema),
-  example: { query: { after_sequence: "120", entity_type: "OPPORTUNITY,NOTE", per_page: "50" } },
+  example: { query: { after_sequence: "0", entity_type: "OPPORTUNITY,NOTE", per_page: "50" } },
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, ...filters } = query;
     const viewer = viewerOf(auth);
