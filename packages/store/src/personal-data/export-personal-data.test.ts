@@ -169,7 +169,37 @@ describe("persons.exportPersonalData", () => {
       ],
       path_power: expect.any(Number),
       strength_label: expect.any(String),
+      explanation: expect.any(Object),
     });
+  });
+
+  it("explains in plain words what each score means, with the deployment's own scoring parameters", async () => {
+    const { tenantUuid, zelda } = await buildDataSubjectTenant(store, NOW);
+    const { explanation } = (await store.persons.exportPersonalData(tenantUuid, zelda.uuid))!.derived!;
+    expect(explanation.connection_score).toContain("half as much after 90 days");
+    expect(explanation.connection_score).toContain("a meeting counts 3 times an email");
+    expect(explanation.connection_score).toContain("count 0.5 times as much as an exchange");
+    expect(explanation.connection_score).toContain("8 one-to-one emails exchanged today give 0.5");
+    expect(explanation.path_power).toContain("the 3 highest connection scores");
+    expect(explanation.strength_label).toBe("path_power in words: weak below 0.25, moderate from 0.25, strong from 0.5, very_strong from 0.75.");
+    expect(explanation.use).toContain("who knows whom");
+
+    const tuned = await createSqliteStore({
+      path: ":memory:",
+      now: () => NOW,
+      scoringParameters: { halfLifeDays: 30, meetingWeight: 2, oneWayFactor: 1, strengthThresholds: { strong: 0.6 } },
+    });
+    try {
+      const other = await buildDataSubjectTenant(tuned, NOW);
+      const { explanation: tunedExplanation } = (await tuned.persons.exportPersonalData(other.tenantUuid, other.zelda.uuid))!.derived!;
+      expect(tunedExplanation.connection_score).toContain("half as much after 30 days");
+      expect(tunedExplanation.connection_score).toContain("a meeting counts 2 times an email");
+      // Emails one way weigh as much as an exchange: nothing to say about it.
+      expect(tunedExplanation.connection_score).not.toContain("one way");
+      expect(tunedExplanation.strength_label).toContain("strong from 0.6,");
+    } finally {
+      await tuned.close();
+    }
   });
 
   it("exports a user's own person with the user account, every row naming them shown", async () => {

@@ -4,6 +4,7 @@
  */
 import { pathPower, relationshipQuality, type RelationshipGraph } from "@rapport/graph";
 import type { PersonalDataDerived, PersonalDataRelationship } from "./personal-data-export.js";
+import { scoreExplanation } from "./score-explanation.js";
 
 /** The graph's scores of `personUuid` at `now`; `userNames` names the users (user uuid → name). */
 export function derivedAbout(graph: RelationshipGraph, personUuid: string, userNames: ReadonlyMap<string, string>, now: number): PersonalDataDerived {
@@ -25,5 +26,5 @@ export function derivedAbout(graph: RelationshipGraph, personUuid: string, userN
   }
   relationships.sort((left, right) => right.connection_score - left.connection_score || (left.user_uuid < right.user_uuid ? -1 : left.user_uuid > right.user_uuid ? 1 : 0));
   const team = pathPower(graph, { entity: "person", uuid: personUuid }, options);
-  return { computed_at: now, relationships, path_power: team.score, strength_label: team.strength_label };
+  return { computed_at: now, explanation: scoreExplanation(graph.parameters), relationships, path_power: team.score, strength_label: team.strength_label };
 }

@@ -166,9 +166,20 @@ export interface PersonalDataRelationship {
   last_activity_date: string | null;
 }
 
+/** What each score of `derived` means, in plain language, with the deployment's scoring parameters. */
+export interface PersonalDataScoreExplanation {
+  connection_score: string;
+  path_power: string;
+  strength_label: string;
+  /** What the scores are for. */
+  use: string;
+}
+
 /** What the graph derives about the subject at `computed_at`. */
 export interface PersonalDataDerived {
   computed_at: number;
+  /** What the scores below mean, for the data subject reading them. */
+  explanation: PersonalDataScoreExplanation;
   /** The users with at least one counted interaction with the subject, strongest first. */
   relationships: PersonalDataRelationship[];
   /** The team's PathPower to the subject (0..1) and its label; null without a counted interaction. */

@@ -59,6 +59,9 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
       derived: { relationships: [{ user_uuid: acme.admin.uuid, user_name: "Alice" }] },
     });
     expect(body.derived.relationships[0].connection_score).toBeGreaterThan(0);
+    // What the numbers mean travels with them: the person reading the file has no OpenAPI document.
+    expect(Object.keys(body.derived.explanation).sort()).toEqual(["connection_score", "path_power", "strength_label", "use"]);
+    expect(body.derived.explanation.strength_label).toContain("weak below 0.25");
     const text = JSON.stringify(body);
     for (const other of [cleo.uuid, "Cleo", "cleo@globex.example", acme.admin.person_uuid, acme.admin.email]) expect(text).not.toContain(other);
   });

@@ -159,6 +159,14 @@ export const personalDataSchema = z
     derived: z
       .object({
         computed_at: epochMilliseconds("The time the scores are computed for."),
+        explanation: z
+          .object({
+            connection_score: z.string().describe("What connection_score, connection_score_pretty and reason mean."),
+            path_power: z.string().describe("What path_power means."),
+            strength_label: z.string().describe("The bands of strength_label."),
+            use: z.string().describe("What the scores are for."),
+          })
+          .describe("What each score means, in plain words for the person reading the export, with this deployment's scoring parameters."),
         relationships: z
           .array(
             z.object({
