@@ -108,6 +108,9 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
     const tool = listed.result!.tools.find((candidate) => candidate.name === "exportPersonalData")!;
     expect(tool.annotations).toMatchObject({ readOnlyHint: true });
     expect(tool.description).not.toContain("Content-Disposition");
+    // An agent is told when to call it, and what to call to merely look a person up.
+    expect(tool.description).toContain("Use it only when a person asked for the data held about them");
+    expect(tool.description).toContain("GET /v1/persons/{person_uuid} (tool getPerson)");
     const called = await callMcpTool(context, { name: "exportPersonalData", args: { person_uuid: zelda.uuid }, headers: { "x-api-key": acme.key } });
     expect(called.isError).toBeUndefined();
     expect(called.structuredContent).toMatchObject({ person_uuid: zelda.uuid, notes: [{ content: "Met Zelda at the fair" }] });

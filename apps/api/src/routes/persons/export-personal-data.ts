@@ -10,6 +10,9 @@ const exportText = (omitted: string) =>
   `Everything the tenant holds about a person, to answer a data subject's access request (GDPR Art. 15), read from one snapshot: their record and the records merged into it, merges, email addresses, their user account (a user's own person is exported too), affiliations with company names, list memberships, the opportunities, notes and tasks linked to them or that they introduced (deleted ones included), the emails they are on (their roles and the stored body), the meetings they attend, organise or were taken off, imports whose summary quotes them, and what the relationship graph derives about them (each user's connection score with them, the team's PathPower). ${omitted} Administrators and tenant-wide keys only: 403 for a member. 404 when the person is not in the tenant, or was merged into another (export that one).`;
 const omitted =
   "Other persons' data is left out: of an email's or meeting's other participants only their number is given, and records not linked to the person are not searched for mentions.";
+/** For an agent choosing among the tools: this one is a compliance act, not a way to read up on someone. */
+const whenToUse =
+  "Use it only when a person asked for the data held about them (right of access); to look a person up, read GET /v1/persons/{person_uuid} and their activity instead. The document holds every email they are on, with stored bodies: it can be megabytes.";
 
 export const exportPersonalData = defineOperation({
   operationId: "exportPersonalData",
@@ -17,8 +20,8 @@ export const exportPersonalData = defineOperation({
   path: "/v1/persons/{person_uuid}/personal-data",
   area: "Person",
   summary: "Export a person's personal data",
-  description: `${exportText(omitted)} Answered as a JSON attachment (Content-Disposition: attachment; filename="personal-data-{person_uuid}.json"), never cached.`,
-  mcpDescription: exportText(omitted),
+  description: `${exportText(omitted)} ${whenToUse} Answered as a JSON attachment (Content-Disposition: attachment; filename="personal-data-{person_uuid}.json"), never cached.`,
+  mcpDescription: `${exportText(omitted)} ${whenToUse}`,
   params: personPathParameters,
   response: personalDataSchema,
   errors: [404],
