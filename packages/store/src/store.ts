@@ -21,7 +21,7 @@ import type {
 } from "./activity-records.js";
 import type { RecordDeletionRepository } from "./deletion-records.js";
 import type { TenantGraphs } from "./graph/tenant-graphs.js";
-import type { PersonalDataExport } from "./personal-data/personal-data-export.js";
+import type { PagedPersonalDataExport, PersonalDataExport } from "./personal-data/personal-data-export.js";
 import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
@@ -160,7 +160,8 @@ export interface PersonRepository {
    */
   erase(tenantUuid: string, personUuid: string): Promise<boolean>;
   /**
-   * Everything the tenant holds about a live person (a data subject's right of access), read from one snapshot:
+   * Everything the tenant holds about a live person (a data subject's right of access), read from one snapshot
+   * (the emails then a page at a time, gathered here; `exportPersonalDataInPages` leaves them to the caller):
    * their record and those merged into it, merges, addresses, user account (a user's own person is exported
    * too), affiliations with company names, list memberships, the opportunities, notes and tasks linked to them or
    * that they introduced (deleted ones included), the emails they are on (with stored bodies; other participants
@@ -170,6 +171,12 @@ export interface PersonRepository {
    * merged into another).
    */
   exportPersonalData(tenantUuid: string, personUuid: string): Promise<PersonalDataExport | null>;
+  /**
+   * The same export in parts, for a writer that sends it on as it goes: every section but the emails from one
+   * snapshot (`document`, its `emails` empty), and `emailPages()`, the emails earliest first, a page of 500 per
+   * read, so a mailbox with stored bodies is never held whole. Null as for `exportPersonalData`.
+   */
+  exportPersonalDataInPages(tenantUuid: string, personUuid: string): Promise<PagedPersonalDataExport | null>;
   /** Normalized address → the live person that has it. */
   findByEmails(tenantUuid: string, addresses: readonly string[]): Promise<Map<string, string>>;
   /** LinkedIn match key (`normalizeLinkedinUrl`) → live persons with that profile, oldest first. */

@@ -207,7 +207,7 @@ export async function exportPersonalData(options: { tenant: string; person: stri
   if (options.force && options.out === undefined) throw new CliError("--force applies only with --out");
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
-    const exported = await store.persons.exportPersonalData(options.tenant, options.person);
+    const exported = await store.persons.exportPersonalDataInPages(options.tenant, options.person);
     if (!exported) {
       const canonical = await store.personMerges.mergedInto(options.tenant, options.person);
       const where = canonical ? `: it was merged into person ${canonical}, export that one` : "";

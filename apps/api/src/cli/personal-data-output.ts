@@ -8,13 +8,20 @@ import { existsSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
-import { jsonPieces } from "../persons/personal-data-json.js";
+import type { PagedPersonalDataExport } from "@rapport/store";
+import { personalDataPieces } from "../persons/personal-data-json.js";
 import { CliError } from "./cli-output.js";
 
-/** Writes the document's JSON to `output`, in pieces, waiting whenever the reader is behind. */
-export async function writeJsonTo(output: NodeJS.WritableStream, document: object): Promise<number> {
+/** The export's JSON and a final newline, in pieces, its emails read a page at a time as the pieces are taken. */
+async function* exportLines(exported: PagedPersonalDataExport): AsyncGenerator<string> {
+  yield* personalDataPieces(exported);
+  yield "\n";
+}
+
+/** Writes the export's JSON to `output`, in pieces, waiting whenever the reader is behind. */
+export async function writeJsonTo(output: NodeJS.WritableStream, exported: PagedPersonalDataExport): Promise<number> {
   let bytes = 0;
-  for (const piece of [...jsonPieces(document), "\n"]) {
+  for await (const piece of exportLines(exported)) {
     bytes += Buffer.byteLength(piece);
     if (!output.write(piece)) await once(output, "drain");
   }
@@ -22,10 +29,10 @@ export async function writeJsonTo(output: NodeJS.WritableStream, document: objec
 }
 
 /**
- * Writes the document's JSON to the file `path` (mode 0600); a CliError when it exists and `force` is not given,
+ * Writes the export's JSON to the file `path` (mode 0600); a CliError when it exists and `force` is not given,
  * or when its folder does not exist. Resolves to the file's absolute path and size.
  */
-export async function writeJsonFile(path: string, document: object, force: boolean): Promise<{ path: string; bytes: number }> {
+export async function writeJsonFile(path: string, exported: PagedPersonalDataExport, force: boolean): Promise<{ path: string; bytes: number }> {
   const target = resolve(path);
   if (!force && existsSync(target)) throw new CliError(`${target} exists: pass --force to replace it`);
   if (!existsSync(dirname(target))) throw new CliError(`cannot write ${target}: folder ${dirname(target)} does not exist`);
@@ -33,7 +40,7 @@ export async function writeJsonFile(path: string, document: object, force: boole
   const file = await open(temporary, "wx", 0o600);
   try {
     let bytes = 0;
-    for (const piece of [...jsonPieces(document), "\n"]) {
+    for await (const piece of exportLines(exported)) {
       const buffer = Buffer.from(piece);
       bytes += buffer.byteLength;
       await file.write(buffer);

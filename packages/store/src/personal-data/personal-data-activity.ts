@@ -12,9 +12,25 @@ const ROLE_ORDER = ["from", "to", "cc"];
 // with the tenant in them too, SQLite chose the tenant's index of participants by person and read every
 // participation of the tenant for each email (30 s for a person on 8,000 emails).
 
-/** Every email one of the records is on, with its stored body, earliest first. */
-export async function personEmails(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<PersonalDataEmail[]> {
+/** Where a page of the subject's emails ends: the last email's `sent_at` and uuid (the emails' order). */
+export interface PersonalDataEmailPosition {
+  sent_at: number;
+  uuid: string;
+}
+
+/**
+ * The emails one of the records is on, with their stored bodies, earliest first: `limit` of them after `after`
+ * (from the first without it). A page at a time, so a mailbox with stored bodies is never read into memory whole.
+ */
+export async function personEmails(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  personUuids: readonly string[],
+  page: { after?: PersonalDataEmailPosition; limit: number },
+): Promise<PersonalDataEmail[]> {
   const persons = sql.join(personUuids);
+  // The participation index (tenant, person, sent_at, email) seeks each record's emails from the page's start.
+  const after = page.after === undefined ? sql`` : sql`and (p.sent_at, p.email_uuid) > (${page.after.sent_at}, ${page.after.uuid})`;
   const rows = await sql<{ uuid: string; message_id: string; sent_at: number; subject: string | null; roles: string; others: number; body: string | null }>`
     select e.uuid, e.message_id, e.sent_at, e.subject, group_concat(distinct p.role) as roles,
       (select count(distinct o.person_uuid) from email_participants o
@@ -23,9 +39,10 @@ export async function personEmails(db: Kysely<Database>, tenantUuid: string, per
     from email_participants p
     join emails e on e.tenant_uuid = p.tenant_uuid and e.uuid = p.email_uuid
     left join email_bodies b on b.tenant_uuid = e.tenant_uuid and b.email_uuid = e.uuid
-    where p.tenant_uuid = ${tenantUuid} and p.person_uuid in (${persons})
-    group by e.uuid
-    order by e.sent_at, e.uuid`.execute(db);
+    where p.tenant_uuid = ${tenantUuid} and p.person_uuid in (${persons}) ${after}
+    group by p.sent_at, p.email_uuid
+    order by p.sent_at, p.email_uuid
+    limit ${page.limit}`.execute(db);
   return rows.rows.map((row) => ({
     uuid: row.uuid,
     message_id: row.message_id,

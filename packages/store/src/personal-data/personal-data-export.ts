@@ -213,3 +213,13 @@ export interface PersonalDataExport {
    */
   derived: PersonalDataDerived | null;
 }
+
+/**
+ * A personal data export read in parts, so a mailbox with stored bodies is never held whole: `document` holds every
+ * section from one snapshot except `emails`, which is empty; `emailPages()` reads the emails, earliest first, a
+ * page per read (other requests are served between pages). Put together, they are `exportPersonalData`'s document.
+ */
+export interface PagedPersonalDataExport {
+  document: PersonalDataExport;
+  emailPages(): AsyncGenerator<PersonalDataEmail[]>;
+}

@@ -4,7 +4,7 @@ import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { erasePerson } from "../erasure/erase-person.js";
 import type { TenantGraphs } from "../graph/tenant-graphs.js";
-import { exportPersonalData } from "../personal-data/export-personal-data.js";
+import { exportPersonalData, exportPersonalDataInPages } from "../personal-data/export-personal-data.js";
 import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import type { Affiliation, NewPerson, Person, PersonDisplayCard, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
@@ -374,6 +374,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
   return {
     erase: (tenantUuid, personUuid) => erasePerson(context, tenantUuid, personUuid),
     exportPersonalData: (tenantUuid, personUuid) => exportPersonalData(context, graphs, tenantUuid, personUuid),
+    exportPersonalDataInPages: (tenantUuid, personUuid) => exportPersonalDataInPages(context, graphs, tenantUuid, personUuid),
     create: async (input) => {
       assertRequiredFields(input, ["tenant_uuid"], "persons.create");
       assertPersonIdentified(input, "persons.create");

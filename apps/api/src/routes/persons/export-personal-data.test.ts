@@ -66,6 +66,33 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
     for (const other of [cleo.uuid, "Cleo", "cleo@globex.example", acme.admin.person_uuid, acme.admin.email]) expect(text).not.toContain(other);
   });
 
+  it("sends a mailbox of more than one page whole, read a page at a time, and the server serves others meanwhile", async () => {
+    const { zelda } = await zeldaAndCleo();
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const emails = Array.from({ length: 1_100 }, (_, index) => ({
+      message_id: `mailbox-${index}`,
+      sent_at: TEST_START - 3 * DAY + Math.floor(index / 2) * 1_000,
+      from: { person_uuid: acme.admin.person_uuid },
+      to: [{ person_uuid: zelda.uuid }],
+    }));
+    for (const result of await store.emails.ingestMany(tenantUuid, emails)) if (result.status !== "ERROR") await store.emailBodies.put(tenantUuid, result.email.uuid, `Body ${result.email.message_id}`);
+    const whole = (await store.persons.exportPersonalData(tenantUuid, zelda.uuid))!;
+    const response = await exportOf(zelda.uuid);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    // Half sent: another request goes through.
+    expect((await context.request(`/v1/persons/${zelda.uuid}`, { key: acme.key })).status).toBe(200);
+    const chunks = [first.value!];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as typeof whole;
+    expect(body.emails).toHaveLength(1_101);
+    expect(body.emails).toEqual(whole.emails);
+    expect(body.emails.at(-1)).toMatchObject({ message_id: "shared" });
+    expect(body.emails.find((email) => email.message_id === "mailbox-1099")).toMatchObject({ roles: ["to"], body: "Body mailbox-1099" });
+  });
+
   it("answers a tenant-wide key, a read-only one too (it is a read), and exports a user's own person with the account", async () => {
     await zeldaAndCleo();
     const response = await exportOf(acme.member.person_uuid, acme.key);

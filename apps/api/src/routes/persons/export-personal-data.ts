@@ -1,13 +1,13 @@
 /** GET /v1/persons/{person_uuid}/personal-data: everything the tenant holds about a person (right of access; administrators). */
 import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
-import { jsonStream } from "../../persons/personal-data-json.js";
+import { jsonPieces, jsonStream } from "../../persons/personal-data-json.js";
 import { personNotFound } from "./person-not-found.js";
 import { personPathParameters } from "./get-person.js";
 import { personalDataResponse, personalDataSchema } from "./personal-data-schema.js";
 
 const exportText = (omitted: string) =>
-  `Everything the tenant holds about a person, to answer a data subject's access request (GDPR Art. 15), read from one snapshot: their record and the records merged into it, merges, email addresses, their user account (a user's own person is exported too), affiliations with company names, list memberships, the opportunities, notes and tasks linked to them or that they introduced (deleted ones included), the emails they are on (their roles and the stored body), the meetings they attend, organise or were taken off, imports whose summary quotes them, and what the relationship graph derives about them (each user's connection score with them, the team's PathPower). ${omitted} Administrators and tenant-wide keys only: 403 for a member. 404 when the person is not in the tenant, or was merged into another (export that one).`;
+  `Everything the tenant holds about a person, to answer a data subject's access request (GDPR Art. 15), read from one snapshot (the emails then a page at a time as the answer is sent): their record and the records merged into it, merges, email addresses, their user account (a user's own person is exported too), affiliations with company names, list memberships, the opportunities, notes and tasks linked to them or that they introduced (deleted ones included), the emails they are on (their roles and the stored body), the meetings they attend, organise or were taken off, imports whose summary quotes them, and what the relationship graph derives about them (each user's connection score with them, the team's PathPower). ${omitted} Administrators and tenant-wide keys only: 403 for a member. 404 when the person is not in the tenant, or was merged into another (export that one).`;
 const omitted =
   "Other persons' data is left out: of an email's or meeting's other participants only their number is given, and records not linked to the person are not searched for mentions.";
 /** For an agent choosing among the tools: this one is a compliance act, not a way to read up on someone. */
@@ -27,12 +27,14 @@ export const exportPersonalData = defineOperation({
   errors: [404],
   async handler({ params, auth, services, http }) {
     requireAdministrator(auth, "export a person's personal data");
-    const exported = await services.store.persons.exportPersonalData(auth.tenant.uuid, params.person_uuid);
+    const exported = await services.store.persons.exportPersonalDataInPages(auth.tenant.uuid, params.person_uuid);
     if (!exported) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
-    // Sent in pieces: a person on tens of thousands of emails with stored bodies is hundreds of megabytes of JSON.
-    return http.body(jsonStream(personalDataResponse(exported)), 200, {
+    // Sent in pieces, the emails read a page at a time as the client takes them: a person on tens of thousands of
+    // emails with stored bodies is hundreds of megabytes of JSON, which the process never holds whole.
+    const document = personalDataResponse(exported.document);
+    return http.body(jsonStream(jsonPieces(document, { field: "emails", pages: exported.emailPages() })), 200, {
       "Content-Type": "application/json",
-      "Content-Disposition": `attachment; filename="personal-data-${exported.person_uuid}.json"`,
+      "Content-Disposition": `attachment; filename="personal-data-${document.person_uuid}.json"`,
       "Cache-Control": "no-store",
     });
   },
