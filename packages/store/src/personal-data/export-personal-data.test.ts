@@ -215,6 +215,26 @@ describe("persons.exportPersonalData", () => {
     expect(JSON.stringify(exported)).not.toContain(zelda.uuid);
   });
 
+  it("names the files attached to the notes and tasks about the person, not those of others' records", async () => {
+    const { tenantUuid, zelda, cleo, note, task, ada } = await buildDataSubjectTenant(store, NOW);
+    const file = (filename: string) =>
+      store.files.create({ tenant_uuid: tenantUuid, filename, content_type: "application/pdf", content: new TextEncoder().encode(filename), uploaded_by_user_uuid: ada.uuid });
+    const cv = await file("zelda-cv.pdf");
+    const card = await file("zelda-card.pdf");
+    const theirs = await file("cleo-cv.pdf");
+    await store.associations.link(tenantUuid, { type: "NOTE", uuid: note.uuid }, { type: "FILE", uuid: cv.uuid });
+    await store.associations.link(tenantUuid, { type: "TASK", uuid: task.uuid }, { type: "FILE", uuid: card.uuid });
+    const aboutCleo = await store.notes.create({ tenant_uuid: tenantUuid, content: "Cleo", associations: [{ entity_type: "PERSON", entity_uuid: cleo.uuid }] }, { user_uuid: null });
+    await store.associations.link(tenantUuid, { type: "NOTE", uuid: aboutCleo.uuid }, { type: "FILE", uuid: theirs.uuid });
+
+    const exported = (await store.persons.exportPersonalData(tenantUuid, zelda.uuid))!;
+    expect(exported.notes.find((entry) => entry.uuid === note.uuid)!.attachments).toEqual([
+      { uuid: cv.uuid, filename: "zelda-cv.pdf", content_type: "application/pdf", size_bytes: 12, created_at: NOW },
+    ]);
+    expect(exported.tasks.find((entry) => entry.uuid === task.uuid)!.attachments).toEqual([expect.objectContaining({ uuid: card.uuid, filename: "zelda-card.pdf" })]);
+    expect(JSON.stringify(exported)).not.toContain("cleo-cv.pdf");
+  });
+
   it("answers null for an unknown person, another tenant's and a merged-away uuid", async () => {
     const tenant = await buildDataSubjectTenant(store, NOW);
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;

@@ -88,12 +88,23 @@ export interface PersonalDataOpportunity {
   deleted_at: number | null;
 }
 
+/** A file attached to a note or task of the export: what it is, to be downloaded by its uuid if wanted. */
+export interface PersonalDataAttachment {
+  uuid: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: number;
+}
+
 /** A note linked to the subject: a record about them, given whole. */
 export interface PersonalDataNote {
   uuid: string;
   title: string | null;
   content: string;
   link_context: string | null;
+  /** The files attached to it (a CV, a scanned card): part of the record, named here, their bytes not inlined. */
+  attachments: PersonalDataAttachment[];
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
@@ -107,6 +118,8 @@ export interface PersonalDataTask {
   status: string;
   due_date: string | null;
   link_context: string | null;
+  /** The files attached to it. */
+  attachments: PersonalDataAttachment[];
   created_at: number;
   updated_at: number;
   deleted_at: number | null;

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type {
   PersonalDataAffiliation,
+  PersonalDataAttachment,
   PersonalDataListMembership,
   PersonalDataNote,
   PersonalDataOpportunity,
@@ -101,6 +102,28 @@ export async function personOpportunities(db: Kysely<Database>, tenantUuid: stri
   }));
 }
 
+/** The files attached to each of the notes or tasks `ownerUuids` (a file is never a link's owner). */
+async function attachmentsOf(db: Kysely<Database>, tenantUuid: string, ownerUuids: readonly string[]): Promise<Map<string, PersonalDataAttachment[]>> {
+  const attachments = new Map<string, PersonalDataAttachment[]>();
+  if (ownerUuids.length === 0) return attachments;
+  const rows = await db
+    .selectFrom("associations")
+    .innerJoin("files", (join) => join.onRef("files.uuid", "=", "associations.entity_uuid").onRef("files.tenant_uuid", "=", "associations.tenant_uuid"))
+    .select(["associations.owner_uuid", "files.uuid", "files.filename", "files.content_type", "files.size_bytes", "files.created_at"])
+    .where("associations.tenant_uuid", "=", tenantUuid)
+    .where("associations.owner_uuid", "in", ownerUuids)
+    .where("associations.entity_type", "=", "FILE")
+    .orderBy("files.created_at")
+    .orderBy("files.uuid")
+    .execute();
+  for (const row of rows) {
+    const list = attachments.get(row.owner_uuid) ?? [];
+    list.push({ uuid: row.uuid, filename: row.filename, content_type: row.content_type, size_bytes: Number(row.size_bytes), created_at: Number(row.created_at) });
+    attachments.set(row.owner_uuid, list);
+  }
+  return attachments;
+}
+
 export async function personNotes(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<PersonalDataNote[]> {
   const links = await linksFrom(db, tenantUuid, "NOTE", personUuids);
   if (links.size === 0) return [];
@@ -112,9 +135,11 @@ export async function personNotes(db: Kysely<Database>, tenantUuid: string, pers
     .orderBy("created_at")
     .orderBy("uuid")
     .execute();
+  const attachments = await attachmentsOf(db, tenantUuid, [...links.keys()]);
   return rows.map((row) => ({
     ...row,
     link_context: links.get(row.uuid) ?? null,
+    attachments: attachments.get(row.uuid) ?? [],
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     deleted_at: timeOrNull(row.deleted_at),
@@ -132,9 +157,11 @@ export async function personTasks(db: Kysely<Database>, tenantUuid: string, pers
     .orderBy("created_at")
     .orderBy("uuid")
     .execute();
+  const attachments = await attachmentsOf(db, tenantUuid, [...links.keys()]);
   return rows.map((row) => ({
     ...row,
     link_context: links.get(row.uuid) ?? null,
+    attachments: attachments.get(row.uuid) ?? [],
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     deleted_at: timeOrNull(row.deleted_at),

@@ -5,6 +5,17 @@ import { epochMilliseconds } from "../../platform/request/common-schemas.js";
 
 const nullableTime = (description: string) => epochMilliseconds(description).nullable();
 const linkContext = z.string().nullable().describe("The note on the record's link to the person, when one was given.");
+const attachments = z
+  .array(
+    z.object({
+      uuid: z.string().describe("The file's uuid: GET /v1/files/{file_uuid}/content downloads it."),
+      filename: z.string(),
+      content_type: z.string(),
+      size_bytes: z.number().int(),
+      created_at: epochMilliseconds("When it was uploaded."),
+    }),
+  )
+  .describe("The files attached to it, named (their bytes are not inlined).");
 
 const personRecordSchema = z
   .object({
@@ -94,6 +105,7 @@ export const personalDataSchema = z
           title: z.string().nullable(),
           content: z.string(),
           link_context: linkContext,
+          attachments,
           created_at: epochMilliseconds("Creation time."),
           updated_at: epochMilliseconds("Last change."),
           deleted_at: nullableTime("When deleted; null while live."),
@@ -109,6 +121,7 @@ export const personalDataSchema = z
           status: z.string(),
           due_date: z.string().nullable().describe("YYYY-MM-DD."),
           link_context: linkContext,
+          attachments,
           created_at: epochMilliseconds("Creation time."),
           updated_at: epochMilliseconds("Last change."),
           deleted_at: nullableTime("When deleted; null while live."),
