@@ -60,6 +60,17 @@ describe("jsonPieces", () => {
     expect(text).not.toContain('"uuid":"e500"');
   });
 
+  it("errors the stream when a page's read fails, telling onError first", async () => {
+    const failing = (async function* () {
+      yield [{ uuid: "e0" }];
+      throw new Error("database closed");
+    })();
+    const errors: unknown[] = [];
+    const stream = jsonStream(jsonPieces({ person_uuid: "p", emails: [] }, { field: "emails", pages: failing }), { onError: (error) => errors.push(error) });
+    await expect(new Response(stream).text()).rejects.toThrow("database closed");
+    expect(errors).toEqual([new Error("database closed")]);
+  });
+
   it("streams the same text as bytes, and stops reading when the reader leaves", async () => {
     const document = documentWith(1_001);
     expect(await new Response(jsonStream(jsonPieces(document))).text()).toBe(JSON.stringify(document));

@@ -54,12 +54,22 @@ export function personalDataPieces(exported: PagedPersonalDataExport): AsyncGene
   return jsonPieces(exported.document, { field: "emails", pages: exported.emailPages() });
 }
 
-/** The pieces as a byte stream, produced as the reader asks for them; a reader that leaves stops the reads. */
-export function jsonStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+/**
+ * The pieces as a byte stream, produced as the reader asks for them; a reader that leaves stops the reads. A piece
+ * that fails (a page's read) errors the stream, which cuts the answer short, and is passed to `onError` first: the
+ * status went out with the first piece, so only the log can tell why.
+ */
+export function jsonStream(pieces: AsyncGenerator<string>, { onError }: { onError?: (error: unknown) => void } = {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await pieces.next();
+      let next: IteratorResult<string>;
+      try {
+        next = await pieces.next();
+      } catch (error) {
+        onError?.(error);
+        throw error;
+      }
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));
     },

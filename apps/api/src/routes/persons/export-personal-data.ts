@@ -25,14 +25,16 @@ export const exportPersonalData = defineOperation({
   params: personPathParameters,
   response: personalDataSchema,
   errors: [404],
-  async handler({ params, auth, services, http }) {
+  async handler({ params, auth, services, http, requestId }) {
     requireAdministrator(auth, "export a person's personal data");
     const exported = await services.store.persons.exportPersonalDataInPages(auth.tenant.uuid, params.person_uuid);
     if (!exported) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     // Sent in pieces, the emails read a page at a time as the client takes them: a person on tens of thousands of
     // emails with stored bodies is hundreds of megabytes of JSON, which the process never holds whole.
     const document = personalDataResponse(exported.document);
-    return http.body(jsonStream(jsonPieces(document, { field: "emails", pages: exported.emailPages() })), 200, {
+    const onError = (error: unknown) =>
+      services.logger.error({ requestId, err: error, method: http.req.method, path: http.req.path }, "personal data export failed after its first part");
+    return http.body(jsonStream(jsonPieces(document, { field: "emails", pages: exported.emailPages() }), { onError }), 200, {
       "Content-Type": "application/json",
       "Content-Disposition": `attachment; filename="personal-data-${document.person_uuid}.json"`,
       "Cache-Control": "no-store",
