@@ -235,6 +235,22 @@ describe("persons.exportPersonalData", () => {
     expect(JSON.stringify(exported)).not.toContain("cleo-cv.pdf");
   });
 
+  it("lists an import's texts that quote a one-word name or an address whole, not the longer ones holding it", async () => {
+    const { tenantUuid } = await buildDataSubjectTenant(store, NOW);
+    const eve = await store.persons.create({ tenant_uuid: tenantUuid, name: "Eve", emails: ["eve@initech.example"] });
+    const problems = (...messages: string[]) => ({ problems: { count: messages.length, first: messages.map((message, index) => ({ position: `row ${index}`, message })) } });
+    const theirs = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "steve.vcf" });
+    await store.importJobs.finish(tenantUuid, theirs.uuid, { status: "succeeded", summary: problems("steve@initech.example: bad card", "Steve: no address"), error: null });
+    const mixed = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "crm.csv" });
+    await store.importJobs.finish(tenantUuid, mixed.uuid, { status: "succeeded", summary: problems("<eve@initech.example>: unreadable", "every row had a date", "Eve: no company"), error: null });
+
+    const exported = (await store.persons.exportPersonalData(tenantUuid, eve.uuid))!;
+    expect(exported.import_mentions).toEqual([
+      { import_uuid: mixed.uuid, kind: "csv", file_name: "crm.csv", created_at: NOW, texts: ["<eve@initech.example>: unreadable", "Eve: no company"] },
+    ]);
+    expect(JSON.stringify(exported).toLowerCase()).not.toContain("steve");
+  });
+
   it("answers null for an unknown person, another tenant's and a merged-away uuid", async () => {
     const tenant = await buildDataSubjectTenant(store, NOW);
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
