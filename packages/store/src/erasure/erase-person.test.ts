@@ -60,6 +60,18 @@ describe("persons.erase", () => {
   it("leaves no trace of the person or of a person merged into them in any table, and keeps everyone else's data", async () => {
     const tenant = await buildDataSubjectTenant(store, NOW);
     const { tenantUuid, zelda, zoltan, cleo, dan, ada } = tenant;
+    // Import problems quoting her addresses and the full name of the person merged into her, beside others'.
+    const inbox = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: "inbox.mbox" });
+    const problems = [
+      { position: "message 3", message: "unreadable Cc header: <ZELDA@quintero.example>, <cleo@globex.example" },
+      { position: "message 9", message: "address zq@oldmail.example already belongs to Zoltan Quimby" },
+      { position: "message 12", message: "no date" },
+    ];
+    await store.importJobs.finish(tenantUuid, inbox.uuid, { status: "succeeded", summary: { problems: { count: 3, first: problems } }, error: null });
+    const cards = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "cards.vcf" });
+    await store.importJobs.finish(tenantUuid, cards.uuid, { status: "failed", summary: null, error: "card 2 (zoltan@quimby.example): bad card" });
+    const unrelated = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "cleo.vcf" });
+    await store.importJobs.finish(tenantUuid, unrelated.uuid, { status: "failed", summary: null, error: "cleo@globex.example: bad card" });
     const graph = await store.graphs.forTenant(tenantUuid);
     await store.nameSearch.catchUp(tenantUuid);
     expect(await store.persons.get(tenantUuid, zelda.uuid)).not.toBeNull();
@@ -98,6 +110,19 @@ describe("persons.erase", () => {
     expect(deal?.intro_person).toBeNull();
     expect(await store.notes.get(tenantUuid, tenant.note.uuid, { user_uuid: null })).not.toBeNull();
     expect(await store.tasks.get(tenantUuid, tenant.task.uuid, { user_uuid: null })).not.toBeNull();
+    // The import problems keep their structure and everything but the quotes of her.
+    expect((await store.importJobs.get(tenantUuid, inbox.uuid))?.summary).toEqual({
+      problems: {
+        count: 3,
+        first: [
+          { position: "message 3", message: "unreadable Cc header: <[erased]>, <cleo@globex.example" },
+          { position: "message 9", message: "address [erased] already belongs to [erased]" },
+          { position: "message 12", message: "no date" },
+        ],
+      },
+    });
+    expect((await store.importJobs.get(tenantUuid, cards.uuid))?.error).toBe("card 2 ([erased]): bad card");
+    expect((await store.importJobs.get(tenantUuid, unrelated.uuid))?.error).toBe("cleo@globex.example: bad card");
     const members = await store.entityLists.members(tenantUuid, tenant.list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 });
     expect(members.rows.map((member) => member.entity_uuid)).toEqual([cleo.uuid]);
 

@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
+import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { createInteractionRepository } from "../repositories/interaction-repository.js";
 import { applyPendingOpportunityActivity, lowerOpportunityActivity, refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
@@ -14,6 +15,7 @@ import { userOwningPerson } from "../repositories/person-owner.js";
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
 import { eraseActivity } from "./erase-activity.js";
 import { eraseDerivedRows } from "./erase-derived-rows.js";
+import { eraseImportMentions } from "./erase-import-mentions.js";
 import { raiseErasuresGeneration } from "./erasures-generation.js";
 
 /**
@@ -84,6 +86,7 @@ async function eraseInTransaction(
     .execute();
   await db.deleteFrom("persons").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", personUuids).execute();
   await eraseDerivedRows(db, tenantUuid, { personUuids, linkedOpportunityUuids: traces.linkedOpportunityUuids, values: traces.values });
+  await eraseImportMentions(db, tenantUuid, traces.importMentionNeedles);
 
   // Their activity no longer counts for the opportunities linked to them or to their companies, nor the deleted
   // emails for the other persons on them.
@@ -149,6 +152,11 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
     // An address's domain too: a sample of the domain index may be the erased row's (a shared domain's samples
     // are only statistics, taken again at the next analysis).
     values: [...new Set([...personUuids, ...addresses.flatMap((row) => [row.address, row.domain ?? row.address]), ...names])],
+    // What quotes them in an import's summary, as the personal data export finds it.
+    importMentionNeedles: importMentionNeedles(
+      addresses.map((row) => row.address),
+      persons.map((row) => row.name),
+    ),
     currentCompanyUuids,
     linkedOpportunityUuids: await opportunitiesLinkedTo("PERSON", personUuids),
     companyOpportunityUuids: await opportunitiesLinkedTo("COMPANY", currentCompanyUuids),

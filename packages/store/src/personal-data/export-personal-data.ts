@@ -77,7 +77,6 @@ async function storedData(db: Kysely<Database>, tenantUuid: string, personUuid: 
 
   const persons = await personRecords(db, tenantUuid, personUuids);
   const emailAddresses = await personEmailAddresses(db, tenantUuid, personUuids);
-  const names = persons.map((person) => person.name).filter((name) => name.trim().length >= 3);
   const users = await db.selectFrom("users").select(["uuid", "name"]).where("tenant_uuid", "=", tenantUuid).execute();
   return {
     personUuids,
@@ -95,7 +94,12 @@ async function storedData(db: Kysely<Database>, tenantUuid: string, personUuid: 
       // Read a page at a time after the snapshot (`emailPages`).
       emails: [] as PersonalDataEmail[],
       meetings: await personMeetings(db, tenantUuid, personUuids),
-      import_mentions: await importMentions(db, tenantUuid, [...emailAddresses.map((address) => address.address), ...names]),
+      import_mentions: await importMentions(
+        db,
+        tenantUuid,
+        emailAddresses.map((address) => address.address),
+        persons.map((person) => person.name),
+      ),
     },
   };
 }

@@ -1,5 +1,6 @@
 /** DELETE /v1/persons/{person_uuid}: erasure through the real app, over REST and MCP. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addProblem, emptySummary } from "../../imports/import-summary.js";
 import { databaseSnapshot } from "../../testing/database-snapshot.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
@@ -94,6 +95,27 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     expect([...board.person_uuids].sort()).toEqual([acme.admin.person_uuid, cleo.uuid].sort());
     const everything = await context.json(`/v1/activity?per_page=50`, { key: acme.key });
     expect(JSON.stringify(everything.body)).not.toContain(zelda.uuid);
+  });
+
+  it("redacts the import problems quoting the person's address or name, and leaves another tenant's import alone", async () => {
+    const { store } = context.services;
+    const { zelda } = await zeldaAndCleo();
+    const other = await buildTenant(context.services, { name: "Other" });
+    const importQuoting = async (tenantUuid: string, message: string) => {
+      const job = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "contacts.csv" });
+      const summary = emptySummary("csv", false);
+      addProblem(summary, { position: "row 12 (line 12)", message });
+      await store.importJobs.finish(tenantUuid, job.uuid, { status: "succeeded", summary: { ...summary }, error: null });
+      return job.uuid;
+    };
+    const ours = await importQuoting(acme.tenant.uuid, "address Zelda@quintero.example already belongs to Zelda Quintero");
+    const theirs = await importQuoting(other.tenant.uuid, "address zelda@quintero.example already belongs to Zelda Quintero");
+
+    expect((await erase(zelda.uuid)).status).toBe(204);
+
+    const problemsOf = async (importUuid: string, key: string) => (await context.json(`/v1/imports/${importUuid}`, { key })).body!.summary.problems.first;
+    expect(await problemsOf(ours, acme.key)).toEqual([{ position: "row 12 (line 12)", message: "address [erased] already belongs to [erased]" }]);
+    expect(await problemsOf(theirs, other.key)).toEqual([{ position: "row 12 (line 12)", message: "address zelda@quintero.example already belongs to Zelda Quintero" }]);
   });
 
   it("is for administrators and tenant-wide keys: a member gets 403 and nothing is erased", async () => {

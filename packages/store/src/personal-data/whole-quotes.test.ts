@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quotesWhole } from "./personal-data-import-mentions.js";
+import { quotesWhole } from "./whole-quotes.js";
 
 describe("quotesWhole", () => {
   it.each([
