@@ -8,7 +8,7 @@ import type { Database } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
 import type { GraphChange } from "../graph/graph-change.js";
-import { createInteractionRepository } from "../repositories/interaction-repository.js";
+import { interactionsByIds } from "../repositories/interaction-records.js";
 import { applyPendingOpportunityActivity, lowerOpportunityActivity, refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
 import { stampOpportunitiesChanged } from "../repositories/opportunity-change-stamp.js";
 import { userOwningPerson } from "../repositories/person-owner.js";
@@ -95,14 +95,15 @@ async function eraseInTransaction(
     await lowerOpportunityActivity(db, tenantUuid, activity.othersOfDeletedEmails, activity.latestDeletedEmailAt, now);
   }
 
-  const interactions = createInteractionRepository({ ...context, db, remembered: undefined });
   const changes: GraphChange[] = activity.deletedEmailUuids.map((id) => ({ type: "remove-interaction", id }));
   for (const [kind, ids] of [
     ["email", activity.keptEmailUuids],
     ["meeting", activity.rewrittenMeetingUuids],
   ] as const) {
+    // One read per set of interactions: a heavy contact's erasure keeps tens of thousands.
+    const interactions = await interactionsByIds(db, tenantUuid, kind, ids);
     for (const id of ids) {
-      const interaction = await interactions.get(tenantUuid, kind, id);
+      const interaction = interactions.get(id);
       changes.push(interaction ? { type: "upsert-interaction", interaction } : { type: "remove-interaction", id });
     }
   }

@@ -12,6 +12,7 @@ import { PERSON_PAGE_PLAN } from "./activity-feed-person-page.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 import { groupTimelinePage } from "./group-timeline.js";
+import { emailRecords, meetingRecords } from "./interaction-records.js";
 import { personTimelinePage } from "./person-timeline.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -139,28 +140,7 @@ async function* emailPages(db: Kysely<Database>, tenantUuid: string): AsyncGener
     }
     const emails = await query.orderBy("sent_at").orderBy("uuid").limit(PAGE).execute();
     if (emails.length === 0) return;
-    const participants = await db
-      .selectFrom("email_participants")
-      .select(["email_uuid", "person_uuid", "role"])
-      .where("email_uuid", "in", emails.map((email) => email.uuid))
-      .execute();
-    const byUuid = new Map<string, InteractionRecord>();
-    const records = emails.map((row) => {
-      const record: InteractionRecord = {
-        id: row.uuid,
-        kind: "email",
-        occurred_at: Number(row.sent_at),
-        initiator_person_uuid: row.from_person_uuid,
-        participant_person_uuids: [],
-        status: "confirmed",
-        title: row.subject,
-      };
-      byUuid.set(row.uuid, record);
-      return record;
-    });
-    for (const participant of participants) {
-      if (participant.role !== "from") byUuid.get(participant.email_uuid)?.participant_person_uuids.push(participant.person_uuid);
-    }
+    const records = await emailRecords(db, emails);
     yield records;
     if (emails.length < PAGE) return;
     const last = emails[emails.length - 1]!;
@@ -183,31 +163,7 @@ async function* meetingPages(db: Kysely<Database>, tenantUuid: string): AsyncGen
     }
     const meetings = await query.orderBy("starts_at").orderBy("uuid").limit(PAGE).execute();
     if (meetings.length === 0) return;
-    const attendees = await db
-      .selectFrom("meeting_attendees")
-      .select(["meeting_uuid", "person_uuid", "response"])
-      .where("meeting_uuid", "in", meetings.map((meeting) => meeting.uuid))
-      .execute();
-    const byUuid = new Map<string, InteractionRecord>();
-    const records = meetings.map((row) => {
-      const record: InteractionRecord = {
-        id: row.uuid,
-        kind: "meeting",
-        occurred_at: Number(row.starts_at),
-        initiator_person_uuid: row.organizer_person_uuid,
-        participant_person_uuids: [],
-        status: row.status as MeetingStatus,
-        title: row.title,
-      };
-      byUuid.set(row.uuid, record);
-      return record;
-    });
-    for (const attendee of attendees) {
-      const record = byUuid.get(attendee.meeting_uuid);
-      if (record && attendee.response !== "declined" && attendee.person_uuid !== record.initiator_person_uuid) {
-        record.participant_person_uuids.push(attendee.person_uuid);
-      }
-    }
+    const records = await meetingRecords(db, meetings);
     yield records;
     if (meetings.length < PAGE) return;
     const last = meetings[meetings.length - 1]!;
