@@ -14,10 +14,8 @@ export interface ErasedActivity {
   keptEmailUuids: string[];
   /** Live meetings the persons attended: written again without them. */
   rewrittenMeetingUuids: string[];
-  /** The other persons of the deleted emails: each lost an interaction. */
-  othersOfDeletedEmails: string[];
-  /** The latest `sent_at` of a deleted email, or null when none was deleted. */
-  latestDeletedEmailAt: number | null;
+  /** The other persons of the deleted emails, each with the latest `sent_at` they lost that counted (not after `now`). */
+  lostByPerson: Map<string, number>;
 }
 
 /** Removes the persons' participations and attendances, in the erasure's transaction. */
@@ -34,17 +32,19 @@ export async function eraseActivity(db: Kysely<Database>, tenantUuid: string, pe
   const deletedEmailUuids = deleted.map((row) => row.uuid);
   const keptEmailUuids = emails.rows.filter((row) => Number(row.deleted) !== 1).map((row) => row.uuid);
 
-  let othersOfDeletedEmails: string[] = [];
+  const lostByPerson = new Map<string, number>();
   if (deletedEmailUuids.length > 0) {
     const others = await db
       .selectFrom("email_participants")
-      .select("person_uuid")
-      .distinct()
+      .select(["person_uuid", (builder) => builder.fn.max("sent_at").as("lost_at")])
       .where("tenant_uuid", "=", tenantUuid)
       .where("email_uuid", "in", deletedEmailUuids)
       .where("person_uuid", "not in", personUuids)
+      // A later email does not count yet: losing it lowers nothing, and it must not hide an earlier one that did.
+      .where("sent_at", "<=", now)
+      .groupBy("person_uuid")
       .execute();
-    othersOfDeletedEmails = others.map((row) => row.person_uuid);
+    for (const row of others) lostByPerson.set(row.person_uuid, Number(row.lost_at));
     await db.deleteFrom("email_participants").where("tenant_uuid", "=", tenantUuid).where("email_uuid", "in", deletedEmailUuids).execute();
     await db.deleteFrom("email_bodies").where("tenant_uuid", "=", tenantUuid).where("email_uuid", "in", deletedEmailUuids).execute();
     // The feed's trigger (migration 0033) announces each deleted email as a removal.
@@ -86,6 +86,5 @@ export async function eraseActivity(db: Kysely<Database>, tenantUuid: string, pe
   // Deleting attendee rows records departures (migration 0034): they name the person too.
   await db.deleteFrom("meeting_departures").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
 
-  const latestDeletedEmailAt = deleted.reduce<number | null>((latest, row) => Math.max(latest ?? Number(row.sent_at), Number(row.sent_at)), null);
-  return { deletedEmailUuids, keptEmailUuids, rewrittenMeetingUuids, othersOfDeletedEmails, latestDeletedEmailAt };
+  return { deletedEmailUuids, keptEmailUuids, rewrittenMeetingUuids, lostByPerson };
 }

@@ -78,7 +78,19 @@ describe("opportunity dates after an erasure", () => {
           await store.close();
         }
       }),
-      { numRuns: 80 },
+      {
+        numRuns: 80,
+        examples: [
+          // Her two emails to person 2, one not yet due: the one that counted must still lower person 2's deal.
+          [
+            [{ persons: [2], companies: [] }],
+            [
+              { kind: "email", sentAt: NOW + day, from: 0, to: [2] },
+              { kind: "email", sentAt: NOW, from: 0, to: [2] },
+            ],
+          ],
+        ],
+      },
     );
   });
 });

@@ -9,7 +9,7 @@ import { ConflictError } from "../errors.js";
 import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { interactionsByIds } from "../repositories/interaction-records.js";
-import { applyPendingOpportunityActivity, lowerOpportunityActivity, refreshOpportunityActivity } from "../repositories/opportunity-activity.js";
+import { applyPendingOpportunityActivity, lastActivityOfPersons, lowerOpportunityActivityAfterLosses } from "../repositories/opportunity-activity.js";
 import { stampOpportunitiesChanged } from "../repositories/opportunity-change-stamp.js";
 import { userOwningPerson } from "../repositories/person-owner.js";
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
@@ -61,6 +61,8 @@ async function eraseInTransaction(
 
   const traces = await tracesOf(db, tenantUuid, personUuids);
   await applyPendingOpportunityActivity(db, tenantUuid);
+  // Read before their activity goes: their companies' dates may have come from it.
+  const ownLastActivity = [...(await lastActivityOfPersons(db, tenantUuid, personUuids, now)).values()].reduce((latest, at) => Math.max(latest, at), Number.NEGATIVE_INFINITY);
   const activity = await eraseActivity(db, tenantUuid, personUuids, now);
   await db.deleteFrom("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
   await db.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
@@ -89,11 +91,9 @@ async function eraseInTransaction(
   await eraseImportMentions(db, tenantUuid, traces.importMentionNeedles);
 
   // Their activity no longer counts for the opportunities linked to them or to their companies, nor the deleted
-  // emails for the other persons on them.
-  await refreshOpportunityActivity(db, tenantUuid, [...traces.linkedOpportunityUuids, ...traces.companyOpportunityUuids], { now });
-  if (activity.latestDeletedEmailAt !== null) {
-    await lowerOpportunityActivity(db, tenantUuid, activity.othersOfDeletedEmails, activity.latestDeletedEmailAt, now);
-  }
+  // emails for the other persons on them: those whose dates may have come from it are recomputed, in one refresh.
+  const companiesLosingThem = new Map(Number.isFinite(ownLastActivity) ? traces.currentCompanyUuids.map((company) => [company, ownLastActivity]) : []);
+  await lowerOpportunityActivityAfterLosses(db, tenantUuid, { persons: activity.lostByPerson, companies: companiesLosingThem }, now, traces.linkedOpportunityUuids);
 
   const changes: GraphChange[] = activity.deletedEmailUuids.map((id) => ({ type: "remove-interaction", id }));
   for (const [kind, ids] of [
@@ -112,7 +112,7 @@ async function eraseInTransaction(
   return changes;
 }
 
-/** What names the persons before their rows go: the values to look for, their companies and opportunities. */
+/** What names the persons before their rows go: the values to look for, their current companies and linked opportunities. */
 async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]) {
   const persons = await db
     .selectFrom("persons")
@@ -135,19 +135,15 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
     .where("is_current", "=", 1)
     .execute();
   const currentCompanyUuids = current.map((row) => row.company_uuid);
-  const opportunitiesLinkedTo = async (entityType: "PERSON" | "COMPANY", uuids: readonly string[]) => {
-    if (uuids.length === 0) return [];
-    const rows = await db
-      .selectFrom("associations")
-      .select("owner_uuid")
-      .distinct()
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("owner_type", "=", "OPPORTUNITY")
-      .where("entity_type", "=", entityType)
-      .where("entity_uuid", "in", uuids)
-      .execute();
-    return rows.map((row) => row.owner_uuid);
-  };
+  const linked = await db
+    .selectFrom("associations")
+    .select("owner_uuid")
+    .distinct()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("owner_type", "=", "OPPORTUNITY")
+    .where("entity_type", "=", "PERSON")
+    .where("entity_uuid", "in", personUuids)
+    .execute();
   const names = persons.flatMap((row) => [row.name, row.first_name, row.last_name]).filter((value): value is string => !!value && value.length >= 3);
   return {
     // An address's domain too: a sample of the domain index may be the erased row's (a shared domain's samples
@@ -159,7 +155,6 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
       persons.map((row) => row.name),
     ),
     currentCompanyUuids,
-    linkedOpportunityUuids: await opportunitiesLinkedTo("PERSON", personUuids),
-    companyOpportunityUuids: await opportunitiesLinkedTo("COMPANY", currentCompanyUuids),
+    linkedOpportunityUuids: linked.map((row) => row.owner_uuid),
   };
 }

@@ -47,7 +47,7 @@ function maxByKey(rows: ReadonlyArray<{ key: string; at: number | string | bigin
  * excluded): per person, one seek into each of the indexes of migration 0024, whose times hold only what
  * counts (a meeting's `counted_at` is null while it does not).
  */
-async function lastActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number) {
+export async function lastActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number) {
   const last = new Map<string, number>();
   const unique = [...new Set(personUuids)];
   for (let start = 0; start < unique.length; start += 500) {
@@ -179,6 +179,60 @@ export async function lowerOpportunityActivity(
     for (const chunk of chunksOf(uuids)) {
       const rows = await liveOpportunityLinks(db, tenantUuid, entityType, chunk).select("o.uuid").where(`o.${column}`, "<=", lostAt).execute();
       for (const row of rows) candidates.add(row.uuid);
+    }
+  }
+  if (candidates.size > 0) await refreshOpportunityActivity(db, tenantUuid, [...candidates], { now });
+}
+
+/** What a write took away: per person or company, the latest time of an interaction it no longer has. */
+export interface ActivityLosses {
+  /** Persons who lost interactions (and keep their other ones): the latest time lost of each. */
+  persons: ReadonlyMap<string, number>;
+  /** Companies that lost a member (an erased person): that member's last activity. */
+  companies: ReadonlyMap<string, number>;
+}
+
+/**
+ * After interactions and members were taken away (`losses`): recomputes `alsoRefresh` and the opportunities whose
+ * dates may have come from what went, in one refresh. A person's last activity went down only if it is now
+ * earlier than the latest time they lost; the others' did not change, and neither did their companies' because
+ * of them. Of the persons who went down and the companies that lost a member, only the opportunities whose stored
+ * date is not later than that lost time may have taken it from there (a later date came from an interaction that
+ * stays). Where `lowerOpportunityActivity` rereads everyone at the companies of everyone who lost something, this
+ * reads those persons once and the members of the companies that may have gone down.
+ */
+export async function lowerOpportunityActivityAfterLosses(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  losses: ActivityLosses,
+  now: number,
+  alsoRefresh: readonly string[],
+): Promise<void> {
+  await applyPendingOpportunityActivity(db, tenantUuid);
+  // A time after `now` never counted, so losing it lowers nothing.
+  const due = [...losses.persons].filter(([, at]) => at <= now);
+  const current = await lastActivityOfPersons(db, tenantUuid, due.map(([person]) => person), now);
+  const lowered = new Map(due.filter(([person, at]) => (current.get(person) ?? Number.NEGATIVE_INFINITY) < at));
+  const companies = new Map([...losses.companies].filter(([, at]) => at <= now));
+  for (const chunk of chunksOf([...lowered.keys()])) {
+    const rows = await db
+      .selectFrom("affiliations")
+      .select(["person_uuid", "company_uuid"])
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("is_current", "=", 1)
+      .where("person_uuid", "in", chunk)
+      .execute();
+    for (const row of rows) companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, lowered.get(row.person_uuid)!));
+  }
+  const candidates = new Set(alsoRefresh);
+  const sides = [
+    { entityType: "PERSON", lost: lowered, column: "person_last_activity_at" as const },
+    { entityType: "COMPANY", lost: companies, column: "company_last_activity_at" as const },
+  ];
+  for (const { entityType, lost, column } of sides) {
+    for (const chunk of chunksOf([...lost.keys()])) {
+      const rows = await liveOpportunityLinks(db, tenantUuid, entityType, chunk).select(["a.entity_uuid", "o.uuid", `o.${column} as stored`]).execute();
+      for (const row of rows) if (row.stored !== null && Number(row.stored) <= lost.get(row.entity_uuid)!) candidates.add(row.uuid);
     }
   }
   if (candidates.size > 0) await refreshOpportunityActivity(db, tenantUuid, [...candidates], { now });
