@@ -62,26 +62,29 @@ export async function eraseActivity(db: Kysely<Database>, tenantUuid: string, pe
   const attendedUuids = attended.map((row) => row.meeting_uuid);
   let rewrittenMeetingUuids: string[] = [];
   if (attendedUuids.length > 0) {
-    // An organizer is always an attendee, so the attended meetings hold every one they organized.
-    await db
-      .updateTable("meetings")
-      .set({ organizer_person_uuid: null })
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("uuid", "in", attendedUuids)
-      .where("organizer_person_uuid", "in", personUuids)
-      .execute();
     await db.deleteFrom("meeting_attendees").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
     // A live meeting is written again, as a `PUT` of its attendees would: it takes a new place in the activity
-    // feed, so a poller that holds it with the erased person learns that its attendees changed.
+    // feed, so a poller that holds it with the erased person learns that its attendees changed. An organizer is
+    // always an attendee, so the attended meetings hold every one they organized: the same write drops them as
+    // organizer (one write of each meeting and of its triggers, not two).
     const live = await db
       .updateTable("meetings")
-      .set({ updated_at: now })
+      .set({ updated_at: now, organizer_person_uuid: sql<string | null>`case when organizer_person_uuid in (${erased}) then null else organizer_person_uuid end` })
       .where("tenant_uuid", "=", tenantUuid)
       .where("uuid", "in", attendedUuids)
       .where("deleted_at", "is", null)
       .returning("uuid")
       .execute();
     rewrittenMeetingUuids = live.map((row) => row.uuid);
+    // A deleted meeting keeps its place in the feed; it only loses them as organizer.
+    await db
+      .updateTable("meetings")
+      .set({ organizer_person_uuid: null })
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("uuid", "in", attendedUuids)
+      .where("deleted_at", "is not", null)
+      .where("organizer_person_uuid", "in", personUuids)
+      .execute();
   }
   // Deleting attendee rows records departures (migration 0034): they name the person too.
   await db.deleteFrom("meeting_departures").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();

@@ -72,6 +72,9 @@ describe("persons.erase", () => {
     await store.importJobs.finish(tenantUuid, cards.uuid, { status: "failed", summary: null, error: "card 2 (zoltan@quimby.example): bad card" });
     const unrelated = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "cleo.vcf" });
     await store.importJobs.finish(tenantUuid, unrelated.uuid, { status: "failed", summary: null, error: "cleo@globex.example: bad card" });
+    // A deleted meeting she organized still names her as organizer.
+    const offsite = await store.meetings.create(tenantUuid, { title: "Offsite", starts_at: NOW - 2 * DAY, organizer: { person_uuid: zelda.uuid }, attendees: [{ person_uuid: zelda.uuid }, { person_uuid: cleo.uuid }] });
+    await store.meetings.delete(tenantUuid, offsite.uuid);
     const graph = await store.graphs.forTenant(tenantUuid);
     await store.nameSearch.catchUp(tenantUuid);
     expect(await store.persons.get(tenantUuid, zelda.uuid)).not.toBeNull();
