@@ -214,15 +214,14 @@ export async function lowerOpportunityActivityAfterLosses(
   const current = await lastActivityOfPersons(db, tenantUuid, due.map(([person]) => person), now);
   const lowered = new Map(due.filter(([person, at]) => (current.get(person) ?? Number.NEGATIVE_INFINITY) < at));
   const companies = new Map([...losses.companies].filter(([, at]) => at <= now));
-  for (const chunk of chunksOf([...lowered.keys()])) {
-    const rows = await db
-      .selectFrom("affiliations")
-      .select(["person_uuid", "company_uuid"])
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("is_current", "=", 1)
-      .where("person_uuid", "in", chunk)
-      .execute();
-    for (const row of rows) companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, lowered.get(row.person_uuid)!));
+  if (lowered.size > 0) {
+    // From the list into (tenant_uuid, person_uuid): statistics like scale L's make an `in` list of hundreds walk
+    // every affiliation of the tenant instead.
+    const rows = await sql<{ person_uuid: string; company_uuid: string }>`select a.person_uuid, a.company_uuid
+      from json_each(${JSON.stringify([...lowered.keys()])}) as lowered
+      cross join affiliations a on a.tenant_uuid = ${tenantUuid} and a.person_uuid = lowered.value
+      where a.is_current = 1`.execute(db);
+    for (const row of rows.rows) companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, lowered.get(row.person_uuid)!));
   }
   const candidates = new Set(alsoRefresh);
   const sides = [
@@ -403,6 +402,19 @@ const latest = (values: Iterable<number | undefined>): number | null => {
   return best;
 };
 
+/** The stored dates of the live opportunities among `opportunityUuids`. */
+async function liveOpportunitiesByUuid(db: Kysely<Database>, tenantUuid: string, opportunityUuids: readonly string[]) {
+  if (opportunityUuids.length === 0) return [];
+  // From the list into the table by primary key: with `tenant_uuid = ? and uuid in (...)`, statistics like scale
+  // L's (a thousand rows per tenant) make the planner walk every live opportunity of the tenant instead.
+  const rows = await sql<{ uuid: string; last_activity_at: number | null; person_last_activity_at: number | null; company_last_activity_at: number | null }>`
+    select o.uuid, o.last_activity_at, o.person_last_activity_at, o.company_last_activity_at
+    from json_each(${JSON.stringify([...new Set(opportunityUuids)])}) as wanted
+    cross join opportunities o on o.uuid = wanted.value
+    where o.tenant_uuid = ${tenantUuid} and o.deleted_at is null`.execute(db);
+  return rows.rows;
+}
+
 /**
  * Recomputes `person_last_activity_at`, `company_last_activity_at` and `last_activity_at` (the later
  * of the two) of the given opportunities, or of every live opportunity of the tenant, at the store's time
@@ -414,16 +426,14 @@ export async function refreshOpportunityActivity(
   opportunityUuids: readonly string[] | undefined,
   activity: { now: number; source?: EntityActivitySource },
 ): Promise<void> {
-  let opportunities = db
-    .selectFrom("opportunities")
-    .select(["uuid", "last_activity_at", "person_last_activity_at", "company_last_activity_at"])
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("deleted_at", "is", null);
-  if (opportunityUuids) {
-    if (opportunityUuids.length === 0) return;
-    opportunities = opportunities.where("uuid", "in", [...new Set(opportunityUuids)]);
-  }
-  const rows = await opportunities.execute();
+  const rows = opportunityUuids
+    ? await liveOpportunitiesByUuid(db, tenantUuid, opportunityUuids)
+    : await db
+        .selectFrom("opportunities")
+        .select(["uuid", "last_activity_at", "person_last_activity_at", "company_last_activity_at"])
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("deleted_at", "is", null)
+        .execute();
   if (rows.length === 0) return;
   const links = await db
     .selectFrom("associations")
