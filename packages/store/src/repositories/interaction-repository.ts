@@ -12,7 +12,7 @@ import { PERSON_PAGE_PLAN } from "./activity-feed-person-page.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 import { groupTimelinePage } from "./group-timeline.js";
-import { emailRecords, meetingRecords } from "./interaction-records.js";
+import { emailRecords, interactionsByIds, meetingRecords } from "./interaction-records.js";
 import { personTimelinePage } from "./person-timeline.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -171,22 +171,10 @@ async function* meetingPages(db: Kysely<Database>, tenantUuid: string): AsyncGen
   }
 }
 
-/** Interactions read per statement when one person's are read. */
-const CHUNK = 500;
-
-/** `ids` in slices of `CHUNK`. */
-function* chunksOf(ids: readonly string[]): Generator<string[]> {
-  for (let start = 0; start < ids.length; start += CHUNK) yield ids.slice(start, start + CHUNK);
-}
-
-async function collect(records: AsyncIterable<InteractionRecord>, into: InteractionRecord[]): Promise<void> {
-  for await (const record of records) into.push(record);
-}
-
 /**
  * Every email and live meeting `personUuid` takes part in, in the order `inTimeOrder` gives the whole tenant's:
- * by time, an email before a meeting at the same time, then by uuid. Read from the participation indexes, a
- * chunk of ids per statement, so the cost follows the person's activity, not the tenant's.
+ * by time, an email before a meeting at the same time, then by uuid. Read from the participation indexes, then by
+ * key (`interactionsByIds`), so the cost follows the person's activity, not the tenant's.
  */
 async function* interactionsOfPerson(db: Kysely<Database>, tenantUuid: string, personUuid: string): AsyncGenerator<InteractionRecord> {
   const emailIds = await db
@@ -203,18 +191,8 @@ async function* interactionsOfPerson(db: Kysely<Database>, tenantUuid: string, p
     .where("tenant_uuid", "=", tenantUuid)
     .where("person_uuid", "=", personUuid)
     .execute();
-  // Each chunk in uuid order, its records sorted after: in time order, the planner walks the tenant's whole time
-  // index to skip the sort (minutes at scale L) instead of seeking the chunk's uuids.
-  const emails: InteractionRecord[] = [];
-  for (const chunk of chunksOf(emailIds.map((row) => row.email_uuid))) {
-    const rows = await emailRows(db, tenantUuid).where("emails.uuid", "in", chunk).clearOrderBy().orderBy("emails.uuid").execute();
-    await collect(foldEmails(fromArray(rows)), emails);
-  }
-  const meetings: InteractionRecord[] = [];
-  for (const chunk of chunksOf(meetingIds.map((row) => row.meeting_uuid))) {
-    const rows = await meetingRows(db, tenantUuid).where("meetings.uuid", "in", chunk).clearOrderBy().orderBy("meetings.uuid").execute();
-    await collect(foldMeetings(fromArray(rows)), meetings);
-  }
+  const emails = [...(await interactionsByIds(db, tenantUuid, "email", emailIds.map((row) => row.email_uuid))).values()];
+  const meetings = [...(await interactionsByIds(db, tenantUuid, "meeting", meetingIds.map((row) => row.meeting_uuid))).values()];
   const byTimeThenUuid = (left: InteractionRecord, right: InteractionRecord) =>
     left.occurred_at - right.occurred_at || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
   emails.sort(byTimeThenUuid);

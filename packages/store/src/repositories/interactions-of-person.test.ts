@@ -48,11 +48,11 @@ describe("interactions.allOf", () => {
     try {
       useScaleLStatistics(sqlite, ["emails", "email_participants", "meetings", "meeting_attendees"]);
       const plans = statements.map((source) => planOf(sqlite, source));
-      expect(plans).toHaveLength(4);
-      expect(plans[0]).toContain("INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=?)");
-      expect(plans[1]).toContain("INDEX meeting_attendees_person_counted (tenant_uuid=? AND person_uuid=?)");
-      expect(plans[2]).toContain("SEARCH emails USING INDEX sqlite_autoindex_emails_1 (uuid=?)");
-      expect(plans[3]).toContain("SEARCH meetings USING INDEX sqlite_autoindex_meetings_1 (uuid=?)");
+      const planReading = (table: RegExp) => plans.filter((_, index) => table.test(statements[index]!));
+      expect(planReading(/from "email_participants" where "tenant_uuid"/)).toEqual([expect.stringContaining("INDEX email_participants_person_sent (tenant_uuid=? AND person_uuid=?)")]);
+      expect(planReading(/from "meeting_attendees" where "tenant_uuid"/)).toEqual([expect.stringContaining("INDEX meeting_attendees_person_counted (tenant_uuid=? AND person_uuid=?)")]);
+      expect(planReading(/join emails e/)).toEqual([expect.stringContaining("SEARCH e USING INDEX sqlite_autoindex_emails_1 (uuid=?)")]);
+      expect(planReading(/join meetings m/)).toEqual([expect.stringContaining("SEARCH m USING INDEX sqlite_autoindex_meetings_1 (uuid=?)")]);
       for (const plan of plans) expect(plan).not.toMatch(/emails_tenant_sent|meetings_live_starts|meetings_tenant_starts/);
     } finally {
       sqlite.close();
