@@ -100,18 +100,19 @@ export async function lastActivityOfEntities(
 
 /** The companies these persons are currently at, each once. */
 async function currentCompaniesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<string[]> {
-  const companies = new Set<string>();
-  for (const chunk of chunksOf(personUuids)) {
-    const rows = await db
-      .selectFrom("affiliations")
-      .select("company_uuid")
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("is_current", "=", 1)
-      .where("person_uuid", "in", chunk)
-      .execute();
-    for (const row of rows) companies.add(row.company_uuid);
-  }
-  return [...companies];
+  return [...new Set((await currentAffiliationsOf(db, tenantUuid, personUuids)).map((row) => row.company_uuid))];
+}
+
+/** The current affiliations (person, company) of these persons. */
+async function currentAffiliationsOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]) {
+  if (personUuids.length === 0) return [];
+  // From the list into (tenant_uuid, person_uuid): statistics like scale L's (a thousand rows guessed per tenant)
+  // make `tenant_uuid = ? and person_uuid in (...)` of hundreds walk every affiliation of the tenant instead.
+  const rows = await sql<{ person_uuid: string; company_uuid: string }>`select a.person_uuid, a.company_uuid
+    from json_each(${JSON.stringify([...new Set(personUuids)])}) as persons
+    cross join affiliations a on a.tenant_uuid = ${tenantUuid} and a.person_uuid = persons.value
+    where a.is_current = 1`.execute(db);
+  return rows.rows;
 }
 
 /** The links from live opportunities of the tenant to these entities of one type (`a`), each with its opportunity (`o`). */
@@ -214,14 +215,8 @@ export async function lowerOpportunityActivityAfterLosses(
   const current = await lastActivityOfPersons(db, tenantUuid, due.map(([person]) => person), now);
   const lowered = new Map(due.filter(([person, at]) => (current.get(person) ?? Number.NEGATIVE_INFINITY) < at));
   const companies = new Map([...losses.companies].filter(([, at]) => at <= now));
-  if (lowered.size > 0) {
-    // From the list into (tenant_uuid, person_uuid): statistics like scale L's make an `in` list of hundreds walk
-    // every affiliation of the tenant instead.
-    const rows = await sql<{ person_uuid: string; company_uuid: string }>`select a.person_uuid, a.company_uuid
-      from json_each(${JSON.stringify([...lowered.keys()])}) as lowered
-      cross join affiliations a on a.tenant_uuid = ${tenantUuid} and a.person_uuid = lowered.value
-      where a.is_current = 1`.execute(db);
-    for (const row of rows.rows) companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, lowered.get(row.person_uuid)!));
+  for (const row of await currentAffiliationsOf(db, tenantUuid, [...lowered.keys()])) {
+    companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, lowered.get(row.person_uuid)!));
   }
   const candidates = new Set(alsoRefresh);
   const sides = [
@@ -294,15 +289,8 @@ export async function applyPendingOpportunityActivity(db: Kysely<Database>, tena
 async function raiseOpportunityActivity(db: Kysely<Database>, tenantUuid: string, persons: ReadonlyMap<string, number>): Promise<void> {
   if (persons.size === 0) return;
   const companies = new Map<string, number>();
-  for (const chunk of chunksOf([...persons.keys()])) {
-    const rows = await db
-      .selectFrom("affiliations")
-      .select(["person_uuid", "company_uuid"])
-      .where("tenant_uuid", "=", tenantUuid)
-      .where("is_current", "=", 1)
-      .where("person_uuid", "in", chunk)
-      .execute();
-    for (const row of rows) companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, persons.get(row.person_uuid)!));
+  for (const row of await currentAffiliationsOf(db, tenantUuid, [...persons.keys()])) {
+    companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, persons.get(row.person_uuid)!));
   }
   const sides = [
     { entityType: "PERSON", times: persons, column: "person_last_activity_at" as const },
