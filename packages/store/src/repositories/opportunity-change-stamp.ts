@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { AssociationsTable, Database } from "../database-schema.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 /** Sets `updated_at` of the live opportunities among `opportunityUuids` to `timestamp`. */
 export async function stampOpportunitiesChanged(
@@ -18,7 +19,9 @@ export async function stampOpportunitiesChanged(
   await db
     .updateTable("opportunities")
     .set({ updated_at: timestamp })
-    .where("tenant_uuid", "=", tenantUuid)
+    // By key, the tenant condition unindexed: under statistics like scale L's, `tenant_uuid = ? and uuid in (...)`
+    // of hundreds walked every opportunity of the tenant.
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("uuid", "in", uuids)
     .where("deleted_at", "is", null)
     .execute();
