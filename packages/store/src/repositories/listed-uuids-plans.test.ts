@@ -1,8 +1,8 @@
 /**
- * Statements named by a list of uuids together with the tenant (`uuids=` of the person and company lists, the
- * stamp of opportunities whose links changed), planned under statistics like benchmark scale L's (a thousand rows
- * guessed per tenant): each seeks its rows by uuid, where `tenant_uuid = ? and uuid in (500 values)` walked every
- * row of the tenant in an index led by the tenant (the sort's, to skip sorting).
+ * Statements named by a list of keys together with the tenant (`uuids=` of the person and company lists, the
+ * stamp of opportunities whose links changed, an import's LinkedIn keys), planned under statistics like benchmark
+ * scale L's (a thousand rows guessed per tenant): each seeks its rows by key, where `tenant_uuid = ? and uuid in
+ * (500 values)` walked every row of the tenant in an index led by the tenant (the sort's, to skip sorting).
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -61,6 +61,31 @@ describe("statements named by many uuids, under statistics like scale L's", () =
       for (const source of named) expect(tenantWalks(planOf(sqlite, source)), source.slice(0, 160)).toEqual([]);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it("findByLinkedinUrls (an import's rows) seeks each LinkedIn key", async () => {
+    const path = join(folder, "linkedin.db");
+    const store = await createSqliteStore({ path, now: () => NOW });
+    let statements: string[];
+    try {
+      const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+      const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane", linkedin_url: "https://www.linkedin.com/in/jane" });
+      const urls = ["linkedin.com/in/jane", ...others.map((uuid) => `linkedin.com/in/${uuid}`)];
+      statements = await preparedDuring(async () => {
+        expect(await store.persons.findByLinkedinUrls(tenantUuid, urls)).toEqual(new Map([["linkedin.com/in/jane", [jane.uuid]]]));
+      });
+    } finally {
+      await store.close();
+    }
+    const sqlite = new SqliteDatabase(path);
+    try {
+      useScaleLStatistics(sqlite, ["persons"]);
+      const reads = statements.filter((source) => /linkedin_key/.test(source));
+      expect(reads.length).toBe(1);
+      expect(planOf(sqlite, reads[0]!)).toMatch(/SEARCH p USING INDEX persons_tenant_linkedin_key \(tenant_uuid=\? AND linkedin_key=\?\)/);
+    } finally {
+      sqlite.close();
     }
   });
 });
