@@ -21,6 +21,7 @@ import { PERSON_PAGE_PLAN, personEntriesInOrder, type PersonPagePlan } from "./a
 import { personFeedTotal } from "./activity-feed-person-total.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
+import { tenantOnly } from "./tenant-filter.js";
 
 /**
  * One page of the feed, each item with its details and participants; its total on a numbered page is remembered in
@@ -118,7 +119,9 @@ async function internalPersons(db: Kysely<Database>, tenantUuid: string, personU
   const rows = await db
     .selectFrom("persons")
     .select("uuid")
-    .where("tenant_uuid", "=", tenantUuid)
+    // By key, the tenant condition unindexed: under statistics like scale L's, a page's participants (hundreds
+    // for a few large meetings) walked every person of the tenant.
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("uuid", "in", personUuids)
     .where("is_internal", "=", 1)
     .execute();

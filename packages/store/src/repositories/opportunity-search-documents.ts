@@ -42,9 +42,11 @@ export async function rewriteSearchDocuments(transaction: Kysely<Database>, tena
   if (opportunityUuids.length === 0) return;
   const touched = [...new Set(opportunityUuids)];
   await sql`delete from opportunity_search_documents where tenant_uuid = ${tenantUuid} and ${rawInList(sql`opportunity_uuid`, touched)}`.execute(transaction);
+  // The tenant condition is unindexed (`+`) so that SQLite seeks each opportunity by uuid: under statistics like
+  // scale L's, hundreds of uuids walked every live opportunity of the tenant.
   await sql`insert into opportunity_search_documents (tenant_uuid, opportunity_uuid, document)
     select o.tenant_uuid, o.uuid, o.name || ${linkedNames("PERSON")} || ${linkedNames("COMPANY")} from opportunities o
-    where o.tenant_uuid = ${tenantUuid} and o.deleted_at is null and ${rawInList(sql`o.uuid`, touched)}`.execute(transaction);
+    where +o.tenant_uuid = ${tenantUuid} and o.deleted_at is null and ${rawInList(sql`o.uuid`, touched)}`.execute(transaction);
 }
 
 /**

@@ -64,3 +64,11 @@ export async function planOnMigratedSchema(source: string): Promise<string> {
     await db.destroy();
   }
 }
+
+/**
+ * `source` with every `in (?, ...)` list grown to `length` parameters: the statement a call naming that many
+ * values prepares, from a test that named a few.
+ */
+export function withInListsOf(source: string, length: number): string {
+  return source.replace(/ in \(\?(, \?)*\)/g, ` in (${new Array<string>(length).fill("?").join(", ")})`);
+}
