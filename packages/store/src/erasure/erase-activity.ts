@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
+import { tenantOnly } from "../repositories/tenant-filter.js";
 
 /** What the erasure did to the tenant's interactions, for the graph and the opportunities' activity dates. */
 export interface ErasedActivity {
@@ -32,12 +33,15 @@ export async function eraseActivity(db: Kysely<Database>, tenantUuid: string, pe
   const deletedEmailUuids = deleted.map((row) => row.uuid);
   const keptEmailUuids = emails.rows.filter((row) => Number(row.deleted) !== 1).map((row) => row.uuid);
 
+  // Statements naming the deleted emails or the attended meetings leave the tenant condition unindexed (tenantOnly)
+  // and seek each by key: a heavy contact's hundreds of them, under statistics like scale L's, walked every email
+  // participant, email or meeting of the tenant.
   const lostByPerson = new Map<string, number>();
   if (deletedEmailUuids.length > 0) {
     const others = await db
       .selectFrom("email_participants")
       .select(["person_uuid", (builder) => builder.fn.max("sent_at").as("lost_at")])
-      .where("tenant_uuid", "=", tenantUuid)
+      .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
       .where("email_uuid", "in", deletedEmailUuids)
       .where("person_uuid", "not in", personUuids)
       // A later email does not count yet: losing it lowers nothing, and it must not hide an earlier one that did.
@@ -45,10 +49,10 @@ export async function eraseActivity(db: Kysely<Database>, tenantUuid: string, pe
       .groupBy("person_uuid")
       .execute();
     for (const row of others) lostByPerson.set(row.person_uuid, Number(row.lost_at));
-    await db.deleteFrom("email_participants").where("tenant_uuid", "=", tenantUuid).where("email_uuid", "in", deletedEmailUuids).execute();
+    await db.deleteFrom("email_participants").where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("email_uuid", "in", deletedEmailUuids).execute();
     await db.deleteFrom("email_bodies").where("tenant_uuid", "=", tenantUuid).where("email_uuid", "in", deletedEmailUuids).execute();
     // The feed's trigger (migration 0033) announces each deleted email as a removal.
-    await db.deleteFrom("emails").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", deletedEmailUuids).execute();
+    await db.deleteFrom("emails").where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("uuid", "in", deletedEmailUuids).execute();
   }
   await db.deleteFrom("email_participants").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
 
@@ -70,7 +74,7 @@ export async function eraseActivity(db: Kysely<Database>, tenantUuid: string, pe
     const live = await db
       .updateTable("meetings")
       .set({ updated_at: now, organizer_person_uuid: sql<string | null>`case when organizer_person_uuid in (${erased}) then null else organizer_person_uuid end` })
-      .where("tenant_uuid", "=", tenantUuid)
+      .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
       .where("uuid", "in", attendedUuids)
       .where("deleted_at", "is", null)
       .returning("uuid")
@@ -80,7 +84,7 @@ export async function eraseActivity(db: Kysely<Database>, tenantUuid: string, pe
     await db
       .updateTable("meetings")
       .set({ organizer_person_uuid: null })
-      .where("tenant_uuid", "=", tenantUuid)
+      .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
       .where("uuid", "in", attendedUuids)
       .where("deleted_at", "is not", null)
       .where("organizer_person_uuid", "in", personUuids)
