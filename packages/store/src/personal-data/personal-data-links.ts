@@ -1,6 +1,7 @@
 /** Export sections of what links to the subject: affiliations, list memberships, opportunities, notes and tasks. */
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
+import { tenantOnly } from "../repositories/tenant-filter.js";
 import type {
   PersonalDataAffiliation,
   PersonalDataAttachment,
@@ -81,9 +82,15 @@ export async function personOpportunities(db: Kysely<Database>, tenantUuid: stri
       "opportunities.created_at",
       "opportunities.deleted_at",
     ])
-    .where("opportunities.tenant_uuid", "=", tenantUuid)
+    // The tenant condition unindexed at the top (tenantOnly) and indexed in the introductions' branch: SQLite seeks
+    // the introductions by (tenant_uuid, intro_person_uuid) and the linked opportunities by uuid, where under
+    // statistics like scale L's hundreds of links walked every opportunity of the tenant.
+    .where(tenantOnly("opportunities.tenant_uuid"), "=", tenantUuid)
     .where((builder) =>
-      builder.or([builder("opportunities.intro_person_uuid", "in", personUuids), ...(links.size > 0 ? [builder("opportunities.uuid", "in", [...links.keys()])] : [])]),
+      builder.or([
+        builder.and([builder("opportunities.tenant_uuid", "=", tenantUuid), builder("opportunities.intro_person_uuid", "in", personUuids)]),
+        ...(links.size > 0 ? [builder("opportunities.uuid", "in", [...links.keys()])] : []),
+      ]),
     )
     .orderBy("opportunities.created_at")
     .orderBy("opportunities.uuid")
@@ -130,7 +137,8 @@ export async function personNotes(db: Kysely<Database>, tenantUuid: string, pers
   const rows = await db
     .selectFrom("notes")
     .select(["uuid", "title", "content", "created_at", "updated_at", "deleted_at"])
-    .where("tenant_uuid", "=", tenantUuid)
+    // By key, the tenant condition unindexed: under statistics like scale L's, hundreds walked the tenant's rows.
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("uuid", "in", [...links.keys()])
     .orderBy("created_at")
     .orderBy("uuid")
@@ -152,7 +160,8 @@ export async function personTasks(db: Kysely<Database>, tenantUuid: string, pers
   const rows = await db
     .selectFrom("tasks")
     .select(["uuid", "title", "description", "status", "due_date", "created_at", "updated_at", "deleted_at"])
-    .where("tenant_uuid", "=", tenantUuid)
+    // By key, the tenant condition unindexed: under statistics like scale L's, hundreds walked the tenant's rows.
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
     .where("uuid", "in", [...links.keys()])
     .orderBy("created_at")
     .orderBy("uuid")
