@@ -1,7 +1,7 @@
 /**
  * Statements that name their rows by a list of uuids together with the tenant, on paths where the list can run to
- * hundreds (a feed page's participants, an opportunity's children, the opportunities an erasure touched, the
- * members added to a list), planned
+ * hundreds (a feed page's participants, an opportunity's children, the parents of a page of sub-opportunities, the
+ * opportunities an erasure touched, the members added to a list), planned
  * with such a list under statistics like benchmark scale L's (a thousand rows guessed per tenant): each seeks its
  * rows by uuid, where `tenant_uuid = ? and uuid in (500 values)` walked every row of the tenant.
  */
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
-import { planOf, preparedDuring, withInListsOf } from "../testing/sqlite-plans.js";
+import { planOf, preparedDuring, readDuring, withInListsOf } from "../testing/sqlite-plans.js";
 import { rewriteSearchDocuments } from "./opportunity-search-documents.js";
 
 const NOW = Date.UTC(2026, 0, 15);
@@ -27,7 +27,7 @@ const viewer = { user_uuid: null };
 const tenantWalks = (plan: string) => plan.split("; ").filter((step) => /INDEX \w+ \(tenant_uuid=\?\)$/.test(step) || step.includes("ANY(tenant_uuid)"));
 
 describe("statements naming 500 uuids with the tenant, under statistics like scale L's", () => {
-  it("the feed's internal participants, a deleted opportunity and its children, an erasure's search documents, a list's new members: each by uuid", async () => {
+  it("the feed's internal participants, a page's parents, a deleted opportunity and its children, an erasure's search documents, a list's new members: each by uuid", async () => {
     const path = join(folder, "plans.db");
     const store = await createSqliteStore({ path, now: () => NOW });
     let tenantUuid: string;
@@ -47,6 +47,12 @@ describe("statements naming 500 uuids with the tenant, under statistics like sca
       statements.push(
         ...(await preparedDuring(async () => {
           expect((await store.interactions.feed(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10 })).rows.map((item) => item.title)).toEqual(["Lunch"]);
+          // The read of the parents' names was prepared when the child was created: seen by its reads.
+          const reads = await readDuring(async () => {
+            const page = await store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: {}, order: "asc", viewer });
+            expect(page.rows.find((row) => row.uuid === childUuid)?.parent_name).toBe("Fund");
+          });
+          statements.push(...reads.filter((source) => /^select "uuid", "name" from "opportunities"/.test(source)));
           expect(await store.opportunities.delete(tenantUuid, parent.uuid)).toBe(true);
           const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Hot", kind: "persons", owner_user_uuid: null });
           await store.entityLists.addMembers(tenantUuid, list.uuid, [zelda.uuid], null);
@@ -66,8 +72,9 @@ describe("statements naming 500 uuids with the tenant, under statistics like sca
       const deletion = plansOf(/update "opportunities" set "deleted_at"/);
       const documents = plansOf(/insert into opportunity_search_documents/);
       const members = plansOf(/^select "uuid" from "persons" where .*"deleted_at" is null and "uuid" in/);
-      expect([internal.length, deletion.length, documents.length, members.length]).toEqual([1, 1, 1, 1]);
-      for (const plan of [...internal, ...deletion, ...documents, ...members]) expect(tenantWalks(plan), plan).toEqual([]);
+      const parents = plansOf(/^select "uuid", "name" from "opportunities" where .*"uuid" in/);
+      expect([internal.length, deletion.length, documents.length, members.length, parents.length]).toEqual([1, 1, 1, 1, 1]);
+      for (const plan of [...internal, ...deletion, ...documents, ...members, ...parents]) expect(tenantWalks(plan), plan).toEqual([]);
       expect(internal[0]).toContain("(uuid=?)");
       expect(deletion[0]).toContain("(uuid=?)");
       expect(documents[0]).toMatch(/^SEARCH o USING INDEX \w+ \(uuid=\?\)/);
