@@ -66,7 +66,7 @@ describe("statements naming 500 uuids with the tenant, under statistics like sca
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
       statements.push(...(await preparedDuring(() => rewriteSearchDocuments(db, tenantUuid, [childUuid, randomUUID()]))));
-      useScaleLStatistics(sqlite, ["persons", "opportunities", "associations"]);
+      useScaleLStatistics(sqlite, ["persons", "companies", "opportunities", "associations"]);
       const plansOf = (pattern: RegExp) => statements.filter((source) => pattern.test(source)).map((source) => planOf(sqlite, withInListsOf(source, 500)));
       const internal = plansOf(/from "persons" where .*"is_internal"/);
       const deletion = plansOf(/update "opportunities" set "deleted_at"/);

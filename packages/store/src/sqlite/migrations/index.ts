@@ -43,6 +43,7 @@ import { timelineGenerationsMigration } from "./0036-timeline-generations.js";
 import { readOnlyKeysMigration } from "./0037-read-only-keys.js";
 import { personsByMergeTargetMigration } from "./0038-persons-by-merge-target.js";
 import { recordDeletionsMigration } from "./0039-record-deletions.js";
+import { companyMatchKeysMigration } from "./0040-company-match-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   "0037-read-only-keys": readOnlyKeysMigration,
   "0038-persons-by-merge-target": personsByMergeTargetMigration,
   "0039-record-deletions": recordDeletionsMigration,
+  "0040-company-match-keys": companyMatchKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
