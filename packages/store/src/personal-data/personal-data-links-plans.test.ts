@@ -12,15 +12,13 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
-import { planOf, preparedDuring, withInListsOf } from "../testing/sqlite-plans.js";
+import { planOf, tenantWalksIn, preparedDuring, withInListsOf } from "../testing/sqlite-plans.js";
 
 const NOW = Date.UTC(2026, 0, 15);
 const folder = mkdtempSync(join(tmpdir(), "rapport-personal-data-plans-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const viewer = { user_uuid: null };
 
-/** Plan steps that seek nothing but the tenant: its rows are walked. */
-const tenantWalks = (plan: string) => plan.split("; ").filter((step) => /INDEX \w+ \(tenant_uuid=\?\)$/.test(step) || step.includes("ANY(tenant_uuid)"));
 
 describe("the personal data export's linked records, with 500 links under statistics like scale L's", () => {
   it("seeks the linked opportunities, notes and tasks by uuid", async () => {
@@ -52,7 +50,7 @@ describe("the personal data export's linked records, with 500 links under statis
       expect(named.filter((source) => /from "opportunities"/.test(source)).length).toBe(1);
       expect(named.filter((source) => /from "notes"/.test(source)).length).toBe(1);
       expect(named.filter((source) => /from "tasks"/.test(source)).length).toBe(1);
-      for (const source of named) expect(tenantWalks(planOf(sqlite, withInListsOf(source, 500))), source.slice(0, 160)).toEqual([]);
+      for (const source of named) expect(tenantWalksIn(planOf(sqlite, withInListsOf(source, 500))), source.slice(0, 160)).toEqual([]);
     } finally {
       sqlite.close();
     }

@@ -48,6 +48,14 @@ export function planOf(sqlite: SqliteDatabase.Database, source: string): string 
   return (sqlite.prepare(`explain query plan ${source}`).all(...parameters) as Array<{ detail: string }>).map((row) => row.detail).join("; ");
 }
 
+/**
+ * The steps of a plan (`planOf`'s "; "-joined form) that seek nothing but a tenant, so walk all its rows, or skip
+ * from tenant to tenant through an index led by the tenant (a seek per tenant in the file for every key).
+ */
+export function tenantWalksIn(plan: string): string[] {
+  return plan.split("; ").filter((step) => /USING (COVERING )?INDEX \S+ \(tenant_uuid=\?\)$/.test(step) || step.includes("ANY(tenant_uuid)"));
+}
+
 /** How many statements `run` reads with (as `readDuring` sees them) whose SQL matches `pattern`. */
 export async function readsMatchingDuring(pattern: RegExp, run: () => Promise<unknown>): Promise<number> {
   return (await readDuring(run)).filter((source) => pattern.test(source)).length;
