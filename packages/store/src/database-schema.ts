@@ -587,3 +587,20 @@ export interface RecordDeletionsTable {
 export interface Database {
   record_deletions: RecordDeletionsTable;
 }
+
+/** Migration 0041: per tenant, the records a graph is built from that a write touched (the graph changes log). */
+export interface GraphChangesTable {
+  tenant_uuid: string;
+  /** 1, 2, 3... per tenant in commit order: the tenant's `graph` generation when the entry was written. */
+  position: number;
+  /** `email` or `meeting` (subject: the interaction), `affiliation` (subject: the person), `merge` (subject: the person merged away). */
+  kind: "email" | "meeting" | "affiliation" | "merge";
+  subject_uuid: string;
+  /** A `merge` entry's surviving person. */
+  merged_into_uuid: string | null;
+}
+
+/** The table of migration 0041, merged into `Database`. */
+export interface Database {
+  graph_changes: GraphChangesTable;
+}

@@ -1,7 +1,7 @@
 /**
  * Erasure step: the rows derived from the erased persons (name index entries and notes, opportunities' search
- * documents, the person change log, pending activity times and floors, sampled index statistics) lose them
- * in the erasure's transaction, rather than whenever a search or a read would catch up.
+ * documents, the person change log, pending activity times and floors, the graph changes log, sampled index
+ * statistics) lose them in the erasure's transaction, rather than whenever a search or a read would catch up.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -17,7 +17,7 @@ export interface ErasedTraces {
   values: readonly string[];
 }
 
-/** Removes what migrations 0011, 0016–0018 and 0029 derived from the persons, and the statistics' samples of them. */
+/** Removes what migrations 0011, 0016–0018, 0029 and 0041 derived from the persons, and the statistics' samples of them. */
 export async function eraseDerivedRows(db: Kysely<Database>, tenantUuid: string, traces: ErasedTraces): Promise<void> {
   const persons = sql.join(traces.personUuids);
   // Few uuids (a person and those merged into it): a plain list.
@@ -31,6 +31,10 @@ export async function eraseDerivedRows(db: Kysely<Database>, tenantUuid: string,
   await sql`update person_changes set person_uuid = null where tenant_uuid = ${tenantUuid} and person_uuid in (${persons})`.execute(db);
   await sql`delete from opportunity_activity_pending where tenant_uuid = ${tenantUuid} and person_uuid in (${persons})`.execute(db);
   await sql`delete from opportunity_activity_floors where tenant_uuid = ${tenantUuid} and entity_type = 'PERSON' and entity_uuid in (${persons})`.execute(db);
+  // The graph changes log names them as subjects of affiliation and merge entries (the deletes above wrote some):
+  // other processes' graphs load again after an erasure (its generation), so they need none of these.
+  await sql`delete from graph_changes where tenant_uuid = ${tenantUuid} and kind in ('affiliation', 'merge')
+    and (subject_uuid in (${persons}) or merged_into_uuid in (${persons}))`.execute(db);
   await forgetSampledStatistics(db, traces.values);
 }
 

@@ -1,4 +1,5 @@
 import { connectionScore } from "@rapport/graph";
+import SqliteDatabase from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -118,6 +119,58 @@ describe("tenant graphs", () => {
     expect(server.revision(tenant.uuid)).not.toBe(revision);
     expect((await server.users.get(tenant.uuid, ben.uuid))?.is_active).toBe(true);
     expect((await server.persons.getMany(tenant.uuid, [ben.person_uuid])).get(ben.person_uuid)!.is_internal).toBe(true);
+    await server.close();
+  });
+
+  it("catch up with emails another process ingests, without loading the graph again", async () => {
+    const path = join(folder, "emails-elsewhere.db");
+    const server = await createSqliteStore({ path, now: () => NOW });
+    const tenant = await server.tenants.create({ name: "Acme", tier: "standard" });
+    const ada = await server.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const graph = await server.graphs.forTenant(tenant.uuid);
+    const revision = server.revision(tenant.uuid);
+
+    // `rapport import` beside the server: its own process, its own connection.
+    const cli = await createSqliteStore({ path, now: () => NOW });
+    const results = await cli.emails.ingestMany(tenant.uuid, [
+      { message_id: "m1", sent_at: NOW - DAY, from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] },
+      { message_id: "m2", sent_at: NOW - 2 * DAY, from: { email: "cleo@globex.example" }, to: [{ email: "ada@acme.example" }] },
+    ]);
+    await cli.close();
+    expect(graph.interactionCount).toBe(0);
+
+    await othersCommitsSeen();
+    expect(await server.graphs.forTenant(tenant.uuid)).toBe(graph);
+    expect(graph.interactionCount).toBe(2);
+    const first = results[0]!;
+    if (first.status === "ERROR") throw first.error;
+    const cleo = first.email.to_person_uuids[0]!;
+    expect(connectionScore(graph, ada.person_uuid, cleo, { now: NOW })).toBeGreaterThan(0);
+    expect(server.revision(tenant.uuid)).not.toBe(revision);
+    await server.close();
+  });
+
+  it("load the graph again when the log no longer holds an entry it missed", async () => {
+    const path = join(folder, "log-trimmed.db");
+    const server = await createSqliteStore({ path, now: () => NOW });
+    const tenant = await server.tenants.create({ name: "Acme", tier: "standard" });
+    await server.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    const graph = await server.graphs.forTenant(tenant.uuid);
+
+    const cli = await createSqliteStore({ path, now: () => NOW });
+    await cli.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: NOW - DAY, from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+    await cli.emails.ingest(tenant.uuid, { message_id: "m2", sent_at: NOW - DAY, from: { email: "ada@acme.example" }, to: [{ email: "dan@globex.example" }] });
+    await cli.close();
+    // As if the log had kept only later entries than the first the graph missed.
+    const sqlite = new SqliteDatabase(path);
+    sqlite.prepare("delete from graph_changes where tenant_uuid = ? and position = (select min(position) from graph_changes where tenant_uuid = ? and kind = 'email')").run(tenant.uuid, tenant.uuid);
+    sqlite.close();
+
+    await othersCommitsSeen();
+    const loaded = await server.graphs.forTenant(tenant.uuid);
+    expect(loaded).not.toBe(graph);
+    expect(loaded.interactionCount).toBe(2);
+    expect(await server.graphs.forTenant(tenant.uuid)).toBe(loaded);
     await server.close();
   });
 

@@ -3,8 +3,8 @@
  * Each tenant's relationship graph, held in memory: hydrated from the database on first use, then
  * kept in step by the changes that committed writes emit (no rebuild per write). A read after an
  * acknowledged write sees that write. Nothing lives only here: a restart rebuilds from the
- * database alone. This cache belongs to the embedded (single-process) store; API nodes sharing a
- * PostgreSQL store would subscribe to changes instead.
+ * database alone. Other processes' writes (`rapport import` beside the server, a second server on the
+ * same file) are caught up from the graph changes log at the next read (`graph-change-log.ts`).
  */
 import { hydrateGraphAsync, type Interaction, type RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
 import { setImmediate } from "node:timers/promises";
@@ -14,6 +14,7 @@ import type { InteractionRecord } from "../activity-records.js";
 import type { InteractionRepository } from "../store.js";
 import type { GraphChange } from "./graph-change.js";
 import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
+import { graphChangeEntriesAfter, graphChangesOf } from "./graph-change-log.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
 
 export interface TenantGraphs {
@@ -59,6 +60,33 @@ interface Entry {
   syncing: Promise<RelationshipGraph> | null;
   /** The tenant's `erasures` generation the graph holds every erasure of (see `erasuresGeneration`). */
   erasuresSeen: number;
+  /** The position in the graph changes log the graph holds every change through (see `changesGeneration`). */
+  changesSeen: number;
+  /** `commitsByOthers()` when `changesSeen` was last read from the log: unchanged, every later entry is this process's. */
+  othersCommitsSeen: number | undefined;
+  /** While the log is read: the records this process's own writes changed meanwhile, whose reads are older. */
+  touched: Set<string> | null;
+}
+
+/** Entries of the graph changes log read per statement. */
+const CHANGES_PER_READ = 5_000;
+
+/** The records a change is about, as the graph changes log names them. */
+function subjectsOf(change: GraphChange): string[] {
+  switch (change.type) {
+    case "upsert-interaction":
+      return [change.interaction.id];
+    case "remove-interaction":
+      return [change.id];
+    case "set-affiliation":
+    case "end-affiliation":
+    case "set-person-affiliations":
+      return [change.personUuid];
+    case "merge-persons":
+      return [change.canonicalUuid, change.supersededUuid];
+    default:
+      return [];
+  }
 }
 
 export function applyGraphChange(graph: RelationshipGraph, change: GraphChange): void {
@@ -120,8 +148,19 @@ export function createTenantGraphs(options: {
    * person's interactions and affiliations leave every ranking, path and statistic.
    */
   erasuresGeneration?: (tenantUuid: string) => number;
+  /**
+   * The tenant's position in the graph changes log (store migration 0041: its `graph` generation), raised by every
+   * write from any process to what the graph is built from; NaN inside a transaction. When it moves past what the
+   * graph holds, a read catches the graph up with the entries it missed.
+   */
+  changesGeneration?: (tenantUuid: string) => number;
+  /**
+   * A number that changes whenever another connection commits (SQLite's `PRAGMA data_version`). While it stays, the
+   * log's new entries are this process's own, whose changes the graph has: they are passed over unread.
+   */
+  commitsByOthers?: () => number;
 }): TenantGraphs {
-  const { db, interactions, parameters, now, usersGeneration, erasuresGeneration } = options;
+  const { db, interactions, parameters, now, usersGeneration, erasuresGeneration, changesGeneration, commitsByOthers } = options;
   const entries = new Map<string, Entry>();
   const revisions = new Map<string, number>();
   const changed = (tenantUuid: string) => revisions.set(tenantUuid, (revisions.get(tenantUuid) ?? 0) + 1);
@@ -181,68 +220,152 @@ export function createTenantGraphs(options: {
     return moved;
   }
 
-  /** The entry's graph, its internal users first caught up when the users changed since they were read. */
+  /**
+   * Applies the log's entries after the entry's position, each record read as it is now. False when the log no
+   * longer holds the next entry the graph needs (it keeps each tenant's latest `GRAPH_CHANGES_KEPT`).
+   */
+  async function catchUpChanges(tenantUuid: string, entry: Entry, graph: RelationshipGraph): Promise<boolean> {
+    const touched = new Set<string>();
+    entry.touched = touched;
+    try {
+      for (;;) {
+        const found = await graphChangeEntriesAfter(db, tenantUuid, entry.changesSeen, CHANGES_PER_READ);
+        if (found.length === 0) return true;
+        if (found[0]!.position !== entry.changesSeen + 1) return false;
+        for (const { subject, change } of await graphChangesOf(db, tenantUuid, found)) {
+          // This process wrote the record while it was read: its own change, applied already, is the later one.
+          if (!touched.has(subject)) applyGraphChange(graph, change);
+        }
+        entry.changesSeen = found[found.length - 1]!.position;
+        if (found.length < CHANGES_PER_READ) return true;
+      }
+    } finally {
+      entry.touched = null;
+    }
+  }
+
+  /**
+   * The entry's graph, first caught up with what moved since it was read: the internal users when the users
+   * changed, the log's entries when another process wrote what the graph is built from; loaded again when the log
+   * no longer holds what it missed.
+   */
   function current(tenantUuid: string, entry: Entry & { graph: RelationshipGraph }): Promise<RelationshipGraph> {
     if (entry.syncing) return entry.syncing;
-    const generation = usersGeneration?.(tenantUuid) ?? Number.NaN;
-    if (Number.isNaN(generation) || generation === entry.usersSeen) return Promise.resolve(entry.graph);
+    const users = usersGeneration?.(tenantUuid) ?? Number.NaN;
+    const usersMoved = !Number.isNaN(users) && users !== entry.usersSeen;
+    const changes = changesGeneration?.(tenantUuid) ?? Number.NaN;
+    let changesMoved = !Number.isNaN(changes) && changes > entry.changesSeen;
+    if (changesMoved && commitsByOthers && commitsByOthers() === entry.othersCommitsSeen) {
+      // No other connection committed since the log was last read: the new entries are this process's writes.
+      entry.changesSeen = changes;
+      changesMoved = false;
+    }
+    if (!usersMoved && !changesMoved) return Promise.resolve(entry.graph);
     const graph = entry.graph;
-    entry.syncing = catchUpUsers(tenantUuid, graph).then(
-      (moved) => {
-        if (moved) changed(tenantUuid);
-        entry.usersSeen = generation;
+    const catchUp = async (): Promise<RelationshipGraph | null> => {
+      let moved = false;
+      if (usersMoved) {
+        moved = await catchUpUsers(tenantUuid, graph);
+        entry.usersSeen = users;
+      }
+      if (changesMoved) {
+        // Read first: a commit by another process from here on is looked for at the next read.
+        const othersCommits = commitsByOthers?.();
+        if (!(await catchUpChanges(tenantUuid, entry, graph))) return null;
+        entry.othersCommitsSeen = othersCommits;
+        moved = true;
+      }
+      if (moved) changed(tenantUuid);
+      return graph;
+    };
+    entry.syncing = catchUp().then(
+      (caughtUp) => {
         entry.syncing = null;
-        return graph;
+        if (caughtUp !== null) return caughtUp;
+        // The log no longer holds what the graph missed: read the tenant again.
+        if (entries.get(tenantUuid) === entry) {
+          changed(tenantUuid);
+          entries.delete(tenantUuid);
+        }
+        return forTenant(tenantUuid);
       },
       (error: unknown) => {
         entry.syncing = null;
+        // A change the graph refused, or a read that failed half way: the graph may hold part of the log.
+        if (entries.get(tenantUuid) === entry) {
+          changed(tenantUuid);
+          entries.delete(tenantUuid);
+        }
         throw error;
       },
     );
     return entry.syncing;
   }
 
-  /** True when another process erased a person since the entry's graph was read: it must be read again. */
-  function missesAnErasure(tenantUuid: string, entry: Entry): boolean {
+  /**
+   * True when the entry's graph must be read again: another process erased a person since it was read, or its
+   * position in the graph changes log is unknown (it was hydrated inside a transaction) and can be read now.
+   */
+  function mustLoadAgain(tenantUuid: string, entry: Entry): boolean {
     const generation = erasuresGeneration?.(tenantUuid) ?? Number.NaN;
-    return !Number.isNaN(generation) && !Number.isNaN(entry.erasuresSeen) && generation !== entry.erasuresSeen;
+    if (!Number.isNaN(generation) && !Number.isNaN(entry.erasuresSeen) && generation !== entry.erasuresSeen) return true;
+    return Number.isNaN(entry.changesSeen) && !Number.isNaN(changesGeneration?.(tenantUuid) ?? Number.NaN);
+  }
+
+  function forTenant(tenantUuid: string): Promise<RelationshipGraph> {
+    const known = entries.get(tenantUuid);
+    if (known && known.graph && mustLoadAgain(tenantUuid, known)) {
+      changed(tenantUuid);
+      entries.delete(tenantUuid);
+    } else if (known) {
+      return known.graph ? current(tenantUuid, known as Entry & { graph: RelationshipGraph }) : known.loading;
+    }
+    return load(tenantUuid);
+  }
+
+  function load(tenantUuid: string): Promise<RelationshipGraph> {
+    // Read before the users are: a change to them during the hydration is caught up at the next read.
+    const usersSeen = usersGeneration?.(tenantUuid) ?? Number.NaN;
+    // Likewise: an erasure committed while the hydration reads may or may not be in it, and is read again.
+    const erasuresSeen = erasuresGeneration?.(tenantUuid) ?? Number.NaN;
+    // And the log's entries from here on are applied after it (again, for those the hydration read: harmless).
+    const othersCommitsSeen = commitsByOthers?.();
+    const changesSeen = changesGeneration ? changesGeneration(tenantUuid) : 0;
+    const entry: Entry = {
+      graph: null,
+      pending: [],
+      loading: Promise.resolve(null as never),
+      usersSeen,
+      syncing: null,
+      erasuresSeen,
+      changesSeen,
+      othersCommitsSeen,
+      touched: null,
+    };
+    entry.loading = hydrate(tenantUuid).then(
+      (graph) => {
+        for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
+        tellHydrated(tenantUuid, graph);
+        entry.graph = graph;
+        return graph;
+      },
+      (error: unknown) => {
+        entries.delete(tenantUuid);
+        throw error;
+      },
+    );
+    entries.set(tenantUuid, entry);
+    return entry.loading;
   }
 
   return {
-    forTenant(tenantUuid) {
-      const known = entries.get(tenantUuid);
-      if (known && known.graph && missesAnErasure(tenantUuid, known)) {
-        changed(tenantUuid);
-        entries.delete(tenantUuid);
-      } else if (known) {
-        return known.graph ? current(tenantUuid, known as Entry & { graph: RelationshipGraph }) : known.loading;
-      }
-      // Read before the users are: a change to them during the hydration is caught up at the next read.
-      const usersSeen = usersGeneration?.(tenantUuid) ?? Number.NaN;
-      // Likewise: an erasure committed while the hydration reads may or may not be in it, and is read again.
-      const erasuresSeen = erasuresGeneration?.(tenantUuid) ?? Number.NaN;
-      const entry: Entry = { graph: null, pending: [], loading: Promise.resolve(null as never), usersSeen, syncing: null, erasuresSeen };
-      entry.loading = hydrate(tenantUuid).then(
-        (graph) => {
-          for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
-          tellHydrated(tenantUuid, graph);
-          entry.graph = graph;
-          return graph;
-        },
-        (error: unknown) => {
-          entries.delete(tenantUuid);
-          throw error;
-        },
-      );
-      entries.set(tenantUuid, entry);
-      return entry.loading;
-    },
+    forTenant,
     hydrated(tenantUuid) {
       return entries.get(tenantUuid)?.graph ?? null;
     },
     ofPerson(tenantUuid, personUuid) {
       const known = entries.get(tenantUuid);
-      if (known?.graph && !missesAnErasure(tenantUuid, known)) return current(tenantUuid, known as Entry & { graph: RelationshipGraph });
+      if (known?.graph && !mustLoadAgain(tenantUuid, known)) return current(tenantUuid, known as Entry & { graph: RelationshipGraph });
       // Not loaded, still loading, or about to be read again: the person's own interactions score them the same.
       return hydratePerson(tenantUuid, personUuid);
     },
@@ -255,6 +378,7 @@ export function createTenantGraphs(options: {
         if (entry.erasuresSeen === change.generation - 1) entry.erasuresSeen = change.generation;
         return;
       }
+      if (entry.touched) for (const subject of subjectsOf(change)) entry.touched.add(subject);
       if (entry.graph) applyGraphChange(entry.graph, change);
       else entry.pending.push(change);
     },

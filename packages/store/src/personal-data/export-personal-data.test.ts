@@ -45,6 +45,7 @@ const COVERAGE: Record<string, ((row: Record<string, unknown>) => unknown) | { d
   name_search_pending: { derived: "names waiting for the index" },
   opportunity_search_documents: { derived: "the opportunities' search text: their linked names" },
   person_changes: { derived: "the change log behind remembered reads" },
+  graph_changes: { derived: "the log other processes catch their graphs up from: affiliations and merges changed" },
   opportunity_activity_pending: { derived: "the persons' latest interaction times, for their opportunities" },
   opportunity_activity_floors: { derived: "the same, as floors" },
   live_opportunity_links: { derived: "counts of the opportunity links" },

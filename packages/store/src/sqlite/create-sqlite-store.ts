@@ -41,6 +41,7 @@ import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
+import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
 import { createFileRepository } from "../repositories/file-repository.js";
@@ -188,6 +189,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     await db.destroy();
   };
   const readContext = { db, now, generateId, emit: () => undefined };
+  const dataVersion = sqlite.prepare("pragma data_version").pluck();
   const graphs = createTenantGraphs({
     db,
     interactions: createInteractionRepository(readContext),
@@ -195,6 +197,8 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     now,
     usersGeneration: (tenantUuid) => generations.generation(tenantUuid, "users"),
     erasuresGeneration: (tenantUuid) => generations.generation(tenantUuid, ERASURES),
+    changesGeneration: (tenantUuid) => generations.generation(tenantUuid, GRAPH_CHANGES_SCOPE),
+    commitsByOthers: () => dataVersion.get() as number,
   });
   return buildStore(
     {

@@ -44,6 +44,7 @@ import { readOnlyKeysMigration } from "./0037-read-only-keys.js";
 import { personsByMergeTargetMigration } from "./0038-persons-by-merge-target.js";
 import { recordDeletionsMigration } from "./0039-record-deletions.js";
 import { companyMatchKeysMigration } from "./0040-company-match-keys.js";
+import { graphChangesMigration } from "./0041-graph-changes.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   "0038-persons-by-merge-target": personsByMergeTargetMigration,
   "0039-record-deletions": recordDeletionsMigration,
   "0040-company-match-keys": companyMatchKeysMigration,
+  "0041-graph-changes": graphChangesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
