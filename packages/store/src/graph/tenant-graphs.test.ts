@@ -150,6 +150,29 @@ describe("tenant graphs", () => {
     await server.close();
   });
 
+  it("know where in the log a graph starts when its load begins while a transaction is open, and catch it up", async () => {
+    const path = join(folder, "load-in-transaction.db");
+    const server = await createSqliteStore({ path, now: () => NOW });
+    const tenant = await server.tenants.create({ name: "Acme", tier: "standard" });
+    await server.users.create({ tenant_uuid: tenant.uuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    let loading: Promise<unknown> | null = null;
+    await server.transaction(async (transaction) => {
+      await transaction.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: NOW - DAY, from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] });
+      // Another request's read, while this transaction holds the connection: its load waits for the commit.
+      loading = server.graphs.forTenant(tenant.uuid);
+    });
+    const graph = await loading!;
+
+    const cli = await createSqliteStore({ path, now: () => NOW });
+    await cli.emails.ingest(tenant.uuid, { message_id: "m2", sent_at: NOW - DAY, from: { email: "ada@acme.example" }, to: [{ email: "dan@globex.example" }] });
+    await cli.close();
+    await othersCommitsSeen();
+    const caughtUp = await server.graphs.forTenant(tenant.uuid);
+    expect(caughtUp).toBe(graph);
+    expect(caughtUp.interactionCount).toBe(2);
+    await server.close();
+  });
+
   it("load the graph again when the log no longer holds an entry it missed", async () => {
     const path = join(folder, "log-trimmed.db");
     const server = await createSqliteStore({ path, now: () => NOW });

@@ -8,13 +8,14 @@
  */
 import { hydrateGraphAsync, type Interaction, type RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
 import { setImmediate } from "node:timers/promises";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { InteractionRecord } from "../activity-records.js";
 import type { InteractionRepository } from "../store.js";
 import type { GraphChange } from "./graph-change.js";
 import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
 import { graphChangeEntriesAfter, graphChangesOf } from "./graph-change-log.js";
+import { GRAPH_CHANGES_SCOPE } from "../sqlite/migrations/0041-graph-changes.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
 
 export interface TenantGraphs {
@@ -205,6 +206,18 @@ export function createTenantGraphs(options: {
     );
   }
 
+  /**
+   * The tenant's latest position in the graph changes log, committed: read through the connection's queue, after
+   * any transaction open on it (the snapshot of generations answers nothing inside one). The log's entries after it
+   * are applied after the hydration that follows (again, for those it read: harmless).
+   */
+  async function changesPosition(tenantUuid: string): Promise<number> {
+    if (!changesGeneration) return 0;
+    const { rows } = await sql<{ generation: number }>`select generation from change_generations
+      where tenant_uuid = ${tenantUuid} and scope = ${GRAPH_CHANGES_SCOPE}`.execute(db);
+    return rows[0]?.generation ?? 0;
+  }
+
   /** Marks and unmarks the graph's internal users until they are the table's active users; true when one moved. */
   async function catchUpUsers(tenantUuid: string, graph: RelationshipGraph): Promise<boolean> {
     const wanted = new Map((await activeUsers(tenantUuid)).map((user) => [user.uuid, user.person_uuid]));
@@ -302,19 +315,15 @@ export function createTenantGraphs(options: {
     return entry.syncing;
   }
 
-  /**
-   * True when the entry's graph must be read again: another process erased a person since it was read, or its
-   * position in the graph changes log is unknown (it was hydrated inside a transaction) and can be read now.
-   */
-  function mustLoadAgain(tenantUuid: string, entry: Entry): boolean {
+  /** True when another process erased a person since the entry's graph was read: it must be read again. */
+  function missesAnErasure(tenantUuid: string, entry: Entry): boolean {
     const generation = erasuresGeneration?.(tenantUuid) ?? Number.NaN;
-    if (!Number.isNaN(generation) && !Number.isNaN(entry.erasuresSeen) && generation !== entry.erasuresSeen) return true;
-    return Number.isNaN(entry.changesSeen) && !Number.isNaN(changesGeneration?.(tenantUuid) ?? Number.NaN);
+    return !Number.isNaN(generation) && !Number.isNaN(entry.erasuresSeen) && generation !== entry.erasuresSeen;
   }
 
   function forTenant(tenantUuid: string): Promise<RelationshipGraph> {
     const known = entries.get(tenantUuid);
-    if (known && known.graph && mustLoadAgain(tenantUuid, known)) {
+    if (known && known.graph && missesAnErasure(tenantUuid, known)) {
       changed(tenantUuid);
       entries.delete(tenantUuid);
     } else if (known) {
@@ -328,9 +337,8 @@ export function createTenantGraphs(options: {
     const usersSeen = usersGeneration?.(tenantUuid) ?? Number.NaN;
     // Likewise: an erasure committed while the hydration reads may or may not be in it, and is read again.
     const erasuresSeen = erasuresGeneration?.(tenantUuid) ?? Number.NaN;
-    // And the log's entries from here on are applied after it (again, for those the hydration read: harmless).
+    // Before the log's position is: another process's commit in between is then looked for at the next read.
     const othersCommitsSeen = commitsByOthers?.();
-    const changesSeen = changesGeneration ? changesGeneration(tenantUuid) : 0;
     const entry: Entry = {
       graph: null,
       pending: [],
@@ -338,22 +346,27 @@ export function createTenantGraphs(options: {
       usersSeen,
       syncing: null,
       erasuresSeen,
-      changesSeen,
+      changesSeen: 0,
       othersCommitsSeen,
       touched: null,
     };
-    entry.loading = hydrate(tenantUuid).then(
-      (graph) => {
-        for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
-        tellHydrated(tenantUuid, graph);
-        entry.graph = graph;
-        return graph;
-      },
-      (error: unknown) => {
-        entries.delete(tenantUuid);
-        throw error;
-      },
-    );
+    entry.loading = changesPosition(tenantUuid)
+      .then((position) => {
+        entry.changesSeen = position;
+        return hydrate(tenantUuid);
+      })
+      .then(
+        (graph) => {
+          for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
+          tellHydrated(tenantUuid, graph);
+          entry.graph = graph;
+          return graph;
+        },
+        (error: unknown) => {
+          entries.delete(tenantUuid);
+          throw error;
+        },
+      );
     entries.set(tenantUuid, entry);
     return entry.loading;
   }
@@ -365,7 +378,7 @@ export function createTenantGraphs(options: {
     },
     ofPerson(tenantUuid, personUuid) {
       const known = entries.get(tenantUuid);
-      if (known?.graph && !mustLoadAgain(tenantUuid, known)) return current(tenantUuid, known as Entry & { graph: RelationshipGraph });
+      if (known?.graph && !missesAnErasure(tenantUuid, known)) return current(tenantUuid, known as Entry & { graph: RelationshipGraph });
       // Not loaded, still loading, or about to be read again: the person's own interactions score them the same.
       return hydratePerson(tenantUuid, personUuid);
     },
