@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { Database } from "../database-schema.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useScaleLStatistics, type ScaleLTable } from "./scale-l-statistics.js";
-import { planOf, readDuring } from "./sqlite-plans.js";
+import { planOf, preparedDuring, readDuring } from "./sqlite-plans.js";
 
 /** The calling file's database: a Kysely handle over it, its tenant, and the plans of the reads a call makes. */
 export interface ScaleLPlanDatabase {
@@ -16,6 +16,8 @@ export interface ScaleLPlanDatabase {
   readonly tenantUuid: string;
   /** The plans SQLite gives the reads `run` makes from `table` (at least one, or the expectation fails). */
   plansOfReads(table: string, run: () => Promise<unknown>): Promise<string[]>;
+  /** The plans SQLite gives the statements `run` prepares naming `table`, writes included (at least one). */
+  plansOfStatements(table: string, run: () => Promise<unknown>): Promise<string[]>;
 }
 
 /**
@@ -56,6 +58,11 @@ export function useScaleLPlanDatabase(tables: readonly ScaleLTable[], now: numbe
       const reads = (await readDuring(run)).filter((source) => new RegExp(`\\b${table}\\b`).test(source));
       expect(reads.length).toBeGreaterThan(0);
       return reads.map((source) => planOf(opened(sqlite), source));
+    },
+    async plansOfStatements(table, run) {
+      const statements = (await preparedDuring(run)).filter((source) => new RegExp(`\\b${table}\\b`).test(source));
+      expect(statements.length).toBeGreaterThan(0);
+      return statements.map((source) => planOf(opened(sqlite), source));
     },
   };
 }

@@ -49,6 +49,12 @@ const SCALE_L_STATISTICS = {
     meetings_tenant_starts: "333951 1001 1 1",
     sqlite_autoindex_meetings_1: "333951 1",
   },
+  // Not read from the L database (nor those of person_changes): derived in the form of the figures above, a
+  // thousand rows guessed per tenant. A record is noted about twice before a search applies its notes.
+  name_search_pending: {
+    name_search_pending_by_record: "200000 2 2",
+    name_search_pending_tenant: "200000 1001 1",
+  },
   opportunities: {
     opportunities_live_totals: "100000 1001 1001 1001",
     opportunities_live_rows: "100000 1001",
@@ -62,6 +68,11 @@ const SCALE_L_STATISTICS = {
   },
   opportunity_search_documents: {
     sqlite_autoindex_opportunity_search_documents_1: "100000 1001 1",
+  },
+  // Derived as those of name_search_pending: a person's change is logged about twice in the window the log keeps.
+  person_changes: {
+    person_changes_by_generation: "200000 1001 2",
+    person_changes_by_person: "200000 2 2",
   },
   // Not read from the L database: derived from scale L (one address per person and user, every one at the
   // generator's one domain) in the form of the figures above.

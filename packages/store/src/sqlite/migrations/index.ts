@@ -45,6 +45,7 @@ import { personsByMergeTargetMigration } from "./0038-persons-by-merge-target.js
 import { recordDeletionsMigration } from "./0039-record-deletions.js";
 import { companyMatchKeysMigration } from "./0040-company-match-keys.js";
 import { graphChangesMigration } from "./0041-graph-changes.js";
+import { erasureLookupsMigration } from "./0042-erasure-lookups.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   "0039-record-deletions": recordDeletionsMigration,
   "0040-company-match-keys": companyMatchKeysMigration,
   "0041-graph-changes": graphChangesMigration,
+  "0042-erasure-lookups": erasureLookupsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
