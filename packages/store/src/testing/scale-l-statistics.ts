@@ -93,6 +93,9 @@ const SCALE_L_STATISTICS = {
 
 export type ScaleLTable = keyof typeof SCALE_L_STATISTICS;
 
+/** Every table with figures of scale L. */
+export const SCALE_L_TABLES = Object.keys(SCALE_L_STATISTICS) as ScaleLTable[];
+
 /**
  * Analyzes `sqlite`'s database, replaces the statistics of `tables` with benchmark scale L's, and has the
  * connection's planner read them: its plans are then those the store would get at L.
