@@ -1,5 +1,5 @@
 /**
- * Every statement a person's erasure prepares, planned under statistics like benchmark scale L's (a thousand rows
+ * Every statement a person's erasure prepares (a contact's, and a former employee's with their account), planned under statistics like benchmark scale L's (a thousand rows
  * guessed per tenant; tables without such figures as SQLite guesses without statistics): each finds the erased
  * persons' rows by their uuids, none walks the rows of the tenant or of the file, but for the searches that have no
  * key to seek by.
@@ -19,11 +19,16 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-erase-person-plans-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /**
- * The statements that read a whole table or tenant on purpose: the tenant's import jobs searched for quotes of the
- * person (text, which no index serves; a tenant has few jobs), the sampled statistics searched for their values,
- * and the schema looked up for the statistics table.
+ * The statements that read a whole table or tenant on purpose, searching text that no index serves: the tenant's
+ * import jobs for quotes of the person (a tenant has few jobs), the sampled statistics for their values, the OAuth
+ * state for an erased user's account (rows that expire), and the schema for the statistics table.
  */
-const SEARCHES_WITHOUT_KEY = [/from import_jobs where tenant_uuid = \? and exists \(select 1 from json_each/, /^delete from sqlite_stat4 /, /from sqlite_master /];
+const SEARCHES_WITHOUT_KEY = [
+  /from import_jobs where tenant_uuid = \? and exists \(select 1 from json_each/,
+  /^delete from sqlite_stat4 /,
+  /^delete from oauth_models where instr\(payload, \?\) > 0$/,
+  /from sqlite_master /,
+];
 
 /**
  * SQLite's foreign key check of each deleted person looks for affiliations by `person_uuid` alone, which leads no
@@ -33,6 +38,14 @@ const SEARCHES_WITHOUT_KEY = [/from import_jobs where tenant_uuid = \? and exist
 const PERSONS_FOREIGN_KEY_CHECK = {
   source: 'delete from "persons" where "tenant_uuid" = ? and "uuid" in (?, ?)',
   walks: ["SEARCH affiliations USING COVERING INDEX affiliations_tenant_person (ANY(tenant_uuid) AND person_uuid=?)"],
+};
+/** The same, for a person with no one merged into them. */
+const PERSONS_FOREIGN_KEY_CHECK_OF_ONE = { ...PERSONS_FOREIGN_KEY_CHECK, source: 'delete from "persons" where "tenant_uuid" = ? and "uuid" in (?)' };
+
+/** API keys are indexed by their hash alone: a deployment's keys are few, and `apiKeys.list` reads them as this does. */
+const ERASED_USERS_KEYS = {
+  source: 'update "api_keys" set "label" = ?, "revoked_at" = coalesce(revoked_at, ?) where "tenant_uuid" = ? and "user_uuid" = ?',
+  walks: ["SCAN api_keys"],
 };
 
 /** A plan's steps that walk a tenant (`tenantWalksIn`) or scan a whole table of the file. */
@@ -48,7 +61,12 @@ describe("persons.erase, under statistics like scale L's", () => {
     try {
       const tenant = await buildDataSubjectTenant(store, NOW);
       await store.nameSearch.catchUp(tenant.tenantUuid);
-      statements = await preparedDuring(async () => expect(await store.persons.erase(tenant.tenantUuid, tenant.zelda.uuid)).toBe(true));
+      // A contact, then a former employee (a deactivated user's person, whose account is erased too).
+      await store.users.deactivate(tenant.tenantUuid, tenant.ada.uuid);
+      statements = await preparedDuring(async () => {
+        expect(await store.persons.erase(tenant.tenantUuid, tenant.zelda.uuid)).toBe(true);
+        expect(await store.persons.erase(tenant.tenantUuid, tenant.ada.person_uuid)).toBe(true);
+      });
     } finally {
       await store.close();
     }
@@ -64,7 +82,7 @@ describe("persons.erase, under statistics like scale L's", () => {
         .filter((source) => !SEARCHES_WITHOUT_KEY.some((search) => search.test(source)))
         .map((source) => ({ source: source.slice(0, 200), walks: walksIn(planOf(sqlite, source)) }))
         .filter((statement) => statement.walks.length > 0);
-      expect(walking).toEqual([PERSONS_FOREIGN_KEY_CHECK]);
+      expect(walking).toEqual([PERSONS_FOREIGN_KEY_CHECK, PERSONS_FOREIGN_KEY_CHECK_OF_ONE, ERASED_USERS_KEYS]);
     } finally {
       sqlite.close();
     }

@@ -223,19 +223,108 @@ describe("persons.erase", () => {
     }
   });
 
-  it("refuses a user's own person, active or deactivated, and writes nothing", async () => {
+  it("refuses an active user's own person, saying to deactivate the user first, and writes nothing", async () => {
     const tenant = await buildDataSubjectTenant(store, NOW);
     const { tenantUuid, ada } = tenant;
     const needles = [ada.person_uuid, "ada@acme.example"];
     const before = tracesIn(path, needles);
     await expect(store.persons.erase(tenantUuid, ada.person_uuid)).rejects.toThrow(ConflictError);
+    await expect(store.persons.erase(tenantUuid, ada.person_uuid)).rejects.toThrow(
+      `person ${ada.person_uuid} is active user ${ada.uuid}'s own person: deactivate the user first (rapport users deactivate), then erase the person`,
+    );
     expect(tracesIn(path, needles)).toEqual(before);
-    await expect(store.persons.erase(tenantUuid, ada.person_uuid)).rejects.toThrow(`user ${ada.uuid}'s own person`);
-    await store.users.deactivate(tenantUuid, ada.uuid);
-    await expect(store.persons.erase(tenantUuid, ada.person_uuid)).rejects.toThrow(`user ${ada.uuid} (deactivated)'s own person`);
     expect(await store.persons.get(tenantUuid, ada.person_uuid)).not.toBeNull();
-    expect(tracesIn(path, needles).length).toBeGreaterThanOrEqual(before.length);
     expect(await store.emails.get(tenantUuid, "only-her-and-ada")).not.toBeNull();
+    expect((await store.users.get(tenantUuid, ada.uuid))?.email).toBe("ada@acme.example");
+  });
+
+  it("erases a deactivated user's own person, their account kept for the records naming it with nothing personal left", async () => {
+    const tenant = await buildDataSubjectTenant(store, NOW);
+    const { tenantUuid, ada, cleo } = tenant;
+    const imogen = await store.users.create({ tenant_uuid: tenantUuid, name: "Imogen Fairweather", email: "imogen@acme.example", role: "member" });
+    const viewer = { user_uuid: null };
+    // What her account holds: a password, keys (one already revoked), OAuth state; beside Ada's.
+    await store.userPasswords.set(tenantUuid, imogen.uuid, "scrypt$fairweather-hash");
+    const laptop = await store.apiKeys.create({ tenant_uuid: tenantUuid, user_uuid: imogen.uuid, key_hash: "hash-1", key_prefix: "rk_1", label: "Imogen's laptop" });
+    const old = await store.apiKeys.create({ tenant_uuid: tenantUuid, user_uuid: imogen.uuid, key_hash: "hash-2", key_prefix: "rk_2", label: "Imogen old" });
+    await store.apiKeys.revoke(tenantUuid, old.uuid);
+    const adas = await store.apiKeys.create({ tenant_uuid: tenantUuid, user_uuid: ada.uuid, key_hash: "hash-3", key_prefix: "rk_3", label: "Ada's key" });
+    const oauth = (id: string, userUuid: string) =>
+      store.oauthModels.upsert({ model: "Session", id, payload: { accountId: `${tenantUuid}:${userUuid}`, loginTs: 1 }, grant_id: null, uid: `uid-${id}`, user_code: null, expires_at: NOW + DAY });
+    await oauth("hers", imogen.uuid);
+    await store.oauthModels.upsert({ model: "Grant", id: "her-grant", payload: { accountId: `${tenantUuid}:${imogen.uuid}`, clientId: "c" }, grant_id: "her-grant", uid: null, user_code: null, expires_at: NOW + DAY });
+    await oauth("adas", ada.uuid);
+    // Records that name her account, and her person's own activity and an import quoting her.
+    const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Partnership" });
+    const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Open" });
+    const deal = await store.opportunities.create({ tenant_uuid: tenantUuid, name: "Her deal", type_uuid: type.uuid, stage_uuid: stage.uuid, owner_user_uuid: imogen.uuid }, viewer);
+    const task = await store.tasks.create({ tenant_uuid: tenantUuid, title: "Hand over", scope: "PERSONAL", assignee_user_uuid: imogen.uuid, created_by_user_uuid: imogen.uuid }, { user_uuid: imogen.uuid });
+    await store.emails.ingest(tenantUuid, { message_id: "hers-to-cleo", subject: "Handover", sent_at: NOW - DAY, from: { person_uuid: imogen.person_uuid }, to: [{ person_uuid: cleo.uuid }] });
+    await store.emails.ingest(tenantUuid, { message_id: "ada-to-both", subject: "Intro", sent_at: NOW - DAY, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: imogen.person_uuid }, { person_uuid: cleo.uuid }] });
+    const job = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "team.csv", owner_user_uuid: imogen.uuid });
+    await store.importJobs.finish(tenantUuid, job.uuid, { status: "failed", summary: null, error: "row 2 (imogen@acme.example): Imogen Fairweather is a user" });
+    expect(await store.users.deactivate(tenantUuid, imogen.uuid)).toBe(true);
+    const graph = await store.graphs.forTenant(tenantUuid);
+    await store.nameSearch.catchUp(tenantUuid);
+    const analyzer = new SqliteDatabase(path);
+    analyzer.exec("analyze");
+    analyzer.close();
+    await othersCommitsSeen();
+    const needles = [imogen.person_uuid, "Imogen", "Fairweather", "imogen@acme.example", "fairweather-hash", `${tenantUuid}:${imogen.uuid}`];
+    expect(tracesIn(path, needles).length).toBeGreaterThan(15);
+
+    expect(await store.persons.erase(tenantUuid, imogen.person_uuid)).toBe(true);
+
+    // Her person's uuid stays only in the deletions log and as her account's person, which now answers nothing.
+    expect(tracesIn(path, needles).sort()).toEqual([...erasureEntries(imogen.person_uuid), `users.person_uuid: ${imogen.person_uuid}`].sort());
+    expect(await store.persons.get(tenantUuid, imogen.person_uuid)).toBeNull();
+    const account = { ...imogen, name: "[erased]", email: `${imogen.uuid}@erased.invalid`, is_active: false, updated_at: NOW };
+    expect(await store.users.get(tenantUuid, imogen.uuid)).toEqual(account);
+    const users = await store.users.list(tenantUuid, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(users.rows.map((user) => user.uuid)).toContain(imogen.uuid);
+    expect(await store.userPasswords.get(tenantUuid, imogen.uuid)).toBeNull();
+    const keys = new Map((await store.apiKeys.list(tenantUuid)).map((key) => [key.uuid, key]));
+    expect(keys.get(laptop.uuid)).toMatchObject({ label: null, revoked_at: NOW });
+    expect(keys.get(old.uuid)).toMatchObject({ label: null, revoked_at: NOW });
+    expect(keys.get(adas.uuid)).toMatchObject({ label: "Ada's key", revoked_at: null });
+    expect(await store.oauthModels.find("Session", "hers")).toBeNull();
+    expect(await store.oauthModels.find("Grant", "her-grant")).toBeNull();
+    expect(await store.oauthModels.find("Session", "adas")).not.toBeNull();
+    // The records naming her account keep it, shown by its kept name.
+    const erasedReference = { user_uuid: imogen.uuid, person_uuid: imogen.person_uuid, name: "[erased]", logo_url: null };
+    // Her personal task stays hers alone: the account's uuid is what decides who sees it.
+    expect(await store.tasks.get(tenantUuid, task.uuid, { user_uuid: imogen.uuid })).toMatchObject({ assignee: erasedReference, created_by: erasedReference });
+    expect(await store.tasks.get(tenantUuid, task.uuid, { user_uuid: ada.uuid })).toBeNull();
+    expect((await store.opportunities.get(tenantUuid, deal.uuid, viewer))?.owner).toEqual(erasedReference);
+    expect((await store.importJobs.get(tenantUuid, job.uuid))?.error).toBe("row 2 ([erased]): [erased] is a user");
+    expect(await store.emails.get(tenantUuid, "hers-to-cleo")).toBeNull();
+    expect((await store.emails.get(tenantUuid, "ada-to-both"))?.to_person_uuids).toEqual([cleo.uuid]);
+    // No one to bring back; a new account may take the address again.
+    await expect(store.users.reactivate(tenantUuid, imogen.uuid)).rejects.toThrow(`user ${imogen.uuid}'s person ${imogen.person_uuid} was erased`);
+    expect(await store.users.get(tenantUuid, imogen.uuid)).toEqual(account);
+    const again = await store.users.create({ tenant_uuid: tenantUuid, name: "Imogen Fairweather", email: "imogen@acme.example", role: "member" });
+    expect(again.person_uuid).not.toBe(imogen.person_uuid);
+
+    const reopened = await createSqliteStore({ path, now: () => NOW });
+    try {
+      const fresh = await reopened.graphs.forTenant(tenantUuid);
+      expect(graphAnswers(graph, tenant)).toEqual(graphAnswers(fresh, tenant));
+      expect(graph.neighboursOf(imogen.person_uuid)).toEqual([]);
+      expect(graph.userOfPerson(imogen.person_uuid)).toBeNull();
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("erases a contact a deactivated user's person was merged into, and that user's account with it", async () => {
+    const tenant = await buildDataSubjectTenant(store, NOW);
+    const { tenantUuid, cleo } = tenant;
+    const imogen = await store.users.create({ tenant_uuid: tenantUuid, name: "Imogen Fairweather", email: "imogen@acme.example", role: "member" });
+    await store.users.deactivate(tenantUuid, imogen.uuid);
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: cleo.uuid, superseded_uuid: imogen.person_uuid, preview: false, merged_by_user_uuid: null });
+    expect(await store.persons.erase(tenantUuid, cleo.uuid)).toBe(true);
+    expect(await store.users.get(tenantUuid, imogen.uuid)).toMatchObject({ name: "[erased]", email: `${imogen.uuid}@erased.invalid`, is_active: false });
+    expect(tracesIn(path, ["Imogen", "Fairweather", "imogen@acme.example"])).toEqual([]);
   });
 
   it("writes nothing when the transaction fails part-way", async () => {

@@ -5,23 +5,23 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import { ConflictError } from "../errors.js";
 import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { interactionsByIds } from "../repositories/interaction-records.js";
 import { applyPendingOpportunityActivity, lastActivityOfPersons, lowerOpportunityActivityAfterLosses } from "../repositories/opportunity-activity.js";
 import { stampOpportunitiesChanged } from "../repositories/opportunity-change-stamp.js";
-import { userOwningPerson } from "../repositories/person-owner.js";
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
 import { eraseActivity } from "./erase-activity.js";
 import { eraseDerivedRows } from "./erase-derived-rows.js";
 import { eraseImportMentions } from "./erase-import-mentions.js";
+import { deactivatedOwnersOf, eraseUserAccounts, type ErasedUser } from "./erase-user-accounts.js";
 import { raiseErasuresGeneration } from "./erasures-generation.js";
 
 /**
- * Erases the live person `personUuid` of the tenant; false when there is none (another tenant's included). A
- * user's own person (active or deactivated, directly or through a merge) is a ConflictError naming the user,
- * and nothing is written.
+ * Erases the live person `personUuid` of the tenant; false when there is none (another tenant's included). An
+ * active user's own person (directly or through a merge) is a ConflictError naming the user, and nothing is
+ * written; a deactivated user's is erased, and their account keeps only its uuid, role and dates
+ * (`eraseUserAccounts`).
  */
 export async function erasePerson(context: RepositoryContext, tenantUuid: string, personUuid: string): Promise<boolean> {
   const changes = await withTransaction(context.db, (transaction) => eraseInTransaction(context, transaction, tenantUuid, personUuid));
@@ -44,11 +44,6 @@ async function eraseInTransaction(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   if (!person) return null;
-  const owner = await userOwningPerson(db, tenantUuid, personUuid);
-  if (owner) {
-    const user = `user ${owner.uuid}${owner.is_active === 1 ? "" : " (deactivated)"}`;
-    throw new ConflictError(`person ${personUuid} is ${user}'s own person and cannot be erased: a user's person goes only with the user`);
-  }
   const now = context.now();
   // Persons merged into this one are the same data subject: their soft-deleted rows hold old names and addresses.
   const merged = await db
@@ -58,8 +53,10 @@ async function eraseInTransaction(
     .where("canonical_uuid", "=", personUuid)
     .execute();
   const personUuids = [personUuid, ...merged.map((row) => row.superseded_uuid)];
+  // A former employee's person: their deactivated account loses what named them with it.
+  const users = await deactivatedOwnersOf(db, tenantUuid, personUuid, personUuids);
 
-  const traces = await tracesOf(db, tenantUuid, personUuids);
+  const traces = await tracesOf(db, tenantUuid, personUuids, users);
   await applyPendingOpportunityActivity(db, tenantUuid);
   // Read before their activity goes: their companies' dates may have come from it.
   const ownLastActivity = [...(await lastActivityOfPersons(db, tenantUuid, personUuids, now)).values()].reduce((latest, at) => Math.max(latest, at), Number.NEGATIVE_INFINITY);
@@ -87,6 +84,7 @@ async function eraseInTransaction(
   await db.deleteFrom("persons").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", personUuids).execute();
   await eraseDerivedRows(db, tenantUuid, { personUuids, linkedOpportunityUuids: traces.linkedOpportunityUuids, values: traces.values });
   await eraseImportMentions(db, tenantUuid, traces.importMentionNeedles);
+  await eraseUserAccounts(db, tenantUuid, users, now);
 
   // Their activity no longer counts for the opportunities linked to them or to their companies, nor the deleted
   // emails for the other persons on them: those whose dates may have come from it are recomputed, in one refresh.
@@ -110,8 +108,11 @@ async function eraseInTransaction(
   return changes;
 }
 
-/** What names the persons before their rows go: the values to look for, their current companies and linked opportunities. */
-async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]) {
+/**
+ * What names the persons (and the accounts of the users they were) before their rows go: the values to look for,
+ * their current companies and linked opportunities.
+ */
+async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], users: readonly ErasedUser[]) {
   const persons = await db
     .selectFrom("persons")
     .select(["name", "first_name", "last_name"])
@@ -137,15 +138,18 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
   // the tenant through `associations_owner` to get the owners in order.
   const linked = await sql<{ owner_uuid: string }>`select distinct a.owner_uuid from associations a indexed by associations_opportunity_links
     where a.entity_uuid in (${sql.join(personUuids)}) and a.tenant_uuid = ${tenantUuid} and a.owner_type = 'OPPORTUNITY' and a.entity_type = 'PERSON'`.execute(db);
-  const names = persons.flatMap((row) => [row.name, row.first_name, row.last_name]).filter((value): value is string => !!value && value.length >= 3);
+  const names = [...persons.flatMap((row) => [row.name, row.first_name, row.last_name]), ...users.map((user) => user.name)].filter(
+    (value): value is string => !!value && value.length >= 3,
+  );
+  const userEmails = users.map((user) => user.email);
   return {
     // An address's domain too: a sample of the domain index may be the erased row's (a shared domain's samples
     // are only statistics, taken again at the next analysis).
-    values: [...new Set([...personUuids, ...addresses.flatMap((row) => [row.address, row.domain ?? row.address]), ...names])],
+    values: [...new Set([...personUuids, ...addresses.flatMap((row) => [row.address, row.domain ?? row.address]), ...userEmails, ...names])],
     // What quotes them in an import's summary, as the personal data export finds it.
     importMentionNeedles: importMentionNeedles(
-      addresses.map((row) => row.address),
-      persons.map((row) => row.name),
+      [...addresses.map((row) => row.address), ...userEmails],
+      [...persons.map((row) => row.name), ...users.map((user) => user.name)],
     ),
     currentCompanyUuids,
     linkedOpportunityUuids: linked.rows.map((row) => row.owner_uuid),

@@ -178,6 +178,11 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           .executeTakeFirst();
         if (!user) return null;
         const live = await livePersonOf(transaction, tenantUuid, user.person_uuid);
+        const person = await transaction.selectFrom("persons").select("uuid").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", live).executeTakeFirst();
+        if (!person) {
+          // Their account was kept for the records naming it, with nothing personal: there is no one to bring back.
+          throw new ConflictError(`user ${userUuid}'s person ${live} was erased, and an erased user cannot be reactivated: create a new user instead`);
+        }
         const holder = await transaction
           .selectFrom("users")
           .select("uuid")
