@@ -155,7 +155,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     });
   });
 
-  it("erases a person with persons erase, refusing a user's own person and an unknown one in one line", async () => {
+  it("erases a person with persons erase, refusing an active user's own person and an unknown one in one line", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Erasure")).stdout);
     const ada = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada", "--email", "ada@erasure.example")).stdout);
     const store = await createSqliteStore({ path: database });
@@ -193,9 +193,20 @@ describe("rapport", { timeout: 60_000 }, () => {
       stderr: `rapport: person ${zeldaUuid} not found in tenant ${tenant.uuid}\n`,
     });
     const own = await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", ada.person_uuid);
-    expect(own.code).toBe(1);
-    expect(own.stderr).toMatch(new RegExp(`^rapport: person ${ada.person_uuid} is user ${ada.uuid}'s own person and cannot be erased`));
-    expect(own.stderr.trim().split("\n")).toHaveLength(1);
+    expect(own).toMatchObject({
+      code: 1,
+      stderr: `rapport: person ${ada.person_uuid} is active user ${ada.uuid}'s own person: deactivate the user first (rapport users deactivate), then erase the person\n`,
+    });
+
+    // A former employee: deactivated, then erased; the account stays with nothing personal, and cannot come back.
+    expect((await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", ada.uuid)).code).toBe(0);
+    expect(await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", ada.person_uuid)).toMatchObject({ code: 0, stdout: `erased person ${ada.person_uuid}\n` });
+    const users = await rapport("users", "list", "--tenant", tenant.uuid);
+    expect(users.stdout).toBe(`${ada.uuid}  member         inactive  [erased] <${ada.uuid}@erased.invalid>\n`);
+    expect(await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", ada.uuid)).toMatchObject({
+      code: 1,
+      stderr: `rapport: user ${ada.uuid}'s person ${ada.person_uuid} was erased, and an erased user cannot be reactivated: create a new user instead\n`,
+    });
   });
 
   it("sets a user's role, which a running server applies at the user's next call", async () => {

@@ -193,7 +193,7 @@ export async function revokeKey(options: { tenant: string; keyId: string }, comm
 export async function erasePerson(options: { tenant: string; person: string }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
-    // A user's own person is the store's ConflictError, which names the user in one line.
+    // An active user's own person is the store's ConflictError, which names the user in one line.
     if (!(await store.persons.erase(options.tenant, options.person))) {
       const canonical = await store.personMerges.mergedInto(options.tenant, options.person);
       const where = canonical ? `: it was merged into person ${canonical}, erase that one` : "";

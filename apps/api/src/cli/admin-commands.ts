@@ -113,7 +113,8 @@ export function personsCommand(): Command {
     .command("erase")
     .description(
       "erase a person for good (right to erasure): the record, the persons merged into it, their addresses, links and " +
-        "participations; emails left with fewer than two persons are deleted. A user's own person is refused",
+        "participations; emails left with fewer than two persons are deleted. An active user's own person is refused " +
+        "(deactivate the user first); a deactivated user's account keeps only its uuid and role",
     )
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--person <uuid>", "person UUID", uuidOption)

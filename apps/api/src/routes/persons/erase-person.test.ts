@@ -126,7 +126,7 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     expect((await erase(zelda.uuid, acme.key)).status).toBe(204);
   });
 
-  it("answers 404 for another tenant's person and erases nothing; 409 for a user's own person", async () => {
+  it("answers 404 for another tenant's person and erases nothing; 409 for an active user's own person", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const { zelda } = await zeldaAndCleo(other);
     const snapshot = databaseSnapshot(context.databasePath);
@@ -135,10 +135,42 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     expect((await context.json(`/v1/persons/${zelda.uuid}`, { key: other.key })).status).toBe(200);
 
     const own = await erase(acme.member.person_uuid);
-    expect(own.status).toBe(409);
-    expect(own.body!.error).toContain(`user ${acme.member.uuid}`);
+    expect(own).toEqual({
+      status: 409,
+      body: {
+        error: `person ${acme.member.person_uuid} is active user ${acme.member.uuid}'s own person: deactivate the user first (rapport users deactivate), then erase the person`,
+      },
+    });
     expect(databaseSnapshot(context.databasePath)).toEqual(snapshot);
     expect((await erase("not-a-uuid")).status).toBe(400);
+  });
+
+  it("erases a deactivated user's own person; their account stays in the users list and on their records, with nothing personal", async () => {
+    const { store } = context.services;
+    const { member } = acme;
+    const { zelda } = await zeldaAndCleo();
+    const type = await store.opportunityTypes.create({ tenant_uuid: acme.tenant.uuid, label: "Deal" });
+    const stage = await store.opportunityStages.create({ tenant_uuid: acme.tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Lead" });
+    const deal = await store.opportunities.create(
+      { tenant_uuid: acme.tenant.uuid, name: "Mike's deal", type_uuid: type.uuid, stage_uuid: stage.uuid, owner_user_uuid: member.uuid },
+      { user_uuid: null },
+    );
+    await store.emails.ingest(acme.tenant.uuid, { message_id: "mike", sent_at: TEST_START - DAY, from: { person_uuid: member.person_uuid }, to: [{ person_uuid: zelda.uuid }] });
+    await store.users.deactivate(acme.tenant.uuid, member.uuid);
+
+    expect((await erase(member.person_uuid)).status).toBe(204);
+
+    expect((await context.json(`/v1/persons/${member.person_uuid}`, { key: acme.key })).status).toBe(404);
+    const users = await context.json(`/v1/users`, { key: acme.key });
+    const account = users.body!.items.find((user: { uuid: string }) => user.uuid === member.uuid);
+    expect(account).toMatchObject({ uuid: member.uuid, person_uuid: member.person_uuid, name: "[erased]", email: `${member.uuid}@erased.invalid`, is_active: false });
+    expect(JSON.stringify(users.body)).not.toContain(member.email);
+    expect(JSON.stringify(users.body)).not.toContain("Mike");
+    const owned = await context.json(`/v1/opportunities/${deal.uuid}`, { key: acme.key });
+    expect(owned.body!.owner).toMatchObject({ uuid: member.uuid, name: "[erased]" });
+    // The account's keys are revoked: no longer a key at all, not merely a deactivated user's.
+    expect((await context.json(`/v1/persons/${zelda.uuid}`, { key: acme.memberKey })).status).toBe(401);
+    expect((await context.json(`/v1/deletions?entity_type=PERSON`, { key: acme.key })).body!.items.map((item: { uuid: string }) => item.uuid)).toEqual([member.person_uuid]);
   });
 
   it("is an MCP tool marked destructive whose call erases the person", async () => {
