@@ -1,8 +1,8 @@
 /**
- * Every statement a person's erasure prepares (a contact's, and a former employee's with their account), planned under statistics like benchmark scale L's (a thousand rows
- * guessed per tenant; tables without such figures as SQLite guesses without statistics): each finds the erased
- * persons' rows by their uuids, none walks the rows of the tenant or of the file, but for the searches that have no
- * key to seek by.
+ * Every statement a person's erasure prepares (a contact's, and a former employee's with their account), planned
+ * under statistics like benchmark scale L's (a thousand rows guessed per tenant; tables without such figures as
+ * SQLite guesses without statistics): each finds the erased persons' rows by their uuids, and none walks the rows of
+ * the tenant or of the file but the searches that have no key to seek by and the two named below.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
