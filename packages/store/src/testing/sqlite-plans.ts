@@ -53,7 +53,7 @@ export function planOf(sqlite: SqliteDatabase.Database, source: string): string 
  * from tenant to tenant through an index led by the tenant (a seek per tenant in the file for every key).
  */
 export function tenantWalksIn(plan: string): string[] {
-  return plan.split("; ").filter((step) => /USING (COVERING )?INDEX \S+ \(tenant_uuid=\?\)$/.test(step) || step.includes("ANY(tenant_uuid)"));
+  return plan.split("; ").filter((step) => /USING ((COVERING )?INDEX \S+|PRIMARY KEY) \(tenant_uuid=\?\)$/.test(step) || step.includes("ANY(tenant_uuid)"));
 }
 
 /** How many statements `run` reads with (as `readDuring` sees them) whose SQL matches `pattern`. */
