@@ -14,6 +14,7 @@ import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { connectionDrain } from "./platform/response/connection-drain.js";
 import { ServerResponseWithoutStrayContentType } from "./platform/response/server-response.js";
 import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
+import { followGraphChanges } from "./relationships/follow-graph-changes.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
 import { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
@@ -93,6 +94,8 @@ export async function startServer(services: AppServices, options: StartServerOpt
     services.logger.debug({ tenant: tenantUuid, durationMs: Math.round(performance.now() - started) }, "collected the graph hydration's garbage");
   });
   const warmup = warmGraphs ? warmTenantGraphs(services.store, services.logger, services.clock) : null;
+  // Other processes' writes to the database reach the loaded graphs between requests.
+  const follower = followGraphChanges(services.store, services.logger);
   let closing: Promise<void> | null = null;
   // Ends the wait for the requests in flight, cutting their connections; set while that wait lasts.
   let cutConnections: (() => void) | undefined;
@@ -109,6 +112,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
     close(graceMilliseconds = 10_000) {
       closing ??= (async () => {
         warmup?.stop();
+        follower.stop();
         stopCollecting();
         await new Promise<void>((resolve) => {
           cutConnections = () => {

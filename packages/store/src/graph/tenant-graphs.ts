@@ -24,6 +24,11 @@ export interface TenantGraphs {
   /** The tenant's graph when it is hydrated, else null; never starts a hydration. */
   hydrated(tenantUuid: string): RelationshipGraph | null;
   /**
+   * The tenants whose graph is hydrated. A server asks `forTenant` of each now and then, so that other processes'
+   * writes are caught up in the background rather than by a request.
+   */
+  loadedTenants(): string[];
+  /**
    * A graph that scores the person as the tenant's graph does: the tenant's when it is hydrated, else one
    * hydrated from the person's own interactions and the tenant's active users alone (milliseconds to seconds,
    * where the whole tenant may take a minute). Its connection scores, relationship qualities and PathPower of
@@ -375,6 +380,9 @@ export function createTenantGraphs(options: {
     forTenant,
     hydrated(tenantUuid) {
       return entries.get(tenantUuid)?.graph ?? null;
+    },
+    loadedTenants() {
+      return [...entries].filter(([, entry]) => entry.graph !== null).map(([tenantUuid]) => tenantUuid);
     },
     ofPerson(tenantUuid, personUuid) {
       const known = entries.get(tenantUuid);
