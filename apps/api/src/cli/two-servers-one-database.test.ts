@@ -1,12 +1,13 @@
 /**
- * Two `rapport serve` processes on one database file (a load balancer in front of both): a write acknowledged by one
- * is in the other's relationship answers at its next read, as in its own.
+ * Two `rapport serve` processes on one database file (a load balancer in front of both), or `rapport import` beside a
+ * server: a write acknowledged by one process is in the server's relationship answers at its next read, as its own.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
+import { mailMessage, mboxFile } from "../imports/testing/archive-builders.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-two-servers-"));
@@ -36,15 +37,47 @@ describe("two servers on one database", { timeout: 60_000 }, () => {
       const teamPaths = async (url: string) => {
         const response = await fetch(`${url}/v1/persons/${zoe}/recommended-paths`, { headers });
         expect(response.status).toBe(200);
-        return ((await response.json()) as { items: Array<{ user_email?: string; user_name?: string; paths: unknown[] }> }).items.filter((item) => item.paths.length > 0);
+        const { items } = (await response.json()) as { items: Array<{ email: string; connection_score: number; paths: Array<Array<{ person_uuid: string }>> }> };
+        return items
+          .filter((item) => item.paths.length > 0)
+          .map((item) => ({ email: item.email, score: item.connection_score, paths: item.paths.map((path) => path.map((step) => step.person_uuid)) }));
       };
       const fromFirst = await teamPaths(first.url);
-      expect(fromFirst).toHaveLength(1);
-      // The second server loaded its graph before the email existed; it answers as the first does.
-      expect(await teamPaths(second.url)).toEqual(fromFirst);
+      expect(fromFirst.map((item) => item.email)).toEqual(["riley@demo-capital.example"]);
+      // The second server loaded its graph before the email existed; it answers as the first does (scores decay
+      // with the clock: read a moment apart, they agree to six places).
+      const fromSecond = await teamPaths(second.url);
+      expect(fromSecond.map(({ email, paths }) => ({ email, paths }))).toEqual(fromFirst.map(({ email, paths }) => ({ email, paths })));
+      expect(fromSecond[0]!.score).toBeCloseTo(fromFirst[0]!.score, 6);
     } finally {
       await second.stop();
       await first.stop();
+    }
+  });
+
+  it("ranks paths through the emails `rapport import` wrote beside it, without a restart", async () => {
+    const database = join(folder, "import-beside.db");
+    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    const key = (JSON.parse((await runRapport(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
+    const server = await startRapportServer(database);
+    try {
+      const headers = { "x-api-key": key, "content-type": "application/json" };
+      expect((await fetch(`${server.url}/v1/relationships?per_page=1`, { headers })).status).toBe(200);
+      const archive = join(folder, "riley.mbox");
+      writeFileSync(
+        archive,
+        mboxFile([mailMessage({ messageId: "<beside@x>", from: "Riley Chen <riley@demo-capital.example>", to: ["Zoe Park <zoe@newco.example>"], date: "Thu, 19 Nov 2026 09:00:00 +0000", subject: "Hello" })]),
+      );
+      const imported = await runRapport(database, "import", "mbox", archive, "--tenant", DEMO_TENANT_UUID);
+      expect(imported.code, imported.stderr).toBe(0);
+
+      const lookup = await fetch(`${server.url}/v1/persons/lookup/batch`, { method: "POST", headers, body: JSON.stringify({ criteria: [{ email: "zoe@newco.example" }] }) });
+      const zoe = ((await lookup.json()) as { results: Array<{ matches: Array<{ uuid: string }> }> }).results[0]!.matches[0]!.uuid;
+      const paths = await fetch(`${server.url}/v1/persons/${zoe}/recommended-paths`, { headers });
+      const items = ((await paths.json()) as { items: Array<{ paths: unknown[] }> }).items.filter((item) => item.paths.length > 0);
+      expect(items).toHaveLength(1);
+    } finally {
+      await server.stop();
     }
   });
 });
