@@ -2,7 +2,8 @@
  * Every statement a person's erasure prepares (a contact's, and a former employee's with their account), planned
  * under statistics like benchmark scale L's (a thousand rows guessed per tenant; tables without such figures as
  * SQLite guesses without statistics): each finds the erased persons' rows by their uuids, and none walks the rows of
- * the tenant or of the file but the searches that have no key to seek by and the three named below.
+ * the tenant or of the file but the searches that have no key to seek by, the pending activity times it reads whole
+ * on purpose, and the three named below.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,6 +60,16 @@ const GRAPH_CHANGES_OF_TWO = {
 };
 const GRAPH_CHANGES_OF_ONE = { ...GRAPH_CHANGES_OF_TWO, source: "delete from graph_changes where tenant_uuid = ? and kind in ('affiliation', 'merge') and (subject_uuid in (?) or merged_into_uuid in (?))" };
 
+/**
+ * Applying the tenant's pending activity times (`applyPendingOpportunityActivity`) reads and clears all of them on
+ * purpose: they are the persons whose emails and meetings were stored since the last read of opportunities.
+ */
+const PENDING_ACTIVITY = [
+  'select "person_uuid" from "opportunity_activity_pending" where "tenant_uuid" = ? limit ?',
+  'select "person_uuid", "at" from "opportunity_activity_pending" where "tenant_uuid" = ?',
+  'delete from "opportunity_activity_pending" where "tenant_uuid" = ?',
+];
+
 /** A plan's steps that walk a tenant (`tenantWalksIn`) or scan a whole table of the file. */
 function walksIn(plan: string): string[] {
   return [...tenantWalksIn(plan), ...plan.split("; ").filter((step) => /^SCAN (?!.*VIRTUAL TABLE)/.test(step) && !/^SCAN (CONSTANT ROW|json_each)/.test(step))];
@@ -90,7 +101,7 @@ describe("persons.erase, under statistics like scale L's", () => {
       expect(statements.length).toBeGreaterThan(30);
       const walking = statements
         .map((source) => source.replace(/\s+/g, " ").trim())
-        .filter((source) => !SEARCHES_WITHOUT_KEY.some((search) => search.test(source)))
+        .filter((source) => !SEARCHES_WITHOUT_KEY.some((search) => search.test(source)) && !PENDING_ACTIVITY.includes(source))
         .map((source) => ({ source: source.slice(0, 200), walks: walksIn(planOf(sqlite, source)) }))
         .filter((statement) => statement.walks.length > 0);
       expect(walking).toEqual([PERSONS_FOREIGN_KEY_CHECK, GRAPH_CHANGES_OF_TWO, PERSONS_FOREIGN_KEY_CHECK_OF_ONE, GRAPH_CHANGES_OF_ONE, ERASED_USERS_KEYS]);

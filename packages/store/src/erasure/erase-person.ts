@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
 import type { GraphChange } from "../graph/graph-change.js";
+import { graphChangesPosition } from "../graph/graph-change-log.js";
 import { interactionsByIds } from "../repositories/interaction-records.js";
 import { applyPendingOpportunityActivity, lastActivityOfPersons, lowerOpportunityActivityAfterLosses } from "../repositories/opportunity-activity.js";
 import { stampOpportunitiesChanged } from "../repositories/opportunity-change-stamp.js";
@@ -24,8 +25,11 @@ import { raiseErasuresGeneration } from "./erasures-generation.js";
  * (`eraseUserAccounts`).
  */
 export async function erasePerson(context: RepositoryContext, tenantUuid: string, personUuid: string): Promise<boolean> {
-  const changes = await withTransaction(context.db, (transaction) => eraseInTransaction(context, transaction, tenantUuid, personUuid));
+  // A heavy contact's erasure takes seconds: on a connection of its own, other requests' reads go on meanwhile.
+  const db = context.longWrites?.db() ?? context.db;
+  const changes = await withTransaction(db, (transaction) => eraseInTransaction(context, transaction, tenantUuid, personUuid));
   if (changes === null) return false;
+  context.longWrites?.committed();
   for (const change of changes) context.emit(tenantUuid, change);
   return true;
 }
@@ -56,6 +60,8 @@ async function eraseInTransaction(
   // A former employee's person: their deactivated account loses what named them with it.
   const users = await deactivatedOwnersOf(db, tenantUuid, personUuid, personUuids);
 
+  // Every entry of the graph changes log after this one is the erasure's (its transaction is the only writer).
+  const logBefore = await graphChangesPosition(db, tenantUuid);
   const traces = await tracesOf(db, tenantUuid, personUuids, users);
   await applyPendingOpportunityActivity(db, tenantUuid);
   // Read before their activity goes: their companies' dates may have come from it.
@@ -105,6 +111,7 @@ async function eraseInTransaction(
   }
   for (const companyUuid of traces.currentCompanyUuids) changes.push({ type: "end-affiliation", personUuid, companyUuid });
   changes.push({ type: "erasure-applied", generation: await raiseErasuresGeneration(db, tenantUuid) });
+  changes.push({ type: "changes-applied", after: logBefore, through: await graphChangesPosition(db, tenantUuid) });
   return changes;
 }
 

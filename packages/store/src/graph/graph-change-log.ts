@@ -8,6 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, GraphChangesTable } from "../database-schema.js";
 import { interactionsByIds } from "../repositories/interaction-records.js";
+import { GRAPH_CHANGES_SCOPE } from "../sqlite/migrations/0041-graph-changes.js";
 import type { GraphChange } from "./graph-change.js";
 
 /** One entry of the log. */
@@ -17,6 +18,16 @@ export type GraphChangeEntry = Pick<GraphChangesTable, "position" | "kind" | "su
 export interface LoggedGraphChange {
   subject: string;
   change: GraphChange;
+}
+
+/**
+ * The tenant's latest position in the log as `db` reads it: committed, or inside `db`'s transaction, its own entries
+ * too. Through the connection's queue, so after any transaction open on it.
+ */
+export async function graphChangesPosition(db: Kysely<Database>, tenantUuid: string): Promise<number> {
+  const { rows } = await sql<{ generation: number }>`select generation from change_generations
+    where tenant_uuid = ${tenantUuid} and scope = ${GRAPH_CHANGES_SCOPE}`.execute(db);
+  return rows[0]?.generation ?? 0;
 }
 
 /** The tenant's entries after `position`, in order, at most `limit`. */

@@ -16,7 +16,12 @@ export type GraphChange =
    * other changes, so the graph knows that generation applied. A generation it did not see applied (another
    * process's erasure) makes its next read load the graph again.
    */
-  | { type: "erasure-applied"; generation: number };
+  | { type: "erasure-applied"; generation: number }
+  /**
+   * A transaction of this process wrote the tenant's graph changes log from position `after` (excluded) through
+   * `through`, and its other changes say what they hold: a graph that held every entry through `after` holds them.
+   */
+  | { type: "changes-applied"; after: number; through: number };
 
 /** Where writes send their graph changes: applied at once, or held until a transaction commits. */
 export type GraphChangeSink = (tenantUuid: string, change: GraphChange) => void;

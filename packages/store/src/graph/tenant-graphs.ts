@@ -8,14 +8,13 @@
  */
 import { hydrateGraphAsync, type Interaction, type RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
 import { setImmediate } from "node:timers/promises";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { InteractionRecord } from "../activity-records.js";
 import type { InteractionRepository } from "../store.js";
 import type { GraphChange } from "./graph-change.js";
 import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
-import { graphChangeEntriesAfter, graphChangesOf } from "./graph-change-log.js";
-import { GRAPH_CHANGES_SCOPE } from "../sqlite/migrations/0041-graph-changes.js";
+import { graphChangeEntriesAfter, graphChangesOf, graphChangesPosition } from "./graph-change-log.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
 
 export interface TenantGraphs {
@@ -125,6 +124,7 @@ export function applyGraphChange(graph: RelationshipGraph, change: GraphChange):
       if (graph.hasPerson(change.supersededUuid)) graph.mergePersons(change.canonicalUuid, change.supersededUuid);
       return;
     case "erasure-applied":
+    case "changes-applied":
       // Bookkeeping for the entry (see `apply`): nothing of the graph changes.
       return;
   }
@@ -212,15 +212,12 @@ export function createTenantGraphs(options: {
   }
 
   /**
-   * The tenant's latest position in the graph changes log, committed: read through the connection's queue, after
-   * any transaction open on it (the snapshot of generations answers nothing inside one). The log's entries after it
-   * are applied after the hydration that follows (again, for those it read: harmless).
+   * The tenant's latest position in the graph changes log, committed (read after any transaction open on the
+   * connection: the snapshot of generations answers nothing inside one). The log's entries after it are applied after
+   * the hydration that follows (again, for those it read: harmless).
    */
-  async function changesPosition(tenantUuid: string): Promise<number> {
-    if (!changesGeneration) return 0;
-    const { rows } = await sql<{ generation: number }>`select generation from change_generations
-      where tenant_uuid = ${tenantUuid} and scope = ${GRAPH_CHANGES_SCOPE}`.execute(db);
-    return rows[0]?.generation ?? 0;
+  function changesPosition(tenantUuid: string): Promise<number> {
+    return changesGeneration ? graphChangesPosition(db, tenantUuid) : Promise.resolve(0);
   }
 
   /** Marks and unmarks the graph's internal users until they are the table's active users; true when one moved. */
@@ -397,6 +394,11 @@ export function createTenantGraphs(options: {
       // This process's erasure, its changes applied: the graph holds it, unless it missed an earlier one.
       if (change.type === "erasure-applied") {
         if (entry.erasuresSeen === change.generation - 1) entry.erasuresSeen = change.generation;
+        return;
+      }
+      // This process's transaction wrote the log's entries after `after` through `through`, its changes applied.
+      if (change.type === "changes-applied") {
+        if (entry.changesSeen >= change.after) entry.changesSeen = Math.max(entry.changesSeen, change.through);
         return;
       }
       if (entry.touched) for (const subject of subjectsOf(change)) entry.touched.add(subject);

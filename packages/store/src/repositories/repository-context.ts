@@ -28,6 +28,12 @@ export interface RepositoryContext {
   remembered?: RememberedReads;
   /** Monthly request counts kept in memory between writes (sqlite/monthly-usage-buffer.ts); absent in transactions. */
   usageBuffer?: MonthlyUsageBuffer;
+  /**
+   * A connection of its own for a write transaction that takes seconds (sqlite/long-write-connection.ts), so that
+   * other requests do not wait for it, and what to call once such a transaction committed (the store's connection
+   * forgets what it remembered). Absent in transactions and for an in-memory database.
+   */
+  longWrites?: { db(): Kysely<Database>; committed(): void };
 }
 
 /** Runs `work` in a transaction, or inside the current one when `db` already is a transaction. */

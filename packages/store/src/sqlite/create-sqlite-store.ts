@@ -43,6 +43,7 @@ import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
+import { createLongWriteConnection } from "./long-write-connection.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
 import { createFileRepository } from "../repositories/file-repository.js";
 import { createNoteRepository } from "../repositories/note-repository.js";
@@ -122,7 +123,16 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
         .execute((transaction) =>
           work(
             buildStore(
-              { ...context, db: transaction, emit: (...change) => held.push(change), entityActivity: undefined, hydratedEntityActivity: undefined, remembered: undefined, usageBuffer: undefined },
+              {
+                ...context,
+                db: transaction,
+                emit: (...change) => held.push(change),
+                entityActivity: undefined,
+                hydratedEntityActivity: undefined,
+                remembered: undefined,
+                usageBuffer: undefined,
+                longWrites: undefined,
+              },
               graphs,
               close,
               path,
@@ -181,11 +191,13 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   sqlite.pragma("analysis_limit = 1000");
   sqlite.pragma("optimize = 0x10002");
   const usageBuffer = createMonthlyUsageBuffer(sqlite);
+  const longWriteConnection = path === ":memory:" ? null : createLongWriteConnection(path);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     usageBuffer.close();
+    await longWriteConnection?.close();
     await db.destroy();
   };
   const readContext = { db, now, generateId, emit: () => undefined };
@@ -210,6 +222,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       hydratedEntityActivity: hydratedGraphEntityActivity(graphs),
       remembered: createRememberedReads(generations, createPersonChangeLog(sqlite)),
       usageBuffer,
+      longWrites: longWriteConnection ? { db: () => longWriteConnection.db(), committed: generations.forget } : undefined,
     },
     graphs,
     close,
