@@ -12,6 +12,7 @@ import { createBackupProgressDisplay } from "./backup-progress.js";
 import { CliError, printResult } from "./cli-output.js";
 import { DEFAULT_DATABASE_PATH, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { megabytes } from "./progress-display.js";
+import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
 export interface BackupOptions {
   to: string;
@@ -37,11 +38,11 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
     throw new CliError(`no database at ${database} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
   }
   const display = createBackupProgressDisplay(process.stderr);
-  // Ctrl-C stops the copy at its next step, which removes the partial file, rather than leaving it behind.
+  // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) stops the copy at its next step, which removes the
+  // partial file, rather than leaving it behind.
   const controller = new AbortController();
   const onSignal = () => controller.abort();
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
   const started = performance.now();
   try {
     // Not through a store, which would migrate the file first: a backup before an upgrade is of the earlier version.
@@ -67,7 +68,6 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
     if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.backup: /, ""));
     throw error;
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
   }
 }

@@ -13,6 +13,7 @@ import { ImportFormatError } from "../imports/imported-items.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { createImportProgressDisplay } from "./import-progress.js";
+import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
 export interface ImportOptions {
   tenant: string;
@@ -84,9 +85,9 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     process.stderr.write("\nrapport: stopping after the batch in flight (Ctrl-C again to quit at once)\n");
     controller.abort();
   };
-  // SIGTERM too: a service manager's stop, `docker stop`, a cron job's timeout.
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  // SIGTERM too: a service manager's stop, `docker stop`, a cron job's timeout; SIGHUP: the terminal or ssh session
+  // it ran in closed, which would otherwise end it in the middle of a batch's transaction.
+  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
   const display = createImportProgressDisplay(process.stderr);
   try {
     if (!(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
@@ -113,8 +114,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     if (error instanceof ImportFormatError || error instanceof ImportRequestError) throw new CliError(error.message);
     throw error;
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
     await store.close();
   }
 }

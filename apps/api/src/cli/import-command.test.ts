@@ -216,10 +216,11 @@ describe("rapport import", () => {
     expect(rest).toMatchObject({ outcome: "completed", emails: { new: 3_000 - first.emails.new, known: first.emails.new } });
   });
 
-  it("stops the same way on SIGTERM (a service manager's stop, docker stop)", async () => {
-    const path = join(folder, "large-sigterm.mbox");
+  // SIGTERM: a service manager's stop, docker stop; SIGHUP: the terminal or ssh session it ran in closed.
+  it.each(["SIGTERM", "SIGHUP"] as const)("stops the same way on %s", async (signal) => {
+    const path = join(folder, `large-${signal}.mbox`);
     await writeLargeMbox(path, { messages: 3_000, correspondents: 100, owner: "ada@acme.example", bodyLines: 2 });
-    const stopped = JSON.parse((await rapport(["--json", "tenants", "create", "--name", "Stopped by SIGTERM"])).stdout).uuid as string;
+    const stopped = JSON.parse((await rapport(["--json", "tenants", "create", "--name", `Stopped by ${signal}`])).stdout).uuid as string;
     const child = spawn(process.execPath, [cliPath, "--db", database, "--json", "import", "mbox", path, "--tenant", stopped, "--batch-size", "20"]);
     let stdout = "";
     let stderr = "";
@@ -231,7 +232,7 @@ describe("rapport import", () => {
         if (stderr.includes("import: ")) resolve();
       }),
     );
-    child.kill("SIGTERM");
+    child.kill(signal);
     expect(await exited).toBe(130);
     const first = JSON.parse(stdout);
     expect(first.outcome).toBe("interrupted");

@@ -1,7 +1,7 @@
 /**
  * @module
  * What `rapport serve` does once its options are read (in serve-command.ts): seeds the demo tenant when asked,
- * starts the server, prints where it listens (and the demo keys), and stops cleanly on SIGTERM/SIGINT.
+ * starts the server, prints where it listens (and the demo keys), and stops cleanly on SIGTERM, SIGINT or SIGHUP.
  */
 import type { Command } from "commander";
 import { createServices } from "../create-services.js";
@@ -15,6 +15,7 @@ import { startServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
 export interface ServeOptions {
   port: number;
@@ -120,6 +121,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
       () => process.exit(1),
     );
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  // SIGHUP too (see stopping-signals.ts): otherwise a hangup ends the process at once, cutting the requests in
+  // flight and leaving the WAL unchecked-pointed.
+  for (const signal of STOPPING_SIGNALS) process.on(signal, () => shutdown(signal));
 }

@@ -1,5 +1,8 @@
-/** `rapport serve` stopping: a second signal during the drain stops waiting for the requests in flight. */
-import { spawn } from "node:child_process";
+/**
+ * `rapport serve` stopping: SIGHUP drains like SIGTERM, and a second signal during the drain stops waiting for the
+ * requests in flight.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -10,46 +13,105 @@ import { CLI_PATH } from "../testing/built-cli.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-shutdown-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+interface ServingDemo {
+  process: ChildProcessWithoutNullStreams;
+  port: string;
+  tenantKey: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The log lines' messages and fields so far (stderr: the server runs with --json). */
+  logs(): { msg: string; signal?: string }[];
+}
+
+async function serveDemo(database: string): Promise<ServingDemo> {
+  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"], {
+    env: { ...process.env, RAPPORT_LOG_LEVEL: "info" },
+  });
+  let stdout = "";
+  let stderr = "";
+  server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
+  const started = await new Promise<{ url: string; demo: { tenant_key: string } }>((resolve, reject) => {
+    server.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        // Not the whole document yet.
+      }
+    });
+    server.once("exit", (code) => reject(new Error(`server exited early with ${code}: ${stderr}`)));
+  });
+  return {
+    process: server,
+    port: new URL(started.url).port,
+    tenantKey: started.demo.tenant_key,
+    exited,
+    logs: () =>
+      stderr
+        .trim()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg: string; signal?: string }),
+  };
+}
+
 describe("rapport serve shutting down", { timeout: 60_000 }, () => {
+  it("drains on SIGHUP like on SIGTERM: the request in flight is answered, then the database is closed and it exits 0", async () => {
+    const database = join(folder, "hangup.db");
+    const server = await serveDemo(database);
+    const body = JSON.stringify({ name: "Hung Up", emails: ["hung.up@example.com"] });
+    const creation = request({
+      host: "127.0.0.1",
+      port: server.port,
+      method: "POST",
+      path: "/v1/persons",
+      headers: { "x-api-key": server.tenantKey, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    });
+    const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      creation.once("error", reject);
+      creation.once("response", (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+      });
+    });
+    // Half the body now, the rest once the hangup has arrived: the request is in flight across it.
+    creation.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.process.kill("SIGHUP");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.logs().find((line) => line.msg === "shutting down: finishing in-flight requests")).toMatchObject({ signal: "SIGHUP" });
+    creation.end(body.slice(10));
+    expect(await answered).toEqual({ status: 201, connection: "close" });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(`${database}-wal`)).toBe(false);
+  });
+
   it("stops at once on a second signal, cutting the request still in flight, and closes the database", async () => {
     const database = join(folder, "second-signal.db");
-    const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"], {
-      env: { ...process.env, RAPPORT_LOG_LEVEL: "info" },
-    });
-    let stdout = "";
-    let stderr = "";
-    server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-    const started = await new Promise<{ url: string; demo: { tenant_key: string } }>((resolve, reject) => {
-      server.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        try {
-          resolve(JSON.parse(stdout));
-        } catch {
-          // Not the whole document yet.
-        }
-      });
-      server.once("exit", (code) => reject(new Error(`server exited early with ${code}: ${stderr}`)));
-    });
+    const server = await serveDemo(database);
     // An upload whose body never ends: in flight until the server cuts it.
-    const { port } = new URL(started.url);
-    const upload = request({ host: "127.0.0.1", port, method: "POST", path: "/v1/imports", headers: { "x-api-key": started.demo.tenant_key, "content-type": "multipart/form-data; boundary=b" } });
+    const upload = request({
+      host: "127.0.0.1",
+      port: server.port,
+      method: "POST",
+      path: "/v1/imports",
+      headers: { "x-api-key": server.tenantKey, "content-type": "multipart/form-data; boundary=b" },
+    });
     const cut = new Promise<string>((resolve) => {
       upload.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
       upload.once("response", (response) => resolve(`answered ${response.statusCode}`));
     });
     upload.write('--b\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvcf\r\n');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    server.kill("SIGTERM");
+    server.process.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 300));
     const secondSignal = performance.now();
-    server.kill("SIGINT");
-    expect(await exited).toBe(0);
+    server.process.kill("SIGINT");
+    expect((await server.exited).code).toBe(0);
     // Well within the 10 s the first signal gives the requests in flight.
     expect(performance.now() - secondSignal).toBeLessThan(3_000);
     expect(await cut).toBe("ECONNRESET");
-    const messages = stderr.trim().split("\n").map((line) => (JSON.parse(line) as { msg: string }).msg);
-    expect(messages).toContain("shutting down now: cutting the requests still in flight");
+    expect(server.logs().map((line) => line.msg)).toContain("shutting down now: cutting the requests still in flight");
     expect(existsSync(`${database}-wal`)).toBe(false);
   });
 });
