@@ -272,6 +272,8 @@ export interface SettingsRepository {
   get(key: string): Promise<string | null>;
   /** Returns the stored value, storing `create()` first when the key is absent. */
   getOrCreate(key: string, create: () => string): Promise<string>;
+  /** Stores `value` under `key`, replacing what was there (a rotated secret, say). */
+  set(key: string, value: string): Promise<void>;
 }
 
 export interface EmailRepository {
@@ -470,6 +472,8 @@ export interface OAuthSigningKeyRepository {
   list(): Promise<OAuthSigningKey[]>;
   /** Stores a key unless one with its kid exists (so concurrent first starts agree). */
   add(input: { kid: string; private_jwk: Record<string, unknown> }): Promise<void>;
+  /** Deletes the key with this kid (a retired or revoked one); false when there was none. */
+  remove(kid: string): Promise<boolean>;
 }
 
 export interface UserPasswordRepository {

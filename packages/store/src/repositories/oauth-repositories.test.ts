@@ -1,4 +1,4 @@
-/** The OAuth authorization server's storage: models with their indexes, signing keys, login passwords. */
+/** The OAuth authorization server's storage: models with their indexes, signing keys, login passwords; the settings it keeps its cookie keys in. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,6 +74,27 @@ describe("oauthSigningKeys", () => {
       { kid: "k1", private_jwk: { kty: "RSA", d: "first" }, created_at: 10 },
       { kid: "k0", private_jwk: { kty: "RSA", d: "later" }, created_at: 12 },
     ]);
+    await store.close();
+  });
+
+  it("removes a key by kid, and says whether there was one", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    await store.oauthSigningKeys.add({ kid: "old", private_jwk: { kty: "RSA", d: "old" } });
+    await store.oauthSigningKeys.add({ kid: "new", private_jwk: { kty: "RSA", d: "new" } });
+    expect(await store.oauthSigningKeys.remove("old")).toBe(true);
+    expect(await store.oauthSigningKeys.remove("old")).toBe(false);
+    expect((await store.oauthSigningKeys.list()).map((key) => key.kid)).toEqual(["new"]);
+    await store.close();
+  });
+});
+
+describe("settings", () => {
+  it("sets a value, replacing the stored one, which getOrCreate then returns", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    await store.settings.set("secret", "first");
+    expect(await store.settings.getOrCreate("secret", () => "created")).toBe("first");
+    await store.settings.set("secret", "second");
+    expect(await store.settings.get("secret")).toBe("second");
     await store.close();
   });
 });

@@ -1,4 +1,4 @@
-/** The OAuth authorization server's signing keys, generated on first start and kept here. */
+/** The OAuth authorization server's signing keys, generated on first start (or by a rotation) and kept here. */
 import type { OAuthSigningKeyRepository } from "../store.js";
 import { parseJson, type RepositoryContext } from "./repository-context.js";
 
@@ -18,6 +18,10 @@ export function createOAuthSigningKeyRepository({ db, now }: RepositoryContext):
         .values({ kid, private_jwk: JSON.stringify(private_jwk), created_at: now() })
         .onConflict((conflict) => conflict.column("kid").doNothing())
         .execute();
+    },
+    async remove(kid) {
+      const result = await db.deleteFrom("oauth_signing_keys").where("kid", "=", kid).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }

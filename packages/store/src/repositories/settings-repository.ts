@@ -19,5 +19,12 @@ export function createSettingsRepository({ db }: RepositoryContext): SettingsRep
       if (value === null) throw new Error(`settings: ${key} vanished right after it was stored`);
       return value;
     },
+    async set(key, value) {
+      await db
+        .insertInto("settings")
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
+        .execute();
+    },
   };
 }
