@@ -4,9 +4,9 @@
  * for the MCP authorization flow: dynamic client registration and Client ID Metadata Documents,
  * authorization code with PKCE, `resource` indicators (RFC 8707) naming the `/mcp` resource, `iss`
  * on the authorization response (RFC 9207), and JWT access tokens (RFC 9068) whose audience is
- * that resource. Its state lives in the Store; its signing keys in the database.
+ * that resource. Its state lives in the Store; its signing and cookie keys in the database, read once when it
+ * is created (a rotation takes effect at the server's next start).
  */
-import { randomBytes } from "node:crypto";
 import type { Store } from "@rapport/store";
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
@@ -15,6 +15,7 @@ import type { Logger } from "pino";
 import { MCP_SCOPES } from "../mcp/mcp-scopes.js";
 import { findActiveAccount } from "./active-account.js";
 import { isFetchableClientIdUrl } from "./client-id-url.js";
+import { loadCookieKeys } from "./cookie-keys.js";
 import { errorPage } from "./interaction-pages.js";
 import { loadSigningKeys, SIGNING_ALGORITHM } from "./signing-keys.js";
 import { StoreOidcAdapter } from "./store-oidc-adapter.js";
@@ -69,12 +70,13 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   // Loaded when first needed: the package announces itself on import.
   const { default: ProviderClass, errors } = await import("oidc-provider");
   const keys = await loadSigningKeys(store);
-  const cookieKey = await store.settings.getOrCreate("oauth_cookie_key", () => randomBytes(32).toString("base64url"));
+  const cookieKeys = await loadCookieKeys(store);
 
   const configuration: Configuration = {
     adapter: (model: string) => new StoreOidcAdapter(model, store),
     jwks: { keys: keys.privateKeys as NonNullable<Configuration["jwks"]>["keys"] },
-    cookies: { keys: [cookieKey] },
+    // The first key signs; every one verifies (a rotation's retired keys, for the sessions they signed).
+    cookies: { keys: cookieKeys },
     async findAccount(_ctx, accountId) {
       const account = await findActiveAccount(store, accountId);
       if (!account) return undefined;
@@ -117,7 +119,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
             audience: resource,
             accessTokenFormat: "jwt",
             accessTokenTTL: OAUTH_TTL.AccessToken,
-            jwt: { sign: { alg: SIGNING_ALGORITHM } },
+            jwt: { sign: { alg: SIGNING_ALGORITHM, kid: keys.currentKid } },
           };
         },
       },

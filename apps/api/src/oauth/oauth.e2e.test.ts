@@ -3,11 +3,12 @@
  * from the 401, dynamic registration, authorization code + PKCE with `resource`, the sign-in and
  * consent pages (filled in by a small cookie-keeping user agent), the token, and tool calls as the
  * signed-in user. Then bad, expired and foreign tokens, refresh tokens, codes and consent of a
- * deactivated user or a deleted tenant, and a restart that keeps clients, grants and signing keys.
+ * deactivated user or a deleted tenant, a restart that keeps clients, grants and signing keys, and the keys
+ * rotated by the built `rapport oauth rotate-keys`.
  */
 import { auth, Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
-import { decodeJwt, importJWK, SignJWT, type JWK } from "jose";
+import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../create-services.js";
@@ -15,6 +16,7 @@ import { changesNothing, defineOperation } from "../operations/operation.js";
 import { createLogger } from "../platform/logging/logger.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
+import { runRapport } from "../testing/built-cli.js";
 import { databaseSnapshot } from "../testing/database-snapshot.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { accountIdFor } from "./account-id.js";
@@ -579,15 +581,20 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
   });
 });
 
+/** Stops the server and starts another on the same database and port, as `rapport serve` restarted. */
+async function restartServer() {
+  const port = server.port;
+  await server.close(100);
+  // Let the client side see the old connections close before reusing the port.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const services = await createServices({ databasePath: context.databasePath, logger: createLogger({ level: "silent" }) });
+  server = await startServer(services, { port, operations: table });
+}
+
 describe("a restart", () => {
   it("keeps registered clients, grants and signing keys", async () => {
-    const port = server.port;
     const accessToken = oauth.savedTokens!.access_token;
-    await server.close(100);
-    // Let the client side see the old connections close before reusing the port.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const services = await createServices({ databasePath: context.databasePath, logger: createLogger({ level: "silent" }) });
-    server = await startServer(services, { port, operations: table });
+    await restartServer();
     // Signed by the key kept in the database: still accepted.
     expect((await rawMcpPost(`Bearer ${accessToken}`)).status).toBe(200);
     // The refresh token (and its grant and client) survived: the SDK refreshes and calls on.
@@ -601,5 +608,91 @@ describe("a restart", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("rotating the keys with rapport oauth rotate-keys", () => {
+  const rotateKeys = async (...options: string[]) => {
+    const rotated = await runRapport(context.databasePath, "--json", "oauth", "rotate-keys", ...options);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    return JSON.parse(rotated.stdout) as { signing_keys: { current: string; verifying: string[]; removed: string[] }; restart_required: boolean };
+  };
+  const kidOf = (token: string) => decodeProtectedHeader(token).kid;
+  const jwksKids = async () => ((await (await fetch(`${server.url}/oauth/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((key) => key.kid);
+  /** Refreshes the client's access token at the token endpoint, keeping the refresh token it answers. */
+  const refreshAccessToken = async () => {
+    const response = await refresh(oauth, oauth.savedTokens!.refresh_token!);
+    expect(response.status).toBe(200);
+    const tokens = (await response.json()) as { access_token: string; refresh_token?: string };
+    oauth.savedTokens = { ...oauth.savedTokens!, access_token: tokens.access_token, refresh_token: tokens.refresh_token ?? oauth.savedTokens!.refresh_token };
+    return tokens.access_token;
+  };
+  let signedBeforeRotation = "";
+  let signedAfterRotation = "";
+
+  it("keeps a token signed before the rotation verifying after the restart, and signs new tokens with the new key", async () => {
+    signedBeforeRotation = oauth.savedTokens!.access_token;
+    const oldKid = kidOf(signedBeforeRotation);
+    const rotation = await rotateKeys();
+    expect(rotation).toMatchObject({ signing_keys: { verifying: [oldKid], removed: [] }, restart_required: true });
+    expect(rotation.signing_keys.current).not.toBe(oldKid);
+    // Until it restarts, the running server signs with the keys it loaded, as the command says.
+    expect(kidOf(await refreshAccessToken())).toBe(oldKid);
+
+    await restartServer();
+    expect((await rawMcpPost(`Bearer ${signedBeforeRotation}`)).status).toBe(200);
+    expect(await jwksKids()).toEqual([rotation.signing_keys.current, oldKid]);
+    signedAfterRotation = await refreshAccessToken();
+    expect(kidOf(signedAfterRotation)).toBe(rotation.signing_keys.current);
+    expect((await rawMcpPost(`Bearer ${signedAfterRotation}`)).status).toBe(200);
+  });
+
+  it("with --revoke-old, stops verifying every token the replaced keys signed once restarted; a refresh gets one signed by the new key", async () => {
+    const rotation = await rotateKeys("--revoke-old");
+    expect(rotation.signing_keys.verifying).toEqual([]);
+    expect(rotation.signing_keys.removed).toEqual(expect.arrayContaining([kidOf(signedBeforeRotation), kidOf(signedAfterRotation)]));
+    // The running server still has the revoked keys: the restart is what revokes.
+    expect((await rawMcpPost(`Bearer ${signedAfterRotation}`)).status).toBe(200);
+
+    await restartServer();
+    for (const token of [signedBeforeRotation, signedAfterRotation]) {
+      const refused = await rawMcpPost(`Bearer ${token}`);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/not a valid access token for this server/);
+    }
+    expect(await jwksKids()).toEqual([rotation.signing_keys.current]);
+    // Refresh tokens are stored, not signed: the client carries on with a token signed by the new key.
+    const refreshed = await refreshAccessToken();
+    expect(kidOf(refreshed)).toBe(rotation.signing_keys.current);
+    expect((await rawMcpPost(`Bearer ${refreshed}`)).status).toBe(200);
+  });
+
+  it("lets a sign-in begun before a rotation finish after it, but not one begun before --revoke-old", async () => {
+    const beginSignIn = async () => {
+      const client = new MemoryOAuthClient();
+      await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client }))).rejects.toThrow(
+        UnauthorizedError,
+      );
+      const browser = new UserAgent();
+      const login = await browser.follow(client.authorizationUrl!.href);
+      expect(login.response.status).toBe(200);
+      const action = formAction(await login.response.text(), "login");
+      // Its cookies are signed by the current cookie key.
+      // The member's email is in a second workspace too (above): the tenant is named.
+      return () => browser.submit(login.url, action, { email: acme.member.email, password: PASSWORD, tenant: acme.tenant.uuid });
+    };
+    const kept = await beginSignIn();
+    await rotateKeys();
+    await restartServer();
+    const consent = await kept();
+    expect(consent.response.status).toBe(200);
+    expect(await consent.response.text()).toContain("Allow Rapport Test Agent?");
+
+    const revoked = await beginSignIn();
+    await rotateKeys("--revoke-old");
+    await restartServer();
+    const expired = await revoked();
+    expect(expired.response.status).toBe(400);
+    expect(await expired.response.text()).toContain("This sign-in page is no longer valid");
   });
 });
