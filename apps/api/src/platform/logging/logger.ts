@@ -1,6 +1,7 @@
 /** Structured JSON logs (pino), one line per event, each request's lines carrying its request id. */
 import { pino, type Logger, type LoggerOptions } from "pino";
 import { ConfigurationError } from "../environment/configuration-error.js";
+import { terminalGone } from "../runtime/terminal-gone.js";
 
 export type { Logger };
 
@@ -16,9 +17,25 @@ export function logLevelFromEnvironment(environment: NodeJS.ProcessEnv): string 
 /** Where the log lines go: stdout, unless stdout carries a document of its own (`rapport --json serve`). */
 export type LogOutput = "stdout" | "stderr";
 
+/**
+ * Makes `destination` drop what it is given once its terminal is gone (pino does so itself for EPIPE, a closed pipe).
+ * Else the write error ends the process as an uncaught exception, and the flush at exit retries the unwritten lines
+ * forever: a server whose terminal hung up would never close its database.
+ */
+function discardOnceTerminalGone(destination: ReturnType<typeof pino.destination>): void {
+  destination.on("error", (error: NodeJS.ErrnoException) => {
+    if (!terminalGone(error)) throw error;
+    destination.write = () => true;
+    destination.flush = () => undefined;
+    destination.flushSync = () => undefined;
+    destination.end = () => undefined;
+  });
+}
+
 /** A JSON logger on `output` (stdout by default); `level: "silent"` for tests. */
 export function createLogger(options: LoggerOptions = {}, output: LogOutput = "stdout"): Logger {
   // Asynchronous, as pino's own default for stdout: pino flushes it when the process exits.
   const destination = pino.destination({ dest: output === "stderr" ? 2 : 1, sync: false });
+  discardOnceTerminalGone(destination);
   return pino({ level: options.level ?? logLevelFromEnvironment(process.env), base: { service: "rapport" }, ...options }, destination);
 }

@@ -1,0 +1,106 @@
+/**
+ * Commands run in a terminal that hangs up (its window closed, its ssh session dropped), as `script` gives them one:
+ * killing `script` closes the terminal, so the command gets SIGHUP and every write to the terminal fails with EIO.
+ * Each still stops cleanly: the database is closed, its -wal file gone. (Node 20's own exit may then abort, on
+ * restoring the terminal's modes: nodejs/node#51519; nothing here depends on the exit status.)
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeLargeMbox } from "../imports/benchmark/write-large-mbox.js";
+import { CLI_PATH, runRapport } from "../testing/built-cli.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-terminal-hangup-"));
+/** Servers started here: one a failed test left hanging is killed. */
+const serverPids: number[] = [];
+afterAll(() => {
+  for (const pid of serverPids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone already, as it should be.
+    }
+  }
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const haveScript = spawnSync("script", ["--version"]).status === 0;
+
+const quoted = (argument: string) => `'${argument.replaceAll("'", `'\\''`)}'`;
+
+/** Runs `rapport ...args` in a terminal of its own; `output()` is what it showed there so far. */
+function inTerminal(...args: string[]): { terminal: ChildProcess; output(): string } {
+  const command = ["exec", process.execPath, CLI_PATH, ...args].map((part, index) => (index === 0 ? part : quoted(part))).join(" ");
+  const terminal = spawn("script", ["--quiet", "--flush", "--return", "--command", command, "/dev/null"]);
+  let output = "";
+  terminal.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { terminal, output: () => output };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Closes the terminal: the command's session gets SIGHUP, its writes EIO. */
+function hangUp(terminal: ChildProcess) {
+  terminal.kill("SIGKILL");
+}
+
+describe.skipIf(!haveScript)("a command whose terminal hangs up", { timeout: 60_000 }, () => {
+  it("rapport serve answers the request in flight, then closes the database", async () => {
+    const database = join(folder, "served.db");
+    const { terminal, output } = inTerminal("--db", database, "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs");
+    await until(() => /"tenant_key": "[^"]+"/.test(output()) && /"pid":\d+/.test(output()), "the server to start");
+    serverPids.push(Number(/"pid":(\d+)/.exec(output())![1]));
+    const url = new URL(/"url": "([^"]+)"/.exec(output())![1]!);
+    const key = /"tenant_key": "([^"]+)"/.exec(output())![1]!;
+    const body = JSON.stringify({ name: "Across the hangup", emails: ["across.hangup@example.com"] });
+    const creation = request({
+      host: url.hostname,
+      port: url.port,
+      method: "POST",
+      path: "/v1/persons",
+      headers: { "x-api-key": key, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      creation.once("error", reject);
+      creation.once("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+    });
+    // In flight across the hangup: the server logs its shutdown to the terminal that is gone, while it waits.
+    creation.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    hangUp(terminal);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    creation.end(body.slice(10));
+    const gaveUp = new Promise<string>((resolve) => setTimeout(() => resolve("no answer in 10 s"), 10_000).unref());
+    expect(await Promise.race([answered, gaveUp])).toBe(201);
+    await until(() => !existsSync(`${database}-wal`), "the database to be closed");
+  });
+
+  it("rapport import stops after the batch in flight and closes the database; a re-run finishes", async () => {
+    const database = join(folder, "imported.db");
+    const mbox = join(folder, "large.mbox");
+    await writeLargeMbox(mbox, { messages: 3_000, correspondents: 100, owner: "ada@acme.example", bodyLines: 2 });
+    const tenant = (JSON.parse((await runRapport(database, "--json", "tenants", "create", "--name", "Hung up")).stdout) as { uuid: string }).uuid;
+    const { terminal, output } = inTerminal("--db", database, "import", "mbox", mbox, "--tenant", tenant, "--batch-size", "20");
+    // The progress bar: the import is writing batches.
+    await until(() => / items \| /.test(output()), "the import to show progress");
+    hangUp(terminal);
+    await until(() => !existsSync(`${database}-wal`), "the database to be closed");
+    const rest = await runRapport(database, "--json", "import", "mbox", mbox, "--tenant", tenant);
+    const summary = JSON.parse(rest.stdout) as { outcome: string; emails: { new: number; known: number } };
+    expect(summary.outcome).toBe("completed");
+    expect(summary.emails.known).toBeGreaterThan(0);
+    expect(summary.emails.new + summary.emails.known).toBe(3_000);
+  });
+});
