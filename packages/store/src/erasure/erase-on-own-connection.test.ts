@@ -45,6 +45,21 @@ describe("persons.erase on a connection of its own", () => {
     }
   });
 
+  it("gives the event loop a turn after each statement, so the process goes on answering", async () => {
+    const store = await createSqliteStore({ path: join(folder, "event-loop-turns.db"), now: () => NOW });
+    try {
+      const { tenantUuid, busyUuid } = await tenantWithBusyContact(store, 200);
+      const order: string[] = [];
+      const erasing = store.persons.erase(tenantUuid, busyUuid).then(() => order.push("erased"));
+      // A request's socket is read in such a turn; a chain of settled promises alone would run to its end first.
+      setImmediate(() => order.push("a turn of the event loop"));
+      await erasing;
+      expect(order).toEqual(["a turn of the event loop", "erased"]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("is seen by a read right after it, even while reads ran throughout", async () => {
     const store = await createSqliteStore({ path: join(folder, "read-right-after.db"), now: () => NOW });
     try {
@@ -54,8 +69,12 @@ describe("persons.erase on a connection of its own", () => {
         let erased = false;
         const erasing = store.persons.erase(tenant.uuid, person.uuid).then(() => (erased = true));
         // Reads one after another on the store's connection, each asking whether another connection committed (at
-        // most once a millisecond): the last one before the erasure's commit asked a moment before it.
-        while (!erased) await store.persons.get(tenant.uuid, person.uuid);
+        // most once a millisecond): the last one before the erasure's commit asked a moment before it. Each waits
+        // for a turn of the event loop, as requests do, in which the erasure takes its next step.
+        while (!erased) {
+          await store.persons.get(tenant.uuid, person.uuid);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
         await erasing;
         expect(await store.persons.get(tenant.uuid, person.uuid)).toBeNull();
       }

@@ -17,10 +17,12 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type DialectAdapter,
+  type QueryResult,
   type Driver,
   type QueryCompiler,
   type SqliteDialectConfig,
 } from "kysely";
+import { setImmediate } from "node:timers/promises";
 import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
 
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
@@ -30,8 +32,30 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class ImmediateTransactionsSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly yieldAfterEachStatement: boolean,
+  ) {
+    super(config);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!this.yieldAfterEachStatement) return connection;
+    // better-sqlite3 runs each statement synchronously, and Kysely's promises around it settle at once: a chain of
+    // statements never gives the event loop a turn, so no request is even read until it ends.
+    return {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        const result = await connection.executeQuery<R>(query);
+        await setImmediate();
+        return result;
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
   }
 }
 
@@ -41,14 +65,20 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
  */
 export class ImmediateTransactionsSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #yieldAfterEachStatement: boolean;
 
-  constructor(config: SqliteDialectConfig) {
+  /**
+   * With `yieldAfterEachStatement`, each statement is followed by a turn of the event loop (`setImmediate`): for a
+   * connection whose transactions run for seconds, so that the process goes on answering meanwhile.
+   */
+  constructor(config: SqliteDialectConfig, options: { yieldAfterEachStatement?: boolean } = {}) {
     super(config);
     this.#config = config;
+    this.#yieldAfterEachStatement = options.yieldAfterEachStatement ?? false;
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionsSqliteDriver(this.#config);
+    return new ImmediateTransactionsSqliteDriver(this.#config, this.#yieldAfterEachStatement);
   }
 
   override createAdapter(): DialectAdapter {

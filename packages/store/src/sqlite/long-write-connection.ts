@@ -3,8 +3,9 @@
  * A second connection to the store's file, for a write transaction that takes seconds (erasing a contact with a
  * hundred thousand emails takes 15 to 30 s on benchmark scale L). On the store's own connection such a transaction
  * held Kysely's connection lock throughout: every other request of every tenant that touched the database waited for
- * it. On a connection of its own, the others' reads go on (in WAL mode a reader sees the last commit), and their
- * writes wait for SQLite's write lock as for another process's (the busy timeout, then a 503 with Retry-After).
+ * it. On a connection of its own, whose every statement is followed by a turn of the event loop, the process goes on
+ * answering: the others' reads go on (in WAL mode a reader sees the last commit), and their writes wait for SQLite's
+ * write lock as for another process's (the busy timeout, then a 503 with Retry-After).
  * Opened at its first use, closed with the store; an in-memory database has no file to share, and its long writes
  * stay on the store's connection.
  */
@@ -31,7 +32,7 @@ export function createLongWriteConnection(path: string): LongWriteConnection {
       sqlite.pragma("busy_timeout = 5000");
       sqlite.pragma("synchronous = NORMAL");
       sqlite.pragma("foreign_keys = ON");
-      db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite) }) });
+      db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite) }, { yieldAfterEachStatement: true }) });
       return db;
     },
     async close() {
