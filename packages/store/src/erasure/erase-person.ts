@@ -1,7 +1,8 @@
 /**
  * Erasing a person (a data subject's right to erasure): every row of the tenant that holds the person's data,
  * or that of a person merged into them, is deleted or loses them, in one transaction; the graph then takes the
- * changed interactions and ended affiliations, in the commit's order.
+ * changed interactions and ended affiliations, in the commit's order. The transaction overwrites what it deletes
+ * (`withSecureDelete`).
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -17,6 +18,7 @@ import { eraseDerivedRows } from "./erase-derived-rows.js";
 import { eraseImportMentions } from "./erase-import-mentions.js";
 import { deactivatedOwnersOf, eraseUserAccounts, type ErasedUser } from "./erase-user-accounts.js";
 import { raiseErasuresGeneration } from "./erasures-generation.js";
+import { withSecureDelete } from "./with-secure-delete.js";
 
 /**
  * Erases the live person `personUuid` of the tenant; false when there is none (another tenant's included). An
@@ -27,7 +29,9 @@ import { raiseErasuresGeneration } from "./erasures-generation.js";
 export async function erasePerson(context: RepositoryContext, tenantUuid: string, personUuid: string): Promise<boolean> {
   // A heavy contact's erasure takes seconds: on a connection of its own, other requests' reads go on meanwhile.
   const db = context.longWrites?.db() ?? context.db;
-  const changes = await withTransaction(db, (transaction) => eraseInTransaction(context, transaction, tenantUuid, personUuid));
+  const changes = await withTransaction(db, (transaction) =>
+    withSecureDelete(transaction, () => eraseInTransaction(context, transaction, tenantUuid, personUuid)),
+  );
   if (changes === null) return false;
   context.longWrites?.committed();
   for (const change of changes) context.emit(tenantUuid, change);
