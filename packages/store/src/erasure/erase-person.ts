@@ -2,7 +2,7 @@
  * Erasing a person (a data subject's right to erasure): every row of the tenant that holds the person's data,
  * or that of a person merged into them, is deleted or loses them, in one transaction; the graph then takes the
  * changed interactions and ended affiliations, in the commit's order. The transaction overwrites what it deletes
- * (`withSecureDelete`).
+ * (`withSecureDelete`), and its commit is followed by `afterErasureCommitted` (the WAL's truncation).
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -35,6 +35,7 @@ export async function erasePerson(context: RepositoryContext, tenantUuid: string
   if (changes === null) return false;
   context.longWrites?.committed();
   for (const change of changes) context.emit(tenantUuid, change);
+  await context.afterErasureCommitted?.();
   return true;
 }
 

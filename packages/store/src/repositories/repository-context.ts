@@ -34,6 +34,11 @@ export interface RepositoryContext {
    * forgets what it remembered). Absent in transactions and for an in-memory database.
    */
   longWrites?: { db(): Kysely<Database>; committed(): void };
+  /**
+   * What follows a person erasure's commit: the WAL's truncation (sqlite/wal-truncation.ts). Absent in a caller's
+   * transaction (`store.transaction`), which runs it after its own commit.
+   */
+  afterErasureCommitted?: () => Promise<void>;
 }
 
 /** Runs `work` in a transaction, or inside the current one when `db` already is a transaction. */

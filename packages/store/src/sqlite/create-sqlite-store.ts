@@ -44,6 +44,7 @@ import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
+import { createWalTruncation } from "./wal-truncation.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
 import { createFileRepository } from "../repositories/file-repository.js";
 import { createNoteRepository } from "../repositories/note-repository.js";
@@ -132,6 +133,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
                 remembered: undefined,
                 usageBuffer: undefined,
                 longWrites: undefined,
+                afterErasureCommitted: undefined,
               },
               graphs,
               close,
@@ -140,6 +142,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
           ),
         );
       for (const change of held) context.emit(...change);
+      if (held.some(([, change]) => change.type === "erasure-applied")) await context.afterErasureCommitted?.();
       return result;
     },
     close,
@@ -192,11 +195,13 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   sqlite.pragma("optimize = 0x10002");
   const usageBuffer = createMonthlyUsageBuffer(sqlite);
   const longWriteConnection = path === ":memory:" ? null : createLongWriteConnection(path);
+  const walTruncation = createWalTruncation(db);
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     usageBuffer.close();
+    await walTruncation.close();
     await longWriteConnection?.close();
     await db.destroy();
   };
@@ -223,6 +228,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       remembered: createRememberedReads(generations, createPersonChangeLog(sqlite)),
       usageBuffer,
       longWrites: longWriteConnection ? { db: () => longWriteConnection.db(), committed: generations.forget } : undefined,
+      afterErasureCommitted: walTruncation.request,
     },
     graphs,
     close,

@@ -1,0 +1,117 @@
+import SqliteDatabase from "better-sqlite3";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Kysely, sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Database } from "../database-schema.js";
+import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
+import { withStatementCache } from "./statement-cache.js";
+import { createWalTruncation } from "./wal-truncation.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-wal-truncation-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A WAL database as the store opens one (5 s busy timeout, no checkpoint before 10,000 pages), with timers run by hand. */
+function openDatabase(name: string) {
+  const path = join(folder, name);
+  const sqlite = new SqliteDatabase(path);
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("wal_autocheckpoint = 10000");
+  sqlite.exec("create table notes (body text)");
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const timers: Array<{ run: () => void; delayMs: number; cleared: boolean }> = [];
+  const walTruncation = createWalTruncation(db, {
+    setTimer: (run, delayMs) => {
+      const timer = { run, delayMs, cleared: false };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (timer) => {
+      (timer as { cleared: boolean }).cleared = true;
+    },
+  });
+  const write = (body: string) => sql`insert into notes (body) values (${body})`.execute(db);
+  const walBytes = () => statSync(`${path}-wal`).size;
+  const busyTimeout = async () => (await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0]!.timeout;
+  return { path, db, walTruncation, timers, write, walBytes, busyTimeout };
+}
+
+describe("createWalTruncation", () => {
+  it("empties the WAL into the database file, keeping the connection's busy timeout", async () => {
+    const { db, walTruncation, timers, write, walBytes, busyTimeout } = openDatabase("plain.db");
+    try {
+      await write("Qvortrup");
+      expect(walBytes()).toBeGreaterThan(0);
+      await walTruncation.request();
+      expect(walBytes()).toBe(0);
+      expect(walTruncation.pending).toBe(false);
+      expect(timers).toEqual([]);
+      expect(await busyTimeout()).toBe(5000);
+      await write("after");
+      expect((await sql<{ body: string }>`select body from notes`.execute(db)).rows.map((row) => row.body)).toEqual(["Qvortrup", "after"]);
+    } finally {
+      await walTruncation.close();
+      await db.destroy();
+    }
+  });
+
+  it("does not wait for a reader of another connection, and truncates at a later try once the reader is done", async () => {
+    const { path, db, walTruncation, timers, write, walBytes, busyTimeout } = openDatabase("reader.db");
+    const reader = new SqliteDatabase(path);
+    try {
+      await write("before the reader");
+      reader.exec("begin");
+      reader.prepare("select count(*) from notes").get();
+      await write("Qvortrup");
+      const started = performance.now();
+      await walTruncation.request();
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(walBytes()).toBeGreaterThan(0);
+      expect(walTruncation.pending).toBe(true);
+      expect(timers.map((timer) => timer.delayMs)).toEqual([1_000]);
+      expect(await busyTimeout()).toBe(5000);
+
+      // Still reading: the next try waits longer.
+      timers[0]!.run();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(timers.map((timer) => timer.delayMs)).toEqual([1_000, 10_000]);
+      reader.exec("commit");
+      timers[1]!.run();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(walBytes()).toBe(0);
+      expect(walTruncation.pending).toBe(false);
+      expect(timers).toHaveLength(2);
+    } finally {
+      reader.close();
+      await walTruncation.close();
+      await db.destroy();
+    }
+  });
+
+  it("stops retrying at close, after one last try", async () => {
+    const { path, db, walTruncation, timers, write, walBytes } = openDatabase("closing.db");
+    const reader = new SqliteDatabase(path);
+    try {
+      await write("before the reader");
+      reader.exec("begin");
+      reader.prepare("select count(*) from notes").get();
+      await write("Qvortrup");
+      await walTruncation.request();
+      expect(walTruncation.pending).toBe(true);
+      reader.exec("commit");
+      await walTruncation.close();
+      expect(timers[0]!.cleared).toBe(true);
+      expect(walTruncation.pending).toBe(false);
+      expect(walBytes()).toBe(0);
+      // A request after closing does nothing.
+      await write("later");
+      await walTruncation.request();
+      expect(walBytes()).toBeGreaterThan(0);
+    } finally {
+      reader.close();
+      await db.destroy();
+    }
+  });
+});
