@@ -1,0 +1,95 @@
+/** An erased person's bytes, read from the database file and its WAL as a hex editor would: none of them are left. */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-erase-bytes-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const NOW = Date.UTC(2026, 11, 5);
+
+const NAME = "Xanthe Qvortrup";
+const ADDRESS = "xanthe.qvortrup@kvetchmail.example";
+const JOB_TITLE = "Zymurgist";
+// Longer than a page: the body spills onto overflow pages, which the erasure frees whole.
+const BODY = "Qvortrup allergy memo: zolmitriptan. ".repeat(200);
+const GIVEN = [NAME, ADDRESS, JOB_TITLE, "zolmitriptan"];
+/** Her distinctive strings as she gave them and lower-cased, as the store folds names and addresses. */
+const NEEDLES = [...new Set([...GIVEN, "Xanthe", "Qvortrup", "kvetchmail"].flatMap((value) => [value, value.toLowerCase()]))];
+/**
+ * Terms of the trigram name index found in no other value of the fixture. The index stores terms after the
+ * common prefix of the term before them, so a trigram need not appear whole: enough of them do before erasure.
+ */
+const NAME_TRIGRAMS = ["qvo", "rtr", "tru", "rup", "xan"];
+
+/** The database file's bytes followed by its WAL's (absent once the last connection closed). */
+function fileBytes(path: string): Buffer {
+  const wal = `${path}-wal`;
+  return Buffer.concat([readFileSync(path), existsSync(wal) ? readFileSync(wal) : Buffer.alloc(0)]);
+}
+
+const found = (bytes: Buffer, needles: readonly string[]) => needles.filter((needle) => bytes.includes(Buffer.from(needle, "utf8")));
+
+/** A tenant of 300 persons and their emails, Xanthe among them with her address, title and an email's long body. */
+async function tenantWithXanthe(store: Store) {
+  const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+  const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "administrator" });
+  await store.transaction(async (transaction) => {
+    for (let index = 0; index < 300; index += 1) {
+      const person = await transaction.persons.create({ tenant_uuid: tenantUuid, name: `Contact ${index}`, emails: [`contact${index}@acme.example`] });
+      await transaction.emails.ingest(tenantUuid, { message_id: `c-${index}`, subject: "Hello", sent_at: NOW - index, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: person.uuid }] });
+    }
+  });
+  const xanthe = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "Xanthe", last_name: "Qvortrup", emails: [ADDRESS], job_title: JOB_TITLE });
+  await store.emails.ingest(tenantUuid, { message_id: "to-xanthe", subject: "Results", sent_at: NOW, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: xanthe.uuid }] });
+  await store.emailBodies.put(tenantUuid, (await store.emails.get(tenantUuid, "to-xanthe"))!.uuid, BODY);
+  // Her name indexed for search: the trigram index holds her terms.
+  await store.nameSearch.catchUp(tenantUuid);
+  return { tenantUuid, xanthe, ada };
+}
+
+describe("persons.erase, in the bytes of the database file", () => {
+  it("leaves none of the person's strings in the file or its WAL, while the store is open and after it closed", async () => {
+    const path = join(folder, "open-and-closed.db");
+    const store = await createSqliteStore({ path, now: () => NOW });
+    let closed = false;
+    try {
+      const { tenantUuid, xanthe } = await tenantWithXanthe(store);
+      expect(found(fileBytes(path), GIVEN)).toEqual(GIVEN);
+      expect(found(fileBytes(path), NAME_TRIGRAMS).length).toBeGreaterThanOrEqual(3);
+
+      expect(await store.persons.erase(tenantUuid, xanthe.uuid)).toBe(true);
+
+      expect(found(fileBytes(path), NEEDLES)).toEqual([]);
+      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+      // The store keeps working on the truncated WAL.
+      const after = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park" });
+      expect(await store.persons.get(tenantUuid, after.uuid)).not.toBeNull();
+      await store.close();
+      closed = true;
+      expect(found(fileBytes(path), NEEDLES)).toEqual([]);
+      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+    } finally {
+      if (!closed) await store.close();
+    }
+  });
+
+  it("truncates the WAL after the commit of a caller's transaction that erases", async () => {
+    const path = join(folder, "in-a-transaction.db");
+    const store = await createSqliteStore({ path, now: () => NOW });
+    try {
+      const { tenantUuid, xanthe } = await tenantWithXanthe(store);
+      await store.transaction(async (transaction) => {
+        expect(await transaction.persons.erase(tenantUuid, xanthe.uuid)).toBe(true);
+        // Not before the commit: the erasure may still be rolled back.
+        expect(found(fileBytes(path), GIVEN)).toEqual(GIVEN);
+      });
+      expect(found(fileBytes(path), NEEDLES)).toEqual([]);
+      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
