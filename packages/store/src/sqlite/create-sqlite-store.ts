@@ -175,6 +175,11 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
+    // Every update and delete zeros the old bytes in the pages it writes anyway (no more I/O: 3,000 persons,
+    // emails and renames took the same time): a value replaced before a person's erasure (a former name, an
+    // address written again) is not left in the pages' free space, where the erasure cannot find it. Erasures
+    // turn it fully on (erasure/with-secure-delete.ts), freed pages included.
+    sqlite.pragma("secure_delete = FAST");
     // Checkpoints (each syncs the database file) after about 40 MB of WAL rather than 4 MB: a batch of
     // 500 emails dirties thousands of index pages, and the default checkpointed after nearly every one.
     sqlite.pragma("wal_autocheckpoint = 10000");
