@@ -24,10 +24,10 @@ const NEEDLES = [...new Set([...GIVEN, "Xanthe", "Qvortrup", "kvetchmail"].flatM
  */
 const NAME_TRIGRAMS = ["qvo", "rtr", "tru", "rup", "xan"];
 
-/** The database file's bytes followed by its WAL's (absent once the last connection closed). */
+/** The database file's bytes followed by its WAL's and its WAL index's (both absent once the last connection closed). */
 function fileBytes(path: string): Buffer {
-  const wal = `${path}-wal`;
-  return Buffer.concat([readFileSync(path), existsSync(wal) ? readFileSync(wal) : Buffer.alloc(0)]);
+  const companions = [`${path}-wal`, `${path}-shm`].filter((companion) => existsSync(companion));
+  return Buffer.concat([readFileSync(path), ...companions.map((companion) => readFileSync(companion))]);
 }
 
 const found = (bytes: Buffer, needles: readonly string[]) => needles.filter((needle) => bytes.includes(Buffer.from(needle, "utf8")));
