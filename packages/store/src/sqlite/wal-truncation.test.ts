@@ -29,7 +29,7 @@ function openDatabase(name: string) {
       return timer;
     },
     clearTimer: (timer) => {
-      (timer as { cleared: boolean }).cleared = true;
+      for (const each of timers) if (each === timer) each.cleared = true;
     },
   });
   const write = (body: string) => sql`insert into notes (body) values (${body})`.execute(db);

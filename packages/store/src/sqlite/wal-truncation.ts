@@ -25,9 +25,9 @@ export interface WalTruncation {
 export interface WalTruncationOptions {
   /** Waits before each retry, in milliseconds; the last one repeats until a retry succeeds. */
   retryDelaysMs?: readonly number[];
-  /** Injected so tests run the retries when they choose. */
-  setTimer?: (run: () => void, delayMs: number) => { unref?: () => void };
-  clearTimer?: (timer: { unref?: () => void }) => void;
+  /** Injected so tests run the retries when they choose; the default's timers keep no process running. */
+  setTimer?: (run: () => void, delayMs: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
 }
 
 /**
@@ -38,23 +38,22 @@ export interface WalTruncationOptions {
 export function createWalTruncation(db: Kysely<Database>, options: WalTruncationOptions = {}): WalTruncation {
   const {
     retryDelaysMs = [1_000, 10_000, 60_000, 600_000],
-    setTimer = (run, delayMs) => setTimeout(run, delayMs),
+    // A retry is no reason to keep the process running.
+    setTimer = (run, delayMs) => setTimeout(run, delayMs).unref(),
     clearTimer = (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   } = options;
   let retries = 0;
-  let timer: { unref?: () => void } | null = null;
+  let timer: unknown = null;
   let closed = false;
 
   const schedule = () => {
     if (closed || timer !== null) return;
     const delayMs = retryDelaysMs[Math.min(retries, retryDelaysMs.length - 1)] ?? 1_000;
     retries += 1;
-    // A retry is no reason to keep the process running.
     timer = setTimer(() => {
       timer = null;
       void attempt();
     }, delayMs);
-    timer.unref?.();
   };
 
   const attempt = async (): Promise<void> => {
