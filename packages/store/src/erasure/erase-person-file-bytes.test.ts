@@ -113,4 +113,20 @@ describe("persons.erase, in the bytes of the database file", () => {
       await store.close();
     }
   });
+
+  it("truncates the WAL beside another process's idle store, as `rapport persons erase` beside a server", async () => {
+    const path = join(folder, "beside-a-server.db");
+    const server = await createSqliteStore({ path, now: () => NOW });
+    const command = await createSqliteStore({ path, now: () => NOW });
+    try {
+      const { tenantUuid, xanthe } = await tenantWithXanthe(server);
+      expect(await server.persons.get(tenantUuid, xanthe.uuid)).not.toBeNull();
+      expect(await command.persons.erase(tenantUuid, xanthe.uuid)).toBe(true);
+      expect(found(fileBytes(path), NEEDLES)).toEqual([]);
+      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+    } finally {
+      await command.close();
+      await server.close();
+    }
+  });
 });
