@@ -11,9 +11,9 @@ const SETTINGS = ["off", "on", "fast"] as const;
 
 /**
  * Runs `work` with `pragma secure_delete = on` (not `fast`, which leaves freed pages as they were), then puts
- * back the connection's setting, also when `work` fails. `transaction` must be a transaction: it holds the
- * store's one connection, so no other request's statement runs under the setting, nor between its change and its
- * undoing. The zeros are written by the statements themselves, so the setting may go back before the commit.
+ * back the connection's setting, also when `work` fails. `transaction` must be a transaction: it holds its
+ * connection (the store's, or the erasure's own), so no other request's statement runs under the setting, nor
+ * between its change and its undoing. The zeros are written by the statements themselves, so the setting may go back before the commit.
  *
  * @example
  * await db.transaction().execute((transaction) => withSecureDelete(transaction, () => deleteRows(transaction)));

@@ -22,7 +22,7 @@ export interface LongWriteConnection {
   close(): Promise<void>;
 }
 
-/** A second connection to `path`, set up as the store's (busy timeout, foreign keys, synchronous NORMAL). */
+/** A second connection to `path`, set up as the store's (busy timeout, foreign keys, synchronous NORMAL, secure delete). */
 export function createLongWriteConnection(path: string): LongWriteConnection {
   let db: Kysely<Database> | null = null;
   return {
@@ -32,6 +32,8 @@ export function createLongWriteConnection(path: string): LongWriteConnection {
       sqlite.pragma("busy_timeout = 5000");
       sqlite.pragma("synchronous = NORMAL");
       sqlite.pragma("foreign_keys = ON");
+      // As the store's connection: an update zeros the old bytes in the pages it writes (see create-sqlite-store.ts).
+      sqlite.pragma("secure_delete = fast");
       db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite) }, { yieldAfterEachStatement: true }) });
       return db;
     },
