@@ -463,6 +463,14 @@ export interface OAuthModelRepository {
   destroy(model: string, id: string): Promise<void>;
   /** Deletes every object of a grant (its codes and tokens); returns how many. */
   revokeByGrantId(grantId: string): Promise<number>;
+  /** The ids of every stored object of a model, expired ones included. */
+  listIds(model: string): Promise<string[]>;
+  /**
+   * Moves an object to a new id with a new payload, keeping its indexes, expiry and consumption, in one
+   * transaction; when an object with the new id exists already it is kept and the old one deleted. False
+   * when there was no object under `fromId`.
+   */
+  rekey(model: string, fromId: string, toId: string, payload: Record<string, unknown>): Promise<boolean>;
   /** Deletes objects that expired before `before` (epoch ms); returns how many. */
   deleteExpired(before: number): Promise<number>;
 }

@@ -2,7 +2,7 @@
 import type { OAuthModelsTable } from "../database-schema.js";
 import type { OAuthModelRecord } from "../records.js";
 import type { OAuthModelRepository } from "../store.js";
-import { parseJson, type RepositoryContext } from "./repository-context.js";
+import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 
 function toRecord(row: OAuthModelsTable): OAuthModelRecord {
   return {
@@ -60,6 +60,27 @@ export function createOAuthModelRepository({ db }: RepositoryContext): OAuthMode
     async revokeByGrantId(grantId) {
       const result = await db.deleteFrom("oauth_models").where("grant_id", "=", grantId).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    async listIds(model) {
+      const rows = await db.selectFrom("oauth_models").select("id").where("model", "=", model).execute();
+      return rows.map((row) => row.id);
+    },
+    rekey(model, fromId, toId, payload) {
+      return withTransaction(db, async (transaction) => {
+        const byId = (id: string) => transaction.selectFrom("oauth_models").select("id").where("model", "=", model).where("id", "=", id);
+        if (!(await byId(fromId).executeTakeFirst())) return false;
+        if (await byId(toId).executeTakeFirst()) {
+          await transaction.deleteFrom("oauth_models").where("model", "=", model).where("id", "=", fromId).execute();
+        } else {
+          await transaction
+            .updateTable("oauth_models")
+            .set({ id: toId, payload: JSON.stringify(payload) })
+            .where("model", "=", model)
+            .where("id", "=", fromId)
+            .execute();
+        }
+        return true;
+      });
     },
     async deleteExpired(before) {
       const result = await db.deleteFrom("oauth_models").where("expires_at", "<", before).executeTakeFirst();

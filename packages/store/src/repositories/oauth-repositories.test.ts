@@ -61,6 +61,38 @@ describe("oauthModels", () => {
     expect(await store.oauthModels.find("AuthorizationCode", "c3")).not.toBeNull();
     await store.close();
   });
+
+  it("lists a model's ids and moves an object to a new id, keeping its indexes, expiry and consumption", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    await store.oauthModels.upsert(grantedCode("c1", "g1"));
+    await store.oauthModels.consume("AuthorizationCode", "c1", 1_500);
+    await store.oauthModels.upsert({ ...grantedCode("t1", "g1"), model: "AccessToken" });
+    expect(await store.oauthModels.listIds("AuthorizationCode")).toEqual(["c1"]);
+
+    expect(await store.oauthModels.rekey("AuthorizationCode", "c1", "h1", { grantId: "g1" })).toBe(true);
+    expect(await store.oauthModels.find("AuthorizationCode", "c1")).toBeNull();
+    expect(await store.oauthModels.find("AuthorizationCode", "h1")).toEqual({
+      model: "AuthorizationCode",
+      id: "h1",
+      payload: { grantId: "g1" },
+      grant_id: "g1",
+      uid: null,
+      user_code: null,
+      expires_at: 2_000,
+      consumed_at: 1_500,
+    });
+    expect(await store.oauthModels.rekey("AuthorizationCode", "c1", "h1", {})).toBe(false);
+    expect(await store.oauthModels.listIds("AuthorizationCode")).toEqual(["h1"]);
+
+    // Moved already (by another node): the object under the new id is kept and the old one goes.
+    await store.oauthModels.upsert({ ...grantedCode("h2", "g1"), payload: { kept: true } });
+    await store.oauthModels.upsert(grantedCode("c2", "g1"));
+    expect(await store.oauthModels.rekey("AuthorizationCode", "c2", "h2", { kept: false })).toBe(true);
+    expect((await store.oauthModels.find("AuthorizationCode", "h2"))?.payload).toEqual({ kept: true });
+    expect((await store.oauthModels.listIds("AuthorizationCode")).sort()).toEqual(["h1", "h2"]);
+    expect(await store.oauthModels.revokeByGrantId("g1")).toBe(3);
+    await store.close();
+  });
 });
 
 describe("oauthSigningKeys", () => {
