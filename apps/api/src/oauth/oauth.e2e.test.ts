@@ -18,6 +18,7 @@ import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { runRapport } from "../testing/built-cli.js";
 import { databaseSnapshot } from "../testing/database-snapshot.js";
+import { formAction, UserAgent } from "../testing/form-user-agent.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { accountIdFor } from "./account-id.js";
 import { hashPassword } from "./password-hash.js";
@@ -105,58 +106,12 @@ class MemoryOAuthClient implements OAuthClientProvider {
   }
 }
 
-/** A minimal browser: keeps cookies, follows redirects by hand, posts forms. */
-class UserAgent {
-  private readonly cookies = new Map<string, string>();
-
-  private remember(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const [name, ...valueParts] = pair!.split("=");
-      const value = valueParts.join("=");
-      const expired = attributes.some((attribute) => /^\s*expires=Thu, 01 Jan 1970/i.test(attribute) || /^\s*max-age=0\b/i.test(attribute));
-      if (expired || value === "") this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value);
-    }
-  }
-
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    this.remember(response);
-    return response;
-  }
-
-  /** Follows redirects within the server; stops at a page or at a redirect leaving it. */
-  async follow(url: string, init: RequestInit = {}): Promise<{ url: string; response: Response }> {
-    let current = url;
-    let response = await this.request(current, init);
-    for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
-      const next = new URL(response.headers.get("location")!, current).href;
-      if (!next.startsWith(server.url)) return { url: next, response };
-      current = next;
-      response = await this.request(current);
-    }
-    return { url: current, response };
-  }
-
-  submit(pageUrl: string, action: string, fields: Record<string, string>) {
-    return this.follow(new URL(action, pageUrl).href, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
-  }
-}
-
-const formAction = (html: string, ending: string) => new RegExp(`action="([^"]*/${ending})"`).exec(html)?.[1] ?? "";
 const mcpUrl = () => new URL(`${server.url}/mcp`);
 /** The consent page the last `signIn` allowed. */
 let lastConsentHtml = "";
 
 async function signIn(oauth: MemoryOAuthClient, credentials: { email: string; password: string }) {
-  const browser = new UserAgent();
+  const browser = new UserAgent(server.url);
   const login = await browser.follow(oauth.authorizationUrl!.href);
   expect(login.response.status).toBe(200);
   const loginHtml = await login.response.text();
@@ -287,7 +242,7 @@ describe("the MCP authorization flow with the SDK client", () => {
     const other = new MemoryOAuthClient();
     const client = new Client({ name: "oauth-test", version: "1.0.0" });
     await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: other }))).rejects.toThrow(UnauthorizedError);
-    const browser = new UserAgent();
+    const browser = new UserAgent(server.url);
     const login = await browser.follow(other.authorizationUrl!.href);
     const html = await login.response.text();
     const refused = await browser.submit(login.url, formAction(html, "login"), { email: acme.member.email, password: "wrong password!" });
@@ -376,7 +331,7 @@ describe("the sign-in page", () => {
     const other = new MemoryOAuthClient();
     const client = new Client({ name: "oauth-test", version: "1.0.0" });
     await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: other }))).rejects.toThrow(UnauthorizedError);
-    const browser = new UserAgent();
+    const browser = new UserAgent(server.url);
     const login = await browser.follow(other.authorizationUrl!.href);
     return { browser, login, html: await login.response.text() };
   }
@@ -512,7 +467,7 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
     await store.users.deactivate(tenant.tenant.uuid, tenant.member.uuid);
     await expectInvalidGrant(await exchange());
     const { client: waiting } = await registeredClient();
-    const browser = new UserAgent();
+    const browser = new UserAgent(server.url);
     const login = await browser.follow(waiting.authorizationUrl!.href);
     const refused = await browser.submit(login.url, formAction(await login.response.text(), "login"), { email: tenant.member.email, password: PASSWORD });
     expect(refused.response.status).toBe(401);
@@ -527,7 +482,7 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
   /** A browser signed in as `tenant`'s member, on the consent page of a new client's authorization. */
   async function atConsent(tenant: TestTenant) {
     const { client } = await registeredClient();
-    const browser = new UserAgent();
+    const browser = new UserAgent(server.url);
     const login = await browser.follow(client.authorizationUrl!.href);
     const consent = await browser.submit(login.url, formAction(await login.response.text(), "login"), { email: tenant.member.email, password: PASSWORD });
     expect(consent.response.status).toBe(200);
@@ -673,7 +628,7 @@ describe("rotating the keys with rapport oauth rotate-keys", () => {
       await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client }))).rejects.toThrow(
         UnauthorizedError,
       );
-      const browser = new UserAgent();
+      const browser = new UserAgent(server.url);
       const login = await browser.follow(client.authorizationUrl!.href);
       expect(login.response.status).toBe(200);
       const action = formAction(await login.response.text(), "login");
