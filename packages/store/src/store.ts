@@ -468,7 +468,7 @@ export interface OAuthModelRepository {
   /**
    * Moves an object to a new id with a new payload, keeping its indexes, expiry and consumption, in one
    * transaction; when an object with the new id exists already it is kept and the old one deleted. False
-   * when there was no object under `fromId`.
+   * when there was no object under `fromId`. With `toId` equal to `fromId`, replaces the payload only.
    */
   rekey(model: string, fromId: string, toId: string, payload: Record<string, unknown>): Promise<boolean>;
   /** Deletes objects that expired before `before` (epoch ms); returns how many. */

@@ -16,6 +16,7 @@ import { MCP_SCOPES } from "../mcp/mcp-scopes.js";
 import { findActiveAccount } from "./active-account.js";
 import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { loadCookieKeys } from "./cookie-keys.js";
+import { hashStoredOAuthSecrets } from "./hash-stored-oauth-secrets.js";
 import { errorPage } from "./interaction-pages.js";
 import { loadSigningKeys, SIGNING_ALGORITHM } from "./signing-keys.js";
 import { StoreOidcAdapter } from "./store-oidc-adapter.js";
@@ -71,6 +72,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const { default: ProviderClass, errors } = await import("oidc-provider");
   const keys = await loadSigningKeys(store);
   const cookieKeys = await loadCookieKeys(store);
+  const rewritten = await hashStoredOAuthSecrets(store);
+  if (rewritten > 0) logger.info({ rewritten }, "oauth: stored tokens, codes and sessions of an earlier version rewritten hashed");
 
   const configuration: Configuration = {
     adapter: (model: string) => new StoreOidcAdapter(model, store),

@@ -69,7 +69,7 @@ export function createOAuthModelRepository({ db }: RepositoryContext): OAuthMode
       return withTransaction(db, async (transaction) => {
         const byId = (id: string) => transaction.selectFrom("oauth_models").select("id").where("model", "=", model).where("id", "=", id);
         if (!(await byId(fromId).executeTakeFirst())) return false;
-        if (await byId(toId).executeTakeFirst()) {
+        if (toId !== fromId && (await byId(toId).executeTakeFirst())) {
           await transaction.deleteFrom("oauth_models").where("model", "=", model).where("id", "=", fromId).execute();
         } else {
           await transaction

@@ -90,6 +90,8 @@ describe("oauthModels", () => {
     expect(await store.oauthModels.rekey("AuthorizationCode", "c2", "h2", { kept: false })).toBe(true);
     expect((await store.oauthModels.find("AuthorizationCode", "h2"))?.payload).toEqual({ kept: true });
     expect((await store.oauthModels.listIds("AuthorizationCode")).sort()).toEqual(["h1", "h2"]);
+    expect(await store.oauthModels.rekey("AuthorizationCode", "h1", "h1", { rewritten: true })).toBe(true);
+    expect(await store.oauthModels.find("AuthorizationCode", "h1")).toMatchObject({ payload: { rewritten: true }, consumed_at: 1_500 });
     expect(await store.oauthModels.revokeByGrantId("g1")).toBe(3);
     await store.close();
   });
