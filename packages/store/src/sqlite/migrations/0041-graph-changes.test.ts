@@ -66,6 +66,18 @@ describe("migration 0041-graph-changes", () => {
     expect(log("t2")).toEqual([{ tenant_uuid: "t2", position: 1, kind: "email", subject_uuid: "e-other", merged_into_uuid: null }]);
   });
 
+  it("logs an email's update of its time or subject, not a merge's move of its sender (migration 0043)", () => {
+    sqlite.exec(`insert into emails (uuid, tenant_uuid, message_id, sent_at, from_person_uuid, created_at) values ('e1', 't1', 'm1', 1, 'ben', 1);
+      update emails set from_person_uuid = 'ada' where uuid = 'e1';
+      update emails set subject = 'Intro' where uuid = 'e1';
+      update emails set sent_at = 2 where uuid = 'e1';`);
+    expect(log().map((row) => [row.position, row.kind, row.subject_uuid])).toEqual([
+      [1, "email", "e1"],
+      [2, "email", "e1"],
+      [3, "email", "e1"],
+    ]);
+  });
+
   it("writes nothing when the transaction rolls back", () => {
     sqlite.exec("insert into emails (uuid, tenant_uuid, message_id, sent_at, from_person_uuid, created_at) values ('e1', 't1', 'm1', 1, 'ada', 1)");
     expect(() =>

@@ -32,7 +32,7 @@ const currentPosition = (tenant: string) => `(select generation from change_gene
  * Statements logging one entry of `tenant` (SQL expressions of a trigger's row). The raise is an upsert: it holds
  * under any conflict policy of the statement that fired the trigger (see `raiseStatementsUnderAnyPolicy`).
  */
-function logEntry(tenant: string, kind: string, subject: string, mergedInto = "null"): string {
+export function logEntry(tenant: string, kind: string, subject: string, mergedInto = "null"): string {
   return `insert into change_generations (tenant_uuid, scope, generation) values (${tenant}, '${GRAPH_CHANGES_SCOPE}', 1)
         on conflict (tenant_uuid, scope) do update set generation = generation + 1;
       insert into graph_changes (tenant_uuid, position, kind, subject_uuid, merged_into_uuid)

@@ -46,6 +46,7 @@ import { recordDeletionsMigration } from "./0039-record-deletions.js";
 import { companyMatchKeysMigration } from "./0040-company-match-keys.js";
 import { graphChangesMigration } from "./0041-graph-changes.js";
 import { erasureLookupsMigration } from "./0042-erasure-lookups.js";
+import { graphChangesOfEmailContentMigration } from "./0043-graph-changes-of-email-content.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   "0040-company-match-keys": companyMatchKeysMigration,
   "0041-graph-changes": graphChangesMigration,
   "0042-erasure-lookups": erasureLookupsMigration,
+  "0043-graph-changes-of-email-content": graphChangesOfEmailContentMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
