@@ -220,6 +220,13 @@ export function createTenantGraphs(options: {
     return changesGeneration ? graphChangesPosition(db, tenantUuid) : Promise.resolve(0);
   }
 
+  /** Drops the tenant's graph (only `entry`, when given: not one loaded since); the next read loads it again. */
+  function drop(tenantUuid: string, entry?: Entry): void {
+    if (entry && entries.get(tenantUuid) !== entry) return;
+    changed(tenantUuid);
+    entries.delete(tenantUuid);
+  }
+
   /** Marks and unmarks the graph's internal users until they are the table's active users; true when one moved. */
   async function catchUpUsers(tenantUuid: string, graph: RelationshipGraph): Promise<boolean> {
     const wanted = new Map((await activeUsers(tenantUuid)).map((user) => [user.uuid, user.person_uuid]));
@@ -298,19 +305,13 @@ export function createTenantGraphs(options: {
         entry.syncing = null;
         if (caughtUp !== null) return caughtUp;
         // The log no longer holds what the graph missed: read the tenant again.
-        if (entries.get(tenantUuid) === entry) {
-          changed(tenantUuid);
-          entries.delete(tenantUuid);
-        }
+        drop(tenantUuid, entry);
         return forTenant(tenantUuid);
       },
       (error: unknown) => {
         entry.syncing = null;
         // A change the graph refused, or a read that failed half way: the graph may hold part of the log.
-        if (entries.get(tenantUuid) === entry) {
-          changed(tenantUuid);
-          entries.delete(tenantUuid);
-        }
+        drop(tenantUuid, entry);
         throw error;
       },
     );
@@ -326,8 +327,7 @@ export function createTenantGraphs(options: {
   function forTenant(tenantUuid: string): Promise<RelationshipGraph> {
     const known = entries.get(tenantUuid);
     if (known && known.graph && missesAnErasure(tenantUuid, known)) {
-      changed(tenantUuid);
-      entries.delete(tenantUuid);
+      drop(tenantUuid, known);
     } else if (known) {
       return known.graph ? current(tenantUuid, known as Entry & { graph: RelationshipGraph }) : known.loading;
     }
@@ -406,8 +406,7 @@ export function createTenantGraphs(options: {
       else entry.pending.push(change);
     },
     evict(tenantUuid) {
-      changed(tenantUuid);
-      entries.delete(tenantUuid);
+      drop(tenantUuid);
     },
     revision(tenantUuid) {
       return revisions.get(tenantUuid) ?? 0;
