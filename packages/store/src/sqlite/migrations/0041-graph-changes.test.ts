@@ -78,6 +78,29 @@ describe("migration 0041-graph-changes", () => {
     ]);
   });
 
+  it("logs a meeting's update of anything but its organizer, which a merge moves (migration 0044)", () => {
+    sqlite.exec(`insert into meetings (uuid, tenant_uuid, title, starts_at, status, organizer_person_uuid, created_at, updated_at) values ('mt1', 't1', 'Intro', 1, 'confirmed', 'ben', 1, 1);
+      update meetings set organizer_person_uuid = 'ada' where uuid = 'mt1';
+      update meetings set organizer_person_uuid = 'ben', updated_at = 2 where uuid = 'mt1';
+      update meetings set starts_at = 3 where uuid = 'mt1';
+      update meetings set deleted_at = 4 where uuid = 'mt1';`);
+    expect(log().map((row) => [row.position, row.kind, row.subject_uuid])).toEqual([
+      [1, "meeting", "mt1"],
+      [2, "meeting", "mt1"],
+      [3, "meeting", "mt1"],
+      [4, "meeting", "mt1"],
+    ]);
+  });
+
+  it("lists every column of meetings but the organizer in the update trigger (migration 0044), so a new column is logged", () => {
+    const columns = (sqlite.prepare("select name from pragma_table_info('meetings')").pluck().all() as string[]).filter(
+      (name) => name !== "organizer_person_uuid",
+    );
+    const trigger = sqlite.prepare("select sql from sqlite_master where name = 'meetings_log_graph_change_on_update'").pluck().get() as string;
+    const listed = /after update of ([\w, ]+) on meetings/.exec(trigger)?.[1]?.split(", ");
+    expect(listed?.sort()).toEqual(columns.sort());
+  });
+
   it("writes nothing when the transaction rolls back", () => {
     sqlite.exec("insert into emails (uuid, tenant_uuid, message_id, sent_at, from_person_uuid, created_at) values ('e1', 't1', 'm1', 1, 'ada', 1)");
     expect(() =>

@@ -47,6 +47,7 @@ import { companyMatchKeysMigration } from "./0040-company-match-keys.js";
 import { graphChangesMigration } from "./0041-graph-changes.js";
 import { erasureLookupsMigration } from "./0042-erasure-lookups.js";
 import { graphChangesOfEmailContentMigration } from "./0043-graph-changes-of-email-content.js";
+import { graphChangesOfMeetingContentMigration } from "./0044-graph-changes-of-meeting-content.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   "0041-graph-changes": graphChangesMigration,
   "0042-erasure-lookups": erasureLookupsMigration,
   "0043-graph-changes-of-email-content": graphChangesOfEmailContentMigration,
+  "0044-graph-changes-of-meeting-content": graphChangesOfMeetingContentMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
