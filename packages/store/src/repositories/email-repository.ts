@@ -20,20 +20,13 @@ import { insertPerson } from "./person-repository.js";
 import { assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { chunksOf } from "./chunks-of.js";
 
-/** Rows per IN list or multi-row insert: far below SQLite's and PostgreSQL's bound-parameter limits. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
 
 /** Stored emails by message id, with their recipients in participant-key order (person uuid). */
 async function loadEmails(db: Kysely<Database>, tenantUuid: string, messageIds: readonly string[]): Promise<Map<string, Email>> {
   const emails = new Map<string, Email>();
-  for (const chunk of chunks([...new Set(messageIds)])) {
+  for (const chunk of chunksOf([...new Set(messageIds)])) {
     const rows = await db.selectFrom("emails").selectAll().where("tenant_uuid", "=", tenantUuid).where("message_id", "in", chunk).execute();
     if (rows.length === 0) continue;
     const participants = await db
@@ -92,11 +85,11 @@ async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: r
     }
   }
   const directory: Directory = { liveUuids: new Set(), byAddress: new Map() };
-  for (const chunk of chunks([...uuids])) {
+  for (const chunk of chunksOf([...uuids])) {
     const rows = await db.selectFrom("persons").select("uuid").where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("uuid", "in", chunk).where("deleted_at", "is", null).execute();
     for (const row of rows) directory.liveUuids.add(row.uuid);
   }
-  for (const chunk of chunks([...addresses])) {
+  for (const chunk of chunksOf([...addresses])) {
     const rows = await db.selectFrom("person_emails").select(["address", "person_uuid"]).where("tenant_uuid", "=", tenantUuid).where("address", "in", chunk).execute();
     for (const row of rows) directory.byAddress.set(row.address, row.person_uuid);
   }
@@ -224,8 +217,8 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
         results.push({ status: "CREATED", email });
       }
 
-      for (const chunk of chunks(emailRows)) await transaction.insertInto("emails").values(chunk).execute();
-      for (const chunk of chunks(participantRows)) await transaction.insertInto("email_participants").values(chunk).execute();
+      for (const chunk of chunksOf(emailRows)) await transaction.insertInto("emails").values(chunk).execute();
+      for (const chunk of chunksOf(participantRows)) await transaction.insertInto("email_participants").values(chunk).execute();
       await recordOpportunityActivity(transaction, tenantUuid, activity, now());
       return results;
     });

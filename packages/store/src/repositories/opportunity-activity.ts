@@ -7,6 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { chunksOf } from "./chunks-of.js";
 
 export interface EntityActivity {
   /** Person UUID → epoch ms of the last email or meeting; absent when none. */
@@ -376,12 +377,6 @@ async function forgetFloors(db: Kysely<Database>, tenantUuid: string, links?: Re
         .execute();
     }
   }
-}
-
-function chunksOf<T>(items: readonly T[], size = 500): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
 }
 
 const latest = (values: Iterable<number | undefined>): number | null => {
