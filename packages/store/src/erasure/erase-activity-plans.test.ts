@@ -32,7 +32,12 @@ describe("eraseActivity, with 500 emails and meetings under statistics like scal
       const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada" });
       const zelda = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda" });
       zeldaUuid = zelda.uuid;
-      await store.emails.ingestMany(tenantUuid, [{ message_id: "m1", subject: "Hi", sent_at: NOW - 1, from: { person_uuid: zelda.uuid }, to: [{ person_uuid: ada.uuid }] }]);
+      const ben = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ben" });
+      await store.emails.ingestMany(tenantUuid, [
+        { message_id: "m1", subject: "Hi", sent_at: NOW - 1, from: { person_uuid: zelda.uuid }, to: [{ person_uuid: ada.uuid }] },
+        // Kept: two persons stay on it.
+        { message_id: "m2", subject: "Hi all", sent_at: NOW - 1, from: { person_uuid: ada.uuid }, to: [{ person_uuid: ben.uuid }, { person_uuid: zelda.uuid }] },
+      ]);
       await store.meetings.create(tenantUuid, { title: "Lunch", starts_at: NOW - 1, attendees: [{ person_uuid: ada.uuid }, { person_uuid: zelda.uuid }] });
     } finally {
       await store.close();
@@ -44,11 +49,14 @@ describe("eraseActivity, with 500 emails and meetings under statistics like scal
       const statements = await preparedDuring(async () => {
         erased = await eraseActivity(db, tenantUuid, [zeldaUuid], NOW);
       });
-      expect([erased!.deletedEmailUuids.length, erased!.rewrittenMeetingUuids.length]).toEqual([1, 1]);
-      useScaleLStatistics(sqlite, ["email_participants", "emails", "meetings"]);
-      const named = statements.filter((source) => /"email_uuid" in \(|from "emails" where .*"uuid" in \(|update "meetings" .*"uuid" in \(/.test(source));
-      // The participants lost, their deletion, the bodies' and the emails' deletion, the live and the deleted meetings' updates.
-      expect(named.length).toBe(6);
+      expect([erased!.deletedEmailUuids.length, erased!.keptEmailUuids.length, erased!.rewrittenMeetingUuids.length]).toEqual([1, 1, 1]);
+      useScaleLStatistics(sqlite, ["email_participants", "emails", "meetings", "meeting_attendees"]);
+      const named = statements.filter((source) =>
+        /"email_uuid" in \(|"meeting_uuid" in \(|from "emails" where .*"uuid" in \(|from emails e\s+where .*e\.uuid in \(|update "meetings" .*"uuid" in \(/.test(source),
+      );
+      // Which emails go whole, the participants lost, their deletion, the bodies' and the emails' deletion, the kept
+      // emails' participations, the attendances, the live and the deleted meetings' updates.
+      expect(named.length).toBe(9);
       for (const source of named) expect(tenantWalksIn(planOf(sqlite, withInListsOf(source, 500))), source.slice(0, 160)).toEqual([]);
     } finally {
       await db.destroy();

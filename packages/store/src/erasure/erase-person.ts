@@ -19,6 +19,8 @@ import { eraseImportMentions } from "./erase-import-mentions.js";
 import { deactivatedOwnersOf, eraseUserAccounts, type ErasedUser } from "./erase-user-accounts.js";
 import { raiseErasuresGeneration } from "./erasures-generation.js";
 import { withSecureDelete } from "./with-secure-delete.js";
+import { chunksOf } from "../repositories/chunks-of.js";
+import { ROWS_PER_ERASURE_STATEMENT } from "./rows-per-erasure-statement.js";
 
 /**
  * Erases the live person `personUuid` of the tenant; false when there is none (another tenant's included). An
@@ -75,6 +77,17 @@ async function eraseInTransaction(
   await db.deleteFrom("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
   await db.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
   await db.deleteFrom("entity_list_members").where("tenant_uuid", "=", tenantUuid).where("entity_uuid", "in", personUuids).execute();
+  const linkedChunks = chunksOf(traces.linkedOpportunityUuids, ROWS_PER_ERASURE_STATEMENT);
+  for (const chunk of linkedChunks) {
+    await db
+      .deleteFrom("associations")
+      .where("entity_uuid", "in", personUuids)
+      .where("tenant_uuid", "=", tenantUuid)
+      .where("entity_type", "=", "PERSON")
+      .where("owner_uuid", "in", chunk)
+      .execute();
+  }
+  // The links to them owned by other records than opportunities.
   await db
     .deleteFrom("associations")
     .where("tenant_uuid", "=", tenantUuid)
@@ -82,7 +95,7 @@ async function eraseInTransaction(
     .where("entity_uuid", "in", personUuids)
     .execute();
   // Their record lists their links: an `updated_after` poller gets them again, as after any change of their links.
-  await stampOpportunitiesChanged(db, tenantUuid, traces.linkedOpportunityUuids, now);
+  for (const chunk of linkedChunks) await stampOpportunitiesChanged(db, tenantUuid, chunk, now);
   await db
     .updateTable("opportunities")
     .set({ intro_person_uuid: null, updated_at: now })

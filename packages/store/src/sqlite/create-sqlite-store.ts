@@ -38,11 +38,12 @@ import { graphEntityActivity, hydratedGraphEntityActivity } from "../repositorie
 import { backupDatabase } from "./backup-database.js";
 import { ERASURES } from "../erasure/erasures-generation.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
-import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
+import { ImmediateTransactionsSqliteDialect, LOCK_WAIT_MS } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
+import { checkpointOffThread } from "./checkpoint-off-thread.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
 import { createWalTruncation } from "./wal-truncation.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
@@ -165,9 +166,11 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   }
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   const generations = createGenerationSnapshots(sqlite);
-  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }, { waitForLocksMs: LOCK_WAIT_MS }),
+  });
   try {
     // Before anything is written, the journal mode in the file's header included: a newer version's database or
     // another application's is left as it is.
@@ -198,13 +201,22 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   // (repositories/tenant-filter.ts).
   sqlite.pragma("analysis_limit = 1000");
   sqlite.pragma("optimize = 0x10002");
+  // From here on a write that another connection's lock refuses waits for it between turns of the event loop
+  // (`waitForLocksMs`), where SQLite's busy timeout slept in this thread and no request was answered meanwhile: up to
+  // 5 s for each write during another process's long write or a heavy erasure. The monthly usage counts, written
+  // outside Kysely, are kept for a later try instead.
+  sqlite.pragma("busy_timeout = 0");
   const usageBuffer = createMonthlyUsageBuffer(sqlite);
-  const longWriteConnection = path === ":memory:" ? null : createLongWriteConnection(path);
-  const walTruncation = createWalTruncation(db);
+  // The file this connection opened, even if the process changes its working folder later.
+  const filePath = path === ":memory:" ? null : resolve(path);
+  const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath);
+  const walTruncation = createWalTruncation(db, filePath === null ? {} : { checkpointFirst: () => checkpointOffThread(filePath) });
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
+    // The last counts wait for the lock as writes did before: the process is stopping.
+    sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     usageBuffer.close();
     await walTruncation.close();
     await longWriteConnection?.close();
@@ -237,7 +249,6 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     },
     graphs,
     close,
-    // The file this connection opened, even if the process changes its working folder later.
-    path === ":memory:" ? path : resolve(path),
+    filePath ?? path,
   );
 }

@@ -75,3 +75,86 @@ describe("transactions begun immediate", () => {
     }
   });
 });
+
+/** Our connection as the store sets it up (SQLite never sleeps: `busy_timeout = 0`), and another holding the write lock. */
+function lockedByAnother(waitForLocksMs: number) {
+  const { db, other } = twoProcesses((database) => {
+    database.pragma("busy_timeout = 0");
+    return new ImmediateTransactionsSqliteDialect({ database }, { waitForLocksMs });
+  });
+  other.exec("begin immediate; update counter set value = value + 100");
+  return { db, other };
+}
+
+/** Turns of the event loop counted while `work` runs. */
+async function turnsDuring<T>(work: Promise<T>, release: () => void): Promise<{ turns: number; result: T }> {
+  let turns = 0;
+  const ticker = setInterval(() => (turns += 1), 5);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    release();
+    return { result: await work, turns };
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+describe("writes refused by another connection's lock, with waitForLocksMs", () => {
+  it("wait for it between turns of the event loop, then write: a transaction's begin", async () => {
+    const { db, other } = lockedByAnother(5_000);
+    try {
+      const writing = db.transaction().execute((transaction) => sql`update counter set value = value + 1`.execute(transaction));
+      const { turns } = await turnsDuring(writing, () => other.exec("commit"));
+      expect(turns).toBeGreaterThanOrEqual(3);
+      expect((await db.selectFrom("counter").select("value").executeTakeFirstOrThrow()).value).toBe(101);
+    } finally {
+      other.close();
+      await db.destroy();
+    }
+  });
+
+  it("wait for it between turns of the event loop, then write: a statement outside a transaction", async () => {
+    const { db, other } = lockedByAnother(5_000);
+    try {
+      const writing = sql`update counter set value = value + 1`.execute(db);
+      const { turns } = await turnsDuring(writing, () => other.exec("commit"));
+      expect(turns).toBeGreaterThanOrEqual(3);
+      expect((await db.selectFrom("counter").select("value").executeTakeFirstOrThrow()).value).toBe(101);
+    } finally {
+      other.close();
+      await db.destroy();
+    }
+  });
+
+  it("fail with SQLite's busy error once they have waited that long, having written nothing", async () => {
+    const { db, other } = lockedByAnother(50);
+    try {
+      await expect(db.transaction().execute((transaction) => sql`update counter set value = value + 1`.execute(transaction))).rejects.toMatchObject({
+        code: "SQLITE_BUSY",
+      });
+      await expect(sql`update counter set value = value + 1`.execute(db)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+      other.exec("rollback");
+      expect((await db.selectFrom("counter").select("value").executeTakeFirstOrThrow()).value).toBe(0);
+    } finally {
+      other.close();
+      await db.destroy();
+    }
+  });
+
+  it("are how the store writes: a write waiting for another process's lock leaves the event loop free", async () => {
+    const path = join(folder, "store-waiting.db");
+    const store = await createSqliteStore({ path });
+    const other = new SqliteDatabase(path);
+    try {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      other.exec("begin immediate");
+      const creating = store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" });
+      const { turns, result } = await turnsDuring(creating, () => other.exec("commit"));
+      expect(turns).toBeGreaterThanOrEqual(3);
+      expect(result.name).toBe("Ada Lovelace");
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
+});

@@ -22,7 +22,7 @@ import {
   type QueryCompiler,
   type SqliteDialectConfig,
 } from "kysely";
-import { setImmediate } from "node:timers/promises";
+import { setImmediate, setTimeout as delay } from "node:timers/promises";
 import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
 
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
@@ -31,32 +31,90 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** How long the store's writes wait for another connection's write lock before they fail (a 503 at the API). */
+export const LOCK_WAIT_MS = 5000;
+
+/** Pauses between tries of a statement refused by another connection's lock, in milliseconds; the last repeats. */
+const LOCK_RETRY_PAUSES_MS = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100];
+
+const isRefusedByLock = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_RECOVERY";
+};
+
 class ImmediateTransactionsSqliteDriver extends SqliteDriver {
+  #inTransaction = false;
+
   constructor(
     config: SqliteDialectConfig,
-    private readonly yieldAfterEachStatement: boolean,
+    private readonly options: ImmediateTransactionsOptions,
   ) {
     super(config);
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    this.#inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#inTransaction = false;
+    await super.rollbackTransaction(connection);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
-    if (!this.yieldAfterEachStatement) return connection;
-    // better-sqlite3 runs each statement synchronously, and Kysely's promises around it settle at once: a chain of
-    // statements never gives the event loop a turn, so no request is even read until it ends.
+    const { yieldAfterEachStatement = false, waitForLocksMs } = this.options;
+    if (!yieldAfterEachStatement && waitForLocksMs === undefined) return connection;
+    const execute = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      let refusedAt: number | undefined;
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await connection.executeQuery<R>(query);
+        } catch (error) {
+          // Inside a transaction this connection holds the write lock: a refusal there is not one to wait out.
+          if (waitForLocksMs === undefined || this.#inTransaction || !isRefusedByLock(error)) throw error;
+          refusedAt ??= performance.now();
+          if (performance.now() - refusedAt >= waitForLocksMs) throw error;
+          await delay(LOCK_RETRY_PAUSES_MS[Math.min(tries, LOCK_RETRY_PAUSES_MS.length - 1)]);
+        }
+      }
+    };
     return {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        const result = await connection.executeQuery<R>(query);
-        await setImmediate();
+        const result = await execute<R>(query);
+        // better-sqlite3 runs each statement synchronously, and Kysely's promises around it settle at once: a chain
+        // of statements never gives the event loop a turn, so no request is even read until it ends.
+        if (yieldAfterEachStatement) await setImmediate();
         return result;
       },
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     };
   }
+}
+
+export interface ImmediateTransactionsOptions {
+  /**
+   * Each statement is followed by a turn of the event loop (`setImmediate`): for a connection whose transactions run
+   * for seconds, so that the process goes on answering meanwhile.
+   */
+  yieldAfterEachStatement?: boolean;
+  /**
+   * A statement outside a transaction (a transaction's `begin` included) that another connection's lock refuses is
+   * tried again after short pauses until this long has passed since the first refusal, then fails with SQLite's
+   * error. SQLite's own busy timeout sleeps in the calling thread, holding the event loop: give the connection
+   * `busy_timeout = 0` and this instead, and the process goes on answering while a write waits for the lock (another
+   * process's import, a person's erasure on a connection of its own).
+   */
+  waitForLocksMs?: number;
 }
 
 /**
@@ -65,20 +123,16 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
  */
 export class ImmediateTransactionsSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  readonly #yieldAfterEachStatement: boolean;
+  readonly #options: ImmediateTransactionsOptions;
 
-  /**
-   * With `yieldAfterEachStatement`, each statement is followed by a turn of the event loop (`setImmediate`): for a
-   * connection whose transactions run for seconds, so that the process goes on answering meanwhile.
-   */
-  constructor(config: SqliteDialectConfig, options: { yieldAfterEachStatement?: boolean } = {}) {
+  constructor(config: SqliteDialectConfig, options: ImmediateTransactionsOptions = {}) {
     super(config);
     this.#config = config;
-    this.#yieldAfterEachStatement = options.yieldAfterEachStatement ?? false;
+    this.#options = options;
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionsSqliteDriver(this.#config, this.#yieldAfterEachStatement);
+    return new ImmediateTransactionsSqliteDriver(this.#config, this.#options);
   }
 
   override createAdapter(): DialectAdapter {

@@ -7,13 +7,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { withStatementCache } from "./statement-cache.js";
+import { checkpointOffThread } from "./checkpoint-off-thread.js";
 import { createWalTruncation } from "./wal-truncation.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-wal-truncation-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A WAL database as the store opens one (5 s busy timeout, no checkpoint before 10,000 pages), with timers run by hand. */
-function openDatabase(name: string) {
+function openDatabase(name: string, checkpointFirst?: () => Promise<unknown>) {
   const path = join(folder, name);
   const sqlite = new SqliteDatabase(path);
   sqlite.pragma("busy_timeout = 5000");
@@ -23,6 +24,7 @@ function openDatabase(name: string) {
   const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite) }) });
   const timers: Array<{ run: () => void; delayMs: number; cleared: boolean }> = [];
   const walTruncation = createWalTruncation(db, {
+    checkpointFirst,
     setTimer: (run, delayMs) => {
       const timer = { run, delayMs, cleared: false };
       timers.push(timer);
@@ -111,6 +113,58 @@ describe("createWalTruncation", () => {
       expect(walBytes()).toBeGreaterThan(0);
     } finally {
       reader.close();
+      await db.destroy();
+    }
+  });
+
+  it("copies the WAL off the event loop first, and truncates whether or not that copy succeeds", async () => {
+    const calls: string[] = [];
+    let fail = false;
+    const { path, db, walTruncation, write, walBytes } = openDatabase("checkpoint-first.db", async () => {
+      calls.push("checkpoint");
+      if (fail) throw new Error("worker failed");
+      return checkpointOffThread(path);
+    });
+    try {
+      await write("Qvortrup");
+      await walTruncation.request();
+      expect(calls).toEqual(["checkpoint"]);
+      expect(walBytes()).toBe(0);
+      fail = true;
+      await write("again");
+      await walTruncation.request();
+      expect(calls).toEqual(["checkpoint", "checkpoint"]);
+      expect(walBytes()).toBe(0);
+      expect(walTruncation.pending).toBe(false);
+    } finally {
+      await walTruncation.close();
+      await db.destroy();
+    }
+  });
+
+  it("runs a request made during another's attempt after it, so a commit between the two is truncated too", async () => {
+    const gates: Array<() => void> = [];
+    const { db, walTruncation, write, walBytes } = openDatabase("queued.db", () => new Promise<void>((resolve) => gates.push(resolve)));
+    const started = async (count: number) => {
+      while (gates.length < count) await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    try {
+      await write("Qvortrup");
+      const firstRequest = walTruncation.request();
+      const secondRequest = walTruncation.request();
+      await started(1);
+      gates[0]!();
+      await firstRequest;
+      expect(walBytes()).toBe(0);
+      // The second attempt starts after the first: a commit now, after the first truncation, is truncated by it.
+      await started(2);
+      await write("committed after the first truncation");
+      expect(walBytes()).toBeGreaterThan(0);
+      gates[1]!();
+      await secondRequest;
+      expect(walBytes()).toBe(0);
+    } finally {
+      await walTruncation.close();
       await db.destroy();
     }
   });

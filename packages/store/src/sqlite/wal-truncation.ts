@@ -23,6 +23,12 @@ export interface WalTruncation {
 }
 
 export interface WalTruncationOptions {
+  /**
+   * Copies the WAL into the database file before each truncation, off the event loop (`checkpointOffThread` for a
+   * file): the truncation then copies only what was written since, where it held the event loop for the whole copy.
+   * Its failure is ignored: the truncation copies what is left.
+   */
+  checkpointFirst?: () => Promise<unknown>;
   /** Waits before each retry, in milliseconds; the last one repeats until a retry succeeds. */
   retryDelaysMs?: readonly number[];
   /** Injected so tests run the retries when they choose; the default's timers keep no process running. */
@@ -37,6 +43,7 @@ export interface WalTruncationOptions {
  */
 export function createWalTruncation(db: Kysely<Database>, options: WalTruncationOptions = {}): WalTruncation {
   const {
+    checkpointFirst,
     retryDelaysMs = [1_000, 10_000, 60_000, 600_000],
     // A retry is no reason to keep the process running.
     setTimer = (run, delayMs) => setTimeout(run, delayMs).unref(),
@@ -52,14 +59,18 @@ export function createWalTruncation(db: Kysely<Database>, options: WalTruncation
     retries += 1;
     timer = setTimer(() => {
       timer = null;
-      void attempt();
+      if (!closed) void attempt();
     }, delayMs);
   };
 
-  const attempt = async (): Promise<void> => {
+  // One attempt at a time, each after the ones before: an attempt asked for after a later commit truncates after it.
+  let attempts: Promise<void> = Promise.resolve();
+  const attempt = (): Promise<void> => (attempts = attempts.then(attemptOnce));
+  const attemptOnce = async (): Promise<void> => {
     if (closed) return;
     let truncated = false;
     try {
+      if (checkpointFirst) await checkpointFirst().catch(() => undefined);
       truncated = await truncateWal(db);
     } catch {
       // A closed or failing connection: the next try tells.
@@ -79,6 +90,8 @@ export function createWalTruncation(db: Kysely<Database>, options: WalTruncation
       return timer !== null;
     },
     async close() {
+      // The attempts asked for before run to their end.
+      await attempts;
       closed = true;
       if (timer === null) return;
       clearTimer(timer);
