@@ -1,7 +1,7 @@
 /**
  * @module
  * What `rapport oauth rotate-keys` does once its options are read (in oauth-command.ts): rotates the keys in one
- * transaction and prints what changed, and that running servers must restart to use them.
+ * transaction and prints what changed. Running servers on the database follow at their next OAuth request.
  */
 import { existsSync } from "node:fs";
 import { createSqliteStore } from "@rapport/store";
@@ -10,24 +10,20 @@ import { rotateOAuthKeys, type OAuthKeyRotation } from "../oauth/rotate-oauth-ke
 import { CliError, printResult } from "./cli-output.js";
 import { DEFAULT_DATABASE_PATH, openingDatabase, resolveDatabasePath } from "./database-path.js";
 
-/** Said after every rotation, in the output and the JSON: nothing tells a running server its keys changed. */
-export const RESTART_NOTICE =
-  "restart every running `rapport serve` on this database: until it restarts, a server signs and verifies with the keys it loaded";
-
 function rotationLines(rotation: OAuthKeyRotation): string[] {
   const { signing_keys: signing, cookie_keys: cookies } = rotation;
-  const lines = [`new signing key ${signing.current} (signs access and ID tokens from the next start, for every tenant)`];
+  const lines = [`new signing key ${signing.current} (signs access and ID tokens from now on, for every tenant)`];
   if (signing.verifying.length > 0) lines.push(`  still verifying the tokens they signed (for up to 1 hour): ${signing.verifying.join(", ")}`);
   if (signing.removed.length > 0) {
     lines.push(`  ${rotation.revoked_old ? "revoked" : "removed (replaced over an hour ago)"}: ${signing.removed.join(", ")}`);
   }
-  lines.push(`new cookie key (signs the sign-in cookies from the next start)`);
+  lines.push(`new cookie key (signs the sign-in cookies from now on)`);
   if (cookies.verifying > 0) lines.push(`  replaced cookie keys still verifying the sign-in sessions they signed (for up to 14 days): ${cookies.verifying}`);
   if (cookies.removed > 0) lines.push(`  cookie keys ${rotation.revoked_old ? "revoked" : "removed (replaced over 14 days ago)"}: ${cookies.removed}`);
   if (rotation.revoked_old) {
     lines.push("  access tokens signed by a revoked key answer 401 (clients refresh them); signed-in users sign in again; refresh tokens and grants are kept");
   }
-  lines.push(RESTART_NOTICE);
+  lines.push("running servers on this database use the new keys from their next OAuth request: no restart needed");
   return lines;
 }
 
@@ -42,7 +38,7 @@ export async function runRotateOAuthKeys(options: { revokeOld?: boolean }, comma
   const store = await openingDatabase(path, () => createSqliteStore({ path }));
   try {
     const rotation = await rotateOAuthKeys(store, { revokeOld: options.revokeOld ?? false });
-    printResult(global, { ...rotation, restart_required: true, notice: RESTART_NOTICE }, () => rotationLines(rotation));
+    printResult(global, rotation, () => rotationLines(rotation));
   } finally {
     await store.close();
   }

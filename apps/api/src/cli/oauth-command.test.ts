@@ -9,26 +9,28 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-oauth-command-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("rapport oauth rotate-keys", () => {
-  it("says in its help that running servers must restart, and what --revoke-old does", async () => {
+  it("says in its help that running servers follow without a restart, and what --revoke-old does", async () => {
     const help = await runRapport(join(folder, "unused.db"), "oauth", "rotate-keys", "--help");
     expect(help.code).toBe(0);
-    expect(help.stdout.replace(/\s+/g, " ")).toContain("Restart every running `rapport serve` on the database afterwards");
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("take the new keys at their next OAuth request, without a restart");
+    expect(help.stdout).not.toMatch(/Restart every/);
     expect(help.stdout.replace(/\s+/g, " ")).toContain("--revoke-old delete the replaced keys at once");
   });
 
-  it("prints the new key, the keys still verifying, and the restart to do", async () => {
+  it("prints the new key, the keys still verifying, and that running servers follow", async () => {
     const database = join(folder, "rotated.db");
     expect((await runRapport(database, "tenants", "list")).code).toBe(0);
     const first = await runRapport(database, "--json", "oauth", "rotate-keys");
     const { signing_keys: firstKeys } = JSON.parse(first.stdout) as { signing_keys: { current: string } };
     const second = await runRapport(database, "oauth", "rotate-keys");
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stdout).toMatch(/^new signing key \S+ \(signs access and ID tokens from the next start, for every tenant\)$/m);
+    expect(second.stdout).toMatch(/^new signing key \S+ \(signs access and ID tokens from now on, for every tenant\)$/m);
     expect(second.stdout).toContain(`still verifying the tokens they signed (for up to 1 hour): ${firstKeys.current}`);
     expect(second.stdout).toContain("replaced cookie keys still verifying the sign-in sessions they signed (for up to 14 days): 1");
     expect(second.stdout.trim().split("\n").at(-1)).toBe(
-      "restart every running `rapport serve` on this database: until it restarts, a server signs and verifies with the keys it loaded",
+      "running servers on this database use the new keys from their next OAuth request: no restart needed",
     );
+    expect(JSON.parse(first.stdout)).not.toHaveProperty("restart_required");
     const revoked = await runRapport(database, "oauth", "rotate-keys", "--revoke-old");
     expect(revoked.stdout).toMatch(/^ {2}revoked: \S+, \S+$/m);
     expect(revoked.stdout).toContain("cookie keys revoked: 2");

@@ -4,8 +4,8 @@
  * for the MCP authorization flow: dynamic client registration and Client ID Metadata Documents,
  * authorization code with PKCE, `resource` indicators (RFC 8707) naming the `/mcp` resource, `iss`
  * on the authorization response (RFC 9207), and JWT access tokens (RFC 9068) whose audience is
- * that resource. Its state lives in the Store; its signing and cookie keys in the database, read once when it
- * is created (a rotation takes effect at the server's next start).
+ * that resource. Its state lives in the Store; its signing and cookie keys in the database, read when it is
+ * created (mount-oauth.ts creates another when a rotation replaces them).
  */
 import type { Store } from "@rapport/store";
 import { createLocalJWKSet, type JWTVerifyGetKey } from "jose";

@@ -1,7 +1,8 @@
 /** OAuth wiring that needs no Node server: metadata, the 501 off Node, and OAuth off without a public URL. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../app.js";
-import { createTestContext, type TestContext } from "../testing/test-harness.js";
+import { buildTenant, createTestContext, type TestContext } from "../testing/test-harness.js";
+import { OAUTH_KEYS_GENERATION_SETTING } from "./oauth-keys-generation.js";
 
 let context: TestContext;
 beforeAll(async () => {
@@ -46,5 +47,27 @@ describe("OAuth in the app", () => {
     const bearer = await context.request("/mcp", { method: "POST", headers: { authorization: "Bearer x" }, body: {} });
     expect(bearer.status).toBe(401);
     expect(await bearer.json()).toEqual({ error: "missing API key: send it in the x-api-key header" });
+  });
+
+  it("reads the key set's generation for a bearer token on /mcp, never for a REST call or an MCP call with an API key", async () => {
+    const app = createApp(context.services, { publicUrl: "https://rapport.example.com" });
+    const { key } = await buildTenant(context.services, { name: "Generation Reads" });
+    const reads = vi.spyOn(context.services.store.settings, "get");
+    const generationReads = () => reads.mock.calls.filter(([setting]) => setting === OAUTH_KEYS_GENERATION_SETTING).length;
+    try {
+      const listTools = (headers: Record<string, string>) =>
+        app.request("/mcp", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+        });
+      expect((await app.request("/v1/persons", { headers: { "x-api-key": key } })).status).toBe(200);
+      expect((await listTools({ "x-api-key": key })).status).toBe(200);
+      expect(generationReads()).toBe(0);
+      expect((await listTools({ authorization: "Bearer not-a-token" })).status).toBe(401);
+      expect(generationReads()).toBe(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

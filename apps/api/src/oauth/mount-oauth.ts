@@ -23,7 +23,9 @@ import {
   OAUTH_PREFIX,
   type AuthorizationServer,
 } from "./authorization-server.js";
+import { followKeyRotations } from "./follow-key-rotations.js";
 import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
+import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 import { SIGNING_ALGORITHM } from "./signing-keys.js";
 
@@ -67,16 +69,11 @@ export interface MountedOAuth {
 export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: MountOAuthOptions): MountedOAuth {
   const issuer = options.publicUrl.replace(/\/+$/, "");
   const resource = `${issuer}/mcp`;
-  let starting: Promise<AuthorizationServer> | null = null;
-  const server = () => {
-    starting ??= createAuthorizationServer({ store: services.store, logger: services.logger, issuer, resource, trustProxy: options.trustProxy }).catch(
-      (error: unknown) => {
-        starting = null;
-        throw error;
-      },
-    );
-    return starting;
-  };
+  // Built at the first OAuth request, and again at the first one after a rotation (from any process) replaced its keys.
+  const server = followKeyRotations<AuthorizationServer>({
+    build: () => createAuthorizationServer({ store: services.store, logger: services.logger, issuer, resource, trustProxy: options.trustProxy }),
+    readGeneration: () => readOAuthKeysGeneration(services.store),
+  });
   // Compared against when an email is unknown, so a wrong email costs the same time as a wrong password.
   let decoyHash: Promise<string> | null = null;
 

@@ -3,6 +3,7 @@ import { createSqliteStore, type Store } from "@rapport/store";
 import { afterEach, describe, expect, it } from "vitest";
 import { OAUTH_TTL } from "./authorization-server.js";
 import { loadCookieKeys, COOKIE_KEY_SETTING, RETIRED_COOKIE_KEY_LIFETIME_MS } from "./cookie-keys.js";
+import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
 import { RETIRED_SIGNING_KEY_LIFETIME_MS, rotateOAuthKeys } from "./rotate-oauth-keys.js";
 import { loadSigningKeys } from "./signing-keys.js";
 
@@ -79,6 +80,16 @@ describe("rotateOAuthKeys", () => {
     const later = await rotateOAuthKeys(store, { now: clock + 14 * DAY });
     expect(later.cookie_keys).toEqual({ verifying: 1, removed: 1 });
     expect(RETIRED_COOKIE_KEY_LIFETIME_MS).toBe(OAUTH_TTL.Session * 1_000);
+  });
+
+  it("names the new signing key as the key set's generation, which running servers watch", async () => {
+    await openStore();
+    await loadSigningKeys(store);
+    expect(await readOAuthKeysGeneration(store)).toBeNull();
+    const rotation = await rotateOAuthKeys(store, { now: clock });
+    expect(await readOAuthKeysGeneration(store)).toBe(rotation.signing_keys.current);
+    const revoked = await rotateOAuthKeys(store, { revokeOld: true, now: clock });
+    expect(await readOAuthKeysGeneration(store)).toBe(revoked.signing_keys.current);
   });
 
   it("on a database whose OAuth server never started, creates the first keys", async () => {

@@ -2,11 +2,13 @@
  * @module
  * Rotating the authorization server's keys (`rapport oauth rotate-keys`): a new signing key and a new cookie key
  * become current. By default the keys they replace keep verifying what they signed until that expires; with
- * `revokeOld` they are deleted at once. A running server keeps the keys it loaded until it restarts.
+ * `revokeOld` they are deleted at once. Running servers on the database take the new keys at their next OAuth request
+ * (oauth-keys-generation.ts).
  */
 import type { Store } from "@rapport/store";
 import { OAUTH_TTL } from "./authorization-server.js";
 import { newCookieKey, readRetiredCookieKeys, COOKIE_KEY_SETTING, RETIRED_COOKIE_KEY_LIFETIME_MS, RETIRED_COOKIE_KEYS_SETTING } from "./cookie-keys.js";
+import { OAUTH_KEYS_GENERATION_SETTING } from "./oauth-keys-generation.js";
 import { generateSigningKey } from "./signing-keys.js";
 
 /**
@@ -73,6 +75,8 @@ export async function rotateOAuthKeys(store: Store, options: RotateOAuthKeysOpti
     const retired = revokeOld ? [] : [...replaced, ...retiredBefore.filter((entry) => entry.retired_at > now - RETIRED_COOKIE_KEY_LIFETIME_MS)];
     await transaction.settings.set(COOKIE_KEY_SETTING, newCookieKey());
     await transaction.settings.set(RETIRED_COOKIE_KEYS_SETTING, JSON.stringify(retired));
+    // Last, in the same transaction: a running server that sees the new generation loads every key above.
+    await transaction.settings.set(OAUTH_KEYS_GENERATION_SETTING, signingKey.kid);
 
     return {
       revoked_old: revokeOld,
