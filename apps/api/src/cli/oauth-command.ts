@@ -1,9 +1,12 @@
 /**
  * @module
- * `rapport oauth rotate-keys`: the OAuth authorization server's keys (MCP clients' sign-in), straight on the database.
- * The command's options and help; what it does is loaded from oauth-action.ts when it runs.
+ * `rapport oauth rotate-keys` and `rapport oauth revoke`: the OAuth authorization server's keys and grants (MCP clients'
+ * sign-in), straight on the database. The commands' options and help; what each does is loaded from oauth-action.ts and
+ * oauth-revoke-action.ts when it runs.
  */
 import { Command } from "commander";
+import type { RevokeOptions } from "./oauth-revoke-action.js";
+import { uuidOption } from "./uuid-option.js";
 
 export function oauthCommand(): Command {
   const oauth = new Command("oauth").description("manage the OAuth authorization server MCP clients sign in through");
@@ -18,8 +21,23 @@ export function oauthCommand(): Command {
     .option(
       "--revoke-old",
       "delete the replaced keys at once (a leaked key): access tokens they signed answer 401 and clients refresh them; signed-in " +
-        "users sign in again. Refresh tokens and grants are kept",
+        "users sign in again. Refresh tokens and grants are kept (`rapport oauth revoke` ends those)",
     )
     .action(async (options: { revokeOld?: boolean }, command: Command) => (await import("./oauth-action.js")).runRotateOAuthKeys(options, command));
+  oauth
+    .command("revoke")
+    .summary("revoke OAuth grants: a user's, a client's, or every one")
+    .description(
+      "revoke what MCP clients were granted (a lost laptop, a compromised client, a user leaving): the grants chosen, the refresh " +
+        "tokens and codes issued under them, and sign-ins in progress; for a user or --all, their sign-in sessions too. Access tokens " +
+        "issued under a revoked grant answer 401 at once on every running server; the client must sign in again. Give exactly one of " +
+        "--user, --client or --all; --tenant narrows it to one tenant's accounts. Prints how many of each were revoked",
+    )
+    .option("--user <user>", "the grants of this user's accounts (a user UUID, or an email: its users in every tenant, or in --tenant)")
+    .option("--client <client_id>", "the grants to this client (its client_id, as in the grants; a client ID metadata document's URL too)")
+    .option("--all", "every grant of the database (of --tenant's accounts with --tenant)")
+    .option("--tenant <uuid>", "only the accounts of this tenant", uuidOption)
+    .option("--delete-client", "with --client: also delete the client's registration (a dynamically registered client); it must register again")
+    .action(async (options: RevokeOptions, command: Command) => (await import("./oauth-revoke-action.js")).runRevokeOAuthGrants(options, command));
   return oauth;
 }

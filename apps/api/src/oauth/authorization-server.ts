@@ -13,6 +13,7 @@ import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { MCP_SCOPES } from "../mcp/mcp-scopes.js";
+import { grantClaim } from "./access-token-grant.js";
 import { findActiveAccount } from "./active-account.js";
 import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { loadCookieKeys } from "./cookie-keys.js";
@@ -27,7 +28,7 @@ export const INTERACTION_PREFIX = `${OAUTH_PREFIX}/interaction`;
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
-/** Lifetimes in seconds. Access tokens are short: they are checked by signature, not looked up. */
+/** Lifetimes in seconds. Access tokens are short: they are checked by signature and their grant, not stored. */
 export const OAUTH_TTL = {
   AccessToken: HOUR,
   AuthorizationCode: 60,
@@ -77,6 +78,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
 
   const configuration: Configuration = {
     adapter: (model: string) => new StoreOidcAdapter(model, store),
+    // Each access token names its grant, which /mcp looks up: revoking the grant ends its tokens at once.
+    extraTokenClaims: async (_ctx, token) => grantClaim("grantId" in token ? token.grantId : undefined),
     jwks: { keys: keys.privateKeys as NonNullable<Configuration["jwks"]>["keys"] },
     // The first key signs; every one verifies (a rotation's retired keys, for the sessions they signed).
     cookies: { keys: cookieKeys },

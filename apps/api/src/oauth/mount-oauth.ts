@@ -15,6 +15,7 @@ import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import type { AppServices } from "../services.js";
+import { GRANT_CLAIM, isGrantLive } from "./access-token-grant.js";
 import { accountIdFor, parseAccountId } from "./account-id.js";
 import { findActiveAccount } from "./active-account.js";
 import {
@@ -224,6 +225,9 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     } catch (error) {
       const reason = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED" ? "it has expired" : "it is not a valid access token for this server";
       throw new ApiError(401, `invalid access token: ${reason}; obtain a new one`);
+    }
+    if (!(await isGrantLive(services.store, { grantId: claims[GRANT_CLAIM], accountId: String(claims.sub), clientId: String(claims.client_id) }, Date.now()))) {
+      throw new ApiError(401, "invalid access token: its authorization was revoked or has ended; sign in again");
     }
     const account = parseAccountId(String(claims.sub));
     const tenant = account ? await services.store.tenants.get(account.tenantUuid) : null;

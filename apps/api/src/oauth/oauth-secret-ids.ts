@@ -8,9 +8,9 @@ import { createHash } from "node:crypto";
 /**
  * Models whose id is what a client or browser presents to use them: tokens and codes (the value itself), the
  * session (the value of its cookie), a pushed request's `request_uri`, a CIBA `auth_req_id`. Not here: `Client`
- * (the public client_id), `Grant` (an internal id, never presented), `ReplayDetection` (ids seen from
- * clients), `Interaction` (its id is the sign-in page's URL; resuming it needs the session's cookie), and
- * `DeviceCode`, found by its user code, with no id to put back (the device flow is off).
+ * (the public client_id), `Grant` (an internal id: access tokens name it, but nothing takes one from a client),
+ * `ReplayDetection` (ids seen from clients), `Interaction` (its id is the sign-in page's URL; resuming it needs the
+ * session's cookie), and `DeviceCode`, found by its user code, with no id to put back (the device flow is off).
  */
 export const HASHED_ID_MODELS: ReadonlySet<string> = new Set([
   "AccessToken",

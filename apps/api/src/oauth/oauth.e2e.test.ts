@@ -392,43 +392,67 @@ describe("tokens /mcp refuses, with the resource metadata in the challenge", () 
     await expectRefused(await rawMcpPost(`Bearer ${foreignIssuer}`), /not a valid access token/);
   });
 
+  /** Stores a grant as the authorization server would, for tokens signed here to name. */
+  const storeGrant = (id: string, accountId: string, clientId: string) =>
+    context.services.store.oauthModels.upsert({
+      model: "Grant",
+      id,
+      payload: { kind: "Grant", jti: id, accountId, clientId },
+      grant_id: null,
+      uid: null,
+      user_code: null,
+      expires_at: Date.now() + 600_000,
+    });
+
+  it("refuses a well-signed token naming no grant, a grant that is not stored, or another account's or client's grant", async () => {
+    const account = accountIdFor(acme.tenant.uuid, acme.admin.uuid);
+    await storeGrant("grant-of-another-client", account, "other");
+    const claims = { iss: server.url, aud: `${server.url}/mcp`, sub: account, client_id: "c" };
+    for (const grant of [{}, { grant_id: "no-such-grant" }, { grant_id: "grant-of-another-client" }]) {
+      const token = await signedToken({ ...claims, ...grant }, now() + 600);
+      await expectRefused(await rawMcpPost(`Bearer ${token}`), /its authorization was revoked or has ended; sign in again/);
+    }
+  });
+
   it("accepts a well-formed token and stops accepting it once its user is deactivated", async () => {
-    const token = await signedToken({ iss: server.url, aud: `${server.url}/mcp`, sub: accountIdFor(acme.tenant.uuid, acme.admin.uuid), client_id: "c" }, now() + 600);
+    const account = accountIdFor(acme.tenant.uuid, acme.admin.uuid);
+    await storeGrant("grant-of-c", account, "c");
+    const token = await signedToken({ iss: server.url, aud: `${server.url}/mcp`, sub: account, client_id: "c", grant_id: "grant-of-c" }, now() + 600);
     expect((await rawMcpPost(`Bearer ${token}`)).status).toBe(200);
     await context.services.store.users.deactivate(acme.tenant.uuid, acme.admin.uuid);
     await expectRefused(await rawMcpPost(`Bearer ${token}`), /deactivated/);
   });
 });
 
+/** A tenant named like Acme's (the sign-in pages say "Mike in Acme OAuth") whose member has a password. */
+async function tenantWithPassword() {
+  const tenant = await buildTenant(context.services, { name: "Acme OAuth" });
+  await context.services.store.userPasswords.set(tenant.tenant.uuid, tenant.member.uuid, await hashPassword(PASSWORD));
+  return tenant;
+}
+
+/** A new client that has registered and been sent to the sign-in page. */
+async function registeredClient() {
+  const client = new MemoryOAuthClient();
+  const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client });
+  await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(UnauthorizedError);
+  return { client, transport };
+}
+
+/** The client's tokens after signing in as `tenant`'s member through the pages and exchanging the code. */
+async function signedInClient(tenant: TestTenant) {
+  const { client, transport } = await registeredClient();
+  await transport.finishAuth((await signIn(client, { email: tenant.member.email, password: PASSWORD })).searchParams);
+  expect(client.savedTokens?.refresh_token).toEqual(expect.any(String));
+  return client;
+}
+
+const expectInvalidGrant = async (response: Response) => {
+  expect(response.status).toBe(400);
+  expect(await response.json()).toMatchObject({ error: "invalid_grant" });
+};
+
 describe("grants of a user who is deactivated, or of a deleted tenant", () => {
-  /** A tenant named like Acme's (the sign-in pages say "Mike in Acme OAuth") whose member has a password. */
-  async function tenantWithPassword() {
-    const tenant = await buildTenant(context.services, { name: "Acme OAuth" });
-    await context.services.store.userPasswords.set(tenant.tenant.uuid, tenant.member.uuid, await hashPassword(PASSWORD));
-    return tenant;
-  }
-
-  /** A new client that has registered and been sent to the sign-in page. */
-  async function registeredClient() {
-    const client = new MemoryOAuthClient();
-    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: client });
-    await expect(new Client({ name: "oauth-test", version: "1.0.0" }).connect(transport)).rejects.toThrow(UnauthorizedError);
-    return { client, transport };
-  }
-
-  /** The client's tokens after signing in as `tenant`'s member through the pages and exchanging the code. */
-  async function signedInClient(tenant: TestTenant) {
-    const { client, transport } = await registeredClient();
-    await transport.finishAuth((await signIn(client, { email: tenant.member.email, password: PASSWORD })).searchParams);
-    expect(client.savedTokens?.refresh_token).toEqual(expect.any(String));
-    return client;
-  }
-
-  const expectInvalidGrant = async (response: Response) => {
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: "invalid_grant" });
-  };
-
   it("refuses a refresh token while its user is deactivated, and honours it again once they are reactivated", async () => {
     const { store } = context.services;
     const tenant = await tenantWithPassword();
@@ -533,6 +557,60 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
     const client = await signedInClient(tenant);
     await context.services.store.tenants.delete(tenant.tenant.uuid);
     await expectInvalidGrant(await refresh(client, client.savedTokens!.refresh_token!));
+  });
+});
+
+describe("revoking grants with rapport oauth revoke beside the running server", () => {
+  const revoke = async (...options: string[]) => {
+    const revoked = await runRapport(context.databasePath, "--json", "oauth", "revoke", ...options);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    return JSON.parse(revoked.stdout) as Record<string, unknown>;
+  };
+  const expectRevokedToken = async (accessToken: string) => {
+    const refused = await rawMcpPost(`Bearer ${accessToken}`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toBe("invalid access token: its authorization was revoked or has ended; sign in again");
+  };
+  const expectWorking = async (client: MemoryOAuthClient) => {
+    expect((await rawMcpPost(`Bearer ${client.savedTokens!.access_token}`)).status).toBe(200);
+    const refreshed = await refresh(client, client.savedTokens!.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    const tokens = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    client.savedTokens = { ...client.savedTokens!, ...tokens };
+  };
+
+  it("refuses a revoked user's access and refresh tokens at once, and keeps another user's working", async () => {
+    const leaving = await tenantWithPassword();
+    const staying = await tenantWithPassword();
+    const leavingClient = await signedInClient(leaving);
+    const stayingClient = await signedInClient(staying);
+    await expectWorking(leavingClient);
+
+    const revoked = await revoke("--user", leaving.member.uuid);
+    expect(revoked).toMatchObject({
+      user: leaving.member.uuid,
+      accounts: [{ tenant_uuid: leaving.tenant.uuid, user_uuid: leaving.member.uuid }],
+      grants: 1,
+      refresh_tokens: 1,
+    });
+    await expectRevokedToken(leavingClient.savedTokens!.access_token);
+    await expectInvalidGrant(await refresh(leavingClient, leavingClient.savedTokens!.refresh_token!));
+    await expectWorking(stayingClient);
+  });
+
+  it("refuses a revoked client's tokens, keeps the same user's other client working, and with --delete-client makes it register again", async () => {
+    const tenant = await tenantWithPassword();
+    const compromised = await signedInClient(tenant);
+    const other = await signedInClient(tenant);
+    const clientId = compromised.clientInfo!.client_id;
+
+    const revoked = await revoke("--client", clientId, "--delete-client");
+    expect(revoked).toMatchObject({ client_id: clientId, grants: 1, refresh_tokens: 1, sessions: 0, client_deleted: true });
+    await expectRevokedToken(compromised.savedTokens!.access_token);
+    const refused = await refresh(compromised, compromised.savedTokens!.refresh_token!);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: "invalid_client" });
+    await expectWorking(other);
   });
 });
 
