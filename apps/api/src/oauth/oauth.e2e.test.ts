@@ -598,6 +598,19 @@ describe("revoking grants with rapport oauth revoke beside the running server", 
     await expectWorking(stayingClient);
   });
 
+  it("ends a grant's access tokens at once when its client revokes the refresh token at /oauth/revoke", async () => {
+    const tenant = await tenantWithPassword();
+    const client = await signedInClient(tenant);
+    await expectWorking(client);
+    const revoked = await fetch(`${server.url}/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: client.savedTokens!.refresh_token!, token_type_hint: "refresh_token", client_id: client.clientInfo!.client_id }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    await expectRevokedToken(client.savedTokens!.access_token);
+  });
+
   it("refuses a revoked client's tokens, keeps the same user's other client working, and with --delete-client makes it register again", async () => {
     const tenant = await tenantWithPassword();
     const compromised = await signedInClient(tenant);
