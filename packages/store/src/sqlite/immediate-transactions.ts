@@ -74,26 +74,37 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
     const connection = await super.acquireConnection();
     const { yieldAfterEachStatement = false, waitForLocksMs } = this.options;
     if (!yieldAfterEachStatement && waitForLocksMs === undefined) return connection;
-    const execute = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-      let refusedAt: number | undefined;
+    // Tried again while another connection's lock refuses it; only a refused statement pays for more than a `catch`.
+    const retried = async <R>(query: CompiledQuery, error: unknown): Promise<QueryResult<R>> => {
+      const refusedAt = performance.now();
       for (let tries = 0; ; tries += 1) {
+        // Inside a transaction this connection holds the write lock: a refusal there is not one to wait out.
+        if (waitForLocksMs === undefined || this.#inTransaction || !isRefusedByLock(error)) throw error;
+        if (performance.now() - refusedAt >= waitForLocksMs) throw error;
+        await delay(LOCK_RETRY_PAUSES_MS[Math.min(tries, LOCK_RETRY_PAUSES_MS.length - 1)]);
         try {
           return await connection.executeQuery<R>(query);
-        } catch (error) {
-          // Inside a transaction this connection holds the write lock: a refusal there is not one to wait out.
-          if (waitForLocksMs === undefined || this.#inTransaction || !isRefusedByLock(error)) throw error;
-          refusedAt ??= performance.now();
-          if (performance.now() - refusedAt >= waitForLocksMs) throw error;
-          await delay(LOCK_RETRY_PAUSES_MS[Math.min(tries, LOCK_RETRY_PAUSES_MS.length - 1)]);
+        } catch (again) {
+          error = again;
         }
       }
     };
+    const execute = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      if (waitForLocksMs === undefined) return connection.executeQuery<R>(query);
+      // Kysely's SQLite connection throws synchronously: better-sqlite3 runs the statement in the call.
+      try {
+        return connection.executeQuery<R>(query).catch((error: unknown) => retried<R>(query, error));
+      } catch (error) {
+        return retried<R>(query, error);
+      }
+    };
+    if (!yieldAfterEachStatement) return { executeQuery: execute, streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize) };
     return {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
         const result = await execute<R>(query);
         // better-sqlite3 runs each statement synchronously, and Kysely's promises around it settle at once: a chain
         // of statements never gives the event loop a turn, so no request is even read until it ends.
-        if (yieldAfterEachStatement) await setImmediate();
+        await setImmediate();
         return result;
       },
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
