@@ -2,10 +2,11 @@
  * A person's erasure runs on a connection of its own (`sqlite/long-write-connection.ts`): other requests' reads do
  * not wait for it, a read after it sees it at once, and the graph knows the log entries it wrote as its own.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 
@@ -97,6 +98,44 @@ describe("persons.erase on a connection of its own", () => {
       const revision = store.graphs.revision(tenantUuid);
       expect(await store.graphs.forTenant(tenantUuid)).toBe(graph);
       expect(store.graphs.revision(tenantUuid)).toBe(revision);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("keeps the store's connection from checkpointing until the WAL was truncated off the event loop", async () => {
+    const path = join(folder, "checkpoints-paused.db");
+    const store = await createSqliteStore({ path, now: () => NOW });
+    try {
+      const { tenantUuid, busyUuid } = await tenantWithBusyContact(store, 200);
+      // In the order they ran, with the connection of each: statements prepared, and pragmas (better-sqlite3's
+      // `pragma()` prepares in C++, past `prepare`).
+      const ran: Array<{ connection: SqliteDatabase.Database; source: string; walBytes?: number }> = [];
+      const { prepare, pragma } = SqliteDatabase.prototype;
+      const spies = [
+        vi.spyOn(SqliteDatabase.prototype, "prepare").mockImplementation(function (this: SqliteDatabase.Database, source: string) {
+          ran.push({ connection: this, source });
+          return prepare.call(this, source);
+        }),
+        vi.spyOn(SqliteDatabase.prototype, "pragma").mockImplementation(function (this: SqliteDatabase.Database, source: string, options?: SqliteDatabase.PragmaOptions) {
+          ran.push({ connection: this, source: `pragma ${source}`, walBytes: statSync(`${path}-wal`).size });
+          return pragma.call(this, source, options);
+        }),
+      ];
+      try {
+        await store.persons.erase(tenantUuid, busyUuid);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      const erasing = ran.find(({ source }) => source === "begin immediate")!.connection;
+      // The erasure's connection has none of its own; the store's is paused.
+      const paused = ran.findIndex(({ source, connection }) => source === "pragma wal_autocheckpoint = 0" && connection !== erasing);
+      expect(paused).toBeGreaterThanOrEqual(0);
+      const storeConnection = ran[paused]!.connection;
+      expect(paused).toBeLessThan(ran.findIndex(({ source, connection }) => source === "begin immediate" && connection === erasing));
+      const resumed = ran.find(({ source, connection }) => source === "pragma wal_autocheckpoint = 10000" && connection === storeConnection);
+      // Resumed once the worker's truncation emptied the WAL: nothing is left for the store's connection to copy.
+      expect(resumed?.walBytes).toBe(0);
     } finally {
       await store.close();
     }

@@ -1,9 +1,10 @@
 /**
  * @module
- * A passive WAL checkpoint on a connection of a worker thread. better-sqlite3 is synchronous: a checkpoint on the
- * store's connection holds the event loop while it copies the WAL into the database file, 3 to 4 s after a heavy
- * contact's erasure at benchmark scale L. A passive checkpoint takes no lock that readers or writers wait for, and a
- * write that commits meanwhile skips its own automatic checkpoint rather than waiting for this one.
+ * A WAL checkpoint `truncate` on a connection of a worker thread. better-sqlite3 is synchronous: on the store's
+ * connection it held the event loop while it copied the WAL into the database file and gave the WAL's pages back to
+ * the filesystem, 3 to 4 s after a heavy contact's erasure at benchmark scale L. With no busy timeout it waits for no
+ * reader or writer: when one is in its way it copies what it can, as a passive checkpoint, and answers busy. A write
+ * that commits meanwhile skips its own automatic checkpoint rather than waiting for this one.
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
@@ -25,7 +26,8 @@ try {
   const Database = require(workerData.driverPath);
   const database = new Database(workerData.path, { fileMustExist: true });
   try {
-    parentPort.postMessage({ result: database.pragma("wal_checkpoint(passive)")[0] });
+    database.pragma("busy_timeout = 0");
+  parentPort.postMessage({ result: database.pragma("wal_checkpoint(truncate)")[0] });
   } finally {
     database.close();
   }
@@ -35,7 +37,7 @@ try {
 
 type WorkerMessage = { result: CheckpointResult } | { error: string };
 
-/** Runs `PRAGMA wal_checkpoint(passive)` on the database file at the absolute `path` in a worker thread. */
+/** Runs `PRAGMA wal_checkpoint(truncate)` (busy timeout 0) on the database file at the absolute `path` in a worker thread. */
 export function checkpointOffThread(path: string): Promise<CheckpointResult> {
   return new Promise((resolvePromise, reject) => {
     let message: WorkerMessage | undefined;

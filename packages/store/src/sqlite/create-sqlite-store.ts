@@ -44,6 +44,7 @@ import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
 import { checkpointOffThread } from "./checkpoint-off-thread.js";
+import { createCheckpointPauses } from "./checkpoint-pauses.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
 import { createWalTruncation } from "./wal-truncation.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
@@ -73,6 +74,9 @@ export interface SqliteStoreOptions {
    */
   mmapBytes?: number;
 }
+
+/** WAL pages after which a commit of the store's connection checkpoints (about 40 MB; SQLite's default is 1,000). */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
 /** Builds the repositories over a database handle (the root one, or a transaction). */
 function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>, path: string): Store {
@@ -185,7 +189,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     sqlite.pragma("secure_delete = FAST");
     // Checkpoints (each syncs the database file) after about 40 MB of WAL rather than 4 MB: a batch of
     // 500 emails dirties thousands of index pages, and the default checkpointed after nearly every one.
-    sqlite.pragma("wal_autocheckpoint = 10000");
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
     sqlite.pragma("cache_size = -65536");
     if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
@@ -207,10 +211,11 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   // outside Kysely, are kept for a later try instead.
   sqlite.pragma("busy_timeout = 0");
   const usageBuffer = createMonthlyUsageBuffer(sqlite);
+  const checkpointPauses = createCheckpointPauses(sqlite, WAL_AUTOCHECKPOINT_PAGES);
   // The file this connection opened, even if the process changes its working folder later.
   const filePath = path === ":memory:" ? null : resolve(path);
   const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath);
-  const walTruncation = createWalTruncation(db, filePath === null ? {} : { checkpointFirst: () => checkpointOffThread(filePath) });
+  const walTruncation = createWalTruncation(db, filePath === null ? {} : { truncate: async () => (await checkpointOffThread(filePath)).busy === 0 });
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -244,7 +249,9 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       hydratedEntityActivity: hydratedGraphEntityActivity(graphs),
       remembered: createRememberedReads(generations, createPersonChangeLog(sqlite)),
       usageBuffer,
-      longWrites: longWriteConnection ? { db: () => longWriteConnection.db(), committed: generations.forget } : undefined,
+      longWrites: longWriteConnection
+        ? { db: () => longWriteConnection.db(), committed: generations.forget, pauseCheckpoints: checkpointPauses.pause }
+        : undefined,
       afterErasureCommitted: walTruncation.request,
     },
     graphs,

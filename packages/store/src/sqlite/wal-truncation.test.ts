@@ -14,7 +14,7 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-wal-truncation-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A WAL database as the store opens one (5 s busy timeout, no checkpoint before 10,000 pages), with timers run by hand. */
-function openDatabase(name: string, checkpointFirst?: () => Promise<unknown>) {
+function openDatabase(name: string, truncate?: (path: string) => Promise<boolean>) {
   const path = join(folder, name);
   const sqlite = new SqliteDatabase(path);
   sqlite.pragma("busy_timeout = 5000");
@@ -24,7 +24,7 @@ function openDatabase(name: string, checkpointFirst?: () => Promise<unknown>) {
   const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite) }) });
   const timers: Array<{ run: () => void; delayMs: number; cleared: boolean }> = [];
   const walTruncation = createWalTruncation(db, {
-    checkpointFirst,
+    ...(truncate ? { truncate: () => truncate(path) } : {}),
     setTimer: (run, delayMs) => {
       const timer = { run, delayMs, cleared: false };
       timers.push(timer);
@@ -117,26 +117,33 @@ describe("createWalTruncation", () => {
     }
   });
 
-  it("copies the WAL off the event loop first, and truncates whether or not that copy succeeds", async () => {
+  it("truncates on a worker thread when given checkpointOffThread, and retries while a reader holds it up", async () => {
     const calls: string[] = [];
-    let fail = false;
-    const { path, db, walTruncation, write, walBytes } = openDatabase("checkpoint-first.db", async () => {
-      calls.push("checkpoint");
-      if (fail) throw new Error("worker failed");
-      return checkpointOffThread(path);
+    const { path, db, walTruncation, timers, write, walBytes } = openDatabase("off-thread.db", async (file) => {
+      calls.push("worker");
+      return (await checkpointOffThread(file)).busy === 0;
     });
+    const reader = new SqliteDatabase(path);
     try {
       await write("Qvortrup");
       await walTruncation.request();
-      expect(calls).toEqual(["checkpoint"]);
+      expect(calls).toEqual(["worker"]);
       expect(walBytes()).toBe(0);
-      fail = true;
+      await write("before the reader");
+      reader.exec("begin");
+      reader.prepare("select count(*) from notes").get();
       await write("again");
       await walTruncation.request();
-      expect(calls).toEqual(["checkpoint", "checkpoint"]);
+      expect(walBytes()).toBeGreaterThan(0);
+      expect(walTruncation.pending).toBe(true);
+      reader.exec("commit");
+      timers[0]!.run();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(calls).toEqual(["worker", "worker", "worker"]);
       expect(walBytes()).toBe(0);
       expect(walTruncation.pending).toBe(false);
     } finally {
+      reader.close();
       await walTruncation.close();
       await db.destroy();
     }
@@ -144,7 +151,10 @@ describe("createWalTruncation", () => {
 
   it("runs a request made during another's attempt after it, so a commit between the two is truncated too", async () => {
     const gates: Array<() => void> = [];
-    const { db, walTruncation, write, walBytes } = openDatabase("queued.db", () => new Promise<void>((resolve) => gates.push(resolve)));
+    const { db, walTruncation, write, walBytes } = openDatabase(
+      "queued.db",
+      (file) => new Promise<void>((resolve) => gates.push(resolve)).then(async () => (await checkpointOffThread(file)).busy === 0),
+    );
     const started = async (count: number) => {
       while (gates.length < count) await new Promise((resolve) => setTimeout(resolve, 1));
     };

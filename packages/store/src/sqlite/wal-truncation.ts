@@ -24,11 +24,10 @@ export interface WalTruncation {
 
 export interface WalTruncationOptions {
   /**
-   * Copies the WAL into the database file before each truncation, off the event loop (`checkpointOffThread` for a
-   * file): the truncation then copies only what was written since, where it held the event loop for the whole copy.
-   * Its failure is ignored: the truncation copies what is left.
+   * One truncation: true when the WAL is empty after it. By default a checkpoint `truncate` on the store's connection
+   * (`db`), which holds the event loop for as long as it copies; a file's store gives `checkpointOffThread` instead.
    */
-  checkpointFirst?: () => Promise<unknown>;
+  truncate?: () => Promise<boolean>;
   /** Waits before each retry, in milliseconds; the last one repeats until a retry succeeds. */
   retryDelaysMs?: readonly number[];
   /** Injected so tests run the retries when they choose; the default's timers keep no process running. */
@@ -43,7 +42,7 @@ export interface WalTruncationOptions {
  */
 export function createWalTruncation(db: Kysely<Database>, options: WalTruncationOptions = {}): WalTruncation {
   const {
-    checkpointFirst,
+    truncate = () => truncateWal(db),
     retryDelaysMs = [1_000, 10_000, 60_000, 600_000],
     // A retry is no reason to keep the process running.
     setTimer = (run, delayMs) => setTimeout(run, delayMs).unref(),
@@ -70,8 +69,7 @@ export function createWalTruncation(db: Kysely<Database>, options: WalTruncation
     if (closed) return;
     let truncated = false;
     try {
-      if (checkpointFirst) await checkpointFirst().catch(() => undefined);
-      truncated = await truncateWal(db);
+      truncated = await truncate();
     } catch {
       // A closed or failing connection: the next try tells.
     }
@@ -97,7 +95,7 @@ export function createWalTruncation(db: Kysely<Database>, options: WalTruncation
       clearTimer(timer);
       timer = null;
       try {
-        await truncateWal(db);
+        await truncate();
       } catch {
         // Closing goes on: the last connection to close checkpoints and deletes the WAL anyway.
       }
