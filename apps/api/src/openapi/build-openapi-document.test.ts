@@ -98,6 +98,19 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(tooMany.headers)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
   });
 
+  it("describes what every request body array holds: no item schema left empty, so clients and agents know the fields", () => {
+    const undescribed: string[] = [];
+    for (const [path, pathItem] of Object.entries(served.paths)) {
+      for (const [method, entry] of Object.entries(pathItem)) {
+        walkSchemas((entry as { requestBody?: unknown }).requestBody, (schema) => {
+          const items = schema.items as JsonSchema | undefined;
+          if (schema.type === "array" && items && typeof items === "object" && Object.keys(items).length === 0) undescribed.push(`${method.toUpperCase()} ${path}`);
+        });
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
   it("documents UUIDs in either case, as the server takes them: no pattern takes a lower-case UUID and refuses it upper-case", () => {
     const uuid = "6f1c2a34-0000-4000-8000-00000000000a";
     const uuidPatterns: string[] = [];

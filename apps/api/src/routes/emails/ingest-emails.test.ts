@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
+import { postMcpMessage } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { MAX_EMAILS_PER_BATCH } from "./ingest-emails.js";
 
@@ -76,7 +77,29 @@ describe("POST /v1/emails/batch", () => {
       { message_id: "<number@x>", sent_at: "2026-11-01T10:00:00Z", from: 42 },
       { message_id: "<uuid@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, cc: [{ person_uuid: "abc" }] },
     ]);
-    expect(body.results.map((result) => result.error)).toEqual(["from: Invalid input: expected string or object, received number", "cc.0.person_uuid: must be a UUID"]);
+    expect(body.results.map((result) => result.error)).toEqual(["field 'from': Invalid input: expected string or object, received number", "field 'cc.0.person_uuid': must be a UUID"]);
+  });
+
+  it("documents a message's fields in the OpenAPI document and the MCP tool, which agents read to build the call", async () => {
+    const document = (await (await context.request("/v1/openapi.json")).json()) as {
+      paths: Record<string, { post: { requestBody: { content: { "application/json": { schema: { properties: { messages: { items: { properties?: object; required?: string[] } } } } } } } } }>;
+    };
+    const item = document.paths["/v1/emails/batch"]!.post.requestBody.content["application/json"].schema.properties.messages.items;
+    expect(Object.keys(item.properties ?? {})).toEqual(["message_id", "sent_at", "subject", "from", "to", "cc"]);
+    expect(item.required).toEqual(["message_id", "sent_at", "from"]);
+    type Listed = { tools: Array<{ name: string; inputSchema: { properties: { body: { properties: { messages: { items: { properties?: object } } } } } } }> };
+    const listed = await postMcpMessage<Listed>(context, { method: "tools/list" }, { "x-api-key": acme.key });
+    const tool = listed.result!.tools.find((candidate) => candidate.name === "ingestEmails")!;
+    expect(Object.keys(tool.inputSchema.properties.body.properties.messages.items.properties ?? {})).toContain("sent_at");
+  });
+
+  it("keeps the message_id a bad item was sent with in its ERROR result, trimmed or not", async () => {
+    const { body } = await ingest([{ message_id: " <raw@x> ", sent_at: "soon", from: acme.admin.email }, { sent_at: "2026-11-01T10:00:00Z" }]);
+    expect(body.results.map((result) => [result.status, result.message_id])).toEqual([
+      ["ERROR", " <raw@x> "],
+      ["ERROR", null],
+    ]);
+    expect(body.results[1]!.error).toMatch(/^field 'message_id'/);
   });
 
   it("does not count a re-sent message twice", async () => {

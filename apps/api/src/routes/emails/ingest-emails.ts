@@ -1,8 +1,8 @@
 /** POST /v1/emails/batch: ingest up to MAX_EMAILS_PER_BATCH email headers; idempotent on message id; per-item results. */
 import { EMAIL_INGEST_STATUSES } from "@rapport/store";
 import { z } from "zod";
+import { batchItem } from "../../operations/batch-item.js";
 import { defineOperation } from "../../operations/operation.js";
-import { firstIssueText } from "../../operations/validate-input.js";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
@@ -47,7 +47,8 @@ export const ingestEmails = defineOperation({
     `Records up to ${MAX_EMAILS_PER_BATCH} email messages (headers only: message id, time, sender, recipients, subject). Participants are matched to persons by address, case-insensitively; unknown addresses become new persons, and a tenant user's address resolves to the user's own person. Idempotent on message_id. Each item succeeds or fails on its own; results are in input order.`,
   body: z
     .object({
-      messages: z.array(z.unknown()).min(1).max(MAX_EMAILS_PER_BATCH).describe(`The messages, 1 to ${MAX_EMAILS_PER_BATCH}.`),
+      // batchItem: each message is validated alone (a bad one is an ERROR result), and its fields are documented.
+      messages: z.array(batchItem(messageSchema)).min(1).max(MAX_EMAILS_PER_BATCH).describe(`The messages, 1 to ${MAX_EMAILS_PER_BATCH}.`),
     })
     .strict(),
   response: z.object({ results: z.array(resultSchema) }),
@@ -70,17 +71,16 @@ export const ingestEmails = defineOperation({
     const results: Array<z.input<typeof resultSchema> | null> = body.messages.map(() => null);
     const valid: Array<{ index: number; message: z.output<typeof messageSchema> }> = [];
     const rawMessageId = (index: number) => {
-      const raw = body.messages[index] as { message_id?: unknown } | null;
+      const item = body.messages[index]!;
+      const raw = (item.ok ? item.input : item.sent) as { message_id?: unknown } | null;
       return typeof raw?.message_id === "string" ? raw.message_id : null;
     };
-    for (const [index, raw] of body.messages.entries()) {
-      const parsed = messageSchema.safeParse(raw);
-      if (parsed.success) {
-        valid.push({ index, message: parsed.data });
+    for (const [index, item] of body.messages.entries()) {
+      if (item.ok) {
+        valid.push({ index, message: item.input });
         continue;
       }
-      const messageId = rawMessageId(index);
-      results[index] = { index, message_id: messageId, status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: firstIssueText(messageSchema, parsed.error, "item") };
+      results[index] = { index, message_id: rawMessageId(index), status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: item.error };
     }
     // One store call for the whole batch: one transaction, each item standing alone.
     const ingested = valid.length === 0 ? [] : await services.store.emails.ingestMany(auth.tenant.uuid, valid.map(({ message }) => message));
