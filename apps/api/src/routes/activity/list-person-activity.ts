@@ -1,13 +1,13 @@
 /** GET /v1/persons/{person_uuid}/activity: the person's emails and meetings, newest first. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { cursorListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
+import { personNotFound } from "../persons/person-not-found.js";
 
 export const listPersonActivity = defineOperation({
   operationId: "listPersonActivity",
@@ -23,7 +23,7 @@ export const listPersonActivity = defineOperation({
   errors: [404],
   async handler({ params, query, auth, services }) {
     const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
-    if (!person) throw notFound(`person ${params.person_uuid} not found`);
+    if (!person) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     return listPage({
       paging: query,
       query: { operation: "listPersonActivity", tenant: auth.tenant.uuid, person: person.uuid },

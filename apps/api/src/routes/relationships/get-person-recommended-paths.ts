@@ -1,7 +1,6 @@
 /** GET /v1/persons/{person_uuid}/recommended-paths: the team ranked by how warmly it reaches a person. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
@@ -10,6 +9,7 @@ import { recommendedPathsResponseSchema } from "../../presenters/recommended-pat
 import { rankedPathPage, rankingInstant } from "../../relationships/ranked-path-page.js";
 import { rankedPaths, type RankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
+import { personNotFound } from "../persons/person-not-found.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
 
 export const getPersonRecommendedPaths = defineOperation({
@@ -28,7 +28,7 @@ export const getPersonRecommendedPaths = defineOperation({
   async handler({ params, query, auth, services }) {
     // Checked before the view opens: a cold tenant's graph is not loaded for an unknown person.
     const person = (await services.store.persons.displays(auth.tenant.uuid, [params.person_uuid])).get(params.person_uuid);
-    if (!person) throw notFound(`person ${params.person_uuid} not found`);
+    if (!person) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     const view = await openRelationshipView(services, auth);
     const ranking = { sortBy: query.sort_by, order: query.order, nameOf: (userUuid: string) => view.users.get(userUuid)?.name ?? null };
     let ranked: RankedPaths | undefined;
