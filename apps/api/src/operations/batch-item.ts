@@ -5,14 +5,16 @@
  * envelope (its array, the count of items) is still validated as a whole.
  */
 import { z } from "zod";
+import { issueToReport } from "./issue-to-report.js";
 import { readableIssue } from "./readable-issue.js";
 import { issueMessage } from "./validate-input.js";
 
 /** A batch item after validation: its parsed input, or what is wrong with it and the value sent. */
 export type BatchItem<Input> = { ok: true; input: Input } | { ok: false; error: string; sent: unknown };
 
-function describeIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[]): string {
-  const issue = issues[0] && readableIssue(issues[0]);
+function describeIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], sent: unknown): string {
+  const reported = issueToReport(issues, sent);
+  const issue = reported && readableIssue(reported);
   if (!issue) return "invalid item";
   const path = issue.path.map(String).join(".");
   const message = issueMessage(schema, issue);
@@ -31,6 +33,6 @@ export function batchItem<Schema extends z.ZodType>(schema: Schema) {
     .transform((input): BatchItem<z.output<Schema>> => ({ ok: true, input }))
     .catch(
       // `error.issues` carry their messages; the newer `issues` are not finalized yet at this point.
-      (context): BatchItem<z.output<Schema>> => ({ ok: false, error: describeIssues(schema, context.error.issues), sent: context.value }),
+      (context): BatchItem<z.output<Schema>> => ({ ok: false, error: describeIssues(schema, context.error.issues, context.value), sent: context.value }),
     );
 }

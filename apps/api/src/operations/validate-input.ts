@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { badRequest } from "../platform/errors/api-error.js";
+import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
 import { readableIssue } from "./readable-issue.js";
 
@@ -45,8 +46,8 @@ export function parseInput<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const [first] = result.error.issues;
-  throw badRequest(first ? describeIssue(schema, location, readableIssue(first)) : `${location}: invalid`);
+  const issue = issueToReport(result.error.issues, input);
+  throw badRequest(issue ? describeIssue(schema, location, readableIssue(issue)) : `${location}: invalid`);
 }
 
 /** Collects query parameters, rejecting names the operation does not take and repeated names. */

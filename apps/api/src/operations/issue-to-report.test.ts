@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { issueToReport } from "./issue-to-report.js";
+
+const schema = z.strictObject({ starts_at: z.string(), title: z.string(), nested: z.strictObject({ city: z.string() }).optional() });
+const reported = (input: unknown) => issueToReport(schema.safeParse(input).error!.issues, input);
+
+describe("issueToReport", () => {
+  it("reports the unknown field of an object a required field is missing from: most likely the same name misspelt", () => {
+    expect(reported({ start_at: "2026-12-10", title: "x" })).toMatchObject({ code: "unrecognized_keys", keys: ["start_at"], path: [] });
+    expect(reported({ starts_at: "2026-12-10", title: "x", nested: { town: "Oslo" } })).toMatchObject({ code: "unrecognized_keys", keys: ["town"], path: ["nested"] });
+  });
+
+  it("otherwise reports the first issue: a field of the wrong type, or a missing one with no unknown field beside it", () => {
+    expect(reported({ starts_at: 5, title: "x", extra: 1 })).toMatchObject({ code: "invalid_type", path: ["starts_at"] });
+    expect(reported({ title: "x" })).toMatchObject({ code: "invalid_type", path: ["starts_at"] });
+    // An unknown field elsewhere is not a misspelling of this one.
+    expect(reported({ title: "x", nested: { city: "Oslo", town: "Oslo" } })).toMatchObject({ code: "invalid_type", path: ["starts_at"] });
+    expect(issueToReport([], {})).toBeUndefined();
+  });
+});
+
+describe("a misspelt required field over HTTP", () => {
+  let context: TestContext;
+  let acme: TestTenant;
+  beforeAll(async () => {
+    context = await createTestContext();
+    acme = await buildTenant(context.services);
+  });
+  afterAll(() => context.close());
+
+  it("is named with the field likely meant, in a body and in a batch item", async () => {
+    const meeting = await context.request("/v1/meetings", { key: acme.key, method: "POST", body: { title: "Intro", start: "2026-12-10T10:00:00Z" } });
+    expect(meeting.status).toBe(400);
+    expect(((await meeting.json()) as { error: string }).error).toMatch(/^body: unknown field 'start' \(did you mean 'starts_at'\?\); accepted here: title, starts_at,/);
+    const person = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Ada" });
+    const batch = await context.request("/v1/notes/batch", { key: acme.key, method: "POST", body: { items: [{ person_uuid: person.uuid, contents: "Met at the fair" }] } });
+    const { results } = (await batch.json()) as { results: Array<{ status: string; error: string }> };
+    expect(results[0]).toMatchObject({ status: "ERROR", error: expect.stringMatching(/^unknown field 'contents' \(did you mean 'content'\?\)/) });
+  });
+});
