@@ -31,9 +31,9 @@ describe("a misspelt required field over HTTP", () => {
   afterAll(() => context.close());
 
   it("is named with the field likely meant, in a body and in a batch item", async () => {
-    const meeting = await context.request("/v1/meetings", { key: acme.key, method: "POST", body: { title: "Intro", start: "2026-12-10T10:00:00Z" } });
+    const meeting = await context.request("/v1/meetings", { key: acme.key, method: "POST", body: { title: "Intro", start_at: "2026-12-10T10:00:00Z" } });
     expect(meeting.status).toBe(400);
-    expect(((await meeting.json()) as { error: string }).error).toMatch(/^body: unknown field 'start' \(did you mean 'starts_at'\?\); accepted here: title, starts_at,/);
+    expect(((await meeting.json()) as { error: string }).error).toMatch(/^body: unknown field 'start_at' \(did you mean 'starts_at'\?\); accepted here: title, starts_at,/);
     const person = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Ada" });
     const batch = await context.request("/v1/notes/batch", { key: acme.key, method: "POST", body: { items: [{ person_uuid: person.uuid, contents: "Met at the fair" }] } });
     const { results } = (await batch.json()) as { results: Array<{ status: string; error: string }> };

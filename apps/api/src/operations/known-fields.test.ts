@@ -34,4 +34,17 @@ describe("likelyMeant", () => {
     // Two candidates: no guess.
     expect(likelyMeant("na", ["name", "nation"])).toBeNull();
   });
+
+  it("names a field one letter away: missing, extra, replaced or swapped, in names long enough to tell", () => {
+    const known = ["title", "starts_at", "ends_at", "attendees", "location"];
+    expect(likelyMeant("start_at", known)).toBe("starts_at");
+    expect(likelyMeant("atendees", known)).toBe("attendees");
+    expect(likelyMeant("attendeees", known)).toBe("attendees");
+    expect(likelyMeant("locatoin", known)).toBe("location");
+    expect(likelyMeant("titel", known)).toBe("title");
+    expect(likelyMeant("lotacion", known)).toBeNull();
+    // Short names are too close to one another to guess from one letter.
+    expect(likelyMeant("nme", ["name"])).toBeNull();
+    expect(likelyMeant("ttle", ["title"])).toBeNull();
+  });
 });

@@ -41,13 +41,32 @@ export function knownFieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): 
   return definition.type === "object" && definition.shape ? Object.keys(definition.shape) : null;
 }
 
-/** The known field a client most likely meant by `unknown`: the same but for case, a plural `s`, `-`/`_`, or a prefix. */
+/** True when `left` becomes `right` by one inserted, deleted or replaced letter, or two neighbours swapped. */
+function withinOneEdit(left: string, right: string): boolean {
+  if (Math.abs(left.length - right.length) > 1) return false;
+  let start = 0;
+  while (start < left.length && left[start] === right[start]) start += 1;
+  const [leftRest, rightRest] = [left.slice(start), right.slice(start)];
+  if (leftRest.slice(1) === rightRest.slice(1) || leftRest === rightRest.slice(1) || leftRest.slice(1) === rightRest) return true;
+  return leftRest.length >= 2 && leftRest[0] === rightRest[1] && leftRest[1] === rightRest[0] && leftRest.slice(2) === rightRest.slice(2);
+}
+
+/**
+ * The known field a client most likely meant by `unknown`: the same but for case, a plural `s`, `-`/`_`, a
+ * prefix, or (for names of 5 letters or more) one letter typed wrong, missing, extra or swapped (`start_at`).
+ */
 export function likelyMeant(unknown: string, known: readonly string[]): string | null {
   const simplified = (text: string) => text.toLowerCase().replace(/[-_\s]/g, "");
   const wanted = simplified(unknown);
   const candidates = known.filter((field) => {
     const name = simplified(field);
-    return name === wanted || name === `${wanted}s` || `${name}s` === wanted || (wanted.length >= 4 && (name.startsWith(wanted) || wanted.startsWith(name)));
+    return (
+      name === wanted ||
+      name === `${wanted}s` ||
+      `${name}s` === wanted ||
+      (wanted.length >= 4 && (name.startsWith(wanted) || wanted.startsWith(name))) ||
+      (wanted.length >= 5 && withinOneEdit(wanted, name))
+    );
   });
   return candidates.length === 1 ? candidates[0]! : null;
 }
