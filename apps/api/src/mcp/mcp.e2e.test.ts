@@ -200,7 +200,7 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect(malformed.isError).toBe(true);
     expect((malformed.content as TextContent)[0]!.text).toMatch(/^HTTP 400: path parameter 'person_uuid': must be a UUID/);
     const typo = await client.callTool({ name: "listPersons", arguments: { per_pgae: 5 } });
-    expect((typo.content as TextContent)[0]!.text).toMatch(/unknown query parameter 'per_pgae'; this operation accepts: page, per_page/);
+    expect((typo.content as TextContent)[0]!.text).toMatch(/unknown query parameter 'per_pgae' \(did you mean 'per_page'\?\); this operation accepts: page, per_page/);
     const noBody = await client.callTool({ name: "testCreateProbePerson", arguments: {} });
     expect((noBody.content as TextContent)[0]!.text).toMatch(/HTTP 400: request body is required/);
   });

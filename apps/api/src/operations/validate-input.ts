@@ -60,7 +60,8 @@ export function collectQuery(
   for (const [name, values] of Object.entries(queries)) {
     if (!known.has(name)) {
       const accepted = [...known].join(", ") || "none";
-      throw badRequest(`unknown query parameter '${name}'; this operation accepts: ${accepted}`);
+      const meant = likelyMeant(name, [...known]);
+      throw badRequest(`unknown query parameter '${name}'${meant ? ` (did you mean '${meant}'?)` : ""}; this operation accepts: ${accepted}`);
     }
     if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);
     collected[name] = values[0] ?? "";

@@ -171,6 +171,9 @@ describe("GET /v1/persons filters", () => {
     const unknown = await list("?pagesize=5");
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatch(/unknown query parameter 'pagesize'/);
+    const misspelt = await list("?modifiedSince=2026-11-01");
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.error).toMatch(/^unknown query parameter 'modifiedSince' \(did you mean 'modified_since'\?\); this operation accepts: page, per_page,/);
     const repeated = await list("?page=1&page=2");
     expect(repeated.status).toBe(400);
     expect(repeated.body.error).toMatch(/given 2 times/);
