@@ -94,4 +94,11 @@ describe("README command table", () => {
     const introduction = section("The command line").join("\n");
     for (const option of createProgram().options) expect(introduction).toContain(`\`${option.long}`);
   });
+
+  it("shows how to start the demo on another port, which works because the start script ends with serve's own options", () => {
+    const rootPackage = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { scripts: { start: string } };
+    // pnpm appends `start`'s arguments to the script: they reach `serve` only when it is the script's last command.
+    expect(rootPackage.scripts.start).toMatch(/&& node apps\/api\/dist\/cli\.js serve --demo$/);
+    expect(section("Try it").join("\n")).toContain("`npx --yes pnpm@10.34.9 start --port 8788`");
+  });
 });
