@@ -52,6 +52,10 @@ export const uuidListQuery = (description: string, max = MAX_QUERY_UUIDS) =>
     })
     .describe(`${description} Comma-separated, at most ${max}.`);
 
+/** A date-time whose `+hh:mm` offset lost its `+`: a URL query decodes an unencoded `+` as a space. */
+const plusSentUnencoded = (value: string) => /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)? \d{2}(?::?\d{2})?$/.test(value);
+const PLUS_HINT = ": its '+' arrived as a space, as an unencoded '+' in a URL query does; send it as %2B, or use Z";
+
 /**
  * An ISO 8601 date or date-time in a query string, as epoch milliseconds. With `endOfDay`, a date
  * alone stands for the last millisecond of that day (UTC): an inclusive upper bound.
@@ -62,7 +66,7 @@ export const isoTimestampQuery = (description: string, options: { endOfDay?: boo
     .transform((value, context) => {
       const time = options.endOfDay ? parseIsoWindowEnd(value) : parseIsoTimestamp(value);
       if (time === null) {
-        context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time` });
+        context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time${plusSentUnencoded(value) ? PLUS_HINT : ""}` });
         return z.NEVER;
       }
       return time;

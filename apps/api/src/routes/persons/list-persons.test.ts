@@ -165,6 +165,13 @@ describe("GET /v1/persons filters", () => {
     const bad = await list("?modified_since=yesterday");
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/modified_since.*ISO 8601/);
+    // An offset's + sent unencoded in the URL arrives as a space: the 400 says so.
+    const plus = await list("?modified_since=2026-11-01T10:00:00+01:00");
+    expect(plus.status).toBe(400);
+    expect(plus.body.error).toBe(
+      "query parameter 'modified_since': '2026-11-01T10:00:00 01:00' is not an ISO 8601 date or date-time: its '+' arrived as a space, as an unencoded '+' in a URL query does; send it as %2B, or use Z",
+    );
+    expect((await list("?modified_since=2026-11-01T10:00:00%2B01:00")).status).toBe(200);
   });
 
   it("rejects unknown and repeated query parameters", async () => {
