@@ -22,6 +22,15 @@ describe("/docs", () => {
     expect(initializer).toContain("validatorUrl: null");
   });
 
+  it("sends /docs/ (a trailing slash a browser or a user adds) to /docs, where the page's relative links resolve", async () => {
+    const response = await context.request("/docs/");
+    expect(response.status).toBe(308);
+    const location = response.headers.get("location")!;
+    expect(new URL(location, "http://rapport.example/docs/").pathname).toBe("/docs");
+    // Behind a proxy that mounts Rapport under a prefix, the same answer keeps the prefix.
+    expect(new URL(location, "http://proxy.example/rapport/docs/").pathname).toBe("/rapport/docs");
+  });
+
   it("serves the Swagger UI files from node_modules with their types", async () => {
     const script = await context.request("/docs/assets/swagger-ui-bundle.js");
     expect(script.status).toBe(200);

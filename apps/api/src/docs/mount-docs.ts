@@ -65,6 +65,9 @@ export function mountDocs(app: Hono<AppEnv>) {
     context.header("Content-Security-Policy", security);
     return context.html(PAGE);
   });
+  // The page's links are relative to /docs: under /docs/ they would name /docs/docs/assets. The Location is
+  // relative too, so a proxy's path prefix is kept.
+  app.get(`${DOCS_PATH}/`, (context) => context.redirect("../docs", 308));
   app.get(`${DOCS_PATH}/assets/rapport-docs.js`, (context) => {
     context.header("Content-Type", "text/javascript; charset=utf-8");
     return context.body(INITIALIZER);
