@@ -6,15 +6,13 @@
  */
 import { z } from "zod";
 import { issueToReport } from "./issue-to-report.js";
-import { readableIssue } from "./readable-issue.js";
 import { issueMessage } from "./validate-input.js";
 
 /** A batch item after validation: its parsed input, or what is wrong with it and the value sent. */
 export type BatchItem<Input> = { ok: true; input: Input } | { ok: false; error: string; sent: unknown };
 
 function describeIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], sent: unknown): string {
-  const reported = issueToReport(issues, sent);
-  const issue = reported && readableIssue(reported);
+  const issue = issueToReport(issues, sent);
   if (!issue) return "invalid item";
   const path = issue.path.map(String).join(".");
   const message = issueMessage(schema, issue);

@@ -47,7 +47,7 @@ export function parseInput<Schema extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = issueToReport(result.error.issues, input);
-  throw badRequest(issue ? describeIssue(schema, location, readableIssue(issue)) : `${location}: invalid`);
+  throw badRequest(issue ? describeIssue(schema, location, issue) : `${location}: invalid`);
 }
 
 /** Collects query parameters, rejecting names the operation does not take and repeated names. */
