@@ -34,8 +34,9 @@ export async function listPage<Row, Item>(options: ListPageOptions<Row, Item>): 
     }
     const cursor = cursors.decode(paging.cursor);
     if (cursor.query !== fingerprint) {
+      // The fingerprint covers the operation too, so a cursor of another list lands here as well.
       throw badRequest(
-        "filters or sort changed during a cursor scan: keep them identical, or start a new scan without cursor",
+        "cursor is for another scan: the filters or sort changed during it, or it came from another list; keep them identical, or start a new scan without cursor",
       );
     }
     position = { kind: "after", key: cursor.key };

@@ -249,5 +249,10 @@ describe("GET /v1/companies filters", () => {
     });
     expect(changed.status).toBe(400);
     expect((await json(changed)).error).toMatch(/filters or sort changed/);
+    // A cursor of another list is refused the same way, and the message says that can be the cause.
+    const personsCursor = (await json(await context.request("/v1/persons?per_page=1", { key: acme.key }))).next_cursor as string;
+    const elsewhere = await context.request(`/v1/companies?country=US&sort_by=company_name&per_page=1&cursor=${encodeURIComponent(personsCursor)}`, { key: acme.key });
+    expect(elsewhere.status).toBe(400);
+    expect((await json(elsewhere)).error).toMatch(/or it came from another list/);
   });
 });
