@@ -4,6 +4,7 @@
  * 400 can list them and name the one a client most likely meant (`email` for `emails`).
  */
 import type { z } from "zod";
+import damerauLevenshtein from "damerau-levenshtein";
 
 interface SchemaDefinition {
   type: string;
@@ -41,16 +42,6 @@ export function knownFieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): 
   return definition.type === "object" && definition.shape ? Object.keys(definition.shape) : null;
 }
 
-/** True when `left` becomes `right` by one inserted, deleted or replaced letter, or two neighbours swapped. */
-function withinOneEdit(left: string, right: string): boolean {
-  if (Math.abs(left.length - right.length) > 1) return false;
-  let start = 0;
-  while (start < left.length && left[start] === right[start]) start += 1;
-  const [leftRest, rightRest] = [left.slice(start), right.slice(start)];
-  if (leftRest.slice(1) === rightRest.slice(1) || leftRest === rightRest.slice(1) || leftRest.slice(1) === rightRest) return true;
-  return leftRest.length >= 2 && leftRest[0] === rightRest[1] && leftRest[1] === rightRest[0] && leftRest.slice(2) === rightRest.slice(2);
-}
-
 /**
  * The known field a client most likely meant by `unknown`: the same but for case, a plural `s`, `-`/`_`, a
  * prefix, or (for names of 5 letters or more) one letter typed wrong, missing, extra or swapped (`start_at`).
@@ -65,7 +56,7 @@ export function likelyMeant(unknown: string, known: readonly string[]): string |
       name === `${wanted}s` ||
       `${name}s` === wanted ||
       (wanted.length >= 4 && (name.startsWith(wanted) || wanted.startsWith(name))) ||
-      (wanted.length >= 5 && withinOneEdit(wanted, name))
+      (wanted.length >= 5 && damerauLevenshtein(wanted, name).steps <= 1)
     );
   });
   return candidates.length === 1 ? candidates[0]! : null;
