@@ -4,13 +4,12 @@
  * whatever else has it open (without opening a store, which would migrate it), with a progress display, and
  * prints what it wrote.
  */
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { backupDatabase, ConflictError, InvalidInputError } from "@rapport/store";
 import type { Command } from "commander";
 import { createBackupProgressDisplay } from "./backup-progress.js";
 import { CliError, printResult } from "./cli-output.js";
-import { DEFAULT_DATABASE_PATH, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { megabytes } from "./progress-display.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
@@ -32,11 +31,8 @@ export interface BackupOutput {
 /** Runs `rapport backup --to <file>` with its parsed options. */
 export async function runBackup(options: BackupOptions, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
-  const database = resolveDatabasePath(global.db);
-  // Opening a missing file would create an empty database, and back that up.
-  if (database !== ":memory:" && !existsSync(database)) {
-    throw new CliError(`no database at ${database} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
-  }
+  // Not a new empty database, backed up. `:memory:` gets the store's own refusal.
+  const database = existingDatabasePath(global.db, { allowMemory: true });
   const display = createBackupProgressDisplay(process.stderr);
   // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) stops the copy at its next step, which removes the
   // partial file, rather than leaving it behind.

@@ -1,4 +1,5 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
+import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
@@ -65,4 +66,17 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>): 
     const advice = code.startsWith("SQLITE_CORRUPT") ? "restore it from a backup (see rapport backup)" : "name a SQLite file in a folder you can write";
     throw new CliError(`${what} ${chosen}: ${advice}`);
   }
+}
+
+/**
+ * The database path the global options choose, for a command that needs the database to exist already (a backup, a
+ * key rotation, a revocation): opening a missing file would create an empty database and act on it. A CliError
+ * naming the path and how it was chosen when there is no file.
+ */
+export function existingDatabasePath(option: string | undefined, { allowMemory = false } = {}): string {
+  const path = resolveDatabasePath(option);
+  if (path === ":memory:" ? !allowMemory : !existsSync(path)) {
+    throw new CliError(`no database at ${path} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
+  }
+  return path;
 }

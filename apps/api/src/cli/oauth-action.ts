@@ -3,12 +3,11 @@
  * What `rapport oauth rotate-keys` does once its options are read (in oauth-command.ts): rotates the keys in one
  * transaction and prints what changed. Running servers on the database follow at their next OAuth request.
  */
-import { existsSync } from "node:fs";
 import { createSqliteStore } from "@rapport/store";
 import type { Command } from "commander";
 import { rotateOAuthKeys, type OAuthKeyRotation } from "../oauth/rotate-oauth-keys.js";
 import { CliError, printResult } from "./cli-output.js";
-import { DEFAULT_DATABASE_PATH, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { existingDatabasePath, openingDatabase } from "./database-path.js";
 
 function rotationLines(rotation: OAuthKeyRotation): string[] {
   const { signing_keys: signing, cookie_keys: cookies } = rotation;
@@ -30,11 +29,8 @@ function rotationLines(rotation: OAuthKeyRotation): string[] {
 /** Runs `rapport oauth rotate-keys [--revoke-old]`. */
 export async function runRotateOAuthKeys(options: { revokeOld?: boolean }, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
-  const path = resolveDatabasePath(global.db);
-  // Opening a missing file would create an empty database, whose keys no server uses.
-  if (path === ":memory:" || !existsSync(path)) {
-    throw new CliError(`no database at ${path} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
-  }
+  // Not a new empty database, whose keys no server uses.
+  const path = existingDatabasePath(global.db);
   const store = await openingDatabase(path, () => createSqliteStore({ path }));
   try {
     const rotation = await rotateOAuthKeys(store, { revokeOld: options.revokeOld ?? false });

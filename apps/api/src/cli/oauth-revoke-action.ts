@@ -4,14 +4,13 @@
  * (exactly one of a user, a client or every grant; each named one must exist), revokes it in one transaction and
  * prints how many grants, refresh tokens, codes, sessions and sign-ins in progress went.
  */
-import { existsSync } from "node:fs";
 import { createSqliteStore, type Store, type User } from "@rapport/store";
 import type { Command } from "commander";
 import { accountIdFor } from "../oauth/account-id.js";
 import { oauthClientUse, revokeOAuthGrants, type OAuthRevocation, type OAuthRevocationScope } from "../oauth/revoke-oauth-grants.js";
 import { isUuid } from "../platform/request/uuid-pattern.js";
 import { CliError, printResult } from "./cli-output.js";
-import { DEFAULT_DATABASE_PATH, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { existingDatabasePath, openingDatabase } from "./database-path.js";
 
 export interface RevokeOptions {
   user?: string;
@@ -70,10 +69,7 @@ function revocationLines(what: string, revoked: OAuthRevocation, clientId: strin
 export async function runRevokeOAuthGrants(options: RevokeOptions, command: Command): Promise<void> {
   checkSelection(options);
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
-  const path = resolveDatabasePath(global.db);
-  if (path === ":memory:" || !existsSync(path)) {
-    throw new CliError(`no database at ${path} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
-  }
+  const path = existingDatabasePath(global.db);
   const store = await openingDatabase(path, () => createSqliteStore({ path }));
   try {
     const { tenant: tenantUuid } = options;
