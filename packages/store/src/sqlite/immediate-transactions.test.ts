@@ -100,24 +100,13 @@ async function turnsDuring<T>(work: Promise<T>, release: () => void): Promise<{ 
 }
 
 describe("writes refused by another connection's lock, with waitForLocksMs", () => {
-  it("wait for it between turns of the event loop, then write: a transaction's begin", async () => {
+  it.each([
+    ["a transaction's begin", (db: Kysely<{ counter: { value: number } }>) => db.transaction().execute((transaction) => sql`update counter set value = value + 1`.execute(transaction))],
+    ["a statement outside a transaction", (db: Kysely<{ counter: { value: number } }>) => sql`update counter set value = value + 1`.execute(db)],
+  ])("wait for it between turns of the event loop, then write: %s", async (_case, write) => {
     const { db, other } = lockedByAnother(5_000);
     try {
-      const writing = db.transaction().execute((transaction) => sql`update counter set value = value + 1`.execute(transaction));
-      const { turns } = await turnsDuring(writing, () => other.exec("commit"));
-      expect(turns).toBeGreaterThanOrEqual(3);
-      expect((await db.selectFrom("counter").select("value").executeTakeFirstOrThrow()).value).toBe(101);
-    } finally {
-      other.close();
-      await db.destroy();
-    }
-  });
-
-  it("wait for it between turns of the event loop, then write: a statement outside a transaction", async () => {
-    const { db, other } = lockedByAnother(5_000);
-    try {
-      const writing = sql`update counter set value = value + 1`.execute(db);
-      const { turns } = await turnsDuring(writing, () => other.exec("commit"));
+      const { turns } = await turnsDuring(write(db), () => other.exec("commit"));
       expect(turns).toBeGreaterThanOrEqual(3);
       expect((await db.selectFrom("counter").select("value").executeTakeFirstOrThrow()).value).toBe(101);
     } finally {
