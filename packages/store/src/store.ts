@@ -122,6 +122,11 @@ export interface PersonListFilters {
   uuids?: string[];
   /** Epoch ms; only records with `service_updated_at >= modified_since`. */
   modified_since?: number;
+  /**
+   * Every whitespace-separated word in the person's `name` (the display name), ignoring the case of A–Z;
+   * `%` and `_` match literally. Text without a word is an InvalidInputError.
+   */
+  name?: string;
 }
 
 export interface PersonListRequest extends PageRequest {
@@ -143,6 +148,10 @@ export interface PersonRepository {
    * persons it names (a batch's bridges) need not read them.
    */
   displayCards(tenantUuid: string, personUuids: readonly string[]): Promise<Map<string, PersonDisplayCard>>;
+  /**
+   * One page of the tenant's live persons matching every filter. A `name` filter first indexes the tenant's
+   * pending name notes (a write), then looks its rarest word of three characters or more up in the name index.
+   */
   list(tenantUuid: string, request: PersonListRequest): Promise<Page<Person>>;
   /**
    * Writes the fields present in `patch` and bumps service_updated_at; null when the person is not

@@ -39,6 +39,9 @@ export function likeContains(text: string): string {
 export const nameContains = (column: RawBuilder<unknown>, text: string) =>
   sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
 
+/** The words of a search text, split at whitespace. */
+export const searchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean);
+
 /** The word as the index is asked for it: the text the `like` pattern holds. */
 const indexedText = (word: string) => sqliteLower(word);
 
@@ -60,18 +63,19 @@ export async function countIndexedNameMatches(db: Kysely<Database>, entityType: 
 }
 
 /**
- * The word of `words` in the fewest names of all kinds, with that number of names, when the index can look
- * it up and it is in fewer than `cap` names of each kind; else undefined (every word is common or too
- * short). The first such word wins a tie. Names are counted over every tenant.
+ * The word of `words` in the fewest names of the `entityTypes` (all kinds unless told), with that number of
+ * names, when the index can look it up and it is in fewer than `cap` names of each kind; else undefined
+ * (every word is common or too short). The first such word wins a tie. Names are counted over every tenant.
  */
 export async function rarestIndexedWord(
   db: Kysely<Database>,
   words: readonly string[],
   cap = INDEXED_WORD_MATCH_CAP,
+  entityTypes: readonly NamedEntityType[] = NAMED_TYPES,
 ): Promise<{ word: string; matches: number } | undefined> {
   let rarest: { word: string; matches: number } | undefined;
   for (const word of new Set(words.filter(canUseNameIndex))) {
-    const counts = await Promise.all(NAMED_TYPES.map((entityType) => countIndexedNameMatches(db, entityType, word, cap)));
+    const counts = await Promise.all(entityTypes.map((entityType) => countIndexedNameMatches(db, entityType, word, cap)));
     if (counts.some((count) => count >= cap)) continue;
     const matches = counts.reduce((sum, count) => sum + count, 0);
     if (!rarest || matches < rarest.matches) rarest = { word, matches };

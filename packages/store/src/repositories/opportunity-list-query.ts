@@ -9,7 +9,7 @@ import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
 import { sqliteLower } from "../normalize.js";
 import { rawInList } from "../sqlite/long-in-lists.js";
-import { liveRecordsNamed, nameContains as contains } from "./name-search.js";
+import { liveRecordsNamed, nameContains as contains, searchWords } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
 
@@ -85,8 +85,7 @@ function wordMatchedUpFront(tenantUuid: string, word: string, useIndex: boolean)
   ]);
 }
 
-/** The words of a `search`, split at whitespace. */
-export const searchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean);
+export { searchWords };
 
 /**
  * How a search reads what it matches. `names` while the tenant has writes not yet applied to the name

@@ -17,6 +17,7 @@ import {
   loadAffiliations,
 } from "./affiliation-rows.js";
 import { readRemembered } from "./remembered-records.js";
+import { personNameFilter } from "./person-name-filter.js";
 import { assertPersonIdentified } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -405,15 +406,18 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       return cards;
     },
     async list(tenantUuid, request) {
-      const { uuids, modified_since } = request.filters;
+      const { uuids, modified_since, name } = request.filters;
+      const byName = name === undefined ? undefined : await personNameFilter(db, tenantUuid, name);
       let query = livePersons(tenantUuid);
-      // Named persons are sought by key (the tenant condition unindexed): under statistics like scale L's, a list of
-      // hundreds of uuids walked every person of the tenant in the sort's index.
-      if (uuids) {
+      // Named persons (listed by uuid, or found by the name index) are sought by key, the tenant condition unindexed:
+      // under statistics like scale L's, hundreds of uuids walked every person of the tenant in the sort's index, and
+      // a name's page after a cursor walked the sort's index from the cursor to the end.
+      if (uuids || byName?.indexed) {
         query = db.selectFrom("persons").selectAll().where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("deleted_at", "is", null);
-        query = uuids.length > 0 ? query.where("uuid", "in", uuids) : query.where(sql<boolean>`1 = 0`);
       }
+      if (uuids) query = uuids.length > 0 ? query.where("uuid", "in", uuids) : query.where(sql<boolean>`1 = 0`);
       if (modified_since !== undefined) query = query.where("service_updated_at", ">=", modified_since);
+      if (byName) query = query.where(byName.condition);
       const keys: SortKey[] = [
         { column: `persons.${request.sort_by}`, direction: request.order },
         { column: "persons.uuid", direction: request.order },

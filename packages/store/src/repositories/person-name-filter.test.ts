@@ -1,0 +1,209 @@
+/**
+ * The person list's `name` filter: every word in the person's name, A–Z case folded as `lower()` folds it,
+ * combined with the other filters, sorts and pages; through the name index for a word of three characters or
+ * more (a just-created person's pending note applied first), and the same persons as a plain substring match.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InvalidInputError } from "../errors.js";
+import { sqliteLower } from "../normalize.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Person } from "../records.js";
+import type { PersonListFilters, PersonListRequest, Store } from "../store.js";
+import { readDuring } from "../testing/sqlite-plans.js";
+import { NAME_NOTES_PER_SEARCH } from "./name-search-notes.js";
+
+let store: Store;
+let tenantUuid: string;
+let clock: number;
+
+beforeEach(async () => {
+  clock = Date.UTC(2026, 10, 21, 12);
+  store = await createSqliteStore({ path: ":memory:", now: () => (clock += 1_000) });
+  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+});
+afterEach(() => store.close());
+
+const firstPage = { position: { kind: "offset" as const, offset: 0 }, limit: 50 };
+
+function list(filters: PersonListFilters, options: Partial<PersonListRequest> = {}, tenant = tenantUuid) {
+  return store.persons.list(tenant, { ...firstPage, filters, sort_by: "name", order: "asc", ...options });
+}
+
+async function names(filters: PersonListFilters, options: Partial<PersonListRequest> = {}, tenant = tenantUuid): Promise<string[]> {
+  return (await list(filters, options, tenant)).rows.map((person) => person.name);
+}
+
+const create = async (name: string, tenant = tenantUuid) => store.persons.create({ tenant_uuid: tenant, name });
+
+/** Whether `run` read the persons' name index. */
+async function readsNameIndex(run: () => Promise<unknown>): Promise<boolean> {
+  return (await readDuring(run)).some((source) => source.includes("person_name_search"));
+}
+
+describe("the person list's name filter", () => {
+  it("needs every word somewhere in the name, in any order and any case of A–Z", async () => {
+    for (const name of ["Jordan Blake", "Blake Jordan", "Jordan M. Blake", "Jordana Blakely", "Jordan Smith", "Casey Blake"]) await create(name);
+    expect(await names({ name: "jordan blake" })).toEqual(["Blake Jordan", "Jordan Blake", "Jordan M. Blake", "Jordana Blakely"]);
+    expect(await names({ name: "  BLAKE  " })).toEqual(["Blake Jordan", "Casey Blake", "Jordan Blake", "Jordan M. Blake", "Jordana Blakely"]);
+    expect(await names({ name: "jordana" })).toEqual(["Jordana Blakely"]);
+    expect(await names({ name: "an sm" })).toEqual(["Jordan Smith"]);
+    expect(await names({ name: "Jordan Quincy" })).toEqual([]);
+  });
+
+  it("folds A–Z only, as the company filter does, and takes LIKE's wildcards literally", async () => {
+    for (const name of ["Émile Ørsted", "émile Zola", "Ann_Lee", "Ann Lee", "100% Ada"]) await create(name);
+    expect(await names({ name: "Émile" })).toEqual(["Émile Ørsted"]);
+    expect(await names({ name: "ÉMILE" })).toEqual(["Émile Ørsted"]);
+    expect(await names({ name: "émile" })).toEqual(["émile Zola"]);
+    expect(await names({ name: "ørsted" })).toEqual([]);
+    expect(await names({ name: "n_l" })).toEqual(["Ann_Lee"]);
+    expect(await names({ name: "0% ada" })).toEqual(["100% Ada"]);
+  });
+
+  it("refuses text without a word", async () => {
+    await expect(list({ name: " \t " })).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(list({ name: "" })).rejects.toThrow(/"name" must hold at least one word/);
+  });
+
+  it("combines with uuids and modified_since, and counts only the matches", async () => {
+    const jordan = await create("Jordan Blake");
+    const since = clock + 1;
+    const later = await create("Jordan Later");
+    await create("Morgan Later");
+    expect((await list({ name: "jordan" })).total).toBe(2);
+    expect(await names({ name: "jordan", modified_since: since })).toEqual(["Jordan Later"]);
+    expect(await names({ name: "later", uuids: [jordan.uuid, later.uuid] })).toEqual(["Jordan Later"]);
+    expect(await names({ name: "jordan", uuids: [] })).toEqual([]);
+  });
+
+  it("pages matches in every sort, both ways, by offset and by cursor", async () => {
+    for (const name of ["Avery Lane", "Lane Cole", "Blair Lane", "Dana Moss", "Ellis Lane", "Lanette Fox"]) await create(name);
+    const lanes = ["Avery Lane", "Blair Lane", "Ellis Lane", "Lane Cole", "Lanette Fox"];
+    for (const sort_by of ["name", "created_at", "service_updated_at"] as const) {
+      for (const order of ["asc", "desc"] as const) {
+        const all = (await list({ name: "lane" }, { sort_by, order })).rows.map((person) => person.name);
+        expect([...all].sort()).toEqual(lanes);
+        if (sort_by === "name") expect(all).toEqual(order === "asc" ? lanes : [...lanes].reverse());
+        const byOffset: string[] = [];
+        for (let offset = 0; offset < 5; offset += 2) {
+          const page = await list({ name: "lane" }, { sort_by, order, position: { kind: "offset", offset }, limit: 2 });
+          expect(page.total).toBe(5);
+          byOffset.push(...page.rows.map((person) => person.name));
+        }
+        expect(byOffset).toEqual(all);
+        const byCursor: string[] = [];
+        let page = await list({ name: "lane" }, { sort_by, order, limit: 2 });
+        byCursor.push(...page.rows.map((person) => person.name));
+        while (page.hasMore) {
+          page = await list({ name: "lane" }, { sort_by, order, limit: 2, position: { kind: "after", key: page.lastKey! } });
+          byCursor.push(...page.rows.map((person) => person.name));
+        }
+        expect(byCursor).toEqual(all);
+      }
+    }
+  });
+
+  it("never finds another tenant's persons, nor deleted or merged ones", async () => {
+    const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
+    await create("Quinn Harper", other);
+    const kept = await create("Quinn Harper");
+    const merged = await create("Quinn Harper Duplicate");
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: kept.uuid, superseded_uuid: merged.uuid, preview: false, merged_by_user_uuid: null });
+    const erased = await create("Quinn Erased");
+    await store.persons.erase(tenantUuid, erased.uuid);
+    expect((await list({ name: "quinn" })).rows.map((person) => person.uuid)).toEqual([kept.uuid]);
+    expect(await names({ name: "qu" })).toEqual(["Quinn Harper"]);
+    expect(await names({ name: "quinn" }, {}, other)).toEqual(["Quinn Harper"]);
+  });
+
+  it("finds a just-created or renamed person at once through the name index", async () => {
+    const riley = await create("Riley Stone");
+    expect(await readsNameIndex(async () => expect(await names({ name: "riley" })).toEqual(["Riley Stone"]))).toBe(true);
+    await create("Riley Brook");
+    await store.persons.update(tenantUuid, riley.uuid, { name: "Sasha Stone" });
+    expect(await readsNameIndex(async () => expect(await names({ name: "riley" })).toEqual(["Riley Brook"]))).toBe(true);
+    expect(await names({ name: "sasha stone" })).toEqual(["Sasha Stone"]);
+    // Words under three characters cannot be looked up: every name of the tenant is read.
+    expect(await readsNameIndex(async () => expect(await names({ name: "sa st" })).toEqual(["Sasha Stone"]))).toBe(false);
+  });
+
+  it("reads every name while the tenant has more pending name notes than a search applies, and indexes them in turns", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "rapport-person-name-filter-"));
+    const path = join(folder, "bulk.db");
+    await store.close();
+    store = await createSqliteStore({ path });
+    const sqlite = new SqliteDatabase(path);
+    try {
+      const bulk = (await store.tenants.create({ name: "Bulk", tier: "standard" })).uuid;
+      // An import's worth of persons written straight into the file (one note each), then one through the store.
+      const insert = sqlite.prepare("insert into persons (uuid, tenant_uuid, name, created_at, service_updated_at) values (?, ?, ?, 1, 1)");
+      sqlite.transaction(() => {
+        for (let index = 0; index < NAME_NOTES_PER_SEARCH; index++) insert.run(`${bulk}-filler-${index}`, bulk, `Filler ${index}`);
+      })();
+      await create("Zanzibar Quokka", bulk);
+      const pending = () => (sqlite.prepare("select count(*) as notes from name_search_pending where tenant_uuid = ?").get(bulk) as { notes: number }).notes;
+      const before = pending();
+      expect(await readsNameIndex(async () => expect(await names({ name: "quokka" }, {}, bulk)).toEqual(["Zanzibar Quokka"]))).toBe(false);
+      expect(pending()).toBe(before - NAME_NOTES_PER_SEARCH);
+      expect(await readsNameIndex(async () => expect(await names({ name: "quokka" }, {}, bulk)).toEqual(["Zanzibar Quokka"]))).toBe(true);
+      expect(pending()).toBe(0);
+    } finally {
+      sqlite.close();
+      await store.close();
+      store = await createSqliteStore({ path: ":memory:" });
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("the name filter's index", () => {
+  // Letters A–Z fold and others do not, LIKE's wildcards and escape, the index's quote, and spaces between words.
+  const letter = fc.constantFrom("a", "B", "b", "c", "é", "É", "ß", "Σ", "σ", "%", "_", "\\", '"', " ");
+  const nameArbitrary = fc.string({ unit: letter, minLength: 1, maxLength: 10 }).filter((name) => name.trim().length > 0);
+  const contains = (name: string, text: string) =>
+    text.trim().split(/\s+/).every((word) => sqliteLower(name).includes(sqliteLower(word)));
+
+  it("finds exactly the persons a plain substring match of every word finds", async () => {
+    let indexedTexts = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(nameArbitrary, { minLength: 1, maxLength: 10 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 5 })), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.string({ unit: letter, minLength: 1, maxLength: 6 }), { maxLength: 2 }),
+        async (personNames, cuts, freeTexts) => {
+          const tenant = (await store.tenants.create({ name: "Property", tier: "standard" })).uuid;
+          const other = (await store.tenants.create({ name: "Elsewhere", tier: "standard" })).uuid;
+          // As stored: a name is trimmed.
+          const stored: string[] = [];
+          for (const name of personNames) {
+            stored.push((await create(name, tenant)).name);
+            await create(name, other);
+          }
+          const cutTexts = cuts.map(([which, start, length]) => {
+            const characters = [...stored[which % stored.length]!];
+            const from = start % characters.length;
+            return characters.slice(from, from + length + 2).join("");
+          });
+          for (const text of [...cutTexts, ...freeTexts].filter((text) => text.trim().length > 0)) {
+            const expected = stored.filter((name) => contains(name, text)).sort();
+            let found: Person[] = [];
+            const read = async () => {
+              found = (await store.persons.list(tenant, { ...firstPage, limit: 100, filters: { name: text }, sort_by: "created_at", order: "asc" })).rows;
+            };
+            if (await readsNameIndex(read)) indexedTexts++;
+            expect(found.map((person) => person.name).sort(), JSON.stringify(text)).toEqual(expected);
+            expect(found.every((person) => person.tenant_uuid === tenant)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Most texts cut from the names hold a word of three characters or more: the index found their persons.
+    expect(indexedTexts).toBeGreaterThan(20);
+  }, 60_000);
+});
