@@ -383,6 +383,9 @@ describe("a tool call as a request", () => {
     expect(description("lookupPersonsBatch")).toContain("send the unmatched remainder to POST /v1/persons/batch (tool createPersonsBatch).");
     expect(description("createImport")).toContain("follow it with GET /v1/imports/{import_uuid} (tool getImport).");
     expect(description("listEntityListEntities")).toContain("GET /v1/companies?uuids=... (tool listCompanies) or GET /v1/persons?uuids=... (tool listPersons)");
+    expect(description("listPersons")).toContain(
+      "filter with name (every word must appear in the person's name), then ask GET /v1/persons/{person_uuid}/recommended-paths (tool getPersonRecommendedPaths) who on the team knows them best.",
+    );
     expect(description("getImport")).toMatch(/\(GET \/v1\/imports\/\{import_uuid\}\)$/);
   });
 

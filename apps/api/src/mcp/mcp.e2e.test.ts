@@ -159,6 +159,12 @@ describe.each(clients)("with %s", (_label, connect) => {
     const list = await client.callTool({ name: "listPersons", arguments: { per_page: 50, sort_by: "name" } });
     const items = (list.structuredContent as { items: Array<{ name: string }> }).items;
     expect(items.map((item) => item.name)).toContain("Known Person");
+    // An agent that has only a name finds the uuid to ask about.
+    const named = await client.callTool({ name: "listPersons", arguments: { name: "person KNOWN" } });
+    expect(named.isError).toBeFalsy();
+    expect((named.structuredContent as { items: Array<{ uuid: string }> }).items.map((item) => item.uuid)).toEqual([knownPersonUuid]);
+    const blank = await client.callTool({ name: "listPersons", arguments: { name: "  " } });
+    expect(blank).toMatchObject({ isError: true, structuredContent: { status: 400 } });
   });
 
   it("calls a write tool as the key's user, and the record is there over REST", async () => {

@@ -197,3 +197,66 @@ describe("GET /v1/persons filters", () => {
     expect((await context.request(`/v1/persons/${secret.uuid}`, { key: other.key })).status).toBe(200);
   });
 });
+
+describe("GET /v1/persons?name=", () => {
+  const names = (body: PersonList) => body.items.map((item) => item.name);
+  const create = (name: string, tenant = acme.tenant.uuid) => context.services.store.persons.create({ tenant_uuid: tenant, name });
+
+  it("finds persons whose name holds every word, in any order and any case of A–Z, combined with the other filters", async () => {
+    for (const name of ["Jordan Blake", "Blake, Jordan M.", "Jordan Smith", "Casey Blake"]) await create(name);
+    context.clock.advance(60_000);
+    const later = await create("Jordana Blakely");
+    const found = await list("?name=jordan%20BLAKE&sort_by=name");
+    expect(found.status).toBe(200);
+    expect(names(found.body)).toEqual(["Blake, Jordan M.", "Jordan Blake", "Jordana Blakely"]);
+    expect(found.body.total).toBe(3);
+    expect(names((await list("?name=blake&sort_by=name&order=desc")).body)).toEqual(["Jordana Blakely", "Jordan Blake", "Casey Blake", "Blake, Jordan M."]);
+    expect(names((await list(`?name=jordan&modified_since=${new Date(later.service_updated_at).toISOString()}`)).body)).toEqual(["Jordana Blakely"]);
+    expect(names((await list(`?name=blake&uuids=${later.uuid}`)).body)).toEqual(["Jordana Blakely"]);
+    expect((await list("?name=nobody")).body).toMatchObject({ items: [], total: 0, has_more: false, next_cursor: null });
+  });
+
+  it("answers 400 for blank, empty, over-long or repeated text", async () => {
+    for (const query of ["?name=", "?name=%20%20", "?name=%09"]) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(400);
+      expect(body.error, query).toMatch(/name.*must hold at least one word/);
+    }
+    const long = await list(`?name=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatch(/name.*200 characters/);
+    expect((await list(`?name=${"a".repeat(200)}`)).status).toBe(200);
+    const repeated = await list("?name=ada&name=bob");
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toMatch(/given 2 times/);
+  });
+
+  it("pages its matches by cursor, the cursor bound to the name", async () => {
+    for (let index = 0; index < 7; index++) await create(`Morgan ${index}`);
+    await create("Riley Stone");
+    const seen: string[] = [];
+    let { body } = await list("?name=morgan&per_page=3&sort_by=name");
+    seen.push(...names(body));
+    while (body.next_cursor) {
+      const cursor = encodeURIComponent(body.next_cursor);
+      const changed = await list(`?name=morga&per_page=3&sort_by=name&cursor=${cursor}`);
+      expect(changed.status).toBe(400);
+      expect(changed.body.error).toMatch(/filters or sort changed/);
+      const dropped = await list(`?per_page=3&sort_by=name&cursor=${cursor}`);
+      expect(dropped.status).toBe(400);
+      ({ body } = await list(`?name=morgan&per_page=3&sort_by=name&cursor=${cursor}`));
+      seen.push(...names(body));
+    }
+    expect(seen).toEqual(Array.from({ length: 7 }, (_, index) => `Morgan ${index}`));
+    // A scan without a name does not continue as one with it.
+    const plain = await list("?per_page=3");
+    expect((await list(`?name=morgan&per_page=3&cursor=${encodeURIComponent(plain.body.next_cursor!)}`)).status).toBe(400);
+  });
+
+  it("never finds another tenant's persons", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    await create("Secret Quokka", other.tenant.uuid);
+    expect((await list("?name=quokka")).body).toMatchObject({ items: [], total: 0 });
+    expect(names((await list("?name=quokka", other.key)).body)).toEqual(["Secret Quokka"]);
+  });
+});
