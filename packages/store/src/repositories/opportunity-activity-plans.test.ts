@@ -6,10 +6,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { useScaleLPlanDatabase } from "../testing/scale-l-plan-database.js";
-import { applyPendingOpportunityActivity, lowerOpportunityActivity, recordOpportunityActivity } from "./opportunity-activity.js";
+import { tenantWalksIn } from "../testing/sqlite-plans.js";
+import {
+  applyPendingOpportunityActivity,
+  lastActivityOfEntities,
+  lowerOpportunityActivity,
+  recordOpportunityActivity,
+  refreshCompanyActivityAfterTeamChange,
+} from "./opportunity-activity.js";
 
 const NOW = Date.UTC(2026, 0, 15);
-const database = useScaleLPlanDatabase(["affiliations", "associations", "opportunities"], NOW);
+const database = useScaleLPlanDatabase(["affiliations", "associations", "opportunities", "persons"], NOW);
 /** As many persons as a chunk of ingest: enough for the planner to prefer walking the tenant to 500 seeks. */
 const persons = Array.from({ length: 500 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`);
 
@@ -17,16 +24,32 @@ const persons = Array.from({ length: 500 }, (_, index) => `00000000-0000-4000-80
 const affiliationPlansOf = (run: () => Promise<unknown>) => database.plansOfReads("affiliations", run);
 
 const seeksEachPerson = expect.stringMatching(/SEARCH a USING (COVERING )?INDEX affiliations_tenant_person \(tenant_uuid=\? AND person_uuid=\?\)/);
+/** Whether a member counts for their company (`is_internal`) is read by key, after their affiliation. */
+const readsPersonByKey = expect.stringMatching(/SEARCH (p|persons) USING INDEX sqlite_autoindex_persons_1 \(uuid=\?\)/);
 
 describe("affiliations of many persons, under statistics like scale L's", () => {
   it("lowerOpportunityActivity (a meeting that changes) seeks the affiliations of each person", async () => {
     const plans = await affiliationPlansOf(() => lowerOpportunityActivity(database.db, database.tenantUuid, persons, NOW - 1, NOW));
     expect(plans).toEqual(plans.map(() => seeksEachPerson));
+    expect(plans).toEqual(plans.map(() => readsPersonByKey));
   });
 
   it("applying pending activity (what ingest records) seeks the affiliations of each person", async () => {
     await recordOpportunityActivity(database.db, database.tenantUuid, new Map(persons.map((person) => [person, NOW - 1])), NOW);
     const plans = await affiliationPlansOf(() => applyPendingOpportunityActivity(database.db, database.tenantUuid));
     expect(plans).toEqual(plans.map(() => seeksEachPerson));
+  });
+
+  it("a company's external members are found through its current affiliations, each person read by key", async () => {
+    const companies = persons.slice(0, 20);
+    const plans = await affiliationPlansOf(() => lastActivityOfEntities(database.db, database.tenantUuid, { personUuids: [], companyUuids: companies }, NOW));
+    expect(plans).toEqual([expect.stringMatching(/SEARCH affiliations USING (COVERING )?INDEX affiliations_tenant_company_current \(tenant_uuid=\? AND company_uuid=\? AND is_current=\?\)/)]);
+    expect(plans).toEqual([readsPersonByKey]);
+  });
+
+  it("a person joining or leaving the team reads their own affiliations and person, walking no tenant", async () => {
+    const plans = await database.plansOfReads("affiliations|persons", () => refreshCompanyActivityAfterTeamChange(database.db, database.tenantUuid, persons[0]!, NOW));
+    expect(plans.flatMap(tenantWalksIn)).toEqual([]);
+    expect(plans[0]).toMatch(/SEARCH affiliations USING (COVERING )?INDEX affiliations_tenant_person \(tenant_uuid=\? AND person_uuid=\?\)/);
   });
 });

@@ -72,8 +72,8 @@ export async function lastActivityOfPersons(db: Kysely<Database>, tenantUuid: st
 }
 
 /**
- * The last past email or meeting with each person, and with each company (over the persons currently
- * affiliated with it). Entities with none are absent.
+ * The last past email or meeting with each person, and with each company (over its current external members:
+ * a user's own person is the team's, not the company's contact, as in the graph). Entities with none are absent.
  */
 export async function lastActivityOfEntities(
   db: Kysely<Database>,
@@ -86,10 +86,12 @@ export async function lastActivityOfEntities(
       ? []
       : await db
           .selectFrom("affiliations")
-          .select(["company_uuid", "person_uuid"])
-          .where("tenant_uuid", "=", tenantUuid)
-          .where("is_current", "=", 1)
-          .where("company_uuid", "in", [...new Set(entities.companyUuids)])
+          .innerJoin("persons", "persons.uuid", "affiliations.person_uuid")
+          .select(["affiliations.company_uuid", "affiliations.person_uuid"])
+          .where("affiliations.tenant_uuid", "=", tenantUuid)
+          .where("affiliations.is_current", "=", 1)
+          .where("affiliations.company_uuid", "in", [...new Set(entities.companyUuids)])
+          .where("persons.is_internal", "=", 0)
           .execute();
   const persons = await lastActivityOfPersons(db, tenantUuid, [...entities.personUuids, ...members.map((member) => member.person_uuid)], now);
   const companies = new Map<string, number>();
@@ -99,20 +101,24 @@ export async function lastActivityOfEntities(
   return { persons, companies };
 }
 
-/** The companies these persons are currently at, each once. */
+/** The companies whose activity these persons count for (`currentExternalAffiliationsOf`), each once. */
 async function currentCompaniesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<string[]> {
-  return [...new Set((await currentAffiliationsOf(db, tenantUuid, personUuids)).map((row) => row.company_uuid))];
+  return [...new Set((await currentExternalAffiliationsOf(db, tenantUuid, personUuids)).map((row) => row.company_uuid))];
 }
 
-/** The current affiliations (person, company) of these persons. */
-async function currentAffiliationsOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]) {
+/**
+ * The current affiliations (person, company) of those of these persons who are external: only they count for
+ * their companies' activity (`lastActivityOfEntities`), so a user's own person raises or lowers no company date.
+ */
+async function currentExternalAffiliationsOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]) {
   if (personUuids.length === 0) return [];
   // From the list into (tenant_uuid, person_uuid): statistics like scale L's (a thousand rows guessed per tenant)
   // make `tenant_uuid = ? and person_uuid in (...)` of hundreds walk every affiliation of the tenant instead.
   const rows = await sql<{ person_uuid: string; company_uuid: string }>`select a.person_uuid, a.company_uuid
-    from json_each(${JSON.stringify([...new Set(personUuids)])}) as persons
-    cross join affiliations a on a.tenant_uuid = ${tenantUuid} and a.person_uuid = persons.value
-    where a.is_current = 1`.execute(db);
+    from json_each(${JSON.stringify([...new Set(personUuids)])}) as wanted
+    cross join affiliations a on a.tenant_uuid = ${tenantUuid} and a.person_uuid = wanted.value
+    cross join persons p on p.uuid = a.person_uuid
+    where a.is_current = 1 and p.is_internal = 0`.execute(db);
   return rows.rows;
 }
 
@@ -150,6 +156,39 @@ export async function raiseOpportunityActivityAfterMerge(
   ]);
   const last = (await lastActivityOfPersons(db, tenantUuid, [canonicalUuid], now)).get(canonicalUuid);
   if (last !== undefined) await recordOpportunityActivity(db, tenantUuid, new Map([[canonicalUuid, last]]), now);
+  // A contact merged into a user's own person leaves the companies it brought: they may go down.
+  if (await isInternal(db, tenantUuid, canonicalUuid)) await refreshCompanyActivityAfterTeamChange(db, tenantUuid, canonicalUuid, now);
+}
+
+async function isInternal(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<boolean> {
+  const row = await db.selectFrom("persons").select("is_internal").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", personUuid).executeTakeFirst();
+  return row?.is_internal === 1;
+}
+
+/**
+ * `personUuid` became a user's own person or stopped being one (a user created on a contact's address, deactivated,
+ * reactivated; a contact merged into a user's person): their current companies' activity now leaves them out, or
+ * counts them again. Recomputes the opportunities linked to those companies from the database, whose `is_internal`
+ * the caller's transaction has changed (the graph sees it only after the commit). The person's own date does not
+ * depend on it. Rare enough to recompute rather than raise or lower; call it in the transaction of the change.
+ */
+export async function refreshCompanyActivityAfterTeamChange(db: Kysely<Database>, tenantUuid: string, personUuid: string, now: number): Promise<void> {
+  const companies = await db
+    .selectFrom("affiliations")
+    .select("company_uuid")
+    .distinct()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", personUuid)
+    .where("is_current", "=", 1)
+    .execute();
+  if (companies.length === 0) return;
+  // Pending times may hold the person's, raised for their companies or not by the status they had: recomputed after.
+  await applyPendingOpportunityActivity(db, tenantUuid);
+  const opportunities = new Set<string>();
+  for (const chunk of chunksOf(companies.map((row) => row.company_uuid))) {
+    for (const row of await liveOpportunityLinks(db, tenantUuid, "COMPANY", chunk).select("o.uuid").execute()) opportunities.add(row.uuid);
+  }
+  if (opportunities.size > 0) await refreshOpportunityActivity(db, tenantUuid, [...opportunities], { now });
 }
 
 /**
@@ -216,7 +255,7 @@ export async function lowerOpportunityActivityAfterLosses(
   const current = await lastActivityOfPersons(db, tenantUuid, due.map(([person]) => person), now);
   const lowered = new Map(due.filter(([person, at]) => (current.get(person) ?? Number.NEGATIVE_INFINITY) < at));
   const companies = new Map([...losses.companies].filter(([, at]) => at <= now));
-  for (const row of await currentAffiliationsOf(db, tenantUuid, [...lowered.keys()])) {
+  for (const row of await currentExternalAffiliationsOf(db, tenantUuid, [...lowered.keys()])) {
     companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, lowered.get(row.person_uuid)!));
   }
   const candidates = new Set(alsoRefresh);
@@ -290,7 +329,7 @@ export async function applyPendingOpportunityActivity(db: Kysely<Database>, tena
 async function raiseOpportunityActivity(db: Kysely<Database>, tenantUuid: string, persons: ReadonlyMap<string, number>): Promise<void> {
   if (persons.size === 0) return;
   const companies = new Map<string, number>();
-  for (const row of await currentAffiliationsOf(db, tenantUuid, [...persons.keys()])) {
+  for (const row of await currentExternalAffiliationsOf(db, tenantUuid, [...persons.keys()])) {
     companies.set(row.company_uuid, Math.max(companies.get(row.company_uuid) ?? Number.NEGATIVE_INFINITY, persons.get(row.person_uuid)!));
   }
   const sides = [

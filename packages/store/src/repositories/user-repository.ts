@@ -9,6 +9,7 @@ import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { UserRepository } from "../store.js";
 import { userOwningPerson } from "./person-owner.js";
+import { refreshCompanyActivityAfterTeamChange } from "./opportunity-activity.js";
 import { insertPerson } from "./person-repository.js";
 import { deepFreeze } from "./remembered-records.js";
 import { toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -86,6 +87,8 @@ export function createUserRepository(context: RepositoryContext): UserRepository
             .set({ is_internal: 1, service_updated_at: timestamp })
             .where("uuid", "=", personUuid)
             .execute();
+          // Their companies' activity no longer counts them: opportunity dates follow.
+          await refreshCompanyActivityAfterTeamChange(transaction, input.tenant_uuid, personUuid, timestamp);
         } else {
           const person = await insertPerson(
             { ...context, db: transaction },
@@ -163,6 +166,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", user.person_uuid)
           .execute();
+        await refreshCompanyActivityAfterTeamChange(transaction, tenantUuid, user.person_uuid, timestamp);
         return true;
       });
       if (found) emit(tenantUuid, { type: "unmark-internal", userUuid });
@@ -207,6 +211,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", live)
           .execute();
+        await refreshCompanyActivityAfterTeamChange(transaction, tenantUuid, live, timestamp);
         return live;
       });
       if (personUuid === null) return false;

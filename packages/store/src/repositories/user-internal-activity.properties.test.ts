@@ -1,0 +1,119 @@
+/**
+ * A company's last activity counts its current external members only: a user's own person is the team's, not a
+ * contact (docs/api-decisions.md, "Opportunities"). Creating a user on a contact's address, deactivating or
+ * reactivating one, and merges involving a user's person change who counts, so the stored dates of the
+ * opportunities must follow. Whatever the emails, users, merges and reads, every opportunity's stored dates must
+ * equal both a recomputation from the database (`refreshActivity`) and the live dates of its associations, which
+ * come from the tenant's graph.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+import { createLinkedDealsTenant, createLinkedOpportunities } from "../testing/linked-deals.js";
+
+const day = 86_400_000;
+const NOW = Date.UTC(2026, 0, 15);
+const viewer = { user_uuid: null };
+/** Company of each person (index), or null. */
+const EMPLOYER = [0, 0, 1, null, 1] as const;
+const PERSONS = EMPLOYER.length;
+const COMPANIES = 2;
+
+const person = fc.integer({ min: 0, max: PERSONS - 1 });
+const dayOffset = fc.integer({ min: -6, max: 1 }).map((days) => NOW + days * day);
+const operation = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant("email" as const), sentAt: dayOffset, from: person, to: person }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant("create-user" as const), person }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("deactivate" as const), person }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("reactivate" as const), person }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("merge" as const), canonical: person, superseded: person }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("read" as const) }), weight: 1 },
+);
+const opportunityLinks = fc.array(
+  fc.record({ persons: fc.uniqueArray(person, { maxLength: 2 }), companies: fc.uniqueArray(fc.integer({ min: 0, max: COMPANIES - 1 }), { maxLength: 1 }) }),
+  { minLength: 1, maxLength: 4 },
+);
+
+/** Stored dates of each opportunity, beside the latest live dates of its person and company associations. */
+async function storedAndLive(store: Store, tenantUuid: string, opportunities: readonly string[]) {
+  const latest = (values: Array<number | null>) => values.reduce<number | null>((best, value) => (value !== null && (best === null || value > best) ? value : best), null);
+  return Promise.all(
+    opportunities.map(async (uuid) => {
+      const read = (await store.opportunities.get(tenantUuid, uuid, viewer))!;
+      const live = (type: string) => latest(read.associations.filter((link) => link.entity_type === type).map((link) => link.last_activity_at));
+      return {
+        stored: { person: read.person_last_activity_at, company: read.company_last_activity_at, overall: read.last_activity_at },
+        live: { person: live("PERSON"), company: live("COMPANY") },
+      };
+    }),
+  );
+}
+
+/** Whatever refuses a step (a merge of two users' persons, a user on someone else's person) leaves it out. */
+async function unlessRefused(step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    if (!(error instanceof ConflictError || error instanceof InvalidInputError || error instanceof NotFoundError)) throw error;
+  }
+}
+
+describe("opportunity dates when persons become or stop being users' own", () => {
+  it("equal a recomputation and the graph's live dates, whatever the emails, users, merges and reads", async () => {
+    await fc.assert(
+      fc.asyncProperty(opportunityLinks, fc.array(operation, { minLength: 1, maxLength: 12 }), async (links, operations) => {
+        const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
+        try {
+          const fixture = await createLinkedDealsTenant(store, COMPANIES, EMPLOYER);
+          const { tenantUuid, persons } = fixture;
+          const opportunities = await createLinkedOpportunities(store, fixture, links);
+          const users = new Map<number, string>();
+          // Who each address is now (a merge gives the superseded person's to the canonical one), and who wrote to
+          // whom: an email or merge that leaves a person alone on an email is left out (the database counts such an
+          // email as activity, the graph does not: a separate disagreement, not this test's).
+          const personOf = Array.from({ length: PERSONS }, (_, index) => index);
+          const corresponded = new Set<string>();
+          for (const [index, step] of operations.entries()) {
+            if (step.kind === "email") {
+              const [from, to] = [personOf[step.from]!, personOf[step.to]!];
+              if (from === to) continue;
+              corresponded.add(`${from}:${to}`).add(`${to}:${from}`);
+              await store.emails.ingest(tenantUuid, { message_id: `m${index}`, sent_at: step.sentAt, from: { email: `p${step.from}@example.com` }, to: [{ email: `p${step.to}@example.com` }] });
+            } else if (step.kind === "create-user") {
+              if (users.has(step.person)) continue;
+              await unlessRefused(async () => {
+                const user = await store.users.create({ tenant_uuid: tenantUuid, name: `User ${step.person}`, email: `p${step.person}@example.com`, role: "member" });
+                users.set(step.person, user.uuid);
+              });
+            } else if (step.kind === "deactivate" || step.kind === "reactivate") {
+              const user = users.get(step.person);
+              if (user !== undefined) await unlessRefused(() => store.users[step.kind](tenantUuid, user));
+            } else if (step.kind === "merge") {
+              const [canonical, superseded] = [personOf[step.canonical]!, personOf[step.superseded]!];
+              if (canonical === superseded || corresponded.has(`${canonical}:${superseded}`)) continue;
+              await unlessRefused(async () => {
+                await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: persons[canonical]!, superseded_uuid: persons[superseded]!, preview: false, merged_by_user_uuid: null });
+                for (const [address, owner] of personOf.entries()) if (owner === superseded) personOf[address] = canonical;
+                for (const pair of [...corresponded]) {
+                  const [left, right] = pair.split(":").map(Number).map((side) => (side === superseded ? canonical : side));
+                  corresponded.add(`${left}:${right}`);
+                }
+              });
+            } else {
+              await storedAndLive(store, tenantUuid, opportunities);
+            }
+          }
+          const kept = await storedAndLive(store, tenantUuid, opportunities);
+          for (const { stored, live } of kept) expect({ person: stored.person, company: stored.company }).toEqual(live);
+          await store.opportunities.refreshActivity(tenantUuid);
+          expect(await storedAndLive(store, tenantUuid, opportunities)).toEqual(kept);
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
