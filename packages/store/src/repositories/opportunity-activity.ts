@@ -102,7 +102,7 @@ export async function lastActivityOfEntities(
 }
 
 /** The companies whose activity these persons count for (`currentExternalAffiliationsOf`), each once. */
-async function currentCompaniesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<string[]> {
+export async function currentCompaniesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<string[]> {
   return [...new Set((await currentExternalAffiliationsOf(db, tenantUuid, personUuids)).map((row) => row.company_uuid))];
 }
 
@@ -223,6 +223,35 @@ export async function lowerOpportunityActivity(
     }
   }
   if (candidates.size > 0) await refreshOpportunityActivity(db, tenantUuid, [...candidates], { now });
+}
+
+/**
+ * `personUuid` changed companies (a new primary company, replaced affiliations): `before` and `after` are the
+ * companies their activity counted for (`currentCompaniesOf`) before and after the change. The companies joined
+ * are raised with the person's last activity, as ingest does; for those left, only the opportunities whose company
+ * date may have come from the person are recomputed (`lowerOpportunityActivityAfterLosses`, as for an erased
+ * member). A person without past activity, or without a change, costs one read at most. Call it in the transaction
+ * of the change, after the affiliations were written.
+ */
+export async function followCompanyChangeOfPerson(
+  db: Kysely<Database>,
+  tenantUuid: string,
+  personUuid: string,
+  companies: { before: readonly string[]; after: readonly string[] },
+  now: number,
+): Promise<void> {
+  const before = new Set(companies.before);
+  const after = new Set(companies.after);
+  const joined = [...after].filter((company) => !before.has(company));
+  const left = [...before].filter((company) => !after.has(company));
+  if (joined.length === 0 && left.length === 0) return;
+  const last = (await lastActivityOfPersons(db, tenantUuid, [personUuid], now)).get(personUuid);
+  if (last === undefined) return;
+  if (left.length > 0) {
+    await lowerOpportunityActivityAfterLosses(db, tenantUuid, { persons: new Map(), companies: new Map(left.map((company) => [company, last])) }, now, []);
+  }
+  // Pending, so the person's time reaches their current companies at the next read, the joined ones included.
+  if (joined.length > 0) await recordOpportunityActivity(db, tenantUuid, new Map([[personUuid, last]]), now);
 }
 
 /** What a write took away: per person or company, the latest time of an interaction it no longer has. */

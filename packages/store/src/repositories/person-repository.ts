@@ -16,6 +16,7 @@ import {
   isoDate,
   loadAffiliations,
 } from "./affiliation-rows.js";
+import { currentCompaniesOf, followCompanyChangeOfPerson } from "./opportunity-activity.js";
 import { readRemembered } from "./remembered-records.js";
 import { personNameFilter } from "./person-name-filter.js";
 import { assertPersonIdentified } from "./person-identity.js";
@@ -277,6 +278,9 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
     }
 
     await transaction.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", personUuid).execute();
+    // A user's own person counts for no company's activity (`currentCompaniesOf`): their moves change no date.
+    const movesActivity = current.is_internal === 0 && (patch.affiliations !== undefined || patch.primary_company_uuid !== undefined);
+    const companiesBefore = movesActivity ? await currentCompaniesOf(transaction, tenantUuid, [personUuid]) : [];
 
     const affiliationsOf = () =>
       transaction.updateTable("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid);
@@ -305,6 +309,10 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
     }
     const row = await transaction.selectFrom("persons").selectAll().where("uuid", "=", personUuid).executeTakeFirstOrThrow();
     const [person] = await hydratePersons(transaction, tenantUuid, [row]);
+    if (movesActivity) {
+      const companiesAfter = person!.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid);
+      await followCompanyChangeOfPerson(transaction, tenantUuid, personUuid, { before: companiesBefore, after: companiesAfter }, timestamp);
+    }
     return person!;
   });
   if (updated) emitAffiliations(context, updated);
