@@ -4,11 +4,13 @@
  * thousand rows guessed per tenant): each seeks the persons' affiliations by (tenant_uuid, person_uuid), where a
  * `tenant_uuid = ? and person_uuid in (500 values)` filter walked every affiliation of the tenant.
  */
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useScaleLPlanDatabase } from "../testing/scale-l-plan-database.js";
 import { tenantWalksIn } from "../testing/sqlite-plans.js";
 import {
   applyPendingOpportunityActivity,
+  followCompanyChangeOfPerson,
   lastActivityOfEntities,
   lowerOpportunityActivity,
   recordOpportunityActivity,
@@ -51,5 +53,22 @@ describe("affiliations of many persons, under statistics like scale L's", () => 
     const plans = await database.plansOfReads("affiliations|persons", () => refreshCompanyActivityAfterTeamChange(database.db, database.tenantUuid, persons[0]!, NOW));
     expect(plans.flatMap(tenantWalksIn)).toEqual([]);
     expect(plans[0]).toMatch(/SEARCH affiliations USING (COVERING )?INDEX affiliations_tenant_person \(tenant_uuid=\? AND person_uuid=\?\)/);
+  });
+
+  it("a person changing company reads their activity and the links of the companies joined or left, walking no tenant", async () => {
+    const [mover, email] = [persons[0]!, persons[1]!];
+    // The mover's one email, without its email and person records: only the participant row is read.
+    await sql`pragma foreign_keys = off`.execute(database.db);
+    await database.db
+      .insertInto("email_participants")
+      .values({ tenant_uuid: database.tenantUuid, email_uuid: email, person_uuid: mover, role: "from", sent_at: NOW - 1 })
+      .execute();
+    await sql`pragma foreign_keys = on`.execute(database.db);
+    const companies = { before: persons.slice(10, 30), after: persons.slice(20, 40) };
+    const plans = await database.plansOfReads("affiliations|associations|opportunities|email_participants", () =>
+      followCompanyChangeOfPerson(database.db, database.tenantUuid, mover, companies, NOW),
+    );
+    expect(plans).toContainEqual(expect.stringMatching(/SEARCH a USING (COVERING )?INDEX associations_entity \(tenant_uuid=\? AND entity_uuid=\?/));
+    expect(plans.flatMap(tenantWalksIn)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A company's last activity counts its current external members only: a user's own person is the team's, not a
  * contact (docs/api-decisions.md, "Opportunities"). Creating a user on a contact's address, deactivating or
- * reactivating one, and merges involving a user's person change who counts, so the stored dates of the
- * opportunities must follow. Whatever the emails, users, merges and reads, every opportunity's stored dates must
+ * reactivating one, merges involving a user's person, and a person changing company (primary company, replaced
+ * affiliations) change who counts, so the stored dates of the opportunities must follow. Whatever the emails, users,
+ * merges, company changes and reads, every opportunity's stored dates must
  * equal both a recomputation from the database (`refreshActivity`) and the live dates of its associations, which
  * come from the tenant's graph.
  */
@@ -22,6 +23,7 @@ const PERSONS = EMPLOYER.length;
 const COMPANIES = 2;
 
 const person = fc.integer({ min: 0, max: PERSONS - 1 });
+const company = fc.integer({ min: 0, max: COMPANIES - 1 });
 const dayOffset = fc.integer({ min: -6, max: 1 }).map((days) => NOW + days * day);
 const operation = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("email" as const), sentAt: dayOffset, from: person, to: person }), weight: 4 },
@@ -29,6 +31,16 @@ const operation = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("deactivate" as const), person }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("reactivate" as const), person }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("merge" as const), canonical: person, superseded: person }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("move" as const), person, company: fc.option(company) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("affiliations" as const),
+      person,
+      affiliations: fc.uniqueArray(fc.record({ company, current: fc.boolean() }), { maxLength: 2, selector: (entry) => entry.company }),
+      clearPrimary: fc.boolean(),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant("read" as const) }), weight: 2 },
 );
 const opportunityLinks = fc.array(
@@ -61,7 +73,7 @@ async function unlessRefused(step: () => Promise<unknown>): Promise<void> {
 }
 
 describe("opportunity dates when persons become or stop being users' own", () => {
-  it("equal a recomputation and the graph's live dates, whatever the emails, users, merges and reads", async () => {
+  it("equal a recomputation and the graph's live dates, whatever the emails, users, merges, company changes and reads", async () => {
     await fc.assert(
       fc.asyncProperty(opportunityLinks, fc.array(operation, { minLength: 1, maxLength: 12 }), async (links, operations) => {
         const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
@@ -100,6 +112,14 @@ describe("opportunity dates when persons become or stop being users' own", () =>
                   const [left, right] = pair.split(":").map(Number).map((side) => (side === superseded ? canonical : side));
                   corresponded.add(`${left}:${right}`);
                 }
+              });
+            } else if (step.kind === "move") {
+              const primary = step.company === null ? null : fixture.companies[step.company]!;
+              await store.persons.update(tenantUuid, persons[personOf[step.person]!]!, { primary_company_uuid: primary });
+            } else if (step.kind === "affiliations") {
+              await store.persons.update(tenantUuid, persons[personOf[step.person]!]!, {
+                ...(step.clearPrimary ? { primary_company_uuid: null } : {}),
+                affiliations: step.affiliations.map((entry) => ({ company_uuid: fixture.companies[entry.company]!, is_current: entry.current })),
               });
             } else {
               await storedAndLive(store, tenantUuid, opportunities);
