@@ -26,14 +26,14 @@ describe("import progress", () => {
     time = 2_000 + PLAIN_PROGRESS_INTERVAL_MS;
     display.update(summaryAt(7_000, 3 * 1_048_576));
     expect(written).toEqual([
-      "import: 2000 items read (1999 written, 1 problems), 25% of 4.0 MB, about 6 s left, 1000 items/s\n",
-      "import: 7000 items read (6999 written, 1 problems), 75% of 4.0 MB, about 2 s left, 1000 items/s\n",
+      "import: 2000 items read (1999 written, 1 problem), 25% of 4.0 MB, about 6 s left, 1000 items/s\n",
+      "import: 7000 items read (6999 written, 1 problem), 75% of 4.0 MB, about 2 s left, 1000 items/s\n",
     ]);
   });
 
   it("leaves out the share and time left when the size is unknown", () => {
     const summary = summaryAt(10, 0);
     summary.bytes_total = null;
-    expect(progressLine(summary, 1_000)).toBe("import: 10 items read (9 written, 1 problems), 10 items/s");
+    expect(progressLine(summary, 1_000)).toBe("import: 10 items read (9 written, 1 problem), 10 items/s");
   });
 });

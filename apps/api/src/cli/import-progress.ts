@@ -4,6 +4,7 @@
  * from the bytes read), plain lines every few seconds otherwise.
  */
 import type { ImportSummary } from "../imports/import-summary.js";
+import { counted } from "../platform/text/counted.js";
 import { createProgressDisplay, megabytes, timeLeft, type ProgressDisplay, type ProgressView } from "./progress-display.js";
 
 function itemsPerSecond(summary: ImportSummary, elapsedMs: number): number {
@@ -12,7 +13,7 @@ function itemsPerSecond(summary: ImportSummary, elapsedMs: number): number {
 
 /** One plain progress line: items, share of bytes, rate and the time left. */
 export function progressLine(summary: ImportSummary, elapsedMs: number): string {
-  const parts = [`import: ${summary.items.read} items read (${summary.items.written} written, ${summary.problems.count} problems)`];
+  const parts = [`import: ${summary.items.read} items read (${summary.items.written} written, ${counted(summary.problems.count, "problem")})`];
   if (summary.bytes_total) {
     const share = summary.bytes_read / summary.bytes_total;
     parts.push(`${Math.floor(share * 100)}% of ${megabytes(summary.bytes_total)}`);
@@ -26,8 +27,8 @@ export function progressLine(summary: ImportSummary, elapsedMs: number): string 
 const importProgressView: ProgressView<ImportSummary> = {
   amounts: (summary) => ({ done: summary.bytes_read, total: summary.bytes_total }),
   barFormat: (sized) =>
-    sized ? "{bar} {percentage}% | {items} items | {rate}/s | {problems} problems | ETA {eta_formatted}" : "{items} items | {rate}/s | {problems} problems | {duration_formatted}",
-  barValues: (summary, elapsedMs) => ({ items: summary.items.read, rate: itemsPerSecond(summary, elapsedMs), problems: summary.problems.count }),
+    sized ? "{bar} {percentage}% | {items} items | {rate}/s | {problems} | ETA {eta_formatted}" : "{items} items | {rate}/s | {problems} | {duration_formatted}",
+  barValues: (summary, elapsedMs) => ({ items: summary.items.read, rate: itemsPerSecond(summary, elapsedMs), problems: counted(summary.problems.count, "problem") }),
   line: progressLine,
 };
 

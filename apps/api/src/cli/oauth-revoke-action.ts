@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import { accountIdFor } from "../oauth/account-id.js";
 import { oauthClientUse, revokeOAuthGrants, type OAuthRevocation, type OAuthRevocationScope } from "../oauth/revoke-oauth-grants.js";
 import { isUuid } from "../platform/request/uuid-pattern.js";
+import { counted } from "../platform/text/counted.js";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 
@@ -50,15 +51,11 @@ async function namedUsers(store: Store, user: string, tenantUuid: string | undef
   return found;
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 function revocationLines(what: string, revoked: OAuthRevocation, clientId: string | undefined): string[] {
   const lines = [
-    `revoked ${plural(revoked.grants, "grant")} ${what}: ${plural(revoked.refresh_tokens, "refresh token")}, ` +
-      `${plural(revoked.authorization_codes, "authorization code")}, ${plural(revoked.sessions, "sign-in session")}, ` +
-      `${plural(revoked.sign_ins_in_progress, "sign-in", "sign-ins")} in progress`,
+    `revoked ${counted(revoked.grants, "grant")} ${what}: ${counted(revoked.refresh_tokens, "refresh token")}, ` +
+      `${counted(revoked.authorization_codes, "authorization code")}, ${counted(revoked.sessions, "sign-in session")}, ` +
+      `${counted(revoked.sign_ins_in_progress, "sign-in", "sign-ins")} in progress`,
     "access tokens issued under them answer 401 at once on every running server",
   ];
   if (revoked.client_deleted) lines.push(`deleted client ${clientId}: it must register again`);
@@ -81,7 +78,7 @@ export async function runRevokeOAuthGrants(options: RevokeOptions, command: Comm
       const users = await namedUsers(store, options.user, tenantUuid);
       accounts = users.map((user) => ({ tenant_uuid: user.tenant_uuid, user_uuid: user.uuid, email: user.email }));
       scope.accountIds = new Set(users.map((user) => accountIdFor(user.tenant_uuid, user.uuid)));
-      what = `of user ${options.user.trim()} (${plural(users.length, "account")})`;
+      what = `of user ${options.user.trim()} (${counted(users.length, "account")})`;
     }
     if (options.client !== undefined) {
       const clientId = options.client.trim();

@@ -4,11 +4,11 @@
  */
 import { activityStats, relationshipQuality, strongestRelationships, type EntityReference } from "@rapport/graph";
 import type { Company, Person } from "@rapport/store";
+import { counted } from "../../platform/text/counted.js";
 import type { SummaryFact } from "../summary-provider.js";
 import type { CompanyFactCollector, FactContext, PersonFactCollector } from "./fact-context.js";
 import { listInWords } from "./fact-wording.js";
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 async function relationshipFacts(context: FactContext, entity: EntityReference, name: string): Promise<SummaryFact[]> {
   const { services, tenantUuid, now } = context;
@@ -38,7 +38,7 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
       section: "Activity",
       text:
         total > 0
-          ? `In the last 90 days the team had ${plural(emails, "email")} and ${plural(meetings, "meeting")} with ${name}, ${trend} ${before} in the 90 days before; the latest on ${recent.last_activity_date}.`
+          ? `In the last 90 days the team had ${counted(emails, "email")} and ${counted(meetings, "meeting")} with ${name}, ${trend} ${before} in the 90 days before; the latest on ${recent.last_activity_date}.`
           : `The team has had no email or meeting with ${name} in the last 90 days (${before} in the 90 days before); the latest on ${half.last_activity_date}.`,
       sources: [{ kind: entity.entity, uuid: entity.uuid }],
     });
