@@ -27,6 +27,19 @@ const INSTRUCTIONS =
   "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
   "Times named *_at are Unix epoch milliseconds; date filters take ISO 8601.";
 
+/**
+ * A result as 2025-era clients get it. The 1.x TypeScript SDK client checks a result's structured content
+ * against the tool's output schema even when `isError` is set (typescript-sdk issue #1943), so an error's
+ * `{status, error}` would make its `callTool` throw instead of returning the error: for a tool that declares
+ * an output schema, an error result keeps only its text (`HTTP <status>: <message>`). 2026-07-28 clients skip
+ * the check on errors, as the server SDK does, and get `{status, error}`.
+ */
+function forLegacyClients(tool: McpTool, result: ToolResult): ToolResult {
+  if (!result.isError || !tool.outputSchema || result.structuredContent === undefined) return result;
+  const { structuredContent: _dropped, ...textOnly } = result;
+  return textOnly;
+}
+
 export interface RapportMcpHandlerOptions {
   tools: readonly McpTool[];
   version: string;
@@ -35,11 +48,12 @@ export interface RapportMcpHandlerOptions {
 export function createRapportMcpHandler({ tools, version }: RapportMcpHandlerOptions): McpHttpHandler {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listedOf = (selected: readonly McpTool[]) =>
-    selected.map(({ name, title, description, inputSchema, annotations }) => ({
+    selected.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
       description,
       inputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
       annotations,
     }));
   const everyTool = listedOf(tools);
@@ -56,7 +70,7 @@ export function createRapportMcpHandler({ tools, version }: RapportMcpHandlerOpt
         if (selected && selection && !selected.has(tool.name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, selection.refusal(tool.name));
         if (!caller) throw new ProtocolError(ProtocolErrorCode.InternalError, "tool calls are not available on this request");
         const result = await caller(tool, (request.params.arguments ?? {}) as Record<string, unknown>);
-        return server.projectCallToolResult(result, undefined);
+        return server.projectCallToolResult(context.era === "legacy" ? forLegacyClients(tool, result) : result, tool.outputSchema);
       });
       return server;
     },

@@ -53,6 +53,25 @@ function inlineQueryParameters(document: OpenApiDocument, operation: AnyOperatio
   return entry.parameters.flatMap((parameter) => ("name" in parameter && parameter.in === "query" ? [{ name: parameter.name, schema: parameter.schema as JsonSchema }] : []));
 }
 
+const entryOf = (document: OpenApiDocument, operation: AnyOperation) => document.paths[operation.path]![operation.method]!;
+
+/** Every `$ref` of a tool schema that does not name one of its own `$defs`: none, for a schema that stands alone. */
+function unresolvedReferences(schema: JsonSchema): string[] {
+  const definitions = (schema.$defs ?? {}) as Record<string, JsonSchema>;
+  const unresolved: string[] = [];
+  walkSchemas(schema, (node) => {
+    if (typeof node.$ref !== "string") return;
+    const name = /^#\/\$defs\/(.+)$/.exec(node.$ref)?.[1];
+    if (name === undefined || definitions[name] === undefined) unresolved.push(node.$ref);
+  });
+  return unresolved;
+}
+
+/** A schema compiled as the SDK clients compile output schemas (JSON Schema 2020-12, all errors), in strict mode. */
+function compileAsClients(schema: JsonSchema) {
+  return new Ajv2020({ strict: true, allErrors: true, validateFormats: false }).compile(schema);
+}
+
 const documentedOperationIds = (document: OpenApiDocument) =>
   Object.values(document.paths).flatMap((pathItem) => Object.values(pathItem).map((entry) => entry.operationId));
 
@@ -199,6 +218,23 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     }
   });
 
+  it("declares its answer as its output schema exactly when it answers a JSON object, standing alone and compilable", () => {
+    const { outputSchema } = tool();
+    const success = (entryOf(served, operation).responses[String(operation.successStatus ?? 200)] as { content?: Record<string, { schema: JsonSchema }> }).content;
+    const documented = success?.["application/json"]?.schema;
+    if (documented?.type !== "object") {
+      expect(outputSchema, `${operation.operationId} answers ${success ? Object.keys(success).join(", ") : "no body"}`).toBeUndefined();
+      return;
+    }
+    expect(outputSchema).toBeDefined();
+    const { $defs, ...root } = outputSchema!;
+    expect(root.type).toBe("object");
+    // The documented schema, its references pointing at the tool's own copies of the shared schemas.
+    expect(JSON.stringify(root).replaceAll('"#/$defs/', '"#/components/schemas/')).toBe(JSON.stringify(documented));
+    expect(unresolvedReferences(outputSchema!)).toEqual([]);
+    expect(() => compileAsClients(outputSchema!)).not.toThrow();
+  });
+
   it("carries the annotations of what it does: read-only when it changes nothing, destructive unless it only adds", () => {
     const { annotations } = tool();
     const readOnly = operation.method === "get" || operation.readOnly === true;
@@ -231,6 +267,11 @@ describe("every read tool, called through /mcp", () => {
     if (overRest.ok) {
       expect(result.isError, result.content[0]?.text).toBeUndefined();
       expect(JSON.parse(result.content[0]!.text)).toEqual(await overRest.json());
+      // A client that checks structured content against the declared schema takes it.
+      const { outputSchema } = buildMcpTools(served).find((tool) => tool.name === operation.operationId)!;
+      expect(outputSchema, "every JSON read declares its answer").toBeDefined();
+      const check = compileAsClients(outputSchema!);
+      expect(check(result.structuredContent), JSON.stringify(check.errors)).toBe(true);
     } else {
       expect(result.content[0]!.text).toBe(`HTTP ${overRest.status}: ${((await overRest.json()) as { error: string }).error}`);
     }
@@ -306,6 +347,65 @@ describe("shared schemas", () => {
     const check = new Ajv2020({ strict: false }).compile(tool!.inputSchema);
     expect(check({ body: { root: { name: "a", children: [{ name: "b", children: [] }] } } })).toBe(true);
     expect(check({ body: { root: { name: "a", children: [{ name: 1, children: [] }] } } })).toBe(false);
+  });
+});
+
+describe("output schemas", () => {
+  /** A test operation answering `response` with `successStatus`, and the tool made from it. */
+  const toolAnswering = (options: { response?: z.ZodType; successStatus?: 200 | 201 | 204; binary?: boolean }) => {
+    const operation = defineOperation({
+      operationId: "testAnswer",
+      method: "post",
+      path: "/v1/test/answers",
+      area: "Test",
+      summary: "Answer",
+      description: "Answers something (test only).",
+      ...(options.response ? { response: options.response } : {}),
+      ...(options.successStatus ? { successStatus: options.successStatus } : {}),
+      ...(options.binary ? { binaryResponse: { description: "The bytes." } } : {}),
+      async handler() {
+        return undefined;
+      },
+    });
+    const document = buildOpenApiDocument([operation]);
+    return { document, tool: () => buildMcpTools(document)[0]! };
+  };
+
+  it("are left out for an answer that is no JSON object: no body, bytes, a list, text", () => {
+    expect(toolAnswering({ successStatus: 204 }).tool().outputSchema).toBeUndefined();
+    expect(toolAnswering({}).tool().outputSchema).toBeUndefined();
+    expect(toolAnswering({ response: z.object({ uuid: z.string() }), binary: true }).tool().outputSchema).toBeUndefined();
+    expect(toolAnswering({ response: z.array(z.object({ uuid: z.string() })) }).tool().outputSchema).toBeUndefined();
+    expect(toolAnswering({ response: z.string() }).tool().outputSchema).toBeUndefined();
+  });
+
+  it("follow the answer's reference to a shared schema and carry it, and what it refers to, in their own $defs", () => {
+    type Folder = { name: string; children: Folder[] };
+    const folder: z.ZodType<Folder> = z.lazy(() => z.object({ name: z.string(), children: z.array(folder) })).meta({ id: "Folder" });
+    const { document, tool } = toolAnswering({ response: folder, successStatus: 201 });
+    expect(document.paths["/v1/test/answers"]!.post!.responses["201"]).toMatchObject({ content: { "application/json": { schema: { $ref: "#/components/schemas/Folder" } } } });
+    const { outputSchema } = tool();
+    expect(outputSchema).toMatchObject({ type: "object", $defs: { Folder: expect.any(Object) } });
+    expect(unresolvedReferences(outputSchema!)).toEqual([]);
+    const check = compileAsClients(outputSchema!);
+    expect(check({ name: "a", children: [{ name: "b", children: [] }] })).toBe(true);
+    expect(check({ name: "a", children: [{ name: 1, children: [] }] })).toBe(false);
+  });
+
+  it("declare every success body when the statuses document different ones, and one when they document the same", () => {
+    const { document, tool } = toolAnswering({ response: z.object({ uuid: z.string() }), successStatus: 201 });
+    const responses = document.paths["/v1/test/answers"]!.post!.responses;
+    responses["200"] = structuredClone(responses["201"]!);
+    expect(tool().outputSchema).toEqual(expect.objectContaining({ type: "object", properties: { uuid: { type: "string" } } }));
+    const other = { type: "object", properties: { queued: { type: "boolean" } }, required: ["queued"] };
+    responses["202"] = { description: "Accepted.", content: { "application/json": { schema: other } } };
+    const { outputSchema } = tool();
+    expect(outputSchema).toEqual({ type: "object", anyOf: [expect.objectContaining({ required: ["uuid"] }), other] });
+    const check = compileAsClients(outputSchema!);
+    expect([check({ uuid: "u" }), check({ queued: true }), check({ other: 1 })]).toEqual([true, true, false]);
+    // One success that answers no body means a success may carry no structured content: no schema at all.
+    responses["204"] = { description: "No content." };
+    expect(tool().outputSchema).toBeUndefined();
   });
 });
 

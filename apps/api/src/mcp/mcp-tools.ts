@@ -4,7 +4,7 @@
  * one tool per `/v1` operation, named by its operationId, described by its summary and
  * description (its `x-mcp-description` where the REST text gives advice a tool call cannot follow; other
  * operations it cites named by their tools), with path and query parameters as flat
- * arguments and the JSON body under `body`.
+ * arguments and the JSON body under `body`, and the operation's JSON object answer as its output schema.
  */
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
@@ -44,6 +44,11 @@ export interface McpTool {
   title: string;
   description: string;
   inputSchema: JsonSchema & { type: "object" };
+  /**
+   * The structured content of a successful call: the operation's JSON object answer. Absent for operations that
+   * answer no body, bytes, or JSON that is not an object.
+   */
+  outputSchema?: JsonSchema & { type: "object" };
   annotations: McpToolAnnotations;
   route: McpToolRoute;
 }
@@ -85,6 +90,40 @@ function localizeReferences(schema: JsonSchema, components: Record<string, JsonS
   const rewritten = rewrite(schema) as JsonSchema;
   if (needed.size > 0) rewritten.$defs = Object.fromEntries(needed);
   return rewritten;
+}
+
+/** Follows a chain of `$ref`s to `#/components/<section>/<name>`; undefined when one names nothing. */
+function dereference(node: JsonSchema | undefined, section: Record<string, JsonSchema>, prefix: string): JsonSchema | undefined {
+  const seen = new Set<string>();
+  let current = node;
+  while (current && typeof current.$ref === "string" && current.$ref.startsWith(prefix) && !seen.has(current.$ref)) {
+    seen.add(current.$ref);
+    current = section[current.$ref.slice(prefix.length)];
+  }
+  return current;
+}
+
+/**
+ * The schema of a tool's structured content on success: the operation's 2xx answer when every one of them is a JSON
+ * object. A success without a JSON object body (204, a file, a stream, a list) has none: a client checking results
+ * against a declared schema refuses a success that carries no structured content, and a non-object would need
+ * the 2025 protocol's `{result}` wrapping. Success statuses documenting different bodies are declared as `anyOf`.
+ */
+function outputSchemaOf(operation: OpenApiOperation, document: OpenApiDocument): McpTool["outputSchema"] {
+  const { schemas, responses } = document.components;
+  const bodies: JsonSchema[] = [];
+  for (const [status, documented] of Object.entries(operation.responses)) {
+    if (!/^2\d\d$/.test(status)) continue;
+    const response = dereference(documented, responses, "#/components/responses/");
+    const content = response?.content as Record<string, { schema?: JsonSchema }> | undefined;
+    if (!content || Object.keys(content).length !== 1) return undefined;
+    const body = dereference(content["application/json"]?.schema, schemas, "#/components/schemas/");
+    if (body?.type !== "object") return undefined;
+    if (!bodies.some((known) => JSON.stringify(known) === JSON.stringify(body))) bodies.push(body);
+  }
+  if (bodies.length === 0) return undefined;
+  const [only] = bodies;
+  return localizeReferences(bodies.length === 1 ? only! : { type: "object", anyOf: bodies }, schemas) as McpTool["outputSchema"];
 }
 
 const BOOLEAN_TEXTS = ["0", "1", "true", "false"];
@@ -236,6 +275,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         document.components.schemas,
       ) as McpTool["inputSchema"];
 
+      const outputSchema = outputSchemaOf(operation, document);
       const bodyFields = multipartFields ? Object.keys(multipartFields) : body ? topLevelFields(body.schema, document.components.schemas) : [];
       const upperMethod = method.toUpperCase();
       tools.push({
@@ -244,6 +284,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         title: operation.summary,
         description: `${operation.summary.replace(/\.$/, "")}. ${withToolNames(operation["x-mcp-description"] ?? operation.description, document)} (${upperMethod} ${path})`,
         inputSchema,
+        ...(outputSchema ? { outputSchema } : {}),
         annotations: toolAnnotations(method, operation),
         route: {
           method: upperMethod,

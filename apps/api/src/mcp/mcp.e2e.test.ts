@@ -14,6 +14,7 @@ import { defineOperation } from "../operations/operation.js";
 import { streamedList } from "../operations/streamed-list.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
+import { buildPipeline } from "../testing/deal-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 
 /** A write operation for these tests: creates a person and says whom it acted as. */
@@ -164,7 +165,9 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect(named.isError).toBeFalsy();
     expect((named.structuredContent as { items: Array<{ uuid: string }> }).items.map((item) => item.uuid)).toEqual([knownPersonUuid]);
     const blank = await client.callTool({ name: "listPersons", arguments: { name: "  " } });
-    expect(blank).toMatchObject({ isError: true, structuredContent: { status: 400 } });
+    expect(blank.isError).toBe(true);
+    // 2025-era errors of tools with an output schema carry no structured content (see the output schema test below).
+    expect(blank.structuredContent).toEqual(connect === connectLegacy ? undefined : expect.objectContaining({ status: 400 }));
   });
 
   it("calls a write tool as the key's user, and the record is there over REST", async () => {
@@ -198,7 +201,6 @@ describe.each(clients)("with %s", (_label, connect) => {
     const result = await client.callTool({ name: "getPerson", arguments: { person_uuid: missing } });
     expect(result.isError).toBe(true);
     expect((result.content as TextContent)[0]!.text).toBe(`HTTP 404: person ${missing} not found`);
-    expect(result.structuredContent).toEqual({ status: 404, error: `person ${missing} not found` });
   });
 
   it("answers bad input with the REST validation message", async () => {
@@ -236,6 +238,52 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect(next.structuredContent).toMatchObject({ uuid: knownPersonUuid });
   });
 
+  it("declares the JSON tools' answers as output schemas, which the client checks every kind of success against, and returns errors unrefused", async () => {
+    const { tools } = await client.listTools();
+    const schemaOf = (name: string) => tools.find((tool) => tool.name === name)?.outputSchema;
+    expect(schemaOf("getPerson")).toMatchObject({ type: "object", required: expect.arrayContaining(["uuid", "name"]) });
+    expect(schemaOf("listPersons")).toMatchObject({ type: "object", properties: { items: { type: "array" } } });
+    expect(schemaOf("deleteNote")).toBeUndefined();
+    expect(schemaOf("downloadFile")).toBeUndefined();
+
+    // The client throws when a result's structured content does not match the schema listed for its tool.
+    const got = await client.callTool({ name: "getPerson", arguments: { person_uuid: knownPersonUuid } });
+    expect(got.structuredContent).toMatchObject({ uuid: knownPersonUuid });
+    const listed = await client.callTool({ name: "listPersons", arguments: { per_page: 100 } });
+    expect((listed.structuredContent as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    const batch = await client.callTool({ name: "createPersonsBatch", arguments: { body: { persons: [{ name: `Batch ${_label}` }, { name: "" }] } } });
+    expect(batch.structuredContent).toMatchObject({ created: 1, errors: 1 });
+    const pipeline = await buildPipeline(context.services, acme, { label: `Schemas ${_label}` });
+    const opportunity = await client.callTool({
+      name: "createOpportunity",
+      arguments: { body: { name: `Deal ${_label}`, type_uuid: pipeline.type.uuid, stage_uuid: pipeline.stages[0]!.uuid } },
+    });
+    expect(opportunity.isError, JSON.stringify(opportunity.content)).toBeFalsy();
+    const link = { opportunity_uuid: (opportunity.structuredContent as { uuid: string }).uuid, body: { entity_type: "PERSON", entity_uuid: knownPersonUuid } };
+    const created = await client.callTool({ name: "createOpportunityAssociation", arguments: link });
+    // Linked already: the operation answers 200 where it answered 201, with the same body and schema.
+    const existing = await client.callTool({ name: "createOpportunityAssociation", arguments: link });
+    expect(existing.structuredContent).toEqual(created.structuredContent);
+    const overRest = await fetch(`${server.url}/v1/opportunities/${link.opportunity_uuid}/associations`, {
+      method: "POST",
+      headers: { "x-api-key": acme.memberKey, "content-type": "application/json" },
+      body: JSON.stringify(link.body),
+    });
+    expect(overRest.status).toBe(200);
+    heldAnswer = { started: signal(), release: signal() };
+    heldAnswer.release.resolve();
+    const large = await client.callTool({ name: "testHeldLargeAnswer", arguments: {} });
+    expect((large.structuredContent as { results: string[] }).results).toHaveLength(20_000);
+
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const notFound = await client.callTool({ name: "getPerson", arguments: { person_uuid: missing } });
+    expect(notFound.isError).toBe(true);
+    expect((notFound.content as TextContent)[0]!.text).toBe(`HTTP 404: person ${missing} not found`);
+    // A 1.x client would check an error's {status, error} against the success schema and throw: 2025-era errors of
+    // tools with an output schema carry their text only.
+    expect(notFound.structuredContent).toEqual(connect === connectLegacy ? undefined : { status: 404, error: `person ${missing} not found` });
+  });
+
   it("keeps another tenant's records invisible", async () => {
     const other = await connect({ "x-api-key": limited.key });
     try {
@@ -244,6 +292,26 @@ describe.each(clients)("with %s", (_label, connect) => {
       expect((result.content as TextContent)[0]!.text).toMatch(/HTTP 404/);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe("the current client's check of structured content", () => {
+  it("is on: a success that does not match the tool's output schema is refused", async () => {
+    const client = await connectCurrent({ "x-api-key": acme.memberKey });
+    try {
+      const { tools } = await client.listTools();
+      const getPerson = tools.find((tool) => tool.name === "getPerson")!;
+      const call = { name: "getPerson", arguments: { person_uuid: knownPersonUuid } };
+      expect((await client.callTool(call, { toolDefinition: getPerson })).isError).toBeFalsy();
+      // So the calls that pass it above were checked: the same call, against a schema asking for one more field.
+      const { required } = getPerson.outputSchema as { required: string[] };
+      const stricter = { ...getPerson, outputSchema: { ...getPerson.outputSchema!, required: [...required, "no_such_field"] } };
+      await expect(client.callTool(call, { toolDefinition: stricter })).rejects.toThrow(
+        /does not match the tool's output schema: data must have required property 'no_such_field'/,
+      );
+    } finally {
+      await client.close();
     }
   });
 });
