@@ -13,6 +13,7 @@ import { readJsonBody } from "../platform/request/json-body.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
+import { answerMismatch } from "./answer-mismatch.js";
 import { changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
 import { collectQuery, parseInput } from "./validate-input.js";
@@ -43,13 +44,13 @@ function itemCheck(operation: AnyOperation, list: StreamedList): (item: unknown)
   if (!(field instanceof z.ZodArray)) throw new ApiError(500, `${operation.operationId} streams "${list.field}", which its response schema does not list`);
   const element = field.element as z.ZodType;
   return (item) => {
-    const checked = element.safeParse(item);
-    if (!checked.success) throw new ApiError(500, `an item of ${operation.operationId}'s "${list.field}" does not match its schema: ${checked.error.message}`);
+    const mismatch = answerMismatch(element, item);
+    if (mismatch !== null) throw new ApiError(500, `an item of ${operation.operationId}'s "${list.field}" does not match its schema: ${mismatch}`);
   };
 }
 
 export interface MountOptions {
-  /** Checks each response against the operation's schema (500 on mismatch); for tests. */
+  /** Checks each response, as it is sent, against the operation's schema (500 on mismatch); for tests. */
   validateResponses?: boolean;
 }
 
@@ -106,10 +107,8 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         : { status: operation.successStatus ?? 200, body: result };
       if (status === 204) return http.body(null, 204);
       if (options.validateResponses && operation.response) {
-        const checked = operation.response.safeParse(responseBody);
-        if (!checked.success) {
-          throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${checked.error.message}`);
-        }
+        const mismatch = answerMismatch(operation.response, responseBody);
+        if (mismatch !== null) throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${mismatch}`);
       }
       if (cached === null || status !== 200) return http.json(responseBody as object, status as ContentfulStatusCode);
       const bytes = Buffer.from(JSON.stringify(responseBody));
