@@ -326,4 +326,25 @@ describe("operations added later", () => {
     expect(entry.requestBody?.content["application/json"]?.schema).toMatchObject({ required: ["name", "made_at"] });
     expect((await validate(structuredClone(document) as unknown as Parameters<typeof validate>[0])).valid).toBe(true);
   });
+
+  it("document every other status a success answers with, with the usual body", async () => {
+    const linking = defineOperation({
+      operationId: "testLinkWidget",
+      method: "post",
+      path: "/v1/widget-links",
+      area: "Widget",
+      summary: "Link a widget",
+      description: "Links a widget, or answers the existing link.",
+      response: z.object({ uuid: z.string().describe("The link.") }),
+      successStatus: 201,
+      otherSuccesses: { 200: "Linked already: the existing link." },
+      async handler() {
+        return { uuid: "l-1" };
+      },
+    });
+    const document = buildOpenApiDocument([linking]);
+    const { responses } = document.paths["/v1/widget-links"]!.post!;
+    expect(responses["200"]).toEqual({ ...responses["201"], description: "Linked already: the existing link." });
+    expect((await validate(structuredClone(document) as unknown as Parameters<typeof validate>[0])).valid).toBe(true);
+  });
 });

@@ -227,6 +227,7 @@ export function buildOpenApiDocument(
             },
           };
     const responses: Record<string, JsonSchema> = { [String(successStatus)]: success };
+    for (const [status, meaning] of Object.entries(operation.otherSuccesses ?? {})) responses[status] = { ...success, description: meaning };
     for (const status of [...COMMON_ERROR_STATUSES, ...(operation.errors ?? [])].sort((a, b) => a - b)) {
       errorStatuses.add(status);
       responses[String(status)] = errorResponseReference(status);

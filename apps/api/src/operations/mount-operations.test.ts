@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createApp } from "../app.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { defineOperation } from "./operation.js";
+import { defineOperation, reply } from "./operation.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => context.close());
 
-/** A test operation answering `answer`, created with 201. */
-const answering = (operationId: string, answer: unknown) =>
+/** A test operation answering `answer` (a reply when it has a status), created with 201 unless told. */
+const answering = (operationId: string, answer: unknown, otherSuccesses?: { 200: string }) =>
   defineOperation({
     operationId,
     method: "post",
@@ -28,6 +28,7 @@ const answering = (operationId: string, answer: unknown) =>
     description: "Answers what the test gives it (test only).",
     response: z.object({ uuid: z.string().describe("A record.") }),
     successStatus: 201,
+    ...(otherSuccesses ? { otherSuccesses } : {}),
     async handler() {
       return answer as { uuid: string };
     },
@@ -46,6 +47,16 @@ describe("the tests' server", () => {
     expect(await post([leaky], "testLeaky")).toEqual({
       status: 500,
       body: { error: "response of testLeaky does not match its schema: 'internal_note' is not in the schema" },
+    });
+  });
+
+  it("refuses a success status the operation does not document, and takes one it does", async () => {
+    const documented = answering("testRelinked", reply(200, { uuid: "r-1" }), { 200: "Linked already." });
+    const undocumented = answering("testQuietlyRelinked", reply(200, { uuid: "r-1" }));
+    expect(await post([documented, undocumented], "testRelinked")).toEqual({ status: 200, body: { uuid: "r-1" } });
+    expect(await post([documented, undocumented], "testQuietlyRelinked")).toEqual({
+      status: 500,
+      body: { error: "testQuietlyRelinked answered 200, a status it does not document (successStatus, otherSuccesses)" },
     });
   });
 });

@@ -105,6 +105,9 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       const { status, body: responseBody } = isStatusReply(result)
         ? result
         : { status: operation.successStatus ?? 200, body: result };
+      if (options.validateResponses && status !== (operation.successStatus ?? 200) && operation.otherSuccesses?.[status as 200] === undefined) {
+        throw new ApiError(500, `${operation.operationId} answered ${status}, a status it does not document (successStatus, otherSuccesses)`);
+      }
       if (status === 204) return http.body(null, 204);
       if (options.validateResponses && operation.response) {
         const mismatch = answerMismatch(operation.response, responseBody);

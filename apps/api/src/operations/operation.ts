@@ -70,6 +70,14 @@ export interface Operation<
   body?: BodySchema;
   /** Status of a normal success: 200 unless stated. 204 responses have no body. */
   successStatus?: 200 | 201 | 202 | 204;
+  /**
+   * Other statuses a success may answer with (through `reply`), each with what it means; the body is the usual
+   * one. Documented in the OpenAPI document beside `successStatus`.
+   *
+   * @example
+   * otherSuccesses: { 200: "Linked already: the existing association, unchanged." }
+   */
+  otherSuccesses?: Partial<Record<200 | 201 | 202, string>>;
   response?: ResponseSchema;
   /** Error statuses this operation documents beyond the common ones (400, 401, 403, 429, 500). */
   errors?: readonly number[];

@@ -23,6 +23,7 @@ export const createOpportunityAssociation = defineOperation({
   params: opportunityPathParams,
   body: linkBodyWithContextSchema("OPPORTUNITY"),
   successStatus: 201,
+  otherSuccesses: { 200: "Linked already (from either side): the existing association, with its original context." },
   response: associationRecordSchema,
   errors: [403, 404],
   idempotent: true,
