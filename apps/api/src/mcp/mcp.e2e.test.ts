@@ -10,12 +10,14 @@ import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextp
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import type { OpenApiDocument } from "../openapi/build-openapi-document.js";
 import { defineOperation } from "../operations/operation.js";
 import { streamedList } from "../operations/streamed-list.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildPipeline } from "../testing/deal-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { buildMcpTools } from "./mcp-tools.js";
 
 /** A write operation for these tests: creates a person and says whom it acted as. */
 const createProbePerson = defineOperation({
@@ -245,6 +247,9 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect(schemaOf("listPersons")).toMatchObject({ type: "object", properties: { items: { type: "array" } } });
     expect(schemaOf("deleteNote")).toBeUndefined();
     expect(schemaOf("downloadFile")).toBeUndefined();
+    // Listed as built, in either protocol era: the SDK neither drops nor converts them.
+    const document = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as OpenApiDocument;
+    for (const built of buildMcpTools(document)) expect(schemaOf(built.name), built.name).toEqual(built.outputSchema);
 
     // The client throws when a result's structured content does not match the schema listed for its tool.
     const got = await client.callTool({ name: "getPerson", arguments: { person_uuid: knownPersonUuid } });
