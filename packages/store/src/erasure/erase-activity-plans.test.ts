@@ -27,9 +27,11 @@ describe("eraseActivity, with 500 emails and meetings under statistics like scal
     const store = await createSqliteStore({ path, now: () => NOW });
     let tenantUuid: string;
     let zeldaUuid: string;
+    let adaUuid: string;
     try {
       tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
       const ada = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada" });
+      adaUuid = ada.uuid;
       const zelda = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda" });
       zeldaUuid = zelda.uuid;
       const ben = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ben" });
@@ -38,7 +40,7 @@ describe("eraseActivity, with 500 emails and meetings under statistics like scal
         // Kept: two persons stay on it.
         { message_id: "m2", subject: "Hi all", sent_at: NOW - 1, from: { person_uuid: ada.uuid }, to: [{ person_uuid: ben.uuid }, { person_uuid: zelda.uuid }] },
       ]);
-      await store.meetings.create(tenantUuid, { title: "Lunch", starts_at: NOW - 1, attendees: [{ person_uuid: ada.uuid }, { person_uuid: zelda.uuid }] });
+      await store.meetings.create(tenantUuid, { title: "Lunch", starts_at: NOW, attendees: [{ person_uuid: ada.uuid }, { person_uuid: zelda.uuid }] });
     } finally {
       await store.close();
     }
@@ -50,13 +52,16 @@ describe("eraseActivity, with 500 emails and meetings under statistics like scal
         erased = await eraseActivity(db, tenantUuid, [zeldaUuid], NOW);
       });
       expect([erased!.deletedEmailUuids.length, erased!.keptEmailUuids.length, erased!.rewrittenMeetingUuids.length]).toEqual([1, 1, 1]);
+      // Ada loses the email Zelda sent her, and the later lunch, where she is left alone.
+      expect([...erased!.lostByPerson]).toEqual([[adaUuid, NOW]]);
       useScaleLStatistics(sqlite, ["email_participants", "emails", "meetings", "meeting_attendees"]);
       const named = statements.filter((source) =>
-        /"email_uuid" in \(|"meeting_uuid" in \(|from "emails" where .*"uuid" in \(|from emails e\s+where .*e\.uuid in \(|update "meetings" .*"uuid" in \(/.test(source),
+        /"email_uuid" in \(|"meeting_uuid" in \(|from "emails" where .*"uuid" in \(|from emails e\s+where .*e\.uuid in \(|update "meetings" .*"uuid" in \(|a\.meeting_uuid in \(/.test(source),
       );
       // Which emails go whole, the participants lost, their deletion, the bodies' and the emails' deletion, the kept
-      // emails' participations, the attendances, the live and the deleted meetings' updates.
-      expect(named.length).toBe(9);
+      // emails' participations, the persons left alone in a meeting, the attendances, the live and the deleted
+      // meetings' updates.
+      expect(named.length).toBe(10);
       for (const source of named) expect(tenantWalksIn(planOf(sqlite, withInListsOf(source, 500))), source.slice(0, 160)).toEqual([]);
     } finally {
       await db.destroy();

@@ -17,7 +17,10 @@ export interface ErasedActivity {
   keptEmailUuids: string[];
   /** Live meetings the persons attended: written again without them. */
   rewrittenMeetingUuids: string[];
-  /** The other persons of the deleted emails, each with the latest `sent_at` they lost that counted (not after `now`). */
+  /**
+   * The other persons of the deleted emails, and the one person left counting a meeting that the erased persons
+   * counted too (a meeting of one is no interaction), each with the latest time they lost that counted (not after `now`).
+   */
   lostByPerson: Map<string, number>;
 }
 
@@ -96,6 +99,18 @@ export async function eraseActivity(
   const rewrittenMeetingUuids: string[] = [];
   if (attendedUuids.length > 0) {
     for (const chunk of chunksOf(attendedUuids, rowsPerStatement)) {
+      // Read before the erased persons' rows go: the one other person who counts a meeting they counted loses it.
+      const alone = await sql<{ person_uuid: string; lost_at: number }>`select a.person_uuid, max(a.counted_at) as lost_at
+        from meeting_attendees a
+        where +a.tenant_uuid = ${tenantUuid} and a.meeting_uuid in (select value from json_each(${JSON.stringify(chunk)}))
+          and a.person_uuid not in (${erased}) and a.counted_at <= ${now}
+          and exists (select 1 from meeting_attendees e
+            where e.meeting_uuid = a.meeting_uuid and e.person_uuid in (${erased}) and e.counted_at is not null)
+          and not exists (select 1 from meeting_attendees o
+            where o.meeting_uuid = a.meeting_uuid and o.person_uuid not in (${erased}) and o.person_uuid <> a.person_uuid
+              and o.counted_at is not null)
+        group by a.person_uuid`.execute(db);
+      for (const row of alone.rows) lostByPerson.set(row.person_uuid, Math.max(Number(row.lost_at), lostByPerson.get(row.person_uuid) ?? -Infinity));
       await db
         .deleteFrom("meeting_attendees")
         .where(tenantOnly("tenant_uuid"), "=", tenantUuid)

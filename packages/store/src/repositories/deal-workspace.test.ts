@@ -236,7 +236,7 @@ describe("activity dates", () => {
       target.emails.ingest(tenant.uuid, { message_id: id, sent_at: at, from: { email: "me@acme.example" }, to: [{ email: "cleo@globex.example" }] });
 
     await email(store, "e1", base + 3 * day);
-    const sync = await store.meetings.create(tenant.uuid, { title: "Sync", starts_at: base + 10 * day, attendees: [{ person_uuid: cleo.uuid }] });
+    const sync = await store.meetings.create(tenant.uuid, { title: "Sync", starts_at: base + 10 * day, attendees: [{ person_uuid: cleo.uuid }, { email: "me@acme.example" }] });
     await email(store, "e2", base + 5 * day); // earlier than the meeting: raises nothing
     expect(await companyDates()).toEqual([base + 10 * day, base + 10 * day]);
 

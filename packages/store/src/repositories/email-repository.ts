@@ -199,9 +199,10 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           ...to.map((person_uuid) => ({ person_uuid, role: "to" })),
           ...cc.map((person_uuid) => ({ person_uuid, role: "cc" })),
         ];
-        for (const row of rows) {
-          participantRows.push({ ...row, tenant_uuid: tenantUuid, email_uuid: uuid, sent_at: input.sent_at });
-          activity.set(row.person_uuid, Math.max(activity.get(row.person_uuid) ?? Number.NEGATIVE_INFINITY, input.sent_at));
+        for (const row of rows) participantRows.push({ ...row, tenant_uuid: tenantUuid, email_uuid: uuid, sent_at: input.sent_at });
+        // An email that reaches no one but its sender is no interaction (`lastActivityOfPersons`): it raises nothing.
+        if ([...to, ...cc].some((person) => person !== from)) {
+          for (const row of rows) activity.set(row.person_uuid, Math.max(activity.get(row.person_uuid) ?? Number.NEGATIVE_INFINITY, input.sent_at));
         }
         // Recipients in participant-key order, as a stored email is read back.
         const email: Email = {

@@ -6,6 +6,7 @@ const NOW = 1_000;
 const ada: MeetingAttendee = { person_uuid: "ada", response: "accepted" };
 const ben: MeetingAttendee = { person_uuid: "ben", response: "accepted" };
 const benDeclined: MeetingAttendee = { person_uuid: "ben", response: "declined" };
+const cy: MeetingAttendee = { person_uuid: "cy", response: "accepted" };
 const past: MeetingActivityState = { starts_at: 500, status: "confirmed", attendees: [ada, ben] };
 
 describe("meetingActivityChange", () => {
@@ -20,6 +21,7 @@ describe("meetingActivityChange", () => {
     ["cancelled", { ...past, status: "cancelled" }, "recompute"],
     ["an attendee declines", { ...past, attendees: [ada, benDeclined] }, "recompute"],
     ["an attendee leaves, another joins", { ...past, attendees: [ada, { person_uuid: "cy", response: "accepted" }] }, "recompute"],
+    ["an attendee leaves, the other stays alone", { ...past, attendees: [ada] }, "recompute"],
   ] as const)("a past meeting: %s", (_, after, expected) => {
     expect(meetingActivityChange(past, after, NOW)).toBe(expected);
   });
@@ -27,8 +29,13 @@ describe("meetingActivityChange", () => {
   it.each([
     ["an upcoming meeting moved, its attendees changed", { starts_at: NOW + 10, status: "confirmed", attendees: [ada, ben] }, { starts_at: NOW + 20, status: "confirmed", attendees: [ada] }, "none"],
     ["a cancelled meeting moved into the past", { starts_at: NOW + 10, status: "cancelled", attendees: [ada] }, { starts_at: 500, status: "cancelled", attendees: [ada] }, "none"],
-    ["an upcoming meeting moved into the past", { starts_at: NOW + 10, status: "confirmed", attendees: [ada] }, { starts_at: 500, status: "confirmed", attendees: [ada] }, "raise"],
-    ["a cancelled past meeting confirmed, attendees changed", { starts_at: 500, status: "cancelled", attendees: [ada] }, { starts_at: 500, status: "confirmed", attendees: [ben] }, "raise"],
+    ["an upcoming meeting moved into the past", { starts_at: NOW + 10, status: "confirmed", attendees: [ada, ben] }, { starts_at: 500, status: "confirmed", attendees: [ada, ben] }, "raise"],
+    ["a cancelled past meeting confirmed, attendees changed", { starts_at: 500, status: "cancelled", attendees: [ada] }, { starts_at: 500, status: "confirmed", attendees: [ben, cy] }, "raise"],
+    // A meeting of one, a calendar block, is nobody's activity.
+    ["a past meeting of one moved", { starts_at: 500, status: "confirmed", attendees: [ada] }, { starts_at: 400, status: "confirmed", attendees: [ada] }, "none"],
+    ["a past meeting whose other attendee declined deleted", { starts_at: 500, status: "confirmed", attendees: [ada, benDeclined] }, { starts_at: 500, status: "cancelled", attendees: [ada, benDeclined] }, "none"],
+    ["a past meeting of one joined by a second attendee", { starts_at: 500, status: "confirmed", attendees: [ada] }, { starts_at: 500, status: "confirmed", attendees: [ada, ben] }, "raise"],
+    ["a past meeting of one whose other attendee accepts", { starts_at: 500, status: "confirmed", attendees: [ada, benDeclined] }, { starts_at: 500, status: "confirmed", attendees: [ada, ben] }, "raise"],
   ] as const)("%s", (_, before, after, expected) => {
     expect(meetingActivityChange(before as MeetingActivityState, after as MeetingActivityState, NOW)).toBe(expected);
   });

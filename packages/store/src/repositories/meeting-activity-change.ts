@@ -15,13 +15,16 @@ export interface MeetingActivityState {
  */
 export type MeetingActivityChange = "none" | "raise" | "recompute";
 
-/** Whether a meeting is anyone's activity at `now`: confirmed, and started by then (as the last-activity reads count it). */
-export function countsAsActivity(meeting: { starts_at: number; status: string }, now: number): boolean {
-  return meeting.status === "confirmed" && meeting.starts_at <= now;
+/**
+ * Whether a meeting is anyone's activity at `now`, as the last-activity reads count it: confirmed, started by
+ * then, and with at least two attendees present (a meeting of one, a calendar block, is no interaction).
+ */
+export function countsAsActivity(meeting: MeetingActivityState, now: number): boolean {
+  return meeting.status === "confirmed" && meeting.starts_at <= now && new Set(presentAttendees(meeting)).size >= 2;
 }
 
-/** The persons a meeting counts for: its attendees who did not decline. */
-export function presentAttendees(meeting: MeetingActivityState): string[] {
+/** The persons a meeting counts for, when it counts at all (`countsAsActivity`): its attendees who did not decline. */
+export function presentAttendees(meeting: Pick<MeetingActivityState, "attendees">): string[] {
   return meeting.attendees.filter((attendee) => attendee.response !== "declined").map((attendee) => attendee.person_uuid);
 }
 

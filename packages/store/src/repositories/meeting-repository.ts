@@ -188,10 +188,8 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
             .execute();
         }
         // A new meeting only adds activity: the linked opportunities' dates move forward, no full refresh.
-        if ((input.status ?? "confirmed") === "confirmed") {
-          const present = attendees.filter((attendee) => attendee.response !== "declined");
-          await recordOpportunityActivity(transaction, tenantUuid, new Map(present.map((attendee) => [attendee.person_uuid, input.starts_at])), now());
-        }
+        const state = { starts_at: input.starts_at, status: input.status ?? "confirmed", attendees };
+        if (countsAsActivity(state, now())) await raiseActivity(transaction, tenantUuid, state);
         return (await get(transaction, tenantUuid, uuid))!;
       });
       emitMeeting(tenantUuid, created);
@@ -309,10 +307,11 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", meetingUuid)
           .execute();
-        // An upcoming or cancelled meeting was nobody's activity: its removal moves nothing.
-        if (countsAsActivity(current, now())) {
+        // An upcoming or cancelled meeting, or a meeting of one, was nobody's activity: its removal moves nothing.
+        if (current.status === "confirmed" && Number(current.starts_at) <= now()) {
           const attendees = (await attendeesOf(transaction, [meetingUuid])).get(meetingUuid) ?? [];
-          await withdrawActivity(transaction, tenantUuid, { starts_at: Number(current.starts_at), status: current.status, attendees });
+          const before = { starts_at: Number(current.starts_at), status: current.status, attendees };
+          if (countsAsActivity(before, now())) await withdrawActivity(transaction, tenantUuid, before);
         }
         return true;
       });

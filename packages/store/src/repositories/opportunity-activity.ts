@@ -44,9 +44,11 @@ function maxByKey(rows: ReadonlyArray<{ key: string; at: number | string | bigin
 }
 
 /**
- * The last past email or confirmed meeting each of these persons took part in (declined attendees
- * excluded): per person, one seek into each of the indexes of migration 0024, whose times hold only what
- * counts (a meeting's `counted_at` is null while it does not).
+ * The last past email or confirmed meeting each of these persons took part in with someone else (declined
+ * attendees excluded, as the graph counts: an email to oneself, or a meeting nobody else attends, is no
+ * interaction): per person, a walk back from the latest time in each of the indexes of migration 0024, whose
+ * times hold only what counts (a meeting's `counted_at` is null while it does not), that stops at the first
+ * interaction with another person in it, found by key. Most are, so the walk is usually one step.
  */
 export async function lastActivityOfPersons(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], now: number) {
   const last = new Map<string, number>();
@@ -55,10 +57,15 @@ export async function lastActivityOfPersons(db: Kysely<Database>, tenantUuid: st
     const chunk = JSON.stringify(unique.slice(start, start + 500));
     const rows = await sql<{ key: string; email_at: number | null; meeting_at: number | null }>`
       select persons.value as key,
-        (select max(sent_at) from email_participants
-          where tenant_uuid = ${tenantUuid} and person_uuid = persons.value and sent_at <= ${now}) as email_at,
-        (select max(counted_at) from meeting_attendees
-          where tenant_uuid = ${tenantUuid} and person_uuid = persons.value and counted_at <= ${now}) as meeting_at
+        (select p.sent_at from email_participants p
+          where p.tenant_uuid = ${tenantUuid} and p.person_uuid = persons.value and p.sent_at <= ${now}
+            and exists (select 1 from email_participants other where other.email_uuid = p.email_uuid and other.person_uuid <> p.person_uuid)
+          order by p.sent_at desc limit 1) as email_at,
+        (select a.counted_at from meeting_attendees a
+          where a.tenant_uuid = ${tenantUuid} and a.person_uuid = persons.value and a.counted_at <= ${now}
+            and exists (select 1 from meeting_attendees other
+              where other.meeting_uuid = a.meeting_uuid and other.person_uuid <> a.person_uuid and other.counted_at is not null)
+          order by a.counted_at desc limit 1) as meeting_at
       from json_each(${chunk}) as persons`.execute(db);
     maxByKey(
       rows.rows.flatMap((row) => [
@@ -138,22 +145,27 @@ function liveOpportunityLinks(db: Kysely<Database>, tenantUuid: string, entityTy
 /**
  * After `supersededUuid` was merged into `canonicalUuid`: the canonical person now has both persons'
  * emails and meetings, current companies and opportunity links, so its last activity is the later of the
- * two, and no date of an opportunity linked to it or to its companies can go down. The merge therefore
- * raises, as ingest does (`recordOpportunityActivity`), rather than recomputing every member of those
- * companies (seconds at a large tenant). The canonical person's floor goes first: the opportunities it
- * took over may hold dates below it. Call it after the movers, in the merge's transaction.
+ * two, and no date of an opportunity linked to it or to its companies can go down, but for what the merge
+ * stopped counting: the interactions of the two alone, now a note to oneself or a meeting of one, and the
+ * meetings only one of them did not decline (`lost`, per person the latest time lost: `activityLostToMerge`,
+ * read before the merge). The merge therefore lowers only the dates that may have come from those
+ * (`lowerOpportunityActivityAfterLosses`), then raises, as ingest does (`recordOpportunityActivity`), rather
+ * than recomputing every member of those companies (seconds at a large tenant). The canonical person's floor
+ * goes first: the opportunities it took over may hold dates below it. Call it after the movers, in the merge's
+ * transaction.
  */
 export async function raiseOpportunityActivityAfterMerge(
   db: Kysely<Database>,
   tenantUuid: string,
-  merge: { canonicalUuid: string; supersededUuid: string },
+  merge: { canonicalUuid: string; supersededUuid: string; lost?: ReadonlyMap<string, number> },
   now: number,
 ): Promise<void> {
-  const { canonicalUuid, supersededUuid } = merge;
+  const { canonicalUuid, supersededUuid, lost } = merge;
   await forgetFloors(db, tenantUuid, [
     { entity_type: "PERSON", entity_uuid: canonicalUuid },
     { entity_type: "PERSON", entity_uuid: supersededUuid },
   ]);
+  if (lost !== undefined && lost.size > 0) await lowerOpportunityActivityAfterLosses(db, tenantUuid, { persons: lost, companies: new Map() }, now, []);
   const last = (await lastActivityOfPersons(db, tenantUuid, [canonicalUuid], now)).get(canonicalUuid);
   if (last !== undefined) await recordOpportunityActivity(db, tenantUuid, new Map([[canonicalUuid, last]]), now);
   // A contact merged into a user's own person leaves the companies it brought: they may go down.

@@ -4,11 +4,15 @@
  * what the real merge would do, and nothing persists.
  */
 import type { Kysely } from "kysely";
+import type { InteractionRecord } from "../activity-records.js";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
+import { activityLostToMerge } from "../merge/activity-lost-to-merge.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
+import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
 import { ensurePrimaryAffiliation } from "./affiliation-rows.js";
+import { interactionsByIds } from "./interaction-records.js";
 import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
 import { userOwningPerson, type PersonOwner } from "./person-owner.js";
 import { hydratePersons } from "./person-repository.js";
@@ -100,12 +104,21 @@ async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
   return { canonical, superseded };
 }
 
-async function runMerge(context: RepositoryContext, db: Kysely<Database>, request: PersonMergeRequest): Promise<PersonMergeOutcome> {
+/** A merge's outcome, and the meetings whose counting attendees it changed, as the database now holds them. */
+interface MergeRun {
+  outcome: PersonMergeOutcome;
+  recountedMeetings: InteractionRecord[];
+}
+
+async function runMerge(context: RepositoryContext, db: Kysely<Database>, request: PersonMergeRequest): Promise<MergeRun> {
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
   const { canonical, superseded } = await loadPair(db, request);
   const [canonicalBefore, supersededBefore] = await hydratePersons(db, tenantUuid, [canonical, superseded]);
   const timestamp = context.now();
 
+  // Read before the movers: what the two persons did alone together stops counting once they are one.
+  const lost = await activityLostToMerge(db, tenantUuid, { canonicalUuid, supersededUuid }, timestamp);
+  const recounted = await meetingsLosingACount(db, tenantUuid, canonicalUuid, supersededUuid);
   const moved: Record<string, number> = {};
   for (const mover of personReferenceMovers) {
     moved[mover.kind] = await mover.move({ db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp });
@@ -130,7 +143,7 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
     );
   }
   // The canonical person now has the superseded one's emails, meetings and companies: so do their opportunities.
-  await raiseOpportunityActivityAfterMerge(db, tenantUuid, { canonicalUuid, supersededUuid }, timestamp);
+  await raiseOpportunityActivityAfterMerge(db, tenantUuid, { canonicalUuid, supersededUuid, lost }, timestamp);
   await db
     .insertInto("person_merges")
     .values({
@@ -145,7 +158,8 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
 
   const mergedRow = await db.selectFrom("persons").selectAll().where("uuid", "=", canonicalUuid).executeTakeFirstOrThrow();
   const [merged] = await hydratePersons(db, tenantUuid, [mergedRow]);
-  return { canonical: canonicalBefore!, superseded: supersededBefore!, merged: merged!, moved, preview: request.preview };
+  const recountedMeetings = [...(await interactionsByIds(db, tenantUuid, "meeting", recounted)).values()];
+  return { outcome: { canonical: canonicalBefore!, superseded: supersededBefore!, merged: merged!, moved, preview: request.preview }, recountedMeetings };
 }
 
 export function createPersonMergeRepository(context: RepositoryContext): PersonMergeRepository {
@@ -153,9 +167,10 @@ export function createPersonMergeRepository(context: RepositoryContext): PersonM
   return {
     async merge(request) {
       if (!request.preview) {
-        const outcome = await withTransaction(db, (transaction) => runMerge(context, transaction, request));
+        const { outcome, recountedMeetings } = await withTransaction(db, (transaction) => runMerge(context, transaction, request));
         const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
         context.emit(tenantUuid, { type: "merge-persons", canonicalUuid, supersededUuid });
+        for (const interaction of recountedMeetings) context.emit(tenantUuid, { type: "upsert-interaction", interaction });
         context.emit(tenantUuid, {
           type: "set-person-affiliations",
           personUuid: canonicalUuid,
@@ -166,7 +181,7 @@ export function createPersonMergeRepository(context: RepositoryContext): PersonM
       if (db.isTransaction) throw new Error("personMerges.merge: a preview cannot run inside another transaction");
       try {
         await db.transaction().execute(async (transaction) => {
-          throw new PreviewRollback(await runMerge(context, transaction, request));
+          throw new PreviewRollback((await runMerge(context, transaction, request)).outcome);
         });
       } catch (error) {
         if (error instanceof PreviewRollback) return error.outcome;
