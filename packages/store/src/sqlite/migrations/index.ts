@@ -48,6 +48,7 @@ import { graphChangesMigration } from "./0041-graph-changes.js";
 import { erasureLookupsMigration } from "./0042-erasure-lookups.js";
 import { graphChangesOfEmailContentMigration } from "./0043-graph-changes-of-email-content.js";
 import { graphChangesOfMeetingContentMigration } from "./0044-graph-changes-of-meeting-content.js";
+import { onePersonActivityRecountedMigration } from "./0045-one-person-activity-recounted.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   "0042-erasure-lookups": erasureLookupsMigration,
   "0043-graph-changes-of-email-content": graphChangesOfEmailContentMigration,
   "0044-graph-changes-of-meeting-content": graphChangesOfMeetingContentMigration,
+  "0045-one-person-activity-recounted": onePersonActivityRecountedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
