@@ -105,7 +105,7 @@ export interface InteractionRecord {
   id: string;
   kind: ActivityItemKind;
   occurred_at: number;
-  /** Email sender or meeting organizer. */
+  /** Email sender or meeting organizer (not an organizer who declined: only a merge makes one). */
   initiator_person_uuid: string | null;
   /** Everyone else who took part (recipients, accepting attendees). */
   participant_person_uuids: string[];

@@ -55,7 +55,10 @@ export async function emailRecords(db: Kysely<Database>, emails: readonly EmailR
   return records;
 }
 
-/** The meetings as interactions, in the order of `meetings`, with their attendees (declined ones and the organizer left out). */
+/**
+ * The meetings as interactions, in the order of `meetings`, with their attendees (declined ones and the organizer left
+ * out; an organizer who declined is no initiator either).
+ */
 export async function meetingRecords(db: Kysely<Database>, meetings: readonly MeetingRecordRow[]): Promise<InteractionRecord[]> {
   if (meetings.length === 0) return [];
   const attendees = await db
@@ -82,6 +85,8 @@ export async function meetingRecords(db: Kysely<Database>, meetings: readonly Me
     if (record && attendee.response !== "declined" && attendee.person_uuid !== record.initiator_person_uuid) {
       record.participant_person_uuids.push(attendee.person_uuid);
     }
+    // An organizer who declined (only a merge makes one) takes no part either.
+    if (record && attendee.response === "declined" && attendee.person_uuid === record.initiator_person_uuid) record.initiator_person_uuid = null;
   }
   return records;
 }

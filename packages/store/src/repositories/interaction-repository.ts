@@ -113,6 +113,8 @@ function foldMeetings<
       if (row.person && row.response !== "declined" && row.person !== record.initiator_person_uuid) {
         record.participant_person_uuids.push(row.person);
       }
+      // An organizer who declined (only a merge makes one) takes no part either.
+      if (row.person && row.response === "declined" && row.person === record.initiator_person_uuid) record.initiator_person_uuid = null;
     },
   );
 }

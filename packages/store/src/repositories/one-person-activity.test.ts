@@ -3,7 +3,8 @@
  * calendar block, a meeting every other attendee declined) is nobody's interaction: it gives no last-activity
  * date, stored (the opportunities' dates) or live (the graph's), though the person's timeline still lists it
  * (docs/api-decisions.md, "Opportunities"). Merging the only two persons of an interaction, or erasing one of the
- * two, makes it such an interaction, and the dates it gave go down.
+ * two, makes it such an interaction, and the dates it gave go down; so does merging a meeting's organizer into a person
+ * who declined it (a declined attendance never counts, an organizer's neither).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Tenant } from "../records.js";
@@ -121,6 +122,21 @@ describe("an email or meeting with one person in it", () => {
     await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: dan.uuid, superseded_uuid: cleo.uuid, preview: false, merged_by_user_uuid: null });
     // The deal's person link is Dan's now; the email 9 days ago came with Cleo.
     expect(await agreedDates(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+  });
+
+  it("merging a meeting's organizer into a person who declined it leaves the organizer no part in it", async () => {
+    const { cleo, dan, me, deal } = await scene();
+    const intro = await store.meetings.create(tenant.uuid, {
+      title: "Intro",
+      starts_at: NOW - 1 * day,
+      organizer: { person_uuid: cleo.uuid },
+      attendees: [{ person_uuid: me.uuid }, { person_uuid: dan.uuid, response: "declined" }],
+    });
+    expect(await agreedDates(deal.uuid)).toEqual({ person: NOW - 1 * day, company: NOW - 1 * day });
+    // Dan organizes it now, as Cleo did, but declined it: Me is alone in it.
+    await store.personMerges.merge({ tenant_uuid: tenant.uuid, canonical_uuid: dan.uuid, superseded_uuid: cleo.uuid, preview: false, merged_by_user_uuid: null });
+    expect(await agreedDates(deal.uuid)).toEqual({ person: NOW - 9 * day, company: NOW - 9 * day });
+    expect(await store.interactions.get(tenant.uuid, "meeting", intro.uuid)).toMatchObject({ initiator_person_uuid: null, participant_person_uuids: [me.uuid] });
   });
 
   it("erasing the other attendee of a meeting takes away the date it gave the one left", async () => {

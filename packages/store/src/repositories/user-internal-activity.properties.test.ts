@@ -32,6 +32,7 @@ const operation = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("meeting" as const),
       startsAt: dayOffset,
+      organizer: fc.option(person),
       attendees: fc.uniqueArray(fc.record({ person, declined: fc.boolean() }), { minLength: 1, maxLength: 3, selector: (entry) => entry.person }),
     }),
     weight: 3,
@@ -114,7 +115,8 @@ describe("opportunity dates when persons become or stop being users' own", () =>
                 to: step.to === null ? [] : [{ email: `p${step.to}@example.com` }],
               });
             } else if (step.kind === "meeting") {
-              meetings.push((await store.meetings.create(tenantUuid, { title: `Meeting ${index}`, starts_at: step.startsAt, attendees: attendeesOf(step.attendees) })).uuid);
+              const organizer = step.organizer === null ? {} : { organizer: { email: `p${step.organizer}@example.com` } };
+              meetings.push((await store.meetings.create(tenantUuid, { title: `Meeting ${index}`, starts_at: step.startsAt, ...organizer, attendees: attendeesOf(step.attendees) })).uuid);
             } else if (step.kind === "attend") {
               if (meetings.length === 0) continue;
               await store.meetings.update(tenantUuid, meetings[step.meeting % meetings.length]!, { attendees: attendeesOf(step.attendees) });
