@@ -20,6 +20,7 @@ import type {
   NewMeeting,
 } from "./activity-records.js";
 import type { RecordDeletionRepository } from "./deletion-records.js";
+import type { GraphChange } from "./graph/graph-change.js";
 import type { TenantGraphs } from "./graph/tenant-graphs.js";
 import type { PagedPersonalDataExport, PersonalDataExport } from "./personal-data/personal-data-export.js";
 import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
@@ -433,6 +434,11 @@ export interface PersonMergeOutcome {
   /** Reference kind → rows moved to the canonical person (or that would be). */
   moved: Record<string, number>;
   preview: boolean;
+  /**
+   * What the merge does to the tenant's relationship graph, in order (for a preview, what it would do): a preview's
+   * caller applies them to a graph of its own (`applyGraphChange`) to see the merged person's relationships.
+   */
+  graph_changes: GraphChange[];
 }
 
 /** A merge that happened: `superseded_uuid` now lives in `canonical_uuid`. */

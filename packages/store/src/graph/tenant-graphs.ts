@@ -94,6 +94,13 @@ function subjectsOf(change: GraphChange): string[] {
   }
 }
 
+/**
+ * Applies one change the store announced (a write's, or a merge outcome's `graph_changes`) to a relationship graph,
+ * as the store applies it to a tenant's.
+ *
+ * @example
+ * for (const change of outcome.graph_changes) applyGraphChange(whatIfGraph, change);
+ */
 export function applyGraphChange(graph: RelationshipGraph, change: GraphChange): void {
   switch (change.type) {
     case "upsert-interaction":

@@ -4,9 +4,9 @@
  * what the real merge would do, and nothing persists.
  */
 import type { Kysely } from "kysely";
-import type { InteractionRecord } from "../activity-records.js";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
+import type { GraphChange } from "../graph/graph-change.js";
 import { activityLostToMerge } from "../merge/activity-lost-to-merge.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
@@ -104,13 +104,7 @@ async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
   return { canonical, superseded };
 }
 
-/** A merge's outcome, and the meetings whose counting attendees it changed, as the database now holds them. */
-interface MergeRun {
-  outcome: PersonMergeOutcome;
-  recountedMeetings: InteractionRecord[];
-}
-
-async function runMerge(context: RepositoryContext, db: Kysely<Database>, request: PersonMergeRequest): Promise<MergeRun> {
+async function runMerge(context: RepositoryContext, db: Kysely<Database>, request: PersonMergeRequest): Promise<PersonMergeOutcome> {
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
   const { canonical, superseded } = await loadPair(db, request);
   const [canonicalBefore, supersededBefore] = await hydratePersons(db, tenantUuid, [canonical, superseded]);
@@ -159,7 +153,17 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   const mergedRow = await db.selectFrom("persons").selectAll().where("uuid", "=", canonicalUuid).executeTakeFirstOrThrow();
   const [merged] = await hydratePersons(db, tenantUuid, [mergedRow]);
   const recountedMeetings = [...(await interactionsByIds(db, tenantUuid, "meeting", recounted)).values()];
-  return { outcome: { canonical: canonicalBefore!, superseded: supersededBefore!, merged: merged!, moved, preview: request.preview }, recountedMeetings };
+  const graphChanges: GraphChange[] = [
+    { type: "merge-persons", canonicalUuid, supersededUuid },
+    // The graph's own merge knows no declined attendance: these meetings go to it again as the database holds them.
+    ...recountedMeetings.map((interaction) => ({ type: "upsert-interaction" as const, interaction })),
+    {
+      type: "set-person-affiliations",
+      personUuid: canonicalUuid,
+      companyUuids: merged!.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid),
+    },
+  ];
+  return { canonical: canonicalBefore!, superseded: supersededBefore!, merged: merged!, moved, preview: request.preview, graph_changes: graphChanges };
 }
 
 export function createPersonMergeRepository(context: RepositoryContext): PersonMergeRepository {
@@ -167,21 +171,14 @@ export function createPersonMergeRepository(context: RepositoryContext): PersonM
   return {
     async merge(request) {
       if (!request.preview) {
-        const { outcome, recountedMeetings } = await withTransaction(db, (transaction) => runMerge(context, transaction, request));
-        const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
-        context.emit(tenantUuid, { type: "merge-persons", canonicalUuid, supersededUuid });
-        for (const interaction of recountedMeetings) context.emit(tenantUuid, { type: "upsert-interaction", interaction });
-        context.emit(tenantUuid, {
-          type: "set-person-affiliations",
-          personUuid: canonicalUuid,
-          companyUuids: outcome.merged.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid),
-        });
+        const outcome = await withTransaction(db, (transaction) => runMerge(context, transaction, request));
+        for (const change of outcome.graph_changes) context.emit(request.tenant_uuid, change);
         return outcome;
       }
       if (db.isTransaction) throw new Error("personMerges.merge: a preview cannot run inside another transaction");
       try {
         await db.transaction().execute(async (transaction) => {
-          throw new PreviewRollback((await runMerge(context, transaction, request)).outcome);
+          throw new PreviewRollback(await runMerge(context, transaction, request));
         });
       } catch (error) {
         if (error instanceof PreviewRollback) return error.outcome;

@@ -118,6 +118,26 @@ describe("POST /v1/persons/{person_uuid}/merge with preview: true", () => {
     expect(realRest).toEqual(previewRest);
     expect(realAffiliations).toHaveLength(previewAffiliations.length);
   });
+
+  it("previews the meetings the merge stops counting: one the canonical person declined", async () => {
+    const { canonical, superseded } = await duplicates();
+    const { store } = context.services;
+    const now = context.clock.now();
+    const day = 86_400_000;
+    await store.emails.ingest(acme.tenant.uuid, { message_id: "<old@acme>", sent_at: now - 40 * day, from: { person_uuid: acme.admin.person_uuid }, to: [{ person_uuid: canonical.uuid }] });
+    // The superseded record attended a meeting with a member yesterday; the canonical one declined it.
+    await store.meetings.create(acme.tenant.uuid, {
+      title: "Intro",
+      starts_at: now - day,
+      attendees: [{ person_uuid: acme.member.person_uuid }, { person_uuid: superseded.uuid }, { person_uuid: canonical.uuid, response: "declined" }],
+    });
+    const preview = await merge(canonical.uuid, { superseded_person_uuid: superseded.uuid, preview: true });
+    const real = await merge(canonical.uuid, { superseded_person_uuid: superseded.uuid });
+    // The merged person declined it: their last activity is the email, and the member's meeting no relationship.
+    expect(real.body.person.last_activity_date).toBe(new Date(now - 40 * day).toISOString().slice(0, 10));
+    expect(preview.body.preview.merged.last_activity_date).toBe(real.body.person.last_activity_date);
+    expect(preview.body.preview.merged.strongest_relationships).toEqual(real.body.person.strongest_relationships);
+  });
 });
 
 describe("POST /v1/persons/{person_uuid}/merge", () => {

@@ -60,7 +60,7 @@ export const mergePerson = defineOperation({
       services,
       auth,
       [outcome.merged],
-      outcome.preview ? (graph) => mergePreviewGraph(graph, params.person_uuid, body.superseded_person_uuid) : undefined,
+      outcome.preview ? (graph) => mergePreviewGraph(graph, params.person_uuid, body.superseded_person_uuid, outcome.graph_changes) : undefined,
     );
     // The rolled-back merge left the superseded person and those merged into it unmerged: name them as the merge would.
     if (outcome.preview) {
