@@ -1,7 +1,7 @@
 /**
  * Erasure step: the erased persons leave every email and meeting. An email they sent, or that keeps fewer than
- * two persons without them, is deleted whole; the others lose only their participant rows. Meetings stay,
- * without their attendee rows, departures or organizer.
+ * two persons without them, is deleted whole; the others lose only their participant rows and are listed again
+ * in the activity feed. Meetings stay, without their attendee rows, departures or organizer.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -84,6 +84,11 @@ export async function eraseActivity(
       .where("email_uuid", "in", chunk)
       .where("person_uuid", "in", personUuids)
       .execute();
+    // Each kept email takes a new place in the activity feed, as a rewritten meeting does below: a poller that
+    // copied it with the erased persons among its participants learns that they changed.
+    await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed)
+      select tenant_uuid, 'email', uuid, ${now}, 1 from emails
+      where +tenant_uuid = ${tenantUuid} and uuid in (select value from json_each(${JSON.stringify(chunk)}))`.execute(db);
   }
   // Every participation of theirs was in an email read above: this finds none left, by the persons' index.
   await db.deleteFrom("email_participants").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
