@@ -20,6 +20,7 @@ import { deactivatedOwnersOf, eraseUserAccounts, type ErasedUser } from "./erase
 import { raiseErasuresGeneration } from "./erasures-generation.js";
 import { withSecureDelete } from "./with-secure-delete.js";
 import { chunksOf } from "../repositories/chunks-of.js";
+import { tenantOnly } from "../repositories/tenant-filter.js";
 import { ROWS_PER_ERASURE_STATEMENT } from "./rows-per-erasure-statement.js";
 
 /**
@@ -81,6 +82,16 @@ async function eraseInTransaction(
   const activity = await eraseActivity(db, tenantUuid, personUuids, now);
   await db.deleteFrom("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
   await db.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();
+  // The lists they leave change membership: each takes the erasure's `updated_at`, as after a removal through the API.
+  const theirLists = await db.selectFrom("entity_list_members").select("list_uuid").distinct().where("tenant_uuid", "=", tenantUuid).where("entity_uuid", "in", personUuids).execute();
+  if (theirLists.length > 0) {
+    await db
+      .updateTable("entity_lists")
+      .set({ updated_at: now })
+      .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+      .where("uuid", "in", theirLists.map((row) => row.list_uuid))
+      .execute();
+  }
   await db.deleteFrom("entity_list_members").where("tenant_uuid", "=", tenantUuid).where("entity_uuid", "in", personUuids).execute();
   const linkedChunks = chunksOf(traces.linkedOpportunityUuids, ROWS_PER_ERASURE_STATEMENT);
   for (const chunk of linkedChunks) {

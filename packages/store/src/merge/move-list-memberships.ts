@@ -1,9 +1,13 @@
-/** Merge step: the superseded person's entity-list memberships become the canonical person's (no duplicates). */
+/**
+ * Merge step: the superseded person's entity-list memberships become the canonical person's (no duplicates), and
+ * each list they were on takes the merge's `updated_at`, as after a membership change through the API.
+ */
+import { tenantOnly } from "../repositories/tenant-filter.js";
 import type { PersonReferenceMover } from "./person-reference-mover.js";
 
 export const moveListMemberships: PersonReferenceMover = {
   kind: "list_memberships",
-  async move({ db, tenantUuid, canonicalUuid, supersededUuid }) {
+  async move({ db, tenantUuid, canonicalUuid, supersededUuid, now }) {
     const membershipsOf = async (entityUuid: string) =>
       (
         await db
@@ -32,6 +36,9 @@ export const moveListMemberships: PersonReferenceMover = {
           .where("entity_uuid", "=", supersededUuid)
           .execute();
       }
+    }
+    if (supersededLists.length > 0) {
+      await db.updateTable("entity_lists").set({ updated_at: now }).where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("uuid", "in", supersededLists).execute();
     }
     return supersededLists.length;
   },
