@@ -218,6 +218,10 @@ export interface AssociationRepository {
 export interface NoteListRequest extends PageRequest {
   /** Only notes linked to this record. */
   entity?: { type: EntityType; uuid: string };
+  /** Only notes whose `updated_at` is at or after this instant (epoch milliseconds); it moves when their links change too. */
+  updated_after?: number;
+  /** The order's column: `created_at` (the default) or `updated_at`. */
+  sort_by?: RecordTimeSort;
   order: SortOrder;
   viewer: Viewer;
 }
@@ -238,10 +242,17 @@ export interface TaskListFilters {
   scope?: TaskScope;
   assignee_user_uuid?: string;
   entity?: { type: EntityType; uuid: string };
+  /** Only tasks whose `updated_at` is at or after this instant (epoch milliseconds); it moves when their links change too. */
+  updated_after?: number;
 }
+
+/** The time a note or task list is ordered by. */
+export type RecordTimeSort = "created_at" | "updated_at";
 
 export interface TaskListRequest extends PageRequest {
   filters: TaskListFilters;
+  /** The order's column: `created_at` (the default) or `updated_at`. */
+  sort_by?: RecordTimeSort;
   order: SortOrder;
   viewer: Viewer;
 }

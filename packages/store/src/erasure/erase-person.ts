@@ -11,6 +11,7 @@ import type { GraphChange } from "../graph/graph-change.js";
 import { graphChangesPosition } from "../graph/graph-change-log.js";
 import { interactionsByIds } from "../repositories/interaction-records.js";
 import { applyPendingOpportunityActivity, lastActivityOfPersons, lowerOpportunityActivityAfterLosses } from "../repositories/opportunity-activity.js";
+import { stampNotesAndTasksChanged } from "../repositories/note-and-task-change-stamp.js";
 import { stampOpportunitiesChanged } from "../repositories/opportunity-change-stamp.js";
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
 import { eraseActivity } from "./erase-activity.js";
@@ -103,13 +104,15 @@ async function eraseInTransaction(
       .where("owner_uuid", "in", chunk)
       .execute();
   }
-  // The links to them owned by other records than opportunities.
-  await db
+  // The links to them owned by other records than opportunities; the notes and tasks among those records change.
+  const otherOwners = await db
     .deleteFrom("associations")
     .where("tenant_uuid", "=", tenantUuid)
     .where("entity_type", "=", "PERSON")
     .where("entity_uuid", "in", personUuids)
+    .returning(["owner_type", "owner_uuid"])
     .execute();
+  await stampNotesAndTasksChanged(db, tenantUuid, otherOwners.map((link) => ({ type: link.owner_type, uuid: link.owner_uuid })), now);
   // Their record lists their links: an `updated_after` poller gets them again, as after any change of their links.
   for (const chunk of linkedChunks) await stampOpportunitiesChanged(db, tenantUuid, chunk, now);
   await db

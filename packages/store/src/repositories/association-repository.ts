@@ -9,6 +9,7 @@ import { assertAllowedValue } from "./allowed-value.js";
 import type { AssociationRepository, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
+import { sidesOfLinks, stampNotesAndTasksChanged } from "./note-and-task-change-stamp.js";
 import { opportunitiesOfLinks, stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
 import { toOpportunityType } from "./opportunity-type-repository.js";
 import { recentOpportunityLinks } from "./recent-opportunity-links.js";
@@ -145,6 +146,7 @@ export async function insertLinks(
       .execute();
   }
   await stampOpportunitiesChanged(db, tenantUuid, targets.filter((target) => target.type === "OPPORTUNITY").map((target) => target.uuid), timestamp);
+  await stampNotesAndTasksChanged(db, tenantUuid, targets, timestamp);
 }
 
 /** Removes every link touching the records (when they are deleted); the live opportunities they linked change at `timestamp`. */
@@ -157,6 +159,7 @@ export async function deleteLinksOf(db: Kysely<Database>, tenantUuid: string, re
   const owned = await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("owner_type", "=", recordType).where("owner_uuid", "in", uuids).returning(sides).execute();
   const targeted = await db.deleteFrom("associations").where("tenant_uuid", "=", tenantUuid).where("entity_type", "=", recordType).where("entity_uuid", "in", uuids).returning(sides).execute();
   await stampOpportunitiesChanged(db, tenantUuid, opportunitiesOfLinks([...owned, ...targeted]), timestamp);
+  await stampNotesAndTasksChanged(db, tenantUuid, sidesOfLinks([...owned, ...targeted]), timestamp);
 }
 
 /** Throws InvalidInputError unless the opportunity keeps the person/company links its type pins. */
@@ -253,6 +256,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
         if (!before) {
           await insertLinks({ ...context, db: transaction }, tenantUuid, owner, [target]);
           if (owner.type === "OPPORTUNITY") await stampOpportunitiesChanged(transaction, tenantUuid, [owner.uuid], now());
+          await stampNotesAndTasksChanged(transaction, tenantUuid, [owner], now());
           if (owner.type === "OPPORTUNITY" && (target.type === "PERSON" || target.type === "COMPANY")) {
             await refreshOpportunityActivity(transaction, tenantUuid, [owner.uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: now() });
           }
@@ -284,6 +288,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
         if (!row || !touches) return false;
         await transaction.deleteFrom("associations").where("uuid", "=", linkUuid).execute();
         await stampOpportunitiesChanged(transaction, tenantUuid, opportunitiesOfLinks([row]), now());
+        await stampNotesAndTasksChanged(transaction, tenantUuid, sidesOfLinks([row]), now());
         if (row.owner_type === "OPPORTUNITY" && (row.entity_type === "PERSON" || row.entity_type === "COMPANY")) {
           const opportunity = await transaction
             .selectFrom("opportunities")

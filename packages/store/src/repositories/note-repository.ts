@@ -65,10 +65,11 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
     async list(tenantUuid, request) {
       let query = liveNotes(db, tenantUuid);
       if (request.entity) query = query.where(linkedToCondition(tenantUuid, "NOTE", "notes.uuid", request.entity));
+      if (request.updated_after !== undefined) query = query.where("notes.updated_at", ">=", request.updated_after);
       const page = await keysetPage(
         query,
         [
-          { column: "notes.created_at", direction: request.order },
+          { column: request.sort_by === "updated_at" ? "notes.updated_at" : "notes.created_at", direction: request.order },
           { column: "notes.uuid", direction: request.order },
         ],
         request,

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { linkKey } from "./association-repository.js";
 import { refreshOpportunityActivity } from "./opportunity-activity.js";
+import { stampNotesAndTasksChanged } from "./note-and-task-change-stamp.js";
 import { stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
 import { withTransaction } from "./repository-context.js";
 
@@ -66,6 +67,7 @@ export async function movePersonReferences(
   }
   // The opportunities' associations now name the other person: pollers of updated_after get them again.
   await stampOpportunitiesChanged(db, tenantUuid, touchedOpportunities, timestamp);
+  await stampNotesAndTasksChanged(db, tenantUuid, links.map((link) => ({ type: link.owner_type, uuid: link.owner_uuid })), timestamp);
   await db
     .updateTable("opportunities")
     .set({ intro_person_uuid: toPersonUuid, updated_at: timestamp })

@@ -91,10 +91,11 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
       if (filters.scope) query = query.where("scope", "=", filters.scope);
       if (filters.assignee_user_uuid) query = query.where("assignee_user_uuid", "=", filters.assignee_user_uuid);
       if (filters.entity) query = query.where(linkedToCondition(tenantUuid, "TASK", "tasks.uuid", filters.entity));
+      if (filters.updated_after !== undefined) query = query.where("tasks.updated_at", ">=", filters.updated_after);
       const page = await keysetPage(
         query,
         [
-          { column: "tasks.created_at", direction: request.order },
+          { column: request.sort_by === "updated_at" ? "tasks.updated_at" : "tasks.created_at", direction: request.order },
           { column: "tasks.uuid", direction: request.order },
         ],
         request,

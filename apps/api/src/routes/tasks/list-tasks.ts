@@ -5,9 +5,11 @@ import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
-import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { COMMA_SEPARATED, uuidString } from "../../platform/request/common-schemas.js";
+import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { presentTask, taskSchema } from "../../presenters/task-presenter.js";
 import { resolveAssignee } from "./task-access.js";
 import { MAX_TASK_STATUS_FILTER_LENGTH } from "../../platform/request/field-limits.js";
@@ -33,18 +35,21 @@ export const listTasks = defineOperation({
   area: "Task",
   summary: "List tasks",
   description:
-    "Lists the WORKSPACE tasks of the tenant and the caller's own PERSONAL tasks (a tenant-wide call sees no PERSONAL task), by creation time (oldest first by default). Deleted tasks are never listed. Page-numbered (no cursor).",
-  query: pagedListQuery.extend({
+    "Lists the WORKSPACE tasks of the tenant and the caller's own PERSONAL tasks (a tenant-wide call sees no PERSONAL task), by creation time (oldest first by default) or, with sort_by=updated_at, by change time. Deleted tasks are never listed (GET /v1/deletions lists them). " +
+    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), scan with cursor, then poll with updated_after set to the watermark, next time to the largest updated_at the last poll saw. A task's updated_at moves when it is edited and when its links change (a link made or removed from either side, a linked record deleted, a linked person merged or erased).",
+  query: cursorListQuery.extend({
     status: statusList.optional().describe(`Comma-separated statuses (${TASK_STATUSES.join(", ")}).`),
     scope: z.enum(TASK_SCOPES).optional().describe("Only PERSONAL or only WORKSPACE tasks."),
     assignee_user_uuid: uuidString("Only tasks assigned to this user (user UUID or the user's person UUID).").optional(),
     entity_type: z.enum(ENTITY_TYPES).optional().describe("With entity_uuid: only tasks linked to this kind of record."),
     entity_uuid: uuidString("With entity_type: only tasks linked to this record.").optional(),
+    sort_by: z.enum(["created_at", "updated_at"]).default("created_at").describe("The time the list is ordered by (then uuid). updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
     order: sortOrderParameter("asc"),
+    updated_after: isoBoundQuery("Only tasks updated at or after this instant (edited, or their links changed).", "start").optional(),
   }),
   response: listEnvelopeSchema(taskSchema),
   async handler({ query, auth, services }) {
-    const { page, per_page, status, scope, entity_type, entity_uuid, order } = query;
+    const { page, per_page, cursor, status, scope, entity_type, entity_uuid, sort_by, order, updated_after } = query;
     if ((entity_type === undefined) !== (entity_uuid === undefined)) {
       throw badRequest("send entity_type and entity_uuid together, or neither");
     }
@@ -54,12 +59,15 @@ export const listTasks = defineOperation({
       scope,
       assignee_user_uuid: assignee,
       entity: entity_type && entity_uuid ? { type: entity_type, uuid: entity_uuid } : undefined,
+      updated_after,
     };
+    const viewer = viewerOf(auth);
     return listPage({
-      paging: { page, per_page },
-      query: { operation: "listTasks", filters, order },
-      cursors: null,
-      fetch: (request) => services.store.tasks.list(auth.tenant.uuid, { ...request, filters, order, viewer: viewerOf(auth) }),
+      paging: { page, per_page, cursor },
+      // The user context is part of the query: a PERSONAL task is listed to its creator alone.
+      query: { operation: "listTasks", tenant: auth.tenant.uuid, user: viewer.user_uuid, filters, sort_by, order },
+      cursors: await cursorCodecFor(services.store),
+      fetch: (request) => services.store.tasks.list(auth.tenant.uuid, { ...request, filters, sort_by, order, viewer }),
       present: (tasks) => tasks.map(presentTask),
     });
   },
