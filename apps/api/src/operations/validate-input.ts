@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { badRequest } from "../platform/errors/api-error.js";
+import { changeFilterMeant } from "./change-filter-meant.js";
 import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
 import { readableIssue } from "./readable-issue.js";
@@ -60,7 +61,7 @@ export function collectQuery(
   for (const [name, values] of Object.entries(queries)) {
     if (!known.has(name)) {
       const accepted = [...known].join(", ") || "none";
-      const meant = likelyMeant(name, [...known]);
+      const meant = likelyMeant(name, [...known]) ?? changeFilterMeant(name, [...known]);
       throw badRequest(`unknown query parameter '${name}'${meant ? ` (did you mean '${meant}'?)` : ""}; this operation accepts: ${accepted}`);
     }
     if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { MAX_QUERY_UUIDS } from "./count-limits.js";
 import { parseIsoTimestamp, parseIsoWindowEnd } from "./iso-timestamp.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
+import { epochMillisecondsHint } from "./epoch-milliseconds-hint.js";
 
 /** Characters a UUID of a comma-separated list may take: its 36, a comma and room for spaces around them. */
 const QUERY_UUID_ITEM_LENGTH = 40;
@@ -66,7 +67,8 @@ export const isoTimestampQuery = (description: string, options: { endOfDay?: boo
     .transform((value, context) => {
       const time = options.endOfDay ? parseIsoWindowEnd(value) : parseIsoTimestamp(value);
       if (time === null) {
-        context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time${plusSentUnencoded(value) ? PLUS_HINT : ""}` });
+        const hint = plusSentUnencoded(value) ? PLUS_HINT : epochMillisecondsHint(value);
+        context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not an ISO 8601 date or date-time${hint}` });
         return z.NEVER;
       }
       return time;
