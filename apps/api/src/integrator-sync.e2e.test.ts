@@ -1,6 +1,6 @@
 /**
  * A CRM integrator's sync over a real port, done the way docs/syncing.md tells integrators: full cursor scans
- * of persons, companies and opportunities while another client creates, renames, merges and deletes records;
+ * of persons, companies, opportunities, notes and tasks while another client creates, renames, merges and deletes records;
  * `modified_since` pulls at a millisecond boundary; the deletions log followed to drop what was removed (no
  * reconciling full scan); the activity feed followed while a second database
  * connection (a worker thread, as another process would) ingests emails beside the API; 429s of a low tier and
@@ -147,6 +147,40 @@ const opportunities: SyncedResource = {
   deletedAs: "OPPORTUNITY",
 };
 
+/** Notes and tasks: edited, linked from either side, unlinked by a deletion on the other side, deleted. */
+function linkedRecords(kind: "NOTE" | "TASK"): SyncedResource {
+  const list = kind === "NOTE" ? "/v1/notes" : "/v1/tasks";
+  return {
+    list,
+    changedSince: "updated_after",
+    changeField: "updated_at",
+    sorts: [{}, { order: kind === "NOTE" ? "asc" : "desc" }, { sort_by: "updated_at" }],
+    async create() {
+      const record = await write(list, "POST", kind === "NOTE" ? { content: randomName() } : { title: randomName() });
+      return record!.uuid as string;
+    },
+    async update(uuid) {
+      const roll = random();
+      if (roll < 0.4) await write(`${list}/${uuid}`, "PATCH", kind === "NOTE" ? { content: randomName() } : { title: randomName() });
+      else if (roll < 0.7) await write(`${list}/${uuid}/associations`, "POST", { entity_type: "PERSON", entity_uuid: pick([acme.admin.person_uuid, acme.member.person_uuid]) });
+      else {
+        // Linked from a deal's side, and the deal sometimes deleted: the link goes from the other side.
+        const deal = await opportunities.create();
+        await write(`/v1/opportunities/${deal}/associations`, "POST", { entity_type: kind, entity_uuid: uuid });
+        if (random() < 0.5) await write(`/v1/opportunities/${deal}`, "DELETE");
+      }
+    },
+    async remove(live) {
+      const uuid = pick(live);
+      await write(`${list}/${uuid}`, "DELETE");
+      return [uuid];
+    },
+    deletedAs: kind,
+  };
+}
+const notes = linkedRecords("NOTE");
+const tasks = linkedRecords("TASK");
+
 /** The sequence of the deletions log's last entry of `entityType` (0 for none): where the next poll resumes. */
 async function deletionsLogEnd(entityType: string): Promise<number> {
   const { items } = await integrator.scan("/v1/deletions", { entity_type: entityType, per_page: "50" });
@@ -234,6 +268,8 @@ describe("a full scan while another client writes, then a pull from the watermar
       await persons.create();
       await companies.create();
       await opportunities.create();
+      await notes.create();
+      await tasks.create();
     }
   });
 
@@ -241,6 +277,8 @@ describe("a full scan while another client writes, then a pull from the watermar
     ["persons", persons],
     ["companies", companies],
     ["opportunities", opportunities],
+    ["notes", notes],
+    ["tasks", tasks],
   ] as const) {
     it(`${label}: misses nothing, repeats only what changed, and the pull brings the rest`, async () => {
       let removals = 0;
