@@ -299,6 +299,8 @@ export interface EmailRepository {
 }
 
 export interface MeetingListFilters {
+  /** Only these meetings (to hydrate the meetings of an activity feed page). */
+  uuids?: readonly string[];
   person_uuid?: string;
   starts_from?: number;
   starts_to?: number;

@@ -203,7 +203,8 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
     },
     async list(tenantUuid, request) {
       let query = liveMeetings(db, tenantUuid);
-      const { person_uuid, starts_from, starts_to, status } = request.filters;
+      const { uuids, person_uuid, starts_from, starts_to, status } = request.filters;
+      if (uuids) query = query.where("meetings.uuid", "in", uuids.length > 0 ? [...uuids] : [""]);
       if (person_uuid) {
         query = query.where((builder) =>
           builder.exists(

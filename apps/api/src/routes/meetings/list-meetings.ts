@@ -5,7 +5,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
-import { uuidString } from "../../platform/request/common-schemas.js";
+import { uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { meetingSchema, presentMeeting } from "../../presenters/meeting-presenter.js";
 
@@ -15,8 +15,11 @@ export const listMeetings = defineOperation({
   path: "/v1/meetings",
   area: "Meetings",
   summary: "List meetings",
-  description: "Lists meetings by start time (newest first by default), optionally only those a person attends and within a time range.",
+  description:
+    "Lists meetings by start time (newest first by default), optionally only those a person attends and within a time range. " +
+    "With uuids, only those meetings: a sync following GET /v1/activity reads the meetings of a feed page (location, attendee responses, external_id) in one call.",
   query: pagedListQuery.extend({
+    uuids: uuidListQuery("Only these meetings (the meeting items of an activity feed page). A deleted meeting is not listed.").optional(),
     person_uuid: uuidString("Only meetings this person attends.").optional(),
     starts_from: isoBoundQuery("Only meetings starting at or after this instant.", "start").optional(),
     starts_to: isoBoundQuery("Only meetings starting at or before this instant; a range with starts_from after starts_to matches nothing.", "end").optional(),
