@@ -135,8 +135,8 @@ const opportunities: SyncedResource = {
     if (roll < 0.4) await write(`/v1/opportunities/${uuid}`, "PATCH", { name: randomName() });
     else if (roll < 0.7) await write(`/v1/opportunities/${uuid}`, "PATCH", { value: Math.floor(random() * 10) * 1000 });
     else if (roll < 0.85) {
-      const entity_uuid = pick([acme.admin.person_uuid, acme.member.person_uuid]);
-      await write(`/v1/opportunities/${uuid}/associations`, "POST", { entity_type: "PERSON", entity_uuid });
+      // A person not linked yet: linking one already linked changes nothing, and the pull rightly leaves it out.
+      await write(`/v1/opportunities/${uuid}/associations`, "POST", { entity_type: "PERSON", entity_uuid: await persons.create() });
     } else await write("/v1/notes", "POST", { content: randomName(), associations: [{ entity_type: "OPPORTUNITY", entity_uuid: uuid }] });
   },
   async remove(live) {
@@ -162,7 +162,7 @@ function linkedRecords(kind: "NOTE" | "TASK"): SyncedResource {
     async update(uuid) {
       const roll = random();
       if (roll < 0.4) await write(`${list}/${uuid}`, "PATCH", kind === "NOTE" ? { content: randomName() } : { title: randomName() });
-      else if (roll < 0.7) await write(`${list}/${uuid}/associations`, "POST", { entity_type: "PERSON", entity_uuid: pick([acme.admin.person_uuid, acme.member.person_uuid]) });
+      else if (roll < 0.7) await write(`${list}/${uuid}/associations`, "POST", { entity_type: "PERSON", entity_uuid: await persons.create() });
       else {
         // Linked from a deal's side, and the deal sometimes deleted: the link goes from the other side.
         const deal = await opportunities.create();
