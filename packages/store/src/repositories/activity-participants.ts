@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { ActivityItem } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 
-/** Each item's participants by uuid, every person once. */
+/** Each item's participants by uuid, every person once: an email's by role then uuid, a meeting's by uuid. */
 export async function participantsOf(db: Kysely<Database>, items: Array<{ kind: ActivityItem["kind"]; uuid: string }>) {
   const people = new Map<string, string[]>();
   const emailUuids = items.filter((item) => item.kind === "email").map((item) => item.uuid);
@@ -14,7 +14,13 @@ export async function participantsOf(db: Kysely<Database>, items: Array<{ kind: 
     people.set(id, list);
   };
   if (emailUuids.length > 0) {
-    const rows = await db.selectFrom("email_participants").select(["email_uuid", "person_uuid"]).where("email_uuid", "in", emailUuids).orderBy("role").execute();
+    const rows = await db
+      .selectFrom("email_participants")
+      .select(["email_uuid", "person_uuid"])
+      .where("email_uuid", "in", emailUuids)
+      .orderBy("role")
+      .orderBy("person_uuid")
+      .execute();
     for (const row of rows) add(row.email_uuid, row.person_uuid);
   }
   if (meetingUuids.length > 0) {
@@ -23,6 +29,8 @@ export async function participantsOf(db: Kysely<Database>, items: Array<{ kind: 
       .select(["meeting_uuid", "person_uuid"])
       .where("meeting_uuid", "in", meetingUuids)
       .where("response", "!=", "declined")
+      // As a meeting's attendees are listed: the order must not depend on the plan a page's query takes.
+      .orderBy("person_uuid")
       .execute();
     for (const row of rows) add(row.meeting_uuid, row.person_uuid);
   }
