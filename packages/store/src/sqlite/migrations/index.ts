@@ -49,6 +49,7 @@ import { erasureLookupsMigration } from "./0042-erasure-lookups.js";
 import { graphChangesOfEmailContentMigration } from "./0043-graph-changes-of-email-content.js";
 import { graphChangesOfMeetingContentMigration } from "./0044-graph-changes-of-meeting-content.js";
 import { onePersonActivityRecountedMigration } from "./0045-one-person-activity-recounted.js";
+import { notesAndTasksByChangeMigration } from "./0046-notes-and-tasks-by-change.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   "0043-graph-changes-of-email-content": graphChangesOfEmailContentMigration,
   "0044-graph-changes-of-meeting-content": graphChangesOfMeetingContentMigration,
   "0045-one-person-activity-recounted": onePersonActivityRecountedMigration,
+  "0046-notes-and-tasks-by-change": notesAndTasksByChangeMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
