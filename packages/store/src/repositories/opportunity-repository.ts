@@ -57,6 +57,29 @@ async function typeRow(db: Kysely<Database>, tenantUuid: string, typeUuid: strin
   return toOpportunityType(row);
 }
 
+/** How many of the tenant's types a missing `type_uuid`'s error names. */
+const TYPES_NAMED_IN_ERRORS = 5;
+
+/** The error for a top-level opportunity sent without `type_uuid`, naming the tenant's visible types to choose from. */
+async function missingTypeError(db: Kysely<Database>, tenantUuid: string): Promise<InvalidInputError> {
+  const types = await db
+    .selectFrom("opportunity_types")
+    .select(["uuid", "label"])
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("is_hidden", "=", 0)
+    .orderBy("created_at")
+    .orderBy("label")
+    .orderBy("uuid")
+    .limit(TYPES_NAMED_IN_ERRORS + 1)
+    .execute();
+  const named = types.slice(0, TYPES_NAMED_IN_ERRORS).map((type) => `'${type.label}' ${type.uuid}`);
+  const choices =
+    types.length === 0
+      ? "the tenant has no opportunity type yet: create one with POST /v1/opportunity-types"
+      : `the tenant's types: ${named.join(", ")}${types.length > TYPES_NAMED_IN_ERRORS ? ", ... (all in GET /v1/opportunity-types)" : ""}`;
+  return new InvalidInputError(`type_uuid is required for a top-level opportunity; ${choices}`);
+}
+
 /** The stage, checked to belong to the type and to the stage_type of the opportunity's level. */
 async function stageFor(
   db: Kysely<Database>,
@@ -255,7 +278,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           }
         }
         const typeUuid = parent?.type_uuid ?? input.type_uuid;
-        if (!typeUuid) throw new InvalidInputError("type_uuid is required for a top-level opportunity");
+        if (!typeUuid) throw await missingTypeError(transaction, tenantUuid);
         const type = await typeRow(transaction, tenantUuid, typeUuid);
         if (parent && !type.subopportunities_enabled) {
           throw new InvalidInputError(`the opportunity type '${type.label}' does not enable sub-opportunities`);

@@ -128,7 +128,10 @@ describe("POST /v1/opportunities and GET /v1/opportunities/{uuid}", () => {
       [{ ...base, type_uuid: missing }, /opportunity type .* not found/],
       [{ ...base, stage_uuid: other.stages[0]!.uuid }, /is not a PARENT stage of the type 'Deal'/],
       [{ ...base, stage_uuid: pipeline.childStages[0]!.uuid }, /is not a PARENT stage/],
-      [{ name: "Deal", stage_uuid: pipeline.stages[0]!.uuid }, /type_uuid is required/],
+      [
+        { name: "Deal", stage_uuid: pipeline.stages[0]!.uuid },
+        new RegExp(`type_uuid is required for a top-level opportunity; the tenant's types: 'Deal' ${pipeline.type.uuid}, 'Fund' ${other.type.uuid}, 'Pinned' ${pinned.type.uuid}$`),
+      ],
       [{ ...base, parent_uuid: missing }, /parent opportunity .* not found/],
       [{ ...base, owner_user_uuid: missing }, /owner .* is not an active user/],
       [{ ...base, intro_person_uuid: missing }, /intro person .* not found/],
