@@ -9,6 +9,7 @@ import type { Database } from "../database-schema.js";
 import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { graphChangesPosition } from "../graph/graph-change-log.js";
+import { currentCompanyUuidsOf } from "../repositories/affiliation-rows.js";
 import { interactionsByIds } from "../repositories/interaction-records.js";
 import { applyPendingOpportunityActivity, lastActivityOfPersons, lowerOpportunityActivityAfterLosses } from "../repositories/opportunity-activity.js";
 import { stampNotesAndTasksChanged } from "../repositories/note-and-task-change-stamp.js";
@@ -169,15 +170,7 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
     .where("tenant_uuid", "=", tenantUuid)
     .where("person_uuid", "in", personUuids)
     .execute();
-  const current = await db
-    .selectFrom("affiliations")
-    .select("company_uuid")
-    .distinct()
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("person_uuid", "in", personUuids)
-    .where("is_current", "=", 1)
-    .execute();
-  const currentCompanyUuids = current.map((row) => row.company_uuid);
+  const currentCompanyUuids = await currentCompanyUuidsOf(db, tenantUuid, personUuids);
   // The covering index of opportunity links, named: under statistics like scale L's, SQLite walked every link of
   // the tenant through `associations_owner` to get the owners in order.
   const linked = await sql<{ owner_uuid: string }>`select distinct a.owner_uuid from associations a indexed by associations_opportunity_links

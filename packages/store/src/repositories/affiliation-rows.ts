@@ -119,3 +119,17 @@ export async function ensurePrimaryAffiliation(
 
 /** `YYYY-MM-DD` (UTC) of an epoch-ms instant. */
 export const isoDate = (epochMilliseconds: number): string => new Date(epochMilliseconds).toISOString().slice(0, 10);
+
+/** The companies any of `personUuids` is currently affiliated with, each once. */
+export async function currentCompanyUuidsOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<string[]> {
+  if (personUuids.length === 0) return [];
+  const rows = await db
+    .selectFrom("affiliations")
+    .select("company_uuid")
+    .distinct()
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "in", personUuids)
+    .where("is_current", "=", 1)
+    .execute();
+  return rows.map((row) => row.company_uuid);
+}

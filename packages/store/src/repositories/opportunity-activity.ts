@@ -7,6 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { currentCompanyUuidsOf } from "./affiliation-rows.js";
 import { chunksOf } from "./chunks-of.js";
 
 export interface EntityActivity {
@@ -185,19 +186,12 @@ async function isInternal(db: Kysely<Database>, tenantUuid: string, personUuid: 
  * depend on it. Rare enough to recompute rather than raise or lower; call it in the transaction of the change.
  */
 export async function refreshCompanyActivityAfterTeamChange(db: Kysely<Database>, tenantUuid: string, personUuid: string, now: number): Promise<void> {
-  const companies = await db
-    .selectFrom("affiliations")
-    .select("company_uuid")
-    .distinct()
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("person_uuid", "=", personUuid)
-    .where("is_current", "=", 1)
-    .execute();
+  const companies = await currentCompanyUuidsOf(db, tenantUuid, [personUuid]);
   if (companies.length === 0) return;
   // Pending times may hold the person's, raised for their companies or not by the status they had: recomputed after.
   await applyPendingOpportunityActivity(db, tenantUuid);
   const opportunities = new Set<string>();
-  for (const chunk of chunksOf(companies.map((row) => row.company_uuid))) {
+  for (const chunk of chunksOf(companies)) {
     for (const row of await liveOpportunityLinks(db, tenantUuid, "COMPANY", chunk).select("o.uuid").execute()) opportunities.add(row.uuid);
   }
   if (opportunities.size > 0) await refreshOpportunityActivity(db, tenantUuid, [...opportunities], { now });
