@@ -1,6 +1,7 @@
 /** Merge step: emails and meetings the superseded person took part in become the canonical person's. */
 import { sql } from "kysely";
 import type { PersonReferenceMover } from "./person-reference-mover.js";
+import { relistSupersededActivity } from "./relist-superseded-activity.js";
 import { rewriteMeetingsLosingACount } from "./rewrite-meetings-losing-a-count.js";
 
 export const moveActivity: PersonReferenceMover = {
@@ -33,6 +34,8 @@ export const moveActivity: PersonReferenceMover = {
         builder.selectFrom("meeting_attendees").select("meeting_uuid").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", supersededUuid),
       )
       .executeTakeFirst();
+    // Read before the superseded person's rows move: the items whose participants the merge changes.
+    await relistSupersededActivity(context);
     // Read before the superseded person's attendee rows go: which meetings lose the count of one of them.
     await rewriteMeetingsLosingACount(context);
     // Where both persons were on the same email in the same role, or at the same meeting, one row remains.

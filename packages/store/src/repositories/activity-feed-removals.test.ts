@@ -155,8 +155,13 @@ describe("the activity feed's removals", () => {
     clock += 10;
     await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada, superseded_uuid: bob, preview: false, merged_by_user_uuid: null });
     const after = await feedItems({ afterSequence: seen });
-    expect(summary(after)).toEqual([{ uuid: kickoff.uuid, removed: true }]);
-    expect(after[0]).toMatchObject({ title: "kickoff", status: "confirmed", person_uuids: [], recorded_at: clock });
+    // The standup is listed again too, with Ada in Bob's place (every item of a merged-away person is).
+    expect(summary(after)).toEqual([
+      { uuid: standup.uuid, removed: false },
+      { uuid: kickoff.uuid, removed: true },
+    ]);
+    expect(after[0]).toMatchObject({ person_uuids: [ada], recorded_at: clock });
+    expect(after[1]).toMatchObject({ title: "kickoff", status: "confirmed", person_uuids: [], recorded_at: clock });
     expect(summary(await feedItems())).toEqual([
       { uuid: standup.uuid, removed: false },
       { uuid: kickoff.uuid, removed: true },
@@ -164,7 +169,7 @@ describe("the activity feed's removals", () => {
     expect((await store.meetings.get(tenantUuid, kickoff.uuid))!.updated_at).toBe(clock);
   });
 
-  it("moves a meeting a merge takes one counting attendee from, listed while another still counts it; other merges move nothing", async () => {
+  it("moves a meeting a merge takes one counting attendee from, listed while another still counts it; and one a declined attendee leaves", async () => {
     const carol = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Carol", emails: ["carol@x.example"] })).uuid;
     const dan = (await store.persons.create({ tenant_uuid: tenantUuid, name: "Dan", emails: ["dan@x.example"] })).uuid;
     const kickoff = await store.meetings.create(tenantUuid, { title: "kickoff", starts_at: 500, attendees: [{ person_uuid: ada, response: "declined" }, { person_uuid: bob }, { person_uuid: carol }] });
@@ -177,11 +182,12 @@ describe("the activity feed's removals", () => {
     expect(summary(moved)).toEqual([{ uuid: kickoff.uuid, removed: false }]);
     expect(moved[0]!.person_uuids).toEqual([carol]);
     seen = moved[0]!.sequence;
+    // Dan declined: not among the item's participants, but the meeting's attendees change, so it moves too.
     await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: ada, superseded_uuid: dan, preview: false, merged_by_user_uuid: null });
-    expect(await feedItems({ afterSequence: seen })).toEqual([]);
+    expect(summary(await feedItems({ afterSequence: seen }))).toEqual([{ uuid: untouched.uuid, removed: false }]);
     expect(summary(await feedItems({ personUuid: ada }))).toEqual([
-      { uuid: untouched.uuid, removed: false },
       { uuid: kickoff.uuid, removed: true },
+      { uuid: untouched.uuid, removed: false },
     ]);
   });
 

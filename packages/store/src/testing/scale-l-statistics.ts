@@ -7,6 +7,14 @@ import type SqliteDatabase from "better-sqlite3";
  * led by the tenant, whatever the tenant's real size. Those of `person_emails` are derived, in the same form.
  */
 const SCALE_L_STATISTICS = {
+  // Not read from the L database: derived from its emails and meetings (one entry each), in the form of the
+  // figures below, a thousand rows guessed per tenant.
+  activity_feed: {
+    activity_feed_by_item: "2000000 1 1",
+    activity_feed_by_kind: "2000000 1001 1001 1",
+    activity_feed_by_tenant: "2000000 1001 1",
+    activity_feed_by_time: "2000000 1001 1",
+  },
   affiliations: {
     affiliations_tenant_company_current: "200000 1001 1001 1001 1",
     affiliations_tenant_person: "200000 1001 1",
