@@ -74,8 +74,19 @@ export interface TenantRepository {
   delete(tenantUuid: string): Promise<boolean>;
 }
 
+/** The `sort_by` values of `users.list`. */
+export const USER_SORT_FIELDS = ["name", "updated_at"] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
 export interface UserListRequest extends PageRequest {
+  /** The order's column, then the uuid: `name` (the default) or `updated_at`. */
+  sort_by?: UserSortField;
   order: SortOrder;
+  /**
+   * Only users whose `updated_at` is at or after this instant (epoch milliseconds): it moves when a user is created,
+   * deactivated, reactivated, given another role, or erased (a former employee's account).
+   */
+  updated_after?: number;
 }
 
 export interface UserRepository {

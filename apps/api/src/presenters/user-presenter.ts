@@ -12,6 +12,9 @@ export const userSchema = z
     is_active: z.boolean(),
     person_uuid: z.string().describe("The user's own person record in the relationship graph."),
     created_at: epochMilliseconds("Creation time."),
+    updated_at: epochMilliseconds(
+      "Last change: creation, deactivation, reactivation (which move the scores of every person the user dealt with), a new role, or the erasure of a former employee's person. GET /v1/users?updated_after= polls it.",
+    ),
   })
   .describe("An internal user of the tenant.");
 
@@ -24,5 +27,6 @@ export function presentUser(user: User): z.input<typeof userSchema> {
     is_active: user.is_active,
     person_uuid: user.person_uuid,
     created_at: user.created_at,
+    updated_at: user.updated_at,
   };
 }

@@ -77,3 +77,17 @@ describe("change times of persons and companies", () => {
     expect(stampedUnderLock.has(merge.merged.service_updated_at)).toBe(true);
   });
 });
+
+describe("change times of users", () => {
+  it("are taken under the write lock when a user is created, deactivated, reactivated or given another role", async () => {
+    const ada = await store.users.create({ tenant_uuid: tenantUuid, name: "Ada", email: "ada@acme.example", role: "member" });
+    expect(stampedUnderLock.has(ada.updated_at)).toBe(true);
+    const stampOf = async () => (await store.users.get(tenantUuid, ada.uuid))!.updated_at;
+    await store.users.deactivate(tenantUuid, ada.uuid);
+    expect(stampedUnderLock.has(await stampOf())).toBe(true);
+    await store.users.reactivate(tenantUuid, ada.uuid);
+    expect(stampedUnderLock.has(await stampOf())).toBe(true);
+    const promoted = await store.users.setRole(tenantUuid, ada.uuid, "administrator");
+    expect(stampedUnderLock.has(promoted!.updated_at)).toBe(true);
+  });
+});

@@ -134,11 +134,12 @@ export function createUserRepository(context: RepositoryContext): UserRepository
       const key = `list:${JSON.stringify(request)}`;
       const known = reads?.get(key) as Page<User> | undefined;
       if (known) return known;
-      const query = db.selectFrom("users").selectAll().where("tenant_uuid", "=", tenantUuid);
+      let query = db.selectFrom("users").selectAll().where("tenant_uuid", "=", tenantUuid);
+      if (request.updated_after !== undefined) query = query.where("users.updated_at", ">=", request.updated_after);
       const page = await keysetPage(
         query,
         [
-          { column: "users.name", direction: request.order },
+          { column: request.sort_by === "updated_at" ? "users.updated_at" : "users.name", direction: request.order },
           { column: "users.uuid", direction: request.order },
         ],
         request,
@@ -220,13 +221,17 @@ export function createUserRepository(context: RepositoryContext): UserRepository
     },
     async setRole(tenantUuid, userUuid, role) {
       assertAllowedValue(ROLES, role, "role", "users.setRole");
-      const row = await db
-        .updateTable("users")
-        .set({ role, updated_at: now() })
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", userUuid)
-        .returningAll()
-        .executeTakeFirst();
+      // Stamped under the write lock, as every change time a poller filters on: taken before it, a write that waited
+      // for another process's could commit below a watermark already passed.
+      const row = await withTransaction(db, (transaction) =>
+        transaction
+          .updateTable("users")
+          .set({ role, updated_at: now() })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", userUuid)
+          .returningAll()
+          .executeTakeFirst(),
+      );
       return row ? toUser(row) : null;
     },
   };
