@@ -397,14 +397,27 @@ export interface AffiliationRepository {
   currentMemberUuids(tenantUuid: string, companyUuid: string): Promise<string[]>;
 }
 
+/** The `sort_by` values of `entityLists.list`. */
+export const ENTITY_LIST_SORT_FIELDS = ["name", "updated_at"] as const;
+export type EntityListSortField = (typeof ENTITY_LIST_SORT_FIELDS)[number];
+
 export interface EntityListListRequest extends PageRequest {
   kind?: EntityListKind;
+  /** The order's column, then the uuid: `name` (the default) or `updated_at`. */
+  sort_by?: EntityListSortField;
+  /** `asc` when not given. */
+  order?: SortOrder;
+  /**
+   * Only lists whose `updated_at` is at or after this instant (epoch milliseconds): it moves on a rename and on every
+   * membership change, a merge's or an erasure's included.
+   */
+  updated_after?: number;
 }
 
 export interface EntityListRepository {
   create(input: NewEntityList): Promise<EntityList>;
   get(tenantUuid: string, listUuid: string): Promise<EntityList | null>;
-  /** By name, then uuid. */
+  /** By name (or `updated_at`), then uuid. */
   list(tenantUuid: string, request: EntityListListRequest): Promise<Page<EntityList>>;
   rename(tenantUuid: string, listUuid: string, name: string): Promise<EntityList | null>;
   /** Deletes the list and its memberships; false when not found. */

@@ -46,7 +46,7 @@ describe("change-polling errors", () => {
   });
 
   it("suggests nothing where the list has no change filter", async () => {
-    const answer = await call("/v1/lists?updated_after=2026-12-01");
-    expect(answer.body?.error).toBe("unknown query parameter 'updated_after'; this operation accepts: page, per_page, kind");
+    const answer = await call("/v1/opportunity-types?updated_after=2026-12-01");
+    expect(answer.body?.error).toBe("unknown query parameter 'updated_after'; this operation accepts: include_hidden");
   });
 });

@@ -87,7 +87,7 @@ describe("companies", () => {
 });
 
 describe("GET /v1/users", () => {
-  it("lists users by name with their roles, and no cursor support", async () => {
+  it("lists users by name with their roles; a damaged cursor is a 400", async () => {
     await context.services.store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
     const response = await context.request("/v1/users", { key: acme.key });
     const body = await json(response);
@@ -98,6 +98,6 @@ describe("GET /v1/users", () => {
     ]);
     const withCursor = await context.request("/v1/users?cursor=abc", { key: acme.key });
     expect(withCursor.status).toBe(400);
-    expect((await json(withCursor)).error).toMatch(/unknown query parameter 'cursor'/);
+    expect((await json(withCursor)).error).toMatch(/cursor/);
   });
 });

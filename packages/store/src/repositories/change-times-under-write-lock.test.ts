@@ -91,3 +91,12 @@ describe("change times of users", () => {
     expect(stampedUnderLock.has(promoted!.updated_at)).toBe(true);
   });
 });
+
+describe("change times of entity lists", () => {
+  it("are taken under the write lock when a list is created or renamed", async () => {
+    const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Prospects", kind: "persons", owner_user_uuid: null });
+    expect(stampedUnderLock.has(list.updated_at)).toBe(true);
+    const renamed = await store.entityLists.rename(tenantUuid, list.uuid, "Leads");
+    expect(stampedUnderLock.has(renamed!.updated_at)).toBe(true);
+  });
+});

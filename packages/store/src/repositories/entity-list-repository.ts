@@ -68,28 +68,34 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       assertRequiredFields(input, ["tenant_uuid", "name"], "entityLists.create");
       assertNonBlankFields(input, ["name"], "entityLists.create");
       assertAllowedValue(ENTITY_LIST_KINDS, input.kind, "kind", "entityLists.create");
-      const timestamp = now();
-      const row: EntityListsTable = {
-        uuid: generateId(),
-        tenant_uuid: input.tenant_uuid,
-        name: input.name,
-        kind: input.kind,
-        owner_user_uuid: input.owner_user_uuid,
-        created_at: timestamp,
-        updated_at: timestamp,
-      };
-      await db.insertInto("entity_lists").values(row).execute();
+      // Stamped under the write lock (an immediate transaction), as every change time a poller filters on.
+      const row = await withTransaction(db, async (transaction) => {
+        const timestamp = now();
+        const created: EntityListsTable = {
+          uuid: generateId(),
+          tenant_uuid: input.tenant_uuid,
+          name: input.name,
+          kind: input.kind,
+          owner_user_uuid: input.owner_user_uuid,
+          created_at: timestamp,
+          updated_at: timestamp,
+        };
+        await transaction.insertInto("entity_lists").values(created).execute();
+        return created;
+      });
       return toEntityList({ ...row, member_count: 0 });
     },
     get: getList,
     async list(tenantUuid, request) {
       let query = listsWithCounts(tenantUuid);
       if (request.kind) query = query.where("entity_lists.kind", "=", request.kind);
+      if (request.updated_after !== undefined) query = query.where("entity_lists.updated_at", ">=", request.updated_after);
+      const direction = request.order ?? "asc";
       const page = await keysetPage(
         query,
         [
-          { column: "entity_lists.name", direction: "asc" },
-          { column: "entity_lists.uuid", direction: "asc" },
+          { column: request.sort_by === "updated_at" ? "entity_lists.updated_at" : "entity_lists.name", direction },
+          { column: "entity_lists.uuid", direction },
         ],
         request,
       );
@@ -97,12 +103,14 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
     },
     async rename(tenantUuid, listUuid, name) {
       assertNonBlankText(name, "name", "entityLists.rename");
-      const result = await db
-        .updateTable("entity_lists")
-        .set({ name, updated_at: now() })
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", listUuid)
-        .executeTakeFirst();
+      const result = await withTransaction(db, (transaction) =>
+        transaction
+          .updateTable("entity_lists")
+          .set({ name, updated_at: now() })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", listUuid)
+          .executeTakeFirst(),
+      );
       return Number(result.numUpdatedRows) > 0 ? getList(tenantUuid, listUuid) : null;
     },
     async delete(tenantUuid, listUuid) {

@@ -3,7 +3,8 @@ import { USER_SORT_FIELDS } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
-import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { presentUser, userSchema } from "../../presenters/user-presenter.js";
@@ -16,10 +17,10 @@ export const listUsers = defineOperation({
   summary: "List internal users",
   description:
     "Lists the tenant's internal users, active and deactivated, ordered by name (or by change time with sort_by=updated_at). Use a user's uuid in the x-service-user-id header to act as that user. " +
-    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), read the list, then poll with updated_after set to the watermark, next time to the largest updated_at the last poll saw. A user's updated_at moves when they are deactivated or reactivated, which changes the strongest_relationships and next meetings of every person and company they dealt with: re-read those (GET /v1/activity?person_uuid= with the user's person_uuid names them).",
+    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), read the list following next_cursor, then poll with updated_after set to the watermark, next time to the largest updated_at the last poll saw. A user's updated_at moves when they are deactivated or reactivated, which changes the strongest_relationships and next meetings of every person and company they dealt with: re-read those (GET /v1/activity?person_uuid= with the user's person_uuid names them).",
   mcpDescription:
     "Lists the tenant's internal users, active and deactivated, ordered by name. With a tenant-wide key, an MCP client acts as one of them by sending that user's uuid in the x-service-user-id header of its MCP requests (set in the client's connection settings; a tool argument cannot).",
-  query: pagedListQuery.extend({
+  query: cursorListQuery.extend({
     sort_by: z
       .enum(USER_SORT_FIELDS)
       .default("name")
@@ -29,11 +30,11 @@ export const listUsers = defineOperation({
   }),
   response: listEnvelopeSchema(userSchema),
   async handler({ query, auth, services }) {
-    const { page, per_page, sort_by, order, updated_after } = query;
+    const { page, per_page, cursor, sort_by, order, updated_after } = query;
     return listPage({
-      paging: { page, per_page },
-      query: { operation: "listUsers", sort_by, order, updated_after },
-      cursors: null,
+      paging: { page, per_page, cursor },
+      query: { operation: "listUsers", tenant: auth.tenant.uuid, sort_by, order, updated_after },
+      cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.users.list(auth.tenant.uuid, { ...request, sort_by, order, updated_after }),
       present: (users) => users.map(presentUser),
     });
