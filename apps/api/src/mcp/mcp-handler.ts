@@ -21,11 +21,22 @@ export const TOOL_SELECTION_KEY = "rapportToolSelection";
 
 export const MCP_SERVER_NAME = "rapport";
 
-const INSTRUCTIONS =
+/** Answer fields that are always a fraction from 0.0 to 1.0, named once in the instructions. */
+export const UNIT_INTERVAL_FIELDS = ["rq", "path_power", "path_power_score", "connection_score"] as const;
+
+/** Answer fields that are always 0 to 100. */
+export const PERCENT_FIELDS = ["rq_pretty", "connection_score_pretty", "score_display", "priority_score", "probability", "percentage"] as const;
+
+/** What the server tells a client at initialize: how tools map to the API, and how to read their answers. */
+export const INSTRUCTIONS =
   "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
   "Each tool is one REST operation of the Rapport API (its description ends with the HTTP method and path); " +
   "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
-  "Times named *_at are Unix epoch milliseconds; date filters take ISO 8601.";
+  "Times named *_at are Unix epoch milliseconds; date filters take ISO 8601. " +
+  // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
+  `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
+  `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
+  "Every field is described in the OpenAPI document at /v1/openapi.json.";
 
 /**
  * A result as 2025-era clients get it. The 1.x TypeScript SDK client checks a result's structured content

@@ -4,12 +4,13 @@
  * one tool per `/v1` operation, named by its operationId, described by its summary and
  * description (its `x-mcp-description` where the REST text gives advice a tool call cannot follow; other
  * operations it cites named by their tools), with path and query parameters as flat
- * arguments and the JSON body under `body`, and the operation's JSON object answer as its output schema.
+ * arguments and the JSON body under `body`, and the structure of the operation's JSON object answer as its output schema.
  */
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
 import { COMMA_SEPARATED_KEY } from "../platform/request/common-schemas.js";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
+import { structuralSchema } from "./structural-schema.js";
 
 /** The argument that carries an operation's JSON request body. */
 export const BODY_ARGUMENT = "body";
@@ -108,6 +109,8 @@ function dereference(node: JsonSchema | undefined, section: Record<string, JsonS
  * object. A success without a JSON object body (204, a file, a stream, a list) has none: a client checking results
  * against a declared schema refuses a success that carries no structured content, and a non-object would need
  * the 2025 protocol's `{result}` wrapping. Success statuses documenting different bodies are declared as `anyOf`.
+ * Only the answer's structure is declared (`structural-schema.ts`): the field descriptions stay in the OpenAPI
+ * document, and the scales an agent needs to read the numbers are in the server's instructions.
  */
 function outputSchemaOf(operation: OpenApiOperation, document: OpenApiDocument): McpTool["outputSchema"] {
   const { schemas, responses } = document.components;
@@ -123,7 +126,7 @@ function outputSchemaOf(operation: OpenApiOperation, document: OpenApiDocument):
   }
   if (bodies.length === 0) return undefined;
   const [only] = bodies;
-  return localizeReferences(bodies.length === 1 ? only! : { type: "object", anyOf: bodies }, schemas) as McpTool["outputSchema"];
+  return structuralSchema(localizeReferences(bodies.length === 1 ? only! : { type: "object", anyOf: bodies }, schemas)) as McpTool["outputSchema"];
 }
 
 const BOOLEAN_TEXTS = ["0", "1", "true", "false"];

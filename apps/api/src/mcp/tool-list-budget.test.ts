@@ -1,0 +1,73 @@
+/**
+ * The size of `tools/list`, which agent hosts load into a model's context: a ceiling per selection, so a change
+ * that grows it past its budget fails here with the figures, not in a user's agent that truncates the list.
+ * Budgets and the measurements behind them: docs/api-decisions.md, "MCP server", tool list size.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+
+/** Roughly four bytes of JSON per token, as tokenizers count schema text. */
+const BYTES_PER_TOKEN = 4;
+
+/** The ceilings, in bytes of the JSON answer's `tools`; each a little above its measurement on 2026-12-05. */
+const BUDGETS = {
+  everyTool: { query: "", bytes: 310_000 },
+  modelContext: { query: "", bytes: 150_000 },
+  readOnly: { query: "?read_only=true", bytes: 165_000 },
+  persons: { query: "?areas=persons", bytes: 64_000 },
+} as const;
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterAll(() => context.close());
+
+interface ListedTool {
+  name: string;
+  description: string;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+}
+
+async function listedTools(query: string): Promise<ListedTool[]> {
+  const response = await context.app.request(`/mcp${query}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "x-api-key": acme.key },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+  });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  const json = text.startsWith("{") ? text : text.split("\n").find((line) => line.startsWith("data: "))!.slice(6);
+  return (JSON.parse(json) as { result: { tools: ListedTool[] } }).result.tools;
+}
+
+const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+/** The failure message: the size, the budget, and the tools that weigh most, so the one that grew is in sight. */
+function overBudget(selection: string, tools: ListedTool[], bytes: number, budget: number): string {
+  const heaviest = tools
+    .map((tool) => ({ name: tool.name, bytes: bytesOf(tool) }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 5)
+    .map((tool) => `${tool.name} ${tool.bytes} B`)
+    .join(", ");
+  return (
+    `tools/list (${selection}) is ${bytes} bytes (~${Math.round(bytes / BYTES_PER_TOKEN)} tokens), over its budget of ${budget}: ` +
+    `agent hosts load it into the model's context. Shorten descriptions or schemas, or raise the budget with a reason in ` +
+    `docs/api-decisions.md. Heaviest: ${heaviest}`
+  );
+}
+
+describe("the tools/list budget", () => {
+  it.each(Object.entries(BUDGETS))("%s stays within its size", async (selection, { query, bytes: budget }) => {
+    const tools = await listedTools(query);
+    // What a host passes its model (the Anthropic and OpenAI tool formats take a name, a description and an input schema).
+    const measured = selection === "modelContext" ? tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) : tools;
+    const bytes = bytesOf(measured);
+    expect(bytes <= budget, overBudget(selection, tools, bytes, budget)).toBe(true);
+  });
+});
