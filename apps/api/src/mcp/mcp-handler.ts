@@ -6,6 +6,7 @@
  * protocol and falls back to stateless 2025-era serving for older clients.
  */
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { instructionsFor, type ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
 import type { ToolResult } from "./tool-request.js";
 import type { ToolSelection } from "./tool-selection.js";
@@ -16,27 +17,13 @@ export type ToolCaller = (tool: McpTool, args: Record<string, unknown>) => Promi
 /** Where the route puts the per-request tool caller in the SDK's pass-through `authInfo.extra`. */
 export const TOOL_CALLER_KEY = "rapportToolCaller";
 
+/** Where the route puts the user the request's calls act as (`ActingUser`, or null for tenant-wide). */
+export const ACTING_USER_KEY = "rapportActingUser";
+
 /** Where the route puts the tools the client's URL selects (`tool-selection.ts`); absent, every tool. */
 export const TOOL_SELECTION_KEY = "rapportToolSelection";
 
 export const MCP_SERVER_NAME = "rapport";
-
-/** Answer fields that are always a fraction from 0.0 to 1.0, named once in the instructions. */
-export const UNIT_INTERVAL_FIELDS = ["rq", "path_power", "path_power_score", "connection_score"] as const;
-
-/** Answer fields that are always 0 to 100. */
-export const PERCENT_FIELDS = ["rq_pretty", "connection_score_pretty", "score_display", "priority_score", "probability", "percentage"] as const;
-
-/** What the server tells a client at initialize: how tools map to the API, and how to read their answers. */
-export const INSTRUCTIONS =
-  "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
-  "Each tool is one REST operation of the Rapport API (its description ends with the HTTP method and path); " +
-  "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
-  "Times named *_at are Unix epoch milliseconds; date filters take ISO 8601. " +
-  // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
-  `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
-  `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
-  "Every field is described in the OpenAPI document at /v1/openapi.json.";
 
 /**
  * A result as 2025-era clients get it. The 1.x TypeScript SDK client checks a result's structured content
@@ -73,7 +60,8 @@ export function createRapportMcpHandler({ tools, version }: RapportMcpHandlerOpt
       const caller = context.authInfo?.extra?.[TOOL_CALLER_KEY] as ToolCaller | undefined;
       const selection = context.authInfo?.extra?.[TOOL_SELECTION_KEY] as ToolSelection | undefined;
       const selected = selection ? new Set(selection.tools.map((tool) => tool.name)) : null;
-      const server = new Server({ name: MCP_SERVER_NAME, title: "Rapport", version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+      const actingUser = (context.authInfo?.extra?.[ACTING_USER_KEY] as ActingUser | null | undefined) ?? null;
+      const server = new Server({ name: MCP_SERVER_NAME, title: "Rapport", version }, { capabilities: { tools: {} }, instructions: instructionsFor(actingUser) });
       server.setRequestHandler("tools/list", async () => ({ tools: selection ? listedOf(selection.tools) : everyTool }));
       server.setRequestHandler("tools/call", async (request) => {
         const tool = byName.get(request.params.name);

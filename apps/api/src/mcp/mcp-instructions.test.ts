@@ -1,12 +1,15 @@
 /**
  * The server's instructions name the scales of answer fields once, since output schemas carry no descriptions:
- * every number the OpenAPI document describes under one of those names must say that scale.
+ * every number the OpenAPI document describes under one of those names must say that scale. They also name the user
+ * the calls act as.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
 import { operations } from "../routes/operations.js";
-import { INSTRUCTIONS, PERCENT_FIELDS, UNIT_INTERVAL_FIELDS } from "./mcp-handler.js";
+import { postMcpMessage } from "../testing/mcp-call.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { INSTRUCTIONS, PERCENT_FIELDS, UNIT_INTERVAL_FIELDS } from "./mcp-instructions.js";
 
 /** Every described numeric property of the documented answers, as `name: description`. */
 function describedNumbers(): Array<{ name: string; description: string }> {
@@ -43,5 +46,35 @@ describe("the MCP server's instructions", () => {
       for (const { description } of described) expect(description, name).toMatch(/0-100|round\(100 × /);
     }
     expect(INSTRUCTIONS).toContain("rq, path_power, path_power_score, connection_score");
+  });
+});
+
+describe("the instructions a client is given at initialize", () => {
+  let context: TestContext;
+  let acme: TestTenant;
+  beforeAll(async () => {
+    context = await createTestContext();
+    acme = await buildTenant(context.services);
+  });
+  afterAll(() => context.close());
+
+  const instructionsWith = async (headers: Record<string, string>) => {
+    const params = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1.0.0" } };
+    const answer = await postMcpMessage<{ instructions?: string }>(context, { method: "initialize", params }, headers);
+    return answer.result?.instructions ?? "";
+  };
+
+  it("name the user the calls act as, by user and person UUID, so that 'me' can become an argument", async () => {
+    const { member, admin } = acme;
+    expect(await instructionsWith({ "x-api-key": acme.memberKey })).toContain(
+      `Calls act as the user ${JSON.stringify(member.name)} (user_uuid ${member.uuid}, person_uuid ${member.person_uuid})`,
+    );
+    expect(await instructionsWith({ "x-api-key": acme.key, "x-service-user-id": admin.uuid })).toContain(`(user_uuid ${admin.uuid}, person_uuid ${admin.person_uuid})`);
+  });
+
+  it("say when the calls act tenant-wide, as no user", async () => {
+    const instructions = await instructionsWith({ "x-api-key": acme.key });
+    expect(instructions).toContain("Calls act tenant-wide, as no user");
+    expect(instructions).not.toContain("user_uuid ");
   });
 });

@@ -7,7 +7,7 @@
  * and every other MCP request counts itself. GET and DELETE answer 405: the server is stateless and
  * opens no event streams.
  */
-import type { ApiKeyOwner } from "@rapport/store";
+import type { ApiKeyOwner, User } from "@rapport/store";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { publicBaseUrl } from "../openapi/serve-openapi-document.js";
@@ -15,7 +15,8 @@ import { API_KEY_HEADER, authenticateKey, resolveUserContext, USER_HEADER } from
 import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
 import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
-import { createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
+import { ACTING_USER_KEY, createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
+import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
 import { MCP_SCOPES, readOnlyReason } from "./mcp-scopes.js";
 import { readMcpMessage } from "./read-mcp-message.js";
@@ -86,6 +87,9 @@ function isKnownToolCall(message: unknown, toolNames: ReadonlySet<string>): bool
   const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
   return method === "tools/call" && typeof params?.name === "string" && toolNames.has(params.name);
 }
+
+/** The user context's identity, as the instructions name it; null for a tenant-wide call. */
+const actingUserOf = (user: User | null): ActingUser | null => (user ? { uuid: user.uuid, person_uuid: user.person_uuid, name: user.name } : null);
 
 export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
@@ -174,7 +178,11 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
           token: "",
           clientId: owner.key.uuid,
           scopes: [],
-          extra: { [TOOL_CALLER_KEY]: callTool, [TOOL_SELECTION_KEY]: selections.get(context.req.raw)?.selection },
+          extra: {
+            [TOOL_CALLER_KEY]: callTool,
+            [TOOL_SELECTION_KEY]: selections.get(context.req.raw)?.selection,
+            [ACTING_USER_KEY]: actingUserOf(context.get("auth").user),
+          },
         },
       });
       // A 2025-era answer is a stream whose headers would leave before the tool call has run; a stateless tool call's

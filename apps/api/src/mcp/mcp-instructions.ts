@@ -1,0 +1,43 @@
+/**
+ * @module
+ * What the MCP server tells a client at initialize (`instructions`): how tools map to the API, how to read their
+ * answers, and whom the calls act as, since "me" in a user's request must become a UUID argument.
+ */
+import type { User } from "@rapport/store";
+
+/** Answer fields that are always a fraction from 0.0 to 1.0, named once in the instructions. */
+export const UNIT_INTERVAL_FIELDS = ["rq", "path_power", "path_power_score", "connection_score"] as const;
+
+/** Answer fields that are always 0 to 100. */
+export const PERCENT_FIELDS = ["rq_pretty", "connection_score_pretty", "score_display", "priority_score", "probability", "percentage"] as const;
+
+/** What every client is told, whoever calls. */
+export const INSTRUCTIONS =
+  "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
+  "Each tool is one REST operation of the Rapport API (its description ends with the HTTP method and path); " +
+  "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
+  "Times named *_at are Unix epoch milliseconds; date filters take ISO 8601. " +
+  // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
+  `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
+  `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
+  "Every field is described in the OpenAPI document at /v1/openapi.json.";
+
+/** The part of a user the instructions name. */
+export type ActingUser = Pick<User, "uuid" | "person_uuid" | "name">;
+
+/**
+ * The instructions for a client whose calls act as `user` (null: tenant-wide, as no user). No tool says who the
+ * caller is, so without this an agent asked to "assign it to me" or for "my relationships" has no UUID to send.
+ *
+ * @example
+ * instructionsFor({ uuid: "c55a…", person_uuid: "84aa…", name: "Avery Stone" }) // INSTRUCTIONS + " Calls act as the user \"Avery Stone\" ..."
+ */
+export function instructionsFor(user: ActingUser | null): string {
+  const caller = user
+    ? `Calls act as the user ${JSON.stringify(user.name)} (user_uuid ${user.uuid}, person_uuid ${user.person_uuid}): ` +
+      "when the request says me or my, send that user_uuid where an argument takes a user (assignee_user_uuid, " +
+      "listUserRelationships' user_uuid, owner_user_uuid) and that person_uuid where it takes a person."
+    : "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused; " +
+      "listUsers names the tenant's users.";
+  return `${INSTRUCTIONS} ${caller}`;
+}
