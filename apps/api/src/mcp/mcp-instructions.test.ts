@@ -9,19 +9,19 @@ import type { JsonSchema } from "../openapi/json-schema.js";
 import { operations } from "../routes/operations.js";
 import { postMcpMessage } from "../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { INSTRUCTIONS, PERCENT_FIELDS, UNIT_INTERVAL_FIELDS } from "./mcp-instructions.js";
+import { INSTRUCTIONS, ISO_TEXT_TIME_FIELDS, PERCENT_FIELDS, UNIT_INTERVAL_FIELDS } from "./mcp-instructions.js";
 
-/** Every described numeric property of the documented answers, as `name: description`. */
-function describedNumbers(): Array<{ name: string; description: string }> {
-  const found: Array<{ name: string; description: string }> = [];
+/** Every property of the documented answers: its name, types and description. */
+function answerFields(): Array<{ name: string; types: unknown[]; description: unknown }> {
+  const found: Array<{ name: string; types: unknown[]; description: unknown }> = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (node === null || typeof node !== "object") return;
     for (const [keyword, value] of Object.entries(node as JsonSchema)) {
       if (keyword === "properties") {
         for (const [name, property] of Object.entries(value as Record<string, JsonSchema>)) {
-          const types = [property.type].flat();
-          if ((types.includes("number") || types.includes("integer")) && typeof property.description === "string") found.push({ name, description: property.description });
+          const alternatives = Array.isArray(property.anyOf) ? (property.anyOf as JsonSchema[]) : [property];
+          found.push({ name, types: alternatives.flatMap((alternative) => [alternative.type].flat()), description: property.description });
         }
       }
       visit(value);
@@ -31,6 +31,12 @@ function describedNumbers(): Array<{ name: string; description: string }> {
   for (const pathItem of Object.values(document.paths)) for (const operation of Object.values(pathItem)) visit(operation.responses);
   return found;
 }
+
+/** Every described numeric property of the documented answers. */
+const describedNumbers = () =>
+  answerFields().flatMap(({ name, types, description }) =>
+    (types.includes("number") || types.includes("integer")) && typeof description === "string" ? [{ name, description }] : [],
+  );
 
 describe("the MCP server's instructions", () => {
   it("name the scale of every answer field they list, as the document describes it", () => {
@@ -46,6 +52,12 @@ describe("the MCP server's instructions", () => {
       for (const { description } of described) expect(description, name).toMatch(/0-100|round\(100 × /);
     }
     expect(INSTRUCTIONS).toContain("rq, path_power, path_power_score, connection_score");
+  });
+
+  it("name every *_at answer field that is ISO 8601 text, since the rest are epoch milliseconds", () => {
+    const textTimes = new Set(answerFields().flatMap(({ name, types }) => (name.endsWith("_at") && types.includes("string") ? [name] : [])));
+    expect([...textTimes].sort()).toEqual([...ISO_TEXT_TIME_FIELDS].sort());
+    expect(INSTRUCTIONS).toContain(`except ${ISO_TEXT_TIME_FIELDS.join(", ")} in AI summaries and recommended paths, which are ISO 8601 text`);
   });
 });
 

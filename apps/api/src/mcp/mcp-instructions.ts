@@ -11,12 +11,16 @@ export const UNIT_INTERVAL_FIELDS = ["rq", "path_power", "path_power_score", "co
 /** Answer fields that are always 0 to 100. */
 export const PERCENT_FIELDS = ["rq_pretty", "connection_score_pretty", "score_display", "priority_score", "probability", "percentage"] as const;
 
+/** The `*_at` answer fields that are ISO 8601 text rather than epoch milliseconds (AI summaries, recommended paths). */
+export const ISO_TEXT_TIME_FIELDS = ["generated_at", "last_seen_at", "last_interaction_at", "last_engaged_at"] as const;
+
 /** What every client is told, whoever calls. */
 export const INSTRUCTIONS =
   "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
   "Each tool is one REST operation of the Rapport API (its description ends with the HTTP method and path); " +
   "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
-  "Times named *_at are Unix epoch milliseconds; date filters take ISO 8601. " +
+  `Times named *_at are Unix epoch milliseconds, except ${ISO_TEXT_TIME_FIELDS.join(", ")} in AI summaries and recommended paths, ` +
+  "which are ISO 8601 text (as the specification types them); date filters take ISO 8601. " +
   // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
   `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
   `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
