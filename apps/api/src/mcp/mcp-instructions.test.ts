@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
 import { operations } from "../routes/operations.js";
+import { buildMcpTools } from "./mcp-tools.js";
 import { postMcpMessage } from "../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { INSTRUCTIONS, ISO_TEXT_TIME_FIELDS, PERCENT_FIELDS, UNIT_INTERVAL_FIELDS } from "./mcp-instructions.js";
+import { CHANGE_FILTERS, INSTRUCTIONS, ISO_TEXT_TIME_FIELDS, PERCENT_FIELDS, UNIT_INTERVAL_FIELDS } from "./mcp-instructions.js";
 
 /** Every property of the documented answers: its name, types and description. */
 function answerFields(): Array<{ name: string; types: unknown[]; description: unknown }> {
@@ -58,6 +59,20 @@ describe("the MCP server's instructions", () => {
     const textTimes = new Set(answerFields().flatMap(({ name, types }) => (name.endsWith("_at") && types.includes("string") ? [name] : [])));
     expect([...textTimes].sort()).toEqual([...ISO_TEXT_TIME_FIELDS].sort());
     expect(INSTRUCTIONS).toContain(`except ${ISO_TEXT_TIME_FIELDS.join(", ")} in AI summaries and recommended paths, which are ISO 8601 text`);
+  });
+});
+
+describe("the instructions' list of change filters", () => {
+  it("names tools and arguments that exist, and every list tool that filters by a change time", () => {
+    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    for (const { tool, argument } of CHANGE_FILTERS) {
+      expect(Object.keys(tools.find((candidate) => candidate.name === tool)?.inputSchema.properties ?? {}), tool).toContain(argument);
+      expect(INSTRUCTIONS).toContain(`${tool} ${argument}=`);
+    }
+    const filtering = tools.filter((tool) => Object.keys(tool.inputSchema.properties ?? {}).some((argument) => ["since", "modified_since", "updated_after"].includes(argument)));
+    // A company's opportunities are the opportunity list narrowed to one company.
+    const named = new Set<string>([...CHANGE_FILTERS.map(({ tool }) => tool), "listCompanyOpportunities"]);
+    expect(filtering.map((tool) => tool.name).filter((name) => !named.has(name))).toEqual([]);
   });
 });
 

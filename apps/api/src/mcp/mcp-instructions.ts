@@ -14,6 +14,20 @@ export const PERCENT_FIELDS = ["rq_pretty", "connection_score_pretty", "score_di
 /** The `*_at` answer fields that are ISO 8601 text rather than epoch milliseconds (AI summaries, recommended paths). */
 export const ISO_TEXT_TIME_FIELDS = ["generated_at", "last_seen_at", "last_interaction_at", "last_engaged_at"] as const;
 
+/**
+ * The tools that answer "what changed since …", with the argument each takes the time in (three names, so an agent
+ * guessing one tool's from another's wastes a call).
+ */
+export const CHANGE_FILTERS = [
+  { tool: "listActivity", argument: "since", what: "emails and meetings" },
+  { tool: "listPersons", argument: "modified_since", what: "persons" },
+  { tool: "listCompanies", argument: "modified_since", what: "companies" },
+  { tool: "listOpportunities", argument: "updated_after", what: "opportunities" },
+  { tool: "listNotes", argument: "updated_after", what: "notes" },
+  { tool: "listTasks", argument: "updated_after", what: "tasks" },
+  { tool: "listDeletions", argument: "since", what: "deleted records" },
+] as const;
+
 /** What every client is told, whoever calls. */
 export const INSTRUCTIONS =
   "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
@@ -24,7 +38,9 @@ export const INSTRUCTIONS =
   // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
   `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
   `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
-  "Every field is described in the OpenAPI document at /v1/openapi.json.";
+  "Every field is described in the OpenAPI document at /v1/openapi.json. " +
+  `What changed since a time: ${CHANGE_FILTERS.map(({ tool, argument, what }) => `${tool} ${argument}= (${what})`).join(", ")}; ` +
+  "new emails and meetings do not count as a change of a person or company.";
 
 /** The part of a user the instructions name. */
 export type ActingUser = Pick<User, "uuid" | "person_uuid" | "name">;
