@@ -487,6 +487,9 @@ describe("a tool call as a request", () => {
     expect(description("listPersons")).toContain(
       "filter with name (every word must appear in the person's name), then ask GET /v1/persons/{person_uuid}/recommended-paths (tool getPersonRecommendedPaths) who on the team knows them best.",
     );
+    expect(description("listCompanies")).toContain(
+      "filter with name (a case-insensitive substring), then ask GET /v1/companies/{company_uuid}/recommended-paths (tool getCompanyRecommendedPaths) for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower (tool getCompanyPathPower) for how strongly the team is connected.",
+    );
     expect(description("getImport")).toMatch(/\(GET \/v1\/imports\/\{import_uuid\}\)$/);
   });
 
