@@ -490,6 +490,7 @@ describe("a tool call as a request", () => {
     expect(description("listCompanies")).toContain(
       "filter with name (a case-insensitive substring), then ask GET /v1/companies/{company_uuid}/recommended-paths (tool getCompanyRecommendedPaths) for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower (tool getCompanyPathPower) for how strongly the team is connected.",
     );
+    expect(description("listActivity")).toContain("Participants are person uuids: GET /v1/persons?uuids=... (tool listPersons) names up to 100 of them in one call.");
     expect(description("getImport")).toMatch(/\(GET \/v1\/imports\/\{import_uuid\}\)$/);
   });
 

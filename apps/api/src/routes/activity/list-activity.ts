@@ -19,7 +19,7 @@ export const listActivity = defineOperation({
   area: "Activity",
   summary: "List the tenant's activity feed",
   description:
-    "The tenant's emails and confirmed meetings in the order Rapport recorded them (by sequence, oldest first), each with its participants, internal users marked; metadata only. Use it to learn what happened since your last poll: new activity does not move a person's or company's service_updated_at. " +
+    "The tenant's emails and confirmed meetings in the order Rapport recorded them (by sequence, oldest first), each with its participants, internal users marked; metadata only. Participants are person uuids: GET /v1/persons?uuids=... names up to 100 of them in one call. Use it to learn what happened since your last poll: new activity does not move a person's or company's service_updated_at. " +
     "Poll like this: the first time, pass since (or nothing, for everything) and follow next_cursor until has_more is false; store the sequence of the last item you processed; next time pass after_sequence with it and scan again. " +
     "Nothing recorded meanwhile is missed or listed twice, an email ingested late with an old sent_at included: order and after_sequence follow recording, not sent_at or start times. " +
     "A meeting written again (rescheduled, attendees changed), or an email or meeting whose participants a person merge or erasure changed, takes a new sequence and is listed again, so process items by uuid. " +
