@@ -533,6 +533,10 @@ describe("a tool call as a request", () => {
     expect(buildToolRequest(getPersonTool!, {}, "http://rapport.test", {})).toEqual({
       error: "argument 'person_uuid' is required: getPerson needs it for GET /v1/persons/{person_uuid}",
     });
+    // The UUID sent under another name: the message says that name is not one the tool takes.
+    expect(buildToolRequest(getPersonTool!, { uuid: "06efa435-6c62-4cb7-9770-f221a0bcd7c6", id: "x" }, "http://rapport.test", {})).toEqual({
+      error: "argument 'person_uuid' is required: getPerson needs it for GET /v1/persons/{person_uuid}; 'uuid', 'id' are not arguments of getPerson",
+    });
   });
 
   it("points body fields given as flat arguments at `body`, and still sends query parameters and typos to the operation", () => {

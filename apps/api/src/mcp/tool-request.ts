@@ -48,7 +48,12 @@ export function buildToolRequest(
     if (text === "." || text === "..") problem ??= `argument '${name}' must not be '${text}'`;
     return encodeURIComponent(text);
   });
-  if (problem !== null) return { error: problem };
+  if (problem !== null) {
+    // An agent that sent the UUID under another name (`uuid`, `id`) should read that this name is not taken.
+    const untaken = Object.keys(args).filter((name) => !route.pathParameters.includes(name) && !route.queryParameters.includes(name) && !(name === BODY_ARGUMENT && route.hasBody));
+    const quoted = untaken.map((name) => `'${name}'`).join(", ");
+    return { error: untaken.length === 0 ? problem : `${problem}; ${quoted} ${untaken.length === 1 ? "is not an argument" : "are not arguments"} of ${tool.name}` };
+  }
 
   const misplaced = Object.keys(args).filter(
     (name) => route.bodyFields.includes(name) && !route.pathParameters.includes(name) && !route.queryParameters.includes(name),
