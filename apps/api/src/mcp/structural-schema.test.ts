@@ -37,6 +37,14 @@ describe("structuralSchema", () => {
     });
   });
 
+  it("keeps oneOf alternatives as anyOf, since alternatives told apart by a pattern would overlap without it", () => {
+    const documented = { oneOf: [{ type: "string", pattern: "^a" }, { type: "string", pattern: "^b" }], anyOf: [{ type: "string" }, { type: "null" }] };
+    const structure = structuralSchema(documented);
+    expect(structure).toEqual({ allOf: [{ anyOf: [{ type: "string" }, { type: "string" }] }], anyOf: [{ type: "string" }, { type: "null" }] });
+    const check = new Ajv2020({ strict: true, allErrors: true, validateFormats: false }).compile(structure);
+    expect([check("abc"), check("bcd"), check(1)]).toEqual([true, true, false]);
+  });
+
   it("accepts what the documented schema accepts and still refuses a missing field or a wrong type", () => {
     const check = new Ajv2020({ strict: true, allErrors: true, validateFormats: false }).compile(structuralSchema(documented));
     const valid = { uuid: "u", description: null, rq: 0.5, tags: ["a"], counts: { a: 1 }, owner: { uuid: "u" }, kind: "USER" };
