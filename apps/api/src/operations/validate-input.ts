@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { badRequest } from "../platform/errors/api-error.js";
+import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
 import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
@@ -51,7 +52,7 @@ export function parseInput<Schema extends z.ZodType>(
   throw badRequest(issue ? describeIssue(schema, location, issue) : `${location}: invalid`);
 }
 
-/** Collects query parameters, rejecting names the operation does not take and repeated names. */
+/** Collects query parameters, rejecting names the operation does not take, repeated names and NUL characters. */
 export function collectQuery(
   schema: z.ZodObject<z.ZodRawShape> | undefined,
   queries: Record<string, string[]>,
@@ -65,6 +66,7 @@ export function collectQuery(
       throw badRequest(`unknown query parameter '${name}'${meant ? ` (did you mean '${meant}'?)` : ""}; this operation accepts: ${accepted}`);
     }
     if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);
+    if (holdsNulCharacter(values[0] ?? "")) throw badRequest(`query parameter '${name}': ${NUL_CHARACTER_PROBLEM}`);
     collected[name] = values[0] ?? "";
   }
   return collected;

@@ -26,11 +26,19 @@ describe("jsonNestingProblem", () => {
     expect(jsonNestingProblem(JSON.parse('{"constructor":{"prototype":1}}'))).toBeNull();
   });
 
+  it("refuses the NUL character in any string or field name, naming where it is", () => {
+    expect(jsonNestingProblem({ name: "Jo\u0000rdan" })).toBe("body field 'name': text must not contain the NUL character (U+0000)");
+    expect(jsonNestingProblem({ persons: [{ emails: ["a@b.c", "\u0000"] }] })).toMatch(/^body field 'persons\.0\.emails\.1': text must not/);
+    expect(jsonNestingProblem("\u0000")).toMatch(/^body: text must not contain the NUL/);
+    expect(jsonNestingProblem({ "a\u0000": 1 })).toMatch(/a field's name: text must not contain the NUL/);
+    expect(jsonNestingProblem({ name: "Jordan \u0001 Blake", note: "line\nbreak" })).toBeNull();
+  });
+
   it("depends only on the depth: any JSON value nested within the limit passes, wrapped past it fails", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 20 }), (value, wraps) => {
         const parsed = JSON.parse(JSON.stringify(value)) as unknown;
-        if (JSON.stringify(value).includes('"__proto__"')) return;
+        if (JSON.stringify(value).includes('"__proto__"') || JSON.stringify(value).includes("\\u0000")) return;
         expect(jsonNestingProblem(nested(wraps, parsed))).toBeNull();
         expect(jsonNestingProblem(nested(MAX_JSON_DEPTH, [parsed]))).toMatch(/levels deep/);
       }),

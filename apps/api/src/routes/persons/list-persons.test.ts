@@ -186,6 +186,15 @@ describe("GET /v1/persons filters", () => {
     expect(repeated.body.error).toMatch(/given 2 times/);
   });
 
+  it("answers 400 for a NUL character, which SQLite's text functions take for the end of the text", async () => {
+    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Jordan Blake" });
+    for (const query of ["?name=%00%00%00", "?name=%00", "?name=jor%00dan"]) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(400);
+      expect(body.error, query).toBe("query parameter 'name': text must not contain the NUL character (U+0000)");
+    }
+  });
+
   it("never shows another tenant's persons", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const secret = await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Secret Person" });

@@ -76,6 +76,8 @@ describe("POST /v1/persons", () => {
       [{ name: "X", primary_company_uuid: "00000000-0000-4000-8000-000000000000" }, /company 00000000-0000-4000-8000-000000000000 does not exist/],
       [{ name: "X", affiliations: [{ company_uuid: "00000000-0000-4000-8000-000000000000", is_current: true, ended_on: "2020-01-01" }] }, /current affiliation.*has no ended_on/],
       [{ name: "X", is_internal: true }, /is_internal/],
+      [{ name: "Jo\u0000rdan" }, /^body field 'name': text must not contain the NUL character \(U\+0000\)$/],
+      [{ name: "X", emails: ["x\u0000@example.com"] }, /^body field 'emails\.0': text must not contain the NUL character/],
       [{ name: "X", email: "x@example.com" }, /^body: unknown field 'email' \(did you mean 'emails'\?\); accepted here: name, first_name, last_name, emails,/],
     ];
     for (const [body, message] of cases) {
