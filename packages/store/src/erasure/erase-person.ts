@@ -34,19 +34,14 @@ import { ROWS_PER_ERASURE_STATEMENT } from "./rows-per-erasure-statement.js";
 export async function erasePerson(context: RepositoryContext, tenantUuid: string, personUuid: string): Promise<boolean> {
   // A heavy contact's erasure takes seconds: on a connection of its own, other requests' reads go on meanwhile.
   const db = context.longWrites?.db() ?? context.db;
-  const resumeCheckpoints = context.longWrites?.pauseCheckpoints();
-  try {
-    const changes = await withTransaction(db, (transaction) =>
-      withSecureDelete(transaction, () => eraseInTransaction(context, transaction, tenantUuid, personUuid)),
-    );
-    if (changes === null) return false;
-    context.longWrites?.committed();
-    for (const change of changes) context.emit(tenantUuid, change);
-    await context.afterErasureCommitted?.();
-    return true;
-  } finally {
-    resumeCheckpoints?.();
-  }
+  const changes = await withTransaction(db, (transaction) =>
+    withSecureDelete(transaction, () => eraseInTransaction(context, transaction, tenantUuid, personUuid)),
+  );
+  if (changes === null) return false;
+  context.longWrites?.committed();
+  for (const change of changes) context.emit(tenantUuid, change);
+  await context.afterErasureCommitted?.();
+  return true;
 }
 
 async function eraseInTransaction(

@@ -31,12 +31,11 @@ export interface RepositoryContext {
   /**
    * A connection of its own for a write transaction that takes seconds (sqlite/long-write-connection.ts), so that
    * other requests do not wait for it, and what to call once such a transaction committed (the store's connection
-   * forgets what it remembered). Absent in transactions and for an in-memory database. `pauseCheckpoints` stops the
-   * store's connection from checkpointing at its commits until the returned function is called: a write that waited
-   * for the long one would otherwise commit right after it and copy its whole WAL into the file in the event loop's
-   * thread (3.6 s after a heavy erasure at scale L), before the checkpoint off that thread (`afterErasureCommitted`).
+   * forgets what it remembered). Absent in transactions and for an in-memory database. No connection of the store
+   * checkpoints at its commits (sqlite/background-checkpoints.ts), so none copies the long write's WAL into the file
+   * on the event loop afterwards.
    */
-  longWrites?: { db(): Kysely<Database>; committed(): void; pauseCheckpoints(): () => void };
+  longWrites?: { db(): Kysely<Database>; committed(): void };
   /**
    * What follows a person erasure's commit: the WAL's truncation (sqlite/wal-truncation.ts). Absent in a caller's
    * transaction (`store.transaction`), which runs it after its own commit.

@@ -43,8 +43,8 @@ import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
-import { checkpointOffThread } from "./checkpoint-off-thread.js";
-import { createCheckpointPauses } from "./checkpoint-pauses.js";
+import { startBackgroundCheckpoints } from "./background-checkpoints.js";
+import { createCheckpointWorker } from "./checkpoint-worker.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
 import { createWalTruncation } from "./wal-truncation.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
@@ -73,10 +73,16 @@ export interface SqliteStoreOptions {
    * given back under pressure). An I/O error on a mapped page stops the process instead of failing a query.
    */
   mmapBytes?: number;
+  /**
+   * Milliseconds between two of the store's WAL checkpoints (default 250). They run on a worker thread with a
+   * connection of its own, never in a commit (sqlite/background-checkpoints.ts); the WAL starts over once about
+   * 40 MB of it are copied, so it holds about that plus what is written in one interval. Ignored for `:memory:`.
+   */
+  checkpointIntervalMs?: number;
 }
 
-/** WAL pages after which a commit of the store's connection checkpoints (about 40 MB; SQLite's default is 1,000). */
-const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+/** WAL frames (pages) past which a background checkpoint also restarts the WAL: about 40 MB. */
+const WAL_RESTART_PAGES = 10_000;
 
 /** Builds the repositories over a database handle (the root one, or a transaction). */
 function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>, path: string): Store {
@@ -164,9 +170,12 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
  * const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
-  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0 } = options;
+  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, checkpointIntervalMs = 250 } = options;
   if (!Number.isSafeInteger(mmapBytes) || mmapBytes < 0) {
     throw new InvalidInputError(`createSqliteStore: expecting "mmapBytes" to be a whole number of bytes, got ${String(mmapBytes)}`);
+  }
+  if (!Number.isFinite(checkpointIntervalMs) || checkpointIntervalMs <= 0) {
+    throw new InvalidInputError(`createSqliteStore: expecting "checkpointIntervalMs" to be a positive number of milliseconds, got ${String(checkpointIntervalMs)}`);
   }
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
@@ -187,9 +196,9 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     // address written again) is not left in the pages' free space, where the erasure cannot find it. Erasures
     // turn it fully on (erasure/with-secure-delete.ts), freed pages included.
     sqlite.pragma("secure_delete = FAST");
-    // Checkpoints (each syncs the database file) after about 40 MB of WAL rather than 4 MB: a batch of
-    // 500 emails dirties thousands of index pages, and the default checkpointed after nearly every one.
-    sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    // No commit checkpoints: the one that crossed the threshold copied the WAL into the file on the event loop
+    // (85 ms at the median for a one-email write at 40 MB on a scale M tenant). A worker thread checkpoints instead.
+    sqlite.pragma("wal_autocheckpoint = 0");
     // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
     sqlite.pragma("cache_size = -65536");
     if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
@@ -211,11 +220,14 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   // outside Kysely, are kept for a later try instead.
   sqlite.pragma("busy_timeout = 0");
   const usageBuffer = createMonthlyUsageBuffer(sqlite);
-  const checkpointPauses = createCheckpointPauses(sqlite, WAL_AUTOCHECKPOINT_PAGES);
   // The file this connection opened, even if the process changes its working folder later.
   const filePath = path === ":memory:" ? null : resolve(path);
   const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath);
-  const walTruncation = createWalTruncation(db, filePath === null ? {} : { truncate: async () => (await checkpointOffThread(filePath)).busy === 0 });
+  const checkpointWorker = filePath === null ? null : createCheckpointWorker(filePath);
+  const backgroundCheckpoints = checkpointWorker
+    ? startBackgroundCheckpoints({ checkpoint: checkpointWorker.checkpoint, intervalMs: checkpointIntervalMs, restartAbovePages: WAL_RESTART_PAGES })
+    : null;
+  const walTruncation = createWalTruncation(db, checkpointWorker ? { truncate: async () => (await checkpointWorker.checkpoint("truncate")).busy === 0 } : {});
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -224,6 +236,9 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     usageBuffer.close();
     await walTruncation.close();
+    await backgroundCheckpoints?.close();
+    // Before the store's connection: the last connection to close checkpoints the WAL into the file and deletes it.
+    await checkpointWorker?.close();
     await longWriteConnection?.close();
     await db.destroy();
   };
@@ -250,7 +265,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       remembered: createRememberedReads(generations, createPersonChangeLog(sqlite)),
       usageBuffer,
       longWrites: longWriteConnection
-        ? { db: () => longWriteConnection.db(), committed: generations.forget, pauseCheckpoints: checkpointPauses.pause }
+        ? { db: () => longWriteConnection.db(), committed: generations.forget }
         : undefined,
       afterErasureCommitted: walTruncation.request,
     },

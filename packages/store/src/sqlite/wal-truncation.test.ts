@@ -7,11 +7,22 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { withStatementCache } from "./statement-cache.js";
-import { checkpointOffThread } from "./checkpoint-off-thread.js";
+import { createCheckpointWorker, type CheckpointWorker } from "./checkpoint-worker.js";
 import { createWalTruncation } from "./wal-truncation.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-wal-truncation-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const workers: CheckpointWorker[] = [];
+afterAll(async () => {
+  for (const worker of workers) await worker.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A truncation on a checkpoint worker, as the store's (closed with the tests). */
+async function truncateOffThread(file: string): Promise<boolean> {
+  const worker = createCheckpointWorker(file);
+  workers.push(worker);
+  return (await worker.checkpoint("truncate")).busy === 0;
+}
 
 /** A WAL database as the store opens one (5 s busy timeout, no checkpoint before 10,000 pages), with timers run by hand. */
 function openDatabase(name: string, truncate?: (path: string) => Promise<boolean>) {
@@ -117,11 +128,11 @@ describe("createWalTruncation", () => {
     }
   });
 
-  it("truncates on a worker thread when given checkpointOffThread, and retries while a reader holds it up", async () => {
+  it("truncates on a worker thread when given a checkpoint worker's, and retries while a reader holds it up", async () => {
     const calls: string[] = [];
     const { path, db, walTruncation, timers, write, walBytes } = openDatabase("off-thread.db", async (file) => {
       calls.push("worker");
-      return (await checkpointOffThread(file)).busy === 0;
+      return truncateOffThread(file);
     });
     const reader = new SqliteDatabase(path);
     try {
@@ -153,7 +164,7 @@ describe("createWalTruncation", () => {
     const gates: Array<() => void> = [];
     const { db, walTruncation, write, walBytes } = openDatabase(
       "queued.db",
-      (file) => new Promise<void>((resolve) => gates.push(resolve)).then(async () => (await checkpointOffThread(file)).busy === 0),
+      (file) => new Promise<void>((resolve) => gates.push(resolve)).then(() => truncateOffThread(file)),
     );
     const started = async (count: number) => {
       while (gates.length < count) await new Promise((resolve) => setTimeout(resolve, 1));

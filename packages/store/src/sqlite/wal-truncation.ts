@@ -25,7 +25,7 @@ export interface WalTruncation {
 export interface WalTruncationOptions {
   /**
    * One truncation: true when the WAL is empty after it. By default a checkpoint `truncate` on the store's connection
-   * (`db`), which holds the event loop for as long as it copies; a file's store gives `checkpointOffThread` instead.
+   * (`db`), which holds the event loop for as long as it copies; a file's store gives its checkpoint worker's instead (checkpoint-worker.ts).
    */
   truncate?: () => Promise<boolean>;
   /** Waits before each retry, in milliseconds; the last one repeats until a retry succeeds. */
