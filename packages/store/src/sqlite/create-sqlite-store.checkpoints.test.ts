@@ -69,6 +69,34 @@ describe("createSqliteStore's checkpoints", () => {
     }
   });
 
+  it("lets a backup copy exactly the commits before it while checkpoints and writes go on beside it", async () => {
+    const path = temporaryDatabasePath();
+    const store = await createSqliteStore({ path, checkpointIntervalMs: 5 });
+    try {
+      for (let index = 0; index < 30; index += 1) await store.settings.set(`before-${index}`, valueOfPages(100, index));
+      let during = 0;
+      const writes: Array<Promise<void>> = [];
+      const copy = await store.backup(join(path, "..", "copy.db"), {
+        onProgress: () => {
+          writes.push(store.settings.set(`during-${during}`, valueOfPages(50, during)));
+          during += 1;
+        },
+      });
+      await Promise.all(writes);
+      expect(during).toBeGreaterThan(1);
+      const copied = await createSqliteStore({ path: copy.path });
+      try {
+        expect(await copied.settings.get("before-29")).toBe(valueOfPages(100, 29));
+        expect(await copied.settings.get("during-0")).toBeNull();
+      } finally {
+        await copied.close();
+      }
+      expect(await store.settings.get(`during-${during - 1}`)).toBe(valueOfPages(50, during - 1));
+    } finally {
+      await store.close();
+    }
+  });
+
   it("leaves no WAL beside the file once closed, the last checkpoint's rows in the file", async () => {
     const path = temporaryDatabasePath();
     const store = await createSqliteStore({ path, checkpointIntervalMs: 20 });
