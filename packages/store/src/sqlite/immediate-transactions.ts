@@ -22,7 +22,7 @@ import {
   type QueryCompiler,
   type SqliteDialectConfig,
 } from "kysely";
-import { setImmediate, setTimeout as delay } from "node:timers/promises";
+import { setTimeout as delay } from "node:timers/promises";
 import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
 
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
@@ -72,14 +72,14 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
-    const { yieldAfterEachStatement = false, waitForLocksMs } = this.options;
-    if (!yieldAfterEachStatement && waitForLocksMs === undefined) return connection;
+    const { waitForLocksMs } = this.options;
+    if (waitForLocksMs === undefined) return connection;
     // Tried again while another connection's lock refuses it; only a refused statement pays for more than a `catch`.
     const retried = async <R>(query: CompiledQuery, error: unknown): Promise<QueryResult<R>> => {
       const refusedAt = performance.now();
       for (let tries = 0; ; tries += 1) {
         // Inside a transaction this connection holds the write lock: a refusal there is not one to wait out.
-        if (waitForLocksMs === undefined || this.#inTransaction || !isRefusedByLock(error)) throw error;
+        if (this.#inTransaction || !isRefusedByLock(error)) throw error;
         if (performance.now() - refusedAt >= waitForLocksMs) throw error;
         await delay(LOCK_RETRY_PAUSES_MS[Math.min(tries, LOCK_RETRY_PAUSES_MS.length - 1)]);
         try {
@@ -90,7 +90,6 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
       }
     };
     const execute = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-      if (waitForLocksMs === undefined) return connection.executeQuery<R>(query);
       // Kysely's SQLite connection throws synchronously: better-sqlite3 runs the statement in the call.
       try {
         return connection.executeQuery<R>(query).catch((error: unknown) => retried<R>(query, error));
@@ -98,26 +97,11 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
         return retried<R>(query, error);
       }
     };
-    if (!yieldAfterEachStatement) return { executeQuery: execute, streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize) };
-    return {
-      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        const result = await execute<R>(query);
-        // better-sqlite3 runs each statement synchronously, and Kysely's promises around it settle at once: a chain
-        // of statements never gives the event loop a turn, so no request is even read until it ends.
-        await setImmediate();
-        return result;
-      },
-      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-    };
+    return { executeQuery: execute, streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize) };
   }
 }
 
 export interface ImmediateTransactionsOptions {
-  /**
-   * Each statement is followed by a turn of the event loop (`setImmediate`): for a connection whose transactions run
-   * for seconds, so that the process goes on answering meanwhile.
-   */
-  yieldAfterEachStatement?: boolean;
   /**
    * A statement outside a transaction (a transaction's `begin` included) that another connection's lock refuses is
    * tried again after short pauses until this long has passed since the first refusal, then fails with SQLite's

@@ -1,11 +1,15 @@
 /** @module Test helpers: the SQL a store call prepares, and the plan SQLite gives a statement. */
+import { Worker } from "node:worker_threads";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { expect, vi } from "vitest";
 import type { Database } from "../database-schema.js";
 import { migrations } from "../sqlite/migrations/index.js";
 
-/** The SQL that `read` prepares (a statement the driver prepared earlier in the process does not show). */
+/**
+ * The SQL that `read` prepares (a statement the driver prepared earlier in the process does not show), and every
+ * statement it sends to a connection on a worker thread.
+ */
 export async function preparedDuring(read: () => Promise<unknown>): Promise<string[]> {
   const statements: string[] = [];
   const prepare = SqliteDatabase.prototype.prepare;
@@ -13,10 +17,18 @@ export async function preparedDuring(read: () => Promise<unknown>): Promise<stri
     statements.push(source);
     return prepare.call(this, source);
   });
+  // A connection on a worker thread (sqlite/worker-thread-dialect.ts) is sent its statements' SQL.
+  const postMessage = Worker.prototype.postMessage;
+  const workerSpy = vi.spyOn(Worker.prototype, "postMessage").mockImplementation(function (this: Worker, message: unknown, ...rest: unknown[]) {
+    const sql = (message as { sql?: unknown } | null)?.sql;
+    if (typeof sql === "string") statements.push(sql);
+    return postMessage.call(this, message, ...(rest as []));
+  });
   try {
     await read();
   } finally {
     spy.mockRestore();
+    workerSpy.mockRestore();
   }
   return statements;
 }
