@@ -25,6 +25,8 @@ export const CHANGE_FILTERS = [
   { tool: "listOpportunities", argument: "updated_after", what: "opportunities" },
   { tool: "listNotes", argument: "updated_after", what: "notes" },
   { tool: "listTasks", argument: "updated_after", what: "tasks" },
+  { tool: "listUsers", argument: "updated_after", what: "users: a deactivation moves scores" },
+  { tool: "listEntityLists", argument: "updated_after", what: "lists and their members" },
   { tool: "listDeletions", argument: "since", what: "deleted records" },
 ] as const;
 
