@@ -350,7 +350,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       }
       expect(readFileSync(path).equals(before), path).toBe(true);
     }
-    const blocked = await rapport("--db", join(folder, "corrupt.db", "inside", "rapport.db"), "tenants", "list");
+    const blocked = await rapport("--db", join(folder, "corrupt.db", "inside", "rapport.db"), "tenants", "create", "--name", "Blocked");
     expect(blocked).toMatchObject({ code: 1, stderr: `rapport: cannot create the folder ${join(folder, "corrupt.db", "inside")} for the database ${chosen}: ENOTDIR; name a SQLite file in a folder you can write\n` });
   });
 

@@ -11,7 +11,7 @@ import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
-import { openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { createDatabaseFileIfMissing, createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
 
 interface GlobalOptions {
@@ -31,11 +31,19 @@ function optionText(value: string, option: string, max: number): string {
   return text;
 }
 
-/** Opens the store for one command and always closes it. */
-async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>): Promise<T> {
+/**
+ * Opens the store for one command and always closes it. Only `mayCreate` (tenants create, the first command of a
+ * fresh install) makes a database where there is none, and says so; the others refuse a missing file.
+ */
+async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>, { mayCreate = false } = {}): Promise<T> {
   const options = command.optsWithGlobals<GlobalOptions>();
-  const path = resolveDatabasePath(options.db);
-  const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const path = mayCreate ? resolveDatabasePath(options.db) : existingDatabasePath(options.db);
+  let created = false;
+  const store = await openingDatabase(path, () => {
+    created = mayCreate && createDatabaseFileIfMissing(path);
+    return createSqliteStore({ path });
+  });
+  if (created) process.stderr.write(createdDatabaseNotice(path));
   try {
     return await work(store, options);
   } finally {
@@ -65,7 +73,7 @@ export async function createTenant(options: { name: string; tier: Tier; perSecon
     printResult(global, { ...tenant, limits }, () => [
       `created tenant ${tenant.uuid} "${tenant.name}" (${tenant.tier}: ${limits.perSecond} req/s per key, ${limits.monthly} req/month)`,
     ]);
-  });
+  }, { mayCreate: true });
 }
 
 export async function listTenants(command: Command): Promise<void> {

@@ -79,7 +79,7 @@ describe("rapport backup", { timeout: 60_000 }, () => {
 
   it.skipIf(unwritable === null)("fails in one line, writing nothing, for an unwritable or missing folder and a missing database", async () => {
     const database = join(folder, "small.db");
-    expect((await rapport(database, "tenants", "list")).code).toBe(0);
+    expect((await rapport(database, "seed", "demo")).code).toBe(0);
     const intoUnwritable = await rapport(database, "backup", "--to", join(unwritable!, "copy.db"));
     expect(intoUnwritable).toEqual({ code: 1, stdout: "", stderr: `rapport: cannot write in the folder ${unwritable} (EACCES)\n` });
     expect(readdirSync(unwritable!).filter((name) => name.includes("copy.db"))).toEqual([]);
@@ -90,7 +90,7 @@ describe("rapport backup", { timeout: 60_000 }, () => {
     const missingDatabase = join(folder, "never-created.db");
     const fromMissing = await rapport(missingDatabase, "backup", "--to", join(folder, "copy-of-nothing.db"));
     expect(fromMissing.code).toBe(1);
-    expect(fromMissing.stderr).toBe(`rapport: no database at ${missingDatabase} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db)\n`);
+    expect(fromMissing.stderr).toBe(`rapport: no database at ${missingDatabase} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`);
     expect(readdirSync(folder).filter((name) => name.startsWith("never-created") || name.startsWith("copy-of-nothing"))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
@@ -60,6 +60,9 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>): 
       const folder = (error as NodeJS.ErrnoException).path ?? dirname(path);
       throw new CliError(`cannot create the folder ${folder} for the database ${chosen}: ${code}; name a SQLite file in a folder you can write`);
     }
+    if (syscall === "open" && FOLDER_FAILURES.has(code)) {
+      throw new CliError(`cannot create the database file ${path} ${chosen}: ${code}; name a SQLite file in a folder you can write`);
+    }
     const failure = openFailure(code);
     if (failure === undefined) throw error;
     const what = code.startsWith("SQLITE_CANTOPEN") ? `${failure} ${path}` : `${path} ${failure}`;
@@ -68,15 +71,45 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>): 
   }
 }
 
+/** The commands that may create a database where there is none; every other one refuses a missing file. */
+export const CREATING_COMMANDS = "rapport serve, rapport tenants create and rapport seed demo";
+
 /**
- * The database path the global options choose, for a command that needs the database to exist already (a backup, a
- * key rotation, a revocation): opening a missing file would create an empty database and act on it. A CliError
- * naming the path and how it was chosen when there is no file.
+ * The database path the global options choose, for a command that needs the database to exist already (every
+ * command but those of CREATING_COMMANDS): opening a missing file would create an empty database and act on it,
+ * so a mistyped --db would list no tenants, or write a key nobody's server reads. A CliError naming the path and
+ * how it was chosen when there is no file.
  */
 export function existingDatabasePath(option: string | undefined, { allowMemory = false } = {}): string {
   const path = resolveDatabasePath(option);
   if (path === ":memory:" ? !allowMemory : !existsSync(path)) {
-    throw new CliError(`no database at ${path} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`);
+    throw new CliError(
+      `no database at ${path} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH}); check the path: only ${CREATING_COMMANDS} create one`,
+    );
   }
   return path;
+}
+
+/**
+ * For a command that may create the database (CREATING_COMMANDS), run inside `openingDatabase`: when there is no
+ * file at `path`, creates its folder and an empty file readable and writable by its owner only (SQLite gives its
+ * -wal and -shm files the database file's mode, and the database holds personal data, key hashes and the OAuth
+ * signing keys), which SQLite then makes a database. Whether it created the file, so the command can say so.
+ */
+export function createDatabaseFileIfMissing(path: string): boolean {
+  if (path === ":memory:" || existsSync(path)) return false;
+  mkdirSync(dirname(path), { recursive: true });
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch (error) {
+    // Created meanwhile by another process: opened as it is.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  return true;
+}
+
+/** The line a creating command prints on stderr when it created the database: a mistyped path shows at once. */
+export function createdDatabaseNotice(path: string): string {
+  return `rapport: no database was at ${path}: created a new, empty one (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})\n`;
 }

@@ -11,7 +11,7 @@ import { defaultWindow, ImportRequestError, type ImportRequest } from "../import
 import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { CliError, printResult } from "./cli-output.js";
-import { openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { createImportProgressDisplay } from "./import-progress.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
@@ -77,7 +77,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     map: options.map,
     given: [...(options.since !== undefined ? (["since"] as const) : []), ...(options.until !== undefined ? (["until"] as const) : [])],
   };
-  const path = resolveDatabasePath(global.db);
+  const path = existingDatabasePath(global.db);
   const store = await openingDatabase(path, () => createSqliteStore({ path }));
   const controller = new AbortController();
   const onSignal = () => {

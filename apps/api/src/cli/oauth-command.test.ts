@@ -22,7 +22,7 @@ describe("rapport oauth rotate-keys", () => {
 
   it("prints the new key, the keys still verifying, and that running servers follow", async () => {
     const database = join(folder, "rotated.db");
-    expect((await runRapport(database, "tenants", "list")).code).toBe(0);
+    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
     const first = await runRapport(database, "--json", "oauth", "rotate-keys");
     const { signing_keys: firstKeys } = JSON.parse(first.stdout) as { signing_keys: { current: string } };
     const second = await runRapport(database, "oauth", "rotate-keys");
@@ -43,7 +43,7 @@ describe("rapport oauth rotate-keys", () => {
     const missing = join(folder, "missing.db");
     const refused = await runRapport(missing, "oauth", "rotate-keys");
     expect(refused).toMatchObject({ code: 1, stdout: "" });
-    expect(refused.stderr).toBe(`rapport: no database at ${missing} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db)\n`);
+    expect(refused.stderr).toBe(`rapport: no database at ${missing} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`);
     expect(existsSync(missing)).toBe(false);
   });
 

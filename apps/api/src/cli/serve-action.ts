@@ -14,7 +14,7 @@ import { createLogger } from "../platform/logging/logger.js";
 import { startServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
-import { openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
 export interface ServeOptions {
@@ -80,10 +80,25 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const publicUrl = options.publicUrl ? publicUrlOption(options.publicUrl) : undefined;
   const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
   const trustProxy = options.trustProxy === true || switchVariable(process.env, "RAPPORT_TRUST_PROXY", false);
-  if (options.demo) await openingDatabase(databasePath, () => seedDemoTenant(databasePath));
   // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.
   const logger = createLogger({}, global.json ? "stderr" : "stdout");
-  const services = await openingDatabase(databasePath, () => createServices({ databasePath, logger }));
+  // The first start of a fresh install creates the database; on any other, a new database means a mistyped path
+  // (or RAPPORT_DB missing from a service's environment), which the log says at once.
+  let created = false;
+  const createIfMissing = () => {
+    created = createDatabaseFileIfMissing(databasePath) || created;
+  };
+  if (options.demo) {
+    await openingDatabase(databasePath, () => {
+      createIfMissing();
+      return seedDemoTenant(databasePath);
+    });
+  }
+  const services = await openingDatabase(databasePath, () => {
+    createIfMissing();
+    return createServices({ databasePath, logger });
+  });
+  if (created) services.logger.warn({ database: databasePath }, "no database was at this path: created a new, empty one");
   logCrashes(logger);
   let server;
   try {

@@ -5,7 +5,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { printResult } from "./cli-output.js";
-import { resolveDatabasePath } from "./database-path.js";
+import { createDatabaseFileIfMissing, createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import type { ServeOptions } from "./serve-action.js";
 
 function port(value: string): number {
@@ -44,7 +44,13 @@ export function seedCommand(): Command {
     .action(async (_options: object, command: Command) => {
       const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
       const { seedDemoTenant } = await import("../demo/seed-demo-tenant.js");
-      const result = await seedDemoTenant(resolveDatabasePath(global.db));
+      const path = resolveDatabasePath(global.db);
+      let created = false;
+      const result = await openingDatabase(path, () => {
+        created = createDatabaseFileIfMissing(path);
+        return seedDemoTenant(path);
+      });
+      if (created) process.stderr.write(createdDatabaseNotice(path));
       printResult(global, result, () => [
         `${result.created ? "created" : "already present:"} demo tenant ${result.tenant_uuid}`,
         ...result.users.map((user) => `  ${user.role.padEnd(13)} ${user.uuid}  ${user.name} <${user.email}>`),

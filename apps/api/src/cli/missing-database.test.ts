@@ -1,0 +1,78 @@
+/** A mistyped --db: only the commands that start a fresh install create a database; every other one refuses. */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI_PATH, runRapport } from "../testing/built-cli.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-missing-db-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const SOME_UUID = "00000000-0000-4000-8000-000000000000";
+
+describe("a database path with no file", { timeout: 60_000 }, () => {
+  it("is refused in one line, creating nothing, by every command that reads or changes an existing database", async () => {
+    const csv = join(folder, "contacts.csv");
+    writeFileSync(csv, "Email,First Name\nada@example.com,Ada\n");
+    const typo = join(folder, "typo", "rapport.db");
+    for (const args of [
+      ["tenants", "list"],
+      ["tenants", "delete", "--tenant", SOME_UUID],
+      ["users", "list", "--tenant", SOME_UUID],
+      ["users", "create", "--tenant", SOME_UUID, "--name", "Ada", "--email", "ada@example.com"],
+      ["users", "deactivate", "--tenant", SOME_UUID, "--user", SOME_UUID],
+      ["users", "set-role", "--tenant", SOME_UUID, "--user", SOME_UUID, "--role", "member"],
+      ["keys", "create", "--tenant", SOME_UUID],
+      ["keys", "list", "--tenant", SOME_UUID],
+      ["keys", "revoke", "--tenant", SOME_UUID, "--key-id", SOME_UUID],
+      ["persons", "erase", "--tenant", SOME_UUID, "--person", SOME_UUID],
+      ["persons", "export", "--tenant", SOME_UUID, "--person", SOME_UUID],
+      ["import", "csv", csv, "--tenant", SOME_UUID],
+    ]) {
+      const result = await runRapport(typo, ...args);
+      expect(result, args.join(" ")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: no database at ${typo} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`,
+      });
+    }
+    expect(existsSync(join(folder, "typo"))).toBe(false);
+  });
+
+  it("is created, owner-only, by tenants create and seed demo, which say so on stderr", async () => {
+    for (const args of [["--json", "tenants", "create", "--name", "Fresh"], ["--json", "seed", "demo"]]) {
+      const database = join(folder, `fresh-${args[2]}`, "rapport.db");
+      const result = await runRapport(database, ...args);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toBeTypeOf("object");
+      expect(result.stderr).toBe(
+        `rapport: no database was at ${database}: created a new, empty one (chosen by --db, RAPPORT_DB or the default ./data/rapport.db)\n`,
+      );
+      expect(statSync(database).mode & 0o777).toBe(0o600);
+      // The next run finds it, and says nothing more.
+      expect(await runRapport(database, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
+    }
+  });
+
+  it("is created, owner-only, by serve, which logs a warning naming it", async () => {
+    const database = join(folder, "served", "rapport.db");
+    const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
+    let logs = "";
+    let stdout = "";
+    server.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
+    const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.trim().endsWith("}")) resolve();
+      });
+      server.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${logs}`)));
+    });
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const warning = logs.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; database?: string });
+    expect(warning).toContainEqual(expect.objectContaining({ level: 40, msg: "no database was at this path: created a new, empty one", database }));
+    expect(statSync(database).mode & 0o777).toBe(0o600);
+  });
+});
