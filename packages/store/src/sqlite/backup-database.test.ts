@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
@@ -142,6 +142,18 @@ describe("store.backup", () => {
     expect(replaced.path).toBe(existing);
     const copy = await openStore(existing);
     expect(await copy.tenants.get(tenantUuid)).toMatchObject({ name: "Acme" });
+  });
+
+  it("writes the copy readable and writable by its owner only, a new file or one replaced", async () => {
+    const folder = temporaryFolder();
+    const { path, store } = await storeWithFiles(folder, 0);
+    chmodSync(path, 0o644);
+    const fresh = await store.backup(join(folder, "fresh.db"));
+    expect(statSync(fresh.path).mode & 0o777).toBe(0o600);
+    const existing = join(folder, "existing.db");
+    writeFileSync(existing, "an older backup", { mode: 0o644 });
+    const replaced = await store.backup(existing, { replace: true });
+    expect(statSync(replaced.path).mode & 0o777).toBe(0o600);
   });
 
   it("leaves no partial file when the copy fails midway", async () => {

@@ -52,11 +52,15 @@ function checkedDestination(databasePath: string, destination: string, replace: 
   return target;
 }
 
-/** Creates the empty file the copy is written to; a folder it cannot write in is an InvalidInputError. */
+/**
+ * Creates the empty file the copy is written to, readable and writable by its owner only, whatever the umask: the
+ * copy holds everything the database does (personal data, key hashes, the OAuth signing keys). A folder it cannot
+ * write in is an InvalidInputError.
+ */
 function createTemporaryFile(target: string): string {
   const temporary = join(dirname(target), `.${basename(target)}.${randomUUID().slice(0, 8)}.partial`);
   try {
-    closeSync(openSync(temporary, "wx"));
+    closeSync(openSync(temporary, "wx", 0o600));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EACCES" || code === "EPERM" || code === "EROFS") {
