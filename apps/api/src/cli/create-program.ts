@@ -4,6 +4,7 @@ import { keysCommand, personsCommand, tenantsCommand, usersCommand } from "./adm
 import { seedCommand, serveCommand } from "./serve-command.js";
 import { importCommand } from "./import-command.js";
 import { backupCommand } from "./backup-command.js";
+import { restoreCommand } from "./restore-command.js";
 import { oauthCommand } from "./oauth-command.js";
 import { RAPPORT_VERSION } from "../version.js";
 
@@ -21,6 +22,7 @@ export function createProgram(): Command {
   }
   program.addCommand(importCommand());
   program.addCommand(backupCommand());
+  program.addCommand(restoreCommand());
   program.addCommand(oauthCommand());
   const inherit = (command: Command) => {
     command.exitOverride().configureOutput({ outputError: () => undefined });

@@ -1,0 +1,58 @@
+/** `rapport restore`: a backup put in place of the database, never under a running server. */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
+import { runRapport, startRapportServer } from "../testing/built-cli.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-restore-cli-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const JORDAN_BLAKE = "06efa435-6c62-4cb7-9770-f221a0bcd7c6";
+
+describe("rapport restore", { timeout: 60_000 }, () => {
+  it("refuses while a server has the database open, then restores, keeping the replaced file and naming whom to erase again", async () => {
+    const database = join(folder, "rapport.db");
+    const backup = join(folder, "backup.db");
+    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    expect((await runRapport(database, "backup", "--to", backup)).code).toBe(0);
+    expect((await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
+
+    const server = await startRapportServer(database);
+    try {
+      const refused = await runRapport(database, "restore", "--from", backup);
+      expect(refused).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: ${database} is open in another process (a rapport serve, import or other command): stop it first\n`,
+      });
+    } finally {
+      await server.stop();
+    }
+
+    const restored = await runRapport(database, "--json", "restore", "--from", backup);
+    expect(restored.code, restored.stderr).toBe(0);
+    const output = JSON.parse(restored.stdout) as { replaced_path: string; erased_since_backup: unknown[] };
+    expect(output).toMatchObject({ database, from: backup, erased_since_backup: [{ tenant_uuid: DEMO_TENANT_UUID, person_uuid: JORDAN_BLAKE }] });
+    expect(existsSync(output.replaced_path)).toBe(true);
+
+    // The backup's Jordan Blake is back; erased again as told, a second restore of the backup prints the command.
+    const exported = await runRapport(database, "persons", "export", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect((await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
+    const lines = (await runRapport(database, "restore", "--from", backup)).stdout;
+    expect(lines).toContain(`1 person was erased after this backup was taken and is in it again; erase them again before serving:\n    rapport persons erase --tenant ${DEMO_TENANT_UUID} --person ${JORDAN_BLAKE}\n`);
+  });
+
+  it("refuses what is not a backup in one line", async () => {
+    const database = join(folder, "other.db");
+    for (const [from, message] of [
+      [join(folder, "missing.db"), `no backup file at ${join(folder, "missing.db")}`],
+      [database, `${database} is the database itself; name a backup file`],
+      [join(folder, "rapport-restore-cli.txt"), `no backup file at ${join(folder, "rapport-restore-cli.txt")}`],
+    ] as const) {
+      expect(await runRapport(database, "restore", "--from", from)).toEqual({ code: 1, stdout: "", stderr: `rapport: ${message}\n` });
+    }
+  });
+});

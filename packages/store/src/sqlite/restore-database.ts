@@ -1,0 +1,236 @@
+/**
+ * @module
+ * `restoreDatabase`: puts a backup in place of a database file, refusing while any process has that file open, and
+ * without sending the counters integrators and servers follow back in time.
+ */
+import { randomUUID } from "node:crypto";
+import { chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { ConflictError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
+import { inCodeMigrationProvider } from "./migrations/index.js";
+
+/** What `restoreDatabase` did. */
+export interface RestoreDatabaseResult {
+  /** The database file, now the backup's copy (absolute). */
+  path: string;
+  /** Its size in bytes. */
+  bytes: number;
+  /** Where the database it replaced was kept (absolute), or null when there was none. */
+  replacedPath: string | null;
+  /**
+   * The counters raised in the copy to the replaced database's values, so none goes back: `activity_feed` and
+   * `record_deletions` (the sequences integrators poll after), `change_generations` (the positions servers follow).
+   */
+  countersRaised: number;
+  /**
+   * Persons the replaced database had erased that the copy still holds (a backup keeps what it copied): to erase
+   * again, each in its tenant.
+   */
+  erasedSinceBackup: Array<{ tenant_uuid: string; person_uuid: string }>;
+}
+
+/** The counters that only go up: the autoincrement sequences and the per-tenant change generations. */
+interface Counters {
+  sequences: Array<{ name: string; seq: number }>;
+  generations: Array<{ tenant_uuid: string; scope: string; generation: number }>;
+}
+
+type ErasedPerson = RestoreDatabaseResult["erasedSinceBackup"][number];
+
+const COMPANIONS = ["-wal", "-shm", "-journal"];
+
+function hasTable(db: SqliteDatabase.Database, name: string): boolean {
+  return db.prepare("select 1 from sqlite_schema where type = 'table' and name = ?").get(name) !== undefined;
+}
+
+function sqliteCode(error: unknown): string {
+  return String((error as { code?: unknown }).code ?? "");
+}
+
+/** Refuses a backup file that is missing, or has commits of its own in a WAL beside it, which a copy would lose. */
+function checkBackupFile(backup: string): void {
+  const stats = statSync(backup, { throwIfNoEntry: false });
+  if (!stats?.isFile()) throw new InvalidInputError(`store.restore: no backup file at ${backup}`);
+  if ((statSync(`${backup}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) {
+    throw new InvalidInputError(`store.restore: ${backup} has a -wal file beside it: a database in use or copied by hand, not a backup; take one with rapport backup`);
+  }
+}
+
+/**
+ * Refuses a copy of the backup that is not a whole, readable Rapport database this version knows. The copy, not
+ * the backup: opening a file in WAL mode leaves its -wal and -shm files beside it.
+ */
+async function checkCopy(backup: string, copy: string): Promise<void> {
+  let db: SqliteDatabase.Database | undefined;
+  try {
+    db = new SqliteDatabase(copy, { fileMustExist: true });
+    const check = db.pragma("quick_check", { simple: true });
+    if (check !== "ok") throw new InvalidInputError(`store.restore: ${backup} is corrupt (${String(check)}); take another backup`);
+    if (!hasTable(db, "kysely_migration")) throw new InvalidInputError(`store.restore: ${backup} is not a Rapport database`);
+    const known = new Set(Object.keys(await inCodeMigrationProvider.getMigrations()));
+    const unknown = db.prepare("select name from kysely_migration order by name").pluck().all().filter((name) => !known.has(name as string));
+    if (unknown.length > 0) {
+      throw new IncompatibleDatabaseError(`was written by a newer version of Rapport (migration ${String(unknown[0])}); restore it with that version or a newer one`);
+    }
+  } catch (error) {
+    if (sqliteCode(error) === "SQLITE_NOTADB") throw new InvalidInputError(`store.restore: ${backup} is not a SQLite database`);
+    if (sqliteCode(error).startsWith("SQLITE_CORRUPT")) throw new InvalidInputError(`store.restore: ${backup} is corrupt; take another backup`);
+    throw error;
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Opens the live database alone: an exclusive lock, which SQLite grants only when no other connection has the file
+ * open (every connection in WAL mode holds a shared lock while it is open, idle or not). SQLITE_BUSY at once means a
+ * server, an import or another command has it open.
+ */
+function openAlone(database: string): SqliteDatabase.Database {
+  const db = new SqliteDatabase(database, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 0");
+    // Before any read: the lock, once taken, is held until the connection closes.
+    db.pragma("locking_mode = exclusive");
+    db.exec("begin exclusive");
+    db.exec("commit");
+    return db;
+  } catch (error) {
+    db.close();
+    if (sqliteCode(error).startsWith("SQLITE_BUSY")) {
+      throw new ConflictError(`store.restore: ${database} is open in another process (a rapport serve, import or other command): stop it first`);
+    }
+    throw error;
+  }
+}
+
+function countersOf(db: SqliteDatabase.Database): Counters {
+  return {
+    sequences: hasTable(db, "sqlite_sequence") ? (db.prepare("select name, seq from sqlite_sequence").all() as Counters["sequences"]) : [],
+    generations: hasTable(db, "change_generations")
+      ? (db.prepare("select tenant_uuid, scope, generation from change_generations").all() as Counters["generations"])
+      : [],
+  };
+}
+
+/** The persons the deletions log says were erased (a person's entry that names no merge target). */
+function erasedPersonsOf(db: SqliteDatabase.Database): ErasedPerson[] {
+  if (!hasTable(db, "record_deletions")) return [];
+  return db
+    .prepare("select tenant_uuid, uuid as person_uuid from record_deletions where entity_type = 'PERSON' and merged_into_uuid is null order by sequence")
+    .all() as ErasedPerson[];
+}
+
+/** Of `erased`, those the copy still holds. */
+function stillHeld(copy: string, erased: ErasedPerson[]): ErasedPerson[] {
+  if (erased.length === 0) return [];
+  const db = new SqliteDatabase(copy, { readonly: true, fileMustExist: true });
+  try {
+    const held = db.prepare("select 1 from persons where tenant_uuid = ? and uuid = ?");
+    return erased.filter(({ tenant_uuid, person_uuid }) => held.get(tenant_uuid, person_uuid) !== undefined);
+  } finally {
+    db.close();
+  }
+}
+
+/** Raises the copy's counters to at least `counters`; how many it raised. */
+function raiseCounters(copy: string, counters: Counters): number {
+  const db = new SqliteDatabase(copy, { fileMustExist: true });
+  try {
+    let raised = 0;
+    db.transaction(() => {
+      if (hasTable(db, "sqlite_sequence")) {
+        const update = db.prepare("update sqlite_sequence set seq = ? where name = ? and seq < ?");
+        const insert = db.prepare("insert into sqlite_sequence (name, seq) select ?, ? where not exists (select 1 from sqlite_sequence where name = ?)");
+        for (const { name, seq } of counters.sequences) {
+          if (!hasTable(db, name)) continue;
+          raised += update.run(seq, name, seq).changes + insert.run(name, seq, name).changes;
+        }
+      }
+      if (hasTable(db, "change_generations")) {
+        const update = db.prepare("update change_generations set generation = ? where tenant_uuid = ? and scope = ? and generation < ?");
+        for (const { tenant_uuid, scope, generation } of counters.generations) raised += update.run(generation, tenant_uuid, scope, generation).changes;
+      }
+    })();
+    return raised;
+  } finally {
+    db.close();
+  }
+}
+
+/** Error codes of a file system that has no hard links (FAT and exFAT drives, some network shares). */
+const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
+
+/** A second name for the database file, or a copy of it where the file system has no hard links. */
+function keepAs(database: string, kept: string): void {
+  try {
+    linkSync(database, kept);
+  } catch (error) {
+    if (!NO_HARD_LINKS.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
+    copyFileSync(database, kept, constants.COPYFILE_EXCL);
+  }
+}
+
+function syncFolder(folder: string): void {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(folder, "r");
+    fsyncSync(descriptor);
+  } catch {
+    // Not on every platform; the files themselves are synced.
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}
+
+/**
+ * Puts a copy of the backup at `backupPath` (one written by `backupDatabase` or `store.backup`) in place of the
+ * database at `databasePath`, which must not be open in any process: a server holding it would keep its graphs and
+ * change positions of the replaced file, skip the writes that reuse them and serve what the backup no longer has.
+ * The replaced database is kept beside it (`<name>.replaced-<time>`, after its WAL is checkpointed into it), not
+ * deleted. The copy's counters that only go up (the activity feed's and the deletions log's sequences, the change
+ * generations) are raised to the replaced database's, so an integrator's `after_sequence` does not skip what is
+ * written after the restore. The copy is not migrated: the next store to open it does that. Refused: a missing,
+ * corrupt or non-Rapport backup, one with a `-wal` beside it, a newer Rapport's (an `IncompatibleDatabaseError`),
+ * the database itself (`InvalidInputError`); a database another process has open (`ConflictError`).
+ */
+export async function restoreDatabase(databasePath: string, backupPath: string): Promise<RestoreDatabaseResult> {
+  if (databasePath === ":memory:") throw new InvalidInputError('store.restore: a ":memory:" database has no file to replace');
+  const database = resolve(databasePath);
+  const backup = resolve(backupPath);
+  if (backup === database || [...COMPANIONS].some((suffix) => backup === `${database}${suffix}`)) {
+    throw new InvalidInputError(`store.restore: ${backup} is the database itself; name a backup file`);
+  }
+  checkBackupFile(backup);
+  if (!statSync(dirname(database), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new InvalidInputError(`store.restore: the folder ${dirname(database)} does not exist; create it first`);
+  }
+  const copy = join(dirname(database), `.${basename(database)}.${randomUUID().slice(0, 8)}.restoring`);
+  const live = existsSync(database) ? openAlone(database) : null;
+  try {
+    copyFileSync(backup, copy, constants.COPYFILE_EXCL);
+    chmodSync(copy, 0o600);
+    await checkCopy(backup, copy);
+    const countersRaised = live ? raiseCounters(copy, countersOf(live)) : 0;
+    const erasedSinceBackup = live ? stillHeld(copy, erasedPersonsOf(live)) : [];
+    for (const suffix of COMPANIONS) rmSync(`${copy}${suffix}`, { force: true });
+    let replacedPath: string | null = null;
+    if (live) {
+      // Everything committed goes into the file kept, so it is whole on its own.
+      live.pragma("wal_checkpoint(truncate)");
+      replacedPath = `${database}.replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      keepAs(database, replacedPath);
+      live.close();
+    }
+    for (const suffix of COMPANIONS) rmSync(`${database}${suffix}`, { force: true });
+    renameSync(copy, database);
+    syncFolder(dirname(database));
+    return { path: database, bytes: statSync(database).size, replacedPath, countersRaised, erasedSinceBackup };
+  } catch (error) {
+    for (const suffix of ["", ...COMPANIONS]) rmSync(`${copy}${suffix}`, { force: true });
+    throw error;
+  } finally {
+    if (live?.open) live.close();
+  }
+}
