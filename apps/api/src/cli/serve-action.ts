@@ -15,6 +15,7 @@ import { startServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { startExpiredOAuthPruning } from "./expired-oauth-pruning.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
 export interface ServeOptions {
@@ -121,6 +122,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
       ...(demoKeys ? demoLines(running.url, demoKeys) : []),
     ],
   );
+  const stopPruning = startExpiredOAuthPruning(services.store, services.logger);
   let signalled = false;
   const shutdown = (signal: string) => {
     if (signalled) {
@@ -131,10 +133,12 @@ export async function runServer(options: ServeOptions, command: Command): Promis
     }
     signalled = true;
     services.logger.info({ signal }, "shutting down: finishing in-flight requests");
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    stopPruning()
+      .then(() => running.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   // SIGHUP too (see stopping-signals.ts): otherwise a hangup ends the process at once, cutting the requests in
   // flight and leaving the WAL unchecked-pointed.

@@ -1,0 +1,72 @@
+/** `rapport serve` deletes the expired OAuth records, which nothing removed before: the table grew by every sign-in. */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { createSqliteStore, type Store } from "@rapport/store";
+import { pino } from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI_PATH } from "../testing/built-cli.js";
+import { pruneExpiredOAuthRecords } from "./expired-oauth-pruning.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-oauth-pruning-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const HOUR = 3_600_000;
+
+function record(model: string, id: string, expiresAt: number | null) {
+  return { model, id, payload: { jti: id }, grant_id: `grant-${id}`, uid: null, user_code: null, expires_at: expiresAt };
+}
+
+/** An expired session and refresh token, a live refresh token and a client registration, which never expires. */
+async function withRecords(store: Store, now: number): Promise<void> {
+  await store.oauthModels.upsert(record("Session", "old-session", now - HOUR));
+  await store.oauthModels.upsert(record("RefreshToken", "old-token", now - 1));
+  await store.oauthModels.upsert(record("RefreshToken", "live-token", now + HOUR));
+  await store.oauthModels.upsert(record("Client", "registered-client", null));
+}
+
+async function remaining(store: Store): Promise<string[]> {
+  const ids = await Promise.all(["Session", "RefreshToken", "Client"].map((model) => store.oauthModels.listIds(model)));
+  return ids.flat().sort();
+}
+
+describe("expired OAuth records", { timeout: 60_000 }, () => {
+  it("are deleted, and only they, with a log line saying how many", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const lines: Array<{ msg: string; deleted?: number }> = [];
+    const logger = pino(new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
+    const now = Date.now();
+    await withRecords(store, now);
+    expect(await pruneExpiredOAuthRecords(store, logger, now)).toBe(2);
+    expect(await remaining(store)).toEqual(["live-token", "registered-client"]);
+    expect(lines).toEqual([expect.objectContaining({ msg: "deleted expired OAuth records", deleted: 2 })]);
+    // Nothing left to delete: nothing logged.
+    expect(await pruneExpiredOAuthRecords(store, logger, now)).toBe(0);
+    expect(lines).toHaveLength(1);
+    await store.close();
+  });
+
+  it("are deleted by rapport serve from its start", async () => {
+    const database = join(folder, "serve.db");
+    const store = await createSqliteStore({ path: database });
+    await withRecords(store, Date.now());
+    await store.close();
+    const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
+    let logs = "";
+    const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
+    await new Promise<void>((resolve, reject) => {
+      server.stderr.on("data", (chunk: Buffer) => {
+        logs += chunk.toString();
+        if (logs.includes("deleted expired OAuth records")) resolve();
+      });
+      server.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${logs}`)));
+    });
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const reopened = await createSqliteStore({ path: database });
+    expect(await remaining(reopened)).toEqual(["live-token", "registered-client"]);
+    await reopened.close();
+  });
+});
