@@ -84,6 +84,7 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     expect(await answered).toEqual({ status: 201, connection: "close" });
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(`${database}-wal`)).toBe(false);
+    expect(server.logs().at(-1)).toMatchObject({ msg: "stopped: database closed", durationMs: expect.any(Number) });
   });
 
   it("stops at once on a second signal, cutting the request still in flight, and closes the database", async () => {
