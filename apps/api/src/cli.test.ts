@@ -72,8 +72,32 @@ describe("rapport", { timeout: 60_000 }, () => {
       [reader.uuid, true],
     ]);
     expect((await rapport("keys", "list", "--tenant", tenant.uuid)).stdout).toMatch(/read-only .* assistant/);
-    expect(JSON.parse((await rapport("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({ uuid: key.uuid, revoked: true });
+    expect(JSON.parse((await rapport("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({
+      uuid: key.uuid,
+      revoked: true,
+      revoked_at: expect.any(Number),
+      already_revoked: false,
+    });
     expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
+  });
+
+  it("lists keys with the day each was created and revoked, and revokes a revoked key again without failing", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Rotating")).stdout);
+    const old = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--label", "old")).stdout);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await rapport("keys", "revoke", "--tenant", tenant.uuid, "--key-id", old.uuid)).stdout).toBe(`revoked key ${old.uuid}\n`);
+    const again = await rapport("keys", "revoke", "--tenant", tenant.uuid, "--key-id", old.uuid);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(new RegExp(`^key ${old.uuid} was already revoked, at ${today}T[\\d:.]+Z; nothing changed\n$`));
+    expect((await rapport("keys", "list", "--tenant", tenant.uuid)).stdout).toBe(
+      `${old.uuid}  ${old.key_prefix}…  created ${today}  revoked ${today}  read-write  tenant-scoped  old\n`,
+    );
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(await rapport("keys", "revoke", "--tenant", tenant.uuid, "--key-id", unknown)).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `rapport: key ${unknown} not found in tenant ${tenant.uuid} (rapport keys list --tenant ${tenant.uuid} lists its keys)\n`,
+    });
   });
 
   it("reads --tenant, --user and --key-id in any case, and refuses what is not a UUID", async () => {
@@ -85,7 +109,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", upperTenant, "--user", user.uuid.toUpperCase())).stdout);
     expect(key).toMatchObject({ tenant_uuid: tenant.uuid, user_uuid: user.uuid });
     const revoked = await rapport("--json", "keys", "revoke", "--tenant", upperTenant, "--key-id", key.uuid.toUpperCase());
-    expect(JSON.parse(revoked.stdout)).toEqual({ uuid: key.uuid, revoked: true });
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ uuid: key.uuid, revoked: true });
     const deactivated = await rapport("--json", "users", "deactivate", "--tenant", upperTenant, "--user", user.uuid.toUpperCase());
     expect(JSON.parse(deactivated.stdout)).toEqual({ uuid: user.uuid, is_active: false });
     expect(JSON.parse((await rapport("--json", "tenants", "delete", "--tenant", upperTenant)).stdout)).toEqual({ uuid: tenant.uuid, deleted: true });

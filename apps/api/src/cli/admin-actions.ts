@@ -182,19 +182,31 @@ export async function listKeys(options: { tenant: string }, command: Command): P
     printResult(global, list, () =>
       list.map(
         (key) =>
-          `${key.uuid}  ${key.key_prefix}…  ${key.revoked_at ? "revoked" : "active "}  ${key.read_only ? "read-only " : "read-write"}  ${key.user_uuid ?? "tenant-scoped"}${key.label ? `  ${key.label}` : ""}`,
+          `${key.uuid}  ${key.key_prefix}…  created ${isoDay(key.created_at)}  ${key.revoked_at ? `revoked ${isoDay(key.revoked_at)}` : "active            "}  ${key.read_only ? "read-only " : "read-write"}  ${key.user_uuid ?? "tenant-scoped"}${key.label ? `  ${key.label}` : ""}`,
       ),
     );
   });
 }
 
+/** An epoch-milliseconds time as its UTC day, `2026-12-05`: enough to tell an old key from a new one. */
+function isoDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/**
+ * Revokes a key; one revoked already is not an error (a rotation script run twice, a revocation made beside it
+ * meanwhile) but is said so, with when. An unknown key is.
+ */
 export async function revokeKey(options: { tenant: string; keyId: string }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
-    if (!(await store.apiKeys.revoke(options.tenant, options.keyId))) {
-      throw new CliError(`key ${options.keyId} not found in tenant ${options.tenant}, or already revoked`);
-    }
-    printResult(global, { uuid: options.keyId, revoked: true }, () => [`revoked key ${options.keyId}`]);
+    const revokedNow = await store.apiKeys.revoke(options.tenant, options.keyId);
+    const key = (await store.apiKeys.list(options.tenant)).find((each) => each.uuid === options.keyId);
+    if (!key?.revoked_at) throw new CliError(`key ${options.keyId} not found in tenant ${options.tenant} (rapport keys list --tenant ${options.tenant} lists its keys)`);
+    const revokedAt = new Date(key.revoked_at).toISOString();
+    printResult(global, { uuid: options.keyId, revoked: true, revoked_at: key.revoked_at, already_revoked: !revokedNow }, () => [
+      revokedNow ? `revoked key ${options.keyId}` : `key ${options.keyId} was already revoked, at ${revokedAt}; nothing changed`,
+    ]);
   });
 }
 
