@@ -102,3 +102,34 @@ describe("README command table", () => {
     expect(section("Try it").join("\n")).toContain("`npx --yes pnpm@10.34.9 start --port 8788`");
   });
 });
+
+describe("README systemd unit and backup schedule", () => {
+  const operations = section("Operations").join("\n");
+  const unit = /```ini\n([\s\S]*?)```/.exec(operations)?.[1] ?? "";
+  const setting = (name: string) => new RegExp(`^\\s*${name}=(.*)$`, "m").exec(unit)?.[1]?.trim();
+  const program = createProgram();
+  const commandNamed = (name: string) => program.commands.find((command) => command.name() === name)!;
+  const unknownOptions = (name: string, args: string[]) => {
+    const longs = new Set(commandNamed(name).options.map((option) => option.long));
+    return args.filter((arg) => arg.startsWith("--") && !longs.has(arg));
+  };
+
+  it("starts the built command's serve with an absolute database, and gives it longer than its 10 s drain to stop", () => {
+    expect(setting("Environment")).toMatch(/^RAPPORT_DB=\//);
+    const start = setting("ExecStart")?.split(/\s+/) ?? [];
+    expect(start.slice(0, 3)).toEqual(["/usr/bin/node", "apps/api/dist/cli.js", "serve"]);
+    expect(unknownOptions("serve", start.slice(3))).toEqual([]);
+    expect(Number(setting("TimeoutStopSec"))).toBeGreaterThan(10);
+    // SIGTERM (systemd's default) drains; a KillSignal other than the stopping signals would cut requests.
+    expect(setting("KillSignal")).toBeUndefined();
+  });
+
+  it("schedules a backup that cron runs as written: every % escaped, options the command has", () => {
+    const line = operations.split("\n").find((each) => each.includes("cli.js backup"))?.trim() ?? "";
+    expect(line).toMatch(/^[\d*]+ [\d*]+ \* \* \* /);
+    // In a crontab an unescaped % ends the command: the date would never reach the file name.
+    expect(line.replace(/\\%/g, "")).not.toContain("%");
+    const backup = line.slice(line.indexOf("cli.js backup") + "cli.js backup".length).split("&&")[0]!.trim().split(/\s+/);
+    expect(unknownOptions("backup", backup)).toEqual([]);
+  });
+});
