@@ -45,15 +45,22 @@ function demoLines(url: string, keys: DemoKeys): string[] {
   ];
 }
 
-function publicUrlOption(value: string): string {
+/**
+ * The public origin from `--public-url`, else RAPPORT_PUBLIC_URL; a refusal names the one that was given, so an
+ * operator who set the variable in a service's environment is not sent looking for an option they never passed.
+ */
+function publicUrlOf(option: string | undefined, environment: NodeJS.ProcessEnv): string | undefined {
+  const given = option !== undefined ? { value: option, name: "--public-url" } : environment.RAPPORT_PUBLIC_URL ? { value: environment.RAPPORT_PUBLIC_URL, name: "RAPPORT_PUBLIC_URL" } : null;
+  if (given === null) return undefined;
+  const { value, name } = given;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new CliError(`--public-url ${value} is not a URL; give e.g. https://rapport.example.com`);
+    throw new CliError(`${name} ${value} is not a URL; give e.g. https://rapport.example.com`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new CliError(`--public-url must be http(s), got ${url.protocol}`);
-  if (url.pathname !== "/" || url.search || url.hash) throw new CliError("--public-url must be an origin without a path, e.g. https://rapport.example.com");
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new CliError(`${name} must be http(s), got ${url.protocol}`);
+  if (url.pathname !== "/" || url.search || url.hash) throw new CliError(`${name} must be an origin without a path, e.g. https://rapport.example.com; got ${value}`);
   return url.origin;
 }
 
@@ -78,7 +85,7 @@ function listenFailure(error: unknown, port: number, host: string): unknown {
 export async function runServer(options: ServeOptions, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
   const databasePath = resolveDatabasePath(global.db);
-  const publicUrl = options.publicUrl ? publicUrlOption(options.publicUrl) : undefined;
+  const publicUrl = publicUrlOf(options.publicUrl, process.env);
   const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
   const trustProxy = options.trustProxy === true || switchVariable(process.env, "RAPPORT_TRUST_PROXY", false);
   // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.

@@ -27,7 +27,7 @@ export function serveCommand(): Command {
     .option("--port <port>", "port to listen on", port, 8787)
     .option("--host <host>", "interface to bind", host, "127.0.0.1")
     .option("--demo", "seed the demo tenant if missing and print fresh demo API keys")
-    .option("--public-url <url>", "the URL clients reach this server at (OAuth issuer, MCP resource); env RAPPORT_PUBLIC_URL", process.env.RAPPORT_PUBLIC_URL)
+    .option("--public-url <url>", "the URL clients reach this server at (OAuth issuer, MCP resource); env RAPPORT_PUBLIC_URL")
     .option("--trust-proxy", "trust X-Forwarded-Proto/-For from a TLS-terminating proxy; env RAPPORT_TRUST_PROXY=1")
     .option(
       "--no-warm-graphs",

@@ -1,0 +1,40 @@
+/** A bad public URL is refused at start naming where it came from: the option, or the variable. */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI_PATH } from "../testing/built-cli.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-public-url-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function serve(args: string[], environment: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> {
+  const { RAPPORT_PUBLIC_URL: _inherited, ...rest } = process.env;
+  try {
+    await promisify(execFile)(process.execPath, [CLI_PATH, "--db", join(folder, "rapport.db"), "serve", "--port", "0", ...args], { env: { ...rest, ...environment } });
+    return { code: 0, stderr: "" };
+  } catch (error) {
+    const failed = error as { code: number; stderr: string };
+    return { code: failed.code, stderr: failed.stderr };
+  }
+}
+
+describe("the public URL setting", { timeout: 30_000 }, () => {
+  it("names RAPPORT_PUBLIC_URL when the variable is wrong, and --public-url when the option is", async () => {
+    expect(await serve([], { RAPPORT_PUBLIC_URL: "rapport.example.com" })).toEqual({
+      code: 1,
+      stderr: "rapport: RAPPORT_PUBLIC_URL rapport.example.com is not a URL; give e.g. https://rapport.example.com\n",
+    });
+    expect(await serve([], { RAPPORT_PUBLIC_URL: "https://rapport.example.com/api" })).toEqual({
+      code: 1,
+      stderr: "rapport: RAPPORT_PUBLIC_URL must be an origin without a path, e.g. https://rapport.example.com; got https://rapport.example.com/api\n",
+    });
+    // The option wins over the variable, and is the one named.
+    expect(await serve(["--public-url", "ftp://rapport.example.com"], { RAPPORT_PUBLIC_URL: "https://rapport.example.com" })).toEqual({
+      code: 1,
+      stderr: "rapport: --public-url must be http(s), got ftp:\n",
+    });
+  });
+});
