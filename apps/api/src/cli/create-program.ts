@@ -5,6 +5,7 @@ import { seedCommand, serveCommand } from "./serve-command.js";
 import { importCommand } from "./import-command.js";
 import { backupCommand } from "./backup-command.js";
 import { restoreCommand } from "./restore-command.js";
+import { statusCommand } from "./status-command.js";
 import { oauthCommand } from "./oauth-command.js";
 import { RAPPORT_VERSION } from "../version.js";
 
@@ -23,6 +24,7 @@ export function createProgram(): Command {
   program.addCommand(importCommand());
   program.addCommand(backupCommand());
   program.addCommand(restoreCommand());
+  program.addCommand(statusCommand());
   program.addCommand(oauthCommand());
   const inherit = (command: Command) => {
     command.exitOverride().configureOutput({ outputError: () => undefined });

@@ -3,6 +3,7 @@
  * What `rapport serve` does once its options are read (in serve-command.ts): seeds the demo tenant when asked,
  * starts the server, prints where it listens (and the demo keys), and stops cleanly on SIGTERM, SIGINT or SIGHUP.
  */
+import { pendingMigrations } from "@rapport/store";
 import type { Command } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
@@ -96,6 +97,11 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const createIfMissing = () => {
     created = createDatabaseFileIfMissing(databasePath) || created;
   };
+  // An upgrade's migrations run as the store first opens, before the server listens: the log says what is being
+  // waited for, and how long it took.
+  const pending = await openingDatabase(databasePath, () => pendingMigrations(databasePath));
+  if (pending.length > 0) logger.info({ database: databasePath, pending }, "migrating the database");
+  const opening = performance.now();
   if (options.demo) {
     await openingDatabase(databasePath, () => {
       createIfMissing();
@@ -106,6 +112,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
     createIfMissing();
     return createServices({ databasePath, logger });
   });
+  if (pending.length > 0) services.logger.info({ applied: pending.length, durationMs: Math.round(performance.now() - opening) }, "migrated the database");
   if (created) services.logger.warn({ database: databasePath }, "no database was at this path: created a new, empty one");
   logCrashes(logger);
   let server;

@@ -1,0 +1,67 @@
+/**
+ * @module
+ * What `rapport status` prints (its help is in status-command.ts): the store's databaseStatus, in lines or JSON.
+ */
+import { databaseStatus, InvalidInputError, type DatabaseStatus } from "@rapport/store";
+import type { Command } from "commander";
+import { RAPPORT_VERSION } from "../version.js";
+import { CliError, printResult } from "./cli-output.js";
+import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { megabytes } from "./progress-display.js";
+
+/** The JSON document of `rapport --json status`. */
+export interface StatusOutput {
+  database: string;
+  bytes: number;
+  wal_bytes: number;
+  release: string;
+  migrations: DatabaseStatus["migrations"];
+  open_elsewhere: boolean;
+  tenants: number;
+  rows: DatabaseStatus["rows"];
+}
+
+function schemaLine(migrations: DatabaseStatus["migrations"]): string {
+  const { applied, latest, pending, unknown } = migrations;
+  const head = `schema: ${applied} migrations, the last ${latest ?? "(none)"}`;
+  if (unknown.length > 0) return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_VERSION} refuses it`;
+  if (pending.length > 0) return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_VERSION} applies them`;
+  return `${head}; up to date with this release ${RAPPORT_VERSION}`;
+}
+
+function humanLines(output: StatusOutput): string[] {
+  const { rows } = output;
+  return [
+    `database ${output.database}: ${megabytes(output.bytes)}, WAL ${megabytes(output.wal_bytes)}`,
+    schemaLine(output.migrations),
+    output.open_elsewhere
+      ? "open in another process (a server, an import or another command): stop it before rapport restore"
+      : "no process has it open",
+    `tenants: ${output.tenants}`,
+    `rows: activity feed ${rows.activity_feed}, deletions log ${rows.record_deletions}, graph changes ${rows.graph_changes}, ` +
+      `person changes ${rows.person_changes}, OAuth records ${rows.oauth_models} (${rows.oauth_models_expired} expired: a running server deletes them hourly)`,
+  ];
+}
+
+/** Runs `rapport status`. */
+export async function runStatus(command: Command): Promise<void> {
+  const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+  const database = existingDatabasePath(global.db);
+  try {
+    const status = await openingDatabase(database, () => databaseStatus(database));
+    const output: StatusOutput = {
+      database: status.path,
+      bytes: status.bytes,
+      wal_bytes: status.walBytes,
+      release: RAPPORT_VERSION,
+      migrations: status.migrations,
+      open_elsewhere: status.openElsewhere,
+      tenants: status.tenants,
+      rows: status.rows,
+    };
+    printResult(global, output, () => humanLines(output));
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new CliError(error.message.replace(/^store\.status: /, ""));
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+/** `rapport status`, and what `rapport serve` logs when it migrates a database an older release wrote. */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI_PATH, runRapport, startRapportServer } from "../testing/built-cli.js";
+import { RAPPORT_VERSION } from "../version.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const LAST_MIGRATION = "0046-notes-and-tasks-by-change";
+
+/** Makes `database` look as the release before the last migration left it. */
+function undoLastMigration(database: string): void {
+  const db = new SqliteDatabase(database);
+  db.exec("drop index notes_tenant_updated_at; drop index tasks_tenant_updated_at");
+  db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
+  db.close();
+}
+
+describe("rapport status", { timeout: 60_000 }, () => {
+  it("says whether a server has the database open, and the schema against this release", async () => {
+    const database = join(folder, "status.db");
+    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    undoLastMigration(database);
+    const older = await runRapport(database, "status");
+    expect(older.code, older.stderr).toBe(0);
+    expect(older.stdout).toContain(`; 1 pending (${LAST_MIGRATION}): the next start of this release ${RAPPORT_VERSION} applies them\n`);
+    expect(older.stdout).toContain("\nno process has it open\n");
+
+    const server = await startRapportServer(database);
+    try {
+      const serving = JSON.parse((await runRapport(database, "--json", "status")).stdout) as Record<string, unknown>;
+      expect(serving).toMatchObject({ database, open_elsewhere: true, tenants: 1, migrations: { pending: [], latest: LAST_MIGRATION } });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("refuses a path with no database", async () => {
+    const missing = join(folder, "missing.db");
+    expect((await runRapport(missing, "status")).stderr).toMatch(/^rapport: no database at /);
+  });
+
+  it("is what rapport serve logs as it migrates a database an older release wrote, and how long it took", async () => {
+    const database = join(folder, "upgraded.db");
+    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    undoLastMigration(database);
+    const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
+    let logs = "";
+    let stdout = "";
+    server.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
+    const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.trim().endsWith("}")) resolve();
+      });
+      server.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${logs}`)));
+    });
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const lines = logs.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { msg: string });
+    const messages = lines.map((line) => line.msg);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "migrating the database", database, pending: [LAST_MIGRATION] }));
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "migrated the database", applied: 1, durationMs: expect.any(Number) }));
+    expect(messages.indexOf("migrated the database")).toBeLessThan(messages.indexOf("listening"));
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * @module
+ * `rapport status`: the database file as an operator looks at it, without migrating it. The command's help; what it
+ * reads is loaded from status-action.ts when it runs.
+ */
+import { Command } from "commander";
+
+export function statusCommand(): Command {
+  return new Command("status")
+    .description("show the database: size and WAL, schema against this release, whether a process has it open, the tables that grow")
+    .action(async (_options: object, command: Command) => (await import("./status-action.js")).runStatus(command));
+}

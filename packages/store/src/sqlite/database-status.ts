@@ -1,0 +1,136 @@
+/**
+ * @module
+ * `databaseStatus`: what an operator asks of a database file without opening a store (which would migrate it): its
+ * size and WAL, its schema against this release, whether a process has it open, and the tables that grow.
+ */
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { InvalidInputError } from "../errors.js";
+import { inCodeMigrationProvider } from "./migrations/index.js";
+
+/** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state. */
+const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models"] as const;
+
+export interface DatabaseStatus {
+  /** The database file (absolute). */
+  path: string;
+  bytes: number;
+  /** The `-wal` file beside it: commits not yet copied into the database; 0 when there is none. */
+  walBytes: number;
+  migrations: {
+    /** How many of this release's migrations the file has. */
+    applied: number;
+    /** The last applied, by name; null for an empty file. */
+    latest: string | null;
+    /** This release's migrations the file lacks: the next store to open it applies them. */
+    pending: string[];
+    /** Migrations the file has that this release does not know: a newer release wrote it. */
+    unknown: string[];
+  };
+  /** Whether another process (a server, an import, a command) has the file open at this moment. */
+  openElsewhere: boolean;
+  /** Live tenants (not deleted). */
+  tenants: number;
+  /** Rows of the tables that grow, by table; `oauth_models` also counts its expired rows. */
+  rows: Record<(typeof GROWING_TABLES)[number], number> & { oauth_models_expired: number };
+}
+
+function hasTable(db: SqliteDatabase.Database, name: string): boolean {
+  return db.prepare("select 1 from sqlite_schema where type = 'table' and name = ?").get(name) !== undefined;
+}
+
+function count(db: SqliteDatabase.Database, sql: string, ...parameters: unknown[]): number {
+  return db.prepare(sql).pluck().get(...parameters) as number;
+}
+
+/**
+ * Whether SQLite's exclusive lock is refused at once: every connection in WAL mode holds a shared lock while it is
+ * open, idle or not. A connection of its own, which takes the lock only for that instant and writes nothing.
+ */
+function openElsewhere(path: string): boolean {
+  const db = new SqliteDatabase(path, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 0");
+    db.pragma("locking_mode = exclusive");
+    db.exec("begin exclusive");
+    db.exec("commit");
+    return false;
+  } catch (error) {
+    if (String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY")) return true;
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A connection that reads only. Not SQLite's read-only mode: a read-only connection that is the last to close
+ * cannot remove the WAL files it made, and would leave them beside a database nobody has open.
+ */
+function openForReading(path: string): SqliteDatabase.Database {
+  const db = new SqliteDatabase(path, { fileMustExist: true });
+  db.pragma("query_only = 1");
+  return db;
+}
+
+async function migrationsOf(db: SqliteDatabase.Database): Promise<{ known: string[]; appliedNames: string[] }> {
+  const known = Object.keys(await inCodeMigrationProvider.getMigrations()).sort();
+  const appliedNames = hasTable(db, "kysely_migration") ? (db.prepare("select name from kysely_migration order by name").pluck().all() as string[]) : [];
+  return { known, appliedNames };
+}
+
+/**
+ * This release's migrations the database file at `databasePath` lacks, which the next store to open it applies; []
+ * for a path with no file (a new database is not migrated, it is made). Reads only.
+ */
+export async function pendingMigrations(databasePath: string): Promise<string[]> {
+  if (databasePath === ":memory:" || !statSync(databasePath, { throwIfNoEntry: false })?.isFile()) return [];
+  const db = openForReading(databasePath);
+  try {
+    const { known, appliedNames } = await migrationsOf(db);
+    // An empty file (made by a command that creates the database) is new, not behind.
+    if (appliedNames.length === 0) return [];
+    const applied = new Set(appliedNames);
+    return known.filter((name) => !applied.has(name));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The status of the database file at `databasePath`, read without migrating or writing it (connections of its own,
+ * which only read, but for the instant of the lock probe). An `InvalidInputError` for a path with no file or `:memory:`;
+ * SQLite's own errors (not a database, corrupt) pass through.
+ */
+export async function databaseStatus(databasePath: string): Promise<DatabaseStatus> {
+  if (databasePath === ":memory:") throw new InvalidInputError('store.status: a ":memory:" database has no file');
+  const path = resolve(databasePath);
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats?.isFile()) throw new InvalidInputError(`store.status: no database file at ${path}`);
+  const inUse = openElsewhere(path);
+  const db = openForReading(path);
+  try {
+    const { known, appliedNames } = await migrationsOf(db);
+    const applied = new Set(appliedNames);
+    const rowsOf = (table: string) => (hasTable(db, table) ? count(db, `select count(*) from "${table}"`) : 0);
+    const rows = Object.fromEntries(GROWING_TABLES.map((table) => [table, rowsOf(table)])) as DatabaseStatus["rows"];
+    rows.oauth_models_expired = hasTable(db, "oauth_models") ? count(db, "select count(*) from oauth_models where expires_at < ?", Date.now()) : 0;
+    return {
+      path,
+      bytes: stats.size,
+      walBytes: statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0,
+      migrations: {
+        applied: appliedNames.filter((name) => known.includes(name)).length,
+        latest: appliedNames.at(-1) ?? null,
+        pending: known.filter((name) => !applied.has(name)),
+        unknown: appliedNames.filter((name) => !known.includes(name)),
+      },
+      openElsewhere: inUse,
+      tenants: hasTable(db, "tenants") ? count(db, "select count(*) from tenants where deleted_at is null") : 0,
+      rows,
+    };
+  } finally {
+    db.close();
+  }
+}
