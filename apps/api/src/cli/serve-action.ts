@@ -12,7 +12,7 @@ import { switchVariable } from "../platform/environment/switch-variable.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { logCrashes } from "../platform/logging/log-crashes.js";
 import { createLogger } from "../platform/logging/logger.js";
-import { startServer } from "../server.js";
+import { startServer, type RunningServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
@@ -115,41 +115,31 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   if (pending.length > 0) services.logger.info({ applied: pending.length, durationMs: Math.round(performance.now() - opening) }, "migrated the database");
   if (created) services.logger.warn({ database: databasePath }, "no database was at this path: created a new, empty one");
   logCrashes(logger);
-  let server;
-  try {
-    server = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs });
-  } catch (error) {
-    await services.store.close();
-    throw listenFailure(error, options.port, options.host);
-  }
-  const running = server;
-  // In the logs too, for whoever reads them rather than the terminal: which release serves which file, where.
-  services.logger.info({ url: running.url, database: databasePath, version: RAPPORT_VERSION, pid: process.pid }, "listening");
-  // Only once the server listens: a start that fails leaves the demo's keys as they were.
-  const demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
-  printResult(
-    global,
-    { url: running.url, database: databasePath, demo: demoKeys ? { tenant_uuid: DEMO_TENANT_UUID, ...demoKeys } : null },
-    () => [
-      `Rapport is listening on ${running.url} (database ${databasePath})`,
-      `  API reference: ${publicUrl ?? running.url}/docs    MCP server: ${publicUrl ?? running.url}/mcp`,
-      ...(demoKeys ? demoLines(running.url, demoKeys) : []),
-    ],
-  );
-  const stopPruning = startExpiredOAuthPruning(services.store, services.logger);
+  // SIGTERM, SIGINT, SIGHUP (see stopping-signals.ts; a hangup would otherwise end the process at once, cutting the
+  // requests in flight and leaving the WAL unchecked-pointed) are caught from just before the server listens: a
+  // service manager's stop that comes while it starts listening, writes the demo keys or prints the start is held
+  // until the server runs, then drains it, where it killed the process mid-write.
+  let running: RunningServer | null = null;
+  let stopPruning: () => Promise<void> = async () => undefined;
   let signalled = false;
+  let heldSignal: string | null = null;
   const shutdown = (signal: string) => {
+    if (running === null) {
+      heldSignal ??= signal;
+      return;
+    }
+    const server = running;
     if (signalled) {
       // Another signal during the drain (Ctrl-C again): stop waiting for the requests in flight.
       services.logger.warn({ signal }, "shutting down now: cutting the requests still in flight");
-      void running.close(0);
+      void server.close(0);
       return;
     }
     signalled = true;
     const stopping = performance.now();
     services.logger.info({ signal }, "shutting down: finishing in-flight requests");
     stopPruning()
-      .then(() => running.close())
+      .then(() => server.close())
       .then(
         () => {
           // The last line of a clean stop: whoever reads the logs knows the database was closed, not cut off.
@@ -162,7 +152,40 @@ export async function runServer(options: ServeOptions, command: Command): Promis
         },
       );
   };
-  // SIGHUP too (see stopping-signals.ts): otherwise a hangup ends the process at once, cutting the requests in
-  // flight and leaving the WAL unchecked-pointed.
-  for (const signal of STOPPING_SIGNALS) process.on(signal, () => shutdown(signal));
+  const onSignal = (signal: NodeJS.Signals) => shutdown(signal);
+  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
+  try {
+    running = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs });
+  } catch (error) {
+    for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
+    await services.store.close();
+    throw listenFailure(error, options.port, options.host);
+  }
+  const url = running.url;
+  // In the logs too, for whoever reads them rather than the terminal: which release serves which file, where.
+  services.logger.info({ url, database: databasePath, version: RAPPORT_VERSION, pid: process.pid }, "listening");
+  stopPruning = startExpiredOAuthPruning(services.store, services.logger);
+  if (heldSignal !== null) {
+    shutdown(heldSignal);
+    return;
+  }
+  // Only once the server listens: a start that fails leaves the demo's keys as they were.
+  let demoKeys: DemoKeys | null = null;
+  try {
+    demoKeys = options.demo ? await issueDemoKeys(services.store) : null;
+  } catch (error) {
+    // Stopped meanwhile: the store closed under the keys' write; the drain ends the process.
+    if (signalled) return;
+    throw error;
+  }
+  if (signalled) return;
+  printResult(
+    global,
+    { url, database: databasePath, demo: demoKeys ? { tenant_uuid: DEMO_TENANT_UUID, ...demoKeys } : null },
+    () => [
+      `Rapport is listening on ${url} (database ${databasePath})`,
+      `  API reference: ${publicUrl ?? url}/docs    MCP server: ${publicUrl ?? url}/mcp`,
+      ...(demoKeys ? demoLines(url, demoKeys) : []),
+    ],
+  );
 }

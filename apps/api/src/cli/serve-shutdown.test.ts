@@ -87,6 +87,28 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     expect(server.logs().at(-1)).toMatchObject({ msg: "stopped: database closed", durationMs: expect.any(Number) });
   });
 
+  it("drains on a SIGTERM that comes the instant it listens, before it writes the demo keys and prints its start", async () => {
+    const database = join(folder, "early-stop.db");
+    // A service manager's stop at the worst moment: the process signals itself as its HTTP server starts listening.
+    const stopAtListening = `import http from "node:http";
+      const listen = http.Server.prototype.listen;
+      http.Server.prototype.listen = function (...args) {
+        this.once("listening", () => process.kill(process.pid, "SIGTERM"));
+        return listen.apply(this, args);
+      };`;
+    const server = spawn(
+      process.execPath,
+      ["--import", `data:text/javascript,${encodeURIComponent(stopAtListening)}`, CLI_PATH, "--db", database, "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"],
+      { env: { ...process.env, RAPPORT_LOG_LEVEL: "info" } },
+    );
+    let stderr = "";
+    server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
+    expect(exited, stderr).toEqual({ code: 0, signal: null });
+    expect(stderr).toContain('"msg":"stopped: database closed"');
+    expect(existsSync(`${database}-wal`)).toBe(false);
+  });
+
   it("stops at once on a second signal, cutting the request still in flight, and closes the database", async () => {
     const database = join(folder, "second-signal.db");
     const server = await serveDemo(database);
