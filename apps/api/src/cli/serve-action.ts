@@ -3,7 +3,7 @@
  * What `rapport serve` does once its options are read (in serve-command.ts): seeds the demo tenant when asked,
  * starts the server, prints where it listens (and the demo keys), and stops cleanly on SIGTERM, SIGINT or SIGHUP.
  */
-import { pendingMigrations } from "@rapport/store";
+import { createSqliteStore, pendingMigrations } from "@rapport/store";
 import type { Command } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
@@ -82,6 +82,26 @@ function listenFailure(error: unknown, port: number, host: string): unknown {
   }
 }
 
+/**
+ * Refuses `--demo` on a database with tenants of its own: `npx pnpm start` (the README's first command) is
+ * `serve --demo`, and run on a production database (RAPPORT_DB exported in the operator's shell) it added the
+ * fictional demo tenant beside the real ones, with working keys printed on the terminal.
+ */
+async function refuseDemoBesideOwnTenants(databasePath: string): Promise<void> {
+  const store = await createSqliteStore({ path: databasePath });
+  try {
+    const own = (await store.tenants.list()).filter((tenant) => tenant.uuid !== DEMO_TENANT_UUID);
+    if (own.length > 0) {
+      throw new CliError(
+        `--demo would add the demo tenant and its keys to ${databasePath}, which has ${own.length} tenant${own.length === 1 ? "" : "s"} of its own; ` +
+          "serve it without --demo, or try the demo on another database (--db ./data/demo.db)",
+      );
+    }
+  } finally {
+    await store.close();
+  }
+}
+
 /** Runs `rapport serve` with its parsed options; the process keeps running until a signal stops the server. */
 export async function runServer(options: ServeOptions, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
@@ -103,8 +123,9 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   if (pending.length > 0) logger.info({ database: databasePath, pending }, "migrating the database");
   const opening = performance.now();
   if (options.demo) {
-    await openingDatabase(databasePath, () => {
+    await openingDatabase(databasePath, async () => {
       createIfMissing();
+      await refuseDemoBesideOwnTenants(databasePath);
       return seedDemoTenant(databasePath);
     });
   }
