@@ -5,7 +5,7 @@ import { CommanderError } from "commander";
 import { CliError } from "./cli/cli-output.js";
 import { ConfigurationError } from "./platform/environment/configuration-error.js";
 import { createProgram } from "./cli/create-program.js";
-import { outputReaderGone } from "./cli/output-reader-gone.js";
+import { outputReaderGone, outputReaderGoneEndsProcess } from "./cli/output-reader-gone.js";
 import { terminalGone } from "./platform/runtime/terminal-gone.js";
 import { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
 
@@ -21,15 +21,19 @@ function messageOf(error: unknown): string {
 turnOffAllocationSitePretenuring();
 
 // A reader that stops early (`rapport keys list | head -2`) closes the pipe: the output is no longer wanted.
+// A server keeps serving without its log reader (see keepRunningWhenOutputReaderGoes).
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (outputReaderGone(error)) process.exit(0);
+  if (outputReaderGone(error)) {
+    if (outputReaderGoneEndsProcess()) process.exit(0);
+    return;
+  }
   if (terminalGone(error)) return;
   throw error;
 });
 // Logs, progress and messages: on a terminal that hung up, the command still finishes its batch or drain and
 // closes the database.
 process.stderr.on("error", (error: NodeJS.ErrnoException) => {
-  if (terminalGone(error)) return;
+  if (terminalGone(error) || (outputReaderGone(error) && !outputReaderGoneEndsProcess())) return;
   throw error;
 });
 

@@ -17,6 +17,7 @@ import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { startExpiredOAuthPruning } from "./expired-oauth-pruning.js";
+import { keepRunningWhenOutputReaderGoes } from "./output-reader-gone.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
 export interface ServeOptions {
@@ -105,6 +106,7 @@ async function refuseDemoBesideOwnTenants(databasePath: string): Promise<void> {
 /** Runs `rapport serve` with its parsed options; the process keeps running until a signal stops the server. */
 export async function runServer(options: ServeOptions, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
+  keepRunningWhenOutputReaderGoes();
   const databasePath = resolveDatabasePath(global.db);
   const publicUrl = publicUrlOf(options.publicUrl, process.env);
   const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);

@@ -18,13 +18,16 @@ export function logLevelFromEnvironment(environment: NodeJS.ProcessEnv): string 
 export type LogOutput = "stdout" | "stderr";
 
 /**
- * Makes `destination` drop what it is given once its terminal is gone (pino does so itself for EPIPE, a closed pipe).
+ * Makes `destination` drop what it is given once its terminal or its reader is gone (pino does so itself for EPIPE, a
+ * closed pipe).
  * Else the write error ends the process as an uncaught exception, and the flush at exit retries the unwritten lines
  * forever: a server whose terminal hung up would never close its database.
  */
 function discardOnceTerminalGone(destination: ReturnType<typeof pino.destination>): void {
   destination.on("error", (error: NodeJS.ErrnoException) => {
-    if (!terminalGone(error)) throw error;
+    // A reader gone (a closed pipe's EPIPE, which pino also handles but which reaches this listener too, or a socket's
+    // ECONNRESET: a service manager's log socket, a spawning process): the server keeps serving without its logs.
+    if (!terminalGone(error) && error.code !== "EPIPE" && error.code !== "ECONNRESET") throw error;
     destination.write = () => true;
     destination.flush = () => undefined;
     destination.flushSync = () => undefined;
