@@ -53,7 +53,7 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
     const output: BackupOutput = { database, path, bytes, seconds: Math.round(performance.now() - started) / 1_000 };
     printResult(global, output, () => [
       `backed up ${database} to ${path}: ${bytes} bytes (${megabytes(bytes)}) in ${output.seconds.toFixed(2)} s`,
-      `to restore: stop the server, delete the database's -wal and -shm files if any, put this file in its place, start the server`,
+      `to restore: stop every server on the database, then rapport restore --db ${database} --from ${path}`,
     ]);
   } catch (error) {
     display.stop();

@@ -72,7 +72,7 @@ describe("rapport backup", { timeout: 60_000 }, () => {
 
     const replaced = await rapport(database, "backup", "--to", copy, "--force");
     expect(replaced.code, replaced.stderr).toBe(0);
-    expect(replaced.stdout).toMatch(new RegExp(`^backed up ${database} to ${copy}: \\d+ bytes \\(\\d+\\.\\d MB\\) in \\d+\\.\\d\\d s\nto restore: `));
+    expect(replaced.stdout).toMatch(new RegExp(`^backed up ${database} to ${copy}: \\d+ bytes \\(\\d+\\.\\d MB\\) in \\d+\\.\\d\\d s\nto restore: stop every server on the database, then rapport restore --db ${database} --from ${copy}\n$`));
     expect(readCopy(copy).integrity).toBe("ok");
     expect(readdirSync(folder).filter((name) => name.includes(".partial"))).toEqual([]);
   });
