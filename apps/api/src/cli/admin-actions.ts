@@ -86,7 +86,11 @@ export async function listTenants(command: Command): Promise<void> {
 export async function deleteTenant(options: { tenant: string }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     if (!(await store.tenants.delete(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
-    printResult(global, { uuid: options.tenant, deleted: true }, () => [`deleted tenant ${options.tenant}`]);
+    // The deletion is soft: an operator honouring a client's departure must not believe the data gone.
+    printResult(global, { uuid: options.tenant, deleted: true }, () => [
+      `deleted tenant ${options.tenant}: its keys answer 401 and it is out of every answer from now on`,
+      "its records stay in the database file (no command deletes them yet), and in every backup",
+    ]);
   });
 }
 

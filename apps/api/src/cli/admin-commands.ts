@@ -34,7 +34,7 @@ export function tenantsCommand(): Command {
     .action(async (_options: object, command: Command) => (await actions()).listTenants(command));
   tenants
     .command("delete")
-    .description("delete a tenant: its keys stop working at once")
+    .description("delete a tenant: its keys stop working at once; its records stay in the database file")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .action(async (options, command) => (await actions()).deleteTenant(options, command));
   return tenants;
