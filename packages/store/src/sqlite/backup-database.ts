@@ -3,11 +3,12 @@
  * `store.backup`: a consistent copy of the database file, taken while this and other processes keep writing.
  */
 import { randomUUID } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync, type Stats } from "node:fs";
+import { closeSync, linkSync, openSync, renameSync, rmSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import type { StoreBackupOptions, StoreBackupResult } from "../store.js";
+import { syncFolder } from "./sync-folder.js";
 
 /**
  * Pages copied between two turns of the event loop: about 4 MB at SQLite's default page size, a few
@@ -71,18 +72,6 @@ function createTemporaryFile(target: string): string {
   return temporary;
 }
 
-/** Flushes the folder's entry for the renamed copy where the platform allows it (not on Windows). */
-function syncFolder(folder: string): void {
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(folder, "r");
-    fsyncSync(descriptor);
-  } catch {
-    // The copy itself is synced by SQLite; only the rename might not survive a power cut here.
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
-}
 
 /** Error codes of a file system that has no hard links (FAT and exFAT drives, some network shares). */
 const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);

@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
+import { openAlone } from "./open-alone.js";
 
 /** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state. */
 const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models"] as const;
@@ -44,24 +45,11 @@ function count(db: SqliteDatabase.Database, sql: string, ...parameters: unknown[
   return db.prepare(sql).pluck().get(...parameters) as number;
 }
 
-/**
- * Whether SQLite's exclusive lock is refused at once: every connection in WAL mode holds a shared lock while it is
- * open, idle or not. A connection of its own, which takes the lock only for that instant and writes nothing.
- */
+/** Whether another process has the file open: SQLite's exclusive lock refused at once (open-alone.ts), taken only for that instant. */
 function openElsewhere(path: string): boolean {
-  const db = new SqliteDatabase(path, { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 0");
-    db.pragma("locking_mode = exclusive");
-    db.exec("begin exclusive");
-    db.exec("commit");
-    return false;
-  } catch (error) {
-    if (String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY")) return true;
-    throw error;
-  } finally {
-    db.close();
-  }
+  const alone = openAlone(path);
+  alone?.close();
+  return alone === null;
 }
 
 /**

@@ -4,11 +4,13 @@
  * without sending the counters integrators and servers follow back in time.
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, closeSync, constants, copyFileSync, existsSync, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, constants, copyFileSync, existsSync, linkSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { ConflictError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
+import { openAlone } from "./open-alone.js";
+import { syncFolder } from "./sync-folder.js";
 
 /** What `restoreDatabase` did. */
 export interface RestoreDatabaseResult {
@@ -82,27 +84,11 @@ async function checkCopy(backup: string, copy: string): Promise<void> {
   }
 }
 
-/**
- * Opens the live database alone: an exclusive lock, which SQLite grants only when no other connection has the file
- * open (every connection in WAL mode holds a shared lock while it is open, idle or not). SQLITE_BUSY at once means a
- * server, an import or another command has it open.
- */
-function openAlone(database: string): SqliteDatabase.Database {
-  const db = new SqliteDatabase(database, { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 0");
-    // Before any read: the lock, once taken, is held until the connection closes.
-    db.pragma("locking_mode = exclusive");
-    db.exec("begin exclusive");
-    db.exec("commit");
-    return db;
-  } catch (error) {
-    db.close();
-    if (sqliteCode(error).startsWith("SQLITE_BUSY")) {
-      throw new ConflictError(`store.restore: ${database} is open in another process (a rapport serve, import or other command): stop it first`);
-    }
-    throw error;
-  }
+/** Opens the live database alone (open-alone.ts), or refuses while another process has it open. */
+function openLiveAlone(database: string): SqliteDatabase.Database {
+  const db = openAlone(database);
+  if (db === null) throw new ConflictError(`store.restore: ${database} is open in another process (a rapport serve, import or other command): stop it first`);
+  return db;
 }
 
 function countersOf(db: SqliteDatabase.Database): Counters {
@@ -172,17 +158,6 @@ function keepAs(database: string, kept: string): void {
   }
 }
 
-function syncFolder(folder: string): void {
-  let descriptor: number | undefined;
-  try {
-    descriptor = openSync(folder, "r");
-    fsyncSync(descriptor);
-  } catch {
-    // Not on every platform; the files themselves are synced.
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
-}
 
 /**
  * Puts a copy of the backup at `backupPath` (one written by `backupDatabase` or `store.backup`) in place of the
@@ -207,7 +182,7 @@ export async function restoreDatabase(databasePath: string, backupPath: string):
     throw new InvalidInputError(`store.restore: the folder ${dirname(database)} does not exist; create it first`);
   }
   const copy = join(dirname(database), `.${basename(database)}.${randomUUID().slice(0, 8)}.restoring`);
-  const live = existsSync(database) ? openAlone(database) : null;
+  const live = existsSync(database) ? openLiveAlone(database) : null;
   try {
     copyFileSync(backup, copy, constants.COPYFILE_EXCL);
     chmodSync(copy, 0o600);

@@ -1,0 +1,26 @@
+import SqliteDatabase from "better-sqlite3";
+
+/** SQLite's error code of `error`, or "". */
+const sqliteCode = (error: unknown) => String((error as { code?: unknown }).code ?? "");
+
+/**
+ * Opens the database file at `path` alone: an exclusive lock, which SQLite grants only when no other connection has
+ * the file open (every connection in WAL mode holds a shared lock while it is open, idle or not), held until the
+ * connection closes. Asked without waiting: `null` when another process (a server, an import, another command) has
+ * the file open.
+ */
+export function openAlone(path: string): SqliteDatabase.Database | null {
+  const db = new SqliteDatabase(path, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 0");
+    // Before any read: the lock, once taken, is held until the connection closes.
+    db.pragma("locking_mode = exclusive");
+    db.exec("begin exclusive");
+    db.exec("commit");
+    return db;
+  } catch (error) {
+    db.close();
+    if (sqliteCode(error).startsWith("SQLITE_BUSY")) return null;
+    throw error;
+  }
+}
