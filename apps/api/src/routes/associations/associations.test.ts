@@ -135,6 +135,24 @@ describe("POST /v1/notes/{uuid}/associations", () => {
     expect((await call(`/v1/notes/${note.uuid}`)).body.associations).toHaveLength(1);
   });
 
+  it("documents only the kinds a note or task links to, and refuses another in a create's associations, writing nothing", async () => {
+    const documented = (await call("/v1/openapi.json")).body as { paths: Record<string, any> };
+    const linkSchema = documented.paths["/v1/notes/{note_uuid}/associations"].post.requestBody.content["application/json"].schema;
+    expect(linkSchema.properties.entity_type.enum).toEqual(["PERSON", "COMPANY", "FILE", "TASK", "OPPORTUNITY"]);
+    const createTask = documented.paths["/v1/tasks"].post.requestBody.content["application/json"].schema;
+    expect(createTask.properties.associations.items.properties.entity_type.enum).toEqual(["PERSON", "COMPANY", "NOTE", "FILE", "OPPORTUNITY"]);
+    const before = (await call("/v1/notes")).body.total;
+    const noteToNote = await call("/v1/notes", { method: "POST", body: { content: "x", associations: [{ entity_type: "NOTE", entity_uuid: MISSING }] } });
+    expect(noteToNote.status).toBe(400);
+    expect(noteToNote.body.error).toBe(
+      "body field 'associations.0.entity_type': a note cannot be associated with a NOTE: entity_type must be one of PERSON, COMPANY, FILE, TASK, OPPORTUNITY",
+    );
+    expect((await call("/v1/notes")).body.total).toBe(before);
+    const taskToTask = await call("/v1/tasks", { method: "POST", body: { title: "x", associations: [{ entity_type: "TASK", entity_uuid: MISSING }] } });
+    expect(taskToTask.status).toBe(400);
+    expect(taskToTask.body.error).toMatch(/^body field 'associations\.0\.entity_type': a task cannot be associated with a TASK/);
+  });
+
   it("refuses NOTE links (400), missing notes and targets (404), and non-owners (403)", async () => {
     const note = (await call("/v1/notes", { method: "POST", body: { content: "Mine" }, key: acme.memberKey })).body;
     const other = (await call("/v1/notes", { method: "POST", body: { content: "Other" } })).body;

@@ -4,7 +4,7 @@
  * for a missing target, and the idempotent link (a duplicate, in either direction, returns the
  * existing association).
  */
-import { ENTITY_TYPES, type AssociationOwnerType, type EntityType, type LinkResult } from "@rapport/store";
+import { type AssociationOwnerType, type EntityType, type LinkResult } from "@rapport/store";
 import { z } from "zod";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
@@ -26,11 +26,24 @@ const OWNER_NAMES: Record<AssociationOwnerType, string> = { OPPORTUNITY: "an opp
 /** The association in a removal path. */
 export const associationUuidParameter = uuidString("The association's UUID (from the association list or the record's associations).");
 
-export function linkBodySchema(ownerType: AssociationOwnerType) {
+/**
+ * The `entity_type` of a link from `ownerType`: only the kinds it may link to, so the documented enumeration (and an
+ * MCP tool's) offers no kind the endpoint refuses; another kind is a 400 naming the allowed ones.
+ */
+export function linkableEntityType(ownerType: AssociationOwnerType) {
   const allowed = LINKABLE[ownerType].join(", ");
   return z
+    .enum(LINKABLE[ownerType] as [EntityType, ...EntityType[]], {
+      error: (issue) =>
+        issue.input === undefined ? undefined : `${OWNER_NAMES[ownerType]} cannot be associated with ${typeof issue.input === "string" ? `a ${issue.input}` : JSON.stringify(issue.input)}: entity_type must be one of ${allowed}`,
+    })
+    .describe(`Kind of the record to link, upper case: ${allowed}.`);
+}
+
+export function linkBodySchema(ownerType: AssociationOwnerType) {
+  return z
     .object({
-      entity_type: z.enum(ENTITY_TYPES).describe(`Kind of the record to link, upper case: ${allowed}.`),
+      entity_type: linkableEntityType(ownerType),
       entity_uuid: uuidString("The record's UUID."),
     })
     .strict();

@@ -4,7 +4,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { noteSchema, presentNote } from "../../presenters/note-presenter.js";
 import { associationInput } from "../opportunities/opportunity-body.js";
-import { checkNewLinks } from "../associations/link-records.js";
+import { checkNewLinks, linkableEntityType } from "../associations/link-records.js";
 import { noteFields } from "./note-body.js";
 
 export const createNote = defineOperation({
@@ -20,7 +20,7 @@ export const createNote = defineOperation({
       title: noteFields.title.optional(),
       content: noteFields.content,
       associations: z
-        .array(associationInput.omit({ context: true }))
+        .array(associationInput.omit({ context: true }).extend({ entity_type: linkableEntityType("NOTE") }))
         .max(100)
         .optional()
         .describe("Records to link: PERSON, COMPANY, FILE, TASK or OPPORTUNITY (at most 100)."),

@@ -6,7 +6,7 @@ import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { MAX_ASSOCIATIONS_ON_CREATE } from "../../platform/request/count-limits.js";
 import { taskSchema, presentTask } from "../../presenters/task-presenter.js";
-import { checkNewLinks } from "../associations/link-records.js";
+import { checkNewLinks, linkableEntityType } from "../associations/link-records.js";
 import { associationInput } from "../opportunities/opportunity-body.js";
 import { checkPersonalAssignee, resolveAssignee } from "./task-access.js";
 import { taskFields } from "./task-body.js";
@@ -28,7 +28,7 @@ export const createTask = defineOperation({
       due_date: taskFields.due_date.optional(),
       assignee_user_uuid: taskFields.assignee_user_uuid.optional(),
       associations: z
-        .array(associationInput.omit({ context: true }))
+        .array(associationInput.omit({ context: true }).extend({ entity_type: linkableEntityType("TASK") }))
         .max(MAX_ASSOCIATIONS_ON_CREATE)
         .optional()
         .describe(`Records to link: PERSON, COMPANY, NOTE, FILE or OPPORTUNITY (at most ${MAX_ASSOCIATIONS_ON_CREATE}).`),
