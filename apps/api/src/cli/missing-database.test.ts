@@ -1,10 +1,9 @@
 /** A mistyped --db: only the commands that start a fresh install create a database; every other one refuses. */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI_PATH, runRapport } from "../testing/built-cli.js";
+import { runRapport, serveOnceForLogs } from "../testing/built-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-missing-db-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -57,22 +56,9 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
 
   it("is created, owner-only, by serve, which logs a warning naming it", async () => {
     const database = join(folder, "served", "rapport.db");
-    const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
-    let logs = "";
-    let stdout = "";
-    server.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
-    const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
-    await new Promise<void>((resolve, reject) => {
-      server.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.trim().endsWith("}")) resolve();
-      });
-      server.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${logs}`)));
-    });
-    server.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    const warning = logs.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; database?: string });
-    expect(warning).toContainEqual(expect.objectContaining({ level: 40, msg: "no database was at this path: created a new, empty one", database }));
+    const { exit, logs } = await serveOnceForLogs(database);
+    expect(exit).toBe(0);
+    expect(logs).toContainEqual(expect.objectContaining({ level: 40, msg: "no database was at this path: created a new, empty one", database }));
     expect(statSync(database).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,11 +1,10 @@
 /** `rapport status`, and what `rapport serve` logs when it migrates a database an older release wrote. */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI_PATH, runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapport, serveOnceForLogs, startRapportServer } from "../testing/built-cli.js";
 import { RAPPORT_VERSION } from "../version.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
@@ -49,21 +48,8 @@ describe("rapport status", { timeout: 60_000 }, () => {
     const database = join(folder, "upgraded.db");
     expect((await runRapport(database, "seed", "demo")).code).toBe(0);
     undoLastMigration(database);
-    const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
-    let logs = "";
-    let stdout = "";
-    server.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
-    const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
-    await new Promise<void>((resolve, reject) => {
-      server.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.trim().endsWith("}")) resolve();
-      });
-      server.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${logs}`)));
-    });
-    server.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    const lines = logs.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { msg: string });
+    const { exit, logs: lines } = await serveOnceForLogs(database);
+    expect(exit).toBe(0);
     const messages = lines.map((line) => line.msg);
     expect(lines).toContainEqual(expect.objectContaining({ msg: "migrating the database", database, pending: [LAST_MIGRATION] }));
     expect(lines).toContainEqual(expect.objectContaining({ msg: "migrated the database", applied: 1, durationMs: expect.any(Number) }));

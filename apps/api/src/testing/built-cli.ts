@@ -43,3 +43,26 @@ export async function startRapportServer(database: string): Promise<{ url: strin
     },
   };
 }
+
+/**
+ * Starts `rapport --json serve` on `database` (port 0, no graph warm-up), waits until it has printed its JSON document,
+ * stops it with SIGTERM and gives its exit (code or signal) and the JSON lines it logged on stderr.
+ */
+export async function serveOnceForLogs(database: string): Promise<{ exit: unknown; logs: Array<Record<string, unknown>> }> {
+  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
+  let stderr = "";
+  let stdout = "";
+  server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
+  await new Promise<void>((resolve, reject) => {
+    server.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.trim().endsWith("}")) resolve();
+    });
+    server.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  server.kill("SIGTERM");
+  const exit = await exited;
+  const logs = stderr.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { exit, logs };
+}
