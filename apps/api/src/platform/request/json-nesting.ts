@@ -12,24 +12,35 @@ import { NUL_CHARACTER_PROBLEM, holdsNulCharacter } from "./nul-character.js";
 /** Deepest nesting of arrays and objects a request body may have; our deepest shape (an MCP call's arguments) uses about eight. */
 export const MAX_JSON_DEPTH = 32;
 
-const fieldNamed = (path: readonly (string | number)[]) => (path.length === 0 ? "body" : `body field '${path.join(".")}'`);
+/** Where a value sits in the body: its key or index, under its parent's place (null for the body itself). */
+interface Place {
+  readonly key: string | number;
+  readonly parent: Place | null;
+}
+
+/** The field a place names, built only for a refusal: the walk itself copies no paths. */
+function fieldNamed(place: Place | null): string {
+  const keys: Array<string | number> = [];
+  for (let at = place; at !== null; at = at.parent) keys.unshift(at.key);
+  return keys.length === 0 ? "body" : `body field '${keys.join(".")}'`;
+}
 
 /** Why `value` (parsed JSON) is not an acceptable body, or null when it is. Walks without recursion. */
 export function jsonNestingProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string | null {
-  const pending: Array<[unknown, number, readonly (string | number)[]]> = [[value, 1, []]];
+  const pending: Array<[unknown, number, Place | null]> = [[value, 1, null]];
   while (pending.length > 0) {
-    const [current, depth, path] = pending.pop()!;
-    if (typeof current === "string" && holdsNulCharacter(current)) return `${fieldNamed(path)}: ${NUL_CHARACTER_PROBLEM}`;
+    const [current, depth, place] = pending.pop()!;
+    if (typeof current === "string" && holdsNulCharacter(current)) return `${fieldNamed(place)}: ${NUL_CHARACTER_PROBLEM}`;
     if (current === null || typeof current !== "object") continue;
     if (depth > maxDepth) return `request body nests arrays and objects more than ${maxDepth} levels deep`;
     if (Array.isArray(current)) {
-      current.forEach((element, index) => pending.push([element, depth + 1, [...path, index]]));
+      current.forEach((element, index) => pending.push([element, depth + 1, { key: index, parent: place }]));
       continue;
     }
     for (const key of Object.keys(current)) {
       if (key === "__proto__") return "request body must not use the key '__proto__'";
       if (holdsNulCharacter(key)) return `body: a field's name: ${NUL_CHARACTER_PROBLEM}`;
-      pending.push([(current as Record<string, unknown>)[key], depth + 1, [...path, key]]);
+      pending.push([(current as Record<string, unknown>)[key], depth + 1, { key, parent: place }]);
     }
   }
   return null;
