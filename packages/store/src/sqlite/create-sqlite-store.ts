@@ -40,6 +40,7 @@ import { ERASURES } from "../erasure/erasures-generation.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect, LOCK_WAIT_MS } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
+import { migratedMemoryDatabase } from "./memory-database-image.js";
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
@@ -177,8 +178,9 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   if (!Number.isFinite(checkpointIntervalMs) || checkpointIntervalMs <= 0) {
     throw new InvalidInputError(`createSqliteStore: expecting "checkpointIntervalMs" to be a positive number of milliseconds, got ${String(checkpointIntervalMs)}`);
   }
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SqliteDatabase(path);
+  const inMemory = path === ":memory:";
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = inMemory ? migratedMemoryDatabase.open() : new SqliteDatabase(path);
   sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
   const generations = createGenerationSnapshots(sqlite);
   const db = new Kysely<Database>({
@@ -203,6 +205,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     sqlite.pragma("cache_size = -65536");
     if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
     await migrateToLatest(db);
+    if (inMemory) migratedMemoryDatabase.keep(sqlite);
   } catch (error) {
     await db.destroy();
     throw error;

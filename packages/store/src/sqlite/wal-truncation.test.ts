@@ -130,9 +130,11 @@ describe("createWalTruncation", () => {
 
   it("truncates on a worker thread when given a checkpoint worker's, and retries while a reader holds it up", async () => {
     const calls: string[] = [];
+    let latest: Promise<boolean> = Promise.resolve(false);
     const { path, db, walTruncation, timers, write, walBytes } = openDatabase("off-thread.db", async (file) => {
       calls.push("worker");
-      return truncateOffThread(file);
+      latest = truncateOffThread(file);
+      return latest;
     });
     const reader = new SqliteDatabase(path);
     try {
@@ -149,7 +151,10 @@ describe("createWalTruncation", () => {
       expect(walTruncation.pending).toBe(true);
       reader.exec("commit");
       timers[0]!.run();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The retry starts its own worker thread, which takes a while on a busy machine: wait for it, not for a time.
+      while (calls.length < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+      await latest;
+      await new Promise((resolve) => setImmediate(resolve));
       expect(calls).toEqual(["worker", "worker", "worker"]);
       expect(walBytes()).toBe(0);
       expect(walTruncation.pending).toBe(false);

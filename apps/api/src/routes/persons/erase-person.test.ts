@@ -1,7 +1,7 @@
 /** DELETE /v1/persons/{person_uuid}: erasure through the real app, over REST and MCP. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addProblem, emptySummary } from "../../imports/import-summary.js";
-import { databaseSnapshot } from "../../testing/database-snapshot.js";
+import { databaseSnapshotBesideUsage } from "../../testing/database-snapshot.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -129,9 +129,9 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
   it("answers 404 for another tenant's person and erases nothing; 409 for an active user's own person", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const { zelda } = await zeldaAndCleo(other);
-    const snapshot = databaseSnapshot(context.databasePath);
+    const snapshot = databaseSnapshotBesideUsage(context.databasePath);
     expect(await erase(zelda.uuid)).toEqual({ status: 404, body: { error: `person ${zelda.uuid} not found` } });
-    expect(databaseSnapshot(context.databasePath)).toEqual(snapshot);
+    expect(databaseSnapshotBesideUsage(context.databasePath)).toEqual(snapshot);
     expect((await context.json(`/v1/persons/${zelda.uuid}`, { key: other.key })).status).toBe(200);
 
     const own = await erase(acme.member.person_uuid);
@@ -141,7 +141,7 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
         error: `person ${acme.member.person_uuid} is active user ${acme.member.uuid}'s own person: deactivate the user first (rapport users deactivate), then erase the person`,
       },
     });
-    expect(databaseSnapshot(context.databasePath)).toEqual(snapshot);
+    expect(databaseSnapshotBesideUsage(context.databasePath)).toEqual(snapshot);
     expect((await erase("not-a-uuid")).status).toBe(400);
   });
 

@@ -1,7 +1,7 @@
 /** GET /v1/persons/{person_uuid}/personal-data: the access export through the real app, over REST and MCP. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issueApiKey } from "../../platform/auth/issue-api-key.js";
-import { databaseSnapshot } from "../../testing/database-snapshot.js";
+import { databaseSnapshotBesideUsage } from "../../testing/database-snapshot.js";
 import { callMcpTool, postMcpMessage } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { personalDataSchema } from "./personal-data-schema.js";
@@ -111,12 +111,12 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
   it("answers 404 for an unknown person, another tenant's (showing nothing of it) and a merged-away one; 400 for a bad uuid", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const { zelda } = await zeldaAndCleo(other);
-    const snapshot = databaseSnapshot(context.databasePath);
+    const snapshot = databaseSnapshotBesideUsage(context.databasePath);
     const theirs = await context.json(`/v1/persons/${zelda.uuid}/personal-data`, { key: acme.adminKey });
     expect(theirs).toEqual({ status: 404, body: { error: `person ${zelda.uuid} not found` } });
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect(await context.json(`/v1/persons/${unknown}/personal-data`, { key: acme.adminKey })).toEqual({ status: 404, body: { error: `person ${unknown} not found` } });
-    expect(databaseSnapshot(context.databasePath)).toEqual(snapshot);
+    expect(databaseSnapshotBesideUsage(context.databasePath)).toEqual(snapshot);
 
     const { store } = context.services;
     const yuri = await store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Yuri" });

@@ -1,7 +1,7 @@
 /** POST /v1/persons/{person_uuid}/merge: the spec's States table and Errors, preview and real merge. */
 import { personReferenceMovers } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseSnapshot } from "../../testing/database-snapshot.js";
+import { databaseSnapshotBesideUsage } from "../../testing/database-snapshot.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -65,10 +65,10 @@ describe("POST /v1/persons/{person_uuid}/merge with preview: true", () => {
   it("persists nothing (every row of every table unchanged) and shows canonical, superseded and merged", async () => {
     const { canonical, superseded, initech, umbra } = await duplicates();
     context.clock.advance(60_000);
-    const { monthly_usage: _usageBefore, ...before } = databaseSnapshot(context.databasePath);
+    const before = databaseSnapshotBesideUsage(context.databasePath);
     const { status, body } = await merge(canonical.uuid, { superseded_person_uuid: superseded.uuid, preview: true });
     expect(status).toBe(200);
-    const { monthly_usage: _usageAfter, ...after } = databaseSnapshot(context.databasePath);
+    const after = databaseSnapshotBesideUsage(context.databasePath);
     expect(after).toEqual(before);
     // The only write is the rate limiter counting the request itself (written within its flush period).
     expect(await context.services.store.usage.monthly(acme.tenant.uuid, "2026-11")).toBe(1);
@@ -256,15 +256,14 @@ describe("POST /v1/persons/{person_uuid}/merge", () => {
     const refusal = (superseded: { uuid: string; person_uuid: string }, canonical: { uuid: string; person_uuid: string }, deactivated = "") =>
       `person ${superseded.person_uuid} is user ${superseded.uuid}'s own${deactivated} and person ${canonical.person_uuid} is user ${canonical.uuid}'s own: ` +
       "two users never share a person, so neither can be merged into the other";
-    // Every request counts in the month's usage: that row aside, nothing may change.
-    const { monthly_usage: _usageBefore, ...before } = databaseSnapshot(context.databasePath);
+    const before = databaseSnapshotBesideUsage(context.databasePath);
     for (const preview of [false, true]) {
       const memberIntoAdmin = await merge(acme.admin.person_uuid, { superseded_person_uuid: acme.member.person_uuid, preview });
       expect(memberIntoAdmin).toEqual({ status: 409, body: { error: refusal(acme.member, acme.admin) } });
       const adminIntoMember = await merge(acme.member.person_uuid, { superseded_person_uuid: acme.admin.person_uuid, preview });
       expect(adminIntoMember).toEqual({ status: 409, body: { error: refusal(acme.admin, acme.member) } });
     }
-    const { monthly_usage: _usageAfter, ...after } = databaseSnapshot(context.databasePath);
+    const after = databaseSnapshotBesideUsage(context.databasePath);
     expect(after).toEqual(before);
 
     await store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
