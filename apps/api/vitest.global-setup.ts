@@ -1,14 +1,29 @@
-/** Runs once before the API tests: makes Chromium available to the browser test (see src/testing/chromium.ts). */
+/**
+ * Runs once before the API tests: makes Chromium available to the browser test (see src/testing/chromium.ts), and
+ * migrates one database file that each test context copies instead of migrating its own (test-harness.ts).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createSqliteStore } from "@rapport/store";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "./src/testing/chromium.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     chromium: { path: string | null; reason: string | null };
+    /** A closed database file with every migration applied and no rows of its own. */
+    migratedDatabasePath: string;
   }
 }
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const found = ensureChromium((line) => console.log(line));
   project.provide("chromium", "reason" in found ? { path: null, reason: found.reason } : { path: found.path, reason: null });
+  const folder = mkdtempSync(join(tmpdir(), "rapport-api-migrated-"));
+  const migratedDatabasePath = join(folder, "migrated.db");
+  // Closing the only connection checkpoints the WAL into the file and deletes it: the file alone is the database.
+  await (await createSqliteStore({ path: migratedDatabasePath })).close();
+  project.provide("migratedDatabasePath", migratedDatabasePath);
+  return () => rmSync(folder, { recursive: true, force: true });
 }

@@ -3,10 +3,11 @@
  * Builders for HTTP tests: an app over a fresh database with a fixed clock and silent logs, tenants
  * with users and keys, and a request helper that sends the auth headers.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Role, Tenant, Tier, User } from "@rapport/store";
+import { inject } from "vitest";
 import { createApp } from "../app.js";
 import { createServices } from "../create-services.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
@@ -57,6 +58,8 @@ export async function createTestContext(
   if (!databasePath) {
     folder = mkdtempSync(join(tmpdir(), "rapport-api-"));
     databasePath = join(folder, "rapport.db");
+    // A copy of the run's migrated file (vitest.global-setup.ts) opens in a tenth of the time migrating takes.
+    copyFileSync(inject("migratedDatabasePath"), databasePath);
   }
   const clock = createManualClock(options.start ?? TEST_START);
   const services = await createServices({
