@@ -10,6 +10,7 @@ import { moveDealReferences } from "./move-deal-references.js";
 import { moveEmails } from "./move-emails.js";
 import { moveListMemberships } from "./move-list-memberships.js";
 import { moveMergeHistory } from "./move-merge-history.js";
+import { moveUserAccounts } from "./move-user-accounts.js";
 import type { PersonReferenceMover } from "./person-reference-mover.js";
 
 /** The movers a person merge runs, in this order, inside its transaction. */
@@ -18,6 +19,7 @@ export const personReferenceMovers: readonly PersonReferenceMover[] = [
   moveAffiliations,
   moveListMemberships,
   moveMergeHistory,
+  moveUserAccounts,
   moveActivity,
   // After activity, so the opportunities it touches get their last-activity dates from the moved rows.
   moveDealReferences,

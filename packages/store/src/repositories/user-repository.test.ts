@@ -62,7 +62,21 @@ describe("users", () => {
     const ben = await store.users.create({ tenant_uuid: tenantUuid, name: "Ben", email: "ben@acme.example", role: "member" });
     const contact = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ben Okafor", emails: ["ben@home.example"] });
     await store.users.deactivate(tenantUuid, ben.uuid);
-    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: contact.uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+    const deactivated = (await store.users.get(tenantUuid, ben.uuid))!;
+    // The store's clock is the wall clock: the merge's time is later than the deactivation's.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const preview = await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: contact.uuid, superseded_uuid: ben.person_uuid, preview: true, merged_by_user_uuid: null });
+    expect(preview.moved.users).toBe(1);
+    expect((await store.users.get(tenantUuid, ben.uuid))?.person_uuid).toBe(ben.person_uuid);
+    const merge = await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: contact.uuid, superseded_uuid: ben.person_uuid, preview: false, merged_by_user_uuid: null });
+    expect(merge.moved.users).toBe(1);
+
+    // At once, not at reactivation: the users list (and a poller of its updated_after) shows the person he is now.
+    const inactive = (await store.users.get(tenantUuid, ben.uuid))!;
+    expect(inactive).toMatchObject({ person_uuid: contact.uuid, is_active: false });
+    expect(inactive.updated_at).toBeGreaterThan(deactivated.updated_at);
+    expect((await store.users.list(tenantUuid, everyone)).rows.find((user) => user.uuid === ben.uuid)?.person_uuid).toBe(contact.uuid);
+    expect((await store.persons.get(tenantUuid, contact.uuid))?.is_internal).toBe(false);
 
     expect(await store.users.reactivate(tenantUuid, ben.uuid)).toBe(true);
     expect((await store.users.get(tenantUuid, ben.uuid))?.person_uuid).toBe(contact.uuid);
