@@ -246,12 +246,18 @@ describe("an incremental copy through a person merge and a user's deactivation",
     await write("/v1/emails/batch", "POST", {
       messages: [{ message_id: "<wh-after@example.com>", sent_at: iso(context.clock.now() - DAY), subject: "After", from: "lee@globex.example", to: ["kim@initech.example"] }],
     });
+    // While he is away, his own person is found to duplicate a contact, and merged into it: he is that contact now.
+    context.clock.advance(1_000);
+    const mikeAtHome = (await write("/v1/persons", "POST", { name: "Mike (home)", emails: [`mike.${acme.tenant.uuid.slice(0, 8)}@home.example`] })).uuid as string;
+    await write(`/v1/persons/${mikeAtHome}/merge`, "POST", { superseded_person_uuid: acme.member.person_uuid });
 
     await incrementalPass(copy, marks);
     const fresh = await fullCopy();
-    // Only the surviving record names the merged-away uuid (`merged_person_uuids`).
+    // Only the surviving records name the merged-away uuids (`merged_person_uuids`): the user row names the contact.
     const { persons: _persons, ...rest } = plain(copy);
     expect(JSON.stringify(rest)).not.toContain(ids.duplicate);
+    expect(JSON.stringify(rest)).not.toContain(acme.member.person_uuid);
+    expect(JSON.stringify(rest)).toContain(mikeAtHome);
     expect(plain(copy)).toEqual(plain(fresh.copy));
     // The deactivation did move what the recipe re-read: Mike is nobody's strongest relationship any more.
     expect(JSON.stringify([...copy.persons.values()].map((item) => item.strongest_relationships))).not.toContain(acme.member.uuid);
