@@ -21,6 +21,7 @@ import { assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 import { chunksOf } from "./chunks-of.js";
+import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 
 
 /** Stored emails by message id, with their recipients in participant-key order (person uuid). */
@@ -67,6 +68,8 @@ type PlannedParticipant = { person: string } | { address: string; name: string }
 interface Directory {
   liveUuids: Set<string>;
   byAddress: Map<string, string>;
+  /** Of the uuids named that are not live, those a merge removed: the person each went to. */
+  mergedInto: Map<string, string>;
 }
 
 /** Sender first; an item without one is refused before its participants are planned, but its lookups come first. */
@@ -84,11 +87,13 @@ async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: r
       }
     }
   }
-  const directory: Directory = { liveUuids: new Set(), byAddress: new Map() };
+  const directory: Directory = { liveUuids: new Set(), byAddress: new Map(), mergedInto: new Map() };
   for (const chunk of chunksOf([...uuids])) {
     const rows = await db.selectFrom("persons").select("uuid").where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("uuid", "in", chunk).where("deleted_at", "is", null).execute();
     for (const row of rows) directory.liveUuids.add(row.uuid);
   }
+  const notLive = [...uuids].filter((uuid) => !directory.liveUuids.has(uuid));
+  if (notLive.length > 0) directory.mergedInto = await mergedAwayPersons(db, tenantUuid, notLive);
   for (const chunk of chunksOf([...addresses])) {
     const rows = await db.selectFrom("person_emails").select(["address", "person_uuid"]).where("tenant_uuid", "=", tenantUuid).where("address", "in", chunk).execute();
     for (const row of rows) directory.byAddress.set(row.address, row.person_uuid);
@@ -101,7 +106,7 @@ function planParticipants(input: NewEmail, directory: Directory): PlannedPartici
   return participantsOf(input).map((participant) => {
     if (participant.person_uuid) {
       const uuid = participant.person_uuid.toLowerCase();
-      if (!directory.liveUuids.has(uuid)) throw new InvalidInputError(`person ${participant.person_uuid} not found`);
+      if (!directory.liveUuids.has(uuid)) throw new InvalidInputError(`person ${participant.person_uuid} not found${mergedAwayNote(directory.mergedInto, uuid)}`);
       return { person: uuid };
     }
     const address = normalizeEmail(participant.email ?? "");

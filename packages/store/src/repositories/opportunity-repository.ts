@@ -25,6 +25,7 @@ import {
 } from "./opportunity-list-query.js";
 import { countLiveOpportunities, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
+import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { assertNonBlankFields } from "./required-fields.js";
@@ -114,7 +115,7 @@ async function ownerUserUuid(db: Kysely<Database>, tenantUuid: string, uuid: str
 
 async function checkIntroPerson(db: Kysely<Database>, tenantUuid: string, uuid: string): Promise<void> {
   const found = await existingRecords(db, tenantUuid, "PERSON", [uuid], { user_uuid: null });
-  if (!found.has(uuid)) throw new InvalidInputError(`intro person ${uuid} not found`);
+  if (!found.has(uuid)) throw new InvalidInputError(`intro person ${uuid} not found${mergedAwayNote(await mergedAwayPersons(db, tenantUuid, [uuid]), uuid)}`);
 }
 
 async function checkLinkTargets(db: Kysely<Database>, tenantUuid: string, links: readonly NewLink[], viewer: Viewer, self?: string) {
@@ -123,7 +124,10 @@ async function checkLinkTargets(db: Kysely<Database>, tenantUuid: string, links:
       throw new InvalidInputError("an opportunity cannot be associated with itself");
     }
     const found = await existingRecords(db, tenantUuid, link.entity_type, [link.entity_uuid], viewer);
-    if (!found.has(link.entity_uuid)) throw new InvalidInputError(`associations: ${link.entity_type} ${link.entity_uuid} not found`);
+    if (!found.has(link.entity_uuid)) {
+      const note = link.entity_type === "PERSON" ? mergedAwayNote(await mergedAwayPersons(db, tenantUuid, [link.entity_uuid]), link.entity_uuid) : "";
+      throw new InvalidInputError(`associations: ${link.entity_type} ${link.entity_uuid} not found${note}`);
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import type { ParticipantInput } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
 import { normalizeEmail } from "../normalize.js";
+import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 import { insertPerson } from "./person-repository.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -27,7 +28,10 @@ export async function resolveParticipants(
         .where("uuid", "=", participant.person_uuid.toLowerCase())
         .where("deleted_at", "is", null)
         .executeTakeFirst();
-      if (!person) throw new InvalidInputError(`person ${participant.person_uuid} not found`);
+      if (!person) {
+        const mergedInto = await mergedAwayPersons(db, tenantUuid, [participant.person_uuid.toLowerCase()]);
+        throw new InvalidInputError(`person ${participant.person_uuid} not found${mergedAwayNote(mergedInto, participant.person_uuid.toLowerCase())}`);
+      }
       resolved.push(person.uuid);
       continue;
     }

@@ -11,6 +11,7 @@ import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import type { AppServices } from "../../services.js";
+import { mergedAwayNote } from "../persons/person-not-found.js";
 import { MAX_ASSOCIATION_CONTEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { nullableTextAsWritten } from "../../platform/request/field-schemas.js";
 
@@ -75,7 +76,9 @@ export async function linkRecords(
   }
   const { store } = services;
   const found = await store.records.existing(auth.tenant.uuid, target.entity_type, [target.entity_uuid], viewerOf(auth));
-  if (!found.has(target.entity_uuid)) throw notFound(`${target.entity_type} ${target.entity_uuid} not found`);
+  if (!found.has(target.entity_uuid)) {
+    throw notFound(`${target.entity_type} ${target.entity_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, target.entity_type, target.entity_uuid)}`);
+  }
   return store.associations.link(auth.tenant.uuid, owner, { type: target.entity_type, uuid: target.entity_uuid, context: target.context ?? null });
 }
 
@@ -91,6 +94,8 @@ export async function checkNewLinks(
       throw badRequest(`associations: ${OWNER_NAMES[ownerType]} cannot be associated with a ${link.entity_type}`);
     }
     const found = await services.store.records.existing(auth.tenant.uuid, link.entity_type, [link.entity_uuid], viewerOf(auth));
-    if (!found.has(link.entity_uuid)) throw badRequest(`associations: ${link.entity_type} ${link.entity_uuid} not found`);
+    if (!found.has(link.entity_uuid)) {
+      throw badRequest(`associations: ${link.entity_type} ${link.entity_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, link.entity_type, link.entity_uuid)}`);
+    }
   }
 }

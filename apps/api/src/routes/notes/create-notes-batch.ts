@@ -6,6 +6,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { noteSchema, presentNote } from "../../presenters/note-presenter.js";
+import { mergedAwayNote } from "../persons/person-not-found.js";
 import { noteFields } from "./note-body.js";
 
 export const MAX_NOTES_PER_BATCH = 100;
@@ -77,7 +78,8 @@ export const createNotesBatch = defineOperation({
       }
       const { person_uuid, title, content } = item.input;
       if (!existing.has(person_uuid)) {
-        results.push({ index, status: "ERROR" as const, person_uuid, note: null, error: `person ${person_uuid} not found` });
+        const error = `person ${person_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, "PERSON", person_uuid)}`;
+        results.push({ index, status: "ERROR" as const, person_uuid, note: null, error });
         continue;
       }
       const note = await store.notes.create(

@@ -1,0 +1,31 @@
+/**
+ * @module
+ * Where a person uuid named in a request body went when a merge removed it. A client holding a stale uuid (copied
+ * before the merge) is told which person to use instead of a bare "not found". Read only on the way to a refusal.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../database-schema.js";
+import { chunksOf } from "./chunks-of.js";
+import { tenantOnly } from "./tenant-filter.js";
+
+/** The person each of `uuids` was merged into, for those a merge removed (the others are left out). */
+export async function mergedAwayPersons(db: Kysely<Database>, tenantUuid: string, uuids: readonly string[]): Promise<Map<string, string>> {
+  const mergedInto = new Map<string, string>();
+  for (const chunk of chunksOf([...new Set(uuids)])) {
+    const rows = await db
+      .selectFrom("persons")
+      .select(["uuid", "merged_into_uuid"])
+      .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+      .where("uuid", "in", chunk)
+      .where("merged_into_uuid", "is not", null)
+      .execute();
+    for (const row of rows) mergedInto.set(row.uuid, row.merged_into_uuid!);
+  }
+  return mergedInto;
+}
+
+/** `": it was merged into person <uuid>"` for a merged-away person, else nothing: the end of a "not found" message. */
+export function mergedAwayNote(mergedInto: ReadonlyMap<string, string>, uuid: string): string {
+  const canonical = mergedInto.get(uuid);
+  return canonical === undefined ? "" : `: it was merged into person ${canonical}`;
+}
