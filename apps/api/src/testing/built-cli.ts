@@ -2,7 +2,7 @@
 import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { expect } from "vitest";
+import { expect, onTestFinished } from "vitest";
 
 /** The built command (`npx pnpm build` first). */
 export const CLI_PATH = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
@@ -27,6 +27,11 @@ export async function startRapportServer(database: string): Promise<{ url: strin
   });
   let output = "";
   const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+  // A test that fails or times out before its stop() would leave the server running in the worker, holding its
+  // database and a core.
+  onTestFinished(() => {
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+  });
   const url = await new Promise<string>((resolve, reject) => {
     server.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
