@@ -17,9 +17,10 @@ export async function mergedAwayPersons(db: Kysely<Database>, tenantUuid: string
       .select(["uuid", "merged_into_uuid"])
       .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
       .where("uuid", "in", chunk)
-      .where("merged_into_uuid", "is not", null)
       .execute();
-    for (const row of rows) mergedInto.set(row.uuid, row.merged_into_uuid!);
+    // Filtered here: `merged_into_uuid is not null` in the query lets SQLite walk every merge of every tenant
+    // through the partial index persons_by_merge_target instead of seeking each uuid.
+    for (const row of rows) if (row.merged_into_uuid !== null) mergedInto.set(row.uuid, row.merged_into_uuid);
   }
   return mergedInto;
 }
