@@ -37,6 +37,17 @@ export interface ApiKeysTable {
   revoked_at: number | null;
   /** 1 for a key that may only read (migration 0037), else 0. */
   read_only: number;
+  /** When a rotation's grace period ends and the key stops working (migration 0048); null: never. */
+  expires_at: number | null;
+}
+
+/** The last use of each key that was ever used (migration 0048), written at most about once a minute per key. */
+export interface ApiKeyUsesTable {
+  key_uuid: string;
+  tenant_uuid: string;
+  last_used_at: number;
+  /** `rest` or `mcp`. */
+  last_used_via: string;
 }
 
 export interface PersonsTable {
@@ -413,6 +424,7 @@ export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
+  api_key_uses: ApiKeyUsesTable;
   persons: PersonsTable;
   person_emails: PersonEmailsTable;
   companies: CompaniesTable;

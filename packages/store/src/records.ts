@@ -61,6 +61,23 @@ export interface ApiKey {
   revoked_at: number | null;
   /** A key that may only read: the API refuses its calls of operations that change anything. */
   read_only: boolean;
+  /** When the key stops working (the end of a rotation's grace period); null: it works until revoked. */
+  expires_at: number | null;
+}
+
+/** How a key was used: a REST call, or an MCP request. */
+export type KeyUseChannel = "rest" | "mcp";
+
+/** A key as listed: with its last use (null: never used), as far as the processes using it have written it. */
+export interface ListedApiKey extends ApiKey {
+  last_used_at: number | null;
+  last_used_via: KeyUseChannel | null;
+}
+
+/** A rotation's outcome: the new key, and the key it replaces (expiring, or revoked when no grace was given). */
+export interface RotatedApiKey {
+  key: ApiKey;
+  replaced: ApiKey;
 }
 
 export interface NewApiKey {

@@ -28,6 +28,9 @@ import type { Page, PageRequest } from "./pagination/keyset-page.js";
 import type {
   Affiliation,
   ApiKey,
+  KeyUseChannel,
+  ListedApiKey,
+  RotatedApiKey,
   Company,
   CompanyPatch,
   EntityList,
@@ -117,9 +120,33 @@ export interface ApiKeyOwner {
 
 export interface ApiKeyRepository {
   create(input: NewApiKey): Promise<ApiKey>;
-  /** The unrevoked key with this hash whose tenant is live, or null. */
+  /** The unrevoked, unexpired key with this hash whose tenant is live, or null. */
   findActiveByHash(keyHash: string): Promise<ApiKeyOwner | null>;
-  list(tenantUuid: string): Promise<ApiKey[]>;
+  /** The tenant's keys, oldest first, each with its last use (this process's uses not yet written included). */
+  list(tenantUuid: string): Promise<ListedApiKey[]>;
+  /**
+   * Notes that `key` was used just now (the store's clock) over `via`; writes nothing now. Uses are kept in memory
+   * and written at most once a minute and when the store closes, a key's latest only, and a written time never
+   * moves back (another process on the file may have written a later one). Call it for every authenticated request.
+   *
+   * @example
+   * store.apiKeys.noteUse(owner.key, "rest");
+   */
+  noteUse(key: Pick<ApiKey, "uuid" | "tenant_uuid">, via: KeyUseChannel): void;
+  /**
+   * Replaces a live key of the tenant with a new one (`replacement`'s hash and prefix) of the same user, label and
+   * read-only flag, in one transaction. The replaced key expires `graceMs` from now (0: it is revoked at once).
+   * Null when the tenant has no such key; a `ConflictError` when it is revoked, or expires already (rotated before).
+   *
+   * @example
+   * const rotated = await store.apiKeys.rotate(tenantUuid, keyUuid, { key_hash, key_prefix }, { graceMs: 24 * 3_600_000 });
+   */
+  rotate(
+    tenantUuid: string,
+    keyUuid: string,
+    replacement: Pick<NewApiKey, "key_hash" | "key_prefix">,
+    options: { graceMs: number },
+  ): Promise<RotatedApiKey | null>;
   /** Returns false when the key does not exist in the tenant or was already revoked. */
   revoke(tenantUuid: string, keyUuid: string): Promise<boolean>;
   /** Revokes every live key of the tenant with this label; returns how many. */

@@ -1,8 +1,9 @@
 /** API keys: only the hash of a key is stored; lookup is by hash. */
 import type { ApiKeysTable } from "../database-schema.js";
-import type { ApiKey, Tier } from "../records.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import type { ApiKey, KeyUseChannel, ListedApiKey, Tier } from "../records.js";
 import type { ApiKeyOwner, ApiKeyRepository } from "../store.js";
-import type { RepositoryContext } from "./repository-context.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
 function toApiKey(row: Omit<ApiKeysTable, "key_hash">): ApiKey {
   return {
@@ -14,6 +15,7 @@ function toApiKey(row: Omit<ApiKeysTable, "key_hash">): ApiKey {
     created_at: Number(row.created_at),
     revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
     read_only: Number(row.read_only) === 1,
+    expires_at: row.expires_at === null ? null : Number(row.expires_at),
   };
 }
 
@@ -26,22 +28,37 @@ const KEY_COLUMNS = [
   "api_keys.created_at",
   "api_keys.revoked_at",
   "api_keys.read_only",
+  "api_keys.expires_at",
 ] as const;
 
-export function createApiKeyRepository({ db, now, generateId, remembered }: RepositoryContext): ApiKeyRepository {
+/** The later of a stored and a pending use: another process may have written a later one. */
+function latestUse(
+  stored: { at: number; via: KeyUseChannel } | null,
+  pending: { at: number; via: KeyUseChannel } | undefined,
+): { last_used_at: number | null; last_used_via: KeyUseChannel | null } {
+  const latest = pending !== undefined && (stored === null || pending.at > stored.at) ? pending : stored;
+  return { last_used_at: latest?.at ?? null, last_used_via: latest?.via ?? null };
+}
+
+export function createApiKeyRepository({ db, now, generateId, remembered, keyUses }: RepositoryContext): ApiKeyRepository {
+  // The expiry is checked on every lookup, remembered answers included: a key expires without a write.
+  const unexpired = (owner: ApiKeyOwner): ApiKeyOwner | null =>
+    owner.key.expires_at === null || owner.key.expires_at > now() ? owner : null;
+  const newRow = (input: Parameters<ApiKeyRepository["create"]>[0]): ApiKeysTable => ({
+    uuid: generateId(),
+    tenant_uuid: input.tenant_uuid,
+    user_uuid: input.user_uuid,
+    key_hash: input.key_hash,
+    key_prefix: input.key_prefix,
+    label: input.label ?? null,
+    created_at: now(),
+    revoked_at: null,
+    read_only: input.read_only === true ? 1 : 0,
+    expires_at: null,
+  });
   return {
     async create(input) {
-      const row: ApiKeysTable = {
-        uuid: generateId(),
-        tenant_uuid: input.tenant_uuid,
-        user_uuid: input.user_uuid,
-        key_hash: input.key_hash,
-        key_prefix: input.key_prefix,
-        label: input.label ?? null,
-        created_at: now(),
-        revoked_at: null,
-        read_only: input.read_only === true ? 1 : 0,
-      };
+      const row = newRow(input);
       await db.insertInto("api_keys").values(row).execute();
       return toApiKey(row);
     },
@@ -52,7 +69,7 @@ export function createApiKeyRepository({ db, now, generateId, remembered }: Repo
       const tenantUuid = reads?.tenantOfKeyHash.get(keyHash);
       const owners = tenantUuid === undefined ? undefined : reads!.keyOwners.valuesOf(tenantUuid);
       const known = owners?.get(keyHash);
-      if (known) return known;
+      if (known) return unexpired(known);
       const row = await db
         .selectFrom("api_keys")
         .innerJoin("tenants", "tenants.uuid", "api_keys.tenant_uuid")
@@ -82,17 +99,48 @@ export function createApiKeyRepository({ db, now, generateId, remembered }: Repo
       };
       reads?.tenantOfKeyHash.set(keyHash, owner.tenant.uuid);
       if (owners !== undefined && tenantUuid === owner.tenant.uuid) owners.set(keyHash, owner);
-      return owner;
+      return unexpired(owner);
     },
     async list(tenantUuid) {
       const rows = await db
         .selectFrom("api_keys")
+        .leftJoin("api_key_uses", "api_key_uses.key_uuid", "api_keys.uuid")
         .select(KEY_COLUMNS)
-        .where("tenant_uuid", "=", tenantUuid)
-        .orderBy("created_at")
-        .orderBy("uuid")
+        .select(["api_key_uses.last_used_at", "api_key_uses.last_used_via"])
+        .where("api_keys.tenant_uuid", "=", tenantUuid)
+        .orderBy("api_keys.created_at")
+        .orderBy("api_keys.uuid")
         .execute();
-      return rows.map(toApiKey);
+      return rows.map((row): ListedApiKey => {
+        const stored = row.last_used_at === null ? null : { at: Number(row.last_used_at), via: row.last_used_via as KeyUseChannel };
+        return { ...toApiKey(row), ...latestUse(stored, keyUses?.pending(row.uuid)) };
+      });
+    },
+    noteUse(key, via) {
+      keyUses?.note(key.uuid, key.tenant_uuid, via, now());
+    },
+    async rotate(tenantUuid, keyUuid, replacement, { graceMs }) {
+      if (!Number.isSafeInteger(graceMs) || graceMs < 0) throw new InvalidInputError(`apiKeys.rotate: graceMs must be a whole number of milliseconds, 0 or more; got ${graceMs}`);
+      return withTransaction(db, async (transaction) => {
+        const found = await transaction
+          .selectFrom("api_keys")
+          .select(KEY_COLUMNS)
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", keyUuid)
+          .executeTakeFirst();
+        if (!found) return null;
+        const replaced = toApiKey(found);
+        const at = now();
+        if (replaced.revoked_at !== null) throw new ConflictError(`apiKeys.rotate: key ${keyUuid} is revoked`);
+        if (replaced.expires_at !== null) {
+          throw new ConflictError(`apiKeys.rotate: key ${keyUuid} ${replaced.expires_at > at ? "expires" : "expired"} already, at ${replaced.expires_at}`);
+        }
+        const row = newRow({ ...replacement, tenant_uuid: tenantUuid, user_uuid: replaced.user_uuid, label: replaced.label, read_only: replaced.read_only });
+        await transaction.insertInto("api_keys").values(row).execute();
+        const retirement = graceMs > 0 ? { expires_at: at + graceMs } : { revoked_at: at };
+        await transaction.updateTable("api_keys").set(retirement).where("uuid", "=", keyUuid).execute();
+        return { key: toApiKey(row), replaced: { ...replaced, ...retirement } };
+      });
     },
     async revoke(tenantUuid, keyUuid) {
       const result = await db

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { GraphChangeSink } from "../graph/graph-change.js";
 import type { EntityActivitySource } from "./opportunity-activity.js";
+import type { KeyUseBuffer } from "../sqlite/key-use-buffer.js";
 import type { MonthlyUsageBuffer } from "../sqlite/monthly-usage-buffer.js";
 import type { RememberedReads } from "../sqlite/remembered-reads.js";
 
@@ -28,6 +29,8 @@ export interface RepositoryContext {
   remembered?: RememberedReads;
   /** Monthly request counts kept in memory between writes (sqlite/monthly-usage-buffer.ts); absent in transactions. */
   usageBuffer?: MonthlyUsageBuffer;
+  /** Keys' last uses kept in memory between writes (sqlite/key-use-buffer.ts); transactions share the root's. */
+  keyUses?: KeyUseBuffer;
   /**
    * A connection of its own for a write transaction that takes seconds (sqlite/long-write-connection.ts), so that
    * other requests do not wait for it, and what to call once such a transaction committed (the store's connection

@@ -37,6 +37,7 @@ import { createNameSearchIndex } from "../repositories/name-search-notes.js";
 import { graphEntityActivity, hydratedGraphEntityActivity } from "../repositories/graph-entity-activity.js";
 import { backupDatabase } from "./backup-database.js";
 import { ERASURES } from "../erasure/erasures-generation.js";
+import { createKeyUseBuffer } from "./key-use-buffer.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect, LOCK_WAIT_MS } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
@@ -223,6 +224,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   // outside Kysely, are kept for a later try instead.
   sqlite.pragma("busy_timeout = 0");
   const usageBuffer = createMonthlyUsageBuffer(sqlite);
+  const keyUses = createKeyUseBuffer(sqlite);
   // The file this connection opened, even if the process changes its working folder later.
   const filePath = path === ":memory:" ? null : resolve(path);
   const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath);
@@ -238,6 +240,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     // The last counts wait for the lock as writes did before: the process is stopping.
     sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     usageBuffer.close();
+    keyUses.close();
     await walTruncation.close();
     await backgroundCheckpoints?.close();
     // Before the store's connection: the last connection to close checkpoints the WAL into the file and deletes it.
@@ -267,6 +270,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
       hydratedEntityActivity: hydratedGraphEntityActivity(graphs),
       remembered: createRememberedReads(generations, createPersonChangeLog(sqlite)),
       usageBuffer,
+      keyUses,
       longWrites: longWriteConnection
         ? { db: () => longWriteConnection.db(), committed: generations.forget }
         : undefined,
