@@ -38,7 +38,7 @@ export interface MountMcpOptions {
   publicUrl?: string;
   /** OAuth: the authorization server and its token verifier; without it only API keys are accepted. */
   oauth?: { issuer: string; verifyBearer: BearerVerifier };
-  /** Marks inner requests whose caller was settled by a bearer token (the /v1 middleware trusts these). */
+  /** Marks inner requests (tool calls) whose caller was settled on the way in, by key or bearer token (the /v1 middleware trusts these). */
   trustedCallers: WeakMap<Request, ApiKeyOwner>;
 }
 
@@ -55,7 +55,7 @@ function bearerChallenge(metadataUrl: string, error?: { code: string; descriptio
 }
 
 function authenticateMcp(options: MountMcpOptions): MiddlewareHandler<AppEnv> {
-  const byKey = authenticateKey();
+  const byKey = authenticateKey({ via: "mcp" });
   return async (context, next) => {
     const { metadataUrl } = mcpResource(context.req.url, options.publicUrl);
     const hasKey = Boolean(context.req.header(API_KEY_HEADER)?.trim());
@@ -161,7 +161,8 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
           const refusal = await countHere();
           return { content: [{ type: "text", text: refusal?.message ?? request.error }], isError: true };
         }
-        if (!forwarded[API_KEY_HEADER]) options.trustedCallers.set(request, owner);
+        // The caller was settled on the way in (and its key's use noted as MCP): the operation takes it as found.
+        options.trustedCallers.set(request, owner);
         counted = true;
         // The operation gets the MCP request's connection (its peer address) but not its response: a list that
         // fails after its first part would cut that response's socket, and with it the MCP answer. Without it

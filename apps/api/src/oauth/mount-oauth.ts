@@ -246,6 +246,8 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
         label: `OAuth client ${String(claims.client_id)}`,
         created_at: typeof claims.iat === "number" ? claims.iat * 1000 : 0,
         revoked_at: null,
+        // The token's own expiry was checked with its signature.
+        expires_at: null,
         // A token granted `mcp:read` alone reads only: every check of a read-only key applies to it.
         read_only: readsOnly(typeof claims.scope === "string" ? claims.scope : ""),
       },

@@ -4,7 +4,7 @@
  * section: 401 for a missing, unknown or revoked key (or a deleted tenant); 403 for a bad
  * `x-service-user-id` or a user-scoped key whose bound user is gone or inactive.
  */
-import type { ApiKeyOwner, Store } from "@rapport/store";
+import type { ApiKeyOwner, KeyUseChannel, Store } from "@rapport/store";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, forbidden } from "../errors/api-error.js";
@@ -22,11 +22,13 @@ const invalidKey = () => new ApiError(401, "invalid API key: it is unknown, revo
 
 export interface AuthenticateKeyOptions {
   /**
-   * Callers already authenticated in-process, by request: the MCP bridge registers the requests it
-   * builds for a caller that came with an OAuth token. Only `Request` objects created inside the
+   * Callers already authenticated in-process, by request: the MCP bridge registers the requests its tool calls
+   * build for the caller its MCP request came with (an API key or an OAuth token). Only `Request` objects created inside the
    * process can be keys here, so no client can claim an entry.
    */
   trustedCallers?: WeakMap<Request, ApiKeyOwner>;
+  /** What a use of the key is recorded as (its last use, for `rapport keys list`): a REST call unless told. */
+  via?: KeyUseChannel;
 }
 
 /** A key's hash is the same whatever the store, so one memo serves every app in the process. */
@@ -47,11 +49,19 @@ export async function keyOwnerOf(store: Store, presented: string | undefined): P
   return owner;
 }
 
-/** Finds the live key of `x-api-key` and its tenant (401 otherwise). Rate limiting runs next. */
+/**
+ * Finds the live key of `x-api-key` and its tenant (401 otherwise), and notes the key's use; rate limiting runs
+ * next. A trusted caller's request (an MCP tool call's, whose MCP request noted the use) is not noted again.
+ */
 export function authenticateKey(options: AuthenticateKeyOptions = {}): MiddlewareHandler<AppEnv> {
-  const { trustedCallers } = options;
+  const { trustedCallers, via = "rest" } = options;
   return async (context, next) => {
-    const owner = trustedCallers?.get(context.req.raw) ?? (await keyOwnerOf(context.get("services").store, context.req.header(API_KEY_HEADER)));
+    let owner = trustedCallers?.get(context.req.raw);
+    if (owner === undefined) {
+      const { store } = context.get("services");
+      owner = await keyOwnerOf(store, context.req.header(API_KEY_HEADER));
+      store.apiKeys.noteUse(owner.key, via);
+    }
     context.set("apiKeyOwner", owner);
     await next();
   };

@@ -82,6 +82,7 @@ export function keptAnswerLane(services: AppServices, operations: readonly AnyOp
     } catch {
       return false;
     }
+    store.apiKeys.noteUse(auth.key, "rest");
     const requestId = requestIdOf(single(incoming.headers[REQUEST_ID_HEADER]));
     const { refusal } = counted;
     const body = refusal === null ? found.body : Buffer.from(JSON.stringify({ error: refusal.message }));
