@@ -35,7 +35,7 @@ function optionText(value: string, option: string, max: number): string {
  * Opens the store for one command and always closes it. Only `mayCreate` (tenants create, the first command of a
  * fresh install) makes a database where there is none, and says so; the others refuse a missing file.
  */
-async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>, { mayCreate = false } = {}): Promise<T> {
+export async function withStore<T>(command: Command, work: (store: Store, options: GlobalOptions) => Promise<T>, { mayCreate = false } = {}): Promise<T> {
   const options = command.optsWithGlobals<GlobalOptions>();
   const path = mayCreate ? resolveDatabasePath(options.db) : existingDatabasePath(options.db);
   let created = false;
@@ -51,7 +51,8 @@ async function withStore<T>(command: Command, work: (store: Store, options: Glob
   }
 }
 
-async function requireTenant(store: Store, tenantUuid: string) {
+/** The live tenant `tenantUuid`, or a CliError saying it is not found. */
+export async function requireTenant(store: Store, tenantUuid: string) {
   const tenant = await store.tenants.get(tenantUuid);
   if (!tenant) throw new CliError(`tenant ${tenantUuid} not found`);
   return tenant;
@@ -177,24 +178,6 @@ export async function createKey(options: { tenant: string; user?: string; label?
       "store it now: it is not shown again",
     ]);
   });
-}
-
-export async function listKeys(options: { tenant: string }, command: Command): Promise<void> {
-  await withStore(command, async (store, global) => {
-    await requireTenant(store, options.tenant);
-    const list = await store.apiKeys.list(options.tenant);
-    printResult(global, list, () =>
-      list.map(
-        (key) =>
-          `${key.uuid}  ${key.key_prefix}…  created ${isoDay(key.created_at)}  ${key.revoked_at ? `revoked ${isoDay(key.revoked_at)}` : "active            "}  ${key.read_only ? "read-only " : "read-write"}  ${key.user_uuid ?? "tenant-scoped"}${key.label ? `  ${key.label}` : ""}`,
-      ),
-    );
-  });
-}
-
-/** An epoch-milliseconds time as its UTC day, `2026-12-05`: enough to tell an old key from a new one. */
-function isoDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { ROLES, TIERS } from "@rapport/store/vocabulary";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { keysRotateCommand } from "./keys-rotate-command.js";
 import { uuidOption } from "./uuid-option.js";
 
 const actions = () => import("./admin-actions.js");
@@ -84,7 +85,7 @@ export function usersCommand(): Command {
 }
 
 export function keysCommand(): Command {
-  const keys = new Command("keys").description("create, list and revoke API keys");
+  const keys = new Command("keys").description("create, list, rotate and revoke API keys");
   keys
     .command("create")
     .description("create an API key (tenant-scoped, or bound to --user); the key is printed once")
@@ -95,15 +96,17 @@ export function keysCommand(): Command {
     .action(async (options, command) => (await actions()).createKey(options, command));
   keys
     .command("list")
-    .description("list a tenant's keys (prefixes only)")
+    .description("list a tenant's keys (prefixes only), each with its state and when it was last used (or never)")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .action(async (options, command) => (await actions()).listKeys(options, command));
+    .option("--unused-for <days>", "only the working keys not used in that many days (never-used keys created before then included)", positiveInteger)
+    .action(async (options, command) => (await import("./keys-list-action.js")).listKeys(options, command));
   keys
     .command("revoke")
     .description("revoke an API key; it answers 401 from then on")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--key-id <uuid>", "key UUID (from keys list)", uuidOption)
     .action(async (options, command) => (await actions()).revokeKey(options, command));
+  keys.addCommand(keysRotateCommand());
   return keys;
 }
 
