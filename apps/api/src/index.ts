@@ -22,6 +22,7 @@ export { responseCacheFromEnvironment } from "./platform/response-cache/response
 export { keptAnswerLane, type RequestListener } from "./platform/response-cache/kept-answer-lane.js";
 export { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-limit-counter.js";
 export { issueApiKey } from "./platform/auth/issue-api-key.js";
+export { rotateApiKey, type RotatedApiKeyWithSecret } from "./platform/auth/rotate-api-key.js";
 export { seedDemoTenant, issueDemoKeys } from "./demo/seed-demo-tenant.js";
 export { DEMO_TENANT_UUID, demoUuid } from "./demo/demo-ids.js";
 export type { SummaryFact, SummaryInput, SummaryProvider, SummaryText } from "./summary/summary-provider.js";
