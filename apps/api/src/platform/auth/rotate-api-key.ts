@@ -36,7 +36,7 @@ export async function rotateApiKey(
     throw new InvalidInputError(`key ${keyUuid} was revoked at ${new Date(old.revoked_at).toISOString()}: there is nothing to rotate; create a key instead`);
   }
   if (old.expires_at !== null) {
-    throw new InvalidInputError(`key ${keyUuid} was rotated already, with a grace period until ${new Date(old.expires_at).toISOString()}`);
+    throw new InvalidInputError(`key ${keyUuid} was rotated already, with a grace period until ${new Date(old.expires_at).toISOString()} (revoking it ends that now)`);
   }
   if (old.user_uuid) {
     const user = await store.users.get(tenantUuid, old.user_uuid);
