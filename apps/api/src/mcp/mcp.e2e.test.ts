@@ -340,7 +340,7 @@ describe("authentication", () => {
     const unknownKey = await postMcp("pk_unknown", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
     expect(unknownKey.status).toBe(401);
     expect(unknownKey.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
-    expect(await unknownKey.json()).toEqual({ error: "invalid API key: it is unknown, revoked, or its tenant was deleted" });
+    expect(await unknownKey.json()).toEqual({ error: "invalid API key: it is unknown, revoked or expired, or its tenant was deleted" });
     const wrongUser = await fetch(mcpUrl(), {
       method: "POST",
       headers: {

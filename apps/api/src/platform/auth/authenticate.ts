@@ -1,7 +1,7 @@
 /**
  * @module
  * API key authentication and the user context, exactly as the specification's Authentication
- * section: 401 for a missing, unknown or revoked key (or a deleted tenant); 403 for a bad
+ * section: 401 for a missing, unknown, revoked or expired key (or a deleted tenant); 403 for a bad
  * `x-service-user-id` or a user-scoped key whose bound user is gone or inactive.
  */
 import type { ApiKeyOwner, KeyUseChannel, Store } from "@rapport/store";
@@ -18,7 +18,7 @@ export const USER_HEADER = "x-service-user-id";
 
 const missingKey = () =>
   new ApiError(401, `missing API key: send it in the ${API_KEY_HEADER} header`);
-const invalidKey = () => new ApiError(401, "invalid API key: it is unknown, revoked, or its tenant was deleted");
+const invalidKey = () => new ApiError(401, "invalid API key: it is unknown, revoked or expired, or its tenant was deleted");
 
 export interface AuthenticateKeyOptions {
   /**

@@ -15,7 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 
-const INVALID_KEY = { error: "invalid API key: it is unknown, revoked, or its tenant was deleted" };
+const INVALID_KEY = { error: "invalid API key: it is unknown, revoked or expired, or its tenant was deleted" };
 
 describe("a rotated key", () => {
   it("works until its grace period ends, then answers 401 like a revoked key, over REST and MCP; the new key works", async () => {
