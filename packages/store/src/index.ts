@@ -11,7 +11,7 @@ export { databaseStatus, pendingMigrations, type DatabaseStatus } from "./sqlite
 export { applyGraphChange, type HydrationListener, type TenantGraphs } from "./graph/tenant-graphs.js";
 export type { GraphChange } from "./graph/graph-change.js";
 export type * from "./store.js";
-export { PERSON_SORT_FIELDS, COMPANY_SORT_FIELDS, USER_SORT_FIELDS, ENTITY_LIST_SORT_FIELDS } from "./store.js";
+export { PERSON_SORT_FIELDS, COMPANY_SORT_FIELDS, USER_SORT_FIELDS, ENTITY_LIST_SORT_FIELDS, MEETING_SORT_FIELDS } from "./store.js";
 export type * from "./records.js";
 export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
 export { ConflictError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";

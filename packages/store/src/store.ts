@@ -343,10 +343,18 @@ export interface MeetingListFilters {
   starts_from?: number;
   starts_to?: number;
   status?: MeetingStatus;
+  /** Only meetings whose `updated_at` is at or after this instant (epoch milliseconds): created or written again since. */
+  updated_after?: number;
 }
+
+/** The `sort_by` values of `meetings.list`: the start time (the default) or the change time. */
+export const MEETING_SORT_FIELDS = ["starts_at", "updated_at"] as const;
+export type MeetingSortField = (typeof MEETING_SORT_FIELDS)[number];
 
 export interface MeetingListRequest extends PageRequest {
   filters: MeetingListFilters;
+  /** The order's column, then the uuid: `starts_at` (the default) or `updated_at`. */
+  sort_by?: MeetingSortField;
   order: SortOrder;
 }
 

@@ -25,6 +25,7 @@ export const CHANGE_FILTERS = [
   { tool: "listOpportunities", argument: "updated_after", what: "opportunities" },
   { tool: "listNotes", argument: "updated_after", what: "notes" },
   { tool: "listTasks", argument: "updated_after", what: "tasks" },
+  { tool: "listMeetings", argument: "updated_after", what: "meetings edited, rescheduled or cancelled, with their details" },
   { tool: "listUsers", argument: "updated_after", what: "users: a deactivation moves scores" },
   { tool: "listEntityLists", argument: "updated_after", what: "lists and their members" },
   { tool: "listDeletions", argument: "since", what: "deleted records" },

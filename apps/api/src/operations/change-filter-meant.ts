@@ -1,8 +1,8 @@
 /**
  * @module
  * The change filter a client most likely meant: persons and companies filter changes with `modified_since` (the
- * spec's name), opportunities, notes and tasks with `updated_after`. A client that sends one list's name to
- * another is pointed to the name that list takes, which spelling alone would not find.
+ * spec's name), opportunities, notes, tasks, meetings and the other polled lists with `updated_after`. A client that
+ * sends one list's name to another is pointed to the name that list takes, which spelling alone would not find.
  */
 
 /** Names clients use for "changed at or after". */

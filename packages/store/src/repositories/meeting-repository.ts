@@ -203,7 +203,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
     },
     async list(tenantUuid, request) {
       let query = liveMeetings(db, tenantUuid);
-      const { uuids, person_uuid, starts_from, starts_to, status } = request.filters;
+      const { uuids, person_uuid, starts_from, starts_to, status, updated_after } = request.filters;
       if (uuids) query = query.where("meetings.uuid", "in", uuids.length > 0 ? [...uuids] : [""]);
       if (person_uuid) {
         query = query.where((builder) =>
@@ -219,6 +219,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       if (starts_from !== undefined) query = query.where("starts_at", ">=", starts_from);
       if (starts_to !== undefined) query = query.where("starts_at", "<=", starts_to);
       if (status) query = query.where("status", "=", status);
+      if (updated_after !== undefined) query = query.where("meetings.updated_at", ">=", updated_after);
       // A total is remembered until a meeting row changes (migration 0027); an attendee filter's total also until an
       // attendee row does (0036).
       const remembered = context.remembered && !db.isTransaction ? context.remembered : null;
@@ -226,7 +227,7 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       const page = await keysetPage(
         query,
         [
-          { column: "meetings.starts_at", direction: request.order },
+          { column: request.sort_by === "updated_at" ? "meetings.updated_at" : "meetings.starts_at", direction: request.order },
           { column: "meetings.uuid", direction: request.order },
         ],
         request,

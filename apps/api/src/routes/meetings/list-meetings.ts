@@ -1,9 +1,10 @@
-/** GET /v1/meetings: meetings, filterable by person and time range. */
-import { MEETING_STATUSES } from "@rapport/store";
+/** GET /v1/meetings: meetings, filterable by person, time range and change time. */
+import { MEETING_SORT_FIELDS, MEETING_STATUSES } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
-import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
@@ -16,24 +17,30 @@ export const listMeetings = defineOperation({
   area: "Meetings",
   summary: "List meetings",
   description:
-    "Lists meetings by start time (newest first by default), optionally only those a person attends and within a time range. " +
-    "With uuids, only those meetings: a sync following GET /v1/activity reads the meetings of a feed page (location, attendee responses, external_id) in one call.",
-  query: pagedListQuery.extend({
+    "Lists meetings by start time (newest first by default) or, with sort_by=updated_at, by change time; optionally only those a person attends, within a time range, or written at or after updated_after. " +
+    "With uuids, only those meetings: a sync following GET /v1/activity reads the meetings of a feed page (location, attendee responses, external_id) in one call. " +
+    "A meeting's updated_at moves when it is created, edited (a PUT, a calendar import), cancelled or deleted, and when a merge rewrites its attendees; deleted meetings are never listed (GET /v1/activity announces them with removed: true).",
+  query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these meetings (the meeting items of an activity feed page). A deleted meeting is not listed.").optional(),
     person_uuid: uuidString("Only meetings this person attends.").optional(),
     starts_from: isoBoundQuery("Only meetings starting at or after this instant.", "start").optional(),
     starts_to: isoBoundQuery("Only meetings starting at or before this instant; a range with starts_from after starts_to matches nothing.", "end").optional(),
     status: z.enum(MEETING_STATUSES).optional().describe("Only meetings with this status."),
+    updated_after: isoBoundQuery("Only meetings created or written again at or after this instant (edited, rescheduled, cancelled, attendees changed).", "start").optional(),
+    sort_by: z
+      .enum(MEETING_SORT_FIELDS)
+      .default("starts_at")
+      .describe("The time the list is ordered by (then uuid). updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
     order: sortOrderParameter("desc"),
   }),
   response: listEnvelopeSchema(meetingSchema),
   async handler({ query, auth, services }) {
-    const { page, per_page, order, ...filters } = query;
+    const { page, per_page, cursor, sort_by, order, ...filters } = query;
     return listPage({
-      paging: { page, per_page },
-      query: { operation: "listMeetings", filters, order },
-      cursors: null,
-      fetch: (request) => services.store.meetings.list(auth.tenant.uuid, { ...request, filters, order }),
+      paging: { page, per_page, cursor },
+      query: { operation: "listMeetings", tenant: auth.tenant.uuid, filters, sort_by, order },
+      cursors: await cursorCodecFor(services.store),
+      fetch: (request) => services.store.meetings.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
       present: (meetings) => meetings.map(presentMeeting),
     });
   },
