@@ -27,6 +27,7 @@ import { updateMeeting } from "./meetings/update-meeting.js";
 import { getPerson } from "./persons/get-person.js";
 import { listPersons } from "./persons/list-persons.js";
 import { listUsers } from "./users/list-users.js";
+import { getMe } from "./users/get-me.js";
 import { createCompany } from "./companies/create-company.js";
 import { updateCompany } from "./companies/update-company.js";
 import { createPerson } from "./persons/create-person.js";
@@ -96,6 +97,7 @@ import { getImport } from "./imports/get-import.js";
 export const operations: readonly AnyOperation[] = [
   // Users
   listUsers,
+  getMe,
   // Persons
   listPersons,
   getPerson,

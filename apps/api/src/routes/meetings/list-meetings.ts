@@ -17,20 +17,16 @@ export const listMeetings = defineOperation({
   area: "Meetings",
   summary: "List meetings",
   description:
-    "Lists meetings by start time (newest first by default) or, with sort_by=updated_at, by change time; optionally only those a person attends, within a time range, or written at or after updated_after. " +
-    "With uuids, only those meetings: a sync following GET /v1/activity reads the meetings of a feed page (location, attendee responses, external_id) in one call. " +
-    "A meeting's updated_at moves when it is created, edited (a PUT, a calendar import), cancelled or deleted, and when a merge rewrites its attendees; deleted meetings are never listed (GET /v1/activity announces them with removed: true).",
+    "Lists meetings by start time (newest first by default) or by change time (sort_by=updated_at), optionally only those a person attends, within a time range, or changed since updated_after. " +
+    "With uuids, only those meetings: a sync following GET /v1/activity reads the meetings of a feed page (location, attendee responses, external_id) in one call.",
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these meetings (the meeting items of an activity feed page). A deleted meeting is not listed.").optional(),
     person_uuid: uuidString("Only meetings this person attends.").optional(),
     starts_from: isoBoundQuery("Only meetings starting at or after this instant.", "start").optional(),
     starts_to: isoBoundQuery("Only meetings starting at or before this instant; a range with starts_from after starts_to matches nothing.", "end").optional(),
     status: z.enum(MEETING_STATUSES).optional().describe("Only meetings with this status."),
-    updated_after: isoBoundQuery("Only meetings created or written again at or after this instant (edited, rescheduled, cancelled, attendees changed).", "start").optional(),
-    sort_by: z
-      .enum(MEETING_SORT_FIELDS)
-      .default("starts_at")
-      .describe("The time the list is ordered by (then uuid). updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
+    updated_after: isoBoundQuery("Only meetings created or changed (edited, rescheduled, cancelled, attendees) at or after this instant.", "start").optional(),
+    sort_by: z.enum(MEETING_SORT_FIELDS).default("starts_at").describe("The order's time (then uuid); updated_at with order=desc and per_page=1 gives a sync's watermark."),
     order: sortOrderParameter("desc"),
   }),
   response: listEnvelopeSchema(meetingSchema),
