@@ -15,6 +15,7 @@ import { API_KEY_HEADER, authenticateKey, resolveUserContext, USER_HEADER } from
 import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
 import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
+import { toolCallBindings } from "../platform/request/tool-call-bindings.js";
 import { ACTING_USER_KEY, createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
@@ -167,7 +168,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         // The operation gets the MCP request's connection (its peer address) but not its response: a list that
         // fails after its first part would cut that response's socket, and with it the MCP answer. Without it
         // the list's stream errors, which toToolResult turns into a tool error.
-        const response = await app.fetch(request, { ...(context.env as object), outgoing: undefined });
+        const response = await app.fetch(request, toolCallBindings({ ...(context.env as object), outgoing: undefined }));
         for (const [name, value] of response.headers) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
         }

@@ -13,12 +13,23 @@ export class ApiError extends Error {
     message: string,
     /** Extra response headers (Retry-After on a 429, WWW-Authenticate on a 401). */
     readonly headers: Record<string, string> = {},
+    /**
+     * The message for a call made through an MCP tool, where `message` gives advice only a REST client can follow
+     * (a request header to send); absent, `message` serves both.
+     */
+    readonly toolMessage?: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
+/**
+ * A 400; `toolMessage` replaces `message` for a call made through an MCP tool.
+ *
+ * @example
+ * badRequest("send x-service-user-id", "create it as a WORKSPACE task")
+ */
+export const badRequest = (message: string, toolMessage?: string) => new ApiError(400, message, {}, toolMessage);
 export const unauthorized = (message: string) => new ApiError(401, message);
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);

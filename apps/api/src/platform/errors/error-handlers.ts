@@ -1,14 +1,15 @@
 /**
  * @module
- * Turns every failure into `{"error": "..."}` with the right status: our ApiError, Hono's
- * HTTPException (body limit), store errors, a database another process keeps locked (503, to retry), and
- * anything unexpected (500, logged with the request id, no stack trace in the body).
+ * Turns every failure into `{"error": "..."}` with the right status: our ApiError (its tool message for an MCP
+ * tool call), Hono's HTTPException (body limit), store errors, a database another process keeps locked (503, to
+ * retry), and anything unexpected (500, logged with the request id, no stack trace in the body).
  */
 import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../app-env.js";
+import { isToolCall } from "../request/tool-call-bindings.js";
 import { ApiError } from "./api-error.js";
 
 /** Writes the error envelope, keeping headers set earlier (request id, rate limits). */
@@ -35,7 +36,10 @@ function isDatabaseBusy(error: unknown): boolean {
 }
 
 export const handleError: ErrorHandler<AppEnv> = (error, context) => {
-  if (error instanceof ApiError) return errorResponse(context, error.status, error.message, error.headers);
+  if (error instanceof ApiError) {
+    const message = error.toolMessage !== undefined && isToolCall(context) ? error.toolMessage : error.message;
+    return errorResponse(context, error.status, message, error.headers);
+  }
   if (error instanceof ConflictError) return errorResponse(context, 409, error.message);
   if (error instanceof InvalidInputError) return errorResponse(context, 400, error.message);
   if (error instanceof NotFoundError) return errorResponse(context, 404, error.message);

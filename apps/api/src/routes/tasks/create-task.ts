@@ -19,6 +19,8 @@ export const createTask = defineOperation({
   summary: "Create a task",
   description:
     "Creates a task. WORKSPACE tasks (the default) are visible to the whole tenant; PERSONAL ones only to their creator, so they need a user context (400 for a tenant-wide key without x-service-user-id) and can be assigned only to the creator. 400 for an unknown assignee or link target.",
+  mcpDescription:
+    "Creates a task. WORKSPACE tasks (the default) are visible to the whole tenant; PERSONAL ones only to their creator, so they need calls acting as a user (refused tenant-wide) and can be assigned only to the creator. 400 for an unknown assignee or link target.",
   body: z
     .object({
       title: taskFields.title,
@@ -40,7 +42,14 @@ export const createTask = defineOperation({
   async handler({ body, auth, services }) {
     const creator = auth.user?.uuid ?? null;
     if (body.scope === "PERSONAL" && creator === null) {
-      throw badRequest("a PERSONAL task needs a user context: use a user-bound key or send x-service-user-id");
+      throw badRequest(
+        "a PERSONAL task needs a user context: use a user-bound key or send x-service-user-id",
+        // A tool call sends no header of its own: say what the agent can do now, and what the person who set up
+        // its connection can change.
+        "a PERSONAL task needs a user context, and these calls act tenant-wide, as no user: create it with scope WORKSPACE " +
+          "(assignee_user_uuid names who does it; listUsers names the users), or have the MCP connection act as a user " +
+          "(sign in with OAuth, or set a user-bound API key in the client's connection settings)",
+      );
     }
     const assignee = body.assignee_user_uuid ? await resolveAssignee(services, auth, body.assignee_user_uuid) : null;
     checkPersonalAssignee(body.scope, assignee, creator);
