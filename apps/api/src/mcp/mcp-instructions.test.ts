@@ -10,7 +10,15 @@ import { operations } from "../routes/operations.js";
 import { buildMcpTools } from "./mcp-tools.js";
 import { postMcpMessage } from "../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { CHANGE_FILTERS, INSTRUCTIONS, ISO_TEXT_TIME_FIELDS, PERCENT_FIELDS, UNIT_INTERVAL_FIELDS } from "./mcp-instructions.js";
+import {
+  CHANGE_FILTERS,
+  FEWEST_CALLS_FOR_CHANGES,
+  INSTRUCTIONS,
+  instructionsFor,
+  ISO_TEXT_TIME_FIELDS,
+  PERCENT_FIELDS,
+  UNIT_INTERVAL_FIELDS,
+} from "./mcp-instructions.js";
 
 /** Every property of the documented answers: its name, types and description. */
 function answerFields(): Array<{ name: string; types: unknown[]; description: unknown }> {
@@ -73,6 +81,29 @@ describe("the instructions' list of change filters", () => {
     // A company's opportunities are the opportunity list narrowed to one company.
     const named = new Set<string>([...CHANGE_FILTERS.map(({ tool }) => tool), "listCompanyOpportunities"]);
     expect(filtering.map((tool) => tool.name).filter((name) => !named.has(name))).toEqual([]);
+  });
+});
+
+describe("the instructions' route to the fewest calls for what changed", () => {
+  it("names tools that exist and arguments they take, wherever the instructions write tool argument=", () => {
+    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    const user = { uuid: "c55a0000-0000-4000-8000-000000000001", person_uuid: "84aa0000-0000-4000-8000-000000000002", name: "Avery Stone" };
+    for (const text of [instructionsFor(null), instructionsFor(user)]) {
+      const cited = [...text.matchAll(/\b([a-z]+[A-Z]\w*) (\w+)=/g)].map(([, tool, argument]) => ({ tool: tool!, argument: argument! }));
+      expect(cited.length).toBeGreaterThan(CHANGE_FILTERS.length);
+      for (const { tool, argument } of cited) {
+        const found = tools.find((candidate) => candidate.name === tool);
+        expect(found, `${tool} is a tool`).toBeDefined();
+        expect(Object.keys(found!.inputSchema.properties ?? {}), `${tool} takes ${argument}`).toContain(argument);
+      }
+    }
+  });
+
+  it("send an agent to getMe for the time, then the activity feed and one listPersons call", () => {
+    expect(INSTRUCTIONS).toContain(FEWEST_CALLS_FOR_CHANGES);
+    const order = ["getMe", "listActivity since=", "listPersons uuids="].map((step) => FEWEST_CALLS_FOR_CHANGES.indexOf(step));
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 });
 

@@ -31,6 +31,16 @@ export const CHANGE_FILTERS = [
   { tool: "listDeletions", argument: "since", what: "deleted records" },
 ] as const;
 
+/**
+ * How to answer "what changed with my relationships since yesterday" in three calls rather than one per list: the server's
+ * time from getMe (the session may be older than a day), the activity feed (every email and meeting recorded, rescheduled
+ * or removed, with participants), and the participants' names in one listPersons call.
+ */
+export const FEWEST_CALLS_FOR_CHANGES =
+  "Fewest calls for what changed with relationships since a time: getMe for the server's current time (what today and yesterday mean) and who 'me' is; " +
+  "then listActivity since= (person_uuid= for one person's, such as the caller's own), one call for every email and meeting recorded, rescheduled or removed since; " +
+  "then listPersons uuids= to name its participants, up to 100 a call. Call the other change filters only for what the question names (notes, tasks, deals, meeting details)";
+
 /** What every client is told, whoever calls. */
 export const INSTRUCTIONS =
   "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
@@ -43,7 +53,8 @@ export const INSTRUCTIONS =
   `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
   "Every field is described in the OpenAPI document at /v1/openapi.json. " +
   `What changed since a time: ${CHANGE_FILTERS.map(({ tool, argument, what }) => `${tool} ${argument}= (${what})`).join(", ")}; ` +
-  "new emails and meetings do not count as a change of a person or company.";
+  "new emails and meetings do not count as a change of a person or company. " +
+  `${FEWEST_CALLS_FOR_CHANGES}.`;
 
 /** The part of a user the instructions name. */
 export type ActingUser = Pick<User, "uuid" | "person_uuid" | "name">;
@@ -59,8 +70,8 @@ export function instructionsFor(user: ActingUser | null): string {
   const caller = user
     ? `Calls act as the user ${JSON.stringify(user.name)} (user_uuid ${user.uuid}, person_uuid ${user.person_uuid}): ` +
       "when the request says me or my, send that user_uuid where an argument takes a user (assignee_user_uuid, " +
-      "listUserRelationships' user_uuid, owner_user_uuid) and that person_uuid where it takes a person."
-    : "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused; " +
+      "listUserRelationships' user_uuid, owner_user_uuid) and that person_uuid where it takes a person (listActivity person_uuid= for my activity)."
+    : "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused (create WORKSPACE ones); " +
       "listUsers names the tenant's users.";
   return `${INSTRUCTIONS} ${caller}`;
 }

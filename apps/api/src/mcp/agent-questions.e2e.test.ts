@@ -1,0 +1,152 @@
+/**
+ * An agent over a real port, with the MCP SDK client, asking the demo tenant what a user asks: "what changed with my
+ * relationships since yesterday?", "who should introduce me to Northwind?", "add a task for me to follow up with
+ * Jordan". Each answer is reached in the calls the server's instructions route it to, and every error it meets says
+ * what an agent can do.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoUuid } from "../demo/demo-ids.js";
+import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { startServer, type RunningServer } from "../server.js";
+import { apiCaller } from "../testing/api-call.js";
+import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
+import { FEWEST_CALLS_FOR_CHANGES } from "./mcp-instructions.js";
+
+const HOUR = 3_600_000;
+const folder = mkdtempSync(join(tmpdir(), "rapport-agent-questions-"));
+let context: TestContext;
+let server: RunningServer;
+let keys: DemoKeys;
+const avery = { uuid: demoUuid("user-avery"), person_uuid: demoUuid("user-avery-person") };
+const jordan = demoUuid("person-jordan");
+
+beforeAll(async () => {
+  const databasePath = join(folder, "demo.db");
+  await seedDemoTenant(databasePath, () => TEST_START);
+  context = await createTestContext({ databasePath });
+  keys = await issueDemoKeys(context.services.store);
+  server = await startServer(context.services, { port: 0 });
+  // Two days on, "yesterday": Jordan writes to Avery, and the partner meeting moves to another room.
+  context.clock.advance(48 * HOUR);
+  const call = apiCaller(context, () => keys.tenant_key);
+  const ingested = await call("/v1/emails/batch", {
+    method: "POST",
+    body: { messages: [{ message_id: "<term-sheet@northwind.example>", sent_at: context.clock.now(), subject: "Term sheet questions", from: "jordan@northwind-robotics.example", to: ["avery@demo-capital.example"] }] },
+  });
+  expect(ingested.status).toBe(200);
+  const moved = await call(`/v1/meetings/${demoUuid("meeting-4")}`, { method: "PUT", body: { location: "Northwind HQ, room 4" } });
+  expect(moved.status).toBe(200);
+  context.clock.advance(6 * HOUR);
+});
+afterAll(async () => {
+  await server?.close(100);
+  await context?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A connected client and the tool calls it made. */
+async function connect(key: string) {
+  const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": key } } }));
+  const calls: string[] = [];
+  const call = async (name: string, args: Record<string, unknown>) => {
+    calls.push(name);
+    const result = await client.callTool({ name, arguments: args });
+    const text = (result.content as Array<{ text: string }>)[0]?.text ?? "";
+    return { isError: result.isError === true, text, structured: result.structuredContent as Record<string, any> | undefined };
+  };
+  return { client, call, calls };
+}
+
+describe("an agent asking the demo tenant", () => {
+  it("answers 'what changed with my relationships since yesterday?' in the three calls the instructions name", async () => {
+    const { client, call, calls } = await connect(keys.user_keys[0]!.key);
+    try {
+      expect(client.getInstructions()).toContain(FEWEST_CALLS_FOR_CHANGES);
+      const me = await call("getMe", {});
+      expect(me.isError).toBe(false);
+      expect(me.structured).toMatchObject({ user: { uuid: avery.uuid, person_uuid: avery.person_uuid, name: "Avery Stone" }, server_time: new Date(context.clock.now()).toISOString() });
+
+      const yesterday = new Date(Date.parse(me.structured!.server_time) - 24 * HOUR).toISOString();
+      const activity = await call("listActivity", { since: yesterday, person_uuid: me.structured!.user.person_uuid, per_page: 50 });
+      expect(activity.isError).toBe(false);
+      const items = activity.structured!.items as Array<{ title: string; participants: Array<{ person_uuid: string }> }>;
+      expect(items.map((item) => item.title).sort()).toEqual(["Northwind partner meeting", "Term sheet questions"]);
+
+      const participants = [...new Set(items.flatMap((item) => item.participants.map((participant) => participant.person_uuid)))];
+      const persons = await call("listPersons", { uuids: participants, per_page: 50 });
+      expect((persons.structured!.items as Array<{ name: string }>).map((person) => person.name)).toContain("Jordan Blake");
+      expect(calls).toEqual(["getMe", "listActivity", "listPersons"]);
+
+      // The meeting's details, by change time, when the question asks for them.
+      const meetings = await call("listMeetings", { updated_after: yesterday });
+      expect(meetings.structured!.items).toEqual([expect.objectContaining({ title: "Northwind partner meeting", location: "Northwind HQ, room 4" })]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers 'who should introduce me to Northwind?' from the company's name in two calls", async () => {
+    const { client, call } = await connect(keys.user_keys[0]!.key);
+    try {
+      const companies = await call("listCompanies", { name: "Northwind" });
+      const [northwind] = companies.structured!.items as Array<{ uuid: string }>;
+      expect(northwind?.uuid).toBe(demoUuid("company-northwind"));
+      const paths = await call("getCompanyRecommendedPaths", { company_uuid: northwind!.uuid });
+      expect(paths.isError).toBe(false);
+      expect((paths.structured!.items as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("adds a follow-up task with Jordan: tenant-wide, a PERSONAL task's refusal says what the agent can do, not which header to send", async () => {
+    const { client, call } = await connect(keys.tenant_key);
+    const taskCount = async () =>
+      (await context.services.store.tasks.list(demoUuid("tenant"), { position: { kind: "offset", offset: 0 }, limit: 1, filters: {}, order: "asc", viewer: { user_uuid: null } })).total;
+    try {
+      expect(client.getInstructions()).toContain("PERSONAL tasks are refused (create WORKSPACE ones)");
+      const before = await taskCount();
+      const personal = await call("createTask", { body: { title: "Follow up with Jordan", scope: "PERSONAL" } });
+      expect(personal.isError).toBe(true);
+      expect(personal.text).toContain("create it with scope WORKSPACE");
+      expect(personal.text).not.toMatch(/x-service-user-id|header/i);
+      expect(await taskCount()).toBe(before);
+
+      const workspace = await call("createTask", {
+        body: { title: "Follow up with Jordan", assignee_user_uuid: avery.uuid, associations: [{ entity_type: "PERSON", entity_uuid: jordan }] },
+      });
+      expect(workspace.isError).toBe(false);
+      expect(workspace.structured).toMatchObject({ scope: "WORKSPACE", assignee: { uuid: avery.uuid } });
+    } finally {
+      await client.close();
+    }
+    // The tool's description says the same; REST keeps naming the header a REST client sends.
+    const lister = await connect(keys.tenant_key);
+    try {
+      const createTask = (await lister.client.listTools()).tools.find((tool) => tool.name === "createTask");
+      expect(createTask?.description).toContain("PERSONAL");
+      expect(createTask?.description).not.toContain("x-service-user-id");
+    } finally {
+      await lister.client.close();
+    }
+    const rest = await apiCaller(context, () => keys.tenant_key)("/v1/tasks", { method: "POST", body: { title: "Follow up with Jordan", scope: "PERSONAL" } });
+    expect(rest.status).toBe(400);
+    expect(rest.body.error).toBe("a PERSONAL task needs a user context: use a user-bound key or send x-service-user-id");
+  });
+
+  it("adds it as a PERSONAL task of the user the calls act as", async () => {
+    const { client, call } = await connect(keys.user_keys[0]!.key);
+    try {
+      const personal = await call("createTask", { body: { title: "Follow up with Jordan", scope: "PERSONAL", assignee_user_uuid: avery.uuid } });
+      expect(personal.isError).toBe(false);
+      expect(personal.structured).toMatchObject({ scope: "PERSONAL", assignee: { uuid: avery.uuid } });
+    } finally {
+      await client.close();
+    }
+  });
+});
