@@ -295,6 +295,9 @@ describe("a grant of the read-only scope", () => {
       const read = await signedIn.callTool({ name: "getPerson", arguments: { person_uuid: acme.member.person_uuid } });
       expect(read.isError).toBeFalsy();
       expect(read.structuredContent).toMatchObject({ uuid: acme.member.person_uuid });
+      // getMe tells the agent how it signed in: as its user, through OAuth, reading only.
+      const me = await signedIn.callTool({ name: "getMe", arguments: {} });
+      expect(me.structuredContent).toMatchObject({ user: { uuid: acme.member.uuid }, credential: { kind: "oauth", scope: "user", read_only: true } });
     } finally {
       await signedIn.close();
     }
