@@ -52,6 +52,7 @@ import { onePersonActivityRecountedMigration } from "./0045-one-person-activity-
 import { notesAndTasksByChangeMigration } from "./0046-notes-and-tasks-by-change.js";
 import { keyUsesAndExpiryMigration } from "./0048-key-uses-and-expiry.js";
 import { usersFollowMergesMigration } from "./0049-users-follow-merges.js";
+import { meetingsByChangeMigration } from "./0050-meetings-by-change.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   "0046-notes-and-tasks-by-change": notesAndTasksByChangeMigration,
   "0048-key-uses-and-expiry": keyUsesAndExpiryMigration,
   "0049-users-follow-merges": usersFollowMergesMigration,
+  "0050-meetings-by-change": meetingsByChangeMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
