@@ -53,6 +53,8 @@ const SCALE_L_STATISTICS = {
   },
   meetings: {
     meetings_live_starts: "333951 1001 1 1",
+    // Migration 0050, after the L run these figures come from: its columns are as distinct as meetings_live_starts'.
+    meetings_live_updated: "333951 1001 1 1",
     meetings_tenant_external: "333951 1001 1001",
     meetings_tenant_starts: "333951 1001 1 1",
     sqlite_autoindex_meetings_1: "333951 1",
