@@ -90,6 +90,20 @@ describe("monthly usage buffer", () => {
     reader.close();
   });
 
+  it("does not write the counts of a tenant deleted before they are written", async () => {
+    const path = join(folder, "deleted-meanwhile.db");
+    const server = await createSqliteStore({ path });
+    const operator = await createSqliteStore({ path });
+    const tenant = await server.tenants.create({ name: "Acme", tier: "standard" });
+    expect(await server.usage.incrementMonthly(tenant.uuid, "2026-12")).toBe(1);
+    await operator.tenants.delete(tenant.uuid);
+    await server.close();
+    await operator.close();
+    const reader = new SqliteDatabase(path, { readonly: true });
+    expect(reader.prepare("select count(*) from monthly_usage").pluck().get()).toBe(0);
+    reader.close();
+  });
+
   it("keeps counts whose write failed for the next period", async () => {
     const sqlite = new SqliteDatabase(":memory:");
     sqlite.exec("create table monthly_usage (tenant_uuid text not null, month text not null, count integer not null, primary key (tenant_uuid, month))");

@@ -33,11 +33,14 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
   const readOfLiveTenant = sqlite
     .prepare("select coalesce((select count from monthly_usage where tenant_uuid = uuid and month = ?), 0) from tenants where uuid = ? and deleted_at is null")
     .pluck();
+  // Counted while the tenant was live, written only while it still is: a purge (tenants.purge) in another process
+  // meanwhile would otherwise be followed by a row of the tenant it just removed.
   const add = sqlite.prepare(
-    "insert into monthly_usage (tenant_uuid, month, count) values (?, ?, ?) on conflict (tenant_uuid, month) do update set count = monthly_usage.count + excluded.count",
+    "insert into monthly_usage (tenant_uuid, month, count) select uuid, ?, ? from tenants where uuid = ? and deleted_at is null " +
+      "on conflict (tenant_uuid, month) do update set count = monthly_usage.count + excluded.count",
   );
   const writeAll = sqlite.transaction((counts: PendingCount[]) => {
-    for (const { tenantUuid, month, added } of counts) add.run(tenantUuid, month, added);
+    for (const { tenantUuid, month, added } of counts) add.run(month, added, tenantUuid);
   });
   // By tenant, then by month: both arrive as strings the caller already holds, so counting builds no key.
   const pending = new Map<string, Map<string, PendingCount>>();
