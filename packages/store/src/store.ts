@@ -75,6 +75,33 @@ export interface TenantRepository {
   list(): Promise<Tenant[]>;
   /** Soft-deletes the tenant: its keys stop working at once. Returns false when not found. */
   delete(tenantUuid: string): Promise<boolean>;
+  /**
+   * Removes every row a deleted tenant left in the database (its records, logs, name index entries, OAuth grants,
+   * then the tenant itself), in short transactions of up to `rowsPerStep` rows each, so that a server working on
+   * the same file meanwhile waits no longer than one of them. Run it again after an interruption to finish. Null
+   * when no tenant has that uuid (never created, or purged already); a ConflictError for a tenant not deleted.
+   * The file does not shrink: SQLite reuses the freed pages (they are overwritten with zeros).
+   */
+  purge(tenantUuid: string, options?: TenantPurgeOptions): Promise<TenantPurgeResult | null>;
+}
+
+/** How `tenants.purge` goes. */
+export interface TenantPurgeOptions {
+  /** Rows one transaction deletes at most (default 1,000). */
+  rowsPerStep?: number;
+  /** Called after each transaction that deleted rows, with its table and how many. */
+  onProgress?: (progress: { table: string; removed: number }) => void;
+}
+
+/** What `tenants.purge` removed. */
+export interface TenantPurgeResult {
+  tenantUuid: string;
+  /**
+   * Rows removed, by table, tables left without a row out: what each table with a `tenant_uuid` column held of the
+   * tenant when the purge began, plus `name_search_keys` (its name index entries), `oauth_models` (its users'
+   * grants, sessions and tokens) and `tenants` (1).
+   */
+  removedRows: Record<string, number>;
 }
 
 /** The `sort_by` values of `users.list`. */

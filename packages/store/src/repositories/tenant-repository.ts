@@ -1,10 +1,11 @@
-/** Tenants: creation, lookup of live tenants, soft deletion. */
+/** Tenants: creation, lookup of live tenants, soft deletion, purge of a deleted tenant. */
 import type { TenantsTable } from "../database-schema.js";
 import { TIERS, type Tenant, type Tier } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { TenantRepository } from "../store.js";
 import type { RepositoryContext } from "./repository-context.js";
+import { purgeDeletedTenant } from "../tenant-purge/purge-deleted-tenant.js";
 
 function toTenant(row: TenantsTable): Tenant {
   return {
@@ -17,7 +18,8 @@ function toTenant(row: TenantsTable): Tenant {
   };
 }
 
-export function createTenantRepository({ db, now, generateId }: RepositoryContext): TenantRepository {
+export function createTenantRepository(context: RepositoryContext): TenantRepository {
+  const { db, now, generateId } = context;
   return {
     async create(input) {
       assertRequiredFields(input, ["name"], "tenants.create");
@@ -63,5 +65,6 @@ export function createTenantRepository({ db, now, generateId }: RepositoryContex
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    purge: (tenantUuid, options) => purgeDeletedTenant(context, tenantUuid, options),
   };
 }
