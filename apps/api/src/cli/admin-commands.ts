@@ -8,6 +8,7 @@ import { ROLES, TIERS } from "@rapport/store/vocabulary";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { keysRotateCommand } from "./keys-rotate-command.js";
 import { uuidOption } from "./uuid-option.js";
+import { tenantPurgeCommand } from "./tenant-purge-command.js";
 
 const actions = () => import("./admin-actions.js");
 
@@ -20,7 +21,7 @@ function positiveInteger(value: string): number {
 }
 
 export function tenantsCommand(): Command {
-  const tenants = new Command("tenants").description("create, list and delete tenants");
+  const tenants = new Command("tenants").description("create, list, delete and purge tenants");
   tenants
     .command("create")
     .description("create a tenant")
@@ -35,9 +36,10 @@ export function tenantsCommand(): Command {
     .action(async (_options: object, command: Command) => (await actions()).listTenants(command));
   tenants
     .command("delete")
-    .description("delete a tenant: its keys stop working at once; its records stay in the database file")
+    .description("delete a tenant: its keys stop working at once; its records stay in the database file until purged")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .action(async (options, command) => (await actions()).deleteTenant(options, command));
+  tenants.addCommand(tenantPurgeCommand());
   return tenants;
 }
 
