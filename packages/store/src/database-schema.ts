@@ -616,3 +616,17 @@ export interface GraphChangesTable {
 export interface Database {
   graph_changes: GraphChangesTable;
 }
+
+/** Per tenant and log, the newest entry pruned by the retention horizon (migration 0047). */
+export interface HistoryHorizonsTable {
+  tenant_uuid: string;
+  /** `activity_feed` or `record_deletions`. */
+  log: string;
+  pruned_through_sequence: number;
+  /** The newest `recorded_at` or `deleted_at` of the entries pruned, epoch ms. */
+  pruned_through_time: number;
+}
+
+export interface Database {
+  history_horizons: HistoryHorizonsTable;
+}

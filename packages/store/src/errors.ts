@@ -22,3 +22,11 @@ export class NotFoundError extends Error {
 export class IncompatibleDatabaseError extends Error {
   override readonly name = "IncompatibleDatabaseError";
 }
+
+/**
+ * A read of the activity feed or the deletions log that starts before what the retention horizon pruned
+ * (`history.prune`): reading on would miss changes, so the caller must make a full copy (the API answers 410).
+ */
+export class HistoryPrunedError extends Error {
+  override readonly name = "HistoryPrunedError";
+}

@@ -14,7 +14,7 @@ export type * from "./store.js";
 export { PERSON_SORT_FIELDS, COMPANY_SORT_FIELDS, USER_SORT_FIELDS, ENTITY_LIST_SORT_FIELDS, MEETING_SORT_FIELDS } from "./store.js";
 export type * from "./records.js";
 export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
-export { ConflictError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
+export { ConflictError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
 export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";

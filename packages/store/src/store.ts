@@ -729,3 +729,37 @@ export interface Store {
   /** Every record of the tenant gone (store migration 0039), in commit order: what a syncing client must drop. */
   readonly deletions: RecordDeletionRepository;
 }
+
+/** How `history.prune` goes. */
+export interface HistoryPruneOptions {
+  /** Entries recorded before this instant (epoch ms) are pruned. */
+  olderThan: number;
+  /** Only this tenant's logs (default: every live tenant's). */
+  tenantUuid?: string;
+  /** Entries one transaction walks (and deletes) at most (default 1,000). */
+  rowsPerStep?: number;
+}
+
+/** What `history.prune` removed from one log of one tenant, and the horizon it recorded. */
+export interface HistoryPruneResult {
+  tenantUuid: string;
+  log: "activity_feed" | "record_deletions";
+  removed: number;
+  /** Reads starting after a lower sequence are refused with a HistoryPrunedError. */
+  prunedThroughSequence: number;
+  /** The newest time pruned (epoch ms): reads `since` it or earlier, without a sequence, are refused. */
+  prunedThroughTime: number;
+}
+
+/** The retention of the history logs, merged into `Store` (declared apart so branches append). */
+export interface Store {
+  readonly history: {
+    /**
+     * Deletes the deletions log's entries and the activity feed's entries of emails and meetings that are gone,
+     * recorded before `olderThan`, in short transactions of `rowsPerStep` rows, and records each log's horizon
+     * first: a feed or deletions read that starts before it then fails with a HistoryPrunedError (the API's 410)
+     * instead of silently missing what was pruned. A live item's feed entry (its current state) is kept.
+     */
+    prune(options: HistoryPruneOptions): Promise<HistoryPruneResult[]>;
+  };
+}

@@ -7,4 +7,4 @@
  */
 export { TIERS, ROLES, type Tier, type Role } from "./records.js";
 export { IMPORT_KINDS, type ImportKind } from "./import-records.js";
-export { ConflictError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
+export { ConflictError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";

@@ -19,6 +19,7 @@ import type { ActivityFeedRequest } from "../store.js";
 import { entriesInOrder, listedEntries, type FeedEntry } from "./activity-feed-entries.js";
 import { PERSON_PAGE_PLAN, personEntriesInOrder, type PersonPagePlan } from "./activity-feed-person-page.js";
 import { personFeedTotal } from "./activity-feed-person-total.js";
+import { assertAfterHistoryHorizon } from "../history-retention/history-horizon.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -39,6 +40,11 @@ export async function activityFeedPage(
   const { position, personUuid } = request;
   const after = position.kind === "after" ? Number(position.key[0]) : undefined;
   const offset = position.kind === "offset" ? position.offset : 0;
+  const bounds = [after, request.afterSequence].filter((bound) => bound !== undefined);
+  await assertAfterHistoryHorizon(db, tenantUuid, "activity_feed", {
+    afterSequence: bounds.length > 0 ? Math.max(...bounds) : undefined,
+    since: request.recordedSince,
+  });
   const wanted = request.limit + 1;
   const fetched =
     personUuid !== undefined && offset === 0

@@ -31,6 +31,7 @@ import { createEmailBodyRepository } from "../repositories/email-body-repository
 import { createImportJobRepository } from "../repositories/import-job-repository.js";
 import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
 import { createRecordDeletionRepository } from "../repositories/record-deletion-repository.js";
+import { pruneHistory } from "../history-retention/prune-history.js";
 import type { Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { createNameSearchIndex } from "../repositories/name-search-notes.js";
@@ -123,6 +124,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
     emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),
     deletions: createRecordDeletionRepository(context),
+    history: { prune: (options) => pruneHistory(context, options) },
     revision(tenantUuid) {
       if (context.remembered === undefined) return Number.NaN;
       return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);

@@ -50,6 +50,7 @@ import { graphChangesOfEmailContentMigration } from "./0043-graph-changes-of-ema
 import { graphChangesOfMeetingContentMigration } from "./0044-graph-changes-of-meeting-content.js";
 import { onePersonActivityRecountedMigration } from "./0045-one-person-activity-recounted.js";
 import { notesAndTasksByChangeMigration } from "./0046-notes-and-tasks-by-change.js";
+import { historyHorizonsMigration } from "./0047-history-horizons.js";
 import { keyUsesAndExpiryMigration } from "./0048-key-uses-and-expiry.js";
 import { usersFollowMergesMigration } from "./0049-users-follow-merges.js";
 import { meetingsByChangeMigration } from "./0050-meetings-by-change.js";
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   "0044-graph-changes-of-meeting-content": graphChangesOfMeetingContentMigration,
   "0045-one-person-activity-recounted": onePersonActivityRecountedMigration,
   "0046-notes-and-tasks-by-change": notesAndTasksByChangeMigration,
+  "0047-history-horizons": historyHorizonsMigration,
   "0048-key-uses-and-expiry": keyUsesAndExpiryMigration,
   "0049-users-follow-merges": usersFollowMergesMigration,
   "0050-meetings-by-change": meetingsByChangeMigration,
