@@ -7,6 +7,7 @@ import { backupCommand } from "./backup-command.js";
 import { restoreCommand } from "./restore-command.js";
 import { statusCommand } from "./status-command.js";
 import { oauthCommand } from "./oauth-command.js";
+import { historyCommand } from "./history-command.js";
 import { RAPPORT_VERSION } from "../version.js";
 
 export function createProgram(): Command {
@@ -26,6 +27,7 @@ export function createProgram(): Command {
   program.addCommand(restoreCommand());
   program.addCommand(statusCommand());
   program.addCommand(oauthCommand());
+  program.addCommand(historyCommand());
   const inherit = (command: Command) => {
     command.exitOverride().configureOutput({ outputError: () => undefined });
     command.commands.forEach(inherit);

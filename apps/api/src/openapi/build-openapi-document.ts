@@ -74,6 +74,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Not found, or not visible to this tenant.",
   405: "Method not allowed.",
   409: "Conflict with the current state of a record.",
+  410: "Gone: the position (after_sequence, cursor or since) is before the retention horizon the operator pruned the log to; make a full copy again.",
   413: "Request body larger than 1 MiB.",
   415: "Request body is not application/json.",
   422: "The request is well-formed but cannot be processed.",

@@ -4,7 +4,7 @@
  * tool call), Hono's HTTPException (body limit), store errors, a database another process keeps locked (503, to
  * retry), and anything unexpected (500, logged with the request id, no stack trace in the body).
  */
-import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store";
+import { ConflictError, HistoryPrunedError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -43,6 +43,8 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof ConflictError) return errorResponse(context, 409, error.message);
   if (error instanceof InvalidInputError) return errorResponse(context, 400, error.message);
   if (error instanceof NotFoundError) return errorResponse(context, 404, error.message);
+  // Not a 400: the request was valid when the poller made it; what it points to is gone, and it must copy again.
+  if (error instanceof HistoryPrunedError) return errorResponse(context, 410, error.message);
   if (error instanceof HTTPException) {
     const message =
       error.status === 413 ? "request body is larger than the 1 MiB limit" : error.message || "request failed";

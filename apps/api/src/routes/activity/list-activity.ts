@@ -24,7 +24,8 @@ export const listActivity = defineOperation({
     "Nothing recorded meanwhile is missed or listed twice, an email ingested late with an old sent_at included: order and after_sequence follow recording, not sent_at or start times. " +
     "A meeting written again (rescheduled, attendees changed), or an email or meeting whose participants a person merge or erasure changed, takes a new sequence and is listed again, so process items by uuid. " +
     "Removals are announced the same way: a meeting cancelled, deleted or declined by every attendee, or a deleted email, is listed at a new sequence with removed true (a deleted one with null occurred_at and title, no participants): drop your copy. A meeting that comes back is listed again with removed false. " +
-    "With person_uuid, a meeting that person no longer counts (declined, cancelled, deleted, or taken off its attendees) is listed as removed for them.",
+    "With person_uuid, a meeting that person no longer counts (declined, cancelled, deleted, or taken off its attendees) is listed as removed for them. " +
+    "When the operator pruned the feed's removals past your position (a retention horizon), after_sequence, a cursor or since pointing before it answers 410: copy again from the beginning, then poll after the sequence the message names.",
   query: cursorListQuery.extend({
     since: isoTimestampQuery("Only items Rapport recorded at or after this instant (recording time, not sent_at or start time).").optional(),
     after_sequence: sequenceQuery.optional(),
@@ -33,6 +34,7 @@ export const listActivity = defineOperation({
       "Only items this person took part in, and removals of meetings they no longer count: declined, cancelled, deleted, or taken off the attendees (no items for a person not in the tenant).",
     ).optional(),
   }),
+  errors: [410],
   response: listEnvelopeSchema(activityFeedItemSchema),
   example: { query: { since: "2026-12-02T00:00:00Z", kind: "email", per_page: "50" } },
   async handler({ query, auth, services }) {

@@ -1,0 +1,73 @@
+/**
+ * GET /v1/deletions and GET /v1/activity after the operator pruned them (`rapport history prune`): a poll from before
+ * the retention horizon answers 410 with the sequence to poll after, one at the horizon lists what a fresh copy does.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+const DAY = 86_400_000;
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+async function list(path: string): Promise<{ status: number; body: { items?: Array<{ sequence: number; uuid: string }>; error?: string } }> {
+  const response = await context.request(path, { key: acme.key });
+  return { status: response.status, body: (await response.json()) as { items?: Array<{ sequence: number; uuid: string }>; error?: string } };
+}
+
+async function deletedNote(): Promise<string> {
+  const created = await context.request("/v1/notes", { key: acme.key, method: "POST", body: { content: "Call notes" } });
+  const { uuid } = (await created.json()) as { uuid: string };
+  expect((await context.request(`/v1/notes/${uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
+  return uuid;
+}
+
+describe("a pruned history", () => {
+  it("GET /v1/deletions: 410 before the horizon (after_sequence, cursor, since), the fresh copy's entries at it", async () => {
+    await deletedNote();
+    const old = await list("/v1/deletions?per_page=1");
+    await deletedNote();
+    // A poller's cursor after the first entry, before the second.
+    const cursorBefore = ((await (await context.request("/v1/deletions?per_page=1", { key: acme.key })).json()) as { next_cursor: string | null }).next_cursor;
+    const horizon = (await list("/v1/deletions")).body.items!.at(-1)!.sequence;
+    context.clock.advance(400 * DAY);
+    const recent = await deletedNote();
+    await context.services.store.history.prune({ olderThan: context.clock.now() - 365 * DAY });
+
+    const refused = await list(`/v1/deletions?after_sequence=${old.body.items![0]!.sequence}`);
+    expect(refused).toEqual({
+      status: 410,
+      body: { error: expect.stringMatching(new RegExp(`^the deletions log was pruned through sequence ${horizon} .*make a full copy again, then poll with after_sequence ${horizon} or later$`)) },
+    });
+    expect((await list(`/v1/deletions?since=${new Date(context.clock.now() - 400 * DAY).toISOString()}`)).status).toBe(410);
+    expect(cursorBefore).not.toBeNull();
+    expect((await list(`/v1/deletions?per_page=1&cursor=${encodeURIComponent(cursorBefore!)}`)).status).toBe(410);
+    const fresh = await list("/v1/deletions");
+    expect(fresh.body.items!.map((entry) => entry.uuid)).toEqual([recent]);
+    expect((await list(`/v1/deletions?after_sequence=${horizon}`)).body.items).toEqual(fresh.body.items);
+  });
+
+  it("GET /v1/activity: 410 before the horizon of the pruned removals, the fresh copy's items at it", async () => {
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park" });
+    const meeting = await store.meetings.create(tenantUuid, {
+      title: "Board",
+      starts_at: context.clock.now() - DAY,
+      attendees: [{ person_uuid: acme.admin.person_uuid }, { person_uuid: cleo.uuid }],
+    });
+    const first = (await list("/v1/activity")).body.items!.at(-1)!.sequence;
+    await store.meetings.delete(tenantUuid, meeting.uuid);
+    const horizon = (await list(`/v1/activity?after_sequence=${first}`)).body.items!.at(-1)!.sequence;
+    await store.history.prune({ olderThan: Date.now() + 60_000 });
+
+    expect((await list(`/v1/activity?after_sequence=${first}`)).status).toBe(410);
+    expect((await list(`/v1/activity?after_sequence=${horizon}`))).toEqual({ status: 200, body: expect.objectContaining({ items: [] }) });
+    expect((await list("/v1/activity")).body.items).toEqual([]);
+  });
+});
