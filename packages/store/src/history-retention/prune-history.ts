@@ -81,8 +81,10 @@ async function pruneLog(db: Kysely<Database>, tenantUuid: string, log: HistoryLo
         and sequence > ${after} and sequence <= ${horizon.sequence} order by sequence limit ${limit}`.execute(transaction);
       if (walked.rows.length === 0) return { walked: 0, deleted: 0, last: after };
       const sequences = JSON.stringify(walked.rows.map((row) => Number(row.sequence)));
-      const result = await sql`delete from ${table} where sequence in (select entry.sequence from ${table} as entry
-        where entry.sequence in (select value from json_each(${sequences})) and ${prunable})`.execute(transaction);
+      // The walked entries (the tenant's) by key: given the tenant and a time, SQLite read the tenant's (tenant, time)
+      // range instead, every step; the unary `+` keeps the time out of any index.
+      const result = await sql`delete from ${table} as entry where entry.sequence in (select value from json_each(${sequences}))
+        and +${timeColumn} < ${olderThan} and ${condition}`.execute(transaction);
       return { walked: walked.rows.length, deleted: Number(result.numAffectedRows ?? 0), last: Number(walked.rows.at(-1)!.sequence) };
     });
     removed += step.deleted;
