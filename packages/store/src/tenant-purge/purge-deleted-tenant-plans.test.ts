@@ -18,12 +18,12 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-tenant-purge-plans-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /**
- * Tables read whole on purpose: API keys, files and kept bodies have no index by tenant (a deployment's keys and
- * files are few; bodies go with their emails, by key, and the last step only checks that none is left), the OAuth
+ * Tables read whole on purpose: API keys and files have no index by tenant (a deployment's keys and files are few;
+ * kept bodies, which have none either, go with their emails, by key), the OAuth
  * state is searched for the tenant's account ids (rows that expire), the statistics' samples for its uuid, and the
  * schema for the tables.
  */
-const READ_WHOLE = /^SCAN (api_keys|files|file_contents|email_bodies|oauth_models|sqlite_stat4|sqlite_master|m|c|f)\b/;
+const READ_WHOLE = /^SCAN (api_keys|files|file_contents|oauth_models|sqlite_stat4|sqlite_master|m|c|f)\b/;
 
 /** A plan's steps that scan a whole table (not a JSON list, a constant row or an FTS index). */
 function scansIn(plan: string): string[] {

@@ -42,7 +42,9 @@ export async function purgeDeletedTenant(context: RepositoryContext, tenantUuid:
   // What the tenant held when the purge began: the rows its own statements delete miss those their triggers delete.
   const removedRows: Record<string, number> = {};
   for (const table of tables) {
-    const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(table)} where tenant_uuid = ${tenantUuid}`.execute(db);
+    const { rows } = GONE_WITH_THEIR_EMAILS.has(table)
+      ? await sql<{ count: number }>`select count(*) as count from emails e join ${sql.table(table)} b on b.email_uuid = e.uuid where e.tenant_uuid = ${tenantUuid}`.execute(db)
+      : await sql<{ count: number }>`select count(*) as count from ${sql.table(table)} where tenant_uuid = ${tenantUuid}`.execute(db);
     const count = Number(rows[0]?.count ?? 0);
     if (count > 0) removedRows[table] = count;
   }
@@ -61,7 +63,7 @@ export async function purgeDeletedTenant(context: RepositoryContext, tenantUuid:
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     let removed = 0;
     for (const table of tables) {
-      if (LEFT_TO_THE_LAST_STEP.has(table)) continue;
+      if (GONE_WITH_THEIR_EMAILS.has(table)) continue;
       for (;;) {
         const deleted = await step(async (transaction) => {
           const gone = await deleteSome(transaction, table, tenantUuid, rowsPerStep);
@@ -83,7 +85,9 @@ export async function purgeDeletedTenant(context: RepositoryContext, tenantUuid:
   if (oauth > 0) removedRows.oauth_models = oauth;
   await step(async (transaction) => {
     // Anything a server wrote meanwhile (its last usage counts, say) goes with the tenant, in the same transaction.
-    for (const table of tables) await sql`delete from ${sql.table(table)} where tenant_uuid = ${tenantUuid}`.execute(transaction);
+    for (const table of tables) {
+      if (!GONE_WITH_THEIR_EMAILS.has(table)) await sql`delete from ${sql.table(table)} where tenant_uuid = ${tenantUuid}`.execute(transaction);
+    }
     await sql`delete from tenants where uuid = ${tenantUuid}`.execute(transaction);
     // The deletion's trigger raised the tenant's access generation, in a row of its own.
     await sql`delete from change_generations where tenant_uuid = ${tenantUuid}`.execute(transaction);
@@ -121,8 +125,11 @@ async function withoutForeignKeyChecks<T>(db: Kysely<Database>, work: (connectio
 
 type Step = <T>(work: (transaction: Kysely<Database>) => Promise<T>) => Promise<T>;
 
-/** Tables with no index led by the tenant: their rows go with their records (`COMPANIONS`), the rest in the last step. */
-const LEFT_TO_THE_LAST_STEP = new Set(["email_bodies"]);
+/**
+ * Kept bodies have no index by tenant (reading the table whole would hold the lock for as long as the bodies take to
+ * read): they go with their emails, by key, and a body's foreign key ties it to an email of the tenant.
+ */
+const GONE_WITH_THEIR_EMAILS = new Set(["email_bodies"]);
 
 /** The name indexes' kinds by their records' table. */
 const NAMED_BY_TABLE = new Map<string, NamedEntityType>([
