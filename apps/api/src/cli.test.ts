@@ -116,7 +116,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     const other = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Leaving")).stdout);
     expect((await rapport("tenants", "delete", "--tenant", other.uuid)).stdout).toBe(
       `deleted tenant ${other.uuid}: its keys answer 401 and it is out of every answer from now on\n` +
-        "its records stay in the database file (no command deletes them yet), and in every backup\n",
+        `its records stay in the database file until rapport tenants purge --tenant ${other.uuid} --yes removes them, and in every backup\n`,
     );
     const malformed = await rapport("users", "list", "--tenant", "acme");
     expect(malformed).toMatchObject({ code: 1, stderr: "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID\n" });

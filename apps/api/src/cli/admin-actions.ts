@@ -90,7 +90,7 @@ export async function deleteTenant(options: { tenant: string }, command: Command
     // The deletion is soft: an operator honouring a client's departure must not believe the data gone.
     printResult(global, { uuid: options.tenant, deleted: true }, () => [
       `deleted tenant ${options.tenant}: its keys answer 401 and it is out of every answer from now on`,
-      "its records stay in the database file (no command deletes them yet), and in every backup",
+      `its records stay in the database file until rapport tenants purge --tenant ${options.tenant} --yes removes them, and in every backup`,
     ]);
   });
 }
