@@ -11,7 +11,7 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { buildDataSubjectTenant } from "../testing/data-subject-tenant.js";
-import { SCALE_L_TABLES, useScaleLStatistics } from "../testing/scale-l-statistics.js";
+import { SCALE_L_TABLES, useOnlyScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring, tenantWalksIn } from "../testing/sqlite-plans.js";
 
 const NOW = Date.UTC(2026, 11, 5);
@@ -33,9 +33,7 @@ describe("history.prune, under statistics like scale L's", () => {
     }
     const sqlite = new SqliteDatabase(path);
     try {
-      useScaleLStatistics(sqlite, SCALE_L_TABLES);
-      sqlite.prepare(`delete from sqlite_stat1 where tbl not in (${SCALE_L_TABLES.map(() => "?").join(", ")})`).run(...SCALE_L_TABLES);
-      sqlite.exec("analyze sqlite_schema");
+      useOnlyScaleLStatistics(sqlite, SCALE_L_TABLES);
       const plans = [...new Set(statements.map((source) => source.replace(/\s+/g, " ").trim()))]
         .filter((source) => /activity_feed|record_deletions/.test(source) && !/^(begin|commit|rollback)/.test(source))
         .map((source) => ({ source: source.slice(0, 160), plan: planOf(sqlite, source) }));

@@ -10,7 +10,7 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { buildDataSubjectTenant } from "../testing/data-subject-tenant.js";
-import { SCALE_L_TABLES, useScaleLStatistics } from "../testing/scale-l-statistics.js";
+import { SCALE_L_TABLES, useOnlyScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring, tenantWalksIn } from "../testing/sqlite-plans.js";
 
 const NOW = Date.UTC(2026, 11, 5);
@@ -18,12 +18,12 @@ const folder = mkdtempSync(join(tmpdir(), "rapport-tenant-purge-plans-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /**
- * Tables read whole on purpose: API keys and files have no index by tenant (a deployment's keys and files are few;
+ * Tables read whole on purpose: API keys, their last uses and files have no index by tenant (a deployment's keys and files are few;
  * kept bodies, which have none either, go with their emails, by key), the OAuth
  * state is searched for the tenant's account ids (rows that expire), the statistics' samples for its uuid, and the
  * schema for the tables.
  */
-const READ_WHOLE = /^SCAN (api_keys|files|file_contents|oauth_models|sqlite_stat4|sqlite_master|m|c|f)\b/;
+const READ_WHOLE = /^SCAN (api_keys|api_key_uses|files|file_contents|oauth_models|sqlite_stat4|sqlite_master|m|c|f)\b/;
 
 /** A plan's steps that scan a whole table (not a JSON list, a constant row or an FTS index). */
 function scansIn(plan: string): string[] {
@@ -45,9 +45,7 @@ describe("tenants.purge, under statistics like scale L's", () => {
     }
     const sqlite = new SqliteDatabase(path);
     try {
-      useScaleLStatistics(sqlite, SCALE_L_TABLES);
-      sqlite.prepare(`delete from sqlite_stat1 where tbl not in (${SCALE_L_TABLES.map(() => "?").join(", ")})`).run(...SCALE_L_TABLES);
-      sqlite.exec("analyze sqlite_schema");
+      useOnlyScaleLStatistics(sqlite, SCALE_L_TABLES);
       // As the purge's steps run: a deleted row's foreign key check is not one of its statements (see the purge).
       sqlite.pragma("foreign_keys = off");
       const plans = [...new Set(statements.map((source) => source.replace(/\s+/g, " ").trim()))]

@@ -45,7 +45,9 @@ async function buildFullTenant(store: Store): Promise<DataSubjectTenant> {
   const tenant = await buildDataSubjectTenant(store, NOW);
   const { tenantUuid, ada } = tenant;
   await store.files.create({ tenant_uuid: tenantUuid, filename: "deck.pdf", content_type: "application/pdf", content: new TextEncoder().encode("deck"), uploaded_by_user_uuid: ada.uuid });
-  await store.apiKeys.create({ tenant_uuid: tenantUuid, user_uuid: ada.uuid, key_hash: `hash-${tenantUuid}`, key_prefix: "rk_test" });
+  const key = await store.apiKeys.create({ tenant_uuid: tenantUuid, user_uuid: ada.uuid, key_hash: `hash-${tenantUuid}`, key_prefix: "rk_test" });
+  // Written to api_key_uses when the store closes (withTwoTenants reopens it).
+  store.apiKeys.noteUse(key, "rest");
   await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "people.csv" });
   await store.usage.incrementMonthly(tenantUuid, "2026-12");
   await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Tagged", service_industry_tags: ["fintech"] });
@@ -91,9 +93,10 @@ async function withTwoTenants(name: string) {
   const store = await createSqliteStore({ path, now: () => NOW });
   const departing = await buildFullTenant(store);
   const staying = await buildFullTenant(store);
-  // The usage counts are written after a flush period.
+  // The usage counts are written after a flush period, the keys' last uses when the store closes.
   await new Promise((resolve) => setTimeout(resolve, 250));
-  return { path, store, departing, staying };
+  await store.close();
+  return { path, store: await createSqliteStore({ path, now: () => NOW }), departing, staying };
 }
 
 describe("tenants.purge", () => {

@@ -19,13 +19,13 @@ export const listActivity = defineOperation({
   area: "Activity",
   summary: "List the tenant's activity feed",
   description:
-    "The tenant's emails and confirmed meetings in the order Rapport recorded them (by sequence, oldest first), each with its participants, internal users marked; metadata only. Participants are person uuids: GET /v1/persons?uuids=... names up to 100 of them in one call. Use it to learn what happened since your last poll: new activity does not move a person's or company's service_updated_at. " +
-    "Poll like this: the first time, pass since (or nothing, for everything) and follow next_cursor until has_more is false; store the sequence of the last item you processed; next time pass after_sequence with it and scan again. " +
-    "Nothing recorded meanwhile is missed or listed twice, an email ingested late with an old sent_at included: order and after_sequence follow recording, not sent_at or start times. " +
-    "A meeting written again (rescheduled, attendees changed), or an email or meeting whose participants a person merge or erasure changed, takes a new sequence and is listed again, so process items by uuid. " +
-    "Removals are announced the same way: a meeting cancelled, deleted or declined by every attendee, or a deleted email, is listed at a new sequence with removed true (a deleted one with null occurred_at and title, no participants): drop your copy. A meeting that comes back is listed again with removed false. " +
-    "With person_uuid, a meeting that person no longer counts (declined, cancelled, deleted, or taken off its attendees) is listed as removed for them. " +
-    "When the operator pruned the feed's removals past your position (a retention horizon), after_sequence, a cursor or since pointing before it answers 410: copy again from the beginning, then poll after the sequence the message names.",
+    "The tenant's emails and confirmed meetings in the order Rapport recorded them (by sequence, oldest first), each with its participants, internal users marked; metadata only. Participants are person uuids: GET /v1/persons?uuids=... names up to 100 of them in one call. New activity does not move a person's or company's service_updated_at. " +
+    "Poll like this: the first time, pass since (or nothing, for everything) and follow next_cursor until has_more is false; store the last processed item's sequence; next time pass it as after_sequence and scan again. " +
+    "Nothing recorded meanwhile is missed or listed twice, a late email with an old sent_at included: the order follows recording. " +
+    "An item written again (a meeting rescheduled, participants changed by a person merge or erasure) takes a new sequence and is listed again: process items by uuid. " +
+    "Removals too: a meeting cancelled, deleted or declined by every attendee, or a deleted email, is listed at a new sequence with removed true (a deleted one with no occurred_at, title or participants): drop your copy. A meeting that comes back is listed again with removed false. " +
+    "With person_uuid, a meeting that person no longer counts (declined, cancelled, deleted, taken off) is listed as removed for them. " +
+    "A 410 means the operator pruned the feed past your position: copy again, then poll after the sequence it names.",
   query: cursorListQuery.extend({
     since: isoTimestampQuery("Only items Rapport recorded at or after this instant (recording time, not sent_at or start time).").optional(),
     after_sequence: sequenceQuery.optional(),

@@ -36,11 +36,11 @@ export const listDeletions = defineOperation({
   area: "Activity",
   summary: "List the records that were deleted",
   description:
-    "The tenant's records that are gone, in the order the deletions were committed (by sequence, oldest first), so a copy kept in a CRM or warehouse can drop them without a full scan: opportunities (each sub-opportunity deleted with its parent too), notes, tasks, files, entity lists, persons merged into another (reason MERGED, with merged_into_uuid) and persons erased (reason ERASED, the uuid alone). Emails and meetings are not here: GET /v1/activity lists them with removed true. " +
+    "The tenant's records that are gone, in the order the deletions were committed (by sequence, oldest first), so a copy elsewhere can drop them without a full scan: opportunities (each sub-opportunity deleted with its parent too), notes, tasks, files, entity lists, persons merged into another (reason MERGED, with merged_into_uuid) and persons erased (reason ERASED, the uuid alone). Emails and meetings are not here: GET /v1/activity lists them with removed true. " +
     "Poll like this: the first time, pass since (or nothing, for everything) and follow next_cursor until has_more is false; store the sequence of the last entry you processed; next time pass after_sequence with it and scan again. " +
     "Nothing deleted meanwhile is missed or listed twice, whichever process deleted it. A record is listed once; an erased person that was merged earlier comes again at a new sequence as ERASED. " +
     "A PERSONAL task's deletion is listed to its creator alone, as the task lists show it (not to a tenant-wide call). " +
-    "When the operator pruned the log past your position (a retention horizon), after_sequence, a cursor or since pointing before it answers 410: make a full copy again, then poll after the sequence the message names.",
+    "A 410 means the operator pruned the log past your position: copy again, then poll after the sequence it names.",
   query: cursorListQuery.extend({
     entity_type: entityTypeList.optional().describe(`Only these kinds of record: comma-separated values of ${DELETED_ENTITY_TYPES.join(", ")}.`),
     since: isoTimestampQuery("Only records deleted at or after this instant.").optional(),
