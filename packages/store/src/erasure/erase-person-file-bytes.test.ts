@@ -32,6 +32,21 @@ function fileBytes(path: string): Buffer {
 
 const found = (bytes: Buffer, needles: readonly string[]) => needles.filter((needle) => bytes.includes(Buffer.from(needle, "utf8")));
 
+/**
+ * The needles still in the file and its WAL once the erasure's WAL truncation has run: at once, unless a reader held
+ * the WAL at that moment, when the store tries again a second later (wal-truncation.ts). Seen once, on a machine
+ * running three test suites at once: a former name was still in the WAL right after the erasure.
+ */
+async function foundAfterTruncation(path: string, needles: readonly string[]): Promise<string[]> {
+  const deadline = Date.now() + 3_000;
+  let left = found(fileBytes(path), needles);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = found(fileBytes(path), needles);
+  }
+  return left;
+}
+
 /** A tenant of 150 persons and their emails, Xanthe among them with her address, title and an email's long body. */
 async function tenantWithXanthe(store: Store) {
   const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
@@ -62,8 +77,8 @@ describe("persons.erase, in the bytes of the database file", () => {
 
       expect(await store.persons.erase(tenantUuid, xanthe.uuid)).toBe(true);
 
-      expect(found(fileBytes(path), NEEDLES)).toEqual([]);
-      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+      expect(await foundAfterTruncation(path, NEEDLES)).toEqual([]);
+      expect(await foundAfterTruncation(path, NAME_TRIGRAMS)).toEqual([]);
       // The store keeps working on the truncated WAL.
       const after = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park" });
       expect(await store.persons.get(tenantUuid, after.uuid)).not.toBeNull();
@@ -86,8 +101,8 @@ describe("persons.erase, in the bytes of the database file", () => {
         // Not before the commit: the erasure may still be rolled back.
         expect(found(fileBytes(path), GIVEN)).toEqual(GIVEN);
       });
-      expect(found(fileBytes(path), NEEDLES)).toEqual([]);
-      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+      expect(await foundAfterTruncation(path, NEEDLES)).toEqual([]);
+      expect(await foundAfterTruncation(path, NAME_TRIGRAMS)).toEqual([]);
     } finally {
       await store.close();
     }
@@ -107,8 +122,8 @@ describe("persons.erase, in the bytes of the database file", () => {
 
       expect(await store.persons.erase(tenantUuid, xanthe.uuid)).toBe(true);
 
-      expect(found(fileBytes(path), [...NEEDLES, ...former, ...former.map((value) => value.toLowerCase())])).toEqual([]);
-      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+      expect(await foundAfterTruncation(path, [...NEEDLES, ...former, ...former.map((value) => value.toLowerCase())])).toEqual([]);
+      expect(await foundAfterTruncation(path, NAME_TRIGRAMS)).toEqual([]);
     } finally {
       await store.close();
     }
@@ -122,8 +137,8 @@ describe("persons.erase, in the bytes of the database file", () => {
       const { tenantUuid, xanthe } = await tenantWithXanthe(server);
       expect(await server.persons.get(tenantUuid, xanthe.uuid)).not.toBeNull();
       expect(await command.persons.erase(tenantUuid, xanthe.uuid)).toBe(true);
-      expect(found(fileBytes(path), NEEDLES)).toEqual([]);
-      expect(found(fileBytes(path), NAME_TRIGRAMS)).toEqual([]);
+      expect(await foundAfterTruncation(path, NEEDLES)).toEqual([]);
+      expect(await foundAfterTruncation(path, NAME_TRIGRAMS)).toEqual([]);
     } finally {
       await command.close();
       await server.close();
