@@ -123,10 +123,18 @@ export interface ActivityItem {
   person_uuids: string[];
 }
 
-/** Someone who took part in a feed item, and whether they are one of the tenant's own people (a user's person). */
+/** How someone took part in an email (its sender, a recipient, copied) or a meeting (its organizer, an attendee). */
+export const ACTIVITY_PARTICIPANT_ROLES = ["from", "to", "cc", "organizer", "attendee"] as const;
+export type ActivityParticipantRole = (typeof ACTIVITY_PARTICIPANT_ROLES)[number];
+
+/**
+ * Someone who took part in a feed item, whether they are one of the tenant's own people (a user's person), and how:
+ * a person both sent and received an email is its sender, one both addressed and copied a recipient.
+ */
 export interface ActivityParticipant {
   person_uuid: string;
   is_internal: boolean;
+  role: ActivityParticipantRole;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** An item of the tenant-wide activity feed as the API shows it: a timeline row or its removal, its place in the feed, who took part. */
-import type { ActivityFeedItem } from "@rapport/store";
+import { ACTIVITY_PARTICIPANT_ROLES, type ActivityFeedItem } from "@rapport/store";
 import { z } from "zod";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
 import { activityItemSchema } from "./activity-presenter.js";
@@ -8,6 +8,9 @@ export const activityParticipantSchema = z
   .object({
     person_uuid: z.string().describe("The person's uuid."),
     is_internal: z.boolean().describe("True when the person is one of the tenant's users (their own person record)."),
+    role: z
+      .enum(ACTIVITY_PARTICIPANT_ROLES)
+      .describe("An email's from, to or cc (its sender if also a recipient; to if also copied); a meeting's organizer or attendee."),
   })
   .describe("Someone who took part (declined attendees excluded).");
 
@@ -41,6 +44,6 @@ export function presentActivityFeedItem(item: ActivityFeedItem): z.input<typeof 
     removed: item.removed,
     sequence: item.sequence,
     recorded_at: item.recorded_at,
-    participants: item.participants.map(({ person_uuid, is_internal }) => ({ person_uuid, is_internal })),
+    participants: item.participants.map(({ person_uuid, is_internal, role }) => ({ person_uuid, is_internal, role })),
   };
 }

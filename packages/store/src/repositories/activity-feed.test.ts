@@ -53,7 +53,30 @@ describe("the activity feed", () => {
     expect(new Set(sequences).size).toBe(3);
     expect(page.rows[1]).toMatchObject({ kind: "meeting", occurred_at: 9_000_000, status: "confirmed", removed: false });
     expect(page.rows.map((row) => row.removed)).toEqual([false, false, false]);
-    expect(page.rows[1]!.participants).toEqual(expect.arrayContaining([{ person_uuid: ada, is_internal: false }, { person_uuid: ivy, is_internal: true }]));
+    expect(page.rows[1]!.participants).toEqual(
+      expect.arrayContaining([
+        { person_uuid: ada, is_internal: false, role: "attendee" },
+        { person_uuid: ivy, is_internal: true, role: "attendee" },
+      ]),
+    );
+  });
+
+  it("names each participant's role: an email's sender, recipients and copied, a meeting's organizer and attendees", async () => {
+    // Bob is addressed and copied, Ada sends a copy to herself: each is listed once, in the role that says most.
+    await store.emails.ingest(tenantUuid, {
+      message_id: "roles",
+      subject: "roles",
+      sent_at: 1,
+      from: { person_uuid: ada },
+      to: [{ person_uuid: bob }],
+      cc: [{ person_uuid: bob }, { person_uuid: ivy }, { person_uuid: ada }],
+    });
+    await store.meetings.create(tenantUuid, { title: "board", starts_at: 2, organizer: { person_uuid: ivy }, attendees: [{ person_uuid: ivy }, { person_uuid: bob }] });
+    const roles = (await first()).rows.map((row) => Object.fromEntries(row.participants.map((participant) => [participant.person_uuid, participant.role])));
+    expect(roles).toEqual([
+      { [ada]: "from", [bob]: "to", [ivy]: "cc" },
+      { [ivy]: "organizer", [bob]: "attendee" },
+    ]);
   });
 
   it("walks by cursor without gaps or repeats while items are recorded between pages", async () => {

@@ -10,7 +10,7 @@
  * when they have many items (activity-feed-person-page.ts), else reads and sorts their items.
  */
 import { sql, type Kysely } from "kysely";
-import type { ActivityFeedItem, ActivityItem } from "../activity-records.js";
+import type { ActivityFeedItem, ActivityItem, ActivityParticipantRole } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import type { Page } from "../pagination/keyset-page.js";
 import { rememberedTotal } from "../pagination/remembered-total.js";
@@ -21,7 +21,7 @@ import { PERSON_PAGE_PLAN, personEntriesInOrder, type PersonPagePlan } from "./a
 import { personFeedTotal } from "./activity-feed-person-total.js";
 import { assertAfterHistoryHorizon } from "../history-retention/history-horizon.js";
 import { itemDetailsOf } from "./activity-item-details.js";
-import { participantsOf } from "./activity-participants.js";
+import { emailRolesOf, participantsOf } from "./activity-participants.js";
 import { tenantOnly } from "./tenant-filter.js";
 
 /**
@@ -84,6 +84,9 @@ async function withDetails(db: Kysely<Database>, tenantUuid: string, entries: re
   const participants = await participantsOf(db, items);
   const counted = await countedMeetings(db, items.filter((item) => item.kind === "meeting").map((item) => item.uuid), personUuid);
   const internal = await internalPersons(db, tenantUuid, [...new Set([...participants.values()].flat())]);
+  const emailRoles = await emailRolesOf(db, items.filter((item) => item.kind === "email").map((item) => item.uuid));
+  const roleOf = (entry: FeedEntry, person: string, organizer: string | null): ActivityParticipantRole =>
+    entry.kind === "email" ? (emailRoles.get(entry.item_uuid)?.get(person) ?? "to") : person === organizer ? "organizer" : "attendee";
   return entries.map((entry) => {
     const detail = details.get(entry.item_uuid);
     // A deleted meeting keeps its attendee rows (a soft delete) but, like its title, shows none of them.
@@ -98,7 +101,11 @@ async function withDetails(db: Kysely<Database>, tenantUuid: string, entries: re
       person_uuids: persons,
       sequence: Number(entry.sequence),
       recorded_at: Number(entry.recorded_at),
-      participants: persons.map((person) => ({ person_uuid: person, is_internal: internal.has(person) })),
+      participants: persons.map((person) => ({
+        person_uuid: person,
+        is_internal: internal.has(person),
+        role: roleOf(entry, person, detail?.organizer_person_uuid ?? null),
+      })),
     };
   });
 }

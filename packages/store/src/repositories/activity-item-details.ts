@@ -8,6 +8,8 @@ export interface ActivityItemDetail {
   occurred_at: number;
   title: string | null;
   status: MeetingStatus;
+  /** A meeting's organizer; null for an email or a meeting without one. */
+  organizer_person_uuid: string | null;
 }
 
 /** The tenant's details of these items by uuid; an item of another tenant, a deleted meeting, or none, is absent. */
@@ -24,18 +26,23 @@ export async function itemDetailsOf(
   if (emailUuids.length > 0) {
     const rows = await db.selectFrom("emails").select(["uuid", "tenant_uuid", "sent_at", "subject"]).where("uuid", "in", emailUuids).execute();
     for (const row of rows) {
-      if (row.tenant_uuid === tenantUuid) details.set(row.uuid, { occurred_at: Number(row.sent_at), title: row.subject, status: "confirmed" });
+      if (row.tenant_uuid === tenantUuid) details.set(row.uuid, { occurred_at: Number(row.sent_at), title: row.subject, status: "confirmed", organizer_person_uuid: null });
     }
   }
   if (meetingUuids.length > 0) {
     const rows = await db
       .selectFrom("meetings")
-      .select(["uuid", "tenant_uuid", "starts_at", "title", "status"])
+      .select(["uuid", "tenant_uuid", "starts_at", "title", "status", "organizer_person_uuid"])
       .where("uuid", "in", meetingUuids)
       .where("deleted_at", "is", null)
       .execute();
     for (const row of rows) {
-      if (row.tenant_uuid === tenantUuid) details.set(row.uuid, { occurred_at: Number(row.starts_at), title: row.title, status: row.status as MeetingStatus });
+      if (row.tenant_uuid === tenantUuid) details.set(row.uuid, {
+          occurred_at: Number(row.starts_at),
+          title: row.title,
+          status: row.status as MeetingStatus,
+          organizer_person_uuid: row.organizer_person_uuid,
+        });
     }
   }
   return details;

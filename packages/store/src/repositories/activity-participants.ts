@@ -1,6 +1,6 @@
 /** Who took part in a page's emails and meetings (declined attendees left out), read for the activity lists. */
 import type { Kysely } from "kysely";
-import type { ActivityItem } from "../activity-records.js";
+import type { ActivityItem, ActivityParticipantRole } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 
 /** Each item's participants by uuid, every person once: an email's by role then uuid, a meeting's by uuid. */
@@ -35,4 +35,22 @@ export async function participantsOf(db: Kysely<Database>, items: Array<{ kind: 
     for (const row of rows) add(row.meeting_uuid, row.person_uuid);
   }
   return people;
+}
+
+/** The role an email participant listed in several shows: sender first, then recipient, then copied. */
+const EMAIL_ROLE_PRECEDENCE: readonly ActivityParticipantRole[] = ["from", "to", "cc"];
+
+/** Each email's participants' roles (from, to or cc), by email uuid then person uuid. */
+export async function emailRolesOf(db: Kysely<Database>, emailUuids: readonly string[]): Promise<Map<string, Map<string, ActivityParticipantRole>>> {
+  const roles = new Map<string, Map<string, ActivityParticipantRole>>();
+  if (emailUuids.length === 0) return roles;
+  const rows = await db.selectFrom("email_participants").select(["email_uuid", "person_uuid", "role"]).where("email_uuid", "in", [...emailUuids]).execute();
+  for (const row of rows) {
+    const role = row.role as ActivityParticipantRole;
+    const ofEmail = roles.get(row.email_uuid) ?? new Map<string, ActivityParticipantRole>();
+    const known = ofEmail.get(row.person_uuid);
+    if (known === undefined || EMAIL_ROLE_PRECEDENCE.indexOf(role) < EMAIL_ROLE_PRECEDENCE.indexOf(known)) ofEmail.set(row.person_uuid, role);
+    roles.set(row.email_uuid, ofEmail);
+  }
+  return roles;
 }

@@ -19,7 +19,7 @@ interface FeedItem {
   recorded_at: number;
   sequence: number;
   person_uuids: string[];
-  participants: Array<{ person_uuid: string; is_internal: boolean }>;
+  participants: Array<{ person_uuid: string; is_internal: boolean; role: string }>;
 }
 interface Feed {
   items: FeedItem[];
@@ -91,13 +91,14 @@ describe("GET /v1/activity", () => {
     expect(body.items.map((item) => item.removed)).toEqual([false, false, false]);
     expect(first!.participants).toEqual(
       expect.arrayContaining([
-        { person_uuid: acme.admin.person_uuid, is_internal: true },
-        { person_uuid: recent.from_person_uuid, is_internal: false },
+        { person_uuid: acme.admin.person_uuid, is_internal: true, role: "to" },
+        { person_uuid: recent.from_person_uuid, is_internal: false, role: "from" },
       ]),
     );
     expect(first!.participants).toHaveLength(2);
     expect(second!.participants.find((participant) => participant.person_uuid === acme.admin.person_uuid)?.is_internal).toBe(true);
     expect(second!.participants.filter((participant) => !participant.is_internal)).toHaveLength(1);
+    expect(second!.participants.map((participant) => participant.role)).toEqual(["attendee", "attendee"]);
   });
 
   it("resumes by cursor with no gap or repeat while items are ingested between pages, an older sent_at included", async () => {
