@@ -1,5 +1,6 @@
 /** An erased person's bytes, read from the database file and its WAL as a hex editor would: none of them are left. */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import SqliteDatabase from "better-sqlite3";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -33,9 +34,10 @@ function fileBytes(path: string): Buffer {
 const found = (bytes: Buffer, needles: readonly string[]) => needles.filter((needle) => bytes.includes(Buffer.from(needle, "utf8")));
 
 /**
- * The needles still in the file and its WAL once the erasure's WAL truncation has run: at once, unless a reader held
+ * The needles still in the file and its WAL once the erasure's WAL truncation has run, each with where it was found
+ * (so a failure says which table's page, or a free page, or which WAL frame, kept it): at once, unless a reader held
  * the WAL at that moment, when the store tries again a second later (wal-truncation.ts). Seen once, on a machine
- * running three test suites at once: a former name was still in the WAL right after the erasure.
+ * running three test suites at once: a lowercase "xanthe" was still in the file 3 s after the erasure.
  */
 async function foundAfterTruncation(path: string, needles: readonly string[]): Promise<string[]> {
   const deadline = Date.now() + 3_000;
@@ -44,7 +46,33 @@ async function foundAfterTruncation(path: string, needles: readonly string[]): P
     await new Promise((resolve) => setTimeout(resolve, 50));
     left = found(fileBytes(path), needles);
   }
-  return left;
+  return left.map((needle) => `${needle}: ${placesOf(path, needle).join(", ")}`);
+}
+
+/** Where `needle`'s bytes are: a page of the database file and the table or index owning it, or a WAL frame. */
+function placesOf(path: string, needle: string): string[] {
+  const places: string[] = [];
+  const sqlite = new SqliteDatabase(path, { readonly: true });
+  try {
+    const pageSize = Number(sqlite.pragma("page_size", { simple: true }));
+    const owner = sqlite.prepare("select name from dbstat where pageno = ?").pluck();
+    const main = readFileSync(path);
+    for (let at = main.indexOf(needle); at >= 0; at = main.indexOf(needle, at + 1)) {
+      const page = Math.floor(at / pageSize) + 1;
+      places.push(`file page ${page} (${(owner.get(page) as string | undefined) ?? "free"})`);
+    }
+  } finally {
+    sqlite.close();
+  }
+  const wal = existsSync(`${path}-wal`) ? readFileSync(`${path}-wal`) : Buffer.alloc(0);
+  if (wal.length >= 32) {
+    const frameSize = wal.readUInt32BE(8) + 24;
+    for (let at = wal.indexOf(needle); at >= 0; at = wal.indexOf(needle, at + 1)) {
+      const frame = Math.floor((at - 32) / frameSize);
+      places.push(`WAL frame ${frame} (page ${wal.readUInt32BE(32 + frame * frameSize)})`);
+    }
+  }
+  return places;
 }
 
 /** A tenant of 150 persons and their emails, Xanthe among them with her address, title and an email's long body. */
