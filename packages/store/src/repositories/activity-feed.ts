@@ -21,7 +21,7 @@ import { PERSON_PAGE_PLAN, personEntriesInOrder, type PersonPagePlan } from "./a
 import { personFeedTotal } from "./activity-feed-person-total.js";
 import { assertAfterHistoryHorizon } from "../history-retention/history-horizon.js";
 import { itemDetailsOf } from "./activity-item-details.js";
-import { emailRolesOf, participantsOf } from "./activity-participants.js";
+import { participantsAndEmailRolesOf } from "./activity-participants.js";
 import { tenantOnly } from "./tenant-filter.js";
 
 /**
@@ -81,10 +81,9 @@ async function feedTotal(db: Kysely<Database>, tenantUuid: string, request: Acti
 async function withDetails(db: Kysely<Database>, tenantUuid: string, entries: readonly FeedEntry[], personUuid: string | undefined): Promise<ActivityFeedItem[]> {
   const items = entries.map((entry) => ({ kind: entry.kind as ActivityItem["kind"], uuid: entry.item_uuid }));
   const details = await itemDetailsOf(db, tenantUuid, items);
-  const participants = await participantsOf(db, items);
+  const { people: participants, emailRoles } = await participantsAndEmailRolesOf(db, items);
   const counted = await countedMeetings(db, items.filter((item) => item.kind === "meeting").map((item) => item.uuid), personUuid);
   const internal = await internalPersons(db, tenantUuid, [...new Set([...participants.values()].flat())]);
-  const emailRoles = await emailRolesOf(db, items.filter((item) => item.kind === "email").map((item) => item.uuid));
   const roleOf = (entry: FeedEntry, person: string, organizer: string | null): ActivityParticipantRole =>
     entry.kind === "email" ? (emailRoles.get(entry.item_uuid)?.get(person) ?? "to") : person === organizer ? "organizer" : "attendee";
   return entries.map((entry) => {
