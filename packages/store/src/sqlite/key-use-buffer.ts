@@ -8,6 +8,7 @@
  */
 import type SqliteDatabase from "better-sqlite3";
 import type { KeyUseChannel } from "../records.js";
+import { createPeriodicWrites } from "./periodic-writes.js";
 
 /** Between two writes of the uses noted meanwhile. */
 export const KEY_USE_FLUSH_MS = 60_000;
@@ -40,31 +41,11 @@ export function createKeyUseBuffer(sqlite: SqliteDatabase.Database, flushAfterMs
     for (const [keyUuid, use] of uses) upsert.run(keyUuid, use.tenantUuid, use.at, use.via);
   });
   const pending = new Map<string, PendingKeyUse>();
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-
-  const schedule = () => {
-    if (timer !== undefined || closed) return;
-    timer = setTimeout(flush, flushAfterMs);
-    timer.unref();
-  };
-  const flush = () => {
-    timer = undefined;
-    if (pending.size === 0) return;
-    // A write now would join a transaction still open on the connection, and roll back with it.
-    if (sqlite.inTransaction) {
-      schedule();
-      return;
-    }
-    try {
-      writeAll([...pending]);
-    } catch {
-      // Kept for the next period (a busy database, say); a store closing gives them up.
-      schedule();
-      return;
-    }
-    pending.clear();
-  };
+  const { schedule, flush, close } = createPeriodicWrites(sqlite, flushAfterMs, {
+    isEmpty: () => pending.size === 0,
+    write: () => writeAll([...pending]),
+    clear: () => pending.clear(),
+  });
 
   return {
     note(keyUuid, tenantUuid, via, at) {
@@ -80,11 +61,6 @@ export function createKeyUseBuffer(sqlite: SqliteDatabase.Database, flushAfterMs
     },
     pending: (keyUuid) => pending.get(keyUuid),
     flush,
-    close() {
-      if (timer !== undefined) clearTimeout(timer);
-      closed = true;
-      timer = undefined;
-      flush();
-    },
+    close,
   };
 }

@@ -7,6 +7,7 @@
  * requests show up after their next flush and ours. A crash loses at most the last period's counts.
  */
 import type SqliteDatabase from "better-sqlite3";
+import { createPeriodicWrites } from "./periodic-writes.js";
 
 /** Counts of one tenant and month not yet written, over the table's count when first read. */
 interface PendingCount {
@@ -45,34 +46,13 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
   // By tenant, then by month: both arrive as strings the caller already holds, so counting builds no key.
   const pending = new Map<string, Map<string, PendingCount>>();
   const pendingCounts = () => [...pending.values()].flatMap((months) => [...months.values()]);
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-
   const storedCount = (tenantUuid: string, month: string) => Number(read.get(tenantUuid, month) ?? 0);
-  const flush = () => {
-    timer = undefined;
-    if (pending.size === 0) return;
-    // A write now would join a transaction still open on the connection, and roll back with it.
-    if (sqlite.inTransaction) {
-      schedule();
-      return;
-    }
-    const counts = pendingCounts();
-    try {
-      writeAll(counts);
-    } catch {
-      // Kept for the next period (a busy database, say); a store closing gives them up.
-      schedule();
-      return;
-    }
+  const { schedule, flush, close } = createPeriodicWrites(sqlite, flushAfterMs, {
+    isEmpty: () => pending.size === 0,
+    write: () => writeAll(pendingCounts()),
     // Forgotten once written: the next request reads the table again, with other processes' counts.
-    pending.clear();
-  };
-  const schedule = () => {
-    if (timer !== undefined || closed) return;
-    timer = setTimeout(flush, flushAfterMs);
-    timer.unref();
-  };
+    clear: () => pending.clear(),
+  });
 
   return {
     increment(tenantUuid, month) {
@@ -100,11 +80,6 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
       return count === undefined ? storedCount(tenantUuid, month) : count.stored + count.added;
     },
     flush,
-    close() {
-      if (timer !== undefined) clearTimeout(timer);
-      closed = true;
-      timer = undefined;
-      flush();
-    },
+    close,
   };
 }
