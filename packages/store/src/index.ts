@@ -7,6 +7,7 @@ export { createSqliteStore, type SqliteStoreOptions } from "./sqlite/create-sqli
 export { migrateToLatest } from "./sqlite/migrate-to-latest.js";
 export { backupDatabase } from "./sqlite/backup-database.js";
 export { restoreDatabase, type RestoreDatabaseResult } from "./sqlite/restore-database.js";
+export { compactDatabase, type CompactDatabaseResult } from "./sqlite/compact-database.js";
 export { databaseStatus, pendingMigrations, type DatabaseStatus } from "./sqlite/database-status.js";
 export { applyGraphChange, type HydrationListener, type TenantGraphs } from "./graph/tenant-graphs.js";
 export type { GraphChange } from "./graph/graph-change.js";

@@ -5,6 +5,7 @@ import { seedCommand, serveCommand } from "./serve-command.js";
 import { importCommand } from "./import-command.js";
 import { backupCommand } from "./backup-command.js";
 import { restoreCommand } from "./restore-command.js";
+import { compactCommand } from "./compact-command.js";
 import { statusCommand } from "./status-command.js";
 import { oauthCommand } from "./oauth-command.js";
 import { historyCommand } from "./history-command.js";
@@ -25,6 +26,7 @@ export function createProgram(): Command {
   program.addCommand(importCommand());
   program.addCommand(backupCommand());
   program.addCommand(restoreCommand());
+  program.addCommand(compactCommand());
   program.addCommand(statusCommand());
   program.addCommand(oauthCommand());
   program.addCommand(historyCommand());

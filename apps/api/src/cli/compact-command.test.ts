@@ -1,0 +1,53 @@
+/** `rapport compact`: the database rewritten from its live rows, never under a running server. */
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
+import { runRapport, startRapportServer } from "../testing/built-cli.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-compact-cli-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const JORDAN_BLAKE = "06efa435-6c62-4cb7-9770-f221a0bcd7c6";
+const JORDAN_ADDRESS = "jordan@northwind-robotics.example";
+
+describe("rapport compact", { timeout: 60_000 }, () => {
+  it("refuses while a server has the database open; then rewrites it, an erased person's address nowhere in it", async () => {
+    const database = join(folder, "rapport.db");
+    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    expect((await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
+
+    const server = await startRapportServer(database);
+    try {
+      expect(await runRapport(database, "compact")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: ${database} is open in another process (a rapport serve, import or other command): stop it first\n`,
+      });
+    } finally {
+      await server.stop();
+    }
+
+    const compacted = await runRapport(database, "--json", "compact");
+    expect(compacted.code, compacted.stderr).toBe(0);
+    const output = JSON.parse(compacted.stdout) as { database: string; bytes_before: number; bytes_after: number; seconds: number };
+    expect(output).toMatchObject({ database, bytes_after: statSync(database).size });
+    expect(output.bytes_after).toBeLessThanOrEqual(output.bytes_before);
+    expect(readFileSync(database).includes(Buffer.from(JORDAN_ADDRESS))).toBe(false);
+
+    // The data is whole: the server starts on it and its users are there.
+    const list = await runRapport(database, "users", "list", "--tenant", DEMO_TENANT_UUID);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain("Avery");
+    const human = await runRapport(database, "compact");
+    expect(human.stdout).toMatch(/^compacted .*rapport\.db: \d+\.\d MB to \d+\.\d MB in \d+\.\d\d s\n/);
+  });
+
+  it("names a missing database instead of creating one", async () => {
+    const missing = join(folder, "missing.db");
+    const result = await runRapport(missing, "compact");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`no database at ${missing}`);
+  });
+});
