@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -10,5 +11,8 @@ export default defineConfig({
     // Test files share each worker's modules: importing the package took a third of the suite's time,
     // once per file. No test mocks modules or stubs globals; one that changes process-wide state restores it.
     isolate: false,
+    // Vitest leaves a core free by default: one worker on a 2-core machine. This suite outlasts the other
+    // packages' (turbo runs them side by side), so its last minutes would use one core of two.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
