@@ -14,6 +14,7 @@ export interface StatusOutput {
   database: string;
   bytes: number;
   wal_bytes: number;
+  free_bytes: number;
   release: string;
   migrations: DatabaseStatus["migrations"];
   open_elsewhere: boolean;
@@ -32,7 +33,8 @@ function schemaLine(migrations: DatabaseStatus["migrations"]): string {
 function humanLines(output: StatusOutput): string[] {
   const { rows } = output;
   return [
-    `database ${output.database}: ${megabytes(output.bytes)}, WAL ${megabytes(output.wal_bytes)}`,
+    `database ${output.database}: ${megabytes(output.bytes)}, WAL ${megabytes(output.wal_bytes)}, ` +
+      `free ${megabytes(output.free_bytes)} (reused by later writes; rapport compact gives it back)`,
     schemaLine(output.migrations),
     output.open_elsewhere
       ? "open in another process (a server, an import or another command): stop it before rapport restore"
@@ -53,6 +55,7 @@ export async function runStatus(command: Command): Promise<void> {
       database: status.path,
       bytes: status.bytes,
       wal_bytes: status.walBytes,
+      free_bytes: status.freeBytes,
       release: RAPPORT_VERSION,
       migrations: status.migrations,
       open_elsewhere: status.openElsewhere,

@@ -29,11 +29,13 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect(older.code, older.stderr).toBe(0);
     expect(older.stdout).toContain(`; 1 pending (${LAST_MIGRATION}): the next start of this release ${RAPPORT_VERSION} applies them\n`);
     expect(older.stdout).toContain("\nno process has it open\n");
+    expect(older.stdout).toMatch(/^database .*: \d+\.\d MB, WAL \d+\.\d MB, free \d+\.\d MB \(reused by later writes; rapport compact gives it back\)\n/);
 
     const server = await startRapportServer(database);
     try {
       const serving = JSON.parse((await runRapport(database, "--json", "status")).stdout) as Record<string, unknown>;
       expect(serving).toMatchObject({ database, open_elsewhere: true, tenants: 1, migrations: { pending: [], latest: LAST_MIGRATION } });
+      expect(serving.free_bytes).toEqual(expect.any(Number));
     } finally {
       await server.stop();
     }

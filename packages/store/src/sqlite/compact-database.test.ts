@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { compactDatabase } from "./compact-database.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
+import { databaseStatus } from "./database-status.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-compact-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -34,6 +35,7 @@ describe("compactDatabase", () => {
     const { tenantUuid, kept } = await databaseWithDeletedRows(path);
     const before = statSync(path).size;
     expect(readFileText(path)).toContain("Bulk 1999");
+    expect((await databaseStatus(path)).freeBytes).toBeGreaterThan(2_000 * 200);
 
     const result = compactDatabase(path);
 
@@ -43,6 +45,7 @@ describe("compactDatabase", () => {
     // The persons pages freed by the deletion go back (other tables still hold the deleted persons rows derived from them).
     expect(result.bytesAfter).toBeLessThan(before - 2_000 * 200);
     expect(readFileText(path)).not.toContain("Bulk ");
+    expect((await databaseStatus(path)).freeBytes).toBe(0);
     const check = new SqliteDatabase(path, { readonly: true });
     expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(check.pragma("journal_mode", { simple: true })).toBe("wal");

@@ -19,6 +19,11 @@ export interface DatabaseStatus {
   bytes: number;
   /** The `-wal` file beside it: commits not yet copied into the database; 0 when there is none. */
   walBytes: number;
+  /**
+   * The file's free pages, in bytes (as the file reads, without the WAL's commits): SQLite reuses them for later
+   * writes; `compactDatabase` gives them back.
+   */
+  freeBytes: number;
   migrations: {
     /** How many of this release's migrations the file has. */
     applied: number;
@@ -108,6 +113,7 @@ export async function databaseStatus(databasePath: string): Promise<DatabaseStat
       path,
       bytes: stats.size,
       walBytes: statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0,
+      freeBytes: Number(db.pragma("freelist_count", { simple: true })) * Number(db.pragma("page_size", { simple: true })),
       migrations: {
         applied: appliedNames.filter((name) => known.includes(name)).length,
         latest: appliedNames.at(-1) ?? null,
