@@ -295,6 +295,46 @@ describe("comma-separated query parameters", () => {
   });
 });
 
+describe("the arguments every list tool repeats", () => {
+  it("say the paging parameters' facts in short tool texts, while the OpenAPI document keeps the REST ones", () => {
+    const tools = buildMcpTools(served);
+    const pagingTexts = (name: string) => {
+      const properties = tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, JsonSchema>;
+      return { page: properties.page?.description, per_page: properties.per_page?.description, cursor: properties.cursor?.description };
+    };
+    expect(pagingTexts("listDeletions")).toEqual({
+      page: "Page number from 1. Not with cursor.",
+      per_page: "Items per page, 1-50 (default 10).",
+      cursor: "next_cursor of the previous page; keep the other arguments (per_page may change). Not with page.",
+    });
+    expect(pagingTexts("listNotes").page).toBe("Page number from 1. Not with cursor.");
+    const documented = Object.fromEntries(
+      entryOf(served, operations.find((operation) => operation.operationId === "listDeletions")!).parameters.flatMap((parameter) => ("name" in parameter ? [[parameter.name, parameter.description]] : [])),
+    );
+    expect(documented).toMatchObject({
+      page: "Page number, 1-indexed; values below 1 are treated as 1. Not allowed together with cursor.",
+      per_page: "Items per page: default 10; values outside 1-50 are capped to that range, not rejected.",
+      cursor: expect.stringMatching(/^Opaque next_cursor of a previous response: the page starts right after its last record\. Keep every filter/),
+    });
+  });
+
+  it("write a nullable field and a comma-separated list as a type list rather than an anyOf", () => {
+    const tools = buildMcpTools(served);
+    const properties = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, JsonSchema>;
+    expect(properties("listDeletions").entity_type).toMatchObject({ type: ["string", "array"], items: { type: "string" } });
+    expect(properties("listDeletions").entity_type!.anyOf).toBeUndefined();
+    const body = properties("createNote").body as { properties: Record<string, JsonSchema> };
+    expect(body.properties.title).toMatchObject({ type: ["string", "null"], maxLength: 300 });
+    // Left as anyOf only beside a reference or a combination, which have no type of their own to add null to.
+    const nullableAnyOf: JsonSchema[][] = [];
+    walkSchemas(tools.map((tool) => tool.inputSchema), (schema) => {
+      const members = schema.anyOf as JsonSchema[] | undefined;
+      if (members?.some((member) => member.type === "null")) nullableAnyOf.push(members);
+    });
+    expect(nullableAnyOf.filter((members) => !members.some((member) => typeof member.$ref === "string" || Array.isArray(member.anyOf)))).toEqual([]);
+  });
+});
+
 describe("UUID arguments", () => {
   it("validate in upper case against the tool schema, as the operation takes them, and are answered in lower case", async () => {
     const person = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Upper Case" });

@@ -8,8 +8,10 @@
  */
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
+import { LIST_PARAMETER_TOOL_TEXTS } from "../platform/listing/list-parameters.js";
 import { COMMA_SEPARATED_KEY } from "../platform/request/common-schemas.js";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
+import { nullableAsTypeList } from "./nullable-as-type-list.js";
 import { structuralSchema } from "./structural-schema.js";
 
 /** The argument that carries an operation's JSON request body. */
@@ -131,6 +133,9 @@ function outputSchemaOf(operation: OpenApiOperation, document: OpenApiDocument):
 
 const BOOLEAN_TEXTS = ["0", "1", "true", "false"];
 
+/** Keywords that constrain only a string (and `type`): a value of another type passes them. */
+const STRING_KEYWORDS = new Set(["type", "maxLength", "minLength", "pattern"]);
+
 /**
  * A query parameter's schema as a tool argument. A query string carries text, so the document types numbers and
  * booleans as strings of a pattern or an enum; a tool's arguments are JSON, and the call prints a number or a
@@ -141,7 +146,12 @@ const BOOLEAN_TEXTS = ["0", "1", "true", "false"];
 function argumentSchema(schema: JsonSchema): JsonSchema {
   if (schema[COMMA_SEPARATED_KEY] === true) {
     const { [COMMA_SEPARATED_KEY]: _marker, description, ...text } = schema;
-    return { ...(description === undefined ? {} : { description }), anyOf: [text, { type: "array", items: { type: "string" } }] };
+    const described = description === undefined ? {} : { description };
+    // Written as one schema with a type list where the text's keywords bind strings only (as `anyOf`, the same values).
+    if (text.type === "string" && Object.keys(text).every((keyword) => STRING_KEYWORDS.has(keyword))) {
+      return { ...text, type: ["string", "array"], items: { type: "string" }, ...described };
+    }
+    return { ...described, anyOf: [text, { type: "array", items: { type: "string" } }] };
   }
   if (schema.type !== "string") return schema;
   const enumerated = schema.enum as unknown[] | undefined;
@@ -173,9 +183,11 @@ function formFieldSchema(schema: JsonSchema): JsonSchema {
   return { description, anyOf: [item, { ...list, items: item }] };
 }
 
+/** A parameter's schema as a tool argument; a paging parameter's description in its short tool text. */
 function parameterSchema(parameter: OpenApiParameter): JsonSchema {
   const schema = parameter.in === "query" ? argumentSchema(parameter.schema as JsonSchema) : parameter.schema;
-  return parameter.description ? { ...schema, description: parameter.description } : { ...schema };
+  const description = parameter.description && (LIST_PARAMETER_TOOL_TEXTS.get(parameter.description) ?? parameter.description);
+  return description ? { ...schema, description } : { ...schema };
 }
 
 /** `METHOD /v1/path`, with a query string after it when there is one, as operation descriptions cite other operations. */
@@ -273,9 +285,8 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         properties[BODY_ARGUMENT] = { ...body.schema, description: body.schema.description ?? operation.requestBody?.description ?? "The JSON request body." };
         if (operation.requestBody?.required) required.push(BODY_ARGUMENT);
       }
-      const inputSchema = localizeReferences(
-        { type: "object", properties, ...(required.length > 0 ? { required } : {}) },
-        document.components.schemas,
+      const inputSchema = nullableAsTypeList(
+        localizeReferences({ type: "object", properties, ...(required.length > 0 ? { required } : {}) }, document.components.schemas),
       ) as McpTool["inputSchema"];
 
       const outputSchema = outputSchemaOf(operation, document);

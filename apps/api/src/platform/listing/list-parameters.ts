@@ -21,6 +21,23 @@ const integerText = (name: string) =>
     .transform((text) => Number(text));
 
 const PAGE_DESCRIPTION = "Page number, 1-indexed; values below 1 are treated as 1.";
+const PER_PAGE_DESCRIPTION = "Items per page: default 10; values outside 1-50 are capped to that range, not rejected.";
+const CURSOR_DESCRIPTION =
+  "Opaque next_cursor of a previous response: the page starts right after its last record. " +
+  "Keep every filter and the sort unchanged during a scan; per_page may change. Not allowed together with page.";
+const PAGE_WITH_CURSOR_DESCRIPTION = `${PAGE_DESCRIPTION} Not allowed together with cursor.`;
+
+/**
+ * The paging parameters' texts as MCP tool arguments, by their REST descriptions: the same facts said shortly, since
+ * a tool list (loaded into a model's context) repeats them for every list tool where the OpenAPI document shows them
+ * once per operation. Keyed by the REST text, so a parameter described otherwise keeps its own text.
+ */
+export const LIST_PARAMETER_TOOL_TEXTS: ReadonlyMap<string, string> = new Map([
+  [PAGE_DESCRIPTION, "Page number from 1."],
+  [PAGE_WITH_CURSOR_DESCRIPTION, "Page number from 1. Not with cursor."],
+  [PER_PAGE_DESCRIPTION, "Items per page, 1-50 (default 10)."],
+  [CURSOR_DESCRIPTION, "next_cursor of the previous page; keep the other arguments (per_page may change). Not with page."],
+]);
 
 export const pageParameter = integerText("page")
   .transform((page) => Math.min(MAX_PAGE, Math.max(1, page)))
@@ -30,23 +47,20 @@ export const pageParameter = integerText("page")
 export const perPageParameter = integerText("per_page")
   .transform((perPage) => Math.min(MAX_PER_PAGE, Math.max(1, perPage)))
   .optional()
-  .describe("Items per page: default 10; values outside 1-50 are capped to that range, not rejected.");
+  .describe(PER_PAGE_DESCRIPTION);
 
 export const cursorParameter = z
   .string()
   .max(MAX_CURSOR_LENGTH)
   .optional()
-  .describe(
-    "Opaque next_cursor of a previous response: the page starts right after its last record. " +
-      "Keep every filter and the sort unchanged during a scan; per_page may change. Not allowed together with page.",
-  );
+  .describe(CURSOR_DESCRIPTION);
 
 /** Page-numbered lists (no cursor). */
 export const pagedListQuery = z.object({ page: pageParameter, per_page: perPageParameter });
 
 /** Lists that also accept a cursor (only these name it in `page`'s description). */
 export const cursorListQuery = pagedListQuery.extend({
-  page: pageParameter.describe(`${PAGE_DESCRIPTION} Not allowed together with cursor.`),
+  page: pageParameter.describe(PAGE_WITH_CURSOR_DESCRIPTION),
   cursor: cursorParameter,
 });
 
