@@ -1,3 +1,5 @@
+import type { HistoryLog } from "./history-retention/history-horizon.js";
+
 /** Errors the store raises for the caller to turn into a 4xx (a uniqueness conflict, bad input), or to report (a database it must not use). */
 
 /** A write would break a uniqueness rule (an email already taken, for instance). */
@@ -23,10 +25,25 @@ export class IncompatibleDatabaseError extends Error {
   override readonly name = "IncompatibleDatabaseError";
 }
 
+/** Where a log's retention horizon stands: the log, and the newest sequence and recording time it pruned. */
+export interface PrunedHistory {
+  log: HistoryLog;
+  prunedThroughSequence: number;
+  /** Epoch ms. */
+  prunedThroughTime: number;
+}
+
 /**
  * A read of the activity feed or the deletions log that starts before what the retention horizon pruned
  * (`history.prune`): reading on would miss changes, so the caller must make a full copy (the API answers 410).
+ * `horizon` says where to read on from, for a caller that words its own message (an MCP tool's).
  */
 export class HistoryPrunedError extends Error {
   override readonly name = "HistoryPrunedError";
+  constructor(
+    message: string,
+    readonly horizon: PrunedHistory,
+  ) {
+    super(message);
+  }
 }

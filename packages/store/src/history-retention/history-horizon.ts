@@ -40,5 +40,6 @@ export async function assertAfterHistoryHorizon(db: Kysely<Database>, tenantUuid
   throw new HistoryPrunedError(
     `the ${WHAT[log]} was pruned through sequence ${sequence} (entries recorded up to ${new Date(time).toISOString()}): ` +
       `reading on from this position would miss changes; make a full copy again, then poll with after_sequence ${sequence} or later`,
+    { log, prunedThroughSequence: sequence, prunedThroughTime: time },
   );
 }

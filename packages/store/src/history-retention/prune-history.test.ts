@@ -60,6 +60,10 @@ describe("history.prune", () => {
     ]);
     await expect(deletionLog(store, tenant.tenantUuid, { afterSequence: atFirst })).rejects.toThrow(HistoryPrunedError);
     await expect(deletionLog(store, tenant.tenantUuid, { afterSequence: atFirst })).rejects.toThrow(/make a full copy again, then poll with after_sequence/);
+    // The horizon, for a caller that words its own message.
+    await expect(deletionLog(store, tenant.tenantUuid, { afterSequence: atFirst })).rejects.toMatchObject({
+      horizon: { log: "record_deletions", prunedThroughSequence: atSecond, prunedThroughTime: START + 20 * DAY },
+    });
     await expect(deletionLog(store, tenant.tenantUuid, { deletedSince: START + 20 * DAY })).rejects.toThrow(HistoryPrunedError);
     // A cursor taken before the prune, pointing before the horizon.
     await expect(
@@ -103,6 +107,7 @@ describe("history.prune", () => {
     expect(results).toEqual([expect.objectContaining({ tenantUuid, log: "activity_feed", removed: 1, prunedThroughSequence: caughtUp })]);
     await expect(feedFrom(store, tenantUuid, early)).rejects.toThrow(HistoryPrunedError);
     await expect(feedFrom(store, tenantUuid, 0)).rejects.toThrow(HistoryPrunedError);
+    await expect(feedFrom(store, tenantUuid, 0)).rejects.toMatchObject({ horizon: { log: "activity_feed", prunedThroughSequence: caughtUp } });
     const fresh = await feedFrom(store, tenantUuid);
     expect(fresh.map((item) => item.uuid).sort()).toEqual([...copy.keys()].sort());
     expect(fresh.every((item) => !item.removed)).toBe(true);

@@ -1,8 +1,9 @@
 /**
  * @module
  * Turns every failure into `{"error": "..."}` with the right status: our ApiError (its tool message for an MCP
- * tool call), Hono's HTTPException (body limit), store errors, a database another process keeps locked (503, to
- * retry), and anything unexpected (500, logged with the request id, no stack trace in the body).
+ * tool call), Hono's HTTPException (body limit), store errors (a poll of a pruned history log: 410, for a tool call
+ * with the calls to make next), a database another process keeps locked (503, to retry), and anything unexpected
+ * (500, logged with the request id, no stack trace in the body).
  */
 import { ConflictError, HistoryPrunedError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
@@ -11,6 +12,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../app-env.js";
 import { isToolCall } from "../request/tool-call-bindings.js";
 import { ApiError } from "./api-error.js";
+import { prunedHistoryToolMessage } from "./pruned-history-tool-message.js";
 
 /** Writes the error envelope, keeping headers set earlier (request id, rate limits). */
 export function errorResponse(
@@ -44,7 +46,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof InvalidInputError) return errorResponse(context, 400, error.message);
   if (error instanceof NotFoundError) return errorResponse(context, 404, error.message);
   // Not a 400: the request was valid when the poller made it; what it points to is gone, and it must copy again.
-  if (error instanceof HistoryPrunedError) return errorResponse(context, 410, error.message);
+  if (error instanceof HistoryPrunedError) return errorResponse(context, 410, isToolCall(context) ? prunedHistoryToolMessage(error.horizon) : error.message);
   if (error instanceof HTTPException) {
     const message =
       error.status === 413 ? "request body is larger than the 1 MiB limit" : error.message || "request failed";
