@@ -129,7 +129,7 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
     expect((await context.json(`/v1/persons/not-a-uuid/personal-data`, { key: acme.adminKey })).status).toBe(400);
   });
 
-  it("is a read-only MCP tool whose call answers the document", async () => {
+  it("is a read-only MCP tool whose call answers a preview, whole for a person with little held", async () => {
     const { zelda } = await zeldaAndCleo();
     const listed = await postMcpMessage<{ tools: Array<{ name: string; annotations: Record<string, unknown>; description: string }> }>(context, { method: "tools/list" }, { "x-api-key": acme.key });
     const tool = listed.result!.tools.find((candidate) => candidate.name === "exportPersonalData")!;
@@ -141,6 +141,15 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
     const called = await callMcpTool(context, { name: "exportPersonalData", args: { person_uuid: zelda.uuid }, headers: { "x-api-key": acme.key } });
     expect(called.isError).toBeUndefined();
     expect(called.structuredContent).toMatchObject({ person_uuid: zelda.uuid, notes: [{ content: "Met Zelda at the fair" }] });
+    // Nothing left out: the preview is the document, with what it says of itself first.
+    const { preview, ...document } = called.structuredContent as { preview: Record<string, unknown> };
+    expect(Object.keys(called.structuredContent!)[0]).toBe("preview");
+    expect(preview).toMatchObject({ complete: true, counts: { emails: 1, meetings: 1, notes: 1, persons: 1, "derived.relationships": 1 }, whole_document: "This is the whole document: nothing was left out." });
+    const whole = (await (await exportOf(zelda.uuid)).json()) as Record<string, unknown>;
+    expect({ ...document, exported_at: whole.exported_at, derived: { ...(document as { derived: object }).derived, computed_at: null } }).toEqual({
+      ...whole,
+      derived: { ...(whole.derived as object), computed_at: null },
+    });
     const refused = await callMcpTool(context, { name: "exportPersonalData", args: { person_uuid: zelda.uuid }, headers: { "x-api-key": acme.memberKey } });
     expect(refused.isError).toBe(true);
   });
