@@ -341,6 +341,18 @@ describe("the arguments every list tool repeats", () => {
   });
 });
 
+describe("body objects", () => {
+  it("are left open, so an unknown field reaches the operation, whose 400 names it and the accepted ones", async () => {
+    const createNote = buildMcpTools(served).find((tool) => tool.name === "createNote")!;
+    expect(JSON.stringify(createNote.inputSchema)).not.toContain('"additionalProperties":false');
+    const check = new Ajv2020({ strict: false }).compile(createNote.inputSchema);
+    expect(check({ body: { content: "Call notes", contnet: "typo" } })).toBe(true);
+    const result = await callMcpTool(context, { name: "createNote", args: { body: { content: "Call notes", contnet: "typo" } }, headers: { "x-api-key": acme.key } });
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe("HTTP 400: body: unknown field 'contnet' (did you mean 'content'?); accepted here: title, content, associations");
+  });
+});
+
 describe("UUID arguments", () => {
   it("validate in upper case against the tool schema, as the operation takes them, and are answered in lower case", async () => {
     const person = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Upper Case" });

@@ -5,6 +5,8 @@
  * description (its `x-mcp-description` where the REST text gives advice a tool call cannot follow; other
  * operations it cites named by their tools), with path and query parameters as flat
  * arguments and the JSON body under `body`, and the structure of the operation's JSON object answer as its output schema.
+ * Input schemas are written compactly (nullable types as type lists, objects left open, paging texts short): hosts
+ * load them into a model's context.
  */
 import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
@@ -13,6 +15,7 @@ import { COMMA_SEPARATED_KEY } from "../platform/request/common-schemas.js";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
 import { nullableAsTypeList } from "./nullable-as-type-list.js";
 import { structuralSchema } from "./structural-schema.js";
+import { withoutClosedObjects } from "./without-closed-objects.js";
 
 /** The argument that carries an operation's JSON request body. */
 export const BODY_ARGUMENT = "body";
@@ -285,8 +288,8 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         properties[BODY_ARGUMENT] = { ...body.schema, description: body.schema.description ?? operation.requestBody?.description ?? "The JSON request body." };
         if (operation.requestBody?.required) required.push(BODY_ARGUMENT);
       }
-      const inputSchema = nullableAsTypeList(
-        localizeReferences({ type: "object", properties, ...(required.length > 0 ? { required } : {}) }, document.components.schemas),
+      const inputSchema = withoutClosedObjects(
+        nullableAsTypeList(localizeReferences({ type: "object", properties, ...(required.length > 0 ? { required } : {}) }, document.components.schemas)),
       ) as McpTool["inputSchema"];
 
       const outputSchema = outputSchemaOf(operation, document);

@@ -4,11 +4,7 @@
  * values, in fewer bytes of a tool list that hosts load into a model's context (125 nullable arguments).
  */
 import type { JsonSchema } from "../openapi/json-schema.js";
-
-/** Keywords whose value maps names to schemas, lists schemas, or is one schema; every other value is data. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs"]);
-const SCHEMA_LISTS = new Set(["anyOf", "allOf", "oneOf", "prefixItems"]);
-const SCHEMA_VALUES = new Set(["items", "additionalProperties", "propertyNames", "contains", "not"]);
+import { mapSchemas } from "./map-schemas.js";
 
 const isNullType = (member: unknown) =>
   typeof member === "object" && member !== null && Object.keys(member).length === 1 && (member as JsonSchema).type === "null";
@@ -40,18 +36,5 @@ function mergedNullable(schema: JsonSchema): JsonSchema {
  * // { type: ["string", "null"], maxLength: 300, description: "Title." }
  */
 export function nullableAsTypeList(schema: JsonSchema): JsonSchema {
-  const result: JsonSchema = {};
-  for (const [keyword, value] of Object.entries(schema)) {
-    const isSchema = typeof value === "object" && value !== null;
-    if (SCHEMA_MAPS.has(keyword) && isSchema) {
-      result[keyword] = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([name, member]) => [name, nullableAsTypeList(member)]));
-    } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
-      result[keyword] = (value as JsonSchema[]).map(nullableAsTypeList);
-    } else if (SCHEMA_VALUES.has(keyword) && isSchema && !Array.isArray(value)) {
-      result[keyword] = nullableAsTypeList(value as JsonSchema);
-    } else {
-      result[keyword] = value;
-    }
-  }
-  return mergedNullable(result);
+  return mapSchemas(schema, mergedNullable);
 }
