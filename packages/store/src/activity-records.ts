@@ -31,6 +31,33 @@ export interface Email {
   cc_person_uuids: string[];
 }
 
+/** How a person is on an email as the store keeps it: its sender, a recipient, or copied. */
+export const EMAIL_PARTICIPANT_ROLES = ["from", "to", "cc"] as const;
+export type EmailParticipantRole = (typeof EMAIL_PARTICIPANT_ROLES)[number];
+
+/** One participant row of an email: a person in one role (a person both sender and recipient has two). */
+export interface EmailParticipant {
+  person_uuid: string;
+  role: EmailParticipantRole;
+}
+
+/**
+ * An email read back by uuid or listed (`emails.getByUuid`, `emails.list`): its headers, every participant row
+ * (sender, then recipients, then copies, each by person uuid), and whether an import kept its body. The store
+ * keeps no address or display name per participant: ingest resolves each to a person and keeps the person.
+ */
+export interface StoredEmail {
+  uuid: string;
+  message_id: string;
+  sent_at: number;
+  subject: string | null;
+  participants: EmailParticipant[];
+  /** True when an import kept the body (`emailBodies.get` reads it). */
+  has_body: boolean;
+  /** When Rapport recorded the email (its `created_at`). */
+  recorded_at: number;
+}
+
 /** What ingesting an email did: stored it, or recognized its message id and left the stored one unchanged. */
 export const EMAIL_INGEST_STATUSES = ["CREATED", "DUPLICATE"] as const;
 export type EmailIngestStatus = (typeof EMAIL_INGEST_STATUSES)[number];

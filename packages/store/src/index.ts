@@ -22,7 +22,7 @@ export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagi
 export type * from "./activity-records.js";
 export type * from "./deletion-records.js";
 export { DELETED_ENTITY_TYPES, DELETION_REASONS } from "./deletion-records.js";
-export { ACTIVITY_ITEM_KINDS, ACTIVITY_PARTICIPANT_ROLES, ATTENDEE_RESPONSES, EMAIL_INGEST_STATUSES, MEETING_STATUSES } from "./activity-records.js";
+export { ACTIVITY_ITEM_KINDS, ACTIVITY_PARTICIPANT_ROLES, ATTENDEE_RESPONSES, EMAIL_INGEST_STATUSES, EMAIL_PARTICIPANT_ROLES, MEETING_STATUSES } from "./activity-records.js";
 export { EMPLOYEE_COUNT_BANDS, ENTITY_LIST_KINDS, employeeCountRange } from "./records.js";
 export { personReferenceMovers } from "./merge/person-reference-movers.js";
 export type { PersonMoveContext, PersonReferenceMover } from "./merge/person-reference-mover.js";

@@ -12,6 +12,7 @@ import type {
   EmailBatchResult,
   Email,
   InteractionRecord,
+  StoredEmail,
   Meeting,
   MeetingStatus,
   MeetingUpdate,
@@ -361,6 +362,32 @@ export interface EmailRepository {
    * exactly as one `ingest` call each would have done.
    */
   ingestMany(tenantUuid: string, inputs: readonly NewEmail[]): Promise<EmailBatchResult[]>;
+  /** The tenant's email with this uuid, with its participants; null when it is not the tenant's or was deleted (erased). */
+  getByUuid(tenantUuid: string, emailUuid: string): Promise<StoredEmail | null>;
+  /**
+   * The tenant's emails by `sent_at` then uuid. With `person_uuid` a page walks that person's participations
+   * (index `email_participants_person_sent`), otherwise the tenant's emails by sent time (`emails_tenant_sent`,
+   * migration 0051): never a walk of the tenant's emails checking each. Numbered pages count a `total`,
+   * remembered until an email or a participation of the tenant changes.
+   */
+  list(tenantUuid: string, request: EmailListRequest): Promise<Page<StoredEmail>>;
+}
+
+export interface EmailListFilters {
+  /** Only these emails (to read the emails of an activity feed page). */
+  uuids?: readonly string[];
+  /** Only emails this person is on (sender, recipient or copied). */
+  person_uuid?: string;
+  /** Only emails sent at or after this instant (epoch milliseconds). */
+  sent_from?: number;
+  /** Only emails sent at or before this instant (epoch milliseconds). */
+  sent_to?: number;
+}
+
+export interface EmailListRequest extends PageRequest {
+  filters: EmailListFilters;
+  /** By `sent_at`, then uuid. */
+  order: SortOrder;
 }
 
 export interface MeetingListFilters {

@@ -10,7 +10,7 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0050-meetings-by-change";
+const LAST_MIGRATION = "0051-emails-by-sent-time";
 
 /** Makes `database` look as the release before the last migration left it. */
 function undoLastMigration(database: string): void {

@@ -21,6 +21,7 @@ import { assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 import { chunksOf } from "./chunks-of.js";
+import { createEmailReads } from "./email-reads.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 
 
@@ -245,5 +246,6 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
     async get(tenantUuid, messageId) {
       return (await loadEmails(db, tenantUuid, [messageId])).get(messageId) ?? null;
     },
+    ...createEmailReads(context),
   };
 }

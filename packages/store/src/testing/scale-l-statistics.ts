@@ -44,7 +44,8 @@ const SCALE_L_STATISTICS = {
   },
   emails: {
     emails_tenant_message: "1666049 1001 1",
-    emails_tenant_sent: "1666049 1001 1",
+    // Migration 0051 added the uuid: one email per (tenant, sent_at, uuid), as one per (tenant, sent_at) before.
+    emails_tenant_sent: "1666049 1001 1 1",
     sqlite_autoindex_emails_1: "1666049 1",
   },
   meeting_attendees: {

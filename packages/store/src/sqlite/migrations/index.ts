@@ -54,6 +54,7 @@ import { historyHorizonsMigration } from "./0047-history-horizons.js";
 import { keyUsesAndExpiryMigration } from "./0048-key-uses-and-expiry.js";
 import { usersFollowMergesMigration } from "./0049-users-follow-merges.js";
 import { meetingsByChangeMigration } from "./0050-meetings-by-change.js";
+import { emailsBySentTimeMigration } from "./0051-emails-by-sent-time.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   "0048-key-uses-and-expiry": keyUsesAndExpiryMigration,
   "0049-users-follow-merges": usersFollowMergesMigration,
   "0050-meetings-by-change": meetingsByChangeMigration,
+  "0051-emails-by-sent-time": emailsBySentTimeMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
