@@ -19,6 +19,8 @@ import { listRelationships } from "./relationships/list-relationships.js";
 import { listUserRelationships } from "./relationships/list-user-relationships.js";
 import { listCompanies } from "./companies/list-companies.js";
 import { ingestEmails } from "./emails/ingest-emails.js";
+import { getEmail } from "./emails/get-email.js";
+import { listEmails } from "./emails/list-emails.js";
 import { createMeeting } from "./meetings/create-meeting.js";
 import { deleteMeeting } from "./meetings/delete-meeting.js";
 import { getMeeting } from "./meetings/get-meeting.js";
@@ -106,6 +108,8 @@ export const operations: readonly AnyOperation[] = [
   getCompany,
   // Activity
   ingestEmails,
+  listEmails,
+  getEmail,
   listPersonActivity,
   listCompanyActivity,
   listActivity,

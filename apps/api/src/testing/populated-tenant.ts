@@ -31,6 +31,14 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     starts_at: Date.UTC(2026, 10, 1),
     attendees: [{ person_uuid: person.uuid }, { person_uuid: tenant.member.person_uuid }],
   });
+  const { email } = await store.emails.ingest(tenantUuid, {
+    message_id: `<${marker.toLowerCase()}@mail.example>`,
+    sent_at: Date.UTC(2026, 10, 2),
+    subject: `${marker} Email`,
+    from: { person_uuid: tenant.member.person_uuid },
+    to: [{ person_uuid: person.uuid }],
+  });
+  await store.emailBodies.put(tenantUuid, email.uuid, `${marker} Email body`);
   const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: `${marker} List`, kind: "persons", owner_user_uuid: tenant.member.uuid });
   await store.entityLists.addMembers(tenantUuid, list.uuid, [person.uuid], tenant.member.uuid);
   const importJob = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: `${marker} Archive.mbox`, file_bytes: 10 });
@@ -40,6 +48,7 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     company_uuid: company.uuid,
     user_uuid: tenant.member.uuid,
     meeting_uuid: meeting.uuid,
+    email_uuid: email.uuid,
     list_uuid: list.uuid,
     entity_uuid: person.uuid,
     import_uuid: importJob.uuid,
@@ -54,6 +63,10 @@ export async function buildPopulatedTenant(services: AppServices, marker: string
     `${marker} Person`,
     meeting.uuid,
     `${marker} Meeting`,
+    email.uuid,
+    `${marker} Email`,
+    `<${marker.toLowerCase()}@mail.example>`,
+    `${marker} Email body`,
     list.uuid,
     `${marker} List`,
     importJob.uuid,
