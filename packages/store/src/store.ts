@@ -90,8 +90,23 @@ export interface TenantRepository {
 export interface TenantPurgeOptions {
   /** Rows one transaction deletes at most (default 1,000). */
   rowsPerStep?: number;
-  /** Called after each transaction that deleted rows, with its table and how many. */
-  onProgress?: (progress: { table: string; removed: number }) => void;
+  /** Called after each transaction that deleted rows: a display of the purge's progress. */
+  onProgress?: (progress: TenantPurgeProgress) => void;
+}
+
+/** Where a purge is, after one of its steps (or once it is done with a table). */
+export interface TenantPurgeProgress {
+  /** The table the step deleted from. */
+  table: string;
+  /** Rows the step deleted (0: the purge is done with the table, whose rows went with other tables' deletions). */
+  removed: number;
+  /**
+   * Of `total`, the rows gone: all that the tables the purge is done with held, and what the steps removed from the
+   * table in progress (up to what it held). Never moves back; `total` once every table is passed.
+   */
+  done: number;
+  /** The rows the tenant held when the purge began in the tables it deletes from step by step (counted by index). */
+  total: number;
 }
 
 /** What `tenants.purge` removed. */

@@ -1,8 +1,12 @@
-/** What `rapport tenants purge` does: refuses a live tenant or a missing `--yes`, purges, prints the rows removed by table. */
+/**
+ * What `rapport tenants purge` does: refuses a live tenant or a missing `--yes`, purges with its progress on stderr,
+ * prints the rows removed by table.
+ */
 import { ConflictError, createSqliteStore, type TenantPurgeResult } from "@rapport/store";
 import type { Command } from "commander";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { createTenantPurgeProgressDisplay } from "./tenant-purge-progress.js";
 
 /** What the output says of the file's size: it does not shrink. */
 export const FREED_PAGES_NOTE =
@@ -20,9 +24,12 @@ export async function purgeTenant(options: { tenant: string; yes?: boolean }, co
       if (await store.tenants.get(options.tenant)) throw liveTenant(options.tenant);
       throw new CliError(`purging tenant ${options.tenant} removes its records for good: pass --yes to purge it`);
     }
+    const display = createTenantPurgeProgressDisplay(process.stderr);
     try {
-      result = await store.tenants.purge(options.tenant);
+      result = await store.tenants.purge(options.tenant, { onProgress: (progress) => display.update(progress) });
+      display.stop();
     } catch (error) {
+      display.stop();
       if (error instanceof ConflictError) throw liveTenant(options.tenant);
       const reason = error instanceof Error ? error.message : String(error);
       throw new CliError(`the purge of tenant ${options.tenant} stopped (${reason}); no other tenant's data was touched: run the same command again to finish it`);

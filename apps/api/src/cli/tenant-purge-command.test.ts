@@ -1,6 +1,6 @@
 /**
- * The built `rapport tenants purge`: its refusals (a live tenant, no --yes, an unknown or purged one), the rows it
- * prints by table, and a purge beside a running server, whose other tenant's requests go on.
+ * The built `rapport tenants purge`: its refusals (a live tenant, no --yes, an unknown or purged one), its progress on
+ * stderr, the rows it prints by table, and a purge beside a running server, whose other tenant's requests go on.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -62,6 +62,8 @@ describe("rapport tenants purge", () => {
     expect(lines).toContain(`  ${"api_keys".padEnd(32)} 1`);
     expect(lines).toContain(`  ${"tenants".padEnd(32)} 1`);
     expect(lines.at(-1)).toBe(FREED_PAGES_NOTE);
+    // Not a terminal: the first step's plain progress line (the purge is shorter than the lines' interval).
+    expect(purged.stderr).toMatch(/^purge: \d+ of \d+ rows removed \(\d+%\), at \w+(, about \d+ s left)?\n$/);
     expect(rowsOf(database, leaving.uuid)).toBe(0);
     expect(rowsOf(database, staying.uuid)).toBe(stayingRows);
 

@@ -9,7 +9,7 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { ConflictError } from "../errors.js";
-import type { Store } from "../store.js";
+import type { Store, TenantPurgeProgress } from "../store.js";
 import { buildDataSubjectTenant, type DataSubjectTenant } from "../testing/data-subject-tenant.js";
 import { tracesIn } from "../testing/database-traces.js";
 
@@ -141,6 +141,26 @@ describe("tenants.purge", () => {
     await store.tenants.delete(departing.tenantUuid);
     expect(await store.tenants.purge(departing.tenantUuid)).not.toBeNull();
     expect(await store.tenants.purge(departing.tenantUuid)).toBeNull();
+    await store.close();
+  });
+
+  it("reports its steps with the rows gone so far, out of the rows counted when it began, up to all of them", async () => {
+    const { store, departing } = await withTwoTenants("progress");
+    await store.tenants.delete(departing.tenantUuid);
+    const steps: TenantPurgeProgress[] = [];
+    const result = await store.tenants.purge(departing.tenantUuid, { rowsPerStep: 3, onProgress: (progress) => steps.push(progress) });
+
+    // What the steps delete: every table's rows but those going otherwise (bodies with their emails, name keys with
+    // their records, OAuth state by account, the tenant itself).
+    const goingOtherwise = new Set(["email_bodies", "name_search_keys", "oauth_models", "tenants"]);
+    const counted = Object.entries(result!.removedRows).reduce((sum, [table, count]) => (goingOtherwise.has(table) ? sum : sum + count), 0);
+    expect(steps.length).toBeGreaterThan(10);
+    expect(new Set(steps.map((step) => step.total))).toEqual(new Set([counted]));
+    for (const [index, step] of steps.entries()) {
+      expect(step.removed).toBeLessThanOrEqual(3);
+      expect(step.done).toBeGreaterThanOrEqual(index === 0 ? 1 : steps[index - 1]!.done);
+    }
+    expect(steps.at(-1)!.done).toBe(counted);
     await store.close();
   });
 

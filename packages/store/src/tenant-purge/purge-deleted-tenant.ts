@@ -14,6 +14,7 @@ import { NAMED, NAMED_TYPES, type NamedEntityType } from "../repositories/name-s
 import { withTransaction, type RepositoryContext } from "../repositories/repository-context.js";
 import { withSecureDelete } from "../erasure/with-secure-delete.js";
 import type { TenantPurgeOptions, TenantPurgeResult } from "../store.js";
+import { createPurgeProgressTally } from "./purge-progress.js";
 import { tenantTablesInPurgeOrder } from "./tenant-tables.js";
 
 /** Rows one step deletes at most: about a tenth of a second for emails, whose deletion runs their triggers. */
@@ -48,6 +49,11 @@ export async function purgeDeletedTenant(context: RepositoryContext, tenantUuid:
     const count = Number(rows[0]?.count ?? 0);
     if (count > 0) removedRows[table] = count;
   }
+  // Kept bodies go with their emails, in the emails' steps.
+  const progress = createPurgeProgressTally(
+    Object.fromEntries(Object.entries(removedRows).filter(([table]) => !GONE_WITH_THEIR_EMAILS.has(table))),
+    options.onProgress,
+  );
   const step = async <T>(work: (transaction: Kysely<Database>) => Promise<T>): Promise<T> => {
     const began = performance.now();
     const result = await withoutForeignKeyChecks(db, (connection) =>
@@ -71,9 +77,10 @@ export async function purgeDeletedTenant(context: RepositoryContext, tenantUuid:
           return gone.rows;
         });
         removed += deleted;
-        if (deleted > 0) options.onProgress?.({ table, removed: deleted });
+        if (deleted > 0) progress.stepped(table, deleted);
         if (deleted < rowsPerStep) break;
       }
+      progress.passed(table);
     }
     if (removed === 0) break;
   }
