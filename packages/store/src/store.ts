@@ -194,6 +194,15 @@ export interface ApiKeyRepository {
   revoke(tenantUuid: string, keyUuid: string): Promise<boolean>;
   /** Revokes every live key of the tenant with this label; returns how many. */
   revokeByLabel(tenantUuid: string, label: string): Promise<number>;
+  /**
+   * Deletes the keys revoked or expired before `retiredBefore` (epoch ms), of every tenant or of `tenantUuid`, with
+   * their last uses, in one transaction; the keys deleted, by tenant then age. A deleted key's hash is unknown from
+   * then on: presented, it is refused like any unknown key. Keys still working, or retired since, are kept.
+   *
+   * @example
+   * const deleted = await store.apiKeys.deleteRetired({ retiredBefore: Date.now() - 90 * 86_400_000 });
+   */
+  deleteRetired(options: { retiredBefore: number; tenantUuid?: string }): Promise<ApiKey[]>;
 }
 
 /** The `sort_by` values of `persons.list`. */

@@ -6,6 +6,7 @@
  */
 import { ROLES, TIERS } from "@rapport/store/vocabulary";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { keysPruneCommand } from "./keys-prune-command.js";
 import { keysRotateCommand } from "./keys-rotate-command.js";
 import { uuidOption } from "./uuid-option.js";
 import { tenantPurgeCommand } from "./tenant-purge-command.js";
@@ -87,7 +88,7 @@ export function usersCommand(): Command {
 }
 
 export function keysCommand(): Command {
-  const keys = new Command("keys").description("create, list, rotate and revoke API keys");
+  const keys = new Command("keys").description("create, list, rotate, revoke and prune API keys");
   keys
     .command("create")
     .description("create an API key (tenant-scoped, or bound to --user); the key is printed once")
@@ -98,9 +99,14 @@ export function keysCommand(): Command {
     .action(async (options, command) => (await actions()).createKey(options, command));
   keys
     .command("list")
-    .description("list a tenant's keys (prefixes only), each with its state and when it was last used (or never)")
+    .description("list a tenant's working keys (prefixes only), each with its state and when it was last used (or never)")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .option("--unused-for <days>", "only the working keys not used in that many days (never-used keys created before then included)", positiveInteger)
+    .option("--all", "revoked and expired keys too (until rapport keys prune deletes them)")
+    .addOption(
+      new Option("--unused-for <days>", "only the working keys not used in that many days (never-used keys created before then included)")
+        .argParser(positiveInteger)
+        .conflicts("all"),
+    )
     .action(async (options, command) => (await import("./keys-list-action.js")).listKeys(options, command));
   keys
     .command("revoke")
@@ -109,6 +115,7 @@ export function keysCommand(): Command {
     .requiredOption("--key-id <uuid>", "key UUID (from keys list)", uuidOption)
     .action(async (options, command) => (await actions()).revokeKey(options, command));
   keys.addCommand(keysRotateCommand());
+  keys.addCommand(keysPruneCommand());
   return keys;
 }
 

@@ -8,7 +8,8 @@ import { uuidOption } from "./uuid-option.js";
 /** A hundred years: a longer horizon prunes nothing a database can hold. */
 export const MAX_RETENTION_DAYS = 36_500;
 
-function retentionDays(value: string): number {
+/** A `--older-than <days>` option: whole days from 1 to MAX_RETENTION_DAYS. */
+export function retentionDays(value: string): number {
   const days = Number(value);
   if (!/^\d+$/.test(value) || days < 1 || days > MAX_RETENTION_DAYS) throw new InvalidArgumentError(`must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}`);
   return days;

@@ -1,7 +1,8 @@
 /**
  * @module
- * What `rapport keys list` does: a tenant's keys with their state and last use; with `--unused-for <days>`, only the
- * working keys not used in that many days (never-used keys created before then included): the ones to revoke.
+ * What `rapport keys list` does: a tenant's working keys with their state and last use (`--all`: its revoked and
+ * expired keys too, until `rapport keys prune` deletes them); with `--unused-for <days>`, only the working keys not
+ * used in that many days (never-used keys created before then included): the ones to revoke.
  */
 import type { ListedApiKey } from "@rapport/store";
 import type { Command } from "commander";
@@ -16,12 +17,17 @@ function unusedSince(key: ListedApiKey, since: number, now: number): boolean {
   return isLiveKey(key, now) && (key.last_used_at ?? key.created_at) < since;
 }
 
-export async function listKeys(options: { tenant: string; unusedFor?: number }, command: Command, now: () => number = Date.now): Promise<void> {
+/** Which of the tenant's keys `rapport keys list` shows with these options. */
+function keysToList(keys: ListedApiKey[], options: { unusedFor?: number; all?: boolean }, now: number): ListedApiKey[] {
+  if (options.unusedFor !== undefined) return keys.filter((key) => unusedSince(key, now - options.unusedFor! * DAY_MS, now));
+  return options.all ? keys : keys.filter((key) => isLiveKey(key, now));
+}
+
+export async function listKeys(options: { tenant: string; unusedFor?: number; all?: boolean }, command: Command, now: () => number = Date.now): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
     const at = now();
-    const keys = await store.apiKeys.list(options.tenant);
-    const listed = options.unusedFor === undefined ? keys : keys.filter((key) => unusedSince(key, at - options.unusedFor! * DAY_MS, at));
+    const listed = keysToList(await store.apiKeys.list(options.tenant), options, at);
     printResult(global, listed, () => listed.map((key) => keyLine(key, at)));
   });
 }

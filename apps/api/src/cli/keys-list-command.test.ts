@@ -72,7 +72,9 @@ describe("rapport keys list", { timeout: 60_000 }, () => {
       { uuid: usedLongAgo.uuid, last_used_at: now - 40 * DAY, last_used_via: "mcp" },
       { uuid: neverUsed.uuid, last_used_at: null, last_used_via: null },
     ]);
-    const everyKey = JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", tenant.uuid)).stdout) as unknown[];
+    const workingKeys = JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", tenant.uuid)).stdout) as unknown[];
+    expect(workingKeys).toHaveLength(4);
+    const everyKey = JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", tenant.uuid, "--all")).stdout) as unknown[];
     expect(everyKey).toHaveLength(5);
     expect(await runRapport(database, "keys", "list", "--tenant", tenant.uuid, "--unused-for", "0")).toEqual({
       code: 1,

@@ -89,6 +89,6 @@ describe("rapport keys rotate", { timeout: 60_000 }, () => {
       expect(refused.code).toBe(1);
       expect(refused.stderr).toBe(`rapport: option '--grace <hours>' argument '${grace}' is invalid. must be a whole number of hours from 0 to 720\n`);
     }
-    expect(JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout)).toHaveLength(2);
+    expect(JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid, "--all")).stdout)).toHaveLength(2);
   });
 });

@@ -152,6 +152,23 @@ export function createApiKeyRepository({ db, now, generateId, remembered, keyUse
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    async deleteRetired({ retiredBefore, tenantUuid }) {
+      if (!Number.isSafeInteger(retiredBefore)) throw new InvalidInputError(`apiKeys.deleteRetired: retiredBefore must be epoch milliseconds; got ${retiredBefore}`);
+      return withTransaction(db, async (transaction) => {
+        let retired = transaction
+          .selectFrom("api_keys")
+          .select(KEY_COLUMNS)
+          .where((where) => where.or([where("revoked_at", "<", retiredBefore), where("expires_at", "<", retiredBefore)]));
+        if (tenantUuid !== undefined) retired = retired.where("tenant_uuid", "=", tenantUuid);
+        const keys = (await retired.orderBy("tenant_uuid").orderBy("created_at").orderBy("uuid").execute()).map(toApiKey);
+        if (keys.length === 0) return [];
+        const uuids = keys.map((key) => key.uuid);
+        await transaction.deleteFrom("api_keys").where("uuid", "in", uuids).execute();
+        // With their last uses, and any use written for a key deleted before (no foreign key ties the two).
+        await transaction.deleteFrom("api_key_uses").where((where) => where.or([where("key_uuid", "in", uuids), where("key_uuid", "not in", where.selectFrom("api_keys").select("uuid"))])).execute();
+        return keys;
+      });
+    },
     async revokeByLabel(tenantUuid, label) {
       const result = await db
         .updateTable("api_keys")
