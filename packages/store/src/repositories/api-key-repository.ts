@@ -1,4 +1,5 @@
 /** API keys: only the hash of a key is stored; lookup is by hash. */
+import { sql } from "kysely";
 import type { ApiKeysTable } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import type { ApiKey, KeyUseChannel, ListedApiKey, Tier } from "../records.js";
@@ -162,10 +163,11 @@ export function createApiKeyRepository({ db, now, generateId, remembered, keyUse
         if (tenantUuid !== undefined) retired = retired.where("tenant_uuid", "=", tenantUuid);
         const keys = (await retired.orderBy("tenant_uuid").orderBy("created_at").orderBy("uuid").execute()).map(toApiKey);
         if (keys.length === 0) return [];
-        const uuids = keys.map((key) => key.uuid);
-        await transaction.deleteFrom("api_keys").where("uuid", "in", uuids).execute();
-        // With their last uses, and any use written for a key deleted before (no foreign key ties the two).
-        await transaction.deleteFrom("api_key_uses").where((where) => where.or([where("key_uuid", "in", uuids), where("key_uuid", "not in", where.selectFrom("api_keys").select("uuid"))])).execute();
+        // A JSON list rather than one variable a key: no limit on how many.
+        const uuids = JSON.stringify(keys.map((key) => key.uuid));
+        await sql`delete from api_keys where uuid in (select value from json_each(${uuids}))`.execute(transaction);
+        // Their last uses, and any written for a key deleted before (no foreign key ties the two).
+        await sql`delete from api_key_uses where key_uuid not in (select uuid from api_keys)`.execute(transaction);
         return keys;
       });
     },
