@@ -10,8 +10,8 @@ import { createTenantPurgeProgressDisplay } from "./tenant-purge-progress.js";
 
 /** What the output says of the file's size: it does not shrink. */
 export const FREED_PAGES_NOTE =
-  "the database file keeps its size: SQLite reuses the freed pages (overwritten with zeros) for later writes; " +
-  "backups made before still hold the tenant's records";
+  "the database file keeps its size: SQLite reuses the freed pages (overwritten with zeros) for later writes, " +
+  "and rapport compact (every process stopped) gives them back; backups made before still hold the tenant's records";
 
 export async function purgeTenant(options: { tenant: string; yes?: boolean }, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
