@@ -37,7 +37,7 @@ function humanLines(output: StatusOutput): string[] {
       `free ${megabytes(output.free_bytes)} (reused by later writes; rapport compact gives it back)`,
     schemaLine(output.migrations),
     output.open_elsewhere
-      ? "open in another process (a server, an import or another command): stop it before rapport restore"
+      ? "open in another process (a server, an import or another command): stop it before rapport restore or rapport compact"
       : "no process has it open",
     `tenants: ${output.tenants}`,
     `rows: activity feed ${rows.activity_feed}, deletions log ${rows.record_deletions}, graph changes ${rows.graph_changes}, ` +

@@ -35,6 +35,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     try {
       const serving = JSON.parse((await runRapport(database, "--json", "status")).stdout) as Record<string, unknown>;
       expect(serving).toMatchObject({ database, open_elsewhere: true, tenants: 1, migrations: { pending: [], latest: LAST_MIGRATION } });
+      expect((await runRapport(database, "status")).stdout).toContain("\nopen in another process (a server, an import or another command): stop it before rapport restore or rapport compact\n");
       expect(serving.free_bytes).toEqual(expect.any(Number));
     } finally {
       await server.stop();
