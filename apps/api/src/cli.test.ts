@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createSqliteStore } from "@rapport/store";
 import SqliteDatabase from "better-sqlite3";
+import { ERASED_COPIES_NOTE } from "./cli/admin-actions.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
@@ -231,7 +232,7 @@ describe("rapport", { timeout: 60_000 }, () => {
 
     // A former employee: deactivated, then erased; the account stays with nothing personal, and cannot come back.
     expect((await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", ada.uuid)).code).toBe(0);
-    expect(await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", ada.person_uuid)).toMatchObject({ code: 0, stdout: `erased person ${ada.person_uuid}\n` });
+    expect(await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", ada.person_uuid)).toMatchObject({ code: 0, stdout: `erased person ${ada.person_uuid}\n${ERASED_COPIES_NOTE}\n` });
     const users = await rapport("users", "list", "--tenant", tenant.uuid);
     expect(users.stdout).toBe(`${ada.uuid}  member         inactive  [erased] <${ada.uuid}@erased.invalid>\n`);
     expect(await rapport("users", "reactivate", "--tenant", tenant.uuid, "--user", ada.uuid)).toMatchObject({

@@ -197,6 +197,11 @@ export async function revokeKey(options: { tenant: string; keyId: string }, comm
   });
 }
 
+/** What an erasure leaves to the operator: SQLite's copies of moved rows in pages' unused space, and backups. */
+export const ERASED_COPIES_NOTE =
+  "  old copies of rows SQLite moved between pages can stay in their unused space until rapport compact " +
+  "(every process stopped) rewrites the file; backups keep the person until they are deleted";
+
 export async function erasePerson(options: { tenant: string; person: string }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
@@ -206,7 +211,7 @@ export async function erasePerson(options: { tenant: string; person: string }, c
       const where = canonical ? `: it was merged into person ${canonical}, erase that one` : "";
       throw new CliError(`person ${options.person} not found in tenant ${options.tenant}${where}`);
     }
-    printResult(global, { uuid: options.person, erased: true }, () => [`erased person ${options.person}`]);
+    printResult(global, { uuid: options.person, erased: true }, () => [`erased person ${options.person}`, ERASED_COPIES_NOTE]);
   });
 }
 
