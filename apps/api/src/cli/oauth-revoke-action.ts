@@ -4,14 +4,14 @@
  * (exactly one of a user, a client or every grant; each named one must exist), revokes it in one transaction and
  * prints how many grants, refresh tokens, codes, sessions and sign-ins in progress went.
  */
-import { createSqliteStore, type Store, type User } from "@rapport/store";
+import { createSqliteStore } from "@rapport/store";
 import type { Command } from "commander";
 import { accountIdFor } from "../oauth/account-id.js";
 import { oauthClientUse, revokeOAuthGrants, type OAuthRevocation, type OAuthRevocationScope } from "../oauth/revoke-oauth-grants.js";
-import { isUuid } from "../platform/request/uuid-pattern.js";
 import { counted } from "../platform/text/counted.js";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { namedUsers } from "./named-users.js";
 
 export interface RevokeOptions {
   user?: string;
@@ -29,26 +29,6 @@ function checkSelection(options: RevokeOptions): void {
   if (options.deleteClient && options.client === undefined) throw new CliError("--delete-client goes with --client");
   if (options.user !== undefined && !options.user.trim()) throw new CliError("--user must not be empty");
   if (options.client !== undefined && !options.client.trim()) throw new CliError("--client must not be empty");
-}
-
-/** Every live tenant's users (deactivated ones included: a user leaving is usually deactivated first). */
-async function usersOf(store: Store, tenantUuids: string[]): Promise<User[]> {
-  const users: User[] = [];
-  for (const tenantUuid of tenantUuids) {
-    const page = await store.users.list(tenantUuid, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 });
-    users.push(...page.rows);
-  }
-  return users;
-}
-
-/** The users `--user` names: the user with that UUID, or every user with that email, in `--tenant` or in any live tenant. */
-async function namedUsers(store: Store, user: string, tenantUuid: string | undefined): Promise<User[]> {
-  const tenantUuids = tenantUuid ? [tenantUuid] : (await store.tenants.list()).map((tenant) => tenant.uuid);
-  const wanted = user.trim().toLowerCase();
-  const matches = (candidate: User) => (isUuid(wanted) ? candidate.uuid === wanted : candidate.email.trim().toLowerCase() === wanted);
-  const found = (await usersOf(store, tenantUuids)).filter(matches);
-  if (found.length === 0) throw new CliError(`no user ${user.trim()}${tenantUuid ? ` in tenant ${tenantUuid}` : " in any tenant"}`);
-  return found;
 }
 
 function revocationLines(what: string, revoked: OAuthRevocation, clientId: string | undefined): string[] {

@@ -7,16 +7,11 @@
  * stored: `/mcp` refuses one whose grant is gone (access-token-grant.ts).
  */
 import type { OAuthModelRecord, Store } from "@rapport/store";
-import { parseAccountId } from "./account-id.js";
+import { accountSelected, grantSelected, type OAuthGrantSelection } from "./grant-selection.js";
+import { payloadText, storedOAuthRecords } from "./stored-oauth-records.js";
 
 /** What to revoke: every grant, of every account and client, narrowed by each field given. */
-export interface OAuthRevocationScope {
-  /** Only the grants of these account ids (`<tenant uuid>:<user uuid>`). */
-  accountIds?: ReadonlySet<string>;
-  /** Only the grants of accounts of this tenant. */
-  tenantUuid?: string;
-  /** Only the grants to this client. */
-  clientId?: string;
+export interface OAuthRevocationScope extends OAuthGrantSelection {
   /** Also delete the client's registration and its registration access tokens (needs `clientId`). */
   deleteClient?: boolean;
 }
@@ -37,28 +32,8 @@ export interface OAuthRevocation {
 /** The models whose objects belong to a grant, besides the grant; access tokens are JWTs and never stored. */
 const GRANT_MEMBER_COUNTS = { RefreshToken: "refresh_tokens", AuthorizationCode: "authorization_codes" } as const;
 
-function text(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
-}
-
 function isLive(record: OAuthModelRecord, now: number): boolean {
   return (record.expires_at === null || record.expires_at > now) && record.consumed_at === null;
-}
-
-/** Every stored object of a model, expired ones included. */
-async function records(store: Store, model: string): Promise<OAuthModelRecord[]> {
-  const found: OAuthModelRecord[] = [];
-  for (const id of await store.oauthModels.listIds(model)) {
-    const record = await store.oauthModels.find(model, id);
-    if (record) found.push(record);
-  }
-  return found;
-}
-
-function accountMatches(scope: OAuthRevocationScope, accountId: string | null): boolean {
-  if (scope.accountIds && (accountId === null || !scope.accountIds.has(accountId))) return false;
-  if (scope.tenantUuid !== undefined && (accountId === null || parseAccountId(accountId)?.tenantUuid !== scope.tenantUuid)) return false;
-  return true;
 }
 
 /**
@@ -84,16 +59,14 @@ export async function revokeOAuthGrants(store: Store, scope: OAuthRevocationScop
     const revoked: OAuthRevocation = { grants: 0, refresh_tokens: 0, authorization_codes: 0, sessions: 0, sign_ins_in_progress: 0, client_deleted: false };
 
     const grantIds = new Set<string>();
-    for (const grant of await records(transaction, "Grant")) {
-      const clientId = text(grant.payload.clientId);
-      if (scope.clientId !== undefined && clientId !== scope.clientId) continue;
-      if (!accountMatches(scope, text(grant.payload.accountId))) continue;
+    for (const grant of await storedOAuthRecords(transaction, "Grant")) {
+      if (!grantSelected(scope, grant)) continue;
       grantIds.add(grant.id);
       if (isLive(grant, now)) revoked.grants++;
       await models.destroy("Grant", grant.id);
     }
     for (const [model, count] of Object.entries(GRANT_MEMBER_COUNTS)) {
-      for (const member of await records(transaction, model)) {
+      for (const member of await storedOAuthRecords(transaction, model)) {
         if (member.grant_id === null || !grantIds.has(member.grant_id)) continue;
         if (isLive(member, now)) revoked[count]++;
       }
@@ -102,18 +75,18 @@ export async function revokeOAuthGrants(store: Store, scope: OAuthRevocationScop
     for (const grantId of grantIds) await models.revokeByGrantId(grantId);
 
     if (endsSessions(scope)) {
-      for (const session of await records(transaction, "Session")) {
-        if (!accountMatches(scope, text(session.payload.accountId))) continue;
+      for (const session of await storedOAuthRecords(transaction, "Session")) {
+        if (!accountSelected(scope, payloadText(session.payload.accountId))) continue;
         if (isLive(session, now)) revoked.sessions++;
         await models.destroy("Session", session.id);
       }
     }
-    for (const interaction of await records(transaction, "Interaction")) {
+    for (const interaction of await storedOAuthRecords(transaction, "Interaction")) {
       const session = interaction.payload.session as { accountId?: unknown } | undefined;
       const params = interaction.payload.params as { client_id?: unknown } | undefined;
-      if (scope.clientId !== undefined && text(params?.client_id) !== scope.clientId) continue;
+      if (scope.clientId !== undefined && payloadText(params?.client_id) !== scope.clientId) continue;
       // A sign-in not yet past its login belongs to no account: only a scope of every account takes it.
-      if ((scope.accountIds || scope.tenantUuid !== undefined) && !accountMatches(scope, text(session?.accountId))) continue;
+      if ((scope.accountIds || scope.tenantUuid !== undefined) && !accountSelected(scope, payloadText(session?.accountId))) continue;
       if (isLive(interaction, now)) revoked.sign_ins_in_progress++;
       await models.destroy("Interaction", interaction.id);
     }
@@ -121,8 +94,8 @@ export async function revokeOAuthGrants(store: Store, scope: OAuthRevocationScop
     if (scope.deleteClient && scope.clientId !== undefined) {
       revoked.client_deleted = (await models.find("Client", scope.clientId)) !== null;
       await models.destroy("Client", scope.clientId);
-      for (const token of await records(transaction, "RegistrationAccessToken")) {
-        if (text(token.payload.clientId) === scope.clientId) await models.destroy("RegistrationAccessToken", token.id);
+      for (const token of await storedOAuthRecords(transaction, "RegistrationAccessToken")) {
+        if (payloadText(token.payload.clientId) === scope.clientId) await models.destroy("RegistrationAccessToken", token.id);
       }
     }
     return revoked;
@@ -132,6 +105,6 @@ export async function revokeOAuthGrants(store: Store, scope: OAuthRevocationScop
 /** Whether a client id is registered here, and how many stored grants name it: a client is known by either. */
 export async function oauthClientUse(store: Store, clientId: string): Promise<{ registered: boolean; grants: number }> {
   const registered = (await store.oauthModels.find("Client", clientId)) !== null;
-  const grants = (await records(store, "Grant")).filter((grant) => grant.payload.clientId === clientId).length;
+  const grants = (await storedOAuthRecords(store, "Grant")).filter((grant) => grant.payload.clientId === clientId).length;
   return { registered, grants };
 }
