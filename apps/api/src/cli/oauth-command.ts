@@ -1,10 +1,11 @@
 /**
  * @module
- * `rapport oauth rotate-keys` and `rapport oauth revoke`: the OAuth authorization server's keys and grants (MCP clients'
- * sign-in), straight on the database. The commands' options and help; what each does is loaded from oauth-action.ts and
- * oauth-revoke-action.ts when it runs.
+ * `rapport oauth rotate-keys`, `rapport oauth list-grants` and `rapport oauth revoke`: the OAuth authorization server's
+ * keys and grants (MCP clients' sign-in), straight on the database. The commands' options and help; what each does is
+ * loaded from oauth-action.ts, oauth-grants-action.ts and oauth-revoke-action.ts when it runs.
  */
 import { Command } from "commander";
+import type { ListGrantsOptions } from "./oauth-grants-action.js";
 import type { RevokeOptions } from "./oauth-revoke-action.js";
 import { uuidOption } from "./uuid-option.js";
 
@@ -24,6 +25,20 @@ export function oauthCommand(): Command {
         "users sign in again. Refresh tokens and grants are kept (`rapport oauth revoke` ends those)",
     )
     .action(async (options: { revokeOld?: boolean }, command: Command) => (await import("./oauth-action.js")).runRotateOAuthKeys(options, command));
+  oauth
+    .command("list-grants")
+    .alias("grants")
+    .summary("list the live OAuth grants: which users connected which MCP clients")
+    .description(
+      "list what MCP clients were granted and not yet expired, one line each: the user (uuid, name, email) and tenant, the client " +
+        "(its client_id, and its registered name), when the user consented, when the grant expires (30 days later) and its scopes; " +
+        "sorted by tenant, user and time of consent. --tenant, --user and --client narrow the list (together: grants matching every " +
+        "one). Reads only; runs beside a server. `rapport oauth revoke` ends grants",
+    )
+    .option("--tenant <uuid>", "only the grants of this tenant's accounts", uuidOption)
+    .option("--user <user>", "only this user's grants (a user UUID, or an email: its users in every tenant, or in --tenant)")
+    .option("--client <client_id>", "only the grants to this client (its client_id, as in the grants; a client ID metadata document's URL too)")
+    .action(async (options: ListGrantsOptions, command: Command) => (await import("./oauth-grants-action.js")).runListOAuthGrants(options, command));
   oauth
     .command("revoke")
     .summary("revoke OAuth grants: a user's, a client's, or every one")
