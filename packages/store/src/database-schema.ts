@@ -3,6 +3,7 @@
  * Row types of every table, as Kysely sees them. Booleans are stored as 0/1 integers so the same
  * SQL runs on SQLite and PostgreSQL; times are epoch milliseconds.
  */
+import type { Generated } from "kysely";
 
 export interface TenantsTable {
   uuid: string;
@@ -411,6 +412,13 @@ export interface OAuthSigningKeysTable {
   created_at: number;
 }
 
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  /** A digest of what the failure counts against (an email typed, a client address). */
+  subject: string;
+  failed_at: number;
+}
+
 export interface UserPasswordsTable {
   tenant_uuid: string;
   user_uuid: string;
@@ -452,6 +460,7 @@ export interface Database {
   oauth_models: OAuthModelsTable;
   oauth_signing_keys: OAuthSigningKeysTable;
   user_passwords: UserPasswordsTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 export interface ImportJobsTable {

@@ -638,6 +638,39 @@ export interface OAuthSigningKeyRepository {
   remove(kid: string): Promise<boolean>;
 }
 
+/** What a failed sign-in counts against, and how many failures it allows in how long. */
+export interface SignInFailureLimit {
+  /** What the failures are counted by: a digest of the email typed, or of the client's address. */
+  subject: string;
+  /** Failures allowed within the window: an attempt is refused while the subject has this many. */
+  limit: number;
+  /** How long a failure counts, in milliseconds. */
+  windowMs: number;
+}
+
+/** Whether a sign-in attempt may go on: with the ids of the failures it was noted as, or when to try again. */
+export type SignInAdmission = { admitted: true; failureIds: number[] } | { admitted: false; retryAt: number };
+
+/**
+ * The failed sign-ins of the OAuth sign-in page, deployment-wide (a typed email may name no user, or users of
+ * several tenants), so that every server on the database counts them alike and a restart forgets none.
+ */
+export interface SignInFailureRepository {
+  /**
+   * In one transaction, so that servers on one database never admit more attempts than the limits between them:
+   * when every subject has fewer than its `limit` failures in its window before `at`, notes the attempt as a
+   * failure of each at `at` (until `forget` says otherwise) and admits it; else notes nothing and answers the
+   * time from which every subject is below its limit again.
+   */
+  admit(at: number, limits: SignInFailureLimit[]): Promise<SignInAdmission>;
+  /** Deletes the failures `admit` noted for an attempt that did not fail. */
+  forget(failureIds: number[]): Promise<void>;
+  /** Deletes every failure of the subject (a successful sign-in clears its email's); returns how many. */
+  clear(subject: string): Promise<number>;
+  /** Deletes the failures noted before `before` (epoch ms), which no window counts any more; returns how many. */
+  deleteBefore(before: number): Promise<number>;
+}
+
 export interface UserPasswordRepository {
   /** Sets the user's login password hash; false when the user is not in the tenant. */
   set(tenantUuid: string, userUuid: string, passwordHash: string): Promise<boolean>;
@@ -690,6 +723,7 @@ export interface Store {
   readonly oauthModels: OAuthModelRepository;
   readonly oauthSigningKeys: OAuthSigningKeyRepository;
   readonly userPasswords: UserPasswordRepository;
+  readonly signInFailures: SignInFailureRepository;
   /**
    * Runs `work` atomically: every write through the given store commits or none does. Inside `work` use only the
    * given store: a call through this one waits for the transaction to end, so it never returns.

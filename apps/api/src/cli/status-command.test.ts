@@ -10,12 +10,12 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0051-emails-by-sent-time";
+const LAST_MIGRATION = "0052-sign-in-failures";
 
 /** Makes `database` look as the release before the last migration left it. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec("drop index meetings_live_updated");
+  db.exec("drop table sign_in_failures");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -22,6 +22,7 @@ import type { RepositoryContext } from "../repositories/repository-context.js";
 import { createSettingsRepository } from "../repositories/settings-repository.js";
 import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
+import { createSignInFailureRepository } from "../repositories/sign-in-failure-repository.js";
 import { createUserPasswordRepository } from "../repositories/user-password-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
 import { createAffiliationRepository } from "../repositories/affiliation-repository.js";
@@ -120,6 +121,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     oauthModels: createOAuthModelRepository(context),
     oauthSigningKeys: createOAuthSigningKeyRepository(context),
     userPasswords: typedErrorsOf("userPasswords", createUserPasswordRepository(context)),
+    signInFailures: createSignInFailureRepository(context),
     importJobs: typedErrorsOf("importJobs", createImportJobRepository(context)),
     matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
     emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),

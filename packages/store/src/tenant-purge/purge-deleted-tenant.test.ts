@@ -31,6 +31,7 @@ const TABLES_WITHOUT_TENANT_COLUMN: Record<string, string> = {
   tenants: "the tenant itself, by uuid",
   settings: "the deployment's settings",
   oauth_signing_keys: "the deployment's signing keys",
+  sign_in_failures: "digests of the emails typed and addresses of failed sign-ins, no tenant's; pruned after 15 minutes",
   kysely_migration: "the schema's version",
   kysely_migration_lock: "the schema's version",
   sqlite_sequence: "SQLite's counters",

@@ -55,6 +55,7 @@ import { keyUsesAndExpiryMigration } from "./0048-key-uses-and-expiry.js";
 import { usersFollowMergesMigration } from "./0049-users-follow-merges.js";
 import { meetingsByChangeMigration } from "./0050-meetings-by-change.js";
 import { emailsBySentTimeMigration } from "./0051-emails-by-sent-time.js";
+import { signInFailuresMigration } from "./0052-sign-in-failures.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   "0049-users-follow-merges": usersFollowMergesMigration,
   "0050-meetings-by-change": meetingsByChangeMigration,
   "0051-emails-by-sent-time": emailsBySentTimeMigration,
+  "0052-sign-in-failures": signInFailuresMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
