@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { SignInFailureLimit } from "../store.js";
@@ -77,5 +78,22 @@ describe("signInFailures", () => {
     const reopened = await createSqliteStore({ path });
     expect(await reopened.signInFailures.admit(2 * MINUTE, [email])).toEqual({ admitted: false, retryAt: 16 * MINUTE });
     await reopened.close();
+  });
+
+  it("refuses an attempt without the write lock, so a flood of refused attempts never waits for or holds it", async () => {
+    const path = temporaryDatabasePath();
+    const store = await createSqliteStore({ path });
+    for (const minute of [0, 1, 2]) await store.signInFailures.admit(minute * MINUTE, [email]);
+    const writer = new SqliteDatabase(path);
+    writer.exec("begin immediate");
+    try {
+      const started = performance.now();
+      expect(await store.signInFailures.admit(3 * MINUTE, [email])).toEqual({ admitted: false, retryAt: 15 * MINUTE });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      writer.exec("rollback");
+      writer.close();
+    }
+    await store.close();
   });
 });

@@ -20,16 +20,25 @@ async function belowLimitFrom(db: Kysely<Database>, at: number, { subject, limit
   return Number(counted[counted.length - limit]!.failed_at) + windowMs;
 }
 
+/** When every subject is below its limit again, or null when every one is now. */
+async function refusedUntil(db: Kysely<Database>, at: number, limits: SignInFailureLimit[]): Promise<number | null> {
+  let retryAt: number | null = null;
+  for (const limit of limits) {
+    const from = await belowLimitFrom(db, at, limit);
+    if (from !== null) retryAt = Math.max(retryAt ?? from, from);
+  }
+  return retryAt;
+}
+
 export function createSignInFailureRepository({ db }: RepositoryContext): SignInFailureRepository {
   return {
-    admit(at, limits) {
+    async admit(at, limits) {
+      // Refused by a plain read first: a flood of refused attempts then never takes the write lock.
+      const refused = await refusedUntil(db, at, limits);
+      if (refused !== null) return { admitted: false, retryAt: refused };
       // The store's transactions begin immediate: a server's count and its note are one step for the others.
       return withTransaction(db, async (transaction) => {
-        let retryAt: number | null = null;
-        for (const limit of limits) {
-          const from = await belowLimitFrom(transaction, at, limit);
-          if (from !== null) retryAt = Math.max(retryAt ?? from, from);
-        }
+        const retryAt = await refusedUntil(transaction, at, limits);
         if (retryAt !== null) return { admitted: false, retryAt };
         const failureIds: number[] = [];
         for (const { subject } of limits) {
