@@ -19,12 +19,27 @@ function record(model: string, id: string, expiresAt: number | null) {
   return { model, id, payload: { jti: id }, grant_id: `grant-${id}`, uid: null, user_code: null, expires_at: expiresAt };
 }
 
-/** An expired session and refresh token, a live refresh token and a client registration, which never expires. */
+const MINUTE = 60_000;
+const failure = (subject: string) => ({ subject, limit: 100, windowMs: 15 * MINUTE });
+
+/**
+ * An expired session and refresh token, a live refresh token and a client registration, which never expires; a
+ * failed sign-in older than every throttle window and one within them.
+ */
 async function withRecords(store: Store, now: number): Promise<void> {
+  await store.signInFailures.admit(now - 16 * MINUTE, [failure("old")]);
+  await store.signInFailures.admit(now - 14 * MINUTE, [failure("recent")]);
   await store.oauthModels.upsert(record("Session", "old-session", now - HOUR));
   await store.oauthModels.upsert(record("RefreshToken", "old-token", now - 1));
   await store.oauthModels.upsert(record("RefreshToken", "live-token", now + HOUR));
   await store.oauthModels.upsert(record("Client", "registered-client", null));
+}
+
+/** Whether a failed sign-in of the subject is still stored: an hour's window with a limit of one refuses then. */
+async function failureKept(store: Store, subject: string, now: number): Promise<boolean> {
+  const admission = await store.signInFailures.admit(now, [{ subject, limit: 1, windowMs: 60 * MINUTE }]);
+  if (admission.admitted) await store.signInFailures.forget(admission.failureIds);
+  return !admission.admitted;
 }
 
 async function remaining(store: Store): Promise<string[]> {
@@ -39,9 +54,10 @@ describe("expired OAuth records", { timeout: 60_000 }, () => {
     const logger = pino(new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
     const now = Date.now();
     await withRecords(store, now);
-    expect(await pruneExpiredOAuthRecords(store, logger, now)).toBe(2);
+    expect(await pruneExpiredOAuthRecords(store, logger, now)).toBe(3);
     expect(await remaining(store)).toEqual(["live-token", "registered-client"]);
-    expect(lines).toEqual([expect.objectContaining({ msg: "deleted expired OAuth records", deleted: 2 })]);
+    expect([await failureKept(store, "old", now), await failureKept(store, "recent", now)]).toEqual([false, true]);
+    expect(lines).toEqual([expect.objectContaining({ msg: "deleted expired OAuth records", deleted: 3, signInFailures: 1 })]);
     // Nothing left to delete: nothing logged.
     expect(await pruneExpiredOAuthRecords(store, logger, now)).toBe(0);
     expect(lines).toHaveLength(1);
@@ -51,7 +67,8 @@ describe("expired OAuth records", { timeout: 60_000 }, () => {
   it("are deleted by rapport serve from its start", async () => {
     const database = join(folder, "serve.db");
     const store = await createSqliteStore({ path: database });
-    await withRecords(store, Date.now());
+    const now = Date.now();
+    await withRecords(store, now);
     await store.close();
     const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
     let logs = "";
@@ -67,6 +84,7 @@ describe("expired OAuth records", { timeout: 60_000 }, () => {
     expect(await exited).toBe(0);
     const reopened = await createSqliteStore({ path: database });
     expect(await remaining(reopened)).toEqual(["live-token", "registered-client"]);
+    expect([await failureKept(reopened, "old", now), await failureKept(reopened, "recent", now)]).toEqual([false, true]);
     await reopened.close();
   });
 });

@@ -2,19 +2,25 @@
  * @module
  * What `rapport serve` does every hour beside serving: deletes the OAuth records that have expired (sign-in sessions
  * and sign-ins in progress, authorization codes, refresh tokens, grants), which the authorization server stops
- * reading once expired but nothing else removed: a deployment's table grew by every sign-in and token refresh.
+ * reading once expired but nothing else removed: a deployment's table grew by every sign-in and token refresh. Also
+ * the failed sign-ins older than the throttle's longest window, which count for nothing any more.
  */
 import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
+import { SIGN_IN_FAILURE_RETENTION_MS } from "../oauth/sign-in-throttle.js";
 
 /** Between two prunings: expired records cost only disk, and one pass deletes an hour's worth at most. */
 export const EXPIRED_OAUTH_PRUNING_INTERVAL_MS = 60 * 60 * 1_000;
 
-/** Deletes the OAuth records expired before `now`; logs how many when any. Never throws: a failure is logged. */
+/**
+ * Deletes the OAuth records expired before `now` and the failed sign-ins no window counts; logs how many when any
+ * (`deleted` both together, `signInFailures` the latter). Never throws: a failure is logged.
+ */
 export async function pruneExpiredOAuthRecords(store: Store, logger: Logger, now: number): Promise<number> {
   try {
-    const deleted = await store.oauthModels.deleteExpired(now);
-    if (deleted > 0) logger.info({ deleted }, "deleted expired OAuth records");
+    const signInFailures = await store.signInFailures.deleteBefore(now - SIGN_IN_FAILURE_RETENTION_MS);
+    const deleted = (await store.oauthModels.deleteExpired(now)) + signInFailures;
+    if (deleted > 0) logger.info({ deleted, signInFailures }, "deleted expired OAuth records");
     return deleted;
   } catch (error) {
     logger.warn({ err: error }, "could not delete expired OAuth records; trying again in an hour");

@@ -28,6 +28,8 @@ import { followKeyRotations } from "./follow-key-rotations.js";
 import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
+import { signInAddress } from "./sign-in-address.js";
+import { admitSignIn } from "./sign-in-throttle.js";
 import { SIGNING_ALGORITHM } from "./signing-keys.js";
 
 /** @hono/node-server's marker for a response written straight to the Node response. */
@@ -45,10 +47,16 @@ function notOnNode(context: Context<AppEnv>) {
   return errorResponse(context, 501, "the OAuth endpoints need the Node server (rapport serve, or startServer)");
 }
 
-function html(context: Context<AppEnv>, body: string, status: 200 | 400 | 401 = 200) {
+function html(context: Context<AppEnv>, body: string, status: 200 | 400 | 401 | 429 = 200) {
   context.header("Cache-Control", "no-store");
   context.header("Content-Security-Policy", PAGE_SECURITY);
   return context.html(body, status);
+}
+
+/** How long a refused sign-in waits, in words: "1 minute", "15 minutes". */
+function waitInWords(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
 /** Refuses a signed-in account that is no longer active, with the status the sign-in page refuses it with. */
@@ -129,6 +137,16 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     const email = formText(form.email).trim();
     const password = formText(form.password);
     const chosenTenant = formText(form.tenant);
+    // Before any lookup or password check: a refused attempt costs one small transaction, no scrypt work.
+    const attempt = await admitSignIn(services.store, services.clock.now(), {
+      email,
+      address: signInAddress(bindings.incoming, options.trustProxy === true),
+    });
+    if (!attempt.admitted) {
+      context.header("Retry-After", String(attempt.retryAfterSeconds));
+      const error = `Too many failed sign-ins. Try again in ${waitInWords(attempt.retryAfterSeconds)}.`;
+      return html(context, loginPage({ uid: details.uid, clientName, email, error }), 429);
+    }
     const candidates = await services.store.userPasswords.findLoginCandidates(email);
     if (candidates.length === 0) await verifyPassword(password, await (decoyHash ??= hashPassword("decoy password, never valid")));
     const matching = [];
@@ -138,11 +156,13 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     const chosen = matching.length === 1 ? matching[0] : matching.find((candidate) => candidate.tenant_uuid === chosenTenant);
     if (!chosen) {
       if (matching.length > 1) {
+        await attempt.undecided();
         const tenants = matching.map((candidate) => ({ uuid: candidate.tenant_uuid, name: candidate.tenant_name }));
         return html(context, loginPage({ uid: details.uid, clientName, email, tenants }));
       }
       return html(context, loginPage({ uid: details.uid, clientName, email, error: "The email or the password is wrong." }), 401);
     }
+    await attempt.succeeded();
     const returnTo = await provider.interactionResult(
       bindings.incoming,
       bindings.outgoing,

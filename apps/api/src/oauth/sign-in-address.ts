@@ -1,0 +1,47 @@
+/**
+ * @module
+ * The client address a sign-in attempt is counted by.
+ */
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+
+/**
+ * An IPv6 address as its /64 network (one host commonly holds a whole /64, so counting single addresses would let
+ * it change address at each attempt); an IPv4 address, or an IPv4-mapped IPv6 one, as the IPv4 address.
+ */
+export function addressNetwork(address: string): string {
+  const plain = address.replace(/%.*$/, "");
+  if (isIP(plain) !== 6) return plain;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
+  if (mapped) return mapped[1]!;
+  const [head, tail] = plain.split("::") as [string, string | undefined];
+  const headGroups = groupsOf(head);
+  const tailGroups = tail === undefined ? [] : groupsOf(tail);
+  const zeros = Array<number>(8 - headGroups.length - tailGroups.length).fill(0);
+  const network = [...headGroups, ...zeros, ...tailGroups].slice(0, 4);
+  return `${network.map((group) => group.toString(16)).join(":")}::/64`;
+}
+
+/** The 16-bit groups of part of an IPv6 address; an embedded IPv4 address (`::1.2.3.4`) stands for two. */
+function groupsOf(text: string): number[] {
+  if (text === "") return [];
+  return text.split(":").flatMap((group) => {
+    if (!group.includes(".")) return [Number.parseInt(group, 16)];
+    const [a, b, c, d] = group.split(".").map(Number) as [number, number, number, number];
+    return [a * 256 + b, c * 256 + d];
+  });
+}
+
+/**
+ * The address of the client behind a request: the connection's peer or, behind a trusted proxy, the last
+ * `X-Forwarded-For` entry, the one the proxy itself appended (the entries before it are the client's to write,
+ * so counting by them would let a client pick a fresh address per attempt).
+ */
+export function signInAddress(incoming: IncomingMessage, trustProxy: boolean): string {
+  const peer = incoming.socket.remoteAddress ?? "unknown";
+  if (!trustProxy) return addressNetwork(peer);
+  const header = incoming.headers["x-forwarded-for"];
+  const entries = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").map((entry) => entry.trim()).filter(Boolean);
+  const forwarded = entries.at(-1);
+  return addressNetwork(forwarded && isIP(forwarded.replace(/%.*$/, "")) ? forwarded : peer);
+}
