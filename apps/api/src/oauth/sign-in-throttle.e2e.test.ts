@@ -1,7 +1,7 @@
 /**
  * The OAuth sign-in page's throttle over real ports: five failures for an email, or twenty from an address, within
  * 15 minutes, and the next attempt is a 429 with Retry-After that checks no password (the right one included);
- * the window passing or a success lifts it; an unknown email counts like a known one, at the same cost; two
+ * the window passing or a success lifts it; an unknown email counts like a known one, answered alike; two
  * servers on one database file share the count. Each attempt comes from an address of its test (X-Forwarded-For
  * behind a trusted proxy), and each test starts 16 minutes after the last, so no test sees another's failures.
  */
@@ -156,7 +156,7 @@ describe("the sign-in throttle", { timeout: 60_000 }, () => {
     expectSignedIn(await signIn(other.member.email, PASSWORD));
   });
 
-  it("counts an unknown email as a known one, at the same cost, so the answers never tell whether it exists", async () => {
+  it("counts an unknown email as a known one, with the same answer and the same lookup, so no answer tells whether it exists", async () => {
     const signIn = await openSignIn(server.url, "198.51.100.4");
     const unknown = await signIn("nobody.here@example.com", PASSWORD);
     const known = await signIn(acme.member.email, WRONG);
