@@ -41,7 +41,8 @@ function humanLines(output: StatusOutput): string[] {
       : "no process has it open",
     `tenants: ${output.tenants}`,
     `rows: activity feed ${rows.activity_feed}, deletions log ${rows.record_deletions}, graph changes ${rows.graph_changes}, ` +
-      `person changes ${rows.person_changes}, OAuth records ${rows.oauth_models} (${rows.oauth_models_expired} expired: a running server deletes them hourly)`,
+      `person changes ${rows.person_changes}, OAuth records ${rows.oauth_models} (${rows.oauth_models_expired} expired: a running server deletes them hourly), ` +
+      `failed sign-ins ${rows.sign_in_failures} (kept 15 minutes)`,
   ];
 }
 

@@ -26,6 +26,7 @@ describe("databaseStatus", () => {
     const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
     await store.emails.ingest(tenant.uuid, { message_id: "m1", sent_at: Date.UTC(2026, 11, 1), from: { email: "ada@acme.example" }, to: [{ email: "cleo@globex.example" }] });
     await store.oauthModels.upsert({ model: "Session", id: "old", payload: {}, grant_id: null, uid: null, user_code: null, expires_at: 1 });
+    await store.signInFailures.admit(Date.now(), [{ subject: "someone", limit: 5, windowMs: 60_000 }]);
     const known = Object.keys(await inCodeMigrationProvider.getMigrations()).sort();
 
     const serving = await databaseStatus(path);
@@ -34,7 +35,7 @@ describe("databaseStatus", () => {
       openElsewhere: true,
       tenants: 1,
       migrations: { applied: known.length, latest: known.at(-1), pending: [], unknown: [] },
-      rows: { activity_feed: 1, record_deletions: 0, oauth_models: 1, oauth_models_expired: 1 },
+      rows: { activity_feed: 1, record_deletions: 0, oauth_models: 1, oauth_models_expired: 1, sign_in_failures: 1 },
     });
     expect(serving.bytes).toBeGreaterThan(0);
     expect(serving.walBytes).toBeGreaterThan(0);

@@ -10,8 +10,8 @@ import { InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { openAlone } from "./open-alone.js";
 
-/** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state. */
-const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models"] as const;
+/** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state, failed sign-ins. */
+const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models", "sign_in_failures"] as const;
 
 export interface DatabaseStatus {
   /** The database file (absolute). */
