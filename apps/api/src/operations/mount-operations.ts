@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest, forbidden } from "../platform/errors/api-error.js";
+import { declaredPathResolver, methodNotAllowed, servesMethod, shapeOf } from "../platform/errors/declared-paths.js";
 import { readJsonBody } from "../platform/request/json-body.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
@@ -56,11 +57,22 @@ export interface MountOptions {
 
 export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOperation[], options: MountOptions = {}) {
   const seen = new Set<string>();
+  const declaredPathOf = declaredPathResolver(operations);
   for (const operation of operations) {
     if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
     seen.add(operation.operationId);
     const writes = !changesNothing(operation);
+    const shape = shapeOf(operation.path);
+    const hasParameters = shape !== operation.path;
     app.on(operation.method.toUpperCase(), toHonoPath(operation.path), async (http) => {
+      // The router takes `GET /v1/emails/batch` for `GET /v1/emails/{email_uuid}`; the path meant is the literal
+      // `/v1/emails/batch`, and a wrong method there is a 405 (as handleNotFound answers), not a malformed uuid.
+      if (hasParameters) {
+        const declared = declaredPathOf(http.req.path);
+        if (declared !== undefined && declared.shape !== shape && !servesMethod(declared, http.req.method)) {
+          throw methodNotAllowed(http.req.method, http.req.path, declared);
+        }
+      }
       if (writes && http.get("auth").key.read_only) {
         throw forbidden(`this API key is read-only: ${operation.method.toUpperCase()} ${operation.path} may change the tenant's data`);
       }

@@ -12,6 +12,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../app-env.js";
 import { isToolCall } from "../request/tool-call-bindings.js";
 import { ApiError } from "./api-error.js";
+import { declaredPathResolver, methodNotAllowed, servesMethod, type DeclaredRoute } from "./declared-paths.js";
 import { prunedHistoryToolMessage } from "./pruned-history-tool-message.js";
 
 /** Writes the error envelope, keeping headers set earlier (request id, rate limits). */
@@ -65,26 +66,19 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   return errorResponse(context, 500, `internal error; quote request id ${requestId} when reporting it`);
 };
 
-/** A route as the operation table declares it: `path` with `{name}` parameters. */
-export interface DeclaredRoute {
-  method: string;
-  path: string;
-}
-
 /**
- * Answers a request no route took: 405 with an `Allow` header when the path is one of `routes` under another
- * method (a client then knows the path is right and the method wrong), else 404.
+ * Answers a request no route took: 405 with an `Allow` header when the path is a declared one under other methods
+ * (a client then knows the path is right and the method wrong; see declaredPathResolver for which path is meant),
+ * else 404.
  */
 export function handleNotFound(routes: readonly DeclaredRoute[]): NotFoundHandler<AppEnv> {
-  const patterns = routes.map(({ method, path }) => ({
-    method: method.toUpperCase(),
-    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}/]+\}/g, "[^/]+")}$`),
-  }));
+  const declaredPathOf = declaredPathResolver(routes);
   return (context) => {
     const { method, path } = context.req;
-    const allowed = [...new Set(patterns.filter((route) => route.pattern.test(path)).map((route) => route.method))].sort();
-    if (allowed.length > 0 && !allowed.includes(method)) {
-      return errorResponse(context, 405, `method ${method} is not allowed on ${path}; use ${allowed.join(" or ")}`, { Allow: allowed.join(", ") });
+    const declared = declaredPathOf(path);
+    if (declared !== undefined && !servesMethod(declared, method)) {
+      const refusal = methodNotAllowed(method, path, declared);
+      return errorResponse(context, 405, refusal.message, refusal.headers);
     }
     return errorResponse(context, 404, `no route for ${method} ${path}`);
   };
