@@ -20,6 +20,10 @@ const cases = [...declaredByTemplate].flatMap(([template, declared]) => {
   return METHODS.filter((method) => !allowed.includes(method)).map((method) => ({ method, path, allowed }));
 });
 
+const served = [...declaredByTemplate].flatMap(([template, declared]) =>
+  [...declared].map((method) => ({ method, path: template.replaceAll("{}", UUID) })),
+);
+
 let context: TestContext;
 let acme: TestTenant;
 beforeAll(async () => {
@@ -47,6 +51,16 @@ describe("a method a declared path does not serve", () => {
     expect(Object.keys(body)).toEqual(["error"]);
     expect(body.error).toMatch(new RegExp(`^method ${method} is not allowed on ${path}; use `));
     for (const allowedMethod of allowed) expect(body.error).toContain(allowedMethod);
+  });
+});
+
+describe("a method a declared path serves", () => {
+  // Its own answer (a 404 for the unknown uuid, a 400 for the missing body), never the 405 of another path.
+  it.each(served)("$method $path reaches its operation", async ({ method, path }) => {
+    const response = await ask(method, path);
+    expect(response.status).not.toBe(405);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get("allow")).toBeNull();
   });
 });
 
