@@ -31,4 +31,13 @@ describe("signInAddress", () => {
     expect(signInAddress(request("10.0.0.2"), true)).toBe("10.0.0.2");
     expect(signInAddress(request("10.0.0.2", "not an address"), true)).toBe("10.0.0.2");
   });
+
+  it("reads the client's address from an entry a proxy wrote with a port or in brackets, not the proxy's own", () => {
+    // Some proxies (Azure Application Gateway, IIS ARR) append `address:port`; falling back to the peer would count
+    // every client as the proxy, and twenty failures by anyone would lock everyone out.
+    expect(signInAddress(request("10.0.0.2", "192.0.2.99, 203.0.113.7:51234"), true)).toBe("203.0.113.7");
+    expect(signInAddress(request("10.0.0.2", "[2001:db8:1:2::5]:51234"), true)).toBe("2001:db8:1:2::/64");
+    expect(signInAddress(request("10.0.0.2", "[2001:db8:1:2::5]"), true)).toBe("2001:db8:1:2::/64");
+    expect(signInAddress(request("10.0.0.2", "203.0.113.7:port"), true)).toBe("10.0.0.2");
+  });
 });

@@ -33,6 +33,17 @@ function groupsOf(text: string): number[] {
 }
 
 /**
+ * The address in an `X-Forwarded-For` entry, without the port or brackets some proxies write (`203.0.113.7:51234`,
+ * `[2001:db8::5]:51234`), or null when it holds no address.
+ */
+function forwardedAddress(entry: string): string | null {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  const address = bracketed?.[1] ?? withPort?.[1] ?? entry;
+  return isIP(address.replace(/%.*$/, "")) ? address : null;
+}
+
+/**
  * The address of the client behind a request: the connection's peer or, behind a trusted proxy, the last
  * `X-Forwarded-For` entry, the one the proxy itself appended (the entries before it are the client's to write,
  * so counting by them would let a client pick a fresh address per attempt).
@@ -42,6 +53,6 @@ export function signInAddress(incoming: IncomingMessage, trustProxy: boolean): s
   if (!trustProxy) return addressNetwork(peer);
   const header = incoming.headers["x-forwarded-for"];
   const entries = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").map((entry) => entry.trim()).filter(Boolean);
-  const forwarded = entries.at(-1);
-  return addressNetwork(forwarded && isIP(forwarded.replace(/%.*$/, "")) ? forwarded : peer);
+  const last = entries.at(-1);
+  return addressNetwork((last === undefined ? null : forwardedAddress(last)) ?? peer);
 }
