@@ -18,6 +18,13 @@ describe("addressNetwork", () => {
     expect(addressNetwork("::")).toBe("0:0:0:0::/64");
     expect(addressNetwork("64:ff9b::192.0.2.33")).toBe("64:ff9b:0:0::/64");
   });
+
+  it("unmaps an IPv4-mapped address however it is written, so it counts as the IPv4 address and not in one shared /64", () => {
+    expect(addressNetwork("0:0:0:0:0:ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressNetwork("::ffff:cb00:7107")).toBe("203.0.113.7");
+    expect(addressNetwork("0:0:0:0:0:FFFF:CB00:7107")).toBe("203.0.113.7");
+    expect(addressNetwork("::1:ffff:cb00:7107")).toBe("0:0:0:0::/64");
+  });
 });
 
 describe("signInAddress", () => {

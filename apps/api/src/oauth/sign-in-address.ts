@@ -12,14 +12,16 @@ import { isIP } from "node:net";
 export function addressNetwork(address: string): string {
   const plain = address.replace(/%.*$/, "");
   if (isIP(plain) !== 6) return plain;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
-  if (mapped) return mapped[1]!;
   const [head, tail] = plain.split("::") as [string, string | undefined];
   const headGroups = groupsOf(head);
   const tailGroups = tail === undefined ? [] : groupsOf(tail);
   const zeros = Array<number>(8 - headGroups.length - tailGroups.length).fill(0);
-  const network = [...headGroups, ...zeros, ...tailGroups].slice(0, 4);
-  return `${network.map((group) => group.toString(16)).join(":")}::/64`;
+  const groups = [...headGroups, ...zeros, ...tailGroups];
+  // ::ffff:a.b.c.d, written in any of its forms (expanded, hex groups): the IPv4 address it maps.
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
 }
 
 /** The 16-bit groups of part of an IPv6 address; an embedded IPv4 address (`::1.2.3.4`) stands for two. */
