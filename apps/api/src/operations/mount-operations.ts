@@ -58,16 +58,19 @@ export interface MountOptions {
 export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOperation[], options: MountOptions = {}) {
   const seen = new Set<string>();
   const declaredPathOf = declaredPathResolver(operations);
+  // The words of the declared paths: a parameter holding one (`batch`) may mean a literal path beside its route.
+  const literalSegments = new Set(operations.flatMap((operation) => operation.path.split("/").filter((segment) => segment !== "" && !segment.startsWith("{"))));
   for (const operation of operations) {
     if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
     seen.add(operation.operationId);
     const writes = !changesNothing(operation);
     const shape = shapeOf(operation.path);
-    const hasParameters = shape !== operation.path;
+    const parameterNames = [...operation.path.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);
     app.on(operation.method.toUpperCase(), toHonoPath(operation.path), async (http) => {
       // The router takes `GET /v1/emails/batch` for `GET /v1/emails/{email_uuid}`; the path meant is the literal
       // `/v1/emails/batch`, and a wrong method there is a 405 (as handleNotFound answers), not a malformed uuid.
-      if (hasParameters) {
+      // Only when a parameter holds a declared path's word (never a uuid): no cost on the routes' usual requests.
+      if (parameterNames.some((name) => literalSegments.has(http.req.param(name) ?? ""))) {
         const declared = declaredPathOf(http.req.path);
         if (declared !== undefined && declared.shape !== shape && !servesMethod(declared, http.req.method)) {
           throw methodNotAllowed(http.req.method, http.req.path, declared);
