@@ -13,13 +13,23 @@ import { CLI_PATH } from "../testing/built-cli.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-shutdown-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+/** A line of the server's JSON log: its message, and an access line's request fields. */
+interface LogLine {
+  msg: string;
+  level?: number;
+  signal?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+}
+
 interface ServingDemo {
   process: ChildProcessWithoutNullStreams;
   port: string;
   tenantKey: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The log lines' messages and fields so far (stderr: the server runs with --json). */
-  logs(): { msg: string; signal?: string }[];
+  logs(): LogLine[];
 }
 
 async function serveDemo(database: string): Promise<ServingDemo> {
@@ -51,7 +61,7 @@ async function serveDemo(database: string): Promise<ServingDemo> {
         .trim()
         .split("\n")
         .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line) as { msg: string; signal?: string }),
+        .map((line) => JSON.parse(line) as LogLine),
   };
 }
 
@@ -93,7 +103,7 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     expect(answeredLine).toBeLessThan(stopped);
     // Nothing went wrong after the close (a write to the closed database would log an error or warning).
     const afterClose = logs.slice(stopped + 1);
-    expect(afterClose.filter((line) => Number(line.level) >= 40), JSON.stringify(afterClose)).toEqual([]);
+    expect(afterClose.filter((line) => (line.level ?? 0) >= 40), JSON.stringify(afterClose)).toEqual([]);
   });
 
   it("drains on a SIGTERM that comes the instant it listens, before it writes the demo keys and prints its start", async () => {
