@@ -6,8 +6,8 @@
  */
 import { resolve } from "node:path";
 import { statSync } from "node:fs";
-import { ConflictError, InvalidInputError } from "../errors.js";
-import { openAlone } from "./open-alone.js";
+import { InvalidInputError } from "../errors.js";
+import { openAloneOrRefuse } from "./open-alone.js";
 
 /** What `compactDatabase` did. */
 export interface CompactDatabaseResult {
@@ -30,8 +30,7 @@ export function compactDatabase(databasePath: string): CompactDatabaseResult {
   if (databasePath === ":memory:") throw new InvalidInputError('store.compact: a ":memory:" database has no file to compact');
   const path = resolve(databasePath);
   if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new InvalidInputError(`store.compact: no database file at ${path}`);
-  const db = openAlone(path);
-  if (db === null) throw new ConflictError(`store.compact: ${path} is open in another process (a rapport serve, import or other command): stop it first`);
+  const db = openAloneOrRefuse(path, "compact");
   try {
     db.pragma("wal_checkpoint(truncate)");
     const bytesBefore = statSync(path).size;

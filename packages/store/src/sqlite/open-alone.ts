@@ -1,4 +1,5 @@
 import SqliteDatabase from "better-sqlite3";
+import { ConflictError } from "../errors.js";
 
 /** SQLite's error code of `error`, or "". */
 const sqliteCode = (error: unknown) => String((error as { code?: unknown }).code ?? "");
@@ -23,4 +24,14 @@ export function openAlone(path: string): SqliteDatabase.Database | null {
     if (sqliteCode(error).startsWith("SQLITE_BUSY")) return null;
     throw error;
   }
+}
+
+/**
+ * `openAlone`, or a ConflictError for `operation` (`restore`, `compact`) while another process has the file open:
+ * what a command that must have the file to itself answers.
+ */
+export function openAloneOrRefuse(path: string, operation: string): SqliteDatabase.Database {
+  const db = openAlone(path);
+  if (db === null) throw new ConflictError(`store.${operation}: ${path} is open in another process (a rapport serve, import or other command): stop it first`);
+  return db;
 }

@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, constants, copyFileSync, existsSync, linkSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { ConflictError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
+import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
-import { openAlone } from "./open-alone.js";
+import { openAloneOrRefuse } from "./open-alone.js";
 import { syncFolder } from "./sync-folder.js";
 
 /** What `restoreDatabase` did. */
@@ -82,13 +82,6 @@ async function checkCopy(backup: string, copy: string): Promise<void> {
   } finally {
     db?.close();
   }
-}
-
-/** Opens the live database alone (open-alone.ts), or refuses while another process has it open. */
-function openLiveAlone(database: string): SqliteDatabase.Database {
-  const db = openAlone(database);
-  if (db === null) throw new ConflictError(`store.restore: ${database} is open in another process (a rapport serve, import or other command): stop it first`);
-  return db;
 }
 
 function countersOf(db: SqliteDatabase.Database): Counters {
@@ -182,7 +175,7 @@ export async function restoreDatabase(databasePath: string, backupPath: string):
     throw new InvalidInputError(`store.restore: the folder ${dirname(database)} does not exist; create it first`);
   }
   const copy = join(dirname(database), `.${basename(database)}.${randomUUID().slice(0, 8)}.restoring`);
-  const live = existsSync(database) ? openLiveAlone(database) : null;
+  const live = existsSync(database) ? openAloneOrRefuse(database, "restore") : null;
   try {
     copyFileSync(backup, copy, constants.COPYFILE_EXCL);
     chmodSync(copy, 0o600);
