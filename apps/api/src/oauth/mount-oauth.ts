@@ -147,13 +147,16 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
       const error = `Too many failed sign-ins. Try again in ${waitInWords(attempt.retryAfterSeconds)}.`;
       return html(context, loginPage({ uid: details.uid, clientName, email, error }), 429);
     }
-    const candidates = await services.store.userPasswords.findLoginCandidates(email);
+    // A workspace named on the form (the choice page's field) is the only one the password is checked against.
+    const candidates = (await services.store.userPasswords.findLoginCandidates(email)).filter(
+      (candidate) => chosenTenant === "" || candidate.tenant_uuid === chosenTenant,
+    );
     if (candidates.length === 0) await verifyPassword(password, await (decoyHash ??= hashPassword("decoy password, never valid")));
     const matching = [];
     for (const candidate of candidates) {
       if (await verifyPassword(password, candidate.password_hash)) matching.push(candidate);
     }
-    const chosen = matching.length === 1 ? matching[0] : matching.find((candidate) => candidate.tenant_uuid === chosenTenant);
+    const chosen = matching.length === 1 ? matching[0] : undefined;
     if (!chosen) {
       if (matching.length > 1) {
         await attempt.undecided();

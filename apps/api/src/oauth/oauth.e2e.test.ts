@@ -352,6 +352,20 @@ describe("the sign-in page", () => {
     expect(await consent.response.text()).toContain("Signed in as <strong>Mike Twin</strong> in <strong>Second Workspace</strong>");
   });
 
+  it("signs in only to the workspace named on the form, even when the password is another workspace's", async () => {
+    const third = await buildTenant(context.services, { name: "Third Workspace" });
+    const twin = await context.services.store.users.create({ tenant_uuid: third.tenant.uuid, name: "Other Twin", email: acme.admin.email, role: "member" });
+    await context.services.store.userPasswords.set(third.tenant.uuid, twin.uuid, await hashPassword("the third workspace's own password"));
+    const { browser, login, html } = await startAuthorization();
+    const named = await browser.submit(login.url, formAction(html, "login"), {
+      email: acme.admin.email,
+      password: "the third workspace's own password",
+      tenant: acme.tenant.uuid,
+    });
+    expect(named.response.status).toBe(401);
+    expect(await named.response.text()).toContain("The email or the password is wrong.");
+  });
+
   it("sends the user back with access_denied when they cancel", async () => {
     const { browser, login, html } = await startAuthorization();
     const denied = await browser.submit(login.url, formAction(html, "abort"), {});
