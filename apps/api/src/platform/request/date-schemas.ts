@@ -5,14 +5,8 @@
  */
 import { z } from "zod";
 import { isoTimestampQuery } from "./common-schemas.js";
+import { isCalendarDate } from "./iso-timestamp.js";
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
 
 /** A calendar date `YYYY-MM-DD`. */
 export const calendarDate = (description: string) =>

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
+import { isCalendarDate } from "./iso-timestamp.js";
 
 /** A text field that may be cleared with null; blank text counts as null. Trimmed, then held to `max`: what is stored. */
 export const nullableText = (description: string, max: number) =>
@@ -97,14 +98,6 @@ export const nullableWebAddress = (description: string, max = MAX_WEB_ADDRESS_LE
     (text) => `'${text.slice(0, 80)}' is not a web address: use an http(s) URL such as https://acme.com`,
   );
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written `YYYY-MM-DD`. */
-export function isCalendarDate(text: string): boolean {
-  if (!ISO_DATE.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
 
 /** A calendar date `YYYY-MM-DD`, or null. */
 export const nullableDate = (description: string) =>

@@ -10,6 +10,14 @@ describe("parseIsoTimestamp", () => {
     expect(parseIsoTimestamp("2026-11-01T10:30:00.123Z")).toBe(Date.UTC(2026, 10, 1, 10, 30, 0, 123));
   });
 
+  it("rejects a date-time on a day its month lacks rather than rolling it into the next month", () => {
+    for (const text of ["2026-02-30T10:00:00Z", "2026-02-29T10:00:00Z", "2026-04-31T10:00:00+02:00", "2026-02-31 10:00", "2026-01-00T10:00:00Z"]) {
+      expect(parseIsoTimestamp(text), text).toBeNull();
+    }
+    expect(parseIsoTimestamp("2024-02-29T10:00:00Z")).toBe(Date.UTC(2024, 1, 29, 10));
+    expect(parseIsoTimestamp("2026-12-31T23:30:00-01:00")).toBe(Date.UTC(2027, 0, 1, 0, 30));
+  });
+
   it("rejects what is not ISO 8601 or not a real date", () => {
     for (const text of ["yesterday", "2026-13-01", "2026-02-30", "1700000000", "", "2026-11-01T25:00:00Z"]) {
       expect(parseIsoTimestamp(text), text).toBeNull();

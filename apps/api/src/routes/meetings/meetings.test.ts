@@ -125,6 +125,12 @@ describe("meetings", () => {
     expect((await call("/v1/meetings")).body!.total).toBe(0);
   });
 
+  it("refuses a start on a day its month lacks instead of moving the meeting into the next month", async () => {
+    const answer = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: "2026-02-30T10:00:00Z", attendees: [] } });
+    expect([answer.status, answer.body!.error]).toEqual([400, "body field 'starts_at': '2026-02-30T10:00:00Z' is not an ISO 8601 date-time or epoch milliseconds"]);
+    expect((await call("/v1/meetings")).body!.total).toBe(0);
+  });
+
   it("never shows or changes another tenant's meeting", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const theirs = await call("/v1/meetings", { method: "POST", key: other.key, body: { title: "Secret", starts_at: 0, attendees: [] } });
