@@ -106,6 +106,16 @@ export const OPPORTUNITY_SORT_FIELDS = [
 ] as const;
 export type OpportunitySortField = (typeof OPPORTUNITY_SORT_FIELDS)[number];
 
+/**
+ * A subdivision's bare code (`WA`), which names a subdivision only within its country: Washington in the United
+ * States, Western Australia in Australia. A stored state equal to `code` matches when the record's country is one
+ * of `countries` (spellings) or is not stored. Both matched ignoring the case of A–Z.
+ */
+export interface StateCodeInCountry {
+  code: string;
+  countries: string[];
+}
+
 /** Filters of the opportunity list, already resolved by the API (owners to user UUIDs, places to spellings). */
 export interface OpportunityListFilters {
   /** Case-insensitive substring of the opportunity's own name. */
@@ -129,8 +139,11 @@ export interface OpportunityListFilters {
   /** Associated with any of these companies. */
   company_uuids?: string[];
   person_uuids?: string[];
-  /** All given parts must hold for one associated person or company. Spellings of states and countries, matched ignoring the case of A–Z. */
-  location?: { city?: string; states?: string[]; countries?: string[] };
+  /**
+   * All given parts must hold for one associated person or company. Spellings of states and countries, matched
+   * ignoring the case of A–Z; the state matches one of `states` or one of `state_codes`.
+   */
+  location?: { city?: string; states?: string[]; state_codes?: StateCodeInCountry[]; countries?: string[] };
   value_from?: number;
   value_to?: number;
   probability_from?: number;

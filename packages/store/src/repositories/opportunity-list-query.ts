@@ -6,7 +6,7 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database, OpportunitiesTable } from "../database-schema.js";
-import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
+import type { OpportunityListFilters, OpportunitySortField, StateCodeInCountry } from "../deal-store.js";
 import { sqliteLower } from "../normalize.js";
 import { rawInList } from "../sqlite/long-in-lists.js";
 import { liveRecordsNamed, nameContains as contains, searchWords } from "./name-search.js";
@@ -119,6 +119,23 @@ export function searchCondition(tenantUuid: string, search: string, plan: Search
   return others.length === 0 ? driven : and([driven, documentHoldsEveryWord(tenantUuid, others, sql.ref("o.uuid"))]);
 }
 
+/** The stored `state` or `country` of `r`, trimmed, is one of `spellings` (ignoring the case of A–Z). */
+const storedIn = (column: "state" | "country", spellings: readonly string[]) =>
+  rawInList(sql`lower(trim(${sql.ref(`r.${column}`)}))`, spellings.map(sqliteLower));
+
+/**
+ * The state of `r` is one of `spellings` (full names and `US-WA` codes name the subdivision anywhere), or one of
+ * the bare `codes`, each only where `r`'s country is that code's country or is not stored: "WA" of a record in
+ * Australia is Western Australia, not Washington.
+ */
+function stateMatches(spellings: readonly string[], codes: readonly StateCodeInCountry[]): Expression<SqlBool> {
+  const countryUnknown = sql<SqlBool>`(r.country is null or trim(r.country) = '')`;
+  return or([
+    ...(spellings.length > 0 ? [storedIn("state", spellings)] : []),
+    ...codes.map(({ code, countries }) => and([storedIn("state", [code]), or([countryUnknown, storedIn("country", countries)])])),
+  ]);
+}
+
 /** Conditions of every filter except `search`. */
 export function filterConditions(tenantUuid: string, filters: OpportunityListFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
@@ -146,11 +163,11 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
   if (filters.company_uuids) conditions.push(linkedToAny(tenantUuid, "COMPANY", filters.company_uuids));
   if (filters.person_uuids) conditions.push(linkedToAny(tenantUuid, "PERSON", filters.person_uuids));
   if (filters.location) {
-    const { city, states, countries } = filters.location;
+    const { city, states, state_codes: stateCodes, countries } = filters.location;
     const place = and([
       ...(city ? [contains(sql.ref("r.city"), city)] : []),
-      ...(states ? [rawInList(sql`lower(trim(${sql.ref("r.state")}))`, states.map(sqliteLower))] : []),
-      ...(countries ? [rawInList(sql`lower(trim(${sql.ref("r.country")}))`, countries.map(sqliteLower))] : []),
+      ...(states || stateCodes ? [stateMatches(states ?? [], stateCodes ?? [])] : []),
+      ...(countries ? [storedIn("country", countries)] : []),
     ]);
     conditions.push(or([linkedRecordMatches(tenantUuid, "PERSON", place), linkedRecordMatches(tenantUuid, "COMPANY", place)]));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countrySpellings, resolveCountry, resolveLocationFilter, resolveStates, stateSpellings } from "./resolve-location.js";
+import { countrySpellings, resolveCountry, resolveLocationFilter, resolveStates, stateFilterSpellings, stateSpellings } from "./resolve-location.js";
 
 describe("resolveCountry", () => {
   it("reads names, aliases and both code forms, case-insensitively", () => {
@@ -36,6 +36,14 @@ describe("resolveLocationFilter", () => {
     const { country, states } = resolveLocationFilter({ country: "usa", state: "ca" });
     expect(countrySpellings(country!)).toEqual(expect.arrayContaining(["us", "usa", "united states of america"]));
     expect(stateSpellings(states!)).toEqual(["california", "ca", "us-ca"]);
+  });
+
+  it("keeps a bare state code to its own country, since the same letters name other subdivisions elsewhere", () => {
+    const { states } = resolveLocationFilter({ state: "Washington" });
+    const filter = stateFilterSpellings(states!);
+    expect(filter.states).toEqual(["washington", "us-wa"]);
+    expect(filter.state_codes).toEqual([{ code: "wa", countries: expect.arrayContaining(["us", "usa", "united states of america"]) }]);
+    expect(filter.state_codes[0]!.countries).not.toContain("au");
   });
 
   it("keeps capitals other than A–Z, which SQLite's lower() keeps in the stored value", () => {

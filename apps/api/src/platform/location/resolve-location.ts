@@ -6,7 +6,7 @@
  */
 import { allCountries } from "country-region-data";
 import countries from "i18n-iso-countries";
-import { sqliteLower } from "@rapport/store";
+import { sqliteLower, type StateCodeInCountry } from "@rapport/store";
 import { badRequest } from "../errors/api-error.js";
 
 export interface ResolvedCountry {
@@ -112,3 +112,19 @@ export const countrySpellings = (country: ResolvedCountry): string[] =>
 /** The spellings a stored `state` value may have for these subdivisions, folded as `countrySpellings`. */
 export const stateSpellings = (states: readonly ResolvedState[]): string[] =>
   [...new Set(states.flatMap((state) => [state.name, state.code, `${state.countryCode}-${state.code}`].map(sqliteFold)))];
+
+/**
+ * The state filter for these subdivisions, as a stored value may spell them: `states` name a subdivision in any
+ * country (its full name, `US-WA`), and `state_codes` hold its bare code, which names it only in its own country
+ * ("WA" is Washington in the United States and Western Australia in Australia). Folded as `countrySpellings`.
+ */
+export function stateFilterSpellings(states: readonly ResolvedState[]): { states: string[]; state_codes: StateCodeInCountry[] } {
+  const countryOf = (code: string) => {
+    const country = resolveCountry(code);
+    return country ? countrySpellings(country) : [sqliteFold(code)];
+  };
+  return {
+    states: [...new Set(states.flatMap((state) => [state.name, `${state.countryCode}-${state.code}`].map(sqliteFold)))],
+    state_codes: states.map((state) => ({ code: sqliteFold(state.code), countries: countryOf(state.countryCode) })),
+  };
+}

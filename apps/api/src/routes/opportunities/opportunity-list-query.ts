@@ -9,7 +9,7 @@ import { OPPORTUNITY_SORT_FIELDS, STAGE_TYPES, type OpportunityListFilters } fro
 import { z } from "zod";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { badRequest } from "../../platform/errors/api-error.js";
-import { countrySpellings, resolveLocationFilter, stateSpellings } from "../../platform/location/resolve-location.js";
+import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from "../../platform/location/resolve-location.js";
 import { booleanQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { calendarDate, isoBoundQuery, numberQuery } from "../../platform/request/date-schemas.js";
 import type { AppServices } from "../../services.js";
@@ -113,7 +113,7 @@ export async function resolveListFilters(services: AppServices, tenantUuid: stri
     const { country, states } = resolveLocationFilter({ country: query.country, state: query.state });
     filters.location = {
       city: query.city,
-      states: states ? stateSpellings(states) : undefined,
+      ...(states ? stateFilterSpellings(states) : {}),
       countries: country ? countrySpellings(country) : undefined,
     };
   }
