@@ -92,6 +92,18 @@ describe("POST /v1/opportunities/{uuid}/associations", () => {
     expect((await call(path, { key: other.key, method: "POST", body: { entity_type: "PERSON", entity_uuid: theirs.uuid } })).status).toBe(404);
   });
 
+  it("tells a client that sent a kind in lower case to send it upper case, not that the kind is refused", async () => {
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const ada = await person();
+    const lower = await call(`/v1/opportunities/${deal.uuid}/associations`, { method: "POST", body: { entity_type: "person", entity_uuid: ada.uuid } });
+    expect(lower.status).toBe(400);
+    expect(lower.body.error).toBe("body field 'entity_type': entity_type is upper case: send 'PERSON' for 'person'");
+    // A kind the owner cannot link to keeps its own message, whatever its case.
+    const note = (await call("/v1/notes", { method: "POST", body: { content: "x" } })).body;
+    const noteToNote = await call(`/v1/notes/${note.uuid}/associations`, { method: "POST", body: { entity_type: "note", entity_uuid: note.uuid } });
+    expect(noteToNote.body.error).toMatch(/a note cannot be associated with a note: entity_type must be one of PERSON, COMPANY, FILE, TASK, OPPORTUNITY/);
+  });
+
   it("removes associations, refusing the last one the type's pinning requires", async () => {
     const pinned = await buildPipeline(context.services, acme, { label: "Pinned", pinning: { company_required: true } });
     const globex = await company("Globex");

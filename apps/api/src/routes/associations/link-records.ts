@@ -33,10 +33,17 @@ export const associationUuidParameter = uuidString("The association's UUID (from
  */
 export function linkableEntityType(ownerType: AssociationOwnerType) {
   const allowed = LINKABLE[ownerType].join(", ");
+  const refused = (input: unknown) => {
+    // "person" names an allowed kind in the wrong case: saying the kind is refused would send the client astray.
+    const upper = typeof input === "string" ? input.toUpperCase() : "";
+    if (typeof input === "string" && (LINKABLE[ownerType] as readonly string[]).includes(upper)) {
+      return `entity_type is upper case: send '${upper}' for '${input.slice(0, 20)}'`;
+    }
+    return `${OWNER_NAMES[ownerType]} cannot be associated with ${typeof input === "string" ? `a ${input}` : JSON.stringify(input)}: entity_type must be one of ${allowed}`;
+  };
   return z
     .enum(LINKABLE[ownerType] as [EntityType, ...EntityType[]], {
-      error: (issue) =>
-        issue.input === undefined ? undefined : `${OWNER_NAMES[ownerType]} cannot be associated with ${typeof issue.input === "string" ? `a ${issue.input}` : JSON.stringify(issue.input)}: entity_type must be one of ${allowed}`,
+      error: (issue) => (issue.input === undefined ? undefined : refused(issue.input)),
     })
     .describe(`Kind of the record to link, upper case: ${allowed}.`);
 }
