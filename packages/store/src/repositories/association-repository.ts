@@ -162,12 +162,16 @@ export async function deleteLinksOf(db: Kysely<Database>, tenantUuid: string, re
   await stampNotesAndTasksChanged(db, tenantUuid, sidesOfLinks([...owned, ...targeted]), timestamp);
 }
 
-/** Throws InvalidInputError unless the opportunity keeps the person/company links its type pins. */
+/**
+ * Throws InvalidInputError unless the opportunity keeps the person/company links its type pins, of the kinds
+ * `checked` only when given: removing a link answers for its own kind, not for a kind pinned after the fact.
+ */
 export async function checkPinnedLinks(
   db: Kysely<Database>,
   tenantUuid: string,
   opportunityUuid: string,
   typeUuid: string,
+  checked?: readonly EntityType[],
 ): Promise<void> {
   const typeRow = await db
     .selectFrom("opportunity_types")
@@ -182,6 +186,7 @@ export async function checkPinnedLinks(
     ...(pinning.company_required ? (["COMPANY"] as const) : []),
   ];
   for (const entityType of required) {
+    if (checked && !checked.includes(entityType)) continue;
     const links = await db
       .selectFrom("associations")
       .select("entity_uuid")
@@ -298,7 +303,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
             .where("deleted_at", "is", null)
             .executeTakeFirst();
           if (opportunity) {
-            await checkPinnedLinks(transaction, tenantUuid, row.owner_uuid, opportunity.type_uuid);
+            await checkPinnedLinks(transaction, tenantUuid, row.owner_uuid, opportunity.type_uuid, [row.entity_type as EntityType]);
             await refreshOpportunityActivity(transaction, tenantUuid, [row.owner_uuid], { source: entityActivitySource(context, transaction, tenantUuid), now: now() });
           }
         }

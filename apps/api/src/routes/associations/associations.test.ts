@@ -131,6 +131,19 @@ describe("POST /v1/opportunities/{uuid}/associations", () => {
     const otherLink = (await call(`/v1/opportunities/${other.uuid}/associations`)).body.items[0];
     expect((await context.request(`/v1/opportunities/${deal.uuid}/associations/${otherLink.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(404);
   });
+
+  it("removes a link of a kind the type does not pin, even when the opportunity lacks a kind pinned later", async () => {
+    const globex = await company("Globex");
+    const initech = await company("Initech");
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal", associations: [companyLink(globex.uuid), companyLink(initech.uuid)] });
+    // An administrator pins persons after the deal was made without one.
+    expect((await call(`/v1/opportunity-types/${pipeline.type.uuid}`, { method: "PATCH", body: { pinning_config: { person_required: true } } })).status).toBe(200);
+    const globexLink = deal.associations.find((association) => association.entity_uuid === globex.uuid)!;
+    const removed = await context.request(`/v1/opportunities/${deal.uuid}/associations/${globexLink.uuid}`, { key: acme.key, method: "DELETE" });
+    expect(removed.status).toBe(204);
+    const remaining = (await call(`/v1/opportunities/${deal.uuid}/associations`)).body.items;
+    expect(remaining.map((item: { entity_uuid: string }) => item.entity_uuid)).toEqual([initech.uuid]);
+  });
 });
 
 describe("POST /v1/notes/{uuid}/associations", () => {
