@@ -63,6 +63,7 @@ import type {
   OpportunityStageRepository,
   OpportunityTypeRepository,
   RecordLookupRepository,
+  StateCodeInCountry,
   TaskRepository,
 } from "./deal-store.js";
 
@@ -323,7 +324,13 @@ export interface CompanyListFilters {
   city?: string;
   /** Stored country values that count as a match (every spelling of the resolved country), ignoring the case of A–Z. */
   country_spellings?: string[];
+  /**
+   * The stored state matches one of `state_spellings` (a subdivision's full name or `US-WA`, any country) or one of
+   * `state_codes`, a bare code only where the company's country is that code's or is not stored ("WA" in Australia
+   * is Western Australia, not Washington). Both ignoring the case of A–Z.
+   */
   state_spellings?: string[];
+  state_codes?: StateCodeInCountry[];
   /** OR lists, case-insensitive exact values. */
   operating_status?: string[];
   acquisition_status?: string[];

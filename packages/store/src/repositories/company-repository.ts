@@ -9,6 +9,7 @@ import type { CompanyListFilters, CompanyRepository, NumberRange } from "../stor
 import { assertAllowedValue } from "./allowed-value.js";
 import { nameContains } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
+import { stateMatches } from "./state-match.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -155,7 +156,6 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   }
   const exactLists = [
     ["country", filters.country_spellings],
-    ["state", filters.state_spellings],
     ["operating_status", filters.operating_status],
     ["acquisition_status", filters.acquisition_status],
     ["ipo_status", filters.ipo_status],
@@ -163,6 +163,10 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   ] as const;
   for (const [column, values] of exactLists) {
     if (values) conditions.push(values.length > 0 ? lowerIn(where, `companies.${column}`, values) : sql<SqlBool>`1 = 0`);
+  }
+  if (filters.state_spellings || filters.state_codes) {
+    const columns = { state: sql.ref("companies.state"), country: sql.ref("companies.country") };
+    conditions.push(stateMatches(columns, filters.state_spellings ?? [], filters.state_codes ?? []));
   }
   if (filters.industry_tags && filters.industry_tags.values.length > 0) {
     const values = tagValues(filters.industry_tags.values);

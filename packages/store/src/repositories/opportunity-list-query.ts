@@ -6,18 +6,15 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database, OpportunitiesTable } from "../database-schema.js";
-import type { OpportunityListFilters, OpportunitySortField, StateCodeInCountry } from "../deal-store.js";
+import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
 import { sqliteLower } from "../normalize.js";
 import { rawInList } from "../sqlite/long-in-lists.js";
 import { liveRecordsNamed, nameContains as contains, searchWords } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
+import { and, or } from "./sql-logic.js";
+import { stateMatches, storedIn } from "./state-match.js";
 
-const and = (conditions: readonly Expression<SqlBool>[]) =>
-  conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
-
-const or = (conditions: readonly Expression<SqlBool>[]) =>
-  conditions.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
 
 /**
  * One opportunity (`opportunityRef`, a sub-opportunity of the row) has a live associated person matching
@@ -119,23 +116,6 @@ export function searchCondition(tenantUuid: string, search: string, plan: Search
   return others.length === 0 ? driven : and([driven, documentHoldsEveryWord(tenantUuid, others, sql.ref("o.uuid"))]);
 }
 
-/** The stored `state` or `country` of `r`, trimmed, is one of `spellings` (ignoring the case of A–Z). */
-const storedIn = (column: "state" | "country", spellings: readonly string[]) =>
-  rawInList(sql`lower(trim(${sql.ref(`r.${column}`)}))`, spellings.map(sqliteLower));
-
-/**
- * The state of `r` is one of `spellings` (full names and `US-WA` codes name the subdivision anywhere), or one of
- * the bare `codes`, each only where `r`'s country is that code's country or is not stored: "WA" of a record in
- * Australia is Western Australia, not Washington.
- */
-function stateMatches(spellings: readonly string[], codes: readonly StateCodeInCountry[]): Expression<SqlBool> {
-  const countryUnknown = sql<SqlBool>`(r.country is null or trim(r.country) = '')`;
-  return or([
-    ...(spellings.length > 0 ? [storedIn("state", spellings)] : []),
-    ...codes.map(({ code, countries }) => and([storedIn("state", [code]), or([countryUnknown, storedIn("country", countries)])])),
-  ]);
-}
-
 /** Conditions of every filter except `search`. */
 export function filterConditions(tenantUuid: string, filters: OpportunityListFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
@@ -164,10 +144,11 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
   if (filters.person_uuids) conditions.push(linkedToAny(tenantUuid, "PERSON", filters.person_uuids));
   if (filters.location) {
     const { city, states, state_codes: stateCodes, countries } = filters.location;
+    const location = { state: sql.ref("r.state"), country: sql.ref("r.country") };
     const place = and([
       ...(city ? [contains(sql.ref("r.city"), city)] : []),
-      ...(states || stateCodes ? [stateMatches(states ?? [], stateCodes ?? [])] : []),
-      ...(countries ? [storedIn("country", countries)] : []),
+      ...(states || stateCodes ? [stateMatches(location, states ?? [], stateCodes ?? [])] : []),
+      ...(countries ? [storedIn(location.country, countries)] : []),
     ]);
     conditions.push(or([linkedRecordMatches(tenantUuid, "PERSON", place), linkedRecordMatches(tenantUuid, "COMPANY", place)]));
   }

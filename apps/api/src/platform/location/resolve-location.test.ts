@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countrySpellings, resolveCountry, resolveLocationFilter, resolveStates, stateFilterSpellings, stateSpellings } from "./resolve-location.js";
+import { countrySpellings, resolveCountry, resolveLocationFilter, resolveStates, stateFilterSpellings } from "./resolve-location.js";
 
 describe("resolveCountry", () => {
   it("reads names, aliases and both code forms, case-insensitively", () => {
@@ -35,7 +35,7 @@ describe("resolveLocationFilter", () => {
   it("gives every spelling a stored value may use", () => {
     const { country, states } = resolveLocationFilter({ country: "usa", state: "ca" });
     expect(countrySpellings(country!)).toEqual(expect.arrayContaining(["us", "usa", "united states of america"]));
-    expect(stateSpellings(states!)).toEqual(["california", "ca", "us-ca"]);
+    expect(stateFilterSpellings(states!)).toEqual({ states: ["california", "us-ca"], state_codes: [{ code: "ca", countries: expect.arrayContaining(["us"]) }] });
   });
 
   it("keeps a bare state code to its own country, since the same letters name other subdivisions elsewhere", () => {

@@ -109,10 +109,6 @@ export function resolveLocationFilter(input: { country?: string | undefined; sta
 export const countrySpellings = (country: ResolvedCountry): string[] =>
   [...new Set([country.code, country.alpha3, country.name, ...(countries.getNames("en", { select: "all" })[country.code] ?? [])].map(sqliteFold))];
 
-/** The spellings a stored `state` value may have for these subdivisions, folded as `countrySpellings`. */
-export const stateSpellings = (states: readonly ResolvedState[]): string[] =>
-  [...new Set(states.flatMap((state) => [state.name, state.code, `${state.countryCode}-${state.code}`].map(sqliteFold)))];
-
 /**
  * The state filter for these subdivisions, as a stored value may spell them: `states` name a subdivision in any
  * country (its full name, `US-WA`), and `state_codes` hold its bare code, which names it only in its own country

@@ -7,7 +7,7 @@ import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
-import { countrySpellings, resolveLocationFilter, stateSpellings } from "../../platform/location/resolve-location.js";
+import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from "../../platform/location/resolve-location.js";
 import { COMMA_SEPARATED, isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
@@ -166,6 +166,7 @@ function dateRange(name: string, from: number | undefined, to: number | undefine
 /** The store filters for a parsed query: location resolved to spellings, ranges checked. */
 function storeFilters(query: ListCompaniesQuery): CompanyListFilters {
   const location = resolveLocationFilter({ country: query.country, state: query.state });
+  const state = location.states ? stateFilterSpellings(location.states) : undefined;
   const filters: CompanyListFilters = {
     uuids: query.uuids,
     modified_since: query.modified_since,
@@ -177,7 +178,8 @@ function storeFilters(query: ListCompaniesQuery): CompanyListFilters {
     description: query.description,
     city: query.city,
     country_spellings: location.country ? countrySpellings(location.country) : undefined,
-    state_spellings: location.states ? stateSpellings(location.states) : undefined,
+    state_spellings: state?.states,
+    state_codes: state?.state_codes,
     operating_status: query.operating_status,
     acquisition_status: query.acquisition_status,
     ipo_status: query.ipo_status,
