@@ -491,6 +491,46 @@ describe("rate limits shared with REST", () => {
     expect(answers[5]).toMatch(/per-second rate limit exceeded/);
   });
 
+  it("counts a tool call refused for its user context, and its 403 carries the limit headers", async () => {
+    const month = () => new Date(context.clock.now()).toISOString().slice(0, 7);
+    const call = { jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "listUsers", arguments: {} } };
+    for (const user of ["not-a-uuid", acme.admin.uuid]) {
+      context.clock.advance(1_000);
+      const before = await context.services.store.usage.monthly(limited.tenant.uuid, month());
+      const response = await postMcp(limited.key, call, undefined, { "x-service-user-id": user });
+      expect(response.status, user).toBe(403);
+      expect(response.headers.get("x-ratelimit-remaining"), user).toBe("4");
+      expect(response.headers.get("x-ratelimit-reset-monthly"), user).not.toBeNull();
+      await response.text();
+      expect(await context.services.store.usage.monthly(limited.tenant.uuid, month()), user).toBe(before + 1);
+    }
+    // Past the per-second limit the 429 comes first, as the order of checks has it.
+    context.clock.advance(1_000);
+    const statuses: number[] = [];
+    for (let call_ = 0; call_ < 6; call_ += 1) statuses.push((await postMcp(limited.key, call, undefined, { "x-service-user-id": "not-a-uuid" })).status);
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
+  });
+
+  it("counts a body it cannot read as a message, and a URL that selects no tools, with the limit headers", async () => {
+    const month = () => new Date(context.clock.now()).toISOString().slice(0, 7);
+    const refused = [
+      { label: "not JSON", status: 400, send: () => postRawMcp(limited.key, "{", "application/json") },
+      { label: "not sent as JSON", status: 415, send: () => postRawMcp(limited.key, "{}", "text/plain") },
+      { label: "over 1 MiB", status: 413, send: () => postRawMcp(limited.key, JSON.stringify({ padding: "x".repeat(1_100_000) }), "application/json") },
+      { label: "unknown area", status: 400, send: () => postRawMcp(limited.key, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }), "application/json", "?areas=nowhere") },
+    ];
+    for (const { label, status, send } of refused) {
+      context.clock.advance(1_000);
+      const before = await context.services.store.usage.monthly(limited.tenant.uuid, month());
+      const response = await send();
+      expect(response.status, label).toBe(status);
+      expect(response.headers.get("x-ratelimit-remaining"), label).toBe("4");
+      expect(response.headers.get("x-ratelimit-remaining-monthly"), label).not.toBeNull();
+      await response.text();
+      expect(await context.services.store.usage.monthly(limited.tenant.uuid, month()), label).toBe(before + 1);
+    }
+  });
+
   it("counts a call of an unknown tool as an MCP request", async () => {
     context.clock.advance(1_000);
     const response = await postMcp(limited.key, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "noSuchTool", arguments: {} } });
@@ -500,7 +540,7 @@ describe("rate limits shared with REST", () => {
 });
 
 /** A raw 2025-era JSON-RPC POST (the protocol's stateless form needs no initialize first). */
-function postMcp(key: string, message: unknown, signal?: AbortSignal) {
+function postMcp(key: string, message: unknown, signal?: AbortSignal, headers: Record<string, string> = {}) {
   return fetch(mcpUrl(), {
     method: "POST",
     signal,
@@ -509,7 +549,17 @@ function postMcp(key: string, message: unknown, signal?: AbortSignal) {
       accept: "application/json, text/event-stream",
       "x-api-key": key,
       "mcp-protocol-version": "2025-06-18",
+      ...headers,
     },
     body: JSON.stringify(message),
+  });
+}
+
+/** A POST to /mcp of `body` as it is, sent as `contentType`, with `query` on the URL. */
+function postRawMcp(key: string, body: string, contentType: string, query = "") {
+  return fetch(`${mcpUrl()}${query}`, {
+    method: "POST",
+    headers: { "content-type": contentType, accept: "application/json, text/event-stream", "x-api-key": key, "mcp-protocol-version": "2025-06-18" },
+    body,
   });
 }

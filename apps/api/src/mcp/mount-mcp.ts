@@ -96,6 +96,15 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
   const everyTool = new Set(options.tools.map((tool) => tool.name));
   const countMcpRequest = rateLimit();
+  const resolveUser = resolveUserContext();
+  /**
+   * Counts a request refused before its message is known (a URL selecting no tools, a body that is no message), with
+   * the limit headers on the refusal. That refusal is the answer even past a limit: the body is checked first.
+   */
+  const countRefusedRequest = async (context: Context<AppEnv>) => {
+    const { headers } = await countRequest(context.get("services"), context.get("apiKeyOwner"));
+    for (const name in headers) context.header(name, headers[name]);
+  };
 
   // RFC 9728, at the root and at the path-aware location for the /mcp resource.
   const serveMetadata = (context: Context<AppEnv>) => {
@@ -125,17 +134,35 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       const readOnlyKey = key.read_only;
       if (url.search !== "" || readOnlyKey) {
         const selection = toolSelection(url.searchParams, options.tools, { readOnlyKey, readOnlyReason: readOnlyReason(key.key_prefix) });
-        if ("error" in selection) return errorResponse(context, 400, selection.error);
+        if ("error" in selection) {
+          await countRefusedRequest(context);
+          return errorResponse(context, 400, selection.error);
+        }
         selections.set(context.req.raw, { selection, names: new Set(selection.tools.map((tool) => tool.name)) });
       }
       const read = await readMcpMessage(context);
-      if ("refusal" in read) return context.json(read.refusal, read.status);
+      if ("refusal" in read) {
+        await countRefusedRequest(context);
+        return context.json(read.refusal, read.status);
+      }
       const { message } = read;
       parsedBodies.set(context.req.raw, message);
       if (isKnownToolCall(message, toolNamesOf(context.req.raw))) return next();
       return countMcpRequest(context, next);
     },
-    resolveUserContext(),
+    async (context, next) => {
+      if (!isKnownToolCall(parsedBodies.get(context.req.raw), toolNamesOf(context.req.raw))) return resolveUser(context, next);
+      // A known tool call counts through its operation, which a refused user context never reaches: it counts
+      // here, and over a limit the 429 comes first, as for any other request.
+      let refusal: unknown = null;
+      await resolveUser(context, async () => undefined).catch((error: unknown) => (refusal = error));
+      if (refusal !== null) {
+        return countMcpRequest(context, async () => {
+          throw refusal;
+        });
+      }
+      await next();
+    },
     async (context) => {
       const origin = new URL(context.req.url).origin;
       const owner = context.get("apiKeyOwner");
