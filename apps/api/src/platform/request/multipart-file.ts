@@ -1,7 +1,8 @@
 /**
  * @module
  * Reads one file from a `multipart/form-data` upload: 413 beyond the size limit (checked while
- * streaming, not only from Content-Length), 415 for another content type, 400 without a `file` part.
+ * streaming, not only from Content-Length), 415 for another content type, 400 without a `file` part or with
+ * another part.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
@@ -33,6 +34,10 @@ export async function readUploadedFile(context: Context<AppEnv>, fieldName = "fi
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
     throw badRequest("the multipart body could not be read: check the boundary and the part headers");
+  }
+  // As for a JSON body: a part meant for something else (a link to a record, say) must not be dropped silently.
+  for (const name of form.keys()) {
+    if (name !== fieldName) throw badRequest(`form: unknown field '${name}'; accepted here: ${fieldName}`);
   }
   const parts = form.getAll(fieldName);
   if (parts.length > 1) throw badRequest(`the multipart body has ${parts.length} parts named '${fieldName}': send one file`);

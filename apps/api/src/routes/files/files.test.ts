@@ -1,7 +1,9 @@
 /** Files: multipart upload with its limit, download with the kept content type, metadata, deletion, and counting on opportunities. */
 import { createHash } from "node:crypto";
+import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { MAX_FILE_BYTES } from "../../platform/request/multipart-file.js";
@@ -61,13 +63,34 @@ describe("files", () => {
     expect(json.body.error).toMatch(/multipart\/form-data/);
     const wrongField = await upload("x", { field: "attachment" });
     expect(wrongField.status).toBe(400);
-    expect(wrongField.body.error).toMatch(/file part named 'file'/);
+    // The misnamed file is the error reported, as an unknown body field is before a missing one.
+    expect(wrongField.body.error).toBe("form: unknown field 'attachment'; accepted here: file");
+    const textOnly = new FormData();
+    textOnly.append("file", "not a file");
+    const noFile = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": acme.key }, body: textOnly });
+    expect(noFile.status).toBe(400);
+    expect((await noFile.json()).error).toMatch(/file part named 'file'/);
     const twoFiles = new FormData();
     twoFiles.append("file", new Blob(["one"]), "one.txt");
     twoFiles.append("file", new Blob(["two"]), "two.txt");
     const twice = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": acme.key }, body: twoFiles });
     expect(twice.status).toBe(400);
     expect(await twice.json()).toEqual({ error: "the multipart body has 2 parts named 'file': send one file" });
+  });
+
+  it("answers 400 naming a part it does not take, and stores nothing, over REST and MCP", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["deck"]), "deck.txt");
+    form.append("note_uuid", "6f1c2b9e-4c1f-4d0a-9b7e-2f3a4b5c6d7e");
+    const response = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": acme.key }, body: form });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "form: unknown field 'note_uuid'; accepted here: file" });
+    const file = { filename: "deck.txt", content_base64: Buffer.from("deck").toString("base64") };
+    const tool = await callMcpTool(context, { name: "uploadFile", args: { body: { file, note_uuid: "6f1c2b9e-4c1f-4d0a-9b7e-2f3a4b5c6d7e" } }, headers: { "x-api-key": acme.key } });
+    expect(tool).toMatchObject({ isError: true, content: [{ text: "HTTP 400: form: unknown field 'note_uuid'; accepted here: file" }] });
+    const database = new SqliteDatabase(context.databasePath, { readonly: true });
+    expect(database.prepare("select count(*) from files").pluck().get()).toBe(0);
+    database.close();
   });
 
   it("counts linked files on opportunities and deletes a file with its links; uploader or administrator only", async () => {
