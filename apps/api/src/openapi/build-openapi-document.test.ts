@@ -269,6 +269,26 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     if (operation.idempotent) expect(entry["x-idempotent"]).toBe(true);
   });
 
+  it("documents the 415 and the 413 its request body gets, in words that fit the body it takes", async () => {
+    const entry = entryOf(served, operation)!;
+    if (!operation.body && !operation.multipart) return;
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(tenant.pathIds[name] ?? ""));
+    const method = operation.method.toUpperCase();
+    const describedFor = (status: number) => {
+      const documented = entry.responses[String(status)];
+      expect(documented, `status ${status} is not documented`).toBeDefined();
+      return String(served.components.responses[String(documented!.$ref).split("/").pop()!]!.description);
+    };
+    context.clock.advance(1_000);
+    const wrongType = await context.request(path, { key: tenant.key, method, body: "{}", headers: { "content-type": "text/plain" } });
+    expect(wrongType.status, await wrongType.text()).toBe(415);
+    expect(describedFor(415)).toContain(operation.multipart ? "multipart/form-data" : "application/json");
+    if (operation.multipart) return;
+    const tooLarge = await context.request(path, { key: tenant.key, method, body: JSON.stringify({ padding: "x".repeat(1024 * 1024) }) });
+    expect(tooLarge.status, await tooLarge.text()).toBe(413);
+    expect(describedFor(413)).toContain("1 MiB");
+  });
+
   it("documents the response the operation really answers", async () => {
     const entry = entryOf(served, operation)!;
     const ids = tenant.pathIds;

@@ -63,6 +63,9 @@ export interface OpenApiOperation {
 /** Statuses every `/v1` operation can answer, whatever its own `errors` list says. */
 export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500] as const;
 
+/** Statuses every operation that reads a request body (JSON or multipart) can answer: too large, of another type. */
+export const BODY_ERROR_STATUSES = [413, 415] as const;
+
 const STATUS_TEXT: Record<number, string> = {
   200: "OK.",
   201: "Created.",
@@ -75,8 +78,8 @@ const STATUS_TEXT: Record<number, string> = {
   405: "Method not allowed.",
   409: "Conflict with the current state of a record.",
   410: "Gone: the position (after_sequence, cursor or since) is before the retention horizon the operator pruned the log to; make a full copy again.",
-  413: "Request body larger than 1 MiB.",
-  415: "Request body is not application/json.",
+  413: "Request body too large: over 1 MiB for a JSON body; an upload's own limit is in the operation's description.",
+  415: "Request body of a type the operation does not take: application/json, or multipart/form-data for an upload.",
   422: "The request is well-formed but cannot be processed.",
   429: "Rate limit exceeded: the message names the per-second or the monthly limit.",
   500: "Internal error; the message carries the request id to quote.",
@@ -229,7 +232,8 @@ export function buildOpenApiDocument(
           };
     const responses: Record<string, JsonSchema> = { [String(successStatus)]: success };
     for (const [status, meaning] of Object.entries(operation.otherSuccesses ?? {})) responses[status] = { ...success, description: meaning };
-    for (const status of [...COMMON_ERROR_STATUSES, ...(operation.errors ?? [])].sort((a, b) => a - b)) {
+    const bodyErrors = operation.body || operation.multipart ? BODY_ERROR_STATUSES : [];
+    for (const status of [...new Set([...COMMON_ERROR_STATUSES, ...bodyErrors, ...(operation.errors ?? [])])].sort((a, b) => a - b)) {
       errorStatuses.add(status);
       responses[String(status)] = errorResponseReference(status);
     }
