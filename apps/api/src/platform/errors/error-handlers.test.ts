@@ -102,6 +102,20 @@ describe("error envelope", () => {
     expect(await errorOf(invalid)).toMatch(/body field 'note'/);
   });
 
+  it("answers 400 for a body that is not UTF-8, rather than storing its text mangled", async () => {
+    // "José" in ISO-8859-1: the é is the lone byte 0xE9, which UTF-8 decoding turned into U+FFFD.
+    const latin1 = Buffer.concat([Buffer.from('{"name": "Jos'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const response = await app.request("/v1/persons", { method: "POST", headers: { "x-api-key": acme.key, "content-type": "application/json" }, body: latin1 });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toBe("request body is not valid JSON: it is not UTF-8 text (JSON must be sent as UTF-8)");
+    const persons = await app.request("/v1/persons?name=jos", { headers: { "x-api-key": acme.key } });
+    expect(((await persons.json()) as { items: unknown[] }).items).toEqual([]);
+    // The same text in UTF-8 is taken as it is.
+    const utf8 = await app.request("/v1/persons", { method: "POST", headers: { "x-api-key": acme.key, "content-type": "application/json" }, body: Buffer.from('{"name": "José"}') });
+    expect(utf8.status).toBe(201);
+    expect(((await utf8.json()) as { name: string }).name).toBe("José");
+  });
+
   it("answers 413 for a body over 1 MiB, declared or streamed", async () => {
     const big = JSON.stringify({ note: "x".repeat(MAX_BODY_BYTES) });
     const response = await post(big);

@@ -1,7 +1,7 @@
 /**
  * @module
  * Reads a JSON request body once, for every operation that takes one: 413 over 1 MiB, 415 for a
- * body that is not `application/json`, 400 for malformed JSON, for JSON nested too deep or with a
+ * body that is not `application/json`, 400 for malformed JSON (or bytes that are not UTF-8), for JSON nested too deep or with a
  * `__proto__` key (json-nesting.ts), or for a missing body. Each refusal of the body is a `RefusedBodyError`.
  */
 import type { Context } from "hono";
@@ -32,6 +32,12 @@ export class MalformedJsonError extends RefusedBodyError {
 
 const tooLarge = () => new RefusedBodyError(413, "request body is larger than the 1 MiB limit");
 
+/**
+ * UTF-8, refusing bytes that are not (RFC 8259: JSON between systems is UTF-8): a lenient decoding stored a
+ * Latin-1 "José" as "Jos\uFFFD". A byte order mark is kept, so JSON.parse still refuses it as before.
+ */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 function isJsonContentType(contentType: string): boolean {
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
   return mediaType === "application/json" || (mediaType.startsWith("application/") && mediaType.endsWith("+json"));
@@ -40,10 +46,16 @@ function isJsonContentType(contentType: string): boolean {
 /** Parses the body as JSON; `undefined` when the request has no body at all. */
 export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   const contentType = context.req.header("content-type");
-  const text = (await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge)).toString("utf8");
-  if (text.length === 0) return undefined;
+  const bytes = await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge);
+  if (bytes.length === 0) return undefined;
   if (!contentType || !isJsonContentType(contentType)) {
     throw new RefusedBodyError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new MalformedJsonError("it is not UTF-8 text (JSON must be sent as UTF-8)");
   }
   let body: unknown;
   try {
