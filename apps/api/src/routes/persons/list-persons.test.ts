@@ -195,6 +195,20 @@ describe("GET /v1/persons filters", () => {
     }
   });
 
+  it("answers 400 for a query value percent-encoded from bytes that are not UTF-8, rather than finding nothing", async () => {
+    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "José Ortega" });
+    // "José" percent-encoded from ISO-8859-1: %E9 decodes to no character, and the search for its raw text found nobody.
+    const latin1 = await list("?name=Jos%E9");
+    expect(latin1.status).toBe(400);
+    expect(latin1.body.error).toBe("query parameter 'name': '%E9' is not percent-encoded UTF-8 (é is %C3%A9)");
+    const utf8 = await list("?name=Jos%C3%A9");
+    expect(utf8.status).toBe(200);
+    expect(utf8.body.items.map((person: { name: string }) => person.name)).toEqual(["José Ortega"]);
+    // A percent sign that starts no escape is text, as it always was; %25 is one sent encoded.
+    expect((await list("?name=100%")).status).toBe(200);
+    expect((await list("?name=%25E9")).status).toBe(200);
+  });
+
   it("never shows another tenant's persons", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     const secret = await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Secret Person" });
