@@ -86,6 +86,17 @@ describe("a body refused before it is read as a message", () => {
     expect(await response.json()).toEqual({ error: expect.stringMatching(message) });
   });
 
+  it("refuses a lone surrogate in a tool's argument as an invalid request naming it, where building the call failed inside", async () => {
+    const call = '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "getPerson", "arguments": {"person_uuid": "\\ud800"}}}';
+    const response = await postMcp(call, "2025-06-18");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: "Invalid Request: body field 'params.arguments.person_uuid': text must not contain a lone surrogate (U+D800 to U+DFFF unpaired)" },
+    });
+  });
+
   it("leaves the 401 of missing credentials in the REST shape, with its WWW-Authenticate challenge", async () => {
     const response = await context.request("/mcp", { method: "POST", body: JSON.stringify(ping), headers: { accept: "application/json, text/event-stream" } });
     expect(response.status).toBe(401);

@@ -34,6 +34,12 @@ describe("jsonNestingProblem", () => {
     expect(jsonNestingProblem({ name: "Jordan \u0001 Blake", note: "line\nbreak" })).toBeNull();
   });
 
+  it("refuses a lone surrogate in any string or field name, and takes a pair, the character it encodes", () => {
+    expect(jsonNestingProblem({ notes: ["ok", "\udc00"] })).toBe("body field 'notes.1': text must not contain a lone surrogate (U+D800 to U+DFFF unpaired)");
+    expect(jsonNestingProblem({ "a\ud800": 1 })).toBe("body: a field's name: text must not contain a lone surrogate (U+D800 to U+DFFF unpaired)");
+    expect(jsonNestingProblem({ name: "Zoë 😀" })).toBeNull();
+  });
+
   it("depends only on the depth: any JSON value nested within the limit passes, wrapped past it fails", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 20 }), (value, wraps) => {

@@ -5,8 +5,9 @@
  * would fail every later read of its record), a `__proto__` key, which copying the body into an
  * object turns into a prototype instead of a value, silently dropping it, and the NUL character (U+0000),
  * which SQLite's text functions take for the end of the text: a name holding one is stored whole but then
- * matched, searched and case-folded only up to it.
+ * matched, searched and case-folded only up to it; nor a lone surrogate (lone-surrogate.ts), which has no UTF-8 form.
  */
+import { holdsLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./lone-surrogate.js";
 import { NUL_CHARACTER_PROBLEM, holdsNulCharacter } from "./nul-character.js";
 
 /** Deepest nesting of arrays and objects a request body may have; our deepest shape (an MCP call's arguments) uses about eight. */
@@ -30,7 +31,11 @@ export function jsonNestingProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): s
   const pending: Array<[unknown, number, Place | null]> = [[value, 1, null]];
   while (pending.length > 0) {
     const [current, depth, place] = pending.pop()!;
-    if (typeof current === "string" && holdsNulCharacter(current)) return `${fieldNamed(place)}: ${NUL_CHARACTER_PROBLEM}`;
+    if (typeof current === "string") {
+      if (holdsNulCharacter(current)) return `${fieldNamed(place)}: ${NUL_CHARACTER_PROBLEM}`;
+      if (holdsLoneSurrogate(current)) return `${fieldNamed(place)}: ${LONE_SURROGATE_PROBLEM}`;
+      continue;
+    }
     if (current === null || typeof current !== "object") continue;
     if (depth > maxDepth) return `request body nests arrays and objects more than ${maxDepth} levels deep`;
     if (Array.isArray(current)) {
@@ -40,6 +45,7 @@ export function jsonNestingProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): s
     for (const key of Object.keys(current)) {
       if (key === "__proto__") return "request body must not use the key '__proto__'";
       if (holdsNulCharacter(key)) return `body: a field's name: ${NUL_CHARACTER_PROBLEM}`;
+      if (holdsLoneSurrogate(key)) return `body: a field's name: ${LONE_SURROGATE_PROBLEM}`;
       pending.push([(current as Record<string, unknown>)[key], depth + 1, { key, parent: place }]);
     }
   }
