@@ -269,9 +269,13 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       assertNonBlankFields(patch, ["company_name"], "companies.update");
       assertEmployeeCountBand(patch, "companies.update");
       return withTransaction(db, async (transaction) => {
+        const columns = columnsOf(patch);
+        // A website written alone supplies the domain only when the company has none: a stored domain is an
+        // attribute the body did not name, so it is kept.
+        const domain = patch.domain === undefined && columns.domain !== undefined ? sql<string | null>`coalesce(domain, ${columns.domain})` : columns.domain;
         const result = await transaction
           .updateTable("companies")
-          .set({ ...columnsOf(patch), service_updated_at: now() })
+          .set({ ...columns, domain, service_updated_at: now() })
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", companyUuid)
           .where("deleted_at", "is", null)

@@ -159,6 +159,22 @@ describe("PUT /v1/companies/{company_uuid}", () => {
     expect(read.company_custom_fields).not.toHaveProperty(FIELD_A);
   });
 
+  it("keeps the stored domain when only the website is written, and takes the website's when the company has none", async () => {
+    const withDomain = (await createCompany({ company_name: "Globex", domain: "globex.example" })).body;
+    expect((await putCompany(withDomain.uuid, { website: "https://blog.press.example/globex" })).status).toBe(200);
+    const kept = await json(await context.request(`/v1/companies/${withDomain.uuid}`, { key: acme.key }));
+    expect(kept).toMatchObject({ website: "https://blog.press.example/globex", domain: "globex.example" });
+    const byDomain = await json(await context.request("/v1/companies?domain=globex.example", { key: acme.key }));
+    expect(byDomain.items.map((item: { uuid: string }) => item.uuid)).toEqual([withDomain.uuid]);
+
+    const withoutDomain = (await createCompany({ company_name: "Initech" })).body;
+    await putCompany(withoutDomain.uuid, { website: "https://www.initech.example/about" });
+    expect((await json(await context.request(`/v1/companies/${withoutDomain.uuid}`, { key: acme.key }))).domain).toBe("initech.example");
+    // Both named: the body's domain is written, as it says.
+    await putCompany(withDomain.uuid, { website: "https://globex.example", domain: "globex-health.example" });
+    expect((await json(await context.request(`/v1/companies/${withDomain.uuid}`, { key: acme.key }))).domain).toBe("globex-health.example");
+  });
+
   it("bumps service_updated_at even for an empty body, so pollers see every write", async () => {
     const created = (await createCompany({ company_name: "Globex" })).body;
     context.clock.advance(1_000);
