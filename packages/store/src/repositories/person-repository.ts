@@ -1,7 +1,7 @@
 /** Persons: their emails, affiliations, match keys for imports, and partial updates. */
 import { sql, type Kysely } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
-import { ConflictError } from "../errors.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
 import { erasePerson } from "../erasure/erase-person.js";
 import type { TenantGraphs } from "../graph/tenant-graphs.js";
 import { exportPersonalData, exportPersonalDataInPages } from "../personal-data/export-personal-data.js";
@@ -19,7 +19,7 @@ import {
 import { currentCompaniesOf, followCompanyChangeOfPerson } from "./opportunity-activity.js";
 import { readRemembered } from "./remembered-records.js";
 import { personNameFilter } from "./person-name-filter.js";
-import { assertPersonIdentified } from "./person-identity.js";
+import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -233,6 +233,19 @@ const SCALAR_PATCH_FIELDS = [
   "country",
 ] as const;
 
+/** The person's primary address, as a list of none or one. */
+async function primaryAddressOf(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<string[]> {
+  const row = await db
+    .selectFrom("person_emails")
+    .select("address")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", personUuid)
+    .orderBy("is_primary", "desc")
+    .orderBy("created_at")
+    .executeTakeFirst();
+  return row ? [row.address] : [];
+}
+
 /** Applies a partial update; null when the person is not a live person of the tenant. */
 async function updatePerson(context: RepositoryContext, tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null> {
   const updated = await withTransaction(context.db, async (transaction) => {
@@ -257,8 +270,11 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
     let emails: EmailInput[] | null = null;
     if (patch.emails !== undefined) emails = normalizeEmailInputs(patch.emails);
     if (patch.name !== undefined || patch.first_name !== undefined || patch.last_name !== undefined) {
-      const addresses = emails?.map((email) => email.address) ?? [];
-      changes.name = displayName({ name: patch.name, first_name: next.first_name, last_name: next.last_name }, addresses) || current.name;
+      // `name: null` clears the name: the person is then named as a create names them, by their first and last name
+      // or else their (primary) address, and unnamed when neither is left.
+      const addresses = emails?.map((email) => email.address) ?? (patch.name === null ? await primaryAddressOf(transaction, tenantUuid, personUuid) : []);
+      const derived = displayName({ name: patch.name, first_name: next.first_name, last_name: next.last_name }, addresses);
+      changes.name = derived || (patch.name === null ? "" : current.name);
     }
 
     const companyUuids = [
@@ -309,6 +325,10 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
     }
     const row = await transaction.selectFrom("persons").selectAll().where("uuid", "=", personUuid).executeTakeFirstOrThrow();
     const [person] = await hydratePersons(transaction, tenantUuid, [row]);
+    const touchesIdentity = (["name", "first_name", "last_name", "emails", "linkedin_url"] as const).some((field) => patch[field] !== undefined);
+    if (touchesIdentity && !isPersonIdentified(person!)) {
+      throw new InvalidInputError(`${PERSON_IDENTITY_RULE}: this update would leave the person with none`);
+    }
     if (movesActivity) {
       const companiesAfter = person!.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid);
       await followCompanyChangeOfPerson(transaction, tenantUuid, personUuid, { before: companiesBefore, after: companiesAfter }, timestamp);

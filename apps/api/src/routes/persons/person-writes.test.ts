@@ -155,6 +155,27 @@ describe("PUT /v1/persons/{person_uuid}", () => {
     expect(read).toMatchObject({ city: "London", emails: [{ address: "ada@example.com" }], service_updated_at: ada.service_updated_at });
   });
 
+  it("clears the name with null, naming the person as a create would, and refuses to leave them with nothing to know them by", async () => {
+    const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["Ada@example.com", "ada@home.example"] })).body;
+    const cleared = await send("PUT", `/v1/persons/${ada.uuid}`, { name: null });
+    expect(cleared).toMatchObject({ status: 200, body: { name: "ada@example.com", first_name: null } });
+    const grace = (await send("POST", "/v1/persons", { name: "Amazing Grace", first_name: "Grace", last_name: "Hopper" })).body;
+    expect((await send("PUT", `/v1/persons/${grace.uuid}`, { name: null })).body.name).toBe("Grace Hopper");
+    const linked = (await send("POST", "/v1/persons", { name: "Lin", linkedin_url: "linkedin.com/in/lin" })).body;
+    expect((await send("PUT", `/v1/persons/${linked.uuid}`, { name: "  " })).body).toMatchObject({ name: "", linkedin_url: "linkedin.com/in/lin" });
+
+    const dora = (await send("POST", "/v1/persons", { name: "Dora", emails: ["dora@example.com"], city: "Oslo" })).body;
+    for (const body of [{ name: null, emails: [], city: "Paris" }, { name: null, emails: [], linkedin_url: null }]) {
+      const refused = await send("PUT", `/v1/persons/${dora.uuid}`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.error).toMatch(/^a person needs at least a name \(name, first_name or last_name\), an email address or a LinkedIn URL/);
+    }
+    const read = await json(await context.request(`/v1/persons/${dora.uuid}`, { key: acme.key }));
+    expect(read).toMatchObject({ name: "Dora", city: "Oslo", emails: [{ address: "dora@example.com" }], service_updated_at: dora.service_updated_at });
+    // A name that stays is no reason to refuse: clearing the last address of a named person is fine.
+    expect((await send("PUT", `/v1/persons/${dora.uuid}`, { emails: [] })).body).toMatchObject({ name: "Dora", emails: [] });
+  });
+
   it("holds an email address to its limit once trimmed: the longest with spaces around is written, a longer one is a 400 writing nothing", async () => {
     const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["ada@example.com"] })).body;
     const longest = address(MAX_EMAIL_ADDRESS_LENGTH);
