@@ -82,6 +82,8 @@ describe("statements named by many uuids, under statistics like scale L's", () =
       const reads = statements.filter((source) => /linkedin_key/.test(source));
       expect(reads.length).toBe(1);
       expect(planOf(sqlite, reads[0]!)).toMatch(/SEARCH p USING INDEX persons_tenant_linkedin_key \(tenant_uuid=\? AND linkedin_key=\?\)/);
+      // The person a merged-away profile names is sought by key too.
+      expect(planOf(sqlite, reads[0]!)).toMatch(/SEARCH c USING INDEX sqlite_autoindex_persons_1 \(uuid=\?\) LEFT-JOIN/);
     } finally {
       sqlite.close();
     }

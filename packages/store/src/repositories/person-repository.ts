@@ -474,14 +474,17 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       if (keys.length === 0) return found;
       // From the keys into (tenant_uuid, linkedin_key): under statistics like scale L's, `linkedin_key in (...)` of
       // hundreds (an import's rows) walked every person of the tenant in created_at order instead.
-      const { rows } = await sql<{ uuid: string; linkedin_key: string }>`select p.uuid, p.linkedin_key
+      // A person merged away keeps their profile's key and names the live person they were merged into (a merge moves
+      // earlier merges' `merged_into_uuid` along), so the profile finds that person as their moved addresses do.
+      const { rows } = await sql<{ uuid: string; linkedin_key: string }>`select coalesce(c.uuid, p.uuid) as uuid, p.linkedin_key
         from json_each(${JSON.stringify(keys)}) as wanted
         cross join persons p on p.tenant_uuid = ${tenantUuid} and p.linkedin_key = wanted.value
-        where p.deleted_at is null
+        left join persons c on p.deleted_at is not null and c.uuid = p.merged_into_uuid and c.tenant_uuid = p.tenant_uuid and c.deleted_at is null
+        where p.deleted_at is null or c.uuid is not null
         order by p.created_at, p.uuid`.execute(db);
       for (const row of rows) {
         const list = found.get(row.linkedin_key!) ?? [];
-        list.push(row.uuid);
+        if (!list.includes(row.uuid)) list.push(row.uuid);
         found.set(row.linkedin_key!, list);
       }
       return found;

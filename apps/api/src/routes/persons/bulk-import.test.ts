@@ -265,3 +265,27 @@ describe("POST /v1/persons/batch", () => {
     expect((await context.services.store.persons.get(other.tenant.uuid, theirs.uuid))?.name).toBe("Secret");
   });
 });
+
+describe("a duplicate merged away, imported again", () => {
+  it("is found by its LinkedIn URL as by its addresses: the person it was merged into, not a new duplicate", async () => {
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", linkedin_url: "linkedin.com/in/jane-doe" });
+    const duplicate = await store.persons.create({ tenant_uuid: tenantUuid, name: "J. Doe", emails: ["jd@home.example"], linkedin_url: "linkedin.com/in/jdoe-old" });
+    expect((await post(`/v1/persons/${jane.uuid}/merge`, { superseded_person_uuid: duplicate.uuid })).status).toBe(200);
+
+    const looked = await lookup([{ linkedin_url: "https://www.linkedin.com/in/JDoe-Old/" }, { email: "jd@home.example" }]);
+    expect(looked.body.results.map((result: { status: string; matches: Array<{ uuid: string }> }) => [result.status, result.matches.map((match) => match.uuid)])).toEqual([
+      ["MATCHED", [jane.uuid]],
+      ["MATCHED", [jane.uuid]],
+    ]);
+    const before = await personCount();
+    const imported = await batch([{ name: "J. Doe", linkedin_url: "linkedin.com/in/jdoe-old" }]);
+    expect(imported.body.results[0]).toMatchObject({ status: "MATCHED", matched_by: "linkedin_url", person: { uuid: jane.uuid, linkedin_url: "linkedin.com/in/jane-doe" } });
+    expect(await personCount()).toBe(before);
+
+    // Once the person it was merged into is erased, the profile names nobody.
+    expect((await context.request(`/v1/persons/${jane.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
+    expect((await lookup([{ linkedin_url: "linkedin.com/in/jdoe-old" }])).body.results[0]).toMatchObject({ status: "NOT_FOUND", match_count: 0 });
+  });
+});
