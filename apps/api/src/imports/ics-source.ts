@@ -6,12 +6,14 @@
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
+import { setImmediate } from "node:timers/promises";
 import ICAL from "ical.js";
 import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MEETING_TEXT_LENGTH } from "../platform/request/field-limits.js";
 import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
+import { StepBudgetExceeded, withinStepBudget, type StepBudget } from "./recurrence-steps.js";
 import type { LineCounter } from "./read-lines.js";
 import { isKnownTimeZone, zonedWallClockToEpoch } from "./zoned-time.js";
 
@@ -21,6 +23,21 @@ type CalendarTime = InstanceType<typeof ICAL.Time>;
 
 /** A series expanding to more occurrences than this in the window is cut there (and reported). */
 export const MAX_OCCURRENCES_PER_SERIES = 5_000;
+/**
+ * A series whose expansion takes more recurrence steps than this, from its DTSTART to the window's end (each
+ * candidate instant ical.js checks, before the window included), is cut there and reported: a rule repeating every
+ * second for years, or one that never matches, would otherwise hold the import for hours or for ever. A daily
+ * series since 1900 stays under it.
+ */
+export const MAX_SERIES_STEPS = 50_000;
+/** The expansion lets the event loop run this often (in steps): an upload's import must not hold the server's requests. */
+export const STEPS_BETWEEN_PAUSES = 1_000;
+
+/** Yielded by the expansion every STEPS_BETWEEN_PAUSES steps: the reader then waits for the event loop's next turn. */
+const PAUSE = Symbol("pause");
+type Expansion = SourceEntry | typeof PAUSE;
+/** What a step of the expansion returns beyond MAX_SERIES_STEPS. */
+const STEPS_EXCEEDED = Symbol("steps exceeded");
 
 export interface IcsOptions {
   /** Window start, epoch ms (inclusive). */
@@ -74,10 +91,10 @@ function unknownTimeZoneCaveat(components: readonly Component[]): string | null 
 }
 
 /** Attaches `caveat` to the first meeting an event yields, so that it is reported once per event. */
-function* withCaveat(entries: Iterable<SourceEntry>, caveat: string | null): Generator<SourceEntry> {
+function* withCaveat(entries: Iterable<Expansion>, caveat: string | null): Generator<Expansion> {
   let pending = caveat;
   for (const entry of entries) {
-    if (pending && "item" in entry) {
+    if (pending && entry !== PAUSE && "item" in entry) {
       yield { ...entry, caveat: pending };
       pending = null;
     } else {
@@ -163,7 +180,7 @@ function toMeeting(
   };
 }
 
-function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: IcsOptions): Generator<SourceEntry> {
+function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: IcsOptions): Generator<Expansion> {
   const where = `event at line ${master.line} (UID ${uid})`;
   const event: CalendarEvent = new ICAL.Event(master.component);
   for (const exception of exceptions) event.relateException(exception);
@@ -182,9 +199,35 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     yield "item" in result ? { position: where, item: result.item } : { position: where, skipped: result.skipped };
     return;
   }
-  const iterator = event.iterator();
+  const budget: StepBudget = { left: MAX_SERIES_STEPS };
+  const tooManySteps: SourceEntry = {
+    position: where,
+    problem: `takes more than ${MAX_SERIES_STEPS} recurrence steps from its start to the end of the window (a rule repeating every few seconds or minutes for years, or one that never matches); the rest is left out`,
+  };
+  const step = <Result>(call: () => Result): Result | typeof STEPS_EXCEEDED => {
+    try {
+      return withinStepBudget(budget, call);
+    } catch (error) {
+      if (error instanceof StepBudgetExceeded) return STEPS_EXCEEDED;
+      throw error;
+    }
+  };
+  const iterator = step(() => event.iterator());
+  if (iterator === STEPS_EXCEEDED) {
+    yield tooManySteps;
+    return;
+  }
   let produced = 0;
-  for (let next = iterator.next(); next; next = iterator.next()) {
+  let pausedAt = MAX_SERIES_STEPS;
+  for (let next = step(() => iterator.next()); next; next = step(() => iterator.next())) {
+    if (next === STEPS_EXCEEDED) {
+      yield tooManySteps;
+      return;
+    }
+    if (pausedAt - budget.left >= STEPS_BETWEEN_PAUSES) {
+      pausedAt = budget.left;
+      yield PAUSE;
+    }
     const details = event.getOccurrenceDetails(next);
     const originalStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"));
     const movedStart = toEpoch(details.startDate, tzidOf(details.item.component, "dtstart"));
@@ -202,6 +245,14 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     yield "item" in result ? { position, item: result.item } : { position, skipped: result.skipped };
   }
   if (produced === 0) yield { position: where, skipped: "outside the window" };
+}
+
+/** The entries of an expansion, waiting for the event loop's next turn at each PAUSE. */
+async function* pausing(expansion: Iterable<Expansion>): AsyncGenerator<SourceEntry> {
+  for (const entry of expansion) {
+    if (entry === PAUSE) await setImmediate();
+    else yield entry;
+  }
 }
 
 /**
@@ -261,10 +312,10 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
       try {
         if (master) {
           const components = related.map((exception) => exception.component);
-          yield* withCaveat(expand(uid, master, components, options), unknownTimeZoneCaveat([master.component, ...components]));
+          yield* pausing(withCaveat(expand(uid, master, components, options), unknownTimeZoneCaveat([master.component, ...components])));
         } else {
           // Exceptions whose series is not in the file stand alone, keyed like occurrences.
-          for (const orphan of related) yield* withCaveat(expandOrphan(uid, orphan, options), unknownTimeZoneCaveat([orphan.component]));
+          for (const orphan of related) yield* pausing(withCaveat(expandOrphan(uid, orphan, options), unknownTimeZoneCaveat([orphan.component])));
         }
       } catch (error) {
         const line = master?.line ?? related[0]?.line ?? 0;
@@ -275,7 +326,7 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
   return { entries: entries(), bytesRead: () => counter.bytes, totalBytes };
 }
 
-function* expandOrphan(uid: string, orphan: ParsedEvent, options: IcsOptions): Generator<SourceEntry> {
+function* expandOrphan(uid: string, orphan: ParsedEvent, options: IcsOptions): Generator<Expansion> {
   const where = `event at line ${orphan.line} (UID ${uid})`;
   const event = new ICAL.Event(orphan.component);
   const recurrenceId = event.recurrenceId;
