@@ -95,6 +95,19 @@ describe("vcf import", () => {
     expect(persons.size).toBe(6);
   });
 
+  it("reports a card that never ends (no END:VCARD) and imports the cards after it, which it swallowed", async () => {
+    const text = [
+      ["BEGIN:VCARD", "VERSION:3.0", "FN:No End", "EMAIL:noend@cafe.example"].join("\r\n"),
+      vcard("3.0", ["FN:José Peña", "EMAIL:jose@cafe.example"]),
+      vcard("3.0", ["FN:Åse Ødegård", "EMAIL:ase@cafe.example"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("cut.vcf", text), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 3, written: 2, failed: 1 }, persons: { created: 2 } });
+    expect(summary.problems.first).toEqual([{ position: "card 1 (line 1)", message: "VCARD starting here has no END:VCARD before the BEGIN:VCARD at line 5" }]);
+    const persons = await bed.personsByKey();
+    expect([persons.get("jose@cafe.example")?.name, persons.get("ase@cafe.example")?.name, persons.has("noend@cafe.example")]).toEqual(["José Peña", "Åse Ødegård", false]);
+  });
+
   it("reads a vCard file that is not UTF-8 as Windows-1252, as older address books write it", async () => {
     const text = [
       vcard("3.0", ["FN:José Peña", "N:Peña;José;;;", "EMAIL:jose@cafe.example", "TITLE:“Head” of Deals – €5M+", "ORG:Café Crème"]),

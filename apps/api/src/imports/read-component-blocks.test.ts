@@ -34,6 +34,32 @@ describe("readComponentBlocks", () => {
     }
   });
 
+  it("reports an event that never ends at the next event's BEGIN, and reads the events after it", async () => {
+    const later = vevent(["UID:later@x", "SUMMARY:Later"]);
+    const last = vevent(["UID:last@x", "SUMMARY:Last"]);
+    const unclosed = ["BEGIN:VEVENT", "UID:unclosed@x", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM"].join("\r\n");
+    const { blocks } = await blocksOf(Buffer.from(icsFile([unclosed, later, last])));
+    expect(blocks).toEqual([
+      { name: "VEVENT", line: 4, problem: "VEVENT starting here has no END:VEVENT before the BEGIN:VEVENT at line 9" },
+      { name: "VEVENT", line: 9, text: later },
+      { name: "VEVENT", line: 13, text: last },
+    ]);
+  });
+
+  it("keeps a vCard 2.1 AGENT's embedded card inside its card, and reads a card that never ends as a problem only", async () => {
+    const cards = { first: "VCARD", capture: new Map([["VCARD", 0]]), describe: "contacts.vcf is not a vCard file" };
+    const withAgent = ["BEGIN:VCARD", "VERSION:2.1", "N:Park;Ada", "AGENT:", "BEGIN:VCARD", "VERSION:2.1", "N:Friday;Fred", "END:VCARD", "END:VCARD"].join("\r\n");
+    const unclosed = ["BEGIN:VCARD", "VERSION:3.0", "FN:No End"].join("\r\n");
+    const next = vcard("3.0", ["FN:Next"]);
+    const blocks: ComponentBlock[] = [];
+    for await (const block of readComponentBlocks(chunked(Buffer.from([withAgent, unclosed, next, ""].join("\r\n"))), { bytes: 0 }, cards)) blocks.push(block);
+    expect(blocks).toEqual([
+      { name: "VCARD", line: 1, text: withAgent },
+      { name: "VCARD", line: 10, problem: "VCARD starting here has no END:VCARD before the BEGIN:VCARD at line 13" },
+      { name: "VCARD", line: 13, text: next },
+    ]);
+  });
+
   it("quotes the decoded first line of a UTF-16 file of another kind", async () => {
     const contacts = Buffer.from(`\uFEFF${vcard("3.0", ["FN:Zoë Price"])}`, "utf16le");
     await expect(blocksOf(contacts)).rejects.toThrow('calendar.ics is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1, found "BEGIN:VCARD"');

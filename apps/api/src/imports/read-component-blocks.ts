@@ -27,6 +27,18 @@ function boundary(line: string, keyword: "BEGIN" | "END"): string | null {
   return match ? match[1]!.trim().toUpperCase() : null;
 }
 
+/** A vCard 2.1 `AGENT` property whose value is the embedded vCard on the lines that follow. */
+const EMBEDDING_PROPERTY = /^AGENT(;[^:]*)?:\s*$/i;
+
+/**
+ * True when `begins`, opened directly inside the component being captured, is another component of the kind captured
+ * at that level: the captured one never ended (an event holds no event, a card no card but an AGENT's), and
+ * taking the rest of the file into it would lose every component after it.
+ */
+function startsAnotherComponent(begins: string, capture: { depth: number }, stack: readonly string[], previousLine: string, options: BlockOptions): boolean {
+  return options.capture.get(begins) === capture.depth && stack.length === capture.depth + 1 && !EMBEDDING_PROPERTY.test(previousLine.trim());
+}
+
 /**
  * The captured components of the stream, in file order. `counter` counts the bytes read from `stream` (not the
  * UTF-8 they are decoded to), for progress against the file's size.
@@ -49,6 +61,7 @@ async function* componentBlocksOfText(text: Readable, options: BlockOptions): As
   let lineNumber = 0;
   let sawContent = false;
   let capture: { name: string; depth: number; line: number; lines: string[] } | null = null;
+  let previousLine = "";
   for await (const lines of readLineChunks(text, "utf8", { bytes: 0 })) {
     for (const rawLine of lines) {
       lineNumber += 1;
@@ -63,9 +76,15 @@ async function* componentBlocksOfText(text: Readable, options: BlockOptions): As
       const begins = boundary(line, "BEGIN");
       const ends = boundary(line, "END");
       if (begins) {
+        if (capture && startsAnotherComponent(begins, capture, stack, previousLine, options)) {
+          yield { name: capture.name, line: capture.line, problem: `${capture.name} starting here has no END:${capture.name} before the BEGIN:${begins} at line ${lineNumber}` };
+          stack.length = capture.depth;
+          capture = null;
+        }
         if (!capture && options.capture.get(begins) === stack.length) capture = { name: begins, depth: stack.length, line: lineNumber, lines: [] };
         stack.push(begins);
       }
+      previousLine = line;
       if (capture) capture.lines.push(line);
       if (ends) {
         const at = stack.lastIndexOf(ends);
