@@ -229,7 +229,7 @@ export async function exportPersonalData(options: { tenant: string; person: stri
       await writeJsonTo(process.stdout, exported);
       return;
     }
-    const written = await writeJsonFile(options.out, exported, options.force ?? false);
+    const written = await writeJsonFile(options.out, exported, options.force ?? false, resolveDatabasePath(global.db));
     printResult(global, { uuid: options.person, ...written }, () => [`exported person ${options.person} to ${written.path}: ${written.bytes} bytes`]);
   });
 }

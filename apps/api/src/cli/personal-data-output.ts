@@ -4,7 +4,7 @@
  * at all (a temporary file beside it, renamed into place), readable by its owner only: it is one person's data.
  */
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { open, rename, rm } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
@@ -28,12 +28,35 @@ export async function writeJsonTo(output: NodeJS.WritableStream, exported: Paged
   return bytes;
 }
 
+/** The files SQLite keeps beside a database: replacing one of them would lose or corrupt the database. */
+const DATABASE_FILE_SUFFIXES = ["", "-wal", "-shm", "-journal"];
+
+/** `path` with its folder's symbolic links and `..` resolved, as a rename into it would reach it. */
+function canonicalPath(path: string): string {
+  try {
+    return join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
+}
+
+/** True when `target` names the database at `database`, or a file SQLite keeps beside it, through whatever folder path. */
+function isDatabaseFile(target: string, database: string): boolean {
+  if (database === ":memory:") return false;
+  const wanted = canonicalPath(target);
+  const base = canonicalPath(resolve(database));
+  return DATABASE_FILE_SUFFIXES.some((suffix) => wanted === `${base}${suffix}`);
+}
+
 /**
- * Writes the export's JSON to the file `path` (mode 0600); a CliError when it exists and `force` is not given,
- * or when its folder does not exist. Resolves to the file's absolute path and size.
+ * Writes the export's JSON to the file `path` (mode 0600); a CliError when it is the database (`database`) or one of
+ * its files, a folder, when it exists and `force` is not given, or when its folder does not exist. Resolves to the
+ * file's absolute path and size.
  */
-export async function writeJsonFile(path: string, exported: PagedPersonalDataExport, force: boolean): Promise<{ path: string; bytes: number }> {
+export async function writeJsonFile(path: string, exported: PagedPersonalDataExport, force: boolean, database: string): Promise<{ path: string; bytes: number }> {
   const target = resolve(path);
+  if (isDatabaseFile(target, database)) throw new CliError(`${target} is the database itself (or one of its files); name another file`);
+  if (existsSync(target) && statSync(target).isDirectory()) throw new CliError(`${target} is a folder; name a file`);
   if (!force && existsSync(target)) throw new CliError(`${target} exists: pass --force to replace it`);
   if (!existsSync(dirname(target))) throw new CliError(`cannot write ${target}: folder ${dirname(target)} does not exist`);
   const temporary = join(dirname(target), `.${basename(target)}.${randomUUID()}.partial`);

@@ -1,5 +1,5 @@
 /** `rapport persons export`: a person's personal data as JSON, on standard output or in a file. */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
@@ -70,6 +70,31 @@ describe("rapport persons export", { timeout: 60_000 }, () => {
     const replaced = await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", out, "--force");
     expect(replaced).toMatchObject({ code: 0, stdout: `exported person ${zeldaUuid} to ${out}: ${statSync(out).size} bytes\n` });
     expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ person_uuid: zeldaUuid });
+  });
+
+  it("refuses the database itself, one of its files or a folder as --out, even with --force, and leaves them as they were", async () => {
+    const linkedFolder = join(folder, "linked");
+    symlinkSync(folder, linkedFolder);
+    for (const out of [database, `${database}-wal`, `${database}-journal`, join(linkedFolder, "export.db"), join(folder, "sub", "..", "export.db")]) {
+      expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", out, "--force"), out).toMatchObject({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: ${out.includes("..") ? database : out} is the database itself (or one of its files); name another file\n`,
+      });
+    }
+    expect(readFileSync(database).subarray(0, 16).toString("latin1")).toBe("SQLite format 3\0");
+    // Still the database, with its records.
+    expect((await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid)).code).toBe(0);
+
+    const outFolder = join(folder, "exports");
+    mkdirSync(outFolder);
+    for (const flags of [[], ["--force"]]) {
+      expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", outFolder, ...flags), flags.join()).toMatchObject({
+        code: 1,
+        stderr: `rapport: ${outFolder} is a folder; name a file\n`,
+      });
+    }
+    expect(statSync(outFolder).isDirectory()).toBe(true);
   });
 
   it("refuses an unknown person, a merged-away one, another tenant and a lone --force in one line", async () => {
