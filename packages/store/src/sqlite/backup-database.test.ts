@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConflictError, InvalidInputError } from "../errors.js";
@@ -127,6 +127,14 @@ describe("store.backup", () => {
     symlinkSync(path, join(folder, "link.db"));
     await expect(store.backup(join(folder, "link.db"), { replace: true })).rejects.toThrow(/is the database itself \(a link to it\)/);
     rmSync(join(folder, "link.db"));
+    // Through a link to its folder: the -shm (and -wal, -journal) the path then names are the database's own.
+    const linkedFolder = `${folder}-link`;
+    symlinkSync(folder, linkedFolder);
+    folders.push(linkedFolder);
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+      const viaLink = join(linkedFolder, `${basename(path)}${suffix}`);
+      await expect(store.backup(viaLink, { replace: true }), suffix).rejects.toThrow(`${viaLink} is the database itself (or one of its files)`);
+    }
     await expect(store.backup(join(folder, "missing", "copy.db"))).rejects.toThrow(`the folder ${join(folder, "missing")} does not exist`);
     await expect(store.backup(" ")).rejects.toThrow(InvalidInputError);
     mkdirSync(join(folder, "a-folder"));

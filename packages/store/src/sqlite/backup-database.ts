@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import type { StoreBackupOptions, StoreBackupResult } from "../store.js";
+import { DATABASE_COMPANION_SUFFIXES, isDatabaseFileOf } from "./database-file-path.js";
 import { syncFolder } from "./sync-folder.js";
 
 /**
@@ -15,9 +16,6 @@ import { syncFolder } from "./sync-folder.js";
  * milliseconds of work, so a server taking the backup in its own process keeps answering.
  */
 export const BACKUP_PAGES_PER_STEP = 1_000;
-
-/** The files SQLite keeps beside a database: overwriting one of them would corrupt the database itself. */
-const COMPANION_SUFFIXES = ["", "-wal", "-shm", "-journal"];
 
 function statOrNull(path: string): Stats | null {
   try {
@@ -35,7 +33,7 @@ function checkedDestination(databasePath: string, destination: string, replace: 
   }
   const target = resolve(destination);
   const database = resolve(databasePath);
-  if (COMPANION_SUFFIXES.some((suffix) => target === `${database}${suffix}`)) {
+  if (isDatabaseFileOf(target, database)) {
     throw new InvalidInputError(`store.backup: ${target} is the database itself (or one of its files); name another file`);
   }
   const folder = statOrNull(dirname(target));
@@ -135,7 +133,7 @@ export async function backupDatabase(databasePath: string, destination: string, 
     return { path: target, bytes: statSync(target).size };
   } catch (error) {
     if (source?.open) source.close();
-    for (const suffix of COMPANION_SUFFIXES) rmSync(`${temporary}${suffix}`, { force: true });
+    for (const suffix of ["", ...DATABASE_COMPANION_SUFFIXES]) rmSync(`${temporary}${suffix}`, { force: true });
     if ((error as NodeJS.ErrnoException).code === "EEXIST") {
       throw new ConflictError(`store.backup: ${target} was created while the copy ran; pass replace: true to overwrite it`);
     }

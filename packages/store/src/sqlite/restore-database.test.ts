@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConflictError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
@@ -100,6 +100,10 @@ describe("restoreDatabase", () => {
 
     await expect(restoreDatabase(path, join(folder, "missing.db"))).rejects.toThrow(/no backup file at/);
     await expect(restoreDatabase(path, path)).rejects.toThrow(/is the database itself/);
+    const linkedFolder = `${folder}-link`;
+    symlinkSync(folder, linkedFolder);
+    await expect(restoreDatabase(path, join(linkedFolder, basename(path)))).rejects.toThrow(/is the database itself/);
+    rmSync(linkedFolder);
     const text = join(folder, "notes.txt");
     writeFileSync(text, "not a database at all, but long enough to be read as a header by SQLite ".repeat(20));
     await expect(restoreDatabase(path, text)).rejects.toThrow(InvalidInputError);

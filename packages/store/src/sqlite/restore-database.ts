@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
+import { isDatabaseFileOf } from "./database-file-path.js";
 import { openAloneOrRefuse } from "./open-alone.js";
 import { syncFolder } from "./sync-folder.js";
 
@@ -167,7 +168,7 @@ export async function restoreDatabase(databasePath: string, backupPath: string):
   if (databasePath === ":memory:") throw new InvalidInputError('store.restore: a ":memory:" database has no file to replace');
   const database = resolve(databasePath);
   const backup = resolve(backupPath);
-  if (backup === database || [...COMPANIONS].some((suffix) => backup === `${database}${suffix}`)) {
+  if (isDatabaseFileOf(backup, database)) {
     throw new InvalidInputError(`store.restore: ${backup} is the database itself; name a backup file`);
   }
   checkBackupFile(backup);
