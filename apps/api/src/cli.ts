@@ -2,7 +2,7 @@
 /** The `rapport` command line. Failures print one line on stderr and exit non-zero. */
 import { ConflictError, InvalidInputError, NotFoundError } from "@rapport/store/vocabulary";
 import { CommanderError } from "commander";
-import { CliError } from "./cli/cli-output.js";
+import { CliError, printable } from "./cli/cli-output.js";
 import { ConfigurationError } from "./platform/environment/configuration-error.js";
 import { createProgram } from "./cli/create-program.js";
 import { outputReaderGone, outputReaderGoneEndsProcess } from "./cli/output-reader-gone.js";
@@ -45,6 +45,6 @@ try {
   }
   // A group named without a command (`rapport users`): its help is on stderr already.
   if (error instanceof CommanderError && error.code === "commander.help") process.exit(1);
-  process.stderr.write(`rapport: ${messageOf(error).split("\n")[0]}\n`);
+  process.stderr.write(`rapport: ${printable(messageOf(error).split("\n")[0]!)}\n`);
   process.exit(error instanceof CliError ? error.exitCode : 1);
 }

@@ -4,13 +4,25 @@ export interface OutputOptions {
   json?: boolean;
 }
 
-/** Prints a command's result: the JSON document, or the human-readable lines. */
+/** Control characters but the tab: C0, DEL and C1. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+
+/**
+ * `text` as a terminal shows it and does nothing else: each control character but the tab written as `\xNN`. A line
+ * may quote what an archive or a client wrote (an imported message's Date header, a user's or an OAuth client's
+ * name), and an escape sequence there would otherwise retitle, clear or rewrite the operator's terminal.
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/** Prints a command's result: the JSON document, or the human-readable lines (control characters shown, see `printable`). */
 export function printResult(options: OutputOptions, result: unknown, human: () => string[]): void {
   if (options.json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return;
   }
-  for (const line of human()) process.stdout.write(`${line}\n`);
+  for (const line of human()) process.stdout.write(`${printable(line)}\n`);
 }
 
 /** A failure the user can fix: shown as one line, exit code 1 (or `exitCode`, 130 for an interruption), no stack trace. */

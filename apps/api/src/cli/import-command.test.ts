@@ -116,6 +116,24 @@ describe("rapport import", () => {
     // Fourteen CLI processes, one after the other: about 17 s on a loaded two-core machine.
   }, 60_000);
 
+  it("shows an archive's control characters as \\xNN in the summary and in the error line, never sends them to the terminal", async () => {
+    const escapes = "\u001b]0;owned\u0007\u001b[2J";
+    const mbox = join(folder, "escapes.mbox");
+    writeFileSync(mbox, mboxFile([mailMessage({ messageId: "<esc@x>", from: "ada@acme.example", to: ["jordan@northwind.example"], date: `${escapes}Monday`, subject: "Hi" })]));
+    const summary = await rapport(["import", "mbox", mbox, "--tenant", tenant, "--dry-run"]);
+    expect(summary.code, summary.stderr).toBe(0);
+    expect(summary.stdout).toContain("message 1 (line 1): unreadable Date header '\\x1b]0;owned\\x07\\x1b[2JMonday'");
+    expect(summary.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    // --json keeps the text as it is, escaped by JSON.
+    expect(JSON.parse((await rapport(["--json", "import", "mbox", mbox, "--tenant", tenant, "--dry-run"])).stdout).problems.first[0].message).toContain(escapes);
+
+    const notCalendar = join(folder, "escapes.ics");
+    writeFileSync(notCalendar, `${escapes}BEGIN\r\n`);
+    const refused = await rapport(["import", "ics", notCalendar, "--tenant", tenant]);
+    expect(refused).toMatchObject({ code: 1, stdout: "" });
+    expect(refused.stderr).toBe(`rapport: ${notCalendar} is not an iCalendar file: expected "BEGIN:VCALENDAR" at line 1, found "\\x1b]0;owned\\x07\\x1b[2JBEGIN"\n`);
+  });
+
   it("imports contacts in UTF-16: a vCard file, and Excel's Unicode Text from stdin", async () => {
     const path = join(folder, "outlook.vcf");
     writeFileSync(path, Buffer.from(`\uFEFF${vcard("3.0", ["FN:Jürgen Müller", "N:Müller;Jürgen;;;", "EMAIL:jurgen@initech.example"])}\r\n`, "utf16le"));
