@@ -20,6 +20,7 @@ export interface ImportArchiveOptions {
   batchSize?: number;
   createTarget?: RunImportOptions["createTarget"];
   now?: () => number;
+  mayChangeMeeting?: RunImportOptions["mayChangeMeeting"];
 }
 
 /**
@@ -44,5 +45,6 @@ export async function importArchive(options: ImportArchiveOptions): Promise<Impo
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
     ...(options.createTarget ? { createTarget: options.createTarget } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.mayChangeMeeting ? { mayChangeMeeting: options.mayChangeMeeting } : {}),
   });
 }

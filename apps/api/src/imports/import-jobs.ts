@@ -18,7 +18,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { ImportJob, Store, User } from "@rapport/store";
+import type { ImportJob, Meeting, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
 import { cleanFilename } from "../platform/request/clean-filename.js";
@@ -48,6 +48,8 @@ export interface StartImportJob {
   owner: User | null;
   request: ImportRequest;
   upload: ImportUpload;
+  /** Whether the caller may change a stored meeting the archive names (see RunImportOptions); any when absent. */
+  mayChangeMeeting?: (meeting: Meeting) => boolean;
 }
 
 export interface ImportJobs {
@@ -122,6 +124,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         input: { path },
         request: input.request,
         owner: input.owner,
+        ...(input.mayChangeMeeting ? { mayChangeMeeting: input.mayChangeMeeting } : {}),
         signal: controller.signal,
         now: () => clock.now(),
         onProgress: async (progress) => {

@@ -6,7 +6,7 @@
  * fails on one bad item is retried item by item so that only that item is lost. A dry run goes
  * through the same code, reading the store and writing nothing.
  */
-import { ConflictError, InvalidInputError, type ImportKind, type Store, type User } from "@rapport/store";
+import { ConflictError, InvalidInputError, type ImportKind, type Meeting, type Store, type User } from "@rapport/store";
 import type { BatchContext, PositionedItem } from "./batch-context.js";
 import {
   addProblem,
@@ -44,6 +44,11 @@ export interface RunImportOptions {
   /** How persons and companies are matched or created; the store's own target by default. */
   createTarget?: (store: Store, tenantUuid: string) => PersonImportTarget;
   now?: () => number;
+  /**
+   * Whether a stored meeting the archive names may be changed (updated or cancelled); any by default (the command
+   * line, an administrator). A member's upload changes only the meetings the member may change through the API.
+   */
+  mayChangeMeeting?: (meeting: Meeting) => boolean;
 }
 
 function ofType<Type extends ImportedItem["type"]>(batch: ReadonlyArray<PositionedItem<ImportedItem>>, type: Type) {
@@ -81,7 +86,7 @@ function isItemError(error: unknown): error is Error {
  */
 export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
   const { store, tenantUuid, kind, source, dryRun, owner = null, keepBodies = false, batchSize = DEFAULT_BATCH_SIZE, signal, onProgress } = options;
-  const { createTarget = createStorePersonImportTarget, now = Date.now } = options;
+  const { createTarget = createStorePersonImportTarget, now = Date.now, mayChangeMeeting = () => true } = options;
   const started = now();
   const summary = emptySummary(kind, dryRun);
   summary.bytes_total = source.totalBytes;
@@ -100,6 +105,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     state,
     counts: emptyBatchCounts(),
     target: createTarget(batchStore, tenantUuid),
+    mayChangeMeeting,
   });
 
   const commit = (context: BatchContext) => {

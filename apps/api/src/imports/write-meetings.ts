@@ -40,6 +40,9 @@ function toNewMeeting(meeting: ImportedMeeting): Omit<NewMeeting, "created_by_us
   };
 }
 
+/** Why an occurrence naming a stored meeting the importing member may not change is left out. */
+export const NOT_THEIRS_TO_CHANGE = "a meeting only its creator, its organizer or an administrator may change";
+
 export async function writeMeetings(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedMeeting>>): Promise<void> {
   const { store, tenantUuid, dryRun, state, counts } = context;
   for (const { item } of entries) {
@@ -47,7 +50,9 @@ export async function writeMeetings(context: BatchContext, entries: ReadonlyArra
     const stored = planned ? null : await store.meetings.findByExternalId(tenantUuid, item.external_id);
     const known = await store.persons.findByEmails(tenantUuid, addressesOf(item));
     if (item.status === "cancelled") {
-      if (stored?.status === "confirmed") {
+      if (stored?.status === "confirmed" && !context.mayChangeMeeting(stored)) {
+        countSkip(context, NOT_THEIRS_TO_CHANGE);
+      } else if (stored?.status === "confirmed") {
         if (!dryRun) await store.meetings.update(tenantUuid, stored.uuid, { status: "cancelled" });
         state.meetingKeys.add(item.external_id);
         counts.meetings.updated += 1;
@@ -64,6 +69,10 @@ export async function writeMeetings(context: BatchContext, entries: ReadonlyArra
     if (planned || (stored && isUnchanged(stored, item, known))) {
       counts.meetings.known += 1;
       counts.unchanged += 1;
+      continue;
+    }
+    if (stored && !context.mayChangeMeeting(stored)) {
+      countSkip(context, NOT_THEIRS_TO_CHANGE);
       continue;
     }
     if (stored) {

@@ -401,6 +401,48 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(await upload({ fields: { user_uuid: other.admin.uuid } })).toMatchObject({ status: 400 });
   });
 
+  it("changes through a member's calendar only the meetings the member may change by PUT, as a skip otherwise", async () => {
+    const board = (fields: string[]) =>
+      icsFile([
+        vevent([
+          "UID:board@northwind.example",
+          "DTSTART:20261110T150000Z",
+          "DTEND:20261110T160000Z",
+          "ORGANIZER:mailto:jordan@northwind.example",
+          `ATTENDEE:mailto:${acme.admin.email}`,
+          `ATTENDEE:mailto:${acme.member.email}`,
+          ...fields,
+        ]),
+      ]);
+    const window = { since: "2026-11-01", until: "2026-11-30" };
+    const imported = async (key: string, content: string) => {
+      const started = await upload({ kind: "ics", file: { name: "calendar.ics", content }, fields: window, key });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      await context.services.importJobs.settled();
+      return (await read(started.body.uuid, key)).body.summary;
+    };
+    expect(await imported(acme.adminKey, board(["SUMMARY:Board review"]))).toMatchObject({ meetings: { new: 1 } });
+    const stored = await context.services.store.meetings.findByExternalId(acme.tenant.uuid, "board@northwind.example");
+    // The member neither created nor organizes it: PUT refuses, and so does its calendar, renamed or cancelled.
+    expect((await context.request(`/v1/meetings/${stored!.uuid}`, { method: "PUT", key: acme.memberKey, body: { title: "Renamed" } })).status).toBe(403);
+    const notTheirs = "a meeting only its creator, its organizer or an administrator may change";
+    for (const fields of [["SUMMARY:Renamed by Mike"], ["SUMMARY:Board review", "STATUS:CANCELLED"]]) {
+      for (const dryRun of ["true", "false"]) {
+        const started = await upload({ kind: "ics", file: { name: "calendar.ics", content: board(fields) }, fields: { ...window, dry_run: dryRun }, key: acme.memberKey });
+        await context.services.importJobs.settled();
+        expect((await read(started.body.uuid, acme.memberKey)).body.summary, `${fields.join()} ${dryRun}`).toMatchObject({
+          items: { read: 1, written: 0, skipped: 1 },
+          meetings: { new: 0, updated: 0 },
+          skipped: { [notTheirs]: 1 },
+        });
+      }
+    }
+    expect(await context.services.store.meetings.get(acme.tenant.uuid, stored!.uuid)).toMatchObject({ title: "Board review", status: "confirmed" });
+    // An administrator's calendar changes it.
+    expect(await imported(acme.adminKey, board(["SUMMARY:Board review (moved)"]))).toMatchObject({ meetings: { updated: 1 } });
+    expect(await context.services.store.meetings.get(acme.tenant.uuid, stored!.uuid)).toMatchObject({ title: "Board review (moved)" });
+  });
+
   it("marks a job failed when the server stops under it, or when its server vanished", async () => {
     const started = await upload({ file: { name: "big.mbox", content: archive(400) } });
     await context.services.importJobs.stop();
