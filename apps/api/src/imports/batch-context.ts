@@ -1,5 +1,5 @@
 /** What a writer gets for one batch: the store (a transaction's, in a real run), the run's memory and the batch's counters. */
-import type { Meeting, Store, User } from "@rapport/store";
+import type { Email, Meeting, Store, User } from "@rapport/store";
 import type { BatchCounts } from "./import-summary.js";
 import type { PersonImportTarget } from "./person-import-target.js";
 import type { RunState } from "./run-state.js";
@@ -15,6 +15,8 @@ export interface BatchContext {
   target: PersonImportTarget;
   /** Whether the import may change (update or cancel) a stored meeting: a member's import only those the member may change. */
   mayChangeMeeting: (meeting: Meeting) => boolean;
+  /** Whether the import may keep a body for a stored email it did not create: a member's import only on its own emails. */
+  mayAddEmailBody: (email: Email) => boolean;
 }
 
 export interface PositionedItem<Item> {

@@ -21,6 +21,7 @@ export interface ImportArchiveOptions {
   createTarget?: RunImportOptions["createTarget"];
   now?: () => number;
   mayChangeMeeting?: RunImportOptions["mayChangeMeeting"];
+  mayAddEmailBody?: RunImportOptions["mayAddEmailBody"];
 }
 
 /**
@@ -46,5 +47,6 @@ export async function importArchive(options: ImportArchiveOptions): Promise<Impo
     ...(options.createTarget ? { createTarget: options.createTarget } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.mayChangeMeeting ? { mayChangeMeeting: options.mayChangeMeeting } : {}),
+    ...(options.mayAddEmailBody ? { mayAddEmailBody: options.mayAddEmailBody } : {}),
   });
 }

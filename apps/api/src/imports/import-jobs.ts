@@ -18,7 +18,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { ImportJob, Meeting, Store, User } from "@rapport/store";
+import type { Email, ImportJob, Meeting, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
 import { cleanFilename } from "../platform/request/clean-filename.js";
@@ -50,6 +50,8 @@ export interface StartImportJob {
   upload: ImportUpload;
   /** Whether the caller may change a stored meeting the archive names (see RunImportOptions); any when absent. */
   mayChangeMeeting?: (meeting: Meeting) => boolean;
+  /** Whether the caller may add a body to a stored email the archive names (see RunImportOptions); any when absent. */
+  mayAddEmailBody?: (email: Email) => boolean;
 }
 
 export interface ImportJobs {
@@ -125,6 +127,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         request: input.request,
         owner: input.owner,
         ...(input.mayChangeMeeting ? { mayChangeMeeting: input.mayChangeMeeting } : {}),
+        ...(input.mayAddEmailBody ? { mayAddEmailBody: input.mayAddEmailBody } : {}),
         signal: controller.signal,
         now: () => clock.now(),
         onProgress: async (progress) => {

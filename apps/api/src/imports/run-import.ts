@@ -6,7 +6,7 @@
  * fails on one bad item is retried item by item so that only that item is lost. A dry run goes
  * through the same code, reading the store and writing nothing.
  */
-import { ConflictError, InvalidInputError, type ImportKind, type Meeting, type Store, type User } from "@rapport/store";
+import { ConflictError, InvalidInputError, type Email, type ImportKind, type Meeting, type Store, type User } from "@rapport/store";
 import type { BatchContext, PositionedItem } from "./batch-context.js";
 import {
   addProblem,
@@ -49,6 +49,11 @@ export interface RunImportOptions {
    * line, an administrator). A member's upload changes only the meetings the member may change through the API.
    */
   mayChangeMeeting?: (meeting: Meeting) => boolean;
+  /**
+   * Whether a body may be kept (`keepBodies`) for an email already stored that the archive names; any by default.
+   * A member's upload adds one only to an email the member's person is on, as only they may read it.
+   */
+  mayAddEmailBody?: (email: Email) => boolean;
 }
 
 function ofType<Type extends ImportedItem["type"]>(batch: ReadonlyArray<PositionedItem<ImportedItem>>, type: Type) {
@@ -86,7 +91,7 @@ function isItemError(error: unknown): error is Error {
  */
 export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
   const { store, tenantUuid, kind, source, dryRun, owner = null, keepBodies = false, batchSize = DEFAULT_BATCH_SIZE, signal, onProgress } = options;
-  const { createTarget = createStorePersonImportTarget, now = Date.now, mayChangeMeeting = () => true } = options;
+  const { createTarget = createStorePersonImportTarget, now = Date.now, mayChangeMeeting = () => true, mayAddEmailBody = () => true } = options;
   const started = now();
   const summary = emptySummary(kind, dryRun);
   summary.bytes_total = source.totalBytes;
@@ -106,6 +111,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     counts: emptyBatchCounts(),
     target: createTarget(batchStore, tenantUuid),
     mayChangeMeeting,
+    mayAddEmailBody,
   });
 
   const commit = (context: BatchContext) => {

@@ -24,7 +24,8 @@ export async function writeEmails(context: BatchContext, entries: ReadonlyArray<
         cc: item.cc,
       });
       isNew = status === "CREATED";
-      if (context.keepBodies && item.body_text) await store.emailBodies.put(tenantUuid, email.uuid, item.body_text);
+      // The body is the correspondence itself: a member's upload does not give one to another's email.
+      if (context.keepBodies && item.body_text && (isNew || context.mayAddEmailBody(email))) await store.emailBodies.put(tenantUuid, email.uuid, item.body_text);
     }
     if (isNew) {
       counts.emails.new += 1;

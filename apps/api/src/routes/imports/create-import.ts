@@ -13,6 +13,7 @@ import { defaultWindow, ImportRequestError, type ImportRequest } from "../../imp
 import { ImportFormatError } from "../../imports/imported-items.js";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueText } from "../../operations/validate-input.js";
+import { mayAddEmailBody } from "../emails/email-body-access.js";
 import { mayChangeMeeting } from "../meetings/meeting-access.js";
 import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error.js";
 import { booleanQuery } from "../../platform/request/common-schemas.js";
@@ -170,6 +171,7 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
           upload: { name: upload.name || "upload", content: upload },
           // A calendar names meetings by UID: a member's upload changes only those the member may change by PUT.
           mayChangeMeeting: (meeting) => mayChangeMeeting(auth, meeting),
+          mayAddEmailBody: (email) => mayAddEmailBody(auth, email),
         });
         return presentImportJob(job);
       } catch (error) {

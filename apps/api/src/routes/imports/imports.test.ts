@@ -443,6 +443,30 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(await context.services.store.meetings.get(acme.tenant.uuid, stored!.uuid)).toMatchObject({ title: "Board review (moved)" });
   });
 
+  it("keeps a member's mail bodies only for the emails the member is on, never giving another's email one", async () => {
+    const message = (id: string, from: string, body: string) =>
+      mailMessage({ messageId: `<${id}@x>`, from, to: ["jordan@northwind.example"], date: "Mon, 2 Nov 2026 09:00:00 +0000", subject: id, body });
+    // Stored without a body (as POST /v1/emails/batch stores every email): the administrator's, and the member's.
+    const ingested = await context.json("/v1/emails/batch", {
+      key: acme.key,
+      method: "POST",
+      body: { messages: ["boss", "mine"].map((id) => ({ message_id: `<${id}@x>`, sent_at: 0, from: id === "boss" ? acme.admin.email : acme.member.email, to: ["jordan@northwind.example"] })) },
+    });
+    expect(ingested.status).toBe(200);
+    const content = mboxFile([message("boss", acme.admin.email, "Words the administrator never wrote."), message("mine", acme.member.email, "What Mike wrote.")]);
+    const started = await upload({ file: { name: "inbox.mbox", content }, fields: { keep_bodies: "true" }, key: acme.memberKey });
+    expect(started.status).toBe(202);
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid, acme.memberKey)).body).toMatchObject({ status: "succeeded", summary: { emails: { known: 2 } } });
+
+    const bodyOf = async (id: string) => {
+      const email = await context.services.store.emails.get(acme.tenant.uuid, `<${id}@x>`);
+      return (await context.json(`/v1/emails/${email!.uuid}?include_body=true`, { key: acme.key })).body.body;
+    };
+    expect(await bodyOf("boss")).toBeNull();
+    expect(await bodyOf("mine")).toContain("What Mike wrote.");
+  });
+
   it("marks a job failed when the server stops under it, or when its server vanished", async () => {
     const started = await upload({ file: { name: "big.mbox", content: archive(400) } });
     await context.services.importJobs.stop();
