@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import ICAL from "ical.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 const MAX_SERIES_STEPS = 50_000;
 import { importArchive } from "./import-archive.js";
 import { icsFile, vevent } from "./testing/archive-builders.js";
@@ -17,7 +18,7 @@ const pair = ["ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:jordan@north
 const meeting = (uid: string, start: string) => vevent([`UID:${uid}`, `DTSTART:${start}`, "SUMMARY:Check-in", ...pair]);
 const series = (uid: string, start: string, rule: string) => vevent([`UID:${uid}`, `DTSTART:${start}`, "DURATION:PT1M", `RRULE:${rule}`, "SUMMARY:Every minute", ...pair]);
 
-describe("ics import of a series whose expansion would not end", () => {
+describe("ics import: the cost and the exceptions of each series", () => {
   it("cuts a series repeating every minute for a year before the window, reports it, and imports the rest", async () => {
     const path = bed.file(
       "minutely.ics",
@@ -65,5 +66,32 @@ describe("ics import of a series whose expansion would not end", () => {
 
     expect(ranBeforeSecondBatch).toBe(true);
     expect(progressCalls).toBe(2);
+  });
+
+  it("relates to a series only its own exceptions: another series' moved occurrence at the same time leaves it alone", async () => {
+    const weekly = (uid: string, title: string, organizer: string) =>
+      vevent([`UID:${uid}`, "DTSTART:20261102T100000Z", "DTEND:20261102T110000Z", "RRULE:FREQ=WEEKLY;COUNT=3", `SUMMARY:${title}`, `ORGANIZER:mailto:${organizer}`, "ATTENDEE:mailto:jordan@northwind.example"]);
+    const moved = vevent(["UID:board@x", "RECURRENCE-ID:20261109T100000Z", "DTSTART:20261110T150000Z", "DTEND:20261110T160000Z", "SUMMARY:Board (moved)", "ORGANIZER:mailto:ben@acme.example", "ATTENDEE:mailto:jordan@northwind.example"]);
+    const path = bed.file("two-series.ics", icsFile([weekly("sync@x", "Team sync", "ada@acme.example"), weekly("board@x", "Board", "ben@acme.example"), moved]));
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+
+    expect(summary).toMatchObject({ items: { read: 6, written: 6, failed: 0 } });
+    const november9 = Date.UTC(2026, 10, 9, 10);
+    expect(await bed.store.meetings.findByExternalId(bed.tenantUuid, `sync@x#${november9}`)).toMatchObject({ title: "Team sync", starts_at: november9 });
+    expect(await bed.store.meetings.findByExternalId(bed.tenantUuid, `board@x#${november9}`)).toMatchObject({ title: "Board (moved)", starts_at: Date.UTC(2026, 10, 10, 15) });
+  });
+
+  it("reads each event in time proportional to the calendar, not to its square: no event scans every other", async () => {
+    const events = Array.from({ length: 2_000 }, (_unused, index) => meeting(`single-${index}@x`, "20260101T000300Z"));
+    const path = bed.file("many.ics", icsFile(events));
+    const hasProperty = vi.spyOn(ICAL.Component.prototype, "hasProperty");
+    try {
+      const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics", { ...WINDOW, dryRun: true }) });
+      expect(summary.items.read).toBe(2_000);
+      // A handful of property checks per event; each event's scan of all the others made it 2,000 per event.
+      expect(hasProperty.mock.calls.length).toBeLessThan(20 * 2_000);
+    } finally {
+      hasProperty.mockRestore();
+    }
   });
 });

@@ -182,8 +182,10 @@ function toMeeting(
 
 function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: IcsOptions): Generator<Expansion> {
   const where = `event at line ${master.line} (UID ${uid})`;
-  const event: CalendarEvent = new ICAL.Event(master.component);
-  for (const exception of exceptions) event.relateException(exception);
+  // Its own exceptions, given: without them ical.js relates every RECURRENCE-ID component of the whole calendar,
+  // whatever its UID (one series' moved occurrence replaced another's at the same time), scanning all events for
+  // each event (quadratic in the calendar's size).
+  const event: CalendarEvent = new ICAL.Event(master.component, { exceptions });
   if (!event.isRecurring()) {
     const start = event.startDate;
     if (!start) {
@@ -293,7 +295,7 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
 
     const masters = new Map<string, ParsedEvent>();
     const exceptions = new Map<string, ParsedEvent[]>();
-    const order: string[] = [];
+    const order = new Set<string>();
     for (const event of events) {
       const uid = text(event.component, "uid") ?? fallbackUid(event.component, event.line);
       if (event.component.hasProperty("recurrence-id")) {
@@ -304,7 +306,7 @@ export function readIcs(stream: Readable, totalBytes: number | null, options: Ic
         yield { position: `event at line ${event.line} (UID ${uid})`, skipped: "repeats an event already in the file" };
         continue;
       }
-      if (!order.includes(uid)) order.push(uid);
+      order.add(uid);
     }
     for (const uid of order) {
       const master = masters.get(uid);
