@@ -91,10 +91,18 @@ function* columnMapPairs(values: readonly string[]): Generator<{ header: string;
   }
 }
 
-/** Parses `--map` values: `"Header=field,Other=field"`, repeatable. Throws with a message on bad syntax. */
+/**
+ * Parses `--map` values: `"Header=field,Other=field"`, repeatable. Throws with a message on bad syntax, and on a
+ * header given two different fields (the last one silently won: `Email=email,Email=name` imported no address).
+ */
 export function parseColumnMap(values: readonly string[]): Map<string, string> {
   const map = new Map<string, string>();
-  for (const { header, field } of columnMapPairs(values)) map.set(headerKey(header), field);
+  for (const { header, field } of columnMapPairs(values)) {
+    const key = headerKey(header);
+    const earlier = map.get(key);
+    if (earlier !== undefined && earlier !== field) throw new Error(`map gives the header "${header}" two fields, ${earlier} and ${field}: give it one`);
+    map.set(key, field);
+  }
   return map;
 }
 

@@ -266,6 +266,12 @@ describe("csv import", () => {
     const people = bed.file("people.csv", csvFile([["Name", "Email"], ["A", "a@x.example"]]));
     await expect(run(people, importRequest("csv", { entity: "persons", map: ["Email=e-mail"] }))).rejects.toThrow('map target "e-mail" is not a persons field');
     await expect(run(people, importRequest("csv", { map: ["Email"] }))).rejects.toThrow('map entry "Email" must be Header=field');
+    // One header, two fields (the last one won, silently: no address was imported), in one value or across two.
+    for (const map of [["Email=email,Email=name"], ["email=email", "EMAIL=name"]]) {
+      await expect(run(people, importRequest("csv", { map })), map.join(" ")).rejects.toThrow(/map gives the header "E(mail|MAIL)" two fields, email and name: give it one/);
+    }
+    // The same field twice is no contradiction.
+    expect(await run(people, importRequest("csv", { map: ["Email=email", "Email=email"], dryRun: true }))).toMatchObject({ persons: { created: 1 } });
   });
 
   it("reads a CSV that is not UTF-8 as Windows-1252, as Excel writes it", async () => {
