@@ -47,6 +47,18 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect((await runRapport(missing, "status")).stderr).toMatch(/^rapport: no database at /);
   });
 
+  it("refuses another application's SQLite database in one line, as every other command does, not as pending migrations", async () => {
+    const database = join(folder, "crm.db");
+    const other = new SqliteDatabase(database);
+    other.exec("create table customers (id integer primary key)");
+    other.close();
+    expect(await runRapport(database, "status")).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: `rapport: ${database} is not a Rapport database: it has tables (customers) but no record of Rapport's migrations; name another file\n`,
+    });
+  });
+
   it("is what rapport serve logs as it migrates a database an older release wrote, and how long it took", async () => {
     const database = join(folder, "upgraded.db");
     expect((await runRapport(database, "seed", "demo")).code).toBe(0);

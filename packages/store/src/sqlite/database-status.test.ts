@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { InvalidInputError } from "../errors.js";
+import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 import { databaseStatus, pendingMigrations } from "./database-status.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
@@ -71,5 +71,16 @@ describe("databaseStatus", () => {
     expect(await pendingMigrations(join(folder, "missing.db"))).toEqual([]);
     writeFileSync(join(folder, "empty.db"), "");
     expect(await pendingMigrations(join(folder, "empty.db"))).toEqual([]);
+  });
+
+  it("refuses another application's database as every store does, rather than list Rapport's migrations as pending", async () => {
+    const path = join(temporaryFolder(), "crm.db");
+    const other = new SqliteDatabase(path);
+    other.exec("create table customers (id integer primary key); create table orders (id integer primary key)");
+    other.close();
+    const refused = await databaseStatus(path).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(IncompatibleDatabaseError);
+    expect((refused as Error).message).toBe("is not a Rapport database: it has tables (customers, orders) but no record of Rapport's migrations; name another file");
+    await expect(createSqliteStore({ path })).rejects.toThrow((refused as Error).message);
   });
 });

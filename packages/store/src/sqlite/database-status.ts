@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
+import { anotherApplicationsDatabase } from "./migrate-to-latest.js";
 import { openAlone } from "./open-alone.js";
 
 /** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state, failed sign-ins. */
@@ -94,7 +95,8 @@ export async function pendingMigrations(databasePath: string): Promise<string[]>
 /**
  * The status of the database file at `databasePath`, read without migrating or writing it (connections of its own,
  * which only read, but for the instant of the lock probe). An `InvalidInputError` for a path with no file or `:memory:`;
- * SQLite's own errors (not a database, corrupt) pass through.
+ * an `IncompatibleDatabaseError` for another application's SQLite database (tables, no record of Rapport's
+ * migrations), as every store refuses it; SQLite's own errors (not a database, corrupt) pass through.
  */
 export async function databaseStatus(databasePath: string): Promise<DatabaseStatus> {
   if (databasePath === ":memory:") throw new InvalidInputError('store.status: a ":memory:" database has no file');
@@ -105,6 +107,11 @@ export async function databaseStatus(databasePath: string): Promise<DatabaseStat
   const db = openForReading(path);
   try {
     const { known, appliedNames } = await migrationsOf(db);
+    if (!hasTable(db, "kysely_migration")) {
+      // Another application's database: no start of Rapport applies its migrations to it, every one refuses it.
+      const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name").pluck().all() as string[];
+      if (tables.length > 0) throw anotherApplicationsDatabase(tables);
+    }
     const applied = new Set(appliedNames);
     const rowsOf = (table: string) => (hasTable(db, table) ? count(db, `select count(*) from "${table}"`) : 0);
     const rows = Object.fromEntries(GROWING_TABLES.map((table) => [table, rowsOf(table)])) as DatabaseStatus["rows"];

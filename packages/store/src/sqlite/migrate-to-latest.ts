@@ -20,6 +20,11 @@ function quoted(names: readonly string[]): string {
   return names.length > NAMES_QUOTED ? `${names.slice(0, NAMES_QUOTED).join(", ")} and ${names.length - NAMES_QUOTED} more` : names.join(", ");
 }
 
+/** The refusal of a database with tables (`names`) but no record of Rapport's migrations: another application's. */
+export function anotherApplicationsDatabase(names: readonly string[]): IncompatibleDatabaseError {
+  return new IncompatibleDatabaseError(`is not a Rapport database: it has tables (${quoted(names)}) but no record of Rapport's migrations; name another file`);
+}
+
 /**
  * Rejects with an `IncompatibleDatabaseError` for a database written by a newer Rapport (it records migrations this
  * code does not know: migrating or using it could damage it) or another application's (tables, and no migration
@@ -30,9 +35,7 @@ export async function refuseIncompatibleDatabase(db: Kysely<Database>): Promise<
   const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(db);
   const names = tables.rows.map((row) => row.name);
   if (!names.includes(MIGRATION_TABLE)) {
-    if (names.length > 0) {
-      throw new IncompatibleDatabaseError(`is not a Rapport database: it has tables (${quoted(names)}) but no record of Rapport's migrations; name another file`);
-    }
+    if (names.length > 0) throw anotherApplicationsDatabase(names);
     return;
   }
   const applied = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db);
