@@ -11,7 +11,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { switchVariable } from "../platform/environment/switch-variable.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { logCrashes } from "../platform/logging/log-crashes.js";
-import { createLogger } from "../platform/logging/logger.js";
+import { createLogger, writeOutLogs } from "../platform/logging/logger.js";
 import { startServer, type RunningServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
@@ -167,11 +167,11 @@ export async function runServer(options: ServeOptions, command: Command): Promis
         () => {
           // The last line of a clean stop: whoever reads the logs knows the database was closed, not cut off.
           services.logger.info({ durationMs: Math.round(performance.now() - stopping) }, "stopped: database closed");
-          process.exit(0);
+          return writeOutLogs(logger).then(() => process.exit(0));
         },
         (error: unknown) => {
           services.logger.error({ err: error }, "stopping failed");
-          process.exit(1);
+          return writeOutLogs(logger).then(() => process.exit(1));
         },
       );
   };
