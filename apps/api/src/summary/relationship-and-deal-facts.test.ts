@@ -61,4 +61,19 @@ describe("AI summary facts from relationships and deals", () => {
     const companySummary = (await company.json()) as { sections: Array<{ heading: string; content: string }> };
     expect(companySummary.sections.find((entry) => entry.heading === "Relationships")?.content).toMatch(/^On the team, Globex is best known to Alice/);
   });
+
+  it("dates the latest activity of a person the team has not met in 180 days from all time, not as null", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", emails: ["jane@globex.example"] });
+    await store.emails.ingest(tenantUuid, { message_id: "old", sent_at: TEST_START - 200 * DAY, from: { email: acme.admin.email }, to: [{ person_uuid: jane.uuid }] });
+
+    const response = await context.request(`/v1/persons/${jane.uuid}/ai-summary`, { key: acme.key });
+    const summary = (await response.json()) as { sections: Array<{ heading: string; content: string }> };
+    expect(summary.sections.find((entry) => entry.heading === "Activity")?.content).toBe(
+      `The team has had no email or meeting with Jane Doe in the last 90 days (0 in the 90 days before); the latest on ${new Date(TEST_START - 200 * DAY).toISOString().slice(0, 10)}.`,
+    );
+  });
 });

@@ -27,10 +27,12 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
       sources: strongest.map((row) => ({ kind: "user", uuid: row.user_uuid })),
     });
   }
-  const stats = activityStats(graph, entity, { now, periods: ["90_days", "180_days"] });
+  // all_time for the date of the latest activity when none is in the last 180 days.
+  const stats = activityStats(graph, entity, { now, periods: ["90_days", "180_days", "all_time"] });
   const recent = stats.periods.find((period) => period.period === "90_days");
   const half = stats.periods.find((period) => period.period === "180_days");
-  if (recent && half) {
+  const ever = stats.periods.find((period) => period.period === "all_time");
+  if (recent && half && ever) {
     const { emails, meetings, total } = recent.activity_counts;
     const before = half.activity_counts.total - total;
     const trend = total > before ? "up from" : total < before ? "down from" : "as many as";
@@ -39,7 +41,7 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
       text:
         total > 0
           ? `In the last 90 days the team had ${counted(emails, "email")} and ${counted(meetings, "meeting")} with ${name}, ${trend} ${before} in the 90 days before; the latest on ${recent.last_activity_date}.`
-          : `The team has had no email or meeting with ${name} in the last 90 days (${before} in the 90 days before); the latest on ${half.last_activity_date}.`,
+          : `The team has had no email or meeting with ${name} in the last 90 days (${before} in the 90 days before); the latest on ${ever.last_activity_date}.`,
       sources: [{ kind: entity.entity, uuid: entity.uuid }],
     });
   }
