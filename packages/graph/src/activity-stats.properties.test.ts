@@ -90,4 +90,27 @@ describe("activityStats properties", () => {
       { numRuns: 300 },
     );
   });
+
+  it("names as top users the internal users with the most emails or meetings in 90 days, ties by total then uuid, with their 90-day counts only", () => {
+    fc.assert(
+      fc.property(histories, fc.integer({ min: -40, max: 40 }), (interactions, shift) => {
+        const graph = hydrateGraph({ interactions, internalUsers: USERS, affiliations: AFFILIATIONS });
+        const now = NOW + shift * DAY;
+        for (const reference of [...PERSONS.map((uuid) => ({ entity: "person" as const, uuid })), { entity: "company" as const, uuid: "acme" }]) {
+          const stats = activityStats(graph, reference, { now });
+          const ninetyDays = (row: (typeof stats.by_user)[number]) => row.periods.find((period) => period.period === "90_days")!.activity_counts;
+          const topBy = (kind: "emails" | "meetings") => {
+            const ranked = stats.by_user
+              .filter((row) => ninetyDays(row)[kind] > 0)
+              .sort((left, right) => ninetyDays(right)[kind] - ninetyDays(left)[kind] || ninetyDays(right).total - ninetyDays(left).total || (left.internal_user_uuid < right.internal_user_uuid ? -1 : 1));
+            const top = ranked[0];
+            return top === undefined ? null : { ...top, periods: top.periods.filter((period) => period.period === "90_days") };
+          };
+          expect(stats.top_email_user).toEqual(topBy("emails"));
+          expect(stats.top_meeting_user).toEqual(topBy("meetings"));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
