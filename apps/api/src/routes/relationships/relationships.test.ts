@@ -369,6 +369,15 @@ describe("derived fields and meetings", () => {
       expect(empty.body.error).toMatch(/periods.*names no period/);
     }
   });
+
+  it("lists every period of a person with activity, a period without any with zero counts and a null date", async () => {
+    // Bob's latest email is 10 days old; 21 days on, his 30-day period is empty and his 90-day one holds all four.
+    context.clock.advance(21 * DAY);
+    const { body } = await call("/v1/persons/activity-stats/batch", { method: "POST", body: { uuids: [ids.bob], periods: "30_days,90_days" } });
+    const bobWithTeam = body.results[0].periods;
+    expect(bobWithTeam[0]).toEqual({ period: "30_days", last_activity_date: null, activity_counts: { emails: 0, meetings: 0, total: 0 } });
+    expect(bobWithTeam[1]).toMatchObject({ period: "90_days", activity_counts: { emails: 4, meetings: 0, total: 4 } });
+  });
 });
 
 describe("relationship rankings", () => {
