@@ -13,7 +13,7 @@ export const pathPowerScoreSchema = z.object({
 export const companyPathPowerSchema = pathPowerScoreSchema.extend({
   meta: z
     .object({
-      person_count: z.number().int().describe("Persons currently at the company."),
+      person_count: z.number().int().describe("External persons currently at the company (the team's own people there are not counted)."),
       connected_person_count: z.number().int().describe("Of those, persons the team has a counted interaction with."),
     })
     .describe("What the company score aggregates."),

@@ -298,6 +298,14 @@ describe("companies", () => {
     const other = await buildTenant(context.services, { name: "Other" });
     expect((await call(`/v1/companies/${ids.globex}/pathpower`, { key: other.key })).status).toBe(404);
   });
+
+  it("counts in meta the company's external persons only, not the team's own people working there", async () => {
+    const acmeInc = await call("/v1/companies", { method: "POST", body: { company_name: "Acme Inc" } });
+    await context.services.store.persons.update(acme.tenant.uuid, acme.admin.person_uuid, { primary_company_uuid: acmeInc.body.uuid });
+    await call("/v1/persons", { method: "POST", body: { name: "Quinn Quiet", emails: ["quinn@acme-inc.example"], primary_company_uuid: acmeInc.body.uuid } });
+    const power = await call(`/v1/companies/${acmeInc.body.uuid}/pathpower`);
+    expect(power.body).toMatchObject({ score: null, meta: { person_count: 1, connected_person_count: 0 } });
+  });
 });
 
 describe("GET /v1/pathpower/scores", () => {
