@@ -23,4 +23,19 @@ describe("isFetchableClientIdUrl", () => {
       expect(isFetchableClientIdUrl(url), url).toBe(false);
     }
   });
+
+  it("refuses a local name written as a fully qualified name, with its trailing dot", () => {
+    // `localhost.` and `metadata.google.internal.` resolve as the names without the dot do.
+    for (const url of [
+      "https://localhost./client.json",
+      "https://LOCALHOST./client.json",
+      "https://localhost../client.json",
+      "https://printer.local./client.json",
+      "https://metadata.google.internal./computeMetadata/v1/",
+      "https://metadata./client.json",
+    ]) {
+      expect(isFetchableClientIdUrl(url), url).toBe(false);
+    }
+    expect(isFetchableClientIdUrl("https://agent.example.com./oauth/client.json")).toBe(true);
+  });
 });

@@ -15,7 +15,8 @@ export function isFetchableClientIdUrl(clientId: string): boolean {
     return false;
   }
   if (url.protocol !== "https:" || url.username || url.password) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  // A trailing dot (`localhost.`) names the same host fully qualified: checked without it.
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
   if (isIP(host) !== 0) return false;
   if (!host.includes(".") || LOCAL_NAMES.test(host)) return false;
   return true;
