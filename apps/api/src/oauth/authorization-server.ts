@@ -19,6 +19,7 @@ import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { loadCookieKeys } from "./cookie-keys.js";
 import { hashStoredOAuthSecrets } from "./hash-stored-oauth-secrets.js";
 import { errorPage } from "./interaction-pages.js";
+import { redirectUriProblem } from "./redirect-uri-policy.js";
 import { loadSigningKeys, SIGNING_ALGORITHM } from "./signing-keys.js";
 import { StoreOidcAdapter } from "./store-oidc-adapter.js";
 
@@ -96,6 +97,17 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     },
     claims: { openid: ["sub"], profile: ["name"], email: ["email"] },
     scopes: ["openid", "profile", "email", "offline_access", ...MCP_SCOPES],
+    // oidc-provider calls this for a registration, a Client ID Metadata Document and a stored client alike.
+    extraClientMetadata: {
+      properties: ["redirect_uris"],
+      validator(_ctx, key, value) {
+        if (key !== "redirect_uris" || !Array.isArray(value)) return;
+        for (const uri of value) {
+          const problem = typeof uri === "string" ? redirectUriProblem(uri) : null;
+          if (problem) throw new errors.InvalidClientMetadata(problem);
+        }
+      },
+    },
     clientDefaults: {
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],

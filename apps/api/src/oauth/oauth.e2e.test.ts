@@ -329,6 +329,26 @@ describe("a grant of the read-only scope", () => {
   });
 });
 
+describe("dynamic client registration", () => {
+  const registerRedirect = (redirectUri: string) =>
+    fetch(`${server.url}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Redirect Probe", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" }),
+    });
+
+  it("takes redirect URIs over HTTPS or on the loopback, and refuses plain HTTP to another host, which would carry the code in clear", async () => {
+    for (const allowed of ["https://agent.example.com/callback", "http://127.0.0.1:9/callback", "http://localhost:3000/callback", "http://[::1]:9/callback"]) {
+      expect((await registerRedirect(allowed)).status, allowed).toBe(201);
+    }
+    for (const refused of ["http://agent.example.com/callback", "http://127.0.0.1.example.com/callback"]) {
+      const response = await registerRedirect(refused);
+      expect(response.status, refused).toBe(400);
+      expect(await response.json()).toMatchObject({ error_description: expect.stringContaining("must use https, or http on the loopback") });
+    }
+  });
+});
+
 describe("the sign-in page", () => {
   async function startAuthorization() {
     const other = new MemoryOAuthClient();
