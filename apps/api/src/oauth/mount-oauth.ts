@@ -29,6 +29,7 @@ import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 import { signInAddress } from "./sign-in-address.js";
+import { readSignInForm, SignInFormTooLargeError } from "./sign-in-form.js";
 import { admitSignIn } from "./sign-in-throttle.js";
 import { SIGNING_ALGORITHM } from "./signing-keys.js";
 
@@ -47,7 +48,7 @@ function notOnNode(context: Context<AppEnv>) {
   return errorResponse(context, 501, "the OAuth endpoints need the Node server (rapport serve, or startServer)");
 }
 
-function html(context: Context<AppEnv>, body: string, status: 200 | 400 | 401 | 429 = 200) {
+function html(context: Context<AppEnv>, body: string, status: 200 | 400 | 401 | 413 | 429 = 200) {
   context.header("Cache-Control", "no-store");
   context.header("Content-Security-Policy", PAGE_SECURITY);
   return context.html(body, status);
@@ -129,7 +130,13 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
   });
 
   app.post(`${INTERACTION_PREFIX}/:uid/login`, async (context) => {
-    const form = await context.req.parseBody();
+    let form: Record<string, string>;
+    try {
+      form = await readSignInForm(context.req.raw);
+    } catch (error) {
+      if (error instanceof SignInFormTooLargeError) return html(context, errorPage("Sign-in failed", "The sign-in form is too large."), 413);
+      throw error;
+    }
     const found = await interaction(context);
     if ("response" in found) return found.response;
     const { bindings, provider, details, clientName } = found;

@@ -395,6 +395,38 @@ describe("the sign-in page", () => {
     expect(callback.searchParams.get("iss")).toBe(server.url);
   });
 
+  it("refuses a sign-in form over 64 KiB with a 413 without reading it whole, and signs in with a form of normal size after", async () => {
+    const { browser, login, html } = await startAuthorization();
+    const action = new URL(formAction(html, "login"), login.url).href;
+    const padding = "x".repeat(1024 * 1024);
+    const declared = await browser.request(action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: acme.member.email, password: PASSWORD, padding }).toString(),
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.text()).toContain("The sign-in form is too large.");
+    // Sent in parts with no Content-Length: the server stops reading once past the limit, not at the end.
+    let sent = 0;
+    const part = new TextEncoder().encode(`&padding=${"x".repeat(64 * 1024)}`);
+    const streamed = await browser.request(action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({
+        pull(controller) {
+          if (sent === 64) return controller.close();
+          sent += 1;
+          controller.enqueue(part);
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(64);
+    const consent = await browser.submit(login.url, formAction(html, "login"), { email: acme.member.email, password: PASSWORD, tenant: acme.tenant.uuid });
+    expect(await consent.response.text()).toContain("Allow Rapport Test Agent?");
+  });
+
   it("refuses an expired or made-up sign-in page", async () => {
     const response = await fetch(`${server.url}/oauth/interaction/made-up`);
     expect(response.status).toBe(400);
