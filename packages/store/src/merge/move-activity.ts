@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { PersonReferenceMover } from "./person-reference-mover.js";
 import { relistSupersededActivity } from "./relist-superseded-activity.js";
-import { rewriteMeetingsLosingACount } from "./rewrite-meetings-losing-a-count.js";
+import { rewriteSupersededMeetings } from "./rewrite-superseded-meetings.js";
 
 export const moveActivity: PersonReferenceMover = {
   kind: "activity",
@@ -36,8 +36,8 @@ export const moveActivity: PersonReferenceMover = {
       .executeTakeFirst();
     // Read before the superseded person's rows move: the items whose participants the merge changes.
     await relistSupersededActivity(context);
-    // Read before the superseded person's attendee rows go: which meetings lose the count of one of them.
-    await rewriteMeetingsLosingACount(context);
+    // Read before the superseded person's attendee rows go: the meetings whose attendees the merge changes.
+    await rewriteSupersededMeetings(context);
     // Where both persons were on the same email in the same role, or at the same meeting, one row remains.
     await db
       .deleteFrom("email_participants")

@@ -71,6 +71,35 @@ describe("GET /v1/meetings for change polling", () => {
     expect(theirs.status).toBe(400);
   });
 
+  it("lists again a meeting a person merge changed the organizer and attendees of, at the merge's instant", async () => {
+    const person = async (name: string, address: string) => {
+      const created = await call("/v1/persons", { method: "POST", body: { name, emails: [address] } });
+      expect(created.status).toBe(201);
+      return created.body.uuid as string;
+    };
+    const kept = await person("Jordan Lee", "jordan@partner.example");
+    const duplicate = await person("J. Lee", "jlee@partner.example");
+    const colleague = await person("Sam Park", "sam@partner.example");
+    context.clock.advance(1_000);
+    const body = { title: "Pitch", starts_at: "2026-12-01T10:00:00Z", organizer: { person_uuid: duplicate }, attendees: [{ person_uuid: colleague }] };
+    const pitch = (await call("/v1/meetings", { method: "POST", body })).body as unknown as MeetingItem;
+    const untouched = (await call("/v1/meetings", { method: "POST", body: { ...body, title: "Other", organizer: null } })).body as unknown as MeetingItem;
+    const watermark = context.clock.now() + 1;
+
+    context.clock.advance(60_000);
+    const merged = await call(`/v1/persons/${kept}/merge`, { method: "POST", body: { superseded_person_uuid: duplicate } });
+    expect(merged.status).toBe(200);
+    const changed = await listed(`updated_after=${iso(watermark)}`);
+    // The record a poller copied named the merged-away person; the pull brings it with the kept one instead.
+    expect(changed.items).toEqual([
+      expect.objectContaining({ uuid: pitch.uuid, organizer_person_uuid: kept, updated_at: context.clock.now() }),
+    ]);
+    expect(changed.items[0]).not.toHaveProperty("uuid", untouched.uuid);
+    // The activity feed lists it again at the same instant.
+    const feed = (await call("/v1/activity?kind=meeting")).body as { items: Array<{ uuid: string; recorded_at: number }> };
+    expect(feed.items.find((item) => item.uuid === pitch.uuid)?.recorded_at).toBe(context.clock.now());
+  });
+
   it("answers a 400 for a malformed updated_after or sort_by, names updated_after for modified_since, and lists no other tenant's meetings", async () => {
     await createMeeting("Ours", "2026-12-01T10:00:00Z");
     const epoch = await call("/v1/meetings?updated_after=1796445858584");
