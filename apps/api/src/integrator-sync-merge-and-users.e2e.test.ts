@@ -2,7 +2,9 @@
  * A warehouse copy kept over a real port by docs/syncing.md's recipe through a person merge and a user's
  * deactivation, then reactivation: after each incremental pass (deletions log, `modified_since` and `updated_after`
  * pulls, the activity feed, the users and lists pulls, and the re-reads they call for) the copy equals a fresh full
- * copy, every field of every record included, without the integrator re-pointing a merged-away uuid itself.
+ * copy, every field of every record included, without the integrator re-pointing a merged-away uuid itself. The
+ * meetings are also kept a second way, as an agent asking what changed does: `GET /v1/meetings?updated_after=`
+ * pulls, the feed's removals dropping what went.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./server.js";
@@ -45,6 +47,8 @@ interface Copy {
   /** The activity feed's standing items (the latest entry of each, not removed). */
   activity: Map<string, JsonObject>;
   meetings: Map<string, JsonObject>;
+  /** The meetings as `updated_after` pulls keep them, without reading them by the feed's uuids. */
+  meetingsByChange: Map<string, JsonObject>;
   users: Map<string, JsonObject>;
   lists: Map<string, JsonObject>;
   /** Each list's members' uuids, oldest membership first. */
@@ -55,6 +59,7 @@ interface Copy {
 interface Marks {
   persons: number;
   companies: number;
+  meetings: number;
   users: number;
   lists: number;
   deletions: number;
@@ -66,6 +71,7 @@ const emptyCopy = (): Copy => ({
   companies: new Map(),
   activity: new Map(),
   meetings: new Map(),
+  meetingsByChange: new Map(),
   users: new Map(),
   lists: new Map(),
   members: new Map(),
@@ -115,6 +121,7 @@ async function fullCopy(): Promise<{ copy: Copy; marks: Marks }> {
   const marks: Marks = {
     persons: await newest("/v1/persons", "service_updated_at"),
     companies: await newest("/v1/companies", "service_updated_at"),
+    meetings: await newest("/v1/meetings", "updated_at"),
     users: await newest("/v1/users", "updated_at"),
     lists: await newest("/v1/lists", "updated_at"),
     deletions: lastSequence(deletions.items, 0),
@@ -127,6 +134,7 @@ async function fullCopy(): Promise<{ copy: Copy; marks: Marks }> {
   marks.activity = lastSequence(feed, 0);
   const { meetings } = applyFeed(copy, feed);
   copy.meetings = byUuid(await readByUuid("/v1/meetings", meetings));
+  copy.meetingsByChange = byUuid((await integrator.scan("/v1/meetings", { sort_by: "updated_at", per_page: "1" })).items);
   copy.users = byUuid((await integrator.scan("/v1/users", { per_page: "1" })).items);
   copy.lists = byUuid((await integrator.scan("/v1/lists", { per_page: "1" })).items);
   for (const listUuid of copy.lists.keys()) await readMembers(copy, listUuid);
@@ -163,6 +171,10 @@ async function incrementalPass(copy: Copy, marks: Marks): Promise<void> {
   const feed = (await integrator.scan("/v1/activity", { after_sequence: String(marks.activity), per_page: "4" })).items;
   marks.activity = lastSequence(feed, marks.activity);
   const touched = applyFeed(copy, feed);
+  // A deleted meeting (its removal has no title); a cancelled one stays in the list with its new status.
+  for (const item of feed) if (item.removed && item.title == null) copy.meetingsByChange.delete(item.uuid as string);
+  const meetings = (await integrator.scan("/v1/meetings", { updated_after: iso(marks.meetings), sort_by: "updated_at", per_page: "1" })).items;
+  marks.meetings = Math.max(marks.meetings, upsert(copy.meetingsByChange, meetings, "updated_at"));
 
   const users = (await integrator.scan("/v1/users", { updated_after: iso(marks.users), per_page: "1" })).items;
   for (const user of users) {
