@@ -67,7 +67,7 @@ export const opportunitySchema = z
     search_string: z.string().describe("What search matches: the name and the associated persons' and companies' names."),
     created_at: epochMilliseconds("Creation time."),
     updated_at: epochMilliseconds(
-      "Last change: of the opportunity's own fields, or of its associations (a link made or removed from either side, a linked note, task or file deleted, a linked person merged). What updated_after filters on.",
+      "Last change: of the opportunity's own fields, of its associations (a link made or removed from either side, a linked note, task or file deleted, a linked person merged or erased), or of children_metadata (a sub-opportunity created, deleted, or given another value or probability). What updated_after filters on.",
     ),
   })
   .describe("An opportunity (deal).");

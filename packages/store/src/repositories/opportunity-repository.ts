@@ -9,6 +9,7 @@ import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
 import { applyPendingOpportunityActivity, entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
+import { stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
 import { hydrateOpportunities } from "./opportunity-hydration.js";
 import {
   associatedNames,
@@ -327,6 +328,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           deleted_at: null,
         };
         await transaction.insertInto("opportunities").values(row).execute();
+        // The parent's children_metadata counts and sums its sub-opportunities: an `updated_after` poller gets it again.
+        if (parent) await stampOpportunitiesChanged(transaction, tenantUuid, [parent.uuid], timestamp);
         await insertLinks(
           { ...context, db: transaction },
           tenantUuid,
@@ -411,6 +414,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           .where("uuid", "=", uuid)
           .execute();
         if (typeChanged) await checkPinnedLinks(transaction, tenantUuid, uuid, type.uuid);
+        const summed = updated.value !== row.value || updated.probability !== row.probability;
+        if (row.parent_uuid !== null && summed) await stampOpportunitiesChanged(transaction, tenantUuid, [row.parent_uuid], timestamp);
         return getHydrated(transaction, tenantUuid, uuid, viewer);
       });
     },
@@ -436,6 +441,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           .where("uuid", "in", removed)
           .execute();
         await deleteLinksOf(transaction, tenantUuid, "OPPORTUNITY", removed, now());
+        if (row.parent_uuid !== null) await stampOpportunitiesChanged(transaction, tenantUuid, [row.parent_uuid], now());
         return true;
       });
     },
