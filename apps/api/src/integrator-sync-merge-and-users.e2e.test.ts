@@ -2,7 +2,8 @@
  * A warehouse copy kept over a real port by docs/syncing.md's recipe through a person merge and a user's
  * deactivation, then reactivation: after each incremental pass (deletions log, `modified_since` and `updated_after`
  * pulls, the activity feed, the users and lists pulls, and the re-reads they call for) the copy equals a fresh full
- * copy, every field of every record included, without the integrator re-pointing a merged-away uuid itself. The
+ * copy, every field of every record included, without the integrator re-pointing a merged-away uuid itself; then
+ * after a contact joins the team as a new user. The
  * meetings are also kept a second way, as an agent asking what changed does: `GET /v1/meetings?updated_after=`
  * pulls, the feed's removals dropping what went.
  */
@@ -179,8 +180,8 @@ async function incrementalPass(copy: Copy, marks: Marks): Promise<void> {
   const users = (await integrator.scan("/v1/users", { updated_after: iso(marks.users), per_page: "1" })).items;
   for (const user of users) {
     const held = copy.users.get(user.uuid as string);
-    if (held && (held.is_active !== user.is_active || held.person_uuid !== user.person_uuid)) {
-      // The user left or rejoined the team: every item of theirs shows them otherwise, with no new feed entry.
+    if (!held || held.is_active !== user.is_active || held.person_uuid !== user.person_uuid) {
+      // The user joined, left or rejoined the team: every item of theirs shows them otherwise, with no new feed entry.
       const theirs = (await integrator.scan("/v1/activity", { person_uuid: user.person_uuid as string, per_page: "4" })).items;
       for (const item of theirs) {
         const kept = copy.activity.get(item.uuid as string);
@@ -210,7 +211,7 @@ async function incrementalPass(copy: Copy, marks: Marks): Promise<void> {
 const plain = (copy: Copy) =>
   Object.fromEntries(Object.entries(copy).map(([part, records]) => [part, Object.fromEntries([...(records as Map<string, unknown>)].sort(([a], [b]) => a.localeCompare(b)))]));
 
-describe("an incremental copy through a person merge and a user's deactivation", () => {
+describe("an incremental copy through a person merge, a user's deactivation and a contact joining the team", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -280,5 +281,14 @@ describe("an incremental copy through a person merge and a user's deactivation",
     const again = await fullCopy();
     expect(plain(copy)).toEqual(plain(again.copy));
     expect(JSON.stringify([...copy.persons.values()].map((item) => item.strongest_relationships))).toContain(acme.member.uuid);
+
+    // A contact joins the team (rapport users create with their address): their person becomes the new user's own. In
+    // the same millisecond as the last pass, so scores, which move with the clock, compare equal.
+    const kim = await context.services.store.users.create({ tenant_uuid: acme.tenant.uuid, name: "Kim Park", email: "kim@initech.example", role: "member" });
+    expect(kim.person_uuid).toBe(ids.kim);
+    await incrementalPass(copy, marks);
+    const joined = await fullCopy();
+    expect(plain(copy)).toEqual(plain(joined.copy));
+    expect(JSON.stringify([...copy.activity.values()].map((item) => item.participants))).toContain(`{"person_uuid":"${ids.kim}","is_internal":true`);
   }, 30_000);
 });
