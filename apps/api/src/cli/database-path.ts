@@ -1,5 +1,5 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
-import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
@@ -71,6 +71,15 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>): 
   }
 }
 
+/**
+ * Whether a database is at `path`: a file with something in it. A zero-byte file is no database: SQLite would make
+ * it a new, empty one on opening, as it would a missing file (and `touch`, or a copy that failed at once, leave one).
+ */
+function holdsDatabase(path: string): boolean {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  return stats !== undefined && !(stats.isFile() && stats.size === 0);
+}
+
 /** The commands that may create a database where there is none; every other one refuses a missing file. */
 export const CREATING_COMMANDS = "rapport serve, rapport tenants create and rapport seed demo";
 
@@ -82,9 +91,10 @@ export const CREATING_COMMANDS = "rapport serve, rapport tenants create and rapp
  */
 export function existingDatabasePath(option: string | undefined, { allowMemory = false } = {}): string {
   const path = resolveDatabasePath(option);
-  if (path === ":memory:" ? !allowMemory : !existsSync(path)) {
+  if (path === ":memory:" ? !allowMemory : !holdsDatabase(path)) {
+    const empty = path !== ":memory:" && statSync(path, { throwIfNoEntry: false }) !== undefined ? " (an empty file)" : "";
     throw new CliError(
-      `no database at ${path} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH}); check the path: only ${CREATING_COMMANDS} create one`,
+      `no database at ${path}${empty} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH}); check the path: only ${CREATING_COMMANDS} create one`,
     );
   }
   return path;
@@ -94,10 +104,15 @@ export function existingDatabasePath(option: string | undefined, { allowMemory =
  * For a command that may create the database (CREATING_COMMANDS), run inside `openingDatabase`: when there is no
  * file at `path`, creates its folder and an empty file readable and writable by its owner only (SQLite gives its
  * -wal and -shm files the database file's mode, and the database holds personal data, key hashes and the OAuth
- * signing keys), which SQLite then makes a database. Whether it created the file, so the command can say so.
+ * signing keys), which SQLite then makes a database. A zero-byte file counts as none: it is made owner-only and
+ * becomes the new database. Whether it created the database, so the command can say so.
  */
 export function createDatabaseFileIfMissing(path: string): boolean {
-  if (path === ":memory:" || existsSync(path)) return false;
+  if (path === ":memory:" || holdsDatabase(path)) return false;
+  if (statSync(path, { throwIfNoEntry: false }) !== undefined) {
+    chmodSync(path, 0o600);
+    return true;
+  }
   mkdirSync(dirname(path), { recursive: true });
   try {
     closeSync(openSync(path, "wx", 0o600));

@@ -39,6 +39,28 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     expect(existsSync(join(folder, "typo"))).toBe(false);
   });
 
+  it("is what a zero-byte file is: refused by the others, left empty; made the database by a creating command", async () => {
+    const empty = join(folder, "empty.db");
+    writeFileSync(empty, "", { mode: 0o644 });
+    for (const args of [["tenants", "list"], ["status"], ["keys", "list", "--tenant", SOME_UUID], ["backup", "--to", join(folder, "empty-backup.db")]]) {
+      const result = await runRapport(empty, ...args);
+      expect(result, args.join(" ")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: no database at ${empty} (an empty file) (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`,
+      });
+      expect(statSync(empty).size, args.join(" ")).toBe(0);
+    }
+    expect(existsSync(join(folder, "empty-backup.db"))).toBe(false);
+    const result = await runRapport(empty, "--json", "tenants", "create", "--name", "Fresh");
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      `rapport: no database was at ${empty}: created a new, empty one (chosen by --db, RAPPORT_DB or the default ./data/rapport.db)\n`,
+    );
+    expect(statSync(empty).mode & 0o777).toBe(0o600);
+    expect(await runRapport(empty, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
+  });
+
   it("is created, owner-only, by tenants create and seed demo, which say so on stderr", async () => {
     for (const args of [["--json", "tenants", "create", "--name", "Fresh"], ["--json", "seed", "demo"]]) {
       const database = join(folder, `fresh-${args[2]}`, "rapport.db");
