@@ -303,6 +303,25 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(stranger.stderr).toMatch(/not found in tenant/);
   });
 
+  it("sets no password for an erased former employee, whose account can never sign in again", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Gone")).stdout);
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Gil", "--email", "gil@gone.example")).stdout);
+    expect((await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).code).toBe(0);
+    expect((await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", user.person_uuid)).code).toBe(0);
+    const set = await rapportWithInput("a long enough secret\n", "users", "set-password", "--tenant", tenant.uuid, "--user", user.uuid);
+    expect(set).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `rapport: user ${user.uuid}'s person was erased, and an erased user cannot sign in again: create a new user instead; nothing changed\n`,
+    });
+    const store = await createSqliteStore({ path: database });
+    try {
+      expect(await store.userPasswords.get(tenant.uuid, user.uuid)).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
   it("fails with one clear line on stderr and a non-zero exit", async () => {
     for (const args of [
       ["tenants", "create", "--name", "X", "--tier", "gold"],

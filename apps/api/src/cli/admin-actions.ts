@@ -160,6 +160,10 @@ export async function setUserPassword(options: { tenant: string; user: string },
     await requireTenant(store, options.tenant);
     const user = await store.users.get(options.tenant, options.user);
     if (!user) throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
+    // An erased former employee's account is kept only for the records naming it: it can never sign in again.
+    if (!user.is_active && (await store.persons.get(options.tenant, user.person_uuid)) === null) {
+      throw new CliError(`user ${options.user}'s person was erased, and an erased user cannot sign in again: create a new user instead; nothing changed`);
+    }
     await store.userPasswords.set(options.tenant, options.user, hash);
     printResult(global, { uuid: user.uuid, email: user.email, password_set: true }, () => [
       `set the sign-in password of ${user.name} <${user.email}>${user.is_active ? "" : " (deactivated: cannot sign in until reactivated)"}`,
