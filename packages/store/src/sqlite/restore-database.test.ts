@@ -97,6 +97,12 @@ describe("restoreDatabase", () => {
     await store.close();
     const fresh = join(folder, "fresh.db");
     expect(await restoreDatabase(fresh, backup)).toMatchObject({ path: fresh, replacedPath: null, countersRaised: 0, erasedSinceBackup: [] });
+    // A zero-byte file is no database either (as the commands that need one say): replaced, nothing kept of it.
+    const empty = join(folder, "empty.db");
+    writeFileSync(empty, "");
+    expect(await restoreDatabase(empty, backup)).toMatchObject({ path: empty, replacedPath: null, countersRaised: 0, erasedSinceBackup: [] });
+    expect(readdirSync(folder).filter((name) => name.startsWith("empty.db"))).toEqual(["empty.db"]);
+    expect(statSync(empty).size).toBe(statSync(backup).size);
 
     await expect(restoreDatabase(path, join(folder, "missing.db"))).rejects.toThrow(/no backup file at/);
     await expect(restoreDatabase(path, path)).rejects.toThrow(/is the database itself/);

@@ -4,7 +4,7 @@
  * without sending the counters integrators and servers follow back in time.
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, constants, copyFileSync, existsSync, linkSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, constants, copyFileSync, linkSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
@@ -176,7 +176,8 @@ export async function restoreDatabase(databasePath: string, backupPath: string):
     throw new InvalidInputError(`store.restore: the folder ${dirname(database)} does not exist; create it first`);
   }
   const copy = join(dirname(database), `.${basename(database)}.${randomUUID().slice(0, 8)}.restoring`);
-  const live = existsSync(database) ? openAloneOrRefuse(database, "restore") : null;
+  // A zero-byte file is no database (SQLite would make it an empty one): nothing to keep, no counters to raise.
+  const live = (statSync(database, { throwIfNoEntry: false })?.size ?? 0) > 0 ? openAloneOrRefuse(database, "restore") : null;
   try {
     copyFileSync(backup, copy, constants.COPYFILE_EXCL);
     chmodSync(copy, 0o600);
