@@ -11,6 +11,7 @@ import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { isDatabaseFileOf } from "./database-file-path.js";
 import { openAloneOrRefuse } from "./open-alone.js";
+import { syncFile } from "./sync-file.js";
 import { syncFolder } from "./sync-folder.js";
 
 /** What `restoreDatabase` did. */
@@ -185,6 +186,8 @@ export async function restoreDatabase(databasePath: string, backupPath: string):
     const countersRaised = live ? raiseCounters(copy, countersOf(live)) : 0;
     const erasedSinceBackup = live ? stillHeld(copy, erasedPersonsOf(live)) : [];
     for (const suffix of COMPANIONS) rmSync(`${copy}${suffix}`, { force: true });
+    // Copied by the file system, and written by SQLite only when counters were raised: flushed before it is named.
+    syncFile(copy);
     let replacedPath: string | null = null;
     if (live) {
       // Everything committed goes into the file kept, so it is whole on its own.
