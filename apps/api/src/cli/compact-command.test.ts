@@ -1,7 +1,8 @@
 /** `rapport compact`: the database rewritten from its live rows, never under a running server. */
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
@@ -42,6 +43,19 @@ describe("rapport compact", { timeout: 60_000 }, () => {
     expect(list.stdout).toContain("Avery");
     const human = await runRapport(database, "compact");
     expect(human.stdout).toMatch(/^compacted .*rapport\.db: \d+\.\d MB to \d+\.\d MB in \d+\.\d\d s\n/);
+  });
+
+  it("refuses another application's SQLite database in one line, as backup does, changing nothing", async () => {
+    const database = join(folder, "bookmarks.db");
+    const other = new SqliteDatabase(database);
+    other.exec("create table bookmarks (url text); insert into bookmarks values ('a'), ('b'); delete from bookmarks where url = 'a'");
+    other.close();
+    const before = readFileSync(database);
+    const refusal = `rapport: ${database} is not a Rapport database: it has tables (bookmarks) but no record of Rapport's migrations; name another file\n`;
+    expect(await runRapport(database, "compact")).toEqual({ code: 1, stdout: "", stderr: refusal });
+    expect(await runRapport(database, "backup", "--to", join(folder, "bookmarks-copy.db"))).toEqual({ code: 1, stdout: "", stderr: refusal });
+    expect(readFileSync(database).equals(before)).toBe(true);
+    expect(existsSync(join(folder, "bookmarks-copy.db"))).toBe(false);
   });
 
   it("names a missing database instead of creating one", async () => {

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConflictError, InvalidInputError } from "../errors.js";
+import { ConflictError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import type { Store, StoreBackupProgress } from "../store.js";
-import { BACKUP_PAGES_PER_STEP } from "./backup-database.js";
+import { BACKUP_PAGES_PER_STEP, backupDatabase } from "./backup-database.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 
 const folders: string[] = [];
@@ -197,6 +197,20 @@ describe("store.backup", () => {
     expect(readdirSync(folder).sort()).toEqual(before);
     await expect(store.backup(join(folder, "copy.db"), { signal: controller.signal })).rejects.toThrow("interrupted");
     expect(readdirSync(folder).sort()).toEqual(before);
+  });
+
+  it("refuses another application's SQLite database, leaving no file (no restore would take the copy)", async () => {
+    const folder = temporaryFolder();
+    const path = join(folder, "bookmarks.db");
+    const other = new SqliteDatabase(path);
+    other.exec("create table bookmarks (url text)");
+    other.close();
+    await expect(backupDatabase(path, join(folder, "copy.db"))).rejects.toThrow(IncompatibleDatabaseError);
+    expect(readdirSync(folder).sort()).toEqual(["bookmarks.db"]);
+    // An empty file SQLite made a database is no application's: copied.
+    const empty = join(folder, "empty.db");
+    new SqliteDatabase(empty).close();
+    expect((await backupDatabase(empty, join(folder, "empty-copy.db"))).path).toBe(join(folder, "empty-copy.db"));
   });
 
   it("refuses a store without a file", async () => {

@@ -9,6 +9,7 @@ import SqliteDatabase from "better-sqlite3";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import type { StoreBackupOptions, StoreBackupResult } from "../store.js";
 import { DATABASE_COMPANION_SUFFIXES, isDatabaseFileOf } from "./database-file-path.js";
+import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { syncFolder } from "./sync-folder.js";
 
 /**
@@ -98,7 +99,8 @@ function placeWithoutReplacing(temporary: string, target: string): void {
  * starts over whenever another connection writes between two of its steps, and a busy server would keep it from
  * ever finishing. So it reads from a connection of its own that holds one read transaction throughout: in WAL
  * mode a snapshot of the last commit before it, which writers do not wait for and which does not change under
- * the copy, so the copy never starts over and is that commit exactly.
+ * the copy, so the copy never starts over and is that commit exactly. Another application's SQLite database is
+ * refused (an `IncompatibleDatabaseError`, as every store refuses it): no restore would take the copy.
  */
 export async function backupDatabase(databasePath: string, destination: string, options: StoreBackupOptions = {}): Promise<StoreBackupResult> {
   const { replace = false, onProgress, signal } = options;
@@ -110,6 +112,8 @@ export async function backupDatabase(databasePath: string, destination: string, 
   try {
     source = new SqliteDatabase(databasePath, { readonly: true, fileMustExist: true });
     source.pragma("busy_timeout = 5000");
+    // Not a Rapport database: no restore would take the copy.
+    refuseAnotherApplicationsFile(source);
     source.exec("begin");
     // The snapshot starts at the transaction's first read, not at `begin`.
     source.prepare("select count(*) from sqlite_schema").pluck().get();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConflictError, InvalidInputError } from "../errors.js";
+import { ConflictError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { compactDatabase } from "./compact-database.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 import { databaseStatus } from "./database-status.js";
@@ -76,6 +76,20 @@ describe("compactDatabase", () => {
   it("refuses a missing file and :memory:", () => {
     expect(() => compactDatabase(join(folder, "missing.db"))).toThrow(InvalidInputError);
     expect(() => compactDatabase(":memory:")).toThrow(/no file to compact/);
+  });
+
+  it("refuses another application's SQLite database, leaving its rows as they were (VACUUM may renumber them)", () => {
+    const path = join(folder, "bookmarks.db");
+    const other = new SqliteDatabase(path);
+    other.exec("create table bookmarks (url text); insert into bookmarks values ('a'), ('b'), ('c'); delete from bookmarks where url = 'a'");
+    other.close();
+    const before = readFileSync(path);
+    expect(() => compactDatabase(path)).toThrow(IncompatibleDatabaseError);
+    expect(() => compactDatabase(path)).toThrow(/is not a Rapport database: it has tables \(bookmarks\)/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    const reader = new SqliteDatabase(path, { readonly: true });
+    expect(reader.prepare("select rowid, url from bookmarks").all()).toEqual([{ rowid: 2, url: "b" }, { rowid: 3, url: "c" }]);
+    reader.close();
   });
 });
 

@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { statSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
+import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { openAloneOrRefuse } from "./open-alone.js";
 
 /** What `compactDatabase` did. */
@@ -22,7 +23,8 @@ export interface CompactDatabaseResult {
 /**
  * Rewrites the database file at `databasePath` with `VACUUM`, which must not be open in any process (a server's
  * writes would wait for the whole rewrite, and the file is copied meanwhile). Its WAL is checkpointed into it first
- * and removed after. Refused: `:memory:`, a missing file (`InvalidInputError`); a file another process has open
+ * and removed after. Refused: `:memory:`, a missing file (`InvalidInputError`); another application's SQLite
+ * database (`IncompatibleDatabaseError`, as every store refuses it); a file another process has open
  * (`ConflictError`). It takes about as long as copying the file, and needs as much free space again beside the
  * temporary files (SQLite's temporary folder) while it runs.
  */
@@ -32,6 +34,8 @@ export function compactDatabase(databasePath: string): CompactDatabaseResult {
   if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new InvalidInputError(`store.compact: no database file at ${path}`);
   const db = openAloneOrRefuse(path, "compact");
   try {
+    // VACUUM may renumber the rows of a table without an INTEGER PRIMARY KEY, which another application may rely on.
+    refuseAnotherApplicationsFile(db);
     db.pragma("wal_checkpoint(truncate)");
     const bytesBefore = statSync(path).size;
     // The pages VACUUM frees past the new end are cut off; those it frees within are overwritten.

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
-import { anotherApplicationsDatabase } from "./migrate-to-latest.js";
+import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { openAlone } from "./open-alone.js";
 
 /** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state, failed sign-ins. */
@@ -107,11 +107,8 @@ export async function databaseStatus(databasePath: string): Promise<DatabaseStat
   const db = openForReading(path);
   try {
     const { known, appliedNames } = await migrationsOf(db);
-    if (!hasTable(db, "kysely_migration")) {
-      // Another application's database: no start of Rapport applies its migrations to it, every one refuses it.
-      const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name").pluck().all() as string[];
-      if (tables.length > 0) throw anotherApplicationsDatabase(tables);
-    }
+    // Another application's database: no start of Rapport applies its migrations to it, every one refuses it.
+    refuseAnotherApplicationsFile(db);
     const applied = new Set(appliedNames);
     const rowsOf = (table: string) => (hasTable(db, table) ? count(db, `select count(*) from "${table}"`) : 0);
     const rows = Object.fromEntries(GROWING_TABLES.map((table) => [table, rowsOf(table)])) as DatabaseStatus["rows"];
