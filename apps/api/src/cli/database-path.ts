@@ -1,5 +1,5 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, statSync, type Stats } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
@@ -76,8 +76,17 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>): 
  * it a new, empty one on opening, as it would a missing file (and `touch`, or a copy that failed at once, leave one).
  */
 function holdsDatabase(path: string): boolean {
-  const stats = statSync(path, { throwIfNoEntry: false });
+  const stats = statOrUndefined(path);
   return stats !== undefined && !(stats.isFile() && stats.size === 0);
+}
+
+/** What is at `path`, or undefined where `existsSync` would say false (no entry, a file where a folder should be). */
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The commands that may create a database where there is none; every other one refuses a missing file. */
@@ -92,7 +101,7 @@ export const CREATING_COMMANDS = "rapport serve, rapport tenants create and rapp
 export function existingDatabasePath(option: string | undefined, { allowMemory = false } = {}): string {
   const path = resolveDatabasePath(option);
   if (path === ":memory:" ? !allowMemory : !holdsDatabase(path)) {
-    const empty = path !== ":memory:" && statSync(path, { throwIfNoEntry: false }) !== undefined ? " (an empty file)" : "";
+    const empty = path !== ":memory:" && statOrUndefined(path) !== undefined ? " (an empty file)" : "";
     throw new CliError(
       `no database at ${path}${empty} (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH}); check the path: only ${CREATING_COMMANDS} create one`,
     );
@@ -109,7 +118,7 @@ export function existingDatabasePath(option: string | undefined, { allowMemory =
  */
 export function createDatabaseFileIfMissing(path: string): boolean {
   if (path === ":memory:" || holdsDatabase(path)) return false;
-  if (statSync(path, { throwIfNoEntry: false }) !== undefined) {
+  if (statOrUndefined(path) !== undefined) {
     chmodSync(path, 0o600);
     return true;
   }
