@@ -16,10 +16,14 @@ export function isLiveKey(key: ListedApiKey, now: number): boolean {
   return key.revoked_at === null && (key.expires_at === null || key.expires_at > now);
 }
 
-function stateOf(key: ListedApiKey, now: number): string {
+/** A key as `rapport keys list` shows it: `user_suspended` when its bound user is deactivated (it answers 403). */
+export type KeyToShow = ListedApiKey & { user_suspended?: boolean };
+
+function stateOf(key: KeyToShow, now: number): string {
   if (key.revoked_at !== null) return `revoked ${isoDay(key.revoked_at)}`;
-  if (key.expires_at !== null) return `${key.expires_at > now ? "expires" : "expired"} ${isoMinute(key.expires_at)}`;
-  return "active            ";
+  const suspended = key.user_suspended ? " (suspended: user deactivated)" : "";
+  if (key.expires_at !== null) return `${key.expires_at > now ? "expires" : "expired"} ${isoMinute(key.expires_at)}${suspended}`;
+  return suspended ? `active${suspended}` : "active            ";
 }
 
 function lastUseOf(key: ListedApiKey): string {
@@ -28,13 +32,13 @@ function lastUseOf(key: ListedApiKey): string {
 }
 
 /**
- * A key's line: uuid, prefix, creation day, state (active, revoked, expires or expired), read-only or not, its
- * user or tenant-scoped, its last use (or never used) and its label.
+ * A key's line: uuid, prefix, creation day, state (active, revoked, expires or expired; suspended while its user is
+ * deactivated), read-only or not, its user or tenant-scoped, its last use (or never used) and its label.
  *
  * @example
  * keyLine(key, Date.now()); // "6f1c…  pk_AbCdEfG…  created 2026-12-01  active              read-write  tenant-scoped  never used  crm"
  */
-export function keyLine(key: ListedApiKey, now: number): string {
+export function keyLine(key: KeyToShow, now: number): string {
   return (
     `${key.uuid}  ${key.key_prefix}…  created ${isoDay(key.created_at)}  ${stateOf(key, now)}  ${key.read_only ? "read-only " : "read-write"}  ` +
     `${key.user_uuid ?? "tenant-scoped"}  ${lastUseOf(key)}${key.label ? `  ${key.label}` : ""}`

@@ -4,11 +4,11 @@
  * expired keys too, until `rapport keys prune` deletes them); with `--unused-for <days>`, only the working keys not
  * used in that many days (never-used keys created before then included): the ones to revoke.
  */
-import type { ListedApiKey } from "@rapport/store";
+import type { ListedApiKey, Store } from "@rapport/store";
 import type { Command } from "commander";
 import { requireTenant, withStore } from "./admin-actions.js";
 import { printResult } from "./cli-output.js";
-import { isLiveKey, keyLine } from "./key-line.js";
+import { isLiveKey, keyLine, type KeyToShow } from "./key-line.js";
 
 const DAY_MS = 86_400_000;
 
@@ -23,11 +23,20 @@ function keysToList(keys: ListedApiKey[], options: { unusedFor?: number; all?: b
   return options.all ? keys : keys.filter((key) => isLiveKey(key, now));
 }
 
+/** Marks the keys bound to a deactivated user, which answer 403 until the user is reactivated. */
+async function markSuspended(store: Store, tenantUuid: string, keys: ListedApiKey[]): Promise<KeyToShow[]> {
+  const userUuids = [...new Set(keys.flatMap((key) => (key.user_uuid === null ? [] : [key.user_uuid])))];
+  const users = await Promise.all(userUuids.map((uuid) => store.users.get(tenantUuid, uuid)));
+  const suspended = new Set(users.filter((user) => user !== null && !user.is_active).map((user) => user!.uuid));
+  return keys.map((key) => (key.user_uuid !== null && suspended.has(key.user_uuid) ? { ...key, user_suspended: true } : key));
+}
+
 export async function listKeys(options: { tenant: string; unusedFor?: number; all?: boolean }, command: Command, now: () => number = Date.now): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
     const at = now();
-    const listed = keysToList(await store.apiKeys.list(options.tenant), options, at);
+    const keys = keysToList(await store.apiKeys.list(options.tenant), options, at);
+    const listed = await markSuspended(store, options.tenant, keys);
     printResult(global, listed, () => listed.map((key) => keyLine(key, at)));
   });
 }

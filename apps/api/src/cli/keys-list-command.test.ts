@@ -39,6 +39,22 @@ describe("rapport keys list", { timeout: 60_000 }, () => {
     expect(lines).toContain(`${unused.uuid}  ${unused.key_prefix}…  created ${today}  active              read-write  tenant-scoped  never used\n`);
   });
 
+  it("shows a key whose user is deactivated as suspended, since it answers 403 until the user is reactivated", async () => {
+    const database = join(folder, "suspended.db");
+    const rapport = (...args: string[]) => runRapport(database, ...args);
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme")).stdout);
+    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Kim Lee", "--email", "kim@acme.example")).stdout);
+    const bound = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
+    const tenantWide = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid)).stdout);
+    expect((await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).code).toBe(0);
+    const lines = (await rapport("keys", "list", "--tenant", tenant.uuid)).stdout.split("\n");
+    expect(lines.find((line) => line.startsWith(bound.uuid))).toContain(`active (suspended: user deactivated)  read-write  ${user.uuid}  never used`);
+    expect(lines.find((line) => line.startsWith(tenantWide.uuid))).toContain("active              read-write  tenant-scoped");
+    const listed = JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout) as Array<Record<string, unknown>>;
+    expect(listed.find((key) => key.uuid === bound.uuid)).toMatchObject({ user_suspended: true });
+    expect(listed.find((key) => key.uuid === tenantWide.uuid)).not.toHaveProperty("user_suspended");
+  });
+
   it("--unused-for lists the working keys not used in that many days, never-used keys created before then included", async () => {
     const database = join(folder, "unused.db");
     const now = Date.now();
