@@ -369,6 +369,19 @@ describe("UUID arguments", () => {
   });
 });
 
+describe("a huge whole-number argument", () => {
+  it("is sent in digits, so a page past the last is clamped as over REST rather than refused as '1e+21'", async () => {
+    const tool = buildMcpTools(served).find((candidate) => candidate.name === "listPersons")!;
+    const request = buildToolRequest(tool, { page: 1e21, per_page: 50 }, "http://rapport.test", { "x-api-key": acme.key }) as Request;
+    expect(new URL(request.url).searchParams.get("page")).toBe(`1${"0".repeat(21)}`);
+    const result = await toToolResult(await context.app.fetch(request));
+    expect(result.isError).toBeUndefined();
+    const overRest = await context.request(`/v1/persons?page=1${"0".repeat(21)}&per_page=50`, { key: acme.key });
+    expect(overRest.status).toBe(200);
+    expect(result.structuredContent).toEqual(await overRest.json());
+  });
+});
+
 describe("the head-count filters of listCompanies", () => {
   it("take a JSON number as their query string takes digits, and a band as text", async () => {
     const tool = buildMcpTools(served).find((candidate) => candidate.name === "listCompanies")!;

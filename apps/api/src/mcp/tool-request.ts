@@ -15,9 +15,14 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-/** Query-string text of an argument: strings as they are, numbers and booleans printed, lists comma-joined. */
+/**
+ * Query-string text of an argument: strings as they are, numbers and booleans printed, lists comma-joined. A whole
+ * number is written out in digits (`1e21` as 1 and 21 zeros), as a REST client would send it, so that `page` is clamped
+ * as over REST rather than refused as the text `1e+21`.
+ */
 function queryText(value: unknown): string {
   if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isInteger(value)) return BigInt(value).toString();
   if (Array.isArray(value)) return value.map(queryText).join(",");
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
