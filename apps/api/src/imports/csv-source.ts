@@ -5,14 +5,14 @@
  * above it, as in LinkedIn's export, are passed over) are found in the first rows.
  */
 import { pipeline, type Readable } from "node:stream";
-import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
+import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
 import { checkColumnMap, checkMapHeadersPresent, guessEntity, isHeaderRow, mapColumns, type ColumnMapping } from "./column-mapping.js";
+import { contactEntry, sortContactEmails } from "./contact-emails.js";
 import type { CsvEntity } from "./csv-entities.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
-import { toImportedAddress } from "./parse-mail-message.js";
 import { readAsUtf8 } from "./text-encoding.js";
 
 /** The header must be among the first rows. */
@@ -68,7 +68,7 @@ function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
-function rowToPerson(cells: readonly string[], mapping: ColumnMapping): ImportedPerson | null {
+function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person: ImportedPerson; invalidEmails: string[] } | null {
   const values = new Map<string, string[]>();
   for (const [index, field] of mapping) {
     const value = cells[index]?.trim();
@@ -76,22 +76,16 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): Imported
   }
   if (values.size === 0) return null;
   const first = (field: string) => values.get(field)?.[0] ?? null;
-  const emails: string[] = [];
-  for (const cell of values.get("email") ?? []) {
-    for (const candidate of splitList(cell)) {
-      const address = toImportedAddress(candidate, null);
-      if (address && !emails.includes(address.email)) emails.push(normalizeEmail(address.email));
-    }
-  }
+  const emails = sortContactEmails((values.get("email") ?? []).flatMap(splitList));
   const linkedin = (values.get("linkedin_url") ?? []).map(normalizeLinkedinUrl).find((url) => url !== null) ?? null;
   const companyName = first("company");
   const companyDomain = first("company_domain");
-  return {
+  const person: ImportedPerson = {
     type: "person",
     first_name: first("first_name"),
     last_name: first("last_name"),
     name: first("name"),
-    emails,
+    emails: emails.valid,
     linkedin_url: linkedin,
     job_title: first("job_title"),
     company: companyName || companyDomain ? { name: companyName, domain: companyDomain ? normalizeDomain(companyDomain) : null } : null,
@@ -101,6 +95,7 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): Imported
     country: first("country"),
     tags: [...new Set((values.get("tags") ?? []).flatMap(splitList))],
   };
+  return { person, invalidEmails: emails.invalid };
 }
 
 /** The first company field whose value the REST API would refuse (a band, a year, a web address, an email), or null. */
@@ -190,7 +185,12 @@ export function readCsv(stream: Readable, totalBytes: number | null, options: Cs
           }
           continue;
         }
-        const item = entity === "persons" ? rowToPerson(cells, mapping) : rowToCompany(cells, mapping);
+        if (entity === "persons") {
+          const row = rowToPerson(cells, mapping);
+          yield row === null ? { position, skipped: "empty row" } : contactEntry(position, row.person, row.invalidEmails);
+          continue;
+        }
+        const item = rowToCompany(cells, mapping);
         if (item === null) yield { position, skipped: "empty row" };
         else if ("problem" in item) yield { position, problem: item.problem };
         else yield { position, item };

@@ -108,6 +108,21 @@ describe("vcf import", () => {
     expect([persons.get("jose@cafe.example")?.name, persons.get("ase@cafe.example")?.name, persons.has("noend@cafe.example")]).toEqual(["José Peña", "Åse Ødegård", false]);
   });
 
+  it("names a card's invalid email address as its problem, and imports a card with a valid one beside it with a caveat", async () => {
+    const text = [
+      vcard("3.0", ["FN:Only Bad", "EMAIL:only.bad@"]),
+      vcard("3.0", ["FN:Good And Bad", "EMAIL:good@acme.example", "EMAIL:nope"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("bad-emails.vcf", text), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 2, written: 1, failed: 1 }, persons: { created: 1 }, skipped: {} });
+    expect(summary.problems.first).toEqual([
+      { position: "card 1 (line 1)", message: "email 'only.bad@' is not an email address" },
+      { position: "card 2 (line 6)", message: "email 'nope' is not an email address; imported without it" },
+    ]);
+    const persons = await bed.personsByKey();
+    expect(persons.get("good@acme.example")).toMatchObject({ name: "Good And Bad", emails: [{ address: "good@acme.example", is_primary: true }] });
+  });
+
   it("reads a vCard file that is not UTF-8 as Windows-1252, as older address books write it", async () => {
     const text = [
       vcard("3.0", ["FN:José Peña", "N:Peña;José;;;", "EMAIL:jose@cafe.example", "TITLE:“Head” of Deals – €5M+", "ORG:Café Crème"]),
@@ -196,6 +211,26 @@ describe("csv import", () => {
     const edf = (await companiesByName()).get("Électricité de France")!;
     expect(persons.get("camille@edf.example")?.primary_company_uuid).toBe(edf.uuid);
     expect(persons.get("lea@edf.example")?.primary_company_uuid).toBe(edf.uuid);
+  });
+
+  it("names an invalid email address as its row's problem, and imports a row with a valid one beside it with a caveat", async () => {
+    const text = csvFile([
+      ["Name", "Email", "LinkedIn"],
+      ["Only Bad", "only.bad@", ""],
+      ["Good And Bad", "good@acme.example; not-an-address", ""],
+      ["Bad With Profile", "bad at acme", "https://www.linkedin.com/in/badwithprofile"],
+    ]);
+    const summary = await importThreeTimes(bed.file("bad-emails.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { read: 3, written: 2, failed: 1 }, persons: { created: 2 } });
+    expect(summary.skipped).toEqual({});
+    expect(summary.problems.first).toEqual([
+      { position: "row 2 (line 2)", message: "email 'only.bad@' is not an email address" },
+      { position: "row 3 (line 3)", message: "email 'not-an-address' is not an email address; imported without it" },
+      { position: "row 4 (line 4)", message: "email 'bad at acme' is not an email address; imported without it" },
+    ]);
+    const persons = await bed.personsByKey();
+    expect(persons.get("good@acme.example")).toMatchObject({ name: "Good And Bad", emails: [{ address: "good@acme.example", is_primary: true }] });
+    expect([...persons.values()].some((person) => person.name === "Only Bad")).toBe(false);
   });
 
   it("takes a custom column map, and a semicolon-separated file", async () => {

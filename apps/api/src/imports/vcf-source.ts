@@ -4,10 +4,10 @@
  * title, LinkedIn and Twitter profiles, locality and categories.
  */
 import type { Readable } from "node:stream";
-import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from "@rapport/store";
+import { normalizeDomain, normalizeLinkedinUrl } from "@rapport/store";
 import ICAL from "ical.js";
 import type { ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
-import { toImportedAddress } from "./parse-mail-message.js";
+import { contactEntry, sortContactEmails, type ContactEmails } from "./contact-emails.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import type { LineCounter } from "./read-lines.js";
 import { modernizeVcard } from "./vcard-legacy.js";
@@ -34,16 +34,11 @@ function structured(property: Property | null): string[] {
   return typeof value === "string" ? value.split(";") : [];
 }
 
-function emailsOf(card: Component): string[] {
+function emailsOf(card: Component): ContactEmails {
   // vCard 3 marks the preferred address with TYPE=pref, vCard 4 with a PREF parameter.
   const entries = card.getAllProperties("email").map((property) => ({ property, preferred: types(property).includes("pref") || property.getParameter("pref") != null }));
   entries.sort((left, right) => Number(right.preferred) - Number(left.preferred));
-  const addresses: string[] = [];
-  for (const { property } of entries) {
-    const address = toImportedAddress(String(property.getFirstValue() ?? ""), null);
-    if (address && !addresses.includes(address.email)) addresses.push(address.email);
-  }
-  return addresses;
+  return sortContactEmails(entries.map(({ property }) => String(property.getFirstValue() ?? "")));
 }
 
 /** Profile URLs from URL and X-SOCIALPROFILE (Apple) properties. */
@@ -62,8 +57,8 @@ function profiles(card: Component): { linkedin: string | null; twitter: string |
   return { linkedin, twitter, website };
 }
 
-/** A vCard component as a person to match or create. */
-export function vcardToPerson(card: Component): ImportedPerson {
+/** A vCard component as a person to match or create, with the addresses it gives that are not email addresses. */
+export function vcardToPerson(card: Component): { person: ImportedPerson; invalidEmails: string[] } {
   const [familyName, givenName] = structured(card.getFirstProperty("n"));
   const [organization] = structured(card.getFirstProperty("org"));
   const address = card.getAllProperties("adr").sort((left, right) => Number(types(right).includes("work")) - Number(types(left).includes("work")))[0] ?? null;
@@ -72,12 +67,12 @@ export function vcardToPerson(card: Component): ImportedPerson {
   const categories = card.getAllProperties("categories").flatMap((property) => property.getValues().map((value) => String(value).trim()));
   const companyName = clean(organization);
   const emails = emailsOf(card);
-  return {
+  const person: ImportedPerson = {
     type: "person",
     first_name: clean(givenName),
     last_name: clean(familyName),
     name: clean(card.getFirstPropertyValue("fn")),
-    emails: emails.map(normalizeEmail),
+    emails: emails.valid,
     linkedin_url: linkedin,
     job_title: clean(card.getFirstPropertyValue("title")),
     company: companyName ? { name: companyName, domain: website ? normalizeDomain(website) : null } : null,
@@ -87,6 +82,7 @@ export function vcardToPerson(card: Component): ImportedPerson {
     country: clean(country),
     tags: [...new Set(categories.filter(Boolean))],
   };
+  return { person, invalidEmails: emails.invalid };
 }
 
 /** True when the text starts (after blank lines) like a vCard file. */
@@ -118,7 +114,8 @@ export function readVcf(stream: Readable, totalBytes: number | null, options: { 
       }
       try {
         const card = new ICAL.Component(ICAL.parse(modernizeVcard(block.text)) as unknown as unknown[]);
-        yield { position, item: vcardToPerson(card) };
+        const { person, invalidEmails } = vcardToPerson(card);
+        yield contactEntry(position, person, invalidEmails);
       } catch (error) {
         yield { position, problem: `unreadable vCard: ${error instanceof Error ? error.message : String(error)}` };
       }

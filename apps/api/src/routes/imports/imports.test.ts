@@ -191,6 +191,26 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     ]);
   });
 
+  it("names a contact's invalid email address among the summary's problems, as rapport import does", async () => {
+    const table = csvFile([["Name", "Email"], ["Only Bad", "only.bad@"], ["Good And Bad", "good-csv@acme.example, nope"]]);
+    const csv = await upload({ kind: "csv", file: { name: "people.csv", content: table } });
+    const card = vcard("3.0", ["FN:Card Bad", "EMAIL:card.bad@"]);
+    const vcf = await upload({ kind: "vcf", file: { name: "people.vcf", content: card } });
+    await context.services.importJobs.settled();
+    expect((await read(csv.body.uuid)).body.summary).toMatchObject({
+      items: { read: 2, written: 1, failed: 1 },
+      problems: {
+        count: 2,
+        first: [
+          { position: "row 2 (line 2)", message: "email 'only.bad@' is not an email address" },
+          { position: "row 3 (line 3)", message: "email 'nope' is not an email address; imported without it" },
+        ],
+      },
+    });
+    expect((await read(vcf.body.uuid)).body.summary).toMatchObject({ items: { failed: 1 }, problems: { first: [{ position: "card 1 (line 1)", message: "email 'card.bad@' is not an email address" }] } });
+    expect((await personsByEmail()).get("good-csv@acme.example")).toMatchObject({ name: "Good And Bad", emails: [{ address: "good-csv@acme.example" }] });
+  });
+
   it("imports a calendar uploaded in UTF-16, as Outlook can export one", async () => {
     const ics = icsFile([
       vevent([
