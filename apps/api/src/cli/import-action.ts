@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { createSqliteStore, type ImportKind, type Store, type User } from "@rapport/store";
 import type { Command } from "commander";
 import type { CsvEntity } from "../imports/csv-entities.js";
-import { defaultWindow, ImportRequestError, type ImportRequest } from "../imports/import-request.js";
+import { checkOptionsApply, defaultWindow, ImportRequestError, type ImportRequest } from "../imports/import-request.js";
 import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { CliError, printResult } from "./cli-output.js";
@@ -75,7 +75,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     until: options.until ?? window.until,
     entity: options.entity ?? null,
     map: options.map,
-    given: [...(options.since !== undefined ? (["since"] as const) : []), ...(options.until !== undefined ? (["until"] as const) : [])],
+    given: (["since", "until", "user"] as const).filter((name) => options[name] !== undefined).map((name) => (name === "user" ? "user_uuid" : name)),
   };
   const path = existingDatabasePath(global.db);
   const store = await openingDatabase(path, () => createSqliteStore({ path }));
@@ -91,6 +91,8 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
   const display = createImportProgressDisplay(process.stderr);
   try {
     if (!(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
+    // Before the owner is looked up: `--user` with contacts is refused as such, not as an unknown user.
+    checkOptionsApply(request);
     const owner = await ownerOf(store, options.tenant, options.user);
     const { importArchive } = await import("../imports/import-archive.js");
     const summary = await importArchive({

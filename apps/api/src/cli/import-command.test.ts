@@ -106,6 +106,11 @@ describe("rapport import", () => {
     expect((await rapport(["import", "ics", ics, "--tenant", tenant, "--keep-bodies"])).stderr).toBe("rapport: keep_bodies (--keep-bodies) applies to mbox imports only, not to ics\n");
     expect((await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", tenant, "--since", "2026-01-01"])).stderr).toBe("rapport: since (--since) applies to ics imports only, not to mbox\n");
     expect((await rapport(["import", "csv", people, "--tenant", tenant, "--map", "Job=job_title"])).stderr).toContain('map names the header "Job", which');
+    // Contacts have no owner: --user is refused, even naming a real user, before the file is read.
+    expect(await rapport(["import", "csv", people, "--tenant", tenant, "--user", user.uuid])).toMatchObject({
+      code: 1,
+      stderr: "rapport: user_uuid (--user) applies to mbox, ics imports only, not to csv\n",
+    });
     const store = await createSqliteStore({ path: database });
     try {
       const persons = await store.persons.list(tenant, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 100 });

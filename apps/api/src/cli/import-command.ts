@@ -33,7 +33,7 @@ export function importCommand(): Command {
     .addArgument(new Argument("<kind>", "what the input is").choices(IMPORT_KINDS))
     .argument("<source>", "a file, a folder (mbox: of .eml files; ics, vcf: of such files), or - for standard input")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .option("--user <uuid>", "the internal user whose mailbox or calendar this is", uuidOption)
+    .option("--user <uuid>", "mbox, ics: the internal user whose mailbox or calendar this is", uuidOption)
     .option("--dry-run", "write nothing; print what would happen")
     .option("--keep-bodies", "mbox: also keep plain-text message bodies (headers only otherwise)")
     .option("--since <date>", "ics: first day of the window (default: 3 years ago)", (value: string) => isoDate(value))

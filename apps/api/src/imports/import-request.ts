@@ -19,14 +19,16 @@ export interface ImportRequest {
   /** csv: `--map` values, each "Header=field,Header=field". */
   map: string[];
   /**
-   * The options the user named, on the command line or in the form, defaults aside: `since` and `until` cannot
-   * be told from their defaults otherwise. One that does not apply to the kind is refused (`checkOptionsApply`).
+   * The options the user named, on the command line or in the form, defaults aside: `since`, `until` and
+   * `user_uuid` (the owner, passed beside the request) cannot be told from their defaults otherwise. One that does not apply to the kind is refused (`checkOptionsApply`).
    */
   given?: readonly ImportOptionName[];
 }
 
 /** The import kinds each kind-specific option applies to, by its form field name. */
 export const IMPORT_OPTION_KINDS = {
+  // Whose mailbox or calendar it is: contacts and CRM rows have no owner.
+  user_uuid: ["mbox", "ics"],
   keep_bodies: ["mbox"],
   since: ["ics"],
   until: ["ics"],
@@ -36,7 +38,7 @@ export const IMPORT_OPTION_KINDS = {
 export type ImportOptionName = keyof typeof IMPORT_OPTION_KINDS;
 
 /** The option as the command line spells it. */
-const flagOf = (option: ImportOptionName) => `--${option.replace("_", "-")}`;
+const flagOf = (option: ImportOptionName) => (option === "user_uuid" ? "--user" : `--${option.replace("_", "-")}`);
 
 /** The options `request` names: those in `given`, and those whose value is not the default. */
 function namedOptions(request: ImportRequest): Set<ImportOptionName> {

@@ -9,7 +9,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../app-env.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
-import { defaultWindow, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
+import { checkOptionsApply, defaultWindow, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueText } from "../../operations/validate-input.js";
@@ -48,7 +48,7 @@ export const importUploadFields = z
   .object({
     kind: z.enum(IMPORT_KINDS).describe("mbox (an mbox file, or one .eml message), ics, vcf or csv."),
     dry_run: flag("true: write nothing; the summary says what the import would do."),
-    user_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("The internal user whose mailbox or calendar this is; defaults to the calling user."),
+    user_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("mbox, ics: the internal user whose mailbox or calendar this is; defaults to the calling user. Refused with vcf and csv."),
     keep_bodies: flag("mbox: also keep plain-text bodies (headers only otherwise)."),
     since: isoDate("ics: window start (default 3 years ago)."),
     until: isoDate("ics: window end (default 6 months ahead); a date alone is the window's last day, included whole.", parseIsoWindowEnd),
@@ -145,12 +145,6 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
       if (!parsed.success) throw badRequest(firstIssueText(importUploadFields, parsed.error, "form"));
       const options = parsed.data;
 
-      let owner: User | null = auth.user;
-      if (options.user_uuid) {
-        owner = await services.store.users.get(auth.tenant.uuid, options.user_uuid.toLowerCase());
-        if (!owner || !owner.is_active) throw badRequest(`user_uuid ${options.user_uuid} is not an active user of this tenant`);
-        if (!auth.isAdministrator && owner.uuid !== auth.user?.uuid) throw forbidden("a member may import only their own mailbox or calendar: leave out user_uuid or name yourself");
-      }
       const window = defaultWindow(services.clock.now());
       const request: ImportRequest = {
         kind: options.kind,
@@ -160,8 +154,21 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
         until: options.until ?? window.until,
         entity: options.entity ?? null,
         map: options.map ?? [],
-        given: (["since", "until"] as const).filter((name) => options[name] !== undefined),
+        given: (["since", "until", "user_uuid"] as const).filter((name) => options[name] !== undefined),
       };
+      try {
+        // Before the owner is looked up: user_uuid with contacts is refused as such, not as an unknown user.
+        checkOptionsApply(request);
+      } catch (error) {
+        if (error instanceof ImportRequestError) throw badRequest(error.message);
+        throw error;
+      }
+      let owner: User | null = auth.user;
+      if (options.user_uuid) {
+        owner = await services.store.users.get(auth.tenant.uuid, options.user_uuid.toLowerCase());
+        if (!owner || !owner.is_active) throw badRequest(`user_uuid ${options.user_uuid} is not an active user of this tenant`);
+        if (!auth.isAdministrator && owner.uuid !== auth.user?.uuid) throw forbidden("a member may import only their own mailbox or calendar: leave out user_uuid or name yourself");
+      }
       try {
         const job = await services.importJobs.start({
           tenantUuid: auth.tenant.uuid,

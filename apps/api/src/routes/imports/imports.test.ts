@@ -150,6 +150,14 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
       body: { error: "entity (--entity) applies to csv imports only, not to vcf" },
     });
     expect(await upload({ fields: { map: "Email=email" } })).toEqual({ status: 400, body: { error: "map (--map) applies to csv imports only, not to mbox" } });
+    expect(await upload({ kind: "vcf", file: { name: "people.vcf", content: card }, fields: { user_uuid: acme.admin.uuid } })).toEqual({
+      status: 400,
+      body: { error: "user_uuid (--user) applies to mbox, ics imports only, not to vcf" },
+    });
+    expect(await upload({ kind: "csv", file: { name: "people.csv", content: people }, fields: { user_uuid: "00000000-0000-4000-8000-000000000000" } })).toEqual({
+      status: 400,
+      body: { error: "user_uuid (--user) applies to mbox, ics imports only, not to csv" },
+    });
     expect(await upload({ kind: "csv", file: { name: "people.csv", content: people }, fields: { map: ["Job=job_title", "E-mail=email"] } })).toEqual({
       status: 400,
       body: { error: 'map names the header "Job", which people.csv does not have; its headers are "First Name", "Email"' },
