@@ -51,7 +51,7 @@ describe("rapport import", () => {
     const dry = await rapport(["--json", "import", "mbox", path, "--tenant", tenant, "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, emails: { new: 2, known: 0 }, persons: { matched: 1, created: 1 }, problems: { count: 1 } });
-    expect(dry.stderr).toMatch(/^import: 3 items read \(2 written, 1 problem\), 100% of 0\.0 MB/m);
+    expect(dry.stderr).toMatch(/^import \(dry run, nothing written\): 3 items read \(2 to write, 1 problem\), 100% of 0\.0 MB/m);
 
     // UUIDs as tools that print them in upper case give them: the same tenant and user.
     const real = await rapport(["--json", "import", "mbox", path, "--tenant", tenant.toUpperCase(), "--user", user.uuid.toUpperCase()]);

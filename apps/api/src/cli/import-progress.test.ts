@@ -31,6 +31,13 @@ describe("import progress", () => {
     ]);
   });
 
+  it("says a dry run writes nothing and counts what it would write", () => {
+    const summary = summaryAt(10, 0);
+    summary.dry_run = true;
+    summary.bytes_total = null;
+    expect(progressLine(summary, 1_000)).toBe("import (dry run, nothing written): 10 items read (9 to write, 1 problem), 10 items/s");
+  });
+
   it("leaves out the share and time left when the size is unknown", () => {
     const summary = summaryAt(10, 0);
     summary.bytes_total = null;

@@ -11,9 +11,10 @@ function itemsPerSecond(summary: ImportSummary, elapsedMs: number): number {
   return elapsedMs > 0 ? Math.round((summary.items.read * 1_000) / elapsedMs) : 0;
 }
 
-/** One plain progress line: items, share of bytes, rate and the time left. */
+/** One plain progress line: items, share of bytes, rate and the time left. A dry run counts what it would write. */
 export function progressLine(summary: ImportSummary, elapsedMs: number): string {
-  const parts = [`import: ${summary.items.read} items read (${summary.items.written} written, ${counted(summary.problems.count, "problem")})`];
+  const written = `${summary.items.written} ${summary.dry_run ? "to write" : "written"}`;
+  const parts = [`import${summary.dry_run ? " (dry run, nothing written)" : ""}: ${summary.items.read} items read (${written}, ${counted(summary.problems.count, "problem")})`];
   if (summary.bytes_total) {
     const share = summary.bytes_read / summary.bytes_total;
     parts.push(`${Math.floor(share * 100)}% of ${megabytes(summary.bytes_total)}`);
