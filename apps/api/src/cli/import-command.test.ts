@@ -121,6 +121,12 @@ describe("rapport import", () => {
     // Fourteen CLI processes, one after the other: about 17 s on a loaded two-core machine.
   }, 60_000);
 
+  it("shows the batch size's default in its help", async () => {
+    const help = await rapport(["import", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--batch-size <n>\s+items per transaction \(default: 200\)/);
+  });
+
   it("shows an archive's control characters as \\xNN in the summary and in the error line, never sends them to the terminal", async () => {
     const escapes = "\u001b]0;owned\u0007\u001b[2J";
     const mbox = join(folder, "escapes.mbox");

@@ -7,6 +7,7 @@
  */
 import { IMPORT_KINDS, type ImportKind } from "@rapport/store/vocabulary";
 import { Argument, Command, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_BATCH_SIZE } from "../imports/batch-size.js";
 import { CSV_ENTITIES } from "../imports/csv-entities.js";
 import { parseIsoTimestamp, parseIsoWindowEnd } from "../platform/request/iso-timestamp.js";
 import type { ImportOptions } from "./import-action.js";
@@ -40,6 +41,6 @@ export function importCommand(): Command {
     .option("--until <date>", "ics: last day of the window, included (default: 6 months ahead)", isoWindowEnd)
     .option("--map <Header=field,...>", "csv: column mapping by header name (repeatable)", (value: string, previous: string[]) => [...previous, value], [] as string[])
     .addOption(new Option("--entity <entity>", "csv: what the rows are (default: guessed from the header)").choices(CSV_ENTITIES))
-    .option("--batch-size <n>", "items per transaction", batchSize)
+    .addOption(new Option("--batch-size <n>", "items per transaction").argParser(batchSize).default(DEFAULT_BATCH_SIZE))
     .action(async (kind: ImportKind, source: string, options: ImportOptions, command: Command) => (await import("./import-action.js")).runImport(kind, source, options, command));
 }

@@ -8,6 +8,7 @@
  */
 import { ConflictError, InvalidInputError, type Email, type ImportKind, type Meeting, type Store, type User } from "@rapport/store";
 import type { BatchContext, PositionedItem } from "./batch-context.js";
+import { DEFAULT_BATCH_SIZE } from "./batch-size.js";
 import {
   addProblem,
   addSkip,
@@ -24,8 +25,6 @@ import { commitRunState, createRunState, discardRunState } from "./run-state.js"
 import { writeEmails } from "./write-emails.js";
 import { writeMeetings } from "./write-meetings.js";
 import { writeCompanies, writePersons } from "./write-contacts.js";
-
-export const DEFAULT_BATCH_SIZE = 200;
 
 export interface RunImportOptions {
   store: Store;
