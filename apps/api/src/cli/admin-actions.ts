@@ -111,7 +111,9 @@ export async function listUsers(options: { tenant: string }, command: Command): 
     await requireTenant(store, options.tenant);
     const page = await store.users.list(options.tenant, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 });
     printResult(global, page.rows, () =>
-      page.rows.map((user) => `${user.uuid}  ${user.role.padEnd(13)}  ${user.is_active ? "active  " : "inactive"}  ${user.name} <${user.email}>`),
+      page.rows.length > 0
+        ? page.rows.map((user) => `${user.uuid}  ${user.role.padEnd(13)}  ${user.is_active ? "active  " : "inactive"}  ${user.name} <${user.email}>`)
+        : [`no users in tenant ${options.tenant}`],
     );
   });
 }

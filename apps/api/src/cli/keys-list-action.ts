@@ -31,12 +31,18 @@ async function markSuspended(store: Store, tenantUuid: string, keys: ListedApiKe
   return keys.map((key) => (key.user_uuid !== null && suspended.has(key.user_uuid) ? { ...key, user_suspended: true } : key));
 }
 
+/** What `rapport keys list` prints when it lists no key: that there is none, in the words of the options. */
+function noKeysLine(options: { tenant: string; unusedFor?: number; all?: boolean }): string {
+  if (options.unusedFor !== undefined) return `no working keys unused for ${options.unusedFor} days in tenant ${options.tenant}`;
+  return options.all ? `no keys in tenant ${options.tenant}` : `no working keys in tenant ${options.tenant}`;
+}
+
 export async function listKeys(options: { tenant: string; unusedFor?: number; all?: boolean }, command: Command, now: () => number = Date.now): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
     const at = now();
     const keys = keysToList(await store.apiKeys.list(options.tenant), options, at);
     const listed = await markSuspended(store, options.tenant, keys);
-    printResult(global, listed, () => listed.map((key) => keyLine(key, at)));
+    printResult(global, listed, () => (listed.length > 0 ? listed.map((key) => keyLine(key, at)) : [noKeysLine(options)]));
   });
 }
