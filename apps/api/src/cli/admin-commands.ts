@@ -5,21 +5,16 @@
  * so that `--help` and a mistyped option do not load the store.
  */
 import { ROLES, TIERS } from "@rapport/store/vocabulary";
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, Option } from "commander";
 import { keysPruneCommand } from "./keys-prune-command.js";
 import { keysRotateCommand } from "./keys-rotate-command.js";
 import { uuidOption } from "./uuid-option.js";
+import { wholeNumberOption } from "./whole-number-option.js";
 import { tenantPurgeCommand } from "./tenant-purge-command.js";
 
 const actions = () => import("./admin-actions.js");
 
-function positiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < 1) {
-    throw new InvalidArgumentError("must be a positive integer");
-  }
-  return parsed;
-}
+const positiveInteger = wholeNumberOption(1, Number.MAX_SAFE_INTEGER, "must be a positive integer");
 
 export function tenantsCommand(): Command {
   const tenants = new Command("tenants").description("create, list, delete and purge tenants");

@@ -2,18 +2,15 @@
  * @module
  * `rapport history prune`: its options and help; what it does is loaded from history-action.ts when it runs.
  */
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import { uuidOption } from "./uuid-option.js";
+import { wholeNumberOption } from "./whole-number-option.js";
 
 /** A hundred years: a longer horizon prunes nothing a database can hold. */
 export const MAX_RETENTION_DAYS = 36_500;
 
 /** A `--older-than <days>` option: whole days from 1 to MAX_RETENTION_DAYS. */
-export function retentionDays(value: string): number {
-  const days = Number(value);
-  if (!/^\d+$/.test(value) || days < 1 || days > MAX_RETENTION_DAYS) throw new InvalidArgumentError(`must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}`);
-  return days;
-}
+export const retentionDays = wholeNumberOption(1, MAX_RETENTION_DAYS, `must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}`);
 
 export function historyCommand(): Command {
   const history = new Command("history").description("keep the activity feed and the deletions log to a retention period");

@@ -12,6 +12,7 @@ import { CSV_ENTITIES } from "../imports/csv-entities.js";
 import { parseIsoTimestamp, parseIsoWindowEnd } from "../platform/request/iso-timestamp.js";
 import type { ImportOptions } from "./import-action.js";
 import { uuidOption } from "./uuid-option.js";
+import { wholeNumberOption } from "./whole-number-option.js";
 
 function isoDate(value: string, parse = parseIsoTimestamp): number {
   const time = parse(value);
@@ -22,11 +23,7 @@ function isoDate(value: string, parse = parseIsoTimestamp): number {
 /** `--until`: a date alone is the window's last day, included whole. */
 const isoWindowEnd = (value: string): number => isoDate(value, parseIsoWindowEnd);
 
-function batchSize(value: string): number {
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed < 1 || parsed > 5_000) throw new InvalidArgumentError("must be an integer from 1 to 5000");
-  return parsed;
-}
+const batchSize = wholeNumberOption(1, 5_000, "must be an integer from 1 to 5000");
 
 export function importCommand(): Command {
   return new Command("import")

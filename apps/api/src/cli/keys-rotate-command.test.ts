@@ -84,7 +84,8 @@ describe("rapport keys rotate", { timeout: 60_000 }, () => {
       stdout: "",
       stderr: `rapport: key ${unknown} not found in tenant ${tenant.uuid} (rapport keys list --tenant ${tenant.uuid} lists its keys)\n`,
     });
-    for (const grace of ["721", "-1", "1.5", "soon"]) {
+    // " 5" too: one parser for every number option, which takes digits alone.
+    for (const grace of ["721", "-1", "1.5", "soon", " 5"]) {
       const refused = await rapport("keys", "rotate", "--tenant", tenant.uuid, "--key-id", first.uuid, "--grace", grace);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toBe(`rapport: option '--grace <hours>' argument '${grace}' is invalid. must be a whole number of hours from 0 to 720\n`);

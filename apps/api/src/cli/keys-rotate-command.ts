@@ -2,18 +2,13 @@
  * @module
  * `rapport keys rotate`: its options and help; what it does is loaded from keys-rotate-action.ts when it runs.
  */
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import { DEFAULT_ROTATION_GRACE_HOURS, MAXIMUM_ROTATION_GRACE_HOURS } from "../platform/auth/rotation-grace.js";
 import { uuidOption } from "./uuid-option.js";
+import { wholeNumberOption } from "./whole-number-option.js";
 
 /** `--grace`: whole hours from 0 to the maximum. */
-export function graceHoursOption(value: string): number {
-  const hours = Number(value);
-  if (!/^\d+$/.test(value.trim()) || hours > MAXIMUM_ROTATION_GRACE_HOURS) {
-    throw new InvalidArgumentError(`must be a whole number of hours from 0 to ${MAXIMUM_ROTATION_GRACE_HOURS}`);
-  }
-  return hours;
-}
+export const graceHoursOption = wholeNumberOption(0, MAXIMUM_ROTATION_GRACE_HOURS, `must be a whole number of hours from 0 to ${MAXIMUM_ROTATION_GRACE_HOURS}`);
 
 export function keysRotateCommand(): Command {
   return new Command("rotate")

@@ -7,12 +7,9 @@ import { Command, InvalidArgumentError } from "commander";
 import { printResult } from "./cli-output.js";
 import { createDatabaseFileIfMissing, createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import type { ServeOptions } from "./serve-action.js";
+import { wholeNumberOption } from "./whole-number-option.js";
 
-function port(value: string): number {
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed > 65_535) throw new InvalidArgumentError("must be a port number (0-65535)");
-  return parsed;
-}
+const port = wholeNumberOption(0, 65_535, "must be a port number (0-65535)");
 
 /** An empty host would make Node listen on every interface: an unset variable in `--host "$HOST"` must not expose the API. */
 function host(value: string): string {
