@@ -91,7 +91,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(new RegExp(`^key ${old.uuid} was already revoked, at ${today}T[\\d:.]+Z; nothing changed\n$`));
     // A revoked key is listed with --all only (until rapport keys prune deletes it).
-    expect((await rapport("keys", "list", "--tenant", tenant.uuid)).stdout).toBe("");
+    expect((await rapport("keys", "list", "--tenant", tenant.uuid)).stdout).toBe(`no working keys in tenant ${tenant.uuid}\n`);
     expect((await rapport("keys", "list", "--tenant", tenant.uuid, "--all")).stdout).toBe(
       `${old.uuid}  ${old.key_prefix}…  created ${today}  revoked ${today}  read-write  tenant-scoped  never used  old\n`,
     );
