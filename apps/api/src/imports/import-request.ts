@@ -20,7 +20,8 @@ export interface ImportRequest {
   map: string[];
   /**
    * The options the user named, on the command line or in the form, defaults aside: `since`, `until` and
-   * `user_uuid` (the owner, passed beside the request) cannot be told from their defaults otherwise. One that does not apply to the kind is refused (`checkOptionsApply`).
+   * `user_uuid` (the owner, passed beside the request) cannot be told from their defaults otherwise. One that
+   * does not apply to the kind is refused (`checkOptionsApply`).
    */
   given?: readonly ImportOptionName[];
 }
