@@ -9,7 +9,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../app-env.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
-import { checkOptionsApply, defaultWindow, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
+import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueText } from "../../operations/validate-input.js";
@@ -163,7 +163,9 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
         if (error instanceof ImportRequestError) throw badRequest(error.message);
         throw error;
       }
-      let owner: User | null = auth.user;
+      // Contacts have no owner: the calling user is the owner of its own mail and calendar only.
+      const ownedKinds: readonly string[] = IMPORT_OPTION_KINDS.user_uuid;
+      let owner: User | null = ownedKinds.includes(options.kind) ? auth.user : null;
       if (options.user_uuid) {
         owner = await services.store.users.get(auth.tenant.uuid, options.user_uuid.toLowerCase());
         if (!owner || !owner.is_active) throw badRequest(`user_uuid ${options.user_uuid} is not an active user of this tenant`);

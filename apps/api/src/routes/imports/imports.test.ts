@@ -219,6 +219,14 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect((await personsByEmail()).get("good-csv@acme.example")).toMatchObject({ name: "Good And Bad", emails: [{ address: "good-csv@acme.example" }] });
   });
 
+  it("gives a member's contacts upload no owner: only mail and calendars have one", async () => {
+    const card = vcard("3.0", ["FN:Owned Not", "EMAIL:owned-not@acme.example"]);
+    const vcf = await upload({ kind: "vcf", file: { name: "people.vcf", content: card }, key: acme.memberKey });
+    expect(vcf).toMatchObject({ status: 202, body: { owner_user_uuid: null, created_by_user_uuid: acme.member.uuid } });
+    await context.services.importJobs.settled();
+    expect((await read(vcf.body.uuid, acme.memberKey)).body.summary).toMatchObject({ items: { written: 1 }, owner: null });
+  });
+
   it("imports a calendar uploaded in UTF-16, as Outlook can export one", async () => {
     const ics = icsFile([
       vevent([
