@@ -25,8 +25,22 @@ const destinations = new WeakMap<Logger, Destination>();
 /** Destinations that drop what they are given (their reader is gone, or they were written out and closed). */
 const dropping = new WeakSet<Destination>();
 
+/** Destinations with a line taken and not yet written: an asynchronous write is under way or waits. */
+const unsettled = new WeakSet<Destination>();
+
+/** Notes when `destination` takes a line and when it has written every one it took (its `drain`). */
+function trackSettling(destination: Destination): void {
+  const write = destination.write.bind(destination);
+  destination.write = (data: string) => {
+    unsettled.add(destination);
+    return write(data);
+  };
+  destination.on("drain", () => unsettled.delete(destination));
+}
+
 function dropFromNowOn(destination: Destination): void {
   dropping.add(destination);
+  unsettled.delete(destination);
   destination.write = () => true;
   destination.flush = () => undefined;
   destination.flushSync = () => undefined;
@@ -53,6 +67,7 @@ export function createLogger(options: LoggerOptions = {}, output: LogOutput | nu
   // Asynchronous, as pino's own default for stdout: `writeOutLogs` (or pino's flush at exit) writes what is left.
   const destination = pino.destination({ dest: output === "stderr" ? 2 : output === "stdout" ? 1 : output, sync: false });
   discardOnceTerminalGone(destination);
+  trackSettling(destination);
   const logger = pino({ level: options.level ?? logLevelFromEnvironment(process.env), base: { service: "rapport" }, ...options }, destination);
   destinations.set(logger, destination);
   return logger;
@@ -80,5 +95,28 @@ export function writeOutLogs(logger: Logger, timeoutMilliseconds = 2_000): Promi
       resolve();
     });
     destination.end();
+  });
+}
+
+/**
+ * Resolves once `logger` has written every line it took, no write left under way, or after `timeoutMilliseconds`: the
+ * step before a `fatal` line, which pino writes at once (`flushSync`), past a write still under way, inside or before
+ * the line that write carries. A logger `createLogger` did not make resolves at once.
+ *
+ * @example
+ * await settleLogs(logger);
+ * logger.fatal({ err: error }, "crashed: uncaught exception");
+ */
+export function settleLogs(logger: Logger, timeoutMilliseconds = 2_000): Promise<void> {
+  const destination = destinations.get(logger);
+  if (destination === undefined || !unsettled.has(destination)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const settled = () => {
+      clearTimeout(timer);
+      destination.off("drain", settled);
+      resolve();
+    };
+    const timer = setTimeout(settled, timeoutMilliseconds);
+    destination.on("drain", settled);
   });
 }
