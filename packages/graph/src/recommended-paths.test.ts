@@ -164,6 +164,12 @@ describe("recommendedPaths", () => {
     expect(() => recommendedPaths(graph, person("dana"), { now: NOW, limit: -1 })).toThrow(
       'recommendedPaths: expecting "limit" to be an integer of at least 0 but got "-1".',
     );
+    // "false" from a query string is truthy: it must not list every item in silence.
+    for (const includeItems of ["false", 0, null]) {
+      expect(() => recommendedPaths(graph, person("dana"), { now: NOW, includeItems: includeItems as never })).toThrow(
+        `recommendedPaths: expecting "includeItems" to be true or false but got ${JSON.stringify(String(includeItems))}.`,
+      );
+    }
   });
 
   it("keeps a large company's strongest priority entries, ten by default, as a full ranking orders them", () => {

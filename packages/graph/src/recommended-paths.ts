@@ -190,7 +190,9 @@ function rankingSettings(functionName: string, state: GraphState, options: Recom
   const sortBy = options.sortBy === undefined ? "score" : requireOneOf(functionName, "sortBy", options.sortBy, PATH_SORT_FIELDS);
   const order = options.order === undefined ? "desc" : requireOneOf(functionName, "order", options.order, SORT_ORDERS);
   const nameOf = options.nameOf;
-  const includeItems = options.includeItems ?? true;
+  const includeItems = options.includeItems === undefined ? true : options.includeItems;
+  // A truthy string ("false" from a query string) must not list items in silence.
+  if (typeof includeItems !== "boolean") throw invalidArgument(functionName, '"includeItems" to be true or false', includeItems);
   const maximumPaths = optionalCount(functionName, "maximumPathsPerItem", options.maximumPathsPerItem, 0, 10);
   const maximumPriorityEntries = optionalCount(functionName, "maximumPriorityEntries", options.maximumPriorityEntries, 0, 10);
   if (nameOf !== undefined && typeof nameOf !== "function") throw invalidArgument(functionName, '"nameOf" to be a function', nameOf);
