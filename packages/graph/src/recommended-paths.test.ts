@@ -89,6 +89,18 @@ describe("recommendedPaths", () => {
     );
   });
 
+  it("refuses a name that is not a string, null or undefined, whatever the others are", () => {
+    const numbered = (_person: string, user: string) => (user === "user-ada" ? 7 : "Ben") as never;
+    expect(() => recommendedPaths(graph, person("dana"), { now: NOW, sortBy: "name", nameOf: numbered })).toThrow(
+      'recommendedPaths: expecting "nameOf" to return a string, null or undefined but got "7".',
+    );
+    // Every user named alike was once compared equal and ranked by score, as if named.
+    expect(() => recommendedPaths(graph, person("dana"), { now: NOW, sortBy: "name", nameOf: () => ({}) as never })).toThrow(
+      'recommendedPaths: expecting "nameOf" to return a string, null or undefined but got "{}".',
+    );
+    expect(() => recommendedPathsOfMany(graph, [person("dana")], { now: NOW, sortBy: "name", nameOf: numbered })).toThrow(/^recommendedPathsOfMany: /);
+  });
+
   it("limits items and paths but reports the totals", () => {
     const response = recommendedPaths(graph, person("dana"), { now: NOW, limit: 1, maximumPathsPerItem: 1 });
     expect(response.items).toHaveLength(1);

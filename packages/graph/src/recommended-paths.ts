@@ -40,7 +40,7 @@ export interface RecommendedPathsOptions extends ScoringOptions {
   sortBy?: PathSortField;
   /** Default `desc`: strongest first (for names: Z to A). */
   order?: SortOrder;
-  /** Display name of an internal user; required with `sortBy: "name"`. Users without a name sort last. */
+  /** Display name of an internal user; required with `sortBy: "name"`. Users without a name (null, undefined) sort last; any other non-string is refused. */
   nameOf?: (personUuid: string, userUuid: string) => string | null | undefined;
   /** Keep only the first `limit` items (`total` still counts all). */
   limit?: number;
@@ -161,6 +161,14 @@ function topExternalContacts(
   });
 }
 
+/** The name `nameOf` gives an item's user, null when none; anything but a string is the caller's mistake, not a name to sort. */
+function nameOfItem(functionName: string, nameOf: RecommendedPathsOptions["nameOf"], item: RecommendedPathItem): string | null {
+  const name: unknown = nameOf?.(item.person_uuid, item.user_uuid);
+  if (name === undefined || name === null) return null;
+  if (typeof name !== "string") throw invalidArgument(functionName, '"nameOf" to return a string, null or undefined', name);
+  return name;
+}
+
 function compareNames(left: string | null, right: string | null): number {
   if (left === right) return 0;
   if (left === null) return 1;
@@ -173,6 +181,8 @@ function compareNames(left: string | null, right: string | null): number {
 
 /** The options of a ranking, validated once however many targets share them. */
 interface RankingSettings {
+  /** The public function ranking, named in errors. */
+  functionName: string;
   context: EvaluationContext;
   sortBy: PathSortField;
   order: SortOrder;
@@ -198,6 +208,7 @@ function rankingSettings(functionName: string, state: GraphState, options: Recom
   if (nameOf !== undefined && typeof nameOf !== "function") throw invalidArgument(functionName, '"nameOf" to be a function', nameOf);
   if (sortBy === "name" && nameOf === undefined) throw invalidArgument(functionName, '"nameOf" to be given with sortBy "name"', nameOf);
   return {
+    functionName,
     context,
     sortBy,
     order,
@@ -315,7 +326,7 @@ function rankTarget(
 
 /** Appends to `items` one item per accumulator, each with its paths and priority entries, in the ranking's order. */
 function listItems(state: GraphState, accumulators: readonly UserAccumulator[], settings: RankingSettings, items: RecommendedPathItem[]): void {
-  const { context, sortBy, order, nameOf, maximumPriorityEntries } = settings;
+  const { functionName, context, sortBy, order, nameOf, maximumPriorityEntries } = settings;
   const summariesByTarget = new Map<PersonRecord, ReturnType<typeof summarizeTeamCounterparts>>();
   for (const accumulator of accumulators) {
     items.push({
@@ -339,7 +350,7 @@ function listItems(state: GraphState, accumulators: readonly UserAccumulator[], 
         compareUuids(left.person_uuid, right.person_uuid),
     );
   } else {
-    const names = new Map(items.map((item) => [item, nameOf?.(item.person_uuid, item.user_uuid) ?? null]));
+    const names = new Map(items.map((item) => [item, nameOfItem(functionName, nameOf, item)]));
     items.sort((left, right) => {
       const leftName = names.get(left) ?? null;
       const rightName = names.get(right) ?? null;
