@@ -46,6 +46,30 @@ describe("RelationshipGraph", () => {
     expect(graph.interactionCount).toBe(0);
   });
 
+  it("refuses, in every lookup, an id that is not a non-empty string, as the updates do", () => {
+    const graph = buildGraph(withUser("ada"), withAffiliation("ada", "acme"), withEmail("ada", "cleo"));
+    const lookups: [string, string, (value: never) => unknown][] = [
+      ["hasPerson", "personUuid", (value) => graph.hasPerson(value)],
+      ["hasInteraction", "id", (value) => graph.hasInteraction(value)],
+      ["userOfPerson", "personUuid", (value) => graph.userOfPerson(value)],
+      ["personOfUser", "userUuid", (value) => graph.personOfUser(value)],
+      ["affiliatedPersons", "companyUuid", (value) => graph.affiliatedPersons(value)],
+      ["companiesOf", "personUuid", (value) => graph.companiesOf(value)],
+      ["neighboursOf", "personUuid", (value) => graph.neighboursOf(value)],
+      ["interactionsOf", "personUuid", (value) => graph.interactionsOf(value)],
+    ];
+    for (const [method, name, lookup] of lookups) {
+      // hasInteraction(undefined) failed with a TypeError; the others answered as for an unknown id.
+      for (const value of [undefined, null, "", 7]) {
+        expect(() => lookup(value as never), `${method}(${String(value)})`).toThrow(
+          `${method}: expecting "${name}" to be a non-empty string but got ${JSON.stringify(String(value))}.`,
+        );
+      }
+    }
+    expect([graph.hasPerson("ada"), graph.hasInteraction("i1"), graph.userOfPerson("ada"), graph.personOfUser("user-ada")]).toEqual([true, true, "user-ada", "ada"]);
+    expect([graph.affiliatedPersons("acme"), graph.companiesOf("ada"), graph.neighboursOf("ada")]).toEqual([["ada"], ["acme"], ["cleo"]]);
+  });
+
   it("takes a meeting in every status of MEETING_INTERACTION_STATUSES, a cancelled one counting nothing", () => {
     expect(MEETING_INTERACTION_STATUSES).toEqual(["confirmed", "cancelled"]);
     const graph = new RelationshipGraph();

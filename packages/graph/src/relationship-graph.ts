@@ -244,7 +244,7 @@ export class RelationshipGraph {
    * graph.hasPerson("person-ada"); // true
    */
   hasPerson(personUuid: string): boolean {
-    return stateOf("hasPerson", this).person(personUuid) !== undefined;
+    return stateOf("hasPerson", this).person(requireUuid("hasPerson", "personUuid", personUuid)) !== undefined;
   }
 
   /**
@@ -254,7 +254,7 @@ export class RelationshipGraph {
    * graph.hasInteraction("e1"); // true
    */
   hasInteraction(id: string): boolean {
-    return stateOf("hasInteraction", this).table.ids.has(id);
+    return stateOf("hasInteraction", this).table.ids.has(requireUuid("hasInteraction", "id", id));
   }
 
   /**
@@ -264,7 +264,7 @@ export class RelationshipGraph {
    * graph.userOfPerson("person-ada"); // "user-ada"
    */
   userOfPerson(personUuid: string): string | null {
-    return stateOf("userOfPerson", this).person(personUuid)?.userUuid ?? null;
+    return stateOf("userOfPerson", this).person(requireUuid("userOfPerson", "personUuid", personUuid))?.userUuid ?? null;
   }
 
   /**
@@ -274,7 +274,7 @@ export class RelationshipGraph {
    * graph.personOfUser("user-ada"); // "person-ada"
    */
   personOfUser(userUuid: string): string | null {
-    return stateOf("personOfUser", this).personByUser.get(userUuid)?.uuid ?? null;
+    return stateOf("personOfUser", this).personByUser.get(requireUuid("personOfUser", "userUuid", userUuid))?.uuid ?? null;
   }
 
   /**
@@ -295,7 +295,7 @@ export class RelationshipGraph {
    * graph.affiliatedPersons("company-acme"); // ["person-dana"]
    */
   affiliatedPersons(companyUuid: string): string[] {
-    const members = stateOf("affiliatedPersons", this).companyMembers.get(companyUuid);
+    const members = stateOf("affiliatedPersons", this).companyMembers.get(requireUuid("affiliatedPersons", "companyUuid", companyUuid));
     return [...(members ?? [])].map((record) => record.uuid).sort(compareUuids);
   }
 
@@ -319,7 +319,7 @@ export class RelationshipGraph {
    */
   neighboursOf(personUuid: string): string[] {
     const state = stateOf("neighboursOf", this);
-    const neighbours = state.person(personUuid)?.neighbours ?? [];
+    const neighbours = state.person(requireUuid("neighboursOf", "personUuid", personUuid))?.neighbours ?? [];
     return neighbours.map((index) => state.record(index).uuid);
   }
 
@@ -346,6 +346,6 @@ export class RelationshipGraph {
    * graph.companiesOf("person-dana"); // ["company-acme"]
    */
   companiesOf(personUuid: string): string[] {
-    return [...(stateOf("companiesOf", this).person(personUuid)?.companies ?? [])].sort(compareUuids);
+    return [...(stateOf("companiesOf", this).person(requireUuid("companiesOf", "personUuid", personUuid))?.companies ?? [])].sort(compareUuids);
   }
 }
