@@ -84,6 +84,36 @@ describe("resolveScoringParameters", () => {
     expect(resolveScoringParameters(bounds)).toMatchObject(bounds);
   });
 
+  it("checks the base as it checks overrides: complete, in bounds, no other key", () => {
+    // Returned as "validated" before, and a base of null failed with a TypeError.
+    const { halfLifeDays: _missing, ...partial } = defaultScoringParameters;
+    const cases: [unknown, string][] = [
+      [{ ...defaultScoringParameters, halfLifeDays: -1 }, 'expecting "base.halfLifeDays" to be a positive number of at most 100000000 but got "-1".'],
+      [partial, 'expecting "base.halfLifeDays" to be a positive number of at most 100000000 but got "undefined".'],
+      [{ ...defaultScoringParameters, saturation: Number.NaN }, 'expecting "base.saturation" to be a positive number of at most 1000000000 but got "NaN".'],
+      [{ ...defaultScoringParameters, strengthThresholds: { moderate: 0.5 } }, 'expecting "base.strengthThresholds.strong" to be a number in (0, 1] but got "undefined".'],
+      [{ ...defaultScoringParameters, halfLife: 3 }, 'expecting a known scoring parameter name but got "halfLife".'],
+      [null, 'expecting "base" to be an object but got "null".'],
+      ["defaults", 'expecting "base" to be an object but got "defaults".'],
+    ];
+    for (const [base, message] of cases) {
+      expect(() => resolveScoringParameters(undefined, base as never)).toThrow(`resolveScoringParameters: ${message}`);
+      expect(() => resolveScoringParameters({ emailWeight: 2 }, base as never, "pathPower")).toThrow(`pathPower: ${message}`);
+    }
+    const base = { ...defaultScoringParameters, saturation: 4, strengthThresholds: { moderate: 0.2, strong: 0.4, veryStrong: 0.6 } };
+    const resolved = resolveScoringParameters(undefined, base);
+    expect(resolved).toEqual(base);
+    expect(resolved.strengthThresholds).not.toBe(base.strengthThresholds);
+  });
+
+  it("refuses a function name that is not a non-empty string, in its own name", () => {
+    for (const functionName of ["", 7, Symbol("pathPower"), { toString: () => "pathPower" }]) {
+      expect(() => resolveScoringParameters({ halfLifeDays: -1 }, undefined, functionName as never)).toThrow(
+        /^resolveScoringParameters: expecting "functionName" to be a non-empty string but got /,
+      );
+    }
+  });
+
   it("rejects thresholds out of order and names the caller", () => {
     expect(() => resolveScoringParameters({ strengthThresholds: { moderate: 0.8 } }, undefined, "pathPower")).toThrow(
       /^pathPower: expecting strength thresholds ordered/,

@@ -90,12 +90,33 @@ const NUMBER_RULES: Record<Exclude<keyof ScoringParameters, "strengthThresholds"
 };
 
 /**
+ * A copy of `base` when it is a complete, valid parameter set (every parameter within its bounds, no other key),
+ * else throws naming `functionName` and the field (`base.halfLifeDays`).
+ */
+function checkedBase(functionName: string, base: unknown): ScoringParameters {
+  if (base === defaultScoringParameters) return { ...defaultScoringParameters, strengthThresholds: { ...defaultScoringParameters.strengthThresholds } };
+  if (typeof base !== "object" || base === null || Array.isArray(base)) throw invalidArgument(functionName, '"base" to be an object', base);
+  const given = base as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!Object.hasOwn(NUMBER_RULES, key) && key !== "strengthThresholds") throw invalidArgument(functionName, "a known scoring parameter name", key);
+  }
+  const checked: Partial<ScoringParameters> = {};
+  for (const [key, [expectation, accepts]] of Object.entries(NUMBER_RULES)) {
+    const value = given[key];
+    if (typeof value !== "number" || !accepts(value)) throw invalidArgument(functionName, `"base.${key}" to be ${expectation}`, value);
+    checked[key as keyof typeof NUMBER_RULES] = value;
+  }
+  return { ...checked, strengthThresholds: checkedStrengthThresholds(functionName, "base.strengthThresholds", given.strengthThresholds) } as ScoringParameters;
+}
+
+/**
  * Merges overrides onto a base set of parameters (the defaults unless given) and validates the result.
  * Unknown keys are rejected, even with an undefined value, so that a misspelt override cannot be silently ignored.
  *
  * @param overrides - Values to replace; `strengthThresholds` may be partial.
- * @param base - Parameters to start from (default: {@link defaultScoringParameters}).
- * @param functionName - Name used in error messages (default: `resolveScoringParameters`).
+ * @param base - Parameters to start from (default: {@link defaultScoringParameters}): a complete set, checked as
+ *   overrides are (a parameter missing or out of bounds, or an unknown key, is refused).
+ * @param functionName - Name used in error messages (default: `resolveScoringParameters`); a non-empty string.
  * @returns A new, complete, validated parameter object.
  * @throws GraphInputError naming the function and quoting the bad value.
  *
@@ -109,7 +130,10 @@ export function resolveScoringParameters(
   base: Readonly<ScoringParameters> = defaultScoringParameters,
   functionName = "resolveScoringParameters",
 ): ScoringParameters {
-  const resolved: ScoringParameters = { ...base, strengthThresholds: { ...base.strengthThresholds } };
+  if (typeof functionName !== "string" || functionName.length === 0) {
+    throw invalidArgument("resolveScoringParameters", '"functionName" to be a non-empty string', functionName);
+  }
+  const resolved = checkedBase(functionName, base);
   if (overrides === undefined) return resolved;
   if (typeof overrides !== "object" || overrides === null || Array.isArray(overrides)) {
     throw invalidArgument(functionName, '"parameters" to be an object', overrides);
