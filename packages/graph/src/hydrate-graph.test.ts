@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { connectionScore } from "./connection-score.js";
 import { hydrateGraph } from "./hydrate-graph.js";
+import { hydrateGraphAsync } from "./hydrate-graph-async.js";
 import { recommendedPaths } from "./recommended-paths.js";
 import { RelationshipGraph } from "./relationship-graph.js";
 import { daysAgo, email, meeting, NOW } from "./testing/builders.js";
@@ -55,6 +56,18 @@ describe("hydrateGraph", () => {
     expect(connectionScore(graph, "ada", "cleo", { now: NOW })).toBe(0);
     expect(connectionScore(graph, "ada", "dana", { now: NOW })).toBeGreaterThan(0);
     expect(graph.affiliatedPersons("acme")).toEqual(["eve"]);
+  });
+
+  it("refuses an affiliation whose current is not a boolean, in both hydrations", async () => {
+    // SQLite's 0 (and the string "false") once counted as a current affiliation.
+    for (const current of [0, 1, "false", null]) {
+      const input = { interactions: [], affiliations: [{ personUuid: "dana", companyUuid: "acme", current: current as never }] };
+      const message = `expecting "affiliations[].current" to be true, false or left out but got ${JSON.stringify(String(current))}.`;
+      expect(() => hydrateGraph(input)).toThrow(`hydrateGraph: ${message}`);
+      await expect(hydrateGraphAsync(input)).rejects.toThrow(`hydrateGraphAsync: ${message}`);
+    }
+    const graph = hydrateGraph({ interactions: [], affiliations: [{ personUuid: "dana", companyUuid: "acme", current: true }] });
+    expect(graph.affiliatedPersons("acme")).toEqual(["dana"]);
   });
 
   it("uses the deployment's parameters", () => {

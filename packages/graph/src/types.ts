@@ -63,7 +63,7 @@ export interface InternalUser {
 export interface Affiliation {
   personUuid: string;
   companyUuid: string;
-  /** Only current affiliations matter to the graph; `false` is accepted and ignored. Default `true`. */
+  /** Only current affiliations matter to the graph; `false` is accepted and ignored. Default `true`; any other value is refused. */
   current?: boolean;
 }
 

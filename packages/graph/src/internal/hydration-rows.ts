@@ -52,7 +52,12 @@ export class AffiliationsByCompany {
   /** Checks one `{ personUuid, companyUuid, current? }` row and keeps it, skipping past affiliations. */
   add(functionName: string, row: unknown): void {
     const affiliation = requireObject(functionName, "affiliations[]", row);
-    if (affiliation.current === false) return;
+    const current = affiliation.current;
+    // A database's 0 or "false" would otherwise count as a current affiliation.
+    if (current !== undefined && typeof current !== "boolean") {
+      throw invalidArgument(functionName, '"affiliations[].current" to be true, false or left out', current);
+    }
+    if (current === false) return;
     const personUuid = requireUuid(functionName, "affiliations[].personUuid", affiliation.personUuid);
     const companyUuid = requireUuid(functionName, "affiliations[].companyUuid", affiliation.companyUuid);
     const members = this.membersByCompany.get(companyUuid);
