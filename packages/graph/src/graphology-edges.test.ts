@@ -52,6 +52,32 @@ describe("the graphology view", () => {
     expect(graph.graphology.order).toBe(graph.personCount);
   });
 
+  it("keeps out, before any write, a person graphology cannot key a node by, and refuses to be made while one is in the graph", () => {
+    const graph = buildGraph(withUser("ada"), withEmail("ada", "cleo", NOW, "e1"));
+    const view = graph.graphology;
+    // Such a write once stored the interaction and its edge, then failed in graphology ("an edge linking ... already
+    // exists"), leaving the view and the neighbour lists out of step, and a later removal failing in graphology too.
+    for (const uuid of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const message = `expecting a person uuid the graphology view can key a node by (not a name every object inherits) but got ${JSON.stringify(uuid)}.`;
+      expect(() => graph.addInteraction(email("ada", ["dana", uuid], NOW, "e2"))).toThrow(`addInteraction: ${message}`);
+      expect(() => graph.updateInteraction(email(uuid, "ada", NOW, "e1"))).toThrow(`updateInteraction: ${message}`);
+      expect(() => graph.markInternal(uuid, "user-x")).toThrow(`markInternal: ${message}`);
+      expect(() => graph.setAffiliation(uuid, "acme")).toThrow(`setAffiliation: ${message}`);
+      expect(() => graph.mergePersons(uuid, "cleo")).toThrow(`mergePersons: ${message}`);
+    }
+    expect([graph.hasInteraction("e2"), graph.personCount, graph.edgeCount, graph.neighboursOf("ada"), graph.companyUuids()]).toEqual([false, 2, 1, ["cleo"], []]);
+    expect([view.order, view.size, view.neighbors("ada")]).toEqual([2, 1, ["cleo"]]);
+    expect(graph.removeInteraction("e1")).toBe(true);
+
+    // Without a view, any uuid is a person; the view is then refused, and the graph left as it was.
+    const unviewed = buildGraph(withEmail("ada", "constructor", NOW, "e1"));
+    expect(unviewed.neighboursOf("ada")).toEqual(["constructor"]);
+    expect(() => unviewed.graphology).toThrow(
+      'graphology: person "constructor" cannot be a node of the graphology view: graphology keeps neighbours in plain objects, where every object inherits that name.',
+    );
+    expect([unviewed.personCount, unviewed.edgeCount, unviewed.removeInteraction("e1")]).toEqual([2, 1, true]);
+  });
+
   it("is the same whether read first or last, and matches the counts and neighboursOf, over any sequence of changes", () => {
     const person = fc.constantFrom(...PERSONS);
     const step = fc.oneof(

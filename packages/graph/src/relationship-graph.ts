@@ -1,6 +1,7 @@
 /** @module The tenant relationship graph: persons, interactions, internal users and affiliations, updated in place. */
 import type { UndirectedGraph } from "graphology";
 import { GraphState, type PersonRecord } from "./internal/graph-state.js";
+import { requireViewablePersons } from "./internal/graphology-keys.js";
 import { invalidArgument } from "./internal/errors.js";
 import { interactionsOfPerson } from "./internal/interactions-of.js";
 import { normalizeInteraction } from "./internal/normalize-interaction.js";
@@ -126,7 +127,9 @@ export class RelationshipGraph {
    */
   addInteraction(interaction: Interaction): void {
     const state = stateOf("addInteraction", this);
-    state.add("addInteraction", normalizeInteraction("addInteraction", interaction));
+    const normalized = normalizeInteraction("addInteraction", interaction);
+    requireViewablePersons("addInteraction", state, normalized.participants);
+    state.add("addInteraction", normalized);
   }
 
   /**
@@ -156,7 +159,9 @@ export class RelationshipGraph {
    */
   updateInteraction(interaction: Interaction): void {
     const state = stateOf("updateInteraction", this);
-    state.update(normalizeInteraction("updateInteraction", interaction));
+    const normalized = normalizeInteraction("updateInteraction", interaction);
+    requireViewablePersons("updateInteraction", state, normalized.participants);
+    state.update(normalized);
   }
 
   /**
@@ -172,11 +177,10 @@ export class RelationshipGraph {
    */
   mergePersons(canonicalUuid: string, supersededUuid: string): void {
     const state = stateOf("mergePersons", this);
-    state.merge(
-      "mergePersons",
-      requireUuid("mergePersons", "canonicalUuid", canonicalUuid),
-      requireUuid("mergePersons", "supersededUuid", supersededUuid),
-    );
+    const canonical = requireUuid("mergePersons", "canonicalUuid", canonicalUuid);
+    const superseded = requireUuid("mergePersons", "supersededUuid", supersededUuid);
+    requireViewablePersons("mergePersons", state, [canonical]);
+    state.merge("mergePersons", canonical, superseded);
   }
 
   /**
@@ -186,10 +190,11 @@ export class RelationshipGraph {
    * graph.setAffiliation("person-dana", "company-acme");
    */
   setAffiliation(personUuid: string, companyUuid: string): void {
-    stateOf("setAffiliation", this).setAffiliation(
-      requireUuid("setAffiliation", "personUuid", personUuid),
-      requireUuid("setAffiliation", "companyUuid", companyUuid),
-    );
+    const state = stateOf("setAffiliation", this);
+    const person = requireUuid("setAffiliation", "personUuid", personUuid);
+    const company = requireUuid("setAffiliation", "companyUuid", companyUuid);
+    requireViewablePersons("setAffiliation", state, [person]);
+    state.setAffiliation(person, company);
   }
 
   /**
@@ -215,10 +220,11 @@ export class RelationshipGraph {
    * graph.markInternal("person-ben", "user-ben");
    */
   markInternal(personUuid: string, userUuid: string): void {
-    stateOf("markInternal", this).markInternal(
-      requireUuid("markInternal", "personUuid", personUuid),
-      requireUuid("markInternal", "userUuid", userUuid),
-    );
+    const state = stateOf("markInternal", this);
+    const person = requireUuid("markInternal", "personUuid", personUuid);
+    const user = requireUuid("markInternal", "userUuid", userUuid);
+    requireViewablePersons("markInternal", state, [person]);
+    state.markInternal(person, user);
   }
 
   /**

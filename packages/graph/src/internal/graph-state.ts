@@ -6,6 +6,7 @@ import { UndirectedGraph } from "graphology";
 import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
+import { requireGraphologyKeys } from "./graphology-keys.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { BridgeOrders } from "./bridge-order.js";
 import { LatestTeamInteractions } from "./latest-team-interactions.js";
@@ -264,6 +265,7 @@ export class GraphState {
    */
   graphologyView(): UndirectedGraph<PersonRecord, Record<string, never>> {
     if (this.graphology === null) {
+      requireGraphologyKeys(this.records);
       const view = new UndirectedGraph<PersonRecord, Record<string, never>>({ allowSelfLoops: false });
       for (const record of this.records) if (record !== undefined) addGraphologyNode(view, record);
       this.pairs.forEach((slot, low, high) => {
