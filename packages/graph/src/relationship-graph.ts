@@ -75,6 +75,9 @@ export class RelationshipGraph {
    * from then on, which costs heap: for counts and neighbours alone, use `personCount`, `edgeCount` and
    * `neighboursOf`.
    *
+   * @throws GraphInputError while a person's uuid is a name every object inherits (`constructor`, `__proto__`),
+   *   which graphology cannot key a node by; once the view is made, writes refuse such persons.
+   *
    * @example
    * graph.graphology.neighbors("person-ada"); // ["person-cleo"]
    */
