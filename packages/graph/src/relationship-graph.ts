@@ -335,7 +335,8 @@ export class RelationshipGraph {
   /**
    * The interactions a person takes part in that the graph counts (cancelled meetings, emails without a
    * sender and interactions of fewer than two distinct persons are left out), as interactions to add to another graph: participants as
-   * the graph normalized them (distinct, the sender or organizer first). None for a person not in the graph.
+   * the graph normalized them (distinct, the sender or organizer first), in no set order (it follows the order
+   * they were added: sort them, by `occurredAt` then `id`, for one). None for a person not in the graph.
    * A busy person's list is long (a user's can be hundreds of thousands).
    *
    * @example
