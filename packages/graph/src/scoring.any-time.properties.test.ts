@@ -1,7 +1,7 @@
 /**
  * Property-based tests of every public read at any time a Date can hold: interactions and presents anywhere in
  * its range, fractional milliseconds, presents before all activity, and the extreme half-lives. Answers are the
- * same whatever order the interactions arrive in, and every number has the documented form.
+ * same whatever order the interactions arrive in, and every number and date has the documented form.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -96,6 +96,12 @@ function expectScore(score: number, name: string): void {
   expect(Math.round(score * 1e9) / 1e9, `${name} rounded`).toBe(score);
 }
 
+/**
+ * The UTC date of `time` as ISO 8601 writes it: `YYYY-MM-DD`, or `±YYYYYY-MM-DD` outside years 0000 to 9999. Floored
+ * first: a Date drops a fraction towards zero, which would put -0.5 on 1970-01-01.
+ */
+const dateOf = (time: number): string => new Date(Math.floor(time)).toISOString().split("T")[0]!;
+
 describe("every read, at any time a Date holds", () => {
   it("answers the same whatever order the interactions arrive in, hydrated or added one by one", () => {
     fc.assert(
@@ -146,7 +152,8 @@ describe("every read, at any time a Date holds", () => {
           // The last activity is never after now, and is the same wherever it is read.
           const last = lastActivityAt(graph, target, { now });
           if (last !== null) expect(last).toBeLessThanOrEqual(now);
-          expect(derivedFields(graph, target, { now }).last_activity_at).toBe(last);
+          const derived = derivedFields(graph, target, { now });
+          expect([derived.last_activity_at, derived.last_activity_date]).toEqual([last, last === null ? null : dateOf(last)]);
           const periods = activityStats(graph, target, { now }).periods;
           expect(periods.at(-1)?.last_activity_at ?? null).toBe(last);
           const totals = periods.map((period) => period.activity_counts.total);
@@ -156,6 +163,7 @@ describe("every read, at any time a Date holds", () => {
           for (const entry of relationshipQualityRanking(graph, userUuid, { now, limit: 10 }).entries) {
             expectScore(entry.rq, "RQ");
             expect(entry).toEqual(relationshipQuality(graph, userUuid, entry.person_uuid, { now }));
+            if (entry.last_activity_at !== null) expect(entry.last_activity_date).toBe(dateOf(entry.last_activity_at));
           }
         }
       }),
