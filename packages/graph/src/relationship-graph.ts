@@ -59,6 +59,16 @@ export class RelationshipGraph {
   /** The scoring parameters this graph was built with; per-call overrides start from these. */
   readonly parameters: Readonly<ScoringParameters>;
 
+  /**
+   * An empty graph.
+   *
+   * @param options - `parameters`: the deployment's scoring parameters, merged onto `defaultScoringParameters`.
+   * @throws GraphInputError naming `RelationshipGraph` for an unknown option or a parameter out of bounds.
+   *
+   * @example
+   * const graph = new RelationshipGraph({ parameters: { halfLifeDays: 30 } });
+   * graph.parameters.halfLifeDays; // 30
+   */
   constructor(options: RelationshipGraphOptions = {}) {
     requireOptions("RelationshipGraph", options, GRAPH_OPTION_NAMES);
     const parameters = resolveScoringParameters(options.parameters, undefined, "RelationshipGraph");
