@@ -24,7 +24,7 @@ export function describeRelationship(summary: PairSummary, windowDays: number): 
   if (summary.lastAt === null) return "No recorded interactions";
   const last = `last on ${toIsoDate(summary.lastAt)}`;
   if (summary.windowEmails + summary.windowMeetings > 0) {
-    return `${counts(summary.windowEmails, summary.windowMeetings)} in the last ${windowDays} days, ${last}`;
+    return `${counts(summary.windowEmails, summary.windowMeetings)} in the last ${plural(windowDays, "day")}, ${last}`;
   }
-  return `No interactions in the last ${windowDays} days; ${counts(summary.emails, summary.meetings)} in total, ${last}`;
+  return `No interactions in the last ${plural(windowDays, "day")}; ${counts(summary.emails, summary.meetings)} in total, ${last}`;
 }
