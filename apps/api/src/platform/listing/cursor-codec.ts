@@ -17,9 +17,13 @@ export interface CursorContent {
   page: number;
 }
 
-/** Stable JSON: object keys sorted, undefined dropped, so equal queries hash equally. */
+/**
+ * Stable JSON: object keys sorted, undefined dropped, so equal queries hash equally. An array is read as a set
+ * (items sorted, repeats dropped): every list a query holds is a filter's values (`company_uuid=a,b`), whose
+ * order and repeats do not change the result, so a scan may go on with `b,a`.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (Array.isArray(value)) return `[${[...new Set(value.map(canonicalJson))].sort().join(",")}]`;
   if (value !== null && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
