@@ -3,7 +3,7 @@
  * Row types of every table, as Kysely sees them. Booleans are stored as 0/1 integers so the same
  * SQL runs on SQLite and PostgreSQL; times are epoch milliseconds.
  */
-import type { Generated } from "kysely";
+import type { Generated, GeneratedAlways } from "kysely";
 
 export interface TenantsTable {
   uuid: string;
@@ -229,6 +229,8 @@ export interface EntityListsTable {
   uuid: string;
   tenant_uuid: string;
   name: string;
+  /** `lower(name)`, computed by the database (migration 0053): the name order's key. */
+  name_key: GeneratedAlways<string>;
   kind: string;
   owner_user_uuid: string | null;
   created_at: number;

@@ -537,7 +537,7 @@ export interface EntityListListRequest extends PageRequest {
 export interface EntityListRepository {
   create(input: NewEntityList): Promise<EntityList>;
   get(tenantUuid: string, listUuid: string): Promise<EntityList | null>;
-  /** By name (or `updated_at`), then uuid. */
+  /** By name, ignoring the case of A–Z (or by `updated_at`), then uuid. */
   list(tenantUuid: string, request: EntityListListRequest): Promise<Page<EntityList>>;
   rename(tenantUuid: string, listUuid: string, name: string): Promise<EntityList | null>;
   /** Deletes the list and its memberships; false when not found. */

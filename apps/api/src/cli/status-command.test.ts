@@ -10,12 +10,12 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0052-sign-in-failures";
+const LAST_MIGRATION = "0053-entity-list-name-keys";
 
 /** Makes `database` look as the release before the last migration left it. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec("drop table sign_in_failures");
+  db.exec("drop index entity_lists_tenant_name_key; alter table entity_lists drop column name_key");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -11,7 +11,9 @@ import type { EntityListRepository } from "../store.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
-type ListRow = EntityListsTable & { member_count: number | string | bigint };
+/** A list as written, without the key the database computes from its name. */
+type ListColumns = Omit<EntityListsTable, "name_key">;
+type ListRow = ListColumns & { member_count: number | string | bigint };
 
 function toEntityList(row: ListRow): EntityList {
   return {
@@ -72,7 +74,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       // Stamped under the write lock (an immediate transaction), as every change time a poller filters on.
       const row = await withTransaction(db, async (transaction) => {
         const timestamp = now();
-        const created: EntityListsTable = {
+        const created: ListColumns = {
           uuid: generateId(),
           tenant_uuid: input.tenant_uuid,
           name: input.name,
@@ -95,7 +97,8 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
       const page = await keysetPage(
         query,
         [
-          { column: request.sort_by === "updated_at" ? "entity_lists.updated_at" : "entity_lists.name", direction },
+          // By name: the folded name (migration 0053), so case does not order "Zeta" before "alpha".
+          { column: request.sort_by === "updated_at" ? "entity_lists.updated_at" : "entity_lists.name_key", direction },
           { column: "entity_lists.uuid", direction },
         ],
         request,
@@ -211,7 +214,7 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
               .where("entity_list_members.entity_uuid", "=", entityUuid),
           ),
         )
-        .orderBy("entity_lists.name")
+        .orderBy("entity_lists.name_key")
         .orderBy("entity_lists.uuid")
         .execute();
       return rows.map((row) => toEntityList(row as ListRow));

@@ -23,7 +23,7 @@ export const listEntityLists = defineOperation({
     sort_by: z
       .enum(ENTITY_LIST_SORT_FIELDS)
       .default("name")
-      .describe("The order's column (then uuid). updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
+      .describe("The order's column (then uuid); name ignores the case of A-Z. updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
     order: sortOrderParameter("asc"),
     updated_after: isoBoundQuery("Only lists renamed or whose members changed at or after this instant.", "start").optional(),
   }),
@@ -32,7 +32,9 @@ export const listEntityLists = defineOperation({
     const { page, per_page, cursor, kind, sort_by, order, updated_after } = query;
     return listPage({
       paging: { page, per_page, cursor },
-      query: { operation: "listEntityLists", tenant: auth.tenant.uuid, kind, sort_by, order, updated_after },
+      // The name order ignores case since 2026-12-05: a cursor of the case-sensitive order before it holds a name
+      // as written, which would misplace the page, so it is refused as another scan's.
+      query: { operation: "listEntityLists", tenant: auth.tenant.uuid, kind, sort_by, order, updated_after, ...(sort_by === "name" ? { name_order: "case-folded" } : {}) },
       cursors: await cursorCodecFor(services.store),
       fetch: (request) =>
         services.store.entityLists.list(auth.tenant.uuid, { ...request, ...(kind ? { kind } : {}), sort_by, order, ...(updated_after === undefined ? {} : { updated_after }) }),

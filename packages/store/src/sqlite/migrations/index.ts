@@ -56,6 +56,7 @@ import { usersFollowMergesMigration } from "./0049-users-follow-merges.js";
 import { meetingsByChangeMigration } from "./0050-meetings-by-change.js";
 import { emailsBySentTimeMigration } from "./0051-emails-by-sent-time.js";
 import { signInFailuresMigration } from "./0052-sign-in-failures.js";
+import { entityListNameKeysMigration } from "./0053-entity-list-name-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   "0050-meetings-by-change": meetingsByChangeMigration,
   "0051-emails-by-sent-time": emailsBySentTimeMigration,
   "0052-sign-in-failures": signInFailuresMigration,
+  "0053-entity-list-name-keys": entityListNameKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
