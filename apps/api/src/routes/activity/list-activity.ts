@@ -9,6 +9,7 @@ import { cursorListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { isoTimestampQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { activityFeedItemSchema, presentActivityFeedItem } from "../../presenters/activity-feed-presenter.js";
+import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
 
 const sequenceQuery = afterSequenceParameter("Only items whose sequence is greater than this: the sequence of the last item your previous poll processed.");
 
@@ -31,14 +32,15 @@ export const listActivity = defineOperation({
     after_sequence: sequenceQuery.optional(),
     kind: z.enum(ACTIVITY_ITEM_KINDS).optional().describe("Only emails or only meetings."),
     person_uuid: uuidString(
-      "Only items this person took part in, and removals of meetings they no longer count: declined, cancelled, deleted, or taken off the attendees (no items for a person not in the tenant).",
+      "Only items this person took part in, and removals of meetings they no longer count: declined, cancelled, deleted, or taken off the attendees (no items for a person not in the tenant; 404 naming the person one was merged into).",
     ).optional(),
   }),
-  errors: [410],
+  errors: [404, 410],
   response: listEnvelopeSchema(activityFeedItemSchema),
   example: { query: { since: "2026-12-02T00:00:00Z", kind: "email", per_page: "50" } },
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, ...filters } = query;
+    await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
     return listPage({
       paging: { page, per_page, cursor },
       query: { operation: "listActivity", tenant: auth.tenant.uuid, filters },

@@ -9,6 +9,7 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { meetingSchema, presentMeeting } from "../../presenters/meeting-presenter.js";
+import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
 
 export const listMeetings = defineOperation({
   operationId: "listMeetings",
@@ -21,7 +22,7 @@ export const listMeetings = defineOperation({
     "With uuids, only those meetings: a sync following GET /v1/activity reads the meetings of a feed page (location, attendee responses, external_id) in one call.",
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these meetings (the meeting items of an activity feed page). A deleted meeting is not listed.").optional(),
-    person_uuid: uuidString("Only meetings this person attends.").optional(),
+    person_uuid: uuidString("Only meetings this person attends (none for a person not in the tenant; 404 naming the person one was merged into).").optional(),
     starts_from: isoBoundQuery("Only meetings starting at or after this instant.", "start").optional(),
     starts_to: isoBoundQuery("Only meetings starting at or before this instant; a range with starts_from after starts_to matches nothing.", "end").optional(),
     status: z.enum(MEETING_STATUSES).optional().describe("Only meetings with this status."),
@@ -30,8 +31,10 @@ export const listMeetings = defineOperation({
     order: sortOrderParameter("desc"),
   }),
   response: listEnvelopeSchema(meetingSchema),
+  errors: [404],
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, sort_by, order, ...filters } = query;
+    await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
     return listPage({
       paging: { page, per_page, cursor },
       query: { operation: "listMeetings", tenant: auth.tenant.uuid, filters, sort_by, order },

@@ -1,0 +1,57 @@
+/**
+ * A list filtered by a merged-away person (`person_uuid` of the activity feed, emails and meetings) answers the 404
+ * naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
+ * merged-away person, still filters to no items.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let keep: string;
+let gone: string;
+let theirGone: string;
+
+async function mergedPair(tenant_uuid: string, marker: string) {
+  const { store } = context.services;
+  const kept = (await store.persons.create({ tenant_uuid, name: `${marker} Kept`, emails: [`kept@${marker}.example`] })).uuid;
+  const duplicate = (await store.persons.create({ tenant_uuid, name: `${marker} Duplicate`, emails: [`dup@${marker}.example`] })).uuid;
+  await store.personMerges.merge({ tenant_uuid, canonical_uuid: kept, superseded_uuid: duplicate, preview: false, merged_by_user_uuid: null });
+  return { kept, duplicate };
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  ({ kept: keep, duplicate: gone } = await mergedPair(acme.tenant.uuid, "acme"));
+  const globex = await buildTenant(context.services, { name: "Globex" });
+  theirGone = (await mergedPair(globex.tenant.uuid, "globex")).duplicate;
+});
+afterAll(() => context.close());
+
+const LISTS = ["/v1/activity", "/v1/emails", "/v1/meetings"];
+
+async function get(path: string) {
+  const response = await context.request(path, { key: acme.key });
+  return { status: response.status, body: (await response.json()) as { error?: string; items?: unknown[] } };
+}
+
+describe.each(LISTS)("%s?person_uuid=", (list) => {
+  it("answers 404 naming the person a merged-away person went into, as the person's own path does", async () => {
+    const filtered = await get(`${list}?person_uuid=${gone}`);
+    expect(filtered.status).toBe(404);
+    expect(filtered.body.error).toBe(`person_uuid: person ${gone} was merged into person ${keep}; filter by that person`);
+    const path = await get(`/v1/persons/${gone}/activity`);
+    expect(path.status).toBe(404);
+    expect(path.body.error).toContain(`merged into person ${keep}`);
+  });
+
+  it("lists the canonical person, and no items for an unknown uuid or another tenant's merged-away person", async () => {
+    expect((await get(`${list}?person_uuid=${keep}`)).status).toBe(200);
+    for (const uuid of ["00000000-0000-4000-8000-000000000000", theirGone]) {
+      const filtered = await get(`${list}?person_uuid=${uuid}`);
+      expect(filtered.status, uuid).toBe(200);
+      expect(filtered.body.items).toEqual([]);
+    }
+  });
+});
