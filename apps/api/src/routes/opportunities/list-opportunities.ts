@@ -14,6 +14,7 @@ export const listOpportunities = defineOperation({
     "sort_by owner, intro_person, days_in_stage and notes_and_files_count are computed over the whole filtered set.",
   query: opportunityListQuery,
   response: opportunityListSchema,
+  errors: [404],
   async handler({ query, auth, services }) {
     const filters = await resolveListFilters(services, auth.tenant.uuid, query);
     return listOpportunityPage({

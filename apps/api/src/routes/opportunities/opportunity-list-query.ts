@@ -13,6 +13,7 @@ import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from ".
 import { booleanQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { calendarDate, isoBoundQuery, numberQuery } from "../../platform/request/date-schemas.js";
 import type { AppServices } from "../../services.js";
+import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 const text = (description: string) => z.string().trim().min(1).max(MAX_FILTER_TEXT_LENGTH).describe(description);
@@ -78,6 +79,9 @@ export function listQueryFilters(query: OpportunityListQuery): Record<string, un
 
 /** Resolves the query into the store's filters, or throws the spec's 400s. */
 export async function resolveListFilters(services: AppServices, tenantUuid: string, query: OpportunityListQuery): Promise<OpportunityListFilters> {
+  await refuseMergedAwayPersonFilter(services, tenantUuid, query.person_uuid);
+  await refuseMergedAwayPersonFilter(services, tenantUuid, query.intro_person_uuid, "intro_person_uuid");
+  await refuseMergedAwayPersonFilter(services, tenantUuid, query.related_person_uuid, "related_person_uuid");
   const filters: OpportunityListFilters = {
     name: query.name,
     search: query.search,

@@ -1,6 +1,6 @@
 /**
- * A list filtered by a merged-away person (`person_uuid` of the activity feed, emails and meetings) answers the 404
- * naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
+ * A list filtered by a merged-away person (`person_uuid` of the activity feed, emails and meetings; the person filters
+ * of opportunities) answers the 404 naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
  * merged-away person, still filters to no items.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,6 +50,30 @@ describe.each(LISTS)("%s?person_uuid=", (list) => {
     expect((await get(`${list}?person_uuid=${keep}`)).status).toBe(200);
     for (const uuid of ["00000000-0000-4000-8000-000000000000", theirGone]) {
       const filtered = await get(`${list}?person_uuid=${uuid}`);
+      expect(filtered.status, uuid).toBe(200);
+      expect(filtered.body.items).toEqual([]);
+    }
+  });
+});
+
+describe("/v1/opportunities by person", () => {
+  const FILTERS = ["person_uuid", "intro_person_uuid", "related_person_uuid"];
+
+  it.each(FILTERS)("%s of a merged-away person answers 404 naming the person it went into", async (filter) => {
+    const filtered = await get(`/v1/opportunities?${filter}=${gone}`);
+    expect(filtered.status).toBe(404);
+    expect(filtered.body.error).toBe(`${filter}: person ${gone} was merged into person ${keep}; filter by that person`);
+  });
+
+  it("answers 404 for a merged-away person among the persons of a union", async () => {
+    const filtered = await get(`/v1/opportunities?person_uuid=${keep},${gone}`);
+    expect(filtered.status).toBe(404);
+    expect(filtered.body.error).toContain(`person ${gone} was merged into person ${keep}`);
+  });
+
+  it.each(FILTERS)("%s of the canonical person, an unknown uuid or another tenant's merged-away person lists", async (filter) => {
+    for (const uuid of [keep, "00000000-0000-4000-8000-000000000000", theirGone]) {
+      const filtered = await get(`/v1/opportunities?${filter}=${uuid}`);
       expect(filtered.status, uuid).toBe(200);
       expect(filtered.body.items).toEqual([]);
     }
