@@ -97,6 +97,17 @@ describe("a body refused before it is read as a message", () => {
     });
   });
 
+  it("refuses a key given twice in a message as an invalid request naming it: another parser would read another call", async () => {
+    const call = '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "getPerson", "name": "deletePerson", "arguments": {}}}';
+    const response = await postMcp(call, "2025-06-18");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/^Invalid Request: body field 'params\.name' is given twice in one object/) },
+    });
+  });
+
   it("leaves the 401 of missing credentials in the REST shape, with its WWW-Authenticate challenge", async () => {
     const response = await context.request("/mcp", { method: "POST", body: JSON.stringify(ping), headers: { accept: "application/json, text/event-stream" } });
     expect(response.status).toBe(401);

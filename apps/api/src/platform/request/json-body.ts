@@ -1,8 +1,8 @@
 /**
  * @module
  * Reads a JSON request body once, for every operation that takes one: 413 over 1 MiB, 415 for a
- * body that is not `application/json`, 400 for malformed JSON (or bytes that are not UTF-8), for JSON nested too deep or with a
- * `__proto__` key (json-nesting.ts), or for a missing body. Each refusal of the body is a `RefusedBodyError`.
+ * body that is not `application/json`, 400 for malformed JSON (or bytes that are not UTF-8), for JSON nested too deep, with a
+ * `__proto__` key or with a key given twice in one object (json-nesting.ts), or for a missing body. Each refusal of the body is a `RefusedBodyError`.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
@@ -64,7 +64,7 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
     const reason = error instanceof SyntaxError ? error.message : "unreadable";
     throw new MalformedJsonError(reason);
   }
-  const problem = jsonNestingProblem(body);
+  const problem = jsonNestingProblem(body, text);
   if (problem !== null) throw new RefusedBodyError(400, problem);
   return body;
 }

@@ -40,6 +40,14 @@ describe("jsonNestingProblem", () => {
     expect(jsonNestingProblem({ name: "Zoë 😀" })).toBeNull();
   });
 
+  it("refuses a key given twice in one object when given the text, which parsing reduced to its last value", () => {
+    const text = '{"persons":[{"name":"Ada","emails":["a@x.test"],"name":"Eve"}]}';
+    expect(jsonNestingProblem(JSON.parse(text))).toBeNull();
+    expect(jsonNestingProblem(JSON.parse(text), text)).toMatch(/^body field 'persons\.0\.name' is given twice in one object/);
+    const same = '{"persons":[{"name":"Ada"},{"name":"Eve","note":"name: \\"x\\""}]}';
+    expect(jsonNestingProblem(JSON.parse(same), same)).toBeNull();
+  });
+
   it("depends only on the depth: any JSON value nested within the limit passes, wrapped past it fails", () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 20 }), (value, wraps) => {

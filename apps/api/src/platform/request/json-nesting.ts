@@ -5,8 +5,10 @@
  * would fail every later read of its record), a `__proto__` key, which copying the body into an
  * object turns into a prototype instead of a value, silently dropping it, and the NUL character (U+0000),
  * which SQLite's text functions take for the end of the text: a name holding one is stored whole but then
- * matched, searched and case-folded only up to it; nor a lone surrogate (lone-surrogate.ts), which has no UTF-8 form.
+ * matched, searched and case-folded only up to it; nor a lone surrogate (lone-surrogate.ts), which has no UTF-8 form;
+ * nor, given the text it was parsed from, a key written twice in one object (duplicate-json-key.ts).
  */
+import { duplicateKeyProblem } from "./duplicate-json-key.js";
 import { holdsLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./lone-surrogate.js";
 import { NUL_CHARACTER_PROBLEM, holdsNulCharacter } from "./nul-character.js";
 
@@ -26,9 +28,14 @@ function fieldNamed(place: Place | null): string {
   return keys.length === 0 ? "body" : `body field '${keys.join(".")}'`;
 }
 
-/** Why `value` (parsed JSON) is not an acceptable body, or null when it is. Walks without recursion. */
-export function jsonNestingProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string | null {
+/**
+ * Why `value` (parsed JSON) is not an acceptable body, or null when it is. Walks without recursion. Given `source`,
+ * the text `value` was parsed from, the keys the walk meets are counted too: fewer than the text writes means a key
+ * given twice in one object, which parsing silently dropped.
+ */
+export function jsonNestingProblem(value: unknown, source?: string, maxDepth = MAX_JSON_DEPTH): string | null {
   const pending: Array<[unknown, number, Place | null]> = [[value, 1, null]];
+  let keys = 0;
   while (pending.length > 0) {
     const [current, depth, place] = pending.pop()!;
     if (typeof current === "string") {
@@ -42,12 +49,14 @@ export function jsonNestingProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): s
       current.forEach((element, index) => pending.push([element, depth + 1, { key: index, parent: place }]));
       continue;
     }
-    for (const key of Object.keys(current)) {
+    const ownKeys = Object.keys(current);
+    keys += ownKeys.length;
+    for (const key of ownKeys) {
       if (key === "__proto__") return "request body must not use the key '__proto__'";
       if (holdsNulCharacter(key)) return `body: a field's name: ${NUL_CHARACTER_PROBLEM}`;
       if (holdsLoneSurrogate(key)) return `body: a field's name: ${LONE_SURROGATE_PROBLEM}`;
       pending.push([(current as Record<string, unknown>)[key], depth + 1, { key, parent: place }]);
     }
   }
-  return null;
+  return source === undefined ? null : duplicateKeyProblem(source, keys);
 }

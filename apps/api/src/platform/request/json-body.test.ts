@@ -1,0 +1,39 @@
+/** The JSON body checks, as a REST operation meets them. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+describe("readJsonBody", () => {
+  it("refuses a body naming a key twice, nested too, with a 400 naming it, and writes nothing", async () => {
+    const before = await context.json("/v1/persons", { key: acme.key });
+    const top = await context.json("/v1/persons", { method: "POST", key: acme.key, body: '{"name":"Ada Lovelace","name":"Eve"}' });
+    expect(top).toEqual({ status: 400, body: { error: expect.stringMatching(/^body field 'name' is given twice in one object; send each key once/) } });
+    const nested = await context.json("/v1/persons/batch", {
+      method: "POST",
+      key: acme.key,
+      body: '{"persons":[{"name":"Ada","emails":["ada@example.test"]},{"name":"Eve","emails":["eve@example.test"],"emails":["x@example.test"]}]}',
+    });
+    expect(nested).toEqual({ status: 400, body: { error: expect.stringMatching(/^body field 'persons\.1\.emails' is given twice/) } });
+    const listed = await context.json("/v1/persons", { key: acme.key });
+    expect(listed.body?.items.length).toBe(before.body?.items.length);
+    expect(listed.body?.items.map((person: { name: string }) => person.name)).not.toContain("Eve");
+  });
+
+  it("takes a key repeated in different objects, and a colon inside a string", async () => {
+    const created = await context.json("/v1/persons/batch", {
+      method: "POST",
+      key: acme.key,
+      body: '{"persons":[{"name":"Ada: \\"the first\\"","emails":["ada@example.test"]},{"name":"Eve","emails":["eve@example.test"]}]}',
+    });
+    expect(created.status).toBeLessThan(300);
+    expect(created.body?.results.map((result: { person?: { name: string } }) => result.person?.name)).toEqual(['Ada: "the first"', "Eve"]);
+  });
+});
