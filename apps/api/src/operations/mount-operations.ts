@@ -11,7 +11,7 @@ import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest, forbidden } from "../platform/errors/api-error.js";
 import { declaredPathResolver, methodNotAllowed, servesMethod, shapeOf } from "../platform/errors/declared-paths.js";
 import { readJsonBody } from "../platform/request/json-body.js";
-import { undecodableQueryProblem } from "../platform/request/undecodable-query.js";
+import { malformedQueryProblem } from "../platform/request/malformed-query.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
@@ -86,7 +86,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         return http.body(body as Uint8Array<ArrayBuffer>, 200, { ...JSON_CONTENT, age: String(Math.floor(age / 1000)) });
       }
       const params = operation.params ? parseInput(operation.params, http.req.param(), "path parameter") : {};
-      const queryProblem = undecodableQueryProblem(http.req.url);
+      const queryProblem = malformedQueryProblem(http.req.url);
       if (queryProblem !== null) throw badRequest(queryProblem);
       const query = parseInput(
         operation.query ?? emptyQuery,
