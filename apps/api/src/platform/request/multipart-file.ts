@@ -1,13 +1,14 @@
 /**
  * @module
  * Reads one file from a `multipart/form-data` upload: 413 beyond the size limit (checked while
- * streaming, not only from Content-Length), 415 for another content type, 400 without a `file` part or with
- * another part.
+ * streaming, not only from Content-Length), 415 for another content type, 400 without a `file` part, with
+ * another part, or with a file name that is not UTF-8.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
 import { cleanFilename } from "./clean-filename.js";
+import { multipartTextProblem } from "./multipart-text-problem.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 
 /** Largest file accepted by POST /v1/files. */
@@ -35,6 +36,8 @@ export async function readUploadedFile(context: Context<AppEnv>, fieldName = "fi
   } catch {
     throw badRequest("the multipart body could not be read: check the boundary and the part headers");
   }
+  const textProblem = multipartTextProblem(bytes, contentType);
+  if (textProblem !== null) throw badRequest(textProblem);
   // As for a JSON body: a part meant for something else (a link to a record, say) must not be dropped silently.
   for (const name of form.keys()) {
     if (name !== fieldName) throw badRequest(`form: unknown field '${name}'; accepted here: ${fieldName}`);

@@ -21,6 +21,7 @@ import { parseIsoTimestamp, parseIsoWindowEnd } from "../../platform/request/iso
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
 import { MAX_COLUMN_MAPPINGS } from "../../platform/request/count-limits.js";
+import { multipartTextProblem } from "../../platform/request/multipart-text-problem.js";
 import { MAX_COLUMN_MAPPING_LENGTH, MAX_DATE_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 /** Largest upload taken over HTTP (the whole form is held in memory while it is saved); larger archives go through `rapport import`. */
@@ -75,11 +76,15 @@ async function readForm(http: Context<AppEnv>, maxBytes: number): Promise<Record
     },
   });
   await limit(http, async () => {
+    // Read as bytes first: parseBody then parses the kept bytes, and the text check reads them too.
+    const bytes = new Uint8Array(await http.req.arrayBuffer());
     try {
       form = (await http.req.parseBody({ all: true })) as Record<string, FormValue>;
     } catch {
       throw badRequest("the multipart/form-data body is malformed");
     }
+    const textProblem = multipartTextProblem(bytes, http.req.header("content-type") ?? "");
+    if (textProblem !== null) throw badRequest(textProblem);
   });
   return form ?? {};
 }
