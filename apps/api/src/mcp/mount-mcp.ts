@@ -21,14 +21,18 @@ import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
 import { MCP_SCOPES, readOnlyReason } from "./mcp-scopes.js";
 import { readMcpMessage } from "./read-mcp-message.js";
-import { buildToolRequest, toToolResult } from "./tool-request.js";
+import { buildToolRequest, toolError, toToolResult } from "./tool-request.js";
 import { toolSelection, type ToolSelection } from "./tool-selection.js";
 
 export const MCP_PATH = "/mcp";
 export const PROTECTED_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 
-/** Headers of an inner response worth showing on the MCP response: the limits the call counted against. */
-const RATE_LIMIT_HEADER_PATTERN = /^(x-ratelimit-|retry-after$)/i;
+/**
+ * Headers of an inner response worth showing on the MCP response: the limits the call counted against. Not its
+ * `Retry-After`: the MCP answer is a 200 (a refused call is a tool error, which an agent reads; an HTTP 429 would be a
+ * transport failure to the SDK's client), where HTTP gives that header no meaning. The tool error carries the wait.
+ */
+const RATE_LIMIT_HEADER_PATTERN = /^x-ratelimit-/i;
 
 /** Turns an OAuth bearer token into the caller it acts for, or throws a 401 ApiError. */
 export type BearerVerifier = (token: string) => Promise<ApiKeyOwner>;
@@ -187,7 +191,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         const request = buildToolRequest(tool, args, origin, forwarded);
         if (!(request instanceof Request)) {
           const refusal = await countHere();
-          return { content: [{ type: "text", text: refusal?.message ?? request.error }], isError: true };
+          return refusal ? toolError(refusal.status, refusal.message, refusal.headers["retry-after"]) : { content: [{ type: "text", text: request.error }], isError: true };
         }
         // The caller was settled on the way in (and its key's use noted as MCP): the operation takes it as found.
         options.trustedCallers.set(request, owner);

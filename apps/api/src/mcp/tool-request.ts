@@ -153,6 +153,20 @@ function brokenAnswer(response: Response): ToolResult {
   return { content: [{ type: "text", text: `HTTP 500: ${error}` }], structuredContent: { status: 500, error }, isError: true };
 }
 
+/**
+ * A refused call as a tool error: `HTTP <status>: <message>`, and as structured content `{status, error}` with
+ * `retry_after_seconds` when the refusal says when to try again (a 429, a 503). The MCP answer carrying it is a 200,
+ * which gives a `Retry-After` header no meaning, so the wait travels in the result, where an agent reads it.
+ */
+export function toolError(status: number, message: string, retryAfter?: string | null): ToolResult {
+  const seconds = retryAfter ? Number(retryAfter) : Number.NaN;
+  return {
+    content: [{ type: "text", text: `HTTP ${status}: ${message}` }],
+    structuredContent: { status, error: message, ...(Number.isInteger(seconds) ? { retry_after_seconds: seconds } : {}) },
+    isError: true,
+  };
+}
+
 /** The operation's answer as a tool result: JSON as structured content and text; bytes as base64; errors flagged. */
 export async function toToolResult(response: Response): Promise<ToolResult> {
   let bytes: Buffer;
@@ -190,11 +204,7 @@ export async function toToolResult(response: Response): Promise<ToolResult> {
       typeof json === "object" && json !== null && typeof (json as { error?: unknown }).error === "string"
         ? (json as { error: string }).error
         : text;
-    return {
-      content: [{ type: "text", text: `HTTP ${response.status}: ${message}` }],
-      structuredContent: { status: response.status, error: message },
-      isError: true,
-    };
+    return toolError(response.status, message, response.headers.get("retry-after"));
   }
   const structured = typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : { result: json };
   return { content: [{ type: "text", text }], structuredContent: structured };
