@@ -98,6 +98,16 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(tooMany.headers)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
   });
 
+  it("says when a 401, a 429 and a 503 come and which headers they carry: a rotated key's expiry, the wait to retry", () => {
+    const response = (status: number) => served.components.responses[`Error${status}`] as { description: string; headers: Record<string, unknown> };
+    expect(response(401).description).toMatch(/revoked or expired API key/);
+    expect(Object.keys(response(401).headers)).toEqual(["X-Request-Id"]);
+    expect(Object.keys(response(503).headers)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
+    expect(response(503).description).toMatch(/write lock/);
+    expect(response(429).description).toMatch(/X-RateLimit-Reset-Monthly/);
+    expect(served.info.description).toMatch(/X-RateLimit-\* headers/);
+  });
+
   it("describes what every request body array holds: no item schema left empty, so clients and agents know the fields", () => {
     const undescribed: string[] = [];
     for (const [path, pathItem] of Object.entries(served.paths)) {

@@ -60,8 +60,11 @@ export interface OpenApiOperation {
   "x-mcp-description"?: string;
 }
 
-/** Statuses every `/v1` operation can answer, whatever its own `errors` list says. */
-export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500] as const;
+/**
+ * Statuses every `/v1` operation can answer, whatever its own `errors` list says; 503 when another process (an
+ * import, an erasure) held the database's write lock past the busy timeout.
+ */
+export const COMMON_ERROR_STATUSES = [400, 401, 403, 429, 500, 503] as const;
 
 /** Statuses every operation that reads a request body (JSON or multipart) can answer: too large, of another type. */
 export const BODY_ERROR_STATUSES = [413, 415] as const;
@@ -72,7 +75,7 @@ const STATUS_TEXT: Record<number, string> = {
   202: "Accepted.",
   204: "No content.",
   400: "Bad request: a parameter or the body is invalid; the message names it and what to fix.",
-  401: "Missing, invalid or revoked API key (or a deleted tenant).",
+  401: "Missing, invalid, revoked or expired API key (a key replaced by `rapport keys rotate` expires at its expires_at), or a deleted tenant. No rate-limit headers: no key was counted.",
   403: "Forbidden: a bad x-service-user-id, a user-scoped key's user is missing or deactivated, or the user may not do this.",
   404: "Not found, or not visible to this tenant.",
   405: "Method not allowed.",
@@ -81,9 +84,9 @@ const STATUS_TEXT: Record<number, string> = {
   413: "Request body too large: over 1 MiB for a JSON body; an upload's own limit is in the operation's description.",
   415: "Request body of a type the operation does not take: application/json, or multipart/form-data for an upload.",
   422: "The request is well-formed but cannot be processed.",
-  429: "Rate limit exceeded: the message names the per-second or the monthly limit.",
+  429: "Rate limit exceeded: the message names the per-second or the monthly limit, whose remaining count (X-RateLimit-Remaining or X-RateLimit-Remaining-Monthly) is 0. Retry after Retry-After seconds (per-second limit) or at X-RateLimit-Reset-Monthly (monthly limit).",
   500: "Internal error; the message carries the request id to quote.",
-  503: "Temporarily unavailable; retry.",
+  503: "Temporarily unavailable: another process (an import, an erasure) held the database's write lock for longer than 5 s; retry after Retry-After seconds.",
 };
 
 const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
@@ -104,7 +107,7 @@ const REQUEST_ID_HEADER: JsonSchema = {
 };
 
 const RETRY_AFTER_HEADER: JsonSchema = {
-  description: "Seconds to wait before retrying; sent with per-second 429s.",
+  description: "Seconds to wait before retrying: sent with a 429 of the per-second limit and with a 503.",
   schema: { type: "integer" },
 };
 
@@ -295,7 +298,7 @@ export function buildOpenApiDocument(
   for (const status of [...errorStatuses].sort((a, b) => a - b)) {
     // 401s are answered before any key is known, so they carry no rate-limit headers.
     const headerNames = status === 401 ? ["X-Request-Id"] : ["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS)];
-    if (status === 429) headerNames.push("Retry-After");
+    if (status === 429 || status === 503) headerNames.push("Retry-After");
     responses[`Error${status}`] = {
       description: STATUS_TEXT[status] ?? `Error ${status}.`,
       headers: headerReferences(headerNames),
@@ -309,7 +312,7 @@ export function buildOpenApiDocument(
       title,
       version,
       description:
-        "Rapport: relationship intelligence over REST. Authenticate with an API key in x-api-key; a tenant-wide key may act as a user with x-service-user-id. Fields named *_at, created_at and updated_at are Unix epoch milliseconds; date filters take ISO 8601. Every error is {\"error\": \"<message>\"}. The same operations are MCP tools at /mcp.",
+        "Rapport: relationship intelligence over REST. Authenticate with an API key in x-api-key; a tenant-wide key may act as a user with x-service-user-id. Fields named *_at, created_at and updated_at are Unix epoch milliseconds; date filters take ISO 8601. Every error is {\"error\": \"<message>\"}. Every response to a request with a valid key carries the X-RateLimit-* headers of its key's per-second and its tenant's monthly limit; a 429 names the limit exceeded. The same operations are MCP tools at /mcp.",
     },
     tags: tags.map((name) => ({ name })),
     security: [{ ApiKeyAuth: [] }],
