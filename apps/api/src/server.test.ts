@@ -129,6 +129,33 @@ describe("startServer", () => {
     expect((await fetch(`${running.url}/v1/persons`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
   });
 
+  it("answers a request no Request can be made of (no Host, a backslash, OPTIONS *) with a JSON 400 and a request id, not an empty 400", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const { port } = running;
+    const send = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.write(request));
+        let received = "";
+        socket.on("data", (chunk) => (received += chunk.toString()));
+        socket.on("close", () => resolve(received));
+        socket.on("error", reject);
+      });
+    const answers = {
+      "request has no Host header, which HTTP/1.1 requires": `GET /v1/persons HTTP/1.1\r\nx-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`,
+      "request path must not contain a backslash (\\); send / between segments": `GET /v1\\persons HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      "request target and Host header do not make a URL: send a path starting with / and a host name": "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    };
+    for (const [error, request] of Object.entries(answers)) {
+      const raw = await send(request);
+      expect(raw, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(raw).toMatch(/\r\ncontent-type: application\/json\r\n/);
+      expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error });
+    }
+  });
+
   it("collects a graph hydration's garbage right after it", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);

@@ -10,6 +10,7 @@ import { setImmediate } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { answerClientErrors } from "./platform/request/client-errors.js";
+import { requiringHost, unreadableRequestResponse } from "./platform/request/unreadable-request.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { connectionDrain } from "./platform/response/connection-drain.js";
 import { ServerResponseWithoutStrayContentType } from "./platform/response/server-response.js";
@@ -70,11 +71,13 @@ export async function startServer(services: AppServices, options: StartServerOpt
   // The app is built once the port is known: without a configured public URL, the bound address
   // is the issuer of the OAuth endpoints and the origin of the MCP resource.
   let app: ReturnType<typeof createApp> | null = null;
-  const appListener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : new Response("starting", { status: 503 })), {
+  const appListener = getRequestListener((request, bindings) => (app ? app.fetch(request, bindings) : Response.json({ error: "the server is starting" }, { status: 503 })), {
     hostname: host,
+    errorHandler: unreadableRequestResponse,
   });
   const drain = connectionDrain(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
-  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType }, drain.listener);
+  // Node would answer a request without a Host header itself, with an empty 400: requiringHost answers it in JSON.
+  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType, requireHostHeader: false }, requiringHost(drain.listener));
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
