@@ -1,12 +1,13 @@
 /**
  * @module
  * Reads a JSON request body once, for every operation that takes one: 413 over 1 MiB, 415 for a
- * body that is not `application/json`, 400 for malformed JSON (or bytes that are not UTF-8), for JSON nested too deep, with a
+ * body that is not `application/json` or is compressed (content-encoding.ts), 400 for malformed JSON (or bytes that are not UTF-8), for JSON nested too deep, with a
  * `__proto__` key or with a key given twice in one object (json-nesting.ts), or for a missing body. Each refusal of the body is a `RefusedBodyError`.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError } from "../errors/api-error.js";
+import { contentEncodingProblem } from "./content-encoding.js";
 import { jsonNestingProblem } from "./json-nesting.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 
@@ -46,6 +47,8 @@ function isJsonContentType(contentType: string): boolean {
 /** Parses the body as JSON; `undefined` when the request has no body at all. */
 export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   const contentType = context.req.header("content-type");
+  const encodingProblem = contentEncodingProblem(context.req.raw);
+  if (encodingProblem !== null) throw new RefusedBodyError(415, encodingProblem);
   const bytes = await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge);
   if (bytes.length === 0) return undefined;
   if (!contentType || !isJsonContentType(contentType)) {

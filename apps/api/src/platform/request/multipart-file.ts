@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
 import { cleanFilename } from "./clean-filename.js";
+import { contentEncodingProblem } from "./content-encoding.js";
 import { multipartTextProblem } from "./multipart-text-problem.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 
@@ -29,6 +30,8 @@ export async function readUploadedFile(context: Context<AppEnv>, fieldName = "fi
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new ApiError(415, `send the file as multipart/form-data with a '${fieldName}' part (got ${contentType || "no content type"})`);
   }
+  const encodingProblem = contentEncodingProblem(context.req.raw);
+  if (encodingProblem !== null) throw new ApiError(415, encodingProblem);
   const bytes = await readBoundedBody(context.req.raw, MAX_FILE_BYTES + ENVELOPE_BYTES, tooLarge);
   let form: FormData;
   try {

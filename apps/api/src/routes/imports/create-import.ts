@@ -21,6 +21,7 @@ import { parseIsoTimestamp, parseIsoWindowEnd } from "../../platform/request/iso
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
 import { MAX_COLUMN_MAPPINGS } from "../../platform/request/count-limits.js";
+import { contentEncodingProblem } from "../../platform/request/content-encoding.js";
 import { multipartTextProblem } from "../../platform/request/multipart-text-problem.js";
 import { MAX_COLUMN_MAPPING_LENGTH, MAX_DATE_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
@@ -135,6 +136,8 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
       if (!/^multipart\/form-data\s*;/i.test(contentType)) {
         throw new ApiError(415, `send the archive as multipart/form-data with a 'file' field and a 'kind' field (got ${contentType || "no Content-Type"})`);
       }
+      const encodingProblem = contentEncodingProblem(http.req.raw);
+      if (encodingProblem !== null) throw new ApiError(415, encodingProblem);
       const form = await readForm(http, maxUploadBytes);
       const { file, ...rest } = form;
       if (Array.isArray(file)) throw badRequest("form field 'file' must be given once: one archive an upload");
