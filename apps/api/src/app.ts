@@ -8,13 +8,14 @@ import { Hono } from "hono";
 import type { AppEnv } from "./app-env.js";
 import { mountDocs } from "./docs/mount-docs.js";
 import { buildMcpTools } from "./mcp/mcp-tools.js";
-import { mountMcp } from "./mcp/mount-mcp.js";
+import { MCP_PATH, mountMcp, PROTECTED_RESOURCE_METADATA_PATH } from "./mcp/mount-mcp.js";
 import { mountOAuth } from "./oauth/mount-oauth.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { serveOpenApiDocument } from "./openapi/serve-openapi-document.js";
 import { mountOperations } from "./operations/mount-operations.js";
 import type { AnyOperation } from "./operations/operation.js";
 import { authenticateKey, resolveUserContext } from "./platform/auth/authenticate.js";
+import type { DeclaredRoute } from "./platform/errors/declared-paths.js";
 import { handleError, handleNotFound } from "./platform/errors/error-handlers.js";
 import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
@@ -54,6 +55,14 @@ export interface CreateAppOptions {
 }
 
 /**
+ * The GET paths served beside the operation table (and `/mcp`, which answers its own 405): another method there is
+ * a 405 naming GET and HEAD, as on an operation's path, not a 404 saying the path does not exist.
+ */
+const PLATFORM_ROUTES: readonly DeclaredRoute[] = ["/health", "/ready", "/v1/openapi.json", "/docs", "/docs/assets/{file}", PROTECTED_RESOURCE_METADATA_PATH, `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`].map(
+  (path) => ({ method: "get", path }),
+);
+
+/**
  * The whole application: every `/v1` operation of the table, `/v1/openapi.json`, `/docs`, `/mcp`, `/health`,
  * `/ready`, and with a `publicUrl` the OAuth endpoints. The server, the CLI and every test build it this way.
  *
@@ -81,7 +90,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(requestId());
   app.use(accessLog());
   app.onError(handleError);
-  app.notFound(handleNotFound(operations));
+  app.notFound(handleNotFound([...operations, ...PLATFORM_ROUTES]));
 
   app.get("/health", (context) => context.json({ status: "ok" }));
   app.get("/ready", (context) => {

@@ -108,3 +108,18 @@ describe("POST-only paths beside a {uuid} route", () => {
     expect(response.headers.get("allow")).toBe("POST");
   });
 });
+
+describe("a method the paths served beside the operation table do not serve", () => {
+  it.each(["/health", "/ready", "/v1/openapi.json", "/docs", "/docs/assets/rapport-docs.js", "/.well-known/oauth-protected-resource/mcp"])(
+    "is a 405 allowing GET and HEAD on %s, where it was a 404 saying there is no such route",
+    async (path) => {
+      for (const method of ["POST", "DELETE", "OPTIONS"]) {
+        const response = await ask(method, path);
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET, HEAD");
+        expect(await response.json()).toEqual({ error: `method ${method} is not allowed on ${path}; use GET or HEAD` });
+      }
+      expect((await ask("GET", path)).status).not.toBe(405);
+    },
+  );
+});
