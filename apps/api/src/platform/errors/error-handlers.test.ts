@@ -72,6 +72,15 @@ describe("error envelope", () => {
     expect(await errorOf(unknown)).toMatch(/no route/);
   });
 
+  it("answers 404 for a path with a slash too many, naming the path meant", async () => {
+    for (const [path, meant] of [["/v1/test/echo/", "/v1/test/echo"], ["/v1//test/echo", "/v1/test/echo"], ["//health", "/health"]] as const) {
+      const response = await app.request(path, { method: "POST", headers: { "x-api-key": acme.key, "content-type": "application/json" }, body: '{"note":"hi"}' });
+      expect(response.status, path).toBe(404);
+      expect(await errorOf(response)).toBe(`no route for POST ${path}; did you mean ${meant}?`);
+    }
+    expect(await errorOf(await app.request("/v1/nothing-here/", { headers: { "x-api-key": acme.key } }))).toBe("no route for GET /v1/nothing-here/");
+  });
+
   it("answers 405 with Allow for a known path under another method, and 404 past it", async () => {
     const wrong = await app.request("/v1/test/echo", { method: "DELETE", headers: { "x-api-key": acme.key } });
     expect(wrong.status).toBe(405);

@@ -80,6 +80,9 @@ export function handleNotFound(routes: readonly DeclaredRoute[]): NotFoundHandle
       const refusal = methodNotAllowed(method, path, declared);
       return errorResponse(context, 405, refusal.message, refusal.headers);
     }
-    return errorResponse(context, 404, `no route for ${method} ${path}`);
+    // A slash too many (`/v1/persons/`, `/v1//persons`) is not redirected, which would drop a POST's body, but named.
+    const tidied = path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+    const meant = tidied !== path && declaredPathOf(tidied) !== undefined ? `; did you mean ${tidied}?` : "";
+    return errorResponse(context, 404, `no route for ${method} ${path}${meant}`);
   };
 }
