@@ -129,7 +129,7 @@ describe("startServer", () => {
     expect((await fetch(`${running.url}/v1/persons`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
   });
 
-  it("answers a request no Request can be made of (no Host, a backslash, OPTIONS *) with a JSON 400 and a request id, not an empty 400", async () => {
+  it("answers a request no Request can be made of (no Host, a backslash, OPTIONS *, a dot segment) with a JSON 400 and a request id, not an empty 400", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);
     running = await startServer(context.services, { port: 0 });
@@ -147,13 +147,21 @@ describe("startServer", () => {
       "request path must not contain a backslash (\\); send / between segments": `GET /v1\\persons HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
       "request target and Host header do not make a URL: send a path starting with / and a host name": "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
     };
+    // A dot segment, which the URL parser resolved: GET /v1/persons/%2e%2e/users answered the users.
+    const dotSegment = "request path must not contain a '.' or '..' segment (%2e included): send the path it stands for";
+    for (const path of ["/v1/persons/../users", "/v1/persons/%2e%2E/users", "/v1/persons/.%2e", "/v1/./persons", "/v1/persons/%2e"]) {
+      Object.assign(answers, { [`${dotSegment} ${path}`]: `GET ${path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\nConnection: close\r\n\r\n` });
+    }
     for (const [error, request] of Object.entries(answers)) {
       const raw = await send(request);
       expect(raw, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       expect(raw).toMatch(/\r\ncontent-type: application\/json\r\n/);
       expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
-      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error });
+      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: error.startsWith(dotSegment) ? dotSegment : error });
     }
+    // Dots inside a segment are names: the OpenAPI document, a query holding `..`.
+    expect((await fetch(`${running.url}/v1/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${running.url}/v1/persons?name=..%2F..`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
   });
 
   it("collects a graph hydration's garbage right after it", async () => {

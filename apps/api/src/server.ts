@@ -10,7 +10,7 @@ import { setImmediate } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { answerClientErrors } from "./platform/request/client-errors.js";
-import { requiringHost, unreadableRequestResponse } from "./platform/request/unreadable-request.js";
+import { refusingUnservable, unreadableRequestResponse } from "./platform/request/unreadable-request.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { connectionDrain } from "./platform/response/connection-drain.js";
 import { ServerResponseWithoutStrayContentType } from "./platform/response/server-response.js";
@@ -76,8 +76,9 @@ export async function startServer(services: AppServices, options: StartServerOpt
     errorHandler: unreadableRequestResponse,
   });
   const drain = connectionDrain(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
-  // Node would answer a request without a Host header itself, with an empty 400: requiringHost answers it in JSON.
-  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType, requireHostHeader: false }, requiringHost(drain.listener));
+  // Node would answer a request without a Host header itself, with an empty 400: refusingUnservable answers it in JSON.
+  // It also refuses a dot segment, before the URL parser resolves it into another path.
+  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType, requireHostHeader: false }, refusingUnservable(drain.listener));
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

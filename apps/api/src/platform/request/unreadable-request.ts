@@ -1,9 +1,10 @@
 /**
  * @module
- * Requests Node's parser takes but no request can be made of: an HTTP/1.1 request without a `Host` header (which
- * Node's server answered itself), a backslash in the path (`/v1\persons`), a target or host that is no URL
- * (`OPTIONS *`; these the Node adapter answered). Both answered with an empty 400; here they get the API's JSON
- * error and an `X-Request-Id`, as the parser's own refusals do (client-errors.ts).
+ * Requests Node's parser takes but no request can be made of, or only another one: an HTTP/1.1 request without a
+ * `Host` header (which Node's server answered itself), a backslash in the path (`/v1\persons`), a target or host
+ * that is no URL (`OPTIONS *`; these two the Node adapter answered), all with an empty 400; and a path with a `.` or
+ * `..` segment, which the URL parser resolved into another path. Here they get the API's JSON 400 and an
+ * `X-Request-Id`, as the parser's own refusals do (client-errors.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.js";
@@ -27,18 +28,35 @@ export function unreadableRequestResponse(error: unknown): Response {
   return new Response(JSON.stringify({ error: body }), { status, headers: { "content-type": "application/json", [REQUEST_ID_HEADER]: id } });
 }
 
-const MISSING_HOST = JSON.stringify({ error: "request has no Host header, which HTTP/1.1 requires" });
+const MISSING_HOST = "request has no Host header, which HTTP/1.1 requires";
+const DOT_SEGMENT = "request path must not contain a '.' or '..' segment (%2e included): send the path it stands for";
+
+/** A `.` or `..` segment in a request target's path, written plainly or percent-encoded. */
+const DOT_SEGMENT_PATTERN = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/** Why the request line or headers of `incoming` make no request to serve, or null. */
+function unservableProblem(incoming: IncomingMessage): string | null {
+  if (incoming.headers.host === undefined && incoming.httpVersion === "1.1") return MISSING_HOST;
+  const target = incoming.url ?? "";
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  return (path.includes(".") || path.includes("%")) && DOT_SEGMENT_PATTERN.test(path) ? DOT_SEGMENT : null;
+}
 
 /**
- * `listener`, with an HTTP/1.1 request that has no `Host` header refused as RFC 9112 asks, with a JSON 400: for a
- * server created with `requireHostHeader: false`, so that Node does not answer it first with an empty one.
+ * `listener`, with requests refused with a JSON 400 that Node's server would answer itself with an empty one or that
+ * the URL parser would silently rewrite: an HTTP/1.1 request without a `Host` header (RFC 9112 asks for the 400; for
+ * a server created with `requireHostHeader: false`), and a path with a dot segment, which the URL parser resolves
+ * (`/v1/persons/%2e%2e/users` is `/v1/users`), so a proxy allowing a path prefix would let another path through.
  */
-export function requiringHost<Listener extends (incoming: IncomingMessage, outgoing: ServerResponse) => unknown>(listener: Listener) {
+export function refusingUnservable<Listener extends (incoming: IncomingMessage, outgoing: ServerResponse) => unknown>(listener: Listener) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    if (incoming.headers.host !== undefined || incoming.httpVersion !== "1.1") return listener(incoming, outgoing);
+    const problem = unservableProblem(incoming);
+    if (problem === null) return listener(incoming, outgoing);
+    const body = JSON.stringify({ error: problem });
     outgoing.shouldKeepAlive = false;
-    outgoing.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(MISSING_HOST), [REQUEST_ID_HEADER]: requestIdOf(undefined) });
-    outgoing.end(MISSING_HOST);
+    outgoing.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(body), [REQUEST_ID_HEADER]: requestIdOf(undefined) });
+    outgoing.end(body);
     return undefined;
   };
 }
