@@ -36,4 +36,9 @@ describe("readJsonBody", () => {
     expect(created.status).toBeLessThan(300);
     expect(created.body?.results.map((result: { person?: { name: string } }) => result.person?.name)).toEqual(['Ada: "the first"', "Eve"]);
   });
+
+  it("names a byte order mark before the JSON, which the parser's message showed as an invisible unexpected token", async () => {
+    const marked = await context.json("/v1/persons", { method: "POST", key: acme.key, body: '\ufeff{"name":"Ada Lovelace"}' });
+    expect(marked).toEqual({ status: 400, body: { error: "request body is not valid JSON: it starts with a byte order mark (U+FEFF): send UTF-8 JSON without one" } });
+  });
 });

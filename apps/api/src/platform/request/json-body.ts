@@ -60,6 +60,8 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   } catch {
     throw new MalformedJsonError("it is not UTF-8 text (JSON must be sent as UTF-8)");
   }
+  // RFC 8259 has a sender add no byte order mark; JSON.parse's message showed it as an invisible "unexpected token".
+  if (text.charCodeAt(0) === 0xfeff) throw new MalformedJsonError("it starts with a byte order mark (U+FEFF): send UTF-8 JSON without one");
   let body: unknown;
   try {
     body = JSON.parse(text);
