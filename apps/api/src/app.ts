@@ -19,6 +19,7 @@ import type { DeclaredRoute } from "./platform/errors/declared-paths.js";
 import { handleError, handleNotFound } from "./platform/errors/error-handlers.js";
 import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
+import { refuseMethodOverride } from "./platform/request/method-override.js";
 import { requestId } from "./platform/request/request-id.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
@@ -89,6 +90,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   });
   app.use(requestId());
   app.use(accessLog());
+  app.use(refuseMethodOverride());
   app.onError(handleError);
   app.notFound(handleNotFound([...operations, ...PLATFORM_ROUTES]));
 

@@ -152,6 +152,15 @@ describe("keptAnswerLane", () => {
     expect(reachedApp).toHaveLength(10);
   });
 
+  it("leaves a GET with a method override header to the app, which refuses it, rather than serve the kept answer", async () => {
+    const path = `/v1/persons/${graceUuid}`;
+    await (await get(path)).text();
+    const overridden = await get(path, { "x-http-method-override": "DELETE" });
+    expect(overridden.status).toBe(400);
+    expect(await overridden.json()).toEqual({ error: expect.stringMatching(/^x-http-method-override is not supported/) });
+    expect(reachedApp).toEqual([`GET ${path}`, `GET ${path}`]);
+  });
+
   it("stops serving once the tenant's data moves", async () => {
     const path = `/v1/persons/${graceUuid}`;
     await (await get(path)).text();

@@ -14,6 +14,7 @@ import type { AuthContext } from "../auth/auth-context.js";
 import { API_KEY_HEADER, USER_HEADER, keyOwnerOf, userContextOf } from "../auth/authenticate.js";
 import { logRequest } from "../logging/access-log.js";
 import { countRequest } from "../rate-limit/rate-limit.js";
+import { OVERRIDE_HEADERS } from "../request/method-override.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "../request/request-id.js";
 import { cacheDirectivesOf, responseCacheKey } from "./response-cache.js";
 
@@ -102,6 +103,8 @@ export function keptAnswerLane(services: AppServices, operations: readonly AnyOp
   return (incoming, outgoing) => {
     const target = incoming.url ?? "";
     if (incoming.method !== "GET" || cacheDirectivesOf(single(incoming.headers["cache-control"])).fresh) return app(incoming, outgoing);
+    // The app refuses a method override: a kept answer must not stand in for a GET meant as another method.
+    if (OVERRIDE_HEADERS.some((name) => incoming.headers[name] !== undefined)) return app(incoming, outgoing);
     const route = routes.find((candidate) => candidate.target.test(target));
     if (route === undefined) return app(incoming, outgoing);
     return answer(incoming, outgoing, route, target).then(
