@@ -53,6 +53,8 @@ export interface AuthorizationServerOptions {
   resource: string;
   /** Trust X-Forwarded-Proto/-For from a TLS-terminating proxy. */
   trustProxy?: boolean;
+  /** The services' clock (epoch ms): stored expiries are set by it and `/mcp` judges them by it. */
+  now?: () => number;
 }
 
 export interface AuthorizationServer {
@@ -69,7 +71,7 @@ function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_descri
 }
 
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
-  const { store, logger, issuer, resource, trustProxy = false } = options;
+  const { store, logger, issuer, resource, trustProxy = false, now = Date.now } = options;
   // Loaded when first needed: the package announces itself on import.
   const { default: ProviderClass, errors } = await import("oidc-provider");
   const keys = await loadSigningKeys(store);
@@ -78,7 +80,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   if (rewritten > 0) logger.info({ rewritten }, "oauth: stored tokens, codes and sessions of an earlier version rewritten hashed");
 
   const configuration: Configuration = {
-    adapter: (model: string) => new StoreOidcAdapter(model, store),
+    adapter: (model: string) => new StoreOidcAdapter(model, store, now),
     // Each access token names its grant, which /mcp looks up: revoking the grant ends its tokens at once.
     extraTokenClaims: async (_ctx, token) => grantClaim("grantId" in token ? token.grantId : undefined),
     jwks: { keys: keys.privateKeys as NonNullable<Configuration["jwks"]>["keys"] },

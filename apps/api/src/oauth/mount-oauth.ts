@@ -81,7 +81,15 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
   const resource = `${issuer}/mcp`;
   // Built at the first OAuth request, and again at the first one after a rotation (from any process) replaced its keys.
   const server = followKeyRotations<AuthorizationServer>({
-    build: () => createAuthorizationServer({ store: services.store, logger: services.logger, issuer, resource, trustProxy: options.trustProxy }),
+    build: () =>
+      createAuthorizationServer({
+        store: services.store,
+        logger: services.logger,
+        issuer,
+        resource,
+        trustProxy: options.trustProxy,
+        now: () => services.clock.now(),
+      }),
     readGeneration: () => readOAuthKeysGeneration(services.store),
   });
   // Compared against when an email is unknown, so a wrong email costs the same time as a wrong password.
@@ -256,7 +264,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
       const reason = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED" ? "it has expired" : "it is not a valid access token for this server";
       throw new ApiError(401, `invalid access token: ${reason}; obtain a new one`);
     }
-    if (!(await isGrantLive(services.store, { grantId: claims[GRANT_CLAIM], accountId: String(claims.sub), clientId: String(claims.client_id) }, Date.now()))) {
+    if (!(await isGrantLive(services.store, { grantId: claims[GRANT_CLAIM], accountId: String(claims.sub), clientId: String(claims.client_id) }, services.clock.now()))) {
       throw new ApiError(401, "invalid access token: its authorization was revoked or has ended; sign in again");
     }
     const account = parseAccountId(String(claims.sub));

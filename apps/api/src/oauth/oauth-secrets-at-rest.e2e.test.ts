@@ -212,7 +212,7 @@ describe("rows stored before ids were hashed", () => {
     const port = server.port;
     await server.close(100);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const services = await createServices({ databasePath: context.databasePath, logger: createLogger({ level: "silent" }) });
+    const services = await createServices({ databasePath: context.databasePath, clock: context.clock, logger: createLogger({ level: "silent" }) });
     server = await startServer(services, { port, operations });
   }
 

@@ -21,6 +21,7 @@ import { databaseSnapshot } from "../testing/database-snapshot.js";
 import { formAction, UserAgent } from "../testing/form-user-agent.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { accountIdFor } from "./account-id.js";
+import { OAUTH_TTL } from "./authorization-server.js";
 import { hashPassword } from "./password-hash.js";
 
 const whoAmI = defineOperation({
@@ -629,6 +630,24 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
   });
 });
 
+describe("a grant's expiry", () => {
+  it("is judged by the services' clock: a token of a grant past its 30 days is refused though the token itself is unexpired", async () => {
+    const client = await signedInClient(await tenantWithPassword());
+    const token = client.savedTokens!.access_token;
+    expect((await rawMcpPost(`Bearer ${token}`)).status).toBe(200);
+    const start = context.clock.now();
+    context.clock.advance(OAUTH_TTL.Grant * 1000 + 60_000);
+    try {
+      const refused = await rawMcpPost(`Bearer ${token}`);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: string }).error).toBe("invalid access token: its authorization was revoked or has ended; sign in again");
+    } finally {
+      context.clock.set(start);
+    }
+    expect((await rawMcpPost(`Bearer ${token}`)).status).toBe(200);
+  });
+});
+
 describe("revoking grants with rapport oauth revoke beside the running server", () => {
   const revoke = async (...options: string[]) => {
     const revoked = await runRapport(context.databasePath, "--json", "oauth", "revoke", ...options);
@@ -702,7 +721,7 @@ async function restartServer() {
   await server.close(100);
   // Let the client side see the old connections close before reusing the port.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const services = await createServices({ databasePath: context.databasePath, logger: createLogger({ level: "silent" }) });
+  const services = await createServices({ databasePath: context.databasePath, clock: context.clock, logger: createLogger({ level: "silent" }) });
   server = await startServer(services, { port, operations: table });
 }
 
