@@ -14,6 +14,7 @@ import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { MCP_SCOPES } from "../mcp/mcp-scopes.js";
 import { grantClaim } from "./access-token-grant.js";
+import { revokeAccessTokensAtRevocationEndpoint } from "./access-token-revocation.js";
 import { findActiveAccount } from "./active-account.js";
 import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { loadCookieKeys } from "./cookie-keys.js";
@@ -172,5 +173,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
   const provider = new ProviderClass(issuer, configuration);
   provider.proxy = trustProxy;
   provider.on("server_error", (_ctx, error) => logger.error({ err: error }, "oauth server error"));
-  return { provider, issuer, resource, keySet: createLocalJWKSet({ keys: keys.publicKeys }) };
+  const keySet = createLocalJWKSet({ keys: keys.publicKeys });
+  revokeAccessTokensAtRevocationEndpoint(provider, { store, keySet, issuer, resource, UnsupportedTokenType: errors.UnsupportedTokenType });
+  return { provider, issuer, resource, keySet };
 }

@@ -16,6 +16,7 @@ import { errorResponse } from "../platform/errors/error-handlers.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
 import type { AppServices } from "../services.js";
 import { GRANT_CLAIM, isGrantLive } from "./access-token-grant.js";
+import { isAccessTokenRevoked } from "./access-token-revocation.js";
 import { accountIdFor, parseAccountId } from "./account-id.js";
 import { findActiveAccount } from "./active-account.js";
 import {
@@ -267,6 +268,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     if (!(await isGrantLive(services.store, { grantId: claims[GRANT_CLAIM], accountId: String(claims.sub), clientId: String(claims.client_id) }, services.clock.now()))) {
       throw new ApiError(401, "invalid access token: its authorization was revoked or has ended; sign in again");
     }
+    if (await isAccessTokenRevoked(services.store, claims.jti)) throw new ApiError(401, "invalid access token: it was revoked; obtain a new one");
     const account = parseAccountId(String(claims.sub));
     const tenant = account ? await services.store.tenants.get(account.tenantUuid) : null;
     const user = tenant && account ? await services.store.users.get(tenant.uuid, account.userUuid) : null;

@@ -8,7 +8,7 @@
  */
 import { auth, Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
-import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from "jose";
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../create-services.js";
@@ -712,6 +712,62 @@ describe("revoking grants with rapport oauth revoke beside the running server", 
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: "invalid_client" });
     await expectWorking(other);
+  });
+});
+
+describe("a client revoking its tokens at /oauth/revoke (RFC 7009)", () => {
+  const revokeAt = (token: string, clientId: string) =>
+    fetch(`${server.url}/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token, client_id: clientId }).toString(),
+    });
+  const refreshedTokens = async (client: MemoryOAuthClient) => {
+    const refreshed = await refresh(client, client.savedTokens!.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    return (await refreshed.json()) as { access_token: string; refresh_token: string };
+  };
+
+  it("ends an access token at once: /mcp refuses it, and the grant's refresh token and newer tokens work on", async () => {
+    const client = await signedInClient(await tenantWithPassword());
+    const accessToken = client.savedTokens!.access_token;
+    expect((await rawMcpPost(`Bearer ${accessToken}`)).status).toBe(200);
+    const revoked = await revokeAt(accessToken, client.clientInfo!.client_id);
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toBe("");
+    const refused = await rawMcpPost(`Bearer ${accessToken}`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toBe("invalid access token: it was revoked; obtain a new one");
+    const next = await refreshedTokens(client);
+    expect((await rawMcpPost(`Bearer ${next.access_token}`)).status).toBe(200);
+  });
+
+  it("refuses another client's access token with invalid_request, and it keeps working", async () => {
+    const tenant = await tenantWithPassword();
+    const owner = await signedInClient(tenant);
+    const other = await signedInClient(tenant);
+    for (const token of [owner.savedTokens!.access_token]) {
+      const refused = await revokeAt(token, other.clientInfo!.client_id);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: "invalid_request", error_description: "the token was not issued to this client" });
+    }
+    expect((await rawMcpPost(`Bearer ${owner.savedTokens!.access_token}`)).status).toBe(200);
+    await refreshedTokens(owner);
+  });
+
+  it("answers 200 and does nothing for an access token that is expired, not ours, or no token at all", async () => {
+    const client = await signedInClient(await tenantWithPassword());
+    const clientId = client.clientInfo!.client_id;
+    const claims = { iss: server.url, aud: `${server.url}/mcp`, sub: accountIdFor(acme.tenant.uuid, acme.member.uuid), client_id: clientId, jti: "expired-one" };
+    const expired = await signedToken(claims, Math.floor(Date.now() / 1000) - 60);
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await new SignJWT({ ...claims, jti: "forged-one" })
+      .setProtectedHeader({ alg: "RS256", typ: "at+jwt" })
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+      .sign(privateKey);
+    for (const token of [expired, forged, "not-a-token"]) expect((await revokeAt(token, clientId)).status).toBe(200);
+    for (const jti of ["expired-one", "forged-one"]) expect(await context.services.store.oauthModels.find("RevokedAccessToken", jti)).toBeNull();
+    expect((await rawMcpPost(`Bearer ${client.savedTokens!.access_token}`)).status).toBe(200);
   });
 });
 
