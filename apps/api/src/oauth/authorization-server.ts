@@ -14,7 +14,7 @@ import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { MCP_SCOPES } from "../mcp/mcp-scopes.js";
 import { grantClaim } from "./access-token-grant.js";
-import { revokeAccessTokensAtRevocationEndpoint } from "./access-token-revocation.js";
+import { FOREIGN_TOKEN_REFUSAL, revokeAccessTokensAtRevocationEndpoint } from "./access-token-revocation.js";
 import { findActiveAccount } from "./active-account.js";
 import { isFetchableClientIdUrl } from "./client-id-url.js";
 import { loadCookieKeys } from "./cookie-keys.js";
@@ -122,7 +122,14 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       // token is bound to a key: a DPoP-bound token used as a bearer would skip the proof it is bound to.
       dPoP: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        // RFC 7009 §2.1: another client's token is refused, not silently kept (oidc-provider's default for a public client).
+        async allowedPolicy(_ctx, client, token) {
+          if (token.clientId !== client.clientId) throw new errors.InvalidRequest(FOREIGN_TOKEN_REFUSAL);
+          return true;
+        },
+      },
       rpInitiatedLogout: { enabled: false },
       clientIdMetadataDocument: {
         enabled: true,

@@ -742,11 +742,11 @@ describe("a client revoking its tokens at /oauth/revoke (RFC 7009)", () => {
     expect((await rawMcpPost(`Bearer ${next.access_token}`)).status).toBe(200);
   });
 
-  it("refuses another client's access token with invalid_request, and it keeps working", async () => {
+  it("refuses another client's access or refresh token with invalid_request, and both keep working", async () => {
     const tenant = await tenantWithPassword();
     const owner = await signedInClient(tenant);
     const other = await signedInClient(tenant);
-    for (const token of [owner.savedTokens!.access_token]) {
+    for (const token of [owner.savedTokens!.access_token, owner.savedTokens!.refresh_token!]) {
       const refused = await revokeAt(token, other.clientInfo!.client_id);
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual({ error: "invalid_request", error_description: "the token was not issued to this client" });
