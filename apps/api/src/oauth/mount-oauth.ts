@@ -28,6 +28,7 @@ import {
 import { followKeyRotations } from "./follow-key-rotations.js";
 import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
+import { admitRegistration } from "./registration-throttle.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 import { signInAddress } from "./sign-in-address.js";
 import { readSignInForm, SignInFormTooLargeError } from "./sign-in-form.js";
@@ -246,6 +247,18 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     await provider.callback()(bindings.incoming, bindings.outgoing);
     return new Response(null, { status: bindings.outgoing.statusCode || 200, headers: { [ALREADY_SENT_HEADER]: "true" } });
   };
+  // Open registration, throttled per client address before oidc-provider stores anything.
+  app.post(`${OAUTH_PREFIX}/register`, async (context) => {
+    const bindings = nodeBindings(context);
+    if (!bindings) return notOnNode(context);
+    const address = signInAddress(bindings.incoming, options.trustProxy === true);
+    const admission = await admitRegistration(services.perSecondCounter, services.clock.now(), address);
+    if (admission.admitted) return delegate(context);
+    context.header("Retry-After", String(admission.retryAfterSeconds));
+    context.header("Cache-Control", "no-store");
+    const error_description = `too many client registrations from this address; try again in ${waitInWords(admission.retryAfterSeconds)}`;
+    return context.json({ error: "too_many_requests", error_description }, 429);
+  });
   app.all(`${OAUTH_PREFIX}/*`, delegate);
   app.get("/.well-known/openid-configuration", delegate);
   app.get("/.well-known/oauth-authorization-server", delegate);

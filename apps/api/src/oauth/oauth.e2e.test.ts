@@ -9,7 +9,7 @@
 import { auth, Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../create-services.js";
 import { changesNothing, defineOperation } from "../operations/operation.js";
@@ -23,6 +23,7 @@ import { buildTenant, createTestContext, type TestContext, type TestTenant } fro
 import { accountIdFor } from "./account-id.js";
 import { OAUTH_TTL } from "./authorization-server.js";
 import { hashPassword } from "./password-hash.js";
+import { REGISTRATION_LIMIT } from "./registration-throttle.js";
 
 const whoAmI = defineOperation({
   operationId: "testWhoAmI",
@@ -54,6 +55,8 @@ beforeAll(async () => {
   await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashPassword(PASSWORD));
   server = await startServer(context.services, { port: 0, operations: table });
 });
+// Each test in a fresh window of the registration throttle: together they register more clients than one allows.
+beforeEach(() => context.clock.advance(REGISTRATION_LIMIT.windowMs));
 afterAll(async () => {
   await server.close(100);
   await context.close();
