@@ -1,8 +1,10 @@
 /**
  * @module
  * What `rapport serve` does every hour beside serving: deletes the OAuth records that have expired (sign-in sessions
- * and sign-ins in progress, authorization codes, refresh tokens, grants), which the authorization server stops
- * reading once expired but nothing else removed: a deployment's table grew by every sign-in and token refresh. Also
+ * and sign-ins in progress, authorization codes, refresh tokens, grants, revoked access tokens' marks, and registered
+ * clients no grant was made to within a week, with their registration access tokens), which the authorization server
+ * stops reading once expired but nothing else removed: a deployment's table grew by every sign-in, token refresh and
+ * registration. Also
  * the failed sign-ins older than the throttle's longest window, which count for nothing any more.
  */
 import type { Store } from "@rapport/store";

@@ -24,6 +24,7 @@ import { accountIdFor } from "./account-id.js";
 import { OAUTH_TTL } from "./authorization-server.js";
 import { hashPassword } from "./password-hash.js";
 import { REGISTRATION_LIMIT } from "./registration-throttle.js";
+import { UNUSED_CLIENT_TTL_SECONDS } from "./unused-client-expiry.js";
 
 const whoAmI = defineOperation({
   operationId: "testWhoAmI",
@@ -350,6 +351,16 @@ describe("dynamic client registration", () => {
       expect(response.status, refused).toBe(400);
       expect(await response.json()).toMatchObject({ error_description: expect.stringContaining("must use https, or http on the loopback") });
     }
+  });
+});
+
+describe("a registered client that is never used", () => {
+  it("expires a week after registering; the first grant made to a client keeps it for good", async () => {
+    const stored = async (client: MemoryOAuthClient) => context.services.store.oauthModels.find("Client", client.clientInfo!.client_id);
+    const { client: unused } = await registeredClient();
+    expect((await stored(unused))?.expires_at).toBe(context.clock.now() + UNUSED_CLIENT_TTL_SECONDS * 1000);
+    const used = await signedInClient(await tenantWithPassword());
+    expect((await stored(used))?.expires_at).toBeNull();
   });
 });
 

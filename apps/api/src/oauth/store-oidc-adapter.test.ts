@@ -3,6 +3,7 @@ import { createSqliteStore, type Store } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashedOAuthId } from "./oauth-secret-ids.js";
 import { StoreOidcAdapter } from "./store-oidc-adapter.js";
+import { UNUSED_CLIENT_TTL_SECONDS } from "./unused-client-expiry.js";
 
 let store: Store;
 let now: number;
@@ -25,12 +26,40 @@ describe("StoreOidcAdapter", () => {
   });
 
   it("keeps objects without a lifetime, and finds device codes by user code", async () => {
-    await adapter("Client").upsert("c1", { client_id: "c1" });
+    await adapter("Grant").upsert("g1", { accountId: "a" });
     await adapter("DeviceCode").upsert("d1", { userCode: "ABCD-EFGH" }, 600);
     now += 365 * 24 * 3600 * 1000;
-    expect(await adapter("Client").find("c1")).toEqual({ client_id: "c1" });
+    expect(await adapter("Grant").find("g1")).toEqual({ accountId: "a" });
     now = 1_000_000;
     expect(await adapter("DeviceCode").findByUserCode("ABCD-EFGH")).toEqual({ userCode: "ABCD-EFGH" });
+  });
+
+  it("lets a registered client and its registration access token expire unless a grant is made to the client", async () => {
+    const register = async (clientId: string) => {
+      await adapter("Client").upsert(clientId, { client_id: clientId });
+      await adapter("RegistrationAccessToken").upsert(`rat-of-${clientId}-0123456789`, { jti: `rat-of-${clientId}-0123456789`, clientId });
+    };
+    const stored = async (clientId: string) => [
+      (await store.oauthModels.find("Client", clientId))?.expires_at,
+      (await store.oauthModels.find("RegistrationAccessToken", hashedOAuthId(`rat-of-${clientId}-0123456789`)))?.expires_at,
+    ];
+    await register("unused");
+    await register("used");
+    const expiry = now + UNUSED_CLIENT_TTL_SECONDS * 1000;
+    expect(await stored("unused")).toEqual([expiry, expiry]);
+    now += 60_000;
+    await adapter("Grant").upsert("g1", { accountId: "a", clientId: "used" }, 2 * UNUSED_CLIENT_TTL_SECONDS);
+    expect(await stored("used")).toEqual([null, null]);
+    expect(await stored("unused")).toEqual([expiry, expiry]);
+
+    now = expiry;
+    expect(await adapter("Client").find("unused")).toBeUndefined();
+    expect(await adapter("RegistrationAccessToken").find("rat-of-unused-0123456789")).toBeUndefined();
+    expect(await adapter("Client").find("used")).toEqual({ client_id: "used" });
+    expect(await adapter("RegistrationAccessToken").find("rat-of-used-0123456789")).toEqual({ jti: "rat-of-used-0123456789", clientId: "used" });
+    // The hourly pruning deletes what expired: the unused client's two rows.
+    expect(await store.oauthModels.deleteExpired(now + 1)).toBe(2);
+    expect(await store.oauthModels.listIds("Client")).toEqual(["used"]);
   });
 
   it("marks a consumed code with the time in seconds", async () => {

@@ -2,11 +2,13 @@
  * @module
  * oidc-provider's storage adapter over the Store (`oauthModels`), so clients, grants, sessions,
  * codes and tokens persist across restarts and are shared by every API node on the database. Ids that are
- * bearer secrets are stored hashed (oauth-secret-ids.ts) and put back as `jti` from the id presented.
+ * bearer secrets are stored hashed (oauth-secret-ids.ts) and put back as `jti` from the id presented. A registered
+ * client expires unless a grant is made to it (unused-client-expiry.ts).
  */
 import type { OAuthModelRecord, Store } from "@rapport/store";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import { HASHED_ID_MODELS, hashedOAuthId, isHashedOAuthId, storablePayload } from "./oauth-secret-ids.js";
+import { keepClient, REGISTRATION_MODELS, UNUSED_CLIENT_TTL_SECONDS } from "./unused-client-expiry.js";
 
 /** Models whose objects belong to a grant and go with it when the grant is revoked. */
 const GRANT_MEMBERS = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest", "PreAuthorizedCode"]);
@@ -28,15 +30,19 @@ export class StoreOidcAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    // oidc-provider gives a client and its registration access token no lifetime: they last until the client is used.
+    const lifetime = expiresIn ?? (REGISTRATION_MODELS.has(this.model) ? UNUSED_CLIENT_TTL_SECONDS : undefined);
+    const clientId = typeof payload.clientId === "string" ? payload.clientId : null;
     await this.store.oauthModels.upsert({
       model: this.model,
       id: this.storedId(id),
       payload: storablePayload(this.model, payload as Record<string, unknown>),
       grant_id: GRANT_MEMBERS.has(this.model) && typeof payload.grantId === "string" ? payload.grantId : null,
-      uid: typeof payload.uid === "string" ? payload.uid : null,
+      uid: typeof payload.uid === "string" ? payload.uid : this.model === "RegistrationAccessToken" ? clientId : null,
       user_code: typeof payload.userCode === "string" ? payload.userCode : null,
-      expires_at: typeof expiresIn === "number" ? this.now() + expiresIn * 1000 : null,
+      expires_at: typeof lifetime === "number" ? this.now() + lifetime * 1000 : null,
     });
+    if (this.model === "Grant" && clientId !== null) await keepClient(this.store, clientId);
   }
 
   private live(record: OAuthModelRecord | null): AdapterPayload | undefined {
