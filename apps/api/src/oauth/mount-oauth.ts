@@ -5,6 +5,7 @@
  * @hono/node-server's bindings), the sign-in and consent pages for internal users, and the
  * verification of the JWT access tokens `/mcp` accepts.
  */
+import type { IncomingMessage } from "node:http";
 import type { ApiKeyOwner } from "@rapport/store";
 import type { Context, Hono } from "hono";
 import { jwtVerify } from "jose";
@@ -28,7 +29,7 @@ import {
 import { followKeyRotations } from "./follow-key-rotations.js";
 import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
-import { admitRegistration } from "./registration-throttle.js";
+import { admitRegistration, isRegistrationRequest } from "./registration-throttle.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
 import { signInAddress } from "./sign-in-address.js";
 import { readSignInForm, SignInFormTooLargeError } from "./sign-in-form.js";
@@ -237,28 +238,30 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     return context.redirect(returnTo, 303);
   });
 
+  /** Refuses an open registration past its address's limit, before oidc-provider reads it; null when it may go on. */
+  async function refusedRegistration(context: Context<AppEnv>, incoming: IncomingMessage) {
+    if (!isRegistrationRequest(incoming.method, incoming.url)) return null;
+    const address = signInAddress(incoming, options.trustProxy === true);
+    const admission = await admitRegistration(services.perSecondCounter, services.clock.now(), address);
+    if (admission.admitted) return null;
+    context.header("Retry-After", String(admission.retryAfterSeconds));
+    context.header("Cache-Control", "no-store");
+    const error_description = `too many client registrations from this address; try again in ${waitInWords(admission.retryAfterSeconds)}`;
+    return context.json({ error: "too_many_requests", error_description }, 429);
+  }
+
   /** Hands the request to oidc-provider, which answers on the Node response itself. */
   const delegate = async (context: Context<AppEnv>) => {
     const bindings = nodeBindings(context);
     if (!bindings) return notOnNode(context);
+    const refused = await refusedRegistration(context, bindings.incoming);
+    if (refused) return refused;
     const { provider } = await server();
     bindings.outgoing.setHeader("X-Request-Id", context.get("requestId"));
     if (context.req.path === "/.well-known/oauth-authorization-server") bindings.incoming.url = "/.well-known/openid-configuration";
     await provider.callback()(bindings.incoming, bindings.outgoing);
     return new Response(null, { status: bindings.outgoing.statusCode || 200, headers: { [ALREADY_SENT_HEADER]: "true" } });
   };
-  // Open registration, throttled per client address before oidc-provider stores anything.
-  app.post(`${OAUTH_PREFIX}/register`, async (context) => {
-    const bindings = nodeBindings(context);
-    if (!bindings) return notOnNode(context);
-    const address = signInAddress(bindings.incoming, options.trustProxy === true);
-    const admission = await admitRegistration(services.perSecondCounter, services.clock.now(), address);
-    if (admission.admitted) return delegate(context);
-    context.header("Retry-After", String(admission.retryAfterSeconds));
-    context.header("Cache-Control", "no-store");
-    const error_description = `too many client registrations from this address; try again in ${waitInWords(admission.retryAfterSeconds)}`;
-    return context.json({ error: "too_many_requests", error_description }, 429);
-  });
   app.all(`${OAUTH_PREFIX}/*`, delegate);
   app.get("/.well-known/openid-configuration", delegate);
   app.get("/.well-known/oauth-authorization-server", delegate);

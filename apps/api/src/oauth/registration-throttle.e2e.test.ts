@@ -1,7 +1,7 @@
 /**
  * Open client registration over a real port, throttled per client address: past the window's limit a registration
- * is a 429 in OAuth's error format with Retry-After, and stores nothing; another address, or the next window, is
- * let through. Addresses come from X-Forwarded-For behind a trusted proxy.
+ * is a 429 in OAuth's error format with Retry-After, and stores nothing, however the path is spelled; another
+ * address, or the next window, is let through. Addresses come from X-Forwarded-For behind a trusted proxy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server.js";
@@ -20,8 +20,8 @@ afterAll(async () => {
   await context.close();
 });
 
-const register = (address: string) =>
-  fetch(`${server.url}/oauth/register`, {
+const register = (address: string, path = "/oauth/register") =>
+  fetch(`${server.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": address },
     body: JSON.stringify({ client_name: "Flood", redirect_uris: ["http://127.0.0.1:9/callback"], token_endpoint_auth_method: "none" }),
@@ -44,6 +44,11 @@ describe("open client registration", () => {
       error: "too_many_requests",
       error_description: "too many client registrations from this address; try again in 10 minutes",
     });
+    expect(await storedClients()).toBe(before);
+    // Every path oidc-provider takes for its registration endpoint is counted alike.
+    for (const path of ["/oauth/register/", "/oauth/Register", "/oauth/REGISTER/", "/oauth/register?x=1"]) {
+      expect((await register("203.0.113.7", path)).status, path).toBe(429);
+    }
     expect(await storedClients()).toBe(before);
 
     expect((await register("203.0.113.8")).status).toBe(201);

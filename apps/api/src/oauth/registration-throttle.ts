@@ -6,6 +6,20 @@
  */
 import type { RateLimitCounter } from "../platform/rate-limit/rate-limit-counter.js";
 
+const REGISTRATION_PATH = "/OAUTH/REGISTER";
+
+/**
+ * Whether a request is one oidc-provider takes as a registration: a POST whose path, as sent, is `/oauth/register`
+ * in any case and with at most one trailing slash (its router compares paths case-folded and tries once more
+ * without a trailing slash), so that no spelling of the path passes the throttle.
+ */
+export function isRegistrationRequest(method: string | undefined, url: string | undefined): boolean {
+  if (method !== "POST" || url === undefined) return false;
+  const path = url.split("?", 1)[0]!;
+  const untrailed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return path.toUpperCase() === REGISTRATION_PATH || untrailed.toUpperCase() === REGISTRATION_PATH;
+}
+
 /** Registrations allowed per client address in each fixed window. */
 export const REGISTRATION_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
