@@ -29,8 +29,8 @@ import {
 import { followKeyRotations } from "./follow-key-rotations.js";
 import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
-import { admitRegistration, isRegistrationRequest } from "./registration-throttle.js";
 import { hashPassword, verifyPassword } from "./password-hash.js";
+import { admitRegistration, isRegistrationRequest } from "./registration-throttle.js";
 import { signInAddress } from "./sign-in-address.js";
 import { readSignInForm, SignInFormTooLargeError } from "./sign-in-form.js";
 import { admitSignIn } from "./sign-in-throttle.js";
