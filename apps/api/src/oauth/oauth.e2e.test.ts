@@ -636,6 +636,16 @@ describe("grants of a user who is deactivated, or of a deleted tenant", () => {
     expect(savedGrants(tenant)).toEqual([]);
   });
 
+  it("refuses an access token at once when its tenant is deleted", async () => {
+    const tenant = await tenantWithPassword();
+    const client = await signedInClient(tenant);
+    expect((await rawMcpPost(`Bearer ${client.savedTokens!.access_token}`)).status).toBe(200);
+    await context.services.store.tenants.delete(tenant.tenant.uuid);
+    const refused = await rawMcpPost(`Bearer ${client.savedTokens!.access_token}`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toBe("invalid access token: its user or tenant no longer exists");
+  });
+
   it("refuses a refresh token once its tenant is deleted", async () => {
     const tenant = await tenantWithPassword();
     const client = await signedInClient(tenant);
