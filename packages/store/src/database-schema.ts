@@ -595,7 +595,7 @@ export interface RecordDeletionsTable {
   /** Strictly increasing in commit order, never reused (autoincrement). */
   sequence: number;
   tenant_uuid: string;
-  /** OPPORTUNITY, NOTE, TASK, FILE, ENTITY_LIST or PERSON */
+  /** OPPORTUNITY, NOTE, TASK, FILE, ENTITY_LIST, PERSON or MEETING (migration 0054) */
   entity_type: string;
   uuid: string;
   /** A soft-deleted record's `deleted_at`; the database's clock for a row deleted outright. */

@@ -2,8 +2,11 @@
 import type { Viewer } from "./deal-store.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
 
-/** The kinds of record the deletions log announces (emails and meetings are the activity feed's). */
-export const DELETED_ENTITY_TYPES = ["OPPORTUNITY", "NOTE", "TASK", "FILE", "ENTITY_LIST", "PERSON"] as const;
+/**
+ * The kinds of record the deletions log announces (emails are the activity feed's; meetings are in both, the feed
+ * announcing only those it listed). MEETING comes last so a cursor's filter of the others keeps its order.
+ */
+export const DELETED_ENTITY_TYPES = ["OPPORTUNITY", "NOTE", "TASK", "FILE", "ENTITY_LIST", "PERSON", "MEETING"] as const;
 export type DeletedEntityType = (typeof DELETED_ENTITY_TYPES)[number];
 
 /** Why a record is gone: deleted, a person merged into another, or a person erased (a data subject's request). */
@@ -35,12 +38,12 @@ export interface RecordDeletionRequest extends PageRequest {
   viewer: Viewer;
 }
 
-/** The deletions log (store migration 0039). */
+/** The deletions log (store migrations 0039 and 0054). */
 export interface RecordDeletionRepository {
   /**
    * The tenant's records gone, in the order they went (`sequence`, ascending): opportunities (each sub-opportunity
-   * deleted with its parent too), notes, tasks, files, entity lists, persons merged away (with `merged_into_uuid`)
-   * and persons erased (the uuid alone). A record is listed once; an erased person's earlier merge entry is replaced
+   * deleted with its parent too), notes, tasks, files, entity lists, meetings, persons merged away (with
+   * `merged_into_uuid`) and persons erased (the uuid alone). A record is listed once; an erased person's earlier merge entry is replaced
    * by its erasure at a new sequence. The cursor key is `[sequence]`.
    */
   list(tenantUuid: string, request: RecordDeletionRequest): Promise<Page<RecordDeletion>>;

@@ -10,12 +10,12 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0053-entity-list-name-keys";
+const LAST_MIGRATION = "0054-meeting-deletions";
 
 /** Makes `database` look as the release before the last migration left it. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec("drop index entity_lists_tenant_name_key; alter table entity_lists drop column name_key");
+  db.exec("drop trigger meetings_log_deletion; drop trigger meetings_log_removal; delete from record_deletions where entity_type = 'MEETING'");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -36,7 +36,7 @@ export const listDeletions = defineOperation({
   area: "Activity",
   summary: "List the records that were deleted",
   description:
-    "The tenant's records that are gone, in the order the deletions were committed (by sequence, oldest first), so a copy elsewhere can drop them without a full scan: opportunities (each sub-opportunity deleted with its parent too), notes, tasks, files, entity lists, persons merged into another (reason MERGED, with merged_into_uuid) and persons erased (reason ERASED, the uuid alone). Emails and meetings are not here: GET /v1/activity lists them with removed true. " +
+    "The tenant's records that are gone, in the order the deletions were committed (by sequence, oldest first), so a copy elsewhere can drop them without a full scan: opportunities (each sub-opportunity deleted with its parent too), notes, tasks, files, entity lists, meetings (every meeting GET /v1/meetings listed, cancelled ones included), persons merged into another (reason MERGED, with merged_into_uuid) and persons erased (reason ERASED, the uuid alone). Emails are not here: GET /v1/activity lists them with removed true (and a deleted meeting it had listed). " +
     "Poll like this: the first time, pass since (or nothing, for everything) and follow next_cursor until has_more is false; store the sequence of the last entry you processed; next time pass after_sequence with it and scan again. " +
     "Nothing deleted meanwhile is missed or listed twice, whichever process deleted it. A record is listed once; an erased person that was merged earlier comes again at a new sequence as ERASED. " +
     "A PERSONAL task's deletion is listed to its creator alone, as the task lists show it (not to a tenant-wide call). " +

@@ -10,7 +10,7 @@ export const deleteMeeting = defineOperation({
   path: "/v1/meetings/{meeting_uuid}",
   area: "Meetings",
   summary: "Delete a meeting",
-  description: "Deletes a meeting: it stops counting as an interaction and as a next meeting at once. 204 on success, 404 when not found; 403 for a member who neither created nor organizes it.",
+  description: "Deletes a meeting: it stops counting as an interaction and as a next meeting at once, and GET /v1/deletions lists it (entity_type MEETING). 204 on success, 404 when not found; 403 for a member who neither created nor organizes it.",
   params: meetingPathParameters,
   successStatus: 204,
   errors: [403, 404],

@@ -18,7 +18,7 @@ export const listMeetings = defineOperation({
   area: "Meetings",
   summary: "List meetings",
   description:
-    "Lists meetings by start time (newest first by default) or by change time (sort_by=updated_at), optionally only those a person attends, within a time range, or changed since updated_after. " +
+    "Lists meetings by start time (newest first by default) or by change time (sort_by=updated_at), optionally only those a person attends, within a time range, or changed since updated_after. A deleted meeting leaves the list: GET /v1/deletions lists it (entity_type MEETING). " +
     "With uuids, only those meetings: a sync following GET /v1/activity reads the meetings of a feed page (location, attendee responses, external_id) in one call.",
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these meetings (the meeting items of an activity feed page). A deleted meeting is not listed.").optional(),

@@ -57,6 +57,7 @@ import { meetingsByChangeMigration } from "./0050-meetings-by-change.js";
 import { emailsBySentTimeMigration } from "./0051-emails-by-sent-time.js";
 import { signInFailuresMigration } from "./0052-sign-in-failures.js";
 import { entityListNameKeysMigration } from "./0053-entity-list-name-keys.js";
+import { meetingDeletionsMigration } from "./0054-meeting-deletions.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -112,6 +113,7 @@ export const migrations: Record<string, Migration> = {
   "0051-emails-by-sent-time": emailsBySentTimeMigration,
   "0052-sign-in-failures": signInFailuresMigration,
   "0053-entity-list-name-keys": entityListNameKeysMigration,
+  "0054-meeting-deletions": meetingDeletionsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
