@@ -1,6 +1,6 @@
 /**
  * A CRM integrator's sync over a real port, done the way docs/syncing.md tells integrators: full cursor scans
- * of persons, companies, opportunities, notes and tasks while another client creates, renames, merges and deletes records;
+ * of persons, companies, opportunities, notes, tasks and meetings while another client creates, renames, merges and deletes records;
  * `modified_since` pulls at a millisecond boundary; the deletions log followed to drop what was removed (no
  * reconciling full scan); the activity feed followed while a second database
  * connection (a worker thread, as another process would) ingests emails beside the API; 429s of a low tier and
@@ -181,6 +181,40 @@ function linkedRecords(kind: "NOTE" | "TASK"): SyncedResource {
 const notes = linkedRecords("NOTE");
 const tasks = linkedRecords("TASK");
 
+/**
+ * Meetings as records (docs/syncing.md 4, "Meetings as records"): also those the activity feed never lists, created
+ * cancelled or declined by every attendee, whose deletion only the deletions log announces.
+ */
+const meetings: SyncedResource = {
+  list: "/v1/meetings",
+  changedSince: "updated_after",
+  changeField: "updated_at",
+  sorts: [{}, { order: "asc" }, { sort_by: "updated_at" }],
+  async create() {
+    const roll = random();
+    const startsAt = iso(context.clock.now() - Math.floor(random() * 30) * 86_400_000);
+    const body =
+      roll < 0.3
+        ? { title: randomName(), starts_at: startsAt, status: "cancelled", attendees: [`${randomName()}@meet.example`] }
+        : roll < 0.6
+          ? { title: randomName(), starts_at: startsAt, attendees: [{ email: `${randomName()}@meet.example`, response: "declined" }] }
+          : { title: randomName(), starts_at: startsAt, organizer: `${randomName()}@meet.example`, attendees: [`${randomName()}@meet.example`] };
+    const meeting = await write("/v1/meetings", "POST", body);
+    return meeting!.uuid as string;
+  },
+  async update(uuid) {
+    const roll = random();
+    if (roll < 0.5) await write(`/v1/meetings/${uuid}`, "PUT", { title: randomName() });
+    else await write(`/v1/meetings/${uuid}`, "PUT", { starts_at: iso(context.clock.now() - Math.floor(random() * 30) * 86_400_000), ends_at: null });
+  },
+  async remove(live) {
+    const uuid = pick(live);
+    await write(`/v1/meetings/${uuid}`, "DELETE");
+    return [uuid];
+  },
+  deletedAs: "MEETING",
+};
+
 /** The sequence of the deletions log's last entry of `entityType` (0 for none): where the next poll resumes. */
 async function deletionsLogEnd(entityType: string): Promise<number> {
   const { items } = await integrator.scan("/v1/deletions", { entity_type: entityType, per_page: "50" });
@@ -270,6 +304,7 @@ describe("a full scan while another client writes, then a pull from the watermar
       await opportunities.create();
       await notes.create();
       await tasks.create();
+      await meetings.create();
     }
   });
 
@@ -279,6 +314,7 @@ describe("a full scan while another client writes, then a pull from the watermar
     ["opportunities", opportunities],
     ["notes", notes],
     ["tasks", tasks],
+    ["meetings", meetings],
   ] as const) {
     it(`${label}: misses nothing, repeats only what changed, and the pull brings the rest`, async () => {
       let removals = 0;
