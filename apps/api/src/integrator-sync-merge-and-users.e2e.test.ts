@@ -143,39 +143,43 @@ async function fullCopy(): Promise<{ copy: Copy; marks: Marks }> {
 }
 
 /** Keeps the copy with the larger (or equal: derived fields move without it) change time. */
-function upsert(records: Map<string, JsonObject>, items: readonly JsonObject[], changeField: string): number {
-  let largest = 0;
+function upsert(records: Map<string, JsonObject>, items: readonly JsonObject[], changeField: string): void {
   for (const item of items) {
     const held = records.get(item.uuid as string);
     if (!held || (held[changeField] as number) <= (item[changeField] as number)) records.set(item.uuid as string, item);
-    largest = Math.max(largest, item[changeField] as number);
   }
-  return largest;
 }
 
 /** One incremental pass as docs/syncing.md 2, 3, 4 and 7 describe it; moves `marks` on. */
 async function incrementalPass(copy: Copy, marks: Marks): Promise<void> {
+  // docs/syncing.md 2: the next watermarks are noted before the pulls, not taken from what they bring.
+  const next = {
+    persons: Math.max(marks.persons, await newest("/v1/persons", "service_updated_at")),
+    companies: Math.max(marks.companies, await newest("/v1/companies", "service_updated_at")),
+    meetings: Math.max(marks.meetings, await newest("/v1/meetings", "updated_at")),
+    users: Math.max(marks.users, await newest("/v1/users", "updated_at")),
+    lists: Math.max(marks.lists, await newest("/v1/lists", "updated_at")),
+  };
   const deletions = (await integrator.scan("/v1/deletions", { after_sequence: String(marks.deletions), per_page: "50" })).items;
   for (const entry of deletions) {
     // Dropped, not re-pointed: the feed and the pulls below bring every record that named the uuid.
     if (entry.entity_type === "PERSON") copy.persons.delete(entry.uuid as string);
     if (entry.entity_type === "ENTITY_LIST") copy.lists.delete(entry.uuid as string);
+    if (entry.entity_type === "MEETING") copy.meetingsByChange.delete(entry.uuid as string);
   }
   marks.deletions = lastSequence(deletions, marks.deletions);
 
   const persons = (await integrator.scan("/v1/persons", { modified_since: iso(marks.persons), per_page: "3" })).items;
-  marks.persons = Math.max(marks.persons, upsert(copy.persons, persons, "service_updated_at"));
+  upsert(copy.persons, persons, "service_updated_at");
   for (const person of persons) for (const gone of person.merged_person_uuids as string[]) copy.persons.delete(gone);
   const companies = (await integrator.scan("/v1/companies", { modified_since: iso(marks.companies), per_page: "3" })).items;
-  marks.companies = Math.max(marks.companies, upsert(copy.companies, companies, "service_updated_at"));
+  upsert(copy.companies, companies, "service_updated_at");
 
   const feed = (await integrator.scan("/v1/activity", { after_sequence: String(marks.activity), per_page: "4" })).items;
   marks.activity = lastSequence(feed, marks.activity);
   const touched = applyFeed(copy, feed);
-  // A deleted meeting (its removal has no title); a cancelled one stays in the list with its new status.
-  for (const item of feed) if (item.removed && item.title == null) copy.meetingsByChange.delete(item.uuid as string);
   const meetings = (await integrator.scan("/v1/meetings", { updated_after: iso(marks.meetings), sort_by: "updated_at", per_page: "1" })).items;
-  marks.meetings = Math.max(marks.meetings, upsert(copy.meetingsByChange, meetings, "updated_at"));
+  upsert(copy.meetingsByChange, meetings, "updated_at");
 
   const users = (await integrator.scan("/v1/users", { updated_after: iso(marks.users), per_page: "1" })).items;
   for (const user of users) {
@@ -190,10 +194,10 @@ async function incrementalPass(copy: Copy, marks: Marks): Promise<void> {
       }
     }
   }
-  marks.users = Math.max(marks.users, upsert(copy.users, users, "updated_at"));
+  upsert(copy.users, users, "updated_at");
 
   const lists = (await integrator.scan("/v1/lists", { updated_after: iso(marks.lists), per_page: "1" })).items;
-  marks.lists = Math.max(marks.lists, upsert(copy.lists, lists, "updated_at"));
+  upsert(copy.lists, lists, "updated_at");
   for (const list of lists) await readMembers(copy, list.uuid as string);
 
   // Derived fields: the persons the pass touched, their current companies, and the meetings' records.
@@ -205,6 +209,7 @@ async function incrementalPass(copy: Copy, marks: Marks): Promise<void> {
   ]);
   upsert(copy.companies, await readByUuid("/v1/companies", companiesOf), "service_updated_at");
   for (const meeting of await readByUuid("/v1/meetings", touched.meetings)) copy.meetings.set(meeting.uuid as string, meeting);
+  Object.assign(marks, next);
 }
 
 /** The copy as plain sorted objects, so a difference names the record and field. */

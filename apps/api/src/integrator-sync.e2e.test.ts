@@ -325,6 +325,53 @@ describe("a full scan while another client writes, then a pull from the watermar
   }
 });
 
+/** docs/syncing.md 1, step 1: the newest change time Rapport holds now (undefined for an empty list). */
+async function newestChangeTime(resource: SyncedResource): Promise<number | undefined> {
+  const newest = await integrator.get(`${resource.list}?sort_by=${resource.changeField}&order=desc&per_page=1`);
+  return newest.items[0]?.[resource.changeField] as number | undefined;
+}
+
+describe("pulls while another client writes", () => {
+  /** An edit that keeps the record's place in the list's default order (its start or creation time). */
+  const edits: ReadonlyArray<readonly [string, SyncedResource, (uuid: string) => Promise<unknown>]> = [
+    ["notes", notes, (uuid) => write(`/v1/notes/${uuid}`, "PATCH", { content: randomName() })],
+    ["meetings", meetings, (uuid) => write(`/v1/meetings/${uuid}`, "PUT", { title: randomName() })],
+  ];
+  for (const [label, resource, edit] of edits) {
+    it(`${label}: the watermark noted before a pull brings a record written behind the pull's position`, async () => {
+      const changed = [await resource.create(), await resource.create(), await resource.create()];
+      const { items } = await integrator.scan(resource.list, { per_page: "50" });
+      const mirror = new Map(items.map((item) => [item.uuid as string, item]));
+      let watermark = await newestChangeTime(resource);
+      // Three records changed since, pulled one a page in the list's default order.
+      for (const uuid of changed) {
+        context.clock.advance(1000);
+        await edit(uuid);
+      }
+      const order = (await integrator.scan(resource.list, { [resource.changedSince]: iso(watermark!) })).items.map((item) => item.uuid as string);
+      expect(order.sort()).toEqual([...changed].sort());
+
+      const next = await newestChangeTime(resource);
+      let writes = 0;
+      const pull = await integrator.scan(resource.list, { [resource.changedSince]: iso(watermark!), per_page: "1" }, async () => {
+        if (writes++ > 0) return;
+        // After the first page: the record it listed is written again, then one the pull has not reached yet.
+        const first = (await integrator.get(`${resource.list}?${resource.changedSince}=${encodeURIComponent(iso(watermark!))}&per_page=1`)).items[0].uuid as string;
+        context.clock.advance(1000);
+        await edit(first);
+        context.clock.advance(1000);
+        await edit(order.filter((uuid) => uuid !== first).at(-1)!);
+      });
+      for (const item of pull.items) mirror.set(item.uuid as string, item);
+      watermark = next ?? watermark;
+
+      for (const item of (await integrator.scan(resource.list, { [resource.changedSince]: iso(watermark!) })).items) mirror.set(item.uuid as string, item);
+      const after = await currentRecords(resource);
+      for (const [uuid, record] of after) expect(mirror.get(uuid), `${label} ${uuid}`).toEqual(record);
+    });
+  }
+});
+
 describe("modified_since at a millisecond boundary", () => {
   it("returns records written in the same millisecond as the newest one the last pull saw, and none older", async () => {
     context.clock.advance(1000);

@@ -20,7 +20,7 @@ export const listNotes = defineOperation({
   summary: "List notes",
   description:
     "Lists the tenant's notes by creation time (newest first by default) or, with sort_by=updated_at, by change time. With entity_type and entity_uuid (both or neither), only notes linked to that record, from either side. " +
-    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), scan with cursor, then poll with updated_after set to the watermark, next time to the largest updated_at the last poll saw. A note's updated_at moves when it is edited and when its links change (a link made or removed from either side, a linked record deleted, a linked person merged or erased); deleted notes are in GET /v1/deletions.",
+    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), scan with cursor, then poll with updated_after set to the watermark, next time to the watermark noted again just before that poll (not the largest updated_at a poll saw: a record written behind its position would be missed). A note's updated_at moves when it is edited and when its links change (a link made or removed from either side, a linked record deleted, a linked person merged or erased); deleted notes are in GET /v1/deletions.",
   query: cursorListQuery.extend({
     entity_type: z.enum(ENTITY_TYPES).optional().describe("With entity_uuid: only notes linked to this kind of record."),
     entity_uuid: uuidString("With entity_type: only notes linked to this record.").optional(),

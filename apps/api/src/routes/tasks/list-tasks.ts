@@ -36,7 +36,7 @@ export const listTasks = defineOperation({
   summary: "List tasks",
   description:
     "Lists the WORKSPACE tasks of the tenant and the caller's own PERSONAL tasks (a tenant-wide call sees no PERSONAL task), by creation time (oldest first by default) or, with sort_by=updated_at, by change time. Deleted tasks are never listed (GET /v1/deletions lists them). " +
-    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), scan with cursor, then poll with updated_after set to the watermark, next time to the largest updated_at the last poll saw. A task's updated_at moves when it is edited and when its links change (a link made or removed from either side, a linked record deleted, a linked person merged or erased).",
+    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), scan with cursor, then poll with updated_after set to the watermark, next time to the watermark noted again just before that poll (not the largest updated_at a poll saw: a record written behind its position would be missed). A task's updated_at moves when it is edited and when its links change (a link made or removed from either side, a linked record deleted, a linked person merged or erased).",
   query: cursorListQuery.extend({
     status: statusList.optional().describe(`Comma-separated statuses (${TASK_STATUSES.join(", ")}).`),
     scope: z.enum(TASK_SCOPES).optional().describe("Only PERSONAL or only WORKSPACE tasks."),

@@ -17,7 +17,7 @@ export const listUsers = defineOperation({
   summary: "List internal users",
   description:
     "Lists the tenant's internal users, active and deactivated, ordered by name (or by change time with sort_by=updated_at). Use a user's uuid in the x-service-user-id header to act as that user. " +
-    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), read the list following next_cursor, then poll with updated_after set to the watermark, next time to the largest updated_at the last poll saw. A user's updated_at moves when they are deactivated or reactivated, which changes the strongest_relationships and next meetings of every person and company they dealt with: re-read those (GET /v1/activity?person_uuid= with the user's person_uuid names them).",
+    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), read the list following next_cursor, then poll with updated_after set to the watermark, next time to the watermark noted again just before that poll (not the largest updated_at a poll saw: a record written behind its position would be missed). A user's updated_at moves when they are deactivated or reactivated, which changes the strongest_relationships and next meetings of every person and company they dealt with: re-read those (GET /v1/activity?person_uuid= with the user's person_uuid names them).",
   mcpDescription:
     "Lists the tenant's internal users, active and deactivated, ordered by name. With a tenant-wide key, an MCP client acts as one of them by sending that user's uuid in the x-service-user-id header of its MCP requests (set in the client's connection settings; a tool argument cannot).",
   query: cursorListQuery.extend({
