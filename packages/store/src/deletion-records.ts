@@ -44,7 +44,9 @@ export interface RecordDeletionRepository {
    * The tenant's records gone, in the order they went (`sequence`, ascending): opportunities (each sub-opportunity
    * deleted with its parent too), notes, tasks, files, entity lists, meetings, persons merged away (with
    * `merged_into_uuid`) and persons erased (the uuid alone). A record is listed once; an erased person's earlier merge entry is replaced
-   * by its erasure at a new sequence. The cursor key is `[sequence]`.
+   * by its erasure at a new sequence. The cursor key is
+   * `[sequence, horizon sequence, horizon time]`: the retention horizon when the scan began, so a scan begun after a
+   * prune goes on below it (see history-horizon.ts).
    */
   list(tenantUuid: string, request: RecordDeletionRequest): Promise<Page<RecordDeletion>>;
 }

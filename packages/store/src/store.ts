@@ -481,7 +481,9 @@ export interface InteractionRepository {
    * The tenant's emails and confirmed meetings in the order they were recorded (`sequence`, ascending; a
    * meeting moves to the end when written again), and their removals: a listed meeting written again that no
    * attendee counts any more (cancelled, deleted, declined by all), or a deleted email, is listed with
-   * `removed: true`. The cursor key is `[sequence]`.
+   * `removed: true`. The cursor key is
+   * `[sequence, horizon sequence, horizon time]`: the retention horizon when the scan began, so a scan begun after a
+   * prune goes on below it (see history-horizon.ts).
    */
   feed(tenantUuid: string, request: ActivityFeedRequest): Promise<Page<ActivityFeedItem>>;
 }

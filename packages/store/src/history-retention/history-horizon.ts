@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { HistoryPrunedError } from "../errors.js";
+import type { PagePosition } from "../pagination/keyset-page.js";
 
 /** The logs a retention horizon prunes: the activity feed's removals and the deletions log. */
 export const HISTORY_LOGS = ["activity_feed", "record_deletions"] as const;
@@ -14,29 +15,56 @@ export type HistoryLog = (typeof HISTORY_LOGS)[number];
 export interface HistoryReadStart {
   afterSequence?: number;
   since?: number;
+  /**
+   * A cursor's: the horizon when its scan began (zeros: none). What was pruned before then was never the scan's to
+   * list, so only a later prune (which moves the horizon's sequence or time) past its position refuses it.
+   */
+  scanHorizon?: ScanHorizon;
 }
+
+/** A log's horizon as a cursor carries it: the newest sequence and time pruned (zeros: nothing pruned). */
+export interface ScanHorizon {
+  sequence: number;
+  time: number;
+}
+
+/**
+ * The horizon a cursor's scan began at: its key's second and third values (the log's pages put them there). A cursor
+ * issued before the key carried them has none, and is held to the horizon as a read after its sequence.
+ */
+export function cursorScanHorizon(position: PagePosition): ScanHorizon | undefined {
+  if (position.kind !== "after" || position.key.length < 3) return undefined;
+  const [sequence, time] = [Number(position.key[1]), Number(position.key[2])];
+  return Number.isSafeInteger(sequence) && Number.isSafeInteger(time) ? { sequence, time } : undefined;
+}
+
+/** A page's cursor key: the last entry's sequence, then the horizon its scan began at. */
+export const historyCursorKey = (lastSequence: number, horizon: ScanHorizon) => [lastSequence, horizon.sequence, horizon.time];
 
 const WHAT: Record<HistoryLog, string> = { activity_feed: "activity feed", record_deletions: "deletions log" };
 
 /**
  * Throws a HistoryPrunedError when the read starting at `start` would have listed entries the horizon pruned: it
  * starts after a sequence below the newest one pruned, or (with no sequence) at a time no later than the newest
- * pruned entry's. A read from the beginning (neither) lists what is kept, as a fresh copy does, and is not refused.
+ * pruned entry's. A read from the beginning (neither) lists what is kept, as a fresh copy does, and is not refused;
+ * nor is the rest of its scan, which goes on below the horizon through the entries kept there (a live item's), until
+ * a later prune passes its position. Resolves to the horizon, for the page's cursor to carry as its `scanHorizon`.
  */
-export async function assertAfterHistoryHorizon(db: Kysely<Database>, tenantUuid: string, log: HistoryLog, start: HistoryReadStart): Promise<void> {
-  if (start.afterSequence === undefined && start.since === undefined) return;
+export async function assertAfterHistoryHorizon(db: Kysely<Database>, tenantUuid: string, log: HistoryLog, start: HistoryReadStart): Promise<ScanHorizon> {
   const horizon = await db
     .selectFrom("history_horizons")
     .select(["pruned_through_sequence", "pruned_through_time"])
     .where("tenant_uuid", "=", tenantUuid)
     .where("log", "=", log)
     .executeTakeFirst();
-  if (!horizon) return;
+  if (!horizon) return { sequence: 0, time: 0 };
   const sequence = Number(horizon.pruned_through_sequence);
   const time = Number(horizon.pruned_through_time);
+  const scan = start.scanHorizon;
+  if (scan !== undefined && scan.sequence >= sequence && scan.time >= time) return scan;
   const before =
     start.afterSequence !== undefined ? start.afterSequence < sequence : start.since !== undefined && start.since <= time;
-  if (!before) return;
+  if (!before) return { sequence, time };
   throw new HistoryPrunedError(
     `the ${WHAT[log]} was pruned through sequence ${sequence} (entries recorded up to ${new Date(time).toISOString()}): ` +
       `reading on from this position would miss changes; make a full copy again, then poll with after_sequence ${sequence} or later`,

@@ -79,6 +79,35 @@ describe("history.prune", () => {
     await store.close();
   });
 
+  it("lets a fresh copy's cursor scan go on through entries kept below the horizon, and refuses it once a later prune passes it", async () => {
+    const { store, setNow } = await openStore("kept-below");
+    const tenant = await createDeletionLogTenant(store);
+    const notes = recordBuilders(store, tenant);
+    const [late, later, early, last] = [await notes.note(), await notes.note(), await notes.note(), await notes.note()];
+    // Deletion times out of sequence order (another process's clock, or a migration logging older deletions late):
+    // the two first entries are recent and kept, the third old and pruned, so the horizon is above them.
+    setNow(START + 400 * DAY);
+    await store.notes.delete(tenant.tenantUuid, late);
+    await store.notes.delete(tenant.tenantUuid, later);
+    setNow(START + 10 * DAY);
+    await store.notes.delete(tenant.tenantUuid, early);
+    await store.history.prune({ olderThan: START + 365 * DAY, tenantUuid: tenant.tenantUuid });
+
+    const request = { viewer: { user_uuid: null }, limit: 1 };
+    const first = await store.deletions.list(tenant.tenantUuid, { ...request, position: { kind: "offset", offset: 0 } });
+    expect(first.rows.map((entry) => entry.uuid)).toEqual([late]);
+    const second = await store.deletions.list(tenant.tenantUuid, { ...request, position: { kind: "after", key: first.lastKey! } });
+    expect(second.rows.map((entry) => entry.uuid)).toEqual([later]);
+
+    // Another prune passes the scan's position: the entries it removed were ahead of it.
+    setNow(START + 800 * DAY);
+    await store.notes.delete(tenant.tenantUuid, last);
+    await store.history.prune({ olderThan: START + 790 * DAY, tenantUuid: tenant.tenantUuid });
+    await expect(store.deletions.list(tenant.tenantUuid, { ...request, position: { kind: "after", key: first.lastKey! } })).rejects.toThrow(HistoryPrunedError);
+    expect((await deletionLog(store, tenant.tenantUuid)).map((entry) => entry.uuid)).toEqual([last]);
+    await store.close();
+  });
+
   it("prunes the feed's gone items but keeps live ones; a poller before the horizon is refused, one at it ends as a fresh copy", async () => {
     const { store } = await openStore("feed");
     const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;

@@ -19,7 +19,7 @@ import type { ActivityFeedRequest } from "../store.js";
 import { entriesInOrder, listedEntries, type FeedEntry } from "./activity-feed-entries.js";
 import { PERSON_PAGE_PLAN, personEntriesInOrder, type PersonPagePlan } from "./activity-feed-person-page.js";
 import { personFeedTotal } from "./activity-feed-person-total.js";
-import { assertAfterHistoryHorizon } from "../history-retention/history-horizon.js";
+import { assertAfterHistoryHorizon, cursorScanHorizon, historyCursorKey } from "../history-retention/history-horizon.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsAndEmailRolesOf } from "./activity-participants.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -41,9 +41,10 @@ export async function activityFeedPage(
   const after = position.kind === "after" ? Number(position.key[0]) : undefined;
   const offset = position.kind === "offset" ? position.offset : 0;
   const bounds = [after, request.afterSequence].filter((bound) => bound !== undefined);
-  await assertAfterHistoryHorizon(db, tenantUuid, "activity_feed", {
+  const scanHorizon = await assertAfterHistoryHorizon(db, tenantUuid, "activity_feed", {
     afterSequence: bounds.length > 0 ? Math.max(...bounds) : undefined,
     since: request.recordedSince,
+    scanHorizon: cursorScanHorizon(position),
   });
   const wanted = request.limit + 1;
   const fetched =
@@ -57,7 +58,7 @@ export async function activityFeedPage(
     rows: await withDetails(db, tenantUuid, entries, request.personUuid),
     hasMore: fetched.length > request.limit,
     total,
-    lastKey: last ? [Number(last.sequence)] : null,
+    lastKey: last ? historyCursorKey(Number(last.sequence), scanHorizon) : null,
   };
 }
 

@@ -8,7 +8,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RecordDeletionsTable } from "../database-schema.js";
 import type { DeletedEntityType, RecordDeletion, RecordDeletionRepository, RecordDeletionRequest } from "../deletion-records.js";
 import type { RepositoryContext } from "./repository-context.js";
-import { assertAfterHistoryHorizon } from "../history-retention/history-horizon.js";
+import { assertAfterHistoryHorizon, cursorScanHorizon, historyCursorKey } from "../history-retention/history-horizon.js";
 
 /** The log's entries the request lists, unordered and unselected. */
 function listedDeletions(db: Kysely<Database>, tenantUuid: string, request: RecordDeletionRequest) {
@@ -46,9 +46,10 @@ async function recordDeletionPage(db: Kysely<Database>, tenantUuid: string, requ
   const after = position.kind === "after" ? Number(position.key[0]) : undefined;
   // One lower bound, the later of the cursor and `afterSequence`, so SQLite seeks once.
   const bounds = [after, request.afterSequence].filter((bound) => bound !== undefined);
-  await assertAfterHistoryHorizon(db, tenantUuid, "record_deletions", {
+  const scanHorizon = await assertAfterHistoryHorizon(db, tenantUuid, "record_deletions", {
     afterSequence: bounds.length > 0 ? Math.max(...bounds) : undefined,
     since: request.deletedSince,
+    scanHorizon: cursorScanHorizon(position),
   });
   let page = listedDeletions(db, tenantUuid, request).select(["log.sequence", "log.entity_type", "log.uuid", "log.deleted_at", "log.merged_into_uuid"]);
   if (bounds.length > 0) page = page.where("log.sequence", ">", Math.max(...bounds));
@@ -62,7 +63,7 @@ async function recordDeletionPage(db: Kysely<Database>, tenantUuid: string, requ
     if (request.afterSequence !== undefined) counted = counted.where("log.sequence", ">", request.afterSequence);
     total = Number((await counted.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
   }
-  return { rows, hasMore: fetched.length > request.limit, total, lastKey: rows.length > 0 ? [rows.at(-1)!.sequence] : null };
+  return { rows, hasMore: fetched.length > request.limit, total, lastKey: rows.length > 0 ? historyCursorKey(rows.at(-1)!.sequence, scanHorizon) : null };
 }
 
 /** `store.deletions` over a database handle (the root one, or a transaction). */

@@ -158,7 +158,7 @@ describe("store.deletions", () => {
 
     const request = { viewer: { user_uuid: null }, limit: 2 };
     const first = await store.deletions.list(acme.tenantUuid, { ...request, position: { kind: "offset", offset: 0 } });
-    expect(first).toMatchObject({ total: 5, hasMore: true, lastKey: [all[1]!.sequence] });
+    expect(first).toMatchObject({ total: 5, hasMore: true, lastKey: [all[1]!.sequence, 0, 0] });
     const second = await store.deletions.list(acme.tenantUuid, { ...request, position: { kind: "after", key: first.lastKey! } });
     expect(second.total).toBeNull();
     expect(second.rows.map((entry) => entry.uuid)).toEqual([notes[1], file]);

@@ -70,4 +70,33 @@ describe("a pruned history", () => {
     expect((await list(`/v1/activity?after_sequence=${horizon}`))).toEqual({ status: 200, body: expect.objectContaining({ items: [] }) });
     expect((await list("/v1/activity")).body.items).toEqual([]);
   });
+
+  it("GET /v1/activity: a fresh copy's cursor scan over live items kept below the horizon goes on; a scan a later prune passed is refused", async () => {
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const cleo = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo Park" });
+    const meeting = (title: string) =>
+      store.meetings.create(tenantUuid, { title, starts_at: context.clock.now() - DAY, attendees: [{ person_uuid: acme.admin.person_uuid }, { person_uuid: cleo.uuid }] });
+    const live = [await meeting("Board"), await meeting("Lunch"), await meeting("Dinner")];
+    await store.meetings.delete(tenantUuid, (await meeting("Called off")).uuid);
+    await store.history.prune({ olderThan: Date.now() + 60_000 });
+
+    // A fresh copy (no after_sequence, no since), one item a page: the live meetings' entries are older than the horizon.
+    const scanned: string[] = [];
+    let page = await context.request("/v1/activity?per_page=1", { key: acme.key });
+    for (;;) {
+      expect(page.status).toBe(200);
+      const body = (await page.json()) as { items: Array<{ uuid: string }>; next_cursor: string | null };
+      scanned.push(...body.items.map((item) => item.uuid));
+      if (!body.next_cursor) break;
+      page = await context.request(`/v1/activity?per_page=1&cursor=${encodeURIComponent(body.next_cursor)}`, { key: acme.key });
+    }
+    expect(scanned).toEqual(live.map((item) => item.uuid));
+
+    // A scan under way when another prune removes entries past its position must start again.
+    const first = (await (await context.request("/v1/activity?per_page=1", { key: acme.key })).json()) as { next_cursor: string };
+    await store.meetings.delete(tenantUuid, live[2]!.uuid);
+    await store.history.prune({ olderThan: Date.now() + 60_000 });
+    expect((await list(`/v1/activity?per_page=1&cursor=${encodeURIComponent(first.next_cursor)}`)).status).toBe(410);
+  });
 });
