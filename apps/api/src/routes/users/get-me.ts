@@ -27,7 +27,7 @@ const callerSchema = z
       .describe("The credential the calls are made with."),
     server_time: z
       .string()
-      .describe("The server's current time, ISO 8601 in UTC with milliseconds: the reference for 'today', 'since yesterday' or 'last week' in a date filter."),
+      .describe("The server's current time, ISO 8601 in UTC with milliseconds: the reference for 'today', 'since yesterday' or 'last week' in a date filter. Not a sync's watermark: a write stamped just before it may commit after it; take the newest updated_at of the list instead (sort_by=updated_at&order=desc&per_page=1)."),
   })
   .describe("Who the calls act as, and the server's time.");
 
