@@ -1,0 +1,153 @@
+/**
+ * @module
+ * Runs one `curl` command line of a README as a shell would read it (quotes, `$NAME`, `$(...)`, pipes into
+ * `node -p`), sending its request through a test's `send` instead of the network, so a README example is a test.
+ */
+import { spawnSync } from "node:child_process";
+
+/** What a README command's request became: the answer `send` gave. */
+export interface ReadmeCommandAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface ReadmeCommandOptions {
+  /** The shell variables the command reads (`RAPPORT_KEY`). */
+  variables: Record<string, string>;
+  /** Sends one request; a README's `http://127.0.0.1:8787/...` URL is given as written. */
+  send(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Response | Promise<Response>;
+}
+
+/** The index just past the `)` that closes a `$(` whose text starts at `start`, skipping quoted text. */
+function closingParenthesis(line: string, start: number): number {
+  let depth = 1;
+  let quote: string | null = null;
+  for (let index = start; index < line.length; index += 1) {
+    const character = line[index]!;
+    if (quote !== null) {
+      if (character === quote) quote = null;
+    } else if (character === "'" || character === '"') quote = character;
+    else if (character === "(") depth += 1;
+    else if (character === ")" && --depth === 0) return index;
+  }
+  throw new Error(`unclosed $( in: ${line}`);
+}
+
+/** Splits a command line into its shell words: quotes removed, `$NAME` expanded, `\` escapes applied, `# ...` dropped. */
+function shellWords(line: string, variables: Record<string, string>): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  const variableAt = (index: number) => /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(line.slice(index));
+  const expand = (name: string) => {
+    const value = variables[name];
+    if (value === undefined) throw new Error(`the command reads $${name}, which is not set: ${line}`);
+    return value;
+  };
+  for (let index = 0; index < line.length; index += 1) {
+    const character = line[index]!;
+    if (/\s/.test(character)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (character === "#" && word === null) {
+      break;
+    } else if (character === "'") {
+      const end = line.indexOf("'", index + 1);
+      word = (word ?? "") + line.slice(index + 1, end);
+      index = end;
+    } else if (character === '"') {
+      word ??= "";
+      for (index += 1; line[index] !== '"'; index += 1) {
+        if (index >= line.length) throw new Error(`unclosed " in: ${line}`);
+        const variable = variableAt(index);
+        if (variable) {
+          word += expand(variable[1]!);
+          index += variable[0].length - 1;
+        } else if (line[index] === "\\" && '"\\$'.includes(line[index + 1]!)) word += line[(index += 1)];
+        else word += line[index];
+      }
+    } else if (character === "\\") {
+      word = (word ?? "") + line[(index += 1)];
+    } else if (variableAt(index)) {
+      const variable = variableAt(index)!;
+      word = (word ?? "") + expand(variable[1]!);
+      index += variable[0].length - 1;
+    } else {
+      word = (word ?? "") + character;
+    }
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/** The line's `|`-separated commands, split outside quotes. */
+function pipelineStages(line: string): string[] {
+  const stages: string[] = [];
+  let quote: string | null = null;
+  let start = 0;
+  for (let index = 0; index < line.length; index += 1) {
+    const character = line[index]!;
+    if (quote !== null) {
+      if (character === quote) quote = null;
+    } else if (character === "'" || character === '"') quote = character;
+    else if (character === "|") {
+      stages.push(line.slice(start, index));
+      start = index + 1;
+    }
+  }
+  return [...stages, line.slice(start)];
+}
+
+/** The request a `curl` command's words describe (`-s`, `-H`, `-X`, `-d` and the URL; anything else is refused). */
+function curlRequest(words: string[]): { url: string; method: string; headers: Record<string, string>; body?: string } {
+  const headers: Record<string, string> = {};
+  let url: string | null = null;
+  let method: string | null = null;
+  let body: string | undefined;
+  for (let index = 1; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word === "-s") continue;
+    if (word === "-H") {
+      const header = words[(index += 1)]!;
+      const colon = header.indexOf(":");
+      headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
+    } else if (word === "-X") method = words[(index += 1)]!;
+    else if (word === "-d") body = words[(index += 1)]!;
+    else if (word.startsWith("-")) throw new Error(`curl option ${word} is not one this runner knows`);
+    else url = word;
+  }
+  if (url === null) throw new Error(`no URL in: curl ${words.slice(1).join(" ")}`);
+  return { url, method: method ?? (body === undefined ? "GET" : "POST"), headers, body };
+}
+
+/**
+ * Runs a README command line: `curl ...`, optionally piped into `node -p '...'`, with its `$(...)` substitutions
+ * run first the same way. Answers the curl's response, and with a pipe the text the pipeline printed.
+ *
+ * @example
+ * const { status } = await runReadmeCommand('curl -s -H "x-api-key: $RAPPORT_KEY" http://127.0.0.1:8787/v1/users', {
+ *   variables: { RAPPORT_KEY: key },
+ *   send: (url, init) => app.request(url, init),
+ * });
+ */
+export async function runReadmeCommand(line: string, options: ReadmeCommandOptions): Promise<ReadmeCommandAnswer> {
+  let expanded = line;
+  for (let start = expanded.indexOf("$("); start >= 0; start = expanded.indexOf("$(")) {
+    const end = closingParenthesis(expanded, start + 2);
+    const inner = await runReadmeCommand(expanded.slice(start + 2, end), options);
+    if (inner.status >= 400) throw new Error(`$(${expanded.slice(start + 2, end)}) answered ${inner.status}: ${inner.text}`);
+    expanded = expanded.slice(0, start) + inner.text.trim() + expanded.slice(end + 1);
+  }
+  const [first, ...rest] = pipelineStages(expanded).map((stage) => shellWords(stage, options.variables));
+  if (first?.[0] !== "curl") throw new Error(`not a curl command: ${line}`);
+  const { url, ...init } = curlRequest(first);
+  const response = await options.send(url, init);
+  let text = await response.text();
+  for (const stage of rest) {
+    if (stage[0] !== "node" || stage[1] !== "-p" || stage.length !== 3) throw new Error(`only node -p '...' may follow a pipe: ${stage.join(" ")}`);
+    const printed = spawnSync(process.execPath, ["-p", stage[2]!], { input: text, encoding: "utf8" });
+    if (printed.status !== 0) throw new Error(`node -p failed on ${text.slice(0, 200)}: ${printed.stderr}`);
+    text = printed.stdout;
+  }
+  return { status: response.status, headers: response.headers, text };
+}
