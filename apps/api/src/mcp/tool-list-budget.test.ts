@@ -3,6 +3,7 @@
  * that grows it past its budget fails here with the figures, not in a user's agent that truncates the list.
  * Budgets and the measurements behind them: docs/api-decisions.md, "MCP server", tool list size.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 
@@ -79,5 +80,29 @@ describe("the tools/list budget", () => {
     const measured = selection === "modelContext" ? tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) : tools;
     const bytes = bytesOf(measured);
     expect(bytes <= budget, overBudget(selection, tools, bytes, budget)).toBe(true);
+  });
+});
+
+describe("the README's figures for its tool selections", () => {
+  const readme = readFileSync(new URL("../../../../README.md", import.meta.url), "utf8");
+  const kilobytes = (bytes: number) => Math.round(bytes / 1_000);
+
+  it("gives the relationship assistant's URL its tool count and size", async () => {
+    const url = `/mcp?areas=${RELATIONSHIP_ASSISTANT_AREAS}`;
+    const figures = new RegExp(`${url.replace(/[?]/g, "\\?")}\`\\s*\\((\\d+) tools, about (\\d+) KB\\)`).exec(readme);
+    expect(figures, `the README names ${url} with its tool count and size`).not.toBeNull();
+    const tools = await listedTools(`?areas=${RELATIONSHIP_ASSISTANT_AREAS}`);
+    expect(Number(figures![1])).toBe(tools.length);
+    // "About": within 5 KB of the measured size, so a tool or two more does not fail it, a new area does.
+    expect(Math.abs(Number(figures![2]) - kilobytes(bytesOf(tools)))).toBeLessThanOrEqual(5);
+  });
+
+  it("gives the whole list's size and the model's part of it", async () => {
+    const figures = /whole `tools\/list` answer is about (\d+) KB, (\d+) KB of it names, descriptions and input schemas/.exec(readme);
+    expect(figures, "the README's sizes of the whole tools/list").not.toBeNull();
+    const tools = await listedTools("");
+    expect(Math.abs(Number(figures![1]) - kilobytes(bytesOf(tools)))).toBeLessThanOrEqual(10);
+    const modelPart = tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+    expect(Math.abs(Number(figures![2]) - kilobytes(bytesOf(modelPart)))).toBeLessThanOrEqual(5);
   });
 });
