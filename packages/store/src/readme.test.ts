@@ -1,6 +1,12 @@
-/** Keeps the README in step with the package: every value its entries export, and every migration that creates triggers. */
-import { readdirSync, readFileSync } from "node:fs";
+/**
+ * Keeps the README in step with the package: its Usage example runs, and it names every value its entries export and
+ * every migration that creates triggers.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createSqliteStore } from "./index.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -31,6 +37,26 @@ describe("README", () => {
 
   it("names the vocabulary entry", () => {
     expect(readme).toContain("`@rapport/store/vocabulary`");
+  });
+});
+
+describe("README Usage", () => {
+  it("runs as written, on a database of its own, and prints the user's person, the total and the names", async () => {
+    const block = /## Usage\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    const [importLine, ...body] = block.split("\n");
+    expect(importLine).toBe('import { createSqliteStore } from "@rapport/store";');
+    expect(block).toContain('"./data/rapport.db"');
+    const folder = mkdtempSync(join(tmpdir(), "rapport-store-readme-"));
+    const printed: unknown[][] = [];
+    try {
+      // The example's own statements, its database file in a folder of the test's; the package's exports as imported.
+      const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...names: string[]) => (...values: unknown[]) => Promise<void>;
+      const example = new AsyncFunction("createSqliteStore", "console", body.join("\n").replace('"./data/rapport.db"', JSON.stringify(join(folder, "data", "rapport.db"))));
+      await example(createSqliteStore, { log: (...values: unknown[]) => printed.push(values) });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    expect(printed).toEqual([[expect.stringMatching(/^[0-9a-f-]{36}$/), 1, ["Ada Park"]]]);
   });
 });
 
