@@ -13,7 +13,7 @@ export interface ReadmeCommandAnswer {
 }
 
 export interface ReadmeCommandOptions {
-  /** The shell variables the command reads (`RAPPORT_KEY`). */
+  /** The shell variables the command reads, by name (the README's key). */
   variables: Record<string, string>;
   /** Sends one request; a README's `http://127.0.0.1:8787/...` URL is given as written. */
   send(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Response | Promise<Response>;
