@@ -40,7 +40,7 @@ export function tenantsCommand(): Command {
 }
 
 export function usersCommand(): Command {
-  const users = new Command("users").description("create, list, deactivate and reactivate internal users, and set their roles");
+  const users = new Command("users").description("create, list, deactivate and reactivate internal users, and set their roles and passwords");
   users
     .command("create")
     .description("create an internal user of a tenant")
