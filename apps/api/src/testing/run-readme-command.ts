@@ -4,6 +4,7 @@
  * `node -p`), sending its request through a test's `send` instead of the network, so a README example is a test.
  */
 import { spawnSync } from "node:child_process";
+import { shellWords } from "./shell-words.js";
 
 /** What a README command's request became: the answer `send` gave. */
 export interface ReadmeCommandAnswer {
@@ -32,52 +33,6 @@ function closingParenthesis(line: string, start: number): number {
     else if (character === ")" && --depth === 0) return index;
   }
   throw new Error(`unclosed $( in: ${line}`);
-}
-
-/** Splits a command line into its shell words: quotes removed, `$NAME` expanded, `\` escapes applied, `# ...` dropped. */
-function shellWords(line: string, variables: Record<string, string>): string[] {
-  const words: string[] = [];
-  let word: string | null = null;
-  const variableAt = (index: number) => /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(line.slice(index));
-  const expand = (name: string) => {
-    const value = variables[name];
-    if (value === undefined) throw new Error(`the command reads $${name}, which is not set: ${line}`);
-    return value;
-  };
-  for (let index = 0; index < line.length; index += 1) {
-    const character = line[index]!;
-    if (/\s/.test(character)) {
-      if (word !== null) words.push(word);
-      word = null;
-    } else if (character === "#" && word === null) {
-      break;
-    } else if (character === "'") {
-      const end = line.indexOf("'", index + 1);
-      word = (word ?? "") + line.slice(index + 1, end);
-      index = end;
-    } else if (character === '"') {
-      word ??= "";
-      for (index += 1; line[index] !== '"'; index += 1) {
-        if (index >= line.length) throw new Error(`unclosed " in: ${line}`);
-        const variable = variableAt(index);
-        if (variable) {
-          word += expand(variable[1]!);
-          index += variable[0].length - 1;
-        } else if (line[index] === "\\" && '"\\$'.includes(line[index + 1]!)) word += line[(index += 1)];
-        else word += line[index];
-      }
-    } else if (character === "\\") {
-      word = (word ?? "") + line[(index += 1)];
-    } else if (variableAt(index)) {
-      const variable = variableAt(index)!;
-      word = (word ?? "") + expand(variable[1]!);
-      index += variable[0].length - 1;
-    } else {
-      word = (word ?? "") + character;
-    }
-  }
-  if (word !== null) words.push(word);
-  return words;
 }
 
 /** The line's `|`-separated commands, split outside quotes. */
