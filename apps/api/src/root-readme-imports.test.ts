@@ -1,0 +1,77 @@
+/**
+ * Runs the repository README's "Bring your own data" commands with the built `rapport`, as written, on files of the
+ * names they give (an mbox, a calendar, contacts, a LinkedIn connections export, a CRM's accounts), each placeholder
+ * the tenant's or its user's uuid: every command is accepted, and each imports what its kind reads.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "./imports/testing/archive-builders.js";
+import { CLI_PATH, runRapport } from "./testing/built-cli.js";
+import { shellWords } from "./testing/shell-words.js";
+
+const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+const folder = mkdtempSync(join(tmpdir(), "rapport-readme-imports-"));
+const database = join(folder, "rapport.db");
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const run = promisify(execFile);
+
+/** The `rapport import ...` lines of the section's first `sh` block (the line defining `rapport` left out). */
+function importCommands(): string[] {
+  const section = readme.slice(readme.indexOf("## Bring your own data\n"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  return block.split("\n").filter((line) => line.startsWith("rapport import "));
+}
+
+/** The archives the commands name, in the folder they run in. */
+function writeArchives(): void {
+  writeFileSync(
+    join(folder, "All mail Including Spam and Trash.mbox"),
+    mboxFile([
+      mailMessage({ messageId: "<intro@x>", from: "Ada Park <ada@acme.example>", to: ["Jordan Blake <jordan@northwind.example>"], date: "Thu, 1 Oct 2026 09:00:00 +0000", subject: "Intro" }),
+      mailMessage({ messageId: "<reply@x>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:00:00 +0000", subject: "Re: Intro" }),
+    ]),
+  );
+  writeFileSync(
+    join(folder, "calendar.ics"),
+    icsFile([vevent(["UID:readme@x", "DTSTART:20261110T150000Z", "DTEND:20261110T160000Z", "SUMMARY:Call", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]),
+  );
+  writeFileSync(join(folder, "contacts.vcf"), `${vcard("3.0", ["FN:Zoë Price", "N:Price;Zoë;;;", "EMAIL:zoe@globex.example", "ORG:Globex"])}\n`);
+  // As LinkedIn exports it: notes above the header.
+  writeFileSync(
+    join(folder, "Connections.csv"),
+    `Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\n${csvFile([
+      ["First Name", "Last Name", "URL", "Email Address", "Company", "Position", "Connected On"],
+      ["Sam", "Rivera", "https://www.linkedin.com/in/samrivera", "", "Northwind", "CTO", "01 Dec 2026"],
+    ])}`,
+  );
+  writeFileSync(join(folder, "accounts.csv"), csvFile([["Account", "Web"], ["Acme Robotics", "acme-robotics.example"]]));
+}
+
+describe("the README's import commands", () => {
+  it("import what they name, each accepted as written", async () => {
+    const commands = importCommands();
+    expect(commands.map((command) => shellWords(command, {})[2])).toEqual(["mbox", "mbox", "ics", "vcf", "csv", "csv"]);
+    writeArchives();
+    const tenant = JSON.parse((await runRapport(database, "--json", "tenants", "create", "--name", "Acme")).stdout) as { uuid: string };
+    const user = JSON.parse((await runRapport(database, "--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada Park", "--email", "ada@acme.example")).stdout) as { uuid: string };
+    const summaries: Array<Record<string, unknown>> = [];
+    for (const command of commands) {
+      const line = command.replaceAll("<tenant uuid>", tenant.uuid).replaceAll("<user uuid>", user.uuid);
+      // From the folder holding the files, as a reader runs them beside their exports.
+      const { stdout } = await run(process.execPath, [CLI_PATH, "--db", database, "--json", ...shellWords(line, {}).slice(1)], { cwd: folder });
+      summaries.push(JSON.parse(stdout) as Record<string, unknown>);
+    }
+    const [dryRun, mail, calendar, contacts, connections, accounts] = summaries;
+    expect(dryRun).toMatchObject({ dry_run: true, emails: { new: 2 } });
+    expect(mail).toMatchObject({ dry_run: false, emails: { new: 2 }, owner: { user_uuid: user.uuid } });
+    expect(calendar).toMatchObject({ meetings: { new: 1 } });
+    expect(contacts).toMatchObject({ persons: { created: 1 } });
+    expect(connections).toMatchObject({ persons: { created: 1 } });
+    expect(accounts).toMatchObject({ companies: { created: 1 } });
+  });
+});
