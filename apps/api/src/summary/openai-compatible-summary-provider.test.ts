@@ -99,6 +99,15 @@ describe("summaryProviderFromEnvironment", () => {
     expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: server.url, RAPPORT_SUMMARY_MODEL: "m", RAPPORT_SUMMARY_TIMEOUT_MS: "soon" })).toThrow(
       /RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer/,
     );
+    // Beyond a timer's range Node would abort every request at once; a number that is not digits alone is a typo.
+    for (const timeout of ["2147483648", "99999999999", "1e3", "0x10", "0"]) {
+      expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: server.url, RAPPORT_SUMMARY_MODEL: "m", RAPPORT_SUMMARY_TIMEOUT_MS: timeout }), timeout).toThrow(
+        `RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer of milliseconds, at most 2147483647 (about 24 days), got '${timeout}'`,
+      );
+    }
+    expect(summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: server.url, RAPPORT_SUMMARY_MODEL: "m", RAPPORT_SUMMARY_TIMEOUT_MS: "2147483647" }).name).toBe(
+      "openai-compatible:m, else deterministic",
+    );
     for (const url of ["api.openai.com/v1", "ftp://llm.example/v1"]) {
       expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: url, RAPPORT_SUMMARY_MODEL: "m" })).toThrow(
         `RAPPORT_SUMMARY_API_URL must be an http(s) URL such as https://api.openai.com/v1, got '${url}'`,

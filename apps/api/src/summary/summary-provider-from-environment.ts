@@ -20,11 +20,14 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** The longest timeout a timer takes (2^31 - 1 ms). */
+const MAXIMUM_TIMEOUT_MS = 2_147_483_647;
+
 /**
  * The summary provider `RAPPORT_SUMMARY_API_URL`, `RAPPORT_SUMMARY_MODEL`, `RAPPORT_SUMMARY_API_KEY` and
  * `RAPPORT_SUMMARY_TIMEOUT_MS` describe: an OpenAI-compatible endpoint falling back to the deterministic summaries
  * (each failure logged as a warning), or the deterministic summaries alone without a URL. A URL without a model, one
- * that is not http(s), or a timeout that is not a positive integer, throws a `ConfigurationError`.
+ * that is not http(s), or a timeout that is not a positive integer of at most 2^31 - 1 milliseconds, throws a `ConfigurationError`.
  */
 export function summaryProviderFromEnvironment(environment: Record<string, string | undefined>, logger?: Logger): SummaryProvider {
   const deterministic = createDeterministicSummaryProvider();
@@ -36,8 +39,12 @@ export function summaryProviderFromEnvironment(environment: Record<string, strin
   if (!isHttpUrl(baseUrl)) throw new ConfigurationError(`RAPPORT_SUMMARY_API_URL must be an http(s) URL such as https://api.openai.com/v1, got '${baseUrl}'`);
   const timeoutText = environment.RAPPORT_SUMMARY_TIMEOUT_MS?.trim();
   const timeoutMs = timeoutText ? Number(timeoutText) : undefined;
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
-    throw new ConfigurationError(`RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer of milliseconds, got '${timeoutText}'`);
+  // Digits alone, as every other number setting; and within a timer's range: beyond it Node aborts each request at once
+  // (or refuses the timeout), so every summary would quietly be the deterministic one.
+  if (timeoutMs !== undefined && !(/^\d+$/.test(timeoutText!) && timeoutMs > 0 && timeoutMs <= MAXIMUM_TIMEOUT_MS)) {
+    throw new ConfigurationError(
+      `RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer of milliseconds, at most ${MAXIMUM_TIMEOUT_MS} (about 24 days), got '${timeoutText}'`,
+    );
   }
   const apiKey = environment.RAPPORT_SUMMARY_API_KEY?.trim() || undefined;
   const llm = createOpenAiCompatibleSummaryProvider({ baseUrl, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
