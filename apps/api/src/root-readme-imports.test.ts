@@ -1,7 +1,8 @@
 /**
  * Runs the repository README's "Bring your own data" commands with the built `rapport`, as written, on files of the
  * names they give (an mbox, a calendar, contacts, a LinkedIn connections export, a CRM's accounts), each placeholder
- * the tenant's or its user's uuid: every command is accepted, and each imports what its kind reads.
+ * the tenant's or its user's uuid: every command is accepted, and each imports what its kind reads. And its two
+ * `curl` lines: an upload, then its job followed to the end.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +12,9 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "./imports/testing/archive-builders.js";
 import { CLI_PATH, runRapport } from "./testing/built-cli.js";
+import { runReadmeCommand } from "./testing/run-readme-command.js";
 import { shellWords } from "./testing/shell-words.js";
+import { buildTenant, createTestContext } from "./testing/test-harness.js";
 
 const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
 const folder = mkdtempSync(join(tmpdir(), "rapport-readme-imports-"));
@@ -73,5 +76,33 @@ describe("the README's import commands", () => {
     expect(contacts).toMatchObject({ persons: { created: 1 } });
     expect(connections).toMatchObject({ persons: { created: 1 } });
     expect(accounts).toMatchObject({ companies: { created: 1 } });
+  });
+});
+
+describe("the README's import over HTTP", () => {
+  it("uploads the archive as a dry run and follows the job by the uuid the upload answered", async () => {
+    const section = readme.slice(readme.indexOf("Over HTTP, a web or agent client uploads one archive"));
+    const [upload, follow, ...others] = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "").split("\n").filter((line) => line.startsWith("curl "));
+    expect(others).toEqual([]);
+    writeFileSync(
+      join(folder, "inbox.mbox"),
+      mboxFile([mailMessage({ messageId: "<http@x>", from: "ada@acme.example", to: ["jordan@northwind.example"], date: "Thu, 1 Oct 2026 09:00:00 +0000", subject: "Intro" })]),
+    );
+    const context = await createTestContext();
+    try {
+      const acme = await buildTenant(context.services);
+      const options = { variables: { RAPPORT_KEY: acme.key }, folder, send: (url: string, init: RequestInit) => context.app.request(url, init) };
+      const queued = await runReadmeCommand(upload!, options);
+      expect(queued.status, queued.text).toBe(202);
+      const job = JSON.parse(queued.text) as { uuid: string; dry_run: boolean; file_name: string };
+      expect(job).toMatchObject({ dry_run: true, file_name: "inbox.mbox" });
+      expect(follow).toContain("<import uuid>");
+      await context.services.importJobs.settled();
+      const followed = await runReadmeCommand(follow!.replace("<import uuid>", job.uuid), options);
+      expect(followed.status).toBe(200);
+      expect(JSON.parse(followed.text)).toMatchObject({ uuid: job.uuid, status: "succeeded", summary: { dry_run: true, emails: { new: 1 } } });
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,9 +1,12 @@
 /**
  * @module
  * Runs one `curl` command line of a README as a shell would read it (quotes, `$NAME`, `$(...)`, pipes into
- * `node -p`), sending its request through a test's `send` instead of the network, so a README example is a test.
+ * `node -p`, `-F` form parts), sending its request through a test's `send` instead of the network, so a README example
+ * is a test.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { shellWords } from "./shell-words.js";
 
 /** What a README command's request became: the answer `send` gave. */
@@ -16,8 +19,10 @@ export interface ReadmeCommandAnswer {
 export interface ReadmeCommandOptions {
   /** The shell variables the command reads, by name (the README's key). */
   variables: Record<string, string>;
+  /** Where a `-F name=@file` part's file is read from (relative to this folder). */
+  folder?: string;
   /** Sends one request; a README's `http://127.0.0.1:8787/...` URL is given as written. */
-  send(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Response | Promise<Response>;
+  send(url: string, init: { method: string; headers: Record<string, string>; body?: string | FormData }): Response | Promise<Response>;
 }
 
 /** The index just past the `)` that closes a `$(` whose text starts at `start`, skipping quoted text. */
@@ -53,12 +58,15 @@ function pipelineStages(line: string): string[] {
   return [...stages, line.slice(start)];
 }
 
-/** The request a `curl` command's words describe (`-s`, `-H`, `-X`, `-d` and the URL; anything else is refused). */
-function curlRequest(words: string[]): { url: string; method: string; headers: Record<string, string>; body?: string } {
+/**
+ * The request a `curl` command's words describe (`-s`, `-H`, `-X`, `-d`, `-F` and the URL; anything else is refused).
+ * A `-F name=@file` part is the file of that name in `folder`, sent under its own name, as curl sends it.
+ */
+function curlRequest(words: string[], folder: string): { url: string; method: string; headers: Record<string, string>; body?: string | FormData } {
   const headers: Record<string, string> = {};
   let url: string | null = null;
   let method: string | null = null;
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   for (let index = 1; index < words.length; index += 1) {
     const word = words[index]!;
     if (word === "-s") continue;
@@ -68,7 +76,16 @@ function curlRequest(words: string[]): { url: string; method: string; headers: R
       headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
     } else if (word === "-X") method = words[(index += 1)]!;
     else if (word === "-d") body = words[(index += 1)]!;
-    else if (word.startsWith("-")) throw new Error(`curl option ${word} is not one this runner knows`);
+    else if (word === "-F") {
+      const part = words[(index += 1)]!;
+      const equals = part.indexOf("=");
+      const name = part.slice(0, equals);
+      const value = part.slice(equals + 1);
+      const form = body instanceof FormData ? body : new FormData();
+      if (value.startsWith("@")) form.append(name, new Blob([readFileSync(join(folder, value.slice(1)))]), basename(value.slice(1)));
+      else form.append(name, value);
+      body = form;
+    } else if (word.startsWith("-")) throw new Error(`curl option ${word} is not one this runner knows`);
     else url = word;
   }
   if (url === null) throw new Error(`no URL in: curl ${words.slice(1).join(" ")}`);
@@ -95,7 +112,7 @@ export async function runReadmeCommand(line: string, options: ReadmeCommandOptio
   }
   const [first, ...rest] = pipelineStages(expanded).map((stage) => shellWords(stage, options.variables));
   if (first?.[0] !== "curl") throw new Error(`not a curl command: ${line}`);
-  const { url, ...init } = curlRequest(first);
+  const { url, ...init } = curlRequest(first, options.folder ?? process.cwd());
   const response = await options.send(url, init);
   let text = await response.text();
   for (const stage of rest) {
