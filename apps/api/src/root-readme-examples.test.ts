@@ -40,6 +40,24 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
+describe("the README's demo tenant", () => {
+  it("has the users, companies, contacts, opportunities and lists Try it counts", async () => {
+    const counts = /\((\w+) internal users, (\w+) companies, (\w+) contacts, [^)]*?with (\w+) opportunities, (\w+) entity lists;/.exec(readme.replace(/\s+/g, " "));
+    expect(counts, "Try it's sentence counting the demo's records").not.toBeNull();
+    const numbers: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+    const [users, companies, contacts, opportunities, lists] = counts!.slice(1).map((word) => numbers[word]);
+    const total = async (path: string) => {
+      const { body } = await context.json(path, { key: keys.tenant_key });
+      return body!.items as Array<{ is_internal?: boolean }>;
+    };
+    expect((await total("/v1/users?per_page=50")).length).toBe(users);
+    expect((await total("/v1/companies?per_page=50")).length).toBe(companies);
+    expect((await total("/v1/persons?per_page=50")).filter((person) => !person.is_internal).length).toBe(contacts);
+    expect((await total("/v1/opportunities?per_page=50")).length).toBe(opportunities);
+    expect((await total("/v1/lists?per_page=50")).length).toBe(lists);
+  });
+});
+
 describe("the README's Try it examples", () => {
   it("are found: a curl per line", () => {
     expect(examples.length).toBeGreaterThanOrEqual(10);
