@@ -84,6 +84,17 @@ describe("the README's Try it examples", () => {
     for (const score of (body.scores as Array<{ score: number | null }> | undefined) ?? []) expect(score.score).not.toBeNull();
   });
 
+  it("leave the rate-limit headers off a 401 and off the OpenAPI document, as the paragraph after them says", async () => {
+    expect(readme).toContain("a 401 has none: there is no key to count against; nor has `/v1/openapi.json`");
+    const unknownKey = await context.request("/v1/persons", { key: "pk_unknown" });
+    const document = await context.request("/v1/openapi.json", { key: keys.tenant_key });
+    expect([unknownKey.status, document.status]).toEqual([401, 200]);
+    for (const response of [unknownKey, document]) {
+      expect([...response.headers.keys()].filter((name) => name.startsWith("x-ratelimit-"))).toEqual([]);
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it("name the records their comments say", async () => {
     const commented = examples.map((line) => /^(curl [^#]*?)\s+#\s+(.+)$/.exec(line)).filter((match) => match !== null);
     expect(commented.length).toBeGreaterThanOrEqual(3);
