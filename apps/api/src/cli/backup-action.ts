@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import { createBackupProgressDisplay } from "./backup-progress.js";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
 import { megabytes } from "./progress-display.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
@@ -33,6 +34,7 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
   // Not a new empty database, backed up. `:memory:` gets the store's own refusal.
   const database = existingDatabasePath(global.db, { allowMemory: true });
+  refuseSpecialFile(resolve(options.to));
   const display = createBackupProgressDisplay(process.stderr);
   // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) stops the copy at its next step, which removes the
   // partial file, rather than leaving it behind.
@@ -42,13 +44,18 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   const started = performance.now();
   try {
     // Not through a store, which would migrate the file first: a backup before an upgrade is of the earlier version.
-    const { path, bytes } = await openingDatabase(database, () =>
-      backupDatabase(database, options.to, {
-        replace: options.force ?? false,
-        onProgress: (progress) => display.update(progress),
-        signal: controller.signal,
-      }),
-    );
+    const { path, bytes } = await openingDatabase(database, async () => {
+      try {
+        return await backupDatabase(database, options.to, {
+          replace: options.force ?? false,
+          onProgress: (progress) => display.update(progress),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        // Said here, before openingDatabase would take a system error about the copy for one about the database.
+        throw outputFileFailure(error, options.to) ?? error;
+      }
+    });
     display.stop();
     const output: BackupOutput = { database, path, bytes, seconds: Math.round(performance.now() - started) / 1_000 };
     printResult(global, output, () => [

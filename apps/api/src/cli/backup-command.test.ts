@@ -1,6 +1,7 @@
 /** The built `rapport backup`: a copy of a demo database and of a running server's, its output and its refusals. */
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { spawn } from "node:child_process";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
@@ -92,6 +93,26 @@ describe("rapport backup", { timeout: 60_000 }, () => {
     expect(fromMissing.code).toBe(1);
     expect(fromMissing.stderr).toBe(`rapport: no database at ${missingDatabase} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`);
     expect(readdirSync(folder).filter((name) => name.startsWith("never-created") || name.startsWith("copy-of-nothing"))).toEqual([]);
+  });
+
+  it.skipIf(process.platform !== "linux")("says a folder takes no new file and refuses a device, in one line, leaving nothing", async () => {
+    const database = join(folder, "small.db");
+    if (!existsSync(database)) expect((await rapport(database, "seed", "demo")).code).toBe(0);
+    const pipe = join(folder, `pipe-${randomUUID()}`);
+    execFileSync("mkfifo", [pipe]);
+    // procfs exists but takes no file: the create answers ENOENT, once an "unexpected failure".
+    expect(await rapport(database, "backup", "--to", "/proc/copy.db")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "rapport: cannot write /proc/copy.db: no file can be created in the folder /proc (ENOENT)\n",
+    });
+    // Renamed over, a device (or this pipe) would become a regular file holding the copy.
+    expect(await rapport(database, "backup", "--to", pipe, "--force")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `rapport: ${pipe} is not a regular file (a device, a pipe or a socket): name a file, which is replaced whole when written\n`,
+    });
+    expect(statSync(pipe).isFIFO()).toBe(true);
   });
 
   it("copies a database of an earlier version as it is: the source is not migrated first, nor is the copy", async () => {

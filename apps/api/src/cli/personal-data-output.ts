@@ -11,6 +11,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { PagedPersonalDataExport } from "@rapport/store";
 import { personalDataPieces } from "../persons/personal-data-json.js";
 import { CliError } from "./cli-output.js";
+import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
 
 /** The export's JSON and a final newline, in pieces, its emails read a page at a time as the pieces are taken. */
 async function* exportLines(exported: PagedPersonalDataExport): AsyncGenerator<string> {
@@ -50,17 +51,21 @@ function isDatabaseFile(target: string, database: string): boolean {
 
 /**
  * Writes the export's JSON to the file `path` (mode 0600); a CliError when it is the database (`database`) or one of
- * its files, a folder, when it exists and `force` is not given, or when its folder does not exist. Resolves to the
+ * its files, a folder or a device, when it exists and `force` is not given, or when its folder does not exist or the
+ * file cannot be written there (nothing is left behind). Resolves to the
  * file's absolute path and size.
  */
 export async function writeJsonFile(path: string, exported: PagedPersonalDataExport, force: boolean, database: string): Promise<{ path: string; bytes: number }> {
   const target = resolve(path);
   if (isDatabaseFile(target, database)) throw new CliError(`${target} is the database itself (or one of its files); name another file`);
   if (existsSync(target) && statSync(target).isDirectory()) throw new CliError(`${target} is a folder; name a file`);
+  refuseSpecialFile(target);
   if (!force && existsSync(target)) throw new CliError(`${target} exists: pass --force to replace it`);
   if (!existsSync(dirname(target))) throw new CliError(`cannot write ${target}: folder ${dirname(target)} does not exist`);
   const temporary = join(dirname(target), `.${basename(target)}.${randomUUID()}.partial`);
-  const file = await open(temporary, "wx", 0o600);
+  const file = await open(temporary, "wx", 0o600).catch((error: unknown) => {
+    throw outputFileFailure(error, target) ?? error;
+  });
   try {
     let bytes = 0;
     for await (const piece of exportLines(exported)) {
@@ -75,6 +80,6 @@ export async function writeJsonFile(path: string, exported: PagedPersonalDataExp
   } catch (error) {
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
-    throw error;
+    throw outputFileFailure(error, target) ?? error;
   }
 }

@@ -1,5 +1,7 @@
 /** `rapport persons export`: a person's personal data as JSON, on standard output or in a file. */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
@@ -117,5 +119,23 @@ describe("rapport persons export", { timeout: 60_000 }, () => {
       code: 1,
       stderr: `rapport: cannot write ${join(folder, "missing", "x.json")}: folder ${join(folder, "missing")} does not exist\n`,
     });
+  });
+
+  it.skipIf(process.platform !== "linux")("says a folder takes no new file and refuses a device, in one line, leaving nothing", async () => {
+    const pipe = join(folder, `pipe-${randomUUID()}`);
+    execFileSync("mkfifo", [pipe]);
+    // procfs exists but takes no file: the create answers ENOENT, once an "unexpected failure".
+    expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", "/proc/zelda.json")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "rapport: cannot write /proc/zelda.json: no file can be created in the folder /proc (ENOENT)\n",
+    });
+    // Renamed over, a device (or this pipe) would become a regular file holding the person's data.
+    expect(await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid, "--out", pipe, "--force")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `rapport: ${pipe} is not a regular file (a device, a pipe or a socket): name a file, which is replaced whole when written\n`,
+    });
+    expect(statSync(pipe).isFIFO()).toBe(true);
   });
 });

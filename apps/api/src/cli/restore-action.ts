@@ -8,6 +8,8 @@ import { ConflictError, IncompatibleDatabaseError, InvalidInputError, restoreDat
 import type { Command } from "commander";
 import { CliError, printResult } from "./cli-output.js";
 import { openingDatabase, resolveDatabasePath } from "./database-path.js";
+import { outputFileFailure } from "./output-file-failure.js";
+import { checkReadable } from "./readable-file.js";
 import { megabytes } from "./progress-display.js";
 
 export interface RestoreOptions {
@@ -49,7 +51,15 @@ export async function runRestore(options: RestoreOptions, command: Command): Pro
   const from = resolve(options.from);
   const started = performance.now();
   try {
-    const result = await openingDatabase(database, () => restoreDatabase(database, from));
+    checkReadable(from, "the backup");
+    const result = await openingDatabase(database, async () => {
+      try {
+        return await restoreDatabase(database, from);
+      } catch (error) {
+        // Said here, before openingDatabase would take a system error about the copy for one about the database.
+        throw outputFileFailure(error, database) ?? error;
+      }
+    });
     const output: RestoreOutput = {
       database: result.path,
       from,

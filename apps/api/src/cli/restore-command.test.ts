@@ -1,5 +1,5 @@
 /** `rapport restore`: a backup put in place of the database, never under a running server. */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -55,4 +55,42 @@ describe("rapport restore", { timeout: 60_000 }, () => {
       expect(await runRapport(database, "restore", "--from", from)).toEqual({ code: 1, stdout: "", stderr: `rapport: ${message}\n` });
     }
   });
+
+  it("says in one line why the backup cannot be read or the database's folder written, leaving nothing", async () => {
+    const database = join(folder, "small.db");
+    const backup = join(folder, "small-backup.db");
+    expect((await runRapport(database, "tenants", "create", "--name", "Small")).code).toBe(0);
+    expect((await runRapport(database, "backup", "--to", backup)).code).toBe(0);
+    if (process.platform === "linux") {
+      // procfs exists but takes no file: the copy answered ENOENT, once an "unexpected failure".
+      expect(await runRapport("/proc/rapport.db", "restore", "--from", backup)).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: "rapport: cannot write /proc/rapport.db: no file can be created in the folder /proc (ENOENT)\n",
+      });
+    }
+    const unreadable = unreadableFile();
+    if (unreadable !== null) {
+      expect(await runRapport(database, "restore", "--from", unreadable)).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: cannot read the backup ${unreadable}: it is not readable by this user (EACCES)\n`,
+      });
+    }
+    expect(readdirSync(folder).filter((name) => name.includes(".restoring") || name.includes(".replaced-"))).toEqual([]);
+  });
 });
+
+/** A file this user cannot read: one of mode 0 to its owner, or (as root, whom that does not stop) init's environment. */
+function unreadableFile(): string | null {
+  const locked = join(folder, "locked.db");
+  writeFileSync(locked, "SQLite format 3\0", { mode: 0 });
+  for (const candidate of [locked, "/proc/1/environ"]) {
+    try {
+      closeSync(openSync(candidate, "r"));
+    } catch {
+      return candidate;
+    }
+  }
+  return null;
+}

@@ -1,10 +1,11 @@
 /** checkImportInput: the first entry of an upload read before its job starts, and the file let go cleanly. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
+import { ImportFormatError } from "./imported-items.js";
 import { checkImportInput } from "./open-import-source.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-check-import-"));
@@ -49,4 +50,28 @@ describe("checkImportInput", () => {
     await expect(refused).rejects.toBeInstanceOf(ImportRequestError);
     await expect(refused).rejects.toThrow(/"domain" is not a persons field/);
   });
+
+  it("refuses a file this user may not read as a format error naming it, not an unexpected one", async () => {
+    const unreadable = unreadableFile();
+    if (unreadable === null) return;
+    for (const kind of ["mbox", "ics", "vcf", "csv"] as const) {
+      const refused = await checkImportInput({ path: unreadable }, csvRequest({ kind })).catch((error: unknown) => error);
+      expect(refused, kind).toBeInstanceOf(ImportFormatError);
+      expect((refused as Error).message).toBe(`cannot read ${unreadable}: it is not readable by this user (EACCES)`);
+    }
+  });
 });
+
+/** A file this user cannot read: one of mode 0 to its owner, or (as root, whom that does not stop) init's environment. */
+function unreadableFile(): string | null {
+  const locked = join(folder, "locked.csv");
+  writeFileSync(locked, "First Name,Email\n", { mode: 0 });
+  for (const candidate of [locked, "/proc/1/environ"]) {
+    try {
+      closeSync(openSync(candidate, "r"));
+    } catch {
+      return candidate;
+    }
+  }
+  return null;
+}

@@ -3,8 +3,7 @@
  * Opens the reader for an import kind on a file, a folder or a stream (stdin, an upload), and checks
  * at once that the input is of the announced kind.
  */
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { checkColumnMap, columnMapHeaders, parseColumnMap } from "./column-mapping.js";
 import { readCsv } from "./csv-source.js";
@@ -24,6 +23,20 @@ async function statOf(path: string) {
     return await stat(path);
   } catch {
     throw new ImportFormatError(`cannot read ${path}: no such file or folder`);
+  }
+}
+
+/**
+ * A stream of the file at `path`, opened now: a file the system will not let this user read (EACCES) is refused at
+ * once, in words, rather than failing at its first read as an unexpected error.
+ */
+async function openFileStream(path: string): Promise<Readable> {
+  try {
+    return (await open(path, "r")).createReadStream();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM") throw new ImportFormatError(`cannot read ${path}: it is not readable by this user (${code})`);
+    throw error;
   }
 }
 
@@ -88,7 +101,7 @@ export async function openImportSource(input: ImportInput, request: ImportReques
   const { path } = input;
   const info = await statOf(path);
   if (request.kind === "mbox" && (info.isDirectory() || path.toLowerCase().endsWith(".eml"))) return readEmlFiles(path, { keepBodies: request.keepBodies });
-  if (!info.isDirectory()) return read(createReadStream(path), info.size, path);
+  if (!info.isDirectory()) return read(await openFileStream(path), info.size, path);
   if (request.kind === "csv") throw new ImportFormatError(`${path} is a folder: give one CSV file (each file has its own header)`);
   return readFolder(path, request.kind === "vcf" ? ".vcf" : ".ics", read);
 }

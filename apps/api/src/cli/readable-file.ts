@@ -1,0 +1,31 @@
+/**
+ * @module
+ * Whether a command can read the file it was given (`restore --from`): refused in plain words before any work, rather
+ * than as an "unexpected failure" quoting Node's error half-way.
+ */
+import { closeSync, openSync } from "node:fs";
+import { CliError } from "./cli-output.js";
+
+/** Node's codes for a file that exists but cannot be read, and what each means to the user. */
+const READ_FAILURES: Record<string, string> = {
+  EACCES: "it is not readable by this user",
+  EPERM: "it is not readable by this user",
+  EIO: "the disk failed to read it",
+};
+
+/**
+ * Opens `path` for reading and closes it again; a CliError naming `what` and `path` when the system refuses (no
+ * permission, a disk error). A missing file passes: the command says that in its own words.
+ *
+ * @example
+ * checkReadable("/srv/backups/rapport.db", "the backup"); // CliError: cannot read the backup ...: it is not readable by this user (EACCES)
+ */
+export function checkReadable(path: string, what: string): void {
+  try {
+    closeSync(openSync(path, "r"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const failure = READ_FAILURES[code];
+    if (failure !== undefined) throw new CliError(`cannot read ${what} ${path}: ${failure} (${code})`);
+  }
+}
