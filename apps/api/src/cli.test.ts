@@ -359,6 +359,21 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(longEmail.stderr).toBe(`rapport: --email is ${emailLimit + 1} characters long; at most ${emailLimit}\n`);
   });
 
+  it("refuses a name, email or label holding a control character, C1 included, and writes nothing", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Controls")).stdout);
+    for (const [args, message] of [
+      [["tenants", "create", "--name", "Acme\u001b]0;owned\u0007"], "--name must not contain control characters (U+001B)"],
+      [["users", "create", "--tenant", tenant.uuid, "--name", "Ada\u009b2J", "--email", "ada@controls.example"], "--name must not contain control characters (U+009B)"],
+      [["users", "create", "--tenant", tenant.uuid, "--name", "Ada", "--email", "ada\u0085@controls.example"], "--email must not contain control characters (U+0085)"],
+      [["keys", "create", "--tenant", tenant.uuid, "--label", "ci\u0008\u0008"], "--label must not contain control characters (U+0008)"],
+    ] as const) {
+      expect(await rapport(...args), args.join(" ")).toEqual({ code: 1, stdout: "", stderr: `rapport: ${message}\n` });
+    }
+    expect(JSON.parse((await rapport("--json", "users", "list", "--tenant", tenant.uuid)).stdout)).toEqual([]);
+    expect(JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout)).toEqual([]);
+    expect((JSON.parse((await rapport("--json", "tenants", "list")).stdout) as Array<{ name: string }>).filter((listed) => listed.name.startsWith("Acme\u001b"))).toEqual([]);
+  });
+
   it("names the database file it cannot open, and a group without its command shows only its help", async () => {
     expect((await rapport("--db", folder, "tenants", "list")).stderr).toBe(
       `rapport: cannot open the database file ${folder} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db): name a SQLite file in a folder you can write\n`,

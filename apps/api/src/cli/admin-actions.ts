@@ -10,6 +10,7 @@ import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
+import { optionText } from "./option-text.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
 import { createDatabaseFileIfMissing, createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
@@ -17,18 +18,6 @@ import { readNewPassword } from "./read-password.js";
 interface GlobalOptions {
   db?: string;
   json?: boolean;
-}
-
-/**
- * The text of option `option`, trimmed: a CliError when it is blank, longer than `max` characters (the REST API's
- * limit for the same field) or holds a line break, which would split the command's one-line-per-record output.
- */
-function optionText(value: string, option: string, max: number): string {
-  const text = value.trim();
-  if (!text) throw new CliError(`${option} must not be empty`);
-  if (text.length > max) throw new CliError(`${option} is ${text.length} characters long; at most ${max}`);
-  if (/[\r\n]/.test(text)) throw new CliError(`${option} must be one line`);
-  return text;
 }
 
 /**

@@ -1,0 +1,32 @@
+/**
+ * @module
+ * The one rule for text the command line stores (a tenant's or user's name, an email, a key's label): trimmed, not
+ * blank, within the REST API's limit for the field, one line and free of control characters.
+ */
+import { CliError } from "./cli-output.js";
+
+/** C0 (the tab and line breaks included), DEL and C1 (U+0080 to U+009F). */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * The text of option `option`, trimmed: a CliError when it is blank, longer than `max` characters (the REST API's
+ * limit for the same field), holds a line break, which would split the command's one-line-per-record output, or
+ * another control character (an escape sequence would act on the terminal of whoever lists it; a C1 character such
+ * as U+009B is one too, and U+0085 a line break to some readers).
+ *
+ * @example
+ * optionText("  Ada Lovelace ", "--name", 300); // "Ada Lovelace"
+ * optionText("Ada\u001b[2J", "--name", 300); // CliError: --name must not contain control characters (U+001B)
+ */
+export function optionText(value: string, option: string, max: number): string {
+  const text = value.trim();
+  if (!text) throw new CliError(`${option} must not be empty`);
+  if (text.length > max) throw new CliError(`${option} is ${text.length} characters long; at most ${max}`);
+  if (/[\r\n]/.test(text)) throw new CliError(`${option} must be one line`);
+  const control = CONTROL_CHARACTER.exec(text)?.[0];
+  if (control !== undefined) {
+    const codePoint = `U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    throw new CliError(`${option} must not contain control characters (${codePoint})`);
+  }
+  return text;
+}
