@@ -374,6 +374,26 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect((JSON.parse((await rapport("--json", "tenants", "list")).stdout) as Array<{ name: string }>).filter((listed) => listed.name.startsWith("Acme\u001b"))).toEqual([]);
   });
 
+  it("escapes C1 control characters and DEL in --json output, as JSON.stringify escapes C0, the document unchanged", async () => {
+    // Written through the store (the REST API takes such text): a name the command line itself would refuse.
+    const name = "Ctrl\u009b2J\u0085\u007f\u001b end";
+    const store = await createSqliteStore({ path: database });
+    let tenantUuid: string;
+    try {
+      tenantUuid = (await store.tenants.create({ name, tier: "standard" })).uuid;
+      await store.users.create({ tenant_uuid: tenantUuid, name, email: "ctrl@c1.example", role: "member" });
+    } finally {
+      await store.close();
+    }
+    for (const args of [["tenants", "list"], ["users", "list", "--tenant", tenantUuid]]) {
+      const listed = await rapport("--json", ...args);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout, args.join(" ")).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(listed.stdout).toContain("Ctrl\\u009b2J\\u0085\\u007f\\u001b end");
+      expect((JSON.parse(listed.stdout) as Array<{ name: string }>).some((record) => record.name === name), args.join(" ")).toBe(true);
+    }
+  });
+
   it("names the database file it cannot open, and a group without its command shows only its help", async () => {
     expect((await rapport("--db", folder, "tenants", "list")).stderr).toBe(
       `rapport: cannot open the database file ${folder} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db): name a SQLite file in a folder you can write\n`,

@@ -16,10 +16,28 @@ export function printable(text: string): string {
   return text.replace(CONTROL_CHARACTERS, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
-/** Prints a command's result: the JSON document, or the human-readable lines (control characters shown, see `printable`). */
+/** DEL and the C1 control characters, which JSON.stringify leaves as they are (it escapes only C0). */
+const CONTROL_CHARACTERS_JSON_KEEPS = /[\u007f-\u009f]/g;
+
+/**
+ * JSON text (or a piece of it) with DEL and the C1 control characters escaped as `\u00NN`, as JSON.stringify escapes
+ * C0: the same document to a parser, and nothing a terminal acts on (U+009B starts an escape sequence there, as
+ * ESC `[` does). Any such character in JSON text is inside a string, where the escape is equivalent.
+ *
+ * @example
+ * jsonForTerminal(JSON.stringify({ name: "Ada\u009b2J" })); // '{"name":"Ada\\u009b2J"}'
+ */
+export function jsonForTerminal(json: string): string {
+  return json.replace(CONTROL_CHARACTERS_JSON_KEEPS, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * Prints a command's result: the JSON document (control characters escaped, see `jsonForTerminal`), or the
+ * human-readable lines (control characters shown, see `printable`).
+ */
 export function printResult(options: OutputOptions, result: unknown, human: () => string[]): void {
   if (options.json) {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${jsonForTerminal(JSON.stringify(result, null, 2))}\n`);
     return;
   }
   for (const line of human()) process.stdout.write(`${printable(line)}\n`);

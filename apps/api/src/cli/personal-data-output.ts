@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import type { PagedPersonalDataExport } from "@rapport/store";
 import { personalDataPieces } from "../persons/personal-data-json.js";
-import { CliError } from "./cli-output.js";
+import { CliError, jsonForTerminal } from "./cli-output.js";
 import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
 
 /** The export's JSON and a final newline, in pieces, its emails read a page at a time as the pieces are taken. */
@@ -19,10 +19,14 @@ async function* exportLines(exported: PagedPersonalDataExport): AsyncGenerator<s
   yield "\n";
 }
 
-/** Writes the export's JSON to `output`, in pieces, waiting whenever the reader is behind. */
+/**
+ * Writes the export's JSON to `output` (standard output), in pieces, waiting whenever the reader is behind; its
+ * control characters escaped for a terminal (`jsonForTerminal`).
+ */
 export async function writeJsonTo(output: NodeJS.WritableStream, exported: PagedPersonalDataExport): Promise<number> {
   let bytes = 0;
-  for await (const piece of exportLines(exported)) {
+  for await (const exact of exportLines(exported)) {
+    const piece = jsonForTerminal(exact);
     bytes += Buffer.byteLength(piece);
     if (!output.write(piece)) await once(output, "drain");
   }
