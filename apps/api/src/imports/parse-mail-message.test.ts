@@ -142,4 +142,11 @@ describe("parseMailMessage", () => {
     const parsed = await parseMailMessage(raw, { keepBody: false });
     expect(parsed).toMatchObject({ item: { message_id: earlierStandIn, subject: "Café ╔═╗" } });
   });
+
+  it("reports a Date header naming a day its month lacks as unreadable, not as the next month's day", async () => {
+    const message = (date: string) => latin1(`From: a@x.example\r\nTo: b@x.example\r\nDate: ${date}\r\nMessage-ID: <feb@x.example>\r\n\r\n`);
+    expect(await parseMailMessage(message("Mon, 30 Feb 2026 10:00:00 +0000"), { keepBody: false })).toEqual({ problem: "unreadable Date header 'Mon, 30 Feb 2026 10:00:00 +0000'" });
+    expect(await parseMailMessage(message("Thu, 31 Apr 2026\r\n 10:00:00 -0700"), { keepBody: false })).toMatchObject({ problem: expect.stringMatching(/^unreadable Date header 'Thu, 31 Apr 2026\s+10:00:00 -0700'$/) });
+    expect(await parseMailMessage(message("Sun, 1 Mar 2026 10:00:00 +0000"), { keepBody: false })).toMatchObject({ item: { sent_at: Date.UTC(2026, 2, 1, 10) } });
+  });
 });

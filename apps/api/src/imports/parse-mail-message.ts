@@ -12,6 +12,7 @@ import type { Address, Email } from "postal-mime";
 import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
+import { parseMailDate } from "./mail-date.js";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
 import { parseMailWithCharsets } from "./postal-mime-with-charsets.js";
 
@@ -74,8 +75,10 @@ function messageFields(email: Email): MessageFields | { problem: string } {
   if (email.headers.length === 0) return { problem: "no message headers" };
   const [from] = mailboxes(email.from);
   if (!from) return { problem: "no sender address in the From header" };
-  const sentAt = email.date ? Date.parse(email.date) : Number.NaN;
-  if (Number.isNaN(sentAt)) return { problem: email.date ? `unreadable Date header '${email.date.slice(0, 80)}'` : "no Date header" };
+  // The header as written: postal-mime's `date` is Date.parse's reading, a day the month lacks already rolled over.
+  const written = email.headers.find((header) => header.key === "date")?.value.trim() || email.date;
+  const sentAt = written ? parseMailDate(written) : Number.NaN;
+  if (Number.isNaN(sentAt)) return { problem: written ? `unreadable Date header '${written.slice(0, 80)}'` : "no Date header" };
   const to = mailboxes(email.to);
   const cc = mailboxes(email.cc).filter((address) => !to.some((recipient) => recipient.email === address.email));
   const subject = email.subject?.trim() ? cutText(email.subject.trim(), MAX_SUBJECT_LENGTH) : null;

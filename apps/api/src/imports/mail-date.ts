@@ -1,0 +1,50 @@
+/**
+ * @module
+ * A mail `Date:` header as epoch milliseconds, refusing a day its month lacks: `Date.parse` (and postal-mime, which
+ * uses it) reads `30 Feb 2026` as 2 March, so such a message was imported two days after a date it never had.
+ */
+import { isCalendarDate } from "../platform/request/iso-timestamp.js";
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** RFC 5322's `day month year` (`30 Feb 2026`, `1 Mar 26`), after an optional day name. */
+const DAY_MONTH_YEAR = /^\s*(?:[a-z]+,?\s*)?(\d{1,2})\s+([a-z]{3})[a-z]*\.?\s+(\d{2,4})\b/i;
+/** The same day written month first, as some clients do (`Feb 30 2026`, `Mon Feb 30 10:00:00 2026`). */
+const MONTH_DAY_YEAR = /^\s*(?:[a-z]+,?\s+)?([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(?:\d{1,2}:\d{2}(?::\d{2})?\s+)?(\d{4})\b/i;
+/** An ISO 8601 date at the start (`2026-02-30T10:00:00Z`). */
+const ISO_DAY = /^\s*(\d{4})-(\d{2})-(\d{2})/;
+
+/** RFC 5322's obsolete years: two digits are 1950 to 2049, three are counted from 1900. */
+function fullYear(written: string): number {
+  const year = Number(written);
+  if (written.length === 2) return year < 50 ? 2000 + year : 1900 + year;
+  if (written.length === 3) return 1900 + year;
+  return year;
+}
+
+/** The day the header names as `YYYY-MM-DD`, or undefined when it is written in no form read here. */
+function writtenDay(header: string): string | undefined {
+  const iso = ISO_DAY.exec(header);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const dayFirst = DAY_MONTH_YEAR.exec(header);
+  const monthFirst = dayFirst ? undefined : MONTH_DAY_YEAR.exec(header);
+  const [day, monthName, year] = dayFirst ? [dayFirst[1]!, dayFirst[2]!, dayFirst[3]!] : monthFirst ? [monthFirst[2]!, monthFirst[1]!, monthFirst[3]!] : [];
+  if (day === undefined) return undefined;
+  const month = MONTHS.indexOf(monthName!.toLowerCase()) + 1;
+  if (month === 0) return undefined;
+  return `${String(fullYear(year!)).padStart(4, "0")}-${String(month).padStart(2, "0")}-${day.padStart(2, "0")}`;
+}
+
+/**
+ * The instant a mail `Date:` header names, or NaN when it is unreadable or names a day its month lacks (`Mon, 30 Feb
+ * 2026 10:00:00 +0000`, 31 April, 29 February of a common year), as the importer treats any unreadable date.
+ *
+ * @example
+ * parseMailDate("Tue, 13 Oct 2026 09:00:00 +0200"); // Date.UTC(2026, 9, 13, 7)
+ * parseMailDate("Mon, 30 Feb 2026 10:00:00 +0000"); // NaN
+ */
+export function parseMailDate(header: string): number {
+  const day = writtenDay(header);
+  if (day !== undefined && !isCalendarDate(day)) return Number.NaN;
+  return Date.parse(header);
+}
