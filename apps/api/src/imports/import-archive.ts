@@ -22,6 +22,7 @@ export interface ImportArchiveOptions {
   now?: () => number;
   mayChangeMeeting?: RunImportOptions["mayChangeMeeting"];
   mayAddEmailBody?: RunImportOptions["mayAddEmailBody"];
+  yieldControl?: RunImportOptions["yieldControl"];
 }
 
 /**
@@ -48,5 +49,6 @@ export async function importArchive(options: ImportArchiveOptions): Promise<Impo
     ...(options.now ? { now: options.now } : {}),
     ...(options.mayChangeMeeting ? { mayChangeMeeting: options.mayChangeMeeting } : {}),
     ...(options.mayAddEmailBody ? { mayAddEmailBody: options.mayAddEmailBody } : {}),
+    ...(options.yieldControl ? { yieldControl: options.yieldControl } : {}),
   });
 }

@@ -28,6 +28,12 @@ import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js
 import { ImportFormatError } from "./imported-items.js";
 import { checkImportInput } from "./open-import-source.js";
 
+/**
+ * Items per transaction of an upload's import: fewer than `rapport import`'s (DEFAULT_BATCH_SIZE), since a batch's
+ * writes are synchronous and hold the event loop of a server that has other requests to answer.
+ */
+export const UPLOAD_BATCH_SIZE = 50;
+
 /** A running job refreshes its heartbeat at least this often. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 /** A job whose heartbeat is older than this has lost its runner. */
@@ -130,6 +136,9 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         ...(input.mayAddEmailBody ? { mayAddEmailBody: input.mayAddEmailBody } : {}),
         signal: controller.signal,
         now: () => clock.now(),
+        // Other requests of this server are answered between two batches, and while entries are read.
+        yieldControl: () => setImmediate(),
+        batchSize: UPLOAD_BATCH_SIZE,
         onProgress: async (progress) => {
           latest = progress;
           await record();

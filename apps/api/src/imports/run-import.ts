@@ -40,6 +40,13 @@ export interface RunImportOptions {
   signal?: AbortSignal;
   /** Called after every batch with the summary so far. */
   onProgress?: (summary: ImportSummary) => void | Promise<void>;
+  /**
+   * Awaited after every batch, once it is committed (`() => setImmediate()` from node:timers/promises in a server):
+   * a batch's writes are synchronous SQLite, and a reader hands over the entries of a chunk it has read without
+   * waiting, so without it an upload's batches ran back to back and no other request was answered for seconds.
+   * Nothing is yielded inside a batch's transaction.
+   */
+  yieldControl?: () => Promise<unknown>;
   /** How persons and companies are matched or created; the store's own target by default. */
   createTarget?: (store: Store, tenantUuid: string) => PersonImportTarget;
   now?: () => number;
@@ -54,6 +61,9 @@ export interface RunImportOptions {
    */
   mayAddEmailBody?: (email: Email) => boolean;
 }
+
+/** With `yieldControl`, entries read between two yields (a batch's write yields too, once committed). */
+const ENTRIES_BETWEEN_YIELDS = 50;
 
 function ofType<Type extends ImportedItem["type"]>(batch: ReadonlyArray<PositionedItem<ImportedItem>>, type: Type) {
   return batch.filter((entry) => entry.item.type === type) as Array<PositionedItem<Extract<ImportedItem, { type: Type }>>>;
@@ -90,7 +100,7 @@ function isItemError(error: unknown): error is Error {
  */
 export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
   const { store, tenantUuid, kind, source, dryRun, owner = null, keepBodies = false, batchSize = DEFAULT_BATCH_SIZE, signal, onProgress } = options;
-  const { createTarget = createStorePersonImportTarget, now = Date.now, mayChangeMeeting = () => true, mayAddEmailBody = () => true } = options;
+  const { createTarget = createStorePersonImportTarget, now = Date.now, mayChangeMeeting = () => true, mayAddEmailBody = () => true, yieldControl } = options;
   const started = now();
   const summary = emptySummary(kind, dryRun);
   summary.bytes_total = source.totalBytes;
@@ -158,11 +168,14 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     summary.bytes_read = source.bytesRead();
     summary.duration_ms = now() - started;
     await onProgress?.(summary);
+    await yieldControl?.();
   };
 
   let batch: Array<PositionedItem<ImportedItem>> = [];
   for await (const entry of source.entries) {
     summary.items.read += 1;
+    // Parsing entries (a mail message, a calendar's events) takes time of its own, between two batches' writes.
+    if (summary.items.read % ENTRIES_BETWEEN_YIELDS === 0) await yieldControl?.();
     // A value longer than its field takes is the entry's problem, as a reader's own would be.
     const problem = "problem" in entry ? entry.problem : "item" in entry ? importedItemProblem(entry.item) : null;
     if (problem !== null) {

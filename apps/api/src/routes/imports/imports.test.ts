@@ -1,3 +1,5 @@
+import { setImmediate } from "node:timers/promises";
+import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
@@ -175,6 +177,42 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(started.status).toBe(202);
     await context.services.importJobs.settled();
     expect((await read(started.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { dry_run: true, persons: { created: 5_000 } } });
+  });
+
+  it("answers another request while an upload's import writes, not only once it has ended", async () => {
+    // Under 64 KiB, so the reader has the whole file at once: only the import's own yields let the event loop turn.
+    const rows = 1_000;
+    const content = csvFile([["First Name", "Email"], ...Array.from({ length: rows }, (_unused, index) => [`Guest ${index}`, `g${index}@globex.example`])]);
+    expect(content.length).toBeLessThan(64 * 1024);
+    // Read on a connection of its own, at once: committed batches, as another process would see them.
+    const reader = new SqliteDatabase(context.databasePath, { readonly: true });
+    const persons = () => reader.prepare("select count(*) from persons where tenant_uuid = ?").pluck().get(acme.tenant.uuid) as number;
+    try {
+      const before = persons();
+      const started = await upload({ kind: "csv", file: { name: "guests.csv", content } });
+      expect(started.status).toBe(202);
+      let ended = false;
+      const settled = context.services.importJobs.settled().then(() => (ended = true));
+      // At each turn of the event loop, as a request arriving on a socket waits for one: the first turn that finds
+      // the import part-way asks for a page of persons, and the answer comes while the job still runs.
+      let answer: Promise<{ status: number; jobStatus: string | undefined }> | null = null;
+      while (!ended && answer === null) {
+        await setImmediate();
+        const written = persons() - before;
+        if (written > 0 && written < rows) {
+          answer = context.request("/v1/persons?per_page=1", { key: acme.key }).then(async (response) => ({
+            status: response.status,
+            jobStatus: (await context.services.store.importJobs.get(acme.tenant.uuid, started.body.uuid as string))?.status,
+          }));
+        }
+      }
+      expect(answer, "no turn of the event loop while the import wrote").not.toBeNull();
+      expect(await answer).toEqual({ status: 200, jobStatus: "running" });
+      await settled;
+      expect((await read(started.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { persons: { created: rows } } });
+    } finally {
+      reader.close();
+    }
   });
 
   it("imports vCards and Excel's Unicode Text uploaded in UTF-16", async () => {
