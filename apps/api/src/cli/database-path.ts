@@ -6,10 +6,21 @@ import { CliError } from "./cli-output.js";
 
 export const DEFAULT_DATABASE_PATH = "./data/rapport.db";
 
+/**
+ * The database path the global options choose, absolute. A CliError when it is empty, or names a device, a pipe or a
+ * socket: SQLite failed on one with "disk I/O error" (an unexpected failure), `backup` copied `/dev/null` as an empty
+ * database, and `restore` would have renamed the backup over the device itself.
+ */
 export function resolveDatabasePath(option: string | undefined): string {
   const chosen = option ?? process.env.RAPPORT_DB ?? DEFAULT_DATABASE_PATH;
   if (chosen.trim() === "") throw new CliError("--db (or RAPPORT_DB) is empty: name the database file, e.g. ./data/rapport.db");
-  return chosen === ":memory:" ? chosen : resolve(chosen);
+  if (chosen === ":memory:") return chosen;
+  const path = resolve(chosen);
+  const stats = statOrUndefined(path);
+  if (stats !== undefined && !stats.isFile() && !stats.isDirectory()) {
+    throw new CliError(`${path} is not a regular file (a device, a pipe or a socket) (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH}): name a SQLite database file`);
+  }
+  return path;
 }
 
 /** SQLite's primary result codes for a file that cannot be a database here, and what to tell the user. */

@@ -1,5 +1,6 @@
 /** A mistyped --db: only the commands that start a fresh install create a database; every other one refuses. */
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -59,6 +60,25 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     );
     expect(statSync(empty).mode & 0o777).toBe(0o600);
     expect(await runRapport(empty, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
+  });
+
+  it("is not a pipe or a device: every command refuses one in one line and leaves it as it was", async () => {
+    // A pipe stands in for a device (/dev/null): a restore renamed the backup over it, and SQLite failed on it with
+    // "disk I/O error".
+    const pipe = join(folder, "pipe.db");
+    execFileSync("mkfifo", [pipe]);
+    const backup = join(folder, "for-the-pipe.db");
+    expect((await runRapport(join(folder, "real.db"), "tenants", "create", "--name", "Real")).code).toBe(0);
+    expect((await runRapport(join(folder, "real.db"), "backup", "--to", backup)).code).toBe(0);
+    for (const args of [["tenants", "list"], ["tenants", "create", "--name", "Fresh"], ["status"], ["backup", "--to", join(folder, "pipe-backup.db")], ["restore", "--from", backup], ["compact"]]) {
+      expect(await runRapport(pipe, ...args), args.join(" ")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: ${pipe} is not a regular file (a device, a pipe or a socket) (chosen by --db, RAPPORT_DB or the default ./data/rapport.db): name a SQLite database file\n`,
+      });
+      expect(statSync(pipe).isFIFO(), args.join(" ")).toBe(true);
+    }
+    expect(existsSync(join(folder, "pipe-backup.db"))).toBe(false);
   });
 
   it("is created, owner-only, by tenants create and seed demo, which say so on stderr", async () => {
