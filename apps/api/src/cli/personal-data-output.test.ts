@@ -1,8 +1,12 @@
-/** `writeJsonTo`: a personal data export on standard output, as JSON a terminal shows without acting on it. */
+/** A personal data export written out: on standard output, as JSON a terminal shows without acting on it; to a file, whole or not at all. */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import type { PagedPersonalDataExport, PersonalDataExport } from "@rapport/store";
 import { describe, expect, it } from "vitest";
-import { writeJsonTo } from "./personal-data-output.js";
+import { CliError } from "./cli-output.js";
+import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
 
 describe("writeJsonTo", () => {
   it("escapes C1 control characters of the person's data, emails included, the document the same to a parser", async () => {
@@ -23,5 +27,32 @@ describe("writeJsonTo", () => {
     expect(text).not.toMatch(/[\u007f-\u009f]/);
     expect(text).toContain("Ctrl\\u009b2J");
     expect(JSON.parse(text)).toEqual({ ...document, emails: [email] });
+  });
+
+});
+
+describe("writeJsonFile", () => {
+  it("stops at its next piece when aborted (Ctrl-C), removing the partial file, and exits 130", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "rapport-export-abort-"));
+    try {
+      const controller = new AbortController();
+      const document = { person_uuid: "p", persons: [{ name: "Zelda" }], emails: [] } as unknown as PersonalDataExport;
+      const exported: PagedPersonalDataExport = {
+        document,
+        async *emailPages() {
+          yield [{ message_id: "first" }] as never;
+          // Ctrl-C while the next page is read: its pieces are not written, nor is the file given its name.
+          controller.abort();
+          yield [{ message_id: "second" }] as never;
+        },
+      };
+      const target = join(folder, "zelda.json");
+      const failure = await writeJsonFile(target, exported, false, join(folder, "rapport.db"), controller.signal).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CliError);
+      expect(failure).toMatchObject({ message: `interrupted: ${target} not written (the partial file was removed)`, exitCode: 130 });
+      expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

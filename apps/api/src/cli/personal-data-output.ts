@@ -56,10 +56,16 @@ function isDatabaseFile(target: string, database: string): boolean {
 /**
  * Writes the export's JSON to the file `path` (mode 0600); a CliError when it is the database (`database`) or one of
  * its files, a folder or a device, when it exists and `force` is not given, or when its folder does not exist or the
- * file cannot be written there (nothing is left behind). Resolves to the
- * file's absolute path and size.
+ * file cannot be written there (nothing is left behind). Resolves to the file's absolute path and size. Aborted by
+ * `signal` (Ctrl-C), it stops at its next piece and removes the partial file, one person's data (a CliError, exit 130).
  */
-export async function writeJsonFile(path: string, exported: PagedPersonalDataExport, force: boolean, database: string): Promise<{ path: string; bytes: number }> {
+export async function writeJsonFile(
+  path: string,
+  exported: PagedPersonalDataExport,
+  force: boolean,
+  database: string,
+  signal?: AbortSignal,
+): Promise<{ path: string; bytes: number }> {
   const target = resolve(path);
   if (isDatabaseFile(target, database)) throw new CliError(`${target} is the database itself (or one of its files); name another file`);
   if (existsSync(target) && statSync(target).isDirectory()) throw new CliError(`${target} is a folder; name a file`);
@@ -73,17 +79,20 @@ export async function writeJsonFile(path: string, exported: PagedPersonalDataExp
   try {
     let bytes = 0;
     for await (const piece of exportLines(exported)) {
+      signal?.throwIfAborted();
       const buffer = Buffer.from(piece);
       bytes += buffer.byteLength;
       await file.write(buffer);
     }
     await file.sync();
     await file.close();
+    signal?.throwIfAborted();
     await rename(temporary, target);
     return { path: target, bytes };
   } catch (error) {
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
+    if (signal?.aborted) throw new CliError(`interrupted: ${target} not written (the partial file was removed)`, 130);
     throw outputFileFailure(error, target) ?? error;
   }
 }
