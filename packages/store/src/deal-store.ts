@@ -212,12 +212,14 @@ export interface AssociationRepository {
   ): Promise<Map<string, { total: number; recent: string[] }>>;
   /**
    * Links two records, or returns the link that already joins them (in either direction, with its
-   * original context). The caller has checked that both exist.
+   * original context). Throws NotFoundError, writing nothing, when either is not a live record of the tenant
+   * visible to the viewer, checked in the transaction that writes the link.
    */
   link(
     tenantUuid: string,
     owner: { type: AssociationOwnerType; uuid: string },
     target: { type: EntityType; uuid: string; context?: string | null },
+    viewer: Viewer,
   ): Promise<LinkResult>;
   /** Links of a record, seen from it, oldest first; links to tasks the viewer cannot see are left out. */
   list(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, viewer: Viewer): Promise<LinkedEntity[]>;
@@ -240,7 +242,10 @@ export interface NoteListRequest extends PageRequest {
 }
 
 export interface NoteRepository {
-  /** Creates the note and its links atomically; the caller has checked the link targets. */
+  /**
+   * Creates the note and its links atomically. Throws InvalidInputError, writing nothing, when a link target is not a
+   * live record of the tenant visible to the viewer.
+   */
   create(input: NewNote, viewer: Viewer): Promise<Note>;
   get(tenantUuid: string, noteUuid: string, viewer: Viewer): Promise<Note | null>;
   /** Newest first by default (`order` applies to created_at). */
@@ -271,6 +276,10 @@ export interface TaskListRequest extends PageRequest {
 }
 
 export interface TaskRepository {
+  /**
+   * Creates the task and its links atomically. Throws InvalidInputError, writing nothing, when a link target is not a
+   * live record of the tenant visible to the viewer.
+   */
   create(input: NewTask, viewer: Viewer): Promise<Task>;
   /** A live task the viewer may see (WORKSPACE, or PERSONAL created by the viewer); else null. */
   get(tenantUuid: string, taskUuid: string, viewer: Viewer): Promise<Task | null>;

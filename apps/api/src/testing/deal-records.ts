@@ -71,7 +71,7 @@ export async function buildDealRecords(
     content: new TextEncoder().encode(`${marker} File bytes`),
     uploaded_by_user_uuid: tenant.admin.uuid,
   });
-  const fileLink = await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity.uuid }, { type: "FILE", uuid: file.uuid });
+  const fileLink = await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity.uuid }, { type: "FILE", uuid: file.uuid }, { user_uuid: null });
   return {
     pathIds: {
       type_uuid: type.uuid,

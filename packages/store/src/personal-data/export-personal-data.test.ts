@@ -223,10 +223,10 @@ describe("persons.exportPersonalData", () => {
     const cv = await file("zelda-cv.pdf");
     const card = await file("zelda-card.pdf");
     const theirs = await file("cleo-cv.pdf");
-    await store.associations.link(tenantUuid, { type: "NOTE", uuid: note.uuid }, { type: "FILE", uuid: cv.uuid });
-    await store.associations.link(tenantUuid, { type: "TASK", uuid: task.uuid }, { type: "FILE", uuid: card.uuid });
+    await store.associations.link(tenantUuid, { type: "NOTE", uuid: note.uuid }, { type: "FILE", uuid: cv.uuid }, { user_uuid: null });
+    await store.associations.link(tenantUuid, { type: "TASK", uuid: task.uuid }, { type: "FILE", uuid: card.uuid }, { user_uuid: null });
     const aboutCleo = await store.notes.create({ tenant_uuid: tenantUuid, content: "Cleo", associations: [{ entity_type: "PERSON", entity_uuid: cleo.uuid }] }, { user_uuid: null });
-    await store.associations.link(tenantUuid, { type: "NOTE", uuid: aboutCleo.uuid }, { type: "FILE", uuid: theirs.uuid });
+    await store.associations.link(tenantUuid, { type: "NOTE", uuid: aboutCleo.uuid }, { type: "FILE", uuid: theirs.uuid }, { user_uuid: null });
 
     const exported = (await store.persons.exportPersonalData(tenantUuid, zelda.uuid))!;
     expect(exported.notes.find((entry) => entry.uuid === note.uuid)!.attachments).toEqual([

@@ -7,7 +7,7 @@ import type { AssociationsTable, Database } from "../database-schema.js";
 import { ASSOCIATION_OWNER_TYPES, ENTITY_TYPES, type AssociationOwnerType, type EntityType, type LinkedEntity, type LinkResult } from "../deal-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import type { AssociationRepository, Viewer } from "../deal-store.js";
-import { InvalidInputError } from "../errors.js";
+import { InvalidInputError, NotFoundError } from "../errors.js";
 import { entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
 import { sidesOfLinks, stampNotesAndTasksChanged } from "./note-and-task-change-stamp.js";
 import { opportunitiesOfLinks, stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
@@ -15,6 +15,7 @@ import { toOpportunityType } from "./opportunity-type-repository.js";
 import { recentOpportunityLinks } from "./recent-opportunity-links.js";
 import { deepFreeze } from "./remembered-records.js";
 import { existingRecords } from "./record-lookup-repository.js";
+import { missingLinkTarget } from "./missing-link-target.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
 export interface RecordRef {
@@ -244,13 +245,16 @@ export function createAssociationRepository(context: RepositoryContext): Associa
       if (remembered) for (const uuid of missing) remembered.set(keyOf(uuid), deepFreeze(byEntity.get(uuid) ?? null));
       return byEntity;
     },
-    async link(tenantUuid, owner, target) {
+    async link(tenantUuid, owner, target, viewer) {
       assertAllowedValue(ASSOCIATION_OWNER_TYPES, owner.type, "owner.type", "associations.link");
       assertAllowedValue(ENTITY_TYPES, target.type, "target.type", "associations.link");
       if (owner.type === target.type && owner.uuid === target.uuid) {
         throw new InvalidInputError("a record cannot be associated with itself");
       }
       return withTransaction(db, async (transaction): Promise<LinkResult> => {
+        // Checked here, not by the caller beforehand: a deletion in between would leave a link to nothing.
+        const missing = await missingLinkTarget(transaction, tenantUuid, [owner, target], viewer);
+        if (missing) throw new NotFoundError(missing);
         const key = linkKey(owner, target);
         const before = await transaction
           .selectFrom("associations")

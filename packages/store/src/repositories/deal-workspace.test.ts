@@ -25,8 +25,8 @@ describe("associations", () => {
     const { type, stage } = await pipeline();
     const deal = await store.opportunities.create({ tenant_uuid: tenant.uuid, name: "Deal", type_uuid: type.uuid, stage_uuid: stage.uuid }, viewer);
     const note = await store.notes.create({ tenant_uuid: tenant.uuid, content: "n" }, viewer);
-    const first = await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "OPPORTUNITY", uuid: deal.uuid, context: "first" });
-    const second = await store.associations.link(tenant.uuid, { type: "OPPORTUNITY", uuid: deal.uuid }, { type: "NOTE", uuid: note.uuid, context: "second" });
+    const first = await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "OPPORTUNITY", uuid: deal.uuid, context: "first" }, viewer);
+    const second = await store.associations.link(tenant.uuid, { type: "OPPORTUNITY", uuid: deal.uuid }, { type: "NOTE", uuid: note.uuid, context: "second" }, viewer);
     expect(first.created).toBe(true);
     expect(second).toMatchObject({ created: false, link: { uuid: first.link.uuid, entity_type: "NOTE", entity_uuid: note.uuid, context: "first" } });
     expect(await store.associations.list(tenant.uuid, "OPPORTUNITY", deal.uuid, viewer)).toHaveLength(1);
@@ -115,7 +115,7 @@ describe("repointPersonReferences", () => {
     });
     expect(filtered.rows).toEqual([]);
     // Linking the canonical person again is a duplicate: the merged link keeps its identity.
-    const again = await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "PERSON", uuid: canonical.uuid });
+    const again = await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "PERSON", uuid: canonical.uuid }, viewer);
     expect(again.created).toBe(false);
   });
 

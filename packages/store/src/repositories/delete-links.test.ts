@@ -34,7 +34,7 @@ it("an opportunity's deletion removes its links both ways, each side through its
     // A note links to the doomed deal (the deal is the link's target) and to the kept one.
     const note = await store.notes.create({ tenant_uuid: tenant.uuid, content: "Call back" }, viewer);
     for (const opportunity of [doomed, kept]) {
-      await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "OPPORTUNITY", uuid: opportunity.uuid });
+      await store.associations.link(tenant.uuid, { type: "NOTE", uuid: note.uuid }, { type: "OPPORTUNITY", uuid: opportunity.uuid }, viewer);
     }
 
     const statements = await preparedDuring(() => store.opportunities.delete(tenant.uuid, doomed.uuid));

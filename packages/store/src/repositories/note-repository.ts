@@ -5,6 +5,8 @@ import type { Note } from "../deal-records.js";
 import type { NoteRepository, Viewer } from "../deal-store.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
+import { InvalidInputError } from "../errors.js";
+import { missingLinkTarget } from "./missing-link-target.js";
 import { loadUserReferences } from "./record-references.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -51,13 +53,11 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
           updated_at: timestamp,
           deleted_at: null,
         };
+        const links = (input.associations ?? []).map((link) => ({ type: link.entity_type, uuid: link.entity_uuid, context: link.context }));
+        const missing = await missingLinkTarget(transaction, input.tenant_uuid, links, viewer);
+        if (missing) throw new InvalidInputError(`associations: ${missing}`);
         await transaction.insertInto("notes").values(row).execute();
-        await insertLinks(
-          { ...context, db: transaction },
-          input.tenant_uuid,
-          { type: "NOTE", uuid: row.uuid },
-          (input.associations ?? []).map((link) => ({ type: link.entity_type, uuid: link.entity_uuid, context: link.context })),
-        );
+        await insertLinks({ ...context, db: transaction }, input.tenant_uuid, { type: "NOTE", uuid: row.uuid }, links);
         return (await getNote(transaction, input.tenant_uuid, row.uuid, viewer))!;
       });
     },

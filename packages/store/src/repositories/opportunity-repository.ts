@@ -27,6 +27,7 @@ import {
 import { countLiveOpportunities, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
+import { missingLinkTarget } from "./missing-link-target.js";
 import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { assertNonBlankFields } from "./required-fields.js";
@@ -120,16 +121,11 @@ async function checkIntroPerson(db: Kysely<Database>, tenantUuid: string, uuid: 
 }
 
 async function checkLinkTargets(db: Kysely<Database>, tenantUuid: string, links: readonly NewLink[], viewer: Viewer, self?: string) {
-  for (const link of links) {
-    if (link.entity_type === "OPPORTUNITY" && link.entity_uuid === self) {
-      throw new InvalidInputError("an opportunity cannot be associated with itself");
-    }
-    const found = await existingRecords(db, tenantUuid, link.entity_type, [link.entity_uuid], viewer);
-    if (!found.has(link.entity_uuid)) {
-      const note = link.entity_type === "PERSON" ? mergedAwayNote(await mergedAwayPersons(db, tenantUuid, [link.entity_uuid]), link.entity_uuid) : "";
-      throw new InvalidInputError(`associations: ${link.entity_type} ${link.entity_uuid} not found${note}`);
-    }
+  if (links.some((link) => link.entity_type === "OPPORTUNITY" && link.entity_uuid === self)) {
+    throw new InvalidInputError("an opportunity cannot be associated with itself");
   }
+  const missing = await missingLinkTarget(db, tenantUuid, links.map((link) => ({ type: link.entity_type, uuid: link.entity_uuid })), viewer);
+  if (missing) throw new InvalidInputError(`associations: ${missing}`);
 }
 
 export function createOpportunityRepository(context: RepositoryContext): OpportunityRepository {

@@ -106,8 +106,8 @@ describe("opportunity search documents", () => {
             if (step.kind === "rename-person") await store.persons.update(tenantUuid, pick(persons, step.index), { name: step.name });
             if (step.kind === "rename-company") await store.companies.update(tenantUuid, pick(companies, step.index), { company_name: step.name });
             if (step.kind === "rename-opportunity") await store.opportunities.update(tenantUuid, opportunity, { name: step.name }, viewer, viewer);
-            if (step.kind === "link-person") await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, { type: "PERSON", uuid: pick(persons, step.target) });
-            if (step.kind === "link-company") await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, { type: "COMPANY", uuid: pick(companies, step.target) });
+            if (step.kind === "link-person") await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, { type: "PERSON", uuid: pick(persons, step.target) }, viewer);
+            if (step.kind === "link-company") await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, { type: "COMPANY", uuid: pick(companies, step.target) }, viewer);
             if (step.kind === "unlink") {
               const [first] = await store.associations.list(tenantUuid, "OPPORTUNITY", opportunity, viewer);
               if (first) await store.associations.unlink(tenantUuid, "OPPORTUNITY", opportunity, first.uuid);

@@ -7,6 +7,8 @@ import { assertNonBlankFields } from "./required-fields.js";
 import type { TaskRepository, Viewer } from "../deal-store.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
+import { InvalidInputError } from "../errors.js";
+import { missingLinkTarget } from "./missing-link-target.js";
 import { loadUserReferences } from "./record-references.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -73,13 +75,11 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
           updated_at: timestamp,
           deleted_at: null,
         };
+        const links = (input.associations ?? []).map((link) => ({ type: link.entity_type, uuid: link.entity_uuid, context: link.context }));
+        const missing = await missingLinkTarget(transaction, input.tenant_uuid, links, viewer);
+        if (missing) throw new InvalidInputError(`associations: ${missing}`);
         await transaction.insertInto("tasks").values(row).execute();
-        await insertLinks(
-          { ...context, db: transaction },
-          input.tenant_uuid,
-          { type: "TASK", uuid: row.uuid },
-          (input.associations ?? []).map((link) => ({ type: link.entity_type, uuid: link.entity_uuid, context: link.context })),
-        );
+        await insertLinks({ ...context, db: transaction }, input.tenant_uuid, { type: "TASK", uuid: row.uuid }, links);
         return (await getTask(transaction, input.tenant_uuid, row.uuid, viewer))!;
       });
     },

@@ -1,5 +1,5 @@
 /** The three association endpoints: allowed types, idempotency in both directions, 404s, roles, removal and pinning. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildOpportunity, buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -90,6 +90,32 @@ describe("POST /v1/opportunities/{uuid}/associations", () => {
     const theirs = await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Their person" });
     expect((await call(path, { method: "POST", body: { entity_type: "PERSON", entity_uuid: theirs.uuid } })).status).toBe(404);
     expect((await call(path, { key: other.key, method: "POST", body: { entity_type: "PERSON", entity_uuid: theirs.uuid } })).status).toBe(404);
+  });
+
+  it("answers 404, linking nothing, for a note deleted while the link is being made, so notes_and_files_count does not count it", async () => {
+    const raced = await buildOpportunity(context.services, acme, pipeline, { name: "Raced" });
+    const other = await buildOpportunity(context.services, acme, pipeline, { name: "Other" });
+    const { store } = context.services;
+    const kept = (await call("/v1/notes", { method: "POST", body: { content: "kept" } })).body;
+    await call(`/v1/opportunities/${other.uuid}/associations`, { method: "POST", body: { entity_type: "NOTE", entity_uuid: kept.uuid } });
+    // The note goes after the route's checks and before the link is written.
+    const link = store.associations.link.bind(store.associations);
+    const linking = vi.spyOn(store.associations, "link").mockImplementation(async (tenantUuid, owner, target, viewer) => {
+      await store.notes.delete(tenantUuid, target.uuid);
+      return link(tenantUuid, owner, target, viewer);
+    });
+    for (const content of ["first", "second"]) {
+      const note = (await call("/v1/notes", { method: "POST", body: { content } })).body;
+      const refused = await call(`/v1/opportunities/${raced.uuid}/associations`, { method: "POST", body: { entity_type: "NOTE", entity_uuid: note.uuid } });
+      expect(refused).toEqual({ status: 404, body: { error: `NOTE ${note.uuid} not found` } });
+    }
+    expect(linking).toHaveBeenCalledTimes(2);
+    linking.mockRestore();
+    const listed = await call("/v1/opportunities?sort_by=notes_and_files_count&order=desc");
+    expect(listed.body.items.map((item: { name: string; notes_and_files_count: number }) => [item.name, item.notes_and_files_count])).toEqual([
+      ["Other", 1],
+      ["Raced", 0],
+    ]);
   });
 
   it("tells a client that sent a kind in lower case to send it upper case, not that the kind is refused", async () => {

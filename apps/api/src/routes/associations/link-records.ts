@@ -8,10 +8,9 @@ import { type AssociationOwnerType, type EntityType, type LinkResult } from "@ra
 import { z } from "zod";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
-import { badRequest, notFound } from "../../platform/errors/api-error.js";
+import { badRequest } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import type { AppServices } from "../../services.js";
-import { mergedAwayNote } from "../persons/person-not-found.js";
 import { MAX_ASSOCIATION_CONTEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { nullableTextAsWritten } from "../../platform/request/field-schemas.js";
 
@@ -66,7 +65,7 @@ export function linkBodyWithContextSchema(ownerType: AssociationOwnerType) {
     .strict();
 }
 
-/** Checks the entity type for the owner kind (400) and the target's existence (404), then links. */
+/** Checks the entity type for the owner kind (400), then links (404 when either side does not exist). */
 export async function linkRecords(
   services: AppServices,
   auth: AuthContext,
@@ -81,28 +80,23 @@ export async function linkRecords(
   if (target.entity_type === owner.type && target.entity_uuid === owner.uuid) {
     throw badRequest("a record cannot be associated with itself");
   }
-  const { store } = services;
-  const found = await store.records.existing(auth.tenant.uuid, target.entity_type, [target.entity_uuid], viewerOf(auth));
-  if (!found.has(target.entity_uuid)) {
-    throw notFound(`${target.entity_type} ${target.entity_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, target.entity_type, target.entity_uuid)}`);
-  }
-  return store.associations.link(auth.tenant.uuid, owner, { type: target.entity_type, uuid: target.entity_uuid, context: target.context ?? null });
+  // The store checks that both sides exist (a NotFoundError, 404) in the transaction that writes the link.
+  return services.store.associations.link(
+    auth.tenant.uuid,
+    owner,
+    { type: target.entity_type, uuid: target.entity_uuid, context: target.context ?? null },
+    viewerOf(auth),
+  );
 }
 
-/** Checks that every target of a new record's associations exists and is allowed (400 otherwise). */
-export async function checkNewLinks(
-  services: AppServices,
-  auth: AuthContext,
-  ownerType: AssociationOwnerType,
-  links: ReadonlyArray<{ entity_type: EntityType; entity_uuid: string }>,
-): Promise<void> {
+/**
+ * Checks that every target of a new record's associations is of a kind the owner may link to (400 otherwise); the
+ * store checks that they exist in the transaction that creates the record.
+ */
+export function checkNewLinks(ownerType: AssociationOwnerType, links: ReadonlyArray<{ entity_type: EntityType }>): void {
   for (const link of links) {
     if (!LINKABLE[ownerType].includes(link.entity_type)) {
       throw badRequest(`associations: ${OWNER_NAMES[ownerType]} cannot be associated with a ${link.entity_type}`);
-    }
-    const found = await services.store.records.existing(auth.tenant.uuid, link.entity_type, [link.entity_uuid], viewerOf(auth));
-    if (!found.has(link.entity_uuid)) {
-      throw badRequest(`associations: ${link.entity_type} ${link.entity_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, link.entity_type, link.entity_uuid)}`);
     }
   }
 }

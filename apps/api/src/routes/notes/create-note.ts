@@ -30,7 +30,7 @@ export const createNote = defineOperation({
   response: noteSchema,
   example: { body: { content: "Met at the offsite; interested in the Series A.", associations: [{ entity_type: "PERSON", entity_uuid: "6f1c2a34-0000-4000-8000-000000000004" }] } },
   async handler({ body, auth, services }) {
-    await checkNewLinks(services, auth, "NOTE", body.associations ?? []);
+    checkNewLinks("NOTE", body.associations ?? []);
     const note = await services.store.notes.create(
       { tenant_uuid: auth.tenant.uuid, title: body.title, content: body.content, owner_user_uuid: auth.user?.uuid ?? null, associations: body.associations },
       viewerOf(auth),

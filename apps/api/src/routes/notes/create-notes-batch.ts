@@ -1,4 +1,5 @@
 /** POST /v1/notes/batch: attaches notes to persons (the last step of a bulk import), item by item. */
+import { InvalidInputError, type Note } from "@rapport/store";
 import { z } from "zod";
 import { batchItem, type BatchItem } from "../../operations/batch-item.js";
 import { batchStatusCountSchema, countBatchStatuses } from "../../operations/batch-status-counts.js";
@@ -77,21 +78,35 @@ export const createNotesBatch = defineOperation({
         continue;
       }
       const { person_uuid, title, content } = item.input;
+      const personMissing = async () => ({
+        index,
+        status: "ERROR" as const,
+        person_uuid,
+        note: null,
+        error: `person ${person_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, "PERSON", person_uuid)}`,
+      });
       if (!existing.has(person_uuid)) {
-        const error = `person ${person_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, "PERSON", person_uuid)}`;
-        results.push({ index, status: "ERROR" as const, person_uuid, note: null, error });
+        results.push(await personMissing());
         continue;
       }
-      const note = await store.notes.create(
-        {
-          tenant_uuid: auth.tenant.uuid,
-          title,
-          content,
-          owner_user_uuid: auth.user?.uuid ?? null,
-          associations: [{ entity_type: "PERSON", entity_uuid: person_uuid }],
-        },
-        viewer,
-      );
+      let note: Note;
+      try {
+        note = await store.notes.create(
+          {
+            tenant_uuid: auth.tenant.uuid,
+            title,
+            content,
+            owner_user_uuid: auth.user?.uuid ?? null,
+            associations: [{ entity_type: "PERSON", entity_uuid: person_uuid }],
+          },
+          viewer,
+        );
+      } catch (error) {
+        // The person went (deleted, erased, merged) after the check above; the note's transaction refused it.
+        if (!(error instanceof InvalidInputError)) throw error;
+        results.push(await personMissing());
+        continue;
+      }
       results.push({ index, status: "CREATED" as const, person_uuid, note: presentNote(note), error: null });
     }
     return { results, ...countBatchStatuses(results, { created: "CREATED", errors: "ERROR" }) };

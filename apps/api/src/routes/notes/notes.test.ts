@@ -1,5 +1,5 @@
 /** Notes: create, read, list by linked record, update and delete by the owner or an administrator (403 otherwise), and the import batch. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_NOTE_TITLE_LENGTH } from "../../platform/request/field-limits.js";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildOpportunity, buildPipeline } from "../../testing/deal-builders.js";
@@ -181,6 +181,32 @@ describe("POST /v1/notes/batch", () => {
     expect((await call("/v1/notes")).body.total).toBe(2);
     // Nothing leaked into the other tenant.
     expect((await call("/v1/notes", { key: other.key })).body.total).toBe(0);
+  });
+
+  it("reports ERROR, writing no note, for a person erased after the batch checked it, and goes on", async () => {
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    const cleo = await person("Cleo");
+    const { store } = context.services;
+    // Bob is erased between the batch's existence check and the writing of his note.
+    const existing = store.records.existing.bind(store.records);
+    const checking = vi.spyOn(store.records, "existing").mockImplementation(async (...args) => {
+      const found = await existing(...args);
+      await store.persons.erase(acme.tenant.uuid, bob.uuid);
+      return found;
+    });
+    const items = [ada, bob, cleo].map((subject) => ({ person_uuid: subject.uuid, content: `About ${subject.name}` }));
+    const response = await call("/v1/notes/batch", { method: "POST", body: { items } });
+    expect(checking).toHaveBeenCalled();
+    checking.mockRestore();
+    expect(response.status).toBe(200);
+    expect(response.body.results.map((result: { status: string; error: string | null }) => [result.status, result.error])).toEqual([
+      ["CREATED", null],
+      ["ERROR", `person ${bob.uuid} not found`],
+      ["CREATED", null],
+    ]);
+    expect(response.body).toMatchObject({ created: 2, errors: 1 });
+    expect((await call("/v1/notes")).body.items.map((note: { content: string }) => note.content).sort()).toEqual(["About Ada", "About Cleo"]);
   });
 
   it("refuses content that is only white space on create, update and per batch item, and keeps content as written", async () => {

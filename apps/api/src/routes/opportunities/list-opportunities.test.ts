@@ -193,12 +193,12 @@ beforeAll(async () => {
       viewer,
     );
   const alphaNote = await note("Alpha memo");
-  await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: uuidOf("Alpha Robotics") }, { type: "NOTE", uuid: alphaNote.uuid });
+  await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: uuidOf("Alpha Robotics") }, { type: "NOTE", uuid: alphaNote.uuid }, { user_uuid: null });
   await note("Gamma one", uuidOf("Gamma Health"));
   await note("Gamma two", uuidOf("Gamma Health"));
   for (const name of ["Alpha Robotics", "Zeta Partners"]) {
     const file = await store.files.create({ tenant_uuid: tenantUuid, filename: "deck.pdf", content_type: "application/pdf", content: new Uint8Array([1, 2, 3]) });
-    await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: uuidOf(name) }, { type: "FILE", uuid: file.uuid });
+    await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: uuidOf(name) }, { type: "FILE", uuid: file.uuid }, { user_uuid: null });
   }
   recordOpportunityActivity(context.databasePath, [
     { opportunityUuid: uuidOf("Alpha Robotics"), at: Date.parse("2026-10-01T10:00:00Z") },

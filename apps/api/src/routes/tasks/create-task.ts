@@ -53,7 +53,7 @@ export const createTask = defineOperation({
     }
     const assignee = body.assignee_user_uuid ? await resolveAssignee(services, auth, body.assignee_user_uuid) : null;
     checkPersonalAssignee(body.scope, assignee, creator);
-    await checkNewLinks(services, auth, "TASK", body.associations ?? []);
+    checkNewLinks("TASK", body.associations ?? []);
     const task = await services.store.tasks.create(
       {
         tenant_uuid: auth.tenant.uuid,
