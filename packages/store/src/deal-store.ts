@@ -231,7 +231,7 @@ export interface AssociationRepository {
 }
 
 export interface NoteListRequest extends PageRequest {
-  /** Only notes linked to this record. */
+  /** Only notes linked to this record (none for a task the viewer cannot see: another user's PERSONAL task). */
   entity?: { type: EntityType; uuid: string };
   /** Only notes whose `updated_at` is at or after this instant (epoch milliseconds); it moves when their links change too. */
   updated_after?: number;

@@ -1,5 +1,5 @@
 /** Notes: text owned by the user who wrote it, linked to persons, companies, opportunities, files and tasks. */
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import type { Database, NotesTable } from "../database-schema.js";
 import type { Note } from "../deal-records.js";
 import type { NoteRepository, Viewer } from "../deal-store.js";
@@ -7,6 +7,7 @@ import { keysetPage } from "../pagination/keyset-page.js";
 import { deleteLinksOf, insertLinks, linkedToCondition, loadLinks } from "./association-repository.js";
 import { InvalidInputError } from "../errors.js";
 import { missingLinkTarget } from "./missing-link-target.js";
+import { existingRecords } from "./record-lookup-repository.js";
 import { loadUserReferences } from "./record-references.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -64,7 +65,12 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
     get: (tenantUuid, uuid, viewer) => getNote(db, tenantUuid, uuid, viewer),
     async list(tenantUuid, request) {
       let query = liveNotes(db, tenantUuid);
-      if (request.entity) query = query.where(linkedToCondition(tenantUuid, "NOTE", "notes.uuid", request.entity));
+      if (request.entity) {
+        // Another user's PERSONAL task does not exist for this viewer: the notes linked to it would say it does.
+        const { type, uuid } = request.entity;
+        const hidden = type === "TASK" && !(await existingRecords(db, tenantUuid, "TASK", [uuid], request.viewer)).has(uuid);
+        query = query.where(hidden ? sql<SqlBool>`0` : linkedToCondition(tenantUuid, "NOTE", "notes.uuid", request.entity));
+      }
       if (request.updated_after !== undefined) query = query.where("notes.updated_at", ">=", request.updated_after);
       const page = await keysetPage(
         query,

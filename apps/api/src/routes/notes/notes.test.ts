@@ -54,6 +54,19 @@ describe("notes", () => {
     expect((await call(`/v1/notes?entity_type=OPPORTUNITY&entity_uuid=${deal.uuid}`)).body.items.map((note: { uuid: string }) => note.uuid)).toEqual([second.uuid]);
   });
 
+  it("lists no note by another user's PERSONAL task, as for a task that does not exist", async () => {
+    const personal = (await call("/v1/tasks", { method: "POST", key: acme.memberKey, body: { title: "Private", scope: "PERSONAL" } })).body;
+    const note = await call("/v1/notes", { method: "POST", key: acme.memberKey, body: { content: "About it", associations: [{ entity_type: "TASK", entity_uuid: personal.uuid }] } });
+    expect(note.status).toBe(201);
+    const byTask = (key: string) => call(`/v1/notes?entity_type=TASK&entity_uuid=${personal.uuid}`, { key });
+    expect((await byTask(acme.memberKey)).body.items.map((item: { uuid: string }) => item.uuid)).toEqual([note.body.uuid]);
+    const missing = (await call(`/v1/notes?entity_type=TASK&entity_uuid=${MISSING}`, { key: acme.adminKey })).body;
+    expect(missing).toMatchObject({ items: [], total: 0 });
+    for (const key of [acme.adminKey, acme.key]) expect((await byTask(key)).body).toEqual(missing);
+    // The note itself stays the tenant's, without the link.
+    expect((await call(`/v1/notes/${note.body.uuid}`, { key: acme.adminKey })).body.associations).toEqual([]);
+  });
+
   it("answers 400 for bad bodies and half entity filters, 404 for missing notes", async () => {
     expect((await call("/v1/notes", { method: "POST", body: { content: "" } })).status).toBe(400);
     const badLink = await call("/v1/notes", { method: "POST", body: { content: "x", associations: [{ entity_type: "PERSON", entity_uuid: MISSING }] } });
