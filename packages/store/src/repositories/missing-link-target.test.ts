@@ -94,7 +94,7 @@ describe("notes.create and tasks.create", () => {
     const { store, tenantUuid } = fresh;
     const canonical = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda Q" });
     const superseded = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda" });
-    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonical.uuid, superseded_uuid: superseded.uuid });
+    await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonical.uuid, superseded_uuid: superseded.uuid, preview: false, merged_by_user_uuid: null });
     const associations = [{ entity_type: "PERSON" as const, entity_uuid: superseded.uuid }];
     await expect(store.notes.create({ tenant_uuid: tenantUuid, content: "Imported", associations }, viewer)).rejects.toThrow(
       `associations: PERSON ${superseded.uuid} not found: it was merged into person ${canonical.uuid}`,
