@@ -224,10 +224,10 @@ export interface AssociationRepository {
   /** Links of a record, seen from it, oldest first; links to tasks the viewer cannot see are left out. */
   list(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, viewer: Viewer): Promise<LinkedEntity[]>;
   /**
-   * Removes one link of the record. False when the record has no such link. Throws
-   * InvalidInputError when it is the last person or company link an opportunity's type pins.
+   * Removes one link of the record. False when the record has no such link among those `list` shows the viewer.
+   * Throws InvalidInputError when it is the last person or company link an opportunity's type pins.
    */
-  unlink(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, linkUuid: string): Promise<boolean>;
+  unlink(tenantUuid: string, recordType: AssociationOwnerType, recordUuid: string, linkUuid: string, viewer: Viewer): Promise<boolean>;
 }
 
 export interface NoteListRequest extends PageRequest {

@@ -282,7 +282,7 @@ export function createAssociationRepository(context: RepositoryContext): Associa
     async list(tenantUuid, recordType, recordUuid, viewer) {
       return (await loadLinks(db, tenantUuid, recordType, [recordUuid], viewer)).get(recordUuid) ?? [];
     },
-    async unlink(tenantUuid, recordType, recordUuid, linkUuid) {
+    async unlink(tenantUuid, recordType, recordUuid, linkUuid, viewer) {
       return withTransaction(db, async (transaction) => {
         const row = await transaction
           .selectFrom("associations")
@@ -295,6 +295,9 @@ export function createAssociationRepository(context: RepositoryContext): Associa
           ((row.owner_type === recordType && row.owner_uuid === recordUuid) ||
             (row.entity_type === recordType && row.entity_uuid === recordUuid));
         if (!row || !touches) return false;
+        // A link the record's list leaves out (to another user's PERSONAL task) is not the viewer's to remove.
+        const other = seenFrom(row, { type: recordType, uuid: recordUuid });
+        if ((await visibleLinks(transaction, tenantUuid, [other], viewer)).length === 0) return false;
         await transaction.deleteFrom("associations").where("uuid", "=", linkUuid).execute();
         await stampOpportunitiesChanged(transaction, tenantUuid, opportunitiesOfLinks([row]), now());
         await stampNotesAndTasksChanged(transaction, tenantUuid, sidesOfLinks([row]), now());

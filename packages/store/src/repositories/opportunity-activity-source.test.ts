@@ -86,12 +86,13 @@ describe.each([
     // A read outside a transaction hydrates the graph; linking and unlinking recompute the stored dates in their own transactions.
     const linked = await store.associations.link(tenant.uuid, { type: "OPPORTUNITY", uuid: created.uuid }, { type: "PERSON", uuid: ada.uuid }, viewer);
     expect(datesOf((await store.opportunities.get(tenant.uuid, created.uuid, viewer))!)).toMatchObject({ person: NOW - 5 * day, links: { [ada.uuid]: NOW - 9 * day } });
-    await store.associations.unlink(tenant.uuid, "OPPORTUNITY", created.uuid, linked.link.uuid);
+    await store.associations.unlink(tenant.uuid, "OPPORTUNITY", created.uuid, linked.link.uuid, viewer);
     await store.associations.unlink(
       tenant.uuid,
       "OPPORTUNITY",
       created.uuid,
       (await store.associations.list(tenant.uuid, "OPPORTUNITY", created.uuid, viewer)).find((link) => link.entity_uuid === cleo.uuid)!.uuid,
+      viewer,
     );
     expect(datesOf((await store.opportunities.get(tenant.uuid, created.uuid, viewer))!)).toEqual({
       person: null,

@@ -110,7 +110,7 @@ describe("opportunity search documents", () => {
             if (step.kind === "link-company") await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, { type: "COMPANY", uuid: pick(companies, step.target) }, viewer);
             if (step.kind === "unlink") {
               const [first] = await store.associations.list(tenantUuid, "OPPORTUNITY", opportunity, viewer);
-              if (first) await store.associations.unlink(tenantUuid, "OPPORTUNITY", opportunity, first.uuid);
+              if (first) await store.associations.unlink(tenantUuid, "OPPORTUNITY", opportunity, first.uuid, viewer);
             }
             if (step.kind === "delete-opportunity") await store.opportunities.delete(tenantUuid, opportunity);
             if (step.kind === "delete-person") await markPersonsDeleted(path, [pick(persons, step.index)], (deletedAt += 1_000));

@@ -261,6 +261,34 @@ describe("POST /v1/tasks/{task_id}/associations", () => {
   });
 });
 
+describe("DELETE .../associations/{association_uuid}", () => {
+  it("answers 404, removing nothing, for a link to another user's PERSONAL task, which the caller's lists leave out", async () => {
+    const personal = (await call("/v1/tasks", { method: "POST", body: { title: "Private", scope: "PERSONAL" }, key: acme.memberKey })).body;
+    const deal = await buildOpportunity(context.services, acme, pipeline, { name: "Deal" });
+    const fromTask = await call(`/v1/tasks/${personal.uuid}/associations`, { method: "POST", body: { entity_type: "OPPORTUNITY", entity_uuid: deal.uuid }, key: acme.memberKey });
+    const note = (await call("/v1/notes", { method: "POST", key: acme.memberKey, body: { content: "n", associations: [{ entity_type: "TASK", entity_uuid: personal.uuid }] } })).body;
+    const removals = [
+      {
+        path: `/v1/opportunities/${deal.uuid}/associations/${fromTask.body.uuid}`,
+        list: `/v1/opportunities/${deal.uuid}/associations`,
+        // The member may not change the deal: the link goes from the task's side.
+        byCreator: `/v1/tasks/${personal.uuid}/associations/${fromTask.body.uuid}`,
+      },
+      { path: `/v1/notes/${note.uuid}/associations/${note.associations[0].uuid}`, list: `/v1/notes/${note.uuid}/associations` },
+    ];
+    for (const { path, list } of removals) {
+      const refused = await call(path, { method: "DELETE", key: acme.adminKey });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toMatch(/^association .* not found$/);
+      expect((await call(list, { key: acme.memberKey })).body.total).toBe(1);
+    }
+    for (const { path, list, byCreator } of removals) {
+      expect((await call(byCreator ?? path, { method: "DELETE", key: acme.memberKey })).status).toBe(204);
+      expect((await call(list, { key: acme.memberKey })).body.total).toBe(0);
+    }
+  });
+});
+
 describe("an opportunity's updated_at follows its associations", () => {
   /** The opportunities an `updated_after` poll from `since` brings. */
   const polled = async (since: number) =>

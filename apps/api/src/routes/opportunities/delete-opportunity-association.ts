@@ -22,7 +22,7 @@ export const deleteOpportunityAssociation = defineOperation({
     const opportunity = await store.opportunities.get(auth.tenant.uuid, params.opportunity_uuid, viewerOf(auth));
     if (!opportunity) throw notFound(`opportunity ${params.opportunity_uuid} not found`);
     assertMayModifyOpportunity(auth, opportunity);
-    if (!(await store.associations.unlink(auth.tenant.uuid, "OPPORTUNITY", opportunity.uuid, params.association_uuid))) {
+    if (!(await store.associations.unlink(auth.tenant.uuid, "OPPORTUNITY", opportunity.uuid, params.association_uuid, viewerOf(auth)))) {
       throw notFound(`association ${params.association_uuid} of opportunity ${opportunity.uuid} not found`);
     }
     return undefined;

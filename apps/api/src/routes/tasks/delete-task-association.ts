@@ -1,5 +1,6 @@
 /** DELETE /v1/tasks/{task_id}/associations/{association_uuid}: unlinks a record from a task. */
 import { defineOperation } from "../../operations/operation.js";
+import { viewerOf } from "../../platform/auth/viewer.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { associationUuidParameter } from "../associations/link-records.js";
 import { loadTask, taskPathParams } from "./task-access.js";
@@ -16,7 +17,7 @@ export const deleteTaskAssociation = defineOperation({
   errors: [404],
   async handler({ params, auth, services }) {
     const task = await loadTask(services, auth, params.task_id);
-    if (!(await services.store.associations.unlink(auth.tenant.uuid, "TASK", task.uuid, params.association_uuid))) {
+    if (!(await services.store.associations.unlink(auth.tenant.uuid, "TASK", task.uuid, params.association_uuid, viewerOf(auth)))) {
       throw notFound(`association ${params.association_uuid} of task ${task.uuid} not found`);
     }
     return undefined;
