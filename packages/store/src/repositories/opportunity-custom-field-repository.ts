@@ -6,7 +6,7 @@ import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields } from "./required-fields.js";
 import type { OpportunityCustomFieldRepository } from "../deal-store.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
-import { parseJson, type RepositoryContext } from "./repository-context.js";
+import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 
 export function toCustomField(row: OpportunityCustomFieldsTable): OpportunityCustomField {
   return {
@@ -86,8 +86,8 @@ export function mergeCustomFieldValues(
 }
 
 export function createOpportunityCustomFieldRepository({ db, now, generateId }: RepositoryContext): OpportunityCustomFieldRepository {
-  const getRow = (tenantUuid: string, fieldUuid: string) =>
-    db
+  const getRow = (executor: Kysely<Database>, tenantUuid: string, fieldUuid: string) =>
+    executor
       .selectFrom("opportunity_custom_fields")
       .selectAll()
       .where("tenant_uuid", "=", tenantUuid)
@@ -98,49 +98,55 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
     async create(input) {
       assertNonBlankFields(input, ["key", "name"], "opportunityCustomFields.create");
       assertAllowedValue(CUSTOM_FIELD_TYPES, input.type, "type", "opportunityCustomFields.create");
-      const taken = await db
-        .selectFrom("opportunity_custom_fields")
-        .select("uuid")
-        .where("tenant_uuid", "=", input.tenant_uuid)
-        .where("key", "=", input.key)
-        .executeTakeFirst();
-      if (taken) throw new ConflictError(`a custom field with key '${input.key}' already exists`);
-      const timestamp = now();
-      const row: OpportunityCustomFieldsTable = {
-        uuid: generateId(),
-        tenant_uuid: input.tenant_uuid,
-        key: input.key,
-        name: input.name,
-        type: input.type,
-        choices: JSON.stringify(input.choices ?? []),
-        created_at: timestamp,
-        updated_at: timestamp,
-      };
-      await db.insertInto("opportunity_custom_fields").values(row).execute();
-      return toCustomField(row);
+      // One transaction: two creations of a key at once would otherwise both pass the check, and the second
+      // would hit the unique index (an unexpected error, not a ConflictError).
+      return withTransaction(db, async (transaction) => {
+        const taken = await transaction
+          .selectFrom("opportunity_custom_fields")
+          .select("uuid")
+          .where("tenant_uuid", "=", input.tenant_uuid)
+          .where("key", "=", input.key)
+          .executeTakeFirst();
+        if (taken) throw new ConflictError(`a custom field with key '${input.key}' already exists`);
+        const timestamp = now();
+        const row: OpportunityCustomFieldsTable = {
+          uuid: generateId(),
+          tenant_uuid: input.tenant_uuid,
+          key: input.key,
+          name: input.name,
+          type: input.type,
+          choices: JSON.stringify(input.choices ?? []),
+          created_at: timestamp,
+          updated_at: timestamp,
+        };
+        await transaction.insertInto("opportunity_custom_fields").values(row).execute();
+        return toCustomField(row);
+      });
     },
     async get(tenantUuid, fieldUuid) {
-      const row = await getRow(tenantUuid, fieldUuid);
+      const row = await getRow(db, tenantUuid, fieldUuid);
       return row ? toCustomField(row) : null;
     },
     list: (tenantUuid) => loadCustomFields(db, tenantUuid),
     async update(tenantUuid, fieldUuid, changes) {
       assertNonBlankFields(changes, ["name"], "opportunityCustomFields.update");
-      const row = await getRow(tenantUuid, fieldUuid);
-      if (!row) return null;
-      const updated: OpportunityCustomFieldsTable = {
-        ...row,
-        name: changes.name ?? row.name,
-        choices: changes.choices === undefined ? row.choices : JSON.stringify(changes.choices),
-        updated_at: now(),
-      };
-      await db
-        .updateTable("opportunity_custom_fields")
-        .set(updated)
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", fieldUuid)
-        .execute();
-      return toCustomField(updated);
+      return withTransaction(db, async (transaction) => {
+        const row = await getRow(transaction, tenantUuid, fieldUuid);
+        if (!row) return null;
+        const updated: OpportunityCustomFieldsTable = {
+          ...row,
+          name: changes.name ?? row.name,
+          choices: changes.choices === undefined ? row.choices : JSON.stringify(changes.choices),
+          updated_at: now(),
+        };
+        await transaction
+          .updateTable("opportunity_custom_fields")
+          .set(updated)
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", fieldUuid)
+          .execute();
+        return toCustomField(updated);
+      });
     },
     async delete(tenantUuid, fieldUuid) {
       const result = await db

@@ -177,4 +177,13 @@ describe("opportunity custom fields", () => {
     expect((await context.request(`/v1/opportunity-custom-fields/${created.body.uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(404);
     expect((await call("/v1/opportunity-custom-fields")).body.total).toBe(0);
   });
+
+  it("answers 409 to the second of two creations of one key at once, not 500", async () => {
+    const body = { key: "fund_vehicle", name: "Fund vehicle", type: "text" };
+    const both = await Promise.all([0, 1].map(() => call("/v1/opportunity-custom-fields", { method: "POST", body })));
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(both.find((answer) => answer.status === 409)!.body).toEqual({ error: "a custom field with key 'fund_vehicle' already exists" });
+    expect((await call("/v1/opportunity-custom-fields")).body.total).toBe(1);
+  });
+
 });
