@@ -30,6 +30,9 @@ export const updateOpportunityCustomField = defineOperation({
     if (body.choices && (!isSelect || body.choices.length === 0)) {
       throw badRequest(isSelect ? "a select field needs at least one choice" : "choices apply only to single_select and multi_select fields");
     }
-    return presentCustomField((await store.opportunityCustomFields.update(auth.tenant.uuid, field.uuid, body))!);
+    // Null when the field was deleted since the read above.
+    const updated = await store.opportunityCustomFields.update(auth.tenant.uuid, field.uuid, body);
+    if (!updated) throw notFound(`custom field ${params.field_uuid} not found`);
+    return presentCustomField(updated);
   },
 });

@@ -1,5 +1,5 @@
 /** Opportunity types and stages: listing with and without hidden ones, writes, pipeline order, roles, isolation. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -186,4 +186,18 @@ describe("opportunity custom fields", () => {
     expect((await call("/v1/opportunity-custom-fields")).body.total).toBe(1);
   });
 
+  it("answers 404, not 500, for a field deleted while it is being renamed", async () => {
+    const created = (await call("/v1/opportunity-custom-fields", { method: "POST", body: { key: "fund_vehicle", name: "Fund vehicle", type: "text" } })).body;
+    const fields = context.services.store.opportunityCustomFields;
+    const update = fields.update.bind(fields);
+    // The deletion lands after the route found the field and before the rename is written.
+    const renaming = vi.spyOn(fields, "update").mockImplementation(async (tenantUuid, fieldUuid, changes) => {
+      await fields.delete(tenantUuid, fieldUuid);
+      return update(tenantUuid, fieldUuid, changes);
+    });
+    const renamed = await call(`/v1/opportunity-custom-fields/${created.uuid}`, { method: "PATCH", body: { name: "Vehicle" } });
+    expect(renaming).toHaveBeenCalledOnce();
+    renaming.mockRestore();
+    expect(renamed).toEqual({ status: 404, body: { error: `custom field ${created.uuid} not found` } });
+  });
 });
