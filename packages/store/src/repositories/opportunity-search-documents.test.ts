@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
+import { NotFoundError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 import { markPersonsDeleted } from "../testing/deleted-persons.js";
@@ -34,6 +35,16 @@ afterAll(async () => {
   await store.close();
   rmSync(folder, { recursive: true, force: true });
 });
+
+/** Links a person or company to the opportunity; refused, writing nothing, when either is deleted. */
+async function link(tenantUuid: string, opportunity: string, target: { type: "PERSON" | "COMPANY"; uuid: string }) {
+  const live =
+    (await store.records.existing(tenantUuid, "OPPORTUNITY", [opportunity], viewer)).has(opportunity) &&
+    (await store.records.existing(tenantUuid, target.type, [target.uuid], viewer)).has(target.uuid);
+  const linking = store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, target, viewer);
+  if (live) await linking;
+  else await expect(linking).rejects.toThrow(NotFoundError);
+}
 
 /** Each live opportunity's document as its lines, sorted. */
 function documents(tenantUuid: string): Map<string, string[]> {
@@ -106,8 +117,8 @@ describe("opportunity search documents", () => {
             if (step.kind === "rename-person") await store.persons.update(tenantUuid, pick(persons, step.index), { name: step.name });
             if (step.kind === "rename-company") await store.companies.update(tenantUuid, pick(companies, step.index), { company_name: step.name });
             if (step.kind === "rename-opportunity") await store.opportunities.update(tenantUuid, opportunity, { name: step.name }, viewer, viewer);
-            if (step.kind === "link-person") await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, { type: "PERSON", uuid: pick(persons, step.target) }, viewer);
-            if (step.kind === "link-company") await store.associations.link(tenantUuid, { type: "OPPORTUNITY", uuid: opportunity }, { type: "COMPANY", uuid: pick(companies, step.target) }, viewer);
+            if (step.kind === "link-person") await link(tenantUuid, opportunity, { type: "PERSON", uuid: pick(persons, step.target) });
+            if (step.kind === "link-company") await link(tenantUuid, opportunity, { type: "COMPANY", uuid: pick(companies, step.target) });
             if (step.kind === "unlink") {
               const [first] = await store.associations.list(tenantUuid, "OPPORTUNITY", opportunity, viewer);
               if (first) await store.associations.unlink(tenantUuid, "OPPORTUNITY", opportunity, first.uuid, viewer);
