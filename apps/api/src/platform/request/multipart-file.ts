@@ -27,7 +27,8 @@ const tooLarge = () => new ApiError(413, `file is larger than the ${MAX_FILE_BYT
 
 export async function readUploadedFile(context: Context<AppEnv>, fieldName = "file"): Promise<UploadedFile> {
   const contentType = context.req.header("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+  // Without its boundary parameter the body is still multipart, only unreadable: a 400 below, not a 415.
+  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
     throw new ApiError(415, `send the file as multipart/form-data with a '${fieldName}' part (got ${contentType || "no content type"})`);
   }
   const encodingProblem = contentEncodingProblem(context.req.raw);

@@ -76,6 +76,12 @@ describe("files", () => {
     const twice = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": acme.key }, body: twoFiles });
     expect(twice.status).toBe(400);
     expect(await twice.json()).toEqual({ error: "the multipart body has 2 parts named 'file': send one file" });
+    // A client that set the type by hand and left out the boundary sent multipart all the same.
+    const unbounded = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": acme.key, "content-type": "multipart/form-data" }, body: "--x\r\n" });
+    expect(unbounded.status).toBe(400);
+    expect(await unbounded.json()).toEqual({ error: "the multipart body could not be read: check the boundary and the part headers" });
+    const lookalike = await context.app.request("/v1/files", { method: "POST", headers: { "x-api-key": acme.key, "content-type": "multipart/form-datax" }, body: "x" });
+    expect(lookalike.status).toBe(415);
   });
 
   it("answers 400 naming a part it does not take, and stores nothing, over REST and MCP", async () => {
