@@ -42,7 +42,9 @@ export function isIsoDate(value: string): boolean {
 
 function checkValue(field: OpportunityCustomField, value: unknown): unknown {
   const fail = (expected: string): never => {
-    throw new InvalidInputError(`custom field '${field.key}' (${field.type}) needs ${expected}, got ${JSON.stringify(value)?.slice(0, 60)}`);
+    // JSON would show Infinity (a JSON 1e400) and NaN as null, the value that removes a field.
+    const shown = typeof value === "number" ? String(value) : JSON.stringify(value)?.slice(0, 60);
+    throw new InvalidInputError(`custom field '${field.key}' (${field.type}) needs ${expected}, got ${shown}`);
   };
   switch (field.type) {
     case "text":
