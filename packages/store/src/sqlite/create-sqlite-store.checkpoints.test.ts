@@ -58,9 +58,12 @@ describe("createSqliteStore's checkpoints", () => {
       const pagesEach = 100;
       let largestWal = 0;
       for (let index = 0; index < writes; index += 1) {
+        const fileBytes = statSync(path).size;
         await store.settings.set(`steady-${index}`, valueOfPages(pagesEach, index));
         largestWal = Math.max(largestWal, walBytes(path));
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // The next write comes once a checkpoint has copied this one into the database file: waiting a fixed time
+        // instead let a busy machine's checkpoint thread fall behind, and the WAL grow with the writes it had not copied.
+        await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThanOrEqual(fileBytes + pagesEach * PAGE), { timeout: 10_000, interval: 5 });
       }
       // Without checkpoints between them the WAL would hold every write: 4,000 pages.
       expect(largestWal).toBeLessThan((writes * pagesEach * PAGE) / 2);
