@@ -11,6 +11,7 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { noteSchema, presentNote } from "../../presenters/note-presenter.js";
+import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
 
 export const listNotes = defineOperation({
   operationId: "listNotes",
@@ -34,6 +35,7 @@ export const listNotes = defineOperation({
     if ((entity_type === undefined) !== (entity_uuid === undefined)) {
       throw badRequest("send entity_type and entity_uuid together, or neither");
     }
+    if (entity_type === "PERSON") await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, entity_uuid, "entity_uuid");
     const entity = entity_type && entity_uuid ? { type: entity_type, uuid: entity_uuid } : undefined;
     const viewer = viewerOf(auth);
     return listPage({

@@ -1,6 +1,6 @@
 /**
  * A list filtered by a merged-away person (`person_uuid` of the activity feed, emails and meetings; the person filters
- * of opportunities) answers the 404 naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
+ * of opportunities; `entity_type=PERSON&entity_uuid=` of notes and tasks) answers the 404 naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
  * merged-away person, still filters to no items.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,5 +77,27 @@ describe("/v1/opportunities by person", () => {
       expect(filtered.status, uuid).toBe(200);
       expect(filtered.body.items).toEqual([]);
     }
+  });
+});
+
+describe.each(["/v1/notes", "/v1/tasks"])("%s?entity_type=PERSON&entity_uuid=", (list) => {
+  it("answers 404 naming the person a merged-away person went into", async () => {
+    const filtered = await get(`${list}?entity_type=PERSON&entity_uuid=${gone}`);
+    expect(filtered.status).toBe(404);
+    expect(filtered.body.error).toBe(`entity_uuid: person ${gone} was merged into person ${keep}; filter by that person`);
+  });
+
+  it("lists the canonical person, and no items for an unknown uuid or another tenant's merged-away person", async () => {
+    for (const uuid of [keep, "00000000-0000-4000-8000-000000000000", theirGone]) {
+      const filtered = await get(`${list}?entity_type=PERSON&entity_uuid=${uuid}`);
+      expect(filtered.status, uuid).toBe(200);
+      expect(filtered.body.items).toEqual([]);
+    }
+  });
+
+  it("leaves a company filter alone, even with a merged-away person's uuid", async () => {
+    const filtered = await get(`${list}?entity_type=COMPANY&entity_uuid=${gone}`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.items).toEqual([]);
   });
 });
