@@ -3,6 +3,8 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { entityTypeOfKind } from "../../presenters/entity-list-presenter.js";
+import { mergedAwayNote } from "../persons/person-not-found.js";
 import { modifiableList } from "./modifiable-list.js";
 
 export const removeEntityListEntity = defineOperation({
@@ -22,7 +24,11 @@ export const removeEntityListEntity = defineOperation({
   async handler({ params, auth, services }) {
     const list = await modifiableList(services, auth, params.list_uuid);
     const removed = await services.store.entityLists.removeMember(auth.tenant.uuid, list.uuid, params.entity_uuid);
-    if (!removed) throw notFound(`${params.entity_uuid} is not a member of list ${list.uuid}`);
+    if (!removed) {
+      // The merge moved a merged-away person's memberships to the person it went into: say which one to remove.
+      const note = await mergedAwayNote(services, auth.tenant.uuid, entityTypeOfKind(list.kind), params.entity_uuid);
+      throw notFound(`${params.entity_uuid} is not a member of list ${list.uuid}${note}`);
+    }
     return undefined;
   },
 });

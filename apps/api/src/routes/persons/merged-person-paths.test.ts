@@ -50,3 +50,18 @@ describe("a merged-away person's uuid in the path", () => {
     expect(error).toContain(`merged into person ${keep}`);
   });
 });
+
+describe("a merged-away person's uuid as the member in DELETE /v1/lists/{list_uuid}/entities/{entity_uuid}", () => {
+  it("answers 404 naming the person it was merged into, the member the merge left on the list", async () => {
+    const key = acme.adminKey;
+    const list = await context.json("/v1/lists", { key, method: "POST", body: { name: "Targets", kind: "persons" } });
+    const members = `/v1/lists/${list.body!.uuid}/entities`;
+    expect((await context.json(members, { key, method: "POST", body: { entity_type: "PERSON", entity_uuids: [keep] } })).status).toBe(200);
+    expect(await context.json(`${members}/${gone}`, { key, method: "DELETE" })).toEqual({
+      status: 404,
+      body: { error: `${gone} is not a member of list ${list.body!.uuid}: it was merged into person ${keep}` },
+    });
+    expect((await context.json(`${members}/${bystander}`, { key, method: "DELETE" })).body).toEqual({ error: `${bystander} is not a member of list ${list.body!.uuid}` });
+    expect((await context.json(`${members}/${keep}`, { key, method: "DELETE" })).status).toBe(204);
+  });
+});
