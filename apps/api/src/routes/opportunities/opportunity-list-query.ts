@@ -105,6 +105,9 @@ export async function resolveListFilters(services: AppServices, tenantUuid: stri
   };
   if (query.owner_user_uuid) {
     const resolved = await services.store.records.resolveUsers(tenantUuid, query.owner_user_uuid);
+    // An owner's person merged away (a deactivated user's, into a contact) no longer names the user: say which does.
+    const unresolved = query.owner_user_uuid.filter((uuid) => !resolved.has(uuid));
+    await refuseMergedAwayPersonFilter(services, tenantUuid, unresolved, "owner_user_uuid");
     if (resolved.size === 0) {
       throw badRequest(
         `owner_user_uuid: none of ${query.owner_user_uuid.join(", ")} is a user of this tenant (send user UUIDs from GET /v1/users, or their person_uuid)`,

@@ -1,6 +1,6 @@
 /**
  * A list filtered by a merged-away person (`person_uuid` of the activity feed, emails and meetings; the person filters
- * of opportunities; `entity_type=PERSON&entity_uuid=` of notes and tasks) answers the 404 naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
+ * of opportunities; `entity_type=PERSON&entity_uuid=` of notes and tasks; the user filters that take a user's person) answers the 404 naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
  * merged-away person, still filters to no items.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,5 +99,41 @@ describe.each(["/v1/notes", "/v1/tasks"])("%s?entity_type=PERSON&entity_uuid=", 
     const filtered = await get(`${list}?entity_type=COMPANY&entity_uuid=${gone}`);
     expect(filtered.status).toBe(200);
     expect(filtered.body.items).toEqual([]);
+  });
+});
+
+describe("user filters given a user's person merged away", () => {
+  let tenantKey: string;
+  let oldPerson: string;
+  let newPerson: string;
+
+  beforeAll(async () => {
+    const { store } = context.services;
+    const initech = await buildTenant(context.services, { name: "Initech" });
+    const tenant_uuid = initech.tenant.uuid;
+    tenantKey = initech.key;
+    // A deactivated user's person merged into a contact: the user moves to it, and is reactivated on it.
+    oldPerson = initech.member.person_uuid;
+    newPerson = (await store.persons.create({ tenant_uuid, name: "Mike Contact", emails: ["mike@initech.example"] })).uuid;
+    await store.users.deactivate(tenant_uuid, initech.member.uuid);
+    await store.personMerges.merge({ tenant_uuid, canonical_uuid: newPerson, superseded_uuid: oldPerson, preview: false, merged_by_user_uuid: null });
+    await store.users.reactivate(tenant_uuid, initech.member.uuid);
+  });
+
+  it.each([
+    ["/v1/opportunities", "owner_user_uuid"],
+    ["/v1/tasks", "assignee_user_uuid"],
+  ])("%s?%s= of the old person answers 404 naming the user's person now; that one lists", async (list, filter) => {
+    const filtered = await context.json(`${list}?${filter}=${oldPerson}`, { key: tenantKey });
+    expect(filtered).toEqual({ status: 404, body: { error: `${filter}: person ${oldPerson} was merged into person ${newPerson}; filter by that person` } });
+    const current = await context.json(`${list}?${filter}=${newPerson}`, { key: tenantKey });
+    expect(current.status).toBe(200);
+    expect(current.body!.items).toEqual([]);
+  });
+
+  it("owner_user_uuid with the old person among live users' uuids answers the same 404, not a narrower list", async () => {
+    const filtered = await context.json(`/v1/opportunities?owner_user_uuid=${newPerson},${oldPerson}`, { key: tenantKey });
+    expect(filtered.status).toBe(404);
+    expect(filtered.body!.error).toContain(`person ${oldPerson} was merged into person ${newPerson}`);
   });
 });

@@ -55,6 +55,7 @@ export const listTasks = defineOperation({
       throw badRequest("send entity_type and entity_uuid together, or neither");
     }
     if (entity_type === "PERSON") await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, entity_uuid, "entity_uuid");
+    await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, query.assignee_user_uuid, "assignee_user_uuid");
     const assignee = query.assignee_user_uuid ? await resolveAssignee(services, auth, query.assignee_user_uuid) : undefined;
     const filters = {
       status,
