@@ -111,7 +111,11 @@ async function ownerUserUuid(db: Kysely<Database>, tenantUuid: string, uuid: str
   const active = resolved
     ? await db.selectFrom("users").select("uuid").where("uuid", "=", resolved).where("is_active", "=", 1).executeTakeFirst()
     : undefined;
-  if (!active) throw new InvalidInputError(`owner ${uuid} is not an active user of this tenant (a user UUID or a user's person UUID)`);
+  if (!active) {
+    // A deactivated user's person merged into another no longer names them: say which person does.
+    const note = resolved ? "" : mergedAwayNote(await mergedAwayPersons(db, tenantUuid, [uuid]), uuid);
+    throw new InvalidInputError(`owner ${uuid} is not an active user of this tenant (a user UUID or a user's person UUID)${note}`);
+  }
   return active.uuid;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A merged-away person named in a request body (a list member, a link, a note's person, a participant, an intro
- * person) is refused as before, and the refusal names the person it was merged into, as its own 404s do. Another
- * tenant's merged-away person stays a plain "not found".
+ * person, an opportunity's owner or a task's assignee) is refused as before, and the refusal names the person it was
+ * merged into, as its own 404s do. Another tenant's merged-away person stays a plain "not found".
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildPipeline } from "../../testing/deal-builders.js";
@@ -33,6 +33,7 @@ async function refusalsNaming(personUuid: string, tenant: TestTenant) {
   const pipeline = await buildPipeline(context.services, tenant);
   const deal = { name: "Series A", type_uuid: pipeline.type.uuid, stage_uuid: pipeline.stages[0]!.uuid };
   const opportunity = await store.opportunities.create({ tenant_uuid: tenant.tenant.uuid, ...deal }, { user_uuid: null });
+  const task = (await context.json("/v1/tasks", { key, method: "POST", body: { title: "Follow up" } })).body!;
   const link = { entity_type: "PERSON", entity_uuid: personUuid };
   const post = (path: string, body: unknown) => context.json(path, { key, method: "POST", body });
   return {
@@ -44,6 +45,10 @@ async function refusalsNaming(personUuid: string, tenant: TestTenant) {
     emailSender: await post("/v1/emails/batch", { messages: [{ message_id: "<m1@example.com>", sent_at: "2026-11-20T10:00:00Z", from: { person_uuid: personUuid }, to: ["ada@acme.example"] }] }),
     introPerson: await post("/v1/opportunities", { ...deal, name: "Series B", intro_person_uuid: personUuid }),
     opportunityWithLink: await post("/v1/opportunities", { ...deal, name: "Series C", associations: [link] }),
+    opportunityOwner: await post("/v1/opportunities", { ...deal, name: "Series D", owner_user_uuid: personUuid }),
+    opportunityNewOwner: await context.json(`/v1/opportunities/${opportunity.uuid}`, { key, method: "PATCH", body: { owner_user_uuid: personUuid } }),
+    taskAssignee: await post("/v1/tasks", { title: "Call back", assignee_user_uuid: personUuid }),
+    taskNewAssignee: await context.json(`/v1/tasks/${task.uuid}`, { key, method: "PATCH", body: { assignee_user_uuid: personUuid } }),
   };
 }
 
@@ -51,7 +56,7 @@ describe("a merged-away person named in a body", () => {
   it("is refused with a message naming the person it was merged into, wherever it is named", async () => {
     const { canonical, superseded } = await mergedPair(acme);
     const refusals = await refusalsNaming(superseded, acme);
-    expect(Object.keys(refusals)).toHaveLength(8);
+    expect(Object.keys(refusals)).toHaveLength(12);
     for (const [where, refusal] of Object.entries(refusals)) {
       const text = JSON.stringify(refusal.body);
       expect(text, where).toContain(superseded);
@@ -65,6 +70,12 @@ describe("a merged-away person named in a body", () => {
     expect(refusals.emailSender.status).toBe(200);
     expect(refusals.introPerson.status).toBe(400);
     expect(refusals.opportunityWithLink.status).toBe(400);
+    const owner = `owner ${superseded} is not an active user of this tenant (a user UUID or a user's person UUID): it was merged into person ${canonical}`;
+    expect(refusals.opportunityOwner).toEqual({ status: 400, body: { error: owner } });
+    expect(refusals.opportunityNewOwner).toEqual({ status: 400, body: { error: owner } });
+    const assignee = `assignee ${superseded} is not an active user of this tenant: it was merged into person ${canonical}`;
+    expect(refusals.taskAssignee).toEqual({ status: 400, body: { error: assignee } });
+    expect(refusals.taskNewAssignee).toEqual({ status: 400, body: { error: assignee } });
   });
 
   it("says only 'not found' for another tenant's merged-away person", async () => {

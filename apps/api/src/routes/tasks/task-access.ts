@@ -6,6 +6,7 @@ import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import type { AppServices } from "../../services.js";
+import { mergedAwayNote } from "../persons/person-not-found.js";
 
 export const taskPathParams = z.object({ task_id: uuidString("The task's id (a UUID).") });
 
@@ -15,11 +16,17 @@ export async function loadTask(services: AppServices, auth: AuthContext, taskId:
   return task;
 }
 
-/** The user UUID an assignee (user UUID or the user's person UUID) names; 400 unless an active user of the tenant. */
+/**
+ * The user UUID an assignee (user UUID or the user's person UUID) names; 400 unless an active user of the tenant,
+ * naming the person a merged-away person went into.
+ */
 export async function resolveAssignee(services: AppServices, auth: AuthContext, uuid: string): Promise<string> {
   const resolved = (await services.store.records.resolveUsers(auth.tenant.uuid, [uuid])).get(uuid);
   const user = resolved ? await services.store.users.get(auth.tenant.uuid, resolved) : null;
-  if (!user?.is_active) throw badRequest(`assignee ${uuid} is not an active user of this tenant`);
+  if (!user?.is_active) {
+    const note = resolved ? "" : await mergedAwayNote(services, auth.tenant.uuid, "PERSON", uuid);
+    throw badRequest(`assignee ${uuid} is not an active user of this tenant${note}`);
+  }
   return user.uuid;
 }
 
