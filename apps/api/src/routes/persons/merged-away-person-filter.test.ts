@@ -136,4 +136,13 @@ describe("user filters given a user's person merged away", () => {
     expect(filtered.status).toBe(404);
     expect(filtered.body!.error).toContain(`person ${oldPerson} was merged into person ${newPerson}`);
   });
+
+  it.each([
+    ["/v1/opportunities", "owner_user_uuid"],
+    ["/v1/tasks", "assignee_user_uuid"],
+  ])("%s?%s= of another tenant's merged-away person is refused as a stranger, naming no one", async (list, filter) => {
+    const filtered = await get(`${list}?${filter}=${oldPerson}`);
+    expect(filtered.status).toBe(400);
+    expect(filtered.body.error).not.toContain("merged");
+  });
 });
