@@ -26,7 +26,7 @@ describe("opportunities' owner_user_uuid naming a merged-away person", () => {
     await expect(store.opportunities.create({ ...deal, owner_user_uuid: ada.person_uuid }, { user_uuid: null })).rejects.toThrow(refusal);
     const opportunity = await store.opportunities.create({ ...deal, owner_user_uuid: contact.uuid }, { user_uuid: null });
     expect(opportunity.owner?.user_uuid).toBe(ada.uuid);
-    await expect(store.opportunities.update(tenantUuid, opportunity.uuid, { owner_user_uuid: ada.person_uuid }, { user_uuid: null })).rejects.toThrow(refusal);
+    await expect(store.opportunities.update(tenantUuid, opportunity.uuid, { owner_user_uuid: ada.person_uuid }, { user_uuid: null }, { user_uuid: null })).rejects.toThrow(refusal);
     const stranger = "00000000-0000-4000-8000-000000000000";
     await expect(store.opportunities.create({ ...deal, owner_user_uuid: stranger }, { user_uuid: null })).rejects.toThrow(
       `owner ${stranger} is not an active user of this tenant (a user UUID or a user's person UUID)`,

@@ -1,7 +1,8 @@
 /**
  * A list filtered by a merged-away person (`person_uuid` of the activity feed, emails and meetings; the person filters
- * of opportunities; `entity_type=PERSON&entity_uuid=` of notes and tasks; the user filters that take a user's person) answers the 404 naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another tenant's
- * merged-away person, still filters to no items.
+ * of opportunities; `entity_type=PERSON&entity_uuid=` of notes and tasks; the user filters that take a user's person)
+ * answers the 404 naming the canonical person, as `GET /v1/persons/{uuid}/activity` does; an unknown uuid, or another
+ * tenant's merged-away person, still filters to no items (a user filter still refuses it as no user).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
