@@ -33,4 +33,9 @@ describe("optionText", () => {
     // The next character after C1 is text.
     expect(refusal("Ada\u00a0Lovelace")).toBeNull();
   });
+
+  it("refuses the line and paragraph separators as the REST API does: a name is one line", () => {
+    expect(refusal("Ada\u2028Lovelace")).toBe("--name must be one line: no line separator (U+2028)");
+    expect(refusal("Ada\u2029Lovelace")).toBe("--name must be one line: no line separator (U+2029)");
+  });
 });

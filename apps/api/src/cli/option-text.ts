@@ -1,12 +1,11 @@
 /**
  * @module
  * The one rule for text the command line stores (a tenant's or user's name, an email, a key's label): trimmed, not
- * blank, within the REST API's limit for the field, one line and free of control characters.
+ * blank, within the REST API's limit for the field, one line and free of control characters: the REST API's rule for one-line
+ * text (platform/request/control-character.ts).
  */
+import { controlCharacterProblem, refusedCharacter } from "../platform/request/control-character.js";
 import { CliError } from "./cli-output.js";
-
-/** C0 (the tab and line breaks included), DEL and C1 (U+0080 to U+009F). */
-const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * The text of option `option`, trimmed: a CliError when it is blank, longer than `max` characters (the REST API's
@@ -23,10 +22,7 @@ export function optionText(value: string, option: string, max: number): string {
   if (!text) throw new CliError(`${option} must not be empty`);
   if (text.length > max) throw new CliError(`${option} is ${text.length} characters long; at most ${max}`);
   if (/[\r\n]/.test(text)) throw new CliError(`${option} must be one line`);
-  const control = CONTROL_CHARACTER.exec(text)?.[0];
-  if (control !== undefined) {
-    const codePoint = `U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
-    throw new CliError(`${option} must not contain control characters (${codePoint})`);
-  }
+  const codePoint = refusedCharacter(text, "one line");
+  if (codePoint !== null) throw new CliError(`${option} ${controlCharacterProblem(codePoint)}`);
   return text;
 }

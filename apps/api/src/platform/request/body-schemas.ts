@@ -1,5 +1,6 @@
 /** Zod building blocks for request bodies: instants and participants. */
 import { z } from "zod";
+import { oneLine } from "./field-schemas.js";
 import { parseIsoTimestamp } from "./iso-timestamp.js";
 import { MAX_DATE_TEXT_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "./field-limits.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
@@ -28,8 +29,8 @@ export const instantField = (description: string) =>
  */
 export const participantObjectFields = {
   person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
-  email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).optional().describe("An email address; unknown addresses become new persons."),
-  name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).optional().describe("Display name for a new person."),
+  email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine).optional().describe("An email address; unknown addresses become new persons."),
+  name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).superRefine(oneLine).optional().describe("Display name for a new person."),
 };
 
 /** True when a participant object names one person: by uuid or by address, not both. */
@@ -39,7 +40,7 @@ export const namesOnePerson = (value: { person_uuid?: string; email?: string }):
 export const NAMES_ONE_PERSON = "give exactly one of person_uuid or email";
 
 /** A participant given as an email address string, held to its limit trimmed. */
-export const participantAddress = z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("An email address.");
+export const participantAddress = z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine).describe("An email address.");
 
 /** A participant: a person by uuid, or an email address with an optional display name. */
 export const participantField = z

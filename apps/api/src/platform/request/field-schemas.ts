@@ -1,19 +1,42 @@
 /**
  * @module
  * Zod building blocks for record fields in request bodies: nullable text (blank means null; trimmed, or
- * kept as written), web addresses, calendar dates, tag lists, finite numbers. Each carries its description for the OpenAPI
- * document and MCP tool schemas.
+ * kept as written), web addresses, calendar dates, tag lists, finite numbers, and the checks that keep control
+ * characters out of one-line and multi-line text. Each carries its description for the OpenAPI document and MCP tool
+ * schemas.
  */
 import { z } from "zod";
+import { controlCharacterProblem, refusedCharacter, type TextLayout } from "./control-character.js";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
 import { isCalendarDate } from "./iso-timestamp.js";
 
-/** A text field that may be cleared with null; blank text counts as null. Trimmed, then held to `max`: what is stored. */
-export const nullableText = (description: string, max: number) =>
+/** A zod refinement refusing the characters text laid out as `layout` may not hold (control-character.ts), naming the first. */
+const withoutControlCharacters = (layout: TextLayout) => (text: string, context: z.RefinementCtx) => {
+  const codePoint = refusedCharacter(text, layout);
+  if (codePoint !== null) context.addIssue({ code: "custom", message: controlCharacterProblem(codePoint) });
+};
+
+/** For `.superRefine`: one-line text (a name, a title, an email, a label) holds no control character, the tab included. */
+export const oneLine = withoutControlCharacters("one line");
+
+/** For `.superRefine`: multi-line text (a note, a description) keeps tabs and line breaks, and holds no other control character. */
+export const multiLine = withoutControlCharacters("multi-line");
+
+/** For `.superRefine` on a value of any type (a custom field's): text holds to `multiLine`, other values pass. */
+export const multiLineIfText = (value: unknown, context: z.RefinementCtx) => {
+  if (typeof value === "string") multiLine(value, context);
+};
+
+/**
+ * A text field that may be cleared with null; blank text counts as null. Trimmed, then held to `max` and to `layout`
+ * (one line unless said): what is stored.
+ */
+export const nullableText = (description: string, max: number, layout: TextLayout = "one line") =>
   z
     .string()
     .trim()
     .max(max, `at most ${max} characters`)
+    .superRefine(withoutControlCharacters(layout))
     .transform((value) => value || null)
     .nullable()
     .describe(description);
@@ -40,6 +63,7 @@ export const nullableTextAsWritten = (description: string, max: number) =>
   z
     .string()
     .max(max, `at most ${max} characters`)
+    .superRefine(multiLine)
     .transform((value) => (NOT_BLANK.test(value) ? value : null))
     .nullable()
     .describe(`${description} Blank text means null; other text is kept as written.`);
@@ -65,7 +89,7 @@ function isHttpUrl(text: string): boolean {
 
 /**
  * A text field that `normalize` checks and normalizes, given the trimmed text (held to `max`): its result is stored,
- * and null from it is a 400 with `problem(text)`. Blank text means null.
+ * and null from it is a 400 with `problem(text)`. Blank text means null. One line.
  */
 export const nullableCheckedText = (
   description: string,
@@ -77,6 +101,7 @@ export const nullableCheckedText = (
     .string()
     .trim()
     .max(max, `at most ${max} characters`)
+    .superRefine(oneLine)
     .transform((text, context) => {
       if (!text) return null;
       const normalized = normalize(text);
@@ -107,10 +132,10 @@ export const nullableDate = (description: string) =>
     .nullable()
     .describe(`${description} YYYY-MM-DD.`);
 
-/** A list of short labels; trimmed (then held to MAX_LABEL_LENGTH), blanks dropped, duplicates (ignoring case) removed. */
+/** A list of short labels; trimmed (then held to MAX_LABEL_LENGTH, one line), blanks dropped, duplicates (ignoring case) removed. */
 export const labelList = (description: string, max = 50) =>
   z
-    .array(z.string().trim().max(MAX_LABEL_LENGTH, `each at most ${MAX_LABEL_LENGTH} characters`))
+    .array(z.string().trim().max(MAX_LABEL_LENGTH, `each at most ${MAX_LABEL_LENGTH} characters`).superRefine(oneLine))
     .max(max, `at most ${max} items`)
     .transform((labels) => {
       const seen = new Set<string>();

@@ -6,7 +6,7 @@
  */
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, isPlausibleEmail, normalizeDomain, normalizeEmail, type CompanyPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
+import { labelList, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
 import {
   MAX_COMPANY_CODE_LENGTH,
   MAX_COMPANY_NAME_LENGTH,
@@ -90,13 +90,14 @@ const domain = nullableCheckedText(
 );
 
 const textShape = Object.fromEntries(
-  COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], maxCompanyFieldLength(field)).optional()]),
+  COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], maxCompanyFieldLength(field), field === "description" ? "multi-line" : "one line").optional()]),
 ) as Record<(typeof COMPANY_TEXT_FIELDS)[number], z.ZodOptional<ReturnType<typeof nullableText>>>;
 
 const companyName = z
   .string()
   .trim()
   .max(MAX_COMPANY_NAME_LENGTH, `at most ${MAX_COMPANY_NAME_LENGTH} characters`)
+  .superRefine(oneLine)
   .refine((value) => value.length > 0, "must not be blank")
   .describe("The company's name.");
 

@@ -1,7 +1,7 @@
 /** Body fields of note writes. */
 import { z } from "zod";
 import { MAX_NOTE_CONTENT_LENGTH, MAX_NOTE_TITLE_LENGTH } from "../../platform/request/field-limits.js";
-import { nullableText } from "../../platform/request/field-schemas.js";
+import { multiLine, nullableText } from "../../platform/request/field-schemas.js";
 
 /** Something besides white space: a blank note says nothing, like a blank name or title. */
 const NOT_BLANK = /\S/;
@@ -12,6 +12,7 @@ export const noteFields = {
   content: z
     .string()
     .max(MAX_NOTE_CONTENT_LENGTH)
+    .superRefine(multiLine)
     .regex(NOT_BLANK, "must not be blank")
     .describe(`The note's text (at most ${MAX_NOTE_CONTENT_LENGTH.toLocaleString("en-US")} characters, not blank), stored as written.`),
 };

@@ -11,12 +11,12 @@ import {
   MAX_OPPORTUNITY_TEXT_LENGTH,
   MAX_OPPORTUNITY_VALUE,
 } from "../../platform/request/field-limits.js";
-import { nullableTextAsWritten } from "../../platform/request/field-schemas.js";
+import { multiLineIfText, nullableTextAsWritten, oneLine } from "../../platform/request/field-schemas.js";
 
 const text = (description: string) => nullableTextAsWritten(description, MAX_OPPORTUNITY_TEXT_LENGTH);
 
 export const opportunityWriteFields = {
-  name: z.string().trim().min(1).max(MAX_OPPORTUNITY_NAME_LENGTH).describe("The opportunity's name."),
+  name: z.string().trim().min(1).max(MAX_OPPORTUNITY_NAME_LENGTH).superRefine(oneLine).describe("The opportunity's name."),
   details: text("Free-text details."),
   next_step: text("The next step to take."),
   value: z.number().min(0).max(MAX_OPPORTUNITY_VALUE).nullable().describe("Monetary value (at least 0)."),
@@ -32,7 +32,7 @@ export const opportunityWriteFields = {
   intro_date: calendarDate("When the introduction happened.").nullable(),
   close_date: calendarDate("Expected or actual close.").nullable(),
   custom_fields: z
-    .record(z.string().max(MAX_CUSTOM_FIELD_REFERENCE_LENGTH), z.unknown())
+    .record(z.string().max(MAX_CUSTOM_FIELD_REFERENCE_LENGTH).superRefine(oneLine), z.unknown().superRefine(multiLineIfText))
     .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS_PER_RECORD, `at most ${MAX_CUSTOM_FIELDS_PER_RECORD} custom fields`)
     .describe("Custom field values keyed by field UUID or key (see custom_field_mapping); null removes a value."),
 };

@@ -5,7 +5,7 @@
  */
 import { isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl, type NewAffiliation, type PersonPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableCheckedText, nullableDate, nullableText, nullableWebAddress } from "../../platform/request/field-schemas.js";
+import { labelList, nullableCheckedText, nullableDate, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_PERSON_AFFILIATIONS, MAX_PERSON_EMAIL_ADDRESSES } from "../../platform/request/count-limits.js";
 import {
@@ -29,9 +29,9 @@ function normalizedAddress(value: string, context: z.RefinementCtx): string {
 
 const emailEntry = z
   .union([
-    z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`),
+    z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine),
     z.strictObject({
-      address: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).describe("The address."),
+      address: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine).describe("The address."),
       is_primary: z.boolean().default(false).describe("True for the primary address; at most one."),
     }),
   ])

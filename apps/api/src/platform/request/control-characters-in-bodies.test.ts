@@ -1,0 +1,112 @@
+/**
+ * Control characters in the text fields of request bodies, through the app and over MCP: one-line fields refuse
+ * every one (the tab included), multi-line fields keep the tab and line breaks, and a refusal writes nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callMcpTool } from "../../testing/mcp-call.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(() => context.close());
+
+async function send(method: string, path: string, body: unknown) {
+  const response = await context.request(path, { key: acme.key, method, body });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+const total = async (path: string) => ((await send("GET", path, undefined)).body.total as number);
+
+describe("one-line text fields", () => {
+  it("refuse C0 (the tab included), DEL, C1 and the line separators with a 400 naming the field and the character", async () => {
+    const before = await total("/v1/persons");
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: "Ada\u001b[2J" }, "body field 'name': must not contain control characters (U+001B)"],
+      [{ name: "Ada\tLovelace" }, "body field 'name': must not contain control characters (U+0009)"],
+      [{ name: "Ada", job_title: "CTO\u0008\u0008\u0008CEO" }, "body field 'job_title': must not contain control characters (U+0008)"],
+      [{ name: "Ada", city: "London\u0085Paris" }, "body field 'city': must not contain control characters (U+0085)"],
+      [{ name: "Ada\u2028Lovelace" }, "body field 'name': must be one line: no line separator (U+2028)"],
+      [{ name: "Ada", emails: ["ada\u007f@example.com"] }, "body field 'emails.0': must not contain control characters (U+007F)"],
+      [{ name: "Ada", tags: ["ok", "ring\u0007"] }, "body field 'tags.1': must not contain control characters (U+0007)"],
+      [{ name: "Ada", linkedin_url: "linkedin.com/in/ada\u009b2J" }, "body field 'linkedin_url': must not contain control characters (U+009B)"],
+    ];
+    for (const [body, error] of cases) {
+      expect(await send("POST", "/v1/persons", body), JSON.stringify(body)).toEqual({ status: 400, body: { error } });
+    }
+    expect(await total("/v1/persons")).toBe(before);
+  });
+
+  it("hold for the names and titles of companies, lists and tasks too, and an update leaves the record as it was", async () => {
+    expect(await send("POST", "/v1/companies", { company_name: "Acme\u001b]0;owned\u0007" })).toEqual({
+      status: 400,
+      body: { error: "body field 'company_name': must not contain control characters (U+001B)" },
+    });
+    expect((await send("POST", "/v1/lists", { name: "Founders\r\nSheet", kind: "persons" })).body).toEqual({
+      error: "body field 'name': must not contain control characters (U+000D)",
+    });
+    expect((await send("POST", "/v1/tasks", { title: "Call\u000bAda" })).body).toEqual({ error: "body field 'title': must not contain control characters (U+000B)" });
+
+    const created = await send("POST", "/v1/companies", { company_name: "Globex", city: "Springfield" });
+    expect(created.status).toBe(201);
+    const refused = await send("PUT", `/v1/companies/${created.body.uuid}`, { company_name: "Globex\u0085", city: "Shelbyville" });
+    expect(refused).toEqual({ status: 400, body: { error: "body field 'company_name': must not contain control characters (U+0085)" } });
+    expect((await send("GET", `/v1/companies/${created.body.uuid}`, undefined)).body).toMatchObject({ company_name: "Globex", city: "Springfield" });
+  });
+
+  it("refuse the same over MCP, where a tool call takes the operation's schemas", async () => {
+    const before = await total("/v1/persons");
+    const result = await callMcpTool(context, { name: "createPerson", args: { body: { name: "Ada\u001b[31m" } }, headers: { "x-api-key": acme.key } });
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe("HTTP 400: body field 'name': must not contain control characters (U+001B)");
+    expect(await total("/v1/persons")).toBe(before);
+  });
+
+  it("still take names in any script, with NBSP and emoji, stored as sent once trimmed", async () => {
+    const name = "José\u00a0Ñúñez 🚀 שלום";
+    const created = await send("POST", "/v1/persons", { name: ` ${name}\n`, job_title: "CTO", tags: ["a\u00adb"] });
+    expect(created.status).toBe(201);
+    expect((await send("GET", `/v1/persons/${created.body.uuid}`, undefined)).body).toMatchObject({ name, tags: ["a\u00adb"] });
+  });
+});
+
+describe("multi-line text fields", () => {
+  it("keep the tab, line feed and carriage return as written, and refuse other controls naming them", async () => {
+    const content = "Met Ada.\r\n\tNext:\n\t- call\u2028back";
+    const note = await send("POST", "/v1/notes", { content });
+    expect(note.status).toBe(201);
+    expect((await send("GET", `/v1/notes/${note.body.uuid}`, undefined)).body.content).toBe(content);
+
+    const before = await total("/v1/notes");
+    expect(await send("POST", "/v1/notes", { content: "Met Ada.\n\u001b[2J" })).toEqual({
+      status: 400,
+      body: { error: "body field 'content': must not contain control characters (U+001B)" },
+    });
+    expect((await send("POST", "/v1/tasks", { title: "Call", description: "page\fbreak" })).body).toEqual({
+      error: "body field 'description': must not contain control characters (U+000C)",
+    });
+    expect(await total("/v1/notes")).toBe(before);
+
+    const described = await send("POST", "/v1/companies", { company_name: "Initech", description: "Makes:\n\tTPS reports" });
+    expect(described.status).toBe(201);
+    expect(described.body.description).toBe("Makes:\n\tTPS reports");
+  });
+
+  it("an email's subject keeps the tab an unfolded header leaves; a participant's name with a control fails only its item", async () => {
+    const answer = await send("POST", "/v1/emails/batch", {
+      messages: [
+        { message_id: "<folded@x>", sent_at: "2026-11-01T10:00:00Z", subject: "Quarterly\tnumbers", from: acme.admin.email, to: ["ada@example.com"] },
+        { message_id: "<escape@x>", sent_at: "2026-11-01T10:00:00Z", from: { email: "eve@example.com", name: "Eve\u001b[2J" }, to: [acme.admin.email] },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((result: { status: string; error: string | null }) => [result.status, result.error])).toEqual([
+      ["CREATED", null],
+      ["ERROR", "field 'from.name': must not contain control characters (U+001B)"],
+    ]);
+  });
+});
