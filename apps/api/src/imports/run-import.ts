@@ -18,6 +18,7 @@ import {
   type ImportSummary,
   type OwnerSummary,
 } from "./import-summary.js";
+import { cleanImportedItem } from "./imported-control-characters.js";
 import { importedItemProblem } from "./imported-field-limits.js";
 import type { ImportedItem, ImportSource } from "./imported-items.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
@@ -176,20 +177,22 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     summary.items.read += 1;
     // Parsing entries (a mail message, a calendar's events) takes time of its own, between two batches' writes.
     if (summary.items.read % ENTRIES_BETWEEN_YIELDS === 0) await yieldControl?.();
+    const cleaned = "item" in entry ? cleanImportedItem(entry.item) : null;
     // A value longer than its field takes is the entry's problem, as a reader's own would be.
-    const problem = "problem" in entry ? entry.problem : "item" in entry ? importedItemProblem(entry.item) : null;
+    const problem = "problem" in entry ? entry.problem : cleaned === null ? null : "problem" in cleaned ? cleaned.problem : importedItemProblem(cleaned.item);
     if (problem !== null) {
       summary.items.failed += 1;
       addProblem(summary, { position: entry.position, message: problem });
     } else if ("skipped" in entry) {
       addSkip(summary, entry.skipped);
-    } else if ("item" in entry) {
+    } else if ("item" in entry && cleaned !== null && "item" in cleaned) {
       // Imported all the same: listed for the user to check, not counted as failed.
-      if (entry.caveat) addProblem(summary, { position: entry.position, message: entry.caveat });
-      for (const user of new Set(addressesOf(entry.item).map((address) => userByAddress.get(address)).filter(Boolean))) {
+      const caveats = [...(entry.caveat ? [entry.caveat] : []), ...(cleaned.changed.length > 0 ? [`control characters taken out of ${cleaned.changed.join(", ")}`] : [])];
+      if (caveats.length > 0) addProblem(summary, { position: entry.position, message: caveats.join("; ") });
+      for (const user of new Set(addressesOf(cleaned.item).map((address) => userByAddress.get(address)).filter(Boolean))) {
         appearances.set(user!.uuid, (appearances.get(user!.uuid) ?? 0) + 1);
       }
-      batch.push({ position: entry.position, item: entry.item });
+      batch.push({ position: entry.position, item: cleaned.item });
       if (batch.length >= batchSize) {
         await flush(batch);
         batch = [];

@@ -1,7 +1,7 @@
 /** The control characters one-line and multi-line text may not hold, and the zod checks built on them. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { controlCharacterProblem, refusedCharacter } from "./control-character.js";
+import { controlCharacterProblem, refusedCharacter, takeOutControlCharacters } from "./control-character.js";
 import { nullableText, nullableTextAsWritten } from "./field-schemas.js";
 
 /** Every code point of C0, DEL and C1. */
@@ -34,6 +34,13 @@ describe("refusedCharacter", () => {
   });
 });
 
+describe("takeOutControlCharacters", () => {
+  it("makes a run of tabs and line breaks in one-line text a space and removes the other controls", () => {
+    expect(takeOutControlCharacters("Ada\r\n\tLovelace\u001b[0m\u0007 ", "one line")).toBe("Ada Lovelace[0m");
+    expect(takeOutControlCharacters("Makes:\n\tanvils\u001b[0m\f", "multi-line")).toBe("Makes:\n\tanvils[0m");
+  });
+});
+
 describe("text the field schemas accept", () => {
   /** Any code point but a surrogate (refused before any schema reads the body), controls among them often. */
   const character = fc.oneof(
@@ -56,6 +63,12 @@ describe("text the field schemas accept", () => {
         const multiple = multiLine.safeParse(value);
         if (multiple.success && multiple.data !== null) expect(multiple.data).toBe(value);
         expect(multiple.success).toBe(refusedCharacter(value, "multi-line") === null);
+        // What an import keeps: text the schema takes as it is, other text without what it refused.
+        for (const layout of ["one line", "multi-line"] as const) {
+          const taken = takeOutControlCharacters(value, layout);
+          expect(refusedCharacter(taken, layout)).toBeNull();
+          if (refusedCharacter(value, layout) === null) expect(taken).toBe(value);
+        }
       }),
       { numRuns: 3000 },
     );

@@ -34,3 +34,20 @@ export const controlCharacterProblem = (codePoint: string) =>
   codePoint === "U+2028" || codePoint === "U+2029"
     ? `must be one line: no line separator (${codePoint})`
     : `must not contain control characters (${codePoint})`;
+
+/** A run of the characters that lay text out: the tab, line breaks and the separators. */
+const LAYOUT_RUN = /[\t\n\u000b\u000c\r\u0085\u2028\u2029]+/gu;
+
+/**
+ * `text` without the characters `refusedCharacter` names under `layout`: in one-line text a run of tabs and line
+ * breaks becomes one space (a name broken over two lines is still two words) and the result is trimmed; every other
+ * refused character is removed. For text that is not a request's (an import's), where a refusal would lose the entry.
+ *
+ * @example
+ * takeOutControlCharacters("Ada\nLovelace\u001b[0m", "one line"); // "Ada Lovelace[0m"
+ */
+export function takeOutControlCharacters(text: string, layout: TextLayout): string {
+  if (refusedCharacter(text, layout) === null) return text;
+  if (layout === "multi-line") return text.replace(new RegExp(NOT_MULTI_LINE.source, "gu"), "");
+  return text.replace(LAYOUT_RUN, " ").replace(new RegExp(NOT_ONE_LINE.source, "gu"), "").trim();
+}
