@@ -3,6 +3,7 @@
  * every one (the tab included), multi-line fields keep the tab and line breaks, and a refusal writes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildPipeline } from "../../testing/deal-builders.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
@@ -71,6 +72,28 @@ describe("one-line text fields", () => {
     const created = await send("POST", "/v1/persons", { name: ` ${name}\n`, job_title: "CTO", tags: ["a\u00adb"] });
     expect(created.status).toBe(201);
     expect((await send("GET", `/v1/persons/${created.body.uuid}`, undefined)).body).toMatchObject({ name, tags: ["a\u00adb"] });
+  });
+});
+
+describe("an opportunity", () => {
+  it("holds its name to one line, its next step and text custom field values to multi-line", async () => {
+    const pipeline = await buildPipeline(context.services, acme);
+    expect((await send("POST", "/v1/opportunity-custom-fields", { key: "memo", name: "Memo", type: "text" })).status).toBe(201);
+    const base = { type_uuid: pipeline.type.uuid, stage_uuid: pipeline.stages[0]!.uuid };
+    const before = await total("/v1/opportunities");
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...base, name: "Deal\u009b2J" }, "body field 'name': must not contain control characters (U+009B)"],
+      [{ ...base, name: "Deal", next_step: "Call\u0007" }, "body field 'next_step': must not contain control characters (U+0007)"],
+      [{ ...base, name: "Deal", custom_fields: { memo: "a\u001bb" } }, "body field 'custom_fields.memo': must not contain control characters (U+001B)"],
+      // A key names a custom field, whose key is letters, digits and _: any other is not defined.
+      [{ ...base, name: "Deal", custom_fields: { "me\u001bmo": "a" } }, "custom field 'me\u001bmo' is not defined: create it first, or use a field UUID or key from custom_field_mapping"],
+    ];
+    for (const [body, error] of cases) expect(await send("POST", "/v1/opportunities", body), JSON.stringify(body)).toEqual({ status: 400, body: { error } });
+    expect(await total("/v1/opportunities")).toBe(before);
+
+    const created = await send("POST", "/v1/opportunities", { ...base, name: "Deal", next_step: "Call\n\t- Ada", custom_fields: { memo: "line one\r\nline two" } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ next_step: "Call\n\t- Ada", custom_fields: [{ key: "memo", value: "line one\r\nline two" }] });
   });
 });
 

@@ -32,7 +32,7 @@ export const opportunityWriteFields = {
   intro_date: calendarDate("When the introduction happened.").nullable(),
   close_date: calendarDate("Expected or actual close.").nullable(),
   custom_fields: z
-    .record(z.string().max(MAX_CUSTOM_FIELD_REFERENCE_LENGTH).superRefine(oneLine), z.unknown().superRefine(multiLineIfText))
+    .record(z.string().max(MAX_CUSTOM_FIELD_REFERENCE_LENGTH), z.unknown().superRefine(multiLineIfText))
     .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS_PER_RECORD, `at most ${MAX_CUSTOM_FIELDS_PER_RECORD} custom fields`)
     .describe("Custom field values keyed by field UUID or key (see custom_field_mapping); null removes a value."),
 };
