@@ -173,6 +173,10 @@ describe("opportunity pages by a value a subquery computes", () => {
       expect(plan).toContain("INDEX associations_entity (tenant_uuid=? AND entity_uuid=?");
       // Not every link of the tenant for each opportunity.
       expect(plan.split("; ").filter((step) => /^SEARCH nf .*\(tenant_uuid=\?\)$/.test(step))).toEqual([]);
+      // A counted link's note or file is sought by its key, not among the tenant's.
+      expect(plan).toContain("SEARCH n USING INDEX sqlite_autoindex_notes_1 (uuid=?)");
+      expect(plan).toContain("SEARCH f USING INDEX sqlite_autoindex_files_1 (uuid=?)");
+      expect(plan).not.toMatch(/SCAN (n|f)\b/);
     } finally {
       sqlite.close();
     }

@@ -1,4 +1,5 @@
 /** The three association endpoints: allowed types, idempotency in both directions, 404s, roles, removal and pinning. */
+import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildOpportunity, buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
@@ -116,6 +117,32 @@ describe("POST /v1/opportunities/{uuid}/associations", () => {
       ["Other", 1],
       ["Raced", 0],
     ]);
+  });
+
+  it("leaves links to a note or file gone before links checked their sides out of notes_and_files_count, in the sort as in the count shown", async () => {
+    const raced = await buildOpportunity(context.services, acme, pipeline, { name: "Raced" });
+    const other = await buildOpportunity(context.services, acme, pipeline, { name: "Other" });
+    const kept = (await call("/v1/notes", { method: "POST", body: { content: "kept" } })).body;
+    await call(`/v1/opportunities/${other.uuid}/associations`, { method: "POST", body: { entity_type: "NOTE", entity_uuid: kept.uuid } });
+    const linkedNote = (await call("/v1/notes", { method: "POST", body: { content: "linked from the deal" } })).body;
+    await call(`/v1/opportunities/${raced.uuid}/associations`, { method: "POST", body: { entity_type: "NOTE", entity_uuid: linkedNote.uuid } });
+    const linkingNote = (await call("/v1/notes", { method: "POST", body: { content: "linking the deal", associations: [{ entity_type: "OPPORTUNITY", entity_uuid: raced.uuid }] } })).body;
+    const file = await context.services.store.files.create({ tenant_uuid: acme.tenant.uuid, filename: "deck.pdf", content_type: "application/pdf", content: new Uint8Array([1]) });
+    await call(`/v1/opportunities/${raced.uuid}/associations`, { method: "POST", body: { entity_type: "FILE", entity_uuid: file.uuid } });
+    // What the race left in a database written before the fix: the records gone, their link rows kept.
+    const sqlite = new SqliteDatabase(context.databasePath);
+    try {
+      sqlite.prepare("update notes set deleted_at = 1 where uuid in (?, ?)").run(linkedNote.uuid, linkingNote.uuid);
+      sqlite.prepare("delete from file_contents where file_uuid = ?").run(file.uuid);
+      sqlite.prepare("delete from files where uuid = ?").run(file.uuid);
+    } finally {
+      sqlite.close();
+    }
+    for (const order of ["desc", "asc"]) {
+      const listed = await call(`/v1/opportunities?sort_by=notes_and_files_count&order=${order}`);
+      const counts = listed.body.items.map((item: { name: string; notes_and_files_count: number }) => [item.name, item.notes_and_files_count]);
+      expect(counts).toEqual(order === "desc" ? [["Other", 1], ["Raced", 0]] : [["Raced", 0], ["Other", 1]]);
+    }
   });
 
   it("tells a client that sent a kind in lower case to send it upper case, not that the kind is refused", async () => {
