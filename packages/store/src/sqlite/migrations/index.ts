@@ -58,6 +58,7 @@ import { emailsBySentTimeMigration } from "./0051-emails-by-sent-time.js";
 import { signInFailuresMigration } from "./0052-sign-in-failures.js";
 import { entityListNameKeysMigration } from "./0053-entity-list-name-keys.js";
 import { meetingDeletionsMigration } from "./0054-meeting-deletions.js";
+import { linksToGoneRecordsMigration } from "./0055-links-to-gone-records.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -114,6 +115,7 @@ export const migrations: Record<string, Migration> = {
   "0052-sign-in-failures": signInFailuresMigration,
   "0053-entity-list-name-keys": entityListNameKeysMigration,
   "0054-meeting-deletions": meetingDeletionsMigration,
+  "0055-links-to-gone-records": linksToGoneRecordsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -155,7 +155,8 @@ describe("migrations 0021-live-opportunity-link-counts and 0023-live-opportunity
       for (const { uuid, tenant } of OPPORTUNITIES) insertOpportunity(sqlite, uuid, tenant, uuid === "o3" ? 5 : null);
       for (const { uuid, tenant } of OPPORTUNITIES) for (const target of ENTITIES) link(sqlite, tenant, { type: "OPPORTUNITY", uuid }, target);
       link(sqlite, "t1", { type: "PERSON", uuid: "p2" }, { type: "OPPORTUNITY", uuid: "o9" });
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      // Up to these two only: the links name persons and companies this test never writes, which 0055 removes.
+      expect((await migrator.migrateTo("0023-live-opportunity-link-recency")).error).toBeUndefined();
       expect(kept(sqlite)).toEqual([
         { tenant_uuid: "t1", entity_type: "COMPANY", entity_uuid: "c1", links: 2 },
         { tenant_uuid: "t1", entity_type: "PERSON", entity_uuid: "p1", links: 2 },
