@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
 import { cleanFilename } from "./clean-filename.js";
-import { contentEncodingProblem } from "./content-encoding.js";
+import { checkMultipartHead, UNREADABLE_MULTIPART_BODY } from "./multipart-head.js";
 import { multipartTextProblem } from "./multipart-text-problem.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 
@@ -26,19 +26,13 @@ export interface UploadedFile {
 const tooLarge = () => new ApiError(413, `file is larger than the ${MAX_FILE_BYTES / (1024 * 1024)} MiB limit`);
 
 export async function readUploadedFile(context: Context<AppEnv>, fieldName = "file"): Promise<UploadedFile> {
-  const contentType = context.req.header("content-type") ?? "";
-  // Without its boundary parameter the body is still multipart, only unreadable: a 400 below, not a 415.
-  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
-    throw new ApiError(415, `send the file as multipart/form-data with a '${fieldName}' part (got ${contentType || "no content type"})`);
-  }
-  const encodingProblem = contentEncodingProblem(context.req.raw);
-  if (encodingProblem !== null) throw new ApiError(415, encodingProblem);
+  const contentType = checkMultipartHead(context.req.raw, `send the file as multipart/form-data with a '${fieldName}' part`);
   const bytes = await readBoundedBody(context.req.raw, MAX_FILE_BYTES + ENVELOPE_BYTES, tooLarge);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw badRequest("the multipart body could not be read: check the boundary and the part headers");
+    throw badRequest(UNREADABLE_MULTIPART_BODY);
   }
   const textProblem = multipartTextProblem(bytes, contentType);
   if (textProblem !== null) throw badRequest(textProblem);

@@ -21,7 +21,7 @@ import { parseIsoTimestamp, parseIsoWindowEnd } from "../../platform/request/iso
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
 import { MAX_COLUMN_MAPPINGS } from "../../platform/request/count-limits.js";
-import { contentEncodingProblem } from "../../platform/request/content-encoding.js";
+import { checkMultipartHead, UNREADABLE_MULTIPART_BODY } from "../../platform/request/multipart-head.js";
 import { multipartTextProblem } from "../../platform/request/multipart-text-problem.js";
 import { MAX_COLUMN_MAPPING_LENGTH, MAX_DATE_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
@@ -82,7 +82,7 @@ async function readForm(http: Context<AppEnv>, maxBytes: number): Promise<Record
     try {
       form = (await http.req.parseBody({ all: true })) as Record<string, FormValue>;
     } catch {
-      throw badRequest("the multipart/form-data body is malformed");
+      throw badRequest(UNREADABLE_MULTIPART_BODY);
     }
     const textProblem = multipartTextProblem(bytes, http.req.header("content-type") ?? "");
     if (textProblem !== null) throw badRequest(textProblem);
@@ -132,12 +132,7 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
     example: { form: { kind: "csv", dry_run: "true", map: ["Mail=email", "Org=company"] } },
     errors: [413, 415],
     async handler({ auth, services, http }) {
-      const contentType = http.req.header("content-type") ?? "";
-      if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-        throw new ApiError(415, `send the archive as multipart/form-data with a 'file' field and a 'kind' field (got ${contentType || "no Content-Type"})`);
-      }
-      const encodingProblem = contentEncodingProblem(http.req.raw);
-      if (encodingProblem !== null) throw new ApiError(415, encodingProblem);
+      checkMultipartHead(http.req.raw, "send the archive as multipart/form-data with a 'file' field and a 'kind' field");
       const form = await readForm(http, maxUploadBytes);
       const { file, ...rest } = form;
       if (Array.isArray(file)) throw badRequest("form field 'file' must be given once: one archive an upload");

@@ -105,6 +105,18 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const notMultipart = await context.request("/v1/imports", { key: acme.key, method: "POST", body: { kind: "mbox" } });
     expect(notMultipart.status).toBe(415);
     expect(((await notMultipart.json()) as { error: string }).error).toMatch(/multipart\/form-data/);
+    // A client that set the type by hand and left out the boundary sent multipart all the same: what to fix is the boundary.
+    const body = "--x\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\nmbox\r\n--x--\r\n";
+    for (const contentType of ["multipart/form-data", "multipart/form-data; charset=utf-8", "multipart/form-data; boundary=y"]) {
+      const unbounded = await context.request("/v1/imports", { key: acme.key, method: "POST", headers: { "content-type": contentType }, body });
+      expect({ contentType, status: unbounded.status, body: await unbounded.json() }).toEqual({
+        contentType,
+        status: 400,
+        body: { error: "the multipart body could not be read: check the boundary and the part headers" },
+      });
+    }
+    const lookalike = await context.request("/v1/imports", { key: acme.key, method: "POST", headers: { "content-type": "multipart/form-datax" }, body: "x" });
+    expect(lookalike.status).toBe(415);
     expect(await upload({ file: null })).toMatchObject({ status: 400, body: { error: "form field 'file' is required: the archive to import, sent as a file" } });
     expect(await upload({ kind: "zip" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^kind: /) } });
     expect(await upload({ fields: { since: "last week" } })).toMatchObject({ status: 400, body: { error: "since: 'last week' is not an ISO 8601 date or date-time" } });
