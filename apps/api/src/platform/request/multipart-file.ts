@@ -2,7 +2,7 @@
  * @module
  * Reads one file from a `multipart/form-data` upload: 413 beyond the size limit (checked while
  * streaming, not only from Content-Length), 415 for another content type, 400 without a `file` part, with
- * another part, or with a file name that is not UTF-8.
+ * another part, with a file name that is not UTF-8, or with a content type that is no media type or too long.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
@@ -11,6 +11,7 @@ import { cleanFilename } from "./clean-filename.js";
 import { checkMultipartHead, UNREADABLE_MULTIPART_BODY } from "./multipart-head.js";
 import { multipartTextProblem } from "./multipart-text-problem.js";
 import { readBoundedBody } from "./read-bounded-body.js";
+import { uploadContentType } from "./upload-content-type.js";
 
 /** Largest file accepted by POST /v1/files. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -47,7 +48,7 @@ export async function readUploadedFile(context: Context<AppEnv>, fieldName = "fi
   if (part.size > MAX_FILE_BYTES) throw tooLarge();
   return {
     filename: cleanFilename(part.name, "file"),
-    contentType: part.type || "application/octet-stream",
+    contentType: uploadContentType(part.type, fieldName),
     content: new Uint8Array(await part.arrayBuffer()),
   };
 }

@@ -84,6 +84,44 @@ describe("files", () => {
     expect(lookalike.status).toBe(415);
   });
 
+  it("keeps a part's content type only when it is a media type of at most 255 characters, else a 400 naming the field, over REST and MCP", async () => {
+    /** Sends one part with `type` as its Content-Type header, byte for byte (a FormData would not send every text). */
+    const uploadTyped = async (type: string) => {
+      const body = `--b\r\nContent-Disposition: form-data; name="file"; filename="deck.txt"\r\nContent-Type: ${type}\r\n\r\ndeck\r\n--b--\r\n`;
+      const headers = { "x-api-key": acme.key, "content-type": "multipart/form-data; boundary=b" };
+      const response = await context.app.request("/v1/files", { method: "POST", headers, body });
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
+    };
+    const longest = `application/${"x".repeat(255 - "application/".length)}`;
+    for (const type of ["text/plain; charset=utf-8", 'text/plain;format="flowed" ; delsp=yes', "application/vnd.ms-excel", longest]) {
+      const kept = await uploadTyped(type);
+      expect({ type, status: kept.status, content_type: kept.body.content_type }).toEqual({ type, status: 201, content_type: type });
+      const download = await context.request(`/v1/files/${kept.body.uuid}/content`, { key: acme.key });
+      expect(download.headers.get("content-type")).toBe(type);
+    }
+    const database = new SqliteDatabase(context.databasePath, { readonly: true });
+    const stored = () => database.prepare("select count(*) from files").pluck().get();
+    try {
+      expect(await uploadTyped(`${longest}x`)).toEqual({
+        status: 400,
+        body: { error: "form field 'file': the part's Content-Type is 256 characters long, at most 255 are kept: send its media type, such as application/pdf" },
+      });
+      expect(await uploadTyped(`text/plain; x=${"y".repeat(1_000_000)}`)).toMatchObject({ status: 400, body: { error: expect.stringContaining("is 1000014 characters long") } });
+      for (const type of ["pdf", "text/", "text/plain; charset", "text /plain", "<script>/x"]) {
+        expect(await uploadTyped(type)).toEqual({
+          status: 400,
+          body: { error: `form field 'file': the part's Content-Type "${type}" is not a media type: send type/subtype, such as application/pdf` },
+        });
+      }
+      const file = { filename: "deck.txt", content_type: "pdf", content_base64: Buffer.from("deck").toString("base64") };
+      const tool = await callMcpTool(context, { name: "uploadFile", args: { body: { file } }, headers: { "x-api-key": acme.key } });
+      expect(tool).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("HTTP 400: form field 'file': the part's Content-Type \"pdf\" is not a media type") }] });
+      expect(stored()).toBe(4);
+    } finally {
+      database.close();
+    }
+  });
+
   it("answers 400 naming a part it does not take, and stores nothing, over REST and MCP", async () => {
     const form = new FormData();
     form.append("file", new Blob(["deck"]), "deck.txt");

@@ -11,10 +11,10 @@ export const uploadFile = defineOperation({
   summary: "Upload a file",
   description:
     `Stores one file sent as multipart/form-data in a part named 'file' (at most ${MAX_FILE_BYTES / (1024 * 1024)} MiB: 413 beyond; 415 for another body type). ` +
-    "The part's filename and content type are kept and served back on download. Link the file to records with entity_type FILE; opportunities count linked files in notes_and_files_count.",
+    "The part's filename and content type are kept and served back on download (the content type a media type of at most 255 characters: 400 otherwise). Link the file to records with entity_type FILE; opportunities count linked files in notes_and_files_count.",
   mcpDescription:
     "Stores one file, given under body.file as {filename, content_type, content_base64} (see the body argument for the size one call carries). " +
-    "The filename and content type are kept and served back on download. Link the file to records with entity_type FILE; opportunities count linked files in notes_and_files_count.",
+    "The filename and content type are kept and served back on download (content_type a media type of at most 255 characters: 400 otherwise). Link the file to records with entity_type FILE; opportunities count linked files in notes_and_files_count.",
   multipart: { fields: { file: { kind: "file", description: `The file, at most ${MAX_FILE_BYTES / (1024 * 1024)} MiB.`, required: true } } },
   successStatus: 201,
   response: fileSchema,
