@@ -1,14 +1,16 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
-import { chmodSync, closeSync, mkdirSync, openSync, statSync, type Stats } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
 
 export const DEFAULT_DATABASE_PATH = "./data/rapport.db";
 
+const CHOSEN = `(chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH})`;
+
 /**
- * The database path the global options choose, absolute. A CliError when it is empty, or names a device, a pipe or a
- * socket: SQLite failed on one with "disk I/O error" (an unexpected failure), `backup` copied `/dev/null` as an empty
+ * The database path the global options choose, absolute. A CliError when it is empty, names a file of the kernel's
+ * that reports a size of 0 (refuseFalselyEmptyFile), or a device, a pipe or a socket: SQLite failed on one with "disk I/O error" (an unexpected failure), `backup` copied `/dev/null` as an empty
  * database, and `restore` would have renamed the backup over the device itself.
  */
 export function resolveDatabasePath(option: string | undefined): string {
@@ -18,8 +20,9 @@ export function resolveDatabasePath(option: string | undefined): string {
   const path = resolve(chosen);
   const stats = statOrUndefined(path);
   if (stats !== undefined && !stats.isFile() && !stats.isDirectory()) {
-    throw new CliError(`${path} is not a regular file (a device, a pipe or a socket) (chosen by --db, RAPPORT_DB or the default ${DEFAULT_DATABASE_PATH}): name a SQLite database file`);
+    throw new CliError(`${path} is not a regular file (a device, a pipe or a socket) ${CHOSEN}: name a SQLite database file`);
   }
+  if (stats !== undefined) refuseFalselyEmptyFile(path, stats);
   return path;
 }
 
@@ -89,6 +92,30 @@ export async function openingDatabase<T>(path: string, open: () => Promise<T>): 
 function holdsDatabase(path: string): boolean {
   const stats = statOrUndefined(path);
   return stats !== undefined && !(stats.isFile() && stats.size === 0);
+}
+
+/**
+ * A CliError for a regular file that reports a size of 0 but is not empty: the kernel's files (`/proc/self/environ`)
+ * hold text, or fail to read (`/proc/self/mem`). SQLite takes such a file for an empty database by its size: `backup`
+ * copied it as one, and a creating command took it for the zero-byte file it makes the database (an unexpected EPERM
+ * from chmod). Only a file that reads no byte is empty.
+ */
+function refuseFalselyEmptyFile(path: string, stats: Stats): void {
+  if (!stats.isFile() || stats.size !== 0) return;
+  let descriptor: number | undefined;
+  let bytesRead: number;
+  try {
+    descriptor = openSync(path, "r");
+    bytesRead = readSync(descriptor, Buffer.alloc(1), 0, 1, 0);
+  } catch (error) {
+    // Not readable by this user: SQLite's opening says so, as for any database file.
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (code === "EACCES" || code === "EPERM") return;
+    throw new CliError(`cannot read ${path} ${CHOSEN}: reading it fails (${code}); name a SQLite database file`);
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+  if (bytesRead > 0) throw new CliError(`${path} reports a size of 0 yet holds data (a file of the kernel's, as under /proc) ${CHOSEN}: name a SQLite database file`);
 }
 
 /** What is at `path`, or undefined where `existsSync` would say false (no entry, a file where a folder should be). */

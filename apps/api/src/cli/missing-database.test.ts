@@ -81,6 +81,26 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     expect(existsSync(join(folder, "pipe-backup.db"))).toBe(false);
   });
 
+  it("is not a kernel file that reports a size of 0: it holds data or fails to read, and every command refuses it in words", async () => {
+    // /proc/self/environ holds text; /proc/self/mem fails to read at its start. SQLite took either for an empty
+    // database by its size: backup copied one, tenants create failed with an unexpected EPERM from chmod.
+    const backup = join(folder, "kernel-file-backup.db");
+    const chosen = "(chosen by --db, RAPPORT_DB or the default ./data/rapport.db)";
+    for (const args of [["tenants", "create", "--name", "Fresh"], ["tenants", "list"], ["status"], ["backup", "--to", backup], ["compact"]]) {
+      expect(await runRapport("/proc/self/environ", ...args), args.join(" ")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: /proc/self/environ reports a size of 0 yet holds data (a file of the kernel's, as under /proc) ${chosen}: name a SQLite database file\n`,
+      });
+      expect(await runRapport("/proc/self/mem", ...args), args.join(" ")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `rapport: cannot read /proc/self/mem ${chosen}: reading it fails (EIO); name a SQLite database file\n`,
+      });
+    }
+    expect(existsSync(backup)).toBe(false);
+  });
+
   it("is created, owner-only, by tenants create and seed demo, which say so on stderr", async () => {
     for (const args of [["--json", "tenants", "create", "--name", "Fresh"], ["--json", "seed", "demo"]]) {
       const database = join(folder, `fresh-${args[2]}`, "rapport.db");
