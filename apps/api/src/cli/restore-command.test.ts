@@ -1,5 +1,6 @@
 /** `rapport restore`: a backup put in place of the database, never under a running server. */
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -47,10 +48,15 @@ describe("rapport restore", { timeout: 60_000 }, () => {
 
   it("refuses what is not a backup in one line", async () => {
     const database = join(folder, "other.db");
+    const pipe = join(folder, "backup-pipe.db");
+    execFileSync("mkfifo", [pipe]);
     for (const [from, message] of [
       [join(folder, "missing.db"), `no backup file at ${join(folder, "missing.db")}`],
       [database, `${database} is the database itself; name a backup file`],
       [join(folder, "rapport-restore-cli.txt"), `no backup file at ${join(folder, "rapport-restore-cli.txt")}`],
+      [folder, `cannot read the backup ${folder}: it is a folder; name a file`],
+      // Opening a named pipe waited for a writer, for ever.
+      [pipe, `cannot read the backup ${pipe}: it is not a regular file (a device, a pipe or a socket); name a file`],
     ] as const) {
       expect(await runRapport(database, "restore", "--from", from)).toEqual({ code: 1, stdout: "", stderr: `rapport: ${message}\n` });
     }
