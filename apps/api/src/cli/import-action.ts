@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import type { CsvEntity } from "../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, ImportRequestError, type ImportRequest } from "../imports/import-request.js";
 import type { ImportSummary } from "../imports/import-summary.js";
+import { ImportReadError } from "../imports/import-read-error.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
@@ -113,6 +114,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     if (summary.outcome === "interrupted") process.exitCode = 130;
   } catch (error) {
     display.stop();
+    if (error instanceof ImportReadError) throw new CliError(error.describe(source === "-" ? "standard input" : source));
     if (error instanceof ImportFormatError || error instanceof ImportRequestError) throw new CliError(error.message);
     throw error;
   } finally {

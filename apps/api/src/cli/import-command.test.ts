@@ -189,6 +189,35 @@ describe("rapport import", () => {
     expect(JSON.parse(calendar.stdout)).toMatchObject({ items: { read: 2, failed: 0 }, meetings: { new: 2 } });
   }, 30_000);
 
+  it.runIf(process.platform === "linux")("says in one line which file failed to read part-way, and what was written before it", async () => {
+    // /proc/self/mem fails to read at its start (EIO): a disk error met part-way, once an "unexpected failure: EIO".
+    const then = "run the same import again once it reads (what is there is not written twice)";
+    expect(await rapport(["import", "mbox", "/proc/self/mem", "--tenant", tenant])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `rapport: cannot read /proc/self/mem to its end: the disk or device failed to read it (EIO); 0 entries read before it, 0 items written, in whole batches; ${then}\n`,
+    });
+    const mail = join(folder, "failing-mail");
+    mkdirSync(mail);
+    writeFileSync(join(mail, "a.eml"), mailMessage({ messageId: "<before-failure@x.example>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 09:00:00 +0000" }));
+    symlinkSync("/proc/self/mem", join(mail, "b.eml"));
+    const failed = await rapport(["import", "mbox", mail, "--tenant", tenant]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(
+      new RegExp(`^(import: .*\\n)*rapport: cannot read ${join(mail, "b.eml")} to its end: the disk or device failed to read it \\(EIO\\); 1 entry read before it, 1 item written, in whole batches; `),
+    );
+    const again = await rapport(["--json", "import", "mbox", join(mail, "a.eml"), "--tenant", tenant]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ emails: { new: 0, known: 1 } });
+    const contacts = join(folder, "failing-contacts");
+    mkdirSync(contacts);
+    writeFileSync(join(contacts, "a.vcf"), vcard("3.0", ["FN:Before Failure", "EMAIL:before@x.example"]));
+    symlinkSync("/proc/self/mem", join(contacts, "b.vcf"));
+    const cards = await rapport(["import", "vcf", contacts, "--tenant", tenant, "--dry-run"]);
+    expect(cards.code).toBe(1);
+    expect(cards.stderr).toContain(`rapport: cannot read ${join(contacts, "b.vcf")} to its end: the disk or device failed to read it (EIO); `);
+    expect(cards.stderr).toContain(`to write (dry run); ${then}\n`);
+  });
+
   it("imports calendars in UTF-16 and Windows-1252: a file, and a folder whose files differ in encoding", async () => {
     const event = (uid: string, title: string) =>
       icsFile([vevent([`UID:${uid}`, "DTSTART:20261112T150000Z", `SUMMARY:${title}`, "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]);

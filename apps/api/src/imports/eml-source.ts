@@ -5,6 +5,7 @@
  */
 import { open, stat } from "node:fs/promises";
 import { relative } from "node:path";
+import { sourceReadError } from "./import-read-error.js";
 import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { listFolderFiles } from "./list-folder-files.js";
 import { HEADER_BLOCK_TOO_LARGE, MAX_BODY_CHARACTERS, MAX_HEADER_BYTES, parseMailMessage } from "./parse-mail-message.js";
@@ -70,7 +71,9 @@ export async function readEmlFiles(path: string, options: EmlOptions): Promise<I
   async function* entries(): AsyncGenerator<SourceEntry> {
     for (const [index, file] of files.entries()) {
       const position = `file ${isFolder ? relative(path, file) : file}`;
-      const raw = await readMessageBytes(file, options.keepBodies);
+      const raw = await readMessageBytes(file, options.keepBodies).catch((error: unknown) => {
+        throw sourceReadError(error, file) ?? error;
+      });
       if (!isFolder && index === 0 && !looksLikeMailMessage(raw.subarray(0, 1024).toString("latin1"))) {
         throw new ImportFormatError(`${file} is not a mail message: its first line is not a header field`);
       }

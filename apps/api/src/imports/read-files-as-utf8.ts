@@ -6,6 +6,7 @@
  */
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
+import { sourceReadError } from "./import-read-error.js";
 import { readAsUtf8 } from "./text-encoding.js";
 
 const UTF8_BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -17,7 +18,8 @@ function withoutUtf8ByteOrderMark(chunk: Buffer): Buffer {
 /**
  * The files, each decoded to UTF-8 by `readAsUtf8`, one after the other with a line break between them; a UTF-8
  * file's byte order mark is dropped, as decoding drops a UTF-16 one, so that none lands inside the text. `counter`
- * counts the bytes read from the files (not the UTF-8 handed on), for progress against their total size.
+ * counts the bytes read from the files (not the UTF-8 handed on), for progress against their total size. A file that
+ * fails to read is a SourceReadError naming it.
  *
  * @example
  * const text = readFilesAsUtf8(["a.vcf", "b.vcf"], counter);
@@ -34,6 +36,9 @@ export function readFilesAsUtf8(files: readonly string[], counter: { bytes: numb
           yield first ? withoutUtf8ByteOrderMark(chunk) : chunk;
           first = false;
         }
+      } catch (error) {
+        // Which file of the folder failed: the import says it, and what it wrote before.
+        throw sourceReadError(error, path) ?? error;
       } finally {
         // A reader that stops early ends here: the file is let go, not left open.
         file.destroy();

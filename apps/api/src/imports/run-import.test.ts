@@ -1,6 +1,7 @@
 import { InvalidInputError, type Store } from "@rapport/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ImportedEmail, ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
+import { ImportReadError } from "./import-read-error.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { runImport } from "./run-import.js";
 import { createImportTestBed, type ImportTestBed } from "./testing/import-test-bed.js";
@@ -20,6 +21,15 @@ function sourceOf(entries: SourceEntry[]): ImportSource {
     }
   }
   return { entries: generate(), bytesRead: () => read, totalBytes: entries.length };
+}
+
+/** A source whose entries end in `failure`, thrown as a reader's stream throws it. */
+function failingSourceOf(entries: SourceEntry[], failure: Error): ImportSource {
+  async function* generate() {
+    yield* entries;
+    throw failure;
+  }
+  return { entries: generate(), bytesRead: () => entries.length, totalBytes: null };
 }
 
 function email(index: number): SourceEntry {
@@ -107,6 +117,24 @@ describe("runImport", () => {
     const second = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: sourceOf(entries), dryRun: false, batchSize: 2 });
     expect(second).toMatchObject({ outcome: "completed", emails: { new: 3, known: 4 }, persons: { created: 3 } });
     expect(bed.rowCounts().emails).toBe(7);
+  });
+
+  it("writes the whole entries read before the archive fails to read, then says so in words with the counts", async () => {
+    const entries = Array.from({ length: 5 }, (_unused, index) => email(index + 1));
+    const diskError = Object.assign(new Error("EIO: i/o error, read"), { code: "EIO", errno: -5, syscall: "read" });
+    const failed = runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: failingSourceOf(entries, diskError), dryRun: false, batchSize: 2 });
+    await expect(failed).rejects.toThrow(ImportReadError);
+    await expect(failed).rejects.toThrow(
+      "cannot read the archive to its end: the disk or device failed to read it (EIO); 5 entries read before it, 5 items written, in whole batches; run the same import again once it reads (what is there is not written twice)",
+    );
+    expect(bed.rowCounts().emails).toBe(5);
+    const again = await runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: sourceOf([...entries, email(6)]), dryRun: false, batchSize: 2 });
+    expect(again).toMatchObject({ outcome: "completed", emails: { new: 1, known: 5 } });
+  });
+
+  it("throws on a reader's error that is not the system's failure to read, as it is", async () => {
+    const bug = new TypeError("reader bug");
+    await expect(runImport({ store: bed.store, tenantUuid: bed.tenantUuid, kind: "mbox", source: failingSourceOf([email(1)], bug), dryRun: false })).rejects.toBe(bug);
   });
 
   it("fails the import on an error that is not the item's fault", async () => {

@@ -20,7 +20,8 @@ import {
 } from "./import-summary.js";
 import { cleanImportedItem } from "./imported-control-characters.js";
 import { importedItemProblem } from "./imported-field-limits.js";
-import type { ImportedItem, ImportSource } from "./imported-items.js";
+import type { ImportedItem, ImportSource, SourceEntry } from "./imported-items.js";
+import { ImportReadError, sourceReadError, type SourceReadError } from "./import-read-error.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { commitRunState, createRunState, discardRunState } from "./run-state.js";
 import { writeEmails } from "./write-emails.js";
@@ -93,7 +94,23 @@ function isItemError(error: unknown): error is Error {
 }
 
 /**
- * Imports an archive's entries into a tenant and returns the summary.
+ * The entries until the archive fails to read (a disk error part-way): that failure is handed to `onFailure` and the
+ * entries end there, so the whole entries read before it are written as an interrupted import's are. Any other
+ * error (a format error, a bug) is thrown on.
+ */
+async function* untilReadFailure(entries: AsyncIterable<SourceEntry>, onFailure: (failure: SourceReadError) => void): AsyncGenerator<SourceEntry> {
+  try {
+    yield* entries;
+  } catch (error) {
+    const failure = sourceReadError(error, null);
+    if (failure === undefined) throw error;
+    onFailure(failure);
+  }
+}
+
+/**
+ * Imports an archive's entries into a tenant and returns the summary. An archive that fails to read part-way is an
+ * ImportReadError, thrown once the whole entries read before it are written.
  *
  * @example
  * const source = readMbox(createReadStream(path), size, { keepBodies: false, name: path });
@@ -173,7 +190,8 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   };
 
   let batch: Array<PositionedItem<ImportedItem>> = [];
-  for await (const entry of source.entries) {
+  let readFailure: SourceReadError | undefined;
+  for await (const entry of untilReadFailure(source.entries, (failure) => (readFailure = failure))) {
     summary.items.read += 1;
     // Parsing entries (a mail message, a calendar's events) takes time of its own, between two batches' writes.
     if (summary.items.read % ENTRIES_BETWEEN_YIELDS === 0) await yieldControl?.();
@@ -204,6 +222,11 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     }
   }
   await flush(batch);
+  if (readFailure) {
+    summary.bytes_read = source.bytesRead();
+    summary.duration_ms = now() - started;
+    throw new ImportReadError(readFailure, summary);
+  }
 
   const ownerSummary = (user: User): OwnerSummary => ({ user_uuid: user.uuid, name: user.name, email: user.email, appearances: appearances.get(user.uuid) ?? 0 });
   if (owner) summary.owner = ownerSummary(owner);
