@@ -64,6 +64,9 @@ export function summaryLines(summary: ImportSummary, source: string): string[] {
   return lines;
 }
 
+/** What `rapport import <kind> -` says on stderr when standard input is a terminal, before it reads. */
+export const TERMINAL_INPUT_NOTICE = "rapport: reading the archive from standard input (this terminal): paste it, then press Ctrl-D on an empty line to end it\n";
+
 /** Runs `rapport import <kind> <source>` with its parsed options. */
 export async function runImport(kind: ImportKind, source: string, options: ImportOptions, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
@@ -95,6 +98,8 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     // Before the owner is looked up: `--user` with contacts is refused as such, not as an unknown user.
     checkOptionsApply(request);
     const owner = await ownerOf(store, options.tenant, options.user);
+    // Typed or pasted into a terminal, the archive's end is not evident: without a word, the command seemed to hang.
+    if (source === "-" && process.stdin.isTTY) process.stderr.write(TERMINAL_INPUT_NOTICE);
     const { importArchive } = await import("../imports/import-archive.js");
     const summary = await importArchive({
       store,
