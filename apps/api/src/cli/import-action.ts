@@ -84,8 +84,15 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
   const path = existingDatabasePath(global.db);
   const store = await openingDatabase(path, () => createSqliteStore({ path }));
   const controller = new AbortController();
+  let batchWritten = false;
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(130);
+    // Before the first batch, the import may be waiting for input (a terminal, a pipe, a named pipe's writer) and
+    // would never reach a batch to stop after; nothing is written yet, so it stops at once.
+    if (!batchWritten) {
+      process.stderr.write("\nrapport: stopped before any batch was written: nothing was imported\n");
+      process.exit(130);
+    }
     process.stderr.write("\nrapport: stopping after the batch in flight (Ctrl-C again to quit at once)\n");
     controller.abort();
   };
@@ -108,7 +115,10 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
       request,
       owner,
       signal: controller.signal,
-      onProgress: (progress) => display.update(progress),
+      onProgress: (progress) => {
+        batchWritten = true;
+        display.update(progress);
+      },
       ...(options.batchSize ? { batchSize: options.batchSize } : {}),
     });
     // The persons and companies it wrote go into the search's name indexes now, so the server's next

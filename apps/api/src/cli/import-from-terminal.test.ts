@@ -42,6 +42,25 @@ describe("rapport import - from a terminal", { timeout: 60_000 }, () => {
     }
   });
 
+  it.skipIf(!haveScript)("stops at once on Ctrl-C while it waits for input, as nothing is written yet", async () => {
+    const command = [process.execPath, CLI_PATH, "--db", database, "import", "vcf", "-", "--tenant", tenant].map((part) => `'${part}'`).join(" ");
+    const terminal = spawn("script", ["--quiet", "--flush", "--return", "--command", `exec ${command}`, "/dev/null"]);
+    let output = "";
+    terminal.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => terminal.once("exit", resolve));
+    try {
+      const deadline = performance.now() + 30_000;
+      while (!output.includes(NOTICE) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Ctrl-C typed: the terminal sends SIGINT. It said "stopping after the batch in flight" and went on waiting.
+      terminal.stdin.write("\x03");
+      const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 10_000))]);
+      expect(stopped).toBe(130);
+      expect(output).toContain("rapport: stopped before any batch was written: nothing was imported");
+    } finally {
+      terminal.kill("SIGKILL");
+    }
+  });
+
   it("says nothing of the kind when standard input is a pipe", async () => {
     const child = promisify(execFile)(process.execPath, [CLI_PATH, "--db", database, "import", "vcf", "-", "--tenant", tenant, "--dry-run"]);
     child.child.stdin!.end(card);
