@@ -1,5 +1,5 @@
 /** checkImportInput: the first entry of an upload read before its job starts, and the file let go cleanly. */
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -49,6 +49,15 @@ describe("checkImportInput", () => {
     const refused = checkImportInput({ path: csvOfRows(3) }, csvRequest({ map: ["Email=domain"] }));
     await expect(refused).rejects.toBeInstanceOf(ImportRequestError);
     await expect(refused).rejects.toThrow(/"domain" is not a persons field/);
+  });
+
+  it("says a path whose symbolic links loop loops, not that there is no such file", async () => {
+    const first = join(folder, "loop-one.csv");
+    symlinkSync(join(folder, "loop-two.csv"), first);
+    symlinkSync(first, join(folder, "loop-two.csv"));
+    await expect(checkImportInput({ path: first }, csvRequest())).rejects.toThrow(new ImportFormatError(`cannot read ${first}: its symbolic links loop (ELOOP)`));
+    const missing = join(folder, "missing.csv");
+    await expect(checkImportInput({ path: missing }, csvRequest())).rejects.toThrow(new ImportFormatError(`cannot read ${missing}: no such file or folder`));
   });
 
   it("refuses a file this user may not read as a format error naming it, not an unexpected one", async () => {

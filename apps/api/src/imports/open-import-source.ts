@@ -18,10 +18,23 @@ import { readVcf } from "./vcf-source.js";
 
 export type ImportInput = { path: string } | { stream: Readable; name: string };
 
+/** Why `stat` found nothing at a path, for the codes that are not "no such file". */
+const STAT_FAILURES: Record<string, string> = {
+  ELOOP: "its symbolic links loop",
+  EACCES: "a folder on its path is not readable by this user",
+  EPERM: "a folder on its path is not readable by this user",
+  ENAMETOOLONG: "the path is too long",
+  EIO: "the disk failed to read it",
+};
+
 async function statOf(path: string) {
   try {
     return await stat(path);
-  } catch {
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const failure = STAT_FAILURES[code];
+    // A loop of links was "no such file or folder", where `ls` shows the link.
+    if (failure !== undefined) throw new ImportFormatError(`cannot read ${path}: ${failure} (${code})`);
     throw new ImportFormatError(`cannot read ${path}: no such file or folder`);
   }
 }
