@@ -1,5 +1,6 @@
 /** checkImportInput: the first entry of an upload read before its job starts, and the file let go cleanly. */
 import { closeSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -58,6 +59,19 @@ describe("checkImportInput", () => {
     await expect(checkImportInput({ path: first }, csvRequest())).rejects.toThrow(new ImportFormatError(`cannot read ${first}: its symbolic links loop (ELOOP)`));
     const missing = join(folder, "missing.csv");
     await expect(checkImportInput({ path: missing }, csvRequest())).rejects.toThrow(new ImportFormatError(`cannot read ${missing}: no such file or folder`));
+  });
+
+  it("refuses a socket as a format error naming it, not an unexpected ENXIO", async () => {
+    const socket = join(folder, "contacts.vcf");
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      await expect(checkImportInput({ path: socket }, csvRequest({ kind: "vcf" }))).rejects.toThrow(
+        new ImportFormatError(`cannot read ${socket}: it is a socket; give a file, a folder, or - for standard input`),
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("refuses a file this user may not read as a format error naming it, not an unexpected one", async () => {

@@ -113,6 +113,8 @@ export async function openImportSource(input: ImportInput, request: ImportReques
   if (!("path" in input)) return read(input.stream, null, input.name);
   const { path } = input;
   const info = await statOf(path);
+  // A socket cannot be opened as a file (ENXIO); a named pipe or a device is read as a stream.
+  if (info.isSocket()) throw new ImportFormatError(`cannot read ${path}: it is a socket; give a file, a folder, or - for standard input`);
   if (request.kind === "mbox" && (info.isDirectory() || path.toLowerCase().endsWith(".eml"))) return readEmlFiles(path, { keepBodies: request.keepBodies });
   if (!info.isDirectory()) return read(await openFileStream(path), info.size, path);
   if (request.kind === "csv") throw new ImportFormatError(`${path} is a folder: give one CSV file (each file has its own header)`);
