@@ -5,6 +5,7 @@
  */
 import { open, stat } from "node:fs/promises";
 import { relative } from "node:path";
+import { folderFileSizes } from "./folder-file-sizes.js";
 import { sourceReadError } from "./import-read-error.js";
 import { ImportFormatError, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { listFolderFiles } from "./list-folder-files.js";
@@ -65,7 +66,7 @@ export async function readEmlFiles(path: string, options: EmlOptions): Promise<I
   const isFolder = (await stat(path)).isDirectory();
   const files = isFolder ? await listFolderFiles(path, ".eml") : [path];
   if (files.length === 0) throw new ImportFormatError(`${path} holds no .eml files: give an mbox file, a .eml file or a folder of .eml files`);
-  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+  const sizes = await folderFileSizes(files);
   const totalBytes = sizes.reduce((sum, size) => sum + size, 0);
   let bytesRead = 0;
   async function* entries(): AsyncGenerator<SourceEntry> {

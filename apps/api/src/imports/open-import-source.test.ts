@@ -1,5 +1,5 @@
 /** checkImportInput: the first entry of an upload read before its job starts, and the file let go cleanly. */
-import { closeSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,6 +71,23 @@ describe("checkImportInput", () => {
       );
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("refuses a folder holding a file this user may not read before reading any, naming that file", async () => {
+    const unreadable = unreadableFile();
+    if (unreadable === null) return;
+    for (const [kind, extension, content] of [
+      ["vcf", ".vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Park\r\nEMAIL:ada@x.example\r\nEND:VCARD\r\n"],
+      ["mbox", ".eml", "From: ada@x.example\r\nTo: bo@x.example\r\nDate: Thu, 1 Oct 2026 09:00:00 +0000\r\n\r\nhi\r\n"],
+    ] as const) {
+      const exported = join(folder, `unreadable-${kind}`);
+      mkdirSync(exported);
+      writeFileSync(join(exported, `a${extension}`), content);
+      symlinkSync(unreadable, join(exported, `b${extension}`));
+      await expect(checkImportInput({ path: exported }, csvRequest({ kind }))).rejects.toThrow(
+        new ImportFormatError(`cannot read ${join(exported, `b${extension}`)}: it is not readable by this user (EACCES); nothing was imported`),
+      );
     }
   });
 

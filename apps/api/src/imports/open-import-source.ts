@@ -11,6 +11,7 @@ import { readEmlFiles } from "./eml-source.js";
 import { readIcs } from "./ics-source.js";
 import { checkOptionsApply, ImportRequestError, type ImportRequest } from "./import-request.js";
 import { ImportFormatError, type ImportSource } from "./imported-items.js";
+import { folderFileSizes } from "./folder-file-sizes.js";
 import { listFolderFiles } from "./list-folder-files.js";
 import { readMbox } from "./mbox-source.js";
 import { readFilesAsUtf8 } from "./read-files-as-utf8.js";
@@ -57,7 +58,7 @@ async function openFileStream(path: string): Promise<Readable> {
 async function folderFiles(path: string, extension: string): Promise<{ files: string[]; size: number }> {
   const files = await listFolderFiles(path, extension);
   if (files.length === 0) throw new ImportFormatError(`${path} holds no ${extension} files`);
-  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+  const sizes = await folderFileSizes(files);
   return { files, size: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
