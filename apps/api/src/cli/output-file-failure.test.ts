@@ -1,5 +1,5 @@
 /** What a command writing a file says when the system refuses it, and which existing names it refuses to replace. */
-import { mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -60,5 +60,14 @@ describe("refuseSpecialFile", () => {
     expect(() => refuseSpecialFile("/dev/null")).toThrow("/dev/null is not a regular file (a device, a pipe or a socket): name a file, which is replaced whole when written");
     writeFileSync(join(folder, "regular"), "");
     for (const path of [join(folder, "regular"), folder, join(folder, "not-there")]) expect(() => refuseSpecialFile(path)).not.toThrow();
+  });
+
+  it("says a name whose symbolic links loop, or under such a name, loops (an unexpected ELOOP before)", () => {
+    const loop = join(folder, "loop-one");
+    symlinkSync(join(folder, "loop-two"), loop);
+    symlinkSync(loop, join(folder, "loop-two"));
+    for (const path of [loop, join(loop, "copy.db")]) {
+      expect(() => refuseSpecialFile(path)).toThrow(new CliError(`cannot write ${path}: its symbolic links loop (ELOOP)`));
+    }
   });
 });

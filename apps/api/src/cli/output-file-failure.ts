@@ -58,13 +58,15 @@ export function outputFileFailure(error: unknown, target: string): CliError | un
 /**
  * A CliError when `target` exists and is neither a regular file nor a folder (a device such as /dev/null, a named
  * pipe, a socket): the command writes a temporary file and renames it over the name, which would replace the device
- * itself, even `/dev/null`, with a regular file.
+ * itself, even `/dev/null`, with a regular file. A CliError too when its symbolic links loop.
  */
 export function refuseSpecialFile(target: string): void {
   let stats;
   try {
     stats = statSync(target);
-  } catch {
+  } catch (error) {
+    // A loop of links (the name's or a folder's on its path) was an unexpected ELOOP from the command's own stat.
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw new CliError(`cannot write ${resolve(target)}: its symbolic links loop (ELOOP)`);
     return;
   }
   if (!stats.isFile() && !stats.isDirectory()) {

@@ -32,12 +32,14 @@ export function checkReadable(path: string, what: string): void {
   }
 }
 
-/** A CliError when `path` is there but not a regular file; a missing path passes. */
+/** A CliError when `path` is there but not a regular file, or its links loop; a missing path passes. */
 function checkRegularFile(path: string, what: string): void {
   let stats;
   try {
     stats = statSync(path);
-  } catch {
+  } catch (error) {
+    // A loop of links was an unexpected ELOOP from the command's own stat.
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw new CliError(`cannot read ${what} ${path}: its symbolic links loop (ELOOP)`);
     return;
   }
   if (stats.isDirectory()) throw new CliError(`cannot read ${what} ${path}: it is a folder; name a file`);

@@ -1,5 +1,5 @@
 /** `rapport restore`: a backup put in place of the database, never under a running server. */
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,6 +50,9 @@ describe("rapport restore", { timeout: 60_000 }, () => {
     const database = join(folder, "other.db");
     const pipe = join(folder, "backup-pipe.db");
     execFileSync("mkfifo", [pipe]);
+    const loop = join(folder, "backup-loop.db");
+    symlinkSync(join(folder, "backup-loop-back.db"), loop);
+    symlinkSync(loop, join(folder, "backup-loop-back.db"));
     for (const [from, message] of [
       [join(folder, "missing.db"), `no backup file at ${join(folder, "missing.db")}`],
       [database, `${database} is the database itself; name a backup file`],
@@ -57,6 +60,7 @@ describe("rapport restore", { timeout: 60_000 }, () => {
       [folder, `cannot read the backup ${folder}: it is a folder; name a file`],
       // Opening a named pipe waited for a writer, for ever.
       [pipe, `cannot read the backup ${pipe}: it is not a regular file (a device, a pipe or a socket); name a file`],
+      [loop, `cannot read the backup ${loop}: its symbolic links loop (ELOOP)`],
     ] as const) {
       expect(await runRapport(database, "restore", "--from", from)).toEqual({ code: 1, stdout: "", stderr: `rapport: ${message}\n` });
     }
