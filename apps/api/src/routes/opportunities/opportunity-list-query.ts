@@ -13,7 +13,7 @@ import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from ".
 import { booleanQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { calendarDate, isoBoundQuery, numberQuery } from "../../platform/request/date-schemas.js";
 import type { AppServices } from "../../services.js";
-import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
+import { refuseMergedAwayPersonFilter, refuseMergedAwayUserPersonFilter } from "../persons/merged-away-person-filter.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 const text = (description: string) => z.string().trim().min(1).max(MAX_FILTER_TEXT_LENGTH).describe(description);
@@ -107,7 +107,7 @@ export async function resolveListFilters(services: AppServices, tenantUuid: stri
     const resolved = await services.store.records.resolveUsers(tenantUuid, query.owner_user_uuid);
     // An owner's person merged away (a deactivated user's, into a contact) no longer names the user: say which does.
     const unresolved = query.owner_user_uuid.filter((uuid) => !resolved.has(uuid));
-    await refuseMergedAwayPersonFilter(services, tenantUuid, unresolved, "owner_user_uuid");
+    await refuseMergedAwayUserPersonFilter(services, tenantUuid, unresolved, "owner_user_uuid");
     if (resolved.size === 0) {
       throw badRequest(
         `owner_user_uuid: none of ${query.owner_user_uuid.join(", ")} is a user of this tenant (send user UUIDs from GET /v1/users, or their person_uuid)`,

@@ -141,6 +141,15 @@ describe("user filters given a user's person merged away", () => {
   it.each([
     ["/v1/opportunities", "owner_user_uuid"],
     ["/v1/tasks", "assignee_user_uuid"],
+  ])("%s?%s= of a contact merged into another contact is refused as no user, with no advice leading to that refusal", async (list, filter) => {
+    const filtered = await get(`${list}?${filter}=${gone}`);
+    expect(filtered.status).toBe(400);
+    expect(filtered.body.error).not.toContain("filter by that person");
+  });
+
+  it.each([
+    ["/v1/opportunities", "owner_user_uuid"],
+    ["/v1/tasks", "assignee_user_uuid"],
   ])("%s?%s= of another tenant's merged-away person is refused as a stranger, naming no one", async (list, filter) => {
     const filtered = await get(`${list}?${filter}=${oldPerson}`);
     expect(filtered.status).toBe(400);
