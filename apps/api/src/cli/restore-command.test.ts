@@ -1,11 +1,12 @@
 /** `rapport restore`: a backup put in place of the database, never under a running server. */
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { unreadableFile } from "../testing/unreadable-file.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-restore-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -79,7 +80,7 @@ describe("rapport restore", { timeout: 60_000 }, () => {
         stderr: "rapport: cannot write /proc/rapport.db: no file can be created in the folder /proc (ENOENT)\n",
       });
     }
-    const unreadable = unreadableFile();
+    const unreadable = unreadableFile(folder, "locked.db", "SQLite format 3\0");
     if (unreadable !== null) {
       expect(await runRapport(database, "restore", "--from", unreadable)).toEqual({
         code: 1,
@@ -91,17 +92,3 @@ describe("rapport restore", { timeout: 60_000 }, () => {
     expect(readdirSync(folder).filter((name) => name.includes(".restoring") || name.startsWith("small.db.replaced-"))).toEqual([]);
   });
 });
-
-/** A file this user cannot read: one of mode 0 to its owner, or (as root, whom that does not stop) init's environment. */
-function unreadableFile(): string | null {
-  const locked = join(folder, "locked.db");
-  writeFileSync(locked, "SQLite format 3\0", { mode: 0 });
-  for (const candidate of [locked, "/proc/1/environ"]) {
-    try {
-      closeSync(openSync(candidate, "r"));
-    } catch {
-      return candidate;
-    }
-  }
-  return null;
-}

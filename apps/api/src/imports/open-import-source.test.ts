@@ -1,5 +1,5 @@
 /** checkImportInput: the first entry of an upload read before its job starts, and the file let go cleanly. */
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
 import { ImportFormatError } from "./imported-items.js";
 import { checkImportInput } from "./open-import-source.js";
+import { unreadableFile } from "../testing/unreadable-file.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-check-import-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -75,7 +76,7 @@ describe("checkImportInput", () => {
   });
 
   it("refuses a folder holding a file this user may not read before reading any, naming that file", async () => {
-    const unreadable = unreadableFile();
+    const unreadable = unreadableFile(folder, "locked.csv", "First Name,Email\n");
     if (unreadable === null) return;
     for (const [kind, extension, content] of [
       ["vcf", ".vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Park\r\nEMAIL:ada@x.example\r\nEND:VCARD\r\n"],
@@ -92,7 +93,7 @@ describe("checkImportInput", () => {
   });
 
   it("refuses a file this user may not read as a format error naming it, not an unexpected one", async () => {
-    const unreadable = unreadableFile();
+    const unreadable = unreadableFile(folder, "locked.csv", "First Name,Email\n");
     if (unreadable === null) return;
     for (const kind of ["mbox", "ics", "vcf", "csv"] as const) {
       const refused = await checkImportInput({ path: unreadable }, csvRequest({ kind })).catch((error: unknown) => error);
@@ -101,17 +102,3 @@ describe("checkImportInput", () => {
     }
   });
 });
-
-/** A file this user cannot read: one of mode 0 to its owner, or (as root, whom that does not stop) init's environment. */
-function unreadableFile(): string | null {
-  const locked = join(folder, "locked.csv");
-  writeFileSync(locked, "First Name,Email\n", { mode: 0 });
-  for (const candidate of [locked, "/proc/1/environ"]) {
-    try {
-      closeSync(openSync(candidate, "r"));
-    } catch {
-      return candidate;
-    }
-  }
-  return null;
-}

@@ -3,11 +3,11 @@
  * late, whole and in order, even the last one logged while a big write was still under way (pino's flush at exit
  * wrote that one at once, inside the line before it).
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync, constants } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { latePipeReader } from "../../testing/late-reader-pipe.js";
 import { createLogger, writeOutLogs } from "./logger.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-write-out-logs-"));
@@ -15,20 +15,13 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("writeOutLogs", () => {
   it("writes out a big line and the last one whole and in order to a slow reader, then drops what comes after", async () => {
-    const fifo = join(folder, "log.fifo");
-    const copy = join(folder, "log.txt");
-    execFileSync("mkfifo", [fifo]);
-    // A reader that starts late, as a busy log collector does, and copies what it reads until the writer closes.
-    const reader = spawn("sh", ["-c", `sleep 0.3; cat "${fifo}" > "${copy}"`]);
-    const readerDone = new Promise((resolve) => reader.once("close", resolve));
-    // Read-write, so opening does not wait for the reader; the pipe holds far less than the big line.
-    const logger = createLogger({ level: "info" }, openSync(fifo, constants.O_RDWR));
+    const pipe = latePipeReader(folder);
+    const logger = createLogger({ level: "info" }, pipe.fd);
     logger.info({ filler: "x".repeat(2 * 1024 * 1024) }, "big");
     logger.info("stopped: database closed");
     await writeOutLogs(logger);
     expect(() => logger.info("after the close")).not.toThrow();
-    await readerDone;
-    const lines = readFileSync(copy, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as { msg: string });
+    const lines = await pipe.linesRead<{ msg: string }>();
     expect(lines.map((line) => line.msg)).toEqual(["big", "stopped: database closed"]);
   });
 
