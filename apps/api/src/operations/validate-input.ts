@@ -10,6 +10,7 @@ import { changeFilterMeant } from "./change-filter-meant.js";
 import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
 import { readableIssue } from "./readable-issue.js";
+import { uuidFinderHint } from "./uuid-finder-hint.js";
 
 export type InputLocation = "path parameter" | "query parameter" | "body";
 
@@ -40,7 +41,13 @@ function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core
   return `${location} '${path}': ${message}`;
 }
 
-/** Parses `input` with `schema`, or throws a 400 naming the first problem. */
+/** The message of a value that is not a UUID where a person's, company's or user's goes. */
+const NOT_A_UUID = "must be a UUID";
+
+/**
+ * Parses `input` with `schema`, or throws a 400 naming the first problem; a person, company or user parameter given
+ * something other than a UUID (a name, often) is told which call finds the UUID, by its tool name for a tool call.
+ */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
   input: unknown,
@@ -49,7 +56,11 @@ export function parseInput<Schema extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = issueToReport(result.error.issues, input);
-  throw badRequest(issue ? describeIssue(schema, location, issue) : `${location}: invalid`);
+  if (!issue) throw badRequest(`${location}: invalid`);
+  const text = describeIssue(schema, location, issue);
+  const name = issue.path.at(-1);
+  const hint = issue.message === NOT_A_UUID && typeof name === "string" ? uuidFinderHint(name) : null;
+  throw hint ? badRequest(`${text}; ${hint.rest}`, `${text}; ${hint.tool}`) : badRequest(text);
 }
 
 /** Collects query parameters, rejecting names the operation does not take, repeated names and NUL characters. */

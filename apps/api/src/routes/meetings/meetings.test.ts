@@ -107,7 +107,7 @@ describe("meetings", () => {
     expect(tooLong.body!.error).toBe(`body field 'attendees.0.name': at most ${MAX_DISPLAY_NAME_LENGTH} characters`);
     const notUuid = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ person_uuid: "abc", response: "declined" }] } });
     expect(notUuid.status).toBe(400);
-    expect(notUuid.body!.error).toBe("body field 'attendees.0.person_uuid': must be a UUID");
+    expect(notUuid.body!.error).toBe("body field 'attendees.0.person_uuid': must be a UUID; find a person's uuid by name with GET /v1/persons?name=");
     expect((await call("/v1/meetings")).body!.total).toBe(1);
   });
 
