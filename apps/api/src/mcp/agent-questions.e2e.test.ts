@@ -14,7 +14,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
-import { FEWEST_CALLS_FOR_CHANGES } from "./mcp-instructions.js";
+import { FEWEST_CALLS_FOR_CHANGES, MY_MEETING } from "./mcp-instructions.js";
 
 const HOUR = 3_600_000;
 const folder = mkdtempSync(join(tmpdir(), "rapport-agent-questions-"));
@@ -104,7 +104,33 @@ describe("an agent asking the demo tenant", () => {
     }
   });
 
+  it("logs 'the meeting I just had with Jordan and Sam' with the caller among the attendees, as the instructions say, so it counts for the caller", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const { client, call } = await connect(keys.user_keys[0]!.key);
+    const sam = demoUuid("person-sam");
+    const withSam = async () => {
+      const relationships = await call("listUserRelationships", { user_uuid: avery.uuid, per_page: 50 });
+      return (relationships.structured!.items as Array<{ person_uuid: string; interaction_count: number }>).find((item) => item.person_uuid === sam)?.interaction_count ?? 0;
+    };
+    try {
+      expect(client.getInstructions()).toContain(`person_uuid ${avery.person_uuid}`);
+      expect(client.getInstructions()).toContain(MY_MEETING);
+      const before = await withSam();
+      const startsAt = new Date(context.clock.now() - HOUR).toISOString();
+      // Without the caller the meeting is Jordan's and Sam's only: the caller's relationships do not move.
+      const without = await call("createMeeting", { body: { title: "Catch-up", starts_at: startsAt, attendees: [{ person_uuid: jordan }, { person_uuid: sam }] } });
+      expect(without.isError).toBe(false);
+      expect(await withSam()).toBe(before);
+      const logged = await call("createMeeting", { body: { title: "Board prep", starts_at: startsAt, attendees: [{ person_uuid: avery.person_uuid }, { person_uuid: jordan }, { person_uuid: sam }] } });
+      expect(logged.isError).toBe(false);
+      expect(await withSam()).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("sent a name where a uuid goes, is told which tool turns the name into the uuid, and the REST message names the path", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
     const { client, call } = await connect(keys.user_keys[0]!.key);
     try {
       const person = await call("getPersonRecommendedPaths", { person_uuid: "Jordan Blake" });

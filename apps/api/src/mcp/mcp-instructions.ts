@@ -56,6 +56,14 @@ export const INSTRUCTIONS =
   "new emails and meetings do not count as a change of a person or company. " +
   `${FEWEST_CALLS_FOR_CHANGES}.`;
 
+/**
+ * How to log a meeting the caller had ("log my meeting with Jordan and Sam"): createMeeting does not add the caller,
+ * and a meeting counts as an interaction between its attendees only.
+ */
+export const MY_MEETING =
+  "A meeting I had counts for my relationships only with me among its attendees: createMeeting does not add the caller, " +
+  "so list my person_uuid in its attendees beside the others'";
+
 /** The part of a user the instructions name. */
 export type ActingUser = Pick<User, "uuid" | "person_uuid" | "name">;
 
@@ -70,7 +78,8 @@ export function instructionsFor(user: ActingUser | null): string {
   const caller = user
     ? `Calls act as the user ${JSON.stringify(user.name)} (user_uuid ${user.uuid}, person_uuid ${user.person_uuid}): ` +
       "when the request says me or my, send that user_uuid where an argument takes a user (assignee_user_uuid, " +
-      "listUserRelationships' user_uuid, owner_user_uuid) and that person_uuid where it takes a person (listActivity person_uuid= for my activity)."
+      "listUserRelationships' user_uuid, owner_user_uuid) and that person_uuid where it takes a person (listActivity person_uuid= for my activity). " +
+      `${MY_MEETING}.`
     : "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused (create WORKSPACE ones); " +
       "listUsers names the tenant's users.";
   return `${INSTRUCTIONS} ${caller}`;
