@@ -129,6 +129,34 @@ describe("an agent asking the demo tenant", () => {
     }
   });
 
+  it("creates a deal for Globex in stage Diligence and attaches a note; an error citing an operation names its tool", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const { client, call } = await connect(keys.user_keys[0]!.key);
+    try {
+      const [globex] = (await call("listCompanies", { name: "globex" })).structured!.items as Array<{ uuid: string }>;
+      // A guessed type: the refusal names the tool that lists the types, not only its REST path.
+      const guessed = await call("createOpportunity", { body: { name: "Globex seed", type_uuid: "00000000-0000-4000-8000-000000000000", stage_uuid: "00000000-0000-4000-8000-000000000001" } });
+      expect(guessed.text).toBe("HTTP 400: opportunity type 00000000-0000-4000-8000-000000000000 not found: list types with GET /v1/opportunity-types (tool listOpportunityTypes)");
+      expect(guessed.structured).toMatchObject({ error: expect.stringContaining("(tool listOpportunityTypes)") });
+      const [type] = (await call("listOpportunityTypes", {})).structured!.items as Array<{ uuid: string }>;
+      const stages = (await call("listOpportunityStages", { type_uuid: type!.uuid })).structured!.items as Array<{ uuid: string; name: string }>;
+      const diligence = stages.find((stage) => stage.name === "Diligence")!;
+      const deal = await call("createOpportunity", {
+        body: { name: "Globex seed", type_uuid: type!.uuid, stage_uuid: diligence.uuid, associations: [{ entity_type: "COMPANY", entity_uuid: globex!.uuid }] },
+      });
+      expect(deal.isError).toBe(false);
+      const note = await call("createNote", { body: { content: "Met the founders; strong clinical data.", associations: [{ entity_type: "OPPORTUNITY", entity_uuid: deal.structured!.uuid }] } });
+      expect(note.isError).toBe(false);
+      const linked = (await call("listOpportunityAssociations", { opportunity_uuid: deal.structured!.uuid })).structured!.items as Array<{ entity_type: string; entity_uuid: string }>;
+      expect(linked.map((link) => link.entity_type).sort()).toEqual(["COMPANY", "NOTE"]);
+    } finally {
+      await client.close();
+    }
+    // REST keeps its message as it was.
+    const rest = await apiCaller(context, () => keys.tenant_key)("/v1/opportunities", { method: "POST", body: { name: "Globex seed", type_uuid: "00000000-0000-4000-8000-000000000000", stage_uuid: "00000000-0000-4000-8000-000000000001" } });
+    expect(rest.body.error).toBe("opportunity type 00000000-0000-4000-8000-000000000000 not found: list types with GET /v1/opportunity-types");
+  });
+
   it("sent a name where a uuid goes, is told which tool turns the name into the uuid, and the REST message names the path", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
     const { client, call } = await connect(keys.user_keys[0]!.key);

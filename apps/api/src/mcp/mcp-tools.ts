@@ -13,6 +13,7 @@ import type { JsonSchema } from "../openapi/json-schema.js";
 import { LIST_PARAMETER_TOOL_TEXTS } from "../platform/listing/list-parameters.js";
 import { COMMA_SEPARATED_KEY } from "../platform/request/common-schemas.js";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
+import { citeToolNames } from "./cite-tool-names.js";
 import { nullableAsTypeList } from "./nullable-as-type-list.js";
 import { structuralSchema } from "./structural-schema.js";
 import { withoutClosedObjects } from "./without-closed-objects.js";
@@ -193,18 +194,12 @@ function parameterSchema(parameter: OpenApiParameter): JsonSchema {
   return description ? { ...schema, description } : { ...schema };
 }
 
-/** `METHOD /v1/path`, with a query string after it when there is one, as operation descriptions cite other operations. */
-const OPERATION_REFERENCE = /\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[\w{}/.-]*[\w}])(\?[^\s,;)]*)?/g;
-
 /**
  * An operation's description as a tool's: each other operation it cites by method and path is followed by the
  * name of that operation's tool, which is what an agent calls.
  */
 function withToolNames(description: string, document: OpenApiDocument): string {
-  return description.replace(OPERATION_REFERENCE, (reference: string, method: string, path: string) => {
-    const cited = document.paths[path]?.[method.toLowerCase() as (typeof HTTP_METHODS)[number]];
-    return cited ? `${reference} (tool ${cited.operationId})` : reference;
-  });
+  return citeToolNames(description, (method, path) => document.paths[path]?.[method.toLowerCase() as (typeof HTTP_METHODS)[number]]?.operationId);
 }
 
 /**

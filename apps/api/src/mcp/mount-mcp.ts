@@ -16,6 +16,7 @@ import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
 import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
 import { toolCallBindings } from "../platform/request/tool-call-bindings.js";
+import { citeToolNames, toolOfRoutes } from "./cite-tool-names.js";
 import { ACTING_USER_KEY, createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
@@ -99,6 +100,9 @@ const actingUserOf = (user: User | null): ActingUser | null => (user ? { uuid: u
 export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
   const everyTool = new Set(options.tools.map((tool) => tool.name));
+  // An error citing an operation by its REST path names its tool too: an agent calls tools.
+  const toolOf = toolOfRoutes(options.tools);
+  const citeTools = (message: string) => citeToolNames(message, toolOf);
   const countMcpRequest = rateLimit();
   const resolveUser = resolveUserContext();
   /**
@@ -203,7 +207,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         for (const [name, value] of response.headers) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
         }
-        return toToolResult(response);
+        return toToolResult(response, citeTools);
       };
       const response = await handler.fetch(context.req.raw, {
         parsedBody: parsedBodies.get(context.req.raw),

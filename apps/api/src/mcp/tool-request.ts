@@ -167,8 +167,11 @@ export function toolError(status: number, message: string, retryAfter?: string |
   };
 }
 
-/** The operation's answer as a tool result: JSON as structured content and text; bytes as base64; errors flagged. */
-export async function toToolResult(response: Response): Promise<ToolResult> {
+/**
+ * The operation's answer as a tool result: JSON as structured content and text; bytes as base64; errors flagged, their
+ * message passed through `cite` (which names the tools of the operations it cites).
+ */
+export async function toToolResult(response: Response, cite: (message: string) => string = (message) => message): Promise<ToolResult> {
   let bytes: Buffer;
   try {
     bytes = Buffer.from(await response.arrayBuffer());
@@ -204,7 +207,7 @@ export async function toToolResult(response: Response): Promise<ToolResult> {
       typeof json === "object" && json !== null && typeof (json as { error?: unknown }).error === "string"
         ? (json as { error: string }).error
         : text;
-    return toolError(response.status, message, response.headers.get("retry-after"));
+    return toolError(response.status, cite(message), response.headers.get("retry-after"));
   }
   const structured = typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : { result: json };
   return { content: [{ type: "text", text }], structuredContent: structured };
