@@ -14,7 +14,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
-import { FEWEST_CALLS_FOR_CHANGES, MY_MEETING } from "./mcp-instructions.js";
+import { FEWEST_CALLS_FOR_CHANGES, MY_MEETING, PEOPLE_AT_COMPANY } from "./mcp-instructions.js";
 
 const HOUR = 3_600_000;
 const folder = mkdtempSync(join(tmpdir(), "rapport-agent-questions-"));
@@ -155,6 +155,29 @@ describe("an agent asking the demo tenant", () => {
     // REST keeps its message as it was.
     const rest = await apiCaller(context, () => keys.tenant_key)("/v1/opportunities", { method: "POST", body: { name: "Globex seed", type_uuid: "00000000-0000-4000-8000-000000000000", stage_uuid: "00000000-0000-4000-8000-000000000001" } });
     expect(rest.body.error).toBe("opportunity type 00000000-0000-4000-8000-000000000000 not found: list types with GET /v1/opportunity-types");
+  });
+
+  it("finds everyone at Northwind the team has not talked to lately in the three calls the instructions name", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const { client, call, calls } = await connect(keys.user_keys[0]!.key);
+    try {
+      expect(client.getInstructions()).toContain(PEOPLE_AT_COMPANY);
+      const [northwind] = (await call("listCompanies", { name: "northwind" })).structured!.items as Array<{ uuid: string; domain: string }>;
+      const lookup = await call("lookupPersonsBatch", { body: { criteria: [{ domain: northwind!.domain }] } });
+      const [found] = lookup.structured!.results as Array<{ match_count: number; matches: Array<{ uuid: string }> }>;
+      expect(found!.match_count).toBe(found!.matches.length);
+      const persons = (await call("listPersons", { uuids: found!.matches.map((match) => match.uuid), per_page: 50 })).structured!.items as Array<{
+        name: string;
+        last_contact_at: number | null;
+        primary_company: { uuid: string } | null;
+      }>;
+      expect(calls).toEqual(["listCompanies", "lookupPersonsBatch", "listPersons"]);
+      expect(persons.filter((person) => person.primary_company?.uuid === northwind!.uuid).map((person) => person.name).sort()).toEqual(["Jordan Blake", "Sam Ortiz"]);
+      // "Not talked to in six months" reads last_contact_at, in epoch milliseconds.
+      expect(persons.every((person) => person.last_contact_at === null || person.last_contact_at <= context.clock.now())).toBe(true);
+    } finally {
+      await client.close();
+    }
   });
 
   it("sent a name where a uuid goes, is told which tool turns the name into the uuid, and the REST message names the path", async () => {

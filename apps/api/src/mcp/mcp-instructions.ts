@@ -41,6 +41,15 @@ export const FEWEST_CALLS_FOR_CHANGES =
   "then listActivity since= (person_uuid= for one person's, such as the caller's own), one call for every email and meeting recorded, rescheduled or removed since; " +
   "then listPersons uuids= to name its participants, up to 100 a call. Call the other change filters only for what the question names (notes, tasks, deals, meeting details)";
 
+/**
+ * How to list the people at a company ("everyone at Northwind we have not talked to in six months"): the person list
+ * has no company filter, and the lookup by domain, made for imports, is the one call that finds them.
+ */
+export const PEOPLE_AT_COMPANY =
+  "Everyone at a company: its domain from listCompanies name=, then lookupPersonsBatch with body {criteria: [{domain}]} " +
+  "(persons with an address at that domain or currently at a company of it; at most 25, match_count counts all), " +
+  "then listPersons uuids= for their last_contact_at and primary_company";
+
 /** What every client is told, whoever calls. */
 export const INSTRUCTIONS =
   "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
@@ -54,7 +63,7 @@ export const INSTRUCTIONS =
   "Every field is described in the OpenAPI document at /v1/openapi.json. " +
   `What changed since a time: ${CHANGE_FILTERS.map(({ tool, argument, what }) => `${tool} ${argument}= (${what})`).join(", ")}; ` +
   "new emails and meetings do not count as a change of a person or company. " +
-  `${FEWEST_CALLS_FOR_CHANGES}.`;
+  `${FEWEST_CALLS_FOR_CHANGES}. ${PEOPLE_AT_COMPANY}.`;
 
 /**
  * How to log a meeting the caller had ("log my meeting with Jordan and Sam"): createMeeting does not add the caller,
