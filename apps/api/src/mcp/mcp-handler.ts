@@ -61,7 +61,11 @@ export function createRapportMcpHandler({ tools, version }: RapportMcpHandlerOpt
       const selection = context.authInfo?.extra?.[TOOL_SELECTION_KEY] as ToolSelection | undefined;
       const selected = selection ? new Set(selection.tools.map((tool) => tool.name)) : null;
       const actingUser = (context.authInfo?.extra?.[ACTING_USER_KEY] as ActingUser | null | undefined) ?? null;
-      const server = new Server({ name: MCP_SERVER_NAME, title: "Rapport", version }, { capabilities: { tools: {} }, instructions: instructionsFor(actingUser) });
+      const server = new Server(
+        { name: MCP_SERVER_NAME, title: "Rapport", version },
+        // The instructions name only the tools the client may call: a route through another would be refused.
+        { capabilities: { tools: {} }, instructions: instructionsFor(actingUser, selected ? (tool) => selected.has(tool) : undefined) },
+      );
       server.setRequestHandler("tools/list", async () => ({ tools: selection ? listedOf(selection.tools) : everyTool }));
       server.setRequestHandler("tools/call", async (request) => {
         const tool = byName.get(request.params.name);

@@ -50,20 +50,38 @@ export const PEOPLE_AT_COMPANY =
   "(persons with an address at that domain or currently at a company of it; at most 25, match_count counts all), " +
   "then listPersons uuids= for their last_contact_at and primary_company";
 
-/** What every client is told, whoever calls. */
-export const INSTRUCTIONS =
-  "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
-  "Each tool is one REST operation of the Rapport API (its description ends with the HTTP method and path); " +
-  "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
-  `Times named *_at are Unix epoch milliseconds, except ${ISO_TEXT_TIME_FIELDS.join(", ")} in AI summaries and recommended paths, ` +
-  "which are ISO 8601 text (as the specification types them); date filters take ISO 8601. " +
-  // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
-  `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
-  `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
-  "Every field is described in the OpenAPI document at /v1/openapi.json. " +
-  `What changed since a time: ${CHANGE_FILTERS.map(({ tool, argument, what }) => `${tool} ${argument}= (${what})`).join(", ")}; ` +
-  "new emails and meetings do not count as a change of a person or company. " +
-  `${FEWEST_CALLS_FOR_CHANGES}. ${PEOPLE_AT_COMPANY}.`;
+/** Whether the client may call a tool: its /mcp URL or its credential may select fewer than every tool. */
+export type HasTool = (tool: string) => boolean;
+
+const everyTool: HasTool = () => true;
+
+/**
+ * What every client is told, whoever calls, naming only the tools it has: a route through a tool its URL left out
+ * (the README's 40-tool selection has no listActivity) sent an agent to a call that is refused.
+ */
+export function generalInstructions(has: HasTool = everyTool): string {
+  const changeFilters = CHANGE_FILTERS.filter(({ tool }) => has(tool));
+  return (
+    "Rapport relationship intelligence: persons, companies, users and the team's relationships. " +
+    "Each tool is one REST operation of the Rapport API (its description ends with the HTTP method and path); " +
+    "path and query parameters are flat arguments, a JSON request body goes in `body`. " +
+    `Times named *_at are Unix epoch milliseconds, except ${ISO_TEXT_TIME_FIELDS.join(", ")} in AI summaries and recommended paths, ` +
+    "which are ISO 8601 text (as the specification types them); date filters take ISO 8601. " +
+    // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
+    `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
+    `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
+    "Every field is described in the OpenAPI document at /v1/openapi.json." +
+    (changeFilters.length > 0
+      ? ` What changed since a time: ${changeFilters.map(({ tool, argument, what }) => `${tool} ${argument}= (${what})`).join(", ")}; ` +
+        "new emails and meetings do not count as a change of a person or company."
+      : "") +
+    (["getMe", "listActivity", "listPersons"].every(has) ? ` ${FEWEST_CALLS_FOR_CHANGES}.` : "") +
+    (["listCompanies", "lookupPersonsBatch", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "")
+  );
+}
+
+/** What a client that may call every tool is told, whoever calls. */
+export const INSTRUCTIONS = generalInstructions();
 
 /**
  * How to log a meeting the caller had ("log my meeting with Jordan and Sam"): createMeeting does not add the caller,
@@ -77,19 +95,21 @@ export const MY_MEETING =
 export type ActingUser = Pick<User, "uuid" | "person_uuid" | "name">;
 
 /**
- * The instructions for a client whose calls act as `user` (null: tenant-wide, as no user). No tool says who the
- * caller is, so without this an agent asked to "assign it to me" or for "my relationships" has no UUID to send.
+ * The instructions for a client whose calls act as `user` (null: tenant-wide, as no user) and that may call the tools
+ * `has` admits. No tool says who the caller is, so without this an agent asked to "assign it to me" or for "my
+ * relationships" has no UUID to send.
  *
  * @example
  * instructionsFor({ uuid: "c55a…", person_uuid: "84aa…", name: "Avery Stone" }) // INSTRUCTIONS + " Calls act as the user \"Avery Stone\" ..."
  */
-export function instructionsFor(user: ActingUser | null): string {
+export function instructionsFor(user: ActingUser | null, has: HasTool = everyTool): string {
+  const userArguments = ["assignee_user_uuid", ...(has("listUserRelationships") ? ["listUserRelationships' user_uuid"] : []), "owner_user_uuid"];
   const caller = user
     ? `Calls act as the user ${JSON.stringify(user.name)} (user_uuid ${user.uuid}, person_uuid ${user.person_uuid}): ` +
-      "when the request says me or my, send that user_uuid where an argument takes a user (assignee_user_uuid, " +
-      "listUserRelationships' user_uuid, owner_user_uuid) and that person_uuid where it takes a person (listActivity person_uuid= for my activity). " +
-      `${MY_MEETING}.`
-    : "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused (create WORKSPACE ones); " +
-      "listUsers names the tenant's users.";
-  return `${INSTRUCTIONS} ${caller}`;
+      `when the request says me or my, send that user_uuid where an argument takes a user (${userArguments.join(", ")}) ` +
+      `and that person_uuid where it takes a person${has("listActivity") ? " (listActivity person_uuid= for my activity)" : ""}.` +
+      (has("createMeeting") ? ` ${MY_MEETING}.` : "")
+    : "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused (create WORKSPACE ones)" +
+      (has("listUsers") ? "; listUsers names the tenant's users." : ".");
+  return `${generalInstructions(has)} ${caller}`;
 }

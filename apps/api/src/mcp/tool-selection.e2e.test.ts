@@ -48,6 +48,29 @@ describe("a client given a selecting /mcp URL", () => {
     }
   });
 
+  it("is told in the instructions of the tools it has only, and every tool by a client that selects none", async () => {
+    const everything = await connect("");
+    const every = (await everything.listTools()).tools.map((tool) => tool.name);
+    const cited = (instructions: string) => every.filter((name) => new RegExp(`\\b${name}\\b`).test(instructions));
+    try {
+      expect(cited(everything.getInstructions()!)).toEqual(expect.arrayContaining(["getMe", "listActivity", "listPersons", "lookupPersonsBatch", "listDeletions"]));
+    } finally {
+      await everything.close();
+    }
+    // The README's selection for hosts that take 40 tools has no activity tools; a read-only one no createMeeting.
+    for (const query of ["?areas=person,company,recommended-paths,pathpower,relationships,note,task,users", "?read_only=true", "?areas=company"]) {
+      const some = await connect(query);
+      try {
+        const listed = new Set((await some.listTools()).tools.map((tool) => tool.name));
+        const instructions = some.getInstructions()!;
+        expect(instructions).toContain("Times named *_at are Unix epoch milliseconds");
+        expect(cited(instructions).filter((name) => !listed.has(name)), query).toEqual([]);
+      } finally {
+        await some.close();
+      }
+    }
+  });
+
   it("sees only the tools of the areas it names, a much shorter list", async () => {
     const everything = await connect("");
     const some = await connect("?areas=person,recommended-paths");
