@@ -10,12 +10,13 @@ import { setImmediate } from "node:timers/promises";
 import ICAL from "ical.js";
 import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MEETING_TEXT_LENGTH } from "../platform/request/field-limits.js";
+import { ianaTimeZoneOf } from "./calendar-time-zone.js";
 import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import { StepBudgetExceeded, withinStepBudget, type StepBudget } from "./recurrence-steps.js";
 import type { LineCounter } from "./read-lines.js";
-import { isKnownTimeZone, zonedWallClockToEpoch } from "./zoned-time.js";
+import { zonedWallClockToEpoch } from "./zoned-time.js";
 
 type Component = InstanceType<typeof ICAL.Component>;
 type CalendarEvent = InstanceType<typeof ICAL.Event>;
@@ -52,13 +53,17 @@ interface ParsedEvent {
   component: Component;
 }
 
-/** An instant from a calendar time; null for an all-day date. Floating times without a known zone read as UTC. */
+/**
+ * An instant from a calendar time; null for an all-day date. A TZID no VTIMEZONE defines is read as the IANA zone it
+ * names (a Windows zone name included); floating times without a known zone read as UTC.
+ */
 function toEpoch(time: CalendarTime, tzid: string | null): number | null {
   if (time.isDate) return null;
   const zone = time.zone?.tzid;
   if (zone && zone !== "floating") return time.toUnixTime() * 1_000;
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
-  const zoned = tzid ? zonedWallClockToEpoch(wall, tzid) : null;
+  const iana = tzid ? ianaTimeZoneOf(tzid) : null;
+  const zoned = iana ? zonedWallClockToEpoch(wall, iana) : null;
   return zoned ?? Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 }
 
@@ -68,7 +73,7 @@ function tzidOf(component: Component, property: string): string | null {
 }
 
 /**
- * The first TZID of the component's times that neither a VTIMEZONE of the file defines nor the platform knows:
+ * The first TZID of the component's times that neither a VTIMEZONE of the file defines nor names an IANA or Windows zone:
  * its times are read as UTC.
  */
 function unknownTimeZone(component: Component): string | null {
@@ -79,7 +84,7 @@ function unknownTimeZone(component: Component): string | null {
     const value = property.getFirstValue();
     const zone = value instanceof ICAL.Time ? value.zone?.tzid : undefined;
     if (zone && zone !== "floating") continue;
-    if (!isKnownTimeZone(tzid)) return tzid;
+    if (ianaTimeZoneOf(tzid) === null) return tzid;
   }
   return null;
 }
@@ -87,7 +92,7 @@ function unknownTimeZone(component: Component): string | null {
 /** The caveat of an event (and its exceptions) with a time zone nobody defines, or null. */
 function unknownTimeZoneCaveat(components: readonly Component[]): string | null {
   const tzid = components.map(unknownTimeZone).find((zone) => zone !== null);
-  return tzid ? `unknown time zone "${tzid.slice(0, 100)}" (no VTIMEZONE in the file defines it and it is not an IANA zone name): its times were read as UTC` : null;
+  return tzid ? `unknown time zone "${tzid.slice(0, 100)}" (no VTIMEZONE in the file defines it and it is neither an IANA nor a Windows zone name): its times were read as UTC` : null;
 }
 
 /** Attaches `caveat` to the first meeting an event yields, so that it is reported once per event. */

@@ -170,6 +170,40 @@ describe("ics import", () => {
     expect(meeting.attendees.map((attendee) => attendee.response)).toEqual(["accepted", "accepted"]);
   });
 
+  it("reads a Windows zone name no VTIMEZONE defines (Outlook, Exchange) as its IANA zone, daylight saving time included", async () => {
+    const people = ['ORGANIZER;CN="Carol Lee":MAILTO:Carol@Acme.Example', 'ATTENDEE;CN="Bob Ode";RSVP=TRUE:MAILTO:bob@partner.example'];
+    const path = bed.file(
+      "outlook.ics",
+      icsFile([
+        vevent([
+          "UID:040000008200E00074C5B7101A82E008000000001",
+          'DTSTART;TZID="Pacific Standard Time":20261020T093000',
+          'DTEND;TZID="Pacific Standard Time":20261020T100000',
+          "RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=TU",
+          'EXDATE;TZID="Pacific Standard Time":20261027T093000',
+          "SUMMARY;LANGUAGE=en-us:Pipeline review",
+          ...people,
+        ]),
+        vevent([
+          "UID:berlin-call",
+          'DTSTART;TZID="W. Europe Standard Time":20261110T100000',
+          'DTEND;TZID="W. Europe Standard Time":20261110T110000',
+          "SUMMARY:Berlin call",
+          ...people,
+        ]),
+      ]),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 3, written: 3, failed: 0 }, meetings: { new: 3 }, problems: { count: 0 } });
+    const meetings = [...(await meetingsByKey()).values()].map((meeting) => [meeting.title, meeting.starts_at, meeting.ends_at]);
+    expect(meetings).toEqual([
+      // 09:30 Pacific daylight time (UTC-7), then standard time (UTC-8) after 1 November.
+      ["Pipeline review", Date.UTC(2026, 9, 20, 16, 30), Date.UTC(2026, 9, 20, 17)],
+      ["Pipeline review", Date.UTC(2026, 10, 3, 17, 30), Date.UTC(2026, 10, 3, 18)],
+      ["Berlin call", Date.UTC(2026, 10, 10, 9), Date.UTC(2026, 10, 10, 10)],
+    ]);
+  });
+
   it("keeps only occurrences inside the window, and fails at once on a file that is not a calendar", async () => {
     const path = bed.file("calendar.ics", calendar());
     const summary = await importArchive({

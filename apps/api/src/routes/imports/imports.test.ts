@@ -414,7 +414,7 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const started = await upload({ kind: "ics", file: { name: "calendar.ics", content: calendar }, fields: { since: "2026-11-01", until: "2026-11-30" } });
     await context.services.importJobs.settled();
 
-    const caveat = 'unknown time zone "Mars/Olympus" (no VTIMEZONE in the file defines it and it is not an IANA zone name): its times were read as UTC';
+    const caveat = 'unknown time zone "Mars/Olympus" (no VTIMEZONE in the file defines it and it is neither an IANA nor a Windows zone name): its times were read as UTC';
     expect((await read(started.body.uuid)).body.summary).toMatchObject({
       items: { read: 6, written: 6, failed: 0 },
       meetings: { new: 6 },
