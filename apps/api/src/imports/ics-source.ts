@@ -150,6 +150,18 @@ function fallbackUid(component: Component, line: number): string {
   return `rapport-${createHash("sha256").update(seed).digest("hex").slice(0, 32)}`;
 }
 
+const ALL_DAY_MARKS = ["x-microsoft-cdo-alldayevent", "x-microsoft-msncalendar-alldayevent"];
+
+/**
+ * True when Outlook marks the occurrence all-day (`X-MICROSOFT-CDO-ALLDAYEVENT:TRUE`; an exception without the mark
+ * takes its series'): older Outlook and Exchange exports write such an event from midnight to midnight in a time zone
+ * instead of as dates.
+ */
+function markedAllDay(master: Component, item: Component): boolean {
+  const mark = ALL_DAY_MARKS.map((name) => text(item, name) ?? text(master, name)).find((value) => value !== null);
+  return mark?.toUpperCase() === "TRUE";
+}
+
 type OccurrenceResult = { item: ImportedMeeting } | { skipped: string };
 
 /** One occurrence (or single event) as a meeting, or why it is left out. */
@@ -161,7 +173,7 @@ function toMeeting(
   externalId: string,
 ): OccurrenceResult {
   const startsAt = toEpoch(start, tzidOf(item, "dtstart"));
-  if (startsAt === null) return { skipped: "all-day event" };
+  if (startsAt === null || markedAllDay(master, item)) return { skipped: "all-day event" };
   let endsAt = end ? toEpoch(end, tzidOf(item, "dtend") ?? tzidOf(item, "dtstart")) : null;
   if (endsAt !== null && endsAt < startsAt) endsAt = null;
   let { organizer, attendees } = participants(item);

@@ -204,6 +204,28 @@ describe("ics import", () => {
     ]);
   });
 
+  it("leaves out an event Outlook marks all-day though it writes it from midnight to midnight in a time zone", async () => {
+    const people = ['ORGANIZER;CN="Carol Lee":MAILTO:carol@acme.example', "ATTENDEE:MAILTO:bob@partner.example"];
+    const path = bed.file(
+      "outlook.ics",
+      icsFile([
+        BERLIN_VTIMEZONE,
+        vevent([
+          "UID:offsite",
+          `DTSTART;${berlin("20261105T000000")}`,
+          `DTEND;${berlin("20261106T000000")}`,
+          "SUMMARY:Offsite",
+          "X-MICROSOFT-CDO-ALLDAYEVENT:TRUE",
+          ...people,
+        ]),
+        vevent(["UID:review", `DTSTART;${berlin("20261105T100000")}`, "SUMMARY:Review", "X-MICROSOFT-CDO-ALLDAYEVENT:FALSE", ...people]),
+      ]),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 2, written: 1, skipped: 1 }, skipped: { "all-day event": 1 } });
+    expect([...(await meetingsByKey()).keys()]).toEqual(["review"]);
+  });
+
   it("keeps only occurrences inside the window, and fails at once on a file that is not a calendar", async () => {
     const path = bed.file("calendar.ics", calendar());
     const summary = await importArchive({
