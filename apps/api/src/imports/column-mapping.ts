@@ -142,11 +142,19 @@ export function checkColumnMap(map: Map<string, string>, entity: CsvEntity): voi
   }
 }
 
+/**
+ * Header keys that are not the person's job title beside another header: Outlook's contacts export has "Title" for
+ * the name prefix (Mr., Dr.) and "Job Title" for the job.
+ */
+const NAME_PREFIX_BESIDE: ReadonlyMap<string, string> = new Map([["title", "jobtitle"]]);
+
 /** Maps a header row for an entity: explicit `--map` entries first, then the defaults. */
 export function mapColumns(headers: readonly string[], entity: CsvEntity, explicit: Map<string, string>): ColumnMapping {
   const defaults = entity === "persons" ? PERSON_DEFAULTS : COMPANY_DEFAULTS;
   const byKey = new Map<string, string>();
   for (const [field, keys] of Object.entries(defaults)) for (const key of keys ?? []) if (!byKey.has(key)) byKey.set(key, field);
+  const keys = new Set(headers.map(headerKey));
+  if (entity === "persons") for (const [prefix, beside] of NAME_PREFIX_BESIDE) if (keys.has(beside)) byKey.delete(prefix);
   const mapping: ColumnMapping = new Map();
   headers.forEach((header, index) => {
     const key = headerKey(header);

@@ -197,6 +197,24 @@ describe("csv import", () => {
     expect(persons.size).toBe(5);
   });
 
+  it("reads an Outlook contacts export: its Title column is the name prefix, its Job Title column the job", async () => {
+    const header = ["First Name", "Middle Name", "Last Name", "Title", "Suffix", "E-mail Address", "E-mail 2 Address", "Job Title", "Department", "Company", "Business City", "Business State"];
+    const text = csvFile([
+      header,
+      ["Margaret", "", "Hamilton", "Dr.", "", "margaret@apollo.example", "mh@home.example", "Director of Software Engineering", "Flight Software", "Apollo Software", "Cambridge", "MA"],
+      ["Edsger", "", "Dijkstra", "Prof.", "", "edsger@structured.example", "", "", "", "Structured BV", "Austin", "TX"],
+    ]);
+    const summary = await importThreeTimes(bed.file("contacts.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { read: 2, written: 2 }, persons: { created: 2 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("margaret@apollo.example")).toMatchObject({ name: "Margaret Hamilton", job_title: "Director of Software Engineering", city: "Cambridge" });
+    expect(persons.get("margaret@apollo.example")?.emails.map((email) => [email.address, email.is_primary])).toEqual([
+      ["margaret@apollo.example", true],
+      ["mh@home.example", false],
+    ]);
+    expect(persons.get("edsger@structured.example")).toMatchObject({ name: "Edsger Dijkstra", job_title: null });
+  });
+
   it("finds a company named with a capital other than A–Z by that name, as the dry run counts it", async () => {
     const text = csvFile([
       ["Name", "Email", "Company"],
