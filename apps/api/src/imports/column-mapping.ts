@@ -44,14 +44,18 @@ const PERSON_DEFAULTS: Record<PersonField, string[]> = {
     "email", "emails", "emailaddress", "email1", "email1value", "workemail", "primaryemail", "businessemail", "personalemail",
     "email2", "email2value", "email3value", "otheremail", "email2address", "email3address", "emailaddresses",
   ],
-  linkedin_url: ["linkedin", "linkedinurl", "linkedinprofile", "linkedinprofileurl", "personlinkedinurl", "url", "profileurl"],
-  job_title: ["title", "jobtitle", "position", "role", "designation", "organization1title", "headline"],
+  // Google's and Outlook's web page columns hold a LinkedIn profile as often as not; only a LinkedIn URL is kept.
+  linkedin_url: [
+    "linkedin", "linkedinurl", "linkedinprofile", "linkedinprofileurl", "personlinkedinurl", "url", "profileurl",
+    "website1value", "website2value", "website3value", "webpage", "personalwebpage",
+  ],
+  job_title: ["title", "jobtitle", "position", "role", "designation", "organization1title", "organizationtitle", "headline"],
   company: ["company", "companyname", "organization", "organisation", "account", "accountname", "organizationname", "organization1name", "employer", "currentcompany"],
   company_domain: ["companydomain", "domain", "website", "companywebsite", "companyurl", "accountwebsite"],
   twitter_url: ["twitter", "twitterurl", "twitterhandle"],
-  city: ["city", "mailingcity", "businesscity", "homecity", "location"],
-  state: ["state", "region", "province", "mailingstate", "businessstate", "stateregion", "stateprovince"],
-  country: ["country", "mailingcountry", "businesscountry", "countryregion"],
+  city: ["city", "mailingcity", "businesscity", "homecity", "address1city", "location"],
+  state: ["state", "region", "province", "mailingstate", "businessstate", "homestate", "address1region", "stateregion", "stateprovince"],
+  country: ["country", "mailingcountry", "businesscountry", "countryregion", "businesscountryregion", "homecountryregion", "address1country"],
   tags: ["tags", "labels", "categories", "tag"],
 };
 

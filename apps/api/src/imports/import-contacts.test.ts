@@ -198,21 +198,51 @@ describe("csv import", () => {
   });
 
   it("reads an Outlook contacts export: its Title column is the name prefix, its Job Title column the job", async () => {
-    const header = ["First Name", "Middle Name", "Last Name", "Title", "Suffix", "E-mail Address", "E-mail 2 Address", "Job Title", "Department", "Company", "Business City", "Business State"];
+    const header = ["First Name", "Middle Name", "Last Name", "Title", "Suffix", "E-mail Address", "E-mail 2 Address", "Job Title", "Department", "Company", "Business City", "Business State", "Business Country/Region"];
     const text = csvFile([
       header,
-      ["Margaret", "", "Hamilton", "Dr.", "", "margaret@apollo.example", "mh@home.example", "Director of Software Engineering", "Flight Software", "Apollo Software", "Cambridge", "MA"],
-      ["Edsger", "", "Dijkstra", "Prof.", "", "edsger@structured.example", "", "", "", "Structured BV", "Austin", "TX"],
+      ["Margaret", "", "Hamilton", "Dr.", "", "margaret@apollo.example", "mh@home.example", "Director of Software Engineering", "Flight Software", "Apollo Software", "Cambridge", "MA", "United States"],
+      ["Edsger", "", "Dijkstra", "Prof.", "", "edsger@structured.example", "", "", "", "Structured BV", "Austin", "TX", "United States"],
     ]);
     const summary = await importThreeTimes(bed.file("contacts.csv", text), importRequest("csv"));
     expect(summary).toMatchObject({ items: { read: 2, written: 2 }, persons: { created: 2 } });
     const persons = await bed.personsByKey();
-    expect(persons.get("margaret@apollo.example")).toMatchObject({ name: "Margaret Hamilton", job_title: "Director of Software Engineering", city: "Cambridge" });
+    expect(persons.get("margaret@apollo.example")).toMatchObject({ name: "Margaret Hamilton", job_title: "Director of Software Engineering", city: "Cambridge", country: "United States" });
     expect(persons.get("margaret@apollo.example")?.emails.map((email) => [email.address, email.is_primary])).toEqual([
       ["margaret@apollo.example", true],
       ["mh@home.example", false],
     ]);
     expect(persons.get("edsger@structured.example")).toMatchObject({ name: "Edsger Dijkstra", job_title: null });
+  });
+
+  it("reads Google Contacts exports, the current columns and the older ones: title, address and a LinkedIn profile among the websites", async () => {
+    const current = csvFile([
+      ["First Name", "Middle Name", "Last Name", "Organization Name", "Organization Title", "Organization Department", "Labels", "E-mail 1 - Label", "E-mail 1 - Value", "E-mail 2 - Label", "E-mail 2 - Value", "Address 1 - Label", "Address 1 - City", "Address 1 - Region", "Address 1 - Country", "Website 1 - Label", "Website 1 - Value", "Website 2 - Label", "Website 2 - Value"],
+      ["Grace", "Brewster", "Hopper", "Navy Lab", "Rear Admiral", "Engineering", "* myContacts", "* Work", "grace@navy.example ::: gh@home.example", "Home", "g@personal.example", "Work", "Arlington", "VA", "United States", "Blog", "https://grace.example/", "Profile", "https://www.linkedin.com/in/grace-hopper"],
+    ]);
+    const older = csvFile([
+      ["Name", "Given Name", "Family Name", "Group Membership", "E-mail 1 - Type", "E-mail 1 - Value", "Organization 1 - Name", "Organization 1 - Title", "Address 1 - City", "Address 1 - Region", "Address 1 - Country", "Website 1 - Type", "Website 1 - Value"],
+      ["Katherine Johnson", "Katherine", "Johnson", "* myContacts", "* Work", "katherine@flight.example", "Flight Research", "Mathematician", "Hampton", "VA", "United States", "Profile", "https://www.linkedin.com/in/katherine-johnson"],
+    ]);
+    await importThreeTimes(bed.file("contacts.csv", current), importRequest("csv"));
+    await importThreeTimes(bed.file("google.csv", older), importRequest("csv"));
+    const persons = await bed.personsByKey();
+    expect(persons.get("grace@navy.example")).toMatchObject({
+      name: "Grace Hopper",
+      job_title: "Rear Admiral",
+      city: "Arlington",
+      state: "VA",
+      country: "United States",
+      linkedin_url: "https://www.linkedin.com/in/grace-hopper",
+    });
+    expect(persons.get("katherine@flight.example")).toMatchObject({
+      name: "Katherine Johnson",
+      job_title: "Mathematician",
+      city: "Hampton",
+      state: "VA",
+      country: "United States",
+      linkedin_url: "https://www.linkedin.com/in/katherine-johnson",
+    });
   });
 
   it("finds a company named with a capital other than A–Z by that name, as the dry run counts it", async () => {
