@@ -56,7 +56,7 @@ const PERSON_DEFAULTS: Record<PersonField, string[]> = {
   city: ["city", "mailingcity", "businesscity", "homecity", "address1city", "location"],
   state: ["state", "region", "province", "mailingstate", "businessstate", "homestate", "address1region", "stateregion", "stateprovince"],
   country: ["country", "mailingcountry", "businesscountry", "countryregion", "businesscountryregion", "homecountryregion", "address1country"],
-  tags: ["tags", "labels", "categories", "tag"],
+  tags: ["tags", "labels", "categories", "tag", "groupmembership"],
 };
 
 const COMPANY_DEFAULTS: Partial<Record<CompanyField, string[]>> = {

@@ -11,6 +11,7 @@ import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
 import { checkColumnMap, checkMapHeadersPresent, guessEntity, isHeaderRow, mapColumns, type ColumnMapping } from "./column-mapping.js";
 import { contactEntry, sortContactEmails } from "./contact-emails.js";
+import { contactTags } from "./contact-tags.js";
 import type { CsvEntity } from "./csv-entities.js";
 import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { readAsUtf8 } from "./text-encoding.js";
@@ -93,7 +94,7 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person
     city: first("city"),
     state: first("state"),
     country: first("country"),
-    tags: [...new Set((values.get("tags") ?? []).flatMap(splitList))],
+    tags: contactTags((values.get("tags") ?? []).flatMap(splitList)),
   };
   return { person, invalidEmails: emails.invalid };
 }

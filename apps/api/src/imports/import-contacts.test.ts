@@ -245,6 +245,25 @@ describe("csv import", () => {
     });
   });
 
+  it("takes Google Contacts' labels (current export) and group memberships (older one) as tags, without its group of every contact", async () => {
+    const current = csvFile([
+      ["First Name", "Last Name", "Labels", "E-mail 1 - Value"],
+      ["Grace", "Hopper", "* myContacts ::: * starred ::: Investors", "grace@navy.example"],
+    ]);
+    const older = csvFile([
+      ["Name", "Given Name", "Family Name", "Group Membership", "E-mail 1 - Value"],
+      ["Katherine Johnson", "Katherine", "Johnson", "* myContacts ::: Coworkers", "katherine@flight.example"],
+    ]);
+    const card = vcard("3.0", ["FN:Alan Turing", "N:Turing;Alan;;;", "EMAIL;TYPE=INTERNET:alan@bletchley.example", "CATEGORIES:myContacts,Friends"]);
+    await importThreeTimes(bed.file("contacts.csv", current), importRequest("csv"));
+    await importThreeTimes(bed.file("google.csv", older), importRequest("csv"));
+    await importThreeTimes(bed.file("contacts.vcf", card), importRequest("vcf"));
+    const persons = await bed.personsByKey();
+    expect(persons.get("grace@navy.example")?.tags).toEqual(["starred", "Investors"]);
+    expect(persons.get("katherine@flight.example")?.tags).toEqual(["Coworkers"]);
+    expect(persons.get("alan@bletchley.example")?.tags).toEqual(["Friends"]);
+  });
+
   it("finds a company named with a capital other than A–Z by that name, as the dry run counts it", async () => {
     const text = csvFile([
       ["Name", "Email", "Company"],

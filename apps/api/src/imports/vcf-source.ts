@@ -8,6 +8,7 @@ import { normalizeDomain, normalizeLinkedinUrl } from "@rapport/store";
 import ICAL from "ical.js";
 import type { ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
 import { contactEntry, sortContactEmails, type ContactEmails } from "./contact-emails.js";
+import { contactTags } from "./contact-tags.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import type { LineCounter } from "./read-lines.js";
 import { modernizeVcard } from "./vcard-legacy.js";
@@ -80,7 +81,7 @@ export function vcardToPerson(card: Component): { person: ImportedPerson; invali
     city: clean(city),
     state: clean(region),
     country: clean(country),
-    tags: [...new Set(categories.filter(Boolean))],
+    tags: contactTags(categories),
   };
   return { person, invalidEmails: emails.invalid };
 }
