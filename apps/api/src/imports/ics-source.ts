@@ -16,7 +16,7 @@ import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import { StepBudgetExceeded, withinStepBudget, type StepBudget } from "./recurrence-steps.js";
 import type { LineCounter } from "./read-lines.js";
-import { zonedWallClockToEpoch } from "./zoned-time.js";
+import { isKnownTimeZone, zonedWallClockToEpoch } from "./zoned-time.js";
 
 type Component = InstanceType<typeof ICAL.Component>;
 type CalendarEvent = InstanceType<typeof ICAL.Event>;
@@ -54,17 +54,27 @@ interface ParsedEvent {
 }
 
 /**
- * An instant from a calendar time; null for an all-day date. A TZID no VTIMEZONE defines is read as the IANA zone it
- * names (a Windows zone name included); floating times without a known zone read as UTC.
+ * An instant from a calendar time; null for an all-day date. A TZID no VTIMEZONE defines is read as the zone
+ * `resolveZone` gives (by default the IANA zone it names, a Windows zone name included); floating times, and a TZID
+ * without a zone, read as UTC.
  */
-function toEpoch(time: CalendarTime, tzid: string | null): number | null {
+function toEpoch(time: CalendarTime, tzid: string | null, resolveZone: (tzid: string) => string | null = ianaTimeZoneOf): number | null {
   if (time.isDate) return null;
   const zone = time.zone?.tzid;
   if (zone && zone !== "floating") return time.toUnixTime() * 1_000;
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
-  const iana = tzid ? ianaTimeZoneOf(tzid) : null;
+  const iana = tzid ? resolveZone(tzid) : null;
   const zoned = iana ? zonedWallClockToEpoch(wall, iana) : null;
   return zoned ?? Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+}
+
+/**
+ * The zone an occurrence's key reads its original start in: an IANA name only, a Windows zone name reading as UTC as
+ * every import did until 2026-12-06, so that importing a calendar again updates the occurrences an earlier import
+ * stored (at the wrong time) instead of storing each twice.
+ */
+function ianaNameOnly(tzid: string): string | null {
+  return isKnownTimeZone(tzid) ? tzid : null;
 }
 
 function tzidOf(component: Component, property: string): string | null {
@@ -249,6 +259,7 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     }
     const details = event.getOccurrenceDetails(next);
     const originalStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"));
+    const keyStart = toEpoch(details.recurrenceId, tzidOf(master.component, "dtstart"), ianaNameOnly);
     const movedStart = toEpoch(details.startDate, tzidOf(details.item.component, "dtstart"));
     const reference = movedStart ?? originalStart ?? Date.UTC(next.year, next.month - 1, next.day);
     if (reference > options.until && (originalStart ?? reference) > options.until) break;
@@ -258,7 +269,7 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
       yield { position: where, problem: `more than ${MAX_OCCURRENCES_PER_SERIES} occurrences in the window; the rest are left out` };
       return;
     }
-    const key = `${uid}#${originalStart ?? Date.UTC(next.year, next.month - 1, next.day)}`;
+    const key = `${uid}#${keyStart ?? Date.UTC(next.year, next.month - 1, next.day)}`;
     const position = `${where}, occurrence ${new Date(reference).toISOString()}`;
     const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key);
     yield "item" in result ? { position, item: result.item } : { position, skipped: result.skipped };
@@ -349,7 +360,7 @@ function* expandOrphan(uid: string, orphan: ParsedEvent, options: IcsOptions): G
   const where = `event at line ${orphan.line} (UID ${uid})`;
   const event = new ICAL.Event(orphan.component);
   const recurrenceId = event.recurrenceId;
-  const original = recurrenceId ? toEpoch(recurrenceId, tzidOf(orphan.component, "recurrence-id")) : null;
+  const original = recurrenceId ? toEpoch(recurrenceId, tzidOf(orphan.component, "recurrence-id"), ianaNameOnly) : null;
   const startsAt = event.startDate ? toEpoch(event.startDate, tzidOf(orphan.component, "dtstart")) : null;
   if (!event.startDate) {
     yield { position: where, problem: "no DTSTART" };

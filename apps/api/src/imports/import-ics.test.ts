@@ -204,6 +204,33 @@ describe("ics import", () => {
     ]);
   });
 
+  it("keys the occurrences of a Windows zone name as earlier imports did (read as UTC), so a new import of the calendar corrects them in place", async () => {
+    const uid = "040000008200E00074C5B7101A82E008000000002";
+    const series = (start: string) =>
+      icsFile([
+        vevent([
+          `UID:${uid}`,
+          `DTSTART;TZID="Pacific Standard Time":${start}`,
+          "RRULE:FREQ=WEEKLY;COUNT=2",
+          "SUMMARY:Pipeline review",
+          'ORGANIZER;CN="Carol Lee":MAILTO:carol@acme.example',
+          "ATTENDEE:MAILTO:bob@partner.example",
+        ]),
+      ]);
+    // What an import before 2026-12-06 stored: the occurrences at 09:30 UTC, keyed by that instant.
+    for (const day of [3, 10]) {
+      const at = Date.UTC(2026, 10, day, 9, 30);
+      await bed.store.meetings.create(bed.tenantUuid, { title: "Pipeline review", starts_at: at, ends_at: at, external_id: `${uid}#${at}`, attendees: [] });
+    }
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: bed.file("outlook.ics", series("20261103T093000")) }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 2, written: 2 }, meetings: { new: 0, updated: 2 } });
+    const meetings = [...(await meetingsByKey()).entries()].map(([key, meeting]) => [key, meeting.starts_at]);
+    expect(meetings).toEqual([
+      [`${uid}#${Date.UTC(2026, 10, 3, 9, 30)}`, Date.UTC(2026, 10, 3, 17, 30)],
+      [`${uid}#${Date.UTC(2026, 10, 10, 9, 30)}`, Date.UTC(2026, 10, 10, 17, 30)],
+    ]);
+  });
+
   it("leaves out an event Outlook marks all-day though it writes it from midnight to midnight in a time zone", async () => {
     const people = ['ORGANIZER;CN="Carol Lee":MAILTO:carol@acme.example', "ATTENDEE:MAILTO:bob@partner.example"];
     const path = bed.file(
