@@ -95,6 +95,19 @@ describe("vcf import", () => {
     expect(persons.size).toBe(6);
   });
 
+  it("reads a LinkedIn profile from a Google Contacts vCard, which escapes the colon of a URL", async () => {
+    const card = vcard("3.0", [
+      "FN:Grace Hopper",
+      "N:Hopper;Grace;Brewster;Dr.;",
+      "EMAIL;TYPE=INTERNET;TYPE=WORK:grace@navy.example",
+      "ORG:Navy Lab",
+      "item1.URL:https\\://www.linkedin.com/in/grace-hopper",
+      "item1.X-ABLabel:Profile",
+    ]);
+    await run(bed.file("contacts.vcf", `${card}\r\n`), importRequest("vcf"));
+    expect((await bed.personsByKey()).get("grace@navy.example")).toMatchObject({ name: "Grace Hopper", linkedin_url: "https://www.linkedin.com/in/grace-hopper" });
+  });
+
   it("reports a card that never ends (no END:VCARD) and imports the cards after it, which it swallowed", async () => {
     const text = [
       ["BEGIN:VCARD", "VERSION:3.0", "FN:No End", "EMAIL:noend@cafe.example"].join("\r\n"),

@@ -42,13 +42,16 @@ function emailsOf(card: Component): ContactEmails {
   return sortContactEmails(entries.map(({ property }) => String(property.getFirstValue() ?? "")));
 }
 
-/** Profile URLs from URL and X-SOCIALPROFILE (Apple) properties. */
+/**
+ * Profile URLs from URL and X-SOCIALPROFILE (Apple) properties. A backslash before `:`, `;`, `,` or `\` is taken off:
+ * Google Contacts escapes them in a URL (`https\://www.linkedin.com/in/...`) as in text, which the parser keeps in a URI.
+ */
 function profiles(card: Component): { linkedin: string | null; twitter: string | null; website: string | null } {
   let linkedin: string | null = null;
   let twitter: string | null = null;
   let website: string | null = null;
   for (const property of [...card.getAllProperties("url"), ...card.getAllProperties("x-socialprofile")]) {
-    const url = clean(property.getFirstValue());
+    const url = clean(property.getFirstValue())?.replace(/\\([\\:;,])/g, "$1");
     if (!url) continue;
     const labels = types(property);
     linkedin ??= normalizeLinkedinUrl(url) ?? (labels.includes("linkedin") && url.includes("linkedin") ? normalizeLinkedinUrl(`https://${url.replace(/^\w+:\/\//, "")}`) : null);
