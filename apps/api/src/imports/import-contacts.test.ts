@@ -108,6 +108,23 @@ describe("vcf import", () => {
     expect((await bed.personsByKey()).get("grace@navy.example")).toMatchObject({ name: "Grace Hopper", linkedin_url: "https://www.linkedin.com/in/grace-hopper" });
   });
 
+  it("takes a card's web page for its company's domain only when one of its addresses is there, not a page on a shared host", async () => {
+    const cards = [
+      vcard("3.0", ["FN:Ada One", "EMAIL:ada@first.example", "ORG:First Company", "URL:https://github.com/adaone"]),
+      vcard("3.0", ["FN:Bea Two", "EMAIL:bea@second.example", "ORG:Second Company", "item1.URL:https://github.com/beatwo", "item1.X-ABLabel:_$!<HomePage>!$_"]),
+      vcard("3.0", ["FN:Cy Three", "EMAIL:cy@mail.third.example", "ORG:Third Company", "URL;TYPE=WORK:https://www.third.example/"]),
+    ].join("\r\n");
+    await importThreeTimes(bed.file("contacts.vcf", cards), importRequest("vcf"));
+    const companies = await companiesByName();
+    expect([...companies.values()].map((company) => [company.company_name, company.domain])).toEqual([
+      ["First Company", null],
+      ["Second Company", null],
+      ["Third Company", "third.example"],
+    ]);
+    const persons = await bed.personsByKey();
+    expect(persons.get("bea@second.example")?.primary_company_uuid).toBe(companies.get("Second Company")!.uuid);
+  });
+
   it("reports a card that never ends (no END:VCARD) and imports the cards after it, which it swallowed", async () => {
     const text = [
       ["BEGIN:VCARD", "VERSION:3.0", "FN:No End", "EMAIL:noend@cafe.example"].join("\r\n"),

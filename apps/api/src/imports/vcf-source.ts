@@ -61,6 +61,21 @@ function profiles(card: Component): { linkedin: string | null; twitter: string |
   return { linkedin, twitter, website };
 }
 
+/**
+ * The domain of the contact's web page when one of its email addresses is there, else null: a page elsewhere
+ * (`github.com/...`, a blog) is the person's, not the company's, and its host made people who merely publish there
+ * one company's staff (the company is found by domain before name).
+ */
+function companyDomain(website: string | null, emails: readonly string[]): string | null {
+  const domain = website ? normalizeDomain(website) : null;
+  if (!domain) return null;
+  const atDomain = emails.some((email) => {
+    const host = email.slice(email.lastIndexOf("@") + 1);
+    return host === domain || host.endsWith(`.${domain}`);
+  });
+  return atDomain ? domain : null;
+}
+
 /** A vCard component as a person to match or create, with the addresses it gives that are not email addresses. */
 export function vcardToPerson(card: Component): { person: ImportedPerson; invalidEmails: string[] } {
   const [familyName, givenName] = structured(card.getFirstProperty("n"));
@@ -79,7 +94,7 @@ export function vcardToPerson(card: Component): { person: ImportedPerson; invali
     emails: emails.valid,
     linkedin_url: linkedin,
     job_title: clean(card.getFirstPropertyValue("title")),
-    company: companyName ? { name: companyName, domain: website ? normalizeDomain(website) : null } : null,
+    company: companyName ? { name: companyName, domain: companyDomain(website, emails.valid) } : null,
     twitter_url: twitter,
     city: clean(city),
     state: clean(region),
