@@ -84,7 +84,7 @@ export async function readEmlFiles(path: string, options: EmlOptions): Promise<I
         continue;
       }
       const parsed = await parseMailMessage(raw, { keepBody: options.keepBodies });
-      yield "item" in parsed ? { position, item: parsed.item } : { position, problem: parsed.problem };
+      yield "item" in parsed ? { position, item: parsed.item } : "skipped" in parsed ? { position, skipped: parsed.skipped } : { position, problem: parsed.problem };
     }
   }
   return { entries: entries(), bytesRead: () => bytesRead, totalBytes };

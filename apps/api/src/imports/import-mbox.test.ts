@@ -54,6 +54,24 @@ describe("mbox import", () => {
     }
   });
 
+  it("leaves out what Gmail filed as spam in a Google Takeout mbox, and keeps its other labels' mail, trash included", async () => {
+    const takeout = (labels: string, message: string) => `X-GM-THRID: 1789012345678901234\nX-Gmail-Labels: ${labels}\n${message}`;
+    const path = bed.file(
+      "All mail Including Spam and Trash.mbox",
+      mboxFile(
+        [
+          takeout("Inbox,Important,Opened", mailMessage({ messageId: "<a@northwind.example>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:30:00 +0200", subject: "Offer" })),
+          takeout("Spam,Category Promotions", mailMessage({ messageId: "<b@prizes.example>", from: "Winner <winner@prizes.example>", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 11:00:00 +0200", subject: "You won" })),
+          takeout("Trash,Opened", mailMessage({ messageId: "<c@initech.example>", from: "dana@initech.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 12:00:00 +0200", subject: "Old thread" })),
+        ],
+        "From 1789012345678901234@xxx Thu Oct 01 08:30:00 +0000 2026",
+      ),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(summary).toMatchObject({ items: { read: 3, written: 2, skipped: 1, failed: 0 }, emails: { new: 2 }, skipped: { "Gmail spam": 1 } });
+    expect((await bed.personsByKey()).has("winner@prizes.example")).toBe(false);
+  });
+
   it("imports a thread: persons resolved or created, each message once, the broken one reported with its place", async () => {
     const path = bed.file("inbox.mbox", threadArchive());
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });

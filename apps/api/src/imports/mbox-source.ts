@@ -64,7 +64,7 @@ export function readMbox(stream: Readable, totalBytes: number | null, options: M
         raw += message.bodyLines.map((line) => (/^>+From /.test(line) ? line.slice(1) : line)).join("\r\n");
       }
       const parsed = await parseMailMessage(Buffer.from(raw, "latin1"), { keepBody: options.keepBodies });
-      return "item" in parsed ? { position, item: parsed.item } : { position, problem: parsed.problem };
+      return "item" in parsed ? { position, item: parsed.item } : "skipped" in parsed ? { position, skipped: parsed.skipped } : { position, problem: parsed.problem };
     };
 
     for await (const lines of readLineChunks(stream, "latin1", counter)) {

@@ -98,7 +98,18 @@ async function standInFields(raw: Buffer, repaired: MessageFields): Promise<Mess
   }
 }
 
-export type ParsedMessage = { item: ImportedEmail } | { problem: string };
+export type ParsedMessage = { item: ImportedEmail } | { problem: string } | { skipped: string };
+
+/** Why a message Gmail filed as spam is left out. */
+const GMAIL_SPAM = "Gmail spam";
+
+/**
+ * True when Gmail filed the message as spam: Google Takeout's mbox ("All mail Including Spam and Trash") names a
+ * message's labels in `X-Gmail-Labels`, comma-separated. A spammer is no relationship; trash is kept, as it was mail.
+ */
+function isGmailSpam(email: Email): boolean {
+  return email.headers.some((header) => header.key === "x-gmail-labels" && header.value.split(",").some((label) => label.trim().toLowerCase() === "spam"));
+}
 
 /**
  * Parses a raw message. `raw` may stop after the header block (the default, headers only).
@@ -114,6 +125,7 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   } catch (error) {
     return { problem: `unreadable message: ${error instanceof Error ? error.message : String(error)}` };
   }
+  if (isGmailSpam(email)) return { skipped: GMAIL_SPAM };
   const fields = messageFields(email);
   if ("problem" in fields) return fields;
   const { from, sentAt, to, cc, subject } = fields;
