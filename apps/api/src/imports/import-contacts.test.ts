@@ -125,6 +125,23 @@ describe("vcf import", () => {
     expect(persons.get("bea@second.example")?.primary_company_uuid).toBe(companies.get("Second Company")!.uuid);
   });
 
+  it("imports a card macOS Contacts shows as a company (X-ABShowAs:COMPANY) as that company, not as a person", async () => {
+    const cards = [
+      vcard("3.0", ["N:;;;;", "FN:Acme Robotics", "ORG:Acme Robotics Inc.;", "EMAIL;type=INTERNET;type=WORK;type=pref:Info@Acme-Robotics.example", "item1.URL;type=pref:https://www.acme-robotics.example/", "item1.X-ABLabel:_$!<HomePage>!$_", "X-ABShowAs:COMPANY"]),
+      vcard("3.0", ["N:;;;;", "FN:Corner Bakery", "EMAIL;type=INTERNET:corner.bakery@mail.example", "X-ABShowAs:COMPANY"]),
+      vcard("3.0", ["N:Roe;Jane;;;", "FN:Jane Roe", "ORG:Acme Robotics Inc.;", "EMAIL;type=INTERNET:jane@acme-robotics.example"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("contacts.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 3, written: 3, failed: 0 }, persons: { created: 1 } });
+    const companies = await companiesByName();
+    expect(companies.get("Acme Robotics Inc.")).toMatchObject({ domain: "acme-robotics.example", website: "https://www.acme-robotics.example/", email: "info@acme-robotics.example" });
+    expect(companies.get("Corner Bakery")).toMatchObject({ domain: null, email: "corner.bakery@mail.example" });
+    const persons = await bed.personsByKey();
+    expect(persons.has("info@acme-robotics.example")).toBe(false);
+    expect(persons.has("corner.bakery@mail.example")).toBe(false);
+    expect(persons.get("jane@acme-robotics.example")?.primary_company_uuid).toBe(companies.get("Acme Robotics Inc.")!.uuid);
+  });
+
   it("reports a card that never ends (no END:VCARD) and imports the cards after it, which it swallowed", async () => {
     const text = [
       ["BEGIN:VCARD", "VERSION:3.0", "FN:No End", "EMAIL:noend@cafe.example"].join("\r\n"),

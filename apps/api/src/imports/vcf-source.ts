@@ -1,12 +1,14 @@
 /**
  * @module
  * Reads vCard contacts (2.1, 3.0, 4.0) with ical.js into persons: name, addresses, organization,
- * title, LinkedIn and Twitter profiles, locality and categories.
+ * title, LinkedIn and Twitter profiles, locality and categories; a company card (macOS) into a company.
  */
 import type { Readable } from "node:stream";
 import { normalizeDomain, normalizeLinkedinUrl } from "@rapport/store";
 import ICAL from "ical.js";
-import type { ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
+import { isWebAddress } from "../platform/request/field-schemas.js";
+import { contactEmailOf } from "../routes/companies/company-input.js";
+import type { ImportedCompany, ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
 import { contactEntry, sortContactEmails, type ContactEmails } from "./contact-emails.js";
 import { contactTags } from "./contact-tags.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
@@ -104,6 +106,28 @@ export function vcardToPerson(card: Component): { person: ImportedPerson; invali
   return { person, invalidEmails: emails.invalid };
 }
 
+/** True for a card macOS Contacts shows as a company (`X-ABShowAs:COMPANY`): the card stands for the company. */
+function isCompanyCard(card: Component): boolean {
+  return clean(card.getFirstPropertyValue("x-abshowas"))?.toUpperCase() === "COMPANY";
+}
+
+/**
+ * A company card as a company: its organization (else its formatted name), its web page as website and domain, its
+ * preferred email address as contact email; null without a name. An address's domain is not taken for the company's:
+ * `info@gmail.example` would make every such company one.
+ */
+export function vcardToCompany(card: Component): ImportedCompany | null {
+  const [organization] = structured(card.getFirstProperty("org"));
+  const name = clean(organization) ?? clean(card.getFirstPropertyValue("fn"));
+  if (!name) return null;
+  const { website } = profiles(card);
+  const email = emailsOf(card).valid.map(contactEmailOf).find((address) => address !== null);
+  const fields: ImportedCompany["fields"] = {};
+  if (website && isWebAddress(website)) fields.website = website;
+  if (email) fields.email = email;
+  return { type: "company", company_name: name, domain: fields.website ? normalizeDomain(fields.website) : null, fields };
+}
+
 /** True when the text starts (after blank lines) like a vCard file. */
 export function looksLikeVcf(head: string): boolean {
   return /^\s*BEGIN:VCARD\s*$/i.test(head.replace(/^\uFEFF/, "").split(/\r?\n/).find((line) => line.trim() !== "") ?? "");
@@ -133,6 +157,11 @@ export function readVcf(stream: Readable, totalBytes: number | null, options: { 
       }
       try {
         const card = new ICAL.Component(ICAL.parse(modernizeVcard(block.text)) as unknown as unknown[]);
+        if (isCompanyCard(card)) {
+          const company = vcardToCompany(card);
+          yield company ? { position, item: company } : { position, problem: "company card (X-ABShowAs:COMPANY) without a name" };
+          continue;
+        }
         const { person, invalidEmails } = vcardToPerson(card);
         yield contactEntry(position, person, invalidEmails);
       } catch (error) {

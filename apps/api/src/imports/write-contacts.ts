@@ -1,4 +1,4 @@
-/** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV companies (find-or-create). */
+/** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV and vCard companies (find-or-create). */
 import { sqliteLower } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
@@ -70,14 +70,15 @@ export async function writeCompanies(context: BatchContext, entries: ReadonlyArr
   const { dryRun, state, counts, target } = context;
   for (const { item } of entries) {
     const reference = { name: item.company_name, domain: item.domain };
+    const keys = companyKeys(reference);
     let created: boolean;
     if (dryRun) {
-      const keys = companyKeys(reference);
       created = !keys.some((key) => state.companyKeys.has(key)) && (await target.lookupCompany(reference)) === null;
-      for (const key of keys) state.companyKeys.add(key);
     } else {
       created = (await target.findOrCreateCompany(reference, item.fields)).status === "CREATED";
     }
+    // Counted here, so a person's company among them (a vCard file holds both) is not counted again.
+    for (const key of keys) state.companyKeys.add(key);
     if (created) {
       counts.companies.created += 1;
       counts.written += 1;
