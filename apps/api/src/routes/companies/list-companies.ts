@@ -2,11 +2,11 @@
 import { COMPANY_SORT_FIELDS, employeeCountRange, EMPLOYEE_COUNT_BANDS, type CompanyListFilters, type DateRange, type NumberRange } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { badRequest } from "../../platform/errors/api-error.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
+import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from "../../platform/location/resolve-location.js";
 import { COMMA_SEPARATED, isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
@@ -146,7 +146,7 @@ type ListCompaniesQuery = z.output<typeof listCompaniesQuery>;
 
 function numberRange(name: string, from: number | undefined, to: number | undefined): NumberRange | undefined {
   if (from === undefined && to === undefined) return undefined;
-  if (from !== undefined && to !== undefined && from > to) throw badRequest(`${name}_from must not be greater than ${name}_to`);
+  refuseReversedRange(name, from, to, "greater than");
   const range: NumberRange = {};
   if (from !== undefined) range.from = from;
   if (to !== undefined) range.to = to;
@@ -156,10 +156,10 @@ function numberRange(name: string, from: number | undefined, to: number | undefi
 const utcDate = (epochMilliseconds: number) => new Date(epochMilliseconds).toISOString().slice(0, 10);
 
 function dateRange(name: string, from: number | undefined, to: number | undefined): DateRange | undefined {
-  if (from === undefined && to === undefined) return undefined;
-  if (from === undefined || to === undefined) throw badRequest(`${name}_from and ${name}_to go together: send both bounds`);
+  refuseLoneBound(name, from, to);
+  if (from === undefined || to === undefined) return undefined;
   const range = { from: utcDate(from), to: utcDate(to) };
-  if (range.from > range.to) throw badRequest(`${name}_from must not be after ${name}_to`);
+  refuseReversedRange(name, range.from, range.to);
   return range;
 }
 

@@ -5,6 +5,7 @@
 import type { Opportunity, User } from "@rapport/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { recordOpportunityActivity } from "../../testing/recorded-activity.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
@@ -309,18 +310,49 @@ describe("GET /v1/opportunities filters", () => {
     expect(body.total_weighted_value).toBeCloseTo(items.reduce((sum, item) => sum + (item.weighted_value ?? 0), 0), 6);
   });
 
-  it("has no effect for a single bound of a date pair or include_no_owner without owner_user_uuid", async () => {
-    for (const query of [
-      "source_date_from=2026-01-10",
-      "source_date_to=2026-01-10",
-      "close_date_from=2026-06-30",
-      "close_date_to=2026-06-30",
-      "last_activity_date_from=2026-10-01",
-      "last_activity_date_to=2026-10-01",
-      "include_no_owner=true",
+  it("has no effect for include_no_owner without owner_user_uuid", async () => {
+    expect(names(await all("?include_no_owner=true"))).toEqual(EVERYONE);
+  });
+
+  it("answers 400 naming both parameters for a single bound of a date pair (the spec has them required together)", async () => {
+    for (const [query, pair] of [
+      ["source_date_from=2026-01-10", "source_date"],
+      ["source_date_to=2026-01-10", "source_date"],
+      ["close_date_from=2026-06-30", "close_date"],
+      ["close_date_to=2026-06-30", "close_date"],
+      ["last_activity_date_from=2026-10-01", "last_activity_date"],
+      ["last_activity_date_to=2026-10-01", "last_activity_date"],
     ]) {
-      expect(names(await all(`?${query}`)), query).toEqual(EVERYONE);
+      const { status, body } = await list(`?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.error, query).toBe(`${pair}_from and ${pair}_to go together: send both bounds`);
     }
+  });
+
+  it("answers 400 for a reversed range, which would match nothing, and takes a range of one day or value", async () => {
+    for (const [query, message] of [
+      ["source_date_from=2026-03-01&source_date_to=2026-01-10", "source_date_from must not be after source_date_to"],
+      ["close_date_from=2026-12-31&close_date_to=2026-06-30", "close_date_from must not be after close_date_to"],
+      ["last_activity_date_from=2026-10-05&last_activity_date_to=2026-10-01", "last_activity_date_from must not be after last_activity_date_to"],
+      ["value_from=300&value_to=100", "value_from must not be greater than value_to"],
+      ["probability_from=80&probability_to=10", "probability_from must not be greater than probability_to"],
+      [`updated_after=${new Date(T2).toISOString()}&updated_before=${new Date(T1).toISOString()}`, "updated_after must not be after updated_before"],
+    ]) {
+      const { status, body } = await list(`?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.error, query).toBe(message);
+    }
+    expect(names(await all("?source_date_from=2026-03-01&source_date_to=2026-03-01"))).toEqual(["Delta Fund II", "beta Logistics"]);
+    expect(names(await all("?last_activity_date_from=2026-10-01&last_activity_date_to=2026-10-01")).length).toBeGreaterThan(0);
+    expect(names(await all("?value_from=500&value_to=500"))).toEqual(["Delta Fund II"]);
+  });
+
+  it("refuses a lone bound and a reversed range through the MCP tool as well", async () => {
+    const call = (args: Record<string, unknown>) => callMcpTool(context, { name: "listOpportunities", args, headers: { "x-api-key": acme.key } });
+    expect((await call({ close_date_from: "2026-06-30" })).content[0]!.text).toBe("HTTP 400: close_date_from and close_date_to go together: send both bounds");
+    expect((await call({ value_from: 300, value_to: 100 })).content[0]!.text).toBe("HTTP 400: value_from must not be greater than value_to");
+    const whole = await call({ close_date_from: "2026-06-30", close_date_to: "2026-06-30" });
+    expect(whole.isError, whole.content[0]?.text).toBeUndefined();
   });
 
   it("sums value and weighted_value over the whole set, not the page", async () => {

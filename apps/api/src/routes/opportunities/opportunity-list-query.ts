@@ -3,11 +3,12 @@
  * The query parameters of GET /v1/opportunities (also accepted by GET
  * /v1/companies/{company_uuid}/opportunities), and their translation into the store's filters:
  * owners resolved to users (400 when none resolves), places resolved to spellings (400 when they do
- * not resolve), and date pairs applied only when both bounds are given.
+ * not resolve), date pairs given whole (a lone bound is a 400) and no range reversed (a 400).
  */
 import { OPPORTUNITY_SORT_FIELDS, STAGE_TYPES, type OpportunityListFilters } from "@rapport/store";
 import { z } from "zod";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
+import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from "../../platform/location/resolve-location.js";
 import { booleanQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
@@ -52,14 +53,12 @@ export const opportunityListQuery = cursorListQuery.extend({
   probability_to: numberQuery("Maximum probability (percent, 0-100), inclusive.").optional(),
   updated_after: isoBoundQuery("Only opportunities updated at or after this instant.", "start").optional(),
   updated_before: isoBoundQuery("Only opportunities updated at or before this instant.", "end").optional(),
-  source_date_from: calendarDate("Source date range start, inclusive; only with source_date_to (alone it has no effect).").optional(),
-  source_date_to: calendarDate("Source date range end, inclusive; only with source_date_from.").optional(),
-  close_date_from: calendarDate(
-    "Close date range start, inclusive; only with close_date_to (alone it has no effect). Opportunities without a close date never match the range.",
-  ).optional(),
-  close_date_to: calendarDate("Close date range end, inclusive; only with close_date_from.").optional(),
-  last_activity_date_from: isoBoundQuery("Last activity range start; only with last_activity_date_to.", "start").optional(),
-  last_activity_date_to: isoBoundQuery("Last activity range end; only with last_activity_date_from.", "end").optional(),
+  source_date_from: calendarDate("Source date range start, inclusive; needs source_date_to.").optional(),
+  source_date_to: calendarDate("Source date range end, inclusive; needs source_date_from.").optional(),
+  close_date_from: calendarDate("Close date range start, inclusive; needs close_date_to. Opportunities without a close date never match the range.").optional(),
+  close_date_to: calendarDate("Close date range end, inclusive; needs close_date_from.").optional(),
+  last_activity_date_from: isoBoundQuery("Last activity range start; needs last_activity_date_to.", "start").optional(),
+  last_activity_date_to: isoBoundQuery("Last activity range end; needs last_activity_date_from.", "end").optional(),
   sort_by: z
     .enum(OPPORTUNITY_SORT_FIELDS)
     .optional()
@@ -77,8 +76,24 @@ export function listQueryFilters(query: OpportunityListQuery): Record<string, un
   return filters;
 }
 
+/** Throws a 400 for a date pair given by one bound (spec: "both required together") or any range given reversed. */
+function refuseBadRanges(query: OpportunityListQuery): void {
+  refuseLoneBound("source_date", query.source_date_from, query.source_date_to);
+  refuseLoneBound("close_date", query.close_date_from, query.close_date_to);
+  refuseLoneBound("last_activity_date", query.last_activity_date_from, query.last_activity_date_to);
+  refuseReversedRange("value", query.value_from, query.value_to, "greater than");
+  refuseReversedRange("probability", query.probability_from, query.probability_to, "greater than");
+  refuseReversedRange("source_date", query.source_date_from, query.source_date_to);
+  refuseReversedRange("close_date", query.close_date_from, query.close_date_to);
+  refuseReversedRange("last_activity_date", query.last_activity_date_from, query.last_activity_date_to);
+  if (query.updated_after !== undefined && query.updated_before !== undefined && query.updated_after > query.updated_before) {
+    throw badRequest("updated_after must not be after updated_before");
+  }
+}
+
 /** Resolves the query into the store's filters, or throws the spec's 400s. */
 export async function resolveListFilters(services: AppServices, tenantUuid: string, query: OpportunityListQuery): Promise<OpportunityListFilters> {
+  refuseBadRanges(query);
   await refuseMergedAwayPersonFilter(services, tenantUuid, query.person_uuid);
   await refuseMergedAwayPersonFilter(services, tenantUuid, query.intro_person_uuid, "intro_person_uuid");
   await refuseMergedAwayPersonFilter(services, tenantUuid, query.related_person_uuid, "related_person_uuid");
@@ -124,8 +139,8 @@ export async function resolveListFilters(services: AppServices, tenantUuid: stri
       countries: country ? countrySpellings(country) : undefined,
     };
   }
-  if (query.source_date_from && query.source_date_to) filters.source_date = { from: query.source_date_from, to: query.source_date_to };
-  if (query.close_date_from && query.close_date_to) filters.close_date = { from: query.close_date_from, to: query.close_date_to };
+  if (query.source_date_from !== undefined && query.source_date_to !== undefined) filters.source_date = { from: query.source_date_from, to: query.source_date_to };
+  if (query.close_date_from !== undefined && query.close_date_to !== undefined) filters.close_date = { from: query.close_date_from, to: query.close_date_to };
   if (query.last_activity_date_from !== undefined && query.last_activity_date_to !== undefined) {
     filters.last_activity = { from: query.last_activity_date_from, to: query.last_activity_date_to };
   }
