@@ -57,7 +57,7 @@ describe("rapport", { timeout: 60_000 }, () => {
 
   it("administers tenants, users and keys with --json output", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
-    expect(tenant).toMatchObject({ name: "Acme", tier: "custom", limits: { perSecond: 9, monthly: 99 } });
+    expect(tenant).toMatchObject({ name: "Acme", tier: "custom", limits: { per_second: 9, monthly: 99 } });
     const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ann", "--email", "ann@acme.example", "--role", "administrator")).stdout);
     expect(user).toMatchObject({ name: "Ann", role: "administrator", is_active: true });
     const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);

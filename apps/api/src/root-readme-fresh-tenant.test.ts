@@ -46,8 +46,8 @@ describe("the README's fresh tenant", () => {
     expect(readme).toContain("(one not given is the Standard tier's: 5 per second, 10,000 a month)");
     const database = join(folder, "custom.db");
     const created = await runRapport(database, "--json", "tenants", "create", "--name", "Halvorsen", "--tier", "custom", "--per-second", "9");
-    expect(JSON.parse(created.stdout)).toMatchObject({ tier: "custom", limits: { perSecond: 9, monthly: 10_000 } });
+    expect(JSON.parse(created.stdout)).toMatchObject({ tier: "custom", limits: { per_second: 9, monthly: 10_000 } });
     const onlyMonthly = await runRapport(database, "--json", "tenants", "create", "--name", "Brightwater", "--tier", "custom", "--monthly", "99");
-    expect(JSON.parse(onlyMonthly.stdout)).toMatchObject({ limits: { perSecond: 5, monthly: 99 } });
+    expect(JSON.parse(onlyMonthly.stdout)).toMatchObject({ limits: { per_second: 5, monthly: 99 } });
   });
 });

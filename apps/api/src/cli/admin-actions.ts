@@ -61,7 +61,7 @@ export async function createTenant(options: { name: string; tier: Tier; perSecon
       monthly_limit: options.monthly ?? null,
     });
     const limits = limitsFor(tenant);
-    printResult(global, { ...tenant, limits }, () => [
+    printResult(global, { ...tenant, limits: { per_second: limits.perSecond, monthly: limits.monthly } }, () => [
       `created tenant ${tenant.uuid} "${tenant.name}" (${tenant.tier}: ${limits.perSecond} req/s per key, ${limits.monthly} req/month)`,
     ]);
   }, { mayCreate: true });

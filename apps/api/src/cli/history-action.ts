@@ -14,7 +14,15 @@ export async function pruneHistory(options: { olderThan: number; tenant?: string
   try {
     if (options.tenant !== undefined && !(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
     const results = await store.history.prune({ olderThan, tenantUuid: options.tenant });
-    printResult(global, { older_than: new Date(olderThan).toISOString(), pruned: results }, () =>
+    // Named as the API's fields are, as every other --json document is (the store's result is camelCase).
+    const pruned = results.map((result) => ({
+      tenant_uuid: result.tenantUuid,
+      log: result.log,
+      removed: result.removed,
+      pruned_through_sequence: result.prunedThroughSequence,
+      pruned_through_time: result.prunedThroughTime,
+    }));
+    printResult(global, { older_than: new Date(olderThan).toISOString(), pruned }, () =>
       results.length === 0
         ? [`nothing recorded before ${new Date(olderThan).toISOString()} to prune`]
         : results.map(
