@@ -88,6 +88,18 @@ describe("createFallbackSummaryProvider", () => {
   });
 });
 
+describe("createOpenAiCompatibleSummaryProvider's timeoutMs", () => {
+  it("is refused, as RAPPORT_SUMMARY_TIMEOUT_MS is, unless a positive integer of milliseconds within a timer's range", () => {
+    for (const timeoutMs of [0, -1, 1.5, 2_147_483_648, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => provider(timeoutMs), String(timeoutMs)).toThrow(
+        new RangeError(`createOpenAiCompatibleSummaryProvider: timeoutMs must be a positive integer of milliseconds, at most 2147483647 (about 24 days), got ${timeoutMs}`),
+      );
+    }
+    expect(provider(2_147_483_647).name).toBe("openai-compatible:test-model");
+    expect(provider(1).name).toBe("openai-compatible:test-model");
+  });
+});
+
 describe("summaryProviderFromEnvironment", () => {
   it("is deterministic without RAPPORT_SUMMARY_API_URL and an LLM with fallback with it", () => {
     expect(summaryProviderFromEnvironment({}).name).toBe("deterministic");

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { deterministicSummary } from "./deterministic-summary-provider.js";
 import type { SummaryInput, SummaryProvider, SummaryText } from "./summary-provider.js";
+import { summaryTimeoutProblem } from "./summary-timeout.js";
 
 export interface OpenAiCompatibleSummaryOptions {
   /** Base URL of the API, up to and including the version segment: `https://api.openai.com/v1`. */
@@ -15,7 +16,7 @@ export interface OpenAiCompatibleSummaryOptions {
   model: string;
   /** Sent as `Authorization: Bearer <apiKey>` when given. */
   apiKey?: string;
-  /** Milliseconds before the request is abandoned; default 15 000. */
+  /** Milliseconds before the request is abandoned: a positive integer of at most 2^31 - 1; default 15 000. */
   timeoutMs?: number;
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
@@ -56,11 +57,16 @@ function checkGrounded(rewrite: SummaryText, expected: SummaryText): SummaryText
 }
 
 /**
+ * The provider for the endpoint `options` describe. Throws a RangeError when `timeoutMs` is not a positive integer of
+ * at most 2^31 - 1 milliseconds, as `RAPPORT_SUMMARY_TIMEOUT_MS` is refused.
+ *
  * @example
  * const provider = createOpenAiCompatibleSummaryProvider({ baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1" });
  */
 export function createOpenAiCompatibleSummaryProvider(options: OpenAiCompatibleSummaryOptions): SummaryProvider {
   const { baseUrl, model, apiKey, timeoutMs = 15_000, fetch: send = fetch } = options;
+  const problem = summaryTimeoutProblem(timeoutMs, "createOpenAiCompatibleSummaryProvider: timeoutMs", String(timeoutMs));
+  if (problem) throw new RangeError(problem);
   const endpoint = `${baseUrl.replace(/\/+$/, "")}/chat/completions`;
   return {
     name: `openai-compatible:${model}`,

@@ -10,6 +10,7 @@ import { createDeterministicSummaryProvider } from "./deterministic-summary-prov
 import { createFallbackSummaryProvider } from "./fallback-summary-provider.js";
 import { createOpenAiCompatibleSummaryProvider } from "./openai-compatible-summary-provider.js";
 import type { SummaryProvider } from "./summary-provider.js";
+import { summaryTimeoutProblem } from "./summary-timeout.js";
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -19,9 +20,6 @@ function isHttpUrl(text: string): boolean {
     return false;
   }
 }
-
-/** The longest timeout a timer takes (2^31 - 1 ms). */
-const MAXIMUM_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * The summary provider `RAPPORT_SUMMARY_API_URL`, `RAPPORT_SUMMARY_MODEL`, `RAPPORT_SUMMARY_API_KEY` and
@@ -39,12 +37,10 @@ export function summaryProviderFromEnvironment(environment: Record<string, strin
   if (!isHttpUrl(baseUrl)) throw new ConfigurationError(`RAPPORT_SUMMARY_API_URL must be an http(s) URL such as https://api.openai.com/v1, got '${baseUrl}'`);
   const timeoutText = environment.RAPPORT_SUMMARY_TIMEOUT_MS?.trim();
   const timeoutMs = timeoutText ? Number(timeoutText) : undefined;
-  // Digits alone, as every other number setting; and within a timer's range: beyond it Node aborts each request at once
-  // (or refuses the timeout), so every summary would quietly be the deterministic one.
-  if (timeoutMs !== undefined && !(/^\d+$/.test(timeoutText!) && timeoutMs > 0 && timeoutMs <= MAXIMUM_TIMEOUT_MS)) {
-    throw new ConfigurationError(
-      `RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer of milliseconds, at most ${MAXIMUM_TIMEOUT_MS} (about 24 days), got '${timeoutText}'`,
-    );
+  if (timeoutMs !== undefined) {
+    // Digits alone, as every other number setting (`1e3` and `0x10` are typos here), then the provider's own check.
+    const problem = summaryTimeoutProblem(/^\d+$/.test(timeoutText!) ? timeoutMs : Number.NaN, "RAPPORT_SUMMARY_TIMEOUT_MS", `'${timeoutText}'`);
+    if (problem) throw new ConfigurationError(problem);
   }
   const apiKey = environment.RAPPORT_SUMMARY_API_KEY?.trim() || undefined;
   const llm = createOpenAiCompatibleSummaryProvider({ baseUrl, model, ...(apiKey ? { apiKey } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
