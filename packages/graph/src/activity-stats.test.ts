@@ -89,7 +89,7 @@ describe("activityStats", () => {
 
   it("rejects an unknown period", () => {
     expect(() => activityStats(graph, { entity: "person", uuid: "dana" }, { now: NOW, periods: ["7_days" as never] })).toThrow(
-      'activityStats: expecting a period among 30_days, 90_days, 180_days, 365_days, all_time but got "7_days".',
+      'activityStats: expecting each of "periods" to be one of 30_days, 90_days, 180_days, 365_days, all_time but got "7_days".',
     );
   });
 });

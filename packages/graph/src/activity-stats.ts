@@ -83,7 +83,7 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
   if (options.periods !== undefined) {
     if (!Array.isArray(options.periods)) throw invalidArgument(functionName, '"periods" to be an array', options.periods);
     for (const period of options.periods) {
-      if (!ACTIVITY_PERIODS.includes(period)) throw invalidArgument(functionName, `a period among ${ACTIVITY_PERIODS.join(", ")}`, period);
+      if (!ACTIVITY_PERIODS.includes(period)) throw invalidArgument(functionName, `each of "periods" to be one of ${ACTIVITY_PERIODS.join(", ")}`, period);
     }
     periods = ACTIVITY_PERIODS.filter((period) => options.periods?.includes(period));
   }

@@ -35,6 +35,10 @@ describe("relationshipQuality", () => {
     expect(relationshipQuality(graph, "user-ada", "cleo", { now: NOW, parameters: { reasonWindowDays: 180 } })?.rq_reason).toBe(
       "1 email in the last 180 days, last on 2026-09-01",
     );
+    // A window of part of a day would be said as "in the last 1.5 days": windows are whole days.
+    expect(() => relationshipQuality(graph, "user-ada", "cleo", { now: NOW, parameters: { reasonWindowDays: 1.5 } })).toThrow(
+      'relationshipQuality: expecting "parameters.reasonWindowDays" to be an integer from 1 to 100000000 but got "1.5".',
+    );
   });
 
   it("is zero with a plain reason for a stranger, and null for a user without a person node", () => {

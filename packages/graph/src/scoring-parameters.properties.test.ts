@@ -29,6 +29,7 @@ const TARGETS = [...PERSONS.map((uuid) => ({ entity: "person", uuid }) as const)
 const positive = fc.oneof(fc.double({ min: Number.MIN_VALUE, max: 1e9, noNaN: true }), fc.constantFrom(Number.MIN_VALUE, 1e-12, 1, 8, 1e9));
 const days = fc.oneof(fc.double({ min: Number.MIN_VALUE, max: 1e8, noNaN: true }), fc.constantFrom(1e-6, 1, 90, 1e8));
 const fraction = fc.double({ min: 0, max: 1, noNaN: true });
+const wholeDays = fc.oneof(fc.integer({ min: 1, max: 1e8 }), fc.constantFrom(1, 90, 1e8));
 const attendees = fc.oneof(fc.integer({ min: 2, max: 200 }), fc.constantFrom(2, Number.MAX_SAFE_INTEGER, 1e308));
 const topCount = fc.integer({ min: 1, max: 100 });
 const thresholds = fc
@@ -47,7 +48,7 @@ const usualOverrides = fc.record(
     saturation: positive,
     maximumMeetingAttendees: attendees,
     pathPowerTopCount: topCount,
-    reasonWindowDays: days,
+    reasonWindowDays: wholeDays,
     strengthThresholds: thresholds,
   },
   { requiredKeys: [] },

@@ -73,7 +73,10 @@ describe("resolveScoringParameters", () => {
     [{ meetingWeight: 1.000001e9 }, '"parameters.meetingWeight" to be a number from 0 to 1000000000 but got "1000001000"'],
     [{ saturation: 1e10 }, '"parameters.saturation" to be a positive number of at most 1000000000 but got "10000000000"'],
     [{ halfLifeDays: 1e308 }, '"parameters.halfLifeDays" to be a positive number of at most 100000000 but got "1e+308"'],
-    [{ reasonWindowDays: 1.5e8 }, '"parameters.reasonWindowDays" to be a positive number of at most 100000000 but got "150000000"'],
+    [{ reasonWindowDays: 1.5e8 }, '"parameters.reasonWindowDays" to be an integer from 1 to 100000000 but got "150000000"'],
+    // rq_reason would say "in the last 1.5 days".
+    [{ reasonWindowDays: 1.5 }, '"parameters.reasonWindowDays" to be an integer from 1 to 100000000 but got "1.5"'],
+    [{ reasonWindowDays: 0.5 }, '"parameters.reasonWindowDays" to be an integer from 1 to 100000000 but got "0.5"'],
     [{ pathPowerTopCount: 101 }, '"parameters.pathPowerTopCount" to be an integer from 1 to 100 but got "101"'],
   ])("rejects %j, whose use could overflow a score or exhaust memory", (overrides, message) => {
     expect(() => resolveScoringParameters(overrides as never)).toThrow(message);

@@ -86,7 +86,8 @@ const NUMBER_RULES: Record<Exclude<keyof ScoringParameters, "strengthThresholds"
     `an integer from 1 to ${MAXIMUM_PATH_POWER_TOP_COUNT}`,
     (value) => Number.isInteger(value) && value >= 1 && value <= MAXIMUM_PATH_POWER_TOP_COUNT,
   ],
-  reasonWindowDays: [`a positive number of at most ${MAXIMUM_DAYS}`, (value) => value > 0 && value <= MAXIMUM_DAYS],
+  // Whole days: rq_reason says "in the last 90 days", where 1.5 would read "in the last 1.5 days".
+  reasonWindowDays: [`an integer from 1 to ${MAXIMUM_DAYS}`, (value) => Number.isInteger(value) && value >= 1 && value <= MAXIMUM_DAYS],
 };
 
 /**
