@@ -3,7 +3,7 @@
  * A mail `Date:` header as epoch milliseconds, refusing a day its month lacks: `Date.parse` (and postal-mime, which
  * uses it) reads `30 Feb 2026` as 2 March, so such a message was imported two days after a date it never had.
  */
-import { isCalendarDate } from "../platform/request/iso-timestamp.js";
+import { isCalendarDate } from "@rapport/store/vocabulary";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 

@@ -1,5 +1,6 @@
 /** Custom field definitions of opportunities, and the validation of values written against them. */
 import type { Kysely } from "kysely";
+import { isCalendarDate } from "../calendar-date.js";
 import type { Database, OpportunityCustomFieldsTable } from "../database-schema.js";
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type OpportunityCustomField } from "../deal-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
@@ -32,14 +33,6 @@ export async function loadCustomFields(db: Kysely<Database>, tenantUuid: string)
   return rows.map(toCustomField);
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
 function checkValue(field: OpportunityCustomField, value: unknown): unknown {
   const fail = (expected: string): never => {
     // JSON would show Infinity (a JSON 1e400) and NaN as null, the value that removes a field.
@@ -54,7 +47,7 @@ function checkValue(field: OpportunityCustomField, value: unknown): unknown {
     case "boolean":
       return typeof value === "boolean" ? value : fail("true or false");
     case "date":
-      return typeof value === "string" && isIsoDate(value) ? value : fail("a date YYYY-MM-DD");
+      return typeof value === "string" && isCalendarDate(value) ? value : fail("a date YYYY-MM-DD");
     case "single_select":
       return typeof value === "string" && field.choices.includes(value) ? value : fail(`one of ${JSON.stringify(field.choices)}`);
     case "multi_select":

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { isoTimestampQuery } from "./common-schemas.js";
-import { isCalendarDate } from "./iso-timestamp.js";
+import { isCalendarDate } from "@rapport/store/vocabulary";
 
 
 /** A calendar date `YYYY-MM-DD`. */

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { controlCharacterProblem, refusedCharacter, type TextLayout } from "./control-character.js";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
-import { isCalendarDate } from "./iso-timestamp.js";
+import { isCalendarDate } from "@rapport/store/vocabulary";
 
 /** A zod refinement refusing the characters text laid out as `layout` may not hold (control-character.ts), naming the first. */
 const withoutControlCharacters = (layout: TextLayout) => (text: string, context: z.RefinementCtx) => {

@@ -1,26 +1,7 @@
 /** @module ISO 8601 dates and date-times as epoch milliseconds, without zod: the command line's options read them too. */
+import { ISO_DATE, isCalendarDay } from "@rapport/store/vocabulary";
 
-/** A date alone, `YYYY-MM-DD`. */
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
-/**
- * True when a text's leading `YYYY-MM-DD` is a day its month has. `Date.parse` rolls a date-time on a day the month
- * lacks over into the next month (`2026-02-30T10:00Z` reads as 2 March), so the day is checked before it parses.
- */
-function isCalendarDay(value: string): boolean {
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const daysInMonth = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
-}
-
-/** True for a real calendar date written `YYYY-MM-DD`. */
-export function isCalendarDate(text: string): boolean {
-  return ISO_DATE.test(text) && isCalendarDay(text);
-}
 
 /** Parses an ISO 8601 date or date-time to epoch ms; no zone means UTC. Null when not ISO 8601 or not a real day. */
 export function parseIsoTimestamp(text: string): number | null {
