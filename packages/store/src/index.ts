@@ -17,6 +17,7 @@ export type * from "./records.js";
 export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
 export { ConflictError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
 export { isCalendarDate } from "./calendar-date.js";
+export { mergedAwayNote } from "./repositories/merged-away-persons.js";
 export type { PrunedHistory } from "./errors.js";
 export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";

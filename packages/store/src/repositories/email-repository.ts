@@ -107,7 +107,7 @@ function planParticipants(input: NewEmail, directory: Directory): PlannedPartici
   return participantsOf(input).map((participant) => {
     if (participant.person_uuid) {
       const uuid = participant.person_uuid.toLowerCase();
-      if (!directory.liveUuids.has(uuid)) throw new InvalidInputError(`person ${participant.person_uuid} not found${mergedAwayNote(directory.mergedInto, uuid)}`);
+      if (!directory.liveUuids.has(uuid)) throw new InvalidInputError(`person ${participant.person_uuid} not found${mergedAwayNote(directory.mergedInto.get(uuid))}`);
       return { person: uuid };
     }
     const address = normalizeEmail(participant.email ?? "");

@@ -39,8 +39,8 @@ describe("mergedAwayPersons", () => {
       let found = new Map<string, string>();
       const statements = await readDuring(async () => (found = await mergedAwayPersons(db, acme, uuids)));
       expect(found).toEqual(new Map([[duplicate!, jordan!]]));
-      expect(mergedAwayNote(found, duplicate!)).toBe(`: it was merged into person ${jordan}`);
-      expect(mergedAwayNote(found, theirDuplicate!)).toBe("");
+      expect(mergedAwayNote(found.get(duplicate!))).toBe(`: it was merged into person ${jordan}`);
+      expect(mergedAwayNote(found.get(theirDuplicate!))).toBe("");
 
       useScaleLStatistics(sqlite, ["persons"]);
       const lookups = statements.filter((source) => /from "persons"/.test(source));

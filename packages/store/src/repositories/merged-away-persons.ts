@@ -25,8 +25,13 @@ export async function mergedAwayPersons(db: Kysely<Database>, tenantUuid: string
   return mergedInto;
 }
 
-/** `": it was merged into person <uuid>"` for a merged-away person, else nothing: the end of a "not found" message. */
-export function mergedAwayNote(mergedInto: ReadonlyMap<string, string>, uuid: string): string {
-  const canonical = mergedInto.get(uuid);
-  return canonical === undefined ? "" : `: it was merged into person ${canonical}`;
+/**
+ * `": it was merged into person <canonical>"` for a person a merge removed (`canonical`: the person it went into, as
+ * `mergedAwayPersons` or `personMerges.mergedInto` give it), else nothing: the end of a reference's "not found".
+ *
+ * @example
+ * `person ${uuid} not found${mergedAwayNote(mergedInto.get(uuid))}`; // "person … not found: it was merged into person …"
+ */
+export function mergedAwayNote(canonical: string | null | undefined): string {
+  return canonical == null ? "" : `: it was merged into person ${canonical}`;
 }

@@ -23,6 +23,6 @@ export async function missingLinkTarget(
   for (const [type, uuids] of byType) found.set(type, await existingRecords(db, tenantUuid, type, uuids, viewer));
   const missing = records.find((record) => !found.get(record.type)!.has(record.uuid));
   if (!missing) return null;
-  const note = missing.type === "PERSON" ? mergedAwayNote(await mergedAwayPersons(db, tenantUuid, [missing.uuid]), missing.uuid) : "";
+  const note = missing.type === "PERSON" ? mergedAwayNote((await mergedAwayPersons(db, tenantUuid, [missing.uuid])).get(missing.uuid)) : "";
   return `${missing.type} ${missing.uuid} not found${note}`;
 }

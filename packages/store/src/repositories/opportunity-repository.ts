@@ -113,7 +113,7 @@ async function ownerUserUuid(db: Kysely<Database>, tenantUuid: string, uuid: str
     : undefined;
   if (!active) {
     // A deactivated user's person merged into another no longer names them: say which person does.
-    const note = resolved ? "" : mergedAwayNote(await mergedAwayPersons(db, tenantUuid, [uuid]), uuid);
+    const note = resolved ? "" : mergedAwayNote((await mergedAwayPersons(db, tenantUuid, [uuid])).get(uuid));
     throw new InvalidInputError(`owner ${uuid} is not an active user of this tenant (a user UUID or a user's person UUID)${note}`);
   }
   return active.uuid;
@@ -121,7 +121,7 @@ async function ownerUserUuid(db: Kysely<Database>, tenantUuid: string, uuid: str
 
 async function checkIntroPerson(db: Kysely<Database>, tenantUuid: string, uuid: string): Promise<void> {
   const found = await existingRecords(db, tenantUuid, "PERSON", [uuid], { user_uuid: null });
-  if (!found.has(uuid)) throw new InvalidInputError(`intro person ${uuid} not found${mergedAwayNote(await mergedAwayPersons(db, tenantUuid, [uuid]), uuid)}`);
+  if (!found.has(uuid)) throw new InvalidInputError(`intro person ${uuid} not found${mergedAwayNote((await mergedAwayPersons(db, tenantUuid, [uuid])).get(uuid))}`);
 }
 
 async function checkLinkTargets(db: Kysely<Database>, tenantUuid: string, links: readonly NewLink[], viewer: Viewer, self?: string) {

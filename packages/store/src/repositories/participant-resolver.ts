@@ -30,7 +30,7 @@ export async function resolveParticipants(
         .executeTakeFirst();
       if (!person) {
         const mergedInto = await mergedAwayPersons(db, tenantUuid, [participant.person_uuid.toLowerCase()]);
-        throw new InvalidInputError(`person ${participant.person_uuid} not found${mergedAwayNote(mergedInto, participant.person_uuid.toLowerCase())}`);
+        throw new InvalidInputError(`person ${participant.person_uuid} not found${mergedAwayNote(mergedInto.get(participant.person_uuid.toLowerCase()))}`);
       }
       resolved.push(person.uuid);
       continue;

@@ -1,10 +1,10 @@
 /** DELETE /v1/lists/{list_uuid}/entities/{entity_uuid}: removes one member (owner or administrator). */
+import { mergedAwayNote } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { entityTypeOfKind } from "../../presenters/entity-list-presenter.js";
-import { mergedAwayNote } from "../persons/person-not-found.js";
 import { modifiableList } from "./modifiable-list.js";
 
 export const removeEntityListEntity = defineOperation({
@@ -26,7 +26,8 @@ export const removeEntityListEntity = defineOperation({
     const removed = await services.store.entityLists.removeMember(auth.tenant.uuid, list.uuid, params.entity_uuid);
     if (!removed) {
       // The merge moved a merged-away person's memberships to the person it went into: say which one to remove.
-      const note = await mergedAwayNote(services, auth.tenant.uuid, entityTypeOfKind(list.kind), params.entity_uuid);
+      const canonical = entityTypeOfKind(list.kind) === "PERSON" ? await services.store.personMerges.mergedInto(auth.tenant.uuid, params.entity_uuid) : null;
+      const note = mergedAwayNote(canonical);
       throw notFound(`${params.entity_uuid} is not a member of list ${list.uuid}${note}`);
     }
     return undefined;

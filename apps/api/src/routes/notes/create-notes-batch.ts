@@ -1,5 +1,5 @@
 /** POST /v1/notes/batch: attaches notes to persons (the last step of a bulk import), item by item. */
-import { InvalidInputError, type Note } from "@rapport/store";
+import { InvalidInputError, mergedAwayNote, type Note } from "@rapport/store";
 import { z } from "zod";
 import { batchItem, type BatchItem } from "../../operations/batch-item.js";
 import { batchStatusCountSchema, countBatchStatuses } from "../../operations/batch-status-counts.js";
@@ -7,7 +7,6 @@ import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { noteSchema, presentNote } from "../../presenters/note-presenter.js";
-import { mergedAwayNote } from "../persons/person-not-found.js";
 import { noteFields } from "./note-body.js";
 
 export const MAX_NOTES_PER_BATCH = 100;
@@ -83,7 +82,7 @@ export const createNotesBatch = defineOperation({
         status: "ERROR" as const,
         person_uuid,
         note: null,
-        error: `person ${person_uuid} not found${await mergedAwayNote(services, auth.tenant.uuid, "PERSON", person_uuid)}`,
+        error: `person ${person_uuid} not found${mergedAwayNote(await services.store.personMerges.mergedInto(auth.tenant.uuid, person_uuid))}`,
       });
       if (!existing.has(person_uuid)) {
         results.push(await personMissing());

@@ -1,12 +1,11 @@
 /** Loading a task: invisible (404) unless WORKSPACE or created by the caller; and resolving assignees. */
-import type { Task } from "@rapport/store";
+import { mergedAwayNote, type Task } from "@rapport/store";
 import { z } from "zod";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import type { AppServices } from "../../services.js";
-import { mergedAwayNote } from "../persons/person-not-found.js";
 
 export const taskPathParams = z.object({ task_id: uuidString("The task's id (a UUID).") });
 
@@ -24,7 +23,7 @@ export async function resolveAssignee(services: AppServices, auth: AuthContext, 
   const resolved = (await services.store.records.resolveUsers(auth.tenant.uuid, [uuid])).get(uuid);
   const user = resolved ? await services.store.users.get(auth.tenant.uuid, resolved) : null;
   if (!user?.is_active) {
-    const note = resolved ? "" : await mergedAwayNote(services, auth.tenant.uuid, "PERSON", uuid);
+    const note = resolved ? "" : mergedAwayNote(await services.store.personMerges.mergedInto(auth.tenant.uuid, uuid));
     throw badRequest(`assignee ${uuid} is not an active user of this tenant${note}`);
   }
   return user.uuid;
