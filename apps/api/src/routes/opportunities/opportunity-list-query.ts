@@ -3,7 +3,7 @@
  * The query parameters of GET /v1/opportunities (also accepted by GET
  * /v1/companies/{company_uuid}/opportunities), and their translation into the store's filters:
  * owners resolved to users (400 when none resolves), places resolved to spellings (400 when they do
- * not resolve), date pairs given whole (a lone bound is a 400) and no range reversed (a 400).
+ * not resolve), close and last-activity date pairs given whole (a lone bound is a 400) and no range reversed (a 400).
  */
 import { OPPORTUNITY_SORT_FIELDS, STAGE_TYPES, type OpportunityListFilters } from "@rapport/store";
 import { z } from "zod";
@@ -53,8 +53,8 @@ export const opportunityListQuery = cursorListQuery.extend({
   probability_to: numberQuery("Maximum probability (percent, 0-100), inclusive.").optional(),
   updated_after: isoBoundQuery("Only opportunities updated at or after this instant.", "start").optional(),
   updated_before: isoBoundQuery("Only opportunities updated at or before this instant.", "end").optional(),
-  source_date_from: calendarDate("Source date range start, inclusive; needs source_date_to.").optional(),
-  source_date_to: calendarDate("Source date range end, inclusive; needs source_date_from.").optional(),
+  source_date_from: calendarDate("Source date range start, inclusive; alone it has no effect.").optional(),
+  source_date_to: calendarDate("Source date range end, inclusive; alone it has no effect.").optional(),
   close_date_from: calendarDate("Close date range start, inclusive; needs close_date_to. Opportunities without a close date never match the range.").optional(),
   close_date_to: calendarDate("Close date range end, inclusive; needs close_date_from.").optional(),
   last_activity_date_from: isoBoundQuery("Last activity range start; needs last_activity_date_to.", "start").optional(),
@@ -76,9 +76,11 @@ export function listQueryFilters(query: OpportunityListQuery): Record<string, un
   return filters;
 }
 
-/** Throws a 400 for a date pair given by one bound (spec: "both required together") or any range given reversed. */
+/**
+ * Throws a 400 for a close or last-activity date pair given by one bound (spec: "both required together") or any
+ * range given reversed. A lone source date bound is dropped: the spec says so ("a single-sided value has no effect").
+ */
 function refuseBadRanges(query: OpportunityListQuery): void {
-  refuseLoneBound("source_date", query.source_date_from, query.source_date_to);
   refuseLoneBound("close_date", query.close_date_from, query.close_date_to);
   refuseLoneBound("last_activity_date", query.last_activity_date_from, query.last_activity_date_to);
   refuseReversedRange("value", query.value_from, query.value_to, "greater than");
