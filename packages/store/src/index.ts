@@ -19,6 +19,7 @@ export { ConflictError, HistoryPrunedError, IncompatibleDatabaseError, InvalidIn
 export { isCalendarDate } from "./calendar-date.js";
 export { mergedAwayNote } from "./repositories/merged-away-persons.js";
 export type { PrunedHistory } from "./errors.js";
+export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, type TextLayout } from "./control-character.js";
 export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";

@@ -2,9 +2,9 @@
  * @module
  * The one rule for text the command line stores (a tenant's or user's name, an email, a key's label): trimmed, not
  * blank, within the REST API's limit for the field, one line and free of control characters: the REST API's rule for one-line
- * text (platform/request/control-character.ts).
+ * text (@rapport/store's control-character.ts).
  */
-import { controlCharacterProblem, refusedCharacter } from "../platform/request/control-character.js";
+import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
 
 /**

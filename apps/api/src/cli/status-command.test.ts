@@ -10,9 +10,9 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0055-links-to-gone-records";
+const LAST_MIGRATION = "0056-control-characters-taken-out";
 
-/** Makes `database` look as the release before the last migration left it (0055 changed no schema, only removed rows). */
+/** Makes `database` look as the release before the last migration left it (0056 changed no schema, only cleaned text). */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);

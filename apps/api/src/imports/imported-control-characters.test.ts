@@ -4,7 +4,7 @@
  * is a problem of its own. The rest of the archive is imported.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { refusedCharacter } from "../platform/request/control-character.js";
+import { refusedCharacter } from "@rapport/store/vocabulary";
 import { importArchive } from "./import-archive.js";
 import type { ImportRequest } from "./import-request.js";
 import { csvFile, mailMessage, mboxFile, vcard } from "./testing/archive-builders.js";

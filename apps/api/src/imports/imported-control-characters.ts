@@ -1,11 +1,11 @@
 /**
  * @module
  * Control characters taken out of an imported item's text, by the rule the REST API refuses them by
- * (platform/request/control-character.ts): a contact's name with an escape sequence, a CSV cell with a line break.
+ * (@rapport/store's control-character.ts): a contact's name with an escape sequence, a CSV cell with a line break.
  * An archive is not a client that can send again, so its entry is imported without them, and the fields changed are
  * listed among the summary's problems; a required value left empty makes the entry a problem of its own.
  */
-import { takeOutControlCharacters, type TextLayout } from "../platform/request/control-character.js";
+import { takeOutControlCharacters, type TextLayout } from "@rapport/store/vocabulary";
 import type { ImportedAddress, ImportedItem } from "./imported-items.js";
 
 /** The item as it may be written, and the fields that lost characters; or why it may not be written at all. */

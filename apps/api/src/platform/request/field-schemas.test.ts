@@ -1,3 +1,5 @@
+import { refusedCharacter, takeOutControlCharacters } from "@rapport/store/vocabulary";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWebAddress, labelList, lookupText, nullableText, nullableTextAsWritten, nullableWebAddress } from "./field-schemas.js";
 import { MAX_LABEL_LENGTH } from "./field-limits.js";
@@ -75,5 +77,39 @@ describe("nullableTextAsWritten", () => {
     const refused = field.safeParse(" ".repeat(21));
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe("at most 20 characters");
+  });
+});
+
+describe("text the field schemas accept", () => {
+  /** Any code point but a surrogate (refused before any schema reads the body), controls among them often. */
+  const character = fc.oneof(
+    fc.constantFrom(..."\t\n\r\u001b\u0007\u0085\u2028 a"),
+    fc.integer({ min: 1, max: 0x10ffff }).filter((codePoint) => codePoint < 0xd800 || codePoint > 0xdfff).map((codePoint) => String.fromCodePoint(codePoint)),
+  );
+  const text = fc.string({ unit: character, maxLength: 40 });
+
+  it("is stored unchanged but for trimming (one line) or exactly as written (multi-line), and holds no refused character", () => {
+    const oneLine = nullableText("A name.", 300);
+    const multiLine = nullableTextAsWritten("Details.", 10_000);
+    fc.assert(
+      fc.property(text, (value) => {
+        const single = oneLine.safeParse(value);
+        if (single.success && single.data !== null) {
+          expect(single.data).toBe(value.trim());
+          expect(refusedCharacter(single.data, "one line")).toBeNull();
+        }
+        expect(single.success).toBe(refusedCharacter(value.trim(), "one line") === null);
+        const multiple = multiLine.safeParse(value);
+        if (multiple.success && multiple.data !== null) expect(multiple.data).toBe(value);
+        expect(multiple.success).toBe(refusedCharacter(value, "multi-line") === null);
+        // What an import keeps: text the schema takes as it is, other text without what it refused.
+        for (const layout of ["one line", "multi-line"] as const) {
+          const taken = takeOutControlCharacters(value, layout);
+          expect(refusedCharacter(taken, layout)).toBeNull();
+          if (refusedCharacter(value, layout) === null) expect(taken).toBe(value);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -6,11 +6,11 @@
  * schemas.
  */
 import { z } from "zod";
-import { controlCharacterProblem, refusedCharacter, type TextLayout } from "./control-character.js";
+import { controlCharacterProblem, refusedCharacter, type TextLayout } from "@rapport/store/vocabulary";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
 import { isCalendarDate } from "@rapport/store/vocabulary";
 
-/** A zod refinement refusing the characters text laid out as `layout` may not hold (control-character.ts), naming the first. */
+/** A zod refinement refusing the characters text laid out as `layout` may not hold (@rapport/store control-character.ts), naming the first. */
 const withoutControlCharacters = (layout: TextLayout) => (text: string, context: z.RefinementCtx) => {
   const codePoint = refusedCharacter(text, layout);
   if (codePoint !== null) context.addIssue({ code: "custom", message: controlCharacterProblem(codePoint) });

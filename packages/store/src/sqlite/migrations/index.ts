@@ -59,6 +59,7 @@ import { signInFailuresMigration } from "./0052-sign-in-failures.js";
 import { entityListNameKeysMigration } from "./0053-entity-list-name-keys.js";
 import { meetingDeletionsMigration } from "./0054-meeting-deletions.js";
 import { linksToGoneRecordsMigration } from "./0055-links-to-gone-records.js";
+import { controlCharactersTakenOutMigration } from "./0056-control-characters-taken-out.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -116,6 +117,7 @@ export const migrations: Record<string, Migration> = {
   "0053-entity-list-name-keys": entityListNameKeysMigration,
   "0054-meeting-deletions": meetingDeletionsMigration,
   "0055-links-to-gone-records": linksToGoneRecordsMigration,
+  "0056-control-characters-taken-out": controlCharactersTakenOutMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

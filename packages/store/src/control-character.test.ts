@@ -1,8 +1,8 @@
-/** The control characters one-line and multi-line text may not hold, and the zod checks built on them. */
+/** The control characters one-line and multi-line text may not hold, and how an import takes them out. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { controlCharacterProblem, refusedCharacter, takeOutControlCharacters } from "./control-character.js";
-import { nullableText, nullableTextAsWritten } from "./field-schemas.js";
+import SqliteDatabase from "better-sqlite3";
+import { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters } from "./control-character.js";
 
 /** Every code point of C0, DEL and C1. */
 const CONTROLS = [...Array.from({ length: 0x20 }, (_, at) => at), ...Array.from({ length: 0x21 }, (_, at) => 0x7f + at)];
@@ -41,36 +41,16 @@ describe("takeOutControlCharacters", () => {
   });
 });
 
-describe("text the field schemas accept", () => {
-  /** Any code point but a surrogate (refused before any schema reads the body), controls among them often. */
-  const character = fc.oneof(
-    fc.constantFrom(..."\t\n\r\u001b\u0007\u0085\u2028 a"),
-    fc.integer({ min: 1, max: 0x10ffff }).filter((codePoint) => codePoint < 0xd800 || codePoint > 0xdfff).map((codePoint) => String.fromCodePoint(codePoint)),
-  );
-  const text = fc.string({ unit: character, maxLength: 40 });
-
-  it("is stored unchanged but for trimming (one line) or exactly as written (multi-line), and holds no refused character", () => {
-    const oneLine = nullableText("A name.", 300);
-    const multiLine = nullableTextAsWritten("Details.", 10_000);
-    fc.assert(
-      fc.property(text, (value) => {
-        const single = oneLine.safeParse(value);
-        if (single.success && single.data !== null) {
-          expect(single.data).toBe(value.trim());
-          expect(refusedCharacter(single.data, "one line")).toBeNull();
-        }
-        expect(single.success).toBe(refusedCharacter(value.trim(), "one line") === null);
-        const multiple = multiLine.safeParse(value);
-        if (multiple.success && multiple.data !== null) expect(multiple.data).toBe(value);
-        expect(multiple.success).toBe(refusedCharacter(value, "multi-line") === null);
-        // What an import keeps: text the schema takes as it is, other text without what it refused.
-        for (const layout of ["one line", "multi-line"] as const) {
-          const taken = takeOutControlCharacters(value, layout);
-          expect(refusedCharacter(taken, layout)).toBeNull();
-          if (refusedCharacter(value, layout) === null) expect(taken).toBe(value);
-        }
-      }),
-      { numRuns: 3000 },
-    );
+describe("refusedCharacterGlob", () => {
+  it("matches in SQLite exactly the text refusedCharacter names a character of (with instr for NUL)", () => {
+    const database = new SqliteDatabase(":memory:");
+    const matches = database.prepare("select ? glob ? or instr(?, char(0)) > 0").pluck();
+    for (const layout of ["one line", "multi-line"] as const) {
+      for (const codePoint of [...CONTROLS, 0x20, 0x41, 0xa0, 0xe9, 0x2027, 0x2028, 0x2029, 0x202a, 0x1f680]) {
+        const text = `Dear Ada${String.fromCodePoint(codePoint)}thanks`;
+        expect(matches.get(text, refusedCharacterGlob(layout), text), `${layout} ${written(codePoint)}`).toBe(refusedCharacter(text, layout) === null ? 0 : 1);
+      }
+    }
+    database.close();
   });
 });

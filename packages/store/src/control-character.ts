@@ -5,17 +5,30 @@
  * separators (U+2028, U+2029), since an escape sequence acts on the terminal that prints it, a backspace or BEL
  * hides or rings, and a line break (U+0085 and U+2028 are ones to some readers) splits a CSV row, a vCard line or a
  * list of a record a line. Multi-line text (a note, a description) keeps its layout, the tab, line feed and carriage
- * return, and the separators, and holds no other control character.
+ * return, and the separators, and holds no other control character. The rule lives in the store because the store
+ * applies it too (a custom field's text value, the clean-up of text stored before the rule); the API's field schemas,
+ * its imports and its command line take it from `@rapport/store/vocabulary`.
  */
 
 /** Which rule text is held to. */
 export type TextLayout = "one line" | "multi-line";
 
-/** C0, DEL, C1 and the two Unicode separators: what one-line text may not hold. */
-const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+/**
+ * The code points each layout refuses, as inclusive ranges: the one statement of the rule, from which the regular
+ * expressions below and the database's `GLOB` pattern are built. One-line text: C0, DEL, C1 and the two Unicode
+ * separators. Multi-line text: C0 besides the tab, line feed and carriage return, DEL and C1.
+ */
+const REFUSED_RANGES: Record<TextLayout, ReadonlyArray<readonly [number, number]>> = {
+  "one line": [[0x00, 0x1f], [0x7f, 0x9f], [0x2028, 0x2029]],
+  "multi-line": [[0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], [0x7f, 0x9f]],
+};
 
-/** C0 besides the tab, line feed and carriage return, DEL and C1: what multi-line text may not hold. */
-const NOT_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+const inClass = (codePoint: number) => `\\u{${codePoint.toString(16)}}`;
+const characterClass = (layout: TextLayout) =>
+  REFUSED_RANGES[layout].map(([first, last]) => `${inClass(first)}-${inClass(last)}`).join("");
+
+const NOT_ONE_LINE = new RegExp(`[${characterClass("one line")}]`, "u");
+const NOT_MULTI_LINE = new RegExp(`[${characterClass("multi-line")}]`, "u");
 
 /**
  * The first character `text` may not hold under `layout`, written `U+XXXX`, or null when there is none.
@@ -50,4 +63,17 @@ export function takeOutControlCharacters(text: string, layout: TextLayout): stri
   if (refusedCharacter(text, layout) === null) return text;
   if (layout === "multi-line") return text.replace(new RegExp(NOT_MULTI_LINE.source, "gu"), "");
   return text.replace(LAYOUT_RUN, " ").replace(new RegExp(NOT_ONE_LINE.source, "gu"), "").trim();
+}
+
+/**
+ * A `GLOB` pattern matching text that holds a character `refusedCharacter` names under `layout`, NUL aside: SQLite's
+ * `GLOB` reads text up to its first NUL, so a query finds NUL with `instr(column, char(0))` besides. For finding the
+ * few stored values that need `takeOutControlCharacters` without reading every row into JavaScript.
+ *
+ * @example
+ * db.prepare("select uuid from notes where content glob ? or instr(content, char(0))").all(refusedCharacterGlob("multi-line"));
+ */
+export function refusedCharacterGlob(layout: TextLayout): string {
+  const ranges = REFUSED_RANGES[layout].map(([first, last]) => [Math.max(first, 1), last] as const);
+  return `*[${ranges.map(([first, last]) => `${String.fromCodePoint(first)}-${String.fromCodePoint(last)}`).join("")}]*`;
 }
