@@ -16,8 +16,8 @@ describe("refusedCharacter", () => {
     expect(refusedCharacter("Ada\u001b[2J\u0007", "one line")).toBe("U+001B");
   });
 
-  it("keeps the tab, line feed, carriage return and separators in multi-line text, and refuses every other control", () => {
-    const layout = [0x09, 0x0a, 0x0d];
+  it("keeps the tab, line feed, vertical tab, carriage return and separators in multi-line text, and refuses every other control", () => {
+    const layout = [0x09, 0x0a, 0x0b, 0x0d];
     for (const codePoint of CONTROLS) {
       expect(refusedCharacter(`Dear Ada${String.fromCodePoint(codePoint)}thanks`, "multi-line")).toBe(layout.includes(codePoint) ? null : written(codePoint));
     }
@@ -37,7 +37,7 @@ describe("refusedCharacter", () => {
 describe("takeOutControlCharacters", () => {
   it("makes a run of tabs and line breaks in one-line text a space and removes the other controls", () => {
     expect(takeOutControlCharacters("Ada\r\n\tLovelace\u001b[0m\u0007 ", "one line")).toBe("Ada Lovelace[0m");
-    expect(takeOutControlCharacters("Makes:\n\tanvils\u001b[0m\f", "multi-line")).toBe("Makes:\n\tanvils[0m");
+    expect(takeOutControlCharacters("Makes:\n\tanvils\u001b[0m\f\u000bbolts", "multi-line")).toBe("Makes:\n\tanvils[0m\u000bbolts");
   });
 });
 

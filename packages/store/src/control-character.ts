@@ -4,8 +4,9 @@
  * not C0 (the tab and line breaks included), DEL, C1 (U+0080 to U+009F) nor the Unicode line and paragraph
  * separators (U+2028, U+2029), since an escape sequence acts on the terminal that prints it, a backspace or BEL
  * hides or rings, and a line break (U+0085 and U+2028 are ones to some readers) splits a CSV row, a vCard line or a
- * list of a record a line. Multi-line text (a note, a description) keeps its layout, the tab, line feed and carriage
- * return, and the separators, and holds no other control character. The rule lives in the store because the store
+ * list of a record a line. Multi-line text (a note, a description) keeps its layout, the tab, line feed, vertical tab
+ * (Word's manual line break, which text copied from it carries), carriage return and the separators, and holds no
+ * other control character. The rule lives in the store because the store
  * applies it too (a custom field's text value, the clean-up of text stored before the rule); the API's field schemas,
  * its imports and its command line take it from `@rapport/store/vocabulary`.
  */
@@ -16,11 +17,11 @@ export type TextLayout = "one line" | "multi-line";
 /**
  * The code points each layout refuses, as inclusive ranges: the one statement of the rule, from which the regular
  * expressions below and the database's `GLOB` pattern are built. One-line text: C0, DEL, C1 and the two Unicode
- * separators. Multi-line text: C0 besides the tab, line feed and carriage return, DEL and C1.
+ * separators. Multi-line text: C0 besides the tab, line feed, vertical tab and carriage return, DEL and C1.
  */
 const REFUSED_RANGES: Record<TextLayout, ReadonlyArray<readonly [number, number]>> = {
   "one line": [[0x00, 0x1f], [0x7f, 0x9f], [0x2028, 0x2029]],
-  "multi-line": [[0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], [0x7f, 0x9f]],
+  "multi-line": [[0x00, 0x08], [0x0c, 0x0c], [0x0e, 0x1f], [0x7f, 0x9f]],
 };
 
 const inClass = (codePoint: number) => `\\u{${codePoint.toString(16)}}`;

@@ -119,6 +119,19 @@ describe("multi-line text fields", () => {
     expect(described.body.description).toBe("Makes:\n\tTPS reports");
   });
 
+  it("keep a vertical tab, the line break Word writes for Shift+Enter, as written (one-line fields refuse it)", async () => {
+    const content = "Agenda:\u000b- intro\u000b- terms";
+    const note = await send("POST", "/v1/notes", { title: "Board call", content });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    expect((await send("GET", `/v1/notes/${note.body.uuid}`, undefined)).body.content).toBe(content);
+    const task = await send("POST", "/v1/tasks", { title: "Call", description: "Ask:\u000bterms" });
+    expect(task.status, JSON.stringify(task.body)).toBe(201);
+    expect(await send("POST", "/v1/notes", { title: "Board\u000bcall", content })).toEqual({
+      status: 400,
+      body: { error: "body field 'title': must not contain control characters (U+000B)" },
+    });
+  });
+
   it("an email's subject keeps the tab an unfolded header leaves; a participant's name with a control fails only its item", async () => {
     const answer = await send("POST", "/v1/emails/batch", {
       messages: [
