@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../calendar-date.js";
 import type { Database, OpportunityCustomFieldsTable } from "../database-schema.js";
+import { controlCharacterProblem, refusedCharacter } from "../control-character.js";
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type OpportunityCustomField } from "../deal-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { assertNonBlankFields } from "./required-fields.js";
@@ -40,8 +41,13 @@ function checkValue(field: OpportunityCustomField, value: unknown): unknown {
     throw new InvalidInputError(`custom field '${field.key}' (${field.type}) needs ${expected}, got ${shown}`);
   };
   switch (field.type) {
-    case "text":
-      return typeof value === "string" && value.length <= 10_000 ? value : fail("a string of at most 10000 characters");
+    case "text": {
+      if (typeof value !== "string" || value.length > 10_000) return fail("a string of at most 10000 characters");
+      // The API's schemas refuse these before; this holds any other writer (an embedding program) to the same rule.
+      const codePoint = refusedCharacter(value, "multi-line");
+      if (codePoint !== null) throw new InvalidInputError(`custom field '${field.key}' (text) ${controlCharacterProblem(codePoint)}`);
+      return value;
+    }
     case "number":
       return typeof value === "number" && Number.isFinite(value) ? value : fail("a finite number");
     case "boolean":
@@ -61,7 +67,8 @@ function checkValue(field: OpportunityCustomField, value: unknown): unknown {
 /**
  * Merges written custom field values (keyed by field UUID or key) into the stored ones (keyed by
  * field UUID); a null value removes the key. Throws InvalidInputError for an unknown field or a
- * value that does not fit the field's type.
+ * value that does not fit the field's type (a text value holding a control character multi-line text may not hold
+ * among them).
  */
 export function mergeCustomFieldValues(
   fields: readonly OpportunityCustomField[],
