@@ -75,6 +75,21 @@ describe("one-line text fields", () => {
   });
 });
 
+describe("lookup criteria", () => {
+  it("refuse a control character inside the value with a 400 naming the field; a line break around it is white space", async () => {
+    expect(await send("POST", "/v1/persons/lookup/batch", { criteria: [{ domain: "acme.com" }, { email: "ada\u001b[2J@example.com" }] })).toEqual({
+      status: 400,
+      body: { error: "body field 'criteria.1.email': must not contain control characters (U+001B)" },
+    });
+    expect((await send("POST", "/v1/persons/lookup/batch", { criteria: [{ linkedin_url: "linkedin.com/in/ada\u0085" }] })).body).toEqual({
+      error: "body field 'criteria.0.linkedin_url': must not contain control characters (U+0085)",
+    });
+    const trailing = await send("POST", "/v1/persons/lookup/batch", { criteria: [{ email: "\tada@example.com\r\n" }] });
+    expect(trailing.status).toBe(200);
+    expect(trailing.body.results[0]).toMatchObject({ criterion: { email: "\tada@example.com\r\n" }, status: "NOT_FOUND" });
+  });
+});
+
 describe("an opportunity", () => {
   it("holds its name to one line, its next step and text custom field values to multi-line", async () => {
     const pipeline = await buildPipeline(context.services, acme);

@@ -42,13 +42,15 @@ export const nullableText = (description: string, max: number, layout: TextLayou
     .describe(description);
 
 /**
- * A value a lookup compares once trimmed (and normalized), and echoes back as sent: held to `max` after trimming,
- * like text stored trimmed, but not trimmed itself. The documented `maxLength` is that limit.
+ * A value a lookup compares once trimmed (and normalized), and echoes back as sent: held to `max` and to one line
+ * after trimming, like text stored trimmed, but not trimmed itself (a line break around it, as a CSV cell may leave,
+ * is white space the lookup ignores). The documented `maxLength` is that limit.
  */
 export const lookupText = (max: number) =>
   z
     .string()
     .refine((value) => value.trim().length <= max, `at most ${max} characters`)
+    .superRefine((value, context) => oneLine(value.trim(), context))
     .meta({ maxLength: max });
 
 /** Something besides white space. */
