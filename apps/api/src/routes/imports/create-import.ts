@@ -17,6 +17,7 @@ import { mayAddEmailBody } from "../emails/email-body-access.js";
 import { mayChangeMeeting } from "../meetings/meeting-access.js";
 import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error.js";
 import { booleanQuery } from "../../platform/request/common-schemas.js";
+import { oneLine } from "../../platform/request/field-schemas.js";
 import { parseIsoTimestamp, parseIsoWindowEnd } from "../../platform/request/iso-timestamp.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
@@ -55,7 +56,7 @@ export const importUploadFields = z
     since: isoDate("ics: window start (default 3 years ago)."),
     until: isoDate("ics: window end (default 6 months ahead); a date alone is the window's last day, included whole.", parseIsoWindowEnd),
     entity: z.enum(CSV_ENTITIES).optional().describe("csv: persons or companies (default: guessed from the header)."),
-    map: z.array(z.string().max(MAX_COLUMN_MAPPING_LENGTH)).max(MAX_COLUMN_MAPPINGS).optional().describe("csv: column mapping, 'Header=field,Header=field' (the field may repeat)."),
+    map: z.array(z.string().max(MAX_COLUMN_MAPPING_LENGTH).superRefine(oneLine)).max(MAX_COLUMN_MAPPINGS).optional().describe("csv: column mapping, 'Header=field,Header=field' (the field may repeat)."),
   })
   .strict();
 

@@ -176,6 +176,12 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
       status: 400,
       body: { error: 'map names the header "Job", which people.csv does not have; its headers are "First Name", "Email"' },
     });
+    // A header is matched without its spaces and punctuation, so a map entry needs no control character, and one
+    // would only reach the messages that quote it.
+    expect(await upload({ kind: "csv", file: { name: "people.csv", content: people }, fields: { map: ["Email=email", "Job\u001b[2J=job_title"] } })).toEqual({
+      status: 400,
+      body: { error: "map.1: must not contain control characters (U+001B)" },
+    });
     // keep_bodies=false asks for the default, which every kind has.
     expect((await upload({ kind: "ics", file: { name: "calendar.ics", content: ics }, fields: { keep_bodies: "false", since: "2026-11-01", until: "2026-11-30" } })).status).toBe(202);
     await context.services.importJobs.settled();
