@@ -3,6 +3,7 @@
  * Input validation from an operation's zod schemas, with messages that say where and what: unknown
  * or repeated query parameters are rejected too, so a typo never silently widens a result.
  */
+import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabulary";
 import { z } from "zod";
 import { badRequest } from "../platform/errors/api-error.js";
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
@@ -63,7 +64,7 @@ export function parseInput<Schema extends z.ZodType>(
   throw hint ? badRequest(`${text}; ${hint.rest}`, `${text}; ${hint.tool}`) : badRequest(text);
 }
 
-/** Collects query parameters, rejecting names the operation does not take, repeated names and NUL characters. */
+/** Collects query parameters, rejecting names the operation does not take, repeated names and control characters (NUL with its own words). */
 export function collectQuery(
   schema: z.ZodObject<z.ZodRawShape> | undefined,
   queries: Record<string, string[]>,
@@ -78,6 +79,10 @@ export function collectQuery(
     }
     if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);
     if (holdsNulCharacter(values[0] ?? "")) throw badRequest(`query parameter '${name}': ${NUL_CHARACTER_PROBLEM}`);
+    // A filter is one line, as the text it compares with is: one holding a control character matches nothing
+    // stored since the rule, and would be quoted back in messages. White space around it is trimmed as before.
+    const codePoint = refusedCharacter((values[0] ?? "").trim(), "one line");
+    if (codePoint !== null) throw badRequest(`query parameter '${name}': ${controlCharacterProblem(codePoint)}`);
     collected[name] = values[0] ?? "";
   }
   return collected;
