@@ -26,6 +26,7 @@ import { importArchive } from "./import-archive.js";
 import { ImportRequestError, type ImportRequest } from "./import-request.js";
 import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js";
 import { ImportFormatError } from "./imported-items.js";
+import { createImportSlots, type ImportSlot } from "./import-slots.js";
 import { checkImportInput } from "./open-import-source.js";
 
 /**
@@ -58,9 +59,16 @@ export interface StartImportJob {
   mayChangeMeeting?: (meeting: Meeting) => boolean;
   /** Whether the caller may add a body to a stored email the archive names (see RunImportOptions); any when absent. */
   mayAddEmailBody?: (email: Email) => boolean;
+  /** The place `reserve` gave this upload: released when its job ends. */
+  slot?: ImportSlot;
 }
 
 export interface ImportJobs {
+  /**
+   * A place for one more import of the tenant, taken before its upload is read; null when the tenant has
+   * MAX_IMPORTS_PER_TENANT under way in this process already. `start` releases it when the job ends.
+   */
+  reserve(tenantUuid: string): ImportSlot | null;
   /** Saves and checks the upload (ImportFormatError / ImportRequestError when it is not of its kind), records the job, starts it. */
   start(input: StartImportJob): Promise<ImportJob>;
   /** The job; one abandoned by a stopped server is marked failed first. */
@@ -107,6 +115,7 @@ function namedAsSent(message: string, savedPath: string, shownName: string): str
  */
 export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
+  const slots = createImportSlots();
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
   async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string, shownName: string): Promise<void> {
@@ -174,6 +183,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   }
 
   return {
+    reserve: (tenantUuid) => slots.take(tenantUuid),
     async start(input) {
       // The name the client knows the file by, as the job records and messages show it; the saved file keeps its extension.
       const shownName = cleanFilename(input.upload.name, "upload");
@@ -209,6 +219,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       running.set(job.uuid, { controller, done });
       void run(job, input, path, jobFolder, shownName).finally(() => {
         running.delete(job.uuid);
+        input.slot?.release();
         finished();
       });
       return job;

@@ -8,6 +8,9 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../app-env.js";
+import type { AppServices } from "../../services.js";
+import type { AuthContext } from "../../platform/auth/auth-context.js";
+import { MAX_IMPORTS_PER_TENANT, type ImportSlot } from "../../imports/import-slots.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
@@ -91,6 +94,18 @@ async function readForm(http: Context<AppEnv>, maxBytes: number): Promise<Record
   return form ?? {};
 }
 
+/** The 429 of an upload while the tenant's imports under way are at the limit. */
+function tooManyImports(): ApiError {
+  return new ApiError(
+    429,
+    `this workspace already has ${MAX_IMPORTS_PER_TENANT} imports under way on this server (uploads being received or jobs running): wait for one to finish (GET /v1/imports/{import_uuid}), then upload again`,
+    { "Retry-After": String(TOO_MANY_IMPORTS_RETRY_SECONDS) },
+  );
+}
+
+/** When to try again after tooManyImports: a job's heartbeat interval, the pace at which its progress shows. */
+const TOO_MANY_IMPORTS_RETRY_SECONDS = 10;
+
 export interface CreateImportOptions {
   /** Largest accepted request body, in bytes. */
   maxUploadBytes?: number;
@@ -134,65 +149,79 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
     errors: [413, 415],
     async handler({ auth, services, http }) {
       checkMultipartHead(http.req.raw, "send the archive as multipart/form-data with a 'file' field and a 'kind' field");
-      const form = await readForm(http, maxUploadBytes);
-      const { file, ...rest } = form;
-      if (Array.isArray(file)) throw badRequest("form field 'file' must be given once: one archive an upload");
-      if (!(file instanceof File)) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
-      const upload = file;
-      const fields: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(rest)) {
-        if (name === "map") fields.map = (Array.isArray(value) ? value : [value]).filter((entry) => typeof entry === "string");
-        else if (Array.isArray(value) || typeof value !== "string") throw badRequest(`form field '${name}' must be given once, as text`);
-        else fields[name] = value;
-      }
-      const parsed = importUploadFields.safeParse(fields);
-      if (!parsed.success) throw badRequest(firstIssueText(importUploadFields, parsed.error, "form"));
-      const options = parsed.data;
-
-      const window = defaultWindow(services.clock.now());
-      const request: ImportRequest = {
-        kind: options.kind,
-        dryRun: options.dry_run ?? false,
-        keepBodies: options.keep_bodies ?? false,
-        since: options.since ?? window.since,
-        until: options.until ?? window.until,
-        entity: options.entity ?? null,
-        map: options.map ?? [],
-        given: (["since", "until", "user_uuid"] as const).filter((name) => options[name] !== undefined),
-      };
+      // Taken before the body is read: reading it is what costs the memory.
+      const slot = services.importJobs.reserve(auth.tenant.uuid);
+      if (slot === null) throw tooManyImports();
       try {
-        // Before the owner is looked up: user_uuid with contacts is refused as such, not as an unknown user.
-        checkOptionsApply(request);
+        return await acceptUpload({ auth, services, http, maxUploadBytes, slot });
       } catch (error) {
-        if (error instanceof ImportRequestError) throw badRequest(error.message);
-        throw error;
-      }
-      // Contacts have no owner: the calling user is the owner of its own mail and calendar only.
-      const ownedKinds: readonly string[] = IMPORT_OPTION_KINDS.user_uuid;
-      let owner: User | null = ownedKinds.includes(options.kind) ? auth.user : null;
-      if (options.user_uuid) {
-        owner = await services.store.users.get(auth.tenant.uuid, options.user_uuid.toLowerCase());
-        if (!owner || !owner.is_active) throw badRequest(`user_uuid ${options.user_uuid} is not an active user of this tenant`);
-        if (!auth.isAdministrator && owner.uuid !== auth.user?.uuid) throw forbidden("a member may import only their own mailbox or calendar: leave out user_uuid or name yourself");
-      }
-      try {
-        const job = await services.importJobs.start({
-          tenantUuid: auth.tenant.uuid,
-          createdByUserUuid: auth.user?.uuid ?? null,
-          owner,
-          request,
-          upload: { name: upload.name || "upload", content: upload },
-          // A calendar names meetings by UID: a member's upload changes only those the member may change by PUT.
-          mayChangeMeeting: (meeting) => mayChangeMeeting(auth, meeting),
-          mayAddEmailBody: (email) => mayAddEmailBody(auth, email),
-        });
-        return presentImportJob(job);
-      } catch (error) {
-        if (error instanceof ImportFormatError || error instanceof ImportRequestError) throw badRequest(error.message);
+        slot.release();
         throw error;
       }
     },
   });
+}
+
+/** Reads, checks and starts one upload under the import place `slot` (released by the job when it ends). */
+async function acceptUpload({ auth, services, http, maxUploadBytes, slot }: { auth: AuthContext; services: AppServices; http: Context<AppEnv>; maxUploadBytes: number; slot: ImportSlot }) {
+  const form = await readForm(http, maxUploadBytes);
+  const { file, ...rest } = form;
+  if (Array.isArray(file)) throw badRequest("form field 'file' must be given once: one archive an upload");
+  if (!(file instanceof File)) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
+  const upload = file;
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(rest)) {
+    if (name === "map") fields.map = (Array.isArray(value) ? value : [value]).filter((entry) => typeof entry === "string");
+    else if (Array.isArray(value) || typeof value !== "string") throw badRequest(`form field '${name}' must be given once, as text`);
+    else fields[name] = value;
+  }
+  const parsed = importUploadFields.safeParse(fields);
+  if (!parsed.success) throw badRequest(firstIssueText(importUploadFields, parsed.error, "form"));
+  const options = parsed.data;
+
+  const window = defaultWindow(services.clock.now());
+  const request: ImportRequest = {
+    kind: options.kind,
+    dryRun: options.dry_run ?? false,
+    keepBodies: options.keep_bodies ?? false,
+    since: options.since ?? window.since,
+    until: options.until ?? window.until,
+    entity: options.entity ?? null,
+    map: options.map ?? [],
+    given: (["since", "until", "user_uuid"] as const).filter((name) => options[name] !== undefined),
+  };
+  try {
+    // Before the owner is looked up: user_uuid with contacts is refused as such, not as an unknown user.
+    checkOptionsApply(request);
+  } catch (error) {
+    if (error instanceof ImportRequestError) throw badRequest(error.message);
+    throw error;
+  }
+  // Contacts have no owner: the calling user is the owner of its own mail and calendar only.
+  const ownedKinds: readonly string[] = IMPORT_OPTION_KINDS.user_uuid;
+  let owner: User | null = ownedKinds.includes(options.kind) ? auth.user : null;
+  if (options.user_uuid) {
+    owner = await services.store.users.get(auth.tenant.uuid, options.user_uuid.toLowerCase());
+    if (!owner || !owner.is_active) throw badRequest(`user_uuid ${options.user_uuid} is not an active user of this tenant`);
+    if (!auth.isAdministrator && owner.uuid !== auth.user?.uuid) throw forbidden("a member may import only their own mailbox or calendar: leave out user_uuid or name yourself");
+  }
+  try {
+    const job = await services.importJobs.start({
+      tenantUuid: auth.tenant.uuid,
+      createdByUserUuid: auth.user?.uuid ?? null,
+      owner,
+      request,
+      upload: { name: upload.name || "upload", content: upload },
+      // A calendar names meetings by UID: a member's upload changes only those the member may change by PUT.
+      mayChangeMeeting: (meeting) => mayChangeMeeting(auth, meeting),
+      mayAddEmailBody: (email) => mayAddEmailBody(auth, email),
+      slot,
+    });
+    return presentImportJob(job);
+  } catch (error) {
+    if (error instanceof ImportFormatError || error instanceof ImportRequestError) throw badRequest(error.message);
+    throw error;
+  }
 }
 
 export const createImport = createImportOperation();

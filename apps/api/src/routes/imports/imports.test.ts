@@ -5,6 +5,7 @@ import { createApp } from "../../app.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
+import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
 import { BERLIN_VTIMEZONE, csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { createImportOperation } from "./create-import.js";
@@ -577,6 +578,33 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const rerun = await upload({ file: { name: "big.mbox", content: archive(400) } });
     await context.services.importJobs.settled();
     expect((await read(rerun.body.uuid)).body).toMatchObject({ status: "succeeded", summary: { emails: { new: 400 - stopped.body.summary.emails.new, known: stopped.body.summary.emails.new } } });
+  });
+});
+
+describe("imports under way at once", () => {
+  it("refuses a tenant's upload with a 429 while it has MAX_IMPORTS_PER_TENANT under way, before reading it; other tenants upload", async () => {
+    const held = Array.from({ length: MAX_IMPORTS_PER_TENANT }, () => context.services.importJobs.reserve(acme.tenant.uuid)!);
+    const form = new FormData();
+    form.append("kind", "mbox");
+    form.append("file", new File([archive()], "inbox.mbox"));
+    const refused = await context.app.request("/v1/imports", { method: "POST", headers: { "x-api-key": acme.key }, body: form });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("10");
+    expect(((await refused.json()) as { error: string }).error).toMatch(/already has 2 imports under way on this server .*wait for one to finish/);
+    await context.services.importJobs.settled();
+    expect(await emailCount()).toBe(0);
+
+    const other = await buildTenant(context.services, { name: "Other" });
+    expect((await upload({ key: other.key })).status).toBe(202);
+
+    held[0]!.release();
+    // A refused upload gives its place back at once, a started job when it ends.
+    expect((await upload({ kind: "ics" })).status).toBe(400);
+    expect((await upload({ kind: "ics" })).status).toBe(400);
+    expect((await upload({})).status).toBe(202);
+    await context.services.importJobs.settled();
+    expect((await upload({})).status).toBe(202);
+    held[1]!.release();
   });
 });
 
