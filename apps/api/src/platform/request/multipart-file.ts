@@ -9,6 +9,7 @@ import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
 import { cleanFilename } from "./clean-filename.js";
 import { checkMultipartHead, UNREADABLE_MULTIPART_BODY } from "./multipart-head.js";
+import { multipartPartsProblem } from "./multipart-parts-problem.js";
 import { multipartTextProblem } from "./multipart-text-problem.js";
 import { readBoundedBody } from "./read-bounded-body.js";
 import { uploadContentType } from "./upload-content-type.js";
@@ -29,6 +30,8 @@ const tooLarge = () => new ApiError(413, `file is larger than the ${MAX_FILE_BYT
 export async function readUploadedFile(context: Context<AppEnv>, fieldName = "file"): Promise<UploadedFile> {
   const contentType = checkMultipartHead(context.req.raw, `send the file as multipart/form-data with a '${fieldName}' part`);
   const bytes = await readBoundedBody(context.req.raw, MAX_FILE_BYTES + ENVELOPE_BYTES, tooLarge);
+  const partsProblem = multipartPartsProblem(bytes, contentType);
+  if (partsProblem !== null) throw badRequest(partsProblem);
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();

@@ -9,7 +9,7 @@ import { isUtf8 } from "node:buffer";
 const HEADERS_END = Buffer.from("\r\n\r\n");
 
 /** The `boundary` parameter of a multipart media type, or null. */
-function boundaryOf(contentType: string): string | null {
+export function boundaryOf(contentType: string): string | null {
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   return match ? (match[1] ?? match[2] ?? null) : null;
 }

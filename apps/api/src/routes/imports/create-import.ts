@@ -26,6 +26,7 @@ import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
 import { MAX_COLUMN_MAPPINGS } from "../../platform/request/count-limits.js";
 import { checkMultipartHead, UNREADABLE_MULTIPART_BODY } from "../../platform/request/multipart-head.js";
+import { multipartPartsProblem } from "../../platform/request/multipart-parts-problem.js";
 import { multipartTextProblem } from "../../platform/request/multipart-text-problem.js";
 import { MAX_COLUMN_MAPPING_LENGTH, MAX_DATE_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
@@ -83,6 +84,8 @@ async function readForm(http: Context<AppEnv>, maxBytes: number): Promise<Record
   await limit(http, async () => {
     // Read as bytes first: parseBody then parses the kept bytes, and the text check reads them too.
     const bytes = new Uint8Array(await http.req.arrayBuffer());
+    const partsProblem = multipartPartsProblem(bytes, http.req.header("content-type") ?? "");
+    if (partsProblem !== null) throw badRequest(partsProblem);
     try {
       form = (await http.req.parseBody({ all: true })) as Record<string, FormValue>;
     } catch {
