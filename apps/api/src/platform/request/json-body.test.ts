@@ -1,5 +1,6 @@
 /** The JSON body checks, as a REST operation meets them. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MAX_JSON_DEPTH } from "./json-nesting.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -35,6 +36,20 @@ describe("readJsonBody", () => {
     });
     expect(created.status).toBeLessThan(300);
     expect(created.body?.results.map((result: { person?: { name: string } }) => result.person?.name)).toEqual(['Ada: "the first"', "Eve"]);
+  });
+
+  it("refuses a body nested too deep before parsing it (500,000 levels held the event loop for 300 ms), and writes nothing", async () => {
+    const deep = `{"name":"Ada",${"[".repeat(500_000)}${"]".repeat(500_000)}}`.replace(",[", ',"tags":[');
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const refused = await context.json("/v1/persons", { method: "POST", key: acme.key, body: deep });
+      expect(refused).toEqual({ status: 400, body: { error: `request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep` } });
+      expect(parse.mock.calls.some(([text]) => text === deep)).toBe(false);
+    } finally {
+      parse.mockRestore();
+    }
+    const listed = await context.json("/v1/persons", { key: acme.key });
+    expect(listed.body?.items.map((person: { name: string }) => person.name)).not.toContain("Ada");
   });
 
   it("names a byte order mark before the JSON, which the parser's message showed as an invisible unexpected token", async () => {

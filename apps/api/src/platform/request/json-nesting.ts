@@ -15,6 +15,9 @@ import { NUL_CHARACTER_PROBLEM, holdsNulCharacter } from "./nul-character.js";
 /** Deepest nesting of arrays and objects a request body may have; our deepest shape (an MCP call's arguments) uses about eight. */
 export const MAX_JSON_DEPTH = 32;
 
+/** The refusal of a body nesting arrays and objects deeper than `maxDepth`. */
+export const nestedTooDeep = (maxDepth: number) => `request body nests arrays and objects more than ${maxDepth} levels deep`;
+
 /** Where a value sits in the body: its key or index, under its parent's place (null for the body itself). */
 interface Place {
   readonly key: string | number;
@@ -44,7 +47,7 @@ export function jsonNestingProblem(value: unknown, source?: string, maxDepth = M
       continue;
     }
     if (current === null || typeof current !== "object") continue;
-    if (depth > maxDepth) return `request body nests arrays and objects more than ${maxDepth} levels deep`;
+    if (depth > maxDepth) return nestedTooDeep(maxDepth);
     if (Array.isArray(current)) {
       current.forEach((element, index) => pending.push([element, depth + 1, { key: index, parent: place }]));
       continue;
