@@ -47,4 +47,11 @@ describe("likelyMeant", () => {
     expect(likelyMeant("nme", ["name"])).toBeNull();
     expect(likelyMeant("ttle", ["title"])).toBeNull();
   });
+
+  it("guesses nothing for a name of a megabyte, without measuring its distance to each field (that ran the server out of memory)", () => {
+    const known = ["title", "starts_at", "ends_at", "attendees", "location"];
+    expect(likelyMeant("q".repeat(1_000_000), known)).toBeNull();
+    // A long name still starts with the field it extends.
+    expect(likelyMeant(`location${"q".repeat(1_000_000)}`, known)).toBe("location");
+  });
 });

@@ -56,7 +56,9 @@ export function likelyMeant(unknown: string, known: readonly string[]): string |
       name === `${wanted}s` ||
       `${name}s` === wanted ||
       (wanted.length >= 4 && (name.startsWith(wanted) || wanted.startsWith(name))) ||
-      (wanted.length >= 5 && damerauLevenshtein(wanted, name).steps <= 1)
+      // One step changes the length by one at most; the distance's table is as large as the two names' lengths multiplied,
+      // so a key of a megabyte took a minute and the server's memory (it was computed against every known name).
+      (wanted.length >= 5 && Math.abs(wanted.length - name.length) <= 1 && damerauLevenshtein(wanted, name).steps <= 1)
     );
   });
   return candidates.length === 1 ? candidates[0]! : null;

@@ -52,6 +52,12 @@ describe("readJsonBody", () => {
     expect(listed.body?.items.map((person: { name: string }) => person.name)).not.toContain("Ada");
   });
 
+  it("answers a body whose unknown key is a megabyte long with a 400 (guessing the field meant ran the server out of memory)", async () => {
+    const refused = await context.json("/v1/persons", { method: "POST", key: acme.key, body: JSON.stringify({ name: "Ada", ["q".repeat(1_000_000)]: 1 }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body?.error).toMatch(/^body: unknown field 'q{1000000}'; accepted here: name, /);
+  });
+
   it("names a byte order mark before the JSON, which the parser's message showed as an invisible unexpected token", async () => {
     const marked = await context.json("/v1/persons", { method: "POST", key: acme.key, body: '\ufeff{"name":"Ada Lovelace"}' });
     expect(marked).toEqual({ status: 400, body: { error: "request body is not valid JSON: it starts with a byte order mark (U+FEFF): send UTF-8 JSON without one" } });
