@@ -12,7 +12,13 @@ export const MAX_CONTENT_TYPE_LENGTH = 255;
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const QUOTED_STRING = '"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\[\\t \\x21-\\x7e])*"';
-const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))?)*$`);
+/**
+ * `type/subtype *( OWS ";" OWS [ parameter ] )`, written so that each run of spaces can be read one way only: the spaces
+ * after a ";" go with the parameter that follows, else with the next ";" or the end. Written as in RFC 9110, a run
+ * between two ";" could be split between them in as many ways as it is long, tried in turn for each run: 46
+ * characters of "a/b;  ;  ;  (" took 0.3 s, 64 took minutes, of the whole server.
+ */
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;(?:[ \\t]*${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))?)*(?:(?<=;)[ \\t]*)?$`);
 
 /**
  * The content type to keep for the part `field` that was sent with `type` ("" when it named none): the type itself,
