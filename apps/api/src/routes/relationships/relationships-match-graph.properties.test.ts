@@ -3,8 +3,8 @@
  * repeated and self-addressed recipients, meetings with declined attendees, cancelled and upcoming ones) answers
  * its relationship reads (PathPower, rankings, a user's relationships, recommended paths, activity) as the graph
  * core does when hydrated from what the test sent, read the way docs/scoring.md says an interaction counts; and
- * still does after later writes reach the loaded graph (meetings moved, cancelled, deleted; contacts merged; a
- * user deactivated; an email sent again).
+ * still does after later writes reach the loaded graph (meetings moved, cancelled, deleted; contacts merged or
+ * erased; a user deactivated; an email sent again).
  */
 import {
   activityStats,
@@ -45,6 +45,7 @@ const laterWrite = fc.oneof(
   fc.record({ kind: fc.constant("resend" as const), which: fc.nat() }),
   fc.record({ kind: fc.constant("merge" as const), canonical: participant, superseded: fc.integer({ min: 3, max: PARTICIPANTS - 1 }) }),
   fc.record({ kind: fc.constant("deactivate" as const), user: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({ kind: fc.constant("erase" as const), contact: fc.integer({ min: 3, max: PARTICIPANTS - 1 }) }),
 );
 
 let context: TestContext;
@@ -147,6 +148,7 @@ describe("relationship reads over HTTP", () => {
 
         const active = new Set(team.map((user) => user.uuid));
         const members = new Set(contacts.slice(0, 2).map((contact) => contact.uuid));
+        /** Persons merged away or erased: their uuids answer 404. */
         const mergedAway = new Set<string>();
         const compare = async (label: string) => {
           const graph = hydrateGraph({
@@ -230,6 +232,23 @@ describe("relationship reads over HTTP", () => {
               if (meeting.organizer === superseded) meeting.organizer = canonical;
             }
             if (members.delete(superseded)) members.add(canonical);
+          } else if (write.kind === "erase") {
+            const erased = persons[write.contact]!;
+            if (mergedAway.has(erased)) continue;
+            expect((await context.request(`/v1/persons/${erased}`, { key: tenant.key, method: "DELETE" })).status).toBe(204);
+            mergedAway.add(erased);
+            // An email they sent goes whole; others and meetings go on without them (docs/api-decisions.md, "Person erasure").
+            for (let index = emails.length - 1; index >= 0; index -= 1) {
+              const email = emails[index]!;
+              if (email.kind !== "email") continue;
+              if (email.senderUuid === erased) emails.splice(index, 1);
+              else emails[index] = { ...email, recipientUuids: email.recipientUuids.filter((uuid) => uuid !== erased) };
+            }
+            for (const meeting of meetings.values()) {
+              meeting.rows.delete(erased);
+              if (meeting.organizer === erased) meeting.organizer = null;
+            }
+            members.delete(erased);
           } else {
             const user = team[write.user]!;
             if (!active.has(user.uuid)) continue;
