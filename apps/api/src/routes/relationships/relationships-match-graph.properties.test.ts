@@ -1,18 +1,21 @@
 /**
  * Property-based test across the layers: a small random tenant written through the HTTP API (emails with
  * repeated and self-addressed recipients, meetings with declined attendees, cancelled and upcoming ones) answers
- * its relationship reads (PathPower, rankings, a user's relationships, recommended paths, activity) as the graph
- * core does when hydrated from what the test sent, read the way docs/scoring.md says an interaction counts; and
- * still does after later writes reach the loaded graph (meetings moved, cancelled, deleted; contacts merged or
- * erased; a user deactivated; an email sent again).
+ * its relationship reads (PathPower, rankings, a user's relationships, recommended paths, activity, the records'
+ * derived fields) as the graph core does when hydrated from what the test sent, read the way docs/scoring.md says
+ * an interaction counts; and still does after later writes reach the loaded graph and its kept answers (meetings
+ * moved, cancelled, deleted; contacts merged or erased; a user deactivated; an email sent again).
  */
 import {
   activityStats,
+  derivedFields,
   hydrateGraph,
   pathPower,
   pathPowerRanking,
   recommendedPaths,
   relationshipQualityRanking,
+  strongestRelationships,
+  type EntityReference,
   type Interaction,
   type RelationshipGraph,
 } from "@rapport/graph";
@@ -64,6 +67,26 @@ interface Reads {
   paths: unknown;
   companyPaths: unknown;
   activity: unknown;
+  records: unknown;
+}
+
+/** The derived relationship fields a person or company record shows (GET /v1/persons/{uuid}, /v1/companies/{uuid}). */
+function recordFields(graph: RelationshipGraph, now: number, target: EntityReference): unknown {
+  const derived = derivedFields(graph, target, { now, userUuid: null });
+  return {
+    strongest: strongestRelationships(graph, target, { now, limit: 2 })?.map((row) => [row.user_uuid, row.person_uuid, row.rq, row.rq_pretty, row.last_engaged_at]) ?? null,
+    last: [derived.last_activity_date, derived.last_contact_at],
+    next: [derived.next_meeting_at, derived.next_meeting_title, derived.next_meeting_with_user_uuid],
+  };
+}
+
+function presentedRecordFields(record: Record<string, any>): unknown {
+  return {
+    strongest:
+      record.strongest_relationships?.map((row: any) => [row.user_uuid, row.priority_management.person_uuid, row.priority_management.rq, row.priority_management.rq_pretty, row.last_engaged_at]) ?? null,
+    last: [record.last_activity_date, record.last_contact_at],
+    next: [record.next_meeting_at, record.next_meeting_title, record.next_meeting_with_user_uuid],
+  };
 }
 
 function graphReads(graph: RelationshipGraph, now: number, persons: string[], users: string[], company: string): Reads {
@@ -87,6 +110,7 @@ function graphReads(graph: RelationshipGraph, now: number, persons: string[], us
     activity: persons.map((uuid) =>
       activityStats(graph, { entity: "person", uuid }, { now }).periods.map((period) => [period.period, period.activity_counts.emails, period.activity_counts.meetings]),
     ),
+    records: [...persons.map((uuid) => recordFields(graph, now, { entity: "person", uuid })), recordFields(graph, now, { entity: "company", uuid: company })],
   };
 }
 
@@ -109,8 +133,8 @@ describe("relationship reads over HTTP", () => {
         const persons = [...team.map((user) => user.person_uuid), ...contacts.map((contact) => contact.uuid)];
 
         const emails: Interaction[] = [];
-        /** Each meeting's start, organizer, attendee rows (person → declined) and status, by id. */
-        const meetings = new Map<string, { at: number; organizer: string | null; rows: Map<string, boolean>; cancelled: boolean }>();
+        /** Each meeting's title, start, organizer, attendee rows (person → declined) and status, by id. */
+        const meetings = new Map<string, { title: string; at: number; organizer: string | null; rows: Map<string, boolean>; cancelled: boolean }>();
         /** What the graph should hold: a declined attendee takes no part, nor does a declined organizer (a merge makes one). */
         const sent = (): Interaction[] => [
           ...emails,
@@ -121,6 +145,7 @@ describe("relationship reads over HTTP", () => {
             attendeeUuids: [...meeting.rows].filter(([, declined]) => !declined).map(([uuid]) => uuid),
             organizerUuid: meeting.organizer !== null && meeting.rows.get(meeting.organizer) === false ? meeting.organizer : null,
             status: meeting.cancelled ? "cancelled" : "confirmed",
+            title: meeting.title,
           })),
         ];
         /** Where each interaction sent lives: its route and the body that created it (emails), by id. */
@@ -142,7 +167,7 @@ describe("relationship reads over HTTP", () => {
             // (docs/api-decisions.md, "Activity and meetings").
             const rows = new Map(draft.attendees.map(({ who, declined }) => [persons[who]!, declined]));
             if (draft.organizer !== null) rows.set(persons[draft.organizer]!, false);
-            meetings.set(`m${index}`, { at: draft.at, organizer: draft.organizer === null ? null : persons[draft.organizer]!, rows, cancelled: draft.cancelled });
+            meetings.set(`m${index}`, { title: body.title, at: draft.at, organizer: draft.organizer === null ? null : persons[draft.organizer]!, rows, cancelled: draft.cancelled });
           }
         }
 
@@ -160,7 +185,7 @@ describe("relationship reads over HTTP", () => {
           const expected = graphReads(graph, TEST_START, live, team.map((user) => user.uuid), company);
 
           const get = async (path: string) => {
-            const answer = await context.json(path, { key: tenant.key, headers: { "cache-control": "no-store" } });
+            const answer = await context.json(path, { key: tenant.key });
             expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
             return answer.body!;
           };
@@ -187,6 +212,7 @@ describe("relationship reads over HTTP", () => {
             activity: (
               await context.json("/v1/persons/activity-stats/batch", { key: tenant.key, method: "POST", body: { uuids: live } })
             ).body!.results.map((result: any) => result.periods.map((period: any) => [period.period, period.activity_counts.emails, period.activity_counts.meetings])),
+            records: [...(await Promise.all(live.map(async (uuid) => presentedRecordFields(await get(`/v1/persons/${uuid}`))))), presentedRecordFields(await get(`/v1/companies/${company}`))],
           };
           expect(actual, label).toEqual(expected);
         };
