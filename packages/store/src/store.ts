@@ -384,8 +384,12 @@ export interface SettingsRepository {
 }
 
 export interface EmailRepository {
-  /** Stores a message once per message id (a re-sent one answers DUPLICATE with the stored email). */
+  /**
+   * Stores a message once per message id (a re-sent one answers DUPLICATE with the stored email). `<id@host>` and
+   * `id@host` are one message id: a message stored under either form is a duplicate of the other.
+   */
   ingest(tenantUuid: string, input: NewEmail): Promise<EmailIngestResult>;
+  /** The email stored under the message id, in either form (with or without its angle brackets); null when none. */
   get(tenantUuid: string, messageId: string): Promise<Email | null>;
   /**
    * Ingests many messages in one transaction, results in input order. Each item stands alone: one

@@ -43,6 +43,25 @@ describe("emails", () => {
     expect((await store.persons.list(tenantUuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 })).total).toBe(3);
   });
 
+  it("takes a Message-ID with and without its angle brackets for one message, in a batch or later, as stored", async () => {
+    // `rapport import` keeps the header's brackets; a mail API may hand out the bare id (JMAP does).
+    const imported = await store.emails.ingest(tenantUuid, { message_id: "<m1@x.example>", sent_at: 1_000, from: { email: "ada@x.example" }, to: [{ email: "bob@y.example" }] });
+    const synced = await store.emails.ingestMany(tenantUuid, [
+      { message_id: "m1@x.example", sent_at: 1_000, from: { email: "ada@x.example" }, to: [{ email: "bob@y.example" }] },
+      { message_id: " m2@x.example ", sent_at: 2_000, from: { email: "ada@x.example" }, to: [{ email: "bob@y.example" }] },
+      { message_id: "<m2@x.example>", sent_at: 2_000, from: { email: "ada@x.example" }, to: [{ email: "bob@y.example" }] },
+    ]);
+    expect(synced.map((result) => result.status)).toEqual(["DUPLICATE", "CREATED", "DUPLICATE"]);
+    const [first, second, third] = synced.map((result) => (result.status === "ERROR" ? null : result.email));
+    expect(first!.uuid).toBe(imported.email.uuid);
+    expect(third!.uuid).toBe(second!.uuid);
+    expect([first!.message_id, second!.message_id]).toEqual(["<m1@x.example>", "m2@x.example"]);
+    expect((await store.emails.get(tenantUuid, "m1@x.example"))?.uuid).toBe(imported.email.uuid);
+    expect((await store.emails.get(tenantUuid, "<m2@x.example>"))?.uuid).toBe(second!.uuid);
+    const graph = await store.graphs.forTenant(tenantUuid);
+    expect(graph.interactionCount).toBe(2);
+  });
+
   it("writes nothing for an item whose participant is invalid", async () => {
     await expect(
       store.emails.ingest(tenantUuid, { message_id: "m2", sent_at: 1, from: { email: "new@x.example" }, to: [{ email: "not an address" }] }),

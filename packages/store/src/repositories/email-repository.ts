@@ -21,14 +21,18 @@ import { assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 import { chunksOf } from "./chunks-of.js";
+import { messageIdForms } from "./message-id-forms.js";
 import { createEmailReads } from "./email-reads.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 
 
-/** Stored emails by message id, with their recipients in participant-key order (person uuid). */
+/**
+ * Stored emails by message id as stored, with their recipients in participant-key order (person uuid). Each id
+ * is also looked for in its other form (`messageIdForms`): find a message with {@link storedUnder}.
+ */
 async function loadEmails(db: Kysely<Database>, tenantUuid: string, messageIds: readonly string[]): Promise<Map<string, Email>> {
   const emails = new Map<string, Email>();
-  for (const chunk of chunksOf([...new Set(messageIds)])) {
+  for (const chunk of chunksOf([...new Set(messageIds.flatMap(messageIdForms))])) {
     const rows = await db.selectFrom("emails").selectAll().where("tenant_uuid", "=", tenantUuid).where("message_id", "in", chunk).execute();
     if (rows.length === 0) continue;
     const participants = await db
@@ -118,6 +122,15 @@ function planParticipants(input: NewEmail, directory: Directory): PlannedPartici
   });
 }
 
+/** The email stored under `messageId` or its other form (the form given first, where an older store holds both). */
+function storedUnder(emails: ReadonlyMap<string, Email>, messageId: string): Email | undefined {
+  for (const form of messageIdForms(messageId)) {
+    const email = emails.get(form);
+    if (email) return email;
+  }
+  return undefined;
+}
+
 export function createEmailRepository(context: RepositoryContext): EmailRepository {
   const { db, now, generateId, emit } = context;
 
@@ -169,7 +182,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           continue;
         }
         const messageId = messageIds[index]!;
-        const existing = known.get(messageId);
+        const existing = storedUnder(known, messageId);
         if (existing) {
           results.push({ status: "DUPLICATE", email: existing });
           continue;
@@ -244,7 +257,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
     },
     ingestMany,
     async get(tenantUuid, messageId) {
-      return (await loadEmails(db, tenantUuid, [messageId])).get(messageId) ?? null;
+      return storedUnder(await loadEmails(db, tenantUuid, [messageId]), messageId) ?? null;
     },
     ...createEmailReads(context),
   };

@@ -112,6 +112,16 @@ describe("POST /v1/emails/batch", () => {
     expect(((await activity.json()) as { total: number }).total).toBe(1);
   });
 
+  it("takes a message id without its angle brackets for the one stored with them (a mail import keeps them), scoring it once", async () => {
+    const message = { message_id: "<sync@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, to: ["jordan@northwind.example"] };
+    const first = await ingest([message]);
+    const second = await ingest([{ ...message, message_id: "sync@x" }]);
+    expect(second.body.results.map((result) => [result.status, result.email_uuid, result.message_id])).toEqual([["DUPLICATE", first.body.results[0]!.email_uuid, "<sync@x>"]]);
+    const jordan = first.body.results[0]!.participant_person_uuids[0];
+    const relationships = await context.json(`/v1/users/${acme.admin.uuid}/relationships`, { key: acme.key });
+    expect(relationships.body!.items.map((row: Record<string, unknown>) => [row.person_uuid, row.interaction_count])).toEqual([[jordan, 1]]);
+  });
+
   it(`rejects an empty batch and one over ${MAX_EMAILS_PER_BATCH} messages as a whole`, async () => {
     expect((await ingest([])).status).toBe(400);
     const tooMany = Array.from({ length: MAX_EMAILS_PER_BATCH + 1 }, (_unused, index) => ({ message_id: `m${index}`, sent_at: 1, from: "a@x.example" }));
