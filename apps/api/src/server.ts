@@ -13,6 +13,7 @@ import { answerClientErrors } from "./platform/request/client-errors.js";
 import { refusingUnservable, unreadableRequestResponse } from "./platform/request/unreadable-request.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { connectionDrain } from "./platform/response/connection-drain.js";
+import { connectionServerOptions, connectionTimeouts, type ConnectionTimeouts } from "./platform/server/connection-timeouts.js";
 import { ServerResponseWithoutStrayContentType } from "./platform/response/server-response.js";
 import { warmTenantGraphs } from "./relationships/warm-tenant-graphs.js";
 import { followGraphChanges } from "./relationships/follow-graph-changes.js";
@@ -42,6 +43,11 @@ export interface StartServerOptions extends CreateAppOptions {
    * answers 503 until that is done. Default false.
    */
   warmGraphs?: boolean;
+  /**
+   * The connections' time limits (`connectionTimeouts`): by default a kept-alive connection idle for 65 s is closed,
+   * a request's headers may take 66 s and the whole request 300 s (then a 408 JSON error, connection closed).
+   */
+  connectionTimeouts?: Partial<ConnectionTimeouts>;
 }
 
 /** Memory of the kept answers' ring mapped per turn of the event loop: about 3 ms on the slowest machine measured. */
@@ -65,7 +71,7 @@ async function reserveKeptAnswerMemory(services: AppServices, stopped: () => boo
  * console.log(server.url); // http://127.0.0.1:8787
  */
 export async function startServer(services: AppServices, options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port = 8787, host = "127.0.0.1", warmGraphs = false, ...appOptions } = options;
+  const { port = 8787, host = "127.0.0.1", warmGraphs = false, connectionTimeouts: timeouts, ...appOptions } = options;
   // Before the graphs are warmed or asked: a server's rankings' garbage then stays in the young generation.
   turnOffAllocationSitePretenuring();
   // The app is built once the port is known: without a configured public URL, the bound address
@@ -78,7 +84,10 @@ export async function startServer(services: AppServices, options: StartServerOpt
   const drain = connectionDrain(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
   // Node would answer a request without a Host header itself, with an empty 400: refusingUnservable answers it in JSON.
   // It also refuses a dot segment, before the URL parser resolves it into another path.
-  const server = createServer({ ServerResponse: ServerResponseWithoutStrayContentType, requireHostHeader: false }, refusingUnservable(drain.listener));
+  const server = createServer(
+    { ServerResponse: ServerResponseWithoutStrayContentType, requireHostHeader: false, ...connectionServerOptions(connectionTimeouts(timeouts)) },
+    refusingUnservable(drain.listener),
+  );
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { connectionTimeoutsFromEnvironment } from "../platform/environment/connection-timeouts-from-environment.js";
 import { switchVariable } from "../platform/environment/switch-variable.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { logCrashes } from "../platform/logging/log-crashes.js";
@@ -111,6 +112,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const publicUrl = publicUrlOf(options.publicUrl, process.env);
   const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
   const trustProxy = options.trustProxy === true || switchVariable(process.env, "RAPPORT_TRUST_PROXY", false);
+  const connectionTimeouts = connectionTimeoutsFromEnvironment(process.env);
   // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.
   const logger = createLogger({}, global.json ? "stderr" : "stdout");
   // The first start of a fresh install creates the database; on any other, a new database means a mistyped path
@@ -178,7 +180,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const onSignal = (signal: NodeJS.Signals) => shutdown(signal);
   for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
   try {
-    running = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs });
+    running = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs, connectionTimeouts });
   } catch (error) {
     for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
     await services.store.close();
