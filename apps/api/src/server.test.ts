@@ -252,9 +252,13 @@ describe("startServer", () => {
     });
     running = await startServer(context.services, { port: 0, operations: [...operations, slow] });
     const { port } = running;
-    // Two kept-alive connections: one idle when the drain begins, one waiting for the slow answer.
-    const agent = new Agent({ keepAlive: true });
-    const get = (path: string) =>
+    // Two kept-alive connections: one idle when the drain begins, one waiting for the slow answer. Each has an agent
+    // of its own: with one, the slow request went on whichever socket the agent had freed last, the idle one's when
+    // the server answered the two /health requests in the other order (under load), and the drain then waited for
+    // the very request it held back until the grace cut it (ECONNRESET).
+    const idleAgent = new Agent({ keepAlive: true });
+    const busyAgent = new Agent({ keepAlive: true });
+    const get = (path: string, agent: Agent) =>
       new Promise<{ status: number; connection: string | undefined; socketClosed: Promise<void> }>((resolve, reject) => {
         const request = httpGet({ host: "127.0.0.1", port, path, agent, headers: { "x-api-key": acme.key } }, (response) => {
           const socketClosed = new Promise<void>((closed) => response.socket.once("close", () => closed()));
@@ -263,9 +267,9 @@ describe("startServer", () => {
         });
         request.once("error", reject);
       });
-    const [idle] = await Promise.all([get("/health"), get("/health")]);
+    const idle = await get("/health", idleAgent);
     expect(idle.connection).toBe("keep-alive");
-    const inFlight = get("/v1/test/slow-drain");
+    const inFlight = get("/v1/test/slow-drain", busyAgent);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const closing = running.close(5_000);
     running = null;
@@ -276,9 +280,10 @@ describe("startServer", () => {
     expect(answer).toMatchObject({ status: 200, connection: "close" });
     await answer.socketClosed;
     await closing;
-    // Not the keep-alive timeout (5 s) nor the grace: the drain ended with the last answer.
+    // Not the keep-alive timeout (65 s) nor the grace: the drain ended with the last answer.
     expect(performance.now() - released).toBeLessThan(1_500);
-    agent.destroy();
+    idleAgent.destroy();
+    busyAgent.destroy();
   });
 
   it("answers GET /ready with 503 draining while the server shuts down, before and after the graphs are warm", async () => {
