@@ -1,10 +1,10 @@
 /**
- * `rapport serve` stopping: SIGHUP drains like SIGTERM, and a second signal during the drain stops waiting for the
- * requests in flight.
+ * `rapport serve` stopping: SIGHUP drains like SIGTERM, a kept-alive connection left idle does not hold the drain, and a
+ * second signal during the drain stops waiting for the requests in flight.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
+import { Agent, get, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -32,9 +32,9 @@ interface ServingDemo {
   logs(): LogLine[];
 }
 
-async function serveDemo(database: string): Promise<ServingDemo> {
+async function serveDemo(database: string, environment: NodeJS.ProcessEnv = {}): Promise<ServingDemo> {
   const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--demo", "--port", "0", "--no-warm-graphs"], {
-    env: { ...process.env, RAPPORT_LOG_LEVEL: "info" },
+    env: { ...process.env, RAPPORT_LOG_LEVEL: "info", ...environment },
   });
   let stdout = "";
   let stderr = "";
@@ -105,6 +105,47 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     // Nothing went wrong after the close (a write to the closed database would log an error or warning).
     const afterClose = logs.slice(stopped + 1);
     expect(afterClose.filter((line) => (line.level ?? 0) >= 40), JSON.stringify(afterClose)).toEqual([]);
+  });
+
+  it("keeps idle connections RAPPORT_KEEP_ALIVE_SECONDS, yet on SIGTERM closes an idle one at once and exits with the last answer", async () => {
+    const server = await serveDemo(join(folder, "kept-alive.db"), { RAPPORT_KEEP_ALIVE_SECONDS: "120" });
+    const agent = new Agent({ keepAlive: true });
+    const idle = await new Promise<{ keepAlive: string | undefined; socketClosed: Promise<number> }>((resolve, reject) => {
+      get({ host: "127.0.0.1", port: server.port, path: "/health", agent }, (response) => {
+        const socketClosed = new Promise<number>((closed) => response.socket.once("close", () => closed(performance.now())));
+        response.resume();
+        response.once("end", () => resolve({ keepAlive: response.headers["keep-alive"], socketClosed }));
+      }).once("error", reject);
+    });
+    expect(idle.keepAlive).toBe("timeout=120");
+    // A request in flight across the signal, on a connection of its own: half its body now, the rest later.
+    const body = JSON.stringify({ name: "Kept Alive" });
+    const creation = request({
+      host: "127.0.0.1",
+      port: server.port,
+      method: "POST",
+      path: "/v1/persons",
+      agent: new Agent({ keepAlive: true }),
+      headers: { "x-api-key": server.tenantKey, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    });
+    const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      creation.once("error", reject);
+      creation.once("response", (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+      });
+    });
+    creation.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = performance.now();
+    server.process.kill("SIGTERM");
+    // Not after the 120 s keep-alive, nor the 10 s grace: the drain closes an idle connection as it begins.
+    expect((await idle.socketClosed) - signalled).toBeLessThan(5_000);
+    creation.end(body.slice(10));
+    expect(await answered).toEqual({ status: 201, connection: "close" });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(8_000);
+    agent.destroy();
   });
 
   it("drains on a SIGTERM that comes the instant it listens, before it writes the demo keys and prints its start", async () => {
