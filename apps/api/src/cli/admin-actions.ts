@@ -10,6 +10,7 @@ import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
+import { commandStreams } from "./command-streams.js";
 import { optionText } from "./option-text.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
 import { createDatabaseFileIfMissing, createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
@@ -33,7 +34,7 @@ export async function withStore<T>(command: Command, work: (store: Store, option
     created = mayCreate && createDatabaseFileIfMissing(path);
     return createSqliteStore({ path });
   });
-  if (created) process.stderr.write(createdDatabaseNotice(path));
+  if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
   try {
     return await work(store, options);
   } finally {
@@ -222,7 +223,7 @@ export async function exportPersonalData(options: { tenant: string; person: stri
       throw new CliError(`person ${options.person} not found in tenant ${options.tenant}${where}`);
     }
     if (options.out === undefined) {
-      await writeJsonTo(process.stdout, exported);
+      await writeJsonTo(commandStreams().stdout, exported);
       return;
     }
     // Ctrl-C (or SIGTERM, or SIGHUP) stops the export at its next piece, which removes the partial file: a person's

@@ -9,6 +9,7 @@ import { backupDatabase, ConflictError, InvalidInputError } from "@rapport/store
 import type { Command } from "commander";
 import { createBackupProgressDisplay } from "./backup-progress.js";
 import { CliError, printResult } from "./cli-output.js";
+import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { outputFileFailure, refuseSpecialFile } from "./output-file-failure.js";
 import { megabytes } from "./progress-display.js";
@@ -35,7 +36,7 @@ export async function runBackup(options: BackupOptions, command: Command): Promi
   // Not a new empty database, backed up. `:memory:` gets the store's own refusal.
   const database = existingDatabasePath(global.db, { allowMemory: true });
   refuseSpecialFile(resolve(options.to));
-  const display = createBackupProgressDisplay(process.stderr);
+  const display = createBackupProgressDisplay(commandStreams().stderr);
   // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) stops the copy at its next step, which removes the
   // partial file, rather than leaving it behind.
   const controller = new AbortController();

@@ -1,6 +1,6 @@
 /** How `rapport backup` shows its progress (progress-display.ts): the share of the database copied and the time left. */
 import type { StoreBackupProgress } from "@rapport/store";
-import { createProgressDisplay, megabytes, timeLeft, type ProgressDisplay, type ProgressView } from "./progress-display.js";
+import { createProgressDisplay, megabytes, timeLeft, type ProgressDisplay, type ProgressView, type ProgressStream } from "./progress-display.js";
 
 /** One plain progress line: how much of the database is copied, and the time left. */
 export function backupProgressLine(progress: StoreBackupProgress, elapsedMs: number): string {
@@ -26,6 +26,6 @@ const backupProgressView: ProgressView<StoreBackupProgress> = {
  * await store.backup(file, { onProgress: (progress) => display.update(progress) });
  * display.stop();
  */
-export function createBackupProgressDisplay(stream: NodeJS.WriteStream, now: () => number = Date.now): ProgressDisplay<StoreBackupProgress> {
+export function createBackupProgressDisplay(stream: ProgressStream, now: () => number = Date.now): ProgressDisplay<StoreBackupProgress> {
   return createProgressDisplay(stream, backupProgressView, now);
 }

@@ -1,4 +1,5 @@
 /** How the command line speaks: JSON with --json, short human lines otherwise; errors in one line. */
+import { commandStreams } from "./command-streams.js";
 
 export interface OutputOptions {
   json?: boolean;
@@ -37,10 +38,10 @@ export function jsonForTerminal(json: string): string {
  */
 export function printResult(options: OutputOptions, result: unknown, human: () => string[]): void {
   if (options.json) {
-    process.stdout.write(`${jsonForTerminal(JSON.stringify(result, null, 2))}\n`);
+    commandStreams().stdout.write(`${jsonForTerminal(JSON.stringify(result, null, 2))}\n`);
     return;
   }
-  for (const line of human()) process.stdout.write(`${printable(line)}\n`);
+  for (const line of human()) commandStreams().stdout.write(`${printable(line)}\n`);
 }
 
 /** A failure the user can fix: shown as one line, exit code 1 (or `exitCode`, 130 for an interruption), no stack trace. */

@@ -10,7 +10,23 @@ import { statusCommand } from "./status-command.js";
 import { oauthCommand } from "./oauth-command.js";
 import { historyCommand } from "./history-command.js";
 import { RAPPORT_VERSION } from "../version.js";
+import { commandStreams } from "./command-streams.js";
 
+/** Help, the version and errors go to the running command's streams (commander's own defaults are the process's). */
+const OUTPUT = {
+  outputError: () => undefined,
+  writeOut: (text: string) => commandStreams().stdout.write(text),
+  writeErr: (text: string) => commandStreams().stderr.write(text),
+  getOutHelpWidth: () => widthOf(commandStreams().stdout),
+  getErrHelpWidth: () => widthOf(commandStreams().stderr),
+};
+
+// Commander's own: a terminal's width, 80 columns otherwise.
+function widthOf(stream: { isTTY?: boolean; columns?: number }): number {
+  return (stream.isTTY ? stream.columns : undefined) ?? 80;
+}
+
+/** The `rapport` program with every command; parse with `parseAsync` (its failures are thrown, see run-cli.ts). */
 export function createProgram(): Command {
   const program = new Command("rapport")
     .description("Rapport: self-hostable relationship intelligence")
@@ -19,7 +35,7 @@ export function createProgram(): Command {
     .version(RAPPORT_VERSION, "-V, --version", "print the version of Rapport")
     .showHelpAfterError(false)
     .exitOverride()
-    .configureOutput({ outputError: () => undefined });
+    .configureOutput(OUTPUT);
   for (const command of [serveCommand(), tenantsCommand(), usersCommand(), keysCommand(), personsCommand(), seedCommand()]) {
     program.addCommand(command);
   }
@@ -31,7 +47,7 @@ export function createProgram(): Command {
   program.addCommand(oauthCommand());
   program.addCommand(historyCommand());
   const inherit = (command: Command) => {
-    command.exitOverride().configureOutput({ outputError: () => undefined });
+    command.exitOverride().configureOutput(OUTPUT);
     command.commands.forEach(inherit);
   };
   program.commands.forEach(inherit);

@@ -12,6 +12,7 @@ import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportReadError } from "../imports/import-read-error.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { CliError, printResult } from "./cli-output.js";
+import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { createImportProgressDisplay } from "./import-progress.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
@@ -83,6 +84,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
   };
   const path = existingDatabasePath(global.db);
   const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const streams = commandStreams();
   const controller = new AbortController();
   let batchWritten = false;
   const onSignal = () => {
@@ -90,28 +92,28 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     // Before the first batch, the import may be waiting for input (a terminal, a pipe, a named pipe's writer) and
     // would never reach a batch to stop after; nothing is written yet, so it stops at once.
     if (!batchWritten) {
-      process.stderr.write("\nrapport: stopped before any batch was written: nothing was imported\n");
+      streams.stderr.write("\nrapport: stopped before any batch was written: nothing was imported\n");
       process.exit(130);
     }
-    process.stderr.write("\nrapport: stopping after the batch in flight (Ctrl-C again to quit at once)\n");
+    streams.stderr.write("\nrapport: stopping after the batch in flight (Ctrl-C again to quit at once)\n");
     controller.abort();
   };
   // SIGTERM too: a service manager's stop, `docker stop`, a cron job's timeout; SIGHUP: the terminal or ssh session
   // it ran in closed, which would otherwise end it in the middle of a batch's transaction.
   for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
-  const display = createImportProgressDisplay(process.stderr);
+  const display = createImportProgressDisplay(streams.stderr);
   try {
     if (!(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);
     // Before the owner is looked up: `--user` with contacts is refused as such, not as an unknown user.
     checkOptionsApply(request);
     const owner = await ownerOf(store, options.tenant, options.user);
     // Typed or pasted into a terminal, the archive's end is not evident: without a word, the command seemed to hang.
-    if (source === "-" && process.stdin.isTTY) process.stderr.write(TERMINAL_INPUT_NOTICE);
+    if (source === "-" && streams.stdin.isTTY) streams.stderr.write(TERMINAL_INPUT_NOTICE);
     const { importArchive } = await import("../imports/import-archive.js");
     const summary = await importArchive({
       store,
       tenantUuid: options.tenant,
-      input: source === "-" ? { stream: process.stdin, name: "standard input" } : { path: resolve(source) },
+      input: source === "-" ? { stream: streams.stdin, name: "standard input" } : { path: resolve(source) },
       request,
       owner,
       signal: controller.signal,

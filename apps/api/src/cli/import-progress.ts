@@ -5,7 +5,7 @@
  */
 import type { ImportSummary } from "../imports/import-summary.js";
 import { counted } from "../platform/text/counted.js";
-import { createProgressDisplay, megabytes, timeLeft, type ProgressDisplay, type ProgressView } from "./progress-display.js";
+import { createProgressDisplay, megabytes, timeLeft, type ProgressDisplay, type ProgressView, type ProgressStream } from "./progress-display.js";
 
 function itemsPerSecond(summary: ImportSummary, elapsedMs: number): number {
   return elapsedMs > 0 ? Math.round((summary.items.read * 1_000) / elapsedMs) : 0;
@@ -41,6 +41,6 @@ const importProgressView: ProgressView<ImportSummary> = {
  * await importArchive({ ..., onProgress: (summary) => display.update(summary) });
  * display.stop();
  */
-export function createImportProgressDisplay(stream: NodeJS.WriteStream, now: () => number = Date.now): ProgressDisplay<ImportSummary> {
+export function createImportProgressDisplay(stream: ProgressStream, now: () => number = Date.now): ProgressDisplay<ImportSummary> {
   return createProgressDisplay(stream, importProgressView, now);
 }

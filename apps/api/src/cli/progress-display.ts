@@ -39,6 +39,9 @@ export function timeLeft(share: number, elapsedMs: number): string | null {
   return share > 0 && share < 1 ? `about ${seconds((elapsedMs * (1 - share)) / share)} left` : null;
 }
 
+/** Where progress goes: standard error, a bar when it is a terminal. */
+export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean };
+
 /**
  * The display for `stream`: a bar when it is a terminal.
  *
@@ -47,7 +50,7 @@ export function timeLeft(share: number, elapsedMs: number): string | null {
  * await importArchive({ ..., onProgress: (summary) => display.update(summary) });
  * display.stop();
  */
-export function createProgressDisplay<Progress>(stream: NodeJS.WriteStream, view: ProgressView<Progress>, now: () => number = Date.now): ProgressDisplay<Progress> {
+export function createProgressDisplay<Progress>(stream: ProgressStream, view: ProgressView<Progress>, now: () => number = Date.now): ProgressDisplay<Progress> {
   const started = now();
   if (stream.isTTY) {
     let bar: cliProgress.SingleBar | null = null;

@@ -5,6 +5,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { printResult } from "./cli-output.js";
+import { commandStreams } from "./command-streams.js";
 import { createDatabaseFileIfMissing, createdDatabaseNotice, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import type { ServeOptions } from "./serve-action.js";
 import { wholeNumberOption } from "./whole-number-option.js";
@@ -47,7 +48,7 @@ export function seedCommand(): Command {
         created = createDatabaseFileIfMissing(path);
         return seedDemoTenant(path);
       });
-      if (created) process.stderr.write(createdDatabaseNotice(path));
+      if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
       printResult(global, result, () => [
         `${result.created ? "created" : "already present:"} demo tenant ${result.tenant_uuid}`,
         ...result.users.map((user) => `  ${user.role.padEnd(13)} ${user.uuid}  ${user.name} <${user.email}>`),

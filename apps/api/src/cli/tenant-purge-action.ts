@@ -5,6 +5,7 @@
 import { ConflictError, createSqliteStore, type TenantPurgeResult } from "@rapport/store";
 import type { Command } from "commander";
 import { CliError, printResult } from "./cli-output.js";
+import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { createTenantPurgeProgressDisplay } from "./tenant-purge-progress.js";
 
@@ -24,7 +25,7 @@ export async function purgeTenant(options: { tenant: string; yes?: boolean }, co
       if (await store.tenants.get(options.tenant)) throw liveTenant(options.tenant);
       throw new CliError(`purging tenant ${options.tenant} removes its records for good: pass --yes to purge it`);
     }
-    const display = createTenantPurgeProgressDisplay(process.stderr);
+    const display = createTenantPurgeProgressDisplay(commandStreams().stderr);
     try {
       result = await store.tenants.purge(options.tenant, { onProgress: (progress) => display.update(progress) });
       display.stop();

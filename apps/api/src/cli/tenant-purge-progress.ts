@@ -1,6 +1,6 @@
 /** How `rapport tenants purge` shows its progress (progress-display.ts): the rows removed of those counted, and the time left. */
 import type { TenantPurgeProgress } from "@rapport/store";
-import { createProgressDisplay, timeLeft, type ProgressDisplay, type ProgressView } from "./progress-display.js";
+import { createProgressDisplay, timeLeft, type ProgressDisplay, type ProgressView, type ProgressStream } from "./progress-display.js";
 
 /** One plain progress line: the rows gone of the tenant's, the table the purge is at, and the time left. */
 export function tenantPurgeProgressLine(progress: TenantPurgeProgress, elapsedMs: number): string {
@@ -26,6 +26,6 @@ const tenantPurgeProgressView: ProgressView<TenantPurgeProgress> = {
  * await store.tenants.purge(tenantUuid, { onProgress: (progress) => display.update(progress) });
  * display.stop();
  */
-export function createTenantPurgeProgressDisplay(stream: NodeJS.WriteStream, now: () => number = Date.now): ProgressDisplay<TenantPurgeProgress> {
+export function createTenantPurgeProgressDisplay(stream: ProgressStream, now: () => number = Date.now): ProgressDisplay<TenantPurgeProgress> {
   return createProgressDisplay(stream, tenantPurgeProgressView, now);
 }

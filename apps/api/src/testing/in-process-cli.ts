@@ -1,0 +1,40 @@
+/**
+ * @module Test helper: the `rapport` program run inside the test's process on captured streams, for tests of what a
+ * command prints and changes. What needs the real process (its entry point, signals, pipes, terminals, a server)
+ * runs the built command instead (built-cli.ts).
+ */
+import { PassThrough, Readable } from "node:stream";
+import { withCommandStreams } from "../cli/command-streams.js";
+import { runCli } from "../cli/run-cli.js";
+
+/** Runs `rapport --db <database> ...args` in this process: its exit code and output, as `runRapport` gives them. */
+export function runRapportInProcess(database: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runInProcess(database, args, "");
+}
+
+/** Runs `rapport --db <database> ...args` in this process, `input` on its standard input (not a terminal). */
+export function runRapportInProcessWithInput(input: string | Buffer, database: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runInProcess(database, args, input);
+}
+
+async function runInProcess(database: string, args: readonly string[], input: string | Buffer): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = capture();
+  const stderr = capture();
+  const stdin = Readable.from(input.length === 0 ? [] : [Buffer.from(input)]);
+  // A command ends an interrupted import with process.exitCode: it is this run's code, not the test process's.
+  const exitCodeBefore = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    const code = await withCommandStreams({ stdin, stdout: stdout.stream, stderr: stderr.stream }, () => runCli(["node", "rapport", "--db", database, ...args]));
+    return { code: code ?? Number(process.exitCode ?? 0), stdout: stdout.text(), stderr: stderr.text() };
+  } finally {
+    process.exitCode = exitCodeBefore;
+  }
+}
+
+function capture() {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
+}
