@@ -15,6 +15,7 @@ import { DEMO_TENANT_UUID } from "./demo/demo-ids.js";
 import { verifyPassword } from "./oauth/password-hash.js";
 import { personUpdateSchema } from "./routes/persons/person-input.js";
 import { CLI_PATH as cliPath, runRapport, startRapportServer } from "./testing/built-cli.js";
+import { runRapportInProcess, runRapportInProcessWithInput } from "./testing/in-process-cli.js";
 import { longestAccepted } from "./testing/longest-accepted.js";
 import { RAPPORT_VERSION } from "./version.js";
 
@@ -23,9 +24,12 @@ const database = join(folder, "cli.db");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const run = promisify(execFile);
-const rapport = (...args: string[]) => runRapport(database, ...args);
+// What a command prints and changes is checked in this process; the entry point, standard input from a pipe and
+// commands beside a server run the built command (rapportProcess, rapportWithInput, runRapport).
+const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
+const rapportProcess = (...args: string[]) => runRapport(database, ...args);
 
-/** Runs the command with `input` on standard input (a pipe, not a terminal). */
+/** Runs the built command with `input` on standard input (a pipe, not a terminal). */
 function rapportWithInput(input: string, ...args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [cliPath, "--db", database, ...args]);
@@ -56,30 +60,30 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("administers tenants, users and keys with --json output", async () => {
-    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
+    const tenant = JSON.parse((await rapportProcess("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
     expect(tenant).toMatchObject({ name: "Acme", tier: "custom", limits: { per_second: 9, monthly: 99 } });
-    const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ann", "--email", "ann@acme.example", "--role", "administrator")).stdout);
+    const user = JSON.parse((await rapportProcess("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ann", "--email", "ann@acme.example", "--role", "administrator")).stdout);
     expect(user).toMatchObject({ name: "Ann", role: "administrator", is_active: true });
-    const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
+    const key = JSON.parse((await rapportProcess("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
     expect(key.key).toMatch(/^pk_/);
     expect(key.user_uuid).toBe(user.uuid);
     expect(key.read_only).toBe(false);
-    const reader = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--read-only", "--label", "assistant")).stdout);
+    const reader = JSON.parse((await rapportProcess("--json", "keys", "create", "--tenant", tenant.uuid, "--read-only", "--label", "assistant")).stdout);
     expect(reader).toMatchObject({ read_only: true, user_uuid: null, label: "assistant" });
-    const listed = JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout);
+    const listed = JSON.parse((await rapportProcess("--json", "keys", "list", "--tenant", tenant.uuid)).stdout);
     expect(JSON.stringify(listed)).not.toContain(key.key);
     expect(listed.map((each: { uuid: string; read_only: boolean }) => [each.uuid, each.read_only])).toEqual([
       [key.uuid, false],
       [reader.uuid, true],
     ]);
-    expect((await rapport("keys", "list", "--tenant", tenant.uuid)).stdout).toMatch(/read-only .* assistant/);
-    expect(JSON.parse((await rapport("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({
+    expect((await rapportProcess("keys", "list", "--tenant", tenant.uuid)).stdout).toMatch(/read-only .* assistant/);
+    expect(JSON.parse((await rapportProcess("--json", "keys", "revoke", "--tenant", tenant.uuid, "--key-id", key.uuid)).stdout)).toEqual({
       uuid: key.uuid,
       revoked: true,
       revoked_at: expect.any(Number),
       already_revoked: false,
     });
-    expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
+    expect(JSON.parse((await rapportProcess("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
   });
 
   it("lists keys with the day each was created and revoked, and revokes a revoked key again without failing", async () => {
@@ -133,10 +137,10 @@ describe("rapport", { timeout: 60_000 }, () => {
     try {
       const asUser = () => fetch(`${server.url}/v1/users`, { headers: { "x-api-key": key.key } });
       expect((await asUser()).status).toBe(200);
-      await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid);
+      await rapportProcess("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid);
       expect((await asUser()).status).toBe(403);
 
-      const reactivated = await rapport("--json", "users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid.toUpperCase());
+      const reactivated = await rapportProcess("--json", "users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid.toUpperCase());
       expect(reactivated.code, reactivated.stderr).toBe(0);
       expect(JSON.parse(reactivated.stdout)).toEqual({ uuid: user.uuid, is_active: true });
       expect((await asUser()).status).toBe(200);
@@ -254,11 +258,11 @@ describe("rapport", { timeout: 60_000 }, () => {
           body: JSON.stringify({ label }),
         });
       expect((await createType("Deal")).status).toBe(403);
-      const promoted = await rapport("--json", "users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "administrator");
+      const promoted = await rapportProcess("--json", "users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "administrator");
       expect(promoted.code, promoted.stderr).toBe(0);
       expect(JSON.parse(promoted.stdout)).toEqual({ ...user, role: "administrator", updated_at: expect.any(Number) });
       expect((await createType("Deal")).status).toBe(201);
-      const demoted = await rapport("users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "member");
+      const demoted = await rapportProcess("users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "member");
       expect(demoted.stdout).toBe(`Max <max@roles.example> (${user.uuid}) is now member\n`);
       expect((await createType("Fund")).status).toBe(403);
     } finally {
@@ -296,10 +300,10 @@ describe("rapport", { timeout: 60_000 }, () => {
     } finally {
       await store.close();
     }
-    const short = await rapportWithInput("short\n", "users", "set-password", "--tenant", tenant.uuid, "--user", user.uuid);
+    const short = await runRapportInProcessWithInput("short\n", database, "users", "set-password", "--tenant", tenant.uuid, "--user", user.uuid);
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/^rapport: the password must have at least 10 characters; nothing changed/);
-    const stranger = await rapportWithInput("a long enough secret\n", "users", "set-password", "--tenant", tenant.uuid, "--user", "00000000-0000-4000-8000-000000000000");
+    const stranger = await runRapportInProcessWithInput("a long enough secret\n", database, "users", "set-password", "--tenant", tenant.uuid, "--user", "00000000-0000-4000-8000-000000000000");
     expect(stranger.stderr).toMatch(/not found in tenant/);
   });
 
@@ -308,7 +312,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Gil", "--email", "gil@gone.example")).stdout);
     expect((await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).code).toBe(0);
     expect((await rapport("persons", "erase", "--tenant", tenant.uuid, "--person", user.person_uuid)).code).toBe(0);
-    const set = await rapportWithInput("a long enough secret\n", "users", "set-password", "--tenant", tenant.uuid, "--user", user.uuid);
+    const set = await runRapportInProcessWithInput("a long enough secret\n", database, "users", "set-password", "--tenant", tenant.uuid, "--user", user.uuid);
     expect(set).toEqual({
       code: 1,
       stdout: "",
@@ -337,7 +341,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["serve", "--host", "", "--port", "0"],
       ["serve", "--host", "  ", "--port", "0"],
     ]) {
-      const result = await rapport(...args);
+      const result = await rapportProcess(...args);
       expect(result.code, args.join(" ")).toBe(1);
       expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
       expect(result.stderr).toMatch(/^rapport: /);
@@ -395,10 +399,10 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("names the database file it cannot open, and a group without its command shows only its help", async () => {
-    expect((await rapport("--db", folder, "tenants", "list")).stderr).toBe(
+    expect((await rapportProcess("--db", folder, "tenants", "list")).stderr).toBe(
       `rapport: cannot open the database file ${folder} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db): name a SQLite file in a folder you can write\n`,
     );
-    const group = await rapport("users");
+    const group = await rapportProcess("users");
     expect(group.code).toBe(1);
     expect(group.stderr).toMatch(/^Usage: rapport users/);
     expect(group.stderr).not.toMatch(/outputHelp|rapport: /);
@@ -430,10 +434,9 @@ describe("rapport", { timeout: 60_000 }, () => {
     ];
     for (const [path, message] of expected) {
       const before = readFileSync(path);
-      for (const args of [["tenants", "list"], ["serve", "--port", "0"]]) {
-        const result = await runRapport(path, ...args);
-        expect(result, `${path} ${args.join(" ")}`).toMatchObject({ code: 1, stderr: message });
-      }
+      // serve as the built command: it must fail before it would listen.
+      expect(await runRapportInProcess(path, "tenants", "list"), path).toMatchObject({ code: 1, stderr: message });
+      expect(await runRapport(path, "serve", "--port", "0"), `${path} serve`).toMatchObject({ code: 1, stderr: message });
       expect(readFileSync(path).equals(before), path).toBe(true);
     }
     const blocked = await rapport("--db", join(folder, "corrupt.db", "inside", "rapport.db"), "tenants", "create", "--name", "Blocked");

@@ -8,11 +8,13 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { CLI_PATH, runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-backup-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const rapport = runRapport;
+// What a backup prints and copies is checked in this process; beside a running server it runs as the built command.
+const rapport = runRapportInProcess;
 
 /** A folder no file can be created in: read-only to its owner, or (as root, whom that does not stop) sysfs. */
 function unwritableFolder(): string | null {
@@ -193,7 +195,7 @@ describe("rapport backup", { timeout: 60_000 }, () => {
       })();
       while (sent < 3) await new Promise((resolve) => setTimeout(resolve, 10));
       const sentBefore = sent;
-      const backedUp = await rapport(database, "--json", "backup", "--to", copy);
+      const backedUp = await runRapport(database, "--json", "backup", "--to", copy);
       const sentAfter = sent;
       stopped = true;
       await writing;

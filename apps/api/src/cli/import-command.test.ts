@@ -10,6 +10,7 @@ import { createSqliteStore } from "@rapport/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeLargeMbox } from "../imports/benchmark/write-large-mbox.js";
 import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../imports/testing/archive-builders.js";
+import { runRapportInProcessWithInput } from "../testing/in-process-cli.js";
 
 const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "rapport-import-cli-"));
@@ -17,7 +18,12 @@ const database = join(folder, "cli.db");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const run = promisify(execFile);
-async function rapport(args: string[], input?: string | Buffer) {
+// What an import prints and writes is checked in this process; standard input from a pipe, the entry point and
+// Ctrl-C run the built command (rapportProcess, spawn).
+const rapport = (args: string[], input: string | Buffer = "") => runRapportInProcessWithInput(input, database, ...args);
+
+/** Runs the built command, `input` (if any) on its standard input. */
+async function rapportProcess(args: string[], input?: string | Buffer) {
   const child = run(process.execPath, [cliPath, "--db", database, ...args]);
   if (input !== undefined) {
     child.child.stdin!.end(input);
@@ -48,13 +54,13 @@ describe("rapport import", () => {
   it("dry-runs, imports and re-imports an mbox, with JSON summaries and plain progress lines", async () => {
     const path = join(folder, "inbox.mbox");
     writeFileSync(path, inbox);
-    const dry = await rapport(["--json", "import", "mbox", path, "--tenant", tenant, "--dry-run"]);
+    const dry = await rapportProcess(["--json", "import", "mbox", path, "--tenant", tenant, "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, emails: { new: 2, known: 0 }, persons: { matched: 1, created: 1 }, problems: { count: 1 } });
     expect(dry.stderr).toMatch(/^import \(dry run, nothing written\): 3 items read \(2 to write, 1 problem\), 100% of 0\.0 MB/m);
 
     // UUIDs as tools that print them in upper case give them: the same tenant and user.
-    const real = await rapport(["--json", "import", "mbox", path, "--tenant", tenant.toUpperCase(), "--user", user.uuid.toUpperCase()]);
+    const real = await rapportProcess(["--json", "import", "mbox", path, "--tenant", tenant.toUpperCase(), "--user", user.uuid.toUpperCase()]);
     expect(JSON.parse(real.stdout)).toMatchObject({ dry_run: false, emails: { new: 2 }, persons: { created: 1 }, owner: { user_uuid: user.uuid, appearances: 2 } });
     // The person it created is already in the search's name indexes: nothing is left for the server.
     const store = await createSqliteStore({ path: database });
@@ -64,7 +70,7 @@ describe("rapport import", () => {
       await store.close();
     }
 
-    const human = await rapport(["import", "mbox", "-", "--tenant", tenant], inbox);
+    const human = await rapportProcess(["import", "mbox", "-", "--tenant", tenant], inbox);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain("mbox import of standard input: completed");
     expect(human.stdout).toContain("emails: 0 new, 2 already known");
@@ -118,8 +124,7 @@ describe("rapport import", () => {
     } finally {
       await store.close();
     }
-    // Fourteen CLI processes, one after the other: about 17 s on a loaded two-core machine.
-  }, 60_000);
+  });
 
   it("shows the batch size's default in its help", async () => {
     const help = await rapport(["import", "--help"]);

@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-keys-rotate-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const database = join(folder, "rotate.db");
-const rapport = (...args: string[]) => runRapport(database, ...args);
+// What a rotation prints and changes is checked in this process; the first test rotates through the built command.
+const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
 const HOUR = 3_600_000;
 
 async function tenantWithUser() {
@@ -22,7 +24,7 @@ describe("rapport keys rotate", { timeout: 60_000 }, () => {
     const { tenant, user } = await tenantWithUser();
     const old = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid, "--label", "crm", "--read-only")).stdout);
     const before = Date.now();
-    const rotated = await rapport("keys", "rotate", "--tenant", tenant.uuid, "--key-id", old.uuid.toUpperCase());
+    const rotated = await runRapport(database, "keys", "rotate", "--tenant", tenant.uuid, "--key-id", old.uuid.toUpperCase());
     expect(rotated.code, rotated.stderr).toBe(0);
     const [created, plaintext, warning, grace] = rotated.stdout.trim().split("\n");
     expect(created).toMatch(new RegExp(`^created read-only key (\\S+) \\(bound to user ${user.uuid}\\) to replace key ${old.uuid}$`));

@@ -5,12 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runRapport, serveOnceForLogs } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-missing-db-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const SOME_UUID = "00000000-0000-4000-8000-000000000000";
 
+// What each command refuses is checked in this process; creating the file runs the built command.
 describe("a database path with no file", { timeout: 60_000 }, () => {
   it("is refused in one line, creating nothing, by every command that reads or changes an existing database", async () => {
     const csv = join(folder, "contacts.csv");
@@ -30,7 +32,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
       ["persons", "export", "--tenant", SOME_UUID, "--person", SOME_UUID],
       ["import", "csv", csv, "--tenant", SOME_UUID],
     ]) {
-      const result = await runRapport(typo, ...args);
+      const result = await runRapportInProcess(typo, ...args);
       expect(result, args.join(" ")).toEqual({
         code: 1,
         stdout: "",
@@ -44,7 +46,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     const empty = join(folder, "empty.db");
     writeFileSync(empty, "", { mode: 0o644 });
     for (const args of [["tenants", "list"], ["status"], ["keys", "list", "--tenant", SOME_UUID], ["backup", "--to", join(folder, "empty-backup.db")]]) {
-      const result = await runRapport(empty, ...args);
+      const result = await runRapportInProcess(empty, ...args);
       expect(result, args.join(" ")).toEqual({
         code: 1,
         stdout: "",
@@ -53,13 +55,13 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
       expect(statSync(empty).size, args.join(" ")).toBe(0);
     }
     expect(existsSync(join(folder, "empty-backup.db"))).toBe(false);
-    const result = await runRapport(empty, "--json", "tenants", "create", "--name", "Fresh");
+    const result = await runRapportInProcess(empty, "--json", "tenants", "create", "--name", "Fresh");
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe(
       `rapport: no database was at ${empty}: created a new, empty one (chosen by --db, RAPPORT_DB or the default ./data/rapport.db)\n`,
     );
     expect(statSync(empty).mode & 0o777).toBe(0o600);
-    expect(await runRapport(empty, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
+    expect(await runRapportInProcess(empty, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
   });
 
   it("is not a pipe or a device: every command refuses one in one line and leaves it as it was", async () => {
@@ -68,10 +70,10 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     const pipe = join(folder, "pipe.db");
     execFileSync("mkfifo", [pipe]);
     const backup = join(folder, "for-the-pipe.db");
-    expect((await runRapport(join(folder, "real.db"), "tenants", "create", "--name", "Real")).code).toBe(0);
-    expect((await runRapport(join(folder, "real.db"), "backup", "--to", backup)).code).toBe(0);
+    expect((await runRapportInProcess(join(folder, "real.db"), "tenants", "create", "--name", "Real")).code).toBe(0);
+    expect((await runRapportInProcess(join(folder, "real.db"), "backup", "--to", backup)).code).toBe(0);
     for (const args of [["tenants", "list"], ["tenants", "create", "--name", "Fresh"], ["status"], ["backup", "--to", join(folder, "pipe-backup.db")], ["restore", "--from", backup], ["compact"]]) {
-      expect(await runRapport(pipe, ...args), args.join(" ")).toEqual({
+      expect(await runRapportInProcess(pipe, ...args), args.join(" ")).toEqual({
         code: 1,
         stdout: "",
         stderr: `rapport: ${pipe} is not a regular file (a device, a pipe or a socket) (chosen by --db, RAPPORT_DB or the default ./data/rapport.db): name a SQLite database file\n`,
@@ -87,12 +89,12 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     const backup = join(folder, "kernel-file-backup.db");
     const chosen = "(chosen by --db, RAPPORT_DB or the default ./data/rapport.db)";
     for (const args of [["tenants", "create", "--name", "Fresh"], ["tenants", "list"], ["status"], ["backup", "--to", backup], ["compact"]]) {
-      expect(await runRapport("/proc/self/environ", ...args), args.join(" ")).toEqual({
+      expect(await runRapportInProcess("/proc/self/environ", ...args), args.join(" ")).toEqual({
         code: 1,
         stdout: "",
         stderr: `rapport: /proc/self/environ reports a size of 0 yet holds data (a file of the kernel's, as under /proc) ${chosen}: name a SQLite database file\n`,
       });
-      expect(await runRapport("/proc/self/mem", ...args), args.join(" ")).toEqual({
+      expect(await runRapportInProcess("/proc/self/mem", ...args), args.join(" ")).toEqual({
         code: 1,
         stdout: "",
         stderr: `rapport: cannot read /proc/self/mem ${chosen}: reading it fails (EIO); name a SQLite database file\n`,

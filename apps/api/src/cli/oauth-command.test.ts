@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountIdFor } from "../oauth/account-id.js";
 import { StoreOidcAdapter } from "../oauth/store-oidc-adapter.js";
 import { runRapport } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-oauth-command-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+// What each command prints and changes is checked in this process; one test of each runs the built command.
 describe("rapport oauth rotate-keys", () => {
   it("says in its help that running servers follow without a restart, and what --revoke-old does", async () => {
-    const help = await runRapport(join(folder, "unused.db"), "oauth", "rotate-keys", "--help");
+    const help = await runRapportInProcess(join(folder, "unused.db"), "oauth", "rotate-keys", "--help");
     expect(help.code).toBe(0);
     expect(help.stdout.replace(/\s+/g, " ")).toContain("take the new keys at their next OAuth request, without a restart");
     expect(help.stdout).not.toMatch(/Restart every/);
@@ -22,7 +24,7 @@ describe("rapport oauth rotate-keys", () => {
 
   it("prints the new key, the keys still verifying, and that running servers follow", async () => {
     const database = join(folder, "rotated.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
     const first = await runRapport(database, "--json", "oauth", "rotate-keys");
     const { signing_keys: firstKeys } = JSON.parse(first.stdout) as { signing_keys: { current: string } };
     const second = await runRapport(database, "oauth", "rotate-keys");
@@ -41,7 +43,7 @@ describe("rapport oauth rotate-keys", () => {
 
   it("refuses a database file that does not exist, without creating it", async () => {
     const missing = join(folder, "missing.db");
-    const refused = await runRapport(missing, "oauth", "rotate-keys");
+    const refused = await runRapportInProcess(missing, "oauth", "rotate-keys");
     expect(refused).toMatchObject({ code: 1, stdout: "" });
     expect(refused.stderr).toBe(`rapport: no database at ${missing} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db); check the path: only rapport serve, rapport tenants create and rapport seed demo create one\n`);
     expect(existsSync(missing)).toBe(false);
@@ -50,7 +52,7 @@ describe("rapport oauth rotate-keys", () => {
   it("refuses a file that is not a database in one line", async () => {
     const notDatabase = join(folder, "notes.txt");
     writeFileSync(notDatabase, "not a database, just some notes that are long enough to read as a file header\n".repeat(20));
-    const refused = await runRapport(notDatabase, "oauth", "rotate-keys");
+    const refused = await runRapportInProcess(notDatabase, "oauth", "rotate-keys");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^rapport: .*notes\.txt is not a SQLite database.*\n$/);
   });
@@ -59,7 +61,7 @@ describe("rapport oauth rotate-keys", () => {
 describe("rapport oauth revoke", () => {
   const database = join(folder, "revoke.db");
   const created = async (...args: string[]) => {
-    const result = await runRapport(database, "--json", ...args);
+    const result = await runRapportInProcess(database, "--json", ...args);
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout) as { uuid: string; email: string };
   };
@@ -105,7 +107,7 @@ describe("rapport oauth revoke", () => {
   };
 
   it("explains each option in its help", async () => {
-    const help = await runRapport(database, "oauth", "revoke", "--help");
+    const help = await runRapportInProcess(database, "oauth", "revoke", "--help");
     expect(help.code).toBe(0);
     const text = help.stdout.replace(/\s+/g, " ");
     expect(text).toContain("Give exactly one of --user, --client or --all");
@@ -124,7 +126,7 @@ describe("rapport oauth revoke", () => {
     [["--user", "   "], "rapport: --user must not be empty"],
   ])("refuses %j with a clear error, exit code 1, and revokes nothing", async (options, message) => {
     const before = await storedGrants();
-    const refused = await runRapport(database, "oauth", "revoke", ...options);
+    const refused = await runRapportInProcess(database, "oauth", "revoke", ...options);
     expect(refused).toMatchObject({ code: 1, stdout: "" });
     expect(refused.stderr).toBe(`${message}\n`);
     expect(await storedGrants()).toEqual(before);
@@ -137,14 +139,14 @@ describe("rapport oauth revoke", () => {
     } finally {
       await store.close();
     }
-    const refused = await runRapport(database, "oauth", "revoke", "--client", "https://agent.example/client.json", "--delete-client");
+    const refused = await runRapportInProcess(database, "oauth", "revoke", "--client", "https://agent.example/client.json", "--delete-client");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^rapport: client https:\/\/agent\.example\/client\.json is not registered here .*leave out --delete-client\n$/);
     expect(await storedGrants()).toContain("grant-metadata");
   });
 
   it("revokes a user's grants in one tenant with --tenant, then in every tenant by email, saying how many", async () => {
-    const inAcme = await runRapport(database, "oauth", "revoke", "--user", "ALICE@example.com", "--tenant", acme.uuid);
+    const inAcme = await runRapportInProcess(database, "oauth", "revoke", "--user", "ALICE@example.com", "--tenant", acme.uuid);
     expect(inAcme.code, inAcme.stderr).toBe(0);
     expect(inAcme.stdout).toBe(
       "revoked 1 grant of user ALICE@example.com (1 account): 1 refresh token, 0 authorization codes, 1 sign-in session, 0 sign-ins in progress\n" +
@@ -152,7 +154,7 @@ describe("rapport oauth revoke", () => {
     );
     expect(await storedGrants()).toEqual(["grant-alice-globex", "grant-bob", "grant-metadata"]);
 
-    const everywhere = await runRapport(database, "--json", "oauth", "revoke", "--user", "alice@example.com");
+    const everywhere = await runRapportInProcess(database, "--json", "oauth", "revoke", "--user", "alice@example.com");
     expect(JSON.parse(everywhere.stdout)).toEqual({
       user: "alice@example.com",
       accounts: expect.arrayContaining([
@@ -172,7 +174,7 @@ describe("rapport oauth revoke", () => {
   });
 
   it("revokes a client's grants and deletes its registration with --delete-client", async () => {
-    const revoked = await runRapport(database, "oauth", "revoke", "--client", "agent", "--delete-client");
+    const revoked = await runRapportInProcess(database, "oauth", "revoke", "--client", "agent", "--delete-client");
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.stdout).toContain("revoked 1 grant to client agent: 1 refresh token, 0 authorization codes, 0 sign-in sessions, 0 sign-ins in progress");
     expect(revoked.stdout).toContain("deleted client agent: it must register again");

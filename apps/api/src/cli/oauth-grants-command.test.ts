@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../oauth/password-hash.js";
 import type { ListedOAuthGrant } from "../oauth/list-oauth-grants.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 import { formAction, UserAgent } from "../testing/form-user-agent.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-oauth-grants-"));
@@ -27,13 +28,14 @@ interface Created {
   name: string;
   email: string;
 }
+// What list-grants prints is checked in this process; beside the server, it runs as the built command.
 const created = async (...args: string[]) => {
-  const result = await runRapport(database, "--json", ...args);
+  const result = await runRapportInProcess(database, "--json", ...args);
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Created;
 };
 const grantsListed = async (...args: string[]) => {
-  const result = await runRapport(database, "--json", "oauth", "list-grants", ...args);
+  const result = await runRapportInProcess(database, "--json", "oauth", "list-grants", ...args);
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as ListedOAuthGrant[];
 };
@@ -107,7 +109,7 @@ beforeAll(async () => {
 
 describe("rapport oauth list-grants beside a running server", () => {
   it("says plainly when there is no grant", async () => {
-    const listed = await runRapport(database, "oauth", "list-grants");
+    const listed = await runRapportInProcess(database, "oauth", "list-grants");
     expect(listed).toEqual({ code: 0, stdout: "no live OAuth grants\n", stderr: "" });
     expect(await grantsListed()).toEqual([]);
   });
@@ -189,7 +191,7 @@ describe("rapport oauth list-grants beside a running server", () => {
     expect((await grantsListed("--client", helper)).map((grant) => grant.user_email)).toEqual(["alice@example.com", "carol@example.com"]);
     expect((await grantsListed("--client", helper, "--tenant", acme.uuid)).map((grant) => grant.user_email)).toEqual(["alice@example.com"]);
     expect((await grantsListed("--client", agent, "--user", "alice@example.com")).map((grant) => grant.client_id)).toEqual([agent]);
-    const none = await runRapport(database, "oauth", "list-grants", "--user", carol.uuid, "--client", agent);
+    const none = await runRapportInProcess(database, "oauth", "list-grants", "--user", carol.uuid, "--client", agent);
     expect(none).toEqual({ code: 0, stdout: `no live OAuth grants of user ${carol.uuid} to client ${agent}\n`, stderr: "" });
   });
 
@@ -205,13 +207,13 @@ describe("rapport oauth list-grants beside a running server", () => {
       await store.close();
     }
     expect((await grantsListed()).map((grant) => grant.user_email)).toEqual(["alice@example.com", "alice@example.com", "carol@example.com"]);
-    const none = await runRapport(database, "oauth", "list-grants", "--user", "bob@example.com");
+    const none = await runRapportInProcess(database, "oauth", "list-grants", "--user", "bob@example.com");
     expect(none.stdout).toBe("no live OAuth grants of user bob@example.com\n");
   });
 
   it("marks a deactivated user's grants", async () => {
-    expect((await runRapport(database, "users", "deactivate", "--tenant", globex.uuid, "--user", carol.uuid)).code).toBe(0);
-    const listed = await runRapport(database, "oauth", "list-grants", "--tenant", globex.uuid);
+    expect((await runRapportInProcess(database, "users", "deactivate", "--tenant", globex.uuid, "--user", carol.uuid)).code).toBe(0);
+    const listed = await runRapportInProcess(database, "oauth", "list-grants", "--tenant", globex.uuid);
     expect(listed.stdout).toContain(`${carol.uuid}  Carol <carol@example.com> (deactivated)  tenant ${globex.uuid} (Globex)`);
     expect((await grantsListed("--tenant", globex.uuid))[0]).toMatchObject({ user_active: false });
   });
@@ -224,25 +226,25 @@ describe("rapport oauth list-grants beside a running server", () => {
     [["--user", "   "], "rapport: --user must not be empty"],
     [["--client", "unknown-client"], "rapport: no client unknown-client: none is registered, and no grant names it"],
   ])("refuses %j with a clear error and exit code 1", async (options, message) => {
-    const refused = await runRapport(database, "oauth", "list-grants", ...options);
+    const refused = await runRapportInProcess(database, "oauth", "list-grants", ...options);
     expect(refused).toMatchObject({ code: 1, stdout: "" });
     expect(refused.stderr).toBe(`${message}\n`);
   });
 
   it("refuses a user of another tenant than --tenant", async () => {
-    const refused = await runRapport(database, "oauth", "list-grants", "--user", "bob@example.com", "--tenant", globex.uuid);
+    const refused = await runRapportInProcess(database, "oauth", "list-grants", "--user", "bob@example.com", "--tenant", globex.uuid);
     expect(refused).toMatchObject({ code: 1, stdout: "", stderr: `rapport: no user bob@example.com in tenant ${globex.uuid}\n` });
   });
 
   it("refuses a database file that does not exist", async () => {
-    const refused = await runRapport(join(folder, "missing.db"), "oauth", "list-grants");
+    const refused = await runRapportInProcess(join(folder, "missing.db"), "oauth", "list-grants");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^rapport: no database at .*missing\.db/);
   });
 
   it("answers to `rapport oauth grants` too, and explains itself in its help", async () => {
-    expect((await runRapport(database, "--json", "oauth", "grants")).stdout).toBe((await runRapport(database, "--json", "oauth", "list-grants")).stdout);
-    const help = await runRapport(database, "oauth", "list-grants", "--help");
+    expect((await runRapportInProcess(database, "--json", "oauth", "grants")).stdout).toBe((await runRapportInProcess(database, "--json", "oauth", "list-grants")).stdout);
+    const help = await runRapportInProcess(database, "oauth", "list-grants", "--help");
     const text = help.stdout.replace(/\s+/g, " ");
     expect(text).toContain("Reads only; runs beside a server");
     for (const option of ["--tenant <uuid>", "--user <user>", "--client <client_id>"]) expect(text).toContain(option);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 import { unreadableFile } from "../testing/unreadable-file.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-restore-cli-"));
@@ -17,9 +18,9 @@ describe("rapport restore", { timeout: 60_000 }, () => {
   it("refuses while a server has the database open, then restores, keeping the replaced file and naming whom to erase again", async () => {
     const database = join(folder, "rapport.db");
     const backup = join(folder, "backup.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
-    expect((await runRapport(database, "backup", "--to", backup)).code).toBe(0);
-    expect((await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    expect((await runRapportInProcess(database, "backup", "--to", backup)).code).toBe(0);
+    expect((await runRapportInProcess(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
 
     const server = await startRapportServer(database);
     try {
@@ -40,10 +41,10 @@ describe("rapport restore", { timeout: 60_000 }, () => {
     expect(existsSync(output.replaced_path)).toBe(true);
 
     // The backup's Jordan Blake is back; erased again as told, a second restore of the backup prints the command.
-    const exported = await runRapport(database, "persons", "export", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE);
+    const exported = await runRapportInProcess(database, "persons", "export", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE);
     expect(exported.code, exported.stderr).toBe(0);
-    expect((await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
-    const lines = (await runRapport(database, "restore", "--from", backup)).stdout;
+    expect((await runRapportInProcess(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
+    const lines = (await runRapportInProcess(database, "restore", "--from", backup)).stdout;
     expect(lines).toContain(`1 person was erased after this backup was taken and is in it again; erase them again before serving:\n    rapport persons erase --tenant ${DEMO_TENANT_UUID} --person ${JORDAN_BLAKE}\n`);
   });
 
@@ -63,18 +64,18 @@ describe("rapport restore", { timeout: 60_000 }, () => {
       [pipe, `cannot read the backup ${pipe}: it is not a regular file (a device, a pipe or a socket); name a file`],
       [loop, `cannot read the backup ${loop}: its symbolic links loop (ELOOP)`],
     ] as const) {
-      expect(await runRapport(database, "restore", "--from", from)).toEqual({ code: 1, stdout: "", stderr: `rapport: ${message}\n` });
+      expect(await runRapportInProcess(database, "restore", "--from", from)).toEqual({ code: 1, stdout: "", stderr: `rapport: ${message}\n` });
     }
   });
 
   it("says in one line why the backup cannot be read or the database's folder written, leaving nothing", async () => {
     const database = join(folder, "small.db");
     const backup = join(folder, "small-backup.db");
-    expect((await runRapport(database, "tenants", "create", "--name", "Small")).code).toBe(0);
-    expect((await runRapport(database, "backup", "--to", backup)).code).toBe(0);
+    expect((await runRapportInProcess(database, "tenants", "create", "--name", "Small")).code).toBe(0);
+    expect((await runRapportInProcess(database, "backup", "--to", backup)).code).toBe(0);
     if (process.platform === "linux") {
       // procfs exists but takes no file: the copy answered ENOENT, once an "unexpected failure".
-      expect(await runRapport("/proc/rapport.db", "restore", "--from", backup)).toEqual({
+      expect(await runRapportInProcess("/proc/rapport.db", "restore", "--from", backup)).toEqual({
         code: 1,
         stdout: "",
         stderr: "rapport: cannot write /proc/rapport.db: no file can be created in the folder /proc (ENOENT)\n",
@@ -82,7 +83,7 @@ describe("rapport restore", { timeout: 60_000 }, () => {
     }
     const unreadable = unreadableFile(folder, "locked.db", "SQLite format 3\0");
     if (unreadable !== null) {
-      expect(await runRapport(database, "restore", "--from", unreadable)).toEqual({
+      expect(await runRapportInProcess(database, "restore", "--from", unreadable)).toEqual({
         code: 1,
         stdout: "",
         stderr: `rapport: cannot read the backup ${unreadable}: it is not readable by this user (EACCES)\n`,

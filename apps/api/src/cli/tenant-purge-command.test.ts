@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { runRapport as rapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess as rapport } from "../testing/in-process-cli.js";
 import { FREED_PAGES_NOTE } from "./tenant-purge-action.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-tenant-purge-cli-"));
@@ -83,7 +84,8 @@ describe("rapport tenants purge", () => {
         fetch(`${server.url}/v1/persons`, { method: "POST", headers: { "x-api-key": staying.key, "content-type": "application/json" }, body: JSON.stringify({ name }) });
       expect((await create("Before")).status).toBe(201);
       await rapport(database, "tenants", "delete", "--tenant", leaving.uuid);
-      const purging = rapport(database, "--json", "tenants", "purge", "--tenant", leaving.uuid, "--yes");
+      // The built command: a second process on the database while the server writes to it.
+      const purging = runRapport(database, "--json", "tenants", "purge", "--tenant", leaving.uuid, "--yes");
       const during = await create("During");
       const purged = await purging;
       expect(purged.code).toBe(0);
