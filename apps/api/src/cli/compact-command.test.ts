@@ -6,6 +6,7 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-compact-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -16,8 +17,8 @@ const JORDAN_ADDRESS = "jordan@northwind-robotics.example";
 describe("rapport compact", { timeout: 60_000 }, () => {
   it("refuses while a server has the database open; then rewrites it, an erased person's address nowhere in it", async () => {
     const database = join(folder, "rapport.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
-    expect((await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    expect((await runRapportInProcess(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
 
     const server = await startRapportServer(database);
     try {
@@ -38,10 +39,10 @@ describe("rapport compact", { timeout: 60_000 }, () => {
     expect(readFileSync(database).includes(Buffer.from(JORDAN_ADDRESS))).toBe(false);
 
     // The data is whole: the server starts on it and its users are there.
-    const list = await runRapport(database, "users", "list", "--tenant", DEMO_TENANT_UUID);
+    const list = await runRapportInProcess(database, "users", "list", "--tenant", DEMO_TENANT_UUID);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toContain("Avery");
-    const human = await runRapport(database, "compact");
+    const human = await runRapportInProcess(database, "compact");
     expect(human.stdout).toMatch(/^compacted .*rapport\.db: \d+\.\d MB to \d+\.\d MB in \d+\.\d\d s\n/);
   });
 
@@ -52,15 +53,15 @@ describe("rapport compact", { timeout: 60_000 }, () => {
     other.close();
     const before = readFileSync(database);
     const refusal = `rapport: ${database} is not a Rapport database: it has tables (bookmarks) but no record of Rapport's migrations; name another file\n`;
-    expect(await runRapport(database, "compact")).toEqual({ code: 1, stdout: "", stderr: refusal });
-    expect(await runRapport(database, "backup", "--to", join(folder, "bookmarks-copy.db"))).toEqual({ code: 1, stdout: "", stderr: refusal });
+    expect(await runRapportInProcess(database, "compact")).toEqual({ code: 1, stdout: "", stderr: refusal });
+    expect(await runRapportInProcess(database, "backup", "--to", join(folder, "bookmarks-copy.db"))).toEqual({ code: 1, stdout: "", stderr: refusal });
     expect(readFileSync(database).equals(before)).toBe(true);
     expect(existsSync(join(folder, "bookmarks-copy.db"))).toBe(false);
   });
 
   it("names a missing database instead of creating one", async () => {
     const missing = join(folder, "missing.db");
-    const result = await runRapport(missing, "compact");
+    const result = await runRapportInProcess(missing, "compact");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`no database at ${missing}`);
   });

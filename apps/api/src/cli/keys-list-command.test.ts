@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-keys-list-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -41,7 +42,7 @@ describe("rapport keys list", { timeout: 60_000 }, () => {
 
   it("shows a key whose user is deactivated as suspended, since it answers 403 until the user is reactivated", async () => {
     const database = join(folder, "suspended.db");
-    const rapport = (...args: string[]) => runRapport(database, ...args);
+    const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme")).stdout);
     const user = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Kim Lee", "--email", "kim@acme.example")).stdout);
     const bound = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
@@ -79,20 +80,20 @@ describe("rapport keys list", { timeout: 60_000 }, () => {
     await key("new-never-used");
     await store.close();
 
-    const listed = await runRapport(database, "keys", "list", "--tenant", tenant.uuid, "--unused-for", "30");
+    const listed = await runRapportInProcess(database, "keys", "list", "--tenant", tenant.uuid, "--unused-for", "30");
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout.trim().split("\n").map((line) => line.split("  ").at(-1))).toEqual(["used-long-ago", "never-used"]);
     expect(listed.stdout).toContain(`last used ${minuteOf(now - 40 * DAY)} (MCP)  used-long-ago\n`);
-    const asJson = JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", tenant.uuid, "--unused-for", "30")).stdout) as Array<Record<string, unknown>>;
+    const asJson = JSON.parse((await runRapportInProcess(database, "--json", "keys", "list", "--tenant", tenant.uuid, "--unused-for", "30")).stdout) as Array<Record<string, unknown>>;
     expect(asJson.map(({ uuid, last_used_at, last_used_via }) => ({ uuid, last_used_at, last_used_via }))).toEqual([
       { uuid: usedLongAgo.uuid, last_used_at: now - 40 * DAY, last_used_via: "mcp" },
       { uuid: neverUsed.uuid, last_used_at: null, last_used_via: null },
     ]);
-    const workingKeys = JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", tenant.uuid)).stdout) as unknown[];
+    const workingKeys = JSON.parse((await runRapportInProcess(database, "--json", "keys", "list", "--tenant", tenant.uuid)).stdout) as unknown[];
     expect(workingKeys).toHaveLength(4);
-    const everyKey = JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", tenant.uuid, "--all")).stdout) as unknown[];
+    const everyKey = JSON.parse((await runRapportInProcess(database, "--json", "keys", "list", "--tenant", tenant.uuid, "--all")).stdout) as unknown[];
     expect(everyKey).toHaveLength(5);
-    expect(await runRapport(database, "keys", "list", "--tenant", tenant.uuid, "--unused-for", "0")).toEqual({
+    expect(await runRapportInProcess(database, "keys", "list", "--tenant", tenant.uuid, "--unused-for", "0")).toEqual({
       code: 1,
       stdout: "",
       stderr: "rapport: option '--unused-for <days>' argument '0' is invalid. must be a positive integer\n",

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "../platform/auth/api-key-secret.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-keys-prune-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -87,14 +88,14 @@ describe("rapport keys prune", { timeout: 60_000 }, () => {
     const database = join(folder, "refusals.db");
     await retiredKeys(database);
     for (const days of ["0", "-3", "1.5", "36501", "soon"]) {
-      expect(await runRapport(database, "keys", "prune", "--older-than", days)).toEqual({
+      expect(await runRapportInProcess(database, "keys", "prune", "--older-than", days)).toEqual({
         code: 1,
         stdout: "",
         stderr: `rapport: option '--older-than <days>' argument '${days}' is invalid. must be a whole number of days from 1 to 36500\n`,
       });
     }
     const unknown = "00000000-0000-4000-8000-000000000000";
-    expect(await runRapport(database, "keys", "prune", "--older-than", "30", "--tenant", unknown)).toEqual({ code: 1, stdout: "", stderr: `rapport: tenant ${unknown} not found\n` });
+    expect(await runRapportInProcess(database, "keys", "prune", "--older-than", "30", "--tenant", unknown)).toEqual({ code: 1, stdout: "", stderr: `rapport: tenant ${unknown} not found\n` });
   });
 });
 
@@ -103,11 +104,11 @@ describe("rapport keys list", { timeout: 60_000 }, () => {
     const database = join(folder, "list.db");
     const { acme } = await retiredKeys(database);
     const labels = async (...args: string[]) =>
-      (JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", acme.uuid, ...args)).stdout) as Array<{ label: string; key_prefix: string }>).map((key) => key.label);
+      (JSON.parse((await runRapportInProcess(database, "--json", "keys", "list", "--tenant", acme.uuid, ...args)).stdout) as Array<{ label: string; key_prefix: string }>).map((key) => key.label);
     expect(await labels()).toEqual(["working", "rotated-long-ago"]);
     expect(await labels("--all")).toEqual(["revoked-long-ago", "rotated-long-ago", "revoked-lately", "working", "rotated-long-ago"]);
-    expect((await runRapport(database, "keys", "list", "--tenant", acme.uuid, "--all")).stdout).toMatch(/  expired \S+  read-write  tenant-scoped  never used  rotated-long-ago\n/);
-    expect(await runRapport(database, "keys", "list", "--tenant", acme.uuid, "--all", "--unused-for", "3")).toEqual({
+    expect((await runRapportInProcess(database, "keys", "list", "--tenant", acme.uuid, "--all")).stdout).toMatch(/  expired \S+  read-write  tenant-scoped  never used  rotated-long-ago\n/);
+    expect(await runRapportInProcess(database, "keys", "list", "--tenant", acme.uuid, "--all", "--unused-for", "3")).toEqual({
       code: 1,
       stdout: "",
       stderr: "rapport: option '--unused-for <days>' cannot be used with option '--all'\n",

@@ -7,11 +7,14 @@ import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRapport } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-persons-export-"));
 const database = join(folder, "export.db");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-const rapport = (...args: string[]) => runRapport(database, ...args);
+// The document on standard output is checked through the built command (a real pipe); the rest in this process.
+const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
+const rapportProcess = (...args: string[]) => runRapport(database, ...args);
 
 let tenantUuid: string;
 let zeldaUuid: string;
@@ -37,7 +40,7 @@ beforeAll(async () => {
 
 describe("rapport persons export", { timeout: 60_000 }, () => {
   it("prints the person's document on standard output, other persons only counted", async () => {
-    const exported = await rapport("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid.toUpperCase());
+    const exported = await rapportProcess("persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid.toUpperCase());
     expect(exported.code, exported.stderr).toBe(0);
     const document = JSON.parse(exported.stdout);
     expect(document).toMatchObject({
@@ -50,7 +53,7 @@ describe("rapport persons export", { timeout: 60_000 }, () => {
     });
     expect(exported.stdout).not.toContain("cleo");
     // The same document with --json: it is JSON already (made at another time).
-    const again = JSON.parse((await rapport("--json", "persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid)).stdout);
+    const again = JSON.parse((await rapportProcess("--json", "persons", "export", "--tenant", tenantUuid, "--person", zeldaUuid)).stdout);
     expect({ ...again, exported_at: 0, derived: { ...again.derived, computed_at: 0 } }).toEqual({ ...document, exported_at: 0, derived: { ...document.derived, computed_at: 0 } });
   });
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { runRapport, serveOnceForLogs, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 import { RAPPORT_VERSION } from "../version.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
@@ -22,7 +23,7 @@ function undoLastMigration(database: string): void {
 describe("rapport status", { timeout: 60_000 }, () => {
   it("says whether a server has the database open, and the schema against this release", async () => {
     const database = join(folder, "status.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
     undoLastMigration(database);
     const older = await runRapport(database, "status");
     expect(older.code, older.stderr).toBe(0);
@@ -43,7 +44,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
 
   it("refuses a path with no database", async () => {
     const missing = join(folder, "missing.db");
-    expect((await runRapport(missing, "status")).stderr).toMatch(/^rapport: no database at /);
+    expect((await runRapportInProcess(missing, "status")).stderr).toMatch(/^rapport: no database at /);
   });
 
   it("refuses another application's SQLite database in one line, as every other command does, not as pending migrations", async () => {
@@ -51,7 +52,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     const other = new SqliteDatabase(database);
     other.exec("create table customers (id integer primary key)");
     other.close();
-    expect(await runRapport(database, "status")).toMatchObject({
+    expect(await runRapportInProcess(database, "status")).toMatchObject({
       code: 1,
       stdout: "",
       stderr: `rapport: ${database} is not a Rapport database: it has tables (customers) but no record of Rapport's migrations; name another file\n`,
@@ -60,7 +61,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
 
   it("is what rapport serve logs as it migrates a database an older release wrote, and how long it took", async () => {
     const database = join(folder, "upgraded.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
     undoLastMigration(database);
     const { exit, logs: lines } = await serveOnceForLogs(database);
     expect(exit).toBe(0);
