@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../oauth/password-hash.js";
+import { hashTestPassword } from "../testing/test-password-hash.js";
 import type { ListedOAuthGrant } from "../oauth/list-oauth-grants.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
@@ -100,7 +100,7 @@ beforeAll(async () => {
   const store = await createSqliteStore({ path: database });
   try {
     for (const [tenant, user] of [[acme, alice], [acme, bob], [globex, carol]] as const) {
-      await store.userPasswords.set(tenant.uuid, user.uuid, await hashPassword(PASSWORD));
+      await store.userPasswords.set(tenant.uuid, user.uuid, await hashTestPassword(PASSWORD));
     }
   } finally {
     await store.close();

@@ -15,7 +15,7 @@ import { databaseSnapshot } from "../testing/database-snapshot.js";
 import { formAction, UserAgent } from "../testing/form-user-agent.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { hashedOAuthId } from "./oauth-secret-ids.js";
-import { hashPassword } from "./password-hash.js";
+import { hashTestPassword } from "../testing/test-password-hash.js";
 
 const PASSWORD = "correct horse battery staple";
 const REDIRECT_URL = "http://127.0.0.1:9/callback";
@@ -28,7 +28,7 @@ let server: RunningServer;
 beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services, { name: "Acme OAuth" });
-  await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashPassword(PASSWORD));
+  await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashTestPassword(PASSWORD));
   server = await startServer(context.services, { port: 0, operations });
 });
 afterAll(async () => {

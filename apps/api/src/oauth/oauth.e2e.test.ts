@@ -22,7 +22,7 @@ import { formAction, UserAgent } from "../testing/form-user-agent.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { accountIdFor } from "./account-id.js";
 import { OAUTH_TTL } from "./authorization-server.js";
-import { hashPassword } from "./password-hash.js";
+import { hashTestPassword } from "../testing/test-password-hash.js";
 import { REGISTRATION_LIMIT } from "./registration-throttle.js";
 import { UNUSED_CLIENT_TTL_SECONDS } from "./unused-client-expiry.js";
 
@@ -53,7 +53,7 @@ let server: RunningServer;
 beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services, { name: "Acme OAuth" });
-  await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashPassword(PASSWORD));
+  await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashTestPassword(PASSWORD));
   server = await startServer(context.services, { port: 0, operations: table });
 });
 // Each test in a fresh window of the registration throttle: together they register more clients than one allows.
@@ -377,7 +377,7 @@ describe("the sign-in page", () => {
   it("asks for the workspace when the email and password match users of several tenants", async () => {
     const second = await buildTenant(context.services, { name: "Second Workspace" });
     const twin = await context.services.store.users.create({ tenant_uuid: second.tenant.uuid, name: "Mike Twin", email: acme.member.email, role: "member" });
-    await context.services.store.userPasswords.set(second.tenant.uuid, twin.uuid, await hashPassword(PASSWORD));
+    await context.services.store.userPasswords.set(second.tenant.uuid, twin.uuid, await hashTestPassword(PASSWORD));
     const { browser, login, html } = await startAuthorization();
     const choose = await browser.submit(login.url, formAction(html, "login"), { email: acme.member.email, password: PASSWORD });
     const chooseHtml = await choose.response.text();
@@ -390,7 +390,7 @@ describe("the sign-in page", () => {
   it("signs in only to the workspace named on the form, even when the password is another workspace's", async () => {
     const third = await buildTenant(context.services, { name: "Third Workspace" });
     const twin = await context.services.store.users.create({ tenant_uuid: third.tenant.uuid, name: "Other Twin", email: acme.admin.email, role: "member" });
-    await context.services.store.userPasswords.set(third.tenant.uuid, twin.uuid, await hashPassword("the third workspace's own password"));
+    await context.services.store.userPasswords.set(third.tenant.uuid, twin.uuid, await hashTestPassword("the third workspace's own password"));
     const { browser, login, html } = await startAuthorization();
     const named = await browser.submit(login.url, formAction(html, "login"), {
       email: acme.admin.email,
@@ -511,7 +511,7 @@ describe("tokens /mcp refuses, with the resource metadata in the challenge", () 
 /** A tenant named like Acme's (the sign-in pages say "Mike in Acme OAuth") whose member has a password. */
 async function tenantWithPassword() {
   const tenant = await buildTenant(context.services, { name: "Acme OAuth" });
-  await context.services.store.userPasswords.set(tenant.tenant.uuid, tenant.member.uuid, await hashPassword(PASSWORD));
+  await context.services.store.userPasswords.set(tenant.tenant.uuid, tenant.member.uuid, await hashTestPassword(PASSWORD));
   return tenant;
 }
 

@@ -11,7 +11,7 @@ import { createLogger } from "../platform/logging/logger.js";
 import { startServer, type RunningServer } from "../server.js";
 import { formAction, UserAgent } from "../testing/form-user-agent.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
-import { hashPassword } from "./password-hash.js";
+import { hashTestPassword } from "../testing/test-password-hash.js";
 
 const PASSWORD = "correct horse battery staple";
 const WRONG = "wrong password!";
@@ -31,7 +31,7 @@ const lookupCount = () => lookups.reduce((total, spy) => total + spy.mock.calls.
 beforeAll(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services, { name: "Acme Throttle" });
-  await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashPassword(PASSWORD));
+  await context.services.store.userPasswords.set(acme.tenant.uuid, acme.member.uuid, await hashTestPassword(PASSWORD));
   server = await startServer(context.services, { port: 0, trustProxy: true });
   lookups.push(vi.spyOn(context.services.store.userPasswords, "findLoginCandidates"));
 });
@@ -149,7 +149,7 @@ describe("the sign-in throttle", { timeout: 60_000 }, () => {
 
   it("leaves another email unaffected", async () => {
     const other = await buildTenant(context.services, { name: "Other Throttle" });
-    await context.services.store.userPasswords.set(other.tenant.uuid, other.member.uuid, await hashPassword(PASSWORD));
+    await context.services.store.userPasswords.set(other.tenant.uuid, other.member.uuid, await hashTestPassword(PASSWORD));
     const signIn = await openSignIn(server.url, "198.51.100.3");
     await fail(signIn, acme.member.email, 5);
     await expectThrottled(() => signIn(acme.member.email, PASSWORD), 15 * 60);
@@ -184,8 +184,8 @@ describe("the sign-in throttle", { timeout: 60_000 }, () => {
     const first = await buildTenant(context.services, { name: "Twin One" });
     const second = await buildTenant(context.services, { name: "Twin Two" });
     const twin = await context.services.store.users.create({ tenant_uuid: second.tenant.uuid, name: "Mike Twin", email: first.member.email, role: "member" });
-    await context.services.store.userPasswords.set(first.tenant.uuid, first.member.uuid, await hashPassword(PASSWORD));
-    await context.services.store.userPasswords.set(second.tenant.uuid, twin.uuid, await hashPassword(PASSWORD));
+    await context.services.store.userPasswords.set(first.tenant.uuid, first.member.uuid, await hashTestPassword(PASSWORD));
+    await context.services.store.userPasswords.set(second.tenant.uuid, twin.uuid, await hashTestPassword(PASSWORD));
     const signIn = await openSignIn(server.url, "198.51.100.5");
     for (let attempt = 0; attempt < 6; attempt++) {
       const choose = await signIn(first.member.email, PASSWORD);
