@@ -110,7 +110,7 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
   it("keeps idle connections RAPPORT_KEEP_ALIVE_SECONDS, yet on SIGTERM closes an idle one at once and exits with the last answer", async () => {
     const server = await serveDemo(join(folder, "kept-alive.db"), { RAPPORT_KEEP_ALIVE_SECONDS: "120" });
     const agent = new Agent({ keepAlive: true });
-    const idle = await new Promise<{ keepAlive: string | undefined; socketClosed: Promise<number> }>((resolve, reject) => {
+    const idle = await new Promise<{ keepAlive: string | string[] | undefined; socketClosed: Promise<number> }>((resolve, reject) => {
       get({ host: "127.0.0.1", port: server.port, path: "/health", agent }, (response) => {
         const socketClosed = new Promise<number>((closed) => response.socket.once("close", () => closed(performance.now())));
         response.resume();
