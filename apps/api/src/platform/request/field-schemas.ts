@@ -27,6 +27,26 @@ export const multiLineIfText = (value: unknown, context: z.RefinementCtx) => {
   if (typeof value === "string") multiLine(value, context);
 };
 
+/** The first string inside `value` (itself, or held at any depth of its arrays and objects), for which `test` is true. */
+function textInside(value: unknown, test: (text: string) => boolean): string | undefined {
+  if (typeof value === "string") return test(value) ? value : undefined;
+  if (value === null || typeof value !== "object") return undefined;
+  for (const inner of Object.values(value)) {
+    const found = textInside(inner, test);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * For `.superRefine` on a free-form JSON value (a company's custom field's): every string in it, at any depth, holds
+ * to `multiLine`; the first refused character is named.
+ */
+export const multiLineThroughout = (value: unknown, context: z.RefinementCtx) => {
+  const text = textInside(value, (candidate) => refusedCharacter(candidate, "multi-line") !== null);
+  if (text !== undefined) multiLine(text, context);
+};
+
 /**
  * A text field that may be cleared with null; blank text counts as null. Trimmed, then held to `max` and to `layout`
  * (one line unless said): what is stored.

@@ -6,7 +6,7 @@
  */
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, isPlausibleEmail, normalizeDomain, normalizeEmail, type CompanyPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
+import { labelList, multiLineThroughout, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
 import {
   MAX_COMPANY_CODE_LENGTH,
   MAX_COMPANY_NAME_LENGTH,
@@ -68,7 +68,7 @@ const employeeCount = nullableCheckedText(
 const yearFounded = nullableCheckedText(SPEC_TEXT_DESCRIPTIONS.year_founded, MAX_COMPANY_CODE_LENGTH, yearFoundedOf, () => 'must be a four-digit year such as "2015"');
 
 const customFields = z
-  .record(z.string(), z.unknown())
+  .record(z.string(), z.unknown().superRefine(multiLineThroughout))
   .superRefine((fields, context) => {
     const keys = Object.keys(fields);
     const bad = keys.find((key) => !UUID_PATTERN.test(key));

@@ -110,6 +110,23 @@ describe("POST /v1/companies", () => {
       expect(result.body.error, JSON.stringify(body)).toMatch(message);
     }
   });
+  it("answers 400 for a control character in a custom field's text value, at any depth, and keeps tabs and line breaks", async () => {
+    const refused: Array<[unknown, RegExp]> = [
+      ["tier\u001b[31m", new RegExp(`company_custom_fields\\.${FIELD_A}': must not contain control characters \\(U\\+001B\\)`)],
+      [["ok", { label: "bell\u0007" }], /company_custom_fields.*must not contain control characters \(U\+0007\)/],
+      ["next\u0085line", /must not contain control characters \(U\+0085\)/],
+    ];
+    for (const [value, message] of refused) {
+      const result = await createCompany({ company_name: "Initech", company_custom_fields: { [FIELD_A]: value } });
+      expect(result.status, JSON.stringify(value)).toBe(400);
+      expect(result.body.error, JSON.stringify(value)).toMatch(message);
+    }
+    const listed = await json(await context.request("/v1/companies", { key: acme.key }));
+    expect(JSON.stringify(listed)).not.toContain("Initech");
+    const kept = await createCompany({ company_name: "Initech", company_custom_fields: { [FIELD_A]: "line one\n\tline two", [FIELD_B]: [3, true, null] } });
+    expect(kept.status).toBe(201);
+    expect(kept.body.company_custom_fields).toEqual({ [FIELD_A]: "line one\n\tline two", [FIELD_B]: [3, true, null] });
+  });
 });
 
 describe("PUT /v1/companies/{company_uuid}", () => {
