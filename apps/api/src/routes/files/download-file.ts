@@ -3,10 +3,14 @@ import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { filePathParams, loadFile } from "./file-access.js";
 
+/** `text` percent-encoded to RFC 8187's attr-char: encodeURIComponent leaves `'()*`, which attr-char does not allow. */
+const extendedValue = (text: string): string =>
+  encodeURIComponent(text).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /** RFC 6266 / 8187: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${extendedValue(filename)}`;
 }
 
 export const downloadFile = defineOperation({

@@ -46,6 +46,13 @@ describe("files", () => {
     expect(download.headers.get("x-request-id")).toBeTruthy();
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
 
+    // RFC 8187's attr-char has no ' ( ) *, which encodeURIComponent leaves: a strict parser would stop at the quote.
+    const punctuated = await upload("plain", { filename: "O'Brien (draft)*!.txt" });
+    const punctuatedDownload = await context.request(`/v1/files/${punctuated.body.uuid}/content`, { key: acme.key });
+    const disposition = punctuatedDownload.headers.get("content-disposition")!;
+    expect(disposition).toBe(`attachment; filename="O'Brien (draft)*!.txt"; filename*=UTF-8''O%27Brien%20%28draft%29%2A!.txt`);
+    expect(decodeURIComponent(disposition.split("''")[1]!)).toBe("O'Brien (draft)*!.txt");
+
     const untyped = await upload("plain", { filename: "../../etc/notes" });
     expect(untyped.body).toMatchObject({ filename: "notes", content_type: "application/octet-stream", size_bytes: 5 });
   });
