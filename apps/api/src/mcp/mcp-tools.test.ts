@@ -701,6 +701,10 @@ describe("files through tools", () => {
       isError: true,
       content: [{ text: "body field 'file': unknown field 'encoding'; accepted here: filename, content_type, content_base64" }],
     });
+    expect(await callUpload({ filename: "notes.txt", content_base64: "aGVsbG8=", ["e".repeat(100_000)]: 1 })).toMatchObject({
+      isError: true,
+      content: [{ text: `body field 'file': unknown field '${"e".repeat(60)}…'; accepted here: filename, content_type, content_base64` }],
+    });
     // Wrapped and unpadded base64 is base64: uploaded as the bytes it encodes.
     const wrapped = await callUpload({ filename: "notes.txt", content_base64: "aGVs\r\nbG8" });
     expect(wrapped.isError).toBeUndefined();

@@ -4,6 +4,7 @@
  * Arguments are not validated here: the operation validates them as it validates any REST call, so
  * the messages an agent reads are the REST ones.
  */
+import { shownName } from "../platform/errors/shown-name.js";
 import { isBase64Text } from "./base64-text.js";
 import { BODY_ARGUMENT, type McpTool } from "./mcp-tools.js";
 
@@ -132,7 +133,7 @@ function toFormData(fields: Record<string, "file" | "text">, value: unknown): { 
       return { error: `body field '${name}' must be {filename, content_type, content_base64}` };
     }
     const unknown = Object.keys(file).filter((key) => !FILE_PART_FIELDS.includes(key));
-    if (unknown.length > 0) return { error: `body field '${name}': unknown field '${unknown[0]}'; accepted here: ${FILE_PART_FIELDS.join(", ")}` };
+    if (unknown.length > 0) return { error: `body field '${name}': unknown field ${shownName(unknown[0]!)}; accepted here: ${FILE_PART_FIELDS.join(", ")}` };
     // Decoded leniently, damaged base64 would be uploaded as other bytes.
     if (!isBase64Text(file.content_base64)) return { error: `body field '${name}.content_base64' is not base64: send the file's bytes base64-encoded` };
     const type = typeof file.content_type === "string" ? file.content_type : "application/octet-stream";

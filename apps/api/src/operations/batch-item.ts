@@ -5,6 +5,7 @@
  * envelope (its array, the count of items) is still validated as a whole.
  */
 import { z } from "zod";
+import { cutName } from "../platform/errors/shown-name.js";
 import { issueToReport } from "./issue-to-report.js";
 import { issueMessage } from "./validate-input.js";
 
@@ -14,7 +15,7 @@ export type BatchItem<Input> = { ok: true; input: Input } | { ok: false; error: 
 function describeIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], sent: unknown): string {
   const issue = issueToReport(issues, sent);
   if (!issue) return "invalid item";
-  const path = issue.path.map(String).join(".");
+  const path = issue.path.map((segment) => cutName(String(segment))).join(".");
   const message = issueMessage(schema, issue);
   return path ? `field '${path}': ${message}` : message;
 }

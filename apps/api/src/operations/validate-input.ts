@@ -6,6 +6,7 @@
 import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabulary";
 import { z } from "zod";
 import { badRequest } from "../platform/errors/api-error.js";
+import { cutName, shownName, shownNames } from "../platform/errors/shown-name.js";
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
 import { issueToReport } from "./issue-to-report.js";
@@ -15,14 +16,24 @@ import { uuidFinderHint } from "./uuid-finder-hint.js";
 
 export type InputLocation = "path parameter" | "query parameter" | "body";
 
-/** An unknown field's message: which fields were not expected, the one likely meant, and the fields accepted there. */
+/**
+ * An unknown field's message: which fields were not expected, the one likely meant, and the fields accepted there.
+ * A few names are listed, each cut when long (shown-name.ts): the body's limit allows a key of a megabyte, or
+ * sixty thousand keys, and a message naming them all was as large.
+ */
 function unknownFieldsMessage(schema: z.ZodType, issue: z.core.$ZodIssue & { code: "unrecognized_keys" }): string {
-  const named = issue.keys.map((key) => `'${key}'`).join(", ");
+  const named = shownNames(issue.keys);
   const known = knownFieldsAt(schema, issue.path);
   if (known === null) return `unknown field${issue.keys.length > 1 ? "s" : ""} ${named}`;
   const meant = issue.keys.length === 1 ? likelyMeant(issue.keys[0]!, known) : null;
   return `unknown field${issue.keys.length > 1 ? "s" : ""} ${named}${meant ? ` (did you mean '${meant}'?)` : ""}; accepted here: ${known.join(", ")}`;
 }
+
+/**
+ * A zod error map leaving unknown fields' message short: zod's own names every key, half a megabyte for 60,000 of
+ * them, and `unknownFieldsMessage` replaces it anyway. Other issues keep zod's message (undefined: the next map).
+ */
+const unknownFieldsUnjoined: z.core.$ZodErrorMap = (issue) => (issue.code === "unrecognized_keys" ? "unknown fields" : undefined);
 
 /** What `issue`, found parsing with `schema`, says; an unknown field's names the fields accepted there. */
 export function issueMessage(schema: z.ZodType, issue: z.core.$ZodIssue): string {
@@ -36,7 +47,7 @@ export function firstIssueText(schema: z.ZodType, error: z.ZodError, whole: stri
 }
 
 function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {
-  const path = issue.path.map(String).join(".");
+  const path = issue.path.map((segment) => cutName(String(segment))).join(".");
   const message = issueMessage(schema, issue);
   if (location === "body") return path ? `body field '${path}': ${message}` : `body: ${message}`;
   return `${location} '${path}': ${message}`;
@@ -54,7 +65,7 @@ export function parseInput<Schema extends z.ZodType>(
   input: unknown,
   location: InputLocation,
 ): z.output<Schema> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: unknownFieldsUnjoined });
   if (result.success) return result.data;
   const issue = issueToReport(result.error.issues, input);
   if (!issue) throw badRequest(`${location}: invalid`);
@@ -75,7 +86,7 @@ export function collectQuery(
     if (!known.has(name)) {
       const accepted = [...known].join(", ") || "none";
       const meant = likelyMeant(name, [...known]) ?? changeFilterMeant(name, [...known]);
-      throw badRequest(`unknown query parameter '${name}'${meant ? ` (did you mean '${meant}'?)` : ""}; this operation accepts: ${accepted}`);
+      throw badRequest(`unknown query parameter ${shownName(name)}${meant ? ` (did you mean '${meant}'?)` : ""}; this operation accepts: ${accepted}`);
     }
     if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);
     if (holdsNulCharacter(values[0] ?? "")) throw badRequest(`query parameter '${name}': ${NUL_CHARACTER_PROBLEM}`);

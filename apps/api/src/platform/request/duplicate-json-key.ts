@@ -6,6 +6,8 @@
  * them with the keys the text writes, and only when they differ reads the text again to name the one repeated.
  */
 
+import { cutName } from "../errors/shown-name.js";
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -70,7 +72,7 @@ function firstRepeatedKey(text: string): string | null {
       if (current?.keys && current.expectsKey) {
         const key = JSON.parse(text.slice(at, end + 1)) as string;
         if (current.keys.has(key)) {
-          const field = [...current.path, key].join(".");
+          const field = [...current.path, key].map((segment) => cutName(String(segment))).join(".");
           return `body field '${field}' is given twice in one object; send each key once (JSON parsers disagree on which value counts)`;
         }
         current.keys.add(key);
