@@ -72,6 +72,27 @@ describe("mbox import", () => {
     expect((await bed.personsByKey()).has("winner@prizes.example")).toBe(false);
   });
 
+  it("leaves out the Hangouts and Google Chat messages a Google Takeout mbox holds, counted as Gmail chat", async () => {
+    const takeout = (labels: string, message: string) => `X-GM-THRID: 1789012345678901234\nX-Gmail-Labels: ${labels}\n${message}`;
+    const chatLine = (messageId: string, date: string) =>
+      takeout("Chat,Opened", mailMessage({ messageId, from: "Jordan Blake <jordan@northwind.example>", to: ["ada@acme.example"], date, subject: "Chat with Jordan Blake" }));
+    const path = bed.file(
+      "All mail Including Spam and Trash.mbox",
+      mboxFile(
+        [
+          chatLine("<chat1@chat.google.com>", "Thu, 1 Oct 2026 10:30:00 +0000"),
+          chatLine("<chat2@chat.google.com>", "Thu, 1 Oct 2026 10:31:00 +0000"),
+          takeout("Chat", mailMessage({ messageId: "<chat3@chat.google.com>", from: "Casey Lin <casey@globex.example>", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 11:00:00 +0000", subject: "Chat with Casey Lin" })),
+          takeout("Inbox,Opened", mailMessage({ messageId: "<a@northwind.example>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 12:00:00 +0000", subject: "Offer" })),
+        ],
+        "From 1789012345678901234@xxx Thu Oct 01 08:30:00 +0000 2026",
+      ),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(summary).toMatchObject({ items: { read: 4, written: 1, skipped: 3, failed: 0 }, emails: { new: 1 }, skipped: { "Gmail chat": 3 } });
+    expect((await bed.personsByKey()).has("casey@globex.example")).toBe(false);
+  });
+
   it("imports a thread: persons resolved or created, each message once, the broken one reported with its place", async () => {
     const path = bed.file("inbox.mbox", threadArchive());
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });

@@ -102,13 +102,22 @@ export type ParsedMessage = { item: ImportedEmail } | { problem: string } | { sk
 
 /** Why a message Gmail filed as spam is left out. */
 const GMAIL_SPAM = "Gmail spam";
+/** Why a Hangouts or Google Chat message kept in a Gmail mbox is left out. */
+const GMAIL_CHAT = "Gmail chat";
 
 /**
- * True when Gmail filed the message as spam: Google Takeout's mbox ("All mail Including Spam and Trash") names a
- * message's labels in `X-Gmail-Labels`, comma-separated. A spammer is no relationship; trash is kept, as it was mail.
+ * Why a message of a Google Takeout mbox is left out, or null to import it. Takeout names a message's labels in
+ * `X-Gmail-Labels`, comma-separated. Spam: a spammer is no relationship; trash is kept, as it was mail. Chat
+ * (Hangouts, Google Chat): each line of a conversation is a message of its own, so a chat would count as
+ * hundreds of emails in every score.
  */
-function isGmailSpam(email: Email): boolean {
-  return email.headers.some((header) => header.key === "x-gmail-labels" && header.value.split(",").some((label) => label.trim().toLowerCase() === "spam"));
+function gmailSkipReason(email: Email): string | null {
+  const labels = email.headers
+    .filter((header) => header.key === "x-gmail-labels")
+    .flatMap((header) => header.value.split(",").map((label) => label.trim().toLowerCase()));
+  if (labels.includes("spam")) return GMAIL_SPAM;
+  if (labels.includes("chat")) return GMAIL_CHAT;
+  return null;
 }
 
 /**
@@ -125,7 +134,8 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   } catch (error) {
     return { problem: `unreadable message: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (isGmailSpam(email)) return { skipped: GMAIL_SPAM };
+  const skipReason = gmailSkipReason(email);
+  if (skipReason) return { skipped: skipReason };
   const fields = messageFields(email);
   if ("problem" in fields) return fields;
   const { from, sentAt, to, cc, subject } = fields;
