@@ -207,6 +207,23 @@ function toMeeting(
   };
 }
 
+/**
+ * The instants a series' EXDATEs exclude, each read in its own zone as a start is. ical.js drops an occurrence only
+ * when its EXDATE shows the same time: a series in a zone no VTIMEZONE defines is unzoned to it, so an EXDATE written
+ * in UTC (`EXDATE:20261022T003000Z`) never matched its occurrence, and the meeting was imported.
+ */
+function excludedInstants(master: Component): Set<number> {
+  const instants = new Set<number>();
+  for (const property of master.getAllProperties("exdate")) {
+    const tzid = stringParameter(property, "tzid");
+    for (const value of property.getValues()) {
+      const instant = value instanceof ICAL.Time ? toEpoch(value, tzid) : null;
+      if (instant !== null) instants.add(instant);
+    }
+  }
+  return instants;
+}
+
 function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: IcsOptions): Generator<Expansion> {
   const where = `event at line ${master.line} (UID ${uid})`;
   // Its own exceptions, given: without them ical.js relates every RECURRENCE-ID component of the whole calendar,
@@ -246,6 +263,7 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     yield tooManySteps;
     return;
   }
+  const excluded = excludedInstants(master.component);
   let produced = 0;
   let pausedAt = MAX_SERIES_STEPS;
   for (let next = step(() => iterator.next()); next; next = step(() => iterator.next())) {
@@ -264,6 +282,7 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     const reference = movedStart ?? originalStart ?? Date.UTC(next.year, next.month - 1, next.day);
     if (reference > options.until && (originalStart ?? reference) > options.until) break;
     if (reference < options.since) continue;
+    if (originalStart !== null && excluded.has(originalStart)) continue;
     produced += 1;
     if (produced > MAX_OCCURRENCES_PER_SERIES) {
       yield { position: where, problem: `more than ${MAX_OCCURRENCES_PER_SERIES} occurrences in the window; the rest are left out` };

@@ -204,6 +204,41 @@ describe("ics import", () => {
     ]);
   });
 
+  it("drops an occurrence whose EXDATE is written in UTC while the series is in a zone no VTIMEZONE defines", async () => {
+    const people = ['ORGANIZER;CN="Carol Lee":MAILTO:carol@acme.example', "ATTENDEE:MAILTO:bob@partner.example"];
+    const path = bed.file(
+      "outlook.ics",
+      icsFile([
+        vevent([
+          "UID:pacific-weekly",
+          'DTSTART;TZID="Pacific Standard Time":20261014T173000',
+          "RRULE:FREQ=WEEKLY;COUNT=3",
+          // 17:30 Pacific daylight time on 21 October.
+          "EXDATE:20261022T003000Z",
+          "SUMMARY:Pipeline review",
+          ...people,
+        ]),
+        vevent([
+          "UID:new-york-weekly",
+          "DTSTART;TZID=America/New_York:20261014T090000",
+          "RRULE:FREQ=WEEKLY;COUNT=3",
+          "EXDATE:20261028T130000Z",
+          "SUMMARY:Standup",
+          ...people,
+        ]),
+      ]),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 4, written: 4, failed: 0 }, meetings: { new: 4 } });
+    const meetings = [...(await meetingsByKey()).values()].map((meeting) => [meeting.title, meeting.starts_at]);
+    expect(meetings).toEqual([
+      ["Standup", Date.UTC(2026, 9, 14, 13)],
+      ["Pipeline review", Date.UTC(2026, 9, 15, 0, 30)],
+      ["Standup", Date.UTC(2026, 9, 21, 13)],
+      ["Pipeline review", Date.UTC(2026, 9, 29, 0, 30)],
+    ]);
+  });
+
   it("keys the occurrences of a Windows zone name as earlier imports did (read as UTC), so a new import of the calendar corrects them in place", async () => {
     const uid = "040000008200E00074C5B7101A82E008000000002";
     const series = (start: string) =>
