@@ -239,6 +239,25 @@ describe("ics import", () => {
     ]);
   });
 
+  it("names attendees whose CN is 'Last, First' by first name then last, and one whose CN is its address as no name", async () => {
+    const path = bed.file(
+      "exchange.ics",
+      icsFile([
+        vevent([
+          "UID:names",
+          "DTSTART:20261105T100000Z",
+          "SUMMARY:Review",
+          'ORGANIZER;CN="Lee, Carol":MAILTO:carol@acme.example',
+          'ATTENDEE;CN="\'Bob@Partner.example\'":MAILTO:bob@partner.example',
+        ]),
+      ]),
+    );
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    const persons = await bed.personsByKey();
+    expect(persons.get("carol@acme.example")?.name).toBe("Carol Lee");
+    expect(persons.get("bob@partner.example")?.name).toBe("bob@partner.example");
+  });
+
   it("keys the occurrences of a Windows zone name as earlier imports did (read as UTC), so a new import of the calendar corrects them in place", async () => {
     const uid = "040000008200E00074C5B7101A82E008000000002";
     const series = (start: string) =>

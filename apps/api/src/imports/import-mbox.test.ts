@@ -93,6 +93,20 @@ describe("mbox import", () => {
     expect((await bed.personsByKey()).has("casey@globex.example")).toBe(false);
   });
 
+  it("names a person by a display name written 'Last, First' turned round, and an address written as the name as no name", async () => {
+    const path = bed.file(
+      "inbox.mbox",
+      mboxFile([
+        mailMessage({ messageId: "<n1@partner.example>", from: '"Partner, Bob" <bob@partner.example>', to: ["'dana@initech.example' <Dana@Initech.example>", '"Acme, Inc" <sales@acme-shop.example>'], date: "Thu, 1 Oct 2026 10:30:00 +0000", subject: "Names" }),
+      ]),
+    );
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    const persons = await bed.personsByKey();
+    expect(persons.get("bob@partner.example")?.name).toBe("Bob Partner");
+    expect(persons.get("dana@initech.example")?.name).toBe("dana@initech.example");
+    expect(persons.get("sales@acme-shop.example")?.name).toBe("Acme, Inc");
+  });
+
   it("imports a thread: persons resolved or created, each message once, the broken one reported with its place", async () => {
     const path = bed.file("inbox.mbox", threadArchive());
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });

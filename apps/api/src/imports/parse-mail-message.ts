@@ -11,6 +11,7 @@ import { normalizeEmail } from "@rapport/store";
 import type { Address, Email } from "postal-mime";
 import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
+import { personNameOf } from "./display-name.js";
 import type { ImportedAddress, ImportedEmail } from "./imported-items.js";
 import { parseMailDate } from "./mail-date.js";
 import { mailHeaderAsUtf8 } from "./mail-header-as-utf8.js";
@@ -28,12 +29,14 @@ export const MAX_HEADER_BYTES = 256 * 1024;
  */
 export const HEADER_BLOCK_TOO_LARGE = `header block larger than ${MAX_HEADER_BYTES / 1024} KiB`;
 
-/** A normalized address with its display name, or null when it is not an address the store takes. */
+/**
+ * A normalized address with the person's name its display name gives (display-name.ts), or null when it is not an
+ * address the store takes.
+ */
 export function toImportedAddress(address: string | undefined, name: string | undefined | null): ImportedAddress | null {
   const email = normalizeEmail(address ?? "");
   if (!EMAIL_ADDRESS_SHAPE.test(email)) return null;
-  const display = name?.trim();
-  return { email, name: display ? display : null };
+  return { email, name: personNameOf(name) };
 }
 
 function mailboxes(addresses: Address[] | Address | undefined): ImportedAddress[] {
