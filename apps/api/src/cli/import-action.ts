@@ -46,7 +46,7 @@ export function summaryLines(summary: ImportSummary, source: string): string[] {
   if (summary.kind === "mbox") lines.push(`  emails: ${summary.emails.new} new, ${summary.emails.known} already known`);
   if (summary.kind === "ics") {
     const { meetings } = summary;
-    lines.push(`  meetings: ${meetings.new} new, ${meetings.known} already known, ${meetings.updated} updated, ${meetings.cancelled_skipped} cancelled and left out`);
+    lines.push(`  meetings: ${meetings.new} new, ${meetings.known} already known, ${meetings.updated} updated, ${meetings.cancelled_skipped} cancelled and left out${meetings.removed > 0 ? `, ${meetings.removed} removed (all-day events an earlier import stored as 24-hour meetings)` : ""}`);
   }
   lines.push(`  persons: ${summary.persons.matched} matched, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped`);
   if (summary.kind === "vcf" || summary.kind === "csv") lines.push(`  companies: ${summary.companies.matched} matched, ${summary.companies.created} ${summary.dry_run ? "to create" : "created"}`);

@@ -11,7 +11,7 @@ import ICAL from "ical.js";
 import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MEETING_TEXT_LENGTH } from "../platform/request/field-limits.js";
 import { ianaTimeZoneOf } from "./calendar-time-zone.js";
-import { ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { ALL_DAY_EVENT, ImportFormatError, type ImportedAddress, type ImportedMeeting, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { toImportedAddress } from "./parse-mail-message.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
 import { StepBudgetExceeded, withinStepBudget, type StepBudget } from "./recurrence-steps.js";
@@ -105,11 +105,11 @@ function unknownTimeZoneCaveat(components: readonly Component[]): string | null 
   return tzid ? `unknown time zone "${tzid.slice(0, 100)}" (no VTIMEZONE in the file defines it and it is neither an IANA nor a Windows zone name): its times were read as UTC` : null;
 }
 
-/** Attaches `caveat` to the first meeting an event yields, so that it is reported once per event. */
+/** Attaches `caveat` to the first meeting an event yields (not an all-day one, left out), so that it is reported once per event. */
 function* withCaveat(entries: Iterable<Expansion>, caveat: string | null): Generator<Expansion> {
   let pending = caveat;
   for (const entry of entries) {
-    if (pending && entry !== PAUSE && "item" in entry) {
+    if (pending && entry !== PAUSE && "item" in entry && !(entry.item.type === "meeting" && entry.item.all_day)) {
       yield { ...entry, caveat: pending };
       pending = null;
     } else {
@@ -183,9 +183,14 @@ function toMeeting(
   externalId: string,
 ): OccurrenceResult {
   const startsAt = toEpoch(start, tzidOf(item, "dtstart"));
-  if (startsAt === null || markedAllDay(master, item)) return { skipped: "all-day event" };
+  if (startsAt === null) return { skipped: ALL_DAY_EVENT };
   let endsAt = end ? toEpoch(end, tzidOf(item, "dtend") ?? tzidOf(item, "dtstart")) : null;
   if (endsAt !== null && endsAt < startsAt) endsAt = null;
+  if (markedAllDay(master, item)) {
+    // Passed on with its key alone: the writer removes the 24-hour meeting earlier imports stored for it, else skips it.
+    const title = cutText(text(item, "summary") ?? "(no title)", MAX_MEETING_TEXT_LENGTH);
+    return { item: { type: "meeting", external_id: externalId, title, starts_at: startsAt, ends_at: endsAt, status: "confirmed", location: null, organizer: null, attendees: [], all_day: true } };
+  }
   let { organizer, attendees } = participants(item);
   if (item !== master && !organizer && attendees.length === 0) ({ organizer, attendees } = participants(master));
   const people = new Set([...(organizer ? [organizer.email] : []), ...attendees.map((attendee) => attendee.email)]);

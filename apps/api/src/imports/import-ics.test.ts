@@ -307,6 +307,48 @@ describe("ics import", () => {
     expect([...(await meetingsByKey()).keys()]).toEqual(["review"]);
   });
 
+  it("removes the 24-hour meeting an earlier import made of an event Outlook marks all-day, and keeps one given other times since", async () => {
+    const people = ['ORGANIZER;CN="Carol Lee":MAILTO:carol@acme.example', "ATTENDEE:MAILTO:bob@partner.example"];
+    const allDay = (uid: string, day: string, next: string) =>
+      vevent([`UID:${uid}`, `DTSTART;${berlin(`${day}T000000`)}`, `DTEND;${berlin(`${next}T000000`)}`, "SUMMARY:Offsite", "X-MICROSOFT-CDO-ALLDAYEVENT:TRUE", ...people]);
+    const path = bed.file("outlook.ics", icsFile([BERLIN_VTIMEZONE, allDay("offsite", "20261105", "20261106"), allDay("retreat", "20261112", "20261114"), allDay("moved", "20261119", "20261120")]));
+    // What imports before 2026-12-06 stored: midnight to midnight in Berlin (UTC+1); "moved" a user has given times since.
+    const stored = [
+      ["offsite", Date.UTC(2026, 10, 4, 23), Date.UTC(2026, 10, 5, 23)],
+      ["retreat", Date.UTC(2026, 10, 11, 23), Date.UTC(2026, 10, 13, 23)],
+      ["moved", Date.UTC(2026, 10, 19, 9), Date.UTC(2026, 10, 19, 10)],
+    ] as const;
+    for (const [key, startsAt, endsAt] of stored) {
+      await bed.store.meetings.create(bed.tenantUuid, { title: "Offsite", starts_at: startsAt, ends_at: endsAt, external_id: key, attendees: [{ email: "carol@acme.example" }, { email: "bob@partner.example" }] });
+    }
+    const dryRun = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics", { dryRun: true }) });
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 3, written: 2, skipped: 1 }, meetings: { removed: 2 }, skipped: { "all-day event": 1 } });
+    expect(counts(dryRun)).toEqual(counts(summary));
+    expect([...(await meetingsByKey()).keys()]).toEqual(["moved"]);
+    const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(again).toMatchObject({ items: { read: 3, written: 0, skipped: 3 }, meetings: { removed: 0 }, skipped: { "all-day event": 3 } });
+  });
+
+  it("reports no unknown time zone for an all-day event it leaves out, as for any event it does not import", async () => {
+    const path = bed.file(
+      "outlook.ics",
+      icsFile([
+        vevent([
+          "UID:mars-offsite",
+          "DTSTART;TZID=Mars/Olympus:20261105T000000",
+          "DTEND;TZID=Mars/Olympus:20261106T000000",
+          "SUMMARY:Offsite",
+          "X-MICROSOFT-CDO-ALLDAYEVENT:TRUE",
+          'ORGANIZER;CN="Carol Lee":MAILTO:carol@acme.example',
+          "ATTENDEE:MAILTO:bob@partner.example",
+        ]),
+      ]),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    expect(summary).toMatchObject({ items: { read: 1, written: 0, skipped: 1 }, skipped: { "all-day event": 1 }, problems: { count: 0 } });
+  });
+
   it("keeps only occurrences inside the window, and fails at once on a file that is not a calendar", async () => {
     const path = bed.file("calendar.ics", calendar());
     const summary = await importArchive({

@@ -34,7 +34,7 @@ export interface ImportSummary {
   outcome: ImportSummaryOutcome;
   items: { read: number; written: number; unchanged: number; skipped: number; failed: number };
   emails: { new: number; known: number };
-  meetings: { new: number; known: number; updated: number; cancelled_skipped: number };
+  meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
   persons: { matched: number; created: number; skipped: number };
   companies: { matched: number; created: number };
   /** Skipped entries by reason (outside the window, all-day event, ...). */
@@ -55,7 +55,7 @@ export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
     outcome: "completed",
     items: { read: 0, written: 0, unchanged: 0, skipped: 0, failed: 0 },
     emails: { new: 0, known: 0 },
-    meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0 },
+    meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
     persons: { matched: 0, created: 0, skipped: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
@@ -92,7 +92,7 @@ export interface BatchCounts {
   written: number;
   unchanged: number;
   emails: { new: number; known: number };
-  meetings: { new: number; known: number; updated: number; cancelled_skipped: number };
+  meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
   persons: { matched: number; created: number; skipped: number };
   companies: { matched: number; created: number };
   skipped: Record<string, number>;
@@ -103,7 +103,7 @@ export function emptyBatchCounts(): BatchCounts {
     written: 0,
     unchanged: 0,
     emails: { new: 0, known: 0 },
-    meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0 },
+    meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
     persons: { matched: 0, created: 0, skipped: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},

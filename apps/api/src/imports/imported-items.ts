@@ -35,6 +35,11 @@ export interface ImportedMeeting {
   location: string | null;
   organizer: ImportedAddress | null;
   attendees: Array<ImportedAddress & { response: AttendeeResponse }>;
+  /**
+   * An occurrence Outlook marks all-day (written midnight to midnight): never stored, only read for the 24-hour meeting
+   * an import before 2026-12-06 stored under its key, which the writer removes.
+   */
+  all_day?: true;
 }
 
 export interface CompanyReference {
@@ -69,6 +74,9 @@ export interface ImportedCompany {
 }
 
 export type ImportedItem = ImportedEmail | ImportedMeeting | ImportedPerson | ImportedCompany;
+
+/** Why an all-day event is left out (by the calendar reader, or by the writer for one Outlook marks all-day). */
+export const ALL_DAY_EVENT = "all-day event";
 
 /** One entry of an archive, with where it is (e.g. "message 3 (line 41)"). */
 export type SourceEntry =

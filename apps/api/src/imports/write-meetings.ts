@@ -1,10 +1,11 @@
 /**
  * Calendar occurrences into meetings, idempotent on their external id: new ones created, changed
- * ones updated, cancelled ones marked cancelled when already stored (and left out otherwise).
+ * ones updated, cancelled ones marked cancelled when already stored (and left out otherwise), the 24-hour meeting
+ * an earlier import made of an all-day event removed.
  */
 import type { Meeting, NewMeeting } from "@rapport/store";
 import { countAddresses, countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
-import type { ImportedMeeting } from "./imported-items.js";
+import { ALL_DAY_EVENT, type ImportedMeeting } from "./imported-items.js";
 
 function addressesOf(meeting: ImportedMeeting): string[] {
   return [...(meeting.organizer ? [meeting.organizer.email] : []), ...meeting.attendees.map((attendee) => attendee.email)];
@@ -40,6 +41,27 @@ function toNewMeeting(meeting: ImportedMeeting): Omit<NewMeeting, "created_by_us
   };
 }
 
+/** A whole number of days: how a midnight-to-midnight all-day event was stored before 2026-12-06. */
+function lastsWholeDays(meeting: Meeting): boolean {
+  const length = (meeting.ends_at ?? meeting.starts_at) - meeting.starts_at;
+  return length > 0 && length % 86_400_000 === 0;
+}
+
+/**
+ * An occurrence Outlook marks all-day is left out; a confirmed meeting stored under its key lasting whole days is the
+ * 24-hour meeting an import before 2026-12-06 made of it, and is removed (one given other times since is kept).
+ */
+async function leaveOutAllDay(context: BatchContext, stored: Meeting | null): Promise<void> {
+  const { store, tenantUuid, dryRun, counts } = context;
+  if (stored?.status === "confirmed" && lastsWholeDays(stored) && context.mayChangeMeeting(stored)) {
+    if (!dryRun) await store.meetings.delete(tenantUuid, stored.uuid);
+    counts.meetings.removed += 1;
+    counts.written += 1;
+  } else {
+    countSkip(context, ALL_DAY_EVENT);
+  }
+}
+
 /** Why an occurrence naming a stored meeting the importing member may not change is left out. */
 export const NOT_THEIRS_TO_CHANGE = "a meeting only its creator, its organizer or an administrator may change";
 
@@ -48,6 +70,10 @@ export async function writeMeetings(context: BatchContext, entries: ReadonlyArra
   for (const { item } of entries) {
     const planned = dryRun && state.meetingKeys.has(item.external_id);
     const stored = planned ? null : await store.meetings.findByExternalId(tenantUuid, item.external_id);
+    if (item.all_day) {
+      await leaveOutAllDay(context, stored);
+      continue;
+    }
     const known = await store.persons.findByEmails(tenantUuid, addressesOf(item));
     if (item.status === "cancelled") {
       if (stored?.status === "confirmed" && !context.mayChangeMeeting(stored)) {

@@ -33,6 +33,7 @@ export const importSummarySchema = z
       known: count("Meetings already stored as they are."),
       updated: count("Stored meetings changed by the archive (including newly cancelled ones)."),
       cancelled_skipped: count("Cancelled occurrences never stored, left out."),
+      removed: count("Stored 24-hour meetings that an earlier import made of an all-day event, removed."),
     }),
     persons: z.object({
       matched: count("Distinct existing persons the archive names."),
@@ -82,7 +83,9 @@ export const importJobSchema = z
   .describe("An import of an uploaded archive, run in the background.");
 
 export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
-  const summary = job.summary as ImportSummary | null;
+  const stored = job.summary as ImportSummary | null;
+  // A job finished before `meetings.removed` was counted (2026-12-06) removed none.
+  const summary = stored === null ? null : { ...stored, meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 } };
   const total = job.file_bytes;
   const bytesRead = summary?.bytes_read ?? job.bytes_processed;
   return {
