@@ -1,5 +1,6 @@
 /** GET /v1/emails: the tenant's emails by sent time, with the filters and cursors of GET /v1/meetings. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -39,7 +40,11 @@ describe("GET /v1/emails", () => {
     expect(subjects((await context.json(`/v1/emails?person_uuid=${ada}&order=asc`, { key: acme.key })).body)).toEqual(["Nov 1", "Nov 3"]);
     // A date alone as sent_to covers that whole day, as starts_to does.
     expect(subjects((await context.json("/v1/emails?sent_from=2026-11-02&sent_to=2026-11-02", { key: acme.key })).body)).toEqual(["Nov 2"]);
-    expect(subjects((await context.json("/v1/emails?sent_from=2026-11-03&sent_to=2026-11-01", { key: acme.key })).body)).toEqual([]);
+    // A reversed range is a 400, as on the meeting and opportunity lists: it matched nothing, which read as "no emails".
+    const reversed = await context.json("/v1/emails?sent_from=2026-11-03&sent_to=2026-11-01", { key: acme.key });
+    expect(reversed).toMatchObject({ status: 400, body: { error: "sent_from must not be after sent_to" } });
+    const overMcp = await callMcpTool(context, { name: "listEmails", args: { sent_from: "2026-11-03", sent_to: "2026-11-01" }, headers: { "x-api-key": acme.key } });
+    expect(overMcp.content[0]!.text).toBe("HTTP 400: sent_from must not be after sent_to");
     expect(subjects((await context.json(`/v1/emails?person_uuid=${ada}`, { key: globex.key })).body)).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
+import { refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
@@ -30,6 +31,7 @@ export const listEmails = defineOperation({
   example: { query: { sent_from: "2026-11-01", per_page: "20" } },
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, order, ...filters } = query;
+    refuseReversedRange("sent", filters.sent_from, filters.sent_to);
     await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
     return listPage({
       paging: { page, per_page, cursor },

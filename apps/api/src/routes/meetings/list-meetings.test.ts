@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -41,8 +42,12 @@ describe("GET /v1/meetings time range", () => {
     expect(await titlesListed("starts_from=2026-11-26")).toMatchObject({ titles: ["Next day"] });
   });
 
-  it("answers an inverted range with nothing, as the opportunity filters do, and a bad bound with a 400", async () => {
-    expect(await titlesListed("starts_from=2026-11-26&starts_to=2026-11-25")).toMatchObject({ status: 200, titles: [] });
+  it("answers a reversed range with a 400, as the opportunity filters do, over MCP alike, and a bad bound with a 400", async () => {
+    expect(await titlesListed("starts_from=2026-11-26&starts_to=2026-11-25")).toMatchObject({ status: 400, error: "starts_from must not be after starts_to" });
+    expect(await titlesListed("starts_from=2026-11-25T15:00:00.001Z&starts_to=2026-11-25T15:00:00Z")).toMatchObject({ status: 400 });
+    expect(await titlesListed("starts_from=2026-11-25T15:00:00Z&starts_to=2026-11-25T15:00:00Z")).toMatchObject({ status: 200, titles: ["Afternoon"] });
+    const overMcp = await callMcpTool(context, { name: "listMeetings", args: { starts_from: "2026-11-26", starts_to: "2026-11-25" }, headers: { "x-api-key": acme.key } });
+    expect(overMcp.content[0]!.text).toBe("HTTP 400: starts_from must not be after starts_to");
     const bad = await titlesListed("starts_to=2026-11-31");
     expect(bad.status).toBe(400);
     expect(bad.error).toMatch(/starts_to.*'2026-11-31' is not an ISO 8601 date or date-time/);

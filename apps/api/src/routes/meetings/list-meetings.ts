@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
@@ -24,7 +25,7 @@ export const listMeetings = defineOperation({
     uuids: uuidListQuery("Only these meetings (the meeting items of an activity feed page). A deleted meeting is not listed.").optional(),
     person_uuid: uuidString("Only meetings this person attends (none for a person not in the tenant; 404 naming the person one was merged into).").optional(),
     starts_from: isoBoundQuery("Only meetings starting at or after this instant.", "start").optional(),
-    starts_to: isoBoundQuery("Only meetings starting at or before this instant; a range with starts_from after starts_to matches nothing.", "end").optional(),
+    starts_to: isoBoundQuery("Only meetings starting at or before this instant.", "end").optional(),
     status: z.enum(MEETING_STATUSES).optional().describe("Only meetings with this status."),
     updated_after: isoBoundQuery("Only meetings created or changed (edited, rescheduled, cancelled, attendees) at or after this instant.", "start").optional(),
     sort_by: z.enum(MEETING_SORT_FIELDS).default("starts_at").describe("The order's time (then uuid); updated_at with order=desc and per_page=1 gives a sync's watermark."),
@@ -34,6 +35,7 @@ export const listMeetings = defineOperation({
   errors: [404],
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, sort_by, order, ...filters } = query;
+    refuseReversedRange("starts", filters.starts_from, filters.starts_to);
     await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
     return listPage({
       paging: { page, per_page, cursor },
