@@ -63,8 +63,25 @@ async function typeRow(db: Kysely<Database>, tenantUuid: string, typeUuid: strin
 /** How many of the tenant's types a missing `type_uuid`'s error names. */
 const TYPES_NAMED_IN_ERRORS = 5;
 
-/** The error for a top-level opportunity sent without `type_uuid`, naming the tenant's visible types to choose from. */
-async function missingTypeError(db: Kysely<Database>, tenantUuid: string): Promise<InvalidInputError> {
+/**
+ * The error for a top-level opportunity sent without `type_uuid`: the type its stage belongs to when the stage is
+ * the tenant's (the spec takes a stage only together with its type, so the caller sends it), else the tenant's
+ * visible types to choose from.
+ */
+async function missingTypeError(db: Kysely<Database>, tenantUuid: string, stageUuid: string): Promise<InvalidInputError> {
+  const stage = await db
+    .selectFrom("opportunity_stages")
+    .innerJoin("opportunity_types", "opportunity_types.uuid", "opportunity_stages.type_uuid")
+    .select(["opportunity_stages.stage_type", "opportunity_types.uuid", "opportunity_types.label"])
+    .where("opportunity_stages.tenant_uuid", "=", tenantUuid)
+    .where("opportunity_stages.uuid", "=", stageUuid)
+    .executeTakeFirst();
+  if (stage) {
+    const level = stage.stage_type === "CHILD" ? " (a CHILD stage: a sub-opportunity takes parent_uuid and its parent's type)" : "";
+    return new InvalidInputError(
+      `type_uuid is required for a top-level opportunity; stage ${stageUuid} is of the type '${stage.label}': send type_uuid ${stage.uuid} with it${level}`,
+    );
+  }
   const types = await db
     .selectFrom("opportunity_types")
     .select(["uuid", "label"])
@@ -283,7 +300,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           }
         }
         const typeUuid = parent?.type_uuid ?? input.type_uuid;
-        if (!typeUuid) throw await missingTypeError(transaction, tenantUuid);
+        if (!typeUuid) throw await missingTypeError(transaction, tenantUuid, input.stage_uuid);
         const type = await typeRow(transaction, tenantUuid, typeUuid);
         if (parent && !type.subopportunities_enabled) {
           throw new InvalidInputError(`the opportunity type '${type.label}' does not enable sub-opportunities`);

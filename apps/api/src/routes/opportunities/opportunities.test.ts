@@ -1,6 +1,7 @@
 /** Opportunity create, read, update and delete: the business rules, the computed fields, roles and isolation. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildOpportunity, buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -128,8 +129,13 @@ describe("POST /v1/opportunities and GET /v1/opportunities/{uuid}", () => {
       [{ ...base, type_uuid: missing }, /opportunity type .* not found/],
       [{ ...base, stage_uuid: other.stages[0]!.uuid }, /is not a PARENT stage of the type 'Deal'/],
       [{ ...base, stage_uuid: pipeline.childStages[0]!.uuid }, /is not a PARENT stage/],
+      // A stage alone names its type, to send with it (spec: a stage is valid only together with its type_uuid).
       [
-        { name: "Deal", stage_uuid: pipeline.stages[0]!.uuid },
+        { name: "Deal", stage_uuid: other.stages[0]!.uuid },
+        new RegExp(`^type_uuid is required for a top-level opportunity; stage ${other.stages[0]!.uuid} is of the type 'Fund': send type_uuid ${other.type.uuid} with it$`),
+      ],
+      [
+        { name: "Deal", stage_uuid: missing },
         new RegExp(`type_uuid is required for a top-level opportunity; the tenant's types: 'Deal' ${pipeline.type.uuid}, 'Fund' ${other.type.uuid}, 'Pinned' ${pinned.type.uuid}$`),
       ],
       [{ ...base, parent_uuid: missing }, /parent opportunity .* not found/],
@@ -161,6 +167,20 @@ describe("POST /v1/opportunities and GET /v1/opportunities/{uuid}", () => {
     expect(ok.status).toBe(201);
     // The owner may be named by the user's person UUID; it is stored as the user.
     expect(ok.body.owner).toMatchObject({ uuid: acme.admin.uuid, name: "Alice" });
+  });
+
+  it("names the type of a stage sent alone over MCP too, and never another tenant's stage's type", async () => {
+    const stage = pipeline.stages[0]!;
+    const answer = await callMcpTool(context, { name: "createOpportunity", args: { body: { name: "Deal", stage_uuid: stage.uuid } }, headers: { "x-api-key": acme.key } });
+    expect(answer.content[0]!.text).toBe(
+      `HTTP 400: type_uuid is required for a top-level opportunity; stage ${stage.uuid} is of the type 'Deal': send type_uuid ${pipeline.type.uuid} with it`,
+    );
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await buildPipeline(context.services, other, { label: "Their secret pipeline" });
+    const crossed = await create({ name: "X", stage_uuid: theirs.stages[0]!.uuid });
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.error).toBe(`type_uuid is required for a top-level opportunity; the tenant's types: 'Deal' ${pipeline.type.uuid}`);
+    expect((await call("/v1/opportunities")).body.total).toBe(0);
   });
 
   it("answers 404 for another tenant's opportunity and never lists it", async () => {
