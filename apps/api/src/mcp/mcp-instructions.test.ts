@@ -16,6 +16,7 @@ import {
   INSTRUCTIONS,
   instructionsFor,
   ISO_TEXT_TIME_FIELDS,
+  PAGE_WITHOUT_CURSOR,
   PERCENT_FIELDS,
   UNIT_INTERVAL_FIELDS,
 } from "./mcp-instructions.js";
@@ -107,6 +108,18 @@ describe("the instructions' route to the fewest calls for what changed", () => {
   });
 });
 
+describe("the instructions' word on lists without cursors", () => {
+  it("send an agent to page= where a list tool takes page but no cursor", () => {
+    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    const argumentsOf = (name: string) => Object.keys(tools.find((tool) => tool.name === name)?.inputSchema.properties ?? {});
+    for (const name of ["listUserRelationships", "listRelationships", "getCompanyRecommendedPaths"]) {
+      expect(argumentsOf(name), name).toContain("page");
+      expect(argumentsOf(name), name).not.toContain("cursor");
+    }
+    expect(INSTRUCTIONS).toContain(`${PAGE_WITHOUT_CURSOR}.`);
+  });
+});
+
 describe("the instructions a client is given at initialize", () => {
   let context: TestContext;
   let acme: TestTenant;
@@ -128,6 +141,10 @@ describe("the instructions a client is given at initialize", () => {
       `Calls act as the user ${JSON.stringify(member.name)} (user_uuid ${member.uuid}, person_uuid ${member.person_uuid})`,
     );
     expect(await instructionsWith({ "x-api-key": acme.key, "x-service-user-id": admin.uuid })).toContain(`(user_uuid ${admin.uuid}, person_uuid ${admin.person_uuid})`);
+  });
+
+  it("tell an agent to ask page= where has_more is true and next_cursor null", async () => {
+    expect(await instructionsWith({ "x-api-key": acme.memberKey })).toContain("has_more is true but next_cursor null, the list takes no cursor: ask for the next page with page=.");
   });
 
   it("say when the calls act tenant-wide, as no user", async () => {

@@ -50,6 +50,12 @@ export const PEOPLE_AT_COMPANY =
   "(persons with an address at that domain or currently at a company of it; at most 25, match_count counts all), " +
   "then listPersons uuids= for their last_contact_at and primary_company";
 
+/**
+ * How to page a list that takes no cursor (the spec: "Not every list endpoint supports it"): its answers carry
+ * `has_more: true` with `next_cursor: null`, which an agent read as the end of the list.
+ */
+export const PAGE_WITHOUT_CURSOR = "Where has_more is true but next_cursor null, the list takes no cursor: ask for the next page with page=";
+
 /** Whether the client may call a tool: its /mcp URL or its credential may select fewer than every tool. */
 export type HasTool = (tool: string) => boolean;
 
@@ -70,7 +76,8 @@ export function generalInstructions(has: HasTool = everyTool): string {
     // Output schemas carry structure only (structural-schema.ts): the scales a field's number needs are said here, once.
     `In answers, RQ and PathPower numbers (${UNIT_INTERVAL_FIELDS.join(", ")}, and a PathPower answer's score) run from 0.0 to 1.0; ` +
     `${PERCENT_FIELDS.join(", ")} from 0 to 100; a company's score is its data source's; *_date fields are ISO 8601. ` +
-    "Every field is described in the OpenAPI document at /v1/openapi.json." +
+    "Every field is described in the OpenAPI document at /v1/openapi.json. " +
+    `${PAGE_WITHOUT_CURSOR}.` +
     (changeFilters.length > 0
       ? ` What changed since a time: ${changeFilters.map(({ tool, argument, what }) => `${tool} ${argument}= (${what})`).join(", ")}; ` +
         "new emails and meetings do not count as a change of a person or company."
