@@ -12,6 +12,7 @@ import { changeFilterMeant } from "./change-filter-meant.js";
 import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
 import { readableIssue } from "./readable-issue.js";
+import { serverTimeHint } from "./server-time-hint.js";
 import { uuidFinderHint } from "./uuid-finder-hint.js";
 
 export type InputLocation = "path parameter" | "query parameter" | "body";
@@ -58,7 +59,8 @@ const NOT_A_UUID = "must be a UUID";
 
 /**
  * Parses `input` with `schema`, or throws a 400 naming the first problem; a person, company or user parameter given
- * something other than a UUID (a name, often) is told which call finds the UUID, by its tool name for a tool call.
+ * something other than a UUID (a name, often) is told which call finds the UUID, and a date filter given a word
+ * ("yesterday") where the server's current time is, by its tool name for a tool call.
  */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
@@ -71,7 +73,7 @@ export function parseInput<Schema extends z.ZodType>(
   if (!issue) throw badRequest(`${location}: invalid`);
   const text = describeIssue(schema, location, issue);
   const name = issue.path.at(-1);
-  const hint = issue.message === NOT_A_UUID && typeof name === "string" ? uuidFinderHint(name) : null;
+  const hint = issue.message === NOT_A_UUID && typeof name === "string" ? uuidFinderHint(name) : serverTimeHint(issue.message);
   throw hint ? badRequest(`${text}; ${hint.rest}`, `${text}; ${hint.tool}`) : badRequest(text);
 }
 

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../testing/api-call.js";
+import { callMcpTool } from "../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 
 let context: TestContext;
@@ -27,10 +28,25 @@ describe("change-polling errors", () => {
     );
     const seconds = await call("/v1/opportunities?updated_after=1796445858");
     expect(seconds.body?.error).toContain("epoch seconds (as in *_at fields) are not accepted here; send the same instant as ISO 8601 with milliseconds, 2026-12-05T04:44:18.000Z");
-    // Other malformed values keep the plain message.
-    expect((await call("/v1/persons?modified_since=yesterday")).body?.error).toBe("query parameter 'modified_since': 'yesterday' is not an ISO 8601 date or date-time");
+    // A malformed date keeps the plain message.
+    expect((await call("/v1/persons?modified_since=2026-11-31")).body?.error).toBe("query parameter 'modified_since': '2026-11-31' is not an ISO 8601 date or date-time");
     // The hinted instant is accepted.
     expect((await call("/v1/persons?modified_since=2026-12-05T04:44:18.584Z")).status).toBe(200);
+  });
+
+  it("sends a word for a time ('yesterday') to the server's current time, by its tool name over MCP", async () => {
+    const answer = await call("/v1/activity?since=yesterday");
+    expect(answer.status).toBe(400);
+    expect(answer.body?.error).toBe(
+      "query parameter 'since': 'yesterday' is not an ISO 8601 date or date-time; for a time relative to now, count from server_time of GET /v1/me (the server's current time)",
+    );
+    const me = await call("/v1/me");
+    // The hint is true: GET /v1/me answers the server's time as ISO 8601.
+    expect(me.body?.server_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const overMcp = await callMcpTool(context, { name: "listMeetings", args: { updated_after: "last week" }, headers: { "x-api-key": acme.key } });
+    expect(overMcp.content[0]!.text).toBe(
+      "HTTP 400: query parameter 'updated_after': 'last week' is not an ISO 8601 date or date-time; for a time relative to now, count from server_time of the getMe tool (the server's current time)",
+    );
   });
 
   it.each([
