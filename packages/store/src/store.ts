@@ -219,6 +219,11 @@ export interface PersonListFilters {
    * `%` and `_` match literally. Text without a word is an InvalidInputError.
    */
   name?: string;
+  /**
+   * Only persons with a current affiliation to this company (`is_current`), whether or not it is their primary
+   * company. A company not in the tenant matches no person.
+   */
+  company_uuid?: string;
 }
 
 export interface PersonListRequest extends PageRequest {

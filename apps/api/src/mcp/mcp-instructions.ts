@@ -42,13 +42,12 @@ export const FEWEST_CALLS_FOR_CHANGES =
   "then listPersons uuids= to name its participants, up to 100 a call. Call the other change filters only for what the question names (notes, tasks, deals, meeting details)";
 
 /**
- * How to list the people at a company ("everyone at Northwind we have not talked to in six months"): the person list
- * has no company filter, and the lookup by domain, made for imports, is the one call that finds them.
+ * How to list the people at a company ("everyone at Northwind we have not talked to in six months"): the company's uuid
+ * by name, then the person list's company filter, paged, with each person's last contact.
  */
 export const PEOPLE_AT_COMPANY =
-  "Everyone at a company: its domain from listCompanies name=, then lookupPersonsBatch with body {criteria: [{domain}]} " +
-  "(persons with an address at that domain or currently at a company of it; at most 25, match_count counts all), " +
-  "then listPersons uuids= for their last_contact_at and primary_company";
+  "Everyone at a company: its uuid from listCompanies name=, then listPersons company_uuid= " +
+  "(persons currently there, paged; last_contact_at on each)";
 
 /**
  * How to page a list that takes no cursor (the spec: "Not every list endpoint supports it"): its answers carry
@@ -83,7 +82,7 @@ export function generalInstructions(has: HasTool = everyTool): string {
         "new emails and meetings do not count as a change of a person or company."
       : "") +
     (["getMe", "listActivity", "listPersons"].every(has) ? ` ${FEWEST_CALLS_FOR_CHANGES}.` : "") +
-    (["listCompanies", "lookupPersonsBatch", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "")
+    (["listCompanies", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "")
   );
 }
 

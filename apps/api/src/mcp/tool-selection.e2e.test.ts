@@ -53,7 +53,7 @@ describe("a client given a selecting /mcp URL", () => {
     const every = (await everything.listTools()).tools.map((tool) => tool.name);
     const cited = (instructions: string) => every.filter((name) => new RegExp(`\\b${name}\\b`).test(instructions));
     try {
-      expect(cited(everything.getInstructions()!)).toEqual(expect.arrayContaining(["getMe", "listActivity", "listPersons", "lookupPersonsBatch", "listDeletions"]));
+      expect(cited(everything.getInstructions()!)).toEqual(expect.arrayContaining(["getMe", "listActivity", "listPersons", "listCompanies", "listDeletions"]));
     } finally {
       await everything.close();
     }

@@ -295,3 +295,104 @@ describe("GET /v1/persons?name=", () => {
     expect(names((await list("?name=quokka", other.key)).body)).toEqual(["Secret Quokka"]);
   });
 });
+
+describe("GET /v1/persons?company_uuid= (ours)", () => {
+  const names = (body: PersonList) => body.items.map((item) => item.name);
+  const company = async (name: string, key = acme.key) =>
+    (await context.json("/v1/companies", { key, method: "POST", body: { company_name: name } })).body!.uuid as string;
+  const person = async (body: Record<string, unknown>, key = acme.key) => {
+    const created = await context.json("/v1/persons", { key, method: "POST", body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body as { uuid: string; name: string; service_updated_at: number };
+  };
+
+  it("lists the company's current members, primary or not, with the other filters, and no former member", async () => {
+    const acmeCo = await company("Acme Corp");
+    const globex = await company("Globex");
+    await person({ name: "Ada Primary", primary_company_uuid: acmeCo });
+    await person({ name: "Bo Advisor", primary_company_uuid: globex, affiliations: [{ company_uuid: globex }, { company_uuid: acmeCo, title: "Advisor" }] });
+    await person({ name: "Cy Former", affiliations: [{ company_uuid: acmeCo, is_current: false, ended_on: "2024-01-31" }] });
+    await person({ name: "Di Globex", primary_company_uuid: globex });
+    context.clock.advance(60_000);
+    const later = await person({ name: "Ed Later", primary_company_uuid: acmeCo });
+
+    const found = await list(`?company_uuid=${acmeCo}&sort_by=name`);
+    expect(found.status).toBe(200);
+    expect(names(found.body)).toEqual(["Ada Primary", "Bo Advisor", "Ed Later"]);
+    expect(found.body.total).toBe(3);
+    // The same records as the unfiltered list: derived fields and affiliations included.
+    const unfiltered = (await list("?per_page=50&sort_by=name")).body.items.filter((item) => names(found.body).includes(item.name));
+    expect(found.body.items).toEqual(unfiltered);
+    // Upper-case hex is the same company.
+    expect(names((await list(`?company_uuid=${acmeCo.toUpperCase()}&sort_by=name`)).body)).toEqual(["Ada Primary", "Bo Advisor", "Ed Later"]);
+    // Default order, as without the filter: service_updated_at ascending.
+    expect(names((await list(`?company_uuid=${acmeCo}`)).body).at(-1)).toBe("Ed Later");
+    expect(names((await list(`?company_uuid=${acmeCo}&name=bo`)).body)).toEqual(["Bo Advisor"]);
+    expect(names((await list(`?company_uuid=${acmeCo}&modified_since=${new Date(later.service_updated_at).toISOString()}`)).body)).toEqual(["Ed Later"]);
+    expect(names((await list(`?company_uuid=${globex}&uuids=${later.uuid}`)).body)).toEqual([]);
+    expect(names((await list(`?company_uuid=${globex}&sort_by=name&order=desc`)).body)).toEqual(["Di Globex", "Bo Advisor"]);
+  });
+
+  it("follows a job change: the person leaves the previous company's list and joins the new one's", async () => {
+    const acmeCo = await company("Acme Corp");
+    const globex = await company("Globex");
+    const ada = await person({ name: "Ada", primary_company_uuid: acmeCo });
+    expect(names((await list(`?company_uuid=${acmeCo}`)).body)).toEqual(["Ada"]);
+    const moved = await context.json(`/v1/persons/${ada.uuid}`, { key: acme.key, method: "PUT", body: { primary_company_uuid: globex } });
+    expect(moved.status).toBe(200);
+    expect((await list(`?company_uuid=${acmeCo}`)).body).toMatchObject({ items: [], total: 0 });
+    expect(names((await list(`?company_uuid=${globex}`)).body)).toEqual(["Ada"]);
+  });
+
+  it("pages by number and by cursor, the cursor bound to the company", async () => {
+    const acmeCo = await company("Acme Corp");
+    const globex = await company("Globex");
+    for (let index = 0; index < 7; index++) await person({ name: `Member ${index}`, primary_company_uuid: acmeCo });
+    await person({ name: "Outsider", primary_company_uuid: globex });
+    const second = await list(`?company_uuid=${acmeCo}&sort_by=name&per_page=3&page=2`);
+    expect(second.body).toMatchObject({ page: 2, total: 7, has_more: true });
+    expect(names(second.body)).toEqual(["Member 3", "Member 4", "Member 5"]);
+    const seen: string[] = [];
+    let { body } = await list(`?company_uuid=${acmeCo}&per_page=3&sort_by=name`);
+    seen.push(...names(body));
+    while (body.next_cursor) {
+      const cursor = encodeURIComponent(body.next_cursor);
+      const changed = await list(`?company_uuid=${globex}&per_page=3&sort_by=name&cursor=${cursor}`);
+      expect(changed.status).toBe(400);
+      expect(changed.body.error).toMatch(/filters or sort changed/);
+      expect((await list(`?per_page=3&sort_by=name&cursor=${cursor}`)).status).toBe(400);
+      ({ body } = await list(`?company_uuid=${acmeCo}&per_page=3&sort_by=name&cursor=${cursor}`));
+      expect(body.total).toBeNull();
+      seen.push(...names(body));
+    }
+    expect(seen).toEqual(Array.from({ length: 7 }, (_, index) => `Member ${index}`));
+    // A scan without the filter does not continue as one with it.
+    const plain = await list("?per_page=3");
+    expect((await list(`?company_uuid=${acmeCo}&per_page=3&cursor=${encodeURIComponent(plain.body.next_cursor!)}`)).status).toBe(400);
+  });
+
+  it("answers another tenant's company as an unknown one, with no persons, and 400 for a uuid that is not one", async () => {
+    const other = await buildTenant(context.services, { name: "Other" });
+    const theirs = await company("Their Co", other.key);
+    await person({ name: "Their Member", primary_company_uuid: theirs }, other.key);
+    const ours = await company("Our Co");
+    await person({ name: "Our Member", primary_company_uuid: ours });
+    const unknown = await list("?company_uuid=00000000-0000-4000-8000-000000000000");
+    const foreign = await list(`?company_uuid=${theirs}`);
+    expect(unknown).toEqual({ status: 200, body: { items: [], page: 1, per_page: 10, total: 0, has_more: false, next_cursor: null } });
+    expect(foreign).toEqual(unknown);
+    expect(names((await list(`?company_uuid=${theirs}`, other.key)).body)).toEqual(["Their Member"]);
+    expect((await list(`?company_uuid=${ours}`, other.key)).body).toMatchObject({ items: [], total: 0 });
+    for (const query of ["?company_uuid=acme", "?company_uuid=", `?company_uuid=${ours},${theirs}`]) {
+      const { status, body } = await list(query);
+      expect(status, query).toBe(400);
+      expect(body.error, query).toMatch(/company_uuid.*must be a UUID/);
+    }
+  });
+
+  it("is in the OpenAPI document", async () => {
+    const document = await context.json("/v1/openapi.json");
+    const parameters = document.body!.paths["/v1/persons"].get.parameters as Array<{ name: string; in: string; schema: { type: string } }>;
+    expect(parameters.find((parameter) => parameter.name === "company_uuid")).toMatchObject({ in: "query", schema: { type: "string" } });
+  });
+});

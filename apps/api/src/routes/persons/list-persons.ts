@@ -1,4 +1,4 @@
-/** GET /v1/persons: persons with derived fields; filter by uuids, modified_since or name; page or cursor. */
+/** GET /v1/persons: persons with derived fields; filter by uuids, modified_since, name or company_uuid; page or cursor. */
 import { PERSON_SORT_FIELDS } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
@@ -6,7 +6,7 @@ import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
-import { isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
+import { isoTimestampQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 
@@ -17,10 +17,10 @@ export const listPersons = defineOperation({
   area: "Person",
   summary: "List persons",
   description:
-    "Lists the tenant's persons with their derived relationship fields. To find a person's uuid from their name, filter with name (every word must appear in the person's name), then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best. Poll with modified_since to detect changes to the records (their fields, emails, affiliations, merges, internal status); new emails and meetings change the derived fields without moving service_updated_at. Scan large sets with cursor pagination: every response carries next_cursor, so a scan may start with page and continue with cursors.",
+    "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name, then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best; everyone at a company: company_uuid. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
   query: cursorListQuery.extend({
-    uuids: uuidListQuery("Only these persons (to hydrate entity-list members).").optional(),
-    modified_since: isoTimestampQuery("Only persons whose service_updated_at is at or after this instant.").optional(),
+    uuids: uuidListQuery("Only these persons (entity-list members).").optional(),
+    modified_since: isoTimestampQuery("Only persons with service_updated_at at or after this instant.").optional(),
     name: z
       .string()
       .trim()
@@ -28,18 +28,19 @@ export const listPersons = defineOperation({
       .max(MAX_FILTER_TEXT_LENGTH)
       .optional()
       .describe(
-        "Only persons whose name holds every whitespace-separated word, each as a substring, in any order, ignoring the case of A-Z: \"jordan blake\" finds \"Jordan Blake\" and \"Blake, Jordan M.\". Other filters combine with it (AND).",
+        "Only persons whose name holds every word as a substring, in any order, ignoring the case of A-Z: \"jordan blake\" finds \"Blake, Jordan M.\".",
       ),
+    company_uuid: uuidString("Only persons currently at this company, primary or not; an unknown one lists none.").optional(),
     sort_by: z
       .enum(PERSON_SORT_FIELDS)
       .default("service_updated_at")
-      .describe("Sort column; ties are broken by uuid. Default service_updated_at."),
+      .describe("Sort column; ties are broken by uuid."),
     order: sortOrderParameter("asc"),
   }),
   response: listEnvelopeSchema(personSchema),
   async handler({ query, auth, services }) {
-    const { page, per_page, cursor, uuids, modified_since, name, sort_by, order } = query;
-    const filters = { uuids, modified_since, name };
+    const { page, per_page, cursor, uuids, modified_since, name, company_uuid, sort_by, order } = query;
+    const filters = { uuids, modified_since, name, company_uuid };
     return listPage({
       paging: { page, per_page, cursor },
       query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by, order },
