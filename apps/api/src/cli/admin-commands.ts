@@ -11,6 +11,7 @@ import { keysRotateCommand } from "./keys-rotate-command.js";
 import { uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 import { tenantPurgeCommand } from "./tenant-purge-command.js";
+import { existingDatabaseAction } from "./existing-database-action.js";
 
 const actions = () => import("./admin-actions.js");
 
@@ -29,12 +30,12 @@ export function tenantsCommand(): Command {
   tenants
     .command("list")
     .description("list live tenants")
-    .action(async (_options: object, command: Command) => (await actions()).listTenants(command));
+    .action(existingDatabaseAction(async (_options: object, command: Command) => (await actions()).listTenants(command)));
   tenants
     .command("delete")
     .description("delete a tenant: its keys stop working at once; its records stay in the database file until purged")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .action(async (options, command) => (await actions()).deleteTenant(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await actions()).deleteTenant(options, command)));
   tenants.addCommand(tenantPurgeCommand());
   return tenants;
 }
@@ -53,26 +54,26 @@ export function usersCommand(): Command {
     .command("list")
     .description("list a tenant's users")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .action(async (options, command) => (await actions()).listUsers(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await actions()).listUsers(options, command)));
   users
     .command("deactivate")
     .description("deactivate a user: their user-scoped keys and x-service-user-id answer 403")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--user <uuid>", "user UUID", uuidOption)
-    .action(async (options, command) => (await actions()).deactivateUser(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await actions()).deactivateUser(options, command)));
   users
     .command("reactivate")
     .description("reactivate a deactivated user: their unrevoked user-scoped keys and x-service-user-id work again")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--user <uuid>", "user UUID", uuidOption)
-    .action(async (options, command) => (await actions()).reactivateUser(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await actions()).reactivateUser(options, command)));
   users
     .command("set-role")
     .description("give a user another role: administrators may change the workspace configuration")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--user <uuid>", "user UUID", uuidOption)
     .addOption(new Option("--role <role>", "role").choices(ROLES).makeOptionMandatory())
-    .action(async (options, command) => (await actions()).setUserRole(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await actions()).setUserRole(options, command)));
   users
     .command("set-password")
     .description("set the password a user signs in with on the OAuth page (MCP clients); read from stdin, never from arguments")
@@ -102,13 +103,13 @@ export function keysCommand(): Command {
         .argParser(positiveInteger)
         .conflicts("all"),
     )
-    .action(async (options, command) => (await import("./keys-list-action.js")).listKeys(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await import("./keys-list-action.js")).listKeys(options, command)));
   keys
     .command("revoke")
     .description("revoke an API key; it answers 401 from then on")
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--key-id <uuid>", "key UUID (from keys list)", uuidOption)
-    .action(async (options, command) => (await actions()).revokeKey(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await actions()).revokeKey(options, command)));
   keys.addCommand(keysRotateCommand());
   keys.addCommand(keysPruneCommand());
   return keys;
@@ -125,7 +126,7 @@ export function personsCommand(): Command {
     )
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--person <uuid>", "person UUID", uuidOption)
-    .action(async (options, command) => (await actions()).erasePerson(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await actions()).erasePerson(options, command)));
   persons
     .command("export")
     .description(

@@ -5,6 +5,7 @@
 import { Command } from "commander";
 import { uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
+import { existingDatabaseAction } from "./existing-database-action.js";
 
 /** A hundred years: a longer horizon prunes nothing a database can hold. */
 export const MAX_RETENTION_DAYS = 36_500;
@@ -22,6 +23,6 @@ export function historyCommand(): Command {
     )
     .requiredOption("--older-than <days>", "the retention period in days: entries recorded before it are deleted", retentionDays)
     .option("--tenant <uuid>", "only this tenant's logs", uuidOption)
-    .action(async (options, command) => (await import("./history-action.js")).pruneHistory(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await import("./history-action.js")).pruneHistory(options, command)));
   return history;
 }

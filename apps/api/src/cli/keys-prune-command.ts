@@ -5,6 +5,7 @@
 import { Command } from "commander";
 import { retentionDays } from "./history-command.js";
 import { uuidOption } from "./uuid-option.js";
+import { existingDatabaseAction } from "./existing-database-action.js";
 
 export function keysPruneCommand(): Command {
   return new Command("prune")
@@ -14,5 +15,5 @@ export function keysPruneCommand(): Command {
     )
     .requiredOption("--older-than <days>", "keys retired before this many days ago are deleted", retentionDays)
     .option("--tenant <uuid>", "only this tenant's keys", uuidOption)
-    .action(async (options, command) => (await import("./keys-prune-action.js")).pruneKeys(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await import("./keys-prune-action.js")).pruneKeys(options, command)));
 }

@@ -6,6 +6,7 @@ import { Command } from "commander";
 import { DEFAULT_ROTATION_GRACE_HOURS, MAXIMUM_ROTATION_GRACE_HOURS } from "../platform/auth/rotation-grace.js";
 import { uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
+import { existingDatabaseAction } from "./existing-database-action.js";
 
 /** `--grace`: whole hours from 0 to the maximum. */
 export const graceHoursOption = wholeNumberOption(0, MAXIMUM_ROTATION_GRACE_HOURS, `must be a whole number of hours from 0 to ${MAXIMUM_ROTATION_GRACE_HOURS}`);
@@ -19,5 +20,5 @@ export function keysRotateCommand(): Command {
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--key-id <uuid>", "UUID of the key to replace (from keys list)", uuidOption)
     .option("--grace <hours>", "hours the old key keeps working (0: revoke it now)", graceHoursOption, DEFAULT_ROTATION_GRACE_HOURS)
-    .action(async (options, command) => (await import("./keys-rotate-action.js")).rotateKey(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await import("./keys-rotate-action.js")).rotateKey(options, command)));
 }

@@ -8,6 +8,7 @@ import { Command } from "commander";
 import type { ListGrantsOptions } from "./oauth-grants-action.js";
 import type { RevokeOptions } from "./oauth-revoke-action.js";
 import { uuidOption } from "./uuid-option.js";
+import { existingDatabaseAction } from "./existing-database-action.js";
 
 export function oauthCommand(): Command {
   const oauth = new Command("oauth").description("manage the OAuth authorization server MCP clients sign in through");
@@ -24,7 +25,7 @@ export function oauthCommand(): Command {
       "delete the replaced keys at once (a leaked key): access tokens they signed answer 401 and clients refresh them; signed-in " +
         "users sign in again. Refresh tokens and grants are kept (`rapport oauth revoke` ends those)",
     )
-    .action(async (options: { revokeOld?: boolean }, command: Command) => (await import("./oauth-action.js")).runRotateOAuthKeys(options, command));
+    .action(existingDatabaseAction(async (options: { revokeOld?: boolean }, command: Command) => (await import("./oauth-action.js")).runRotateOAuthKeys(options, command)));
   oauth
     .command("list-grants")
     .alias("grants")

@@ -4,9 +4,10 @@
  * reads is loaded from status-action.ts when it runs.
  */
 import { Command } from "commander";
+import { existingDatabaseAction } from "./existing-database-action.js";
 
 export function statusCommand(): Command {
   return new Command("status")
     .description("show the database: size and WAL, schema against this release, whether a process has it open, the tables that grow")
-    .action(async (_options: object, command: Command) => (await import("./status-action.js")).runStatus(command));
+    .action(existingDatabaseAction(async (_options: object, command: Command) => (await import("./status-action.js")).runStatus(command)));
 }

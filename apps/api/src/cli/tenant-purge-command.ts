@@ -4,6 +4,7 @@
  */
 import { Command } from "commander";
 import { uuidOption } from "./uuid-option.js";
+import { existingDatabaseAction } from "./existing-database-action.js";
 
 export function tenantPurgeCommand(): Command {
   return new Command("purge")
@@ -13,5 +14,5 @@ export function tenantPurgeCommand(): Command {
     )
     .requiredOption("--tenant <uuid>", "UUID of a deleted tenant (rapport tenants delete)", uuidOption)
     .option("--yes", "confirm: the records cannot be brought back but from a backup")
-    .action(async (options, command) => (await import("./tenant-purge-action.js")).purgeTenant(options, command));
+    .action(existingDatabaseAction(async (options, command) => (await import("./tenant-purge-action.js")).purgeTenant(options, command)));
 }
