@@ -1,10 +1,10 @@
-/** The built `rapport --json`: every command's document names its fields in snake_case, as the API does. */
+/** `rapport --json`: every command's document names its fields in snake_case, as the API does (run in this process). */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
-import { runRapport } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const DAY = 86_400_000;
 const folder = mkdtempSync(join(tmpdir(), "rapport-json-names-"));
@@ -32,7 +32,7 @@ describe("rapport --json", () => {
     await setup.close();
 
     const json = async (...args: string[]) => {
-      const { code, stdout, stderr } = await runRapport(database, "--json", ...args);
+      const { code, stdout, stderr } = await runRapportInProcess(database, "--json", ...args);
       expect(code, `${args.join(" ")}: ${stderr}`).toBe(0);
       return JSON.parse(stdout) as unknown;
     };
