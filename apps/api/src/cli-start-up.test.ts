@@ -42,8 +42,17 @@ describe("rapport start-up", () => {
     }
   });
 
+  // start-up.db does not exist: a command that reads a database refuses it before loading the store.
+  it("refuses a missing database without loading the store", async () => {
+    for (const args of [["status"], ["tenants", "list"], ["keys", "list", "--tenant", "00000000-0000-4000-8000-000000000000"]]) {
+      const loaded = await modulesLoadedBy(...args);
+      expect(loaded.some((url) => url.endsWith("/dist/cli.js")), args.join(" ")).toBe(true);
+      expect(loaded.filter((url) => heavy.some((pattern) => pattern.test(url))), args.join(" ")).toEqual([]);
+    }
+  });
+
   it("loads the store when a command runs", async () => {
-    const loaded = await modulesLoadedBy("tenants", "list");
+    const loaded = await modulesLoadedBy("tenants", "create", "--name", "Acme");
     expect(loaded.some((url) => /\/packages\/store\/dist\/index\.js$/.test(url))).toBe(true);
   });
 });
