@@ -17,6 +17,7 @@ export type * from "./records.js";
 export { TIERS, ROLES, COMPANY_TEXT_FIELDS } from "./records.js";
 export { ConflictError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError, NotFoundError } from "./errors.js";
 export { isCalendarDate } from "./calendar-date.js";
+export { canonicalMessageId } from "./repositories/message-id-forms.js";
 export { mergedAwayNote } from "./repositories/merged-away-persons.js";
 export type { PrunedHistory } from "./errors.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, type TextLayout } from "./control-character.js";

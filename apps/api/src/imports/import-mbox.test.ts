@@ -170,6 +170,15 @@ describe("mbox import", () => {
     expect(counts(dryAgain)).toEqual(counts(again));
   });
 
+  it("counts one message once in a dry run when the archive holds its Message-ID with and without angle brackets", async () => {
+    const message = (messageId: string) => mailMessage({ messageId, from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:30:00 +0200", subject: "Twice" });
+    const path = bed.file("twice.mbox", mboxFile([message("<twice@northwind.example>"), message("twice@northwind.example")]));
+    const dry = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { dryRun: true }) });
+    expect(dry.emails).toEqual({ new: 1, known: 1 });
+    const real = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(counts(dry)).toEqual(counts(real));
+  });
+
   it("keeps bodies only when asked, and credits the owner it is given", async () => {
     const path = bed.file("inbox.mbox", threadArchive());
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { keepBodies: true }), owner: bed.ben });

@@ -1,4 +1,5 @@
 /** Emails into `store.emails.ingest` (idempotent on message id); a dry run asks the store instead. */
+import { canonicalMessageId } from "@rapport/store";
 import { countAddresses, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { ImportedEmail } from "./imported-items.js";
 
@@ -12,8 +13,10 @@ export async function writeEmails(context: BatchContext, entries: ReadonlyArray<
   for (const { item } of entries) {
     let isNew: boolean;
     if (dryRun) {
-      isNew = !state.messageIds.has(item.message_id) && (await store.emails.get(tenantUuid, item.message_id)) === null;
-      state.messageIds.add(item.message_id);
+      // `<id@host>` and `id@host` are one message to the store, so one key here (the real run sees a DUPLICATE).
+      const key = canonicalMessageId(item.message_id);
+      isNew = !state.messageIds.has(key) && (await store.emails.get(tenantUuid, item.message_id)) === null;
+      state.messageIds.add(key);
     } else {
       const { status, email } = await store.emails.ingest(tenantUuid, {
         message_id: item.message_id,

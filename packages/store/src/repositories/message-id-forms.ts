@@ -16,3 +16,13 @@ export function messageIdForms(messageId: string): string[] {
   if (messageId === "" || messageId.includes("<") || messageId.includes(">")) return [messageId];
   return [messageId, `<${messageId}>`];
 }
+
+/**
+ * One key for every form of a Message-ID: the bare id where it has one (`<m1@x>` and `m1@x` both give `m1@x`),
+ * else the id itself; for sets and maps that must not hold one message twice.
+ * @example canonicalMessageId("<m1@x>"); // "m1@x"
+ */
+export function canonicalMessageId(messageId: string): string {
+  const forms = messageIdForms(messageId);
+  return forms.find((form) => !form.startsWith("<")) ?? messageId;
+}
