@@ -60,6 +60,7 @@ import { entityListNameKeysMigration } from "./0053-entity-list-name-keys.js";
 import { meetingDeletionsMigration } from "./0054-meeting-deletions.js";
 import { linksToGoneRecordsMigration } from "./0055-links-to-gone-records.js";
 import { controlCharactersTakenOutMigration } from "./0056-control-characters-taken-out.js";
+import { messageIdFormsMergedMigration } from "./0057-message-id-forms-merged.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -118,6 +119,7 @@ export const migrations: Record<string, Migration> = {
   "0054-meeting-deletions": meetingDeletionsMigration,
   "0055-links-to-gone-records": linksToGoneRecordsMigration,
   "0056-control-characters-taken-out": controlCharactersTakenOutMigration,
+  "0057-message-id-forms-merged": messageIdFormsMergedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

@@ -1,0 +1,93 @@
+/**
+ * Migration 0057: an email stored twice under one Message-ID's two forms (`<id@host>` and `id@host`) becomes one.
+ * Until 2026-12-06 ingest took the forms for two messages, so one email imported with its brackets and synced by a
+ * mail API without them counted twice in every score, path and activity count.
+ *
+ * - Within a tenant, each bare id and the bracketed ids whose inside (trimmed) it is, as `messageIdForms` pairs
+ *   them, are one message. The first one stored (`created_at`, then uuid) stays, as it is, with its uuid: ingest
+ *   answers `DUPLICATE` with it for either form, and a re-sent message changes nothing of a stored one, so its
+ *   participants, time and subject are what the store already showed for the message. Mixing the others' in could
+ *   give one email two senders. What only another one knew, a kept body, moves to it when it has none.
+ * - The others are deleted as an erasure deletes an email: their participants and bodies first, then the row, whose
+ *   triggers announce the removal in the activity feed (migration 0033) and log it for the graphs (0041). The
+ *   opportunities' stored activity dates that may have come from them are recomputed (as after an erasure).
+ * - Only live tenants holding both a bracketed and a bare id are read, each found by seeks on `emails_tenant_message`:
+ *   a tenant whose ids all have one form (every benchmark tenant) costs two seeks.
+ */
+import { sql, type Kysely, type Migration } from "kysely";
+import type { Database } from "../../database-schema.js";
+import { chunksOf } from "../../repositories/chunks-of.js";
+import { lowerOpportunityActivityAfterLosses } from "../../repositories/opportunity-activity.js";
+
+/** A stored email of a merged message: its uuid, the bare id naming its message, and when it was stored. */
+interface StoredForm {
+  uuid: string;
+  bare: string;
+  created_at: number;
+}
+
+/** Tenants with at least one bracketed and one bare Message-ID: `<` sorts between the digits and the letters. */
+async function tenantsWithBothForms(db: Kysely<unknown>): Promise<string[]> {
+  const { rows } = await sql<{ uuid: string }>`select t.uuid from tenants t
+    where t.deleted_at is null and exists (select 1 from emails e where e.tenant_uuid = t.uuid and e.message_id >= '<' and e.message_id < '=')
+      and (exists (select 1 from emails e where e.tenant_uuid = t.uuid and e.message_id < '<')
+        or exists (select 1 from emails e where e.tenant_uuid = t.uuid and e.message_id >= '='))`.execute(db);
+  return rows.map((row) => row.uuid);
+}
+
+/** The tenant's emails stored under both forms of one id, each group's first-stored one first. */
+async function formsOfOneMessage(db: Kysely<unknown>, tenantUuid: string): Promise<StoredForm[][]> {
+  // The bare form as `messageIdForms` makes it: the inside, trimmed, neither empty nor holding a bracket.
+  const { rows } = await sql<StoredForm>`with bracketed as (
+      select uuid, created_at, trim(substr(message_id, 2, length(message_id) - 2), ' ' || char(9, 10, 13)) as bare
+      from emails where tenant_uuid = ${tenantUuid} and message_id >= '<' and message_id < '=' and message_id like '%>'
+    )
+    select b.uuid, b.bare, b.created_at from bracketed b
+      join emails e on e.tenant_uuid = ${tenantUuid} and e.message_id = b.bare
+      where b.bare <> '' and instr(b.bare, '<') = 0 and instr(b.bare, '>') = 0
+    union
+    select e.uuid, e.message_id as bare, e.created_at from bracketed b
+      join emails e on e.tenant_uuid = ${tenantUuid} and e.message_id = b.bare
+      where b.bare <> '' and instr(b.bare, '<') = 0 and instr(b.bare, '>') = 0`.execute(db);
+  const groups = new Map<string, StoredForm[]>();
+  for (const row of rows) groups.set(row.bare, [...(groups.get(row.bare) ?? []), { ...row, created_at: Number(row.created_at) }]);
+  return [...groups.values()].map((forms) => forms.sort((left, right) => left.created_at - right.created_at || (left.uuid < right.uuid ? -1 : 1)));
+}
+
+/**
+ * What migration 0057 does, at the instant `now` (epoch ms; the migration passes the clock's): merges each tenant's
+ * emails stored under both forms of one Message-ID into the first one stored. Exported for its test.
+ */
+export async function mergeMessageIdForms(db: Kysely<unknown>, now: number): Promise<void> {
+  for (const tenantUuid of await tenantsWithBothForms(db)) {
+    const groups = await formsOfOneMessage(db, tenantUuid);
+    if (groups.length === 0) continue;
+    const lostByPerson = new Map<string, number>();
+    for (const [survivor, ...others] of groups) {
+      const otherUuids = others.map((other) => other.uuid);
+      // A body only another one kept goes to the survivor (the earliest stored of them, as the ingest would keep).
+      await sql`update email_bodies set email_uuid = ${survivor!.uuid}
+        where email_uuid = (select b.email_uuid from email_bodies b join emails e on e.uuid = b.email_uuid
+          where b.email_uuid in (${sql.join(otherUuids)}) order by e.created_at, e.uuid limit 1)
+          and not exists (select 1 from email_bodies where email_uuid = ${survivor!.uuid})`.execute(db);
+      // Each person on a deleted one loses its time (a time after `now` never counted, so losing it lowers nothing).
+      const { rows: lost } = await sql<{ person_uuid: string; lost_at: number }>`select person_uuid, max(sent_at) as lost_at
+        from email_participants where email_uuid in (${sql.join(otherUuids)}) and sent_at <= ${now} group by person_uuid`.execute(db);
+      for (const row of lost) lostByPerson.set(row.person_uuid, Math.max(Number(row.lost_at), lostByPerson.get(row.person_uuid) ?? -Infinity));
+    }
+    for (const chunk of chunksOf(groups.flatMap(([, ...others]) => others.map((other) => other.uuid)))) {
+      const uuids = sql.join(chunk);
+      await sql`delete from email_participants where email_uuid in (${uuids})`.execute(db);
+      await sql`delete from email_bodies where email_uuid in (${uuids})`.execute(db);
+      // The triggers announce each as removed in the activity feed and log it for the graphs.
+      await sql`delete from emails where uuid in (${uuids})`.execute(db);
+    }
+    await lowerOpportunityActivityAfterLosses(db as Kysely<Database>, tenantUuid, { persons: lostByPerson, companies: new Map() }, now, []);
+  }
+}
+
+export const messageIdFormsMergedMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await mergeMessageIdForms(db, Date.now());
+  },
+};
