@@ -8,10 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectionScore } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../create-sqlite-store.js";
 import type { Store } from "../../store.js";
+import { messageIdForms } from "../../repositories/message-id-forms.js";
+import { migrations } from "./index.js";
 import { mergeMessageIdForms } from "./0057-message-id-forms-merged.js";
 
 const day = 86_400_000;
@@ -139,4 +141,34 @@ describe("migration 0057", () => {
       await fresh.close();
     }
   });
+
+  it("pairs exactly the ids that ingest takes for one message, each in its own tenant", async () => {
+    const sqlite = new SqliteDatabase(":memory:");
+    const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+    expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
+    sqlite.exec("insert into tenants (uuid, name, tier, created_at) values ('t1', 'Acme', 'standard', 1), ('t2', 'Globex', 'standard', 1)");
+    // In the order stored. The inside of brackets is trimmed as JavaScript trims (a no-break space, a tab), but only
+    // the bare id's bracketed form is a form of it: `< k >` is a duplicate of a stored `k`, not `k` of a stored `< g >`.
+    const stored: Array<[tenant: string, id: string]> = [
+      ["t1", "<e@x.example>"], ["t1", "e@x.example"],
+      ["t1", "f@x.example"], ["t1", "<f@x.example>"],
+      ["t1", "<\u00a0g@x.example\t>"], ["t1", "g@x.example"],
+      ["t1", "k@x.example"], ["t1", "<\u00a0k@x.example\t>"],
+      ["t1", "<m@x.example>"], ["t1", "m@x.example"], ["t1", "< m@x.example >"],
+      ["t1", "<h@x.example"], ["t1", "h@x.example"],
+      ["t1", "<a<b>"], ["t1", "a<b"], ["t1", "<>"], ["t1", "< >"],
+      ["t1", "<i@x.example>"], ["t2", "i@x.example"],
+    ];
+    const insert = sqlite.prepare("insert into emails (uuid, tenant_uuid, message_id, sent_at, subject, from_person_uuid, created_at) values (?, ?, ?, 1, null, 'p', ?)");
+    stored.forEach(([tenant, id], index) => insert.run(`email-${index}`, tenant, id, index + 1));
+    // What ingest would have kept: an id is a duplicate when a form of it is already stored (kept) in its tenant.
+    const kept: typeof stored = [];
+    for (const email of stored) if (!kept.some(([tenant, earlier]) => tenant === email[0] && messageIdForms(email[1]).includes(earlier))) kept.push(email);
+    expect(stored.filter((email) => !kept.includes(email)).map(([, id]) => id)).toEqual(["e@x.example", "<f@x.example>", "<\u00a0k@x.example\t>", "m@x.example"]);
+
+    await mergeMessageIdForms(db, NOW);
+    expect(sqlite.prepare("select tenant_uuid, message_id from emails order by created_at").raw().all()).toEqual(kept);
+    await db.destroy();
+  });
 });
+
