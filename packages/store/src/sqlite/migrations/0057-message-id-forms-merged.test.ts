@@ -117,6 +117,7 @@ describe("migration 0057", () => {
 
     const sqlite = new SqliteDatabase(path);
     for (const message of twice) sqlite.prepare("update emails set message_id = ? where message_id = ?").run(message.id, `renamed-${message.id}`);
+    const survivorOfA = sqlite.prepare("select uuid from emails where tenant_uuid = ? and message_id = ?").pluck().get(tenantUuid, kept[0]!.id) as string;
     const losers = sqlite.prepare("select uuid from emails where tenant_uuid = ? and message_id in (?, ?)").pluck().all(tenantUuid, ...twice.map((message) => message.id)) as string[];
     await mergeMessageIdForms(new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }), NOW);
     sqlite.close();
@@ -133,6 +134,8 @@ describe("migration 0057", () => {
 
       const feed = (await merged.interactions.feed(tenantUuid, firstPage)).rows;
       expect(feed.filter((item) => item.removed).map((item) => item.uuid).sort()).toEqual([...losers].sort());
+      // a took a body from its other form: it comes again after every email listed before.
+      expect(feed.filter((item) => !item.removed).sort((left, right) => left.sequence - right.sequence).at(-1)!.uuid).toBe(survivorOfA);
       const otherAfter = await seen(merged, otherUuid);
       expect(otherAfter.emails.map((email) => email.message_id)).toEqual(["a@acme.example"]);
       expect(otherAfter).toEqual(otherBefore);

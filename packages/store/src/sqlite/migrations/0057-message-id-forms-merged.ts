@@ -8,6 +8,7 @@
  *   as it is, with its uuid: ingest answers `DUPLICATE` with it for either form, and a re-sent message changes
  *   nothing of a stored one, so its participants, time and subject are what the store already showed for the
  *   message. Mixing the others' in could give one email two senders. What only another one knew, a kept body, moves to it when it has none.
+ *   The one that takes a body moves to the activity feed's end (its `has_body` changed).
  * - The others are deleted as an erasure deletes an email: their participants and bodies first, then the row, whose
  *   triggers announce the removal in the activity feed (migration 0033) and log it for the graphs (0041). The
  *   opportunities' stored activity dates that may have come from them are recomputed (as after an erasure).
@@ -92,10 +93,16 @@ export async function mergeMessageIdForms(db: Kysely<unknown>, now: number): Pro
     const lostByPerson = new Map<string, number>();
     for (const { survivor, others } of merges) {
       // A body only another one kept goes to the survivor (the earliest stored of them, as the ingest would keep).
-      await sql`update email_bodies set email_uuid = ${survivor}
+      const moved = await sql`update email_bodies set email_uuid = ${survivor}
         where email_uuid = (select b.email_uuid from email_bodies b join emails e on e.uuid = b.email_uuid
           where b.email_uuid in (${sql.join(others)}) order by e.created_at, e.uuid limit 1)
           and not exists (select 1 from email_bodies where email_uuid = ${survivor})`.execute(db);
+      // It now keeps a body: it takes a new place in the activity feed, as an email an erasure changes does, so a
+      // poller reading `has_body` with the feed's emails learns it.
+      if (Number(moved.numAffectedRows ?? 0) > 0) {
+        await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed)
+          values (${tenantUuid}, 'email', ${survivor}, ${now}, 1)`.execute(db);
+      }
       // Each person on a deleted one loses its time (a time after `now` never counted, so losing it lowers nothing).
       const { rows: lost } = await sql<{ person_uuid: string; lost_at: number }>`select person_uuid, max(sent_at) as lost_at
         from email_participants where email_uuid in (${sql.join(others)}) and sent_at <= ${now} group by person_uuid`.execute(db);
