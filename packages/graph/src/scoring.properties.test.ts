@@ -11,6 +11,7 @@ import { RelationshipGraph } from "./relationship-graph.js";
 import { relationshipQuality } from "./relationship-quality.js";
 import { strongestRelationships } from "./strongest-relationships.js";
 import { DAY, NOW } from "./testing/builders.js";
+import { noisyInteractionDraft } from "./testing/interaction-arbitraries.js";
 import type { Interaction, InternalUser } from "./types.js";
 
 const RUNS = { numRuns: 200 };
@@ -32,25 +33,7 @@ const person = fc.constantFrom(...PERSONS);
 /** Days before NOW; negative values are in the future. */
 const age = fc.integer({ min: -60, max: 900 });
 
-/**
- * Interactions with all the noise real mailboxes have: self-addressed mail, duplicates, empty lists, unknown
- * senders, cancellations.
- */
-const interactionWithoutId = fc.oneof(
-  fc.record({
-    kind: fc.constant("email" as const),
-    days: age,
-    senderUuid: fc.oneof({ weight: 8, arbitrary: person }, { weight: 1, arbitrary: fc.constantFrom(null, "") }),
-    recipientUuids: fc.array(person, { maxLength: 5 }),
-  }),
-  fc.record({
-    kind: fc.constant("meeting" as const),
-    days: age,
-    attendeeUuids: fc.array(person, { maxLength: 6 }),
-    organizerUuid: fc.option(person, { nil: undefined }),
-    status: fc.constantFrom("confirmed" as const, "confirmed" as const, "cancelled" as const),
-  }),
-);
+const interactionWithoutId = noisyInteractionDraft(person, age);
 type Draft = typeof interactionWithoutId extends fc.Arbitrary<infer T> ? T : never;
 
 function materialize(draft: Draft, id: string): Interaction {

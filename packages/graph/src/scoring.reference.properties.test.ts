@@ -21,6 +21,7 @@ import {
   type ScoringParameters,
 } from "./index.js";
 import { DAY, NOW } from "./testing/builders.js";
+import { noisyInteractionDraft } from "./testing/interaction-arbitraries.js";
 
 const PERSONS = ["p0", "p1", "p2", "p3", "p4", "p5"];
 const USERS = [
@@ -37,24 +38,7 @@ const present = fc.tuple(fc.integer({ min: -30, max: 800 }), fc.integer({ min: 0
 /** Whole and fractional days before NOW, up to about 3 years; negative: after it. */
 const age = fc.oneof(fc.integer({ min: -60, max: 1100 }), fc.double({ min: -3, max: 1100, noNaN: true }));
 const interactions: fc.Arbitrary<Interaction[]> = fc
-  .array(
-    fc.oneof(
-      fc.record({
-        kind: fc.constant("email" as const),
-        days: age,
-        senderUuid: fc.oneof({ weight: 8, arbitrary: person }, { weight: 1, arbitrary: fc.constantFrom(null, "") }),
-        recipientUuids: fc.array(person, { maxLength: 5 }),
-      }),
-      fc.record({
-        kind: fc.constant("meeting" as const),
-        days: age,
-        attendeeUuids: fc.array(person, { maxLength: 6 }),
-        organizerUuid: fc.option(person, { nil: undefined }),
-        status: fc.constantFrom("confirmed" as const, "confirmed" as const, "cancelled" as const),
-      }),
-    ),
-    { maxLength: 14 },
-  )
+  .array(noisyInteractionDraft(person, age), { maxLength: 14 })
   .map((drafts) => drafts.map(({ days, ...rest }, index) => ({ ...rest, id: `i${index}`, occurredAt: Math.round(NOW - days * DAY) }) as Interaction));
 const parameters: fc.Arbitrary<ScoringParameterOverrides> = fc.record(
   {

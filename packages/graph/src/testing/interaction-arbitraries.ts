@@ -27,3 +27,25 @@ export function interactionLists(
     .array(draft, options.length)
     .map((drafts) => drafts.map(({ days, ...rest }, index): Interaction => ({ ...rest, id: `i${index}`, occurredAt: NOW - days * DAY }) as Interaction));
 }
+
+/**
+ * One interaction without its id and time, with all the noise real mailboxes have: self-addressed mail, duplicates,
+ * empty lists, unknown senders (null or blank), organizers, cancellations. `days` is drawn from `age`.
+ */
+export function noisyInteractionDraft(person: fc.Arbitrary<string>, age: fc.Arbitrary<number>) {
+  return fc.oneof(
+    fc.record({
+      kind: fc.constant("email" as const),
+      days: age,
+      senderUuid: fc.oneof({ weight: 8, arbitrary: person }, { weight: 1, arbitrary: fc.constantFrom(null, "") }),
+      recipientUuids: fc.array(person, { maxLength: 5 }),
+    }),
+    fc.record({
+      kind: fc.constant("meeting" as const),
+      days: age,
+      attendeeUuids: fc.array(person, { maxLength: 6 }),
+      organizerUuid: fc.option(person, { nil: undefined }),
+      status: fc.constantFrom("confirmed" as const, "confirmed" as const, "cancelled" as const),
+    }),
+  );
+}
