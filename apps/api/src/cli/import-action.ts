@@ -136,6 +136,8 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     throw error;
   } finally {
     for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
+    // Stopped while a writer held the pipe open with nothing to send: the read under way would keep the process up.
+    if (source === "-" && controller.signal.aborted) streams.stdin.destroy();
     await store.close();
   }
 }

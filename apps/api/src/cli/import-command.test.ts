@@ -2,7 +2,7 @@
 import { execFile, spawn } from "node:child_process";
 import SqliteDatabase from "better-sqlite3";
 import iconv from "iconv-lite";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,6 +49,13 @@ beforeAll(async () => {
 const LARGE_MBOX_MESSAGES = 3_000;
 const largeMboxPath = join(folder, "large.mbox");
 beforeAll(() => writeLargeMbox(largeMboxPath, { messages: LARGE_MBOX_MESSAGES, correspondents: 100, owner: "ada@acme.example", bodyLines: 2 }));
+
+/** Where the message after the first `count` of an mbox text starts: the line break before its "From " line. */
+function nthMessageOffset(mbox: string, count: number): number {
+  let offset = 0;
+  for (let index = 0; index < count; index += 1) offset = mbox.indexOf("\nFrom ", offset + 1);
+  return offset;
+}
 
 /** The emails stored for `tenantUuid`, read through a second connection. */
 function emailCount(tenantUuid: string): number {
@@ -296,6 +303,33 @@ describe("rapport import", () => {
 
     const rest = JSON.parse((await rapport(["--json", "import", "mbox", largeMboxPath, "--tenant", tenant])).stdout);
     expect(rest).toMatchObject({ outcome: "completed", emails: { new: LARGE_MBOX_MESSAGES - first.summary.emails.new, known: first.summary.emails.new } });
+  });
+
+  it("stops on Ctrl-C while a writer holds its standard input open with nothing more to send, not at the writer's end", async () => {
+    const piped = JSON.parse((await rapport(["--json", "tenants", "create", "--name", "Piped"])).stdout).uuid as string;
+    const child = spawn(process.execPath, [cliPath, "--db", database, "--json", "import", "mbox", "-", "--tenant", piped, "--batch-size", "20"]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    // 100 messages, then the pipe stays open: the writer (a slow producer, a remote `cat`) has sent all it has for now.
+    const sent = readFileSync(largeMboxPath, "utf8");
+    child.stdin.write(sent.slice(0, nthMessageOffset(sent, 100) + 1));
+    await new Promise<void>((resolve) =>
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("import: ")) resolve();
+      }),
+    );
+    child.kill("SIGINT");
+    const timedOut = new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 15_000).unref());
+    const outcome = await Promise.race([exited, timedOut]);
+    child.stdin.end();
+    await exited;
+    expect(outcome).toBe(130);
+    const summary = JSON.parse(stdout);
+    expect(summary.outcome).toBe("interrupted");
+    expect(emailCount(piped)).toBe(summary.emails.new);
   });
 
   // SIGTERM: a service manager's stop, docker stop; SIGHUP: the terminal or ssh session it ran in closed. The

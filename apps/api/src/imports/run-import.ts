@@ -24,6 +24,7 @@ import type { ImportedItem, ImportSource, SourceEntry } from "./imported-items.j
 import { ImportReadError, sourceReadError, type SourceReadError } from "./import-read-error.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { commitRunState, createRunState, discardRunState } from "./run-state.js";
+import { untilAborted } from "./until-aborted.js";
 import { writeEmails } from "./write-emails.js";
 import { writeMeetings } from "./write-meetings.js";
 import { writeCompanies, writePersons } from "./write-contacts.js";
@@ -191,7 +192,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
 
   let batch: Array<PositionedItem<ImportedItem>> = [];
   let readFailure: SourceReadError | undefined;
-  for await (const entry of untilReadFailure(source.entries, (failure) => (readFailure = failure))) {
+  for await (const entry of untilAborted(untilReadFailure(source.entries, (failure) => (readFailure = failure)), signal)) {
     summary.items.read += 1;
     // Parsing entries (a mail message, a calendar's events) takes time of its own, between two batches' writes.
     if (summary.items.read % ENTRIES_BETWEEN_YIELDS === 0) await yieldControl?.();
@@ -216,11 +217,10 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
         batch = [];
       }
     }
-    if (signal?.aborted) {
-      summary.outcome = "interrupted";
-      break;
-    }
+    if (signal?.aborted) break;
   }
+  // Asked to stop while it waited for an entry, too.
+  if (signal?.aborted) summary.outcome = "interrupted";
   await flush(batch);
   if (readFailure) {
     summary.bytes_read = source.bytesRead();
