@@ -65,28 +65,38 @@ async function serveDemo(database: string, environment: NodeJS.ProcessEnv = {}):
   };
 }
 
+/**
+ * Starts `POST /v1/persons` of `body` on `server` and sends its first 10 bytes, then waits 200 ms: a request in flight.
+ * `answered` gives its status and Connection header once the rest is written (`creation.end(...)`).
+ */
+async function halfSentCreation(server: ServingDemo, body: string, agent?: Agent) {
+  const creation = request({
+    host: "127.0.0.1",
+    port: server.port,
+    method: "POST",
+    path: "/v1/persons",
+    ...(agent ? { agent } : {}),
+    headers: { "x-api-key": server.tenantKey, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+  });
+  const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+    creation.once("error", reject);
+    creation.once("response", (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+    });
+  });
+  creation.write(body.slice(0, 10));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return { creation, answered };
+}
+
 describe("rapport serve shutting down", { timeout: 60_000 }, () => {
   it("drains on SIGHUP like on SIGTERM: the request in flight is answered, then the database is closed and it exits 0", async () => {
     const database = join(folder, "hangup.db");
     const server = await serveDemo(database);
     const body = JSON.stringify({ name: "Hung Up", emails: ["hung.up@example.com"] });
-    const creation = request({
-      host: "127.0.0.1",
-      port: server.port,
-      method: "POST",
-      path: "/v1/persons",
-      headers: { "x-api-key": server.tenantKey, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-    });
-    const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-      creation.once("error", reject);
-      creation.once("response", (response) => {
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
-      });
-    });
     // Half the body now, the rest once the hangup has arrived: the request is in flight across it.
-    creation.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { creation, answered } = await halfSentCreation(server, body);
     server.process.kill("SIGHUP");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.logs().find((line) => line.msg === "shutting down: finishing in-flight requests")).toMatchObject({ signal: "SIGHUP" });
@@ -120,23 +130,7 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     expect(idle.keepAlive).toBe("timeout=120");
     // A request in flight across the signal, on a connection of its own: half its body now, the rest later.
     const body = JSON.stringify({ name: "Kept Alive" });
-    const creation = request({
-      host: "127.0.0.1",
-      port: server.port,
-      method: "POST",
-      path: "/v1/persons",
-      agent: new Agent({ keepAlive: true }),
-      headers: { "x-api-key": server.tenantKey, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-    });
-    const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-      creation.once("error", reject);
-      creation.once("response", (response) => {
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
-      });
-    });
-    creation.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { creation, answered } = await halfSentCreation(server, body, new Agent({ keepAlive: true }));
     const signalled = performance.now();
     server.process.kill("SIGTERM");
     // Not after the 120 s keep-alive, nor the 10 s grace: the drain closes an idle connection as it begins.
