@@ -215,7 +215,8 @@ export interface PersonListFilters {
   /** Epoch ms; only records with `service_updated_at >= modified_since`. */
   modified_since?: number;
   /**
-   * Every whitespace-separated word in the person's `name` (the display name), ignoring the case of A–Z;
+   * Every whitespace-separated word in the person's `name` (the display name), A–Z in any case, other letters lower case,
+   * upper case or capitalised (`letterCaseForms`);
    * `%` and `_` match literally. Text without a word is an InvalidInputError.
    */
   name?: string;

@@ -8,6 +8,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
+import { letterCaseForms } from "./letter-case-forms.js";
 
 /** The kinds of record whose names are indexed. */
 export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
@@ -38,6 +39,21 @@ export function likeContains(text: string): string {
 /** A `like` test of `column` containing `text`, ignoring the case of A–Z, wildcards taken literally. */
 export const nameContains = (column: RawBuilder<unknown>, text: string) =>
   sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
+
+/**
+ * A `like` test of `column` containing `text` in any of its letter case forms (`letterCaseForms`): A–Z in any
+ * case, other letters lower case, upper case or capitalised ("émile" finds "Émile" and "ÉMILE"). Wildcards taken literally.
+ */
+export const nameContainsInAnyCase = (column: RawBuilder<unknown>, text: string) => {
+  const forms = letterCaseForms(text).map((form) => likeContains(form));
+  return sql<SqlBool>`(${sql.join(
+    [...new Set(forms)].map((pattern) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+};
+
+/** A test of a name column containing a word (`nameContains` or `nameContainsInAnyCase`). */
+export type NameTest = (column: RawBuilder<unknown>, text: string) => RawBuilder<SqlBool>;
 
 /** The words of a search text, split at whitespace. */
 export const searchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean);
@@ -85,11 +101,18 @@ export async function rarestIndexedWord(
 
 /**
  * The UUIDs of the tenant's live records of `entityType` whose name contains `word`: candidates from the
- * index when `useIndex` (a word `canUseNameIndex` accepts), else every live record's name is read.
+ * index when `useIndex` (a word `canUseNameIndex` accepts), else every live record's name is read. The index
+ * folds the case of every letter, so `contains` may too (`nameContainsInAnyCase`).
  */
-export function liveRecordsNamed(tenantUuid: string, entityType: NamedEntityType, word: string, useIndex: boolean): RawBuilder<unknown> {
+export function liveRecordsNamed(
+  tenantUuid: string,
+  entityType: NamedEntityType,
+  word: string,
+  useIndex: boolean,
+  contains: NameTest = nameContains,
+): RawBuilder<unknown> {
   const { table, name, index } = NAMED[entityType];
-  const live = sql`r.tenant_uuid = ${tenantUuid} and r.deleted_at is null and ${nameContains(name, word)}`;
+  const live = sql`r.tenant_uuid = ${tenantUuid} and r.deleted_at is null and ${contains(name, word)}`;
   if (!useIndex) return sql`select r.uuid from ${table} r where ${live}`;
   // Cross joins keep the index's matches in the outer loop: without statistics for name_search_keys, the
   // planner would rather read every key of the kind and test each against the matches.

@@ -1,7 +1,8 @@
 /**
  * @module
  * The person list's `name` filter: every whitespace-separated word of the text in the person's `name`,
- * ignoring the case of A–Z as the company list's `name` does (`nameContains`). Its rarest word of three
+ * ignoring the case of A–Z, other letters lower case, upper case or capitalised, as the company list's `name`
+ * does (`nameContainsInAnyCase`). Its rarest word of three
  * characters or more is looked up in the persons' trigram name index (decision 0011), so a page and its total
  * read the persons that word finds, not every person of the tenant.
  */
@@ -9,7 +10,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
 import { applyPendingNameSearch } from "./name-search-notes.js";
-import { liveRecordsNamed, nameContains, rarestIndexedWord, searchWords, INDEXED_WORD_MATCH_CAP } from "./name-search.js";
+import { liveRecordsNamed, nameContainsInAnyCase, rarestIndexedWord, searchWords, INDEXED_WORD_MATCH_CAP } from "./name-search.js";
 
 /** A `name` filter's condition on `persons`, and whether it starts from the persons the name index found. */
 export interface PersonNameFilter {
@@ -27,8 +28,8 @@ export interface PersonNameFilter {
 export async function personNameFilter(db: Kysely<Database>, tenantUuid: string, text: string): Promise<PersonNameFilter> {
   const words = searchWords(text);
   if (words.length === 0) throw new InvalidInputError('persons.list: "name" must hold at least one word');
-  const conditions = words.map((word) => nameContains(sql.ref("persons.name"), word));
+  const conditions = words.map((word) => nameContainsInAnyCase(sql.ref("persons.name"), word));
   const rarest = (await applyPendingNameSearch(db, tenantUuid)) ? await rarestIndexedWord(db, words, INDEXED_WORD_MATCH_CAP, ["PERSON"]) : undefined;
-  if (rarest) conditions.unshift(sql<SqlBool>`persons.uuid in (${liveRecordsNamed(tenantUuid, "PERSON", rarest.word, true)})`);
+  if (rarest) conditions.unshift(sql<SqlBool>`persons.uuid in (${liveRecordsNamed(tenantUuid, "PERSON", rarest.word, true, nameContainsInAnyCase)})`);
   return { condition: sql<SqlBool>`(${sql.join(conditions, sql` and `)})`, indexed: rarest !== undefined };
 }

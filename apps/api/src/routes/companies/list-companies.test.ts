@@ -127,9 +127,12 @@ describe("GET /v1/companies filters", () => {
     ["twitter_url=x.com/northwind", [N]],
     ["description=warehouse", [N]],
     ["city=aus", [I]],
-    // Capitals other than A–Z match as written (SQLite's lower() keeps them), A–Z in any case.
+    // A–Z in any case, other letters lower case, upper case or capitalised: "ørsted" finds "Ørsted".
     ["name=%C3%98RSTED", [O]],
+    ["name=%C3%B8rsted", [O]],
     ["city=%C3%85rhus", [O]],
+    ["city=%C3%A5rhus", [O]],
+    ["city=%C3%85RHUS", [O]],
   ])("text filter %s", async (query, expected) => {
     expect(await names(query)).toEqual(expected);
   });

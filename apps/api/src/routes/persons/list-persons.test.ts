@@ -239,6 +239,13 @@ describe("GET /v1/persons?name=", () => {
     expect((await list("?name=nobody")).body).toMatchObject({ items: [], total: 0, has_more: false, next_cursor: null });
   });
 
+  it("finds letters other than A-Z whether the name holds them lower case, upper case or capitalised", async () => {
+    for (const name of ["Émile Zola", "ZOË KRAVITZ", "Иван Петров"]) await create(name);
+    expect(names((await list("?name=%C3%A9mile")).body)).toEqual(["Émile Zola"]);
+    expect(names((await list("?name=zo%C3%AB")).body)).toEqual(["ZOË KRAVITZ"]);
+    expect(names((await list("?name=%D0%B8%D0%B2%D0%B0%D0%BD")).body)).toEqual(["Иван Петров"]);
+  });
+
   it("answers 400 naming the parameter for a filter holding a control character; white space around one is trimmed", async () => {
     for (const [query, error] of [
       ["?name=ada%1B%5B2J", "query parameter 'name': must not contain control characters (U+001B)"],

@@ -28,7 +28,7 @@ export const listPersons = defineOperation({
       .max(MAX_FILTER_TEXT_LENGTH)
       .optional()
       .describe(
-        "Only persons whose name holds every word as a substring, in any order, ignoring the case of A-Z: \"jordan blake\" finds \"Blake, Jordan M.\".",
+        "Only persons whose name holds every word as a substring, in any order, ignoring case (letters other than A-Z found lower case, upper case or capitalised): \"jordan blake\" finds \"Blake, Jordan M.\", \"émile\" finds \"ÉMILE\".",
       ),
     company_uuid: uuidString("Only persons currently at this company, primary or not; an unknown one lists none.").optional(),
     sort_by: z
