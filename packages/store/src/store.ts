@@ -215,7 +215,7 @@ export interface PersonListFilters {
   /** Epoch ms; only records with `service_updated_at >= modified_since`. */
   modified_since?: number;
   /**
-   * Every whitespace-separated word in the person's `name` (the display name), A–Z in any case, other letters lower case,
+   * Every word (split at white space and punctuation, `nameWords`) in the person's `name` (the display name), A–Z in any case, other letters lower case,
    * upper case or capitalised (`letterCaseForms`);
    * `%` and `_` match literally. Text without a word is an InvalidInputError.
    */
@@ -319,7 +319,10 @@ export interface DateRange {
 export interface CompanyListFilters {
   uuids?: string[];
   modified_since?: number;
-  /** Case-insensitive substring of the company name. */
+  /**
+   * Every word (split at white space and punctuation) in the company name, in any order, ignoring case; a text that
+   * is a domain also finds the company with that domain.
+   */
   name?: string;
   /** Case-insensitive substrings of these fields. */
   domain?: string;

@@ -8,6 +8,7 @@ import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, employeeCountRange, type Com
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import { nameContainsInAnyCase } from "./name-search.js";
+import { companyNameFilter } from "./company-name-filter.js";
 import { readRemembered } from "./remembered-records.js";
 import { stateMatches } from "./state-match.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
@@ -143,8 +144,8 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   const conditions: Expression<SqlBool>[] = [];
   if (filters.uuids) conditions.push(filters.uuids.length > 0 ? where("uuid", "in", filters.uuids) : sql<SqlBool>`1 = 0`);
   if (filters.modified_since !== undefined) conditions.push(where("service_updated_at", ">=", filters.modified_since));
+  if (filters.name) conditions.push(companyNameFilter(filters.name));
   const substrings = [
-    ["company_name", filters.name],
     ["domain", filters.domain],
     ["linkedin_url", filters.linkedin_url],
     ["facebook_url", filters.facebook_url],

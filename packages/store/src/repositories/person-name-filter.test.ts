@@ -17,6 +17,7 @@ import type { PersonListFilters, PersonListRequest, Store } from "../store.js";
 import { readDuring } from "../testing/sqlite-plans.js";
 import { letterCaseForms } from "./letter-case-forms.js";
 import { NAME_NOTES_PER_SEARCH } from "./name-search-notes.js";
+import { nameWords } from "./name-words.js";
 
 let store: Store;
 let tenantUuid: string;
@@ -68,6 +69,16 @@ describe("the person list's name filter", () => {
     expect(await names({ name: "zo ë" })).toEqual(["Zoë Saldana", "ZOË KRAVITZ"].sort());
     expect(await names({ name: "n_l" })).toEqual(["Ann_Lee"]);
     expect(await names({ name: "0% ada" })).toEqual(["100% Ada"]);
+  });
+
+  it("splits the text at punctuation as at white space: hyphens, apostrophes, initials and commas", async () => {
+    for (const name of ["Anna Smith-Jones", "Anna Smith Jones", "Conan O'Brien", "Pat O Brien", "John Smith", "Smith, John", "Jane Doe"]) await create(name);
+    expect(await names({ name: "smith-jones" })).toEqual(["Anna Smith Jones", "Anna Smith-Jones"]);
+    expect(await names({ name: "O'Brien" })).toEqual(["Conan O'Brien", "Pat O Brien"]);
+    // An initial is a word as any other: anywhere in the name, "Jones" holds it too.
+    expect(await names({ name: "J. Smith" })).toEqual(["Anna Smith Jones", "Anna Smith-Jones", "John Smith", "Smith, John"]);
+    expect(await names({ name: "Smith, John" })).toEqual(["John Smith", "Smith, John"]);
+    expect(await names({ name: "..." })).toEqual([]);
   });
 
   it("refuses text without a word", async () => {
@@ -172,10 +183,7 @@ describe("the name filter's index", () => {
   const letter = fc.constantFrom("a", "B", "b", "c", "é", "É", "ß", "Σ", "σ", "%", "_", "\\", '"', " ");
   const nameArbitrary = fc.string({ unit: letter, minLength: 1, maxLength: 10 }).filter((name) => name.trim().length > 0);
   const contains = (name: string, text: string) =>
-    text
-      .trim()
-      .split(/\s+/)
-      .every((word) => letterCaseForms(word).some((form) => sqliteLower(name).includes(sqliteLower(form))));
+    nameWords(text).every((word) => letterCaseForms(word).some((form) => sqliteLower(name).includes(sqliteLower(form))));
 
   it("finds exactly the persons a plain substring match of every word finds", async () => {
     let indexedTexts = 0;

@@ -1,6 +1,6 @@
 /**
  * @module
- * The person list's `name` filter: every whitespace-separated word of the text in the person's `name`,
+ * The person list's `name` filter: every word of the text (`nameWords`: split at white space and punctuation) in the person's `name`,
  * ignoring the case of A–Z, other letters lower case, upper case or capitalised, as the company list's `name`
  * does (`nameContainsInAnyCase`). Its rarest word of three
  * characters or more is looked up in the persons' trigram name index (decision 0011), so a page and its total
@@ -10,7 +10,8 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
 import { applyPendingNameSearch } from "./name-search-notes.js";
-import { liveRecordsNamed, nameContainsInAnyCase, rarestIndexedWord, searchWords, INDEXED_WORD_MATCH_CAP } from "./name-search.js";
+import { liveRecordsNamed, nameContainsInAnyCase, rarestIndexedWord, INDEXED_WORD_MATCH_CAP } from "./name-search.js";
+import { nameWords } from "./name-words.js";
 
 /** A `name` filter's condition on `persons`, and whether it starts from the persons the name index found. */
 export interface PersonNameFilter {
@@ -26,7 +27,7 @@ export interface PersonNameFilter {
  * Throws InvalidInputError for text without a word.
  */
 export async function personNameFilter(db: Kysely<Database>, tenantUuid: string, text: string): Promise<PersonNameFilter> {
-  const words = searchWords(text);
+  const words = nameWords(text);
   if (words.length === 0) throw new InvalidInputError('persons.list: "name" must hold at least one word');
   const conditions = words.map((word) => nameContainsInAnyCase(sql.ref("persons.name"), word));
   const rarest = (await applyPendingNameSearch(db, tenantUuid)) ? await rarestIndexedWord(db, words, INDEXED_WORD_MATCH_CAP, ["PERSON"]) : undefined;

@@ -1,0 +1,22 @@
+/** A name filter's words: split at white space and at the punctuation between the parts of a name. */
+import { describe, expect, it } from "vitest";
+import { nameWords } from "./name-words.js";
+
+describe("nameWords", () => {
+  it("splits at white space, hyphens, apostrophes, full stops, commas, quotes and brackets", () => {
+    expect(nameWords("  Jordan   Blake ")).toEqual(["Jordan", "Blake"]);
+    expect(nameWords("Smith-Jones, J.")).toEqual(["Smith", "Jones", "J"]);
+    expect(nameWords("O'Brien O’Neill")).toEqual(["O", "Brien", "O", "Neill"]);
+    expect(nameWords('"Acme, Inc." (US)')).toEqual(["Acme", "Inc", "US"]);
+    expect(nameWords("Jean–Luc/Picard")).toEqual(["Jean", "Luc", "Picard"]);
+  });
+
+  it("keeps LIKE's wildcards, ampersands and at signs in their words", () => {
+    expect(nameWords("AT&T 100% Ann_Lee ann@acme")).toEqual(["AT&T", "100%", "Ann_Lee", "ann@acme"]);
+  });
+
+  it("splits punctuation-only text at white space, and finds no word in blank text", () => {
+    expect(nameWords("... -")).toEqual(["...", "-"]);
+    expect(nameWords(" \t ")).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * @module
+ * The words a name filter looks for: a text split at white space and at the punctuation that joins or ends the
+ * parts of a name (hyphens, apostrophes, full stops, commas, quotes, brackets, slashes).
+ */
+
+/** White space and the punctuation that separates the parts of a name; `%`, `_`, `&` and `@` stay in their words. */
+const NAME_WORD_SEPARATORS = /[\s.,;:!?()[\]{}"'‘’‚‛“”«»‹›\-‐‑‒–—―/]+/u;
+
+/**
+ * The words of `text` for a name filter: split at white space and at `NAME_WORD_SEPARATORS`, so "J. Smith-Jones"
+ * looks for "J", "Smith" and "Jones", "O'Brien" for "O" and "Brien", "Acme, Inc." for "Acme" and "Inc". Text of
+ * punctuation only ("..."), which would hold no word, is split at white space alone; blank text has no word.
+ *
+ * @example nameWords("Smith-Jones, J.") // ["Smith", "Jones", "J"]
+ */
+export function nameWords(text: string): string[] {
+  const words = text.split(NAME_WORD_SEPARATORS).filter(Boolean);
+  return words.length > 0 ? words : text.split(/\s+/).filter(Boolean);
+}
