@@ -41,11 +41,12 @@ export const nameContains = (column: RawBuilder<unknown>, text: string) =>
   sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
 
 /**
- * A `like` test of `column` containing `text` in any of its letter case forms (`letterCaseForms`): A–Z in any
- * case, other letters lower case, upper case or capitalised ("émile" finds "Émile" and "ÉMILE"). Wildcards taken literally.
+ * A `like` test of `column` containing `text` as written or in any of its letter case forms (`letterCaseForms`):
+ * A–Z in any case, other letters lower case, upper case or capitalised ("émile" finds "Émile" and "ÉMILE").
+ * Wildcards taken literally.
  */
 export const nameContainsInAnyCase = (column: RawBuilder<unknown>, text: string) => {
-  const forms = letterCaseForms(text).map((form) => likeContains(form));
+  const forms = [text, ...letterCaseForms(text)].map((form) => likeContains(form));
   return sql<SqlBool>`(${sql.join(
     [...new Set(forms)].map((pattern) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`),
     sql` or `,
