@@ -819,7 +819,10 @@ export interface MatchKeyRepository {
 
 /** Message bodies kept by an import with `--keep-bodies` (headers alone are the default). */
 export interface EmailBodyRepository {
-  /** Stores the body once; a second call for the same email changes nothing. */
+  /**
+   * Stores the body once; a second call for the same email changes nothing. The first moves the email to the
+   * activity feed's end (its `has_body` changed), so pollers see it again.
+   */
   put(tenantUuid: string, emailUuid: string, bodyText: string): Promise<void>;
   get(tenantUuid: string, emailUuid: string): Promise<string | null>;
 }

@@ -1,18 +1,27 @@
 /** Email bodies kept on request by an import; stored once per email. */
+import { sql } from "kysely";
 import { InvalidInputError } from "../errors.js";
 import type { EmailBodyRepository } from "../store.js";
-import type { RepositoryContext } from "./repository-context.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
 
 export function createEmailBodyRepository({ db, now }: RepositoryContext): EmailBodyRepository {
   return {
     async put(tenantUuid, emailUuid, bodyText) {
-      const email = await db.selectFrom("emails").select("uuid").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", emailUuid).executeTakeFirst();
-      if (!email) throw new InvalidInputError(`email ${emailUuid} not found`);
-      await db
-        .insertInto("email_bodies")
-        .values({ email_uuid: emailUuid, tenant_uuid: tenantUuid, body_text: bodyText, created_at: now() })
-        .onConflict((conflict) => conflict.column("email_uuid").doNothing())
-        .execute();
+      await withTransaction(db, async (transaction) => {
+        const email = await transaction.selectFrom("emails").select("uuid").where("tenant_uuid", "=", tenantUuid).where("uuid", "=", emailUuid).executeTakeFirst();
+        if (!email) throw new InvalidInputError(`email ${emailUuid} not found`);
+        const inserted = await transaction
+          .insertInto("email_bodies")
+          .values({ email_uuid: emailUuid, tenant_uuid: tenantUuid, body_text: bodyText, created_at: now() })
+          .onConflict((conflict) => conflict.column("email_uuid").doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+        // The email now keeps a body (`has_body` changed): it takes a new place in the activity feed, as an email an
+        // erasure or a merge changes does, so a poller reading the feed's emails learns it. The clock is read after
+        // the insert took the write lock, so the new place follows commit order.
+        await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed)
+          values (${tenantUuid}, 'email', ${emailUuid}, ${now()}, 1)`.execute(transaction);
+      });
     },
     async get(tenantUuid, emailUuid) {
       const row = await db
