@@ -40,6 +40,17 @@ beforeEach(async () => {
     ('o-dirty', 't1', 'type', 'stage', 'Deal', null, null, '${JSON.stringify({ "f-select": "Seed\u0007", "f-text": "a\n\tb\u001b" })}', 1, 1, 1)`);
   sqlite.exec(`insert into meetings (uuid, tenant_uuid, title, starts_at, status, location, external_id, created_at, updated_at) values
     ('m-dirty', 't1', 'Board\u0007 meeting', 1, 'CONFIRMED', '\u0007', 'ext\u0007', 1, 1)`);
+  const emails = sqlite.prepare("insert into emails (uuid, tenant_uuid, message_id, sent_at, subject, from_person_uuid, created_at) values (?, 't1', ?, 1, ?, 'p-clean', 1)");
+  emails.run("e-dirty-subject", "<s@x>", "Re:\u0007 offer");
+  emails.run("e-dirty-body", "<b@x>", "Plain");
+  emails.run("e-clean", "<c@x>", "Plain");
+  sqlite.exec(`insert into email_bodies (email_uuid, tenant_uuid, body_text, created_at) values ('e-dirty-body', 't1', 'Hi\u0007 there', 1), ('e-clean', 't1', 'Hi', 1)`);
+  notes.run("n-linked", "Linked", "Plain");
+  sqlite.exec(`insert into opportunities (uuid, tenant_uuid, type_uuid, stage_uuid, name, details, next_step, custom_fields, stage_entered_at, created_at, updated_at) values
+    ('o-linked', 't1', 'type', 'stage', 'Linked deal', null, null, '{}', 1, 1, 1)`);
+  sqlite.exec(`insert into associations (uuid, tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid, link_key, context, created_at, updated_at) values
+    ('a-dirty', 't1', 'NOTE', 'n-linked', 'OPPORTUNITY', 'o-linked', 'k1', 'lead\u0007 investor', 1, 1),
+    ('a-clean', 't1', 'NOTE', 'n-clean', 'PERSON', 'p-clean', 'k2', 'plain', 1, 1)`);
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
 });
 afterEach(() => sqlite.close());
@@ -66,6 +77,22 @@ describe("migration 0056", () => {
     expect(row("opportunity_custom_fields", "f-select")).toMatchObject({ name: "Stage", choices: '["Seed","Series A"]' });
     expect(JSON.parse(row("opportunities", "o-dirty")["custom_fields"] as string)).toEqual({ "f-select": "Seed", "f-text": "a\n\tb" });
     expect(row("opportunities", "o-dirty")["updated_at"]).toBeGreaterThan(1);
+  });
+
+  it("lists an email whose subject or kept body it cleans again in the activity feed, after the others", () => {
+    expect(row("emails", "e-dirty-subject")["subject"]).toBe("Re: offer");
+    expect(sqlite.prepare("select body_text from email_bodies where email_uuid = 'e-dirty-body'").pluck().get()).toBe("Hi there");
+    const feed = sqlite.prepare("select item_uuid, recorded_at from activity_feed where kind = 'email' order by sequence").all() as Array<{ item_uuid: string; recorded_at: number }>;
+    expect(feed.map((entry) => entry.item_uuid)).toEqual(["e-clean", "e-dirty-subject", "e-dirty-body"]);
+    expect(feed[0]!.recorded_at).toBe(1);
+    expect(feed[2]!.recorded_at).toBeGreaterThan(1);
+  });
+
+  it("writes again the opportunities, notes and tasks on either side of a link whose context it cleans", () => {
+    expect(row("associations", "a-dirty")).toMatchObject({ context: "lead investor" });
+    expect(row("notes", "n-linked")["updated_at"]).toBeGreaterThan(1);
+    expect(row("opportunities", "o-linked")["updated_at"]).toBeGreaterThan(1);
+    expect(row("associations", "a-clean")["updated_at"]).toBe(1);
   });
 
   it("leaves clean rows, a required value that would be blank, keys and a deleted tenant's rows as they were", () => {

@@ -11,7 +11,9 @@
  *
  * Only rows holding such a character are read (`GLOB`, and `instr` for NUL, one pass a table) and rewritten; each
  * record's change time moves, so a poller of `updated_after` (or `modified_since`) fetches the cleaned value, as
- * migration 0049 did. The triggers on each table (generations, name search notes, person changes) follow as for any
+ * migration 0049 did. Emails have no change time: one whose subject or kept body is cleaned takes a new place in
+ * the activity feed, as any email a write changes does. A link's context shows on the opportunities, notes and tasks
+ * on either side of it: theirs moves too. The triggers on each table (generations, name search notes, person changes) follow as for any
  * write. A deleted tenant's rows are left (they take no write; a purge removes them). Keys and matched values are left as they are: email addresses, domains, LinkedIn addresses (whose key is
  * derived), Message-IDs, a meeting's external id and custom field keys identify a record, and cleaning one could
  * make it another's; their own checks refused spaces and controls in most of them before the rule.
@@ -78,6 +80,9 @@ const TABLES: CleanedTable[] = [
   { table: "emails", key: "uuid", changedAt: null, columns: multiLine("subject") },
   { table: "email_bodies", key: "email_uuid", changedAt: null, columns: multiLine("body_text") },
 ];
+
+/** The records that list their links (either side), by their type in `associations`. */
+const LINKED_TABLES: Record<string, string> = { OPPORTUNITY: "opportunities", NOTE: "notes", TASK: "tasks" };
 
 /** The company tag kinds kept in `company_tags` for filtering, by the column of the company that lists them. */
 const COMPANY_TAG_KINDS: Record<string, string> = { service_industry_tags: "industry", investor_types: "investor_type", npi_types: "npi_type" };
@@ -150,6 +155,8 @@ export const controlCharactersTakenOutMigration: Migration = {
       (await sql<{ uuid: string }>`select uuid from tenants where deleted_at is not null`.execute(db)).rows.map((tenant) => tenant.uuid),
     );
     const rewrittenPersons = new Set<string>();
+    const rewrittenEmails = new Set<string>();
+    const rewrittenLinkSides = new Map<string, string>();
     for (const { table, key, changedAt: changedAtColumn, columns } of TABLES) {
       const required = new Set(
         (await sql<{ name: string; notnull: number }>`select name, "notnull" from pragma_table_info(${table})`.execute(db)).rows
@@ -157,7 +164,14 @@ export const controlCharactersTakenOutMigration: Migration = {
           .map((column) => column.name),
       );
       const names = columns.map(({ column }) => `"${column}"`).join(", ");
-      const extra = table === "tenants" ? ", uuid as tenant_uuid" : table === "affiliations" ? ", person_uuid, tenant_uuid" : ", tenant_uuid";
+      const extra =
+        table === "tenants"
+          ? ", uuid as tenant_uuid"
+          : table === "affiliations"
+            ? ", person_uuid, tenant_uuid"
+            : table === "associations"
+              ? ", owner_type, owner_uuid, entity_type, entity_uuid, tenant_uuid"
+              : ", tenant_uuid";
       const rows = await sql
         .raw<Row>(`select "${key}" as row_key${extra}, ${names} from "${table}" where ${columns.map((column) => `(${mayHold(column)})`).join(" or ")}`)
         .execute(db);
@@ -173,6 +187,11 @@ export const controlCharactersTakenOutMigration: Migration = {
         const assignments = Object.keys(changes).map((column) => sql`${sql.ref(column)} = ${changes[column]}`);
         await sql`update ${sql.table(table)} set ${sql.join(assignments)} where ${sql.ref(key)} = ${row["row_key"]}`.execute(db);
         if (table === "affiliations") rewrittenPersons.add(`${row["tenant_uuid"]}\n${row["person_uuid"]}`);
+        if (table === "emails" || table === "email_bodies") rewrittenEmails.add(`${row["tenant_uuid"]}\n${row["row_key"]}`);
+        if (table === "associations") {
+          rewrittenLinkSides.set(row["owner_uuid"] as string, row["owner_type"] as string);
+          rewrittenLinkSides.set(row["entity_uuid"] as string, row["entity_type"] as string);
+        }
         if (table === "companies") await rewriteCompanyTags(db, row, changes);
       }
     }
@@ -180,6 +199,17 @@ export const controlCharactersTakenOutMigration: Migration = {
     for (const entry of rewrittenPersons) {
       const [tenantUuid, personUuid] = entry.split("\n");
       await sql`update persons set service_updated_at = ${changedAt} where tenant_uuid = ${tenantUuid} and uuid = ${personUuid}`.execute(db);
+    }
+    // An email's cleaned subject or body: pollers of the activity feed read it again (as migration 0057 does).
+    for (const entry of rewrittenEmails) {
+      const [tenantUuid, emailUuid] = entry.split("\n");
+      await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed)
+        values (${tenantUuid}, 'email', ${emailUuid}, ${changedAt}, 1)`.execute(db);
+    }
+    // A link's cleaned context: the live opportunities, notes and tasks that list it are written again.
+    for (const [uuid, type] of rewrittenLinkSides) {
+      const linked = LINKED_TABLES[type];
+      if (linked) await sql`update ${sql.table(linked)} set updated_at = ${changedAt} where uuid = ${uuid} and deleted_at is null`.execute(db);
     }
     await cleanOpportunityCustomFieldValues(db, changedAt, deletedTenants);
   },
