@@ -189,6 +189,20 @@ describe("mbox import", () => {
     expect(bed.rowCounts().email_bodies).toBe(5);
   });
 
+  it("lists an email stored without its body again in the activity feed when a later import keeps the body", async () => {
+    const path = bed.file("inbox.mbox", threadArchive());
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { keepBodies: false }) });
+    const feed = (afterSequence?: number) => bed.store.interactions.feed(bed.tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 50, afterSequence });
+    const seen = (await feed()).rows.at(-1)!.sequence;
+    const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { keepBodies: true }) });
+    expect(again).toMatchObject({ emails: { new: 0, known: 6 } });
+    const reply = await bed.store.emails.get(bed.tenantUuid, "<m2@northwind.example>");
+    const relisted = (await feed(seen)).rows;
+    expect(relisted.map((item) => item.uuid)).toContain(reply!.uuid);
+    expect(relisted).toHaveLength(bed.rowCounts().email_bodies!);
+    expect((await bed.store.emails.getByUuid(bed.tenantUuid, reply!.uuid))?.has_body).toBe(true);
+  });
+
   it("reads a folder of .eml files, and fails at once on a file that is not an mbox", async () => {
     const folder = bed.file("export", "");
     const { mkdirSync, rmSync, writeFileSync } = await import("node:fs");
