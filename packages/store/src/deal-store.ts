@@ -80,7 +80,10 @@ export interface OpportunityCustomFieldRepository {
     fieldUuid: string,
     changes: OpportunityCustomFieldChanges,
   ): Promise<OpportunityCustomField | null>;
-  /** Stored values stay on opportunities and show as unresolved keys. False when not found. */
+  /**
+   * Stored values stay on opportunities and show as unresolved keys; the live opportunities holding a value of the
+   * field take a new `updated_at` (what they show changed). False when not found.
+   */
   delete(tenantUuid: string, fieldUuid: string): Promise<boolean>;
 }
 

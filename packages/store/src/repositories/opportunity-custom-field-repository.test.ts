@@ -1,7 +1,12 @@
-/** Custom field values: a refused value is named as the client sent it; text is held to the control-character rule. */
+/**
+ * Custom field values: a refused value is named as the client sent it; text is held to the control-character rule.
+ * A deleted field's values leave what opportunities show: those holding one come again for `updated_after` pollers.
+ */
 import { describe, expect, it } from "vitest";
 import type { OpportunityCustomField } from "../deal-records.js";
 import { InvalidInputError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { createDeletionLogTenant, recordBuilders } from "../testing/deletion-log-tenant.js";
 import { mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 
 const amount: OpportunityCustomField = { uuid: "f-1", tenant_uuid: "t-1", key: "amount", name: "Amount", type: "number", choices: [], created_at: 0, updated_at: 0 };
@@ -29,5 +34,45 @@ describe("mergeCustomFieldValues", () => {
     );
     expect(() => mergeCustomFieldValues([memo], {}, { "f-2": "ring\u0007" })).toThrow("(U+0007)");
     expect(mergeCustomFieldValues([memo], {}, { memo: "line one\r\n\tline two" })).toEqual({ "f-2": "line one\r\n\tline two" });
+  });
+});
+
+describe("opportunityCustomFields.delete", () => {
+  it("moves updated_at of the live opportunities holding a value of the field, and of no other", async () => {
+    let clock = 1_000;
+    const store = await createSqliteStore({ path: ":memory:", now: () => clock });
+    try {
+      const tenant = await createDeletionLogTenant(store);
+      const other = await createDeletionLogTenant(store, "Other");
+      const viewer = { user_uuid: null };
+      const field = await store.opportunityCustomFields.create({ tenant_uuid: tenant.tenantUuid, key: "region", name: "Region", type: "text" });
+      const kept = await store.opportunityCustomFields.create({ tenant_uuid: tenant.tenantUuid, key: "memo", name: "Memo", type: "text" });
+      const otherField = await store.opportunityCustomFields.create({ tenant_uuid: other.tenantUuid, key: "region", name: "Region", type: "text" });
+      const [holding, keptOnly, without, foreign] = [
+        await recordBuilders(store, tenant).opportunity(),
+        await recordBuilders(store, tenant).opportunity(),
+        await recordBuilders(store, tenant).opportunity(),
+        await recordBuilders(store, other).opportunity(),
+      ];
+      await store.opportunities.update(tenant.tenantUuid, holding, { custom_fields: { region: "EMEA", memo: "hi" } }, viewer, viewer);
+      await store.opportunities.update(tenant.tenantUuid, keptOnly, { custom_fields: { memo: "hi" } }, viewer, viewer);
+      await store.opportunities.update(other.tenantUuid, foreign, { custom_fields: { [otherField.uuid]: "EMEA" } }, viewer, viewer);
+
+      clock = 2_000;
+      expect(await store.opportunityCustomFields.delete(tenant.tenantUuid, field.uuid)).toBe(true);
+      const updatedAt = async (tenantUuid: string, uuid: string) => (await store.opportunities.get(tenantUuid, uuid, viewer))!.updated_at;
+      expect(await updatedAt(tenant.tenantUuid, holding)).toBe(2_000);
+      expect(await updatedAt(tenant.tenantUuid, keptOnly)).toBe(1_000);
+      expect(await updatedAt(tenant.tenantUuid, without)).toBe(1_000);
+      expect(await updatedAt(other.tenantUuid, foreign)).toBe(1_000);
+      expect((await store.opportunities.get(tenant.tenantUuid, holding, viewer))!.custom_fields).toEqual({ [field.uuid]: "EMEA", [kept.uuid]: "hi" });
+
+      // Another tenant's field is not this tenant's to delete: nothing moves.
+      clock = 3_000;
+      expect(await store.opportunityCustomFields.delete(tenant.tenantUuid, otherField.uuid)).toBe(false);
+      expect(await updatedAt(other.tenantUuid, foreign)).toBe(1_000);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 /** Custom field definitions of opportunities, and the validation of values written against them. */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { isCalendarDate } from "../calendar-date.js";
 import type { Database, OpportunityCustomFieldsTable } from "../database-schema.js";
 import { controlCharacterProblem, refusedCharacter } from "../control-character.js";
@@ -151,12 +151,25 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
       });
     },
     async delete(tenantUuid, fieldUuid) {
-      const result = await db
-        .deleteFrom("opportunity_custom_fields")
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", fieldUuid)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return withTransaction(db, async (transaction) => {
+        const result = await transaction
+          .deleteFrom("opportunity_custom_fields")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", fieldUuid)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        // The stored values stay, but an opportunity's `custom_fields` shows only defined fields: those holding a value
+        // of this one change, so `updated_after` pollers get them again. One walk of the tenant's live opportunities,
+        // for a rare administrator's write. Field uuids are lower-case hex and hyphens: safe in a JSON path.
+        await transaction
+          .updateTable("opportunities")
+          .set({ updated_at: now() })
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("deleted_at", "is", null)
+          .where(sql<string | null>`json_type(custom_fields, ${`$."${fieldUuid}"`})`, "is not", null)
+          .execute();
+        return true;
+      });
     },
   };
 }
