@@ -11,3 +11,9 @@ export function readPackageJson(packageFolder: URL): {
 };
 /** Every reason the package would not install or load from its tarball, one sentence each; empty when none. */
 export function packageContentsProblems(packageFolder: URL): string[];
+/** The prepack step every package with a `workspace:` dependency runs. */
+export const PACK_WITH_PNPM: string;
+/** The files `npm pack` would put in the package's tarball (paths inside it), sorted. */
+export function packedFiles(packageFolder: URL): string[];
+/** Every file the package's tarball would hold that it should not (source, tests, testing-only code); empty when none. */
+export function packedFilesProblems(packageFolder: URL): string[];

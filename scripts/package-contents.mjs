@@ -1,8 +1,10 @@
 // What a published package of this workspace needs to install and load outside it, checked over its package.json
 // and built dist/ (no packing, no registry). Plain JavaScript so that each package's tests can import it: a
 // TypeScript file here would sit outside their rootDir. Types: package-contents.d.mts.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
+import { fileURLToPath } from "node:url";
 
 const LICENSE_OPENING = "Apache License\n                           Version 2.0, January 2004";
 
@@ -28,6 +30,9 @@ export function packageOf(specifier) {
   return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
+/** The prepack step every package with a `workspace:` dependency runs (scripts/pack-with-pnpm.mjs). */
+export const PACK_WITH_PNPM = "node ../../scripts/pack-with-pnpm.mjs";
+
 const isNodeBuiltin = (name) => name.startsWith("node:") || builtinModules.includes(name);
 
 /** The package.json of the package in `packageFolder` (a file URL ending in `/`). */
@@ -40,7 +45,8 @@ export function readPackageJson(packageFolder) {
  * when there is none. Checks: each path package.json hands to Node, npm or TypeScript (`main`, `types`, every
  * export condition, every bin) is built and listed in `files`; each export names its types first; the built code
  * loads only Node's modules and declared dependencies; the Node versions match the workspace's; the package
- * carries the repository's LICENSE (npm packs it whatever `files` says) under the license package.json names.
+ * carries the repository's LICENSE (npm packs it whatever `files` says) under the license package.json names; a
+ * package with a `workspace:` dependency refuses, before packing, every packer but pnpm (which alone replaces it).
  */
 export function packageContentsProblems(packageFolder) {
   const packageJson = readPackageJson(packageFolder);
@@ -75,6 +81,12 @@ export function packageContentsProblems(packageFolder) {
   if (packageJson.engines?.node !== workspaceRoot.engines?.node) {
     problems.push(`engines.node is ${packageJson.engines?.node}, the workspace's ${workspaceRoot.engines?.node}`);
   }
+  const workspaceDependencies = Object.entries({ ...packageJson.dependencies, ...packageJson.peerDependencies, ...packageJson.optionalDependencies })
+    .filter(([, spec]) => String(spec).startsWith("workspace:"))
+    .map(([name]) => name);
+  if (workspaceDependencies.length > 0 && packageJson.scripts?.prepack !== PACK_WITH_PNPM) {
+    problems.push(`depends on ${workspaceDependencies.join(", ")} by workspace: but scripts.prepack is not "${PACK_WITH_PNPM}"`);
+  }
   if (packageJson.license !== "Apache-2.0") problems.push(`license is ${packageJson.license}, not Apache-2.0`);
   const license = new URL("LICENSE", packageFolder);
   if (!existsSync(license)) problems.push("no LICENSE file");
@@ -84,4 +96,35 @@ export function packageContentsProblems(packageFolder) {
     if (text !== readFileSync(new URL("../../LICENSE", packageFolder), "utf8")) problems.push("LICENSE differs from the repository's");
   }
   return [...new Set(problems)];
+}
+
+/** The files `npm pack` would put in the package's tarball (paths inside it), read from `npm pack --dry-run --json`. */
+export function packedFiles(packageFolder) {
+  const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: fileURLToPath(packageFolder),
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return JSON.parse(output)[0].files.map((file) => file.path).sort();
+}
+
+/**
+ * Every file the package's tarball would hold that it should not, one sentence each; empty when none. A tarball holds
+ * package.json, README.md, LICENSE and built files under dist/ only (JavaScript, declarations, source maps): no
+ * source, no test, and no test or testing-only module built into dist/ (as the source maps name their sources).
+ */
+export function packedFilesProblems(packageFolder) {
+  const problems = [];
+  const files = packedFiles(packageFolder);
+  for (const file of files) {
+    if (!["package.json", "README.md", "LICENSE"].includes(file) && !/^dist\/[^/]+\.(js|d\.ts|js\.map)$/.test(file)) problems.push(`${file} is packed`);
+  }
+  for (const file of files.filter((path) => path.endsWith(".js.map"))) {
+    const { sources } = JSON.parse(readFileSync(new URL(file, packageFolder), "utf8"));
+    for (const source of sources) {
+      if (/\.test\.[cm]?[jt]sx?$|(^|\/)testing\//.test(source)) problems.push(`${file} holds ${source}, test or testing-only code`);
+    }
+  }
+  if (!files.includes("package.json") || !files.some((file) => file.startsWith("dist/"))) problems.push("the tarball holds no package.json or no dist/");
+  return problems;
 }

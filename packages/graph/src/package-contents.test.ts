@@ -3,13 +3,17 @@
  * published package). Reads dist/, which `test` builds first (turbo).
  */
 import { describe, expect, it } from "vitest";
-import { packageContentsProblems, readPackageJson } from "../../../scripts/package-contents.mjs";
+import { packageContentsProblems, packedFilesProblems, readPackageJson } from "../../../scripts/package-contents.mjs";
 
 const packageFolder = new URL("../", import.meta.url);
 
 describe("@rapport/graph as published", () => {
   it("installs and loads from its tarball: files built and published, dependencies declared, engines, license", () => {
     expect(packageContentsProblems(packageFolder)).toEqual([]);
+  });
+
+  it("packs only package.json, README.md, LICENSE and dist/, with no test or testing-only code (npm pack --dry-run)", () => {
+    expect(packedFilesProblems(packageFolder)).toEqual([]);
   });
 
   it("depends on nothing else of Rapport's, so that it can be used alone", () => {

@@ -2,9 +2,12 @@
  * Keeps the package installable outside the workspace (checks in scripts/package-contents.mjs, shared by every
  * published package), and its vocabulary entry free of SQLite. Reads dist/, which `test` builds first (turbo).
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { importedSpecifiers, packageContentsProblems, packageOf, readPackageJson } from "../../../scripts/package-contents.mjs";
+import { importedSpecifiers, packageContentsProblems, packedFilesProblems, packageOf, readPackageJson } from "../../../scripts/package-contents.mjs";
+import { packerProblem } from "../../../scripts/pack-with-pnpm.mjs";
 
 const packageFolder = new URL("../", import.meta.url);
 const packageJson = readPackageJson(packageFolder);
@@ -12,6 +15,21 @@ const packageJson = readPackageJson(packageFolder);
 describe("@rapport/store as published", () => {
   it("installs and loads from its tarball: files built and published, dependencies declared, engines, license", () => {
     expect(packageContentsProblems(packageFolder)).toEqual([]);
+  });
+
+  it("packs only package.json, README.md, LICENSE and dist/, with no test or testing-only code (npm pack --dry-run)", () => {
+    expect(packedFilesProblems(packageFolder)).toEqual([]);
+  });
+
+  it("refuses npm pack, whose tarball would keep @rapport/graph's workspace:* and install nowhere; pnpm pack writes the version", () => {
+    // Without the user agent of a pnpm that runs this test, which npm would take as its own.
+    const { npm_config_user_agent: _, ...environment } = process.env;
+    const packed = spawnSync("npm", ["pack", "--dry-run", "--json"], { cwd: fileURLToPath(packageFolder), encoding: "utf8", env: environment });
+    expect(packed.status).not.toBe(0);
+    expect(packed.stderr).toContain("@rapport/store: pack and publish it with pnpm (npx pnpm@10.34.9 pack), not npm/");
+    expect(packed.stderr).toContain("@rapport/graph@workspace:*");
+    expect(packerProblem(packageJson, "pnpm/10.34.9 npm/? node/v20.20.2 linux x64")).toBeNull();
+    expect(packerProblem({ name: "alone", dependencies: { graphology: "0.26.0" } }, "npm/11.19.1 node/v20.20.2 linux x64")).toBeNull();
   });
 
   it("loads no package at all from the vocabulary entry, which promises not to load SQLite, Kysely or the graph", () => {
