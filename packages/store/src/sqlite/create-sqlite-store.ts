@@ -47,6 +47,7 @@ import { migratedMemoryDatabase } from "./memory-database-image.js";
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
+import { checkStoreOptions } from "./check-store-options.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
 import { createCheckpointWorker } from "./checkpoint-worker.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
@@ -59,7 +60,6 @@ import { createOpportunityRepository } from "../repositories/opportunity-reposit
 import { createOpportunityStageRepository, createOpportunityTypeRepository } from "../repositories/opportunity-type-repository.js";
 import { createRecordLookupRepository } from "../repositories/record-lookup-repository.js";
 import { createTaskRepository } from "../repositories/task-repository.js";
-import { InvalidInputError } from "../errors.js";
 import { withTypedWriteErrors } from "../repositories/typed-write-errors.js";
 
 export interface SqliteStoreOptions {
@@ -176,13 +176,8 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
  * const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
+  checkStoreOptions(options);
   const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, checkpointIntervalMs = 250 } = options;
-  if (!Number.isSafeInteger(mmapBytes) || mmapBytes < 0) {
-    throw new InvalidInputError(`createSqliteStore: expecting "mmapBytes" to be a whole number of bytes, got ${String(mmapBytes)}`);
-  }
-  if (!Number.isFinite(checkpointIntervalMs) || checkpointIntervalMs <= 0) {
-    throw new InvalidInputError(`createSqliteStore: expecting "checkpointIntervalMs" to be a positive number of milliseconds, got ${String(checkpointIntervalMs)}`);
-  }
   const inMemory = path === ":memory:";
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = inMemory ? migratedMemoryDatabase.open() : new SqliteDatabase(path);

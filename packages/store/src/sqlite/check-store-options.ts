@@ -1,0 +1,41 @@
+/** @module The checks createSqliteStore makes of its options before it opens anything. */
+import { GraphInputError, resolveScoringParameters } from "@rapport/graph";
+import { InvalidInputError } from "../errors.js";
+
+/** A value as an error message quotes it: strings in quotes, everything else as JavaScript writes it. */
+function quoted(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : typeof value === "function" ? "a function" : String(value);
+}
+
+/**
+ * Refuses, with an `InvalidInputError` naming `createSqliteStore`, options a caller outside TypeScript can give: no
+ * options object, a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
+ * `now` or `generateId` that is not a function, a scoring parameter the graph would refuse at the first hydration (its
+ * `GraphInputError` as the cause), and a bad `mmapBytes` or `checkpointIntervalMs`.
+ */
+export function checkStoreOptions(options: unknown): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new InvalidInputError(`createSqliteStore: expecting options { path, ... } but got ${quoted(options)}`);
+  }
+  const { path, now, generateId, scoringParameters, mmapBytes = 0, checkpointIntervalMs = 250 } = options as Record<string, unknown>;
+  if (typeof path !== "string" || path === "") {
+    throw new InvalidInputError(`createSqliteStore: expecting "path" to be a file path or ":memory:", got ${quoted(path)}`);
+  }
+  for (const [name, value] of [["now", now], ["generateId", generateId]] as const) {
+    if (value !== undefined && typeof value !== "function") {
+      throw new InvalidInputError(`createSqliteStore: expecting "${name}" to be a function, got ${quoted(value)}`);
+    }
+  }
+  if (!Number.isSafeInteger(mmapBytes) || (mmapBytes as number) < 0) {
+    throw new InvalidInputError(`createSqliteStore: expecting "mmapBytes" to be a whole number of bytes, got ${String(mmapBytes)}`);
+  }
+  if (!Number.isFinite(checkpointIntervalMs) || (checkpointIntervalMs as number) <= 0) {
+    throw new InvalidInputError(`createSqliteStore: expecting "checkpointIntervalMs" to be a positive number of milliseconds, got ${String(checkpointIntervalMs)}`);
+  }
+  try {
+    resolveScoringParameters(scoringParameters as Parameters<typeof resolveScoringParameters>[0], undefined, "createSqliteStore");
+  } catch (error) {
+    if (error instanceof GraphInputError) throw new InvalidInputError(error.message.replace("\"parameters", "\"scoringParameters"), { cause: error });
+    throw error;
+  }
+}
