@@ -4,6 +4,7 @@
  * associations, notes, tasks and files. Field names follow the API specification (snake_case).
  */
 
+/** A stage's `stage_type`: a stage of parent opportunities or of sub-opportunities (child ones). */
 export const STAGE_TYPES = ["PARENT", "CHILD"] as const;
 export type StageType = (typeof STAGE_TYPES)[number];
 

@@ -4,6 +4,7 @@
  * document: the store keeps it as given.
  */
 
+/** The kinds of file an import job reads: mail (`mbox`), calendars (`ics`) and contacts (`vcf`, `csv`). */
 export const IMPORT_KINDS = ["mbox", "ics", "vcf", "csv"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 

@@ -1,0 +1,45 @@
+// Which values a package entry exports without a doc comment, found with TypeScript's checker over the entry's
+// source. Plain JavaScript beside package-contents.mjs, so that each package's tests can import it. Types:
+// exported-doc-comments.d.mts.
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+/** Whether the declaration has a doc comment with words in it (a bare tag such as `@internal` is not one). */
+function hasDocComment(symbol, checker) {
+  return symbol.getDocumentationComment(checker).some((part) => part.text.trim() !== "");
+}
+
+/**
+ * The values (functions, classes, constants) the entry module at `entryUrl` exports, followed to where they are
+ * declared, that have no doc comment, and the public methods and accessors of its exported classes that have none,
+ * as `name` or `Class.member`, sorted. Types are left to the declarations that use them.
+ */
+export function undocumentedExports(entryUrl) {
+  const entry = fileURLToPath(entryUrl);
+  const program = ts.createProgram([entry], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry));
+  const undocumented = [];
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const declaration = symbol.valueDeclaration;
+    if (declaration === undefined) continue;
+    if (!hasDocComment(symbol, checker)) undocumented.push(exported.name);
+    if (!ts.isClassDeclaration(declaration)) continue;
+    for (const member of declaration.members) {
+      const isMethod = ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member);
+      if (!isMethod || member.name === undefined || ts.isPrivateIdentifier(member.name)) continue;
+      if (ts.getCombinedModifierFlags(member) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
+      const memberSymbol = checker.getSymbolAtLocation(member.name);
+      if (memberSymbol !== undefined && !hasDocComment(memberSymbol, checker)) undocumented.push(`${exported.name}.${member.name.getText()}`);
+    }
+  }
+  return [...new Set(undocumented)].sort();
+}
