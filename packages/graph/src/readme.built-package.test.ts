@@ -1,7 +1,8 @@
 /**
  * Checks the README's code as a customer's service meets it: the built package (dist/, which `test` builds first),
  * imported by name from an ESM project. The example runs and prints what the README says; every `ts` block
- * type-checks against the published types, with the inputs a block only names declared below.
+ * type-checks against the published types (NodeNext and Bundler resolution), with the inputs a block only names
+ * declared below.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -73,7 +74,10 @@ describe("the README, against the built package", () => {
     expect(printed.trimEnd()).toBe(markedBlock("output").trimEnd());
   });
 
-  it("type-checks every ts block with the published types, as a strict NodeNext project does", () => {
+  it.each([
+    ["NodeNext", ts.ModuleKind.NodeNext, ts.ModuleResolutionKind.NodeNext],
+    ["Bundler", ts.ModuleKind.ESNext, ts.ModuleResolutionKind.Bundler],
+  ])("type-checks every ts block with the published types, as a strict %s project does", (_, module, moduleResolution) => {
     const files = blocks.map((code, position) => {
       const file = join(project, `block-${position}.ts`);
       writeFileSync(file, /^type Interaction =/m.test(code) ? `${code}${SAME_INTERACTION}` : `${code}\nexport {};\n`);
@@ -82,8 +86,8 @@ describe("the README, against the built package", () => {
     const inputs = join(project, "given-inputs.d.ts");
     writeFileSync(inputs, GIVEN_INPUTS);
     const program = ts.createProgram([...files, inputs], {
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      module,
+      moduleResolution,
       target: ts.ScriptTarget.ES2022,
       strict: true,
       noEmit: true,
