@@ -7,6 +7,7 @@ import { closeSync, linkSync, openSync, renameSync, rmSync, statSync, type Stats
 import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { ConflictError, InvalidInputError } from "../errors.js";
+import { checkFilePaths } from "./check-file-paths.js";
 import type { StoreBackupOptions, StoreBackupResult } from "../store.js";
 import { DATABASE_COMPANION_SUFFIXES, isDatabaseFileOf } from "./database-file-path.js";
 import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
@@ -103,6 +104,7 @@ function placeWithoutReplacing(temporary: string, target: string): void {
  * refused (an `IncompatibleDatabaseError`, as every store refuses it): no restore would take the copy.
  */
 export async function backupDatabase(databasePath: string, destination: string, options: StoreBackupOptions = {}): Promise<StoreBackupResult> {
+  checkFilePaths("store.backup", { databasePath, destination });
   const { replace = false, onProgress, signal } = options;
   signal?.throwIfAborted();
   if (databasePath === ":memory:") throw new InvalidInputError('store.backup: a ":memory:" database has no file to copy');

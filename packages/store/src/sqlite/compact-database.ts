@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { statSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
+import { checkFilePaths } from "./check-file-paths.js";
 import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { openAloneOrRefuse } from "./open-alone.js";
 
@@ -29,6 +30,7 @@ export interface CompactDatabaseResult {
  * temporary files (SQLite's temporary folder) while it runs.
  */
 export function compactDatabase(databasePath: string): CompactDatabaseResult {
+  checkFilePaths("store.compact", { databasePath });
   if (databasePath === ":memory:") throw new InvalidInputError('store.compact: a ":memory:" database has no file to compact');
   const path = resolve(databasePath);
   if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new InvalidInputError(`store.compact: no database file at ${path}`);

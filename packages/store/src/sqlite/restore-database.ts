@@ -8,6 +8,7 @@ import { chmodSync, constants, copyFileSync, linkSync, renameSync, rmSync, statS
 import { basename, dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
+import { checkFilePaths } from "./check-file-paths.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { isDatabaseFileOf } from "./database-file-path.js";
 import { openAloneOrRefuse } from "./open-alone.js";
@@ -166,6 +167,7 @@ function keepAs(database: string, kept: string): void {
  * the database itself (`InvalidInputError`); a database another process has open (`ConflictError`).
  */
 export async function restoreDatabase(databasePath: string, backupPath: string): Promise<RestoreDatabaseResult> {
+  checkFilePaths("store.restore", { databasePath, backupPath });
   if (databasePath === ":memory:") throw new InvalidInputError('store.restore: a ":memory:" database has no file to replace');
   const database = resolve(databasePath);
   const backup = resolve(backupPath);
