@@ -13,6 +13,7 @@ import { declaredPathResolver, methodNotAllowed, servesMethod, shapeOf } from ".
 import { readJsonBody } from "../platform/request/json-body.js";
 import { malformedQueryProblem } from "../platform/request/malformed-query.js";
 import { nodeBindings } from "../platform/request/node-bindings.js";
+import { refuseUnexpectedBody } from "../platform/request/unexpected-body.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
 import { answerMismatch } from "./answer-mismatch.js";
@@ -65,6 +66,8 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
     if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
     seen.add(operation.operationId);
     const writes = !changesNothing(operation);
+    // An upload reads its own (multipart) body; an operation with neither takes none.
+    const takesNoBody = operation.body === undefined && operation.multipart === undefined;
     const shape = shapeOf(operation.path);
     const parameterNames = [...operation.path.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);
     app.on(operation.method.toUpperCase(), toHonoPath(operation.path), async (http) => {
@@ -80,6 +83,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       if (writes && http.get("auth").key.read_only) {
         throw forbidden(`this API key is read-only: ${operation.method.toUpperCase()} ${operation.path} may change the tenant's data`);
       }
+      if (takesNoBody) await refuseUnexpectedBody(http, operation.path);
       const cached = operation.cacheable ? cacheSlot(http, operation.operationId) : null;
       if (cached?.found !== undefined) {
         const { body, age } = cached.found;

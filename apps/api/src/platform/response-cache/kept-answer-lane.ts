@@ -16,6 +16,7 @@ import { logRequest } from "../logging/access-log.js";
 import { countRequest } from "../rate-limit/rate-limit.js";
 import { OVERRIDE_HEADERS } from "../request/method-override.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "../request/request-id.js";
+import { announcesBody } from "../request/unexpected-body.js";
 import { cacheDirectivesOf, responseCacheKey } from "./response-cache.js";
 
 /** A Node request listener, such as `@hono/node-server`'s for the app. */
@@ -105,6 +106,8 @@ export function keptAnswerLane(services: AppServices, operations: readonly AnyOp
     if (incoming.method !== "GET" || cacheDirectivesOf(single(incoming.headers["cache-control"])).fresh) return app(incoming, outgoing);
     // The app refuses a method override: a kept answer must not stand in for a GET meant as another method.
     if (OVERRIDE_HEADERS.some((name) => incoming.headers[name] !== undefined)) return app(incoming, outgoing);
+    // The app refuses a GET carrying a body (unexpected-body.ts): a kept answer must not serve it either.
+    if (announcesBody(incoming.headers)) return app(incoming, outgoing);
     const route = routes.find((candidate) => candidate.target.test(target));
     if (route === undefined) return app(incoming, outgoing);
     return answer(incoming, outgoing, route, target).then(
