@@ -164,6 +164,43 @@ describe("startServer", () => {
     expect((await fetch(`${running.url}/v1/persons?name=..%2F..`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
   });
 
+  it("refuses a request naming two hosts (a Host header twice, an absolute-form target and a Host that differ), and serves an absolute-form target naming its Host", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const { port } = running;
+    const send = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.write(request));
+        let received = "";
+        socket.on("data", (chunk) => (received += chunk.toString()));
+        socket.on("close", () => resolve(received));
+        socket.on("error", reject);
+      });
+    const me = (target: string, hostLines: string) => `GET ${target} HTTP/1.1\r\n${hostLines}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`;
+    const answers = {
+      // Node kept the first line and served it; a proxy in front may have read the second.
+      "request has more than one Host header: send one": me("/v1/me", `Host: 127.0.0.1:${port}\r\nHost: other.example\r\n`),
+      // The adapter served the target's host, ignoring the Host header a cache in front keys on.
+      [`request target names host "other.example" but the Host header is "127.0.0.1:${port}": send the path alone (GET /v1/...) with the Host header, or make them equal`]:
+        me("http://other.example/v1/me", `Host: 127.0.0.1:${port}\r\n`),
+      [`request target names host "127.0.0.1:${port}" but the Host header is "127.0.0.1": send the path alone (GET /v1/...) with the Host header, or make them equal`]:
+        me(`http://127.0.0.1:${port}/v1/me`, "Host: 127.0.0.1\r\n"),
+    };
+    for (const [error, request] of Object.entries(answers)) {
+      const raw = await send(request);
+      expect(raw, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error });
+    }
+    // RFC 9112 has a server accept the absolute form: served when it names the Host sent, default port and case aside.
+    for (const request of [me(`http://127.0.0.1:${port}/v1/me`, `Host: 127.0.0.1:${port}\r\n`), me("http://Example.COM:80/v1/me", "Host: example.com\r\n")]) {
+      const raw = await send(request);
+      expect(raw, request).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toMatchObject({ tenant: { uuid: acme.tenant.uuid } });
+    }
+  });
+
   it("collects a graph hydration's garbage right after it", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);

@@ -3,7 +3,9 @@
  * Requests Node's parser takes but no request can be made of, or only another one: an HTTP/1.1 request without a
  * `Host` header (which Node's server answered itself), a backslash in the path (`/v1\persons`), a target or host
  * that is no URL (`OPTIONS *`; these two the Node adapter answered), all with an empty 400; and a path with a `.` or
- * `..` segment, which the URL parser resolved into another path. Here they get the API's JSON 400 and an
+ * `..` segment, which the URL parser resolved into another path; a Host header given twice, or differing from the
+ * host an absolute-form target names (`GET http://other/v1/me`), which Node and the adapter served, each taking one
+ * of them. Here they get the API's JSON 400 and an
  * `X-Request-Id`, as the parser's own refusals do (client-errors.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -34,10 +36,46 @@ const DOT_SEGMENT = "request path must not contain a '.' or '..' segment (%2e in
 /** A `.` or `..` segment in a request target's path, written plainly or percent-encoded. */
 const DOT_SEGMENT_PATTERN = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
+const MANY_HOSTS = "request has more than one Host header: send one";
+
+/** Node keeps the first of several Host lines: the count is read from the raw header lines. */
+function hostLines(incoming: IncomingMessage): number {
+  let count = 0;
+  for (let index = 0; index < incoming.rawHeaders.length; index += 2) if (incoming.rawHeaders[index]!.toLowerCase() === "host") count++;
+  return count;
+}
+
+/**
+ * For a target in absolute form (`GET http://host/v1/me`), why its authority and the Host header disagree, or null.
+ * RFC 9112 has the server take the target's and ignore the header, while a cache or proxy in front may key its
+ * answers on the header: one request read as two hosts. The client must send them equal (RFC 9112 3.2), so a
+ * difference is refused, default ports aside (`http://a:80/` and `Host: a` agree).
+ */
+function absoluteTargetProblem(target: string, host: string | undefined): string | null {
+  if (!/^https?:\/\//i.test(target)) return null;
+  const targetUrl = urlOf(target);
+  // The adapter refuses a target that is no URL (NOT_A_URL).
+  if (targetUrl === null) return null;
+  if (host === undefined || urlOf(`${targetUrl.protocol}//${host}`)?.host === targetUrl.host) return null;
+  const shown = (text: string) => JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
+  return `request target names host ${shown(targetUrl.host)} but the Host header is ${shown(host)}: send the path alone (GET /v1/...) with the Host header, or make them equal`;
+}
+
+function urlOf(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
 /** Why the request line or headers of `incoming` make no request to serve, or null. */
 function unservableProblem(incoming: IncomingMessage): string | null {
   if (incoming.headers.host === undefined && incoming.httpVersion === "1.1") return MISSING_HOST;
+  if (hostLines(incoming) > 1) return MANY_HOSTS;
   const target = incoming.url ?? "";
+  const authorityProblem = target.charCodeAt(0) === 47 /* "/" */ ? null : absoluteTargetProblem(target, incoming.headers.host);
+  if (authorityProblem !== null) return authorityProblem;
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
   return (path.includes(".") || path.includes("%")) && DOT_SEGMENT_PATTERN.test(path) ? DOT_SEGMENT : null;
@@ -47,7 +85,8 @@ function unservableProblem(incoming: IncomingMessage): string | null {
  * `listener`, with requests refused with a JSON 400 that Node's server would answer itself with an empty one or that
  * the URL parser would silently rewrite: an HTTP/1.1 request without a `Host` header (RFC 9112 asks for the 400; for
  * a server created with `requireHostHeader: false`), and a path with a dot segment, which the URL parser resolves
- * (`/v1/persons/%2e%2e/users` is `/v1/users`), so a proxy allowing a path prefix would let another path through.
+ * (`/v1/persons/%2e%2e/users` is `/v1/users`), so a proxy allowing a path prefix would let another path through; and
+ * a request naming two hosts (two Host headers, or an absolute-form target and a Host header that differ).
  */
 export function refusingUnservable<Listener extends (incoming: IncomingMessage, outgoing: ServerResponse) => unknown>(listener: Listener) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
