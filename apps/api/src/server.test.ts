@@ -201,6 +201,32 @@ describe("startServer", () => {
     }
   });
 
+  it("reads every header line of a head within the size limit, past Node's default count of 2000", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const { port } = running;
+    const send = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => socket.write(request));
+        let received = "";
+        socket.on("data", (chunk) => (received += chunk.toString()));
+        socket.on("close", () => resolve(received));
+        socket.on("error", reject);
+      });
+    // 2,100 lines of 2 bytes (Node counts names and values) fit in the 16 KiB head; Node dropped every line after the 2,000th.
+    const filler = "a: 1\r\n".repeat(2100);
+    const last = await send(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${filler}x-api-key: ${acme.key}\r\nConnection: close\r\n\r\n`);
+    expect(last).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    // A method override after them was not refused: the POST was served as one.
+    const overridden = await send(`POST /v1/notes HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${filler}x-http-method-override: DELETE\r\nConnection: close\r\n\r\n{}`);
+    expect(overridden).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(overridden.slice(overridden.indexOf("\r\n\r\n") + 4))).toEqual({ error: expect.stringMatching(/^x-http-method-override is not supported/) });
+    // The head's size limit still holds.
+    const tooMany = await send(`GET /v1/me HTTP/1.1\r\nHost: x\r\n${"a: 1\r\n".repeat(9000)}Connection: close\r\n\r\n`);
+    expect(tooMany).toMatch(/^HTTP\/1\.1 431 /);
+  });
+
   it("collects a graph hydration's garbage right after it", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);

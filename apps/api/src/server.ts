@@ -88,6 +88,9 @@ export async function startServer(services: AppServices, options: StartServerOpt
     { ServerResponse: ServerResponseWithoutStrayContentType, requireHostHeader: false, ...connectionServerOptions(connectionTimeouts(timeouts)) },
     refusingUnservable(drain.listener),
   );
+  // Node drops the header lines after the first 2000 (its default), silently: a key, a user context or a method
+  // override sent after them went unread. The parser's 16 KiB limit on the head still bounds them (a 431).
+  server.maxHeadersCount = 0;
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
