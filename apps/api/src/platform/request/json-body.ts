@@ -1,13 +1,14 @@
 /**
  * @module
  * Reads a JSON request body once, for every operation that takes one: 413 over 1 MiB, 415 for a
- * body that is not `application/json` or is compressed (content-encoding.ts), 400 for malformed JSON (or bytes that are not UTF-8), for JSON nested too deep, with a
+ * body that is not `application/json`, is compressed (content-encoding.ts) or declares a charset that is not UTF-8 for bytes beyond ASCII (json-charset.ts), 400 for malformed JSON (or bytes that are not UTF-8), for JSON nested too deep, with a
  * `__proto__` key or with a key given twice in one object (json-nesting.ts), or for a missing body. Each refusal of the body is a `RefusedBodyError`.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError } from "../errors/api-error.js";
 import { contentEncodingProblem } from "./content-encoding.js";
+import { jsonCharsetProblem } from "./json-charset.js";
 import { jsonNestingProblem, MAX_JSON_DEPTH, nestedTooDeep } from "./json-nesting.js";
 import { jsonTextDeeperThan } from "./json-text-depth.js";
 import { readBoundedBody } from "./read-bounded-body.js";
@@ -55,6 +56,8 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   if (!contentType || !isJsonContentType(contentType)) {
     throw new RefusedBodyError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);
   }
+  const charsetProblem = jsonCharsetProblem(contentType, bytes);
+  if (charsetProblem !== null) throw new RefusedBodyError(415, charsetProblem);
   let text: string;
   try {
     text = utf8.decode(bytes);
