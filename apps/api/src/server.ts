@@ -10,6 +10,7 @@ import { setImmediate } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { answerClientErrors } from "./platform/request/client-errors.js";
+import { continueOnRead } from "./platform/request/expect-continue.js";
 import { refusingUnservable, unreadableRequestResponse } from "./platform/request/unreadable-request.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { connectionDrain } from "./platform/response/connection-drain.js";
@@ -84,10 +85,13 @@ export async function startServer(services: AppServices, options: StartServerOpt
   const drain = connectionDrain(keptAnswerLane(services, appOptions.operations ?? allOperations, appListener));
   // Node would answer a request without a Host header itself, with an empty 400: refusingUnservable answers it in JSON.
   // It also refuses a dot segment, before the URL parser resolves it into another path.
+  const listener = refusingUnservable(drain.listener);
   const server = createServer(
     { ServerResponse: ServerResponseWithoutStrayContentType, requireHostHeader: false, ...connectionServerOptions(connectionTimeouts(timeouts)) },
-    refusingUnservable(drain.listener),
+    listener,
   );
+  // Node sent `100 Continue` before the app looked at the request: a refused upload was then sent whole.
+  server.on("checkContinue", continueOnRead(listener));
   // Node drops the header lines after the first 2000 (its default), silently: a key, a user context or a method
   // override sent after them went unread. The parser's 16 KiB limit on the head still bounds them (a 431).
   server.maxHeadersCount = 0;

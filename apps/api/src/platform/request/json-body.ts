@@ -12,6 +12,7 @@ import { jsonCharsetProblem } from "./json-charset.js";
 import { jsonNestingProblem, MAX_JSON_DEPTH, nestedTooDeep } from "./json-nesting.js";
 import { jsonTextDeeperThan } from "./json-text-depth.js";
 import { readBoundedBody } from "./read-bounded-body.js";
+import { announcesBody } from "./unexpected-body.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -51,11 +52,13 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   const contentType = context.req.header("content-type");
   const encodingProblem = contentEncodingProblem(context.req.raw);
   if (encodingProblem !== null) throw new RefusedBodyError(415, encodingProblem);
+  const notJson = () => new RefusedBodyError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);
+  const isJson = contentType !== undefined && isJsonContentType(contentType);
+  // Refused before it is read: a client waiting for `100 Continue` is answered without sending it (expect-continue.ts).
+  if (!isJson && announcesBody(context.req.raw.headers)) throw notJson();
   const bytes = await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge);
   if (bytes.length === 0) return undefined;
-  if (!contentType || !isJsonContentType(contentType)) {
-    throw new RefusedBodyError(415, `request body must be JSON: send Content-Type: application/json (got ${contentType ?? "none"})`);
-  }
+  if (contentType === undefined || !isJson) throw notJson();
   const charsetProblem = jsonCharsetProblem(contentType, bytes);
   if (charsetProblem !== null) throw new RefusedBodyError(415, charsetProblem);
   let text: string;
