@@ -125,6 +125,17 @@ describe("startServer", () => {
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
     expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: "request is not valid HTTP/1.1" });
+    // A CONNECT (a tunnel, asked of a proxy) was closed without any answer.
+    const tunnel = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.write("CONNECT internal.example:443 HTTP/1.1\r\nHost: internal.example:443\r\n\r\n"));
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("close", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(tunnel).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n/);
+    expect(tunnel).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+    expect(JSON.parse(tunnel.slice(tunnel.indexOf("\r\n\r\n") + 4))).toEqual({ error: expect.stringMatching(/^CONNECT is not served: this is the Rapport API, not a proxy/) });
     // The server goes on answering.
     expect((await fetch(`${running.url}/v1/persons`, { headers: { "x-api-key": acme.key } })).status).toBe(200);
   });

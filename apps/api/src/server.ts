@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import { setImmediate } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
-import { answerClientErrors } from "./platform/request/client-errors.js";
+import { answerClientErrors, answerConnectRequests } from "./platform/request/client-errors.js";
 import { continueOnRead } from "./platform/request/expect-continue.js";
 import { refusingUnservable, unreadableRequestResponse } from "./platform/request/unreadable-request.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
@@ -96,6 +96,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
   // override sent after them went unread. The parser's 16 KiB limit on the head still bounds them (a 431).
   server.maxHeadersCount = 0;
   answerClientErrors(server);
+  answerConnectRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -1,8 +1,8 @@
 /**
  * @module
  * What Node's HTTP parser refuses before a request reaches the app: headers beyond its size limit (431), a
- * request that did not arrive in time (408), bytes that are not HTTP (400). Node answers those with a bare
- * status line; here the answer keeps the API's contract, a JSON error body and an `X-Request-Id`, and the
+ * request that did not arrive in time (408), bytes that are not HTTP (400), and a CONNECT (501). Node answers those with a bare
+ * status line (a CONNECT with none); here the answer keeps the API's contract, a JSON error body and an `X-Request-Id`, and the
  * connection is then closed, as Node closes it.
  */
 import type { Server } from "node:http";
@@ -15,14 +15,31 @@ const REFUSALS: Record<string, [status: number, reason: string, error: string]> 
 };
 const MALFORMED: [number, string, string] = [400, "Bad Request", "request is not valid HTTP/1.1"];
 
-/** The whole HTTP response that refuses a request the parser failed with `code`, under request id `id`. */
-export function clientErrorResponse(code: string | undefined, id: string): string {
-  const [status, reason, error] = (code !== undefined ? REFUSALS[code] : undefined) ?? MALFORMED;
+/** The whole HTTP response, written on the socket itself, refusing a request with `status` and `{"error"}`, then closing. */
+export function rawErrorResponse(status: number, reason: string, error: string, id: string): string {
   const body = JSON.stringify({ error });
   return (
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
     `${REQUEST_ID_HEADER}: ${id}\r\nConnection: close\r\n\r\n${body}`
   );
+}
+
+/** The whole HTTP response that refuses a request the parser failed with `code`, under request id `id`. */
+export function clientErrorResponse(code: string | undefined, id: string): string {
+  const [status, reason, error] = (code !== undefined ? REFUSALS[code] : undefined) ?? MALFORMED;
+  return rawErrorResponse(status, reason, error, id);
+}
+
+const NO_TUNNEL = "CONNECT is not served: this is the Rapport API, not a proxy; send GET, POST, PUT, PATCH or DELETE to a path under /v1";
+
+/**
+ * Answers a CONNECT request (a tunnel, as a proxy is asked for one) with a JSON 501: Node hands it to a `connect`
+ * listener, and without one closed the connection with no answer at all.
+ */
+export function answerConnectRequests(server: Server): void {
+  server.on("connect", (_incoming: unknown, socket: Duplex) => {
+    socket.end(rawErrorResponse(501, "Not Implemented", NO_TUNNEL, requestIdOf(undefined)), () => socket.destroy());
+  });
 }
 
 /** Answers `server`'s client errors with `clientErrorResponse`, unless a response on the connection has begun. */
