@@ -16,6 +16,7 @@ import { mountOperations } from "./operations/mount-operations.js";
 import type { AnyOperation } from "./operations/operation.js";
 import { authenticateKey, resolveUserContext } from "./platform/auth/authenticate.js";
 import type { DeclaredRoute } from "./platform/errors/declared-paths.js";
+import { refuseCorsPreflight } from "./platform/errors/cors-preflight.js";
 import { handleError, handleNotFound } from "./platform/errors/error-handlers.js";
 import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
@@ -92,7 +93,9 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use(accessLog());
   app.use(refuseMethodOverride());
   app.onError(handleError);
-  app.notFound(handleNotFound([...operations, ...PLATFORM_ROUTES]));
+  const declaredRoutes = [...operations, ...PLATFORM_ROUTES];
+  app.use(refuseCorsPreflight(declaredRoutes));
+  app.notFound(handleNotFound(declaredRoutes));
 
   app.get("/health", (context) => context.json({ status: "ok" }));
   app.get("/ready", (context) => {
