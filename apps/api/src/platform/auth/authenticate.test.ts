@@ -31,6 +31,21 @@ describe("API key authentication (401)", () => {
     await expectError(await context.request("/v1/persons", { key: `${acme.key}x` }), 401, /invalid API key/);
   });
 
+  it("names a key or a user header given twice (they arrive joined by a comma), not an invalid key or user", async () => {
+    const twice = (name: string, first: string, second: string, key?: string) => {
+      const headers = new Headers(key === undefined ? {} : { "x-api-key": key });
+      headers.append(name, first);
+      headers.append(name, second);
+      return context.app.request("/v1/me", { headers });
+    };
+    const keys = await twice("x-api-key", acme.key, other.key);
+    expect(keys.status).toBe(401);
+    expect(await keys.json()).toEqual({ error: "x-api-key is given more than once: send one API key" });
+    const users = await twice("x-service-user-id", acme.admin.uuid, acme.member.uuid, acme.key);
+    expect(users.status).toBe(403);
+    expect(await users.json()).toEqual({ error: "x-service-user-id is given more than once: send one user's UUID" });
+  });
+
   it("rejects a revoked key at once", async () => {
     const issued = await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid });
     expect((await context.request("/v1/persons", { key: issued.plaintext })).status).toBe(200);

@@ -19,6 +19,8 @@ export const USER_HEADER = "x-service-user-id";
 const missingKey = () =>
   new ApiError(401, `missing API key: send it in the ${API_KEY_HEADER} header`);
 const invalidKey = () => new ApiError(401, "invalid API key: it is unknown, revoked or expired, or its tenant was deleted");
+// A header given twice arrives joined with ", " (Node, Fetch); no key or uuid holds a comma.
+const keyGivenTwice = () => new ApiError(401, `${API_KEY_HEADER} is given more than once: send one API key`);
 
 export interface AuthenticateKeyOptions {
   /**
@@ -38,6 +40,7 @@ const presentedKeyHashes = new PresentedKeyHashes();
 export async function keyOwnerOf(store: Store, presented: string | undefined): Promise<ApiKeyOwner> {
   const trimmed = presented?.trim();
   if (!trimmed) throw missingKey();
+  if (trimmed.includes(",")) throw keyGivenTwice();
   const remembered = presentedKeyHashes.remembered(trimmed);
   const keyHash = remembered ?? hashApiKey(trimmed);
   const owner = await store.apiKeys.findActiveByHash(keyHash);
@@ -74,6 +77,7 @@ export function authenticateKey(options: AuthenticateKeyOptions = {}): Middlewar
 export async function userContextOf(store: Store, owner: ApiKeyOwner, requested: string | undefined): Promise<AuthContext> {
   const { key, tenant } = owner;
   const requestedUser = requested?.trim();
+  if (requestedUser?.includes(",")) throw forbidden(`${USER_HEADER} is given more than once: send one user's UUID`);
   let userUuid: string | null = null;
   if (key.user_uuid) {
     if (requestedUser !== undefined && requestedUser.toLowerCase() !== key.user_uuid.toLowerCase()) {
