@@ -10,7 +10,7 @@ import { setImmediate } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { createApp, type CreateAppOptions } from "./app.js";
 import { answerClientErrors, answerConnectRequests } from "./platform/request/client-errors.js";
-import { continueOnRead } from "./platform/request/expect-continue.js";
+import { continueOnRead, refuseExpectation } from "./platform/request/expect-continue.js";
 import { refusingUnservable, unreadableRequestResponse } from "./platform/request/unreadable-request.js";
 import { keptAnswerLane } from "./platform/response-cache/kept-answer-lane.js";
 import { connectionDrain } from "./platform/response/connection-drain.js";
@@ -92,6 +92,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
   );
   // Node sent `100 Continue` before the app looked at the request: a refused upload was then sent whole.
   server.on("checkContinue", continueOnRead(listener));
+  server.on("checkExpectation", refuseExpectation);
   // Node drops the header lines after the first 2000 (its default), silently: a key, a user context or a method
   // override sent after them went unread. The parser's 16 KiB limit on the head still bounds them (a 431).
   server.maxHeadersCount = 0;

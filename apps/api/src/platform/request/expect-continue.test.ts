@@ -60,4 +60,17 @@ describe("Expect: 100-continue", () => {
     expect(raw).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
     expect(JSON.parse(raw.slice(raw.lastIndexOf("\r\n\r\n") + 4))).toMatchObject({ content: "Sent after the 100" });
   });
+
+  it("answers another expectation with a JSON 417 naming it (Node's was empty), and closes", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const head = `POST /v1/notes HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\ncontent-type: application/json\r\ncontent-length: 2\r\nExpect: 200-ok\r\n\r\n`;
+    const raw = await sendExpectingContinue(running.port, head, "{}");
+    expect(raw).toMatch(/^HTTP\/1\.1 417 Expectation Failed\r\n/);
+    expect(raw).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({
+      error: "Expect: 200-ok is not supported: the server meets only Expect: 100-continue; leave the header out",
+    });
+  });
 });
