@@ -15,7 +15,10 @@ import { readBoundedBody } from "./read-bounded-body.js";
  * body may still turn out empty: `refuseUnexpectedBody` reads it).
  */
 export function announcesBody(headers: IncomingHttpHeaders | Headers): boolean {
-  const read = (name: string) => (headers instanceof Headers ? (headers.get(name) ?? undefined) : headers[name]);
+  const read = (name: string): string | undefined => {
+    const value = headers instanceof Headers ? (headers.get(name) ?? undefined) : headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
   const length = read("content-length");
   return read("transfer-encoding") !== undefined || (length !== undefined && length.trim() !== "0");
 }
