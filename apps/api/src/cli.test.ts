@@ -44,6 +44,28 @@ function rapportWithInput(input: string, ...args: string[]) {
 
 const startServer = () => startRapportServer(database);
 
+/**
+ * Runs `rapport serve` in this process, with `variables` set in its environment meanwhile, on a port this process
+ * holds: a serve expected to refuse before it listens that went on instead fails there (port in use), rather than
+ * serving from the test's process.
+ */
+async function serveInProcess(databasePath: string, variables: Record<string, string> = {}) {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  const environment = { RAPPORT_LOG_LEVEL: "silent", ...variables };
+  const saved = Object.keys(environment).map((name) => [name, process.env[name]] as const);
+  Object.assign(process.env, environment);
+  try {
+    return await runRapportInProcess(databasePath, "serve", "--no-warm-graphs", "--port", String((taken.address() as AddressInfo).port));
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    taken.close();
+  }
+}
+
 // Each test starts the built command several times; on a busy two-core machine (turbo runs the other
 // packages' suites beside this one) six starts took over the default 20 s once.
 describe("rapport", { timeout: 60_000 }, () => {
@@ -56,21 +78,23 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("prints its version", async () => {
-    for (const flag of ["--version", "-V"]) expect(await runRapport(database, flag)).toEqual({ code: 0, stdout: `${RAPPORT_VERSION}\n`, stderr: "" });
+    expect(await runRapport(database, "--version")).toEqual({ code: 0, stdout: `${RAPPORT_VERSION}\n`, stderr: "" });
+    expect(await rapport("-V")).toEqual({ code: 0, stdout: `${RAPPORT_VERSION}\n`, stderr: "" });
   });
 
   it("administers tenants, users and keys with --json output", async () => {
+    // Through the built command: tenants create, users create, the text keys list and keys revoke.
     const tenant = JSON.parse((await rapportProcess("--json", "tenants", "create", "--name", "Acme", "--tier", "custom", "--per-second", "9", "--monthly", "99")).stdout);
     expect(tenant).toMatchObject({ name: "Acme", tier: "custom", limits: { per_second: 9, monthly: 99 } });
     const user = JSON.parse((await rapportProcess("--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ann", "--email", "ann@acme.example", "--role", "administrator")).stdout);
     expect(user).toMatchObject({ name: "Ann", role: "administrator", is_active: true });
-    const key = JSON.parse((await rapportProcess("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
+    const key = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--user", user.uuid)).stdout);
     expect(key.key).toMatch(/^pk_/);
     expect(key.user_uuid).toBe(user.uuid);
     expect(key.read_only).toBe(false);
-    const reader = JSON.parse((await rapportProcess("--json", "keys", "create", "--tenant", tenant.uuid, "--read-only", "--label", "assistant")).stdout);
+    const reader = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--read-only", "--label", "assistant")).stdout);
     expect(reader).toMatchObject({ read_only: true, user_uuid: null, label: "assistant" });
-    const listed = JSON.parse((await rapportProcess("--json", "keys", "list", "--tenant", tenant.uuid)).stdout);
+    const listed = JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout);
     expect(JSON.stringify(listed)).not.toContain(key.key);
     expect(listed.map((each: { uuid: string; read_only: boolean }) => [each.uuid, each.read_only])).toEqual([
       [key.uuid, false],
@@ -83,7 +107,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       revoked_at: expect.any(Number),
       already_revoked: false,
     });
-    expect(JSON.parse((await rapportProcess("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
+    expect(JSON.parse((await rapport("--json", "users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).stdout)).toEqual({ uuid: user.uuid, is_active: false });
   });
 
   it("lists keys with the day each was created and revoked, and revokes a revoked key again without failing", async () => {
@@ -327,9 +351,13 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("fails with one clear line on stderr and a non-zero exit", async () => {
+    const unknownTenantUser = ["users", "create", "--tenant", "00000000-0000-4000-8000-000000000000", "--name", "N", "--email", "n@x.example"];
+    // The built command for a usage error, a store's refusal and serve (which, taking a bad host, would listen in this
+    // process); the other refusals in this process.
+    const throughEntryPoint = (args: string[]) => args === unknownTenantUser || args[0] === "no-such-command" || args[0] === "serve";
     for (const args of [
       ["tenants", "create", "--name", "X", "--tier", "gold"],
-      ["users", "create", "--tenant", "00000000-0000-4000-8000-000000000000", "--name", "N", "--email", "n@x.example"],
+      unknownTenantUser,
       ["keys", "revoke", "--tenant", "nope", "--key-id", "k"],
       ["no-such-command"],
       ["tenants", "create"],
@@ -341,7 +369,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["serve", "--host", "", "--port", "0"],
       ["serve", "--host", "  ", "--port", "0"],
     ]) {
-      const result = await rapportProcess(...args);
+      const result = throughEntryPoint(args) ? await rapportProcess(...args) : await rapport(...args);
       expect(result.code, args.join(" ")).toBe(1);
       expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
       expect(result.stderr).toMatch(/^rapport: /);
@@ -399,7 +427,7 @@ describe("rapport", { timeout: 60_000 }, () => {
   });
 
   it("names the database file it cannot open, and a group without its command shows only its help", async () => {
-    expect((await rapportProcess("--db", folder, "tenants", "list")).stderr).toBe(
+    expect((await rapport("--db", folder, "tenants", "list")).stderr).toBe(
       `rapport: cannot open the database file ${folder} (chosen by --db, RAPPORT_DB or the default ./data/rapport.db): name a SQLite file in a folder you can write\n`,
     );
     const group = await rapportProcess("users");
@@ -434,9 +462,10 @@ describe("rapport", { timeout: 60_000 }, () => {
     ];
     for (const [path, message] of expected) {
       const before = readFileSync(path);
-      // serve as the built command: it must fail before it would listen.
       expect(await runRapportInProcess(path, "tenants", "list"), path).toMatchObject({ code: 1, stderr: message });
-      expect(await runRapport(path, "serve", "--port", "0"), `${path} serve`).toMatchObject({ code: 1, stderr: message });
+      // serve must fail before it would listen: as the built command on the corrupt file, in this process on the others.
+      const served = path === corrupt ? await runRapport(path, "serve", "--port", "0") : await serveInProcess(path);
+      expect(served, `${path} serve`).toMatchObject({ code: 1, stderr: message });
       expect(readFileSync(path).equals(before), path).toBe(true);
     }
     const blocked = await rapport("--db", join(folder, "corrupt.db", "inside", "rapport.db"), "tenants", "create", "--name", "Blocked");
@@ -493,13 +522,17 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["RAPPORT_KEEP_ALIVE_SECONDS", "0", 'RAPPORT_KEEP_ALIVE_SECONDS: expecting a whole number from 1 to 3600 but got "0"'],
       ["RAPPORT_SCORING_PARAMETERS", join(folder, "missing.json"), "RAPPORT_SCORING_PARAMETERS: cannot read scoring parameters from"],
       ["RAPPORT_LOG_LEVEL", "loud", "RAPPORT_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got 'loud'"],
-    ]) {
-      const failed = await run(process.execPath, [cliPath, "--db", join(folder, "settings.db"), "serve", "--port", "0"], {
-        env: { ...process.env, RAPPORT_LOG_LEVEL: "silent", [variable!]: value },
-      }).then(
-        () => ({ code: 0, stderr: "" }),
-        (error: { code: number; stderr: string }) => error,
-      );
+    ] as const) {
+      // The first through the built command, the others in this process.
+      const failed =
+        variable === "RAPPORT_WARM_GRAPHS"
+          ? await run(process.execPath, [cliPath, "--db", join(folder, "settings.db"), "serve", "--port", "0"], {
+              env: { ...process.env, RAPPORT_LOG_LEVEL: "silent", [variable]: value },
+            }).then(
+              () => ({ code: 0, stderr: "" }),
+              (error: { code: number; stderr: string }) => error,
+            )
+          : await serveInProcess(join(folder, "settings.db"), { [variable]: value });
       expect(failed.code, variable).toBe(1);
       expect(failed.stderr.trim().split("\n"), variable).toHaveLength(1);
       expect(failed.stderr, variable).toContain(`rapport: ${message}`);
