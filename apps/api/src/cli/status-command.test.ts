@@ -25,7 +25,8 @@ describe("rapport status", { timeout: 60_000 }, () => {
     const database = join(folder, "status.db");
     expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
     undoLastMigration(database);
-    const older = await runRapport(database, "status");
+    // In this process but the JSON status beside the server, which runs as the built command.
+    const older = await runRapportInProcess(database, "status");
     expect(older.code, older.stderr).toBe(0);
     expect(older.stdout).toContain(`; 1 pending (${LAST_MIGRATION}): the next start of this release ${RAPPORT_VERSION} applies them\n`);
     expect(older.stdout).toContain("\nno process has it open\n");
@@ -35,7 +36,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     try {
       const serving = JSON.parse((await runRapport(database, "--json", "status")).stdout) as Record<string, unknown>;
       expect(serving).toMatchObject({ database, open_elsewhere: true, tenants: 1, migrations: { pending: [], latest: LAST_MIGRATION } });
-      expect((await runRapport(database, "status")).stdout).toContain("\nopen in another process (a server, an import or another command): stop it before rapport restore or rapport compact\n");
+      expect((await runRapportInProcess(database, "status")).stdout).toContain("\nopen in another process (a server, an import or another command): stop it before rapport restore or rapport compact\n");
       expect(serving.free_bytes).toEqual(expect.any(Number));
     } finally {
       await server.stop();
