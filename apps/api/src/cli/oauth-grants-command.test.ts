@@ -123,7 +123,9 @@ describe("rapport oauth list-grants beside a running server", () => {
       await consent(server.url, helper, carol, "mcp:read");
       await consent(server.url, agent, bob, "mcp");
       await consent(server.url, agent, alice, "mcp mcp:read");
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // A grant's time of consent is its iat, in whole seconds: the next consent comes in a later second.
+      const nextSecond = (Math.floor(Date.now() / 1000) + 1) * 1000;
+      await new Promise((resolve) => setTimeout(resolve, nextSecond - Date.now() + 5));
       await consent(server.url, helper, alice, "mcp:read");
       consentedUntil = Date.now() + 1000;
 

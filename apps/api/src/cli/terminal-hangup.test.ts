@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeLargeMbox } from "../imports/benchmark/write-large-mbox.js";
-import { CLI_PATH, runRapport } from "../testing/built-cli.js";
+import { CLI_PATH } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-terminal-hangup-"));
 /** Servers started here: one a failed test left hanging is killed. */
@@ -91,13 +92,14 @@ describe.skipIf(!haveScript)("a command whose terminal hangs up", { timeout: 60_
     const database = join(folder, "imported.db");
     const mbox = join(folder, "large.mbox");
     await writeLargeMbox(mbox, { messages: 3_000, correspondents: 100, owner: "ada@acme.example", bodyLines: 2 });
-    const tenant = (JSON.parse((await runRapport(database, "--json", "tenants", "create", "--name", "Hung up")).stdout) as { uuid: string }).uuid;
+    const tenant = (JSON.parse((await runRapportInProcess(database, "--json", "tenants", "create", "--name", "Hung up")).stdout) as { uuid: string }).uuid;
     const { terminal, output } = inTerminal("--db", database, "import", "mbox", mbox, "--tenant", tenant, "--batch-size", "20");
     // The progress bar: the import is writing batches.
     await until(() => / items \| /.test(output()), "the import to show progress");
     hangUp(terminal);
     await until(() => !existsSync(`${database}-wal`), "the database to be closed");
-    const rest = await runRapport(database, "--json", "import", "mbox", mbox, "--tenant", tenant);
+    // The re-run in this process: what it reads is what the hung-up import left in the file.
+    const rest = await runRapportInProcess(database, "--json", "import", "mbox", mbox, "--tenant", tenant);
     const summary = JSON.parse(rest.stdout) as { outcome: string; emails: { new: number; known: number } };
     expect(summary.outcome).toBe("completed");
     expect(summary.emails.known).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { mailMessage, mboxFile } from "../imports/testing/archive-builders.js";
 import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-two-servers-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -16,8 +17,8 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describe("two servers on one database", { timeout: 60_000 }, () => {
   it("each ranks paths through the emails the other ingested, without a restart", async () => {
     const database = join(folder, "demo.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
-    const key = (JSON.parse((await runRapport(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    const key = (JSON.parse((await runRapportInProcess(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
     const first = await startRapportServer(database);
     const second = await startRapportServer(database);
     try {
@@ -57,8 +58,8 @@ describe("two servers on one database", { timeout: 60_000 }, () => {
 
   it("ranks paths through the emails `rapport import` wrote beside it, without a restart", async () => {
     const database = join(folder, "import-beside.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
-    const key = (JSON.parse((await runRapport(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    const key = (JSON.parse((await runRapportInProcess(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
     const server = await startRapportServer(database);
     try {
       const headers = { "x-api-key": key, "content-type": "application/json" };
