@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "./imports/testing/archive-builders.js";
-import { CLI_PATH, runRapport } from "./testing/built-cli.js";
+import { CLI_PATH } from "./testing/built-cli.js";
+import { runRapportInProcess } from "./testing/in-process-cli.js";
 import { runReadmeCommand } from "./testing/run-readme-command.js";
 import { shellWords } from "./testing/shell-words.js";
 import { buildTenant, createTestContext } from "./testing/test-harness.js";
@@ -60,14 +61,27 @@ describe("the README's import commands", () => {
     const commands = importCommands();
     expect(commands.map((command) => shellWords(command, {})[2])).toEqual(["mbox", "mbox", "ics", "vcf", "csv", "csv"]);
     writeArchives();
-    const tenant = JSON.parse((await runRapport(database, "--json", "tenants", "create", "--name", "Acme")).stdout) as { uuid: string };
-    const user = JSON.parse((await runRapport(database, "--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada Park", "--email", "ada@acme.example")).stdout) as { uuid: string };
+    const tenant = JSON.parse((await runRapportInProcess(database, "--json", "tenants", "create", "--name", "Acme")).stdout) as { uuid: string };
+    const user = JSON.parse((await runRapportInProcess(database, "--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada Park", "--email", "ada@acme.example")).stdout) as { uuid: string };
     const summaries: Array<Record<string, unknown>> = [];
-    for (const command of commands) {
-      const line = command.replaceAll("<tenant uuid>", tenant.uuid).replaceAll("<user uuid>", user.uuid);
-      // From the folder holding the files, as a reader runs them beside their exports.
-      const { stdout } = await run(process.execPath, [CLI_PATH, "--db", database, "--json", ...shellWords(line, {}).slice(1)], { cwd: folder });
-      summaries.push(JSON.parse(stdout) as Record<string, unknown>);
+    // From the folder holding the files, as a reader runs them beside their exports: the first as the built command,
+    // the others in this process, moved there meanwhile (a test worker is a process of its own).
+    const workingFolder = process.cwd();
+    try {
+      for (const [index, command] of commands.entries()) {
+        const line = command.replaceAll("<tenant uuid>", tenant.uuid).replaceAll("<user uuid>", user.uuid);
+        const args = ["--json", ...shellWords(line, {}).slice(1)];
+        if (index === 0) {
+          summaries.push(JSON.parse((await run(process.execPath, [CLI_PATH, "--db", database, ...args], { cwd: folder })).stdout) as Record<string, unknown>);
+          continue;
+        }
+        process.chdir(folder);
+        const imported = await runRapportInProcess(database, ...args);
+        expect(imported.code, `${line}: ${imported.stderr}`).toBe(0);
+        summaries.push(JSON.parse(imported.stdout) as Record<string, unknown>);
+      }
+    } finally {
+      process.chdir(workingFolder);
     }
     const [dryRun, mail, calendar, contacts, connections, accounts] = summaries;
     expect(dryRun).toMatchObject({ dry_run: true, emails: { new: 2 } });
