@@ -180,6 +180,8 @@ export interface PersonsTable {
   linkedin_key: string | null;
   /** Set when the person was merged away: the canonical person it now lives in. */
   merged_into_uuid: string | null;
+  /** 1 when `name` was only derived from an address (or is blank): a name seen later on mail or a card replaces it (migration 0058). */
+  name_from_address: number;
 }
 
 export interface PersonEmailsTable {

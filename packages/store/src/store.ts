@@ -257,6 +257,13 @@ export interface PersonRepository {
    */
   update(tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null>;
   /**
+   * Names a live person whose name was only derived from an address (created from a bare address, or from a display
+   * name that was the address or its local part) with `name`, moving service_updated_at; a name a user or an
+   * integrator gave is kept. A blank `name`, or one that is itself one of the person's addresses or its local part,
+   * changes nothing. True when the person was renamed. What contact imports and match-or-create call on a match.
+   */
+  nameIfUnnamed(tenantUuid: string, personUuid: string, name: string | null | undefined): Promise<boolean>;
+  /**
    * Erases a live person of the tenant (a data subject's right to erasure), in one transaction: the person's row
    * and those of the persons merged into it, their addresses, affiliations, list memberships, links from
    * opportunities, notes and tasks (an opportunity whose intro person they were keeps going, with none), their

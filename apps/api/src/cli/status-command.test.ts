@@ -11,7 +11,7 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0057-message-id-forms-merged";
+const LAST_MIGRATION = "0058-names-from-addresses";
 
 /** Makes `database` look as the release before the last migration left it (0056 changed no schema, only cleaned text). */
 function undoLastMigration(database: string): void {

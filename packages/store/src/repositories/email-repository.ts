@@ -17,6 +17,7 @@ import type { EmailRepository } from "../store.js";
 import { recordOpportunityActivity } from "./opportunity-activity.js";
 import { EMAIL_SHAPE } from "./participant-resolver.js";
 import { insertPerson } from "./person-repository.js";
+import { isNameFromAddress, nameFromOffers } from "./names-from-addresses.js";
 import { assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -66,8 +67,11 @@ async function loadEmails(db: Kysely<Database>, tenantUuid: string, messageIds: 
   return emails;
 }
 
-/** A participant as validated: an existing person, or an address that may still need a person. */
-type PlannedParticipant = { person: string } | { address: string; name: string };
+/**
+ * A participant as validated: an existing person, or an address that may still need a person, with the name it
+ * gives (the display name, else the address) and whether that name says no more than the address.
+ */
+type PlannedParticipant = { person: string } | { address: string; name: string; nameFromAddress: boolean };
 
 /** What the batch already knows about persons: by uuid (live ones) and by address. */
 interface Directory {
@@ -118,7 +122,8 @@ function planParticipants(input: NewEmail, directory: Directory): PlannedPartici
     if (!EMAIL_SHAPE.test(address)) {
       throw new InvalidInputError(`participant '${participant.email ?? ""}' is neither a person_uuid nor an email address`);
     }
-    return { address, name: participant.name?.trim() || address };
+    const name = participant.name?.trim() || address;
+    return { address, name, nameFromAddress: isNameFromAddress(name, [address]) };
   });
 }
 
@@ -145,13 +150,15 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
       const emailRows: Array<Database["emails"]> = [];
       const participantRows: Array<Database["email_participants"]> = [];
       const activity = new Map<string, number>();
+      /** The first real display name each address's person is given in the batch's stored items, in order. */
+      const nameOffers = new Map<string, string>();
 
       /** Creates the persons an item's new addresses need, all or none. */
       async function createPersons(plan: PlannedParticipant[]): Promise<void> {
-        const missing = new Map<string, string>();
+        const missing = new Map<string, { name: string; nameFromAddress: boolean }>();
         for (const participant of plan) {
           if ("address" in participant && !directory.byAddress.has(participant.address) && !missing.has(participant.address)) {
-            missing.set(participant.address, participant.name);
+            missing.set(participant.address, participant);
           }
         }
         if (missing.size === 0) return;
@@ -160,8 +167,8 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
         await sql`savepoint email_ingest_item`.execute(transaction);
         try {
           const created = new Map<string, string>();
-          for (const [address, name] of missing) {
-            created.set(address, (await insertPerson(scoped, { tenant_uuid: tenantUuid, name, emails: [address] })).uuid);
+          for (const [address, { name, nameFromAddress }] of missing) {
+            created.set(address, (await insertPerson(scoped, { tenant_uuid: tenantUuid, name, emails: [address] }, { nameFromAddress })).uuid);
           }
           await sql`release savepoint email_ingest_item`.execute(transaction);
           for (const [address, uuid] of created) directory.byAddress.set(address, uuid);
@@ -192,6 +199,9 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           const plan = planParticipants(input, directory);
           await createPersons(plan);
           people = plan.map((participant) => ("person" in participant ? participant.person : directory.byAddress.get(participant.address)!));
+          for (const [position, participant] of plan.entries()) {
+            if ("address" in participant && !participant.nameFromAddress && !nameOffers.has(people[position]!)) nameOffers.set(people[position]!, participant.name);
+          }
         } catch (error) {
           if (error instanceof InvalidInputError || error instanceof ConflictError) {
             results.push({ status: "ERROR", error });
@@ -240,6 +250,8 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
       for (const chunk of chunksOf(emailRows)) await transaction.insertInto("emails").values(chunk).execute();
       for (const chunk of chunksOf(participantRows)) await transaction.insertInto("email_participants").values(chunk).execute();
       await recordOpportunityActivity(transaction, tenantUuid, activity, now());
+      // Last, so a person created from a bare address by one item is named by a later item of the batch.
+      await nameFromOffers(transaction, tenantUuid, nameOffers, now());
       return results;
     });
     for (const change of held) emit(tenantUuid, change);

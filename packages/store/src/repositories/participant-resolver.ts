@@ -5,13 +5,17 @@ import type { Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
 import { normalizeEmail } from "../normalize.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
+import { isNameFromAddress, nameFromOffers } from "./names-from-addresses.js";
 import { insertPerson } from "./person-repository.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 /** What counts as an address when resolving participants (the looser check: any word@word). */
 export const EMAIL_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
 
-/** The person uuid for each participant, in order; must run inside the caller's transaction. */
+/**
+ * The person uuid for each participant, in order; must run inside the caller's transaction. A known person whose name
+ * was derived from their address takes the first participant's display name that says more.
+ */
 export async function resolveParticipants(
   context: RepositoryContext & { db: Kysely<Database> },
   tenantUuid: string,
@@ -19,6 +23,7 @@ export async function resolveParticipants(
 ): Promise<string[]> {
   const { db } = context;
   const resolved: string[] = [];
+  const nameOffers = new Map<string, string>();
   for (const participant of participants) {
     if (participant.person_uuid) {
       const person = await db
@@ -45,16 +50,16 @@ export async function resolveParticipants(
       .where("tenant_uuid", "=", tenantUuid)
       .where("address", "=", address)
       .executeTakeFirst();
+    const name = participant.name?.trim() || address;
+    const nameFromAddress = isNameFromAddress(name, [address]);
     if (known) {
       resolved.push(known.person_uuid);
+      if (!nameFromAddress && !nameOffers.has(known.person_uuid)) nameOffers.set(known.person_uuid, name);
       continue;
     }
-    const created = await insertPerson(context, {
-      tenant_uuid: tenantUuid,
-      name: participant.name?.trim() || address,
-      emails: [address],
-    });
+    const created = await insertPerson(context, { tenant_uuid: tenantUuid, name, emails: [address] }, { nameFromAddress });
     resolved.push(created.uuid);
   }
+  if (nameOffers.size > 0) await nameFromOffers(db, tenantUuid, nameOffers, context.now());
   return resolved;
 }

@@ -23,12 +23,15 @@ import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { isNameFromAddress, nameFromOffers } from "./names-from-addresses.js";
 
-function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): string {
+/** The name given, else first and last name joined, else the first address; `fromAddress` when none was given. */
+function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): { name: string; fromAddress: boolean } {
   const explicit = input.name?.trim();
-  if (explicit) return explicit;
+  if (explicit) return { name: explicit, fromAddress: false };
   const joined = [input.first_name, input.last_name].filter(Boolean).join(" ").trim();
-  return joined || emails[0]?.trim() || "";
+  if (joined) return { name: joined, fromAddress: false };
+  return { name: emails[0]?.trim() || "", fromAddress: true };
 }
 
 /** The columns a display record shows; every person query that names someone selects them. */
@@ -158,10 +161,16 @@ const linkedinKey = (url: string | null | undefined) => (url ? normalizeLinkedin
  * Inserts a person with emails and affiliations; the primary company gets a current affiliation.
  * Throws ConflictError on a taken email, InvalidInputError for an unknown company.
  */
-export async function insertPerson(context: RepositoryContext, input: NewPerson): Promise<Person> {
+/**
+ * Creates a person in the caller's transaction (or its own). `options.nameFromAddress` marks the name as derived from
+ * an address although one was given (ingest's display name `bob` for `bob@x.example`); by default it is derived only
+ * when none was given.
+ */
+export async function insertPerson(context: RepositoryContext, input: NewPerson, options: { nameFromAddress?: boolean } = {}): Promise<Person> {
   const { now, generateId } = context;
   const emails = normalizeEmailInputs(input.emails ?? []);
   const uuid = generateId();
+  const named = displayName(input, emails.map((email) => email.address));
   const created = await withTransaction(context.db, async (transaction) => {
     // Read under the write lock, so stamps follow commit order and `modified_since` pollers miss none.
     const timestamp = now();
@@ -170,7 +179,7 @@ export async function insertPerson(context: RepositoryContext, input: NewPerson)
       tenant_uuid: input.tenant_uuid,
       first_name: input.first_name ?? null,
       last_name: input.last_name ?? null,
-      name: displayName(input, emails.map((email) => email.address)),
+      name: named.name,
       job_title: input.job_title ?? null,
       primary_company_uuid: input.primary_company_uuid ?? null,
       linkedin_url: input.linkedin_url ?? null,
@@ -187,6 +196,7 @@ export async function insertPerson(context: RepositoryContext, input: NewPerson)
       service_updated_at: timestamp,
       deleted_at: null,
       merged_into_uuid: null,
+      name_from_address: toFlag(options.nameFromAddress ?? named.fromAddress),
     };
     const inner = { ...context, db: transaction };
     const affiliations = input.affiliations ?? [];
@@ -274,7 +284,10 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
       // or else their (primary) address, and unnamed when neither is left.
       const addresses = emails?.map((email) => email.address) ?? (patch.name === null ? await primaryAddressOf(transaction, tenantUuid, personUuid) : []);
       const derived = displayName({ name: patch.name, first_name: next.first_name, last_name: next.last_name }, addresses);
-      changes.name = derived || (patch.name === null ? "" : current.name);
+      if (derived.name || patch.name === null) {
+        changes.name = derived.name;
+        changes.name_from_address = toFlag(derived.fromAddress);
+      }
     }
 
     const companyUuids = [
@@ -419,6 +432,20 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       return insertPerson(context, input);
     },
     update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
+    async nameIfUnnamed(tenantUuid, personUuid, name) {
+      const offered = name?.trim() ?? "";
+      return withTransaction(db, async (transaction) => {
+        const addresses = await transaction
+          .selectFrom("person_emails")
+          .select("address")
+          .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+          .where("person_uuid", "=", personUuid)
+          .execute();
+        if (isNameFromAddress(offered, addresses.map((row) => row.address))) return false;
+        const renamed = await nameFromOffers(transaction, tenantUuid, new Map([[personUuid, offered]]), context.now());
+        return renamed.length > 0;
+      });
+    },
     async get(tenantUuid, personUuid) {
       const persons = await readRemembered(rememberedPersons(tenantUuid), [personUuid], (uuids) => loadPersons(tenantUuid, uuids));
       return persons.get(personUuid) ?? null;

@@ -61,6 +61,7 @@ import { meetingDeletionsMigration } from "./0054-meeting-deletions.js";
 import { linksToGoneRecordsMigration } from "./0055-links-to-gone-records.js";
 import { controlCharactersTakenOutMigration } from "./0056-control-characters-taken-out.js";
 import { messageIdFormsMergedMigration } from "./0057-message-id-forms-merged.js";
+import { namesFromAddressesMigration } from "./0058-names-from-addresses.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -120,6 +121,7 @@ export const migrations: Record<string, Migration> = {
   "0055-links-to-gone-records": linksToGoneRecordsMigration,
   "0056-control-characters-taken-out": controlCharactersTakenOutMigration,
   "0057-message-id-forms-merged": messageIdFormsMergedMigration,
+  "0058-names-from-addresses": namesFromAddressesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
