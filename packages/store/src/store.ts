@@ -263,6 +263,8 @@ export interface PersonRepository {
    * changes nothing. True when the person was renamed. What contact imports and match-or-create call on a match.
    */
   nameIfUnnamed(tenantUuid: string, personUuid: string, name: string | null | undefined): Promise<boolean>;
+  /** What `nameIfUnnamed` would answer, without writing (an import's dry run). */
+  canNameIfUnnamed(tenantUuid: string, personUuid: string, name: string | null | undefined): Promise<boolean>;
   /**
    * Erases a live person of the tenant (a data subject's right to erasure), in one transaction: the person's row
    * and those of the persons merged into it, their addresses, affiliations, list memberships, links from

@@ -103,15 +103,20 @@ describe("meetings", () => {
 });
 
 describe("persons", () => {
-  it("nameIfUnnamed names a person created with only an address, not one named by hand", async () => {
+  it("nameIfUnnamed names a person created with only an address, not one named by hand; canNameIfUnnamed tells without writing", async () => {
     const bare = await store.persons.create({ tenant_uuid: tenantUuid, emails: ["bob@partner.example"] });
     const named = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "Cleo", emails: ["cleo@partner.example"] });
+    expect(await store.persons.canNameIfUnnamed(tenantUuid, bare.uuid, "bob")).toBe(false);
+    expect(await store.persons.canNameIfUnnamed(tenantUuid, bare.uuid, "Bob Partner")).toBe(true);
+    expect(await store.persons.canNameIfUnnamed(tenantUuid, named.uuid, "Cleo Smith")).toBe(false);
+    expect((await person(bare.uuid)).name).toBe("bob@partner.example");
     expect(await store.persons.nameIfUnnamed(tenantUuid, bare.uuid, "bob")).toBe(false);
     expect(await store.persons.nameIfUnnamed(tenantUuid, bare.uuid, "  ")).toBe(false);
     clock = START + 60_000;
     expect(await store.persons.nameIfUnnamed(tenantUuid, bare.uuid, " Bob Partner ")).toBe(true);
     expect(await person(bare.uuid)).toMatchObject({ name: "Bob Partner", service_updated_at: START + 60_000 });
     expect(await store.persons.nameIfUnnamed(tenantUuid, bare.uuid, "Robert")).toBe(false);
+    expect(await store.persons.canNameIfUnnamed(tenantUuid, bare.uuid, "Robert")).toBe(false);
     expect(await store.persons.nameIfUnnamed(tenantUuid, named.uuid, "Cleo Smith")).toBe(false);
     expect((await person(named.uuid)).name).toBe("Cleo");
   });

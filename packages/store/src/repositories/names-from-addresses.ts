@@ -23,15 +23,10 @@ export function isNameFromAddress(name: string | null | undefined, addresses: re
   return addresses.some((address) => folded === address || folded === address.slice(0, address.lastIndexOf("@")));
 }
 
-/**
- * Names each person of `offers` (person uuid to the name offered, first offer first) whose name was derived from an
- * address, and moves their change time to `timestamp` so pollers list them again; persons with a typed name keep it.
- * Reads the offered persons by key and writes only those renamed; run it inside the caller's transaction.
- * Returns the uuids renamed.
- */
-export async function nameFromOffers(db: Kysely<Database>, tenantUuid: string, offers: ReadonlyMap<string, string>, timestamp: number): Promise<string[]> {
-  const renamed: string[] = [];
-  for (const chunk of chunksOf([...offers.keys()])) {
+/** The live persons among `personUuids` whose name was derived from an address, read by key. */
+export async function namedFromAddress(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[]): Promise<string[]> {
+  const named: string[] = [];
+  for (const chunk of chunksOf(personUuids)) {
     const rows = await db
       .selectFrom("persons")
       .select("uuid")
@@ -40,8 +35,19 @@ export async function nameFromOffers(db: Kysely<Database>, tenantUuid: string, o
       .where("deleted_at", "is", null)
       .where("name_from_address", "=", 1)
       .execute();
-    renamed.push(...rows.map((row) => row.uuid));
+    named.push(...rows.map((row) => row.uuid));
   }
+  return named;
+}
+
+/**
+ * Names each person of `offers` (person uuid to the name offered, first offer first) whose name was derived from an
+ * address, and moves their change time to `timestamp` so pollers list them again; persons with a typed name keep it.
+ * Reads the offered persons by key and writes only those renamed; run it inside the caller's transaction.
+ * Returns the uuids renamed.
+ */
+export async function nameFromOffers(db: Kysely<Database>, tenantUuid: string, offers: ReadonlyMap<string, string>, timestamp: number): Promise<string[]> {
+  const renamed = await namedFromAddress(db, tenantUuid, [...offers.keys()]);
   for (const uuid of renamed) {
     await db
       .updateTable("persons")

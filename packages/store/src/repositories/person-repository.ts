@@ -23,7 +23,7 @@ import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
-import { isNameFromAddress, nameFromOffers } from "./names-from-addresses.js";
+import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
 
 /** The name given, else first and last name joined, else the first address; `fromAddress` when none was given. */
 function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): { name: string; fromAddress: boolean } {
@@ -352,6 +352,18 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
   return updated;
 }
 
+/** `name` offered to the person (a map of one), or nothing when it is blank or says no more than their addresses. */
+async function nameOfferFor(db: Kysely<Database>, tenantUuid: string, personUuid: string, name: string | null | undefined): Promise<Map<string, string>> {
+  const offered = name?.trim() ?? "";
+  const addresses = await db
+    .selectFrom("person_emails")
+    .select("address")
+    .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+    .where("person_uuid", "=", personUuid)
+    .execute();
+  return isNameFromAddress(offered, addresses.map((row) => row.address)) ? new Map() : new Map([[personUuid, offered]]);
+}
+
 export function createPersonRepository(context: RepositoryContext, graphs: TenantGraphs): PersonRepository {
   const { db } = context;
   const livePersons = (tenantUuid: string) =>
@@ -433,18 +445,14 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
     },
     update: (tenantUuid, personUuid, patch) => updatePerson(context, tenantUuid, personUuid, patch),
     async nameIfUnnamed(tenantUuid, personUuid, name) {
-      const offered = name?.trim() ?? "";
       return withTransaction(db, async (transaction) => {
-        const addresses = await transaction
-          .selectFrom("person_emails")
-          .select("address")
-          .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
-          .where("person_uuid", "=", personUuid)
-          .execute();
-        if (isNameFromAddress(offered, addresses.map((row) => row.address))) return false;
-        const renamed = await nameFromOffers(transaction, tenantUuid, new Map([[personUuid, offered]]), context.now());
-        return renamed.length > 0;
+        const offered = await nameOfferFor(transaction, tenantUuid, personUuid, name);
+        return offered.size > 0 && (await nameFromOffers(transaction, tenantUuid, offered, context.now())).length > 0;
       });
+    },
+    async canNameIfUnnamed(tenantUuid, personUuid, name) {
+      const offered = await nameOfferFor(db, tenantUuid, personUuid, name);
+      return offered.size > 0 && (await namedFromAddress(db, tenantUuid, [...offered.keys()])).length > 0;
     },
     async get(tenantUuid, personUuid) {
       const persons = await readRemembered(rememberedPersons(tenantUuid), [personUuid], (uuids) => loadPersons(tenantUuid, uuids));
