@@ -258,6 +258,31 @@ describe("ics import", () => {
     expect(persons.get("bob@partner.example")?.name).toBe("bob@partner.example");
   });
 
+  it("names a person first seen by address alone (by mail, or an attendee without CN) with a later CN, and keeps a name already given", async () => {
+    await bed.store.emails.ingest(bed.tenantUuid, { message_id: "<n@partner.example>", sent_at: Date.UTC(2026, 9, 1), from: { email: "dana@partner.example" }, to: [{ email: "ada@acme.example" }] });
+    const typed = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "cleo", emails: ["cleo@partner.example"] });
+    const path = bed.file(
+      "partner.ics",
+      icsFile([
+        vevent(["UID:first", "DTSTART:20261105T100000Z", "SUMMARY:Intro", "ORGANIZER:MAILTO:ada@acme.example", "ATTENDEE:MAILTO:bob@partner.example"]),
+        vevent([
+          "UID:second",
+          "DTSTART:20261106T100000Z",
+          "SUMMARY:Review",
+          "ORGANIZER:MAILTO:ada@acme.example",
+          'ATTENDEE;CN="Partner, Bob":MAILTO:bob@partner.example',
+          "ATTENDEE;CN=Dana Wu:MAILTO:dana@partner.example",
+          "ATTENDEE;CN=Cleo Smith:MAILTO:cleo@partner.example",
+        ]),
+      ]),
+    );
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
+    const persons = await bed.personsByKey();
+    expect(persons.get("bob@partner.example")?.name).toBe("Bob Partner");
+    expect(persons.get("dana@partner.example")?.name).toBe("Dana Wu");
+    expect(persons.get("cleo@partner.example")?.name).toBe(typed.name);
+  });
+
   it("keys the occurrences of a Windows zone name as earlier imports did (read as UTC), so a new import of the calendar corrects them in place", async () => {
     const uid = "040000008200E00074C5B7101A82E008000000002";
     const series = (start: string) =>

@@ -107,6 +107,23 @@ describe("mbox import", () => {
     expect(persons.get("sales@acme-shop.example")?.name).toBe("Acme, Inc");
   });
 
+  it("names a person first seen by address alone with a later message's display name, in the archive's order, and keeps a name already given", async () => {
+    const typed = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "cleo", emails: ["cleo@partner.example"] });
+    const path = bed.file(
+      "inbox.mbox",
+      mboxFile([
+        mailMessage({ messageId: "<r1@partner.example>", from: "bob@partner.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:30:00 +0000", subject: "First" }),
+        mailMessage({ messageId: "<r2@partner.example>", from: "bob <bob@partner.example>", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 11:30:00 +0000", subject: "Second" }),
+        mailMessage({ messageId: "<r3@partner.example>", from: '"Partner, Bob" <bob@partner.example>', to: ["Cleo Smith <cleo@partner.example>"], date: "Fri, 2 Oct 2026 10:30:00 +0000", subject: "Third" }),
+        mailMessage({ messageId: "<r4@partner.example>", from: "Robert P. <bob@partner.example>", to: ["ada@acme.example"], date: "Sat, 3 Oct 2026 10:30:00 +0000", subject: "Fourth" }),
+      ]),
+    );
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    const persons = await bed.personsByKey();
+    expect(persons.get("bob@partner.example")?.name).toBe("Bob Partner");
+    expect(persons.get("cleo@partner.example")?.name).toBe(typed.name);
+  });
+
   it("imports a thread: persons resolved or created, each message once, the broken one reported with its place", async () => {
     const path = bed.file("inbox.mbox", threadArchive());
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
