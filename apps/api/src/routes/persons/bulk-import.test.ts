@@ -222,6 +222,25 @@ describe("POST /v1/persons/batch", () => {
     expect((await lookup([{ email: "other@globex.example" }])).body.results[0].status).toBe("NOT_FOUND");
   });
 
+  it("names a matched person whose name was only derived from an address (by mail, or created without a name), and only them", async () => {
+    const { store } = context.services;
+    const fromMail = (await store.emails.ingest(acme.tenant.uuid, { message_id: "m-1", sent_at: context.clock.now() - 1000, from: { email: "bob@partner.example", name: "bob" }, to: [{ email: "ada@acme.example" }] })).email.from_person_uuid;
+    const bare = await store.persons.create({ tenant_uuid: acme.tenant.uuid, emails: ["cleo@partner.example"] });
+    context.clock.advance(1_000);
+    const { body } = await batch([
+      { name: "Bob Partner", emails: ["bob@partner.example"], job_title: "CEO" },
+      { first_name: "Cleo", last_name: "Smith", emails: ["cleo@partner.example"] },
+      { name: "Robert", emails: ["bob@partner.example"] },
+    ]);
+    expect(body.results.map((result: { status: string; person: { name: string } }) => [result.status, result.person.name])).toEqual([
+      ["MATCHED", "Bob Partner"],
+      ["MATCHED", "Cleo Smith"],
+      ["MATCHED", "Bob Partner"],
+    ]);
+    expect(body.results[0].person).toMatchObject({ uuid: fromMail, job_title: null, service_updated_at: context.clock.now() });
+    expect(body.results[1].person.uuid).toBe(bare.uuid);
+  });
+
   it("keeps each item atomic: a failing item leaves no half record and does not fail the others", async () => {
     const { body } = await batch([
       { name: "Half", emails: ["half@example.com"], primary_company_uuid: "00000000-0000-4000-8000-000000000000" },
