@@ -40,6 +40,13 @@ async function importThreeTimes(path: string, request: ImportRequest) {
   return real;
 }
 
+/** Persons created by mail without a display name (Bob), or with one that is the local part (Dana). */
+async function personsFromMail() {
+  for (const [index, from] of [{ email: "bob@partner.example" }, { email: "dana@partner.example", name: "dana" }].entries()) {
+    await bed.store.emails.ingest(bed.tenantUuid, { message_id: `<mail-${index}@partner.example>`, sent_at: Date.UTC(2026, 9, 1), from, to: [{ email: bed.jordan.emails[0]!.address }] });
+  }
+}
+
 describe("vcf import", () => {
   const contacts = [
     vcard("3.0", [
@@ -93,6 +100,21 @@ describe("vcf import", () => {
     expect(persons.get("sam@globex.example")?.primary_company_uuid).toBe(companies.get("Globex Inc.")!.uuid);
     expect(persons.get("jordan@northwind.example")).toMatchObject({ uuid: bed.jordan.uuid, name: "Jordan Blake" });
     expect(persons.size).toBe(6);
+  });
+
+  it("names a matched person known only by address with the first card's name, counted written (the dry run too), and keeps a name given", async () => {
+    await personsFromMail();
+    const cards = [
+      vcard("3.0", ["FN:Bob Partner", "EMAIL:bob@partner.example"]),
+      vcard("3.0", ["FN:Robert P.", "EMAIL:Bob@Partner.example"]),
+      vcard("3.0", ["FN:Someone Else", `EMAIL:${bed.jordan.emails[0]!.address}`]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("named.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 3, written: 1, unchanged: 2 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("bob@partner.example")?.name).toBe("Bob Partner");
+    expect(persons.get(bed.jordan.emails[0]!.address)?.name).toBe(bed.jordan.name);
+    expect(persons.get("dana@partner.example")?.name).toBe("dana");
   });
 
   it("reads a LinkedIn profile from a Google Contacts vCard, which escapes the colon of a URL", async () => {
@@ -260,6 +282,20 @@ describe("csv import", () => {
       ["mh@home.example", false],
     ]);
     expect(persons.get("edsger@structured.example")).toMatchObject({ name: "Edsger Dijkstra", job_title: null });
+  });
+
+  it("names a matched person known only by address (or its local part) with the row's first and last name", async () => {
+    await personsFromMail();
+    const text = csvFile([
+      ["First Name", "Last Name", "E-mail Address"],
+      ["Dana", "Wu", "dana@partner.example"],
+      ["Bob", "", "bob@partner.example"],
+    ]);
+    const summary = await importThreeTimes(bed.file("named.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ items: { read: 2, written: 1, unchanged: 1 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("dana@partner.example")?.name).toBe("Dana Wu");
+    expect(persons.get("bob@partner.example")?.name).toBe("bob@partner.example");
   });
 
   it("reads Google Contacts exports, the current columns and the older ones: title, address and a LinkedIn profile among the websites", async () => {

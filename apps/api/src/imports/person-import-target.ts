@@ -19,18 +19,22 @@ export interface CompanyOutcome {
   company_uuid: string;
 }
 
+/** `named`: a MATCHED person named only after an address took the contact's name (`persons.nameIfUnnamed`). */
 export type PersonOutcome =
-  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null }
+  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null; named: boolean }
   | { status: "ERROR"; error: string };
 
 export interface PersonImportTarget {
   /** Read-only: the existing person each candidate matches, or null (the dry run's view). */
   lookup(candidates: readonly PersonCandidate[]): Promise<Array<string | null>>;
   /**
-   * Match-or-create, in input order. MATCHED persons are returned as they are; a CREATED person is
-   * affiliated with its company (found or created). Runs inside the caller's transaction.
+   * Match-or-create, in input order. A MATCHED person keeps every field, but one named only after an address takes
+   * the contact's name; a CREATED person is affiliated with its company (found or created). Runs inside the caller's
+   * transaction.
    */
   matchOrCreate(candidates: readonly PersonCandidate[]): Promise<PersonOutcome[]>;
+  /** Read-only: whether matching `personUuid` with the candidate would name them (the dry run's view). */
+  wouldName(personUuid: string, candidate: PersonCandidate): Promise<boolean>;
   /** Read-only: the existing company for a reference, or null. */
   lookupCompany(reference: CompanyReference): Promise<string | null>;
   /** The company for a reference, created (with `fields`) when none matches. */
@@ -40,6 +44,11 @@ export interface PersonImportTarget {
 /** True when a candidate carries a key it can be matched on. */
 export function hasMatchKey(candidate: PersonCandidate): boolean {
   return candidate.emails.length > 0 || candidate.linkedin_url !== null;
+}
+
+/** The name a contact gives: its full name, else its first and last name joined, else none. */
+export function contactNameOf(candidate: PersonCandidate): string | null {
+  return candidate.name?.trim() || [candidate.first_name, candidate.last_name].filter(Boolean).join(" ").trim() || null;
 }
 
 /**
@@ -94,7 +103,8 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
         }
         const existing = await lookupOne(candidate);
         if (existing) {
-          outcomes.push({ status: "MATCHED", person_uuid: existing, company: null });
+          const named = await store.persons.nameIfUnnamed(tenantUuid, existing, contactNameOf(candidate));
+          outcomes.push({ status: "MATCHED", person_uuid: existing, company: null, named });
           continue;
         }
         let company: CompanyOutcome | null = null;
@@ -115,7 +125,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
             country: candidate.country,
             tags: candidate.tags,
           });
-          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company });
+          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false });
         } catch (error) {
           // A company created for this person must not outlive it: fail the item's transaction instead.
           if (!(error instanceof ConflictError || error instanceof InvalidInputError) || company?.status === "CREATED") throw error;
@@ -124,6 +134,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
       }
       return outcomes;
     },
+    wouldName: (personUuid, candidate) => store.persons.canNameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate)),
     lookupCompany,
     findOrCreateCompany,
   };

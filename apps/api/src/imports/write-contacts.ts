@@ -38,9 +38,14 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
     const found = await target.lookup(keyed.map(({ item }) => item));
     for (const [index, { item }] of keyed.entries()) {
       const keys = personKeys(item);
-      if (found[index] || keys.some((key) => state.personKeys.has(key))) {
+      const match = found[index];
+      if (match || keys.some((key) => state.personKeys.has(key))) {
         counts.persons.matched += 1;
-        counts.unchanged += 1;
+        // A match named only after an address takes the first contact's name: a change, as the real run counts it.
+        const named = match !== null && match !== undefined && !state.personKeys.has(`named:${match}`) && (await target.wouldName(match, item));
+        if (named) state.personKeys.add(`named:${match}`);
+        if (named) counts.written += 1;
+        else counts.unchanged += 1;
         continue;
       }
       for (const key of keys) state.personKeys.add(key);
@@ -57,7 +62,8 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       state.stagedProblems.push({ position, message: outcome.error });
     } else if (outcome.status === "MATCHED") {
       counts.persons.matched += 1;
-      counts.unchanged += 1;
+      if (outcome.named) counts.written += 1;
+      else counts.unchanged += 1;
     } else {
       counts.persons.created += 1;
       counts.written += 1;
