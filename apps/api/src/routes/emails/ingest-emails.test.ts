@@ -41,6 +41,22 @@ describe("POST /v1/emails/batch", () => {
     expect(sam?.name).toBe("Sam Ortiz");
   });
 
+  it("names a person first seen by address alone with the batch's first display name, re-listing them for pollers; a name given stays", async () => {
+    const first = await ingest([{ message_id: "<n1@x>", sent_at: "2026-11-01T10:00:00Z", from: "bob@partner.example", to: [{ email: "cleo@partner.example", name: "cleo" }] }]);
+    const [bob, cleo] = [first.body.results[0]!.from_person_uuid, first.body.results[0]!.participant_person_uuids[0]];
+    context.clock.advance(60_000);
+    const since = context.clock.now();
+    await ingest([
+      { message_id: "<n2@x>", sent_at: "2026-11-02T10:00:00Z", from: acme.admin.email, to: [{ email: "Bob@Partner.example", name: "Bob Partner" }], cc: [{ email: "jordan@northwind.example", name: "Jordan Blake" }] },
+      { message_id: "<n3@x>", sent_at: "2026-11-03T10:00:00Z", from: { email: "bob@partner.example", name: "Robert" }, to: [{ email: "cleo@partner.example", name: "Cleo Smith" }, { email: acme.admin.email, name: "Someone" }] },
+    ]);
+    const response = await context.request(`/v1/persons?modified_since=${new Date(since).toISOString()}&per_page=50`, { key: acme.key });
+    const listed = ((await response.json()) as { items: Array<{ uuid: string; name: string }> }).items;
+    expect(listed.find((person) => person.uuid === bob)?.name).toBe("Bob Partner");
+    expect(listed.find((person) => person.uuid === cleo)?.name).toBe("Cleo Smith");
+    expect(listed.some((person) => person.uuid === acme.admin.person_uuid)).toBe(false);
+  });
+
   it("stores a subject that is only white space as null, like other optional text and the mail import, and trims one that is not", async () => {
     const { body } = await ingest([
       { message_id: "<blank@x>", sent_at: "2026-11-01T10:00:00Z", subject: " \t ", from: acme.admin.email, to: ["jordan@northwind.example"] },

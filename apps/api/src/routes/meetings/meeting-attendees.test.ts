@@ -79,3 +79,22 @@ describe("changing a meeting's organizer without its attendees", () => {
     expect(handedOver.body.attendees).toHaveLength(3);
   });
 });
+
+describe("an attendee or organizer first seen by address alone", () => {
+  it("is named by a later meeting's display name (organizer first, then attendees in order), moving their change time; a name given stays", async () => {
+    const { store } = context.services;
+    const dana = await store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "dana", emails: ["dana@partner.example"] });
+    expect((await post({ organizer: "bob@partner.example", attendees: [{ email: "cleo@partner.example", name: "Cleo" }] })).status).toBe(201);
+    const [bob, cleo] = [(await personByEmail("bob@partner.example"))!, (await personByEmail("cleo@partner.example"))!];
+    context.clock.advance(60_000);
+    const response = await post({
+      organizer: { email: "cleo@partner.example", name: "Cleo Smith" },
+      attendees: [{ email: "bob@partner.example", name: "Bob Partner" }, { email: "cleo@partner.example", name: "C. Smith" }, { email: "dana@partner.example", name: "Dana Wu" }],
+    });
+    expect(response.status).toBe(201);
+    const person = async (uuid: string) => (await store.persons.get(acme.tenant.uuid, uuid))!;
+    expect(await person(bob)).toMatchObject({ name: "Bob Partner", service_updated_at: context.clock.now() });
+    expect((await person(cleo)).name).toBe("Cleo Smith");
+    expect(await person(dana.uuid)).toMatchObject({ name: "dana", service_updated_at: dana.service_updated_at });
+  });
+});
