@@ -13,10 +13,11 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const LAST_MIGRATION = "0058-names-from-addresses";
 
-/** Makes `database` look as the release before the last migration left it (0056 changed no schema, only cleaned text). */
+/** Makes `database` look as the release before the last migration left it (0058 added one column to persons). */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
+  db.exec("alter table persons drop column name_from_address");
   db.close();
 }
 
