@@ -39,7 +39,7 @@ export interface RunState {
   messageIds: StagedSet;
   /** Dry run: meeting keys that would be created or updated. */
   meetingKeys: StagedSet;
-  /** Dry run: match keys of persons that would be created. */
+  /** Dry run: match keys of persons that would be created, and `named:<uuid>` of matched persons a contact would name. */
   personKeys: StagedSet;
   /** Companies counted so far (persons' companies are counted once each). */
   companyKeys: StagedSet;

@@ -42,10 +42,12 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       if (match || keys.some((key) => state.personKeys.has(key))) {
         counts.persons.matched += 1;
         // A match named only after an address takes the first contact's name: a change, as the real run counts it.
-        const named = match !== null && match !== undefined && !state.personKeys.has(`named:${match}`) && (await target.wouldName(match, item));
-        if (named) state.personKeys.add(`named:${match}`);
-        if (named) counts.written += 1;
-        else counts.unchanged += 1;
+        if (match && !state.personKeys.has(`named:${match}`) && (await target.wouldName(match, item))) {
+          state.personKeys.add(`named:${match}`);
+          counts.written += 1;
+        } else {
+          counts.unchanged += 1;
+        }
         continue;
       }
       for (const key of keys) state.personKeys.add(key);
