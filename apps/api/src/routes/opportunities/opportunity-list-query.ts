@@ -88,9 +88,7 @@ function refuseBadRanges(query: OpportunityListQuery): void {
   refuseReversedRange("source_date", query.source_date_from, query.source_date_to);
   refuseReversedRange("close_date", query.close_date_from, query.close_date_to);
   refuseReversedRange("last_activity_date", query.last_activity_date_from, query.last_activity_date_to);
-  if (query.updated_after !== undefined && query.updated_before !== undefined && query.updated_after > query.updated_before) {
-    throw badRequest("updated_after must not be after updated_before");
-  }
+  refuseReversedRange(["updated_after", "updated_before"], query.updated_after, query.updated_before);
 }
 
 /** Resolves the query into the store's filters, or throws the spec's 400s. */
