@@ -565,6 +565,28 @@ describe("a tool call as a request", () => {
     expect(description("getImport")).toMatch(/\(GET \/v1\/imports\/\{import_uuid\}\)$/);
   });
 
+  it("names a tool beside every operation its description or an argument's description cites", () => {
+    const cited = /\b(?:(GET|POST|PUT|PATCH|DELETE) )?\/v1\/[\w{}/.-]*[\w}](\?[^\s,;)]*)?( \(tool \w+\))?/g;
+    const uncited: string[] = [];
+    for (const tool of buildMcpTools(served)) {
+      const texts = [tool.description.slice(0, -` (${tool.route.method} ${tool.route.path})`.length)];
+      walkSchemas(tool.inputSchema, (schema) => {
+        if (typeof schema.description === "string") texts.push(schema.description);
+      });
+      for (const text of texts) {
+        // The OpenAPI document is no operation: it has no tool.
+        for (const [reference, method, , named] of text.replaceAll("/v1/openapi.json", "").matchAll(cited)) {
+          if (!method || !named) uncited.push(`${tool.name}: ${reference}`);
+        }
+      }
+    }
+    expect(uncited).toEqual([]);
+    const listOpportunities = buildMcpTools(served).find((tool) => tool.name === "listOpportunities")!;
+    expect((listOpportunities.inputSchema.properties as Record<string, JsonSchema>).opportunity_type_uuid!.description).toBe("Only opportunities of this type (GET /v1/opportunity-types (tool listOpportunityTypes)).");
+    // The OpenAPI document keeps its REST text.
+    expect(JSON.stringify(served)).toContain("Only opportunities of this type (GET /v1/opportunity-types).");
+  });
+
   it("fills the path, prints numbers, joins lists and forwards the credentials", () => {
     const request = buildToolRequest(getPersonTool!, { person_uuid: "a/b c" }, "http://rapport.test", { "x-api-key": "pk_1" }) as Request;
     expect(request.url).toBe("http://rapport.test/v1/persons/a%2Fb%20c");

@@ -3,7 +3,7 @@
  * The MCP tools, generated from the OpenAPI document (itself generated from the operation table):
  * one tool per `/v1` operation, named by its operationId, described by its summary and
  * description (its `x-mcp-description` where the REST text gives advice a tool call cannot follow; other
- * operations it cites named by their tools), with path and query parameters as flat
+ * operations it and its arguments' descriptions cite named by their tools), with path and query parameters as flat
  * arguments and the JSON body under `body`, and the structure of the operation's JSON object answer as its output schema.
  * Input schemas are written compactly (nullable types as type lists, objects left open, paging texts short): hosts
  * load them into a model's context.
@@ -203,6 +203,18 @@ function withToolNames(description: string, document: OpenApiDocument): string {
 }
 
 /**
+ * An input schema with its argument descriptions citing operations by their tools too ("The company (from GET
+ * /v1/companies (tool listCompanies))."): the texts are the OpenAPI document's, written for REST.
+ */
+function withToolNamesInDescriptions(node: unknown, document: OpenApiDocument): unknown {
+  if (Array.isArray(node)) return node.map((item) => withToolNamesInDescriptions(item, document));
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, key === "description" && typeof value === "string" ? withToolNames(value, document) : withToolNamesInDescriptions(value, document)]),
+  );
+}
+
+/**
  * A tool's hints, in the MCP sense: read-only when it changes nothing (GET, and POSTs that only read);
  * destructive unless it only adds (PUT and PATCH overwrite what they name, DELETE removes, a merge does both);
  * idempotent for GET, PUT and DELETE by HTTP's definition, for reads, and where the spec says so.
@@ -283,8 +295,11 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         properties[BODY_ARGUMENT] = { ...body.schema, description: body.schema.description ?? operation.requestBody?.description ?? "The JSON request body." };
         if (operation.requestBody?.required) required.push(BODY_ARGUMENT);
       }
-      const inputSchema = withoutClosedObjects(
-        nullableAsTypeList(localizeReferences({ type: "object", properties, ...(required.length > 0 ? { required } : {}) }, document.components.schemas)),
+      const inputSchema = withToolNamesInDescriptions(
+        withoutClosedObjects(
+          nullableAsTypeList(localizeReferences({ type: "object", properties, ...(required.length > 0 ? { required } : {}) }, document.components.schemas)),
+        ),
+        document,
       ) as McpTool["inputSchema"];
 
       const outputSchema = outputSchemaOf(operation, document);
