@@ -4,6 +4,7 @@
  * answers, and whom the calls act as, since "me" in a user's request must become a UUID argument.
  */
 import type { User } from "@rapport/store";
+import type { HasTool } from "../platform/errors/api-error.js";
 
 /** Answer fields that are always a fraction from 0.0 to 1.0, named once in the instructions. */
 export const UNIT_INTERVAL_FIELDS = ["rq", "path_power", "path_power_score", "connection_score"] as const;
@@ -56,7 +57,7 @@ export const PEOPLE_AT_COMPANY =
 export const PAGE_WITHOUT_CURSOR = "Where has_more is true but next_cursor null, the list takes no cursor: ask for the next page with page=";
 
 /** Whether the client may call a tool: its /mcp URL or its credential may select fewer than every tool. */
-export type HasTool = (tool: string) => boolean;
+export type { HasTool };
 
 const everyTool: HasTool = () => true;
 

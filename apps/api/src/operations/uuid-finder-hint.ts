@@ -5,24 +5,48 @@
  * which call turns the name into one.
  */
 
-/** The REST text and the tool text of a hint. */
+import type { HasTool } from "../platform/errors/api-error.js";
+
+/** The REST text and the tool text of a hint, the latter naming only the tools the calling client has. */
 export interface UuidFinderHint {
   rest: string;
-  tool: string;
+  tool: (hasTool: HasTool) => string;
+}
+
+/** What a client whose tools find no such record by name can do: a uuid in an earlier answer is the only other source. */
+const FROM_AN_EARLIER_ANSWER = "send one from an earlier answer, or ask for it";
+
+/** The users' and the caller's user uuids, by whichever of listUsers and getMe the client has (the instructions name the caller's too). */
+function userFinder(hasTool: HasTool): string {
+  const callers = hasTool("getMe") ? "getMe: the caller's" : "the server's instructions name the caller's";
+  if (hasTool("listUsers")) return `the listUsers tool lists the users with their uuids (${callers})`;
+  return `no tool of this client lists users (${callers}); for another user, ${FROM_AN_EARLIER_ANSWER}`;
 }
 
 /** Parameter and field name endings, each with the call that finds such a UUID. */
 const FINDERS: ReadonlyArray<readonly [suffix: string, hint: UuidFinderHint]> = [
-  ["person_uuid", { rest: "find a person's uuid by name with GET /v1/persons?name=", tool: "find a person's uuid by name with the listPersons tool (name=)" }],
-  ["company_uuid", { rest: "find a company's uuid by name with GET /v1/companies?name=", tool: "find a company's uuid by name with the listCompanies tool (name=)" }],
-  ["user_uuid", { rest: "GET /v1/users lists the users with their uuids (GET /v1/me: the caller's)", tool: "the listUsers tool lists the users with their uuids (getMe: the caller's)" }],
+  [
+    "person_uuid",
+    {
+      rest: "find a person's uuid by name with GET /v1/persons?name=",
+      tool: (hasTool) => (hasTool("listPersons") ? "find a person's uuid by name with the listPersons tool (name=)" : `no tool of this client finds a person by name: ${FROM_AN_EARLIER_ANSWER}`),
+    },
+  ],
+  [
+    "company_uuid",
+    {
+      rest: "find a company's uuid by name with GET /v1/companies?name=",
+      tool: (hasTool) => (hasTool("listCompanies") ? "find a company's uuid by name with the listCompanies tool (name=)" : `no tool of this client finds a company by name: ${FROM_AN_EARLIER_ANSWER}`),
+    },
+  ],
+  ["user_uuid", { rest: "GET /v1/users lists the users with their uuids (GET /v1/me: the caller's)", tool: userFinder }],
 ];
 
 /**
  * The hint for a parameter or field named `name` whose value is not a UUID, or null when no call finds it by name.
  *
  * @example
- * uuidFinderHint("owner_user_uuid")?.tool // "the listUsers tool lists the users with their uuids (getMe: the caller's)"
+ * uuidFinderHint("owner_user_uuid")?.tool(() => true) // "the listUsers tool lists the users with their uuids (getMe: the caller's)"
  */
 export function uuidFinderHint(name: string): UuidFinderHint | null {
   return FINDERS.find(([suffix]) => name === suffix || name.endsWith(`_${suffix}`))?.[1] ?? null;

@@ -5,7 +5,7 @@
  */
 import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabulary";
 import { z } from "zod";
-import { badRequest } from "../platform/errors/api-error.js";
+import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { cutName, shownName, shownNames } from "../platform/errors/shown-name.js";
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
@@ -47,6 +47,20 @@ export function firstIssueText(schema: z.ZodType, error: z.ZodError, whole: stri
   return issue ? `${issue.path.join(".") || whole}: ${issueMessage(schema, issue)}` : `invalid ${whole}`;
 }
 
+/** The message of a value that is not a UUID where a person's, company's or user's goes. */
+const NOT_A_UUID = "must be a UUID";
+
+/**
+ * The 400 refusing `issue` in the words of `text`, with the call that helps where there is one: a person, company or
+ * user parameter given something other than a UUID (a name, often) is told which call finds the UUID, and a date given
+ * a word ("yesterday") where the server's current time is; by tool names (those the client has) for a tool call.
+ */
+function refusalOf(text: string, issue: z.core.$ZodIssue): ApiError {
+  const name = issue.path.at(-1);
+  const hint = issue.message === NOT_A_UUID && typeof name === "string" ? uuidFinderHint(name) : serverTimeHint(issue.message);
+  return hint ? badRequest(`${text}; ${hint.rest}`, (hasTool) => `${text}; ${hint.tool(hasTool)}`) : badRequest(text);
+}
+
 function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {
   const path = issue.path.map((segment) => cutName(String(segment))).join(".");
   const message = issueMessage(schema, issue);
@@ -54,13 +68,10 @@ function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core
   return `${location} '${path}': ${message}`;
 }
 
-/** The message of a value that is not a UUID where a person's, company's or user's goes. */
-const NOT_A_UUID = "must be a UUID";
-
 /**
  * Parses `input` with `schema`, or throws a 400 naming the first problem; a person, company or user parameter given
  * something other than a UUID (a name, often) is told which call finds the UUID, and a date filter given a word
- * ("yesterday") where the server's current time is, by its tool name for a tool call.
+ * ("yesterday") where the server's current time is (refusalOf).
  */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
@@ -71,10 +82,7 @@ export function parseInput<Schema extends z.ZodType>(
   if (result.success) return result.data;
   const issue = issueToReport(result.error.issues, input);
   if (!issue) throw badRequest(`${location}: invalid`);
-  const text = describeIssue(schema, location, issue);
-  const name = issue.path.at(-1);
-  const hint = issue.message === NOT_A_UUID && typeof name === "string" ? uuidFinderHint(name) : serverTimeHint(issue.message);
-  throw hint ? badRequest(`${text}; ${hint.rest}`, `${text}; ${hint.tool}`) : badRequest(text);
+  throw refusalOf(describeIssue(schema, location, issue), issue);
 }
 
 /** Collects query parameters, rejecting names the operation does not take, repeated names and control characters (NUL with its own words). */

@@ -49,6 +49,35 @@ describe("change-polling errors", () => {
     );
   });
 
+  it("names getMe in a hint only to a client whose tools include it, and says what to do instead to one without it", async () => {
+    const headers = { "x-api-key": acme.key };
+    const plain = "HTTP 400: query parameter 'updated_after': 'yesterday' is not an ISO 8601 date or date-time; for a time relative to now, ";
+    // ?areas=meetings leaves out Users: getMe cannot be called, so the agent writes the date.
+    expect((await callMcpTool(context, { name: "listMeetings", args: { updated_after: "yesterday" }, headers, query: "?areas=meetings" })).content[0]!.text).toBe(
+      `${plain}send the date or time it means, counted from today's date (UTC), as YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ`,
+    );
+    expect((await callMcpTool(context, { name: "listMeetings", args: { updated_after: "yesterday" }, headers, query: "?areas=meetings,users" })).content[0]!.text).toBe(
+      `${plain}count from server_time of the getMe tool (the server's current time)`,
+    );
+    // A UUID finder likewise: listPersons, listCompanies, listUsers and getMe only where the client has them.
+    const notUuid = (name: string, args: Record<string, unknown>, query: string) => callMcpTool(context, { name, args, headers, query }).then((result) => result.content[0]!.text);
+    expect(await notUuid("listMeetings", { person_uuid: "Jordan Blake" }, "?areas=meetings")).toBe(
+      "HTTP 400: query parameter 'person_uuid': must be a UUID; no tool of this client finds a person by name: send one from an earlier answer, or ask for it",
+    );
+    expect(await notUuid("listMeetings", { person_uuid: "Jordan Blake" }, "?areas=meetings,persons")).toBe(
+      "HTTP 400: query parameter 'person_uuid': must be a UUID; find a person's uuid by name with the listPersons tool (name=)",
+    );
+    expect(await notUuid("getCompanyPathPower", { company_uuid: "Northwind" }, "?areas=pathpower")).toBe(
+      "HTTP 400: path parameter 'company_uuid': must be a UUID; no tool of this client finds a company by name: send one from an earlier answer, or ask for it",
+    );
+    expect(await notUuid("listTasks", { assignee_user_uuid: "Avery" }, "?areas=tasks")).toBe(
+      "HTTP 400: query parameter 'assignee_user_uuid': must be a UUID; no tool of this client lists users (the server's instructions name the caller's); for another user, send one from an earlier answer, or ask for it",
+    );
+    expect(await notUuid("listTasks", { assignee_user_uuid: "Avery" }, "?areas=tasks,users")).toBe(
+      "HTTP 400: query parameter 'assignee_user_uuid': must be a UUID; the listUsers tool lists the users with their uuids (getMe: the caller's)",
+    );
+  });
+
   it.each([
     ["/v1/opportunities?modified_since=2026-12-01", "modified_since", "updated_after"],
     ["/v1/notes?modified_since=2026-12-01", "modified_since", "updated_after"],

@@ -5,6 +5,12 @@
  */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
+/** Whether the client making a tool call may call the tool named `tool` (its /mcp URL or credential may select fewer). */
+export type HasTool = (tool: string) => boolean;
+
+/** A tool call's message: fixed, or written for the tools the calling client has (a hint names only tools it can call). */
+export type ToolMessage = string | ((hasTool: HasTool) => string);
+
 /** What a handler throws to answer `status` with `{"error": message}`. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -15,9 +21,9 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
     /**
      * The message for a call made through an MCP tool, where `message` gives advice only a REST client can follow
-     * (a request header to send); absent, `message` serves both.
+     * (a request header to send) or names a tool; absent, `message` serves both.
      */
-    readonly toolMessage?: string,
+    readonly toolMessage?: ToolMessage,
   ) {
     super(message);
   }
@@ -29,7 +35,7 @@ export class ApiError extends Error {
  * @example
  * badRequest("send x-service-user-id", "create it as a WORKSPACE task")
  */
-export const badRequest = (message: string, toolMessage?: string) => new ApiError(400, message, {}, toolMessage);
+export const badRequest = (message: string, toolMessage?: ToolMessage) => new ApiError(400, message, {}, toolMessage);
 export const unauthorized = (message: string) => new ApiError(401, message);
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);

@@ -10,7 +10,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../app-env.js";
-import { isToolCall } from "../request/tool-call-bindings.js";
+import { isToolCall, toolCallTools } from "../request/tool-call-bindings.js";
 import { ApiError } from "./api-error.js";
 import { declaredPathResolver, methodNotAllowed, servesMethod, type DeclaredRoute } from "./declared-paths.js";
 import { prunedHistoryToolMessage } from "./pruned-history-tool-message.js";
@@ -40,7 +40,9 @@ function isDatabaseBusy(error: unknown): boolean {
 
 export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof ApiError) {
-    const message = error.toolMessage !== undefined && isToolCall(context) ? error.toolMessage : error.message;
+    const hasTool = toolCallTools(context);
+    const { toolMessage } = error;
+    const message = toolMessage === undefined || hasTool === null ? error.message : typeof toolMessage === "string" ? toolMessage : toolMessage(hasTool);
     return errorResponse(context, error.status, message, error.headers);
   }
   if (error instanceof ConflictError) return errorResponse(context, 409, error.message);
