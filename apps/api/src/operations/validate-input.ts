@@ -61,6 +61,15 @@ function refusalOf(text: string, issue: z.core.$ZodIssue): ApiError {
   return hint ? badRequest(`${text}; ${hint.rest}`, (hasTool) => `${text}; ${hint.tool(hasTool)}`) : badRequest(text);
 }
 
+/**
+ * The 400 for `error`'s first issue as `path: message` (`whole` standing for the path of the value itself), with the
+ * hints `parseInput` gives: for inputs parsed outside it, such as an upload's form fields.
+ */
+export function firstIssueRefusal(schema: z.ZodType, error: z.ZodError, whole: string): ApiError {
+  const issue = error.issues[0] && readableIssue(error.issues[0]);
+  return issue ? refusalOf(firstIssueText(schema, error, whole), issue) : badRequest(`invalid ${whole}`);
+}
+
 function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {
   const path = issue.path.map((segment) => cutName(String(segment))).join(".");
   const message = issueMessage(schema, issue);

@@ -15,7 +15,7 @@ import { CSV_ENTITIES } from "../../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
 import { defineOperation } from "../../operations/operation.js";
-import { firstIssueText } from "../../operations/validate-input.js";
+import { firstIssueRefusal } from "../../operations/validate-input.js";
 import { mayAddEmailBody } from "../emails/email-body-access.js";
 import { mayChangeMeeting } from "../meetings/meeting-access.js";
 import { ApiError, badRequest, forbidden } from "../../platform/errors/api-error.js";
@@ -179,7 +179,7 @@ async function acceptUpload({ auth, services, http, maxUploadBytes, slot }: { au
     else fields[name] = value;
   }
   const parsed = importUploadFields.safeParse(fields);
-  if (!parsed.success) throw badRequest(firstIssueText(importUploadFields, parsed.error, "form"));
+  if (!parsed.success) throw firstIssueRefusal(importUploadFields, parsed.error, "form");
   const options = parsed.data;
 
   const window = defaultWindow(services.clock.now());

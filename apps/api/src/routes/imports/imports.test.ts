@@ -7,6 +7,7 @@ import { MAX_MEETING_TEXT_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/requ
 import { ABANDONED, INTERRUPTED_BY_SHUTDOWN, STALE_AFTER_MS } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT } from "../../imports/import-slots.js";
 import { BERLIN_VTIMEZONE, csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../../imports/testing/archive-builders.js";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { createImportOperation } from "./create-import.js";
 
@@ -120,7 +121,12 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(lookalike.status).toBe(415);
     expect(await upload({ file: null })).toMatchObject({ status: 400, body: { error: "form field 'file' is required: the archive to import, sent as a file" } });
     expect(await upload({ kind: "zip" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^kind: /) } });
-    expect(await upload({ fields: { since: "last week" } })).toMatchObject({ status: 400, body: { error: "since: 'last week' is not an ISO 8601 date or date-time" } });
+    expect(await upload({ fields: { since: "last week" } })).toMatchObject({
+      status: 400,
+      body: { error: "since: 'last week' is not an ISO 8601 date or date-time; for a time relative to now, count from server_time of GET /v1/me (the server's current time)" },
+    });
+    // A malformed date keeps the plain message.
+    expect(await upload({ fields: { until: "2026-11-31" } })).toMatchObject({ status: 400, body: { error: "until: '2026-11-31' is not an ISO 8601 date or date-time" } });
     expect(await upload({ fields: { colour: "blue" } })).toMatchObject({ status: 400, body: { error: expect.stringContaining("colour") } });
     expect(await upload({ kind: "ics", file: { name: "inbox.mbox", content: archive() } })).toMatchObject({
       status: 400,
@@ -145,6 +151,21 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const small = createApp(context.services, { operations: [createImportOperation({ maxUploadBytes: 512 })] });
     expect(await upload({}, small)).toMatchObject({ status: 413, body: { error: expect.stringContaining("larger than the 512-byte limit") } });
     expect(await emailCount()).toBe(0);
+  });
+
+  it("sends a word for the calendar window's since or until ('yesterday') to the server's time, over MCP as its client's tools allow", async () => {
+    const file = { filename: "calendar.ics", content_base64: Buffer.from(icsFile([])).toString("base64") };
+    const importing = (body: Record<string, unknown>, query?: string) =>
+      callMcpTool(context, { name: "createImport", args: { body: { kind: "ics", file, ...body } }, headers: { "x-api-key": acme.key }, query });
+    expect((await importing({ until: "yesterday" })).content[0]!.text).toBe(
+      "HTTP 400: until: 'yesterday' is not an ISO 8601 date or date-time; for a time relative to now, count from server_time of the getMe tool (the server's current time)",
+    );
+    // A client whose URL leaves getMe out is told what it can do instead.
+    expect((await importing({ since: "last week" }, "?areas=imports")).content[0]!.text).toBe(
+      "HTTP 400: since: 'last week' is not an ISO 8601 date or date-time; for a time relative to now, send the date or time it means, counted from today's date (UTC), as YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ",
+    );
+    // A user_uuid that is no UUID is told where users' uuids are, as a query parameter is.
+    expect((await importing({ user_uuid: "Avery Stone" })).content[0]!.text).toMatch(/^HTTP 400: user_uuid: must be a UUID; the listUsers tool lists the users with their uuids \(getMe: the caller's\)$/);
   });
 
   it("refuses an option that does not apply to the kind, and a map naming a header the CSV lacks, before anything is written", async () => {
