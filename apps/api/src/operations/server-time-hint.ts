@@ -1,12 +1,13 @@
 /**
  * @module
- * Where to get the server's current time, for the message refusing a date filter given as a word ("yesterday",
- * "now", "last week"): the caller meant a time relative to now, and the server's clock is the one to count from.
+ * Where to get the server's current time, for the message refusing a date filter or a body's instant (a meeting's
+ * `starts_at`) given as a word ("yesterday", "today", "last week"): the caller meant a time relative to now, and the
+ * server's clock is the one to count from.
  */
 import type { HasTool } from "../platform/errors/api-error.js";
 
-/** A date filter's refusal with no hint of its own, quoting the value sent. */
-const PLAIN_REFUSAL = /^'(.*)' is not an ISO 8601 date or date-time$/s;
+/** A date filter's or a body instant's refusal with no hint of its own, quoting the value sent. */
+const PLAIN_REFUSAL = /^'(.*)' is not an ISO 8601 (?:date or date-time|date-time or epoch milliseconds)$/s;
 
 /** The REST text and the tool text of the hint, the latter for the tools the calling client has. */
 export interface ServerTimeHint {
@@ -24,7 +25,7 @@ const HINT: ServerTimeHint = {
 };
 
 /**
- * The hint for a date filter's refusal `message` when the value sent is not a date at all (it does not start with a
+ * The hint for a date filter's or a body instant's refusal `message` when the value sent is not a date at all (it does not start with a
  * digit, as a malformed date such as 2026-11-31 does), or null.
  *
  * @example

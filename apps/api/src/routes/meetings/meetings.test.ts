@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "../../platform/request/field-limits.js";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -128,6 +129,19 @@ describe("meetings", () => {
   it("refuses a start on a day its month lacks instead of moving the meeting into the next month", async () => {
     const answer = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: "2026-02-30T10:00:00Z", attendees: [] } });
     expect([answer.status, answer.body!.error]).toEqual([400, "body field 'starts_at': '2026-02-30T10:00:00Z' is not an ISO 8601 date-time or epoch milliseconds"]);
+    expect((await call("/v1/meetings")).body!.total).toBe(0);
+  });
+
+  it("sends a start given as a word ('today', as in 'log that I met Jordan today') to the server's current time", async () => {
+    const answer = await call("/v1/meetings", { method: "POST", body: { title: "Met Jordan", starts_at: "today", attendees: [acme.admin.email] } });
+    expect([answer.status, answer.body!.error]).toEqual([
+      400,
+      "body field 'starts_at': 'today' is not an ISO 8601 date-time or epoch milliseconds; for a time relative to now, count from server_time of GET /v1/me (the server's current time)",
+    ]);
+    const overMcp = await callMcpTool(context, { name: "createMeeting", args: { body: { title: "Met Jordan", starts_at: "2026-12-01T10:00:00Z", ends_at: "in an hour", attendees: [] } }, headers: { "x-api-key": acme.key } });
+    expect(overMcp.content[0]!.text).toBe(
+      "HTTP 400: body field 'ends_at': 'in an hour' is not an ISO 8601 date-time or epoch milliseconds; for a time relative to now, count from server_time of the getMe tool (the server's current time)",
+    );
     expect((await call("/v1/meetings")).body!.total).toBe(0);
   });
 
