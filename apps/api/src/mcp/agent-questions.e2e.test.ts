@@ -104,6 +104,26 @@ describe("an agent asking the demo tenant", () => {
     }
   });
 
+  it("answers 'how strong is our relationship with Jordan Blake?' from the person's name in the two calls listPersons' description names", async () => {
+    const { client, call, calls } = await connect(keys.user_keys[0]!.key);
+    try {
+      const { tools } = await client.listTools();
+      // The route is read from the tool's text, as an agent reads it: the team's strength with a person is its PathPower.
+      const route = /GET \/v1\/pathpower\/scores\?entity=(\w+)&uuids= \(tool (\w+)\) how strongly the team is connected/.exec(tools.find((tool) => tool.name === "listPersons")!.description ?? "");
+      expect(route).not.toBeNull();
+      const persons = await call("listPersons", { name: "jordan blake" });
+      const [found] = persons.structured!.items as Array<{ uuid: string }>;
+      expect(found?.uuid).toBe(jordan);
+      const scores = await call(route![2]!, { entity: route![1], uuids: found!.uuid });
+      expect(scores.isError).toBe(false);
+      expect(scores.structured!.scores).toEqual([{ entity: "person", uuid: jordan, score: expect.any(Number), score_display: expect.any(Number), strength_label: expect.any(String) }]);
+      expect(scores.structured!.scores[0].score).toBeGreaterThan(0);
+      expect(calls).toEqual(["listPersons", "listPathPowerScores"]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("logs 'the meeting I just had with Jordan and Sam' with the caller among the attendees, as the instructions say, so it counts for the caller", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
     const { client, call } = await connect(keys.user_keys[0]!.key);
