@@ -106,6 +106,16 @@ describe("the instructions' route to the fewest calls for what changed", () => {
     expect(order.every((position) => position >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
+
+  it("tell an agent that the feed lists what was recorded since, and which field says when each item happened", () => {
+    // The demo seeded this morning, or a mailbox imported, lists months-old mail under since=yesterday.
+    const listActivity = buildMcpTools(buildOpenApiDocument(operations)).find((tool) => tool.name === "listActivity")!;
+    expect((listActivity.inputSchema.properties as Record<string, JsonSchema>).since!.description).toMatch(/recording time, not sent_at/);
+    const field = /each item's (\w+) tells when it happened/.exec(FEWEST_CALLS_FOR_CHANGES)?.[1];
+    expect(field).toBe("occurred_at");
+    const items = (listActivity.outputSchema!.properties as Record<string, JsonSchema>).items as JsonSchema;
+    expect(JSON.stringify(items)).toContain(`"${field}"`);
+  });
 });
 
 describe("the instructions' word on lists without cursors", () => {

@@ -35,11 +35,13 @@ export const CHANGE_FILTERS = [
 /**
  * How to answer "what changed with my relationships since yesterday" in three calls rather than one per list: the server's
  * time from getMe (the session may be older than a day), the activity feed (every email and meeting recorded, rescheduled
- * or removed, with participants), and the participants' names in one listPersons call.
+ * or removed, with participants; by recording time, so an import's old mail is there, told apart by occurred_at), and
+ * the participants' names in one listPersons call.
  */
 export const FEWEST_CALLS_FOR_CHANGES =
   "Fewest calls for what changed with relationships since a time: getMe for the server's current time (what today and yesterday mean) and who 'me' is; " +
-  "then listActivity since= (person_uuid= for one person's, such as the caller's own), one call for every email and meeting recorded, rescheduled or removed since; " +
+  "then listActivity since= (person_uuid= for one person's, such as the caller's own), one call for every email and meeting recorded, rescheduled or removed since " +
+  "(recorded: an import brings in old mail too, so each item's occurred_at tells when it happened); " +
   "then listPersons uuids= to name its participants, up to 100 a call. Call the other change filters only for what the question names (notes, tasks, deals, meeting details)";
 
 /**
