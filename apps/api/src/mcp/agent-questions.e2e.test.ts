@@ -14,7 +14,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
-import { FEWEST_CALLS_FOR_CHANGES, MY_MEETING, PEOPLE_AT_COMPANY } from "./mcp-instructions.js";
+import { FEWEST_CALLS_FOR_CHANGES, MY_MEETING, NO_MEETING_TOOL, NOTE_IS_NO_INTERACTION, PEOPLE_AT_COMPANY } from "./mcp-instructions.js";
 
 const HOUR = 3_600_000;
 const folder = mkdtempSync(join(tmpdir(), "rapport-agent-questions-"));
@@ -144,6 +144,30 @@ describe("an agent asking the demo tenant", () => {
       const logged = await call("createMeeting", { body: { title: "Board prep", starts_at: startsAt, attendees: [{ person_uuid: avery.person_uuid }, { person_uuid: jordan }, { person_uuid: sam }] } });
       expect(logged.isError).toBe(false);
       expect(await withSam()).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("is told, through the README's 40-tool URL (no createMeeting), that a meeting logged as a note does not count, which holds", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const url = new URL(`${server.url}/mcp?areas=person,company,recommended-paths,pathpower,relationships,note,task,users`);
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { "x-api-key": keys.user_keys[0]!.key } } }));
+    const priya = demoUuid("person-priya");
+    const scoreOf = async () => {
+      const result = await client.callTool({ name: "listPathPowerScores", arguments: { entity: "person", uuids: priya } });
+      return (result.structuredContent as { scores: Array<{ score: number | null }> }).scores[0]!.score;
+    };
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).not.toContain("createMeeting");
+      expect(client.getInstructions()).toContain(`${NOTE_IS_NO_INTERACTION}; ${NO_MEETING_TOOL}.`);
+      const before = await scoreOf();
+      expect(before).toBeGreaterThan(0);
+      const note = await client.callTool({ name: "createNote", arguments: { body: { content: "Met Priya today", associations: [{ entity_type: "PERSON", entity_uuid: priya }] } } });
+      expect(note.isError).not.toBe(true);
+      expect(await scoreOf()).toBe(before);
     } finally {
       await client.close();
     }

@@ -13,8 +13,11 @@ import { buildTenant, createTestContext, type TestContext, type TestTenant } fro
 import {
   CHANGE_FILTERS,
   FEWEST_CALLS_FOR_CHANGES,
+  generalInstructions,
   INSTRUCTIONS,
   instructionsFor,
+  NO_MEETING_TOOL,
+  NOTE_IS_NO_INTERACTION,
   ISO_TEXT_TIME_FIELDS,
   PAGE_WITHOUT_CURSOR,
   PERCENT_FIELDS,
@@ -115,6 +118,17 @@ describe("the instructions' route to the fewest calls for what changed", () => {
     expect(field).toBe("occurred_at");
     const items = (listActivity.outputSchema!.properties as Record<string, JsonSchema>).items as JsonSchema;
     expect(JSON.stringify(items)).toContain(`"${field}"`);
+  });
+});
+
+describe("the instructions' word on notes", () => {
+  it("say a note is no interaction, and to a client without createMeeting that a meeting logged as a note will not count", () => {
+    const has = (tools: string[]) => (tool: string) => tools.includes(tool);
+    expect(INSTRUCTIONS).toContain(`${NOTE_IS_NO_INTERACTION}.`);
+    expect(INSTRUCTIONS).not.toContain(NO_MEETING_TOOL);
+    expect(generalInstructions(has(["createNote", "listNotes"]))).toContain(`${NOTE_IS_NO_INTERACTION}; ${NO_MEETING_TOOL}.`);
+    // A client that cannot write a note is told nothing of notes.
+    expect(generalInstructions(has(["listNotes", "createMeeting"]))).not.toContain("A note");
   });
 });
 

@@ -58,6 +58,15 @@ export const PEOPLE_AT_COMPANY =
  */
 export const PAGE_WITHOUT_CURSOR = "Where has_more is true but next_cursor null, the list takes no cursor: ask for the next page with page=";
 
+/**
+ * What a note is not: an interaction. An agent asked to "log that I met Priya today" by a client without createMeeting
+ * (the README's 40-tool selection has no Meetings area) wrote a note and reported the meeting logged; the scores stayed.
+ */
+export const NOTE_IS_NO_INTERACTION = "A note counts as no interaction: relationship scores move with emails and meetings only";
+
+/** Said where the client has createNote but not createMeeting, so an agent tells the user rather than logging a meeting as a note. */
+export const NO_MEETING_TOOL = "this client's tools leave out createMeeting (area Meetings), so a meeting logged here as a note will not count";
+
 /** Whether the client may call a tool: its /mcp URL or its credential may select fewer than every tool. */
 export type { HasTool };
 
@@ -85,7 +94,8 @@ export function generalInstructions(has: HasTool = everyTool): string {
         "new emails and meetings do not count as a change of a person or company."
       : "") +
     (["getMe", "listActivity", "listPersons"].every(has) ? ` ${FEWEST_CALLS_FOR_CHANGES}.` : "") +
-    (["listCompanies", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "")
+    (["listCompanies", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "") +
+    (has("createNote") ? ` ${NOTE_IS_NO_INTERACTION}${has("createMeeting") ? "" : `; ${NO_MEETING_TOOL}`}.` : "")
   );
 }
 
