@@ -630,6 +630,13 @@ describe("a tool call as a request", () => {
     expect(buildToolRequest(getPersonTool!, { uuid: "06efa435-6c62-4cb7-9770-f221a0bcd7c6", id: "x" }, "http://rapport.test", {})).toEqual({
       error: "argument 'person_uuid' is required: getPerson needs it for GET /v1/persons/{person_uuid}; 'uuid', 'id' are not arguments of getPerson",
     });
+    // A name sent instead of the UUID: the message names the tool that finds the UUID, if the client has it.
+    expect(buildToolRequest(getPersonTool!, { name: "Priya Nair" }, "http://rapport.test", {})).toEqual({
+      error: "argument 'person_uuid' is required: getPerson needs it for GET /v1/persons/{person_uuid}; 'name' is not an argument of getPerson; find a person's uuid by name with the listPersons tool (name=)",
+    });
+    expect(buildToolRequest(getPersonTool!, { name: "Priya Nair" }, "http://rapport.test", {}, (tool) => tool === "getPerson")).toEqual({
+      error: "argument 'person_uuid' is required: getPerson needs it for GET /v1/persons/{person_uuid}; 'name' is not an argument of getPerson; no tool of this client finds a person by name: send one from an earlier answer, or ask for it",
+    });
   });
 
   it("points body fields given as flat arguments at `body`, and still sends query parameters and typos to the operation", () => {

@@ -192,7 +192,8 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         return refusal;
       };
       const callTool: ToolCaller = async (tool, args) => {
-        const request = buildToolRequest(tool, args, origin, forwarded);
+        const selected = toolNamesOf(context.req.raw);
+        const request = buildToolRequest(tool, args, origin, forwarded, (name) => selected.has(name));
         if (!(request instanceof Request)) {
           const refusal = await countHere();
           return refusal ? toolError(refusal.status, refusal.message, refusal.headers["retry-after"]) : { content: [{ type: "text", text: request.error }], isError: true };
@@ -203,7 +204,6 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         // The operation gets the MCP request's connection (its peer address) but not its response: a list that
         // fails after its first part would cut that response's socket, and with it the MCP answer. Without it
         // the list's stream errors, which toToolResult turns into a tool error.
-        const selected = toolNamesOf(context.req.raw);
         const response = await app.fetch(request, toolCallBindings({ ...(context.env as object), outgoing: undefined }, (name) => selected.has(name)));
         for (const [name, value] of response.headers) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);

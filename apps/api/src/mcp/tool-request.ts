@@ -4,7 +4,10 @@
  * Arguments are not validated here: the operation validates them as it validates any REST call, so
  * the messages an agent reads are the REST ones.
  */
+import { uuidFinderHint } from "../operations/uuid-finder-hint.js";
+import type { HasTool } from "../platform/errors/api-error.js";
 import { shownName } from "../platform/errors/shown-name.js";
+import { UUID_PATTERN } from "../platform/request/uuid-pattern.js";
 import { isBase64Text } from "./base64-text.js";
 import { BODY_ARGUMENT, type McpTool } from "./mcp-tools.js";
 
@@ -33,19 +36,23 @@ function queryText(value: unknown): string {
  * Builds the REST request for a call. Path arguments fill the path; every other argument except
  * `body` goes to the query string, where the operation rejects names it does not take (so a typo
  * gets the REST message naming the accepted parameters). A field of the request body given as a flat
- * argument is refused here instead, with a message that points at `body`.
+ * argument is refused here instead, with a message that points at `body`. `hasTool` (the client's tool selection) is
+ * for the hint of a missing UUID argument whose value came under another name: it names only tools the client has.
  */
 export function buildToolRequest(
   tool: McpTool,
   args: Record<string, unknown>,
   baseUrl: string,
   headers: Record<string, string>,
+  hasTool: HasTool = () => true,
 ): Request | { error: string } {
   const { route } = tool;
   let problem: string | null = null;
+  let missing: string | null = null;
   const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const value = args[name];
     if (value === undefined || value === null || value === "") {
+      missing ??= name;
       problem ??= `argument '${name}' is required: ${tool.name} needs it for ${route.method} ${route.path}`;
       return "";
     }
@@ -58,7 +65,13 @@ export function buildToolRequest(
     // An agent that sent the UUID under another name (`uuid`, `id`) should read that this name is not taken.
     const untaken = Object.keys(args).filter((name) => !route.pathParameters.includes(name) && !route.queryParameters.includes(name) && !(name === BODY_ARGUMENT && route.hasBody));
     const quoted = untaken.map((name) => `'${name}'`).join(", ");
-    return { error: untaken.length === 0 ? problem : `${problem}; ${quoted} ${untaken.length === 1 ? "is not an argument" : "are not arguments"} of ${tool.name}` };
+    // One sent a name where the UUID goes (`name: "Jordan Blake"`), and no UUID under another name: say which call
+    // turns the name into the UUID.
+    const texts = untaken.flatMap((name) => (typeof args[name] === "string" ? [(args[name] as string).trim()] : []));
+    const heldName = texts.length > 0 && !texts.some((text) => UUID_PATTERN.test(text));
+    const hint = heldName && missing !== null ? uuidFinderHint(missing) : null;
+    const named = untaken.length === 0 ? problem : `${problem}; ${quoted} ${untaken.length === 1 ? "is not an argument" : "are not arguments"} of ${tool.name}`;
+    return { error: hint ? `${named}; ${hint.tool(hasTool)}` : named };
   }
 
   const misplaced = Object.keys(args).filter(

@@ -73,6 +73,11 @@ describe("change-polling errors", () => {
     expect(await notUuid("listTasks", { assignee_user_uuid: "Avery" }, "?areas=tasks")).toBe(
       "HTTP 400: query parameter 'assignee_user_uuid': must be a UUID; no tool of this client lists users (the server's instructions name the caller's); for another user, send one from an earlier answer, or ask for it",
     );
+    // A name sent under another argument than the UUID's, refused before any REST call, is hinted the same way.
+    expect(await notUuid("getPersonRecommendedPaths", { name: "Jordan Blake" }, "?areas=recommended-paths")).toBe(
+      "argument 'person_uuid' is required: getPersonRecommendedPaths needs it for GET /v1/persons/{person_uuid}/recommended-paths; 'name' is not an argument of getPersonRecommendedPaths; no tool of this client finds a person by name: send one from an earlier answer, or ask for it",
+    );
+    expect(await notUuid("getPersonRecommendedPaths", { name: "Jordan Blake" }, "?areas=recommended-paths,persons")).toMatch(/; find a person's uuid by name with the listPersons tool \(name=\)$/);
     expect(await notUuid("listTasks", { assignee_user_uuid: "Avery" }, "?areas=tasks,users")).toBe(
       "HTTP 400: query parameter 'assignee_user_uuid': must be a UUID; the listUsers tool lists the users with their uuids (getMe: the caller's)",
     );
