@@ -64,8 +64,11 @@ export const PAGE_WITHOUT_CURSOR = "Where has_more is true but next_cursor null,
  */
 export const NOTE_IS_NO_INTERACTION = "A note counts as no interaction: relationship scores move with emails and meetings only";
 
-/** Said where the client has createNote but not createMeeting, so an agent tells the user rather than logging a meeting as a note. */
-export const NO_MEETING_TOOL = "this client's tools leave out createMeeting (area Meetings), so a meeting logged here as a note will not count";
+/**
+ * Said where the client has createNote but not createMeeting, so an agent tells the user rather than logging a meeting
+ * as a note; the tool is not named, as the instructions name only tools the client may call.
+ */
+export const NO_MEETING_TOOL = "this client's tools cannot log a meeting (area Meetings), so a meeting logged here as a note will not count";
 
 /** Whether the client may call a tool: its /mcp URL or its credential may select fewer than every tool. */
 export type { HasTool };
