@@ -23,5 +23,17 @@ describe("connectionTimeoutsFromEnvironment", () => {
     for (const text of ["0", "301", "soon"]) {
       expect(() => connectionTimeoutsFromEnvironment({ RAPPORT_HEADERS_TIMEOUT_SECONDS: text })).toThrow(`RAPPORT_HEADERS_TIMEOUT_SECONDS: expecting a whole number from 1 to 300 but got "${text}"`);
     }
+    for (const text of ["0", "3601", "1h"]) {
+      expect(() => connectionTimeoutsFromEnvironment({ RAPPORT_REQUEST_TIMEOUT_SECONDS: text })).toThrow(`RAPPORT_REQUEST_TIMEOUT_SECONDS: expecting a whole number from 1 to 3600 but got "${text}"`);
+    }
+  });
+
+  it("reads the whole request's limit (a large upload over a slow link), which bounds the headers limit as Node requires", () => {
+    expect(connectionTimeoutsFromEnvironment({ RAPPORT_REQUEST_TIMEOUT_SECONDS: "1800" })).toEqual({ keepAliveMilliseconds: 65_000, headersMilliseconds: 66_000, requestMilliseconds: 1_800_000 });
+    expect(connectionTimeoutsFromEnvironment({ RAPPORT_REQUEST_TIMEOUT_SECONDS: "1800", RAPPORT_HEADERS_TIMEOUT_SECONDS: "900" })).toMatchObject({ headersMilliseconds: 900_000 });
+    expect(connectionTimeoutsFromEnvironment({ RAPPORT_REQUEST_TIMEOUT_SECONDS: "30" })).toMatchObject({ headersMilliseconds: 30_000, requestMilliseconds: 30_000 });
+    expect(() => connectionTimeoutsFromEnvironment({ RAPPORT_REQUEST_TIMEOUT_SECONDS: "30", RAPPORT_HEADERS_TIMEOUT_SECONDS: "31" })).toThrow(
+      'RAPPORT_HEADERS_TIMEOUT_SECONDS: expecting a whole number from 1 to 30 but got "31"',
+    );
   });
 });
