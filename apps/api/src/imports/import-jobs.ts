@@ -1,6 +1,6 @@
 /**
  * @module
- * Import jobs for the HTTP API: an upload is saved to a private folder, checked to be of its kind,
+ * Import jobs for the HTTP API: an upload is saved to a private folder as it arrives, checked to be of its kind,
  * recorded, and imported in the background of this process; progress, the summary and a heartbeat
  * go to the job's row so any API node can answer `GET /v1/imports/{uuid}`.
  *
@@ -10,14 +10,10 @@
  * again: the import is idempotent, so the re-run adds only what the first run had not committed.
  */
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { setImmediate } from "node:timers/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Email, ImportJob, Meeting, Store, User } from "@rapport/store";
 import type { Logger } from "pino";
 import type { Clock } from "../platform/clock.js";
@@ -43,10 +39,18 @@ export const STALE_AFTER_MS = 30_000;
 export const INTERRUPTED_BY_SHUTDOWN = "interrupted: the server stopped while this import was running. Upload the same file again: what was already imported is recognized and not added twice.";
 export const ABANDONED = "interrupted: the server running this import stopped unexpectedly. Upload the same file again: what was already imported is recognized and not added twice.";
 
-export interface ImportUpload {
+/** Where one upload is saved: a private folder of its own, which its job owns once started. */
+export interface UploadPlace {
+  folder: string;
+  /** The file to save the upload as, in `folder`; it keeps the sent name's extension. */
+  path: string;
+}
+
+export interface ImportUpload extends UploadPlace {
+  /** The name the client sent the file under. */
   name: string;
-  /** The uploaded file (a `File` from the multipart form); streamed to disk. */
-  content: Blob;
+  /** The saved file's size in bytes. */
+  bytes: number;
 }
 
 export interface StartImportJob {
@@ -69,7 +73,12 @@ export interface ImportJobs {
    * MAX_IMPORTS_PER_TENANT under way in this process already. `start` releases it when the job ends.
    */
   reserve(tenantUuid: string): ImportSlot | null;
-  /** Saves and checks the upload (ImportFormatError / ImportRequestError when it is not of its kind), records the job, starts it. */
+  /**
+   * A new private folder, and the file in it, to save an upload sent as `name` into while it arrives. `start` takes
+   * the folder over; a caller that does not start a job removes it.
+   */
+  prepareUpload(name: string): Promise<UploadPlace>;
+  /** Checks the saved upload (ImportFormatError / ImportRequestError when it is not of its kind), records the job, starts it. */
   start(input: StartImportJob): Promise<ImportJob>;
   /** The job; one abandoned by a stopped server is marked failed first. */
   get(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;
@@ -111,7 +120,8 @@ function namedAsSent(message: string, savedPath: string, shownName: string): str
  *
  * @example
  * const jobs = createImportJobs({ store, clock: systemClock, logger });
- * const job = await jobs.start({ tenantUuid, createdByUserUuid: null, owner: null, request, upload: { name: "inbox.mbox", content: file } });
+ * const place = await jobs.prepareUpload("inbox.mbox"); // then save the upload at place.path
+ * const job = await jobs.start({ tenantUuid, createdByUserUuid: null, owner: null, request, upload: { name: "inbox.mbox", bytes, ...place } });
  */
 export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
@@ -184,15 +194,17 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
 
   return {
     reserve: (tenantUuid) => slots.take(tenantUuid),
-    async start(input) {
-      // The name the client knows the file by, as the job records and messages show it; the saved file keeps its extension.
-      const shownName = cleanFilename(input.upload.name, "upload");
+    async prepareUpload(name) {
       const jobFolder = join(folder, randomUUID());
       // Uploads are a team's mail: readable by this user only.
       await mkdir(jobFolder, { recursive: true, mode: 0o700 });
-      const path = join(jobFolder, safeFileName(input.upload.name));
+      return { folder: jobFolder, path: join(jobFolder, safeFileName(name)) };
+    },
+    async start(input) {
+      // The name the client knows the file by, as the job records and messages show it; the saved file keeps its extension.
+      const shownName = cleanFilename(input.upload.name, "upload");
+      const { folder: jobFolder, path } = input.upload;
       try {
-        await pipeline(Readable.fromWeb(input.upload.content.stream() as WebReadableStream<Uint8Array>), createWriteStream(path));
         await checkImportInput({ path }, input.request);
       } catch (error) {
         await rm(jobFolder, { recursive: true, force: true });
@@ -206,7 +218,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         kind: request.kind,
         dry_run: request.dryRun,
         file_name: shownName,
-        file_bytes: input.upload.content.size,
+        file_bytes: input.upload.bytes,
         options: { keep_bodies: request.keepBodies, since: request.since, until: request.until, entity: request.entity, map: request.map },
         owner_user_uuid: input.owner?.uuid ?? null,
         created_by_user_uuid: input.createdByUserUuid,

@@ -1,8 +1,8 @@
 /**
  * @module
  * How many imports one tenant may have under way in this process at once, from the first byte of the upload to the
- * end of its job: reading a multipart upload holds about five times its size in memory, so a tenant sending many at
- * once could take the server's memory (and its event loop, shared with every other tenant).
+ * end of its job: each holds a saved file, a job's batches and the event loop's turns (shared with every other tenant),
+ * and until 2026-12-06 reading a multipart upload held about five times its size in memory.
  */
 
 /** Imports a tenant may have under way in one API process: uploads being read and jobs running. */

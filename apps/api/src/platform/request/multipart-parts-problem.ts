@@ -7,6 +7,9 @@
 import { MAX_MULTIPART_PARTS } from "./count-limits.js";
 import { boundaryOf } from "./multipart-text-problem.js";
 
+/** The 400 message for a multipart body of more than MAX_MULTIPART_PARTS parts. */
+export const TOO_MANY_MULTIPART_PARTS = `the multipart body has more than ${MAX_MULTIPART_PARTS} parts: send the file and each field once (map at most as often as it may repeat)`;
+
 /**
  * The 400 message for multipart `body` when it has more than MAX_MULTIPART_PARTS parts, else null (a body without
  * a boundary too: its parse answers that). Counts the boundary's delimiters with the native byte search.
@@ -21,7 +24,7 @@ export function multipartPartsProblem(body: Uint8Array, contentType: string): st
   for (let at = bytes.indexOf(delimiter); at !== -1; at = bytes.indexOf(delimiter, at + delimiter.length)) {
     delimiters += 1;
     if (delimiters > MAX_MULTIPART_PARTS + 1) {
-      return `the multipart body has more than ${MAX_MULTIPART_PARTS} parts: send the file and each field once (map at most as often as it may repeat)`;
+      return TOO_MANY_MULTIPART_PARTS;
     }
   }
   return null;

@@ -1,15 +1,18 @@
 /**
  * POST /v1/imports: upload one archive (multipart/form-data) and import it in the background.
- * The operation declares no JSON body: the handler reads the multipart form itself, within
- * MAX_IMPORT_UPLOAD_BYTES.
+ * The operation declares no JSON body: the handler reads the multipart form itself as it arrives, within
+ * MAX_IMPORT_UPLOAD_BYTES, saving the file part to disk chunk by chunk.
  */
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { IMPORT_KINDS, type User } from "@rapport/store";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../app-env.js";
 import type { AppServices } from "../../services.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
+import type { UploadPlace } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT, type ImportSlot } from "../../imports/import-slots.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
@@ -25,12 +28,11 @@ import { parseIsoTimestamp, parseIsoWindowEnd } from "../../platform/request/iso
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { importJobSchema, presentImportJob } from "../../presenters/import-job-presenter.js";
 import { MAX_COLUMN_MAPPINGS } from "../../platform/request/count-limits.js";
-import { checkMultipartHead, UNREADABLE_MULTIPART_BODY } from "../../platform/request/multipart-head.js";
-import { multipartPartsProblem } from "../../platform/request/multipart-parts-problem.js";
-import { multipartTextProblem } from "../../platform/request/multipart-text-problem.js";
+import { checkMultipartHead } from "../../platform/request/multipart-head.js";
+import { readStreamedMultipartForm } from "../../platform/request/streamed-multipart-form.js";
 import { MAX_COLUMN_MAPPING_LENGTH, MAX_DATE_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
-/** Largest upload taken over HTTP (the whole form is held in memory while it is saved); larger archives go through `rapport import`. */
+/** Largest upload taken over HTTP (saved to disk as it arrives); larger archives go through `rapport import`. */
 export const MAX_IMPORT_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 const flag = (description: string) => booleanQuery(description).optional().describe(description);
@@ -65,36 +67,59 @@ export const importUploadFields = z
   .strict();
 
 
-type FormValue = string | File | Array<string | File>;
-
 /** "100 MiB", or a byte count below one MiB. */
 function describeSize(bytes: number): string {
   return bytes >= 1_048_576 ? `${+(bytes / 1_048_576).toFixed(2)} MiB` : `${bytes}-byte`;
 }
 
-/** Reads the multipart form, failing with 413 as soon as the body goes over `maxBytes` (declared or streamed). */
-async function readForm(http: Context<AppEnv>, maxBytes: number): Promise<Record<string, FormValue>> {
-  let form: Record<string, FormValue> | null = null;
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new ApiError(413, `upload is larger than the ${describeSize(maxBytes)} limit; import larger archives with the rapport import command`);
-    },
-  });
-  await limit(http, async () => {
-    // Read as bytes first: parseBody then parses the kept bytes, and the text check reads them too.
-    const bytes = new Uint8Array(await http.req.arrayBuffer());
-    const partsProblem = multipartPartsProblem(bytes, http.req.header("content-type") ?? "");
-    if (partsProblem !== null) throw badRequest(partsProblem);
-    try {
-      form = (await http.req.parseBody({ all: true })) as Record<string, FormValue>;
-    } catch {
-      throw badRequest(UNREADABLE_MULTIPART_BODY);
+/** The upload's file, saved where its job will read it, and the form's other fields. */
+interface ReceivedUpload {
+  file: { name: string; bytes: number } & UploadPlace;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * Reads the multipart form as it arrives, saving its `file` part in a place `prepareUpload` gives; fails with 413 as
+ * soon as the body goes over `maxBytes` (declared or streamed), with a 400 for a form an upload cannot be, having
+ * removed what it saved.
+ */
+async function receiveUpload(http: Context<AppEnv>, maxBytes: number, prepareUpload: (name: string) => Promise<UploadPlace>): Promise<ReceivedUpload> {
+  let place: UploadPlace | null = null;
+  let fileParts = 0;
+  try {
+    const form = await readStreamedMultipartForm(http.req.raw, {
+      maxBodyBytes: maxBytes,
+      tooLarge: () => new ApiError(413, `upload is larger than the ${describeSize(maxBytes)} limit; import larger archives with the rapport import command`),
+      async saveFile({ field, filename, content }) {
+        if (field !== "file") throw badRequest(field === "map" ? "form field 'map' must be sent as text" : `form field '${field}' must be given once, as text`);
+        // Counted as the part arrives: a second one may come while the first is still being saved.
+        if (++fileParts > 1) throw badRequest("form field 'file' must be given once: one archive an upload");
+        place = await prepareUpload(filename);
+        let bytes = 0;
+        content.on("data", (chunk: Buffer) => {
+          bytes += chunk.byteLength;
+        });
+        await pipeline(content, createWriteStream(place.path, { flags: "wx", mode: 0o600 }));
+        return { name: filename, bytes, ...place };
+      },
+    });
+    const file = form.files[0]?.saved;
+    const texts = new Map<string, string[]>();
+    for (const { name, value } of form.fields) texts.set(name, [...(texts.get(name) ?? []), value]);
+    if (texts.has("file")) throw badRequest(file ? "form field 'file' must be given once: one archive an upload" : "form field 'file' is required: the archive to import, sent as a file");
+    if (!file) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
+    const fields: Record<string, unknown> = {};
+    for (const [name, values] of texts) {
+      if (name === "map") fields.map = values;
+      else if (values.length > 1) throw badRequest(`form field '${name}' must be given once, as text`);
+      else fields[name] = values[0];
     }
-    const textProblem = multipartTextProblem(bytes, http.req.header("content-type") ?? "");
-    if (textProblem !== null) throw badRequest(textProblem);
-  });
-  return form ?? {};
+    return { file, fields };
+  } catch (error) {
+    // A refused upload leaves nothing behind.
+    if (place !== null) await rm((place as UploadPlace).folder, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** The 429 of an upload while the tenant's imports under way are at the limit. */
@@ -167,17 +192,17 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
 
 /** Reads, checks and starts one upload under the import place `slot` (released by the job when it ends). */
 async function acceptUpload({ auth, services, http, maxUploadBytes, slot }: { auth: AuthContext; services: AppServices; http: Context<AppEnv>; maxUploadBytes: number; slot: ImportSlot }) {
-  const form = await readForm(http, maxUploadBytes);
-  const { file, ...rest } = form;
-  if (Array.isArray(file)) throw badRequest("form field 'file' must be given once: one archive an upload");
-  if (!(file instanceof File)) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
-  const upload = file;
-  const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(rest)) {
-    if (name === "map") fields.map = (Array.isArray(value) ? value : [value]).filter((entry) => typeof entry === "string");
-    else if (Array.isArray(value) || typeof value !== "string") throw badRequest(`form field '${name}' must be given once, as text`);
-    else fields[name] = value;
+  const { file, fields } = await receiveUpload(http, maxUploadBytes, (name) => services.importJobs.prepareUpload(name));
+  try {
+    return await startImport({ auth, services, slot, file, fields });
+  } catch (error) {
+    await rm(file.folder, { recursive: true, force: true });
+    throw error;
   }
+}
+
+/** Checks the form's fields and starts the job on the saved `file`. */
+async function startImport({ auth, services, slot, file, fields }: { auth: AuthContext; services: AppServices; slot: ImportSlot } & ReceivedUpload) {
   const parsed = importUploadFields.safeParse(fields);
   if (!parsed.success) throw firstIssueRefusal(importUploadFields, parsed.error, "form");
   const options = parsed.data;
@@ -214,7 +239,7 @@ async function acceptUpload({ auth, services, http, maxUploadBytes, slot }: { au
       createdByUserUuid: auth.user?.uuid ?? null,
       owner,
       request,
-      upload: { name: upload.name || "upload", content: upload },
+      upload: { ...file, name: file.name || "upload" },
       // A calendar names meetings by UID: a member's upload changes only those the member may change by PUT.
       mayChangeMeeting: (meeting) => mayChangeMeeting(auth, meeting),
       mayAddEmailBody: (email) => mayAddEmailBody(auth, email),

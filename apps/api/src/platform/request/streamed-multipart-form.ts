@@ -1,0 +1,189 @@
+/**
+ * @module
+ * Reads a `multipart/form-data` request as it arrives (@fastify/busboy): text fields are kept, each file part is
+ * handed on as a stream (to a file on disk, say), so an upload holds a few chunks in memory, never its whole body.
+ * The rules of the buffered uploads hold: the size limit (declared or streamed), at most MAX_MULTIPART_PARTS parts,
+ * names, file names and values in UTF-8. A part's headers are read up to MAX_PART_HEADER_BYTES, the rest dropped
+ * as it arrives: a 10 MB header no longer holds the event loop in the parser.
+ */
+import { isUtf8 } from "node:buffer";
+import type { Readable } from "node:stream";
+import { Busboy, type BusboyInstance } from "@fastify/busboy";
+import { badRequest } from "../errors/api-error.js";
+import { MAX_MULTIPART_PARTS } from "./count-limits.js";
+import { UNREADABLE_MULTIPART_BODY } from "./multipart-head.js";
+import { TOO_MANY_MULTIPART_PARTS } from "./multipart-parts-problem.js";
+
+/** Largest text field value taken, in bytes: far more than any field of an upload needs (a column mapping, a date). */
+export const MAX_FORM_FIELD_BYTES = 64 * 1024;
+
+/** A part's headers kept, in bytes (Node's limit for a request's headers); the parser drops what follows. */
+export const MAX_PART_HEADER_BYTES = 16 * 1024;
+
+/** U+FFFD: what the parser's UTF-8 decoding of a name puts for bytes that are not UTF-8. */
+const REPLACEMENT_CHARACTER = "\uFFFD";
+
+/** One file part, as it arrives. */
+export interface IncomingFilePart {
+  field: string;
+  /** The part's file name (RFC 8187 `filename*` when it comes last, as it should), without any path. */
+  filename: string;
+  /** The part's media type as the parser reads it; `text/plain` when it gave none. */
+  mimeType: string;
+  /** The file's bytes: read to their end, or the form never finishes. */
+  content: Readable;
+}
+
+export interface StreamedFormOptions<Saved> {
+  /** Largest body taken, in bytes, whether Content-Length declares more or the stream brings more. */
+  maxBodyBytes: number;
+  /** The error for a body over `maxBodyBytes` (a 413). */
+  tooLarge: () => Error;
+  /**
+   * Saves one file part, reading `content` to its end (or throwing: the read stops there, and the error, a 400 naming
+   * the part, say, is the form's). What it returns is kept in `files`.
+   */
+  saveFile: (part: IncomingFilePart) => Promise<Saved>;
+}
+
+export interface StreamedForm<Saved> {
+  /** The text fields in the order sent, repeats included. */
+  fields: Array<{ name: string; value: string }>;
+  /** The saved file parts in the order sent. */
+  files: Array<{ field: string; filename: string; mimeType: string; saved: Saved }>;
+}
+
+/**
+ * The 400 for a name or file name decoded from bytes that are not UTF-8 (the parser puts U+FFFD for them, so a name
+ * sent with U+FFFD itself is refused too: it was mangled before it was sent).
+ */
+function nameProblem(field: string, filename: string | undefined): string | null {
+  if (field.includes(REPLACEMENT_CHARACTER)) return "a form field's name is not UTF-8 text (send it in UTF-8)";
+  if (filename?.includes(REPLACEMENT_CHARACTER)) return `form field '${field}': the file name is not UTF-8 text (send it in UTF-8)`;
+  return null;
+}
+
+/** The parser's errors as the 400 a client can act on; any other error (a disk's) stays as it is. */
+function asClientError(error: unknown): unknown {
+  if (!(error instanceof Error) || "status" in error) return error;
+  if (/unexpected end of multipart data|^Multipart: Boundary not found$/i.test(error.message)) return badRequest(UNREADABLE_MULTIPART_BODY);
+  return error;
+}
+
+/** A text part's value: its bytes, at most MAX_FORM_FIELD_BYTES, as UTF-8. */
+async function readTextPart(field: string, content: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of content as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > MAX_FORM_FIELD_BYTES) throw badRequest(`form field '${field}' is longer than ${MAX_FORM_FIELD_BYTES / 1024} KiB`);
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks);
+  if (!isUtf8(bytes)) throw badRequest(`form field '${field}': its value is not UTF-8 text (send it in UTF-8)`);
+  return bytes.toString("utf8");
+}
+
+/**
+ * Reads `request`'s multipart body as it arrives, saving each file part with `options.saveFile` and keeping the text
+ * fields. Throws the first problem: `tooLarge()`, a 400 (unreadable body, too many parts, a field
+ * over MAX_FORM_FIELD_BYTES, text that is not UTF-8), or what `saveFile` threw; then every save begun has ended, so the
+ * caller may remove what they wrote.
+ *
+ * @example
+ * const form = await readStreamedMultipartForm(request, { maxBodyBytes, tooLarge, saveFile: ({ content }) => save(content) });
+ */
+export async function readStreamedMultipartForm<Saved>(request: Request, options: StreamedFormOptions<Saved>): Promise<StreamedForm<Saved>> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > options.maxBodyBytes) throw options.tooLarge();
+  let parser: BusboyInstance;
+  try {
+    parser = Busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      limits: { parts: MAX_MULTIPART_PARTS, headerSize: MAX_PART_HEADER_BYTES },
+      // Every part comes as a stream: a text part's bytes are checked as they are, not as the parser decoded them.
+      isPartAFile: () => true,
+    });
+  } catch {
+    throw badRequest(UNREADABLE_MULTIPART_BODY);
+  }
+
+  let failure: unknown = null;
+  const fail = (error: unknown) => {
+    failure ??= asClientError(error);
+  };
+  const parts: Array<{ field: string; value: string } | { file: StreamedForm<Saved>["files"][number] } | null> = [];
+  const reading: Array<Promise<void>> = [];
+
+  parser.on("file", (field, content, filename, _encoding, mimeType) => {
+    const problem = failure === null ? nameProblem(field, filename) : null;
+    if (problem !== null) fail(badRequest(problem));
+    if (failure !== null) {
+      content.resume();
+      return;
+    }
+    const index = parts.push(null) - 1;
+    const read =
+      filename === undefined
+        ? readTextPart(field, content).then((value) => {
+            parts[index] = { field, value };
+          })
+        : options.saveFile({ field, filename, mimeType, content }).then((saved) => {
+            parts[index] = { file: { field, filename, mimeType, saved } };
+          });
+    reading.push(
+      read.catch((error: unknown) => {
+        fail(error);
+        // The parser waits for this part to be read before it reads on.
+        content.resume();
+      }),
+    );
+  });
+  parser.on("partsLimit", () => fail(badRequest(TOO_MANY_MULTIPART_PARTS)));
+  let parsing = true;
+  const parsed = new Promise<void>((resolve) => {
+    const done = () => {
+      parsing = false;
+      resolve();
+    };
+    parser.on("error", (error) => {
+      fail(error);
+      done();
+    });
+    parser.on("finish", done);
+  });
+
+  const reader = request.body?.getReader();
+  try {
+    let size = 0;
+    while (reader && failure === null) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > options.maxBodyBytes) {
+        fail(options.tooLarge());
+        break;
+      }
+      // Backpressure: busboy holds a write until the file part's reader has taken the chunk before it.
+      if (!parser.write(value) && parsing) await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed]);
+    }
+    if (failure === null) {
+      parser.end();
+      await parsed;
+    }
+  } finally {
+    if (failure !== null) {
+      await reader?.cancel().catch(() => undefined);
+      parser.destroy();
+    }
+    await Promise.allSettled(reading);
+  }
+  if (failure !== null) throw failure;
+  const form: StreamedForm<Saved> = { fields: [], files: [] };
+  for (const part of parts) {
+    if (part === null) continue;
+    if ("file" in part) form.files.push(part.file);
+    else form.fields.push({ name: part.field, value: part.value });
+  }
+  return form;
+}
