@@ -2,13 +2,15 @@
  * @module
  * Reads one file from a `multipart/form-data` upload: 413 beyond the size limit (checked while
  * streaming, not only from Content-Length), 415 for another content type, 400 without a `file` part, with
- * another part, with a file name that is not UTF-8, or with a content type that is no media type or too long.
+ * another part, with a file name that is not UTF-8, with a part's headers over 16 KiB, or with a content type that is no
+ * media type or too long.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError, badRequest } from "../errors/api-error.js";
 import { cleanFilename } from "./clean-filename.js";
 import { checkMultipartHead, UNREADABLE_MULTIPART_BODY } from "./multipart-head.js";
+import { multipartHeadersProblem } from "./multipart-headers-problem.js";
 import { multipartPartsProblem } from "./multipart-parts-problem.js";
 import { multipartTextProblem } from "./multipart-text-problem.js";
 import { readBoundedBody } from "./read-bounded-body.js";
@@ -30,7 +32,7 @@ const tooLarge = () => new ApiError(413, `file is larger than the ${MAX_FILE_BYT
 export async function readUploadedFile(context: Context<AppEnv>, fieldName = "file"): Promise<UploadedFile> {
   const contentType = checkMultipartHead(context.req.raw, `send the file as multipart/form-data with a '${fieldName}' part`);
   const bytes = await readBoundedBody(context.req.raw, MAX_FILE_BYTES + ENVELOPE_BYTES, tooLarge);
-  const partsProblem = multipartPartsProblem(bytes, contentType);
+  const partsProblem = multipartPartsProblem(bytes, contentType) ?? multipartHeadersProblem(bytes, contentType);
   if (partsProblem !== null) throw badRequest(partsProblem);
   let form: FormData;
   try {
