@@ -114,6 +114,8 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
   };
   const parts: Array<{ field: string; value: string } | { file: StreamedForm<Saved>["files"][number] } | null> = [];
   const reading: Array<Promise<void>> = [];
+  // Parts still arriving: a refused form ends them, as the parser, once destroyed, never does.
+  const arriving = new Set<Readable>();
 
   parser.on("file", (field, content, filename, _encoding, mimeType) => {
     const problem = failure === null ? nameProblem(field, filename) : null;
@@ -123,6 +125,9 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
       return;
     }
     const index = parts.push(null) - 1;
+    arriving.add(content);
+    content.once("close", () => arriving.delete(content));
+    content.once("end", () => arriving.delete(content));
     const read =
       filename === undefined
         ? readTextPart(field, content).then((value) => {
@@ -175,6 +180,11 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
     if (failure !== null) {
       await reader?.cancel().catch(() => undefined);
       parser.destroy();
+      for (const content of arriving) {
+        // Whoever reads it (a save, a text part's read) hears of it; a part whose save has not begun reading has no one.
+        content.on("error", () => undefined);
+        content.destroy(new Error("the form was refused"));
+      }
     }
     await Promise.allSettled(reading);
   }

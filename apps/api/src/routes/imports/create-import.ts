@@ -95,12 +95,9 @@ async function receiveUpload(http: Context<AppEnv>, maxBytes: number, prepareUpl
         // Counted as the part arrives: a second one may come while the first is still being saved.
         if (++fileParts > 1) throw badRequest("form field 'file' must be given once: one archive an upload");
         place = await prepareUpload(filename);
-        let bytes = 0;
-        content.on("data", (chunk: Buffer) => {
-          bytes += chunk.byteLength;
-        });
-        await pipeline(content, createWriteStream(place.path, { flags: "wx", mode: 0o600 }));
-        return { name: filename, bytes, ...place };
+        const saved = createWriteStream(place.path, { flags: "wx", mode: 0o600 });
+        await pipeline(content, saved);
+        return { name: filename, bytes: saved.bytesWritten, ...place };
       },
     });
     const file = form.files[0]?.saved;

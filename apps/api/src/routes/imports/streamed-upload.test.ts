@@ -110,6 +110,30 @@ describe("POST /v1/imports as the body arrives", () => {
     expect(importJobCount()).toBe(0);
   });
 
+  it("answers 413 for a body that goes over the limit while a file part is arriving, and leaves nothing", async () => {
+    const small = createApp({ ...context.services, importJobs: createImportJobs({ store: context.services.store, clock: context.clock, logger: createLogger({ level: "silent" }), folder }) }, {
+      operations: [createImportOperation({ maxUploadBytes: 4 * MEBIBYTE })],
+    });
+    const chunks = [textPart("kind", "mbox"), fileHead(), Buffer.from(message), ...Array.from({ length: 8 }, () => Buffer.alloc(MEBIBYTE, "x")), CLOSING];
+    // Sent a chunk at a time, without Content-Length: the limit is found while the file is being saved.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks.shift();
+        if (chunk) controller.enqueue(new Uint8Array(chunk));
+        else controller.close();
+      },
+    });
+    const response = await small.request("/v1/imports", { method: "POST", headers: { "x-api-key": acme.key, "content-type": CONTENT_TYPE }, body, duplex: "half" } as RequestInit);
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 413,
+      body: { error: "upload is larger than the 4 MiB limit; import larger archives with the rapport import command" },
+    });
+    expect(readdirSync(folder)).toEqual([]);
+    expect(importJobCount()).toBe(0);
+    // The refused upload gave its place back.
+    expect(context.services.importJobs.reserve(acme.tenant.uuid)).not.toBeNull();
+  });
+
   it("reads an RFC 8187 file name (filename*), which the platform's form parser refused as an unreadable body", async () => {
     const started = await post(Buffer.concat([textPart("kind", "mbox"), fileHead(`name="file"; filename*=UTF-8''Jos%C3%A9%20%E2%80%93%20inbox.mbox`), Buffer.from(message), CLOSING]));
     expect(started).toMatchObject({ status: 202, body: { file_name: "José – inbox.mbox" } });
