@@ -176,6 +176,9 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
       parser.end();
       await parsed;
     }
+  } catch (error) {
+    // The body broke off (the client went away): its parts are ended below, as a refused form's.
+    fail(error);
   } finally {
     if (failure !== null) {
       await reader?.cancel().catch(() => undefined);

@@ -21,13 +21,14 @@ let context: TestContext;
 let acme: TestTenant;
 let folder: string;
 let app: ReturnType<typeof createApp>;
+let jobs: ReturnType<typeof createImportJobs>;
 beforeEach(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services);
   folder = mkdtempSync(join(tmpdir(), "rapport-streamed-upload-"));
   // The uploads of this app are saved in `folder`, where the test watches them.
-  const importJobs = createImportJobs({ store: context.services.store, clock: context.clock, logger: createLogger({ level: "silent" }), folder });
-  app = createApp({ ...context.services, importJobs }, { operations: [createImportOperation({ maxUploadBytes: 64 * MEBIBYTE })] });
+  jobs = createImportJobs({ store: context.services.store, clock: context.clock, logger: createLogger({ level: "silent" }), folder });
+  app = createApp({ ...context.services, importJobs: jobs }, { operations: [createImportOperation({ maxUploadBytes: 64 * MEBIBYTE })] });
 });
 afterEach(async () => {
   await context.close();
@@ -86,7 +87,7 @@ describe("POST /v1/imports as the body arrives", () => {
     const response = await answered;
     expect(response.status).toBe(202);
     expect(await response.json()).toMatchObject({ file_name: "inbox.mbox", file_bytes: message.length + 8 * MEBIBYTE });
-    await context.services.importJobs.settled();
+    await jobs.settled();
   });
 
   it("leaves no saved file and no job for an upload it refuses, whenever it finds the problem", async () => {
@@ -111,7 +112,7 @@ describe("POST /v1/imports as the body arrives", () => {
   });
 
   it("answers 413 for a body that goes over the limit while a file part is arriving, and leaves nothing", async () => {
-    const small = createApp({ ...context.services, importJobs: createImportJobs({ store: context.services.store, clock: context.clock, logger: createLogger({ level: "silent" }), folder }) }, {
+    const small = createApp({ ...context.services, importJobs: jobs }, {
       operations: [createImportOperation({ maxUploadBytes: 4 * MEBIBYTE })],
     });
     const chunks = [textPart("kind", "mbox"), fileHead(), Buffer.from(message), ...Array.from({ length: 8 }, () => Buffer.alloc(MEBIBYTE, "x")), CLOSING];
@@ -131,18 +132,34 @@ describe("POST /v1/imports as the body arrives", () => {
     expect(readdirSync(folder)).toEqual([]);
     expect(importJobCount()).toBe(0);
     // The refused upload gave its place back.
-    expect(context.services.importJobs.reserve(acme.tenant.uuid)).not.toBeNull();
+    expect([jobs.reserve(acme.tenant.uuid), jobs.reserve(acme.tenant.uuid)]).not.toContain(null);
+  });
+
+  it("lets go of an upload whose body breaks off while its file arrives: no file, no job, its place given back", async () => {
+    const chunks = [textPart("kind", "mbox"), fileHead(), Buffer.from(message), Buffer.alloc(MEBIBYTE, "x")];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks.shift();
+        if (chunk) controller.enqueue(new Uint8Array(chunk));
+        else controller.error(new Error("the client went away"));
+      },
+    });
+    const response = await app.request("/v1/imports", { method: "POST", headers: { "x-api-key": acme.key, "content-type": CONTENT_TYPE }, body, duplex: "half" } as RequestInit);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(importJobCount()).toBe(0);
+    expect([jobs.reserve(acme.tenant.uuid), jobs.reserve(acme.tenant.uuid)]).not.toContain(null);
   });
 
   it("reads an RFC 8187 file name (filename*), which the platform's form parser refused as an unreadable body", async () => {
     const started = await post(Buffer.concat([textPart("kind", "mbox"), fileHead(`name="file"; filename*=UTF-8''Jos%C3%A9%20%E2%80%93%20inbox.mbox`), Buffer.from(message), CLOSING]));
     expect(started).toMatchObject({ status: 202, body: { file_name: "José – inbox.mbox" } });
-    await context.services.importJobs.settled();
+    await jobs.settled();
   });
 
   it("reads a part's headers up to 16 KiB and drops the rest as it arrives: a 10 MB header is no longer parsed whole", async () => {
     const padded = Buffer.concat([textPart("kind", "mbox"), fileHead(`name="file"; filename="inbox.mbox"\r\nX-Padding: ${"p".repeat(10_000_000)}`), Buffer.from(message), CLOSING]);
     expect(await post(padded)).toMatchObject({ status: 202, body: { file_name: "inbox.mbox" } });
-    await context.services.importJobs.settled();
+    await jobs.settled();
   });
 });
