@@ -263,12 +263,15 @@ describe("relationship reads over HTTP", () => {
             if (mergedAway.has(erased)) continue;
             expect((await context.request(`/v1/persons/${erased}`, { key: tenant.key, method: "DELETE" })).status).toBe(204);
             mergedAway.add(erased);
-            // An email they sent goes whole; others and meetings go on without them (docs/api-decisions.md, "Person erasure").
+            // An email they sent, or left with fewer than two persons, goes whole; others and meetings go on without
+            // them (docs/api-decisions.md, "Person erasure").
             for (let index = emails.length - 1; index >= 0; index -= 1) {
               const email = emails[index]!;
               if (email.kind !== "email") continue;
-              if (email.senderUuid === erased) emails.splice(index, 1);
-              else emails[index] = { ...email, recipientUuids: email.recipientUuids.filter((uuid) => uuid !== erased) };
+              const recipientUuids = email.recipientUuids.filter((uuid) => uuid !== erased);
+              const personsLeft = new Set([email.senderUuid, ...recipientUuids]).size;
+              if (email.senderUuid === erased || personsLeft < 2) emails.splice(index, 1);
+              else emails[index] = { ...email, recipientUuids };
             }
             for (const meeting of meetings.values()) {
               meeting.rows.delete(erased);
