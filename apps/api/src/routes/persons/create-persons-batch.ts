@@ -1,7 +1,6 @@
 /**
  * POST /v1/persons/batch: match-or-create up to MAX_BATCH_PERSONS persons. Each item is independent and atomic:
- * MATCHED (an existing person with one of its email addresses or its LinkedIn URL, returned as is but for a name
- * only derived from an address, which the item's name replaces),
+ * MATCHED (an existing person with one of its email addresses or its LinkedIn URL, returned as is),
  * CREATED, or ERROR with a message; results in input order.
  */
 import { ConflictError, InvalidInputError, NotFoundError, type Person, type Store } from "@rapport/store";
@@ -21,7 +20,7 @@ export type PersonBatchStatus = (typeof PERSON_BATCH_STATUSES)[number];
 
 const resultSchema = z.object({
   index: z.number().int().describe("Position of the item in the request, from 0."),
-  status: z.enum(PERSON_BATCH_STATUSES).describe("MATCHED: an existing person, returned as is (but named by the item when their name was only derived from an address); CREATED: a new person; ERROR: see error."),
+  status: z.enum(PERSON_BATCH_STATUSES).describe("MATCHED: an existing person, returned as is; CREATED: a new person; ERROR: see error."),
   matched_by: z.enum(PERSON_MATCH_KEYS).nullable().describe("For MATCHED: which key matched."),
   person: personSchema.nullable().describe("The matched or created person; null for ERROR."),
   error: z.string().nullable().describe("What is wrong with the item; null unless status is ERROR."),
@@ -32,10 +31,7 @@ type Outcome =
   | { status: "CREATED"; person: Person }
   | { status: "ERROR"; error: string };
 
-/**
- * Finds the item's person (an email first, in the item's order, then its LinkedIn URL) or creates it, in one
- * transaction. A match named only after an address (created by mail or without a name) takes the item's name.
- */
+/** Finds the item's person (an email first, in the item's order, then its LinkedIn URL) or creates it, in one transaction. */
 async function matchOrCreate(store: Store, tenantUuid: string, input: PersonInput): Promise<Outcome> {
   return store.transaction(async (transaction) => {
     const match = await findPersonMatch(transaction, tenantUuid, {
@@ -43,8 +39,6 @@ async function matchOrCreate(store: Store, tenantUuid: string, input: PersonInpu
       linkedin_url: input.linkedin_url,
     });
     if (match) {
-      const name = input.name?.trim() || [input.first_name, input.last_name].filter(Boolean).join(" ").trim();
-      await transaction.persons.nameIfUnnamed(tenantUuid, match.uuid, name);
       const person = await transaction.persons.get(tenantUuid, match.uuid);
       if (person) return { status: "MATCHED", matched_by: match.matched_by, person };
     }
@@ -60,7 +54,7 @@ export const createPersonsBatch = defineOperation({
   area: "Person",
   summary: "Match or create persons in bulk",
   description:
-    `Match-or-create up to ${MAX_BATCH_PERSONS} persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated, except that a person whose name was only derived from an address (created from mail, or with no name) takes the item's name (name, else first and last name). Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The second step of a bulk import, after POST /v1/persons/lookup/batch.`,
+    `Match-or-create up to ${MAX_BATCH_PERSONS} persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated. Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The second step of a bulk import, after POST /v1/persons/lookup/batch.`,
   body: z.strictObject({
     persons: z
       .array(batchItem(personCreateSchema))
