@@ -7,6 +7,7 @@ import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabu
 import { z } from "zod";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { cutName, shownName, shownNames } from "../platform/errors/shown-name.js";
+import { UUID_LIST_RECORDS_PARAM, type UuidListRecords } from "../platform/request/common-schemas.js";
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
 import { issueToReport } from "./issue-to-report.js";
@@ -50,14 +51,34 @@ export function firstIssueText(schema: z.ZodType, error: z.ZodError, whole: stri
 /** The message of a value that is not a UUID where a person's, company's or user's goes. */
 const NOT_A_UUID = "must be a UUID";
 
+/** The refusal of a comma-separated list's item that is no UUID (`uuidListQuery`). */
+const LIST_ITEM_NOT_A_UUID = /^'.*' is not a UUID$/s;
+
 /**
- * The 400 refusing `issue` in the words of `text`, with the call that helps where there is one: a person, company or
- * user parameter given something other than a UUID (a name, often) is told which call finds the UUID, and a date given
- * a word ("yesterday") where the server's current time is; by tool names (those the client has) for a tool call.
+ * The name whose UUID finder (`uuidFinderHint`) helps with `issue`, a value that is no UUID: the parameter's own
+ * (`person_uuid`, a list of them too), or for a list that holds another kind (`uuids`) that kind's, read from the
+ * argument naming it where it has one (`entity=person`). Null for any other issue.
  */
-function refusalOf(text: string, issue: z.core.$ZodIssue): ApiError {
+function uuidFinderName(issue: z.core.$ZodIssue, input: unknown): string | null {
   const name = issue.path.at(-1);
-  const hint = issue.message === NOT_A_UUID && typeof name === "string" ? uuidFinderHint(name) : serverTimeHint(issue.message);
+  if (typeof name !== "string") return null;
+  if (issue.message === NOT_A_UUID) return name;
+  if (issue.code !== "custom" || !LIST_ITEM_NOT_A_UUID.test(issue.message)) return null;
+  const records = issue.params?.[UUID_LIST_RECORDS_PARAM] as UuidListRecords | undefined;
+  if (records === undefined) return name;
+  if (typeof records === "string") return `${records}_uuid`;
+  const kind = typeof input === "object" && input !== null ? (input as Record<string, unknown>)[records.kindIn] : undefined;
+  return kind === "person" || kind === "company" ? `${kind}_uuid` : null;
+}
+
+/**
+ * The 400 refusing `issue` (in `input`) in the words of `text`, with the call that helps where there is one: a person,
+ * company or user parameter given something other than a UUID (a name, often) is told which call finds the UUID, and a
+ * date given a word ("yesterday") where the server's current time is; by tool names (those the client has) for a tool call.
+ */
+function refusalOf(text: string, issue: z.core.$ZodIssue, input: unknown): ApiError {
+  const finderName = uuidFinderName(issue, input);
+  const hint = finderName !== null ? uuidFinderHint(finderName) : serverTimeHint(issue.message);
   return hint ? badRequest(`${text}; ${hint.rest}`, (hasTool) => `${text}; ${hint.tool(hasTool)}`) : badRequest(text);
 }
 
@@ -67,7 +88,7 @@ function refusalOf(text: string, issue: z.core.$ZodIssue): ApiError {
  */
 export function firstIssueRefusal(schema: z.ZodType, error: z.ZodError, whole: string): ApiError {
   const issue = error.issues[0] && readableIssue(error.issues[0]);
-  return issue ? refusalOf(firstIssueText(schema, error, whole), issue) : badRequest(`invalid ${whole}`);
+  return issue ? refusalOf(firstIssueText(schema, error, whole), issue, undefined) : badRequest(`invalid ${whole}`);
 }
 
 function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {
@@ -91,7 +112,7 @@ export function parseInput<Schema extends z.ZodType>(
   if (result.success) return result.data;
   const issue = issueToReport(result.error.issues, input);
   if (!issue) throw badRequest(`${location}: invalid`);
-  throw refusalOf(describeIssue(schema, location, issue), issue);
+  throw refusalOf(describeIssue(schema, location, issue), issue, input);
 }
 
 /** Collects query parameters, rejecting names the operation does not take, repeated names and control characters (NUL with its own words). */

@@ -29,8 +29,18 @@ export const uuidString = (description: string) =>
 export const COMMA_SEPARATED_KEY = "x-comma-separated";
 export const COMMA_SEPARATED = { [COMMA_SEPARATED_KEY]: true } as const;
 
+/**
+ * The records a comma-separated UUID list holds, where its name does not say (`uuids`): a kind, or the argument
+ * naming the kind (`{ kindIn: "entity" }`). Its refusal of a value that is no UUID, often a name, then says which call
+ * finds the UUID by name (`validate-input.ts`).
+ */
+export type UuidListRecords = "person" | "company" | "user" | { kindIn: string };
+
+/** Where the refusal of a list item that is no UUID carries the list's records (a zod custom issue's `params`). */
+export const UUID_LIST_RECORDS_PARAM = "uuidListRecords";
+
 /** Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. */
-export const uuidListQuery = (description: string, max = MAX_QUERY_UUIDS) =>
+export const uuidListQuery = (description: string, { max = MAX_QUERY_UUIDS, records }: { max?: number; records?: UuidListRecords } = {}) =>
   z
     .string()
     .max(max * QUERY_UUID_ITEM_LENGTH)
@@ -46,7 +56,7 @@ export const uuidListQuery = (description: string, max = MAX_QUERY_UUIDS) =>
       }
       const bad = items.find((item) => !UUID_PATTERN.test(item));
       if (bad !== undefined) {
-        context.addIssue({ code: "custom", message: `'${bad.slice(0, 60)}' is not a UUID` });
+        context.addIssue({ code: "custom", message: `'${bad.slice(0, 60)}' is not a UUID`, ...(records ? { params: { [UUID_LIST_RECORDS_PARAM]: records } } : {}) });
         return z.NEVER;
       }
       return [...new Set(items.map((item) => item.toLowerCase()))];

@@ -82,7 +82,7 @@ const employeeCountBound = (end: "from" | "to") =>
 const dateBound = (description: string) => isoTimestampQuery(`${description} Compared by UTC calendar date, inclusive; send both bounds.`).optional();
 
 const listCompaniesQuery = cursorListQuery.extend({
-  uuids: uuidListQuery("Only these companies (to hydrate entity-list members).").optional(),
+  uuids: uuidListQuery("Only these companies (to hydrate entity-list members).", { records: "company" }).optional(),
   modified_since: isoTimestampQuery("Only companies whose service_updated_at is at or after this instant.").optional(),
   name: z
     .string()

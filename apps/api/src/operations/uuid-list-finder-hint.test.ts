@@ -1,0 +1,52 @@
+/**
+ * A name sent in a comma-separated UUID list (`listPersons uuids=Priya Nair`) is told which call finds the UUID by
+ * name, as a single UUID argument is: the list's kind comes from the operation, or its `entity` argument.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCaller } from "../testing/api-call.js";
+import { callMcpTool } from "../testing/mcp-call.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let call: ReturnType<typeof apiCaller>;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  call = apiCaller(context, () => acme.key);
+});
+afterAll(() => context.close());
+
+const UUID = "06efa435-6c62-4cb7-9770-f221a0bcd7c6";
+
+describe("a UUID list given a name", () => {
+  it.each([
+    ["/v1/persons?uuids=Priya%20Nair", "query parameter 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with GET /v1/persons?name="],
+    ["/v1/companies?uuids=Northwind", "query parameter 'uuids': 'Northwind' is not a UUID; find a company's uuid by name with GET /v1/companies?name="],
+    [`/v1/pathpower/scores?entity=person&uuids=${UUID},Priya%20Nair`, "query parameter 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with GET /v1/persons?name="],
+    ["/v1/pathpower/scores?entity=company&uuids=Northwind", "query parameter 'uuids': 'Northwind' is not a UUID; find a company's uuid by name with GET /v1/companies?name="],
+    // Lists named after their kind take its finder; a list of records no call finds by name stays bare.
+    ["/v1/opportunities?person_uuid=Priya%20Nair", "query parameter 'person_uuid': 'Priya Nair' is not a UUID; find a person's uuid by name with GET /v1/persons?name="],
+    ["/v1/opportunities?owner_user_uuid=Avery", "query parameter 'owner_user_uuid': 'Avery' is not a UUID; GET /v1/users lists the users with their uuids (GET /v1/me: the caller's)"],
+    ["/v1/meetings?uuids=standup", "query parameter 'uuids': 'standup' is not a UUID"],
+  ])("GET %s names the call that finds it", async (path, message) => {
+    const answer = await call(path);
+    expect(answer.status).toBe(400);
+    expect(answer.body?.error).toBe(message);
+  });
+
+  it("names the finder tool over MCP, only where the client has it", async () => {
+    const headers = { "x-api-key": acme.key };
+    const text = (name: string, args: Record<string, unknown>, query?: string) => callMcpTool(context, { name, args, headers, query }).then((result) => result.content[0]!.text);
+    expect(await text("listPathPowerScores", { entity: "person", uuids: "Priya Nair" })).toBe(
+      "HTTP 400: query parameter 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with the listPersons tool (name=)",
+    );
+    expect(await text("listPersons", { uuids: ["Priya Nair"] }, "?areas=persons")).toBe(
+      "HTTP 400: query parameter 'uuids': 'Priya Nair' is not a UUID; find a person's uuid by name with the listPersons tool (name=)",
+    );
+    expect(await text("listPathPowerScores", { entity: "company", uuids: "Northwind" }, "?areas=pathpower")).toBe(
+      "HTTP 400: query parameter 'uuids': 'Northwind' is not a UUID; no tool of this client finds a company by name: send one from an earlier answer, or ask for it",
+    );
+  });
+});
