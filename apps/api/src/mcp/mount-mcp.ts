@@ -100,9 +100,8 @@ const actingUserOf = (user: User | null): ActingUser | null => (user ? { uuid: u
 export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const handler = createRapportMcpHandler({ tools: options.tools, version: options.version });
   const everyTool = new Set(options.tools.map((tool) => tool.name));
-  // An error citing an operation by its REST path names its tool too: an agent calls tools.
+  // An error citing an operation by its REST path names its tool too, one the client has: an agent calls tools.
   const toolOf = toolOfRoutes(options.tools);
-  const citeTools = (message: string) => citeToolNames(message, toolOf);
   const countMcpRequest = rateLimit();
   const resolveUser = resolveUserContext();
   /**
@@ -208,7 +207,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         for (const [name, value] of response.headers) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
         }
-        return toToolResult(response, citeTools);
+        return toToolResult(response, (message) => citeToolNames(message, toolOf, (name) => selected.has(name)));
       };
       const response = await handler.fetch(context.req.raw, {
         parsedBody: parsedBodies.get(context.req.raw),

@@ -71,6 +71,58 @@ describe("a client given a selecting /mcp URL", () => {
     }
   });
 
+  it("reads tool descriptions naming only the tools it has, an operation without one said so", async () => {
+    context.clock.advance(1_000); // a second of its own under the key's 50 requests a second
+    const everything = await connect("");
+    const every = (await everything.listTools()).tools.map((tool) => tool.name);
+    await everything.close();
+    const toolNamesIn = (text: string) => every.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+    const queries = [
+      "?areas=person,company,recommended-paths,pathpower,relationships,note,task,users",
+      "?areas=person,company,recommended-paths",
+      "?read_only=true",
+      "?areas=persons",
+      "?areas=companies",
+      "?areas=meetings",
+      "?areas=opportunities",
+    ];
+    for (const query of queries) {
+      const some = await connect(query);
+      try {
+        const { tools } = await some.listTools();
+        const listed = new Set(tools.map((tool) => tool.name));
+        // Every text a model reads of the list: titles, descriptions, argument descriptions (and the names themselves).
+        const texts = JSON.stringify(tools.map(({ title, description, inputSchema }) => ({ title, description, inputSchema })));
+        expect(toolNamesIn(texts).filter((name) => !listed.has(name)), query).toEqual([]);
+      } finally {
+        await some.close();
+      }
+    }
+    const persons = await connect("?areas=persons");
+    try {
+      const listPersons = (await persons.listTools()).tools.find((tool) => tool.name === "listPersons")!;
+      expect(listPersons.description).toContain("GET /v1/pathpower/scores?entity=person&uuids= (no tool of this client) how strongly");
+      expect(listPersons.description).toContain("filter with name, then ask GET /v1/persons/{person_uuid}/recommended-paths (no tool of this client)");
+    } finally {
+      await persons.close();
+    }
+  });
+
+  it("reads an error citing an operation by its tool only where it has it", async () => {
+    context.clock.advance(1_000); // a second of its own under the key's 50 requests a second
+    const ownerless = { owner_user_uuid: "00000000-0000-4000-8000-000000000000" };
+    const withoutUsers = await connect("?areas=opportunities");
+    const withUsers = await connect("?areas=opportunities,users");
+    try {
+      const textOf = async (client: Client) => ((await client.callTool({ name: "listOpportunities", arguments: ownerless })).content as Array<{ text: string }>)[0]!.text;
+      expect(await textOf(withoutUsers)).toContain("(send user UUIDs from GET /v1/users (no tool of this client), or their person_uuid)");
+      expect(await textOf(withUsers)).toContain("(send user UUIDs from GET /v1/users (tool listUsers), or their person_uuid)");
+    } finally {
+      await withoutUsers.close();
+      await withUsers.close();
+    }
+  });
+
   it("sees only the tools of the areas it names, a much shorter list", async () => {
     const everything = await connect("");
     const some = await connect("?areas=person,recommended-paths");
@@ -88,6 +140,7 @@ describe("a client given a selecting /mcp URL", () => {
   });
 
   it("takes every area in its English plural, as the README says a plural does not matter", async () => {
+    context.clock.advance(1_000); // a second of its own under the key's 50 requests a second
     const plurals: Record<string, string> = {
       Activity: "activities",
       Company: "companies",

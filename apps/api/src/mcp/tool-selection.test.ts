@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { McpTool } from "./mcp-tools.js";
 import { toolSelection } from "./tool-selection.js";
 
-const tool = (name: string, area: string, readOnly: boolean) => ({ name, area, annotations: { readOnlyHint: readOnly } }) as unknown as McpTool;
+const tool = (name: string, area: string, readOnly: boolean) => ({ name, area, description: `${name}.`, inputSchema: { type: "object" }, annotations: { readOnlyHint: readOnly } }) as unknown as McpTool;
 const TOOLS = [
   tool("getPerson", "Person", true),
   tool("createPerson", "Person", false),

@@ -6,12 +6,13 @@
  * assistant that must never write is given a read-only URL, and a write tool is refused, not only hidden.
  */
 import type { McpTool } from "./mcp-tools.js";
+import { toolsAsSelected } from "./tools-as-selected.js";
 
 /** The query parameters of `/mcp` that select tools. */
 export const TOOL_SELECTION_PARAMETERS = ["areas", "read_only"] as const;
 
 export interface ToolSelection {
-  /** The tools the client may see and call, in the tool list's order. */
+  /** The tools the client may see and call, in the tool list's order, their descriptions naming only these tools. */
   tools: readonly McpTool[];
   /** Why a tool outside the selection is refused (the URL's choice, as a client's user can check it). */
   refusal: (name: string) => string;
@@ -68,7 +69,7 @@ export function toolSelection(
   const selected = tools.filter((tool) => (!readsOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)));
   const reasons = [...(chosen.length > 0 ? [`its /mcp URL asks for ${chosen.join(" and ")}`] : []), ...(options.readOnlyKey ? [options.readOnlyReason ?? "its API key is read-only"] : [])];
   return {
-    tools: selected,
+    tools: toolsAsSelected(selected),
     refusal: (name) => `tool '${name}' is not available to this client: ${reasons.join(", and ")}; tools/list names the tools it has`,
   };
 }

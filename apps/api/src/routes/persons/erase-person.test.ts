@@ -192,8 +192,8 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     const listed = await post({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
     const tool = listed.result.tools.find((candidate: { name: string }) => candidate.name === "erasePerson");
     expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(tool.description).toContain("the listActivity tool");
-    expect(tool.description).toContain("the listDeletions tool");
+    expect(tool.description).toContain("GET /v1/activity (tool listActivity) lists it with removed: true");
+    expect(tool.description).toContain("listed by GET /v1/deletions (tool listDeletions) with reason ERASED");
     const called = await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "erasePerson", arguments: { person_uuid: zelda.uuid } } });
     expect(called.result.isError).toBeUndefined();
     expect((await context.json(`/v1/persons/${zelda.uuid}`, { key: acme.key })).status).toBe(404);

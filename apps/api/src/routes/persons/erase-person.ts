@@ -15,7 +15,8 @@ export const erasePerson = defineOperation({
   area: "Person",
   summary: "Erase a person",
   description: `${erasureText("GET /v1/activity", "GET /v1/deletions", "every endpoint answers 404 for the uuid afterwards")} 204 on success.`,
-  mcpDescription: erasureText("the listActivity tool", "the listDeletions tool", "every tool answers 404 for the uuid afterwards"),
+  // The operations by their paths, which a tool's text follows with their tools where the client has them.
+  mcpDescription: erasureText("GET /v1/activity", "GET /v1/deletions", "every tool answers 404 for the uuid afterwards"),
   params: personPathParameters,
   successStatus: 204,
   errors: [403, 404, 409],
