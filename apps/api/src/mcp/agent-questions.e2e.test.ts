@@ -14,7 +14,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
-import { FEWEST_CALLS_FOR_CHANGES, MY_MEETING, NO_MEETING_TOOL, NOTE_IS_NO_INTERACTION, PEOPLE_AT_COMPANY } from "./mcp-instructions.js";
+import { FEWEST_CALLS_FOR_CHANGES, LATEST_INTERACTIONS_BY_USER, MY_MEETING, NO_ACTIVITY_TOOL, NO_MEETING_TOOL, NOTE_IS_NO_INTERACTION, PEOPLE_AT_COMPANY } from "./mcp-instructions.js";
 
 const HOUR = 3_600_000;
 const folder = mkdtempSync(join(tmpdir(), "rapport-agent-questions-"));
@@ -144,6 +144,33 @@ describe("an agent asking the demo tenant", () => {
       const logged = await call("createMeeting", { body: { title: "Board prep", starts_at: startsAt, attendees: [{ person_uuid: avery.person_uuid }, { person_uuid: jordan }, { person_uuid: sam }] } });
       expect(logged.isError).toBe(false);
       expect(await withSam()).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers 'what changed with my relationships since yesterday?' through the README's 40-tool URL (no activity feed) as the instructions say", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const url = new URL(`${server.url}/mcp?areas=person,company,recommended-paths,pathpower,relationships,note,task,users`);
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { "x-api-key": keys.user_keys[0]!.key } } }));
+    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent as Record<string, any>;
+    try {
+      expect(client.getInstructions()).toContain(`${NO_ACTIVITY_TOOL}: ${LATEST_INTERACTIONS_BY_USER}.`);
+      const me = await call("getMe", {});
+      const yesterday = new Date(Date.parse(me.server_time) - 24 * HOUR).toISOString().slice(0, 10);
+      const relationships: Array<{ name: string; last_activity_date: string | null }> = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await call("listUserRelationships", { user_uuid: me.user.uuid, page, per_page: 50 });
+        relationships.push(...answer.items);
+        if (!answer.has_more) break;
+      }
+      expect(relationships.length).toBeGreaterThan(1);
+      // Yesterday Jordan wrote to Avery (and a test above logged a meeting with Jordan and Sam); the others are older.
+      const recent = relationships.filter((relationship) => relationship.last_activity_date !== null && relationship.last_activity_date >= yesterday).map((relationship) => relationship.name);
+      expect(recent).toContain("Jordan Blake");
+      expect(relationships.map((relationship) => relationship.name)).toContain("Omar Haddad");
+      expect(recent).not.toContain("Omar Haddad");
     } finally {
       await client.close();
     }

@@ -16,6 +16,9 @@ import {
   generalInstructions,
   INSTRUCTIONS,
   instructionsFor,
+  LATEST_INTERACTIONS_BY_PERSON,
+  LATEST_INTERACTIONS_BY_USER,
+  NO_ACTIVITY_TOOL,
   NO_MEETING_TOOL,
   NOTE_IS_NO_INTERACTION,
   ISO_TEXT_TIME_FIELDS,
@@ -92,9 +95,12 @@ describe("the instructions' route to the fewest calls for what changed", () => {
   it("names tools that exist and arguments they take, wherever the instructions write tool argument=", () => {
     const tools = buildMcpTools(buildOpenApiDocument(operations));
     const user = { uuid: "c55a0000-0000-4000-8000-000000000001", person_uuid: "84aa0000-0000-4000-8000-000000000002", name: "Avery Stone" };
-    for (const text of [instructionsFor(null), instructionsFor(user)]) {
+    // The README's 40-tool selection (no activity feed) is routed otherwise.
+    const withoutActivity = (name: string) => !["Activity", "Meetings"].includes(tools.find((tool) => tool.name === name)?.area ?? "");
+    for (const [text, least] of [[instructionsFor(null), CHANGE_FILTERS.length + 1], [instructionsFor(user), CHANGE_FILTERS.length + 1], [instructionsFor(user, withoutActivity), 6]] as const) {
       const cited = [...text.matchAll(/\b([a-z]+[A-Z]\w*) (\w+)=/g)].map(([, tool, argument]) => ({ tool: tool!, argument: argument! }));
-      expect(cited.length).toBeGreaterThan(CHANGE_FILTERS.length);
+      expect(cited.length).toBeGreaterThanOrEqual(least);
+      if (least === 6) expect(cited).toContainEqual({ tool: "listUserRelationships", argument: "user_uuid" });
       for (const { tool, argument } of cited) {
         const found = tools.find((candidate) => candidate.name === tool);
         expect(found, `${tool} is a tool`).toBeDefined();
@@ -118,6 +124,21 @@ describe("the instructions' route to the fewest calls for what changed", () => {
     expect(field).toBe("occurred_at");
     const items = (listActivity.outputSchema!.properties as Record<string, JsonSchema>).items as JsonSchema;
     expect(JSON.stringify(items)).toContain(`"${field}"`);
+  });
+});
+
+describe("the instructions' word to a client without the activity feed", () => {
+  it("say its tools cannot list emails and meetings, and where each relationship's latest interaction is", () => {
+    const has = (tools: string[]) => (tool: string) => tools.includes(tool);
+    expect(INSTRUCTIONS).not.toContain(NO_ACTIVITY_TOOL);
+    const readme = generalInstructions(has(["getMe", "listPersons", "listCompanies", "listUserRelationships", "listNotes"]));
+    expect(readme).toContain(`do not count as a change of a person or company; ${NO_ACTIVITY_TOOL}: ${LATEST_INTERACTIONS_BY_USER}.`);
+    expect(generalInstructions(has(["listPersons", "createPerson"]))).toContain(`; ${NO_ACTIVITY_TOOL}: ${LATEST_INTERACTIONS_BY_PERSON}.`);
+    // The fields named are the answers' own.
+    const tools = buildMcpTools(buildOpenApiDocument(operations));
+    const answerOf = (name: string) => JSON.stringify(tools.find((tool) => tool.name === name)!.outputSchema);
+    expect(answerOf("listUserRelationships")).toContain('"last_activity_date"');
+    expect(answerOf("listPersons")).toContain('"last_contact_at"');
   });
 });
 

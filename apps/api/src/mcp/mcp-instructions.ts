@@ -70,10 +70,29 @@ export const NOTE_IS_NO_INTERACTION = "A note counts as no interaction: relation
  */
 export const NO_MEETING_TOOL = "this client's tools cannot log a meeting (area Meetings), so a meeting logged here as a note will not count";
 
+/**
+ * Said to a client with change filters but no activity feed (the README's 40-tool selection, `?areas=persons`): the
+ * filters it has do not see new emails and meetings, so "what changed with my relationships since yesterday" listed
+ * the persons a demo seeded that morning and no interaction. The latest interaction's day is on each relationship.
+ */
+export const NO_ACTIVITY_TOOL = "this client's tools cannot list emails and meetings (area Activity)";
+
+/** Where such a client finds what happened with a user's relationships (the caller's: "my"), by the tools it has. */
+export const LATEST_INTERACTIONS_BY_USER =
+  "for what happened with a user's relationships since a time, listUserRelationships user_uuid= lists the persons they know, " +
+  "each with last_activity_date, the day of their latest email or meeting together (ranked by RQ: read every page)";
+export const LATEST_INTERACTIONS_BY_PERSON = "each person's last_contact_at (listPersons) is the time of their latest email or meeting with the team";
+
 /** Whether the client may call a tool: its /mcp URL or its credential may select fewer than every tool. */
 export type { HasTool };
 
 const everyTool: HasTool = () => true;
+
+/** Where a client without the activity feed reads its latest interactions, or nothing when none of its tools shows them. */
+function latestInteractions(has: HasTool): string {
+  if (has("listUserRelationships")) return `: ${LATEST_INTERACTIONS_BY_USER}`;
+  return has("listPersons") ? `: ${LATEST_INTERACTIONS_BY_PERSON}` : "";
+}
 
 /**
  * What every client is told, whoever calls, naming only the tools it has: a route through a tool its URL left out
@@ -94,7 +113,9 @@ export function generalInstructions(has: HasTool = everyTool): string {
     `${PAGE_WITHOUT_CURSOR}.` +
     (changeFilters.length > 0
       ? ` What changed since a time: ${changeFilters.map(({ tool, argument, what }) => `${tool} ${argument}= (${what})`).join(", ")}; ` +
-        "new emails and meetings do not count as a change of a person or company."
+        "new emails and meetings do not count as a change of a person or company" +
+        (has("listActivity") ? "" : `; ${NO_ACTIVITY_TOOL}${latestInteractions(has)}`) +
+        "."
       : "") +
     (["getMe", "listActivity", "listPersons"].every(has) ? ` ${FEWEST_CALLS_FOR_CHANGES}.` : "") +
     (["listCompanies", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "") +
