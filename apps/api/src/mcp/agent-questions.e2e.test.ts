@@ -176,6 +176,23 @@ describe("an agent asking the demo tenant", () => {
     }
   });
 
+  it("answers 'who knows Priya best?' through ?areas=persons (no recommended-paths tool) from the person's strongest_relationships", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp?areas=persons`), { requestInit: { headers: { "x-api-key": keys.user_keys[0]!.key } } }));
+    try {
+      const listPersons = (await client.listTools()).tools.find((tool) => tool.name === "listPersons")!;
+      expect(listPersons.description).toContain("recommended-paths (no tool of this client) who on the team knows them best (each person's strongest_relationships names the top two)");
+      const found = (await client.callTool({ name: "listPersons", arguments: { name: "Priya Nair" } })).structuredContent as { items: Array<{ uuid: string; strongest_relationships: Array<{ user_uuid: string }> }> };
+      const [priya] = found.items;
+      // The same first name as the recommended paths a full client would ask for.
+      const paths = await apiCaller(context, () => keys.tenant_key)(`/v1/persons/${priya!.uuid}/recommended-paths`);
+      expect(priya!.strongest_relationships[0]!.user_uuid).toBe(paths.body.items[0].user_uuid);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("is told, through the README's 40-tool URL (no createMeeting), that a meeting logged as a note does not count, which holds", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
     const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });

@@ -17,7 +17,7 @@ export const listPersons = defineOperation({
   area: "Person",
   summary: "List persons",
   description:
-    "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name, then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best, or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
+    "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name, then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these persons (entity-list members).", { records: "person" }).optional(),
     modified_since: isoTimestampQuery("Only persons with service_updated_at at or after this instant.").optional(),
