@@ -215,8 +215,8 @@ export interface PersonListFilters {
   /** Epoch ms; only records with `service_updated_at >= modified_since`. */
   modified_since?: number;
   /**
-   * Every word (split at white space and punctuation, `nameWords`) in the person's `name` (the display name), A–Z in any case, other letters lower case,
-   * upper case or capitalised (`letterCaseForms`);
+   * Every word (split at white space and punctuation, `nameWords`) in the person's `name` (the display name), both folded
+   * (`foldName`: case, accents and the punctuation inside names ignored, "jose" finds "José", "obrien" "O'Brien");
    * `%` and `_` match literally. Text without a word is an InvalidInputError.
    */
   name?: string;

@@ -50,9 +50,26 @@ describe("the company list's name filter", () => {
     expect(await names("acme gmbh inc")).toEqual([]);
   });
 
-  it("finds letters other than A–Z in any of a word's case forms", async () => {
+  it("finds letters other than A–Z in any case, with or without their accents", async () => {
     expect(await names("SOCIÉTÉ")).toEqual(["Société Générale"]);
     expect(await names("générale")).toEqual(["Société Générale"]);
+    expect(await names("societe generale")).toEqual(["Société Générale"]);
+    expect(await names("SOCIETE")).toEqual(["Société Générale"]);
+    expect(await names("societe", otherTenantUuid)).toEqual([]);
+  });
+
+  it("ignores the punctuation inside a name, and folds the city and description as the name", async () => {
+    const create = (company_name: string, city: string | null = null) => store.companies.create({ tenant_uuid: tenantUuid, company_name, city });
+    await create("O'Reilly Media", "Zürich");
+    await create("Ørsted A/S", "Fredericia");
+    expect(await names("oreilly")).toEqual(["O'Reilly Media"]);
+    expect(await names("orsted as")).toEqual(["Ørsted A/S"]);
+    const inCity = async (city: string) =>
+      (await store.companies.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 50, filters: { city }, sort_by: "company_name", order: "asc" })).rows.map(
+        (company) => company.company_name,
+      );
+    expect(await inCity("zurich")).toEqual(["O'Reilly Media"]);
+    expect(await inCity("ZÜRICH")).toEqual(["O'Reilly Media"]);
   });
 
   it("finds a company by its domain given as the name", async () => {

@@ -5,14 +5,14 @@
  */
 import { sql, type Expression, type SqlBool } from "kysely";
 import { normalizeDomain } from "../normalize.js";
-import { nameContainsInAnyCase } from "./name-search.js";
+import { nameContainsFolded } from "./name-search.js";
 import { nameWords } from "./name-words.js";
 
-const nameContains = (text: string) => nameContainsInAnyCase(sql.ref("companies.company_name"), text);
+const nameContains = (text: string) => nameContainsFolded(sql.ref("companies.company_name"), text);
 
 /**
  * The condition on `companies` of a `name` filter: every word of `text` (`nameWords`) in `company_name`, in any
- * order and case (`nameContainsInAnyCase`), so "acme inc" and "Acme Inc." find "Acme, Inc"; a text of one word
+ * order, case and accents (`nameContainsFolded`), so "acme inc" and "Acme Inc." find "Acme, Inc"; a text of one word
  * that is a domain ("acme.com", "https://www.acme.com/") also finds the company whose domain it is. Text without a
  * word is a substring of the name as it stands.
  */

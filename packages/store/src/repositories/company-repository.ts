@@ -7,7 +7,7 @@ import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
 import { assertAllowedValue } from "./allowed-value.js";
-import { nameContainsInAnyCase } from "./name-search.js";
+import { nameContainsFolded } from "./name-search.js";
 import { companyNameFilter } from "./company-name-filter.js";
 import { readRemembered } from "./remembered-records.js";
 import { stateMatches } from "./state-match.js";
@@ -117,8 +117,8 @@ const MAXIMUM_ALL_OF_TAGS = 100;
 const lowerIn = (where: CompanyWhere, column: string, values: readonly string[]) =>
   where(sql<string>`lower(trim(${sql.ref(column)}))`, "in", values.map((value) => sqliteLower(value.trim())));
 
-// Text filters find other letters than A–Z in lower case, upper case or capitalised too ("zürich" finds "ZÜRICH").
-const contains = (column: string, text: string) => nameContainsInAnyCase(sql.ref(column), text);
+// Text filters fold case, accents and punctuation inside words as the name does ("zurich" finds "ZÜRICH").
+const contains = (column: string, text: string) => nameContainsFolded(sql.ref(column), text);
 
 function hasTag(where: CompanyWhere, tenantUuid: string, kind: TagKind, values: readonly string[]) {
   return where.exists(

@@ -7,6 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { NameSearchIndex } from "../store.js";
+import { FOLD_NAME_FUNCTION } from "./fold-name.js";
 import { NAMED, NAMED_TYPES } from "./name-search.js";
 import { rebuildSearchDocuments } from "./opportunity-search-documents.js";
 import { withTransaction } from "./repository-context.js";
@@ -20,7 +21,7 @@ export const NAME_NOTES_PER_SEARCH = 20_000;
 
 /**
  * Brings the name indexes up to date with the tenant's writes noted since (migration 0017), the oldest
- * `limit` notes at most: each noted record's entry is dropped, and its current name indexed under a new
+ * `limit` notes at most: each noted record's entry is dropped, and its current name, folded, indexed under a new
  * key if it still exists. The search documents of the opportunities those notes touch are rewritten
  * (`rebuildSearchDocuments`). One write transaction. True when no note of the tenant is left, that is
  * when the indexes and documents may be read for it.
@@ -41,7 +42,8 @@ export async function applyPendingNameSearch(db: Kysely<Database>, tenantUuid: s
       await sql`delete from ${indexName} where rowid in (select key from name_search_keys where entity_type = ${entityType} and uuid in (${noted}))`.execute(transaction);
       await sql`delete from name_search_keys where entity_type = ${entityType} and uuid in (${noted})`.execute(transaction);
       await sql`insert into name_search_keys (entity_type, uuid) select ${entityType}, r.uuid from ${table} r where r.uuid in (${noted})`.execute(transaction);
-      await sql`insert into ${indexName} (rowid, name) select k.key, ${name} from name_search_keys k join ${table} r on r.uuid = k.uuid
+      // Indexed folded (`foldName`; since migration 0059), as the words it is asked for are.
+      await sql`insert into ${indexName} (rowid, name) select k.key, ${sql.raw(FOLD_NAME_FUNCTION)}(${name}) from name_search_keys k join ${table} r on r.uuid = k.uuid
         where k.entity_type = ${entityType} and k.uuid in (${noted})`.execute(transaction);
     }
     await rebuildSearchDocuments(transaction, tenantUuid, last);

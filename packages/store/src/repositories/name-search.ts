@@ -2,13 +2,13 @@
  * @module
  * Finding the records whose name contains a word: through the trigram indexes of migrations 0016 and 0017
  * (brought up to date by `applyPendingNameSearch`, in name-search-notes.ts, before they are read), or by
- * reading every name of the tenant. Both give the same records: the index only narrows the candidates,
+ * reading every name of the tenant. Both give the same records: the index (of the names folded by `foldName`) only narrows the candidates,
  * and each candidate is tested with the same `like` as the reading of every name.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
-import { letterCaseForms } from "./letter-case-forms.js";
+import { FOLD_NAME_FUNCTION, foldName } from "./fold-name.js";
 
 /** The kinds of record whose names are indexed. */
 export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
@@ -41,27 +41,31 @@ export const nameContains = (column: RawBuilder<unknown>, text: string) =>
   sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
 
 /**
- * A `like` test of `column` containing `text` as written or in any of its letter case forms (`letterCaseForms`):
- * A–Z in any case, other letters lower case, upper case or capitalised ("émile" finds "Émile" and "ÉMILE").
- * Wildcards taken literally.
+ * A test of `column` containing `text` with both folded by `foldName` (case, accents and the punctuation inside
+ * names ignored: "jose" finds "José", "obrien" "O'Brien"), wildcards taken literally. Text that folds to nothing
+ * (punctuation only) is tested as `nameContains` tests it. Needs `registerFoldName` on the connection.
  */
-export const nameContainsInAnyCase = (column: RawBuilder<unknown>, text: string) => {
-  const forms = [text, ...letterCaseForms(text)].map((form) => likeContains(form));
-  return sql<SqlBool>`(${sql.join(
-    // `like` folds A–Z as `lower()` does; without `lower()` two patterns cost a read of every name what one did with it.
-    [...new Set(forms)].map((pattern) => sql<SqlBool>`${column} like ${pattern} escape '\\'`),
-    sql` or `,
-  )})`;
+export const nameContainsFolded = (column: RawBuilder<unknown>, text: string) => {
+  const folded = foldName(text);
+  if (folded.length === 0) return nameContains(column, text);
+  const pattern = likeContains(folded);
+  // A name of A–Z, digits and spaces folds as `like` folds it: the function (JavaScript, a call per row) is only
+  // called for the other names. A `like` match is a match of the folded name too, the pattern being folded.
+  return sql<SqlBool>`(${column} like ${pattern} escape '\\' or (${column} glob '*[^ 0-9A-Za-z]*'
+    and ${sql.raw(FOLD_NAME_FUNCTION)}(${column}) like ${pattern} escape '\\'))`;
 };
 
-/** A test of a name column containing a word (`nameContains` or `nameContainsInAnyCase`). */
+/** A test of a name column containing a word (`nameContains` or `nameContainsFolded`). */
 export type NameTest = (column: RawBuilder<unknown>, text: string) => RawBuilder<SqlBool>;
 
 /** The words of a search text, split at whitespace. */
 export const searchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean);
 
-/** The word as the index is asked for it: the text the `like` pattern holds. */
-const indexedText = (word: string) => sqliteLower(word);
+/**
+ * The word as the index is asked for it: folded as the indexed names are (`foldName`, name-search-notes.ts), so the
+ * index finds a superset of the names either test (`nameContains`, `nameContainsFolded`) accepts.
+ */
+const indexedText = (word: string) => foldName(word);
 
 /** Whether the index can look `word` up: a trigram index finds words of at least three characters. */
 export const canUseNameIndex = (word: string) => [...indexedText(word)].length >= 3;
@@ -104,7 +108,7 @@ export async function rarestIndexedWord(
 /**
  * The UUIDs of the tenant's live records of `entityType` whose name contains `word`: candidates from the
  * index when `useIndex` (a word `canUseNameIndex` accepts), else every live record's name is read. The index
- * folds the case of every letter, so `contains` may too (`nameContainsInAnyCase`).
+ * holds the names folded (`foldName`), so `contains` may fold them too (`nameContainsFolded`).
  */
 export function liveRecordsNamed(
   tenantUuid: string,

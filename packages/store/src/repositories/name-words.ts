@@ -4,8 +4,11 @@
  * parts of a name (hyphens, apostrophes, full stops, commas, quotes, brackets, slashes).
  */
 
-/** White space and the punctuation that separates the parts of a name; `%`, `_`, `&` and `@` stay in their words. */
-const NAME_WORD_SEPARATORS = /[\s.,;:!?()[\]{}"'‘’‚‛“”«»‹›\-‐‑‒–—―/]+/u;
+/** The punctuation that separates the parts of a name; `%`, `_`, `&` and `@` are not among it. */
+export const NAME_PUNCTUATION = /[.,;:!?()[\]{}"'‘’‚‛“”«»‹›\-‐‑‒–—―/]/u;
+
+/** White space and `NAME_PUNCTUATION`. */
+const NAME_WORD_SEPARATORS = new RegExp(`(?:\\s|${NAME_PUNCTUATION.source})+`, "u");
 
 /**
  * The words of `text` for a name filter: split at white space and at `NAME_WORD_SEPARATORS`, so "J. Smith-Jones"

@@ -13,6 +13,7 @@ import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { PERSON_SORT_FIELDS, type PersonListFilters } from "../store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring, tenantWalksIn } from "../testing/sqlite-plans.js";
+import { registerFoldName } from "./fold-name.js";
 
 const NOW = Date.UTC(2026, 0, 15);
 const folder = mkdtempSync(join(tmpdir(), "rapport-person-company-plans-"));
@@ -55,6 +56,7 @@ describe("the person list's company_uuid filter, under statistics like scale L's
       await store.close();
     }
     const sqlite = new SqliteDatabase(path);
+    registerFoldName(sqlite);
     try {
       useScaleLStatistics(sqlite, ["persons", "affiliations", "name_search_pending"]);
       const filtered = statements.filter((source) => /from "persons"/.test(source) && /from "affiliations"/.test(source));

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import { registerFoldName } from "./fold-name.js";
 import { PERSON_SORT_FIELDS } from "../store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf, preparedDuring, tenantWalksIn } from "../testing/sqlite-plans.js";
@@ -42,6 +43,7 @@ describe("the person list's name filter, under statistics like scale L's", () =>
       await store.close();
     }
     const sqlite = new SqliteDatabase(path);
+    registerFoldName(sqlite);
     try {
       useScaleLStatistics(sqlite, ["persons", "name_search_pending"]);
       const filtered = statements.filter((source) => /from "persons"/.test(source) && source.includes("person_name_search"));

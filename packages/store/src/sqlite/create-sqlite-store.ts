@@ -51,6 +51,7 @@ import { checkStoreOptions } from "./check-store-options.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
 import { createCheckpointWorker } from "./checkpoint-worker.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
+import { registerFoldName } from "../repositories/fold-name.js";
 import { createWalTruncation } from "./wal-truncation.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
 import { createFileRepository } from "../repositories/file-repository.js";
@@ -182,6 +183,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = inMemory ? migratedMemoryDatabase.open() : new SqliteDatabase(path);
   sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  registerFoldName(sqlite);
   const generations = createGenerationSnapshots(sqlite);
   const db = new Kysely<Database>({
     dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }, { waitForLocksMs: LOCK_WAIT_MS }),

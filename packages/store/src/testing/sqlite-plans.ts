@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { expect, vi } from "vitest";
 import type { Database } from "../database-schema.js";
+import { registerFoldName } from "../repositories/fold-name.js";
 import { migrations } from "../sqlite/migrations/index.js";
 
 /**
@@ -76,6 +77,7 @@ export async function readsMatchingDuring(pattern: RegExp, run: () => Promise<un
 /** SQLite's plan for `source` on an empty database migrated to the latest schema. */
 export async function planOnMigratedSchema(source: string): Promise<string> {
   const sqlite = new SqliteDatabase(":memory:");
+  registerFoldName(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();

@@ -246,6 +246,14 @@ describe("GET /v1/persons?name=", () => {
     expect(names((await list("?name=%D0%B8%D0%B2%D0%B0%D0%BD")).body)).toEqual(["Иван Петров"]);
   });
 
+  it("ignores accents and the punctuation inside names, in the text and in the name", async () => {
+    for (const name of ["José Müller", "Łukasz O'Brien", "Zoë Saldana", "Jordan Blake"]) await create(name);
+    expect(names((await list("?name=jose%20muller")).body)).toEqual(["José Müller"]);
+    expect(names((await list("?name=lukasz")).body)).toEqual(["Łukasz O'Brien"]);
+    expect(names((await list("?name=obrien")).body)).toEqual(["Łukasz O'Brien"]);
+    expect(names((await list("?name=ZOE")).body)).toEqual(["Zoë Saldana"]);
+  });
+
   it("answers 400 naming the parameter for a filter holding a control character; white space around one is trimmed", async () => {
     for (const [query, error] of [
       ["?name=ada%1B%5B2J", "query parameter 'name': must not contain control characters (U+001B)"],

@@ -2,6 +2,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../database-schema.js";
+import { registerFoldName } from "../../repositories/fold-name.js";
 import { applyPendingNameSearch } from "../../repositories/name-search-notes.js";
 import { liveRecordsNamed } from "../../repositories/name-search.js";
 import { migrations } from "./index.js";
@@ -9,6 +10,7 @@ import { migrations } from "./index.js";
 describe("migration 0017-name-search-queue", () => {
   it("keeps the names indexed so far under their keys, and notes later writes for the next search", async () => {
     const sqlite = new SqliteDatabase(":memory:");
+    registerFoldName(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
       const upTo0016 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= "0016-name-search"));
@@ -17,7 +19,9 @@ describe("migration 0017-name-search-queue", () => {
         insert into persons (uuid, tenant_uuid, name, created_at, service_updated_at) values ('p1', 't1', 'Ada Lovelace', 1, 1);
         insert into persons (uuid, tenant_uuid, name, created_at, service_updated_at) values ('p2', 't1', 'Grace Hopper', 1, 1);`);
       const keysBefore = sqlite.prepare("select key, entity_type, uuid from name_search_keys order by key").all();
-      expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();
+      // Without migration 0059, which notes every record again.
+      const but0059 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== "0059-name-search-folded"));
+      expect((await new Migrator({ db, provider: { getMigrations: async () => but0059 } }).migrateToLatest()).error).toBeUndefined();
       expect(sqlite.prepare("select key, entity_type, uuid from name_search_keys order by key").all()).toEqual(keysBefore);
 
       const named = async (word: string) => (await sql<{ uuid: string }>`${liveRecordsNamed("t1", "PERSON", word, true)}`.execute(db)).rows.map((row) => row.uuid);

@@ -4,10 +4,12 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../database-schema.js";
 import { createNameSearchIndex } from "../../repositories/name-search-notes.js";
 import { migrations } from "./index.js";
+import { registerFoldName } from "../../repositories/fold-name.js";
 
 describe("migration 0018-opportunity-search-documents", () => {
   it("notes every live opportunity, so the first catch-up writes the documents, and notes later link changes", async () => {
     const sqlite = new SqliteDatabase(":memory:");
+    registerFoldName(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     const migrateUpTo = async (last: string) => {
       const chosen = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));

@@ -4,10 +4,12 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../database-schema.js";
 import { createNameSearchIndex } from "../../repositories/name-search-notes.js";
 import { migrations } from "./index.js";
+import { registerFoldName } from "../../repositories/fold-name.js";
 
 describe("migration 0019-opportunity-link-notes", () => {
   it("notes a link change as the opportunity's links: its document is rewritten, its name entry kept", async () => {
     const sqlite = new SqliteDatabase(":memory:");
+    registerFoldName(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
       expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()).error).toBeUndefined();

@@ -62,6 +62,7 @@ import { linksToGoneRecordsMigration } from "./0055-links-to-gone-records.js";
 import { controlCharactersTakenOutMigration } from "./0056-control-characters-taken-out.js";
 import { messageIdFormsMergedMigration } from "./0057-message-id-forms-merged.js";
 import { namesFromAddressesMigration } from "./0058-names-from-addresses.js";
+import { nameSearchFoldedMigration } from "./0059-name-search-folded.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -122,6 +123,7 @@ export const migrations: Record<string, Migration> = {
   "0056-control-characters-taken-out": controlCharactersTakenOutMigration,
   "0057-message-id-forms-merged": messageIdFormsMergedMigration,
   "0058-names-from-addresses": namesFromAddressesMigration,
+  "0059-name-search-folded": nameSearchFoldedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
