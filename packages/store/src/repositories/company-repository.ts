@@ -7,8 +7,7 @@ import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
 import { assertAllowedValue } from "./allowed-value.js";
-import { nameContainsFolded } from "./name-search.js";
-import { companyNameFilter } from "./company-name-filter.js";
+import { textContainsInAnyCase } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
 import { stateMatches } from "./state-match.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
@@ -117,8 +116,8 @@ const MAXIMUM_ALL_OF_TAGS = 100;
 const lowerIn = (where: CompanyWhere, column: string, values: readonly string[]) =>
   where(sql<string>`lower(trim(${sql.ref(column)}))`, "in", values.map((value) => sqliteLower(value.trim())));
 
-// Text filters fold case, accents and punctuation inside words as the name does ("zurich" finds "ZÜRICH").
-const contains = (column: string, text: string) => nameContainsFolded(sql.ref(column), text);
+// The specification's text filters: a case-insensitive substring, in any letter's case ("zürich" finds "ZÜRICH").
+const contains = (column: string, text: string) => textContainsInAnyCase(sql.ref(column), text);
 
 function hasTag(where: CompanyWhere, tenantUuid: string, kind: TagKind, values: readonly string[]) {
   return where.exists(
@@ -144,8 +143,8 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   const conditions: Expression<SqlBool>[] = [];
   if (filters.uuids) conditions.push(filters.uuids.length > 0 ? where("uuid", "in", filters.uuids) : sql<SqlBool>`1 = 0`);
   if (filters.modified_since !== undefined) conditions.push(where("service_updated_at", ">=", filters.modified_since));
-  if (filters.name) conditions.push(companyNameFilter(filters.name));
   const substrings = [
+    ["company_name", filters.name],
     ["domain", filters.domain],
     ["linkedin_url", filters.linkedin_url],
     ["facebook_url", filters.facebook_url],

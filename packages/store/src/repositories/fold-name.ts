@@ -45,7 +45,14 @@ export function foldName(text: string): string {
   return result;
 }
 
-/** Registers `FOLD_NAME_FUNCTION` on a connection: every connection that runs a name filter needs it. */
+/** The SQLite function `registerFoldName` registers beside it: `rapport_lower(text)` is JavaScript's lower case of every letter. */
+export const LOWER_CASE_FUNCTION = "rapport_lower";
+
+/**
+ * Registers `FOLD_NAME_FUNCTION` and `LOWER_CASE_FUNCTION` on a connection: every connection that runs a name or
+ * text filter needs them.
+ */
 export function registerFoldName(sqlite: SqliteDatabase.Database): void {
   sqlite.function(FOLD_NAME_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === "string" ? foldName(text) : text));
+  sqlite.function(LOWER_CASE_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text));
 }

@@ -13,7 +13,8 @@ import { companySchema, presentCompanies } from "../../presenters/company-presen
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
 import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH, MAX_PLACE_FILTER_LENGTH } from "../../platform/request/field-limits.js";
 
-const text = (description: string) => z.string().min(1).max(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring.`);
+const text = (description: string) =>
+  z.string().min(1).max(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring (any letter's case; accents count).`);
 
 /** Comma-separated values, OR'd; blanks ignored. */
 const commaList = (description: string) =>
@@ -84,14 +85,7 @@ const dateBound = (description: string) => isoTimestampQuery(`${description} Com
 const listCompaniesQuery = cursorListQuery.extend({
   uuids: uuidListQuery("Only these companies (to hydrate entity-list members).", { records: "company" }).optional(),
   modified_since: isoTimestampQuery("Only companies whose service_updated_at is at or after this instant.").optional(),
-  name: z
-    .string()
-    .min(1)
-    .max(MAX_FILTER_TEXT_LENGTH)
-    .optional()
-    .describe(
-      'Company name: every word in it, in any order, ignoring case; words split at white space and punctuation ("acme inc" finds "Acme, Inc."). A domain ("acme.com") also finds the company with that domain.',
-    ),
+  name: text("Company name:"),
   domain: text("Domain:"),
   linkedin_url: text("LinkedIn URL:"),
   facebook_url: text("Facebook URL:"),
@@ -215,7 +209,7 @@ export const listCompanies = defineOperation({
   area: "Company",
   summary: "List companies",
   description:
-    "Lists the tenant's companies with their derived relationship fields. To find a company's uuid from its name, filter with name (every word, in any order, ignoring case; or the company's domain), then ask GET /v1/companies/{company_uuid}/recommended-paths for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower for how strongly the team is connected. Filters combine with AND: text (substring), location (country and state resolved from ISO 3166 names and codes), comma-separated OR lists, industry tags with AND/OR, investor types, inclusive numeric ranges and date ranges (both bounds required). Poll with modified_since to detect changes to the records (new emails and meetings change the derived fields without moving service_updated_at); every response carries next_cursor for cursor scans.",
+    "Lists the tenant's companies with their derived relationship fields. To find a company's uuid from its name, filter with name (a case-insensitive substring), then ask GET /v1/companies/{company_uuid}/recommended-paths for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower for how strongly the team is connected. Filters combine with AND: text (substring), location (country and state resolved from ISO 3166 names and codes), comma-separated OR lists, industry tags with AND/OR, investor types, inclusive numeric ranges and date ranges (both bounds required). Poll with modified_since to detect changes to the records (new emails and meetings change the derived fields without moving service_updated_at); every response carries next_cursor for cursor scans.",
   query: listCompaniesQuery,
   response: listEnvelopeSchema(companySchema),
   example: { query: { country: "US", service_industry_tags: "fintech,ai", employee_count_from: "11-50" } },
