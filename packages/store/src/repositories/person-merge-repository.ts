@@ -25,7 +25,7 @@ class PreviewRollback extends Error {
   }
 }
 
-/** Fields the canonical person takes from the superseded one when its own are empty. */
+/** Fields the canonical person takes from the superseded one when its own are empty (the name: see `mergedFields`). */
 const FILLED_FIELDS = [
   "first_name",
   "last_name",
@@ -50,6 +50,11 @@ function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timesta
     changes.job_title = canonical.job_title ?? superseded.job_title;
   } else if (canonical.job_title === null && canonical.primary_company_uuid === superseded.primary_company_uuid) {
     changes.job_title = superseded.job_title;
+  }
+  // A name derived from an address is as good as empty: a typed name (or, for a blank one, any name) fills it.
+  if (canonical.name_from_address === 1 && superseded.name.trim() !== "" && (superseded.name_from_address === 0 || canonical.name.trim() === "")) {
+    changes.name = superseded.name;
+    changes.name_from_address = superseded.name_from_address;
   }
   const tags = [...new Set([...parseJson<string[]>(canonical.tags, []), ...parseJson<string[]>(superseded.tags, [])])];
   changes.tags = JSON.stringify(tags);
