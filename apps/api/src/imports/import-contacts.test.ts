@@ -117,6 +117,23 @@ describe("vcf import", () => {
     expect(persons.get("dana@partner.example")?.name).toBe("dana");
   });
 
+  it("names a person a nameless card created with a later card's name, counted written in the dry run too", async () => {
+    const cards = [
+      vcard("3.0", ["EMAIL:cleo@partner.example", "EMAIL:cleo.smith@partner.example"]),
+      vcard("3.0", ["FN:Cleo", "EMAIL:Cleo@Partner.example"]),
+      vcard("3.0", ["FN:Cleo Smith", "EMAIL:cleo.smith@partner.example"]),
+      vcard("3.0", ["FN:C. Smith", "EMAIL:cleo@partner.example"]),
+      vcard("3.0", ["FN:Dan Typed", "EMAIL:dan@partner.example"]),
+      vcard("3.0", ["FN:Daniel", "EMAIL:dan@partner.example"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("nameless-first.vcf", cards), importRequest("vcf"));
+    // Created: Cleo and Dan; named: Cleo by the third card; the local part, a second name and a typed name change nothing.
+    expect(summary).toMatchObject({ persons: { created: 2, matched: 4 }, items: { read: 6, written: 3, unchanged: 3 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("cleo@partner.example")?.name).toBe("Cleo Smith");
+    expect(persons.get("dan@partner.example")?.name).toBe("Dan Typed");
+  });
+
   it("reads a LinkedIn profile from a Google Contacts vCard, which escapes the colon of a URL", async () => {
     const card = vcard("3.0", [
       "FN:Grace Hopper",

@@ -30,6 +30,39 @@ export class StagedSet {
   }
 }
 
+/** A map whose additions are staged until `commit` (or dropped by `discard`), as `StagedSet`'s. */
+export class StagedMap<Value> {
+  private readonly committed = new Map<string, Value>();
+  private readonly staged = new Map<string, Value>();
+
+  get(key: string): Value | undefined {
+    return this.staged.has(key) ? this.staged.get(key) : this.committed.get(key);
+  }
+
+  set(key: string, value: Value): void {
+    this.staged.set(key, value);
+  }
+
+  commit(): void {
+    for (const [key, value] of this.staged) this.committed.set(key, value);
+    this.staged.clear();
+  }
+
+  discard(): void {
+    this.staged.clear();
+  }
+}
+
+/** Dry run: a person the run would create, as a later contact matching one of its keys would find it. */
+export interface WouldCreatePerson {
+  /** Its match keys (`email:…`, `linkedin:…`), each of which finds it. */
+  keys: readonly string[];
+  /** The addresses it would have (normalized): what a later contact's name is held to. */
+  addresses: readonly string[];
+  /** True while its name would be derived from an address (the contact gave none), so a later contact names it. */
+  nameFromAddress: boolean;
+}
+
 export interface RunState {
   /** Addresses that resolved to persons already known before this import touched them. */
   matchedAddresses: StagedSet;
@@ -41,6 +74,8 @@ export interface RunState {
   meetingKeys: StagedSet;
   /** Dry run: match keys of persons that would be created, and `named:<uuid>` of matched persons a contact would name. */
   personKeys: StagedSet;
+  /** Dry run: the persons that would be created, by each of their match keys (one record for all its keys). */
+  createdPersons: StagedMap<WouldCreatePerson>;
   /** Companies counted so far (persons' companies are counted once each). */
   companyKeys: StagedSet;
   /** Problems of items that failed inside a batch that otherwise committed. */
@@ -54,13 +89,14 @@ export function createRunState(): RunState {
     messageIds: new StagedSet(),
     meetingKeys: new StagedSet(),
     personKeys: new StagedSet(),
+    createdPersons: new StagedMap(),
     companyKeys: new StagedSet(),
     stagedProblems: [],
   };
 }
 
-function sets(state: RunState): StagedSet[] {
-  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.companyKeys];
+function sets(state: RunState): Array<StagedSet | StagedMap<unknown>> {
+  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.companyKeys];
 }
 
 /** Makes a batch's additions permanent; returns its problems. */

@@ -1,8 +1,9 @@
 /** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV and vCard companies (find-or-create). */
-import { sqliteLower } from "@rapport/store";
+import { isNameFromAddress, normalizeEmail, sqliteLower } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
-import { hasMatchKey, type PersonCandidate } from "./person-import-target.js";
+import { contactNameOf, hasMatchKey, type PersonCandidate } from "./person-import-target.js";
+import type { RunState } from "./run-state.js";
 
 export const NO_MATCH_KEY = "no email address or LinkedIn URL to match on";
 
@@ -14,6 +15,18 @@ function personKeys(candidate: PersonCandidate): string[] {
 function companyKeys(reference: CompanyReference): string[] {
   const name = reference.name ? sqliteLower(reference.name.trim()) : undefined;
   return [...(reference.domain ? [`domain:${reference.domain}`] : []), ...(name ? [`name:${name}`] : [])];
+}
+
+/**
+ * Dry run: whether a contact matching a person the run would create names them, as `persons.nameIfUnnamed` would
+ * once created (their name derived from an address, the contact's saying more); if so, remembers them named.
+ */
+function namesWouldCreatePerson(state: RunState, keys: readonly string[], candidate: PersonCandidate): boolean {
+  const created = keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
+  if (!created?.nameFromAddress || isNameFromAddress(contactNameOf(candidate), created.addresses)) return false;
+  const named = { ...created, nameFromAddress: false };
+  for (const key of created.keys) state.createdPersons.set(key, named);
+  return true;
 }
 
 /** Counts a person's company once per run. */
@@ -45,12 +58,17 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
         if (match && !state.personKeys.has(`named:${match}`) && (await target.wouldName(match, item))) {
           state.personKeys.add(`named:${match}`);
           counts.written += 1;
+        } else if (!match && namesWouldCreatePerson(state, keys, item)) {
+          counts.written += 1;
         } else {
           counts.unchanged += 1;
         }
         continue;
       }
       for (const key of keys) state.personKeys.add(key);
+      // As `persons.create` names them: after the contact's name, else (derived) after its first address.
+      const wouldCreate = { keys, addresses: item.emails.map(normalizeEmail), nameFromAddress: contactNameOf(item) === null };
+      for (const key of keys) state.createdPersons.set(key, wouldCreate);
       counts.persons.created += 1;
       counts.written += 1;
       if (item.company) countCompany(context, item.company, (await target.lookupCompany(item.company)) ? "MATCHED" : "CREATED");
