@@ -124,6 +124,18 @@ describe("mbox import", () => {
     expect(persons.get("cleo@partner.example")?.name).toBe(typed.name);
   });
 
+  it("names a person with an archive's display name when its message was stored before without one (re-imported mail)", async () => {
+    // As an older release stored it: the sender's display name lost, so Bob was named after his address.
+    await bed.store.emails.ingest(bed.tenantUuid, { message_id: "<old1@partner.example>", sent_at: Date.UTC(2026, 9, 1, 10, 30), from: { email: "bob@partner.example" }, to: [{ email: "ada@acme.example" }] });
+    const path = bed.file(
+      "inbox.mbox",
+      mboxFile([mailMessage({ messageId: "<old1@partner.example>", from: "Bob Partner <bob@partner.example>", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:30:00 +0000", subject: "Old" })]),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(summary.emails).toMatchObject({ new: 0, known: 1 });
+    expect((await bed.personsByKey()).get("bob@partner.example")?.name).toBe("Bob Partner");
+  });
+
   it("imports a thread: persons resolved or created, each message once, the broken one reported with its place", async () => {
     const path = bed.file("inbox.mbox", threadArchive());
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });

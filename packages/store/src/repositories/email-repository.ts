@@ -127,6 +127,21 @@ function planParticipants(input: NewEmail, directory: Directory): PlannedPartici
   });
 }
 
+/**
+ * Offers a re-sent message's display names to the known persons of its addresses, first offer kept: a `DUPLICATE`
+ * stores and creates nothing, but names a person whose name was derived from an address as a new message would
+ * (re-importing mail stored before migration 0058 names its senders). Participants ingest would refuse are passed over.
+ */
+function offerNamesOfDuplicate(input: NewEmail, directory: Directory, offers: Map<string, string>): void {
+  for (const participant of participantsOf(input)) {
+    if (participant.person_uuid) continue;
+    const address = normalizeEmail(participant.email ?? "");
+    const person = directory.byAddress.get(address);
+    const name = participant.name?.trim() ?? "";
+    if (person !== undefined && !offers.has(person) && !isNameFromAddress(name, [address])) offers.set(person, name);
+  }
+}
+
 /** The email stored under `messageId` or its other form (the form given first, where an older store holds both). */
 function storedUnder(emails: ReadonlyMap<string, Email>, messageId: string): Email | undefined {
   for (const form of messageIdForms(messageId)) {
@@ -150,7 +165,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
       const emailRows: Array<Database["emails"]> = [];
       const participantRows: Array<Database["email_participants"]> = [];
       const activity = new Map<string, number>();
-      /** The first real display name each address's person is given in the batch's stored items, in order. */
+      /** The first real display name each address's person is given in the batch's stored and duplicate items, in order. */
       const nameOffers = new Map<string, string>();
 
       /** Creates the persons an item's new addresses need, all or none. */
@@ -191,6 +206,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
         const messageId = messageIds[index]!;
         const existing = storedUnder(known, messageId);
         if (existing) {
+          offerNamesOfDuplicate(input, directory, nameOffers);
           results.push({ status: "DUPLICATE", email: existing });
           continue;
         }

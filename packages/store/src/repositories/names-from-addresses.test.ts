@@ -78,10 +78,19 @@ describe("email ingest", () => {
     expect((await person(ada)).name).toBe("Ada Lovelace");
   });
 
-  it("leaves a duplicate message's names alone", async () => {
+  it("names a known person from a duplicate message (mail stored before, imported again), creating no one", async () => {
     const bob = await mailFrom("m-1", { email: "bob@partner.example" });
-    await mailFrom("m-1", { email: "bob@partner.example", name: "Bob Partner" });
-    expect((await person(bob)).name).toBe("bob@partner.example");
+    const typed = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cleo", emails: ["cleo@partner.example"] });
+    clock = START + 60_000;
+    const resent = { message_id: "m-1", sent_at: START - 1000, from: { email: "Bob@Partner.example", name: "Bob Partner" } };
+    const results = await store.emails.ingestMany(tenantUuid, [
+      { ...resent, to: [{ email: "cleo@partner.example", name: "Cleo Smith" }, { email: "new@partner.example", name: "New Person" }] },
+      { ...resent, message_id: "m-1", from: { email: "bob@partner.example", name: "Robert" }, to: [{ email: "not an address", name: "Nobody" }] },
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["DUPLICATE", "DUPLICATE"]);
+    expect(await person(bob)).toMatchObject({ name: "Bob Partner", service_updated_at: START + 60_000 });
+    expect((await person(typed.uuid)).name).toBe("Cleo");
+    expect(await store.persons.findByEmails(tenantUuid, ["new@partner.example"])).toEqual(new Map());
   });
 });
 
