@@ -283,6 +283,20 @@ describe("ics import", () => {
     expect(persons.get("cleo@partner.example")?.name).toBe(typed.name);
   });
 
+  it("names a person known only by address with the CN of an occurrence already stored as it is (a calendar imported again)", async () => {
+    const occurrence = (bob: string) =>
+      icsFile([vevent(["UID:again", "DTSTART:20261105T100000Z", "DTEND:20261105T110000Z", "SUMMARY:Intro", "ORGANIZER;CN=Someone Else:MAILTO:ada@acme.example", `ATTENDEE${bob}:MAILTO:bob@partner.example`])]);
+    // As an earlier import stored it: Bob without a CN, so named after his address.
+    await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: bed.file("first.ics", occurrence("")) }, request: importRequest("ics") });
+    const [stored] = (await meetingsByKey()).values();
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: bed.file("again.ics", occurrence(';CN="Partner, Bob"')) }, request: importRequest("ics") });
+    expect(summary.meetings).toMatchObject({ new: 0, updated: 0, known: 1 });
+    const persons = await bed.personsByKey();
+    expect(persons.get("bob@partner.example")?.name).toBe("Bob Partner");
+    expect(persons.get("ada@acme.example")?.name).toBe(bed.ada.name);
+    expect((await bed.store.meetings.get(bed.tenantUuid, stored!.uuid))?.updated_at).toBe(stored!.updated_at);
+  });
+
   it("keys the occurrences of a Windows zone name as earlier imports did (read as UTC), so a new import of the calendar corrects them in place", async () => {
     const uid = "040000008200E00074C5B7101A82E008000000002";
     const series = (start: string) =>

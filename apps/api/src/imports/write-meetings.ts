@@ -41,6 +41,18 @@ function toNewMeeting(meeting: ImportedMeeting): Omit<NewMeeting, "created_by_us
   };
 }
 
+/**
+ * An occurrence already stored as it is still names its known persons whose name was derived from an address (a
+ * calendar imported before migration 0058, when an address stayed a name), organizer's `CN` first, as a changed one
+ * would through the store's meeting write; a name given is kept (`persons.nameIfUnnamed`).
+ */
+async function nameKnownParticipants(context: BatchContext, meeting: ImportedMeeting, known: ReadonlyMap<string, string>): Promise<void> {
+  for (const participant of [...(meeting.organizer ? [meeting.organizer] : []), ...meeting.attendees]) {
+    const person = known.get(participant.email);
+    if (person && participant.name) await context.store.persons.nameIfUnnamed(context.tenantUuid, person, participant.name);
+  }
+}
+
 /** A whole number of days: how a midnight-to-midnight all-day event was stored before 2026-12-06. */
 function lastsWholeDays(meeting: Meeting): boolean {
   const length = (meeting.ends_at ?? meeting.starts_at) - meeting.starts_at;
@@ -93,6 +105,7 @@ export async function writeMeetings(context: BatchContext, entries: ReadonlyArra
       continue;
     }
     if (planned || (stored && isUnchanged(stored, item, known))) {
+      if (!dryRun) await nameKnownParticipants(context, item, known);
       counts.meetings.known += 1;
       counts.unchanged += 1;
       continue;
