@@ -87,15 +87,26 @@ function listenFailure(error: unknown, port: number, host: string): unknown {
 /**
  * Refuses `--demo` on a database with tenants of its own: `npx pnpm start` (the README's first command) is
  * `serve --demo`, and run on a production database (RAPPORT_DB exported in the operator's shell) it added the
- * fictional demo tenant beside the real ones, with working keys printed on the terminal.
+ * fictional demo tenant beside the real ones, with working keys printed on the terminal. `environment` tells a run
+ * of the start script (`npm_lifecycle_event`), whose refusal names `rapport serve` rather than an option not typed.
  */
-async function refuseDemoBesideOwnTenants(databasePath: string): Promise<void> {
+async function refuseDemoBesideOwnTenants(databasePath: string, environment: NodeJS.ProcessEnv): Promise<void> {
   const store = await createSqliteStore({ path: databasePath });
   try {
     const own = (await store.tenants.list()).filter((tenant) => tenant.uuid !== DEMO_TENANT_UUID);
     if (own.length > 0) {
+      const tenants = `${own.length} tenant${own.length === 1 ? "" : "s"} of its own`;
+      // Run by the package's start script, the reader typed no --demo to leave out: name the command that serves
+      // their tenants instead (after `tenants create` on the default database, as the README's fresh tenant does).
+      if (environment.npm_lifecycle_event === "start") {
+        throw new CliError(
+          `npx pnpm start serves the demo: it would add the demo tenant and its keys to ${databasePath}, which has ${tenants}; ` +
+            "serve your tenants with npx --yes pnpm@10.34.9 rapport serve (it takes the same options, --port too), " +
+            "or try the demo on another database (npx --yes pnpm@10.34.9 start --db ./data/demo.db)",
+        );
+      }
       throw new CliError(
-        `--demo would add the demo tenant and its keys to ${databasePath}, which has ${own.length} tenant${own.length === 1 ? "" : "s"} of its own; ` +
+        `--demo would add the demo tenant and its keys to ${databasePath}, which has ${tenants}; ` +
           "serve it without --demo, or try the demo on another database (--db ./data/demo.db)",
       );
     }
@@ -129,7 +140,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   if (options.demo) {
     await openingDatabase(databasePath, async () => {
       createIfMissing();
-      await refuseDemoBesideOwnTenants(databasePath);
+      await refuseDemoBesideOwnTenants(databasePath, process.env);
       return seedDemoTenant(databasePath);
     });
   }
