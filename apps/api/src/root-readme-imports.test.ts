@@ -1,7 +1,8 @@
 /**
  * Runs the repository README's "Bring your own data" commands with the built `rapport`, as written, on files of the
  * names they give (an mbox, a calendar, contacts, a LinkedIn connections export, a CRM's accounts), each placeholder
- * the tenant's or its user's uuid: every command is accepted, and each imports what its kind reads. And its two
+ * the tenant's or its user's uuid: every command is accepted, and each imports what its kind reads, contacts first so
+ * that a person met in the mail keeps the card's title and company. And its two
  * `curl` lines: an upload, then its job followed to the end.
  */
 import { execFile } from "node:child_process";
@@ -9,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
 import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "./imports/testing/archive-builders.js";
 import { CLI_PATH } from "./testing/built-cli.js";
@@ -44,7 +46,12 @@ function writeArchives(): void {
     join(folder, "calendar.ics"),
     icsFile([vevent(["UID:readme@x", "DTSTART:20261110T150000Z", "DTEND:20261110T160000Z", "SUMMARY:Call", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]),
   );
-  writeFileSync(join(folder, "contacts.vcf"), `${vcard("3.0", ["FN:Zoë Price", "N:Price;Zoë;;;", "EMAIL:zoe@globex.example", "ORG:Globex"])}\n`);
+  // Jordan, whom the mail writes to, too: the card gives what the mail cannot, a title and a company.
+  writeFileSync(
+    join(folder, "contacts.vcf"),
+    `${vcard("3.0", ["FN:Zoë Price", "N:Price;Zoë;;;", "EMAIL:zoe@globex.example", "ORG:Globex"])}\n` +
+      `${vcard("3.0", ["FN:Jordan Blake", "N:Blake;Jordan;;;", "EMAIL:jordan@northwind.example", "ORG:Northwind", "TITLE:CEO"])}\n`,
+  );
   // As LinkedIn exports it: notes above the header.
   writeFileSync(
     join(folder, "Connections.csv"),
@@ -59,7 +66,8 @@ function writeArchives(): void {
 describe("the README's import commands", () => {
   it("import what they name, each accepted as written", async () => {
     const commands = importCommands();
-    expect(commands.map((command) => shellWords(command, {})[2])).toEqual(["mbox", "mbox", "ics", "vcf", "csv", "csv"]);
+    // Contacts first: an import leaves a person it finds as they are.
+    expect(commands.map((command) => shellWords(command, {})[2])).toEqual(["vcf", "csv", "csv", "mbox", "mbox", "ics"]);
     writeArchives();
     const tenant = JSON.parse((await runRapportInProcess(database, "--json", "tenants", "create", "--name", "Acme")).stdout) as { uuid: string };
     const user = JSON.parse((await runRapportInProcess(database, "--json", "users", "create", "--tenant", tenant.uuid, "--name", "Ada Park", "--email", "ada@acme.example")).stdout) as { uuid: string };
@@ -83,13 +91,23 @@ describe("the README's import commands", () => {
     } finally {
       process.chdir(workingFolder);
     }
-    const [dryRun, mail, calendar, contacts, connections, accounts] = summaries;
+    const [contacts, connections, accounts, dryRun, mail, calendar] = summaries;
     expect(dryRun).toMatchObject({ dry_run: true, emails: { new: 2 } });
     expect(mail).toMatchObject({ dry_run: false, emails: { new: 2 }, owner: { user_uuid: user.uuid } });
     expect(calendar).toMatchObject({ meetings: { new: 1 } });
-    expect(contacts).toMatchObject({ persons: { created: 1 } });
+    expect(contacts).toMatchObject({ persons: { created: 2 } });
     expect(connections).toMatchObject({ persons: { created: 1 } });
     expect(accounts).toMatchObject({ companies: { created: 1 } });
+    // Jordan, met in the mail, keeps the card's title and company, which the mail imported after left as they were.
+    const store = await createSqliteStore({ path: database });
+    try {
+      const jordanUuid = (await store.persons.findByEmails(tenant.uuid, ["jordan@northwind.example"])).get("jordan@northwind.example");
+      const jordan = await store.persons.get(tenant.uuid, jordanUuid!);
+      expect(jordan).toMatchObject({ name: "Jordan Blake", job_title: "CEO" });
+      expect((await store.companies.get(tenant.uuid, jordan!.primary_company_uuid!))?.company_name).toBe("Northwind");
+    } finally {
+      await store.close();
+    }
   });
 });
 
