@@ -125,4 +125,14 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
     expect(logs).toContainEqual(expect.objectContaining({ level: 40, msg: "no database was at this path: created a new, empty one", database }));
     expect(statSync(database).mode & 0o777).toBe(0o600);
   });
+
+  it("is created by serve --demo (the README's first command) with an info line, not a warning: it is meant, and not empty", async () => {
+    const database = join(folder, "demo", "rapport.db");
+    const { exit, logs } = await serveOnceForLogs(database, "--demo");
+    expect(exit).toBe(0);
+    expect(logs.filter((line) => String(line.msg).startsWith("no database was at this path"))).toEqual([
+      expect.objectContaining({ level: 30, msg: "no database was at this path: created a new one for the demo tenant", database }),
+    ]);
+    expect(logs.filter((line) => Number(line.level) >= 40)).toEqual([]);
+  });
 });

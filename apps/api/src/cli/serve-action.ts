@@ -149,7 +149,10 @@ export async function runServer(options: ServeOptions, command: Command): Promis
     return createServices({ databasePath, logger });
   });
   if (pending.length > 0) services.logger.info({ applied: pending.length, durationMs: Math.round(performance.now() - opening) }, "migrated the database");
-  if (created) services.logger.warn({ database: databasePath }, "no database was at this path: created a new, empty one");
+  // --demo is never a production start (it refuses a database with tenants of its own), and its first start, the
+  // README's first command, creating the file is what is meant: no warning, and the file is not empty.
+  if (created && options.demo) services.logger.info({ database: databasePath }, "no database was at this path: created a new one for the demo tenant");
+  else if (created) services.logger.warn({ database: databasePath }, "no database was at this path: created a new, empty one");
   logCrashes(logger);
   // SIGTERM, SIGINT, SIGHUP (see stopping-signals.ts; a hangup would otherwise end the process at once, cutting the
   // requests in flight and leaving the WAL unchecked-pointed) are caught from just before the server listens: a

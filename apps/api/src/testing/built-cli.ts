@@ -50,11 +50,11 @@ export async function startRapportServer(database: string): Promise<{ url: strin
 }
 
 /**
- * Starts `rapport --json serve` on `database` (port 0, no graph warm-up), waits until it has printed its JSON document,
+ * Starts `rapport --json serve` on `database` (port 0, no graph warm-up, then `serveOptions`), waits until it has printed its JSON document,
  * stops it with SIGTERM and gives its exit (code or signal) and the JSON lines it logged on stderr.
  */
-export async function serveOnceForLogs(database: string): Promise<{ exit: unknown; logs: Array<Record<string, unknown>> }> {
-  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
+export async function serveOnceForLogs(database: string, ...serveOptions: string[]): Promise<{ exit: unknown; logs: Array<Record<string, unknown>> }> {
+  const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs", ...serveOptions]);
   let stderr = "";
   let stdout = "";
   server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
