@@ -1,7 +1,8 @@
 /**
  * @module
  * What Node's HTTP parser refuses before a request reaches the app: headers beyond its size limit (431), a
- * request that did not arrive in time (408), bytes that are not HTTP (400), and a CONNECT (501). Node answers those with a bare
+ * request that did not arrive in time (408), a URL with a character it must escape (400), bytes that are not HTTP
+ * (400), and a CONNECT (501). Node answers those with a bare
  * status line (a CONNECT with none); here the answer keeps the API's contract, a JSON error body and an `X-Request-Id`, and the
  * connection is then closed, as Node closes it.
  */
@@ -12,6 +13,14 @@ import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.js";
 const REFUSALS: Record<string, [status: number, reason: string, error: string]> = {
   HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "request line and headers are larger than the server accepts (16 KiB by default)"],
   ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "request did not arrive in time"],
+  // What `curl "...?name=josé"` sends: the letter's raw UTF-8 bytes, which a URL cannot hold. Said as "not valid
+  // HTTP/1.1", it sent the reader looking for a fault in their client rather than in one character of the URL.
+  HPE_INVALID_URL: [
+    400,
+    "Bad Request",
+    "the request's URL holds a character a URL must percent-encode (a letter outside ASCII such as é, a control character): " +
+      "send it as UTF-8 escapes (é is %C3%A9; curl -G --data-urlencode 'name=josé' encodes a query value)",
+  ],
 };
 const MALFORMED: [number, string, string] = [400, "Bad Request", "request is not valid HTTP/1.1"];
 
