@@ -24,6 +24,28 @@ function send(port: number, request: string): Promise<{ status: number; body: un
   });
 }
 
+/**
+ * Sends `request` on a connection left open, resolving with what came back once the server closes it; fails when it is
+ * still open after `withinMilliseconds`.
+ */
+function sendKeptAlive(port: number, request: string, withinMilliseconds: number): Promise<{ received: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the connection was still open after ${withinMilliseconds} ms; received: ${received.slice(0, 200)}`));
+    }, withinMilliseconds);
+    socket.on("data", (chunk) => (received += chunk.toString()));
+    // The server may close while the body is still being sent: a reset then ends the connection as well.
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve({ received });
+    });
+  });
+}
+
 const noBody = (method: string, path: string) => ({
   error: `${method} ${path} takes no request body: send its parameters in the path and the query string, or leave the body out`,
 });
@@ -48,6 +70,27 @@ describe("a body sent to an operation that takes none", () => {
     for (let time = 0; time < 2; time++) expect((await get(path, "Content-Length: 0\r\n", "")).status).toBe(200);
     expect(await get(path, `Content-Length: ${filter.length}\r\n`, filter)).toEqual({ status: 400, body: noBody("GET", "/v1/persons/{person_uuid}") });
     expect(await get(path, "Transfer-Encoding: chunked\r\n", "0\r\n\r\n")).toMatchObject({ status: 200, body: { name: "Grace Hopper" } });
+  });
+
+  it("closes a kept-alive connection after refusing a GET's or a HEAD's body it left unread, not leaving it hung", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const { port } = running;
+    const next = `GET /v1/persons HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\n\r\n`;
+    const large = "x".repeat(200_000);
+    const heads = [
+      `GET /v1/persons HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\nContent-Length: ${large.length}\r\n\r\n${large}`,
+      `HEAD /v1/persons HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\nContent-Length: ${large.length}\r\n\r\n${large}`,
+      // A chunked body of which one byte has come: its end may never come.
+      `GET /v1/persons HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n`,
+    ];
+    for (const request of heads) {
+      // Until 2026-12-06 the 400 said keep-alive, the request after it was never answered and the connection stayed open.
+      const { received } = await sendKeptAlive(port, request + next, 5_000);
+      expect(received).toMatch(/^HTTP\/1\.1 400 [^]*\r\nConnection: close\r\n/i);
+      expect(received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 400"]);
+    }
   });
 
   it("is a 400 on a DELETE, which deletes nothing; Content-Length: 0 deletes", async () => {

@@ -47,11 +47,14 @@ export async function refuseUnexpectedBody(context: Context<AppEnv>, path: strin
   if (!announcesBody(request.headers)) return;
   const refusal = () =>
     badRequest(`${request.method.toUpperCase()} ${path} takes no request body: send its parameters in the path and the query string, or leave the body out`);
-  const incoming = nodeBindings(context)?.incoming;
+  const bindings = nodeBindings(context);
   // @hono/node-server gives a GET's or a HEAD's Request no body: a chunked one is read from the Node request.
-  if (request.body === null && incoming !== undefined) {
-    if (await bodyByteArrives(incoming)) throw refusal();
-    return;
+  if (request.body === null && bindings !== null) {
+    if (!(await bodyByteArrives(bindings.incoming))) return;
+    // The rest of the body stays unread (@hono/node-server drains no GET's or HEAD's), so the connection reads no
+    // further request: kept alive, it hung until the request timeout, the client waiting for its next answer.
+    if (!bindings.outgoing.headersSent) bindings.outgoing.setHeader("connection", "close");
+    throw refusal();
   }
   await readBoundedBody(request, 0, refusal);
 }
