@@ -75,16 +75,21 @@ export interface ImportJobs {
   reserve(tenantUuid: string): ImportSlot | null;
   /**
    * A new private folder, and the file in it, to save an upload sent as `name` into while it arrives. `start` takes
-   * the folder over; a caller that does not start a job removes it.
+   * the folder over; a caller that does not start a job gives it to `discardUpload`. `stop` removes those still held.
    */
   prepareUpload(name: string): Promise<UploadPlace>;
+  /** Removes the folder of an upload `prepareUpload` gave that will start no job (refused, broken off). */
+  discardUpload(place: UploadPlace): Promise<void>;
   /** Checks the saved upload (ImportFormatError / ImportRequestError when it is not of its kind), records the job, starts it. */
   start(input: StartImportJob): Promise<ImportJob>;
   /** The job; one abandoned by a stopped server is marked failed first. */
   get(tenantUuid: string, jobUuid: string): Promise<ImportJob | null>;
   /** Resolves once every job this process started has ended. */
   settled(): Promise<void>;
-  /** Stops this process's jobs after their batch in flight and marks them failed; for shutdown. */
+  /**
+   * Stops this process's jobs after their batch in flight and marks them failed, and removes the folders of uploads
+   * still arriving; for shutdown.
+   */
   stop(): Promise<void>;
 }
 
@@ -127,6 +132,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
   const slots = createImportSlots();
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  // The folders of uploads being received: no job owns them yet, so nothing else removes them at shutdown.
+  const receiving = new Set<string>();
 
   async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string, shownName: string): Promise<void> {
     const { tenantUuid } = input;
@@ -197,13 +204,19 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     async prepareUpload(name) {
       const jobFolder = join(folder, randomUUID());
       // Uploads are a team's mail: readable by this user only.
+      receiving.add(jobFolder);
       await mkdir(jobFolder, { recursive: true, mode: 0o700 });
       return { folder: jobFolder, path: join(jobFolder, safeFileName(name)) };
+    },
+    async discardUpload(place) {
+      receiving.delete(place.folder);
+      await rm(place.folder, { recursive: true, force: true });
     },
     async start(input) {
       // The name the client knows the file by, as the job records and messages show it; the saved file keeps its extension.
       const shownName = cleanFilename(input.upload.name, "upload");
       const { folder: jobFolder, path } = input.upload;
+      receiving.delete(jobFolder);
       try {
         await checkImportInput({ path }, input.request);
       } catch (error) {
@@ -248,6 +261,11 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     },
     async stop() {
       for (const entry of running.values()) entry.controller.abort();
+      // A process stopping while an upload arrives (its connection cut at the end of the drain) left its file behind:
+      // the upload's own removal, a few turns later, lost the race with the process's exit.
+      const received = [...receiving];
+      receiving.clear();
+      await Promise.all(received.map((jobFolder) => rm(jobFolder, { recursive: true, force: true })));
       await this.settled();
     },
   };

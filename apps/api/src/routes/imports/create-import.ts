@@ -4,7 +4,6 @@
  * MAX_IMPORT_UPLOAD_BYTES, saving the file part to disk chunk by chunk.
  */
 import { createWriteStream } from "node:fs";
-import { rm } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { IMPORT_KINDS, type User } from "@rapport/store";
 import type { Context } from "hono";
@@ -12,7 +11,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../app-env.js";
 import type { AppServices } from "../../services.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
-import type { UploadPlace } from "../../imports/import-jobs.js";
+import type { ImportJobs, UploadPlace } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT, type ImportSlot } from "../../imports/import-slots.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
@@ -83,7 +82,11 @@ interface ReceivedUpload {
  * soon as the body goes over `maxBytes` (declared or streamed), with a 400 for a form an upload cannot be, having
  * removed what it saved.
  */
-async function receiveUpload(http: Context<AppEnv>, maxBytes: number, prepareUpload: (name: string) => Promise<UploadPlace>): Promise<ReceivedUpload> {
+async function receiveUpload(
+  http: Context<AppEnv>,
+  maxBytes: number,
+  uploads: Pick<ImportJobs, "prepareUpload" | "discardUpload">,
+): Promise<ReceivedUpload> {
   let place: UploadPlace | null = null;
   let fileParts = 0;
   try {
@@ -94,7 +97,7 @@ async function receiveUpload(http: Context<AppEnv>, maxBytes: number, prepareUpl
         if (field !== "file") throw badRequest(field === "map" ? "form field 'map' must be sent as text" : `form field '${field}' must be given once, as text`);
         // Counted as the part arrives: a second one may come while the first is still being saved.
         if (++fileParts > 1) throw badRequest("form field 'file' must be given once: one archive an upload");
-        place = await prepareUpload(filename);
+        place = await uploads.prepareUpload(filename);
         const saved = createWriteStream(place.path, { flags: "wx", mode: 0o600 });
         await pipeline(content, saved);
         return { name: filename, bytes: saved.bytesWritten, ...place };
@@ -114,7 +117,7 @@ async function receiveUpload(http: Context<AppEnv>, maxBytes: number, prepareUpl
     return { file, fields };
   } catch (error) {
     // A refused upload leaves nothing behind.
-    if (place !== null) await rm((place as UploadPlace).folder, { recursive: true, force: true });
+    if (place !== null) await uploads.discardUpload(place as UploadPlace);
     throw error;
   }
 }
@@ -189,11 +192,11 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
 
 /** Reads, checks and starts one upload under the import place `slot` (released by the job when it ends). */
 async function acceptUpload({ auth, services, http, maxUploadBytes, slot }: { auth: AuthContext; services: AppServices; http: Context<AppEnv>; maxUploadBytes: number; slot: ImportSlot }) {
-  const { file, fields } = await receiveUpload(http, maxUploadBytes, (name) => services.importJobs.prepareUpload(name));
+  const { file, fields } = await receiveUpload(http, maxUploadBytes, services.importJobs);
   try {
     return await startImport({ auth, services, slot, file, fields });
   } catch (error) {
-    await rm(file.folder, { recursive: true, force: true });
+    await services.importJobs.discardUpload(file);
     throw error;
   }
 }

@@ -151,6 +151,29 @@ describe("POST /v1/imports as the body arrives", () => {
     expect([jobs.reserve(acme.tenant.uuid), jobs.reserve(acme.tenant.uuid)]).not.toContain(null);
   });
 
+  it("removes the file of an upload still arriving when the jobs stop for a shutdown, before the process exits", async () => {
+    let sender!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        sender = controller;
+      },
+    });
+    const answered = app.request("/v1/imports", { method: "POST", headers: { "x-api-key": acme.key, "content-type": CONTENT_TYPE }, body, duplex: "half" } as RequestInit);
+    sender.enqueue(textPart("kind", "mbox"));
+    sender.enqueue(fileHead());
+    sender.enqueue(Buffer.concat([Buffer.from(message), Buffer.alloc(MEBIBYTE, "x")]));
+    for (let waited = 0; savedBytes() < MEBIBYTE && waited < 30_000; waited += 20) await sleep(20);
+    expect(savedBytes(), "bytes on disk before the stop").toBeGreaterThanOrEqual(MEBIBYTE);
+    // Until 2026-12-06 only the upload's own refusal removed it, a few turns after the drain cut its connection:
+    // `rapport serve` exited first, and the file stayed in the temporary folder.
+    await jobs.stop();
+    expect(readdirSync(folder)).toEqual([]);
+    sender.error(new Error("the connection was cut"));
+    expect((await answered).status).toBeGreaterThanOrEqual(400);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(importJobCount()).toBe(0);
+  });
+
   it("reads an RFC 8187 file name (filename*), which the platform's form parser refused as an unreadable body", async () => {
     const started = await post(Buffer.concat([textPart("kind", "mbox"), fileHead(`name="file"; filename*=UTF-8''Jos%C3%A9%20%E2%80%93%20inbox.mbox`), Buffer.from(message), CLOSING]));
     expect(started).toMatchObject({ status: 202, body: { file_name: "José – inbox.mbox" } });
