@@ -7,7 +7,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../database-schema.js";
-import { IncompatibleDatabaseError } from "../errors.js";
+import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { migrateToLatest } from "./migrate-to-latest.js";
@@ -55,6 +55,12 @@ const laterNames = () => Object.keys(migrations).filter((name) => name > EARLIER
 const fileDigest = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 
 describe("migrateToLatest", () => {
+  it.each([null, undefined, "./data/rapport.db", {}])("refuses %j for a database with an InvalidInputError naming it", async (db) => {
+    const refusal = migrateToLatest(db as unknown as Kysely<Database>);
+    await expect(refusal).rejects.toThrow(InvalidInputError);
+    await expect(refusal).rejects.toThrow(/^migrateToLatest: expecting a Kysely instance/);
+  });
+
   it("brings an earlier release's database up to date, keeping its data, and applies nothing the second time", async () => {
     const path = await earlierDatabase("earlier.db");
     const { sqlite, db } = connect(path);

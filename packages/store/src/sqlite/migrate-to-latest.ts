@@ -7,7 +7,7 @@
  */
 import { Migrator, sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import { IncompatibleDatabaseError } from "../errors.js";
+import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 
 /** Kysely's table of applied migrations, one row per migration name. */
@@ -49,7 +49,8 @@ export async function refuseIncompatibleDatabase(db: Kysely<Database>): Promise<
 }
 
 /**
- * Applies every pending migration; returns the names applied. Throws an `IncompatibleDatabaseError` for a newer
+ * Applies every pending migration; returns the names applied. Rejects with an `InvalidInputError` when `db` is no
+ * Kysely instance (a JavaScript caller's `null`). Throws an `IncompatibleDatabaseError` for a newer
  * Rapport's database or another application's, before writing anything, and an error naming the failed migration (the
  * database's own error as its `cause`) when one fails. Through the store's dialect, all pending migrations are one
  * transaction, which a failure rolls back whole.
@@ -59,6 +60,9 @@ export async function refuseIncompatibleDatabase(db: Kysely<Database>): Promise<
  * const applied = await migrateToLatest(db); // e.g. ["0038-persons-by-merge-target"], or [] when up to date
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  if (typeof db !== "object" || db === null || typeof (db as { getExecutor?: unknown }).getExecutor !== "function") {
+    throw new InvalidInputError(`migrateToLatest: expecting a Kysely instance over the database, got ${db === null ? "null" : typeof db}`);
+  }
   await refuseIncompatibleDatabase(db);
   // Branches land migrations in any order; each is applied once whatever its place in the list.
   const migrator = new Migrator({ db, provider: inCodeMigrationProvider, allowUnorderedMigrations: true });
