@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { Kysely, SqliteDialect } from "kysely";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { InvalidInputError } from "../errors.js";
 import { planOf, preparedDuring } from "../testing/sqlite-plans.js";
 import { keysetPage, type KeyValues, type Page, type SortKey } from "./keyset-page.js";
 
@@ -117,5 +118,14 @@ describe("keysetPage", () => {
         limit: 1,
       }),
     ).rejects.toThrow(/keysetPage: cursor key has 2 values for 1 sort keys/);
+  });
+
+  it("refuses such a cursor key as a caller's bad input (an InvalidInputError)", async () => {
+    await expect(
+      keysetPage(db.selectFrom("rows").selectAll(), [{ column: "rows.uuid", direction: "asc" }], {
+        position: { kind: "after", key: ["a", "b"] },
+        limit: 1,
+      }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { SortOrder } from "@rapport/graph";
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { InvalidInputError } from "../errors.js";
 import type { RememberedValues } from "../sqlite/generation-cache.js";
 import { rememberedTotal } from "./remembered-total.js";
 
@@ -94,11 +95,12 @@ function rowValueAfter(expanded: readonly ExpandedKey[], values: KeyValues): Exp
 
 /**
  * A row strictly after the key: `rowValueAfter` when it applies, else
- * `(k1 after v1) or (k1 = v1 and k2 after v2) or ...`.
+ * `(k1 after v1) or (k1 = v1 and k2 after v2) or ...`. A key of another length than `keys` is an InvalidInputError
+ * (a caller's cursor for another list).
  */
 export function afterKeyCondition(keys: readonly SortKey[], values: KeyValues): Expression<SqlBool> {
   if (values.length !== keys.length) {
-    throw new Error(`keysetPage: cursor key has ${values.length} values for ${keys.length} sort keys`);
+    throw new InvalidInputError(`keysetPage: cursor key has ${values.length} values for ${keys.length} sort keys`);
   }
   const expanded = expandKeys(keys);
   const rowValue = rowValueAfter(expanded, values);
