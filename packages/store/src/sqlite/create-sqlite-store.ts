@@ -33,7 +33,7 @@ import { createImportJobRepository } from "../repositories/import-job-repository
 import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
 import { createRecordDeletionRepository } from "../repositories/record-deletion-repository.js";
 import { pruneHistory } from "../history-retention/prune-history.js";
-import type { Store } from "../store.js";
+import type { HistoryPruneOptions, Store } from "../store.js";
 import { createTenantGraphs, type TenantGraphs } from "../graph/tenant-graphs.js";
 import { createNameSearchIndex } from "../repositories/name-search-notes.js";
 import { graphEntityActivity, hydratedGraphEntityActivity } from "../repositories/graph-entity-activity.js";
@@ -48,6 +48,8 @@ import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
 import { checkStoreOptions } from "./check-store-options.js";
+import { REPOSITORY_CALL_SHAPES } from "../request-checks/repository-call-shapes.js";
+import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
 import { createCheckpointWorker } from "./checkpoint-worker.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
@@ -92,8 +94,10 @@ const WAL_RESTART_PAGES = 10_000;
 /** Builds the repositories over a database handle (the root one, or a transaction). */
 function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () => Promise<void>, path: string): Store {
   const interactions = createInteractionRepository(context);
+  // A malformed call (a JavaScript caller's) is refused before it runs anything.
+  const checkedOf = <Repository extends object>(name: string, repository: Repository) => withCheckedCalls(name, repository, REPOSITORY_CALL_SHAPES[name]);
   // Bad input that only a constraint catches (an unknown tenant, a missing value) fails with the store's errors.
-  const typedErrorsOf = <Repository extends object>(name: string, repository: Repository) => withTypedWriteErrors(name, repository, context.db);
+  const typedErrorsOf = <Repository extends object>(name: string, repository: Repository) => withTypedWriteErrors(name, checkedOf(name, repository), context.db);
   const store: Store = {
     tenants: typedErrorsOf("tenants", createTenantRepository(context)),
     users: typedErrorsOf("users", createUserRepository(context)),
@@ -101,12 +105,12 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     persons: typedErrorsOf("persons", createPersonRepository(context, graphs)),
     companies: typedErrorsOf("companies", createCompanyRepository(context)),
     usage: typedErrorsOf("usage", createUsageRepository(context)),
-    settings: createSettingsRepository(context),
+    settings: checkedOf("settings", createSettingsRepository(context)),
     emails: typedErrorsOf("emails", createEmailRepository(context)),
     meetings: typedErrorsOf("meetings", createMeetingRepository(context)),
-    interactions,
+    interactions: checkedOf("interactions", interactions),
     graphs,
-    nameSearch: createNameSearchIndex(context.db),
+    nameSearch: checkedOf("nameSearch", createNameSearchIndex(context.db)),
     affiliations: typedErrorsOf("affiliations", createAffiliationRepository(context)),
     entityLists: typedErrorsOf("entityLists", createEntityListRepository(context)),
     personMerges: typedErrorsOf("personMerges", createPersonMergeRepository(context)),
@@ -119,15 +123,15 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     tasks: typedErrorsOf("tasks", createTaskRepository(context)),
     files: typedErrorsOf("files", createFileRepository(context)),
     records: typedErrorsOf("records", createRecordLookupRepository(context)),
-    oauthModels: createOAuthModelRepository(context),
-    oauthSigningKeys: createOAuthSigningKeyRepository(context),
+    oauthModels: checkedOf("oauthModels", createOAuthModelRepository(context)),
+    oauthSigningKeys: checkedOf("oauthSigningKeys", createOAuthSigningKeyRepository(context)),
     userPasswords: typedErrorsOf("userPasswords", createUserPasswordRepository(context)),
-    signInFailures: createSignInFailureRepository(context),
+    signInFailures: checkedOf("signInFailures", createSignInFailureRepository(context)),
     importJobs: typedErrorsOf("importJobs", createImportJobRepository(context)),
     matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
     emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),
-    deletions: createRecordDeletionRepository(context),
-    history: { prune: (options) => pruneHistory(context, options) },
+    deletions: checkedOf("deletions", createRecordDeletionRepository(context)),
+    history: checkedOf("history", { prune: (options: HistoryPruneOptions) => pruneHistory(context, options) }),
     revision(tenantUuid) {
       if (context.remembered === undefined) return Number.NaN;
       return context.remembered.generationTotal(tenantUuid) + graphs.revision(tenantUuid);

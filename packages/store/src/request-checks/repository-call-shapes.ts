@@ -1,0 +1,436 @@
+/**
+ * @module
+ * The shape of every call of the store's repositories: what `withCheckedCalls` checks before a call runs any SQL.
+ * Only the arguments' structure is checked (types, enumerations, page bounds); what needs the database (an unknown
+ * record, a taken email) and field rules of create inputs and patches stay with the repositories.
+ */
+import { z } from "zod";
+import { MEETING_STATUSES } from "../activity-records.js";
+import { ASSOCIATION_OWNER_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES } from "../deal-records.js";
+import { OPPORTUNITY_SORT_FIELDS } from "../deal-store.js";
+import { DELETED_ENTITY_TYPES } from "../deletion-records.js";
+import { ENTITY_LIST_KINDS, ROLES, TIERS } from "../records.js";
+import { COMPANY_SORT_FIELDS, ENTITY_LIST_SORT_FIELDS, MEETING_SORT_FIELDS, PERSON_SORT_FIELDS, USER_SORT_FIELDS } from "../store.js";
+import {
+  activityKind,
+  callShape,
+  callback,
+  entityReference,
+  identifier,
+  identifiers,
+  instant,
+  pageFields,
+  pageRequest,
+  record,
+  sortOrder,
+  tenantRecord,
+  viewer,
+  type CallShape,
+} from "./call-shapes.js";
+
+const tenant = ["tenantUuid", identifier] as const;
+const uuid = ["uuid", identifier] as const;
+const uuids = ["uuids", identifiers] as const;
+const viewerArgument = ["viewer", viewer] as const;
+const byUuid = callShape(tenant, uuid);
+const byUuids = callShape(tenant, uuids);
+const byUuidSeenBy = callShape(tenant, uuid, viewerArgument);
+const patchOf = (fields: z.ZodRawShape = {}) => callShape(tenant, uuid, ["changes", record(fields)]);
+const onlyText = z.string().optional();
+const texts = z.array(z.string()).optional();
+const numberRange = z.object({ from: z.number().optional(), to: z.number().optional() }).optional();
+const dateRange = z.object({ from: z.string(), to: z.string() }).optional();
+const stateCodes = z.array(z.object({ code: z.string(), countries: z.array(z.string()) })).optional();
+const recordTimeSort = z.enum(["created_at", "updated_at"]).optional();
+const entityKind = z.enum(["PERSON", "COMPANY"]);
+const stageType = z.enum(STAGE_TYPES);
+const rowsPerStep = z.number().int().min(1).optional();
+const model = ["model", identifier] as const;
+
+const personListRequest = z.object({
+  ...pageFields,
+  filters: z.object({ uuids: identifiers.optional(), modified_since: instant.optional(), name: onlyText, company_uuid: identifier.optional() }),
+  sort_by: z.enum(PERSON_SORT_FIELDS),
+  order: sortOrder,
+});
+
+const companyListRequest = z.object({
+  ...pageFields,
+  filters: z.object({
+    uuids: identifiers.optional(),
+    modified_since: instant.optional(),
+    name: onlyText,
+    domain: onlyText,
+    linkedin_url: onlyText,
+    facebook_url: onlyText,
+    twitter_url: onlyText,
+    description: onlyText,
+    city: onlyText,
+    country_spellings: texts,
+    state_spellings: texts,
+    state_codes: stateCodes,
+    operating_status: texts,
+    acquisition_status: texts,
+    ipo_status: texts,
+    industry_tags: z.object({ values: z.array(z.string()), operator: z.enum(["AND", "OR"]) }).optional(),
+    investor_types: texts,
+    last_investment_types: texts,
+    npi_types: texts,
+    founded_year: numberRange,
+    score: numberRange,
+    employee_count: numberRange,
+    overall_operating_score: numberRange,
+    overall_investor_score: numberRange,
+    last_investment_date: dateRange,
+    npi_date: dateRange,
+  }),
+  sort_by: z.enum(COMPANY_SORT_FIELDS),
+  order: sortOrder,
+});
+
+const opportunityListRequest = z.object({
+  ...pageFields,
+  filters: z.object({
+    name: onlyText,
+    search: onlyText,
+    type_uuid: identifier.optional(),
+    stage_uuid: identifier.optional(),
+    stage_uuids: identifiers.optional(),
+    owner_user_uuids: identifiers.optional(),
+    include_no_owner: z.boolean().optional(),
+    has_owner: z.boolean().optional(),
+    intro_person_uuid: identifier.optional(),
+    related_company_uuid: identifier.optional(),
+    related_person_uuid: identifier.optional(),
+    parent_uuid: identifier.optional(),
+    hierarchy_type: stageType.optional(),
+    company_uuids: identifiers.optional(),
+    person_uuids: identifiers.optional(),
+    location: z.object({ city: onlyText, states: texts, state_codes: stateCodes, countries: texts }).optional(),
+    value_from: z.number().optional(),
+    value_to: z.number().optional(),
+    probability_from: z.number().optional(),
+    probability_to: z.number().optional(),
+    updated_after: instant.optional(),
+    updated_before: instant.optional(),
+    source_date: dateRange,
+    close_date: dateRange,
+    last_activity: z.object({ from: instant, to: instant }).optional(),
+  }),
+  sort_by: z.enum(OPPORTUNITY_SORT_FIELDS).optional(),
+  order: sortOrder,
+  viewer,
+});
+
+/** Repository name → call name → the shape of its arguments. Every function of every repository has one. */
+export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<string, CallShape>>>> = {
+  tenants: {
+    create: callShape(["input", record({ name: z.string(), tier: z.enum(TIERS) })]),
+    get: callShape(tenant),
+    list: callShape(),
+    delete: callShape(tenant),
+    purge: callShape(tenant, ["options", z.object({ rowsPerStep, onProgress: callback.optional() }).optional()]),
+  },
+  users: {
+    create: callShape(["input", tenantRecord({ name: z.string(), email: z.string(), role: z.enum(ROLES) })]),
+    get: byUuid,
+    list: callShape(tenant, [
+      "request",
+      z.object({ ...pageFields, sort_by: z.enum(USER_SORT_FIELDS).optional(), order: sortOrder, updated_after: instant.optional() }),
+    ]),
+    deactivate: byUuid,
+    reactivate: byUuid,
+    setRole: callShape(tenant, uuid, ["role", z.enum(ROLES)]),
+  },
+  apiKeys: {
+    create: callShape(["input", tenantRecord({ key_hash: z.string(), key_prefix: z.string() })]),
+    findActiveByHash: callShape(["keyHash", identifier]),
+    list: callShape(tenant),
+    noteUse: callShape(["key", z.object({ uuid: identifier, tenant_uuid: identifier })], ["via", z.enum(["rest", "mcp"])]),
+    rotate: callShape(tenant, uuid, ["replacement", z.object({ key_hash: z.string(), key_prefix: z.string() })], [
+      "options",
+      // The repository words its own refusal of a bad `graceMs`, `retiredBefore` or `olderThan`.
+      z.object({ graceMs: z.unknown() }),
+    ]),
+    revoke: byUuid,
+    deleteRetired: callShape(["options", z.object({ retiredBefore: z.unknown(), tenantUuid: identifier.optional() })]),
+    revokeByLabel: callShape(tenant, ["label", z.string()]),
+  },
+  persons: {
+    create: callShape(["input", tenantRecord()]),
+    update: patchOf(),
+    get: byUuid,
+    getMany: byUuids,
+    displays: byUuids,
+    displayCards: byUuids,
+    list: callShape(tenant, ["request", personListRequest]),
+    erase: byUuid,
+    exportPersonalData: byUuid,
+    exportPersonalDataInPages: byUuid,
+    findByEmails: callShape(tenant, ["addresses", z.array(z.string())]),
+    findByLinkedinUrls: callShape(tenant, ["urls", z.array(z.string())]),
+    findByDomain: callShape(tenant, ["domain", z.string()], ["limit", z.number().int().nonnegative()]),
+    mergedPersonUuids: byUuids,
+  },
+  companies: {
+    create: callShape(["input", tenantRecord()]),
+    update: patchOf(),
+    get: byUuid,
+    getMany: byUuids,
+    list: callShape(tenant, ["request", companyListRequest]),
+  },
+  usage: {
+    // The repository refuses a month that is not `YYYY-MM` itself, quoting it.
+    incrementMonthly: callShape(tenant, ["month", z.unknown()]),
+    monthly: callShape(tenant, ["month", z.unknown()]),
+  },
+  settings: {
+    get: callShape(["key", identifier]),
+    getOrCreate: callShape(["key", identifier], ["create", callback]),
+    set: callShape(["key", identifier], ["value", z.string()]),
+  },
+  emails: {
+    ingest: callShape(tenant, ["input", record()]),
+    ingestMany: callShape(tenant, ["inputs", z.array(record())]),
+    get: callShape(tenant, ["messageId", identifier]),
+    getByUuid: byUuid,
+    list: callShape(tenant, [
+      "request",
+      z.object({
+        ...pageFields,
+        filters: z.object({ uuids: identifiers.optional(), person_uuid: identifier.optional(), sent_from: instant.optional(), sent_to: instant.optional() }),
+        order: sortOrder,
+      }),
+    ]),
+  },
+  meetings: {
+    create: callShape(tenant, ["input", record()], ["options", record().optional()]),
+    get: byUuid,
+    findByExternalId: callShape(tenant, ["externalId", identifier]),
+    list: callShape(tenant, [
+      "request",
+      z.object({
+        ...pageFields,
+        filters: z.object({
+          uuids: identifiers.optional(),
+          person_uuid: identifier.optional(),
+          starts_from: instant.optional(),
+          starts_to: instant.optional(),
+          status: z.enum(MEETING_STATUSES).optional(),
+          updated_after: instant.optional(),
+        }),
+        sort_by: z.enum(MEETING_SORT_FIELDS).optional(),
+        order: sortOrder,
+      }),
+    ]),
+    update: callShape(tenant, uuid, ["changes", record()], ["options", record().optional()]),
+    delete: byUuid,
+  },
+  interactions: {
+    all: callShape(tenant),
+    allOf: byUuid,
+    get: callShape(tenant, ["kind", activityKind], ["id", identifier]),
+    timeline: callShape(tenant, uuids, ["request", pageRequest]),
+    feed: callShape(tenant, [
+      "request",
+      z.object({
+        ...pageFields,
+        kind: activityKind.optional(),
+        recordedSince: instant.optional(),
+        afterSequence: z.number().int().optional(),
+        personUuid: identifier.optional(),
+      }),
+    ]),
+  },
+  nameSearch: {
+    catchUp: callShape(tenant, ["options", z.object({ yieldControl: callback.optional(), notesPerStep: rowsPerStep }).optional()]),
+  },
+  affiliations: {
+    listForPersons: byUuids,
+    listCurrent: callShape(tenant, ["filter", z.object({ company_uuid: identifier.optional(), person_uuid: identifier.optional() }).optional()]),
+    currentMemberUuids: byUuid,
+  },
+  entityLists: {
+    create: callShape(["input", tenantRecord({ name: z.string(), kind: z.enum(ENTITY_LIST_KINDS) })]),
+    get: byUuid,
+    list: callShape(tenant, [
+      "request",
+      z.object({
+        ...pageFields,
+        kind: z.enum(ENTITY_LIST_KINDS).optional(),
+        sort_by: z.enum(ENTITY_LIST_SORT_FIELDS).optional(),
+        order: sortOrder.optional(),
+        updated_after: instant.optional(),
+      }),
+    ]),
+    rename: callShape(tenant, uuid, ["name", z.string()]),
+    delete: byUuid,
+    members: callShape(tenant, uuid, ["request", pageRequest]),
+    addMembers: callShape(tenant, uuid, ["entityUuids", identifiers], ["addedByUserUuid", identifier.nullable()]),
+    removeMember: callShape(tenant, uuid, ["entityUuid", identifier]),
+    listsContaining: byUuid,
+    membershipCounts: byUuids,
+  },
+  personMerges: {
+    merge: callShape([
+      "request",
+      z.object({
+        tenant_uuid: identifier,
+        canonical_uuid: identifier,
+        superseded_uuid: identifier,
+        preview: z.boolean(),
+        merged_by_user_uuid: identifier.nullable(),
+      }),
+    ]),
+    mergedInto: byUuid,
+    listInto: byUuid,
+  },
+  opportunityTypes: {
+    create: callShape(["input", tenantRecord()]),
+    get: byUuid,
+    list: callShape(tenant, ["options", z.object({ include_hidden: z.boolean() })]),
+    update: patchOf(),
+  },
+  opportunityStages: {
+    create: callShape(["input", tenantRecord()]),
+    get: byUuid,
+    list: callShape(tenant, ["typeUuid", identifier], ["options", z.object({ stage_type: stageType, include_hidden: z.boolean() })]),
+    update: patchOf(),
+    reorder: callShape(tenant, ["typeUuid", identifier], ["stageType", stageType], ["stageUuids", identifiers]),
+  },
+  opportunityCustomFields: {
+    create: callShape(["input", tenantRecord()]),
+    get: byUuid,
+    list: callShape(tenant),
+    update: patchOf(),
+    delete: byUuid,
+  },
+  opportunities: {
+    create: callShape(["input", tenantRecord()], viewerArgument),
+    get: byUuidSeenBy,
+    update: callShape(tenant, uuid, ["changes", record()], ["actor", viewer], viewerArgument),
+    delete: byUuid,
+    list: callShape(tenant, ["request", opportunityListRequest]),
+    refreshActivity: callShape(tenant, ["opportunityUuids", identifiers.optional()]),
+  },
+  associations: {
+    opportunitiesOf: callShape(tenant, ["entityType", entityKind], uuids),
+    recentOpportunitiesOf: callShape(tenant, ["entityType", entityKind], uuids, ["limit", z.number().int().nonnegative()]),
+    link: callShape(
+      tenant,
+      ["owner", z.object({ type: z.enum(ASSOCIATION_OWNER_TYPES), uuid: identifier })],
+      ["target", entityReference.extend({ context: z.string().nullable().optional() })],
+      viewerArgument,
+    ),
+    list: callShape(tenant, ["recordType", z.enum(ASSOCIATION_OWNER_TYPES)], uuid, viewerArgument),
+    unlink: callShape(tenant, ["recordType", z.enum(ASSOCIATION_OWNER_TYPES)], uuid, ["linkUuid", identifier], viewerArgument),
+  },
+  notes: {
+    create: callShape(["input", tenantRecord()], viewerArgument),
+    get: byUuidSeenBy,
+    list: callShape(tenant, [
+      "request",
+      z.object({ ...pageFields, entity: entityReference.optional(), updated_after: instant.optional(), sort_by: recordTimeSort, order: sortOrder, viewer }),
+    ]),
+    update: callShape(tenant, uuid, ["changes", record()], viewerArgument),
+    delete: byUuid,
+  },
+  tasks: {
+    create: callShape(["input", tenantRecord()], viewerArgument),
+    get: byUuidSeenBy,
+    list: callShape(tenant, [
+      "request",
+      z.object({
+        ...pageFields,
+        filters: z.object({
+          status: z.array(z.enum(TASK_STATUSES)).optional(),
+          scope: z.enum(TASK_SCOPES).optional(),
+          assignee_user_uuid: identifier.optional(),
+          entity: entityReference.optional(),
+          updated_after: instant.optional(),
+        }),
+        sort_by: recordTimeSort,
+        order: sortOrder,
+        viewer,
+      }),
+    ]),
+    update: callShape(tenant, uuid, ["changes", record()], viewerArgument),
+    delete: byUuidSeenBy,
+  },
+  files: {
+    create: callShape(["input", tenantRecord()]),
+    get: byUuid,
+    content: byUuid,
+    delete: byUuid,
+  },
+  records: {
+    existing: callShape(tenant, ["entityType", entityReference.shape.type], uuids, viewerArgument),
+    resolveUsers: byUuids,
+    repointPersonReferences: callShape(tenant, ["fromPersonUuid", identifier], ["toPersonUuid", identifier]),
+  },
+  oauthModels: {
+    upsert: callShape(["record", record({ model: identifier, id: identifier })]),
+    find: callShape(model, ["id", identifier]),
+    findByUid: callShape(model, ["uid", identifier]),
+    findByUserCode: callShape(model, ["userCode", identifier]),
+    consume: callShape(model, ["id", identifier], ["at", instant]),
+    destroy: callShape(model, ["id", identifier]),
+    revokeByGrantId: callShape(["grantId", identifier]),
+    listIds: callShape(model),
+    rekey: callShape(model, ["fromId", identifier], ["toId", identifier], ["payload", record()]),
+    deleteExpired: callShape(["before", instant]),
+  },
+  oauthSigningKeys: {
+    list: callShape(),
+    add: callShape(["input", z.object({ kid: identifier, private_jwk: record() })]),
+    remove: callShape(["kid", identifier]),
+  },
+  userPasswords: {
+    set: callShape(tenant, uuid, ["passwordHash", z.string()]),
+    get: byUuid,
+    findLoginCandidates: callShape(["email", z.string()]),
+  },
+  signInFailures: {
+    admit: callShape(["at", instant], [
+      "limits",
+      z.array(z.object({ subject: identifier, limit: z.number().int().nonnegative(), windowMs: z.number().nonnegative() })),
+    ]),
+    forget: callShape(["failureIds", z.array(z.number().int())]),
+    clear: callShape(["subject", identifier]),
+    deleteBefore: callShape(["before", instant]),
+  },
+  importJobs: {
+    create: callShape(tenant, ["input", record()]),
+    get: byUuid,
+    start: byUuid,
+    progress: callShape(tenant, uuid, [
+      "progress",
+      z.object({ items_processed: z.number(), bytes_processed: z.number(), summary: z.record(z.string(), z.unknown()).nullable() }),
+    ]),
+    finish: callShape(tenant, uuid, ["outcome", record()]),
+    failStale: callShape(tenant, ["heartbeatBefore", instant], ["error", z.string()]),
+  },
+  matchKeys: {
+    companyByDomain: callShape(tenant, ["domain", z.string()]),
+    companyByName: callShape(tenant, ["name", z.string()]),
+  },
+  emailBodies: {
+    put: callShape(tenant, uuid, ["bodyText", z.string()]),
+    get: byUuid,
+  },
+  deletions: {
+    list: callShape(tenant, [
+      "request",
+      z.object({
+        ...pageFields,
+        entityTypes: z.array(z.enum(DELETED_ENTITY_TYPES)).optional(),
+        afterSequence: z.number().int().optional(),
+        deletedSince: instant.optional(),
+        viewer,
+      }),
+    ]),
+  },
+  history: {
+    prune: callShape(["options", z.object({ olderThan: z.unknown(), tenantUuid: identifier.optional(), rowsPerStep })]),
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * @module
+ * Refuses a malformed call of a repository (a missing request, an unknown sort field, a bad page, a wrong type) with
+ * an `InvalidInputError` naming the call and the argument's field, before the call runs anything: no SQL, no write.
+ */
+import type { z } from "zod";
+import { InvalidInputError } from "../errors.js";
+import type { CallShape } from "./call-shapes.js";
+
+/** Calls that answer no promise: a refusal of theirs is thrown, not a rejected promise. */
+const SYNCHRONOUS_CALLS = new Set(["apiKeys.noteUse", "interactions.all", "interactions.allOf"]);
+
+/**
+ * `request.filters.uuids[2]`: the argument's name, then the issue's path within it. A create input's fields are
+ * named alone (`"name"`, not `"input.name"`), as the repositories' own refusals of them are.
+ */
+function fieldOf(names: readonly string[], path: readonly PropertyKey[]): string {
+  const [index, ...inside] = path;
+  const argument = typeof index === "number" ? (names[index] ?? `argument ${index + 1}`) : "arguments";
+  let field = argument === "input" && inside.length > 0 ? "" : argument;
+  for (const key of inside) field += typeof key === "number" ? `[${key}]` : field === "" ? String(key) : `.${String(key)}`;
+  return field;
+}
+
+/** A value as a refusal quotes it: strings and arrays as JSON, everything else as JavaScript writes it. */
+function quoted(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "function") return "a function";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object" && value !== null) return "an object";
+  return String(value);
+}
+
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+  tuple: "an array",
+  function: "a function",
+};
+
+/** What is wrong with the field, as the store's other refusals word it (`"role" must be one of ...; got "owner"`). */
+function complaintOf(issue: z.core.$ZodIssue): string {
+  const got = "input" in issue ? `; got ${quoted(issue.input)}` : "";
+  switch (issue.code) {
+    case "invalid_type":
+      if ("input" in issue && issue.input === undefined) return "is required";
+      return `must be ${EXPECTED[issue.expected] ?? issue.expected}${got}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map(String).join(", ")}${got}`;
+    case "too_small":
+      return `must be ${issue.inclusive ? `${String(issue.minimum)} or more` : `more than ${String(issue.minimum)}`}${got}`;
+    case "too_big":
+      return `must be ${issue.inclusive ? `${String(issue.maximum)} or less` : `less than ${String(issue.maximum)}`}${got}`;
+    case "invalid_union":
+      return `is none of the forms it may take${got}`;
+    default:
+      return `is invalid (${issue.message})${got}`;
+  }
+}
+
+/** The refusal of a call whose arguments do not have its shape, for the first issue zod found. */
+export function refusalOf(operation: string, shape: CallShape, error: z.ZodError): InvalidInputError {
+  const issue = error.issues[0];
+  if (issue === undefined) return new InvalidInputError(`${operation}: invalid arguments`);
+  return new InvalidInputError(`${operation}: "${fieldOf(shape.names, issue.path)}" ${complaintOf(issue)}`);
+}
+
+/**
+ * The repository with each call checked against its shape in `shapes` first: arguments that do not fit are refused
+ * with an `InvalidInputError` (a rejected promise, or thrown by the calls that answer none); those that fit are
+ * passed on as they are. A check per call, whatever the rows it reads.
+ *
+ * @example const persons = withCheckedCalls("persons", createPersonRepository(context, graphs), REPOSITORY_CALL_SHAPES.persons);
+ */
+export function withCheckedCalls<Repository extends object>(
+  name: string,
+  repository: Repository,
+  shapes: Readonly<Record<string, CallShape>> | undefined,
+): Repository {
+  const checked: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(repository)) {
+    const shape = shapes?.[key];
+    if (typeof member !== "function") {
+      checked[key] = member;
+      continue;
+    }
+    const operation = `${name}.${key}`;
+    if (shape === undefined) throw new Error(`withCheckedCalls: ${operation} has no call shape`);
+    const synchronous = SYNCHRONOUS_CALLS.has(operation);
+    checked[key] = (...args: unknown[]) => {
+      const result = shape.schema.safeParse(args, { reportInput: true });
+      if (!result.success) {
+        const refusal = refusalOf(operation, shape, result.error);
+        if (synchronous) throw refusal;
+        return Promise.reject(refusal);
+      }
+      return member.apply(repository, args);
+    };
+  }
+  return checked as Repository;
+}
