@@ -171,6 +171,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     findByLinkedinUrls: callShape(tenant, ["urls", z.array(z.string())]),
     findByDomain: callShape(tenant, ["domain", z.string()], ["limit", z.number().int().nonnegative()]),
     mergedPersonUuids: byUuids,
+    nameIfUnnamed: callShape(tenant, ["personUuid", identifier], ["name", z.string().nullish()]),
+    canNameIfUnnamed: callShape(tenant, ["personUuid", identifier], ["name", z.string().nullish()]),
   },
   companies: {
     create: callShape(["input", tenantRecord()]),
