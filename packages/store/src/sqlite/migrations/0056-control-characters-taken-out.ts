@@ -9,7 +9,9 @@
  * value is cleaned as its field's type is (text multi-line, choices one line), so a chosen value still names its
  * cleaned choice.
  *
- * Only rows holding such a character are read (`GLOB`, and `instr` for NUL, one pass a table) and rewritten; each
+ * Each table is read once, a page of rows at a time in rowid order, and only rows holding such a character are
+ * rewritten: the test is JavaScript's regular expression, about 15 times faster than SQLite's `GLOB '*[...]*'`
+ * over long text (email bodies: 14 s against 0.8 s for 300 MB), and a page's text is all the memory holds. Each
  * record's change time moves, so a poller of `updated_after` (or `modified_since`) fetches the cleaned value, as
  * migration 0049 did. Emails have no change time: one whose subject or kept body is cleaned takes a new place in
  * the activity feed, as any email a write changes does. A link's context shows on the opportunities, notes and tasks
@@ -19,7 +21,7 @@
  * make it another's; their own checks refused spaces and controls in most of them before the rule.
  */
 import { sql, type Kysely, type Migration } from "kysely";
-import { refusedCharacterGlob, takeOutControlCharacters, type TextLayout } from "../../control-character.js";
+import { refusedCharacter, takeOutControlCharacters, type TextLayout } from "../../control-character.js";
 
 /** A column to clean: its text layout, and whether it holds a JSON list of labels rather than text. */
 interface CleanedColumn {
@@ -89,12 +91,30 @@ const COMPANY_TAG_KINDS: Record<string, string> = { service_industry_tags: "indu
 
 type Row = Record<string, unknown>;
 
-/** Whether `column`'s text (JSON text for a list) may hold a refused character: what the pre-filter asks of a row. */
-function mayHold({ column, layout, labels: isList }: CleanedColumn): string {
+/** Rows read at a time: a page of a table is all the text memory holds (each email body, up to the import's bound). */
+const PAGE_ROWS = 500;
+
+/** Whether `value`, `column`'s text (JSON text for a list), may hold a refused character: what picks a row to clean. */
+function mayHold({ layout, labels: isList }: CleanedColumn, value: unknown): boolean {
+  if (typeof value !== "string") return false;
   // JSON writes C0 escaped (`\n`, `\u001b`), so a list is read when it holds a backslash; DEL, C1 and the
   // separators it writes as they are.
-  const escaped = isList ? ` or instr("${column}", '\\') > 0` : "";
-  return `"${column}" glob '${refusedCharacterGlob(layout)}' or instr("${column}", char(0)) > 0${escaped}`;
+  return refusedCharacter(value, layout) !== null || (isList === true && value.includes("\\"));
+}
+
+/**
+ * The rows of `table` (`selection`: what to select of each), read a page at a time in rowid order. The migration
+ * rewrites rows by key as it goes; an update keeps a row's rowid, so no row is read twice or missed.
+ */
+async function* rowsOf(db: Kysely<unknown>, table: string, selection: string): AsyncGenerator<Row> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await sql<Row>`select rowid as page_position, ${sql.raw(selection)} from ${sql.table(table)}
+      where rowid > ${after} order by rowid limit ${PAGE_ROWS}`.execute(db);
+    if (rows.length === 0) return;
+    yield* rows;
+    after = Number(rows[rows.length - 1]!["page_position"]);
+  }
 }
 
 /** The value JSON text `text` holds, or undefined when it is not JSON: such a value is left as it is. */
@@ -172,10 +192,8 @@ export const controlCharactersTakenOutMigration: Migration = {
             : table === "associations"
               ? ", owner_type, owner_uuid, entity_type, entity_uuid, tenant_uuid"
               : ", tenant_uuid";
-      const rows = await sql
-        .raw<Row>(`select "${key}" as row_key${extra}, ${names} from "${table}" where ${columns.map((column) => `(${mayHold(column)})`).join(" or ")}`)
-        .execute(db);
-      for (const row of rows.rows) {
+      for await (const row of rowsOf(db, table, `"${key}" as row_key${extra}, ${names}`)) {
+        if (!columns.some((column) => mayHold(column, row[column.column]))) continue;
         if (deletedTenants.has(row["tenant_uuid"] as string)) continue;
         const changes: Row = {};
         for (const column of columns) {
@@ -229,20 +247,13 @@ async function rewriteCompanyTags(db: Kysely<unknown>, row: Row, changes: Row): 
 
 /** Custom field values of opportunities holding a refused character, cleaned by their field's type. */
 async function cleanOpportunityCustomFieldValues(db: Kysely<unknown>, changedAt: number, deletedTenants: ReadonlySet<string>): Promise<void> {
-  const rows = (
-    await sql
-      .raw<{ uuid: string; tenant_uuid: string; custom_fields: string }>(
-        `select uuid, tenant_uuid, custom_fields from opportunities where ${mayHold({ column: "custom_fields", layout: "one line", labels: true })}`,
-      )
-      .execute(db)
-  ).rows;
-  if (rows.length === 0) return;
   const fields = (await sql<{ uuid: string; type: string }>`select uuid, type from opportunity_custom_fields`.execute(db)).rows;
   const fieldTypes = new Map(fields.map((field) => [field.uuid, field.type]));
-  for (const row of rows) {
-    if (deletedTenants.has(row.tenant_uuid)) continue;
-    const values = cleanCustomFieldValues(row.custom_fields, fieldTypes);
-    if (values === row.custom_fields) continue;
-    await sql`update opportunities set custom_fields = ${values}, updated_at = ${changedAt} where uuid = ${row.uuid}`.execute(db);
+  const column: CleanedColumn = { column: "custom_fields", layout: "one line", labels: true };
+  for await (const row of rowsOf(db, "opportunities", "uuid, tenant_uuid, custom_fields")) {
+    if (!mayHold(column, row["custom_fields"]) || deletedTenants.has(row["tenant_uuid"] as string)) continue;
+    const values = cleanCustomFieldValues(row["custom_fields"] as string, fieldTypes);
+    if (values === row["custom_fields"]) continue;
+    await sql`update opportunities set custom_fields = ${values}, updated_at = ${changedAt} where uuid = ${row["uuid"]}`.execute(db);
   }
 }
