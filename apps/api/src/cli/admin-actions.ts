@@ -3,13 +3,14 @@
  * What `rapport tenants|users|keys|persons ...` do, each opening the store for its one change or listing; loaded when
  * one of them runs (their options are in admin-commands.ts).
  */
-import { createSqliteStore, type Role, type Store, type Tier } from "@rapport/store";
+import type { Role, Store, Tier } from "@rapport/store";
 import type { Command } from "commander";
 import { hashPassword, passwordProblem } from "../oauth/password-hash.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { limitsFor } from "../platform/rate-limit/rate-limit-tiers.js";
 import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH, MAX_TENANT_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError, printResult } from "./cli-output.js";
+import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
 import { optionText } from "./option-text.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
@@ -32,7 +33,7 @@ export async function withStore<T>(command: Command, work: (store: Store, option
   let created = false;
   const store = await openingDatabase(path, () => {
     created = mayCreate && createDatabaseFileIfMissing(path);
-    return createSqliteStore({ path });
+    return openStore(path);
   });
   if (created) commandStreams().stderr.write(createdDatabaseNotice(path));
   try {

@@ -1,15 +1,15 @@
 /** What `rapport history prune` does: prunes both history logs to the retention period and prints what went, per tenant. */
-import { createSqliteStore } from "@rapport/store";
 import type { Command } from "commander";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { openStore } from "./open-store.js";
 
 const DAY = 86_400_000;
 
 export async function pruneHistory(options: { olderThan: number; tenant?: string }, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
   const path = existingDatabasePath(global.db);
-  const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const store = await openingDatabase(path, () => openStore(path));
   const olderThan = Date.now() - options.olderThan * DAY;
   try {
     if (options.tenant !== undefined && !(await store.tenants.get(options.tenant))) throw new CliError(`tenant ${options.tenant} not found`);

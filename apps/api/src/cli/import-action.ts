@@ -4,7 +4,7 @@
  * source with a progress display and Ctrl-C handling, and prints the summary.
  */
 import { resolve } from "node:path";
-import { createSqliteStore, type ImportKind, type Store, type User } from "@rapport/store";
+import type { ImportKind, Store, User } from "@rapport/store";
 import type { Command } from "commander";
 import type { CsvEntity } from "../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, ImportRequestError, type ImportRequest } from "../imports/import-request.js";
@@ -12,6 +12,7 @@ import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportReadError } from "../imports/import-read-error.js";
 import { ImportFormatError } from "../imports/imported-items.js";
 import { CliError, printResult } from "./cli-output.js";
+import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { createImportProgressDisplay } from "./import-progress.js";
@@ -83,7 +84,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
     given: (["since", "until", "user"] as const).filter((name) => options[name] !== undefined).map((name) => (name === "user" ? "user_uuid" : name)),
   };
   const path = existingDatabasePath(global.db);
-  const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const store = await openingDatabase(path, () => openStore(path));
   const streams = commandStreams();
   const controller = new AbortController();
   let batchWritten = false;

@@ -3,11 +3,11 @@
  * What `rapport oauth rotate-keys` does once its options are read (in oauth-command.ts): rotates the keys in one
  * transaction and prints what changed. Running servers on the database follow at their next OAuth request.
  */
-import { createSqliteStore } from "@rapport/store";
 import type { Command } from "commander";
 import { rotateOAuthKeys, type OAuthKeyRotation } from "../oauth/rotate-oauth-keys.js";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { openStore } from "./open-store.js";
 
 function rotationLines(rotation: OAuthKeyRotation): string[] {
   const { signing_keys: signing, cookie_keys: cookies } = rotation;
@@ -31,7 +31,7 @@ export async function runRotateOAuthKeys(options: { revokeOld?: boolean }, comma
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
   // Not a new empty database, whose keys no server uses.
   const path = existingDatabasePath(global.db);
-  const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const store = await openingDatabase(path, () => openStore(path));
   try {
     const rotation = await rotateOAuthKeys(store, { revokeOld: options.revokeOld ?? false });
     printResult(global, rotation, () => rotationLines(rotation));

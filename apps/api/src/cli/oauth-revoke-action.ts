@@ -4,13 +4,13 @@
  * (exactly one of a user, a client or every grant; each named one must exist), revokes it in one transaction and
  * prints how many grants, refresh tokens, codes, sessions and sign-ins in progress went.
  */
-import { createSqliteStore } from "@rapport/store";
 import type { Command } from "commander";
 import { accountIdFor } from "../oauth/account-id.js";
 import { oauthClientUse, revokeOAuthGrants, type OAuthRevocation, type OAuthRevocationScope } from "../oauth/revoke-oauth-grants.js";
 import { counted } from "../platform/text/counted.js";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
+import { openStore } from "./open-store.js";
 import { namedUsers } from "./named-users.js";
 
 export interface RevokeOptions {
@@ -47,7 +47,7 @@ export async function runRevokeOAuthGrants(options: RevokeOptions, command: Comm
   checkSelection(options);
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
   const path = existingDatabasePath(global.db);
-  const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const store = await openingDatabase(path, () => openStore(path));
   try {
     const { tenant: tenantUuid } = options;
     if (tenantUuid !== undefined && !(await store.tenants.get(tenantUuid))) throw new CliError(`tenant ${tenantUuid} not found`);

@@ -2,9 +2,10 @@
  * What `rapport tenants purge` does: refuses a live tenant or a missing `--yes`, purges with its progress on stderr,
  * prints the rows removed by table.
  */
-import { ConflictError, createSqliteStore, type TenantPurgeResult } from "@rapport/store";
+import { ConflictError, type TenantPurgeResult } from "@rapport/store";
 import type { Command } from "commander";
 import { CliError, printResult } from "./cli-output.js";
+import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { createTenantPurgeProgressDisplay } from "./tenant-purge-progress.js";
@@ -17,7 +18,7 @@ export const FREED_PAGES_NOTE =
 export async function purgeTenant(options: { tenant: string; yes?: boolean }, command: Command): Promise<void> {
   const global = command.optsWithGlobals<{ db?: string; json?: boolean }>();
   const path = existingDatabasePath(global.db);
-  const store = await openingDatabase(path, () => createSqliteStore({ path }));
+  const store = await openingDatabase(path, () => openStore(path));
   let result: TenantPurgeResult | null;
   try {
     if (!options.yes) {
