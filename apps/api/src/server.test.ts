@@ -389,17 +389,28 @@ describe("startServer", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const warmedAsked = vi.spyOn(graphs, "forTenant").mockImplementation(async (tenantUuid) => {
+    // The waits end at the warm-up's own steps (its graph asked for, its last log line), not after a wall-clock time.
+    let askedForAcme!: () => void;
+    const acmeAsked = new Promise<void>((resolve) => (askedForAcme = resolve));
+    vi.spyOn(graphs, "forTenant").mockImplementation(async (tenantUuid) => {
+      if (tenantUuid === acme.tenant.uuid) askedForAcme();
       await held;
       return load(tenantUuid);
     });
+    let warmedUp!: () => void;
+    const warmUpDone = new Promise<void>((resolve) => (warmedUp = resolve));
+    vi.spyOn(warming.services.logger, "info").mockImplementation(((...logged: unknown[]) => {
+      if (logged.includes("relationship graphs warm-up done")) warmedUp();
+    }) as typeof warming.services.logger.info);
     running = await startServer(warming.services, { port: 0, warmGraphs: true });
-    await vi.waitFor(() => expect(warmedAsked).toHaveBeenCalledWith(acme.tenant.uuid));
+    await acmeAsked;
     const notYet = await fetch(`${running.url}/ready`);
     expect([notYet.status, await notYet.json()]).toEqual([503, { status: "warming", error: "relationship graphs are still loading" }]);
     expect((await fetch(`${running.url}/health`)).status).toBe(200);
     release();
-    await vi.waitFor(async () => expect((await fetch(`${running!.url}/ready`)).status).toBe(200));
+    await warmUpDone;
+    const readyNow = await fetch(`${running.url}/ready`);
+    expect([readyNow.status, await readyNow.json()]).toEqual([200, { status: "ready" }]);
     const response = await fetch(`${running.url}/v1/persons/${acme.member.person_uuid}/recommended-paths`, { headers: { "x-api-key": acme.key } });
     expect(response.status).toBe(200);
   });
