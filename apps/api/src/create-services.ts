@@ -23,6 +23,11 @@ export interface CreateServicesOptions {
   summaryProvider?: SummaryProvider;
   /** Defaults to the one the RAPPORT_RESPONSE_CACHE_* environment variables describe. */
   responseCache?: ResponseCache;
+  /**
+   * Milliseconds a write waits for another process's write lock before it is answered 503 (the busy timeout).
+   * Defaults to the store's (5000, `LOCK_WAIT_MS`): production never sets it; tests of the 503 shorten it.
+   */
+  lockWaitMs?: number;
 }
 
 /**
@@ -38,7 +43,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   const scoringParameters = scoringParametersFromEnvironment(process.env);
   const responseCache = options.responseCache ?? responseCacheFromEnvironment(process.env);
   const mmapBytes = sqliteMmapBytesFromEnvironment(process.env);
-  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes });
+  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes, lockWaitMs: options.lockWaitMs });
   return {
     store,
     clock,

@@ -51,7 +51,7 @@ export interface TestTenant {
 }
 
 export async function createTestContext(
-  options: { databasePath?: string; start?: number; summaryProvider?: SummaryProvider } = {},
+  options: { databasePath?: string; start?: number; summaryProvider?: SummaryProvider; lockWaitMs?: number } = {},
 ): Promise<TestContext> {
   let folder: string | null = null;
   let databasePath = options.databasePath;
@@ -68,6 +68,7 @@ export async function createTestContext(
     logger: createLogger({ level: "silent" }),
     // Tests never reach an LLM configured in the developer's environment.
     summaryProvider: options.summaryProvider ?? createDeterministicSummaryProvider(),
+    lockWaitMs: options.lockWaitMs,
   });
   const app = createApp(services, { validateResponses: true });
   const context: TestContext = {

@@ -11,13 +11,13 @@ function quoted(value: unknown): string {
  * Refuses, with an `InvalidInputError` naming `createSqliteStore`, options a caller outside TypeScript can give: no
  * options object, a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
  * `now` or `generateId` that is not a function, a scoring parameter the graph would refuse at the first hydration (its
- * `GraphInputError` as the cause), and a bad `mmapBytes` or `checkpointIntervalMs`.
+ * `GraphInputError` as the cause), and a bad `mmapBytes`, `checkpointIntervalMs` or `lockWaitMs`.
  */
 export function checkStoreOptions(options: unknown): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new InvalidInputError(`createSqliteStore: expecting options { path, ... } but got ${quoted(options)}`);
   }
-  const { path, now, generateId, scoringParameters, mmapBytes = 0, checkpointIntervalMs = 250 } = options as Record<string, unknown>;
+  const { path, now, generateId, scoringParameters, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = 0 } = options as Record<string, unknown>;
   if (typeof path !== "string" || path === "") {
     throw new InvalidInputError(`createSqliteStore: expecting "path" to be a file path or ":memory:", got ${quoted(path)}`);
   }
@@ -31,6 +31,9 @@ export function checkStoreOptions(options: unknown): void {
   }
   if (!Number.isFinite(checkpointIntervalMs) || (checkpointIntervalMs as number) <= 0) {
     throw new InvalidInputError(`createSqliteStore: expecting "checkpointIntervalMs" to be a positive number of milliseconds, got ${String(checkpointIntervalMs)}`);
+  }
+  if (!Number.isSafeInteger(lockWaitMs) || (lockWaitMs as number) < 0) {
+    throw new InvalidInputError(`createSqliteStore: expecting "lockWaitMs" to be a whole number of milliseconds, got ${String(lockWaitMs)}`);
   }
   try {
     resolveScoringParameters(scoringParameters as Parameters<typeof resolveScoringParameters>[0], undefined, "createSqliteStore");

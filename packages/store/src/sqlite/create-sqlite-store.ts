@@ -86,6 +86,11 @@ export interface SqliteStoreOptions {
    * 40 MB of it are copied, so it holds about that plus what is written in one interval. Ignored for `:memory:`.
    */
   checkpointIntervalMs?: number;
+  /**
+   * Milliseconds a write waits for another connection's write lock (another process's long write) before it fails
+   * with SQLite's busy error, a 503 at the API (default 5000, `LOCK_WAIT_MS`). Tests of that failure shorten it.
+   */
+  lockWaitMs?: number;
 }
 
 /** WAL frames (pages) past which a background checkpoint also restarts the WAL: about 40 MB. */
@@ -182,15 +187,15 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   checkStoreOptions(options);
-  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, checkpointIntervalMs = 250 } = options;
+  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = LOCK_WAIT_MS } = options;
   const inMemory = path === ":memory:";
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = inMemory ? migratedMemoryDatabase.open() : new SqliteDatabase(path);
-  sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
   registerFoldName(sqlite);
   const generations = createGenerationSnapshots(sqlite);
   const db = new Kysely<Database>({
-    dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }, { waitForLocksMs: LOCK_WAIT_MS }),
+    dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }, { waitForLocksMs: lockWaitMs }),
   });
   try {
     // Before anything is written, the journal mode in the file's header included: a newer version's database or
@@ -232,7 +237,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   const keyUses = createKeyUseBuffer(sqlite);
   // The file this connection opened, even if the process changes its working folder later.
   const filePath = path === ":memory:" ? null : resolve(path);
-  const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath);
+  const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath, lockWaitMs);
   const checkpointWorker = filePath === null ? null : createCheckpointWorker(filePath);
   const backgroundCheckpoints = checkpointWorker
     ? startBackgroundCheckpoints({ checkpoint: checkpointWorker.checkpoint, intervalMs: checkpointIntervalMs, restartAbovePages: WAL_RESTART_PAGES })
@@ -243,7 +248,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     if (closed) return;
     closed = true;
     // The last counts wait for the lock as writes did before: the process is stopping.
-    sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+    sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
     usageBuffer.close();
     keyUses.close();
     await walTruncation.close();

@@ -10,7 +10,7 @@ import { Kysely, SqliteDialect, sql, type Dialect } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { preparedDuring } from "../testing/sqlite-plans.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
-import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
+import { ImmediateTransactionsSqliteDialect, LOCK_WAIT_MS } from "./immediate-transactions.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-immediate-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -141,6 +141,24 @@ describe("writes refused by another connection's lock, with waitForLocksMs", () 
       const { turns, result } = await turnsDuring(creating, () => other.exec("commit"));
       expect(turns).toBeGreaterThanOrEqual(3);
       expect(result.name).toBe("Ada Lovelace");
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
+
+  it("wait the store's lockWaitMs when it is given, not the default five seconds, then fail busy having written nothing", async () => {
+    const path = join(folder, "store-short-wait.db");
+    const store = await createSqliteStore({ path, lockWaitMs: 50 });
+    const other = new SqliteDatabase(path);
+    try {
+      const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+      other.exec("begin immediate");
+      const started = performance.now();
+      await expect(store.persons.create({ tenant_uuid: tenant.uuid, name: "Ada Lovelace" })).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+      expect(performance.now() - started).toBeLessThan(LOCK_WAIT_MS);
+      other.exec("rollback");
+      expect(other.prepare("select count(*) from persons where name = 'Ada Lovelace'").pluck().get()).toBe(0);
     } finally {
       other.close();
       await store.close();

@@ -12,7 +12,6 @@
  */
 import { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import { LOCK_WAIT_MS } from "./immediate-transactions.js";
 import { WorkerThreadSqliteDialect } from "./worker-thread-dialect.js";
 
 export interface LongWriteConnection {
@@ -24,16 +23,16 @@ export interface LongWriteConnection {
 
 /**
  * A second connection to `path`, on a worker thread, set up as the store's (writes waiting for locks, foreign keys,
- * synchronous NORMAL, secure delete), without automatic checkpoints.
+ * synchronous NORMAL, secure delete), without automatic checkpoints. Its writes wait `lockWaitMs` for the store's lock.
  */
-export function createLongWriteConnection(path: string): LongWriteConnection {
+export function createLongWriteConnection(path: string, lockWaitMs: number): LongWriteConnection {
   let db: Kysely<Database> | null = null;
   return {
     db() {
       if (db) return db;
       const pragmas = [
         // Waiting for the store's write lock sleeps in the worker's thread, not the event loop's.
-        `busy_timeout = ${LOCK_WAIT_MS}`,
+        `busy_timeout = ${lockWaitMs}`,
         "synchronous = NORMAL",
         "foreign_keys = ON",
         // As the store's connection: an update zeros the old bytes in the pages it writes (see create-sqlite-store.ts).
