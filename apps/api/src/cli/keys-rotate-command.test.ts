@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { runRapport } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
+import { createTestContext } from "../testing/test-harness.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-keys-rotate-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -12,6 +13,13 @@ const database = join(folder, "rotate.db");
 // What a rotation prints and changes is checked in this process; the first test rotates through the built command.
 const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
 const HOUR = 3_600_000;
+
+/**
+ * The API over the database in this process, as a server would answer (what the keys answer does not depend on the
+ * process). Its clock starts at the real time the commands wrote their expiries and revocations with: the harness's
+ * fixed 2026-11-21 could come before them.
+ */
+const appAtRealTime = () => createTestContext({ databasePath: database, start: Date.now() });
 
 async function tenantWithUser() {
   const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", `Acme ${Math.random()}`)).stdout);
@@ -41,12 +49,15 @@ describe("rapport keys rotate", { timeout: 60_000 }, () => {
     expect(listed.find((key) => key.uuid === old.uuid)).toMatchObject({ expires_at: expiresAt, revoked_at: null });
     expect((await rapport("keys", "list", "--tenant", tenant.uuid)).stdout).toContain(`expires ${new Date(expiresAt).toISOString().slice(0, 16)}Z  read-only `);
 
-    // Both work while the grace period lasts.
-    const server = await startRapportServer(database);
+    // Both work while the grace period lasts; then the old one answers 401 and the new one goes on.
+    const app = await appAtRealTime();
     try {
-      for (const key of [old.key, plaintext!]) expect((await fetch(`${server.url}/v1/persons`, { headers: { "x-api-key": key } })).status).toBe(200);
+      for (const key of [old.key, plaintext!]) expect((await app.request("/v1/persons", { key })).status).toBe(200);
+      app.clock.set(expiresAt + 1);
+      expect((await app.request("/v1/persons", { key: old.key })).status).toBe(401);
+      expect((await app.request("/v1/persons", { key: plaintext! })).status).toBe(200);
     } finally {
-      await server.stop();
+      await app.close();
     }
   });
 
@@ -55,12 +66,12 @@ describe("rapport keys rotate", { timeout: 60_000 }, () => {
     const old = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid)).stdout);
     const rotated = JSON.parse((await rapport("--json", "keys", "rotate", "--tenant", tenant.uuid, "--key-id", old.uuid, "--grace", "0")).stdout);
     expect(rotated).toMatchObject({ tenant_uuid: tenant.uuid, user_uuid: null, read_only: false, key: expect.stringMatching(/^pk_/), replaced: { uuid: old.uuid, expires_at: null, revoked_at: expect.any(Number) } });
-    const server = await startRapportServer(database);
+    const app = await appAtRealTime();
     try {
-      expect((await fetch(`${server.url}/v1/persons`, { headers: { "x-api-key": old.key } })).status).toBe(401);
-      expect((await fetch(`${server.url}/v1/persons`, { headers: { "x-api-key": rotated.key } })).status).toBe(200);
+      expect((await app.request("/v1/persons", { key: old.key })).status).toBe(401);
+      expect((await app.request("/v1/persons", { key: rotated.key })).status).toBe(200);
     } finally {
-      await server.stop();
+      await app.close();
     }
     const text = await rapport("keys", "rotate", "--tenant", tenant.uuid, "--key-id", rotated.uuid, "--grace", "0");
     expect(text.stdout.trim().split("\n").at(-1)).toBe(`key ${rotated.uuid} is revoked: it answers 401 from now on`);
