@@ -5,7 +5,7 @@ import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
-import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { startRapportServer } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-compact-cli-"));
@@ -22,7 +22,7 @@ describe("rapport compact", { timeout: 60_000 }, () => {
 
     const server = await startRapportServer(database);
     try {
-      expect(await runRapport(database, "compact")).toEqual({
+      expect(await runRapportInProcess(database, "compact")).toEqual({
         code: 1,
         stdout: "",
         stderr: `rapport: ${database} is open in another process (a rapport serve, import or other command): stop it first\n`,
@@ -31,7 +31,7 @@ describe("rapport compact", { timeout: 60_000 }, () => {
       await server.stop();
     }
 
-    const compacted = await runRapport(database, "--json", "compact");
+    const compacted = await runRapportInProcess(database, "--json", "compact");
     expect(compacted.code, compacted.stderr).toBe(0);
     const output = JSON.parse(compacted.stdout) as { database: string; bytes_before: number; bytes_after: number; seconds: number };
     expect(output).toMatchObject({ database, bytes_after: statSync(database).size });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { runRapport, serveOnceForLogs, startRapportServer } from "../testing/built-cli.js";
+import { serveOnceForLogs, startRapportServer } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 import { RAPPORT_VERSION } from "../version.js";
 
@@ -25,7 +25,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     const database = join(folder, "status.db");
     expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
     undoLastMigration(database);
-    // In this process but the JSON status beside the server, which runs as the built command.
+    // The statuses in this process; the server that has the database open is another one, the built command.
     const older = await runRapportInProcess(database, "status");
     expect(older.code, older.stderr).toBe(0);
     expect(older.stdout).toContain(`; 1 pending (${LAST_MIGRATION}): the next start of this release ${RAPPORT_VERSION} applies them\n`);
@@ -34,7 +34,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
 
     const server = await startRapportServer(database);
     try {
-      const serving = JSON.parse((await runRapport(database, "--json", "status")).stdout) as Record<string, unknown>;
+      const serving = JSON.parse((await runRapportInProcess(database, "--json", "status")).stdout) as Record<string, unknown>;
       expect(serving).toMatchObject({ database, open_elsewhere: true, tenants: 1, migrations: { pending: [], latest: LAST_MIGRATION } });
       expect((await runRapportInProcess(database, "status")).stdout).toContain("\nopen in another process (a server, an import or another command): stop it before rapport restore or rapport compact\n");
       expect(serving.free_bytes).toEqual(expect.any(Number));
