@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
-import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { startRapportServer } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-keys-list-"));
@@ -16,7 +16,7 @@ const minuteOf = (epochMs: number) => `${new Date(epochMs).toISOString().slice(0
 describe("rapport keys list", { timeout: 60_000 }, () => {
   it("shows when a server last used each key, written when it stops, and never for a key not used", async () => {
     const database = join(folder, "served.db");
-    // The setup and the text list in this process; the JSON list as the built command, after the server's stop.
+    // The lists in this process; the server that uses a key and writes its last use at its stop, the built command.
     const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme")).stdout);
     const used = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--label", "crm")).stdout);
@@ -28,7 +28,7 @@ describe("rapport keys list", { timeout: 60_000 }, () => {
     } finally {
       await server.stop();
     }
-    const listed = JSON.parse((await runRapport(database, "--json", "keys", "list", "--tenant", tenant.uuid)).stdout) as Array<Record<string, unknown>>;
+    const listed = JSON.parse((await rapport("--json", "keys", "list", "--tenant", tenant.uuid)).stdout) as Array<Record<string, unknown>>;
     const byUuid = new Map(listed.map((key) => [key.uuid, key]));
     expect(byUuid.get(used.uuid)).toMatchObject({ last_used_via: "rest", expires_at: null, revoked_at: null });
     expect(byUuid.get(used.uuid)!.last_used_at).toBeGreaterThanOrEqual(before);
