@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runRapport } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-empty-lists-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -11,7 +11,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describe("rapport lists with nothing in them", { timeout: 60_000 }, () => {
   it("say there is none in one line, and print [] with --json", async () => {
     const database = join(folder, "empty.db");
-    const rapport = (...args: string[]) => runRapport(database, ...args);
+    const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Acme")).stdout).uuid as string;
     expect(await rapport("keys", "list", "--tenant", tenant)).toEqual({ code: 0, stdout: `no working keys in tenant ${tenant}\n`, stderr: "" });
     expect((await rapport("keys", "list", "--tenant", tenant, "--all")).stdout).toBe(`no keys in tenant ${tenant}\n`);
