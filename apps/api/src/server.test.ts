@@ -309,6 +309,8 @@ describe("startServer", () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);
     let release: () => void = () => undefined;
+    let entered!: () => void;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
     const slow = defineOperation({
       operationId: "testSlowDrain",
       method: "get",
@@ -320,6 +322,7 @@ describe("startServer", () => {
       async handler() {
         await new Promise<void>((resolve) => {
           release = resolve;
+          entered();
         });
         return { done: true };
       },
@@ -344,7 +347,9 @@ describe("startServer", () => {
     const idle = await get("/health", idleAgent);
     expect(idle.connection).toBe("keep-alive");
     const inFlight = get("/v1/test/slow-drain", busyAgent);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The drain begins once the server holds the slow request, not after a fixed 50 ms: under load the request was
+    // not connected yet, and the closing server refused it (connect ECONNRESET).
+    await handlerEntered;
     const closing = running.close(5_000);
     running = null;
     await idle.socketClosed;
