@@ -5,7 +5,7 @@
  * request for seconds.
  */
 import { MAX_MULTIPART_PARTS } from "./count-limits.js";
-import { boundaryOf } from "./multipart-text-problem.js";
+import { boundaryOf } from "./multipart-part-bounds.js";
 
 /** The 400 message for a multipart body of more than MAX_MULTIPART_PARTS parts. */
 export const TOO_MANY_MULTIPART_PARTS = `the multipart body has more than ${MAX_MULTIPART_PARTS} parts: send the file and each field once (map at most as often as it may repeat)`;

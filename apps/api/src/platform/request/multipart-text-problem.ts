@@ -5,14 +5,7 @@
  * and an option's value silently changed; a JSON body with such bytes is a 400 (json-body.ts), and so is this.
  */
 import { isUtf8 } from "node:buffer";
-
-const HEADERS_END = Buffer.from("\r\n\r\n");
-
-/** The `boundary` parameter of a multipart media type, or null. */
-export function boundaryOf(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  return match ? (match[1] ?? match[2] ?? null) : null;
-}
+import { boundaryOf, HEADERS_END, multipartPartBounds } from "./multipart-part-bounds.js";
 
 /** The field name a part's headers give, when that is UTF-8 text; null when it is not (or there is none). */
 function fieldName(headers: Buffer): string | null {
@@ -30,15 +23,7 @@ export function multipartTextProblem(body: Uint8Array, contentType: string): str
   const boundary = boundaryOf(contentType);
   if (boundary === null) return null;
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  // The first delimiter may open the body, without the line break before it.
-  let at = bytes.indexOf(delimiter.subarray(2));
-  while (at !== -1) {
-    const headersStart = at + delimiter.length - 2;
-    if (bytes[headersStart] === 0x2d && bytes[headersStart + 1] === 0x2d) return null;
-    const headersEnd = bytes.indexOf(HEADERS_END, headersStart);
-    if (headersEnd === -1) return null;
-    const next = bytes.indexOf(delimiter, headersEnd + HEADERS_END.length);
+  for (const { headersStart, headersEnd, next } of multipartPartBounds(bytes, boundary)) {
     if (next === -1) return null;
     const headers = bytes.subarray(headersStart, headersEnd);
     const isFile = /[;\s]filename\*?=/i.test(headers.toString("latin1"));
@@ -50,7 +35,6 @@ export function multipartTextProblem(body: Uint8Array, contentType: string): str
     if (!isFile && !isUtf8(bytes.subarray(headersEnd + HEADERS_END.length, next))) {
       return `form field '${name ?? ""}': its value is not UTF-8 text (send it in UTF-8)`;
     }
-    at = next + 2;
   }
   return null;
 }
