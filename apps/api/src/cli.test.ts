@@ -113,6 +113,9 @@ describe("rapport", { timeout: 60_000 }, () => {
   it("lists keys with the day each was created and revoked, and revokes a revoked key again without failing", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Rotating")).stdout);
     const old = JSON.parse((await rapport("--json", "keys", "create", "--tenant", tenant.uuid, "--label", "old")).stdout);
+    // The text output says the label back, so an operator sees which key the printed secret is.
+    const other = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Labelled")).stdout);
+    expect((await rapport("keys", "create", "--tenant", other.uuid, "--label", "crm sync")).stdout).toMatch(/^created key \S+ \(tenant-scoped\) labelled "crm sync"\n/);
     const today = new Date().toISOString().slice(0, 10);
     expect((await rapport("keys", "revoke", "--tenant", tenant.uuid, "--key-id", old.uuid)).stdout).toBe(`revoked key ${old.uuid}\n`);
     const again = await rapport("keys", "revoke", "--tenant", tenant.uuid, "--key-id", old.uuid);

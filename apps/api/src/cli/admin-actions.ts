@@ -171,7 +171,8 @@ export async function createKey(options: { tenant: string; user?: string; label?
     await requireTenant(store, options.tenant);
     const issued = await issueApiKey(store, { tenantUuid: options.tenant, userUuid: options.user ?? null, label, readOnly: options.readOnly === true });
     printResult(global, { ...issued.key, key: issued.plaintext }, () => [
-      `created ${issued.key.read_only ? "read-only " : ""}key ${issued.key.uuid} (${issued.key.user_uuid ? `bound to user ${issued.key.user_uuid}` : "tenant-scoped"})`,
+      `created ${issued.key.read_only ? "read-only " : ""}key ${issued.key.uuid} (${issued.key.user_uuid ? `bound to user ${issued.key.user_uuid}` : "tenant-scoped"})` +
+        (issued.key.label === null ? "" : ` labelled ${JSON.stringify(issued.key.label)}`),
       issued.plaintext,
       "store it now: it is not shown again",
     ]);
