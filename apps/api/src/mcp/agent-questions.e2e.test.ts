@@ -48,10 +48,13 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** A connected client and the tool calls it made. */
-async function connect(key: string) {
+/** The README's 40-tool selection (no activity feed, no createMeeting). */
+const README_SELECTION = "?areas=person,company,recommended-paths,pathpower,relationships,note,task,users";
+
+/** A connected client and the tool calls it made; `selection` is the /mcp query choosing its tools (all when empty). */
+async function connect(key: string, selection = "") {
   const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { "x-api-key": key } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${selection}`), { requestInit: { headers: { "x-api-key": key } } }));
   const calls: string[] = [];
   const call = async (name: string, args: Record<string, unknown>) => {
     calls.push(name);
@@ -151,9 +154,7 @@ describe("an agent asking the demo tenant", () => {
 
   it("answers 'what changed with my relationships since yesterday?' through the README's 40-tool URL (no activity feed) as the instructions say", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
-    const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-    const url = new URL(`${server.url}/mcp?areas=person,company,recommended-paths,pathpower,relationships,note,task,users`);
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { "x-api-key": keys.user_keys[0]!.key } } }));
+    const { client } = await connect(keys.user_keys[0]!.key, README_SELECTION);
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent as Record<string, any>;
     try {
       expect(client.getInstructions()).toContain(`${NO_ACTIVITY_TOOL}: ${LATEST_INTERACTIONS_BY_USER}.`);
@@ -178,8 +179,7 @@ describe("an agent asking the demo tenant", () => {
 
   it("answers 'who knows Priya best?' through ?areas=persons (no recommended-paths tool) from the person's strongest_relationships", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
-    const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp?areas=persons`), { requestInit: { headers: { "x-api-key": keys.user_keys[0]!.key } } }));
+    const { client } = await connect(keys.user_keys[0]!.key, "?areas=persons");
     try {
       const listPersons = (await client.listTools()).tools.find((tool) => tool.name === "listPersons")!;
       expect(listPersons.description).toContain("recommended-paths (no tool of this client) who on the team knows them best (each person's strongest_relationships names the top two)");
@@ -195,9 +195,7 @@ describe("an agent asking the demo tenant", () => {
 
   it("is told, through the README's 40-tool URL (no createMeeting), that a meeting logged as a note does not count, which holds", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
-    const client = new Client({ name: "rapport-agent-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-    const url = new URL(`${server.url}/mcp?areas=person,company,recommended-paths,pathpower,relationships,note,task,users`);
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { "x-api-key": keys.user_keys[0]!.key } } }));
+    const { client } = await connect(keys.user_keys[0]!.key, README_SELECTION);
     const priya = demoUuid("person-priya");
     const scoreOf = async () => {
       const result = await client.callTool({ name: "listPathPowerScores", arguments: { entity: "person", uuids: priya } });
