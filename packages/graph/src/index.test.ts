@@ -9,6 +9,7 @@ describe("@rapport/graph public surface", () => {
       "GraphInputError",
       "MEETING_INTERACTION_STATUSES",
       "PATH_SORT_FIELDS",
+      "RELATIONSHIP_SORT_FIELDS",
       "RelationshipGraph",
       "SORT_ORDERS",
       "STRENGTH_LABELS",
@@ -37,6 +38,7 @@ describe("@rapport/graph public surface", () => {
     expect(Object.isFrozen(graphPackage.STRENGTH_LABELS)).toBe(true);
     expect(Object.isFrozen(graphPackage.ENTITY_KINDS)).toBe(true);
     expect(Object.isFrozen(graphPackage.PATH_SORT_FIELDS)).toBe(true);
+    expect(Object.isFrozen(graphPackage.RELATIONSHIP_SORT_FIELDS)).toBe(true);
     expect(Object.isFrozen(graphPackage.SORT_ORDERS)).toBe(true);
     expect(Object.isFrozen(graphPackage.MEETING_INTERACTION_STATUSES)).toBe(true);
   });

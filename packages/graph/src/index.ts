@@ -12,7 +12,7 @@ export {
 } from "./scoring-parameters.js";
 export { connectionScore } from "./connection-score.js";
 export { relationshipQuality } from "./relationship-quality.js";
-export { relationshipQualityRanking } from "./relationship-quality-ranking.js";
+export { relationshipQualityRanking, type RelationshipQualityRankingOptions } from "./relationship-quality-ranking.js";
 export { strengthLabel } from "./strength-label.js";
 export { pathPower } from "./path-power.js";
 export { pathPowerRanking } from "./path-power-ranking.js";
@@ -21,5 +21,5 @@ export { strongestRelationships, type StrongestRelationshipsOptions } from "./st
 export { activityStats, ACTIVITY_PERIODS, type ActivityStatsOptions } from "./activity-stats.js";
 export { derivedFields, type DerivedFieldsOptions } from "./derived-fields.js";
 export { lastActivityAt, type LastActivityOptions } from "./last-activity.js";
-export { ENTITY_KINDS, MEETING_INTERACTION_STATUSES, PATH_SORT_FIELDS, SORT_ORDERS, STRENGTH_LABELS } from "./types.js";
+export { ENTITY_KINDS, MEETING_INTERACTION_STATUSES, PATH_SORT_FIELDS, RELATIONSHIP_SORT_FIELDS, SORT_ORDERS, STRENGTH_LABELS } from "./types.js";
 export type * from "./types.js";

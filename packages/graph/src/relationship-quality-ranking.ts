@@ -1,17 +1,53 @@
-/** @module The persons one internal user knows best, ranked by RQ. */
+/** @module The persons one internal user knows, ranked by RQ or by their latest interaction, optionally within a time range. */
 import { BestRanked, compareRanked, type ScoredCandidate } from "./internal/best-ranked.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
-import type { PersonRecord } from "./internal/graph-state.js";
-import { RANKING_OPTION_NAMES } from "./internal/option-names.js";
-import { optionalCount, requireCount, requireOptions, requireUuid } from "./internal/validate.js";
+import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
+import { RELATIONSHIP_QUALITY_RANKING_OPTION_NAMES } from "./internal/option-names.js";
+import { summarizePair } from "./internal/pair-summary.js";
+import { compareUuids } from "./internal/scores.js";
+import { optionalCount, requireCount, requireOneOf, requireOptions, requireTime, requireUuid } from "./internal/validate.js";
 import { qualityOf } from "./relationship-quality.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import type { RankingOptions, RankingPage, RelationshipQuality } from "./types.js";
+import { RELATIONSHIP_SORT_FIELDS, SORT_ORDERS, type RankingOptions, type RankingPage, type RelationshipQuality, type RelationshipSortField, type SortOrder } from "./types.js";
 
 const FUNCTION_NAME = "relationshipQualityRanking";
 
+/** Options of {@link relationshipQualityRanking}: a ranking's, and what it is sorted by and which pairs it keeps. */
+export interface RelationshipQualityRankingOptions extends RankingOptions {
+  /** `rq` (the default) or `last_activity`, the pair's latest counted interaction at or before `now`; ties by uuid. */
+  sortBy?: RelationshipSortField;
+  /** Default `desc`: the strongest, or the latest, first. */
+  order?: SortOrder;
+  /** Only pairs whose latest counted interaction is at or after this instant (epoch ms). */
+  lastActivityFrom?: number;
+  /** Only pairs whose latest counted interaction is at or before this instant (epoch ms). */
+  lastActivityTo?: number;
+}
+
 interface Candidate extends ScoredCandidate {
   record: PersonRecord;
+}
+
+interface TimedCandidate extends Candidate {
+  lastAt: number;
+}
+
+/**
+ * The pair's latest counted interaction at or before `now`. The edge's anchor is its latest interaction, so it is the
+ * answer unless it lies after `now` (an upcoming meeting) or the call's parameters make the stored aggregate unusable:
+ * then the pair's summary (remembered on the edge, as the entries' reasons read it) tells.
+ */
+function lastActivityOf(state: GraphState, user: PersonRecord, record: PersonRecord, edge: number, context: EvaluationContext): number | null {
+  const anchorAt = state.edges.anchorAt(edge);
+  if (context.storedAggregatesUsable && anchorAt <= context.now) return anchorAt;
+  return summarizePair(state, user, record, context).lastAt;
+}
+
+/** The comparator of a sort that is not the default RQ descending: the key in `order`, then uuid ascending. */
+function timedComparator(sortBy: RelationshipSortField, order: SortOrder): (left: TimedCandidate, right: TimedCandidate) => number {
+  const direction = order === "desc" ? -1 : 1;
+  const key = sortBy === "rq" ? (candidate: TimedCandidate) => candidate.score : (candidate: TimedCandidate) => candidate.lastAt;
+  return (left, right) => direction * (key(left) - key(right)) || compareUuids(left.uuid, right.uuid);
 }
 
 /**
@@ -19,27 +55,42 @@ interface Candidate extends ScoredCandidate {
  * `offset` on, at most `limit`, and how many there are. Persons without a counted interaction with the user at
  * `now` are left out. Each entry is what {@link relationshipQuality} answers for the pair.
  *
+ * With `lastActivityFrom`/`lastActivityTo` only the pairs whose latest counted interaction (the entry's
+ * `last_activity_at`) lies in that inclusive range are ranked and counted; `sortBy: "last_activity"` orders by that
+ * time instead of RQ, and `order: "asc"` reverses either (ties stay by uuid ascending). "Who did I deal with since
+ * yesterday" is then one page, not a scan of every page of the RQ ranking.
+ *
  * Every neighbour is scored from its edge's stored aggregate; only the entries answered pay for their reason
  * (a pass over the pair's interactions), so the cost follows the user's neighbours, not their interactions.
  *
  * @param graph - The relationship graph.
  * @param userUuid - An internal user (see `graph.markInternal`); an unknown one has an empty ranking.
- * @param options - `now` (epoch ms), optional parameter overrides, `offset` (default 0) and `limit` (at least 1).
+ * @param options - `now` (epoch ms), optional parameter overrides, `offset` (default 0), `limit` (at least 1), and
+ *   optionally `sortBy`, `order`, `lastActivityFrom` and `lastActivityTo`.
  * @returns `{ total, entries }`: `entries` are RQs, strongest first.
  *
  * @example
  * import { relationshipQualityRanking } from "@rapport/graph";
  * relationshipQualityRanking(graph, "user-ben", { now: Date.UTC(2026, 11, 1), limit: 10 });
  * // { total: 1, entries: [{ person_uuid: "dana", rq: 0.2, rq_reason: "1 email and 1 meeting in the last 90 days, ...", ... }] }
+ * relationshipQualityRanking(graph, "user-ben", { now, limit: 10, sortBy: "last_activity", lastActivityFrom: now - 86_400_000 });
+ * // the persons Ben emailed or met in the last day, the latest first
  */
-export function relationshipQualityRanking(graph: RelationshipGraph, userUuid: string, options: RankingOptions): RankingPage<RelationshipQuality> {
+export function relationshipQualityRanking(graph: RelationshipGraph, userUuid: string, options: RelationshipQualityRankingOptions): RankingPage<RelationshipQuality> {
   const state = stateOf(FUNCTION_NAME, graph);
-  requireOptions(FUNCTION_NAME, options, RANKING_OPTION_NAMES);
+  requireOptions(FUNCTION_NAME, options, RELATIONSHIP_QUALITY_RANKING_OPTION_NAMES);
   const context = createEvaluationContext(FUNCTION_NAME, state, options);
   const user = state.personByUser.get(requireUuid(FUNCTION_NAME, "userUuid", userUuid));
   const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);
   const limit = requireCount(FUNCTION_NAME, "limit", options.limit, 1);
+  const sortBy = options.sortBy === undefined ? "rq" : requireOneOf(FUNCTION_NAME, "sortBy", options.sortBy, RELATIONSHIP_SORT_FIELDS);
+  const order = options.order === undefined ? "desc" : requireOneOf(FUNCTION_NAME, "order", options.order, SORT_ORDERS);
+  const from = options.lastActivityFrom === undefined ? -Infinity : requireTime(FUNCTION_NAME, "lastActivityFrom", options.lastActivityFrom);
+  const to = options.lastActivityTo === undefined ? Infinity : requireTime(FUNCTION_NAME, "lastActivityTo", options.lastActivityTo);
   if (user === undefined) return { total: 0, entries: [] };
+  if (sortBy !== "rq" || order !== "desc" || from !== -Infinity || to !== Infinity) {
+    return timedRanking(state, user, context, { sortBy, order, from, to, offset, limit });
+  }
   const wanted = offset + limit;
   const { neighbours, neighbourEdges } = user;
   // Kept as they come when the page is short next to the neighbours; else all sorted once.
@@ -59,4 +110,28 @@ export function relationshipQualityRanking(graph: RelationshipGraph, userUuid: s
   }
   const ranked = keepAll ? all.sort(compareRanked).slice(0, wanted) : best.entries;
   return { total, entries: ranked.slice(offset).map(({ record }) => qualityOf(state, user, record, record.uuid, context)) };
+}
+
+/** The ranking in another order or within a time range: every neighbour's latest interaction is read, the matches sorted. */
+function timedRanking(
+  state: GraphState,
+  user: PersonRecord,
+  context: EvaluationContext,
+  settings: { sortBy: RelationshipSortField; order: SortOrder; from: number; to: number; offset: number; limit: number },
+): RankingPage<RelationshipQuality> {
+  const { neighbours, neighbourEdges } = user;
+  const matches: TimedCandidate[] = [];
+  for (let position = 0; position < neighbours.length; position += 1) {
+    const record = state.record(neighbours[position]!);
+    if (record.userUuid !== null) continue;
+    const edge = neighbourEdges[position]!;
+    const score = state.scoreAt(user.index, record.index, edge, context);
+    if (score < 0) continue;
+    const lastAt = lastActivityOf(state, user, record, edge, context);
+    if (lastAt === null || lastAt < settings.from || lastAt > settings.to) continue;
+    matches.push({ uuid: record.uuid, score, record, lastAt });
+  }
+  matches.sort(timedComparator(settings.sortBy, settings.order));
+  const answered = matches.slice(settings.offset, settings.offset + settings.limit);
+  return { total: matches.length, entries: answered.map(({ record }) => qualityOf(state, user, record, record.uuid, context)) };
 }

@@ -75,6 +75,10 @@ export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 export const PATH_SORT_FIELDS = Object.freeze(["score", "name"] as const);
 export type PathSortField = (typeof PATH_SORT_FIELDS)[number];
 
+/** What a user's relationships are ranked by: RQ (the default) or the time of the pair's latest counted interaction. */
+export const RELATIONSHIP_SORT_FIELDS = Object.freeze(["rq", "last_activity"] as const);
+export type RelationshipSortField = (typeof RELATIONSHIP_SORT_FIELDS)[number];
+
 /** Directions of a ranking or a list, ascending first. */
 export const SORT_ORDERS = Object.freeze(["asc", "desc"] as const);
 export type SortOrder = (typeof SORT_ORDERS)[number];

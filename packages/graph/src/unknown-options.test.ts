@@ -24,7 +24,7 @@ const CALLS: [string, (extra: Record<string, unknown>) => unknown, string][] = [
   ["hydrateGraph", (extra) => hydrateGraph({ interactions: [] }, { warmAt: NOW, ...extra }), '"parameters", "warmAt"'],
   ["connectionScore", (extra) => connectionScore(graph, "ada", "dana", { now: NOW, ...extra }), '"now", "parameters"'],
   ["relationshipQuality", (extra) => relationshipQuality(graph, "user-ada", "dana", { now: NOW, ...extra }), '"now", "parameters"'],
-  ["relationshipQualityRanking", (extra) => relationshipQualityRanking(graph, "user-ada", { now: NOW, limit: 1, ...extra }), '"now", "parameters", "offset", "limit"'],
+  ["relationshipQualityRanking", (extra) => relationshipQualityRanking(graph, "user-ada", { now: NOW, limit: 1, ...extra }), '"now", "parameters", "offset", "limit", "sortBy", "order", "lastActivityFrom", "lastActivityTo"'],
   ["pathPower", (extra) => pathPower(graph, dana, { now: NOW, ...extra }), '"now", "parameters"'],
   ["pathPowerRanking", (extra) => pathPowerRanking(graph, "person", { now: NOW, limit: 1, ...extra }), '"now", "parameters", "offset", "limit"'],
   [

@@ -9,6 +9,7 @@ import type { AsyncHydrationInput, AsyncHydrationOptions } from "../hydrate-grap
 import type { HydrationInput, HydrationOptions } from "../hydrate-graph.js";
 import type { LastActivityOptions } from "../last-activity.js";
 import type { RecommendedPathsOptions } from "../recommended-paths.js";
+import type { RelationshipQualityRankingOptions } from "../relationship-quality-ranking.js";
 import type { RelationshipGraphOptions } from "../relationship-graph.js";
 import type { StrongestRelationshipsOptions } from "../strongest-relationships.js";
 import type { RankingOptions, ScoringOptions } from "../types.js";
@@ -25,8 +26,15 @@ export const ASYNC_HYDRATION_INPUT_NAMES: OptionNames<AsyncHydrationInput> = HYD
 
 /** connectionScore, relationshipQuality, pathPower. */
 export const SCORING_OPTION_NAMES: OptionNames<ScoringOptions> = { now: true, parameters: true };
-/** relationshipQualityRanking, pathPowerRanking. */
+/** pathPowerRanking (and, with its own options, relationshipQualityRanking). */
 export const RANKING_OPTION_NAMES: OptionNames<RankingOptions> = { ...SCORING_OPTION_NAMES, offset: true, limit: true };
+export const RELATIONSHIP_QUALITY_RANKING_OPTION_NAMES: OptionNames<RelationshipQualityRankingOptions> = {
+  ...RANKING_OPTION_NAMES,
+  sortBy: true,
+  order: true,
+  lastActivityFrom: true,
+  lastActivityTo: true,
+};
 export const STRONGEST_RELATIONSHIPS_OPTION_NAMES: OptionNames<StrongestRelationshipsOptions> = { ...SCORING_OPTION_NAMES, limit: true };
 /** recommendedPaths, recommendedPathsOfMany. */
 export const RECOMMENDED_PATHS_OPTION_NAMES: OptionNames<RecommendedPathsOptions> = {
