@@ -1,14 +1,15 @@
 /**
  * @module
  * The change filter a client most likely meant: persons and companies filter changes with `modified_since` (the
- * spec's name), opportunities, notes, tasks, meetings and the other polled lists with `updated_after`. A client that
+ * spec's name), opportunities, notes, tasks, meetings and the other polled lists with `updated_after`, a user's
+ * relationships with `last_activity_after`. A client that
  * sends one list's name to another is pointed to the name that list takes, which spelling alone would not find.
  */
 
 /** Names clients use for "changed at or after". */
 const CHANGE_FILTER_NAMES = new Set(["modified_since", "modified_after", "updated_after", "updated_since", "changed_since", "changed_after", "since"]);
-/** The change filters the API's lists take. */
-const CHANGE_FILTERS = ["modified_since", "updated_after"];
+/** The change filters the API's lists take (a user's relationships change with their latest interaction). */
+const CHANGE_FILTERS = ["modified_since", "updated_after", "last_activity_after"];
 
 /**
  * The change filter among `known` that `unknown` names (the operation's only one), or null.

@@ -4,7 +4,15 @@
  * strongly connected to (PathPower), and the persons one user knows best (RQ). The graph core ranks only as
  * far as the page needs, so a page costs about the same at any tenant size.
  */
-import { pathPowerRanking, relationshipQualityRanking, type EntityKind, type RankedPathPower, type RankingPage, type RelationshipQuality } from "@rapport/graph";
+import {
+  pathPowerRanking,
+  relationshipQualityRanking,
+  type EntityKind,
+  type RankedPathPower,
+  type RankingPage,
+  type RelationshipQuality,
+  type RelationshipQualityRankingOptions,
+} from "@rapport/graph";
 import type { Page, PageRequest } from "@rapport/store";
 import type { RelationshipView } from "./relationship-view.js";
 
@@ -22,11 +30,17 @@ export function pathPowerPage(view: RelationshipView, entity: EntityKind, reques
   return rankingPage(request, (offset, limit) => pathPowerRanking(view.graph, entity, { ...view.scoring, offset, limit }), (score) => score.uuid);
 }
 
-/** A page of the persons a user knows, by RQ (strongest first, ties by uuid); persons with no counted interaction left out. */
-export function relationshipQualityPage(view: RelationshipView, userUuid: string, request: PageRequest): Page<RelationshipQuality> {
+/** How a user's relationships are ordered and which are kept: the ranking's options beyond time, parameters and page. */
+export type RelationshipQualitySelection = Pick<RelationshipQualityRankingOptions, "sortBy" | "order" | "lastActivityFrom" | "lastActivityTo">;
+
+/**
+ * A page of the persons a user knows, by RQ (strongest first, ties by uuid) unless `selection` sorts by the latest
+ * interaction or keeps only those in a time range; persons with no counted interaction left out.
+ */
+export function relationshipQualityPage(view: RelationshipView, userUuid: string, request: PageRequest, selection: RelationshipQualitySelection = {}): Page<RelationshipQuality> {
   return rankingPage(
     request,
-    (offset, limit) => relationshipQualityRanking(view.graph, userUuid, { ...view.scoring, offset, limit }),
+    (offset, limit) => relationshipQualityRanking(view.graph, userUuid, { ...view.scoring, ...selection, offset, limit }),
     (quality) => quality.person_uuid,
   );
 }

@@ -1,12 +1,15 @@
-/** GET /v1/users/{user_uuid}/relationships: the persons one internal user knows best, by RQ. */
+/** GET /v1/users/{user_uuid}/relationships: the persons one internal user knows, by RQ or latest interaction, optionally within a time range. */
+import { RELATIONSHIP_SORT_FIELDS } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
-import { pagedListQuery } from "../../platform/listing/list-parameters.js";
+import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
+import { refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
-import { relationshipQualityPage } from "../../relationships/relationship-rankings.js";
+import { isoBoundQuery } from "../../platform/request/date-schemas.js";
+import { relationshipQualityPage, type RelationshipQualitySelection } from "../../relationships/relationship-rankings.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 
 const userRelationshipSchema = z.object({
@@ -19,6 +22,7 @@ const userRelationshipSchema = z.object({
   rq_reason: z.string(),
   interaction_count: z.number().int(),
   last_activity_date: z.string().nullable().describe("YYYY-MM-DD of their latest interaction."),
+  last_activity_at: z.number().nullable().describe("Their latest interaction, epoch milliseconds: what last_activity_after/before and sort_by=last_activity read."),
 });
 
 export const listUserRelationships = defineOperation({
@@ -28,20 +32,33 @@ export const listUserRelationships = defineOperation({
   area: "Relationships",
   summary: "A user's strongest relationships",
   description:
-    "The external persons an internal user knows, ranked by the user's RQ descending (ties by uuid), with the reason. 404 when the user is not in the tenant.",
+    "The external persons an internal user knows, ranked by the user's RQ descending (ties by uuid), with the reason. " +
+    "last_activity_after/last_activity_before keep only those whose latest email or meeting with the user falls in that range (total counts them), " +
+    "and sort_by=last_activity orders by that time: whom a user dealt with since yesterday is one call (last_activity_after= with sort_by=last_activity), " +
+    "and relationships gone quiet are last_activity_before= (with last_activity_after= for those active before that). 404 when the user is not in the tenant.",
   params: z.object({ user_uuid: uuidString("The internal user's UUID.") }),
-  query: pagedListQuery,
+  query: pagedListQuery.extend({
+    last_activity_after: isoBoundQuery("Only persons whose latest interaction with the user is at or after this instant.", "start").optional(),
+    last_activity_before: isoBoundQuery("Only persons whose latest interaction with the user is at or before this instant.", "end").optional(),
+    sort_by: z.enum(RELATIONSHIP_SORT_FIELDS).default("rq").describe("rq (default) or last_activity, the time of their latest interaction; ties by person uuid."),
+    order: sortOrderParameter("desc"),
+  }),
   response: listEnvelopeSchema(userRelationshipSchema),
   errors: [404],
   async handler({ params, query, auth, services }) {
+    const { page, per_page, last_activity_after, last_activity_before, sort_by, order } = query;
+    refuseReversedRange(["last_activity_after", "last_activity_before"], last_activity_after, last_activity_before);
     const user = await services.store.users.get(auth.tenant.uuid, params.user_uuid);
     if (!user) throw notFound(`user ${params.user_uuid} not found`);
     const view = await openRelationshipView(services, auth);
+    const selection: RelationshipQualitySelection = { sortBy: sort_by, order };
+    if (last_activity_after !== undefined) selection.lastActivityFrom = last_activity_after;
+    if (last_activity_before !== undefined) selection.lastActivityTo = last_activity_before;
     return listPage({
-      paging: query,
-      query: { operation: "listUserRelationships", user: user.uuid },
+      paging: { page, per_page },
+      query: { operation: "listUserRelationships", user: user.uuid, last_activity_after, last_activity_before, sort_by, order },
       cursors: null,
-      fetch: async (request) => relationshipQualityPage(view, user.uuid, request),
+      fetch: async (request) => relationshipQualityPage(view, user.uuid, request, selection),
       present: async (qualities) => {
         const displays = await view.cards(qualities.map((quality) => quality.person_uuid));
         return qualities.map((quality) => {
@@ -56,6 +73,7 @@ export const listUserRelationships = defineOperation({
             rq_reason: quality.rq_reason,
             interaction_count: quality.interaction_count,
             last_activity_date: quality.last_activity_date,
+            last_activity_at: quality.last_activity_at,
           };
         });
       },
