@@ -29,6 +29,7 @@ export const CHANGE_FILTERS = [
   { tool: "listMeetings", argument: "updated_after", what: "meetings edited, rescheduled or cancelled, with their details" },
   { tool: "listUsers", argument: "updated_after", what: "users: a deactivation moves scores" },
   { tool: "listEntityLists", argument: "updated_after", what: "lists and their members" },
+  { tool: "listUserRelationships", argument: "last_activity_after", what: "a user's relationships by their latest email or meeting" },
   { tool: "listDeletions", argument: "since", what: "deleted records" },
 ] as const;
 
@@ -43,6 +44,23 @@ export const FEWEST_CALLS_FOR_CHANGES =
   "then listActivity since= (person_uuid= for one person's, such as the caller's own), one call for every email and meeting recorded, rescheduled or removed since " +
   "(recorded: an import brings in old mail too, so each item's occurred_at tells when it happened); " +
   "then listPersons uuids= to name its participants, up to 100 a call. Call the other change filters only for what the question names (notes, tasks, deals, meeting details)";
+
+/**
+ * Said beside the activity route where the client has listUserRelationships: whom a user dealt with since a time comes
+ * named and ranked in one call (the feed needs a listPersons call for names), and who went quiet is the same list's
+ * other bound, which no feed answers without reading every item of the period.
+ */
+export const RELATIONSHIPS_BY_LAST_ACTIVITY =
+  "Whom a user emailed or met since a time, named with their RQ in one call: listUserRelationships user_uuid= last_activity_after= sort_by=last_activity; " +
+  "relationships gone quiet (cold): last_activity_before= the period's start, with last_activity_after= for those active before it";
+
+/**
+ * How to answer "who did we meet from Acme this week": the company's uuid by name, then its activity, newest first,
+ * read until the items are older than the period.
+ */
+export const COMPANY_ACTIVITY =
+  "Whom the team emailed or met at a company lately: its uuid from listCompanies name=, then listCompanyActivity company_uuid= " +
+  "(newest first, upcoming meetings too: read until occurred_at is before the period; kind tells emails from meetings, person_uuids who took part)";
 
 /**
  * How to list the people at a company ("everyone at Northwind we have not talked to in six months"): the company's uuid
@@ -79,8 +97,8 @@ export const NO_ACTIVITY_TOOL = "this client's tools cannot list emails and meet
 
 /** Where such a client finds what happened with a user's relationships (the caller's: "my"), by the tools it has. */
 export const LATEST_INTERACTIONS_BY_USER =
-  "for what happened with a user's relationships since a time, listUserRelationships user_uuid= lists the persons they know, " +
-  "each with last_activity_date, the day of their latest email or meeting together (ranked by RQ: read every page)";
+  "for what happened with a user's relationships since a time, listUserRelationships user_uuid= with last_activity_after= and sort_by=last_activity " +
+  "lists the persons they emailed or met since, latest first, each with last_activity_at and last_activity_date";
 export const LATEST_INTERACTIONS_BY_PERSON = "each person's last_contact_at (listPersons) is the time of their latest email or meeting with the team";
 
 /** Whether the client may call a tool: its /mcp URL or its credential may select fewer than every tool. */
@@ -118,6 +136,8 @@ export function generalInstructions(has: HasTool = everyTool): string {
         "."
       : "") +
     (["getMe", "listActivity", "listPersons"].every(has) ? ` ${FEWEST_CALLS_FOR_CHANGES}.` : "") +
+    (has("listUserRelationships") ? ` ${RELATIONSHIPS_BY_LAST_ACTIVITY}.` : "") +
+    (["listCompanies", "listCompanyActivity"].every(has) ? ` ${COMPANY_ACTIVITY}.` : "") +
     (["listCompanies", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "") +
     (has("createNote") ? ` ${NOTE_IS_NO_INTERACTION}${has("createMeeting") ? "" : `; ${NO_MEETING_TOOL}`}.` : "")
   );
