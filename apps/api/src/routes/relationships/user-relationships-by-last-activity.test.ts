@@ -18,7 +18,7 @@ let call: ReturnType<typeof apiCaller>;
 let path: string;
 
 type Relationship = { name: string; last_activity_at: number | null; last_activity_date: string | null };
-const names = (body: { items: Relationship[] }) => body.items.map((item) => item.name);
+const names = (body: { items?: Relationship[] } | null) => (body?.items ?? []).map((item) => item.name);
 
 beforeEach(async () => {
   context = await createTestContext();
