@@ -70,6 +70,25 @@ describe("hydrateGraph", () => {
     expect(graph.affiliatedPersons("acme")).toEqual(["dana"]);
   });
 
+  it("refuses a row holding a field its record does not have, in both hydrations and in the updates", async () => {
+    // Misspelt, each was dropped in silence: the cancelled meeting counted, the past affiliation was current.
+    const cancelled = { id: "m9", kind: "meeting", occurredAt: daysAgo(3), attendeeUuids: ["ada", "cleo"], stauts: "cancelled" } as unknown as Interaction;
+    const cases = [
+      { input: { interactions: [cancelled] }, message: 'expecting a known meeting field ("id", "kind", "occurredAt", "attendeeUuids", "organizerUuid", "status", "title") but got "stauts".' },
+      { input: { interactions: [], affiliations: [{ personUuid: "dana", companyUuid: "acme", curent: false }] }, message: 'but got "curent".' },
+      { input: { interactions: [], internalUsers: [{ userUuid: "user-ada", personUuid: "ada", role: "admin" }] }, message: 'but got "role".' },
+    ];
+    for (const { input, message } of cases) {
+      expect(() => hydrateGraph(input as never)).toThrow(message);
+      await expect(hydrateGraphAsync(input as never)).rejects.toThrow(message);
+    }
+    const graph = incremental(interactions);
+    expect(() => graph.addInteraction(cancelled)).toThrow(`addInteraction: ${cases[0]!.message}`);
+    expect(() => graph.updateInteraction({ ...cancelled, id: "m1" })).toThrow(`updateInteraction: ${cases[0]!.message}`);
+    expect(graph.hasInteraction("m9")).toBe(false);
+    expect(graph.interactionsOf("ben").map((interaction) => interaction.id)).toContain("m1");
+  });
+
   it("uses the deployment's parameters", () => {
     const graph = hydrateGraph({ interactions: [email("ada", "cleo", NOW, "e1")] }, { parameters: { saturation: 0.5 } });
     expect(graph.parameters.saturation).toBe(0.5);

@@ -26,6 +26,17 @@ describe("hydration rows", () => {
     );
   });
 
+  it("refuses a field a user or affiliation row does not have: a misspelt `curent: false` must not record a current affiliation", () => {
+    expect(() => new AffiliationsByCompany().add("f", { personUuid: "dana", companyUuid: "acme", curent: false })).toThrow(
+      'f: expecting a known affiliation field ("personUuid", "companyUuid", "current") but got "curent".',
+    );
+    const state = new GraphState(resolveScoringParameters(undefined, defaultScoringParameters));
+    expect(() => hydrateInternalUser("f", state, { userUuid: "user-ada", personUuid: "ada", isActive: false })).toThrow(
+      'f: expecting a known internal user field ("userUuid", "personUuid") but got "isActive".',
+    );
+    expect(state.personByUser.size).toBe(0);
+  });
+
   it("gives back affiliations company by company, the largest first, then as first seen, members in their rows' order", () => {
     const affiliations = new AffiliationsByCompany();
     for (const [personUuid, companyUuid] of [

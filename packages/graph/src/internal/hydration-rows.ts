@@ -1,8 +1,9 @@
 /** @module Row handling shared by hydrateGraph and hydrateGraphAsync. */
 import { invalidArgument } from "./errors.js";
 import type { GraphState } from "./graph-state.js";
+import { AFFILIATION_FIELD_NAMES, INTERNAL_USER_FIELD_NAMES } from "./input-field-names.js";
 import { normalizeInteraction } from "./normalize-interaction.js";
-import { requireObject, requireUuid } from "./validate.js";
+import { requireOptions, requireUuid } from "./validate.js";
 
 /**
  * Returns `value` when it can be iterated (with `for await` when `allowAsync`), else throws.
@@ -23,7 +24,7 @@ export function requireRows(functionName: string, name: string, value: unknown, 
  * @example hydrateInternalUser("hydrateGraph", state, { userUuid: "user-ada", personUuid: "ada" });
  */
 export function hydrateInternalUser(functionName: string, state: GraphState, row: unknown): void {
-  const user = requireObject(functionName, "internalUsers[]", row);
+  const user = requireOptions(functionName, row, INTERNAL_USER_FIELD_NAMES, { argumentName: "internalUsers[]", keyNoun: "internal user field" });
   state.markInternal(requireUuid(functionName, "internalUsers[].personUuid", user.personUuid), requireUuid(functionName, "internalUsers[].userUuid", user.userUuid));
 }
 
@@ -51,7 +52,8 @@ export class AffiliationsByCompany {
 
   /** Checks one `{ personUuid, companyUuid, current? }` row and keeps it, skipping past affiliations. */
   add(functionName: string, row: unknown): void {
-    const affiliation = requireObject(functionName, "affiliations[]", row);
+    // A misspelt `curent: false` would otherwise record a past affiliation as current.
+    const affiliation = requireOptions(functionName, row, AFFILIATION_FIELD_NAMES, { argumentName: "affiliations[]", keyNoun: "affiliation field" });
     const current = affiliation.current;
     // A database's 0 or "false" would otherwise count as a current affiliation.
     if (current !== undefined && typeof current !== "boolean") {

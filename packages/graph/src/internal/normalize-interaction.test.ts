@@ -42,4 +42,17 @@ describe("normalizeInteraction", () => {
       'f: expecting "interaction.title" to be a string or null but got "5".',
     );
   });
+
+  it("refuses a field its kind does not have, even undefined, before the fields it has: a misspelt status must not count a cancelled meeting", () => {
+    expect(() => normalizeInteraction("f", { id: "m", kind: "meeting", occurredAt: 1, attendeeUuids: ["a", "b"], stauts: "cancelled" })).toThrow(
+      'f: expecting a known meeting field ("id", "kind", "occurredAt", "attendeeUuids", "organizerUuid", "status", "title") but got "stauts".',
+    );
+    expect(() => normalizeInteraction("f", { id: "e", kind: "email", occurredAt: 1, senderUuid: "a", recipientUuids: ["b"], ccUuids: ["c"] })).toThrow(
+      'f: expecting a known email field ("id", "kind", "occurredAt", "senderUuid", "recipientUuids") but got "ccUuids".',
+    );
+    // A meeting's field on an email, and the misspelt required field named rather than the field it left out.
+    expect(() => normalizeInteraction("f", { id: "e", kind: "email", occurredAt: 1, senderUuid: "a", recipientUuids: [], title: "T" })).toThrow('but got "title".');
+    expect(() => normalizeInteraction("f", { id: "e", kind: "email", occuredAt: 1, senderUuid: "a", recipientUuids: [] })).toThrow('but got "occuredAt".');
+    expect(() => normalizeInteraction("f", { id: "m", kind: "meeting", occurredAt: 1, attendeeUuids: [], organiserUuid: undefined })).toThrow('but got "organiserUuid".');
+  });
 });

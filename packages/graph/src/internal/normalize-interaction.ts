@@ -1,7 +1,8 @@
 /** @module Validation of an interaction and reduction of its noise (duplicates, self-addressed mail). */
 import { MEETING_INTERACTION_STATUSES, type MeetingInteractionStatus } from "../types.js";
 import { invalidArgument } from "./errors.js";
-import { requireObject, requireTime, requireUuid } from "./validate.js";
+import { EMAIL_FIELD_NAMES, MEETING_FIELD_NAMES } from "./input-field-names.js";
+import { requireObject, requireOptions, requireTime, requireUuid } from "./validate.js";
 
 export interface NormalizedInteraction {
   id: string;
@@ -38,6 +39,10 @@ function distinctUuids(functionName: string, name: string, value: unknown, first
  */
 export function normalizeInteraction(functionName: string, input: unknown): NormalizedInteraction {
   const interaction = requireObject(functionName, "interaction", input);
+  // A misspelt optional field (`stauts: "cancelled"`, `ccUuids`) would otherwise be dropped in silence, and a
+  // cancelled meeting counted. Checked before the fields, so that a misspelt required one is named as such.
+  if (interaction.kind === "email") requireOptions(functionName, interaction, EMAIL_FIELD_NAMES, { argumentName: "interaction", keyNoun: "email field" });
+  else if (interaction.kind === "meeting") requireOptions(functionName, interaction, MEETING_FIELD_NAMES, { argumentName: "interaction", keyNoun: "meeting field" });
   const id = requireUuid(functionName, "interaction.id", interaction.id);
   const occurredAt = requireTime(functionName, "interaction.occurredAt", interaction.occurredAt);
   if (interaction.kind === "email") {
