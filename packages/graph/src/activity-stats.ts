@@ -33,7 +33,7 @@ export interface ActivityStatsOptions {
   /** The present, epoch milliseconds. */
   now: number;
   /** Periods to return, in any order (returned shortest first). Default: all. */
-  periods?: readonly ActivityPeriod[];
+  periods?: readonly ActivityPeriod[] | undefined;
 }
 
 /** Each period's length in milliseconds, position for position with ACTIVITY_PERIODS (shortest first). */

@@ -13,7 +13,7 @@ export interface DerivedFieldsOptions {
   /** The present, epoch milliseconds. */
   now: number;
   /** The calling user (`x-service-user-id`); without it the `my_next_meeting_*` fields are null. */
-  userUuid?: string | null;
+  userUuid?: string | null | undefined;
 }
 
 function participates(state: GraphState, slot: number, person: PersonRecord): boolean {

@@ -21,7 +21,7 @@ export interface AsyncHydrationOptions extends HydrationOptions {
    * `node:timers/promises`), so other requests are answered while a large graph loads. Answers do not
    * depend on it.
    */
-  yieldControl?: () => Promise<unknown>;
+  yieldControl?: (() => Promise<unknown>) | undefined;
 }
 
 /** What a tenant's graph is built from, as iterables or async iterables. */
@@ -29,9 +29,9 @@ export interface AsyncHydrationInput {
   /** Emails and meetings, in any order. A repeated id replaces the earlier interaction. */
   interactions: Iterable<Interaction> | AsyncIterable<Interaction>;
   /** Internal users and their person nodes. */
-  internalUsers?: Iterable<InternalUser> | AsyncIterable<InternalUser>;
+  internalUsers?: Iterable<InternalUser> | AsyncIterable<InternalUser> | undefined;
   /** Affiliations; those with `current: false` are skipped. */
-  affiliations?: Iterable<Affiliation> | AsyncIterable<Affiliation>;
+  affiliations?: Iterable<Affiliation> | AsyncIterable<Affiliation> | undefined;
 }
 
 /**

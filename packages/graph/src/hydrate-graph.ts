@@ -14,7 +14,7 @@ export interface HydrationOptions extends RelationshipGraphOptions {
    * would otherwise compute by scanning the pair's interactions. Answers do not change, only when the
    * work is done.
    */
-  warmAt?: number;
+  warmAt?: number | undefined;
 }
 
 /** What a tenant's graph is built from. Every field accepts any iterable, so rows can be streamed. */
@@ -25,9 +25,9 @@ export interface HydrationInput {
    */
   interactions: Iterable<Interaction>;
   /** Internal users and their person nodes. */
-  internalUsers?: Iterable<InternalUser>;
+  internalUsers?: Iterable<InternalUser> | undefined;
   /** Affiliations; those with `current: false` are skipped. */
-  affiliations?: Iterable<Affiliation>;
+  affiliations?: Iterable<Affiliation> | undefined;
 }
 
 /**

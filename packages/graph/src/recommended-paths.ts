@@ -37,24 +37,24 @@ import {
 /** Options of {@link recommendedPaths}. */
 export interface RecommendedPathsOptions extends ScoringOptions {
   /** Rank by path strength (default) or by the name `nameOf` gives each internal user. */
-  sortBy?: PathSortField;
+  sortBy?: PathSortField | undefined;
   /** Default `desc`: strongest first (for names: Z to A). */
-  order?: SortOrder;
+  order?: SortOrder | undefined;
   /** Display name of an internal user; required with `sortBy: "name"`. Users without a name (null, undefined) sort last; any other non-string is refused. */
-  nameOf?: (personUuid: string, userUuid: string) => string | null | undefined;
+  nameOf?: ((personUuid: string, userUuid: string) => string | null | undefined) | undefined;
   /** Keep only the first `limit` items (`total` still counts all). */
-  limit?: number;
+  limit?: number | undefined;
   /** Paths listed per item, strongest first (default 10; `path_count` counts all). */
-  maximumPathsPerItem?: number;
+  maximumPathsPerItem?: number | undefined;
   /** `priority_management` entries per item, highest priority first (default 10; a company's persons can be thousands). */
-  maximumPriorityEntries?: number;
+  maximumPriorityEntries?: number | undefined;
   /** Company targets: how many top external contacts to return (default 10). */
-  topExternalContactsLimit?: number;
+  topExternalContactsLimit?: number | undefined;
   /**
    * `false` lists no items, only `top_external_contacts` (default true). `total` still counts the internal users
    * who reach the target: the ranking walks their paths as it would, without listing any path or priority entry.
    */
-  includeItems?: boolean;
+  includeItems?: boolean | undefined;
 }
 
 /** One accumulator table per graph, reused call after call (a ranking is synchronous). */

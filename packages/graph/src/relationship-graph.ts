@@ -16,7 +16,7 @@ export type { PersonRecord as PersonNodeAttributes } from "./internal/graph-stat
 /** Options of {@link RelationshipGraph}. */
 export interface RelationshipGraphOptions {
   /** The deployment's scoring parameters (defaults: `defaultScoringParameters`). */
-  parameters?: ScoringParameterOverrides;
+  parameters?: ScoringParameterOverrides | undefined;
 }
 
 const states = new WeakMap<RelationshipGraph, GraphState>();

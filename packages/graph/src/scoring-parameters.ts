@@ -38,9 +38,12 @@ export interface ScoringParameters {
 }
 
 /** Per-call or per-deployment overrides of {@link ScoringParameters}; thresholds may be given in part. */
-export type ScoringParameterOverrides = Partial<Omit<ScoringParameters, "strengthThresholds">> & {
-  strengthThresholds?: Partial<StrengthThresholds>;
+export type ScoringParameterOverrides = OptionalFields<Omit<ScoringParameters, "strengthThresholds">> & {
+  strengthThresholds?: OptionalFields<StrengthThresholds> | undefined;
 };
+
+/** Every field optional, and `undefined` (which takes the default) accepted too, as under `exactOptionalPropertyTypes`. */
+type OptionalFields<T> = { [K in keyof T]?: T[K] | undefined };
 
 /**
  * The default scoring constants. Why each value is what it is: docs/scoring.md.

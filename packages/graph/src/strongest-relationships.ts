@@ -15,7 +15,7 @@ const NO_LINKS: readonly number[] = [];
 /** Options of {@link strongestRelationships}. */
 export interface StrongestRelationshipsOptions extends ScoringOptions {
   /** Rows to return (default 2, as in the REST contract). */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /**

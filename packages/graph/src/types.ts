@@ -33,11 +33,11 @@ export interface MeetingInteraction {
   /** Person uuids of the attendees. Duplicates are ignored. */
   attendeeUuids: readonly string[];
   /** Person uuid of the organizer, who also counts as an attendee. */
-  organizerUuid?: string | null;
+  organizerUuid?: string | null | undefined;
   /** A cancelled meeting counts nothing. Default `confirmed`. */
-  status?: MeetingInteractionStatus;
+  status?: MeetingInteractionStatus | undefined;
   /** Shown as `next_meeting_title`. */
-  title?: string | null;
+  title?: string | null | undefined;
 }
 
 /** An email or a meeting. */
@@ -64,7 +64,7 @@ export interface Affiliation {
   personUuid: string;
   companyUuid: string;
   /** Only current affiliations matter to the graph; `false` is accepted and ignored. Default `true`; any other value is refused. */
-  current?: boolean;
+  current?: boolean | undefined;
 }
 
 /** `strength_label` bands, weakest first. */
@@ -88,7 +88,7 @@ export interface ScoringOptions {
   /** The present, epoch milliseconds. Interactions after it do not count (yet). */
   now: number;
   /** Overrides of the graph's scoring parameters for this call. */
-  parameters?: ScoringParameterOverrides;
+  parameters?: ScoringParameterOverrides | undefined;
 }
 
 /** RQ of an internal user towards a person. */
@@ -260,7 +260,7 @@ export interface DerivedFields {
 /** Which page of a ranking to answer: `now`, parameter overrides, and the entries from `offset` on, at most `limit`. */
 export interface RankingOptions extends ScoringOptions {
   /** Entries skipped from the top (default 0). */
-  offset?: number;
+  offset?: number | undefined;
   /** Entries answered at most, at least 1. */
   limit: number;
 }
