@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { activityStats } from "./activity-stats.js";
 import { derivedFields } from "./derived-fields.js";
 import { hydrateGraph } from "./hydrate-graph.js";
 import { lastActivityAt } from "./last-activity.js";
@@ -8,6 +9,18 @@ import { ageInDays, interactionLists } from "./testing/interaction-arbitraries.j
 import { EXAMPLE_NOW, exampleAffiliations, exampleInteractions, exampleUsers } from "./testing/worked-example.js";
 
 describe("lastActivityAt", () => {
+  it("answers an interaction at -0 as one at 0, whichever of the two arrived first", () => {
+    // Found by scoring.any-time.properties.test.ts: the last activity was -0 or 0 by the rows' order.
+    const at = (id: string, occurredAt: number) => ({ id, kind: "email" as const, occurredAt, senderUuid: "p0", recipientUuids: ["p1"] });
+    for (const interactions of [[at("i0", 0), at("i1", -0)], [at("i1", -0), at("i0", 0)]]) {
+      const graph = hydrateGraph({ interactions, internalUsers: [{ userUuid: "u0", personUuid: "p0" }] });
+      const person = { entity: "person", uuid: "p1" } as const;
+      expect(lastActivityAt(graph, person, { now: -0 })).toBe(0);
+      expect(derivedFields(graph, person, { now: NOW }).last_contact_at).toBe(0);
+      expect(activityStats(graph, person, { now: NOW, periods: ["all_time"] }).periods[0]?.last_activity_at).toBe(0);
+    }
+  });
+
   const example = hydrateGraph({ interactions: exampleInteractions, internalUsers: exampleUsers, affiliations: exampleAffiliations });
 
   it("gives a company's latest past interaction over its members, and a person's", () => {

@@ -4,6 +4,7 @@ import { optionalCount, requireCount, requireObject, requireOneOf, requireOption
 describe("validate", () => {
   it("accepts good values and returns them", () => {
     expect(requireTime("f", "now", 0)).toBe(0);
+    expect(requireTime("f", "now", -0)).toBe(0);
     expect(requireUuid("f", "id", "x")).toBe("x");
     expect(requireObject("f", "options", { a: 1 })).toEqual({ a: 1 });
     expect(requireCount("f", "limit", 3, 0)).toBe(3);

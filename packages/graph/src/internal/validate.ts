@@ -3,14 +3,15 @@ import { MAXIMUM_TIME } from "./dates.js";
 import { invalidArgument } from "./errors.js";
 
 /**
- * Returns `value` when it is a finite epoch-millisecond time a Date can hold, else throws.
+ * Returns `value` when it is a finite epoch-millisecond time a Date can hold (-0 as 0), else throws.
  * @example requireTime("pathPower", "now", Date.UTC(2026, 11, 1)); // 1796083200000
  */
 export function requireTime(functionName: string, name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > MAXIMUM_TIME) {
     throw invalidArgument(functionName, `"${name}" to be a finite number of epoch milliseconds`, value);
   }
-  return value;
+  // -0 is the instant 0: kept as given, a last activity at 0 came back as 0 or -0 by the order interactions arrived in.
+  return value === 0 ? 0 : value;
 }
 
 /**
