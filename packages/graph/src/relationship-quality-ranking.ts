@@ -15,13 +15,13 @@ const FUNCTION_NAME = "relationshipQualityRanking";
 /** Options of {@link relationshipQualityRanking}: a ranking's, and what it is sorted by and which pairs it keeps. */
 export interface RelationshipQualityRankingOptions extends RankingOptions {
   /** `rq` (the default) or `last_activity`, the pair's latest counted interaction at or before `now`; ties by uuid. */
-  sortBy?: RelationshipSortField;
+  sortBy?: RelationshipSortField | undefined;
   /** Default `desc`: the strongest, or the latest, first. */
-  order?: SortOrder;
+  order?: SortOrder | undefined;
   /** Only pairs whose latest counted interaction is at or after this instant (epoch ms). */
-  lastActivityFrom?: number;
+  lastActivityFrom?: number | undefined;
   /** Only pairs whose latest counted interaction is at or before this instant (epoch ms). */
-  lastActivityTo?: number;
+  lastActivityTo?: number | undefined;
 }
 
 interface Candidate extends ScoredCandidate {
