@@ -9,7 +9,7 @@ import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
 import { sqliteLower } from "../normalize.js";
 import { rawInList } from "../sqlite/long-in-lists.js";
-import { liveRecordsNamed, nameContains as contains, searchWords } from "./name-search.js";
+import { liveRecordsNamed, nameContains as contains, searchWords, textContainsInAnyCase } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
 import { and, or } from "./sql-logic.js";
@@ -119,7 +119,8 @@ export function searchCondition(tenantUuid: string, search: string, plan: Search
 /** Conditions of every filter except `search`. */
 export function filterConditions(tenantUuid: string, filters: OpportunityListFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (filters.name) conditions.push(contains(sql`o.name`, filters.name));
+  // `name` and `city` are the specification's "case-insensitive substring": every letter's case, not A–Z alone.
+  if (filters.name) conditions.push(textContainsInAnyCase(sql`o.name`, filters.name));
   if (filters.type_uuid) conditions.push(sql<SqlBool>`o.type_uuid = ${filters.type_uuid}`);
   if (filters.stage_uuid) conditions.push(sql<SqlBool>`o.stage_uuid = ${filters.stage_uuid}`);
   if (filters.stage_uuids) conditions.push(rawInList(sql`o.stage_uuid`, filters.stage_uuids));
@@ -146,7 +147,7 @@ export function filterConditions(tenantUuid: string, filters: OpportunityListFil
     const { city, states, state_codes: stateCodes, countries } = filters.location;
     const location = { state: sql.ref("r.state"), country: sql.ref("r.country") };
     const place = and([
-      ...(city ? [contains(sql.ref("r.city"), city)] : []),
+      ...(city ? [textContainsInAnyCase(sql.ref("r.city"), city)] : []),
       ...(states || stateCodes ? [stateMatches(location, states ?? [], stateCodes ?? [])] : []),
       ...(countries ? [storedIn(location.country, countries)] : []),
     ]);
