@@ -22,9 +22,25 @@ describe("resolveStates", () => {
     expect(resolveStates("US-CA", null)).toEqual([{ countryCode: "US", code: "CA", name: "California" }]);
     expect(resolveStates("Bavaria", "US")).toEqual([]);
   });
+
+  it("finds a subdivision by its full name written with or without accents", () => {
+    expect(resolveStates("Québec", null)).toEqual([{ countryCode: "CA", code: "QC", name: "Quebec" }]);
+    expect(resolveStates("sao paulo", "BR")).toEqual([{ countryCode: "BR", code: "SP", name: "São Paulo" }]);
+    expect(resolveStates("Baden-Wurttemberg", null)).toEqual([{ countryCode: "DE", code: "BW", name: "Baden-Württemberg" }]);
+    // The dataset's "Andalucìa" is found by the official "Andalucía".
+    expect(resolveStates("Andalucía", "ES")).toMatchObject([{ countryCode: "ES", code: "AN" }]);
+    expect(resolveStates("Sao Paolo", "BR")).toEqual([]);
+  });
 });
 
 describe("resolveLocationFilter", () => {
+  it("resolves a full name sent with accents the dataset leaves out, and matches the name spelt either way", () => {
+    const { states } = resolveLocationFilter({ state: "Québec" });
+    expect(stateFilterSpellings(states!).states).toEqual(["quebec", "ca-qc"]);
+    const saoPaulo = resolveLocationFilter({ state: "Sao Paulo" });
+    expect(stateFilterSpellings(saoPaulo.states!).states).toEqual(["são paulo", "sao paulo", "br-sp"]);
+  });
+
   it("answers the spec's 400s", () => {
     expect(() => resolveLocationFilter({ country: "Atlantis" })).toThrow(/not a recognized country/);
     expect(() => resolveLocationFilter({ state: "CA" })).toThrow(/send country too/);

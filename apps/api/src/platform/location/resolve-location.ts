@@ -24,6 +24,8 @@ export interface ResolvedState {
 }
 
 const fold = (text: string) => text.trim().toLowerCase();
+/** `text` without its accents ("Québec" as "Quebec"): the dataset spells some names without theirs, some with others' ("Andalucìa"). */
+const withoutAccents = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
 const sqliteFold = (text: string) => sqliteLower(text.trim());
 
 /** A country from its name (English, common aliases) or its alpha-2 / alpha-3 code; null if none. */
@@ -48,11 +50,13 @@ const regionsByCountry = new Map<string, readonly RegionRow[]>(
 
 /**
  * Subdivisions named `text`: within `countryCode` when given (by name or code; "US-CA" also
- * works), otherwise by full name across all countries (a name may exist in several).
+ * works), otherwise by full name across all countries (a name may exist in several). Names compare
+ * without their accents, so "Québec" and "Sao Paulo" name Quebec and São Paulo.
  */
 export function resolveStates(text: string, countryCode: string | null): ResolvedState[] {
   const value = fold(text);
   if (!value) return [];
+  const plainValue = withoutAccents(value);
   const prefixed = /^([a-z]{2})-([a-z0-9]{1,3})$/i.exec(text.trim());
   if (prefixed) {
     const [, country, code] = prefixed;
@@ -63,7 +67,7 @@ export function resolveStates(text: string, countryCode: string | null): Resolve
   const search = countryCode ? [[countryCode, regionsByCountry.get(countryCode) ?? []] as const] : [...regionsByCountry];
   for (const [country, regions] of search) {
     for (const [name, code] of regions) {
-      const byName = fold(name) === value;
+      const byName = withoutAccents(fold(name)) === plainValue;
       const byCode = countryCode !== null && fold(code) === value;
       if (byName || byCode) matches.push({ countryCode: country, code, name });
     }
@@ -120,7 +124,7 @@ export function stateFilterSpellings(states: readonly ResolvedState[]): { states
     return country ? countrySpellings(country) : [sqliteFold(code)];
   };
   return {
-    states: [...new Set(states.flatMap((state) => [state.name, `${state.countryCode}-${state.code}`].map(sqliteFold)))],
+    states: [...new Set(states.flatMap((state) => [state.name, withoutAccents(state.name), `${state.countryCode}-${state.code}`].map(sqliteFold)))],
     state_codes: states.map((state) => ({ code: sqliteFold(state.code), countries: countryOf(state.countryCode) })),
   };
 }
