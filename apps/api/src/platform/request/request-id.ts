@@ -12,7 +12,8 @@ export const REQUEST_ID_HEADER = "x-request-id";
 /** Longest client-sent id echoed back; longer or unprintable ones are replaced. */
 export const MAX_REQUEST_ID_LENGTH = 200;
 
-const ID_CHARACTERS = /^[\w\-=]+$/;
+/** Visible ASCII, no space or control character: what a header carries unchanged, so a client's own id comes back as sent. */
+const ID_CHARACTERS = /^[!-~]+$/;
 
 /** Fresh ids made at a time: one UUID made per request ran cold between requests, a twentieth of a kept answer's time. */
 const FRESH_IDS_MADE_AT_ONCE = 128;
