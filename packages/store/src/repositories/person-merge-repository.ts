@@ -92,11 +92,12 @@ async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
   }
   // A person is one user's at most (`users.create` keeps it so): merged, two users would share one, and the
   // deactivated one could never be reactivated. Checked before the direction rule below, which merging the
-  // other way would not get past either.
+  // other way would not get past either. A validation failure (400), not a conflict: the specification keeps 409
+  // for the same person twice or one already merged.
   const supersededOwner = await userOwningPerson(db, tenantUuid, supersededUuid);
   const canonicalOwner = supersededOwner && (await userOwningPerson(db, tenantUuid, canonicalUuid));
   if (supersededOwner && canonicalOwner) {
-    throw new ConflictError(
+    throw new InvalidInputError(
       `person ${supersededUuid} is ${ownPersonOf(supersededOwner)} and person ${canonicalUuid} is ${ownPersonOf(canonicalOwner)}: ` +
         "two users never share a person, so neither can be merged into the other",
     );

@@ -112,7 +112,7 @@ describe("users", () => {
     const merge = (canonicalUuid: string, supersededUuid: string, preview = false) =>
       store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid, preview, merged_by_user_uuid: null });
     const refusal = (supersededUuid: string, supersededOwner: string, canonicalUuid: string, canonicalOwner: string) =>
-      new ConflictError(
+      new InvalidInputError(
         `person ${supersededUuid} is ${supersededOwner} and person ${canonicalUuid} is ${canonicalOwner}: two users never share a person, so neither can be merged into the other`,
       );
     const adaOwn = `user ${ada.uuid}'s own`;
@@ -120,6 +120,8 @@ describe("users", () => {
     for (const preview of [false, true]) {
       await expect(merge(ada.person_uuid, ben.person_uuid, preview)).rejects.toThrow(refusal(ben.person_uuid, `user ${ben.uuid}'s own`, ada.person_uuid, adaOwn));
       await expect(merge(ben.person_uuid, ada.person_uuid, preview)).rejects.toThrow(refusal(ada.person_uuid, adaOwn, ben.person_uuid, `user ${ben.uuid}'s own`));
+      // A validation failure (the API's 400), not a conflict: the API keeps 409 for the same person or one already merged.
+      await expect(merge(ada.person_uuid, ben.person_uuid, preview)).rejects.toBeInstanceOf(InvalidInputError);
     }
     await store.users.deactivate(tenantUuid, ben.uuid);
     const benOwn = `user ${ben.uuid}'s own (a deactivated user)`;

@@ -251,7 +251,7 @@ describe("POST /v1/persons/{person_uuid}/merge", () => {
     expect((await getPerson(canonical.uuid)).status).toBe(200);
   });
 
-  it("answers 409 for two users' own persons, active or deactivated, either way round, and changes nothing", async () => {
+  it("answers 400 for two users' own persons, active or deactivated, either way round, and changes nothing (409 is only for the same person or one already merged)", async () => {
     const { store } = context.services;
     const refusal = (superseded: { uuid: string; person_uuid: string }, canonical: { uuid: string; person_uuid: string }, deactivated = "") =>
       `person ${superseded.person_uuid} is user ${superseded.uuid}'s own${deactivated} and person ${canonical.person_uuid} is user ${canonical.uuid}'s own: ` +
@@ -259,16 +259,16 @@ describe("POST /v1/persons/{person_uuid}/merge", () => {
     const before = databaseSnapshotBesideUsage(context.databasePath);
     for (const preview of [false, true]) {
       const memberIntoAdmin = await merge(acme.admin.person_uuid, { superseded_person_uuid: acme.member.person_uuid, preview });
-      expect(memberIntoAdmin).toEqual({ status: 409, body: { error: refusal(acme.member, acme.admin) } });
+      expect(memberIntoAdmin).toEqual({ status: 400, body: { error: refusal(acme.member, acme.admin) } });
       const adminIntoMember = await merge(acme.member.person_uuid, { superseded_person_uuid: acme.admin.person_uuid, preview });
-      expect(adminIntoMember).toEqual({ status: 409, body: { error: refusal(acme.admin, acme.member) } });
+      expect(adminIntoMember).toEqual({ status: 400, body: { error: refusal(acme.admin, acme.member) } });
     }
     const after = databaseSnapshotBesideUsage(context.databasePath);
     expect(after).toEqual(before);
 
     await store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
     const deactivated = await merge(acme.admin.person_uuid, { superseded_person_uuid: acme.member.person_uuid });
-    expect(deactivated).toEqual({ status: 409, body: { error: refusal(acme.member, acme.admin, " (a deactivated user)") } });
+    expect(deactivated).toEqual({ status: 400, body: { error: refusal(acme.member, acme.admin, " (a deactivated user)") } });
     expect((await getPerson(acme.member.person_uuid)).status).toBe(200);
     expect(await store.users.reactivate(acme.tenant.uuid, acme.member.uuid)).toBe(true);
   });
