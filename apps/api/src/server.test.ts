@@ -394,7 +394,7 @@ describe("startServer", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The waits end at the warm-up's own steps (its graph asked for, its last log line), not after a wall-clock time.
+    // The waits end at the warm-up's own steps (its graph asked for, /ready turning 200), not after a wall-clock time.
     let askedForAcme!: () => void;
     const acmeAsked = new Promise<void>((resolve) => (askedForAcme = resolve));
     vi.spyOn(graphs, "forTenant").mockImplementation(async (tenantUuid) => {
@@ -402,10 +402,9 @@ describe("startServer", () => {
       await held;
       return load(tenantUuid);
     });
-    let warmedUp!: () => void;
-    const warmUpDone = new Promise<void>((resolve) => (warmedUp = resolve));
+    const messages: unknown[] = [];
     vi.spyOn(warming.services.logger, "info").mockImplementation(((...logged: unknown[]) => {
-      if (logged.includes("relationship graphs warm-up done")) warmedUp();
+      messages.push(logged.at(-1));
     }) as typeof warming.services.logger.info);
     running = await startServer(warming.services, { port: 0, warmGraphs: true });
     await acmeAsked;
@@ -413,9 +412,16 @@ describe("startServer", () => {
     expect([notYet.status, await notYet.json()]).toEqual([503, { status: "warming", error: "relationship graphs are still loading" }]);
     expect((await fetch(`${running.url}/health`)).status).toBe(200);
     release();
-    await warmUpDone;
-    const readyNow = await fetch(`${running.url}/ready`);
+    // The warm-up is finished only after its last log line: the wait ends at /ready's answer, so a changed log text
+    // fails the check below at once rather than leaving the test to wait for that line until its timeout.
+    let readyNow = await fetch(`${running.url}/ready`);
+    while (readyNow.status === 503) {
+      expect(await readyNow.json()).toEqual({ status: "warming", error: "relationship graphs are still loading" });
+      await setImmediate();
+      readyNow = await fetch(`${running.url}/ready`);
+    }
     expect([readyNow.status, await readyNow.json()]).toEqual([200, { status: "ready" }]);
+    expect(messages).toContain("relationship graphs warm-up done");
     const response = await fetch(`${running.url}/v1/persons/${acme.member.person_uuid}/recommended-paths`, { headers: { "x-api-key": acme.key } });
     expect(response.status).toBe(200);
   });
