@@ -29,6 +29,19 @@ beforeAll(async () => {
 });
 afterAll(() => context.close());
 
+/** Freezes `value` and everything it holds, so a test that changed a shared fixture would throw rather than pass. */
+function deepFreeze<Value>(value: Value): Value {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+let builtServedTools: readonly McpTool[] | undefined;
+/** The tools of the served document, built once for the file (each build walks every operation's schemas): frozen, as no test changes them. */
+const servedTools = (): McpTool[] => (builtServedTools ??= deepFreeze(buildMcpTools(served))) as McpTool[];
+
 /** tools/list through the app in-process, as a stateless 2025-era JSON-RPC POST. */
 async function listTools(app: ReturnType<typeof createApp>, key: string): Promise<McpTool[]> {
   const response = await app.request("/mcp", {
@@ -68,9 +81,14 @@ function unresolvedReferences(schema: JsonSchema): string[] {
   return unresolved;
 }
 
+// One Ajv each for the file's tests: a new one compiled the JSON Schema meta-schema again before its first schema,
+// most of each tool test's time; Ajv keeps a compiled schema per schema object, so a tool's tests compile it once.
+const clientsAjv = new Ajv2020({ strict: true, allErrors: true, validateFormats: false });
+const inputAjv = new Ajv2020({ strict: false, validateFormats: false });
+
 /** A schema compiled as the SDK clients compile output schemas (JSON Schema 2020-12, all errors), in strict mode. */
 function compileAsClients(schema: JsonSchema) {
-  return new Ajv2020({ strict: true, allErrors: true, validateFormats: false }).compile(schema);
+  return clientsAjv.compile(schema);
 }
 
 const documentedOperationIds = (document: OpenApiDocument) =>
@@ -109,7 +127,7 @@ describe("the tool set", () => {
 });
 
 describe.each(operations.map((operation) => [operation.operationId, operation] as const))("the tool for %s", (_id, operation: AnyOperation) => {
-  const tool = () => buildMcpTools(served).find((candidate) => candidate.name === operation.operationId)!;
+  const tool = () => servedTools().find((candidate) => candidate.name === operation.operationId)!;
 
   it("maps to the operation's method and path, described by its summary and description (its MCP one where it has one)", () => {
     expect(tool().route).toMatchObject({
@@ -151,7 +169,7 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
   });
 
   it("has a valid JSON Schema that accepts the operation's example", () => {
-    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const ajv = inputAjv;
     const check = ajv.compile(tool().inputSchema);
     const multipartExample =
       operation.multipart &&
@@ -170,7 +188,7 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
 
   /** The tool's input schema compiled, and arguments that satisfy it but for the query: path placeholders, the example body. */
   const argumentsCheck = () => {
-    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const ajv = inputAjv;
     const { inputSchema } = tool();
     const check = ajv.compile(inputSchema);
     const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
@@ -275,7 +293,7 @@ describe("every read tool, called through /mcp", () => {
       }
       expect(answer).toEqual(await overRest.json());
       // A client that checks structured content against the declared schema takes it.
-      const { outputSchema } = buildMcpTools(served).find((tool) => tool.name === operation.operationId)!;
+      const { outputSchema } = servedTools().find((tool) => tool.name === operation.operationId)!;
       expect(outputSchema, "every JSON read declares its answer").toBeDefined();
       const check = compileAsClients(outputSchema!);
       expect(check(result.structuredContent), JSON.stringify(check.errors)).toBe(true);
@@ -292,7 +310,7 @@ describe("comma-separated query parameters", () => {
     );
     expect(marked).toEqual(expect.arrayContaining(["listPersons.uuids", "listCompanies.operating_status", "listCompanies.service_industry_tags", "listTasks.status", "listOpportunities.owner_user_uuid"]));
     const [first, second] = await Promise.all(["Listed One", "Listed Two"].map((name) => context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name })));
-    const tool = buildMcpTools(served).find((candidate) => candidate.name === "listPersons")!;
+    const tool = servedTools().find((candidate) => candidate.name === "listPersons")!;
     const request = buildToolRequest(tool, { uuids: [first!.uuid, second!.uuid] }, "http://rapport.test", { "x-api-key": acme.key }) as Request;
     const result = await toToolResult(await context.app.fetch(request));
     const overRest = await context.request(`/v1/persons?uuids=${first!.uuid},${second!.uuid}`, { key: acme.key });
@@ -303,7 +321,7 @@ describe("comma-separated query parameters", () => {
 
 describe("the arguments every list tool repeats", () => {
   it("say the paging parameters' facts in short tool texts, while the OpenAPI document keeps the REST ones", () => {
-    const tools = buildMcpTools(served);
+    const tools = servedTools();
     const pagingTexts = (name: string) => {
       const properties = tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, JsonSchema>;
       return { page: properties.page?.description, per_page: properties.per_page?.description, cursor: properties.cursor?.description };
@@ -325,7 +343,7 @@ describe("the arguments every list tool repeats", () => {
   });
 
   it("write a nullable field and a comma-separated list as a type list rather than an anyOf", () => {
-    const tools = buildMcpTools(served);
+    const tools = servedTools();
     const properties = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, JsonSchema>;
     expect(properties("listDeletions").entity_type).toMatchObject({ type: ["string", "array"], items: { type: "string" } });
     expect(properties("listDeletions").entity_type!.anyOf).toBeUndefined();
@@ -343,7 +361,7 @@ describe("the arguments every list tool repeats", () => {
 
 describe("body objects", () => {
   it("are left open, so an unknown field reaches the operation, whose 400 names it and the accepted ones", async () => {
-    const createNote = buildMcpTools(served).find((tool) => tool.name === "createNote")!;
+    const createNote = servedTools().find((tool) => tool.name === "createNote")!;
     expect(JSON.stringify(createNote.inputSchema)).not.toContain('"additionalProperties":false');
     const check = new Ajv2020({ strict: false }).compile(createNote.inputSchema);
     expect(check({ body: { content: "Call notes", contnet: "typo" } })).toBe(true);
@@ -356,7 +374,7 @@ describe("body objects", () => {
 describe("UUID arguments", () => {
   it("validate in upper case against the tool schema, as the operation takes them, and are answered in lower case", async () => {
     const person = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Upper Case" });
-    const tools = buildMcpTools(served);
+    const tools = servedTools();
     const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
     const getPerson = new Ajv2020({ strict: false }).compile(tool("getPerson").inputSchema);
     expect(getPerson({ person_uuid: person.uuid.toUpperCase() }), new Ajv2020().errorsText(getPerson.errors)).toBe(true);
@@ -371,7 +389,7 @@ describe("UUID arguments", () => {
 
 describe("a huge whole-number argument", () => {
   it("is sent in digits, so a page past the last is clamped as over REST rather than refused as '1e+21'", async () => {
-    const tool = buildMcpTools(served).find((candidate) => candidate.name === "listPersons")!;
+    const tool = servedTools().find((candidate) => candidate.name === "listPersons")!;
     const request = buildToolRequest(tool, { page: 1e21, per_page: 50 }, "http://rapport.test", { "x-api-key": acme.key }) as Request;
     expect(new URL(request.url).searchParams.get("page")).toBe(`1${"0".repeat(21)}`);
     const result = await toToolResult(await context.app.fetch(request));
@@ -384,7 +402,7 @@ describe("a huge whole-number argument", () => {
 
 describe("the head-count filters of listCompanies", () => {
   it("take a JSON number as their query string takes digits, and a band as text", async () => {
-    const tool = buildMcpTools(served).find((candidate) => candidate.name === "listCompanies")!;
+    const tool = servedTools().find((candidate) => candidate.name === "listCompanies")!;
     const check = new Ajv2020({ strict: false }).compile(tool.inputSchema);
     expect(check({ employee_count_from: 50, employee_count_to: "201-500" }), new Ajv2020().errorsText(check.errors)).toBe(true);
     expect(check({ employee_count_from: "lots" })).toBe(false);
@@ -486,7 +504,7 @@ describe("a tool call as a request", () => {
   const [listPersonsTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "listPersons")));
 
   it("marks batch reads read-only, updates and merges destructive, and creations additive", () => {
-    const tools = buildMcpTools(served);
+    const tools = servedTools();
     const hints = (name: string) => {
       const { readOnlyHint, destructiveHint } = tools.find((tool) => tool.name === name)!.annotations;
       return { readOnlyHint, destructiveHint };
@@ -526,7 +544,7 @@ describe("a tool call as a request", () => {
     expect(merge.description).toContain("The tool is marked destructive for the merge itself; with preview: true it changes nothing.");
     const [canonical, superseded] = await Promise.all(["Merge Keeper", "Merge Duplicate"].map((name) => context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name })));
     const args = { person_uuid: canonical!.uuid, body: { superseded_person_uuid: superseded!.uuid, preview: true } };
-    const request = buildToolRequest(buildMcpTools(served).find((tool) => tool.name === "mergePerson")!, args, "http://rapport.test", { "x-api-key": acme.adminKey }) as Request;
+    const request = buildToolRequest(servedTools().find((tool) => tool.name === "mergePerson")!, args, "http://rapport.test", { "x-api-key": acme.adminKey }) as Request;
     const result = await toToolResult(await context.app.fetch(request));
     expect(result.isError, result.content[0]?.text).toBeUndefined();
     expect(result.structuredContent).toMatchObject({ merged: false });
@@ -534,7 +552,7 @@ describe("a tool call as a request", () => {
   });
 
   it("takes a body sent as its JSON text as the object it spells, and leaves other text to the operation's message", async () => {
-    const tools = buildMcpTools(served);
+    const tools = servedTools();
     const call = async (name: string, args: Record<string, unknown>) =>
       toToolResult(await context.app.fetch(buildToolRequest(tools.find((tool) => tool.name === name)!, args, "http://rapport.test", { "x-api-key": acme.key }) as Request));
     const created = await call("createPerson", { body: JSON.stringify({ name: "Texted Body", emails: ["texted@northwind.example"] }) });
@@ -550,7 +568,7 @@ describe("a tool call as a request", () => {
   });
 
   it("cites other operations in a description by their tools", () => {
-    const tools = buildMcpTools(served);
+    const tools = servedTools();
     const description = (name: string) => tools.find((tool) => tool.name === name)!.description;
     expect(description("lookupPersonsBatch")).toContain("send the unmatched remainder to POST /v1/persons/batch (tool createPersonsBatch).");
     expect(description("createImport")).toContain("follow it with GET /v1/imports/{import_uuid} (tool getImport).");
@@ -568,7 +586,7 @@ describe("a tool call as a request", () => {
   it("names a tool beside every operation its description or an argument's description cites", () => {
     const cited = /\b(?:(GET|POST|PUT|PATCH|DELETE) )?\/v1\/[\w{}/.-]*[\w}](\?[^\s,;)]*)?( \(tool \w+\))?/g;
     const uncited: string[] = [];
-    for (const tool of buildMcpTools(served)) {
+    for (const tool of servedTools()) {
       const texts = [tool.description.slice(0, -` (${tool.route.method} ${tool.route.path})`.length)];
       walkSchemas(tool.inputSchema, (schema) => {
         if (typeof schema.description === "string") texts.push(schema.description);
@@ -581,7 +599,7 @@ describe("a tool call as a request", () => {
       }
     }
     expect(uncited).toEqual([]);
-    const listOpportunities = buildMcpTools(served).find((tool) => tool.name === "listOpportunities")!;
+    const listOpportunities = servedTools().find((tool) => tool.name === "listOpportunities")!;
     expect((listOpportunities.inputSchema.properties as Record<string, JsonSchema>).opportunity_type_uuid!.description).toBe("Only opportunities of this type (GET /v1/opportunity-types (tool listOpportunityTypes)).");
     // The OpenAPI document keeps its REST text.
     expect(JSON.stringify(served)).toContain("Only opportunities of this type (GET /v1/opportunity-types).");
@@ -609,7 +627,7 @@ describe("a tool call as a request", () => {
   });
 
   it("types an upload's form fields as the operation parses them: enumerations, patterns, true/false as a JSON boolean", async () => {
-    const importTool = buildMcpTools(served).find((tool) => tool.name === "createImport")!;
+    const importTool = servedTools().find((tool) => tool.name === "createImport")!;
     const check = new Ajv2020({ strict: false }).compile(importTool.inputSchema);
     const file = { filename: "people.vcf", content_base64: Buffer.from("BEGIN:VCARD\nVERSION:3.0\nFN:Ada\nEND:VCARD\n").toString("base64") };
     const body = { file, kind: "vcf", dry_run: true, keep_bodies: "false" };
@@ -689,7 +707,7 @@ describe("a tool call as a request", () => {
 
 describe("files through tools", () => {
   it("uploads a file sent as base64 and downloads it back as base64, through the app", async () => {
-    const tools = buildMcpTools(served);
+    const tools = servedTools();
     const upload = tools.find((tool) => tool.name === "uploadFile")!;
     const download = tools.find((tool) => tool.name === "downloadFile")!;
     const content = "name,email\nAda,ada@x.example\n";
@@ -764,7 +782,7 @@ describe("files through tools", () => {
   });
 
   it("names a file part that is not {filename, content_base64}", () => {
-    const upload = buildMcpTools(served).find((tool) => tool.name === "uploadFile")!;
+    const upload = servedTools().find((tool) => tool.name === "uploadFile")!;
     expect(buildToolRequest(upload, { body: { file: "just text" } }, "http://rapport.test", {})).toEqual({
       error: "body field 'file' must be {filename, content_type, content_base64}",
     });
