@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runRapport, serveOnceForLogs } from "../testing/built-cli.js";
+import { serveOnceForLogs } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-missing-db-"));
@@ -12,7 +12,8 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const SOME_UUID = "00000000-0000-4000-8000-000000000000";
 
-// What each command refuses is checked in this process; creating the file runs the built command.
+// What each command refuses or creates is checked in this process; serve, which creates the file as it starts, runs
+// the built command.
 describe("a database path with no file", { timeout: 60_000 }, () => {
   it("is refused in one line, creating nothing, by every command that reads or changes an existing database", async () => {
     const csv = join(folder, "contacts.csv");
@@ -106,7 +107,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
   it("is created, owner-only, by tenants create and seed demo, which say so on stderr", async () => {
     for (const args of [["--json", "tenants", "create", "--name", "Fresh"], ["--json", "seed", "demo"]]) {
       const database = join(folder, `fresh-${args[2]}`, "rapport.db");
-      const result = await runRapport(database, ...args);
+      const result = await runRapportInProcess(database, ...args);
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout)).toBeTypeOf("object");
       expect(result.stderr).toBe(
@@ -114,7 +115,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
       );
       expect(statSync(database).mode & 0o777).toBe(0o600);
       // The next run finds it, and says nothing more.
-      expect(await runRapport(database, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
+      expect(await runRapportInProcess(database, "tenants", "list")).toMatchObject({ code: 0, stderr: "" });
     }
   });
 
