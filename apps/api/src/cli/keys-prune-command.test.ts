@@ -9,7 +9,7 @@ import { createSqliteStore, type Store } from "@rapport/store";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "../platform/auth/api-key-secret.js";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
-import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { startRapportServer } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-keys-prune-"));
@@ -46,7 +46,8 @@ async function retiredKeys(database: string) {
 describe("rapport keys prune", { timeout: 60_000 }, () => {
   it("deletes the keys retired over --older-than days ago, of --tenant or every tenant; a server answers them as unknown", async () => {
     const database = join(folder, "prune.db");
-    const rapport = (...args: string[]) => runRapport(database, ...args);
+    // The commands only print and delete: they run in this process, beside the built server, which answers the keys.
+    const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
     const { acme, beta, keys } = await retiredKeys(database);
     const server = await startRapportServer(database);
     try {
