@@ -27,7 +27,7 @@ describe("rapport oauth rotate-keys", () => {
     expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
     const first = await runRapport(database, "--json", "oauth", "rotate-keys");
     const { signing_keys: firstKeys } = JSON.parse(first.stdout) as { signing_keys: { current: string } };
-    const second = await runRapport(database, "oauth", "rotate-keys");
+    const second = await runRapportInProcess(database, "oauth", "rotate-keys");
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/^new signing key \S+ \(signs access and ID tokens from now on, for every tenant\)$/m);
     expect(second.stdout).toContain(`still verifying the tokens they signed (for up to 1 hour): ${firstKeys.current}`);
@@ -36,7 +36,7 @@ describe("rapport oauth rotate-keys", () => {
       "running servers on this database use the new keys from their next OAuth request: no restart needed",
     );
     expect(JSON.parse(first.stdout)).not.toHaveProperty("restart_required");
-    const revoked = await runRapport(database, "oauth", "rotate-keys", "--revoke-old");
+    const revoked = await runRapportInProcess(database, "oauth", "rotate-keys", "--revoke-old");
     expect(revoked.stdout).toMatch(/^ {2}revoked: \S+, \S+$/m);
     expect(revoked.stdout).toContain("cookie keys revoked: 2");
   });
