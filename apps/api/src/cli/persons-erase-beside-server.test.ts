@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
-import { runRapport, startRapportServer } from "../testing/built-cli.js";
+import { startRapportServer } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-erase-beside-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -12,8 +13,9 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describe("rapport persons erase beside a running server", { timeout: 60_000 }, () => {
   it("takes the person out of the server's rankings, which its graph in memory held, and the server's deletions log lists it", async () => {
     const database = join(folder, "demo.db");
-    expect((await runRapport(database, "seed", "demo")).code).toBe(0);
-    const key = (JSON.parse((await runRapport(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
+    // The commands run in this process: a second process beside the built server, which holds the graph in memory.
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    const key = (JSON.parse((await runRapportInProcess(database, "--json", "keys", "create", "--tenant", DEMO_TENANT_UUID)).stdout) as { key: string }).key;
     const server = await startRapportServer(database);
     try {
       const ranking = async () => {
@@ -23,7 +25,7 @@ describe("rapport persons erase beside a running server", { timeout: 60_000 }, (
       };
       const person = (await ranking()).find((item) => item.entity === "person" && item.name === "Jordan Blake");
       expect(person).toBeDefined();
-      const erased = await runRapport(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", person!.uuid);
+      const erased = await runRapportInProcess(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", person!.uuid);
       expect(erased.code, erased.stderr).toBe(0);
       expect((await ranking()).map((item) => item.uuid)).not.toContain(person!.uuid);
       // The command's erasure is in the server's deletions log, for integrators' copies.
