@@ -1,8 +1,8 @@
 /**
  * Runs the repository README's "Bring your own data" commands with the built `rapport`, as written, on files of the
  * names they give (an mbox, a calendar, contacts, a LinkedIn connections export, a CRM's accounts), each placeholder
- * the tenant's or its user's uuid: every command is accepted, and each imports what its kind reads, contacts first so
- * that a person met in the mail keeps the card's title and company. And its two
+ * the tenant's or its user's uuid: every command is accepted, and each imports what its kind reads, contacts first (as
+ * listed); a person met in the mail keeps the card's title and company. And its two
  * `curl` lines: an upload, then its job followed to the end.
  */
 import { execFile } from "node:child_process";
@@ -66,7 +66,7 @@ function writeArchives(): void {
 describe("the README's import commands", () => {
   it("import what they name, each accepted as written", async () => {
     const commands = importCommands();
-    // Contacts first: an import leaves a person it finds as they are.
+    // Contacts first, as the README lists them.
     expect(commands.map((command) => shellWords(command, {})[2])).toEqual(["vcf", "csv", "csv", "mbox", "mbox", "ics"]);
     writeArchives();
     const tenant = JSON.parse((await runRapportInProcess(database, "--json", "tenants", "create", "--name", "Acme")).stdout) as { uuid: string };

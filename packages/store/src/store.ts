@@ -26,6 +26,7 @@ import type { TenantGraphs } from "./graph/tenant-graphs.js";
 import type { PagedPersonalDataExport, PersonalDataExport } from "./personal-data/personal-data-export.js";
 import type { ImportJob, ImportJobOutcome, ImportJobProgress, NewImportJob } from "./import-records.js";
 import type { Page, PageRequest } from "./pagination/keyset-page.js";
+import type { PersonFieldOffer } from "./repositories/empty-person-fields.js";
 import type {
   Affiliation,
   ApiKey,
@@ -263,6 +264,13 @@ export interface PersonRepository {
    * changes nothing. True when the person was renamed. What contact imports and match-or-create call on a match.
    */
   nameIfUnnamed(tenantUuid: string, personUuid: string, name: string | null | undefined): Promise<boolean>;
+  /**
+   * Fills the live person's empty fields from a contact's `offer` (`emptyFieldsFilled`: a value a user typed or an
+   * earlier import set is kept; the company and title only for a person with no current company), in one transaction,
+   * moving service_updated_at only when something is written. The fields written ([] for none), null when the person
+   * is not a live person of the tenant. What contact imports call on a match; a dry run applies `emptyFieldsFilled`.
+   */
+  fillEmptyFields(tenantUuid: string, personUuid: string, offer: PersonFieldOffer): Promise<Array<keyof PersonPatch> | null>;
   /** What `nameIfUnnamed` would answer, without writing (an import's dry run). */
   canNameIfUnnamed(tenantUuid: string, personUuid: string, name: string | null | undefined): Promise<boolean>;
   /**

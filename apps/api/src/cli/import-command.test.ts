@@ -194,6 +194,29 @@ describe("rapport import", () => {
     }
   });
 
+  it("fills the empty fields of a person mail brought in from a contacts CSV imported after it, the dry run telling the same", async () => {
+    const mail = mboxFile([mailMessage({ messageId: "<fill-1@x>", from: "lee@fabrikam.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 11:00:00 +0000", subject: "Hi" })]);
+    expect((await rapport(["--json", "import", "mbox", "-", "--tenant", tenant, "--user", user.uuid], mail)).code).toBe(0);
+    const path = join(folder, "fill.csv");
+    writeFileSync(path, csvFile([["First Name", "Last Name", "E-mail Address", "Company", "Job Title"], ["Lee", "Fields", "lee@fabrikam.example", "Fabrikam Fill", "Buyer"]]));
+    const dry = await rapport(["--json", "import", "csv", path, "--tenant", tenant, "--dry-run"]);
+    const real = await rapport(["--json", "import", "csv", path, "--tenant", tenant]);
+    const expected = { items: { read: 1, written: 1, unchanged: 0 }, persons: { matched: 1, created: 0 }, companies: { created: 1 } };
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, ...expected });
+    expect(JSON.parse(real.stdout)).toMatchObject({ dry_run: false, ...expected });
+    const store = await createSqliteStore({ path: database });
+    try {
+      const uuid = (await store.persons.findByEmails(tenant, ["lee@fabrikam.example"])).get("lee@fabrikam.example")!;
+      const lee = (await store.persons.get(tenant, uuid))!;
+      expect(lee).toMatchObject({ name: "Lee Fields", first_name: "Lee", last_name: "Fields", job_title: "Buyer" });
+      expect((await store.companies.get(tenant, lee.primary_company_uuid!))?.company_name).toBe("Fabrikam Fill");
+    } finally {
+      await store.close();
+    }
+    const again = await rapport(["--json", "import", "csv", path, "--tenant", tenant]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ items: { written: 0, unchanged: 1 }, companies: { created: 0 } });
+  });
+
   it("reads each real folder of a folder import once, through symlinks that loop", async () => {
     const message = (id: string) => mailMessage({ messageId: `<${id}@loop.example>`, from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 09:00:00 +0000" });
     const event = (uid: string) => icsFile([vevent([`UID:${uid}`, "DTSTART:20261112T150000Z", "SUMMARY:Loop", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]);

@@ -117,6 +117,53 @@ describe("vcf import", () => {
     expect(persons.get("dana@partner.example")?.name).toBe("dana");
   });
 
+  it("fills a matched person's empty fields from the card, keeps every value they have, and counts it written, the dry run too", async () => {
+    await personsFromMail();
+    const dana = (await bed.personsByKey()).get("dana@partner.example")!;
+    await bed.store.persons.update(bed.tenantUuid, dana.uuid, { job_title: "Founder", city: "Paris" });
+    const jordanBefore = (await bed.store.persons.get(bed.tenantUuid, bed.jordan.uuid))!;
+    const cards = [
+      vcard("3.0", [
+        "FN:Bob Partner",
+        "N:Partner;Bob;;;",
+        "EMAIL:bob@partner.example",
+        "ORG:Partner Co",
+        "TITLE:VP Sales",
+        "URL:https://www.linkedin.com/in/bobpartner",
+        "ADR;TYPE=WORK:;;1 Main St;Berlin;;10115;Germany",
+        "CATEGORIES:Investors",
+      ]),
+      vcard("3.0", ["FN:Dana Wu", "EMAIL:dana@partner.example", "ORG:Partner Co", "TITLE:CTO", "ADR;TYPE=WORK:;;;Oslo;;;Norway"]),
+      vcard("3.0", ["FN:Jordan Blake", `EMAIL:${bed.jordan.emails[0]!.address}`, "URL:https://www.linkedin.com/in/jordanblake"]),
+      // Bob again, after the first card filled him: nothing is left empty for this one.
+      vcard("3.0", ["FN:Bob Partner", "EMAIL:bob@partner.example", "ORG:Other Co", "TITLE:Intern", "CATEGORIES:Friends"]),
+      // Eve, created by the first of her cards, takes her company and title from the second.
+      vcard("3.0", ["FN:Eve Adams", "EMAIL:eve@adams.example"]),
+      vcard("3.0", ["FN:Eve Adams", "EMAIL:eve@adams.example", "ORG:Adams Ltd", "TITLE:Head of Operations"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("fill.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({
+      items: { read: 6, written: 4, unchanged: 2 },
+      persons: { matched: 5, created: 1 },
+      companies: { created: 2, matched: 0 },
+    });
+    const persons = await bed.personsByKey();
+    const companies = await companiesByName();
+    expect([...companies.keys()]).toEqual(["Adams Ltd", "Partner Co"]);
+    const partner = companies.get("Partner Co")!.uuid;
+    expect(persons.get("bob@partner.example")).toMatchObject({
+      name: "Bob Partner", first_name: "Bob", last_name: "Partner", job_title: "VP Sales", primary_company_uuid: partner,
+      linkedin_url: "https://www.linkedin.com/in/bobpartner", city: "Berlin", country: "Germany", tags: ["Investors"],
+    });
+    expect(persons.get("bob@partner.example")!.affiliations).toEqual([expect.objectContaining({ company_uuid: partner, title: "VP Sales", is_current: true })]);
+    // Dana's typed title and city stay; her empty company is filled, titled with her own title.
+    expect(persons.get("dana@partner.example")).toMatchObject({ name: "Dana Wu", job_title: "Founder", primary_company_uuid: partner, city: "Paris", country: null });
+    expect(persons.get("dana@partner.example")!.affiliations).toEqual([expect.objectContaining({ company_uuid: partner, title: "Founder" })]);
+    // Jordan has everything the card gives: not written, not even his change time.
+    expect(await bed.store.persons.get(bed.tenantUuid, bed.jordan.uuid)).toEqual(jordanBefore);
+    expect(persons.get("eve@adams.example")).toMatchObject({ job_title: "Head of Operations", primary_company_uuid: companies.get("Adams Ltd")!.uuid });
+  });
+
   it("names a person a nameless card created with a later card's name, counted written in the dry run too", async () => {
     const cards = [
       vcard("3.0", ["EMAIL:cleo@partner.example", "EMAIL:cleo.smith@partner.example"]),
@@ -275,9 +322,11 @@ describe("csv import", () => {
       ]),
     ].join("\n");
     const summary = await importThreeTimes(bed.file("Connections.csv", text), importRequest("csv"));
-    expect(summary).toMatchObject({ items: { read: 4, written: 2, unchanged: 1, skipped: 1 }, persons: { matched: 1, created: 2 }, companies: { created: 1 }, skipped: { "empty row": 1 } });
+    // Jordan, matched by profile, had no company or title: the row fills them (a company created for him).
+    expect(summary).toMatchObject({ items: { read: 4, written: 3, unchanged: 0, skipped: 1 }, persons: { matched: 1, created: 2 }, companies: { created: 2 }, skipped: { "empty row": 1 } });
     const persons = await bed.personsByKey();
     const umbrella = (await companiesByName()).get("Umbrella Corp")!;
+    expect(persons.get("jordan@northwind.example")).toMatchObject({ name: "Jordan Blake", job_title: "CEO", primary_company_uuid: (await companiesByName()).get("Northwind")!.uuid });
     expect(persons.get("avery@umbrella.example")).toMatchObject({ name: "Avery Stone", job_title: "Partner", primary_company_uuid: umbrella.uuid, linkedin_url: "https://www.linkedin.com/in/averystone" });
     expect(persons.get("Riley Chen")).toMatchObject({ emails: [], job_title: "Analyst", primary_company_uuid: umbrella.uuid, linkedin_url: "https://www.linkedin.com/in/rileychen" });
     expect(persons.size).toBe(5);
@@ -309,10 +358,11 @@ describe("csv import", () => {
       ["Bob", "", "bob@partner.example"],
     ]);
     const summary = await importThreeTimes(bed.file("named.csv", text), importRequest("csv"));
-    expect(summary).toMatchObject({ items: { read: 2, written: 1, unchanged: 1 } });
+    // Bob's first name alone is his address's local part: not a name for him, but his empty first name takes it.
+    expect(summary).toMatchObject({ items: { read: 2, written: 2, unchanged: 0 } });
     const persons = await bed.personsByKey();
     expect(persons.get("dana@partner.example")?.name).toBe("Dana Wu");
-    expect(persons.get("bob@partner.example")?.name).toBe("bob@partner.example");
+    expect(persons.get("bob@partner.example")).toMatchObject({ name: "bob@partner.example", first_name: "Bob" });
   });
 
   it("reads Google Contacts exports, the current columns and the older ones: title, address and a LinkedIn profile among the websites", async () => {
@@ -411,7 +461,8 @@ describe("csv import", () => {
     );
     const request = importRequest("csv", { map: ["Nom complet=name,Courriel=email", "Société=company,Fonction=job_title,Ville=city"] });
     const summary = await importThreeTimes(bed.file("contacts.csv", text), request);
-    expect(summary).toMatchObject({ persons: { matched: 1, created: 1 }, companies: { created: 1 } });
+    // Jordan, matched, had no company: the row's Northwind is created for him.
+    expect(summary).toMatchObject({ persons: { matched: 1, created: 1 }, companies: { created: 2 } });
     const persons = await bed.personsByKey();
     expect(persons.get("camille@societe.example")).toMatchObject({ name: "Camille Roux", job_title: "Directrice", city: "Lyon" });
     expect((await companiesByName()).has("Société Générale d'Essai")).toBe(true);

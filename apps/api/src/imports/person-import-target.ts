@@ -6,7 +6,7 @@
  * then by name). When the shared match-or-create of `POST /v1/persons/batch` lands, this one file
  * is where imports switch over to it, so that an import and the API always match alike.
  */
-import { ConflictError, InvalidInputError, type Store } from "@rapport/store";
+import { ConflictError, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type Store } from "@rapport/store";
 import { findPersonMatch } from "../persons/find-person-match.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 
@@ -19,22 +19,29 @@ export interface CompanyOutcome {
   company_uuid: string;
 }
 
-/** `named`: a MATCHED person named only after an address took the contact's name (`persons.nameIfUnnamed`). */
+/**
+ * `named`: a MATCHED person named only after an address took the contact's name (`persons.nameIfUnnamed`); `filled`:
+ * the MATCHED person's empty fields the contact filled (`persons.fillEmptyFields`), `company` then the company they
+ * were affiliated with when that is one of them.
+ */
 export type PersonOutcome =
-  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null; named: boolean }
+  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null; named: boolean; filled: readonly string[] }
   | { status: "ERROR"; error: string };
 
 export interface PersonImportTarget {
   /** Read-only: the existing person each candidate matches, or null (the dry run's view). */
   lookup(candidates: readonly PersonCandidate[]): Promise<Array<string | null>>;
   /**
-   * Match-or-create, in input order. A MATCHED person keeps every field, but one named only after an address takes
-   * the contact's name; a CREATED person is affiliated with its company (found or created). Runs inside the caller's
+   * Match-or-create, in input order. A MATCHED person keeps every value they have, but one named only after an address
+   * takes the contact's name, and their empty fields take the contact's (the company, found or created, only when they
+   * have none); a CREATED person is affiliated with its company (found or created). Runs inside the caller's
    * transaction.
    */
   matchOrCreate(candidates: readonly PersonCandidate[]): Promise<PersonOutcome[]>;
   /** Read-only: whether matching `personUuid` with the candidate would name them (the dry run's view). */
   wouldName(personUuid: string, candidate: PersonCandidate): Promise<boolean>;
+  /** Read-only: the fields of an existing person that a contact may fill, or null (the dry run's view). */
+  personFields(personUuid: string): Promise<PersonFieldHolder | null>;
   /** Read-only: the existing company for a reference, or null. */
   lookupCompany(reference: CompanyReference): Promise<string | null>;
   /** The company for a reference, created (with `fields`) when none matches. */
@@ -51,6 +58,32 @@ export function contactNameOf(candidate: PersonCandidate): string | null {
   return candidate.name?.trim() || [candidate.first_name, candidate.last_name].filter(Boolean).join(" ").trim() || null;
 }
 
+/** A contact's LinkedIn match key as the URL a person stores. */
+function linkedinUrlOf(candidate: PersonCandidate): string | null {
+  return candidate.linkedin_url ? `https://www.${candidate.linkedin_url}` : null;
+}
+
+/** What a contact offers the empty fields of a person it matches, `companyUuid` being its company's (found or created). */
+export function fieldOfferOf(candidate: PersonCandidate, companyUuid: string | null): PersonFieldOffer {
+  return {
+    first_name: candidate.first_name,
+    last_name: candidate.last_name,
+    job_title: candidate.job_title,
+    primary_company_uuid: companyUuid,
+    linkedin_url: linkedinUrlOf(candidate),
+    twitter_url: candidate.twitter_url,
+    city: candidate.city,
+    state: candidate.state,
+    country: candidate.country,
+    tags: candidate.tags,
+  };
+}
+
+/** True when a person has a company: a primary one or a current affiliation (a contact's company then is not theirs to fill). */
+export function hasCompany(person: PersonFieldHolder): boolean {
+  return person.primary_company_uuid !== null || person.affiliations.some((affiliation) => affiliation.is_current);
+}
+
 /**
  * The target on the store alone. `store` may be a transaction's store: every write then commits
  * or rolls back with the caller's batch.
@@ -62,7 +95,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
   async function lookupOne(candidate: PersonCandidate): Promise<string | null> {
     const match = await findPersonMatch(store, tenantUuid, {
       emails: candidate.emails,
-      linkedin_url: candidate.linkedin_url ? `https://www.${candidate.linkedin_url}` : null,
+      linkedin_url: linkedinUrlOf(candidate),
     });
     return match?.uuid ?? null;
   }
@@ -88,6 +121,15 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     return { status: "CREATED", company_uuid: company.uuid };
   }
 
+  /** A match named (if named only after an address) and filled from the contact; its company resolved only when it has none. */
+  async function fillMatched(personUuid: string, candidate: PersonCandidate): Promise<PersonOutcome> {
+    const named = await store.persons.nameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate));
+    const person = await store.persons.get(tenantUuid, personUuid);
+    const company = person && candidate.company && !hasCompany(person) ? await findOrCreateCompany(candidate.company) : null;
+    const filled = (await store.persons.fillEmptyFields(tenantUuid, personUuid, fieldOfferOf(candidate, company?.company_uuid ?? null))) ?? [];
+    return { status: "MATCHED", person_uuid: personUuid, company: filled.includes("primary_company_uuid") ? company : null, named, filled };
+  }
+
   return {
     async lookup(candidates) {
       const results: Array<string | null> = [];
@@ -103,8 +145,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
         }
         const existing = await lookupOne(candidate);
         if (existing) {
-          const named = await store.persons.nameIfUnnamed(tenantUuid, existing, contactNameOf(candidate));
-          outcomes.push({ status: "MATCHED", person_uuid: existing, company: null, named });
+          outcomes.push(await fillMatched(existing, candidate));
           continue;
         }
         let company: CompanyOutcome | null = null;
@@ -116,7 +157,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
             last_name: candidate.last_name,
             name: candidate.name,
             emails: candidate.emails,
-            linkedin_url: candidate.linkedin_url ? `https://www.${candidate.linkedin_url}` : null,
+            linkedin_url: linkedinUrlOf(candidate),
             job_title: candidate.job_title,
             primary_company_uuid: company?.company_uuid ?? null,
             twitter_url: candidate.twitter_url,
@@ -125,7 +166,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
             country: candidate.country,
             tags: candidate.tags,
           });
-          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false });
+          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false, filled: [] });
         } catch (error) {
           // A company created for this person must not outlive it: fail the item's transaction instead.
           if (!(error instanceof ConflictError || error instanceof InvalidInputError) || company?.status === "CREATED") throw error;
@@ -135,6 +176,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
       return outcomes;
     },
     wouldName: (personUuid, candidate) => store.persons.canNameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate)),
+    personFields: (personUuid) => store.persons.get(tenantUuid, personUuid),
     lookupCompany,
     findOrCreateCompany,
   };

@@ -5,6 +5,7 @@
  * what it would have created (so that a later entry naming it counts as matched, as it would in a
  * real run). A batch stages its additions; they count only once the batch commits.
  */
+import type { PersonFieldHolder } from "@rapport/store";
 import type { ImportProblem } from "./import-summary.js";
 
 /** A set whose additions are staged until `commit` (or dropped by `discard`). */
@@ -61,6 +62,8 @@ export interface WouldCreatePerson {
   addresses: readonly string[];
   /** True while its name would be derived from an address (the contact gave none), so a later contact names it. */
   nameFromAddress: boolean;
+  /** The fields it would have that a later contact may fill, as earlier contacts of the run left them. */
+  fields: PersonFieldHolder;
 }
 
 export interface RunState {
@@ -76,6 +79,8 @@ export interface RunState {
   personKeys: StagedSet;
   /** Dry run: the persons that would be created, by each of their match keys (one record for all its keys). */
   createdPersons: StagedMap<WouldCreatePerson>;
+  /** Dry run: the fields of matched persons as the contacts of the run would have filled them, by person uuid. */
+  filledPersons: StagedMap<PersonFieldHolder>;
   /** Companies counted so far (persons' companies are counted once each). */
   companyKeys: StagedSet;
   /** Problems of items that failed inside a batch that otherwise committed. */
@@ -90,13 +95,14 @@ export function createRunState(): RunState {
     meetingKeys: new StagedSet(),
     personKeys: new StagedSet(),
     createdPersons: new StagedMap(),
+    filledPersons: new StagedMap(),
     companyKeys: new StagedSet(),
     stagedProblems: [],
   };
 }
 
 function sets(state: RunState): Array<StagedSet | StagedMap<unknown>> {
-  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.companyKeys];
+  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.filledPersons, state.companyKeys];
 }
 
 /** Makes a batch's additions permanent; returns its problems. */

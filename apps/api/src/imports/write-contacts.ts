@@ -1,8 +1,8 @@
 /** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV and vCard companies (find-or-create). */
-import { isNameFromAddress, normalizeEmail, sqliteLower } from "@rapport/store";
+import { emptyFieldsFilled, isNameFromAddress, normalizeEmail, sqliteLower, type PersonFieldHolder } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
-import { contactNameOf, hasMatchKey, type PersonCandidate } from "./person-import-target.js";
+import { contactNameOf, fieldOfferOf, hasCompany, hasMatchKey, type PersonCandidate } from "./person-import-target.js";
 import type { RunState } from "./run-state.js";
 
 export const NO_MATCH_KEY = "no email address or LinkedIn URL to match on";
@@ -27,6 +27,35 @@ function namesWouldCreatePerson(state: RunState, keys: readonly string[], candid
   const named = { ...created, nameFromAddress: false };
   for (const key of created.keys) state.createdPersons.set(key, named);
   return true;
+}
+
+/** Dry run: a uuid standing for a contact's company, which the real run finds or creates. */
+const CONTACT_COMPANY = "00000000-0000-4000-8000-000000000000";
+
+/** Dry run: the fields a person the run would create from `candidate` would have, as a later contact finds them. */
+function fieldsOfCreated(candidate: PersonCandidate): PersonFieldHolder {
+  const holder: PersonFieldHolder = {
+    first_name: null, last_name: null, job_title: null, primary_company_uuid: null, linkedin_url: null, twitter_url: null,
+    city: null, state: null, country: null, tags: [], affiliations: [],
+  };
+  return withFilled(holder, emptyFieldsFilled(holder, fieldOfferOf(candidate, candidate.company ? CONTACT_COMPANY : null)));
+}
+
+/** `holder` with a patch of `emptyFieldsFilled` applied. */
+function withFilled(holder: PersonFieldHolder, patch: ReturnType<typeof emptyFieldsFilled>): PersonFieldHolder {
+  const next = { ...holder, ...patch } as PersonFieldHolder;
+  return patch.primary_company_uuid ? { ...next, affiliations: [...holder.affiliations, { is_current: true }] } : next;
+}
+
+/**
+ * Dry run: the fields a contact would fill on a person (`holder`, as this run left them), remembering them filled; the
+ * fields' names. `remember` keeps the filled holder where the next contact matching the person will look.
+ */
+function wouldFill(holder: PersonFieldHolder, candidate: PersonCandidate, remember: (filled: PersonFieldHolder) => void): string[] {
+  const patch = emptyFieldsFilled(holder, fieldOfferOf(candidate, candidate.company && !hasCompany(holder) ? CONTACT_COMPANY : null));
+  const fields = Object.keys(patch);
+  if (fields.length > 0) remember(withFilled(holder, patch));
+  return fields;
 }
 
 /** Counts a person's company once per run. */
@@ -55,19 +84,36 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       if (match || keys.some((key) => state.personKeys.has(key))) {
         counts.persons.matched += 1;
         // A match named only after an address takes the first contact's name: a change, as the real run counts it.
+        let changed: boolean;
         if (match && !state.personKeys.has(`named:${match}`) && (await target.wouldName(match, item))) {
           state.personKeys.add(`named:${match}`);
-          counts.written += 1;
-        } else if (!match && namesWouldCreatePerson(state, keys, item)) {
-          counts.written += 1;
+          changed = true;
         } else {
-          counts.unchanged += 1;
+          changed = !match && namesWouldCreatePerson(state, keys, item);
         }
+        // Its empty fields take the contact's, as earlier contacts of the run left them.
+        let filled: string[] = [];
+        if (match) {
+          const holder = state.filledPersons.get(match) ?? (await target.personFields(match));
+          if (holder) filled = wouldFill(holder, item, (next) => state.filledPersons.set(match, next));
+        } else {
+          const created = keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
+          if (created) {
+            filled = wouldFill(created.fields, item, (fields) => {
+              for (const key of created.keys) state.createdPersons.set(key, { ...created, fields });
+            });
+          }
+        }
+        if (filled.includes("primary_company_uuid") && item.company) {
+          countCompany(context, item.company, (await target.lookupCompany(item.company)) ? "MATCHED" : "CREATED");
+        }
+        if (changed || filled.length > 0) counts.written += 1;
+        else counts.unchanged += 1;
         continue;
       }
       for (const key of keys) state.personKeys.add(key);
       // As `persons.create` names them: after the contact's name, else (derived) after its first address.
-      const wouldCreate = { keys, addresses: item.emails.map(normalizeEmail), nameFromAddress: contactNameOf(item) === null };
+      const wouldCreate = { keys, addresses: item.emails.map(normalizeEmail), nameFromAddress: contactNameOf(item) === null, fields: fieldsOfCreated(item) };
       for (const key of keys) state.createdPersons.set(key, wouldCreate);
       counts.persons.created += 1;
       counts.written += 1;
@@ -82,8 +128,9 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       state.stagedProblems.push({ position, message: outcome.error });
     } else if (outcome.status === "MATCHED") {
       counts.persons.matched += 1;
-      if (outcome.named) counts.written += 1;
+      if (outcome.named || outcome.filled.length > 0) counts.written += 1;
       else counts.unchanged += 1;
+      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status);
     } else {
       counts.persons.created += 1;
       counts.written += 1;

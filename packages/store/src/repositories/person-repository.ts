@@ -24,6 +24,7 @@ import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
+import { emptyFieldsFilled } from "./empty-person-fields.js";
 
 /** The name given, else first and last name joined, else the first address; `fromAddress` when none was given. */
 function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): { name: string; fromAddress: boolean } {
@@ -256,8 +257,17 @@ async function primaryAddressOf(db: Kysely<Database>, tenantUuid: string, person
   return row ? [row.address] : [];
 }
 
-/** Applies a partial update; null when the person is not a live person of the tenant. */
-async function updatePerson(context: RepositoryContext, tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null> {
+/**
+ * Applies a partial update; null when the person is not a live person of the tenant. `keepName`: new first or last
+ * names leave a display name the person has as it is (filling empty fields must not rename).
+ */
+async function updatePerson(
+  context: RepositoryContext,
+  tenantUuid: string,
+  personUuid: string,
+  patch: PersonPatch,
+  options: { keepName?: boolean } = {},
+): Promise<Person | null> {
   const updated = await withTransaction(context.db, async (transaction) => {
     const inner = { ...context, db: transaction };
     const current = await transaction
@@ -279,7 +289,8 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
     const next = { ...current, ...changes };
     let emails: EmailInput[] | null = null;
     if (patch.emails !== undefined) emails = normalizeEmailInputs(patch.emails);
-    if (patch.name !== undefined || patch.first_name !== undefined || patch.last_name !== undefined) {
+    const keepsName = options.keepName === true && current.name !== "";
+    if (!keepsName && (patch.name !== undefined || patch.first_name !== undefined || patch.last_name !== undefined)) {
       // `name: null` clears the name: the person is then named as a create names them, by their first and last name
       // or else their (primary) address, and unnamed when neither is left.
       const addresses = emails?.map((email) => email.address) ?? (patch.name === null ? await primaryAddressOf(transaction, tenantUuid, personUuid) : []);
@@ -350,6 +361,11 @@ async function updatePerson(context: RepositoryContext, tenantUuid: string, pers
   });
   if (updated) emitAffiliations(context, updated);
   return updated;
+}
+
+/** The live person's row, as a list of one or none. */
+function livePersonRow(db: Kysely<Database>, tenantUuid: string, personUuid: string) {
+  return db.selectFrom("persons").selectAll().where("tenant_uuid", "=", tenantUuid).where("uuid", "=", personUuid).where("deleted_at", "is", null).execute();
 }
 
 /** `name` offered to the person (a map of one), or nothing when it is blank or says no more than their addresses. */
@@ -448,6 +464,16 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       return withTransaction(db, async (transaction) => {
         const offered = await nameOfferFor(transaction, tenantUuid, personUuid, name);
         return offered.size > 0 && (await nameFromOffers(transaction, tenantUuid, offered, context.now())).length > 0;
+      });
+    },
+    async fillEmptyFields(tenantUuid, personUuid, offer) {
+      return withTransaction(db, async (transaction) => {
+        const [current] = await hydratePersons(transaction, tenantUuid, await livePersonRow(transaction, tenantUuid, personUuid));
+        if (!current) return null;
+        const patch = emptyFieldsFilled(current, offer);
+        const fields = Object.keys(patch) as Array<keyof PersonPatch>;
+        if (fields.length > 0) await updatePerson({ ...context, db: transaction }, tenantUuid, personUuid, patch, { keepName: true });
+        return fields;
       });
     },
     async canNameIfUnnamed(tenantUuid, personUuid, name) {

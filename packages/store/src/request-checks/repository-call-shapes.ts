@@ -173,6 +173,21 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     mergedPersonUuids: byUuids,
     nameIfUnnamed: callShape(tenant, ["personUuid", identifier], ["name", z.string().nullish()]),
     canNameIfUnnamed: callShape(tenant, ["personUuid", identifier], ["name", z.string().nullish()]),
+    fillEmptyFields: callShape(tenant, ["personUuid", identifier], [
+      "offer",
+      z.object({
+        first_name: z.string().nullish(),
+        last_name: z.string().nullish(),
+        job_title: z.string().nullish(),
+        primary_company_uuid: identifier.nullish(),
+        linkedin_url: z.string().nullish(),
+        twitter_url: z.string().nullish(),
+        city: z.string().nullish(),
+        state: z.string().nullish(),
+        country: z.string().nullish(),
+        tags: z.array(z.string()).optional(),
+      }).strict(),
+    ]),
   },
   companies: {
     create: callShape(["input", tenantRecord()]),

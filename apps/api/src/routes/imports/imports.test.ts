@@ -277,6 +277,30 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     ]);
   });
 
+  it("fills the empty fields of a person mail brought in from an uploaded card, the dry run counting as the import does", async () => {
+    await upload({});
+    await context.services.importJobs.settled();
+    const guest = (await personsByEmail()).get("guest0@globex.example")!;
+    expect(guest).toMatchObject({ job_title: null, primary_company_uuid: null });
+    const card = vcard("3.0", ["FN:Gus Guest", "N:Guest;Gus;;;", "EMAIL:guest0@globex.example", "ORG:Globex", "TITLE:Buyer", "ADR;TYPE=WORK:;;;Springfield;;;United States"]);
+    const dry = await upload({ kind: "vcf", file: { name: "people.vcf", content: card }, fields: { dry_run: "true" } });
+    await context.services.importJobs.settled();
+    const real = await upload({ kind: "vcf", file: { name: "people.vcf", content: card } });
+    await context.services.importJobs.settled();
+    const expected = { items: { read: 1, written: 1, unchanged: 0 }, persons: { matched: 1, created: 0 }, companies: { created: 1 } };
+    expect((await read(dry.body.uuid)).body.summary).toMatchObject({ dry_run: true, ...expected });
+    expect((await read(real.body.uuid)).body.summary).toMatchObject({ dry_run: false, ...expected });
+    const response = await context.request(`/v1/persons/${guest.uuid}`, { key: acme.key });
+    expect(await response.json()).toMatchObject({
+      name: "Gus Guest", first_name: "Gus", last_name: "Guest", job_title: "Buyer", city: "Springfield", country: "United States",
+      primary_company: { name: "Globex" },
+    });
+    // The same card again finds nothing empty: unchanged.
+    const again = await upload({ kind: "vcf", file: { name: "people.vcf", content: card } });
+    await context.services.importJobs.settled();
+    expect((await read(again.body.uuid)).body.summary).toMatchObject({ items: { written: 0, unchanged: 1 } });
+  });
+
   it("names a contact's invalid email address among the summary's problems, as rapport import does", async () => {
     const table = csvFile([["Name", "Email"], ["Only Bad", "only.bad@"], ["Good And Bad", "good-csv@acme.example, nope"]]);
     const csv = await upload({ kind: "csv", file: { name: "people.csv", content: table } });

@@ -1,0 +1,68 @@
+/**
+ * @module
+ * What a contact card may add to a person it matches: the fields the person has no value in, never one a user typed
+ * or an earlier import set. Pure: the repository's `fillEmptyFields` and an import's dry run apply the same rule.
+ */
+import type { Person, PersonPatch } from "../records.js";
+
+/** What a contact offers a matched person (blank text and an empty list offer nothing). */
+export interface PersonFieldOffer {
+  first_name?: string | null;
+  last_name?: string | null;
+  job_title?: string | null;
+  /** The contact's company, found or created by the caller. */
+  primary_company_uuid?: string | null;
+  linkedin_url?: string | null;
+  twitter_url?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  tags?: readonly string[];
+}
+
+/** The parts of a person the rule reads. */
+export type PersonFieldHolder = Pick<
+  Person,
+  "first_name" | "last_name" | "job_title" | "primary_company_uuid" | "linkedin_url" | "twitter_url" | "city" | "state" | "country" | "tags"
+> & { affiliations: ReadonlyArray<{ is_current: boolean }> };
+
+const SINGLE_FIELDS = ["first_name", "last_name", "linkedin_url", "twitter_url"] as const;
+const PLACE_FIELDS = ["city", "state", "country"] as const;
+
+function offered(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  return text ? text : null;
+}
+
+/**
+ * The patch that fills `person`'s empty fields from `offer`, `{}` when there is none. A person with no current company
+ * (no primary company, no current affiliation) takes the offered company and title; one with a company keeps its
+ * title empty, as the offered title may be of another company. A place (city, state, country) is taken whole, and
+ * only by a person with none of the three: a city beside another country's name would be wrong. Tags fill an empty list.
+ *
+ * @example
+ * emptyFieldsFilled(person, { job_title: "CTO", city: "Oslo" }); // { job_title: "CTO", city: "Oslo" } for a person with neither
+ */
+export function emptyFieldsFilled(person: PersonFieldHolder, offer: PersonFieldOffer): PersonPatch {
+  const patch: PersonPatch = {};
+  for (const field of SINGLE_FIELDS) {
+    const value = offered(offer[field]);
+    if (value !== null && offered(person[field]) === null) patch[field] = value;
+  }
+  const hasCompany = person.primary_company_uuid !== null || person.affiliations.some((affiliation) => affiliation.is_current);
+  if (!hasCompany) {
+    const company = offered(offer.primary_company_uuid);
+    if (company !== null) patch.primary_company_uuid = company;
+    const title = offered(offer.job_title);
+    if (title !== null && offered(person.job_title) === null) patch.job_title = title;
+  }
+  if (PLACE_FIELDS.every((field) => offered(person[field]) === null)) {
+    for (const field of PLACE_FIELDS) {
+      const value = offered(offer[field]);
+      if (value !== null) patch[field] = value;
+    }
+  }
+  const tags = (offer.tags ?? []).map((tag) => tag.trim()).filter(Boolean);
+  if (person.tags.length === 0 && tags.length > 0) patch.tags = [...new Set(tags)];
+  return patch;
+}
