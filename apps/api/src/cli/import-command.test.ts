@@ -217,6 +217,23 @@ describe("rapport import", () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ items: { written: 0, unchanged: 1 }, companies: { created: 0 } });
   });
 
+  it("gives a contact's company without a domain its address's domain, but not a free-mail one, the dry run counting the same", async () => {
+    const path = join(folder, "domains.vcf");
+    writeFileSync(path, [vcard("3.0", ["FN:Mo Tailspin", "EMAIL:mo@tailspin.example", "ORG:Tailspin Toys"]), vcard("3.0", ["FN:Ned Free", "EMAIL:ned@outlook.com", "ORG:Ned's Garage"])].join("\r\n"));
+    const dry = await rapport(["--json", "import", "vcf", path, "--tenant", tenant, "--dry-run"]);
+    const real = await rapport(["--json", "import", "vcf", path, "--tenant", tenant]);
+    const expected = { items: { read: 2, written: 2 }, persons: { created: 2 }, companies: { created: 2 } };
+    expect(JSON.parse(dry.stdout)).toMatchObject(expected);
+    expect(JSON.parse(real.stdout)).toMatchObject(expected);
+    const store = await createSqliteStore({ path: database });
+    try {
+      expect((await store.matchKeys.companyByName(tenant, "Tailspin Toys"))?.domain).toBe("tailspin.example");
+      expect((await store.matchKeys.companyByName(tenant, "Ned's Garage"))?.domain).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
   it("reads each real folder of a folder import once, through symlinks that loop", async () => {
     const message = (id: string) => mailMessage({ messageId: `<${id}@loop.example>`, from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 09:00:00 +0000" });
     const event = (uid: string) => icsFile([vevent([`UID:${uid}`, "DTSTART:20261112T150000Z", "SUMMARY:Loop", "ORGANIZER:mailto:ada@acme.example", "ATTENDEE:mailto:dana@initech.example"])]);

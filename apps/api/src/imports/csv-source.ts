@@ -10,10 +10,11 @@ import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
 import { checkColumnMap, checkMapHeadersPresent, guessEntity, isHeaderRow, mapColumns, type ColumnMapping } from "./column-mapping.js";
+import { companyDomainOfEmails } from "./company-email-domain.js";
 import { contactEntry, sortContactEmails } from "./contact-emails.js";
 import { contactTags } from "./contact-tags.js";
 import type { CsvEntity } from "./csv-entities.js";
-import { ImportFormatError, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
+import { ImportFormatError, type CompanyReference, type ImportedCompany, type ImportedPerson, type ImportSource, type SourceEntry } from "./imported-items.js";
 import { readAsUtf8 } from "./text-encoding.js";
 
 /** The header must be among the first rows. */
@@ -69,6 +70,11 @@ function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** A row's company: its name and domain; without a domain, its address's domain when that is a company's. */
+function companyReference(name: string | null, domain: string | null, emails: readonly string[]): CompanyReference {
+  return { name, domain, email_domain: domain ? null : companyDomainOfEmails(emails) };
+}
+
 function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person: ImportedPerson; invalidEmails: string[] } | null {
   const values = new Map<string, string[]>();
   for (const [index, field] of mapping) {
@@ -89,7 +95,7 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person
     emails: emails.valid,
     linkedin_url: linkedin,
     job_title: first("job_title"),
-    company: companyName || companyDomain ? { name: companyName, domain: companyDomain ? normalizeDomain(companyDomain) : null } : null,
+    company: companyName || companyDomain ? companyReference(companyName, companyDomain ? normalizeDomain(companyDomain) : null, emails.valid) : null,
     twitter_url: first("twitter_url"),
     city: first("city"),
     state: first("state"),

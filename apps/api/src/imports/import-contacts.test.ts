@@ -202,13 +202,73 @@ describe("vcf import", () => {
     ].join("\r\n");
     await importThreeTimes(bed.file("contacts.vcf", cards), importRequest("vcf"));
     const companies = await companiesByName();
+    // A page on a shared host names no domain; the address's own domain does.
     expect([...companies.values()].map((company) => [company.company_name, company.domain])).toEqual([
-      ["First Company", null],
-      ["Second Company", null],
+      ["First Company", "first.example"],
+      ["Second Company", "second.example"],
       ["Third Company", "third.example"],
     ]);
     const persons = await bed.personsByKey();
     expect(persons.get("bea@second.example")?.primary_company_uuid).toBe(companies.get("Second Company")!.uuid);
+  });
+
+  it("gives a company named without a domain the domain of the contact's company address, when no other company holds it; free mail gives none", async () => {
+    await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Held Co", domain: "held.example" });
+    await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Stored Co" });
+    const cards = [
+      vcard("3.0", ["FN:Ann Free", "EMAIL:ann@gmail.com", "ORG:Free Co"]),
+      vcard("3.0", ["FN:Ben Both", "EMAIL;TYPE=pref:ben@gmail.com", "EMAIL:ben@globex.example", "ORG:Globex"]),
+      vcard("3.0", ["FN:Cat Held", "EMAIL:cat@held.example", "ORG:Other Co"]),
+      vcard("3.0", ["FN:Dee Stored", "EMAIL:dee@stored.example", "ORG:Stored Co"]),
+      vcard("3.0", ["FN:Eli Late", "EMAIL:eli@yahoo.co.uk", "ORG:Late Co"]),
+      vcard("3.0", ["FN:Fay Late", "EMAIL:fay@late.example", "ORG:late co"]),
+      vcard("3.0", ["FN:Gus Second", "EMAIL:gus@globex.example", "ORG:Globex Corporation"]),
+      // Alpha has its page's domain from the first card: the second's address gives it none, so Alpha Two takes it.
+      vcard("3.0", ["FN:Hal Alpha", "EMAIL:hal@alpha.example", "ORG:Alpha", "URL:https://alpha.example/"]),
+      vcard("3.0", ["FN:Ida Alpha", "EMAIL:ida@alpha-mail.example", "ORG:Alpha"]),
+      vcard("3.0", ["FN:Jay Two", "EMAIL:jay@alpha-mail.example", "ORG:Alpha Two", "URL:https://alpha-mail.example/"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("domains.vcf", cards), importRequest("vcf"));
+    // Late Co is counted once: Fay's "late co" is the company Eli's card created, which takes her address's domain.
+    expect(summary).toMatchObject({ items: { read: 10, written: 10 }, persons: { created: 10 }, companies: { created: 7, matched: 1 } });
+    const companies = await companiesByName();
+    expect(Object.fromEntries([...companies.values()].map((company) => [company.company_name, company.domain]))).toEqual({
+      Alpha: "alpha.example",
+      "Alpha Two": "alpha-mail.example",
+      "Free Co": null,
+      Globex: "globex.example",
+      "Globex Corporation": null,
+      "Held Co": "held.example",
+      "Late Co": "late.example",
+      "Other Co": null,
+      "Stored Co": "stored.example",
+    });
+    const persons = await bed.personsByKey();
+    expect(persons.get("dee@stored.example")?.primary_company_uuid).toBe(companies.get("Stored Co")!.uuid);
+    expect(persons.get("cat@held.example")?.primary_company_uuid).toBe(companies.get("Other Co")!.uuid);
+    // The company found by the domain it was given: a person at it is one of its people.
+    const atGlobex = await bed.store.persons.findByDomain(bed.tenantUuid, "globex.example", 10);
+    expect(atGlobex.uuids).toContain(persons.get("ben@gmail.com")!.uuid);
+  });
+
+  it("reads a company's domain from a CSV row's address when its domain column is empty, not from free mail", async () => {
+    const text = csvFile([
+      ["Name", "Email", "Company", "Company Domain"],
+      ["Ivy Row", "ivy@initech.example", "Initech", ""],
+      ["Jo Row", "jo@gmail.com", "Jo's Shop", ""],
+      ["Kai Row", "kai@umbrella.example", "Umbrella", "umbrella-corp.example"],
+      // Found by the domain Ivy's row gave Initech, under another name: matched, not counted again.
+      ["Max Row", "max@other.example", "Initech Holdings", "initech.example"],
+    ]);
+    const summary = await importThreeTimes(bed.file("rows.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ persons: { created: 4 }, companies: { created: 3, matched: 0 } });
+    const companies = await companiesByName();
+    expect((await bed.personsByKey()).get("max@other.example")?.primary_company_uuid).toBe(companies.get("Initech")!.uuid);
+    expect([...companies.values()].map((company) => [company.company_name, company.domain])).toEqual([
+      ["Initech", "initech.example"],
+      ["Jo's Shop", null],
+      ["Umbrella", "umbrella-corp.example"],
+    ]);
   });
 
   it("imports a card macOS Contacts shows as a company (X-ABShowAs:COMPANY) as that company, not as a person", async () => {

@@ -46,6 +46,12 @@ export interface CompanyReference {
   name: string | null;
   /** Normalized (see `normalizeDomain`). */
   domain: string | null;
+  /**
+   * A person's company named without a domain: the domain of the contact's own address when it is a company's (not
+   * free-mail, see `companyDomainOfEmails`). Not a match key: given to the company found by name or created, when it
+   * has none and no other company of the tenant holds it.
+   */
+  email_domain?: string | null;
 }
 
 export interface ImportedPerson {

@@ -17,6 +17,8 @@ export type MatchStatus = "MATCHED" | "CREATED";
 export interface CompanyOutcome {
   status: MatchStatus;
   company_uuid: string;
+  /** The contact's address's domain, when the company took it (`CompanyReference.email_domain`). */
+  domain_given?: string;
 }
 
 /**
@@ -44,7 +46,15 @@ export interface PersonImportTarget {
   personFields(personUuid: string): Promise<PersonFieldHolder | null>;
   /** Read-only: the existing company for a reference, or null. */
   lookupCompany(reference: CompanyReference): Promise<string | null>;
-  /** The company for a reference, created (with `fields`) when none matches. */
+  /**
+   * Read-only: whether the company a reference names (found by name, or created) would take the domain of the
+   * contact's address, as far as the store tells (the dry run's view; it adds what its own run would have created).
+   */
+  wouldGiveEmailDomain(reference: CompanyReference): Promise<boolean>;
+  /**
+   * The company for a reference, created (with `fields`) when none matches. A reference's `email_domain` is given to
+   * the company, created or found by name, when it has no domain and no other company of the tenant holds that one.
+   */
   findOrCreateCompany(reference: CompanyReference, fields?: ImportedCompany["fields"]): Promise<CompanyOutcome>;
 }
 
@@ -112,13 +122,30 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     return null;
   }
 
+  /** The reference's address domain when no company of the tenant holds it (nor gives it by its domain), else null. */
+  async function freeEmailDomainOf(reference: CompanyReference): Promise<string | null> {
+    const domain = reference.domain ? null : (reference.email_domain ?? null);
+    return domain && !(await store.matchKeys.companyByDomain(tenantUuid, domain)) ? domain : null;
+  }
+
+  async function wouldGiveEmailDomain(reference: CompanyReference): Promise<boolean> {
+    if (!(await freeEmailDomainOf(reference))) return false;
+    const existing = await lookupCompany(reference);
+    return !existing || !(await store.companies.get(tenantUuid, existing))?.domain;
+  }
+
   async function findOrCreateCompany(reference: CompanyReference, fields: ImportedCompany["fields"] = {}): Promise<CompanyOutcome> {
     const existing = await lookupCompany(reference);
-    if (existing) return { status: "MATCHED", company_uuid: existing };
+    const emailDomain = await freeEmailDomainOf(reference);
+    if (existing) {
+      if (!emailDomain || (await store.companies.get(tenantUuid, existing))?.domain) return { status: "MATCHED", company_uuid: existing };
+      await store.companies.update(tenantUuid, existing, { domain: emailDomain });
+      return { status: "MATCHED", company_uuid: existing, domain_given: emailDomain };
+    }
     const name = reference.name ?? reference.domain;
     if (!name) throw new InvalidInputError("a company needs a name or a domain");
-    const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: name, domain: reference.domain, ...fields });
-    return { status: "CREATED", company_uuid: company.uuid };
+    const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: name, domain: reference.domain ?? emailDomain, ...fields });
+    return { status: "CREATED", company_uuid: company.uuid, ...(emailDomain ? { domain_given: emailDomain } : {}) };
   }
 
   /** A match named (if named only after an address) and filled from the contact; its company resolved only when it has none. */
@@ -178,6 +205,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     wouldName: (personUuid, candidate) => store.persons.canNameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate)),
     personFields: (personUuid) => store.persons.get(tenantUuid, personUuid),
     lookupCompany,
+    wouldGiveEmailDomain,
     findOrCreateCompany,
   };
 }

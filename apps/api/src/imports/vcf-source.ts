@@ -9,6 +9,7 @@ import ICAL from "ical.js";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { contactEmailOf } from "../routes/companies/company-input.js";
 import type { ImportedCompany, ImportedPerson, ImportSource, SourceEntry } from "./imported-items.js";
+import { companyDomainOfEmails } from "./company-email-domain.js";
 import { contactEntry, sortContactEmails, type ContactEmails } from "./contact-emails.js";
 import { contactTags } from "./contact-tags.js";
 import { readComponentBlocks } from "./read-component-blocks.js";
@@ -88,6 +89,7 @@ export function vcardToPerson(card: Component): { person: ImportedPerson; invali
   const categories = card.getAllProperties("categories").flatMap((property) => property.getValues().map((value) => String(value).trim()));
   const companyName = clean(organization);
   const emails = emailsOf(card);
+  const domain = companyDomain(website, emails.valid);
   const person: ImportedPerson = {
     type: "person",
     first_name: clean(givenName),
@@ -96,7 +98,7 @@ export function vcardToPerson(card: Component): { person: ImportedPerson; invali
     emails: emails.valid,
     linkedin_url: linkedin,
     job_title: clean(card.getFirstPropertyValue("title")),
-    company: companyName ? { name: companyName, domain: companyDomain(website, emails.valid) } : null,
+    company: companyName ? { name: companyName, domain, email_domain: domain ? null : companyDomainOfEmails(emails.valid) } : null,
     twitter_url: twitter,
     city: clean(city),
     state: clean(region),

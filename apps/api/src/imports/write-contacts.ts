@@ -58,13 +58,32 @@ function wouldFill(holder: PersonFieldHolder, candidate: PersonCandidate, rememb
   return fields;
 }
 
-/** Counts a person's company once per run. */
-function countCompany(context: BatchContext, reference: CompanyReference, status: "MATCHED" | "CREATED"): void {
+/**
+ * Counts a person's company once per run. `domainGiven`: the domain of the contact's address the company took, which
+ * finds it from then on (a later company row or contact naming that domain matches it, counted already).
+ */
+function countCompany(context: BatchContext, reference: CompanyReference, status: "MATCHED" | "CREATED", domainGiven?: string): void {
   const keys = companyKeys(reference);
+  if (domainGiven) context.state.companyKeys.add(`domain:${domainGiven}`);
+  if (reference.domain || domainGiven) for (const key of companyKeys({ name: reference.name, domain: null })) context.state.companyKeys.add(`has-domain:${key}`);
   if (keys.some((key) => context.state.companyKeys.has(key))) return;
   for (const key of keys) context.state.companyKeys.add(key);
   if (status === "CREATED") context.counts.companies.created += 1;
   else context.counts.companies.matched += 1;
+}
+
+/**
+ * Dry run: a person's company, counted once per run, with the domain of the contact's address when the real run would
+ * give it: none of the run's companies took it, the store's give it to none, and the company named has no domain (in
+ * the store, or as the run would have created it).
+ */
+async function countDryRunCompany(context: BatchContext, reference: CompanyReference): Promise<void> {
+  const { state, target } = context;
+  const status = (await target.lookupCompany(reference)) ? "MATCHED" : "CREATED";
+  const emailDomain = reference.domain ? null : (reference.email_domain ?? null);
+  const nameKeys = companyKeys({ name: reference.name, domain: null });
+  const taken = !emailDomain || state.companyKeys.has(`domain:${emailDomain}`) || nameKeys.some((key) => state.companyKeys.has(`has-domain:${key}`));
+  countCompany(context, reference, status, !taken && (await target.wouldGiveEmailDomain(reference)) ? emailDomain! : undefined);
 }
 
 export async function writePersons(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedPerson>>): Promise<void> {
@@ -104,9 +123,7 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
             });
           }
         }
-        if (filled.includes("primary_company_uuid") && item.company) {
-          countCompany(context, item.company, (await target.lookupCompany(item.company)) ? "MATCHED" : "CREATED");
-        }
+        if (filled.includes("primary_company_uuid") && item.company) await countDryRunCompany(context, item.company);
         if (changed || filled.length > 0) counts.written += 1;
         else counts.unchanged += 1;
         continue;
@@ -117,7 +134,7 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       for (const key of keys) state.createdPersons.set(key, wouldCreate);
       counts.persons.created += 1;
       counts.written += 1;
-      if (item.company) countCompany(context, item.company, (await target.lookupCompany(item.company)) ? "MATCHED" : "CREATED");
+      if (item.company) await countDryRunCompany(context, item.company);
     }
     return;
   }
@@ -130,11 +147,11 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       counts.persons.matched += 1;
       if (outcome.named || outcome.filled.length > 0) counts.written += 1;
       else counts.unchanged += 1;
-      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status);
+      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     } else {
       counts.persons.created += 1;
       counts.written += 1;
-      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status);
+      if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     }
   }
 }
@@ -152,6 +169,7 @@ export async function writeCompanies(context: BatchContext, entries: ReadonlyArr
     }
     // Counted here, so a person's company among them (a vCard file holds both) is not counted again.
     for (const key of keys) state.companyKeys.add(key);
+    if (item.domain && created) for (const key of companyKeys({ name: item.company_name, domain: null })) state.companyKeys.add(`has-domain:${key}`);
     if (created) {
       counts.companies.created += 1;
       counts.written += 1;

@@ -301,6 +301,35 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect((await read(again.body.uuid)).body.summary).toMatchObject({ items: { written: 0, unchanged: 1 } });
   });
 
+  it("gives a card's company the domain of the contact's company address, so the company has its people from mail; free mail gives none", async () => {
+    const thread = mboxFile([
+      mailMessage({ messageId: "<gwen-1@x>", from: acme.admin.email, to: ["guest1@globex.example"], date: "Mon, 2 Nov 2026 09:00:00 +0000", subject: "Terms" }),
+      mailMessage({ messageId: "<gwen-2@x>", from: "guest1@globex.example", to: [acme.admin.email], date: "Mon, 2 Nov 2026 10:00:00 +0000", subject: "Re: Terms" }),
+    ]);
+    await upload({ file: { name: "thread.mbox", content: thread }, fields: { user_uuid: acme.admin.uuid } });
+    await context.services.importJobs.settled();
+    const cards = [
+      vcard("3.0", ["FN:Gwen Guest", "EMAIL:guest1@globex.example", "ORG:Globex", "TITLE:Buyer"]),
+      vcard("3.0", ["FN:Pat Free", "EMAIL:pat@gmail.com", "ORG:Pat's Shop"]),
+    ].join("\r\n");
+    const dry = await upload({ kind: "vcf", file: { name: "people.vcf", content: cards }, fields: { dry_run: "true" } });
+    await context.services.importJobs.settled();
+    const real = await upload({ kind: "vcf", file: { name: "people.vcf", content: cards } });
+    await context.services.importJobs.settled();
+    const expected = { items: { read: 2, written: 2 }, persons: { matched: 1, created: 1 }, companies: { created: 2 } };
+    expect((await read(dry.body.uuid)).body.summary).toMatchObject(expected);
+    expect((await read(real.body.uuid)).body.summary).toMatchObject(expected);
+    const companies = await context.request("/v1/companies?per_page=10", { key: acme.key });
+    const byName = new Map(((await companies.json()) as { items: Array<{ uuid: string; company_name: string; domain: string | null }> }).items.map((company) => [company.company_name, company]));
+    expect(byName.get("Globex")?.domain).toBe("globex.example");
+    expect(byName.get("Pat's Shop")?.domain).toBeNull();
+    const guest = (await personsByEmail()).get("guest1@globex.example")!;
+    const members = await context.request(`/v1/persons?company_uuid=${byName.get("Globex")!.uuid}`, { key: acme.key });
+    expect(((await members.json()) as { items: Array<{ uuid: string }> }).items.map((person) => person.uuid)).toEqual([guest.uuid]);
+    const paths = await context.request(`/v1/companies/${byName.get("Globex")!.uuid}/recommended-paths`, { key: acme.key });
+    expect(((await paths.json()) as { top_external_contacts: Array<{ person_uuid: string }> }).top_external_contacts.map((contact) => contact.person_uuid)).toEqual([guest.uuid]);
+  });
+
   it("names a contact's invalid email address among the summary's problems, as rapport import does", async () => {
     const table = csvFile([["Name", "Email"], ["Only Bad", "only.bad@"], ["Good And Bad", "good-csv@acme.example, nope"]]);
     const csv = await upload({ kind: "csv", file: { name: "people.csv", content: table } });
