@@ -7,10 +7,9 @@ import type { ApiKeyOwner } from "@rapport/store";
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env.js";
 import { mountDocs } from "./docs/mount-docs.js";
-import { buildMcpTools } from "./mcp/mcp-tools.js";
 import { MCP_PATH, mountMcp, PROTECTED_RESOURCE_METADATA_PATH } from "./mcp/mount-mcp.js";
 import { mountOAuth } from "./oauth/mount-oauth.js";
-import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
+import { contractOfOperations } from "./openapi/contract-of-operations.js";
 import { serveOpenApiDocument } from "./openapi/serve-openapi-document.js";
 import { mountOperations } from "./operations/mount-operations.js";
 import type { AnyOperation } from "./operations/operation.js";
@@ -82,7 +81,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     ready = () => true,
     draining = () => false,
   } = options;
-  const openApiDocument = buildOpenApiDocument(operations, { version: RAPPORT_VERSION });
+  const { openApiDocument, mcpTools } = contractOfOperations(operations, RAPPORT_VERSION);
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
   app.use(async (context, next) => {
@@ -107,7 +106,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   mountDocs(app);
 
   const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy }) : undefined;
-  mountMcp(app, { tools: buildMcpTools(openApiDocument), version: RAPPORT_VERSION, publicUrl, trustedCallers, oauth: mountedOAuth });
+  mountMcp(app, { tools: mcpTools, version: RAPPORT_VERSION, publicUrl, trustedCallers, oauth: mountedOAuth });
   app.use("/v1/*", authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
   return app;
