@@ -5,7 +5,7 @@
  * every other request meanwhile.
  */
 import { boundaryOf, multipartPartBounds } from "./multipart-part-bounds.js";
-import { MAX_PART_HEADER_BYTES } from "./streamed-multipart-form.js";
+import { MAX_PART_HEADER_BYTES, PART_HEADERS_TOO_LONG } from "./streamed-multipart-form.js";
 
 /**
  * The 400 message for the first part of multipart `body` whose header block is over MAX_PART_HEADER_BYTES (or
@@ -18,7 +18,7 @@ export function multipartHeadersProblem(body: Uint8Array, contentType: string): 
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   for (const { headersStart, headersEnd } of multipartPartBounds(bytes, boundary)) {
     if ((headersEnd === -1 ? bytes.length : headersEnd) - headersStart > MAX_PART_HEADER_BYTES) {
-      return `a part's headers are longer than ${MAX_PART_HEADER_BYTES / 1024} KiB: send its Content-Disposition (name, filename) and Content-Type only`;
+      return PART_HEADERS_TOO_LONG;
     }
   }
   return null;

@@ -3,8 +3,8 @@
  * Reads a `multipart/form-data` request as it arrives (@fastify/busboy): text fields are kept, each file part is
  * handed on as a stream (to a file on disk, say), so an upload holds a few chunks in memory, never its whole body.
  * The rules of the buffered uploads hold: the size limit (declared or streamed), at most MAX_MULTIPART_PARTS parts,
- * names, file names and values in UTF-8. A part's headers are read up to MAX_PART_HEADER_BYTES, the rest dropped
- * as it arrives: a 10 MB header no longer holds the event loop in the parser.
+ * names, file names and values in UTF-8, a part's headers at most MAX_PART_HEADER_BYTES (a 400 as soon as they run
+ * over: a 10 MB header no longer holds the event loop in the parser, nor is it cut without a word).
  */
 import { isUtf8 } from "node:buffer";
 import type { Readable } from "node:stream";
@@ -13,12 +13,16 @@ import { badRequest } from "../errors/api-error.js";
 import { MAX_MULTIPART_PARTS } from "./count-limits.js";
 import { UNREADABLE_MULTIPART_BODY } from "./multipart-head.js";
 import { TOO_MANY_MULTIPART_PARTS } from "./multipart-parts-problem.js";
+import { headerSizeFor, watchPartHeaderOverflow } from "./part-header-overflow.js";
 
 /** Largest text field value taken, in bytes: far more than any field of an upload needs (a column mapping, a date). */
 export const MAX_FORM_FIELD_BYTES = 64 * 1024;
 
-/** A part's headers kept, in bytes (Node's limit for a request's headers); the parser drops what follows. */
+/** Longest header block a part may have, in bytes (Node's limit for a request's headers); a 400 beyond. */
 export const MAX_PART_HEADER_BYTES = 16 * 1024;
+
+/** The 400 message for a part whose headers are over MAX_PART_HEADER_BYTES, buffered or streamed. */
+export const PART_HEADERS_TOO_LONG = `a part's headers are longer than ${MAX_PART_HEADER_BYTES / 1024} KiB: send its Content-Disposition (name, filename) and Content-Type only`;
 
 /** U+FFFD: what the parser's UTF-8 decoding of a name puts for bytes that are not UTF-8. */
 const REPLACEMENT_CHARACTER = "\uFFFD";
@@ -86,7 +90,8 @@ async function readTextPart(field: string, content: Readable): Promise<string> {
 
 /**
  * Reads `request`'s multipart body as it arrives, saving each file part with `options.saveFile` and keeping the text
- * fields. Throws the first problem: `tooLarge()`, a 400 (unreadable body, too many parts, a field
+ * fields. Throws the first problem: `tooLarge()`, a 400 (unreadable body, too many parts, a part's headers over
+ * MAX_PART_HEADER_BYTES, a field
  * over MAX_FORM_FIELD_BYTES, text that is not UTF-8), or what `saveFile` threw; then every save begun has ended, so the
  * caller may remove what they wrote.
  *
@@ -100,7 +105,7 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
   try {
     parser = Busboy({
       headers: { "content-type": request.headers.get("content-type") ?? "" },
-      limits: { parts: MAX_MULTIPART_PARTS, headerSize: MAX_PART_HEADER_BYTES },
+      limits: { parts: MAX_MULTIPART_PARTS, headerSize: headerSizeFor(MAX_PART_HEADER_BYTES) },
       // Every part comes as a stream: a text part's bytes are checked as they are, not as the parser decoded them.
       isPartAFile: () => true,
     });
@@ -109,8 +114,14 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
   }
 
   let failure: unknown = null;
+  let refused!: () => void;
+  // Settles at the first problem: a read or a wait for the parser stops there, not at the client's next bytes.
+  const stopped = new Promise<null>((resolve) => {
+    refused = () => resolve(null);
+  });
   const fail = (error: unknown) => {
     failure ??= asClientError(error);
+    refused();
   };
   const parts: Array<{ field: string; value: string } | { file: StreamedForm<Saved>["files"][number] } | null> = [];
   const reading: Array<Promise<void>> = [];
@@ -145,6 +156,7 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
     );
   });
   parser.on("partsLimit", () => fail(badRequest(TOO_MANY_MULTIPART_PARTS)));
+  watchPartHeaderOverflow(parser, () => fail(badRequest(PART_HEADERS_TOO_LONG)));
   let parsing = true;
   const parsed = new Promise<void>((resolve) => {
     const done = () => {
@@ -162,15 +174,16 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
   try {
     let size = 0;
     while (reader && failure === null) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      const next = await Promise.race([reader.read(), stopped]);
+      if (next === null || next.done) break;
+      const { value } = next;
       size += value.byteLength;
       if (size > options.maxBodyBytes) {
         fail(options.tooLarge());
         break;
       }
       // Backpressure: busboy holds a write until the file part's reader has taken the chunk before it.
-      if (!parser.write(value) && parsing) await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed]);
+      if (!parser.write(value) && parsing) await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed, stopped]);
     }
     if (failure === null) {
       parser.end();

@@ -10,6 +10,7 @@ import { createImportJobs } from "../../imports/import-jobs.js";
 import { mailMessage, mboxFile } from "../../imports/testing/archive-builders.js";
 import { createLogger } from "../../platform/logging/logger.js";
 import { MAX_MULTIPART_PARTS } from "../../platform/request/count-limits.js";
+import { MAX_PART_HEADER_BYTES, PART_HEADERS_TOO_LONG } from "../../platform/request/streamed-multipart-form.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import { createImportOperation } from "./create-import.js";
 
@@ -180,9 +181,36 @@ describe("POST /v1/imports as the body arrives", () => {
     await jobs.settled();
   });
 
-  it("reads a part's headers up to 16 KiB and drops the rest as it arrives: a 10 MB header is no longer parsed whole", async () => {
-    const padded = Buffer.concat([textPart("kind", "mbox"), fileHead(`name="file"; filename="inbox.mbox"\r\nX-Padding: ${"p".repeat(10_000_000)}`), Buffer.from(message), CLOSING]);
-    expect(await post(padded)).toMatchObject({ status: 202, body: { file_name: "inbox.mbox" } });
+  it("refuses a part whose headers are over 16 KiB with a 400, as POST /v1/files does, and takes one of 16 KiB", async () => {
+    const tooLong = { status: 400, body: { error: PART_HEADERS_TOO_LONG } };
+    // A header block runs from the line break after the delimiter to the blank line, as POST /v1/files counts it.
+    const headBytes = (padding: number) => fileHead(`name="file"; filename="inbox.mbox"\r\nX-Padding: ${"p".repeat(padding)}`);
+    const blockBytes = (padding: number) => headBytes(padding).length - `--${BOUNDARY}`.length - "\r\n\r\n".length;
+    const fitting = MAX_PART_HEADER_BYTES - blockBytes(0);
+    const upload = (padding: number) => post(Buffer.concat([textPart("kind", "mbox"), headBytes(padding), Buffer.from(message), CLOSING]));
+    // Until 2026-12-06 the rest of a longer block was dropped without a word, and the upload was a 202.
+    expect(await upload(fitting + 1)).toEqual(tooLong);
+    expect(await upload(10_000_000)).toEqual(tooLong);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(await upload(fitting)).toMatchObject({ status: 202, body: { file_name: "inbox.mbox" } });
     await jobs.settled();
+    expect(importJobCount()).toBe(1);
+  });
+
+  it("answers a part's headers over 16 KiB while they are still arriving", async () => {
+    let sender!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        sender = controller;
+      },
+    });
+    const answered = app.request("/v1/imports", { method: "POST", headers: { "x-api-key": acme.key, "content-type": CONTENT_TYPE }, body, duplex: "half" } as RequestInit);
+    sender.enqueue(textPart("kind", "mbox"));
+    sender.enqueue(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="inbox.mbox"\r\nX-Padding: ${"p".repeat(MAX_PART_HEADER_BYTES)}`));
+    // The header block never ends and the body stays open: the answer comes from what has arrived.
+    const response = await answered;
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { error: PART_HEADERS_TOO_LONG } });
+    expect(readdirSync(folder)).toEqual([]);
+    expect([jobs.reserve(acme.tenant.uuid), jobs.reserve(acme.tenant.uuid)]).not.toContain(null);
   });
 });
