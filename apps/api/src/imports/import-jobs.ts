@@ -23,6 +23,7 @@ import { ImportRequestError, type ImportRequest } from "./import-request.js";
 import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js";
 import { ImportFormatError } from "./imported-items.js";
 import { createImportSlots, type ImportSlot } from "./import-slots.js";
+import { createUploadSpace, type UploadSpaceHold } from "./upload-space.js";
 import { checkImportInput } from "./open-import-source.js";
 
 /**
@@ -74,6 +75,13 @@ export interface ImportJobs {
    */
   reserve(tenantUuid: string): ImportSlot | null;
   /**
+   * Holds `bytes` of the process's upload space (all tenants' uploads on disk together, `uploadSpaceBytes`) for one
+   * upload, taken before its body is read; null when the uploads under way leave less. Released by its caller.
+   */
+  holdUploadSpace(bytes: number): UploadSpaceHold | null;
+  /** The bound on the bytes all uploads of this process may hold on disk at once. */
+  readonly uploadSpaceBytes: number;
+  /**
    * A new private folder, and the file in it, to save an upload sent as `name` into while it arrives. `start` takes
    * the folder over; a caller that does not start a job gives it to `discardUpload`. `stop` removes those still held.
    */
@@ -99,6 +107,8 @@ export interface ImportJobsOptions {
   logger: Logger;
   /** Where uploads wait while their job runs; each job has its own folder, removed at the end. */
   folder?: string;
+  /** The bytes all uploads being received or imported may take on disk at once (DEFAULT_UPLOAD_SPACE_BYTES). */
+  uploadSpaceBytes?: number;
 }
 
 /** Keeps the extension (the mbox reader tells `.eml` from mbox by it) and nothing unsafe. */
@@ -131,6 +141,7 @@ function namedAsSent(message: string, savedPath: string, shownName: string): str
 export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
   const slots = createImportSlots();
+  const space = createUploadSpace(options.uploadSpaceBytes);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   // The folders of uploads being received: no job owns them yet, so nothing else removes them at shutdown.
   const receiving = new Set<string>();
@@ -201,6 +212,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
 
   return {
     reserve: (tenantUuid) => slots.take(tenantUuid),
+    holdUploadSpace: (bytes) => space.hold(bytes),
+    uploadSpaceBytes: space.limitBytes,
     async prepareUpload(name) {
       const jobFolder = join(folder, randomUUID());
       // Uploads are a team's mail: readable by this user only.

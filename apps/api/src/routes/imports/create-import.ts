@@ -13,6 +13,7 @@ import type { AppServices } from "../../services.js";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import type { ImportJobs, UploadPlace } from "../../imports/import-jobs.js";
 import { MAX_IMPORTS_PER_TENANT, type ImportSlot } from "../../imports/import-slots.js";
+import type { UploadSpaceHold } from "../../imports/upload-space.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
@@ -134,6 +135,28 @@ function tooManyImports(): ApiError {
 /** When to try again after tooManyImports: a job's heartbeat interval, the pace at which its progress shows. */
 const TOO_MANY_IMPORTS_RETRY_SECONDS = 10;
 
+/** The 503 of an upload the server's upload space cannot hold now (uploads of every tenant being received or imported). */
+function uploadSpaceFull(limitBytes: number): ApiError {
+  return new ApiError(
+    503,
+    `this server's space for import uploads (${describeSize(limitBytes)}, every workspace's uploads being received or imported) is full: upload again after Retry-After seconds`,
+    { "Retry-After": String(UPLOAD_SPACE_RETRY_SECONDS) },
+  );
+}
+
+/** When to try again after uploadSpaceFull: uploads end as their jobs do, which take a while. */
+const UPLOAD_SPACE_RETRY_SECONDS = 30;
+
+/**
+ * The bytes an upload may put on disk, held before its body is read: its declared length, or the upload limit when
+ * it declares none (chunked). None for a length over the limit: the form's reader refuses it (413) before writing.
+ */
+function uploadBytesToHold(request: Request, maxBytes: number): number {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (!Number.isFinite(declared) || declared < 0) return maxBytes;
+  return declared > maxBytes ? 0 : declared;
+}
+
 export interface CreateImportOptions {
   /** Largest accepted request body, in bytes. */
   maxUploadBytes?: number;
@@ -178,10 +201,23 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
     async handler({ auth, services, http }) {
       checkMultipartHead(http.req.raw, "send the archive as multipart/form-data with a 'file' field and a 'kind' field");
       // Taken before the body is read: reading it is what costs the memory.
-      const slot = services.importJobs.reserve(auth.tenant.uuid);
-      if (slot === null) throw tooManyImports();
+      const place = services.importJobs.reserve(auth.tenant.uuid);
+      if (place === null) throw tooManyImports();
+      // The disk the upload may take, all tenants' uploads together: refused before a byte is written.
+      const space = services.importJobs.holdUploadSpace(uploadBytesToHold(http.req.raw, maxUploadBytes));
+      if (space === null) {
+        place.release();
+        throw uploadSpaceFull(services.importJobs.uploadSpaceBytes);
+      }
+      // Both are given back when the job ends, or at once when the upload is refused.
+      const slot: ImportSlot = {
+        release() {
+          place.release();
+          space.release();
+        },
+      };
       try {
-        return await acceptUpload({ auth, services, http, maxUploadBytes, slot });
+        return await acceptUpload({ auth, services, http, maxUploadBytes, slot, space });
       } catch (error) {
         slot.release();
         throw error;
@@ -190,9 +226,28 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
   });
 }
 
-/** Reads, checks and starts one upload under the import place `slot` (released by the job when it ends). */
-async function acceptUpload({ auth, services, http, maxUploadBytes, slot }: { auth: AuthContext; services: AppServices; http: Context<AppEnv>; maxUploadBytes: number; slot: ImportSlot }) {
+/**
+ * Reads, checks and starts one upload under the import place and disk space `slot` holds (released by the job when it
+ * ends), the space held as `space`.
+ */
+async function acceptUpload({
+  auth,
+  services,
+  http,
+  maxUploadBytes,
+  slot,
+  space,
+}: {
+  auth: AuthContext;
+  services: AppServices;
+  http: Context<AppEnv>;
+  maxUploadBytes: number;
+  slot: ImportSlot;
+  space: UploadSpaceHold;
+}) {
   const { file, fields } = await receiveUpload(http, maxUploadBytes, services.importJobs);
+  // A chunked upload held the whole limit while it arrived; its job holds its file's size.
+  space.shrinkTo(file.bytes);
   try {
     return await startImport({ auth, services, slot, file, fields });
   } catch (error) {
