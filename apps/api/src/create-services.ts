@@ -9,6 +9,7 @@ import type { ResponseCache } from "./platform/response-cache/response-cache.js"
 import { responseCacheFromEnvironment } from "./platform/response-cache/response-cache-from-environment.js";
 import { sqliteMmapBytesFromEnvironment } from "./platform/environment/sqlite-mmap-from-environment.js";
 import { uploadSpaceBytesFromEnvironment } from "./platform/environment/upload-space-from-environment.js";
+import { minimumUploadRateFromEnvironment } from "./platform/environment/minimum-upload-rate-from-environment.js";
 import type { AppServices } from "./services.js";
 import type { SummaryProvider } from "./summary/summary-provider.js";
 import { summaryProviderFromEnvironment } from "./summary/summary-provider-from-environment.js";
@@ -34,7 +35,7 @@ export interface CreateServicesOptions {
 /**
  * The production services for a database file: the SQLite store, the system clock, in-process per-second and
  * persisted monthly rate-limit counters, a pino logger, and the summary provider, response cache, scoring
- * parameters and import uploads' disk bound the `RAPPORT_*` environment variables describe. An unusable setting rejects with a
+ * parameters and import uploads' disk bound and minimum rate the `RAPPORT_*` environment variables describe. An unusable setting rejects with a
  * `ConfigurationError` naming it, before the database is opened.
  */
 export async function createServices(options: CreateServicesOptions): Promise<AppServices> {
@@ -45,6 +46,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   const responseCache = options.responseCache ?? responseCacheFromEnvironment(process.env);
   const mmapBytes = sqliteMmapBytesFromEnvironment(process.env);
   const uploadSpaceBytes = uploadSpaceBytesFromEnvironment(process.env);
+  const minimumUploadRate = minimumUploadRateFromEnvironment(process.env);
   const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes, lockWaitMs: options.lockWaitMs });
   return {
     store,
@@ -53,7 +55,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
     monthlyCounter: createStoreRateLimitCounter(store),
     logger,
     summaryProvider,
-    importJobs: createImportJobs({ store, clock, logger, uploadSpaceBytes }),
+    importJobs: createImportJobs({ store, clock, logger, uploadSpaceBytes, minimumUploadRate }),
     responseCache,
   };
 }

@@ -24,6 +24,7 @@ import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js
 import { ImportFormatError } from "./imported-items.js";
 import { createImportSlots, type ImportSlot } from "./import-slots.js";
 import { createUploadSpace, type UploadSpaceHold } from "./upload-space.js";
+import { DEFAULT_MINIMUM_UPLOAD_RATE, type MinimumUploadRate } from "./minimum-upload-rate.js";
 import { checkImportInput } from "./open-import-source.js";
 
 /**
@@ -81,6 +82,8 @@ export interface ImportJobs {
   holdUploadSpace(bytes: number): UploadSpaceHold | null;
   /** The bound on the bytes all uploads of this process may hold on disk at once. */
   readonly uploadSpaceBytes: number;
+  /** The slowest an upload may arrive (a 408 below it). */
+  readonly minimumUploadRate: MinimumUploadRate;
   /**
    * A new private folder, and the file in it, to save an upload sent as `name` into while it arrives. `start` takes
    * the folder over; a caller that does not start a job gives it to `discardUpload`. `stop` removes those still held.
@@ -109,6 +112,8 @@ export interface ImportJobsOptions {
   folder?: string;
   /** The bytes all uploads being received or imported may take on disk at once (DEFAULT_UPLOAD_SPACE_BYTES). */
   uploadSpaceBytes?: number;
+  /** The slowest an upload may arrive (DEFAULT_MINIMUM_UPLOAD_RATE). */
+  minimumUploadRate?: MinimumUploadRate;
 }
 
 /** Keeps the extension (the mbox reader tells `.eml` from mbox by it) and nothing unsafe. */
@@ -214,6 +219,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     reserve: (tenantUuid) => slots.take(tenantUuid),
     holdUploadSpace: (bytes) => space.hold(bytes),
     uploadSpaceBytes: space.limitBytes,
+    minimumUploadRate: options.minimumUploadRate ?? DEFAULT_MINIMUM_UPLOAD_RATE,
     async prepareUpload(name) {
       const jobFolder = join(folder, randomUUID());
       // Uploads are a team's mail: readable by this user only.

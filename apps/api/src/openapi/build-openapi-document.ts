@@ -79,6 +79,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "Forbidden: a bad x-service-user-id, a user-scoped key's user is missing or deactivated, or the user may not do this.",
   404: "Not found, or not visible to this tenant.",
   405: "Method not allowed.",
+  408: "Request timeout: an import upload's body arrived slower than the server's minimum rate (the message gives it); the connection is closed.",
   409: "Conflict with the current state of a record.",
   410: "Gone: the position (after_sequence, cursor or since) is before the retention horizon the operator pruned the log to; make a full copy again.",
   413: "Request body too large: over 1 MiB for a JSON body; an upload's own limit is in the operation's description.",

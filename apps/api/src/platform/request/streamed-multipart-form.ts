@@ -48,6 +48,11 @@ export interface StreamedFormOptions<Saved> {
    * the part, say, is the form's). What it returns is kept in `files`.
    */
   saveFile: (part: IncomingFilePart) => Promise<Saved>;
+  /**
+   * The slowest the body may arrive: fewer than `bytesPerSecond` on average over a `windowMilliseconds` is
+   * `tooSlow()`. Time spent waiting for a file part's save (the disk, not the client) does not count against it.
+   */
+  minimumRate?: { bytesPerSecond: number; windowMilliseconds: number; tooSlow: () => Error };
 }
 
 export interface StreamedForm<Saved> {
@@ -89,8 +94,36 @@ async function readTextPart(field: string, content: Readable): Promise<string> {
 }
 
 /**
+ * Calls `fail(minimumRate.tooSlow())` at the end of a window in which fewer bytes arrived than the rate asks; a
+ * window in which the reading waited for a save is not judged. No minimum without `minimumRate` or at 0 bytes.
+ */
+function watchRate(minimumRate: StreamedFormOptions<unknown>["minimumRate"], fail: (error: unknown) => void) {
+  let arrived = 0;
+  let waitedForSave = false;
+  const timer =
+    minimumRate && minimumRate.bytesPerSecond > 0
+      ? setInterval(() => {
+          if (!waitedForSave && arrived < (minimumRate.bytesPerSecond * minimumRate.windowMilliseconds) / 1000) fail(minimumRate.tooSlow());
+          arrived = 0;
+          waitedForSave = false;
+        }, minimumRate.windowMilliseconds)
+      : null;
+  return {
+    arrived(bytes: number) {
+      arrived += bytes;
+    },
+    waitingForSave() {
+      waitedForSave = true;
+    },
+    stop() {
+      if (timer !== null) clearInterval(timer);
+    },
+  };
+}
+
+/**
  * Reads `request`'s multipart body as it arrives, saving each file part with `options.saveFile` and keeping the text
- * fields. Throws the first problem: `tooLarge()`, a 400 (unreadable body, too many parts, a part's headers over
+ * fields. Throws the first problem: `tooLarge()`, `minimumRate.tooSlow()`, a 400 (unreadable body, too many parts, a part's headers over
  * MAX_PART_HEADER_BYTES, a field
  * over MAX_FORM_FIELD_BYTES, text that is not UTF-8), or what `saveFile` threw; then every save begun has ended, so the
  * caller may remove what they wrote.
@@ -171,19 +204,24 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
   });
 
   const reader = request.body?.getReader();
+  const rate = watchRate(options.minimumRate, fail);
   try {
     let size = 0;
     while (reader && failure === null) {
       const next = await Promise.race([reader.read(), stopped]);
       if (next === null || next.done) break;
       const { value } = next;
+      rate.arrived(value.byteLength);
       size += value.byteLength;
       if (size > options.maxBodyBytes) {
         fail(options.tooLarge());
         break;
       }
       // Backpressure: busboy holds a write until the file part's reader has taken the chunk before it.
-      if (!parser.write(value) && parsing) await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed, stopped]);
+      if (!parser.write(value) && parsing) {
+        rate.waitingForSave();
+        await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), parsed, stopped]);
+      }
     }
     if (failure === null) {
       parser.end();
@@ -193,6 +231,7 @@ export async function readStreamedMultipartForm<Saved>(request: Request, options
     // The body broke off (the client went away): its parts are ended below, as a refused form's.
     fail(error);
   } finally {
+    rate.stop();
     if (failure !== null) {
       await reader?.cancel().catch(() => undefined);
       parser.destroy();

@@ -80,19 +80,31 @@ interface ReceivedUpload {
 
 /**
  * Reads the multipart form as it arrives, saving its `file` part in a place `prepareUpload` gives; fails with 413 as
- * soon as the body goes over `maxBytes` (declared or streamed), with a 400 for a form an upload cannot be, having
- * removed what it saved.
+ * soon as the body goes over `maxBytes` (declared or streamed), with 408 when it arrives slower than
+ * `minimumUploadRate`, with a 400 for a form an upload cannot be, having removed what it saved.
  */
 async function receiveUpload(
   http: Context<AppEnv>,
   maxBytes: number,
-  uploads: Pick<ImportJobs, "prepareUpload" | "discardUpload">,
+  uploads: Pick<ImportJobs, "prepareUpload" | "discardUpload" | "minimumUploadRate">,
 ): Promise<ReceivedUpload> {
   let place: UploadPlace | null = null;
   let fileParts = 0;
+  const { bytesPerSecond, windowMilliseconds } = uploads.minimumUploadRate;
   try {
     const form = await readStreamedMultipartForm(http.req.raw, {
       maxBodyBytes: maxBytes,
+      minimumRate: {
+        bytesPerSecond,
+        windowMilliseconds,
+        tooSlow: () =>
+          new ApiError(
+            408,
+            `the upload arrived slower than ${+(bytesPerSecond / 1024).toFixed(2)} KiB/s over ${+(windowMilliseconds / 1000).toFixed(3)} s, the slowest this server takes: send it over a faster link, or import it with the rapport import command`,
+            // The rest of the body is not read: the connection cannot carry another request.
+            { Connection: "close" },
+          ),
+      },
       tooLarge: () => new ApiError(413, `upload is larger than the ${describeSize(maxBytes)} limit; import larger archives with the rapport import command`),
       async saveFile({ field, filename, content }) {
         if (field !== "file") throw badRequest(field === "map" ? "form field 'map' must be sent as text" : `form field '${field}' must be given once, as text`);
@@ -197,7 +209,7 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
     successStatus: 202,
     response: importJobSchema,
     example: { form: { kind: "csv", dry_run: "true", map: ["Mail=email", "Org=company"] } },
-    errors: [413, 415],
+    errors: [408, 413, 415],
     async handler({ auth, services, http }) {
       checkMultipartHead(http.req.raw, "send the archive as multipart/form-data with a 'file' field and a 'kind' field");
       // Taken before the body is read: reading it is what costs the memory.
