@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
+import { removeAbandonedUploadFolders, UPLOADS_FOLDER } from "../imports/process-upload-folders.js";
 import { connectionTimeoutsFromEnvironment } from "../platform/environment/connection-timeouts-from-environment.js";
 import { switchVariable } from "../platform/environment/switch-variable.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
@@ -154,6 +155,9 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   if (created && options.demo) services.logger.info({ database: databasePath }, "no database was at this path: created a new one for the demo tenant");
   else if (created) services.logger.warn({ database: databasePath }, "no database was at this path: created a new, empty one");
   logCrashes(logger);
+  // What a crashed server (SIGKILL, out of memory) was receiving or importing; a running server's uploads stay.
+  const abandoned = await removeAbandonedUploadFolders(UPLOADS_FOLDER);
+  if (abandoned.length > 0) services.logger.info({ folders: abandoned }, "removed the uploads left by stopped servers");
   // SIGTERM, SIGINT, SIGHUP (see stopping-signals.ts; a hangup would otherwise end the process at once, cutting the
   // requests in flight and leaving the WAL unchecked-pointed) are caught from just before the server listens: a
   // service manager's stop that comes while it starts listening, writes the demo keys or prints the start is held

@@ -11,7 +11,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setImmediate } from "node:timers/promises";
 import type { Email, ImportJob, Meeting, Store, User } from "@rapport/store";
@@ -24,6 +23,7 @@ import { shortenedProblemMessage, type ImportSummary } from "./import-summary.js
 import { ImportFormatError } from "./imported-items.js";
 import { createImportSlots, type ImportSlot } from "./import-slots.js";
 import { createUploadSpace, type UploadSpaceHold } from "./upload-space.js";
+import { processFolderName, UPLOADS_FOLDER } from "./process-upload-folders.js";
 import { DEFAULT_MINIMUM_UPLOAD_RATE, type MinimumUploadRate } from "./minimum-upload-rate.js";
 import { checkImportInput } from "./open-import-source.js";
 
@@ -108,7 +108,10 @@ export interface ImportJobsOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
-  /** Where uploads wait while their job runs; each job has its own folder, removed at the end. */
+  /**
+   * Where uploads wait while their job runs; each job has its own folder, removed at the end. By default this
+   * process's own folder under UPLOADS_FOLDER (`removeAbandonedUploadFolders` clears those of stopped processes).
+   */
   folder?: string;
   /** The bytes all uploads being received or imported may take on disk at once (DEFAULT_UPLOAD_SPACE_BYTES). */
   uploadSpaceBytes?: number;
@@ -144,7 +147,7 @@ function namedAsSent(message: string, savedPath: string, shownName: string): str
  * const job = await jobs.start({ tenantUuid, createdByUserUuid: null, owner: null, request, upload: { name: "inbox.mbox", bytes, ...place } });
  */
 export function createImportJobs(options: ImportJobsOptions): ImportJobs {
-  const { store, clock, logger, folder = join(tmpdir(), "rapport-imports") } = options;
+  const { store, clock, logger, folder = join(UPLOADS_FOLDER, processFolderName(process.pid)) } = options;
   const slots = createImportSlots();
   const space = createUploadSpace(options.uploadSpaceBytes);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
