@@ -56,11 +56,15 @@ export async function readJsonBody(context: Context<AppEnv>): Promise<unknown> {
   const isJson = contentType !== undefined && isJsonContentType(contentType);
   // Refused before it is read: a client waiting for `100 Continue` is answered without sending it (expect-continue.ts).
   if (!isJson && announcesBody(context.req.raw.headers)) throw notJson();
-  const bytes = await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge);
+  // The charset is checked chunk by chunk (a body is ASCII when each chunk is): a chunked body is refused at its
+  // first byte beyond ASCII, not after its end, which may be a minute away or never come.
+  const checkCharset = (chunk: Uint8Array) => {
+    const charsetProblem = isJson ? jsonCharsetProblem(contentType, chunk) : null;
+    return charsetProblem === null ? null : new RefusedBodyError(415, charsetProblem);
+  };
+  const bytes = await readBoundedBody(context.req.raw, MAX_BODY_BYTES, tooLarge, checkCharset);
   if (bytes.length === 0) return undefined;
   if (contentType === undefined || !isJson) throw notJson();
-  const charsetProblem = jsonCharsetProblem(contentType, bytes);
-  if (charsetProblem !== null) throw new RefusedBodyError(415, charsetProblem);
   let text: string;
   try {
     text = utf8.decode(bytes);

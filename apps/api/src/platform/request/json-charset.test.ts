@@ -1,5 +1,7 @@
 /** A JSON body's declared charset, over the app: UTF-8 is read, another one only for ASCII bytes, where it reads the same text. */
+import { connect } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startServer } from "../../server.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -43,4 +45,32 @@ describe("a JSON body's charset", () => {
     expect((await createPerson(Buffer.from(JSON.stringify({ name: "Zoë" })), "application/json")).status).toBe(201);
     expect((await names()).filter((name: string) => !before.includes(name)).sort()).toEqual(["Ada", "José", "Renée", "Zoë"]);
   });
+
+  it("answers a chunked body's 415 as soon as its byte beyond ASCII arrives, over a real port, not after the body's end", async () => {
+    const before = await names();
+    const running = await startServer(context.services, { port: 0 });
+    const socket = connect(running.port, "127.0.0.1");
+    try {
+      await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+      let received = "";
+      socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+      socket.on("error", () => undefined);
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      const chunk = Buffer.from('{"name":"Jos\xe9', "latin1");
+      socket.write(`POST /v1/persons HTTP/1.1\r\nHost: x\r\nx-api-key: ${acme.key}\r\ncontent-type: application/json; charset=latin1\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      // One chunk holding the é, and the body left open: until 2026-12-06 the 415 waited for its last chunk.
+      socket.write(Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]));
+      const answered = () => received.includes("\r\n\r\n") && received.trimEnd().endsWith("}");
+      while (!answered()) await Promise.race([new Promise((resolve) => socket.once("data", resolve)), closed]);
+      expect(received).toMatch(/^HTTP\/1\.1 415 /);
+      expect(JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4))).toEqual({ error: declaredAs("latin1") });
+      // The rest of the body is not read as a request: the connection is closed.
+      await closed;
+      expect(received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 415"]);
+      expect(await names()).toEqual(before);
+    } finally {
+      socket.destroy();
+      await running.close(100);
+    }
+  }, 20_000);
 });
