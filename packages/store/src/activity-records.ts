@@ -67,8 +67,17 @@ export interface EmailIngestResult {
   email: Email;
 }
 
-/** One item of a batch ingest: stored or recognized, or not stored because of its own input. */
-export type EmailBatchResult = EmailIngestResult | { status: "ERROR"; error: InvalidInputError | ConflictError };
+/**
+ * An email not stored because a participant's address was erased on a data subject's request (store migration
+ * 0060): its sender's, or the email would name fewer than two persons without them. `reason` says which.
+ */
+export interface EmailSkippedResult {
+  status: "SKIPPED";
+  reason: string;
+}
+
+/** One item of a batch ingest: stored or recognized, skipped, or not stored because of its own input. */
+export type EmailBatchResult = EmailIngestResult | EmailSkippedResult | { status: "ERROR"; error: InvalidInputError | ConflictError };
 
 /** A meeting's statuses: a cancelled meeting is kept but counts for nothing. */
 export const MEETING_STATUSES = ["confirmed", "cancelled"] as const;

@@ -423,6 +423,21 @@ export interface SignInFailuresTable {
   failed_at: number;
 }
 
+/** A tenant's secret for the digests of erased identifiers (migration 0060). */
+export interface ErasureSecretsTable {
+  tenant_uuid: string;
+  /** 32 random bytes. */
+  secret: Buffer;
+  created_at: number;
+}
+
+/** An erased person's address or LinkedIn profile, as a keyed digest (`erasedIdentifierDigest`). */
+export interface ErasedIdentifiersTable {
+  tenant_uuid: string;
+  digest: string;
+  erased_at: number;
+}
+
 export interface UserPasswordsTable {
   tenant_uuid: string;
   user_uuid: string;
@@ -465,6 +480,8 @@ export interface Database {
   oauth_signing_keys: OAuthSigningKeysTable;
   user_passwords: UserPasswordsTable;
   sign_in_failures: SignInFailuresTable;
+  erasure_secrets: ErasureSecretsTable;
+  erased_identifiers: ErasedIdentifiersTable;
 }
 
 export interface ImportJobsTable {

@@ -284,6 +284,17 @@ export interface PersonRepository {
    */
   erase(tenantUuid: string, personUuid: string): Promise<boolean>;
   /**
+   * Of the addresses, normalized as ingest normalizes them, those an erasure of the tenant remembers (since store
+   * migration 0060): mail, calendar and contact ingest create no person for them, and creating or updating a person
+   * with one is a ConflictError, until `allowErased`.
+   */
+  erasedAddresses(tenantUuid: string, addresses: readonly string[]): Promise<Set<string>>;
+  /**
+   * Forgets an erased address or LinkedIn URL (an operator's decision), so it may be stored again. True when the
+   * tenant's erasures remembered it; false otherwise, another tenant's erasures included.
+   */
+  allowErased(tenantUuid: string, identifier: { email: string } | { linkedin_url: string }): Promise<boolean>;
+  /**
    * Everything the tenant holds about a live person (a data subject's right of access), read from one snapshot
    * (the emails then a page at a time, gathered here; `exportPersonalDataInPages` leaves them to the caller):
    * their record and those merged into it, merges, addresses, user account (a user's own person is exported
@@ -412,7 +423,8 @@ export interface SettingsRepository {
 export interface EmailRepository {
   /**
    * Stores a message once per message id (a re-sent one answers DUPLICATE with the stored email). `<id@host>` and
-   * `id@host` are one message id: a message stored under either form is a duplicate of the other.
+   * `id@host` are one message id: a message stored under either form is a duplicate of the other. An email
+   * `ingestMany` would skip (an erased participant's, `EmailSkippedResult`) is a ConflictError with its reason.
    */
   ingest(tenantUuid: string, input: NewEmail): Promise<EmailIngestResult>;
   /** The email stored under the message id, in either form (with or without its angle brackets); null when none. */

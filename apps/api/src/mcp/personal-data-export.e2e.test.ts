@@ -28,7 +28,7 @@ beforeAll(async () => {
     tenantUuid,
     Array.from({ length: EMAILS }, (_, index) => ({ message_id: `heavy-${index}`, sent_at: TEST_START - 10_000_000 + index * 1_000, subject: `Update ${index}`, from: { person_uuid: heavy.uuid }, to: [{ person_uuid: acme.admin.person_uuid }] })),
   );
-  for (const result of ingested) if (result.status !== "ERROR") await store.emailBodies.put(tenantUuid, result.email.uuid, `${result.email.message_id} `.padEnd(BODY_CHARACTERS, "x"));
+  for (const result of ingested) if ("email" in result) await store.emailBodies.put(tenantUuid, result.email.uuid, `${result.email.message_id} `.padEnd(BODY_CHARACTERS, "x"));
   for (let index = 0; index < 15; index += 1) {
     await store.notes.create({ tenant_uuid: tenantUuid, content: `Note ${index}`, associations: [{ entity_type: "PERSON", entity_uuid: heavy.uuid }] }, { user_uuid: null });
   }

@@ -18,6 +18,7 @@ import { withTransaction, type RepositoryContext } from "../repositories/reposit
 import { eraseActivity } from "./erase-activity.js";
 import { eraseDerivedRows } from "./erase-derived-rows.js";
 import { eraseImportMentions } from "./erase-import-mentions.js";
+import { emailIdentifier, linkedinIdentifier, rememberErasedIdentifiers } from "./erased-identifiers.js";
 import { deactivatedOwnersOf, eraseUserAccounts, type ErasedUser } from "./erase-user-accounts.js";
 import { raiseErasuresGeneration } from "./erasures-generation.js";
 import { withSecureDelete } from "./with-secure-delete.js";
@@ -73,6 +74,8 @@ async function eraseInTransaction(
   // Every entry of the graph changes log after this one is the erasure's (its transaction is the only writer).
   const logBefore = await graphChangesPosition(db, tenantUuid);
   const traces = await tracesOf(db, tenantUuid, personUuids, users);
+  // Mail, calendars and contact imports naming them later must not bring them back (migration 0060).
+  await rememberErasedIdentifiers(db, tenantUuid, traces.identifiers, now);
   await applyPendingOpportunityActivity(db, tenantUuid);
   // Read before their activity goes: their companies' dates may have come from it.
   const ownLastActivity = [...(await lastActivityOfPersons(db, tenantUuid, personUuids, now)).values()].reduce((latest, at) => Math.max(latest, at), Number.NEGATIVE_INFINITY);
@@ -155,7 +158,7 @@ async function eraseInTransaction(
 async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], users: readonly ErasedUser[]) {
   const persons = await db
     .selectFrom("persons")
-    .select(["name", "first_name", "last_name"])
+    .select(["name", "first_name", "last_name", "linkedin_key"])
     .where("tenant_uuid", "=", tenantUuid)
     .where("uuid", "in", personUuids)
     .execute();
@@ -183,6 +186,11 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
       [...addresses.map((row) => row.address), ...userEmails],
       [...persons.map((row) => row.name), ...users.map((user) => user.name)],
     ),
+    // Their addresses and LinkedIn profiles, to recognize them by without keeping them.
+    identifiers: [
+      ...addresses.map((row) => emailIdentifier(row.address)),
+      ...persons.flatMap((row) => (row.linkedin_key ? [linkedinIdentifier(row.linkedin_key)] : [])),
+    ],
     currentCompanyUuids,
     linkedOpportunityUuids: linked.rows.map((row) => row.owner_uuid),
   };

@@ -30,7 +30,7 @@ async function mailbox(count: number): Promise<void> {
   }));
   const results = await store.emails.ingestMany(tenantUuid, emails);
   for (const result of results) {
-    if (result.status === "ERROR") throw new Error("mailbox: an email was refused");
+    if (!("email" in result)) throw new Error("mailbox: an email was refused");
     await store.emailBodies.put(tenantUuid, result.email.uuid, `Body of ${result.email.message_id}`);
   }
 }

@@ -7,7 +7,7 @@
  * written, and the persons it creates are written under a savepoint.
  */
 import { sql, type Kysely } from "kysely";
-import type { Email, EmailBatchResult, EmailIngestResult, NewEmail, ParticipantInput } from "../activity-records.js";
+import type { Email, EmailBatchResult, EmailIngestResult, EmailSkippedResult, NewEmail, ParticipantInput } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
@@ -25,6 +25,7 @@ import { chunksOf } from "./chunks-of.js";
 import { messageIdForms } from "./message-id-forms.js";
 import { createEmailReads } from "./email-reads.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
+import { ERASED_ON_REQUEST, erasedAddressesAmong } from "../erasure/erased-identifiers.js";
 
 
 /**
@@ -69,9 +70,10 @@ async function loadEmails(db: Kysely<Database>, tenantUuid: string, messageIds: 
 
 /**
  * A participant as validated: an existing person, or an address that may still need a person, with the name it
- * gives (the display name, else the address) and whether that name says no more than the address.
+ * gives (the display name, else the address) and whether that name says no more than the address; or an address
+ * an erasure remembers, left out as if absent.
  */
-type PlannedParticipant = { person: string } | { address: string; name: string; nameFromAddress: boolean };
+type PlannedParticipant = { person: string } | { address: string; name: string; nameFromAddress: boolean } | { erased: true };
 
 /** What the batch already knows about persons: by uuid (live ones) and by address. */
 interface Directory {
@@ -79,6 +81,8 @@ interface Directory {
   byAddress: Map<string, string>;
   /** Of the uuids named that are not live, those a merge removed: the person each went to. */
   mergedInto: Map<string, string>;
+  /** Of the addresses no person has, those an erasure remembers (migration 0060). */
+  erased: Set<string>;
 }
 
 /** Sender first; an item without one is refused before its participants are planned, but its lookups come first. */
@@ -96,7 +100,7 @@ async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: r
       }
     }
   }
-  const directory: Directory = { liveUuids: new Set(), byAddress: new Map(), mergedInto: new Map() };
+  const directory: Directory = { liveUuids: new Set(), byAddress: new Map(), mergedInto: new Map(), erased: new Set() };
   for (const chunk of chunksOf([...uuids])) {
     const rows = await db.selectFrom("persons").select("uuid").where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("uuid", "in", chunk).where("deleted_at", "is", null).execute();
     for (const row of rows) directory.liveUuids.add(row.uuid);
@@ -107,6 +111,8 @@ async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: r
     const rows = await db.selectFrom("person_emails").select(["address", "person_uuid"]).where("tenant_uuid", "=", tenantUuid).where("address", "in", chunk).execute();
     for (const row of rows) directory.byAddress.set(row.address, row.person_uuid);
   }
+  // One lookup for the batch's unknown addresses, by the erased digests' key.
+  directory.erased = await erasedAddressesAmong(db, tenantUuid, [...addresses].filter((address) => !directory.byAddress.has(address)));
   return directory;
 }
 
@@ -122,9 +128,23 @@ function planParticipants(input: NewEmail, directory: Directory): PlannedPartici
     if (!EMAIL_SHAPE.test(address)) {
       throw new InvalidInputError(`participant '${participant.email ?? ""}' is neither a person_uuid nor an email address`);
     }
+    if (directory.erased.has(address)) return { erased: true };
     const name = participant.name?.trim() || address;
     return { address, name, nameFromAddress: isNameFromAddress(name, [address]) };
   });
+}
+
+/**
+ * Why an email whose participants lost erased addresses is not stored, as an erasure deletes one: its sender was
+ * erased, or it would name fewer than two persons. Null when it is stored (an email that named one person alone
+ * to begin with is stored as before).
+ */
+function skippedForErasure(plan: readonly PlannedParticipant[]): EmailSkippedResult | null {
+  if (!plan.some((participant) => "erased" in participant)) return null;
+  if ("erased" in plan[0]!) return { status: "SKIPPED", reason: `not stored: its sender's address ${ERASED_ON_REQUEST}` };
+  const left = new Set(plan.flatMap((participant) => ("person" in participant ? [participant.person] : "address" in participant ? [participant.address] : [])));
+  if (left.size >= 2) return null;
+  return { status: "SKIPPED", reason: `not stored: without the addresses that ${ERASED_ON_REQUEST.replace(/^was/, "were")}, it names fewer than two persons` };
 }
 
 /**
@@ -183,7 +203,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
         try {
           const created = new Map<string, string>();
           for (const [address, { name, nameFromAddress }] of missing) {
-            created.set(address, (await insertPerson(scoped, { tenant_uuid: tenantUuid, name, emails: [address] }, { nameFromAddress })).uuid);
+            created.set(address, (await insertPerson(scoped, { tenant_uuid: tenantUuid, name, emails: [address] }, { nameFromAddress, erasureChecked: true })).uuid);
           }
           await sql`release savepoint email_ingest_item`.execute(transaction);
           for (const [address, uuid] of created) directory.byAddress.set(address, uuid);
@@ -211,8 +231,17 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           continue;
         }
         let people: string[];
+        /** How many recipients of `to` are left once erased addresses are. */
+        let toCount = input.to?.length ?? 0;
         try {
-          const plan = planParticipants(input, directory);
+          const planned = planParticipants(input, directory);
+          const skipped = skippedForErasure(planned);
+          if (skipped) {
+            results.push(skipped);
+            continue;
+          }
+          toCount -= planned.slice(1, 1 + toCount).filter((participant) => "erased" in participant).length;
+          const plan = planned.filter((participant): participant is Exclude<PlannedParticipant, { erased: true }> => !("erased" in participant));
           await createPersons(plan);
           people = plan.map((participant) => ("person" in participant ? participant.person : directory.byAddress.get(participant.address)!));
           for (const [position, participant] of plan.entries()) {
@@ -226,7 +255,6 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
           throw error;
         }
         const from = people[0]!;
-        const toCount = input.to?.length ?? 0;
         const to = [...new Set(people.slice(1, 1 + toCount))];
         const cc = [...new Set(people.slice(1 + toCount))].filter((person) => !to.includes(person));
         const uuid = generateId();
@@ -281,6 +309,7 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
     async ingest(tenantUuid, input): Promise<EmailIngestResult> {
       const [result] = await ingestMany(tenantUuid, [input]);
       if (result!.status === "ERROR") throw result!.error;
+      if (result!.status === "SKIPPED") throw new ConflictError(result!.reason);
       return result!;
     },
     ingestMany,

@@ -55,9 +55,10 @@ function sameAttendees(left: readonly MeetingAttendee[], right: readonly Meeting
 }
 
 /** Throws InvalidInputError naming the first two positions of `people` that hold one person. */
-function assertNoRepeatedAttendee(people: readonly string[]): void {
+function assertNoRepeatedAttendee(people: ReadonlyArray<string | null>): void {
   const firstPosition = new Map<string, number>();
   people.forEach((person, index) => {
+    if (person === null) return;
     const first = firstPosition.get(person);
     if (first !== undefined) throw new InvalidInputError(`attendees.${first} and attendees.${index} name the same person, ${person}`);
     firstPosition.set(person, index);
@@ -69,12 +70,14 @@ function assertNoRepeatedAttendee(people: readonly string[]): void {
  * accepted) for a write, in its transaction: a refusal rolls back the persons resolution created.
  */
 async function resolveAttendees(context: RepositoryContext, tenantUuid: string, input: Pick<NewMeeting, "attendees" | "organizer">, options: MeetingWriteOptions) {
+  // An address an erasure remembers resolves to no one: that organizer or attendee is left out (migration 0060).
   const organizer = input.organizer ? (await resolveParticipants(context, tenantUuid, [input.organizer]))[0]! : null;
   const people = await resolveParticipants(context, tenantUuid, input.attendees);
   if (options.refuseRepeatedAttendees) assertNoRepeatedAttendee(people);
   const responses = new Map<string, AttendeeResponse>();
   input.attendees.forEach((attendee, index) => {
-    const person = people[index]!;
+    const person = people[index];
+    if (!person) return;
     if (!responses.has(person) || attendee.response !== "declined") responses.set(person, attendee.response ?? "accepted");
   });
   if (organizer) responses.set(organizer, "accepted");

@@ -7,22 +7,30 @@ import { normalizeEmail } from "../normalize.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 import { isNameFromAddress, nameFromOffers } from "./names-from-addresses.js";
 import { insertPerson } from "./person-repository.js";
+import { erasedAddressesAmong } from "../erasure/erased-identifiers.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 /** What counts as an address when resolving participants (the looser check: any word@word). */
 export const EMAIL_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
 
 /**
- * The person uuid for each participant, in order; must run inside the caller's transaction. A known person whose name
- * was derived from their address takes the first participant's display name that says more.
+ * The person uuid for each participant, in order, or null for an address no person has that an erasure remembers
+ * (migration 0060: it is left out, as the erasure left it); must run inside the caller's transaction. A known person
+ * whose name was derived from their address takes the first participant's display name that says more.
  */
 export async function resolveParticipants(
   context: RepositoryContext & { db: Kysely<Database> },
   tenantUuid: string,
   participants: readonly ParticipantInput[],
-): Promise<string[]> {
+): Promise<Array<string | null>> {
   const { db } = context;
-  const resolved: string[] = [];
+  const resolved: Array<string | null> = [];
+  // One lookup for all the participants' addresses; a known person's address is theirs whatever it says.
+  const erased = await erasedAddressesAmong(
+    db,
+    tenantUuid,
+    participants.flatMap((participant) => (participant.person_uuid ? [] : [normalizeEmail(participant.email ?? "")])).filter((address) => EMAIL_SHAPE.test(address)),
+  );
   const nameOffers = new Map<string, string>();
   for (const participant of participants) {
     if (participant.person_uuid) {
@@ -57,7 +65,11 @@ export async function resolveParticipants(
       if (!nameFromAddress && !nameOffers.has(known.person_uuid)) nameOffers.set(known.person_uuid, name);
       continue;
     }
-    const created = await insertPerson(context, { tenant_uuid: tenantUuid, name, emails: [address] }, { nameFromAddress });
+    if (erased.has(address)) {
+      resolved.push(null);
+      continue;
+    }
+    const created = await insertPerson(context, { tenant_uuid: tenantUuid, name, emails: [address] }, { nameFromAddress, erasureChecked: true });
     resolved.push(created.uuid);
   }
   if (nameOffers.size > 0) await nameFromOffers(db, tenantUuid, nameOffers, context.now());

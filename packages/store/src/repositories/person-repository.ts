@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { erasePerson } from "../erasure/erase-person.js";
+import { allowErasedIdentifier, assertNotErased, erasedAddressesAmong } from "../erasure/erased-identifiers.js";
 import type { TenantGraphs } from "../graph/tenant-graphs.js";
 import { exportPersonalData, exportPersonalDataInPages } from "../personal-data/export-personal-data.js";
 import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
@@ -165,9 +166,15 @@ const linkedinKey = (url: string | null | undefined) => (url ? normalizeLinkedin
 /**
  * Creates a person in the caller's transaction (or its own). `options.nameFromAddress` marks the name as derived from
  * an address although one was given (ingest's display name `bob` for `bob@x.example`); by default it is derived only
- * when none was given.
+ * when none was given. An address or LinkedIn URL an erasure remembers is a ConflictError, unless the caller has
+ * settled that already (`options.erasureChecked`: ingest looks them up once for a whole batch and leaves them out; a
+ * new user account may take one).
  */
-export async function insertPerson(context: RepositoryContext, input: NewPerson, options: { nameFromAddress?: boolean } = {}): Promise<Person> {
+export async function insertPerson(
+  context: RepositoryContext,
+  input: NewPerson,
+  options: { nameFromAddress?: boolean; erasureChecked?: boolean } = {},
+): Promise<Person> {
   const { now, generateId } = context;
   const emails = normalizeEmailInputs(input.emails ?? []);
   const uuid = generateId();
@@ -211,6 +218,7 @@ export async function insertPerson(context: RepositoryContext, input: NewPerson,
       emails.map((email) => email.address),
       null,
     );
+    if (!options.erasureChecked) await assertNotErased(transaction, input.tenant_uuid, emails.map((email) => email.address), input.linkedin_url);
     await transaction.insertInto("persons").values(row).execute();
     await insertEmails(transaction, input.tenant_uuid, row.uuid, emails, timestamp);
     await insertAffiliations(inner, input.tenant_uuid, row.uuid, affiliations, timestamp);
@@ -306,6 +314,7 @@ async function updatePerson(
       ...(patch.affiliations ?? []).map((affiliation) => affiliation.company_uuid),
     ];
     await assertCompaniesExist(transaction, tenantUuid, companyUuids);
+    if (patch.linkedin_url) await assertNotErased(transaction, tenantUuid, [], patch.linkedin_url);
     if (emails) {
       await assertEmailsFree(
         transaction,
@@ -313,6 +322,7 @@ async function updatePerson(
         emails.map((email) => email.address),
         personUuid,
       );
+      await assertNotErased(transaction, tenantUuid, emails.map((email) => email.address), null);
       await transaction.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
       await insertEmails(transaction, tenantUuid, personUuid, emails, timestamp);
     }
@@ -452,6 +462,8 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
 
   return {
     erase: (tenantUuid, personUuid) => erasePerson(context, tenantUuid, personUuid),
+    erasedAddresses: (tenantUuid, addresses) => erasedAddressesAmong(db, tenantUuid, addresses),
+    allowErased: (tenantUuid, identifier) => withTransaction(db, (transaction) => allowErasedIdentifier(transaction, tenantUuid, identifier)),
     exportPersonalData: (tenantUuid, personUuid) => exportPersonalData(context, graphs, tenantUuid, personUuid),
     exportPersonalDataInPages: (tenantUuid, personUuid) => exportPersonalDataInPages(context, graphs, tenantUuid, personUuid),
     create: async (input) => {

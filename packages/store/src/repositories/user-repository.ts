@@ -93,6 +93,8 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           const person = await insertPerson(
             { ...context, db: transaction },
             { tenant_uuid: input.tenant_uuid, name: input.name, emails: [email], is_internal: true },
+            // An account is an operator's act: it may take an erased address (a former employee coming back).
+            { erasureChecked: true },
           );
           personUuid = person.uuid;
         }

@@ -50,6 +50,11 @@ async function buildFullTenant(store: Store): Promise<DataSubjectTenant> {
   // Written to api_key_uses when the store closes (withTwoTenants reopens it).
   store.apiKeys.noteUse(key, "rest");
   await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "people.csv" });
+  // An erasure's remembered addresses (migration 0060) and the tenant's secret for them.
+  const erased = await store.persons.create({ tenant_uuid: tenantUuid, name: "Erased Person", emails: [`erased-${tenantUuid}@gone.example`] });
+  await store.persons.erase(tenantUuid, erased.uuid);
+  // The erasure applied the pending opportunity activity: an email after it leaves some pending again.
+  await store.emails.ingest(tenantUuid, { message_id: "after-the-erasure", sent_at: NOW - 1, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: tenant.cleo.uuid }] });
   await store.usage.incrementMonthly(tenantUuid, "2026-12");
   await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Tagged", service_industry_tags: ["fintech"] });
   await store.opportunityCustomFields.create({ tenant_uuid: tenantUuid, key: "region", name: "Region", type: "text" });

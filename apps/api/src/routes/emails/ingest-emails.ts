@@ -10,8 +10,11 @@ import { nullableText, oneLine } from "../../platform/request/field-schemas.js";
 
 export const MAX_EMAILS_PER_BATCH = 500;
 
-/** The store's outcomes (CREATED: stored; DUPLICATE: already known), then ERROR: not stored. */
-export const EMAIL_BATCH_STATUSES = [...EMAIL_INGEST_STATUSES, "ERROR"] as const;
+/**
+ * The store's outcomes (CREATED: stored; DUPLICATE: already known), SKIPPED: not stored because a participant's
+ * address was erased on a data subject's request, then ERROR: not stored.
+ */
+export const EMAIL_BATCH_STATUSES = [...EMAIL_INGEST_STATUSES, "SKIPPED", "ERROR"] as const;
 export type EmailBatchStatus = (typeof EMAIL_BATCH_STATUSES)[number];
 
 /** One message of a batch. */
@@ -29,7 +32,11 @@ export const messageSchema = z
 const resultSchema = z.object({
   index: z.number().int().describe("Position of the item in the request."),
   message_id: z.string().nullable(),
-  status: z.enum(EMAIL_BATCH_STATUSES).describe("CREATED: stored; DUPLICATE: already known, unchanged; ERROR: not stored, see error."),
+  status: z
+    .enum(EMAIL_BATCH_STATUSES)
+    .describe(
+      "CREATED: stored; DUPLICATE: already known, unchanged; SKIPPED: not stored because its sender's address, or all but one of its persons' addresses, were erased on a data subject's request (error says which); ERROR: not stored, see error.",
+    ),
   email_uuid: z.string().nullable(),
   from_person_uuid: z.string().nullable(),
   participant_person_uuids: z.array(z.string()).describe("Recipients resolved to persons (to, then cc)."),
@@ -44,7 +51,7 @@ export const ingestEmails = defineOperation({
   area: "Activity",
   summary: "Ingest emails",
   description:
-    `Records up to ${MAX_EMAILS_PER_BATCH} email messages (headers only: message id, time, sender, recipients, subject). Participants are matched to persons by address, case-insensitively; unknown addresses become new persons, and a tenant user's address resolves to the user's own person. Idempotent on message_id. Each item succeeds or fails on its own; results are in input order.`,
+    `Records up to ${MAX_EMAILS_PER_BATCH} email messages (headers only: message id, time, sender, recipients, subject). Participants are matched to persons by address, case-insensitively; unknown addresses become new persons, and a tenant user's address resolves to the user's own person. An address of a person erased on a data subject's request creates no one: that participant is left out, and a message it sent, or that names fewer than two persons without it, is SKIPPED. Idempotent on message_id. Each item succeeds or fails on its own; results are in input order.`,
   body: z
     .object({
       // batchItem: each message is validated alone (a bad one is an ERROR result), and its fields are documented.
@@ -89,7 +96,9 @@ export const ingestEmails = defineOperation({
       results[index] =
         outcome.status === "ERROR"
           ? { index, message_id: rawMessageId(index), status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: outcome.error.message }
-          : {
+          : outcome.status === "SKIPPED"
+            ? { index, message_id: rawMessageId(index), status: "SKIPPED", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: outcome.reason }
+            : {
               index,
               message_id: outcome.email.message_id,
               status: outcome.status,

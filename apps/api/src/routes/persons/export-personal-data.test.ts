@@ -76,7 +76,7 @@ describe("GET /v1/persons/{person_uuid}/personal-data", () => {
       from: { person_uuid: acme.admin.person_uuid },
       to: [{ person_uuid: zelda.uuid }],
     }));
-    for (const result of await store.emails.ingestMany(tenantUuid, emails)) if (result.status !== "ERROR") await store.emailBodies.put(tenantUuid, result.email.uuid, `Body ${result.email.message_id}`);
+    for (const result of await store.emails.ingestMany(tenantUuid, emails)) if ("email" in result) await store.emailBodies.put(tenantUuid, result.email.uuid, `Body ${result.email.message_id}`);
     const whole = (await store.persons.exportPersonalData(tenantUuid, zelda.uuid))!;
     const response = await exportOf(zelda.uuid);
     const reader = response.body!.getReader();

@@ -63,6 +63,7 @@ import { controlCharactersTakenOutMigration } from "./0056-control-characters-ta
 import { messageIdFormsMergedMigration } from "./0057-message-id-forms-merged.js";
 import { namesFromAddressesMigration } from "./0058-names-from-addresses.js";
 import { nameSearchFoldedMigration } from "./0059-name-search-folded.js";
+import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -124,6 +125,7 @@ export const migrations: Record<string, Migration> = {
   "0057-message-id-forms-merged": messageIdFormsMergedMigration,
   "0058-names-from-addresses": namesFromAddressesMigration,
   "0059-name-search-folded": nameSearchFoldedMigration,
+  "0060-erased-identifiers": erasedIdentifiersMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
