@@ -289,6 +289,8 @@ export interface PersonRepository {
    * with one is a ConflictError, until `allowErased`.
    */
   erasedAddresses(tenantUuid: string, addresses: readonly string[]): Promise<Set<string>>;
+  /** Of the LinkedIn URLs, as given, those whose profile an erasure of the tenant remembers (as `erasedAddresses`). */
+  erasedLinkedinUrls(tenantUuid: string, urls: readonly string[]): Promise<Set<string>>;
   /**
    * Forgets an erased address or LinkedIn URL (an operator's decision), so it may be stored again. True when the
    * tenant's erasures remembered it; false otherwise, another tenant's erasures included.

@@ -122,11 +122,22 @@ export function personsCommand(): Command {
     .description(
       "erase a person for good (right to erasure): the record, the persons merged into it, their addresses, links and " +
         "participations; emails left with fewer than two persons are deleted. An active user's own person is refused " +
-        "(deactivate the user first); a deactivated user's account keeps only its uuid and role",
+        "(deactivate the user first); a deactivated user's account keeps only its uuid and role. Their addresses and " +
+        "LinkedIn URL are remembered as keyed digests, so mail and imports do not bring them back (see allow-address)",
     )
     .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
     .requiredOption("--person <uuid>", "person UUID", uuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).erasePerson(options, command)));
+  persons
+    .command("allow-address")
+    .description(
+      "let an address (or LinkedIn URL) of an erased person be stored again: an erasure remembers them, so mail, " +
+        "calendars and imports create no person for them and the API refuses them, until this command",
+    )
+    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .option("--email <address>", "the erased email address")
+    .option("--linkedin-url <url>", "the erased LinkedIn profile URL")
+    .action(existingDatabaseAction(async (options, command) => (await import("./persons-allow-address-action.js")).allowErasedAddress(options, command)));
   persons
     .command("export")
     .description(

@@ -28,11 +28,15 @@ export interface CompanyOutcome {
  */
 export type PersonOutcome =
   | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null; named: boolean; filled: readonly string[] }
-  | { status: "ERROR"; error: string };
+  | { status: "ERROR"; error: string }
+  /** Not created: an address or the LinkedIn URL of the contact was erased on a data subject's request. */
+  | { status: "ERASED" };
 
 export interface PersonImportTarget {
   /** Read-only: the existing person each candidate matches, or null (the dry run's view). */
   lookup(candidates: readonly PersonCandidate[]): Promise<Array<string | null>>;
+  /** Read-only: whether an erasure remembers one of the candidate's addresses or its LinkedIn URL. */
+  isErased(candidate: PersonCandidate): Promise<boolean>;
   /**
    * Match-or-create, in input order. A MATCHED person keeps every value they have, but one named only after an address
    * takes the contact's name, and their empty fields take the contact's (the company, found or created, only when they
@@ -157,7 +161,14 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     return { status: "MATCHED", person_uuid: personUuid, company: filled.includes("primary_company_uuid") ? company : null, named, filled };
   }
 
+  /** The contact is the erased person again when any of its addresses or its profile is theirs: none of it is stored. */
+  async function isErased(candidate: PersonCandidate): Promise<boolean> {
+    if ((await store.persons.erasedAddresses(tenantUuid, candidate.emails)).size > 0) return true;
+    return candidate.linkedin_url !== null && (await store.persons.erasedLinkedinUrls(tenantUuid, [`https://www.${candidate.linkedin_url}`])).size > 0;
+  }
+
   return {
+    isErased,
     async lookup(candidates) {
       const results: Array<string | null> = [];
       for (const candidate of candidates) results.push(hasMatchKey(candidate) ? await lookupOne(candidate) : null);
@@ -173,6 +184,11 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
         const existing = await lookupOne(candidate);
         if (existing) {
           outcomes.push(await fillMatched(existing, candidate));
+          continue;
+        }
+        // Before its company: a company created for a person that is not must not stay.
+        if (await isErased(candidate)) {
+          outcomes.push({ status: "ERASED" });
           continue;
         }
         let company: CompanyOutcome | null = null;

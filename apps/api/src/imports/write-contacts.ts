@@ -3,6 +3,7 @@ import { emptyFieldsFilled, isNameFromAddress, normalizeEmail, sqliteLower, type
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 import { contactNameOf, fieldOfferOf, hasCompany, hasMatchKey, type PersonCandidate } from "./person-import-target.js";
+import { ERASED_ADDRESS_SKIP } from "./erased-participants.js";
 import type { RunState } from "./run-state.js";
 
 export const NO_MATCH_KEY = "no email address or LinkedIn URL to match on";
@@ -128,6 +129,11 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
         else counts.unchanged += 1;
         continue;
       }
+      if (await target.isErased(item)) {
+        counts.persons.skipped += 1;
+        countSkip(context, ERASED_ADDRESS_SKIP);
+        continue;
+      }
       for (const key of keys) state.personKeys.add(key);
       // As `persons.create` names them: after the contact's name, else (derived) after its first address.
       const wouldCreate = { keys, addresses: item.emails.map(normalizeEmail), nameFromAddress: contactNameOf(item) === null, fields: fieldsOfCreated(item) };
@@ -143,6 +149,9 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
     const { item, position } = keyed[index]!;
     if (outcome.status === "ERROR") {
       state.stagedProblems.push({ position, message: outcome.error });
+    } else if (outcome.status === "ERASED") {
+      counts.persons.skipped += 1;
+      countSkip(context, ERASED_ADDRESS_SKIP);
     } else if (outcome.status === "MATCHED") {
       counts.persons.matched += 1;
       if (outcome.named || outcome.filled.length > 0) counts.written += 1;

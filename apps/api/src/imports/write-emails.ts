@@ -1,6 +1,7 @@
 /** Emails into `store.emails.ingest` (idempotent on message id); a dry run asks the store instead. */
 import { canonicalMessageId } from "@rapport/store";
-import { countAddresses, type BatchContext, type PositionedItem } from "./batch-context.js";
+import { countAddresses, countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
+import { ERASED_ADDRESS_SKIP, leftOutForErasure, withoutErased } from "./erased-participants.js";
 import type { ImportedEmail } from "./imported-items.js";
 
 function addressesOf(email: ImportedEmail): string[] {
@@ -9,8 +10,15 @@ function addressesOf(email: ImportedEmail): string[] {
 
 export async function writeEmails(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedEmail>>): Promise<void> {
   const { store, tenantUuid, dryRun, state, counts } = context;
-  const known = await store.persons.findByEmails(tenantUuid, [...new Set(entries.flatMap(({ item }) => addressesOf(item)))]);
+  const addresses = [...new Set(entries.flatMap(({ item }) => addressesOf(item)))];
+  const known = await store.persons.findByEmails(tenantUuid, addresses);
+  // One lookup for the batch: an address an erasure remembers gets no person, as the store decides.
+  const erased = await store.persons.erasedAddresses(tenantUuid, addresses.filter((address) => !known.has(address)));
   for (const { item } of entries) {
+    if (leftOutForErasure(addressesOf(item), erased, withoutErased([item.from.email], erased).length === 0)) {
+      countSkip(context, ERASED_ADDRESS_SKIP);
+      continue;
+    }
     let isNew: boolean;
     if (dryRun) {
       // `<id@host>` and `id@host` are one message to the store, so one key here (the real run sees a DUPLICATE).
@@ -33,7 +41,7 @@ export async function writeEmails(context: BatchContext, entries: ReadonlyArray<
     if (isNew) {
       counts.emails.new += 1;
       counts.written += 1;
-      countAddresses(context, known, addressesOf(item));
+      countAddresses(context, known, withoutErased(addressesOf(item), erased));
     } else {
       counts.emails.known += 1;
       counts.unchanged += 1;

@@ -6,19 +6,24 @@
 import type { Meeting, NewMeeting } from "@rapport/store";
 import { countAddresses, countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import { ALL_DAY_EVENT, type ImportedMeeting } from "./imported-items.js";
+import { ERASED_ADDRESS_SKIP, leftOutForErasure, withoutErased } from "./erased-participants.js";
 
 function addressesOf(meeting: ImportedMeeting): string[] {
   return [...(meeting.organizer ? [meeting.organizer.email] : []), ...meeting.attendees.map((attendee) => attendee.email)];
 }
 
-/** True when the stored meeting already says what the occurrence says (persons resolved by `known`). */
-function isUnchanged(stored: Meeting, meeting: ImportedMeeting, known: ReadonlyMap<string, string>): boolean {
+/**
+ * True when the stored meeting already says what the occurrence says (persons resolved by `known`; an erased address,
+ * which the store leaves out, is no one).
+ */
+function isUnchanged(stored: Meeting, meeting: ImportedMeeting, known: ReadonlyMap<string, string>, erased: ReadonlySet<string>): boolean {
   if (stored.title !== meeting.title || stored.starts_at !== meeting.starts_at || stored.ends_at !== meeting.ends_at) return false;
   if (stored.location !== meeting.location || stored.status !== meeting.status) return false;
-  const organizer = meeting.organizer ? known.get(meeting.organizer.email) : null;
+  const organizer = meeting.organizer && !erased.has(meeting.organizer.email) ? known.get(meeting.organizer.email) : null;
   if (organizer === undefined || organizer !== stored.organizer_person_uuid) return false;
   const wanted = new Map<string, "accepted" | "declined">();
   for (const attendee of meeting.attendees) {
+    if (erased.has(attendee.email)) continue;
     const person = known.get(attendee.email);
     if (!person) return false;
     if (wanted.get(person) !== "accepted") wanted.set(person, attendee.response);
@@ -87,6 +92,7 @@ export async function writeMeetings(context: BatchContext, entries: ReadonlyArra
       continue;
     }
     const known = await store.persons.findByEmails(tenantUuid, addressesOf(item));
+    const erased = await store.persons.erasedAddresses(tenantUuid, addressesOf(item).filter((address) => !known.has(address)));
     if (item.status === "cancelled") {
       if (stored?.status === "confirmed" && !context.mayChangeMeeting(stored)) {
         countSkip(context, NOT_THEIRS_TO_CHANGE);
@@ -104,7 +110,12 @@ export async function writeMeetings(context: BatchContext, entries: ReadonlyArra
       }
       continue;
     }
-    if (planned || (stored && isUnchanged(stored, item, known))) {
+    if (!stored && !planned && leftOutForErasure(addressesOf(item), erased, false)) {
+      // A new occurrence that names fewer than two persons without them, as the reader skips one naming fewer.
+      countSkip(context, ERASED_ADDRESS_SKIP);
+      continue;
+    }
+    if (planned || (stored && isUnchanged(stored, item, known, erased))) {
       if (!dryRun) await nameKnownParticipants(context, item, known);
       counts.meetings.known += 1;
       counts.unchanged += 1;
@@ -123,6 +134,6 @@ export async function writeMeetings(context: BatchContext, entries: ReadonlyArra
     }
     state.meetingKeys.add(item.external_id);
     counts.written += 1;
-    countAddresses(context, known, addressesOf(item));
+    countAddresses(context, known, withoutErased(addressesOf(item), erased));
   }
 }

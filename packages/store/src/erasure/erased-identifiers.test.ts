@@ -129,6 +129,9 @@ describe("erased identifiers", () => {
     expect(await store.persons.erasedAddresses(tenantUuid, [" Zelda@Quist.example", "dan@initech.example", "z.quist@home.example"])).toEqual(
       new Set(["zelda@quist.example", "z.quist@home.example"]),
     );
+    expect(await store.persons.erasedLinkedinUrls(tenantUuid, ["http://m.linkedin.com/in/Zelda-Quist/", "https://linkedin.com/in/dan", "not a url"])).toEqual(
+      new Set(["http://m.linkedin.com/in/Zelda-Quist/"]),
+    );
     expect(await store.persons.allowErased(tenantUuid, { email: "ZELDA@quist.example" })).toBe(true);
     expect(await store.persons.allowErased(tenantUuid, { email: "zelda@quist.example" })).toBe(false);
     expect(await store.persons.erasedAddresses(tenantUuid, ["zelda@quist.example", "z.quist@home.example"])).toEqual(new Set(["z.quist@home.example"]));
@@ -141,6 +144,7 @@ describe("erased identifiers", () => {
 
   it("never reaches another tenant: its mail, creations and lifts are its own", async () => {
     expect(await store.persons.erasedAddresses(otherTenantUuid, ["zelda@quist.example", "z.quist@home.example"])).toEqual(new Set());
+    expect(await store.persons.erasedLinkedinUrls(otherTenantUuid, ["https://www.linkedin.com/in/zelda-quist"])).toEqual(new Set());
     expect(await store.persons.allowErased(otherTenantUuid, { email: "z.quist@home.example" })).toBe(false);
     const other = await store.persons.create({ tenant_uuid: otherTenantUuid, name: "Zed", emails: ["z.quist@home.example"] });
     expect(other.emails.map((email) => email.address)).toEqual(["z.quist@home.example"]);

@@ -81,6 +81,16 @@ export async function erasedAddressesAmong(db: Kysely<Database>, tenantUuid: str
   return new Set([...erased].map((identifier) => byIdentifier.get(identifier)!));
 }
 
+/** Of the LinkedIn URLs, those whose profile (`normalizeLinkedinUrl`) an erasure of the tenant remembers, as given. */
+export async function erasedLinkedinUrlsAmong(db: Kysely<Database>, tenantUuid: string, urls: Iterable<string>): Promise<Set<string>> {
+  const keyed = [...urls].flatMap((url) => {
+    const key = normalizeLinkedinUrl(url);
+    return key ? [[url, linkedinIdentifier(key)] as const] : [];
+  });
+  const erased = await erasedIdentifiersAmong(db, tenantUuid, keyed.map(([, identifier]) => identifier));
+  return new Set(keyed.filter(([, identifier]) => erased.has(identifier)).map(([url]) => url));
+}
+
 /** The words of a refusal and of an import's skip: why an erased address is not stored again, and how to allow it. */
 export const ERASED_ON_REQUEST = "was erased on a data subject's request";
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { erasePerson } from "../erasure/erase-person.js";
-import { allowErasedIdentifier, assertNotErased, erasedAddressesAmong } from "../erasure/erased-identifiers.js";
+import { allowErasedIdentifier, assertNotErased, erasedAddressesAmong, erasedLinkedinUrlsAmong } from "../erasure/erased-identifiers.js";
 import type { TenantGraphs } from "../graph/tenant-graphs.js";
 import { exportPersonalData, exportPersonalDataInPages } from "../personal-data/export-personal-data.js";
 import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
@@ -463,6 +463,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
   return {
     erase: (tenantUuid, personUuid) => erasePerson(context, tenantUuid, personUuid),
     erasedAddresses: (tenantUuid, addresses) => erasedAddressesAmong(db, tenantUuid, addresses),
+    erasedLinkedinUrls: (tenantUuid, urls) => erasedLinkedinUrlsAmong(db, tenantUuid, urls),
     allowErased: (tenantUuid, identifier) => withTransaction(db, (transaction) => allowErasedIdentifier(transaction, tenantUuid, identifier)),
     exportPersonalData: (tenantUuid, personUuid) => exportPersonalData(context, graphs, tenantUuid, personUuid),
     exportPersonalDataInPages: (tenantUuid, personUuid) => exportPersonalDataInPages(context, graphs, tenantUuid, personUuid),

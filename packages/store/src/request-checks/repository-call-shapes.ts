@@ -166,6 +166,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     list: callShape(tenant, ["request", personListRequest]),
     erase: byUuid,
     erasedAddresses: callShape(tenant, ["addresses", z.array(z.string())]),
+    erasedLinkedinUrls: callShape(tenant, ["urls", z.array(z.string())]),
     allowErased: callShape(tenant, ["identifier", z.union([z.object({ email: z.string() }).strict(), z.object({ linkedin_url: z.string() }).strict()])]),
     exportPersonalData: byUuid,
     exportPersonalDataInPages: byUuid,
