@@ -95,6 +95,14 @@ describe("persons.fillEmptyFields", () => {
     expect((await person(unnamed.uuid)).name).toBe("Dana Lee");
   });
 
+  it("leaves out an erased person's LinkedIn profile, filling the rest, as an import leaves that person out", async () => {
+    const erased = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zed", linkedin_url: "https://www.linkedin.com/in/zed" });
+    expect(await store.persons.erase(tenantUuid, erased.uuid)).toBe(true);
+    const dana = await store.persons.create({ tenant_uuid: tenantUuid, name: "Dana", emails: ["dana@globex.example"] });
+    expect(await store.persons.fillEmptyFields(tenantUuid, dana.uuid, { linkedin_url: "https://www.linkedin.com/in/zed", job_title: "CTO" })).toEqual(["job_title"]);
+    expect(await person(dana.uuid)).toMatchObject({ linkedin_url: null, job_title: "CTO" });
+  });
+
   it("is null for another tenant's person, which it leaves as it is, and refuses a bad offer before any SQL", async () => {
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
     const theirs = await store.persons.create({ tenant_uuid: other, emails: ["dana@globex.example"] });

@@ -484,6 +484,8 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         const [current] = await hydratePersons(transaction, tenantUuid, await livePersonRow(transaction, tenantUuid, personUuid));
         if (!current) return null;
         const patch = emptyFieldsFilled(current, offer);
+        // A fill never fails: an erased person's profile offered by a contact is left out, as an import leaves them out.
+        if (patch.linkedin_url && (await erasedLinkedinUrlsAmong(transaction, tenantUuid, [patch.linkedin_url])).size > 0) delete patch.linkedin_url;
         const fields = Object.keys(patch) as Array<keyof PersonPatch>;
         if (fields.length > 0) await updatePerson({ ...context, db: transaction }, tenantUuid, personUuid, patch, { keepName: true });
         return fields;
