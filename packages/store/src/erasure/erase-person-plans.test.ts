@@ -31,6 +31,9 @@ const SEARCHES_WITHOUT_KEY = [
   /from sqlite_master /,
 ];
 
+/** Tables whose key is the tenant alone (one row a tenant, e.g. its erasure secret): a seek of it walks nothing. */
+const ONE_ROW_PER_TENANT = [/from "erasure_secrets" where "tenant_uuid" = \?$/];
+
 /**
  * SQLite's foreign key check of each deleted person looks for affiliations by `person_uuid` alone, which leads no
  * index: it seeks once per tenant of the file. Left so: an index for it would be written by every affiliation, for a
@@ -98,7 +101,7 @@ describe("persons.erase, under statistics like scale L's", () => {
       expect(statements.length).toBeGreaterThan(30);
       const walking = statements
         .map((source) => source.replace(/\s+/g, " ").trim())
-        .filter((source) => !SEARCHES_WITHOUT_KEY.some((search) => search.test(source)) && !PENDING_ACTIVITY.includes(source))
+        .filter((source) => ![...SEARCHES_WITHOUT_KEY, ...ONE_ROW_PER_TENANT].some((search) => search.test(source)) && !PENDING_ACTIVITY.includes(source))
         .map((source) => ({ source: source.slice(0, 200), walks: walksIn(planOf(sqlite, source)) }))
         .filter((statement) => statement.walks.length > 0);
       expect(walking).toEqual([PERSONS_FOREIGN_KEY_CHECK, GRAPH_CHANGES_OF_TWO, PERSONS_FOREIGN_KEY_CHECK_OF_ONE, GRAPH_CHANGES_OF_ONE, ERASED_USERS_KEYS]);

@@ -47,11 +47,10 @@ export async function rememberErasedIdentifiers(
   }
   const digests = [...new Set(identifiers.map((identifier) => erasedIdentifierDigest(secret, identifier)))];
   for (const chunk of chunksOf(digests)) {
-    await db
-      .insertInto("erased_identifiers")
-      .values(chunk.map((digest) => ({ tenant_uuid: tenantUuid, digest, erased_at: now })))
-      .onConflict((conflict) => conflict.columns(["tenant_uuid", "digest"]).doUpdateSet({ erased_at: now }))
-      .execute();
+    // From a JSON list, one parameter however many: `where true` lets SQLite read `on conflict` as the upsert's.
+    await sql`insert into erased_identifiers (tenant_uuid, digest, erased_at)
+      select ${tenantUuid}, value, ${now} from json_each(${JSON.stringify(chunk)}) where true
+      on conflict (tenant_uuid, digest) do update set erased_at = excluded.erased_at`.execute(db);
   }
 }
 

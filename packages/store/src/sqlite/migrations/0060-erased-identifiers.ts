@@ -5,6 +5,7 @@
  * done before this migration left nothing to remember.
  */
 import { sql, type Kysely, type Migration } from "kysely";
+import { DELETED_TENANT_MESSAGE } from "./0031-deleted-tenants-refuse-writes.js";
 
 export const erasedIdentifiersMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -20,5 +21,17 @@ export const erasedIdentifiersMigration: Migration = {
       erased_at bigint not null,
       primary key (tenant_uuid, digest)
     ) without rowid`.execute(db);
+    // A deleted tenant takes no writes (migration 0031), these tables' included.
+    for (const table of ["erasure_secrets", "erased_identifiers"]) {
+      for (const event of ["insert", "update"]) {
+        await sql
+          .raw(
+            `create trigger ${table}_refused_for_deleted_tenant_on_${event} before ${event} on ${table}
+            when exists (select 1 from tenants where uuid = NEW.tenant_uuid and deleted_at is not null)
+            begin select raise(abort, '${DELETED_TENANT_MESSAGE}'); end`,
+          )
+          .execute(db);
+      }
+    }
   },
 };
