@@ -116,7 +116,7 @@ export function keysCommand(): Command {
 }
 
 export function personsCommand(): Command {
-  const persons = new Command("persons").description("erase or export persons on a data subject's request");
+  const persons = new Command("persons").description("erase or export persons on a data subject's request, or allow-address an erased address again");
   persons
     .command("erase")
     .description(

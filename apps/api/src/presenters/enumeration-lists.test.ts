@@ -51,8 +51,8 @@ describe("enumerations taken from the packages' lists", () => {
     expect(enumsOf(activityItemSchema)).toEqual([[...ACTIVITY_ITEM_KINDS]]);
   });
 
-  it("an email batch's result status is one of EMAIL_INGEST_STATUSES, or ERROR", () => {
-    expect(enumsOf(ingestEmails.response!)).toContainEqual([...EMAIL_INGEST_STATUSES, "ERROR"]);
+  it("an email batch's result status is one of EMAIL_INGEST_STATUSES, SKIPPED (an erased participant's) or ERROR", () => {
+    expect(enumsOf(ingestEmails.response!)).toContainEqual([...EMAIL_INGEST_STATUSES, "SKIPPED", "ERROR"]);
   });
 
   it("a deletions log entry's entity_type and reason are one of DELETED_ENTITY_TYPES and DELETION_REASONS", () => {
