@@ -3,8 +3,7 @@
  * The embedded store: one SQLite file (or `:memory:`) through better-sqlite3, in WAL mode, with
  * migrations applied on open.
  */
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { ScoringParameterOverrides } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
@@ -44,6 +43,7 @@ import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
 import { ImmediateTransactionsSqliteDialect, LOCK_WAIT_MS } from "./immediate-transactions.js";
 import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
 import { migratedMemoryDatabase } from "./memory-database-image.js";
+import { createParentFolders } from "./create-parent-folders.js";
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
@@ -189,7 +189,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   checkStoreOptions(options);
   const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = LOCK_WAIT_MS } = options;
   const inMemory = path === ":memory:";
-  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  if (!inMemory) createParentFolders("createSqliteStore", path);
   const sqlite = inMemory ? migratedMemoryDatabase.open() : new SqliteDatabase(path);
   sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
   registerFoldName(sqlite);
