@@ -202,7 +202,8 @@ describe("rapport oauth list-grants beside a running server", () => {
     try {
       for (const id of await store.oauthModels.listIds("Grant")) {
         const grant = (await store.oauthModels.find("Grant", id))!;
-        if (grant.payload.accountId === `${acme.uuid}:${bob.uuid}`) await store.oauthModels.upsert({ ...grant, expires_at: Date.now() - 1000 });
+        const { consumed_at: _consumedAt, ...stored } = grant;
+        if (grant.payload.accountId === `${acme.uuid}:${bob.uuid}`) await store.oauthModels.upsert({ ...stored, expires_at: Date.now() - 1000 });
       }
       expect(await store.oauthModels.listIds("Grant")).toHaveLength(4);
     } finally {

@@ -21,6 +21,8 @@ export async function keepClient(store: Store, clientId: string): Promise<void> 
   const records = [await store.oauthModels.find("Client", clientId), await store.oauthModels.findByUid("RegistrationAccessToken", clientId)];
   for (const record of records) {
     if (!record || record.expires_at === null) continue;
-    await store.oauthModels.upsert({ ...record, expires_at: null });
+    // An upsert takes no `consumed_at` (only `consume` sets it): the store refuses a field its call does not take.
+    const { consumed_at: _consumedAt, ...kept } = record;
+    await store.oauthModels.upsert({ ...kept, expires_at: null });
   }
 }

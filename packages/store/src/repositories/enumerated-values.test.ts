@@ -40,7 +40,7 @@ const cases: Case[] = [
   {
     operation: "meetings.create (attendee)",
     call: ({ store, tenantUuid }) => untyped(store.meetings.create)(tenantUuid, { title: "Sync", starts_at: 1, attendees: [{ email: "new@globex.example", response: "tentative" }] }),
-    message: 'meetings.create: "attendees[].response" must be one of accepted, declined; got "tentative"',
+    message: 'meetings.create: "attendees[0].response" must be one of accepted, declined; got "tentative"',
     table: "meetings",
   },
   {

@@ -33,25 +33,23 @@ export const instant = z.number();
 /** A list's direction, one of `SORT_ORDERS`. */
 export const sortOrder = z.enum(SORT_ORDERS);
 /** Who reads: a user, or null for a tenant-wide call. */
-export const viewer = z.object({ user_uuid: identifier.nullable() });
+export const viewer = z.strictObject({ user_uuid: identifier.nullable() });
 /** A record of the deal workspace or the contacts, by type and uuid. */
-export const entityReference = z.object({ type: z.enum(ENTITY_TYPES), uuid: identifier });
+export const entityReference = z.strictObject({ type: z.enum(ENTITY_TYPES), uuid: identifier });
 /** An email or a meeting. */
 export const activityKind = z.enum(ACTIVITY_ITEM_KINDS);
 /** A function argument (a callback). */
 export const callback = z.custom<(...values: never[]) => unknown>((value) => typeof value === "function", "expected a function");
-/** An object with at least these fields; others pass unchecked (a create input, a patch). */
-export const record = (fields: z.ZodRawShape = {}) => z.looseObject(fields);
-/** A create input, which names its tenant. */
-export const tenantRecord = (fields: z.ZodRawShape = {}) => record({ tenant_uuid: identifier, ...fields });
+/** Free-form data (an OAuth payload, a JWK, one item of a batch the repository checks item by item): any object. */
+export const record = () => z.looseObject({});
 
 /** Where a page starts: an offset (a whole number of rows) or the sort-key values of the row before it. */
 const pagePosition = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("offset"), offset: z.number().int().nonnegative() }),
-  z.object({ kind: z.literal("after"), key: z.array(z.union([z.string(), z.number(), z.null()])) }),
+  z.strictObject({ kind: z.literal("offset"), offset: z.number().int().nonnegative() }),
+  z.strictObject({ kind: z.literal("after"), key: z.array(z.union([z.string(), z.number(), z.null()])) }),
 ]);
 
 /** The fields of every `PageRequest`: `position` and a `limit` of one row or more. */
 export const pageFields = { position: pagePosition, limit: z.number().int().min(1) };
 /** A bare `PageRequest` (a timeline's, a list's members'). */
-export const pageRequest = z.object(pageFields);
+export const pageRequest = z.strictObject(pageFields);

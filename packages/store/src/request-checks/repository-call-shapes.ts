@@ -1,15 +1,17 @@
 /**
  * @module
  * The shape of every call of the store's repositories: what `withCheckedCalls` checks before a call runs any SQL.
- * Only the arguments' structure is checked (types, enumerations, page bounds); what needs the database (an unknown
- * record, a taken email) and field rules of create inputs and patches stay with the repositories.
+ * The arguments' structure is checked (types, enumerations, page bounds, the fields a request, filter, input or patch
+ * takes: any other is refused); what needs the database (an unknown record, a taken email) and the field rules beyond
+ * a type (blank text, a calendar date) stay with the repositories.
  */
 import { z } from "zod";
 import { MEETING_STATUSES } from "../activity-records.js";
 import { ASSOCIATION_OWNER_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES } from "../deal-records.js";
 import { OPPORTUNITY_SORT_FIELDS } from "../deal-store.js";
 import { DELETED_ENTITY_TYPES } from "../deletion-records.js";
-import { ENTITY_LIST_KINDS, ROLES, TIERS } from "../records.js";
+import { ENTITY_LIST_KINDS, ROLES } from "../records.js";
+import { IMPORT_JOB_OUTCOMES } from "../import-records.js";
 import { COMPANY_SORT_FIELDS, ENTITY_LIST_SORT_FIELDS, MEETING_SORT_FIELDS, PERSON_SORT_FIELDS, USER_SORT_FIELDS } from "../store.js";
 import {
   activityKind,
@@ -23,10 +25,10 @@ import {
   pageRequest,
   record,
   sortOrder,
-  tenantRecord,
   viewer,
   type CallShape,
 } from "./call-shapes.js";
+import { INPUT_SHAPES } from "./input-shapes.js";
 
 const tenant = ["tenantUuid", identifier] as const;
 const uuid = ["uuid", identifier] as const;
@@ -35,28 +37,28 @@ const viewerArgument = ["viewer", viewer] as const;
 const byUuid = callShape(tenant, uuid);
 const byUuids = callShape(tenant, uuids);
 const byUuidSeenBy = callShape(tenant, uuid, viewerArgument);
-const patchOf = (fields: z.ZodRawShape = {}) => callShape(tenant, uuid, ["changes", record(fields)]);
+const patchOf = (changes: z.ZodType) => callShape(tenant, uuid, ["changes", changes]);
 const onlyText = z.string().optional();
 const texts = z.array(z.string()).optional();
-const numberRange = z.object({ from: z.number().optional(), to: z.number().optional() }).optional();
-const dateRange = z.object({ from: z.string(), to: z.string() }).optional();
-const stateCodes = z.array(z.object({ code: z.string(), countries: z.array(z.string()) })).optional();
+const numberRange = z.strictObject({ from: z.number().optional(), to: z.number().optional() }).optional();
+const dateRange = z.strictObject({ from: z.string(), to: z.string() }).optional();
+const stateCodes = z.array(z.strictObject({ code: z.string(), countries: z.array(z.string()) })).optional();
 const recordTimeSort = z.enum(["created_at", "updated_at"]).optional();
 const entityKind = z.enum(["PERSON", "COMPANY"]);
 const stageType = z.enum(STAGE_TYPES);
 const rowsPerStep = z.number().int().min(1).optional();
 const model = ["model", identifier] as const;
 
-const personListRequest = z.object({
+const personListRequest = z.strictObject({
   ...pageFields,
-  filters: z.object({ uuids: identifiers.optional(), modified_since: instant.optional(), name: onlyText, company_uuid: identifier.optional() }),
+  filters: z.strictObject({ uuids: identifiers.optional(), modified_since: instant.optional(), name: onlyText, company_uuid: identifier.optional() }),
   sort_by: z.enum(PERSON_SORT_FIELDS),
   order: sortOrder,
 });
 
-const companyListRequest = z.object({
+const companyListRequest = z.strictObject({
   ...pageFields,
-  filters: z.object({
+  filters: z.strictObject({
     uuids: identifiers.optional(),
     modified_since: instant.optional(),
     name: onlyText,
@@ -72,7 +74,7 @@ const companyListRequest = z.object({
     operating_status: texts,
     acquisition_status: texts,
     ipo_status: texts,
-    industry_tags: z.object({ values: z.array(z.string()), operator: z.enum(["AND", "OR"]) }).optional(),
+    industry_tags: z.strictObject({ values: z.array(z.string()), operator: z.enum(["AND", "OR"]) }).optional(),
     investor_types: texts,
     last_investment_types: texts,
     npi_types: texts,
@@ -88,9 +90,9 @@ const companyListRequest = z.object({
   order: sortOrder,
 });
 
-const opportunityListRequest = z.object({
+const opportunityListRequest = z.strictObject({
   ...pageFields,
-  filters: z.object({
+  filters: z.strictObject({
     name: onlyText,
     search: onlyText,
     type_uuid: identifier.optional(),
@@ -106,7 +108,7 @@ const opportunityListRequest = z.object({
     hierarchy_type: stageType.optional(),
     company_uuids: identifiers.optional(),
     person_uuids: identifiers.optional(),
-    location: z.object({ city: onlyText, states: texts, state_codes: stateCodes, countries: texts }).optional(),
+    location: z.strictObject({ city: onlyText, states: texts, state_codes: stateCodes, countries: texts }).optional(),
     value_from: z.number().optional(),
     value_to: z.number().optional(),
     probability_from: z.number().optional(),
@@ -115,7 +117,7 @@ const opportunityListRequest = z.object({
     updated_before: instant.optional(),
     source_date: dateRange,
     close_date: dateRange,
-    last_activity: z.object({ from: instant, to: instant }).optional(),
+    last_activity: z.strictObject({ from: instant, to: instant }).optional(),
   }),
   sort_by: z.enum(OPPORTUNITY_SORT_FIELDS).optional(),
   order: sortOrder,
@@ -125,40 +127,42 @@ const opportunityListRequest = z.object({
 /** Repository name → call name → the shape of its arguments. Every function of every repository has one. */
 export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<string, CallShape>>>> = {
   tenants: {
-    create: callShape(["input", record({ name: z.string(), tier: z.enum(TIERS) })]),
+    create: callShape(["input", INPUT_SHAPES.tenant]),
     get: callShape(tenant),
     list: callShape(),
     delete: callShape(tenant),
-    purge: callShape(tenant, ["options", z.object({ rowsPerStep, onProgress: callback.optional() }).optional()]),
+    purge: callShape(tenant, ["options", z.strictObject({ rowsPerStep, onProgress: callback.optional() }).optional()]),
   },
   users: {
-    create: callShape(["input", tenantRecord({ name: z.string(), email: z.string(), role: z.enum(ROLES) })]),
+    create: callShape(["input", INPUT_SHAPES.user]),
     get: byUuid,
     list: callShape(tenant, [
       "request",
-      z.object({ ...pageFields, sort_by: z.enum(USER_SORT_FIELDS).optional(), order: sortOrder, updated_after: instant.optional() }),
+      z.strictObject({ ...pageFields, sort_by: z.enum(USER_SORT_FIELDS).optional(), order: sortOrder, updated_after: instant.optional() }),
     ]),
     deactivate: byUuid,
     reactivate: byUuid,
     setRole: callShape(tenant, uuid, ["role", z.enum(ROLES)]),
   },
   apiKeys: {
-    create: callShape(["input", tenantRecord({ key_hash: z.string(), key_prefix: z.string() })]),
+    create: callShape(["input", INPUT_SHAPES.apiKey]),
     findActiveByHash: callShape(["keyHash", identifier]),
     list: callShape(tenant),
-    noteUse: callShape(["key", z.object({ uuid: identifier, tenant_uuid: identifier })], ["via", z.enum(["rest", "mcp"])]),
-    rotate: callShape(tenant, uuid, ["replacement", z.object({ key_hash: z.string(), key_prefix: z.string() })], [
+    // The key as `findActiveByHash` answers it (its README example passes `owner.key`): a stored record named by its
+    // uuid and tenant, not a request, so its other fields are not refused.
+    noteUse: callShape(["key", z.looseObject({ uuid: identifier, tenant_uuid: identifier })], ["via", z.enum(["rest", "mcp"])]),
+    rotate: callShape(tenant, uuid, ["replacement", z.strictObject({ key_hash: z.string(), key_prefix: z.string() })], [
       "options",
       // The repository words its own refusal of a bad `graceMs`, `retiredBefore` or `olderThan`.
-      z.object({ graceMs: z.unknown() }),
+      z.strictObject({ graceMs: z.unknown() }),
     ]),
     revoke: byUuid,
-    deleteRetired: callShape(["options", z.object({ retiredBefore: z.unknown(), tenantUuid: identifier.optional() })]),
+    deleteRetired: callShape(["options", z.strictObject({ retiredBefore: z.unknown(), tenantUuid: identifier.optional() })]),
     revokeByLabel: callShape(tenant, ["label", z.string()]),
   },
   persons: {
-    create: callShape(["input", tenantRecord()]),
-    update: patchOf(),
+    create: callShape(["input", INPUT_SHAPES.person]),
+    update: patchOf(INPUT_SHAPES.personPatch),
     get: byUuid,
     getMany: byUuids,
     displays: byUuids,
@@ -193,8 +197,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     ]),
   },
   companies: {
-    create: callShape(["input", tenantRecord()]),
-    update: patchOf(),
+    create: callShape(["input", INPUT_SHAPES.company]),
+    update: patchOf(INPUT_SHAPES.companyPatch),
     get: byUuid,
     getMany: byUuids,
     list: callShape(tenant, ["request", companyListRequest]),
@@ -210,28 +214,28 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     set: callShape(["key", identifier], ["value", z.string()]),
   },
   emails: {
-    ingest: callShape(tenant, ["input", record()]),
+    ingest: callShape(tenant, ["input", INPUT_SHAPES.email]),
     ingestMany: callShape(tenant, ["inputs", z.array(record())]),
     get: callShape(tenant, ["messageId", identifier]),
     getByUuid: byUuid,
     list: callShape(tenant, [
       "request",
-      z.object({
+      z.strictObject({
         ...pageFields,
-        filters: z.object({ uuids: identifiers.optional(), person_uuid: identifier.optional(), sent_from: instant.optional(), sent_to: instant.optional() }),
+        filters: z.strictObject({ uuids: identifiers.optional(), person_uuid: identifier.optional(), sent_from: instant.optional(), sent_to: instant.optional() }),
         order: sortOrder,
       }),
     ]),
   },
   meetings: {
-    create: callShape(tenant, ["input", record()], ["options", record().optional()]),
+    create: callShape(tenant, ["input", INPUT_SHAPES.meeting], ["options", INPUT_SHAPES.meetingOptions]),
     get: byUuid,
     findByExternalId: callShape(tenant, ["externalId", identifier]),
     list: callShape(tenant, [
       "request",
-      z.object({
+      z.strictObject({
         ...pageFields,
-        filters: z.object({
+        filters: z.strictObject({
           uuids: identifiers.optional(),
           person_uuid: identifier.optional(),
           starts_from: instant.optional(),
@@ -243,7 +247,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         order: sortOrder,
       }),
     ]),
-    update: callShape(tenant, uuid, ["changes", record()], ["options", record().optional()]),
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.meetingPatch], ["options", INPUT_SHAPES.meetingOptions]),
     delete: byUuid,
   },
   interactions: {
@@ -253,7 +257,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     timeline: callShape(tenant, uuids, ["request", pageRequest]),
     feed: callShape(tenant, [
       "request",
-      z.object({
+      z.strictObject({
         ...pageFields,
         kind: activityKind.optional(),
         recordedSince: instant.optional(),
@@ -263,19 +267,19 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     ]),
   },
   nameSearch: {
-    catchUp: callShape(tenant, ["options", z.object({ yieldControl: callback.optional(), notesPerStep: rowsPerStep }).optional()]),
+    catchUp: callShape(tenant, ["options", z.strictObject({ yieldControl: callback.optional(), notesPerStep: rowsPerStep }).optional()]),
   },
   affiliations: {
     listForPersons: byUuids,
-    listCurrent: callShape(tenant, ["filter", z.object({ company_uuid: identifier.optional(), person_uuid: identifier.optional() }).optional()]),
+    listCurrent: callShape(tenant, ["filter", z.strictObject({ company_uuid: identifier.optional(), person_uuid: identifier.optional() }).optional()]),
     currentMemberUuids: byUuid,
   },
   entityLists: {
-    create: callShape(["input", tenantRecord({ name: z.string(), kind: z.enum(ENTITY_LIST_KINDS) })]),
+    create: callShape(["input", INPUT_SHAPES.entityList]),
     get: byUuid,
     list: callShape(tenant, [
       "request",
-      z.object({
+      z.strictObject({
         ...pageFields,
         kind: z.enum(ENTITY_LIST_KINDS).optional(),
         sort_by: z.enum(ENTITY_LIST_SORT_FIELDS).optional(),
@@ -294,7 +298,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   personMerges: {
     merge: callShape([
       "request",
-      z.object({
+      z.strictObject({
         tenant_uuid: identifier,
         canonical_uuid: identifier,
         superseded_uuid: identifier,
@@ -306,29 +310,29 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     listInto: byUuid,
   },
   opportunityTypes: {
-    create: callShape(["input", tenantRecord()]),
+    create: callShape(["input", INPUT_SHAPES.opportunityType]),
     get: byUuid,
-    list: callShape(tenant, ["options", z.object({ include_hidden: z.boolean() })]),
-    update: patchOf(),
+    list: callShape(tenant, ["options", z.strictObject({ include_hidden: z.boolean() })]),
+    update: patchOf(INPUT_SHAPES.opportunityTypePatch),
   },
   opportunityStages: {
-    create: callShape(["input", tenantRecord()]),
+    create: callShape(["input", INPUT_SHAPES.opportunityStage]),
     get: byUuid,
-    list: callShape(tenant, ["typeUuid", identifier], ["options", z.object({ stage_type: stageType, include_hidden: z.boolean() })]),
-    update: patchOf(),
+    list: callShape(tenant, ["typeUuid", identifier], ["options", z.strictObject({ stage_type: stageType, include_hidden: z.boolean() })]),
+    update: patchOf(INPUT_SHAPES.opportunityStagePatch),
     reorder: callShape(tenant, ["typeUuid", identifier], ["stageType", stageType], ["stageUuids", identifiers]),
   },
   opportunityCustomFields: {
-    create: callShape(["input", tenantRecord()]),
+    create: callShape(["input", INPUT_SHAPES.customField]),
     get: byUuid,
     list: callShape(tenant),
-    update: patchOf(),
+    update: patchOf(INPUT_SHAPES.customFieldPatch),
     delete: byUuid,
   },
   opportunities: {
-    create: callShape(["input", tenantRecord()], viewerArgument),
+    create: callShape(["input", INPUT_SHAPES.opportunity], viewerArgument),
     get: byUuidSeenBy,
-    update: callShape(tenant, uuid, ["changes", record()], ["actor", viewer], viewerArgument),
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.opportunityPatch], ["actor", viewer], viewerArgument),
     delete: byUuid,
     list: callShape(tenant, ["request", opportunityListRequest]),
     refreshActivity: callShape(tenant, ["opportunityUuids", identifiers.optional()]),
@@ -338,7 +342,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     recentOpportunitiesOf: callShape(tenant, ["entityType", entityKind], uuids, ["limit", z.number().int().nonnegative()]),
     link: callShape(
       tenant,
-      ["owner", z.object({ type: z.enum(ASSOCIATION_OWNER_TYPES), uuid: identifier })],
+      ["owner", z.strictObject({ type: z.enum(ASSOCIATION_OWNER_TYPES), uuid: identifier })],
       ["target", entityReference.extend({ context: z.string().nullable().optional() })],
       viewerArgument,
     ),
@@ -346,23 +350,23 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     unlink: callShape(tenant, ["recordType", z.enum(ASSOCIATION_OWNER_TYPES)], uuid, ["linkUuid", identifier], viewerArgument),
   },
   notes: {
-    create: callShape(["input", tenantRecord()], viewerArgument),
+    create: callShape(["input", INPUT_SHAPES.note], viewerArgument),
     get: byUuidSeenBy,
     list: callShape(tenant, [
       "request",
-      z.object({ ...pageFields, entity: entityReference.optional(), updated_after: instant.optional(), sort_by: recordTimeSort, order: sortOrder, viewer }),
+      z.strictObject({ ...pageFields, entity: entityReference.optional(), updated_after: instant.optional(), sort_by: recordTimeSort, order: sortOrder, viewer }),
     ]),
-    update: callShape(tenant, uuid, ["changes", record()], viewerArgument),
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.notePatch], viewerArgument),
     delete: byUuid,
   },
   tasks: {
-    create: callShape(["input", tenantRecord()], viewerArgument),
+    create: callShape(["input", INPUT_SHAPES.task], viewerArgument),
     get: byUuidSeenBy,
     list: callShape(tenant, [
       "request",
-      z.object({
+      z.strictObject({
         ...pageFields,
-        filters: z.object({
+        filters: z.strictObject({
           status: z.array(z.enum(TASK_STATUSES)).optional(),
           scope: z.enum(TASK_SCOPES).optional(),
           assignee_user_uuid: identifier.optional(),
@@ -374,11 +378,11 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         viewer,
       }),
     ]),
-    update: callShape(tenant, uuid, ["changes", record()], viewerArgument),
+    update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.taskPatch], viewerArgument),
     delete: byUuidSeenBy,
   },
   files: {
-    create: callShape(["input", tenantRecord()]),
+    create: callShape(["input", INPUT_SHAPES.file]),
     get: byUuid,
     content: byUuid,
     delete: byUuid,
@@ -389,7 +393,18 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     repointPersonReferences: callShape(tenant, ["fromPersonUuid", identifier], ["toPersonUuid", identifier]),
   },
   oauthModels: {
-    upsert: callShape(["record", record({ model: identifier, id: identifier })]),
+    upsert: callShape([
+      "record",
+      z.strictObject({
+        model: identifier,
+        id: identifier,
+        payload: record(),
+        grant_id: identifier.nullable(),
+        uid: identifier.nullable(),
+        user_code: identifier.nullable(),
+        expires_at: instant.nullable(),
+      }),
+    ]),
     find: callShape(model, ["id", identifier]),
     findByUid: callShape(model, ["uid", identifier]),
     findByUserCode: callShape(model, ["userCode", identifier]),
@@ -402,7 +417,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   },
   oauthSigningKeys: {
     list: callShape(),
-    add: callShape(["input", z.object({ kid: identifier, private_jwk: record() })]),
+    add: callShape(["input", z.strictObject({ kid: identifier, private_jwk: record() })]),
     remove: callShape(["kid", identifier]),
   },
   userPasswords: {
@@ -413,21 +428,21 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   signInFailures: {
     admit: callShape(["at", instant], [
       "limits",
-      z.array(z.object({ subject: identifier, limit: z.number().int().nonnegative(), windowMs: z.number().nonnegative() })),
+      z.array(z.strictObject({ subject: identifier, limit: z.number().int().nonnegative(), windowMs: z.number().nonnegative() })),
     ]),
     forget: callShape(["failureIds", z.array(z.number().int())]),
     clear: callShape(["subject", identifier]),
     deleteBefore: callShape(["before", instant]),
   },
   importJobs: {
-    create: callShape(tenant, ["input", record()]),
+    create: callShape(tenant, ["input", INPUT_SHAPES.importJob]),
     get: byUuid,
     start: byUuid,
     progress: callShape(tenant, uuid, [
       "progress",
-      z.object({ items_processed: z.number(), bytes_processed: z.number(), summary: z.record(z.string(), z.unknown()).nullable() }),
+      z.strictObject({ items_processed: z.number(), bytes_processed: z.number(), summary: z.record(z.string(), z.unknown()).nullable() }),
     ]),
-    finish: callShape(tenant, uuid, ["outcome", record()]),
+    finish: callShape(tenant, uuid, ["outcome", z.strictObject({ status: z.enum(IMPORT_JOB_OUTCOMES), summary: z.record(z.string(), z.unknown()).nullable(), error: z.string().nullable() })]),
     failStale: callShape(tenant, ["heartbeatBefore", instant], ["error", z.string()]),
   },
   matchKeys: {
@@ -441,7 +456,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   deletions: {
     list: callShape(tenant, [
       "request",
-      z.object({
+      z.strictObject({
         ...pageFields,
         entityTypes: z.array(z.enum(DELETED_ENTITY_TYPES)).optional(),
         afterSequence: z.number().int().optional(),
@@ -451,6 +466,6 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     ]),
   },
   history: {
-    prune: callShape(["options", z.object({ olderThan: z.unknown(), tenantUuid: identifier.optional(), rowsPerStep })]),
+    prune: callShape(["options", z.strictObject({ olderThan: z.unknown(), tenantUuid: identifier.optional(), rowsPerStep })]),
   },
 };

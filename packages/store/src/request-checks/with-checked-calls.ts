@@ -1,23 +1,28 @@
 /**
  * @module
- * Refuses a malformed call of a repository (a missing request, an unknown sort field, a bad page, a wrong type) with
- * an `InvalidInputError` naming the call and the argument's field, before the call runs anything: no SQL, no write.
+ * Refuses a malformed call of a repository (a missing request, an unknown sort field, a bad page, a wrong type, a field
+ * the call does not take) with an `InvalidInputError` naming the call and the argument's field, before the call runs
+ * anything: no SQL, no write.
  */
 import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
+import { acceptedFields } from "./accepted-fields.js";
 import type { CallShape } from "./call-shapes.js";
 
 /** Calls that answer no promise: a refusal of theirs is thrown, not a rejected promise. */
 const SYNCHRONOUS_CALLS = new Set(["apiKeys.noteUse", "interactions.all", "interactions.allOf"]);
 
+/** The arguments that are one record's fields (a create input, a patch, an import's outcome). */
+const RECORD_ARGUMENTS = new Set(["input", "changes", "outcome"]);
+
 /**
- * `request.filters.uuids[2]`: the argument's name, then the issue's path within it. A create input's fields are
- * named alone (`"name"`, not `"input.name"`), as the repositories' own refusals of them are.
+ * `request.filters.uuids[2]`: the argument's name, then the issue's path within it. A create input's, a patch's and an
+ * outcome's fields are named alone (`"name"`, not `"input.name"`), as the repositories' own refusals of them are.
  */
 function fieldOf(names: readonly string[], path: readonly PropertyKey[]): string {
   const [index, ...inside] = path;
   const argument = typeof index === "number" ? (names[index] ?? `argument ${index + 1}`) : "arguments";
-  let field = argument === "input" && inside.length > 0 ? "" : argument;
+  let field = RECORD_ARGUMENTS.has(argument) && inside.length > 0 ? "" : argument;
   for (const key of inside) field += typeof key === "number" ? `[${key}]` : field === "" ? String(key) : `.${String(key)}`;
   return field;
 }
@@ -50,6 +55,7 @@ function complaintOf(issue: z.core.$ZodIssue): string {
       if ("input" in issue && issue.input === undefined) return "is required";
       return `must be ${EXPECTED[issue.expected] ?? issue.expected}${got}`;
     case "invalid_value":
+      if ("input" in issue && issue.input === undefined) return `is required (one of ${issue.values.map(String).join(", ")})`;
       return `must be one of ${issue.values.map(String).join(", ")}${got}`;
     case "too_small":
       return `must be ${issue.inclusive ? `${String(issue.minimum)} or more` : `more than ${String(issue.minimum)}`}${got}`;
@@ -62,10 +68,33 @@ function complaintOf(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** The refusal of a call whose arguments do not have its shape, for the first issue zod found. */
+/** At most this many unknown fields are named; the others are counted. */
+const NAMED_UNKNOWN_FIELDS = 5;
+
+/**
+ * `unknown field "request.filters.modifed_since" (request.filters takes uuids, modified_since, name, company_uuid)`:
+ * each unknown field by its place in the arguments, then the fields the object takes.
+ */
+function unknownFieldsComplaint(shape: CallShape, issue: z.core.$ZodIssueUnrecognizedKeys): string {
+  const named = issue.keys.slice(0, NAMED_UNKNOWN_FIELDS).map((key) => JSON.stringify(fieldOf(shape.names, [...issue.path, key])));
+  const more = issue.keys.length > NAMED_UNKNOWN_FIELDS ? ` and ${issue.keys.length - NAMED_UNKNOWN_FIELDS} more` : "";
+  const owner = fieldOf(shape.names, issue.path);
+  const accepted = acceptedFields(shape.schema, issue.path);
+  const takes = accepted.length > 0 ? ` (${owner === "" ? "it" : owner} takes ${accepted.join(", ")})` : "";
+  return `unknown field${issue.keys.length > 1 ? "s" : ""} ${named.join(", ")}${more}${takes}`;
+}
+
+/**
+ * The refusal of a call whose arguments do not have its shape, for an unknown field if there is one, else for the first
+ * issue zod found. A field the call does not take is refused rather than ignored: a misspelt filter listed everything,
+ * a misspelt input field was dropped.
+ */
 export function refusalOf(operation: string, shape: CallShape, error: z.ZodError): InvalidInputError {
-  const issue = error.issues[0];
+  // An unknown field first, as the API's 400 does: `start_at` sent for `starts_at` is one misspelt name, not a
+  // missing field beside an unknown one.
+  const issue = error.issues.find((each) => each.code === "unrecognized_keys") ?? error.issues[0];
   if (issue === undefined) return new InvalidInputError(`${operation}: invalid arguments`);
+  if (issue.code === "unrecognized_keys") return new InvalidInputError(`${operation}: ${unknownFieldsComplaint(shape, issue)}`);
   return new InvalidInputError(`${operation}: "${fieldOf(shape.names, issue.path)}" ${complaintOf(issue)}`);
 }
 
