@@ -22,7 +22,7 @@ import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
 import { MCP_SCOPES, readOnlyReason } from "./mcp-scopes.js";
 import { readMcpMessage } from "./read-mcp-message.js";
-import { buildToolRequest, toolError, toToolResult } from "./tool-request.js";
+import { buildToolRequest, toolError, toToolResult, withDeclaredLength } from "./tool-request.js";
 import { toolSelection, type ToolSelection } from "./tool-selection.js";
 
 export const MCP_PATH = "/mcp";
@@ -192,11 +192,12 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       };
       const callTool: ToolCaller = async (tool, args) => {
         const selected = toolNamesOf(context.req.raw);
-        const request = buildToolRequest(tool, args, origin, forwarded, (name) => selected.has(name));
-        if (!(request instanceof Request)) {
+        const built = buildToolRequest(tool, args, origin, forwarded, (name) => selected.has(name));
+        if (!(built instanceof Request)) {
           const refusal = await countHere();
-          return refusal ? toolError(refusal.status, refusal.message, refusal.headers["retry-after"]) : { content: [{ type: "text", text: request.error }], isError: true };
+          return refusal ? toolError(refusal.status, refusal.message, refusal.headers["retry-after"]) : { content: [{ type: "text", text: built.error }], isError: true };
         }
+        const request = await withDeclaredLength(built);
         // The caller was settled on the way in (and its key's use noted as MCP): the operation takes it as found.
         options.trustedCallers.set(request, owner);
         counted = true;

@@ -100,6 +100,18 @@ export function buildToolRequest(
 }
 
 /**
+ * The request with its body's length declared, as a client over HTTP declares it: an upload of no declared length
+ * holds the whole upload limit of the server's upload space while it is read (a multipart `FormData` body has none).
+ */
+export async function withDeclaredLength(request: Request): Promise<Request> {
+  if (request.body === null || request.headers.has("content-length")) return request;
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const headers = new Headers(request.headers);
+  headers.set("content-length", String(bytes.byteLength));
+  return new Request(request.url, { method: request.method, headers, body: bytes });
+}
+
+/**
  * The `body` argument as the operation takes it. Agents often send an object as its JSON text: text that parses to
  * an object or a list is taken as that value; any other value goes on as it is, for the operation's own message.
  */

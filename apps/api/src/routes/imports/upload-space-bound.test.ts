@@ -124,6 +124,25 @@ describe("POST /v1/imports within the server's upload space", () => {
     expect(await post(globex.key, uploadBody(MEBIBYTE + 64 * 1024))).toMatchObject({ status: 202 });
   });
 
+  it("holds an MCP upload's own size, not the whole limit: the tool's request declares its length", async () => {
+    const first = openUpload(acme.key, uploadBody(2 * MEBIBYTE - 64 * 1024), MEBIBYTE);
+    for (let waited = 0; saved().bytes < MEBIBYTE / 2 && waited < 30_000; waited += 20) await sleep(20);
+    const file = { filename: "inbox.mbox", content_type: "application/mbox", content_base64: Buffer.from(message).toString("base64") };
+    const response = await app.request("/mcp", {
+      method: "POST",
+      headers: { "x-api-key": globex.key, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "createImport", arguments: { body: { kind: "mbox", file } } } }),
+    });
+    const text = await response.text();
+    const answer = JSON.parse(text.startsWith("{") ? text : text.split("\n").find((line) => line.startsWith("data: "))!.slice(6)) as {
+      result: { isError?: boolean; content: Array<{ text: string }> };
+    };
+    // Undeclared, it held the 2 MiB limit beside Acme's 2 MiB: a 503 for a message of a few hundred bytes.
+    expect(answer.result.isError ?? false, answer.result.content[0]?.text).toBe(false);
+    first.finish();
+    expect((await first.answered).status).toBe(202);
+  });
+
   it("gives the space back at once when an upload is refused", async () => {
     const bad = Buffer.concat([
       Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nics\r\n`),
