@@ -93,6 +93,26 @@ describe("mbox import", () => {
     expect((await bed.personsByKey()).has("casey@globex.example")).toBe(false);
   });
 
+  it("leaves out the unsent drafts a Google Takeout mbox holds, counted as Gmail draft, and keeps the mail sent", async () => {
+    const takeout = (labels: string, message: string) => `X-GM-THRID: 1789012345678901234\nX-Gmail-Labels: ${labels}\n${message}`;
+    const path = bed.file(
+      "All mail Including Spam and Trash.mbox",
+      mboxFile(
+        [
+          takeout("Drafts", mailMessage({ messageId: "<d1@mail.gmail.com>", from: "ada@acme.example", to: ["Casey Lin <casey@globex.example>"], date: "Thu, 1 Oct 2026 10:30:00 +0000", subject: "Outreach: a role at Acme" })),
+          takeout("Opened,Drafts", mailMessage({ messageId: "<d2@mail.gmail.com>", from: "ada@acme.example", to: ["dana@initech.example"], date: "Thu, 1 Oct 2026 10:45:00 +0000", subject: "Following up" })),
+          takeout("Sent,Opened", mailMessage({ messageId: "<s1@mail.gmail.com>", from: "ada@acme.example", to: ["jordan@northwind.example"], date: "Thu, 1 Oct 2026 11:00:00 +0000", subject: "Offer" })),
+        ],
+        "From 1789012345678901234@xxx Thu Oct 01 08:30:00 +0000 2026",
+      ),
+    );
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(summary).toMatchObject({ items: { read: 3, written: 1, skipped: 2, failed: 0 }, emails: { new: 1 }, skipped: { "Gmail draft": 2 } });
+    const persons = await bed.personsByKey();
+    expect(persons.has("casey@globex.example")).toBe(false);
+    expect(persons.has("dana@initech.example")).toBe(false);
+  });
+
   it("names a person by a display name written 'Last, First' turned round, and an address written as the name as no name", async () => {
     const path = bed.file(
       "inbox.mbox",

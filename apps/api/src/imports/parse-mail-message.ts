@@ -107,12 +107,15 @@ export type ParsedMessage = { item: ImportedEmail } | { problem: string } | { sk
 const GMAIL_SPAM = "Gmail spam";
 /** Why a Hangouts or Google Chat message kept in a Gmail mbox is left out. */
 const GMAIL_CHAT = "Gmail chat";
+/** Why a draft kept in a Gmail mbox is left out. */
+const GMAIL_DRAFT = "Gmail draft";
 
 /**
  * Why a message of a Google Takeout mbox is left out, or null to import it. Takeout names a message's labels in
  * `X-Gmail-Labels`, comma-separated. Spam: a spammer is no relationship; trash is kept, as it was mail. Chat
  * (Hangouts, Google Chat): each line of a conversation is a message of its own, so a chat would count as
- * hundreds of emails in every score.
+ * hundreds of emails in every score. Drafts (`Drafts`; a draft once sent is labelled `Sent` instead): never sent, so
+ * its recipients never heard from the user.
  */
 function gmailSkipReason(email: Email): string | null {
   const labels = email.headers
@@ -120,6 +123,7 @@ function gmailSkipReason(email: Email): string | null {
     .flatMap((header) => header.value.split(",").map((label) => label.trim().toLowerCase()));
   if (labels.includes("spam")) return GMAIL_SPAM;
   if (labels.includes("chat")) return GMAIL_CHAT;
+  if (labels.includes("drafts") || labels.includes("draft")) return GMAIL_DRAFT;
   return null;
 }
 
