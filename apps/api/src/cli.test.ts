@@ -153,7 +153,7 @@ describe("rapport", { timeout: 60_000 }, () => {
         `its records stay in the database file until rapport tenants purge --tenant ${other.uuid} --yes removes them, and in every backup\n`,
     );
     const malformed = await rapport("users", "list", "--tenant", "acme");
-    expect(malformed).toMatchObject({ code: 1, stderr: "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID\n" });
+    expect(malformed).toMatchObject({ code: 1, stderr: "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID, not a name: rapport tenants list shows each tenant's\n" });
   });
 
   it("reactivates a user: the key bound to them answers 403 while deactivated and works again after", async () => {

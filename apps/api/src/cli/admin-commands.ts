@@ -8,7 +8,7 @@ import { ROLES, TIERS } from "@rapport/store/vocabulary";
 import { Command, Option } from "commander";
 import { keysPruneCommand } from "./keys-prune-command.js";
 import { keysRotateCommand } from "./keys-rotate-command.js";
-import { uuidOption } from "./uuid-option.js";
+import { tenantUuidOption, userUuidOption, uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 import { tenantPurgeCommand } from "./tenant-purge-command.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
@@ -34,7 +34,7 @@ export function tenantsCommand(): Command {
   tenants
     .command("delete")
     .description("delete a tenant: its keys stop working at once; its records stay in the database file until purged")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).deleteTenant(options, command)));
   tenants.addCommand(tenantPurgeCommand());
   return tenants;
@@ -45,7 +45,7 @@ export function usersCommand(): Command {
   users
     .command("create")
     .description("create an internal user of a tenant")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--name <name>", "full name")
     .requiredOption("--email <email>", "email address")
     .addOption(new Option("--role <role>", "role").choices(ROLES).default("member"))
@@ -53,32 +53,32 @@ export function usersCommand(): Command {
   users
     .command("list")
     .description("list a tenant's users")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).listUsers(options, command)));
   users
     .command("deactivate")
     .description("deactivate a user: their user-scoped keys and x-service-user-id answer 403")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .requiredOption("--user <uuid>", "user UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .requiredOption("--user <uuid>", "user UUID", userUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).deactivateUser(options, command)));
   users
     .command("reactivate")
     .description("reactivate a deactivated user: their unrevoked user-scoped keys and x-service-user-id work again")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .requiredOption("--user <uuid>", "user UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .requiredOption("--user <uuid>", "user UUID", userUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).reactivateUser(options, command)));
   users
     .command("set-role")
     .description("give a user another role: administrators may change the workspace configuration")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .requiredOption("--user <uuid>", "user UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .requiredOption("--user <uuid>", "user UUID", userUuidOption)
     .addOption(new Option("--role <role>", "role").choices(ROLES).makeOptionMandatory())
     .action(existingDatabaseAction(async (options, command) => (await actions()).setUserRole(options, command)));
   users
     .command("set-password")
     .description("set the password a user signs in with on the OAuth page (MCP clients); read from stdin, never from arguments")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .requiredOption("--user <uuid>", "user UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .requiredOption("--user <uuid>", "user UUID", userUuidOption)
     .action(async (options, command) => (await actions()).setUserPassword(options, command));
   return users;
 }
@@ -88,15 +88,15 @@ export function keysCommand(): Command {
   keys
     .command("create")
     .description("create an API key (tenant-scoped, or bound to --user); the key is printed once")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .option("--user <uuid>", "bind the key to this user", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .option("--user <uuid>", "bind the key to this user", userUuidOption)
     .option("--label <label>", "a note to tell keys apart")
     .option("--read-only", "a key that may only read: calls that would change anything answer 403 (REST and MCP)")
     .action(async (options, command) => (await actions()).createKey(options, command));
   keys
     .command("list")
     .description("list a tenant's working keys (prefixes only), each with its state and when it was last used (or never)")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .option("--all", "revoked and expired keys too (until rapport keys prune deletes them)")
     .addOption(
       new Option("--unused-for <days>", "only the working keys not used in that many days (never-used keys created before then included)")
@@ -107,7 +107,7 @@ export function keysCommand(): Command {
   keys
     .command("revoke")
     .description("revoke an API key; it answers 401 from then on")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--key-id <uuid>", "key UUID (from keys list)", uuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).revokeKey(options, command)));
   keys.addCommand(keysRotateCommand());
@@ -125,7 +125,7 @@ export function personsCommand(): Command {
         "(deactivate the user first); a deactivated user's account keeps only its uuid and role. Their addresses and " +
         "LinkedIn URL are remembered as keyed digests, so mail and imports do not bring them back (see allow-address)",
     )
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--person <uuid>", "person UUID", uuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).erasePerson(options, command)));
   persons
@@ -144,7 +144,7 @@ export function personsCommand(): Command {
       "export everything the tenant holds about a person (right of access) as JSON: the record and those merged into it, " +
         "addresses, links, emails, meetings, import problems naming them and the relationship scores; to standard output, or --out",
     )
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--person <uuid>", "person UUID", uuidOption)
     .option("--out <file>", "write the JSON to this file (readable by its owner only) instead of standard output")
     .option("--force", "replace the --out file when it exists")

@@ -3,7 +3,7 @@
  * `rapport history prune`: its options and help; what it does is loaded from history-action.ts when it runs.
  */
 import { Command } from "commander";
-import { uuidOption } from "./uuid-option.js";
+import { tenantUuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
 
@@ -22,7 +22,7 @@ export function historyCommand(): Command {
         "tenant (or --tenant's), beside a running server too; pollers whose position is older then answer 410 and copy again",
     )
     .requiredOption("--older-than <days>", "the retention period in days: entries recorded before it are deleted", retentionDays)
-    .option("--tenant <uuid>", "only this tenant's logs", uuidOption)
+    .option("--tenant <uuid>", "only this tenant's logs", tenantUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await import("./history-action.js")).pruneHistory(options, command)));
   return history;
 }

@@ -135,6 +135,16 @@ describe("rapport import", () => {
     expect((await rapport(["import", "ics", ics, "--tenant", tenant, "--keep-bodies"])).stderr).toBe("rapport: keep_bodies (--keep-bodies) applies to mbox imports only, not to ics\n");
     expect((await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", tenant, "--since", "2026-01-01"])).stderr).toBe("rapport: since (--since) applies to ics imports only, not to mbox\n");
     expect((await rapport(["import", "csv", people, "--tenant", tenant, "--map", "Job=job_title"])).stderr).toContain('map names the header "Job", which');
+    // What a new operator types first, the tenant's name and the user's address, is refused naming the command that lists the UUIDs.
+    expect(await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", "Acme"])).toMatchObject({
+      code: 1,
+      stderr: "rapport: option '--tenant <uuid>' argument 'Acme' is invalid. must be a UUID, not a name: rapport tenants list shows each tenant's\n",
+    });
+    expect(await rapport(["import", "mbox", join(folder, "inbox.mbox"), "--tenant", tenant, "--user", "ada@acme.example"])).toMatchObject({
+      code: 1,
+      stderr:
+        "rapport: option '--user <uuid>' argument 'ada@acme.example' is invalid. must be a UUID, not a name or an email address: rapport users list --tenant <tenant uuid> shows each user's\n",
+    });
     // Contacts have no owner: --user is refused, even naming a real user, before the file is read.
     expect(await rapport(["import", "csv", people, "--tenant", tenant, "--user", user.uuid])).toMatchObject({
       code: 1,

@@ -11,7 +11,7 @@ import { DEFAULT_BATCH_SIZE } from "../imports/batch-size.js";
 import { CSV_ENTITIES } from "../imports/csv-entities.js";
 import { parseIsoTimestamp, parseIsoWindowEnd } from "../platform/request/iso-timestamp.js";
 import type { ImportOptions } from "./import-action.js";
-import { uuidOption } from "./uuid-option.js";
+import { tenantUuidOption, userUuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 
 function isoDate(value: string, parse = parseIsoTimestamp): number {
@@ -30,8 +30,8 @@ export function importCommand(): Command {
     .description("import a team's own mail (mbox, .eml), calendar (ics), contacts (vcf) or CRM export (csv)")
     .addArgument(new Argument("<kind>", "what the input is").choices(IMPORT_KINDS))
     .argument("<source>", "a file, a folder (mbox: of .eml files; ics, vcf: of such files), or - for standard input")
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
-    .option("--user <uuid>", "mbox, ics: the internal user whose mailbox or calendar this is", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .option("--user <uuid>", "mbox, ics: the internal user whose mailbox or calendar this is", userUuidOption)
     .option("--dry-run", "write nothing; print what would happen")
     .option("--keep-bodies", "mbox: also keep plain-text message bodies (headers only otherwise)")
     .option("--since <date>", "ics: first day of the window (default: 3 years ago)", (value: string) => isoDate(value))

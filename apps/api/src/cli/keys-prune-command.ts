@@ -4,7 +4,7 @@
  */
 import { Command } from "commander";
 import { retentionDays } from "./history-command.js";
-import { uuidOption } from "./uuid-option.js";
+import { tenantUuidOption } from "./uuid-option.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
 
 export function keysPruneCommand(): Command {
@@ -14,6 +14,6 @@ export function keysPruneCommand(): Command {
         "in every tenant (or --tenant's); working keys are never deleted. A deleted key answers 401 like an unknown one",
     )
     .requiredOption("--older-than <days>", "keys retired before this many days ago are deleted", retentionDays)
-    .option("--tenant <uuid>", "only this tenant's keys", uuidOption)
+    .option("--tenant <uuid>", "only this tenant's keys", tenantUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await import("./keys-prune-action.js")).pruneKeys(options, command)));
 }

@@ -4,7 +4,7 @@
  */
 import { Command } from "commander";
 import { DEFAULT_ROTATION_GRACE_HOURS, MAXIMUM_ROTATION_GRACE_HOURS } from "../platform/auth/rotation-grace.js";
-import { uuidOption } from "./uuid-option.js";
+import { tenantUuidOption, uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
 
@@ -17,7 +17,7 @@ export function keysRotateCommand(): Command {
       "replace an API key: a new key of the same tenant, user, label and read-only flag is printed once; " +
         "the old key keeps working for the grace period, then answers 401",
     )
-    .requiredOption("--tenant <uuid>", "tenant UUID", uuidOption)
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--key-id <uuid>", "UUID of the key to replace (from keys list)", uuidOption)
     .option("--grace <hours>", "hours the old key keeps working (0: revoke it now)", graceHoursOption, DEFAULT_ROTATION_GRACE_HOURS)
     .action(existingDatabaseAction(async (options, command) => (await import("./keys-rotate-action.js")).rotateKey(options, command)));

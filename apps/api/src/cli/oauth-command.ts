@@ -7,7 +7,7 @@
 import { Command } from "commander";
 import type { ListGrantsOptions } from "./oauth-grants-action.js";
 import type { RevokeOptions } from "./oauth-revoke-action.js";
-import { uuidOption } from "./uuid-option.js";
+import { tenantUuidOption } from "./uuid-option.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
 
 export function oauthCommand(): Command {
@@ -36,7 +36,7 @@ export function oauthCommand(): Command {
         "sorted by tenant, user and time of consent. --tenant, --user and --client narrow the list (together: grants matching every " +
         "one). Reads only; runs beside a server. `rapport oauth revoke` ends grants",
     )
-    .option("--tenant <uuid>", "only the grants of this tenant's accounts", uuidOption)
+    .option("--tenant <uuid>", "only the grants of this tenant's accounts", tenantUuidOption)
     .option("--user <user>", "only this user's grants (a user UUID, or an email: its users in every tenant, or in --tenant)")
     .option("--client <client_id>", "only the grants to this client (its client_id, as in the grants; a client ID metadata document's URL too)")
     .action(async (options: ListGrantsOptions, command: Command) => (await import("./oauth-grants-action.js")).runListOAuthGrants(options, command));
@@ -52,7 +52,7 @@ export function oauthCommand(): Command {
     .option("--user <user>", "the grants of this user's accounts (a user UUID, or an email: its users in every tenant, or in --tenant)")
     .option("--client <client_id>", "the grants to this client (its client_id, as in the grants; a client ID metadata document's URL too)")
     .option("--all", "every grant of the database (of --tenant's accounts with --tenant)")
-    .option("--tenant <uuid>", "only the accounts of this tenant", uuidOption)
+    .option("--tenant <uuid>", "only the accounts of this tenant", tenantUuidOption)
     .option("--delete-client", "with --client: also delete the client's registration (a dynamically registered client); it must register again")
     .action(async (options: RevokeOptions, command: Command) => (await import("./oauth-revoke-action.js")).runRevokeOAuthGrants(options, command));
   return oauth;

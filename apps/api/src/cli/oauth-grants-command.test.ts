@@ -222,10 +222,10 @@ describe("rapport oauth list-grants beside a running server", () => {
   });
 
   it.each([
-    [["--tenant", "acme"], "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID"],
+    [["--tenant", "acme"], "rapport: option '--tenant <uuid>' argument 'acme' is invalid. must be a UUID, not a name: rapport tenants list shows each tenant's"],
     [["--tenant", "00000000-0000-4000-8000-000000000000"], "rapport: tenant 00000000-0000-4000-8000-000000000000 not found"],
     [["--user", "nobody@example.com"], "rapport: no user nobody@example.com in any tenant"],
-    [["--user", "bob@example.com", "--tenant", "GLOBEX"], "rapport: option '--tenant <uuid>' argument 'GLOBEX' is invalid. must be a UUID"],
+    [["--user", "bob@example.com", "--tenant", "GLOBEX"], "rapport: option '--tenant <uuid>' argument 'GLOBEX' is invalid. must be a UUID, not a name: rapport tenants list shows each tenant's"],
     [["--user", "   "], "rapport: --user must not be empty"],
     [["--client", "unknown-client"], "rapport: no client unknown-client: none is registered, and no grant names it"],
   ])("refuses %j with a clear error and exit code 1", async (options, message) => {
