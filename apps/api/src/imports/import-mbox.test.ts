@@ -113,6 +113,20 @@ describe("mbox import", () => {
     expect(persons.has("dana@initech.example")).toBe(false);
   });
 
+  it("leaves out notifications, auto-replies and bulk mail, counted as automated mail: their senders are no relationship", async () => {
+    const notifications = Array.from({ length: 5 }, (_, index) =>
+      mailMessage({ messageId: `<alert${index}@linkedin.com>`, from: "LinkedIn <messages-noreply@linkedin.com>", to: ["ada@acme.example"], date: `Thu, ${index + 1} Oct 2026 10:30:00 +0000`, subject: "You appeared in 9 searches" }),
+    );
+    const outOfOffice = `Auto-Submitted: auto-replied\n${mailMessage({ messageId: "<ooo@initech.example>", from: "Dana Wu <dana@initech.example>", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 11:00:00 +0000", subject: "Out of office" })}`;
+    const newsletter = `Precedence: bulk\n${mailMessage({ messageId: "<news@globex.example>", from: "Globex News <news@globex.example>", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 12:00:00 +0000", subject: "October news" })}`;
+    const reply = mailMessage({ messageId: "<r1@northwind.example>", from: "Jordan Blake <jordan@northwind.example>", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 13:00:00 +0000", subject: "Re: the role" });
+    const path = bed.file("inbox.mbox", mboxFile([...notifications, outOfOffice, newsletter, reply]));
+    const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    expect(summary).toMatchObject({ items: { read: 8, written: 1, skipped: 7, failed: 0 }, emails: { new: 1 }, skipped: { "automated mail": 7 } });
+    const persons = await bed.personsByKey();
+    for (const address of ["messages-noreply@linkedin.com", "dana@initech.example", "news@globex.example"]) expect(persons.has(address), address).toBe(false);
+  });
+
   it("names a person by a display name written 'Last, First' turned round, and an address written as the name as no name", async () => {
     const path = bed.file(
       "inbox.mbox",

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { normalizeEmail } from "@rapport/store";
 import type { Address, Email } from "postal-mime";
+import { automatedMailReason } from "./automated-mail.js";
 import { cutText } from "../platform/request/cut-text.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../platform/request/field-limits.js";
 import { personNameOf } from "./display-name.js";
@@ -146,6 +147,8 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   const fields = messageFields(email);
   if ("problem" in fields) return fields;
   const { from, sentAt, to, cc, subject } = fields;
+  const automated = automatedMailReason(email, from.email);
+  if (automated) return { skipped: automated };
   let messageId = email.messageId?.trim() ?? "";
   if (messageId.length > MAX_MESSAGE_ID_LENGTH) return { problem: `Message-ID longer than ${MAX_MESSAGE_ID_LENGTH} characters` };
   if (!messageId) messageId = derivedMessageId(repairedRaw ? await standInFields(raw, fields) : fields);
