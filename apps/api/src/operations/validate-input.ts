@@ -12,7 +12,6 @@ import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nu
 import { changeFilterMeant } from "./change-filter-meant.js";
 import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
-import { readableIssue } from "./readable-issue.js";
 import { serverTimeHint } from "./server-time-hint.js";
 import { uuidFinderHint } from "./uuid-finder-hint.js";
 
@@ -42,10 +41,9 @@ export function issueMessage(schema: z.ZodType, issue: z.core.$ZodIssue): string
   return issue.code === "unrecognized_keys" ? unknownFieldsMessage(schema, issue) : issue.message;
 }
 
-/** `error`'s first issue as `path: message`, `whole` standing for the path of the value itself. */
-export function firstIssueText(schema: z.ZodType, error: z.ZodError, whole: string): string {
-  const issue = error.issues[0] && readableIssue(error.issues[0]);
-  return issue ? `${issue.path.join(".") || whole}: ${issueMessage(schema, issue)}` : `invalid ${whole}`;
+/** `issue` as `path: message`, `whole` standing for the path of the value itself. */
+function issueText(schema: z.ZodType, issue: z.core.$ZodIssue, whole: string): string {
+  return `${issue.path.join(".") || whole}: ${issueMessage(schema, issue)}`;
 }
 
 /** The message of a value that is not a UUID where a person's, company's or user's goes. */
@@ -83,12 +81,13 @@ function refusalOf(text: string, issue: z.core.$ZodIssue, input: unknown): ApiEr
 }
 
 /**
- * The 400 for `error`'s first issue as `path: message` (`whole` standing for the path of the value itself), with the
- * hints `parseInput` gives: for inputs parsed outside it, such as an upload's form fields.
+ * The 400 for the issue of `error` (parsing `input`) that `parseInput` would report, as `path: message` (`whole`
+ * standing for the path of the value itself), with the hints `parseInput` gives: for inputs parsed outside it, such as
+ * an upload's form fields. A field left out reads `required (...)`, as a body's does.
  */
-export function firstIssueRefusal(schema: z.ZodType, error: z.ZodError, whole: string): ApiError {
-  const issue = error.issues[0] && readableIssue(error.issues[0]);
-  return issue ? refusalOf(firstIssueText(schema, error, whole), issue, undefined) : badRequest(`invalid ${whole}`);
+export function firstIssueRefusal(schema: z.ZodType, error: z.ZodError, whole: string, input: unknown): ApiError {
+  const issue = issueToReport(error.issues, input);
+  return issue ? refusalOf(issueText(schema, issue, whole), issue, undefined) : badRequest(`invalid ${whole}`);
 }
 
 function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {

@@ -271,7 +271,7 @@ async function acceptUpload({
 /** Checks the form's fields and starts the job on the saved `file`. */
 async function startImport({ auth, services, slot, file, fields }: { auth: AuthContext; services: AppServices; slot: ImportSlot } & ReceivedUpload) {
   const parsed = importUploadFields.safeParse(fields);
-  if (!parsed.success) throw firstIssueRefusal(importUploadFields, parsed.error, "form");
+  if (!parsed.success) throw firstIssueRefusal(importUploadFields, parsed.error, "form", fields);
   const options = parsed.data;
 
   const window = defaultWindow(services.clock.now());

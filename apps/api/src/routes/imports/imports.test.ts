@@ -121,6 +121,8 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(lookalike.status).toBe(415);
     expect(await upload({ file: null })).toMatchObject({ status: 400, body: { error: "form field 'file' is required: the archive to import, sent as a file" } });
     expect(await upload({ kind: "zip" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^kind: /) } });
+    // A kind left out is said to be required, not an invalid option, as a body's missing field is.
+    expect(await upload({ kind: "" })).toMatchObject({ status: 400, body: { error: 'kind: required (expected one of "mbox"|"ics"|"vcf"|"csv")' } });
     expect(await upload({ fields: { since: "last week" } })).toMatchObject({
       status: 400,
       body: { error: "since: 'last week' is not an ISO 8601 date or date-time; for a time relative to now, count from server_time of GET /v1/me (the server's current time)" },
