@@ -21,6 +21,7 @@ import { accessLog } from "./platform/logging/access-log.js";
 import { rateLimit } from "./platform/rate-limit/rate-limit.js";
 import { refuseMethodOverride } from "./platform/request/method-override.js";
 import { requestId } from "./platform/request/request-id.js";
+import { noStoreAnswers } from "./platform/response/no-store-answers.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
 import { RAPPORT_VERSION } from "./version.js";
@@ -107,7 +108,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
 
   const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy }) : undefined;
   mountMcp(app, { tools: mcpTools, version: RAPPORT_VERSION, publicUrl, trustedCallers, oauth: mountedOAuth });
-  app.use("/v1/*", authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
+  app.use("/v1/*", noStoreAnswers(), authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
   return app;
 }

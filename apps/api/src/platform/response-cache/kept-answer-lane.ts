@@ -17,6 +17,7 @@ import { countRequest } from "../rate-limit/rate-limit.js";
 import { OVERRIDE_HEADERS } from "../request/method-override.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "../request/request-id.js";
 import { announcesBody } from "../request/unexpected-body.js";
+import { NO_STORE } from "../response/no-store-answers.js";
 import { cacheDirectivesOf, responseCacheKey } from "./response-cache.js";
 
 /** A Node request listener, such as `@hono/node-server`'s for the app. */
@@ -90,6 +91,7 @@ export function keptAnswerLane(services: AppServices, operations: readonly AnyOp
     const body = refusal === null ? found.body : Buffer.from(JSON.stringify({ error: refusal.message }));
     const headers: Record<string, string | number> = refusal === null ? { age: String(Math.floor(found.age / 1000)) } : { ...refusal.headers };
     headers["content-type"] = "application/json";
+    headers[NO_STORE.name] = NO_STORE.value;
     Object.assign(headers, counted.headers);
     headers[REQUEST_ID_HEADER] = requestId;
     headers["Content-Length"] = body.byteLength;
