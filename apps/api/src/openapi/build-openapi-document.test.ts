@@ -113,7 +113,9 @@ describe("GET /v1/openapi.json", () => {
   it("says when a 401, a 429 and a 503 come and which headers they carry: a rotated key's expiry, the wait to retry", () => {
     const response = (status: number) => served.components.responses[`Error${status}`] as { description: string; headers: Record<string, unknown> };
     expect(response(401).description).toMatch(/revoked or expired API key/);
-    expect(Object.keys(response(401).headers)).toEqual(["X-Request-Id"]);
+    expect(Object.keys(response(401).headers)).toEqual(["X-Request-Id", "Cache-Control"]);
+    expect(Object.keys(response(404).headers)).toContain("Cache-Control");
+    expect(served.components.headers["Cache-Control"]).toMatchObject({ schema: { const: "no-store" } });
     expect(Object.keys(response(503).headers)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
     expect(response(503).description).toMatch(/write lock/);
     expect(response(429).description).toMatch(/X-RateLimit-Reset-Monthly/);

@@ -118,6 +118,12 @@ const AGE_HEADER: JsonSchema = {
   schema: { type: "integer", minimum: 0 },
 };
 
+const CACHE_CONTROL_HEADER: JsonSchema = {
+  description:
+    "no-store on every answer: the key travels in x-api-key, which a shared cache in front does not key on, so no proxy, CDN or client may keep an answer (Rapport keeps its own, see Age).",
+  schema: { type: "string", const: "no-store" },
+};
+
 const headerReferences = (names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
@@ -216,7 +222,7 @@ export function buildOpenApiDocument(
   for (const operation of operations) {
     if (!tags.includes(operation.area)) tags.push(operation.area);
     const successStatus = operation.successStatus ?? 200;
-    const successHeaders = headerReferences(["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS), ...(operation.cacheable ? ["Age"] : [])]);
+    const successHeaders = headerReferences(["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS), "Cache-Control", ...(operation.cacheable ? ["Age"] : [])]);
     const success: JsonSchema = operation.binaryResponse
       ? {
           description: operation.binaryResponse.description,
@@ -298,7 +304,7 @@ export function buildOpenApiDocument(
   const responses: Record<string, JsonSchema> = {};
   for (const status of [...errorStatuses].sort((a, b) => a - b)) {
     // 401s are answered before any key is known, so they carry no rate-limit headers.
-    const headerNames = status === 401 ? ["X-Request-Id"] : ["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS)];
+    const headerNames = status === 401 ? ["X-Request-Id", "Cache-Control"] : ["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS), "Cache-Control"];
     if (status === 429 || status === 503) headerNames.push("Retry-After");
     responses[`Error${status}`] = {
       description: STATUS_TEXT[status] ?? `Error ${status}.`,
@@ -355,7 +361,7 @@ export function buildOpenApiDocument(
           schema: { type: "string" },
         },
       },
-      headers: { "X-Request-Id": REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER_HEADER, Age: AGE_HEADER },
+      headers: { "X-Request-Id": REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER_HEADER, "Cache-Control": CACHE_CONTROL_HEADER, Age: AGE_HEADER },
       responses,
     },
   };
