@@ -11,12 +11,11 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0060-erased-identifiers";
+const LAST_MIGRATION = "0061-email-bodies-announced";
 
-/** Makes `database` look as the release before the last migration left it (0060 added the two tables of erased identifiers). */
+/** Makes `database` look as the release before the last migration left it (0061 changed no schema, only re-listed emails). */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec("drop table erased_identifiers; drop table erasure_secrets");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -64,6 +64,7 @@ import { messageIdFormsMergedMigration } from "./0057-message-id-forms-merged.js
 import { namesFromAddressesMigration } from "./0058-names-from-addresses.js";
 import { nameSearchFoldedMigration } from "./0059-name-search-folded.js";
 import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
+import { emailBodiesAnnouncedMigration } from "./0061-email-bodies-announced.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -126,6 +127,7 @@ export const migrations: Record<string, Migration> = {
   "0058-names-from-addresses": namesFromAddressesMigration,
   "0059-name-search-folded": nameSearchFoldedMigration,
   "0060-erased-identifiers": erasedIdentifiersMigration,
+  "0061-email-bodies-announced": emailBodiesAnnouncedMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
