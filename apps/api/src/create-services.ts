@@ -1,5 +1,5 @@
 /** Builds the production services for a database file: store, clock, counters, logger. */
-import { createSqliteStore } from "@rapport/store";
+import { createSqliteStore, type MigrationObserver } from "@rapport/store";
 import type { Logger } from "pino";
 import { systemClock, type Clock } from "./platform/clock.js";
 import { createLogger } from "./platform/logging/logger.js";
@@ -30,6 +30,8 @@ export interface CreateServicesOptions {
    * Defaults to the store's (5000, `LOCK_WAIT_MS`): production never sets it; tests of the 503 shorten it.
    */
   lockWaitMs?: number;
+  /** Told each migration the store applies as it opens (an upgrade): its start, progress and end. */
+  onMigration?: MigrationObserver;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   const mmapBytes = sqliteMmapBytesFromEnvironment(process.env);
   const uploadSpaceBytes = uploadSpaceBytesFromEnvironment(process.env);
   const minimumUploadRate = minimumUploadRateFromEnvironment(process.env);
-  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes, lockWaitMs: options.lockWaitMs });
+  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes, lockWaitMs: options.lockWaitMs, onMigration: options.onMigration });
   return {
     store,
     clock,

@@ -4,7 +4,8 @@
  * the records it hands out, and keyset pagination.
  */
 export { createSqliteStore, type SqliteStoreOptions } from "./sqlite/create-sqlite-store.js";
-export { migrateToLatest } from "./sqlite/migrate-to-latest.js";
+export { migrateToLatest, type MigrateOptions } from "./sqlite/migrate-to-latest.js";
+export { MIGRATION_PROGRESS_INTERVAL_MS, type MigrationEvent, type MigrationObserver } from "./sqlite/observed-migrations.js";
 export { backupDatabase } from "./sqlite/backup-database.js";
 export { restoreDatabase, type RestoreDatabaseResult } from "./sqlite/restore-database.js";
 export { compactDatabase, type CompactDatabaseResult } from "./sqlite/compact-database.js";

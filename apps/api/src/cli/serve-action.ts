@@ -19,6 +19,7 @@ import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { startExpiredOAuthPruning } from "./expired-oauth-pruning.js";
+import { logMigrations } from "./migration-log.js";
 import { keepRunningWhenOutputReaderGoes } from "./output-reader-gone.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
 
@@ -134,7 +135,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
     created = createDatabaseFileIfMissing(databasePath) || created;
   };
   // An upgrade's migrations run as the store first opens, before the server listens: the log says what is being
-  // waited for, and how long it took.
+  // waited for, each migration's start and end (and progress of a long one), and how long it took.
   const pending = await openingDatabase(databasePath, () => pendingMigrations(databasePath));
   if (pending.length > 0) logger.info({ database: databasePath, pending }, "migrating the database");
   const opening = performance.now();
@@ -147,7 +148,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   }
   const services = await openingDatabase(databasePath, () => {
     createIfMissing();
-    return createServices({ databasePath, logger });
+    return createServices({ databasePath, logger, onMigration: logMigrations(logger) });
   });
   if (pending.length > 0) services.logger.info({ applied: pending.length, durationMs: Math.round(performance.now() - opening) }, "migrated the database");
   // --demo is never a production start (it refuses a database with tenants of its own), and its first start, the

@@ -13,7 +13,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const LAST_MIGRATION = "0061-email-bodies-announced";
 
-/** Makes `database` look as the release before the last migration left it (0061 changed no schema, only re-listed emails). */
+/** Makes `database` look as the release before the last migration left it (0061 changed no schema, only moved feed entries). */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
@@ -70,5 +70,12 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect(lines).toContainEqual(expect.objectContaining({ msg: "migrating the database", database, pending: [LAST_MIGRATION] }));
     expect(lines).toContainEqual(expect.objectContaining({ msg: "migrated the database", applied: 1, durationMs: expect.any(Number) }));
     expect(messages.indexOf("migrated the database")).toBeLessThan(messages.indexOf("listening"));
+    // Each migration's start and end, with its duration, between the two.
+    expect(lines.filter((line) => line.msg === "migration started" || line.msg === "migration finished")).toEqual([
+      expect.objectContaining({ msg: "migration started", migration: LAST_MIGRATION }),
+      expect.objectContaining({ msg: "migration finished", migration: LAST_MIGRATION, durationMs: expect.any(Number) }),
+    ]);
+    expect(messages.indexOf("migrating the database")).toBeLessThan(messages.indexOf("migration started"));
+    expect(messages.indexOf("migration finished")).toBeLessThan(messages.indexOf("migrated the database"));
   });
 });

@@ -23,6 +23,7 @@ describe("createSqliteStore's options, as a JavaScript caller may give them", ()
     ["an empty path (SQLite's temporary file)", { path: "" }, 'createSqliteStore: expecting "path" to be a file path or ":memory:", got ""'],
     ["a clock that is a number", { path: ":memory:", now: 1_700_000_000_000 }, 'createSqliteStore: expecting "now" to be a function, got 1700000000000'],
     ["an id maker that is a string", { path: ":memory:", generateId: "uuid" }, 'createSqliteStore: expecting "generateId" to be a function, got "uuid"'],
+    ["a migration observer that is not a function", { path: ":memory:", onMigration: "log" }, 'createSqliteStore: expecting "onMigration" to be a function, got "log"'],
     ["a lock wait that is not a whole number", { path: ":memory:", lockWaitMs: 0.5 }, 'createSqliteStore: expecting "lockWaitMs" to be a whole number of milliseconds, got 0.5'],
     ["a negative lock wait", { path: ":memory:", lockWaitMs: -1 }, 'createSqliteStore: expecting "lockWaitMs" to be a whole number of milliseconds, got -1'],
   ])("refuses %s with an InvalidInputError, not a TypeError", async (_, options, message) => {

@@ -11,17 +11,18 @@ function quoted(value: unknown): string {
  * Refuses, with an `InvalidInputError` naming `createSqliteStore`, options a caller outside TypeScript can give: no
  * options object, a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
  * `now` or `generateId` that is not a function, a scoring parameter the graph would refuse at the first hydration (its
- * `GraphInputError` as the cause), and a bad `mmapBytes`, `checkpointIntervalMs` or `lockWaitMs`.
+ * `GraphInputError` as the cause), a bad `mmapBytes`, `checkpointIntervalMs` or `lockWaitMs`, and an `onMigration` that is
+ * not a function.
  */
 export function checkStoreOptions(options: unknown): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new InvalidInputError(`createSqliteStore: expecting options { path, ... } but got ${quoted(options)}`);
   }
-  const { path, now, generateId, scoringParameters, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = 0 } = options as Record<string, unknown>;
+  const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = 0 } = options as Record<string, unknown>;
   if (typeof path !== "string" || path === "") {
     throw new InvalidInputError(`createSqliteStore: expecting "path" to be a file path or ":memory:", got ${quoted(path)}`);
   }
-  for (const [name, value] of [["now", now], ["generateId", generateId]] as const) {
+  for (const [name, value] of [["now", now], ["generateId", generateId], ["onMigration", onMigration]] as const) {
     if (value !== undefined && typeof value !== "function") {
       throw new InvalidInputError(`createSqliteStore: expecting "${name}" to be a function, got ${quoted(value)}`);
     }

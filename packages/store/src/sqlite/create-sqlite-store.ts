@@ -45,6 +45,7 @@ import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads
 import { migratedMemoryDatabase } from "./memory-database-image.js";
 import { createParentFolders } from "./create-parent-folders.js";
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
+import type { MigrationObserver } from "./observed-migrations.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { withStatementCache } from "./statement-cache.js";
 import { checkStoreOptions } from "./check-store-options.js";
@@ -91,6 +92,11 @@ export interface SqliteStoreOptions {
    * with SQLite's busy error, a 503 at the API (default 5000, `LOCK_WAIT_MS`). Tests of that failure shorten it.
    */
   lockWaitMs?: number;
+  /**
+   * Told each migration the store applies as it opens (an upgrade): its start, its end with its duration and, every
+   * 10 s of a long one, its progress (`MigrationEvent`), so that a caller can say what it is waiting for.
+   */
+  onMigration?: MigrationObserver | undefined;
 }
 
 /** WAL frames (pages) past which a background checkpoint also restarts the WAL: about 40 MB. */
@@ -215,7 +221,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
     // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
     sqlite.pragma("cache_size = -65536");
     if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
-    await migrateToLatest(db);
+    await migrateToLatest(db, { onMigration: options.onMigration });
     if (inMemory) migratedMemoryDatabase.keep(sqlite);
   } catch (error) {
     await db.destroy();

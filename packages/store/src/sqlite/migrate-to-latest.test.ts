@@ -11,6 +11,7 @@ import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js";
 import { migrateToLatest } from "./migrate-to-latest.js";
+import type { MigrationEvent } from "./observed-migrations.js";
 import { migrations } from "./migrations/index.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-migrate-"));
@@ -69,6 +70,22 @@ describe("migrateToLatest", () => {
       expect(await migrateToLatest(db)).toEqual([]);
       expect(appliedMigrations(sqlite)).toEqual(Object.keys(migrations).sort());
       expect(sqlite.prepare("select name from tenants").pluck().all()).toEqual(["Acme"]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("tells onMigration each pending migration's start and end, in the order applied, and nothing when up to date", async () => {
+    const path = await earlierDatabase("observed.db");
+    const { db } = connect(path);
+    try {
+      const events: MigrationEvent[] = [];
+      expect(await migrateToLatest(db, { onMigration: (event) => events.push(event) })).toEqual(laterNames());
+      expect(events.map(({ event, migration }) => [event, migration])).toEqual(laterNames().flatMap((name) => [["started", name], ["finished", name]]));
+      for (const event of events) if (event.event === "finished") expect(event.durationMs).toBeGreaterThanOrEqual(0);
+      await migrateToLatest(db, { onMigration: (event) => events.push(event) });
+      expect(events).toHaveLength(laterNames().length * 2);
+      await expect(migrateToLatest(db, { onMigration: "log" as unknown as () => void })).rejects.toThrow('migrateToLatest: expecting "onMigration" to be a function, got string');
     } finally {
       await db.destroy();
     }

@@ -8,7 +8,14 @@
 import { Migrator, sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
-import { inCodeMigrationProvider } from "./migrations/index.js";
+import { inCodeMigrationProvider, migrations } from "./migrations/index.js";
+import { observedMigrations, type MigrationObserver } from "./observed-migrations.js";
+
+/** `migrateToLatest`'s options. */
+export interface MigrateOptions {
+  /** Told each pending migration's start, end (with its duration) and, while a long one runs, its progress. */
+  onMigration?: MigrationObserver | undefined;
+}
 
 /** Kysely's table of applied migrations, one row per migration name. */
 const MIGRATION_TABLE = "kysely_migration";
@@ -53,19 +60,24 @@ export async function refuseIncompatibleDatabase(db: Kysely<Database>): Promise<
  * Kysely instance (a JavaScript caller's `null`). Throws an `IncompatibleDatabaseError` for a newer
  * Rapport's database or another application's, before writing anything, and an error naming the failed migration (the
  * database's own error as its `cause`) when one fails. Through the store's dialect, all pending migrations are one
- * transaction, which a failure rolls back whole.
+ * transaction, which a failure rolls back whole. `options.onMigration` is told each one's start, progress and end.
  *
  * @example
  * const db = new Kysely<Database>({ dialect: new ImmediateTransactionsSqliteDialect({ database: new SqliteDatabase(path) }) });
  * const applied = await migrateToLatest(db); // e.g. ["0038-persons-by-merge-target"], or [] when up to date
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>, options: MigrateOptions = {}): Promise<string[]> {
   if (typeof db !== "object" || db === null || typeof (db as { getExecutor?: unknown }).getExecutor !== "function") {
     throw new InvalidInputError(`migrateToLatest: expecting a Kysely instance over the database, got ${db === null ? "null" : typeof db}`);
   }
   await refuseIncompatibleDatabase(db);
   // Branches land migrations in any order; each is applied once whatever its place in the list.
-  const migrator = new Migrator({ db, provider: inCodeMigrationProvider, allowUnorderedMigrations: true });
+  const { onMigration } = options;
+  if (onMigration !== undefined && typeof onMigration !== "function") {
+    throw new InvalidInputError(`migrateToLatest: expecting "onMigration" to be a function, got ${typeof onMigration}`);
+  }
+  const provider = onMigration ? { getMigrations: async () => observedMigrations(migrations, onMigration) } : inCodeMigrationProvider;
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error");
