@@ -3,7 +3,7 @@
  * What `rapport serve` does once its options are read (in serve-command.ts): seeds the demo tenant when asked,
  * starts the server, prints where it listens (and the demo keys), and stops cleanly on SIGTERM, SIGINT or SIGHUP.
  */
-import { createSqliteStore, pendingMigrations } from "@rapport/store";
+import { createSqliteStore, pendingMigrations, type MigrationObserver } from "@rapport/store";
 import type { Command } from "commander";
 import { createServices } from "../create-services.js";
 import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
@@ -91,9 +91,10 @@ function listenFailure(error: unknown, port: number, host: string): unknown {
  * `serve --demo`, and run on a production database (RAPPORT_DB exported in the operator's shell) it added the
  * fictional demo tenant beside the real ones, with working keys printed on the terminal. `environment` tells a run
  * of the start script (`npm_lifecycle_event`), whose refusal names `rapport serve` rather than an option not typed.
+ * It is the first to open the store, so `onMigration` hears of an upgrade's migrations.
  */
-async function refuseDemoBesideOwnTenants(databasePath: string, environment: NodeJS.ProcessEnv): Promise<void> {
-  const store = await createSqliteStore({ path: databasePath });
+async function refuseDemoBesideOwnTenants(databasePath: string, environment: NodeJS.ProcessEnv, onMigration: MigrationObserver): Promise<void> {
+  const store = await createSqliteStore({ path: databasePath, onMigration });
   try {
     const own = (await store.tenants.list()).filter((tenant) => tenant.uuid !== DEMO_TENANT_UUID);
     if (own.length > 0) {
@@ -142,7 +143,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   if (options.demo) {
     await openingDatabase(databasePath, async () => {
       createIfMissing();
-      await refuseDemoBesideOwnTenants(databasePath, process.env);
+      await refuseDemoBesideOwnTenants(databasePath, process.env, logMigrations(logger));
       return seedDemoTenant(databasePath);
     });
   }

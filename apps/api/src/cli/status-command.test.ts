@@ -78,4 +78,16 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect(messages.indexOf("migrating the database")).toBeLessThan(messages.indexOf("migration started"));
     expect(messages.indexOf("migration finished")).toBeLessThan(messages.indexOf("migrated the database"));
   });
+
+  it("logs each migration when rapport serve --demo migrates the demo database as it seeds it", async () => {
+    const database = join(folder, "upgraded-demo.db");
+    expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
+    undoLastMigration(database);
+    const { exit, logs: lines } = await serveOnceForLogs(database, "--demo");
+    expect(exit).toBe(0);
+    expect(lines.filter((line) => line.msg === "migration started" || line.msg === "migration finished")).toEqual([
+      expect.objectContaining({ msg: "migration started", migration: LAST_MIGRATION }),
+      expect.objectContaining({ msg: "migration finished", migration: LAST_MIGRATION, durationMs: expect.any(Number) }),
+    ]);
+  });
 });
