@@ -6,6 +6,7 @@
 export { createSqliteStore, type SqliteStoreOptions } from "./sqlite/create-sqlite-store.js";
 export { migrateToLatest, type MigrateOptions } from "./sqlite/migrate-to-latest.js";
 export { MIGRATION_PROGRESS_INTERVAL_MS, type MigrationEvent, type MigrationObserver } from "./sqlite/observed-migrations.js";
+export { createParentFolders } from "./sqlite/create-parent-folders.js";
 export { backupDatabase } from "./sqlite/backup-database.js";
 export { restoreDatabase, type RestoreDatabaseResult } from "./sqlite/restore-database.js";
 export { compactDatabase, type CompactDatabaseResult } from "./sqlite/compact-database.js";

@@ -2,7 +2,7 @@
 import { IncompatibleDatabaseError } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import { CliError } from "./cli-output.js";
-import { openingDatabase } from "./database-path.js";
+import { createDatabaseFileIfMissing, openingDatabase } from "./database-path.js";
 
 const PATH = "/srv/rapport/rapport.db";
 const CHOSEN = "(chosen by --db, RAPPORT_DB or the default ./data/rapport.db)";
@@ -38,6 +38,15 @@ describe("openingDatabase", () => {
     expect(await refusal(denied)).toBe(`cannot create the folder /srv/rapport for the database ${CHOSEN}: EACCES; name a SQLite file in a folder you can write`);
     expect(await refusal(new IncompatibleDatabaseError("was written by a newer version of Rapport: ..."))).toBe(`${PATH} was written by a newer version of Rapport: ...`);
   });
+
+  it("names a folder under /proc it cannot create, at once (Node's recursive mkdir never returned there)", async () => {
+    const path = "/proc/rapport-no-such-folder/rapport.db";
+    const failure = await openingDatabase(path, async () => createDatabaseFileIfMissing(path)).catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(CliError);
+    expect((failure as CliError).message).toBe(
+      `cannot create the folder /proc/rapport-no-such-folder for the database ${CHOSEN}: ENOENT; name a SQLite file in a folder you can write`,
+    );
+  }, 5_000);
 
   it("passes any other failure through", async () => {
     const other = new Error("something else");

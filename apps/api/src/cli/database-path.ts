@@ -1,7 +1,7 @@
 /** The database file: --db, else RAPPORT_DB, else ./data/rapport.db; and what to say when it cannot be opened. */
-import { chmodSync, closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { chmodSync, closeSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { IncompatibleDatabaseError } from "@rapport/store/vocabulary";
+import { createParentFolders, IncompatibleDatabaseError } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
 
 export const DEFAULT_DATABASE_PATH = "./data/rapport.db";
@@ -36,7 +36,7 @@ const OPEN_FAILURES: Record<string, string> = {
 };
 
 /** Node's codes for a folder of the database's path that cannot be created. */
-const FOLDER_FAILURES = new Set(["EACCES", "EPERM", "EEXIST", "ENOTDIR", "EROFS"]);
+const FOLDER_FAILURES = new Set(["EACCES", "EPERM", "EEXIST", "ENOENT", "ENOTDIR", "EROFS"]);
 
 /** The SQLite (or system) code of `error` or of an error it was caused by (a failed migration's). */
 function codeOf(error: unknown): string | undefined {
@@ -160,7 +160,12 @@ export function createDatabaseFileIfMissing(path: string): boolean {
     chmodSync(path, 0o600);
     return true;
   }
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    createParentFolders("rapport", path);
+  } catch (error) {
+    // The system's own error (its syscall, code and folder), which openingDatabase turns into the command's one line.
+    throw (error as Error).cause ?? error;
+  }
   try {
     closeSync(openSync(path, "wx", 0o600));
   } catch (error) {
