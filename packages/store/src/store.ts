@@ -519,8 +519,8 @@ export interface InteractionRepository {
   allOf(tenantUuid: string, personUuid: string): AsyncIterable<InteractionRecord>;
   /** One interaction as the graph consumes it; null when gone (a deleted meeting). */
   get(tenantUuid: string, kind: ActivityItemKind, id: string): Promise<InteractionRecord | null>;
-  /** Emails and confirmed meetings involving any of the persons, newest first. */
-  timeline(tenantUuid: string, personUuids: readonly string[], request: PageRequest): Promise<Page<ActivityItem>>;
+  /** Emails and confirmed meetings involving any of the persons, newest first; only those in the request's time range, if any. */
+  timeline(tenantUuid: string, personUuids: readonly string[], request: TimelineRequest): Promise<Page<ActivityItem>>;
   /**
    * The tenant's emails and confirmed meetings in the order they were recorded (`sequence`, ascending; a
    * meeting moves to the end when written again), and their removals: a listed meeting written again that no
@@ -533,6 +533,14 @@ export interface InteractionRepository {
 }
 
 /** What the activity feed is asked for: a page, and filters that combine with AND. */
+/** A timeline page, optionally of what occurred within a time range (both bounds inclusive). */
+export interface TimelineRequest extends PageRequest {
+  /** Only items that occurred at or after this time (epoch milliseconds). */
+  occurredAfter?: number | undefined;
+  /** Only items that occurred at or before this time (epoch milliseconds). */
+  occurredBefore?: number | undefined;
+}
+
 export interface ActivityFeedRequest extends PageRequest {
   kind?: ActivityItem["kind"];
   /** Only items recorded at or after this time (epoch milliseconds). */

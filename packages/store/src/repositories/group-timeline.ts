@@ -17,10 +17,20 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
-import { afterKeyCondition, type KeyValues, type Page, type PageRequest } from "../pagination/keyset-page.js";
+import { afterKeyCondition, type KeyValues, type Page } from "../pagination/keyset-page.js";
 import { rememberedTotal } from "../pagination/remembered-total.js";
 import type { RememberedValues } from "../sqlite/generation-cache.js";
-import { countTimeline, emailParticipations, meetingParticipations, timelinePage, timelineRows, type TimelineRow } from "./timeline-participations.js";
+import type { TimelineRequest } from "../store.js";
+import {
+  countTimeline,
+  emailParticipations,
+  meetingParticipations,
+  rangeKey,
+  timelinePage,
+  timelineRows,
+  type OccurredRange,
+  type TimelineRow,
+} from "./timeline-participations.js";
 
 const DAY_MS = 86_400_000;
 /** The first window's length. */
@@ -33,14 +43,19 @@ const MOST_GROWTH = 64;
 /** A window that would reach further back than this has no start: the whole timeline is read. */
 const LONGEST_WINDOW_MS = 4_096 * DAY_MS;
 
-/** The page of (kind, uuid, occurred_at), ordered by `occurred_at` then uuid, both descending. */
+/**
+ * The page of (kind, uuid, occurred_at) within the request's time range, ordered by `occurred_at` then uuid, both
+ * descending. A range bounds every window too: windows are measured back from its end, and one reaching past its
+ * start is the last.
+ */
 export async function groupTimelinePage(
   db: Kysely<Database>,
   tenantUuid: string,
   persons: readonly string[],
-  request: PageRequest,
+  request: TimelineRequest,
   totals: RememberedValues<number> | null = null,
 ): Promise<Page<TimelineRow>> {
+  const range: OccurredRange = { after: request.occurredAfter, before: request.occurredBefore };
   // The persons as one JSON parameter: a large company's members, bound one by one, pass SQLite's limit of
   // variables.
   const people = sql<string>`(select value from json_each(${JSON.stringify(persons)}))`;
@@ -48,13 +63,13 @@ export async function groupTimelinePage(
   const after = position.kind === "after" ? position.key : null;
   const skipped = position.kind === "offset" ? position.offset : 0;
   const wanted = skipped + request.limit + 1;
-  const total = position.kind === "offset" ? await rememberedTotal(totals, groupKey(persons), () => countTimeline(db, tenantUuid, people)) : null;
+  const total = position.kind === "offset" ? await rememberedTotal(totals, `${groupKey(persons)}${rangeKey(range)}`, () => countTimeline(db, tenantUuid, people, range)) : null;
   const fetched =
     total !== null && total <= skipped
       ? []
       : total !== null && total <= WHOLE_READ_FACTOR * wanted
-        ? await windowRows(db, tenantUuid, people, { after, start: null, limit: wanted })
-        : await readByWindows(db, tenantUuid, people, after, wanted);
+        ? await windowRows(db, tenantUuid, people, range, { after, start: null, limit: wanted })
+        : await readByWindows(db, tenantUuid, people, range, after, wanted);
   return timelinePage(fetched.slice(skipped), request.limit, total);
 }
 
@@ -63,36 +78,40 @@ function groupKey(persons: readonly string[]): string {
   return `group:${createHash("sha256").update([...persons].sort().join(",")).digest("base64")}`;
 }
 
-/** The first `wanted` rows after the cursor (if any), read over windows of time that end where they start. */
-async function readByWindows(db: Kysely<Database>, tenantUuid: string, people: RawBuilder<string>, after: KeyValues | null, wanted: number) {
-  // Where windows are measured back from: the cursor's time, or the tenant's newest interaction (read in the
-  // window's own statement). Any time would give the same page; this one makes the first window likely to
-  // hold it.
-  const end = after !== null ? Number(after[0]) : newestInteractionTime(db, tenantUuid);
+/** The first `wanted` rows in the range after the cursor (if any), read over windows of time that end where they start. */
+async function readByWindows(db: Kysely<Database>, tenantUuid: string, people: RawBuilder<string>, range: OccurredRange, after: KeyValues | null, wanted: number) {
+  // Where windows are measured back from: the cursor's time or the range's end (the earlier), or the tenant's
+  // newest interaction (read in the window's own statement). Any time would give the same page; this one makes
+  // the first window likely to hold it.
+  const cursorTime = after !== null ? Number(after[0]) : undefined;
+  const end = cursorTime !== undefined && range.before !== undefined ? Math.min(cursorTime, range.before) : (cursorTime ?? range.before ?? newestInteractionTime(db, tenantUuid));
   for (let length = FIRST_WINDOW_MS; ; ) {
-    const start = length > LONGEST_WINDOW_MS ? null : typeof end === "number" ? end - length : sql<number>`(${end} - ${length})`;
-    const fetched = await windowRows(db, tenantUuid, people, { after, start, limit: wanted });
+    // A window reaching past the range's start is the range's rest: the last one (the range bounds it).
+    const reachesStart = range.after !== undefined && typeof end === "number" && end - length <= range.after;
+    const start = length > LONGEST_WINDOW_MS || reachesStart ? null : typeof end === "number" ? end - length : sql<number>`(${end} - ${length})`;
+    const fetched = await windowRows(db, tenantUuid, people, range, { after, start, limit: wanted });
     if (fetched.length === wanted || start === null) return fetched;
     length *= Math.min(MOST_GROWTH, Math.max(LEAST_GROWTH, Math.ceil((2 * wanted) / Math.max(1, fetched.length))));
   }
 }
 
 /** The persons' email participations, once per email. */
-const groupEmails = (db: Kysely<Database>, tenantUuid: string, people: RawBuilder<string>) =>
-  emailParticipations(db, tenantUuid).where("person_uuid", "in", people);
+const groupEmails = (db: Kysely<Database>, tenantUuid: string, people: RawBuilder<string>, range: OccurredRange) =>
+  emailParticipations(db, tenantUuid, range).where("person_uuid", "in", people);
 /** The persons' counted meetings; several persons may count in one meeting: listed once. */
-const groupMeetings = (db: Kysely<Database>, tenantUuid: string, people: RawBuilder<string>) =>
-  meetingParticipations(db, tenantUuid).where("person_uuid", "in", people).distinct();
+const groupMeetings = (db: Kysely<Database>, tenantUuid: string, people: RawBuilder<string>, range: OccurredRange) =>
+  meetingParticipations(db, tenantUuid, range).where("person_uuid", "in", people).distinct();
 
-/** The first `limit` rows after the cursor (if any) that occurred at `start` or later (no start: any time). */
+/** The first `limit` rows in the range after the cursor (if any) that occurred at `start` or later (no start: any time). */
 async function windowRows(
   db: Kysely<Database>,
   tenantUuid: string,
   people: RawBuilder<string>,
+  range: OccurredRange,
   window: { after: KeyValues | null; start: number | RawBuilder<number> | null; limit: number },
 ): Promise<TimelineRow[]> {
-  let emails = groupEmails(db, tenantUuid, people);
-  let meetings = groupMeetings(db, tenantUuid, people);
+  let emails = groupEmails(db, tenantUuid, people, range);
+  let meetings = groupMeetings(db, tenantUuid, people, range);
   if (window.start !== null) {
     emails = emails.where("sent_at", ">=", window.start);
     meetings = meetings.where("counted_at", ">=", window.start);

@@ -9,21 +9,23 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import { afterKeyCondition, type Page, type PageRequest } from "../pagination/keyset-page.js";
+import { afterKeyCondition, type Page } from "../pagination/keyset-page.js";
 import { rememberedTotal } from "../pagination/remembered-total.js";
 import type { RememberedValues } from "../sqlite/generation-cache.js";
-import { countTimeline, emailParticipations, meetingParticipations, timelinePage, timelineRows, type TimelineRow } from "./timeline-participations.js";
+import type { TimelineRequest } from "../store.js";
+import { countTimeline, emailParticipations, meetingParticipations, rangeKey, timelinePage, timelineRows, type TimelineRow } from "./timeline-participations.js";
 
-/** The person's page of (kind, uuid, occurred_at), ordered by `occurred_at` then uuid, both descending. */
+/** The person's page of (kind, uuid, occurred_at) within the request's time range, ordered by `occurred_at` then uuid, both descending. */
 export async function personTimelinePage(
   db: Kysely<Database>,
   tenantUuid: string,
   personUuid: string,
-  request: PageRequest,
+  request: TimelineRequest,
   totals: RememberedValues<number> | null = null,
 ): Promise<Page<TimelineRow>> {
-  let emails = emailParticipations(db, tenantUuid).where("person_uuid", "=", personUuid);
-  let meetings = meetingParticipations(db, tenantUuid).where("person_uuid", "=", personUuid);
+  const range = { after: request.occurredAfter, before: request.occurredBefore };
+  let emails = emailParticipations(db, tenantUuid, range).where("person_uuid", "=", personUuid);
+  let meetings = meetingParticipations(db, tenantUuid, range).where("person_uuid", "=", personUuid);
   const { position } = request;
   if (position.kind === "after") {
     // Each side seeks its own index to the cursor: the merged order is the two sides' orders merged.
@@ -33,6 +35,6 @@ export async function personTimelinePage(
   let page = emails.unionAll(meetings).orderBy("occurred_at", "desc").orderBy("uuid", "desc").limit(request.limit + 1);
   if (position.kind === "offset" && position.offset > 0) page = page.offset(position.offset);
   const fetched = timelineRows(await page.execute());
-  const total = position.kind === "offset" ? await rememberedTotal(totals, `person:${personUuid}`, () => countTimeline(db, tenantUuid, personUuid)) : null;
+  const total = position.kind === "offset" ? await rememberedTotal(totals, `person:${personUuid}${rangeKey(range)}`, () => countTimeline(db, tenantUuid, personUuid, range)) : null;
   return timelinePage(fetched, request.limit, total);
 }

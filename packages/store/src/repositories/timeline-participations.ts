@@ -8,6 +8,17 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { Page } from "../pagination/keyset-page.js";
 
+/** The time range a timeline keeps (epoch milliseconds, both inclusive); an absent bound is open. */
+export interface OccurredRange {
+  after?: number | undefined;
+  before?: number | undefined;
+}
+
+/** The range's key part for a remembered total: the same persons' totals differ by range. */
+export function rangeKey(range: OccurredRange): string {
+  return range.after === undefined && range.before === undefined ? "" : `@${range.after ?? ""}..${range.before ?? ""}`;
+}
+
 /** One listed interaction as a timeline page reads it. */
 export interface TimelineRow {
   kind: string;
@@ -28,41 +39,49 @@ export function timelinePage(fromStart: readonly TimelineRow[], limit: number, t
   return { rows, hasMore, total, lastKey: last ? [last.occurred_at, last.uuid] : null };
 }
 
-/** The tenant's email participations, one row per email and time. */
-export function emailParticipations(db: Kysely<Database>, tenantUuid: string) {
-  return db
+/** The tenant's email participations in the range (no range: all), one row per email and time. */
+export function emailParticipations(db: Kysely<Database>, tenantUuid: string, range: OccurredRange = {}) {
+  let emails = db
     .selectFrom("email_participants")
     .select([sql<string>`'email'`.as("kind"), "email_uuid as uuid", "sent_at as occurred_at"])
     .distinct()
     .where("tenant_uuid", "=", tenantUuid);
+  if (range.after !== undefined) emails = emails.where("sent_at", ">=", range.after);
+  if (range.before !== undefined) emails = emails.where("sent_at", "<=", range.before);
+  return emails;
 }
 
-/** The tenant's meeting participations that count; a meeting appears once per person counted in it. */
-export function meetingParticipations(db: Kysely<Database>, tenantUuid: string) {
-  return db
+/** The tenant's meeting participations that count, in the range (no range: all); a meeting appears once per person counted in it. */
+export function meetingParticipations(db: Kysely<Database>, tenantUuid: string, range: OccurredRange = {}) {
+  let meetings = db
     .selectFrom("meeting_attendees")
     .select([sql<string>`'meeting'`.as("kind"), "meeting_uuid as uuid", "counted_at as occurred_at"])
     .where("tenant_uuid", "=", tenantUuid)
     .where("counted_at", "is not", null);
+  if (range.after !== undefined) meetings = meetings.where("counted_at", ">=", range.after);
+  if (range.before !== undefined) meetings = meetings.where("counted_at", "<=", range.before);
+  return meetings;
 }
 
 /**
- * How many emails and meetings `persons` (one uuid, or a subquery of several) take part in, each once. The
+ * How many emails and meetings `persons` (one uuid, or a subquery of several) take part in within `range`, each once. The
  * emails (listed once per role of a person) are grouped by their index's (time, uuid): for one person that is
  * the index's own order, with no temporary tree; for several, SQLite sorts the rows, which costs half what
  * de-duplicating them in a temporary tree does (the largest company at the benchmark's scale L: about 105 ms
  * against 215). So are several persons' meetings; one person's are counted as they are, each listed once
  * (grouping them too cost the busiest persons about a fifth more).
  */
-export async function countTimeline(db: Kysely<Database>, tenantUuid: string, persons: string | RawBuilder<string>): Promise<number> {
+export async function countTimeline(db: Kysely<Database>, tenantUuid: string, persons: string | RawBuilder<string>, range: OccurredRange = {}): Promise<number> {
   const operator = typeof persons === "string" ? "=" : "in";
-  const emails = db
+  let emails = db
     .selectFrom("email_participants")
     .select(sql<number>`1`.as("one"))
     .where("tenant_uuid", "=", tenantUuid)
     .where("person_uuid", operator, persons)
     .groupBy(["sent_at", "email_uuid"]);
-  const personsMeetings = meetingParticipations(db, tenantUuid).clearSelect().select(sql<number>`1`.as("one")).where("person_uuid", operator, persons);
+  if (range.after !== undefined) emails = emails.where("sent_at", ">=", range.after);
+  if (range.before !== undefined) emails = emails.where("sent_at", "<=", range.before);
+  const personsMeetings = meetingParticipations(db, tenantUuid, range).clearSelect().select(sql<number>`1`.as("one")).where("person_uuid", operator, persons);
   const meetings = typeof persons === "string" ? personsMeetings : personsMeetings.groupBy(["counted_at", "meeting_uuid"]);
   const counted = await db
     .selectNoFrom([

@@ -254,7 +254,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     all: callShape(tenant),
     allOf: byUuid,
     get: callShape(tenant, ["kind", activityKind], ["id", identifier]),
-    timeline: callShape(tenant, uuids, ["request", pageRequest]),
+    timeline: callShape(tenant, uuids, ["request", z.strictObject({ ...pageFields, occurredAfter: instant.optional(), occurredBefore: instant.optional() })]),
     feed: callShape(tenant, [
       "request",
       z.strictObject({
