@@ -4,10 +4,10 @@ import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
-import { cursorListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
+import { occurredRange, occurredRangeListQuery } from "./occurred-range-query.js";
 
 export const listCompanyActivity = defineOperation({
   operationId: "listCompanyActivity",
@@ -16,20 +16,21 @@ export const listCompanyActivity = defineOperation({
   area: "Activity",
   summary: "List a company's activity",
   description:
-    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the company is not in the tenant.",
+    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only. occurred_after/occurred_before keep only what occurred in that range (both inclusive; total counts only them): what happened since yesterday is occurred_after= alone, instead of reading newer pages (upcoming meetings first) until occurred_at is older. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the company is not in the tenant.",
   params: z.object({ company_uuid: uuidString("The company's UUID.") }),
-  query: cursorListQuery,
+  query: occurredRangeListQuery,
   response: listEnvelopeSchema(activityItemSchema),
   errors: [404],
   async handler({ params, query, auth, services }) {
+    const range = occurredRange(query);
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw notFound(`company ${params.company_uuid} not found`);
     const people = await services.store.affiliations.currentMemberUuids(auth.tenant.uuid, company.uuid);
     return listPage({
       paging: query,
-      query: { operation: "listCompanyActivity", tenant: auth.tenant.uuid, company: company.uuid },
+      query: { operation: "listCompanyActivity", tenant: auth.tenant.uuid, company: company.uuid, ...range },
       cursors: await cursorCodecFor(services.store),
-      fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, people, request),
+      fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, people, { ...request, ...range }),
       present: (items) => items.map(presentActivityItem),
     });
   },

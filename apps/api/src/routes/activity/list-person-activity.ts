@@ -3,10 +3,10 @@ import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
-import { cursorListQuery } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
+import { occurredRange, occurredRangeListQuery } from "./occurred-range-query.js";
 import { personNotFound } from "../persons/person-not-found.js";
 
 export const listPersonActivity = defineOperation({
@@ -16,19 +16,20 @@ export const listPersonActivity = defineOperation({
   area: "Activity",
   summary: "List a person's activity",
   description:
-    "The person's emails and confirmed meetings, newest first (upcoming meetings on top), metadata only. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the person is not in the tenant.",
+    "The person's emails and confirmed meetings, newest first (upcoming meetings on top), metadata only. occurred_after/occurred_before keep only what occurred in that range (both inclusive; total counts only them): what happened since yesterday is occurred_after= alone, instead of reading newer pages (upcoming meetings first) until occurred_at is older. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the person is not in the tenant.",
   params: z.object({ person_uuid: uuidString("The person's UUID.") }),
-  query: cursorListQuery,
+  query: occurredRangeListQuery,
   response: listEnvelopeSchema(activityItemSchema),
   errors: [404],
   async handler({ params, query, auth, services }) {
+    const range = occurredRange(query);
     const person = await services.store.persons.get(auth.tenant.uuid, params.person_uuid);
     if (!person) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     return listPage({
       paging: query,
-      query: { operation: "listPersonActivity", tenant: auth.tenant.uuid, person: person.uuid },
+      query: { operation: "listPersonActivity", tenant: auth.tenant.uuid, person: person.uuid, ...range },
       cursors: await cursorCodecFor(services.store),
-      fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, [person.uuid], request),
+      fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, [person.uuid], { ...request, ...range }),
       present: (items) => items.map(presentActivityItem),
     });
   },
