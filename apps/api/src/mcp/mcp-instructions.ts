@@ -55,12 +55,14 @@ export const RELATIONSHIPS_BY_LAST_ACTIVITY =
   "relationships gone quiet (cold): last_activity_before= the period's start, with last_activity_after= for those active before it";
 
 /**
- * How to answer "who did we meet from Acme this week": the company's uuid by name, then its activity, newest first,
- * read until the items are older than the period.
+ * How to answer "who did we meet from Acme this week" or "what changed at Acme since yesterday": the company's uuid by
+ * name, then its activity of the period (agents read newest-first pages, upcoming meetings first, until the items
+ * were older than the period).
  */
 export const COMPANY_ACTIVITY =
-  "Whom the team emailed or met at a company lately: its uuid from listCompanies name=, then listCompanyActivity company_uuid= " +
-  "(newest first, upcoming meetings too: read until occurred_at is before the period; kind tells emails from meetings, person_uuids who took part)";
+  "Whom the team emailed or met at a company lately, or what happened there since a time: its uuid from listCompanies name=, " +
+  "then listCompanyActivity company_uuid= occurred_after= the period's start (occurred_before= its end; both inclusive, total counts only them), " +
+  "newest first, upcoming meetings too; kind tells emails from meetings, person_uuids who took part";
 
 /**
  * How to list the people at a company ("everyone at Northwind we have not talked to in six months"): the company's uuid
