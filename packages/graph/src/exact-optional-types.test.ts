@@ -18,7 +18,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 /** Every optional input field of the public functions, given a value that may be `undefined`. */
 const CALLER = `
 import * as graphPackage from ${JSON.stringify(index)};
-import type { ActivityPeriod, Affiliation, Interaction, PathSortField, RelationshipSortField, ScoringParameterOverrides, SortOrder } from ${JSON.stringify(index)};
+import type { ActivityPeriod, Affiliation, Interaction, PathPowerSortField, PathSortField, RelationshipSortField, ScoringParameterOverrides, SortOrder } from ${JSON.stringify(index)};
 
 declare function maybe<T>(value: T): T | undefined;
 const now = 0;
@@ -41,7 +41,16 @@ graphPackage.recommendedPaths(graph, target, {
   topExternalContactsLimit: maybe(1),
   includeItems: maybe(true),
 });
-graphPackage.pathPowerRanking(graph, "person", { now, limit: 1, offset: maybe(0), parameters: maybe(parameters) });
+graphPackage.pathPowerRanking(graph, "person", {
+  now,
+  limit: 1,
+  offset: maybe(0),
+  parameters: maybe(parameters),
+  sortBy: maybe<PathPowerSortField>("last_activity"),
+  order: maybe<SortOrder>("asc"),
+  lastActivityFrom: maybe(0),
+  lastActivityTo: maybe(1),
+});
 graphPackage.relationshipQualityRanking(graph, "a", { now, limit: 1, offset: maybe(0), sortBy: maybe<RelationshipSortField>("last_activity"), order: maybe<SortOrder>("asc"), lastActivityFrom: maybe(0), lastActivityTo: maybe(1) });
 graphPackage.strongestRelationships(graph, target, { now, limit: maybe(2) });
 graphPackage.activityStats(graph, target, { now, periods: maybe<ActivityPeriod[]>(["30_days"]) });

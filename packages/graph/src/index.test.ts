@@ -8,6 +8,7 @@ describe("@rapport/graph public surface", () => {
       "ENTITY_KINDS",
       "GraphInputError",
       "MEETING_INTERACTION_STATUSES",
+      "PATH_POWER_SORT_FIELDS",
       "PATH_SORT_FIELDS",
       "RELATIONSHIP_SORT_FIELDS",
       "RelationshipGraph",
@@ -38,6 +39,7 @@ describe("@rapport/graph public surface", () => {
     expect(Object.isFrozen(graphPackage.STRENGTH_LABELS)).toBe(true);
     expect(Object.isFrozen(graphPackage.ENTITY_KINDS)).toBe(true);
     expect(Object.isFrozen(graphPackage.PATH_SORT_FIELDS)).toBe(true);
+    expect(Object.isFrozen(graphPackage.PATH_POWER_SORT_FIELDS)).toBe(true);
     expect(Object.isFrozen(graphPackage.RELATIONSHIP_SORT_FIELDS)).toBe(true);
     expect(Object.isFrozen(graphPackage.SORT_ORDERS)).toBe(true);
     expect(Object.isFrozen(graphPackage.MEETING_INTERACTION_STATUSES)).toBe(true);

@@ -1,4 +1,4 @@
-/** @module The persons or companies the whole team is most strongly connected to, ranked by PathPower. */
+/** @module The persons or companies the whole team is most strongly connected to, ranked by PathPower or by their latest interaction, optionally within a time range. */
 import { scoreBoundOfUndecayed } from "./internal/edge-bounds.js";
 import { BestRanked, compareRanked, type ScoredCandidate } from "./internal/best-ranked.js";
 import { BridgeQueue } from "./internal/bridge-queue.js";
@@ -6,15 +6,44 @@ import { companyPathPower, type CompanyPathPower } from "./internal/company-path
 import { CompanyPathPowerBound } from "./internal/company-path-power-bound.js";
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
-import { RANKING_OPTION_NAMES } from "./internal/option-names.js";
+import { PATH_POWER_RANKING_OPTION_NAMES } from "./internal/option-names.js";
 import { keptTeamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { pathPowerBound, personPathPower } from "./internal/team-connections.js";
-import { optionalCount, requireCount, requireOneOf, requireOptions } from "./internal/validate.js";
+import { compareUuids } from "./internal/scores.js";
+import { optionalCount, requireCount, requireOneOf, requireOptions, requireTime } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import { ENTITY_KINDS, type EntityKind, type RankedPathPower, type RankingPage, type RankingOptions } from "./types.js";
+import {
+  ENTITY_KINDS,
+  PATH_POWER_SORT_FIELDS,
+  SORT_ORDERS,
+  type EntityKind,
+  type PathPowerSortField,
+  type RankedPathPower,
+  type RankingOptions,
+  type RankingPage,
+  type SortOrder,
+} from "./types.js";
 
 const FUNCTION_NAME = "pathPowerRanking";
+
+/** Options of {@link pathPowerRanking}: a ranking's, and what it is sorted by and which entities it keeps. */
+export interface PathPowerRankingOptions extends RankingOptions {
+  /** `path_power` (the default) or `last_activity`, the entity's latest counted interaction at or before `now`; ties by uuid. */
+  sortBy?: PathPowerSortField | undefined;
+  /** Default `desc`: the strongest, or the latest, first. */
+  order?: SortOrder | undefined;
+  /** Only entities whose latest counted interaction is at or after this instant (epoch ms). */
+  lastActivityFrom?: number | undefined;
+  /** Only entities whose latest counted interaction is at or before this instant (epoch ms). */
+  lastActivityTo?: number | undefined;
+}
+
+/** A candidate of a ranking in another order or within a time range: its score and its latest interaction. */
+interface TimedCandidate<T extends ScoredCandidate> {
+  candidate: T;
+  lastAt: number;
+}
 
 interface CompanyCandidate extends ScoredCandidate {
   meta: Pick<CompanyPathPower, "memberCount" | "connectedCount">;
@@ -128,6 +157,49 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
   return { total, best };
 }
 
+/** How a ranking in another order or within a time range keeps and sorts its candidates. */
+interface TimedSettings {
+  sortBy: PathPowerSortField;
+  order: SortOrder;
+  from: number;
+  to: number;
+  wanted: number;
+}
+
+/** The candidates whose latest interaction is in the range, sorted by the settings' key in their order, then uuid ascending. */
+function timedBest<T extends ScoredCandidate>(candidates: ReadonlyArray<TimedCandidate<T>>, settings: TimedSettings): { total: number; best: T[] } {
+  const direction = settings.order === "desc" ? -1 : 1;
+  const key = settings.sortBy === "path_power" ? (timed: TimedCandidate<T>) => timed.candidate.score : (timed: TimedCandidate<T>) => timed.lastAt;
+  const matches = candidates.filter((timed) => timed.lastAt >= settings.from && timed.lastAt <= settings.to);
+  matches.sort((left, right) => direction * (key(left) - key(right)) || compareUuids(left.candidate.uuid, right.candidate.uuid));
+  return { total: matches.length, best: matches.slice(0, settings.wanted).map((timed) => timed.candidate) };
+}
+
+/** Every person with a PathPower, with their latest interaction at `now` (`lastActivityAt`'s): the matches sorted. */
+function timedPersons(state: GraphState, context: EvaluationContext, settings: TimedSettings): { total: number; best: ScoredCandidate[] } {
+  const candidates: Array<TimedCandidate<ScoredCandidate>> = [];
+  for (const record of state.records) {
+    if (!isContact(record)) continue;
+    const score = personPathPower(state, record, context);
+    if (score === null) continue;
+    const lastAt = state.timeline(record, context.now).lastPastAt;
+    if (lastAt !== null) candidates.push({ candidate: { uuid: record.uuid, score }, lastAt });
+  }
+  return timedBest(candidates, settings);
+}
+
+/** Every company with a PathPower, with its latest interaction at `now` over its current members: the matches sorted. */
+function timedCompanies(state: GraphState, context: EvaluationContext, settings: TimedSettings): { total: number; best: CompanyCandidate[] } {
+  const candidates: Array<TimedCandidate<CompanyCandidate>> = [];
+  for (const uuid of state.companyMembers.keys()) {
+    const { score, memberCount, connectedCount } = companyPathPower(state, uuid, context);
+    if (score === null) continue;
+    const lastAt = state.companyLastActivity(uuid, context.now);
+    if (lastAt !== null) candidates.push({ candidate: { uuid, score, meta: { memberCount, connectedCount } }, lastAt });
+  }
+  return timedBest(candidates, settings);
+}
+
 /**
  * The persons (or companies) the whole team is most strongly connected to, by PathPower descending, ties by
  * uuid: the entries from `offset` on, at most `limit`, and how many there are. The candidates are the external
@@ -139,9 +211,16 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
  * members' strongest edges and team-link counts bound that of a company. The cost follows the page and the number of candidates, not their
  * interactions. A call whose half-life or audience exponent differ from the graph's scores every candidate.
  *
+ * With `lastActivityFrom`/`lastActivityTo` only the entities whose latest counted interaction at `now` (what
+ * `lastActivityAt` answers: any interaction of the person, or of the company's current external members) lies in that
+ * inclusive range are ranked and counted; `sortBy: "last_activity"` orders by that time instead of PathPower, and
+ * `order: "asc"` reverses either (ties stay by uuid ascending). Such a call scores every candidate and sorts the
+ * matches: "which of the team's relationships went cold this quarter" is one page.
+ *
  * @param graph - The relationship graph.
  * @param entity - `"person"` or `"company"`.
- * @param options - `now` (epoch ms), optional parameter overrides, `offset` (default 0) and `limit` (at least 1).
+ * @param options - `now` (epoch ms), optional parameter overrides, `offset` (default 0), `limit` (at least 1), and
+ *   optionally `sortBy`, `order`, `lastActivityFrom` and `lastActivityTo`.
  * @returns `{ total, entries }`: `entries` are PathPower scores, strongest first; each has a score, so its
  * `strength_label` is never null (the type, `RankedPathPower`, says so).
  *
@@ -150,18 +229,24 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
  * pathPowerRanking(graph, "person", { now: Date.UTC(2026, 11, 1), limit: 2 });
  * // { total: 2, entries: [{ entity: "person", uuid: "dana", score: 0.2, ... }, { uuid: "eve", ... }] }
  */
-export function pathPowerRanking(graph: RelationshipGraph, entity: EntityKind, options: RankingOptions): RankingPage<RankedPathPower> {
+export function pathPowerRanking(graph: RelationshipGraph, entity: EntityKind, options: PathPowerRankingOptions): RankingPage<RankedPathPower> {
   const state = stateOf(FUNCTION_NAME, graph);
   requireOneOf(FUNCTION_NAME, "entity", entity, ENTITY_KINDS);
-  requireOptions(FUNCTION_NAME, options, RANKING_OPTION_NAMES);
+  requireOptions(FUNCTION_NAME, options, PATH_POWER_RANKING_OPTION_NAMES);
   const context = createEvaluationContext(FUNCTION_NAME, state, options);
   const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);
   const limit = requireCount(FUNCTION_NAME, "limit", options.limit, 1);
+  const sortBy = options.sortBy === undefined ? "path_power" : requireOneOf(FUNCTION_NAME, "sortBy", options.sortBy, PATH_POWER_SORT_FIELDS);
+  const order = options.order === undefined ? "desc" : requireOneOf(FUNCTION_NAME, "order", options.order, SORT_ORDERS);
+  const from = options.lastActivityFrom === undefined ? -Infinity : requireTime(FUNCTION_NAME, "lastActivityFrom", options.lastActivityFrom);
+  const to = options.lastActivityTo === undefined ? Infinity : requireTime(FUNCTION_NAME, "lastActivityTo", options.lastActivityTo);
+  const timed = sortBy !== "path_power" || order !== "desc" || from !== -Infinity || to !== Infinity;
+  const settings = { sortBy, order, from, to, wanted: offset + limit };
   if (entity === "person") {
-    const { total, best } = rankPersons(state, context, offset + limit);
+    const { total, best } = timed ? timedPersons(state, context, settings) : rankPersons(state, context, offset + limit);
     return { total, entries: best.slice(offset).map(({ uuid, score }) => pathPowerEntry({ entity, uuid }, score, context)) };
   }
-  const { total, best } = rankCompanies(state, context, offset + limit);
+  const { total, best } = timed ? timedCompanies(state, context, settings) : rankCompanies(state, context, offset + limit);
   return {
     total,
     entries: best.slice(offset).map(({ uuid, score, meta }) =>

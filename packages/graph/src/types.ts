@@ -79,6 +79,10 @@ export type PathSortField = (typeof PATH_SORT_FIELDS)[number];
 export const RELATIONSHIP_SORT_FIELDS = Object.freeze(["rq", "last_activity"] as const);
 export type RelationshipSortField = (typeof RELATIONSHIP_SORT_FIELDS)[number];
 
+/** What the team's ranking can be ordered by: PathPower (the default), or the entity's latest interaction. */
+export const PATH_POWER_SORT_FIELDS = Object.freeze(["path_power", "last_activity"] as const);
+export type PathPowerSortField = (typeof PATH_POWER_SORT_FIELDS)[number];
+
 /** Directions of a ranking or a list, ascending first. */
 export const SORT_ORDERS = Object.freeze(["asc", "desc"] as const);
 export type SortOrder = (typeof SORT_ORDERS)[number];

@@ -26,7 +26,7 @@ const CALLS: [string, (extra: Record<string, unknown>) => unknown, string][] = [
   ["relationshipQuality", (extra) => relationshipQuality(graph, "user-ada", "dana", { now: NOW, ...extra }), '"now", "parameters"'],
   ["relationshipQualityRanking", (extra) => relationshipQualityRanking(graph, "user-ada", { now: NOW, limit: 1, ...extra }), '"now", "parameters", "offset", "limit", "sortBy", "order", "lastActivityFrom", "lastActivityTo"'],
   ["pathPower", (extra) => pathPower(graph, dana, { now: NOW, ...extra }), '"now", "parameters"'],
-  ["pathPowerRanking", (extra) => pathPowerRanking(graph, "person", { now: NOW, limit: 1, ...extra }), '"now", "parameters", "offset", "limit"'],
+  ["pathPowerRanking", (extra) => pathPowerRanking(graph, "person", { now: NOW, limit: 1, ...extra }), '"now", "parameters", "offset", "limit", "sortBy", "order", "lastActivityFrom", "lastActivityTo"'],
   [
     "recommendedPaths",
     (extra) => recommendedPaths(graph, dana, { now: NOW, limit: 1, ...extra }),

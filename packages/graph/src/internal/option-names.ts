@@ -9,6 +9,7 @@ import type { AsyncHydrationInput, AsyncHydrationOptions } from "../hydrate-grap
 import type { HydrationInput, HydrationOptions } from "../hydrate-graph.js";
 import type { LastActivityOptions } from "../last-activity.js";
 import type { RecommendedPathsOptions } from "../recommended-paths.js";
+import type { PathPowerRankingOptions } from "../path-power-ranking.js";
 import type { RelationshipQualityRankingOptions } from "../relationship-quality-ranking.js";
 import type { RelationshipGraphOptions } from "../relationship-graph.js";
 import type { StrongestRelationshipsOptions } from "../strongest-relationships.js";
@@ -29,6 +30,13 @@ export const SCORING_OPTION_NAMES: OptionNames<ScoringOptions> = { now: true, pa
 /** pathPowerRanking (and, with its own options, relationshipQualityRanking). */
 export const RANKING_OPTION_NAMES: OptionNames<RankingOptions> = { ...SCORING_OPTION_NAMES, offset: true, limit: true };
 export const RELATIONSHIP_QUALITY_RANKING_OPTION_NAMES: OptionNames<RelationshipQualityRankingOptions> = {
+  ...RANKING_OPTION_NAMES,
+  sortBy: true,
+  order: true,
+  lastActivityFrom: true,
+  lastActivityTo: true,
+};
+export const PATH_POWER_RANKING_OPTION_NAMES: OptionNames<PathPowerRankingOptions> = {
   ...RANKING_OPTION_NAMES,
   sortBy: true,
   order: true,
