@@ -6,6 +6,7 @@
  */
 import {
   pathPowerRanking,
+  type PathPowerRankingOptions,
   relationshipQualityRanking,
   type EntityKind,
   type RankedPathPower,
@@ -25,9 +26,15 @@ function rankingPage<T>(request: PageRequest, rank: (offset: number, limit: numb
   return { rows: entries, hasMore: offset + request.limit < total, total, lastKey: last === undefined ? null : [keyOf(last)] };
 }
 
-/** A page of the persons or companies by PathPower, strongest first (ties by uuid); entities with no score are left out. */
-export function pathPowerPage(view: RelationshipView, entity: EntityKind, request: PageRequest): Page<RankedPathPower> {
-  return rankingPage(request, (offset, limit) => pathPowerRanking(view.graph, entity, { ...view.scoring, offset, limit }), (score) => score.uuid);
+/** How the team's relationships are ordered and which are kept: the ranking's options beyond time, parameters and page. */
+export type PathPowerSelection = Pick<PathPowerRankingOptions, "sortBy" | "order" | "lastActivityFrom" | "lastActivityTo">;
+
+/**
+ * A page of the persons or companies by PathPower, strongest first (ties by uuid), unless `selection` sorts by the
+ * latest interaction or keeps only those in a time range; entities with no score are left out.
+ */
+export function pathPowerPage(view: RelationshipView, entity: EntityKind, request: PageRequest, selection: PathPowerSelection = {}): Page<RankedPathPower> {
+  return rankingPage(request, (offset, limit) => pathPowerRanking(view.graph, entity, { ...view.scoring, ...selection, offset, limit }), (score) => score.uuid);
 }
 
 /** How a user's relationships are ordered and which are kept: the ranking's options beyond time, parameters and page. */

@@ -1,12 +1,14 @@
-/** GET /v1/relationships: the persons or companies the whole team is most strongly connected to. */
-import { ENTITY_KINDS, STRENGTH_LABELS } from "@rapport/graph";
+/** GET /v1/relationships: the persons or companies the whole team is most strongly connected to, optionally by latest interaction or within a time range. */
+import { ENTITY_KINDS, PATH_POWER_SORT_FIELDS, STRENGTH_LABELS } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
-import { pagedListQuery } from "../../platform/listing/list-parameters.js";
+import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
+import { refuseReversedRange } from "../../platform/listing/range-bounds.js";
+import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { relationshipFields, strongestRelationshipSchema } from "../../presenters/relationship-fields.js";
-import { pathPowerPage } from "../../relationships/relationship-rankings.js";
+import { pathPowerPage, type PathPowerSelection } from "../../relationships/relationship-rankings.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 
 const relationshipSchema = z.object({
@@ -18,6 +20,7 @@ const relationshipSchema = z.object({
   strength_label: z.enum(STRENGTH_LABELS),
   strongest_relationships: z.array(strongestRelationshipSchema).describe("The two users who know it best."),
   last_activity_date: z.string().nullable(),
+  last_activity_at: z.number().nullable().describe("The latest email or meeting, epoch milliseconds: what last_activity_after/before and sort_by=last_activity read."),
 });
 
 export const listRelationships = defineOperation({
@@ -27,18 +30,30 @@ export const listRelationships = defineOperation({
   area: "Relationships",
   summary: "The team's strongest relationships",
   description:
-    "Ring-wide: the persons (or companies) the whole team is most strongly connected to, ranked by PathPower descending (ties by uuid), each with the two users who know it best. Only entities with a counted interaction are listed.",
+    "Ring-wide: the persons (or companies) the whole team is most strongly connected to, ranked by PathPower descending (ties by uuid), each with the two users who know it best. Only entities with a counted interaction are listed. " +
+    "last_activity_after/last_activity_before keep only those whose latest email or meeting falls in that range (total counts them), " +
+    "and sort_by=last_activity orders by that time: relationships gone cold this quarter are last_activity_before= the quarter's start " +
+    "(with last_activity_after= for those active before it); what the team dealt with since yesterday is last_activity_after= with sort_by=last_activity.",
   query: pagedListQuery.extend({
     entity: z.enum(ENTITY_KINDS).default("person").describe("Rank persons (default) or companies."),
+    last_activity_after: isoBoundQuery("Only entities whose latest interaction is at or after this instant.", "start").optional(),
+    last_activity_before: isoBoundQuery("Only entities whose latest interaction is at or before this instant.", "end").optional(),
+    sort_by: z.enum(PATH_POWER_SORT_FIELDS).default("path_power").describe("path_power (default) or last_activity, the time of the latest interaction; ties by uuid."),
+    order: sortOrderParameter("desc"),
   }),
   response: listEnvelopeSchema(relationshipSchema),
   async handler({ query, auth, services }) {
+    const { page, per_page, last_activity_after, last_activity_before, sort_by, order } = query;
+    refuseReversedRange(["last_activity_after", "last_activity_before"], last_activity_after, last_activity_before);
     const view = await openRelationshipView(services, auth);
+    const selection: PathPowerSelection = { sortBy: sort_by, order };
+    if (last_activity_after !== undefined) selection.lastActivityFrom = last_activity_after;
+    if (last_activity_before !== undefined) selection.lastActivityTo = last_activity_before;
     return listPage({
-      paging: query,
-      query: { operation: "listRelationships", entity: query.entity },
+      paging: { page, per_page },
+      query: { operation: "listRelationships", entity: query.entity, last_activity_after, last_activity_before, sort_by, order },
       cursors: null,
-      fetch: async (request) => pathPowerPage(view, query.entity, request),
+      fetch: async (request) => pathPowerPage(view, query.entity, request, selection),
       present: async (scores) => {
         const names = new Map<string, string>();
         if (query.entity === "person") {
@@ -57,6 +72,7 @@ export const listRelationships = defineOperation({
             strength_label: score.strength_label,
             strongest_relationships: fields.strongest_relationships ?? [],
             last_activity_date: fields.last_activity_date,
+            last_activity_at: fields.last_contact_at,
           };
         });
       },
