@@ -55,6 +55,16 @@ export const RELATIONSHIPS_BY_LAST_ACTIVITY =
   "relationships gone quiet (cold): last_activity_before= the period's start, with last_activity_after= for those active before it";
 
 /**
+ * Said where the client has listRelationships: the team's relationships gone cold, or dealt with since a time, come
+ * from the ranking's time range in one call (agents read every page of the PathPower ranking and compared
+ * last_activity_date themselves).
+ */
+export const TEAM_RELATIONSHIPS_BY_LAST_ACTIVITY =
+  "Which of the team's relationships went cold this quarter: listRelationships last_activity_before= the quarter's start " +
+  "(last_activity_after= for those active before it; entity=company for companies); what the team dealt with since a time: " +
+  "listRelationships last_activity_after= sort_by=last_activity";
+
+/**
  * How to answer "who did we meet from Acme this week" or "what changed at Acme since yesterday": the company's uuid by
  * name, then its activity of the period (agents read newest-first pages, upcoming meetings first, until the items
  * were older than the period).
@@ -139,6 +149,7 @@ export function generalInstructions(has: HasTool = everyTool): string {
       : "") +
     (["getMe", "listActivity", "listPersons"].every(has) ? ` ${FEWEST_CALLS_FOR_CHANGES}.` : "") +
     (has("listUserRelationships") ? ` ${RELATIONSHIPS_BY_LAST_ACTIVITY}.` : "") +
+    (has("listRelationships") ? ` ${TEAM_RELATIONSHIPS_BY_LAST_ACTIVITY}.` : "") +
     (["listCompanies", "listCompanyActivity"].every(has) ? ` ${COMPANY_ACTIVITY}.` : "") +
     (["listCompanies", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "") +
     (has("createNote") ? ` ${NOTE_IS_NO_INTERACTION}${has("createMeeting") ? "" : `; ${NO_MEETING_TOOL}`}.` : "")

@@ -20,7 +20,7 @@ const RELATIONSHIP_ASSISTANT_AREAS = "person,company,recommended-paths,pathpower
 const BUDGETS = {
   everyTool: { query: "", bytes: 310_000 },
   modelContext: { query: "", bytes: 150_000 },
-  readOnly: { query: "?read_only=true", bytes: 167_000 },
+  readOnly: { query: "?read_only=true", bytes: 170_000 },
   persons: { query: "?areas=persons", bytes: 64_000 },
   // The selection the README suggests for a host that caps a server's tools at 40 (Cursor does).
   relationshipAssistant: { query: `?areas=${RELATIONSHIP_ASSISTANT_AREAS}`, bytes: 170_000, tools: 40 },

@@ -16,7 +16,7 @@ export const listCompanyActivity = defineOperation({
   area: "Activity",
   summary: "List a company's activity",
   description:
-    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only. occurred_after/occurred_before keep only what occurred in that range (both inclusive; total counts only them): what happened since yesterday is occurred_after= alone, instead of reading newer pages (upcoming meetings first) until occurred_at is older. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the company is not in the tenant.",
+    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only; occurred_after/occurred_before keep a period. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the company is not in the tenant.",
   params: z.object({ company_uuid: uuidString("The company's UUID.") }),
   query: occurredRangeListQuery,
   response: listEnvelopeSchema(activityItemSchema),

@@ -16,7 +16,7 @@ export const listPersonActivity = defineOperation({
   area: "Activity",
   summary: "List a person's activity",
   description:
-    "The person's emails and confirmed meetings, newest first (upcoming meetings on top), metadata only. occurred_after/occurred_before keep only what occurred in that range (both inclusive; total counts only them): what happened since yesterday is occurred_after= alone, instead of reading newer pages (upcoming meetings first) until occurred_at is older. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the person is not in the tenant.",
+    "The person's emails and confirmed meetings, newest first (upcoming meetings on top), metadata only; occurred_after/occurred_before keep a period. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the person is not in the tenant.",
   params: z.object({ person_uuid: uuidString("The person's UUID.") }),
   query: occurredRangeListQuery,
   response: listEnvelopeSchema(activityItemSchema),

@@ -6,8 +6,8 @@ import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 
 /** A timeline's paging query with its time range: what an agent asks "since yesterday" or "this quarter" with. */
 export const occurredRangeListQuery = cursorListQuery.extend({
-  occurred_after: isoBoundQuery("Only emails and meetings that occurred (occurred_at) at or after this instant.", "start").optional(),
-  occurred_before: isoBoundQuery("Only emails and meetings that occurred (occurred_at) at or before this instant.", "end").optional(),
+  occurred_after: isoBoundQuery("occurred_at at or after this.", "start").optional(),
+  occurred_before: isoBoundQuery("occurred_at at or before this.", "end").optional(),
 });
 
 /**

@@ -20,7 +20,7 @@ const relationshipSchema = z.object({
   strength_label: z.enum(STRENGTH_LABELS),
   strongest_relationships: z.array(strongestRelationshipSchema).describe("The two users who know it best."),
   last_activity_date: z.string().nullable(),
-  last_activity_at: z.number().nullable().describe("The latest email or meeting, epoch milliseconds: what last_activity_after/before and sort_by=last_activity read."),
+  last_activity_at: z.number().nullable().describe("The latest email or meeting, epoch ms."),
 });
 
 export const listRelationships = defineOperation({
@@ -31,14 +31,12 @@ export const listRelationships = defineOperation({
   summary: "The team's strongest relationships",
   description:
     "Ring-wide: the persons (or companies) the whole team is most strongly connected to, ranked by PathPower descending (ties by uuid), each with the two users who know it best. Only entities with a counted interaction are listed. " +
-    "last_activity_after/last_activity_before keep only those whose latest email or meeting falls in that range (total counts them), " +
-    "and sort_by=last_activity orders by that time: relationships gone cold this quarter are last_activity_before= the quarter's start " +
-    "(with last_activity_after= for those active before it); what the team dealt with since yesterday is last_activity_after= with sort_by=last_activity.",
+    "last_activity_after/last_activity_before keep those whose latest email or meeting is in that range; sort_by=last_activity orders by it.",
   query: pagedListQuery.extend({
     entity: z.enum(ENTITY_KINDS).default("person").describe("Rank persons (default) or companies."),
-    last_activity_after: isoBoundQuery("Only entities whose latest interaction is at or after this instant.", "start").optional(),
-    last_activity_before: isoBoundQuery("Only entities whose latest interaction is at or before this instant.", "end").optional(),
-    sort_by: z.enum(PATH_POWER_SORT_FIELDS).default("path_power").describe("path_power (default) or last_activity, the time of the latest interaction; ties by uuid."),
+    last_activity_after: isoBoundQuery("Latest interaction at or after this.", "start").optional(),
+    last_activity_before: isoBoundQuery("Latest interaction at or before this.", "end").optional(),
+    sort_by: z.enum(PATH_POWER_SORT_FIELDS).default("path_power").describe("path_power (default) or last_activity; ties by uuid."),
     order: sortOrderParameter("desc"),
   }),
   response: listEnvelopeSchema(relationshipSchema),
