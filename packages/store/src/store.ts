@@ -218,7 +218,8 @@ export interface PersonListFilters {
   /**
    * Every word (split at white space and punctuation, `nameWords`) in the person's `name` (the display name), both folded
    * (`foldName`: case, accents and the punctuation inside names ignored, "jose" finds "José", "obrien" "O'Brien");
-   * `%` and `_` match literally. Text without a word is an InvalidInputError.
+   * `%` and `_` match literally. Text without a word is an InvalidInputError. When no person matches, the names
+   * closest to the text are listed instead (a misspelling: `fuzzyNameRanking`), closest first unless `sort_by` is given.
    */
   name?: string;
   /**
@@ -230,7 +231,8 @@ export interface PersonListFilters {
 
 export interface PersonListRequest extends PageRequest {
   filters: PersonListFilters;
-  sort_by: PersonSortField;
+  /** Default `service_updated_at`; a fuzzy `name` retry without it lists the closest names first. */
+  sort_by?: PersonSortField;
   order: SortOrder;
 }
 

@@ -1,5 +1,5 @@
 /** Persons: their emails, affiliations, match keys for imports, and partial updates. */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { erasePerson } from "../erasure/erase-person.js";
@@ -20,6 +20,7 @@ import {
 import { currentCompaniesOf, followCompanyChangeOfPerson } from "./opportunity-activity.js";
 import { readRemembered } from "./remembered-records.js";
 import { personNameFilter } from "./person-name-filter.js";
+import { fuzzyNameRanking } from "./person-fuzzy-names.js";
 import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -521,19 +522,46 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
     async list(tenantUuid, request) {
       const { uuids, modified_since, name, company_uuid } = request.filters;
       const byName = name === undefined ? undefined : await personNameFilter(db, tenantUuid, name);
-      let query = livePersons(tenantUuid);
       // Named persons (listed by uuid, found by the name index, or a company's current members) are sought by key,
       // the tenant condition unindexed: under statistics like scale L's, hundreds of uuids walked every person of the
       // tenant in the sort's index, and a name's page after a cursor walked the sort's index from the cursor to the end.
-      if (uuids || byName?.indexed || company_uuid !== undefined) {
-        query = db.selectFrom("persons").selectAll().where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("deleted_at", "is", null);
+      const filtered = (byKey: boolean) => {
+        let query = byKey
+          ? db.selectFrom("persons").selectAll().where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("deleted_at", "is", null)
+          : livePersons(tenantUuid);
+        if (uuids) query = uuids.length > 0 ? query.where("uuid", "in", uuids) : query.where(sql<boolean>`1 = 0`);
+        if (modified_since !== undefined) query = query.where("service_updated_at", ">=", modified_since);
+        if (company_uuid !== undefined) query = query.where("persons.uuid", "in", currentMembersOf(tenantUuid, company_uuid));
+        return query;
+      };
+      let query = filtered(uuids !== undefined || byName?.indexed === true || company_uuid !== undefined);
+      let ranked: string[] | null = null;
+      if (byName && name !== undefined) {
+        const exact = query.where(byName.condition);
+        if (await exact.clearSelect().select("persons.uuid").limit(1).executeTakeFirst()) query = exact;
+        else {
+          // Nobody's name holds every word: the names closest to a misspelling, as the opportunity search retries.
+          const named = await filtered(false).clearSelect().select(["persons.uuid", "persons.name"]).execute();
+          ranked = fuzzyNameRanking(named, name);
+          query = filtered(true).where(ranked.length > 0 ? sql<SqlBool>`persons.uuid in (select value from json_each(${JSON.stringify(ranked)}))` : sql<SqlBool>`1 = 0`);
+        }
       }
-      if (uuids) query = uuids.length > 0 ? query.where("uuid", "in", uuids) : query.where(sql<boolean>`1 = 0`);
-      if (modified_since !== undefined) query = query.where("service_updated_at", ">=", modified_since);
-      if (byName) query = query.where(byName.condition);
-      if (company_uuid !== undefined) query = query.where("persons.uuid", "in", currentMembersOf(tenantUuid, company_uuid));
+      if (ranked !== null && request.sort_by === undefined) {
+        // Closest first: the rank is the sort value, `order` ignored (as the opportunity search's retry).
+        const cases = ranked.map((uuid, index) => sql`when ${uuid} then ${sql.lit(index)}`);
+        const rank = ranked.length > 0 ? sql<number>`(case persons.uuid ${sql.join(cases, sql` `)} else ${sql.lit(ranked.length)} end)` : sql<number>`0`;
+        const byRank = db.selectFrom(query.select(rank.as("fuzzy_rank")).as("person_list")).selectAll();
+        const keys: SortKey[] = [
+          { column: "person_list.fuzzy_rank", direction: "asc" },
+          { column: "person_list.uuid", direction: "asc" },
+        ];
+        const page = await keysetPage(byRank, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
+        const rows = page.rows.map(({ fuzzy_rank: _rank, ...row }) => row as PersonsTable);
+        return { ...page, rows: await hydratePersons(db, tenantUuid, rows) };
+      }
+      const sortBy = request.sort_by ?? "service_updated_at";
       const keys: SortKey[] = [
-        { column: `persons.${request.sort_by}`, direction: request.order },
+        { column: `persons.${sortBy}`, direction: request.order },
         { column: "persons.uuid", direction: request.order },
       ];
       const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });

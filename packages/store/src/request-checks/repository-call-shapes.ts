@@ -52,7 +52,7 @@ const model = ["model", identifier] as const;
 const personListRequest = z.strictObject({
   ...pageFields,
   filters: z.strictObject({ uuids: identifiers.optional(), modified_since: instant.optional(), name: onlyText, company_uuid: identifier.optional() }),
-  sort_by: z.enum(PERSON_SORT_FIELDS),
+  sort_by: z.enum(PERSON_SORT_FIELDS).optional(),
   order: sortOrder,
 });
 

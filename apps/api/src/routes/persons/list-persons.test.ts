@@ -239,6 +239,33 @@ describe("GET /v1/persons?name=", () => {
     expect((await list("?name=nobody")).body).toMatchObject({ items: [], total: 0, has_more: false, next_cursor: null });
   });
 
+  it("retries a misspelt name fuzzily: closest first unless sort_by is given, paged by cursor, within the tenant", async () => {
+    for (const name of ["Joan Smithers", "John Smith", "Jon Smythe", "Priya Narayanan", "Dana Moss"]) await create(name);
+    const other = await buildTenant(context.services);
+    await create("John Smyth", other.tenant.uuid);
+    const closest = await list("?name=jonh%20smith&order=desc");
+    expect(closest.status).toBe(200);
+    expect(names(closest.body)[0]).toBe("John Smith");
+    expect(names(closest.body)).not.toContain("John Smyth");
+    expect(names(closest.body)).not.toContain("Dana Moss");
+    expect(names((await list("?name=priya%20naraynan")).body)).toEqual(["Priya Narayanan"]);
+    const byName = names((await list("?name=jonh%20smith&sort_by=name")).body);
+    expect(byName).toEqual([...names(closest.body)].sort());
+
+    let page = await list("?name=jonh%20smith&per_page=1");
+    const walked = names(page.body);
+    while (page.body.next_cursor) {
+      page = await list(`?name=jonh%20smith&per_page=1&cursor=${encodeURIComponent(page.body.next_cursor)}`);
+      walked.push(...names(page.body));
+    }
+    expect(walked).toEqual(names(closest.body));
+    const first = await list("?name=jonh%20smith&per_page=1");
+    const resorted = await list(`?name=jonh%20smith&per_page=1&sort_by=service_updated_at&cursor=${encodeURIComponent(first.body.next_cursor!)}`);
+    expect(resorted.status).toBe(400);
+    expect(resorted.body.error).toMatch(/filters or sort changed/);
+    expect(names((await list("?name=jonh%20smith", other.key)).body)).toEqual(["John Smyth"]);
+  });
+
   it("finds letters other than A-Z whether the name holds them lower case, upper case or capitalised", async () => {
     for (const name of ["Émile Zola", "ZOË KRAVITZ", "Иван Петров"]) await create(name);
     expect(names((await list("?name=%C3%A9mile")).body)).toEqual(["Émile Zola"]);

@@ -17,7 +17,7 @@ export const listPersons = defineOperation({
   area: "Person",
   summary: "List persons",
   description:
-    "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name, then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
+    "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name (a misspelt name that matches nobody is retried fuzzily, closest first), then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these persons (entity-list members).", { records: "person" }).optional(),
     modified_since: isoTimestampQuery("Only persons with service_updated_at at or after this instant.").optional(),
@@ -28,13 +28,13 @@ export const listPersons = defineOperation({
       .max(MAX_FILTER_TEXT_LENGTH)
       .optional()
       .describe(
-        "Only persons whose name holds every word as a substring, in any order, ignoring case (letters other than A-Z found lower case, upper case or capitalised): \"jordan blake\" finds \"Blake, Jordan M.\", \"émile\" finds \"ÉMILE\".",
+        "Only persons whose name holds every word as a substring, in any order, ignoring case and accents: \"jordan blake\" finds \"Blake, Jordan M.\", \"emile\" finds \"ÉMILE\". When nobody matches it retries fuzzily (\"jon smyth\" finds \"John Smith\"), closest first unless sort_by is given.",
       ),
     company_uuid: uuidString("Only persons currently at this company, primary or not; an unknown one lists none.").optional(),
     sort_by: z
       .enum(PERSON_SORT_FIELDS)
-      .default("service_updated_at")
-      .describe("Sort column; ties are broken by uuid."),
+      .optional()
+      .describe("Sort column; ties are broken by uuid. Default service_updated_at (a fuzzy name retry: closest first)."),
     order: sortOrderParameter("asc"),
   }),
   response: listEnvelopeSchema(personSchema),
@@ -43,7 +43,8 @@ export const listPersons = defineOperation({
     const filters = { uuids, modified_since, name, company_uuid };
     return listPage({
       paging: { page, per_page, cursor },
-      query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by, order },
+      // Without a name there is no fuzzy order: the default sort binds a cursor as an explicit one does, as before.
+      query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by: sort_by ?? (name === undefined ? "service_updated_at" : undefined), order },
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
       present: (persons) => presentPersons(services, auth, persons),
