@@ -61,4 +61,39 @@ describe("the person list's name filter, under statistics like scale L's", () =>
       sqlite.close();
     }
   });
+  it("seeks a misspelt name's fuzzy matches by key for the page and the total, in every sort and from a cursor", async () => {
+    const path = join(folder, "fuzzy-plans.db");
+    const store = await createSqliteStore({ path, now: () => NOW });
+    let statements: string[];
+    try {
+      const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+      for (const name of ["Jordan Blake", "Jordan Blakely", "Casey Blake", "Dana Moss"]) await store.persons.create({ tenant_uuid: tenantUuid, name });
+      statements = await preparedDuring(async () => {
+        for (const sort_by of [undefined, ...PERSON_SORT_FIELDS]) {
+          const request = { filters: { name: "jordn blak" }, sort_by, order: "asc" as const, limit: 1 };
+          const first = await store.persons.list(tenantUuid, { ...request, position: { kind: "offset", offset: 0 } });
+          expect(first.rows).toHaveLength(1);
+          const next = await store.persons.list(tenantUuid, { ...request, position: { kind: "after", key: first.lastKey! } });
+          expect(next.rows).toHaveLength(1);
+        }
+      });
+    } finally {
+      await store.close();
+    }
+    const sqlite = new SqliteDatabase(path);
+    registerFoldName(sqlite);
+    try {
+      useScaleLStatistics(sqlite, ["persons", "name_search_pending"]);
+      const fuzzy = statements.filter((source) => /from "persons"/.test(source) && source.includes("json_each"));
+      // A page and a total by offset, a page from the cursor, for closest first and each sort.
+      expect(fuzzy.length).toBeGreaterThanOrEqual((PERSON_SORT_FIELDS.length + 1) * 2);
+      for (const source of fuzzy) {
+        const plan = planOf(sqlite, source);
+        expect(tenantWalksIn(plan), `${source}\n${plan}`).toEqual([]);
+        expect(plan, `${source}\n${plan}`).toContain("SEARCH persons USING INDEX sqlite_autoindex_persons_1 (uuid=?)");
+      }
+    } finally {
+      sqlite.close();
+    }
+  });
 });
