@@ -102,7 +102,7 @@ describe("a client given a selecting /mcp URL", () => {
     try {
       const listPersons = (await persons.listTools()).tools.find((tool) => tool.name === "listPersons")!;
       expect(listPersons.description).toContain("GET /v1/pathpower/scores?entity=person&uuids= (no tool of this client) how strongly");
-      expect(listPersons.description).toContain("filter with name, then ask GET /v1/persons/{person_uuid}/recommended-paths (no tool of this client)");
+      expect(listPersons.description).toContain("filter with name (a misspelt name that matches nobody is retried fuzzily, closest first), then ask GET /v1/persons/{person_uuid}/recommended-paths (no tool of this client)");
     } finally {
       await persons.close();
     }
