@@ -93,8 +93,8 @@ function listenFailure(error: unknown, port: number, host: string): unknown {
  * of the start script (`npm_lifecycle_event`), whose refusal names `rapport serve` rather than an option not typed.
  * It is the first to open the store, so `onMigration` hears of an upgrade's migrations.
  */
-async function refuseDemoBesideOwnTenants(databasePath: string, environment: NodeJS.ProcessEnv, onMigration: MigrationObserver): Promise<void> {
-  const store = await createSqliteStore({ path: databasePath, onMigration });
+async function refuseDemoBesideOwnTenants(databasePath: string, environment: NodeJS.ProcessEnv, onMigration: MigrationObserver | undefined): Promise<void> {
+  const store = await createSqliteStore({ path: databasePath, ...(onMigration ? { onMigration } : {}) });
   try {
     const own = (await store.tenants.list()).filter((tenant) => tenant.uuid !== DEMO_TENANT_UUID);
     if (own.length > 0) {
@@ -139,17 +139,20 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   // waited for, each migration's start and end (and progress of a long one), and how long it took.
   const pending = await openingDatabase(databasePath, () => pendingMigrations(databasePath));
   if (pending.length > 0) logger.info({ database: databasePath, pending }, "migrating the database");
+  // An upgrade's migrations only: a new database (none pending, as nothing is there yet) would print two lines for each
+  // of them before the demo's keys, on the README's first command.
+  const onMigration = pending.length > 0 ? logMigrations(logger) : undefined;
   const opening = performance.now();
   if (options.demo) {
     await openingDatabase(databasePath, async () => {
       createIfMissing();
-      await refuseDemoBesideOwnTenants(databasePath, process.env, logMigrations(logger));
+      await refuseDemoBesideOwnTenants(databasePath, process.env, onMigration);
       return seedDemoTenant(databasePath);
     });
   }
   const services = await openingDatabase(databasePath, () => {
     createIfMissing();
-    return createServices({ databasePath, logger, onMigration: logMigrations(logger) });
+    return createServices({ databasePath, logger, ...(onMigration ? { onMigration } : {}) });
   });
   if (pending.length > 0) services.logger.info({ applied: pending.length, durationMs: Math.round(performance.now() - opening) }, "migrated the database");
   // --demo is never a production start (it refuses a database with tenants of its own), and its first start, the

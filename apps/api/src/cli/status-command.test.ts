@@ -79,6 +79,13 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect(messages.indexOf("migration finished")).toBeLessThan(messages.indexOf("migrated the database"));
   });
 
+  it("logs no migration one by one when rapport serve --demo creates a new database (the README's first command)", async () => {
+    const { exit, logs: lines } = await serveOnceForLogs(join(folder, "new-demo.db"), "--demo");
+    expect(exit).toBe(0);
+    expect(lines.map((line) => line.msg)).toContain("no database was at this path: created a new one for the demo tenant");
+    expect(lines.filter((line) => typeof line.msg === "string" && line.msg.startsWith("migrat"))).toEqual([]);
+  });
+
   it("logs each migration when rapport serve --demo migrates the demo database as it seeds it", async () => {
     const database = join(folder, "upgraded-demo.db");
     expect((await runRapportInProcess(database, "seed", "demo")).code).toBe(0);
