@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -25,5 +25,25 @@ describe("createImportJobs' upload folders", () => {
       await jobs.discardUpload(place);
     }
     expect(existsSync(place.folder)).toBe(false);
+  });
+
+  it("removes this process's own folder when it stops with nothing left in it, and keeps a folder given to it", async () => {
+    const logger = createLogger({ level: "silent" });
+    const jobs = createImportJobs({ store: context.services.store, clock: context.clock, logger });
+    const place = await jobs.prepareUpload("inbox.mbox");
+    await jobs.discardUpload(place);
+    expect(existsSync(dirname(place.folder))).toBe(true);
+    await jobs.stop();
+    expect(existsSync(dirname(place.folder))).toBe(false);
+
+    const given = mkdtempSync(join(tmpdir(), "rapport-given-uploads-"));
+    try {
+      const withFolder = createImportJobs({ store: context.services.store, clock: context.clock, logger, folder: given });
+      await withFolder.discardUpload(await withFolder.prepareUpload("inbox.mbox"));
+      await withFolder.stop();
+      expect(existsSync(given)).toBe(true);
+    } finally {
+      rmSync(given, { recursive: true, force: true });
+    }
   });
 });

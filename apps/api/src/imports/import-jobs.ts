@@ -10,7 +10,7 @@
  * again: the import is idempotent, so the re-run adds only what the first run had not committed.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { setImmediate } from "node:timers/promises";
 import type { Email, ImportJob, Meeting, Store, User } from "@rapport/store";
@@ -99,7 +99,7 @@ export interface ImportJobs {
   settled(): Promise<void>;
   /**
    * Stops this process's jobs after their batch in flight and marks them failed, and removes the folders of uploads
-   * still arriving; for shutdown.
+   * still arriving, and this process's own folder once empty; for shutdown.
    */
   stop(): Promise<void>;
 }
@@ -289,6 +289,9 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       receiving.clear();
       await Promise.all(received.map((jobFolder) => rm(jobFolder, { recursive: true, force: true })));
       await this.settled();
+      // This process's own folder, once empty (a caller's folder is the caller's): left behind, every clean stop
+      // (and every test run) left one for the next server's start to remove and log.
+      if (options.folder === undefined) await rmdir(folder).catch(() => undefined);
     },
   };
 }
