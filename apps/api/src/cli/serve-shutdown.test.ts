@@ -98,8 +98,10 @@ describe("rapport serve shutting down", { timeout: 60_000 }, () => {
     // Half the body now, the rest once the hangup has arrived: the request is in flight across it.
     const { creation, answered } = await halfSentCreation(server, body);
     server.process.kill("SIGHUP");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(server.logs().find((line) => line.msg === "shutting down: finishing in-flight requests")).toMatchObject({ signal: "SIGHUP" });
+    // Until the server says it is shutting down (a fixed 300 ms was too short under load), the body held back.
+    const shuttingDown = () => server.logs().find((line) => line.msg === "shutting down: finishing in-flight requests");
+    for (let waited = 0; !shuttingDown() && waited < 20_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shuttingDown()).toMatchObject({ signal: "SIGHUP" });
     creation.end(body.slice(10));
     expect(await answered).toEqual({ status: 201, connection: "close" });
     expect(await server.exited).toEqual({ code: 0, signal: null });
