@@ -9,14 +9,13 @@ import type { EvaluationContext, GraphState, PersonRecord } from "./internal/gra
 import { PATH_POWER_RANKING_OPTION_NAMES } from "./internal/option-names.js";
 import { keptTeamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { pathPowerBound, personPathPower } from "./internal/team-connections.js";
-import { compareUuids } from "./internal/scores.js";
-import { optionalCount, requireCount, requireOneOf, requireOptions, requireTime } from "./internal/validate.js";
+import { inRangeSorted, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
+import { optionalCount, requireCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import {
   ENTITY_KINDS,
   PATH_POWER_SORT_FIELDS,
-  SORT_ORDERS,
   type EntityKind,
   type PathPowerSortField,
   type RankedPathPower,
@@ -39,11 +38,6 @@ export interface PathPowerRankingOptions extends RankingOptions {
   lastActivityTo?: number | undefined;
 }
 
-/** A candidate of a ranking in another order or within a time range: its score and its latest interaction. */
-interface TimedCandidate<T extends ScoredCandidate> {
-  candidate: T;
-  lastAt: number;
-}
 
 interface CompanyCandidate extends ScoredCandidate {
   meta: Pick<CompanyPathPower, "memberCount" | "connectedCount">;
@@ -157,47 +151,34 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
   return { total, best };
 }
 
-/** How a ranking in another order or within a time range keeps and sorts its candidates. */
-interface TimedSettings {
-  sortBy: PathPowerSortField;
-  order: SortOrder;
-  from: number;
-  to: number;
-  wanted: number;
-}
-
-/** The candidates whose latest interaction is in the range, sorted by the settings' key in their order, then uuid ascending. */
-function timedBest<T extends ScoredCandidate>(candidates: ReadonlyArray<TimedCandidate<T>>, settings: TimedSettings): { total: number; best: T[] } {
-  const direction = settings.order === "desc" ? -1 : 1;
-  const key = settings.sortBy === "path_power" ? (timed: TimedCandidate<T>) => timed.candidate.score : (timed: TimedCandidate<T>) => timed.lastAt;
-  const matches = candidates.filter((timed) => timed.lastAt >= settings.from && timed.lastAt <= settings.to);
-  matches.sort((left, right) => direction * (key(left) - key(right)) || compareUuids(left.candidate.uuid, right.candidate.uuid));
-  return { total: matches.length, best: matches.slice(0, settings.wanted).map((timed) => timed.candidate) };
+/** A timed ranking's matches as a page source: how many, and the first `wanted`. */
+function firstOf<T>(matches: readonly T[], wanted: number): { total: number; best: T[] } {
+  return { total: matches.length, best: matches.slice(0, wanted) };
 }
 
 /** Every person with a PathPower, with their latest interaction at `now` (`lastActivityAt`'s): the matches sorted. */
-function timedPersons(state: GraphState, context: EvaluationContext, settings: TimedSettings): { total: number; best: ScoredCandidate[] } {
-  const candidates: Array<TimedCandidate<ScoredCandidate>> = [];
+function timedPersons(state: GraphState, context: EvaluationContext, settings: TimedRankingSettings<PathPowerSortField>): ScoredCandidate[] {
+  const candidates: TimedCandidate[] = [];
   for (const record of state.records) {
     if (!isContact(record)) continue;
     const score = personPathPower(state, record, context);
     if (score === null) continue;
     const lastAt = state.timeline(record, context.now).lastPastAt;
-    if (lastAt !== null) candidates.push({ candidate: { uuid: record.uuid, score }, lastAt });
+    if (lastAt !== null) candidates.push({ uuid: record.uuid, score, lastAt });
   }
-  return timedBest(candidates, settings);
+  return inRangeSorted(candidates, settings);
 }
 
 /** Every company with a PathPower, with its latest interaction at `now` over its current members: the matches sorted. */
-function timedCompanies(state: GraphState, context: EvaluationContext, settings: TimedSettings): { total: number; best: CompanyCandidate[] } {
-  const candidates: Array<TimedCandidate<CompanyCandidate>> = [];
+function timedCompanies(state: GraphState, context: EvaluationContext, settings: TimedRankingSettings<PathPowerSortField>): Array<CompanyCandidate & TimedCandidate> {
+  const candidates: Array<CompanyCandidate & TimedCandidate> = [];
   for (const uuid of state.companyMembers.keys()) {
     const { score, memberCount, connectedCount } = companyPathPower(state, uuid, context);
     if (score === null) continue;
     const lastAt = state.companyLastActivity(uuid, context.now);
-    if (lastAt !== null) candidates.push({ candidate: { uuid, score, meta: { memberCount, connectedCount } }, lastAt });
+    if (lastAt !== null) candidates.push({ uuid, score, meta: { memberCount, connectedCount }, lastAt });
   }
-  return timedBest(candidates, settings);
+  return inRangeSorted(candidates, settings);
 }
 
 /**
@@ -236,17 +217,13 @@ export function pathPowerRanking(graph: RelationshipGraph, entity: EntityKind, o
   const context = createEvaluationContext(FUNCTION_NAME, state, options);
   const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);
   const limit = requireCount(FUNCTION_NAME, "limit", options.limit, 1);
-  const sortBy = options.sortBy === undefined ? "path_power" : requireOneOf(FUNCTION_NAME, "sortBy", options.sortBy, PATH_POWER_SORT_FIELDS);
-  const order = options.order === undefined ? "desc" : requireOneOf(FUNCTION_NAME, "order", options.order, SORT_ORDERS);
-  const from = options.lastActivityFrom === undefined ? -Infinity : requireTime(FUNCTION_NAME, "lastActivityFrom", options.lastActivityFrom);
-  const to = options.lastActivityTo === undefined ? Infinity : requireTime(FUNCTION_NAME, "lastActivityTo", options.lastActivityTo);
-  const timed = sortBy !== "path_power" || order !== "desc" || from !== -Infinity || to !== Infinity;
-  const settings = { sortBy, order, from, to, wanted: offset + limit };
+  const settings = timedRankingSettings(FUNCTION_NAME, options, PATH_POWER_SORT_FIELDS, "path_power");
+  const wanted = offset + limit;
   if (entity === "person") {
-    const { total, best } = timed ? timedPersons(state, context, settings) : rankPersons(state, context, offset + limit);
+    const { total, best } = settings.timed ? firstOf(timedPersons(state, context, settings), wanted) : rankPersons(state, context, wanted);
     return { total, entries: best.slice(offset).map(({ uuid, score }) => pathPowerEntry({ entity, uuid }, score, context)) };
   }
-  const { total, best } = timed ? timedCompanies(state, context, settings) : rankCompanies(state, context, offset + limit);
+  const { total, best } = settings.timed ? firstOf(timedCompanies(state, context, settings), wanted) : rankCompanies(state, context, wanted);
   return {
     total,
     entries: best.slice(offset).map(({ uuid, score, meta }) =>

@@ -4,11 +4,11 @@ import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { RELATIONSHIP_QUALITY_RANKING_OPTION_NAMES } from "./internal/option-names.js";
 import { summarizePair } from "./internal/pair-summary.js";
-import { compareUuids } from "./internal/scores.js";
-import { optionalCount, requireCount, requireOneOf, requireOptions, requireTime, requireUuid } from "./internal/validate.js";
+import { inRangeSorted, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
+import { optionalCount, requireCount, requireOptions, requireUuid } from "./internal/validate.js";
 import { qualityOf } from "./relationship-quality.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
-import { RELATIONSHIP_SORT_FIELDS, SORT_ORDERS, type RankingOptions, type RankingPage, type RelationshipQuality, type RelationshipSortField, type SortOrder } from "./types.js";
+import { RELATIONSHIP_SORT_FIELDS, type RankingOptions, type RankingPage, type RelationshipQuality, type RelationshipSortField, type SortOrder } from "./types.js";
 
 const FUNCTION_NAME = "relationshipQualityRanking";
 
@@ -28,9 +28,7 @@ interface Candidate extends ScoredCandidate {
   record: PersonRecord;
 }
 
-interface TimedCandidate extends Candidate {
-  lastAt: number;
-}
+interface TimedRecord extends Candidate, TimedCandidate {}
 
 /**
  * The pair's latest counted interaction at or before `now`. The edge's anchor is its latest interaction, so it is the
@@ -41,13 +39,6 @@ function lastActivityOf(state: GraphState, user: PersonRecord, record: PersonRec
   const anchorAt = state.edges.anchorAt(edge);
   if (context.storedAggregatesUsable && anchorAt <= context.now) return anchorAt;
   return summarizePair(state, user, record, context).lastAt;
-}
-
-/** The comparator of a sort that is not the default RQ descending: the key in `order`, then uuid ascending. */
-function timedComparator(sortBy: RelationshipSortField, order: SortOrder): (left: TimedCandidate, right: TimedCandidate) => number {
-  const direction = order === "desc" ? -1 : 1;
-  const key = sortBy === "rq" ? (candidate: TimedCandidate) => candidate.score : (candidate: TimedCandidate) => candidate.lastAt;
-  return (left, right) => direction * (key(left) - key(right)) || compareUuids(left.uuid, right.uuid);
 }
 
 /**
@@ -83,13 +74,10 @@ export function relationshipQualityRanking(graph: RelationshipGraph, userUuid: s
   const user = state.personByUser.get(requireUuid(FUNCTION_NAME, "userUuid", userUuid));
   const offset = optionalCount(FUNCTION_NAME, "offset", options.offset, 0, 0);
   const limit = requireCount(FUNCTION_NAME, "limit", options.limit, 1);
-  const sortBy = options.sortBy === undefined ? "rq" : requireOneOf(FUNCTION_NAME, "sortBy", options.sortBy, RELATIONSHIP_SORT_FIELDS);
-  const order = options.order === undefined ? "desc" : requireOneOf(FUNCTION_NAME, "order", options.order, SORT_ORDERS);
-  const from = options.lastActivityFrom === undefined ? -Infinity : requireTime(FUNCTION_NAME, "lastActivityFrom", options.lastActivityFrom);
-  const to = options.lastActivityTo === undefined ? Infinity : requireTime(FUNCTION_NAME, "lastActivityTo", options.lastActivityTo);
+  const settings = timedRankingSettings(FUNCTION_NAME, options, RELATIONSHIP_SORT_FIELDS, "rq");
   if (user === undefined) return { total: 0, entries: [] };
-  if (sortBy !== "rq" || order !== "desc" || from !== -Infinity || to !== Infinity) {
-    return timedRanking(state, user, context, { sortBy, order, from, to, offset, limit });
+  if (settings.timed) {
+    return timedRanking(state, user, context, settings, offset, limit);
   }
   const wanted = offset + limit;
   const { neighbours, neighbourEdges } = user;
@@ -117,10 +105,12 @@ function timedRanking(
   state: GraphState,
   user: PersonRecord,
   context: EvaluationContext,
-  settings: { sortBy: RelationshipSortField; order: SortOrder; from: number; to: number; offset: number; limit: number },
+  settings: TimedRankingSettings<RelationshipSortField>,
+  offset: number,
+  limit: number,
 ): RankingPage<RelationshipQuality> {
   const { neighbours, neighbourEdges } = user;
-  const matches: TimedCandidate[] = [];
+  const candidates: TimedRecord[] = [];
   for (let position = 0; position < neighbours.length; position += 1) {
     const record = state.record(neighbours[position]!);
     if (record.userUuid !== null) continue;
@@ -128,10 +118,9 @@ function timedRanking(
     const score = state.scoreAt(user.index, record.index, edge, context);
     if (score < 0) continue;
     const lastAt = lastActivityOf(state, user, record, edge, context);
-    if (lastAt === null || lastAt < settings.from || lastAt > settings.to) continue;
-    matches.push({ uuid: record.uuid, score, record, lastAt });
+    if (lastAt !== null) candidates.push({ uuid: record.uuid, score, record, lastAt });
   }
-  matches.sort(timedComparator(settings.sortBy, settings.order));
-  const answered = matches.slice(settings.offset, settings.offset + settings.limit);
+  const matches = inRangeSorted(candidates, settings);
+  const answered = matches.slice(offset, offset + limit);
   return { total: matches.length, entries: answered.map(({ record }) => qualityOf(state, user, record, record.uuid, context)) };
 }
