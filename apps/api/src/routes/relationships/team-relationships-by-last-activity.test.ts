@@ -6,11 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
-import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
-
-const DAY = 86_400_000;
-const at = (daysAgo: number) => TEST_START - daysAgo * DAY;
-const iso = (time: number) => new Date(time).toISOString();
+import { daysAgo as at, iso, seedRelationshipsOverTime } from "../../testing/relationships-over-time.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
 let acme: TestTenant;
@@ -23,22 +20,7 @@ beforeEach(async () => {
   context = await createTestContext();
   acme = await buildTenant(context.services);
   call = apiCaller(context, () => acme.key);
-  for (const [name, email] of [["Grace Hopper", "grace@globex.example"], ["Dan Cold", "dan@initech.example"], ["Eve Recent", "eve@hooli.example"]] as const) {
-    expect((await call("/v1/persons", { method: "POST", body: { name, emails: [email] } })).status).toBe(201);
-  }
-  const alice = acme.admin.email;
-  const ingested = await call("/v1/emails/batch", {
-    method: "POST",
-    body: {
-      messages: [
-        // Grace: a long thread, the strongest PathPower, last 5 days ago. Dan: many emails, none for 60 days. Eve: one, yesterday.
-        ...[30, 25, 20, 12, 5].map((days, index) => ({ message_id: `<g${index}@x>`, sent_at: iso(at(days)), from: alice, to: ["grace@globex.example"], subject: "Thread" })),
-        ...[90, 80, 70, 60].map((days, index) => ({ message_id: `<d${index}@x>`, sent_at: iso(at(days)), from: "dan@initech.example", to: [alice], subject: "Old" })),
-        { message_id: "<e0@x>", sent_at: iso(at(1)), from: alice, to: ["eve@hooli.example"], subject: "Hello" },
-      ],
-    },
-  });
-  expect(ingested.status).toBe(200);
+  await seedRelationshipsOverTime(call, acme.admin.email);
 });
 afterEach(() => context.close());
 
