@@ -580,7 +580,12 @@ export interface Database {
 
 /** Migration 0032: the order of the tenant-wide activity feed, kept by triggers on `emails` and `meetings`. */
 export interface ActivityFeedTable {
-  /** Strictly increasing in commit order, never reused (autoincrement). */
+  /** The row's key (autoincrement), never shown: the `sequence` of migration 0032 until migration 0062. */
+  id: number;
+  /**
+   * The tenant's own number (migration 0062: `log_sequences`), strictly increasing in commit order, never reused.
+   * Filled by a trigger in the inserting statement: an insert leaves it out.
+   */
   sequence: number;
   tenant_uuid: string;
   /** email or meeting */
@@ -611,7 +616,9 @@ export interface Database {
 
 /** Migration 0039: one row per record gone (the deletions log), kept by triggers on the deleted tables. */
 export interface RecordDeletionsTable {
-  /** Strictly increasing in commit order, never reused (autoincrement). */
+  /** The row's key (autoincrement), never shown: the `sequence` of migration 0039 until migration 0062. */
+  id: number;
+  /** The tenant's own number (migration 0062), as `ActivityFeedTable.sequence`. */
   sequence: number;
   tenant_uuid: string;
   /** OPPORTUNITY, NOTE, TASK, FILE, ENTITY_LIST, PERSON or MEETING (migration 0054) */
@@ -659,4 +666,16 @@ export interface HistoryHorizonsTable {
 
 export interface Database {
   history_horizons: HistoryHorizonsTable;
+}
+
+/** Migration 0062: per tenant and log (`activity_feed` or `record_deletions`), the last `sequence` handed out. */
+export interface LogSequencesTable {
+  tenant_uuid: string;
+  log: string;
+  /** Never lowered, even when the newest entries are deleted. */
+  last_sequence: number;
+}
+
+export interface Database {
+  log_sequences: LogSequencesTable;
 }

@@ -11,7 +11,7 @@ import { RAPPORT_VERSION } from "../version.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0061-email-bodies-announced";
+const LAST_MIGRATION = "0062-tenant-log-sequences";
 
 /** Makes `database` look as the release before the last migration left it (0061 changed no schema, only moved feed entries). */
 function undoLastMigration(database: string): void {

@@ -77,13 +77,14 @@ async function pruneLog(db: Kysely<Database>, tenantUuid: string, log: HistoryLo
   for (;;) {
     const began = performance.now();
     const step = await withTransaction(db, async (transaction) => {
-      const walked = await sql<{ sequence: number }>`select sequence from ${table} where tenant_uuid = ${tenantUuid}
+      const walked = await sql<{ id: number; sequence: number }>`select id, sequence from ${table} where tenant_uuid = ${tenantUuid}
         and sequence > ${after} and sequence <= ${horizon.sequence} order by sequence limit ${limit}`.execute(transaction);
       if (walked.rows.length === 0) return { walked: 0, deleted: 0, last: after };
-      const sequences = JSON.stringify(walked.rows.map((row) => Number(row.sequence)));
-      // The walked entries (the tenant's) by key: given the tenant and a time, SQLite read the tenant's (tenant, time)
-      // range instead, every step; the unary `+` keeps the time out of any index.
-      const result = await sql`delete from ${table} as entry where entry.sequence in (select value from json_each(${sequences}))
+      const keys = JSON.stringify(walked.rows.map((row) => Number(row.id)));
+      // The walked entries by their rows' keys (a sequence is the tenant's own since migration 0062: another tenant's
+      // entries share it): given the tenant and a time, SQLite read the tenant's (tenant, time) range instead, every
+      // step; the unary `+` keeps the time out of any index.
+      const result = await sql`delete from ${table} as entry where entry.id in (select value from json_each(${keys}))
         and +${timeColumn} < ${olderThan} and ${condition}`.execute(transaction);
       return { walked: walked.rows.length, deleted: Number(result.numAffectedRows ?? 0), last: Number(walked.rows.at(-1)!.sequence) };
     });

@@ -52,7 +52,8 @@ export async function personEntriesInOrder(
   if (tail === null || Number(tail) <= Math.max(after ?? 0, request.afterSequence ?? 0)) return [];
   const rows = await db
     .selectFrom(walkedSequences(db, tenantUuid, request, after, wanted * plan.entriesPerItem).as("walked"))
-    .innerJoin("activity_feed as feed", "feed.sequence", "walked.sequence")
+    // By the row's key: sequences are the tenant's own (migration 0062), another tenant's entries share them.
+    .innerJoin("activity_feed as feed", "feed.id", "walked.id")
     .select(["feed.sequence", "feed.kind", "feed.item_uuid", "feed.recorded_at", sql<number>`${listedForPerson(request, tenantUuid)}`.as("listed")])
     .where((where) => where.or([where(listedForPerson(request, tenantUuid), "=", 1), where("walked.sequence", "=", Number(tail))]))
     .orderBy("walked.sequence")
@@ -66,11 +67,11 @@ export async function personEntriesInOrder(
 }
 
 /**
- * The sequences of the first `budget` entries of the tenant's feed (of the kind) after the page's start, whoever
+ * The keys and sequences of the first `budget` entries of the tenant's feed (of the kind) after the page's start, whoever
  * took part and whether listed or not: from the (tenant, sequence) or (tenant, kind, sequence) index alone.
  */
 function walkedSequences(db: Kysely<Database>, tenantUuid: string, request: ActivityFeedRequest, after: number | undefined, budget: number) {
-  let entries = db.selectFrom("activity_feed as walk").select("walk.sequence").where("walk.tenant_uuid", "=", tenantUuid);
+  let entries = db.selectFrom("activity_feed as walk").select(["walk.id", "walk.sequence"]).where("walk.tenant_uuid", "=", tenantUuid);
   if (request.kind !== undefined) entries = entries.where("walk.kind", "=", request.kind);
   // One lower bound: given two, SQLite may seek by the lower one and filter the entries up to the higher.
   const start = Math.max(after ?? 0, request.afterSequence ?? 0);

@@ -34,6 +34,16 @@ function sequenceOf(path: string, table: string): number {
   }
 }
 
+/** The tenant's highest number in a log (its own since migration 0062). */
+function tenantSequenceOf(path: string, table: string, tenantUuid: string): number {
+  const db = new SqliteDatabase(path, { readonly: true });
+  try {
+    return (db.prepare(`select max(sequence) from ${table} where tenant_uuid = ?`).pluck().get(tenantUuid) as number | null) ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 /** A database with a tenant and two emails, its backup, then more written after it: emails and an erasure. */
 async function databaseWithLaterWrites(folder: string) {
   const path = join(folder, "rapport.db");
@@ -67,6 +77,9 @@ describe("restoreDatabase", () => {
     await store.close();
     const liveFeed = sequenceOf(path, "activity_feed");
     expect(sequenceOf(backup, "activity_feed")).toBeLessThan(liveFeed);
+    const [liveTenantFeed, liveTenantLog] = [tenantSequenceOf(path, "activity_feed", tenantUuid), tenantSequenceOf(path, "record_deletions", tenantUuid)];
+    expect(tenantSequenceOf(backup, "activity_feed", tenantUuid)).toBeLessThan(liveTenantFeed);
+    expect(tenantSequenceOf(backup, "record_deletions", tenantUuid)).toBeLessThan(liveTenantLog);
 
     const result = await restoreDatabase(path, backup);
     expect(result).toMatchObject({ path, erasedSinceBackup: [{ tenant_uuid: tenantUuid, person_uuid: erasedUuid }] });
@@ -85,10 +98,15 @@ describe("restoreDatabase", () => {
       expect((await restored.persons.get(tenantUuid, erasedUuid))?.name).toBe("Erin Erased");
       // What is written after the restore takes sequences after the replaced database's: a poller's cursor holds.
       await ingest(restored, tenantUuid, "after-restore");
+      const note = await restored.notes.create({ tenant_uuid: tenantUuid, content: "x" }, { user_uuid: null });
+      expect(await restored.notes.delete(tenantUuid, note.uuid)).toBe(true);
     } finally {
       await restored.close();
     }
     expect(sequenceOf(path, "activity_feed")).toBeGreaterThan(liveFeed);
+    // The tenant's own numbers (migration 0062) go on after the replaced database's too.
+    expect(tenantSequenceOf(path, "activity_feed", tenantUuid)).toBe(liveTenantFeed + 1);
+    expect(tenantSequenceOf(path, "record_deletions", tenantUuid)).toBe(liveTenantLog + 1);
   });
 
   it("restores to a path with no database, and refuses what is not a Rapport backup", async () => {

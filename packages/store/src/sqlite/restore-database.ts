@@ -10,6 +10,7 @@ import SqliteDatabase from "better-sqlite3";
 import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { checkFilePaths } from "./check-file-paths.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
+import { LOG_SEQUENCES_TABLE } from "./migrations/0062-tenant-log-sequences.js";
 import { isDatabaseFileOf } from "./database-file-path.js";
 import { openAloneOrRefuse } from "./open-alone.js";
 import { syncFile } from "./sync-file.js";
@@ -25,7 +26,8 @@ export interface RestoreDatabaseResult {
   replacedPath: string | null;
   /**
    * The counters raised in the copy to the replaced database's values, so none goes back: `activity_feed` and
-   * `record_deletions` (the sequences integrators poll after), `change_generations` (the positions servers follow).
+   * `record_deletions` (the sequences integrators poll after: each tenant's in `log_sequences`, migration 0062),
+   * `change_generations` (the positions servers follow).
    */
   countersRaised: number;
   /**
@@ -35,9 +37,10 @@ export interface RestoreDatabaseResult {
   erasedSinceBackup: Array<{ tenant_uuid: string; person_uuid: string }>;
 }
 
-/** The counters that only go up: the autoincrement sequences and the per-tenant change generations. */
+/** The counters that only go up: the autoincrement sequences, each tenant's log sequences and change generations. */
 interface Counters {
   sequences: Array<{ name: string; seq: number }>;
+  logSequences: Array<{ tenant_uuid: string; log: string; last_sequence: number }>;
   generations: Array<{ tenant_uuid: string; scope: string; generation: number }>;
 }
 
@@ -90,17 +93,30 @@ async function checkCopy(backup: string, copy: string): Promise<void> {
 function countersOf(db: SqliteDatabase.Database): Counters {
   return {
     sequences: hasTable(db, "sqlite_sequence") ? (db.prepare("select name, seq from sqlite_sequence").all() as Counters["sequences"]) : [],
+    logSequences: logSequencesOf(db),
     generations: hasTable(db, "change_generations")
       ? (db.prepare("select tenant_uuid, scope, generation from change_generations").all() as Counters["generations"])
       : [],
   };
 }
 
+/**
+ * Each tenant's last sequence per log: `log_sequences` from migration 0062, before it the tenant's highest entry
+ * (what migration 0062 starts the counter at, the pruning horizon aside).
+ */
+function logSequencesOf(db: SqliteDatabase.Database): Counters["logSequences"] {
+  if (hasTable(db, "log_sequences")) return db.prepare("select tenant_uuid, log, last_sequence from log_sequences").all() as Counters["logSequences"];
+  const logs = ["activity_feed", "record_deletions"].filter((log) => hasTable(db, log));
+  return logs.flatMap(
+    (log) => db.prepare(`select tenant_uuid, ? as log, max(sequence) as last_sequence from ${log} group by tenant_uuid`).all(log) as Counters["logSequences"],
+  );
+}
+
 /** The persons the deletions log says were erased (a person's entry that names no merge target). */
 function erasedPersonsOf(db: SqliteDatabase.Database): ErasedPerson[] {
   if (!hasTable(db, "record_deletions")) return [];
   return db
-    .prepare("select tenant_uuid, uuid as person_uuid from record_deletions where entity_type = 'PERSON' and merged_into_uuid is null order by sequence")
+    .prepare("select tenant_uuid, uuid as person_uuid from record_deletions where entity_type = 'PERSON' and merged_into_uuid is null order by tenant_uuid, sequence")
     .all() as ErasedPerson[];
 }
 
@@ -129,6 +145,13 @@ function raiseCounters(copy: string, counters: Counters): number {
           if (!hasTable(db, name)) continue;
           raised += update.run(seq, name, seq).changes + insert.run(name, seq, name).changes;
         }
+      }
+      if (counters.logSequences.length > 0) {
+        // A copy taken before migration 0062 gets the table now: the migration keeps the counters where higher.
+        db.exec(LOG_SEQUENCES_TABLE);
+        const raise = db.prepare(`insert into log_sequences (tenant_uuid, log, last_sequence) values (?, ?, ?)
+          on conflict (tenant_uuid, log) do update set last_sequence = excluded.last_sequence where last_sequence < excluded.last_sequence`);
+        for (const { tenant_uuid, log, last_sequence } of counters.logSequences) raised += raise.run(tenant_uuid, log, last_sequence).changes;
       }
       if (hasTable(db, "change_generations")) {
         const update = db.prepare("update change_generations set generation = ? where tenant_uuid = ? and scope = ? and generation < ?");

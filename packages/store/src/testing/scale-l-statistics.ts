@@ -13,7 +13,7 @@ const SCALE_L_STATISTICS = {
     activity_feed_by_item: "2000000 1 1",
     activity_feed_by_kind: "2000000 1001 1001 1",
     activity_feed_by_tenant: "2000000 1001 1",
-    activity_feed_by_time: "2000000 1001 1",
+    activity_feed_by_time: "2000000 1001 1 1",
   },
   affiliations: {
     affiliations_tenant_company_current: "200000 1001 1001 1001 1",

@@ -65,6 +65,7 @@ import { namesFromAddressesMigration } from "./0058-names-from-addresses.js";
 import { nameSearchFoldedMigration } from "./0059-name-search-folded.js";
 import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
 import { emailBodiesAnnouncedMigration } from "./0061-email-bodies-announced.js";
+import { tenantLogSequencesMigration } from "./0062-tenant-log-sequences.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -128,6 +129,7 @@ export const migrations: Record<string, Migration> = {
   "0059-name-search-folded": nameSearchFoldedMigration,
   "0060-erased-identifiers": erasedIdentifiersMigration,
   "0061-email-bodies-announced": emailBodiesAnnouncedMigration,
+  "0062-tenant-log-sequences": tenantLogSequencesMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
