@@ -13,10 +13,36 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const LAST_MIGRATION = "0062-tenant-log-sequences";
 
-/** Makes `database` look as the release before the last migration left it (0061 changed no schema, only moved feed entries). */
+/** Each log's indexes as they were before migration 0062: their columns then. */
+const LOG_INDEXES_BEFORE = {
+  activity_feed: { activity_feed_by_tenant: "tenant_uuid, sequence", activity_feed_by_kind: "tenant_uuid, kind, sequence", activity_feed_by_time: "tenant_uuid, recorded_at" },
+  record_deletions: {
+    record_deletions_by_tenant: "tenant_uuid, sequence",
+    record_deletions_by_type: "tenant_uuid, entity_type, sequence",
+    record_deletions_by_time: "tenant_uuid, deleted_at",
+  },
+};
+
+/**
+ * Makes `database` look as the release before the last migration left it: migration 0062's tenant sequences undone,
+ * the rows' keys named `sequence` again.
+ */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
+  db.transaction(() => {
+    db.exec("drop trigger activity_feed_take_sequence; drop trigger record_deletions_take_sequence; drop table log_sequences");
+    db.exec("drop trigger activity_feed_raise_timelines_on_update");
+    for (const [table, indexes] of Object.entries(LOG_INDEXES_BEFORE)) {
+      for (const index of Object.keys(indexes)) db.exec(`drop index ${index}`);
+      db.exec(`alter table ${table} drop column sequence; alter table ${table} rename column id to sequence`);
+      for (const [index, columns] of Object.entries(indexes)) db.exec(`create index ${index} on ${table} (${columns})`);
+    }
+    db.exec(`create trigger activity_feed_raise_timelines_on_update after update on activity_feed begin
+      insert into change_generations (tenant_uuid, scope, generation) values (NEW.tenant_uuid, 'timelines', 1)
+        on conflict (tenant_uuid, scope) do update set generation = generation + 1;
+    end`);
+    db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
+  })();
   db.close();
 }
 
