@@ -2,7 +2,7 @@
  * Migration 0062 on a database written before it: every number issued stays, each tenant's log goes on from its own
  * highest (or its pruning horizon), a poller's position stays valid, and a failure leaves the file as it was.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
@@ -13,6 +13,7 @@ import type { Store } from "../../store.js";
 import { createSqliteStore } from "../create-sqlite-store.js";
 import { ImmediateTransactionsSqliteDialect } from "../immediate-transactions.js";
 import { migrateToLatest } from "../migrate-to-latest.js";
+import { restoreDatabase } from "../restore-database.js";
 import { migrations } from "./index.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-0062-"));
@@ -186,6 +187,27 @@ describe("migration 0062-tenant-log-sequences", () => {
       expect(await feedAfter(store, "tb", 4)).toEqual([[5, b3]]);
     } finally {
       await store.close();
+    }
+  });
+
+  it("goes on after the replaced database's numbers when a backup taken before it is restored over a database after it", async () => {
+    const backup = await databaseBefore("backup.db");
+    const path = join(folder, "restored.db");
+    copyFileSync(backup, path);
+    const live = await createSqliteStore({ path });
+    await ingest(live, "ta", "<a4@example>", "pa1", "pa2");
+    await ingest(live, "ta", "<a5@example>", "pa2", "pa1");
+    await live.close();
+    expect((await restoreDatabase(path, backup)).countersRaised).toBeGreaterThan(0);
+    const restored = await createSqliteStore({ path });
+    try {
+      // The backup's Acme ended at 5, the replaced database's at 7: a poller may hold 7.
+      const again = await ingest(restored, "ta", "<a6@example>", "pa1", "pa2");
+      expect(await feedAfter(restored, "ta", 5)).toEqual([[8, again]]);
+      const b3 = await ingest(restored, "tb", "<b3@example>", "pb1", "pb2");
+      expect(await feedAfter(restored, "tb", 4)).toEqual([[5, b3]]);
+    } finally {
+      await restored.close();
     }
   });
 
