@@ -26,6 +26,7 @@ import { messageIdForms } from "./message-id-forms.js";
 import { createEmailReads } from "./email-reads.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 import { ERASED_ON_REQUEST, erasedAddressesAmong } from "../erasure/erased-identifiers.js";
+import { emailItemRefusal } from "../request-checks/email-item-refusal.js";
 
 
 /**
@@ -216,6 +217,11 @@ export function createEmailRepository(context: RepositoryContext): EmailReposito
       }
 
       for (const [index, input] of inputs.entries()) {
+        const refusal = emailItemRefusal(input);
+        if (refusal !== null) {
+          results.push({ status: "ERROR", error: refusal });
+          continue;
+        }
         try {
           assertRequiredFields(input, ["message_id", "sent_at", "from"], "emails.ingest");
           assertNonBlankText(input.message_id, "message_id", "emails.ingest");

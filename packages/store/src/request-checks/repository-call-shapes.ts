@@ -49,6 +49,18 @@ const stageType = z.enum(STAGE_TYPES);
 const rowsPerStep = z.number().int().min(1).optional();
 const model = ["model", identifier] as const;
 
+/**
+ * The key `apiKeys.noteUse` notes: its uuid and tenant, alone or in the key as the store answers it (its README example
+ * passes `findActiveByHash`'s `owner.key`; a listed key adds its last use). A field no key record has is refused.
+ */
+const usedKey = z.strictObject({
+  uuid: identifier,
+  tenant_uuid: identifier,
+  ...Object.fromEntries(
+    ["user_uuid", "key_prefix", "label", "created_at", "revoked_at", "read_only", "expires_at", "last_used_at", "last_used_via"].map((name) => [name, z.unknown().optional()]),
+  ),
+});
+
 const personListRequest = z.strictObject({
   ...pageFields,
   filters: z.strictObject({ uuids: identifiers.optional(), modified_since: instant.optional(), name: onlyText, company_uuid: identifier.optional() }),
@@ -148,9 +160,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     create: callShape(["input", INPUT_SHAPES.apiKey]),
     findActiveByHash: callShape(["keyHash", identifier]),
     list: callShape(tenant),
-    // The key as `findActiveByHash` answers it (its README example passes `owner.key`): a stored record named by its
-    // uuid and tenant, not a request, so its other fields are not refused.
-    noteUse: callShape(["key", z.looseObject({ uuid: identifier, tenant_uuid: identifier })], ["via", z.enum(["rest", "mcp"])]),
+    noteUse: callShape(["key", usedKey], ["via", z.enum(["rest", "mcp"])]),
     rotate: callShape(tenant, uuid, ["replacement", z.strictObject({ key_hash: z.string(), key_prefix: z.string() })], [
       "options",
       // The repository words its own refusal of a bad `graceMs`, `retiredBefore` or `olderThan`.

@@ -222,3 +222,48 @@ describe("an input field of the wrong type", () => {
     expect(company?.score).toBe(3);
   });
 });
+
+describe("the two calls that took any field", () => {
+  it("apiKeys.noteUse refuses a field no key record has, and takes a key as the store answers it (created, found, listed)", async () => {
+    const created = await store.apiKeys.create({ tenant_uuid: tenantUuid, user_uuid: null, key_hash: "noted-hash", key_prefix: "pk_noted" });
+    await expectRefused(
+      "apiKeys",
+      "noteUse",
+      [{ uuid: created.uuid, tenantUuid }, "rest"],
+      /^apiKeys\.noteUse: unknown field "key\.tenantUuid" \(key takes uuid, tenant_uuid, user_uuid, key_prefix, /,
+    );
+    expect(() => untyped(store.apiKeys.noteUse)({ ...created, key_hash: "noted-hash" }, "rest")).toThrow(
+      /^apiKeys\.noteUse: unknown field "key\.key_hash" \(key takes uuid, tenant_uuid, /,
+    );
+    const found = await store.apiKeys.findActiveByHash("noted-hash");
+    store.apiKeys.noteUse(found!.key, "rest");
+    store.apiKeys.noteUse({ uuid: created.uuid, tenant_uuid: tenantUuid }, "mcp");
+    const listed = (await store.apiKeys.list(tenantUuid)).find((key) => key.uuid === created.uuid)!;
+    expect(listed.last_used_via).toBe("mcp");
+    store.apiKeys.noteUse(listed, "rest");
+    expect((await store.apiKeys.list(tenantUuid)).find((key) => key.uuid === created.uuid)!.last_used_via).toBe("rest");
+  });
+
+  it("emails.ingestMany answers ERROR for an item with a field ingest does not take, in ingest's words, and stores the others", async () => {
+    const item = { message_id: "<batch-1@initech.example>", sent_at: 1_700_000_000_000, from: { email: "ada@initech.example" }, to: [{ email: "grace@initech.example" }] };
+    const refusal = 'emails.ingest: unknown field "subjct" (input takes message_id, sent_at, subject, from, to, cc)';
+    await expectRefused("emails", "ingest", [tenantUuid, { ...item, subjct: "Hi" }], refusal);
+    const before = dataVersion();
+    const results = (await untyped(store.emails.ingestMany)(tenantUuid, [
+      { ...item, subjct: "Hi" },
+      { ...item, message_id: "<batch-2@initech.example>", to: [{ email: "grace@initech.example", nmae: "Grace" }] },
+      { ...item, message_id: "<batch-3@initech.example>", sent_at: "yesterday" },
+      { ...item, message_id: "<batch-4@initech.example>" },
+    ])) as Array<{ status: string; error?: Error }>;
+    expect(results.map((result) => [result.status, result.error?.message])).toEqual([
+      ["ERROR", refusal],
+      ["ERROR", 'emails.ingest: unknown field "to[0].nmae" (to[0] takes person_uuid, email, name)'],
+      ["ERROR", 'emails.ingest: "sent_at" must be a number; got "yesterday"'],
+      ["CREATED", undefined],
+    ]);
+    expect(dataVersion()).not.toBe(before);
+    expect(await store.emails.get(tenantUuid, "<batch-1@initech.example>")).toBeNull();
+    expect(await store.emails.get(tenantUuid, "<batch-2@initech.example>")).toBeNull();
+    expect(await store.emails.get(tenantUuid, "<batch-4@initech.example>")).not.toBeNull();
+  });
+});
