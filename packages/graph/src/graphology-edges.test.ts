@@ -1,6 +1,8 @@
 /** The graphology view, made at its first read and kept in step, and the counts and `neighboursOf` without it. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { GraphInputError } from "./graph-input-error.js";
+import { recommendedPaths } from "./recommended-paths.js";
 import { RelationshipGraph, stateOf } from "./relationship-graph.js";
 import { buildGraph, daysAgo, email, NOW, withEmail, withMeeting, withUser } from "./testing/builders.js";
 
@@ -114,5 +116,74 @@ describe("the graphology view", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the graphology view's readers", () => {
+  it("get a frozen { uuid } per node, not the graph's record of the person, which they could change under the graph", () => {
+    const graph = buildGraph(withUser("ada"), withEmail("ada", "cleo", daysAgo(2), "e1"), withEmail("cleo", "dana", daysAgo(1), "e2"));
+    const before = recommendedPaths(graph, { entity: "person", uuid: "dana" }, { now: NOW });
+    const attributes: object = graph.graphology.getNodeAttributes("cleo");
+    expect(attributes).toEqual({ uuid: "cleo" });
+    expect(Object.isFrozen(attributes)).toBe(true);
+    expect(() => Object.assign(attributes, { neighbours: [], userUuid: "user-cleo" })).toThrow(TypeError);
+    graph.graphology.forEachNode((_node, each) => expect(Object.isFrozen(each)).toBe(true));
+    expect(graph.graphology.export().nodes.map((node) => node.attributes)).toEqual([{ uuid: "ada" }, { uuid: "cleo" }, { uuid: "dana" }]);
+    expect(graph.neighboursOf("cleo")).toEqual(["ada", "dana"]);
+    expect(graph.userOfPerson("cleo")).toBeNull();
+    expect(recommendedPaths(graph, { entity: "person", uuid: "dana" }, { now: NOW })).toEqual(before);
+    // A person added after the view was made gets attributes of its own too.
+    graph.addInteraction(email("dana", ["eve"], NOW, "e3"));
+    expect(Object.isFrozen(graph.graphology.getNodeAttributes("eve"))).toBe(true);
+  });
+
+  it("cannot change it: each writing method throws a GraphInputError naming graphology, the graph's next writes still mirror", () => {
+    const graph = buildGraph(withUser("ada"), withEmail("ada", "cleo", daysAgo(2), "e1"), withEmail("cleo", "dana", daysAgo(1), "e2"));
+    const view = graph.graphology;
+    const [edge] = view.edges("cleo", "dana");
+    const writes: Array<[string, () => unknown]> = [
+      ["dropEdge", () => view.dropEdge(edge!)],
+      ["dropNode", () => view.dropNode("dana")],
+      ["clear", () => view.clear()],
+      ["clearEdges", () => view.clearEdges()],
+      ["addNode", () => view.addNode("zoe")],
+      ["mergeNode", () => view.mergeNode("zoe")],
+      ["addEdge", () => view.addEdge("ada", "dana")],
+      ["addUndirectedEdgeWithKey", () => view.addUndirectedEdgeWithKey("x", "ada", "dana")],
+      ["mergeEdge", () => view.mergeEdge("ada", "dana")],
+      ["import", () => view.import({ nodes: [{ key: "zoe" }] })],
+      ["replaceNodeAttributes", () => view.replaceNodeAttributes("ada", { uuid: "someone else" })],
+      ["updateEachNodeAttributes", () => view.updateEachNodeAttributes(() => ({ uuid: "x" }))],
+      ["setEdgeAttribute", () => view.setEdgeAttribute(edge!, "weight" as never, 1 as never)],
+      ["setAttribute", () => view.setAttribute("name", "mine")],
+    ];
+    for (const [name, write] of writes) {
+      let thrown: unknown;
+      try {
+        write();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, name).toBeInstanceOf(GraphInputError);
+      expect((thrown as GraphInputError).functionName).toBe("graphology");
+      expect((thrown as GraphInputError).message).toContain(`read-only (${name} would put it out of step with the graph)`);
+    }
+    expect(graphologyEdges(graph).map((each) => each.slice(each.indexOf(":") + 1))).toEqual(["ada|cleo", "cleo|dana"]);
+    expect(view.getNodeAttributes("ada")).toEqual({ uuid: "ada" });
+    // An edge dropped through the view would make this removal fail in graphology, halfway through the graph's write.
+    expect(graph.removeInteraction("e2")).toBe(true);
+    expect(view.hasEdge("cleo", "dana")).toBe(false);
+    graph.mergePersons("ada", "dana");
+    expect(view.nodes()).toEqual(["ada", "cleo"]);
+    // Listening is not writing; a copy is a graph of the reader's own.
+    let added = 0;
+    view.on("edgeAdded", () => (added += 1));
+    graph.addInteraction(email("cleo", ["fay"], NOW, "e3"));
+    expect(added).toBe(1);
+    const copy = view.copy();
+    copy.dropNode("cleo");
+    copy.setNodeAttribute("ada", "uuid", "changed");
+    expect(view.hasNode("cleo")).toBe(true);
+    expect(view.getNodeAttributes("ada")).toEqual({ uuid: "ada" });
   });
 });

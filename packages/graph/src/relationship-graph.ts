@@ -1,6 +1,7 @@
 /** @module The tenant relationship graph: persons, interactions, internal users and affiliations, updated in place. */
 import type { UndirectedGraph } from "graphology";
-import { GraphState, type PersonRecord } from "./internal/graph-state.js";
+import { GraphState } from "./internal/graph-state.js";
+import type { PersonNodeAttributes } from "./internal/graphology-view.js";
 import { requireViewablePersons } from "./internal/graphology-keys.js";
 import { invalidArgument } from "./internal/errors.js";
 import { interactionsOfPerson } from "./internal/interactions-of.js";
@@ -11,7 +12,7 @@ import { requireOptions, requireUuid } from "./internal/validate.js";
 import { resolveScoringParameters, type ScoringParameterOverrides, type ScoringParameters } from "./scoring-parameters.js";
 import type { Interaction, InternalUser } from "./types.js";
 
-export type { PersonRecord as PersonNodeAttributes } from "./internal/graph-state.js";
+export type { PersonNodeAttributes } from "./internal/graphology-view.js";
 
 /** Options of {@link RelationshipGraph}. */
 export interface RelationshipGraphOptions {
@@ -79,8 +80,10 @@ export class RelationshipGraph {
   }
 
   /**
-   * The underlying graphology graph (nodes: person uuids; edges: one per connected pair, keyed by the slot
-   * of its aggregate). Read it freely, for instance with graphology's algorithms; never mutate it. It is made
+   * The underlying graphology graph (nodes: person uuids, each with frozen attributes `{ uuid }`; edges: one per
+   * connected pair, keyed by the slot of its aggregate). Read it freely, for instance with graphology's algorithms;
+   * it is read-only: a method that would change it (`dropNode`, `setNodeAttribute`, ...) throws a `GraphInputError`
+   * naming `graphology` (change a copy, `graph.graphology.copy()`, instead). It is made
    * at the first read (about 5 s a million edges; the graph's own queries do not need it) and kept in step
    * from then on, which costs heap: for counts and neighbours alone, use `personCount`, `edgeCount` and
    * `neighboursOf`.
@@ -91,7 +94,7 @@ export class RelationshipGraph {
    * @example
    * graph.graphology.neighbors("person-ada"); // ["person-cleo"]
    */
-  get graphology(): UndirectedGraph<PersonRecord, Record<string, never>> {
+  get graphology(): UndirectedGraph<PersonNodeAttributes, Record<string, never>> {
     return stateOf("graphology", this).graphologyView();
   }
 

@@ -2,11 +2,11 @@
  * @module The mutable heart of a RelationshipGraph: the persons' records, the interaction table,
  * the per-edge aggregates and the indexes that keep every query local to the subject's neighbourhood.
  */
-import { UndirectedGraph } from "graphology";
 import type { ScoringParameters } from "../scoring-parameters.js";
 import { DAY_MILLISECONDS } from "./dates.js";
 import { decayFactor } from "./decay.js";
 import { requireGraphologyKeys } from "./graphology-keys.js";
+import { addViewEdge, addViewNode, createGraphologyView, dropViewEdge, type GraphologyView } from "./graphology-view.js";
 import { EdgeScoreMemo } from "./edge-score-memo.js";
 import { BridgeOrders } from "./bridge-order.js";
 import { LatestTeamInteractions } from "./latest-team-interactions.js";
@@ -30,7 +30,7 @@ import { exactlyExtended, forEachOwnerGroup, StagedSequence } from "./staged-app
 import type { ActivityIndex } from "./activity-index.js";
 import { alwaysKeepsTeamLinkTable, teamLinkTable } from "./team-link-table.js";
 
-/** Node attributes of the graphology graph: one record per person. Read-only outside this module. */
+/** What the graph keeps of one person; never handed out (the graphology view's nodes carry attributes of their own). */
 export interface PersonRecord {
   readonly uuid: string;
   /** Position in `GraphState.records` and in the interaction table's participant lists. */
@@ -105,33 +105,7 @@ export interface PairEvaluation {
 
 export const NO_CONNECTION: PairEvaluation = Object.freeze({ score: 0, interactionCount: 0, lastInteractionAt: null });
 
-/** Edge data lives in the EdgeTable, so every edge shares one empty, frozen attribute object. */
-const SHARED_EDGE_ATTRIBUTES: Record<string, never> = Object.freeze({});
-
 type PairVisitor = (first: number, second: number, sender: number, factor: number) => void;
-
-/**
- * graphology keeps each node's neighbours in an object literal keyed by neighbour. With uuid keys every
- * insertion makes V8 build a new hidden class (3x slower and much larger at a million edges); an object
- * that has had a property deleted is kept as a hash table instead. The guard makes this a no-op should the
- * internals ever change.
- */
-function preferHashTableAdjacency(graph: UndirectedGraph, key: string): void {
-  const nodes = (graph as unknown as { _nodes?: Map<string, { undirected?: unknown }> })._nodes;
-  const adjacency = nodes instanceof Map ? nodes.get(key)?.undirected : undefined;
-  if (typeof adjacency !== "object" || adjacency === null) return;
-  const record = adjacency as Record<string, unknown>;
-  record["\u0000first"] = 0;
-  record["\u0000second"] = 0;
-  delete record["\u0000first"];
-  delete record["\u0000second"];
-}
-
-/** Adds a person to the graphology view as a node keyed by its uuid, its record as attributes. */
-function addGraphologyNode(graph: UndirectedGraph<PersonRecord, Record<string, never>>, record: PersonRecord): void {
-  graph.addNode(record.uuid, record);
-  preferHashTableAdjacency(graph, record.uuid);
-}
 
 /**
  * The state of one RelationshipGraph (reached through `stateOf`).
@@ -147,7 +121,7 @@ export class GraphState {
    * first asked and kept in step from then on; null until then. The graph's own reads find persons through
    * `records` and edges through `pairs` and the records' neighbour lists.
    */
-  graphology: UndirectedGraph<PersonRecord, Record<string, never>> | null = null;
+  graphology: GraphologyView | null = null;
   /** The edge slot of each connected pair. */
   readonly pairs = new PairIndex();
   readonly table = new InteractionTable();
@@ -241,7 +215,7 @@ export class GraphState {
     this.records.push(record);
     this.teamLinksVersion += 1;
     this.recordByUuid.set(uuid, record);
-    if (this.graphology !== null) addGraphologyNode(this.graphology, record);
+    if (this.graphology !== null) addViewNode(this.graphology, uuid);
     return record;
   }
 
@@ -263,14 +237,12 @@ export class GraphState {
    * rest of the graph; only a caller that reads the view needs them. From then on every person and edge
    * made or dropped is mirrored.
    */
-  graphologyView(): UndirectedGraph<PersonRecord, Record<string, never>> {
+  graphologyView(): GraphologyView {
     if (this.graphology === null) {
       requireGraphologyKeys(this.records);
-      const view = new UndirectedGraph<PersonRecord, Record<string, never>>({ allowSelfLoops: false });
-      for (const record of this.records) if (record !== undefined) addGraphologyNode(view, record);
-      this.pairs.forEach((slot, low, high) => {
-        view.addUndirectedEdgeWithKey(String(slot), this.record(low).uuid, this.record(high).uuid, SHARED_EDGE_ATTRIBUTES);
-      });
+      const view = createGraphologyView();
+      for (const record of this.records) if (record !== undefined) addViewNode(view, record.uuid);
+      this.pairs.forEach((slot, low, high) => addViewEdge(view, slot, this.record(low).uuid, this.record(high).uuid));
       this.graphology = view;
     }
     return this.graphology;
@@ -870,7 +842,7 @@ export class GraphState {
   createEdge(first: PersonRecord, second: PersonRecord): number {
     const edge = this.edges.allocate();
     this.pairs.set(first.index, second.index, edge);
-    this.graphology?.addUndirectedEdgeWithKey(String(edge), first.uuid, second.uuid, SHARED_EDGE_ATTRIBUTES);
+    if (this.graphology !== null) addViewEdge(this.graphology, edge, first.uuid, second.uuid);
     if (this.stagingEdges) this.stagedEdges.push(edge);
     else this.listEdge(first, second, edge);
     this.neighboursChanged(first, second);
@@ -890,7 +862,7 @@ export class GraphState {
 
   dropEdge(first: PersonRecord, second: PersonRecord, edge: number): void {
     this.pairs.delete(edge);
-    this.graphology?.dropEdge(String(edge));
+    if (this.graphology !== null) dropViewEdge(this.graphology, edge);
     forgetNeighbour(first, edge);
     forgetNeighbour(second, edge);
     this.bridgeOrders.neighboursMoved(first);

@@ -1,6 +1,7 @@
 /** @module Merging a superseded person into the canonical one, in place. */
 import { conflict } from "./errors.js";
 import type { GraphState } from "./graph-state.js";
+import { dropViewNode } from "./graphology-view.js";
 
 /**
  * Moves everything of `supersededUuid` onto `canonicalUuid` (interactions, rewritten without duplicates;
@@ -67,7 +68,7 @@ export function mergePersons(state: GraphState, functionName: string, canonicalU
   const neighbours = [...superseded.neighbours];
   const edges = [...superseded.neighbourEdges];
   for (let position = 0; position < neighbours.length; position += 1) state.dropEdge(superseded, state.record(neighbours[position]!), edges[position]!);
-  state.graphology?.dropNode(supersededUuid);
+  if (state.graphology !== null) dropViewNode(state.graphology, supersededUuid);
   // No `teamChanged()` here: a user's person node moved above, which tells it. Otherwise the team is the same,
   // and every link that went or came is in the logs (each dropped and each written edge with a user), so a
   // copy of the team's links catches up (the superseded person's region reads as empty) instead of being
