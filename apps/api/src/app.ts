@@ -24,6 +24,7 @@ import { requestId } from "./platform/request/request-id.js";
 import { noStoreAnswers } from "./platform/response/no-store-answers.js";
 import { operations as allOperations } from "./routes/operations.js";
 import type { AppServices } from "./services.js";
+import { API_CONTRACT_VERSION } from "./api-contract-version.js";
 import { RAPPORT_VERSION } from "./version.js";
 
 export interface CreateAppOptions {
@@ -82,7 +83,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     ready = () => true,
     draining = () => false,
   } = options;
-  const { openApiDocument, mcpTools } = contractOfOperations(operations, RAPPORT_VERSION);
+  const { openApiDocument, mcpTools } = contractOfOperations(operations, API_CONTRACT_VERSION);
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
   const app = new Hono<AppEnv>();
   app.use(async (context, next) => {

@@ -35,6 +35,7 @@ export { summaryProviderFromEnvironment } from "./summary/summary-provider-from-
 export { buildOpenApiDocument, type OpenApiDocument, type BuildOpenApiDocumentOptions } from "./openapi/build-openapi-document.js";
 export { buildMcpTools, type McpTool } from "./mcp/mcp-tools.js";
 export { hashPassword, verifyPassword } from "./oauth/password-hash.js";
+export { API_CONTRACT_VERSION } from "./api-contract-version.js";
 export { RAPPORT_VERSION } from "./version.js";
 export { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
 export { collectGarbageNow } from "./platform/runtime/collect-garbage.js";

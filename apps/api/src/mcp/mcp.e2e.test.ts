@@ -17,6 +17,8 @@ import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildPipeline } from "../testing/deal-builders.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { RAPPORT_VERSION } from "../version.js";
+import { MCP_SERVER_NAME } from "./mcp-handler.js";
 import { buildMcpTools } from "./mcp-tools.js";
 
 /** A write operation for these tests: creates a person and says whom it acted as. */
@@ -142,6 +144,10 @@ describe.each(clients)("with %s", (_label, connect) => {
     client = await connect({ "x-api-key": acme.memberKey });
   });
   afterAll(() => client.close());
+
+  it("names itself with the release serving it (the package version), not the API contract's version the OpenAPI document gives", () => {
+    expect(client.getServerVersion()).toMatchObject({ name: MCP_SERVER_NAME, version: RAPPORT_VERSION });
+  });
 
   it("lists exactly one tool per operation, with annotations", async () => {
     const { tools } = await client.listTools();

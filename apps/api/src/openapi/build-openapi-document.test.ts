@@ -12,7 +12,7 @@ import { defineOperation, type AnyOperation } from "../operations/operation.js";
 import { operations } from "../routes/operations.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { createTestContext, type TestContext } from "../testing/test-harness.js";
-import { RAPPORT_VERSION } from "../version.js";
+import { API_CONTRACT_VERSION } from "../api-contract-version.js";
 import {
   buildOpenApiDocument,
   COMMON_ERROR_STATUSES,
@@ -84,7 +84,13 @@ describe("GET /v1/openapi.json", () => {
 
   it("is the document generated from the operation table", () => {
     const { servers: _servers, ...rest } = served;
-    expect(rest).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(operations, { version: RAPPORT_VERSION }))));
+    expect(rest).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(operations))));
+  });
+
+  it("gives the version of the API contract it describes, the specification's v1.20.0, not the release serving it", () => {
+    expect(served.info.version).toBe("1.20.0");
+    expect(API_CONTRACT_VERSION).toBe("1.20.0");
+    expect(buildOpenApiDocument(operations.slice(0, 1)).info.version).toBe(API_CONTRACT_VERSION);
   });
 
   it("declares the x-api-key scheme, the x-service-user-id header, rate-limit headers and the error envelope", () => {

@@ -7,6 +7,7 @@
  * error envelope. The MCP tools are generated from this document in turn.
  */
 import type { z } from "zod";
+import { API_CONTRACT_VERSION } from "../api-contract-version.js";
 import type { AnyOperation } from "../operations/operation.js";
 import { toJsonSchema, walkSchemas, type JsonSchema } from "./json-schema.js";
 
@@ -205,6 +206,7 @@ function errorResponseReference(status: number) {
 
 export interface BuildOpenApiDocumentOptions {
   title?: string;
+  /** The document's `info.version`: the API contract's version, `API_CONTRACT_VERSION` unless given. */
   version?: string;
 }
 
@@ -213,7 +215,7 @@ export function buildOpenApiDocument(
   operations: readonly AnyOperation[],
   options: BuildOpenApiDocumentOptions = {},
 ): OpenApiDocument {
-  const { title = "Rapport API", version = "1.0.0" } = options;
+  const { title = "Rapport API", version = API_CONTRACT_VERSION } = options;
   const definitions: Record<string, JsonSchema> = {};
   const paths: OpenApiDocument["paths"] = {};
   const errorStatuses = new Set<number>(COMMON_ERROR_STATUSES);
