@@ -215,6 +215,30 @@ describe("a nullable field", () => {
   });
 });
 
+describe("a recommended-paths batch's target not found", () => {
+  it.each([
+    ["/v1/persons/recommended-paths/batch", "person_uuid"],
+    ["/v1/companies/recommended-paths/batch", "company_uuid"],
+  ])("%s: its null target_name and target_logo_url are documented, and said when", async (path, known) => {
+    const unknown = "00000000-0000-4000-8000-00000000f00d";
+    context.clock.advance(1_000);
+    const response = await context.request(path, { key: tenant.key, method: "POST", body: { uuids: [unknown, tenant.pathIds[known]!] } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { results: Array<Record<string, unknown>> };
+    expect(body.results[0]).toMatchObject({ target_uuid: unknown, target_name: null, target_logo_url: null, items: [] });
+    expect(body.results[1]!.target_name).toEqual(expect.any(String));
+    const schema = (served.paths[path]!.post!.responses["200"]!.content as Record<string, { schema: JsonSchema }>)["application/json"]!.schema;
+    expect(servedSchemaValidator()(schema, body)).toBeNull();
+    const result = ((schema.properties as Record<string, JsonSchema>).results!.items as JsonSchema).properties as Record<string, JsonSchema>;
+    expect(result.target_name).toMatchObject({ type: ["string", "null"], description: expect.stringContaining("null for a batch target not found") });
+    expect(result.target_logo_url).toMatchObject({ type: ["string", "null"], description: expect.stringContaining("for a batch target not found") });
+    // The check can fail: the schema typing target_name a string alone refuses the answer.
+    const stringOnly = structuredClone(schema);
+    (((stringOnly.properties as Record<string, JsonSchema>).results!.items as JsonSchema).properties as Record<string, JsonSchema>).target_name = { type: "string" };
+    expect(schemaValidator(served)(stringOnly, body)).toMatch(/target_name/);
+  });
+});
+
 describe.each(operations.map((operation) => [operation.operationId, operation] as const))("%s in the document", (_id, operation) => {
   it("has its path, method, operationId, summary, description and tag", () => {
     const entry = entryOf(served, operation);

@@ -100,8 +100,8 @@ export const topExternalContactSchema = z.object({
 
 export const recommendedPathsResponseSchema = z.object({
   target_uuid: z.string(),
-  target_name: z.string().nullable(),
-  target_logo_url: z.string().nullable(),
+  target_name: z.string().nullable().describe("The target's name (a company's company_name); null for a batch target not found (a target the single-target operations answer 404)."),
+  target_logo_url: z.string().nullable().describe("The target's logo URL; null when it has none, and for a batch target not found."),
   items: z.array(recommendedPathItemSchema),
   page: z.number().int(),
   per_page: z.number().int(),
