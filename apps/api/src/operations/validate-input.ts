@@ -10,6 +10,7 @@ import { cutName, shownName, shownNames } from "../platform/errors/shown-name.js
 import { UUID_LIST_RECORDS_PARAM, type UuidListRecords } from "../platform/request/common-schemas.js";
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
+import { timeBoundMeant } from "./time-bound-meant.js";
 import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
 import { serverTimeHint } from "./server-time-hint.js";
@@ -124,7 +125,7 @@ export function collectQuery(
   for (const [name, values] of Object.entries(queries)) {
     if (!known.has(name)) {
       const accepted = [...known].join(", ") || "none";
-      const meant = likelyMeant(name, [...known]) ?? changeFilterMeant(name, [...known]);
+      const meant = likelyMeant(name, [...known]) ?? changeFilterMeant(name, [...known]) ?? timeBoundMeant(name, [...known]);
       throw badRequest(`unknown query parameter ${shownName(name)}${meant ? ` (did you mean '${meant}'?)` : ""}; this operation accepts: ${accepted}`);
     }
     if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);

@@ -103,6 +103,17 @@ describe("a subject's activity kept to a time range", () => {
     }
   });
 
+  it("answers since= and until= with a 400 naming occurred_after and occurred_before, not accepting them", async () => {
+    for (const subject of [`/v1/companies/${people.globex}/activity`, `/v1/persons/${people.ada}/activity`]) {
+      const since = await read(`${subject}?since=2026-11-10`);
+      expect(since.status).toBe(400);
+      expect(since.body.error).toMatch(/^unknown query parameter 'since' \(did you mean 'occurred_after'\?\); this operation accepts: /);
+      const until = await read(`${subject}?until=2026-11-10`);
+      expect(until.status).toBe(400);
+      expect(until.body.error).toMatch(/^unknown query parameter 'until' \(did you mean 'occurred_before'\?\)/);
+    }
+  });
+
   it("binds a cursor to its range", async () => {
     const first = (await read(`/v1/companies/${people.globex}/activity?per_page=2&occurred_before=2026-11-10`)).body;
     expect(first.items.map((item) => item.occurred_at)).toEqual([at(10), at(9)]);
