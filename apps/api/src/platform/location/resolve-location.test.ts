@@ -33,6 +33,39 @@ describe("resolveStates", () => {
   });
 });
 
+describe("resolveStates by CLDR's English names", () => {
+  it("resolves an English name the dataset lacks to the dataset's subdivision", () => {
+    expect(resolveStates("Bavaria", null)).toEqual([{ countryCode: "DE", code: "BY", name: "Bayern" }]);
+    expect(resolveStates("north rhine-westphalia", "DE")).toEqual([{ countryCode: "DE", code: "NW", name: "Nordrhein-Westfalen" }]);
+    expect(resolveStates("Lombardy", null)).toEqual([{ countryCode: "IT", code: "25", name: "Lombardia" }]);
+    expect(resolveStates("Tuscany", "IT")).toEqual([{ countryCode: "IT", code: "52", name: "Toscana" }]);
+    expect(resolveStates("Brittany", null)).toEqual([{ countryCode: "FR", code: "BRE", name: "Bretagne" }]);
+    expect(resolveStates("Vienna", null)).toEqual([{ countryCode: "AT", code: "9", name: "Wien" }]);
+  });
+
+  it("resolves subdivisions the dataset lacks by name, code and prefixed code", () => {
+    for (const [name, code] of [["England", "ENG"], ["Scotland", "SCT"], ["Wales", "WLS"], ["Northern Ireland", "NIR"]] as const) {
+      expect(resolveStates(name, null)).toEqual([{ countryCode: "GB", code, name }]);
+      expect(resolveStates(code, "GB")).toEqual([{ countryCode: "GB", code, name }]);
+      expect(resolveStates(`GB-${code}`, null)).toEqual([{ countryCode: "GB", code, name }]);
+    }
+    expect(resolveStates("Catalonia", null)).toEqual([{ countryCode: "ES", code: "CT", name: "Catalonia" }]);
+  });
+
+  it("reads a name without CLDR's footnote signs and with either dash, and adds no second code for a name the dataset holds", () => {
+    expect(resolveStates("Île-de-France", "FR")).toEqual([{ countryCode: "FR", code: "IDF", name: "Île-de-France" }]);
+    expect(resolveStates("Friuli–Venezia Giulia", null)).toEqual([{ countryCode: "IT", code: "36", name: "Friuli-Venezia Giulia" }]);
+    // CLDR also names its former FR-20R "Corse"; the dataset's FR-COR is the one.
+    expect(resolveStates("Corse", null)).toEqual([{ countryCode: "FR", code: "COR", name: "Corse" }]);
+    expect(resolveStates("Corsica", null)).toEqual([{ countryCode: "FR", code: "COR", name: "Corse" }]);
+  });
+
+  it("matches a stored value spelt with either name", () => {
+    expect(stateFilterSpellings(resolveStates("Bavaria", null)).states).toEqual(["bayern", "bavaria", "de-by"]);
+    expect(stateFilterSpellings(resolveStates("England", null)).states).toEqual(["england", "gb-eng"]);
+  });
+});
+
 describe("resolveLocationFilter", () => {
   it("resolves a full name sent with accents the dataset leaves out, and matches the name spelt either way", () => {
     const { states } = resolveLocationFilter({ state: "Québec" });

@@ -1,13 +1,15 @@
 /**
  * @module
  * Country and state (ISO 3166-1 / 3166-2) resolution for the location filters, from maintained
- * datasets: i18n-iso-countries for country names and codes, country-region-data for subdivisions.
+ * datasets: i18n-iso-countries for country names and codes, country-region-data for subdivisions, with
+ * Unicode CLDR's names for them (English, where the dataset has a local name: "Bavaria" for Bayern).
  * The results list every spelling a stored record may use, so filters match "CA" and "California".
  */
 import { allCountries } from "country-region-data";
 import countries from "i18n-iso-countries";
 import { sqliteLower, type StateCodeInCountry } from "@rapport/store";
 import { badRequest } from "../errors/api-error.js";
+import { subdivisionNamesByCountry } from "./subdivision-names.js";
 
 export interface ResolvedCountry {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -48,15 +50,58 @@ const regionsByCountry = new Map<string, readonly RegionRow[]>(
   (allCountries as unknown as CountryRow[]).map(([, code, regions]) => [code.toUpperCase(), regions]),
 );
 
+/** How a subdivision's name compares: case, accents and the dash's kind aside (CLDR's "Friuli–Venezia Giulia"). */
+const nameKey = (text: string) => withoutAccents(fold(text)).replace(/[\u2010-\u2015]/gu, "-");
+
+interface Subdivision {
+  code: string;
+  /** The dataset's name, or CLDR's English one for a subdivision the dataset does not hold (England). */
+  name: string;
+  /** Every name it resolves by: the dataset's, then CLDR's. */
+  names: string[];
+  keys: Set<string>;
+}
+
+let subdivisions: ReadonlyMap<string, readonly Subdivision[]> | null = null;
+
+/**
+ * The dataset's subdivisions with CLDR's names added, and CLDR's subdivisions the dataset lacks (the countries of the
+ * United Kingdom, Catalonia), built on the first state filter. A CLDR code the dataset lacks under a name the dataset
+ * gives another code (CLDR's former FR-20R "Corse") adds nothing: the name already resolves.
+ */
+function subdivisionsByCountry(): ReadonlyMap<string, readonly Subdivision[]> {
+  if (subdivisions) return subdivisions;
+  const built = new Map<string, Subdivision[]>();
+  const cldr = subdivisionNamesByCountry();
+  for (const country of new Set([...regionsByCountry.keys(), ...[...cldr.keys()].filter((code) => countries.isValid(code))])) {
+    const entries: Subdivision[] = (regionsByCountry.get(country) ?? []).map(([name, code]) => ({ code, name, names: [name], keys: new Set([nameKey(name)]) }));
+    const byCode = new Map(entries.map((entry) => [entry.code.toUpperCase(), entry]));
+    const added: Subdivision[] = [];
+    for (const { code, name } of cldr.get(country) ?? []) {
+      const known = byCode.get(code);
+      if (known && !known.names.includes(name)) {
+        known.names.push(name);
+        known.keys.add(nameKey(name));
+      } else if (!known && !entries.some((entry) => entry.keys.has(nameKey(name)))) {
+        added.push({ code, name, names: [name], keys: new Set([nameKey(name)]) });
+      }
+    }
+    built.set(country, [...entries, ...added]);
+  }
+  subdivisions = built;
+  return built;
+}
+
 /**
  * Subdivisions named `text`: within `countryCode` when given (by name or code; "US-CA" also
  * works), otherwise by full name across all countries (a name may exist in several). Names compare
- * without their accents, so "Québec" and "Sao Paulo" name Quebec and São Paulo.
+ * without their accents, so "Québec" and "Sao Paulo" name Quebec and São Paulo, and a name may be the
+ * dataset's or CLDR's ("Bavaria" and "Bayern" both name DE-BY; "England" GB-ENG).
  */
 export function resolveStates(text: string, countryCode: string | null): ResolvedState[] {
   const value = fold(text);
   if (!value) return [];
-  const plainValue = withoutAccents(value);
+  const key = nameKey(value);
   const prefixed = /^([a-z]{2})-([a-z0-9]{1,3})$/i.exec(text.trim());
   if (prefixed) {
     const [, country, code] = prefixed;
@@ -64,16 +109,20 @@ export function resolveStates(text: string, countryCode: string | null): Resolve
     return resolveStates(code!, country!.toUpperCase());
   }
   const matches: ResolvedState[] = [];
-  const search = countryCode ? [[countryCode, regionsByCountry.get(countryCode) ?? []] as const] : [...regionsByCountry];
-  for (const [country, regions] of search) {
-    for (const [name, code] of regions) {
-      const byName = withoutAccents(fold(name)) === plainValue;
+  const all = subdivisionsByCountry();
+  const search = countryCode ? [[countryCode, all.get(countryCode) ?? []] as const] : [...all];
+  for (const [country, entries] of search) {
+    for (const { name, code, keys } of entries) {
       const byCode = countryCode !== null && fold(code) === value;
-      if (byName || byCode) matches.push({ countryCode: country, code, name });
+      if (keys.has(key) || byCode) matches.push({ countryCode: country, code, name });
     }
   }
   return matches;
 }
+
+/** Every name of a resolved subdivision: its own, then CLDR's others. */
+const namesOf = (state: ResolvedState): string[] =>
+  subdivisionsByCountry().get(state.countryCode)?.find((entry) => entry.code === state.code)?.names ?? [state.name];
 
 export interface LocationFilter {
   country: ResolvedCountry | null;
@@ -115,7 +164,7 @@ export const countrySpellings = (country: ResolvedCountry): string[] =>
 
 /**
  * The state filter for these subdivisions, as a stored value may spell them: `states` name a subdivision in any
- * country (its full name, `US-WA`), and `state_codes` hold its bare code, which names it only in its own country
+ * country (its names, the dataset's and CLDR's, with and without accents; `US-WA`), and `state_codes` hold its bare code, which names it only in its own country
  * ("WA" is Washington in the United States and Western Australia in Australia). Folded as `countrySpellings`.
  */
 export function stateFilterSpellings(states: readonly ResolvedState[]): { states: string[]; state_codes: StateCodeInCountry[] } {
@@ -124,7 +173,11 @@ export function stateFilterSpellings(states: readonly ResolvedState[]): { states
     return country ? countrySpellings(country) : [sqliteFold(code)];
   };
   return {
-    states: [...new Set(states.flatMap((state) => [state.name, withoutAccents(state.name), `${state.countryCode}-${state.code}`].map(sqliteFold)))],
+    states: [
+      ...new Set(
+        states.flatMap((state) => [...namesOf(state).flatMap((name) => [name, withoutAccents(name)]), `${state.countryCode}-${state.code}`].map(sqliteFold)),
+      ),
+    ],
     state_codes: states.map((state) => ({ code: sqliteFold(state.code), countries: countryOf(state.countryCode) })),
   };
 }
