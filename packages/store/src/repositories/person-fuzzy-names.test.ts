@@ -39,6 +39,30 @@ describe("fuzzyNameRanking", () => {
     expect(fuzzyNameRanking([{ uuid: "e", name: "Łukasz Müller-Ötzi" }], "lukas otzi")).toEqual(["e"]);
   });
 
+  it("finds a name whose first letter is misspelt, by the word's sound or second letter, when no first letter matches", () => {
+    const persons = [
+      { uuid: "a", name: "Chris Smith" },
+      { uuid: "b", name: "Philip Dubois" },
+      { uuid: "c", name: "Dana Moss" },
+      { uuid: "d", name: "Zoe Quist" },
+    ];
+    expect(fuzzyNameRanking(persons, "kris smith")).toEqual(["a"]);
+    expect(fuzzyNameRanking(persons, "xmith")).toEqual(["a"]);
+    expect(fuzzyNameRanking(persons, "filip dubois")).toEqual(["b"]);
+    expect(fuzzyNameRanking(persons, "dmith")).toEqual(["a"]);
+    expect(fuzzyNameRanking(persons, "kris")).toEqual(["a"]);
+    // A word must still match fuzzily: a misspelt first letter is no licence for another name.
+    expect(fuzzyNameRanking(persons, "kris dubois")).toEqual([]);
+  });
+
+  it("compares names by sound only when no name sharing the first letters matches", () => {
+    const persons = [
+      { uuid: "a", name: "Chris Smith" },
+      { uuid: "b", name: "Kristen Smith" },
+    ];
+    expect(fuzzyNameRanking(persons, "kris smith")).toEqual(["b"]);
+  });
+
   it("keeps at most FUZZY_NAME_MATCHES", () => {
     const persons = Array.from({ length: FUZZY_NAME_MATCHES + 5 }, (_, index) => ({ uuid: String(index).padStart(4, "0"), name: `Contact ${index}` }));
     expect(fuzzyNameRanking(persons, "contakt")).toHaveLength(FUZZY_NAME_MATCHES);
@@ -54,6 +78,12 @@ describe("persons.list with a misspelt name", () => {
     expect(await names("smith")).toEqual(expect.arrayContaining(["John Smith", "Joan Smithers"]));
     expect(await names("smith")).not.toContain("Jon Smyth");
     expect(await names("zzqx")).toEqual([]);
+  });
+
+  it("lists a name whose first letter is misspelt", async () => {
+    await store.persons.create({ tenant_uuid: tenantUuid, name: "Philip Dubois" });
+    expect(await names("filip dubois")).toEqual(["Philip Dubois"]);
+    expect(await names("lukasz xuller")).toEqual(["Łukasz Müller"]);
   });
 
   it("orders the fuzzy matches by sort_by when it is given", async () => {

@@ -1,8 +1,10 @@
 /**
  * @module
  * The person list's fuzzy `name` retry: when no person's name holds every word of the text, the names that come
- * closest (Fuse.js, as the opportunity `search` retries), after a cheap prefilter by the words' first letters.
+ * closest (Fuse.js, as the opportunity `search` retries), after a cheap prefilter by the words' first letters, and
+ * when those find none, by their first sounds or second letters (a misspelt first letter: `kris` for "Chris").
  */
+import { doubleMetaphone } from "double-metaphone";
 import Fuse from "fuse.js";
 import { foldName } from "./fold-name.js";
 import { nameWords } from "./name-words.js";
@@ -33,28 +35,81 @@ function sharesFirstLetters(nameWordInitials: ReadonlySet<string | undefined>, w
 }
 
 /**
- * The uuids of the persons whose names come closest to `text`, closest first (ties by uuid), at most
- * `FUZZY_NAME_MATCHES`. Every word must match fuzzily somewhere in the folded name (Fuse threshold 0.4, so a word
- * under three letters must be exact), and the name must hold a word starting with each word's first letter; the
- * first `FUZZY_NAME_CANDIDATES` names passing that prefilter are compared.
- *
- * @example fuzzyNameRanking([{ uuid: "a", name: "John Smith" }], "jon smyth") // ["a"]
+ * The first sound of a folded word, Double Metaphone's first letter of its first four letters (which decide it): "K"
+ * for `kris` and `chris`, "F" for `filip` and `philip`, "S" for `xmith` and `smith`; "" for none. Remembered by those
+ * letters in `sounds`, since names share few beginnings.
  */
-export function fuzzyNameRanking(persons: Iterable<NamedPerson>, text: string): string[] {
-  const words = foldedWords(text);
-  if (words.length === 0) return [];
-  const candidates: NamedPerson[] = [];
-  for (const person of persons) {
-    // The initials of the name's parts ("Smith-Jones": s and j), as the exact filter splits them.
-    const initials = new Set(nameWords(person.name).map((word) => foldName(word)[0]));
-    if (!sharesFirstLetters(initials, words)) continue;
-    candidates.push({ uuid: person.uuid, name: foldName(person.name) });
-    if (candidates.length >= FUZZY_NAME_CANDIDATES) break;
+function firstSound(word: string, sounds: Map<string, string>): string {
+  // A word starting with no letter A–Z (a number, another script) has no sound here; not looked up, as names are
+  // often numbered ("Contact 12345").
+  if (!/^[a-z]/.test(word)) return "";
+  const beginning = word.slice(0, 4);
+  let sound = sounds.get(beginning);
+  if (sound === undefined) {
+    sound = doubleMetaphone(beginning)[0].slice(0, 1);
+    sounds.set(beginning, sound);
   }
+  return sound;
+}
+
+/**
+ * Whether every word has a word of the name starting with its letter, starting with its sound (`wordSounds`, the
+ * words' own, in order), or (a word of three letters or more) with the same second letter: a misspelt first letter,
+ * heard (`kris`, `filip`) or typed (`dmith`).
+ */
+function sharesBeginnings(nameParts: readonly string[], words: readonly string[], wordSounds: readonly string[], sounds: Map<string, string>): boolean {
+  return words.every((word, index) =>
+    nameParts.some(
+      (part) =>
+        part[0] === word[0] ||
+        (word.length >= 3 && part[1] === word[1]) ||
+        (wordSounds[index] !== "" && firstSound(part, sounds) === wordSounds[index]),
+    ),
+  );
+}
+
+/** The closest of `candidates` to every word, closest first (ties by uuid), at most `FUZZY_NAME_MATCHES`. */
+function closest(candidates: readonly NamedPerson[], words: readonly string[]): string[] {
   const fuse = new Fuse(candidates, { keys: ["name"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
   return fuse
     .search({ $and: words.map((word) => ({ name: word })) })
     .sort((left, right) => (left.score ?? 0) - (right.score ?? 0) || (left.item.uuid < right.item.uuid ? -1 : 1))
     .slice(0, FUZZY_NAME_MATCHES)
     .map((result) => result.item.uuid);
+}
+
+/** The first `FUZZY_NAME_CANDIDATES` persons whose name's parts (folded, as the exact filter splits them) pass `test`, their names folded. */
+function candidatesWhere(persons: readonly NamedPerson[], test: (parts: string[]) => boolean): NamedPerson[] {
+  const candidates: NamedPerson[] = [];
+  for (const person of persons) {
+    if (!test(nameWords(person.name).map((word) => foldName(word)))) continue;
+    candidates.push({ uuid: person.uuid, name: foldName(person.name) });
+    if (candidates.length >= FUZZY_NAME_CANDIDATES) break;
+  }
+  return candidates;
+}
+
+/**
+ * The uuids of the persons whose names come closest to `text`, closest first (ties by uuid), at most
+ * `FUZZY_NAME_MATCHES`. Every word must match fuzzily somewhere in the folded name (Fuse threshold 0.4, so a word
+ * under three letters must be exact). The names compared are those holding a word starting with each word's first
+ * letter; when none of them matches, the others holding, for each word, a word starting with its letter or its
+ * sound or sharing its second letter (a second read of `persons`, only then). Each time at most the first
+ * `FUZZY_NAME_CANDIDATES` names passing are compared.
+ *
+ * @example fuzzyNameRanking([{ uuid: "a", name: "John Smith" }], "jon smyth") // ["a"]
+ * @example fuzzyNameRanking([{ uuid: "a", name: "Chris Smith" }], "kris smith") // ["a"]
+ */
+export function fuzzyNameRanking(persons: readonly NamedPerson[], text: string): string[] {
+  const words = foldedWords(text);
+  if (words.length === 0) return [];
+  const sameInitials = (parts: string[]) => sharesFirstLetters(new Set(parts.map((part) => part[0])), words);
+  const found = closest(candidatesWhere(persons, sameInitials), words);
+  if (found.length > 0) return found;
+  const sounds = new Map<string, string>();
+  const wordSounds = words.map((word) => firstSound(word, sounds));
+  return closest(
+    candidatesWhere(persons, (parts) => !sameInitials(parts) && sharesBeginnings(parts, words, wordSounds, sounds)),
+    words,
+  );
 }

@@ -235,8 +235,13 @@ describe("the name filter's index", () => {
           });
           for (const text of [...cutTexts, ...freeTexts].filter((text) => text.trim().length > 0)) {
             const exact = stored.filter((name) => contains(name, text)).sort();
-            // Nobody matching, the fuzzy retry lists the names closest to the text instead.
-            const expected = exact.length > 0 ? exact : stored.filter((name) => fuzzyNameRanking([{ uuid: "x", name }], text).length > 0).sort();
+            // Nobody matching, the fuzzy retry lists the names closest to the text instead: those holding a word with
+            // each word's first letter, or when none of them is close, the others.
+            const close = stored.filter((name) => fuzzyNameRanking([{ uuid: "x", name }], text).length > 0);
+            const textWords = nameWords(text).map((word) => foldName(word)).filter(Boolean);
+            const sameInitials = close.filter((name) => textWords.every((word) => nameWords(name).some((part) => foldName(part)[0] === word[0])));
+            const fuzzy = sameInitials.length > 0 ? sameInitials : close;
+            const expected = exact.length > 0 ? exact : fuzzy.sort();
             let found: Person[] = [];
             const read = async () => {
               found = (await store.persons.list(tenant, { ...firstPage, limit: 100, filters: { name: text }, sort_by: "created_at", order: "asc" })).rows;
