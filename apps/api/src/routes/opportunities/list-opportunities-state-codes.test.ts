@@ -26,6 +26,9 @@ beforeAll(async () => {
   await dealWith("Lahore", "Punjab", "Pakistan");
   // PB is Paraíba's code in Brazil, and Punjab's in India and in Pakistan.
   await dealWith("Joao Pessoa", "PB", "BR");
+  await dealWith("Munich", "Bayern", "Germany");
+  await dealWith("Augsburg", "BY", "DE");
+  await dealWith("London", "England", "GB");
 });
 afterAll(() => context.close());
 
@@ -52,5 +55,10 @@ describe("GET /v1/opportunities state filter and subdivision codes", () => {
   it("keeps a bare code with country to that country", async () => {
     expect(await names("state=WA&country=US")).toEqual(["Olympia", "Seattle"]);
     expect(await names("state=WA&country=AU")).toEqual(["Perth"]);
+  });
+
+  it("resolves a subdivision's English name (CLDR's) as its own, and England, which the dataset lacks", async () => {
+    expect(await names("state=Bavaria")).toEqual(["Augsburg", "Munich"]);
+    expect(await names("state=England")).toEqual(["London"]);
   });
 });
