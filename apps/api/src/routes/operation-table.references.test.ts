@@ -537,7 +537,7 @@ function normalized(text: string, value: string, answer: Answer): string {
   }
   return result
     .replace(UUIDS, (uuid) => (theirUuids.includes(uuid.toLowerCase()) ? uuid : "<uuid>"))
-    .replace(/"(id|sequence|generation|position)":\d+/g, '"$1":"<number>"');
+    .replace(/"(id|sequence|last_sequence|generation|position)":\d+/g, '"$1":"<number>"');
 }
 
 /** What must be alike between two calls: status, answer, rows added and how many rows went, each normalized. */
