@@ -2,7 +2,7 @@
 
 /**
  * The version of the API contract (the specification's "The current API version is v1.20.0", without the `v`): the
- * OpenAPI document's `info.version`, which describes the contract, not the release serving it (`RAPPORT_VERSION`,
+ * OpenAPI document's `info.version`, which describes the contract, not the release serving it (RAPPORT_VERSION,
  * which the MCP server's `serverInfo` and `rapport --version` give). Raised with the specification.
  *
  * @example

@@ -173,6 +173,7 @@ export interface ApiKeyRepository {
    * Notes that `key` was used just now (the store's clock) over `via`; writes nothing now. Uses are kept in memory
    * and written at most once a minute and when the store closes, a key's latest only, and a written time never
    * moves back (another process on the file may have written a later one). Call it for every authenticated request.
+   * `key` is the key as the store answers it or just its uuid and tenant: a field no key record has is refused.
    *
    * @example
    * store.apiKeys.noteUse(owner.key, "rest");
@@ -435,8 +436,8 @@ export interface EmailRepository {
   get(tenantUuid: string, messageId: string): Promise<Email | null>;
   /**
    * Ingests many messages in one transaction, results in input order. Each item stands alone: one
-   * with an invalid participant is an ERROR and writes nothing; the others are stored (or DUPLICATE),
-   * exactly as one `ingest` call each would have done.
+   * with an invalid participant, or a field `ingest` does not take or of the wrong type (refused in `ingest`'s words),
+   * is an ERROR and writes nothing; the others are stored (or DUPLICATE), exactly as one `ingest` call each would have done.
    */
   ingestMany(tenantUuid: string, inputs: readonly NewEmail[]): Promise<EmailBatchResult[]>;
   /** The tenant's email with this uuid, with its participants; null when it is not the tenant's or was deleted (erased). */
