@@ -53,17 +53,19 @@ function expectedPeriods(counted: NormalizedInteraction[], now: number): Expecte
  * The stats of the subject (its persons), counted from the list: past, not cancelled, with two distinct
  * participants at least (mail to oneself counts for nobody), each interaction once.
  */
-function expectedStats(interactions: Interaction[], subjectPersons: string[], now: number) {
+function expectedStats(interactions: Interaction[], subjectPersons: string[], now: number, teamOnly = false) {
+  const teamPersons = USERS.map((user) => user.personUuid).filter((person) => !subjectPersons.includes(person));
   const counted = interactions
     .map((interaction) => normalizeInteraction("test", interaction))
     .filter((interaction) => !interaction.cancelled && interaction.occurredAt <= now && interaction.participants.length >= 2)
     .filter((interaction) => interaction.participants.some((participant) => subjectPersons.includes(participant)));
+  const teamCounted = counted.filter((interaction) => interaction.participants.some((participant) => teamPersons.includes(participant)));
   const byUser = USERS.filter((user) => !subjectPersons.includes(user.personUuid))
     .map((user) => ({ user, shared: counted.filter((interaction) => interaction.participants.includes(user.personUuid)) }))
     .filter(({ shared }) => shared.length > 0)
     .sort((left, right) => (left.user.userUuid < right.user.userUuid ? -1 : 1))
     .map(({ user, shared }) => ({ internal_user_uuid: user.userUuid, periods: expectedPeriods(shared, now) }));
-  return { periods: expectedPeriods(counted, now), byUser };
+  return { periods: expectedPeriods(teamOnly ? teamCounted : counted, now), byUser };
 }
 
 const withoutTimes = (periods: Array<ExpectedPeriod & { last_activity_at?: unknown }>) =>
@@ -85,6 +87,26 @@ describe("activityStats properties", () => {
           const expected = expectedStats(interactions, persons, now);
           expect(withoutTimes(stats.periods)).toEqual(expected.periods);
           expect(stats.by_user.map((row) => ({ internal_user_uuid: row.internal_user_uuid, periods: withoutTimes(row.periods) }))).toEqual(expected.byUser);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts with teamOnly only the interactions an internal user other than the subject took part in, by_user unchanged", () => {
+    fc.assert(
+      fc.property(histories, fc.integer({ min: -40, max: 40 }), fc.constantFrom(-1, 0, 1), (interactions, shift, nudge) => {
+        const graph = hydrateGraph({ interactions, internalUsers: USERS, affiliations: AFFILIATIONS });
+        const now = NOW + shift * DAY + nudge;
+        const subjects = [
+          ...PERSONS.map((uuid) => ({ reference: { entity: "person" as const, uuid }, persons: [uuid] })),
+          { reference: { entity: "company" as const, uuid: "acme" }, persons: ["p3", "p4"] },
+        ];
+        for (const { reference, persons } of subjects) {
+          const stats = activityStats(graph, reference, { now, teamOnly: true });
+          const expected = expectedStats(interactions, persons, now, true);
+          expect(withoutTimes(stats.periods)).toEqual(expected.periods);
+          expect(stats.by_user).toEqual(activityStats(graph, reference, { now }).by_user);
         }
       }),
       { numRuns: 300 },

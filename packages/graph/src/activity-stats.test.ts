@@ -87,6 +87,58 @@ describe("activityStats", () => {
     expect(activityStats(graph, { entity: "person", uuid: "dana" }, { now: daysAgo(500) }).periods).toEqual([]);
   });
 
+  it("counts with teamOnly only what the team took part in: a mail to a list, a meeting of outsiders and a user's own are left out", () => {
+    const deal = buildGraph(
+      withUser("paula"),
+      withUser("andy"),
+      withAffiliation("carl", "targetco"),
+      withAffiliation("cindy", "targetco"),
+      withMeeting(["paula", "carl"], daysAgo(15)),
+      withEmail("carl", ["lps-list"], daysAgo(5)),
+      withEmail("carl", ["lps-list"], daysAgo(35)),
+      withMeeting(["carl", "cindy"], daysAgo(2)),
+      withEmail("cindy", ["carl", "andy"], daysAgo(100)),
+      withEmail("andy", ["broker"], daysAgo(1)),
+      withMeeting(["andy", "paula"], daysAgo(3)),
+    );
+    const periods = (entity: "person" | "company", uuid: string, teamOnly?: boolean) =>
+      activityStats(deal, { entity, uuid }, { now: NOW, periods: ["90_days", "all_time"], ...(teamOnly === undefined ? {} : { teamOnly }) }).periods.map(
+        (period) => [period.period, period.activity_counts, period.last_activity_date],
+      );
+    expect(periods("person", "carl")).toEqual([
+      ["90_days", counts(2, 2), "2026-11-29"],
+      ["all_time", counts(3, 2), "2026-11-29"],
+    ]);
+    expect(periods("person", "carl", true)).toEqual([
+      ["90_days", counts(0, 1), "2026-11-16"],
+      ["all_time", counts(1, 1), "2026-11-16"],
+    ]);
+    expect(periods("company", "targetco", true)).toEqual([
+      ["90_days", counts(0, 1), "2026-11-16"],
+      ["all_time", counts(1, 1), "2026-11-16"],
+    ]);
+    // A user's own mail to an outsider is not the team's activity with them; a meeting with a colleague is.
+    expect(periods("person", "andy", true)).toEqual([
+      ["90_days", counts(0, 1), "2026-11-28"],
+      ["all_time", counts(0, 1), "2026-11-28"],
+    ]);
+    expect(periods("person", "broker", true)).toEqual([
+      ["90_days", counts(1, 0), "2026-11-30"],
+      ["all_time", counts(1, 0), "2026-11-30"],
+    ]);
+    expect(periods("person", "lps-list", true)).toEqual([]);
+    expect(periods("person", "carl", false)).toEqual(periods("person", "carl"));
+    expect(activityStats(deal, { entity: "person", uuid: "carl" }, { now: NOW, teamOnly: true }).by_user).toEqual(
+      activityStats(deal, { entity: "person", uuid: "carl" }, { now: NOW }).by_user,
+    );
+  });
+
+  it("rejects a teamOnly that is not a boolean", () => {
+    expect(() => activityStats(graph, { entity: "person", uuid: "dana" }, { now: NOW, teamOnly: "yes" as never })).toThrow(
+      'activityStats: expecting "teamOnly" to be a boolean but got "yes".',
+    );
+  });
+
   it("rejects an unknown period", () => {
     expect(() => activityStats(graph, { entity: "person", uuid: "dana" }, { now: NOW, periods: ["7_days" as never] })).toThrow(
       'activityStats: expecting each of "periods" to be one of 30_days, 90_days, 180_days, 365_days, all_time but got "7_days".',

@@ -34,6 +34,12 @@ export interface ActivityStatsOptions {
   now: number;
   /** Periods to return, in any order (returned shortest first). Default: all. */
   periods?: readonly ActivityPeriod[] | undefined;
+  /**
+   * Count in `periods` only the interactions an internal user other than the subject took part in: the team's
+   * activity with the subject, leaving out what the subject did with outsiders alone (a mail to a list, a
+   * meeting without the team). `by_user` and the top users are the same either way. Default false.
+   */
+  teamOnly?: boolean | undefined;
 }
 
 /** Each period's length in milliseconds, position for position with ACTIVITY_PERIODS (shortest first). */
@@ -62,12 +68,13 @@ function periodStats(counter: PeriodCounter, periods: readonly ActivityPeriod[],
  * has one row per internal user who took part in at least one of those interactions (the subject itself
  * excluded), ordered by user uuid; `top_email_user` / `top_meeting_user` are the users with the most emails
  * / meetings in the last 90 days (ties: more 90-day interactions, then user uuid), carrying only their
- * `90_days` period, and null when nobody has any.
+ * `90_days` period, and null when nobody has any. With `teamOnly`, `periods` counts only the interactions an
+ * internal user other than the subject took part in.
  *
  * @param graph - The relationship graph.
  * @param entity - `{ entity: "person" | "company", uuid }`.
- * @param options - `now` and optionally the `periods` to return.
- * @returns The stats; `periods` is empty when the entity has no counted interaction.
+ * @param options - `now`, optionally the `periods` to return and `teamOnly`.
+ * @returns The stats; `periods` is empty when the entity has no counted interaction (with `teamOnly`: none with the team).
  *
  * @example
  * import { activityStats } from "@rapport/graph";
@@ -87,6 +94,8 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
     }
     periods = ACTIVITY_PERIODS.filter((period) => options.periods?.includes(period));
   }
+  const teamOnly = options.teamOnly ?? false;
+  if (typeof teamOnly !== "boolean") throw invalidArgument(functionName, '"teamOnly" to be a boolean', teamOnly);
 
   let persons: PersonRecord[];
   if (reference.entity === "person") {
@@ -97,7 +106,7 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
     persons = unorderedExternalMembers(state, reference.uuid);
   }
 
-  const { total, byUser } = countActivityByPeriod(state, persons, now, PERIOD_LENGTHS);
+  const { total, byUser } = countActivityByPeriod(state, persons, now, PERIOD_LENGTHS, teamOnly);
 
   const result: ActivityStats = {
     entity_type: reference.entity === "person" ? "PERSON" : "COMPANY",

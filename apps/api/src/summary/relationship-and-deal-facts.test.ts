@@ -62,6 +62,34 @@ describe("AI summary facts from relationships and deals", () => {
     expect(companySummary.sections.find((entry) => entry.heading === "Relationships")?.content).toMatch(/^On the team, Globex is best known to Alice/);
   });
 
+  it("counts as the team's activity only what a user took part in: a contact's mail to a list is not the team's", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+    const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", emails: ["jane@globex.example"], primary_company_uuid: globex.uuid });
+    // Her monthly investor updates to a list the team reads (no user among the recipients), and one email with Alice.
+    for (const [index, days] of [5, 35, 65].entries()) {
+      await store.emails.ingest(tenantUuid, { message_id: `update${index}`, sent_at: TEST_START - days * DAY, from: { person_uuid: jane.uuid }, to: [{ email: "investors@globex.example" }] });
+    }
+    await store.emails.ingest(tenantUuid, { message_id: "met", sent_at: TEST_START - 100 * DAY, from: { email: acme.admin.email }, to: [{ person_uuid: jane.uuid }] });
+    const activity = async (path: string) => {
+      const summary = (await (await context.request(path, { key: acme.key })).json()) as { sections: Array<{ heading: string; content: string }> };
+      return summary.sections.find((entry) => entry.heading === "Activity")?.content;
+    };
+    const met = new Date(TEST_START - 100 * DAY).toISOString().slice(0, 10);
+    expect(await activity(`/v1/persons/${jane.uuid}/ai-summary`)).toBe(
+      `The team has had no email or meeting with Jane Doe in the last 90 days (1 in the 90 days before); the latest on ${met}.`,
+    );
+    expect(await activity(`/v1/companies/${globex.uuid}/ai-summary`)).toBe(
+      `The team has had no email or meeting with Globex in the last 90 days (1 in the 90 days before); the latest on ${met}.`,
+    );
+    // The activity statistics endpoint still counts every email of hers (the spec's per-entity counts).
+    const stats = await context.json("/v1/persons/activity-stats/batch", { key: acme.key, method: "POST", body: { uuids: [jane.uuid], periods: "90_days" } });
+    expect(stats.body?.results[0].periods[0].activity_counts).toEqual({ emails: 3, meetings: 0, total: 3 });
+  });
+
   it("dates the latest activity of a person the team has not met in 180 days from all time, not as null", async () => {
     context = await createTestContext();
     const acme = await buildTenant(context.services);

@@ -77,7 +77,9 @@ function counterOf(buckets: Int32Array, at: number, periods: number, lastAt: num
 /**
  * Counts the subject's interactions (those of `persons`, each once) at or before `now`, per period of
  * `periodLengths` (ascending, the last infinite; an interaction counts in a period when its age is at most
- * the length): in total, and per internal user who took part, the subject's own users left out. A single
+ * the length): in total, and per internal user who took part, the subject's own users left out. With
+ * `teamOnly`, the total counts only the interactions such a user took part in (the team's activity with the
+ * subject); the per-user counts are the same either way. A single
  * person with `INDEXED_FROM` interactions or more is counted from its activity index (activity-index.ts),
  * made at its first count: a busy contact's interactions number hundreds of thousands. Any other subject is
  * counted by {@link countByPass}.
@@ -91,10 +93,11 @@ export function countActivityByPeriod(
   persons: readonly PersonRecord[],
   now: number,
   periodLengths: readonly number[],
+  teamOnly = false,
 ): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
   const busy = persons.length === 1 && persons[0]!.interactions.length >= INDEXED_FROM ? persons[0]! : null;
-  if (busy !== null) return countFromIndex(state, activityIndexOf(state, busy, teamOf(state)), busy, now, periodLengths);
-  return countByPass(state, persons, now, periodLengths);
+  if (busy !== null) return countFromIndex(state, activityIndexOf(state, busy, teamOf(state)), busy, now, periodLengths, teamOnly);
+  return countByPass(state, persons, now, periodLengths, teamOnly);
 }
 
 /**
@@ -107,6 +110,7 @@ export function countByPass(
   persons: readonly PersonRecord[],
   now: number,
   periodLengths: readonly number[],
+  teamOnly = false,
 ): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
   const { users, positions } = teamOf(state);
   const periods = periodLengths.length;
@@ -119,25 +123,28 @@ export function countByPass(
   userLastAt.fill(Number.NEGATIVE_INFINITY, 0, users.length);
   const totalBuckets = new Int32Array(stride);
   let totalLastAt = Number.NEGATIVE_INFINITY;
+  const subjects = new Set(persons);
   const { occurredAt: times, start: starts, count: counts, participants } = state.table;
   for (const slot of subjectSlots(state, persons)) {
     const occurredAt = times[slot]!;
     if (occurredAt > now) continue;
     const bucket = (state.isMeeting(slot) ? periods : 0) + bucketOf(now - occurredAt, periodLengths);
-    totalBuckets[bucket] = totalBuckets[bucket]! + 1;
-    if (occurredAt > totalLastAt) totalLastAt = occurredAt;
     const start = starts[slot]!;
     const end = start + counts[slot]!;
+    let teamTookPart = false;
     for (let position = start; position < end; position += 1) {
       const user = positions.get(participants[position]!);
       if (user === undefined) continue;
       userBuckets[user * stride + bucket] = userBuckets[user * stride + bucket]! + 1;
       if (occurredAt > userLastAt[user]!) userLastAt[user] = occurredAt;
+      if (!subjects.has(users[user]!)) teamTookPart = true;
     }
+    if (teamOnly && !teamTookPart) continue;
+    totalBuckets[bucket] = totalBuckets[bucket]! + 1;
+    if (occurredAt > totalLastAt) totalLastAt = occurredAt;
   }
 
   const byUser = new Map<PersonRecord, PeriodCounter>();
-  const subjects = new Set(persons);
   users.forEach((user, at) => {
     if (userLastAt[at] === Number.NEGATIVE_INFINITY || subjects.has(user)) return;
     byUser.set(user, counterOf(userBuckets, at * stride, periods, userLastAt[at]!));
@@ -160,6 +167,7 @@ function countFromIndex(
   subject: PersonRecord,
   now: number,
   periodLengths: readonly number[],
+  teamOnly: boolean,
 ): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
   const byUser = new Map<PersonRecord, PeriodCounter>();
   index.team.forEach((user, at) => {
@@ -168,5 +176,5 @@ function countFromIndex(
     const counter = counterFromWindows(state, of, now, periodLengths);
     if (counter.lastAt !== null) byUser.set(user, counter);
   });
-  return { total: counterFromWindows(state, index.whole, now, periodLengths), byUser };
+  return { total: counterFromWindows(state, teamOnly ? index.withTeam : index.whole, now, periodLengths), byUser };
 }

@@ -49,7 +49,12 @@ function bothCounts(state: GraphState, now: number) {
     total,
     byUser: [...byUser].map(([user, counter]) => [user.uuid, counter]),
   });
-  return { indexed: plain(countActivityByPeriod(state, [p0], now, PERIOD_LENGTHS)), pass: plain(countByPass(state, [p0], now, PERIOD_LENGTHS)) };
+  return {
+    indexed: plain(countActivityByPeriod(state, [p0], now, PERIOD_LENGTHS)),
+    pass: plain(countByPass(state, [p0], now, PERIOD_LENGTHS)),
+    indexedWithTeam: plain(countActivityByPeriod(state, [p0], now, PERIOD_LENGTHS, true)),
+    passWithTeam: plain(countByPass(state, [p0], now, PERIOD_LENGTHS, true)),
+  };
 }
 
 describe("the activity index of a busy person", () => {
@@ -61,8 +66,9 @@ describe("the activity index of a busy person", () => {
         const p0 = state.person("p0")!;
         fc.pre(p0.interactions.length >= INDEXED_FROM);
         for (const now of times) {
-          const { indexed, pass } = bothCounts(state, now);
+          const { indexed, pass, indexedWithTeam, passWithTeam } = bothCounts(state, now);
           expect(indexed).toEqual(pass);
+          expect(indexedWithTeam).toEqual(passWithTeam);
         }
         expect(p0.activityIndex).not.toBeNull();
 
@@ -75,12 +81,15 @@ describe("the activity index of a busy person", () => {
           () => graph.updateInteraction({ ...moved, occurredAt: moved.occurredAt - 17 * DAY }),
           () => graph.addInteraction({ id: "late", kind: "meeting", attendeeUuids: ["p0", "p3"], occurredAt: times[0]! }),
           () => graph.markInternal("p3", "u3"),
+          // The busy person a user too: its own interactions with outsiders alone are no team activity.
+          () => graph.markInternal("p0", "u0"),
         ];
         for (const write of writes) {
           write();
           for (const now of times) {
-            const { indexed, pass } = bothCounts(state, now);
+            const { indexed, pass, indexedWithTeam, passWithTeam } = bothCounts(state, now);
             expect(indexed).toEqual(pass);
+            expect(indexedWithTeam).toEqual(passWithTeam);
           }
         }
       }),

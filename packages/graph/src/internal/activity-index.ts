@@ -3,7 +3,8 @@
  * meetings in time order, and the same per internal user who took part. A period's counts are
  * then binary searches, where a pass over the person's interactions and their participants took
  * milliseconds for a contact with hundreds of thousands of them. An index holds about 4 bytes per
- * interaction of the person and per team participation in them, until one of them changes.
+ * interaction of the person (twice for one the team took part in) and per team participation in them, until one
+ * of them changes.
  */
 import type { GraphState, PersonRecord } from "./graph-state.js";
 import type { IndexMap } from "./index-map.js";
@@ -21,6 +22,8 @@ export interface Positions {
 /** A person's interactions as counted by period; valid until one of them changes, or the team does. */
 export interface ActivityIndex {
   whole: Positions;
+  /** What an internal user other than the person took part in: the team's activity with the person. */
+  withTeam: Positions;
   /** The team the index was made for, in `GraphState.personByUser` order, and what each took part in (null: nothing). */
   team: PersonRecord[];
   byUser: Array<Positions | null>;
@@ -67,18 +70,23 @@ interface GrowingSlots {
 function buildActivityIndex(state: GraphState, person: PersonRecord, team: Team): ActivityIndex {
   const { occurredAt, start: starts, count: counts, participants } = state.table;
   const whole: GrowingSlots = { emails: [], meetings: [] };
+  const withTeam: GrowingSlots = { emails: [], meetings: [] };
   const byUser: Array<GrowingSlots | null> = team.users.map(() => null);
   for (const slot of slotsInTimeOrder(person, occurredAt)) {
     const kind = state.isMeeting(slot) ? "meetings" : "emails";
     whole[kind].push(slot);
     const end = starts[slot]! + counts[slot]!;
+    let teamTookPart = false;
     for (let at = starts[slot]!; at < end; at += 1) {
       const user = team.positions.get(participants[at]!);
-      if (user !== undefined) (byUser[user] ??= { emails: [], meetings: [] })[kind].push(slot);
+      if (user === undefined) continue;
+      (byUser[user] ??= { emails: [], meetings: [] })[kind].push(slot);
+      if (team.users[user] !== person) teamTookPart = true;
     }
+    if (teamTookPart) withTeam[kind].push(slot);
   }
   const frozen = (grown: GrowingSlots): Positions => ({ emails: Int32Array.from(grown.emails), meetings: Int32Array.from(grown.meetings) });
-  return { whole: frozen(whole), team: [...team.users], byUser: byUser.map((grown) => (grown === null ? null : frozen(grown))) };
+  return { whole: frozen(whole), withTeam: frozen(withTeam), team: [...team.users], byUser: byUser.map((grown) => (grown === null ? null : frozen(grown))) };
 }
 
 /** The first of `slots` (in time order) whose interaction is after `now` (their number when none). */
@@ -106,7 +114,7 @@ function firstWithin(times: Float64Array, slots: Int32Array, now: number, length
 }
 
 /**
- * For one participant of an index (`index.whole`, or an entry of `index.byUser`): the latest time at or
+ * For one participant of an index (`index.whole`, `index.withTeam`, or an entry of `index.byUser`): the latest time at or
  * before `now` (null when none), and the emails and meetings of each period, whose lengths are
  * `periodLengths`. An interaction counts in a period when it is not after `now` and `now` minus its time is at
  * most the period's length. `times` is the interaction table's `occurredAt`.

@@ -27,8 +27,9 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
       sources: strongest.map((row) => ({ kind: "user", uuid: row.user_uuid })),
     });
   }
-  // all_time for the date of the latest activity when none is in the last 180 days.
-  const stats = activityStats(graph, entity, { now, periods: ["90_days", "180_days", "all_time"] });
+  // all_time for the date of the latest activity when none is in the last 180 days. teamOnly: what the subject did
+  // with outsiders alone (a mail to a list, a BCC'd thread) is not "the team had".
+  const stats = activityStats(graph, entity, { now, periods: ["90_days", "180_days", "all_time"], teamOnly: true });
   const recent = stats.periods.find((period) => period.period === "90_days");
   const half = stats.periods.find((period) => period.period === "180_days");
   const ever = stats.periods.find((period) => period.period === "all_time");
