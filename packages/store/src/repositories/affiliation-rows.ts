@@ -117,6 +117,21 @@ export async function ensurePrimaryAffiliation(
   if (!existing) await insertAffiliations(context, tenantUuid, personUuid, [{ company_uuid: companyUuid, title, is_current: true }], timestamp);
 }
 
+/**
+ * Refuses affiliations that list the primary company only as a past tenure. The primary company always has a
+ * current affiliation (`ensurePrimaryAffiliation` adds one), so such a write kept the person current there beside
+ * the past row it was sent: a contact recorded as having left a company still counted for it in every ranking.
+ */
+export function assertPrimaryCompanyCurrent(primaryCompanyUuid: string | null, affiliations: readonly NewAffiliation[]): void {
+  if (primaryCompanyUuid === null) return;
+  const listed = affiliations.filter((affiliation) => affiliation.company_uuid === primaryCompanyUuid);
+  if (listed.length === 0 || listed.some((affiliation) => affiliation.is_current ?? true)) return;
+  throw new InvalidInputError(
+    `affiliations list company ${primaryCompanyUuid} only as a past tenure, but it is the primary company (primary_company_uuid), ` +
+      "which always has a current affiliation: to record that the person left it, send primary_company_uuid too (null, or their current company)",
+  );
+}
+
 /** `YYYY-MM-DD` (UTC) of an epoch-ms instant. */
 export const isoDate = (epochMilliseconds: number): string => new Date(epochMilliseconds).toISOString().slice(0, 10);
 

@@ -121,6 +121,36 @@ describe("persons", () => {
     expect(await store.persons.update(tenantUuid, "00000000-0000-4000-8000-000000000000", { city: "X" })).toBeNull();
   });
 
+  it("refuses affiliations that list the primary company only as past, writing nothing, and takes the move with a new primary", async () => {
+    const targetco = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "TargetCo" });
+    const newco = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "NewCo" });
+    const cindy = await store.persons.create({ tenant_uuid: tenantUuid, name: "Cindy", primary_company_uuid: targetco.uuid, job_title: "CFO" });
+    const leftTargetco = [{ company_uuid: targetco.uuid, is_current: false, ended_on: "2026-10-31" }];
+    const refusal = `affiliations list company ${targetco.uuid} only as a past tenure, but it is the primary company (primary_company_uuid)`;
+    // Until then she stayed current at TargetCo beside the past tenure sent, and counted for it in every ranking.
+    await expect(store.persons.update(tenantUuid, cindy.uuid, { affiliations: leftTargetco })).rejects.toThrow(InvalidInputError);
+    await expect(store.persons.update(tenantUuid, cindy.uuid, { affiliations: [...leftTargetco, { company_uuid: newco.uuid }], city: "Austin" })).rejects.toThrow(refusal);
+    expect(await store.persons.get(tenantUuid, cindy.uuid)).toMatchObject({
+      city: null,
+      primary_company_uuid: targetco.uuid,
+      affiliations: [expect.objectContaining({ company_uuid: targetco.uuid, is_current: true, title: "CFO" })],
+    });
+    await expect(store.persons.create({ tenant_uuid: tenantUuid, name: "Dan", primary_company_uuid: targetco.uuid, affiliations: leftTargetco })).rejects.toThrow(refusal);
+
+    const moved = await store.persons.update(tenantUuid, cindy.uuid, { primary_company_uuid: newco.uuid, affiliations: [...leftTargetco, { company_uuid: newco.uuid }] });
+    expect(moved!.affiliations).toEqual([
+      expect.objectContaining({ company_uuid: newco.uuid, is_current: true }),
+      expect.objectContaining({ company_uuid: targetco.uuid, is_current: false, ended_on: "2026-10-31" }),
+    ]);
+    expect(await store.affiliations.listCurrent(tenantUuid, { company_uuid: targetco.uuid })).toEqual([]);
+    // A past tenure beside a current one at the primary company (a return) is no contradiction.
+    const back = await store.persons.update(tenantUuid, cindy.uuid, { primary_company_uuid: targetco.uuid, affiliations: [...leftTargetco, { company_uuid: targetco.uuid }] });
+    expect(back!.affiliations.map((affiliation) => [affiliation.company_uuid, affiliation.is_current])).toEqual([
+      [targetco.uuid, true],
+      [targetco.uuid, false],
+    ]);
+  });
+
   it("finds persons by LinkedIn URL form and by domain of an email or a current employer", async () => {
     const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "https://www.Acme.com/" });
     expect(acme.domain).toBe("acme.com");

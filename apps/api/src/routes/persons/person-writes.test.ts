@@ -155,6 +155,21 @@ describe("PUT /v1/persons/{person_uuid}", () => {
     expect(read).toMatchObject({ city: "London", emails: [{ address: "ada@example.com" }], service_updated_at: ada.service_updated_at });
   });
 
+  it("answers 400 for affiliations that end the primary company's tenure without a new primary, and the person stays in the company's answers", async () => {
+    const targetco = await company("TargetCo");
+    const cindy = (await send("POST", "/v1/persons", { name: "Cindy CFO", emails: ["cindy@targetco.example"], primary_company_uuid: targetco.uuid })).body;
+    await context.services.store.emails.ingest(acme.tenant.uuid, { message_id: "m1", sent_at: context.clock.now() - 86_400_000, from: { email: acme.admin.email }, to: [{ person_uuid: cindy.uuid }] });
+    const left = await send("PUT", `/v1/persons/${cindy.uuid}`, { affiliations: [{ company_uuid: targetco.uuid, is_current: false, ended_on: "2026-10-31" }] });
+    // Until then a 200 that kept her current at TargetCo beside the past tenure, counting in its PathPower.
+    expect(left.status).toBe(400);
+    expect(left.body.error).toContain(`affiliations list company ${targetco.uuid} only as a past tenure, but it is the primary company (primary_company_uuid)`);
+    expect((await send("GET", `/v1/persons/${cindy.uuid}`, undefined)).body.affiliations).toEqual([expect.objectContaining({ is_current: true, ended_on: null })]);
+    const moved = await send("PUT", `/v1/persons/${cindy.uuid}`, { primary_company_uuid: null, affiliations: [{ company_uuid: targetco.uuid, is_current: false, ended_on: "2026-10-31" }] });
+    expect(moved.status).toBe(200);
+    expect(moved.body.affiliations).toEqual([expect.objectContaining({ is_current: false, ended_on: "2026-10-31" })]);
+    expect((await send("GET", `/v1/companies/${targetco.uuid}/pathpower`, undefined)).body).toMatchObject({ score: null, meta: { person_count: 0 } });
+  });
+
   it("clears the name with null, naming the person as a create would, and refuses to leave them with nothing to know them by", async () => {
     const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["Ada@example.com", "ada@home.example"] })).body;
     const cleared = await send("PUT", `/v1/persons/${ada.uuid}`, { name: null });
