@@ -17,9 +17,12 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
   const strongest = strongestRelationships(graph, entity, { now, limit: 2 }) ?? [];
   if (strongest.length > 0) {
     const users = await Promise.all(strongest.map((row) => services.store.users.get(tenantUuid, row.user_uuid)));
+    // A company's row is a user's best RQ with one of its people: named, or the reason's meetings read as the company's.
+    const people = entity.entity === "company" ? await services.store.persons.displayCards(tenantUuid, strongest.map((row) => row.person_uuid)) : null;
     const phrases = strongest.map((row, index) => {
       const quality = relationshipQuality(graph, row.user_uuid, row.person_uuid, { now });
-      return `${users[index]?.name ?? "a team member"} (RQ ${row.rq_pretty}${quality ? `: ${quality.rq_reason}` : ""})`;
+      const withName = people?.get(row.person_uuid)?.name;
+      return `${users[index]?.name ?? "a team member"} (RQ ${row.rq_pretty}${withName ? ` with ${withName}` : ""}${quality ? `: ${quality.rq_reason}` : ""})`;
     });
     facts.push({
       section: "Relationships",
