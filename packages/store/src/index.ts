@@ -11,6 +11,7 @@ export { backupDatabase } from "./sqlite/backup-database.js";
 export { restoreDatabase, type RestoreDatabaseResult } from "./sqlite/restore-database.js";
 export { compactDatabase, type CompactDatabaseResult } from "./sqlite/compact-database.js";
 export { databaseStatus, pendingMigrations, type DatabaseStatus } from "./sqlite/database-status.js";
+export type { LinkedinKeyLeft, LinkedinKeysLeft } from "./sqlite/linkedin-keys-left.js";
 export { applyGraphChange, type HydrationListener, type TenantGraphs } from "./graph/tenant-graphs.js";
 export type { GraphChange } from "./graph/graph-change.js";
 export type * from "./store.js";

@@ -45,25 +45,35 @@ export function normalizeDomain(text: string): string | null {
   return DOMAIN_SHAPE.test(value) ? value : null;
 }
 
+/** A path segment with its percent-escapes decoded; kept as written when they are not UTF-8 (a stray `%`). */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
- * The match key of a LinkedIn URL: `linkedin.com` plus the lower-cased path without trailing
- * slashes, whatever the scheme, subdomain (`www.`, `uk.`, `m.`), query string or fragment
- * ("HTTPS://uk.LinkedIn.com/in/Jane-Doe/?trk=x" → "linkedin.com/in/jane-doe"). Null when the
- * text is not a LinkedIn URL with a path.
+ * The match key of a LinkedIn URL: `linkedin.com` plus the path, lower-cased once its percent-escapes are decoded (in
+ * Unicode's composed form, NFC), without empty segments, whatever the scheme, subdomain (`www.`, `uk.`, `m.`), query
+ * string or fragment ("HTTPS://uk.LinkedIn.com/in/Jane-Doe/?trk=x" → "linkedin.com/in/jane-doe"). A member's
+ * profile is its `/in/<slug>`: the pages under it (`/en`, `/details/experience/`, `/recent-activity/all/`) and
+ * the mobile site's `/mwlite` prefix name the same profile. Null when the text is not a LinkedIn URL with a path.
  */
 export function normalizeLinkedinUrl(text: string): string | null {
-  let value = text.trim().toLowerCase();
-  value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^\/\//, "");
+  let value = text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^\/\//, "");
   value = value.split(/[?#]/, 1)[0] ?? "";
   const slash = value.indexOf("/");
   if (slash < 0) return null;
-  const host = value.slice(0, slash).replace(/:\d*$/, "").replace(/\.$/, "");
+  const host = value.slice(0, slash).toLowerCase().replace(/:\d*$/, "").replace(/\.$/, "");
   if (host !== "linkedin.com" && !host.endsWith(".linkedin.com")) return null;
-  let path = value.slice(slash).replace(/\/{2,}/g, "/").replace(/\/+$/, "");
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // A stray `%` is kept as written: the key still compares equal to the same stray spelling.
-  }
-  return path.length > 1 ? `linkedin.com${path}` : null;
+  const segments = value
+    .slice(slash)
+    .split("/")
+    .filter((segment) => segment.length > 0)
+    .map((segment) => decodedSegment(segment).normalize("NFC").toLowerCase());
+  if (segments[0] === "mwlite" && segments[1] === "in") segments.shift();
+  if (segments[0] === "in" && segments.length > 2) segments.length = 2;
+  return segments.length > 0 ? `linkedin.com/${segments.join("/")}` : null;
 }

@@ -20,6 +20,8 @@ export interface StatusOutput {
   open_elsewhere: boolean;
   tenants: number;
   rows: DatabaseStatus["rows"];
+  /** Persons store migration 0063 left on their LinkedIn URL's former key, as another person has the profile: to merge. */
+  linkedin_keys_left: DatabaseStatus["linkedinKeysLeft"];
 }
 
 function schemaLine(migrations: DatabaseStatus["migrations"]): string {
@@ -28,6 +30,21 @@ function schemaLine(migrations: DatabaseStatus["migrations"]): string {
   if (unknown.length > 0) return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_VERSION} refuses it`;
   if (pending.length > 0) return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_VERSION} applies them`;
   return `${head}; up to date with this release ${RAPPORT_VERSION}`;
+}
+
+/** The persons to merge, when migration 0063 left any: each beside the person their profile finds. */
+function linkedinKeysLeftLines({ count, persons }: StatusOutput["linkedin_keys_left"]): string[] {
+  if (count === 0) return [];
+  const pairs = persons.map(
+    (person) => `  tenant ${person.tenant_uuid}: person ${person.person_uuid}, whose profile finds ${person.matched_person_uuid ?? "no live person now"}`,
+  );
+  const more = count > persons.length ? [`  and ${count - persons.length} more (those merged leave the list: run it again for the next)`] : [];
+  return [
+    `persons whose LinkedIn profile another person has: ${count} (migration 0063 left them on their URL's former key, ` +
+      "so lookups and imports of the profile find the other; merge the two: POST /v1/persons/{uuid}/merge)",
+    ...pairs,
+    ...more,
+  ];
 }
 
 function humanLines(output: StatusOutput): string[] {
@@ -43,6 +60,7 @@ function humanLines(output: StatusOutput): string[] {
     `rows: activity feed ${rows.activity_feed}, deletions log ${rows.record_deletions}, graph changes ${rows.graph_changes}, ` +
       `person changes ${rows.person_changes}, OAuth records ${rows.oauth_models} (${rows.oauth_models_expired} expired: a running server deletes them hourly), ` +
       `failed sign-ins ${rows.sign_in_failures} (kept 15 minutes)`,
+    ...linkedinKeysLeftLines(output.linkedin_keys_left),
   ];
 }
 
@@ -62,6 +80,7 @@ export async function runStatus(command: Command): Promise<void> {
       open_elsewhere: status.openElsewhere,
       tenants: status.tenants,
       rows: status.rows,
+      linkedin_keys_left: status.linkedinKeysLeft,
     };
     printResult(global, output, () => humanLines(output));
   } catch (error) {

@@ -2,47 +2,23 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createSqliteStore } from "@rapport/store";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { serveOnceForLogs, startRapportServer } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 import { RAPPORT_VERSION } from "../version.js";
+import type { StatusOutput } from "./status-action.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0062-tenant-log-sequences";
+const LAST_MIGRATION = "0063-linkedin-profile-keys";
 
-/** Each log's indexes as they were before migration 0062: their columns then. */
-const LOG_INDEXES_BEFORE = {
-  activity_feed: { activity_feed_by_tenant: "tenant_uuid, sequence", activity_feed_by_kind: "tenant_uuid, kind, sequence", activity_feed_by_time: "tenant_uuid, recorded_at" },
-  record_deletions: {
-    record_deletions_by_tenant: "tenant_uuid, sequence",
-    record_deletions_by_type: "tenant_uuid, entity_type, sequence",
-    record_deletions_by_time: "tenant_uuid, deleted_at",
-  },
-};
-
-/**
- * Makes `database` look as the release before the last migration left it: migration 0062's tenant sequences undone,
- * the rows' keys named `sequence` again.
- */
+/** Makes `database` look as the release before the last migration left it (0063 changed no schema, only LinkedIn match keys). */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.transaction(() => {
-    db.exec("drop trigger activity_feed_take_sequence; drop trigger record_deletions_take_sequence; drop table log_sequences");
-    db.exec("drop trigger activity_feed_raise_timelines_on_update");
-    for (const [table, indexes] of Object.entries(LOG_INDEXES_BEFORE)) {
-      for (const index of Object.keys(indexes)) db.exec(`drop index ${index}`);
-      db.exec(`alter table ${table} drop column sequence; alter table ${table} rename column id to sequence`);
-      for (const [index, columns] of Object.entries(indexes)) db.exec(`create index ${index} on ${table} (${columns})`);
-    }
-    db.exec(`create trigger activity_feed_raise_timelines_on_update after update on activity_feed begin
-      insert into change_generations (tenant_uuid, scope, generation) values (NEW.tenant_uuid, 'timelines', 1)
-        on conflict (tenant_uuid, scope) do update set generation = generation + 1;
-    end`);
-    db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
-  })();
+  db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }
 
@@ -67,6 +43,29 @@ describe("rapport status", { timeout: 60_000 }, () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it("names the persons migration 0063 left on a LinkedIn key because another person has their profile, to merge", async () => {
+    const database = join(folder, "linkedin-keys.db");
+    let clock = Date.UTC(2026, 11, 1);
+    const store = await createSqliteStore({ path: database, now: () => (clock += 1000) });
+    const tenant = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+    const page = (await store.persons.create({ tenant_uuid: tenant, name: "Ada Park", linkedin_url: "https://www.linkedin.com/in/ada-park/en" })).uuid;
+    const profile = (await store.persons.create({ tenant_uuid: tenant, name: "Ada", linkedin_url: "https://www.linkedin.com/in/ada-park" })).uuid;
+    await store.close();
+    expect((await runRapportInProcess(database, "status")).stdout).not.toContain("LinkedIn");
+    // As a release before 0063 left it: the page's own key, then the migration applied by the next store to open it.
+    const db = new SqliteDatabase(database);
+    db.prepare("update persons set linkedin_key = 'linkedin.com/in/ada-park/en' where uuid = ?").run(page);
+    db.close();
+    undoLastMigration(database);
+    await (await createSqliteStore({ path: database })).close();
+
+    const status = await runRapportInProcess(database, "status");
+    expect(status.stdout).toContain("\npersons whose LinkedIn profile another person has: 1 (migration 0063 left them on their URL's former key");
+    expect(status.stdout).toContain(`\n  tenant ${tenant}: person ${page}, whose profile finds ${profile}\n`);
+    const json = JSON.parse((await runRapportInProcess(database, "--json", "status")).stdout) as StatusOutput;
+    expect(json.linkedin_keys_left).toEqual({ count: 1, persons: [{ tenant_uuid: tenant, person_uuid: page, matched_person_uuid: profile }] });
   });
 
   it("refuses a path with no database", async () => {

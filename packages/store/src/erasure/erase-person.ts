@@ -7,6 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { importMentionNeedles } from "../personal-data/import-jobs-mentioning.js";
+import { normalizeLinkedinUrl } from "../normalize.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { graphChangesPosition } from "../graph/graph-change-log.js";
 import { currentCompanyUuidsOf } from "../repositories/affiliation-rows.js";
@@ -158,7 +159,7 @@ async function eraseInTransaction(
 async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], users: readonly ErasedUser[]) {
   const persons = await db
     .selectFrom("persons")
-    .select(["name", "first_name", "last_name", "linkedin_key"])
+    .select(["name", "first_name", "last_name", "linkedin_url", "linkedin_key"])
     .where("tenant_uuid", "=", tenantUuid)
     .where("uuid", "in", personUuids)
     .execute();
@@ -189,7 +190,10 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
     // Their addresses and LinkedIn profiles, to recognize them by without keeping them.
     identifiers: [
       ...addresses.map((row) => emailIdentifier(row.address)),
-      ...persons.flatMap((row) => (row.linkedin_key ? [linkedinIdentifier(row.linkedin_key)] : [])),
+      // The profile's key, and the stored one when store migration 0063 left the person on the key their URL had before.
+      ...persons.flatMap((row) =>
+        [...new Set([row.linkedin_key, row.linkedin_url ? normalizeLinkedinUrl(row.linkedin_url) : null])].flatMap((key) => (key ? [linkedinIdentifier(key)] : [])),
+      ),
     ],
     currentCompanyUuids,
     linkedOpportunityUuids: linked.rows.map((row) => row.owner_uuid),

@@ -11,12 +11,23 @@ import type { Database } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
 import { normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { chunksOf } from "../repositories/chunks-of.js";
+import { legacyLinkedinKey } from "./legacy-linkedin-key.js";
 
 /** An address, as ingest normalizes it, named as an erased identifier. */
 export const emailIdentifier = (address: string): string => `email:${normalizeEmail(address)}`;
 
 /** A LinkedIn profile's match key (`normalizeLinkedinUrl`), named as an erased identifier. */
 export const linkedinIdentifier = (linkedinKey: string): string => `linkedin:${linkedinKey}`;
+
+/**
+ * The identifiers a LinkedIn URL is recognized by: its profile's key, and the key the URL had before store migration
+ * 0063 when that differs (`legacyLinkedinKey`), under which an erasure made before then remembered it. None for a
+ * text that is not a LinkedIn URL.
+ */
+export function linkedinIdentifiersOf(url: string): string[] {
+  const keys = new Set([normalizeLinkedinUrl(url), legacyLinkedinKey(url)].filter((key): key is string => key !== null));
+  return [...keys].map(linkedinIdentifier);
+}
 
 /** The keyed digest of an identifier (`emailIdentifier`, `linkedinIdentifier`) under a tenant's secret. */
 export function erasedIdentifierDigest(secret: Uint8Array, identifier: string): string {
@@ -82,12 +93,9 @@ export async function erasedAddressesAmong(db: Kysely<Database>, tenantUuid: str
 
 /** Of the LinkedIn URLs, those whose profile (`normalizeLinkedinUrl`) an erasure of the tenant remembers, as given. */
 export async function erasedLinkedinUrlsAmong(db: Kysely<Database>, tenantUuid: string, urls: Iterable<string>): Promise<Set<string>> {
-  const keyed = [...urls].flatMap((url) => {
-    const key = normalizeLinkedinUrl(url);
-    return key ? [[url, linkedinIdentifier(key)] as const] : [];
-  });
-  const erased = await erasedIdentifiersAmong(db, tenantUuid, keyed.map(([, identifier]) => identifier));
-  return new Set(keyed.filter(([, identifier]) => erased.has(identifier)).map(([url]) => url));
+  const keyed = [...urls].map((url) => [url, linkedinIdentifiersOf(url)] as const);
+  const erased = await erasedIdentifiersAmong(db, tenantUuid, keyed.flatMap(([, identifiers]) => identifiers));
+  return new Set(keyed.filter(([, identifiers]) => identifiers.some((identifier) => erased.has(identifier))).map(([url]) => url));
 }
 
 /** The words of a refusal and of an import's skip: why an erased address is not stored again, and how to allow it. */
@@ -103,8 +111,7 @@ export async function assertNotErased(
   addresses: readonly string[],
   linkedinUrl: string | null | undefined,
 ): Promise<void> {
-  const linkedinKey = linkedinUrl ? normalizeLinkedinUrl(linkedinUrl) : null;
-  const identifiers = [...addresses.map(emailIdentifier), ...(linkedinKey ? [linkedinIdentifier(linkedinKey)] : [])];
+  const identifiers = [...addresses.map(emailIdentifier), ...(linkedinUrl ? linkedinIdentifiersOf(linkedinUrl) : [])];
   const erased = await erasedIdentifiersAmong(db, tenantUuid, identifiers);
   if (erased.size === 0) return;
   const first = identifiers.find((identifier) => erased.has(identifier))!;
@@ -119,18 +126,17 @@ export async function assertNotErased(
 export async function allowErasedIdentifier(db: Kysely<Database>, tenantUuid: string, identifier: { email: string } | { linkedin_url: string }): Promise<boolean> {
   const secret = await secretOf(db, tenantUuid);
   if (!secret) return false;
-  let name: string;
-  if ("email" in identifier) {
-    name = emailIdentifier(identifier.email);
-  } else {
-    const key = normalizeLinkedinUrl(identifier.linkedin_url);
-    if (!key) return false;
-    name = linkedinIdentifier(key);
-  }
+  // A profile is lifted under both of its keys: an erasure before store migration 0063 digested the older one.
+  const names = "email" in identifier ? [emailIdentifier(identifier.email)] : linkedinIdentifiersOf(identifier.linkedin_url);
+  if (names.length === 0) return false;
   const deleted = await db
     .deleteFrom("erased_identifiers")
     .where("tenant_uuid", "=", tenantUuid)
-    .where("digest", "=", erasedIdentifierDigest(secret, name))
+    .where(
+      "digest",
+      "in",
+      names.map((name) => erasedIdentifierDigest(secret, name)),
+    )
     .executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
 }

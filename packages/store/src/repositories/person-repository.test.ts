@@ -30,6 +30,27 @@ describe("normalizers", () => {
     for (const bad of ["https://example.com/in/jane", "linkedin.com", "jane-doe", ""]) expect(normalizeLinkedinUrl(bad), bad).toBeNull();
   });
 
+  it("reduce a member's pages, mobile, subdomain and escaped spellings to the profile's key", () => {
+    const forms = [
+      "linkedin.com/in/jörg-maier/en",
+      "https://www.linkedin.com/in/jörg-maier/details/experience/",
+      "https://www.linkedin.com/in/jörg-maier/recent-activity/all/",
+      "https://www.linkedin.com/in/jörg-maier?originalSubdomain=uk",
+      "https://uk.linkedin.com/in/jörg-maier",
+      "https://www.linkedin.com/in/JÖRG-Maier",
+      "https://www.linkedin.com/in/J%C3%96RG-MAIER/",
+      "https://www.linkedin.com/in/j%C3%B6rg-maier",
+      "https://www.linkedin.com/in/%4A%C3%B6rg-maier",
+      "https://www.linkedin.com/in/jo%CC%88rg-maier", // ö as o and a combining diaeresis (NFD)
+      "https://www.linkedin.com/mwlite/in/jörg-maier",
+    ];
+    for (const form of forms) expect(normalizeLinkedinUrl(form), form).toBe("linkedin.com/in/jörg-maier");
+    // Pages that are not a member's profile keep their whole path.
+    expect(normalizeLinkedinUrl("https://www.linkedin.com/pub/jane-doe/1a/2b/3c")).toBe("linkedin.com/pub/jane-doe/1a/2b/3c");
+    expect(normalizeLinkedinUrl("https://www.linkedin.com/in/")).toBe("linkedin.com/in");
+    expect(normalizeLinkedinUrl("https://www.linkedin.com/in/50%-off")).toBe("linkedin.com/in/50%-off");
+  });
+
   it("reduce domains, URLs and addresses to a host name", () => {
     for (const form of ["acme.com", "ACME.com.", "https://www.acme.com/about?x=1", "www.acme.com:443", "jane@acme.com", "mailto:jane@Acme.com"]) {
       expect(normalizeDomain(form), form).toBe("acme.com");

@@ -10,6 +10,7 @@ import { InvalidInputError } from "../errors.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { refuseAnotherApplicationsFile } from "./another-applications-file.js";
 import { openAlone } from "./open-alone.js";
+import { linkedinKeysLeft, type LinkedinKeysLeft } from "./linkedin-keys-left.js";
 
 /** The tables that only grow, or grow until pruned: logs integrators and servers read, OAuth state, failed sign-ins. */
 const GROWING_TABLES = ["activity_feed", "record_deletions", "graph_changes", "person_changes", "oauth_models", "sign_in_failures"] as const;
@@ -41,7 +42,15 @@ export interface DatabaseStatus {
   tenants: number;
   /** Rows of the tables that grow, by table; `oauth_models` also counts its expired rows. */
   rows: Record<(typeof GROWING_TABLES)[number], number> & { oauth_models_expired: number };
+  /**
+   * Persons migration 0063 left on the LinkedIn key their URL had before, since another person of their tenant had
+   * the profile's key (duplicates to merge); none before that migration is applied.
+   */
+  linkedinKeysLeft: LinkedinKeysLeft;
 }
+
+/** The migration that computed the LinkedIn keys again, leaving some persons on their older key. */
+const LINKEDIN_KEYS_MIGRATION = "0063-linkedin-profile-keys";
 
 function hasTable(db: SqliteDatabase.Database, name: string): boolean {
   return db.prepare("select 1 from sqlite_schema where type = 'table' and name = ?").get(name) !== undefined;
@@ -127,6 +136,7 @@ export async function databaseStatus(databasePath: string): Promise<DatabaseStat
       openElsewhere: inUse,
       tenants: hasTable(db, "tenants") ? count(db, "select count(*) from tenants where deleted_at is null") : 0,
       rows,
+      linkedinKeysLeft: applied.has(LINKEDIN_KEYS_MIGRATION) ? linkedinKeysLeft(db) : { count: 0, persons: [] },
     };
   } finally {
     db.close();

@@ -231,6 +231,27 @@ describe("POST /v1/persons/batch", () => {
     expect(body.results[0]).toMatchObject({ status: "MATCHED", person: { uuid: fromMail, name: before!.name, job_title: null, service_updated_at: before!.service_updated_at } });
   });
 
+  it("matches a profile written as one of its pages, a subdomain's or an escaped capital slug: one person, returned as is", async () => {
+    const created = await post("/v1/persons", { name: "Jörg Fox", linkedin_url: "https://www.linkedin.com/in/j%C3%B6rg-fox/" });
+    expect(created.status).toBe(201);
+    const persons = await personCount();
+    const spellings = [
+      "linkedin.com/in/jörg-fox/en",
+      "https://www.linkedin.com/in/J%C3%96RG-FOX/details/experience/",
+      "https://de.linkedin.com/in/jörg-fox?originalSubdomain=de",
+    ];
+    const looked = await lookup(spellings.map((linkedin_url) => ({ linkedin_url })));
+    expect(looked.body.results.map((result: { match_count: number }) => result.match_count)).toEqual([1, 1, 1]);
+    context.clock.advance(1_000);
+    const { body } = await batch(spellings.map((linkedin_url) => ({ name: "J. Fox", linkedin_url, job_title: "CEO" })));
+    expect(body).toMatchObject({ created: 0, matched: 3, errors: 0 });
+    for (const result of body.results) {
+      // The person as is: the URL as its writer gave it, no field of the item written.
+      expect(result).toMatchObject({ status: "MATCHED", matched_by: "linkedin_url", person: created.body });
+    }
+    expect(await personCount()).toBe(persons);
+  });
+
   it("keeps each item atomic: a failing item leaves no half record and does not fail the others", async () => {
     const { body } = await batch([
       { name: "Half", emails: ["half@example.com"], primary_company_uuid: "00000000-0000-4000-8000-000000000000" },

@@ -66,6 +66,7 @@ import { nameSearchFoldedMigration } from "./0059-name-search-folded.js";
 import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
 import { emailBodiesAnnouncedMigration } from "./0061-email-bodies-announced.js";
 import { tenantLogSequencesMigration } from "./0062-tenant-log-sequences.js";
+import { linkedinProfileKeysMigration } from "./0063-linkedin-profile-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -130,6 +131,7 @@ export const migrations: Record<string, Migration> = {
   "0060-erased-identifiers": erasedIdentifiersMigration,
   "0061-email-bodies-announced": emailBodiesAnnouncedMigration,
   "0062-tenant-log-sequences": tenantLogSequencesMigration,
+  "0063-linkedin-profile-keys": linkedinProfileKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
