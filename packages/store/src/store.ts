@@ -274,6 +274,15 @@ export interface PersonRepository {
    * is not a live person of the tenant. What contact imports call on a match; a dry run applies `emptyFieldsFilled`.
    */
   fillEmptyFields(tenantUuid: string, personUuid: string, offer: PersonFieldOffer): Promise<Array<keyof PersonPatch> | null>;
+  /**
+   * Gives the live person those of a contact's `addresses` that no person of the tenant holds and no erasure remembers,
+   * after their own (the first becomes primary for a person with none), moving service_updated_at only when one is
+   * given: what contact imports call on a match, so later mail from the card's other addresses finds the person. The
+   * addresses given, normalized ([] for none); null when the person is not a live person of the tenant.
+   */
+  addFreeAddresses(tenantUuid: string, personUuid: string, addresses: readonly string[]): Promise<string[] | null>;
+  /** Of the addresses, normalized, those `addFreeAddresses` would give, without writing (an import's dry run). */
+  freeAddresses(tenantUuid: string, addresses: readonly string[]): Promise<string[]>;
   /** What `nameIfUnnamed` would answer, without writing (an import's dry run). */
   canNameIfUnnamed(tenantUuid: string, personUuid: string, name: string | null | undefined): Promise<boolean>;
   /**

@@ -49,7 +49,8 @@ export function summaryLines(summary: ImportSummary, source: string): string[] {
     const { meetings } = summary;
     lines.push(`  meetings: ${meetings.new} new, ${meetings.known} already known, ${meetings.updated} updated, ${meetings.cancelled_skipped} cancelled and left out${meetings.removed > 0 ? `, ${meetings.removed} removed (all-day events an earlier import stored as 24-hour meetings)` : ""}`);
   }
-  lines.push(`  persons: ${summary.persons.matched} matched, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped`);
+  const addressesAdded = summary.persons.addresses_added > 0 ? `, ${summary.persons.addresses_added} of their addresses ${summary.dry_run ? "to add" : "added"} to matched persons` : "";
+  lines.push(`  persons: ${summary.persons.matched} matched, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped${addressesAdded}`);
   if (summary.kind === "vcf" || summary.kind === "csv") lines.push(`  companies: ${summary.companies.matched} matched, ${summary.companies.created} ${summary.dry_run ? "to create" : "created"}`);
   const reasons = Object.entries(summary.skipped);
   if (reasons.length > 0) lines.push(`  skipped: ${reasons.map(([reason, count]) => `${count} ${reason}`).join(", ")}`);

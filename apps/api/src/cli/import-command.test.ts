@@ -227,6 +227,25 @@ describe("rapport import", () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ items: { written: 0, unchanged: 1 }, companies: { created: 0 } });
   });
 
+  it("gives a matched contact's other addresses to its person and says how many, the dry run the same", async () => {
+    const path = join(folder, "more-addresses.vcf");
+    writeFileSync(path, [vcard("3.0", ["FN:Kim Known", "EMAIL:kim@known.example"]), vcard("3.0", ["FN:Kim Known", "EMAIL:kim@known.example", "EMAIL:kim@home.example", "EMAIL:kim.k@home.example"])].join("\r\n"));
+    const dry = await rapport(["import", "vcf", path, "--tenant", tenant, "--dry-run"]);
+    expect(dry.stdout).toContain("\n  persons: 1 matched, 1 to create, 0 skipped, 2 of their addresses to add to matched persons\n");
+    const real = await rapport(["--json", "import", "vcf", path, "--tenant", tenant]);
+    expect(JSON.parse(real.stdout)).toMatchObject({ persons: { matched: 1, created: 1, addresses_added: 2 } });
+    const again = await rapport(["import", "vcf", path, "--tenant", tenant]);
+    expect(again.stdout).toContain("\n  persons: 2 matched, 0 created, 0 skipped\n");
+    const store = await createSqliteStore({ path: database });
+    try {
+      const found = await store.persons.findByEmails(tenant, ["kim@known.example", "kim@home.example", "kim.k@home.example"]);
+      expect(new Set(found.values()).size).toBe(1);
+      expect(found.size).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("gives a contact's company without a domain its address's domain, but not a free-mail one, the dry run counting the same", async () => {
     const path = join(folder, "domains.vcf");
     writeFileSync(path, [vcard("3.0", ["FN:Mo Tailspin", "EMAIL:mo@tailspin.example", "ORG:Tailspin Toys"]), vcard("3.0", ["FN:Ned Free", "EMAIL:ned@outlook.com", "ORG:Ned's Garage"])].join("\r\n"));

@@ -164,6 +164,37 @@ describe("vcf import", () => {
     expect(persons.get("eve@adams.example")).toMatchObject({ job_title: "Head of Operations", primary_company_uuid: companies.get("Adams Ltd")!.uuid });
   });
 
+  it("gives a matched person the card's other addresses that no person holds nor an erasure remembers, so their mail finds them; counted, the dry run too", async () => {
+    await personsFromMail();
+    const gone = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "Gone", emails: ["gone@partner.example"] });
+    expect(await bed.store.persons.erase(bed.tenantUuid, gone.uuid)).toBe(true);
+    const cards = [
+      // Bob, known by one address: his home address is given him, Dana's and the erased one are not.
+      vcard("3.0", ["FN:Bob Partner", "EMAIL:bob@partner.example", "EMAIL:Bob.P@home.example", "EMAIL:dana@partner.example", "EMAIL:gone@partner.example"]),
+      // Found by the address the card before gave him, in the dry run too.
+      vcard("3.0", ["FN:Bob Partner", "EMAIL:bob.p@home.example", "EMAIL:bob@work.example"]),
+      // Jordan, found by his profile.
+      vcard("3.0", ["FN:Jordan Blake", "EMAIL:jordan.b@home.example", "URL:https://www.linkedin.com/in/jordanblake/en"]),
+      // Eve, created by a card, given her second address by the next.
+      vcard("3.0", ["FN:Eve Adams", "EMAIL:eve@adams.example"]),
+      vcard("3.0", ["FN:Eve Adams", "EMAIL:eve@adams.example", "EMAIL:eve@home.example"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("addresses.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 5, written: 5, unchanged: 0 }, persons: { matched: 4, created: 1, skipped: 0, addresses_added: 4 } });
+    const persons = [...(await bed.personsByKey()).values()];
+    const personWith = (address: string) => persons.find((person) => person.emails.some((email) => email.address === address))!;
+    const addressesOf = (address: string) => personWith(address).emails.map((email) => email.address).sort();
+    expect(addressesOf("bob@partner.example")).toEqual(["bob.p@home.example", "bob@partner.example", "bob@work.example"]);
+    expect(addressesOf("dana@partner.example")).toEqual(["dana@partner.example"]);
+    expect(addressesOf("jordan.b@home.example")).toEqual(["jordan.b@home.example", "jordan@northwind.example"]);
+    expect(personWith("jordan.b@home.example").uuid).toBe(bed.jordan.uuid);
+    expect(addressesOf("eve@home.example")).toEqual(["eve@adams.example", "eve@home.example"]);
+    expect(await bed.store.persons.erasedAddresses(bed.tenantUuid, ["gone@partner.example"])).toEqual(new Set(["gone@partner.example"]));
+    // Later mail from the card's other address is Bob's, not a second person's.
+    const { email } = await bed.store.emails.ingest(bed.tenantUuid, { message_id: "<later@home.example>", sent_at: Date.UTC(2026, 10, 1), from: { email: "bob@work.example" }, to: [{ email: bed.jordan.emails[0]!.address }] });
+    expect(email.from_person_uuid).toBe(personWith("bob@partner.example").uuid);
+  });
+
   it("names a person a nameless card created with a later card's name, counted written in the dry run too", async () => {
     const cards = [
       vcard("3.0", ["EMAIL:cleo@partner.example", "EMAIL:cleo.smith@partner.example"]),

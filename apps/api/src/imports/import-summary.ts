@@ -35,7 +35,8 @@ export interface ImportSummary {
   items: { read: number; written: number; unchanged: number; skipped: number; failed: number };
   emails: { new: number; known: number };
   meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
-  persons: { matched: number; created: number; skipped: number };
+  /** `addresses_added`: a matched contact's addresses its person was given (no other person had them). */
+  persons: { matched: number; created: number; skipped: number; addresses_added: number };
   companies: { matched: number; created: number };
   /** Skipped entries by reason (outside the window, all-day event, ...). */
   skipped: Record<string, number>;
@@ -56,7 +57,7 @@ export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
     items: { read: 0, written: 0, unchanged: 0, skipped: 0, failed: 0 },
     emails: { new: 0, known: 0 },
     meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
-    persons: { matched: 0, created: 0, skipped: 0 },
+    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
     problems: { count: 0, first: [] },
@@ -93,7 +94,8 @@ export interface BatchCounts {
   unchanged: number;
   emails: { new: number; known: number };
   meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
-  persons: { matched: number; created: number; skipped: number };
+  /** `addresses_added`: a matched contact's addresses its person was given (no other person had them). */
+  persons: { matched: number; created: number; skipped: number; addresses_added: number };
   companies: { matched: number; created: number };
   skipped: Record<string, number>;
 }
@@ -104,7 +106,7 @@ export function emptyBatchCounts(): BatchCounts {
     unchanged: 0,
     emails: { new: 0, known: 0 },
     meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
-    persons: { matched: 0, created: 0, skipped: 0 },
+    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
   };

@@ -24,10 +24,11 @@ export interface CompanyOutcome {
 /**
  * `named`: a MATCHED person named only after an address took the contact's name (`persons.nameIfUnnamed`); `filled`:
  * the MATCHED person's empty fields the contact filled (`persons.fillEmptyFields`), `company` then the company they
- * were affiliated with when that is one of them.
+ * were affiliated with when that is one of them; `addresses_added`: the contact's addresses the MATCHED person was
+ * given (`persons.addFreeAddresses`: no other person had them, no erasure remembers them).
  */
 export type PersonOutcome =
-  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null; named: boolean; filled: readonly string[] }
+  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null; named: boolean; filled: readonly string[]; addresses_added: readonly string[] }
   | { status: "ERROR"; error: string }
   /** Not created: an address or the LinkedIn URL of the contact was erased on a data subject's request. */
   | { status: "ERASED" };
@@ -39,11 +40,13 @@ export interface PersonImportTarget {
   isErased(candidate: PersonCandidate): Promise<boolean>;
   /**
    * Match-or-create, in input order. A MATCHED person keeps every value they have, but one named only after an address
-   * takes the contact's name, and their empty fields take the contact's (the company, found or created, only when they
-   * have none); a CREATED person is affiliated with its company (found or created). Runs inside the caller's
-   * transaction.
+   * takes the contact's name, their empty fields take the contact's (the company, found or created, only when they
+   * have none), and they are given the contact's other addresses that no person holds; a CREATED person is affiliated
+   * with its company (found or created). Runs inside the caller's transaction.
    */
   matchOrCreate(candidates: readonly PersonCandidate[]): Promise<PersonOutcome[]>;
+  /** Read-only: the candidate's addresses a matched person would be given, as far as the store tells (the dry run's view). */
+  freeAddresses(candidate: PersonCandidate): Promise<string[]>;
   /** Read-only: whether matching `personUuid` with the candidate would name them (the dry run's view). */
   wouldName(personUuid: string, candidate: PersonCandidate): Promise<boolean>;
   /** Read-only: the fields of an existing person that a contact may fill, or null (the dry run's view). */
@@ -158,7 +161,9 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     const person = await store.persons.get(tenantUuid, personUuid);
     const company = person && candidate.company && !hasCompany(person) ? await findOrCreateCompany(candidate.company) : null;
     const filled = (await store.persons.fillEmptyFields(tenantUuid, personUuid, fieldOfferOf(candidate, company?.company_uuid ?? null))) ?? [];
-    return { status: "MATCHED", person_uuid: personUuid, company: filled.includes("primary_company_uuid") ? company : null, named, filled };
+    // The card's other addresses are the person's too: without them, later mail from one made a second person.
+    const added = (await store.persons.addFreeAddresses(tenantUuid, personUuid, candidate.emails)) ?? [];
+    return { status: "MATCHED", person_uuid: personUuid, company: filled.includes("primary_company_uuid") ? company : null, named, filled, addresses_added: added };
   }
 
   /** The contact is the erased person again when any of its addresses or its profile is theirs: none of it is stored. */
@@ -209,7 +214,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
             country: candidate.country,
             tags: candidate.tags,
           });
-          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false, filled: [] });
+          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false, filled: [], addresses_added: [] });
         } catch (error) {
           // A company created for this person must not outlive it: fail the item's transaction instead.
           if (!(error instanceof ConflictError || error instanceof InvalidInputError) || company?.status === "CREATED") throw error;
@@ -218,6 +223,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
       }
       return outcomes;
     },
+    freeAddresses: (candidate) => store.persons.freeAddresses(tenantUuid, candidate.emails),
     wouldName: (personUuid, candidate) => store.persons.canNameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate)),
     personFields: (personUuid) => store.persons.get(tenantUuid, personUuid),
     lookupCompany,

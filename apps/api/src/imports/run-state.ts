@@ -81,6 +81,8 @@ export interface RunState {
   createdPersons: StagedMap<WouldCreatePerson>;
   /** Dry run: the fields of matched persons as the contacts of the run would have filled them, by person uuid. */
   filledPersons: StagedMap<PersonFieldHolder>;
+  /** Dry run: addresses a contact would give the stored person it matched (`persons.addFreeAddresses`), to that person's uuid. */
+  givenAddresses: StagedMap<string>;
   /** Companies counted so far (persons' companies are counted once each). */
   companyKeys: StagedSet;
   /** Problems of items that failed inside a batch that otherwise committed. */
@@ -96,13 +98,14 @@ export function createRunState(): RunState {
     personKeys: new StagedSet(),
     createdPersons: new StagedMap(),
     filledPersons: new StagedMap(),
+    givenAddresses: new StagedMap(),
     companyKeys: new StagedSet(),
     stagedProblems: [],
   };
 }
 
 function sets(state: RunState): Array<StagedSet | StagedMap<unknown>> {
-  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.filledPersons, state.companyKeys];
+  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.filledPersons, state.givenAddresses, state.companyKeys];
 }
 
 /** Makes a batch's additions permanent; returns its problems. */

@@ -87,6 +87,33 @@ async function countDryRunCompany(context: BatchContext, reference: CompanyRefer
   countCompany(context, reference, status, !taken && (await target.wouldGiveEmailDomain(reference)) ? emailDomain! : undefined);
 }
 
+/** Dry run: the stored person a contact's address finds because an earlier contact of the run would give it to them. */
+function givenTo(state: RunState, candidate: PersonCandidate): string | null {
+  return candidate.emails.map((address) => state.givenAddresses.get(address)).find((uuid) => uuid !== undefined) ?? null;
+}
+
+/**
+ * Dry run: how many of the contact's addresses the person it matched would be given (`persons.addFreeAddresses`): free
+ * in the store, and no person of the run has them. Remembered as that person's, so a later contact with one finds them.
+ */
+async function wouldGiveAddresses(context: BatchContext, candidate: PersonCandidate, match: string | null, keys: readonly string[]): Promise<number> {
+  const { state, target } = context;
+  const free = (await target.freeAddresses(candidate)).filter((address) => !state.personKeys.has(`email:${address}`));
+  if (free.length === 0) return 0;
+  const addressKeys = free.map((address) => `email:${address}`);
+  if (match) {
+    for (const address of free) state.givenAddresses.set(address, match);
+  } else {
+    const created = keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
+    if (created) {
+      const given = { ...created, keys: [...created.keys, ...addressKeys], addresses: [...created.addresses, ...free] };
+      for (const key of given.keys) state.createdPersons.set(key, given);
+    }
+  }
+  for (const key of addressKeys) state.personKeys.add(key);
+  return free.length;
+}
+
 export async function writePersons(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedPerson>>): Promise<void> {
   const { dryRun, state, counts, target } = context;
   const keyed = entries.filter(({ item }) => hasMatchKey(item));
@@ -100,7 +127,7 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
     const found = await target.lookup(keyed.map(({ item }) => item));
     for (const [index, { item }] of keyed.entries()) {
       const keys = personKeys(item);
-      const match = found[index];
+      const match = found[index] ?? givenTo(state, item);
       if (match || keys.some((key) => state.personKeys.has(key))) {
         counts.persons.matched += 1;
         // A match named only after an address takes the first contact's name: a change, as the real run counts it.
@@ -125,7 +152,9 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
           }
         }
         if (filled.includes("primary_company_uuid") && item.company) await countDryRunCompany(context, item.company);
-        if (changed || filled.length > 0) counts.written += 1;
+        const added = await wouldGiveAddresses(context, item, match, keys);
+        counts.persons.addresses_added += added;
+        if (changed || filled.length > 0 || added > 0) counts.written += 1;
         else counts.unchanged += 1;
         continue;
       }
@@ -154,7 +183,8 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
       countSkip(context, ERASED_ADDRESS_SKIP);
     } else if (outcome.status === "MATCHED") {
       counts.persons.matched += 1;
-      if (outcome.named || outcome.filled.length > 0) counts.written += 1;
+      counts.persons.addresses_added += outcome.addresses_added.length;
+      if (outcome.named || outcome.filled.length > 0 || outcome.addresses_added.length > 0) counts.written += 1;
       else counts.unchanged += 1;
       if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     } else {

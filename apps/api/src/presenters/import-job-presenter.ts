@@ -39,6 +39,7 @@ export const importSummarySchema = z
       matched: count("Distinct existing persons the archive names."),
       created: count("Persons created."),
       skipped: count("Contacts without an email address or LinkedIn URL to match on."),
+      addresses_added: count("Addresses of matched contacts given to their person (no other person had them)."),
     }),
     companies: z.object({ matched: count("Existing companies found by domain or name."), created: count("Companies created.") }),
     skipped: z.record(z.string(), z.number().int()).describe("Skipped entries by reason."),
@@ -84,8 +85,16 @@ export const importJobSchema = z
 
 export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
   const stored = job.summary as ImportSummary | null;
-  // A job finished before `meetings.removed` was counted (2026-12-06) removed none.
-  const summary = stored === null ? null : { ...stored, meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 } };
+  // A job finished before `meetings.removed` was counted (2026-12-06) removed none; before `persons.addresses_added`
+  // was (2026-12-06), none was added.
+  const summary =
+    stored === null
+      ? null
+      : {
+          ...stored,
+          meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
+          persons: { ...stored.persons, addresses_added: stored.persons.addresses_added ?? 0 },
+        };
   const total = job.file_bytes;
   const bytesRead = summary?.bytes_read ?? job.bytes_processed;
   return {

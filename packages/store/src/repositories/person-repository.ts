@@ -25,6 +25,7 @@ import { fuzzyNameRanking } from "./person-fuzzy-names.js";
 import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
+import { addFreeAddresses, freeAddressesAmong } from "./further-addresses.js";
 import { tenantOnly } from "./tenant-filter.js";
 import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
 import { emptyFieldsFilled } from "./empty-person-fields.js";
@@ -495,6 +496,8 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         return fields;
       });
     },
+    addFreeAddresses: (tenantUuid, personUuid, addresses) => addFreeAddresses(context, tenantUuid, personUuid, addresses),
+    freeAddresses: (tenantUuid, addresses) => freeAddressesAmong(db, tenantUuid, addresses),
     async canNameIfUnnamed(tenantUuid, personUuid, name) {
       const offered = await nameOfferFor(db, tenantUuid, personUuid, name);
       return offered.size > 0 && (await namedFromAddress(db, tenantUuid, [...offered.keys()])).length > 0;

@@ -190,6 +190,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     mergedPersonUuids: byUuids,
     nameIfUnnamed: callShape(tenant, ["personUuid", identifier], ["name", z.string().nullish()]),
     canNameIfUnnamed: callShape(tenant, ["personUuid", identifier], ["name", z.string().nullish()]),
+    addFreeAddresses: callShape(tenant, ["personUuid", identifier], ["addresses", z.array(z.string())]),
+    freeAddresses: callShape(tenant, ["addresses", z.array(z.string())]),
     fillEmptyFields: callShape(tenant, ["personUuid", identifier], [
       "offer",
       z.object({

@@ -303,6 +303,24 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect((await read(again.body.uuid)).body.summary).toMatchObject({ items: { written: 0, unchanged: 1 } });
   });
 
+  it("gives the person an uploaded card matched its other addresses, counted in the summary, the dry run too; another tenant's holder is no one", async () => {
+    await upload({});
+    await context.services.importJobs.settled();
+    const guest = (await personsByEmail()).get("guest0@globex.example")!;
+    const other = await buildTenant(context.services, { name: "Other" });
+    await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Their Gus", emails: ["gus@home.example"] });
+    const card = vcard("3.0", ["FN:Gus Guest", "EMAIL:guest0@globex.example", "EMAIL:gus@home.example"]);
+    const dry = await upload({ kind: "vcf", file: { name: "people.vcf", content: card }, fields: { dry_run: "true" } });
+    await context.services.importJobs.settled();
+    const real = await upload({ kind: "vcf", file: { name: "people.vcf", content: card } });
+    await context.services.importJobs.settled();
+    const expected = { items: { read: 1, written: 1, unchanged: 0 }, persons: { matched: 1, created: 0, addresses_added: 1 } };
+    expect((await read(dry.body.uuid)).body.summary).toMatchObject({ dry_run: true, ...expected });
+    expect((await read(real.body.uuid)).body.summary).toMatchObject({ dry_run: false, ...expected });
+    const response = await context.request(`/v1/persons/${guest.uuid}`, { key: acme.key });
+    expect(((await response.json()) as { emails: Array<{ address: string }> }).emails.map((email) => email.address).sort()).toEqual(["guest0@globex.example", "gus@home.example"]);
+  });
+
   it("gives a card's company the domain of the contact's company address, so the company has its people from mail; free mail gives none", async () => {
     const thread = mboxFile([
       mailMessage({ messageId: "<gwen-1@x>", from: acme.admin.email, to: ["guest1@globex.example"], date: "Mon, 2 Nov 2026 09:00:00 +0000", subject: "Terms" }),
