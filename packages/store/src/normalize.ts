@@ -59,11 +59,12 @@ function decodedSegment(segment: string): string {
  * Unicode's composed form, NFC), without empty segments, whatever the scheme, subdomain (`www.`, `uk.`, `m.`), query
  * string or fragment ("HTTPS://uk.LinkedIn.com/in/Jane-Doe/?trk=x" → "linkedin.com/in/jane-doe"). A member's
  * profile is its `/in/<slug>`: the pages under it (`/en`, `/details/experience/`, `/recent-activity/all/`) and
- * the mobile site's `/mwlite` prefix name the same profile. Null when the text is not a LinkedIn URL with a path.
+ * the mobile site's `/mwlite` prefix name the same profile. An old `/profile/view?id=<id>` URL names its profile by
+ * the id, kept as written: without it every such URL was one key. Null when the text is not a LinkedIn URL with a path.
  */
 export function normalizeLinkedinUrl(text: string): string | null {
-  let value = text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^\/\//, "");
-  value = value.split(/[?#]/, 1)[0] ?? "";
+  const whole = text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^\/\//, "");
+  const value = whole.split(/[?#]/, 1)[0] ?? "";
   const slash = value.indexOf("/");
   if (slash < 0) return null;
   const host = value.slice(0, slash).toLowerCase().replace(/:\d*$/, "").replace(/\.$/, "");
@@ -75,5 +76,16 @@ export function normalizeLinkedinUrl(text: string): string | null {
     .map((segment) => decodedSegment(segment).normalize("NFC").toLowerCase());
   if (segments[0] === "mwlite" && segments[1] === "in") segments.shift();
   if (segments[0] === "in" && segments.length > 2) segments.length = 2;
+  if (segments.length === 2 && segments[0] === "profile" && segments[1] === "view") {
+    const id = profileViewId(whole.slice(value.length));
+    if (id) return `linkedin.com/profile/view?id=${id}`;
+  }
   return segments.length > 0 ? `linkedin.com/${segments.join("/")}` : null;
+}
+
+/** The member id of an old `/profile/view?id=…` URL's query (a fragment after it ignored), as written; null when none. */
+function profileViewId(queryAndFragment: string): string | null {
+  if (!queryAndFragment.startsWith("?")) return null;
+  const id = new URLSearchParams(queryAndFragment.slice(1).split("#", 1)[0]).get("id")?.trim();
+  return id ? id : null;
 }

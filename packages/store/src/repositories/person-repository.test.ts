@@ -45,6 +45,11 @@ describe("normalizers", () => {
       "https://www.linkedin.com/mwlite/in/jörg-maier",
     ];
     for (const form of forms) expect(normalizeLinkedinUrl(form), form).toBe("linkedin.com/in/jörg-maier");
+    // An old profile URL names its member by the id in its query.
+    expect(normalizeLinkedinUrl("https://www.linkedin.com/profile/view?trk=nav&id=AAkAAB3x#top")).toBe("linkedin.com/profile/view?id=AAkAAB3x");
+    expect(normalizeLinkedinUrl("http://LinkedIn.com/profile/view/?id=12345")).toBe("linkedin.com/profile/view?id=12345");
+    expect(normalizeLinkedinUrl("https://www.linkedin.com/profile/view?id=67890")).not.toBe(normalizeLinkedinUrl("https://www.linkedin.com/profile/view?id=12345"));
+    expect(normalizeLinkedinUrl("https://www.linkedin.com/profile/view")).toBe("linkedin.com/profile/view");
     // Pages that are not a member's profile keep their whole path.
     expect(normalizeLinkedinUrl("https://www.linkedin.com/pub/jane-doe/1a/2b/3c")).toBe("linkedin.com/pub/jane-doe/1a/2b/3c");
     expect(normalizeLinkedinUrl("https://www.linkedin.com/in/")).toBe("linkedin.com/in");

@@ -56,9 +56,13 @@ describe("migration 0063-linkedin-profile-keys", () => {
     const cy = await person(acme, "Cy", "https://www.linkedin.com/in/cy-diaz");
     const dee = await person(acme, "Dee Fox", "https://www.linkedin.com/in/J%C3%96RG-FOX");
     const otherAda = await person(other, "Ada Park", "linkedin.com/in/ada-park/de");
+    // Two members by their old profile URLs, one key for both until now.
+    const eli = await person(acme, "Eli Moss", "https://www.linkedin.com/profile/view?id=12345&trk=nav");
+    const fay = await person(acme, "Fay Ng", "https://www.linkedin.com/profile/view?id=67890");
     await store.close();
     asBeforeMigration(path);
     expect(keysOf(path).get(dee)).toBe("linkedin.com/in/jÖrg-fox");
+    expect(keysOf(path).get(fay)).toBe("linkedin.com/profile/view");
 
     store = await createSqliteStore({ path, now: () => (clock += 1000) });
     try {
@@ -71,14 +75,22 @@ describe("migration 0063-linkedin-profile-keys", () => {
         [cy]: "linkedin.com/in/cy-diaz",
         [dee]: "linkedin.com/in/jörg-fox",
         [otherAda]: "linkedin.com/in/ada-park",
+        [eli]: "linkedin.com/profile/view?id=12345",
+        [fay]: "linkedin.com/profile/view?id=67890",
       });
       // Any spelling of a profile finds the one person it names.
-      const found = await store.persons.findByLinkedinUrls(acme, ["https://www.linkedin.com/in/Ada-Park/", "linkedin.com/in/jörg-fox/en", "linkedin.com/in/bo-lee/en"]);
+      const found = await store.persons.findByLinkedinUrls(acme, [
+        "https://www.linkedin.com/in/Ada-Park/",
+        "linkedin.com/in/jörg-fox/en",
+        "linkedin.com/in/bo-lee/en",
+        "linkedin.com/profile/view?id=67890",
+      ]);
       expect(found).toEqual(
         new Map([
           ["linkedin.com/in/ada-park", [adaPage]],
           ["linkedin.com/in/jörg-fox", [dee]],
           ["linkedin.com/in/bo-lee", [bo]],
+          ["linkedin.com/profile/view?id=67890", [fay]],
         ]),
       );
     } finally {

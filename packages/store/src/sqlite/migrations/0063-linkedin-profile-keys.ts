@@ -1,7 +1,7 @@
 /**
  * Migration 0063: each person's LinkedIn match key (`linkedin_key`) computed again as `normalizeLinkedinUrl` now makes
  * it, the profile's identity: `/in/x/en`, `/in/x/details/experience/`, `/in/%58` were keys of their own, so a profile
- * written one way and imported another made two persons. A person whose new key another person of the tenant already
+ * written one way and imported another made two persons; every `/profile/view?id=…` was one key, now one per id. A person whose new key another person of the tenant already
  * matches by (its key, or that of an older person given it here) keeps the key they had: two persons are never made
  * to share a key unseen, and who a URL found before still finds it. `rapport status` counts the persons so left
  * (`linkedinKeysLeft`), for an operator to merge. Nothing a client reads changes, so no change time moves.
