@@ -49,7 +49,7 @@ export const lookupPersonsBatch = defineOperation({
   area: "Person",
   summary: "Look up persons by email, LinkedIn URL or domain",
   description:
-    `Resolves up to ${MAX_LOOKUP_CRITERIA} match criteria in one call; results are in input order. Matching is normalized: emails ignore case, whitespace and mailto:; LinkedIn URLs ignore scheme, www and country subdomains, trailing slashes, query strings and case; domains ignore scheme, www and paths. The first step of a bulk import: send the unmatched remainder to POST /v1/persons/batch.`,
+    `Resolves up to ${MAX_LOOKUP_CRITERIA} match criteria in one call; results are in input order. Matching is normalized: emails ignore case, whitespace and mailto:; LinkedIn URLs name the profile, ignoring scheme, www and country subdomains, pages under /in/<slug>, trailing slashes, query strings, escapes and case; domains ignore scheme, www and paths. The first step of a bulk import: send the unmatched remainder to POST /v1/persons/batch.`,
   body: z.strictObject({
     criteria: z
       .array(criterionSchema)
