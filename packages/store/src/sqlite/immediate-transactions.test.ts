@@ -165,3 +165,25 @@ describe("writes refused by another connection's lock, with waitForLocksMs", () 
     }
   });
 });
+
+describe("a transaction SQLite rolled back by itself (a full disk)", () => {
+  it("fails with SQLite's own error, SQLITE_FULL, not the rollback's 'no transaction is active'", async () => {
+    const path = join(folder, `full-${++files}.db`);
+    const database = new SqliteDatabase(path);
+    database.pragma("journal_mode = WAL");
+    database.exec("create table notes (body blob not null)");
+    // A full disk as SQLite sees it: the file may not grow past this many pages.
+    database.pragma(`max_page_count = ${database.pragma("page_count", { simple: true }) as number}`);
+    const db = new Kysely<{ notes: { body: Buffer } }>({ dialect: new ImmediateTransactionsSqliteDialect({ database }) });
+    try {
+      const writing = db.transaction().execute(async (transaction) => {
+        for (let row = 0; row < 100; row += 1) await transaction.insertInto("notes").values({ body: Buffer.alloc(3000) }).execute();
+      });
+      await expect(writing).rejects.toMatchObject({ code: "SQLITE_FULL", message: "database or disk is full" });
+      expect(database.inTransaction).toBe(false);
+      expect(database.prepare("select count(*) from notes").pluck().get()).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -24,6 +24,7 @@ import {
 } from "kysely";
 import { setTimeout as delay } from "node:timers/promises";
 import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
+import { rollbackIfStillOpen } from "./rollback-if-still-open.js";
 
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
@@ -67,7 +68,7 @@ class ImmediateTransactionsSqliteDriver extends SqliteDriver {
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     this.#inTransaction = false;
-    await super.rollbackTransaction(connection);
+    await rollbackIfStillOpen(connection);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {

@@ -108,3 +108,23 @@ describe("WorkerThreadSqliteDialect", () => {
     }
   });
 });
+
+describe("WorkerThreadSqliteDialect, a transaction SQLite rolled back by itself (a full disk)", () => {
+  it("fails with SQLite's own error, SQLITE_FULL, not the rollback's 'no transaction is active'", async () => {
+    const { sqlite, db } = openDatabase("full.db");
+    const pages = sqlite.pragma("page_count", { simple: true }) as number;
+    await db.destroy();
+    // A full disk as SQLite sees it: the worker's connection may not grow the file past its pages now.
+    const full = new Kysely<Tables>({ dialect: new WorkerThreadSqliteDialect({ path: join(folder, "full.db"), pragmas: [`max_page_count = ${pages}`] }) });
+    try {
+      const writing = full.transaction().execute(async (transaction) => {
+        for (let row = 0; row < 100; row += 1) await transaction.insertInto("notes").values({ body: `note ${row}`, bytes: Buffer.alloc(3000) }).execute();
+      });
+      await expect(writing).rejects.toMatchObject({ code: "SQLITE_FULL", message: "database or disk is full" });
+      expect(sqlite.prepare("select count(*) from notes").pluck().get()).toBe(0);
+    } finally {
+      await full.destroy();
+      sqlite.close();
+    }
+  });
+});

@@ -23,6 +23,7 @@ import {
   type QueryResult,
 } from "kysely";
 import { LongInListsSqliteQueryCompiler } from "./long-in-lists.js";
+import { rollbackIfStillOpen } from "./rollback-if-still-open.js";
 
 export interface WorkerThreadDialectOptions {
   /** Absolute path of an existing database file. */
@@ -170,7 +171,7 @@ class WorkerThreadDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("rollback"));
+    await rollbackIfStillOpen(connection);
   }
 
   async releaseConnection(): Promise<void> {
