@@ -88,7 +88,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: "The request is well-formed but cannot be processed.",
   429: "Rate limit exceeded: the message names the per-second or the monthly limit, whose remaining count (X-RateLimit-Remaining or X-RateLimit-Remaining-Monthly) is 0. Retry after Retry-After seconds (per-second limit) or at X-RateLimit-Reset-Monthly (monthly limit).",
   500: "Internal error; the message carries the request id to quote.",
-  503: "Temporarily unavailable: another process (an import, an erasure) held the database's write lock for longer than 5 s, or (an import upload) the server's space for uploads is full; retry after Retry-After seconds.",
+  503: "Temporarily unavailable: another process (an import, an erasure) held the database's write lock for longer than 5 s, or (an import upload) the server's space for uploads is full, or the disk holding its database is; retry after Retry-After seconds.",
 };
 
 const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {

@@ -1,4 +1,5 @@
 import SqliteDatabase from "better-sqlite3";
+import { pino } from "pino";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../app.js";
@@ -185,6 +186,41 @@ describe("a database another process keeps locked", () => {
     } finally {
       await waiting.close();
     }
+  });
+});
+
+describe("a full disk", () => {
+  /** Writes a row to a SQLite database that may not grow (`max_page_count`): SQLite's own SQLITE_FULL, as on a full disk. */
+  const fillDisk = defineOperation({
+    operationId: "testFillDisk",
+    method: "post",
+    path: "/v1/test/fill-disk",
+    area: "Test",
+    summary: "Fills the disk",
+    description: "Writes to a database that has no room left.",
+    async handler() {
+      const database = new SqliteDatabase(":memory:");
+      try {
+        database.exec("create table notes (body blob not null)");
+        database.pragma(`max_page_count = ${database.pragma("page_count", { simple: true }) as number}`);
+        database.prepare("insert into notes values (?)").run(Buffer.alloc(8192));
+        return undefined;
+      } finally {
+        database.close();
+      }
+    },
+  });
+
+  it("answers 503 with Retry-After, not a 500, and logs the full disk for the operator", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const full = createApp({ ...context.services, logger }, { operations: [...operations, fillDisk] });
+    const response = await full.request("/v1/test/fill-disk", { method: "POST", headers: { "x-api-key": acme.key, "x-request-id": "disk-full-1" } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("60");
+    expect(await errorOf(response)).toBe("the server's disk is full, so this request could not be stored; retry later");
+    const logged = lines.find((line) => line.requestId === "disk-full-1" && line.level === 50);
+    expect(logged).toMatchObject({ msg: "database disk full: writes fail until space is freed on the database's file system", err: { code: "SQLITE_FULL" } });
   });
 });
 

@@ -2,8 +2,8 @@
  * @module
  * Turns every failure into `{"error": "..."}` with the right status: our ApiError (its tool message for an MCP
  * tool call), Hono's HTTPException (body limit), store errors (a poll of a pruned history log: 410, for a tool call
- * with the calls to make next), a database another process keeps locked (503, to retry), and anything unexpected
- * (500, logged with the request id, no stack trace in the body).
+ * with the calls to make next), a database another process keeps locked (503, to retry), a full disk (503, logged as
+ * such for the operator), and anything unexpected (500, logged with the request id, no stack trace in the body).
  */
 import { ConflictError, HistoryPrunedError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
@@ -38,6 +38,14 @@ function isDatabaseBusy(error: unknown): boolean {
   return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
 }
 
+/** Seconds a client is asked to wait before retrying a write refused by a full disk: an operator has to free space. */
+const DISK_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** SQLite's `SQLITE_FULL`: the disk (or the file system's quota) holding the database or its `-wal` has no room left. */
+function isDiskFull(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "SQLITE_FULL";
+}
+
 export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof ApiError) {
     const hasTool = toolCallTools(context);
@@ -60,6 +68,16 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
     context.get("services")?.logger.warn({ requestId, err: error, method: context.req.method, path: context.req.path }, "database locked by another process");
     const message = "the database is busy with another process's write (a rapport command beside the server); retry shortly";
     return errorResponse(context, 503, message, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+  }
+  // Not the client's fault (a transaction that hit it rolled back): the same request succeeds once an
+  // operator frees space, which the log, not a 500 "internal error", has to tell them.
+  if (isDiskFull(error)) {
+    context.get("services")?.logger.error(
+      { requestId, err: error, method: context.req.method, path: context.req.path },
+      "database disk full: writes fail until space is freed on the database's file system",
+    );
+    const message = "the server's disk is full, so this request could not be stored; retry later";
+    return errorResponse(context, 503, message, { "Retry-After": String(DISK_FULL_RETRY_AFTER_SECONDS) });
   }
   context.get("services")?.logger.error(
     { requestId, err: error, method: context.req.method, path: context.req.path },
