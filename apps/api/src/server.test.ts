@@ -365,6 +365,32 @@ describe("startServer", () => {
     busyAgent.destroy();
   });
 
+  it("answers a request sent on an idle kept-alive connection just before the stop, with Connection: close, not cut", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    running = await startServer(context.services, { port: 0 });
+    const socket = connect(running.port, "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.on("error", () => undefined);
+    socket.write("GET /health HTTP/1.1\r\nHost: rapport.test\r\n\r\n");
+    while (!received.includes('{"status":"ok"}')) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(received).toMatch(/^HTTP\/1\.1 200[^]*connection: keep-alive/i);
+    received = "";
+    // A busy client's next request: sent on the idle connection, not yet read by the server when the signal comes.
+    socket.write(`GET /v1/users HTTP/1.1\r\nHost: rapport.test\r\nx-api-key: ${acme.key}\r\n\r\n`);
+    const closing = running.close(5_000);
+    running = null;
+    await socketClosed;
+    await closing;
+    // Closed at once as idle, the connection was reset with the request unanswered (received nothing).
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(received).toContain(acme.admin.uuid);
+  });
+
   it("answers GET /ready with 503 draining while the server shuts down, before and after the graphs are warm", async () => {
     const context = await createTestContext();
     for (const ready of [true, false]) {

@@ -141,8 +141,7 @@ export async function startServer(services: AppServices, options: StartServerOpt
             server.closeAllConnections();
             resolve();
           };
-          server.close(() => resolve());
-          drain.begin(server);
+          drain.begin(server, () => resolve());
         });
         cutConnections = undefined;
         await services.importJobs.stop();

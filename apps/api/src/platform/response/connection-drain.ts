@@ -5,11 +5,23 @@
  * goes on serving whatever its client sends next: a client or proxy reusing it kept the drain going until its grace ran
  * out, and the requests in flight then were cut off. Once draining, an answer not yet begun says `Connection: close`, and
  * each connection is closed as soon as its answer is sent.
+ *
+ * Idle connections are closed a moment after the drain begins, not at once as Node's `server.close()` does: a connection
+ * is idle to Node until the event loop has read a request from it, and under load every busy client's next request was
+ * sent but not yet read when the stop signal came. Closed at once, each of those requests was cut (ECONNRESET, "other
+ * side closed"): a client cannot tell whether such a request ran. Read first, it is answered, with `Connection: close`.
  */
+import { Server as NetServer } from "node:net";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 /** A Node request listener. */
 export type RequestListener = (incoming: IncomingMessage, outgoing: ServerResponse) => unknown;
+
+/**
+ * How long idle connections are left open once the drain begins (then until the event loop has read its sockets once
+ * more): requests already sent on them, or on their way over the network, are read and answered meanwhile.
+ */
+export const IDLE_CONNECTIONS_SETTLE_MILLISECONDS = 100;
 
 export interface ConnectionDrain {
   /** `listener`, which also tracks the answers in flight; during the drain, each of its answers closes its connection. */
@@ -17,10 +29,12 @@ export interface ConnectionDrain {
   /** True once `begin` has been called. */
   readonly draining: boolean;
   /**
-   * Starts draining `server` (call `server.close()` too, which stops accepting): the connections idle now close at
-   * once, the others once their answer is sent, each answer not yet begun saying `Connection: close`.
+   * Starts draining `server`: stops accepting connections (without Node's `server.close()`, which would close the idle
+   * ones at once), closes the idle connections once requests already sent on them have been read, and each of the others
+   * once its answer is sent, each answer not yet begun saying `Connection: close`. `closed` is called when the last
+   * connection has closed.
    */
-  begin(server: Server): void;
+  begin(server: Server, closed: () => void): void;
 }
 
 /**
@@ -30,17 +44,21 @@ export interface ConnectionDrain {
  * const drain = connectionDrain(appListener);
  * const server = createServer(drain.listener);
  * // at shutdown:
- * drain.begin(server);
- * server.close(() => console.log("every answer sent, every connection closed"));
+ * drain.begin(server, () => console.log("every answer sent, every connection closed"));
  */
 export function connectionDrain(listener: RequestListener): ConnectionDrain {
   const inFlight = new Set<ServerResponse>();
   let drained: Server | null = null;
 
+  /** Closes the connections idle after the settling time and one more read of the sockets by the event loop. */
+  function closeIdleSoon(server: Server): void {
+    setTimeout(() => setImmediate(() => server.closeIdleConnections()), IDLE_CONNECTIONS_SETTLE_MILLISECONDS).unref();
+  }
+
   function closeAfterAnswer(server: Server, outgoing: ServerResponse): void {
+    // Node closes the connection itself after an answer saying so; one begun before the drain said keep-alive.
     if (!outgoing.headersSent) outgoing.setHeader("connection", "close");
-    // Node detaches the answer from its connection first ('finish' listeners run in order): the connection is idle then.
-    outgoing.once("finish", () => server.closeIdleConnections());
+    else outgoing.once("finish", () => closeIdleSoon(server));
   }
 
   return {
@@ -53,11 +71,13 @@ export function connectionDrain(listener: RequestListener): ConnectionDrain {
     get draining() {
       return drained !== null;
     },
-    begin(server) {
+    begin(server, closed) {
       if (drained !== null) return;
       drained = server;
+      // Stops listening; `closed` once every connection has closed. Node's own close would close the idle ones now.
+      NetServer.prototype.close.call(server, () => closed());
       for (const outgoing of inFlight) if (!outgoing.writableFinished) closeAfterAnswer(server, outgoing);
-      server.closeIdleConnections();
+      closeIdleSoon(server);
     },
   };
 }
