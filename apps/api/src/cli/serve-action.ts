@@ -11,6 +11,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { removeAbandonedUploadFolders, UPLOADS_FOLDER } from "../imports/process-upload-folders.js";
 import { connectionTimeoutsFromEnvironment } from "../platform/environment/connection-timeouts-from-environment.js";
 import { switchVariable } from "../platform/environment/switch-variable.js";
+import { unknownSettings } from "../platform/environment/unknown-settings.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
 import { logCrashes } from "../platform/logging/log-crashes.js";
 import { createLogger, writeOutLogs } from "../platform/logging/logger.js";
@@ -129,6 +130,8 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const connectionTimeouts = connectionTimeoutsFromEnvironment(process.env);
   // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.
   const logger = createLogger({}, global.json ? "stderr" : "stdout");
+  // A misspelt setting is otherwise ignored without a word, and the server runs with the default it meant to change.
+  for (const { variable, meant } of unknownSettings(process.env)) logger.warn({ variable, meant }, "unknown RAPPORT_ variable ignored");
   // The first start of a fresh install creates the database; on any other, a new database means a mistyped path
   // (or RAPPORT_DB missing from a service's environment), which the log says at once.
   let created = false;

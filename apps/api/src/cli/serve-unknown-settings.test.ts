@@ -1,0 +1,35 @@
+/** `rapport serve` names the RAPPORT_ variables it does not read in its log, with the setting likely meant. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { serveOnceForLogs } from "../testing/built-cli.js";
+
+const folder = mkdtempSync(join(tmpdir(), "rapport-serve-unknown-settings-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(() => {
+  delete process.env.RAPPORT_PORTT;
+  delete process.env.RAPPORT_LOGLEVEL;
+});
+
+describe("rapport serve with a misspelt setting", () => {
+  it("warns of each unknown RAPPORT_ variable by name (not its value), with the one likely meant, and serves", async () => {
+    // The server inherits this process's environment.
+    process.env.RAPPORT_PORTT = "19391";
+    process.env.RAPPORT_LOGLEVEL = "debug";
+    const { exit, logs } = await serveOnceForLogs(join(folder, "misspelt.db"));
+    expect(exit).toBe(0);
+    const warnings = logs.filter((line) => line.msg === "unknown RAPPORT_ variable ignored");
+    expect(warnings).toEqual([
+      expect.objectContaining({ level: 40, variable: "RAPPORT_LOGLEVEL", meant: "RAPPORT_LOG_LEVEL" }),
+      expect.objectContaining({ level: 40, variable: "RAPPORT_PORTT", meant: "--port" }),
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain("19391");
+    expect(logs.some((line) => line.msg === "listening")).toBe(true);
+  });
+
+  it("warns of nothing when every RAPPORT_ variable is one Rapport reads", async () => {
+    const { logs } = await serveOnceForLogs(join(folder, "spelt.db"));
+    expect(logs.filter((line) => line.msg === "unknown RAPPORT_ variable ignored")).toEqual([]);
+  });
+});
