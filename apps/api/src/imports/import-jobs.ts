@@ -157,6 +157,8 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
   async function run(job: ImportJob, input: StartImportJob, path: string, jobFolder: string, shownName: string): Promise<void> {
     const { tenantUuid } = input;
     const controller = running.get(job.uuid)!.controller;
+    const started = performance.now();
+    let status: "succeeded" | "failed" = "failed";
     let latest: ImportSummary | null = null;
     const record = async () => {
       await store.importJobs.progress(tenantUuid, job.uuid, {
@@ -195,8 +197,10 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
       await store.nameSearch
         .catchUp(tenantUuid, { yieldControl: () => setImmediate() })
         .catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job could not index the names it wrote; searches will"));
+      status = interrupted ? "failed" : "succeeded";
+      latest = summary;
       await store.importJobs.finish(tenantUuid, job.uuid, {
-        status: interrupted ? "failed" : "succeeded",
+        status,
         summary: toRecord(summary),
         error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null,
       });
@@ -215,6 +219,12 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     } finally {
       clearInterval(heartbeat);
       await rm(jobFolder, { recursive: true, force: true });
+      // What an operator follows an upload's job by: its counts, never its file's name or contents (a team's mail).
+      const summary = latest as ImportSummary | null;
+      logger.info(
+        { job: job.uuid, tenant: tenantUuid, kind: input.request.kind, dryRun: input.request.dryRun, status, outcome: summary?.outcome ?? null, items: summary?.items ?? null, durationMs: Math.round(performance.now() - started) },
+        "import job finished",
+      );
     }
   }
 
