@@ -54,6 +54,15 @@ describe("the access log over a real port", () => {
     }) as never);
   }
 
+  it("leaves out of the logged path a segment that could be personal data, such as an address sent where a UUID goes", async () => {
+    collectRequestLines();
+    const response = await fetch(`${server.url}/v1/persons/jane.doe@bank.example/recommended-paths`, { headers: { "x-api-key": acme.key, "x-request-id": "address-1" } });
+    await response.arrayBuffer();
+    await vi.waitFor(() => expect(lines.find((line) => line.requestId === "address-1")).toBeDefined());
+    expect(lines.find((line) => line.requestId === "address-1")).toMatchObject({ method: "GET", path: "/v1/persons/[redacted]/recommended-paths", status: response.status });
+    expect(JSON.stringify(lines)).not.toContain("jane.doe");
+  });
+
   it("writes a streamed answer's line once it is sent whole, its time the whole stream's", async () => {
     collectRequestLines();
     const response = await fetch(`${server.url}/v1/test/access-log-stream?parts=20`, { headers: { "x-api-key": acme.key, "x-request-id": "whole-1" } });

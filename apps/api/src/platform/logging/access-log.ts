@@ -2,12 +2,13 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { nodeBindings } from "../request/node-bindings.js";
+import { loggedPath } from "./logged-path.js";
 import type { Logger } from "./logger.js";
 
 export interface RequestLogEntry {
   requestId: string;
   method: string;
-  /** The path, without the query. */
+  /** The path, without the query (logged with its segments that could hold personal data left out: loggedPath). */
   path: string;
   status: number;
   /** `performance.now()` when the request arrived. */
@@ -22,7 +23,7 @@ export function logRequest(logger: Logger, entry: RequestLogEntry): void {
   if (!logger.isLevelEnabled("info")) return;
   const { requestId, method, path, status, startedAt, tenantUuid, clientLeft } = entry;
   const durationMs = Math.round((performance.now() - startedAt) * 100) / 100;
-  logger.info({ requestId, method, path, status, durationMs, tenant: tenantUuid, ...(clientLeft ? { clientLeft } : {}) }, "request");
+  logger.info({ requestId, method, path: loggedPath(path), status, durationMs, tenant: tenantUuid, ...(clientLeft ? { clientLeft } : {}) }, "request");
 }
 
 /**
