@@ -18,6 +18,7 @@ import { createLogger, writeOutLogs } from "../platform/logging/logger.js";
 import { startServer, type RunningServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
+import { watchDatabaseFile } from "./database-file-watch.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { startExpiredOAuthPruning } from "./expired-oauth-pruning.js";
 import { logMigrations } from "./migration-log.js";
@@ -215,7 +216,12 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const url = running.url;
   // In the logs too, for whoever reads them rather than the terminal: which release serves which file, where.
   services.logger.info({ url, database: databasePath, version: RAPPORT_VERSION, pid: process.pid }, "listening");
-  stopPruning = startExpiredOAuthPruning(services.store, services.logger);
+  const stopPruningRecords = startExpiredOAuthPruning(services.store, services.logger);
+  const stopWatchingFile = await watchDatabaseFile(databasePath, services.logger);
+  stopPruning = () => {
+    stopWatchingFile();
+    return stopPruningRecords();
+  };
   if (heldSignal !== null) {
     shutdown(heldSignal);
     return;
