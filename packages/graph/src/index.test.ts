@@ -30,6 +30,7 @@ describe("@rapport/graph public surface", () => {
       "resolveScoringParameters",
       "strengthLabel",
       "strongestRelationships",
+      "teamLastActivityAt",
     ]);
   });
 

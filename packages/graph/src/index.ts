@@ -21,5 +21,6 @@ export { strongestRelationships, type StrongestRelationshipsOptions } from "./st
 export { activityStats, ACTIVITY_PERIODS, type ActivityStatsOptions } from "./activity-stats.js";
 export { derivedFields, type DerivedFieldsOptions } from "./derived-fields.js";
 export { lastActivityAt, type LastActivityOptions } from "./last-activity.js";
+export { teamLastActivityAt } from "./team-last-activity.js";
 export { ENTITY_KINDS, MEETING_INTERACTION_STATUSES, PATH_POWER_SORT_FIELDS, PATH_SORT_FIELDS, RELATIONSHIP_SORT_FIELDS, SORT_ORDERS, STRENGTH_LABELS } from "./types.js";
 export type * from "./types.js";

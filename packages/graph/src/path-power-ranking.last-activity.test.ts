@@ -1,12 +1,13 @@
 /**
- * pathPowerRanking by the entities' latest interaction: sorted by it, and kept within a time range. Checked on a small
- * graph and, for any interactions, against the PathPower ranking's own entries filtered and sorted by lastActivityAt.
+ * pathPowerRanking by the team's latest counted interaction with the entities: sorted by it, and kept within a time
+ * range. Checked on a small graph and, for any interactions, against the PathPower ranking's own entries filtered and
+ * sorted by teamLastActivityAt.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hydrateGraph } from "./hydrate-graph.js";
-import { lastActivityAt } from "./last-activity.js";
 import { pathPowerRanking } from "./path-power-ranking.js";
+import { teamLastActivityAt } from "./team-last-activity.js";
 import { buildGraph, DAY, daysAgo, NOW, withAffiliation, withEmail, withMeeting, withUser } from "./testing/builders.js";
 import { ageInDays, interactionLists } from "./testing/interaction-arbitraries.js";
 import type { EntityKind, RankedPathPower } from "./types.js";
@@ -74,7 +75,7 @@ describe("pathPowerRanking by last activity", () => {
         fc.integer({ min: 1, max: 6 }),
         (interactions, entity, sortBy, order, from, to, offset, limit) => {
           const built = hydrateGraph({ interactions, internalUsers: users, affiliations });
-          const lastOf = (entry: RankedPathPower) => lastActivityAt(built, { entity, uuid: entry.uuid }, { now: NOW });
+          const lastOf = (entry: RankedPathPower) => teamLastActivityAt(built, { entity, uuid: entry.uuid }, { now: NOW });
           const direction = order === "desc" ? -1 : 1;
           const expected = pathPowerRanking(built, entity, { now: NOW, limit: 100 })
             .entries.filter((entry) => {

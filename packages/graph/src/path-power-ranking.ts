@@ -9,7 +9,7 @@ import type { EvaluationContext, GraphState, PersonRecord } from "./internal/gra
 import { PATH_POWER_RANKING_OPTION_NAMES } from "./internal/option-names.js";
 import { keptTeamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { pathPowerBound, personPathPower } from "./internal/team-connections.js";
-import { inRangeSorted, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
+import { companyTeamLastActivity, inRangeSorted, teamLastActivity, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
 import { optionalCount, requireCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -28,13 +28,13 @@ const FUNCTION_NAME = "pathPowerRanking";
 
 /** Options of {@link pathPowerRanking}: a ranking's, and what it is sorted by and which entities it keeps. */
 export interface PathPowerRankingOptions extends RankingOptions {
-  /** `path_power` (the default) or `last_activity`, the entity's latest counted interaction at or before `now`; ties by uuid. */
+  /** `path_power` (the default) or `last_activity`, the team's latest counted interaction with the entity at or before `now`; ties by uuid. */
   sortBy?: PathPowerSortField | undefined;
   /** Default `desc`: the strongest, or the latest, first. */
   order?: SortOrder | undefined;
-  /** Only entities whose latest counted interaction is at or after this instant (epoch ms). */
+  /** Only entities whose latest counted interaction with the team is at or after this instant (epoch ms). */
   lastActivityFrom?: number | undefined;
-  /** Only entities whose latest counted interaction is at or before this instant (epoch ms). */
+  /** Only entities whose latest counted interaction with the team is at or before this instant (epoch ms). */
   lastActivityTo?: number | undefined;
 }
 
@@ -156,26 +156,26 @@ function firstOf<T>(matches: readonly T[], wanted: number): { total: number; bes
   return { total: matches.length, best: matches.slice(0, wanted) };
 }
 
-/** Every person with a PathPower, with their latest interaction at `now` (`lastActivityAt`'s): the matches sorted. */
+/** Every person with a PathPower, with the team's latest counted interaction with them at `now` (`teamLastActivityAt`'s): the matches sorted. */
 function timedPersons(state: GraphState, context: EvaluationContext, settings: TimedRankingSettings<PathPowerSortField>): ScoredCandidate[] {
   const candidates: TimedCandidate[] = [];
   for (const record of state.records) {
     if (!isContact(record)) continue;
     const score = personPathPower(state, record, context);
     if (score === null) continue;
-    const lastAt = state.timeline(record, context.now).lastPastAt;
+    const lastAt = teamLastActivity(state, record, context);
     if (lastAt !== null) candidates.push({ uuid: record.uuid, score, lastAt });
   }
   return inRangeSorted(candidates, settings);
 }
 
-/** Every company with a PathPower, with its latest interaction at `now` over its current members: the matches sorted. */
+/** Every company with a PathPower, with the team's latest counted interaction with its current external members at `now`: the matches sorted. */
 function timedCompanies(state: GraphState, context: EvaluationContext, settings: TimedRankingSettings<PathPowerSortField>): Array<CompanyCandidate & TimedCandidate> {
   const candidates: Array<CompanyCandidate & TimedCandidate> = [];
   for (const uuid of state.companyMembers.keys()) {
     const { score, memberCount, connectedCount } = companyPathPower(state, uuid, context);
     if (score === null) continue;
-    const lastAt = state.companyLastActivity(uuid, context.now);
+    const lastAt = companyTeamLastActivity(state, uuid, context);
     if (lastAt !== null) candidates.push({ uuid, score, meta: { memberCount, connectedCount }, lastAt });
   }
   return inRangeSorted(candidates, settings);
@@ -192,9 +192,10 @@ function timedCompanies(state: GraphState, context: EvaluationContext, settings:
  * members' strongest edges and team-link counts bound that of a company. The cost follows the page and the number of candidates, not their
  * interactions. A call whose half-life or audience exponent differ from the graph's scores every candidate.
  *
- * With `lastActivityFrom`/`lastActivityTo` only the entities whose latest counted interaction at `now` (what
- * `lastActivityAt` answers: any interaction of the person, or of the company's current external members) lies in that
- * inclusive range are ranked and counted; `sortBy: "last_activity"` orders by that time instead of PathPower, and
+ * With `lastActivityFrom`/`lastActivityTo` only the entities whose latest counted interaction with the team at `now`
+ * (what `teamLastActivityAt` answers: the latest over the internal users of each pair's, as `relationshipQualityRanking`
+ * reads it, with the person or the company's current external members; not `lastActivityAt`, which counts any
+ * interaction, a 60-person conference or a mail to a list no user is on) lies in that inclusive range are ranked and counted; `sortBy: "last_activity"` orders by that time instead of PathPower, and
  * `order: "asc"` reverses either (ties stay by uuid ascending). Such a call scores every candidate and sorts the
  * matches: "which of the team's relationships went cold this quarter" is one page.
  *

@@ -3,8 +3,7 @@ import { BestRanked, compareRanked, type ScoredCandidate } from "./internal/best
 import { createEvaluationContext } from "./internal/evaluation-context.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { RELATIONSHIP_QUALITY_RANKING_OPTION_NAMES } from "./internal/option-names.js";
-import { summarizePair } from "./internal/pair-summary.js";
-import { inRangeSorted, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
+import { inRangeSorted, pairLastActivity, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
 import { optionalCount, requireCount, requireOptions, requireUuid } from "./internal/validate.js";
 import { qualityOf } from "./relationship-quality.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -29,17 +28,6 @@ interface Candidate extends ScoredCandidate {
 }
 
 interface TimedRecord extends Candidate, TimedCandidate {}
-
-/**
- * The pair's latest counted interaction at or before `now`. The edge's anchor is its latest interaction, so it is the
- * answer unless it lies after `now` (an upcoming meeting) or the call's parameters make the stored aggregate unusable:
- * then the pair's summary (remembered on the edge, as the entries' reasons read it) tells.
- */
-function lastActivityOf(state: GraphState, user: PersonRecord, record: PersonRecord, edge: number, context: EvaluationContext): number | null {
-  const anchorAt = state.edges.anchorAt(edge);
-  if (context.storedAggregatesUsable && anchorAt <= context.now) return anchorAt;
-  return summarizePair(state, user, record, context).lastAt;
-}
 
 /**
  * The external persons an internal user knows, by the user's RQ descending, ties by uuid: the entries from
@@ -117,7 +105,7 @@ function timedRanking(
     const edge = neighbourEdges[position]!;
     const score = state.scoreAt(user.index, record.index, edge, context);
     if (score < 0) continue;
-    const lastAt = lastActivityOf(state, user, record, edge, context);
+    const lastAt = pairLastActivity(state, user, record, edge, context);
     if (lastAt !== null) candidates.push({ uuid: record.uuid, score, record, lastAt });
   }
   const matches = inRangeSorted(candidates, settings);

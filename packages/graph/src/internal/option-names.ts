@@ -43,6 +43,8 @@ export const PATH_POWER_RANKING_OPTION_NAMES: OptionNames<PathPowerRankingOption
   lastActivityFrom: true,
   lastActivityTo: true,
 };
+/** teamLastActivityAt. */
+export const TEAM_LAST_ACTIVITY_OPTION_NAMES: OptionNames<ScoringOptions> = SCORING_OPTION_NAMES;
 export const STRONGEST_RELATIONSHIPS_OPTION_NAMES: OptionNames<StrongestRelationshipsOptions> = { ...SCORING_OPTION_NAMES, limit: true };
 /** recommendedPaths, recommendedPathsOfMany. */
 export const RECOMMENDED_PATHS_OPTION_NAMES: OptionNames<RecommendedPathsOptions> = {

@@ -1,8 +1,11 @@
 /**
  * @module What the rankings share when asked in another order or within a time range of the latest interaction:
- * reading those options, and keeping and sorting the candidates by them.
+ * reading those options, the latest counted interaction of a user-person pair and of the team with a person or a
+ * company, and keeping and sorting the candidates by them.
  */
 import type { ScoredCandidate } from "./best-ranked.js";
+import type { EvaluationContext, GraphState, PersonRecord } from "./graph-state.js";
+import { summarizePair } from "./pair-summary.js";
 import { compareUuids } from "./scores.js";
 import { requireOneOf, requireTime } from "./validate.js";
 import { SORT_ORDERS, type SortOrder } from "../types.js";
@@ -47,4 +50,50 @@ export function inRangeSorted<T extends TimedCandidate>(candidates: readonly T[]
   const key = settings.byScore ? (candidate: T) => candidate.score : (candidate: T) => candidate.lastAt;
   const matches = candidates.filter((candidate) => candidate.lastAt >= settings.from && candidate.lastAt <= settings.to);
   return matches.sort((left, right) => direction * (key(left) - key(right)) || compareUuids(left.uuid, right.uuid));
+}
+
+/**
+ * The pair's latest counted interaction at or before `now` (the user ranking's `last_activity_at`). The edge's anchor
+ * is its latest interaction, so it is the answer unless it lies after `now` (an upcoming meeting) or the call's
+ * parameters make the stored aggregate unusable: then the pair's summary (remembered on the edge, as the entries'
+ * reasons read it) tells.
+ */
+export function pairLastActivity(state: GraphState, user: PersonRecord, record: PersonRecord, edge: number, context: EvaluationContext): number | null {
+  const anchorAt = state.edges.anchorAt(edge);
+  if (context.storedAggregatesUsable && anchorAt <= context.now) return anchorAt;
+  return summarizePair(state, user, record, context).lastAt;
+}
+
+/**
+ * The team's latest counted interaction with an external person at `now`: the latest {@link pairLastActivity} over
+ * its edges to internal users, so a meeting over the attendee limit or an email no user is on counts for nothing.
+ * The graph keeps each person's latest team interaction; when it is not after `now` it is the answer with no read
+ * of the person's links.
+ */
+export function teamLastActivity(state: GraphState, record: PersonRecord, context: EvaluationContext): number | null {
+  const links = record.internalLinks;
+  if (links === null) return null;
+  if (context.storedAggregatesUsable) {
+    const kept = state.latestTeamInteractions.of(record.index, state.records, state.edges);
+    if (kept <= context.now) return kept === -Infinity ? null : kept;
+  }
+  let latest: number | null = null;
+  for (let position = 0; position < links.length; position += 2) {
+    const edge = links[position + 1]!;
+    if (state.edges.interactionCount(edge) === 0) continue;
+    const last = pairLastActivity(state, state.record(links[position]!), record, edge, context);
+    if (last !== null && (latest === null || last > latest)) latest = last;
+  }
+  return latest;
+}
+
+/** The team's latest counted interaction with a company at `now`: the latest {@link teamLastActivity} of its current external members. */
+export function companyTeamLastActivity(state: GraphState, companyUuid: string, context: EvaluationContext): number | null {
+  const members = state.externalMemberLists.of(companyUuid, state.companyMembers.get(companyUuid));
+  let latest: number | null = null;
+  for (const member of members) {
+    const last = teamLastActivity(state, state.record(member), context);
+    if (last !== null && (latest === null || last > latest)) latest = last;
+  }
+  return latest;
 }

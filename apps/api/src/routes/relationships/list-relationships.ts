@@ -1,5 +1,5 @@
 /** GET /v1/relationships: the persons or companies the whole team is most strongly connected to, optionally by latest interaction or within a time range. */
-import { ENTITY_KINDS, PATH_POWER_SORT_FIELDS, STRENGTH_LABELS } from "@rapport/graph";
+import { ENTITY_KINDS, PATH_POWER_SORT_FIELDS, STRENGTH_LABELS, teamLastActivityAt } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
@@ -19,8 +19,11 @@ const relationshipSchema = z.object({
   score_display: z.number(),
   strength_label: z.enum(STRENGTH_LABELS),
   strongest_relationships: z.array(strongestRelationshipSchema).describe("The two users who know it best."),
-  last_activity_date: z.string().nullable(),
-  last_activity_at: z.number().nullable().describe("The latest email or meeting, epoch ms."),
+  last_activity_date: z.string().nullable().describe("YYYY-MM-DD (UTC) of the entity's latest email or meeting, tenant-wide, as its record shows it."),
+  last_activity_at: z
+    .number()
+    .nullable()
+    .describe("The team's latest counted email or meeting with it (any active user's; not a meeting over 50 people or mail no user is on), epoch ms: what the time filters and sort read."),
 });
 
 export const listRelationships = defineOperation({
@@ -31,11 +34,11 @@ export const listRelationships = defineOperation({
   summary: "The team's strongest relationships",
   description:
     "Ring-wide: the persons (or companies) the whole team is most strongly connected to, ranked by PathPower descending (ties by uuid), each with the two users who know it best. Only entities with a counted interaction are listed. " +
-    "last_activity_after/last_activity_before keep those whose latest email or meeting is in that range; sort_by=last_activity orders by it.",
+    "last_activity_after/last_activity_before keep those whose latest counted email or meeting with the team (last_activity_at) is in that range; sort_by=last_activity orders by it.",
   query: pagedListQuery.extend({
     entity: z.enum(ENTITY_KINDS).default("person").describe("Rank persons (default) or companies."),
-    last_activity_after: isoBoundQuery("Latest interaction at or after this.", "start").optional(),
-    last_activity_before: isoBoundQuery("Latest interaction at or before this.", "end").optional(),
+    last_activity_after: isoBoundQuery("The team's latest interaction with it at or after this.", "start").optional(),
+    last_activity_before: isoBoundQuery("The team's latest interaction with it at or before this.", "end").optional(),
     sort_by: z.enum(PATH_POWER_SORT_FIELDS).default("path_power").describe("path_power (default) or last_activity; ties by uuid."),
     order: sortOrderParameter("desc"),
   }),
@@ -70,7 +73,7 @@ export const listRelationships = defineOperation({
             strength_label: score.strength_label,
             strongest_relationships: fields.strongest_relationships ?? [],
             last_activity_date: fields.last_activity_date,
-            last_activity_at: fields.last_contact_at,
+            last_activity_at: teamLastActivityAt(view.graph, { entity: query.entity, uuid: score.uuid }, view.scoring),
           };
         });
       },
