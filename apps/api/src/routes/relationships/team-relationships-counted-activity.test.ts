@@ -2,7 +2,8 @@
  * GET /v1/relationships reads the team's latest COUNTED interaction (the per-user lists' per-pair time, latest over the
  * users), not the entity's: Oscar last met Paula 14 months ago, and a 60-person conference with her yesterday (meetings
  * over 50 people count toward no relationship) or her mail to a list no user is on does not make the relationship
- * recent; a 1:1 yesterday does. `last_activity_date` stays the entity's, as its record shows it.
+ * recent; a 1:1 yesterday does, unless its user was deactivated since. `last_activity_date` stays the entity's, as its
+ * record shows it.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
@@ -77,6 +78,16 @@ describe("the team's relationships by the team's latest counted interaction", ()
       expect((await coldSince(entity)).body).toMatchObject({ items: [], total: 0 });
       const recent = await call(`/v1/relationships?entity=${entity}&last_activity_after=${iso(at(2))}`);
       expect(items(recent.body).map((item) => item.last_activity_at)).toEqual([at(1)]);
+    }
+  });
+
+  it("counts only active users: a deactivated user's 1:1 yesterday no longer makes the relationship recent", async () => {
+    await meet("Catch-up", 1, [acme.member.email, "paula@partner.example"]);
+    expect(names((await coldSince("person")).body)).toEqual([]);
+    expect(await context.services.store.users.deactivate(acme.tenant.uuid, acme.member.uuid)).toBe(true);
+    for (const entity of ["person", "company"]) {
+      const cold = await coldSince(entity);
+      expect(items(cold.body).map((item) => item.last_activity_at)).toEqual([at(425)]);
     }
   });
 });
