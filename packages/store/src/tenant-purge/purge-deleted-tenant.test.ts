@@ -2,11 +2,11 @@
  * `tenants.purge`: a deleted tenant leaves no row in any table (every table of the schema is accounted for), another
  * tenant's rows stay as they were, byte for byte, and a purge stopped half-way is finished by running it again.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { ConflictError } from "../errors.js";
 import type { Store, TenantPurgeProgress } from "../store.js";
@@ -94,15 +94,25 @@ function rowsOfTenant(path: string, tenantUuid: string): Record<string, unknown[
   }
 }
 
-async function withTwoTenants(name: string) {
-  const path = join(folder, `${name}.db`);
+/** The two tenants' closed database file, built once for the file: each test purges its own copy of it. */
+let twoTenants: { path: string; departing: DataSubjectTenant; staying: DataSubjectTenant };
+beforeAll(async () => {
+  const path = join(folder, "two-tenants.db");
   const store = await createSqliteStore({ path, now: () => NOW });
   const departing = await buildFullTenant(store);
   const staying = await buildFullTenant(store);
   // The usage counts are written after a flush period, the keys' last uses when the store closes.
   await new Promise((resolve) => setTimeout(resolve, 250));
+  // Closing the only connection checkpoints the WAL into the file and deletes it: the file alone is the database.
   await store.close();
-  return { path, store: await createSqliteStore({ path, now: () => NOW }), departing, staying };
+  twoTenants = { path, departing, staying };
+}, 60_000);
+
+/** A copy of the two tenants' database named after the test, opened. */
+async function withTwoTenants(name: string) {
+  const path = join(folder, `${name}.db`);
+  copyFileSync(twoTenants.path, path);
+  return { path, store: await createSqliteStore({ path, now: () => NOW }), departing: twoTenants.departing, staying: twoTenants.staying };
 }
 
 describe("tenants.purge", () => {
