@@ -9,6 +9,7 @@ import type { AppEnv } from "./app-env.js";
 import { mountDocs } from "./docs/mount-docs.js";
 import { MCP_PATH, mountMcp, PROTECTED_RESOURCE_METADATA_PATH } from "./mcp/mount-mcp.js";
 import { mountOAuth } from "./oauth/mount-oauth.js";
+import type { PasswordCost } from "./oauth/password-hash.js";
 import { contractOfOperations } from "./openapi/contract-of-operations.js";
 import { serveOpenApiDocument } from "./openapi/serve-openapi-document.js";
 import { mountOperations } from "./operations/mount-operations.js";
@@ -46,6 +47,12 @@ export interface CreateAppOptions {
   /** Trust X-Forwarded-* headers from a TLS-terminating proxy (for the OAuth endpoints). */
   trustProxy?: boolean;
   /**
+   * The scrypt cost of the decoy hash the sign-in page checks an unknown email's password against. Default: that of
+   * the passwords `rapport users set-password` stores, so a wrong email takes as long as a wrong password. Tests
+   * whose users' passwords are hashed at a lower cost (hashTestPassword) give that cost; `rapport serve` never does.
+   */
+  decoyPasswordCost?: PasswordCost;
+  /**
    * Whether the server is ready for all of its traffic, e.g. once its tenants' graphs are loaded: `GET /ready`
    * answers 503 until then, for a load balancer's readiness probe. Default: always ready.
    */
@@ -80,6 +87,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     publicUrl,
     oauth = publicUrl !== undefined,
     trustProxy = false,
+    decoyPasswordCost,
     ready = () => true,
     draining = () => false,
   } = options;
@@ -107,7 +115,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.get("/v1/openapi.json", serveOpenApiDocument(openApiDocument, { publicUrl }));
   mountDocs(app);
 
-  const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy }) : undefined;
+  const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy, decoyPasswordCost }) : undefined;
   mountMcp(app, { tools: mcpTools, version: RAPPORT_VERSION, publicUrl, trustedCallers, oauth: mountedOAuth });
   app.use("/v1/*", noStoreAnswers(), authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });

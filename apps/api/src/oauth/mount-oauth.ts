@@ -26,10 +26,11 @@ import {
   OAUTH_PREFIX,
   type AuthorizationServer,
 } from "./authorization-server.js";
+import { createDecoyPasswordCheck } from "./decoy-password-check.js";
 import { followKeyRotations } from "./follow-key-rotations.js";
 import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
-import { hashPassword, verifyPassword } from "./password-hash.js";
+import { verifyPassword, type PasswordCost } from "./password-hash.js";
 import { admitRegistration, isRegistrationRequest } from "./registration-throttle.js";
 import { signInAddress } from "./sign-in-address.js";
 import { readSignInForm, SignInFormTooLargeError } from "./sign-in-form.js";
@@ -45,6 +46,8 @@ export interface MountOAuthOptions {
   /** The public base URL: the issuer, and the origin of the `/mcp` resource. */
   publicUrl: string;
   trustProxy?: boolean;
+  /** The scrypt cost of the decoy hash an unknown email's password is checked against (createDecoyPasswordCheck's default). */
+  decoyPasswordCost?: PasswordCost;
 }
 
 function notOnNode(context: Context<AppEnv>) {
@@ -96,7 +99,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     readGeneration: () => readOAuthKeysGeneration(services.store),
   });
   // Compared against when an email is unknown, so a wrong email costs the same time as a wrong password.
-  let decoyHash: Promise<string> | null = null;
+  const decoy = createDecoyPasswordCheck(options.decoyPasswordCost);
 
   async function interaction(context: Context<AppEnv>) {
     const bindings = nodeBindings(context);
@@ -169,7 +172,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
     const candidates = (await services.store.userPasswords.findLoginCandidates(email)).filter(
       (candidate) => chosenTenant === "" || candidate.tenant_uuid === chosenTenant,
     );
-    if (candidates.length === 0) await verifyPassword(password, await (decoyHash ??= hashPassword("decoy password, never valid")));
+    if (candidates.length === 0) await decoy.check(password);
     const matching = [];
     for (const candidate of candidates) {
       if (await verifyPassword(password, candidate.password_hash)) matching.push(candidate);

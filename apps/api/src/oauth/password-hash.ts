@@ -7,14 +7,22 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const SCHEME = "scrypt";
+
+/** An scrypt cost: N = 2^logN, block size r, parallelism p. */
+export interface PasswordCost {
+  logN: number;
+  r: number;
+  p: number;
+}
+
 /** N = 2^15, r = 8, p = 1: about 32 MiB and tens of milliseconds per hash. */
-const DEFAULT_COST = { logN: 15, r: 8, p: 1 };
+export const DEFAULT_PASSWORD_COST: PasswordCost = { logN: 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1024;
 
-function derive(password: string, salt: Buffer, cost: { logN: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: PasswordCost): Promise<Buffer> {
   const N = 2 ** cost.logN;
   const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 128 * N * cost.r * 2 };
   return new Promise((resolve, reject) => {
@@ -30,7 +38,7 @@ export function passwordProblem(password: string): string | null {
 }
 
 /** The scrypt hash of a sign-in password, with its salt and cost (`cost` defaults to N = 2^15, r = 8, p = 1). */
-export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, cost);
   return [SCHEME, cost.logN, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
