@@ -24,8 +24,9 @@ const database = join(folder, "cli.db");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const run = promisify(execFile);
-// What a command prints and changes is checked in this process; the entry point, standard input from a pipe and
-// commands beside a server run the built command (rapportProcess, rapportWithInput, runRapport).
+// What a command prints and changes is checked in this process, beside a running server too (the server is a process
+// of its own); the entry point and standard input from a pipe run the built command (rapportProcess,
+// rapportWithInput, runRapport).
 const rapport = (...args: string[]) => runRapportInProcess(database, ...args);
 const rapportProcess = (...args: string[]) => runRapport(database, ...args);
 
@@ -164,10 +165,10 @@ describe("rapport", { timeout: 60_000 }, () => {
     try {
       const asUser = () => fetch(`${server.url}/v1/users`, { headers: { "x-api-key": key.key } });
       expect((await asUser()).status).toBe(200);
-      await rapportProcess("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid);
+      await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid);
       expect((await asUser()).status).toBe(403);
 
-      const reactivated = await rapportProcess("--json", "users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid.toUpperCase());
+      const reactivated = await rapport("--json", "users", "reactivate", "--tenant", tenant.uuid, "--user", user.uuid.toUpperCase());
       expect(reactivated.code, reactivated.stderr).toBe(0);
       expect(JSON.parse(reactivated.stdout)).toEqual({ uuid: user.uuid, is_active: true });
       expect((await asUser()).status).toBe(200);
@@ -285,11 +286,11 @@ describe("rapport", { timeout: 60_000 }, () => {
           body: JSON.stringify({ label }),
         });
       expect((await createType("Deal")).status).toBe(403);
-      const promoted = await rapportProcess("--json", "users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "administrator");
+      const promoted = await rapport("--json", "users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "administrator");
       expect(promoted.code, promoted.stderr).toBe(0);
       expect(JSON.parse(promoted.stdout)).toEqual({ ...user, role: "administrator", updated_at: expect.any(Number) });
       expect((await createType("Deal")).status).toBe(201);
-      const demoted = await rapportProcess("users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "member");
+      const demoted = await rapport("users", "set-role", "--tenant", tenant.uuid, "--user", user.uuid, "--role", "member");
       expect(demoted.stdout).toBe(`Max <max@roles.example> (${user.uuid}) is now member\n`);
       expect((await createType("Fund")).status).toBe(403);
     } finally {

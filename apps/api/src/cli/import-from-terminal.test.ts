@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vcard } from "../imports/testing/archive-builders.js";
-import { CLI_PATH, runRapport } from "../testing/built-cli.js";
+import { CLI_PATH } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-import-terminal-"));
 const database = join(folder, "rapport.db");
@@ -18,7 +19,7 @@ const card = vcard("3.0", ["FN:Typed Person", "EMAIL:typed@x.example"]);
 
 let tenant: string;
 beforeAll(async () => {
-  tenant = JSON.parse((await runRapport(database, "--json", "tenants", "create", "--name", "Acme")).stdout).uuid;
+  tenant = JSON.parse((await runRapportInProcess(database, "--json", "tenants", "create", "--name", "Acme")).stdout).uuid;
 });
 
 describe("rapport import - from a terminal", { timeout: 60_000 }, () => {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { promisify } from "node:util";
 import { CLI_PATH, runRapport } from "../testing/built-cli.js";
+import { runRapportInProcess } from "../testing/in-process-cli.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-serve-demo-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -13,7 +14,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describe("rapport serve --demo", { timeout: 60_000 }, () => {
   it("is refused on a database with a tenant of its own, which it leaves as it was", async () => {
     const database = join(folder, "production.db");
-    const tenant = JSON.parse((await runRapport(database, "--json", "tenants", "create", "--name", "Halvorsen Partners")).stdout) as { uuid: string };
+    const tenant = JSON.parse((await runRapportInProcess(database, "--json", "tenants", "create", "--name", "Halvorsen Partners")).stdout) as { uuid: string };
     expect(await runRapport(database, "serve", "--demo", "--port", "0")).toEqual({
       code: 1,
       stdout: "",
@@ -22,12 +23,12 @@ describe("rapport serve --demo", { timeout: 60_000 }, () => {
         "serve it without --demo, or try the demo on another database (--db ./data/demo.db)\n",
     });
     // No demo tenant, so none of its keys either.
-    expect(JSON.parse((await runRapport(database, "--json", "tenants", "list")).stdout)).toEqual([expect.objectContaining({ uuid: tenant.uuid })]);
+    expect(JSON.parse((await runRapportInProcess(database, "--json", "tenants", "list")).stdout)).toEqual([expect.objectContaining({ uuid: tenant.uuid })]);
   });
 
   it("run by the start script, names the command that serves the database's tenants, and the demo's own database", async () => {
     const database = join(folder, "after-fresh-tenant.db");
-    await runRapport(database, "tenants", "create", "--name", "Acme Capital");
+    await runRapportInProcess(database, "tenants", "create", "--name", "Acme Capital");
     // What `npx pnpm start --port 8788` runs, in the environment pnpm gives a script.
     const started = await promisify(execFile)(process.execPath, [CLI_PATH, "serve", "--demo", "--db", database, "--port", "0"], {
       env: { ...process.env, npm_lifecycle_event: "start" },
