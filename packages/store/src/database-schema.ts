@@ -584,7 +584,8 @@ export interface ActivityFeedTable {
   id: number;
   /**
    * The tenant's own number (migration 0062: `log_sequences`), strictly increasing in commit order, never reused.
-   * Filled by a trigger in the inserting statement: an insert leaves it out.
+   * Given by the inserting statement from the tenant's counter, raised first; a row inserted without it (by hand) is
+   * numbered by a trigger in the same statement.
    */
   sequence: number;
   tenant_uuid: string;

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { chunksOf } from "../repositories/chunks-of.js";
+import { relistInActivityFeed } from "../repositories/relist-in-activity-feed.js";
 import { tenantOnly } from "../repositories/tenant-filter.js";
 import { ROWS_PER_ERASURE_STATEMENT } from "./rows-per-erasure-statement.js";
 
@@ -86,9 +87,12 @@ export async function eraseActivity(
       .execute();
     // Each kept email takes a new place in the activity feed, as a rewritten meeting does below: a poller that
     // copied it with the erased persons among its participants learns that they changed.
-    await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed)
-      select tenant_uuid, 'email', uuid, ${now}, 1 from emails
-      where +tenant_uuid = ${tenantUuid} and uuid in (select value from json_each(${JSON.stringify(chunk)}))`.execute(db);
+    await relistInActivityFeed(
+      db,
+      tenantUuid,
+      sql`select 'email' as kind, uuid as item_uuid, ${now} as recorded_at, 1 as ever_listed from emails
+        where +tenant_uuid = ${tenantUuid} and uuid in (select value from json_each(${JSON.stringify(chunk)}))`,
+    );
   }
   // Every participation of theirs was in an email read above: this finds none left, by the persons' index.
   await db.deleteFrom("email_participants").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "in", personUuids).execute();

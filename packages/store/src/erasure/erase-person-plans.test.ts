@@ -73,9 +73,15 @@ const PENDING_ACTIVITY = [
   'delete from "opportunity_activity_pending" where "tenant_uuid" = ?',
 ];
 
-/** A plan's steps that walk a tenant (`tenantWalksIn`) or scan a whole table of the file. */
+/**
+ * A plan's steps that walk a tenant (`tenantWalksIn`) or scan a whole table of the file. A scan of a subquery reads
+ * the rows the statement's own searches found (the emails relisted, counted then numbered), not a table.
+ */
 function walksIn(plan: string): string[] {
-  return [...tenantWalksIn(plan), ...plan.split("; ").filter((step) => /^SCAN (?!.*VIRTUAL TABLE)/.test(step) && !/^SCAN (CONSTANT ROW|json_each)/.test(step))];
+  return [
+    ...tenantWalksIn(plan),
+    ...plan.split("; ").filter((step) => /^SCAN (?!.*VIRTUAL TABLE)/.test(step) && !/^SCAN (CONSTANT ROW|json_each|\(subquery-\d+\))/.test(step)),
+  ];
 }
 
 describe("persons.erase, under statistics like scale L's", () => {

@@ -107,10 +107,12 @@ describe("relistSupersededActivity under statistics like scale L's", () => {
     const plans = await database.plansOfStatements("activity_feed", () =>
       relistSupersededActivity({ db: database.db, tenantUuid: database.tenantUuid, canonicalUuid: canonical, supersededUuid: superseded, now: NOW }),
     );
-    expect(plans).toHaveLength(2);
+    expect(plans).toHaveLength(4);
     for (const plan of plans) {
       expect(tenantWalksIn(plan)).toEqual([]);
-      expect(plan.split("; ").filter((step) => step.startsWith("SCAN") && !step.startsWith("SCAN CONSTANT ROW"))).toEqual([]);
+      // A scan of the statement's own subquery reads the rows it found by the searches (the entries counted, then
+      // numbered in turn), never a table.
+      expect(plan.split("; ").filter((step) => step.startsWith("SCAN") && !/^SCAN (CONSTANT ROW|\(subquery-\d+\))/.test(step))).toEqual([]);
       expect(plan).toMatch(/SEARCH feed USING INDEX activity_feed_by_item \(item_uuid=\? AND kind=\?\)/);
       expect(plan).toMatch(/USING COVERING INDEX (email_participants_person_sent|meeting_attendees_person_counted) \(tenant_uuid=\? AND person_uuid=\?\)/);
     }

@@ -4,6 +4,7 @@
  * participants changed (the superseded uuid gives way to the canonical one) without re-pointing them itself.
  */
 import { sql } from "kysely";
+import { relistInActivityFeed } from "../repositories/relist-in-activity-feed.js";
 import type { PersonMoveContext } from "./person-reference-mover.js";
 
 /**
@@ -22,10 +23,12 @@ export async function relistSupersededActivity({ db, tenantUuid, supersededUuid,
   ] as const) {
     // `insert or replace` on the (item, kind) key deletes the old entry and takes the next sequence; the feed's
     // entries are the tenant's own (`+tenant_uuid` keeps SQLite from walking the tenant's entries instead).
-    const result = await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed)
-      select feed.tenant_uuid, feed.kind, feed.item_uuid, ${now}, feed.ever_listed from activity_feed feed
-      where feed.kind = ${kind} and +feed.tenant_uuid = ${tenantUuid} and feed.item_uuid in (${items})`.execute(db);
-    moved += Number(result.numAffectedRows ?? 0);
+    moved += await relistInActivityFeed(
+      db,
+      tenantUuid,
+      sql`select feed.kind, feed.item_uuid, ${now} as recorded_at, feed.ever_listed from activity_feed feed
+        where feed.kind = ${kind} and +feed.tenant_uuid = ${tenantUuid} and feed.item_uuid in (${items})`,
+    );
   }
   return moved;
 }

@@ -19,8 +19,12 @@ export function createEmailBodyRepository({ db, now }: RepositoryContext): Email
         // The email now keeps a body (`has_body` changed): it takes a new place in the activity feed, as an email an
         // erasure or a merge changes does, so a poller reading the feed's emails learns it. The clock is read after
         // the insert took the write lock, so the new place follows commit order.
-        await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed)
-          values (${tenantUuid}, 'email', ${emailUuid}, ${now()}, 1)`.execute(transaction);
+        // Numbered in the insert (migration 0062): the tenant's counter raised, then read.
+        await sql`insert into log_sequences (tenant_uuid, log, last_sequence) values (${tenantUuid}, 'activity_feed', 1)
+          on conflict (tenant_uuid, log) do update set last_sequence = last_sequence + 1`.execute(transaction);
+        await sql`insert or replace into activity_feed (tenant_uuid, kind, item_uuid, recorded_at, ever_listed, sequence)
+          values (${tenantUuid}, 'email', ${emailUuid}, ${now()}, 1,
+            (select last_sequence from log_sequences where tenant_uuid = ${tenantUuid} and log = 'activity_feed'))`.execute(transaction);
       });
     },
     async get(tenantUuid, emailUuid) {

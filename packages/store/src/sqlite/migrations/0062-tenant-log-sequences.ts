@@ -3,11 +3,13 @@
  * with one `autoincrement` shared by every tenant (migrations 0032 and 0039), so a tenant polling its feed saw gaps
  * exactly where other tenants wrote: their write volume and timing.
  *
- * - `log_sequences` holds each tenant's last number per log, never lowered. An insert that leaves `sequence` null
- *   (every write path: the triggers of migrations 0032 to 0054, the store's `insert or replace`, a statement by hand)
- *   is numbered by an `after insert` trigger in the same statement: the counter raised by one, then the row given
- *   it. SQLite has one writer at a time and the counter is read under the write lock, so a tenant's numbers follow
- *   commit order and none is handed out twice; the (tenant, sequence) index is unique besides.
+ * - `log_sequences` holds each tenant's last number per log, never lowered. The triggers inserting into the logs
+ *   (migrations 0033, 0039 and 0054: numbered-log-triggers.ts) and the store's own inserts raise the tenant's counter
+ *   by one and insert the row with it, so the row and its indexes are written once. An insert that leaves
+ *   `sequence` null (a statement by hand) is numbered by an `after insert` trigger in the same statement: the counter
+ *   raised, then the row updated with it. SQLite has one writer at a time and the counter is read under the write
+ *   lock, so a tenant's numbers follow commit order and none is handed out twice; the (tenant, sequence) index is
+ *   unique besides.
  * - Rows already issued keep their numbers, so a poller's `after_sequence` or cursor stays valid: the old rowid
  *   column becomes `id` (the row's key, still `autoincrement`) and `sequence` is filled from it. Each counter starts
  *   at the tenant's highest number so far (or its pruning horizon, when higher): its next row continues from there.
@@ -17,6 +19,7 @@
  *   the copy to the replaced database's (restore-database.ts); they are kept where higher.
  */
 import { sql, type Kysely, type Migration } from "kysely";
+import { numberedLogTriggers } from "./numbered-log-triggers.js";
 
 /** Each log's table and the indexes it is read by, besides its unique (tenant, sequence) one. */
 const LOGS = [
@@ -37,8 +40,8 @@ const LOGS = [
 ] as const;
 
 /**
- * The trigger numbering a log's new row. `when NEW.sequence is null`: a row written with its number (none today)
- * keeps it. The upsert makes the tenant's counter on its first row.
+ * The trigger numbering a log's new row inserted without its number (by hand: every trigger and store statement
+ * inserts it with its number, which keeps it). The upsert makes the tenant's counter on its first row.
  */
 export function numberingTrigger(table: string): string {
   return `create trigger ${table}_take_sequence after insert on ${table} when NEW.sequence is null begin
@@ -84,6 +87,10 @@ export const tenantLogSequencesMigration: Migration = {
         where newest > 0
         on conflict (tenant_uuid, log) do update set last_sequence = max(last_sequence, excluded.last_sequence)`.execute(db);
       await sql.raw(numberingTrigger(table)).execute(db);
+    }
+    for (const [trigger, definition] of numberedLogTriggers()) {
+      await sql`drop trigger ${sql.table(trigger)}`.execute(db);
+      await sql.raw(`create trigger ${trigger} ${definition}`).execute(db);
     }
     // Numbering a row is part of its insert, which raised the generation already.
     await sql`create trigger activity_feed_raise_timelines_on_update after update on activity_feed when OLD.sequence is not null begin
