@@ -13,6 +13,7 @@ import type { AppEnv } from "../../app-env.js";
 import { isToolCall, toolCallTools } from "../request/tool-call-bindings.js";
 import { loggedPath } from "../logging/logged-path.js";
 import { ApiError } from "./api-error.js";
+import { isDiskFull } from "./disk-full.js";
 import { declaredPathResolver, methodNotAllowed, servesMethod, type DeclaredRoute } from "./declared-paths.js";
 import { prunedHistoryToolMessage } from "./pruned-history-tool-message.js";
 
@@ -41,11 +42,6 @@ function isDatabaseBusy(error: unknown): boolean {
 
 /** Seconds a client is asked to wait before retrying a write refused by a full disk: an operator has to free space. */
 const DISK_FULL_RETRY_AFTER_SECONDS = 60;
-
-/** SQLite's `SQLITE_FULL`: the disk (or the file system's quota) holding the database or its `-wal` has no room left. */
-function isDiskFull(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "SQLITE_FULL";
-}
 
 export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   if (error instanceof ApiError) {
