@@ -62,6 +62,12 @@ export interface CreateAppOptions {
    * node nothing new. Default: never.
    */
   draining?: () => boolean;
+  /**
+   * Whether the database path no longer names the file the server has open (deleted or replaced under it): `GET
+   * /ready` then answers 503 `database_lost`, so that a load balancer stops sending the node writes that would be
+   * lost. Default: never.
+   */
+  databaseLost?: () => boolean;
 }
 
 /**
@@ -90,6 +96,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     decoyPasswordCost,
     ready = () => true,
     draining = () => false,
+    databaseLost = () => false,
   } = options;
   const { openApiDocument, mcpTools } = contractOfOperations(operations, API_CONTRACT_VERSION);
   const trustedCallers = new WeakMap<Request, ApiKeyOwner>();
@@ -109,6 +116,10 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.get("/health", (context) => context.json({ status: "ok" }));
   app.get("/ready", (context) => {
     if (draining()) return context.json({ status: "draining", error: "the server is shutting down" }, 503);
+    if (databaseLost()) {
+      const error = "the database file was deleted or replaced while the server had it open: what it writes is lost; restart it on the database";
+      return context.json({ status: "database_lost", error }, 503);
+    }
     return ready() ? context.json({ status: "ready" }) : context.json({ status: "warming", error: "relationship graphs are still loading" }, 503);
   });
   // Registered before the /v1 authentication middleware: the public contract needs no key.

@@ -391,7 +391,7 @@ describe("startServer", () => {
     expect(received).toContain(acme.admin.uuid);
   });
 
-  it("answers GET /ready with 503 draining while the server shuts down, before and after the graphs are warm", async () => {
+  it("answers GET /ready with 503 draining while the server shuts down, before and after the graphs are warm, and 503 database_lost when its file is gone", async () => {
     const context = await createTestContext();
     for (const ready of [true, false]) {
       const app = createApp(context.services, { ready: () => ready, draining: () => true });
@@ -400,6 +400,10 @@ describe("startServer", () => {
     }
     const serving = await createApp(context.services, { draining: () => false }).request("/ready");
     expect([serving.status, await serving.json()]).toEqual([200, { status: "ready" }]);
+    const lost = await createApp(context.services, { databaseLost: () => true }).request("/ready");
+    expect([lost.status, await lost.json()]).toEqual([503, { status: "database_lost", error: expect.stringContaining("deleted or replaced") }]);
+    const drainingFirst = await createApp(context.services, { databaseLost: () => true, draining: () => true }).request("/ready");
+    expect(((await drainingFirst.json()) as { status: string }).status).toBe("draining");
   });
 
   it("warms each tenant's graph in the background when asked, and GET /ready answers 503 until that is done", async () => {

@@ -22,30 +22,36 @@ describe("watchDatabaseFile", () => {
     const path = join(folder, "watched.db");
     writeFileSync(path, "database");
     const { lines, logger } = collecting();
-    const stop = await watchDatabaseFile(path, logger, 10);
-    onTestFinished(stop);
+    const watch = await watchDatabaseFile(path, logger, 10);
+    onTestFinished(watch.stop);
     await new Promise((resolve) => setTimeout(resolve, 60));
     writeFileSync(path, "written in place: the same file");
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(lines).toEqual([]);
+    expect([lines, watch.lost()]).toEqual([[], false]);
     rmSync(path);
     await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, database: path, found: "no file", msg: GONE })]));
+    expect(watch.lost()).toBe(true);
   });
 
   it("tells a file put in its place (a restore by hand) from its own", async () => {
     const path = join(folder, "replaced.db");
     writeFileSync(path, "database");
     const { lines, logger } = collecting();
-    const stop = await watchDatabaseFile(path, logger, 10);
-    onTestFinished(stop);
+    const watch = await watchDatabaseFile(path, logger, 10);
+    onTestFinished(watch.stop);
+    renameSync(path, join(folder, "own.db"));
     writeFileSync(join(folder, "backup.db"), "backup");
     renameSync(join(folder, "backup.db"), path);
     await vi.waitFor(() => expect(lines).toEqual([expect.objectContaining({ level: 50, found: "another file", msg: GONE })]));
+    expect(watch.lost()).toBe(true);
+    // Its own file moved back: the path names what the server has open again.
+    renameSync(join(folder, "own.db"), path);
+    await vi.waitFor(() => expect(watch.lost()).toBe(false));
   });
 });
 
 describe("rapport serve", () => {
-  it("logs an error when its database file is deleted under it", async () => {
+  it("logs an error when its database file is deleted under it, and GET /ready answers 503 database_lost", async () => {
     const database = join(folder, "served.db");
     const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
     onTestFinished(() => {
@@ -55,8 +61,13 @@ describe("rapport serve", () => {
     let stderr = "";
     server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     await new Promise<void>((resolve) => server.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()).trim().endsWith("}") && resolve()));
+    const { url } = JSON.parse(stdout) as { url: string };
+    expect((await fetch(`${url}/ready`)).status).toBe(200);
     for (const suffix of ["", "-wal", "-shm"]) rmSync(database + suffix, { force: true });
     await vi.waitFor(() => expect(stderr).toContain(GONE), { timeout: 10_000, interval: 100 });
+    const ready = await fetch(`${url}/ready`);
+    expect([ready.status, await ready.json()]).toEqual([503, { status: "database_lost", error: expect.stringContaining("deleted or replaced") }]);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
     const exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
     server.kill("SIGTERM");
     expect(await exited).toBe(0);

@@ -21,16 +21,27 @@ async function fileAt(path: string): Promise<{ dev: number; ino: number } | null
   }
 }
 
+/** A running watch: whether the path named another file or none at the last look, and how to stop it. */
+export interface DatabaseFileWatch {
+  /** True while the path names no file or another one than the server opened (`GET /ready` then answers 503). */
+  lost(): boolean;
+  stop(): void;
+}
+
 /**
  * Notes the file `path` names now, then looks again every `intervalMs`: once the path names no file or another one,
- * logs an error saying so (again every minute while it lasts). The returned function stops it.
+ * logs an error saying so (again every minute while it lasts) and `lost()` answers true until it names the file again.
+ *
+ * @example const watch = await watchDatabaseFile("/var/lib/rapport/rapport.db", logger); watch.lost(); // false
  */
-export async function watchDatabaseFile(path: string, logger: Logger, intervalMs = DATABASE_FILE_WATCH_INTERVAL_MS): Promise<() => void> {
+export async function watchDatabaseFile(path: string, logger: Logger, intervalMs = DATABASE_FILE_WATCH_INTERVAL_MS): Promise<DatabaseFileWatch> {
   const opened = await fileAt(path);
   let lastLogged = -Infinity;
+  let lost = false;
   const timer = setInterval(() => {
     void fileAt(path).then((now) => {
-      if (opened === null || (now !== null && now.dev === opened.dev && now.ino === opened.ino)) return;
+      lost = opened !== null && (now === null || now.dev !== opened.dev || now.ino !== opened.ino);
+      if (!lost) return;
       if (performance.now() - lastLogged < 60_000) return;
       lastLogged = performance.now();
       logger.error(
@@ -40,5 +51,5 @@ export async function watchDatabaseFile(path: string, logger: Logger, intervalMs
     });
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { lost: () => lost, stop: () => clearInterval(timer) };
 }

@@ -18,7 +18,7 @@ import { createLogger, writeOutLogs } from "../platform/logging/logger.js";
 import { startServer, type RunningServer } from "../server.js";
 import { RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
-import { watchDatabaseFile } from "./database-file-watch.js";
+import { watchDatabaseFile, type DatabaseFileWatch } from "./database-file-watch.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { startExpiredOAuthPruning } from "./expired-oauth-pruning.js";
 import { logMigrations } from "./migration-log.js";
@@ -173,6 +173,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   // until the server runs, then drains it, where it killed the process mid-write.
   let running: RunningServer | null = null;
   let stopPruning: () => Promise<void> = async () => undefined;
+  let fileWatch: DatabaseFileWatch | null = null;
   let signalled = false;
   let heldSignal: string | null = null;
   const shutdown = (signal: string) => {
@@ -207,7 +208,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const onSignal = (signal: NodeJS.Signals) => shutdown(signal);
   for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
   try {
-    running = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs, connectionTimeouts });
+    running = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs, connectionTimeouts, databaseLost: () => fileWatch?.lost() ?? false });
   } catch (error) {
     for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
     await services.store.close();
@@ -217,9 +218,9 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   // In the logs too, for whoever reads them rather than the terminal: which release serves which file, where.
   services.logger.info({ url, database: databasePath, version: RAPPORT_VERSION, pid: process.pid }, "listening");
   const stopPruningRecords = startExpiredOAuthPruning(services.store, services.logger);
-  const stopWatchingFile = await watchDatabaseFile(databasePath, services.logger);
+  fileWatch = await watchDatabaseFile(databasePath, services.logger);
   stopPruning = () => {
-    stopWatchingFile();
+    fileWatch?.stop();
     return stopPruningRecords();
   };
   if (heldSignal !== null) {
