@@ -71,6 +71,12 @@ function expectedStats(interactions: Interaction[], subjectPersons: string[], no
 const withoutTimes = (periods: Array<ExpectedPeriod & { last_activity_at?: unknown }>) =>
   periods.map(({ period, last_activity_date, activity_counts }) => ({ period, last_activity_date, activity_counts }));
 
+/** Each person alone, and Acme with its two members: what each question is asked of. */
+const SUBJECTS = [
+  ...PERSONS.map((uuid) => ({ reference: { entity: "person" as const, uuid }, persons: [uuid] })),
+  { reference: { entity: "company" as const, uuid: "acme" }, persons: ["p3", "p4"] },
+];
+
 describe("activityStats properties", () => {
   it("counts, per period and per internal user, exactly the subject's past interactions that are not cancelled", () => {
     fc.assert(
@@ -78,11 +84,7 @@ describe("activityStats properties", () => {
       fc.property(histories, fc.integer({ min: -40, max: 40 }), fc.constantFrom(-1, 0, 1), (interactions, shift, nudge) => {
         const graph = hydrateGraph({ interactions, internalUsers: USERS, affiliations: AFFILIATIONS });
         const now = NOW + shift * DAY + nudge;
-        const subjects = [
-          ...PERSONS.map((uuid) => ({ reference: { entity: "person" as const, uuid }, persons: [uuid] })),
-          { reference: { entity: "company" as const, uuid: "acme" }, persons: ["p3", "p4"] },
-        ];
-        for (const { reference, persons } of subjects) {
+        for (const { reference, persons } of SUBJECTS) {
           const stats = activityStats(graph, reference, { now });
           const expected = expectedStats(interactions, persons, now);
           expect(withoutTimes(stats.periods)).toEqual(expected.periods);
@@ -98,11 +100,7 @@ describe("activityStats properties", () => {
       fc.property(histories, fc.integer({ min: -40, max: 40 }), fc.constantFrom(-1, 0, 1), (interactions, shift, nudge) => {
         const graph = hydrateGraph({ interactions, internalUsers: USERS, affiliations: AFFILIATIONS });
         const now = NOW + shift * DAY + nudge;
-        const subjects = [
-          ...PERSONS.map((uuid) => ({ reference: { entity: "person" as const, uuid }, persons: [uuid] })),
-          { reference: { entity: "company" as const, uuid: "acme" }, persons: ["p3", "p4"] },
-        ];
-        for (const { reference, persons } of subjects) {
+        for (const { reference, persons } of SUBJECTS) {
           const stats = activityStats(graph, reference, { now, teamOnly: true });
           const expected = expectedStats(interactions, persons, now, true);
           expect(withoutTimes(stats.periods)).toEqual(expected.periods);
