@@ -11,7 +11,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../app-env.js";
 import { isToolCall, toolCallTools } from "../request/tool-call-bindings.js";
-import { loggedPath } from "../logging/logged-path.js";
+import { loggedRequestPath } from "../logging/logged-path.js";
 import { ApiError } from "./api-error.js";
 import { isDiskFull } from "./disk-full.js";
 import { declaredPathResolver, methodNotAllowed, servesMethod, type DeclaredRoute } from "./declared-paths.js";
@@ -62,7 +62,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   }
   const requestId = context.get("requestId");
   if (isDatabaseBusy(error)) {
-    context.get("services")?.logger.warn({ requestId, err: error, method: context.req.method, path: loggedPath(context.req.path) }, "database locked by another process");
+    context.get("services")?.logger.warn({ requestId, err: error, method: context.req.method, path: loggedRequestPath(context) }, "database locked by another process");
     const message = "the database is busy with another process's write (a rapport command beside the server); retry shortly";
     return errorResponse(context, 503, message, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
   }
@@ -70,14 +70,14 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   // operator frees space, which the log, not a 500 "internal error", has to tell them.
   if (isDiskFull(error)) {
     context.get("services")?.logger.error(
-      { requestId, err: error, method: context.req.method, path: loggedPath(context.req.path) },
+      { requestId, err: error, method: context.req.method, path: loggedRequestPath(context) },
       "database disk full: writes fail until space is freed on the database's file system",
     );
     const message = "the server's disk is full, so this request could not be stored; retry later";
     return errorResponse(context, 503, message, { "Retry-After": String(DISK_FULL_RETRY_AFTER_SECONDS) });
   }
   context.get("services")?.logger.error(
-    { requestId, err: error, method: context.req.method, path: loggedPath(context.req.path) },
+    { requestId, err: error, method: context.req.method, path: loggedRequestPath(context) },
     "unhandled error",
   );
   return errorResponse(context, 500, `internal error; quote request id ${requestId} when reporting it`);

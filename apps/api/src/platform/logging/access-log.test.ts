@@ -27,6 +27,21 @@ const slowStream = defineOperation({
   },
 });
 
+/** Answers one item by its UUID, as the record routes do. */
+const itemByUuid = defineOperation({
+  operationId: "testAccessLogItem",
+  method: "get",
+  path: "/v1/test/access-log-items/{item_uuid}",
+  area: "Test",
+  summary: "One item",
+  description: "Answers the UUID it was given (test only).",
+  params: z.object({ item_uuid: z.string() }),
+  response: z.object({ uuid: z.string() }),
+  async handler({ params }) {
+    return { uuid: params.item_uuid };
+  },
+});
+
 describe("the access log over a real port", () => {
   let context: TestContext;
   let acme: TestTenant;
@@ -36,7 +51,7 @@ describe("the access log over a real port", () => {
   beforeAll(async () => {
     context = await createTestContext();
     acme = await buildTenant(context.services);
-    server = await startServer(context.services, { port: 0, operations: [slowStream] });
+    server = await startServer(context.services, { port: 0, operations: [slowStream, itemByUuid] });
   });
   afterAll(async () => {
     await server.close(100);
@@ -53,6 +68,14 @@ describe("the access log over a real port", () => {
       if (message === "request") lines.push(fields);
     }) as never);
   }
+
+  it("leaves out a lower-case word sent where the matched route takes a UUID (a user name), and keeps the route's own words", async () => {
+    collectRequestLines();
+    const response = await fetch(`${server.url}/v1/test/access-log-items/jsmith`, { headers: { "x-api-key": acme.key, "x-request-id": "word-1" } });
+    await response.arrayBuffer();
+    await vi.waitFor(() => expect(lines.find((line) => line.requestId === "word-1")).toBeDefined());
+    expect(lines.find((line) => line.requestId === "word-1")).toMatchObject({ method: "GET", path: "/v1/test/access-log-items/[redacted]", status: 200 });
+  });
 
   it("leaves out of the logged path a segment that could be personal data, such as an address sent where a UUID goes", async () => {
     collectRequestLines();

@@ -2,7 +2,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
 import { nodeBindings } from "../request/node-bindings.js";
-import { loggedPath } from "./logged-path.js";
+import { loggedPath, matchedRoutePattern } from "./logged-path.js";
 import type { Logger } from "./logger.js";
 
 export interface RequestLogEntry {
@@ -10,6 +10,8 @@ export interface RequestLogEntry {
   method: string;
   /** The path, without the query (logged with its segments that could hold personal data left out: loggedPath). */
   path: string;
+  /** The pattern of the route that matched (`/v1/persons/:person_uuid`), which tells the route's words from its parameters. */
+  routePattern?: string | undefined;
   status: number;
   /** `performance.now()` when the request arrived. */
   startedAt: number;
@@ -21,9 +23,9 @@ export interface RequestLogEntry {
 /** Writes a finished request's access-log line. */
 export function logRequest(logger: Logger, entry: RequestLogEntry): void {
   if (!logger.isLevelEnabled("info")) return;
-  const { requestId, method, path, status, startedAt, tenantUuid, clientLeft } = entry;
+  const { requestId, method, path, routePattern, status, startedAt, tenantUuid, clientLeft } = entry;
   const durationMs = Math.round((performance.now() - startedAt) * 100) / 100;
-  logger.info({ requestId, method, path: loggedPath(path), status, durationMs, tenant: tenantUuid, ...(clientLeft ? { clientLeft } : {}) }, "request");
+  logger.info({ requestId, method, path: loggedPath(path, routePattern), status, durationMs, tenant: tenantUuid, ...(clientLeft ? { clientLeft } : {}) }, "request");
 }
 
 /**
@@ -39,6 +41,7 @@ export function accessLog(): MiddlewareHandler<AppEnv> {
       requestId: context.get("requestId"),
       method: context.req.method,
       path: context.req.path,
+      routePattern: matchedRoutePattern(context),
       status: context.res.status,
       startedAt,
       tenantUuid: context.get("apiKeyOwner")?.tenant.uuid,

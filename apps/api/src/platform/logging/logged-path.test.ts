@@ -15,4 +15,17 @@ describe("loggedPath", () => {
     expect(loggedPath("/v1/persons/Jane%20Doe")).toBe("/v1/persons/[redacted]");
     expect(loggedPath("/v1/companies/Globex")).toBe("/v1/companies/[redacted]");
   });
+
+  it("keeps only a UUID in a parameter's place of the route that matched, so a lower-case user name is left out too", () => {
+    const pattern = "/v1/persons/:person_uuid/recommended-paths";
+    expect(loggedPath("/v1/persons/jsmith/recommended-paths", pattern)).toBe("/v1/persons/[redacted]/recommended-paths");
+    expect(loggedPath("/v1/persons/06efa435-6c62-4cb7-9770-f221a0bcd7c6/recommended-paths", pattern)).toBe("/v1/persons/06efa435-6c62-4cb7-9770-f221a0bcd7c6/recommended-paths");
+    expect(loggedPath("/v1/lists/7/entities/ada", "/v1/lists/:list_uuid/entities/:entity_uuid")).toBe("/v1/lists/[redacted]/entities/[redacted]");
+  });
+
+  it("reads the words rule where the pattern cannot be laid over the path (a wildcard, another length)", () => {
+    expect(loggedPath("/v1/persnos/jsmith", "/v1/*")).toBe("/v1/persnos/jsmith");
+    expect(loggedPath("/v1/persons/jsmith/x", "/v1/persons/:person_uuid")).toBe("/v1/persons/jsmith/x");
+    expect(loggedPath("/v1/persons/Jane", "/v1/*")).toBe("/v1/persons/[redacted]");
+  });
 });
