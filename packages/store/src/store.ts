@@ -228,6 +228,17 @@ export interface PersonListFilters {
    * company. A company not in the tenant matches no person.
    */
   company_uuid?: string;
+  /** The person's own `city` holds this text, in any letter's case (their companies' places are not read). */
+  city?: string;
+  /** The person's own stored country is one of these spellings (every spelling of the resolved country), ignoring the case of A–Z. */
+  country_spellings?: string[];
+  /**
+   * The person's own stored state matches one of `state_spellings` (a subdivision's full name or `US-WA`, any country)
+   * or one of `state_codes`, a bare code only where the person's country is that code's or is not stored. Both
+   * ignoring the case of A–Z, as the company list's state filter.
+   */
+  state_spellings?: string[];
+  state_codes?: StateCodeInCountry[];
 }
 
 export interface PersonListRequest extends PageRequest {

@@ -9,7 +9,7 @@ import type { CompanyListFilters, CompanyRepository, NumberRange } from "../stor
 import { assertAllowedValue } from "./allowed-value.js";
 import { textContainsInAnyCase } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
-import { stateMatches } from "./state-match.js";
+import { placeConditions } from "./place-conditions.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -150,13 +150,11 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
     ["facebook_url", filters.facebook_url],
     ["twitter_url", filters.twitter_url],
     ["description", filters.description],
-    ["city", filters.city],
   ] as const;
   for (const [column, text] of substrings) {
     if (text) conditions.push(contains(`companies.${column}`, text));
   }
   const exactLists = [
-    ["country", filters.country_spellings],
     ["operating_status", filters.operating_status],
     ["acquisition_status", filters.acquisition_status],
     ["ipo_status", filters.ipo_status],
@@ -165,10 +163,7 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   for (const [column, values] of exactLists) {
     if (values) conditions.push(values.length > 0 ? lowerIn(where, `companies.${column}`, values) : sql<SqlBool>`1 = 0`);
   }
-  if (filters.state_spellings || filters.state_codes) {
-    const columns = { state: sql.ref("companies.state"), country: sql.ref("companies.country") };
-    conditions.push(stateMatches(columns, filters.state_spellings ?? [], filters.state_codes ?? []));
-  }
+  conditions.push(...placeConditions("companies", filters));
   if (filters.industry_tags && filters.industry_tags.values.length > 0) {
     const values = tagValues(filters.industry_tags.values);
     if (filters.industry_tags.operator === "AND") {

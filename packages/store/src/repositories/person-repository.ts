@@ -27,6 +27,8 @@ import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { addFreeAddresses, freeAddressesAmong } from "./further-addresses.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { placeConditions } from "./place-conditions.js";
+import { and } from "./sql-logic.js";
 import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
 import { emptyFieldsFilled } from "./empty-person-fields.js";
 
@@ -526,7 +528,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       return cards;
     },
     async list(tenantUuid, request) {
-      const { uuids, modified_since, name, company_uuid } = request.filters;
+      const { uuids, modified_since, name, company_uuid, city, country_spellings, state_spellings, state_codes } = request.filters;
       const byName = name === undefined ? undefined : await personNameFilter(db, tenantUuid, name);
       // Named persons (listed by uuid, found by the name index, or a company's current members) are sought by key,
       // the tenant condition unindexed: under statistics like scale L's, hundreds of uuids walked every person of the
@@ -538,6 +540,8 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         if (uuids) query = uuids.length > 0 ? query.where("uuid", "in", uuids) : query.where(sql<boolean>`1 = 0`);
         if (modified_since !== undefined) query = query.where("service_updated_at", ">=", modified_since);
         if (company_uuid !== undefined) query = query.where("persons.uuid", "in", currentMembersOf(tenantUuid, company_uuid));
+        const place = placeConditions("persons", { city, country_spellings, state_spellings, state_codes });
+        if (place.length > 0) query = query.where(and(place));
         return query;
       };
       let query = filtered(uuids !== undefined || byName?.indexed === true || company_uuid !== undefined);

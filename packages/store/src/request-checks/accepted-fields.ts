@@ -21,7 +21,7 @@ function partAt(schema: z.ZodType, key: PropertyKey): z.ZodType | undefined {
  * The field names the object at `path` of `schema` takes, in the shape's order; empty when the path leads to no plain
  * object (a union's option is not followed).
  *
- * @example acceptedFields(shape.schema, [1, "filters"]); // ["uuids", "modified_since", "name", "company_uuid"]
+ * @example acceptedFields(shape.schema, [1, "filters"]); // ["uuids", "modified_since", "name", "company_uuid", "city", ...]
  */
 export function acceptedFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;

@@ -63,7 +63,16 @@ const usedKey = z.strictObject({
 
 const personListRequest = z.strictObject({
   ...pageFields,
-  filters: z.strictObject({ uuids: identifiers.optional(), modified_since: instant.optional(), name: onlyText, company_uuid: identifier.optional() }),
+  filters: z.strictObject({
+    uuids: identifiers.optional(),
+    modified_since: instant.optional(),
+    name: onlyText,
+    company_uuid: identifier.optional(),
+    city: onlyText,
+    country_spellings: texts,
+    state_spellings: texts,
+    state_codes: stateCodes,
+  }),
   sort_by: z.enum(PERSON_SORT_FIELDS).optional(),
   order: sortOrder,
 });

@@ -63,13 +63,13 @@ describe("a misspelt filter", () => {
       "persons",
       "list",
       [tenantUuid, { ...page, filters: { modifed_since: Date.now() }, sort_by: "name", order: "asc" }],
-      'persons.list: unknown field "request.filters.modifed_since" (request.filters takes uuids, modified_since, name, company_uuid)',
+      'persons.list: unknown field "request.filters.modifed_since" (request.filters takes uuids, modified_since, name, company_uuid, city, country_spellings, state_spellings, state_codes)',
     );
     await expectRefused(
       "persons",
       "list",
       [tenantUuid, { ...page, filters: { compnay_uuid: companyUuid }, sort_by: "name", order: "asc" }],
-      'persons.list: unknown field "request.filters.compnay_uuid" (request.filters takes uuids, modified_since, name, company_uuid)',
+      'persons.list: unknown field "request.filters.compnay_uuid" (request.filters takes uuids, modified_since, name, company_uuid, city, country_spellings, state_spellings, state_codes)',
     );
   });
 

@@ -7,11 +7,11 @@ import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/range-bounds.js";
-import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from "../../platform/location/resolve-location.js";
+import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { COMMA_SEPARATED, isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
-import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH, MAX_PLACE_FILTER_LENGTH } from "../../platform/request/field-limits.js";
+import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 const text = (description: string) =>
   z.string().min(1).max(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring (any letter's case; accents count).`);
@@ -91,19 +91,7 @@ const listCompaniesQuery = cursorListQuery.extend({
   facebook_url: text("Facebook URL:"),
   twitter_url: text("Twitter URL:"),
   description: text("Description:"),
-  city: text("City:"),
-  country: z
-    .string()
-    .min(1)
-    .max(MAX_PLACE_FILTER_LENGTH)
-    .optional()
-    .describe("Country by name or ISO 3166-1 code (alpha-2 or alpha-3); matches companies whose country is stored in any spelling of it. 400 when unrecognized."),
-  state: z
-    .string()
-    .min(1)
-    .max(MAX_PLACE_FILTER_LENGTH)
-    .optional()
-    .describe("State by name, or by ISO 3166-2 code together with country (a two-letter code alone is a 400). Matches any stored spelling."),
+  ...placeQueryParameters("companies"),
   operating_status: commaList("Operating statuses."),
   acquisition_status: commaList("Acquisition statuses."),
   ipo_status: commaList("IPO statuses."),
@@ -166,8 +154,6 @@ function dateRange(name: string, from: number | undefined, to: number | undefine
 
 /** The store filters for a parsed query: location resolved to spellings, ranges checked. */
 function storeFilters(query: ListCompaniesQuery): CompanyListFilters {
-  const location = resolveLocationFilter({ country: query.country, state: query.state });
-  const state = location.states ? stateFilterSpellings(location.states) : undefined;
   const filters: CompanyListFilters = {
     uuids: query.uuids,
     modified_since: query.modified_since,
@@ -177,10 +163,7 @@ function storeFilters(query: ListCompaniesQuery): CompanyListFilters {
     facebook_url: query.facebook_url,
     twitter_url: query.twitter_url,
     description: query.description,
-    city: query.city,
-    country_spellings: location.country ? countrySpellings(location.country) : undefined,
-    state_spellings: state?.states,
-    state_codes: state?.state_codes,
+    ...placeFilters(query),
     operating_status: query.operating_status,
     acquisition_status: query.acquisition_status,
     ipo_status: query.ipo_status,

@@ -1,4 +1,4 @@
-/** GET /v1/persons: persons with derived fields; filter by uuids, modified_since, name or company_uuid; page or cursor. */
+/** GET /v1/persons: persons with derived fields; filter by uuids, modified_since, name, company_uuid or their own place; page or cursor. */
 import { PERSON_SORT_FIELDS } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
@@ -6,6 +6,7 @@ import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
+import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { isoTimestampQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
@@ -17,7 +18,7 @@ export const listPersons = defineOperation({
   area: "Person",
   summary: "List persons",
   description:
-    "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name (a misspelt name that matches nobody is retried fuzzily, closest first), then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
+    "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name (a misspelt name that matches nobody is retried fuzzily, closest first), then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. People in a place (their own, not their company's): city, country, state. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these persons (entity-list members).", { records: "person" }).optional(),
     modified_since: isoTimestampQuery("Only persons with service_updated_at at or after this instant.").optional(),
@@ -31,6 +32,7 @@ export const listPersons = defineOperation({
         "Only persons whose name holds every word as a substring, in any order, ignoring case and accents: \"jordan blake\" finds \"Blake, Jordan M.\", \"emile\" finds \"ÉMILE\". When nobody matches it retries fuzzily (\"jon smyth\" finds \"John Smith\"), closest first unless sort_by is given.",
       ),
     company_uuid: uuidString("Only persons currently at this company, primary or not; an unknown one lists none.").optional(),
+    ...placeQueryParameters("persons"),
     sort_by: z
       .enum(PERSON_SORT_FIELDS)
       .optional()
@@ -40,7 +42,7 @@ export const listPersons = defineOperation({
   response: listEnvelopeSchema(personSchema),
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, uuids, modified_since, name, company_uuid, sort_by, order } = query;
-    const filters = { uuids, modified_since, name, company_uuid };
+    const filters = { uuids, modified_since, name, company_uuid, ...placeFilters(query) };
     return listPage({
       paging: { page, per_page, cursor },
       // Without a name there is no fuzzy order: the default sort binds a cursor as an explicit one does, as before.
