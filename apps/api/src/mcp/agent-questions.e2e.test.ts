@@ -14,7 +14,7 @@ import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-
 import { startServer, type RunningServer } from "../server.js";
 import { apiCaller } from "../testing/api-call.js";
 import { createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
-import { FEWEST_CALLS_FOR_CHANGES, LATEST_INTERACTIONS_BY_USER, MY_MEETING, NO_ACTIVITY_TOOL, NO_MEETING_TOOL, NOTE_IS_NO_INTERACTION, PEOPLE_AT_COMPANY } from "./mcp-instructions.js";
+import { FEWEST_CALLS_FOR_CHANGES, LATEST_INTERACTIONS_BY_USER, MY_MEETING, NO_ACTIVITY_TOOL, NO_MEETING_TOOL, NOTE_IS_NO_INTERACTION, PEOPLE_AT_COMPANY, PEOPLE_IN_PLACE } from "./mcp-instructions.js";
 
 const HOUR = 3_600_000;
 const folder = mkdtempSync(join(tmpdir(), "rapport-agent-questions-"));
@@ -241,6 +241,22 @@ describe("an agent asking the demo tenant", () => {
     // REST keeps its message as it was.
     const rest = await apiCaller(context, () => keys.tenant_key)("/v1/opportunities", { method: "POST", body: { name: "Globex seed", type_uuid: "00000000-0000-4000-8000-000000000000", stage_uuid: "00000000-0000-4000-8000-000000000001" } });
     expect(rest.body.error).toBe("opportunity type 00000000-0000-4000-8000-000000000000 not found: list types with GET /v1/opportunity-types");
+  });
+
+  it("finds whom the team knows in London in the one call the instructions name", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const { client, call, calls } = await connect(keys.user_keys[0]!.key);
+    try {
+      expect(client.getInstructions()).toContain(PEOPLE_IN_PLACE);
+      const listed = (await call("listPersons", { city: "london", per_page: 50 })).structured!;
+      const persons = listed.items as Array<{ name: string; city: string | null }>;
+      expect(calls).toEqual(["listPersons"]);
+      expect(persons.length).toBeGreaterThan(0);
+      expect(persons.every((person) => person.city === "London")).toBe(true);
+      expect(persons.map((person) => person.name)).toContain("Priya Nair");
+    } finally {
+      await client.close();
+    }
   });
 
   it("finds everyone at Northwind the team has not talked to lately in the two calls the instructions name", async () => {

@@ -82,6 +82,9 @@ export const PEOPLE_AT_COMPANY =
   "Everyone at a company: its uuid from listCompanies name=, then listPersons company_uuid= " +
   "(persons currently there, paged; last_contact_at on each)";
 
+/** How to list the people in a place ("who do we know in Munich"): the person list's filters of their own place. */
+export const PEOPLE_IN_PLACE = "People in a place: listPersons city= country= state= (their own place, not their company's)";
+
 /**
  * How to page a list that takes no cursor (the spec: "Not every list endpoint supports it"): its answers carry
  * `has_more: true` with `next_cursor: null`, which an agent read as the end of the list.
@@ -152,6 +155,7 @@ export function generalInstructions(has: HasTool = everyTool): string {
     (has("listRelationships") ? ` ${TEAM_RELATIONSHIPS_BY_LAST_ACTIVITY}.` : "") +
     (["listCompanies", "listCompanyActivity"].every(has) ? ` ${COMPANY_ACTIVITY}.` : "") +
     (["listCompanies", "listPersons"].every(has) ? ` ${PEOPLE_AT_COMPANY}.` : "") +
+    (has("listPersons") ? ` ${PEOPLE_IN_PLACE}.` : "") +
     (has("createNote") ? ` ${NOTE_IS_NO_INTERACTION}${has("createMeeting") ? "" : `; ${NO_MEETING_TOOL}`}.` : "")
   );
 }
