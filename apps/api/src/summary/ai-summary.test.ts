@@ -84,6 +84,27 @@ describe("GET /v1/persons/{person_uuid}/ai-summary", () => {
     expect(body).toEqual({ entity_type: "PERSON", entity_uuid: bare.uuid, title: "Just A Name", bio: null, generated_at: null, sections: [] });
   });
 
+  it("names a person known by a LinkedIn profile alone by that profile, in the title and every sentence", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const initech = await store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: "Initech" });
+    const lina = await store.persons.create({
+      tenant_uuid: acme.tenant.uuid,
+      linkedin_url: "https://www.linkedin.com/in/Lina-Linked/",
+      primary_company_uuid: initech.uuid,
+      job_title: "Advisor",
+      tags: ["angel"],
+    });
+    expect(lina.name).toBe("");
+    const body = await json(await context.request(`/v1/persons/${lina.uuid}/ai-summary`, { key: acme.key }));
+    expect(body).toMatchObject({
+      title: "LinkedIn member linkedin.com/in/lina-linked",
+      bio: "LinkedIn member linkedin.com/in/lina-linked is Advisor at Initech.",
+      sections: [{ heading: "Lists and tags", content: "LinkedIn member linkedin.com/in/lina-linked is tagged angel." }],
+    });
+  });
+
   it("answers 404 for an unknown person, another tenant's, and a merged-away one", async () => {
     context = await createTestContext();
     const acme = await buildTenant(context.services);
@@ -149,6 +170,21 @@ describe("GET /v1/companies/{company_uuid}/ai-summary", () => {
     await store.personMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: kept.uuid, superseded_uuid: gone.uuid, preview: false, merged_by_user_uuid: null });
     const body = await json(await context.request(`/v1/companies/${hooli.uuid}/ai-summary`, { key: acme.key }));
     expect(body.sections).toContainEqual({ heading: "People", content: "7 people in your records work at Hooli: Bea, Cat (CTO), Dan (CFO), Eve, Fay and 2 more." });
+  });
+
+  it("names a current person known by a LinkedIn profile alone by that profile among the people", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const initech = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });
+    await store.persons.create({ tenant_uuid: tenantUuid, name: "Bob Builder", primary_company_uuid: initech.uuid, job_title: "CTO" });
+    await store.persons.create({ tenant_uuid: tenantUuid, linkedin_url: "linkedin.com/in/lina-linked", primary_company_uuid: initech.uuid, job_title: "Advisor" });
+    const body = await json(await context.request(`/v1/companies/${initech.uuid}/ai-summary`, { key: acme.key }));
+    expect(body.sections).toContainEqual({
+      heading: "People",
+      content: "2 people in your records work at Initech: Bob Builder (CTO) and LinkedIn member linkedin.com/in/lina-linked (Advisor).",
+    });
   });
 
   it("gives empty sections for a company with only a name, and 404 for another tenant's", async () => {

@@ -9,6 +9,7 @@ import type { aiSummarySchema } from "../presenters/ai-summary-presenter.js";
 import type { AppServices } from "../services.js";
 import { companyFactCollectors, personFactCollectors } from "./facts/fact-collectors.js";
 import type { FactContext } from "./facts/fact-context.js";
+import { personNameInWords } from "./facts/person-name-in-words.js";
 import type { SummaryInput } from "./summary-provider.js";
 
 export type AiSummaryResponse = z.input<typeof aiSummarySchema>;
@@ -27,8 +28,10 @@ async function summarize(services: AppServices, input: SummaryInput): Promise<Ai
 
 export async function summarizePerson(services: AppServices, tenantUuid: string, person: Person): Promise<AiSummaryResponse> {
   const context: FactContext = { services, tenantUuid, now: services.clock.now() };
-  const facts = (await Promise.all(personFactCollectors.map((collect) => collect(context, person)))).flat();
-  return summarize(services, { entity_type: "PERSON", entity_uuid: person.uuid, title: person.name, facts });
+  // Every collector's sentences name the subject by `name`: a person known by a LinkedIn profile alone has "".
+  const named = { ...person, name: personNameInWords(person) };
+  const facts = (await Promise.all(personFactCollectors.map((collect) => collect(context, named)))).flat();
+  return summarize(services, { entity_type: "PERSON", entity_uuid: person.uuid, title: named.name, facts });
 }
 
 export async function summarizeCompany(services: AppServices, tenantUuid: string, company: Company): Promise<AiSummaryResponse> {

@@ -3,6 +3,7 @@ import type { Company } from "@rapport/store";
 import type { SummaryFact } from "../summary-provider.js";
 import type { CompanyFactCollector, FactContext } from "./fact-context.js";
 import { dateInWords, listInWords, placeInWords, quoted } from "./fact-wording.js";
+import { personNameInWords } from "./person-name-in-words.js";
 
 const self = (company: Company) => ({ kind: "company", uuid: company.uuid });
 /** How many current colleagues are named; the rest are counted. */
@@ -39,7 +40,7 @@ export const companyPeopleFacts: CompanyFactCollector = async ({ services, tenan
   const named = members
     .flatMap((uuid) => {
       const person = persons.get(uuid);
-      return person ? [person] : [];
+      return person ? [{ ...person, name: personNameInWords(person) }] : [];
     })
     .sort((left, right) => left.name.localeCompare(right.name) || left.uuid.localeCompare(right.uuid));
   const shownPersons = named.slice(0, NAMED_PEOPLE);

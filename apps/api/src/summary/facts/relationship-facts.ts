@@ -8,6 +8,7 @@ import { counted } from "../../platform/text/counted.js";
 import type { SummaryFact } from "../summary-provider.js";
 import type { CompanyFactCollector, FactContext, PersonFactCollector } from "./fact-context.js";
 import { listInWords } from "./fact-wording.js";
+import { personNameInWords } from "./person-name-in-words.js";
 
 
 async function relationshipFacts(context: FactContext, entity: EntityReference, name: string): Promise<SummaryFact[]> {
@@ -21,7 +22,8 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
     const people = entity.entity === "company" ? await services.store.persons.displayCards(tenantUuid, strongest.map((row) => row.person_uuid)) : null;
     const phrases = strongest.map((row, index) => {
       const quality = relationshipQuality(graph, row.user_uuid, row.person_uuid, { now });
-      const withName = people?.get(row.person_uuid)?.name;
+      const person = people?.get(row.person_uuid);
+      const withName = person ? personNameInWords(person) : undefined;
       return `${users[index]?.name ?? "a team member"} (RQ ${row.rq_pretty}${withName ? ` with ${withName}` : ""}${quality ? `: ${quality.rq_reason}` : ""})`;
     });
     facts.push({
