@@ -39,13 +39,17 @@ const FILLED_FIELDS = [
   "country",
 ] as const;
 
-function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timestamp: number): Partial<PersonsTable> {
+/**
+ * `currentCompanies`: the companies the canonical person is currently at once the affiliations moved; a superseded
+ * primary company it is not at (a stale record's employer the canonical person left) does not travel.
+ */
+function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timestamp: number, currentCompanies: ReadonlySet<string>): Partial<PersonsTable> {
   const changes: Partial<PersonsTable> = { service_updated_at: timestamp };
   for (const field of FILLED_FIELDS) {
     if (canonical[field] === null && superseded[field] !== null) changes[field] = superseded[field];
   }
   // Employer and title travel together: a title alone would describe the wrong company.
-  if (canonical.primary_company_uuid === null && superseded.primary_company_uuid !== null) {
+  if (canonical.primary_company_uuid === null && superseded.primary_company_uuid !== null && currentCompanies.has(superseded.primary_company_uuid)) {
     changes.primary_company_uuid = superseded.primary_company_uuid;
     changes.job_title = canonical.job_title ?? superseded.job_title;
   } else if (canonical.job_title === null && canonical.primary_company_uuid === superseded.primary_company_uuid) {
@@ -123,7 +127,14 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   for (const mover of personReferenceMovers) {
     moved[mover.kind] = await mover.move({ db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp });
   }
-  const changes = mergedFields(canonical, superseded, timestamp);
+  const current = await db
+    .selectFrom("affiliations")
+    .select("company_uuid")
+    .where("tenant_uuid", "=", tenantUuid)
+    .where("person_uuid", "=", canonicalUuid)
+    .where("is_current", "=", 1)
+    .execute();
+  const changes = mergedFields(canonical, superseded, timestamp, new Set(current.map((row) => row.company_uuid)));
   await db.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", canonicalUuid).execute();
   await db
     .updateTable("persons")
