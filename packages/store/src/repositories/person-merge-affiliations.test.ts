@@ -51,7 +51,7 @@ describe("a merge's affiliations", () => {
       primary_company_uuid: acme,
     });
     const expected = [
-      { company_uuid: globex, is_current: true, title: "CEO", started_on: null, ended_on: null },
+      { company_uuid: globex, is_current: true, title: null, started_on: null, ended_on: null },
       { company_uuid: acme, is_current: false, title: "CEO", started_on: "2019-03-01", ended_on: "2026-12-01" },
     ];
     const preview = await merge(fiona.uuid, stale.uuid, true);

@@ -299,6 +299,14 @@ async function updatePerson(
     }
     if (patch.linkedin_url !== undefined) changes.linkedin_key = linkedinKey(patch.linkedin_url);
     if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags);
+    // A title is the job's: a job change naming no new title leaves the person untitled. Kept, the old company's
+    // title described the new one ("CEO at Globex") and titled the new tenure there.
+    const changesJob =
+      patch.affiliations === undefined &&
+      patch.primary_company_uuid !== undefined &&
+      current.primary_company_uuid !== null &&
+      patch.primary_company_uuid !== current.primary_company_uuid;
+    if (changesJob && patch.job_title === undefined) changes.job_title = null;
 
     const next = { ...current, ...changes };
     let emails: EmailInput[] | null = null;
