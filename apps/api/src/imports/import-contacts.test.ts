@@ -164,6 +164,25 @@ describe("vcf import", () => {
     expect(persons.get("eve@adams.example")).toMatchObject({ job_title: "Head of Operations", primary_company_uuid: companies.get("Adams Ltd")!.uuid });
   });
 
+  it("does not make a matched person current again at a company they left from an old card, the dry run too; another company is theirs", async () => {
+    const acme = await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Acme", domain: "acme.example" });
+    const zed = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "Zed Gone", emails: ["zed@acme.example"], primary_company_uuid: acme.uuid, job_title: "CFO" });
+    await bed.store.persons.update(bed.tenantUuid, zed.uuid, { primary_company_uuid: null });
+    const amy = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "Amy Moved", emails: ["amy@acme.example"], primary_company_uuid: acme.uuid });
+    await bed.store.persons.update(bed.tenantUuid, amy.uuid, { primary_company_uuid: null });
+    // An address book exported a year ago: Zed still at Acme; Amy's card already names her next firm.
+    const cards = [
+      vcard("3.0", ["FN:Zed Gone", "EMAIL:zed@acme.example", "ORG:Acme", "TITLE:CFO", "ADR;TYPE=WORK:;;;Oslo;;;Norway"]),
+      vcard("3.0", ["FN:Amy Moved", "EMAIL:amy@acme.example", "ORG:Initech", "TITLE:COO"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("old.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 2, written: 2 }, persons: { matched: 2, created: 0 }, companies: { created: 1, matched: 0 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("zed@acme.example")).toMatchObject({ primary_company_uuid: null, job_title: null, city: "Oslo" });
+    expect(persons.get("zed@acme.example")!.affiliations).toEqual([expect.objectContaining({ company_uuid: acme.uuid, is_current: false, title: "CFO" })]);
+    expect(persons.get("amy@acme.example")).toMatchObject({ primary_company_uuid: (await companiesByName()).get("Initech")!.uuid, job_title: "COO" });
+  });
+
   it("gives a matched person the card's other addresses that no person holds nor an erasure remembers, so their mail finds them; counted, the dry run too", async () => {
     await personsFromMail();
     const gone = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "Gone", emails: ["gone@partner.example"] });

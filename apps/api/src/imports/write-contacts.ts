@@ -51,9 +51,15 @@ function withFilled(holder: PersonFieldHolder, patch: ReturnType<typeof emptyFie
 /**
  * Dry run: the fields a contact would fill on a person (`holder`, as this run left them), remembering them filled; the
  * fields' names. `remember` keeps the filled holder where the next contact matching the person will look.
+ * `companyUuid`: the stored company the contact's names, when found (a company the person left is not filled).
  */
-function wouldFill(holder: PersonFieldHolder, candidate: PersonCandidate, remember: (filled: PersonFieldHolder) => void): string[] {
-  const patch = emptyFieldsFilled(holder, fieldOfferOf(candidate, candidate.company && !hasCompany(holder) ? CONTACT_COMPANY : null));
+function wouldFill(
+  holder: PersonFieldHolder,
+  candidate: PersonCandidate,
+  remember: (filled: PersonFieldHolder) => void,
+  companyUuid: string | null = CONTACT_COMPANY,
+): string[] {
+  const patch = emptyFieldsFilled(holder, fieldOfferOf(candidate, candidate.company && !hasCompany(holder) ? companyUuid : null));
   const fields = Object.keys(patch);
   if (fields.length > 0) remember(withFilled(holder, patch));
   return fields;
@@ -142,7 +148,8 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
         let filled: string[] = [];
         if (match) {
           const holder = state.filledPersons.get(match) ?? (await target.personFields(match));
-          if (holder) filled = wouldFill(holder, item, (next) => state.filledPersons.set(match, next));
+          const company = item.company && holder && !hasCompany(holder) ? await target.lookupCompany(item.company) : null;
+          if (holder) filled = wouldFill(holder, item, (next) => state.filledPersons.set(match, next), company ?? CONTACT_COMPANY);
         } else {
           const created = keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
           if (created) {

@@ -31,6 +31,12 @@ function holder(fields: Partial<PersonFieldHolder> = {}): PersonFieldHolder {
 }
 
 describe("emptyFieldsFilled", () => {
+  it("offers no company, nor its title, that the person has a past tenure at: they left it", () => {
+    const left = holder({ affiliations: [{ is_current: false, company_uuid: "c1" }] });
+    expect(emptyFieldsFilled(left, { primary_company_uuid: "c1", job_title: "CFO", city: "Oslo" })).toEqual({ city: "Oslo" });
+    expect(emptyFieldsFilled(left, { primary_company_uuid: "c2", job_title: "COO" })).toEqual({ primary_company_uuid: "c2", job_title: "COO" });
+  });
+
   it("offers every field to a person holding none, blank text and empty lists offering nothing", () => {
     const offer = {
       first_name: "Dana", last_name: " Lee ", job_title: "CTO", primary_company_uuid: "c1", linkedin_url: "https://www.linkedin.com/in/dana",

@@ -24,7 +24,10 @@ export interface PersonFieldOffer {
 export type PersonFieldHolder = Pick<
   Person,
   "first_name" | "last_name" | "job_title" | "primary_company_uuid" | "linkedin_url" | "twitter_url" | "city" | "state" | "country" | "tags"
-> & { affiliations: ReadonlyArray<{ is_current: boolean }> };
+> & {
+  /** `company_uuid` where known: a past tenure's company is one the person left (not theirs again from a card). */
+  affiliations: ReadonlyArray<{ is_current: boolean; company_uuid?: string }>;
+};
 
 const SINGLE_FIELDS = ["first_name", "last_name", "linkedin_url", "twitter_url"] as const;
 const PLACE_FIELDS = ["city", "state", "country"] as const;
@@ -36,8 +39,9 @@ function offered(value: string | null | undefined): string | null {
 
 /**
  * The patch that fills `person`'s empty fields from `offer`, `{}` when there is none. A person with no current company
- * (no primary company, no current affiliation) takes the offered company and title; one with a company keeps its
- * title empty, as the offered title may be of another company. A place (city, state, country) is taken whole, and
+ * (no primary company, no current affiliation) takes the offered company and title, unless it is a company they have
+ * a past tenure at (they left it); one with a company keeps its title empty, as the offered title may be of another
+ * company. A place (city, state, country) is taken whole, and
  * only by a person with none of the three: a city beside another country's name would be wrong. Tags fill an empty list.
  *
  * @example
@@ -50,8 +54,11 @@ export function emptyFieldsFilled(person: PersonFieldHolder, offer: PersonFieldO
     if (value !== null && offered(person[field]) === null) patch[field] = value;
   }
   const hasCompany = person.primary_company_uuid !== null || person.affiliations.some((affiliation) => affiliation.is_current);
-  if (!hasCompany) {
-    const company = offered(offer.primary_company_uuid);
+  const company = offered(offer.primary_company_uuid);
+  // A card naming a company the person is recorded as having left is older news (an address book exported before
+  // they moved on): its company and title would make them current there again.
+  const left = company !== null && person.affiliations.some((affiliation) => !affiliation.is_current && affiliation.company_uuid === company);
+  if (!hasCompany && !left) {
     if (company !== null) patch.primary_company_uuid = company;
     const title = offered(offer.job_title);
     if (title !== null && offered(person.job_title) === null) patch.job_title = title;
