@@ -12,6 +12,7 @@ import { tenantUuidOption, userUuidOption, uuidOption } from "./uuid-option.js";
 import { wholeNumberOption } from "./whole-number-option.js";
 import { tenantPurgeCommand } from "./tenant-purge-command.js";
 import { existingDatabaseAction } from "./existing-database-action.js";
+import { usersImportCommand } from "./users-import-command.js";
 
 const actions = () => import("./admin-actions.js");
 
@@ -41,7 +42,7 @@ export function tenantsCommand(): Command {
 }
 
 export function usersCommand(): Command {
-  const users = new Command("users").description("create, list, deactivate and reactivate internal users, and set their roles and passwords");
+  const users = new Command("users").description("create, import, list, deactivate and reactivate internal users, and set their roles and passwords");
   users
     .command("create")
     .description("create an internal user of a tenant")
@@ -80,6 +81,7 @@ export function usersCommand(): Command {
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--user <uuid>", "user UUID", userUuidOption)
     .action(async (options, command) => (await actions()).setUserPassword(options, command));
+  users.addCommand(usersImportCommand());
   return users;
 }
 

@@ -1,5 +1,5 @@
 /** `rapport --json`: every command's document names its fields in snake_case, as the API does (run in this process). */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
@@ -40,6 +40,8 @@ describe("rapport --json", () => {
     expect(created.limits).toEqual({ per_second: 9, monthly: 10_000 });
     const user = (await json("users", "create", "--tenant", tenantUuid, "--name", "Ada Park", "--email", "ada@acme.example", "--role", "administrator")) as { uuid: string };
     const key = (await json("keys", "create", "--tenant", tenantUuid, "--label", "sync")) as { uuid: string };
+    const usersFile = join(folder, "users.csv");
+    writeFileSync(usersFile, "name,email\nAda Park,ada@acme.example\nBo Chen,bo@acme.example\n");
     const pruned = (await json("history", "prune", "--older-than", "30")) as { pruned: unknown[] };
     expect(pruned.pruned).toEqual([
       { tenant_uuid: tenantUuid, log: "record_deletions", removed: 1, pruned_through_sequence: expect.any(Number), pruned_through_time: expect.any(Number) },
@@ -50,6 +52,7 @@ describe("rapport --json", () => {
       "users create": user,
       "users list": await json("users", "list", "--tenant", tenantUuid),
       "users deactivate": await json("users", "deactivate", "--tenant", tenantUuid, "--user", user.uuid),
+      "users import": await json("users", "import", usersFile, "--tenant", tenantUuid, "--keys"),
       "keys create": key,
       "keys list": await json("keys", "list", "--tenant", tenantUuid),
       "keys rotate": await json("keys", "rotate", "--tenant", tenantUuid, "--key-id", key.uuid),

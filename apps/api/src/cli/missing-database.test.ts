@@ -26,6 +26,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
       ["users", "create", "--tenant", SOME_UUID, "--name", "Ada", "--email", "ada@example.com"],
       ["users", "deactivate", "--tenant", SOME_UUID, "--user", SOME_UUID],
       ["users", "set-role", "--tenant", SOME_UUID, "--user", SOME_UUID, "--role", "member"],
+      ["users", "import", csv, "--tenant", SOME_UUID],
       ["keys", "create", "--tenant", SOME_UUID],
       ["keys", "list", "--tenant", SOME_UUID],
       ["keys", "revoke", "--tenant", SOME_UUID, "--key-id", SOME_UUID],
