@@ -17,13 +17,17 @@ import { personUpdateSchema } from "./routes/persons/person-input.js";
 import { CLI_PATH as cliPath, runRapport, startRapportServer } from "./testing/built-cli.js";
 import { runRapportInProcess, runRapportInProcessWithInput } from "./testing/in-process-cli.js";
 import { longestAccepted } from "./testing/longest-accepted.js";
-import { RAPPORT_VERSION } from "./version.js";
+import { buildCommit } from "./build/build-commit.js";
+import { RAPPORT_BUILD, RAPPORT_VERSION } from "./version.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-cli-"));
 const database = join(folder, "cli.db");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const run = promisify(execFile);
+const packageFolder = fileURLToPath(new URL("..", import.meta.url));
+/** Whether `npx pnpm build` stamped a commit: it does in a git checkout (where the tests run), not in a copy without one. */
+const builtInCheckout = buildCommit({ folder: packageFolder }) !== null;
 // What a command prints and changes is checked in this process, beside a running server too (the server is a process
 // of its own); the entry point and standard input from a pipe run the built command (rapportProcess,
 // rapportWithInput, runRapport).
@@ -78,9 +82,20 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(stdout).toContain("Usage: rapport");
   });
 
-  it("prints its version", async () => {
-    expect(await runRapport(database, "--version")).toEqual({ code: 0, stdout: `${RAPPORT_VERSION}\n`, stderr: "" });
-    expect(await rapport("-V")).toEqual({ code: 0, stdout: `${RAPPORT_VERSION}\n`, stderr: "" });
+  it("prints its version: the release and, built in a checkout, the commit it was built from", async () => {
+    const built = await runRapport(database, "--version");
+    expect(built).toMatchObject({ code: 0, stderr: "" });
+    if (!builtInCheckout) {
+      expect(built.stdout).toBe(`${RAPPORT_VERSION}\n`);
+      return;
+    }
+    const commit = new RegExp(`^${RAPPORT_VERSION.replaceAll(".", "\\.")}\\+([0-9a-f]{12})(\\.dirty)?\\n$`).exec(built.stdout)?.[1];
+    expect(commit, built.stdout).toBeDefined();
+    // A commit of this repository, not a made-up number.
+    await run("git", ["cat-file", "-e", `${commit}^{commit}`], { cwd: packageFolder });
+    // Run from source there is no build: the release alone.
+    expect(await rapport("-V")).toEqual({ code: 0, stdout: `${RAPPORT_BUILD}\n`, stderr: "" });
+    expect(RAPPORT_BUILD).toBe(RAPPORT_VERSION);
   });
 
   it("administers tenants, users and keys with --json output", async () => {
@@ -567,7 +582,7 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(JSON.parse(stdout)).toEqual({ url, database: join(folder, "json-serve.db"), demo: null });
     const logs = stderr.trim().split("\n").map((line) => JSON.parse(line) as { msg: string; path?: string });
     expect(logs).toContainEqual(expect.objectContaining({ msg: "request", path: "/v1/persons" }));
-    expect(logs).toContainEqual(expect.objectContaining({ msg: "listening", url, database: join(folder, "json-serve.db"), version: RAPPORT_VERSION, pid: server.pid }));
+    expect(logs).toContainEqual(expect.objectContaining({ msg: "listening", url, database: join(folder, "json-serve.db"), version: RAPPORT_VERSION, commit: builtInCheckout ? expect.stringMatching(/^[0-9a-f]{12}(\.dirty)?$/) : null, pid: server.pid }));
     expect(logs).toContainEqual(expect.objectContaining({ msg: "shutting down: finishing in-flight requests" }));
   });
 

@@ -36,7 +36,7 @@ export { buildOpenApiDocument, type OpenApiDocument, type BuildOpenApiDocumentOp
 export { buildMcpTools, type McpTool } from "./mcp/mcp-tools.js";
 export { hashPassword, verifyPassword } from "./oauth/password-hash.js";
 export { API_CONTRACT_VERSION } from "./api-contract-version.js";
-export { RAPPORT_VERSION } from "./version.js";
+export { RAPPORT_BUILD, RAPPORT_COMMIT, RAPPORT_VERSION } from "./version.js";
 export { turnOffAllocationSitePretenuring } from "./platform/runtime/allocation-site-pretenuring.js";
 export { collectGarbageNow } from "./platform/runtime/collect-garbage.js";
 

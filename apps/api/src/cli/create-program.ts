@@ -9,7 +9,7 @@ import { compactCommand } from "./compact-command.js";
 import { statusCommand } from "./status-command.js";
 import { oauthCommand } from "./oauth-command.js";
 import { historyCommand } from "./history-command.js";
-import { RAPPORT_VERSION } from "../version.js";
+import { RAPPORT_BUILD } from "../version.js";
 import { commandStreams } from "./command-streams.js";
 
 /** Help, the version and errors go to the running command's streams (commander's own defaults are the process's). */
@@ -32,7 +32,7 @@ export function createProgram(): Command {
     .description("Rapport: self-hostable relationship intelligence")
     .option("--db <path>", "SQLite database file (default: $RAPPORT_DB or ./data/rapport.db)")
     .option("--json", "print results as JSON")
-    .version(RAPPORT_VERSION, "-V, --version", "print the version of Rapport")
+    .version(RAPPORT_BUILD, "-V, --version", "print the version of Rapport and the commit it was built from")
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput(OUTPUT);

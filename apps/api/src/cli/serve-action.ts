@@ -16,7 +16,7 @@ import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-f
 import { logCrashes } from "../platform/logging/log-crashes.js";
 import { createLogger, writeOutLogs } from "../platform/logging/logger.js";
 import { startServer, type RunningServer } from "../server.js";
-import { RAPPORT_VERSION } from "../version.js";
+import { RAPPORT_COMMIT, RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { watchDatabaseFile, type DatabaseFileWatch } from "./database-file-watch.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
@@ -215,8 +215,8 @@ export async function runServer(options: ServeOptions, command: Command): Promis
     throw listenFailure(error, options.port, options.host);
   }
   const url = running.url;
-  // In the logs too, for whoever reads them rather than the terminal: which release serves which file, where.
-  services.logger.info({ url, database: databasePath, version: RAPPORT_VERSION, pid: process.pid }, "listening");
+  // In the logs too, for whoever reads them rather than the terminal: which release and build serve which file, where.
+  services.logger.info({ url, database: databasePath, version: RAPPORT_VERSION, commit: RAPPORT_COMMIT, pid: process.pid }, "listening");
   const stopPruningRecords = startExpiredOAuthPruning(services.store, services.logger);
   fileWatch = await watchDatabaseFile(databasePath, services.logger);
   stopPruning = () => {

@@ -26,6 +26,8 @@ export const RAPPORT_VARIABLES: readonly string[] = [
   "RAPPORT_TRUST_PROXY",
   "RAPPORT_WARM_GRAPHS",
   "RAPPORT_CHROMIUM_PATH",
+  // Read by the build (tsup.config.ts), and left set in a container's environment by a Dockerfile's ENV.
+  "RAPPORT_BUILD_COMMIT",
 ];
 
 /** The README's examples keep a key in this shell variable, which Rapport does not read: no mistake, so no warning. */
