@@ -110,16 +110,6 @@ export async function listUsers(options: { tenant: string }, command: Command): 
   });
 }
 
-export async function deactivateUser(options: { tenant: string; user: string }, command: Command): Promise<void> {
-  await withStore(command, async (store, global) => {
-    await requireTenant(store, options.tenant);
-    if (!(await store.users.deactivate(options.tenant, options.user))) {
-      throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
-    }
-    printResult(global, { uuid: options.user, is_active: false }, () => [`deactivated user ${options.user}`]);
-  });
-}
-
 export async function reactivateUser(options: { tenant: string; user: string }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);

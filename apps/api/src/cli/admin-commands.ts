@@ -58,10 +58,14 @@ export function usersCommand(): Command {
     .action(existingDatabaseAction(async (options, command) => (await actions()).listUsers(options, command)));
   users
     .command("deactivate")
-    .description("deactivate a user: their user-scoped keys and x-service-user-id answer 403")
+    .description(
+      "deactivate a user: their person counts as an outside contact; their user-scoped keys and x-service-user-id " +
+        "answer 403 and their OAuth access tokens 401, until a reactivation",
+    )
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--user <uuid>", "user UUID", userUuidOption)
-    .action(existingDatabaseAction(async (options, command) => (await actions()).deactivateUser(options, command)));
+    .option("--revoke-keys", "a leaver: also revoke the keys bound to them and their OAuth grants, for good (in the same transaction)")
+    .action(existingDatabaseAction(async (options, command) => (await import("./users-deactivate-action.js")).deactivateUser(options, command)));
   users
     .command("reactivate")
     .description("reactivate a deactivated user: their unrevoked user-scoped keys and x-service-user-id work again")

@@ -1,0 +1,45 @@
+/**
+ * @module
+ * What `rapport users deactivate` does: the user is suspended (their keys answer 403 and their OAuth tokens 401 until
+ * a reactivation), or, with `--revoke-keys` (a leaver), their keys and OAuth grants are revoked for good in the same
+ * transaction. The output says which, and how many keys.
+ */
+import type { Command } from "commander";
+import { accountIdFor } from "../oauth/account-id.js";
+import { revokeOAuthGrants } from "../oauth/revoke-oauth-grants.js";
+import { counted } from "../platform/text/counted.js";
+import { requireTenant, withStore } from "./admin-actions.js";
+import { CliError, printResult } from "./cli-output.js";
+import { isLiveKey } from "./key-line.js";
+
+/**
+ * Deactivates `--user`: their person is an outside contact from then on, their past interactions staying. Their
+ * working keys are suspended, or with `revokeKeys` revoked with their OAuth grants, all in one transaction.
+ */
+export async function deactivateUser(options: { tenant: string; user: string; revokeKeys?: boolean }, command: Command): Promise<void> {
+  await withStore(command, async (store, global) => {
+    await requireTenant(store, options.tenant);
+    const now = Date.now();
+    const outcome = await store.transaction(async (transaction) => {
+      if (!(await transaction.users.deactivate(options.tenant, options.user))) return null;
+      const keys = (await transaction.apiKeys.list(options.tenant)).filter((key) => key.user_uuid === options.user && isLiveKey(key, now));
+      if (!options.revokeKeys) return { keys: keys.length, grants: null };
+      for (const key of keys) await transaction.apiKeys.revoke(options.tenant, key.uuid);
+      const revoked = await revokeOAuthGrants(transaction, { accountIds: new Set([accountIdFor(options.tenant, options.user)]) }, now);
+      return { keys: keys.length, grants: revoked.grants };
+    });
+    if (!outcome) throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
+    const keys = counted(outcome.keys, "API key");
+    printResult(
+      global,
+      { uuid: options.user, is_active: false, keys_suspended: options.revokeKeys ? 0 : outcome.keys, keys_revoked: options.revokeKeys ? outcome.keys : 0, oauth_grants_revoked: outcome.grants ?? 0 },
+      () => [
+        `deactivated user ${options.user}`,
+        "their person counts as an outside contact from now on; their past emails and meetings stay",
+        outcome.grants === null
+          ? `suspended, not revoked: ${keys} bound to them (403) and their OAuth access tokens (401) work again after rapport users reactivate; for a leaver, run again with --revoke-keys`
+          : `revoked ${keys} bound to them and ${counted(outcome.grants, "OAuth grant")}: a reactivation brings none back`,
+      ],
+    );
+  });
+}
