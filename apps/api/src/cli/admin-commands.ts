@@ -42,7 +42,7 @@ export function tenantsCommand(): Command {
 }
 
 export function usersCommand(): Command {
-  const users = new Command("users").description("create, import, list, deactivate and reactivate internal users, and set their roles and passwords");
+  const users = new Command("users").description("create, import, list, deactivate and reactivate internal users, set their roles and passwords, and review their access");
   users
     .command("create")
     .description("create an internal user of a tenant")
@@ -56,6 +56,16 @@ export function usersCommand(): Command {
     .description("list a tenant's users")
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .action(existingDatabaseAction(async (options, command) => (await actions()).listUsers(options, command)));
+  users
+    .command("access")
+    .description(
+      "who can reach a tenant's data, for an access review: each user's role, state, sign-in password, working keys " +
+        "(read-only or not, last use) and live OAuth grants, then the tenant-scoped keys and a count of each",
+    )
+    .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .addOption(new Option("--role <role>", "only the users with this role").choices(ROLES))
+    .option("--csv", "print CSV (a user or a tenant-scoped key a row) for a spreadsheet, instead of lines")
+    .action(existingDatabaseAction(async (options, command) => (await import("./users-access-action.js")).listUsersAccess(options, command)));
   users
     .command("deactivate")
     .description(

@@ -53,6 +53,7 @@ describe("rapport --json", () => {
       "users list": await json("users", "list", "--tenant", tenantUuid),
       "users deactivate": await json("users", "deactivate", "--tenant", tenantUuid, "--user", user.uuid),
       "users import": await json("users", "import", usersFile, "--tenant", tenantUuid, "--keys"),
+      "users access": await json("users", "access", "--tenant", tenantUuid),
       "keys create": key,
       "keys list": await json("keys", "list", "--tenant", tenantUuid),
       "keys rotate": await json("keys", "rotate", "--tenant", tenantUuid, "--key-id", key.uuid),

@@ -27,6 +27,7 @@ describe("a database path with no file", { timeout: 60_000 }, () => {
       ["users", "deactivate", "--tenant", SOME_UUID, "--user", SOME_UUID],
       ["users", "set-role", "--tenant", SOME_UUID, "--user", SOME_UUID, "--role", "member"],
       ["users", "import", csv, "--tenant", SOME_UUID],
+      ["users", "access", "--tenant", SOME_UUID],
       ["keys", "create", "--tenant", SOME_UUID],
       ["keys", "list", "--tenant", SOME_UUID],
       ["keys", "revoke", "--tenant", SOME_UUID, "--key-id", SOME_UUID],
