@@ -9,7 +9,7 @@ import type { EvaluationContext, GraphState, PersonRecord } from "./internal/gra
 import { PATH_POWER_RANKING_OPTION_NAMES } from "./internal/option-names.js";
 import { keptTeamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
 import { pathPowerBound, personPathPower } from "./internal/team-connections.js";
-import { companyTeamLastActivity, inRangeSorted, teamLastActivity, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
+import { companyTeamLastActivity, firstInOrder, inRange, teamLastActivity, timedRankingSettings, type TimedCandidate, type TimedRankingSettings } from "./internal/timed-ranking.js";
 import { optionalCount, requireCount, requireOneOf, requireOptions } from "./internal/validate.js";
 import { pathPowerEntry } from "./path-power.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
@@ -80,12 +80,16 @@ function bestByBound<T extends ScoredCandidate>(
   return best.entries;
 }
 
-function rankPersons(state: GraphState, context: EvaluationContext, wanted: number): { total: number; best: ScoredCandidate[] } {
+/** Keeps every candidate: the ranking without a time range. */
+const keepEvery = () => true;
+
+/** The persons by PathPower, strongest first, of the contacts `keep` keeps (every one by default). */
+function rankPersons(state: GraphState, context: EvaluationContext, wanted: number, keep: (record: PersonRecord) => boolean = keepEvery): { total: number; best: ScoredCandidate[] } {
   const table = tableFor(state, context);
   if (table === null) {
     const candidates: ScoredCandidate[] = [];
     for (const record of state.records) {
-      if (!isContact(record)) continue;
+      if (!isContact(record) || !keep(record)) continue;
       const score = personPathPower(state, record, context);
       if (score !== null) candidates.push({ uuid: record.uuid, score });
     }
@@ -95,7 +99,7 @@ function rankPersons(state: GraphState, context: EvaluationContext, wanted: numb
   const queue = new BridgeQueue();
   queue.reset(state.records.length);
   for (const record of state.records) {
-    if (isContact(record) && table.hasLinkBy(record.index, context.now)) queue.add(state.edgeBounds.undecayedBound(record.index), record.index);
+    if (isContact(record) && table.hasLinkBy(record.index, context.now) && keep(record)) queue.add(state.edgeBounds.undecayedBound(record.index), record.index);
   }
   const total = queue.size;
   queue.order();
@@ -112,9 +116,10 @@ function rankPersons(state: GraphState, context: EvaluationContext, wanted: numb
   return { total, best };
 }
 
-function rankCompanies(state: GraphState, context: EvaluationContext, wanted: number): { total: number; best: CompanyCandidate[] } {
+/** The companies by PathPower, strongest first, of those `keep` keeps (every one by default). */
+function rankCompanies(state: GraphState, context: EvaluationContext, wanted: number, keep: (uuid: string) => boolean = keepEvery): { total: number; best: CompanyCandidate[] } {
   // Every company: one without a member the team knows has no PathPower.
-  const uuids = [...state.companyMembers.keys()];
+  const uuids = [...state.companyMembers.keys()].filter((uuid) => keep(uuid));
   const scored = (uuid: string): CompanyCandidate | null => {
     const { score, memberCount, connectedCount } = companyPathPower(state, uuid, context);
     return score === null ? null : { uuid, score, meta: { memberCount, connectedCount } };
@@ -151,34 +156,97 @@ function rankCompanies(state: GraphState, context: EvaluationContext, wanted: nu
   return { total, best };
 }
 
-/** A timed ranking's matches as a page source: how many, and the first `wanted`. */
-function firstOf<T>(matches: readonly T[], wanted: number): { total: number; best: T[] } {
-  return { total: matches.length, best: matches.slice(0, wanted) };
-}
-
-/** Every person with a PathPower, with the team's latest counted interaction with them at `now` (`teamLastActivityAt`'s): the matches sorted. */
-function timedPersons(state: GraphState, context: EvaluationContext, settings: TimedRankingSettings<PathPowerSortField>): ScoredCandidate[] {
-  const candidates: TimedCandidate[] = [];
+/**
+ * Every contact with a PathPower whose latest counted interaction with the team at `now` (`teamLastActivityAt`'s)
+ * is in the settings' range, the first `wanted` in the settings' order. With the team-link table, which tells who has
+ * a PathPower (as `rankPersons` reads it), only what the order needs is scored: by PathPower, strongest first, the
+ * matches read strongest bound first (`rankPersons`); by the latest interaction, the page's entries alone.
+ */
+function timedPersons(
+  state: GraphState,
+  context: EvaluationContext,
+  settings: TimedRankingSettings<PathPowerSortField>,
+  offset: number,
+  wanted: number,
+): { total: number; best: ScoredCandidate[] } {
+  const lastAtInRange = (record: PersonRecord): number | null => {
+    const lastAt = teamLastActivity(state, record, context);
+    return lastAt !== null && inRange(lastAt, settings) ? lastAt : null;
+  };
+  if (settings.byScore && settings.order === "desc") return rankPersons(state, context, wanted, (record) => lastAtInRange(record) !== null);
+  const table = tableFor(state, context);
+  const matches: Array<{ uuid: string; score: number; lastAt: number; record: PersonRecord }> = [];
   for (const record of state.records) {
     if (!isContact(record)) continue;
+    if (table !== null && !settings.byScore) {
+      if (!table.hasLinkBy(record.index, context.now)) continue;
+      const lastAt = lastAtInRange(record);
+      // Scored below, once the page is known.
+      if (lastAt !== null) matches.push({ uuid: record.uuid, score: 0, lastAt, record });
+      continue;
+    }
+    const lastAt = lastAtInRange(record);
+    if (lastAt === null) continue;
     const score = personPathPower(state, record, context);
-    if (score === null) continue;
-    const lastAt = teamLastActivity(state, record, context);
-    if (lastAt !== null) candidates.push({ uuid: record.uuid, score, lastAt });
+    if (score !== null) matches.push({ uuid: record.uuid, score, lastAt, record });
   }
-  return inRangeSorted(candidates, settings);
+  const best = firstInOrder(matches, settings, wanted);
+  // The entries before `offset` are not answered: left unscored.
+  if (table !== null && !settings.byScore) for (const match of best.slice(offset)) match.score = personPathPower(state, match.record, context)!;
+  return { total: matches.length, best };
 }
 
-/** Every company with a PathPower, with the team's latest counted interaction with its current external members at `now`: the matches sorted. */
-function timedCompanies(state: GraphState, context: EvaluationContext, settings: TimedRankingSettings<PathPowerSortField>): Array<CompanyCandidate & TimedCandidate> {
-  const candidates: Array<CompanyCandidate & TimedCandidate> = [];
-  for (const uuid of state.companyMembers.keys()) {
-    const { score, memberCount, connectedCount } = companyPathPower(state, uuid, context);
-    if (score === null) continue;
+/**
+ * Every company with a PathPower whose team's latest counted interaction with its current external members at `now`
+ * is in the settings' range, the first `wanted` in the settings' order; with the team-link table only what the order
+ * needs is scored, as `timedPersons` does.
+ */
+function timedCompanies(
+  state: GraphState,
+  context: EvaluationContext,
+  settings: TimedRankingSettings<PathPowerSortField>,
+  offset: number,
+  wanted: number,
+): { total: number; best: Array<CompanyCandidate & TimedCandidate> } {
+  const lastAtInRange = (uuid: string): number | null => {
     const lastAt = companyTeamLastActivity(state, uuid, context);
-    if (lastAt !== null) candidates.push({ uuid, score, meta: { memberCount, connectedCount }, lastAt });
+    return lastAt !== null && inRange(lastAt, settings) ? lastAt : null;
+  };
+  if (settings.byScore && settings.order === "desc") {
+    const lastAts = new Map<string, number>();
+    const { total, best } = rankCompanies(state, context, wanted, (uuid) => {
+      const lastAt = lastAtInRange(uuid);
+      if (lastAt !== null) lastAts.set(uuid, lastAt);
+      return lastAt !== null;
+    });
+    return { total, best: best.map((candidate) => ({ ...candidate, lastAt: lastAts.get(candidate.uuid)! })) };
   }
-  return inRangeSorted(candidates, settings);
+  const table = tableFor(state, context);
+  const byTime = table !== null && !settings.byScore;
+  const matches: Array<{ uuid: string; score: number; meta: CompanyCandidate["meta"]; lastAt: number }> = [];
+  for (const uuid of state.companyMembers.keys()) {
+    if (byTime) {
+      // A company has a PathPower when one of its external members has (as `rankCompanies` reads the table); scored below, once the page is known.
+      const members = state.externalMemberLists.of(uuid, state.companyMembers.get(uuid));
+      if (!members.some((member) => table.hasLinkBy(member, context.now))) continue;
+      const lastAt = lastAtInRange(uuid);
+      if (lastAt !== null) matches.push({ uuid, score: 0, meta: { memberCount: 0, connectedCount: 0 }, lastAt });
+      continue;
+    }
+    const lastAt = lastAtInRange(uuid);
+    if (lastAt === null) continue;
+    const { score, memberCount, connectedCount } = companyPathPower(state, uuid, context);
+    if (score !== null) matches.push({ uuid, score, meta: { memberCount, connectedCount }, lastAt });
+  }
+  const best = firstInOrder(matches, settings, wanted);
+  if (byTime) {
+    for (const match of best.slice(offset)) {
+      const { score, memberCount, connectedCount } = companyPathPower(state, match.uuid, context);
+      match.score = score!;
+      match.meta = { memberCount, connectedCount };
+    }
+  }
+  return { total: matches.length, best };
 }
 
 /**
@@ -196,8 +264,10 @@ function timedCompanies(state: GraphState, context: EvaluationContext, settings:
  * (what `teamLastActivityAt` answers: the latest over the internal users of each pair's, as `relationshipQualityRanking`
  * reads it, with the person or the company's current external members; not `lastActivityAt`, which counts any
  * interaction, a 60-person conference or a mail to a list no user is on) lies in that inclusive range are ranked and counted; `sortBy: "last_activity"` orders by that time instead of PathPower, and
- * `order: "asc"` reverses either (ties stay by uuid ascending). Such a call scores every candidate and sorts the
- * matches: "which of the team's relationships went cold this quarter" is one page.
+ * `order: "asc"` reverses either (ties stay by uuid ascending): "which of the team's relationships went cold this
+ * quarter" is one page. Such a call reads every candidate's latest interaction; with the team-link table it scores
+ * only the matches (by PathPower, strongest bound first) or only the page's entries (by the latest interaction), and
+ * sorts only the matches the page reaches.
  *
  * @param graph - The relationship graph.
  * @param entity - `"person"` or `"company"`.
@@ -221,10 +291,10 @@ export function pathPowerRanking(graph: RelationshipGraph, entity: EntityKind, o
   const settings = timedRankingSettings(FUNCTION_NAME, options, PATH_POWER_SORT_FIELDS, "path_power");
   const wanted = offset + limit;
   if (entity === "person") {
-    const { total, best } = settings.timed ? firstOf(timedPersons(state, context, settings), wanted) : rankPersons(state, context, wanted);
+    const { total, best } = settings.timed ? timedPersons(state, context, settings, offset, wanted) : rankPersons(state, context, wanted);
     return { total, entries: best.slice(offset).map(({ uuid, score }) => pathPowerEntry({ entity, uuid }, score, context)) };
   }
-  const { total, best } = settings.timed ? firstOf(timedCompanies(state, context, settings), wanted) : rankCompanies(state, context, wanted);
+  const { total, best } = settings.timed ? timedCompanies(state, context, settings, offset, wanted) : rankCompanies(state, context, wanted);
   return {
     total,
     entries: best.slice(offset).map(({ uuid, score, meta }) =>

@@ -52,6 +52,30 @@ export function inRangeSorted<T extends TimedCandidate>(candidates: readonly T[]
   return matches.sort((left, right) => direction * (key(left) - key(right)) || compareUuids(left.uuid, right.uuid));
 }
 
+/** Whether a candidate's latest interaction lies in the settings' inclusive range. */
+export const inRange = (lastAt: number, settings: TimedRankingSettings<string>): boolean => lastAt >= settings.from && lastAt <= settings.to;
+
+/**
+ * The first `wanted` of `matches` in the order {@link inRangeSorted} sorts them (their key in the settings' order, then
+ * uuid ascending), without sorting them all: the keys alone are sorted (numbers, no comparator) to find the last key
+ * the page reaches, and only the matches up to it (ties at it included) are sorted whole. A first page of thousands
+ * of matches sorts a page's worth.
+ */
+export function firstInOrder<T extends TimedCandidate>(matches: readonly T[], settings: TimedRankingSettings<string>, wanted: number): T[] {
+  const direction = settings.order === "desc" ? -1 : 1;
+  const key = settings.byScore ? (candidate: T) => direction * candidate.score : (candidate: T) => direction * candidate.lastAt;
+  const byKeyThenUuid = (left: T, right: T) => key(left) - key(right) || compareUuids(left.uuid, right.uuid);
+  if (wanted >= matches.length) return [...matches].sort(byKeyThenUuid);
+  const keys = new Float64Array(matches.length);
+  for (let at = 0; at < matches.length; at += 1) keys[at] = key(matches[at]!);
+  keys.sort();
+  const last = keys[wanted - 1]!;
+  return matches
+    .filter((candidate) => key(candidate) <= last)
+    .sort(byKeyThenUuid)
+    .slice(0, wanted);
+}
+
 /**
  * The pair's latest counted interaction at or before `now` (the user ranking's `last_activity_at`). The edge's anchor
  * is its latest interaction, so it is the answer unless it lies after `now` (an upcoming meeting) or the call's
