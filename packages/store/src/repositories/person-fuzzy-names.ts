@@ -7,17 +7,14 @@
 import { doubleMetaphone } from "double-metaphone";
 import Fuse from "fuse.js";
 import { foldName } from "./fold-name.js";
+import { FoldedPersonNames, type NamedPerson } from "./folded-person-names.js";
 import { nameWords } from "./name-words.js";
+
+export type { NamedPerson } from "./folded-person-names.js";
 
 /** Most prefiltered names Fuse reads, and most matches kept (the opportunity search keeps 200 too). */
 export const FUZZY_NAME_CANDIDATES = 20_000;
 export const FUZZY_NAME_MATCHES = 200;
-
-/** A person's uuid and display name, as the retry reads them. */
-export interface NamedPerson {
-  uuid: string;
-  name: string;
-}
 
 /** The text's words folded as the exact filter folds them, the empty ones (punctuation only) left out. */
 function foldedWords(text: string): string[] {
@@ -27,11 +24,11 @@ function foldedWords(text: string): string[] {
 }
 
 /**
- * Whether every word has a word of the name starting with its first letter: misspellings rarely change the first
- * letter, and this test reads a name once, where Fuse took about a second for 200,000 names.
+ * Whether every word has a word of the person's name starting with its first letter: misspellings rarely change the
+ * first letter, and this test reads a name once, where Fuse took about a second for 200,000 names.
  */
-function sharesFirstLetters(nameWordInitials: ReadonlySet<string | undefined>, words: readonly string[]): boolean {
-  return words.every((word) => nameWordInitials.has(word[0]!));
+function sharesFirstLetters(names: FoldedPersonNames, index: number, words: readonly string[]): boolean {
+  return words.every((word) => names.hasPartStartingWith(index, word[0]!));
 }
 
 /**
@@ -78,12 +75,12 @@ function closest(candidates: readonly NamedPerson[], words: readonly string[]): 
     .map((result) => result.item.uuid);
 }
 
-/** The first `FUZZY_NAME_CANDIDATES` persons whose name's parts (folded, as the exact filter splits them) pass `test`, their names folded. */
-function candidatesWhere(persons: readonly NamedPerson[], test: (parts: string[]) => boolean): NamedPerson[] {
+/** The first `FUZZY_NAME_CANDIDATES` of the persons (by position) that pass `test`, their names folded. */
+function candidatesWhere(names: FoldedPersonNames, test: (index: number) => boolean): NamedPerson[] {
   const candidates: NamedPerson[] = [];
-  for (const person of persons) {
-    if (!test(nameWords(person.name).map((word) => foldName(word)))) continue;
-    candidates.push({ uuid: person.uuid, name: foldName(person.name) });
+  for (let index = 0; index < names.size; index += 1) {
+    if (!test(index)) continue;
+    candidates.push({ uuid: names.uuidAt(index), name: names.foldedNameAt(index) });
     if (candidates.length >= FUZZY_NAME_CANDIDATES) break;
   }
   return candidates;
@@ -100,16 +97,18 @@ function candidatesWhere(persons: readonly NamedPerson[], test: (parts: string[]
  * @example fuzzyNameRanking([{ uuid: "a", name: "John Smith" }], "jon smyth") // ["a"]
  * @example fuzzyNameRanking([{ uuid: "a", name: "Chris Smith" }], "kris smith") // ["a"]
  */
-export function fuzzyNameRanking(persons: readonly NamedPerson[], text: string): string[] {
+export function fuzzyNameRanking(persons: readonly NamedPerson[] | FoldedPersonNames, text: string): string[] {
   const words = foldedWords(text);
   if (words.length === 0) return [];
-  const sameInitials = (parts: string[]) => sharesFirstLetters(new Set(parts.map((part) => part[0])), words);
-  const found = closest(candidatesWhere(persons, sameInitials), words);
+  // Folded here when not already (the store remembers a tenant's names folded: person-repository.ts).
+  const names = persons instanceof FoldedPersonNames ? persons : new FoldedPersonNames(persons);
+  const sameInitials = (index: number) => sharesFirstLetters(names, index, words);
+  const found = closest(candidatesWhere(names, sameInitials), words);
   if (found.length > 0) return found;
   const sounds = new Map<string, string>();
   const wordSounds = words.map((word) => firstSound(word, sounds));
   return closest(
-    candidatesWhere(persons, (parts) => !sameInitials(parts) && sharesBeginnings(parts, words, wordSounds, sounds)),
+    candidatesWhere(names, (index) => !sameInitials(index) && sharesBeginnings(names.partsAt(index), words, wordSounds, sounds)),
     words,
   );
 }

@@ -21,6 +21,7 @@ import {
 import { currentCompaniesOf, followCompanyChangeOfPerson } from "./opportunity-activity.js";
 import { readRemembered } from "./remembered-records.js";
 import { personNameFilter } from "./person-name-filter.js";
+import { FoldedPersonNames } from "./folded-person-names.js";
 import { fuzzyNameRanking } from "./person-fuzzy-names.js";
 import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
@@ -474,6 +475,16 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
   /** A list's total, remembered like the records: every page of a sync would count the tenant's persons again. */
   const rememberedListTotals = (tenantUuid: string) =>
     context.remembered && !db.isTransaction ? context.remembered.personListTotals.valuesOf(tenantUuid) : null;
+  /** Every live person's name, folded for the fuzzy retry: remembered like the records, read and folded once until a person changes. */
+  const everyNameFolded = async (tenantUuid: string): Promise<FoldedPersonNames> => {
+    // Taken before the read: a write meanwhile moves the generation, and what this read stores is then never seen.
+    const remembered = context.remembered && !db.isTransaction ? context.remembered.foldedPersonNames.valuesOf(tenantUuid) : null;
+    const kept = remembered?.get(tenantUuid);
+    if (kept) return kept;
+    const names = new FoldedPersonNames(await livePersons(tenantUuid).clearSelect().select(["persons.uuid", "persons.name"]).execute());
+    remembered?.set(tenantUuid, names);
+    return names;
+  };
 
   return {
     erase: (tenantUuid, personUuid) => erasePerson(context, tenantUuid, personUuid),
@@ -559,7 +570,8 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         if (await exact.clearSelect().select("persons.uuid").limit(1).executeTakeFirst()) query = exact;
         else {
           // Nobody's name holds every word: the names closest to a misspelling, as the opportunity search retries.
-          const named = await filtered(false).clearSelect().select(["persons.uuid", "persons.name"]).execute();
+          const narrowed = uuids !== undefined || modified_since !== undefined || company_uuid !== undefined;
+          const named = narrowed ? await filtered(false).clearSelect().select(["persons.uuid", "persons.name"]).execute() : await everyNameFolded(tenantUuid);
           ranked = fuzzyNameRanking(named, name);
           query = filtered(true).where(ranked.length > 0 ? sql<SqlBool>`persons.uuid in (select value from json_each(${JSON.stringify(ranked)}))` : sql<SqlBool>`1 = 0`);
         }

@@ -7,6 +7,7 @@
  */
 import type SqliteDatabase from "better-sqlite3";
 import type { Company, Person, PersonDisplayCard, PersonDisplayRecord } from "../records.js";
+import type { FoldedPersonNames } from "../repositories/folded-person-names.js";
 import type { ApiKeyOwner } from "../store.js";
 import { GenerationCache, type ChangedKeysReader, type GenerationReader } from "./generation-cache.js";
 import { GenerationSnapshots } from "./generation-snapshots.js";
@@ -27,6 +28,11 @@ export interface RememberedReads {
   persons: GenerationCache<Person | null>;
   /** Totals of person list queries, by count statement and parameters (`persons.list`): each page would count again. */
   personListTotals: GenerationCache<number>;
+  /**
+   * Every live person's name, folded for the fuzzy `name` retry of `persons.list` (one value per tenant): each
+   * retry read and folded every name of the tenant again.
+   */
+  foldedPersonNames: GenerationCache<FoldedPersonNames>;
   /** Person display records by uuid, null for none (`persons.displays`); deeply frozen like `persons`. */
   personDisplays: GenerationCache<PersonDisplayRecord | null>;
   /** The same without emails (`persons.displayCards`), for persons whose display record is not remembered. */
@@ -135,6 +141,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
+    foldedPersonNames: new GenerationCache(readerOf("persons")),
     meetingListTotals: new GenerationCache(readerOf("meetings"), MAXIMUM_LIST_TOTALS),
     // Both generations only grow, so their sum moves whenever either does.
     attendeeMeetingListTotals: new GenerationCache((tenantUuid) => snapshots.generation(tenantUuid, "meetings") + snapshots.generation(tenantUuid, TIMELINES), MAXIMUM_LIST_TOTALS),
