@@ -8,6 +8,7 @@ import {
   ENTITY_KINDS,
   pathPower,
   pathPowerRanking,
+  teamLastActivityAt,
   relationshipQuality,
   relationshipQualityRanking,
   type EntityKind,
@@ -55,6 +56,34 @@ function everyPathPower(graph: RelationshipGraph, entity: EntityKind): PathPower
     .sort(byScoreThenUuid);
 }
 
+/** What the filtered and re-sorted rankings ask: the team's relationships by latest interaction, and those active in the last 90 days. */
+const TIMED_SELECTIONS = [
+  { key: "last-activity", title: "by latest interaction", query: "sort_by=last_activity", options: { sortBy: "last_activity" as const } },
+  { key: "active-since", title: "active in the last 90 days", query: "last_activity_after=90 days back", options: { lastActivityFrom: BENCH_NOW - 90 * 86_400_000 } },
+];
+type TimedSelection = (typeof TIMED_SELECTIONS)[number]["options"];
+
+/**
+ * Every candidate's PathPower and the team's latest interaction with it (`teamLastActivityAt`), those out of the range
+ * dropped, sorted as asked: the baseline's whole filtered ranking.
+ */
+function everyTimedPathPower(graph: RelationshipGraph, entity: EntityKind, selection: TimedSelection): PathPowerScore[] {
+  const from = ("lastActivityFrom" in selection ? selection.lastActivityFrom : undefined) ?? -Infinity;
+  const byLastActivity = "sortBy" in selection;
+  const lastAts = new Map<string, number>();
+  const contacts = teamContacts(graph);
+  const uuids = entity === "person" ? contacts : [...new Set(contacts.flatMap((person) => graph.companiesOf(person)))];
+  return uuids
+    .map((uuid) => pathPower(graph, { entity, uuid }, { now }))
+    .filter((score) => {
+      const lastAt = teamLastActivityAt(graph, { entity, uuid: score.uuid }, { now });
+      if (score.score === null || lastAt === null || lastAt < from) return false;
+      lastAts.set(score.uuid, lastAt);
+      return true;
+    })
+    .sort(byLastActivity ? (left, right) => lastAts.get(right.uuid)! - lastAts.get(left.uuid)! || (left.uuid < right.uuid ? -1 : 1) : byScoreThenUuid);
+}
+
 /** Every external neighbour's RQ with a counted interaction, sorted: the baseline's ranking of one user's. */
 function everyQuality(graph: RelationshipGraph, userUuid: string): RelationshipQuality[] {
   const personUuid = graph.personOfUser(userUuid);
@@ -95,6 +124,25 @@ export async function measureRelationshipRankings(options: RankingsOptions): Pro
       figures: { candidatesRanked: whole.length },
       notes: [`as GET /v1/relationships${entity === "company" ? "?entity=company" : ""} asks it; each page checked equal to the baseline's`],
     });
+  }
+  for (const entity of ENTITY_KINDS) {
+    for (const selection of TIMED_SELECTIONS) {
+      const rank = (offset: number) => pathPowerRanking(graph, entity, { now, offset, limit: PER_PAGE, ...selection.options });
+      const whole = everyTimedPathPower(graph, entity, selection.options);
+      for (const offset of offsets) checkSame(`${entity} PathPower ${selection.title}`, rank(offset), whole, offset);
+      const subject = summarize(await timeEach(offsets, rank, 1));
+      const baseline = summarize(await timeEach(offsets, (offset) => everyTimedPathPower(graph, entity, selection.options).slice(offset, offset + PER_PAGE), 1));
+      results.push({
+        id: `rankings-path-power-${entity}-${selection.key}`,
+        title: `Ranking by PathPower, ${entity === "person" ? "persons" : "companies"} ${selection.title}: one page of ${PER_PAGE} (engine)`,
+        subject: { label: `pathPowerRanking (${selection.query}), pages 1 to ${offsets.length}`, summary: subject },
+        baseline: { label: "pathPower and teamLastActivityAt of every candidate, filtered, sorted, the page sliced", summary: baseline },
+        speedRatio: speedRatioOf(subject, baseline),
+        targets: [],
+        figures: { candidatesRanked: whole.length },
+        notes: [`as GET /v1/relationships?${entity === "company" ? "entity=company&" : ""}${selection.query} asks it; each page checked equal to the baseline's`],
+      });
+    }
   }
   const users = tenant.userUuids.slice(0, options.users);
   const wholes = new Map(users.map((user) => [user, everyQuality(graph, user)]));
