@@ -78,6 +78,31 @@ describe("the company list's text filters", () => {
     expect(await names("acme.com")).toEqual([]);
   });
 
+  it("ignore case as Unicode folds it in every script, and take composed and decomposed letters as one", async () => {
+    const create = (company_name: string, city: string | null = null) => store.companies.create({ tenant_uuid: tenantUuid, company_name, city });
+    await create("ΟΔΥΣΣΕΑΣ ΝΑΥΤΙΛΙΑΚΗ", "Πειραιάς");
+    await create("İş Bankası", "İstanbul");
+    await create("Straße & Söhne", "Berlin");
+    await create("Oﬃce Partners");
+    await create("Itau\u0301 Unibanco", "Sa\u0303o Paulo");
+    expect(await names("ΟΔΥΣ")).toEqual(["ΟΔΥΣΣΕΑΣ ΝΑΥΤΙΛΙΑΚΗ"]);
+    expect(await names("οδυσσεας ναυτ")).toEqual(["ΟΔΥΣΣΕΑΣ ΝΑΥΤΙΛΙΑΚΗ"]);
+    expect(await names("iş bankası")).toEqual(["İş Bankası"]);
+    expect(await names("İŞ BANKASI")).toEqual(["İş Bankası"]);
+    expect(await names("STRASSE")).toEqual(["Straße & Söhne"]);
+    expect(await names("office")).toEqual(["Oﬃce Partners"]);
+    expect(await names("itaú")).toEqual(["Itau\u0301 Unibanco"]);
+    expect(await names("itau")).toEqual([]);
+    expect(await names("Socie\u0301te\u0301")).toEqual(["Société Générale"]);
+    const cities = async (city: string) =>
+      (await store.companies.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 50, filters: { city }, sort_by: "company_name", order: "asc" })).rows.map(
+        (company) => company.company_name,
+      );
+    expect(await cities("istanbul")).toEqual(["İş Bankası"]);
+    expect(await cities("SÃO PAULO")).toEqual(["Itau\u0301 Unibanco"]);
+    expect(await cities("sao paulo")).toEqual([]);
+  });
+
   it("never find another tenant's companies", async () => {
     expect(await names("acme inc")).not.toContain("Acme Inc. (other tenant)");
     expect(await names("acme inc", otherTenantUuid)).toEqual(["Acme Inc. (other tenant)"]);

@@ -6,6 +6,7 @@
  */
 import type SqliteDatabase from "better-sqlite3";
 import transliterate from "@sindresorhus/transliterate";
+import { foldCase } from "./fold-case.js";
 import { NAME_PUNCTUATION } from "./name-words.js";
 
 /** The SQLite function `registerFoldName` registers: `rapport_fold_name(text)` is `foldName(text)`. */
@@ -45,14 +46,14 @@ export function foldName(text: string): string {
   return result;
 }
 
-/** The SQLite function `registerFoldName` registers beside it: `rapport_lower(text)` is JavaScript's lower case of every letter. */
-export const LOWER_CASE_FUNCTION = "rapport_lower";
+/** The SQLite function `registerFoldName` registers beside it: `rapport_fold_case(text)` is `foldCase(text)`. */
+export const CASE_FOLD_FUNCTION = "rapport_fold_case";
 
 /**
- * Registers `FOLD_NAME_FUNCTION` and `LOWER_CASE_FUNCTION` on a connection: every connection that runs a name or
+ * Registers `FOLD_NAME_FUNCTION` and `CASE_FOLD_FUNCTION` on a connection: every connection that runs a name or
  * text filter needs them.
  */
 export function registerFoldName(sqlite: SqliteDatabase.Database): void {
   sqlite.function(FOLD_NAME_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === "string" ? foldName(text) : text));
-  sqlite.function(LOWER_CASE_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text));
+  sqlite.function(CASE_FOLD_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === "string" ? foldCase(text) : text));
 }

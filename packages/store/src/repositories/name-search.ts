@@ -8,7 +8,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
-import { FOLD_NAME_FUNCTION, foldName, LOWER_CASE_FUNCTION } from "./fold-name.js";
+import { foldCase } from "./fold-case.js";
+import { CASE_FOLD_FUNCTION, FOLD_NAME_FUNCTION, foldName } from "./fold-name.js";
 
 /** The kinds of record whose names are indexed. */
 export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
@@ -57,15 +58,17 @@ export const nameContainsFolded = (column: RawBuilder<unknown>, text: string) =>
 
 /**
  * A `like` test of `column` containing `text` as a substring, ignoring the case of every letter (not A–Z alone, as
- * SQLite's `like` does) and nothing else: accents and punctuation count ("zürich" finds "ZÜRICH", not "Zurich"). The
- * company list's text filters, a case-insensitive substring by the specification. Wildcards taken literally. Needs
- * `registerFoldName` on the connection.
+ * SQLite's `like` does; `foldCase`: "ΟΔΥΣ" finds "Οδυσσέας", "istanbul" "İstanbul", "strasse" "Straße") and how Unicode
+ * composes them (NFC and NFD are one text), nothing else: accents and punctuation count ("zürich" finds "ZÜRICH",
+ * not "Zurich"). The company list's text filters, a case-insensitive substring by the specification. Wildcards taken
+ * literally. Needs `registerFoldName` on the connection.
  */
 export const textContainsInAnyCase = (column: RawBuilder<unknown>, text: string) => {
-  const pattern = likeContains(text.toLowerCase());
-  // A value of printable ASCII alone is `like`'s to fold; the function (a call per row) is only called for the others.
-  return sql<SqlBool>`(${column} like ${pattern} escape '\\' or (${column} glob '*[^ -~]*'
-    and ${sql.raw(LOWER_CASE_FUNCTION)}(${column}) like ${pattern} escape '\\'))`;
+  const pattern = likeContains(foldCase(text));
+  // A value of printable ASCII alone is `like`'s to fold; the function (a call per row) is only called for the others,
+  // and only it for them: `like` would find "e" in a decomposed "é".
+  return sql<SqlBool>`(case when ${column} glob '*[^ -~]*' then ${sql.raw(CASE_FOLD_FUNCTION)}(${column}) like ${pattern} escape '\\'
+    else ${column} like ${pattern} escape '\\' end)`;
 };
 
 /** A test of a name column containing a word (`nameContains` or `nameContainsFolded`). */

@@ -57,6 +57,19 @@ describe("the opportunity list's name filter", () => {
   });
 });
 
+describe("the opportunity list's name and city filters in other scripts", () => {
+  it("ignore case as Unicode folds it, and take composed and decomposed letters as one", async () => {
+    await deal(tenantUuid, "ΟΔΥΣΣΕΑΣ bond", "İstanbul");
+    await deal(tenantUuid, "Conceic\u0327a\u0303o refinancing", "Sa\u0303o Paulo");
+    expect(await names({ name: "οδυσ" })).toEqual(["ΟΔΥΣΣΕΑΣ bond"]);
+    expect(await names({ name: "ΟΔΥΣ" })).toEqual(["ΟΔΥΣΣΕΑΣ bond"]);
+    expect(await names({ name: "conceição" })).toEqual(["Conceic\u0327a\u0303o refinancing"]);
+    expect(await names({ name: "conceicao" })).toEqual([]);
+    expect(await names({ location: { city: "istanbul" } })).toEqual(["ΟΔΥΣΣΕΑΣ bond"]);
+    expect(await names({ location: { city: "são paulo" } })).toEqual(["Conceic\u0327a\u0303o refinancing"]);
+  });
+});
+
 describe("the opportunity list's city filter", () => {
   it("ignores the case of every letter of an associated record's city, not its accents", async () => {
     expect(await names({ location: { city: "ZÜRICH" } })).toEqual(["Émile Zola Series A"]);
