@@ -875,7 +875,10 @@ export interface ImportJobRepository {
 export interface MatchKeyRepository {
   /** The oldest live company with this domain (compared case-insensitively, without scheme or `www.`). */
   companyByDomain(tenantUuid: string, domain: string): Promise<Company | null>;
-  /** The oldest live company with this name (trimmed, case-insensitive). */
+  /**
+   * The oldest live company with this name (trimmed, ignoring the case of A–Z as SQLite's `lower()` does), composed or
+   * decomposed alike (NFC and NFD: "Société" typed finds "Socie\u0301te\u0301" as macOS writes it, and the reverse).
+   */
   companyByName(tenantUuid: string, name: string): Promise<Company | null>;
 }
 

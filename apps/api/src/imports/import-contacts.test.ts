@@ -540,6 +540,23 @@ describe("csv import", () => {
     expect(persons.get("lea@edf.example")?.primary_company_uuid).toBe(edf.uuid);
   });
 
+  it("finds a company by its name composed or decomposed (macOS writes NFD), as the dry run counts it", async () => {
+    const text = csvFile([
+      ["Name", "Email", "Company"],
+      ["João Gonçalves", "joao@itau.example", "Itaú Unibanco"],
+      ["Ana Souza", "ana@itau.example", "Itau\u0301 Unibanco"],
+      ["Zoë Müller", "zoe@strasse.example", "Straße & So\u0308hne"],
+      ["Jörg Weiß", "joerg@strasse.example", "Straße & Söhne"],
+    ]);
+    const summary = await importThreeTimes(bed.file("nfd.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ persons: { created: 4 }, companies: { created: 2 } });
+    const persons = await bed.personsByKey();
+    const itau = (await companiesByName()).get("Itaú Unibanco")!;
+    expect(persons.get("joao@itau.example")?.primary_company_uuid).toBe(itau.uuid);
+    expect(persons.get("ana@itau.example")?.primary_company_uuid).toBe(itau.uuid);
+    expect(persons.get("joerg@strasse.example")?.primary_company_uuid).toBe(persons.get("zoe@strasse.example")?.primary_company_uuid);
+  });
+
   it("names an invalid email address as its row's problem, and imports a row with a valid one beside it with a caveat", async () => {
     const text = csvFile([
       ["Name", "Email", "LinkedIn"],

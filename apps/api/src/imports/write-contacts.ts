@@ -12,9 +12,12 @@ function personKeys(candidate: PersonCandidate): string[] {
   return [...candidate.emails.map((address) => `email:${address}`), ...(candidate.linkedin_url ? [`linkedin:${candidate.linkedin_url}`] : [])];
 }
 
-/** The keys a company is found by: its domain, then its name (as the target looks it up, A–Z folded as SQLite does). */
+/**
+ * The keys a company is found by: its domain, then its name (as the target looks it up: composed, NFC, so a decomposed
+ * spelling is the same name, and A–Z folded as SQLite does).
+ */
 function companyKeys(reference: CompanyReference): string[] {
-  const name = reference.name ? sqliteLower(reference.name.trim()) : undefined;
+  const name = reference.name ? sqliteLower(reference.name.trim().normalize("NFC")) : undefined;
   return [...(reference.domain ? [`domain:${reference.domain}`] : []), ...(name ? [`name:${name}`] : [])];
 }
 

@@ -73,6 +73,15 @@ describe("match keys", () => {
     expect(await store.matchKeys.companyByDomain(tenantUuid, "initech.example")).toBeNull();
   });
 
+  it("finds a company by its name composed or decomposed alike (NFC, NFD)", async () => {
+    const itau = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Itau\u0301 Unibanco", domain: null });
+    const societe = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Société Générale", domain: null });
+    expect((await store.matchKeys.companyByName(tenantUuid, "ITAú Unibanco"))?.uuid).toBe(itau.uuid);
+    expect((await store.matchKeys.companyByName(tenantUuid, " Socie\u0301te\u0301 ge\u0301ne\u0301rale "))?.uuid).toBe(societe.uuid);
+    expect(await store.matchKeys.companyByName(tenantUuid, "Itau Unibanco")).toBeNull();
+    expect(await store.matchKeys.companyByName(otherTenantUuid, "Itaú Unibanco")).toBeNull();
+  });
+
   it("normalizes LinkedIn URLs and domains to their match keys", () => {
     expect(normalizeLinkedinUrl("https://uk.linkedin.com/in/Ada-Park/?trk=x")).toBe("linkedin.com/in/ada-park");
     expect(normalizeLinkedinUrl("www.linkedin.com/in/j%C3%B6rg")).toBe("linkedin.com/in/jörg");

@@ -19,8 +19,12 @@ export function createMatchKeyRepository({ db }: RepositoryContext): MatchKeyRep
       return row ? toCompany(row) : null;
     },
     async companyByName(tenantUuid, name) {
+      // The name composed and decomposed (NFC and NFD): macOS writes "é" as "e" and a combining accent, most others
+      // as one letter, and the same firm's name must find one company either way.
+      const trimmed = name.trim();
+      const spellings = [...new Set([trimmed.normalize("NFC"), trimmed.normalize("NFD")].map(sqliteLower))];
       const row = await liveCompanies(tenantUuid)
-        .where(sql<string>`lower(trim(company_name))`, "=", sqliteLower(name.trim()))
+        .where(sql<string>`lower(trim(company_name))`, "in", spellings)
         .orderBy("created_at")
         .orderBy("uuid")
         .executeTakeFirst();
