@@ -2,7 +2,7 @@
 import SqliteDatabase from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FOLD_NAME_FUNCTION, foldName, registerFoldName } from "./fold-name.js";
+import { FOLD_NAME_FUNCTION, foldName, foldNameForIndex, registerFoldName } from "./fold-name.js";
 
 describe("foldName", () => {
   it("drops accents, case and the punctuation inside names, and writes Latin letters without a decomposition in A–Z", () => {
@@ -14,6 +14,27 @@ describe("foldName", () => {
     expect(foldName("Jose\u0301")).toBe("jose");
     expect(foldName("ΟΔΟΣ Йорк 李小龍")).toBe("οδοσ иорк 李小龍");
     expect(foldName("100% a_b & c@d")).toBe("100% a_b & c@d");
+  });
+
+  it("drops the accents and vowel points of every script, not the marks that write another syllable", () => {
+    expect(foldName("مُحَمَّد")).toBe("محمد");
+    expect(foldName("דָּוִד")).toBe("דוד");
+    expect(foldName("राम")).not.toBe(foldName("रमा"));
+    expect(foldName("राम वर्मा")).toBe("राम वर्मा".normalize("NFD"));
+    expect(foldName("สมชาย")).toBe("สมชาย");
+    expect(foldName("ガク")).not.toBe(foldName("カク"));
+  });
+
+  it("folds a name for the index as for a search, every mark dropped, so what a search finds the index holds", () => {
+    expect(foldNameForIndex("राम वर्मा")).toBe("रम वरम");
+    expect(foldNameForIndex("ガク José")).toBe("カク jose");
+    const marked = fc.string({ unit: fc.constantFrom("र", "ा", "्", "म", "ि", "ガ", "カ", "\u3099", "é", "e", "\u0301", "ש", "ׁ", " ") });
+    fc.assert(
+      fc.property(marked, marked, marked, (before, word, after) => {
+        expect(foldNameForIndex(before + word + after)).toContain(foldNameForIndex(word));
+        expect(foldNameForIndex(foldName(word))).toBe(foldNameForIndex(word));
+      }),
+    );
   });
 
   const text = fc.string({ unit: fc.constantFrom("a", "Z", "é", "É", "e\u0301", "ł", "Ł", "ß", "ẞ", "ø", "æ", "Σ", "ς", "İ", "й", "'", "-", ".", " ", "%", "李") });

@@ -7,7 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { NameSearchIndex } from "../store.js";
-import { FOLD_NAME_FUNCTION } from "./fold-name.js";
+import { INDEX_FOLD_NAME_FUNCTION } from "./fold-name.js";
 import { NAMED, NAMED_TYPES } from "./name-search.js";
 import { rebuildSearchDocuments } from "./opportunity-search-documents.js";
 import { withTransaction } from "./repository-context.js";
@@ -42,8 +42,8 @@ export async function applyPendingNameSearch(db: Kysely<Database>, tenantUuid: s
       await sql`delete from ${indexName} where rowid in (select key from name_search_keys where entity_type = ${entityType} and uuid in (${noted}))`.execute(transaction);
       await sql`delete from name_search_keys where entity_type = ${entityType} and uuid in (${noted})`.execute(transaction);
       await sql`insert into name_search_keys (entity_type, uuid) select ${entityType}, r.uuid from ${table} r where r.uuid in (${noted})`.execute(transaction);
-      // Indexed folded (`foldName`; since migration 0059), as the words it is asked for are.
-      await sql`insert into ${indexName} (rowid, name) select k.key, ${sql.raw(FOLD_NAME_FUNCTION)}(${name}) from name_search_keys k join ${table} r on r.uuid = k.uuid
+      // Indexed folded (`foldNameForIndex`; since migration 0059), as the words it is asked for are.
+      await sql`insert into ${indexName} (rowid, name) select k.key, ${sql.raw(INDEX_FOLD_NAME_FUNCTION)}(${name}) from name_search_keys k join ${table} r on r.uuid = k.uuid
         where k.entity_type = ${entityType} and k.uuid in (${noted})`.execute(transaction);
     }
     await rebuildSearchDocuments(transaction, tenantUuid, last);

@@ -2,14 +2,14 @@
  * @module
  * Finding the records whose name contains a word: through the trigram indexes of migrations 0016 and 0017
  * (brought up to date by `applyPendingNameSearch`, in name-search-notes.ts, before they are read), or by
- * reading every name of the tenant. Both give the same records: the index (of the names folded by `foldName`) only narrows the candidates,
+ * reading every name of the tenant. Both give the same records: the index (of the names folded by `foldNameForIndex`) only narrows the candidates,
  * and each candidate is tested with the same `like` as the reading of every name.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
 import { foldCase } from "./fold-case.js";
-import { CASE_FOLD_FUNCTION, FOLD_NAME_FUNCTION, foldName } from "./fold-name.js";
+import { CASE_FOLD_FUNCTION, FOLD_NAME_FUNCTION, foldName, foldNameForIndex } from "./fold-name.js";
 
 /** The kinds of record whose names are indexed. */
 export type NamedEntityType = "PERSON" | "COMPANY" | "OPPORTUNITY";
@@ -78,10 +78,10 @@ export type NameTest = (column: RawBuilder<unknown>, text: string) => RawBuilder
 export const searchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean);
 
 /**
- * The word as the index is asked for it: folded as the indexed names are (`foldName`, name-search-notes.ts), so the
- * index finds a superset of the names either test (`nameContains`, `nameContainsFolded`) accepts.
+ * The word as the index is asked for it: folded as the indexed names are (`foldNameForIndex`, name-search-notes.ts),
+ * so the index finds a superset of the names either test (`nameContains`, `nameContainsFolded`) accepts.
  */
-const indexedText = (word: string) => foldName(word);
+const indexedText = (word: string) => foldNameForIndex(word);
 
 /** Whether the index can look `word` up: a trigram index finds words of at least three characters. */
 export const canUseNameIndex = (word: string) => [...indexedText(word)].length >= 3;
@@ -124,7 +124,7 @@ export async function rarestIndexedWord(
 /**
  * The UUIDs of the tenant's live records of `entityType` whose name contains `word`: candidates from the
  * index when `useIndex` (a word `canUseNameIndex` accepts), else every live record's name is read. The index
- * holds the names folded (`foldName`), so `contains` may fold them too (`nameContainsFolded`).
+ * holds the names folded (`foldNameForIndex`, looser than `foldName`), so `contains` may fold them too (`nameContainsFolded`).
  */
 export function liveRecordsNamed(
   tenantUuid: string,
