@@ -10,6 +10,14 @@ describe("resolveCountry", () => {
     expect(resolveCountry("United Kingdom")?.code).toBe("GB");
   });
 
+  it("reads a country's name in other languages, in any case, and not a name that is two countries", () => {
+    const named: Array<[string, string]> = [["Deutschland", "DE"], ["Россия", "RU"], ["РОССИЯ", "RU"], ["日本", "JP"], ["Ελλάδα", "GR"], ["대한민국", "KR"], ["ישראל", "IL"], ["भारत", "IN"], ["Brasil", "BR"], ["Türkiye", "TR"], ["TÜRKİYE", "TR"]];
+    for (const [text, code] of named) expect(resolveCountry(text)?.code, text).toBe(code);
+    expect(resolveCountry("Deutschland")?.name).toBe("Germany");
+    expect(resolveCountry("Конго")).toBeNull();
+    expect(resolveCountry("Congo")?.code).toBe("CG");
+  });
+
   it("returns null for what is not a country", () => {
     for (const text of ["Atlantis", "XX", "", "ZZZ"]) expect(resolveCountry(text), text).toBeNull();
   });
@@ -93,6 +101,12 @@ describe("resolveLocationFilter", () => {
     expect(filter.states).toEqual(["washington", "us-wa"]);
     expect(filter.state_codes).toEqual([{ code: "wa", countries: expect.arrayContaining(["us", "usa", "united states of america"]) }]);
     expect(filter.state_codes[0]!.countries).not.toContain("au");
+  });
+
+  it("gives a country's names in other languages, as the dataset writes them, but none naming another country", () => {
+    expect(countrySpellings(resolveCountry("DE")!)).toEqual(expect.arrayContaining(["deutschland", "allemagne", "Германия", "ドイツ"]));
+    expect(countrySpellings(resolveCountry("Россия")!)).toEqual(expect.arrayContaining(["ru", "russia", "Россия"]));
+    expect(countrySpellings(resolveCountry("CD")!)).not.toContain("Конго");
   });
 
   it("keeps capitals other than A–Z, which SQLite's lower() keeps in the stored value", () => {

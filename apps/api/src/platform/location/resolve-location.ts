@@ -9,6 +9,7 @@ import { allCountries } from "country-region-data";
 import countries from "i18n-iso-countries";
 import { sqliteLower, type StateCodeInCountry } from "@rapport/store";
 import { badRequest } from "../errors/api-error.js";
+import { countryCodeByName, countryNamesIn } from "./country-names.js";
 import { subdivisionNamesByCountry } from "./subdivision-names.js";
 
 export interface ResolvedCountry {
@@ -30,14 +31,17 @@ const fold = (text: string) => text.trim().toLowerCase();
 const withoutAccents = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
 const sqliteFold = (text: string) => sqliteLower(text.trim());
 
-/** A country from its name (English, common aliases) or its alpha-2 / alpha-3 code; null if none. */
+/**
+ * A country from its name (English, common aliases; else a name in another of i18n-iso-countries' languages:
+ * "Deutschland", "Россия", "日本") or its alpha-2 / alpha-3 code; null if none.
+ */
 export function resolveCountry(text: string): ResolvedCountry | null {
   const value = text.trim();
   if (!value) return null;
   let code: string | undefined;
   if (/^[a-z]{2}$/i.test(value) && countries.isValid(value.toUpperCase())) code = value.toUpperCase();
   else if (/^[a-z]{3}$/i.test(value)) code = countries.alpha3ToAlpha2(value.toUpperCase());
-  code ??= countries.getSimpleAlpha2Code(value, "en") ?? countries.getAlpha2Code(value, "en");
+  code ??= countries.getSimpleAlpha2Code(value, "en") ?? countries.getAlpha2Code(value, "en") ?? countryCodeByName(value);
   if (!code) return null;
   const name = countries.getName(code, "en");
   const alpha3 = countries.alpha2ToAlpha3(code);
@@ -158,9 +162,12 @@ export function resolveLocationFilter(input: { country?: string | undefined; sta
 /**
  * The spellings a stored `country` value may have for this country, with their capitals: the store folds
  * the case of A–Z as SQLite's `lower()` does ("Åland Islands" must stay "Åland islands", not "åland islands").
+ * Its names in other languages too ("Deutschland", "Россия"), as the dataset writes them.
  */
-export const countrySpellings = (country: ResolvedCountry): string[] =>
-  [...new Set([country.code, country.alpha3, country.name, ...(countries.getNames("en", { select: "all" })[country.code] ?? [])].map(sqliteFold))];
+export const countrySpellings = (country: ResolvedCountry): string[] => {
+  const english = countries.getNames("en", { select: "all" })[country.code] ?? [];
+  return [...new Set([country.code, country.alpha3, country.name, ...english, ...countryNamesIn(country.code)].map(sqliteFold))];
+};
 
 /**
  * The state filter for these subdivisions, as a stored value may spell them: `states` name a subdivision in any
