@@ -6,6 +6,13 @@ describe("personNameOf", () => {
     expect(personNameOf("Partner, Bob")).toBe("Bob Partner");
     expect(personNameOf(" O'Neil ,  Anne-Marie ")).toBe("Anne-Marie O'Neil");
     expect(personNameOf("Weiß, Jörg")).toBe("Jörg Weiß");
+    // Letters written with marks: Devanagari's vowel signs, Thai's, Arabic's vowel points, a decomposed "ö" (NFD).
+    expect(personNameOf("पटेल, अमित")).toBe("अमित पटेल");
+    expect(personNameOf("ใจดี, สมชาย")).toBe("สมชาย ใจดี");
+    expect(personNameOf("العَلي, مُحَمَّد")).toBe("مُحَمَّد العَلي");
+    expect(personNameOf("Mu\u0308ller, Jo\u0308rg")).toBe("Jo\u0308rg Mu\u0308ller");
+    expect(personNameOf("Иванов, Дмитрий")).toBe("Дмитрий Иванов");
+    expect(personNameOf("\u0301Smith, Bob")).toBe("\u0301Smith, Bob");
     for (const kept of ["van der Berg, Anna", "Partner, Bob J.", "Smith, Jr", "Acme, Inc", "Sales, Marketing, Ops", "Partner, Bob (Acme)", "Bob Partner"]) {
       expect(personNameOf(kept)).toBe(kept);
     }

@@ -6,8 +6,12 @@
 
 /** An address written where a name belongs (`bob@partner.example`, Outlook's `'bob@partner.example'`). */
 const ADDRESS_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
-/** One word of a name: letters, with inner hyphens and apostrophes (`Smith-Jones`, `O'Neil`). */
-const NAME_WORD = /^\p{L}+(?:['’-]\p{L}+)*$/u;
+/**
+ * One word of a name: letters and the marks written on them, with inner hyphens and apostrophes (`Smith-Jones`,
+ * `O'Neil`). Marks count as letters: Devanagari writes its vowels with them ("पटेल"), Arabic and Hebrew their vowel
+ * points, and a decomposed "ö" (NFD, as macOS writes it) is "o" and a mark.
+ */
+const NAME_WORD = /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u;
 /** Words after a comma that are not a first name: a generational suffix or degree, a company's legal form. */
 const NOT_FIRST_NAMES = new Set(["jr", "sr", "ii", "iii", "iv", "phd", "md", "esq", "inc", "ltd", "llc", "llp", "plc", "gmbh", "ag", "sa", "co", "corp", "bv", "nv", "oy", "ab", "as", "kg", "srl", "spa"]);
 
