@@ -2,23 +2,17 @@
  * @module
  * A mail message's header block made readable by postal-mime, which reads header bytes as UTF-8 and decodes
  * encoded words in Windows-1252 or in a charset it does not know as ISO-8859-1 (see mail-charsets.ts): a header
- * line that is not UTF-8 is read as Windows-1252, and an encoded word in such a charset is written again in UTF-8.
+ * line that is not UTF-8 is read as Windows-1252, an encoded word in such a charset is written again in UTF-8, and
+ * encoded words that split a character between them are joined (split-encoded-words.ts).
  */
 import { isAscii, isUtf8 } from "node:buffer";
 import { decodeMailText, iconvCharsetFor } from "./mail-charsets.js";
-import { quotedPrintableBytes } from "./quoted-printable.js";
+import { encodedWordBytes, joinSplitEncodedWords } from "./split-encoded-words.js";
 import { decodeWindows1252 } from "./text-encoding.js";
 
 /** An RFC 2047 encoded word: `=?charset[*language]?B|Q?text?=`. */
 const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?]*)\?=/g;
 const LINE_FEED = 0x0a;
-
-/** The bytes an encoded word's text stands for. */
-function encodedWordBytes(encoding: string, text: string): Buffer {
-  if (encoding === "B" || encoding === "b") return Buffer.from(text, "base64");
-  // The Q encoding is quoted-printable with "_" for a space (RFC 2047, section 4.2).
-  return quotedPrintableBytes(text.replace(/_/g, " "));
-}
 
 function misreadWordsAsUtf8(line: string): string {
   return line.replace(ENCODED_WORD, (word, label: string, encoding: string, text: string) => {
@@ -65,6 +59,10 @@ export function mailHeaderAsUtf8(raw: Buffer): Buffer | null {
     if (lineFeed === -1) break;
     start = lineFeed + 1;
   }
-  if (!changed) return null;
-  return Buffer.concat([Buffer.from(lines.join("\n"), "utf8"), raw.subarray(headerEnd)]);
+  // Words that cut a character between them, over a folded line too, joined (after the rewriting above, whose
+  // words are whole UTF-8 each).
+  const text = lines.join("\n");
+  const whole = joinSplitEncodedWords(text);
+  if (!changed && whole === text) return null;
+  return Buffer.concat([Buffer.from(whole, "utf8"), raw.subarray(headerEnd)]);
 }

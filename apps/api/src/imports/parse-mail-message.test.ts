@@ -38,6 +38,27 @@ describe("parseMailMessage", () => {
     });
   });
 
+  it("reads a display name and a subject whose encoded words cut a character between them (王小明, not 王���明)", async () => {
+    const name = Buffer.from("王小明", "utf8");
+    const subject = Buffer.from("会議の件について", "utf8");
+    const word = (bytes: Buffer) => `=?UTF-8?B?${bytes.toString("base64")}?=`;
+    const raw = Buffer.from(
+      [
+        `From: ${word(name.subarray(0, 4))} ${word(name.subarray(4))} <wang@bank.example>`,
+        "To: ayse@bank.example",
+        `Subject: ${word(subject.subarray(0, 10))}`,
+        ` ${word(subject.subarray(10))}`,
+        "Date: Mon, 30 Nov 2026 10:00:00 +0000",
+        "Message-ID: <split@bank.example>",
+        "",
+        "Hello",
+        "",
+      ].join("\r\n"),
+    );
+    const parsed = await parseMailMessage(raw, { keepBody: false });
+    expect(parsed.item).toMatchObject({ from: { email: "wang@bank.example", name: "王小明" }, subject: "会議の件について" });
+  });
+
   it("leaves C1 characters of a body in a charset postal-mime decodes itself (ISO-8859-2) as they are", async () => {
     const parsed = await parseMailMessage(windows1252Message({ messageId: true, contentType: "text/plain; charset=iso-8859-2" }), { keepBody: true });
     expect(parsed).toMatchObject({ item: { subject: "Offre – €30", body_text: "Prix \u0096 \u008030, \u0093net\u0094\u0085\n" } });
