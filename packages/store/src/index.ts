@@ -23,6 +23,7 @@ export { isCalendarDate } from "./calendar-date.js";
 export { canonicalMessageId } from "./repositories/message-id-forms.js";
 export { mergedAwayNote } from "./repositories/merged-away-persons.js";
 export { isNameFromAddress } from "./repositories/names-from-addresses.js";
+export { fullName } from "./repositories/full-name.js";
 export { emptyFieldsFilled, type PersonFieldHolder, type PersonFieldOffer } from "./repositories/empty-person-fields.js";
 export type { PrunedHistory } from "./errors.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, type TextLayout } from "./control-character.js";

@@ -6,7 +6,7 @@
  * then by name). When the shared match-or-create of `POST /v1/persons/batch` lands, this one file
  * is where imports switch over to it, so that an import and the API always match alike.
  */
-import { ConflictError, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type Store } from "@rapport/store";
+import { ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type Store } from "@rapport/store";
 import { findPersonMatch } from "../persons/find-person-match.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 
@@ -70,9 +70,9 @@ export function hasMatchKey(candidate: PersonCandidate): boolean {
   return candidate.emails.length > 0 || candidate.linkedin_url !== null;
 }
 
-/** The name a contact gives: its full name, else its first and last name joined, else none. */
+/** The name a contact gives: its full name, else its first and last name joined as a person's are (`fullName`), else none. */
 export function contactNameOf(candidate: PersonCandidate): string | null {
-  return candidate.name?.trim() || [candidate.first_name, candidate.last_name].filter(Boolean).join(" ").trim() || null;
+  return candidate.name?.trim() || fullName(candidate.first_name, candidate.last_name) || null;
 }
 
 /** A contact's LinkedIn match key as the URL a person stores. */

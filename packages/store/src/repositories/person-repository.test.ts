@@ -86,6 +86,18 @@ describe("persons", () => {
     expect(await store.affiliations.listCurrent(tenantUuid, { company_uuid: initech.uuid })).toEqual([]);
   });
 
+  it("names a Chinese, Japanese or Korean person family name first, found by the name as typed", async () => {
+    const yamada = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "太郎", last_name: "山田" });
+    const kim = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "민수", last_name: "김" });
+    expect([yamada.name, kim.name]).toEqual(["山田太郎", "김민수"]);
+    expect((await store.persons.update(tenantUuid, yamada.uuid, { first_name: "花子" })).name).toBe("山田花子");
+    const named = async (name: string) =>
+      (await store.persons.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { name }, sort_by: "name", order: "asc" })).rows.map((person) => person.name);
+    expect(await named("山田花子")).toEqual(["山田花子"]);
+    expect(await named("山田 花子")).toEqual(["山田花子"]);
+    expect(await named("김민수")).toEqual(["김민수"]);
+  });
+
   it("rejects an unknown company and a taken email, writing nothing", async () => {
     await expect(
       store.persons.create({ tenant_uuid: tenantUuid, name: "X", primary_company_uuid: "00000000-0000-4000-8000-000000000000" }),

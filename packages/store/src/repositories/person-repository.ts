@@ -32,12 +32,13 @@ import { placeConditions } from "./place-conditions.js";
 import { and } from "./sql-logic.js";
 import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
 import { emptyFieldsFilled } from "./empty-person-fields.js";
+import { fullName } from "./full-name.js";
 
-/** The name given, else first and last name joined, else the first address; `fromAddress` when none was given. */
+/** The name given, else first and last name joined (`fullName`), else the first address; `fromAddress` when none was given. */
 function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): { name: string; fromAddress: boolean } {
   const explicit = input.name?.trim();
   if (explicit) return { name: explicit, fromAddress: false };
-  const joined = [input.first_name, input.last_name].filter(Boolean).join(" ").trim();
+  const joined = fullName(input.first_name, input.last_name);
   if (joined) return { name: joined, fromAddress: false };
   return { name: emails[0]?.trim() || "", fromAddress: true };
 }
