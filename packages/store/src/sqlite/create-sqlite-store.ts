@@ -1,14 +1,12 @@
 /**
  * @module
  * The embedded store: one SQLite file (or `:memory:`) through better-sqlite3, in WAL mode, with
- * migrations applied on open.
+ * migrations applied on open (a new database starts as a copy of the process's migrated image).
  */
 import { resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { ScoringParameterOverrides } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely } from "kysely";
-import type { Database } from "../database-schema.js";
 import { createApiKeyRepository } from "../repositories/api-key-repository.js";
 import { createEmailRepository } from "../repositories/email-repository.js";
 import { createInteractionRepository } from "../repositories/interaction-repository.js";
@@ -40,21 +38,20 @@ import { backupDatabase } from "./backup-database.js";
 import { ERASURES } from "../erasure/erasures-generation.js";
 import { createKeyUseBuffer } from "./key-use-buffer.js";
 import { createMonthlyUsageBuffer } from "./monthly-usage-buffer.js";
-import { ImmediateTransactionsSqliteDialect, LOCK_WAIT_MS } from "./immediate-transactions.js";
-import { createGenerationSnapshots, createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
-import { migratedMemoryDatabase } from "./memory-database-image.js";
+import { LOCK_WAIT_MS } from "./immediate-transactions.js";
+import { createPersonChangeLog, createRememberedReads } from "./remembered-reads.js";
+import { migratedDatabasePages, migratedMemoryDatabase } from "./memory-database-image.js";
 import { createParentFolders } from "./create-parent-folders.js";
-import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
+import { createDatabaseFile } from "./new-database-file.js";
+import { openMigratedDatabase } from "./open-migrated-database.js";
 import type { MigrationObserver } from "./observed-migrations.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
-import { withStatementCache } from "./statement-cache.js";
 import { checkStoreOptions } from "./check-store-options.js";
 import { REPOSITORY_CALL_SHAPES } from "../request-checks/repository-call-shapes.js";
 import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
 import { createCheckpointWorker } from "./checkpoint-worker.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
-import { registerFoldName } from "../repositories/fold-name.js";
 import { createWalTruncation } from "./wal-truncation.js";
 import { createAssociationRepository } from "../repositories/association-repository.js";
 import { createFileRepository } from "../repositories/file-repository.js";
@@ -94,7 +91,8 @@ export interface SqliteStoreOptions {
   lockWaitMs?: number;
   /**
    * Told each migration the store applies as it opens (an upgrade): its start, its end with its duration and, every
-   * 10 s of a long one, its progress (`MigrationEvent`), so that a caller can say what it is waiting for.
+   * 10 s of a long one, its progress (`MigrationEvent`), so that a caller can say what it is waiting for. A new
+   * database is a copy of the process's migrated image: told of the migrations only when making that image (the first).
    */
   onMigration?: MigrationObserver | undefined;
 }
@@ -195,38 +193,15 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   checkStoreOptions(options);
   const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = LOCK_WAIT_MS } = options;
   const inMemory = path === ":memory:";
-  if (!inMemory) createParentFolders("createSqliteStore", path);
-  const sqlite = inMemory ? migratedMemoryDatabase.open() : new SqliteDatabase(path);
-  sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
-  registerFoldName(sqlite);
-  const generations = createGenerationSnapshots(sqlite);
-  const db = new Kysely<Database>({
-    dialect: new ImmediateTransactionsSqliteDialect({ database: withStatementCache(sqlite, { onWrite: generations.forget }) }, { waitForLocksMs: lockWaitMs }),
-  });
-  try {
-    // Before anything is written, the journal mode in the file's header included: a newer version's database or
-    // another application's is left as it is.
-    await refuseIncompatibleDatabase(db);
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = NORMAL");
-    sqlite.pragma("foreign_keys = ON");
-    // Every update and delete zeros the old bytes in the pages it writes anyway (no more I/O: 3,000 persons,
-    // emails and renames took the same time): a value replaced before a person's erasure (a former name, an
-    // address written again) is not left in the pages' free space, where the erasure cannot find it. Erasures
-    // turn it fully on (erasure/with-secure-delete.ts), freed pages included.
-    sqlite.pragma("secure_delete = FAST");
-    // No commit checkpoints: the one that crossed the threshold copied the WAL into the file on the event loop
-    // (85 ms at the median for a one-email write at 40 MB on a scale M tenant). A worker thread checkpoints instead.
-    sqlite.pragma("wal_autocheckpoint = 0");
-    // 64 MiB of page cache instead of 2 MiB: the index pages of a large tenant stay in the process.
-    sqlite.pragma("cache_size = -65536");
-    if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
-    await migrateToLatest(db, { onMigration: options.onMigration });
-    if (inMemory) migratedMemoryDatabase.keep(sqlite);
-  } catch (error) {
-    await db.destroy();
-    throw error;
+  const settings = { lockWaitMs, mmapBytes, onMigration: options.onMigration };
+  if (!inMemory) {
+    createParentFolders("createSqliteStore", path);
+    // A new file starts as a copy of the process's migrated image rather than running every migration on it.
+    await createDatabaseFile(path, () => migratedDatabasePages(settings));
   }
+  const sqlite = inMemory ? migratedMemoryDatabase.open() : new SqliteDatabase(path);
+  const { db, generations } = await openMigratedDatabase(sqlite, settings);
+  if (inMemory) migratedMemoryDatabase.keep(sqlite);
   // Table statistics for the query planner, sampled (quick even on a large file). Without them SQLite
   // takes `tenant_uuid = ?` for a selective condition and walks a whole tenant through a (tenant_uuid, ...)
   // index instead of seeking the row by its own key: every person's emails, every opportunity. A sample

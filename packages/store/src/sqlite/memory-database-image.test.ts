@@ -11,10 +11,12 @@ describe("createMemoryDatabaseImage", () => {
     const image = createMemoryDatabaseImage();
     const first = image.open();
     expect(schemaOf(first)).toEqual([]);
+    expect(image.pages()).toBeNull();
     first.exec("create table notes (body text); insert into notes values ('kept')");
     image.keep(first);
     first.exec("insert into notes values ('after keeping')");
 
+    expect(new SqliteDatabase(image.pages()!).prepare("select body from notes").pluck().all()).toEqual(["kept"]);
     const copy = image.open();
     expect(copy.prepare("select body from notes").pluck().all()).toEqual(["kept"]);
     copy.exec("insert into notes values ('in the copy')");
