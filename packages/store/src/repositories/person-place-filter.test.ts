@@ -57,6 +57,13 @@ describe("persons.list by place", () => {
     expect(await names({ country_spellings: ["de", "germany"], name: "ada" })).toEqual(["Ada Munich"]);
   });
 
+  it("retries a misspelt name among the persons of the place, not among the tenant's closest names", async () => {
+    // More exact "Jon Smyth"s elsewhere than the fuzzy retry keeps would leave no room for the one in Munich.
+    for (let index = 0; index < 205; index++) await store.persons.create({ tenant_uuid: tenantUuid, name: "Jon Smyth", city: "Berlin" });
+    await store.persons.create({ tenant_uuid: tenantUuid, name: "John Smith", city: "Munich" });
+    expect(await names({ name: "jon smyth", city: "munich" })).toEqual(["John Smith"]);
+  });
+
   it("never lists another tenant's persons", async () => {
     const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
     await store.persons.create({ tenant_uuid: other, name: "Their Munich", city: "Munich" });

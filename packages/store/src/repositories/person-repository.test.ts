@@ -90,7 +90,7 @@ describe("persons", () => {
     const yamada = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "太郎", last_name: "山田" });
     const kim = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "민수", last_name: "김" });
     expect([yamada.name, kim.name]).toEqual(["山田太郎", "김민수"]);
-    expect((await store.persons.update(tenantUuid, yamada.uuid, { first_name: "花子" })).name).toBe("山田花子");
+    expect((await store.persons.update(tenantUuid, yamada.uuid, { first_name: "花子" }))!.name).toBe("山田花子");
     const named = async (name: string) =>
       (await store.persons.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { name }, sort_by: "name", order: "asc" })).rows.map((person) => person.name);
     expect(await named("山田花子")).toEqual(["山田花子"]);

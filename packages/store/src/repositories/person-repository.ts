@@ -553,6 +553,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       // Named persons (listed by uuid, found by the name index, or a company's current members) are sought by key,
       // the tenant condition unindexed: under statistics like scale L's, hundreds of uuids walked every person of the
       // tenant in the sort's index, and a name's page after a cursor walked the sort's index from the cursor to the end.
+      const place = placeConditions("persons", { city, country_spellings, state_spellings, state_codes });
       const filtered = (byKey: boolean) => {
         let query = byKey
           ? db.selectFrom("persons").selectAll().where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("deleted_at", "is", null)
@@ -560,7 +561,6 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         if (uuids) query = uuids.length > 0 ? query.where("uuid", "in", uuids) : query.where(sql<boolean>`1 = 0`);
         if (modified_since !== undefined) query = query.where("service_updated_at", ">=", modified_since);
         if (company_uuid !== undefined) query = query.where("persons.uuid", "in", currentMembersOf(tenantUuid, company_uuid));
-        const place = placeConditions("persons", { city, country_spellings, state_spellings, state_codes });
         if (place.length > 0) query = query.where(and(place));
         return query;
       };
@@ -571,7 +571,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         if (await exact.clearSelect().select("persons.uuid").limit(1).executeTakeFirst()) query = exact;
         else {
           // Nobody's name holds every word: the names closest to a misspelling, as the opportunity search retries.
-          const narrowed = uuids !== undefined || modified_since !== undefined || company_uuid !== undefined;
+          const narrowed = uuids !== undefined || modified_since !== undefined || company_uuid !== undefined || place.length > 0;
           const named = narrowed ? await filtered(false).clearSelect().select(["persons.uuid", "persons.name"]).execute() : await everyNameFolded(tenantUuid);
           ranked = fuzzyNameRanking(named, name);
           query = filtered(true).where(ranked.length > 0 ? sql<SqlBool>`persons.uuid in (select value from json_each(${JSON.stringify(ranked)}))` : sql<SqlBool>`1 = 0`);
