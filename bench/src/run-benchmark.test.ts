@@ -19,6 +19,7 @@ describe("runBenchmark at scale S", () => {
       expect.arrayContaining([
         "graph-hydration",
         "persons-list",
+        "persons-list-fuzzy-name",
         "companies-list",
         "opportunities-owner",
         "opportunities-stage",

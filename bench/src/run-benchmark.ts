@@ -23,6 +23,7 @@ import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growt
 import { companiesListRow } from "./measurements/companies-list.js";
 import { measureListRows } from "./measurements/list-pages.js";
 import { personsListRow } from "./measurements/persons-list.js";
+import { measurePersonsFuzzyName } from "./measurements/persons-fuzzy-name.js";
 import { measureActivityLists } from "./measurements/activity-lists.js";
 import { measureActivityFeed } from "./measurements/activity-feed.js";
 import { measureRecommendedPaths } from "./measurements/recommended-paths.js";
@@ -79,6 +80,7 @@ export function groupOfMeasurement(id: string): string {
     ["activity-ingest", "activity-ingest"],
     ["opportunity-writes", "opportunity-writes"],
     ["person-merges", "person-merges"],
+    ["persons-list", "persons-list"],
   ];
   return prefixes.find(([prefix]) => id.startsWith(prefix))?.[1] ?? id;
 }
@@ -197,9 +199,10 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
       try {
         const graph = await services.store.graphs.forTenant(tenant.tenantUuid);
         log("measuring GET /v1/persons pages");
-        await measure("persons-list", "GET /v1/persons page (50 items)", () =>
-          measureListRows(app, apiKey, databasePath, tenant.tenantUuid, personsListRow(tenant, samples.personsPages)),
-        );
+        await measure("persons-list", "GET /v1/persons page (50 items)", async () => [
+          await measureListRows(app, apiKey, databasePath, tenant.tenantUuid, personsListRow(tenant, samples.personsPages)),
+          await measurePersonsFuzzyName(app, apiKey, databasePath, tenant, Math.min(50, samples.personsPages)),
+        ]);
         log("measuring GET /v1/companies pages");
         await measure("companies-list", "GET /v1/companies page (50 items)", () =>
           measureListRows(app, apiKey, databasePath, tenant.tenantUuid, companiesListRow(tenant, samples.companiesPages)),
