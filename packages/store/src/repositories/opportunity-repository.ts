@@ -7,6 +7,7 @@ import type { OpportunityListRequest, OpportunityRepository, OpportunitySortFiel
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
+import { foldCase } from "./fold-case.js";
 import { applyPendingOpportunityActivity, entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
 import { loadCustomFields, mergeCustomFieldValues } from "./opportunity-custom-field-repository.js";
 import { stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
@@ -213,8 +214,11 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
   /** Fuzzy matches of `search` among the filtered opportunities, closest first. */
   async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string, documentsCurrent: boolean): Promise<string[]> {
     const documents = await fuzzyCandidates(tenantUuid, conditions, documentsCurrent);
-    const fuse = new Fuse(documents, { keys: ["text"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
-    const words = searchWords(search);
+    // Folded as Unicode folds case (`foldCase`): Fuse's own lower case makes "İ" an "i" and a combining dot, so
+    // "iş" (a word under three letters must match exactly) missed "İş Bankası".
+    const folded = documents.map((document) => ({ uuid: document.uuid, text: foldCase(document.text) }));
+    const fuse = new Fuse(folded, { keys: ["text"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
+    const words = searchWords(search).map(foldCase);
     return fuse
       .search({ $and: words.map((word) => ({ text: word })) })
       .sort((left, right) => (left.score ?? 0) - (right.score ?? 0) || (left.item.uuid < right.item.uuid ? -1 : 1))
