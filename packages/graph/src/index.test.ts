@@ -15,6 +15,7 @@ describe("@rapport/graph public surface", () => {
       "SORT_ORDERS",
       "STRENGTH_LABELS",
       "activityStats",
+      "compareNames",
       "connectionScore",
       "defaultScoringParameters",
       "derivedFields",

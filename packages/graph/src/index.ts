@@ -17,6 +17,7 @@ export { strengthLabel } from "./strength-label.js";
 export { pathPower } from "./path-power.js";
 export { pathPowerRanking, type PathPowerRankingOptions } from "./path-power-ranking.js";
 export { recommendedPaths, recommendedPathsOfMany, type RecommendedPathsOptions } from "./recommended-paths.js";
+export { compareNames } from "./compare-names.js";
 export { strongestRelationships, type StrongestRelationshipsOptions } from "./strongest-relationships.js";
 export { activityStats, ACTIVITY_PERIODS, type ActivityStatsOptions } from "./activity-stats.js";
 export { derivedFields, type DerivedFieldsOptions } from "./derived-fields.js";

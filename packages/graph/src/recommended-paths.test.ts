@@ -89,6 +89,13 @@ describe("recommendedPaths", () => {
     );
   });
 
+  it("sorts names alphabetically in every script, not by code point", () => {
+    const names: Record<string, string> = { "user-ada": "Zeynep Kaya", "user-ben": "Çağlar Öztürk", "user-cy": "émile Zola" };
+    const nameOf = (_person: string, user: string) => names[user];
+    const ascending = recommendedPaths(graph, person("dana"), { now: NOW, sortBy: "name", order: "asc", nameOf });
+    expect(ascending.items.map((item) => names[item.user_uuid])).toEqual(["Çağlar Öztürk", "émile Zola", "Zeynep Kaya"]);
+  });
+
   it("refuses a name that is not a string, null or undefined, whatever the others are", () => {
     const numbered = (_person: string, user: string) => (user === "user-ada" ? 7 : "Ben") as never;
     expect(() => recommendedPaths(graph, person("dana"), { now: NOW, sortBy: "name", nameOf: numbered })).toThrow(

@@ -10,6 +10,7 @@ import { indexMapPerKey, type IndexMap } from "./internal/index-map.js";
 import type { MembersByBound } from "./internal/members-by-bound.js";
 import type { EvaluationContext, GraphState, PersonRecord } from "./internal/graph-state.js";
 import { RECOMMENDED_PATHS_OPTION_NAMES } from "./internal/option-names.js";
+import { compareNames } from "./compare-names.js";
 import { summarizeTeamCounterparts } from "./internal/pair-summary.js";
 import { PathCollector, type UserAccumulator } from "./internal/path-collector.js";
 import { keptTeamLinkTable, teamLinkTable, type TeamLinkTable } from "./internal/team-link-table.js";
@@ -167,16 +168,6 @@ function nameOfItem(functionName: string, nameOf: RecommendedPathsOptions["nameO
   if (name === undefined || name === null) return null;
   if (typeof name !== "string") throw invalidArgument(functionName, '"nameOf" to return a string, null or undefined', name);
   return name;
-}
-
-function compareNames(left: string | null, right: string | null): number {
-  if (left === right) return 0;
-  if (left === null) return 1;
-  if (right === null) return -1;
-  const folded = left.toLowerCase();
-  const otherFolded = right.toLowerCase();
-  if (folded !== otherFolded) return folded < otherFolded ? -1 : 1;
-  return left < right ? -1 : 1;
 }
 
 /** The options of a ranking, validated once however many targets share them. */

@@ -33,8 +33,14 @@ const interactions = fc
     ),
   );
 
-/** Each user's name: equal ones, ones equal but for case, and missing ones. */
-const names = fc.array(fc.constantFrom("Ann", "ann", "Bob", "bob", null), { minLength: USERS.length, maxLength: USERS.length });
+/**
+ * Each user's name: equal ones, ones equal but for case, accented ones (which sort among A–Z, not after "z"), one
+ * composed and decomposed (equal to the collation, apart by code point), and missing ones.
+ */
+const names = fc.array(fc.constantFrom("Ann", "ann", "Bob", "bob", "Çağlar", "Émile", "José", "Jose\u0301", null), {
+  minLength: USERS.length,
+  maxLength: USERS.length,
+});
 
 describe("rankedPathPage properties", () => {
   it("walks the whole ranking by cursor, each item once and in order, for any page size, sort and order", () => {

@@ -6,6 +6,7 @@
  * instant the scan's first page was ranked at and the last item's sort values, and later pages rank at that same
  * instant and start at the first item after those values.
  */
+import { compareNames } from "@rapport/graph";
 import type { KeyValues, Page, PageRequest } from "@rapport/store";
 import { badRequest } from "../platform/errors/api-error.js";
 
@@ -35,13 +36,6 @@ export function rankingInstant(request: PageRequest, now: number): number {
 
 const compareText = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);
 
-/** Names as the graph's ranking compares them: case folded first, nulls last in both directions. */
-function compareNames(left: string | null, right: string | null): number {
-  if (left === right) return 0;
-  if (left === null) return 1;
-  if (right === null) return -1;
-  return compareText(left.toLowerCase(), right.toLowerCase()) || compareText(left, right);
-}
 
 type SortValues = readonly [number | string | null, number, number | string];
 
@@ -62,6 +56,7 @@ function compareSortValues(left: SortValues, right: SortValues, { sortBy, order 
       compareText(left[2] as string, right[2] as string)
     );
   }
+  // Names as the graph's ranking compares them (alphabetically in every script), nulls last in both directions.
   const [leftName, rightName] = [left[0] as string | null, right[0] as string | null];
   const byName = leftName === null || rightName === null ? compareNames(leftName, rightName) : direction * compareNames(leftName, rightName);
   return byName || (right[1] as number) - left[1] || compareText(left[2] as string, right[2] as string);
