@@ -101,6 +101,9 @@ describe("the company list's text filters", () => {
     expect(await cities("istanbul")).toEqual(["İş Bankası"]);
     expect(await cities("SÃO PAULO")).toEqual(["Itau\u0301 Unibanco"]);
     expect(await cities("sao paulo")).toEqual([]);
+    // Greek capitals are written without accents: "ΠΕΙΡΑΙΑΣ" is "Πειραιάς" in capitals.
+    expect(await cities("ΠΕΙΡΑΙΑΣ")).toEqual(["ΟΔΥΣΣΕΑΣ ΝΑΥΤΙΛΙΑΚΗ"]);
+    expect(await names("Οδυσσέας")).toEqual(["ΟΔΥΣΣΕΑΣ ΝΑΥΤΙΛΙΑΚΗ"]);
   });
 
   it("never find another tenant's companies", async () => {

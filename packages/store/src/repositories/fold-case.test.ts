@@ -21,6 +21,15 @@ describe("foldCase", () => {
     expect(foldCase("O'Reilly, Inc.")).toBe("o'reilly, inc.");
   });
 
+  it("drops a Greek letter's accents, as Greek capitals are written without them, and keeps its dialytika", () => {
+    expect(foldCase("ΑΘΗΝΑ")).toBe(foldCase("Αθήνα"));
+    expect(foldCase("ΟΔΥΣΣΕΑΣ")).toBe(foldCase("Οδυσσέας"));
+    expect(foldCase("ἈΘῆναι")).toBe("αθηναι");
+    expect(foldCase("Αθήνα Café")).toBe("αθηνα café");
+    expect(foldCase("Ευρωπαϊκή")).toBe("ευρωπαϊκη");
+    expect(foldCase("ευρωπαικη")).not.toBe(foldCase("Ευρωπαϊκή"));
+  });
+
   it("is registered as a SQLite function of a connection", () => {
     const sqlite = new SqliteDatabase(":memory:");
     try {

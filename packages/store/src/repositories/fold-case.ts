@@ -9,11 +9,28 @@
  * are one letter), then every letter's case folded as Unicode's full case folding does, which `toLowerCase` alone
  * does not: Greek final "ς" is "σ" (so "ΟΔΥΣ" is found in "Οδυσσέας"), "ß" and "ẞ" are "ss", "ﬁ" and "ﬃ" are "fi"
  * and "ffi", and Turkish "İ" and "ı" are "i" as "I" is (a Turkish "İstanbul" and an English "istanbul" are one
- * city). Accents and punctuation are kept: "é" is not "e".
+ * city). Accents and punctuation are kept ("é" is not "e"), but for Greek's: Greek capitals are written without them
+ * (the capitals of "Αθήνα" are "ΑΘΗΝΑ"), so "ΑΘΗΝΑ", "Αθήνα" and "αθηνα" are one word; a dialytika is kept.
  *
  * @example foldCase("İŞ BANKASI") === foldCase("iş bankası") // true
  */
 export function foldCase(text: string): string {
+  if (GREEK.test(text)) return foldCaseWithoutGreekAccents(text);
+  return foldLetterCase(text);
+}
+
+const GREEK = /\p{Script=Greek}/u;
+/** A Greek letter's accents (tonos or oxia, varia, perispomeni) and breathings; not its dialytika. */
+const GREEK_ACCENT = /(\p{Script=Greek}\p{M}*?)[\u0300\u0301\u0313\u0314\u0342]/gu;
+
+/** `foldLetterCase` of Greek text, its accents dropped: Greek is written in capitals without them ("ΑΘΗΝΑ" is "Αθήνα"). */
+function foldCaseWithoutGreekAccents(text: string): string {
+  let decomposed = foldLetterCase(text).normalize("NFD");
+  for (let before = ""; before !== decomposed; ) [before, decomposed] = [decomposed, decomposed.replace(GREEK_ACCENT, "$1")];
+  return decomposed.normalize("NFC");
+}
+
+function foldLetterCase(text: string): string {
   // Upper case then lower: "ß" to "SS" to "ss", "ﬃ" to "FFI" to "ffi", "ı" to "I" to "i". "İ" is taken as "I" first,
   // as its lower case is "i" with a combining dot above; "ẞ" comes back as "ß", and final "ς" after a letter.
   return text
