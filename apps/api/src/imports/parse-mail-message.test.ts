@@ -56,7 +56,7 @@ describe("parseMailMessage", () => {
       ].join("\r\n"),
     );
     const parsed = await parseMailMessage(raw, { keepBody: false });
-    expect(parsed.item).toMatchObject({ from: { email: "wang@bank.example", name: "王小明" }, subject: "会議の件について" });
+    expect(parsed).toMatchObject({ item: { from: { email: "wang@bank.example", name: "王小明" }, subject: "会議の件について" } });
   });
 
   it("leaves C1 characters of a body in a charset postal-mime decodes itself (ISO-8859-2) as they are", async () => {

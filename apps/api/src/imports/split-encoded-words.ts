@@ -25,7 +25,7 @@ export function encodedWordBytes(encoding: string, text: string): Buffer {
 
 /** Whether `bytes` are whole characters of the charset `label` names; null when the platform does not know it. */
 function decodesWhole(label: string, bytes: Buffer): boolean | null {
-  let decoder: TextDecoder;
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(label.split("*")[0]!, { fatal: true });
   } catch {
