@@ -810,7 +810,10 @@ export interface Store {
   readonly signInFailures: SignInFailureRepository;
   /**
    * Runs `work` atomically: every write through the given store commits or none does. Inside `work` use only the
-   * given store: a call through this one waits for the transaction to end, so it never returns.
+   * given store: a call through this one waits for the transaction to end, so it never returns. Called on a
+   * transaction's store, it is a savepoint of that transaction: a `work` that throws leaves nothing of its own behind
+   * (the outer transaction keeps its other writes), so a batch can be one transaction of items that fail alone. Run
+   * such nested calls one at a time.
    */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /**

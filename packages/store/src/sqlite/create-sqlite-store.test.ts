@@ -84,6 +84,42 @@ describe("createSqliteStore", () => {
     await store.close();
   });
 
+  it("undoes a nested transaction that fails, writes and graph changes, and commits the outer one's other writes", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    await store.graphs.forTenant(tenant.uuid);
+    const namesStored = async () =>
+      (await store.persons.list(tenant.uuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 10 })).rows.map((person) => person.name);
+    // What one person's create moves in the graph, as a measure.
+    const before = store.graphs.revision(tenant.uuid);
+    await store.transaction((transaction) => transaction.persons.create({ tenant_uuid: tenant.uuid, name: "Alone", emails: ["alone@example.com"] }));
+    const oneCreate = store.graphs.revision(tenant.uuid) - before;
+    expect(oneCreate).toBeGreaterThan(0);
+
+    const start = store.graphs.revision(tenant.uuid);
+    const outcome = await store.transaction(async (transaction) => {
+      await transaction.persons.create({ tenant_uuid: tenant.uuid, name: "Kept", emails: ["kept@example.com"] });
+      const failed = await transaction
+        .transaction(async (item) => {
+          await item.persons.create({ tenant_uuid: tenant.uuid, name: "Undone", emails: ["undone@example.com"] });
+          await item.persons.create({ tenant_uuid: tenant.uuid, name: "Clash", emails: ["KEPT@example.com"] });
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      await transaction.transaction((item) => item.persons.create({ tenant_uuid: tenant.uuid, name: "After", emails: ["after@example.com"] }));
+      return failed;
+    });
+    expect(outcome).toBeInstanceOf(ConflictError);
+    expect(await namesStored()).toEqual(["After", "Alone", "Kept"]);
+    // The undone person's graph changes were dropped: two creates' worth, not three.
+    expect(store.graphs.revision(tenant.uuid) - start).toBe(2 * oneCreate);
+    // The address the undone person would have held is free.
+    await store.persons.create({ tenant_uuid: tenant.uuid, name: "Undone later", emails: ["undone@example.com"] });
+    await store.close();
+  });
+
   it("never lists another tenant's persons or companies", async () => {
     const store = await createSqliteStore({ path: ":memory:" });
     const mine = await store.tenants.create({ name: "Mine", tier: "standard" });

@@ -50,6 +50,7 @@ import { checkStoreOptions } from "./check-store-options.js";
 import { REPOSITORY_CALL_SHAPES } from "../request-checks/repository-call-shapes.js";
 import { withCheckedCalls } from "../request-checks/with-checked-calls.js";
 import { startBackgroundCheckpoints } from "./background-checkpoints.js";
+import { inSavepoint } from "./in-savepoint.js";
 import { createCheckpointWorker } from "./checkpoint-worker.js";
 import { createLongWriteConnection } from "./long-write-connection.js";
 import { createWalTruncation } from "./wal-truncation.js";
@@ -147,7 +148,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     },
     backup: (destination, options) => backupDatabase(path, destination, options),
     async transaction(work) {
-      if (context.db.isTransaction) return work(store);
+      if (context.db.isTransaction) return inSavepoint(context, work, (nested) => buildStore(nested, graphs, close, path));
       // Graph changes wait for the commit; a rollback discards them.
       const held: Array<Parameters<typeof context.emit>> = [];
       const result = await context.db

@@ -1,4 +1,4 @@
-/** POST /v1/notes/batch: attaches notes to persons (the last step of a bulk import), item by item. */
+/** POST /v1/notes/batch: attaches notes to persons (the last step of a bulk import), item by item in one transaction. */
 import { InvalidInputError, mergedAwayNote, type Note } from "@rapport/store";
 import { z } from "zod";
 import { batchItem, type BatchItem } from "../../operations/batch-item.js";
@@ -37,7 +37,7 @@ export const createNotesBatch = defineOperation({
   area: "Note",
   summary: "Attach notes to persons in bulk",
   description:
-    `Creates up to ${MAX_NOTES_PER_BATCH} notes, each linked to a person by UUID (e.g. the results of POST /v1/persons/batch). Items are independent: each is created on its own, and one that fails gets status ERROR with the reason and writes nothing, without failing the batch; an item fails when it is invalid (content missing or blank, a person_uuid that is not a UUID, an unknown field) or its person is not in the tenant. A body without an items array of 1 to ${MAX_NOTES_PER_BATCH} entries is a 400. ` +
+    `Creates up to ${MAX_NOTES_PER_BATCH} notes, each linked to a person by UUID (e.g. the results of POST /v1/persons/batch). Items are independent: each is created on its own, and one that fails gets status ERROR with the reason and writes nothing, without failing the batch; an item fails when it is invalid (content missing or blank, a person_uuid that is not a UUID, an unknown field) or its person is not in the tenant. A body without an items array of 1 to ${MAX_NOTES_PER_BATCH} entries is a 400. The batch is written as one: a 503 (or any 5xx) stored no note of it, so send the same batch again. ` +
     "results has one entry per item, in input order; created and errors count its CREATED and ERROR entries. The notes are owned by the calling user.",
   body: z
     .object({
@@ -65,49 +65,57 @@ export const createNotesBatch = defineOperation({
   }),
   example: { body: { items: [{ person_uuid: "6f1c2a34-0000-4000-8000-000000000004", content: "Imported from the CRM export." }] } },
   async handler({ body, auth, services }) {
-    const { store } = services;
     const viewer = viewerOf(auth);
     const items = body.items as BatchItem<NoteItem>[];
-    const valid = items.flatMap((item) => (item.ok ? [item.input.person_uuid] : []));
-    const existing = await store.records.existing(auth.tenant.uuid, "PERSON", valid, viewer);
-    const results = [];
-    for (const [index, item] of items.entries()) {
-      if (!item.ok) {
-        results.push({ index, status: "ERROR" as const, person_uuid: sentPersonUuid(item.sent), note: null, error: item.error });
-        continue;
+    // One transaction for the batch, each note a savepoint of it: a failure of the write itself (another process
+    // holding the lock past the wait, a full disk) leaves no note, so the 503 that says to retry is true. Notes
+    // committed one by one were kept before such a 503, and the retry wrote each of them a second time.
+    const results = await services.store.transaction(async (store) => {
+      const valid = items.flatMap((item) => (item.ok ? [item.input.person_uuid] : []));
+      const existing = await store.records.existing(auth.tenant.uuid, "PERSON", valid, viewer);
+      const results = [];
+      for (const [index, item] of items.entries()) {
+        if (!item.ok) {
+          results.push({ index, status: "ERROR" as const, person_uuid: sentPersonUuid(item.sent), note: null, error: item.error });
+          continue;
+        }
+        const { person_uuid, title, content } = item.input;
+        const personMissing = async () => ({
+          index,
+          status: "ERROR" as const,
+          person_uuid,
+          note: null,
+          error: `person ${person_uuid} not found${mergedAwayNote(await store.personMerges.mergedInto(auth.tenant.uuid, person_uuid))}`,
+        });
+        if (!existing.has(person_uuid)) {
+          results.push(await personMissing());
+          continue;
+        }
+        let note: Note;
+        try {
+          note = await store.transaction((itemStore) =>
+            itemStore.notes.create(
+              {
+                tenant_uuid: auth.tenant.uuid,
+                title,
+                content,
+                owner_user_uuid: auth.user?.uuid ?? null,
+                associations: [{ entity_type: "PERSON", entity_uuid: person_uuid }],
+              },
+              viewer,
+            ),
+          );
+        } catch (error) {
+          // The note's own transaction refused its person (the check above reads in the same transaction, so this
+          // is a safeguard); the savepoint undid the note alone.
+          if (!(error instanceof InvalidInputError)) throw error;
+          results.push(await personMissing());
+          continue;
+        }
+        results.push({ index, status: "CREATED" as const, person_uuid, note: presentNote(note), error: null });
       }
-      const { person_uuid, title, content } = item.input;
-      const personMissing = async () => ({
-        index,
-        status: "ERROR" as const,
-        person_uuid,
-        note: null,
-        error: `person ${person_uuid} not found${mergedAwayNote(await services.store.personMerges.mergedInto(auth.tenant.uuid, person_uuid))}`,
-      });
-      if (!existing.has(person_uuid)) {
-        results.push(await personMissing());
-        continue;
-      }
-      let note: Note;
-      try {
-        note = await store.notes.create(
-          {
-            tenant_uuid: auth.tenant.uuid,
-            title,
-            content,
-            owner_user_uuid: auth.user?.uuid ?? null,
-            associations: [{ entity_type: "PERSON", entity_uuid: person_uuid }],
-          },
-          viewer,
-        );
-      } catch (error) {
-        // The person went (deleted, erased, merged) after the check above; the note's transaction refused it.
-        if (!(error instanceof InvalidInputError)) throw error;
-        results.push(await personMissing());
-        continue;
-      }
-      results.push({ index, status: "CREATED" as const, person_uuid, note: presentNote(note), error: null });
-    }
+      return results;
+    });
     return { results, ...countBatchStatuses(results, { created: "CREATED", errors: "ERROR" }) };
   },
 });

@@ -201,17 +201,26 @@ describe("POST /v1/notes/batch", () => {
     const bob = await person("Bob");
     const cleo = await person("Cleo");
     const { store } = context.services;
-    // Bob is erased between the batch's existence check and the writing of his note.
-    const existing = store.records.existing.bind(store.records);
-    const checking = vi.spyOn(store.records, "existing").mockImplementation(async (...args) => {
-      const found = await existing(...args);
-      await store.persons.erase(acme.tenant.uuid, bob.uuid);
-      return found;
-    });
+    // Bob is erased between the batch's existence check and the writing of his note. The batch is one transaction,
+    // so no other writer can come between the two: the erasure is made in the batch's transaction, after the check.
+    const transaction = store.transaction.bind(store);
+    let checked = false;
+    const batch = vi.spyOn(store, "transaction").mockImplementation((work) =>
+      transaction(async (inBatch) => {
+        const existing = inBatch.records.existing.bind(inBatch.records);
+        vi.spyOn(inBatch.records, "existing").mockImplementation(async (...args) => {
+          const found = await existing(...args);
+          await inBatch.persons.erase(acme.tenant.uuid, bob.uuid);
+          checked = true;
+          return found;
+        });
+        return work(inBatch);
+      }),
+    );
     const items = [ada, bob, cleo].map((subject) => ({ person_uuid: subject.uuid, content: `About ${subject.name}` }));
     const response = await call("/v1/notes/batch", { method: "POST", body: { items } });
-    expect(checking).toHaveBeenCalled();
-    checking.mockRestore();
+    batch.mockRestore();
+    expect(checked).toBe(true);
     expect(response.status).toBe(200);
     expect(response.body.results.map((result: { status: string; error: string | null }) => [result.status, result.error])).toEqual([
       ["CREATED", null],

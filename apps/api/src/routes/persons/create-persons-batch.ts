@@ -31,7 +31,7 @@ type Outcome =
   | { status: "CREATED"; person: Person }
   | { status: "ERROR"; error: string };
 
-/** Finds the item's person (an email first, in the item's order, then its LinkedIn URL) or creates it, in one transaction. */
+/** Finds the item's person (an email first, in the item's order, then its LinkedIn URL) or creates it, in one transaction (a savepoint of the batch's). */
 async function matchOrCreate(store: Store, tenantUuid: string, input: PersonInput): Promise<Outcome> {
   return store.transaction(async (transaction) => {
     const match = await findPersonMatch(transaction, tenantUuid, {
@@ -54,7 +54,7 @@ export const createPersonsBatch = defineOperation({
   area: "Person",
   summary: "Match or create persons in bulk",
   description:
-    `Match-or-create up to ${MAX_BATCH_PERSONS} persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated. Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The second step of a bulk import, after POST /v1/persons/lookup/batch.`,
+    `Match-or-create up to ${MAX_BATCH_PERSONS} persons (each item has the fields of POST /v1/persons). An item matches an existing person by any of its email addresses (in the item's order), else by its LinkedIn URL (normalized as in the lookup); a match is returned as is, not updated. Items are independent and each is atomic: an invalid item is an ERROR result and does not fail the batch. Results are in input order; duplicates inside one batch resolve to one person (the later item is MATCHED). Items with neither email nor LinkedIn URL are always created. The batch is written as one: a 503 (or any 5xx) stored none of it, so send the same batch again. The second step of a bulk import, after POST /v1/persons/lookup/batch.`,
   body: z.strictObject({
     persons: z
       .array(batchItem(personCreateSchema))
@@ -78,22 +78,29 @@ export const createPersonsBatch = defineOperation({
   },
   async handler({ body, auth, services }) {
     const tenantUuid = auth.tenant.uuid;
-    const outcomes: Outcome[] = [];
-    for (const item of body.persons as BatchItem<PersonInput>[]) {
-      if (!item.ok) {
-        outcomes.push({ status: "ERROR", error: item.error });
-        continue;
-      }
-      try {
-        outcomes.push(await matchOrCreate(services.store, tenantUuid, item.input));
-      } catch (error) {
-        if (error instanceof InvalidInputError || error instanceof ConflictError || error instanceof NotFoundError) {
-          outcomes.push({ status: "ERROR", error: error.message });
-        } else {
-          throw error;
+    // One transaction for the batch, each item a savepoint of it: an item's ERROR undoes that item alone, and a
+    // failure of the write itself (another process holding the lock past the wait, a full disk) leaves nothing, so
+    // the 503 that says to retry is true. Items committed one by one were kept before such a 503, and the retry
+    // created the persons without an address or profile a second time.
+    const outcomes = await services.store.transaction(async (transaction) => {
+      const outcomes: Outcome[] = [];
+      for (const item of body.persons as BatchItem<PersonInput>[]) {
+        if (!item.ok) {
+          outcomes.push({ status: "ERROR", error: item.error });
+          continue;
+        }
+        try {
+          outcomes.push(await matchOrCreate(transaction, tenantUuid, item.input));
+        } catch (error) {
+          if (error instanceof InvalidInputError || error instanceof ConflictError || error instanceof NotFoundError) {
+            outcomes.push({ status: "ERROR", error: error.message });
+          } else {
+            throw error;
+          }
         }
       }
-    }
+      return outcomes;
+    });
     const persons = outcomes.flatMap((outcome) => ("person" in outcome ? [outcome.person] : []));
     const presented = new Map((await presentPersons(services, auth, persons)).map((person) => [person.uuid, person]));
     const results = outcomes.map((outcome, index) => ({
