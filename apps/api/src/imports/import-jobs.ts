@@ -26,6 +26,8 @@ import { createUploadSpace, type UploadSpaceHold } from "./upload-space.js";
 import { processFolderName, UPLOADS_FOLDER } from "./process-upload-folders.js";
 import { DEFAULT_MINIMUM_UPLOAD_RATE, type MinimumUploadRate } from "./minimum-upload-rate.js";
 import { checkImportInput } from "./open-import-source.js";
+import { retryWhileBusy } from "./retry-while-busy.js";
+import { isDatabaseBusy } from "../platform/errors/database-busy.js";
 
 /**
  * Items per transaction of an upload's import: fewer than `rapport import`'s (DEFAULT_BATCH_SIZE), since a batch's
@@ -172,7 +174,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
     }, HEARTBEAT_INTERVAL_MS);
     heartbeat.unref();
     try {
-      await store.importJobs.start(tenantUuid, job.uuid);
+      await retryWhileBusy(() => store.importJobs.start(tenantUuid, job.uuid), { signal: controller.signal });
       const summary = await importArchive({
         store,
         tenantUuid,
@@ -188,7 +190,12 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         batchSize: UPLOAD_BATCH_SIZE,
         onProgress: async (progress) => {
           latest = progress;
-          await record();
+          // Progress only: one not recorded now (the database locked by another process past the wait) is by the
+          // next batch or heartbeat; it ended the whole import.
+          await record().catch((error: unknown) => {
+            if (!isDatabaseBusy(error)) throw error;
+            logger.warn({ err: error, job: job.uuid }, "import job progress not recorded: the database is locked by another process");
+          });
         },
       });
       const interrupted = summary.outcome === "interrupted";
@@ -199,11 +206,13 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         .catch((error: unknown) => logger.warn({ err: error, job: job.uuid }, "import job could not index the names it wrote; searches will"));
       status = interrupted ? "failed" : "succeeded";
       latest = summary;
-      await store.importJobs.finish(tenantUuid, job.uuid, {
-        status,
-        summary: toRecord(summary),
-        error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null,
-      });
+      await retryWhileBusy(() =>
+        store.importJobs.finish(tenantUuid, job.uuid, {
+          status,
+          summary: toRecord(summary),
+          error: interrupted ? INTERRUPTED_BY_SHUTDOWN : null,
+        }),
+      );
     } catch (error) {
       const message = shortenedProblemMessage(
         namedAsSent(
@@ -213,8 +222,7 @@ export function createImportJobs(options: ImportJobsOptions): ImportJobs {
         ),
       );
       if (!(error instanceof ImportFormatError || error instanceof ImportRequestError)) logger.error({ err: error, job: job.uuid }, "import job failed");
-      await store.importJobs
-        .finish(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message })
+      await retryWhileBusy(() => store.importJobs.finish(tenantUuid, job.uuid, { status: "failed", summary: latest ? toRecord(latest) : null, error: message }))
         .catch((finishError: unknown) => logger.error({ err: finishError, job: job.uuid }, "could not record the failed import job"));
     } finally {
       clearInterval(heartbeat);

@@ -9,6 +9,7 @@
 import { ConflictError, InvalidInputError, type Email, type ImportKind, type Meeting, type Store, type User } from "@rapport/store";
 import type { BatchContext, PositionedItem } from "./batch-context.js";
 import { DEFAULT_BATCH_SIZE } from "./batch-size.js";
+import { retryWhileBusy } from "./retry-while-busy.js";
 import {
   addProblem,
   addSkip,
@@ -151,11 +152,23 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   };
 
   const writeInTransaction = async (entries: ReadonlyArray<PositionedItem<ImportedItem>>) => {
-    const context = await store.transaction(async (transaction) => {
-      const batchContext = contextFor(transaction);
-      await writeBatch(batchContext, entries);
-      return batchContext;
-    });
+    // A batch that found the database locked by another process past the store's wait wrote nothing: it is written
+    // again after a pause, rather than ending the import there (a job has no client to send the archive again).
+    const context = await retryWhileBusy(
+      async () => {
+        try {
+          return await store.transaction(async (transaction) => {
+            const batchContext = contextFor(transaction);
+            await writeBatch(batchContext, entries);
+            return batchContext;
+          });
+        } catch (error) {
+          discardRunState(state);
+          throw error;
+        }
+      },
+      { signal },
+    );
     commit(context);
   };
 

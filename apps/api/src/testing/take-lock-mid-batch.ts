@@ -6,13 +6,13 @@ export const BEYOND_LOCK_WAIT_MS = 5_500;
 
 /**
  * Starts a connection of its own to `databasePath` (a worker thread: to a server in another process, another
- * process) that tries for the write lock without waiting, over and over, and keeps it `BEYOND_LOCK_WAIT_MS` when it
- * gets it while `countSql` counts part of a batch (some rows, fewer than `complete`). It ends once it counts any
- * row; resolves to the count it kept the lock at, or null (it saw the batch whole, or nothing in 20 s).
+ * process) that tries for the write lock without waiting, over and over, and keeps it `holdMs` when it gets it
+ * while `countSql` counts part of a batch (some rows, fewer than `complete`). It ends once it counts any row;
+ * resolves to the count it kept the lock at, or null (it saw the batch whole, or nothing in 20 s).
  */
-export function takeLockMidBatch(databasePath: string, countSql: string, complete: number): Promise<number | null> {
+export function takeLockMidBatch(databasePath: string, countSql: string, complete: number, holdMs = BEYOND_LOCK_WAIT_MS): Promise<number | null> {
   const worker = new Worker(new URL("./write-lock-taker.worker.mjs", import.meta.url), {
-    workerData: { databasePath, countSql, complete, holdMs: BEYOND_LOCK_WAIT_MS, deadlineMs: 20_000 },
+    workerData: { databasePath, countSql, complete, holdMs, deadlineMs: 20_000 },
   });
   return new Promise((resolve, reject) => {
     worker.once("message", resolve);

@@ -13,6 +13,7 @@ import type { AppEnv } from "../../app-env.js";
 import { isToolCall, toolCallTools } from "../request/tool-call-bindings.js";
 import { loggedRequestPath } from "../logging/logged-path.js";
 import { ApiError } from "./api-error.js";
+import { isDatabaseBusy } from "./database-busy.js";
 import { isDiskFull } from "./disk-full.js";
 import { declaredPathResolver, methodNotAllowed, servesMethod, type DeclaredRoute } from "./declared-paths.js";
 import { prunedHistoryToolMessage } from "./pruned-history-tool-message.js";
@@ -30,15 +31,6 @@ export function errorResponse(
 
 /** Seconds a client is asked to wait before retrying a request that found the database locked. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
-
-/**
- * SQLite's busy codes (`SQLITE_BUSY`, `SQLITE_BUSY_SNAPSHOT`, ...): another process (`rapport import`, `rapport persons
- * erase`) held the database's write lock past the busy timeout: the same request can succeed later.
- */
-function isDatabaseBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_"));
-}
 
 /** Seconds a client is asked to wait before retrying a write refused by a full disk: an operator has to free space. */
 const DISK_FULL_RETRY_AFTER_SECONDS = 60;
