@@ -90,7 +90,7 @@ describe("persons", () => {
     const yamada = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "太郎", last_name: "山田" });
     const kim = await store.persons.create({ tenant_uuid: tenantUuid, first_name: "민수", last_name: "김" });
     expect([yamada.name, kim.name]).toEqual(["山田太郎", "김민수"]);
-    expect((await store.persons.update(tenantUuid, yamada.uuid, { first_name: "花子" }))?.name).toBe("山田花子");
+    expect((await store.persons.update(tenantUuid, yamada.uuid, { first_name: "花子" }))!.name).toBe("山田花子");
     const named = async (name: string) =>
       (await store.persons.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 10, filters: { name }, sort_by: "name", order: "asc" })).rows.map((person) => person.name);
     expect(await named("山田花子")).toEqual(["山田花子"]);
@@ -157,6 +157,23 @@ describe("persons", () => {
       new Map([["grace@home.example", person.uuid]]),
     );
     expect(await store.persons.update(tenantUuid, "00000000-0000-4000-8000-000000000000", { city: "X" })).toBeNull();
+  });
+
+  it("leaves a person untitled on a job change that names no new title: the old title was the old company's", async () => {
+    const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+    const initech = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Initech" });
+    const person = await store.persons.create({ tenant_uuid: tenantUuid, name: "Grace Hopper", job_title: "CTO", primary_company_uuid: globex.uuid });
+    const moved = await store.persons.update(tenantUuid, person.uuid, { primary_company_uuid: initech.uuid });
+    expect(moved!.job_title).toBeNull();
+    expect(moved!.affiliations).toEqual([
+      expect.objectContaining({ company_uuid: initech.uuid, title: null, is_current: true }),
+      expect.objectContaining({ company_uuid: globex.uuid, title: "CTO", is_current: false, ended_on: "2026-11-21" }),
+    ]);
+    // Leaving for no company is a job change too; a title given with the first company is kept.
+    const left = await store.persons.update(tenantUuid, person.uuid, { job_title: "CEO" }).then(() => store.persons.update(tenantUuid, person.uuid, { primary_company_uuid: null }));
+    expect(left!.job_title).toBeNull();
+    const untied = await store.persons.create({ tenant_uuid: tenantUuid, name: "Ada", job_title: "Angel investor" });
+    expect((await store.persons.update(tenantUuid, untied.uuid, { primary_company_uuid: initech.uuid }))!.job_title).toBe("Angel investor");
   });
 
   it("refuses affiliations that list the primary company only as past, writing nothing, and takes the move with a new primary", async () => {
