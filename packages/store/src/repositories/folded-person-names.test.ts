@@ -44,9 +44,11 @@ describe("the fuzzy name retry's names", () => {
 
     await store.persons.update(tenantUuid, mary.uuid, { name: "Joan Smith" });
     expect(await reads({ name: "jon smyth" })).toBe(1);
-    expect(await names({ name: "jon smyth" })).toEqual(["John Smith", "Joan Smith"]);
+    // John and Joan are equally close (one letter each): tied, they come in uuid order.
+    expect((await names({ name: "jon smyth" })).sort()).toEqual(["Joan Smith", "John Smith"]);
     await create("Jon Smit");
-    expect(await names({ name: "jon smyth" })).toEqual(["Jon Smit", "John Smith", "Joan Smith"]);
+    const three = await names({ name: "jon smyth" });
+    expect([three[0], ...three.slice(1).sort()]).toEqual(["Jon Smit", "Joan Smith", "John Smith"]);
     await store.persons.erase(tenantUuid, john.uuid);
     expect(await names({ name: "jon smyth" })).toEqual(["Jon Smit", "Joan Smith"]);
   });
