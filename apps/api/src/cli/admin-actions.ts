@@ -98,14 +98,19 @@ export async function createUser(options: { tenant: string; name: string; email:
   });
 }
 
-export async function listUsers(options: { tenant: string }, command: Command): Promise<void> {
+/** Lists a tenant's users by name: those of `role`, and only the active or only the deactivated ones, when asked. */
+export async function listUsers(options: { tenant: string; role?: Role; active?: boolean; inactive?: boolean }, command: Command): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
     const page = await store.users.list(options.tenant, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 });
-    printResult(global, page.rows, () =>
-      page.rows.length > 0
-        ? page.rows.map((user) => `${user.uuid}  ${user.role.padEnd(13)}  ${user.is_active ? "active  " : "inactive"}  ${user.name} <${user.email}>`)
-        : [`no users in tenant ${options.tenant}`],
+    const users = page.rows.filter(
+      (user) => (options.role === undefined || user.role === options.role) && (!options.active || user.is_active) && (!options.inactive || !user.is_active),
+    );
+    const kind = [options.active && "active", options.inactive && "deactivated", options.role].filter(Boolean).join(" ");
+    printResult(global, users, () =>
+      users.length > 0
+        ? users.map((user) => `${user.uuid}  ${user.role.padEnd(13)}  ${user.is_active ? "active  " : "inactive"}  ${user.name} <${user.email}>`)
+        : [`no ${kind ? `${kind} ` : ""}users in tenant ${options.tenant}`],
     );
   });
 }

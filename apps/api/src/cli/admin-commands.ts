@@ -53,8 +53,11 @@ export function usersCommand(): Command {
     .action(async (options, command) => (await actions()).createUser(options, command));
   users
     .command("list")
-    .description("list a tenant's users")
+    .description("list a tenant's users, by name")
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .addOption(new Option("--role <role>", "only the users with this role").choices(ROLES))
+    .addOption(new Option("--inactive", "only the deactivated users").conflicts("active"))
+    .option("--active", "only the active users")
     .action(existingDatabaseAction(async (options, command) => (await actions()).listUsers(options, command)));
   users
     .command("access")
@@ -113,6 +116,7 @@ export function keysCommand(): Command {
     .command("list")
     .description("list a tenant's working keys (prefixes only), each with its state and when it was last used (or never)")
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
+    .option("--user <uuid>", "only the keys bound to this user", userUuidOption)
     .option("--all", "revoked and expired keys too (until rapport keys prune deletes them)")
     .addOption(
       new Option("--unused-for <days>", "only the working keys not used in that many days (never-used keys created before then included)")

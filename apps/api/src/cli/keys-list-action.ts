@@ -7,7 +7,7 @@
 import type { ListedApiKey, Store } from "@rapport/store";
 import type { Command } from "commander";
 import { requireTenant, withStore } from "./admin-actions.js";
-import { printResult } from "./cli-output.js";
+import { CliError, printResult } from "./cli-output.js";
 import { isLiveKey, keyLine, type KeyToShow } from "./key-line.js";
 
 const DAY_MS = 86_400_000;
@@ -31,17 +31,30 @@ async function markSuspended(store: Store, tenantUuid: string, keys: ListedApiKe
   return keys.map((key) => (key.user_uuid !== null && suspended.has(key.user_uuid) ? { ...key, user_suspended: true } : key));
 }
 
-/** What `rapport keys list` prints when it lists no key: that there is none, in the words of the options. */
-function noKeysLine(options: { tenant: string; unusedFor?: number; all?: boolean }): string {
-  if (options.unusedFor !== undefined) return `no working keys unused for ${options.unusedFor} days in tenant ${options.tenant}`;
-  return options.all ? `no keys in tenant ${options.tenant}` : `no working keys in tenant ${options.tenant}`;
+interface ListKeysOptions {
+  tenant: string;
+  unusedFor?: number;
+  all?: boolean;
+  /** Only the keys bound to this user. */
+  user?: string;
 }
 
-export async function listKeys(options: { tenant: string; unusedFor?: number; all?: boolean }, command: Command, now: () => number = Date.now): Promise<void> {
+/** What `rapport keys list` prints when it lists no key: that there is none, in the words of the options. */
+function noKeysLine(options: ListKeysOptions): string {
+  const where = options.user === undefined ? `in tenant ${options.tenant}` : `bound to user ${options.user}`;
+  if (options.unusedFor !== undefined) return `no working keys unused for ${options.unusedFor} days ${where}`;
+  return options.all ? `no keys ${where}` : `no working keys ${where}`;
+}
+
+export async function listKeys(options: ListKeysOptions, command: Command, now: () => number = Date.now): Promise<void> {
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
+    if (options.user !== undefined && !(await store.users.get(options.tenant, options.user))) {
+      throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
+    }
     const at = now();
-    const keys = keysToList(await store.apiKeys.list(options.tenant), options, at);
+    const ofUser = (await store.apiKeys.list(options.tenant)).filter((key) => options.user === undefined || key.user_uuid === options.user);
+    const keys = keysToList(ofUser, options, at);
     const listed = await markSuspended(store, options.tenant, keys);
     printResult(global, listed, () => (listed.length > 0 ? listed.map((key) => keyLine(key, at)) : [noKeysLine(options)]));
   });
