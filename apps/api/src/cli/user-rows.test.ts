@@ -73,5 +73,8 @@ describe("userFileFormat", () => {
     expect(userFileFormat("team.jsonl", "name")).toBe("jsonl");
     expect(userFileFormat("team.txt", '  {"name"')).toBe("jsonl");
     expect(userFileFormat("team", "name,email")).toBe("csv");
+    // A JSON array goes to the JSON reader, which says to give one object a line.
+    expect(userFileFormat("team.json", "name")).toBe("jsonl");
+    expect(userFileFormat("team.txt", '[{"name":"Ada"}]')).toBe("jsonl");
   });
 });

@@ -36,8 +36,8 @@ export interface RowProblem {
 export const MAX_USER_ROWS = 10_000;
 
 /**
- * The format of a users file: by its name's extension (`.csv`; `.jsonl`, `.ndjson`), else by its first character
- * that is not white space (`{` is JSON lines).
+ * The format of a users file: by its name's extension (`.csv`; `.jsonl`, `.ndjson`, `.json`), else by its first
+ * character that is not white space (`{` or `[` is JSON).
  *
  * @example
  * userFileFormat("team.csv", "name,email\n"); // "csv"
@@ -45,8 +45,9 @@ export const MAX_USER_ROWS = 10_000;
 export function userFileFormat(path: string, text: string): UserFileFormat {
   const extension = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
   if (extension === "csv") return "csv";
-  if (extension === "jsonl" || extension === "ndjson") return "jsonl";
-  return text.trimStart().startsWith("{") ? "jsonl" : "csv";
+  if (extension === "jsonl" || extension === "ndjson" || extension === "json") return "jsonl";
+  // `[`: a JSON array, which the JSON lines reader names as such (read as CSV, its header would be the complaint).
+  return /^[{[]/.test(text.trimStart()) ? "jsonl" : "csv";
 }
 
 /**
