@@ -4,7 +4,7 @@
  */
 import { databaseStatus, InvalidInputError, type DatabaseStatus } from "@rapport/store";
 import type { Command } from "commander";
-import { RAPPORT_VERSION } from "../version.js";
+import { RAPPORT_BUILD, RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { existingDatabasePath, openingDatabase } from "./database-path.js";
 import { megabytes } from "./progress-display.js";
@@ -16,6 +16,8 @@ export interface StatusOutput {
   wal_bytes: number;
   free_bytes: number;
   release: string;
+  /** This build: the release and the commit it was built from (`rapport --version`). */
+  build: string;
   migrations: DatabaseStatus["migrations"];
   open_elsewhere: boolean;
   tenants: number;
@@ -27,9 +29,9 @@ export interface StatusOutput {
 function schemaLine(migrations: DatabaseStatus["migrations"]): string {
   const { applied, latest, pending, unknown } = migrations;
   const head = `schema: ${applied} migrations, the last ${latest ?? "(none)"}`;
-  if (unknown.length > 0) return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_VERSION} refuses it`;
-  if (pending.length > 0) return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_VERSION} applies them`;
-  return `${head}; up to date with this release ${RAPPORT_VERSION}`;
+  if (unknown.length > 0) return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_BUILD} refuses it`;
+  if (pending.length > 0) return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_BUILD} applies them`;
+  return `${head}; up to date with this release ${RAPPORT_BUILD}`;
 }
 
 /** The persons to merge, when migration 0063 left any: each beside the person their profile finds. */
@@ -76,6 +78,7 @@ export async function runStatus(command: Command): Promise<void> {
       wal_bytes: status.walBytes,
       free_bytes: status.freeBytes,
       release: RAPPORT_VERSION,
+      build: RAPPORT_BUILD,
       migrations: status.migrations,
       open_elsewhere: status.openElsewhere,
       tenants: status.tenants,

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { createSqliteStore } from "@rapport/store";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { serveOnceForLogs, startRapportServer } from "../testing/built-cli.js";
+import { buildCommit } from "../build/build-commit.js";
+import { runRapport, serveOnceForLogs, startRapportServer } from "../testing/built-cli.js";
 import { runRapportInProcess } from "../testing/in-process-cli.js";
 import { RAPPORT_VERSION } from "../version.js";
 import type { StatusOutput } from "./status-action.js";
@@ -66,6 +67,19 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect(status.stdout).toContain(`\n  tenant ${tenant}: person ${page}, whose profile finds ${profile}\n`);
     const json = JSON.parse((await runRapportInProcess(database, "--json", "status")).stdout) as StatusOutput;
     expect(json.linkedin_keys_left).toEqual({ count: 1, persons: [{ tenant_uuid: tenant, person_uuid: page, matched_person_uuid: profile }] });
+  });
+
+  it("names the build it was run from: the release and the commit, as rapport --version does", async () => {
+    const database = join(folder, "build.db");
+    expect((await runRapportInProcess(database, "tenants", "create", "--name", "Acme")).code).toBe(0);
+    const built = await runRapport(database, "--json", "status");
+    expect(built.code, built.stderr).toBe(0);
+    const build = (JSON.parse(built.stdout) as StatusOutput).build;
+    expect(build).toBe((await runRapport(database, "--version")).stdout.trim());
+    // Built in a checkout (where the tests run), the commit is there; a copy without git builds the release alone.
+    const builtInCheckout = buildCommit({ folder: new URL("../..", import.meta.url).pathname }) !== null;
+    expect(build).toMatch(builtInCheckout ? new RegExp(`^${RAPPORT_VERSION.replaceAll(".", "\\.")}\\+[0-9a-f]{12}(\\.dirty)?$`) : /^\d+\.\d+\.\d+$/);
+    expect((await runRapport(database, "status")).stdout).toContain(`; up to date with this release ${build}\n`);
   });
 
   it("refuses a path with no database", async () => {
