@@ -31,13 +31,18 @@ export async function rotateKeys(options: RotateManyOptions, command: Command, n
   await withStore(command, async (store, global) => {
     await requireTenant(store, options.tenant);
     const createdBefore = now() - options.olderThan * DAY_MS;
-    const users = new Map((await store.users.list(options.tenant, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 })).rows.map((user) => [user.uuid, user]));
+    const listed = (await store.users.list(options.tenant, { order: "asc", position: { kind: "offset", offset: 0 }, limit: 10_000 })).rows;
+    const users = new Map(listed.map((user) => [user.uuid, user]));
+    // Users come by name: a key's place is its user's, a tenant-scoped key's after them all.
+    const placeByName = new Map(listed.map((user, index) => [user.uuid, index]));
+    const byName = (userUuid: string | null) => (userUuid === null ? listed.length : (placeByName.get(userUuid) ?? listed.length));
     const { rotated, skipped } = await store.transaction(async (transaction) => {
       const rotated: RotatedApiKeyWithSecret[] = [];
       const skipped: Skipped[] = [];
-      const keys = (await transaction.apiKeys.list(options.tenant)).filter(
-        (key) => key.revoked_at === null && key.created_at < createdBefore && (options.label === undefined || key.label === options.label),
-      );
+      const keys = (await transaction.apiKeys.list(options.tenant))
+        .filter((key) => key.revoked_at === null && key.created_at < createdBefore && (options.label === undefined || key.label === options.label))
+        // In the order the new keys are handed over: by their user's name, then the tenant-scoped ones.
+        .sort((a, b) => byName(a.user_uuid) - byName(b.user_uuid) || (a.label ?? "").localeCompare(b.label ?? "") || a.uuid.localeCompare(b.uuid));
       for (const key of keys) {
         const user = key.user_uuid === null ? null : users.get(key.user_uuid);
         // A key in its grace period was rotated already; a deactivated user's new key would answer 403.
