@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createSqliteStore } from "@rapport/store";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -77,7 +78,7 @@ describe("rapport status", { timeout: 60_000 }, () => {
     const build = (JSON.parse(built.stdout) as StatusOutput).build;
     expect(build).toBe((await runRapport(database, "--version")).stdout.trim());
     // Built in a checkout (where the tests run), the commit is there; a copy without git builds the release alone.
-    const builtInCheckout = buildCommit({ folder: new URL("../..", import.meta.url).pathname }) !== null;
+    const builtInCheckout = buildCommit({ folder: fileURLToPath(new URL("../..", import.meta.url)) }) !== null;
     expect(build).toMatch(builtInCheckout ? new RegExp(`^${RAPPORT_VERSION.replaceAll(".", "\\.")}\\+[0-9a-f]{12}(\\.dirty)?$`) : /^\d+\.\d+\.\d+$/);
     expect((await runRapport(database, "status")).stdout).toContain(`; up to date with this release ${build}\n`);
   });
