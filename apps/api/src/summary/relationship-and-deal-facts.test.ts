@@ -65,6 +65,18 @@ describe("AI summary facts from relationships and deals", () => {
     );
   });
 
+  it("sets a relationship's reason inside the sentence in lower case: an old one reads 'no interactions in the last 90 days'", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const jane = await store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Jane Doe", emails: ["jane@globex.example"] });
+    await store.emails.ingest(acme.tenant.uuid, { message_id: "old", sent_at: TEST_START - 200 * DAY, from: { email: acme.admin.email }, to: [{ person_uuid: jane.uuid }] });
+    const summary = (await (await context.request(`/v1/persons/${jane.uuid}/ai-summary`, { key: acme.key })).json()) as { sections: Array<{ heading: string; content: string }> };
+    expect(summary.sections.find((entry) => entry.heading === "Relationships")?.content).toMatch(
+      /^On the team, Jane Doe is best known to Alice \(RQ \d+: no interactions in the last 90 days; 1 email in total, last on \d{4}-\d{2}-\d{2}\)\.$/,
+    );
+  });
+
   it("counts as the team's activity only what a user took part in: a contact's mail to a list is not the team's", async () => {
     context = await createTestContext();
     const acme = await buildTenant(context.services);

@@ -6,6 +6,9 @@ export function listInWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/** A sentence of its own set inside another after a colon: its first letter in lower case ("No interactions" as "no interactions"). */
+export const midSentence = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** "Boston, Massachusetts, United States" from the parts that are set. */
 export function placeInWords(parts: ReadonlyArray<string | null>): string | null {
   const present = parts.map((part) => part?.trim()).filter((part): part is string => Boolean(part));

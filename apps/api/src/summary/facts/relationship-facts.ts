@@ -7,7 +7,7 @@ import type { Company, Person } from "@rapport/store";
 import { counted } from "../../platform/text/counted.js";
 import type { SummaryFact } from "../summary-provider.js";
 import type { CompanyFactCollector, FactContext, PersonFactCollector } from "./fact-context.js";
-import { listInWords } from "./fact-wording.js";
+import { listInWords, midSentence } from "./fact-wording.js";
 import { personNameInWords } from "./person-name-in-words.js";
 
 
@@ -24,7 +24,7 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
       const quality = relationshipQuality(graph, row.user_uuid, row.person_uuid, { now });
       const person = people?.get(row.person_uuid);
       const withName = person ? personNameInWords(person) : undefined;
-      return `${users[index]?.name ?? "a team member"} (RQ ${row.rq_pretty}${withName ? ` with ${withName}` : ""}${quality ? `: ${quality.rq_reason}` : ""})`;
+      return `${users[index]?.name ?? "a team member"} (RQ ${row.rq_pretty}${withName ? ` with ${withName}` : ""}${quality ? `: ${midSentence(quality.rq_reason)}` : ""})`;
     });
     facts.push({
       section: "Relationships",
