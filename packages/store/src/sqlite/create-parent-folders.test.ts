@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { makeFolder } from "./create-parent-folders.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-parent-folders-"));
@@ -28,5 +29,14 @@ describe("createSqliteStore's folders", () => {
     const file = join(folder, "a-file");
     writeFileSync(file, "");
     await expect(createSqliteStore({ path: join(file, "inner", "rapport.db") })).rejects.toThrow(/^createSqliteStore: cannot create the folder/);
+  });
+
+  it("takes a folder another process made between the look and the make (two servers starting on one new path)", () => {
+    const raced = join(folder, "raced");
+    makeFolder(raced);
+    expect(() => makeFolder(raced)).not.toThrow();
+    const file = join(folder, "raced-file");
+    writeFileSync(file, "");
+    expect(() => makeFolder(file)).toThrow(/EEXIST/);
   });
 });

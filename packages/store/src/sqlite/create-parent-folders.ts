@@ -13,6 +13,15 @@ function exists(path: string): boolean {
   }
 }
 
+/** Makes `folder`; one another process made meanwhile (a second server starting on the same new path) will do. */
+export function makeFolder(folder: string): void {
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST" || !statSync(folder).isDirectory()) throw error;
+  }
+}
+
 /**
  * Creates the missing folders of `filePath`'s parent, one at a time from the nearest existing one, and throws an
  * error naming `operation`, the folder and the file when one cannot be made. Node's `mkdirSync(..., { recursive:
@@ -31,7 +40,7 @@ export function createParentFolders(operation: string, filePath: string): void {
       if (parent === folder) break;
       folder = parent;
     }
-    for (const each of missing) mkdirSync(each);
+    for (const each of missing) makeFolder(each);
   } catch (error) {
     const failed = (error as NodeJS.ErrnoException).path ?? folder;
     throw new Error(`${operation}: cannot create the folder "${failed}" for the database file "${filePath}": ${(error as Error).message}`, { cause: error });
