@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startRapportServer } from "../../testing/built-cli.js";
 import { runRapportInProcess } from "../../testing/in-process-cli.js";
-import { takeLockMidBatch } from "../../testing/take-lock-mid-batch.js";
+import { expectBatchWholeOrNothing } from "../../testing/batch-under-lock.js";
 
 const ITEMS = 100;
 /** The other writer catches the lock between two notes written one by one in most rounds; one transaction has no such moment. */
@@ -36,21 +36,7 @@ describe("POST /v1/notes/batch beside another writer", { timeout: 60_000 }, () =
         const batch = { items: Array.from({ length: ITEMS }, (_, index) => ({ person_uuid: person.uuid, content: `${prefix} note ${index}` })) };
         const send = () => fetch(`${server.url}/v1/notes/batch`, { method: "POST", headers, body: JSON.stringify(batch) });
         const stored = async () => (await notesOfAda()) - round * ITEMS;
-
-        const lockTaken = takeLockMidBatch(database, `select count(*) from notes where tenant_uuid = '${tenant.uuid}' and content like '${prefix} note %'`, ITEMS);
-        const first = await send();
-        await lockTaken;
-        if (first.status === 503) {
-          expect(first.headers.get("retry-after")).toBe("1");
-          expect(await stored(), `round ${round}: notes stored before the 503`).toBe(0);
-          const again = await send();
-          expect(again.status).toBe(200);
-          expect(((await again.json()) as { created: number }).created).toBe(ITEMS);
-        } else {
-          expect(first.status).toBe(200);
-          expect(((await first.json()) as { created: number }).created).toBe(ITEMS);
-        }
-        expect(await stored()).toBe(ITEMS);
+        await expectBatchWholeOrNothing({ databasePath: database, countSql: `select count(*) from notes where tenant_uuid = '${tenant.uuid}' and content like '${prefix} note %'`, items: ITEMS, send, stored, label: `round ${round}: notes` });
       }
     } finally {
       await server.stop();

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startRapportServer } from "../../testing/built-cli.js";
 import { runRapportInProcess } from "../../testing/in-process-cli.js";
-import { takeLockMidBatch } from "../../testing/take-lock-mid-batch.js";
+import { expectBatchWholeOrNothing } from "../../testing/batch-under-lock.js";
 
 const ITEMS = 50;
 /** The other writer catches the lock between two items written one by one in most rounds; one transaction has no such moment. */
@@ -36,21 +36,7 @@ describe("POST /v1/persons/batch beside another writer", { timeout: 60_000 }, ()
         const send = () =>
           fetch(`${server.url}/v1/persons/batch`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify(batch) });
         const stored = async () => (await everyone()) - round * ITEMS;
-
-        const lockTaken = takeLockMidBatch(database, `select count(*) from persons where tenant_uuid = '${tenant.uuid}' and name like '${prefix} item %'`, ITEMS);
-        const first = await send();
-        await lockTaken;
-        if (first.status === 503) {
-          expect(first.headers.get("retry-after")).toBe("1");
-          expect(await stored(), `round ${round}: persons stored before the 503`).toBe(0);
-          const again = await send();
-          expect(again.status).toBe(200);
-          expect(((await again.json()) as { created: number }).created).toBe(ITEMS);
-        } else {
-          expect(first.status).toBe(200);
-          expect(((await first.json()) as { created: number }).created).toBe(ITEMS);
-        }
-        expect(await stored()).toBe(ITEMS);
+        await expectBatchWholeOrNothing({ databasePath: database, countSql: `select count(*) from persons where tenant_uuid = '${tenant.uuid}' and name like '${prefix} item %'`, items: ITEMS, send, stored, label: `round ${round}: persons` });
       }
     } finally {
       await server.stop();
