@@ -87,4 +87,44 @@ describe("a merge's affiliations", () => {
       { company_uuid: acme, is_current: false, title: "CEO", started_on: null, ended_on: "2026-12-01" },
     ]);
   });
+
+  it("ends a stale canonical record's current tenure where the record merged in says the person left, with its primary company", async () => {
+    const stale = await store.persons.create({
+      tenant_uuid: tenantUuid,
+      name: "Fiona Founder",
+      linkedin_url: "https://www.linkedin.com/in/fiona-founder",
+      affiliations: [{ company_uuid: acme, title: "Chief Executive", is_current: true, started_on: "2019-03-01" }],
+      primary_company_uuid: acme,
+      job_title: "Chief Executive",
+    });
+    const fiona = await fionaWhoLeftAcme(globex);
+    await store.persons.update(tenantUuid, fiona.uuid, { job_title: "COO" });
+    const expected = [
+      { company_uuid: globex, is_current: true, title: "COO", started_on: null, ended_on: null },
+      { company_uuid: acme, is_current: false, title: "Chief Executive", started_on: "2019-03-01", ended_on: "2026-12-01" },
+    ];
+    const preview = await merge(stale.uuid, fiona.uuid, true);
+    expect(tenures(preview.merged)).toEqual(expected);
+    expect(preview.merged).toMatchObject({ primary_company_uuid: globex, job_title: "COO" });
+    const outcome = await merge(stale.uuid, fiona.uuid);
+    expect(outcome.merged).toMatchObject({ primary_company_uuid: globex, job_title: "COO" });
+    expect(tenures(outcome.merged)).toEqual(expected);
+    expect(await store.affiliations.currentMemberUuids(tenantUuid, acme)).toEqual([]);
+    expect(await store.affiliations.currentMemberUuids(tenantUuid, globex)).toEqual([stale.uuid]);
+  });
+
+  it("keeps a canonical current tenure that starts after the record merged in has the person leave: they came back", async () => {
+    const back = await store.persons.create({
+      tenant_uuid: tenantUuid,
+      name: "Fiona Founder",
+      emails: ["fiona@acme.example.org"],
+      affiliations: [{ company_uuid: acme, title: "Advisor", is_current: true, started_on: "2026-12-02" }],
+      primary_company_uuid: acme,
+      job_title: "Advisor",
+    });
+    const fiona = await fionaWhoLeftAcme(null);
+    const outcome = await merge(back.uuid, fiona.uuid);
+    expect(outcome.merged).toMatchObject({ primary_company_uuid: acme, job_title: "Advisor" });
+    expect(tenures(outcome.merged).filter((tenure) => tenure.is_current)).toEqual([{ company_uuid: acme, is_current: true, title: "Advisor", started_on: "2026-12-02", ended_on: null }]);
+  });
 });

@@ -48,8 +48,14 @@ function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timesta
   for (const field of FILLED_FIELDS) {
     if (canonical[field] === null && superseded[field] !== null) changes[field] = superseded[field];
   }
-  // Employer and title travel together: a title alone would describe the wrong company.
-  if (canonical.primary_company_uuid === null && superseded.primary_company_uuid !== null && currentCompanies.has(superseded.primary_company_uuid)) {
+  // Employer and title travel together: a title alone would describe the wrong company. A canonical primary company
+  // the superseded record says the person left is no longer theirs, nor its title.
+  const canonicalLeft = canonical.primary_company_uuid !== null && !currentCompanies.has(canonical.primary_company_uuid);
+  if (canonicalLeft) {
+    const next = superseded.primary_company_uuid !== null && currentCompanies.has(superseded.primary_company_uuid) ? superseded.primary_company_uuid : null;
+    changes.primary_company_uuid = next;
+    changes.job_title = next === null ? null : superseded.job_title;
+  } else if (canonical.primary_company_uuid === null && superseded.primary_company_uuid !== null && currentCompanies.has(superseded.primary_company_uuid)) {
     changes.primary_company_uuid = superseded.primary_company_uuid;
     changes.job_title = canonical.job_title ?? superseded.job_title;
   } else if (canonical.job_title === null && canonical.primary_company_uuid === superseded.primary_company_uuid) {
