@@ -4,6 +4,7 @@
  * bound to each) created in one transaction, so that the file goes in whole or not at all.
  */
 import { createReadStream, existsSync, statSync } from "node:fs";
+import { Readable } from "node:stream";
 import { ConflictError, InvalidInputError, type Role, type User } from "@rapport/store";
 import type { Command } from "commander";
 import { issueApiKey } from "../platform/auth/issue-api-key.js";
@@ -45,16 +46,40 @@ interface SkippedUser {
 /** Thrown inside the transaction to roll it back: a dry run, or rows the store refused. */
 class RolledBack extends Error {}
 
+/** Said on standard error when the users are to be typed or pasted into a terminal. */
+export const USERS_TERMINAL_NOTICE = "rapport: reading the users from standard input (this terminal): paste them, then press Ctrl-D on an empty line to end them\n";
+
+/** The text of `bytes` in any of the encodings a spreadsheet writes, as UTF-8. */
+async function asUtf8(bytes: Readable): Promise<string> {
+  // CSV from Excel on Windows is Windows-1252 or UTF-16, as contacts exports are.
+  const { text } = await readAsUtf8(bytes, { bytes: 0 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of text) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Standard input whole, refused past MAX_FILE_BYTES (a pipe says no size beforehand). */
+async function readStandardInput(): Promise<string> {
+  const { stdin, stderr } = commandStreams();
+  if (stdin.isTTY) stderr.write(USERS_TERMINAL_NOTICE);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_FILE_BYTES) throw new CliError(`the users on standard input are over ${MAX_FILE_BYTES} bytes (a user a line)`);
+    chunks.push(Buffer.from(chunk as Buffer));
+  }
+  return asUtf8(Readable.from([Buffer.concat(chunks)]));
+}
+
+/** The users file's text, or standard input's for `-`. */
 async function readUsersFile(path: string): Promise<string> {
+  if (path === "-") return readStandardInput();
   if (!existsSync(path)) throw new CliError(`no users file at ${path}`);
   checkReadable(path, "the users file");
   const size = statSync(path).size;
   if (size > MAX_FILE_BYTES) throw new CliError(`the users file ${path} is ${size} bytes; at most ${MAX_FILE_BYTES} (a user a line)`);
-  // CSV from Excel on Windows is Windows-1252 or UTF-16, as contacts exports are.
-  const { text } = await readAsUtf8(createReadStream(path), { bytes: 0 });
-  const chunks: Buffer[] = [];
-  for await (const chunk of text) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString("utf8");
+  return asUtf8(createReadStream(path));
 }
 
 function refused(problems: RowProblem[], rows: number): CliError {

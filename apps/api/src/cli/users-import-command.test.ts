@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runRapport } from "../testing/built-cli.js";
-import { runRapportInProcess } from "../testing/in-process-cli.js";
+import { runRapportInProcess, runRapportInProcessWithInput } from "../testing/in-process-cli.js";
 import { createTestContext } from "../testing/test-harness.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-users-import-"));
@@ -29,6 +29,26 @@ async function usersOf(tenant: string): Promise<Array<{ uuid: string; name: stri
 }
 
 describe("rapport users import", { timeout: 60_000 }, () => {
+  it("reads the users from standard input for -, CSV or JSON lines as their text says, all or none as from a file", async () => {
+    const tenant = await newTenant();
+    const piped = await runRapportInProcessWithInput("name,email\nDee Ives,dee@acme.example\n", database, "users", "import", "-", "--tenant", tenant);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^created 1 user in tenant /);
+    const lines = '{"name": "Eli Fox", "email": "eli@acme.example", "role": "administrator"}\n';
+    expect((await runRapportInProcessWithInput(lines, database, "users", "import", "-", "--tenant", tenant)).code).toBe(0);
+    expect((await usersOf(tenant)).map((user) => [user.email, user.role])).toEqual(
+      expect.arrayContaining([
+        ["dee@acme.example", "member"],
+        ["eli@acme.example", "administrator"],
+      ]),
+    );
+    const refused = await runRapportInProcessWithInput("name,email\nNo Address,\n", database, "users", "import", "-", "--tenant", tenant);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/line 2: /);
+    expect(await usersOf(tenant)).toHaveLength(2);
+  });
+
+
   it("creates the file's users, skipping and listing those the tenant has already", async () => {
     const tenant = await newTenant();
     const existing = JSON.parse((await rapport("--json", "users", "create", "--tenant", tenant, "--name", "Ada Park", "--email", "ada@acme.example")).stdout);

@@ -16,7 +16,7 @@ export function usersImportCommand(): Command {
         "member when left out). Every row is checked first: when any is wrong, each is named by its line and nothing is " +
         "written. A user whose email the tenant has already is skipped and listed; the others are created in one transaction",
     )
-    .argument("<file>", "the users file (.csv, .jsonl, .ndjson or .json; otherwise JSON lines when it starts with {)")
+    .argument("<file>", "the users file (.csv, .jsonl, .ndjson or .json; otherwise JSON lines when it starts with {), or - for standard input")
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .addOption(new Option("--format <format>", "the file's format, when its name does not say").choices(FORMATS))
     .option("--dry-run", "check everything and say what would be created, writing nothing")
