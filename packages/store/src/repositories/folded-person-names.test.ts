@@ -77,4 +77,20 @@ describe("the fuzzy name retry's names", () => {
     for (const text of ["jose muler", "conan obrian", "anne strasse", "kris smith", "zzz"]) expect(fuzzyNameRanking(folded, text), text).toEqual(fuzzyNameRanking(persons, text));
     expect(fuzzyNameRanking(folded, "kris smith")).toEqual(["e"]);
   });
+
+  it("read each word in place, its first sound asked once and remembered with the names, none too", () => {
+    const folded = new FoldedPersonNames([
+      { uuid: "a", name: "Chris Smith" },
+      { uuid: "b", name: "Ada 12" },
+    ]);
+    const words: string[] = [];
+    folded.somePart(0, (part) => (words.push(`${folded.partUnitAt(part, 0)}${folded.partUnitAt(part, 1)}${folded.partUnitAt(part, 9)}`), false));
+    expect(words).toEqual(["chundefined", "smundefined"]);
+    const asked: string[] = [];
+    const soundOf = (word: string) => (asked.push(word), /^[a-z]/.test(word) ? word[0]!.toUpperCase() : "");
+    const sounds = () => [0, 1, 2, 3].map((part) => folded.partSound(part, soundOf));
+    expect(sounds()).toEqual(["C", "S", "A", ""]);
+    expect(sounds()).toEqual(["C", "S", "A", ""]);
+    expect(asked).toEqual(["chris", "smith", "ada", "12"]);
+  });
 });

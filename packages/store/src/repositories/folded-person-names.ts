@@ -18,6 +18,10 @@ class JoinedStrings {
   private readonly text: string;
   private readonly ends: Int32Array;
 
+  get size(): number {
+    return this.ends.length;
+  }
+
   constructor(strings: readonly string[]) {
     this.text = strings.join("");
     this.ends = new Int32Array(strings.length);
@@ -36,12 +40,16 @@ class JoinedStrings {
     return this.text.slice(this.startOf(index), this.ends[index]);
   }
 
-  /** The string's first UTF-16 unit (what `string[0]` reads), undefined for an empty one; no string is made. */
-  firstUnitAt(index: number): string | undefined {
-    const start = this.startOf(index);
-    return start < this.ends[index]! ? this.text[start] : undefined;
+  /** The string's UTF-16 unit at `offset` (what `string[offset]` reads), undefined past its end; no string is made. */
+  unitAt(index: number, offset = 0): string | undefined {
+    const position = this.startOf(index) + offset;
+    return position < this.ends[index]! ? this.text[position] : undefined;
   }
 }
+
+/** A word's remembered first sound in `partSounds`: not yet asked, none, or the sound's letter's code. */
+const SOUND_NOT_ASKED = 0;
+const NO_SOUND = 1;
 
 /**
  * The persons of `persons`, in their order, with each name folded whole (`foldName`) and each of its words
@@ -54,6 +62,8 @@ export class FoldedPersonNames {
   private readonly parts: JoinedStrings;
   /** Where each person's words end in `parts`. */
   private readonly partEnds: Int32Array;
+  /** Each word's first sound, as `partSound` remembers it; made when first asked. */
+  private partSounds: Uint16Array | undefined;
 
   constructor(persons: readonly NamedPerson[]) {
     this.size = persons.length;
@@ -86,8 +96,36 @@ export class FoldedPersonNames {
 
   /** Whether some word of the person's folded name starts with `unit` (a UTF-16 unit); no string is made. */
   hasPartStartingWith(index: number, unit: string): boolean {
-    for (let part = this.partStart(index); part < this.partEnds[index]!; part += 1) if (this.parts.firstUnitAt(part) === unit) return true;
+    for (let part = this.partStart(index); part < this.partEnds[index]!; part += 1) if (this.parts.unitAt(part) === unit) return true;
     return false;
+  }
+
+  /**
+   * Whether some word of the person's folded name passes `test`, given the word's position among every person's
+   * words (for `partUnitAt` and `partSound`); no string is made.
+   */
+  somePart(index: number, test: (part: number) => boolean): boolean {
+    for (let part = this.partStart(index); part < this.partEnds[index]!; part += 1) if (test(part)) return true;
+    return false;
+  }
+
+  /** The UTF-16 unit at `offset` of the word at `part` (see `somePart`), undefined past its end. */
+  partUnitAt(part: number, offset: number): string | undefined {
+    return this.parts.unitAt(part, offset);
+  }
+
+  /**
+   * The first sound of the word at `part` (see `somePart`), `soundOf` asked once per word and remembered with the
+   * names (a single letter, or "" for none): a retry for a misspelt first letter asked it of every word, every time.
+   */
+  partSound(part: number, soundOf: (word: string) => string): string {
+    this.partSounds ??= new Uint16Array(this.parts.size);
+    const known = this.partSounds[part]!;
+    if (known === NO_SOUND) return "";
+    if (known !== SOUND_NOT_ASKED) return String.fromCharCode(known);
+    const sound = soundOf(this.parts.at(part));
+    this.partSounds[part] = sound === "" ? NO_SOUND : sound.charCodeAt(0);
+    return sound;
   }
 
   private partStart(index: number): number {

@@ -52,15 +52,18 @@ function firstSound(word: string, sounds: Map<string, string>): string {
 /**
  * Whether every word has a word of the name starting with its letter, starting with its sound (`wordSounds`, the
  * words' own, in order), or (a word of three letters or more) with the same second letter: a misspelt first letter,
- * heard (`kris`, `filip`) or typed (`dmith`).
+ * heard (`kris`, `filip`) or typed (`dmith`). Reads the person's words in place (`somePart`), their sounds remembered
+ * with the names.
  */
-function sharesBeginnings(nameParts: readonly string[], words: readonly string[], wordSounds: readonly string[], sounds: Map<string, string>): boolean {
+function sharesBeginnings(names: FoldedPersonNames, person: number, words: readonly string[], wordSounds: readonly string[], sounds: Map<string, string>): boolean {
+  const soundOf = (word: string) => firstSound(word, sounds);
   return words.every((word, index) =>
-    nameParts.some(
+    names.somePart(
+      person,
       (part) =>
-        part[0] === word[0] ||
-        (word.length >= 3 && part[1] === word[1]) ||
-        (wordSounds[index] !== "" && firstSound(part, sounds) === wordSounds[index]),
+        names.partUnitAt(part, 0) === word[0] ||
+        (word.length >= 3 && names.partUnitAt(part, 1) === word[1]) ||
+        (wordSounds[index] !== "" && names.partSound(part, soundOf) === wordSounds[index]),
     ),
   );
 }
@@ -108,7 +111,7 @@ export function fuzzyNameRanking(persons: readonly NamedPerson[] | FoldedPersonN
   const sounds = new Map<string, string>();
   const wordSounds = words.map((word) => firstSound(word, sounds));
   return closest(
-    candidatesWhere(names, (index) => !sameInitials(index) && sharesBeginnings(names.partsAt(index), words, wordSounds, sounds)),
+    candidatesWhere(names, (index) => !sameInitials(index) && sharesBeginnings(names, index, words, wordSounds, sounds)),
     words,
   );
 }
