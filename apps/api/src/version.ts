@@ -1,5 +1,6 @@
 /** The package version, read once from package.json (one level above both src/ and dist/), and the build's commit. */
 import { readFileSync } from "node:fs";
+import { BUILD_STAMP_FILE, readBuildStamp } from "./build/build-stamp.js";
 
 /**
  * The version of `@rapport/api`, as its package.json says: the release, which the MCP server's `serverInfo` and
@@ -9,11 +10,11 @@ export const RAPPORT_VERSION: string = (
   JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
-// Replaced by tsup at build (tsup.config.ts); a run from source has none.
-declare const __RAPPORT_BUILD_COMMIT__: string | null | undefined;
-
-/** The commit this build was made from (`3f2a9c1b4e5d`, `.dirty` added when the checkout had changes), or null. */
-export const RAPPORT_COMMIT: string | null = typeof __RAPPORT_BUILD_COMMIT__ === "string" ? __RAPPORT_BUILD_COMMIT__ : null;
+/**
+ * The commit this build was made from (`3f2a9c1b4e5d`, `.dirty` added when the checkout had changes), or null: the
+ * stamp written beside the built code after its build (`dist/build-commit.json`); a run from source has none.
+ */
+export const RAPPORT_COMMIT: string | null = readBuildStamp(new URL(BUILD_STAMP_FILE, import.meta.url));
 
 /**
  * `version` with `commit` as SemVer build metadata (`0.1.0+3f2a9c1b4e5d`), or `version` alone without a commit.

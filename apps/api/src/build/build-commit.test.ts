@@ -45,11 +45,19 @@ describe("buildCommit", () => {
 });
 
 describe("the repository's build (turbo.json)", () => {
-  it("builds the api every time, seeing RAPPORT_BUILD_COMMIT: a build taken from turbo's cache carries an earlier build's commit", () => {
-    const turbo = JSON.parse(readFileSync(new URL("../../../../turbo.json", import.meta.url), "utf8")) as { tasks: Record<string, { cache?: boolean; passThroughEnv?: string[] }> };
-    const build = turbo.tasks["@rapport/api#build"];
-    expect(build?.cache).toBe(false);
+  it("stamps the api after every build, seeing RAPPORT_BUILD_COMMIT, while the compiled code may come from turbo's cache", () => {
+    const root = new URL("../../../../", import.meta.url);
+    const turbo = JSON.parse(readFileSync(new URL("turbo.json", root), "utf8")) as { tasks: Record<string, { cache?: boolean; dependsOn?: string[]; passThroughEnv?: string[] }> };
+    const stamp = turbo.tasks["stamp"];
+    // A stamp taken from turbo's cache would carry an earlier build's commit; it runs after the build it stamps.
+    expect(stamp?.cache).toBe(false);
+    expect(stamp?.dependsOn).toContain("build");
     // Turbo gives a task only the variables it declares.
-    expect(build?.passThroughEnv).toContain("RAPPORT_BUILD_COMMIT");
+    expect(stamp?.passThroughEnv).toContain("RAPPORT_BUILD_COMMIT");
+    expect(turbo.tasks["test"]?.dependsOn).toContain("stamp");
+    const scripts = (JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { scripts: Record<string, string> }).scripts;
+    for (const name of ["build", "start", "test"]) expect(scripts[name], name).toMatch(/^turbo run build stamp /);
+    const api = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(api["stamp"]).toBe("node dist/stamp-build.js");
   });
 });
