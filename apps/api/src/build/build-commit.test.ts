@@ -56,8 +56,12 @@ describe("the repository's build (turbo.json)", () => {
     expect(stamp?.passThroughEnv).toContain("RAPPORT_BUILD_COMMIT");
     expect(turbo.tasks["test"]?.dependsOn).toContain("stamp");
     const scripts = (JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as { scripts: Record<string, string> }).scripts;
-    for (const name of ["build", "start", "test"]) expect(scripts[name], name).toMatch(/^turbo run build stamp /);
+    for (const name of ["build", "start", "test", "bench"]) expect(scripts[name], name).toMatch(/^turbo run build stamp /);
     const api = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> }).scripts;
     expect(api["stamp"]).toBe("node dist/stamp-build.js");
+    // The package's own build stamps too (a build run in apps/api alone), and turbo's cache never holds a stamp.
+    expect(api["build"]).toBe("tsup && node dist/stamp-build.js");
+    const turboBuild = turbo.tasks["build"] as { outputs?: string[] } | undefined;
+    expect(turboBuild?.outputs).toContain("!dist/build-commit.json");
   });
 });
