@@ -680,3 +680,24 @@ export interface LogSequencesTable {
 export interface Database {
   log_sequences: LogSequencesTable;
 }
+
+/** Migration 0069: a write sent with an `Idempotency-Key`, pending (`status` null) or with its answer, for a day. */
+export interface IdempotentRequestsTable {
+  tenant_uuid: string;
+  /** Who sent it: the API key's uuid and the user context's (empty without one), as `key:user`. */
+  caller: string;
+  idempotency_key: string;
+  /** A digest of the request's method, path, query and body: the same key with another request is refused. */
+  fingerprint: string;
+  /** This claim's id: only the request that claimed the key records its answer or gives the key back. */
+  claim: string;
+  claimed_at: number;
+  status: number | null;
+  /** The answer's JSON text; null for a 204 and while pending. */
+  response: string | null;
+  expires_at: number;
+}
+
+export interface Database {
+  idempotent_requests: IdempotentRequestsTable;
+}

@@ -755,6 +755,71 @@ export interface SignInFailureRepository {
   deleteBefore(before: number): Promise<number>;
 }
 
+/** A write sent with an `Idempotency-Key`: who sent it and under which key. */
+export interface IdempotentRequestName {
+  /** Who sent it, as the caller chooses to tell callers apart (the API: its key's uuid and the user context's). */
+  caller: string;
+  /** The `Idempotency-Key` the client chose. */
+  key: string;
+}
+
+/** `claim`'s request: the write, a digest of what it asks, and how long answers and claims hold. */
+export interface IdempotentClaimRequest extends IdempotentRequestName {
+  /** A digest of the request (method, path, query, body): the key sent again with another request is refused. */
+  fingerprint: string;
+  /** Now (epoch ms). */
+  at: number;
+  /** How long a key is kept from its claim, and an answer from its recording (ms). */
+  keepForMs: number;
+  /** How long a claim with no answer holds before another request may take the key over (its request died). */
+  staleAfterMs: number;
+}
+
+/**
+ * What `claim` found: the key is this request's to run (`claimed`, with the claim's id); a request of that key was
+ * answered (`answered`: its status and JSON text, null for a 204); the key came with another request
+ * (`other_request`); or a request of that key is running (`in_progress`, since `claimedAt`).
+ */
+export type IdempotentClaim =
+  | { outcome: "claimed"; claim: string }
+  | { outcome: "answered"; status: number; response: string | null }
+  | { outcome: "other_request" }
+  | { outcome: "in_progress"; claimedAt: number };
+
+/** The answer of a claimed write, to keep for its key. */
+export interface IdempotentAnswer extends IdempotentRequestName {
+  /** The id `claim` gave: only the request that claimed the key records its answer. */
+  claim: string;
+  status: number;
+  /** The answer's JSON text; null for a 204. */
+  response: string | null;
+  /** Now (epoch ms). */
+  at: number;
+  /** How long the answer is kept (ms). */
+  keepForMs: number;
+}
+
+/**
+ * The writes clients sent with an `Idempotency-Key`, per tenant: a client that retries one after a lost answer gets
+ * the first answer, not a second record. Servers on one database share them (each step is one transaction).
+ */
+export interface IdempotentRequestRepository {
+  /**
+   * In one transaction: takes the key for this request when no one holds it (or its holder's claim or answer has
+   * expired, or a claim went stale), else says what holds it.
+   *
+   * @example
+   * const found = await store.idempotentRequests.claim(tenant.uuid, { caller, key, fingerprint, at: Date.now(), keepForMs: 86_400_000, staleAfterMs: 300_000 });
+   */
+  claim(tenantUuid: string, request: IdempotentClaimRequest): Promise<IdempotentClaim>;
+  /** Keeps the claimed request's answer for `keepForMs`; false when the claim is no longer this request's. */
+  answer(tenantUuid: string, answer: IdempotentAnswer): Promise<boolean>;
+  /** Gives the key back (the request failed: a retry runs it again); nothing when the claim is no longer its. */
+  release(tenantUuid: string, request: IdempotentRequestName & { claim: string }): Promise<void>;
+  /** Deletes the keys expired before `before` (epoch ms), of every tenant; returns how many. */
+  deleteExpired(before: number): Promise<number>;
+}
+
 export interface UserPasswordRepository {
   /** Sets the user's login password hash; false when the user is not in the tenant. */
   set(tenantUuid: string, userUuid: string, passwordHash: string): Promise<boolean>;
@@ -808,6 +873,7 @@ export interface Store {
   readonly oauthSigningKeys: OAuthSigningKeyRepository;
   readonly userPasswords: UserPasswordRepository;
   readonly signInFailures: SignInFailureRepository;
+  readonly idempotentRequests: IdempotentRequestRepository;
   /**
    * Runs `work` atomically: every write through the given store commits or none does. Inside `work` use only the
    * given store: a call through this one waits for the transaction to end, so it never returns. Called on a

@@ -20,7 +20,7 @@ import { RAPPORT_COMMIT, RAPPORT_VERSION } from "../version.js";
 import { CliError, printResult } from "./cli-output.js";
 import { watchDatabaseFile, type DatabaseFileWatch } from "./database-file-watch.js";
 import { createDatabaseFileIfMissing, openingDatabase, resolveDatabasePath } from "./database-path.js";
-import { startExpiredOAuthPruning } from "./expired-oauth-pruning.js";
+import { startExpiredRecordsPruning } from "./expired-records-pruning.js";
 import { logMigrations } from "./migration-log.js";
 import { keepRunningWhenOutputReaderGoes } from "./output-reader-gone.js";
 import { STOPPING_SIGNALS } from "./stopping-signals.js";
@@ -217,7 +217,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const url = running.url;
   // In the logs too, for whoever reads them rather than the terminal: which release and build serve which file, where.
   services.logger.info({ url, database: databasePath, version: RAPPORT_VERSION, commit: RAPPORT_COMMIT, pid: process.pid }, "listening");
-  const stopPruningRecords = startExpiredOAuthPruning(services.store, services.logger);
+  const stopPruningRecords = startExpiredRecordsPruning(services.store, services.logger);
   fileWatch = await watchDatabaseFile(databasePath, services.logger);
   stopPruning = () => {
     fileWatch?.stop();

@@ -15,11 +15,12 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0063-linkedin-profile-keys";
+const LAST_MIGRATION = "0069-idempotent-requests";
 
-/** Makes `database` look as the release before the last migration left it (0063 changed no schema, only LinkedIn match keys). */
+/** Makes `database` look as the release before the last migration left it: without 0069's table of idempotency keys. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
+  db.exec("drop table idempotent_requests");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

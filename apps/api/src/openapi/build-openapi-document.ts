@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { API_CONTRACT_VERSION } from "../api-contract-version.js";
 import type { AnyOperation } from "../operations/operation.js";
 import { toJsonSchema, walkSchemas, type JsonSchema } from "./json-schema.js";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, takesIdempotencyKey } from "../operations/idempotent-writes.js";
 
 /** The parts of an OpenAPI 3.1 document this generator writes (and the MCP tool builder reads). */
 export interface OpenApiDocument {
@@ -109,7 +110,7 @@ const REQUEST_ID_HEADER: JsonSchema = {
 };
 
 const RETRY_AFTER_HEADER: JsonSchema = {
-  description: "Seconds to wait before retrying: sent with a 429 of the per-second limit and with a 503.",
+  description: `Seconds to wait before retrying: sent with a 429 of the per-second limit, with a 503, and with a 409 of a write whose ${IDEMPOTENCY_KEY_HEADER} names a request still being processed.`,
   schema: { type: "integer" },
 };
 
@@ -124,6 +125,14 @@ const CACHE_CONTROL_HEADER: JsonSchema = {
     "no-store on every answer: the key travels in x-api-key, which a shared cache in front does not key on, so no proxy, CDN or client may keep an answer (Rapport keeps its own, see Age).",
   schema: { type: "string", const: "no-store" },
 };
+
+const IDEMPOTENT_REPLAYED: JsonSchema = {
+  description: `true when the answer is the one kept for the request's ${IDEMPOTENCY_KEY_HEADER} (the write was sent again): nothing was written this time.`,
+  schema: { type: "string", const: "true" },
+};
+
+/** What a write that takes an Idempotency-Key may answer besides its own errors: the key in use (409), or sent with another request (422). */
+const IDEMPOTENCY_ERROR_STATUSES = [409, 422] as const;
 
 const headerReferences = (names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -224,7 +233,14 @@ export function buildOpenApiDocument(
   for (const operation of operations) {
     if (!tags.includes(operation.area)) tags.push(operation.area);
     const successStatus = operation.successStatus ?? 200;
-    const successHeaders = headerReferences(["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS), "Cache-Control", ...(operation.cacheable ? ["Age"] : [])]);
+    const idempotent = takesIdempotencyKey(operation);
+    const successHeaders = headerReferences([
+      "X-Request-Id",
+      ...Object.keys(RATE_LIMIT_HEADERS),
+      "Cache-Control",
+      ...(operation.cacheable ? ["Age"] : []),
+      ...(idempotent ? [IDEMPOTENT_REPLAYED_HEADER] : []),
+    ]);
     const success: JsonSchema = operation.binaryResponse
       ? {
           description: operation.binaryResponse.description,
@@ -245,7 +261,8 @@ export function buildOpenApiDocument(
     const responses: Record<string, JsonSchema> = { [String(successStatus)]: success };
     for (const [status, meaning] of Object.entries(operation.otherSuccesses ?? {})) responses[status] = { ...success, description: meaning };
     const bodyErrors = operation.body || operation.multipart ? BODY_ERROR_STATUSES : [];
-    for (const status of [...new Set([...COMMON_ERROR_STATUSES, ...bodyErrors, ...(operation.errors ?? [])])].sort((a, b) => a - b)) {
+    const idempotencyErrors = idempotent ? IDEMPOTENCY_ERROR_STATUSES : [];
+    for (const status of [...new Set([...COMMON_ERROR_STATUSES, ...bodyErrors, ...idempotencyErrors, ...(operation.errors ?? [])])].sort((a, b) => a - b)) {
       errorStatuses.add(status);
       responses[String(status)] = errorResponseReference(status);
     }
@@ -260,6 +277,7 @@ export function buildOpenApiDocument(
         ...objectParameters(operation.query, "query", definitions, operation.example?.query),
         { $ref: "#/components/parameters/ServiceUserId" },
         ...(operation.cacheable ? [{ $ref: "#/components/parameters/CacheControl" }] : []),
+        ...(idempotent ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
       ],
       responses,
     };
@@ -307,7 +325,7 @@ export function buildOpenApiDocument(
   for (const status of [...errorStatuses].sort((a, b) => a - b)) {
     // 401s are answered before any key is known, so they carry no rate-limit headers.
     const headerNames = status === 401 ? ["X-Request-Id", "Cache-Control"] : ["X-Request-Id", ...Object.keys(RATE_LIMIT_HEADERS), "Cache-Control"];
-    if (status === 429 || status === 503) headerNames.push("Retry-After");
+    if (status === 409 || status === 429 || status === 503) headerNames.push("Retry-After");
     responses[`Error${status}`] = {
       description: STATUS_TEXT[status] ?? `Error ${status}.`,
       headers: headerReferences(headerNames),
@@ -354,6 +372,13 @@ export function buildOpenApiDocument(
             "With a tenant-wide key: act as this user of the tenant (403 when unknown, foreign or deactivated). With a user-scoped key it must equal the bound user, or be omitted.",
           schema: { type: "string", format: "uuid" },
         },
+        IdempotencyKey: {
+          name: IDEMPOTENCY_KEY_HEADER,
+          in: "header",
+          required: false,
+          description: `On writes: a key the client chooses for this request (a UUID). Sent again with the same key, method, path, query and body within 24 hours, the write is not done again: the first answer (a success) comes back with ${IDEMPOTENT_REPLAYED_HEADER}: true. The same key with another request is a 422; while the first request is still being processed, a 409 with Retry-After. Kept per tenant, API key and user context; an answer that was an error is not kept (the write runs again).`,
+          schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+        },
         CacheControl: {
           name: "cache-control",
           in: "header",
@@ -363,7 +388,14 @@ export function buildOpenApiDocument(
           schema: { type: "string" },
         },
       },
-      headers: { "X-Request-Id": REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, "Retry-After": RETRY_AFTER_HEADER, "Cache-Control": CACHE_CONTROL_HEADER, Age: AGE_HEADER },
+      headers: {
+        "X-Request-Id": REQUEST_ID_HEADER,
+        ...RATE_LIMIT_HEADERS,
+        "Retry-After": RETRY_AFTER_HEADER,
+        "Cache-Control": CACHE_CONTROL_HEADER,
+        Age: AGE_HEADER,
+        [IDEMPOTENT_REPLAYED_HEADER]: IDEMPOTENT_REPLAYED,
+      },
       responses,
     },
   };

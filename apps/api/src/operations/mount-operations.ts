@@ -17,6 +17,7 @@ import { refuseUnexpectedBody } from "../platform/request/unexpected-body.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
 import { answerMismatch } from "./answer-mismatch.js";
+import { claimIdempotencyKey, takesIdempotencyKey } from "./idempotent-writes.js";
 import { changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
 import { collectQuery, parseInput } from "./validate-input.js";
@@ -66,6 +67,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
     if (seen.has(operation.operationId)) throw new Error(`mountOperations: duplicate operationId "${operation.operationId}"`);
     seen.add(operation.operationId);
     const writes = !changesNothing(operation);
+    const idempotent = takesIdempotencyKey(operation);
     // An upload reads its own (multipart) body; an operation with neither takes none.
     const takesNoBody = operation.body === undefined && operation.multipart === undefined;
     const shape = shapeOf(operation.path);
@@ -98,47 +100,62 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         "query parameter",
       );
       let body: unknown = undefined;
+      let rawBody: unknown = undefined;
       if (operation.body) {
-        const raw = await readJsonBody(http);
-        if (raw === undefined) throw badRequest("request body is required: send a JSON document");
-        body = parseInput(operation.body, raw, "body");
+        rawBody = await readJsonBody(http);
+        if (rawBody === undefined) throw badRequest("request body is required: send a JSON document");
+        body = parseInput(operation.body, rawBody, "body");
       }
-      const result = await operation.handler({
-        params,
-        query,
-        body,
-        auth: http.get("auth"),
-        services: http.get("services"),
-        requestId: http.get("requestId"),
-        http,
-      });
-      // A handler that streams bytes (a file download) builds its own Response.
-      if (result instanceof Response) return result;
-      if (isStreamedList(result)) {
-        const check = options.validateResponses ? itemCheck(operation, result) : undefined;
-        const onError = (error: unknown) =>
-          http.get("services").logger.error({ requestId: http.get("requestId"), err: error, method: http.req.method, path: http.req.path }, "streamed answer failed after its first part");
-        const outgoing = nodeBindings(http)?.outgoing;
-        const cutConnection = outgoing ? () => outgoing.destroy() : undefined;
-        // Declared up front: @hono/node-server then writes the headers at once, and a later failure always
-        // cuts the connection (it would otherwise read ahead, and could end a short body with a length).
-        return http.body(await streamedListBody(result, { check, onError, cutConnection }), 200, { ...JSON_CONTENT, "transfer-encoding": "chunked" });
+      const answer = async (): Promise<Response> => {
+        const result = await operation.handler({
+          params,
+          query,
+          body,
+          auth: http.get("auth"),
+          services: http.get("services"),
+          requestId: http.get("requestId"),
+          http,
+        });
+        // A handler that streams bytes (a file download) builds its own Response.
+        if (result instanceof Response) return result;
+        if (isStreamedList(result)) {
+          const check = options.validateResponses ? itemCheck(operation, result) : undefined;
+          const onError = (error: unknown) =>
+            http.get("services").logger.error({ requestId: http.get("requestId"), err: error, method: http.req.method, path: http.req.path }, "streamed answer failed after its first part");
+          const outgoing = nodeBindings(http)?.outgoing;
+          const cutConnection = outgoing ? () => outgoing.destroy() : undefined;
+          // Declared up front: @hono/node-server then writes the headers at once, and a later failure always
+          // cuts the connection (it would otherwise read ahead, and could end a short body with a length).
+          return http.body(await streamedListBody(result, { check, onError, cutConnection }), 200, { ...JSON_CONTENT, "transfer-encoding": "chunked" });
+        }
+        const { status, body: responseBody } = isStatusReply(result)
+          ? result
+          : { status: operation.successStatus ?? 200, body: result };
+        if (options.validateResponses && status !== (operation.successStatus ?? 200) && operation.otherSuccesses?.[status as 200] === undefined) {
+          throw new ApiError(500, `${operation.operationId} answered ${status}, a status it does not document (successStatus, otherSuccesses)`);
+        }
+        if (status === 204) return http.body(null, 204);
+        if (options.validateResponses && operation.response) {
+          const mismatch = answerMismatch(operation.response, responseBody);
+          if (mismatch !== null) throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${mismatch}`);
+        }
+        if (cached === null || status !== 200) return http.json(responseBody as object, status as ContentfulStatusCode);
+        const bytes = Buffer.from(JSON.stringify(responseBody));
+        cached.keep(bytes);
+        return http.body(bytes, 200, JSON_CONTENT);
+      };
+      const idempotency = idempotent ? await claimIdempotencyKey(http, rawBody) : null;
+      if (idempotency === null) return answer();
+      if (idempotency instanceof Response) return idempotency;
+      let response: Response;
+      try {
+        response = await answer();
+      } catch (error) {
+        await idempotency.release();
+        throw error;
       }
-      const { status, body: responseBody } = isStatusReply(result)
-        ? result
-        : { status: operation.successStatus ?? 200, body: result };
-      if (options.validateResponses && status !== (operation.successStatus ?? 200) && operation.otherSuccesses?.[status as 200] === undefined) {
-        throw new ApiError(500, `${operation.operationId} answered ${status}, a status it does not document (successStatus, otherSuccesses)`);
-      }
-      if (status === 204) return http.body(null, 204);
-      if (options.validateResponses && operation.response) {
-        const mismatch = answerMismatch(operation.response, responseBody);
-        if (mismatch !== null) throw new ApiError(500, `response of ${operation.operationId} does not match its schema: ${mismatch}`);
-      }
-      if (cached === null || status !== 200) return http.json(responseBody as object, status as ContentfulStatusCode);
-      const bytes = Buffer.from(JSON.stringify(responseBody));
-      cached.keep(bytes);
-      return http.body(bytes, 200, JSON_CONTENT);
+      await idempotency.settle(response);
+      return response;
     });
   }
 }

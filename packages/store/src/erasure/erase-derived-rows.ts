@@ -17,7 +17,7 @@ export interface ErasedTraces {
   values: readonly string[];
 }
 
-/** Removes what migrations 0011, 0016–0018, 0029 and 0041 derived from the persons, and the statistics' samples of them. */
+/** Removes what migrations 0011, 0016–0018, 0029 and 0041 derived from the persons, the statistics' samples of them and the kept answers naming them (0069). */
 export async function eraseDerivedRows(db: Kysely<Database>, tenantUuid: string, traces: ErasedTraces): Promise<void> {
   const persons = sql.join(traces.personUuids);
   // Few uuids (a person and those merged into it): a plain list.
@@ -37,6 +37,18 @@ export async function eraseDerivedRows(db: Kysely<Database>, tenantUuid: string,
   await sql`delete from graph_changes where tenant_uuid = ${tenantUuid} and kind in ('affiliation', 'merge')
     and (subject_uuid in (${persons}) or merged_into_uuid in (${persons}))`.execute(db);
   await forgetSampledStatistics(db, traces.values);
+  await forgetKeptAnswers(db, tenantUuid, traces.values);
+}
+
+/**
+ * The answers kept for writes sent with an `Idempotency-Key` (migration 0069) that hold a value of the persons: a
+ * created person's or note's answer, replayed to a retry for a day, would give back what the erasure took out.
+ */
+async function forgetKeptAnswers(db: Kysely<Database>, tenantUuid: string, values: readonly string[]): Promise<void> {
+  const named = values.filter((value) => value !== "");
+  if (named.length === 0) return;
+  const holdsOne = sql.join(named.map((value) => sql`instr(response, ${value}) > 0`), sql` or `);
+  await sql`delete from idempotent_requests where tenant_uuid = ${tenantUuid} and response is not null and (${holdsOne})`.execute(db);
 }
 
 /**

@@ -75,6 +75,13 @@ describe("persons.erase", () => {
     // A deleted meeting she organized still names her as organizer.
     const offsite = await store.meetings.create(tenantUuid, { title: "Offsite", starts_at: NOW - 2 * DAY, organizer: { person_uuid: zelda.uuid }, attendees: [{ person_uuid: zelda.uuid }, { person_uuid: cleo.uuid }] });
     await store.meetings.delete(tenantUuid, offsite.uuid);
+    // Answers kept for writes sent with an Idempotency-Key (migration 0069): one created her, one names only Cleo.
+    for (const [key, response] of [["create-zelda", `{"uuid":"${zelda.uuid}","email":"zelda@quintero.example"}`], ["create-note", `{"content":"met ${cleo.uuid}"}`]] as const) {
+      const request = { caller: "key:", key, fingerprint: key, at: NOW, keepForMs: DAY, staleAfterMs: 300_000 };
+      const claim = await store.idempotentRequests.claim(tenantUuid, request);
+      if (claim.outcome !== "claimed") throw new Error(claim.outcome);
+      await store.idempotentRequests.answer(tenantUuid, { caller: "key:", key, claim: claim.claim, status: 201, response, at: NOW, keepForMs: DAY });
+    }
     const graph = await store.graphs.forTenant(tenantUuid);
     await store.nameSearch.catchUp(tenantUuid);
     expect(await store.persons.get(tenantUuid, zelda.uuid)).not.toBeNull();
@@ -125,6 +132,10 @@ describe("persons.erase", () => {
       },
     });
     expect((await store.importJobs.get(tenantUuid, cards.uuid))?.error).toBe("card 2 ([erased]): bad card");
+    // The answer naming her is forgotten (a retry runs again); the other is still given back.
+    const retried = (key: string) => store.idempotentRequests.claim(tenantUuid, { caller: "key:", key, fingerprint: key, at: NOW, keepForMs: DAY, staleAfterMs: 300_000 });
+    expect((await retried("create-zelda")).outcome).toBe("claimed");
+    expect(await retried("create-note")).toEqual({ outcome: "answered", status: 201, response: `{"content":"met ${cleo.uuid}"}` });
     expect((await store.importJobs.get(tenantUuid, unrelated.uuid))?.error).toBe("cleo@globex.example: bad card");
     const members = await store.entityLists.members(tenantUuid, tenant.list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 });
     expect(members.rows.map((member) => member.entity_uuid)).toEqual([cleo.uuid]);

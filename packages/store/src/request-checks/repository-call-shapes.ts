@@ -455,6 +455,33 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     clear: callShape(["subject", identifier]),
     deleteBefore: callShape(["before", instant]),
   },
+  idempotentRequests: {
+    claim: callShape(tenant, [
+      "request",
+      z.strictObject({
+        caller: identifier,
+        key: identifier,
+        fingerprint: identifier,
+        at: instant,
+        keepForMs: z.number().nonnegative(),
+        staleAfterMs: z.number().nonnegative(),
+      }),
+    ]),
+    answer: callShape(tenant, [
+      "answer",
+      z.strictObject({
+        caller: identifier,
+        key: identifier,
+        claim: identifier,
+        status: z.number().int().min(100).max(599),
+        response: z.string().nullable(),
+        at: instant,
+        keepForMs: z.number().nonnegative(),
+      }),
+    ]),
+    release: callShape(tenant, ["request", z.strictObject({ caller: identifier, key: identifier, claim: identifier })]),
+    deleteExpired: callShape(["before", instant]),
+  },
   importJobs: {
     create: callShape(tenant, ["input", INPUT_SHAPES.importJob]),
     get: byUuid,

@@ -20,6 +20,7 @@ import { createSettingsRepository } from "../repositories/settings-repository.js
 import { createTenantRepository } from "../repositories/tenant-repository.js";
 import { createUsageRepository } from "../repositories/usage-repository.js";
 import { createSignInFailureRepository } from "../repositories/sign-in-failure-repository.js";
+import { createIdempotentRequestRepository } from "../repositories/idempotent-request-repository.js";
 import { createUserPasswordRepository } from "../repositories/user-password-repository.js";
 import { createUserRepository } from "../repositories/user-repository.js";
 import { createAffiliationRepository } from "../repositories/affiliation-repository.js";
@@ -137,6 +138,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     oauthSigningKeys: checkedOf("oauthSigningKeys", createOAuthSigningKeyRepository(context)),
     userPasswords: typedErrorsOf("userPasswords", createUserPasswordRepository(context)),
     signInFailures: checkedOf("signInFailures", createSignInFailureRepository(context)),
+    idempotentRequests: checkedOf("idempotentRequests", createIdempotentRequestRepository(context)),
     importJobs: typedErrorsOf("importJobs", createImportJobRepository(context)),
     matchKeys: typedErrorsOf("matchKeys", createMatchKeyRepository(context)),
     emailBodies: typedErrorsOf("emailBodies", createEmailBodyRepository(context)),

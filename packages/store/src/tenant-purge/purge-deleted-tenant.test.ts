@@ -56,6 +56,10 @@ async function buildFullTenant(store: Store): Promise<DataSubjectTenant> {
   // The erasure applied the pending opportunity activity: an email after it leaves some pending again.
   await store.emails.ingest(tenantUuid, { message_id: "after-the-erasure", sent_at: NOW - 1, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: tenant.cleo.uuid }] });
   await store.usage.incrementMonthly(tenantUuid, "2026-12");
+  // A write sent with an Idempotency-Key (migration 0069), its answer kept.
+  const keptWrite = { caller: `${key.uuid}:`, key: "retry-1", fingerprint: "post", at: NOW, keepForMs: 86_400_000, staleAfterMs: 300_000 };
+  const claim = await store.idempotentRequests.claim(tenantUuid, keptWrite);
+  if (claim.outcome === "claimed") await store.idempotentRequests.answer(tenantUuid, { caller: keptWrite.caller, key: "retry-1", claim: claim.claim, status: 201, response: `{"tenant":"${tenantUuid}"}`, at: NOW, keepForMs: 86_400_000 });
   await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Tagged", service_industry_tags: ["fintech"] });
   await store.opportunityCustomFields.create({ tenant_uuid: tenantUuid, key: "region", name: "Region", type: "text" });
   await store.userPasswords.set(tenantUuid, ada.uuid, "password-hash");

@@ -67,6 +67,7 @@ import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
 import { emailBodiesAnnouncedMigration } from "./0061-email-bodies-announced.js";
 import { tenantLogSequencesMigration } from "./0062-tenant-log-sequences.js";
 import { linkedinProfileKeysMigration } from "./0063-linkedin-profile-keys.js";
+import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -132,6 +133,7 @@ export const migrations: Record<string, Migration> = {
   "0061-email-bodies-announced": emailBodiesAnnouncedMigration,
   "0062-tenant-log-sequences": tenantLogSequencesMigration,
   "0063-linkedin-profile-keys": linkedinProfileKeysMigration,
+  "0069-idempotent-requests": idempotentRequestsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */

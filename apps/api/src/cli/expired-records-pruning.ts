@@ -5,7 +5,8 @@
  * clients no grant was made to within a week, with their registration access tokens), which the authorization server
  * stops reading once expired but nothing else removed: a deployment's table grew by every sign-in, token refresh and
  * registration. Also
- * the failed sign-ins older than the throttle's longest window, which count for nothing any more.
+ * the failed sign-ins older than the throttle's longest window, which count for nothing any more, and the writes sent
+ * with an `Idempotency-Key` whose day has passed (their keys are new again at once; only their rows would stay).
  */
 import type { Store } from "@rapport/store";
 import type { Logger } from "pino";
@@ -31,13 +32,34 @@ export async function pruneExpiredOAuthRecords(store: Store, logger: Logger, now
 }
 
 /**
+ * Deletes the keys of writes sent with an `Idempotency-Key` that expired before `now`; logs how many when any.
+ * Never throws: a failure is logged.
+ */
+export async function pruneExpiredIdempotencyKeys(store: Store, logger: Logger, now: number): Promise<number> {
+  try {
+    const deleted = await store.idempotentRequests.deleteExpired(now);
+    if (deleted > 0) logger.info({ deleted }, "deleted expired idempotency keys");
+    return deleted;
+  } catch (error) {
+    logger.warn({ err: error }, "could not delete expired idempotency keys; trying again in an hour");
+    return 0;
+  }
+}
+
+/** One pass: the expired OAuth records, then the expired idempotency keys. */
+async function pruneExpiredRecords(store: Store, logger: Logger, now: number): Promise<void> {
+  await pruneExpiredOAuthRecords(store, logger, now);
+  await pruneExpiredIdempotencyKeys(store, logger, now);
+}
+
+/**
  * Prunes at once, then every EXPIRED_OAUTH_PRUNING_INTERVAL_MS (a timer that does not keep the process alive);
  * the returned function stops it and resolves once a pass in progress is done, so the store can close.
  */
-export function startExpiredOAuthPruning(store: Store, logger: Logger, now: () => number = Date.now): () => Promise<void> {
-  let running: Promise<unknown> = pruneExpiredOAuthRecords(store, logger, now());
+export function startExpiredRecordsPruning(store: Store, logger: Logger, now: () => number = Date.now): () => Promise<void> {
+  let running: Promise<unknown> = pruneExpiredRecords(store, logger, now());
   const timer = setInterval(() => {
-    running = pruneExpiredOAuthRecords(store, logger, now());
+    running = pruneExpiredRecords(store, logger, now());
   }, EXPIRED_OAUTH_PRUNING_INTERVAL_MS);
   timer.unref();
   return async () => {

@@ -1,4 +1,4 @@
-/** `rapport serve` deletes the expired OAuth records, which nothing removed before: the table grew by every sign-in. */
+/** `rapport serve` deletes the expired OAuth records and idempotency keys, which nothing removed before: the tables grew by every sign-in and retried write. */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { createSqliteStore, type Store } from "@rapport/store";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH } from "../testing/built-cli.js";
-import { pruneExpiredOAuthRecords } from "./expired-oauth-pruning.js";
+import { pruneExpiredIdempotencyKeys, pruneExpiredOAuthRecords } from "./expired-records-pruning.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-oauth-pruning-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -42,6 +42,27 @@ async function failureKept(store: Store, subject: string, now: number): Promise<
   return !admission.admitted;
 }
 
+const DAY = 24 * HOUR;
+
+/** A write's key claimed two days ago (expired a day ago) and one claimed an hour ago, in a tenant of their own. */
+async function withIdempotencyKeys(store: Store, now: number): Promise<string> {
+  const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+  for (const [key, at] of [["old-write", now - 2 * DAY], ["recent-write", now - HOUR]] as const) {
+    await store.idempotentRequests.claim(tenantUuid, { caller: "key:", key, fingerprint: key, at, keepForMs: DAY, staleAfterMs: HOUR });
+  }
+  return tenantUuid;
+}
+
+/** Which of the two keys are still held (a claim of a held key finds it, of a deleted one takes it anew). */
+async function keysHeld(store: Store, tenantUuid: string, now: number): Promise<string[]> {
+  const held: string[] = [];
+  for (const key of ["old-write", "recent-write"]) {
+    const found = await store.idempotentRequests.claim(tenantUuid, { caller: "key:", key, fingerprint: key, at: now, keepForMs: DAY, staleAfterMs: 2 * HOUR });
+    if (found.outcome !== "claimed") held.push(key);
+  }
+  return held;
+}
+
 async function remaining(store: Store): Promise<string[]> {
   const ids = await Promise.all(["Session", "RefreshToken", "Client"].map((model) => store.oauthModels.listIds(model)));
   return ids.flat().sort();
@@ -64,11 +85,27 @@ describe("expired OAuth records", { timeout: 60_000 }, () => {
     await store.close();
   });
 
+  it("and expired idempotency keys are deleted, and only they, with a log line saying how many", async () => {
+    const store = await createSqliteStore({ path: ":memory:" });
+    const lines: Array<{ msg: string; deleted?: number }> = [];
+    const logger = pino(new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
+    const now = Date.now();
+    const tenantUuid = await withIdempotencyKeys(store, now);
+    expect(await pruneExpiredIdempotencyKeys(store, logger, now)).toBe(1);
+    expect(lines).toEqual([expect.objectContaining({ msg: "deleted expired idempotency keys", deleted: 1 })]);
+    expect(await pruneExpiredIdempotencyKeys(store, logger, now)).toBe(0);
+    expect(lines).toHaveLength(1);
+    // The recent key is still held.
+    expect(await keysHeld(store, tenantUuid, now)).toEqual(["recent-write"]);
+    await store.close();
+  });
+
   it("are deleted by rapport serve from its start", async () => {
     const database = join(folder, "serve.db");
     const store = await createSqliteStore({ path: database });
     const now = Date.now();
     await withRecords(store, now);
+    await withIdempotencyKeys(store, now);
     await store.close();
     const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"]);
     let logs = "";
@@ -76,7 +113,7 @@ describe("expired OAuth records", { timeout: 60_000 }, () => {
     await new Promise<void>((resolve, reject) => {
       server.stderr.on("data", (chunk: Buffer) => {
         logs += chunk.toString();
-        if (logs.includes("deleted expired OAuth records")) resolve();
+        if (logs.includes("deleted expired OAuth records") && logs.includes("deleted expired idempotency keys")) resolve();
       });
       server.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${logs}`)));
     });

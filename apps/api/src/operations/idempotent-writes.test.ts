@@ -1,0 +1,142 @@
+/** `Idempotency-Key` on writes: a write sent again gets its first answer, through the real app and over a real port. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../server.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { IDEMPOTENCY_CLAIM_STALE_MS, IDEMPOTENCY_KEY_KEPT_MS, idempotencyCaller, requestFingerprint } from "./idempotent-writes.js";
+
+let context: TestContext;
+let acme: TestTenant;
+let running: RunningServer | null = null;
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+});
+afterEach(async () => {
+  await running?.close();
+  running = null;
+  await context.close();
+});
+
+interface Sent {
+  status: number;
+  body: Record<string, any> | null;
+  replayed: string | null;
+  retryAfter: string | null;
+}
+
+async function send(path: string, options: { method?: string; body?: unknown; key?: string | null; idempotencyKey?: string; userUuid?: string } = {}): Promise<Sent> {
+  const headers: Record<string, string> = options.idempotencyKey === undefined ? {} : { "idempotency-key": options.idempotencyKey };
+  const response = await context.request(path, { method: options.method ?? "POST", body: options.body, key: options.key === undefined ? acme.key : options.key, userUuid: options.userUuid, headers });
+  const text = await response.text();
+  return { status: response.status, body: text === "" ? null : JSON.parse(text), replayed: response.headers.get("idempotent-replayed"), retryAfter: response.headers.get("retry-after") };
+}
+
+const noteCount = async () => (await send("/v1/notes", { method: "GET" })).body!.total as number;
+
+describe("Idempotency-Key", () => {
+  it("gives a write sent again with the same key its first answer, writing nothing more; without a key it writes again", async () => {
+    const note = { title: "Intro", content: "Met Ada at the offsite." };
+    const first = await send("/v1/notes", { body: note, idempotencyKey: "7d0c9d3e-retry" });
+    expect(first).toMatchObject({ status: 201, replayed: null });
+    context.clock.advance(60_000);
+    const again = await send("/v1/notes", { body: { content: "Met Ada at the offsite.", title: "Intro" }, idempotencyKey: "7d0c9d3e-retry" });
+    // The same JSON in another order of its fields is the same request; the answer is the first one, byte for byte.
+    expect(again).toEqual({ ...first, replayed: "true" });
+    expect(await noteCount()).toBe(1);
+    expect((await send("/v1/notes", { body: note })).status).toBe(201);
+    expect((await send("/v1/notes", { body: note })).status).toBe(201);
+    expect(await noteCount()).toBe(3);
+  });
+
+  it("refuses the key sent with another request with a 422, writing nothing", async () => {
+    expect((await send("/v1/notes", { body: { content: "First" }, idempotencyKey: "k-1" })).status).toBe(201);
+    const otherBody = await send("/v1/notes", { body: { content: "Second" }, idempotencyKey: "k-1" });
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body!.error).toMatch(/^Idempotency-Key "k-1" was sent in the last 24 hours with another request/);
+    expect((await send("/v1/tasks", { body: { title: "Call Ada" }, idempotencyKey: "k-1" })).status).toBe(422);
+    expect(await noteCount()).toBe(1);
+    expect((await send("/v1/tasks", { method: "GET" })).body!.total).toBe(0);
+  });
+
+  it("keeps keys apart by API key, user context and tenant: another client's same key is its own", async () => {
+    const globex = await buildTenant(context.services, { name: "Globex" });
+    const body = { content: "Same words" };
+    const answers = [
+      await send("/v1/notes", { body, idempotencyKey: "shared" }),
+      await send("/v1/notes", { body, idempotencyKey: "shared", userUuid: acme.member.uuid }),
+      await send("/v1/notes", { body, idempotencyKey: "shared", key: acme.adminKey }),
+      await send("/v1/notes", { body, idempotencyKey: "shared", key: globex.key }),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.replayed])).toEqual(Array(4).fill([201, null]));
+    expect(new Set(answers.map((answer) => answer.body!.uuid)).size).toBe(4);
+    expect(await noteCount()).toBe(3);
+  });
+
+  it("keeps no error: the write sent again after a 404 runs again; a DELETE sent again gets its 204", async () => {
+    const missing = "/v1/notes/00000000-0000-4000-8000-000000000000";
+    const refused = await send(missing, { method: "DELETE", idempotencyKey: "k-404" });
+    expect(refused.status).toBe(404);
+    // Not kept and not held: run again (a 409 would say the key was still claimed).
+    expect(await send(missing, { method: "DELETE", idempotencyKey: "k-404" })).toEqual({ ...refused, replayed: null });
+    const created = await send("/v1/notes", { body: { content: "To delete" } });
+    const deleted = await send(`/v1/notes/${created.body!.uuid}`, { method: "DELETE", idempotencyKey: "k-delete" });
+    expect(deleted).toEqual({ status: 204, body: null, replayed: null, retryAfter: null });
+    expect(await send(`/v1/notes/${created.body!.uuid}`, { method: "DELETE", idempotencyKey: "k-delete" })).toEqual({ ...deleted, replayed: "true" });
+    expect((await send(`/v1/notes/${created.body!.uuid}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("answers 409 with Retry-After while the key's first request is being processed (by another server), then lets a stale one run", async () => {
+    const body = { content: "Slow" };
+    const [tenantKey] = (await context.services.store.apiKeys.list(acme.tenant.uuid)).filter((key) => key.user_uuid === null);
+    const caller = idempotencyCaller({ key: tenantKey!, user: null });
+    const fingerprint = requestFingerprint("POST", "http://localhost/v1/notes", body);
+    const at = context.clock.now();
+    await context.services.store.idempotentRequests.claim(acme.tenant.uuid, { caller, key: "k-busy", fingerprint, at, keepForMs: IDEMPOTENCY_KEY_KEPT_MS, staleAfterMs: IDEMPOTENCY_CLAIM_STALE_MS });
+    const busy = await send("/v1/notes", { body, idempotencyKey: "k-busy" });
+    expect(busy).toMatchObject({ status: 409, retryAfter: "1" });
+    expect(busy.body!.error).toBe('a request with Idempotency-Key "k-busy" is still being processed: send it again in a moment to get its answer');
+    expect(await noteCount()).toBe(0);
+    // The other server died mid-request: five minutes on, the request sent again runs, once.
+    context.clock.advance(IDEMPOTENCY_CLAIM_STALE_MS);
+    expect((await send("/v1/notes", { body, idempotencyKey: "k-busy" })).status).toBe(201);
+    expect((await send("/v1/notes", { body, idempotencyKey: "k-busy" })).replayed).toBe("true");
+    expect(await noteCount()).toBe(1);
+  });
+
+  it("forgets a key after 24 hours: the write sent then runs again", async () => {
+    const first = await send("/v1/notes", { body: { content: "Daily" }, idempotencyKey: "k-day" });
+    context.clock.advance(IDEMPOTENCY_KEY_KEPT_MS - 1);
+    expect((await send("/v1/notes", { body: { content: "Daily" }, idempotencyKey: "k-day" })).body!.uuid).toBe(first.body!.uuid);
+    context.clock.advance(1);
+    expect((await send("/v1/notes", { body: { content: "Daily" }, idempotencyKey: "k-day" })).body!.uuid).not.toBe(first.body!.uuid);
+  });
+
+  it("refuses a key no client should send with a 400; reads and read-only keys are answered as without one", async () => {
+    for (const idempotencyKey of ["", " ", "x".repeat(256)]) {
+      const refused = await send("/v1/notes", { body: { content: "x" }, idempotencyKey });
+      expect(refused.status, JSON.stringify(idempotencyKey)).toBe(400);
+      expect(refused.body!.error).toMatch(/^Idempotency-Key must be 1 to 255 visible ASCII characters/);
+    }
+    expect((await send("/v1/notes", { body: { content: "x" }, idempotencyKey: "x".repeat(255) })).status).toBe(201);
+    expect(await send("/v1/notes", { method: "GET", idempotencyKey: "" })).toMatchObject({ status: 200, replayed: null });
+    const lookups = { criteria: [{ email: "nobody@example.com" }] };
+    await send("/v1/persons/lookup/batch", { body: lookups, idempotencyKey: "k-read" });
+    expect((await send("/v1/persons/lookup/batch", { body: lookups, idempotencyKey: "k-read" })).replayed).toBeNull();
+  });
+
+  it("works over a real port", async () => {
+    running = await startServer(context.services, { port: 0 });
+    const post = () =>
+      fetch(`http://127.0.0.1:${running!.port}/v1/notes`, {
+        method: "POST",
+        headers: { "x-api-key": acme.key, "content-type": "application/json", "Idempotency-Key": "port-1" },
+        body: JSON.stringify({ content: "Over the wire" }),
+      });
+    const first = await post();
+    const again = await post();
+    expect([first.status, again.status, again.headers.get("idempotent-replayed")]).toEqual([201, 201, "true"]);
+    expect(await again.text()).toBe(await first.text());
+    expect(await noteCount()).toBe(1);
+  });
+});

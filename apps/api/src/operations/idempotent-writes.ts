@@ -1,0 +1,132 @@
+/**
+ * @module
+ * The `Idempotency-Key` request header on writes (IETF draft-ietf-httpapi-idempotency-key-header): a client that
+ * sends a write again after a lost answer (a timeout, a dropped connection) with the same key gets the first answer
+ * again, with `Idempotent-Replayed: true`, instead of a second note, task or opportunity. Kept a day per tenant, API
+ * key and user context; the key sent with another request is a 422, and while its first request runs a 409.
+ */
+import { createHash } from "node:crypto";
+import type { Context } from "hono";
+import { stringify as stableStringify } from "safe-stable-stringify";
+import type { AppEnv } from "../app-env.js";
+import { ApiError, badRequest } from "../platform/errors/api-error.js";
+import { changesNothing, type AnyOperation } from "./operation.js";
+
+/** The request header a client names a write with. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+/** The response header of an answer given again for a key. */
+export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
+/** How long a key and its answer are kept: a day, the retry horizon of the draft's examples and of payment APIs. */
+export const IDEMPOTENCY_KEY_KEPT_MS = 24 * 60 * 60 * 1_000;
+/**
+ * How long a key whose request has not answered holds before a request sent again with it runs: a server that died
+ * mid-request never answers. Longer than any write takes (a batch of 100 under another writer's lock: seconds).
+ */
+export const IDEMPOTENCY_CLAIM_STALE_MS = 5 * 60 * 1_000;
+/** The longest key taken: 255 characters, as payment APIs take (a UUID needs 36). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** Seconds a client told "still in progress" waits before sending the request again. */
+const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Whether the operation honours `Idempotency-Key`: every write with a JSON body or none. Reads are idempotent as they
+ * are; an upload (`POST /v1/imports`) is idempotent by its content (an import adds only what is not there yet).
+ */
+export function takesIdempotencyKey(operation: Pick<AnyOperation, "method" | "readOnly" | "multipart">): boolean {
+  return !changesNothing(operation) && operation.multipart === undefined;
+}
+
+/** The request's key, or null without one; a 400 for a key no client should send (empty, too long, not visible ASCII). */
+function idempotencyKeyOf(http: Context<AppEnv>): string | null {
+  const sent = http.req.header(IDEMPOTENCY_KEY_HEADER);
+  if (sent === undefined) return null;
+  const key = sent.trim();
+  if (key === "" || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(key)) {
+    throw badRequest(
+      `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters (a UUID is a good key); got ${key === "" ? "an empty value" : `${key.length} characters`}`,
+    );
+  }
+  return key;
+}
+
+/**
+ * A digest of what a request asks: its method, path, query and JSON body (as parsed: the same JSON sent again
+ * matches, whatever its spacing and the order of its fields); a key sent again with another digest is another request.
+ */
+export function requestFingerprint(method: string, url: string, body: unknown): string {
+  const { pathname, search } = new URL(url);
+  // Keys sorted: the same JSON object with its fields in another order is the same request.
+  return createHash("sha256").update(stableStringify([method.toUpperCase(), pathname, search, body ?? null]) ?? "").digest("base64url");
+}
+
+/** Whose key it is: the API key and the user context (a tenant's clients may choose the same key). */
+export function idempotencyCaller(auth: { key: { uuid: string }; user: { uuid: string } | null }): string {
+  return `${auth.key.uuid}:${auth.user?.uuid ?? ""}`;
+}
+
+/** A claimed key: keep the request's answer for it, or give the key back when the request failed. */
+export interface ClaimedIdempotencyKey {
+  /** Keeps `response` when it is a success (2xx), else gives the key back: a retry of a refused write runs again. Never throws. */
+  settle(response: Response): Promise<void>;
+  /** Gives the key back: the request threw. Never throws (a failure is logged: the request's own error goes out). */
+  release(): Promise<void>;
+}
+
+/**
+ * For a write sent with `Idempotency-Key`: the kept answer when one is (as a Response to send), or the key claimed
+ * for this request to settle once answered; null without a key. Throws a 422 for the key sent with another request
+ * and a 409 (with Retry-After) while the key's first request runs.
+ */
+export async function claimIdempotencyKey(http: Context<AppEnv>, body: unknown): Promise<Response | ClaimedIdempotencyKey | null> {
+  const key = idempotencyKeyOf(http);
+  if (key === null) return null;
+  const { store, clock, logger } = http.get("services");
+  const auth = http.get("auth");
+  const tenantUuid = auth.tenant.uuid;
+  const caller = idempotencyCaller(auth);
+  const found = await store.idempotentRequests.claim(tenantUuid, {
+    caller,
+    key,
+    fingerprint: requestFingerprint(http.req.method, http.req.url, body),
+    at: clock.now(),
+    keepForMs: IDEMPOTENCY_KEY_KEPT_MS,
+    staleAfterMs: IDEMPOTENCY_CLAIM_STALE_MS,
+  });
+  switch (found.outcome) {
+    case "answered":
+      return new Response(found.response, {
+        status: found.status,
+        headers: { ...(found.response === null ? {} : { "content-type": "application/json" }), [IDEMPOTENT_REPLAYED_HEADER]: "true" },
+      });
+    case "other_request":
+      throw new ApiError(
+        422,
+        `${IDEMPOTENCY_KEY_HEADER} "${key}" was sent in the last 24 hours with another request (another method, path, query or body): send a new key for a new request`,
+      );
+    case "in_progress":
+      throw new ApiError(
+        409,
+        `a request with ${IDEMPOTENCY_KEY_HEADER} "${key}" is still being processed: send it again in a moment to get its answer`,
+        { "Retry-After": String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
+      );
+    case "claimed": {
+      const claimed = { caller, key, claim: found.claim };
+      // The write's own answer goes out whatever happens here: a key left claimed (another writer held the lock)
+      // holds off a request sent again for IDEMPOTENCY_CLAIM_STALE_MS, then lets it run.
+      const unsettled = (error: unknown) =>
+        logger.warn({ requestId: http.get("requestId"), err: error, idempotencyKey: key }, "could not record the answer of a write sent with an Idempotency-Key");
+      const release = () => store.idempotentRequests.release(tenantUuid, claimed).catch(unsettled);
+      return {
+        release,
+        async settle(response) {
+          if (response.status < 200 || response.status > 299) return release();
+          const text = response.status === 204 ? null : await response.clone().text();
+          await store.idempotentRequests
+            .answer(tenantUuid, { ...claimed, status: response.status, response: text, at: clock.now(), keepForMs: IDEMPOTENCY_KEY_KEPT_MS })
+            .catch(unsettled);
+        },
+      };
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/** `idempotentRequests`: a key claimed once, its answer kept and given back, other requests and stale claims. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { IdempotentClaimRequest, Store } from "../store.js";
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+let store: Store;
+let tenantUuid: string;
+let otherTenantUuid: string;
+
+beforeEach(async () => {
+  store = await createSqliteStore({ path: ":memory:" });
+  tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+  otherTenantUuid = (await store.tenants.create({ name: "Globex", tier: "standard" })).uuid;
+});
+afterEach(() => store.close());
+
+const request = (at: number, changes: Partial<IdempotentClaimRequest> = {}): IdempotentClaimRequest => ({
+  caller: "key-1:",
+  key: "retry-7",
+  fingerprint: "post-notes-a",
+  at,
+  keepForMs: DAY,
+  staleAfterMs: 5 * MINUTE,
+  ...changes,
+});
+
+async function claimed(at: number, changes: Partial<IdempotentClaimRequest> = {}, tenant = tenantUuid): Promise<string> {
+  const found = await store.idempotentRequests.claim(tenant, request(at, changes));
+  if (found.outcome !== "claimed") throw new Error(`expected a claim, got ${found.outcome}`);
+  return found.claim;
+}
+
+describe("idempotentRequests", () => {
+  it("gives the first request's answer to the key sent again with the same request, until it expires", async () => {
+    const claim = await claimed(1_000);
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_500))).toEqual({ outcome: "in_progress", claimedAt: 1_000 });
+    expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim, status: 201, response: '{"uuid":"n1"}', at: 2_000, keepForMs: DAY })).toBe(true);
+    expect(await store.idempotentRequests.claim(tenantUuid, request(3_000))).toEqual({ outcome: "answered", status: 201, response: '{"uuid":"n1"}' });
+    // Kept a day from the answer: then the key is new again.
+    expect((await store.idempotentRequests.claim(tenantUuid, request(2_000 + DAY - 1))).outcome).toBe("answered");
+    expect((await store.idempotentRequests.claim(tenantUuid, request(2_000 + DAY))).outcome).toBe("claimed");
+  });
+
+  it("refuses the key with another request, answered or running", async () => {
+    const claim = await claimed(1_000);
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_001, { fingerprint: "post-notes-b" }))).toEqual({ outcome: "other_request" });
+    await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim, status: 204, response: null, at: 1_002, keepForMs: DAY });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_003, { fingerprint: "post-notes-b" }))).toEqual({ outcome: "other_request" });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_004))).toEqual({ outcome: "answered", status: 204, response: null });
+  });
+
+  it("keeps keys apart by tenant and by caller", async () => {
+    await claimed(1_000);
+    await claimed(1_000, {}, otherTenantUuid);
+    await claimed(1_000, { caller: "key-1:user-2" });
+    await claimed(1_000, { caller: "key-2:" });
+    expect((await store.idempotentRequests.claim(tenantUuid, request(1_001))).outcome).toBe("in_progress");
+  });
+
+  it("gives a released key, or one whose request went stale, to the next request; the old claim then records nothing", async () => {
+    const first = await claimed(1_000);
+    await store.idempotentRequests.release(tenantUuid, { caller: "key-1:", key: "retry-7", claim: first });
+    const second = await claimed(1_001);
+    // A claim no request answered for five minutes: its server died; the key goes to the request sent again.
+    expect((await store.idempotentRequests.claim(tenantUuid, request(1_001 + 5 * MINUTE - 1))).outcome).toBe("in_progress");
+    const third = await claimed(1_001 + 5 * MINUTE);
+    expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim: second, status: 201, response: "{}", at: 1_002 + 5 * MINUTE, keepForMs: DAY })).toBe(false);
+    await store.idempotentRequests.release(tenantUuid, { caller: "key-1:", key: "retry-7", claim: second });
+    expect(await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim: third, status: 201, response: '{"n":3}', at: 1_003 + 5 * MINUTE, keepForMs: DAY })).toBe(true);
+    // An answered key is not released by a late release of its own claim.
+    await store.idempotentRequests.release(tenantUuid, { caller: "key-1:", key: "retry-7", claim: third });
+    expect(await store.idempotentRequests.claim(tenantUuid, request(1_004 + 5 * MINUTE))).toEqual({ outcome: "answered", status: 201, response: '{"n":3}' });
+  });
+
+  it("deletes the keys expired before an instant, of every tenant", async () => {
+    await claimed(1_000);
+    await claimed(1_000, {}, otherTenantUuid);
+    await claimed(5_000, { key: "later" });
+    expect(await store.idempotentRequests.deleteExpired(1_000 + DAY + 1)).toBe(2);
+    expect((await store.idempotentRequests.claim(tenantUuid, request(5_001, { key: "later" }))).outcome).toBe("in_progress");
+  });
+
+  it("refuses a malformed call before it runs", async () => {
+    await expect(store.idempotentRequests.claim(tenantUuid, { ...request(1), extra: true } as IdempotentClaimRequest)).rejects.toThrow(/extra/);
+    await expect(store.idempotentRequests.answer(tenantUuid, { caller: "c", key: "k", claim: "x", status: 42, response: null, at: 1, keepForMs: DAY })).rejects.toThrow(/status/);
+  });
+});

@@ -1,0 +1,58 @@
+/** The writes sent with an `Idempotency-Key`: claimed while they run, then their answers, kept for a while. */
+import { randomUUID } from "node:crypto";
+import type { IdempotentClaim, IdempotentRequestRepository } from "../store.js";
+import { withTransaction, type RepositoryContext } from "./repository-context.js";
+
+export function createIdempotentRequestRepository({ db }: RepositoryContext): IdempotentRequestRepository {
+  return {
+    claim(tenantUuid, { caller, key, fingerprint, at, keepForMs, staleAfterMs }) {
+      // The store's transactions begin immediate: two servers never both take one key.
+      return withTransaction(db, async (transaction): Promise<IdempotentClaim> => {
+        const held = await transaction
+          .selectFrom("idempotent_requests")
+          .select(["fingerprint", "claimed_at", "status", "response", "expires_at"])
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("caller", "=", caller)
+          .where("idempotency_key", "=", key)
+          .executeTakeFirst();
+        const live = held !== undefined && Number(held.expires_at) > at;
+        if (live && held.fingerprint !== fingerprint) return { outcome: "other_request" };
+        if (live && held.status !== null) return { outcome: "answered", status: Number(held.status), response: held.response };
+        if (live && Number(held.claimed_at) > at - staleAfterMs) return { outcome: "in_progress", claimedAt: Number(held.claimed_at) };
+        const claim = randomUUID();
+        const row = { fingerprint, claim, claimed_at: at, status: null, response: null, expires_at: at + keepForMs };
+        await transaction
+          .insertInto("idempotent_requests")
+          .values({ tenant_uuid: tenantUuid, caller, idempotency_key: key, ...row })
+          .onConflict((conflict) => conflict.columns(["tenant_uuid", "caller", "idempotency_key"]).doUpdateSet(row))
+          .execute();
+        return { outcome: "claimed", claim };
+      });
+    },
+    async answer(tenantUuid, { caller, key, claim, status, response, at, keepForMs }) {
+      const result = await db
+        .updateTable("idempotent_requests")
+        .set({ status, response, expires_at: at + keepForMs })
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("caller", "=", caller)
+        .where("idempotency_key", "=", key)
+        .where("claim", "=", claim)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async release(tenantUuid, { caller, key, claim }) {
+      await db
+        .deleteFrom("idempotent_requests")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("caller", "=", caller)
+        .where("idempotency_key", "=", key)
+        .where("claim", "=", claim)
+        .where("status", "is", null)
+        .execute();
+    },
+    async deleteExpired(before) {
+      const result = await db.deleteFrom("idempotent_requests").where("expires_at", "<", before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
