@@ -64,6 +64,15 @@ const GRAPH_CHANGES_OF_TWO = {
 const GRAPH_CHANGES_OF_ONE = { ...GRAPH_CHANGES_OF_TWO, source: "delete from graph_changes where tenant_uuid = ? and kind in ('affiliation', 'merge') and (subject_uuid in (?) or merged_into_uuid in (?))" };
 
 /**
+ * The answers kept for writes sent with an Idempotency-Key are a day's keyed writes of the tenant: an erasure reads
+ * them all once for the persons' values (migration 0069).
+ */
+const KEPT_ANSWERS = {
+  source: "delete from idempotent_requests where tenant_uuid = ? and response is not null and exists (select 1 from json_each(?) as erased where instr(response, erased.value) > 0)",
+  walks: ["SEARCH idempotent_requests USING INDEX sqlite_autoindex_idempotent_requests_1 (tenant_uuid=?)"],
+};
+
+/**
  * Applying the tenant's pending activity times (`applyPendingOpportunityActivity`) reads and clears all of them on
  * purpose: they are the persons whose emails and meetings were stored since the last read of opportunities.
  */
@@ -110,7 +119,7 @@ describe("persons.erase, under statistics like scale L's", () => {
         .filter((source) => ![...SEARCHES_WITHOUT_KEY, ...ONE_ROW_PER_TENANT].some((search) => search.test(source)) && !PENDING_ACTIVITY.includes(source))
         .map((source) => ({ source: source.slice(0, 200), walks: walksIn(planOf(sqlite, source)) }))
         .filter((statement) => statement.walks.length > 0);
-      expect(walking).toEqual([PERSONS_FOREIGN_KEY_CHECK, GRAPH_CHANGES_OF_TWO, PERSONS_FOREIGN_KEY_CHECK_OF_ONE, GRAPH_CHANGES_OF_ONE, ERASED_USERS_KEYS]);
+      expect(walking).toEqual([PERSONS_FOREIGN_KEY_CHECK, GRAPH_CHANGES_OF_TWO, KEPT_ANSWERS, PERSONS_FOREIGN_KEY_CHECK_OF_ONE, GRAPH_CHANGES_OF_ONE, KEPT_ANSWERS, ERASED_USERS_KEYS]);
     } finally {
       sqlite.close();
     }
