@@ -545,6 +545,11 @@ export interface InteractionRepository {
   /** Emails and confirmed meetings involving any of the persons, newest first; only those in the request's time range, if any. */
   timeline(tenantUuid: string, personUuids: readonly string[], request: TimelineRequest): Promise<Page<ActivityItem>>;
   /**
+   * As `timeline`, of the emails and confirmed meetings that fall within one of the spans, each with that span's
+   * person taking part in it: a company's activity over `affiliations.tenureSpans`.
+   */
+  spanTimeline(tenantUuid: string, spans: readonly TenureSpan[], request: TimelineRequest): Promise<Page<ActivityItem>>;
+  /**
    * The tenant's emails and confirmed meetings in the order they were recorded (`sequence`, ascending; a
    * meeting moves to the end when written again), and their removals: a listed meeting written again that no
    * attendee counts any more (cancelled, deleted, declined by all), or a deleted email, is listed with
@@ -556,6 +561,13 @@ export interface InteractionRepository {
 }
 
 /** What the activity feed is asked for: a page, and filters that combine with AND. */
+/** A span of time a person was at a company (epoch milliseconds, both inclusive); null: open on that side. */
+export interface TenureSpan {
+  person_uuid: string;
+  from: number | null;
+  to: number | null;
+}
+
 /** A timeline page, optionally of what occurred within a time range (both bounds inclusive). */
 export interface TimelineRequest extends PageRequest {
   /** Only items that occurred at or after this time (epoch milliseconds). */
@@ -592,6 +604,14 @@ export interface AffiliationRepository {
    * Whether the company itself is live is the caller's to check.
    */
   currentMemberUuids(tenantUuid: string, companyUuid: string): Promise<string[]>;
+  /**
+   * The spans of time the live persons' tenures at a company cover, current and past, by person then start (a
+   * person who came back has two). A day not recorded is read from the person's other tenures: a tenure with no
+   * `started_on` starts on the latest `ended_on` of their other tenures that ended by its end, a past one with no
+   * `ended_on` ends on the earliest `started_on` of their other tenures from its start on; with none, that side is
+   * open. Whether the company itself is live is the caller's to check.
+   */
+  tenureSpans(tenantUuid: string, companyUuid: string): Promise<TenureSpan[]>;
 }
 
 /** The `sort_by` values of `entityLists.list`. */

@@ -1,6 +1,7 @@
 /** Reads of person-company affiliations (writes go through the person repository). */
 import type { AffiliationRepository } from "../store.js";
 import { compareAffiliations, loadAffiliations, toAffiliation } from "./affiliation-rows.js";
+import { companyTenureSpans } from "./company-tenure-spans.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 export function createAffiliationRepository({ db }: RepositoryContext): AffiliationRepository {
@@ -35,5 +36,6 @@ export function createAffiliationRepository({ db }: RepositoryContext): Affiliat
         .execute();
       return rows.map((row) => row.person_uuid);
     },
+    tenureSpans: (tenantUuid, companyUuid) => companyTenureSpans(db, tenantUuid, companyUuid),
   };
 }

@@ -6,14 +6,16 @@
 import type { Kysely } from "kysely";
 import type { ActivityItem, InteractionRecord, MeetingStatus } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
-import type { InteractionRepository } from "../store.js";
+import type { Page } from "../pagination/keyset-page.js";
+import type { InteractionRepository, TimelineRequest } from "../store.js";
 import { activityFeedPage } from "./activity-feed.js";
 import { PERSON_PAGE_PLAN } from "./activity-feed-person-page.js";
 import { itemDetailsOf } from "./activity-item-details.js";
 import { participantsOf } from "./activity-participants.js";
-import { groupTimelinePage } from "./group-timeline.js";
+import { groupTimelinePage, spanTimelinePage } from "./group-timeline.js";
 import { emailRecords, interactionsByIds, meetingRecords } from "./interaction-records.js";
 import { personTimelinePage } from "./person-timeline.js";
+import type { TimelineRow } from "./timeline-participations.js";
 import type { RepositoryContext } from "./repository-context.js";
 
 /** Streams rows of `(id, ...)` ordered by id and folds consecutive rows of the same id into one record. */
@@ -231,6 +233,30 @@ async function* inTimeOrder(first: AsyncGenerator<InteractionRecord[]>, second: 
   }
 }
 
+/** A timeline page with nothing on it: its total 0 when asked by offset. */
+function emptyTimeline(request: TimelineRequest): Page<ActivityItem> {
+  return { rows: [], hasMore: false, total: request.position.kind === "offset" ? 0 : null, lastKey: null };
+}
+
+/** A timeline page's rows as activity items: their titles and participants read. */
+async function timelineItems(db: Kysely<Database>, tenantUuid: string, page: Page<TimelineRow>): Promise<Page<ActivityItem>> {
+  const items = page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid }));
+  const details = await itemDetailsOf(db, tenantUuid, items);
+  const participants = await participantsOf(db, items);
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      kind: row.kind as ActivityItem["kind"],
+      uuid: row.uuid,
+      occurred_at: Number(row.occurred_at),
+      title: details.get(row.uuid)?.title ?? null,
+      // Only confirmed meetings count (`counted_at`); an email has no status of its own.
+      status: "confirmed" as MeetingStatus,
+      person_uuids: participants.get(row.uuid) ?? [],
+    })),
+  };
+}
+
 export function createInteractionRepository({ db, remembered }: RepositoryContext): InteractionRepository {
   /** The tenant's remembered timeline and feed totals; none inside a transaction. */
   const totalsOf = (tenantUuid: string) => (remembered && !db.isTransaction ? remembered.timelineTotals.valuesOf(tenantUuid) : null);
@@ -246,26 +272,24 @@ export function createInteractionRepository({ db, remembered }: RepositoryContex
       return null;
     },
     async timeline(tenantUuid, personUuids, request) {
-      if (personUuids.length === 0) return { rows: [], hasMore: false, total: request.position.kind === "offset" ? 0 : null, lastKey: null };
+      if (personUuids.length === 0) return emptyTimeline(request);
       const persons = [...new Set(personUuids)];
       const totals = totalsOf(tenantUuid);
       const page =
         persons.length === 1 ? await personTimelinePage(db, tenantUuid, persons[0]!, request, totals) : await groupTimelinePage(db, tenantUuid, persons, request, totals);
-      const items = page.rows.map((row) => ({ kind: row.kind as ActivityItem["kind"], uuid: row.uuid }));
-      const details = await itemDetailsOf(db, tenantUuid, items);
-      const participants = await participantsOf(db, items);
-      return {
-        ...page,
-        rows: page.rows.map((row) => ({
-          kind: row.kind as ActivityItem["kind"],
-          uuid: row.uuid,
-          occurred_at: Number(row.occurred_at),
-          title: details.get(row.uuid)?.title ?? null,
-          // Only confirmed meetings count (`counted_at`); an email has no status of its own.
-          status: "confirmed" as MeetingStatus,
-          person_uuids: participants.get(row.uuid) ?? [],
-        })),
-      };
+      return timelineItems(db, tenantUuid, page);
+    },
+    async spanTimeline(tenantUuid, spans, request) {
+      if (spans.length === 0) return emptyTimeline(request);
+      const totals = totalsOf(tenantUuid);
+      const [only] = spans;
+      if (spans.length > 1 || only === undefined) return timelineItems(db, tenantUuid, await spanTimelinePage(db, tenantUuid, spans, request, totals));
+      // One span: the person's own timeline over the span and the range together, read as that person's is.
+      const occurredAfter = Math.max(request.occurredAfter ?? -Infinity, only.from ?? -Infinity);
+      const occurredBefore = Math.min(request.occurredBefore ?? Infinity, only.to ?? Infinity);
+      if (occurredAfter > occurredBefore) return emptyTimeline(request);
+      const within = { ...request, occurredAfter: Number.isFinite(occurredAfter) ? occurredAfter : undefined, occurredBefore: Number.isFinite(occurredBefore) ? occurredBefore : undefined };
+      return timelineItems(db, tenantUuid, await personTimelinePage(db, tenantUuid, only.person_uuid, within, totals));
     },
     feed: (tenantUuid, request) => activityFeedPage(db, tenantUuid, request, PERSON_PAGE_PLAN, totalsOf(tenantUuid)),
   };

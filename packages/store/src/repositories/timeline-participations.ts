@@ -7,6 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { Page } from "../pagination/keyset-page.js";
+import type { TenureSpan } from "../store.js";
 
 /** The time range a timeline keeps (epoch milliseconds, both inclusive); an absent bound is open. */
 export interface OccurredRange {
@@ -61,6 +62,70 @@ export function meetingParticipations(db: Kysely<Database>, tenantUuid: string, 
   if (range.after !== undefined) meetings = meetings.where("counted_at", ">=", range.after);
   if (range.before !== undefined) meetings = meetings.where("counted_at", "<=", range.before);
   return meetings;
+}
+
+/** The farthest times a span's open side reaches (JavaScript's own date limits): every time is between them. */
+const EARLIEST = -8_640_000_000_000_000;
+const LATEST = 8_640_000_000_000_000;
+
+/**
+ * Persons within spans of time as one JSON parameter, an array of `[person_uuid, from, to]`, an open side as the
+ * farthest time: what {@link spanEmailParticipations} and {@link spanMeetingParticipations} read.
+ */
+export function spansParameter(spans: readonly TenureSpan[]): string {
+  return JSON.stringify(spans.map((span) => [span.person_uuid, span.from ?? EARLIEST, span.to ?? LATEST]));
+}
+
+/** The spans as the table a participation read starts from: `cross join` keeps it first, each span a seek of the index by person and time. */
+const spanTable = (spans: string) => sql<{ value: string }>`json_each(${spans})`.as("span");
+
+/** The email participation rows of `spans` (see {@link spansParameter}) within their person's span, and in the range; nothing selected. */
+function spanEmailRows(db: Kysely<Database>, tenantUuid: string, spans: string, range: OccurredRange) {
+  let emails = db
+    .selectFrom(spanTable(spans))
+    .crossJoin("email_participants")
+    .where("email_participants.tenant_uuid", "=", tenantUuid)
+    .where(sql<boolean>`email_participants.person_uuid = json_extract(span.value, '$[0]')`)
+    .where(sql<boolean>`email_participants.sent_at between json_extract(span.value, '$[1]') and json_extract(span.value, '$[2]')`);
+  if (range.after !== undefined) emails = emails.where("sent_at", ">=", range.after);
+  if (range.before !== undefined) emails = emails.where("sent_at", "<=", range.before);
+  return emails;
+}
+
+/** The counted meeting participation rows of `spans` within their person's span, and in the range; nothing selected. */
+function spanMeetingRows(db: Kysely<Database>, tenantUuid: string, spans: string, range: OccurredRange) {
+  let meetings = db
+    .selectFrom(spanTable(spans))
+    .crossJoin("meeting_attendees")
+    .where("meeting_attendees.tenant_uuid", "=", tenantUuid)
+    .where(sql<boolean>`meeting_attendees.person_uuid = json_extract(span.value, '$[0]')`)
+    .where(sql<boolean>`meeting_attendees.counted_at between json_extract(span.value, '$[1]') and json_extract(span.value, '$[2]')`);
+  if (range.after !== undefined) meetings = meetings.where("counted_at", ">=", range.after);
+  if (range.before !== undefined) meetings = meetings.where("counted_at", "<=", range.before);
+  return meetings;
+}
+
+/** The emails of `spans` (see {@link spansParameter}) within their person's span, and in the range, as {@link emailParticipations} lists them. */
+export function spanEmailParticipations(db: Kysely<Database>, tenantUuid: string, spans: string, range: OccurredRange = {}) {
+  return spanEmailRows(db, tenantUuid, spans, range).select([sql<string>`'email'`.as("kind"), "email_uuid as uuid", "sent_at as occurred_at"]).distinct();
+}
+
+/** The counted meetings of `spans` within their person's span, and in the range; a meeting once per span counted in it. */
+export function spanMeetingParticipations(db: Kysely<Database>, tenantUuid: string, spans: string, range: OccurredRange = {}) {
+  return spanMeetingRows(db, tenantUuid, spans, range).select([sql<string>`'meeting'`.as("kind"), "meeting_uuid as uuid", "counted_at as occurred_at"]);
+}
+
+/** How many emails and meetings fall within the spans (see {@link spansParameter}) and the range, each once. */
+export async function countSpanTimeline(db: Kysely<Database>, tenantUuid: string, spans: string, range: OccurredRange = {}): Promise<number> {
+  const emails = spanEmailRows(db, tenantUuid, spans, range).select(sql<number>`1`.as("one")).groupBy(["sent_at", "email_uuid"]);
+  const meetings = spanMeetingRows(db, tenantUuid, spans, range).select(sql<number>`1`.as("one")).groupBy(["counted_at", "meeting_uuid"]);
+  const counted = await db
+    .selectNoFrom([
+      db.selectFrom(emails.as("emails")).select(sql<number>`count(*)`.as("n")).as("emails"),
+      db.selectFrom(meetings.as("meetings")).select(sql<number>`count(*)`.as("n")).as("meetings"),
+    ])
+    .executeTakeFirstOrThrow();
+  return Number(counted.emails ?? 0) + Number(counted.meetings ?? 0);
 }
 
 /**

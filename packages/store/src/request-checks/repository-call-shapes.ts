@@ -48,6 +48,7 @@ const entityKind = z.enum(["PERSON", "COMPANY"]);
 const stageType = z.enum(STAGE_TYPES);
 const rowsPerStep = z.number().int().min(1).optional();
 const model = ["model", identifier] as const;
+const timelineRequest = z.strictObject({ ...pageFields, occurredAfter: instant.optional(), occurredBefore: instant.optional() });
 
 /**
  * The key `apiKeys.noteUse` notes: its uuid and tenant, alone or in the key as the store answers it (its README example
@@ -275,7 +276,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     all: callShape(tenant),
     allOf: byUuid,
     get: callShape(tenant, ["kind", activityKind], ["id", identifier]),
-    timeline: callShape(tenant, uuids, ["request", z.strictObject({ ...pageFields, occurredAfter: instant.optional(), occurredBefore: instant.optional() })]),
+    timeline: callShape(tenant, uuids, ["request", timelineRequest]),
+    spanTimeline: callShape(tenant, ["spans", z.array(z.strictObject({ person_uuid: identifier, from: instant.nullable(), to: instant.nullable() }))], ["request", timelineRequest]),
     feed: callShape(tenant, [
       "request",
       z.strictObject({
@@ -294,6 +296,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     listForPersons: byUuids,
     listCurrent: callShape(tenant, ["filter", z.strictObject({ company_uuid: identifier.optional(), person_uuid: identifier.optional() }).optional()]),
     currentMemberUuids: byUuid,
+    tenureSpans: byUuid,
   },
   entityLists: {
     create: callShape(["input", INPUT_SHAPES.entityList]),

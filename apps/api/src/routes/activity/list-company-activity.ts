@@ -1,4 +1,4 @@
-/** GET /v1/companies/{company_uuid}/activity: emails and meetings of the company's people, newest first. */
+/** GET /v1/companies/{company_uuid}/activity: emails and meetings of the company's people while they were at it, newest first. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
@@ -16,7 +16,7 @@ export const listCompanyActivity = defineOperation({
   area: "Activity",
   summary: "List a company's activity",
   description:
-    "Emails and confirmed meetings involving anyone currently at the company, newest first, metadata only; occurred_after/occurred_before keep a period. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the company is not in the tenant.",
+    "Emails and confirmed meetings involving anyone while they were at the company (past and current people, each within their tenures' started_on and ended_on), newest first, metadata only; occurred_after/occurred_before keep a period. Page by page, or follow next_cursor: a cursor scan neither repeats nor skips an item while new ones arrive. 404 when the company is not in the tenant.",
   params: z.object({ company_uuid: uuidString("The company's UUID.") }),
   query: occurredRangeListQuery,
   response: listEnvelopeSchema(activityItemSchema),
@@ -25,12 +25,12 @@ export const listCompanyActivity = defineOperation({
     const range = occurredRange(query);
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw notFound(`company ${params.company_uuid} not found`);
-    const people = await services.store.affiliations.currentMemberUuids(auth.tenant.uuid, company.uuid);
+    const spans = await services.store.affiliations.tenureSpans(auth.tenant.uuid, company.uuid);
     return listPage({
       paging: query,
       query: { operation: "listCompanyActivity", tenant: auth.tenant.uuid, company: company.uuid, ...range },
       cursors: await cursorCodecFor(services.store),
-      fetch: (request) => services.store.interactions.timeline(auth.tenant.uuid, people, { ...request, ...range }),
+      fetch: (request) => services.store.interactions.spanTimeline(auth.tenant.uuid, spans, { ...request, ...range }),
       present: (items) => items.map(presentActivityItem),
     });
   },
