@@ -62,6 +62,36 @@ describe("activityStats", () => {
     expect(stats.periods[0]?.last_activity_date).toBe("2026-11-21");
   });
 
+  it("counts a company over the spans given instead: its people, past ones too, while they were at it", () => {
+    // Fred left Acme 100 days ago (not a member in the graph); Dana joined 35 days ago; Eve has no dates.
+    const spans = [
+      { person_uuid: "fred", from: null, to: daysAgo(100) },
+      { person_uuid: "dana", from: daysAgo(35), to: null },
+      { person_uuid: "eve", from: null, to: null },
+      { person_uuid: "ada", from: null, to: null },
+      { person_uuid: "nobody", from: null, to: null },
+    ];
+    const moved = buildGraph(
+      withUser("ada"),
+      withAffiliation("dana", "acme"),
+      withAffiliation("eve", "acme"),
+      withAffiliation("fred", "globex"),
+      withEmail("ada", "fred", daysAgo(150)),
+      withEmail("ada", "fred", daysAgo(50)),
+      withEmail("ada", "dana", daysAgo(40)),
+      withEmail("ada", ["dana", "eve"], daysAgo(30)),
+      withMeeting(["ada", "dana"], daysAgo(20)),
+    );
+    const over = (options: { spans?: typeof spans }) => activityStats(moved, { entity: "company", uuid: "acme" }, { now: NOW, periods: ["90_days", "all_time"], ...options });
+    // Fred's email before he left and Dana's since she joined; the email to Dana and Eve once; Ada (a user) no one's.
+    expect(over({ spans }).periods.map((period) => period.activity_counts)).toEqual([counts(1, 1), counts(2, 1)]);
+    expect(over({ spans }).by_user.map((user) => [user.internal_user_uuid, user.periods[1]?.activity_counts])).toEqual([["user-ada", counts(2, 1)]]);
+    // Without spans: the current members' whole activity.
+    expect(over({}).periods.map((period) => period.activity_counts)).toEqual([counts(2, 1), counts(2, 1)]);
+    expect(() => activityStats(moved, { entity: "person", uuid: "dana" }, { now: NOW, spans })).toThrow(/"spans" only for a company/);
+    expect(() => activityStats(moved, { entity: "company", uuid: "acme" }, { now: NOW, spans: [{ person_uuid: "dana", from: "2026-01-01" } as never] })).toThrow(/each of "spans"/);
+  });
+
   it("leaves internal users affiliated with the company out of its persons", () => {
     const own = buildGraph(withUser("ada"), withUser("ben"), withAffiliation("ada", "tenant"), withAffiliation("ben", "tenant"), withMeeting(["ada", "ben"]));
     expect(activityStats(own, { entity: "company", uuid: "tenant" }, { now: NOW }).periods).toEqual([]);

@@ -2,11 +2,11 @@
 import { DAY_MILLISECONDS, toIsoDateOrNull } from "./internal/dates.js";
 import { requireEntity } from "./internal/entity-reference.js";
 import { invalidArgument } from "./internal/errors.js";
-import type { PersonRecord } from "./internal/graph-state.js";
+import type { GraphState, PersonRecord } from "./internal/graph-state.js";
 import { ACTIVITY_STATS_OPTION_NAMES } from "./internal/option-names.js";
 import { compareUuids } from "./internal/scores.js";
 import { requireOptions, requireTime } from "./internal/validate.js";
-import { countActivityByPeriod, type PeriodCounter } from "./internal/activity-counts.js";
+import { countActivityByPeriod, type PeriodCounter, type PersonSpans } from "./internal/activity-counts.js";
 import { unorderedExternalMembers } from "./internal/team-connections.js";
 import { stateOf, type RelationshipGraph } from "./relationship-graph.js";
 import type { ActivityPeriod, ActivityStats, EntityReference, PeriodStats, UserActivityStats } from "./types.js";
@@ -40,6 +40,13 @@ export interface ActivityStatsOptions {
    * meeting without the team). `by_user` and the top users are the same either way. Default false.
    */
   teamOnly?: boolean | undefined;
+  /**
+   * A company only: count over these persons, each within their spans of time (epoch milliseconds, both inclusive,
+   * null open on that side), instead of over its current external members: the company's people while they were at
+   * it, past ones included (a store's tenure spans). Internal users and persons not in the graph are left out; an
+   * interaction within the spans of two of them counts once.
+   */
+  spans?: ReadonlyArray<{ person_uuid: string; from: number | null; to: number | null }> | undefined;
 }
 
 /** Each period's length in milliseconds, position for position with ACTIVITY_PERIODS (shortest first). */
@@ -63,7 +70,7 @@ function periodStats(counter: PeriodCounter, periods: readonly ActivityPeriod[],
 
 /**
  * Activity statistics of a person, or of a company over its currently affiliated external persons (an interaction
- * shared by two of them counts once). For each period: emails, meetings, total and the last activity, over
+ * shared by two of them counts once), or with `spans` over the persons given, each within their spans. For each period: emails, meetings, total and the last activity, over
  * counted interactions with `now - occurredAt <= period` (future and cancelled ones excluded). `by_user`
  * has one row per internal user who took part in at least one of those interactions (the subject itself
  * excluded), ordered by user uuid; `top_email_user` / `top_meeting_user` are the users with the most emails
@@ -73,7 +80,7 @@ function periodStats(counter: PeriodCounter, periods: readonly ActivityPeriod[],
  *
  * @param graph - The relationship graph.
  * @param entity - `{ entity: "person" | "company", uuid }`.
- * @param options - `now`, optionally the `periods` to return and `teamOnly`.
+ * @param options - `now`, optionally the `periods` to return, `teamOnly` and (a company) `spans`.
  * @returns The stats; `periods` is empty when the entity has no counted interaction (with `teamOnly`: none with the team).
  *
  * @example
@@ -97,16 +104,17 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
   const teamOnly = options.teamOnly ?? false;
   if (typeof teamOnly !== "boolean") throw invalidArgument(functionName, '"teamOnly" to be a boolean', teamOnly);
 
+  const within = options.spans === undefined ? undefined : spansOf(state, reference, options.spans);
   let persons: PersonRecord[];
   if (reference.entity === "person") {
     const person = state.person(reference.uuid);
     persons = person === undefined ? [] : [person];
   } else {
     // Order-free: counts and latest times do not depend on the order of the members.
-    persons = unorderedExternalMembers(state, reference.uuid);
+    persons = within === undefined ? unorderedExternalMembers(state, reference.uuid) : [...within.keys()];
   }
 
-  const { total, byUser } = countActivityByPeriod(state, persons, now, PERIOD_LENGTHS, teamOnly);
+  const { total, byUser } = countActivityByPeriod(state, persons, now, PERIOD_LENGTHS, teamOnly, within);
 
   const result: ActivityStats = {
     entity_type: reference.entity === "person" ? "PERSON" : "COMPANY",
@@ -137,6 +145,27 @@ export function activityStats(graph: RelationshipGraph, entity: EntityReference,
   result.top_email_user = top("emails");
   result.top_meeting_user = top("meetings");
   return result;
+}
+
+/** The `spans` option checked, as the external persons' spans in the graph. */
+function spansOf(state: GraphState, reference: EntityReference, spans: unknown): PersonSpans {
+  const functionName = "activityStats";
+  if (reference.entity !== "company") throw invalidArgument(functionName, '"spans" only for a company', spans);
+  if (!Array.isArray(spans)) throw invalidArgument(functionName, '"spans" to be an array', spans);
+  const within = new Map<PersonRecord, Array<readonly [number, number]>>();
+  for (const span of spans as unknown[]) {
+    const { person_uuid: personUuid, from, to } = (span ?? {}) as Record<string, unknown>;
+    const bound = (value: unknown) => value === null || (typeof value === "number" && !Number.isNaN(value));
+    if (typeof personUuid !== "string" || !bound(from) || !bound(to)) {
+      throw invalidArgument(functionName, 'each of "spans" to be { person_uuid: string, from: number or null, to: number or null }', span);
+    }
+    const person = state.person(personUuid);
+    if (person === undefined || person.userUuid !== null) continue;
+    const list = within.get(person) ?? [];
+    list.push([(from as number | null) ?? Number.NEGATIVE_INFINITY, (to as number | null) ?? Number.POSITIVE_INFINITY]);
+    within.set(person, list);
+  }
+  return within;
 }
 
 function userStats(user: PersonRecord, counter: PeriodCounter, periods: readonly ActivityPeriod[], now: number): UserActivityStats {

@@ -38,7 +38,7 @@ const CALLS: [string, (extra: Record<string, unknown>) => unknown, string][] = [
     '"now", "parameters", "sortBy", "order", "nameOf", "limit", "maximumPathsPerItem", "maximumPriorityEntries", "topExternalContactsLimit", "includeItems"',
   ],
   ["strongestRelationships", (extra) => strongestRelationships(graph, dana, { now: NOW, limit: 1, ...extra }), '"now", "parameters", "limit"'],
-  ["activityStats", (extra) => activityStats(graph, dana, { now: NOW, periods: ["30_days"], ...extra }), '"now", "periods", "teamOnly"'],
+  ["activityStats", (extra) => activityStats(graph, dana, { now: NOW, periods: ["30_days"], ...extra }), '"now", "periods", "teamOnly", "spans"'],
   ["derivedFields", (extra) => derivedFields(graph, dana, { now: NOW, userUuid: "user-ada", ...extra }), '"now", "userUuid"'],
   ["lastActivityAt", (extra) => lastActivityAt(graph, dana, { now: NOW, ...extra }), '"now"'],
 ];

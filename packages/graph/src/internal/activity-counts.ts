@@ -19,18 +19,27 @@ export interface PeriodCounter {
 let listedBy = new Uint32Array(0);
 let listing = 0;
 
-/** The subject's counted interactions: each interaction of several of its persons once, in the order first met. */
-function subjectSlots(state: GraphState, persons: readonly PersonRecord[]): readonly number[] {
-  if (persons.length === 1) return persons[0]?.interactions ?? [];
+/** Spans of time (epoch milliseconds, both inclusive) per person: only their interactions within one count. */
+export type PersonSpans = ReadonlyMap<PersonRecord, ReadonlyArray<readonly [number, number]>>;
+
+/**
+ * The subject's counted interactions: each interaction of several of its persons once, in the order first met; with
+ * `within`, only those within one of their person's spans.
+ */
+function subjectSlots(state: GraphState, persons: readonly PersonRecord[], within?: PersonSpans): readonly number[] {
+  if (persons.length === 1 && within === undefined) return persons[0]?.interactions ?? [];
   if (listedBy.length < state.table.size || listing === 0xffffffff) {
     listedBy = new Uint32Array(Math.max(state.table.size, listedBy.length));
     listing = 0;
   }
   listing += 1;
   const slots: number[] = [];
+  const times = state.table.occurredAt;
   for (const person of persons) {
+    const spans = within?.get(person);
     for (const slot of person.interactions) {
       if (listedBy[slot] === listing) continue;
+      if (spans !== undefined && !spans.some(([from, to]) => times[slot]! >= from && times[slot]! <= to)) continue;
       listedBy[slot] = listing;
       slots.push(slot);
     }
@@ -79,7 +88,8 @@ function counterOf(buckets: Int32Array, at: number, periods: number, lastAt: num
  * `periodLengths` (ascending, the last infinite; an interaction counts in a period when its age is at most
  * the length): in total, and per internal user who took part, the subject's own users left out. With
  * `teamOnly`, the total counts only the interactions such a user took part in (the team's activity with the
- * subject); the per-user counts are the same either way. A single
+ * subject); the per-user counts are the same either way. With `within`, a person's interactions count only within
+ * one of their spans (a company's people while they were at it). A single
  * person with `INDEXED_FROM` interactions or more is counted from its activity index (activity-index.ts),
  * made at its first count: a busy contact's interactions number hundreds of thousands. Any other subject is
  * counted by {@link countByPass}.
@@ -94,10 +104,11 @@ export function countActivityByPeriod(
   now: number,
   periodLengths: readonly number[],
   teamOnly = false,
+  within?: PersonSpans,
 ): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
-  const busy = persons.length === 1 && persons[0]!.interactions.length >= INDEXED_FROM ? persons[0]! : null;
+  const busy = within === undefined && persons.length === 1 && persons[0]!.interactions.length >= INDEXED_FROM ? persons[0]! : null;
   if (busy !== null) return countFromIndex(state, activityIndexOf(state, busy, teamOf(state)), busy, now, periodLengths, teamOnly);
-  return countByPass(state, persons, now, periodLengths, teamOnly);
+  return countByPass(state, persons, now, periodLengths, teamOnly, within);
 }
 
 /**
@@ -111,6 +122,7 @@ export function countByPass(
   now: number,
   periodLengths: readonly number[],
   teamOnly = false,
+  within?: PersonSpans,
 ): { total: PeriodCounter; byUser: Map<PersonRecord, PeriodCounter> } {
   const { users, positions } = teamOf(state);
   const periods = periodLengths.length;
@@ -125,7 +137,7 @@ export function countByPass(
   let totalLastAt = Number.NEGATIVE_INFINITY;
   const subjects = new Set(persons);
   const { occurredAt: times, start: starts, count: counts, participants } = state.table;
-  for (const slot of subjectSlots(state, persons)) {
+  for (const slot of subjectSlots(state, persons, within)) {
     const occurredAt = times[slot]!;
     if (occurredAt > now) continue;
     const bucket = (state.isMeeting(slot) ? periods : 0) + bucketOf(now - occurredAt, periodLengths);

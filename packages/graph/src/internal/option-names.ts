@@ -59,6 +59,6 @@ export const RECOMMENDED_PATHS_OPTION_NAMES: OptionNames<RecommendedPathsOptions
   includeItems: true,
 };
 
-export const ACTIVITY_STATS_OPTION_NAMES: OptionNames<ActivityStatsOptions> = { now: true, periods: true, teamOnly: true };
+export const ACTIVITY_STATS_OPTION_NAMES: OptionNames<ActivityStatsOptions> = { now: true, periods: true, teamOnly: true, spans: true };
 export const DERIVED_FIELDS_OPTION_NAMES: OptionNames<DerivedFieldsOptions> = { now: true, userUuid: true };
 export const LAST_ACTIVITY_OPTION_NAMES: OptionNames<LastActivityOptions> = { now: true };

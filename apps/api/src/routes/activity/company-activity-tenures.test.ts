@@ -107,3 +107,25 @@ describe("a company's activity across its people's tenures", () => {
     expect(await timeline(companies.globex)).toEqual({ total: 2, subjects: named("away", 2) });
   });
 });
+
+describe("a company's AI summary across its people's tenures", () => {
+  it("counts, in its Activity fact, the founder's emails at the company she left and only the later ones at her new one", async () => {
+    const founder = await person("founder", companies.acme);
+    await emails(founder, "acme era", 5, 10);
+    await moveTo(founder, companies.globex);
+    context.clock.advance(20 * DAY);
+    await emails(founder, "globex era", 2, 1);
+    const activityOf = async (company: string) => {
+      const { status, body } = await context.json(`/v1/companies/${company}/ai-summary`, { key: acme.key });
+      expect(status).toBe(200);
+      return (body!.sections as Array<{ heading: string; content: string }>).find((section) => section.heading === "Activity")?.content;
+    };
+    const day = (daysBefore: number) => new Date(context.clock.now() - daysBefore * DAY).toISOString().slice(0, 10);
+    expect(await activityOf(companies.acme)).toBe(
+      `In the last 90 days the team had 5 emails and 0 meetings with Acme Corp, up from 0 in the 90 days before; the latest on ${day(30)}.`,
+    );
+    expect(await activityOf(companies.globex)).toBe(
+      `In the last 90 days the team had 2 emails and 0 meetings with Globex, up from 0 in the 90 days before; the latest on ${day(1)}.`,
+    );
+  });
+});

@@ -3,7 +3,7 @@
  * activity with it against the period before (its trend).
  */
 import { activityStats, relationshipQuality, strongestRelationships, type EntityReference } from "@rapport/graph";
-import type { Company, Person } from "@rapport/store";
+import type { Company, Person, TenureSpan } from "@rapport/store";
 import { counted } from "../../platform/text/counted.js";
 import type { SummaryFact } from "../summary-provider.js";
 import type { CompanyFactCollector, FactContext, PersonFactCollector } from "./fact-context.js";
@@ -11,7 +11,7 @@ import { listInWords, midSentence } from "./fact-wording.js";
 import { personNameInWords } from "./person-name-in-words.js";
 
 
-async function relationshipFacts(context: FactContext, entity: EntityReference, name: string): Promise<SummaryFact[]> {
+async function relationshipFacts(context: FactContext, entity: EntityReference, name: string, spans?: readonly TenureSpan[]): Promise<SummaryFact[]> {
   const { services, tenantUuid, now } = context;
   const graph = await services.store.graphs.forTenant(tenantUuid);
   const facts: SummaryFact[] = [];
@@ -33,8 +33,9 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
     });
   }
   // all_time for the date of the latest activity when none is in the last 180 days. teamOnly: what the subject did
-  // with outsiders alone (a mail to a list, a BCC'd thread) is not "the team had".
-  const stats = activityStats(graph, entity, { now, periods: ["90_days", "180_days", "all_time"], teamOnly: true });
+  // with outsiders alone (a mail to a list, a BCC'd thread) is not "the team had". A company's spans: its people
+  // while they were at it, as its activity timeline lists them.
+  const stats = activityStats(graph, entity, { now, periods: ["90_days", "180_days", "all_time"], teamOnly: true, spans });
   const recent = stats.periods.find((period) => period.period === "90_days");
   const half = stats.periods.find((period) => period.period === "180_days");
   const ever = stats.periods.find((period) => period.period === "all_time");
@@ -57,5 +58,5 @@ async function relationshipFacts(context: FactContext, entity: EntityReference, 
 export const personRelationshipFacts: PersonFactCollector = (context, person: Person) =>
   relationshipFacts(context, { entity: "person", uuid: person.uuid }, person.name);
 
-export const companyRelationshipFacts: CompanyFactCollector = (context, company: Company) =>
-  relationshipFacts(context, { entity: "company", uuid: company.uuid }, company.company_name);
+export const companyRelationshipFacts: CompanyFactCollector = async (context, company: Company) =>
+  relationshipFacts(context, { entity: "company", uuid: company.uuid }, company.company_name, await context.services.store.affiliations.tenureSpans(context.tenantUuid, company.uuid));
