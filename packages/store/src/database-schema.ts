@@ -438,6 +438,15 @@ export interface ErasedIdentifiersTable {
   erased_at: number;
 }
 
+/** A domain a company had before its current one (migration 0066), stored as `domain` is: a bare host name. */
+export interface CompanyFormerDomainsTable {
+  tenant_uuid: string;
+  company_uuid: string;
+  domain: string;
+  /** When the company's domain changed from this one. */
+  left_at: number;
+}
+
 export interface UserPasswordsTable {
   tenant_uuid: string;
   user_uuid: string;
@@ -482,6 +491,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   erasure_secrets: ErasureSecretsTable;
   erased_identifiers: ErasedIdentifiersTable;
+  company_former_domains: CompanyFormerDomainsTable;
 }
 
 export interface ImportJobsTable {

@@ -343,7 +343,7 @@ export interface PersonRepository {
   findByLinkedinUrls(tenantUuid: string, urls: readonly string[]): Promise<Map<string, string[]>>;
   /**
    * Live persons with an email address at `domain` or currently affiliated with a company of that
-   * domain, by name; at most `limit` uuids, and the total.
+   * domain (its current one or one it had before, `companies.formerDomains`), by name; at most `limit` uuids, and the total.
    */
   findByDomain(tenantUuid: string, domain: string, limit: number): Promise<{ uuids: string[]; total: number }>;
   /**
@@ -425,6 +425,11 @@ export interface CompanyRepository {
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, companyUuids: readonly string[]): Promise<Map<string, Company>>;
   list(tenantUuid: string, request: CompanyListRequest): Promise<Page<Company>>;
+  /**
+   * The domains each company of the tenant had before its current one (migration 0066), the most recently left
+   * first; a company with none is absent from the map.
+   */
+  formerDomains(tenantUuid: string, companyUuids: readonly string[]): Promise<Map<string, string[]>>;
 }
 
 export interface UsageRepository {
@@ -962,7 +967,10 @@ export interface ImportJobRepository {
 
 /** Read-only lookups by the keys imports match on (normalized by the caller). */
 export interface MatchKeyRepository {
-  /** The oldest live company with this domain (compared case-insensitively, without scheme or `www.`). */
+  /**
+   * The oldest live company with this domain (compared case-insensitively, without scheme or `www.`); when none has
+   * it as its current domain, the live company that most recently had it before (`companies.formerDomains`).
+   */
   companyByDomain(tenantUuid: string, domain: string): Promise<Company | null>;
   /**
    * The oldest live company with this name (trimmed, ignoring the case of A–Z as SQLite's `lower()` does), composed or

@@ -61,7 +61,11 @@ describe("rapport status", { timeout: 60_000 }, () => {
     const db = new SqliteDatabase(database);
     db.prepare("update persons set linkedin_key = 'linkedin.com/in/ada-park/en' where uuid = ?").run(page);
     db.close();
+    // 0063 and the migrations after it pending again, to be applied in order.
     undoLastMigration(database);
+    const undone = new SqliteDatabase(database);
+    undone.prepare("delete from kysely_migration where name = '0063-linkedin-profile-keys'").run();
+    undone.close();
     await (await createSqliteStore({ path: database })).close();
 
     const status = await runRapportInProcess(database, "status");

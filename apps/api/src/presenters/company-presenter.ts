@@ -16,6 +16,9 @@ export const companySchema = z
     uuid: z.string(),
     company_name: z.string(),
     domain: z.string().nullable().describe("Primary web domain, without scheme or www."),
+    former_domains: z
+      .array(z.string())
+      .describe("Read-only: the domains the company had before its current one, most recently left first; imports and lookups naming one find this company."),
     ...companyTextShape,
     company_custom_fields: z.record(z.string(), z.unknown()).describe("Custom field values keyed by field UUID."),
     service_industry_tags: z.array(z.string()).describe("Industry tags; what service_industry_tags filters on."),
@@ -35,7 +38,7 @@ export const companySchema = z
 
 export type CompanyResponse = z.input<typeof companySchema>;
 
-export function presentCompany(company: Company, fields: RelationshipFields): CompanyResponse {
+export function presentCompany(company: Company, fields: RelationshipFields, formerDomains: readonly string[] = []): CompanyResponse {
   const text = Object.fromEntries(COMPANY_TEXT_FIELDS.map((field) => [field, company[field]])) as Record<
     (typeof COMPANY_TEXT_FIELDS)[number],
     string | null
@@ -44,6 +47,7 @@ export function presentCompany(company: Company, fields: RelationshipFields): Co
     uuid: company.uuid,
     company_name: company.company_name,
     domain: company.domain,
+    former_domains: [...formerDomains],
     ...text,
     company_custom_fields: company.company_custom_fields,
     service_industry_tags: company.service_industry_tags,
@@ -65,5 +69,8 @@ export function presentCompany(company: Company, fields: RelationshipFields): Co
 export async function presentCompanies(services: AppServices, auth: AuthContext, companies: readonly Company[]): Promise<CompanyResponse[]> {
   const view = await openRelationshipView(services, auth);
   const userUuid = auth.user?.uuid ?? null;
-  return companies.map((company) => presentCompany(company, relationshipFields(view, { entity: "company", uuid: company.uuid }, userUuid)));
+  const formerDomains = await services.store.companies.formerDomains(auth.tenant.uuid, companies.map((company) => company.uuid));
+  return companies.map((company) =>
+    presentCompany(company, relationshipFields(view, { entity: "company", uuid: company.uuid }, userUuid), formerDomains.get(company.uuid)),
+  );
 }

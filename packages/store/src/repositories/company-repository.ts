@@ -107,6 +107,25 @@ async function syncTags(db: Kysely<Database>, tenantUuid: string, companyUuid: s
   }
 }
 
+/**
+ * Keeps a company's earlier domains as match keys: the domain it had (`previous`) joins its former domains when the
+ * update changed it, and its current domain leaves them (a domain set back is current again, not former).
+ */
+async function rememberFormerDomain(db: Kysely<Database>, row: CompaniesTable, previous: string | null, timestamp: number) {
+  const current = storedDomain(row.domain);
+  if (previous === current) return;
+  if (current) {
+    await db.deleteFrom("company_former_domains").where("company_uuid", "=", row.uuid).where("domain", "=", current).execute();
+  }
+  if (previous) {
+    await db
+      .insertInto("company_former_domains")
+      .values({ tenant_uuid: row.tenant_uuid, company_uuid: row.uuid, domain: previous, left_at: timestamp })
+      .onConflict((conflict) => conflict.columns(["company_uuid", "domain"]).doUpdateSet({ left_at: timestamp }))
+      .execute();
+  }
+}
+
 type CompanyWhere = ExpressionBuilder<Database, "companies">;
 
 /** Tags an `industry_tags` filter with operator AND may require: each is a condition of its own (SQLite nests at most 1,000). */
@@ -266,6 +285,13 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       assertEmployeeCountBand(patch, "companies.update");
       return withTransaction(db, async (transaction) => {
         const columns = columnsOf(patch);
+        const before = await transaction
+          .selectFrom("companies")
+          .select("domain")
+          .where("tenant_uuid", "=", tenantUuid)
+          .where("uuid", "=", companyUuid)
+          .where("deleted_at", "is", null)
+          .executeTakeFirst();
         // A website written alone supplies the domain only when the company has none: a stored domain is an
         // attribute the body did not name, so it is kept.
         const domain = patch.domain === undefined && columns.domain !== undefined ? sql<string | null>`coalesce(domain, ${columns.domain})` : columns.domain;
@@ -279,8 +305,24 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         if (Number(result.numUpdatedRows) === 0) return null;
         await syncTags(transaction, tenantUuid, companyUuid, patch);
         const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
+        await rememberFormerDomain(transaction, row, storedDomain(before?.domain), now());
         return toCompany(row);
       });
+    },
+    async formerDomains(tenantUuid, companyUuids) {
+      const formerDomains = new Map<string, string[]>();
+      if (companyUuids.length === 0) return formerDomains;
+      const rows = await db
+        .selectFrom("company_former_domains")
+        .select(["company_uuid", "domain"])
+        .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+        .where("company_uuid", "in", [...new Set(companyUuids)])
+        .orderBy("company_uuid")
+        .orderBy("left_at", "desc")
+        .orderBy("domain")
+        .execute();
+      for (const row of rows) formerDomains.set(row.company_uuid, [...(formerDomains.get(row.company_uuid) ?? []), row.domain]);
+      return formerDomains;
     },
     async get(tenantUuid, companyUuid) {
       const companies = await readRemembered(remembered(tenantUuid), [companyUuid], (uuids) => loadCompanies(tenantUuid, uuids));

@@ -1,7 +1,7 @@
 /** Read-only lookups of companies by their match keys, for imports (persons match through `persons.findByEmails` and `findByLinkedinUrls`). */
 import { sql } from "kysely";
 import type { MatchKeyRepository } from "../store.js";
-import { sqliteLower } from "../normalize.js";
+import { normalizeDomain, sqliteLower } from "../normalize.js";
 import { toCompany } from "./company-repository.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -16,7 +16,21 @@ export function createMatchKeyRepository({ db }: RepositoryContext): MatchKeyRep
         .orderBy("created_at")
         .orderBy("uuid")
         .executeTakeFirst();
-      return row ? toCompany(row) : null;
+      if (row) return toCompany(row);
+      // A domain no company has now may be one a company had before it moved (acme.com to acme.io): that company's.
+      const former = await db
+        .selectFrom("company_former_domains")
+        .innerJoin("companies", "companies.uuid", "company_former_domains.company_uuid")
+        .selectAll("companies")
+        .where("company_former_domains.tenant_uuid", "=", tenantUuid)
+        .where("company_former_domains.domain", "=", normalizeDomain(domain) ?? key)
+        .where("companies.tenant_uuid", "=", tenantUuid)
+        .where("companies.deleted_at", "is", null)
+        .orderBy("company_former_domains.left_at", "desc")
+        .orderBy("companies.created_at")
+        .orderBy("companies.uuid")
+        .executeTakeFirst();
+      return former ? toCompany(former) : null;
     },
     async companyByName(tenantUuid, name) {
       // The name composed and decomposed (NFC and NFD): macOS writes "é" as "e" and a combining accent, most others

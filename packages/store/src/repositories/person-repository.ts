@@ -673,6 +673,20 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
               .where("companies.domain", "=", domain)
               .where("companies.deleted_at", "is", null),
           ),
+          // A company that moved to another domain is still the one its earlier domain names (migration 0066).
+          where.exists(
+            where
+              .selectFrom("affiliations")
+              .innerJoin("company_former_domains", "company_former_domains.company_uuid", "affiliations.company_uuid")
+              .innerJoin("companies", "companies.uuid", "affiliations.company_uuid")
+              .select(sql`1`.as("one"))
+              .where("affiliations.tenant_uuid", "=", tenantUuid)
+              .whereRef("affiliations.person_uuid", "=", "persons.uuid")
+              .where("affiliations.is_current", "=", 1)
+              .where("company_former_domains.tenant_uuid", "=", tenantUuid)
+              .where("company_former_domains.domain", "=", domain)
+              .where("companies.deleted_at", "is", null),
+          ),
         ]),
       );
       const rows = await matching.orderBy("name").orderBy("uuid").limit(limit).execute();

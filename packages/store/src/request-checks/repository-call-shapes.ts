@@ -224,6 +224,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     get: byUuid,
     getMany: byUuids,
     list: callShape(tenant, ["request", companyListRequest]),
+    formerDomains: byUuids,
   },
   usage: {
     // The repository refuses a month that is not `YYYY-MM` itself, quoting it.

@@ -60,7 +60,9 @@ async function buildFullTenant(store: Store): Promise<DataSubjectTenant> {
   const keptWrite = { caller: `${key.uuid}:`, key: "retry-1", fingerprint: "post", at: NOW, keepForMs: 86_400_000, staleAfterMs: 300_000 };
   const claim = await store.idempotentRequests.claim(tenantUuid, keptWrite);
   if (claim.outcome === "claimed") await store.idempotentRequests.answer(tenantUuid, { caller: keptWrite.caller, key: "retry-1", claim: claim.claim, status: 201, response: `{"tenant":"${tenantUuid}"}`, at: NOW, keepForMs: 86_400_000 });
-  await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Tagged", service_industry_tags: ["fintech"] });
+  const tagged = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Tagged", service_industry_tags: ["fintech"], domain: "tagged.example" });
+  // A company's former domain (migration 0066).
+  await store.companies.update(tenantUuid, tagged.uuid, { domain: "tagged.example.io" });
   await store.opportunityCustomFields.create({ tenant_uuid: tenantUuid, key: "region", name: "Region", type: "text" });
   await store.userPasswords.set(tenantUuid, ada.uuid, "password-hash");
   await store.oauthModels.upsert({ model: "Grant", id: `grant-${tenantUuid}`, payload: { accountId: `${tenantUuid}:${ada.uuid}` }, grant_id: null, uid: null, user_code: null, expires_at: null });

@@ -67,6 +67,7 @@ import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
 import { emailBodiesAnnouncedMigration } from "./0061-email-bodies-announced.js";
 import { tenantLogSequencesMigration } from "./0062-tenant-log-sequences.js";
 import { linkedinProfileKeysMigration } from "./0063-linkedin-profile-keys.js";
+import { companyFormerDomainsMigration } from "./0066-company-former-domains.js";
 import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
 
 export const migrations: Record<string, Migration> = {
@@ -133,6 +134,7 @@ export const migrations: Record<string, Migration> = {
   "0061-email-bodies-announced": emailBodiesAnnouncedMigration,
   "0062-tenant-log-sequences": tenantLogSequencesMigration,
   "0063-linkedin-profile-keys": linkedinProfileKeysMigration,
+  "0066-company-former-domains": companyFormerDomainsMigration,
   "0069-idempotent-requests": idempotentRequestsMigration,
 };
 

@@ -1,0 +1,67 @@
+/**
+ * A company that changes its domain (acme.com to acme.io) is still found by the one it had: the lookups by domain
+ * (imports' `matchKeys.companyByDomain`, `persons.findByDomain`) and the record's `companies.formerDomains`.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+
+let store: Store;
+let tenantUuid: string;
+let otherTenantUuid: string;
+let clock = 1_000;
+beforeEach(async () => {
+  clock = 1_000;
+  store = await createSqliteStore({ path: ":memory:", now: () => clock });
+  tenantUuid = (await store.tenants.create({ name: "Rapport", tier: "standard" })).uuid;
+  otherTenantUuid = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
+});
+afterEach(() => store.close());
+
+describe("a company's former domains", () => {
+  it("are remembered when its domain changes, most recently left first, and a domain set again is current only", async () => {
+    const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "acme.com" });
+    clock = 2_000;
+    await store.companies.update(tenantUuid, acme.uuid, { company_name: "Acme Corp" });
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map());
+    await store.companies.update(tenantUuid, acme.uuid, { domain: "https://www.Acme.io/" });
+    clock = 3_000;
+    await store.companies.update(tenantUuid, acme.uuid, { domain: "acme.ai" });
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.io", "acme.com"]]]));
+    clock = 4_000;
+    await store.companies.update(tenantUuid, acme.uuid, { domain: "ACME.com" });
+    expect((await store.companies.get(tenantUuid, acme.uuid))?.domain).toBe("acme.com");
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.ai", "acme.io"]]]));
+    // Cleared: the domain it had is a former one too.
+    clock = 5_000;
+    await store.companies.update(tenantUuid, acme.uuid, { domain: null });
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.com", "acme.ai", "acme.io"]]]));
+    expect(await store.companies.formerDomains(otherTenantUuid, [acme.uuid])).toEqual(new Map());
+  });
+
+  it("find the company that moved, after any company holding the domain now, and never another tenant's", async () => {
+    const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "acme.com" });
+    await store.companies.update(tenantUuid, acme.uuid, { domain: "acme.io" });
+    expect((await store.matchKeys.companyByDomain(tenantUuid, "acme.io"))?.uuid).toBe(acme.uuid);
+    expect((await store.matchKeys.companyByDomain(tenantUuid, "ACME.com"))?.uuid).toBe(acme.uuid);
+    expect((await store.matchKeys.companyByDomain(tenantUuid, "www.acme.com"))?.uuid).toBe(acme.uuid);
+    expect(await store.matchKeys.companyByDomain(otherTenantUuid, "acme.com")).toBeNull();
+
+    // Another company given the domain now holds it: the current domain comes first.
+    clock = 2_000;
+    const successor = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme Labs", domain: "acme.com" });
+    expect((await store.matchKeys.companyByDomain(tenantUuid, "acme.com"))?.uuid).toBe(successor.uuid);
+    // When it moves on too, the company that left the domain last is the one it names.
+    clock = 3_000;
+    await store.companies.update(tenantUuid, successor.uuid, { domain: "acmelabs.com" });
+    expect((await store.matchKeys.companyByDomain(tenantUuid, "acme.com"))?.uuid).toBe(successor.uuid);
+  });
+
+  it("find the persons currently at the company that moved, by its former domain", async () => {
+    const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "acme.com" });
+    const carol = await store.persons.create({ tenant_uuid: tenantUuid, name: "Carol", primary_company_uuid: acme.uuid, emails: ["carol@acme.io"] });
+    await store.companies.update(tenantUuid, acme.uuid, { domain: "acme.io" });
+    expect(await store.persons.findByDomain(tenantUuid, "acme.com", 10)).toEqual({ uuids: [carol.uuid], total: 1 });
+    expect(await store.persons.findByDomain(otherTenantUuid, "acme.com", 10)).toEqual({ uuids: [], total: 0 });
+  });
+});
