@@ -443,7 +443,7 @@ export interface CompanyFormerDomainsTable {
   tenant_uuid: string;
   company_uuid: string;
   domain: string;
-  /** When the company's domain changed from this one. */
+  /** When the company's domain changed from this one; in a list a client wrote, its place (the first the latest). */
   left_at: number;
 }
 

@@ -213,6 +213,11 @@ export type NewCompany = {
   tenant_uuid: string;
   company_name: string;
   domain?: string | null;
+  /**
+   * The domains it had before its current one, most recently left first (`companies.formerDomains`): given, the list
+   * replaces the stored one, and a domain changed in the same write is not added to it.
+   */
+  former_domains?: string[];
   company_custom_fields?: Record<string, unknown>;
   service_industry_tags?: string[];
 } & Partial<Record<CompanyTextField, string | null>> &

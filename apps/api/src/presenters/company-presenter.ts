@@ -18,7 +18,7 @@ export const companySchema = z
     domain: z.string().nullable().describe("Primary web domain, without scheme or www."),
     former_domains: z
       .array(z.string())
-      .describe("Read-only: the domains the company had before its current one, most recently left first; imports and lookups naming one find this company."),
+      .describe("The domains the company had before its current one, most recently left first; imports and lookups naming one find this company."),
     ...companyTextShape,
     company_custom_fields: z.record(z.string(), z.unknown()).describe("Custom field values keyed by field UUID."),
     service_industry_tags: z.array(z.string()).describe("Industry tags; what service_industry_tags filters on."),

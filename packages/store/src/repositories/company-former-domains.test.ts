@@ -1,8 +1,10 @@
 /**
  * A company that changes its domain (acme.com to acme.io) is still found by the one it had: the lookups by domain
- * (imports' `matchKeys.companyByDomain`, `persons.findByDomain`) and the record's `companies.formerDomains`.
+ * (imports' `matchKeys.companyByDomain`, `persons.findByDomain`) and the record's `companies.formerDomains`, which a
+ * client may also write (`former_domains`).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 
@@ -37,6 +39,23 @@ describe("a company's former domains", () => {
     await store.companies.update(tenantUuid, acme.uuid, { domain: null });
     expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.com", "acme.ai", "acme.io"]]]));
     expect(await store.companies.formerDomains(otherTenantUuid, [acme.uuid])).toEqual(new Map());
+  });
+
+  it("given on create or update replace the list, in their order, and never hold the current domain", async () => {
+    const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "acme.io", former_domains: ["acme.com", "www.acme.net", "ACME.com"] });
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.com", "acme.net"]]]));
+    clock = 2_000;
+    // Sent beside a new domain, the list is what was sent: the domain left is not added.
+    await store.companies.update(tenantUuid, acme.uuid, { domain: "acme.ai", former_domains: ["acme.net"] });
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.net"]]]));
+    await expect(store.companies.update(tenantUuid, acme.uuid, { company_name: "Acme Two", former_domains: ["acme.ai"] })).rejects.toThrow(
+      `companies.update: "former_domains" holds 'acme.ai', the company's current domain`,
+    );
+    expect((await store.companies.get(tenantUuid, acme.uuid))?.company_name).toBe("Acme");
+    await expect(store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex", domain: "globex.com", former_domains: ["globex.com"] })).rejects.toThrow(InvalidInputError);
+    await store.companies.update(tenantUuid, acme.uuid, { former_domains: [] });
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map());
+    expect(await store.matchKeys.companyByDomain(tenantUuid, "acme.net")).toBeNull();
   });
 
   it("find the company that moved, after any company holding the domain now, and never another tenant's", async () => {

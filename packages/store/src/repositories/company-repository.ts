@@ -108,6 +108,24 @@ async function syncTags(db: Kysely<Database>, tenantUuid: string, companyUuid: s
 }
 
 /**
+ * Writes the former domains a client gave (`former_domains`), replacing the company's list, in the order given (the
+ * first the most recently left); one that is the company's current domain is an InvalidInputError.
+ */
+async function writeFormerDomains(db: Kysely<Database>, row: CompaniesTable, given: readonly string[], timestamp: number, operation: string) {
+  const current = storedDomain(row.domain);
+  const domains = [...new Set(given.map(storedDomain).filter((domain): domain is string => domain !== null))];
+  if (current && domains.includes(current)) {
+    throw new InvalidInputError(`${operation}: "former_domains" holds '${current}', the company's current domain`);
+  }
+  await db.deleteFrom("company_former_domains").where("company_uuid", "=", row.uuid).execute();
+  if (domains.length === 0) return;
+  await db
+    .insertInto("company_former_domains")
+    .values(domains.map((domain, index) => ({ tenant_uuid: row.tenant_uuid, company_uuid: row.uuid, domain, left_at: timestamp - index })))
+    .execute();
+}
+
+/**
  * Keeps a company's earlier domains as match keys: the domain it had (`previous`) joins its former domains when the
  * update changed it, and its current domain leaves them (a domain set back is current again, not former).
  */
@@ -277,6 +295,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         Object.assign(row, columnsOf(input));
         await transaction.insertInto("companies").values(row).execute();
         await syncTags(transaction, input.tenant_uuid, row.uuid, input);
+        if (input.former_domains) await writeFormerDomains(transaction, row, input.former_domains, timestamp, "companies.create");
         return toCompany(row);
       });
     },
@@ -305,7 +324,9 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         if (Number(result.numUpdatedRows) === 0) return null;
         await syncTags(transaction, tenantUuid, companyUuid, patch);
         const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
-        await rememberFormerDomain(transaction, row, storedDomain(before?.domain), now());
+        const timestamp = now();
+        if (patch.former_domains) await writeFormerDomains(transaction, row, patch.former_domains, timestamp, "companies.update");
+        else await rememberFormerDomain(transaction, row, storedDomain(before?.domain), timestamp);
         return toCompany(row);
       });
     },

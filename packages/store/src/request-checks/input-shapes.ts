@@ -59,6 +59,7 @@ const companyFields = {
   tenant_uuid: identifier,
   company_name: text,
   domain: optionalText,
+  former_domains: z.array(z.string()).optional(),
   company_custom_fields: freeFields,
   service_industry_tags: texts,
   ...Object.fromEntries(COMPANY_TEXT_FIELDS.map((field) => [field, optionalText])),

@@ -24,6 +24,7 @@ import {
   MAX_CUSTOM_FIELDS_PER_RECORD,
   MAX_EMAIL_RECIPIENTS,
   MAX_FILTER_VALUES,
+  MAX_FORMER_DOMAINS,
   MAX_LIST_ENTITIES_PER_CALL,
   MAX_MEETING_ATTENDEES,
   MAX_PERSON_AFFILIATIONS,
@@ -45,6 +46,13 @@ describe("a count limit's check and its text", () => {
     const fields = (count: number) => Object.fromEntries(uuids(count).map((uuid) => [uuid, "value"]));
     expect(schema.safeParse(fields(MAX_CUSTOM_FIELDS_PER_RECORD)).success).toBe(true);
     expect(messagesOf(schema.safeParse(fields(MAX_CUSTOM_FIELDS_PER_RECORD + 1)))).toContain(`at most ${MAX_CUSTOM_FIELDS_PER_RECORD} custom fields`);
+  });
+
+  it("refuse a company's former domains beyond MAX_FORMER_DOMAINS, saying so in the message and the description", () => {
+    const domains = (count: number) => Array.from({ length: count }, (_, index) => `old${index}.example`);
+    expect(companyFieldsShape.former_domains.safeParse(domains(MAX_FORMER_DOMAINS)).success).toBe(true);
+    expect(messagesOf(companyFieldsShape.former_domains.safeParse(domains(MAX_FORMER_DOMAINS + 1)))).toContain(`at most ${MAX_FORMER_DOMAINS} domains`);
+    expect(inputSchemaOf(companyFieldsShape.former_domains).description).toContain(`at most ${MAX_FORMER_DOMAINS}`);
   });
 
   it("refuse a person's email addresses beyond MAX_PERSON_EMAIL_ADDRESSES, saying so, and cap the affiliations", () => {

@@ -7,6 +7,8 @@
 
 /** Keys of a company's or an opportunity's `custom_fields` object. */
 export const MAX_CUSTOM_FIELDS_PER_RECORD = 200;
+/** A company's former domains (`former_domains`). */
+export const MAX_FORMER_DOMAINS = 50;
 /** A person's email addresses. */
 export const MAX_PERSON_EMAIL_ADDRESSES = 20;
 /** A person's affiliations. */

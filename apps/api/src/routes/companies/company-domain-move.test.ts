@@ -89,6 +89,46 @@ describe("a company that moves its domain", () => {
     expect(elsewhere.body.results[0]).toMatchObject({ status: "NOT_FOUND", match_count: 0 });
   });
 
+  it("takes former domains written by a client: a move made before they were remembered, and [] forgets a wrong one", async () => {
+    // Moved before this release: nothing remembered acme.com, so the client names it.
+    const created = await call("/v1/companies", acme.key, "POST", { company_name: "Acme", domain: "acme.io" });
+    const named = await call(`/v1/companies/${created.body.uuid}`, acme.key, "PUT", { former_domains: ["https://www.Acme.com/", "acme.com", "github.com"] });
+    expect(named.status).toBe(200);
+    expect((await call(`/v1/companies/${created.body.uuid}`, acme.key)).body.former_domains).toEqual(["acme.com", "github.com"]);
+    expect((await importFile("vcf", "old.vcf", oldCard, acme.key)).companies).toMatchObject({ created: 0 });
+
+    // The list replaces the stored one: github.com, written by mistake, no longer finds Acme.
+    expect((await call(`/v1/companies/${created.body.uuid}`, acme.key, "PUT", { former_domains: ["acme.com"] })).status).toBe(200);
+    const githubRow = csvFile([["Company Name", "Domain"], ["GitHub", "github.com"]]);
+    expect((await importFile("csv", "github.csv", githubRow, acme.key)).companies).toMatchObject({ created: 1 });
+
+    // A domain changed beside a list sent: the list is what was sent.
+    await call(`/v1/companies/${created.body.uuid}`, acme.key, "PUT", { domain: "acme.ai", former_domains: ["acme.com"] });
+    expect((await call(`/v1/companies/${created.body.uuid}`, acme.key)).body).toMatchObject({ domain: "acme.ai", former_domains: ["acme.com"] });
+
+    expect((await call(`/v1/companies/${created.body.uuid}`, acme.key, "PUT", { former_domains: [] })).status).toBe(200);
+    expect((await call(`/v1/companies/${created.body.uuid}`, acme.key)).body.former_domains).toEqual([]);
+
+    const withHistory = await call("/v1/companies", acme.key, "POST", { company_name: "Initech", domain: "initech.io", former_domains: ["initech.com"] });
+    expect(withHistory.status).toBe(201);
+    expect(withHistory.body.former_domains).toEqual(["initech.com"]);
+  });
+
+  it("refuses a former domain that is the current one, or no domain, with a 400 that writes nothing", async () => {
+    const created = await call("/v1/companies", acme.key, "POST", { company_name: "Acme", domain: "acme.io", former_domains: ["acme.com"] });
+    const before = await call(`/v1/companies/${created.body.uuid}`, acme.key);
+    const current = await call(`/v1/companies/${created.body.uuid}`, acme.key, "PUT", { company_name: "Acme Two", former_domains: ["acme.net", "www.acme.io"] });
+    expect(current).toEqual({ status: 400, body: { error: expect.stringContaining("'acme.io', the company's current domain") } });
+    const notDomain = await call(`/v1/companies/${created.body.uuid}`, acme.key, "PUT", { former_domains: ["not a domain"] });
+    expect(notDomain.status).toBe(400);
+    expect(notDomain.body.error).toContain("'not a domain' is not a domain such as acme.com");
+    expect((await call(`/v1/companies/${created.body.uuid}`, acme.key)).body).toEqual(before.body);
+
+    const refused = await call("/v1/companies", acme.key, "POST", { company_name: "Globex", domain: "globex.com", former_domains: ["GLOBEX.com"] });
+    expect(refused.status).toBe(400);
+    expect((await companies(acme.key)).map((company) => company.company_name)).toEqual(["Acme"]);
+  });
+
   it("never matches another tenant's former domain: that tenant's card makes its own company", async () => {
     const created = await call("/v1/companies", acme.key, "POST", { company_name: "Acme", domain: "acme.com" });
     await call(`/v1/companies/${created.body.uuid}`, acme.key, "PUT", { domain: "acme.io" });

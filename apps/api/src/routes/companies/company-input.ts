@@ -2,7 +2,7 @@
  * @module
  * The company fields a client writes: the body fields of `PUT /v1/companies/{uuid}` exactly as the
  * spec lists them, plus the fields the company list filters on (domain, industry tags, investor
- * fields, scores). One shape for create and update.
+ * fields, scores) and the company's former domains. One shape for create and update.
  */
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, isPlausibleEmail, normalizeDomain, normalizeEmail, type CompanyPatch } from "@rapport/store";
 import { z } from "zod";
@@ -15,7 +15,7 @@ import {
   MAX_INVESTMENT_TYPE_LENGTH,
   maxCompanyFieldLength,
 } from "../../platform/request/field-limits.js";
-import { MAX_CUSTOM_FIELDS_PER_RECORD } from "../../platform/request/count-limits.js";
+import { MAX_CUSTOM_FIELDS_PER_RECORD, MAX_FORMER_DOMAINS } from "../../platform/request/count-limits.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 
 const SPEC_TEXT_DESCRIPTIONS: Record<(typeof COMPANY_TEXT_FIELDS)[number], string> = {
@@ -89,6 +89,28 @@ const domain = nullableCheckedText(
   (text) => `'${text.slice(0, 80)}' is not a domain such as acme.com`,
 );
 
+const formerDomains = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(MAX_DOMAIN_LENGTH, `each at most ${MAX_DOMAIN_LENGTH} characters`)
+      .superRefine(oneLine)
+      .transform((text, context) => {
+        const normalized = normalizeDomain(text);
+        if (normalized === null) {
+          context.addIssue({ code: "custom", message: `'${text.slice(0, 80)}' is not a domain such as acme.com` });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+  )
+  .max(MAX_FORMER_DOMAINS, `at most ${MAX_FORMER_DOMAINS} domains`)
+  .describe(
+    `Domains the company had before its current one, most recently left first (at most ${MAX_FORMER_DOMAINS}): imports and lookups naming one find this company. ` +
+      "Replaces the stored list ([] forgets them); a domain changed in the same write is then not added. Without it, a changed domain joins the list. The current domain is no former one (400).",
+  );
+
 const textShape = Object.fromEntries(
   COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], maxCompanyFieldLength(field), field === "description" ? "multi-line" : "one line").optional()]),
 ) as Record<(typeof COMPANY_TEXT_FIELDS)[number], z.ZodOptional<ReturnType<typeof nullableText>>>;
@@ -121,6 +143,7 @@ export const companyFieldsShape = {
   year_founded: yearFounded.optional(),
   company_custom_fields: customFields.optional(),
   domain: domain.optional(),
+  former_domains: formerDomains.optional(),
   service_industry_tags: labelList("Industry tags; what service_industry_tags filters on.").optional(),
   investor_types: labelList("Investor classifications; what investor_types filters on.").optional(),
   last_investment_type: nullableText("Type of the latest investment round; what last_investment_types filters on.", MAX_INVESTMENT_TYPE_LENGTH).optional(),
