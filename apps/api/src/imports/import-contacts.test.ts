@@ -321,6 +321,25 @@ describe("vcf import", () => {
     ]);
   });
 
+  it("finds a company that moved its domain by the one it had, as the dry run counts it, and gives no company that domain", async () => {
+    const acme = await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Acme", domain: "acme.com" });
+    await bed.store.companies.update(bed.tenantUuid, acme.uuid, { domain: "acme.io" });
+    const cards = [
+      vcard("3.0", ["FN:Jane Roe", "EMAIL:jane@acme.com", "ORG:Acme Corporation", "URL:https://www.acme.com/"]),
+      // Named otherwise and without a page: found by name or created, and given no domain another company had.
+      vcard("3.0", ["FN:Lee Park", "EMAIL:lee@acme.com", "ORG:Acme Europe"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("moved.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ persons: { created: 2 }, companies: { created: 1 } });
+    const companies = await companiesByName();
+    expect([...companies.values()].map((company) => [company.company_name, company.domain])).toEqual([
+      ["Acme", "acme.io"],
+      ["Acme Europe", null],
+    ]);
+    const persons = await bed.personsByKey();
+    expect(persons.get("jane@acme.com")?.primary_company_uuid).toBe(acme.uuid);
+  });
+
   it("imports a card macOS Contacts shows as a company (X-ABShowAs:COMPANY) as that company, not as a person", async () => {
     const cards = [
       vcard("3.0", ["N:;;;;", "FN:Acme Robotics", "ORG:Acme Robotics Inc.;", "EMAIL;type=INTERNET;type=WORK;type=pref:Info@Acme-Robotics.example", "item1.URL;type=pref:https://www.acme-robotics.example/", "item1.X-ABLabel:_$!<HomePage>!$_", "X-ABShowAs:COMPANY"]),
