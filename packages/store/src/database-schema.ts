@@ -85,6 +85,8 @@ export interface CompaniesTable {
   uuid: string;
   tenant_uuid: string;
   company_name: string;
+  /** `companyNameKey(company_name)`, written with the name (migration 0065): what an import finds the company by; null in a deleted tenant's rows. */
+  name_match_key: string | null;
   domain: string | null;
   acquisition_status: string | null;
   business_model: string | null;

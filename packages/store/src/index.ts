@@ -28,6 +28,7 @@ export { emptyFieldsFilled, type PersonFieldHolder, type PersonFieldOffer } from
 export type { PrunedHistory } from "./errors.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, type TextLayout } from "./control-character.js";
 export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
+export { companyNameKey } from "./repositories/company-name-key.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";
 export type * from "./deletion-records.js";

@@ -973,8 +973,10 @@ export interface MatchKeyRepository {
    */
   companyByDomain(tenantUuid: string, domain: string): Promise<Company | null>;
   /**
-   * The oldest live company with this name (trimmed, ignoring the case of A–Z as SQLite's `lower()` does), composed or
-   * decomposed alike (NFC and NFD: "Société" typed finds "Socie\u0301te\u0301" as macOS writes it, and the reverse).
+   * The oldest live company (by `created_at`, then uuid) with this name as `companyNameKey` compares names: trimmed,
+   * every letter's case folded as Unicode folds it ("ВТБ" finds "втб", "ΑΛΦΑ" "Άλφα"), composed or decomposed alike
+   * ("Société" typed finds "Socie\u0301te\u0301" as macOS writes it), compatibility forms as their plain letters
+   * ("ＴＯＹＯＴＡ" finds "Toyota"); other accents count ("Muller AG" does not find "Müller AG").
    */
   companyByName(tenantUuid: string, name: string): Promise<Company | null>;
 }

@@ -543,20 +543,32 @@ describe("csv import", () => {
     expect(persons.get("alan@bletchley.example")?.tags).toEqual(["Friends"]);
   });
 
-  it("finds a company named with a capital other than A–Z by that name, as the dry run counts it", async () => {
+  it("finds a company by its name in any letter's case of any script and in full-width letters, as the dry run counts it", async () => {
     const text = csvFile([
       ["Name", "Email", "Company"],
       ["Camille Roux", "camille@edf.example", "Électricité de France"],
-      ["Léa Martin", "lea@edf.example", "Électricité de France"],
-      // Letters other than A–Z keep their case in SQLite's lower(): another company.
       ["Hugo Petit", "hugo@edf.example", "électricité de france"],
+      ["Ivan Petrov", "ivan@vtb.example", "ВТБ"],
+      ["Olga Ivanova", "olga@vtb.example", "втб"],
+      ["Nikos Pappas", "nikos@alfa.example", "ΑΛΦΑ"],
+      ["Eleni Georgiou", "eleni@alfa.example", "Άλφα"],
+      ["Taro Yamada", "taro@toyota.example", "ＴＯＹＯＴＡ"],
+      ["Hanako Sato", "hanako@toyota.example", "Toyota"],
+      // An accent other than Greek's counts: without it the name may be another firm's.
+      ["Anna Müller", "anna@mueller.example", "Müller AG"],
+      ["Ben Muller", "ben@muller.example", "Muller AG"],
     ]);
-    const summary = await importThreeTimes(bed.file("edf.csv", text), importRequest("csv"));
-    expect(summary).toMatchObject({ persons: { created: 3 }, companies: { created: 2 } });
+    const summary = await importThreeTimes(bed.file("any-case.csv", text), importRequest("csv"));
+    expect(summary).toMatchObject({ persons: { created: 10 }, companies: { created: 6 } });
     const persons = await bed.personsByKey();
-    const edf = (await companiesByName()).get("Électricité de France")!;
-    expect(persons.get("camille@edf.example")?.primary_company_uuid).toBe(edf.uuid);
-    expect(persons.get("lea@edf.example")?.primary_company_uuid).toBe(edf.uuid);
+    const companies = await companiesByName();
+    const companyOf = (address: string) => persons.get(address)?.primary_company_uuid;
+    expect(companyOf("hugo@edf.example")).toBe(companies.get("Électricité de France")!.uuid);
+    expect(companyOf("olga@vtb.example")).toBe(companies.get("ВТБ")!.uuid);
+    expect(companyOf("eleni@alfa.example")).toBe(companies.get("ΑΛΦΑ")!.uuid);
+    expect(companyOf("hanako@toyota.example")).toBe(companies.get("ＴＯＹＯＴＡ")!.uuid);
+    expect(companyOf("ben@muller.example")).toBe(companies.get("Muller AG")!.uuid);
+    expect(companyOf("anna@mueller.example")).toBe(companies.get("Müller AG")!.uuid);
   });
 
   it("finds a company by its name composed or decomposed (macOS writes NFD), as the dry run counts it", async () => {

@@ -1,5 +1,5 @@
 /** vCard and CSV persons through the PersonImportTarget (match-or-create), and CSV and vCard companies (find-or-create). */
-import { emptyFieldsFilled, isNameFromAddress, normalizeEmail, sqliteLower, type PersonFieldHolder } from "@rapport/store";
+import { companyNameKey, emptyFieldsFilled, isNameFromAddress, normalizeEmail, type PersonFieldHolder } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 import { contactNameOf, fieldOfferOf, hasCompany, hasMatchKey, type PersonCandidate } from "./person-import-target.js";
@@ -12,12 +12,9 @@ function personKeys(candidate: PersonCandidate): string[] {
   return [...candidate.emails.map((address) => `email:${address}`), ...(candidate.linkedin_url ? [`linkedin:${candidate.linkedin_url}`] : [])];
 }
 
-/**
- * The keys a company is found by: its domain, then its name (as the target looks it up: composed, NFC, so a decomposed
- * spelling is the same name, and A–Z folded as SQLite does).
- */
+/** The keys a company is found by: its domain, then its name (its `companyNameKey`, as the target looks it up). */
 function companyKeys(reference: CompanyReference): string[] {
-  const name = reference.name ? sqliteLower(reference.name.trim().normalize("NFC")) : undefined;
+  const name = reference.name ? companyNameKey(reference.name) : undefined;
   return [...(reference.domain ? [`domain:${reference.domain}`] : []), ...(name ? [`name:${name}`] : [])];
 }
 

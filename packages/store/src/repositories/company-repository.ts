@@ -7,6 +7,7 @@ import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, employeeCountRange, type Company, type CompanyPatch, type NewCompany } from "../records.js";
 import type { CompanyListFilters, CompanyRepository, NumberRange } from "../store.js";
 import { assertAllowedValue } from "./allowed-value.js";
+import { companyNameKey } from "./company-name-key.js";
 import { textContainsInAnyCase } from "./name-search.js";
 import { readRemembered } from "./remembered-records.js";
 import { placeConditions } from "./place-conditions.js";
@@ -63,7 +64,10 @@ function columnsOf(input: CompanyPatch): Partial<CompaniesTable> {
   for (const field of COMPANY_TEXT_FIELDS) {
     if (input[field] !== undefined) columns[field] = input[field];
   }
-  if (input.company_name !== undefined) columns.company_name = input.company_name;
+  if (input.company_name !== undefined) {
+    columns.company_name = input.company_name;
+    columns.name_match_key = companyNameKey(input.company_name);
+  }
   if (input.domain !== undefined) columns.domain = storedDomain(input.domain);
   if (input.company_custom_fields !== undefined) columns.company_custom_fields = JSON.stringify(input.company_custom_fields);
   if (input.service_industry_tags !== undefined) columns.service_industry_tags = JSON.stringify(input.service_industry_tags);
@@ -273,6 +277,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
           uuid,
           tenant_uuid: input.tenant_uuid,
           company_name: input.company_name,
+          name_match_key: companyNameKey(input.company_name),
           domain: null,
           company_custom_fields: "{}",
           service_industry_tags: "[]",

@@ -82,6 +82,31 @@ describe("match keys", () => {
     expect(await store.matchKeys.companyByName(otherTenantUuid, "Itaú Unibanco")).toBeNull();
   });
 
+  it("finds a company by its name in any letter's case of any script, and in compatibility forms", async () => {
+    const vtb = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "ВТБ", domain: null });
+    const oko = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "ÖKO GmbH", domain: null });
+    const alfa = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "ΑΛΦΑ", domain: null });
+    const toyota = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Toyota", domain: null });
+    const strasse = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Straße AG", domain: null });
+    const muller = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Müller AG", domain: null });
+    expect((await store.matchKeys.companyByName(tenantUuid, "втб"))?.uuid).toBe(vtb.uuid);
+    expect((await store.matchKeys.companyByName(tenantUuid, "öko gmbh"))?.uuid).toBe(oko.uuid);
+    expect((await store.matchKeys.companyByName(tenantUuid, "Άλφα"))?.uuid).toBe(alfa.uuid);
+    expect((await store.matchKeys.companyByName(tenantUuid, "ＴＯＹＯＴＡ\u3000"))?.uuid).toBe(toyota.uuid);
+    expect((await store.matchKeys.companyByName(tenantUuid, "STRASSE AG"))?.uuid).toBe(strasse.uuid);
+    // Accents other than Greek's count: a name without them may be another firm's.
+    expect(await store.matchKeys.companyByName(tenantUuid, "Muller AG")).toBeNull();
+    expect((await store.matchKeys.companyByName(tenantUuid, "MÜLLER AG"))?.uuid).toBe(muller.uuid);
+    expect(await store.matchKeys.companyByName(otherTenantUuid, "втб")).toBeNull();
+  });
+
+  it("finds a renamed company by its new name, not its former one", async () => {
+    const company = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex", domain: null });
+    await store.companies.update(tenantUuid, company.uuid, { company_name: "Ёлка" });
+    expect((await store.matchKeys.companyByName(tenantUuid, "ЁЛКА"))?.uuid).toBe(company.uuid);
+    expect(await store.matchKeys.companyByName(tenantUuid, "globex")).toBeNull();
+  });
+
   it("normalizes LinkedIn URLs and domains to their match keys", () => {
     expect(normalizeLinkedinUrl("https://uk.linkedin.com/in/Ada-Park/?trk=x")).toBe("linkedin.com/in/ada-park");
     expect(normalizeLinkedinUrl("www.linkedin.com/in/j%C3%B6rg")).toBe("linkedin.com/in/jörg");

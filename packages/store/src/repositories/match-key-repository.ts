@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import type { MatchKeyRepository } from "../store.js";
 import { normalizeDomain, sqliteLower } from "../normalize.js";
+import { companyNameKey } from "./company-name-key.js";
 import { toCompany } from "./company-repository.js";
 import type { RepositoryContext } from "./repository-context.js";
 
@@ -33,12 +34,9 @@ export function createMatchKeyRepository({ db }: RepositoryContext): MatchKeyRep
       return former ? toCompany(former) : null;
     },
     async companyByName(tenantUuid, name) {
-      // The name composed and decomposed (NFC and NFD): macOS writes "é" as "e" and a combining accent, most others
-      // as one letter, and the same firm's name must find one company either way.
-      const trimmed = name.trim();
-      const spellings = [...new Set([trimmed.normalize("NFC"), trimmed.normalize("NFD")].map(sqliteLower))];
+      // Of the companies whose names share the key (two written before migration 0065 in two cases, say), the oldest.
       const row = await liveCompanies(tenantUuid)
-        .where(sql<string>`lower(trim(company_name))`, "in", spellings)
+        .where("name_match_key", "=", companyNameKey(name))
         .orderBy("created_at")
         .orderBy("uuid")
         .executeTakeFirst();

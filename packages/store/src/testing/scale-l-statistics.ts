@@ -28,10 +28,10 @@ const SCALE_L_STATISTICS = {
     sqlite_autoindex_associations_1: "250249 1",
   },
   companies: {
-    // Migration 0040's indexes came after the L file was read: derived as the (tenant_uuid, domain) and
+    // Migration 0040's and 0065's indexes came after the L file was read: derived as the (tenant_uuid, domain) and
     // (tenant_uuid, company_name) indexes read, a thousand live companies guessed per tenant, one per key.
     companies_match_domain: "20000 1001 1",
-    companies_match_name: "20000 1001 1",
+    companies_match_name_key: "20000 1001 1",
     companies_tenant_company_name: "20000 1001 1 1",
     companies_tenant_created_at: "20000 1001 1001 1",
     companies_tenant_domain: "20000 1001 1",

@@ -350,6 +350,31 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(((await paths.json()) as { top_external_contacts: Array<{ person_uuid: string }> }).top_external_contacts.map((contact) => contact.person_uuid)).toEqual([guest.uuid]);
   });
 
+  it("links an uploaded contact to the company named in another case or in full-width letters, the oldest of two so named", async () => {
+    const created = async (company_name: string) =>
+      ((await (await context.request("/v1/companies", { key: acme.key, method: "POST", body: { company_name } })).json()) as { uuid: string }).uuid;
+    const vtb = await created("ВТБ");
+    // A millisecond later at least: the older of the two is the one an import takes.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await created("втб");
+    const oko = await created("ÖKO GmbH");
+    const toyota = await created("Toyota");
+    const text = csvFile([
+      ["Name", "Email", "Company"],
+      ["Ivan Petrov", "ivan@vtb.example", "Втб"],
+      ["Jonas Weber", "jonas@oko.example", "öko gmbh"],
+      ["Taro Yamada", "taro@toyota.example", "ＴＯＹＯＴＡ"],
+    ]);
+    const started = await upload({ kind: "csv", file: { name: "contacts.csv", content: text } });
+    await context.services.importJobs.settled();
+    expect((await read(started.body.uuid)).body.summary).toMatchObject({ persons: { created: 3 }, companies: { created: 0 } });
+    const persons = await personsByEmail();
+    for (const [address, company] of [["ivan@vtb.example", vtb], ["jonas@oko.example", oko], ["taro@toyota.example", toyota]] as const) {
+      const person = await context.request(`/v1/persons/${persons.get(address)!.uuid}`, { key: acme.key });
+      expect(((await person.json()) as { primary_company: { uuid: string } | null }).primary_company?.uuid).toBe(company);
+    }
+  });
+
   it("names a contact's invalid email address among the summary's problems, as rapport import does", async () => {
     const table = csvFile([["Name", "Email"], ["Only Bad", "only.bad@"], ["Good And Bad", "good-csv@acme.example, nope"]]);
     const csv = await upload({ kind: "csv", file: { name: "people.csv", content: table } });

@@ -67,6 +67,7 @@ import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
 import { emailBodiesAnnouncedMigration } from "./0061-email-bodies-announced.js";
 import { tenantLogSequencesMigration } from "./0062-tenant-log-sequences.js";
 import { linkedinProfileKeysMigration } from "./0063-linkedin-profile-keys.js";
+import { unicodeNameKeysMigration } from "./0065-unicode-name-keys.js";
 import { companyFormerDomainsMigration } from "./0066-company-former-domains.js";
 import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
 
@@ -134,6 +135,7 @@ export const migrations: Record<string, Migration> = {
   "0061-email-bodies-announced": emailBodiesAnnouncedMigration,
   "0062-tenant-log-sequences": tenantLogSequencesMigration,
   "0063-linkedin-profile-keys": linkedinProfileKeysMigration,
+  "0065-unicode-name-keys": unicodeNameKeysMigration,
   "0066-company-former-domains": companyFormerDomainsMigration,
   "0069-idempotent-requests": idempotentRequestsMigration,
 };
