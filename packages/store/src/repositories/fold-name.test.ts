@@ -16,6 +16,16 @@ describe("foldName", () => {
     expect(foldName("100% a_b & c@d")).toBe("100% a_b & c@d");
   });
 
+  it("reads compatibility characters as their plain letters (NFKC): full-width and half-width forms, ligatures, circled digits", () => {
+    expect(foldName("ＴＡＮＡＫＡ　Ｈａｎａｋｏ")).toBe("tanaka hanako");
+    expect(foldName("ﬁona ﬂynn")).toBe("fiona flynn");
+    expect(foldName("Room ①")).toBe("room 1");
+    expect(foldName("ｶﾞｸ")).toBe(foldName("ガク"));
+    expect(foldName("Ｊｏｓé")).toBe("jose");
+    // A lone consonant as a keyboard types it (a compatibility jamo) is the first letter of a syllable's.
+    expect(foldName("김").startsWith(foldName("ㄱ"))).toBe(true);
+  });
+
   it("drops the accents and vowel points of every script, not the marks that write another syllable", () => {
     expect(foldName("مُحَمَّد")).toBe("محمد");
     expect(foldName("דָּוִד")).toBe("דוד");
@@ -37,7 +47,7 @@ describe("foldName", () => {
     );
   });
 
-  const text = fc.string({ unit: fc.constantFrom("a", "Z", "é", "É", "e\u0301", "ł", "Ł", "ß", "ẞ", "ø", "æ", "Σ", "ς", "İ", "й", "'", "-", ".", " ", "%", "李") });
+  const text = fc.string({ unit: fc.constantFrom("a", "Z", "é", "É", "e\u0301", "ł", "Ł", "ß", "ẞ", "ø", "æ", "Σ", "ς", "İ", "й", "'", "-", ".", " ", "%", "李", "Ａ", "ﬁ", "①", "ｶ", "ﾞ", "－") });
 
   it("folds a part of a text to a part of the text's folding, and changes nothing folded twice", () => {
     fc.assert(

@@ -1,8 +1,8 @@
 /**
  * @module
- * The one folding a name search compares text in (`foldName`): case, accents and the punctuation inside names
- * ignored, so "jose" finds "José", "lukasz" "Łukasz" and "obrien" "O'Brien", while the marks that write another
- * letter or vowel ("राम" is not "रम") count; the looser folding the name indexes hold (`foldNameForIndex`, every mark
+ * The one folding a name search compares text in (`foldName`): case, accents, compatibility forms (full-width letters,
+ * ligatures) and the punctuation inside names ignored, so "jose" finds "José", "tanaka" "ＴＡＮＡＫＡ", "lukasz" "Łukasz"
+ * and "obrien" "O'Brien", while the marks that write another letter or vowel ("राम" is not "रम") count; the looser folding the name indexes hold (`foldNameForIndex`, every mark
  * dropped); and both as SQLite functions (`registerFoldName`), for the stored names.
  */
 import type SqliteDatabase from "better-sqlite3";
@@ -32,13 +32,17 @@ const ASCII = /^[\x00-\x7f]*$/;
 const PUNCTUATION = new RegExp(NAME_PUNCTUATION.source, "gu");
 const folded = new Map<string, string>();
 
-/** One character folded: lower case, its accents dropped, a Latin letter still not ASCII transliterated, punctuation dropped. */
+/**
+ * One character folded: its compatibility form's plain letters, lower case, its accents dropped, a Latin letter still
+ * not ASCII transliterated, punctuation dropped.
+ */
 function foldCharacter(character: string): string {
   let result = folded.get(character);
   if (result !== undefined) return result;
-  // Decomposed first, so "ü" is "u" (not German "ue") and "й" is "и"; what has no decomposition ("ł", "ø", "đ",
-  // "ß", "æ") is the transliteration library's. Other scripts keep their letters.
-  result = character.toLowerCase().normalize("NFD").replace(ACCENT, "").replace("ς", "σ");
+  // NFKC first, as Unicode recommends for matching identifiers: full-width "Ｔ" is "T", half-width "ｶ" is "カ", "ﬁ" is
+  // "fi", "①" is "1". Decomposed next, so "ü" is "u" (not German "ue") and "й" is "и"; what has no decomposition
+  // ("ł", "ø", "đ", "ß", "æ") is the transliteration library's. Other scripts keep their letters.
+  result = character.normalize("NFKC").toLowerCase().normalize("NFD").replace(ACCENT, "").replace("ς", "σ");
   if (!ASCII.test(result) && LATIN.test(result)) result = transliterate(result).toLowerCase();
   result = result.replace(PUNCTUATION, "");
   if (folded.size < 10_000) folded.set(character, result);
@@ -46,7 +50,8 @@ function foldCharacter(character: string): string {
 }
 
 /**
- * `text` as a name search compares it: every letter in lower case without its accents ("É" is "e"), Latin letters
+ * `text` as a name search compares it: compatibility characters as their plain letters (NFKC: full-width "ＴＡＮＡＫＡ" is
+ * "tanaka", the ligature "ﬁ" is "fi", "①" is "1"), every letter in lower case without its accents ("É" is "e"), Latin letters
  * that have no accent to drop written in A–Z ("Ł" is "l", "ß" "ss", "æ" "ae"), and the punctuation between the
  * parts of a name (`NAME_PUNCTUATION`: apostrophes, hyphens, full stops...) left out. Each character is folded on
  * its own, so the folding of a part of a text is a part of the text's folding, and folding twice changes nothing.

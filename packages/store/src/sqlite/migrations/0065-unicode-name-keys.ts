@@ -5,9 +5,18 @@
  * of ours: such an index makes every connection that writes or vacuums companies need the function (`rapport compact`'s
  * `VACUUM`, the long-write connection's worker, the `sqlite3` shell all failed with "no such function"). Companies
  * already named twice stay two; an import takes the oldest. Nothing a client reads changes, so no change time moves.
+ * And every person, company and opportunity is noted for the name indexes again (`name_search_pending`, as migration
+ * 0059 did): `foldName` now reads compatibility characters as their plain letters (NFKC: "ＴＡＮＡＫＡ" is "tanaka", "ﬁ"
+ * "fi"), and the next searches of each tenant, or `store.nameSearch.catchUp` at start-up, index the names so folded.
  */
 import { sql, type Kysely, type Migration } from "kysely";
 import { companyNameKey } from "../../repositories/company-name-key.js";
+
+const NAMED_TABLES = [
+  { table: "persons", entityType: "PERSON" },
+  { table: "companies", entityType: "COMPANY" },
+  { table: "opportunities", entityType: "OPPORTUNITY" },
+] as const;
 
 export const unicodeNameKeysMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -18,5 +27,9 @@ export const unicodeNameKeysMigration: Migration = {
     for (const row of rows) await sql`update companies set name_match_key = ${companyNameKey(row.company_name)} where uuid = ${row.uuid}`.execute(db);
     await sql`drop index companies_match_name`.execute(db);
     await sql`create index companies_match_name_key on companies (tenant_uuid, name_match_key) where deleted_at is null`.execute(db);
+    for (const { table, entityType } of NAMED_TABLES) {
+      await sql`insert into name_search_pending (tenant_uuid, entity_type, uuid)
+        select tenant_uuid, ${entityType}, uuid from ${sql.table(table)} order by rowid`.execute(db);
+    }
   },
 };
