@@ -11,6 +11,11 @@ describe("nameWords", () => {
     expect(nameWords("Jean–Luc/Picard")).toEqual(["Jean", "Luc", "Picard"]);
   });
 
+  it("splits at the full-width forms of that punctuation too, the words in their plain forms (NFKC)", () => {
+    expect(nameWords("ＴＡＮＡＫＡ，Ｈａｎａｋｏ")).toEqual(["TANAKA", "Hanako"]);
+    expect(nameWords("ｽﾐｽ－ｼﾞｮｰﾝｽﾞ（ＵＳ）")).toEqual(["スミス", "ジョーンズ", "US"]);
+  });
+
   it("keeps LIKE's wildcards, ampersands and at signs in their words", () => {
     expect(nameWords("AT&T 100% Ann_Lee ann@acme")).toEqual(["AT&T", "100%", "Ann_Lee", "ann@acme"]);
   });

@@ -11,13 +11,17 @@ export const NAME_PUNCTUATION = /[.,;:!?()[\]{}"'‘’‚‛“”«»‹›\-�
 const NAME_WORD_SEPARATORS = new RegExp(`(?:\\s|${NAME_PUNCTUATION.source})+`, "u");
 
 /**
- * The words of `text` for a name filter: split at white space and at `NAME_WORD_SEPARATORS`, so "J. Smith-Jones"
+ * The words of `text` for a name filter, in their plain forms (NFKC): split at white space and at `NAME_WORD_SEPARATORS`
+ * (their full-width forms too), so "J. Smith-Jones"
  * looks for "J", "Smith" and "Jones", "O'Brien" for "O" and "Brien", "Acme, Inc." for "Acme" and "Inc". Text of
  * punctuation only ("..."), which would hold no word, is split at white space alone; blank text has no word.
  *
  * @example nameWords("Smith-Jones, J.") // ["Smith", "Jones", "J"]
  */
 export function nameWords(text: string): string[] {
-  const words = text.split(NAME_WORD_SEPARATORS).filter(Boolean);
-  return words.length > 0 ? words : text.split(/\s+/).filter(Boolean);
+  // Compatibility characters as their plain forms first (NFKC, as `foldName` reads them): full-width "，" and "－", as
+  // Japanese input writes them, separate words as "," and "-" do.
+  const plain = text.normalize("NFKC");
+  const words = plain.split(NAME_WORD_SEPARATORS).filter(Boolean);
+  return words.length > 0 ? words : plain.split(/\s+/).filter(Boolean);
 }

@@ -344,6 +344,12 @@ describe("GET /v1/persons?name=", () => {
     expect(names((await list(query("ガク"))).body)).toEqual(["ガク Ito", "ｶﾞｸ Mori"]);
   });
 
+  it("splits the text at full-width punctuation as at its plain form", async () => {
+    for (const name of ["Sato Hanako", "Tanaka-Hanako Mori", "ＴＡＮＡＫＡ Hanako"]) await create(name);
+    // "tanaka" and "hanako", not one word "tanakahanako" (which only "Tanaka-Hanako" holds, its hyphen ignored).
+    expect(names((await list(`?name=${encodeURIComponent("ＴＡＮＡＫＡ，Ｈａｎａｋｏ")}&sort_by=name`)).body)).toEqual(["Tanaka-Hanako Mori", "ＴＡＮＡＫＡ Hanako"]);
+  });
+
   it("never finds another tenant's persons", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
     await create("Secret Quokka", other.tenant.uuid);
