@@ -8,7 +8,7 @@ import { BENCH_NOW, generateTenant } from "../generate-tenant.js";
 import { HELD_AS_BYTES_PATH } from "../bare-server-paths.js";
 import type { Scale } from "../scales.js";
 import type { Summary } from "../statistics.js";
-import { bodyFile, meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio, startBenchServer } from "./http-throughput.js";
+import { bodyFile, load, meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio, startBenchServer } from "./http-throughput.js";
 
 const round = (opsPerSecond: number): Summary => ({ count: opsPerSecond * 5, medianMs: 1, p95Ms: 2, p99Ms: 3, opsPerSecond });
 
@@ -101,6 +101,27 @@ describe("the bare bench server", () => {
       plain.child.kill();
       body.remove();
       headers.remove();
+    }
+  });
+});
+
+describe("a load", () => {
+  it("lasts the seconds asked, under one, and gives its requests per second over them", async () => {
+    const body = bodyFile('{"name":"Contact 1"}');
+    const bare = await startBenchServer(["bare", body.path]);
+    try {
+      const started = performance.now();
+      const summary = await load(`http://127.0.0.1:${bare.port}/`, {}, 0.25);
+      const elapsedMs = performance.now() - started;
+      // Autocannon ends a load at a sample: at one a second, a quarter-second load took a whole second.
+      expect(elapsedMs).toBeLessThan(1_000);
+      expect(summary.count).toBeGreaterThan(0);
+      // The load's requests over its quarter second, not over a sample's: about four times its count.
+      expect(summary.opsPerSecond).toBeGreaterThan(summary.count / (elapsedMs / 1000) / 2);
+      expect(summary.opsPerSecond).toBeLessThan((summary.count / 0.25) * 1.1);
+    } finally {
+      bare.child.kill();
+      body.remove();
     }
   });
 });
