@@ -285,11 +285,27 @@ export function readsEveryLiveOpportunity(filters: OpportunityListFilters): bool
   return Object.entries(filters).every(([key, value]) => value === undefined || ROW_FILTERS.has(key as keyof OpportunityListFilters));
 }
 
+/** Row filters the totals' covering index (`opportunities_live_totals`, migration 0015) answers by itself. */
+const TOTALS_INDEX_FILTERS: ReadonlySet<keyof OpportunityListFilters> = new Set(["value_from", "value_to"]);
+
+/**
+ * Whether the totals of `filters` read every live opportunity's row: every filter is a row filter
+ * (`readsEveryLiveOpportunity`) and one tests a column the totals' covering index lacks. Such totals read the
+ * rows in rowid order (`liveOpportunitiesInRowOrder`): through the covering index SQLite fetched each row by
+ * its rowid, one random page after another (a type filter's totals at benchmark scale M: 8.7 ms against 1.6 ms).
+ */
+export function totalsReadEveryLiveRow(filters: OpportunityListFilters): boolean {
+  return (
+    readsEveryLiveOpportunity(filters) &&
+    Object.entries(filters).some(([key, value]) => value !== undefined && !TOTALS_INDEX_FILTERS.has(key as keyof OpportunityListFilters))
+  );
+}
+
 /**
  * The same rows as `filteredOpportunities`, read in rowid order through `opportunities_live_rows`
- * (migration 0020): for a page that reads every live opportunity and sorts them, the table is then read in
- * order instead of one random page after another. `tenant_uuid >= ''` is the index's own condition; only
- * this statement writes it, so no other statement takes the index.
+ * (migration 0020): for a page that reads every live opportunity and sorts them, and for totals that read every
+ * live row (`totalsReadEveryLiveRow`), the table is then read in order instead of one random page after another.
+ * `tenant_uuid >= ''` is the index's own condition; only these statements write it, so no other takes the index.
  */
 export function liveOpportunitiesInRowOrder(db: Kysely<Database>, tenantUuid: string, conditions: readonly Expression<SqlBool>[]) {
   const table = sql<OpportunitiesTable>`opportunities`.as<"o">(sql`o indexed by opportunities_live_rows`);

@@ -17,6 +17,7 @@ import {
   filterConditions,
   filteredOpportunities,
   liveOpportunitiesInRowOrder,
+  totalsReadEveryLiveRow,
   NULLABLE_SORTS,
   readsEveryLiveOpportunity,
   rankValue,
@@ -170,8 +171,9 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
   }
 
   /** The count and sums of the filtered opportunities (over the whole set, on every page), in one pass. */
-  async function totalsOf(tenantUuid: string, conditions: readonly Expression<SqlBool>[]): Promise<ListTotals> {
-    const row = await filteredOpportunities(db, tenantUuid, conditions)
+  async function totalsOf(tenantUuid: string, conditions: readonly Expression<SqlBool>[], inRowOrder = false): Promise<ListTotals> {
+    const rows = inRowOrder ? liveOpportunitiesInRowOrder(db, tenantUuid, conditions) : filteredOpportunities(db, tenantUuid, conditions);
+    const row = await rows
       .select([
         sql<number>`count(*)`.as("total"),
         sql<number | null>`sum(o.value)`.as("total_value"),
@@ -278,7 +280,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       { column: "opportunity_list.uuid", direction },
     ];
     const page = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request, { countTotal: false });
-    totals ??= await totalsOf(tenantUuid, conditions);
+    totals ??= await totalsOf(tenantUuid, conditions, totalsReadEveryLiveRow(filters));
     const pageRows = page.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
     return {
       ...page,

@@ -14,7 +14,7 @@ import type { Store } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
 import { planOf as planOfStatement, readDuring } from "../testing/sqlite-plans.js";
-import { readsEveryLiveOpportunity } from "./opportunity-list-query.js";
+import { readsEveryLiveOpportunity, totalsReadEveryLiveRow } from "./opportunity-list-query.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-unindexed-sorts-"));
 const path = join(folder, "unindexed-sorts.db");
@@ -136,6 +136,45 @@ describe("opportunity pages read in rowid order", () => {
       expect(planOf(ownedByName.totals)).toContain("INDEX opportunities_tenant_owner_user_uuid");
     } finally {
       sqlite.close();
+    }
+  });
+
+  it("total the filtered set in rowid order when a row filter tests a column the totals' covering index lacks", async () => {
+    const totalsOf = async (filters: OpportunityListFilters) => {
+      const sources = await readDuring(() =>
+        store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 5, sort_by: "created_at", order: "asc", filters, viewer } as never),
+      );
+      const totals = sources.find((source) => /count\(\*\) as "total"/i.test(source));
+      expect(totals).toBeDefined();
+      return totals!;
+    };
+    const probable = await totalsOf({ probability_from: 0 });
+    const valued = await totalsOf({ value_from: 3_000 });
+    const sqlite = new SqliteDatabase(path);
+    try {
+      useScaleLStatistics(sqlite, ["opportunities"]);
+      expect(planOfStatement(sqlite, probable)).toContain("INDEX opportunities_live_rows");
+      // The covering index answers a value range by itself.
+      expect(planOfStatement(sqlite, valued)).toContain("INDEX opportunities_live_totals");
+    } finally {
+      sqlite.close();
+    }
+    expect(totalsReadEveryLiveRow({ name: "deal", value_from: 1 })).toBe(true);
+    expect(totalsReadEveryLiveRow({ value_from: 1, value_to: 2 })).toBe(false);
+    expect(totalsReadEveryLiveRow({})).toBe(false);
+    expect(totalsReadEveryLiveRow({ name: "deal", owner_user_uuids: [ownerUuid] })).toBe(false);
+  });
+
+  it("total the same opportunities and values on every page, whichever way the totals read them", async () => {
+    const matching = live.filter((deal) => deal.name.toLowerCase().includes("deal 1"));
+    expect(matching.length).toBeGreaterThan(7);
+    let key: readonly unknown[] | null = null;
+    for (let page = 0; page < 3; page += 1) {
+      const position = key ? { kind: "after" as const, key } : { kind: "offset" as const, offset: 0 };
+      const result = await store.opportunities.list(tenantUuid, { position, limit: 3, sort_by: "name", order: "asc", filters: { name: "deal 1" }, viewer } as never);
+      expect(result.total).toBe(key ? null : matching.length);
+      expect(result.total_value).toBe(matching.reduce((sum, deal) => sum + (deal.value ?? 0), 0));
+      key = result.lastKey;
     }
   });
 });
