@@ -44,6 +44,13 @@ interface ListTotals {
 /** Sorts with an index of the tenant's opportunities in their order (`opportunities_tenant_created_at`, `_updated_at`). */
 const INDEXED_SORTS: ReadonlySet<OpportunitySortField> = new Set(["created_at", "updated_at"]);
 
+/**
+ * A candidate's text as the fuzzy retry matches it: one line, folded as Unicode folds case (`foldCase`): Fuse's own
+ * lower case makes "İ" an "i" and a combining dot, so "iş" (a word under three letters must match exactly) missed
+ * "İş Bankası".
+ */
+const foldDocument = (text: string) => foldCase(text.replaceAll("\n", " "));
+
 /** Most recently updated opportunities a fuzzy search looks at, and most matches it keeps. */
 const FUZZY_CANDIDATES = 5_000;
 const FUZZY_MATCHES = 200;
@@ -184,11 +191,29 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
   }
 
   /**
-   * The text fuzzy matching reads for each candidate: its name and its linked names. From the search
-   * documents when they are up to date (one statement), else from the links (two statements a chunk).
+   * The text fuzzy matching reads for each candidate, case folded: its name and its linked names. From the search
+   * documents when they are up to date, else from the links (two statements a chunk).
    */
   async function fuzzyCandidates(tenantUuid: string, conditions: readonly Expression<SqlBool>[], documentsCurrent: boolean) {
-    if (documentsCurrent) {
+    if (documentsCurrent) return documentCandidates(tenantUuid, conditions);
+    const candidates = await filteredOpportunities(db, tenantUuid, conditions)
+      .select(["o.uuid", "o.name"])
+      .orderBy("o.updated_at", "desc")
+      .orderBy("o.uuid", "desc")
+      .limit(FUZZY_CANDIDATES)
+      .execute();
+    const names = await associatedNames(db, tenantUuid, candidates.map((candidate) => candidate.uuid));
+    return candidates.map((candidate) => ({ uuid: candidate.uuid, text: foldDocument([candidate.name, ...(names.get(candidate.uuid) ?? [])].join(" ")) }));
+  }
+
+  /**
+   * The newest candidates' search documents, folded. Outside a transaction the folded documents are remembered until
+   * a document is written (migration 0067): only the candidates' uuids are read, and the documents not remembered
+   * yet; each retry read every candidate's document again (5,000 lookups by key at benchmark scale M).
+   */
+  async function documentCandidates(tenantUuid: string, conditions: readonly Expression<SqlBool>[]) {
+    const remembered = context.remembered && !db.isTransaction ? context.remembered.foldedOpportunityDocuments.valuesOf(tenantUuid) : null;
+    if (remembered === null) {
       // A cross join keeps the opportunities outside, walked newest first and stopped at the limit; an inner
       // join let the planner read every document and sort the tenant's opportunities (190 against 50–67 ms
       // at benchmark scale L).
@@ -201,24 +226,35 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         .orderBy("o.uuid", "desc")
         .limit(FUZZY_CANDIDATES)
         .execute();
-      return rows.map((row) => ({ uuid: row.uuid, text: row.document.replaceAll("\n", " ") }));
+      return rows.map((row) => ({ uuid: row.uuid, text: foldDocument(row.document) }));
     }
-    const candidates = await filteredOpportunities(db, tenantUuid, conditions)
-      .select(["o.uuid", "o.name"])
+    // `o.uuid >= ''` lets the planner take `opportunities_live_by_update` (migration 0067), which only this statement may.
+    const candidates = await filteredOpportunities(db, tenantUuid, [...conditions, sql<SqlBool>`o.uuid >= ''`])
+      .select("o.uuid")
       .orderBy("o.updated_at", "desc")
       .orderBy("o.uuid", "desc")
       .limit(FUZZY_CANDIDATES)
       .execute();
-    const names = await associatedNames(db, tenantUuid, candidates.map((candidate) => candidate.uuid));
-    return candidates.map((candidate) => ({ uuid: candidate.uuid, text: [candidate.name, ...(names.get(candidate.uuid) ?? [])].join(" ") }));
+    const missing = candidates.map((candidate) => candidate.uuid).filter((uuid) => !remembered.has(uuid));
+    for (let start = 0; start < missing.length; start += 500) {
+      const documents = await db
+        .selectFrom("opportunity_search_documents")
+        .select(["opportunity_uuid", "document"])
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("opportunity_uuid", "in", missing.slice(start, start + 500))
+        .execute();
+      for (const row of documents) remembered.set(row.opportunity_uuid, foldDocument(row.document));
+    }
+    // An opportunity without a document is no candidate, as with the join above.
+    return candidates.flatMap(({ uuid }) => {
+      const text = remembered.get(uuid);
+      return text === undefined ? [] : [{ uuid, text }];
+    });
   }
 
   /** Fuzzy matches of `search` among the filtered opportunities, closest first. */
   async function fuzzyRanking(tenantUuid: string, conditions: readonly Expression<SqlBool>[], search: string, documentsCurrent: boolean): Promise<string[]> {
-    const documents = await fuzzyCandidates(tenantUuid, conditions, documentsCurrent);
-    // Folded as Unicode folds case (`foldCase`): Fuse's own lower case makes "İ" an "i" and a combining dot, so
-    // "iş" (a word under three letters must match exactly) missed "İş Bankası".
-    const folded = documents.map((document) => ({ uuid: document.uuid, text: foldCase(document.text) }));
+    const folded = await fuzzyCandidates(tenantUuid, conditions, documentsCurrent);
     const fuse = new Fuse(folded, { keys: ["text"], includeScore: true, ignoreLocation: true, threshold: 0.4 });
     const words = searchWords(search).map(foldCase);
     return fuse

@@ -334,7 +334,7 @@ describe("opportunity search", () => {
     }
   });
 
-  it("reads the fuzzy retry's candidates newest first, each with its document by key, under statistics like benchmark scale L's", async () => {
+  it("reads the fuzzy retry's candidates newest first from an index alone, and each document by key, under statistics like benchmark scale L's", async () => {
     const fresh = await createSqliteStore({ path });
     let statements: string[];
     try {
@@ -344,15 +344,16 @@ describe("opportunity search", () => {
     } finally {
       await fresh.close();
     }
-    const candidates = statements.filter((source) => source.includes('cross join "opportunity_search_documents"'));
+    const candidates = statements.filter((source) => /^select "o"\."uuid" from "opportunities" as "o" .* order by "o"\."updated_at" desc/.test(source));
+    const documents = statements.filter((source) => /^select "opportunity_uuid", "document" from "opportunity_search_documents"/.test(source));
     expect(candidates).toHaveLength(1);
+    expect(documents).toHaveLength(1);
     const sqlite = new SqliteDatabase(path);
     try {
       useScaleLStatistics(sqlite, ["opportunities", "opportunity_search_documents"]);
-      // Stopped at the limit: no sort of every opportunity, no pass over every document.
-      expect(planOf(sqlite, candidates[0]!)).toBe(
-        "SEARCH o USING INDEX opportunities_tenant_updated_at (tenant_uuid=?); SEARCH d USING PRIMARY KEY (tenant_uuid=? AND opportunity_uuid=?)",
-      );
+      // Stopped at the limit: no sort of every opportunity, no row read for its deleted_at, no pass over every document.
+      expect(planOf(sqlite, candidates[0]!)).toBe("SEARCH o USING INDEX opportunities_live_by_update (tenant_uuid=?)");
+      expect(planOf(sqlite, documents[0]!)).toBe("SEARCH opportunity_search_documents USING PRIMARY KEY (tenant_uuid=? AND opportunity_uuid=?)");
     } finally {
       sqlite.close();
     }

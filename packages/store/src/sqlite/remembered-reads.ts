@@ -1,7 +1,7 @@
 /**
  * @module
  * The reads the SQLite store remembers, each until a write to what it depends on raises the
- * tenant's generation of that scope (migrations 0007, 0009, 0010, 0027, 0036); persons are dropped one by one, as
+ * tenant's generation of that scope (migrations 0007, 0009, 0010, 0027, 0036, 0067); persons are dropped one by one, as
  * the log of migration 0029 names them. Only the store's root context has them:
  * inside a transaction every read goes to the database.
  */
@@ -13,6 +13,7 @@ import { GenerationCache, type ChangedKeysReader, type GenerationReader } from "
 import { GenerationSnapshots } from "./generation-snapshots.js";
 import { PERSON_CHANGES_KEPT } from "./migrations/0029-person-changes.js";
 import { TIMELINES } from "./migrations/0036-timeline-generations.js";
+import { SEARCH_DOCUMENTS } from "./migrations/0067-fuzzy-retry-reads.js";
 
 export interface RememberedReads {
   /** Opportunity signals of persons and companies (`associations.recentOpportunitiesOf`). */
@@ -21,6 +22,11 @@ export interface RememberedReads {
   listMemberships: GenerationCache<number>;
   /** The tenant's live opportunities, under the tenant's uuid (`opportunities.list`, for a dense search). */
   liveOpportunities: GenerationCache<number>;
+  /**
+   * Opportunities' search documents by opportunity uuid, lines joined by spaces and case folded, as the fuzzy retry
+   * of `opportunities.list` matches them; until a search document is written (migration 0067).
+   */
+  foldedOpportunityDocuments: GenerationCache<string>;
   /** Live key owners by key hash (`apiKeys.findActiveByHash`), and the tenant each hash belongs to. */
   keyOwners: GenerationCache<ApiKeyOwner>;
   tenantOfKeyHash: Map<string, string>;
@@ -129,6 +135,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     dealLinkSignals: new GenerationCache(readerOf("deal_links")),
     // deal_links moves on every insert, delete and deleted_at change of an opportunity (migration 0007).
     liveOpportunities: new GenerationCache(readerOf("deal_links")),
+    foldedOpportunityDocuments: new GenerationCache(readerOf(SEARCH_DOCUMENTS), MAXIMUM_RECORDS),
     listMemberships: new GenerationCache(readerOf("entity_lists"), MAXIMUM_RECORDS),
     keyOwners: new GenerationCache(readerOf("access")),
     get tenantOfKeyHash() {

@@ -69,6 +69,7 @@ import { tenantLogSequencesMigration } from "./0062-tenant-log-sequences.js";
 import { linkedinProfileKeysMigration } from "./0063-linkedin-profile-keys.js";
 import { unicodeNameKeysMigration } from "./0065-unicode-name-keys.js";
 import { companyFormerDomainsMigration } from "./0066-company-former-domains.js";
+import { fuzzyRetryReadsMigration } from "./0067-fuzzy-retry-reads.js";
 import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
 
 export const migrations: Record<string, Migration> = {
@@ -137,6 +138,7 @@ export const migrations: Record<string, Migration> = {
   "0063-linkedin-profile-keys": linkedinProfileKeysMigration,
   "0065-unicode-name-keys": unicodeNameKeysMigration,
   "0066-company-former-domains": companyFormerDomainsMigration,
+  "0067-fuzzy-retry-reads": fuzzyRetryReadsMigration,
   "0069-idempotent-requests": idempotentRequestsMigration,
 };
 
