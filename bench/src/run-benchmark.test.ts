@@ -25,6 +25,8 @@ describe("runBenchmark at scale S", () => {
         "opportunities-stage",
         "opportunities-search",
         "opportunities-search-common",
+        "opportunities-type-scan",
+        "opportunities-search-fuzzy",
         "paths-person-engine",
         "paths-company-engine",
         "paths-person-app",

@@ -17,6 +17,8 @@ import { measureHttpThroughput, startBenchServer } from "./measurements/http-thr
 import { measureMboxImportMemory } from "./measurements/mbox-import.js";
 import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
 import { measureOpportunitySearch } from "./measurements/opportunities-search.js";
+import { measureOpportunitiesFuzzySearch } from "./measurements/opportunities-fuzzy-search.js";
+import { measureOpportunitiesTypeScan } from "./measurements/opportunities-type-scan.js";
 import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
 import { measurePersonMerges } from "./measurements/person-merges.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
@@ -211,6 +213,9 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
         await measure("opportunities", "GET /v1/opportunities", async () => [
           ...(await measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages)),
           ...(await measureOpportunitySearch(app, apiKey, databasePath, tenant, samples.opportunityPages)),
+          await measureOpportunitiesTypeScan(app, apiKey, databasePath, tenant, samples.opportunityPages),
+          // After the searches above: they applied the generated records' name notes, so the retry reads documents.
+          await measureOpportunitiesFuzzySearch(app, apiKey, databasePath, tenant, Math.min(20, samples.opportunityPages)),
         ]);
         log("measuring recommended paths (engine, app, SQL)");
         const pathTargets = options.quick ? QUICK_PATH_TARGETS : scale.pathTargets;

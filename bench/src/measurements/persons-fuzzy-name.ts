@@ -18,7 +18,7 @@ const PER_PAGE = 50;
 const MISSPELT = ["contcat", "contat", "conntact", "cnotact"];
 
 /** The edit distance (Levenshtein) between two words. */
-function editDistance(left: string, right: string): number {
+export function editDistance(left: string, right: string): number {
   let previous = Array.from({ length: right.length + 1 }, (_, at) => at);
   for (let row = 1; row <= left.length; row += 1) {
     const current = [row];
