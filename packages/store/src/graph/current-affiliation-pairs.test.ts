@@ -106,7 +106,14 @@ describe("affiliations.currentMemberUuids", () => {
 
   it("reads the affiliations from their index alone, under statistics like benchmark scale L's", async () => {
     const [company] = (await store.affiliations.listCurrent(tenantUuid)).map((affiliation) => affiliation.company_uuid);
-    const statements = (await readDuring(() => store.affiliations.currentMemberUuids(tenantUuid, company!))).filter((source) => /from "affiliations"/.test(source));
+    // A store of its own: this one remembers the members it read above.
+    const fresh = await createSqliteStore({ path });
+    let statements: string[];
+    try {
+      statements = (await readDuring(() => fresh.affiliations.currentMemberUuids(tenantUuid, company!))).filter((source) => /from "affiliations"/.test(source));
+    } finally {
+      await fresh.close();
+    }
     expect(statements).toHaveLength(1);
     const sqlite = new SqliteDatabase(path);
     try {
@@ -117,5 +124,27 @@ describe("affiliations.currentMemberUuids", () => {
     } finally {
       sqlite.close();
     }
+  });
+
+  it("remembers each company's members until a person or an affiliation is written", async () => {
+    const [initech, hooli] = [...new Set((await store.affiliations.listCurrent(tenantUuid)).map((affiliation) => affiliation.company_uuid))];
+    const membersOf = (company: string) => store.affiliations.currentMemberUuids(tenantUuid, company);
+    const reads = async (run: () => Promise<unknown>) => (await readDuring(run)).filter((source) => /from "affiliations"/.test(source)).length;
+    const before = await membersOf(initech!);
+    expect(await reads(() => membersOf(initech!))).toBe(0);
+    expect(await membersOf(initech!)).toEqual(before);
+    // A caller changing the list it got changes nothing remembered.
+    (await membersOf(initech!)).pop();
+    expect(await membersOf(initech!)).toEqual(before);
+
+    const newcomer = await store.persons.create({ tenant_uuid: tenantUuid, name: "Newcomer", primary_company_uuid: initech! });
+    expect(await membersOf(initech!)).toEqual([...before, newcomer.uuid].sort());
+    await store.persons.update(tenantUuid, newcomer.uuid, { primary_company_uuid: hooli! });
+    expect(await membersOf(initech!)).toEqual(before);
+    expect(await membersOf(hooli!)).toContain(newcomer.uuid);
+    // Deleted by another connection, as another process would.
+    await markPersonsDeleted(path, [newcomer.uuid], Date.UTC(2026, 0, 2));
+    expect(await membersOf(hooli!)).not.toContain(newcomer.uuid);
+    expect(await reads(() => membersOf(hooli!))).toBe(0);
   });
 });

@@ -45,6 +45,11 @@ export interface RememberedReads {
   personDisplayCards: GenerationCache<PersonDisplayCard | null>;
   /** Totals of company list queries, by count statement and parameters (`companies.list`), like `personListTotals`. */
   companyListTotals: GenerationCache<number>;
+  /**
+   * The live persons currently at each company, by company uuid (`affiliations.currentMemberUuids`), frozen; until
+   * the `persons` generation moves, which every write to a person row or an affiliation raises (migration 0009).
+   */
+  companyMembers: GenerationCache<readonly string[]>;
   /** Company records by uuid, null for none (`companies.get`, `getMany`); deeply frozen like `persons`. */
   companies: GenerationCache<Company | null>;
   /**
@@ -143,6 +148,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
       return tenantOfKeyHash;
     },
     companies: new GenerationCache(readerOf("companies"), MAXIMUM_RECORDS),
+    companyMembers: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     companyListTotals: new GenerationCache(readerOf("companies"), MAXIMUM_LIST_TOTALS),
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
