@@ -99,6 +99,9 @@ export async function measureActivityLists(options: ActivityListsOptions): Promi
           `${draws} draws, half uniform, half weighted by activity, the five heaviest always in; each side asks every distinct subject once untimed (the file's pages read, as for the other side), then once timed`,
           "allSubjectsVsBaseline: the SQL's time for all the subjects over the app's; the median compares a typical subject, where the app's own steps (auth, the subject's record, presenting) weigh most",
           "the app remembers a timeline's total until a participation changes (the store's remembered reads, migration 0036), so its timed asking does not count it again; the baseline counts it each time",
+          ...(entity === "company"
+            ? ["the app remembers a company's current members until a person or an affiliation is written (affiliations.currentMemberUuids), so its timed asking does not read each member's row again; the baseline reads them each time"]
+            : []),
         ],
       });
     }
