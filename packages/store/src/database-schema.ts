@@ -184,6 +184,8 @@ export interface PersonsTable {
   merged_into_uuid: string | null;
   /** 1 when `name` was only derived from an address (or is blank): a name seen later on mail or a card replaces it (migration 0058). */
   name_from_address: number;
+  /** `nameSortKey(name)`, written with every name (migration 0064): the order of `sort_by=name`. */
+  name_sort_key: string;
 }
 
 export interface PersonEmailsTable {
@@ -192,6 +194,8 @@ export interface PersonEmailsTable {
 }
 
 export interface CompaniesTable {
+  /** `nameSortKey(company_name)`, written with every name (migration 0064): the order of `sort_by=company_name`. */
+  company_name_sort_key: string;
   investor_types: string;
   last_investment_type: string | null;
   last_investment_date: string | null;

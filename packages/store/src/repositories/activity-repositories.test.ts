@@ -105,9 +105,9 @@ describe("email batches", () => {
     expect(b4!.email.to_person_uuids).toEqual([newY]);
     expect(b4!.email.cc_person_uuids).toHaveLength(1);
     expect(b1!.email.to_person_uuids).toEqual([...b1!.email.to_person_uuids].sort());
-    // Persons: Ada, New Y (created once, named by its first mention), b@ and c@; none for the failed items.
+    // Persons: Ada, b@ and c@, New Y (created once, named by its first mention), in name order; none for the failed items.
     const persons = await store.persons.list(tenantUuid, { filters: {}, sort_by: "name", order: "asc", position: { kind: "offset", offset: 0 }, limit: 50 });
-    expect(persons.rows.map((person) => person.name)).toEqual(["Ada", "New Y", "b@y.example", "c@y.example"]);
+    expect(persons.rows.map((person) => person.name)).toEqual(["Ada", "b@y.example", "c@y.example", "New Y"]);
     // The loaded graph follows the committed items only.
     expect(graph.hasInteraction(b1!.email.uuid)).toBe(true);
     expect(graph.hasInteraction(b4!.email.uuid)).toBe(true);

@@ -9,6 +9,8 @@ import type { CompanyListFilters, CompanyRepository, NumberRange } from "../stor
 import { assertAllowedValue } from "./allowed-value.js";
 import { companyNameKey } from "./company-name-key.js";
 import { textContainsInAnyCase } from "./name-search.js";
+import { nameSortKey } from "./name-sort-key.js";
+import { nameOrderKeys } from "./name-order-keys.js";
 import { readRemembered } from "./remembered-records.js";
 import { placeConditions } from "./place-conditions.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
@@ -67,6 +69,7 @@ function columnsOf(input: CompanyPatch): Partial<CompaniesTable> {
   if (input.company_name !== undefined) {
     columns.company_name = input.company_name;
     columns.name_match_key = companyNameKey(input.company_name);
+    columns.company_name_sort_key = nameSortKey(input.company_name);
   }
   if (input.domain !== undefined) columns.domain = storedDomain(input.domain);
   if (input.company_custom_fields !== undefined) columns.company_custom_fields = JSON.stringify(input.company_custom_fields);
@@ -364,10 +367,13 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         ? db.selectFrom("companies").selectAll().where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("deleted_at", "is", null)
         : liveCompanies(tenantUuid);
       const query = companies.where((where) => where.and(filterConditions(where, tenantUuid, request.filters)));
-      const keys: SortKey[] = [
-        { column: `companies.${request.sort_by}`, direction: request.order },
-        { column: "companies.uuid", direction: request.order },
-      ];
+      const keys: SortKey[] =
+        request.sort_by === "company_name"
+          ? nameOrderKeys("companies", request.order, request.position)
+          : [
+              { column: `companies.${request.sort_by}`, direction: request.order },
+              { column: "companies.uuid", direction: request.order },
+            ];
       const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
       return { ...page, rows: page.rows.map(toCompany) };
     },

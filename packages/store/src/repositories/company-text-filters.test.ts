@@ -46,7 +46,8 @@ describe("the company list's text filters", () => {
     expect(await names("ACME, INC")).toEqual(["Acme, Inc"]);
     expect(await names("Inc, Acme")).toEqual([]);
     expect(await names("acme group")).toEqual(["The Acme Group"]);
-    expect(await names("ACME")).toEqual(["ACME GmbH", "Acme Corporation", "Acme Inc.", "Acme, Inc", "The Acme Group"]);
+    // In name order, whatever the case (migration 0064); "Acme Inc." and "Acme, Inc" fold alike and keep their spelling's order.
+    expect(await names("ACME")).toEqual(["Acme Corporation", "ACME GmbH", "Acme Inc.", "Acme, Inc", "The Acme Group"]);
     expect(await names("cme co")).toEqual(["Acme Corporation"]);
     expect(await names("100%")).toEqual([]);
   });

@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { chunksOf } from "./chunks-of.js";
+import { nameSortKey } from "./name-sort-key.js";
 import { tenantOnly } from "./tenant-filter.js";
 
 /**
@@ -51,7 +52,7 @@ export async function nameFromOffers(db: Kysely<Database>, tenantUuid: string, o
   for (const uuid of renamed) {
     await db
       .updateTable("persons")
-      .set({ name: offers.get(uuid)!, name_from_address: 0, service_updated_at: timestamp })
+      .set({ name: offers.get(uuid)!, name_sort_key: nameSortKey(offers.get(uuid)!), name_from_address: 0, service_updated_at: timestamp })
       .where("tenant_uuid", "=", tenantUuid)
       .where("uuid", "=", uuid)
       .execute();

@@ -15,6 +15,7 @@ import { ensurePrimaryAffiliation } from "./affiliation-rows.js";
 import { interactionsByIds } from "./interaction-records.js";
 import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
 import { userOwningPerson, type PersonOwner } from "./person-owner.js";
+import { nameSortKey } from "./name-sort-key.js";
 import { hydratePersons } from "./person-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 
@@ -64,6 +65,7 @@ function mergedFields(canonical: PersonsTable, superseded: PersonsTable, timesta
   // A name derived from an address is as good as empty: a typed name (or, for a blank one, any name) fills it.
   if (canonical.name_from_address === 1 && superseded.name.trim() !== "" && (superseded.name_from_address === 0 || canonical.name.trim() === "")) {
     changes.name = superseded.name;
+    changes.name_sort_key = nameSortKey(superseded.name);
     changes.name_from_address = superseded.name_from_address;
   }
   const tags = [...new Set([...parseJson<string[]>(canonical.tags, []), ...parseJson<string[]>(superseded.tags, [])])];

@@ -71,7 +71,7 @@ describe("the person list's name filter", () => {
     await create("ŁóDŹ Works");
     expect(await names({ name: "ŁóDŹ" })).toEqual(["ŁóDŹ Works"]);
     // Under three characters no index is read: every name is, with the same test.
-    expect(await names({ name: "zo ë" })).toEqual(["Zoë Saldana", "ZOË KRAVITZ", "émile Zola"].sort());
+    expect(await names({ name: "zo ë" })).toEqual(["émile Zola", "ZOË KRAVITZ", "Zoë Saldana"]);
     expect(await names({ name: "n_l" })).toEqual(["Ann_Lee"]);
     expect(await names({ name: "0% ada" })).toEqual(["100% Ada"]);
   });

@@ -33,6 +33,8 @@ import { and } from "./sql-logic.js";
 import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
 import { emptyFieldsFilled } from "./empty-person-fields.js";
 import { fullName } from "./full-name.js";
+import { nameSortKey } from "./name-sort-key.js";
+import { nameOrderKeys } from "./name-order-keys.js";
 
 /** The name given, else first and last name joined (`fullName`), else the first address; `fromAddress` when none was given. */
 function displayName(input: Pick<NewPerson, "name" | "first_name" | "last_name">, emails: readonly string[]): { name: string; fromAddress: boolean } {
@@ -195,6 +197,7 @@ export async function insertPerson(
       first_name: input.first_name ?? null,
       last_name: input.last_name ?? null,
       name: named.name,
+      name_sort_key: nameSortKey(named.name),
       job_title: input.job_title ?? null,
       primary_company_uuid: input.primary_company_uuid ?? null,
       linkedin_url: input.linkedin_url ?? null,
@@ -321,6 +324,7 @@ async function updatePerson(
       const derived = displayName({ name: patch.name, first_name: next.first_name, last_name: next.last_name }, addresses);
       if (derived.name || patch.name === null) {
         changes.name = derived.name;
+        changes.name_sort_key = nameSortKey(derived.name);
         changes.name_from_address = toFlag(derived.fromAddress);
       }
     }
@@ -591,10 +595,13 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         return { ...page, rows: await hydratePersons(db, tenantUuid, rows) };
       }
       const sortBy = request.sort_by ?? "service_updated_at";
-      const keys: SortKey[] = [
-        { column: `persons.${sortBy}`, direction: request.order },
-        { column: "persons.uuid", direction: request.order },
-      ];
+      const keys: SortKey[] =
+        sortBy === "name"
+          ? nameOrderKeys("persons", request.order, request.position)
+          : [
+              { column: `persons.${sortBy}`, direction: request.order },
+              { column: "persons.uuid", direction: request.order },
+            ];
       const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
       return { ...page, rows: await hydratePersons(db, tenantUuid, page.rows) };
     },

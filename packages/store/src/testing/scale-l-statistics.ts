@@ -33,6 +33,8 @@ const SCALE_L_STATISTICS = {
     companies_match_domain: "20000 1001 1",
     companies_match_name_key: "20000 1001 1",
     companies_tenant_company_name: "20000 1001 1 1",
+    // Migration 0064, after the L run: its key and name as distinct as the names of companies_tenant_company_name.
+    companies_live_name_order: "20000 1001 1 1 1",
     companies_tenant_created_at: "20000 1001 1001 1",
     companies_tenant_domain: "20000 1001 1",
     companies_tenant_service_updated_at: "20000 1001 1001 1",
@@ -98,6 +100,8 @@ const SCALE_L_STATISTICS = {
     persons_tenant_created_at: "200020 1001 1001 1",
     persons_tenant_linkedin_key: "200020 1001 1001",
     persons_tenant_name: "200020 1001 1 1",
+    // Migration 0064, after the L run: its key and name as distinct as the names of persons_tenant_name.
+    persons_live_name_order: "200020 1001 1 1 1",
     persons_tenant_service_updated_at: "200020 1001 1001 1",
     sqlite_autoindex_persons_1: "200020 1",
   },

@@ -127,7 +127,7 @@ const listCompaniesQuery = cursorListQuery.extend({
   sort_by: z
     .enum(COMPANY_SORT_FIELDS)
     .default("service_updated_at")
-    .describe("Sort column; ties are broken by uuid. Default service_updated_at."),
+    .describe("Sort column; ties are broken by uuid. company_name: alphabetical whatever the case and accents (\"acme\", \"Ärzte\", \"Zeta\"), other scripts after Latin (Greek, Cyrillic, then CJK). Default service_updated_at."),
   order: sortOrderParameter("asc"),
 });
 

@@ -36,7 +36,7 @@ export const listPersons = defineOperation({
     sort_by: z
       .enum(PERSON_SORT_FIELDS)
       .optional()
-      .describe("Sort column; ties are broken by uuid. Default service_updated_at (a fuzzy name retry: closest first)."),
+      .describe("Sort column; ties are broken by uuid. name: alphabetical whatever the case and accents (\"abel\", \"Ábel\", \"Éva\", \"Zoe\"), other scripts after Latin (Greek, Cyrillic, then CJK). Default service_updated_at (a fuzzy name retry: closest first)."),
     order: sortOrderParameter("asc"),
   }),
   response: listEnvelopeSchema(personSchema),

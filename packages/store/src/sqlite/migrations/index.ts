@@ -67,6 +67,7 @@ import { erasedIdentifiersMigration } from "./0060-erased-identifiers.js";
 import { emailBodiesAnnouncedMigration } from "./0061-email-bodies-announced.js";
 import { tenantLogSequencesMigration } from "./0062-tenant-log-sequences.js";
 import { linkedinProfileKeysMigration } from "./0063-linkedin-profile-keys.js";
+import { nameSortKeysMigration } from "./0064-name-sort-keys.js";
 import { unicodeNameKeysMigration } from "./0065-unicode-name-keys.js";
 import { companyFormerDomainsMigration } from "./0066-company-former-domains.js";
 import { fuzzyRetryReadsMigration } from "./0067-fuzzy-retry-reads.js";
@@ -136,6 +137,7 @@ export const migrations: Record<string, Migration> = {
   "0061-email-bodies-announced": emailBodiesAnnouncedMigration,
   "0062-tenant-log-sequences": tenantLogSequencesMigration,
   "0063-linkedin-profile-keys": linkedinProfileKeysMigration,
+  "0064-name-sort-keys": nameSortKeysMigration,
   "0065-unicode-name-keys": unicodeNameKeysMigration,
   "0066-company-former-domains": companyFormerDomainsMigration,
   "0067-fuzzy-retry-reads": fuzzyRetryReadsMigration,

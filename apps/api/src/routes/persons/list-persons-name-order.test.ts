@@ -1,0 +1,91 @@
+/**
+ * GET /v1/persons?sort_by=name and GET /v1/companies?sort_by=company_name list names as a reader looks them up: case
+ * and accents do not split the alphabet, other scripts come after Latin (Greek, Cyrillic, CJK), ties by uuid; by page
+ * numbers and by cursor alike, both ways. A cursor of the code-point order before (name and uuid) is a clear 400.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
+
+let context: TestContext;
+let acme: TestTenant;
+
+/** The seeded names in the order a reader expects (with the users' own persons, Alice and Mike, among them). */
+const PERSONS_IN_ORDER = ["abel", "Ábel", "Alice", "Éva", "Mike", "Österreich", "zara", "Zoe", "Zoe", "Ω", "Я", "山田"];
+const COMPANIES_IN_ORDER = ["abel", "Ábel", "Éva", "Österreich", "zara", "Zoe", "Zoe", "Ω", "Я", "山田"];
+
+interface Listed {
+  items: Array<{ uuid: string; name?: string; company_name?: string }>;
+  total: number | null;
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+beforeEach(async () => {
+  context = await createTestContext();
+  acme = await buildTenant(context.services);
+  const { store } = context.services;
+  // Created out of order, so no order of creation passes for the name order.
+  for (const name of [...COMPANIES_IN_ORDER].reverse()) {
+    await store.persons.create({ tenant_uuid: acme.tenant.uuid, name });
+    await store.companies.create({ tenant_uuid: acme.tenant.uuid, company_name: name });
+  }
+});
+afterEach(() => context.close());
+
+async function get(path: string): Promise<{ status: number; body: Listed & { error?: string } }> {
+  const response = await context.request(path, { key: acme.key });
+  return { status: response.status, body: (await response.json()) as Listed & { error?: string } };
+}
+
+/** Every item of a list, read `per_page` at a time by page numbers or by following next_cursor. */
+async function scan(path: string, by: "page" | "cursor"): Promise<Listed["items"]> {
+  const items: Listed["items"] = [];
+  for (let page = 1; ; page += 1) {
+    const { status, body } = await get(`${path}&per_page=3&page=${page}`);
+    expect(status, body.error).toBe(200);
+    items.push(...body.items);
+    if (!body.has_more) return items;
+    if (by === "cursor") {
+      let next = body.next_cursor;
+      while (next) {
+        const more = await get(`${path}&per_page=3&cursor=${encodeURIComponent(next)}`);
+        expect(more.status, more.body.error).toBe(200);
+        items.push(...more.body.items);
+        next = more.body.next_cursor;
+      }
+      return items;
+    }
+  }
+}
+
+const cases = [
+  { path: "/v1/persons?sort_by=name", expected: PERSONS_IN_ORDER, nameOf: (item: Listed["items"][number]) => item.name },
+  { path: "/v1/companies?sort_by=company_name", expected: COMPANIES_IN_ORDER, nameOf: (item: Listed["items"][number]) => item.company_name },
+];
+
+describe("the person and company lists in name order", () => {
+  for (const { path, expected, nameOf } of cases) {
+    it(`${path}: names as a reader expects, both ways, by page numbers and by cursor, ties by uuid`, async () => {
+      for (const order of ["asc", "desc"] as const) {
+        for (const by of ["page", "cursor"] as const) {
+          const items = await scan(`${path}&order=${order}`, by);
+          expect(items.map(nameOf), `${order} by ${by}`).toEqual(order === "asc" ? expected : [...expected].reverse());
+          const zoes = items.filter((item) => nameOf(item) === "Zoe").map((item) => item.uuid);
+          expect(zoes, `${order} by ${by}`).toEqual(order === "asc" ? [...zoes].sort() : [...zoes].sort().reverse());
+        }
+      }
+    });
+
+    it(`${path}: a cursor of the code-point order before is a 400 that says to start again`, async () => {
+      const first = await get(`${path}&per_page=3`);
+      const codec = await cursorCodecFor(context.services.store);
+      const issued = codec.decode(first.body.next_cursor!);
+      // What a cursor of this query carried before: the last row's name and uuid, bound to the same query.
+      const older = codec.encode({ ...issued, key: issued.key.slice(1) });
+      const refused = await get(`${path}&per_page=3&cursor=${encodeURIComponent(older)}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatch(/^cursor no longer valid: .* start the scan again without cursor$/);
+    });
+  }
+});
