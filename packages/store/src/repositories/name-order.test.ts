@@ -1,7 +1,8 @@
 /**
  * The person and company lists' name order (migration 0064): alphabetical whatever the case and accents, other
  * scripts after Latin in Unicode's order, names that fold alike by their own spelling then uuid; every write of a
- * name (create, update, a name from mail, a merge, a company's rename) keeps it; a cursor of the order before is refused.
+ * name (create, update, a name from mail, a merge, a company's rename) keeps it; a lookup by domain takes its first
+ * matches in it; a cursor of the order before is refused.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../errors.js";
@@ -89,6 +90,13 @@ describe("the name order of persons and companies", () => {
     expect(await companyNames("asc")).toEqual(["Mu", "Zeta"]);
     await store.companies.update(tenantUuid, company.uuid, { company_name: "Ärzte" });
     expect(await companyNames("asc")).toEqual(["Ärzte", "Mu"]);
+  });
+
+  it("gives a lookup by domain its first matches in the same order", async () => {
+    const at = async (name: string, address: string) => (await store.persons.create({ tenant_uuid: tenantUuid, name, emails: [address] })).uuid;
+    const uuids = { zoe: await at("Zoe", "zoe@acme.example"), abel: await at("ábel", "abel@acme.example"), eva: await at("Éva", "eva@acme.example") };
+    expect(await store.persons.findByDomain(tenantUuid, "acme.example", 10)).toEqual({ uuids: [uuids.abel, uuids.eva, uuids.zoe], total: 3 });
+    expect(await store.persons.findByDomain(tenantUuid, "acme.example", 2)).toEqual({ uuids: [uuids.abel, uuids.eva], total: 3 });
   });
 
   it("refuses a cursor of the order before, which held the name and the uuid only", async () => {

@@ -696,7 +696,8 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
           ),
         ]),
       );
-      const rows = await matching.orderBy("name").orderBy("uuid").limit(limit).execute();
+      // The lists' name order (migration 0064): the first `limit` matches are those a reader paging A–Z sees first.
+      const rows = await matching.orderBy("name_sort_key").orderBy("name").orderBy("uuid").limit(limit).execute();
       const counted = await matching.clearSelect().select(sql<number>`count(*)`.as("total")).executeTakeFirst();
       return { uuids: rows.map((row) => row.uuid), total: Number(counted?.total ?? 0) };
     },
