@@ -2,7 +2,8 @@
  * The activity lists, `GET /v1/persons/{uuid}/activity` and `GET /v1/companies/{uuid}/activity` (the first page
  * of 50, through the app in-process), against hand-written SQL of the same page: the subject's emails and
  * confirmed meetings found through their participants and joined to their rows, newest first, with the
- * total and the page's participants. A company's subjects are its current members. Each side is timed after
+ * total and the page's participants. A company's subjects are its current members (the app lists its people within
+ * their tenures; the synthetic tenant's are current and undated, so the two agree). Each side is timed after
  * an untimed pass over the same subjects, so that neither pays the other's first reads of the file.
  */
 import SqliteDatabase from "better-sqlite3";
@@ -100,7 +101,7 @@ export async function measureActivityLists(options: ActivityListsOptions): Promi
           "allSubjectsVsBaseline: the SQL's time for all the subjects over the app's; the median compares a typical subject, where the app's own steps (auth, the subject's record, presenting) weigh most",
           "the app remembers a timeline's total until a participation changes (the store's remembered reads, migration 0036), so its timed asking does not count it again; the baseline counts it each time",
           ...(entity === "company"
-            ? ["the app remembers a company's current members until a person or an affiliation is written (affiliations.currentMemberUuids), so its timed asking does not read each member's row again; the baseline reads them each time"]
+            ? ["the app remembers the tenure spans of a company's people until a person or an affiliation is written (affiliations.tenureSpans), so its timed asking does not read the tenures again; the baseline reads them each time"]
             : []),
         ],
       });

@@ -43,6 +43,15 @@ export function createAffiliationRepository({ db, remembered }: RepositoryContex
       members?.set(companyUuid, Object.freeze([...uuids]));
       return uuids;
     },
-    tenureSpans: (tenantUuid, companyUuid) => companyTenureSpans(db, tenantUuid, companyUuid),
+    async tenureSpans(tenantUuid, companyUuid) {
+      // Remembered outside a transaction, as the members above: every page of a company's timeline and its summary
+      // ask, and each undated tenure is a read of the person's other tenures.
+      const spans = remembered && !db.isTransaction ? remembered.companyTenureSpans.valuesOf(tenantUuid) : null;
+      const known = spans?.get(companyUuid);
+      if (known !== undefined) return known.map((span) => ({ ...span }));
+      const read = await companyTenureSpans(db, tenantUuid, companyUuid);
+      spans?.set(companyUuid, Object.freeze(read.map((span) => Object.freeze({ ...span }))));
+      return read;
+    },
   };
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PageRequest } from "../pagination/keyset-page.js";
 import type { NewAffiliation } from "../records.js";
+import type { TenureSpan } from "../store.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { useFreshStore } from "../testing/fresh-store.js";
 import { useScaleLStatistics } from "../testing/scale-l-statistics.js";
@@ -73,6 +74,25 @@ describe("affiliations.tenureSpans", () => {
     );
     expect(await fresh.store.affiliations.tenureSpans("00000000-0000-4000-8000-000000000000", acme)).toEqual([]);
   });
+
+  it("remembers each company's spans until a person or an affiliation is written", async () => {
+    const acme = await company("Acme");
+    const globex = await company("Globex");
+    const founder = (await fresh.store.persons.create({ tenant_uuid: fresh.tenantUuid, name: "founder", primary_company_uuid: acme })).uuid;
+    const spans = () => fresh.store.affiliations.tenureSpans(fresh.tenantUuid, acme);
+    const reads = async (run: () => Promise<unknown>) => (await readDuring(run)).filter((source) => /from "affiliations"/.test(source)).length;
+    const before = await spans();
+    expect(before).toEqual([{ person_uuid: founder, from: null, to: null }]);
+    expect(await reads(spans)).toBe(0);
+    // A caller changing what it got changes nothing remembered.
+    (await spans())[0]!.to = 0;
+    expect(await spans()).toEqual(before);
+    // A job change ends the Acme tenure today: its span ends, read afresh.
+    await fresh.store.persons.update(fresh.tenantUuid, founder, { primary_company_uuid: globex });
+    const [moved] = await spans();
+    expect(moved?.to).toEqual(expect.any(Number));
+    expect(await reads(spans)).toBe(0);
+  });
 });
 
 describe("interactions.spanTimeline", () => {
@@ -129,7 +149,9 @@ describe("interactions.spanTimeline", () => {
       const acme = (await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme" })).uuid;
       const first = await store.persons.create({ tenant_uuid: tenantUuid, name: "first", affiliations: [{ company_uuid: acme, is_current: false, ended_on: "2026-06-30" }] });
       const second = await store.persons.create({ tenant_uuid: tenantUuid, name: "second", affiliations: [{ company_uuid: acme, is_current: true, started_on: "2026-07-01" }] });
-      const spans = await store.affiliations.tenureSpans(tenantUuid, acme);
+      const spans: TenureSpan[] = [];
+      // Read at its first asking: the store remembers the spans after.
+      const tenures = (await readDuring(async () => spans.push(...(await store.affiliations.tenureSpans(tenantUuid, acme))))).filter((source) => /affiliations/.test(source));
       expect(spans.map((span) => span.person_uuid).sort()).toEqual([first.uuid, second.uuid].sort());
       const sources = [
         ...(await readDuring(() => store.interactions.spanTimeline(tenantUuid, spans, everything(50)))),
@@ -139,7 +161,6 @@ describe("interactions.spanTimeline", () => {
       const spanReads = sources.filter((source) => /json_each/.test(source) && /email_participants/.test(source));
       // The offset page's count and page, and the cursor page's windows.
       expect(spanReads.length).toBeGreaterThanOrEqual(3);
-      const tenures = (await readDuring(() => store.affiliations.tenureSpans(tenantUuid, acme))).filter((source) => /affiliations/.test(source));
       await store.close();
       const sqlite = new SqliteDatabase(path);
       try {

@@ -8,7 +8,7 @@
 import type SqliteDatabase from "better-sqlite3";
 import type { Company, Person, PersonDisplayCard, PersonDisplayRecord } from "../records.js";
 import type { FoldedPersonNames } from "../repositories/folded-person-names.js";
-import type { ApiKeyOwner } from "../store.js";
+import type { ApiKeyOwner, TenureSpan } from "../store.js";
 import { GenerationCache, type ChangedKeysReader, type GenerationReader } from "./generation-cache.js";
 import { GenerationSnapshots } from "./generation-snapshots.js";
 import { PERSON_CHANGES_KEPT } from "./migrations/0029-person-changes.js";
@@ -50,6 +50,11 @@ export interface RememberedReads {
    * the `persons` generation moves, which every write to a person row or an affiliation raises (migration 0009).
    */
   companyMembers: GenerationCache<readonly string[]>;
+  /**
+   * The tenure spans of each company's people, by company uuid (`affiliations.tenureSpans`), frozen; until the
+   * `persons` generation moves, as `companyMembers` (a span's dates come from the person's tenures at any company).
+   */
+  companyTenureSpans: GenerationCache<readonly Readonly<TenureSpan>[]>;
   /** Company records by uuid, null for none (`companies.get`, `getMany`); deeply frozen like `persons`. */
   companies: GenerationCache<Company | null>;
   /**
@@ -149,6 +154,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     },
     companies: new GenerationCache(readerOf("companies"), MAXIMUM_RECORDS),
     companyMembers: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
+    companyTenureSpans: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     companyListTotals: new GenerationCache(readerOf("companies"), MAXIMUM_LIST_TOTALS),
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
