@@ -27,12 +27,15 @@ function asBeforeMigration(path: string): void {
   }
 }
 
-/** The database's triggers (name and SQL, in the order they fire in) and how many person changes it logged. */
+/**
+ * The database's triggers (name and SQL, each table's in the order they fire in; the migration run again here after
+ * later ones puts the tables' triggers after theirs, as an upgrade never does) and how many person changes it logged.
+ */
 function triggersAndLog(path: string): { triggers: unknown[]; logged: unknown } {
   const sqlite = new SqliteDatabase(path, { readonly: true });
   try {
     return {
-      triggers: sqlite.prepare("select name, sql from sqlite_master where type = 'trigger' order by rowid").all(),
+      triggers: sqlite.prepare("select name, sql from sqlite_master where type = 'trigger' order by tbl_name, rowid").all(),
       logged: sqlite.prepare("select count(*) as count from person_changes").get(),
     };
   } finally {
