@@ -158,10 +158,10 @@ function liveOpportunityLinks(db: Kysely<Database>, tenantUuid: string, entityTy
 export async function raiseOpportunityActivityAfterMerge(
   db: Kysely<Database>,
   tenantUuid: string,
-  merge: { canonicalUuid: string; supersededUuid: string; lost?: ReadonlyMap<string, number> },
+  merge: { canonicalUuid: string; supersededUuid: string; lost?: ReadonlyMap<string, number>; companiesLeft?: readonly string[] },
   now: number,
 ): Promise<void> {
-  const { canonicalUuid, supersededUuid, lost } = merge;
+  const { canonicalUuid, supersededUuid, lost, companiesLeft = [] } = merge;
   await forgetFloors(db, tenantUuid, [
     { entity_type: "PERSON", entity_uuid: canonicalUuid },
     { entity_type: "PERSON", entity_uuid: supersededUuid },
@@ -171,6 +171,9 @@ export async function raiseOpportunityActivityAfterMerge(
   if (last !== undefined) await recordOpportunityActivity(db, tenantUuid, new Map([[canonicalUuid, last]]), now);
   // A contact merged into a user's own person leaves the companies it brought: they may go down.
   if (await isInternal(db, tenantUuid, canonicalUuid)) await refreshCompanyActivityAfterTeamChange(db, tenantUuid, canonicalUuid, now);
+  // A company one of the two was current at and the merged person is not (a tenure the other record ended) lost a
+  // member, whose activity may have been its latest: its opportunities are recomputed.
+  await refreshCompaniesActivity(db, tenantUuid, companiesLeft, now);
 }
 
 async function isInternal(db: Kysely<Database>, tenantUuid: string, personUuid: string): Promise<boolean> {
@@ -186,7 +189,11 @@ async function isInternal(db: Kysely<Database>, tenantUuid: string, personUuid: 
  * depend on it. Rare enough to recompute rather than raise or lower; call it in the transaction of the change.
  */
 export async function refreshCompanyActivityAfterTeamChange(db: Kysely<Database>, tenantUuid: string, personUuid: string, now: number): Promise<void> {
-  const companies = await currentCompanyUuidsOf(db, tenantUuid, [personUuid]);
+  await refreshCompaniesActivity(db, tenantUuid, await currentCompanyUuidsOf(db, tenantUuid, [personUuid]), now);
+}
+
+/** Recomputes, from the database, the dates of the live opportunities linked to these companies; none: nothing. */
+async function refreshCompaniesActivity(db: Kysely<Database>, tenantUuid: string, companies: readonly string[], now: number): Promise<void> {
   if (companies.length === 0) return;
   // Pending times may hold the person's, raised for their companies or not by the status they had: recomputed after.
   await applyPendingOpportunityActivity(db, tenantUuid);

@@ -11,7 +11,7 @@ import { activityLostToMerge } from "../merge/activity-lost-to-merge.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
-import { ensurePrimaryAffiliation } from "./affiliation-rows.js";
+import { currentCompanyUuidsOf, ensurePrimaryAffiliation } from "./affiliation-rows.js";
 import { interactionsByIds } from "./interaction-records.js";
 import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
 import { userOwningPerson, type PersonOwner } from "./person-owner.js";
@@ -128,8 +128,10 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   const [canonicalBefore, supersededBefore] = await hydratePersons(db, tenantUuid, [canonical, superseded]);
   const timestamp = context.now();
 
-  // Read before the movers: what the two persons did alone together stops counting once they are one.
+  // Read before the movers: what the two persons did alone together stops counting once they are one, and the
+  // companies either was current at, which the merged person may no longer be (a tenure one of them ended).
   const lost = await activityLostToMerge(db, tenantUuid, { canonicalUuid, supersededUuid }, timestamp);
+  const companiesBefore = await currentCompanyUuidsOf(db, tenantUuid, [canonicalUuid, supersededUuid]);
   const recounted = await meetingsLosingACount(db, tenantUuid, canonicalUuid, supersededUuid);
   const moved: Record<string, number> = {};
   for (const mover of personReferenceMovers) {
@@ -162,7 +164,9 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
     );
   }
   // The canonical person now has the superseded one's emails, meetings and companies: so do their opportunities.
-  await raiseOpportunityActivityAfterMerge(db, tenantUuid, { canonicalUuid, supersededUuid, lost }, timestamp);
+  const companiesAfter = new Set(await currentCompanyUuidsOf(db, tenantUuid, [canonicalUuid]));
+  const companiesLeft = companiesBefore.filter((company) => !companiesAfter.has(company));
+  await raiseOpportunityActivityAfterMerge(db, tenantUuid, { canonicalUuid, supersededUuid, lost, companiesLeft }, timestamp);
   await db
     .insertInto("person_merges")
     .values({

@@ -162,7 +162,21 @@ describe("opportunity dates when persons become or stop being users' own", () =>
           await store.close();
         }
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        examples: [
+          // Persons 2 and 4, both at company 1, meet; 2 leaves it, then 4 is merged into 2: the merged person is not
+          // current at company 1 (2 left it), which has no member left and so no date (it kept the meeting's).
+          [
+            [{ persons: [], companies: [1] }],
+            [
+              { kind: "meeting", startsAt: NOW, organizer: null, attendees: [{ person: 4, declined: false }, { person: 2, declined: false }] },
+              { kind: "move", person: 2, company: null },
+              { kind: "merge", canonical: 2, superseded: 4 },
+            ],
+          ],
+        ],
+      },
     );
   });
 });
