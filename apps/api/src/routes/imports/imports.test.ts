@@ -354,8 +354,9 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const created = async (company_name: string) =>
       ((await (await context.request("/v1/companies", { key: acme.key, method: "POST", body: { company_name } })).json()) as { uuid: string }).uuid;
     const vtb = await created("ВТБ");
-    // A millisecond later at least: the older of the two is the one an import takes.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A millisecond later on the test's clock: the older of the two is the one an import takes (of two made in one
+    // millisecond, the one of the lower uuid: either, half the time).
+    context.clock.advance(1);
     await created("втб");
     const oko = await created("ÖKO GmbH");
     const toyota = await created("Toyota");
