@@ -11,7 +11,7 @@ import { speedRatioOf } from "../measurement.js";
 import { createRandom } from "../random.js";
 import type { SyntheticTenant } from "../generate-tenant.js";
 import { summarize, timeEach } from "../statistics.js";
-import { editDistance } from "./persons-fuzzy-name.js";
+import { wordsDistance } from "./persons-fuzzy-name.js";
 import type { AppClient } from "./persons-list.js";
 
 const PER_PAGE = 50;
@@ -37,16 +37,7 @@ function handWrittenRetry(database: SqliteDatabase.Database, tenantUuid: string)
     const words = text.toLowerCase().split(/\s+/);
     const close: Array<{ uuid: string; distance: number }> = [];
     for (const candidate of candidates.all(tenantUuid) as Array<{ uuid: string; text: string }>) {
-      const parts = candidate.text.toLowerCase().split(/\s+/);
-      let distance = 0;
-      for (const word of words) {
-        const nearest = Math.min(...parts.map((part) => editDistance(word, part)));
-        if (nearest > Math.floor(word.length / 3)) {
-          distance = Infinity;
-          break;
-        }
-        distance += nearest;
-      }
+      const distance = wordsDistance(words, candidate.text);
       if (distance !== Infinity) close.push({ uuid: candidate.uuid, distance });
     }
     close.sort((left, right) => left.distance - right.distance || (left.uuid < right.uuid ? -1 : 1));

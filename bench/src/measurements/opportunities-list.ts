@@ -37,7 +37,8 @@ order by ${ORDER[sortBy]} limit @limit offset @offset`;
 
 const TOTALS_SQL = `select count(*) as total, sum(o.value) as total_value, sum(o.weighted_value) as total_weighted_value ${FILTERED}`;
 
-const ASSOCIATIONS_SQL = `
+/** The page's person and company associations with their names (`@page`: the page's opportunity uuids as JSON). */
+export const ASSOCIATIONS_SQL = `
 select a.owner_uuid, a.entity_type, a.entity_uuid, coalesce(p.name, c.company_name) as name
 from associations a
 left join persons p on a.entity_type = 'PERSON' and p.uuid = a.entity_uuid and p.deleted_at is null

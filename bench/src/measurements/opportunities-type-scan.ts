@@ -10,6 +10,7 @@ import type { MeasurementResult } from "../measurement.js";
 import { speedRatioOf } from "../measurement.js";
 import type { SyntheticTenant } from "../generate-tenant.js";
 import { summarize, timeEach } from "../statistics.js";
+import { ASSOCIATIONS_SQL } from "./opportunities-list.js";
 import type { AppClient } from "./persons-list.js";
 
 const PER_PAGE = 50;
@@ -19,14 +20,6 @@ const FILTERED = "from opportunities o where o.tenant_uuid = @tenant and o.delet
 const PAGE_SQL = `select o.* ${FILTERED} and (o.created_at, o.uuid) > (@created_at, @uuid) order by o.created_at, o.uuid limit @limit`;
 
 const TOTALS_SQL = `select count(*) as total, sum(o.value) as total_value, sum(o.weighted_value) as total_weighted_value ${FILTERED}`;
-
-const ASSOCIATIONS_SQL = `
-select a.owner_uuid, a.entity_type, a.entity_uuid, coalesce(p.name, c.company_name) as name
-from associations a
-left join persons p on a.entity_type = 'PERSON' and p.uuid = a.entity_uuid and p.deleted_at is null
-left join companies c on a.entity_type = 'COMPANY' and c.uuid = a.entity_uuid and c.deleted_at is null
-where a.tenant_uuid = @tenant and a.owner_type = 'OPPORTUNITY' and a.owner_uuid in (select value from json_each(@page))
-  and a.entity_type in ('PERSON', 'COMPANY')`;
 
 interface Listed {
   items: Array<{ uuid: string }>;

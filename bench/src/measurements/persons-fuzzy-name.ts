@@ -30,6 +30,21 @@ export function editDistance(left: string, right: string): number {
   return previous[right.length]!;
 }
 
+/**
+ * How far `text`'s words are from the closest words of `candidate` (the sum of their edit distances), or Infinity
+ * when a word has none within a third of its length: the retry's test of a name, written as a user would.
+ */
+export function wordsDistance(words: readonly string[], candidate: string): number {
+  const parts = candidate.toLowerCase().split(/\s+/);
+  let distance = 0;
+  for (const word of words) {
+    const nearest = Math.min(...parts.map((part) => editDistance(word, part)));
+    if (nearest > Math.floor(word.length / 3)) return Infinity;
+    distance += nearest;
+  }
+  return distance;
+}
+
 /** The page of persons whose name holds, for every word of `text`, a word at most a third of its length away, closest first. */
 function handWrittenRetry(database: SqliteDatabase.Database, tenantUuid: string) {
   const everyName = database.prepare("select uuid, name from persons where tenant_uuid = ? and deleted_at is null");
@@ -38,16 +53,7 @@ function handWrittenRetry(database: SqliteDatabase.Database, tenantUuid: string)
     const words = text.toLowerCase().split(/\s+/);
     const close: Array<{ uuid: string; distance: number }> = [];
     for (const { uuid, name } of everyName.all(tenantUuid) as Array<{ uuid: string; name: string }>) {
-      const parts = name.toLowerCase().split(/\s+/);
-      let distance = 0;
-      for (const word of words) {
-        const nearest = Math.min(...parts.map((part) => editDistance(word, part)));
-        if (nearest > Math.floor(word.length / 3)) {
-          distance = Infinity;
-          break;
-        }
-        distance += nearest;
-      }
+      const distance = wordsDistance(words, name);
       if (distance !== Infinity) close.push({ uuid, distance });
     }
     close.sort((left, right) => left.distance - right.distance || (left.uuid < right.uuid ? -1 : 1));
