@@ -73,6 +73,32 @@ describe("Idempotency-Key", () => {
     expect(await noteCount()).toBe(3);
   });
 
+  it("gives a user's kept answer only while they hold the role it was given to: an administrator made a member runs again", async () => {
+    const type = { label: "Fundraising" };
+    const asAdministrator = await send("/v1/opportunity-types", { body: type, key: acme.adminKey, idempotencyKey: "k-role" });
+    expect(asAdministrator).toMatchObject({ status: 201, replayed: null });
+    await context.services.store.users.setRole(acme.tenant.uuid, acme.admin.uuid, "member");
+    // The handler's own check runs again: a member may not create a type, and is not handed the administrator's answer.
+    const asMember = await send("/v1/opportunity-types", { body: type, key: acme.adminKey, idempotencyKey: "k-role" });
+    expect(asMember).toMatchObject({ status: 403, replayed: null });
+    expect(asMember.body!.error).toMatch(/only an administrator may/);
+    await context.services.store.users.setRole(acme.tenant.uuid, acme.admin.uuid, "administrator");
+    expect(await send("/v1/opportunity-types", { body: type, key: acme.adminKey, idempotencyKey: "k-role" })).toEqual({ ...asAdministrator, replayed: "true" });
+  });
+
+  it("answers a revoked key and a deactivated user as without a key: no kept answer reaches them", async () => {
+    const body = { content: "Kept" };
+    expect((await send("/v1/notes", { body, key: acme.memberKey, idempotencyKey: "k-gone" })).status).toBe(201);
+    await context.services.store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
+    const deactivated = await send("/v1/notes", { body, key: acme.memberKey, idempotencyKey: "k-gone" });
+    expect(deactivated.replayed).toBeNull();
+    expect([401, 403]).toContain(deactivated.status);
+    expect((await send("/v1/notes", { body, idempotencyKey: "k-revoked" })).status).toBe(201);
+    const [tenantKey] = (await context.services.store.apiKeys.list(acme.tenant.uuid)).filter((key) => key.user_uuid === null);
+    await context.services.store.apiKeys.revoke(acme.tenant.uuid, tenantKey!.uuid);
+    expect(await send("/v1/notes", { body, idempotencyKey: "k-revoked" })).toMatchObject({ status: 401, replayed: null });
+  });
+
   it("keeps no error: the write sent again after a 404 runs again; a DELETE sent again gets its 204", async () => {
     const missing = "/v1/notes/00000000-0000-4000-8000-000000000000";
     const refused = await send(missing, { method: "DELETE", idempotencyKey: "k-404" });

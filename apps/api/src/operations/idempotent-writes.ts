@@ -60,9 +60,13 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
   return createHash("sha256").update(stableStringify([method.toUpperCase(), pathname, search, body ?? null]) ?? "").digest("base64url");
 }
 
-/** Whose key it is: the API key and the user context (a tenant's clients may choose the same key). */
-export function idempotencyCaller(auth: { key: { uuid: string }; user: { uuid: string } | null }): string {
-  return `${auth.key.uuid}:${auth.user?.uuid ?? ""}`;
+/**
+ * Whose key it is: the API key and the user context (a tenant's clients may choose the same key), with the user's
+ * role: a kept answer skips the handler's checks, so an administrator made a member must not be handed what only an
+ * administrator was given (a type created, an email's body); under the new role the request runs again.
+ */
+export function idempotencyCaller(auth: { key: { uuid: string }; user: { uuid: string; role: string } | null }): string {
+  return auth.user === null ? `${auth.key.uuid}:` : `${auth.key.uuid}:${auth.user.uuid}:${auth.user.role}`;
 }
 
 /** A claimed key: keep the request's answer for it, or give the key back when the request failed. */
