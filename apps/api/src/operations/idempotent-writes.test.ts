@@ -145,10 +145,27 @@ describe("Idempotency-Key", () => {
       expect(refused.body!.error).toMatch(/^Idempotency-Key must be 1 to 255 visible ASCII characters/);
     }
     expect((await send("/v1/notes", { body: { content: "x" }, idempotencyKey: "x".repeat(255) })).status).toBe(201);
+    const twice = await send("/v1/notes", { body: { content: "x" }, idempotencyKey: "k-client, k-proxy" });
+    expect(twice).toMatchObject({ status: 400, body: { error: "Idempotency-Key is given more than once, or holds a comma: send one key without commas (a UUID is a good key)" } });
     expect(await send("/v1/notes", { method: "GET", idempotencyKey: "" })).toMatchObject({ status: 200, replayed: null });
     const lookups = { criteria: [{ email: "nobody@example.com" }] };
     await send("/v1/persons/lookup/batch", { body: lookups, idempotencyKey: "k-read" });
     expect((await send("/v1/persons/lookup/batch", { body: lookups, idempotencyKey: "k-read" })).replayed).toBeNull();
+  });
+
+  it("refuses Idempotency-Key given twice over a real port (a proxy's key beside the client's), writing nothing", async () => {
+    running = await startServer(context.services, { port: 0 });
+    const post = () =>
+      fetch(`http://127.0.0.1:${running!.port}/v1/notes`, {
+        method: "POST",
+        headers: [["x-api-key", acme.key], ["content-type", "application/json"], ["idempotency-key", "k-client"], ["idempotency-key", `k-proxy-${Math.random()}`]],
+        body: JSON.stringify({ content: "Once" }),
+      });
+    for (const response of [await post(), await post()]) {
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/^Idempotency-Key is given more than once/);
+    }
+    expect(await noteCount()).toBe(0);
   });
 
   it("works over a real port", async () => {

@@ -37,11 +37,19 @@ export function takesIdempotencyKey(operation: Pick<AnyOperation, "method" | "re
   return !changesNothing(operation) && operation.multipart === undefined;
 }
 
-/** The request's key, or null without one; a 400 for a key no client should send (empty, too long, not visible ASCII). */
+/**
+ * The request's key, or null without one; a 400 for a key no client should send (empty, too long, not visible ASCII)
+ * and for the header given twice.
+ */
 function idempotencyKeyOf(http: Context<AppEnv>): string | null {
   const sent = http.req.header(IDEMPOTENCY_KEY_HEADER);
   if (sent === undefined) return null;
   const key = sent.trim();
+  // A header given twice arrives joined with ", " (Node, Fetch): a proxy adding a key of its own beside the client's
+  // would make every retry another key, so the writes it should guard would each run.
+  if (key.includes(",")) {
+    throw badRequest(`${IDEMPOTENCY_KEY_HEADER} is given more than once, or holds a comma: send one key without commas (a UUID is a good key)`);
+  }
   if (key === "" || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(key)) {
     throw badRequest(
       `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters (a UUID is a good key); got ${key === "" ? "an empty value" : `${key.length} characters`}`,
