@@ -49,6 +49,20 @@ describe("Idempotency-Key", () => {
     expect(await noteCount()).toBe(3);
   });
 
+  it("sends a kept answer with the headers of every response: the client's X-Request-Id echoed, the rate limits", async () => {
+    const post = (requestId: string) =>
+      context.request("/v1/notes", { method: "POST", key: acme.key, body: { content: "Headers" }, headers: { "idempotency-key": "k-headers", "x-request-id": requestId } });
+    const first = await post("first-attempt");
+    const again = await post("second-attempt");
+    expect([first.status, again.status, again.headers.get("idempotent-replayed")]).toEqual([201, 201, "true"]);
+    expect(again.headers.get("x-request-id")).toBe("second-attempt");
+    expect(Number(again.headers.get("x-ratelimit-remaining"))).toBe(Number(first.headers.get("x-ratelimit-remaining")) - 1);
+    for (const name of ["x-ratelimit-limit", "x-ratelimit-reset", "x-ratelimit-limit-monthly", "x-ratelimit-remaining-monthly", "x-ratelimit-reset-monthly", "cache-control", "content-type"]) {
+      expect(again.headers.get(name), name).toBe(name.includes("remaining") ? String(Number(first.headers.get(name)) - 1) : first.headers.get(name));
+    }
+    expect(await again.text()).toBe(await first.text());
+  });
+
   it("refuses the key sent with another request with a 422, writing nothing", async () => {
     expect((await send("/v1/notes", { body: { content: "First" }, idempotencyKey: "k-1" })).status).toBe(201);
     const otherBody = await send("/v1/notes", { body: { content: "Second" }, idempotencyKey: "k-1" });

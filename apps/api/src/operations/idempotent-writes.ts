@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
+import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { stringify as stableStringify } from "safe-stable-stringify";
 import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
@@ -107,10 +108,10 @@ export async function claimIdempotencyKey(http: Context<AppEnv>, body: unknown):
   });
   switch (found.outcome) {
     case "answered":
-      return new Response(found.response, {
-        status: found.status,
-        headers: { ...(found.response === null ? {} : { "content-type": "application/json" }), [IDEMPOTENT_REPLAYED_HEADER]: "true" },
-      });
+      // Through the context, not a Response of its own: the headers the middleware set on it (X-Request-Id, the
+      // X-RateLimit-* of every response, as the spec has them) go out with the kept answer too.
+      if (found.response === null) return http.body(null, found.status as StatusCode, { [IDEMPOTENT_REPLAYED_HEADER]: "true" });
+      return http.body(found.response, found.status as ContentfulStatusCode, { "content-type": "application/json", [IDEMPOTENT_REPLAYED_HEADER]: "true" });
     case "other_request":
       throw new ApiError(
         422,
