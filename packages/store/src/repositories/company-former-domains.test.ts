@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../errors.js";
+import { FORMER_DOMAINS_KEPT } from "./company-repository.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 
@@ -21,6 +22,19 @@ beforeEach(async () => {
 afterEach(() => store.close());
 
 describe("a company's former domains", () => {
+  it("keep the newest FORMER_DOMAINS_KEPT: a change beyond them forgets the one left longest ago", async () => {
+    const moving = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Moving", domain: "d0.example" });
+    for (let step = 1; step <= FORMER_DOMAINS_KEPT + 1; step += 1) {
+      clock += 1;
+      await store.companies.update(tenantUuid, moving.uuid, { domain: `d${step}.example` });
+    }
+    const kept = (await store.companies.formerDomains(tenantUuid, [moving.uuid])).get(moving.uuid)!;
+    expect(kept).toHaveLength(FORMER_DOMAINS_KEPT);
+    expect([kept[0], kept.at(-1)]).toEqual([`d${FORMER_DOMAINS_KEPT}.example`, "d1.example"]);
+    expect(await store.matchKeys.companyByDomain(tenantUuid, "d0.example")).toBeNull();
+    expect((await store.matchKeys.companyByDomain(tenantUuid, "d1.example"))?.uuid).toBe(moving.uuid);
+  });
+
   it("are remembered when its domain changes, most recently left first, and a domain set again is current only", async () => {
     const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "acme.com" });
     clock = 2_000;
@@ -45,9 +59,12 @@ describe("a company's former domains", () => {
     const acme = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Acme", domain: "acme.io", former_domains: ["acme.com", "www.acme.net", "ACME.com"] });
     expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.com", "acme.net"]]]));
     clock = 2_000;
-    // Sent beside a new domain, the list is what was sent: the domain left is not added.
+    // Sent beside a new domain, the list is what was sent, and the domain left joins it first: a client writing back
+    // the list it read with a new domain must not lose the old one as a match key.
     await store.companies.update(tenantUuid, acme.uuid, { domain: "acme.ai", former_domains: ["acme.net"] });
-    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.net"]]]));
+    expect(await store.companies.formerDomains(tenantUuid, [acme.uuid])).toEqual(new Map([[acme.uuid, ["acme.io", "acme.net"]]]));
+    expect((await store.matchKeys.companyByDomain(tenantUuid, "acme.io"))?.uuid).toBe(acme.uuid);
+    await store.companies.update(tenantUuid, acme.uuid, { former_domains: ["acme.net"] });
     await expect(store.companies.update(tenantUuid, acme.uuid, { company_name: "Acme Two", former_domains: ["acme.ai"] })).rejects.toThrow(
       `companies.update: "former_domains" holds 'acme.ai', the company's current domain`,
     );

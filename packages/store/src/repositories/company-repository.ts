@@ -133,8 +133,15 @@ async function writeFormerDomains(db: Kysely<Database>, row: CompaniesTable, giv
 }
 
 /**
+ * The most former domains a company keeps: a domain change beyond them forgets the one left longest ago, so that a
+ * company read and written back (`former_domains` as read) never holds more than a write may send.
+ */
+export const FORMER_DOMAINS_KEPT = 50;
+
+/**
  * Keeps a company's earlier domains as match keys: the domain it had (`previous`) joins its former domains when the
- * update changed it, and its current domain leaves them (a domain set back is current again, not former).
+ * update changed it, and its current domain leaves them (a domain set back is current again, not former); the
+ * newest FORMER_DOMAINS_KEPT stay.
  */
 async function rememberFormerDomain(db: Kysely<Database>, row: CompaniesTable, previous: string | null, timestamp: number) {
   const current = storedDomain(row.domain);
@@ -148,6 +155,8 @@ async function rememberFormerDomain(db: Kysely<Database>, row: CompaniesTable, p
       .values({ tenant_uuid: row.tenant_uuid, company_uuid: row.uuid, domain: previous, left_at: timestamp })
       .onConflict((conflict) => conflict.columns(["company_uuid", "domain"]).doUpdateSet({ left_at: timestamp }))
       .execute();
+    const kept = db.selectFrom("company_former_domains").select("domain").where("company_uuid", "=", row.uuid).orderBy("left_at", "desc").orderBy("domain").limit(FORMER_DOMAINS_KEPT);
+    await db.deleteFrom("company_former_domains").where("company_uuid", "=", row.uuid).where("domain", "not in", kept).execute();
   }
 }
 
@@ -333,8 +342,9 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         await syncTags(transaction, tenantUuid, companyUuid, patch);
         const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
         const timestamp = now();
-        if (patch.former_domains) await writeFormerDomains(transaction, row, patch.former_domains, timestamp, "companies.update");
-        else await rememberFormerDomain(transaction, row, storedDomain(before?.domain), timestamp);
+        // The list given is left a millisecond before now: a domain this write changes joins it, as the one left last.
+        if (patch.former_domains) await writeFormerDomains(transaction, row, patch.former_domains, timestamp - 1, "companies.update");
+        await rememberFormerDomain(transaction, row, storedDomain(before?.domain), timestamp);
         return toCompany(row);
       });
     },

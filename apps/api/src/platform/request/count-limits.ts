@@ -4,11 +4,12 @@
  * descriptions and messages say, from one number each so the two cannot drift apart. The most items a batch
  * operation takes is kept beside its operation (`MAX_BATCH_PERSONS`, `MAX_BATCH_TARGETS`, ...).
  */
+import { FORMER_DOMAINS_KEPT } from "@rapport/store";
 
 /** Keys of a company's or an opportunity's `custom_fields` object. */
 export const MAX_CUSTOM_FIELDS_PER_RECORD = 200;
-/** A company's former domains (`former_domains`). */
-export const MAX_FORMER_DOMAINS = 50;
+/** A company's former domains (`former_domains`): as many as the store keeps, so a company read can be written back. */
+export const MAX_FORMER_DOMAINS = FORMER_DOMAINS_KEPT;
 /** A person's email addresses. */
 export const MAX_PERSON_EMAIL_ADDRESSES = 20;
 /** A person's affiliations. */

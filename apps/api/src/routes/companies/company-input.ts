@@ -108,7 +108,7 @@ const formerDomains = z
   .max(MAX_FORMER_DOMAINS, `at most ${MAX_FORMER_DOMAINS} domains`)
   .describe(
     `Domains the company had before its current one, most recently left first (at most ${MAX_FORMER_DOMAINS}): imports and lookups naming one find this company. ` +
-      "Replaces the stored list ([] forgets them); a domain changed in the same write is then not added. Without it, a changed domain joins the list. The current domain is no former one (400).",
+      "Replaces the stored list ([] forgets them); a domain changed in the same write joins it as the one left last, as without it. The newest 50 are kept. The current domain is no former one (400).",
   );
 
 const textShape = Object.fromEntries(
