@@ -18,7 +18,7 @@ import type { ScoringOptions } from "./types.js";
  *
  * @example
  * import { connectionScore } from "@rapport/graph";
- * connectionScore(graph, "ada", "cleo", { now: Date.UTC(2026, 11, 1) }); // 0.36 (graph: docs/scoring.md's worked example)
+ * connectionScore(graph, "ada", "cleo", { now: Date.UTC(2026, 11, 1) }); // 0.346938776 (graph: docs/scoring.md's worked example)
  */
 export function connectionScore(graph: RelationshipGraph, personA: string, personB: string, options: ScoringOptions): number {
   const state = stateOf("connectionScore", graph);

@@ -370,7 +370,7 @@ function listItems(state: GraphState, accumulators: readonly UserAccumulator[], 
  * import { recommendedPaths } from "@rapport/graph";
  * const response = recommendedPaths(graph, { entity: "person", uuid: "dana" }, { now: Date.UTC(2026, 11, 1) });
  * response.items.map((item) => [item.user_uuid, item.connection_score]);
- * // [["user-ben", 0.2], ["user-ada", 0.010909091]] (graph: docs/scoring.md's worked example)
+ * // [["user-ben", 0.2], ["user-ada", 0.010513296]] (graph: docs/scoring.md's worked example)
  */
 export function recommendedPaths(graph: RelationshipGraph, target: EntityReference, options: RecommendedPathsOptions): RecommendedPathsResponse {
   const functionName = "recommendedPaths";

@@ -13,13 +13,16 @@ describe("relationshipQuality", () => {
       withEmail("ada", "cleo", daysAgo(-5)),
     );
     const quality = relationshipQuality(graph, "user-ada", "cleo", { now: NOW });
-    const raw = 2 ** (-1 / 90) + 2 ** (-2 / 90) + 2 ** (-200 / 90) + 3 * 0.5;
+    // Two emails from ada, one from cleo: the part cleo matched counts in full, the rest at half (oneWayFactor).
+    const fromAda = 2 ** (-1 / 90) + 2 ** (-200 / 90);
+    const fromCleo = 2 ** (-2 / 90);
+    const raw = 0.5 * (fromAda + fromCleo) + 0.5 * 2 * fromCleo + 3 * 0.5;
     expect(quality).toEqual({
       user_uuid: "user-ada",
       internal_user_person_uuid: "ada",
       person_uuid: "cleo",
       rq: Math.round((raw / (raw + 8)) * 1e9) / 1e9,
-      rq_pretty: 32,
+      rq_pretty: 31,
       rq_reason: "2 emails and 1 meeting in the last 90 days, last on 2026-11-30",
       interaction_count: 4,
       last_activity_at: daysAgo(1),

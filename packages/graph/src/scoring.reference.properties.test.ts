@@ -70,8 +70,9 @@ function connectedPersons(interaction: Interaction, now: number, limit: number):
 /** The connection score of docs/scoring.md, summed interaction by interaction. */
 function documentedScore(list: readonly Interaction[], first: string, second: string, now: number, p: ScoringParameters): number {
   let meetings = 0;
-  let emails = 0;
-  const directions = new Set<string>();
+  /** Email contributions by direction: first to second, second to first. */
+  let fromFirst = 0;
+  let fromSecond = 0;
   for (const interaction of list) {
     const connected = connectedPersons(interaction, now, p.maximumMeetingAttendees);
     if (connected === null) continue;
@@ -82,11 +83,12 @@ function documentedScore(list: readonly Interaction[], first: string, second: st
     } else {
       const sender = connected.sender;
       if (!((sender === first && connected.others.has(second)) || (sender === second && connected.others.has(first)))) continue;
-      directions.add(sender);
-      emails += p.emailWeight * connected.others.size ** -p.audienceExponent * decay;
+      const contribution = p.emailWeight * connected.others.size ** -p.audienceExponent * decay;
+      if (sender === first) fromFirst += contribution;
+      else fromSecond += contribution;
     }
   }
-  const raw = meetings + (directions.size === 2 ? 1 : p.oneWayFactor) * emails;
+  const raw = meetings + p.oneWayFactor * (fromFirst + fromSecond) + (1 - p.oneWayFactor) * 2 * Math.min(fromFirst, fromSecond);
   return raw === 0 ? 0 : raw / (raw + p.saturation);
 }
 

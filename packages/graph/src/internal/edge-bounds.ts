@@ -82,7 +82,7 @@ export function undecayedMass(edges: EdgeTable, edge: number, halfLifeMillisecon
 export function scoreBoundOfUndecayed(undecayed: number, context: EvaluationContext): number {
   if (undecayed === -Infinity) return 0;
   const { meetingWeight, emailWeight, saturation } = context.parameters;
-  // A one-way email weighs its oneWayFactor (at most 1) of a two-way one.
+  // Emails weigh at most their whole mass (reciprocalEmailMass, oneWayFactor at most 1): the bound takes them all as answered.
   const raw = Math.max(meetingWeight, emailWeight) * 2 ** (undecayed - context.now / context.halfLifeMilliseconds) * (1 + RELATIVE_MARGIN);
   const bound = raw / (raw + saturation) + ABSOLUTE_MARGIN;
   // Infinity / Infinity is NaN, which is no bound: 1 is.

@@ -198,10 +198,14 @@ export class EdgeTable {
     return this.data[slot * STRIDE + FIRST_AT]!;
   }
 
-  /** Emails went both ways between the pair. */
-  isTwoWay(slot: number): boolean {
-    const base = slot * STRIDE;
-    return this.data[base + EMAILS_LOW]! > 0 && this.data[base + EMAILS_HIGH]! > 0;
+  /** The mass of `slot`'s emails sent by the person of the lower index, anchored at its `anchorAt`. */
+  emailMassLow(slot: number): number {
+    return this.data[slot * STRIDE + MASS_EMAIL_LOW]!;
+  }
+
+  /** The mass of `slot`'s emails sent by the person of the higher index, anchored at its `anchorAt`. */
+  emailMassHigh(slot: number): number {
+    return this.data[slot * STRIDE + MASS_EMAIL_HIGH]!;
   }
 
   /** Every slot is below this; it grows as edges are allocated. */

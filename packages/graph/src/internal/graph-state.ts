@@ -23,6 +23,7 @@ import type { NormalizedInteraction } from "./normalize-interaction.js";
 import { buildEdges } from "./build-edges.js";
 import { mergePersons } from "./merge-persons.js";
 import { PairIndex } from "./pair-index.js";
+import { reciprocalEmailMass } from "./reciprocal-email-mass.js";
 import { compareUuids, roundScore } from "./scores.js";
 import { TeamLinkLog } from "./team-link-log.js";
 import { addSlot, appendSlots, removeSlot, type TimeOrderedCopy } from "./time-ordered-slots.js";
@@ -772,13 +773,7 @@ export class GraphState {
     const interactionCount = aggregate.emailsLow + aggregate.emailsHigh + aggregate.meetings;
     if (interactionCount === 0) return NO_CONNECTION;
     return {
-      score: scoreOf(
-        context,
-        aggregate.massEmailLow + aggregate.massEmailHigh,
-        aggregate.massMeeting,
-        aggregate.emailsLow > 0 && aggregate.emailsHigh > 0,
-        aggregate.anchorAt,
-      ),
+      score: scoreOf(context, aggregate.massEmailLow, aggregate.massEmailHigh, aggregate.massMeeting, aggregate.anchorAt),
       interactionCount,
       lastInteractionAt: aggregate.anchorAt,
     };
@@ -801,7 +796,7 @@ export class GraphState {
   /**
    * A score `scoreAt` never exceeds, for ordering work: `scoreAt` itself when no interaction of the pair is
    * after `now`. Else no rescan: the stored masses, anchored at that later interaction, taken back to `now`
-   * as if the emails went both ways (interactions after `now` only add to them). -1 when none counts at `now`.
+   * as if every email were answered, at its whole mass (interactions after `now` only add to them). -1 when none counts at `now`.
    */
   scoreCeilingAt(firstIndex: number, secondIndex: number, edge: number, context: EvaluationContext): number {
     if (edge < 0) return -1;
@@ -830,7 +825,7 @@ export class GraphState {
   /** The score of `edge` from its stored aggregate, whose latest interaction (`anchorAt`) is not after `now`. */
   private storedScore(edge: number, anchorAt: number, context: EvaluationContext): number {
     const edges = this.edges;
-    return scoreOf(context, edges.emailMass(edge), edges.meetingMass(edge), edges.isTwoWay(edge), anchorAt);
+    return scoreOf(context, edges.emailMassLow(edge), edges.emailMassHigh(edge), edges.meetingMass(edge), anchorAt);
   }
 
 
@@ -1045,11 +1040,14 @@ export function internalNeighbours(record: PersonRecord): number[] | null {
   return links === null ? null : links.filter((_value, position) => position % 2 === 0);
 }
 
-/** `raw / (raw + saturation)` where raw is the decayed, weighted, reciprocity-adjusted mass at `now`. */
-function scoreOf(context: EvaluationContext, emailMass: number, meetingMass: number, twoWay: boolean, anchorAt: number): number {
+/**
+ * `raw / (raw + saturation)` where raw is the decayed, weighted mass at `now`, its emails weighted by how
+ * balanced the exchange is (`reciprocalEmailMass`).
+ */
+function scoreOf(context: EvaluationContext, emailMassLow: number, emailMassHigh: number, meetingMass: number, anchorAt: number): number {
   const { parameters } = context;
   const decay = decayFactor(context.now - anchorAt, context.halfLifeMilliseconds);
-  const weightedEmails = emailMass * parameters.emailWeight * (twoWay ? 1 : parameters.oneWayFactor);
+  const weightedEmails = parameters.emailWeight * reciprocalEmailMass(emailMassLow, emailMassHigh, parameters.oneWayFactor);
   const raw = decay * (parameters.meetingWeight * meetingMass + weightedEmails);
   return roundScore(raw / (raw + parameters.saturation));
 }
