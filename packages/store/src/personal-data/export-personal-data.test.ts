@@ -179,7 +179,7 @@ describe("persons.exportPersonalData", () => {
     const { explanation } = (await store.persons.exportPersonalData(tenantUuid, zelda.uuid))!.derived!;
     expect(explanation.connection_score).toContain("half as much after 90 days");
     expect(explanation.connection_score).toContain("a meeting counts 3 times an email");
-    expect(explanation.connection_score).toContain("count 0.5 times as much as an exchange");
+    expect(explanation.connection_score).toContain("the unmatched rest (mail that went one way only) counts 0.5 times as much");
     expect(explanation.connection_score).toContain("8 one-to-one emails exchanged today give 0.5");
     expect(explanation.path_power).toContain("the 3 highest connection scores");
     expect(explanation.strength_label).toBe("path_power in words: weak below 0.25, moderate from 0.25, strong from 0.5, very_strong from 0.75.");

@@ -19,7 +19,7 @@ export function scoreExplanation(parameters: Readonly<ScoringParameters>): Perso
   const weighting = [
     `each one counts half as much after ${plain(halfLifeDays)} days, and halves again every further ${plain(halfLifeDays)} days`,
     `a meeting counts ${plain(meetingWeight / emailWeight)} times an email`,
-    ...(oneWayFactor < 1 ? [`emails that only ever went one way count ${plain(oneWayFactor)} times as much as an exchange`] : []),
+    ...(oneWayFactor < 1 ? [`emails count in full as far as emails the other way match them, and the unmatched rest (mail that went one way only) counts ${plain(oneWayFactor)} times as much`] : []),
     ...(audienceExponent > 0 ? ["a message or meeting with several people counts less for each of them"] : []),
     `a meeting of more than ${plain(maximumMeetingAttendees)} people counts for nothing`,
   ];
