@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
 import { operations } from "../routes/operations.js";
+import { issueApiKey } from "../platform/auth/issue-api-key.js";
 import { buildMcpTools } from "./mcp-tools.js";
 import { postMcpMessage } from "../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
@@ -196,5 +197,20 @@ describe("the instructions a client is given at initialize", () => {
     const instructions = await instructionsWith({ "x-api-key": acme.key });
     expect(instructions).toContain("Calls act tenant-wide, as no user");
     expect(instructions).not.toContain("user_uuid ");
+  });
+
+  it("tell a read-only tenant-wide client nothing of what it would create, which it may not", async () => {
+    const readOnlyKey = (await issueApiKey(context.services.store, { tenantUuid: acme.tenant.uuid, readOnly: true })).plaintext;
+    const instructions = await instructionsWith({ "x-api-key": readOnlyKey });
+    expect(instructions).toContain("Calls act tenant-wide, as no user; listUsers names the tenant's users.");
+    expect(instructions).not.toMatch(/creat|WORKSPACE|PERSONAL/);
+    // A client that may write is still told both.
+    expect(await instructionsWith({ "x-api-key": acme.key })).toContain(
+      "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused (create WORKSPACE ones); listUsers names the tenant's users.",
+    );
+    // One that may write notes but not tasks hears only of ownership.
+    expect(instructionsFor(null, (tool) => ["createNote", "listUsers"].includes(tool))).toContain(
+      "Calls act tenant-wide, as no user: what they create has no owner; listUsers names the tenant's users.",
+    );
   });
 });

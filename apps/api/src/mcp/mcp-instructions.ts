@@ -189,7 +189,24 @@ export function instructionsFor(user: ActingUser | null, has: HasTool = everyToo
       `when the request says me or my, send that user_uuid where an argument takes a user (${userArguments.join(", ")}) ` +
       `and that person_uuid where it takes a person${has("listActivity") ? " (listActivity person_uuid= for my activity)" : ""}.` +
       (has("createMeeting") ? ` ${MY_MEETING}.` : "")
-    : "Calls act tenant-wide, as no user: what they create has no owner, and PERSONAL tasks are refused (create WORKSPACE ones)" +
-      (has("listUsers") ? "; listUsers names the tenant's users." : ".");
+    : tenantWideCaller(has);
   return `${generalInstructions(has)} ${caller}`;
+}
+
+/** The tools that create a record another user could own (a note, a task, a deal, a list, a meeting, a file). */
+const OWNED_CREATIONS = ["createNote", "createTask", "createOpportunity", "createEntityList", "createMeeting", "uploadFile"];
+
+/**
+ * What a tenant-wide client is told of whom its calls act as, saying what that means for creating records only to a
+ * client that may create them: a read-only key was told to create WORKSPACE tasks, a call it is refused.
+ */
+function tenantWideCaller(has: HasTool): string {
+  const consequences = [
+    ...(OWNED_CREATIONS.some(has) ? ["what they create has no owner"] : []),
+    ...(has("createTask") ? ["PERSONAL tasks are refused (create WORKSPACE ones)"] : []),
+  ];
+  return (
+    `Calls act tenant-wide, as no user${consequences.length > 0 ? `: ${consequences.join(", and ")}` : ""}` +
+    (has("listUsers") ? "; listUsers names the tenant's users." : ".")
+  );
 }
