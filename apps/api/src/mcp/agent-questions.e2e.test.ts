@@ -243,6 +243,26 @@ describe("an agent asking the demo tenant", () => {
     expect(rest.body.error).toBe("opportunity type 00000000-0000-4000-8000-000000000000 not found: list types with GET /v1/opportunity-types");
   });
 
+  it("moves the Northwind deal to 'Term sheet' after the meeting: the stage given by name is told which tool lists the stages", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const { client, call } = await connect(keys.user_keys[0]!.key);
+    try {
+      const [deal] = (await call("listOpportunities", { search: "Northwind" })).structured!.items as Array<{ uuid: string; type: { uuid: string } }>;
+      const byName = await call("updateOpportunity", { opportunity_uuid: deal!.uuid, body: { stage_uuid: "Term sheet" } });
+      expect(byName.text).toBe(
+        "HTTP 400: body field 'stage_uuid': must be a UUID; the listOpportunityStages tool lists a type's stages with their uuids (type_uuid=: an opportunity's type.uuid)",
+      );
+      // The hint's route, as an agent follows it.
+      const stages = (await call("listOpportunityStages", { type_uuid: deal!.type.uuid })).structured!.items as Array<{ uuid: string; name: string }>;
+      const termSheet = stages.find((stage) => stage.name === "Term sheet")!;
+      const moved = await call("updateOpportunity", { opportunity_uuid: deal!.uuid, body: { stage_uuid: termSheet.uuid } });
+      expect(moved.isError).toBe(false);
+      expect(moved.structured).toMatchObject({ stage: { uuid: termSheet.uuid, name: "Term sheet" } });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("finds whom the team knows in London in the one call the instructions name", async () => {
     context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
     const { client, call, calls } = await connect(keys.user_keys[0]!.key);

@@ -1,8 +1,8 @@
 /**
  * @module
- * Where to find the UUID that a person, company or user parameter wants, for the message refusing a value that is not
- * one: an agent (or a script) holding a name sends it where the UUID goes, and "must be a UUID" alone does not say
- * which call turns the name into one.
+ * Where to find the UUID that a person, company, user, opportunity stage or type parameter wants, for the message
+ * refusing a value that is not one: an agent (or a script) holding a name sends it where the UUID goes, and "must be a
+ * UUID" alone does not say which call turns the name into one.
  */
 
 import type { HasTool } from "../platform/errors/api-error.js";
@@ -23,7 +23,16 @@ function userFinder(hasTool: HasTool): string {
   return `no tool of this client lists users (${callers}); for another user, ${FROM_AN_EARLIER_ANSWER}`;
 }
 
-/** Parameter and field name endings, each with the call that finds such a UUID. */
+/** Where an opportunity stage's uuid is: among its type's stages, the opportunity's type being in the opportunity. */
+const STAGE_FINDER: UuidFinderHint = {
+  rest: "GET /v1/opportunity-types/{type_uuid}/stages lists a type's stages with their uuids (an opportunity's type is its type.uuid)",
+  tool: (hasTool) =>
+    hasTool("listOpportunityStages")
+      ? "the listOpportunityStages tool lists a type's stages with their uuids (type_uuid=: an opportunity's type.uuid)"
+      : `no tool of this client lists stages: ${FROM_AN_EARLIER_ANSWER}`,
+};
+
+/** Parameter and field name endings, each with the call that finds such a UUID (by name, or among a few listed). */
 const FINDERS: ReadonlyArray<readonly [suffix: string, hint: UuidFinderHint]> = [
   [
     "person_uuid",
@@ -40,6 +49,17 @@ const FINDERS: ReadonlyArray<readonly [suffix: string, hint: UuidFinderHint]> = 
     },
   ],
   ["user_uuid", { rest: "GET /v1/users lists the users with their uuids (GET /v1/me: the caller's)", tool: userFinder }],
+  // "Move the deal to Term sheet": a stage's name is what a user says, and a type's few stages are one call away.
+  ["stage_uuid", STAGE_FINDER],
+  ["stage_uuids", STAGE_FINDER],
+  [
+    "type_uuid",
+    {
+      rest: "GET /v1/opportunity-types lists the opportunity types with their uuids",
+      tool: (hasTool) =>
+        hasTool("listOpportunityTypes") ? "the listOpportunityTypes tool lists the opportunity types with their uuids" : `no tool of this client lists opportunity types: ${FROM_AN_EARLIER_ANSWER}`,
+    },
+  ],
 ];
 
 /**
