@@ -36,7 +36,7 @@ export const listUserRelationships = defineOperation({
     "last_activity_after/last_activity_before keep only those whose latest email or meeting with the user falls in that range (total counts them), " +
     "and sort_by=last_activity orders by that time: whom a user dealt with since yesterday is one call (last_activity_after= with sort_by=last_activity), " +
     "and relationships gone quiet are last_activity_before= (with last_activity_after= for those active before that). 404 when the user is not in the tenant.",
-  params: z.object({ user_uuid: uuidString("The internal user's UUID.") }),
+  params: z.object({ user_uuid: uuidString("The internal user's UUID, or that user's person UUID.") }),
   query: pagedListQuery.extend({
     last_activity_after: isoBoundQuery("Only persons whose latest interaction with the user is at or after this instant.", "start").optional(),
     last_activity_before: isoBoundQuery("Only persons whose latest interaction with the user is at or before this instant.", "end").optional(),
@@ -48,7 +48,10 @@ export const listUserRelationships = defineOperation({
   async handler({ params, query, auth, services }) {
     const { page, per_page, last_activity_after, last_activity_before, sort_by, order } = query;
     refuseReversedRange(["last_activity_after", "last_activity_before"], last_activity_after, last_activity_before);
-    const user = await services.store.users.get(auth.tenant.uuid, params.user_uuid);
+    // A user's person UUID names the user too, as owner_user_uuid and assignee_user_uuid take it: the caller's two
+    // UUIDs sit side by side (GET /v1/me), and the person's was answered "user not found".
+    const userUuid = (await services.store.records.resolveUsers(auth.tenant.uuid, [params.user_uuid])).get(params.user_uuid);
+    const user = userUuid === undefined ? null : await services.store.users.get(auth.tenant.uuid, userUuid);
     if (!user) throw notFound(`user ${params.user_uuid} not found`);
     const view = await openRelationshipView(services, auth);
     const selection: RelationshipQualitySelection = { sortBy: sort_by, order };

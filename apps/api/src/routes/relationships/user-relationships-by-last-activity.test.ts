@@ -84,4 +84,19 @@ describe("a user's relationships by their latest interaction", () => {
     const foreign = await apiCaller(context, () => globex.key)(`/v1/users/${acme.admin.uuid}/relationships?last_activity_after=${iso(at(2))}&sort_by=last_activity`);
     expect(foreign.status).toBe(404);
   });
+
+  it("takes the user's person uuid for the user, as owner_user_uuid does, over MCP too; another person's, or another tenant's user's, is a 404", async () => {
+    const byPerson = await call(`/v1/users/${acme.admin.person_uuid}/relationships?last_activity_after=${iso(at(2))}&sort_by=last_activity`);
+    expect(byPerson.status).toBe(200);
+    expect(names(byPerson.body)).toEqual(["Eve Recent"]);
+    const headers = { "x-api-key": acme.key };
+    const result = await callMcpTool(context, { name: "listUserRelationships", args: { user_uuid: acme.admin.person_uuid, sort_by: "last_activity" }, headers });
+    expect(result.isError).not.toBe(true);
+    expect((result.structuredContent as { items: Relationship[] }).items.map((item) => item.name)).toEqual(names((await call(`${path}?sort_by=last_activity`)).body));
+    const [contact] = (await call("/v1/persons?name=eve%20recent")).body.items as Array<{ uuid: string }>;
+    expect((await call(`/v1/users/${contact!.uuid}/relationships`)).status).toBe(404);
+    const globex = await buildTenant(context.services, { name: "Globex" });
+    const foreign = await apiCaller(context, () => globex.key)(`/v1/users/${acme.admin.person_uuid}/relationships`);
+    expect(foreign).toMatchObject({ status: 404, body: { error: `user ${acme.admin.person_uuid} not found` } });
+  });
 });
