@@ -93,6 +93,27 @@ describe("an agent asking the demo tenant", () => {
     }
   });
 
+  it("sent its user_uuid where listActivity takes a person, is told the person_uuid to send rather than answered 'no activity'", async () => {
+    context.clock.advance(1_000); // a second of its own under the demo key's 20 requests a second
+    const { client, call } = await connect(keys.user_keys[0]!.key);
+    try {
+      const me = (await call("getMe", {})).structured!;
+      const yesterday = new Date(Date.parse(me.server_time) - 24 * HOUR).toISOString();
+      const mistaken = await call("listActivity", { since: yesterday, person_uuid: me.user.uuid });
+      expect(mistaken.isError).toBe(true);
+      expect(mistaken.text).toBe(`HTTP 400: person_uuid: ${avery.uuid} is the user_uuid of "Avery Stone", not a person's uuid: send their person_uuid ${avery.person_uuid}`);
+      const activity = await call("listActivity", { since: yesterday, person_uuid: avery.person_uuid });
+      expect((activity.structured!.items as unknown[]).length).toBeGreaterThan(0);
+      // The user list takes either of the two uuids getMe answers.
+      const byPerson = await call("listUserRelationships", { user_uuid: me.user.person_uuid });
+      const byUser = await call("listUserRelationships", { user_uuid: me.user.uuid });
+      expect(byPerson.isError).toBe(false);
+      expect(byPerson.structured!.items).toEqual(byUser.structured!.items);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("answers 'who should introduce me to Northwind?' from the company's name in two calls", async () => {
     const { client, call } = await connect(keys.user_keys[0]!.key);
     try {

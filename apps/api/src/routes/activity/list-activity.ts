@@ -10,6 +10,7 @@ import { listPage } from "../../platform/listing/list-page.js";
 import { isoTimestampQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { activityFeedItemSchema, presentActivityFeedItem } from "../../presenters/activity-feed-presenter.js";
 import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
+import { refuseUserUuidAsPersonFilter } from "../persons/user-uuid-person-filter.js";
 
 const sequenceQuery = afterSequenceParameter("Only items whose sequence is greater than this: the sequence of the last item your previous poll processed.");
 
@@ -41,6 +42,7 @@ export const listActivity = defineOperation({
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, ...filters } = query;
     await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
+    await refuseUserUuidAsPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
     return listPage({
       paging: { page, per_page, cursor },
       query: { operation: "listActivity", tenant: auth.tenant.uuid, filters },

@@ -10,6 +10,7 @@ import { uuidListQuery, uuidString } from "../../platform/request/common-schemas
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { emailSchema, presentEmail } from "../../presenters/email-presenter.js";
 import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
+import { refuseUserUuidAsPersonFilter } from "../persons/user-uuid-person-filter.js";
 
 export const listEmails = defineOperation({
   operationId: "listEmails",
@@ -33,6 +34,7 @@ export const listEmails = defineOperation({
     const { page, per_page, cursor, order, ...filters } = query;
     refuseReversedRange("sent", filters.sent_from, filters.sent_to);
     await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
+    await refuseUserUuidAsPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
     return listPage({
       paging: { page, per_page, cursor },
       query: { operation: "listEmails", tenant: auth.tenant.uuid, filters, order },

@@ -11,6 +11,7 @@ import { uuidListQuery, uuidString } from "../../platform/request/common-schemas
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { meetingSchema, presentMeeting } from "../../presenters/meeting-presenter.js";
 import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
+import { refuseUserUuidAsPersonFilter } from "../persons/user-uuid-person-filter.js";
 
 export const listMeetings = defineOperation({
   operationId: "listMeetings",
@@ -37,6 +38,7 @@ export const listMeetings = defineOperation({
     const { page, per_page, cursor, sort_by, order, ...filters } = query;
     refuseReversedRange("starts", filters.starts_from, filters.starts_to);
     await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
+    await refuseUserUuidAsPersonFilter(services, auth.tenant.uuid, filters.person_uuid);
     return listPage({
       paging: { page, per_page, cursor },
       query: { operation: "listMeetings", tenant: auth.tenant.uuid, filters, sort_by, order },
