@@ -8,12 +8,16 @@ import { isoTimestampQuery } from "./common-schemas.js";
 import { isCalendarDate } from "@rapport/store/vocabulary";
 
 
+/**
+ * Refuses text that is no calendar date, quoting it, so that a word ("next friday") is told where today's date is
+ * (server-time-hint.ts), as a date filter's is.
+ */
+export function checkCalendarDate(value: string, context: z.RefinementCtx): void {
+  if (!isCalendarDate(value)) context.addIssue({ code: "custom", message: `'${value.slice(0, 60)}' is not a date YYYY-MM-DD` });
+}
+
 /** A calendar date `YYYY-MM-DD`. */
-export const calendarDate = (description: string) =>
-  z
-    .string()
-    .refine(isCalendarDate, "must be a date YYYY-MM-DD")
-    .describe(`${description} ISO 8601 date, YYYY-MM-DD.`);
+export const calendarDate = (description: string) => z.string().superRefine(checkCalendarDate).describe(`${description} ISO 8601 date, YYYY-MM-DD.`);
 
 export const DAY_MS = 86_400_000;
 

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { controlCharacterProblem, refusedCharacter, type TextLayout } from "@rapport/store/vocabulary";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
-import { isCalendarDate } from "@rapport/store/vocabulary";
+import { checkCalendarDate } from "./date-schemas.js";
 
 /** A zod refinement refusing the characters text laid out as `layout` may not hold (@rapport/store control-character.ts), naming the first. */
 const withoutControlCharacters = (layout: TextLayout) => (text: string, context: z.RefinementCtx) => {
@@ -150,7 +150,7 @@ export const nullableWebAddress = (description: string, max = MAX_WEB_ADDRESS_LE
 export const nullableDate = (description: string) =>
   z
     .string()
-    .refine(isCalendarDate, "must be a date written YYYY-MM-DD")
+    .superRefine(checkCalendarDate)
     .nullable()
     .describe(`${description} YYYY-MM-DD.`);
 
