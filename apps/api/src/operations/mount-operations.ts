@@ -96,7 +96,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
       if (queryProblem !== null) throw badRequest(queryProblem);
       const query = parseInput(
         operation.query ?? emptyQuery,
-        collectQuery(operation.query, http.req.queries()),
+        collectQuery(operation.query, http.req.queries(), operation.unknownQueryAdvice),
         "query parameter",
       );
       let body: unknown = undefined;

@@ -67,6 +67,15 @@ export interface Operation<
   mcpDescription?: string;
   params?: ParamsSchema;
   query?: QuerySchema;
+  /**
+   * What the 400 of a query parameter the operation does not take says, by that parameter's name, where another
+   * operation answers what it asks (a person list's `email`: the lookup by email). Cited operations name their tools
+   * over MCP.
+   *
+   * @example
+   * unknownQueryAdvice: { email: "find persons by email address with POST /v1/persons/lookup/batch" }
+   */
+  unknownQueryAdvice?: Readonly<Record<string, string>>;
   body?: BodySchema;
   /** Status of a normal success: 200 unless stated. 204 responses have no body. */
   successStatus?: 200 | 201 | 202 | 204;

@@ -11,6 +11,7 @@ import { UUID_LIST_RECORDS_PARAM, type UuidListRecords } from "../platform/reque
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
 import { timeBoundMeant } from "./time-bound-meant.js";
+import { searchWordMeant } from "./search-word-meant.js";
 import { issueToReport } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant } from "./known-fields.js";
 import { serverTimeHint } from "./server-time-hint.js";
@@ -115,18 +116,24 @@ export function parseInput<Schema extends z.ZodType>(
   throw refusalOf(describeIssue(schema, location, issue), issue, input);
 }
 
-/** Collects query parameters, rejecting names the operation does not take, repeated names and control characters (NUL with its own words). */
+/**
+ * Collects query parameters, rejecting names the operation does not take (with the operation's `advice` for such a
+ * name, else the parameter likely meant), repeated names and control characters (NUL with its own words).
+ */
 export function collectQuery(
   schema: z.ZodObject<z.ZodRawShape> | undefined,
   queries: Record<string, string[]>,
+  advice: Readonly<Record<string, string>> = {},
 ): Record<string, string> {
   const known = new Set(Object.keys(schema?.shape ?? {}));
   const collected: Record<string, string> = {};
   for (const [name, values] of Object.entries(queries)) {
     if (!known.has(name)) {
       const accepted = [...known].join(", ") || "none";
-      const meant = likelyMeant(name, [...known]) ?? changeFilterMeant(name, [...known]) ?? timeBoundMeant(name, [...known]);
-      throw badRequest(`unknown query parameter ${shownName(name)}${meant ? ` (did you mean '${meant}'?)` : ""}; this operation accepts: ${accepted}`);
+      const advised = Object.hasOwn(advice, name.toLowerCase()) ? advice[name.toLowerCase()] : undefined;
+      const meant = advised ? null : (likelyMeant(name, [...known]) ?? changeFilterMeant(name, [...known]) ?? timeBoundMeant(name, [...known]) ?? searchWordMeant(name, [...known]));
+      const aside = advised ? ` (${advised})` : meant ? ` (did you mean '${meant}'?)` : "";
+      throw badRequest(`unknown query parameter ${shownName(name)}${aside}; this operation accepts: ${accepted}`);
     }
     if (values.length > 1) throw badRequest(`query parameter '${name}' is given ${values.length} times; give it once`);
     if (holdsNulCharacter(values[0] ?? "")) throw badRequest(`query parameter '${name}': ${NUL_CHARACTER_PROBLEM}`);

@@ -19,6 +19,10 @@ export const listPersons = defineOperation({
   summary: "List persons",
   description:
     "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name (a misspelt name that matches nobody is retried fuzzily, closest first), then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. People in a place (their own, not their company's): city, country, state. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
+  // Persons are found by address in the lookup, which takes up to 100 criteria: a filter here would be a second way.
+  unknownQueryAdvice: Object.fromEntries(
+    ["email", "emails", "email_address", "linkedin_url", "domain"].map((name) => [name, "find persons by email address, LinkedIn URL or domain with POST /v1/persons/lookup/batch"]),
+  ),
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these persons (entity-list members).", { records: "person" }).optional(),
     modified_since: isoTimestampQuery("Only persons with service_updated_at at or after this instant.").optional(),
