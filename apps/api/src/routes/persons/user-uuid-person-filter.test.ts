@@ -1,6 +1,7 @@
 /**
  * A person filter given a user's uuid (`listActivity person_uuid=` the caller's user_uuid, not their person_uuid) is a
- * 400 naming the person uuid to send, over REST and MCP: it filtered to no items, which read as "no activity".
+ * 400 naming the person uuid to send, over REST and MCP: it filtered to no items, which read as "no activity". A
+ * person path given one answers its 404 naming the person too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller } from "../../testing/api-call.js";
@@ -42,6 +43,16 @@ describe("a person filter given a user's uuid", () => {
       expect(answer.status, path).toBe(200);
       expect(answer.body.items, path).toEqual([]);
     }
+  });
+
+  it("names the user's person in the 404 of a person path given the user's uuid, over MCP too; another tenant's user stays a bare 404", async () => {
+    const named = `person ${acme.member.uuid} not found: it is the user_uuid of ${JSON.stringify(acme.member.name)}, whose person_uuid is ${acme.member.person_uuid}`;
+    for (const path of [`/v1/persons/${acme.member.uuid}`, `/v1/persons/${acme.member.uuid}/recommended-paths`, `/v1/persons/${acme.member.uuid}/activity`]) {
+      expect(await call(path), path).toMatchObject({ status: 404, body: { error: named } });
+    }
+    const result = await callMcpTool(context, { name: "getPersonRecommendedPaths", args: { person_uuid: acme.member.uuid }, headers: { "x-api-key": acme.memberKey } });
+    expect(result.content[0]!.text).toBe(`HTTP 404: ${named}`);
+    expect(await call(`/v1/persons/${globex.member.uuid}`)).toMatchObject({ status: 404, body: { error: `person ${globex.member.uuid} not found` } });
   });
 
   it("says the same over MCP", async () => {
