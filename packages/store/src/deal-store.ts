@@ -265,6 +265,10 @@ export interface TaskListFilters {
   entity?: { type: EntityType; uuid: string };
   /** Only tasks whose `updated_at` is at or after this instant (epoch milliseconds); it moves when their links change too. */
   updated_after?: number;
+  /** Only tasks due on or after this calendar date (`YYYY-MM-DD`); a task without a due date never matches. */
+  due_date_from?: string;
+  /** Only tasks due on or before this calendar date (`YYYY-MM-DD`); a task without a due date never matches. */
+  due_date_to?: string;
 }
 
 /** The time a note or task list is ordered by. */

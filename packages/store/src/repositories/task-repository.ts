@@ -92,6 +92,9 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
       if (filters.assignee_user_uuid) query = query.where("assignee_user_uuid", "=", filters.assignee_user_uuid);
       if (filters.entity) query = query.where(linkedToCondition(tenantUuid, "TASK", "tasks.uuid", filters.entity));
       if (filters.updated_after !== undefined) query = query.where("tasks.updated_at", ">=", filters.updated_after);
+      // Calendar dates compare as text; a null due date is neither before nor after one.
+      if (filters.due_date_from !== undefined) query = query.where("tasks.due_date", ">=", filters.due_date_from);
+      if (filters.due_date_to !== undefined) query = query.where("tasks.due_date", "<=", filters.due_date_to);
       const page = await keysetPage(
         query,
         [

@@ -397,6 +397,8 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
           assignee_user_uuid: identifier.optional(),
           entity: entityReference.optional(),
           updated_after: instant.optional(),
+          due_date_from: z.string().optional(),
+          due_date_to: z.string().optional(),
         }),
         sort_by: recordTimeSort,
         order: sortOrder,

@@ -36,7 +36,7 @@ export const listUserRelationships = defineOperation({
     "last_activity_after/last_activity_before keep only those whose latest email or meeting with the user falls in that range (total counts them), " +
     "and sort_by=last_activity orders by that time: whom a user dealt with since yesterday is one call (last_activity_after= with sort_by=last_activity), " +
     "and relationships gone quiet are last_activity_before= (with last_activity_after= for those active before that). 404 when the user is not in the tenant.",
-  params: z.object({ user_uuid: uuidString("The internal user's UUID, or that user's person UUID.") }),
+  params: z.object({ user_uuid: uuidString("The internal user's UUID, or their person UUID.") }),
   query: pagedListQuery.extend({
     last_activity_after: isoBoundQuery("Only persons whose latest interaction with the user is at or after this instant.", "start").optional(),
     last_activity_before: isoBoundQuery("Only persons whose latest interaction with the user is at or before this instant.", "end").optional(),

@@ -9,7 +9,8 @@ import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { COMMA_SEPARATED, uuidString } from "../../platform/request/common-schemas.js";
-import { isoBoundQuery } from "../../platform/request/date-schemas.js";
+import { calendarDate, isoBoundQuery } from "../../platform/request/date-schemas.js";
+import { refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { presentTask, taskSchema } from "../../presenters/task-presenter.js";
 import { resolveAssignee } from "./task-access.js";
 import { MAX_TASK_STATUS_FILTER_LENGTH } from "../../platform/request/field-limits.js";
@@ -44,13 +45,16 @@ export const listTasks = defineOperation({
     assignee_user_uuid: uuidString("Only tasks assigned to this user (user UUID or the user's person UUID).").optional(),
     entity_type: z.enum(ENTITY_TYPES).optional().describe("With entity_uuid: only tasks linked to this kind of record."),
     entity_uuid: uuidString("With entity_type: only tasks linked to this record.").optional(),
-    sort_by: z.enum(["created_at", "updated_at"]).default("created_at").describe("The time the list is ordered by (then uuid). updated_at with order=desc and per_page=1 gives the newest change time: a sync's watermark."),
+    sort_by: z.enum(["created_at", "updated_at"]).default("created_at").describe("The time the list is ordered by (then uuid)."),
     order: sortOrderParameter("asc"),
     updated_after: isoBoundQuery("Only tasks updated at or after this instant (edited, or their links changed).", "start").optional(),
+    due_date_from: calendarDate("Due on or after this date.").optional(),
+    due_date_to: calendarDate("Due on or before this date.").optional(),
   }),
   response: listEnvelopeSchema(taskSchema),
   async handler({ query, auth, services }) {
-    const { page, per_page, cursor, status, scope, entity_type, entity_uuid, sort_by, order, updated_after } = query;
+    const { page, per_page, cursor, status, scope, entity_type, entity_uuid, sort_by, order, updated_after, due_date_from, due_date_to } = query;
+    refuseReversedRange("due_date", due_date_from, due_date_to);
     if ((entity_type === undefined) !== (entity_uuid === undefined)) {
       throw badRequest("send entity_type and entity_uuid together, or neither");
     }
@@ -63,6 +67,8 @@ export const listTasks = defineOperation({
       assignee_user_uuid: assignee,
       entity: entity_type && entity_uuid ? { type: entity_type, uuid: entity_uuid } : undefined,
       updated_after,
+      due_date_from,
+      due_date_to,
     };
     const viewer = viewerOf(auth);
     return listPage({
