@@ -9,6 +9,7 @@ import { z } from "zod";
 import { createApp } from "../app.js";
 import { buildOpenApiDocument, type OpenApiDocument } from "../openapi/build-openapi-document.js";
 import { walkSchemas, type JsonSchema } from "../openapi/json-schema.js";
+import { IDEMPOTENCY_KEY_ARGUMENT, takesIdempotencyKey } from "../operations/idempotent-writes.js";
 import { defineOperation, type AnyOperation } from "../operations/operation.js";
 import { operations } from "../routes/operations.js";
 import { callMcpTool } from "../testing/mcp-call.js";
@@ -156,14 +157,15 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     }
   });
 
-  it("takes path and query parameters flat and the body under `body`", () => {
+  it("takes path and query parameters flat, the body under `body`, and a write's Idempotency-Key as `idempotency_key`", () => {
     const { inputSchema } = tool();
     const properties = Object.keys(inputSchema.properties as object).sort();
     const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
     // A query parameter named like a path parameter is left to the path parameter.
     const queryNames = Object.keys(operation.query?.shape ?? {}).filter((name) => !pathNames.includes(name));
     const takesBody = Boolean(operation.body || operation.multipart);
-    const expected = [...new Set([...pathNames, ...queryNames, ...(takesBody ? [BODY_ARGUMENT] : [])])].sort();
+    const keyed = takesIdempotencyKey(operation) ? [IDEMPOTENCY_KEY_ARGUMENT] : [];
+    const expected = [...new Set([...pathNames, ...queryNames, ...(takesBody ? [BODY_ARGUMENT] : []), ...keyed])].sort();
     expect(properties).toEqual(expected);
     expect(inputSchema.required ?? []).toEqual(expect.arrayContaining([...pathNames, ...(takesBody ? [BODY_ARGUMENT] : [])]));
   });

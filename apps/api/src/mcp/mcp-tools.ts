@@ -8,8 +8,9 @@
  * Input schemas are written compactly (nullable types as type lists, objects left open, paging texts short): hosts
  * load them into a model's context.
  */
-import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from "../openapi/build-openapi-document.js";
+import { IDEMPOTENCY_KEY_PARAMETER_REFERENCE, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "../openapi/build-openapi-document.js";
 import type { JsonSchema } from "../openapi/json-schema.js";
+import { IDEMPOTENCY_KEY_ARGUMENT } from "../operations/idempotent-writes.js";
 import { LIST_PARAMETER_TOOL_TEXTS } from "../platform/listing/list-parameters.js";
 import { COMMA_SEPARATED_KEY } from "../platform/request/common-schemas.js";
 import { MAX_BODY_BYTES } from "../platform/request/json-body.js";
@@ -42,6 +43,8 @@ export interface McpToolRoute {
   bodyFields: string[];
   /** For multipart operations: each form field and whether it is a file part (sent from base64). */
   multipartFields?: Record<string, "file" | "text">;
+  /** Whether the operation takes an `Idempotency-Key`, which the tool takes as its `idempotency_key` argument. */
+  takesIdempotencyKey: boolean;
 }
 
 export interface McpTool {
@@ -69,6 +72,15 @@ const LARGEST_FILE_PER_CALL_KIB = Math.floor(((MAX_BODY_BYTES - 4096) * 3) / 4 /
 const UPLOAD_SIZE_NOTE =
   `The whole tool call is one JSON message of at most ${MAX_BODY_BYTES / 1_048_576} MiB, so a file sent here holds at most about ` +
   `${LARGEST_FILE_PER_CALL_KIB} KiB whatever the operation allows; send a larger one over REST as multipart/form-data.`;
+
+/**
+ * The `idempotency_key` argument of a write tool, short: every write tool carries it. An agent whose call timed out
+ * does not know whether it wrote; called again with the same key and arguments it gets the first result.
+ */
+const IDEMPOTENCY_KEY_ARGUMENT_SCHEMA: JsonSchema = {
+  type: "string",
+  description: "A new UUID per write; reuse it to retry the call: the first result, no second write.",
+};
 
 /** Copies the component schemas a schema refers to (transitively) into its own `$defs`. */
 function localizeReferences(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
@@ -289,6 +301,11 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         };
         required.push(BODY_ARGUMENT);
       }
+      const takesIdempotencyKey = operation.parameters.some((parameter) => "$ref" in parameter && parameter.$ref === IDEMPOTENCY_KEY_PARAMETER_REFERENCE);
+      if (takesIdempotencyKey) {
+        if (properties[IDEMPOTENCY_KEY_ARGUMENT]) throw new Error(`buildMcpTools: ${name} has a parameter named ${IDEMPOTENCY_KEY_ARGUMENT}`);
+        properties[IDEMPOTENCY_KEY_ARGUMENT] = IDEMPOTENCY_KEY_ARGUMENT_SCHEMA;
+      }
       const body = operation.requestBody?.content["application/json"];
       if (body) {
         if (properties[BODY_ARGUMENT]) throw new Error(`buildMcpTools: ${name} has a parameter named ${BODY_ARGUMENT} and a body`);
@@ -321,6 +338,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
           hasBody: body !== undefined || multipart !== undefined,
           bodyFields,
           ...(multipartFields ? { multipartFields } : {}),
+          takesIdempotencyKey,
         },
       });
     }

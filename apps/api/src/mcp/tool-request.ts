@@ -4,6 +4,7 @@
  * Arguments are not validated here: the operation validates them as it validates any REST call, so
  * the messages an agent reads are the REST ones.
  */
+import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_KEY_HEADER, isAcceptableIdempotencyKey, MAX_IDEMPOTENCY_KEY_LENGTH } from "../operations/idempotent-writes.js";
 import { uuidFinderHint } from "../operations/uuid-finder-hint.js";
 import type { HasTool } from "../platform/errors/api-error.js";
 import { shownName } from "../platform/errors/shown-name.js";
@@ -33,8 +34,9 @@ function queryText(value: unknown): string {
 }
 
 /**
- * Builds the REST request for a call. Path arguments fill the path; every other argument except
- * `body` goes to the query string, where the operation rejects names it does not take (so a typo
+ * Builds the REST request for a call. Path arguments fill the path; a write tool's `idempotency_key` goes in the
+ * `Idempotency-Key` header; every other argument except `body` goes to the query string (in name order: the same
+ * arguments in another order are the same request to a key), where the operation rejects names it does not take (so a typo
  * gets the REST message naming the accepted parameters). A field of the request body given as a flat
  * argument is refused here instead, with a message that points at `body`. `hasTool` (the client's tool selection) is
  * for the hint of a missing UUID argument whose value came under another name: it names only tools the client has.
@@ -63,7 +65,13 @@ export function buildToolRequest(
   });
   if (problem !== null) {
     // An agent that sent the UUID under another name (`uuid`, `id`) should read that this name is not taken.
-    const untaken = Object.keys(args).filter((name) => !route.pathParameters.includes(name) && !route.queryParameters.includes(name) && !(name === BODY_ARGUMENT && route.hasBody));
+    const untaken = Object.keys(args).filter(
+      (name) =>
+        !route.pathParameters.includes(name) &&
+        !route.queryParameters.includes(name) &&
+        !(name === BODY_ARGUMENT && route.hasBody) &&
+        !(name === IDEMPOTENCY_KEY_ARGUMENT && route.takesIdempotencyKey),
+    );
     const quoted = untaken.map((name) => `'${name}'`).join(", ");
     // One sent a name where the UUID goes (`name: "Jordan Blake"`), and no UUID under another name: say which call
     // turns the name into the UUID.
@@ -79,14 +87,25 @@ export function buildToolRequest(
   );
   if (misplaced.length > 0) return { error: misplacedBodyFieldsMessage(tool.name, misplaced) };
 
+  const key = route.takesIdempotencyKey ? args[IDEMPOTENCY_KEY_ARGUMENT] : undefined;
+  if (key !== undefined && key !== null && (typeof key !== "string" || !isAcceptableIdempotencyKey(key.trim()))) {
+    return {
+      error: `argument '${IDEMPOTENCY_KEY_ARGUMENT}' must be text of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters without commas: a new UUID for each write, sent again only when calling again after a lost result`,
+    };
+  }
+
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
     if (route.pathParameters.includes(name) || (name === BODY_ARGUMENT && route.hasBody)) continue;
+    if (name === IDEMPOTENCY_KEY_ARGUMENT && route.takesIdempotencyKey) continue;
     if (value === undefined || value === null) continue;
     search.set(name, queryText(value));
   }
+  search.sort();
   const query = search.toString();
   const requestHeaders = new Headers(headers);
+  // The key the operation keeps the answer under, for this tool call's caller (the MCP request's key and user).
+  if (typeof key === "string") requestHeaders.set(IDEMPOTENCY_KEY_HEADER, key.trim());
   let body: string | FormData | undefined;
   if (route.multipartFields) {
     const form = toFormData(route.multipartFields, bodyArgument(args[BODY_ARGUMENT]));

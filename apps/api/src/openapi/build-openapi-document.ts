@@ -131,6 +131,9 @@ const IDEMPOTENT_REPLAYED: JsonSchema = {
   schema: { type: "string", const: "true" },
 };
 
+/** The reference an operation taking an Idempotency-Key lists among its parameters (the MCP tools give it an argument). */
+export const IDEMPOTENCY_KEY_PARAMETER_REFERENCE = "#/components/parameters/IdempotencyKey";
+
 /** What a write that takes an Idempotency-Key may answer besides its own errors: the key in use (409), or sent with another request (422). */
 const IDEMPOTENCY_ERROR_STATUSES = [409, 422] as const;
 
@@ -277,7 +280,7 @@ export function buildOpenApiDocument(
         ...objectParameters(operation.query, "query", definitions, operation.example?.query),
         { $ref: "#/components/parameters/ServiceUserId" },
         ...(operation.cacheable ? [{ $ref: "#/components/parameters/CacheControl" }] : []),
-        ...(idempotent ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+        ...(idempotent ? [{ $ref: IDEMPOTENCY_KEY_PARAMETER_REFERENCE }] : []),
       ],
       responses,
     };

@@ -3,7 +3,8 @@
  * The `Idempotency-Key` request header on writes (IETF draft-ietf-httpapi-idempotency-key-header): a client that
  * sends a write again after a lost answer (a timeout, a dropped connection) with the same key gets the first answer
  * again, with `Idempotent-Replayed: true`, instead of a second note, task or opportunity. Kept a day per tenant, API
- * key and user context; the key sent with another request is a 422, and while its first request runs a 409.
+ * key and user context; the key sent with another request is a 422, and while its first request runs a 409. An MCP
+ * tool call sends it as the write tool's `idempotency_key` argument (the call's request carries it in the header).
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
@@ -11,10 +12,13 @@ import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { stringify as stableStringify } from "safe-stable-stringify";
 import type { AppEnv } from "../app-env.js";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
+import { isToolCall } from "../platform/request/tool-call-bindings.js";
 import { changesNothing, type AnyOperation } from "./operation.js";
 
 /** The request header a client names a write with. */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+/** The argument a write tool takes the key in (an MCP tool call has no headers of its own): an agent calling again after a lost result sends it again. */
+export const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
 /** The response header of an answer given again for a key. */
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 /** How long a key and its answer are kept: a day, the retry horizon of the draft's examples and of payment APIs. */
@@ -39,6 +43,14 @@ export function takesIdempotencyKey(operation: Pick<AnyOperation, "method" | "re
 }
 
 /**
+ * Whether a key is one a client may send: 1 to 255 visible ASCII characters without a comma (a header given twice
+ * arrives joined with ", ").
+ */
+export function isAcceptableIdempotencyKey(key: string): boolean {
+  return key.length > 0 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH && /^[\x20-\x2b\x2d-\x7e]+$/.test(key);
+}
+
+/**
  * The request's key, or null without one; a 400 for a key no client should send (empty, too long, not visible ASCII)
  * and for the header given twice.
  */
@@ -46,17 +58,15 @@ function idempotencyKeyOf(http: Context<AppEnv>): string | null {
   const sent = http.req.header(IDEMPOTENCY_KEY_HEADER);
   if (sent === undefined) return null;
   const key = sent.trim();
+  if (isAcceptableIdempotencyKey(key)) return key;
   // A header given twice arrives joined with ", " (Node, Fetch): a proxy adding a key of its own beside the client's
   // would make every retry another key, so the writes it should guard would each run.
   if (key.includes(",")) {
     throw badRequest(`${IDEMPOTENCY_KEY_HEADER} is given more than once, or holds a comma: send one key without commas (a UUID is a good key)`);
   }
-  if (key === "" || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(key)) {
-    throw badRequest(
-      `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters (a UUID is a good key); got ${key === "" ? "an empty value" : `${key.length} characters`}`,
-    );
-  }
-  return key;
+  throw badRequest(
+    `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters (a UUID is a good key); got ${key === "" ? "an empty value" : `${key.length} characters`}`,
+  );
 }
 
 /**
@@ -115,12 +125,16 @@ export async function claimIdempotencyKey(http: Context<AppEnv>, body: unknown):
     case "other_request":
       throw new ApiError(
         422,
-        `${IDEMPOTENCY_KEY_HEADER} "${key}" was sent in the last 24 hours with another request (another method, path, query or body): send a new key for a new request`,
+        isToolCall(http)
+          ? `${IDEMPOTENCY_KEY_ARGUMENT} "${key}" was sent in the last 24 hours with another call (another tool or other arguments): send a new key for a new write`
+          : `${IDEMPOTENCY_KEY_HEADER} "${key}" was sent in the last 24 hours with another request (another method, path, query or body): send a new key for a new request`,
       );
     case "in_progress":
       throw new ApiError(
         409,
-        `a request with ${IDEMPOTENCY_KEY_HEADER} "${key}" is still being processed: send it again in a moment to get its answer`,
+        isToolCall(http)
+          ? `a call with ${IDEMPOTENCY_KEY_ARGUMENT} "${key}" is still being processed: call again in a moment with the same key and arguments to get its result`
+          : `a request with ${IDEMPOTENCY_KEY_HEADER} "${key}" is still being processed: send it again in a moment to get its answer`,
         { "Retry-After": String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
       );
     case "claimed": {
