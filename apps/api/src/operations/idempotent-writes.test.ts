@@ -182,6 +182,20 @@ describe("Idempotency-Key", () => {
     expect(await noteCount()).toBe(0);
   });
 
+  it("after a person's erasure, forgets the answers holding her data (a name with quotes included), not those sharing her mail domain", async () => {
+    const ben = await send("/v1/persons", { body: { name: "Ben Okafor", emails: ["ben.okafor@gmail.com"] }, idempotencyKey: "k-ben" });
+    const jo = await send("/v1/persons", { body: { name: 'Jo "Ace" Ruiz', emails: ["jo.ruiz@gmail.com"] } });
+    const note = await send("/v1/notes", { body: { content: 'Call Jo "Ace" Ruiz about the renewal' }, idempotencyKey: "k-jo-note" });
+    expect([ben.status, jo.status, note.status]).toEqual([201, 201, 201]);
+    expect((await send(`/v1/persons/${jo.body!.uuid}`, { method: "DELETE", key: acme.adminKey })).status).toBe(204);
+    // Ben's answer names only gmail.com, as hers did: still his first answer, nothing written again.
+    expect(await send("/v1/persons", { body: { name: "Ben Okafor", emails: ["ben.okafor@gmail.com"] }, idempotencyKey: "k-ben" })).toEqual({ ...ben, replayed: "true" });
+    // The note's answer quoted her name: forgotten, so the retry runs again (a second note) instead of giving it back.
+    const retried = await send("/v1/notes", { body: { content: 'Call Jo "Ace" Ruiz about the renewal' }, idempotencyKey: "k-jo-note" });
+    expect(retried).toMatchObject({ status: 201, replayed: null });
+    expect(retried.body!.uuid).not.toBe(note.body!.uuid);
+  });
+
   it("works over a real port", async () => {
     running = await startServer(context.services, { port: 0 });
     const post = () =>

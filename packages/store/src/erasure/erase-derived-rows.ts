@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
 import { rewriteSearchDocuments } from "../repositories/opportunity-search-documents.js";
+import { forgetKeptAnswers } from "./forget-kept-answers.js";
 
 /** What names the erased persons outside their own rows. */
 export interface ErasedTraces {
@@ -15,6 +16,8 @@ export interface ErasedTraces {
   linkedOpportunityUuids: readonly string[];
   /** Their uuids, addresses, domains and names: the values sampled index statistics may hold. */
   values: readonly string[];
+  /** The values that are theirs alone (uuids, addresses, full names, profile URLs): kept answers holding one go. */
+  identifying: readonly string[];
 }
 
 /** Removes what migrations 0011, 0016–0018, 0029 and 0041 derived from the persons, the statistics' samples of them and the kept answers naming them (0069). */
@@ -37,18 +40,7 @@ export async function eraseDerivedRows(db: Kysely<Database>, tenantUuid: string,
   await sql`delete from graph_changes where tenant_uuid = ${tenantUuid} and kind in ('affiliation', 'merge')
     and (subject_uuid in (${persons}) or merged_into_uuid in (${persons}))`.execute(db);
   await forgetSampledStatistics(db, traces.values);
-  await forgetKeptAnswers(db, tenantUuid, traces.values);
-}
-
-/**
- * The answers kept for writes sent with an `Idempotency-Key` (migration 0069) that hold a value of the persons: a
- * created person's or note's answer, replayed to a retry for a day, would give back what the erasure took out. The
- * tenant's answers are a day's keyed writes; the values one JSON list, as for the statistics' samples below.
- */
-async function forgetKeptAnswers(db: Kysely<Database>, tenantUuid: string, values: readonly string[]): Promise<void> {
-  if (values.length === 0) return;
-  await sql`delete from idempotent_requests where tenant_uuid = ${tenantUuid} and response is not null and exists
-    (select 1 from json_each(${JSON.stringify(values)}) as erased where instr(response, erased.value) > 0)`.execute(db);
+  await forgetKeptAnswers(db, tenantUuid, traces.identifying);
 }
 
 /**

@@ -125,7 +125,7 @@ async function eraseInTransaction(
   await db.deleteFrom("person_merges").where("tenant_uuid", "=", tenantUuid).where("canonical_uuid", "in", personUuids).execute();
   await db.deleteFrom("person_merges").where("tenant_uuid", "=", tenantUuid).where("superseded_uuid", "in", personUuids).execute();
   await db.deleteFrom("persons").where("tenant_uuid", "=", tenantUuid).where("uuid", "in", personUuids).execute();
-  await eraseDerivedRows(db, tenantUuid, { personUuids, linkedOpportunityUuids: traces.linkedOpportunityUuids, values: traces.values });
+  await eraseDerivedRows(db, tenantUuid, { personUuids, linkedOpportunityUuids: traces.linkedOpportunityUuids, values: traces.values, identifying: traces.identifying });
   await eraseImportMentions(db, tenantUuid, traces.importMentionNeedles);
   await eraseUserAccounts(db, tenantUuid, users, now);
 
@@ -159,7 +159,7 @@ async function eraseInTransaction(
 async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: readonly string[], users: readonly ErasedUser[]) {
   const persons = await db
     .selectFrom("persons")
-    .select(["name", "first_name", "last_name", "linkedin_url", "linkedin_key"])
+    .select(["name", "first_name", "last_name", "linkedin_url", "linkedin_key", "twitter_url", "facebook_url"])
     .where("tenant_uuid", "=", tenantUuid)
     .where("uuid", "in", personUuids)
     .execute();
@@ -178,7 +178,14 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
     (value): value is string => !!value && value.length >= 3,
   );
   const userEmails = users.map((user) => user.email);
+  // Theirs alone: not a domain nor a first or last name by itself, which others share.
+  const fullNames = [
+    ...persons.flatMap((row) => [row.name, row.first_name && row.last_name ? `${row.first_name} ${row.last_name}` : null]),
+    ...users.map((user) => user.name),
+  ].filter((value): value is string => !!value && value.trim().length >= 3);
+  const profiles = persons.flatMap((row) => [row.linkedin_url, row.linkedin_key, row.twitter_url, row.facebook_url]).filter((value): value is string => !!value);
   return {
+    identifying: [...new Set([...personUuids, ...addresses.map((row) => row.address), ...userEmails, ...fullNames, ...profiles])],
     // An address's domain too: a sample of the domain index may be the erased row's (a shared domain's samples
     // are only statistics, taken again at the next analysis).
     values: [...new Set([...personUuids, ...addresses.flatMap((row) => [row.address, row.domain ?? row.address]), ...userEmails, ...names])],
