@@ -15,7 +15,7 @@ const personUuids = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000
 
 describe("eraseDerivedRows, under statistics like scale L's", () => {
   it.each(["name_search_pending", "person_changes"])("finds the persons' rows of %s by their uuids", async (table) => {
-    const erase = () => eraseDerivedRows(plans.db, plans.tenantUuid, { personUuids, linkedOpportunityUuids: [], values: [], identifying: [] });
+    const erase = () => eraseDerivedRows(plans.db, plans.tenantUuid, { personUuids, linkedOpportunityUuids: [], values: [], identifying: { values: [], addresses: [] } });
     const plansOfTable = await plans.plansOfStatements(table, erase);
     expect(plansOfTable.flatMap(tenantWalksIn)).toEqual([]);
   });

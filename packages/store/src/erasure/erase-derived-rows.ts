@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { sqliteLower } from "../normalize.js";
 import { rewriteSearchDocuments } from "../repositories/opportunity-search-documents.js";
-import { forgetKeptAnswers } from "./forget-kept-answers.js";
+import { forgetKeptAnswers, type KeptAnswerNeedles } from "./forget-kept-answers.js";
 
 /** What names the erased persons outside their own rows. */
 export interface ErasedTraces {
@@ -16,8 +16,8 @@ export interface ErasedTraces {
   linkedOpportunityUuids: readonly string[];
   /** Their uuids, addresses, domains and names: the values sampled index statistics may hold. */
   values: readonly string[];
-  /** The values that are theirs alone (uuids, addresses, full names, profile URLs): kept answers holding one go. */
-  identifying: readonly string[];
+  /** What is theirs alone (uuids, full names, profile URLs; addresses): the kept answers holding one go. */
+  identifying: KeptAnswerNeedles;
 }
 
 /** Removes what migrations 0011, 0016–0018, 0029 and 0041 derived from the persons, the statistics' samples of them and the kept answers naming them (0069). */

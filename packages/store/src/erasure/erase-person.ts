@@ -185,7 +185,7 @@ async function tracesOf(db: Kysely<Database>, tenantUuid: string, personUuids: r
   ].filter((value): value is string => !!value && value.trim().length >= 3);
   const profiles = persons.flatMap((row) => [row.linkedin_url, row.linkedin_key, row.twitter_url, row.facebook_url]).filter((value): value is string => !!value);
   return {
-    identifying: [...new Set([...personUuids, ...addresses.map((row) => row.address), ...userEmails, ...fullNames, ...profiles])],
+    identifying: { values: [...new Set([...personUuids, ...fullNames, ...profiles])], addresses: [...new Set([...addresses.map((row) => row.address), ...userEmails])] },
     // An address's domain too: a sample of the domain index may be the erased row's (a shared domain's samples
     // are only statistics, taken again at the next analysis).
     values: [...new Set([...personUuids, ...addresses.flatMap((row) => [row.address, row.domain ?? row.address]), ...userEmails, ...names])],

@@ -53,18 +53,20 @@ describe("persons.erase and the kept answers", () => {
     const other = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zoë Adams", first_name: "Zoë", last_name: "Adams", emails: ["zoe@adams.example"] });
     await kept("her-record", { uuid: zoe.uuid, name });
     await kept("note-by-name", { content: `Lunch with ${name} next week`, associations: [] });
-    await kept("note-by-address", { content: "Write to zoe.obrien@gmail.com" });
+    await kept("note-by-address", { content: "Write to Zoe.OBrien@Gmail.com." });
+    await kept("note-by-address-on-a-line", { content: "Contacts:\nzoe.obrien@gmail.com\n<zoe.obrien@gmail.com>" });
     await kept("note-by-profile", { content: "Profile: https://www.linkedin.com/in/zoe-obrien-42" });
     // Others': the same mail domain, the same first name, her last name's letters without the backslash.
     await kept("ben-same-domain", { uuid: ben.uuid, emails: ["ben.okafor@gmail.com"], domain: "gmail.com" });
     await kept("other-zoe", { uuid: other.uuid, name: "Zoë Adams", first_name: "Zoë" });
     await kept("o-brien-spelled-otherwise", { content: "OBrien and O'Brien called" });
-    const everyKey = ["her-record", "note-by-name", "note-by-address", "note-by-profile", "ben-same-domain", "other-zoe", "o-brien-spelled-otherwise"];
+    await kept("longer-address", { content: "cc jzoe.obrien@gmail.com and zoe.obrien@gmail.com.au" });
+    const everyKey = ["her-record", "note-by-name", "note-by-address", "note-by-address-on-a-line", "note-by-profile", "ben-same-domain", "other-zoe", "o-brien-spelled-otherwise", "longer-address"];
     expect(await stillKept(everyKey)).toEqual(everyKey);
 
     expect(await store.persons.erase(tenantUuid, zoe.uuid)).toBe(true);
 
-    expect(await stillKept(everyKey)).toEqual(["ben-same-domain", "other-zoe", "o-brien-spelled-otherwise"]);
+    expect(await stillKept(everyKey)).toEqual(["ben-same-domain", "other-zoe", "o-brien-spelled-otherwise", "longer-address"]);
   });
 
   it("finds a full name holding a quote or a backslash as JSON writes it", async () => {
@@ -75,6 +77,16 @@ describe("persons.erase and the kept answers", () => {
     expect(await store.persons.erase(tenantUuid, quoted.uuid)).toBe(true);
     expect(await store.persons.erase(tenantUuid, slashed.uuid)).toBe(true);
     expect(await stillKept(["quoted-by-name", "slashed-by-name"])).toEqual([]);
+  });
+
+  it("finds one of a thousand addresses in many answers, each answer read once", async () => {
+    const addresses = Array.from({ length: 1_200 }, (_, index) => `zelda${index}@domain-${index}.example`);
+    const zelda = await store.persons.create({ tenant_uuid: tenantUuid, name: "Zelda Quintero", emails: addresses });
+    // More answers than one read takes, hers among them.
+    for (let index = 0; index < 250; index += 1) await kept(`other-${index}`, { content: `Met someone${index}@domain-${index}.example` });
+    await kept("other-zz", { content: "From zelda1199@domain-1199.example, late" });
+    expect(await store.persons.erase(tenantUuid, zelda.uuid)).toBe(true);
+    expect(await stillKept(["other-0", "other-249", "other-zz"])).toEqual(["other-0", "other-249"]);
   });
 
   it("forgets the answers naming a person merged into her, and only in her tenant", async () => {
