@@ -184,6 +184,11 @@ export interface OpportunityRepository {
    */
   create(input: NewOpportunity, viewer: Viewer): Promise<Opportunity>;
   get(tenantUuid: string, opportunityUuid: string, viewer: Viewer): Promise<Opportunity | null>;
+  /**
+   * The live ones of these opportunities, hydrated together (one read of the rows, one hydration), keyed by
+   * uuid; missing, deleted and other tenants' ones are absent from the map.
+   */
+  getMany(tenantUuid: string, opportunityUuids: readonly string[], viewer: Viewer): Promise<Map<string, Opportunity>>;
   /** Null when not found; InvalidInputError as for create. */
   update(
     tenantUuid: string,

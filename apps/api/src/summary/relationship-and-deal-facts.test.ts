@@ -1,5 +1,5 @@
 /** The AI summary's sections from the relationship graph and the deal workspace, sentence by sentence. */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildTenant, createTestContext, TEST_START, type TestContext } from "../testing/test-harness.js";
 
 const DAY = 86_400_000;
@@ -63,6 +63,49 @@ describe("AI summary facts from relationships and deals", () => {
       // The person the RQ is with is named: "2 emails" are Jane's, not every email with Globex.
       /^On the team, Globex is best known to Alice \(RQ \d+ with Jane Doe: 2 emails in the last 90 days, last on /,
     );
+  });
+
+  it("reads the opportunities it names together, in one store call, a company's as a person's", async () => {
+    context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex" });
+    const jane = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", primary_company_uuid: globex.uuid });
+    const type = await store.opportunityTypes.create({ tenant_uuid: tenantUuid, label: "Deal" });
+    const stage = await store.opportunityStages.create({ tenant_uuid: tenantUuid, type_uuid: type.uuid, stage_type: "PARENT", name: "Diligence" });
+    for (let index = 0; index < 7; index += 1) {
+      context.clock.advance(1_000);
+      await store.opportunities.create(
+        {
+          tenant_uuid: tenantUuid,
+          name: `Deal ${index}`,
+          type_uuid: type.uuid,
+          stage_uuid: stage.uuid,
+          value: (index + 1) * 1_000,
+          associations: [
+            { entity_type: "PERSON", entity_uuid: jane.uuid },
+            { entity_type: "COMPANY", entity_uuid: globex.uuid },
+          ],
+        },
+        { user_uuid: null },
+      );
+    }
+    const get = vi.spyOn(store.opportunities, "get");
+    const getMany = vi.spyOn(store.opportunities, "getMany");
+    const opportunitiesOf = async (path: string) => {
+      const summary = (await (await context.request(path, { key: acme.key })).json()) as { sections: Array<{ heading: string; content: string }> };
+      return summary.sections.find((entry) => entry.heading === "Opportunities")?.content;
+    };
+    const named = [6, 5, 4, 3, 2].map((index) => `Deal ${index}, at stage Diligence, valued at ${((index + 1) * 1_000).toLocaleString("en-US")}.`);
+    expect(await opportunitiesOf(`/v1/persons/${jane.uuid}/ai-summary`)).toBe(
+      named.map((deal) => `Jane Doe is linked to the opportunity ${deal}`).join(" ") + " Jane Doe is linked to 2 more opportunities, 7 in all.",
+    );
+    expect(await opportunitiesOf(`/v1/companies/${globex.uuid}/ai-summary`)).toBe(
+      named.map((deal) => `Globex is linked to the opportunity ${deal}`).join(" ") + " Globex is linked to 2 more opportunities, 7 in all.",
+    );
+    expect(get).not.toHaveBeenCalled();
+    expect(getMany).toHaveBeenCalledTimes(2);
   });
 
   it("sets a relationship's reason inside the sentence in lower case: an old one reads 'no interactions in the last 90 days'", async () => {

@@ -2,7 +2,7 @@
 import Fuse from "fuse.js";
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, OpportunitiesTable } from "../database-schema.js";
-import type { NewLink, OpportunityStage, OpportunityType } from "../deal-records.js";
+import type { NewLink, Opportunity, OpportunityStage, OpportunityType } from "../deal-records.js";
 import type { OpportunityListRequest, OpportunityRepository, OpportunitySortField, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
@@ -175,6 +175,30 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     if (!row) return null;
     const [opportunity] = await hydrateOpportunities(executor, tenantUuid, [row], viewer, now(), entityActivitySource(context, executor, tenantUuid));
     return opportunity!;
+  }
+
+  /** The live ones of `uuids`, their rows read by key in one statement and hydrated together. */
+  async function getManyHydrated(tenantUuid: string, uuids: readonly string[], viewer: Viewer): Promise<Map<string, Opportunity>> {
+    const found = new Map<string, Opportunity>();
+    const distinct = [...new Set(uuids)];
+    if (distinct.length === 0) return found;
+    await applyPendingOpportunityActivity(db, tenantUuid);
+    const rows: OpportunitiesTable[] = [];
+    for (let start = 0; start < distinct.length; start += 500) {
+      rows.push(
+        ...(await db
+          .selectFrom("opportunities")
+          .selectAll()
+          // By key, the tenant condition unindexed (`tenantOnly`): under scale L's statistics it could walk the tenant.
+          .where(tenantOnly("tenant_uuid"), "=", tenantUuid)
+          .where("uuid", "in", distinct.slice(start, start + 500))
+          .where("deleted_at", "is", null)
+          .execute()),
+      );
+    }
+    const hydrated = await hydrateOpportunities(db, tenantUuid, rows, viewer, now(), entityActivitySource(context, db, tenantUuid));
+    for (const opportunity of hydrated) found.set(opportunity.uuid, opportunity);
+    return found;
   }
 
   /** The count and sums of the filtered opportunities (over the whole set, on every page), in one pass. */
@@ -403,6 +427,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     },
 
     get: (tenantUuid, uuid, viewer) => getHydrated(db, tenantUuid, uuid, viewer),
+    getMany: getManyHydrated,
 
     async update(tenantUuid, uuid, changes, actor, viewer) {
       assertNonBlankFields(changes, ["name"], "opportunities.update");

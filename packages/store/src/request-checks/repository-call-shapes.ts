@@ -357,6 +357,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   opportunities: {
     create: callShape(["input", INPUT_SHAPES.opportunity], viewerArgument),
     get: byUuidSeenBy,
+    getMany: callShape(tenant, uuids, viewerArgument),
     update: callShape(tenant, uuid, ["changes", INPUT_SHAPES.opportunityPatch], ["actor", viewer], viewerArgument),
     delete: byUuid,
     list: callShape(tenant, ["request", opportunityListRequest]),

@@ -1,5 +1,5 @@
 /** Facts from the deal workspace: the subject's opportunities and the latest notes about it. */
-import type { Company, Person } from "@rapport/store";
+import type { Company, Opportunity, Person } from "@rapport/store";
 import type { SummaryFact } from "../summary-provider.js";
 import type { CompanyFactCollector, FactContext, PersonFactCollector } from "./fact-context.js";
 import { dateInWords, quoted } from "./fact-wording.js";
@@ -16,9 +16,13 @@ async function dealFacts(context: FactContext, entityType: "PERSON" | "COMPANY",
   const { services, tenantUuid } = context;
   const facts: SummaryFact[] = [];
   const links = (await services.store.associations.recentOpportunitiesOf(tenantUuid, entityType, [uuid], NAMED_OPPORTUNITIES)).get(uuid);
-  const opportunities = (await Promise.all((links?.recent ?? []).map((opportunityUuid) => services.store.opportunities.get(tenantUuid, opportunityUuid, TENANT_WIDE)))).filter(
-    (opportunity) => opportunity !== null,
-  );
+  const recent = links?.recent ?? [];
+  // Read together: one statement and one hydration, not one of each an opportunity.
+  const found = recent.length === 0 ? new Map<string, Opportunity>() : await services.store.opportunities.getMany(tenantUuid, recent, TENANT_WIDE);
+  const opportunities = recent.flatMap((opportunityUuid) => {
+    const opportunity = found.get(opportunityUuid);
+    return opportunity === undefined ? [] : [opportunity];
+  });
   for (const opportunity of opportunities) {
     const value = opportunity.value === null ? "" : `, valued at ${opportunity.value.toLocaleString("en-US")}`;
     facts.push({
