@@ -159,9 +159,13 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends Record<str
     total = await rememberedTotal(rememberedTotals, key, async () => Number(((await counting.executeTakeFirst()) as { total?: number } | undefined)?.total ?? 0));
   }
 
+  return { rows, hasMore, total, lastKey: lastKeyOf(rows, keys) };
+}
+
+/** The sort-key values of the last of `rows` (null for none), as a cursor carries them. */
+export function lastKeyOf(rows: ReadonlyArray<Record<string, unknown>>, keys: readonly SortKey[]): KeyValues | null {
   const last = rows.at(-1);
-  const lastKey = last ? keys.map((key) => columnValue(last, key.column)) : null;
-  return { rows, hasMore, total, lastKey };
+  return last ? keys.map((key) => columnValue(last, key.column)) : null;
 }
 
 function columnValue(row: Record<string, unknown>, column: string): string | number | null {

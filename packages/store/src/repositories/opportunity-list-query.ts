@@ -285,6 +285,31 @@ export function readsEveryLiveOpportunity(filters: OpportunityListFilters): bool
   return Object.entries(filters).every(([key, value]) => value === undefined || ROW_FILTERS.has(key as keyof OpportunityListFilters));
 }
 
+/**
+ * Filters with which a page sorted by last activity walks `opportunities_live_by_activity` (migration 0072): none,
+ * the activity range (a range of the index itself), and the type (one of a tenant's few, tested on the rows walked).
+ * With any other, the page reads the opportunities the filters leave and sorts them, as other sorts without an
+ * index do: a rare match (a name, a value range) would walk the whole index for a page.
+ */
+const ACTIVITY_INDEX_FILTERS: ReadonlySet<keyof OpportunityListFilters> = new Set(["last_activity", "type_uuid"]);
+
+/** Whether a page sorted by `sortBy` under `filters` walks `opportunities_live_by_activity` (`ACTIVITY_INDEX_FILTERS`). */
+export function walksActivityIndex(sortBy: OpportunitySortField, filters: OpportunityListFilters): boolean {
+  return (
+    sortBy === "last_activity_date" &&
+    Object.entries(filters).every(([key, value]) => value === undefined || ACTIVITY_INDEX_FILTERS.has(key as keyof OpportunityListFilters))
+  );
+}
+
+/**
+ * The two segments of a page walking `opportunities_live_by_activity`: the opportunities with an activity date, then
+ * those without. `o.type_uuid >= ''` is the index's own condition (always true), which only these statements write.
+ */
+export const ACTIVITY_INDEX_CONDITIONS: Record<"dated" | "undated", Expression<SqlBool>[]> = {
+  dated: [sql<SqlBool>`o.type_uuid >= ''`, sql<SqlBool>`o.last_activity_at is not null`],
+  undated: [sql<SqlBool>`o.type_uuid >= ''`, sql<SqlBool>`o.last_activity_at is null`],
+};
+
 /** Row filters the totals' covering index (`opportunities_live_totals`, migration 0015) answers by itself. */
 const TOTALS_INDEX_FILTERS: ReadonlySet<keyof OpportunityListFilters> = new Set(["value_from", "value_to"]);
 

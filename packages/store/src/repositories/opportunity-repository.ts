@@ -6,6 +6,7 @@ import type { NewLink, Opportunity, OpportunityStage, OpportunityType } from "..
 import type { OpportunityListRequest, OpportunityRepository, OpportunitySortField, Viewer } from "../deal-store.js";
 import { InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
+import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
 import { foldCase } from "./fold-case.js";
 import { applyPendingOpportunityActivity, entityActivitySource, refreshOpportunityActivity } from "./opportunity-activity.js";
@@ -25,6 +26,8 @@ import {
   searchWords,
   sortValue,
   SUBQUERY_SORTS,
+  ACTIVITY_INDEX_CONDITIONS,
+  walksActivityIndex,
 } from "./opportunity-list-query.js";
 import { countLiveOpportunities, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
@@ -329,17 +332,32 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
     const sortBy = request.sort_by ?? "created_at";
     const value = byRank ? rankValue(ranked!) : sortValue(sortBy, now());
     const direction = byRank ? "asc" : order;
-    // A sort no index orders reads every opportunity the filters leave: in rowid order when that is all of them.
-    const inRowOrder = !INDEXED_SORTS.has(sortBy) && readsEveryLiveOpportunity(filters);
-    const rows = inRowOrder ? liveOpportunitiesInRowOrder(db, tenantUuid, conditions) : filteredOpportunities(db, tenantUuid, conditions);
-    const selected = rows.selectAll("o").select(value.as("sort_value"));
-    // A limit (none: -1) keeps SQLite from flattening the subquery, so each row's value is computed once.
-    const inner = !byRank && SUBQUERY_SORTS.has(sortBy) ? selected.limit(-1) : selected;
-    const keys: SortKey[] = [
+    const keys: [SortKey, SortKey] = [
       { column: "opportunity_list.sort_value", direction, nullable: !byRank && NULLABLE_SORTS.has(sortBy) },
       { column: "opportunity_list.uuid", direction },
     ];
-    const page = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request, { countTotal: false });
+    let page;
+    if (!byRank && walksActivityIndex(sortBy, filters)) {
+      // Those with a date, then those without one: each a range of `opportunities_live_by_activity` (migration 0072).
+      const segment = (withValue: boolean) =>
+        db
+          .selectFrom(
+            filteredOpportunities(db, tenantUuid, [...conditions, ...ACTIVITY_INDEX_CONDITIONS[withValue ? "dated" : "undated"]])
+              .selectAll("o")
+              .select(value.as("sort_value"))
+              .as("opportunity_list"),
+          )
+          .selectAll();
+      page = await nullsLastKeysetPage(segment, keys, request);
+    } else {
+      // A sort no index orders reads every opportunity the filters leave: in rowid order when that is all of them.
+      const inRowOrder = !INDEXED_SORTS.has(sortBy) && readsEveryLiveOpportunity(filters);
+      const rows = inRowOrder ? liveOpportunitiesInRowOrder(db, tenantUuid, conditions) : filteredOpportunities(db, tenantUuid, conditions);
+      const selected = rows.selectAll("o").select(value.as("sort_value"));
+      // A limit (none: -1) keeps SQLite from flattening the subquery, so each row's value is computed once.
+      const inner = !byRank && SUBQUERY_SORTS.has(sortBy) ? selected.limit(-1) : selected;
+      page = await keysetPage(db.selectFrom(inner.as("opportunity_list")).selectAll(), keys, request, { countTotal: false });
+    }
     totals ??= await totalsOf(tenantUuid, conditions, totalsReadEveryLiveRow(filters));
     const pageRows = page.rows.map(({ sort_value: _sortValue, ...row }) => row as OpportunitiesTable);
     return {

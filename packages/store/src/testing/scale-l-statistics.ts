@@ -72,6 +72,8 @@ const SCALE_L_STATISTICS = {
     opportunities_live_totals: "100000 1001 1001 1001",
     opportunities_live_rows: "100000 1001",
     opportunities_live_by_update: "100000 1001 1 1",
+    // Migration 0072, after the L run: its dates as distinct as 0067's update times.
+    opportunities_live_by_activity: "100000 1001 1 1",
     opportunities_live_updated: "100000 1 1",
     opportunities_tenant_created_at: "100000 1001 1 1",
     opportunities_tenant_owner_user_uuid: "100000 1001 1001 1",

@@ -72,6 +72,7 @@ import { unicodeNameKeysMigration } from "./0065-unicode-name-keys.js";
 import { companyFormerDomainsMigration } from "./0066-company-former-domains.js";
 import { fuzzyRetryReadsMigration } from "./0067-fuzzy-retry-reads.js";
 import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
+import { opportunitiesByActivityMigration } from "./0072-opportunities-by-activity.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -142,6 +143,7 @@ export const migrations: Record<string, Migration> = {
   "0066-company-former-domains": companyFormerDomainsMigration,
   "0067-fuzzy-retry-reads": fuzzyRetryReadsMigration,
   "0069-idempotent-requests": idempotentRequestsMigration,
+  "0072-opportunities-by-activity": opportunitiesByActivityMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
