@@ -26,6 +26,7 @@ describe("runBenchmark at scale S", () => {
         "opportunities-search",
         "opportunities-search-common",
         "opportunities-type-scan",
+        "opportunities-activity-sort",
         "opportunities-search-fuzzy",
         "paths-person-engine",
         "paths-company-engine",

@@ -19,6 +19,7 @@ import { measureOpportunitiesList } from "./measurements/opportunities-list.js";
 import { measureOpportunitySearch } from "./measurements/opportunities-search.js";
 import { measureOpportunitiesFuzzySearch } from "./measurements/opportunities-fuzzy-search.js";
 import { measureOpportunitiesTypeScan } from "./measurements/opportunities-type-scan.js";
+import { measureOpportunitiesActivitySort } from "./measurements/opportunities-activity-sort.js";
 import { measureOpportunityWrites } from "./measurements/opportunity-writes.js";
 import { measurePersonMerges } from "./measurements/person-merges.js";
 import { measurePathsGrowth, type SmallTenant } from "./measurements/paths-growth.js";
@@ -214,6 +215,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
           ...(await measureOpportunitiesList(app, apiKey, databasePath, tenant, samples.opportunityPages)),
           ...(await measureOpportunitySearch(app, apiKey, databasePath, tenant, samples.opportunityPages)),
           await measureOpportunitiesTypeScan(app, apiKey, databasePath, tenant, samples.opportunityPages),
+          await measureOpportunitiesActivitySort(app, apiKey, databasePath, tenant, samples.opportunityPages),
           // After the searches above: they applied the generated records' name notes, so the retry reads documents.
           await measureOpportunitiesFuzzySearch(app, apiKey, databasePath, tenant, Math.min(20, samples.opportunityPages)),
         ]);
