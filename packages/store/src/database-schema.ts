@@ -717,3 +717,23 @@ export interface IdempotentRequestsTable {
 export interface Database {
   idempotent_requests: IdempotentRequestsTable;
 }
+
+export interface CompaniesTable {
+  /** Set when the company was merged away (migration 0070): the canonical company it now lives in. */
+  merged_into_uuid: string | null;
+}
+
+/** Migration 0070: one row per company merged away, with the company it went into. */
+export interface CompanyMergesTable {
+  tenant_uuid: string;
+  superseded_uuid: string;
+  canonical_uuid: string;
+  merged_at: number;
+  merged_by_user_uuid: string | null;
+  /** JSON object: reference kind → rows moved. */
+  moved: string;
+}
+
+export interface Database {
+  company_merges: CompanyMergesTable;
+}

@@ -4,9 +4,10 @@ import type { Page, PageRequest } from "./pagination/keyset-page.js";
 
 /**
  * The kinds of record the deletions log announces (emails are the activity feed's; meetings are in both, the feed
- * announcing only those it listed). MEETING comes last so a cursor's filter of the others keeps its order.
+ * announcing only those it listed; companies only when merged away). MEETING, then COMPANY, come last so a cursor's
+ * filter of the others keeps its order.
  */
-export const DELETED_ENTITY_TYPES = ["OPPORTUNITY", "NOTE", "TASK", "FILE", "ENTITY_LIST", "PERSON", "MEETING"] as const;
+export const DELETED_ENTITY_TYPES = ["OPPORTUNITY", "NOTE", "TASK", "FILE", "ENTITY_LIST", "PERSON", "MEETING", "COMPANY"] as const;
 export type DeletedEntityType = (typeof DELETED_ENTITY_TYPES)[number];
 
 /** Why a record is gone: deleted, a person merged into another, or a person erased (a data subject's request). */
@@ -22,7 +23,7 @@ export interface RecordDeletion {
   /** When it was deleted, epoch milliseconds: a soft-deleted record's `deleted_at`, else the database's clock. */
   deleted_at: number;
   reason: DeletionReason;
-  /** A merged person: the person it was merged into then (which may itself be merged later, further on). */
+  /** A merged person or company: the one it was merged into then (which may itself be merged later, further on). */
   merged_into_uuid: string | null;
 }
 

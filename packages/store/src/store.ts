@@ -711,6 +711,43 @@ export interface PersonMergeRepository {
   listInto(tenantUuid: string, canonicalUuid: string): Promise<PersonMergeRecord[]>;
 }
 
+export interface CompanyMergeRequest {
+  tenant_uuid: string;
+  canonical_uuid: string;
+  superseded_uuid: string;
+  /** True: a dry run that persists nothing. */
+  preview: boolean;
+  merged_by_user_uuid: string | null;
+}
+
+export interface CompanyMergeOutcome {
+  /** Both companies as they were before the merge. */
+  canonical: Company;
+  superseded: Company;
+  /** The canonical company after the merge (as it would be, for a preview). */
+  merged: Company;
+  /** The former domains of each: `canonical` and `superseded` before, `merged` after (as `companies.formerDomains`). */
+  former_domains: { canonical: string[]; superseded: string[]; merged: string[] };
+  /** Reference kind → rows moved to the canonical company (or that would be). */
+  moved: Record<string, number>;
+  preview: boolean;
+  /** What the merge does to the tenant's relationship graph: each moved person's current companies. */
+  graph_changes: GraphChange[];
+}
+
+export interface CompanyMergeRepository {
+  /**
+   * Merges the superseded company into the canonical one in one transaction: every reference mover runs
+   * (`companyReferenceMovers`: tenures, primary companies, list memberships, links, former domains), the canonical
+   * company takes the superseded one's values for its empty fields, and the superseded company is removed (soft-deleted
+   * with `merged_into_uuid`). NotFoundError when either is not a live company of the tenant; ConflictError when they
+   * are the same company or one was merged into the other.
+   */
+  merge(request: CompanyMergeRequest): Promise<CompanyMergeOutcome>;
+  /** The live company a merged-away uuid now lives in, or null when it was never merged. */
+  mergedInto(tenantUuid: string, companyUuid: string): Promise<string | null>;
+}
+
 /**
  * The OAuth authorization server's state, deployment-wide. Expiry is the caller's to judge: the
  * authorization server keeps its own clock, so `find` returns expired records with their
@@ -885,6 +922,7 @@ export interface Store {
   readonly affiliations: AffiliationRepository;
   readonly entityLists: EntityListRepository;
   readonly personMerges: PersonMergeRepository;
+  readonly companyMerges: CompanyMergeRepository;
   readonly opportunityTypes: OpportunityTypeRepository;
   readonly opportunityStages: OpportunityStageRepository;
   readonly opportunityCustomFields: OpportunityCustomFieldRepository;

@@ -61,7 +61,7 @@ function assertEmployeeCountBand(input: CompanyPatch, operation: string): void {
 }
 
 /** The row columns a (partial) company input sets, derived filter columns included. */
-function columnsOf(input: CompanyPatch): Partial<CompaniesTable> {
+export function companyColumnsOf(input: CompanyPatch): Partial<CompaniesTable> {
   const columns: Partial<CompaniesTable> = {};
   for (const field of COMPANY_TEXT_FIELDS) {
     if (input[field] !== undefined) columns[field] = input[field];
@@ -107,7 +107,8 @@ async function writeTags(db: Kysely<Database>, tenantUuid: string, companyUuid: 
   }
 }
 
-async function syncTags(db: Kysely<Database>, tenantUuid: string, companyUuid: string, input: CompanyPatch) {
+/** Rewrites the company's `company_tags` rows (what the tag filters read) of each multi-valued field `input` gives. */
+export async function syncCompanyTags(db: Kysely<Database>, tenantUuid: string, companyUuid: string, input: CompanyPatch) {
   for (const [kind, field] of Object.entries(TAG_FIELDS) as Array<[TagKind, (typeof TAG_FIELDS)[TagKind]]>) {
     const tags = input[field];
     if (tags !== undefined) await writeTags(db, tenantUuid, companyUuid, kind, tags);
@@ -309,9 +310,9 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
           deleted_at: null,
         } as CompaniesTable;
         for (const field of COMPANY_TEXT_FIELDS) row[field] = null;
-        Object.assign(row, columnsOf(input));
+        Object.assign(row, companyColumnsOf(input));
         await transaction.insertInto("companies").values(row).execute();
-        await syncTags(transaction, input.tenant_uuid, row.uuid, input);
+        await syncCompanyTags(transaction, input.tenant_uuid, row.uuid, input);
         if (input.former_domains) await writeFormerDomains(transaction, row, input.former_domains, timestamp, "companies.create");
         return toCompany(row);
       });
@@ -320,7 +321,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       assertNonBlankFields(patch, ["company_name"], "companies.update");
       assertEmployeeCountBand(patch, "companies.update");
       return withTransaction(db, async (transaction) => {
-        const columns = columnsOf(patch);
+        const columns = companyColumnsOf(patch);
         const before = await transaction
           .selectFrom("companies")
           .select("domain")
@@ -339,7 +340,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
           .where("deleted_at", "is", null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return null;
-        await syncTags(transaction, tenantUuid, companyUuid, patch);
+        await syncCompanyTags(transaction, tenantUuid, companyUuid, patch);
         const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
         const timestamp = now();
         // The list given is left a millisecond before now: a domain this write changes joins it, as the one left last.

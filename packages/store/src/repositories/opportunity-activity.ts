@@ -193,7 +193,7 @@ export async function refreshCompanyActivityAfterTeamChange(db: Kysely<Database>
 }
 
 /** Recomputes, from the database, the dates of the live opportunities linked to these companies; none: nothing. */
-async function refreshCompaniesActivity(db: Kysely<Database>, tenantUuid: string, companies: readonly string[], now: number): Promise<void> {
+export async function refreshCompaniesActivity(db: Kysely<Database>, tenantUuid: string, companies: readonly string[], now: number): Promise<void> {
   if (companies.length === 0) return;
   // Pending times may hold the person's, raised for their companies or not by the status they had: recomputed after.
   await applyPendingOpportunityActivity(db, tenantUuid);

@@ -8,6 +8,7 @@ import type { Database, PersonsTable } from "../database-schema.js";
 import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { activityLostToMerge } from "../merge/activity-lost-to-merge.js";
+import { mergeOrPreview } from "../merge/merge-or-preview.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
@@ -17,14 +18,7 @@ import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
 import { userOwningPerson, type PersonOwner } from "./person-owner.js";
 import { nameSortKey } from "./name-sort-key.js";
 import { hydratePersons } from "./person-repository.js";
-import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
-
-/** Thrown inside a preview's transaction to roll it back, carrying the outcome out. */
-class PreviewRollback extends Error {
-  constructor(readonly outcome: PersonMergeOutcome) {
-    super("merge preview rolled back");
-  }
-}
+import { parseJson, type RepositoryContext } from "./repository-context.js";
 
 /** Fields the canonical person takes from the superseded one when its own are empty (the name: see `mergedFields`). */
 const FILLED_FIELDS = [
@@ -199,21 +193,8 @@ export function createPersonMergeRepository(context: RepositoryContext): PersonM
   const { db } = context;
   return {
     async merge(request) {
-      if (!request.preview) {
-        const outcome = await withTransaction(db, (transaction) => runMerge(context, transaction, request));
-        for (const change of outcome.graph_changes) context.emit(request.tenant_uuid, change);
-        return outcome;
-      }
-      if (db.isTransaction) throw new Error("personMerges.merge: a preview cannot run inside another transaction");
-      try {
-        await db.transaction().execute(async (transaction) => {
-          throw new PreviewRollback(await runMerge(context, transaction, request));
-        });
-      } catch (error) {
-        if (error instanceof PreviewRollback) return error.outcome;
-        throw error;
-      }
-      throw new Error("personMerges.merge: the preview transaction was not rolled back");
+      const options = { tenantUuid: request.tenant_uuid, preview: request.preview, operation: "personMerges.merge" };
+      return mergeOrPreview(context, options, (transaction) => runMerge(context, transaction, request));
     },
     async mergedInto(tenantUuid, personUuid) {
       const row = await db

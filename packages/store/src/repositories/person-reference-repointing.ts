@@ -1,10 +1,8 @@
 /** Moves the deal workspace's references from a superseded person to the canonical one (person merge). */
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import { linkKey } from "./association-repository.js";
+import { moveEntityLinks } from "./move-entity-links.js";
 import { refreshOpportunityActivity } from "./opportunity-activity.js";
-import { stampNotesAndTasksChanged } from "./note-and-task-change-stamp.js";
-import { stampOpportunitiesChanged } from "./opportunity-change-stamp.js";
 import { withTransaction } from "./repository-context.js";
 
 /**
@@ -46,33 +44,12 @@ export async function movePersonReferences(
   toPersonUuid: string,
   timestamp: number,
 ): Promise<string[]> {
-  const touchedOpportunities = new Set<string>();
-  const links = await db
-    .selectFrom("associations")
-    .selectAll()
-    .where("tenant_uuid", "=", tenantUuid)
-    .where("entity_type", "=", "PERSON")
-    .where("entity_uuid", "=", fromPersonUuid)
-    .execute();
-  for (const link of links) {
-    const owner = { type: link.owner_type as "OPPORTUNITY", uuid: link.owner_uuid };
-    const key = linkKey(owner, { type: "PERSON", uuid: toPersonUuid });
-    const existing = await db.selectFrom("associations").select("uuid").where("tenant_uuid", "=", tenantUuid).where("link_key", "=", key).executeTakeFirst();
-    if (existing) {
-      await db.deleteFrom("associations").where("uuid", "=", link.uuid).execute();
-    } else {
-      await db.updateTable("associations").set({ entity_uuid: toPersonUuid, link_key: key, updated_at: timestamp }).where("uuid", "=", link.uuid).execute();
-    }
-    if (link.owner_type === "OPPORTUNITY") touchedOpportunities.add(link.owner_uuid);
-  }
-  // The opportunities' associations now name the other person: pollers of updated_after get them again.
-  await stampOpportunitiesChanged(db, tenantUuid, touchedOpportunities, timestamp);
-  await stampNotesAndTasksChanged(db, tenantUuid, links.map((link) => ({ type: link.owner_type, uuid: link.owner_uuid })), timestamp);
+  const { opportunities } = await moveEntityLinks(db, tenantUuid, "PERSON", fromPersonUuid, toPersonUuid, timestamp);
   await db
     .updateTable("opportunities")
     .set({ intro_person_uuid: toPersonUuid, updated_at: timestamp })
     .where("tenant_uuid", "=", tenantUuid)
     .where("intro_person_uuid", "=", fromPersonUuid)
     .execute();
-  return [...touchedOpportunities];
+  return opportunities;
 }

@@ -334,6 +334,19 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     mergedInto: byUuid,
     listInto: byUuid,
   },
+  companyMerges: {
+    merge: callShape([
+      "request",
+      z.strictObject({
+        tenant_uuid: identifier,
+        canonical_uuid: identifier,
+        superseded_uuid: identifier,
+        preview: z.boolean(),
+        merged_by_user_uuid: identifier.nullable(),
+      }),
+    ]),
+    mergedInto: byUuid,
+  },
   opportunityTypes: {
     create: callShape(["input", INPUT_SHAPES.opportunityType]),
     get: byUuid,

@@ -26,6 +26,7 @@ import { createUserRepository } from "../repositories/user-repository.js";
 import { createAffiliationRepository } from "../repositories/affiliation-repository.js";
 import { createEntityListRepository } from "../repositories/entity-list-repository.js";
 import { createPersonMergeRepository } from "../repositories/person-merge-repository.js";
+import { createCompanyMergeRepository } from "../repositories/company-merge-repository.js";
 import { createEmailBodyRepository } from "../repositories/email-body-repository.js";
 import { createImportJobRepository } from "../repositories/import-job-repository.js";
 import { createMatchKeyRepository } from "../repositories/match-key-repository.js";
@@ -125,6 +126,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     affiliations: typedErrorsOf("affiliations", createAffiliationRepository(context)),
     entityLists: typedErrorsOf("entityLists", createEntityListRepository(context)),
     personMerges: typedErrorsOf("personMerges", createPersonMergeRepository(context)),
+    companyMerges: typedErrorsOf("companyMerges", createCompanyMergeRepository(context)),
     opportunityTypes: typedErrorsOf("opportunityTypes", createOpportunityTypeRepository(context)),
     opportunityStages: typedErrorsOf("opportunityStages", createOpportunityStageRepository(context)),
     opportunityCustomFields: typedErrorsOf("opportunityCustomFields", createOpportunityCustomFieldRepository(context)),

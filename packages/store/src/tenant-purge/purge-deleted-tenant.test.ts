@@ -53,7 +53,11 @@ async function buildFullTenant(store: Store): Promise<DataSubjectTenant> {
   // An erasure's remembered addresses (migration 0060) and the tenant's secret for them.
   const erased = await store.persons.create({ tenant_uuid: tenantUuid, name: "Erased Person", emails: [`erased-${tenantUuid}@gone.example`] });
   await store.persons.erase(tenantUuid, erased.uuid);
-  // The erasure applied the pending opportunity activity: an email after it leaves some pending again.
+  // A company merged into another (migration 0070).
+  const merged = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Merged" });
+  const duplicate = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Merged (import)" });
+  await store.companyMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: merged.uuid, superseded_uuid: duplicate.uuid, preview: false, merged_by_user_uuid: ada.uuid });
+  // The erasure (and the merge) applied the pending opportunity activity: an email after it leaves some pending again.
   await store.emails.ingest(tenantUuid, { message_id: "after-the-erasure", sent_at: NOW - 1, from: { person_uuid: ada.person_uuid }, to: [{ person_uuid: tenant.cleo.uuid }] });
   await store.usage.incrementMonthly(tenantUuid, "2026-12");
   // A write sent with an Idempotency-Key (migration 0069), its answer kept.

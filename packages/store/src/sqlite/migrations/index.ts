@@ -72,6 +72,7 @@ import { unicodeNameKeysMigration } from "./0065-unicode-name-keys.js";
 import { companyFormerDomainsMigration } from "./0066-company-former-domains.js";
 import { fuzzyRetryReadsMigration } from "./0067-fuzzy-retry-reads.js";
 import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
+import { companyMergesMigration } from "./0070-company-merges.js";
 import { opportunitiesByActivityMigration } from "./0072-opportunities-by-activity.js";
 
 export const migrations: Record<string, Migration> = {
@@ -143,6 +144,7 @@ export const migrations: Record<string, Migration> = {
   "0066-company-former-domains": companyFormerDomainsMigration,
   "0067-fuzzy-retry-reads": fuzzyRetryReadsMigration,
   "0069-idempotent-requests": idempotentRequestsMigration,
+  "0070-company-merges": companyMergesMigration,
   "0072-opportunities-by-activity": opportunitiesByActivityMigration,
 };
 

@@ -28,7 +28,7 @@ function liveTenant(row: "NEW" | "OLD"): string {
 }
 
 /** A deletions log trigger's statements: `row`'s earlier entry gone, its new one numbered, when its tenant is live. */
-function logDeletion(row: "NEW" | "OLD", entityType: string, deletedAt: string, mergedInto: string, visibleTo: string): string {
+export function logDeletion(row: "NEW" | "OLD", entityType: string, deletedAt: string, mergedInto: string, visibleTo: string): string {
   return `delete from record_deletions where uuid = ${row}.uuid and entity_type = '${entityType}';
       ${raiseLogCounter(`${row}.tenant_uuid`, "record_deletions", liveTenant(row))}
       insert into record_deletions (tenant_uuid, entity_type, uuid, deleted_at, merged_into_uuid, visible_to_user_uuid, sequence)

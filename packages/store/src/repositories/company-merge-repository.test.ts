@@ -1,0 +1,194 @@
+/**
+ * Company merges in the store: two records of one company become one, the canonical company holding the people,
+ * tenures, links, lists, tags, fields and domains of both, in one transaction; a preview persists nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConflictError, NotFoundError } from "../errors.js";
+import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
+import type { Store } from "../store.js";
+import { createLinkedDealsTenant, createLinkedOpportunities, type LinkedDealsTenant } from "../testing/linked-deals.js";
+import { FORMER_DOMAINS_KEPT } from "./company-repository.js";
+
+const START = Date.UTC(2026, 11, 1);
+let clock = START;
+let store: Store;
+let tenant: LinkedDealsTenant;
+let acme: string;
+let acmeDuplicate: string;
+
+beforeEach(async () => {
+  clock = START;
+  store = await createSqliteStore({ path: ":memory:", now: () => clock });
+  tenant = await createLinkedDealsTenant(store, 2, [0, 1]);
+  [acme, acmeDuplicate] = tenant.companies as [string, string];
+  clock += 1_000;
+});
+afterEach(() => store.close());
+
+const merge = (preview = false, canonical = acme, superseded = acmeDuplicate, tenantUuid = tenant.tenantUuid) =>
+  store.companyMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: canonical, superseded_uuid: superseded, preview, merged_by_user_uuid: null });
+
+async function tenuresOf(personUuid: string) {
+  const affiliations = (await store.affiliations.listForPersons(tenant.tenantUuid, [personUuid])).get(personUuid) ?? [];
+  return affiliations.map(({ company_uuid, is_current, title, started_on, ended_on }) => ({ company_uuid, is_current, title, started_on, ended_on }));
+}
+
+describe("companyMerges.merge", () => {
+  it("moves the people, primary companies and opportunity links to the canonical company and removes the superseded one", async () => {
+    const [deal] = await createLinkedOpportunities(store, tenant, [{ persons: [], companies: [1] }]);
+    const outcome = await merge();
+    expect(outcome.moved).toMatchObject({ affiliations: 1, primary_company_persons: 1, deal_references: 1 });
+    expect(await store.companies.get(tenant.tenantUuid, acmeDuplicate)).toBeNull();
+    expect(await store.companyMerges.mergedInto(tenant.tenantUuid, acmeDuplicate)).toBe(acme);
+    const members = await store.affiliations.listCurrent(tenant.tenantUuid, { company_uuid: acme });
+    expect(members.map((member) => member.person_uuid).sort()).toEqual([...tenant.persons].sort());
+    const moved = (await store.persons.get(tenant.tenantUuid, tenant.persons[1]!))!;
+    expect(moved.primary_company_uuid).toBe(acme);
+    expect(moved.service_updated_at).toBe(clock);
+    expect((await store.associations.opportunitiesOf(tenant.tenantUuid, "COMPANY", [acme])).get(acme)).toEqual([deal]);
+    expect((await store.associations.opportunitiesOf(tenant.tenantUuid, "COMPANY", [acmeDuplicate])).size).toBe(0);
+    expect(outcome.merged.service_updated_at).toBe(clock);
+    expect(outcome.graph_changes).toEqual([{ type: "set-person-affiliations", personUuid: tenant.persons[1], companyUuids: [acme] }]);
+  });
+
+  it("keeps one link for an opportunity linked to both companies", async () => {
+    const [deal] = await createLinkedOpportunities(store, tenant, [{ persons: [], companies: [0, 1] }]);
+    await merge();
+    const opportunity = (await store.opportunities.get(tenant.tenantUuid, deal!, { user_uuid: null }))!;
+    expect(opportunity.associations.filter((link) => link.entity_type === "COMPANY").map((link) => link.entity_uuid)).toEqual([acme]);
+  });
+
+  it("recomputes the company date of the canonical company's opportunities from the people it took over", async () => {
+    const [deal] = await createLinkedOpportunities(store, tenant, [{ persons: [], companies: [0] }]);
+    const sentAt = START - 60_000;
+    // Person 1 works at the duplicate: their mail counted for it alone until the merge.
+    await store.emails.ingest(tenant.tenantUuid, { message_id: "m1", sent_at: sentAt, from: { email: "p1@example.com" }, to: [{ email: "outsider@example.org" }] });
+    const before = (await store.opportunities.get(tenant.tenantUuid, deal!, { user_uuid: null }))!;
+    expect(before.company_last_activity_at).toBeNull();
+    await merge();
+    const after = (await store.opportunities.get(tenant.tenantUuid, deal!, { user_uuid: null }))!;
+    expect(after.company_last_activity_at).toBe(sentAt);
+  });
+
+  it("joins a person's tenures at both companies into one, current if either is, from the earlier start", async () => {
+    const person = await store.persons.create({
+      tenant_uuid: tenant.tenantUuid,
+      name: "Pat Both",
+      affiliations: [
+        { company_uuid: acme, title: "Engineer", is_current: false, started_on: "2018-01-01", ended_on: "2021-06-30" },
+        { company_uuid: acmeDuplicate, title: "Staff Engineer", is_current: true, started_on: "2019-01-01" },
+      ],
+    });
+    await merge();
+    expect(await tenuresOf(person.uuid)).toEqual([{ company_uuid: acme, is_current: true, title: "Staff Engineer", started_on: "2018-01-01", ended_on: null }]);
+  });
+
+  it("keeps a past tenure that ended before the other began apart (someone who left and came back)", async () => {
+    const person = await store.persons.create({
+      tenant_uuid: tenant.tenantUuid,
+      name: "Robin Returner",
+      affiliations: [
+        { company_uuid: acme, title: "Analyst", is_current: false, started_on: "2015-01-01", ended_on: "2016-12-31" },
+        { company_uuid: acmeDuplicate, title: "Director", is_current: true, started_on: "2022-03-01" },
+      ],
+    });
+    await merge();
+    expect(await tenuresOf(person.uuid)).toEqual([
+      { company_uuid: acme, is_current: true, title: "Director", started_on: "2022-03-01", ended_on: null },
+      { company_uuid: acme, is_current: false, title: "Analyst", started_on: "2015-01-01", ended_on: "2016-12-31" },
+    ]);
+  });
+
+  it("keeps one list membership, the earlier one, for a list holding both companies", async () => {
+    const list = await store.entityLists.create({ tenant_uuid: tenant.tenantUuid, name: "Targets", kind: "companies", owner_user_uuid: null });
+    await store.entityLists.addMembers(tenant.tenantUuid, list.uuid, [acmeDuplicate], null);
+    clock += 1_000;
+    await store.entityLists.addMembers(tenant.tenantUuid, list.uuid, [acme], null);
+    await merge();
+    const members = await store.entityLists.members(tenant.tenantUuid, list.uuid, { position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(members.rows.map((member) => [member.entity_uuid, member.added_at])).toEqual([[acme, START + 1_000]]);
+  });
+
+  it("keeps the canonical values, fills its empty fields, unites the tags and fills missing custom fields", async () => {
+    await store.companies.update(tenant.tenantUuid, acme, {
+      domain: "acme.example",
+      city: "Berlin",
+      service_industry_tags: ["SaaS"],
+      company_custom_fields: { tier: "gold", region: "EU" },
+    });
+    await store.companies.update(tenant.tenantUuid, acmeDuplicate, {
+      company_name: "ACME Inc.",
+      city: "Paris",
+      sector: "Software",
+      service_industry_tags: ["saas", "Fintech"],
+      company_custom_fields: { tier: "silver", owner: "Ada" },
+    });
+    const { merged } = await merge();
+    expect(merged).toMatchObject({
+      company_name: "Company 0",
+      domain: "acme.example",
+      city: "Berlin",
+      sector: "Software",
+      service_industry_tags: ["SaaS", "Fintech"],
+      company_custom_fields: { tier: "gold", region: "EU", owner: "Ada" },
+    });
+    const fintech = await store.companies.list(tenant.tenantUuid, {
+      filters: { industry_tags: { values: ["fintech"], operator: "OR" } },
+      sort_by: "created_at",
+      order: "asc",
+      position: { kind: "offset", offset: 0 },
+      limit: 10,
+    });
+    expect(fintech.rows.map((company) => company.uuid)).toEqual([acme]);
+  });
+
+  it("adds the superseded company's domain and former domains to the canonical one's former domains, the newest kept", async () => {
+    await store.companies.update(tenant.tenantUuid, acme, { domain: "acme.example", former_domains: ["old-acme.example"] });
+    const formerOfDuplicate = Array.from({ length: FORMER_DOMAINS_KEPT }, (_, index) => `acme-${index}.example`);
+    await store.companies.update(tenant.tenantUuid, acmeDuplicate, { domain: "acme.io", former_domains: formerOfDuplicate });
+    clock += 1_000;
+    const outcome = await merge();
+    expect(outcome.former_domains.merged).toHaveLength(FORMER_DOMAINS_KEPT);
+    expect(outcome.former_domains.merged[0]).toBe("acme.io");
+    expect((await store.companies.formerDomains(tenant.tenantUuid, [acme])).get(acme)).toEqual(outcome.former_domains.merged);
+    expect((await store.matchKeys.companyByDomain(tenant.tenantUuid, "acme.io"))?.uuid).toBe(acme);
+    expect((await store.companies.formerDomains(tenant.tenantUuid, [acmeDuplicate])).size).toBe(0);
+  });
+
+  it("logs the superseded company in the deletions log as merged into the canonical one", async () => {
+    await merge();
+    const deletions = await store.deletions.list(tenant.tenantUuid, { viewer: { user_uuid: null }, position: { kind: "offset", offset: 0 }, limit: 10 });
+    expect(deletions.rows).toEqual([expect.objectContaining({ entity_type: "COMPANY", uuid: acmeDuplicate, reason: "MERGED", merged_into_uuid: acme, deleted_at: clock })]);
+  });
+
+  it("previews the merge without persisting anything", async () => {
+    await createLinkedOpportunities(store, tenant, [{ persons: [], companies: [1] }]);
+    await store.companies.update(tenant.tenantUuid, acmeDuplicate, { domain: "acme.io" });
+    const before = await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate]);
+    const preview = await merge(true);
+    expect(preview.preview).toBe(true);
+    expect(preview.merged.domain).toBe("acme.io");
+    expect(preview.moved).toMatchObject({ affiliations: 1, deal_references: 1 });
+    expect(preview.graph_changes).toEqual([{ type: "set-person-affiliations", personUuid: tenant.persons[1], companyUuids: [acme] }]);
+    expect(await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate])).toEqual(before);
+    expect(await tenuresOf(tenant.persons[1]!)).toEqual([expect.objectContaining({ company_uuid: acmeDuplicate, is_current: true })]);
+    expect(await store.companyMerges.mergedInto(tenant.tenantUuid, acmeDuplicate)).toBeNull();
+  });
+
+  it("refuses the same company twice, a merge done already and another tenant's company", async () => {
+    await expect(merge(false, acme, acme)).rejects.toBeInstanceOf(ConflictError);
+    await merge();
+    await expect(merge()).rejects.toThrow(new ConflictError(`company ${acmeDuplicate} was already merged into company ${acme}`));
+    await expect(merge(false, acmeDuplicate, acme)).rejects.toBeInstanceOf(ConflictError);
+    const other = await createLinkedDealsTenant(store, 1, []);
+    await expect(merge(false, acme, other.companies[0]!)).rejects.toThrow(new NotFoundError(`company ${other.companies[0]} not found`));
+    await expect(merge(false, acme, tenant.companies[1]!, other.tenantUuid)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("points companies merged earlier into the superseded one at the canonical one", async () => {
+    const third = (await store.companies.create({ tenant_uuid: tenant.tenantUuid, company_name: "Acme (old import)" })).uuid;
+    await merge(false, acmeDuplicate, third);
+    await merge();
+    expect(await store.companyMerges.mergedInto(tenant.tenantUuid, third)).toBe(acme);
+  });
+});
