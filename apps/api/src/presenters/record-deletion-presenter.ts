@@ -11,7 +11,7 @@ export const recordDeletionSchema = z
       .describe(
         "The entry's place in the log: strictly increasing in the order the deletions were committed, never reused. Store the last one you processed and pass it as after_sequence on your next poll.",
       ),
-    entity_type: z.enum(DELETED_ENTITY_TYPES).describe("What kind of record is gone (ENTITY_LIST: a list of GET /v1/lists; MEETING: a meeting of GET /v1/meetings)."),
+    entity_type: z.enum(DELETED_ENTITY_TYPES).describe("What kind of record is gone (ENTITY_LIST: a list of GET /v1/lists; MEETING: a meeting of GET /v1/meetings; COMPANY: a company merged into another)."),
     uuid: z.string().describe("The uuid of the record that is gone: delete your copy of it (nothing to do if you never had it)."),
     deleted_at: epochMilliseconds("When it was deleted (a file, list or erased person: by the database's clock)."),
     reason: z

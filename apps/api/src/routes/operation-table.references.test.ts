@@ -61,6 +61,7 @@ const BY_NAME: Record<string, ReferenceKind | NotAReference> = {
   company_uuid: "company",
   related_company_uuid: "company",
   primary_company_uuid: "company",
+  superseded_company_uuid: "company",
   user_uuid: "user",
   assignee_user_uuid: "user",
   owner_user_uuid: "owner",
@@ -447,7 +448,7 @@ function ownExampleBody(operation: AnyOperation, fresh: string[]): unknown {
     }
   }
   // A dry run writes nothing even where a real merge would: the walk wants the real one.
-  if (operation.operationId === "mergePerson") body = { ...(body as object), preview: false };
+  if (operation.operationId === "mergePerson" || operation.operationId === "mergeCompany") body = { ...(body as object), preview: false };
   return body;
 }
 

@@ -37,6 +37,7 @@ import { updatePerson } from "./persons/update-person.js";
 import { lookupPersonsBatch } from "./persons/lookup-persons-batch.js";
 import { createPersonsBatch } from "./persons/create-persons-batch.js";
 import { mergePerson } from "./persons/merge-person.js";
+import { mergeCompany } from "./companies/merge-company.js";
 import { erasePerson } from "./persons/erase-person.js";
 import { exportPersonalData } from "./persons/export-personal-data.js";
 import { listEntityLists } from "./lists/list-entity-lists.js";
@@ -128,6 +129,7 @@ export const operations: readonly AnyOperation[] = [
   lookupPersonsBatch,
   createPersonsBatch,
   mergePerson,
+  mergeCompany,
   erasePerson,
   exportPersonalData,
   listEntityLists,

@@ -1,13 +1,13 @@
 /** GET /v1/companies/{company_uuid}/activity: emails and meetings of the company's people while they were at it, newest first. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listPage } from "../../platform/listing/list-page.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { activityItemSchema, presentActivityItem } from "../../presenters/activity-presenter.js";
 import { occurredRange, occurredRangeListQuery } from "./occurred-range-query.js";
+import { companyNotFound } from "../companies/company-not-found.js";
 
 export const listCompanyActivity = defineOperation({
   operationId: "listCompanyActivity",
@@ -24,7 +24,7 @@ export const listCompanyActivity = defineOperation({
   async handler({ params, query, auth, services }) {
     const range = occurredRange(query);
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
-    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     const spans = await services.store.affiliations.tenureSpans(auth.tenant.uuid, company.uuid);
     return listPage({
       paging: query,

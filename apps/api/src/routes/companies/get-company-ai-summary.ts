@@ -1,10 +1,10 @@
 /** GET /v1/companies/{company_uuid}/ai-summary: a live summary grounded in the tenant's records. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { aiSummarySchema } from "../../presenters/ai-summary-presenter.js";
 import { summarizeCompany } from "../../summary/summarize-entity.js";
+import { companyNotFound } from "./company-not-found.js";
 
 export const getCompanyAiSummary = defineOperation({
   operationId: "getCompanyAiSummary",
@@ -19,7 +19,7 @@ export const getCompanyAiSummary = defineOperation({
   errors: [404],
   async handler({ params, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
-    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     return summarizeCompany(services, auth.tenant.uuid, company);
   },
 });

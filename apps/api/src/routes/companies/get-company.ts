@@ -1,9 +1,9 @@
 /** GET /v1/companies/{company_uuid}: one company with derived fields. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
+import { companyNotFound } from "./company-not-found.js";
 
 export const getCompany = defineOperation({
   operationId: "getCompany",
@@ -17,7 +17,7 @@ export const getCompany = defineOperation({
   errors: [404],
   async handler({ params, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
-    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     const [presented] = await presentCompanies(services, auth, [company]);
     return presented!;
   },

@@ -1,9 +1,9 @@
 /** PUT /v1/companies/{company_uuid}: writes the fields present in the body, keeps the others. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { epochMilliseconds, uuidString } from "../../platform/request/common-schemas.js";
 import { companyUpdateSchema, toCompanyPatch } from "./company-input.js";
+import { companyNotFound } from "./company-not-found.js";
 
 export const updateCompany = defineOperation({
   operationId: "updateCompany",
@@ -23,7 +23,7 @@ export const updateCompany = defineOperation({
   example: { body: { description: "Clinical AI for hospital networks.", employee_count: "201-500" } },
   async handler({ params, body, auth, services }) {
     const company = await services.store.companies.update(auth.tenant.uuid, params.company_uuid, toCompanyPatch(body));
-    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     return { uuid: company.uuid, service_updated_at: company.service_updated_at };
   },
 });

@@ -1,10 +1,10 @@
 /** GET /v1/companies/{company_uuid}/opportunities: opportunities associated with one company. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { opportunityListQuery } from "./opportunity-list-query.js";
 import { listOpportunityPage, opportunityListSchema } from "./opportunity-list-response.js";
+import { companyNotFound } from "../companies/company-not-found.js";
 
 export const listCompanyOpportunities = defineOperation({
   operationId: "listCompanyOpportunities",
@@ -21,7 +21,7 @@ export const listCompanyOpportunities = defineOperation({
   errors: [404],
   async handler({ params, query, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
-    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     const applied = { name: query.name, type_uuid: query.opportunity_type_uuid, stage_uuid: query.opportunity_stage_uuid };
     return listOpportunityPage({
       services,

@@ -2,10 +2,10 @@
 import { pathPower } from "@rapport/graph";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { companyPathPowerSchema, presentPathPower } from "../../presenters/path-power-presenter.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
+import { companyNotFound } from "../companies/company-not-found.js";
 
 export const getCompanyPathPower = defineOperation({
   operationId: "getCompanyPathPower",
@@ -20,7 +20,7 @@ export const getCompanyPathPower = defineOperation({
   errors: [404],
   async handler({ params, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
-    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     const view = await openRelationshipView(services, auth);
     const score = pathPower(view.graph, { entity: "company", uuid: company.uuid }, view.scoring);
     return { ...presentPathPower(score), meta: score.meta ?? { person_count: 0, connected_person_count: 0 } };

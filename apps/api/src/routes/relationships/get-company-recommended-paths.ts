@@ -1,7 +1,6 @@
 /** GET /v1/companies/{company_uuid}/recommended-paths: the team ranked by how warmly it reaches a company. */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { notFound } from "../../platform/errors/api-error.js";
 import { inMemoryPage } from "../../platform/listing/in-memory-page.js";
 import { pagedListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { listPage } from "../../platform/listing/list-page.js";
@@ -10,6 +9,7 @@ import { recommendedPathsResponseSchema } from "../../presenters/recommended-pat
 import { rankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
+import { companyNotFound } from "../companies/company-not-found.js";
 
 export const getCompanyRecommendedPaths = defineOperation({
   operationId: "getCompanyRecommendedPaths",
@@ -26,7 +26,7 @@ export const getCompanyRecommendedPaths = defineOperation({
   cacheable: true,
   async handler({ params, query, auth, services }) {
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
-    if (!company) throw notFound(`company ${params.company_uuid} not found`);
+    if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     const view = await openRelationshipView(services, auth);
     const ranked = await rankedPaths(services, auth, view, { entity: "company", uuid: company.uuid }, { sortBy: query.sort_by, order: query.order });
     const page = await listPage({
