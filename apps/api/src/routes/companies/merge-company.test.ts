@@ -121,6 +121,24 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect(changedCompanies.body.items.map((company: { uuid: string }) => company.uuid)).toEqual([canonical.uuid]);
   });
 
+  it("answers a list filtered by the superseded company with the 404 naming the canonical one; another tenant's stays empty", async () => {
+    const { canonical, superseded } = await twoAcmes();
+    expect((await merge(canonical.uuid, { superseded_company_uuid: superseded.uuid })).status).toBe(200);
+    const note = (parameter: string) => `${parameter}: company ${superseded.uuid} was merged into company ${canonical.uuid}; filter by that company`;
+    for (const [path, parameter] of [
+      [`/v1/persons?company_uuid=${superseded.uuid}`, "company_uuid"],
+      [`/v1/opportunities?company_uuid=${superseded.uuid}`, "company_uuid"],
+      [`/v1/opportunities?related_company_uuid=${superseded.uuid}`, "related_company_uuid"],
+      [`/v1/notes?entity_type=COMPANY&entity_uuid=${superseded.uuid}`, "entity_uuid"],
+      [`/v1/tasks?entity_type=COMPANY&entity_uuid=${superseded.uuid}`, "entity_uuid"],
+    ] as const) {
+      expect(await read(path), path).toEqual({ status: 404, body: { error: note(parameter) } });
+    }
+    const globex = await buildTenant(context.services, { name: "Globex" });
+    const theirs = await read(`/v1/persons?company_uuid=${superseded.uuid}`, globex.key);
+    expect(theirs).toMatchObject({ status: 200, body: { items: [], total: 0 } });
+  });
+
   it("with preview: true shows the merged company and persists nothing", async () => {
     const { canonical, superseded } = await twoAcmes();
     const before = databaseSnapshotBesideUsage(context.databasePath);

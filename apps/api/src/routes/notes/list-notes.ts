@@ -12,6 +12,7 @@ import { uuidString } from "../../platform/request/common-schemas.js";
 import { isoBoundQuery } from "../../platform/request/date-schemas.js";
 import { noteSchema, presentNote } from "../../presenters/note-presenter.js";
 import { refuseMergedAwayPersonFilter } from "../persons/merged-away-person-filter.js";
+import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
 export const listNotes = defineOperation({
   operationId: "listNotes",
@@ -36,6 +37,7 @@ export const listNotes = defineOperation({
       throw badRequest("send entity_type and entity_uuid together, or neither");
     }
     if (entity_type === "PERSON") await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, entity_uuid, "entity_uuid");
+    if (entity_type === "COMPANY") await refuseMergedAwayCompanyFilter(services, auth.tenant.uuid, entity_uuid, "entity_uuid");
     const entity = entity_type && entity_uuid ? { type: entity_type, uuid: entity_uuid } : undefined;
     const viewer = viewerOf(auth);
     return listPage({

@@ -16,6 +16,7 @@ import { calendarDate, isoBoundQuery, numberQuery } from "../../platform/request
 import type { AppServices } from "../../services.js";
 import { refuseMergedAwayPersonFilter, refuseMergedAwayUserPersonFilter } from "../persons/merged-away-person-filter.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
+import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
 const text = (description: string) => z.string().trim().min(1).max(MAX_FILTER_TEXT_LENGTH).describe(description);
 
@@ -97,6 +98,8 @@ export async function resolveListFilters(services: AppServices, tenantUuid: stri
   await refuseMergedAwayPersonFilter(services, tenantUuid, query.person_uuid);
   await refuseMergedAwayPersonFilter(services, tenantUuid, query.intro_person_uuid, "intro_person_uuid");
   await refuseMergedAwayPersonFilter(services, tenantUuid, query.related_person_uuid, "related_person_uuid");
+  await refuseMergedAwayCompanyFilter(services, tenantUuid, query.company_uuid);
+  await refuseMergedAwayCompanyFilter(services, tenantUuid, query.related_company_uuid, "related_company_uuid");
   const filters: OpportunityListFilters = {
     name: query.name,
     search: query.search,

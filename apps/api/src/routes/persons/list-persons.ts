@@ -10,6 +10,7 @@ import { placeFilters, placeQueryParameters } from "../../platform/location/plac
 import { isoTimestampQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
+import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
 export const listPersons = defineOperation({
   operationId: "listPersons",
@@ -46,6 +47,7 @@ export const listPersons = defineOperation({
   response: listEnvelopeSchema(personSchema),
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, uuids, modified_since, name, company_uuid, sort_by, order } = query;
+    await refuseMergedAwayCompanyFilter(services, auth.tenant.uuid, company_uuid);
     const filters = { uuids, modified_since, name, company_uuid, ...placeFilters(query) };
     return listPage({
       paging: { page, per_page, cursor },

@@ -15,6 +15,7 @@ import { presentTask, taskSchema } from "../../presenters/task-presenter.js";
 import { resolveAssignee } from "./task-access.js";
 import { MAX_TASK_STATUS_FILTER_LENGTH } from "../../platform/request/field-limits.js";
 import { refuseMergedAwayPersonFilter, refuseMergedAwayUserPersonFilter } from "../persons/merged-away-person-filter.js";
+import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
 const statusList = z
   .string()
@@ -59,6 +60,7 @@ export const listTasks = defineOperation({
       throw badRequest("send entity_type and entity_uuid together, or neither");
     }
     if (entity_type === "PERSON") await refuseMergedAwayPersonFilter(services, auth.tenant.uuid, entity_uuid, "entity_uuid");
+    if (entity_type === "COMPANY") await refuseMergedAwayCompanyFilter(services, auth.tenant.uuid, entity_uuid, "entity_uuid");
     await refuseMergedAwayUserPersonFilter(services, auth.tenant.uuid, query.assignee_user_uuid, "assignee_user_uuid");
     const assignee = query.assignee_user_uuid ? await resolveAssignee(services, auth, query.assignee_user_uuid) : undefined;
     const filters = {
