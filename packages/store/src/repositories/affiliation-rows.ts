@@ -5,6 +5,7 @@ import { InvalidInputError } from "../errors.js";
 import type { Affiliation, NewAffiliation } from "../records.js";
 import { toFlag, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { mergedAwayCompanies, mergedAwayNote } from "./merged-away-persons.js";
 
 export function toAffiliation(row: AffiliationsTable): Affiliation {
   return {
@@ -67,7 +68,10 @@ export async function assertCompaniesExist(db: Kysely<Database>, tenantUuid: str
     .execute();
   const known = new Set(found.map((row) => row.uuid));
   const missing = wanted.find((uuid) => !known.has(uuid));
-  if (missing) throw new InvalidInputError(`company ${missing} does not exist in this tenant`);
+  if (missing) {
+    const note = mergedAwayNote((await mergedAwayCompanies(db, tenantUuid, [missing])).get(missing), "company");
+    throw new InvalidInputError(`company ${missing} does not exist in this tenant${note}`);
+  }
 }
 
 /** Inserts affiliations for a person (companies must have been checked). */

@@ -3,7 +3,7 @@
  * tenures, links, lists, tags, fields and domains of both, in one transaction; a preview persists nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConflictError, NotFoundError } from "../errors.js";
+import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
 import { createLinkedDealsTenant, createLinkedOpportunities, type LinkedDealsTenant } from "../testing/linked-deals.js";
@@ -190,5 +190,20 @@ describe("companyMerges.merge", () => {
     await merge(false, acmeDuplicate, third);
     await merge();
     expect(await store.companyMerges.mergedInto(tenant.tenantUuid, third)).toBe(acme);
+  });
+
+  it("refuses the superseded company named in a write with a note naming the canonical one", async () => {
+    await merge();
+    const note = `: it was merged into company ${acme}`;
+    await expect(store.persons.create({ tenant_uuid: tenant.tenantUuid, name: "Late Import", primary_company_uuid: acmeDuplicate })).rejects.toThrow(
+      new InvalidInputError(`company ${acmeDuplicate} does not exist in this tenant${note}`),
+    );
+    await expect(
+      store.notes.create({ tenant_uuid: tenant.tenantUuid, content: "Stale", associations: [{ entity_type: "COMPANY", entity_uuid: acmeDuplicate }] }, { user_uuid: null }),
+    ).rejects.toThrow(`COMPANY ${acmeDuplicate} not found${note}`);
+    const list = await store.entityLists.create({ tenant_uuid: tenant.tenantUuid, name: "Targets", kind: "companies", owner_user_uuid: null });
+    await expect(store.entityLists.addMembers(tenant.tenantUuid, list.uuid, [acmeDuplicate], null)).rejects.toThrow(
+      new NotFoundError(`no company ${acmeDuplicate} in this tenant (${acmeDuplicate} was merged into company ${acme})`),
+    );
   });
 });

@@ -5,7 +5,7 @@ import { InvalidInputError, NotFoundError } from "../errors.js";
 import { keysetPage } from "../pagination/keyset-page.js";
 import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind } from "../records.js";
 import { assertAllowedValue } from "./allowed-value.js";
-import { mergedAwayPersons } from "./merged-away-persons.js";
+import { mergedAwayCompanies, mergedAwayPersons } from "./merged-away-persons.js";
 import { assertNonBlankFields, assertNonBlankText, assertRequiredFields } from "./required-fields.js";
 import type { EntityListRepository } from "../store.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -167,8 +167,8 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
           if (wrongKind) {
             throw new InvalidInputError(`${wrongKind} is a ${singular(otherKind(kind))}, and this list holds ${kind}`);
           }
-          const mergedInto = kind === "persons" ? await mergedAwayPersons(transaction, tenantUuid, missing) : new Map<string, string>();
-          const merged = missing.filter((uuid) => mergedInto.has(uuid)).map((uuid) => `${uuid} was merged into person ${mergedInto.get(uuid)}`);
+          const mergedInto = await (kind === "persons" ? mergedAwayPersons : mergedAwayCompanies)(transaction, tenantUuid, missing);
+          const merged = missing.filter((uuid) => mergedInto.has(uuid)).map((uuid) => `${uuid} was merged into ${singular(kind)} ${mergedInto.get(uuid)}`);
           throw new NotFoundError(`no ${singular(kind)} ${missing.join(", ")} in this tenant${merged.length > 0 ? ` (${merged.join("; ")})` : ""}`);
         }
         const existing = await transaction
