@@ -103,6 +103,24 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect(pathPower.body.meta).toMatchObject({ person_count: 3 });
   });
 
+  it("shows the superseded company's activity in the canonical company's timeline after a read of it before", async () => {
+    const { canonical, superseded, persons } = await twoAcmes();
+    const sentAt = context.clock.now() - 86_400_000;
+    await context.services.store.emails.ingest(acme.tenant.uuid, {
+      message_id: "bob-at-the-import",
+      sent_at: sentAt,
+      from: { person_uuid: acme.admin.person_uuid },
+      to: [{ person_uuid: persons.bob.uuid }],
+      cc: [],
+    });
+    // Read first, so what the timeline remembers of the canonical company's tenures is in place.
+    expect((await read(`/v1/companies/${canonical.uuid}/activity`)).body.items).toEqual([]);
+    expect((await read(`/v1/companies/${superseded.uuid}/activity`)).body.items).toHaveLength(1);
+    expect((await merge(canonical.uuid, { superseded_company_uuid: superseded.uuid })).status).toBe(200);
+    const after = await read(`/v1/companies/${canonical.uuid}/activity`);
+    expect(after.body.items).toHaveLength(1);
+  });
+
   it("answers 404 naming the canonical company for the superseded uuid, and tells pollers what changed", async () => {
     const { canonical, superseded, persons } = await twoAcmes();
     context.clock.advance(60_000);
@@ -140,7 +158,14 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
   });
 
   it("with preview: true shows the merged company and persists nothing", async () => {
-    const { canonical, superseded } = await twoAcmes();
+    const { canonical, superseded, persons } = await twoAcmes();
+    await context.services.store.emails.ingest(acme.tenant.uuid, {
+      message_id: "bob-at-the-import",
+      sent_at: context.clock.now() - 86_400_000,
+      from: { person_uuid: acme.admin.person_uuid },
+      to: [{ person_uuid: persons.bob.uuid }],
+      cc: [],
+    });
     const before = databaseSnapshotBesideUsage(context.databasePath);
     const { status, body } = await merge(canonical.uuid, { superseded_company_uuid: superseded.uuid, preview: true });
     expect(status, JSON.stringify(body)).toBe(200);
@@ -149,6 +174,10 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect(body.preview.canonical).toMatchObject({ uuid: canonical.uuid, city: null, former_domains: [] });
     expect(body.preview.superseded).toMatchObject({ uuid: superseded.uuid, domain: "acme.io" });
     expect(body.preview.merged).toMatchObject({ uuid: canonical.uuid, city: "Berlin", former_domains: ["acme.io"], service_industry_tags: ["SaaS", "fintech"] });
+    // Its relationship fields are those of the two companies' people together: Bob's mail counts for it.
+    expect(body.preview.canonical.last_activity_date).toBeNull();
+    expect(body.preview.superseded.last_activity_date).not.toBeNull();
+    expect(body.preview.merged.last_activity_date).toBe(body.preview.superseded.last_activity_date);
     expect((await read(`/v1/companies/${superseded.uuid}`)).status).toBe(200);
   });
 
