@@ -31,12 +31,14 @@ export const companyMergesMigration: Migration = {
       )
       .execute(db);
     // A deleted tenant takes no writes (migration 0031), this table's included.
-    await sql
-      .raw(
-        `create trigger company_merges_refused_for_deleted_tenant_on_insert before insert on company_merges
+    for (const event of ["insert", "update"]) {
+      await sql
+        .raw(
+          `create trigger company_merges_refused_for_deleted_tenant_on_${event} before ${event} on company_merges
           when exists (select 1 from tenants where uuid = NEW.tenant_uuid and deleted_at is not null)
           begin select raise(abort, '${DELETED_TENANT_MESSAGE}'); end`,
-      )
-      .execute(db);
+        )
+        .execute(db);
+    }
   },
 };
