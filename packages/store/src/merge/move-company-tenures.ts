@@ -1,9 +1,8 @@
 /**
  * Company merge step: the superseded company's tenures (affiliations) become the canonical company's. A person with
- * tenures at both keeps one where the two describe one stretch of work: both current or both past, or one current and
- * one past not known to be apart in time. That one is current if either was, starts at the earlier start and, when
- * past, ends at the later end. A past tenure known to end before the other starts (someone who left and came back)
- * stays a tenure of its own. The persons whose tenures moved are stamped changed, for `modified_since` pollers.
+ * tenures at both keeps one where the two describe one stretch of work, that is unless one is known to end before the
+ * other starts (someone who left and came back: two tenures stay). The one kept is current if either was, starts at
+ * the earlier start and, when past, ends at the later end. The persons whose tenures moved are stamped changed, for `modified_since` pollers.
  */
 import type { AffiliationsTable } from "../database-schema.js";
 import { chunksOf } from "../repositories/chunks-of.js";
@@ -14,20 +13,19 @@ type Tenure = Pick<AffiliationsTable, "uuid" | "person_uuid" | "title" | "is_cur
 const earlier = (left: string | null, right: string | null) => (left === null ? right : right === null ? left : left < right ? left : right);
 const later = (left: string | null, right: string | null) => (left === null ? right : right === null ? left : left > right ? left : right);
 
-/** Whether the past tenure `past` is known to end before the current `current` starts: two stretches, not one. */
-const apart = (past: Tenure, current: Tenure) => past.ended_on !== null && current.started_on !== null && current.started_on > past.ended_on;
+/** Whether `first` is known to end before `second` starts. */
+const endsBefore = (first: Tenure, second: Tenure) => first.is_current === 0 && first.ended_on !== null && second.started_on !== null && second.started_on > first.ended_on;
+
+/** Whether two tenures are known to be two stretches of work apart in time (someone who left and came back). */
+const apart = (left: Tenure, right: Tenure) => endsBefore(left, right) || endsBefore(right, left);
 
 /**
- * The canonical tenure a superseded one joins: the one as current or past as it, else (one current and one past) the
- * other one unless the two are known to be apart.
+ * The canonical tenure a superseded one joins: one not known to be apart from it, one as current or past as it first
+ * (two current tenures are always one).
  */
 function tenureJoined(superseded: Tenure, canonical: readonly Tenure[]): Tenure | undefined {
-  const twin = canonical.find((tenure) => tenure.is_current === superseded.is_current);
-  if (twin) return twin;
-  const other = [...canonical].sort((a, b) => (b.ended_on ?? "").localeCompare(a.ended_on ?? ""))[0];
-  if (!other) return undefined;
-  const [past, current] = superseded.is_current === 1 ? [other, superseded] : [superseded, other];
-  return apart(past, current) ? undefined : other;
+  const together = canonical.filter((tenure) => !apart(tenure, superseded));
+  return together.find((tenure) => tenure.is_current === superseded.is_current) ?? together[0];
 }
 
 export const moveCompanyTenures: PersonReferenceMover = {

@@ -99,6 +99,31 @@ describe("companyMerges.merge", () => {
     ]);
   });
 
+  it("keeps two past tenures years apart as two, and joins two that overlap into one from the earlier start to the later end", async () => {
+    const twice = await store.persons.create({
+      tenant_uuid: tenant.tenantUuid,
+      name: "Twice Gone",
+      affiliations: [
+        { company_uuid: acme, is_current: false, started_on: "2010-01-01", ended_on: "2012-06-30" },
+        { company_uuid: acmeDuplicate, is_current: false, started_on: "2018-01-01", ended_on: "2019-12-31" },
+      ],
+    });
+    const overlapping = await store.persons.create({
+      tenant_uuid: tenant.tenantUuid,
+      name: "Once Gone",
+      affiliations: [
+        { company_uuid: acme, title: "Analyst", is_current: false, started_on: "2014-01-01", ended_on: "2016-06-30" },
+        { company_uuid: acmeDuplicate, title: "Associate", is_current: false, started_on: "2015-01-01", ended_on: "2017-03-31" },
+      ],
+    });
+    await merge();
+    expect((await tenuresOf(twice.uuid)).map(({ started_on, ended_on }) => [started_on, ended_on])).toEqual([
+      ["2018-01-01", "2019-12-31"],
+      ["2010-01-01", "2012-06-30"],
+    ]);
+    expect(await tenuresOf(overlapping.uuid)).toEqual([{ company_uuid: acme, is_current: false, title: "Analyst", started_on: "2014-01-01", ended_on: "2017-03-31" }]);
+  });
+
   it("keeps one list membership, the earlier one, for a list holding both companies", async () => {
     const list = await store.entityLists.create({ tenant_uuid: tenant.tenantUuid, name: "Targets", kind: "companies", owner_user_uuid: null });
     await store.entityLists.addMembers(tenant.tenantUuid, list.uuid, [acmeDuplicate], null);
