@@ -180,6 +180,15 @@ describe("companyMerges.merge", () => {
     expect((await store.companies.formerDomains(tenant.tenantUuid, [acmeDuplicate])).size).toBe(0);
   });
 
+  it("finds the canonical company by the superseded company's name, for the next import naming it", async () => {
+    await store.companies.update(tenant.tenantUuid, acmeDuplicate, { company_name: "ACME Inc." });
+    await merge();
+    expect((await store.matchKeys.companyByName(tenant.tenantUuid, "acme inc."))?.uuid).toBe(acme);
+    expect(await store.matchKeys.companyByName(tenant.tenantUuid, "Initech")).toBeNull();
+    const other = await createLinkedDealsTenant(store, 0, []);
+    expect(await store.matchKeys.companyByName(other.tenantUuid, "ACME Inc.")).toBeNull();
+  });
+
   it("logs the superseded company in the deletions log as merged into the canonical one", async () => {
     await merge();
     const deletions = await store.deletions.list(tenant.tenantUuid, { viewer: { user_uuid: null }, position: { kind: "offset", offset: 0 }, limit: 10 });

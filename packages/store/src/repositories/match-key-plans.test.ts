@@ -24,6 +24,7 @@ describe("matchKeys under statistics like scale L's", () => {
     let byDomain: string[];
     let byName: string[];
     let byFormerDomain: string[];
+    let byMergedName: string[];
     try {
       const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
       const globex = await store.companies.create({ tenant_uuid: tenantUuid, company_name: " Globex ", domain: "Globex.example" });
@@ -31,6 +32,9 @@ describe("matchKeys under statistics like scale L's", () => {
       byName = await readDuring(async () => expect((await store.matchKeys.companyByName(tenantUuid, "ＧＬＯＢＥＸ"))?.uuid).toBe(globex.uuid));
       await store.companies.update(tenantUuid, globex.uuid, { domain: "globex.io" });
       byFormerDomain = await readDuring(async () => expect((await store.matchKeys.companyByDomain(tenantUuid, "globex.example"))?.uuid).toBe(globex.uuid));
+      const duplicate = await store.companies.create({ tenant_uuid: tenantUuid, company_name: "Globex Corporation" });
+      await store.companyMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: globex.uuid, superseded_uuid: duplicate.uuid, preview: false, merged_by_user_uuid: null });
+      byMergedName = await readDuring(async () => expect((await store.matchKeys.companyByName(tenantUuid, "globex corporation"))?.uuid).toBe(globex.uuid));
     } finally {
       await store.close();
     }
@@ -44,6 +48,11 @@ describe("matchKeys under statistics like scale L's", () => {
       expect(plansOf(byFormerDomain)).toEqual([
         expect.stringContaining("SEARCH companies USING INDEX companies_match_domain (tenant_uuid=? AND <expr>=?)"),
         expect.stringMatching(/SEARCH company_former_domains USING INDEX company_former_domains_by_domain \(tenant_uuid=\? AND domain=\?\)[^]*SEARCH companies USING INDEX sqlite_autoindex_companies_1 \(uuid=\?\)/),
+      ]);
+      // Not a live company's name: then a merged-away company's (migration 0070), the one it went into by its key.
+      expect(plansOf(byMergedName)).toEqual([
+        expect.stringContaining("SEARCH companies USING INDEX companies_match_name_key (tenant_uuid=? AND name_match_key=?)"),
+        expect.stringMatching(/SEARCH gone USING INDEX companies_merged_by_name_key \(tenant_uuid=\? AND name_match_key=\?\)[^]*SEARCH companies USING INDEX sqlite_autoindex_companies_1 \(uuid=\?\)/),
       ]);
     } finally {
       sqlite.close();

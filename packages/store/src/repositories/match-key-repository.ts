@@ -35,12 +35,24 @@ export function createMatchKeyRepository({ db }: RepositoryContext): MatchKeyRep
     },
     async companyByName(tenantUuid, name) {
       // Of the companies whose names share the key (two written before migration 0065 in two cases, say), the oldest.
-      const row = await liveCompanies(tenantUuid)
-        .where("name_match_key", "=", companyNameKey(name))
-        .orderBy("created_at")
-        .orderBy("uuid")
+      const key = companyNameKey(name);
+      const row = await liveCompanies(tenantUuid).where("name_match_key", "=", key).orderBy("created_at").orderBy("uuid").executeTakeFirst();
+      if (row) return toCompany(row);
+      // A name no live company has may be a duplicate's merged away (migration 0070): the company it went into, so
+      // the next import naming "ACME Inc." does not make the duplicate again. The latest merge's, if several.
+      const merged = await db
+        .selectFrom("companies as gone")
+        .innerJoin("companies", "companies.uuid", "gone.merged_into_uuid")
+        .selectAll("companies")
+        .where("gone.tenant_uuid", "=", tenantUuid)
+        .where("gone.name_match_key", "=", key)
+        .where("gone.merged_into_uuid", "is not", null)
+        .where("companies.tenant_uuid", "=", tenantUuid)
+        .where("companies.deleted_at", "is", null)
+        .orderBy("gone.deleted_at", "desc")
+        .orderBy("companies.uuid")
         .executeTakeFirst();
-      return row ? toCompany(row) : null;
+      return merged ? toCompany(merged) : null;
     },
   };
 }

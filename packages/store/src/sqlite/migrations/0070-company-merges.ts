@@ -1,8 +1,9 @@
 /**
  * Migration 0070: company merges. A company merged into another is soft-deleted with `merged_into_uuid` (the
  * company it went into), each merge is recorded in `company_merges`, and the deletions log announces the merged-away
- * company (`COMPANY`, `MERGED`), as it does a merged-away person, so a syncing copy drops it. Nothing was merged
- * before: nothing to fill.
+ * company (`COMPANY`, `MERGED`), as it does a merged-away person, so a syncing copy drops it. The merged-away companies
+ * are indexed by name key, so an import naming one finds the company it went into instead of making it again. Nothing
+ * was merged before: nothing to fill.
  */
 import { sql, type Kysely, type Migration } from "kysely";
 import { DELETED_TENANT_MESSAGE } from "./0031-deleted-tenants-refuse-writes.js";
@@ -21,6 +22,8 @@ export const companyMergesMigration: Migration = {
       primary key (tenant_uuid, superseded_uuid)
     )`.execute(db);
     await sql`create index company_merges_by_canonical on company_merges (tenant_uuid, canonical_uuid)`.execute(db);
+    // An import naming a merged-away company by its name finds the company it went into (`matchKeys.companyByName`).
+    await sql`create index companies_merged_by_name_key on companies (tenant_uuid, name_match_key) where merged_into_uuid is not null`.execute(db);
     await sql
       .raw(
         `create trigger companies_log_deletion after update of deleted_at on companies
