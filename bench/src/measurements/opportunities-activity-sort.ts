@@ -10,6 +10,7 @@ import { speedRatioOf } from "../measurement.js";
 import type { SyntheticTenant } from "../generate-tenant.js";
 import { summarize, timeEach } from "../statistics.js";
 import { ASSOCIATIONS_SQL } from "./opportunities-list.js";
+import { timeAppReads } from "./timed-app-reads.js";
 import type { AppClient } from "./persons-list.js";
 
 const PER_PAGE = 50;
@@ -50,13 +51,7 @@ export async function measureOpportunitiesActivitySort(app: AppClient, apiKey: s
       urls.push(`${base}&cursor=${encodeURIComponent(listed.next_cursor)}`);
       lastRows.push(byUuid.get(listed.items.at(-1)!.uuid) as { at: number | null; uuid: string });
     }
-    const subject = summarize(
-      await timeEach(urls, async (url) => {
-        const response = await app.request(url, { headers: { "x-api-key": apiKey } });
-        if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-        await response.json();
-      }, 2),
-    );
+    const subject = summarize(await timeAppReads(app, apiKey, urls, 2));
     const totals = database.prepare(TOTALS_SQL);
     const associations = database.prepare(ASSOCIATIONS_SQL);
     const baseline = summarize(

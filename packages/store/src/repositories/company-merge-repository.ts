@@ -9,6 +9,7 @@ import type { GraphChange } from "../graph/graph-change.js";
 import { companyReferenceMovers } from "../merge/company-reference-movers.js";
 import { mergedCompanyPatch } from "../merge/merged-company-fields.js";
 import { mergeOrPreview } from "../merge/merge-or-preview.js";
+import { mergedIntoOf } from "../merge/merged-into.js";
 import type { CompanyMergeOutcome, CompanyMergeRepository, CompanyMergeRequest } from "../store.js";
 import { chunksOf } from "./chunks-of.js";
 import { companyColumnsOf, syncCompanyTags, toCompany } from "./company-repository.js";
@@ -126,15 +127,6 @@ export function createCompanyMergeRepository(context: RepositoryContext): Compan
       const options = { tenantUuid: request.tenant_uuid, preview: request.preview, operation: "companyMerges.merge" };
       return mergeOrPreview(context, options, (transaction) => runMerge(context, transaction, request));
     },
-    async mergedInto(tenantUuid, companyUuid) {
-      const row = await db
-        .selectFrom("companies")
-        .select("merged_into_uuid")
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", companyUuid)
-        .where("deleted_at", "is not", null)
-        .executeTakeFirst();
-      return row?.merged_into_uuid ?? null;
-    },
+    mergedInto: (tenantUuid, companyUuid) => mergedIntoOf(db, "companies", tenantUuid, companyUuid),
   };
 }

@@ -9,6 +9,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { activityLostToMerge } from "../merge/activity-lost-to-merge.js";
 import { mergeOrPreview } from "../merge/merge-or-preview.js";
+import { mergedIntoOf } from "../merge/merged-into.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
@@ -196,16 +197,7 @@ export function createPersonMergeRepository(context: RepositoryContext): PersonM
       const options = { tenantUuid: request.tenant_uuid, preview: request.preview, operation: "personMerges.merge" };
       return mergeOrPreview(context, options, (transaction) => runMerge(context, transaction, request));
     },
-    async mergedInto(tenantUuid, personUuid) {
-      const row = await db
-        .selectFrom("persons")
-        .select("merged_into_uuid")
-        .where("tenant_uuid", "=", tenantUuid)
-        .where("uuid", "=", personUuid)
-        .where("deleted_at", "is not", null)
-        .executeTakeFirst();
-      return row?.merged_into_uuid ?? null;
-    },
+    mergedInto: (tenantUuid, personUuid) => mergedIntoOf(db, "persons", tenantUuid, personUuid),
     async listInto(tenantUuid, canonicalUuid) {
       const rows = await db
         .selectFrom("person_merges")
