@@ -38,6 +38,17 @@ const byUuid = callShape(tenant, uuid);
 const byUuids = callShape(tenant, uuids);
 const byUuidSeenBy = callShape(tenant, uuid, viewerArgument);
 const patchOf = (changes: z.ZodType) => callShape(tenant, uuid, ["changes", changes]);
+/** A person or company merge: the canonical record and the superseded one, of one tenant. */
+const mergeRequest = callShape([
+  "request",
+  z.strictObject({
+    tenant_uuid: identifier,
+    canonical_uuid: identifier,
+    superseded_uuid: identifier,
+    preview: z.boolean(),
+    merged_by_user_uuid: identifier.nullable(),
+  }),
+]);
 const onlyText = z.string().optional();
 const texts = z.array(z.string()).optional();
 const numberRange = z.strictObject({ from: z.number().optional(), to: z.number().optional() }).optional();
@@ -321,30 +332,12 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     membershipCounts: byUuids,
   },
   personMerges: {
-    merge: callShape([
-      "request",
-      z.strictObject({
-        tenant_uuid: identifier,
-        canonical_uuid: identifier,
-        superseded_uuid: identifier,
-        preview: z.boolean(),
-        merged_by_user_uuid: identifier.nullable(),
-      }),
-    ]),
+    merge: mergeRequest,
     mergedInto: byUuid,
     listInto: byUuid,
   },
   companyMerges: {
-    merge: callShape([
-      "request",
-      z.strictObject({
-        tenant_uuid: identifier,
-        canonical_uuid: identifier,
-        superseded_uuid: identifier,
-        preview: z.boolean(),
-        merged_by_user_uuid: identifier.nullable(),
-      }),
-    ]),
+    merge: mergeRequest,
     mergedInto: byUuid,
   },
   opportunityTypes: {
