@@ -379,7 +379,7 @@ export function buildOpenApiDocument(
           name: IDEMPOTENCY_KEY_HEADER,
           in: "header",
           required: false,
-          description: `On writes: a key the client chooses for this request (a UUID; visible ASCII without commas, given once). Sent again with the same key, method, path, query and body within 24 hours, the write is not done again: the first answer (a success) comes back with ${IDEMPOTENT_REPLAYED_HEADER}: true. The same key with another request is a 422; while the first request is still being processed, a 409 with Retry-After. Kept per tenant, API key and user context (and the user's role: a user given another role has the request run again); an answer that was an error is not kept (the write runs again).`,
+          description: `On writes: a key the client chooses for this request (a UUID; visible ASCII without commas, given once). Sent again with the same key, method, path, query and body (an upload's form as parsed: its fields, and each file's name, type and content, whatever the multipart boundary) within 24 hours, the write is not done again: the first answer (a success) comes back with ${IDEMPOTENT_REPLAYED_HEADER}: true. The same key with another request is a 422; while the first request is still being processed, a 409 with Retry-After. Kept per tenant, API key and user context (and the user's role: a user given another role has the request run again); an answer that was an error is not kept (the write runs again).`,
           schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: "^[\\x20-\\x2b\\x2d-\\x7e]+$" },
         },
         CacheControl: {

@@ -35,11 +35,11 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 /**
- * Whether the operation honours `Idempotency-Key`: every write with a JSON body or none. Reads are idempotent as they
- * are; an upload (`POST /v1/imports`) is idempotent by its content (an import adds only what is not there yet).
+ * Whether the operation honours `Idempotency-Key`: every write (reads are idempotent as they are). An upload's
+ * handler claims the key itself once its form is read (see idempotent-uploads).
  */
-export function takesIdempotencyKey(operation: Pick<AnyOperation, "method" | "readOnly" | "multipart">): boolean {
-  return !changesNothing(operation) && operation.multipart === undefined;
+export function takesIdempotencyKey(operation: Pick<AnyOperation, "method" | "readOnly">): boolean {
+  return !changesNothing(operation);
 }
 
 /**
@@ -54,7 +54,7 @@ export function isAcceptableIdempotencyKey(key: string): boolean {
  * The request's key, or null without one; a 400 for a key no client should send (empty, too long, not visible ASCII)
  * and for the header given twice.
  */
-function idempotencyKeyOf(http: Context<AppEnv>): string | null {
+export function idempotencyKeyOf(http: Context<AppEnv>): string | null {
   const sent = http.req.header(IDEMPOTENCY_KEY_HEADER);
   if (sent === undefined) return null;
   const key = sent.trim();
@@ -99,10 +99,13 @@ export interface ClaimedIdempotencyKey {
 /**
  * For a write sent with `Idempotency-Key`: the kept answer when one is (as a Response to send), or the key claimed
  * for this request to settle once answered; null without a key. Throws a 422 for the key sent with another request
- * and a 409 (with Retry-After) while the key's first request runs.
+ * and a 409 (with Retry-After) while the key's first request runs. `key` is the request's, read already.
  */
-export async function claimIdempotencyKey(http: Context<AppEnv>, body: unknown): Promise<Response | ClaimedIdempotencyKey | null> {
-  const key = idempotencyKeyOf(http);
+export async function claimIdempotencyKey(
+  http: Context<AppEnv>,
+  body: unknown,
+  key: string | null = idempotencyKeyOf(http),
+): Promise<Response | ClaimedIdempotencyKey | null> {
   if (key === null) return null;
   const { store, clock, logger } = http.get("services");
   const auth = http.get("auth");

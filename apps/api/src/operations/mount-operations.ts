@@ -17,6 +17,7 @@ import { refuseUnexpectedBody } from "../platform/request/unexpected-body.js";
 import { requestCacheRule } from "../platform/response-cache/cache-rule.js";
 import { requestTargetOf } from "../platform/response-cache/response-cache.js";
 import { answerMismatch } from "./answer-mismatch.js";
+import { expectUploadClaim } from "./idempotent-uploads.js";
 import { claimIdempotencyKey, takesIdempotencyKey } from "./idempotent-writes.js";
 import { changesNothing, type AnyOperation, type StatusReply } from "./operation.js";
 import { isStreamedList, streamedListBody, type StreamedList } from "./streamed-list.js";
@@ -144,7 +145,8 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         cached.keep(bytes);
         return http.body(bytes, 200, JSON_CONTENT);
       };
-      const idempotency = idempotent ? await claimIdempotencyKey(http, rawBody) : null;
+      // An upload's key stands for its form as parsed, which its handler reads: the handler claims it then.
+      const idempotency = !idempotent ? null : operation.multipart ? expectUploadClaim(http) : await claimIdempotencyKey(http, rawBody);
       if (idempotency === null) return answer();
       if (idempotency instanceof Response) return idempotency;
       let response: Response;

@@ -1,4 +1,5 @@
 /** POST /v1/files: stores an uploaded file (multipart/form-data, part `file`). */
+import { claimUploadIdempotencyKey, digestOf } from "../../operations/idempotent-uploads.js";
 import { defineOperation } from "../../operations/operation.js";
 import { MAX_FILE_BYTES, readUploadedFile } from "../../platform/request/multipart-file.js";
 import { fileSchema, presentFile } from "../../presenters/file-presenter.js";
@@ -21,13 +22,16 @@ export const uploadFile = defineOperation({
   errors: [413, 415],
   async handler({ auth, services, http }) {
     const upload = await readUploadedFile(http);
-    const file = await services.store.files.create({
+    const file = { field: "file", filename: upload.filename, contentType: upload.contentType, sha256: digestOf(upload.content) };
+    const kept = await claimUploadIdempotencyKey(http, { fields: [], files: [file] });
+    if (kept !== null) return kept;
+    const stored = await services.store.files.create({
       tenant_uuid: auth.tenant.uuid,
       filename: upload.filename,
       content_type: upload.contentType,
       content: upload.content,
       uploaded_by_user_uuid: auth.user?.uuid ?? null,
     });
-    return presentFile(file);
+    return presentFile(stored);
   },
 });

@@ -17,6 +17,7 @@ import type { UploadSpaceHold } from "../../imports/upload-space.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
+import { claimUploadIdempotencyKey, digestingStream, type ComparedForm } from "../../operations/idempotent-uploads.js";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueRefusal } from "../../operations/validate-input.js";
 import { mayAddEmailBody } from "../emails/email-body-access.js";
@@ -78,6 +79,11 @@ interface ReceivedUpload {
   fields: Record<string, unknown>;
 }
 
+/** An upload received: its parts, and the form as an `Idempotency-Key` compares it (the file by its digest). */
+interface ReceivedForm extends ReceivedUpload {
+  compared: ComparedForm;
+}
+
 /**
  * Reads the multipart form as it arrives, saving its `file` part in a place `prepareUpload` gives; fails with 413 as
  * soon as the body goes over `maxBytes` (declared or streamed), with 408 when it arrives slower than
@@ -87,7 +93,7 @@ async function receiveUpload(
   http: Context<AppEnv>,
   maxBytes: number,
   uploads: Pick<ImportJobs, "prepareUpload" | "discardUpload" | "minimumUploadRate">,
-): Promise<ReceivedUpload> {
+): Promise<ReceivedForm> {
   let place: UploadPlace | null = null;
   let fileParts = 0;
   const { bytesPerSecond, windowMilliseconds } = uploads.minimumUploadRate;
@@ -112,11 +118,14 @@ async function receiveUpload(
         if (++fileParts > 1) throw badRequest("form field 'file' must be given once: one archive an upload");
         place = await uploads.prepareUpload(filename);
         const saved = createWriteStream(place.path, { flags: "wx", mode: 0o600 });
-        await pipeline(content, saved);
-        return { name: filename, bytes: saved.bytesWritten, ...place };
+        // Digested as it is saved: a key sent with it compares the file without reading it again.
+        const digest = digestingStream();
+        await pipeline(content, digest, saved);
+        return { name: filename, bytes: saved.bytesWritten, sha256: digest.digest(), ...place };
       },
     });
-    const file = form.files[0]?.saved;
+    const part = form.files[0];
+    const file = part?.saved;
     const texts = new Map<string, string[]>();
     for (const { name, value } of form.fields) texts.set(name, [...(texts.get(name) ?? []), value]);
     if (texts.has("file")) throw badRequest(file ? "form field 'file' must be given once: one archive an upload" : "form field 'file' is required: the archive to import, sent as a file");
@@ -127,7 +136,9 @@ async function receiveUpload(
       else if (values.length > 1) throw badRequest(`form field '${name}' must be given once, as text`);
       else fields[name] = values[0];
     }
-    return { file, fields };
+    const { sha256, ...saved } = file;
+    const compared = { fields: form.fields, files: [{ field: "file", filename: part!.filename, contentType: part!.mimeType, sha256 }] };
+    return { file: saved, fields, compared };
   } catch (error) {
     // A refused upload leaves nothing behind.
     if (place !== null) await uploads.discardUpload(place as UploadPlace);
@@ -257,10 +268,17 @@ async function acceptUpload({
   slot: ImportSlot;
   space: UploadSpaceHold;
 }) {
-  const { file, fields } = await receiveUpload(http, maxUploadBytes, services.importJobs);
+  const { file, fields, compared } = await receiveUpload(http, maxUploadBytes, services.importJobs);
   // A chunked upload held the whole limit while it arrived; its job holds its file's size.
   space.shrinkTo(file.bytes);
   try {
+    const kept = await claimUploadIdempotencyKey(http, compared);
+    if (kept !== null) {
+      // Sent again: the first upload's job is the answer; this one's file and place go.
+      await services.importJobs.discardUpload(file);
+      slot.release();
+      return kept;
+    }
     return await startImport({ auth, services, slot, file, fields });
   } catch (error) {
     await services.importJobs.discardUpload(file);
