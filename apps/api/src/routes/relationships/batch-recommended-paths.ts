@@ -144,7 +144,7 @@ const KEPT_AND_STREAMED =
  * streamed answer whole, so a failure partway through is a tool error (see tool-request).
  */
 const KEPT_AND_STREAMED_FOR_TOOLS =
-  `${KEPT_ANSWERS}; a tool call cannot ask for a fresh ranking, so a call repeated within that time gets the same answer. ` +
+  `A target named again within ${RESPONSE_CACHE_SECONDS_VARIABLE} (default ${DEFAULT_RESPONSE_CACHE_SECONDS}), while the tenant's data holds still, gets its kept answer: a tool call cannot ask for a fresh ranking. ` +
   "A failure partway through is a tool error with nothing of the answer: call the tool again.";
 
 /** The parts of the person batch's description before the sentences on kept and sent answers. */

@@ -9,6 +9,7 @@ import { recommendedPathsResponseSchema } from "../../presenters/recommended-pat
 import { rankedPaths } from "../../relationships/ranked-paths.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
+import { perItemLimits, perItemQuery } from "./per-item-query.js";
 import { companyNotFound } from "../companies/company-not-found.js";
 
 export const getCompanyRecommendedPaths = defineOperation({
@@ -18,9 +19,13 @@ export const getCompanyRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended introduction paths to a company",
   description:
-    "Ranks the internal team by connection strength to the people currently at the company (direct and two-hop paths), and lists the company's people the team knows best in top_external_contacts with their internal connectors. 404 when the company is not in the tenant.",
+    "Ranks the internal team by connection strength to the people currently at the company (direct and two-hop paths), and lists the company's people the team knows best in top_external_contacts with their internal connectors. 404 when the company is not in the tenant. " +
+    "paths_per_item and priority_entries_per_item (0-10, default 10 each) bound what each item lists; path_count, connection_score and total stay the same.",
+  mcpDescription:
+    "The team ranked by connection strength to the company's current people (direct and two-hop paths); top_external_contacts: those the team knows best, with their connectors. " +
+    "Short answer: small per_page, paths_per_item=1, priority_entries_per_item=0.",
   params: z.object({ company_uuid: uuidString("The target company's UUID.") }),
-  query: pagedListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc") }),
+  query: pagedListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc"), ...perItemQuery }),
   response: recommendedPathsResponseSchema,
   errors: [404],
   cacheable: true,
@@ -28,7 +33,7 @@ export const getCompanyRecommendedPaths = defineOperation({
     const company = await services.store.companies.get(auth.tenant.uuid, params.company_uuid);
     if (!company) throw await companyNotFound(services, auth.tenant.uuid, params.company_uuid);
     const view = await openRelationshipView(services, auth);
-    const ranked = await rankedPaths(services, auth, view, { entity: "company", uuid: company.uuid }, { sortBy: query.sort_by, order: query.order });
+    const ranked = await rankedPaths(services, auth, view, { entity: "company", uuid: company.uuid }, { sortBy: query.sort_by, order: query.order, ...perItemLimits(query) });
     const page = await listPage({
       paging: query,
       query: { operation: "getCompanyRecommendedPaths" },

@@ -11,6 +11,7 @@ import { rankedPaths, type RankedPaths } from "../../relationships/ranked-paths.
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 import { personNotFound } from "../persons/person-not-found.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
+import { perItemLimits, perItemQuery } from "./per-item-query.js";
 
 export const getPersonRecommendedPaths = defineOperation({
   operationId: "getPersonRecommendedPaths",
@@ -19,9 +20,13 @@ export const getPersonRecommendedPaths = defineOperation({
   area: "Recommended paths",
   summary: "Recommended introduction paths to a person",
   description:
-    "Ranks the internal team by connection strength to the person: each item is an internal user with their direct path and two-hop paths (user → bridge → person), strongest first. 404 when the person is not in the tenant.",
+    "Ranks the internal team by connection strength to the person: each item is an internal user with their direct path and two-hop paths (user → bridge → person), strongest first. 404 when the person is not in the tenant. " +
+    "paths_per_item and priority_entries_per_item (0-10, default 10 each) bound what each item lists; path_count, connection_score and total stay the same.",
+  mcpDescription:
+    "The team ranked by connection strength to the person, each user with their direct and two-hop paths (user → bridge → person), strongest first. " +
+    "Short answer: paths_per_item=1.",
   params: z.object({ person_uuid: uuidString("The target person's UUID.") }),
-  query: cursorListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc") }),
+  query: cursorListQuery.extend({ sort_by: pathSortParameter, order: sortOrderParameter("desc"), ...perItemQuery }),
   response: recommendedPathsResponseSchema,
   errors: [404],
   cacheable: true,
@@ -40,7 +45,7 @@ export const getPersonRecommendedPaths = defineOperation({
         // A cursor scan ranks every page at its first page's instant: scores decay with time.
         const instant = rankingInstant(request, view.now);
         const atInstant = { ...view, now: instant, scoring: { ...view.scoring, now: instant } };
-        ranked = await rankedPaths(services, auth, atInstant, { entity: "person", uuid: person.uuid }, { sortBy: query.sort_by, order: query.order });
+        ranked = await rankedPaths(services, auth, atInstant, { entity: "person", uuid: person.uuid }, { sortBy: query.sort_by, order: query.order, ...perItemLimits(query) });
         return rankedPathPage(ranked.items, request, instant, ranking);
       },
       present: (items) => items,

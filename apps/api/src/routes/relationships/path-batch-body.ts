@@ -25,7 +25,7 @@ export const pathBatchFields = {
   include_items: z
     .boolean()
     .default(true)
-    .describe("Accepted everywhere; effective only on the company batch, where false skips items and keeps top_external_contacts; total still counts the team members who reach the company."),
+    .describe("Effective on the company batch only: false skips items, keeping top_external_contacts and total."),
   limit: z
     .number()
     .int()

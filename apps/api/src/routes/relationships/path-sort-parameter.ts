@@ -2,4 +2,4 @@
 import { PATH_SORT_FIELDS } from "@rapport/graph";
 import { z } from "zod";
 
-export const pathSortParameter = z.enum(PATH_SORT_FIELDS).default("score").describe("Rank by path strength (default) or by the internal user's name.");
+export const pathSortParameter = z.enum(PATH_SORT_FIELDS).default("score").describe("Path strength (default) or the user's name.");

@@ -1,0 +1,36 @@
+/** The query parameters that bound what each item of a single-target recommended-paths answer lists. */
+import { z } from "zod";
+import { PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/recommended-path-limits.js";
+
+/**
+ * A count per item from 0 to `maximum`: anything else (a fraction, a sign, a word, more) is a 400 naming the
+ * parameter, as the batch body's field of the same name is. Not clamped like `per_page`: the specification
+ * clamps its own paging parameters, and these are ours, read as the batch reads them.
+ */
+const countPerItem = (name: string, maximum: number, description: string) => {
+  const message = `${name} must be an integer from 0 to ${maximum}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform((text) => Number(text))
+    .refine((count) => count <= maximum, message)
+    .optional()
+    .describe(description);
+};
+
+/** `paths_per_item` and `priority_entries_per_item` of the single-target endpoints (default: all they list, 10 each). */
+export const perItemQuery = {
+  paths_per_item: countPerItem("paths_per_item", PATHS_PER_ITEM, `Paths per item, 0-${PATHS_PER_ITEM} (default ${PATHS_PER_ITEM}).`),
+  priority_entries_per_item: countPerItem(
+    "priority_entries_per_item",
+    PRIORITY_ENTRIES_LIMIT,
+    `Priority entries per item, 0-${PRIORITY_ENTRIES_LIMIT} (default ${PRIORITY_ENTRIES_LIMIT}).`,
+  ),
+};
+
+/** The ranking options these parameters ask for, the single-target defaults where one is not given. */
+export const perItemLimits = (query: { paths_per_item?: number; priority_entries_per_item?: number }) => ({
+  maximumPathsPerItem: query.paths_per_item ?? PATHS_PER_ITEM,
+  maximumPriorityEntries: query.priority_entries_per_item ?? PRIORITY_ENTRIES_LIMIT,
+});
