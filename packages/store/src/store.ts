@@ -718,6 +718,19 @@ export interface CompanyMergeRequest {
   /** True: a dry run that persists nothing. */
   preview: boolean;
   merged_by_user_uuid: string | null;
+  /**
+   * The most custom fields, and tags of each kind, the merged company may hold (the caller's write limits): a merge
+   * uniting more is refused (ConflictError), so the merged company can be read and written back. None: no limit.
+   */
+  limits?: CompanyMergeLimits;
+}
+
+/** What a merged company may hold at most (`CompanyMergeRequest.limits`). */
+export interface CompanyMergeLimits {
+  /** Keys of `company_custom_fields`. */
+  custom_fields: number;
+  /** Entries of each of `service_industry_tags`, `investor_types` and `npi_types`. */
+  tags: number;
 }
 
 export interface CompanyMergeOutcome {

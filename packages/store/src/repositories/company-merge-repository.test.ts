@@ -167,6 +167,27 @@ describe("companyMerges.merge", () => {
     expect(fintech.rows.map((company) => company.uuid)).toEqual([acme]);
   });
 
+  it("refuses a merge uniting more custom fields or tags than its limits, and writes nothing", async () => {
+    const fields = (prefix: string, count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}-${index}`, index]));
+    await store.companies.update(tenant.tenantUuid, acme, { company_custom_fields: fields("kept", 3), service_industry_tags: ["SaaS", "AI"] });
+    await store.companies.update(tenant.tenantUuid, acmeDuplicate, { company_custom_fields: fields("added", 2), service_industry_tags: ["saas", "Fintech"] });
+    const before = await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate]);
+    const limited = (limits: { custom_fields: number; tags: number }, preview = false) =>
+      store.companyMerges.merge({ tenant_uuid: tenant.tenantUuid, canonical_uuid: acme, superseded_uuid: acmeDuplicate, preview, merged_by_user_uuid: null, limits });
+    await expect(limited({ custom_fields: 4, tags: 3 }, true)).rejects.toThrow(
+      new ConflictError("the merged company would hold 5 custom fields, more than the 4 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge"),
+    );
+    await expect(limited({ custom_fields: 5, tags: 2 })).rejects.toThrow(
+      new ConflictError("the merged company would hold 3 service_industry_tags, more than the 2 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge"),
+    );
+    expect(await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate])).toEqual(before);
+    expect(await store.companyMerges.mergedInto(tenant.tenantUuid, acmeDuplicate)).toBeNull();
+    // At the limits (a tag both have counted once), the merge goes through.
+    const outcome = await limited({ custom_fields: 5, tags: 3 });
+    expect(Object.keys(outcome.merged.company_custom_fields)).toHaveLength(5);
+    expect(outcome.merged.service_industry_tags).toEqual(["SaaS", "AI", "Fintech"]);
+  });
+
   it("adds the superseded company's domain and former domains to the canonical one's former domains, the newest kept", async () => {
     await store.companies.update(tenant.tenantUuid, acme, { domain: "acme.example", former_domains: ["old-acme.example"] });
     const formerOfDuplicate = Array.from({ length: FORMER_DOMAINS_KEPT }, (_, index) => `acme-${index}.example`);

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
+import { checkMergedCompanyLimits } from "../merge/check-merged-company-limits.js";
 import { companyReferenceMovers } from "../merge/company-reference-movers.js";
 import { mergedCompanyPatch } from "../merge/merged-company-fields.js";
 import { mergeOrPreview } from "../merge/merge-or-preview.js";
@@ -66,6 +67,8 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
   const rows = await loadPair(db, request);
   const [canonical, superseded] = [toCompany(rows.canonical), toCompany(rows.superseded)];
+  const patch = mergedCompanyPatch(canonical, superseded);
+  checkMergedCompanyLimits(patch, request.limits);
   const formerBefore = { canonical: await formerDomainsOf(db, canonicalUuid), superseded: await formerDomainsOf(db, supersededUuid) };
   const timestamp = context.now();
 
@@ -79,7 +82,6 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
     .where("uuid", "=", supersededUuid)
     .execute();
   await db.deleteFrom("company_tags").where("tenant_uuid", "=", tenantUuid).where("company_uuid", "=", supersededUuid).execute();
-  const patch = mergedCompanyPatch(canonical, superseded);
   await db
     .updateTable("companies")
     .set({ ...companyColumnsOf(patch), service_updated_at: timestamp })

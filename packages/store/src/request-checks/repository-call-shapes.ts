@@ -47,6 +47,7 @@ const mergeRequest = callShape([
     superseded_uuid: identifier,
     preview: z.boolean(),
     merged_by_user_uuid: identifier.nullable(),
+    limits: z.strictObject({ custom_fields: z.number().int().nonnegative(), tags: z.number().int().nonnegative() }).optional(),
   }),
 ]);
 const onlyText = z.string().optional();

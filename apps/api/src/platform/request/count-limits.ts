@@ -8,6 +8,8 @@ import { FORMER_DOMAINS_KEPT } from "@rapport/store";
 
 /** Keys of a company's or an opportunity's `custom_fields` object. */
 export const MAX_CUSTOM_FIELDS_PER_RECORD = 200;
+/** Labels of one tag list (a person's `tags`, a company's `service_industry_tags`, `investor_types`, `npi_types`). */
+export const MAX_LABELS_PER_LIST = 50;
 /** A company's former domains (`former_domains`): as many as the store keeps, so a company read can be written back. */
 export const MAX_FORMER_DOMAINS = FORMER_DOMAINS_KEPT;
 /** A person's email addresses. */

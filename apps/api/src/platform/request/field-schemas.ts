@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { controlCharacterProblem, refusedCharacter, type TextLayout } from "@rapport/store/vocabulary";
+import { MAX_LABELS_PER_LIST } from "./count-limits.js";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
 import { checkCalendarDate } from "./date-schemas.js";
 
@@ -155,7 +156,7 @@ export const nullableDate = (description: string) =>
     .describe(`${description} YYYY-MM-DD.`);
 
 /** A list of short labels; trimmed (then held to MAX_LABEL_LENGTH, one line), blanks dropped, duplicates (ignoring case) removed. */
-export const labelList = (description: string, max = 50) =>
+export const labelList = (description: string, max = MAX_LABELS_PER_LIST) =>
   z
     .array(z.string().trim().max(MAX_LABEL_LENGTH, `each at most ${MAX_LABEL_LENGTH} characters`).superRefine(oneLine))
     .max(max, `at most ${max} items`)

@@ -199,6 +199,32 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect((await read(`/v1/companies/${theirs.uuid}`, globex.key)).status).toBe(200);
   });
 
+  it("answers 409 for a merged company with more custom fields or tags than a company may hold, which it could not write back", async () => {
+    const fields = (prefix: string) => Object.fromEntries(Array.from({ length: 150 }, (_, index) => [`${prefix}${String(index).padStart(4, "0")}-1111-4111-8111-111111111111`, index]));
+    const tags = (prefix: string) => Array.from({ length: 30 }, (_, index) => `${prefix}${index}`);
+    const create = async (body: Record<string, unknown>) => (await context.json("/v1/companies", { key: acme.key, method: "POST", body })).body!.uuid as string;
+    const canonical = await create({ company_name: "Acme", company_custom_fields: fields("aaaa") });
+    const superseded = await create({ company_name: "ACME Inc.", company_custom_fields: fields("bbbb") });
+    const before = databaseSnapshotBesideUsage(context.databasePath);
+    for (const preview of [true, false]) {
+      expect(await merge(canonical, { superseded_company_uuid: superseded, preview })).toEqual({
+        status: 409,
+        body: { error: "the merged company would hold 300 custom fields, more than the 200 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge" },
+      });
+    }
+    expect(databaseSnapshotBesideUsage(context.databasePath)).toEqual(before);
+
+    const tagged = await create({ company_name: "Tagged", investor_types: tags("a") });
+    const alsoTagged = await create({ company_name: "Tagged Inc.", investor_types: tags("b") });
+    expect((await merge(tagged, { superseded_company_uuid: alsoTagged })).body.error).toMatch(/^the merged company would hold 60 investor_types, more than the 50 /);
+    // Trimmed first, the merged company is one its own PUT writes back.
+    expect((await context.json(`/v1/companies/${alsoTagged}`, { key: acme.key, method: "PUT", body: { investor_types: tags("b").slice(0, 20) } })).status).toBe(200);
+    const merged = await merge(tagged, { superseded_company_uuid: alsoTagged });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const writeBack = { investor_types: merged.body.company.investor_types, company_custom_fields: merged.body.company.company_custom_fields };
+    expect((await context.json(`/v1/companies/${tagged}`, { key: acme.key, method: "PUT", body: writeBack })).status).toBe(200);
+  });
+
   it("answers 400 for a malformed body and writes nothing", async () => {
     const { canonical, superseded } = await twoAcmes();
     const before = databaseSnapshotBesideUsage(context.databasePath);
