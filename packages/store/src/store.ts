@@ -731,6 +731,8 @@ export interface CompanyMergeLimits {
   custom_fields: number;
   /** Entries of each of `service_industry_tags`, `investor_types` and `npi_types`. */
   tags: number;
+  /** Bytes of `company_custom_fields` written as compact JSON (UTF-8): what a write of them back must carry. */
+  custom_fields_bytes?: number;
 }
 
 export interface CompanyMergeOutcome {

@@ -7,7 +7,7 @@ const TAG_FIELDS = ["service_industry_tags", "investor_types", "npi_types"] as c
 
 /**
  * Throws a ConflictError when `merged` (the merge's patch of the canonical company) holds more custom fields or more
- * tags of a kind than `limits` allow. A company over its write limits could be read but never written back whole
+ * tags of a kind, or custom fields taking more bytes, than `limits` allow. A company over its write limits could be read but never written back whole
  * (a PUT resending its custom fields is refused), and dropping values to fit would lose what a user typed: the
  * user trims either company first. Nothing without limits.
  *
@@ -20,6 +20,12 @@ export function checkMergedCompanyLimits(merged: CompanyPatch, limits: CompanyMe
   if (customFields > limits.custom_fields) {
     throw new ConflictError(
       `the merged company would hold ${customFields} custom fields, more than the ${limits.custom_fields} a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge`,
+    );
+  }
+  const customFieldsBytes = Buffer.byteLength(JSON.stringify(merged.company_custom_fields ?? {}));
+  if (limits.custom_fields_bytes !== undefined && customFieldsBytes > limits.custom_fields_bytes) {
+    throw new ConflictError(
+      `the merged company's custom fields would take ${customFieldsBytes} bytes as JSON, more than the ${limits.custom_fields_bytes} a write of them can carry: shorten some in either company (PUT /v1/companies/{company_uuid}), then merge`,
     );
   }
   for (const field of TAG_FIELDS) {

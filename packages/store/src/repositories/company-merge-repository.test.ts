@@ -172,7 +172,7 @@ describe("companyMerges.merge", () => {
     await store.companies.update(tenant.tenantUuid, acme, { company_custom_fields: fields("kept", 3), service_industry_tags: ["SaaS", "AI"] });
     await store.companies.update(tenant.tenantUuid, acmeDuplicate, { company_custom_fields: fields("added", 2), service_industry_tags: ["saas", "Fintech"] });
     const before = await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate]);
-    const limited = (limits: { custom_fields: number; tags: number }, preview = false) =>
+    const limited = (limits: { custom_fields: number; tags: number; custom_fields_bytes?: number }, preview = false) =>
       store.companyMerges.merge({ tenant_uuid: tenant.tenantUuid, canonical_uuid: acme, superseded_uuid: acmeDuplicate, preview, merged_by_user_uuid: null, limits });
     await expect(limited({ custom_fields: 4, tags: 3 }, true)).rejects.toThrow(
       new ConflictError("the merged company would hold 5 custom fields, more than the 4 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge"),
@@ -182,8 +182,16 @@ describe("companyMerges.merge", () => {
     );
     expect(await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate])).toEqual(before);
     expect(await store.companyMerges.mergedInto(tenant.tenantUuid, acmeDuplicate)).toBeNull();
+    // {"kept-0":0,"kept-1":1,"kept-2":2,"added-0":0,"added-1":1}: 58 bytes.
+    await expect(limited({ custom_fields: 5, tags: 3, custom_fields_bytes: 57 })).rejects.toThrow(
+      new ConflictError(
+        "the merged company's custom fields would take 58 bytes as JSON, more than the 57 a write of them can carry: shorten some in either company (PUT /v1/companies/{company_uuid}), then merge",
+      ),
+    );
+    expect(await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate])).toEqual(before);
+    expect(await store.companyMerges.mergedInto(tenant.tenantUuid, acmeDuplicate)).toBeNull();
     // At the limits (a tag both have counted once), the merge goes through.
-    const outcome = await limited({ custom_fields: 5, tags: 3 });
+    const outcome = await limited({ custom_fields: 5, tags: 3, custom_fields_bytes: 58 });
     expect(Object.keys(outcome.merged.company_custom_fields)).toHaveLength(5);
     expect(outcome.merged.service_industry_tags).toEqual(["SaaS", "AI", "Fintech"]);
   });

@@ -38,16 +38,23 @@ const byUuid = callShape(tenant, uuid);
 const byUuids = callShape(tenant, uuids);
 const byUuidSeenBy = callShape(tenant, uuid, viewerArgument);
 const patchOf = (changes: z.ZodType) => callShape(tenant, uuid, ["changes", changes]);
-/** A person or company merge: the canonical record and the superseded one, of one tenant. */
-const mergeRequest = callShape([
+/** A merge's request: the canonical record and the superseded one, of one tenant. */
+const mergeRequestFields = {
+  tenant_uuid: identifier,
+  canonical_uuid: identifier,
+  superseded_uuid: identifier,
+  preview: z.boolean(),
+  merged_by_user_uuid: identifier.nullable(),
+};
+const personMergeRequest = callShape(["request", z.strictObject(mergeRequestFields)]);
+/** A company merge also takes the caller's write limits, which the merged company must stay within. */
+const companyMergeRequest = callShape([
   "request",
   z.strictObject({
-    tenant_uuid: identifier,
-    canonical_uuid: identifier,
-    superseded_uuid: identifier,
-    preview: z.boolean(),
-    merged_by_user_uuid: identifier.nullable(),
-    limits: z.strictObject({ custom_fields: z.number().int().nonnegative(), tags: z.number().int().nonnegative() }).optional(),
+    ...mergeRequestFields,
+    limits: z
+      .strictObject({ custom_fields: z.number().int().nonnegative(), tags: z.number().int().nonnegative(), custom_fields_bytes: z.number().int().nonnegative().optional() })
+      .optional(),
   }),
 ]);
 const onlyText = z.string().optional();
@@ -333,12 +340,12 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     membershipCounts: byUuids,
   },
   personMerges: {
-    merge: mergeRequest,
+    merge: personMergeRequest,
     mergedInto: byUuid,
     listInto: byUuid,
   },
   companyMerges: {
-    merge: mergeRequest,
+    merge: companyMergeRequest,
     mergedInto: byUuid,
   },
   opportunityTypes: {

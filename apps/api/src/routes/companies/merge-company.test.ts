@@ -199,7 +199,7 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect((await read(`/v1/companies/${theirs.uuid}`, globex.key)).status).toBe(200);
   });
 
-  it("answers 409 for a merged company with more custom fields or tags than a company may hold, which it could not write back", async () => {
+  it("answers 409 for a merged company with more custom fields, tags or custom-field bytes than a company may hold, which it could not write back", async () => {
     const fields = (prefix: string) => Object.fromEntries(Array.from({ length: 150 }, (_, index) => [`${prefix}${String(index).padStart(4, "0")}-1111-4111-8111-111111111111`, index]));
     const tags = (prefix: string) => Array.from({ length: 30 }, (_, index) => `${prefix}${index}`);
     const create = async (body: Record<string, unknown>) => (await context.json("/v1/companies", { key: acme.key, method: "POST", body })).body!.uuid as string;
@@ -213,6 +213,14 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
       });
     }
     expect(databaseSnapshotBesideUsage(context.databasePath)).toEqual(before);
+
+    // Each company's custom fields fit in a write; both together would not.
+    const large = (prefix: string) => ({ [`${prefix}-1111-4111-8111-111111111111`]: "x".repeat(600_000) });
+    const heavy = await create({ company_name: "Heavy", company_custom_fields: large("cccccccc") });
+    const alsoHeavy = await create({ company_name: "Heavy Inc.", company_custom_fields: large("dddddddd") });
+    expect((await merge(heavy, { superseded_company_uuid: alsoHeavy })).body.error).toBe(
+      "the merged company's custom fields would take 1200085 bytes as JSON, more than the 1048550 a write of them can carry: shorten some in either company (PUT /v1/companies/{company_uuid}), then merge",
+    );
 
     const tagged = await create({ company_name: "Tagged", investor_types: tags("a") });
     const alsoTagged = await create({ company_name: "Tagged Inc.", investor_types: tags("b") });

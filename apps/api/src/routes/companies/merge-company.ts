@@ -8,6 +8,7 @@ import { z } from "zod";
 import { companyMergePreviewGraph } from "../../companies/company-merge-preview-graph.js";
 import { defineOperation } from "../../operations/operation.js";
 import { MAX_CUSTOM_FIELDS_PER_RECORD, MAX_LABELS_PER_LIST } from "../../platform/request/count-limits.js";
+import { MAX_BODY_BYTES } from "../../platform/request/json-body.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompany } from "../../presenters/company-presenter.js";
 import { relationshipFields } from "../../presenters/relationship-fields.js";
@@ -15,6 +16,9 @@ import { openRelationshipView } from "../../relationships/relationship-view.js";
 
 const MERGE_DESCRIPTION =
   "Merges the superseded (duplicate) company into the canonical one in the path, in one transaction: its tenures (a person at both keeps one), primary-company persons, list memberships, opportunity/note/task links and domains (as former domains) move; the canonical company fills its empty fields from it, unites tags, adds custom fields it lacks. The superseded uuid then answers 404 naming the canonical company and is listed in GET /v1/deletions. preview: true persists nothing and shows both companies and the merged one. 404 unknown uuid; 409 same company, already merged, or a merged company that would hold more custom fields or tags than a company may.";
+
+/** The most bytes of custom fields (as JSON) a `PUT` of them alone carries: its body is `{"company_custom_fields":...}`. */
+const LARGEST_CUSTOM_FIELDS_WRITTEN = MAX_BODY_BYTES - Buffer.byteLength('{"company_custom_fields":}');
 
 export const mergeCompany = defineOperation({
   operationId: "mergeCompany",
@@ -56,7 +60,7 @@ export const mergeCompany = defineOperation({
       preview: body.preview,
       merged_by_user_uuid: auth.user?.uuid ?? null,
       // A merged company over the write limits could not be written back whole (api-decisions.md, "Company merge").
-      limits: { custom_fields: MAX_CUSTOM_FIELDS_PER_RECORD, tags: MAX_LABELS_PER_LIST },
+      limits: { custom_fields: MAX_CUSTOM_FIELDS_PER_RECORD, tags: MAX_LABELS_PER_LIST, custom_fields_bytes: LARGEST_CUSTOM_FIELDS_WRITTEN },
     });
     const view = await openRelationshipView(services, auth);
     const userUuid = auth.user?.uuid ?? null;
