@@ -720,7 +720,7 @@ export interface CompanyMergeRequest {
   merged_by_user_uuid: string | null;
   /**
    * The most custom fields, and tags of each kind, the merged company may hold (the caller's write limits): a merge
-   * uniting more is refused (ConflictError), so the merged company can be read and written back. None: no limit.
+   * uniting more is refused (InvalidInputError), so the merged company can be read and written back. None: no limit.
    */
   limits?: CompanyMergeLimits;
 }

@@ -175,16 +175,16 @@ describe("companyMerges.merge", () => {
     const limited = (limits: { custom_fields: number; tags: number; custom_fields_bytes?: number }, preview = false) =>
       store.companyMerges.merge({ tenant_uuid: tenant.tenantUuid, canonical_uuid: acme, superseded_uuid: acmeDuplicate, preview, merged_by_user_uuid: null, limits });
     await expect(limited({ custom_fields: 4, tags: 3 }, true)).rejects.toThrow(
-      new ConflictError("the merged company would hold 5 custom fields, more than the 4 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge"),
+      new InvalidInputError("the merged company would hold 5 custom fields, more than the 4 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge"),
     );
     await expect(limited({ custom_fields: 5, tags: 2 })).rejects.toThrow(
-      new ConflictError("the merged company would hold 3 service_industry_tags, more than the 2 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge"),
+      new InvalidInputError("the merged company would hold 3 service_industry_tags, more than the 2 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge"),
     );
     expect(await store.companies.getMany(tenant.tenantUuid, [acme, acmeDuplicate])).toEqual(before);
     expect(await store.companyMerges.mergedInto(tenant.tenantUuid, acmeDuplicate)).toBeNull();
     // {"kept-0":0,"kept-1":1,"kept-2":2,"added-0":0,"added-1":1}: 58 bytes.
     await expect(limited({ custom_fields: 5, tags: 3, custom_fields_bytes: 57 })).rejects.toThrow(
-      new ConflictError(
+      new InvalidInputError(
         "the merged company's custom fields would take 58 bytes as JSON, more than the 57 a write of them can carry: shorten some in either company (PUT /v1/companies/{company_uuid}), then merge",
       ),
     );

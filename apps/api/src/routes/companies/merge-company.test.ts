@@ -199,7 +199,7 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect((await read(`/v1/companies/${theirs.uuid}`, globex.key)).status).toBe(200);
   });
 
-  it("answers 409 for a merged company with more custom fields, tags or custom-field bytes than a company may hold, which it could not write back", async () => {
+  it("answers 400 for a merged company with more custom fields, tags or custom-field bytes than a company may hold, which it could not write back", async () => {
     const fields = (prefix: string) => Object.fromEntries(Array.from({ length: 150 }, (_, index) => [`${prefix}${String(index).padStart(4, "0")}-1111-4111-8111-111111111111`, index]));
     const tags = (prefix: string) => Array.from({ length: 30 }, (_, index) => `${prefix}${index}`);
     const create = async (body: Record<string, unknown>) => (await context.json("/v1/companies", { key: acme.key, method: "POST", body })).body!.uuid as string;
@@ -208,7 +208,7 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     const before = databaseSnapshotBesideUsage(context.databasePath);
     for (const preview of [true, false]) {
       expect(await merge(canonical, { superseded_company_uuid: superseded, preview })).toEqual({
-        status: 409,
+        status: 400,
         body: { error: "the merged company would hold 300 custom fields, more than the 200 a company may hold: remove some from either company (PUT /v1/companies/{company_uuid}), then merge" },
       });
     }

@@ -15,7 +15,7 @@ import { relationshipFields } from "../../presenters/relationship-fields.js";
 import { openRelationshipView } from "../../relationships/relationship-view.js";
 
 const MERGE_DESCRIPTION =
-  "Merges the superseded (duplicate) company into the canonical one in the path, in one transaction: its tenures (a person at both keeps one), primary-company persons, list memberships, opportunity/note/task links and domains (as former domains) move; the canonical company fills its empty fields from it, unites tags, adds custom fields it lacks. The superseded uuid then answers 404 naming the canonical company and is listed in GET /v1/deletions. preview: true persists nothing and shows both companies and the merged one. 404 unknown uuid; 409 same company, already merged, or a merged company that would hold more custom fields or tags than a company may.";
+  "Merges the superseded (duplicate) company into the canonical one in the path, in one transaction: its tenures (a person at both keeps one), primary-company persons, list memberships, opportunity/note/task links and domains (as former domains) move; the canonical company fills its empty fields from it, unites tags, adds custom fields it lacks. The superseded uuid then answers 404 naming the canonical company and is listed in GET /v1/deletions. preview: true persists nothing and shows both companies and the merged one. 404 unknown uuid; 409 same company or already merged; 400 a merged company that would hold more custom fields or tags than a company may.";
 
 /** The most bytes of custom fields (as JSON) a `PUT` of them alone carries: its body is `{"company_custom_fields":...}`. */
 const LARGEST_CUSTOM_FIELDS_WRITTEN = MAX_BODY_BYTES - Buffer.byteLength('{"company_custom_fields":}');
