@@ -4,13 +4,13 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
-import { ConflictError, NotFoundError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { checkMergedCompanyLimits } from "../merge/check-merged-company-limits.js";
 import { companyReferenceMovers } from "../merge/company-reference-movers.js";
 import { mergedCompanyPatch } from "../merge/merged-company-fields.js";
 import { mergeOrPreview } from "../merge/merge-or-preview.js";
 import { mergedIntoOf } from "../merge/merged-into.js";
+import { mergePairOf } from "../merge/merge-pair.js";
 import type { CompanyMergeOutcome, CompanyMergeRepository, CompanyMergeRequest } from "../store.js";
 import { chunksOf } from "./chunks-of.js";
 import { companyColumnsOf, syncCompanyTags, toCompany } from "./company-repository.js";
@@ -19,25 +19,8 @@ import type { RepositoryContext } from "./repository-context.js";
 
 async function loadPair(db: Kysely<Database>, request: CompanyMergeRequest) {
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
-  if (canonicalUuid === supersededUuid) {
-    throw new ConflictError(`canonical and superseded are the same company (${canonicalUuid}): nothing to merge`);
-  }
   const rows = await db.selectFrom("companies").selectAll().where("tenant_uuid", "=", tenantUuid).where("uuid", "in", [canonicalUuid, supersededUuid]).execute();
-  const canonical = rows.find((row) => row.uuid === canonicalUuid);
-  const superseded = rows.find((row) => row.uuid === supersededUuid);
-  if (!canonical) throw new NotFoundError(`company ${canonicalUuid} not found`);
-  if (!superseded) throw new NotFoundError(`company ${supersededUuid} not found`);
-  if (superseded.merged_into_uuid === canonicalUuid || canonical.merged_into_uuid === supersededUuid) {
-    const [from, into] = superseded.merged_into_uuid === canonicalUuid ? [supersededUuid, canonicalUuid] : [canonicalUuid, supersededUuid];
-    throw new ConflictError(`company ${from} was already merged into company ${into}`);
-  }
-  for (const row of [canonical, superseded]) {
-    if (row.deleted_at !== null) {
-      const where = row.merged_into_uuid ? `: it was merged into company ${row.merged_into_uuid}` : "";
-      throw new NotFoundError(`company ${row.uuid} not found${where}`);
-    }
-  }
-  return { canonical, superseded };
+  return mergePairOf("company", canonicalUuid, supersededUuid, rows);
 }
 
 async function formerDomainsOf(db: Kysely<Database>, companyUuid: string): Promise<string[]> {

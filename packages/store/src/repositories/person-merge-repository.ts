@@ -5,11 +5,12 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, PersonsTable } from "../database-schema.js";
-import { ConflictError, InvalidInputError, NotFoundError } from "../errors.js";
+import { InvalidInputError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { activityLostToMerge } from "../merge/activity-lost-to-merge.js";
 import { mergeOrPreview } from "../merge/merge-or-preview.js";
 import { mergedIntoOf } from "../merge/merged-into.js";
+import { mergePairOf } from "../merge/merge-pair.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
@@ -74,29 +75,13 @@ function ownPersonOf(owner: PersonOwner): string {
 
 async function loadPair(db: Kysely<Database>, request: PersonMergeRequest) {
   const { tenant_uuid: tenantUuid, canonical_uuid: canonicalUuid, superseded_uuid: supersededUuid } = request;
-  if (canonicalUuid === supersededUuid) {
-    throw new ConflictError(`canonical and superseded are the same person (${canonicalUuid}): nothing to merge`);
-  }
   const rows = await db
     .selectFrom("persons")
     .selectAll()
     .where("tenant_uuid", "=", tenantUuid)
     .where("uuid", "in", [canonicalUuid, supersededUuid])
     .execute();
-  const canonical = rows.find((row) => row.uuid === canonicalUuid);
-  const superseded = rows.find((row) => row.uuid === supersededUuid);
-  if (!canonical) throw new NotFoundError(`person ${canonicalUuid} not found`);
-  if (!superseded) throw new NotFoundError(`person ${supersededUuid} not found`);
-  if (superseded.merged_into_uuid === canonicalUuid || canonical.merged_into_uuid === supersededUuid) {
-    const [from, into] = superseded.merged_into_uuid === canonicalUuid ? [supersededUuid, canonicalUuid] : [canonicalUuid, supersededUuid];
-    throw new ConflictError(`person ${from} was already merged into person ${into}`);
-  }
-  for (const row of [canonical, superseded]) {
-    if (row.deleted_at !== null) {
-      const where = row.merged_into_uuid ? `: it was merged into person ${row.merged_into_uuid}` : "";
-      throw new NotFoundError(`person ${row.uuid} not found${where}`);
-    }
-  }
+  const { canonical, superseded } = mergePairOf("person", canonicalUuid, supersededUuid, rows);
   // A person is one user's at most (`users.create` keeps it so): merged, two users would share one, and the
   // deactivated one could never be reactivated. Checked before the direction rule below, which merging the
   // other way would not get past either. A validation failure (400), not a conflict: the specification keeps 409
