@@ -173,6 +173,8 @@ export interface OpportunityPage extends Page<Opportunity> {
   /** Sums over the whole filtered set. */
   total_value: number;
   total_weighted_value: number;
+  /** With a `search` filter only: whether the matches hold every word or the fuzzy retry found them. */
+  searchMatch?: "exact" | "fuzzy";
 }
 
 export interface OpportunityRepository {

@@ -241,6 +241,11 @@ export interface PersonListFilters {
   state_codes?: StateCodeInCountry[];
 }
 
+/** A page of the person list; `nameMatch` (with a `name` filter only) says whether the names hold the words or the fuzzy retry found them. */
+export interface PersonPage extends Page<Person> {
+  nameMatch?: "exact" | "fuzzy";
+}
+
 export interface PersonListRequest extends PageRequest {
   filters: PersonListFilters;
   /** Default `service_updated_at`; a fuzzy `name` retry without it lists the closest names first. */
@@ -265,7 +270,7 @@ export interface PersonRepository {
    * One page of the tenant's live persons matching every filter. A `name` filter first indexes the tenant's
    * pending name notes (a write), then looks its rarest word of three characters or more up in the name index.
    */
-  list(tenantUuid: string, request: PersonListRequest): Promise<Page<Person>>;
+  list(tenantUuid: string, request: PersonListRequest): Promise<PersonPage>;
   /**
    * Writes the fields present in `patch` and bumps service_updated_at; null when the person is not
    * in the tenant. A new primary company ends the current tenure at the previous one.

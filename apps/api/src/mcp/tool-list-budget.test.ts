@@ -23,7 +23,8 @@ const BUDGETS = {
   // and 158 KB with the write tools' idempotency_key (mergeCompany's too).
   everyTool: { query: "", bytes: 336_000 },
   modelContext: { query: "", bytes: 158_000 },
-  readOnly: { query: "?read_only=true", bytes: 170_000 },
+  // 170,250 since 2026-12-06: name_match and search_match in the person and opportunity lists' output schemas (171 B).
+  readOnly: { query: "?read_only=true", bytes: 170_250 },
   persons: { query: "?areas=persons", bytes: 64_000 },
   // The selection the README suggests for a host that caps a server's tools at 40 (Cursor does).
   relationshipAssistant: { query: `?areas=${RELATIONSHIP_ASSISTANT_AREAS}`, bytes: 170_000, tools: 40 },

@@ -366,6 +366,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       rows: await hydrateOpportunities(db, tenantUuid, pageRows, viewer, now(), entityActivitySource(context, db, tenantUuid)),
       total_value: totals.total_value,
       total_weighted_value: totals.total_weighted_value,
+      ...(filters.search?.trim() && { searchMatch: ranked !== null ? ("fuzzy" as const) : ("exact" as const) }),
     };
   }
 

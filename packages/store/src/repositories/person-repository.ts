@@ -592,7 +592,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
         ];
         const page = await keysetPage(byRank, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
         const rows = page.rows.map(({ fuzzy_rank: _rank, ...row }) => row as PersonsTable);
-        return { ...page, rows: await hydratePersons(db, tenantUuid, rows) };
+        return { ...page, rows: await hydratePersons(db, tenantUuid, rows), nameMatch: "fuzzy" as const };
       }
       const sortBy = request.sort_by ?? "service_updated_at";
       const keys: SortKey[] =
@@ -603,7 +603,8 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
               { column: "persons.uuid", direction: request.order },
             ];
       const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
-      return { ...page, rows: await hydratePersons(db, tenantUuid, page.rows) };
+      const nameMatch = ranked !== null ? ("fuzzy" as const) : byName ? ("exact" as const) : undefined;
+      return { ...page, rows: await hydratePersons(db, tenantUuid, page.rows), ...(nameMatch && { nameMatch }) };
     },
     async findByEmails(tenantUuid, addresses) {
       const found = new Map<string, string>();

@@ -404,6 +404,17 @@ describe("GET /v1/opportunities search", () => {
     expect((await all("?search=robotcs"))[0]!.name).toBe("Alpha Robotics");
     expect(await all("?search=qqqqzzzz")).toEqual([]);
   });
+
+  it("says whether the search matched exactly or through the fuzzy retry (search_match), on every page of a walk", async () => {
+    const matchOf = async (query: string) => ((await list(query)).body as { search_match?: string }).search_match;
+    expect(await matchOf("?search=epsilon")).toBe("exact");
+    expect(await matchOf("?search=epsilom")).toBe("fuzzy");
+    expect(await matchOf("")).toBeUndefined();
+    const first = await list("?search=epsilom&per_page=2");
+    const next = await list(`?search=epsilom&per_page=2&cursor=${encodeURIComponent(first.body.next_cursor!)}`);
+    expect(next.body.items).toHaveLength(1);
+    expect((next.body as { search_match?: string }).search_match).toBe("fuzzy");
+  });
 });
 
 /** The value an item sorts by, as the test computes it from the response. */

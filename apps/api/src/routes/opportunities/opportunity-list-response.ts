@@ -14,6 +14,7 @@ export const opportunityListSchema = listEnvelopeSchema(opportunitySchema).exten
   custom_field_mapping: customFieldMappingSchema,
   total_value: z.number().describe("Sum of value over the whole filtered set, not only this page."),
   total_weighted_value: z.number().describe("Sum of weighted_value over the whole filtered set."),
+  search_match: z.enum(["exact", "fuzzy"]).optional(),
 });
 
 export async function listOpportunityPage(options: {
@@ -51,5 +52,6 @@ export async function listOpportunityPage(options: {
     custom_field_mapping: presentCustomFieldMapping(fields, page?.rows ?? []),
     total_value: page?.total_value ?? 0,
     total_weighted_value: page?.total_weighted_value ?? 0,
+    ...(page?.searchMatch !== undefined && { search_match: page.searchMatch }),
   };
 }

@@ -266,6 +266,22 @@ describe("GET /v1/persons?name=", () => {
     expect(names((await list("?name=jonh%20smith", other.key)).body)).toEqual(["John Smyth"]);
   });
 
+  it("says whether the names matched exactly or through the fuzzy retry (name_match), on every page of a walk", async () => {
+    for (const name of ["Jordan Blake", "Jordana Blakely", "Dana Moss"]) await create(name);
+    const matchOf = async (query: string) => ((await list(query)).body as PersonList & { name_match?: string }).name_match;
+    expect(await matchOf("?name=jordan%20blake")).toBe("exact");
+    expect(await matchOf("?name=jordon%20blak")).toBe("fuzzy");
+    expect(await matchOf("?name=nobody")).toBe("fuzzy");
+    expect(await matchOf("")).toBeUndefined();
+    expect(await matchOf("?sort_by=name")).toBeUndefined();
+    const first = await list("?name=jordon%20blak&per_page=1");
+    expect(first.body.next_cursor).not.toBeNull();
+    const next = await list(`?name=jordon%20blak&per_page=1&cursor=${encodeURIComponent(first.body.next_cursor!)}`);
+    expect(next.status).toBe(200);
+    expect(next.body.items).toHaveLength(1);
+    expect((next.body as PersonList & { name_match?: string }).name_match).toBe("fuzzy");
+  });
+
   it("finds letters other than A-Z whether the name holds them lower case, upper case or capitalised", async () => {
     for (const name of ["Émile Zola", "ZOË KRAVITZ", "Иван Петров"]) await create(name);
     expect(names((await list("?name=%C3%A9mile")).body)).toEqual(["Émile Zola"]);

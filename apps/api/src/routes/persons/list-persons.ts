@@ -1,5 +1,5 @@
 /** GET /v1/persons: persons with derived fields; filter by uuids, modified_since, name, company_uuid or their own place; page or cursor. */
-import { PERSON_SORT_FIELDS } from "@rapport/store";
+import { PERSON_SORT_FIELDS, type PersonPage } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
@@ -44,18 +44,21 @@ export const listPersons = defineOperation({
       .describe("Sort column; ties are broken by uuid. name: alphabetical whatever the case and accents (\"abel\", \"Ábel\", \"Éva\", \"Zoe\"), other scripts after Latin (Greek, Cyrillic, then CJK). Default service_updated_at (a fuzzy name retry: closest first)."),
     order: sortOrderParameter("asc"),
   }),
-  response: listEnvelopeSchema(personSchema),
+  response: listEnvelopeSchema(personSchema).extend({ name_match: z.enum(["exact", "fuzzy"]).optional() }),
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, uuids, modified_since, name, company_uuid, sort_by, order } = query;
     await refuseMergedAwayCompanyFilter(services, auth.tenant.uuid, company_uuid);
     const filters = { uuids, modified_since, name, company_uuid, ...placeFilters(query) };
-    return listPage({
+    let fetched: PersonPage | null = null;
+    const envelope = await listPage({
       paging: { page, per_page, cursor },
       // Without a name there is no fuzzy order: the default sort binds a cursor as an explicit one does, as before.
       query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by: sort_by ?? (name === undefined ? "service_updated_at" : undefined), order },
       cursors: await cursorCodecFor(services.store),
-      fetch: (request) => services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
+      fetch: async (request) => (fetched = await services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order })),
       present: (persons) => presentPersons(services, auth, persons),
     });
+    const nameMatch = (fetched as PersonPage | null)?.nameMatch;
+    return nameMatch === undefined ? envelope : { ...envelope, name_match: nameMatch };
   },
 });
