@@ -140,6 +140,15 @@ describe("opportunity search", () => {
     expect(await search("émile")).toEqual({ names: ["Øresund bridge"], total: 1, value: 50 });
   });
 
+  it("says whether the matches held every word or the fuzzy retry found them, and nothing without a search", async () => {
+    const match = async (search: string | undefined) =>
+      (await store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 50, filters: search === undefined ? {} : { search }, order: "asc", viewer })).searchMatch;
+    expect(await match("ÉMILE")).toBe("exact");
+    expect(await match("émile")).toBe("fuzzy");
+    expect(await match("ghost")).toBe("fuzzy");
+    expect(await match(undefined)).toBeUndefined();
+  });
+
   it("takes LIKE's wildcards literally", async () => {
     // Unescaped, "%" would also match Umbrella 1000 Labs, and "_" Umbrella Labs.
     expect((await search("100%")).names).toEqual(["Bridge round", "Series B"]);

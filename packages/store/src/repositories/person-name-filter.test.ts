@@ -127,6 +127,15 @@ describe("the person list's name filter", () => {
     expect(await names({ name: "..." })).toEqual([]);
   });
 
+  it("says whether the names held every word or the fuzzy retry found them, in its order and in a sort, and nothing without a name", async () => {
+    for (const name of ["Jordan Blake", "Dana Moss"]) await store.persons.create({ tenant_uuid: tenantUuid, name });
+    expect((await list({ name: "jordan blake" })).nameMatch).toBe("exact");
+    expect((await list({ name: "jordon blak" })).nameMatch).toBe("fuzzy");
+    expect((await list({ name: "jordon blak" }, { sort_by: undefined })).nameMatch).toBe("fuzzy");
+    expect((await list({ name: "qqqq zzzz" })).nameMatch).toBe("fuzzy");
+    expect((await list({})).nameMatch).toBeUndefined();
+  });
+
   it("refuses text without a word", async () => {
     await expect(list({ name: " \t " })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(list({ name: "" })).rejects.toThrow(/"name" must hold at least one word/);
