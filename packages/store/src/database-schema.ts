@@ -723,16 +723,8 @@ export interface CompaniesTable {
   merged_into_uuid: string | null;
 }
 
-/** Migration 0070: one row per company merged away, with the company it went into. */
-export interface CompanyMergesTable {
-  tenant_uuid: string;
-  superseded_uuid: string;
-  canonical_uuid: string;
-  merged_at: number;
-  merged_by_user_uuid: string | null;
-  /** JSON object: reference kind → rows moved. */
-  moved: string;
-}
+/** Migration 0070: one row per company merged away, with the company it went into; the columns of `person_merges`. */
+export type CompanyMergesTable = PersonMergesTable;
 
 export interface Database {
   company_merges: CompanyMergesTable;

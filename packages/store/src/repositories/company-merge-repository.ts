@@ -11,6 +11,7 @@ import { mergedCompanyPatch } from "../merge/merged-company-fields.js";
 import { mergeOrPreview } from "../merge/merge-or-preview.js";
 import { mergedIntoOf } from "../merge/merged-into.js";
 import { mergePairOf } from "../merge/merge-pair.js";
+import { moveReferences, recordMerge } from "../merge/merge-steps.js";
 import type { CompanyMergeOutcome, CompanyMergeRepository, CompanyMergeRequest } from "../store.js";
 import { chunksOf } from "./chunks-of.js";
 import { companyColumnsOf, syncCompanyTags, toCompany } from "./company-repository.js";
@@ -75,24 +76,12 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
     .execute();
   await syncCompanyTags(db, tenantUuid, canonicalUuid, patch);
 
-  const moved: Record<string, number> = {};
-  for (const mover of companyReferenceMovers) {
-    moved[mover.kind] = await mover.move({ db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp });
-  }
+  const mergeContext = { db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp };
+  const moved = await moveReferences(companyReferenceMovers, mergeContext);
   // The canonical company has the superseded one's people and opportunities: its opportunities' company dates are
   // recomputed from its members as they are now.
   await refreshCompaniesActivity(db, tenantUuid, [canonicalUuid], timestamp);
-  await db
-    .insertInto("company_merges")
-    .values({
-      tenant_uuid: tenantUuid,
-      superseded_uuid: supersededUuid,
-      canonical_uuid: canonicalUuid,
-      merged_at: timestamp,
-      merged_by_user_uuid: request.merged_by_user_uuid,
-      moved: JSON.stringify(moved),
-    })
-    .execute();
+  await recordMerge(db, "company_merges", mergeContext, request.merged_by_user_uuid, moved);
 
   const mergedRow = await db.selectFrom("companies").selectAll().where("tenant_uuid", "=", tenantUuid).where("uuid", "=", canonicalUuid).executeTakeFirstOrThrow();
   return {

@@ -11,6 +11,7 @@ import { activityLostToMerge } from "../merge/activity-lost-to-merge.js";
 import { mergeOrPreview } from "../merge/merge-or-preview.js";
 import { mergedIntoOf } from "../merge/merged-into.js";
 import { mergePairOf } from "../merge/merge-pair.js";
+import { moveReferences, recordMerge } from "../merge/merge-steps.js";
 import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
@@ -113,10 +114,8 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   const lost = await activityLostToMerge(db, tenantUuid, { canonicalUuid, supersededUuid }, timestamp);
   const companiesBefore = await currentCompanyUuidsOf(db, tenantUuid, [canonicalUuid, supersededUuid]);
   const recounted = await meetingsLosingACount(db, tenantUuid, canonicalUuid, supersededUuid);
-  const moved: Record<string, number> = {};
-  for (const mover of personReferenceMovers) {
-    moved[mover.kind] = await mover.move({ db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp });
-  }
+  const mergeContext = { db, tenantUuid, canonicalUuid, supersededUuid, now: timestamp };
+  const moved = await moveReferences(personReferenceMovers, mergeContext);
   const current = await db
     .selectFrom("affiliations")
     .select("company_uuid")
@@ -147,17 +146,7 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
   const companiesAfter = new Set(await currentCompanyUuidsOf(db, tenantUuid, [canonicalUuid]));
   const companiesLeft = companiesBefore.filter((company) => !companiesAfter.has(company));
   await raiseOpportunityActivityAfterMerge(db, tenantUuid, { canonicalUuid, supersededUuid, lost, companiesLeft }, timestamp);
-  await db
-    .insertInto("person_merges")
-    .values({
-      tenant_uuid: tenantUuid,
-      superseded_uuid: supersededUuid,
-      canonical_uuid: canonicalUuid,
-      merged_at: timestamp,
-      merged_by_user_uuid: request.merged_by_user_uuid,
-      moved: JSON.stringify(moved),
-    })
-    .execute();
+  await recordMerge(db, "person_merges", mergeContext, request.merged_by_user_uuid, moved);
 
   const mergedRow = await db.selectFrom("persons").selectAll().where("uuid", "=", canonicalUuid).executeTakeFirstOrThrow();
   const [merged] = await hydratePersons(db, tenantUuid, [mergedRow]);
