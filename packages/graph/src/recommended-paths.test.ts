@@ -69,12 +69,19 @@ describe("recommendedPaths", () => {
     expect(response.items[0]?.strength).toBe("weak");
   });
 
-  it("breaks ties by person uuid and keeps that tiebreak when the order is reversed", () => {
-    const twins = buildGraph(withUser("u2"), withUser("u1"), withUser("u3"), withEmail("u2", "t"), withEmail("u1", "t"), withMeeting(["u3", "t"]));
+  it("breaks ties by user uuid (not the user's person uuid) and keeps that tiebreak when the order is reversed", () => {
+    const twins = buildGraph(
+      withUser("u2", "user-a"),
+      withUser("u1", "user-b"),
+      withUser("u3", "user-c"),
+      withEmail("u2", "t"),
+      withEmail("u1", "t"),
+      withMeeting(["u3", "t"]),
+    );
     const descending = recommendedPaths(twins, person("t"), { now: NOW }).items.map((item) => item.person_uuid);
     const ascending = recommendedPaths(twins, person("t"), { now: NOW, order: "asc" }).items.map((item) => item.person_uuid);
-    expect(descending).toEqual(["u3", "u1", "u2"]);
-    expect(ascending).toEqual(["u1", "u2", "u3"]);
+    expect(descending).toEqual(["u3", "u2", "u1"]);
+    expect(ascending).toEqual(["u2", "u1", "u3"]);
   });
 
   it("sorts by a caller-supplied name, unnamed users last", () => {

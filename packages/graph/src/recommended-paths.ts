@@ -338,7 +338,7 @@ function listItems(state: GraphState, accumulators: readonly UserAccumulator[], 
       (left, right) =>
         direction * (left.connection_score - right.connection_score) ||
         direction * (left.path_count - right.path_count) ||
-        compareUuids(left.person_uuid, right.person_uuid),
+        compareUuids(left.user_uuid, right.user_uuid),
     );
   } else {
     const names = new Map(items.map((item) => [item, nameOfItem(functionName, nameOf, item)]));
@@ -346,7 +346,7 @@ function listItems(state: GraphState, accumulators: readonly UserAccumulator[], 
       const leftName = names.get(left) ?? null;
       const rightName = names.get(right) ?? null;
       const byName = leftName === null || rightName === null ? compareNames(leftName, rightName) : direction * compareNames(leftName, rightName);
-      return byName || right.connection_score - left.connection_score || compareUuids(left.person_uuid, right.person_uuid);
+      return byName || right.connection_score - left.connection_score || compareUuids(left.user_uuid, right.user_uuid);
     });
   }
 }
@@ -355,7 +355,7 @@ function listItems(state: GraphState, accumulators: readonly UserAccumulator[], 
  * Recommended introduction paths to a person or a company. For every internal user: the direct path
  * (user → target) and every two-hop path (user → external bridge → target). A path's strength is the product of its
  * hops' connection scores; a user's `connection_score` is their best path's. Users are ranked by it (then by
- * `path_count`, then by person uuid), or by name. For a company the targets are its currently affiliated
+ * `path_count`, then by user uuid, as every ranking of users is), or by name. For a company the targets are its currently affiliated
  * external persons, and `top_external_contacts` ranks those persons by PathPower with their internal
  * connectors. Cost follows the target's neighbourhood: its edges and its bridges' internal neighbours.
  *

@@ -141,8 +141,8 @@ describe("every read, at any time a Date holds", () => {
             expect(item.path_strengths).toEqual([...item.path_strengths].sort((left, right) => right - left));
             expect(item.paths.length).toBeLessThanOrEqual(Math.min(2, item.path_count));
           }
-          // Ranked by score, then path count, then person uuid.
-          const keys = items.map((item) => [-item.connection_score, -item.path_count, item.person_uuid] as const);
+          // Ranked by score, then path count, then user uuid.
+          const keys = items.map((item) => [-item.connection_score, -item.path_count, item.user_uuid] as const);
           const sorted = [...keys].sort((left, right) => left[0] - right[0] || left[1] - right[1] || (left[2] < right[2] ? -1 : left[2] > right[2] ? 1 : 0));
           expect(keys).toEqual(sorted);
           for (const row of strongestRelationships(graph, target, { now, limit: 5 }) ?? []) {

@@ -11,7 +11,8 @@ import { rankedPathPage } from "./ranked-path-page.js";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 21);
-const USERS = ["u0", "u1", "u2", "u3", "u4"].map((userUuid, index) => ({ userUuid, personUuid: `p-user-${index}` }));
+// Person uuids in the reverse order of the user uuids: the ranking breaks ties by user uuid, and so must the keyset.
+const USERS = ["u0", "u1", "u2", "u3", "u4"].map((userUuid, index) => ({ userUuid, personUuid: `p-user-${4 - index}` }));
 const EXTERNALS = ["p-bridge-0", "p-bridge-1", "p-target"];
 const PERSONS = [...USERS.map((user) => user.personUuid), ...EXTERNALS];
 

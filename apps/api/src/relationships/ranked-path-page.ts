@@ -42,8 +42,8 @@ type SortValues = readonly [number | string | null, number, number | string];
 /** The values the ranking orders an item by, in its order of precedence. */
 function sortValues(item: RankedPathSortFields, { sortBy, nameOf }: RankedPathOrder): SortValues {
   return sortBy === "score"
-    ? [item.connection_score, item.path_count ?? 0, item.person_uuid]
-    : [nameOf(item.user_uuid), item.connection_score, item.person_uuid];
+    ? [item.connection_score, item.path_count ?? 0, item.user_uuid]
+    : [nameOf(item.user_uuid), item.connection_score, item.user_uuid];
 }
 
 /** The graph's ranking order (recommendedPaths in @rapport/graph), on sort values. */

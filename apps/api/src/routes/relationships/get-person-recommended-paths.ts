@@ -39,7 +39,9 @@ export const getPersonRecommendedPaths = defineOperation({
     let ranked: RankedPaths | undefined;
     const page = await listPage({
       paging: query,
-      query: { operation: "getPersonRecommendedPaths", tenant: auth.tenant.uuid, target: person.uuid, sort_by: query.sort_by, order: query.order },
+      // ties: users tied on the sort are ordered by user uuid since 2026-12-06 (by person uuid before): an older
+      // cursor's last key would place the page among them wrongly, so it is refused as another scan's.
+      query: { operation: "getPersonRecommendedPaths", tenant: auth.tenant.uuid, target: person.uuid, sort_by: query.sort_by, order: query.order, ties: "user_uuid" },
       cursors: await cursorCodecFor(services.store),
       async fetch(request) {
         // A cursor scan ranks every page at its first page's instant: scores decay with time.
