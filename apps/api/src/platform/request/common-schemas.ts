@@ -39,8 +39,14 @@ export type UuidListRecords = "person" | "company" | "user" | { kindIn: string }
 /** Where the refusal of a list item that is no UUID carries the list's records (a zod custom issue's `params`). */
 export const UUID_LIST_RECORDS_PARAM = "uuidListRecords";
 
-/** Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. */
-export const uuidListQuery = (description: string, { max = MAX_QUERY_UUIDS, records }: { max?: number; records?: UuidListRecords } = {}) =>
+/**
+ * Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. Repeats are dropped (a filter), or
+ * with `keepRepeats` kept in place, for an answer that gives every input its entry.
+ */
+export const uuidListQuery = (
+  description: string,
+  { max = MAX_QUERY_UUIDS, records, keepRepeats = false }: { max?: number; records?: UuidListRecords; keepRepeats?: boolean } = {},
+) =>
   z
     .string()
     .max(max * QUERY_UUID_ITEM_LENGTH)
@@ -59,7 +65,8 @@ export const uuidListQuery = (description: string, { max = MAX_QUERY_UUIDS, reco
         context.addIssue({ code: "custom", message: `'${bad.slice(0, 60)}' is not a UUID`, ...(records ? { params: { [UUID_LIST_RECORDS_PARAM]: records } } : {}) });
         return z.NEVER;
       }
-      return [...new Set(items.map((item) => item.toLowerCase()))];
+      const lowerCase = items.map((item) => item.toLowerCase());
+      return keepRepeats ? lowerCase : [...new Set(lowerCase)];
     })
     .describe(`${description} Comma-separated, at most ${max}.`);
 

@@ -17,7 +17,7 @@ export const listPathPowerScores = defineOperation({
     `PathPower of up to ${MAX_QUERY_UUIDS} persons or companies (all of one type). Every input UUID gets an entry, in input order; one with no data (or not visible to the tenant) has score and strength_label null. No uuids gives an empty list.`,
   query: z.object({
     entity: z.enum(ENTITY_KINDS).describe("The type of every UUID in the request."),
-    uuids: uuidListQuery("UUIDs to score; repeated ones are answered once.", { records: { kindIn: "entity" } }).optional(),
+    uuids: uuidListQuery("UUIDs to score; a repeat gets its own entry.", { records: { kindIn: "entity" }, keepRepeats: true }).optional(),
   }),
   response: z.object({ scores: z.array(pathPowerScoreSchema) }),
   example: { query: { entity: "person", uuids: "06efa435-6c62-4cb7-9770-f221a0bcd7c6" } },
@@ -25,6 +25,8 @@ export const listPathPowerScores = defineOperation({
     const uuids = query.uuids ?? [];
     if (uuids.length === 0) return { scores: [] };
     const view = await openRelationshipView(services, auth);
-    return { scores: uuids.map((uuid) => presentPathPower(pathPower(view.graph, { entity: query.entity, uuid }, view.scoring))) };
+    const scores = new Map<string, ReturnType<typeof presentPathPower>>();
+    for (const uuid of uuids) if (!scores.has(uuid)) scores.set(uuid, presentPathPower(pathPower(view.graph, { entity: query.entity, uuid }, view.scoring)));
+    return { scores: uuids.map((uuid) => scores.get(uuid)!) };
   },
 });

@@ -311,9 +311,12 @@ describe("companies", () => {
 describe("GET /v1/pathpower/scores", () => {
   it("answers every input uuid, null for unknown ones, an empty list for none, 400 over 100", async () => {
     const unknown = "00000000-0000-4000-8000-000000000001";
-    const { body } = await call(`/v1/pathpower/scores?entity=person&uuids=${ids.grace},${unknown},${ids.bob}`);
-    expect(body.scores.map((score: Json) => score.uuid)).toEqual([ids.grace, unknown, ids.bob]);
+    // A repeat (here upper-cased) gets an entry at its position too, as in the batches: a client pairs inputs and
+    // entries by index.
+    const { body } = await call(`/v1/pathpower/scores?entity=person&uuids=${ids.grace},${unknown},${ids.bob},${ids.grace.toUpperCase()}`);
+    expect(body.scores.map((score: Json) => score.uuid)).toEqual([ids.grace, unknown, ids.bob, ids.grace]);
     expect(body.scores[0].score).toBeGreaterThan(0);
+    expect(body.scores[3]).toEqual(body.scores[0]);
     expect(body.scores[1]).toMatchObject({ score: null, strength_label: null });
     expect((await call("/v1/pathpower/scores?entity=person")).body).toEqual({ scores: [] });
     expect((await call("/v1/pathpower/scores?entity=person&uuids=")).body).toEqual({ scores: [] });
