@@ -15,12 +15,12 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0072-opportunities-by-activity";
+const LAST_MIGRATION = "0074-persons-by-primary-company";
 
-/** Makes `database` look as the release before the last migration left it: without 0072's index of opportunities by activity. */
+/** Makes `database` look as the release before the last migration left it: without 0074's index of persons by primary company. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec("drop index opportunities_live_by_activity");
+  db.exec("drop index persons_by_primary_company");
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -104,6 +104,8 @@ const SCALE_L_STATISTICS = {
     persons_tenant_name: "200020 1001 1 1",
     // Migration 0064, after the L run: its key and name as distinct as the names of persons_tenant_name.
     persons_live_name_order: "200020 1001 1 1 1",
+    // Migration 0074, after the L run: every person with a primary company, ten to a company (20,000 companies).
+    persons_by_primary_company: "200020 1001 10",
     persons_tenant_service_updated_at: "200020 1001 1001 1",
     sqlite_autoindex_persons_1: "200020 1",
   },

@@ -74,6 +74,7 @@ import { fuzzyRetryReadsMigration } from "./0067-fuzzy-retry-reads.js";
 import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
 import { companyMergesMigration } from "./0070-company-merges.js";
 import { opportunitiesByActivityMigration } from "./0072-opportunities-by-activity.js";
+import { personsByPrimaryCompanyMigration } from "./0074-persons-by-primary-company.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -146,6 +147,7 @@ export const migrations: Record<string, Migration> = {
   "0069-idempotent-requests": idempotentRequestsMigration,
   "0070-company-merges": companyMergesMigration,
   "0072-opportunities-by-activity": opportunitiesByActivityMigration,
+  "0074-persons-by-primary-company": personsByPrimaryCompanyMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
