@@ -894,6 +894,14 @@ export interface IdempotentRequestRepository {
    * const found = await store.idempotentRequests.claim(tenant.uuid, { caller, key, fingerprint, at: Date.now(), keepForMs: 86_400_000, staleAfterMs: 300_000 });
    */
   claim(tenantUuid: string, request: IdempotentClaimRequest): Promise<IdempotentClaim>;
+  /**
+   * Whether an answer is kept for the key at `at` (epoch ms), whatever request it answered: a plain read, for a caller
+   * that would refuse the request before reading what `claim` compares (an upload's form) unless it may be a retry.
+   *
+   * @example
+   * if (!(await store.idempotentRequests.hasAnswer(tenant.uuid, { caller, key, at: Date.now() }))) throw tooMany;
+   */
+  hasAnswer(tenantUuid: string, request: IdempotentRequestName & { at: number }): Promise<boolean>;
   /** Keeps the claimed request's answer for `keepForMs`; false when the claim is no longer this request's. */
   answer(tenantUuid: string, answer: IdempotentAnswer): Promise<boolean>;
   /** Gives the key back (the request failed: a retry runs it again); nothing when the claim is no longer its. */

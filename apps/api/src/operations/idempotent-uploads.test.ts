@@ -1,6 +1,7 @@
 /** `Idempotency-Key` on uploads over a real port: a retried upload, sent with another multipart boundary, gets its first answer. */
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_IMPORTS_PER_TENANT } from "../imports/import-slots.js";
 import { buildOpenApiDocument, IDEMPOTENCY_KEY_PARAMETER_REFERENCE } from "../openapi/build-openapi-document.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
@@ -148,6 +149,35 @@ describe("Idempotency-Key on POST /v1/imports", () => {
     expect(otherFile.body.error).toMatch(/^Idempotency-Key "import-1" was sent in the last 24 hours with another request/);
     await context.services.importJobs.settled();
     expect(countRows("import_jobs")).toBe(1);
+  });
+
+  it("gives an import sent again while the tenant's imports are at the limit, or the upload space is full, its first job; another form is a 422", async () => {
+    const kind: Part = { name: "kind", value: "csv" };
+    const first = await post("/v1/imports", "b-first", [kind, people], "import-at-limit");
+    expect(first).toMatchObject({ status: 202, replayed: null });
+    await context.services.importJobs.settled();
+    const { importJobs } = context.services;
+    const places = Array.from({ length: MAX_IMPORTS_PER_TENANT }, () => importJobs.reserve(acme.tenant.uuid)!);
+    try {
+      expect(await post("/v1/imports", "b-retry", [people, kind], "import-at-limit")).toEqual({ ...first, replayed: "true" });
+      const otherFile = await post("/v1/imports", "b-other", [kind, { ...people, content: "First Name,Email\nBob,bob@x.example\n" }], "import-at-limit");
+      expect(otherFile.status).toBe(422);
+      // A key with no kept answer, or none, is refused before the upload is read, as before.
+      for (const key of ["import-new", undefined]) expect((await post("/v1/imports", "b-new", [kind, people], key)).status).toBe(429);
+    } finally {
+      for (const place of places) place.release();
+    }
+    const space = importJobs.holdUploadSpace(importJobs.uploadSpaceBytes)!;
+    try {
+      expect(await post("/v1/imports", "b-full", [kind, people], "import-at-limit")).toEqual({ ...first, replayed: "true" });
+      expect((await post("/v1/imports", "b-full", [kind, people], "import-new")).status).toBe(503);
+    } finally {
+      space.release();
+    }
+    // The key refused at the limit was not taken: the upload sent with it now runs.
+    expect((await post("/v1/imports", "b-later", [kind, people], "import-new")).status).toBe(202);
+    await context.services.importJobs.settled();
+    expect(countRows("import_jobs")).toBe(2);
   });
 });
 

@@ -9,7 +9,7 @@ import { createHash, type Hash } from "node:crypto";
 import { Transform } from "node:stream";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
-import { claimIdempotencyKey, idempotencyKeyOf, type ClaimedIdempotencyKey } from "./idempotent-writes.js";
+import { claimIdempotencyKey, idempotencyCaller, idempotencyKeyOf, type ClaimedIdempotencyKey } from "./idempotent-writes.js";
 
 /** One file part of a form as a key compares it: what was sent of it, its bytes by SHA-256 digest. */
 export interface FormFileDigest {
@@ -85,6 +85,18 @@ export function expectUploadClaim(http: Context<AppEnv>): ClaimedIdempotencyKey 
       await claim.claimed?.release();
     },
   };
+}
+
+/**
+ * Whether an answer is kept for the request's key (false without one): an upload refused before its form is read (an
+ * import at its tenant's limit) reads it after all when it may be the retry of an answered upload.
+ */
+export async function uploadKeyAnswered(http: Context<AppEnv>): Promise<boolean> {
+  const claim = uploadClaims.get(http);
+  if (claim === undefined) return false;
+  const { store, clock } = http.get("services");
+  const auth = http.get("auth");
+  return store.idempotentRequests.hasAnswer(auth.tenant.uuid, { caller: idempotencyCaller(auth), key: claim.key, at: clock.now() });
 }
 
 /**

@@ -51,6 +51,15 @@ describe("idempotentRequests", () => {
     expect(await store.idempotentRequests.claim(tenantUuid, request(1_004))).toEqual({ outcome: "answered", status: 204, response: null });
   });
 
+  it("says whether an answer is kept for a key: not while its request runs, nor once expired, nor for another tenant or caller", async () => {
+    const has = (at: number, caller = "key-1:", tenant = tenantUuid) => store.idempotentRequests.hasAnswer(tenant, { caller, key: "retry-7", at });
+    expect(await has(1_000)).toBe(false);
+    const claim = await claimed(1_000);
+    expect(await has(1_001)).toBe(false);
+    await store.idempotentRequests.answer(tenantUuid, { caller: "key-1:", key: "retry-7", claim, status: 202, response: "{}", at: 2_000, keepForMs: DAY });
+    expect([await has(2_001), await has(2_001, "key-2:"), await has(2_001, "key-1:", otherTenantUuid), await has(2_000 + DAY)]).toEqual([true, false, false, false]);
+  });
+
   it("keeps keys apart by tenant and by caller", async () => {
     await claimed(1_000);
     await claimed(1_000, {}, otherTenantUuid);

@@ -29,6 +29,17 @@ export function createIdempotentRequestRepository({ db }: RepositoryContext): Id
         return { outcome: "claimed", claim };
       });
     },
+    async hasAnswer(tenantUuid, { caller, key, at }) {
+      const held = await db
+        .selectFrom("idempotent_requests")
+        .select("status")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("caller", "=", caller)
+        .where("idempotency_key", "=", key)
+        .where("expires_at", ">", at)
+        .executeTakeFirst();
+      return held !== undefined && held.status !== null;
+    },
     async answer(tenantUuid, { caller, key, claim, status, response, at, keepForMs }) {
       const result = await db
         .updateTable("idempotent_requests")

@@ -500,6 +500,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
         keepForMs: z.number().nonnegative(),
       }),
     ]),
+    hasAnswer: callShape(tenant, ["request", z.strictObject({ caller: identifier, key: identifier, at: instant })]),
     release: callShape(tenant, ["request", z.strictObject({ caller: identifier, key: identifier, claim: identifier })]),
     deleteExpired: callShape(["before", instant]),
   },

@@ -4,6 +4,7 @@
  * MAX_IMPORT_UPLOAD_BYTES, saving the file part to disk chunk by chunk.
  */
 import { createWriteStream } from "node:fs";
+import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { IMPORT_KINDS, type User } from "@rapport/store";
 import type { Context } from "hono";
@@ -17,7 +18,7 @@ import type { UploadSpaceHold } from "../../imports/upload-space.js";
 import { CSV_ENTITIES } from "../../imports/csv-entities.js";
 import { checkOptionsApply, defaultWindow, IMPORT_OPTION_KINDS, ImportRequestError, type ImportRequest } from "../../imports/import-request.js";
 import { ImportFormatError } from "../../imports/imported-items.js";
-import { claimUploadIdempotencyKey, digestingStream, type ComparedForm } from "../../operations/idempotent-uploads.js";
+import { claimUploadIdempotencyKey, digestingStream, uploadKeyAnswered, type ComparedForm } from "../../operations/idempotent-uploads.js";
 import { defineOperation } from "../../operations/operation.js";
 import { firstIssueRefusal } from "../../operations/validate-input.js";
 import { mayAddEmailBody } from "../emails/email-body-access.js";
@@ -84,10 +85,72 @@ interface ReceivedForm extends ReceivedUpload {
   compared: ComparedForm;
 }
 
+/** Where the file part goes as it arrives (digested on its way): the stream it is written to, and what was kept of it once written. */
+type FileSink<Kept> = (filename: string) => Promise<{ stream: Writable; kept(): Kept }>;
+
+/** A form read by readImportForm: its file part as its sink kept it, its text fields, and the form as a key compares it. */
+interface ReadForm<Kept> {
+  file: Kept;
+  fields: Record<string, unknown>;
+  compared: ComparedForm;
+}
+
 /**
- * Reads the multipart form as it arrives, saving its `file` part in a place `prepareUpload` gives; fails with 413 as
- * soon as the body goes over `maxBytes` (declared or streamed), with 408 when it arrives slower than
- * `minimumUploadRate`, with a 400 for a form an upload cannot be, having removed what it saved.
+ * Reads the multipart form as it arrives, writing its `file` part to the stream `sink` opens; fails with 413 as soon
+ * as the body goes over `maxBytes` (declared or streamed), with 408 when it arrives slower than `minimumUploadRate`,
+ * with a 400 for a form an upload cannot be.
+ */
+async function readImportForm<Kept>(
+  http: Context<AppEnv>,
+  maxBytes: number,
+  { bytesPerSecond, windowMilliseconds }: ImportJobs["minimumUploadRate"],
+  sink: FileSink<Kept>,
+): Promise<ReadForm<Kept>> {
+  let fileParts = 0;
+  const form = await readStreamedMultipartForm(http.req.raw, {
+    maxBodyBytes: maxBytes,
+    minimumRate: {
+      bytesPerSecond,
+      windowMilliseconds,
+      tooSlow: () =>
+        new ApiError(
+          408,
+          `the upload arrived slower than ${+(bytesPerSecond / 1024).toFixed(2)} KiB/s over ${+(windowMilliseconds / 1000).toFixed(3)} s, the slowest this server takes: send it over a faster link, or import it with the rapport import command`,
+          // The rest of the body is not read: the connection cannot carry another request.
+          { Connection: "close" },
+        ),
+    },
+    tooLarge: () => new ApiError(413, `upload is larger than the ${describeSize(maxBytes)} limit; import larger archives with the rapport import command`),
+    async saveFile({ field, filename, content }) {
+      if (field !== "file") throw badRequest(field === "map" ? "form field 'map' must be sent as text" : `form field '${field}' must be given once, as text`);
+      // Counted as the part arrives: a second one may come while the first is still being saved.
+      if (++fileParts > 1) throw badRequest("form field 'file' must be given once: one archive an upload");
+      const { stream, kept } = await sink(filename);
+      // Digested as it is written: a key sent with it compares the file without reading it again.
+      const digest = digestingStream();
+      await pipeline(content, digest, stream);
+      return { kept: kept(), sha256: digest.digest() };
+    },
+  });
+  const part = form.files[0];
+  const file = part?.saved;
+  const texts = new Map<string, string[]>();
+  for (const { name, value } of form.fields) texts.set(name, [...(texts.get(name) ?? []), value]);
+  if (texts.has("file")) throw badRequest(file ? "form field 'file' must be given once: one archive an upload" : "form field 'file' is required: the archive to import, sent as a file");
+  if (!file) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
+  const fields: Record<string, unknown> = {};
+  for (const [name, values] of texts) {
+    if (name === "map") fields.map = values;
+    else if (values.length > 1) throw badRequest(`form field '${name}' must be given once, as text`);
+    else fields[name] = values[0];
+  }
+  const compared = { fields: form.fields, files: [{ field: "file", filename: part!.filename, contentType: part!.mimeType, sha256: file.sha256 }] };
+  return { file: file.kept, fields, compared };
+}
+
+/**
+ * Reads the form (readImportForm), saving its `file` part in a place `prepareUpload` gives; a refused upload leaves
+ * nothing behind.
  */
 async function receiveUpload(
   http: Context<AppEnv>,
@@ -95,55 +158,35 @@ async function receiveUpload(
   uploads: Pick<ImportJobs, "prepareUpload" | "discardUpload" | "minimumUploadRate">,
 ): Promise<ReceivedForm> {
   let place: UploadPlace | null = null;
-  let fileParts = 0;
-  const { bytesPerSecond, windowMilliseconds } = uploads.minimumUploadRate;
   try {
-    const form = await readStreamedMultipartForm(http.req.raw, {
-      maxBodyBytes: maxBytes,
-      minimumRate: {
-        bytesPerSecond,
-        windowMilliseconds,
-        tooSlow: () =>
-          new ApiError(
-            408,
-            `the upload arrived slower than ${+(bytesPerSecond / 1024).toFixed(2)} KiB/s over ${+(windowMilliseconds / 1000).toFixed(3)} s, the slowest this server takes: send it over a faster link, or import it with the rapport import command`,
-            // The rest of the body is not read: the connection cannot carry another request.
-            { Connection: "close" },
-          ),
-      },
-      tooLarge: () => new ApiError(413, `upload is larger than the ${describeSize(maxBytes)} limit; import larger archives with the rapport import command`),
-      async saveFile({ field, filename, content }) {
-        if (field !== "file") throw badRequest(field === "map" ? "form field 'map' must be sent as text" : `form field '${field}' must be given once, as text`);
-        // Counted as the part arrives: a second one may come while the first is still being saved.
-        if (++fileParts > 1) throw badRequest("form field 'file' must be given once: one archive an upload");
-        place = await uploads.prepareUpload(filename);
-        const saved = createWriteStream(place.path, { flags: "wx", mode: 0o600 });
-        // Digested as it is saved: a key sent with it compares the file without reading it again.
-        const digest = digestingStream();
-        await pipeline(content, digest, saved);
-        return { name: filename, bytes: saved.bytesWritten, sha256: digest.digest(), ...place };
-      },
+    return await readImportForm(http, maxBytes, uploads.minimumUploadRate, async (filename) => {
+      const taken = await uploads.prepareUpload(filename);
+      place = taken;
+      const stream = createWriteStream(taken.path, { flags: "wx", mode: 0o600 });
+      return { stream, kept: () => ({ name: filename, bytes: stream.bytesWritten, ...taken }) };
     });
-    const part = form.files[0];
-    const file = part?.saved;
-    const texts = new Map<string, string[]>();
-    for (const { name, value } of form.fields) texts.set(name, [...(texts.get(name) ?? []), value]);
-    if (texts.has("file")) throw badRequest(file ? "form field 'file' must be given once: one archive an upload" : "form field 'file' is required: the archive to import, sent as a file");
-    if (!file) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
-    const fields: Record<string, unknown> = {};
-    for (const [name, values] of texts) {
-      if (name === "map") fields.map = values;
-      else if (values.length > 1) throw badRequest(`form field '${name}' must be given once, as text`);
-      else fields[name] = values[0];
-    }
-    const { sha256, ...saved } = file;
-    const compared = { fields: form.fields, files: [{ field: "file", filename: part!.filename, contentType: part!.mimeType, sha256 }] };
-    return { file: saved, fields, compared };
   } catch (error) {
-    // A refused upload leaves nothing behind.
     if (place !== null) await uploads.discardUpload(place as UploadPlace);
     throw error;
   }
+}
+
+/** Takes bytes and keeps none: the file of a form read only to be compared. */
+const discardingSink: FileSink<null> = async () => ({ stream: new Writable({ write: (_chunk, _encoding, done) => done() }), kept: () => null });
+
+/**
+ * For an upload refused before its body is read (`refusal`: the tenant's imports at the limit, the server's upload
+ * space full): the kept answer when the upload is the retry of one answered already, read as a form only to be
+ * compared with it (its file digested, not saved), so a client that lost its 202 gets the first job; else the
+ * refusal, before a byte is read. The key with another form is a 422, as under the limit.
+ */
+async function keptAnswerOr(http: Context<AppEnv>, refusal: ApiError, maxBytes: number, uploads: Pick<ImportJobs, "minimumUploadRate">): Promise<Response> {
+  if (!(await uploadKeyAnswered(http))) throw refusal;
+  const { compared } = await readImportForm(http, maxBytes, uploads.minimumUploadRate, discardingSink);
+  const kept = await claimUploadIdempotencyKey(http, compared);
+  // Claimed: its answer expired as the form arrived. This request is refused, and the mount gives the key back.
+  if (kept === null) throw refusal;
+  return kept;
 }
 
 /** The 429 of an upload while the tenant's imports under way are at the limit. */
@@ -225,12 +268,12 @@ export function createImportOperation({ maxUploadBytes = MAX_IMPORT_UPLOAD_BYTES
       checkMultipartHead(http.req.raw, "send the archive as multipart/form-data with a 'file' field and a 'kind' field");
       // Taken before the body is read: reading it is what costs the memory.
       const place = services.importJobs.reserve(auth.tenant.uuid);
-      if (place === null) throw tooManyImports();
+      if (place === null) return keptAnswerOr(http, tooManyImports(), maxUploadBytes, services.importJobs);
       // The disk the upload may take, all tenants' uploads together: refused before a byte is written.
       const space = services.importJobs.holdUploadSpace(uploadBytesToHold(http.req.raw, maxUploadBytes));
       if (space === null) {
         place.release();
-        throw uploadSpaceFull(services.importJobs.uploadSpaceBytes);
+        return keptAnswerOr(http, uploadSpaceFull(services.importJobs.uploadSpaceBytes), maxUploadBytes, services.importJobs);
       }
       // Both are given back when the job ends, or at once when the upload is refused.
       const slot: ImportSlot = {
