@@ -90,10 +90,7 @@ export function idempotencyCaller(auth: { key: { uuid: string }; user: { uuid: s
 
 /** A claimed key: keep the request's answer for it, or give the key back when the request failed. */
 export interface ClaimedIdempotencyKey {
-  /**
-   * Keeps `response` when it is a success (2xx), else gives the key back: a retry of a refused write runs again; so
-   * does one of a write whose answer could not be kept. Never throws.
-   */
+  /** Keeps `response` when it is a success (2xx), else gives the key back: a retry of a refused write runs again. Never throws. */
   settle(response: Response): Promise<void>;
   /** Gives the key back: the request threw. Never throws (a failure is logged: the request's own error goes out). */
   release(): Promise<void>;
@@ -145,24 +142,19 @@ export async function claimIdempotencyKey(
       );
     case "claimed": {
       const claimed = { caller, key, claim: found.claim };
-      // The write's own answer goes out whatever happens here. Only a key neither answered nor given back (the
-      // database locked through both, or the server died) holds off a request sent again for IDEMPOTENCY_CLAIM_STALE_MS.
-      const unsettled = (message: string) => (error: unknown) => logger.warn({ requestId: http.get("requestId"), err: error, idempotencyKey: key }, message);
-      const release = () =>
-        store.idempotentRequests.release(tenantUuid, claimed).catch(unsettled("could not give back the Idempotency-Key of a write that failed or whose answer was not kept"));
+      // The write's own answer goes out whatever happens here: a key left claimed (another writer held the lock)
+      // holds off a request sent again for IDEMPOTENCY_CLAIM_STALE_MS, then lets it run.
+      const unsettled = (error: unknown) =>
+        logger.warn({ requestId: http.get("requestId"), err: error, idempotencyKey: key }, "could not record the answer of a write sent with an Idempotency-Key");
+      const release = () => store.idempotentRequests.release(tenantUuid, claimed).catch(unsettled);
       return {
         release,
         async settle(response) {
           if (response.status < 200 || response.status > 299) return release();
-          try {
-            const text = response.status === 204 ? null : await response.clone().text();
-            await store.idempotentRequests.answer(tenantUuid, { ...claimed, status: response.status, response: text, at: clock.now(), keepForMs: IDEMPOTENCY_KEY_KEPT_MS });
-          } catch (error) {
-            unsettled("could not record the answer of a write sent with an Idempotency-Key: its key is given back")(error);
-            // Not kept (another writer held the lock past the wait): the request sent again runs at once, as after a
-            // failure, rather than be told "in progress" for minutes.
-            await release();
-          }
+          const text = response.status === 204 ? null : await response.clone().text();
+          await store.idempotentRequests
+            .answer(tenantUuid, { ...claimed, status: response.status, response: text, at: clock.now(), keepForMs: IDEMPOTENCY_KEY_KEPT_MS })
+            .catch(unsettled);
         },
       };
     }
