@@ -320,7 +320,12 @@ export function createAssociationRepository(context: RepositoryContext): Associa
   };
 }
 
-/** SQL condition: the record (`recordType`, column `recordColumn`) is linked to `entity`, in either direction. */
+/**
+ * SQL condition: the record (`recordType`, column `recordColumn`) is linked to `entity`, in either direction. One
+ * `exists` a side, each seeking its links by the record's key: as one `exists` with `(owner side) or (entity side)`,
+ * SQLite 3.53 failed to plan it under statistics ("internal query planner error") when a bound type was
+ * `OPPORTUNITY`, the condition of the partial index of opportunity links.
+ */
 export function linkedToCondition(
   tenantUuid: string,
   recordType: EntityType,
@@ -328,7 +333,8 @@ export function linkedToCondition(
   entity: RecordRef,
 ): Expression<SqlBool> {
   const record = sql.ref(recordColumn);
-  return sql<SqlBool>`exists (select 1 from associations l where l.tenant_uuid = ${tenantUuid} and (
-    (l.owner_type = ${recordType} and l.owner_uuid = ${record} and l.entity_type = ${entity.type} and l.entity_uuid = ${entity.uuid})
-    or (l.entity_type = ${recordType} and l.entity_uuid = ${record} and l.owner_type = ${entity.type} and l.owner_uuid = ${entity.uuid})))`;
+  return sql<SqlBool>`(exists (select 1 from associations l where l.tenant_uuid = ${tenantUuid}
+      and l.owner_type = ${recordType} and l.owner_uuid = ${record} and l.entity_type = ${entity.type} and l.entity_uuid = ${entity.uuid})
+    or exists (select 1 from associations l where l.tenant_uuid = ${tenantUuid}
+      and l.entity_type = ${recordType} and l.entity_uuid = ${record} and l.owner_type = ${entity.type} and l.owner_uuid = ${entity.uuid}))`;
 }
