@@ -1,5 +1,6 @@
 /**
- * Custom field values: a refused value is named as the client sent it; text is held to the control-character rule.
+ * Custom field values: a refused value is named as the client sent it; text is held to the control-character rule;
+ * a field is given one value a write.
  * A deleted field's values leave what opportunities show: those holding one come again for `updated_after` pollers.
  */
 import { describe, expect, it } from "vitest";
@@ -34,6 +35,13 @@ describe("mergeCustomFieldValues", () => {
     );
     expect(() => mergeCustomFieldValues([memo], {}, { "f-2": "ring\u0007" })).toThrow("(U+0007)");
     expect(mergeCustomFieldValues([memo], {}, { memo: "line one\r\n\tline two" })).toEqual({ "f-2": "line one\r\n\tline two" });
+  });
+
+  it("refuses a field named twice (by key and by UUID, or by UUID in two cases) rather than keep one value unsaid", () => {
+    const named = new InvalidInputError("custom field 'amount' is named twice, as 'amount' and 'f-1': send one value for it");
+    expect(() => mergeCustomFieldValues([amount], {}, { amount: 1, "f-1": 2 })).toThrow(named);
+    expect(() => mergeCustomFieldValues([amount], {}, { "F-1": 1, "f-1": null })).toThrow("named twice, as 'F-1' and 'f-1'");
+    expect(mergeCustomFieldValues([amount, memo], {}, { amount: 1, "f-2": "x" })).toEqual({ "f-1": 1, "f-2": "x" });
   });
 });
 

@@ -66,8 +66,8 @@ function checkValue(field: OpportunityCustomField, value: unknown): unknown {
 
 /**
  * Merges written custom field values (keyed by field UUID or key) into the stored ones (keyed by
- * field UUID); a null value removes the key. Throws InvalidInputError for an unknown field or a
- * value that does not fit the field's type (a text value holding a control character multi-line text may not hold
+ * field UUID); a null value removes the key. Throws InvalidInputError for an unknown field, a field named
+ * twice (by key and by UUID), or a value that does not fit the field's type (a text value holding a control character multi-line text may not hold
  * among them).
  */
 export function mergeCustomFieldValues(
@@ -78,9 +78,14 @@ export function mergeCustomFieldValues(
   const byUuid = new Map(fields.map((field) => [field.uuid, field]));
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const merged = { ...stored };
+  // A field named twice (by key and by UUID) would keep whichever came last, and the other value go unsaid.
+  const namedAs = new Map<string, string>();
   for (const [name, value] of Object.entries(written)) {
     const field = byUuid.get(name.toLowerCase()) ?? byKey.get(name);
     if (!field) throw new InvalidInputError(`custom field '${name.slice(0, 60)}' is not defined: create it first, or use a field UUID or key from custom_field_mapping`);
+    const earlier = namedAs.get(field.uuid);
+    if (earlier !== undefined) throw new InvalidInputError(`custom field '${field.key}' is named twice, as '${earlier}' and '${name}': send one value for it`);
+    namedAs.set(field.uuid, name);
     if (value === null) delete merged[field.uuid];
     else merged[field.uuid] = checkValue(field, value);
   }
