@@ -531,6 +531,14 @@ describe("GET /v1/opportunities 400 rules", () => {
     }
   });
 
+  it("answers 400 for an owner_user_uuid that names no UUID, saying so", async () => {
+    for (const owners of ["", ",", " , "]) {
+      const { status, body } = await list(`?owner_user_uuid=${encodeURIComponent(owners)}`);
+      expect(status, owners).toBe(400);
+      expect(body.error).toBe("owner_user_uuid names no UUID: send user UUIDs from GET /v1/users, or their person_uuid");
+    }
+  });
+
   it("answers 400 for state codes without country and for places that do not resolve", async () => {
     const cases: Array<[string, RegExp]> = [
       ["state=TX", /looks like an ISO 3166-2 code: send country too/],

@@ -122,6 +122,7 @@ export async function resolveListFilters(services: AppServices, tenantUuid: stri
     updated_before: query.updated_before,
   };
   if (query.owner_user_uuid) {
+    if (query.owner_user_uuid.length === 0) throw badRequest("owner_user_uuid names no UUID: send user UUIDs from GET /v1/users, or their person_uuid");
     const resolved = await services.store.records.resolveUsers(tenantUuid, query.owner_user_uuid);
     // An owner's person merged away (a deactivated user's, into a contact) no longer names the user: say which does.
     const unresolved = query.owner_user_uuid.filter((uuid) => !resolved.has(uuid));
