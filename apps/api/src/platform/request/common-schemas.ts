@@ -41,11 +41,12 @@ export const UUID_LIST_RECORDS_PARAM = "uuidListRecords";
 
 /**
  * Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. Repeats are dropped (a filter), or
- * with `keepRepeats` kept in place, for an answer that gives every input its entry.
+ * with `keepRepeats` kept in place, for an answer that gives every input its entry. With `nonEmpty`, a value naming no
+ * UUID (empty, or only commas) is refused: for a filter, where it would match nothing and read as "none there".
  */
 export const uuidListQuery = (
   description: string,
-  { max = MAX_QUERY_UUIDS, records, keepRepeats = false }: { max?: number; records?: UuidListRecords; keepRepeats?: boolean } = {},
+  { max = MAX_QUERY_UUIDS, records, keepRepeats = false, nonEmpty = false }: { max?: number; records?: UuidListRecords; keepRepeats?: boolean; nonEmpty?: boolean } = {},
 ) =>
   z
     .string()
@@ -56,6 +57,10 @@ export const uuidListQuery = (
         .split(",")
         .map((item) => item.trim())
         .filter(Boolean);
+      if (nonEmpty && items.length === 0) {
+        context.addIssue({ code: "custom", message: "names no UUID: send at least one, or leave the parameter out" });
+        return z.NEVER;
+      }
       if (items.length > max) {
         context.addIssue({ code: "custom", message: `at most ${max} UUIDs, got ${items.length}` });
         return z.NEVER;

@@ -531,11 +531,16 @@ describe("GET /v1/opportunities 400 rules", () => {
     }
   });
 
-  it("answers 400 for an owner_user_uuid that names no UUID, saying so", async () => {
-    for (const owners of ["", ",", " , "]) {
-      const { status, body } = await list(`?owner_user_uuid=${encodeURIComponent(owners)}`);
-      expect(status, owners).toBe(400);
-      expect(body.error).toBe("owner_user_uuid names no UUID: send user UUIDs from GET /v1/users, or their person_uuid");
+  it("answers 400 for a UUID list filter that names no UUID (empty, or only commas), on a company's list too", async () => {
+    for (const parameter of ["owner_user_uuid", "company_uuid", "person_uuid", "opportunity_stage_uuids"]) {
+      for (const value of ["", ",", " , "]) {
+        const query = `?${parameter}=${encodeURIComponent(value)}`;
+        const ofCompany = await context.request(`/v1/companies/${companies.globex}/opportunities${query}`, { key: acme.key });
+        for (const { status, body } of [await list(query), { status: ofCompany.status, body: (await ofCompany.json()) as ListBody }]) {
+          expect(status, query).toBe(400);
+          expect(body.error).toBe(`query parameter '${parameter}': names no UUID: send at least one, or leave the parameter out`);
+        }
+      }
     }
   });
 

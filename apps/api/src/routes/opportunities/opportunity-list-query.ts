@@ -27,9 +27,10 @@ export const opportunityListQuery = cursorListQuery.extend({
   ).optional(),
   opportunity_type_uuid: uuidString("Only opportunities of this type (GET /v1/opportunity-types).").optional(),
   opportunity_stage_uuid: uuidString("Only opportunities in this stage.").optional(),
-  opportunity_stage_uuids: uuidListQuery("Only opportunities in one of these stages.").optional(),
+  opportunity_stage_uuids: uuidListQuery("Only opportunities in one of these stages.", { nonEmpty: true }).optional(),
   owner_user_uuid: uuidListQuery(
     "Only opportunities owned by one of these users (OR). Each may be a user UUID or the person UUID shown as owner.uuid; 400 when none is a user of the tenant.",
+    { nonEmpty: true },
   ).optional(),
   include_no_owner: booleanQuery("With owner_user_uuid: unowned opportunities match too. No effect without owner_user_uuid.").optional(),
   has_owner: booleanQuery("true: only owned opportunities; false: only unassigned ones; omitted: both.").optional(),
@@ -41,8 +42,8 @@ export const opportunityListQuery = cursorListQuery.extend({
     .enum(STAGE_TYPES)
     .optional()
     .describe("PARENT: top-level opportunities only; CHILD: sub-opportunities only; ignored when parent_uuid is set; omitted: both."),
-  company_uuid: uuidListQuery("Opportunities associated with any of these companies (union).").optional(),
-  person_uuid: uuidListQuery("Opportunities associated with any of these persons (union).").optional(),
+  company_uuid: uuidListQuery("Opportunities associated with any of these companies (union).", { nonEmpty: true }).optional(),
+  person_uuid: uuidListQuery("Opportunities associated with any of these persons (union).", { nonEmpty: true }).optional(),
   city: text("Case-insensitive substring of the city of an associated person or company. With state and country, all must hold for the same associated record.").optional(),
   state: text(
     "State or province of an associated person or company: a full name alone, or an ISO 3166-2 code (with country; a code alone is a 400). 400 when it does not resolve.",
@@ -122,7 +123,6 @@ export async function resolveListFilters(services: AppServices, tenantUuid: stri
     updated_before: query.updated_before,
   };
   if (query.owner_user_uuid) {
-    if (query.owner_user_uuid.length === 0) throw badRequest("owner_user_uuid names no UUID: send user UUIDs from GET /v1/users, or their person_uuid");
     const resolved = await services.store.records.resolveUsers(tenantUuid, query.owner_user_uuid);
     // An owner's person merged away (a deactivated user's, into a contact) no longer names the user: say which does.
     const unresolved = query.owner_user_uuid.filter((uuid) => !resolved.has(uuid));
