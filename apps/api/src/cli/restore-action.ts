@@ -33,7 +33,10 @@ export interface RestoreOutput {
 
 function humanLines(output: RestoreOutput): string[] {
   const lines = [`restored ${output.database} from ${output.from}: ${output.bytes} bytes (${megabytes(output.bytes)}) in ${output.seconds.toFixed(2)} s`];
-  if (output.replaced_path) lines.push(`  the database it replaced is kept at ${output.replaced_path}: delete it once you no longer need it`);
+  if (output.replaced_path) {
+    lines.push(`  the database it replaced is kept at ${output.replaced_path}: delete it once you no longer need it`);
+    lines.push("  polls of GET /v1/deletions and GET /v1/activity from before the restore answer 410: integrators copy everything again");
+  }
   const erased = output.erased_since_backup;
   if (erased.length > 0) {
     lines.push(`  ${erased.length} person${erased.length === 1 ? " was" : "s were"} erased after this backup was taken and ${erased.length === 1 ? "is" : "are"} in it again; erase them again before serving:`);

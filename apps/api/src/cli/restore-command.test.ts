@@ -45,6 +45,7 @@ describe("rapport restore", { timeout: 60_000 }, () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect((await runRapportInProcess(database, "persons", "erase", "--tenant", DEMO_TENANT_UUID, "--person", JORDAN_BLAKE)).code).toBe(0);
     const lines = (await runRapportInProcess(database, "restore", "--from", backup)).stdout;
+    expect(lines).toContain("polls of GET /v1/deletions and GET /v1/activity from before the restore answer 410: integrators copy everything again\n");
     expect(lines).toContain(`1 person was erased after this backup was taken and is in it again; erase them again before serving:\n    rapport persons erase --tenant ${DEMO_TENANT_UUID} --person ${JORDAN_BLAKE}\n`);
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConflictError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
+import { ConflictError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
 import { restoreDatabase } from "./restore-database.js";
@@ -96,6 +96,14 @@ describe("restoreDatabase", () => {
     const restored = await createSqliteStore({ path });
     try {
       expect((await restored.persons.get(tenantUuid, erasedUuid))?.name).toBe("Erin Erased");
+      // A poller that had read the replaced database (its last entry included) copied what the backup lost: its
+      // next poll is refused (the API's 410, make a full copy again); one from the number passed over goes on.
+      const poll = (afterSequence: number) =>
+        restored.deletions.list(tenantUuid, { viewer: { user_uuid: null }, afterSequence, position: { kind: "offset", offset: 0 }, limit: 10 });
+      await expect(poll(liveTenantLog)).rejects.toThrow(HistoryPrunedError);
+      await expect(poll(liveTenantLog)).rejects.toThrow(`then poll with after_sequence ${liveTenantLog + 1} or later`);
+      expect((await poll(liveTenantLog + 1)).rows).toEqual([]);
+      await expect(restored.interactions.feed(tenantUuid, { afterSequence: liveTenantFeed, position: { kind: "offset", offset: 0 }, limit: 10 })).rejects.toThrow(HistoryPrunedError);
       // What is written after the restore takes sequences after the replaced database's: a poller's cursor holds.
       await ingest(restored, tenantUuid, "after-restore");
       const note = await restored.notes.create({ tenant_uuid: tenantUuid, content: "x" }, { user_uuid: null });
@@ -104,9 +112,9 @@ describe("restoreDatabase", () => {
       await restored.close();
     }
     expect(sequenceOf(path, "activity_feed")).toBeGreaterThan(liveFeed);
-    // The tenant's own numbers (migration 0062) go on after the replaced database's too.
-    expect(tenantSequenceOf(path, "activity_feed", tenantUuid)).toBe(liveTenantFeed + 1);
-    expect(tenantSequenceOf(path, "record_deletions", tenantUuid)).toBe(liveTenantLog + 1);
+    // The tenant's own numbers (migration 0062) go on after the replaced database's too, past the one passed over.
+    expect(tenantSequenceOf(path, "activity_feed", tenantUuid)).toBe(liveTenantFeed + 2);
+    expect(tenantSequenceOf(path, "record_deletions", tenantUuid)).toBe(liveTenantLog + 2);
   });
 
   it("restores to a path with no database, and refuses what is not a Rapport backup", async () => {
