@@ -201,11 +201,12 @@ describe("migration 0062-tenant-log-sequences", () => {
     expect((await restoreDatabase(path, backup)).countersRaised).toBeGreaterThan(0);
     const restored = await createSqliteStore({ path });
     try {
-      // The backup's Acme ended at 5, the replaced database's at 7: a poller may hold 7.
+      // The backup's Acme ended at 5, the replaced database's at 7: a poller may hold 7. The restore passes over 8,
+      // its history horizon (a poll from before it is refused: copy again), and Globex's 5 likewise.
       const again = await ingest(restored, "ta", "<a6@example>", "pa1", "pa2");
-      expect(await feedAfter(restored, "ta", 5)).toEqual([[8, again]]);
+      expect(await feedAfter(restored, "ta", 8)).toEqual([[9, again]]);
       const b3 = await ingest(restored, "tb", "<b3@example>", "pb1", "pb2");
-      expect(await feedAfter(restored, "tb", 4)).toEqual([[5, b3]]);
+      expect(await feedAfter(restored, "tb", 5)).toEqual([[6, b3]]);
     } finally {
       await restored.close();
     }
