@@ -220,7 +220,8 @@ export interface PersonListFilters {
    * Every word (split at white space and punctuation, `nameWords`) in the person's `name` (the display name), both folded
    * (`foldName`: case, accents and the punctuation inside names ignored, "jose" finds "José", "obrien" "O'Brien");
    * `%` and `_` match literally. Text without a word is an InvalidInputError. When no person matches, the names
-   * closest to the text are listed instead (a misspelling: `fuzzyNameRanking`), closest first unless `sort_by` is given.
+   * closest to the text are listed instead (a misspelling: `fuzzyNameRanking`), closest first unless `sort_by` is given;
+   * for text that is an email address, the persons having that address (exact, any case), with no fuzzy retry.
    */
   name?: string;
   /**
@@ -241,9 +242,12 @@ export interface PersonListFilters {
   state_codes?: StateCodeInCountry[];
 }
 
-/** A page of the person list; `nameMatch` (with a `name` filter only) says whether the names hold the words or the fuzzy retry found them. */
+/**
+ * A page of the person list; `nameMatch` (with a `name` filter only) says whether the names hold the words, the fuzzy
+ * retry found them, or (a `name` that is an email address no name holds) the persons have that address.
+ */
 export interface PersonPage extends Page<Person> {
-  nameMatch?: "exact" | "fuzzy";
+  nameMatch?: "exact" | "fuzzy" | "email";
 }
 
 export interface PersonListRequest extends PageRequest {
@@ -378,8 +382,9 @@ export interface CompanyListFilters {
   uuids?: string[];
   modified_since?: number;
   /**
-   * Every word (split at white space and punctuation) in the company name, in any order, ignoring case; a text that
-   * is a domain also finds the company with that domain.
+   * A substring of the company name, ignoring every letter's case (`%` and `_` literal). When no company matches, the
+   * names closest to the text, both without their legal forms (`withoutLegalForm`: "Acme Inc" finds "Acme"), are
+   * listed instead (`fuzzyNameRanking`), closest first unless `sort_by` is given.
    */
   name?: string;
   /** Case-insensitive substrings of these fields. */
@@ -416,9 +421,18 @@ export interface CompanyListFilters {
   npi_date?: DateRange;
 }
 
+/**
+ * A page of the company list; `nameMatch` (with a `name` filter only) says whether the names hold the text or the
+ * fuzzy retry (misspellings, legal forms) found them.
+ */
+export interface CompanyPage extends Page<Company> {
+  nameMatch?: "exact" | "fuzzy";
+}
+
 export interface CompanyListRequest extends PageRequest {
   filters: CompanyListFilters;
-  sort_by: CompanySortField;
+  /** Default `service_updated_at`; a fuzzy `name` retry without it lists the closest names first. */
+  sort_by?: CompanySortField;
   order: SortOrder;
 }
 
@@ -429,7 +443,11 @@ export interface CompanyRepository {
   get(tenantUuid: string, companyUuid: string): Promise<Company | null>;
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, companyUuids: readonly string[]): Promise<Map<string, Company>>;
-  list(tenantUuid: string, request: CompanyListRequest): Promise<Page<Company>>;
+  /**
+   * One page of the tenant's live companies matching every filter. When no company's name holds `name` (a
+   * substring, any letter's case), the names closest to it, each without its legal form, as the persons' fuzzy retry.
+   */
+  list(tenantUuid: string, request: CompanyListRequest): Promise<CompanyPage>;
   /**
    * The domains each company of the tenant had before its current one (migration 0066), the most recently left
    * first; a company with none is absent from the map.

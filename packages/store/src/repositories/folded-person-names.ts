@@ -1,6 +1,6 @@
 /**
  * @module
- * A tenant's persons' names as the fuzzy `name` retry compares them (person-fuzzy-names.ts), folded once: each
+ * A tenant's persons' (or companies') names as the fuzzy `name` retry compares them (person-fuzzy-names.ts), folded once: each
  * name whole and its words, held in a few joined strings rather than objects per person, so that the store can
  * remember them between retries (a tenant of 200,000 persons in about 20 MB, a handful of heap objects).
  */

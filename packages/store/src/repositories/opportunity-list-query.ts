@@ -9,6 +9,7 @@ import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { OpportunityListFilters, OpportunitySortField } from "../deal-store.js";
 import { sqliteLower } from "../normalize.js";
 import { rawInList } from "../sqlite/long-in-lists.js";
+import { rankIn } from "./fuzzy-rank.js";
 import { liveRecordsNamed, nameContains as contains, searchWords, textContainsInAnyCase } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
@@ -249,9 +250,7 @@ export function sortValue(sortBy: OpportunitySortField, now: number): RawBuilder
 
 /** Rank of each UUID in `ranked` (0 = closest), for fuzzy results. */
 export function rankValue(ranked: readonly string[]): RawBuilder<unknown> {
-  if (ranked.length === 0) return sql`${sql.lit(0)}`;
-  const cases = ranked.map((uuid, index) => sql`when ${uuid} then ${sql.lit(index)}`);
-  return sql`(case o.uuid ${sql.join(cases, sql` `)} else ${sql.lit(ranked.length)} end)`;
+  return rankIn("o.uuid", ranked);
 }
 
 /** Live opportunities of the tenant satisfying every condition. */

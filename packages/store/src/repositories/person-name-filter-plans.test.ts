@@ -96,4 +96,40 @@ describe("the person list's name filter, under statistics like scale L's", () =>
       sqlite.close();
     }
   });
+  it("seeks an email address given as the name by the addresses' key, and its owners by key, in every sort and from a cursor", async () => {
+    const path = join(folder, "email-plans.db");
+    const store = await createSqliteStore({ path, now: () => NOW });
+    let statements: string[];
+    try {
+      const tenantUuid = (await store.tenants.create({ name: "Acme", tier: "standard" })).uuid;
+      await store.persons.create({ tenant_uuid: tenantUuid, name: "Jordan Blake", emails: ["jordan@acme.example"] });
+      await store.persons.create({ tenant_uuid: tenantUuid, name: "Jordan B.", emails: ["jordan.b@acme.example"] });
+      statements = await preparedDuring(async () => {
+        for (const sort_by of [undefined, ...PERSON_SORT_FIELDS]) {
+          const request = { filters: { name: "jordan@acme.example" }, sort_by, order: "asc" as const, limit: 1 };
+          const first = await store.persons.list(tenantUuid, { ...request, position: { kind: "offset", offset: 0 } });
+          expect(first.rows).toHaveLength(1);
+          await store.persons.list(tenantUuid, { ...request, position: { kind: "after", key: first.lastKey! } });
+        }
+      });
+    } finally {
+      await store.close();
+    }
+    const sqlite = new SqliteDatabase(path);
+    registerFoldName(sqlite);
+    try {
+      useScaleLStatistics(sqlite, ["persons", "person_emails", "name_search_pending"]);
+      const byAddress = statements.filter((source) => /from "persons"/.test(source) && source.includes('from "person_emails"'));
+      // At least one page per sort (statements alike are prepared once).
+      expect(byAddress.length).toBeGreaterThanOrEqual(PERSON_SORT_FIELDS.length + 1);
+      for (const source of byAddress) {
+        const plan = planOf(sqlite, source);
+        expect(tenantWalksIn(plan), `${source}\n${plan}`).toEqual([]);
+        expect(plan, `${source}\n${plan}`).toMatch(/SEARCH person_emails USING (PRIMARY KEY|INDEX sqlite_autoindex_person_emails_1) \(tenant_uuid=\? AND address=\?\)/);
+        expect(plan, `${source}\n${plan}`).toContain("SEARCH persons USING INDEX sqlite_autoindex_persons_1 (uuid=?)");
+      }
+    } finally {
+      sqlite.close();
+    }
+  });
 });

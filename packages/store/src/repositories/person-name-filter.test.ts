@@ -136,6 +136,27 @@ describe("the person list's name filter", () => {
     expect((await list({})).nameMatch).toBeUndefined();
   });
 
+  it("finds an email address given as the name among the persons' addresses, marked email, with the other filters, never another tenant's", async () => {
+    await store.persons.create({ tenant_uuid: tenantUuid, name: "Jordan Blake", emails: ["jordan@acme.example"] });
+    await store.persons.create({ tenant_uuid: tenantUuid, name: "Dana Moss", emails: ["dana@acme.example", "jordan.b@acme.example"] });
+    await store.persons.create({ tenant_uuid: tenantUuid, emails: ["nameless@acme.example"] });
+    const other = (await store.tenants.create({ name: "Other", tier: "standard" })).uuid;
+    await store.persons.create({ tenant_uuid: other, name: "Casey Other", emails: ["casey@other.example"] });
+    const found = async (filters: PersonListFilters, tenant = tenantUuid) => {
+      const page = await list(filters, {}, tenant);
+      return { names: page.rows.map((person) => person.name), nameMatch: page.nameMatch };
+    };
+    expect(await found({ name: "Jordan@ACME.example" })).toEqual({ names: ["Jordan Blake"], nameMatch: "email" });
+    expect(await found({ name: "mailto:jordan.b@acme.example" })).toEqual({ names: ["Dana Moss"], nameMatch: "email" });
+    expect(await found({ name: "jordan@acme.example", city: "Boston" })).toEqual({ names: [], nameMatch: "email" });
+    // Exact, not fuzzy: a misspelt address finds nobody.
+    expect(await found({ name: "jordn@acme.example" })).toEqual({ names: [], nameMatch: "email" });
+    expect(await found({ name: "casey@other.example" })).toEqual({ names: [], nameMatch: "email" });
+    expect(await found({ name: "casey@other.example" }, other)).toEqual({ names: ["Casey Other"], nameMatch: "email" });
+    // A person named by their address holds it in the name: found as before.
+    expect(await found({ name: "nameless@acme.example" })).toEqual({ names: ["nameless@acme.example"], nameMatch: "exact" });
+  });
+
   it("refuses text without a word", async () => {
     await expect(list({ name: " \t " })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(list({ name: "" })).rejects.toThrow(/"name" must hold at least one word/);

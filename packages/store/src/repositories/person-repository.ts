@@ -6,7 +6,7 @@ import { erasePerson } from "../erasure/erase-person.js";
 import { allowErasedIdentifier, assertNotErased, erasedAddressesAmong, erasedLinkedinUrlsAmong } from "../erasure/erased-identifiers.js";
 import type { TenantGraphs } from "../graph/tenant-graphs.js";
 import { exportPersonalData, exportPersonalDataInPages } from "../personal-data/export-personal-data.js";
-import { emailDomain, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
+import { emailDomain, isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl } from "../normalize.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import type { Affiliation, NewPerson, Person, PersonDisplayCard, PersonDisplayRecord, PersonEmail, PersonPatch } from "../records.js";
 import type { PersonRepository } from "../store.js";
@@ -23,6 +23,7 @@ import { readRemembered } from "./remembered-records.js";
 import { personNameFilter } from "./person-name-filter.js";
 import { FoldedPersonNames } from "./folded-person-names.js";
 import { fuzzyNameRanking } from "./person-fuzzy-names.js";
+import { amongRanked, rankIn } from "./fuzzy-rank.js";
 import { assertPersonIdentified, isPersonIdentified, PERSON_IDENTITY_RULE } from "./person-identity.js";
 import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
@@ -480,6 +481,9 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
   /** A list's total, remembered like the records: every page of a sync would count the tenant's persons again. */
   const rememberedListTotals = (tenantUuid: string) =>
     context.remembered && !db.isTransaction ? context.remembered.personListTotals.valuesOf(tenantUuid) : null;
+  /** The persons of the tenant having `address` (normalized), from the addresses' key. */
+  const addressOwners = (tenantUuid: string, address: string) =>
+    db.selectFrom("person_emails").select("person_emails.person_uuid").where("person_emails.tenant_uuid", "=", tenantUuid).where("person_emails.address", "=", address);
   /** Every live person's name, folded for the fuzzy retry: remembered like the records, read and folded once until a person changes. */
   const everyNameFolded = async (tenantUuid: string): Promise<FoldedPersonNames> => {
     // Taken before the read: a write meanwhile moves the generation, and what this read stores is then never seen.
@@ -570,22 +574,25 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       };
       let query = filtered(uuids !== undefined || byName?.indexed === true || company_uuid !== undefined);
       let ranked: string[] | null = null;
+      let byAddress = false;
       if (byName && name !== undefined) {
         const exact = query.where(byName.condition);
         if (await exact.clearSelect().select("persons.uuid").limit(1).executeTakeFirst()) query = exact;
-        else {
+        else if (isPlausibleEmail(normalizeEmail(name))) {
+          // An address given as the name (an agent's guess): its owner, as the lookup finds them; no fuzzy retry.
+          byAddress = true;
+          query = filtered(true).where("persons.uuid", "in", addressOwners(tenantUuid, normalizeEmail(name)));
+        } else {
           // Nobody's name holds every word: the names closest to a misspelling, as the opportunity search retries.
           const narrowed = uuids !== undefined || modified_since !== undefined || company_uuid !== undefined || place.length > 0;
           const named = narrowed ? await filtered(false).clearSelect().select(["persons.uuid", "persons.name"]).execute() : await everyNameFolded(tenantUuid);
           ranked = fuzzyNameRanking(named, name);
-          query = filtered(true).where(ranked.length > 0 ? sql<SqlBool>`persons.uuid in (select value from json_each(${JSON.stringify(ranked)}))` : sql<SqlBool>`1 = 0`);
+          query = filtered(true).where(amongRanked("persons.uuid", ranked));
         }
       }
       if (ranked !== null && request.sort_by === undefined) {
         // Closest first: the rank is the sort value, `order` ignored (as the opportunity search's retry).
-        const cases = ranked.map((uuid, index) => sql`when ${uuid} then ${sql.lit(index)}`);
-        const rank = ranked.length > 0 ? sql<number>`(case persons.uuid ${sql.join(cases, sql` `)} else ${sql.lit(ranked.length)} end)` : sql<number>`0`;
-        const byRank = db.selectFrom(query.select(rank.as("fuzzy_rank")).as("person_list")).selectAll();
+        const byRank = db.selectFrom(query.select(rankIn("persons.uuid", ranked).as("fuzzy_rank")).as("person_list")).selectAll();
         const keys: SortKey[] = [
           { column: "person_list.fuzzy_rank", direction: "asc" },
           { column: "person_list.uuid", direction: "asc" },
@@ -603,7 +610,7 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
               { column: "persons.uuid", direction: request.order },
             ];
       const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
-      const nameMatch = ranked !== null ? ("fuzzy" as const) : byName ? ("exact" as const) : undefined;
+      const nameMatch = ranked !== null ? ("fuzzy" as const) : byAddress ? ("email" as const) : byName ? ("exact" as const) : undefined;
       return { ...page, rows: await hydratePersons(db, tenantUuid, page.rows), ...(nameMatch && { nameMatch }) };
     },
     async findByEmails(tenantUuid, addresses) {

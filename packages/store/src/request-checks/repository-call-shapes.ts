@@ -127,7 +127,7 @@ const companyListRequest = z.strictObject({
     last_investment_date: dateRange,
     npi_date: dateRange,
   }),
-  sort_by: z.enum(COMPANY_SORT_FIELDS),
+  sort_by: z.enum(COMPANY_SORT_FIELDS).optional(),
   order: sortOrder,
 });
 

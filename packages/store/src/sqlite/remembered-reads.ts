@@ -45,6 +45,8 @@ export interface RememberedReads {
   personDisplayCards: GenerationCache<PersonDisplayCard | null>;
   /** Totals of company list queries, by count statement and parameters (`companies.list`), like `personListTotals`. */
   companyListTotals: GenerationCache<number>;
+  /** Every live company's name without its legal form, folded for the fuzzy `name` retry of `companies.list`, as `foldedPersonNames`. */
+  foldedCompanyNames: GenerationCache<FoldedPersonNames>;
   /**
    * The live persons currently at each company, by company uuid (`affiliations.currentMemberUuids`), frozen; until
    * the `persons` generation moves, which every write to a person row or an affiliation raises (migration 0009).
@@ -156,6 +158,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     companyMembers: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     companyTenureSpans: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     companyListTotals: new GenerationCache(readerOf("companies"), MAXIMUM_LIST_TOTALS),
+    foldedCompanyNames: new GenerationCache(readerOf("companies")),
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
