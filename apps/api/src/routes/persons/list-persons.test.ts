@@ -282,6 +282,20 @@ describe("GET /v1/persons?name=", () => {
     expect((next.body as PersonList & { name_match?: string }).name_match).toBe("fuzzy");
   });
 
+  it("finds an email address sent as the name among the persons' addresses (name_match email), within the tenant", async () => {
+    await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Jordan Blake", emails: ["jordan@acme.example"] });
+    await create("Jordan Acme");
+    const other = await buildTenant(context.services);
+    await context.services.store.persons.create({ tenant_uuid: other.tenant.uuid, name: "Casey Other", emails: ["casey@other.example"] });
+    const found = await list("?name=Jordan%40ACME.example");
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ total: 1, name_match: "email" });
+    expect(names(found.body)).toEqual(["Jordan Blake"]);
+    expect((await list("?name=jordn%40acme.example")).body).toMatchObject({ items: [], total: 0, name_match: "email" });
+    expect((await list("?name=casey%40other.example")).body).toMatchObject({ items: [], total: 0, name_match: "email" });
+    expect(names((await list("?name=casey%40other.example", other.key)).body)).toEqual(["Casey Other"]);
+  });
+
   it("finds letters other than A-Z whether the name holds them lower case, upper case or capitalised", async () => {
     for (const name of ["Émile Zola", "ZOË KRAVITZ", "Иван Петров"]) await create(name);
     expect(names((await list("?name=%C3%A9mile")).body)).toEqual(["Émile Zola"]);

@@ -1,11 +1,11 @@
 /** GET /v1/persons: persons with derived fields; filter by uuids, modified_since, name, company_uuid or their own place; page or cursor. */
-import { PERSON_SORT_FIELDS, type PersonPage } from "@rapport/store";
+import { PERSON_SORT_FIELDS } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
-import { listPage } from "../../platform/listing/list-page.js";
+import { listPageWithNameMatch, nameMatchField } from "../../platform/listing/name-match.js";
 import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { isoTimestampQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
@@ -20,7 +20,8 @@ export const listPersons = defineOperation({
   summary: "List persons",
   description:
     "Lists the tenant's persons with their derived relationship fields; filters combine (AND). To find a person's uuid from their name, filter with name (a misspelt name that matches nobody is retried fuzzily, closest first), then ask GET /v1/persons/{person_uuid}/recommended-paths who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= how strongly the team is connected; everyone at a company: company_uuid. People in a place (their own, not their company's): city, country, state. Poll with modified_since for changes to the records (fields, emails, affiliations, merges, internal status); new emails and meetings change derived fields without moving service_updated_at. Scan large sets with cursors: every response carries next_cursor.",
-  // Persons are found by address in the lookup, which takes up to 100 criteria: a filter here would be a second way.
+  // Persons are found by address in the lookup, which takes up to 100 criteria: a filter here would be a second way
+  // (an address sent as `name` finds its owners all the same: docs/api-decisions.md).
   unknownQueryAdvice: Object.fromEntries(
     ["email", "emails", "email_address", "linkedin_url", "domain"].map((name) => [name, "find persons by email address, LinkedIn URL or domain with POST /v1/persons/lookup/batch"]),
   ),
@@ -44,21 +45,18 @@ export const listPersons = defineOperation({
       .describe("Sort column; ties are broken by uuid. name: alphabetical whatever the case and accents (\"abel\", \"Ábel\", \"Éva\", \"Zoe\"), other scripts after Latin (Greek, Cyrillic, then CJK). Default service_updated_at (a fuzzy name retry: closest first)."),
     order: sortOrderParameter("asc"),
   }),
-  response: listEnvelopeSchema(personSchema).extend({ name_match: z.enum(["exact", "fuzzy"]).optional() }),
+  response: listEnvelopeSchema(personSchema).extend({ name_match: nameMatchField(["exact", "fuzzy", "email"]) }),
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, uuids, modified_since, name, company_uuid, sort_by, order } = query;
     await refuseMergedAwayCompanyFilter(services, auth.tenant.uuid, company_uuid);
     const filters = { uuids, modified_since, name, company_uuid, ...placeFilters(query) };
-    let fetched: PersonPage | null = null;
-    const envelope = await listPage({
+    return listPageWithNameMatch({
       paging: { page, per_page, cursor },
       // Without a name there is no fuzzy order: the default sort binds a cursor as an explicit one does, as before.
       query: { operation: "listPersons", tenant: auth.tenant.uuid, filters, sort_by: sort_by ?? (name === undefined ? "service_updated_at" : undefined), order },
       cursors: await cursorCodecFor(services.store),
-      fetch: async (request) => (fetched = await services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order })),
+      fetch: (request) => services.store.persons.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
       present: (persons) => presentPersons(services, auth, persons),
     });
-    const nameMatch = (fetched as PersonPage | null)?.nameMatch;
-    return nameMatch === undefined ? envelope : { ...envelope, name_match: nameMatch };
   },
 });
