@@ -382,9 +382,8 @@ export interface CompanyListFilters {
   uuids?: string[];
   modified_since?: number;
   /**
-   * A substring of the company name, ignoring every letter's case (`%` and `_` literal). When no company matches, the
-   * names closest to the text, both without their legal forms (`withoutLegalForm`: "Acme Inc" finds "Acme"), are
-   * listed instead (`fuzzyNameRanking`), closest first unless `sort_by` is given.
+   * A substring of the company name, ignoring every letter's case (`%` and `_` literal); when no company holds it,
+   * `nameSuggestions` gives the closest names.
    */
   name?: string;
   /** Case-insensitive substrings of these fields. */
@@ -421,18 +420,9 @@ export interface CompanyListFilters {
   npi_date?: DateRange;
 }
 
-/**
- * A page of the company list; `nameMatch` (with a `name` filter only) says whether the names hold the text or the
- * fuzzy retry (misspellings, legal forms) found them.
- */
-export interface CompanyPage extends Page<Company> {
-  nameMatch?: "exact" | "fuzzy";
-}
-
 export interface CompanyListRequest extends PageRequest {
   filters: CompanyListFilters;
-  /** Default `service_updated_at`; a fuzzy `name` retry without it lists the closest names first. */
-  sort_by?: CompanySortField;
+  sort_by: CompanySortField;
   order: SortOrder;
 }
 
@@ -443,11 +433,14 @@ export interface CompanyRepository {
   get(tenantUuid: string, companyUuid: string): Promise<Company | null>;
   /** Fetches many at once (missing ones are absent from the map). */
   getMany(tenantUuid: string, companyUuids: readonly string[]): Promise<Map<string, Company>>;
+  list(tenantUuid: string, request: CompanyListRequest): Promise<Page<Company>>;
   /**
-   * One page of the tenant's live companies matching every filter. When no company's name holds `name` (a
-   * substring, any letter's case), the names closest to it, each without its legal form, as the persons' fuzzy retry.
+   * The tenant's live companies whose names come closest to `filters.name` (`fuzzyNameRanking`: misspellings; each
+   * name and the text compared without their legal forms, `withoutLegalForm`: "Acme GmbH" finds "Acme Ltd."), with
+   * every other filter (AND), closest first (ties by uuid), at most `limit`; [] without a `name`. What to suggest
+   * when `list` found no company's name holding the text: `list` itself answers only what holds it.
    */
-  list(tenantUuid: string, request: CompanyListRequest): Promise<CompanyPage>;
+  nameSuggestions(tenantUuid: string, filters: CompanyListFilters, limit: number): Promise<Company[]>;
   /**
    * The domains each company of the tenant had before its current one (migration 0066), the most recently left
    * first; a company with none is absent from the map.

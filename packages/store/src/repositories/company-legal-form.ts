@@ -1,6 +1,6 @@
 /**
  * @module
- * A company name without its legal form (`withoutLegalForm`): what the company list's fuzzy `name` retry compares,
+ * A company name without its legal form (`withoutLegalForm`): what `companies.nameSuggestions` compares,
  * so that "Northwind Robotics Inc" finds "Northwind Robotics" and "Acme GmbH" finds "Acme Ltd." (no maintained
  * JavaScript package lists legal forms; these are the common ones of ISO 20275's English, German, French, Spanish,
  * Italian, Dutch, Nordic and Asian-English registers, written as a name's words fold).

@@ -1,4 +1,4 @@
-/** Companies: create, partial update, and the company list with every filter of the spec (and a fuzzy `name` retry). */
+/** Companies: create, partial update, the company list with every filter of the spec, and the names closest to a `name` it lacks. */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { CompaniesTable, Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
@@ -10,7 +10,6 @@ import { assertAllowedValue } from "./allowed-value.js";
 import { withoutLegalForm } from "./company-legal-form.js";
 import { companyNameKey } from "./company-name-key.js";
 import { FoldedPersonNames } from "./folded-person-names.js";
-import { amongRanked, rankIn } from "./fuzzy-rank.js";
 import { textContainsInAnyCase } from "./name-search.js";
 import { nameSortKey } from "./name-sort-key.js";
 import { nameOrderKeys } from "./name-order-keys.js";
@@ -262,7 +261,7 @@ function filterConditions(where: CompanyWhere, tenantUuid: string, filters: Comp
   return conditions;
 }
 
-/** Companies' names as the fuzzy retry compares them: without their legal forms. */
+/** Companies' names as `nameSuggestions` compares them: without their legal forms. */
 function foldedCompanyNames(rows: ReadonlyArray<{ uuid: string; company_name: string }>): FoldedPersonNames {
   return new FoldedPersonNames(rows.map((row) => ({ uuid: row.uuid, name: withoutLegalForm(row.company_name) })));
 }
@@ -275,7 +274,7 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
   /** A list's total, remembered like the records: every page of a sync would count the companies again. */
   const rememberedListTotals = (tenantUuid: string) =>
     rememberedReads && !db.isTransaction ? rememberedReads.companyListTotals.valuesOf(tenantUuid) : null;
-  /** Every live company's name without its legal form, folded for the fuzzy retry: remembered until a company changes. */
+  /** Every live company's name without its legal form, folded for `nameSuggestions`: remembered until a company changes. */
   const everyNameFolded = async (tenantUuid: string): Promise<FoldedPersonNames> => {
     // Taken before the read: a write meanwhile moves the generation, and what this read stores is then never seen.
     const kept = rememberedReads && !db.isTransaction ? rememberedReads.foldedCompanyNames.valuesOf(tenantUuid) : null;
@@ -292,6 +291,15 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       .where("uuid", "in", uuids)
       .execute();
     return new Map(rows.map((row) => [row.uuid, toCompany(row)]));
+  };
+  /** The tenant's live companies passing every filter. */
+  const filteredCompanies = (tenantUuid: string, filters: CompanyListFilters) => {
+    // Named companies are sought by key (the tenant condition unindexed): under statistics like scale L's, a list
+    // of hundreds of uuids walked every company of the tenant in the sort's index.
+    const companies = filters.uuids
+      ? db.selectFrom("companies").selectAll().where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("deleted_at", "is", null)
+      : liveCompanies(tenantUuid);
+    return companies.where((where) => where.and(filterConditions(where, tenantUuid, filters)));
   };
 
   return {
@@ -389,44 +397,28 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
       return readRemembered(remembered(tenantUuid), companyUuids, (uuids) => loadCompanies(tenantUuid, uuids));
     },
     async list(tenantUuid, request) {
-      const { name, ...others } = request.filters;
-      // Named companies (listed by uuid, or the fuzzy retry's) are sought by key (the tenant condition unindexed):
-      // under statistics like scale L's, a list of hundreds of uuids walked every company of the tenant in the sort's index.
-      const matching = (filters: CompanyListFilters, byKey: boolean) =>
-        (byKey ? db.selectFrom("companies").selectAll().where(tenantOnly("tenant_uuid"), "=", tenantUuid).where("deleted_at", "is", null) : liveCompanies(tenantUuid)).where(
-          (where) => where.and(filterConditions(where, tenantUuid, filters)),
-        );
-      let query = matching(request.filters, request.filters.uuids !== undefined);
-      let ranked: string[] | null = null;
-      if (name && !(await query.clearSelect().select("companies.uuid").limit(1).executeTakeFirst())) {
-        // No company's name holds the text: the names closest to a misspelling, as the person list retries.
-        const narrowed = Object.values(others).some((value) => value !== undefined);
-        const named = narrowed ? foldedCompanyNames(await matching(others, false).clearSelect().select(["uuid", "company_name"]).execute()) : await everyNameFolded(tenantUuid);
-        ranked = fuzzyNameRanking(named, withoutLegalForm(name));
-        query = matching(others, true).where(amongRanked("companies.uuid", ranked));
-      }
-      const nameMatch = name ? { nameMatch: ranked === null ? ("exact" as const) : ("fuzzy" as const) } : {};
-      const rememberedTotals = rememberedListTotals(tenantUuid);
-      if (ranked !== null && request.sort_by === undefined) {
-        // Closest first: the rank is the sort value, `order` ignored (as the person list's retry).
-        const byRank = db.selectFrom(query.select(rankIn("companies.uuid", ranked).as("fuzzy_rank")).as("company_list")).selectAll();
-        const keys: SortKey[] = [
-          { column: "company_list.fuzzy_rank", direction: "asc" },
-          { column: "company_list.uuid", direction: "asc" },
-        ];
-        const page = await keysetPage(byRank, keys, request, { rememberedTotals });
-        return { ...page, rows: page.rows.map(({ fuzzy_rank: _rank, ...row }) => toCompany(row as CompaniesTable)), ...nameMatch };
-      }
-      const sortBy = request.sort_by ?? "service_updated_at";
+      const query = filteredCompanies(tenantUuid, request.filters);
       const keys: SortKey[] =
-        sortBy === "company_name"
+        request.sort_by === "company_name"
           ? nameOrderKeys("companies", request.order, request.position)
           : [
-              { column: `companies.${sortBy}`, direction: request.order },
+              { column: `companies.${request.sort_by}`, direction: request.order },
               { column: "companies.uuid", direction: request.order },
             ];
-      const page = await keysetPage(query, keys, request, { rememberedTotals });
-      return { ...page, rows: page.rows.map(toCompany), ...nameMatch };
+      const page = await keysetPage(query, keys, request, { rememberedTotals: rememberedListTotals(tenantUuid) });
+      return { ...page, rows: page.rows.map(toCompany) };
+    },
+    async nameSuggestions(tenantUuid, filters, limit) {
+      const { name, ...others } = filters;
+      if (!name) return [];
+      const narrowed = Object.values(others).some((value) => value !== undefined);
+      const names = narrowed
+        ? foldedCompanyNames(await filteredCompanies(tenantUuid, others).clearSelect().select(["companies.uuid", "companies.company_name"]).execute())
+        : await everyNameFolded(tenantUuid);
+      const closest = fuzzyNameRanking(names, withoutLegalForm(name)).slice(0, limit);
+      if (closest.length === 0) return [];
+      const companies = await readRemembered(remembered(tenantUuid), closest, (uuids) => loadCompanies(tenantUuid, uuids));
+      return closest.flatMap((uuid) => companies.get(uuid) ?? []);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * @module
- * The SQL of a fuzzy name retry's answer (person-fuzzy-names.ts), shared by the person, company and opportunity lists:
+ * The SQL of a fuzzy name retry's answer (person-fuzzy-names.ts), shared by the person and opportunity lists:
  * the records among the ranked uuids, and each one's rank as its sort value (closest first).
  */
 import { sql, type RawBuilder, type SqlBool } from "kysely";

@@ -1,6 +1,6 @@
 /**
  * @module
- * The person list's fuzzy `name` retry, which the company list's shares (its names without their legal forms): when
+ * The person list's fuzzy `name` retry, which the company name suggestions share (their names without legal forms): when
  * no person's name holds every word of the text, the names that come closest (Fuse.js, as the opportunity `search` retries), after a cheap prefilter by the words' first letters, and
  * when those find none, by their first sounds or second letters (a misspelt first letter: `kris` for "Chris").
  */

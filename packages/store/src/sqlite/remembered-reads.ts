@@ -45,7 +45,7 @@ export interface RememberedReads {
   personDisplayCards: GenerationCache<PersonDisplayCard | null>;
   /** Totals of company list queries, by count statement and parameters (`companies.list`), like `personListTotals`. */
   companyListTotals: GenerationCache<number>;
-  /** Every live company's name without its legal form, folded for the fuzzy `name` retry of `companies.list`, as `foldedPersonNames`. */
+  /** Every live company's name without its legal form, folded for `companies.nameSuggestions`, as `foldedPersonNames`. */
   foldedCompanyNames: GenerationCache<FoldedPersonNames>;
   /**
    * The live persons currently at each company, by company uuid (`affiliations.currentMemberUuids`), frozen; until
