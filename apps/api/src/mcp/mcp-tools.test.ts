@@ -579,7 +579,7 @@ describe("a tool call as a request", () => {
       "filter with name (a misspelt name that matches nobody is retried fuzzily, closest first), then ask GET /v1/persons/{person_uuid}/recommended-paths (tool getPersonRecommendedPaths) who on the team knows them best (each person's strongest_relationships names the top two), or GET /v1/pathpower/scores?entity=person&uuids= (tool listPathPowerScores) how strongly the team is connected; everyone at a company: company_uuid.",
     );
     expect(description("listCompanies")).toContain(
-      "filter with name (a case-insensitive substring), then ask GET /v1/companies/{company_uuid}/recommended-paths (tool getCompanyRecommendedPaths) for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower (tool getCompanyPathPower) for how strongly the team is connected.",
+      "filter with name (a case-insensitive substring; if none matches, name_suggestions lists close names), then ask GET /v1/companies/{company_uuid}/recommended-paths (tool getCompanyRecommendedPaths) for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower (tool getCompanyPathPower) for how strongly the team is connected.",
     );
     expect(description("listActivity")).toContain("Participants are person uuids: GET /v1/persons?uuids=... (tool listPersons) names up to 100 of them in one call.");
     expect(description("getImport")).toMatch(/\(GET \/v1\/imports\/\{import_uuid\}\)$/);

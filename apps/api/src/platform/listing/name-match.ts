@@ -1,7 +1,7 @@
 /**
  * @module
- * Lists found by `name` whose store page says how the name matched (`nameMatch`: the person and company lists): the
- * envelope then carries it as `name_match`.
+ * Lists found by `name` whose store page says how the name matched (`nameMatch`: the person list): the envelope then
+ * carries it as `name_match`.
  */
 import type { Page, PageRequest } from "@rapport/store";
 import { z } from "zod";
@@ -17,7 +17,7 @@ export function nameMatchField<const Value extends string>(values: readonly [Val
  * `listPage` for a store page carrying `nameMatch`: the envelope with `name_match` when the page has one.
  *
  * @example
- * await listPageWithNameMatch({ paging, query, cursors, fetch: (request) => store.companies.list(tenant, { ...request, filters }), present });
+ * await listPageWithNameMatch({ paging, query, cursors, fetch: (request) => store.persons.list(tenant, { ...request, filters }), present });
  */
 export async function listPageWithNameMatch<Row, Item, Match extends string>(
   options: Omit<ListPageOptions<Row, Item>, "fetch"> & { fetch: (request: PageRequest) => Promise<Page<Row> & { nameMatch?: Match }> },

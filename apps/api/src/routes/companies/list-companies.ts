@@ -5,11 +5,12 @@ import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
-import { listPageWithNameMatch, nameMatchField } from "../../platform/listing/name-match.js";
+import { listPage } from "../../platform/listing/list-page.js";
 import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { COMMA_SEPARATED, isoTimestampQuery, uuidListQuery } from "../../platform/request/common-schemas.js";
 import { companySchema, presentCompanies } from "../../presenters/company-presenter.js";
+import { nameSuggestionsField, nameSuggestionsFor } from "./company-name-suggestions.js";
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
 import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
@@ -85,12 +86,7 @@ const dateBound = (description: string) => isoTimestampQuery(`${description} Com
 const listCompaniesQuery = cursorListQuery.extend({
   uuids: uuidListQuery("Only these companies (to hydrate entity-list members).", { records: "company" }).optional(),
   modified_since: isoTimestampQuery("Only companies whose service_updated_at is at or after this instant.").optional(),
-  name: z
-    .string()
-    .min(1)
-    .max(MAX_FILTER_TEXT_LENGTH)
-    .optional()
-    .describe("Company name: case-insensitive substring (any letter's case; accents count); if none matches, fuzzy (typos, legal forms)."),
+  name: text("Company name:"),
   domain: text("Domain:"),
   linkedin_url: text("LinkedIn URL:"),
   facebook_url: text("Facebook URL:"),
@@ -131,7 +127,7 @@ const listCompaniesQuery = cursorListQuery.extend({
   npi_date_to: dateBound("NPI date on or before."),
   sort_by: z
     .enum(COMPANY_SORT_FIELDS)
-    .optional()
+    .default("service_updated_at")
     .describe("Sort column; ties are broken by uuid. company_name: alphabetical whatever the case and accents (\"acme\", \"Ärzte\", \"Zeta\"), other scripts after Latin (Greek, Cyrillic, then CJK). Default service_updated_at."),
   order: sortOrderParameter("asc"),
 });
@@ -197,20 +193,21 @@ export const listCompanies = defineOperation({
   area: "Company",
   summary: "List companies",
   description:
-    "Lists the tenant's companies with their derived relationship fields. To find a company's uuid from its name, filter with name (a case-insensitive substring), then ask GET /v1/companies/{company_uuid}/recommended-paths for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower for how strongly the team is connected. Filters combine with AND: text (substring), location (country and state resolved from ISO 3166 names and codes), comma-separated OR lists, industry tags with AND/OR, investor types, inclusive numeric ranges and date ranges (both bounds required). Poll with modified_since to detect changes to the records (new emails and meetings change the derived fields without moving service_updated_at); every response carries next_cursor for cursor scans.",
+    "Lists the tenant's companies with their derived relationship fields. To find a company's uuid from its name, filter with name (a case-insensitive substring; if none matches, name_suggestions lists close names), then ask GET /v1/companies/{company_uuid}/recommended-paths for the warmest introductions or GET /v1/companies/{company_uuid}/pathpower for how strongly the team is connected. Filters combine with AND; each parameter says how it matches. Poll with modified_since to detect changes to the records (new emails and meetings change the derived fields without moving service_updated_at); every response carries next_cursor for cursor scans.",
   query: listCompaniesQuery,
-  response: listEnvelopeSchema(companySchema).extend({ name_match: nameMatchField(["exact", "fuzzy"]) }),
+  response: listEnvelopeSchema(companySchema).extend({ name_suggestions: nameSuggestionsField }),
   example: { query: { country: "US", service_industry_tags: "fintech,ai", employee_count_from: "11-50" } },
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, sort_by, order, ...raw } = query;
     const filters = storeFilters(query);
-    return listPageWithNameMatch({
+    const envelope = await listPage({
       paging: { page, per_page, cursor },
-      // Without a name there is no fuzzy order: the default sort binds a cursor as an explicit one does, as before.
-      query: { operation: "listCompanies", tenant: auth.tenant.uuid, filters: raw, sort_by: sort_by ?? (raw.name === undefined ? "service_updated_at" : undefined), order },
+      query: { operation: "listCompanies", tenant: auth.tenant.uuid, filters: raw, sort_by, order },
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.companies.list(auth.tenant.uuid, { ...request, filters, sort_by, order }),
       present: (companies) => presentCompanies(services, auth, companies),
     });
+    const suggestions = await nameSuggestionsFor(services, auth.tenant.uuid, filters, envelope);
+    return suggestions === null ? envelope : { ...envelope, name_suggestions: suggestions };
   },
 });
