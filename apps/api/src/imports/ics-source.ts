@@ -194,9 +194,11 @@ function toMeeting(
   let { organizer, attendees } = participants(item);
   if (item !== master && !organizer && attendees.length === 0) ({ organizer, attendees } = participants(master));
   const people = new Set([...(organizer ? [organizer.email] : []), ...attendees.map((attendee) => attendee.email)]);
-  if (people.size < 2) return { skipped: "fewer than two participants" };
-  const location = text(item, "location");
   const status = (text(item, "status") ?? text(master, "status") ?? "").toUpperCase() === "CANCELLED" ? "cancelled" : "confirmed";
+  // A cancellation is passed on whoever it names: Google writes a cancelled instance with its organizer alone, and
+  // skipping it as one participant's left the meeting an earlier export stored confirmed.
+  if (people.size < 2 && status !== "cancelled") return { skipped: "fewer than two participants" };
+  const location = text(item, "location");
   return {
     item: {
       type: "meeting",
