@@ -10,6 +10,7 @@ import { ImportRequestError } from "./import-request.js";
 
 export const PERSON_FIELDS = [
   "first_name",
+  "middle_name",
   "last_name",
   "name",
   "email",
@@ -38,6 +39,8 @@ export function headerKey(header: string): string {
 
 const PERSON_DEFAULTS: Record<PersonField, string[]> = {
   first_name: ["firstname", "givenname", "first", "forename"],
+  // Google's and Outlook's exports; Google puts a name's particle there too ("Ludwig" "van" "Beethoven").
+  middle_name: ["middlename", "middlenames", "additionalname"],
   last_name: ["lastname", "surname", "familyname", "last"],
   name: ["name", "fullname", "contactname", "displayname", "personname", "contact"],
   email: [

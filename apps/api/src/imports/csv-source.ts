@@ -5,7 +5,7 @@
  * above it, as in LinkedIn's export, are passed over) are found in the first rows.
  */
 import { pipeline, type Readable } from "node:stream";
-import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, normalizeDomain, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
+import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, fullName, normalizeDomain, normalizeLinkedinUrl, type CompanyTextField } from "@rapport/store";
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
@@ -86,12 +86,14 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person
   const emails = sortContactEmails((values.get("email") ?? []).flatMap(splitList));
   const linkedin = (values.get("linkedin_url") ?? []).map(normalizeLinkedinUrl).find((url) => url !== null) ?? null;
   const companyName = first("company");
+  const middleName = first("middle_name");
   const companyDomain = first("company_domain");
   const person: ImportedPerson = {
     type: "person",
     first_name: first("first_name"),
     last_name: first("last_name"),
-    name: first("name"),
+    // Without a full name column the middle name joins the first and last: dropped, "van" left "Ludwig Beethoven".
+    name: first("name") ?? (middleName ? fullName(fullName(first("first_name"), middleName), first("last_name")) : null),
     emails: emails.valid,
     linkedin_url: linkedin,
     job_title: first("job_title"),

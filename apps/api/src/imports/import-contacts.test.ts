@@ -461,16 +461,19 @@ describe("csv import", () => {
     expect(persons.size).toBe(5);
   });
 
-  it("reads an Outlook contacts export: its Title column is the name prefix, its Job Title column the job", async () => {
+  it("reads an Outlook contacts export: its Title column is the name prefix, its Job Title column the job, its Middle Name part of the name", async () => {
     const header = ["First Name", "Middle Name", "Last Name", "Title", "Suffix", "E-mail Address", "E-mail 2 Address", "Job Title", "Department", "Company", "Business City", "Business State", "Business Country/Region"];
     const text = csvFile([
       header,
       ["Margaret", "", "Hamilton", "Dr.", "", "margaret@apollo.example", "mh@home.example", "Director of Software Engineering", "Flight Software", "Apollo Software", "Cambridge", "MA", "United States"],
+      ["Jan-Willem", "van der", "Berg", "", "", "jw@stroomwerk.example", "", "Engineer", "", "Stroomwerk", "", "", ""],
       ["Edsger", "", "Dijkstra", "Prof.", "", "edsger@structured.example", "", "", "", "Structured BV", "Austin", "TX", "United States"],
     ]);
     const summary = await importThreeTimes(bed.file("contacts.csv", text), importRequest("csv"));
-    expect(summary).toMatchObject({ items: { read: 2, written: 2 }, persons: { created: 2 } });
+    expect(summary).toMatchObject({ items: { read: 3, written: 3 }, persons: { created: 3 } });
     const persons = await bed.personsByKey();
+    // A particle Outlook (or Google) keeps as the middle name stays in the name.
+    expect(persons.get("jw@stroomwerk.example")).toMatchObject({ name: "Jan-Willem van der Berg", first_name: "Jan-Willem", last_name: "Berg" });
     expect(persons.get("margaret@apollo.example")).toMatchObject({ name: "Margaret Hamilton", job_title: "Director of Software Engineering", city: "Cambridge", country: "United States" });
     expect(persons.get("margaret@apollo.example")?.emails.map((email) => [email.address, email.is_primary])).toEqual([
       ["margaret@apollo.example", true],
@@ -507,7 +510,9 @@ describe("csv import", () => {
     await importThreeTimes(bed.file("google.csv", older), importRequest("csv"));
     const persons = await bed.personsByKey();
     expect(persons.get("grace@navy.example")).toMatchObject({
-      name: "Grace Hopper",
+      name: "Grace Brewster Hopper",
+      first_name: "Grace",
+      last_name: "Hopper",
       job_title: "Rear Admiral",
       city: "Arlington",
       state: "VA",
