@@ -301,6 +301,30 @@ describe("vcf import", () => {
     expect(atGlobex.uuids).toContain(persons.get("ben@gmail.com")!.uuid);
   });
 
+  it("gives a matched person's own company, created without a domain from LinkedIn, the domain of their card's address, the dry run too", async () => {
+    const linkedin = csvFile([
+      ["First Name", "Last Name", "URL", "Email Address", "Company", "Position"],
+      ["Zoë", "Lefèvre", "https://www.linkedin.com/in/zoe-lefevre", "", "Café Numérique", "CTO"],
+      ["Max", "Weber", "https://www.linkedin.com/in/max-weber", "", "Klang", "CEO"],
+    ]);
+    await run(bed.file("Connections.csv", linkedin), importRequest("csv"));
+    const cards = [
+      vcard("4.0", ["FN:Zoë Lefèvre", "EMAIL:zoe@cafe-numerique.example", "ORG:Café Numérique", "URL:https://www.linkedin.com/in/zoe-lefevre/"]),
+      // Another company than the person's: it is not theirs to change.
+      vcard("4.0", ["FN:Max Weber", "EMAIL:max@other.example", "ORG:Other GmbH", "URL:https://www.linkedin.com/in/max-weber"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("phone.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { written: 2 }, persons: { matched: 2, created: 0, addresses_added: 2 }, companies: { matched: 1, created: 0 } });
+    const companies = await companiesByName();
+    expect([...companies.values()].map((company) => [company.company_name, company.domain])).toEqual([
+      ["Café Numérique", "cafe-numerique.example"],
+      ["Klang", null],
+    ]);
+    // Found by that domain from then on: a row naming it finds the company, not a second one.
+    await run(bed.file("crm.csv", csvFile([["Name", "Email", "Company", "Company Domain"], ["Luc Martin", "luc@cafe-numerique.example", "Cafe Numerique SAS", "cafe-numerique.example"]])), importRequest("csv"));
+    expect((await bed.personsByKey()).get("luc@cafe-numerique.example")?.primary_company_uuid).toBe(companies.get("Café Numérique")!.uuid);
+  });
+
   it("reads a company's domain from a CSV row's address when its domain column is empty, not from free mail", async () => {
     const text = csvFile([
       ["Name", "Email", "Company", "Company Domain"],

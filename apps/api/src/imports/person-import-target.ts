@@ -101,6 +101,11 @@ export function hasCompany(person: PersonFieldHolder): boolean {
   return person.primary_company_uuid !== null || person.affiliations.some((affiliation) => affiliation.is_current);
 }
 
+/** True when `companyUuid` is the person's company: their primary one or that of a current affiliation. */
+export function isCompanyOf(person: PersonFieldHolder, companyUuid: string): boolean {
+  return person.primary_company_uuid === companyUuid || person.affiliations.some((affiliation) => affiliation.is_current && affiliation.company_uuid === companyUuid);
+}
+
 /**
  * The target on the store alone. `store` may be a transaction's store: every write then commits
  * or rolls back with the caller's batch.
@@ -155,6 +160,18 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     return { status: "CREATED", company_uuid: company.uuid, ...(emailDomain ? { domain_given: emailDomain } : {}) };
   }
 
+  /**
+   * The contact's company when it is the person's own and took the domain of the contact's address, else null: a
+   * company a LinkedIn export created (no addresses in it) got no domain from the person's card or row later, and the
+   * next contact at that domain under another spelling of the name made a second company.
+   */
+  async function domainForOwnCompany(person: PersonFieldHolder, reference: CompanyReference): Promise<CompanyOutcome | null> {
+    const existing = await lookupCompany(reference);
+    if (!existing || !isCompanyOf(person, existing)) return null;
+    const outcome = await findOrCreateCompany(reference);
+    return outcome.domain_given ? outcome : null;
+  }
+
   /** A match named (if named only after an address) and filled from the contact; its company resolved only when it has none. */
   async function fillMatched(personUuid: string, candidate: PersonCandidate): Promise<PersonOutcome> {
     const named = await store.persons.nameIfUnnamed(tenantUuid, personUuid, contactNameOf(candidate));
@@ -163,7 +180,8 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     const filled = (await store.persons.fillEmptyFields(tenantUuid, personUuid, fieldOfferOf(candidate, company?.company_uuid ?? null))) ?? [];
     // The card's other addresses are the person's too: without them, later mail from one made a second person.
     const added = (await store.persons.addFreeAddresses(tenantUuid, personUuid, candidate.emails)) ?? [];
-    return { status: "MATCHED", person_uuid: personUuid, company: filled.includes("primary_company_uuid") ? company : null, named, filled, addresses_added: added };
+    const own = person && candidate.company && hasCompany(person) ? await domainForOwnCompany(person, candidate.company) : null;
+    return { status: "MATCHED", person_uuid: personUuid, company: filled.includes("primary_company_uuid") ? company : own, named, filled, addresses_added: added };
   }
 
   /** The contact is the erased person again when any of its addresses or its profile is theirs: none of it is stored. */

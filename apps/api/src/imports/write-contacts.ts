@@ -2,7 +2,7 @@
 import { companyNameKey, emptyFieldsFilled, isNameFromAddress, normalizeEmail, type PersonFieldHolder } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
-import { contactNameOf, fieldOfferOf, hasCompany, hasMatchKey, type PersonCandidate } from "./person-import-target.js";
+import { contactNameOf, fieldOfferOf, hasCompany, hasMatchKey, isCompanyOf, type PersonCandidate } from "./person-import-target.js";
 import { ERASED_ADDRESS_SKIP } from "./erased-participants.js";
 import type { RunState } from "./run-state.js";
 
@@ -85,12 +85,28 @@ function countCompany(context: BatchContext, reference: CompanyReference, status
  * the store, or as the run would have created it).
  */
 async function countDryRunCompany(context: BatchContext, reference: CompanyReference): Promise<void> {
+  const status = (await context.target.lookupCompany(reference)) ? "MATCHED" : "CREATED";
+  countCompany(context, reference, status, await dryRunDomainGiven(context, reference));
+}
+
+/** Dry run: the domain of the contact's address the real run would give the company named, or undefined. */
+async function dryRunDomainGiven(context: BatchContext, reference: CompanyReference): Promise<string | undefined> {
   const { state, target } = context;
-  const status = (await target.lookupCompany(reference)) ? "MATCHED" : "CREATED";
   const emailDomain = reference.domain ? null : (reference.email_domain ?? null);
   const nameKeys = companyKeys({ name: reference.name, domain: null });
   const taken = !emailDomain || state.companyKeys.has(`domain:${emailDomain}`) || nameKeys.some((key) => state.companyKeys.has(`has-domain:${key}`));
-  countCompany(context, reference, status, !taken && (await target.wouldGiveEmailDomain(reference)) ? emailDomain! : undefined);
+  return !taken && (await target.wouldGiveEmailDomain(reference)) ? emailDomain! : undefined;
+}
+
+/**
+ * Dry run: whether the contact's company is the matched person's own and would take the domain of the contact's
+ * address (`domainForOwnCompany`); if so, counted.
+ */
+async function wouldGiveOwnCompanyDomain(context: BatchContext, holder: PersonFieldHolder, reference: CompanyReference): Promise<boolean> {
+  const own = await context.target.lookupCompany(reference);
+  const given = own && isCompanyOf(holder, own) ? await dryRunDomainGiven(context, reference) : undefined;
+  if (given) countCompany(context, reference, "MATCHED", given);
+  return given !== undefined;
 }
 
 /** Dry run: the stored person a contact's address finds because an earlier contact of the run would give it to them. */
@@ -149,6 +165,7 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
         if (match) {
           const holder = state.filledPersons.get(match) ?? (await target.personFields(match));
           const company = item.company && holder && !hasCompany(holder) ? await target.lookupCompany(item.company) : null;
+          if (holder && item.company && hasCompany(holder)) changed = (await wouldGiveOwnCompanyDomain(context, holder, item.company)) || changed;
           if (holder) filled = wouldFill(holder, item, (next) => state.filledPersons.set(match, next), company ?? CONTACT_COMPANY);
         } else {
           const created = keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
@@ -191,7 +208,7 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
     } else if (outcome.status === "MATCHED") {
       counts.persons.matched += 1;
       counts.persons.addresses_added += outcome.addresses_added.length;
-      if (outcome.named || outcome.filled.length > 0 || outcome.addresses_added.length > 0) counts.written += 1;
+      if (outcome.named || outcome.filled.length > 0 || outcome.addresses_added.length > 0 || outcome.company?.domain_given) counts.written += 1;
       else counts.unchanged += 1;
       if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     } else {
