@@ -13,7 +13,12 @@ describe("personNameOf", () => {
     expect(personNameOf("Mu\u0308ller, Jo\u0308rg")).toBe("Jo\u0308rg Mu\u0308ller");
     expect(personNameOf("Иванов, Дмитрий")).toBe("Дмитрий Иванов");
     expect(personNameOf("\u0301Smith, Bob")).toBe("\u0301Smith, Bob");
-    for (const kept of ["van der Berg, Anna", "Partner, Bob J.", "Smith, Jr", "Acme, Inc", "Sales, Marketing, Ops", "Partner, Bob (Acme)", "Bob Partner"]) {
+    // A family name's lower-case particles, before the comma or after the first name (as Dutch directories sort).
+    expect(personNameOf("van der Berg, Anna")).toBe("Anna van der Berg");
+    expect(personNameOf("de Vries, Pieter")).toBe("Pieter de Vries");
+    expect(personNameOf("Vries, Pieter de")).toBe("Pieter de Vries");
+    expect(personNameOf("Berg, Jan-Willem van der")).toBe("Jan-Willem van der Berg");
+    for (const kept of ["Van Sales, Team", "de Vries, Pieter Jan", "van der Berg, Anna de", "Sales Team, Europe", "Partner, Bob J.", "Smith, Jr", "Acme, Inc", "Sales, Marketing, Ops", "Partner, Bob (Acme)", "Bob Partner"]) {
       expect(personNameOf(kept)).toBe(kept);
     }
   });

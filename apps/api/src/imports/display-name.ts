@@ -16,14 +16,27 @@ const NAME_WORD = /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u;
 const NOT_FIRST_NAMES = new Set(["jr", "sr", "ii", "iii", "iv", "phd", "md", "esq", "inc", "ltd", "llc", "llp", "plc", "gmbh", "ag", "sa", "co", "corp", "bv", "nv", "oy", "ab", "as", "kg", "srl", "spa"]);
 
 /**
+ * A family name's particles, written in lower case (Dutch, German, French, Italian, Spanish, Portuguese): an
+ * Exchange directory writes "de Vries, Pieter", or "Vries, Pieter de" as Dutch ones sort, for Pieter de Vries.
+ */
+const PARTICLES = new Set(["van", "von", "vom", "zu", "zur", "der", "den", "de", "des", "del", "della", "di", "da", "das", "do", "dos", "du", "la", "le", "ter", "ten", "te", "'t"]);
+
+/** True when `words` are particles then one name word: `van der Berg`, `Berg`. */
+function isFamilyName(words: readonly string[]): boolean {
+  return words.length > 0 && NAME_WORD.test(words.at(-1)!) && words.slice(0, -1).every((word) => PARTICLES.has(word));
+}
+
+/**
  * The name a display name gives its person, or null when it gives none (empty, or an email address: the person is
- * then named as any person without a name is). "Partner, Bob" becomes "Bob Partner" when it has exactly one comma
- * and a single word on each side, the second not a suffix or legal form ("Smith, Jr", "Acme, Inc" are kept).
+ * then named as any person without a name is). "Partner, Bob" becomes "Bob Partner" when it has exactly one comma,
+ * a single word after it, not a suffix or legal form ("Smith, Jr", "Acme, Inc" are kept), and before it a single word
+ * after lower-case particles ("de Vries, Pieter"); particles may follow the first name instead ("Vries, Pieter de").
  *
  * @example
  * personNameOf("Partner, Bob"); // "Bob Partner"
  * personNameOf("'bob@partner.example'"); // null
- * personNameOf("van der Berg, Anna"); // "van der Berg, Anna"
+ * personNameOf("van der Berg, Anna"); // "Anna van der Berg"
+ * personNameOf("Berg, Anna van der"); // "Anna van der Berg"
  */
 export function personNameOf(displayName: string | null | undefined): string | null {
   const name = displayName?.trim() ?? "";
@@ -32,7 +45,11 @@ export function personNameOf(displayName: string | null | undefined): string | n
   if (ADDRESS_SHAPE.test(unquoted)) return null;
   const parts = name.split(",");
   if (parts.length !== 2) return name;
-  const [last, first] = parts.map((part) => part.trim()) as [string, string];
-  if (!NAME_WORD.test(last) || !NAME_WORD.test(first) || NOT_FIRST_NAMES.has(first.toLowerCase())) return name;
-  return `${first} ${last}`;
+  const [lastWords, firstWords] = parts.map((part) => part.trim().split(/\s+/)) as [string[], string[]];
+  const first = firstWords[0]!;
+  const trailing = firstWords.slice(1);
+  if (!NAME_WORD.test(first) || NOT_FIRST_NAMES.has(first.toLowerCase())) return name;
+  if (trailing.length > 0 && (lastWords.length !== 1 || !trailing.every((word) => PARTICLES.has(word)))) return name;
+  if (!isFamilyName(lastWords)) return name;
+  return [first, ...trailing, ...lastWords].join(" ");
 }
