@@ -25,15 +25,18 @@ export interface PositionedItem<Item> {
 }
 
 /**
- * Counts each address once per run: matched when a person already had it before the batch
- * (`known`), created otherwise.
+ * Counts each address once per run: its person matched when a person already had it before the batch (`known`: address
+ * to person uuid; each person once, whichever of their addresses), created otherwise.
  */
 export function countAddresses(context: BatchContext, known: ReadonlyMap<string, string>, addresses: Iterable<string>): void {
   const { state, counts } = context;
   for (const address of new Set(addresses)) {
     if (state.matchedAddresses.has(address) || state.createdAddresses.has(address)) continue;
-    if (known.has(address)) {
+    const personUuid = known.get(address);
+    if (personUuid !== undefined) {
       state.matchedAddresses.add(address);
+      if (state.matchedPersons.has(personUuid)) continue;
+      state.matchedPersons.add(personUuid);
       counts.persons.matched += 1;
     } else {
       state.createdAddresses.add(address);

@@ -233,6 +233,19 @@ describe("mbox import", () => {
     expect(counts(dryAgain)).toEqual(counts(again));
   });
 
+  it("counts a known person matched once, whichever of their addresses the mail names, the dry run too", async () => {
+    await bed.store.persons.addFreeAddresses(bed.tenantUuid, bed.jordan.uuid, ["jordan.blake@gmail.com"]);
+    const path = bed.file("two-addresses.mbox", mboxFile([
+      mailMessage({ messageId: "<work@northwind.example>", from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 09:00:00 +0000", subject: "From work" }),
+      mailMessage({ messageId: "<home@gmail.example>", from: "jordan.blake@gmail.com", to: ["ada@acme.example"], date: "Fri, 2 Oct 2026 09:00:00 +0000", subject: "From home" }),
+    ]));
+    const dry = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox", { dryRun: true }) });
+    const real = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("mbox") });
+    // Jordan and Ada: two persons, though three addresses (it said three).
+    expect(real).toMatchObject({ emails: { new: 2 }, persons: { matched: 2, created: 0 } });
+    expect(counts(dry)).toEqual(counts(real));
+  });
+
   it("counts one message once in a dry run when the archive holds its Message-ID with and without angle brackets", async () => {
     const message = (messageId: string) => mailMessage({ messageId, from: "jordan@northwind.example", to: ["ada@acme.example"], date: "Thu, 1 Oct 2026 10:30:00 +0200", subject: "Twice" });
     const path = bed.file("twice.mbox", mboxFile([message("<twice@northwind.example>"), message("twice@northwind.example")]));

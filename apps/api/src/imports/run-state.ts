@@ -69,6 +69,8 @@ export interface WouldCreatePerson {
 export interface RunState {
   /** Addresses that resolved to persons already known before this import touched them. */
   matchedAddresses: StagedSet;
+  /** Persons known before this import that it matched, by uuid: a person's two addresses are one person matched. */
+  matchedPersons: StagedSet;
   /** Addresses for which this import created (or would create) a person. */
   createdAddresses: StagedSet;
   /** Dry run: message ids seen, so a repeat within the archive counts as known. */
@@ -92,6 +94,7 @@ export interface RunState {
 export function createRunState(): RunState {
   return {
     matchedAddresses: new StagedSet(),
+    matchedPersons: new StagedSet(),
     createdAddresses: new StagedSet(),
     messageIds: new StagedSet(),
     meetingKeys: new StagedSet(),
@@ -105,7 +108,7 @@ export function createRunState(): RunState {
 }
 
 function sets(state: RunState): Array<StagedSet | StagedMap<unknown>> {
-  return [state.matchedAddresses, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.filledPersons, state.givenAddresses, state.companyKeys];
+  return [state.matchedAddresses, state.matchedPersons, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.filledPersons, state.givenAddresses, state.companyKeys];
 }
 
 /** Makes a batch's additions permanent; returns its problems. */
