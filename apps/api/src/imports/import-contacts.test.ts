@@ -325,6 +325,32 @@ describe("vcf import", () => {
     expect((await bed.personsByKey()).get("luc@cafe-numerique.example")?.primary_company_uuid).toBe(companies.get("Café Numérique")!.uuid);
   });
 
+  it("finds a LinkedIn connection (no address) from their phone card (no profile) by their name at their company, when only one person there has it", async () => {
+    const linkedin = csvFile([
+      ["First Name", "Last Name", "URL", "Email Address", "Company", "Position"],
+      ["María José", "García Márquez", "https://www.linkedin.com/in/mjgm", "", "Globex", "Director, Talent"],
+      ["Ann", "Lee", "https://www.linkedin.com/in/ann-lee-1", "", "Initech", "Analyst"],
+      ["Ann", "Lee", "https://www.linkedin.com/in/ann-lee-2", "", "Initech", "Engineer"],
+      ["Bo", "Chen", "https://www.linkedin.com/in/bo-chen", "bo@umbrella.example", "Umbrella", "CFO"],
+    ]);
+    await run(bed.file("Connections.csv", linkedin), importRequest("csv"));
+    const cards = [
+      vcard("3.0", ["FN:maría josé  García Márquez", "N:García Márquez;María José;;;", "EMAIL:mj@globex.example", "ORG:Globex", "TEL:+34 600 000 000"]),
+      // Two Ann Lees at Initech: which one is unknown, so a third person; a Bo Chen known by another address is not found.
+      vcard("3.0", ["FN:Ann Lee", "EMAIL:ann@initech.example", "ORG:Initech"]),
+      vcard("3.0", ["FN:Bo Chen", "EMAIL:bo.chen@gmail.com", "ORG:Umbrella"]),
+      // The same name at another company is another person.
+      vcard("3.0", ["FN:María José García Márquez", "EMAIL:mjgm@hooli.example", "ORG:Hooli"]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("phone.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ persons: { matched: 1, created: 3 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("mj@globex.example")).toMatchObject({ linkedin_url: "https://www.linkedin.com/in/mjgm", job_title: "Director, Talent", name: "María José García Márquez" });
+    expect(persons.get("mjgm@hooli.example")?.linkedin_url).toBeNull();
+    expect(persons.get("ann@initech.example")?.linkedin_url).toBeNull();
+    expect(persons.get("bo.chen@gmail.com")?.uuid).not.toBe(persons.get("bo@umbrella.example")?.uuid);
+  });
+
   it("reads a company's domain from a CSV row's address when its domain column is empty, not from free mail", async () => {
     const text = csvFile([
       ["Name", "Email", "Company", "Company Domain"],

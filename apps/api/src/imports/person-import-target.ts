@@ -6,7 +6,7 @@
  * then by name). When the shared match-or-create of `POST /v1/persons/batch` lands, this one file
  * is where imports switch over to it, so that an import and the API always match alike.
  */
-import { ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type Store } from "@rapport/store";
+import { ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type PagePosition, type Store } from "@rapport/store";
 import { findPersonMatch } from "../persons/find-person-match.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 
@@ -65,6 +65,14 @@ export interface PersonImportTarget {
   findOrCreateCompany(reference: CompanyReference, fields?: ImportedCompany["fields"]): Promise<CompanyOutcome>;
 }
 
+const SAME_NAME_PAGE = 500;
+
+/** True when two names are one person's as written: case, Unicode composition and spacing aside (accents count). */
+function samePersonName(left: string, right: string): boolean {
+  const key = (name: string) => name.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  return key(left) === key(right);
+}
+
 /** True when a candidate carries a key it can be matched on. */
 export function hasMatchKey(candidate: PersonCandidate): boolean {
   return candidate.emails.length > 0 || candidate.linkedin_url !== null;
@@ -119,7 +127,32 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
       emails: candidate.emails,
       linkedin_url: linkedinUrlOf(candidate),
     });
-    return match?.uuid ?? null;
+    return match?.uuid ?? (await sameNameAtCompany(candidate));
+  }
+
+  /**
+   * The one person with the contact's name at the contact's company (a current affiliation) whom its keys could not
+   * find, as they are known by the other key only: a LinkedIn connection without an address, a phone's card without
+   * a profile. Null when there is none, or more than one. Without it the same person from LinkedIn and from a phone
+   * was two persons.
+   */
+  async function sameNameAtCompany(candidate: PersonCandidate): Promise<string | null> {
+    const name = contactNameOf(candidate);
+    const companyUuid = name && candidate.company ? await lookupCompany(candidate.company) : null;
+    if (!name || !companyUuid) return null;
+    const found = new Set<string>();
+    let position: PagePosition = { kind: "offset", offset: 0 };
+    for (;;) {
+      const page = await store.persons.list(tenantUuid, { filters: { company_uuid: companyUuid }, sort_by: "created_at", order: "asc", position, limit: SAME_NAME_PAGE });
+      for (const person of page.rows) {
+        const otherKeyOnly = (candidate.emails.length === 0 || person.emails.length === 0) && (candidate.linkedin_url === null || person.linkedin_url === null);
+        if (otherKeyOnly && samePersonName(person.name, name)) found.add(person.uuid);
+      }
+      if (found.size > 1) return null;
+      if (!page.hasMore || !page.lastKey) break;
+      position = { kind: "after", key: page.lastKey };
+    }
+    return [...found][0] ?? null;
   }
 
   async function lookupCompany(reference: CompanyReference): Promise<string | null> {
