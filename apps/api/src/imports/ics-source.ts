@@ -231,11 +231,24 @@ function excludedInstants(master: Component): Set<number> {
   return instants;
 }
 
+/**
+ * Takes the series' EXDATEs of times (not of dates) off its component, so ical.js expands the occurrences they
+ * exclude and the import reads them as cancelled (`excludedInstants`): an occurrence deleted from its series after an
+ * earlier import (Outlook writes an EXDATE) stayed a confirmed meeting that never took place.
+ */
+function takeOffTimedExdates(master: Component): void {
+  for (const property of master.getAllProperties("exdate")) {
+    if (property.getValues().every((value) => value instanceof ICAL.Time && !value.isDate)) master.removeProperty(property);
+  }
+}
+
 function* expand(uid: string, master: ParsedEvent, exceptions: Component[], options: IcsOptions): Generator<Expansion> {
   const where = `event at line ${master.line} (UID ${uid})`;
   // Its own exceptions, given: without them ical.js relates every RECURRENCE-ID component of the whole calendar,
   // whatever its UID (one series' moved occurrence replaced another's at the same time), scanning all events for
   // each event (quadratic in the calendar's size).
+  const excluded = excludedInstants(master.component);
+  takeOffTimedExdates(master.component);
   const event: CalendarEvent = new ICAL.Event(master.component, { exceptions });
   if (!event.isRecurring()) {
     const start = event.startDate;
@@ -270,8 +283,8 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     yield tooManySteps;
     return;
   }
-  const excluded = excludedInstants(master.component);
   let produced = 0;
+  let cancelled = 0;
   let pausedAt = MAX_SERIES_STEPS;
   for (let next = step(() => iterator.next()); next; next = step(() => iterator.next())) {
     if (next === STEPS_EXCEEDED) {
@@ -289,18 +302,24 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     const reference = movedStart ?? originalStart ?? Date.UTC(next.year, next.month - 1, next.day);
     if (reference > options.until && (originalStart ?? reference) > options.until) break;
     if (reference < options.since) continue;
-    if (originalStart !== null && excluded.has(originalStart)) continue;
+    const key = `${uid}#${keyStart ?? Date.UTC(next.year, next.month - 1, next.day)}`;
+    const position = `${where}, occurrence ${new Date(reference).toISOString()}`;
+    if (originalStart !== null && excluded.has(originalStart)) {
+      // Cancelled: left out, and the meeting an earlier export stored for it marked cancelled.
+      cancelled += 1;
+      const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key);
+      if ("item" in result && !result.item.all_day) yield { position, item: { ...result.item, status: "cancelled" } };
+      continue;
+    }
     produced += 1;
     if (produced > MAX_OCCURRENCES_PER_SERIES) {
       yield { position: where, problem: `more than ${MAX_OCCURRENCES_PER_SERIES} occurrences in the window; the rest are left out` };
       return;
     }
-    const key = `${uid}#${keyStart ?? Date.UTC(next.year, next.month - 1, next.day)}`;
-    const position = `${where}, occurrence ${new Date(reference).toISOString()}`;
     const result = toMeeting(master.component, details.item.component, details.startDate, details.endDate, key);
     yield "item" in result ? { position, item: result.item } : { position, skipped: result.skipped };
   }
-  if (produced === 0) yield { position: where, skipped: "outside the window" };
+  if (produced === 0 && cancelled === 0) yield { position: where, skipped: "outside the window" };
 }
 
 /** The entries of an expansion, waiting for the event loop's next turn at each PAUSE. */

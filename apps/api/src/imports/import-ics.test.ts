@@ -17,7 +17,7 @@ const WEEKLY = "weekly-sync@acme.example";
 const berlin = (date: string) => `TZID=Europe/Berlin:${date}`;
 
 /** The weekly meeting in Berlin time (with an exception and two cancelled instances), a breakfast in New York time, and events to leave out. */
-function calendar(options: { breakfastTitle?: string; cancelNovember9?: boolean } = {}): string {
+function calendar(options: { breakfastTitle?: string; cancelNovember9?: boolean; deleteOctober26?: boolean } = {}): string {
   return icsFile([
     BERLIN_VTIMEZONE,
     vevent([
@@ -26,6 +26,8 @@ function calendar(options: { breakfastTitle?: string; cancelNovember9?: boolean 
       `DTEND;${berlin("20261005T110000")}`,
       "RRULE:FREQ=WEEKLY;COUNT=6",
       `EXDATE;${berlin("20261019T100000")}`,
+      // As Outlook writes an occurrence deleted from its series.
+      ...(options.deleteOctober26 ? [`EXDATE;${berlin("20261026T100000")}`] : []),
       "SUMMARY:Portfolio sync",
       "LOCATION:Room 4",
       "ORGANIZER;CN=Ada Park:mailto:ada@acme.example",
@@ -80,11 +82,12 @@ describe("ics import", () => {
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics"), owner: bed.ada });
 
     expect(summary).toMatchObject({
-      items: { read: 10, written: 5, unchanged: 0, skipped: 4, failed: 1 },
-      meetings: { new: 5, known: 0, updated: 0, cancelled_skipped: 1 },
+      items: { read: 11, written: 5, unchanged: 0, skipped: 5, failed: 1 },
+      meetings: { new: 5, known: 0, updated: 0, cancelled_skipped: 2 },
       persons: { matched: 3, created: 2 },
-      skipped: { cancelled: 1, "fewer than two participants": 1, "all-day event": 1, "outside the window": 1 },
-      owner: { user_uuid: bed.ada.uuid, appearances: 5 },
+      // The EXDATE's occurrence is a cancelled one, as the cancelled instance is.
+      skipped: { cancelled: 2, "fewer than two participants": 1, "all-day event": 1, "outside the window": 1 },
+      owner: { user_uuid: bed.ada.uuid, appearances: 6 },
     });
     expect(summary.problems.first).toEqual([{ position: "event at line 80 (UID broken@acme.example)", message: expect.stringContaining("invalid date-time value") }]);
 
@@ -137,16 +140,18 @@ describe("ics import", () => {
     const afterFirst = bed.rowCounts();
     const again = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
     expect(bed.rowCounts()).toEqual(afterFirst);
-    expect(again).toMatchObject({ items: { written: 0, unchanged: 5 }, meetings: { new: 0, known: 5, updated: 0, cancelled_skipped: 1 }, persons: { matched: 0, created: 0 } });
+    expect(again).toMatchObject({ items: { written: 0, unchanged: 5 }, meetings: { new: 0, known: 5, updated: 0, cancelled_skipped: 2 }, persons: { matched: 0, created: 0 } });
 
-    const newer = bed.file("newer.ics", calendar({ breakfastTitle: "Breakfast with Dana and Ben", cancelNovember9: true }));
+    const newer = bed.file("newer.ics", calendar({ breakfastTitle: "Breakfast with Dana and Ben", cancelNovember9: true, deleteOctober26: true }));
     const dryNewer = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: newer }, request: importRequest("ics", { dryRun: true }) });
     expect(bed.rowCounts()).toEqual(afterFirst);
     const update = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path: newer }, request: importRequest("ics") });
     expect(counts(dryNewer)).toEqual(counts(update));
-    expect(update).toMatchObject({ meetings: { new: 0, known: 3, updated: 2, cancelled_skipped: 1 } });
+    expect(update).toMatchObject({ meetings: { new: 0, known: 2, updated: 3, cancelled_skipped: 2 } });
     const meetings = await meetingsByKey();
     expect(meetings.get(`${WEEKLY}#${Date.UTC(2026, 10, 9, 9)}`)?.status).toBe("cancelled");
+    // Deleted from the series since the first import: it stayed confirmed, a meeting that never took place.
+    expect(meetings.get(`${WEEKLY}#${Date.UTC(2026, 9, 26, 9)}`)?.status).toBe("cancelled");
     expect(meetings.get("breakfast@acme.example")?.title).toBe("Breakfast with Dana and Ben");
     expect(bed.rowCounts().meetings).toBe(afterFirst.meetings);
   });
@@ -196,7 +201,7 @@ describe("ics import", () => {
       ]),
     );
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
-    expect(summary).toMatchObject({ items: { read: 3, written: 3, failed: 0 }, meetings: { new: 3 }, problems: { count: 0 } });
+    expect(summary).toMatchObject({ items: { read: 4, written: 3, failed: 0 }, meetings: { new: 3, cancelled_skipped: 1 }, problems: { count: 0 } });
     const meetings = [...(await meetingsByKey()).values()].map((meeting) => [meeting.title, meeting.starts_at, meeting.ends_at]);
     expect(meetings).toEqual([
       // 09:30 Pacific daylight time (UTC-7), then standard time (UTC-8) after 1 November.
@@ -231,7 +236,7 @@ describe("ics import", () => {
       ]),
     );
     const summary = await importArchive({ store: bed.store, tenantUuid: bed.tenantUuid, input: { path }, request: importRequest("ics") });
-    expect(summary).toMatchObject({ items: { read: 4, written: 4, failed: 0 }, meetings: { new: 4 } });
+    expect(summary).toMatchObject({ items: { read: 6, written: 4, failed: 0 }, meetings: { new: 4, cancelled_skipped: 2 } });
     const meetings = [...(await meetingsByKey()).values()].map((meeting) => [meeting.title, meeting.starts_at]);
     expect(meetings).toEqual([
       ["Standup", Date.UTC(2026, 9, 14, 13)],
