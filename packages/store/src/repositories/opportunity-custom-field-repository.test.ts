@@ -12,6 +12,8 @@ import { mergeCustomFieldValues } from "./opportunity-custom-field-repository.js
 
 const amount: OpportunityCustomField = { uuid: "f-1", tenant_uuid: "t-1", key: "amount", name: "Amount", type: "number", choices: [], created_at: 0, updated_at: 0 };
 const memo: OpportunityCustomField = { ...amount, uuid: "f-2", key: "memo", name: "Memo", type: "text" };
+const vehicle: OpportunityCustomField = { ...amount, uuid: "f-3", key: "vehicle", name: "Vehicle", type: "single_select", choices: ["Fund II"] };
+const sectors: OpportunityCustomField = { ...amount, uuid: "f-4", key: "sectors", name: "Sectors", type: "multi_select", choices: ["AI", "Bio"] };
 
 describe("mergeCustomFieldValues", () => {
   it("names a number beyond range as the number it is, not as null (which would remove the value)", () => {
@@ -42,6 +44,16 @@ describe("mergeCustomFieldValues", () => {
     expect(() => mergeCustomFieldValues([amount], {}, { amount: 1, "f-1": 2 })).toThrow(named);
     expect(() => mergeCustomFieldValues([amount], {}, { "F-1": 1, "f-1": null })).toThrow("named twice, as 'F-1' and 'f-1'");
     expect(mergeCustomFieldValues([amount, memo], {}, { amount: 1, "f-2": "x" })).toEqual({ "f-1": 1, "f-2": "x" });
+  });
+
+  it("takes a choice since removed from a select field where the opportunity holds it, and nowhere else", () => {
+    const stored = { "f-3": "Fund I", "f-4": ["Fintech", "AI"] };
+    const fields = [vehicle, sectors];
+    expect(mergeCustomFieldValues(fields, stored, { vehicle: "Fund I", sectors: ["Fintech", "AI"] })).toEqual(stored);
+    expect(mergeCustomFieldValues(fields, stored, { sectors: ["Fintech", "Bio"] })).toEqual({ ...stored, "f-4": ["Fintech", "Bio"] });
+    expect(() => mergeCustomFieldValues(fields, {}, { vehicle: "Fund I" })).toThrow(`needs one of ["Fund II"], got "Fund I"`);
+    expect(() => mergeCustomFieldValues(fields, stored, { sectors: ["Fund I"] })).toThrow("needs an array of values from");
+    expect(() => mergeCustomFieldValues(fields, { "f-3": "Fintech" }, { sectors: ["Fintech"] })).toThrow("needs an array of values from");
   });
 });
 

@@ -34,7 +34,11 @@ export async function loadCustomFields(db: Kysely<Database>, tenantUuid: string)
   return rows.map(toCustomField);
 }
 
-function checkValue(field: OpportunityCustomField, value: unknown): unknown {
+/**
+ * `value` checked against `field`'s type. A select choice the opportunity already holds (`stored`) is taken though the
+ * field's choices no longer list it: a client writing back what it read must not be refused a value it did not touch.
+ */
+function checkValue(field: OpportunityCustomField, value: unknown, stored: unknown): unknown {
   const fail = (expected: string): never => {
     // JSON would show Infinity (a JSON 1e400) and NaN as null, the value that removes a field.
     const shown = typeof value === "number" ? String(value) : JSON.stringify(value)?.slice(0, 60);
@@ -55,12 +59,17 @@ function checkValue(field: OpportunityCustomField, value: unknown): unknown {
     case "date":
       return typeof value === "string" && isCalendarDate(value) ? value : fail("a date YYYY-MM-DD");
     case "single_select":
-      return typeof value === "string" && field.choices.includes(value) ? value : fail(`one of ${JSON.stringify(field.choices)}`);
-    case "multi_select":
-      if (!Array.isArray(value) || !value.every((item) => typeof item === "string" && field.choices.includes(item))) {
+      return typeof value === "string" && (field.choices.includes(value) || value === stored)
+        ? value
+        : fail(`one of ${JSON.stringify(field.choices)}`);
+    case "multi_select": {
+      const held = Array.isArray(stored) ? stored : [];
+      const allowed = (item: unknown) => typeof item === "string" && (field.choices.includes(item) || held.includes(item));
+      if (!Array.isArray(value) || !value.every(allowed)) {
         return fail(`an array of values from ${JSON.stringify(field.choices)}`);
       }
       return [...new Set(value as string[])];
+    }
   }
 }
 
@@ -68,7 +77,7 @@ function checkValue(field: OpportunityCustomField, value: unknown): unknown {
  * Merges written custom field values (keyed by field UUID or key) into the stored ones (keyed by
  * field UUID); a null value removes the key. Throws InvalidInputError for an unknown field, a field named
  * twice (by key and by UUID), or a value that does not fit the field's type (a text value holding a control character multi-line text may not hold
- * among them).
+ * among them). A select choice since removed from the field is taken only where `stored` holds it already.
  */
 export function mergeCustomFieldValues(
   fields: readonly OpportunityCustomField[],
@@ -87,7 +96,7 @@ export function mergeCustomFieldValues(
     if (earlier !== undefined) throw new InvalidInputError(`custom field '${field.key}' is named twice, as '${earlier}' and '${name}': send one value for it`);
     namedAs.set(field.uuid, name);
     if (value === null) delete merged[field.uuid];
-    else merged[field.uuid] = checkValue(field, value);
+    else merged[field.uuid] = checkValue(field, value, stored[field.uuid]);
   }
   return merged;
 }

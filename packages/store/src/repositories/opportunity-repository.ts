@@ -472,8 +472,9 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         const type = await typeRow(transaction, tenantUuid, changes.type_uuid ?? row.type_uuid);
         const stageChanged = changes.stage_uuid !== undefined && changes.stage_uuid !== row.stage_uuid;
         if (stageChanged || typeChanged) await stageFor(transaction, tenantUuid, changes.stage_uuid!, type, isChild);
+        // The owner as read is kept though since deactivated: a client writing back what it read is not refused it.
         const owner =
-          changes.owner_user_uuid === undefined
+          changes.owner_user_uuid === undefined || changes.owner_user_uuid === row.owner_user_uuid
             ? row.owner_user_uuid
             : changes.owner_user_uuid === null
               ? null

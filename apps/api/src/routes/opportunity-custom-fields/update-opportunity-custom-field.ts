@@ -16,7 +16,7 @@ export const updateOpportunityCustomField = defineOperation({
   area: "Opportunity",
   summary: "Update an opportunity custom field",
   description:
-    "Writes name and/or choices; key and type never change. Stored values outside new choices are kept as they are. Administrators only; 404 when the field is not in the tenant.",
+    "Writes name and/or choices; key and type never change. Stored values outside new choices are kept, and taken when written back unchanged. Administrators only; 404 when the field is not in the tenant.",
   params: z.object({ field_uuid: uuidString("The custom field's UUID.") }),
   body: z.object({ name: z.string().trim().min(1).max(MAX_CUSTOM_FIELD_NAME_LENGTH).superRefine(oneLine).describe("Display name."), choices: choicesField }).partial().strict(),
   response: customFieldSchema,
