@@ -52,7 +52,10 @@ export interface OpportunityTypeRepository {
 }
 
 export interface OpportunityStageRepository {
-  /** Appends the stage at the end of its type's pipeline. Throws InvalidInputError for an unknown type. */
+  /**
+   * Appends the stage at the end of its type's pipeline. Throws InvalidInputError for an unknown type, ConflictError
+   * when a stage of the same type and stage_type has the name, case aside (`foldCase`).
+   */
   create(input: NewOpportunityStage): Promise<OpportunityStage>;
   get(tenantUuid: string, stageUuid: string): Promise<OpportunityStage | null>;
   /** In pipeline order; hidden stages only with `include_hidden`. */
@@ -61,6 +64,10 @@ export interface OpportunityStageRepository {
     typeUuid: string,
     options: { stage_type: StageType; include_hidden: boolean },
   ): Promise<OpportunityStage[]>;
+  /**
+   * Null when the stage is not in the tenant. A new name taken by another stage of the pipeline, case aside, throws
+   * ConflictError; the stage's own name (in any case) is taken back though another stage has it from before the rule.
+   */
   update(tenantUuid: string, stageUuid: string, changes: OpportunityStageChanges): Promise<OpportunityStage | null>;
   /**
    * Sets the pipeline order of every stage of the type and stage_type. Throws InvalidInputError

@@ -4,7 +4,8 @@ import type { Database, OpportunityStagesTable, OpportunityTypesTable } from "..
 import { STAGE_TYPES, type OpportunityStage, type OpportunityType, type PinningConfig, type StageType } from "../deal-records.js";
 import { assertAllowedValue } from "./allowed-value.js";
 import type { OpportunityStageRepository, OpportunityTypeRepository } from "../deal-store.js";
-import { InvalidInputError } from "../errors.js";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import { foldCase } from "./fold-case.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 
@@ -188,6 +189,22 @@ export function createOpportunityStageRepository({ db, now, generateId }: Reposi
       .orderBy("position")
       .orderBy("uuid");
 
+  /**
+   * Throws ConflictError when another stage of the pipeline has `name`, case aside: an agent or a person picking a
+   * stage by name must find one. A stage keeping its own name is let be, though a database may hold duplicates made
+   * before the rule: writing a stage back as read is no new ambiguity, and renaming one of them resolves it.
+   */
+  async function assertNameFree(executor: Kysely<Database>, stage: Pick<OpportunityStagesTable, "tenant_uuid" | "type_uuid" | "stage_type" | "name"> & { uuid?: string }) {
+    const folded = foldCase(stage.name);
+    const rows = await pipeline(executor, stage.tenant_uuid, stage.type_uuid, stage.stage_type as StageType).execute();
+    const own = rows.find((row) => row.uuid === stage.uuid);
+    if (own && foldCase(own.name) === folded) return;
+    const taken = rows.find((row) => row.uuid !== stage.uuid && foldCase(row.name) === folded);
+    if (taken) {
+      throw new ConflictError(`the type already has a ${stage.stage_type} stage named '${taken.name}' (${taken.uuid}): stage names are unique in a pipeline, case aside`);
+    }
+  }
+
   return {
     async create(input) {
       assertNonBlankFields(input, ["name"], "opportunityStages.create");
@@ -200,6 +217,7 @@ export function createOpportunityStageRepository({ db, now, generateId }: Reposi
           .where("uuid", "=", input.type_uuid)
           .executeTakeFirst();
         if (!type) throw new InvalidInputError(`opportunity type ${input.type_uuid} not found`);
+        await assertNameFree(transaction, input);
         const last = await transaction
           .selectFrom("opportunity_stages")
           .select((expression) => expression.fn.max("position").as("position"))
@@ -249,6 +267,7 @@ export function createOpportunityStageRepository({ db, now, generateId }: Reposi
           .where("uuid", "=", stageUuid)
           .executeTakeFirst();
         if (!row) return null;
+        if (changes.name !== undefined) await assertNameFree(transaction, { ...row, name: changes.name });
         const updated: OpportunityStagesTable = {
           ...row,
           name: changes.name ?? row.name,

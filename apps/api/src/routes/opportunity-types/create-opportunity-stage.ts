@@ -15,7 +15,7 @@ export const createOpportunityStage = defineOperation({
   area: "Opportunity",
   summary: "Create a stage",
   description:
-    "Adds a stage at the end of the type's PARENT or CHILD pipeline (reorder with PUT .../stages/order). CHILD stages need a type with subopportunities_enabled. Administrators only (403 for members); 404 when the type is not in the tenant.",
+    "Adds a stage at the end of the type's PARENT or CHILD pipeline (reorder with PUT .../stages/order). CHILD stages need a type with subopportunities_enabled. 409 when the pipeline has a stage of that name (case aside). Administrators only (403 for members); 404 when the type is not in the tenant.",
   params: z.object({ type_uuid: uuidString("The opportunity type's UUID.") }),
   body: z
     .object({
@@ -28,7 +28,7 @@ export const createOpportunityStage = defineOperation({
     .strict(),
   successStatus: 201,
   response: opportunityStageSchema,
-  errors: [404],
+  errors: [404, 409],
   example: { body: { name: "Due diligence", percentage: 40, color: "#3b82f6" } },
   async handler({ params, body, auth, services }) {
     requireAdministrator(auth, "change pipelines");

@@ -1,4 +1,5 @@
 /** Opportunity types and stages: listing with and without hidden ones, writes, pipeline order, roles, isolation. */
+import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
@@ -148,6 +149,34 @@ describe("opportunity stages", () => {
 
     const crossed = await call(`${stages}/${foreign.uuid}`, { method: "PATCH", body: { name: "X" } });
     expect(crossed.status).toBe(404);
+  });
+  it("answers 409 to a second stage of one name in a pipeline, case aside; a stage written back as read is taken", async () => {
+    const type = (await call("/v1/opportunity-types", { method: "POST", body: { label: "Deal", subopportunities_enabled: true } })).body;
+    const other = (await call("/v1/opportunity-types", { method: "POST", body: { label: "Fund" } })).body;
+    const stages = `/v1/opportunity-types/${type.uuid}/stages`;
+    const pitch = (await call(stages, { method: "POST", body: { name: "Pitch" } })).body;
+    const hidden = (await call(stages, { method: "POST", body: { name: "Parked", is_hidden: true } })).body;
+
+    const again = await call(stages, { method: "POST", body: { name: "PITCH" } });
+    expect(again).toEqual({
+      status: 409,
+      body: { error: `the type already has a PARENT stage named 'Pitch' (${pitch.uuid}): stage names are unique in a pipeline, case aside` },
+    });
+    expect((await call(stages, { method: "POST", body: { name: "parked" } })).status).toBe(409);
+    expect((await call(`${stages}/${hidden.uuid}`, { method: "PATCH", body: { name: "pitch" } })).status).toBe(409);
+    // Another pipeline, the type's CHILD stages or another type's, may have the name.
+    expect((await call(stages, { method: "POST", body: { name: "Pitch", stage_type: "CHILD" } })).status).toBe(201);
+    expect((await call(`/v1/opportunity-types/${other.uuid}/stages`, { method: "POST", body: { name: "Pitch" } })).status).toBe(201);
+    expect((await call(`${stages}/${pitch.uuid}`, { method: "PATCH", body: { name: "pitch" } })).body).toMatchObject({ name: "pitch" });
+
+    // Two stages of one name from before the rule: each is written back as read, and one is renamed away.
+    const database = new SqliteDatabase(context.databasePath);
+    database.prepare("update opportunity_stages set name = 'Pitch' where uuid = ?").run(hidden.uuid);
+    database.close();
+    expect((await call(`${stages}/${hidden.uuid}`, { method: "PATCH", body: { name: "Pitch", percentage: 5 } })).status).toBe(200);
+    expect((await call(`${stages}/${pitch.uuid}`, { method: "PATCH", body: { name: "Pitch" } })).status).toBe(200);
+    expect((await call(`${stages}/${hidden.uuid}`, { method: "PATCH", body: { name: "Parked" } })).body).toMatchObject({ name: "Parked" });
+    expect((await call(stages, { method: "POST", body: { name: "Pitch" } })).status).toBe(409);
   });
 });
 

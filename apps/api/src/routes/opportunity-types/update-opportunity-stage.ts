@@ -14,14 +14,14 @@ export const updateOpportunityStage = defineOperation({
   area: "Opportunity",
   summary: "Update a stage",
   description:
-    "Writes only the fields present in the body. A stage keeps its type and stage_type. Administrators only (403 for members); 404 when the stage is not a stage of that type in the tenant.",
+    "Writes only the fields present in the body. A stage keeps its type and stage_type; 409 for a name another stage of the pipeline has (case aside). Administrators only (403 for members); 404 when the stage is not a stage of that type in the tenant.",
   params: z.object({
     type_uuid: uuidString("The opportunity type's UUID."),
     stage_uuid: uuidString("The stage's UUID."),
   }),
   body: z.object(opportunityStageFields).partial().strict(),
   response: opportunityStageSchema,
-  errors: [404],
+  errors: [404, 409],
   example: { body: { name: "Term sheet", percentage: 60 } },
   async handler({ params, body, auth, services }) {
     requireAdministrator(auth, "change pipelines");
