@@ -54,7 +54,8 @@ export interface OpportunityTypeRepository {
 export interface OpportunityStageRepository {
   /**
    * Appends the stage at the end of its type's pipeline. Throws InvalidInputError for an unknown type, ConflictError
-   * when a stage of the same type and stage_type has the name, case aside (`foldCase`).
+   * when a stage of the same type and stage_type has the name, case aside (`foldCase`), or when that pipeline holds
+   * `MAX_STAGES_PER_PIPELINE` stages already.
    */
   create(input: NewOpportunityStage): Promise<OpportunityStage>;
   get(tenantUuid: string, stageUuid: string): Promise<OpportunityStage | null>;
@@ -77,7 +78,7 @@ export interface OpportunityStageRepository {
 }
 
 export interface OpportunityCustomFieldRepository {
-  /** Throws ConflictError when the key is taken. */
+  /** Throws ConflictError when the key is taken or the tenant defines `MAX_OPPORTUNITY_CUSTOM_FIELDS` already. */
   create(input: NewOpportunityCustomField): Promise<OpportunityCustomField>;
   get(tenantUuid: string, fieldUuid: string): Promise<OpportunityCustomField | null>;
   /** In creation order. */

@@ -25,6 +25,8 @@ export { mergedAwayNote } from "./repositories/merged-away-persons.js";
 export { isNameFromAddress } from "./repositories/names-from-addresses.js";
 export { fullName } from "./repositories/full-name.js";
 export { FORMER_DOMAINS_KEPT } from "./repositories/company-repository.js";
+export { MAX_OPPORTUNITY_CUSTOM_FIELDS } from "./repositories/opportunity-custom-field-repository.js";
+export { MAX_STAGES_PER_PIPELINE } from "./repositories/opportunity-type-repository.js";
 export { emptyFieldsFilled, type PersonFieldHolder, type PersonFieldOffer } from "./repositories/empty-person-fields.js";
 export type { PrunedHistory } from "./errors.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, type TextLayout } from "./control-character.js";

@@ -101,6 +101,12 @@ export function mergeCustomFieldValues(
   return merged;
 }
 
+/**
+ * The most custom fields a tenant defines for opportunities: an opportunity holds a value of each at most, and a write
+ * of them all (what a client read, written back) is held to as many keys.
+ */
+export const MAX_OPPORTUNITY_CUSTOM_FIELDS = 200;
+
 export function createOpportunityCustomFieldRepository({ db, now, generateId }: RepositoryContext): OpportunityCustomFieldRepository {
   const getRow = (executor: Kysely<Database>, tenantUuid: string, fieldUuid: string) =>
     executor
@@ -124,6 +130,14 @@ export function createOpportunityCustomFieldRepository({ db, now, generateId }: 
           .where("key", "=", input.key)
           .executeTakeFirst();
         if (taken) throw new ConflictError(`a custom field with key '${input.key}' already exists`);
+        const defined = await transaction
+          .selectFrom("opportunity_custom_fields")
+          .select((expression) => expression.fn.countAll<number>().as("count"))
+          .where("tenant_uuid", "=", input.tenant_uuid)
+          .executeTakeFirstOrThrow();
+        if (Number(defined.count) >= MAX_OPPORTUNITY_CUSTOM_FIELDS) {
+          throw new ConflictError(`the tenant has ${MAX_OPPORTUNITY_CUSTOM_FIELDS} opportunity custom fields, the most it may define: delete one first`);
+        }
         const timestamp = now();
         const row: OpportunityCustomFieldsTable = {
           uuid: generateId(),

@@ -178,6 +178,12 @@ export function createOpportunityTypeRepository({ db, now, generateId }: Reposit
   };
 }
 
+/**
+ * The most stages one pipeline (a type's PARENT or CHILD stages) holds: a reorder lists every one of them, so a pipeline
+ * holding more could never be reordered again.
+ */
+export const MAX_STAGES_PER_PIPELINE = 200;
+
 export function createOpportunityStageRepository({ db, now, generateId }: RepositoryContext): OpportunityStageRepository {
   const pipeline = (executor: Kysely<Database>, tenantUuid: string, typeUuid: string, stageType: StageType) =>
     executor
@@ -220,11 +226,14 @@ export function createOpportunityStageRepository({ db, now, generateId }: Reposi
         await assertNameFree(transaction, input);
         const last = await transaction
           .selectFrom("opportunity_stages")
-          .select((expression) => expression.fn.max("position").as("position"))
+          .select((expression) => [expression.fn.max("position").as("position"), expression.fn.countAll<number>().as("count")])
           .where("tenant_uuid", "=", input.tenant_uuid)
           .where("type_uuid", "=", input.type_uuid)
           .where("stage_type", "=", input.stage_type)
           .executeTakeFirst();
+        if (Number(last?.count ?? 0) >= MAX_STAGES_PER_PIPELINE) {
+          throw new ConflictError(`the type's ${input.stage_type} pipeline has ${MAX_STAGES_PER_PIPELINE} stages, the most it may hold`);
+        }
         const timestamp = now();
         const row: OpportunityStagesTable = {
           uuid: generateId(),

@@ -4,10 +4,13 @@
  * descriptions and messages say, from one number each so the two cannot drift apart. The most items a batch
  * operation takes is kept beside its operation (`MAX_BATCH_PERSONS`, `MAX_BATCH_TARGETS`, ...).
  */
-import { FORMER_DOMAINS_KEPT } from "@rapport/store";
+import { FORMER_DOMAINS_KEPT, MAX_OPPORTUNITY_CUSTOM_FIELDS, MAX_STAGES_PER_PIPELINE } from "@rapport/store";
 
-/** Keys of a company's or an opportunity's `custom_fields` object. */
-export const MAX_CUSTOM_FIELDS_PER_RECORD = 200;
+/**
+ * Keys of a company's or an opportunity's `custom_fields` object: as many as a tenant may define for opportunities, so
+ * an opportunity read (a value of each field at most) can be written back whole.
+ */
+export const MAX_CUSTOM_FIELDS_PER_RECORD = MAX_OPPORTUNITY_CUSTOM_FIELDS;
 /** Labels of one tag list (a person's `tags`, a company's `service_industry_tags`, `investor_types`, `npi_types`). */
 export const MAX_LABELS_PER_LIST = 50;
 /** A company's former domains (`former_domains`): as many as the store keeps, so a company read can be written back. */
@@ -24,8 +27,8 @@ export const MAX_EMAIL_RECIPIENTS = 1_000;
 export const MAX_MEETING_ATTENDEES = 500;
 /** The choices of a select custom field. */
 export const MAX_CUSTOM_FIELD_CHOICES = 200;
-/** The stages of one pipeline of an opportunity type, as a reorder lists them. */
-export const MAX_PIPELINE_STAGES = 200;
+/** The stages of one pipeline of an opportunity type, as a reorder lists them: as many as a pipeline may hold. */
+export const MAX_PIPELINE_STAGES = MAX_STAGES_PER_PIPELINE;
 /** Companies or persons added to an entity list in one call. */
 export const MAX_LIST_ENTITIES_PER_CALL = 100;
 /** Column mappings of a CSV import (`map`, repeated). */

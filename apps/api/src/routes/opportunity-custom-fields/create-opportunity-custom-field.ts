@@ -6,7 +6,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { customFieldSchema, presentCustomField } from "../../presenters/opportunity-type-presenter.js";
-import { MAX_CUSTOM_FIELD_CHOICES } from "../../platform/request/count-limits.js";
+import { MAX_CUSTOM_FIELD_CHOICES, MAX_CUSTOM_FIELDS_PER_RECORD } from "../../platform/request/count-limits.js";
 import { MAX_CUSTOM_FIELD_CHOICE_LENGTH, MAX_CUSTOM_FIELD_KEY_LENGTH, MAX_CUSTOM_FIELD_NAME_LENGTH } from "../../platform/request/field-limits.js";
 
 /** A custom field's key: a lower-case letter, then lower-case letters, digits and _, at most MAX_CUSTOM_FIELD_KEY_LENGTH in all. */
@@ -25,7 +25,7 @@ export const createOpportunityCustomField = defineOperation({
   area: "Opportunity",
   summary: "Create an opportunity custom field",
   description:
-    "Defines a custom field for opportunities. key is unique in the tenant (409 when taken); select types need choices. Administrators only (403 for members).",
+    `Defines a custom field for opportunities. key is unique in the tenant (409 when taken, or when ${MAX_CUSTOM_FIELDS_PER_RECORD} fields exist); select types need choices. Administrators only (403 for members).`,
   body: z
     .object({
       key: z

@@ -5,6 +5,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { ApiError, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { MAX_PIPELINE_STAGES } from "../../platform/request/count-limits.js";
 import { opportunityStageSchema, presentOpportunityStage } from "../../presenters/opportunity-type-presenter.js";
 import { opportunityStageFields } from "./opportunity-stage-body.js";
 
@@ -15,7 +16,7 @@ export const createOpportunityStage = defineOperation({
   area: "Opportunity",
   summary: "Create a stage",
   description:
-    "Adds a stage at the end of the type's PARENT or CHILD pipeline (reorder with PUT .../stages/order). CHILD stages need a type with subopportunities_enabled. 409 when the pipeline has a stage of that name (case aside). Administrators only (403 for members); 404 when the type is not in the tenant.",
+    `Adds a stage at the end of the type's PARENT or CHILD pipeline (reorder with PUT .../stages/order). CHILD stages need a type with subopportunities_enabled. 409 when the pipeline has a stage of that name (case aside) or ${MAX_PIPELINE_STAGES} stages. Administrators only (403 for members); 404 when the type is not in the tenant.`,
   params: z.object({ type_uuid: uuidString("The opportunity type's UUID.") }),
   body: z
     .object({

@@ -1,6 +1,7 @@
 /** Opportunity types and stages: listing with and without hidden ones, writes, pipeline order, roles, isolation. */
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MAX_CUSTOM_FIELDS_PER_RECORD, MAX_PIPELINE_STAGES } from "../../platform/request/count-limits.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -178,6 +179,19 @@ describe("opportunity stages", () => {
     expect((await call(`${stages}/${hidden.uuid}`, { method: "PATCH", body: { name: "Parked" } })).body).toMatchObject({ name: "Parked" });
     expect((await call(stages, { method: "POST", body: { name: "Pitch" } })).status).toBe(409);
   });
+  it("answers 409 to a stage past the most a pipeline holds, which a reorder could not list", async () => {
+    const type = (await call("/v1/opportunity-types", { method: "POST", body: { label: "Deal", subopportunities_enabled: true } })).body;
+    const stages = context.services.store.opportunityStages;
+    for (let index = 0; index < MAX_PIPELINE_STAGES; index += 1) {
+      await stages.create({ tenant_uuid: acme.tenant.uuid, type_uuid: type.uuid, stage_type: "PARENT", name: `Stage ${index}` });
+    }
+    const path = `/v1/opportunity-types/${type.uuid}/stages`;
+    expect(await call(path, { method: "POST", body: { name: "One more" } })).toEqual({
+      status: 409,
+      body: { error: `the type's PARENT pipeline has ${MAX_PIPELINE_STAGES} stages, the most it may hold` },
+    });
+    expect((await call(path, { method: "POST", body: { name: "One more", stage_type: "CHILD" } })).status).toBe(201);
+  });
 });
 
 describe("opportunity custom fields", () => {
@@ -228,5 +242,19 @@ describe("opportunity custom fields", () => {
     expect(renaming).toHaveBeenCalledOnce();
     renaming.mockRestore();
     expect(renamed).toEqual({ status: 404, body: { error: `custom field ${created.uuid} not found` } });
+  });
+
+  it("answers 409 to a field past the most a tenant defines, whose values a write could not all carry back", async () => {
+    const fields = context.services.store.opportunityCustomFields;
+    for (let index = 0; index < MAX_CUSTOM_FIELDS_PER_RECORD; index += 1) {
+      await fields.create({ tenant_uuid: acme.tenant.uuid, key: `field_${index}`, name: `Field ${index}`, type: "text" });
+    }
+    const body = { key: "one_more", name: "One more", type: "text" };
+    expect(await call("/v1/opportunity-custom-fields", { method: "POST", body })).toEqual({
+      status: 409,
+      body: { error: `the tenant has ${MAX_CUSTOM_FIELDS_PER_RECORD} opportunity custom fields, the most it may define: delete one first` },
+    });
+    await context.request(`/v1/opportunity-custom-fields/${(await fields.list(acme.tenant.uuid))[0]!.uuid}`, { key: acme.key, method: "DELETE" });
+    expect((await call("/v1/opportunity-custom-fields", { method: "POST", body })).status).toBe(201);
   });
 });
