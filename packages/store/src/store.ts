@@ -687,6 +687,18 @@ export interface PersonMergeRequest {
   /** True: a dry run that persists nothing. */
   preview: boolean;
   merged_by_user_uuid: string | null;
+  /**
+   * The most email addresses, tags and affiliations the merged person may hold (the caller's write limits): a merge
+   * uniting more is refused (InvalidInputError), so the merged person can be read and written back. None: no limit.
+   */
+  limits?: PersonMergeLimits;
+}
+
+/** What a merged person may hold at most (`PersonMergeRequest.limits`). */
+export interface PersonMergeLimits {
+  emails: number;
+  tags: number;
+  affiliations: number;
 }
 
 export interface PersonMergeOutcome {

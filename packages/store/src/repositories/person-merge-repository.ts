@@ -16,6 +16,7 @@ import { personReferenceMovers } from "../merge/person-reference-movers.js";
 import { meetingsLosingACount } from "../merge/rewrite-meetings-losing-a-count.js";
 import type { PersonMergeOutcome, PersonMergeRepository, PersonMergeRequest } from "../store.js";
 import { currentCompanyUuidsOf, ensurePrimaryAffiliation } from "./affiliation-rows.js";
+import { checkMergedPersonLimits } from "../merge/check-merged-person-limits.js";
 import { interactionsByIds } from "./interaction-records.js";
 import { raiseOpportunityActivityAfterMerge } from "./opportunity-activity.js";
 import { userOwningPerson, type PersonOwner } from "./person-owner.js";
@@ -150,6 +151,8 @@ async function runMerge(context: RepositoryContext, db: Kysely<Database>, reques
 
   const mergedRow = await db.selectFrom("persons").selectAll().where("uuid", "=", canonicalUuid).executeTakeFirstOrThrow();
   const [merged] = await hydratePersons(db, tenantUuid, [mergedRow]);
+  // Checked on the merged person as hydrated: the union of addresses, tags and tenures is what a read of it shows.
+  checkMergedPersonLimits(merged!, request.limits);
   const recountedMeetings = [...(await interactionsByIds(db, tenantUuid, "meeting", recounted)).values()];
   const graphChanges: GraphChange[] = [
     { type: "merge-persons", canonicalUuid, supersededUuid },

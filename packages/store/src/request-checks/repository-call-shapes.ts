@@ -46,7 +46,14 @@ const mergeRequestFields = {
   preview: z.boolean(),
   merged_by_user_uuid: identifier.nullable(),
 };
-const personMergeRequest = callShape(["request", z.strictObject(mergeRequestFields)]);
+/** A person merge also takes the caller's write limits, which the merged person must stay within. */
+const personMergeRequest = callShape([
+  "request",
+  z.strictObject({
+    ...mergeRequestFields,
+    limits: z.strictObject({ emails: z.number().int().nonnegative(), tags: z.number().int().nonnegative(), affiliations: z.number().int().nonnegative() }).optional(),
+  }),
+]);
 /** A company merge also takes the caller's write limits, which the merged company must stay within. */
 const companyMergeRequest = callShape([
   "request",

@@ -273,6 +273,31 @@ describe("POST /v1/persons/{person_uuid}/merge", () => {
     expect(await store.users.reactivate(acme.tenant.uuid, acme.member.uuid)).toBe(true);
   });
 
+  it("answers 400, changing nothing, when the merged person would hold more addresses or tags than a PUT writes back", async () => {
+    const { store } = context.services;
+    const tenantUuid = acme.tenant.uuid;
+    const addresses = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}@example.com`);
+    const labels = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+    const full = await store.persons.create({ tenant_uuid: tenantUuid, name: "Jane Doe", emails: addresses("jane", 20), tags: labels("a", 50) });
+    const moreAddresses = await store.persons.create({ tenant_uuid: tenantUuid, name: "J. Doe", emails: ["jd@example.com"] });
+    const moreTags = await store.persons.create({ tenant_uuid: tenantUuid, name: "J. D.", tags: ["a0", "b0"] });
+    const before = databaseSnapshotBesideUsage(context.databasePath);
+    for (const preview of [true, false]) {
+      expect(await merge(full.uuid, { superseded_person_uuid: moreAddresses.uuid, preview })).toEqual({
+        status: 400,
+        body: { error: "the merged person would hold 21 email addresses, more than the 20 a person may hold: remove some from either person (PUT /v1/persons/{person_uuid}), then merge" },
+      });
+      expect((await merge(full.uuid, { superseded_person_uuid: moreTags.uuid, preview })).body.error).toMatch(/^the merged person would hold 51 tags, more than the 50/);
+    }
+    expect(databaseSnapshotBesideUsage(context.databasePath)).toEqual(before);
+    // At the limits the merge is taken, and the merged person is written back as read.
+    const merged = await merge(moreTags.uuid, { superseded_person_uuid: moreAddresses.uuid });
+    expect(merged.status).toBe(200);
+    const { emails, tags } = (await getPerson(moreTags.uuid)).body;
+    const written = await context.request(`/v1/persons/${moreTags.uuid}`, { key: acme.key, method: "PUT", body: { emails, tags } });
+    expect(written.status).toBe(200);
+  });
+
   it("answers 400 for other validation failures: an internal user's person as the superseded side, a bad body", async () => {
     const contact = await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Mike (contact)", emails: ["mike.old@example.com"] });
     const internal = await merge(contact.uuid, { superseded_person_uuid: acme.member.person_uuid });

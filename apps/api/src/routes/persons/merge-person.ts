@@ -5,11 +5,12 @@
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
+import { MAX_LABELS_PER_LIST, MAX_PERSON_AFFILIATIONS, MAX_PERSON_EMAIL_ADDRESSES } from "../../platform/request/count-limits.js";
 import { mergePreviewGraph } from "../../persons/merge-preview-graph.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 
 const MERGE_DESCRIPTION =
-  "Merges the superseded person into the canonical person named in the path, in one transaction: email addresses (the union; the canonical primary stays primary), affiliations, entity-list memberships and every other reference (activity, notes, associations) move to the canonical person, which also takes the superseded person's values for its own empty fields and the union of tags. The superseded record is removed: its uuid then answers 404 naming the canonical person. Every email and meeting it was on is listed again in GET /v1/activity at a new sequence, with the canonical person among its participants. With preview: true nothing persists and the preview field shows the canonical, superseded and merged persons as they would look. 404 if either uuid does not exist; 409 if they are the same person or already merged; 400 for other validation failures: both users' own persons (active or deactivated: two users never share a person), an internal user's own person superseded by a contact.";
+  `Merges the superseded person into the canonical person named in the path, in one transaction: email addresses (the union; the canonical primary stays primary), affiliations, entity-list memberships and every other reference (activity, notes, associations) move to the canonical person, which also takes the superseded person's values for its own empty fields and the union of tags. The superseded record is removed: its uuid then answers 404 naming the canonical person. Every email and meeting it was on is listed again in GET /v1/activity at a new sequence, with the canonical person among its participants. With preview: true nothing persists and the preview field shows the canonical, superseded and merged persons as they would look. 404 if either uuid does not exist; 409 if they are the same person or already merged; 400 for other validation failures: both users' own persons (active or deactivated: two users never share a person), an internal user's own person superseded by a contact, a merged person holding more email addresses (${MAX_PERSON_EMAIL_ADDRESSES}), tags (${MAX_LABELS_PER_LIST}) or affiliations (${MAX_PERSON_AFFILIATIONS}) than a person may.`;
 
 export const mergePerson = defineOperation({
   operationId: "mergePerson",
@@ -52,6 +53,7 @@ export const mergePerson = defineOperation({
       superseded_uuid: body.superseded_person_uuid,
       preview: body.preview,
       merged_by_user_uuid: auth.user?.uuid ?? null,
+      limits: { emails: MAX_PERSON_EMAIL_ADDRESSES, tags: MAX_LABELS_PER_LIST, affiliations: MAX_PERSON_AFFILIATIONS },
     });
     const [canonical, superseded] = await presentPersons(services, auth, [outcome.canonical, outcome.superseded]);
     // A preview's merge rolled back, so its relationship fields come from a graph that takes the merge; a real
