@@ -11,7 +11,7 @@ import { createSqliteStore } from "@rapport/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeLargeMbox } from "../imports/benchmark/write-large-mbox.js";
 import { csvFile, icsFile, mailMessage, mboxFile, vcard, vevent } from "../imports/testing/archive-builders.js";
-import { runRapportInProcessWithInput } from "../testing/in-process-cli.js";
+import { runRapportInProcessWatchingStderr, runRapportInProcessWithInput } from "../testing/in-process-cli.js";
 
 const cliPath = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "rapport-import-cli-"));
@@ -372,6 +372,30 @@ describe("rapport import", () => {
 
     const rest = JSON.parse((await rapport(["--json", "import", "mbox", largeMboxPath, "--tenant", tenant])).stdout);
     expect(rest).toMatchObject({ outcome: "completed", emails: { new: LARGE_MBOX_MESSAGES - first.summary.emails.new, known: first.summary.emails.new } });
+  });
+
+  it("stops after the batch in flight on Ctrl-C even when the whole archive arrived in one read", async () => {
+    const whole = JSON.parse((await rapport(["--json", "tenants", "create", "--name", "Whole"])).stdout).uuid as string;
+    // The archive is one chunk of standard input: nothing turns the event loop, where a signal is handled, but the
+    // import's own yields. The real signal (not an emit) goes out once the first batch's progress line is written.
+    let writtenAtSignal: number | undefined;
+    const interrupted = await runRapportInProcessWatchingStderr(
+      readFileSync(largeMboxPath),
+      (written) => {
+        if (writtenAtSignal !== undefined || !written.includes("import: ")) return;
+        writtenAtSignal = emailCount(whole);
+        process.kill(process.pid, "SIGINT");
+      },
+      database,
+      ...["--json", "import", "mbox", "-", "--tenant", whole, "--batch-size", "20"],
+    );
+    expect(interrupted.code).toBe(130);
+    const summary = JSON.parse(interrupted.stdout);
+    expect(summary.outcome).toBe("interrupted");
+    expect(writtenAtSignal).toBeGreaterThan(0);
+    // At most the batch in flight (20 messages) after what was written when the signal went out, of 3,000.
+    expect(summary.emails.new).toBeLessThanOrEqual(writtenAtSignal! + 20);
+    expect(emailCount(whole)).toBe(summary.emails.new);
   });
 
   it("stops on Ctrl-C while a writer holds its standard input open with nothing more to send, not at the writer's end", async () => {

@@ -17,9 +17,28 @@ export function runRapportInProcessWithInput(input: string | Buffer, database: s
   return runInProcess(database, args, input);
 }
 
-async function runInProcess(database: string, args: readonly string[], input: string | Buffer): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * Runs `rapport --db <database> ...args` in this process, `input` on its standard input, calling `onStderr` with all
+ * it has written on standard error so far at each write (a test that acts at a progress line, e.g. sends a signal).
+ */
+export function runRapportInProcessWatchingStderr(
+  input: string | Buffer,
+  onStderr: (written: string) => void,
+  database: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runInProcess(database, args, input, onStderr);
+}
+
+async function runInProcess(
+  database: string,
+  args: readonly string[],
+  input: string | Buffer,
+  onStderr?: (written: string) => void,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = capture();
   const stderr = capture();
+  if (onStderr) stderr.stream.on("data", () => onStderr(stderr.text()));
   const stdin = Readable.from(input.length === 0 ? [] : [Buffer.from(input)]);
   // A command ends an interrupted import with process.exitCode: it is this run's code, not the test process's.
   const exitCodeBefore = process.exitCode;
