@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -166,19 +165,35 @@ describe("two processes creating the same new files at once", () => {
   it("end with one database per file, holding both processes' tenants", async () => {
     const folder = temporaryFolder();
     const paths = ["a.db", "b.db", "c.db"].map((name) => join(folder, "nested", name));
-    const startAt = Date.now() + 1500;
+    // Each process says it is ready once it has loaded the package and starts when both are (a line on its standard
+    // input): a start time 1.5 s ahead waited that long on a quiet machine, and started them apart when loading took longer.
     const script = `
       import { createSqliteStore } from ${JSON.stringify(builtPackage)};
-      const [name, startAt, ...paths] = process.argv.slice(1);
-      while (Date.now() < Number(startAt)) await new Promise((resolve) => setTimeout(resolve, 1));
+      const [name, ...paths] = process.argv.slice(1);
+      process.stdout.write("ready\\n");
+      await new Promise((resolve) => process.stdin.once("data", resolve));
+      process.stdin.destroy();
       for (const path of paths) {
         const store = await createSqliteStore({ path });
         await store.tenants.create({ name, tier: "standard" });
         await store.close();
       }`;
-    const run = promisify(execFile);
-    const results = await Promise.all(["First", "Second"].map((name) => run(process.execPath, ["--input-type=module", "-e", script, name, String(startAt), ...paths])));
-    expect(results.map((result) => result.stderr)).toEqual(["", ""]);
+    const children = ["First", "Second"].map((name) => spawn(process.execPath, ["--input-type=module", "-e", script, name, ...paths]));
+    const ended = children.map(
+      (child) =>
+        new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          let stderr = "";
+          child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on("close", (code) => resolve({ code, stderr }));
+        }),
+    );
+    const ready = children.map((child) => new Promise<void>((resolve) => child.stdout.once("data", () => resolve())));
+    await Promise.race([Promise.all(ready), Promise.all(ended)]);
+    for (const child of children) child.stdin.end("go\n");
+    expect(await Promise.all(ended)).toEqual([
+      { code: 0, stderr: "" },
+      { code: 0, stderr: "" },
+    ]);
     expect(readdirSync(join(folder, "nested")).sort()).toEqual(["a.db", "b.db", "c.db"]);
     for (const path of paths) {
       const described = describeFile(path);
