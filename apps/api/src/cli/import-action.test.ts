@@ -10,4 +10,12 @@ describe("summaryLines", () => {
     summary.meetings.removed = 0;
     expect(summaryLines(summary, "outlook.ics")).toContain("  meetings: 1 new, 3 already known, 0 updated, 0 cancelled and left out");
   });
+
+  it("says how many of the contacts' addresses were left out at the limit of a person's, and nothing when none was", () => {
+    const summary = emptySummary("vcf", true);
+    summary.persons = { matched: 2, created: 0, skipped: 0, addresses_added: 1, addresses_left_out: 3 };
+    expect(summaryLines(summary, "contacts.vcf")).toContain("  persons: 2 matched, 0 to create, 0 skipped, 1 of their addresses to add to matched persons, 3 addresses left out (a person holds at most 20)");
+    summary.persons.addresses_left_out = 0;
+    expect(summaryLines(summary, "contacts.vcf")).toContain("  persons: 2 matched, 0 to create, 0 skipped, 1 of their addresses to add to matched persons");
+  });
 });

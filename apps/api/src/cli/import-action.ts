@@ -12,6 +12,7 @@ import { checkOptionsApply, defaultWindow, ImportRequestError, type ImportReques
 import type { ImportSummary } from "../imports/import-summary.js";
 import { ImportReadError } from "../imports/import-read-error.js";
 import { ImportFormatError } from "../imports/imported-items.js";
+import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 import { CliError, printResult } from "./cli-output.js";
 import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
@@ -51,7 +52,9 @@ export function summaryLines(summary: ImportSummary, source: string): string[] {
     lines.push(`  meetings: ${meetings.new} new, ${meetings.known} already known, ${meetings.updated} updated, ${meetings.cancelled_skipped} cancelled and left out${meetings.removed > 0 ? `, ${meetings.removed} removed (all-day events an earlier import stored as 24-hour meetings)` : ""}`);
   }
   const addressesAdded = summary.persons.addresses_added > 0 ? `, ${summary.persons.addresses_added} of their addresses ${summary.dry_run ? "to add" : "added"} to matched persons` : "";
-  lines.push(`  persons: ${summary.persons.matched} matched, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped${addressesAdded}`);
+  const leftOut = summary.persons.addresses_left_out;
+  const addressesLeftOut = leftOut > 0 ? `, ${leftOut} address${leftOut === 1 ? "" : "es"} left out (a person holds at most ${MAX_PERSON_EMAIL_ADDRESSES})` : "";
+  lines.push(`  persons: ${summary.persons.matched} matched, ${summary.persons.created} ${summary.dry_run ? "to create" : "created"}, ${summary.persons.skipped} skipped${addressesAdded}${addressesLeftOut}`);
   if (summary.kind === "vcf" || summary.kind === "csv") lines.push(`  companies: ${summary.companies.matched} matched, ${summary.companies.created} ${summary.dry_run ? "to create" : "created"}`);
   const reasons = Object.entries(summary.skipped);
   if (reasons.length > 0) lines.push(`  skipped: ${reasons.map(([reason, count]) => `${count} ${reason}`).join(", ")}`);

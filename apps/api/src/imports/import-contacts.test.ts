@@ -2,6 +2,7 @@ import iconv from "iconv-lite";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 import { importArchive } from "./import-archive.js";
 import type { ImportRequest } from "./import-request.js";
 import type { ImportSummary } from "./import-summary.js";
@@ -420,6 +421,26 @@ describe("vcf import", () => {
     expect([persons.get("jose@cafe.example")?.name, persons.get("ase@cafe.example")?.name, persons.has("noend@cafe.example")]).toEqual(["José Peña", "Åse Ødegård", false]);
   });
 
+  it("gives a matched person the card's addresses only up to the 20 a person may hold, counting those left out, the dry run too", async () => {
+    const held = Array.from({ length: MAX_PERSON_EMAIL_ADDRESSES - 1 }, (_, index) => `near${index}@near.example`);
+    const near = await bed.store.persons.create({ tenant_uuid: bed.tenantUuid, name: "Nia Near", emails: held });
+    const many = Array.from({ length: MAX_PERSON_EMAIL_ADDRESSES + 2 }, (_, index) => `EMAIL:many${index}@many.example`);
+    const cards = [
+      // One place left: the first free address takes it.
+      vcard("3.0", ["FN:Nia Near", "EMAIL:near0@near.example", "EMAIL:nia@home.example", "EMAIL:nia@work.example", "EMAIL:nia@old.example"]),
+      // Full now, in the dry run too: nothing given.
+      vcard("3.0", ["FN:Nia Near", "EMAIL:near1@near.example", "EMAIL:nia@new.example"]),
+      // Created with the first 20 of 22.
+      vcard("3.0", ["FN:Max Many", ...many]),
+    ].join("\r\n");
+    const summary = await importThreeTimes(bed.file("limit.vcf", cards), importRequest("vcf"));
+    expect(summary).toMatchObject({ items: { read: 3, written: 2, unchanged: 1 }, persons: { matched: 2, created: 1, addresses_added: 1, addresses_left_out: 5 } });
+    const persons = await bed.personsByKey();
+    expect(persons.get("near0@near.example")!.uuid).toBe(near.uuid);
+    expect(persons.get("near0@near.example")!.emails.map((email) => email.address).sort()).toEqual([...held, "nia@home.example"].sort());
+    expect(persons.get("many0@many.example")!.emails).toHaveLength(MAX_PERSON_EMAIL_ADDRESSES);
+  });
+
   it("names a card's invalid email address as its problem, and imports a card with a valid one beside it with a caveat", async () => {
     const text = [
       vcard("3.0", ["FN:Only Bad", "EMAIL:only.bad@"]),
@@ -690,10 +711,40 @@ describe("csv import", () => {
       ["", "nameless.example", "", "", ""],
     ]);
     const summary = await importThreeTimes(bed.file("accounts.csv", text), importRequest("csv"));
-    expect(summary).toMatchObject({ items: { read: 3, written: 1, unchanged: 1, failed: 1 }, companies: { created: 1, matched: 1 }, problems: { first: [{ position: "row 4 (line 4)", message: "no company name" }] } });
+    // Northwind's empty fields take the row's.
+    expect(summary).toMatchObject({ items: { read: 3, written: 2, unchanged: 0, failed: 1 }, companies: { created: 1, matched: 1 }, problems: { first: [{ position: "row 4 (line 4)", message: "no company name" }] } });
     const companies = await companiesByName();
     expect(companies.get("Globex")).toMatchObject({ domain: "globex.example", website: "https://www.globex.example/", sector: "Energy", city: "Springfield", employee_count: "51-200" });
+    expect(companies.get("Northwind Robotics")).toMatchObject({ website: "northwind.example", sector: "Robotics", city: "Austin", employee_count: "11-50" });
     expect([...companies.keys()]).toEqual(["Globex", "Northwind Robotics"]);
+  });
+
+  it("fills a matched company's empty fields from its rows, keeps every value it has, and counts it written, the dry run too", async () => {
+    const northwind = await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Northwind Robotics", domain: "northwind.example", city: "Seattle" });
+    const initech = await bed.store.companies.create({ tenant_uuid: bed.tenantUuid, company_name: "Initech" });
+    const text = csvFile([
+      ["Company Name", "Domain", "Description", "City", "Country", "Employees", "LinkedIn"],
+      // Found by domain: its city stays, and so its place (no country beside another's city); the rest is filled.
+      ["Northwind", "northwind.example", "Robots", "Austin", "USA", "11-50", "https://www.linkedin.com/company/northwind"],
+      // Found by name: its domain and place are filled; the next row finds it by that domain, its city taken.
+      ["initech", "initech.example", "", "Austin", "USA", "", ""],
+      ["Initech LLC", "initech.example", "TPS reports", "Dallas", "", "", ""],
+      // Created, then filled by its second row.
+      ["Globex", "", "", "Springfield", "", "", ""],
+      ["Globex", "", "Energy", "Shelbyville", "", "201-500", ""],
+      // Nothing left to fill.
+      ["Northwind", "northwind.example", "Other robots", "", "", "", ""],
+    ]);
+    const summary = await importThreeTimes(bed.file("accounts.csv", text), importRequest("csv", { entity: "companies" }));
+    expect(summary).toMatchObject({ items: { read: 6, written: 5, unchanged: 1, failed: 0 }, companies: { created: 1, matched: 5 } });
+    const companies = await companiesByName();
+    expect(companies.get("Northwind Robotics")).toMatchObject({
+      uuid: northwind.uuid, domain: "northwind.example", description: "Robots", city: "Seattle", country: null, employee_count: "11-50",
+      linkedin_url: "https://www.linkedin.com/company/northwind",
+    });
+    expect(companies.get("Initech")).toMatchObject({ uuid: initech.uuid, domain: "initech.example", description: "TPS reports", city: "Austin", country: "USA" });
+    expect(companies.get("Globex")).toMatchObject({ description: "Energy", city: "Springfield", employee_count: "201-500" });
+    expect([...companies.keys()]).toEqual(["Globex", "Initech", "Northwind Robotics"]);
   });
 
   it("keeps a website beside a domain column, and fails a row whose band, year or address the API would refuse", async () => {

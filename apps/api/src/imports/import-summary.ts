@@ -35,8 +35,12 @@ export interface ImportSummary {
   items: { read: number; written: number; unchanged: number; skipped: number; failed: number };
   emails: { new: number; known: number };
   meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
-  /** `addresses_added`: a matched contact's addresses its person was given (no other person had them). */
-  persons: { matched: number; created: number; skipped: number; addresses_added: number };
+  /**
+   * `addresses_added`: a matched contact's addresses its person was given (no other person had them);
+   * `addresses_left_out`: a contact's free addresses its person was not given, or not created with, as they would hold
+   * more than a person may (MAX_PERSON_EMAIL_ADDRESSES).
+   */
+  persons: { matched: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
   companies: { matched: number; created: number };
   /** Skipped entries by reason (outside the window, all-day event, ...). */
   skipped: Record<string, number>;
@@ -57,7 +61,7 @@ export function emptySummary(kind: ImportKind, dryRun: boolean): ImportSummary {
     items: { read: 0, written: 0, unchanged: 0, skipped: 0, failed: 0 },
     emails: { new: 0, known: 0 },
     meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
-    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0 },
+    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
     problems: { count: 0, first: [] },
@@ -94,8 +98,12 @@ export interface BatchCounts {
   unchanged: number;
   emails: { new: number; known: number };
   meetings: { new: number; known: number; updated: number; cancelled_skipped: number; removed: number };
-  /** `addresses_added`: a matched contact's addresses its person was given (no other person had them). */
-  persons: { matched: number; created: number; skipped: number; addresses_added: number };
+  /**
+   * `addresses_added`: a matched contact's addresses its person was given (no other person had them);
+   * `addresses_left_out`: a contact's free addresses its person was not given, or not created with, as they would hold
+   * more than a person may (MAX_PERSON_EMAIL_ADDRESSES).
+   */
+  persons: { matched: number; created: number; skipped: number; addresses_added: number; addresses_left_out: number };
   companies: { matched: number; created: number };
   skipped: Record<string, number>;
 }
@@ -106,7 +114,7 @@ export function emptyBatchCounts(): BatchCounts {
     unchanged: 0,
     emails: { new: 0, known: 0 },
     meetings: { new: 0, known: 0, updated: 0, cancelled_skipped: 0, removed: 0 },
-    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0 },
+    persons: { matched: 0, created: 0, skipped: 0, addresses_added: 0, addresses_left_out: 0 },
     companies: { matched: 0, created: 0 },
     skipped: {},
   };

@@ -7,7 +7,9 @@
  * is where imports switch over to it, so that an import and the API always match alike.
  */
 import { ConflictError, fullName, InvalidInputError, type PersonFieldHolder, type PersonFieldOffer, type PagePosition, type Store } from "@rapport/store";
+import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 import { findPersonMatch } from "../persons/find-person-match.js";
+import { emptyCompanyFieldsFilled, type CompanyFieldHolder } from "./empty-company-fields.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
 
 export type PersonCandidate = Omit<ImportedPerson, "type">;
@@ -25,10 +27,20 @@ export interface CompanyOutcome {
  * `named`: a MATCHED person named only after an address took the contact's name (`persons.nameIfUnnamed`); `filled`:
  * the MATCHED person's empty fields the contact filled (`persons.fillEmptyFields`), `company` then the company they
  * were affiliated with when that is one of them; `addresses_added`: the contact's addresses the MATCHED person was
- * given (`persons.addFreeAddresses`: no other person had them, no erasure remembers them).
+ * given (`persons.addFreeAddresses`: no other person had them, no erasure remembers them); `addresses_left_out`: how many
+ * of the contact's addresses the person was not given, or not created with, as they would hold more than a person may
+ * (`withinAddressLimit`).
  */
 export type PersonOutcome =
-  | { status: MatchStatus; person_uuid: string; company: CompanyOutcome | null; named: boolean; filled: readonly string[]; addresses_added: readonly string[] }
+  | {
+      status: MatchStatus;
+      person_uuid: string;
+      company: CompanyOutcome | null;
+      named: boolean;
+      filled: readonly string[];
+      addresses_added: readonly string[];
+      addresses_left_out: number;
+    }
   | { status: "ERROR"; error: string }
   /** Not created: an address or the LinkedIn URL of the contact was erased on a data subject's request. */
   | { status: "ERASED" };
@@ -42,15 +54,16 @@ export interface PersonImportTarget {
    * Match-or-create, in input order. A MATCHED person keeps every value they have, but one named only after an address
    * takes the contact's name, their empty fields take the contact's (the company, found or created, only when they
    * have none), and they are given the contact's other addresses that no person holds; a CREATED person is affiliated
-   * with its company (found or created). Runs inside the caller's transaction.
+   * with its company (found or created). Either holds at most the addresses a person may (`withinAddressLimit`). Runs
+   * inside the caller's transaction.
    */
   matchOrCreate(candidates: readonly PersonCandidate[]): Promise<PersonOutcome[]>;
   /** Read-only: the candidate's addresses a matched person would be given, as far as the store tells (the dry run's view). */
   freeAddresses(candidate: PersonCandidate): Promise<string[]>;
   /** Read-only: whether matching `personUuid` with the candidate would name them (the dry run's view). */
   wouldName(personUuid: string, candidate: PersonCandidate): Promise<boolean>;
-  /** Read-only: the fields of an existing person that a contact may fill, or null (the dry run's view). */
-  personFields(personUuid: string): Promise<PersonFieldHolder | null>;
+  /** Read-only: the fields of an existing person that a contact may fill, and their addresses, or null (the dry run's view). */
+  personFields(personUuid: string): Promise<(PersonFieldHolder & { emails: readonly unknown[] }) | null>;
   /** Read-only: the existing company for a reference, or null. */
   lookupCompany(reference: CompanyReference): Promise<string | null>;
   /**
@@ -63,6 +76,10 @@ export interface PersonImportTarget {
    * the company, created or found by name, when it has no domain and no other company of the tenant holds that one.
    */
   findOrCreateCompany(reference: CompanyReference, fields?: ImportedCompany["fields"]): Promise<CompanyOutcome>;
+  /** Read-only: the fields of an existing company that a row may fill, or null (the dry run's view). */
+  companyFields(companyUuid: string): Promise<CompanyFieldHolder | null>;
+  /** Fills the company's empty fields from a company row or card (`emptyCompanyFieldsFilled`); the fields written. */
+  fillCompany(companyUuid: string, row: Pick<ImportedCompany, "domain" | "fields">): Promise<string[]>;
 }
 
 const SAME_NAME_PAGE = 500;
@@ -71,6 +88,15 @@ const SAME_NAME_PAGE = 500;
 function samePersonName(left: string, right: string): boolean {
   const key = (name: string) => name.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
   return key(left) === key(right);
+}
+
+/**
+ * Of the free addresses offered a person who holds `held`, those they may be given and how many are left out: a person
+ * holds at most the MAX_PERSON_EMAIL_ADDRESSES a `PUT /v1/persons/{uuid}` takes, so that one read can be written back.
+ */
+export function withinAddressLimit(free: readonly string[], held: number): { given: string[]; left_out: number } {
+  const given = free.slice(0, Math.max(0, MAX_PERSON_EMAIL_ADDRESSES - held));
+  return { given, left_out: free.length - given.length };
 }
 
 /** True when a candidate carries a key it can be matched on. */
@@ -212,9 +238,19 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     const company = person && candidate.company && !hasCompany(person) ? await findOrCreateCompany(candidate.company) : null;
     const filled = (await store.persons.fillEmptyFields(tenantUuid, personUuid, fieldOfferOf(candidate, company?.company_uuid ?? null))) ?? [];
     // The card's other addresses are the person's too: without them, later mail from one made a second person.
-    const added = (await store.persons.addFreeAddresses(tenantUuid, personUuid, candidate.emails)) ?? [];
+    const free = await store.persons.freeAddresses(tenantUuid, candidate.emails);
+    const { given, left_out } = withinAddressLimit(free, person?.emails.length ?? 0);
+    const added = given.length > 0 ? ((await store.persons.addFreeAddresses(tenantUuid, personUuid, given)) ?? []) : [];
     const own = person && candidate.company && hasCompany(person) ? await domainForOwnCompany(person, candidate.company) : null;
-    return { status: "MATCHED", person_uuid: personUuid, company: filled.includes("primary_company_uuid") ? company : own, named, filled, addresses_added: added };
+    return {
+      status: "MATCHED",
+      person_uuid: personUuid,
+      company: filled.includes("primary_company_uuid") ? company : own,
+      named,
+      filled,
+      addresses_added: added,
+      addresses_left_out: left_out,
+    };
   }
 
   /** The contact is the erased person again when any of its addresses or its profile is theirs: none of it is stored. */
@@ -250,12 +286,13 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
         let company: CompanyOutcome | null = null;
         try {
           company = candidate.company ? await findOrCreateCompany(candidate.company) : null;
+          const { given: emails, left_out } = withinAddressLimit(candidate.emails, 0);
           const person = await store.persons.create({
             tenant_uuid: tenantUuid,
             first_name: candidate.first_name,
             last_name: candidate.last_name,
             name: candidate.name,
-            emails: candidate.emails,
+            emails,
             linkedin_url: linkedinUrlOf(candidate),
             job_title: candidate.job_title,
             primary_company_uuid: company?.company_uuid ?? null,
@@ -265,7 +302,7 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
             country: candidate.country,
             tags: candidate.tags,
           });
-          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false, filled: [], addresses_added: [] });
+          outcomes.push({ status: "CREATED", person_uuid: person.uuid, company, named: false, filled: [], addresses_added: [], addresses_left_out: left_out });
         } catch (error) {
           // A company created for this person must not outlive it: fail the item's transaction instead.
           if (!(error instanceof ConflictError || error instanceof InvalidInputError) || company?.status === "CREATED") throw error;
@@ -280,5 +317,13 @@ export function createStorePersonImportTarget(store: Store, tenantUuid: string):
     lookupCompany,
     wouldGiveEmailDomain,
     findOrCreateCompany,
+    companyFields: (companyUuid) => store.companies.get(tenantUuid, companyUuid),
+    async fillCompany(companyUuid, row) {
+      const company = await store.companies.get(tenantUuid, companyUuid);
+      const patch = company ? emptyCompanyFieldsFilled(company, row) : {};
+      const fields = Object.keys(patch);
+      if (fields.length > 0) await store.companies.update(tenantUuid, companyUuid, patch);
+      return fields;
+    },
   };
 }

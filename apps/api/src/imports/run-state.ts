@@ -6,6 +6,7 @@
  * real run). A batch stages its additions; they count only once the batch commits.
  */
 import type { PersonFieldHolder } from "@rapport/store";
+import type { CompanyFieldHolder } from "./empty-company-fields.js";
 import type { ImportProblem } from "./import-summary.js";
 
 /** A set whose additions are staged until `commit` (or dropped by `discard`). */
@@ -85,8 +86,17 @@ export interface RunState {
   filledPersons: StagedMap<PersonFieldHolder>;
   /** Dry run: addresses a contact would give the stored person it matched (`persons.addFreeAddresses`), to that person's uuid. */
   givenAddresses: StagedMap<string>;
+  /** Dry run: how many addresses a stored person a contact matched would hold, as the run left them, by person uuid. */
+  addressCounts: StagedMap<number>;
   /** Companies counted so far (persons' companies are counted once each). */
   companyKeys: StagedSet;
+  /**
+   * Dry run: the company a company row's key (`domain:…`, `name:…`) finds: a stored company's uuid, or `run:<key>` for
+   * one the run would create or a person's company it would; one value for all its keys.
+   */
+  companyIds: StagedMap<string>;
+  /** Dry run: the fields of the companies of `companyIds` as the rows of the run would have filled them, by that value. */
+  filledCompanies: StagedMap<CompanyFieldHolder>;
   /** Problems of items that failed inside a batch that otherwise committed. */
   stagedProblems: ImportProblem[];
 }
@@ -102,13 +112,19 @@ export function createRunState(): RunState {
     createdPersons: new StagedMap(),
     filledPersons: new StagedMap(),
     givenAddresses: new StagedMap(),
+    addressCounts: new StagedMap(),
     companyKeys: new StagedSet(),
+    companyIds: new StagedMap(),
+    filledCompanies: new StagedMap(),
     stagedProblems: [],
   };
 }
 
 function sets(state: RunState): Array<StagedSet | StagedMap<unknown>> {
-  return [state.matchedAddresses, state.matchedPersons, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons, state.filledPersons, state.givenAddresses, state.companyKeys];
+  return [
+    state.matchedAddresses, state.matchedPersons, state.createdAddresses, state.messageIds, state.meetingKeys, state.personKeys, state.createdPersons,
+    state.filledPersons, state.givenAddresses, state.addressCounts, state.companyKeys, state.companyIds, state.filledCompanies,
+  ];
 }
 
 /** Makes a batch's additions permanent; returns its problems. */

@@ -2,7 +2,8 @@
 import { companyNameKey, emptyFieldsFilled, isNameFromAddress, normalizeEmail, type PersonFieldHolder } from "@rapport/store";
 import { countSkip, type BatchContext, type PositionedItem } from "./batch-context.js";
 import type { CompanyReference, ImportedCompany, ImportedPerson } from "./imported-items.js";
-import { contactNameOf, fieldOfferOf, hasCompany, hasMatchKey, isCompanyOf, type PersonCandidate } from "./person-import-target.js";
+import { emptyCompanyFieldsFilled, type CompanyFieldHolder } from "./empty-company-fields.js";
+import { contactNameOf, fieldOfferOf, hasCompany, hasMatchKey, isCompanyOf, withinAddressLimit, type PersonCandidate } from "./person-import-target.js";
 import { ERASED_ADDRESS_SKIP } from "./erased-participants.js";
 import type { RunState } from "./run-state.js";
 
@@ -116,24 +117,32 @@ function givenTo(state: RunState, candidate: PersonCandidate): string | null {
 
 /**
  * Dry run: how many of the contact's addresses the person it matched would be given (`persons.addFreeAddresses`): free
- * in the store, and no person of the run has them. Remembered as that person's, so a later contact with one finds them.
+ * in the store, no person of the run has them, and the person would hold no more than a person may
+ * (`withinAddressLimit`); and how many are left out for that. Those given are remembered as that person's, so a later
+ * contact with one finds them.
  */
-async function wouldGiveAddresses(context: BatchContext, candidate: PersonCandidate, match: string | null, keys: readonly string[]): Promise<number> {
+async function wouldGiveAddresses(
+  context: BatchContext,
+  candidate: PersonCandidate,
+  match: string | null,
+  keys: readonly string[],
+): Promise<{ added: number; left_out: number }> {
   const { state, target } = context;
   const free = (await target.freeAddresses(candidate)).filter((address) => !state.personKeys.has(`email:${address}`));
-  if (free.length === 0) return 0;
-  const addressKeys = free.map((address) => `email:${address}`);
+  if (free.length === 0) return { added: 0, left_out: 0 };
+  const created = match ? undefined : keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
+  const held = match ? (state.addressCounts.get(match) ?? (await target.personFields(match))?.emails.length ?? 0) : (created?.addresses.length ?? 0);
+  const { given, left_out } = withinAddressLimit(free, held);
+  const addressKeys = given.map((address) => `email:${address}`);
   if (match) {
-    for (const address of free) state.givenAddresses.set(address, match);
-  } else {
-    const created = keys.map((key) => state.createdPersons.get(key)).find((person) => person !== undefined);
-    if (created) {
-      const given = { ...created, keys: [...created.keys, ...addressKeys], addresses: [...created.addresses, ...free] };
-      for (const key of given.keys) state.createdPersons.set(key, given);
-    }
+    state.addressCounts.set(match, held + given.length);
+    for (const address of given) state.givenAddresses.set(address, match);
+  } else if (created) {
+    const grown = { ...created, keys: [...created.keys, ...addressKeys], addresses: [...created.addresses, ...given] };
+    for (const key of grown.keys) state.createdPersons.set(key, grown);
   }
   for (const key of addressKeys) state.personKeys.add(key);
-  return free.length;
+  return { added: given.length, left_out };
 }
 
 export async function writePersons(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedPerson>>): Promise<void> {
@@ -176,8 +185,9 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
           }
         }
         if (filled.includes("primary_company_uuid") && item.company) await countDryRunCompany(context, item.company);
-        const added = await wouldGiveAddresses(context, item, match, keys);
+        const { added, left_out } = await wouldGiveAddresses(context, item, match, keys);
         counts.persons.addresses_added += added;
+        counts.persons.addresses_left_out += left_out;
         if (changed || filled.length > 0 || added > 0) counts.written += 1;
         else counts.unchanged += 1;
         continue;
@@ -187,11 +197,15 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
         countSkip(context, ERASED_ADDRESS_SKIP);
         continue;
       }
-      for (const key of keys) state.personKeys.add(key);
+      // Created with the addresses a person may hold: one left out finds nobody later.
+      const { given: emails, left_out } = withinAddressLimit(item.emails, 0);
+      const createdKeys = personKeys({ ...item, emails });
+      for (const key of createdKeys) state.personKeys.add(key);
       // As `persons.create` names them: after the contact's name, else (derived) after its first address.
-      const wouldCreate = { keys, addresses: item.emails.map(normalizeEmail), nameFromAddress: contactNameOf(item) === null, fields: fieldsOfCreated(item) };
-      for (const key of keys) state.createdPersons.set(key, wouldCreate);
+      const wouldCreate = { keys: createdKeys, addresses: emails.map(normalizeEmail), nameFromAddress: contactNameOf(item) === null, fields: fieldsOfCreated(item) };
+      for (const key of createdKeys) state.createdPersons.set(key, wouldCreate);
       counts.persons.created += 1;
+      counts.persons.addresses_left_out += left_out;
       counts.written += 1;
       if (item.company) await countDryRunCompany(context, item.company);
     }
@@ -208,37 +222,83 @@ export async function writePersons(context: BatchContext, entries: ReadonlyArray
     } else if (outcome.status === "MATCHED") {
       counts.persons.matched += 1;
       counts.persons.addresses_added += outcome.addresses_added.length;
+      counts.persons.addresses_left_out += outcome.addresses_left_out;
       if (outcome.named || outcome.filled.length > 0 || outcome.addresses_added.length > 0 || outcome.company?.domain_given) counts.written += 1;
       else counts.unchanged += 1;
       if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     } else {
       counts.persons.created += 1;
+      counts.persons.addresses_left_out += outcome.addresses_left_out;
       counts.written += 1;
       if (item.company && outcome.company) countCompany(context, item.company, outcome.company.status, outcome.company.domain_given);
     }
   }
 }
 
+/** Dry run: a company the run finds by one of a row's keys: as written for `companyIds`, or null. */
+async function dryRunCompanyByKey(context: BatchContext, key: string, reference: CompanyReference): Promise<string | null> {
+  const { state, target } = context;
+  // A key the run counted but no row gave: a person's company the run would have created (or found: the store says).
+  return state.companyIds.get(key) ?? (await target.lookupCompany(reference)) ?? (state.companyKeys.has(key) ? `run:${key}` : null);
+}
+
+/**
+ * Dry run: the company a company row finds, as the real run's lookup would (by domain, then by name, the run's
+ * companies among the store's), and its fields as the run's earlier rows left them; null when the run would create it.
+ */
+async function dryRunCompanyOf(context: BatchContext, item: ImportedCompany): Promise<{ id: string; fields: CompanyFieldHolder } | null> {
+  const { state, target } = context;
+  const name = companyNameKey(item.company_name);
+  const id =
+    (item.domain ? await dryRunCompanyByKey(context, `domain:${item.domain}`, { name: null, domain: item.domain }) : null) ??
+    (name ? await dryRunCompanyByKey(context, `name:${name}`, { name: item.company_name, domain: null }) : null);
+  if (id === null) return null;
+  const created = { domain: id.startsWith("run:domain:") ? id.slice("run:domain:".length) : null };
+  const fields = state.filledCompanies.get(id) ?? (id.startsWith("run:") ? created : ((await target.companyFields(id)) ?? created));
+  // A person's contact of the run gave it the domain of their address (`countCompany`).
+  const domainGiven = !fields.domain && state.companyKeys.has(`has-domain:name:${name}`);
+  return { id, fields: domainGiven ? { ...fields, domain: "given" } : fields };
+}
+
+/**
+ * Dry run: whether a company row's company would be created, and the fields a matched one would take from it
+ * (`emptyCompanyFieldsFilled`), remembered as the run leaves the company for the rows after.
+ */
+async function wouldWriteCompany(context: BatchContext, item: ImportedCompany, keys: readonly string[]): Promise<{ created: boolean; filled: string[] }> {
+  const { state } = context;
+  const found = await dryRunCompanyOf(context, item);
+  const id = found?.id ?? `run:${keys[0]}`;
+  const patch = found ? emptyCompanyFieldsFilled(found.fields, item) : {};
+  state.filledCompanies.set(id, found ? { ...found.fields, ...patch } : { ...item.fields, domain: item.domain });
+  for (const key of keys) if (state.companyIds.get(key) === undefined) state.companyIds.set(key, id);
+  return { created: found === null, filled: Object.keys(patch) };
+}
+
+/** Company rows and cards: each found (by domain, then name) and its empty fields filled from the row, or created. */
 export async function writeCompanies(context: BatchContext, entries: ReadonlyArray<PositionedItem<ImportedCompany>>): Promise<void> {
   const { dryRun, state, counts, target } = context;
   for (const { item } of entries) {
     const reference = { name: item.company_name, domain: item.domain };
     const keys = companyKeys(reference);
     let created: boolean;
+    let filled: string[];
     if (dryRun) {
-      created = !keys.some((key) => state.companyKeys.has(key)) && (await target.lookupCompany(reference)) === null;
+      ({ created, filled } = await wouldWriteCompany(context, item, keys));
     } else {
-      created = (await target.findOrCreateCompany(reference, item.fields)).status === "CREATED";
+      const outcome = await target.findOrCreateCompany(reference, item.fields);
+      created = outcome.status === "CREATED";
+      filled = created ? [] : await target.fillCompany(outcome.company_uuid, item);
     }
     // Counted here, so a person's company among them (a vCard file holds both) is not counted again.
     for (const key of keys) state.companyKeys.add(key);
-    if (item.domain && created) for (const key of companyKeys({ name: item.company_name, domain: null })) state.companyKeys.add(`has-domain:${key}`);
+    if (item.domain && (created || filled.includes("domain"))) for (const key of companyKeys({ name: item.company_name, domain: null })) state.companyKeys.add(`has-domain:${key}`);
     if (created) {
       counts.companies.created += 1;
       counts.written += 1;
     } else {
       counts.companies.matched += 1;
-      counts.unchanged += 1;
+      if (filled.length > 0) counts.written += 1;
+      else counts.unchanged += 1;
     }
   }
 }

@@ -3,6 +3,7 @@ import { IMPORT_JOB_STATUSES, IMPORT_KINDS, type ImportJob } from "@rapport/stor
 import { z } from "zod";
 import { IMPORT_SUMMARY_OUTCOMES, type ImportSummary } from "../imports/import-summary.js";
 import { epochMilliseconds } from "../platform/request/common-schemas.js";
+import { MAX_PERSON_EMAIL_ADDRESSES } from "../platform/request/count-limits.js";
 
 const count = (description: string) => z.number().int().min(0).describe(description);
 
@@ -40,6 +41,7 @@ export const importSummarySchema = z
       created: count("Persons created."),
       skipped: count("Contacts without an email address or LinkedIn URL to match on."),
       addresses_added: count("Addresses of matched contacts given to their person (no other person had them)."),
+      addresses_left_out: count(`Addresses not given: past ${MAX_PERSON_EMAIL_ADDRESSES} a person.`),
     }),
     companies: z.object({ matched: count("Existing companies found by domain or name."), created: count("Companies created.") }),
     skipped: z.record(z.string(), z.number().int()).describe("Skipped entries by reason."),
@@ -86,14 +88,14 @@ export const importJobSchema = z
 export function presentImportJob(job: ImportJob): z.input<typeof importJobSchema> {
   const stored = job.summary as ImportSummary | null;
   // A job finished before `meetings.removed` was counted (2026-12-06) removed none; before `persons.addresses_added`
-  // was (2026-12-06), none was added.
+  // and `addresses_left_out` were (2026-12-06), none was added or left out.
   const summary =
     stored === null
       ? null
       : {
           ...stored,
           meetings: { ...stored.meetings, removed: stored.meetings.removed ?? 0 },
-          persons: { ...stored.persons, addresses_added: stored.persons.addresses_added ?? 0 },
+          persons: { ...stored.persons, addresses_added: stored.persons.addresses_added ?? 0, addresses_left_out: stored.persons.addresses_left_out ?? 0 },
         };
   const total = job.file_bytes;
   const bytesRead = summary?.bytes_read ?? job.bytes_processed;
