@@ -540,6 +540,12 @@ export interface MeetingRepository {
   get(tenantUuid: string, meetingUuid: string): Promise<Meeting | null>;
   /** The live meeting with this `external_id`; of several (written before ids were held unique), the earliest created. */
   findByExternalId(tenantUuid: string, externalId: string): Promise<Meeting | null>;
+  /**
+   * The live meetings whose `external_id` starts with `prefix` (ending in an ASCII character; InvalidInputError otherwise) and that
+   * start within the range (epoch ms, both ends included), by external id: a calendar series' stored occurrences
+   * (`<UID>#`), sought through the tenant's external ids.
+   */
+  listByExternalIdPrefix(tenantUuid: string, prefix: string, range: { starts_from: number; starts_to: number }): Promise<Meeting[]>;
   list(tenantUuid: string, request: MeetingListRequest): Promise<Page<Meeting>>;
   /**
    * Null when the meeting does not exist in the tenant. Throws InvalidInputError, writing nothing, when the meeting

@@ -2,7 +2,8 @@
  * @module
  * Reads an iCalendar export into meeting occurrences with ical.js: recurring events expanded within
  * the window (EXDATEs dropped, RECURRENCE-ID exceptions applied), times resolved in their time zone
- * (the file's VTIMEZONE, else the platform's zone database), rooms and resources left out.
+ * (the file's VTIMEZONE, else the platform's zone database), rooms and resources left out; after a series expanded
+ * whole, the keys it yields (`ImportedSeries`).
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -286,6 +287,8 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
   let produced = 0;
   let cancelled = 0;
   let pausedAt = MAX_SERIES_STEPS;
+  // Every key the rule still yields, those before the window too (an exception may have moved one out of it).
+  const keys: string[] = [];
   for (let next = step(() => iterator.next()); next; next = step(() => iterator.next())) {
     if (next === STEPS_EXCEEDED) {
       yield tooManySteps;
@@ -301,8 +304,9 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     const movedStart = toEpoch(details.startDate, tzidOf(details.item.component, "dtstart"));
     const reference = movedStart ?? originalStart ?? Date.UTC(next.year, next.month - 1, next.day);
     if (reference > options.until && (originalStart ?? reference) > options.until) break;
-    if (reference < options.since) continue;
     const key = `${uid}#${keyStart ?? Date.UTC(next.year, next.month - 1, next.day)}`;
+    keys.push(key);
+    if (reference < options.since) continue;
     const position = `${where}, occurrence ${new Date(reference).toISOString()}`;
     if (originalStart !== null && excluded.has(originalStart)) {
       // Cancelled: left out, and the meeting an earlier export stored for it marked cancelled.
@@ -320,6 +324,8 @@ function* expand(uid: string, master: ParsedEvent, exceptions: Component[], opti
     yield "item" in result ? { position, item: result.item } : { position, skipped: result.skipped };
   }
   if (produced === 0 && cancelled === 0) yield { position: where, skipped: "outside the window" };
+  // Expanded whole (a series cut short above yields none): its stored occurrences in the window it no longer has go.
+  yield { position: where, series: { type: "series", uid, since: options.since, until: options.until, keys } };
 }
 
 /** The entries of an expansion, waiting for the event loop's next turn at each PAUSE. */

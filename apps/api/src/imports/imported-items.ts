@@ -81,6 +81,20 @@ export interface ImportedCompany {
 
 export type ImportedItem = ImportedEmail | ImportedMeeting | ImportedPerson | ImportedCompany;
 
+/**
+ * What the calendar reader learnt of a recurring series it expanded whole within the window: the key of every
+ * occurrence its rule and exceptions yield from its start to the window's end. Not an entry of the archive: the writer
+ * marks cancelled the series' stored occurrences in the window that it no longer yields (it ended earlier, or moved).
+ */
+export interface ImportedSeries {
+  type: "series";
+  uid: string;
+  /** The window, epoch ms, both ends included. */
+  since: number;
+  until: number;
+  keys: string[];
+}
+
 /** Why an all-day event is left out (by the calendar reader, or by the writer for one Outlook marks all-day). */
 export const ALL_DAY_EVENT = "all-day event";
 
@@ -89,7 +103,8 @@ export type SourceEntry =
   /** `caveat`: the item is imported, but not quite as the archive meant it; listed among the summary's problems. */
   | { position: string; item: ImportedItem; caveat?: string }
   | { position: string; problem: string }
-  | { position: string; skipped: string };
+  | { position: string; skipped: string }
+  | { position: string; series: ImportedSeries };
 
 /** A readable archive: its entries in order, and how far through the bytes the reader is. */
 export interface ImportSource {

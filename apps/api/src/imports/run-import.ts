@@ -21,7 +21,8 @@ import {
 } from "./import-summary.js";
 import { cleanImportedItem } from "./imported-control-characters.js";
 import { importedItemProblem } from "./imported-field-limits.js";
-import type { ImportedItem, ImportSource, SourceEntry } from "./imported-items.js";
+import type { ImportedItem, ImportedSeries, ImportSource, SourceEntry } from "./imported-items.js";
+import { cancelDroppedOccurrences, seriesAsWritten } from "./cancel-dropped-occurrences.js";
 import { ImportReadError, sourceReadError, type SourceReadError } from "./import-read-error.js";
 import { createStorePersonImportTarget, type PersonImportTarget } from "./person-import-target.js";
 import { commitRunState, createRunState, discardRunState } from "./run-state.js";
@@ -69,18 +70,24 @@ export interface RunImportOptions {
 /** With `yieldControl`, entries read between two yields (a batch's write yields too, once committed). */
 const ENTRIES_BETWEEN_YIELDS = 50;
 
-function ofType<Type extends ImportedItem["type"]>(batch: ReadonlyArray<PositionedItem<ImportedItem>>, type: Type) {
-  return batch.filter((entry) => entry.item.type === type) as Array<PositionedItem<Extract<ImportedItem, { type: Type }>>>;
+/** What a batch writes: the archive's items, and what the calendar reader learnt of a series. */
+type BatchItem = ImportedItem | ImportedSeries;
+
+function ofType<Type extends BatchItem["type"]>(batch: ReadonlyArray<PositionedItem<BatchItem>>, type: Type) {
+  return batch.filter((entry) => entry.item.type === type) as Array<PositionedItem<Extract<BatchItem, { type: Type }>>>;
 }
 
 /** Writes a batch; a reader yields one kind of item, but a batch of several kinds would work too. */
-async function writeBatch(context: BatchContext, batch: ReadonlyArray<PositionedItem<ImportedItem>>): Promise<void> {
+async function writeBatch(context: BatchContext, batch: ReadonlyArray<PositionedItem<BatchItem>>): Promise<void> {
   const emails = ofType(batch, "email");
   const meetings = ofType(batch, "meeting");
   const companies = ofType(batch, "company");
   const persons = ofType(batch, "person");
+  const series = ofType(batch, "series");
   if (emails.length > 0) await writeEmails(context, emails);
   if (meetings.length > 0) await writeMeetings(context, meetings);
+  // After the batch's occurrences: each series touches only its own stored occurrences, whatever the order.
+  if (series.length > 0) await cancelDroppedOccurrences(context, series);
   if (companies.length > 0) await writeCompanies(context, companies);
   if (persons.length > 0) await writePersons(context, persons);
 }
@@ -151,7 +158,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     }
   };
 
-  const writeInTransaction = async (entries: ReadonlyArray<PositionedItem<ImportedItem>>) => {
+  const writeInTransaction = async (entries: ReadonlyArray<PositionedItem<BatchItem>>) => {
     // A batch that found the database locked by another process past the store's wait wrote nothing: it is written
     // again after a pause, rather than ending the import there (a job has no client to send the archive again).
     const context = await retryWhileBusy(
@@ -172,7 +179,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     commit(context);
   };
 
-  const flush = async (batch: Array<PositionedItem<ImportedItem>>) => {
+  const flush = async (batch: Array<PositionedItem<BatchItem>>) => {
     if (batch.length === 0) return;
     if (dryRun) {
       const context = contextFor(store);
@@ -203,9 +210,14 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     await yieldControl?.();
   };
 
-  let batch: Array<PositionedItem<ImportedItem>> = [];
+  let batch: Array<PositionedItem<BatchItem>> = [];
   let readFailure: SourceReadError | undefined;
   for await (const entry of untilAborted(untilReadFailure(source.entries, (failure) => (readFailure = failure)), signal)) {
+    if ("series" in entry) {
+      // Not an entry of the archive (not counted as read): written with the batch, after its occurrences.
+      batch.push({ position: entry.position, item: seriesAsWritten(entry.series) });
+      continue;
+    }
     summary.items.read += 1;
     // Parsing entries (a mail message, a calendar's events) takes time of its own, between two batches' writes.
     if (summary.items.read % ENTRIES_BETWEEN_YIELDS === 0) await yieldControl?.();

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { ATTENDEE_RESPONSES, MEETING_STATUSES, type AttendeeResponse, type Meeting, type MeetingAttendee, type MeetingStatus, type MeetingUpdate, type MeetingWriteOptions, type NewMeeting } from "../activity-records.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { assertAllowedValue } from "./allowed-value.js";
+import { chunksOf } from "./chunks-of.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import type { Database, MeetingsTable } from "../database-schema.js";
 import { keysetPage } from "../pagination/keyset-page.js";
@@ -15,13 +16,13 @@ import { withTransaction, type RepositoryContext } from "./repository-context.js
 
 async function attendeesOf(db: Kysely<Database>, meetingUuids: readonly string[]) {
   const byMeeting = new Map<string, MeetingAttendee[]>();
-  if (meetingUuids.length === 0) return byMeeting;
-  const rows = await db
-    .selectFrom("meeting_attendees")
-    .select(["meeting_uuid", "person_uuid", "response"])
-    .where("meeting_uuid", "in", [...meetingUuids])
-    .orderBy("person_uuid")
-    .execute();
+  const rows = [];
+  // In lists of ROWS_PER_STATEMENT: a series' stored occurrences can be thousands.
+  for (const chunk of chunksOf(meetingUuids)) {
+    rows.push(
+      ...(await db.selectFrom("meeting_attendees").select(["meeting_uuid", "person_uuid", "response"]).where("meeting_uuid", "in", chunk).orderBy("person_uuid").execute()),
+    );
+  }
   for (const row of rows) {
     const list = byMeeting.get(row.meeting_uuid) ?? [];
     list.push({ person_uuid: row.person_uuid, response: row.response === "declined" ? "declined" : "accepted" });
@@ -203,6 +204,23 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
       // A database written before external ids were held unique may hold several: the earliest made is the one.
       const row = await liveMeetings(db, tenantUuid).where("external_id", "=", externalId).orderBy("created_at").orderBy("uuid").executeTakeFirst();
       return row ? get(db, tenantUuid, row.uuid) : null;
+    },
+    async listByExternalIdPrefix(tenantUuid, prefix, range) {
+      if (!/[\u0000-\u007e]$/.test(prefix)) throw new InvalidInputError("meetings.listByExternalIdPrefix needs a prefix ending in an ASCII character");
+      // A range of the (tenant, external id) index: every text starting with the prefix sorts from it (inclusive) to
+      // it with its last character's successor (exclusive); with an ASCII last character, in SQLite's binary order too.
+      const last = prefix.charCodeAt(prefix.length - 1);
+      const bound = `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+      const rows = await liveMeetings(db, tenantUuid)
+        .where("external_id", ">=", prefix)
+        .where("external_id", "<", bound)
+        .where("starts_at", ">=", range.starts_from)
+        .where("starts_at", "<=", range.starts_to)
+        .orderBy("external_id")
+        .orderBy("uuid")
+        .execute();
+      const attendees = await attendeesOf(db, rows.map((row) => row.uuid));
+      return rows.filter((row) => row.external_id!.startsWith(prefix)).map((row) => toMeeting(row, attendees.get(row.uuid) ?? []));
     },
     async list(tenantUuid, request) {
       let query = liveMeetings(db, tenantUuid);

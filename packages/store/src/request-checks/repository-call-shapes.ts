@@ -278,6 +278,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
     create: callShape(tenant, ["input", INPUT_SHAPES.meeting], ["options", INPUT_SHAPES.meetingOptions]),
     get: byUuid,
     findByExternalId: callShape(tenant, ["externalId", identifier]),
+    listByExternalIdPrefix: callShape(tenant, ["prefix", identifier], ["range", z.strictObject({ starts_from: instant, starts_to: instant })]),
     list: callShape(tenant, [
       "request",
       z.strictObject({
