@@ -136,6 +136,21 @@ export function assertPrimaryCompanyCurrent(primaryCompanyUuid: string | null, a
   );
 }
 
+/**
+ * Refuses a past affiliation (`is_current: false`) that ends after today (UTC, the day a job change ends a tenure).
+ * Only `is_current` says whether someone is at a company, so such a tenure took them out of it at once, in every
+ * ranking and company answer, months before the date sent.
+ */
+export function assertPastTenuresEnded(affiliations: readonly NewAffiliation[], timestamp: number): void {
+  const today = isoDate(timestamp);
+  const index = affiliations.findIndex((affiliation) => affiliation.is_current === false && (affiliation.ended_on ?? "") > today);
+  if (index < 0) return;
+  throw new InvalidInputError(
+    `affiliations[${index}].ended_on ${affiliations[index]!.ended_on} is after today (${today}, UTC): a past affiliation (is_current: false) ` +
+      "has ended; send a tenure that goes on as current (is_current: true, without ended_on), and end it when it ends",
+  );
+}
+
 /** `YYYY-MM-DD` (UTC) of an epoch-ms instant. */
 export const isoDate = (epochMilliseconds: number): string => new Date(epochMilliseconds).toISOString().slice(0, 10);
 

@@ -12,6 +12,7 @@ import type { Affiliation, NewPerson, Person, PersonDisplayCard, PersonDisplayRe
 import type { PersonRepository } from "../store.js";
 import {
   assertCompaniesExist,
+  assertPastTenuresEnded,
   assertPrimaryCompanyCurrent,
   ensurePrimaryAffiliation,
   insertAffiliations,
@@ -220,6 +221,7 @@ export async function insertPerson(
     const inner = { ...context, db: transaction };
     const affiliations = input.affiliations ?? [];
     assertPrimaryCompanyCurrent(row.primary_company_uuid, affiliations);
+    assertPastTenuresEnded(affiliations, timestamp);
     await assertCompaniesExist(transaction, input.tenant_uuid, [
       ...(row.primary_company_uuid ? [row.primary_company_uuid] : []),
       ...affiliations.map((affiliation) => affiliation.company_uuid),
@@ -335,7 +337,10 @@ async function updatePerson(
       ...(patch.affiliations ?? []).map((affiliation) => affiliation.company_uuid),
     ];
     await assertCompaniesExist(transaction, tenantUuid, companyUuids);
-    if (patch.affiliations !== undefined) assertPrimaryCompanyCurrent(next.primary_company_uuid, patch.affiliations);
+    if (patch.affiliations !== undefined) {
+      assertPrimaryCompanyCurrent(next.primary_company_uuid, patch.affiliations);
+      assertPastTenuresEnded(patch.affiliations, timestamp);
+    }
     if (patch.linkedin_url) await assertNotErased(transaction, tenantUuid, [], patch.linkedin_url);
     if (emails) {
       await assertEmailsFree(

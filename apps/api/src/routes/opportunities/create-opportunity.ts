@@ -4,7 +4,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_ASSOCIATIONS_ON_CREATE } from "../../platform/request/count-limits.js";
-import { associationInput, opportunityWriteFields } from "./opportunity-body.js";
+import { associationInput, opportunityWriteFields, refuseRelinkedWithOtherContext } from "./opportunity-body.js";
 import { opportunityDetailSchema, presentOpportunityDetail } from "./opportunity-detail.js";
 
 export const createOpportunity = defineOperation({
@@ -36,6 +36,7 @@ export const createOpportunity = defineOperation({
       associations: z
         .array(associationInput)
         .max(MAX_ASSOCIATIONS_ON_CREATE)
+        .superRefine(refuseRelinkedWithOtherContext)
         .optional()
         .describe(`Records to associate from the start (at most ${MAX_ASSOCIATIONS_ON_CREATE}).`),
     })

@@ -142,6 +142,11 @@ describe("POST /v1/opportunities and GET /v1/opportunities/{uuid}", () => {
       [{ ...base, owner_user_uuid: missing }, /owner .* is not an active user/],
       [{ ...base, intro_person_uuid: missing }, /intro person .* not found/],
       [{ ...base, associations: [companyLink(missing)] }, /COMPANY .* not found/],
+      // Until then the second context was dropped without a word: the record linked once, with the first.
+      [
+        { ...base, associations: [companyLink(company.uuid, "target"), personLink(person.uuid), companyLink(company.uuid, "acquirer")] },
+        new RegExp(`'associations\\.2\\.context': COMPANY ${company.uuid} is associations\\[0\\] too, with another context \\("target", here "acquirer"\\)`),
+      ],
       [{ ...base, custom_fields: { round: "three" } }, /custom field 'round' \(number\) needs a finite number/],
       [{ ...base, custom_fields: { unknown_field: 1 } }, /custom field 'unknown_field' is not defined/],
       [{ ...base, probability: 120 }, /probability/],
@@ -162,9 +167,11 @@ describe("POST /v1/opportunities and GET /v1/opportunities/{uuid}", () => {
       type_uuid: pinned.type.uuid,
       stage_uuid: pinned.stages[0]!.uuid,
       owner_user_uuid: acme.admin.person_uuid,
-      associations: [companyLink(company.uuid), personLink(person.uuid)],
+      // A record named twice alike is one link, as a repeated POST .../associations is.
+      associations: [companyLink(company.uuid), personLink(person.uuid), companyLink(company.uuid)],
     });
     expect(ok.status).toBe(201);
+    expect(ok.body.associations).toHaveLength(2);
     // The owner may be named by the user's person UUID; it is stored as the user.
     expect(ok.body.owner).toMatchObject({ uuid: acme.admin.uuid, name: "Alice" });
   });

@@ -44,3 +44,27 @@ export const associationInput = z
     context: nullableTextAsWritten("Free text about the link, e.g. 'lead investor'.", MAX_ASSOCIATION_CONTEXT_LENGTH).optional(),
   })
   .strict();
+
+type AssociationInput = z.output<typeof associationInput>;
+
+/**
+ * Refuses a record named twice with different contexts: a record links once, so one context was dropped without a
+ * word. Named twice alike it is one link, as a repeated POST .../associations is.
+ */
+export function refuseRelinkedWithOtherContext(associations: AssociationInput[], context: z.RefinementCtx): void {
+  const firstAt = new Map<string, number>();
+  associations.forEach((association, index) => {
+    const key = `${association.entity_type} ${association.entity_uuid}`;
+    const first = firstAt.get(key);
+    if (first === undefined) return void firstAt.set(key, index);
+    const [kept, again] = [associations[first]!.context ?? null, association.context ?? null];
+    if (kept === again) return;
+    context.addIssue({
+      code: "custom",
+      path: [index, "context"],
+      message:
+        `${association.entity_type} ${association.entity_uuid} is associations[${first}] too, with another context ` +
+        `(${JSON.stringify(kept)}, here ${JSON.stringify(again)}): a record is associated once, so send it once with the context to keep`,
+    });
+  });
+}
