@@ -31,11 +31,13 @@ export interface PrunedHistory {
   prunedThroughSequence: number;
   /** Epoch ms. */
   prunedThroughTime: number;
+  /** Epoch ms: set when a restore from a backup (`restoreDatabase`) closed the log there, not a prune. */
+  restoredAt?: number;
 }
 
 /**
  * A read of the activity feed or the deletions log that starts before what the retention horizon pruned
- * (`history.prune`): reading on would miss changes, so the caller must make a full copy (the API answers 410).
+ * (`history.prune`) or a restore closed (`restoreDatabase`): reading on would miss changes, so the caller must make a full copy (the API answers 410).
  * `horizon` says where to read on from, for a caller that words its own message (an MCP tool's).
  */
 export class HistoryPrunedError extends Error {

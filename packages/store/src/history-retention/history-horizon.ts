@@ -44,6 +44,18 @@ export const historyCursorKey = (lastSequence: number, horizon: ScanHorizon) => 
 const WHAT: Record<HistoryLog, string> = { activity_feed: "activity feed", record_deletions: "deletions log" };
 
 /**
+ * The `settings` key a restore (`restoreDatabase`) writes its time under, the time it gives every horizon: a horizon at
+ * that time was closed by the restore (a later prune moves it on), so a refused poll is told of a restore, not a prune.
+ */
+export const RESTORED_AT_SETTING = "history_horizons_restored_at";
+
+/** The restore's time when the horizon at `time` is the one a restore set, else undefined. */
+async function restoredAtHorizon(db: Kysely<Database>, time: number): Promise<number | undefined> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", RESTORED_AT_SETTING).executeTakeFirst();
+  return row !== undefined && Number(row.value) === time ? time : undefined;
+}
+
+/**
  * Throws a HistoryPrunedError when the read starting at `start` would have listed entries the horizon pruned: it
  * starts after a sequence below the newest one pruned, or (with no sequence) at a time no later than the newest
  * pruned entry's. A read from the beginning (neither) lists what is kept, as a fresh copy does, and is not refused;
@@ -65,9 +77,18 @@ export async function assertAfterHistoryHorizon(db: Kysely<Database>, tenantUuid
   const before =
     start.afterSequence !== undefined ? start.afterSequence < sequence : start.since !== undefined && start.since <= time;
   if (!before) return { sequence, time };
-  throw new HistoryPrunedError(
-    `the ${WHAT[log]} was pruned through sequence ${sequence} (entries recorded up to ${new Date(time).toISOString()}): ` +
-      `reading on from this position would miss changes; make a full copy again, then poll with after_sequence ${sequence} or later`,
-    { log, prunedThroughSequence: sequence, prunedThroughTime: time },
-  );
+  const restoredAt = await restoredAtHorizon(db, time);
+  const at = new Date(time).toISOString();
+  const closed =
+    restoredAt === undefined
+      ? `the ${WHAT[log]} was pruned through sequence ${sequence} (entries recorded up to ${at}): reading on from this position would miss changes`
+      : `the database was restored from a backup at ${at}, which closed the ${WHAT[log]} through sequence ${sequence} (entries ` +
+        `recorded up to ${at}): changes made after the backup was taken are gone without a log entry saying so, and reading on ` +
+        "from this position would miss them";
+  throw new HistoryPrunedError(`${closed}; make a full copy again, then poll with after_sequence ${sequence} or later`, {
+    log,
+    prunedThroughSequence: sequence,
+    prunedThroughTime: time,
+    ...(restoredAt === undefined ? {} : { restoredAt }),
+  });
 }

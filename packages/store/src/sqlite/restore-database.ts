@@ -11,7 +11,7 @@ import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { checkFilePaths } from "./check-file-paths.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { LOG_SEQUENCES_TABLE } from "./migrations/0062-tenant-log-sequences.js";
-import { HISTORY_LOGS } from "../history-retention/history-horizon.js";
+import { HISTORY_LOGS, RESTORED_AT_SETTING } from "../history-retention/history-horizon.js";
 import { isDatabaseFileOf } from "./database-file-path.js";
 import { openAloneOrRefuse } from "./open-alone.js";
 import { syncFile } from "./sync-file.js";
@@ -188,7 +188,8 @@ function closeHistoryBefore(db: SqliteDatabase.Database, now: number): void {
       const { last_sequence } = passOver.get(tenantUuid, log) as { last_sequence: number };
       close.run(tenantUuid, log, last_sequence, now);
     }
-  }
+  }  // Its refusals then say a restore closed the logs: "pruned" sent an operator looking for a prune no one ran.
+  db.prepare("insert into settings (key, value) values (?, ?) on conflict (key) do update set value = excluded.value").run(RESTORED_AT_SETTING, String(now));
 }
 
 /** Error codes of a file system that has no hard links (FAT and exFAT drives, some network shares). */

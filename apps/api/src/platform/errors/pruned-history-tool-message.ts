@@ -1,8 +1,9 @@
 /**
  * @module
- * What an MCP tool call that polled a pruned history log (`rapport history prune`) reads with its 410. The REST
- * message tells a syncing client to make a full copy again; an agent usually keeps no copy: it asked what changed
- * since a time, so it is told which call to make for what the log still holds, and what to tell its user.
+ * What an MCP tool call that polled a pruned history log (`rapport history prune`, or one a `rapport restore` closed)
+ * reads with its 410. The REST message tells a syncing client to make a full copy again; an agent usually keeps no
+ * copy: it asked what changed since a time, so it is told which call to make for what the log still holds, and what
+ * to tell its user.
  */
 import type { PrunedHistory } from "@rapport/store";
 
@@ -21,9 +22,13 @@ const LOGS: Record<PrunedHistory["log"], { what: string; lost: string; tool: str
 export function prunedHistoryToolMessage(horizon: PrunedHistory): string {
   const { what, lost, tool } = LOGS[horizon.log];
   const time = new Date(horizon.prunedThroughTime).toISOString();
+  const gone =
+    horizon.restoredAt === undefined
+      ? `the ${what} was pruned through sequence ${horizon.prunedThroughSequence}: ${lost} recorded up to ${time} are gone`
+      : `the database was restored from a backup at ${time}, which closed the ${what} through sequence ` +
+        `${horizon.prunedThroughSequence}: ${lost} made after the backup was taken are gone`;
   return (
-    `the ${what} was pruned through sequence ${horizon.prunedThroughSequence}: ${lost} recorded up to ${time} are gone, ` +
-    `so a list from this position would miss some. For the changes after that, call ${tool} again with after_sequence ` +
+    `${gone}, so a list from this position would miss some. For the changes after that, call ${tool} again with after_sequence ` +
     `${horizon.prunedThroughSequence} (or since later than ${time}), and say that earlier changes cannot be listed in full; ` +
     `to rebuild a copy of the tenant's records, list them again and call ${tool} without since and after_sequence.`
   );

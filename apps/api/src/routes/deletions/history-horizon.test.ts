@@ -1,8 +1,13 @@
 /**
- * GET /v1/deletions and GET /v1/activity after the operator pruned them (`rapport history prune`): a poll from before
- * the retention horizon answers 410 with the sequence to poll after, one at the horizon lists what a fresh copy does.
+ * GET /v1/deletions and GET /v1/activity after the operator pruned them (`rapport history prune`) or restored a backup
+ * (`rapport restore`): a poll from before the retention horizon answers 410 with the sequence to poll after, and says
+ * which of the two happened; one at the horizon lists what a fresh copy does.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { backupDatabase, restoreDatabase } from "@rapport/store";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { callMcpTool } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 const DAY = 86_400_000;
@@ -98,5 +103,36 @@ describe("a pruned history", () => {
     await store.meetings.delete(tenantUuid, live[2]!.uuid);
     await store.history.prune({ olderThan: Date.now() + 60_000 });
     expect((await list(`/v1/activity?per_page=1&cursor=${encodeURIComponent(first.next_cursor)}`)).status).toBe(410);
+  });
+});
+
+describe("a restore", () => {
+  it("GET /v1/deletions and listDeletions: 410 from before it, saying a restore closed the log, with the prune's recovery", async () => {
+    await deletedNote();
+    const path = context.databasePath;
+    const backup = join(dirname(path), "backup.db");
+    await backupDatabase(path, backup);
+    await deletedNote();
+    const last = (await list("/v1/deletions")).body.items!.at(-1)!.sequence;
+    await context.services.importJobs.stop();
+    await context.services.store.close();
+    await restoreDatabase(path, backup);
+    // afterEach closes the context on the restored file; the folder of the first goes after it.
+    onTestFinished(() => rmSync(dirname(path), { recursive: true, force: true }));
+    context = await createTestContext({ databasePath: path });
+
+    const refused = await list(`/v1/deletions?after_sequence=${last}`);
+    // Until then it said the log "was pruned": an operator looked for a prune no one ran.
+    expect(refused).toEqual({
+      status: 410,
+      body: {
+        error: expect.stringMatching(
+          new RegExp(`^the database was restored from a backup at \\S+, which closed the deletions log through sequence ${last + 1} .*make a full copy again, then poll with after_sequence ${last + 1} or later$`),
+        ),
+      },
+    });
+    const tool = await callMcpTool(context, { name: "listDeletions", args: { after_sequence: last }, headers: { "x-api-key": acme.key } });
+    expect(tool.content[0]!.text).toMatch(new RegExp(`^HTTP 410: the database was restored from a backup at \\S+, which closed the deletions log through sequence ${last + 1}: deletions made after the backup was taken are gone`));
+    expect((await list(`/v1/deletions?after_sequence=${last + 1}`)).status).toBe(200);
   });
 });
