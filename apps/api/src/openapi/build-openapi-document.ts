@@ -83,7 +83,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: "Method not allowed.",
   408: "Request timeout: an import upload's body arrived slower than the server's minimum rate (the message gives it); the connection is closed.",
   409: "Conflict with the current state of a record.",
-  410: "Gone: the position (after_sequence, cursor or since) is before the retention horizon the operator pruned the log to (or a restore from a backup closed it at); make a full copy again.",
+  410: "Gone: the position (after_sequence, cursor or since) is before the log's horizon (set by a prune or a restore); make a full copy again.",
   413: "Request body too large: over 1 MiB for a JSON body; an upload's own limit is in the operation's description.",
   415: "Request body of a type the operation does not take: application/json, or multipart/form-data for an upload.",
   422: "The request is well-formed but cannot be processed.",

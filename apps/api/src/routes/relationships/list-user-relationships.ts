@@ -43,7 +43,9 @@ export const listUserRelationships = defineOperation({
     sort_by: z.enum(RELATIONSHIP_SORT_FIELDS).default("rq").describe("rq (default) or last_activity, the time of their latest interaction; ties by person uuid."),
     order: sortOrderParameter("desc"),
   }),
-  response: listEnvelopeSchema(userRelationshipSchema),
+  response: listEnvelopeSchema(userRelationshipSchema).extend({
+    user_is_active: z.boolean().describe("false: deactivated, their relationships gone with them."),
+  }),
   errors: [404],
   async handler({ params, query, auth, services }) {
     const { page, per_page, last_activity_after, last_activity_before, sort_by, order } = query;
@@ -57,7 +59,8 @@ export const listUserRelationships = defineOperation({
     const selection: RelationshipQualitySelection = { sortBy: sort_by, order };
     if (last_activity_after !== undefined) selection.lastActivityFrom = last_activity_after;
     if (last_activity_before !== undefined) selection.lastActivityTo = last_activity_before;
-    return listPage({
+    // A deactivated user's empty list read as "they knew nobody"; a 4xx would stop a client looping over GET /v1/users.
+    const envelope = await listPage({
       paging: { page, per_page },
       query: { operation: "listUserRelationships", user: user.uuid, last_activity_after, last_activity_before, sort_by, order },
       cursors: null,
@@ -81,5 +84,6 @@ export const listUserRelationships = defineOperation({
         });
       },
     });
+    return { ...envelope, user_is_active: user.is_active };
   },
 });

@@ -403,7 +403,11 @@ describe("relationship rankings", () => {
     const mike = await call(`/v1/users/${acme.member.uuid}/relationships`);
     expect(mike.body.items.map((item: Json) => item.name)).toEqual(["Bob Bridge"]);
     expect(mike.body.items[0]).toMatchObject({ interaction_count: 3 });
+    expect(mike.body.user_is_active).toBe(true);
     expect((await call("/v1/users/00000000-0000-4000-8000-000000000000/relationships")).status).toBe(404);
+    // Deactivated, his relationships leave the graph with him: the empty list says why (it read as "knew nobody").
+    expect(await context.services.store.users.deactivate(acme.tenant.uuid, acme.member.uuid)).toBe(true);
+    expect((await call(`/v1/users/${acme.member.uuid}/relationships`)).body).toMatchObject({ items: [], total: 0, user_is_active: false });
   });
 
   it("pages a ranking by page and per_page, with its total and has_more", async () => {
