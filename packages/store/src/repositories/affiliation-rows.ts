@@ -137,19 +137,23 @@ export function assertPrimaryCompanyCurrent(primaryCompanyUuid: string | null, a
 }
 
 /**
- * Refuses a past affiliation (`is_current: false`) that ends after today (UTC, the day a job change ends a tenure).
- * Only `is_current` says whether someone is at a company, so such a tenure took them out of it at once, in every
- * ranking and company answer, months before the date sent.
+ * Refuses a past affiliation (`is_current: false`) that ends after today (the day a job change ends a tenure) where
+ * the day is latest, UTC+14: a client in Auckland or Kiribati sending its own today is not refused. Only `is_current`
+ * says whether someone is at a company, so such a tenure took them out of it at once, in every ranking and company
+ * answer, months before the date sent.
  */
 export function assertPastTenuresEnded(affiliations: readonly NewAffiliation[], timestamp: number): void {
-  const today = isoDate(timestamp);
+  const today = isoDate(timestamp + LATEST_UTC_OFFSET_MS);
   const index = affiliations.findIndex((affiliation) => affiliation.is_current === false && (affiliation.ended_on ?? "") > today);
   if (index < 0) return;
   throw new InvalidInputError(
-    `affiliations[${index}].ended_on ${affiliations[index]!.ended_on} is after today (${today}, UTC): a past affiliation (is_current: false) ` +
+    `affiliations[${index}].ended_on ${affiliations[index]!.ended_on} is after today (${today} where the day is latest, UTC+14): a past affiliation (is_current: false) ` +
       "has ended; send a tenure that goes on as current (is_current: true, without ended_on), and end it when it ends",
   );
 }
+
+/** The offset of the time zone whose day begins first (Kiribati's Line Islands). */
+const LATEST_UTC_OFFSET_MS = 14 * 60 * 60 * 1000;
 
 /** `YYYY-MM-DD` (UTC) of an epoch-ms instant. */
 export const isoDate = (epochMilliseconds: number): string => new Date(epochMilliseconds).toISOString().slice(0, 10);

@@ -173,9 +173,10 @@ describe("PUT /v1/persons/{person_uuid}", () => {
   it("answers 400 for a past affiliation ending after today, on create, update and in a batch, writing nothing", async () => {
     const initech = await company("Initech");
     const ada = (await send("POST", "/v1/persons", { name: "Ada", affiliations: [{ company_uuid: initech.uuid }] })).body;
-    // TEST_START is 2026-11-21: a tenure ending that day has ended (a job change ends one so), the next day's has not.
-    const endsLater = [{ company_uuid: initech.uuid, is_current: false, ended_on: "2026-11-22" }];
-    const refusal = "affiliations[0].ended_on 2026-11-22 is after today (2026-11-21, UTC): a past affiliation (is_current: false) has ended";
+    // TEST_START is 2026-11-21 12:00 UTC, already 2026-11-22 at UTC+14: a tenure ending that day has ended (a job
+    // change ends one so, and a client there sends its own today), the next day's has not.
+    const endsLater = [{ company_uuid: initech.uuid, is_current: false, ended_on: "2026-11-23" }];
+    const refusal = "affiliations[0].ended_on 2026-11-23 is after today (2026-11-22 where the day is latest, UTC+14): a past affiliation (is_current: false) has ended";
     // Until then a 200 that took Ada out of Initech at once, months before the date sent.
     const updated = await send("PUT", `/v1/persons/${ada.uuid}`, { affiliations: endsLater });
     expect(updated).toMatchObject({ status: 400, body: { error: expect.stringContaining(refusal) } });
@@ -183,8 +184,8 @@ describe("PUT /v1/persons/{person_uuid}", () => {
     expect(await send("POST", "/v1/persons", { name: "Bo", affiliations: endsLater })).toMatchObject({ status: 400, body: { error: expect.stringContaining(refusal) } });
     const batch = await send("POST", "/v1/persons/batch", { persons: [{ name: "Cy", affiliations: endsLater }] });
     expect(batch.body.results).toEqual([expect.objectContaining({ status: "ERROR", error: expect.stringContaining(refusal) })]);
-    const endedToday = await send("PUT", `/v1/persons/${ada.uuid}`, { affiliations: [{ ...endsLater[0], ended_on: "2026-11-21" }] });
-    expect(endedToday.body.affiliations).toEqual([expect.objectContaining({ is_current: false, ended_on: "2026-11-21" })]);
+    const endedToday = await send("PUT", `/v1/persons/${ada.uuid}`, { affiliations: [{ ...endsLater[0], ended_on: "2026-11-22" }] });
+    expect(endedToday.body.affiliations).toEqual([expect.objectContaining({ is_current: false, ended_on: "2026-11-22" })]);
   });
 
   it("clears the name with null, naming the person as a create would, and refuses to leave them with nothing to know them by", async () => {
