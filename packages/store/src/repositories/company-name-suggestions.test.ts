@@ -54,6 +54,8 @@ describe("companies.nameSuggestions", () => {
     expect(await suggested({ name: "Northwnd", city: "seattle" })).toEqual(["Northwind Traders"]);
     expect(await suggested({ name: "Northwnd Robotics", city: "seattle" })).toEqual([]);
     expect(await suggested({ name: "Initech Paymnts" })).toEqual([]);
+    // Two words starting with vowels are not alike for that: "Acme GmbH" suggested "Initech Payments".
+    expect(await suggested({ name: "Acme GmbH" }, otherTenantUuid)).toEqual([]);
     expect(await suggested({ name: "Initech Paymnts" }, otherTenantUuid)).toEqual(["Initech Payments Inc."]);
     expect(await suggested({ name: "Northwnd" }, otherTenantUuid)).toEqual([]);
   });

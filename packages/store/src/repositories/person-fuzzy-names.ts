@@ -33,7 +33,7 @@ function sharesFirstLetters(names: FoldedPersonNames, index: number, words: read
 
 /**
  * The first sound of a folded word, Double Metaphone's first letter of its first four letters (which decide it): "K"
- * for `kris` and `chris`, "F" for `filip` and `philip`, "S" for `xmith` and `smith`; "" for none. Remembered by those
+ * for `kris` and `chris`, "F" for `filip` and `philip`, "S" for `xmith` and `smith`; "" for none, and for a vowel. Remembered by those
  * letters in `sounds`, since names share few beginnings.
  */
 function firstSound(word: string, sounds: Map<string, string>): string {
@@ -43,7 +43,10 @@ function firstSound(word: string, sounds: Map<string, string>): string {
   const beginning = word.slice(0, 4);
   let sound = sounds.get(beginning);
   if (sound === undefined) {
-    sound = doubleMetaphone(beginning)[0].slice(0, 1);
+    // Double Metaphone writes every initial vowel as "A": `acme` would sound like `initech` and `ivan` like `ella`.
+    // A vowel is no sound here; a misspelt vowel still meets its name by the second letter (`evan`, `ivan`).
+    const first = doubleMetaphone(beginning)[0].slice(0, 1);
+    sound = first === "A" ? "" : first;
     sounds.set(beginning, sound);
   }
   return sound;
