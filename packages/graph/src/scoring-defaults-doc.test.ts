@@ -4,7 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { connectionScore } from "./connection-score.js";
 import { defaultScoringParameters } from "./scoring-parameters.js";
+import { buildGraph, daysAgo, NOW, withEmail, withMeeting, type GraphStep } from "./testing/builders.js";
 
 const scoringPage = readFileSync(new URL("../../../docs/scoring.md", import.meta.url), "utf8");
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -34,6 +36,19 @@ describe("docs/scoring.md", () => {
     expect(Object.keys(documented).sort()).toEqual(Object.keys(defaultScoringParameters).sort());
     for (const [name, value] of Object.entries(numericDefaults)) expect(Number(documented[name]), name).toBe(value);
     expect(numbersIn(documented.strengthThresholds ?? "")).toEqual(strengthThresholds);
+  });
+
+  it("gives the saturation row's examples the scores the defaults give them", () => {
+    const row = section(scoringPage, "Parameters").find((line) => line.startsWith("| `saturation`")) ?? "";
+    const printed = [...row.matchAll(/≈ (\d+(?:\.\d+)?)/g)].map((match) => Number(match[1]));
+    /** An email each way, `perDirection` times, every `everyDays` days over the last year. */
+    const exchange = (everyDays: number, perDirection: number): GraphStep[] =>
+      Array.from({ length: Math.round(365 / everyDays) }, (_, index) => daysAgo(index * everyDays)).flatMap((time) =>
+        Array.from({ length: perDirection }, () => [withEmail("ada", "cleo", time), withEmail("cleo", "ada", time)]).flat(),
+      );
+    const scoreOf = (...steps: GraphStep[]) => connectionScore(buildGraph(...steps), "ada", "cleo", { now: NOW });
+    const examples = [scoreOf(withEmail("ada", "cleo")), scoreOf(withMeeting(["ada", "cleo"])), scoreOf(...exchange(30, 1)), scoreOf(...exchange(30, 2)), scoreOf(...exchange(1, 1))];
+    expect(printed).toEqual(examples.map((score) => Math.round(score * 100) / 100));
   });
 
   it("bands strength labels at the default thresholds", () => {
