@@ -11,6 +11,19 @@ describe("scores", () => {
   it("displays 0..100", () => {
     expect(prettyScore(0.355)).toBe(36);
     expect(prettyScore(0)).toBe(0);
+    expect(prettyScore(1)).toBe(100);
+  });
+
+  it("displays round(100 × score) of the 9-decimal score, halves up, as its decimal digits say", () => {
+    expect([0.135, 0.145, 0.285, 0.565, 0.575].map(prettyScore)).toEqual([14, 15, 29, 57, 58]);
+    // Halves (x.xx5) are where binary floating point misreads 100 × score: one draw in two is one.
+    const halves = fc.integer({ min: 0, max: 99 }).map((hundredths) => hundredths * 1e7 + 5e6);
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 1e9 }), halves), (billionths) => {
+        const digits = String(billionths).padStart(10, "0");
+        expect(prettyScore(roundScore(billionths / 1e9))).toBe(Number(digits.slice(0, 3)) + (Number(digits[3]) >= 5 ? 1 : 0));
+      }),
+    );
   });
 
   it("noisy-ORs the largest values only", () => {

@@ -11,11 +11,14 @@ export function roundScore(score: number): number {
 }
 
 /**
- * The displayed 0..100 form of a score (`rq_pretty`, `score_display`, `priority_score`).
+ * The displayed 0..100 form of a score (`rq_pretty`, `score_display`, `priority_score`): `round(100 × score)` of the
+ * score as published (9 decimals), halves up, in whole billionths. `Math.round(score * 100)` read 0.285 as
+ * 28.499999999999996, so 0.145, 0.285, 0.565 and 0.575 displayed one less than their neighbours' halves did.
  * @example prettyScore(0.36); // 36
+ * @example prettyScore(0.285); // 29
  */
 export function prettyScore(score: number): number {
-  return Math.round(score * 100);
+  return Math.floor((Math.round(score * 1e9) + 5e6) / 1e7);
 }
 
 /**
