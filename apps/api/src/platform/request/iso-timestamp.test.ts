@@ -10,6 +10,16 @@ describe("parseIsoTimestamp", () => {
     expect(parseIsoTimestamp("2026-11-01T10:30:00.123Z")).toBe(Date.UTC(2026, 10, 1, 10, 30, 0, 123));
   });
 
+  it("reads ISO 8601's other spellings: an offset of hours alone (PostgreSQL's +00) and a decimal comma", () => {
+    expect(parseIsoTimestamp("2026-11-01 10:30:00.123+00")).toBe(Date.UTC(2026, 10, 1, 10, 30, 0, 123));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00+05")).toBe(Date.UTC(2026, 10, 1, 5, 30));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00-08")).toBe(Date.UTC(2026, 10, 1, 18, 30));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00+0530")).toBe(Date.UTC(2026, 10, 1, 5));
+    expect(parseIsoTimestamp("2026-11-01T10:30:00,5Z")).toBe(Date.UTC(2026, 10, 1, 10, 30, 0, 500));
+    expect(parseIsoTimestamp("2026-11-01T10:30+05")).toBe(Date.UTC(2026, 10, 1, 5, 30));
+    for (const text of ["2026-11-01T10:30:00+5", "2026-11-01T10:30:00+24", "2026-11-01T10:30:00.5,5Z"]) expect(parseIsoTimestamp(text), text).toBeNull();
+  });
+
   it("rejects a date-time on a day its month lacks rather than rolling it into the next month", () => {
     for (const text of ["2026-02-30T10:00:00Z", "2026-02-29T10:00:00Z", "2026-04-31T10:00:00+02:00", "2026-02-31 10:00", "2026-01-00T10:00:00Z"]) {
       expect(parseIsoTimestamp(text), text).toBeNull();
