@@ -40,9 +40,16 @@ describe("structuralSchema", () => {
   it("keeps oneOf alternatives as anyOf, since alternatives told apart by a pattern would overlap without it", () => {
     const documented = { oneOf: [{ type: "string", pattern: "^a" }, { type: "string", pattern: "^b" }], anyOf: [{ type: "string" }, { type: "null" }] };
     const structure = structuralSchema(documented);
-    expect(structure).toEqual({ allOf: [{ anyOf: [{ type: "string" }, { type: "string" }] }], anyOf: [{ type: "string" }, { type: "null" }] });
+    expect(structure).toEqual({ allOf: [{ anyOf: [{ type: "string" }, { type: "string" }] }], type: ["string", "null"] });
     const check = new Ajv2020({ strict: true, allErrors: true, validateFormats: false }).compile(structure);
     expect([check("abc"), check("bcd"), check(1)]).toEqual([true, true, false]);
+  });
+
+  it("writes alternatives that are types alone as one list of types, as zod's nullable integer (a *_at field)", () => {
+    const nullableTime = { anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, { type: "null" }], description: "Epoch ms." };
+    expect(structuralSchema(nullableTime)).toEqual({ type: ["integer", "null"] });
+    const owner = { anyOf: [{ $ref: "#/$defs/Actor" }, { type: "null" }] };
+    expect(structuralSchema(owner)).toEqual(owner);
   });
 
   it("accepts what the documented schema accepts and still refuses a missing field or a wrong type", () => {

@@ -46,5 +46,13 @@ export function structuralSchema(schema: JsonSchema): JsonSchema {
       result[keyword] = value;
     }
   }
-  return result;
+  return typeUnion(result);
+}
+
+/** `anyOf` members that are each a bare `type` (`integer` or `null`, as zod writes a nullable integer) as one `type` list. */
+function typeUnion(schema: JsonSchema): JsonSchema {
+  const members = schema.anyOf as JsonSchema[] | undefined;
+  if (members === undefined || "type" in schema || !members.every((member) => Object.keys(member).length === 1 && "type" in member)) return schema;
+  const { anyOf: _bareTypes, ...rest } = schema;
+  return { ...rest, type: [...new Set(members.flatMap((member) => member.type as string | string[]))] };
 }

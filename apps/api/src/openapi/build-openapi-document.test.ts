@@ -155,7 +155,7 @@ describe("GET /v1/openapi.json", () => {
     expect(uuidPatterns.length).toBeGreaterThan(50);
   });
 
-  it("states the unit of every *_at number", () => {
+  it("states the unit of every *_at number, and types it an integer (the specification's type for *_at)", () => {
     const timeFields: string[] = [];
     walkSchemas(served, (schema) => {
       const properties = schema.properties as Record<string, JsonSchema> | undefined;
@@ -167,6 +167,7 @@ describe("GET /v1/openapi.json", () => {
         if (!types.includes("integer") && !types.includes("number")) continue;
         timeFields.push(name);
         expect(String(property.description), name).toMatch(/epoch milliseconds/i);
+        expect(types, name).toContain("integer");
       }
     });
     expect(timeFields).toContain("created_at");

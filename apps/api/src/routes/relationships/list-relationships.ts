@@ -22,6 +22,7 @@ const relationshipSchema = z.object({
   last_activity_date: z.string().nullable().describe("YYYY-MM-DD (UTC) of the entity's latest email or meeting, tenant-wide, as its record shows it."),
   last_activity_at: z
     .number()
+    .int()
     .nullable()
     .describe("The team's latest counted email or meeting with it (any active user's; not a meeting over 50 people or mail no user is on), epoch ms: what the time filters and sort read."),
 });
