@@ -49,7 +49,7 @@ describe("importedItemProblem", () => {
   it("refuses an email with more recipients in to or in cc than the emails batch endpoint takes", () => {
     expect(importedItemProblem(email({ to: recipients(MAX_EMAIL_RECIPIENTS + 1) }))).toBe(`to has ${MAX_EMAIL_RECIPIENTS + 1} recipients, more than the ${MAX_EMAIL_RECIPIENTS} allowed`);
     expect(importedItemProblem(email({ cc: recipients(MAX_EMAIL_RECIPIENTS + 1) }))).toBe(`cc has ${MAX_EMAIL_RECIPIENTS + 1} recipients, more than the ${MAX_EMAIL_RECIPIENTS} allowed`);
-    expect(messageSchema.safeParse({ message_id: "<m@x>", sent_at: 0, from: "a@x.example", to: recipients(MAX_EMAIL_RECIPIENTS + 1).map((address) => address.email) }).success).toBe(false);
+    expect(messageSchema.safeParse({ message_id: "<m@x>", sent_at: 1_796_590_000_000, from: "a@x.example", to: recipients(MAX_EMAIL_RECIPIENTS + 1).map((address) => address.email) }).success).toBe(false);
   });
 
   it("names the first value over its field's limit", () => {
@@ -122,8 +122,8 @@ describe("the import's limits", () => {
       const value = field === "email" ? address : (COMPANY_WEB_ADDRESS_FIELDS as readonly string[]).includes(field) ? webAddress : text;
       return [`company ${field}`, restAccepts(companyUpdateSchema, (n) => ({ [field]: value(n) })), importAccepts((n) => company({ fields: { [field]: value(n) } }))];
     }),
-    ["message id", restAccepts(messageSchema, (n) => ({ message_id: text(n), sent_at: 0, from: "a@acme.example" })), importAccepts((n) => email({ message_id: text(n) }))],
-    ["subject", restAccepts(messageSchema, (n) => ({ message_id: "<m@x>", sent_at: 0, subject: text(n), from: "a@acme.example" })), importAccepts((n) => email({ subject: text(n) }))],
+    ["message id", restAccepts(messageSchema, (n) => ({ message_id: text(n), sent_at: 1_796_590_000_000, from: "a@acme.example" })), importAccepts((n) => email({ message_id: text(n) }))],
+    ["subject", restAccepts(messageSchema, (n) => ({ message_id: "<m@x>", sent_at: 1_796_590_000_000, subject: text(n), from: "a@acme.example" })), importAccepts((n) => email({ subject: text(n) }))],
     ["sender address", restAccepts(participantField, (n) => ({ email: address(n) })), importAccepts((n) => email({ from: { email: address(n), name: null } }))],
     ["sender name", restAccepts(participantField, (n) => ({ email: "a@acme.example", name: text(n) })), importAccepts((n) => email({ from: { email: "a@acme.example", name: text(n) } }))],
     ["meeting title", restAccepts(meetingFields.title, text), importAccepts((n) => meeting({ title: text(n) }))],

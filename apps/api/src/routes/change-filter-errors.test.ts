@@ -27,7 +27,7 @@ describe("change-polling errors", () => {
       "query parameter 'modified_since': '1796445858584' is not an ISO 8601 date or date-time: epoch milliseconds (as in *_at fields) are not accepted here; send the same instant as ISO 8601 with milliseconds, 2026-12-05T04:44:18.584Z",
     );
     const seconds = await call("/v1/opportunities?updated_after=1796445858");
-    expect(seconds.body?.error).toContain("epoch seconds (as in *_at fields) are not accepted here; send the same instant as ISO 8601 with milliseconds, 2026-12-05T04:44:18.000Z");
+    expect(seconds.body?.error).toContain("epoch seconds are not accepted here; send the same instant as ISO 8601 with milliseconds, 2026-12-05T04:44:18.000Z");
     // A malformed date keeps the plain message.
     expect((await call("/v1/persons?modified_since=2026-11-31")).body?.error).toBe("query parameter 'modified_since': '2026-11-31' is not an ISO 8601 date or date-time");
     // The hinted instant is accepted.

@@ -8,11 +8,25 @@ import { UUID_PATTERN } from "./uuid-pattern.js";
 /** The latest instant a JavaScript `Date` holds (ECMAScript: 100,000,000 days after the epoch), in epoch milliseconds. */
 const LATEST_DATE_MILLISECONDS = 8_640_000_000_000_000;
 
+/**
+ * The earliest instant a body takes as a number (1973-03-03T09:46:40Z, 10^11 ms): a smaller one is epoch seconds of
+ * these years (10 digits) far more likely than an instant of the 1970s, which ISO 8601 text still gives.
+ */
+const EARLIEST_EPOCH_MILLISECONDS = 100_000_000_000;
+
 /** An instant in a body: ISO 8601 date-time string or Unix epoch milliseconds; out as epoch ms. */
 export const instantField = (description: string) =>
   z
     .union([z.string().max(MAX_DATE_TEXT_LENGTH), z.number().int().min(0).max(LATEST_DATE_MILLISECONDS)])
     .transform((value, context) => {
+      if (typeof value === "number" && value < EARLIEST_EPOCH_MILLISECONDS) {
+        const asSeconds = value * 1000;
+        context.addIssue({
+          code: "custom",
+          message: `${value} as epoch milliseconds is ${new Date(value).toISOString()}: epoch seconds? send milliseconds (${asSeconds}, ${new Date(asSeconds).toISOString()}), or an instant before 1973 as ISO 8601`,
+        });
+        return z.NEVER;
+      }
       if (typeof value === "number") return value;
       const time = parseIsoTimestamp(value);
       if (time === null) {
@@ -21,7 +35,7 @@ export const instantField = (description: string) =>
       }
       return time;
     })
-    .describe(`${description} ISO 8601 date-time, or Unix epoch milliseconds.`);
+    .describe(`${description} ISO 8601 date-time, or Unix epoch milliseconds (not seconds).`);
 
 /**
  * The fields of a participant given as an object: a person by uuid, or an email address with an optional display

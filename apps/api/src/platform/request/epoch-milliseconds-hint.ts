@@ -17,6 +17,7 @@ export function epochMillisecondsHint(value: string): string {
   const milliseconds = value.length <= 11 ? number * 1000 : number;
   const date = new Date(milliseconds);
   if (Number.isNaN(date.getTime())) return "";
-  const unit = value.length <= 11 ? "epoch seconds" : "epoch milliseconds";
-  return `: ${unit} (as in *_at fields) are not accepted here; send the same instant as ISO 8601 with milliseconds, ${date.toISOString()}`;
+  // Seconds are not what *_at fields hold (milliseconds): the hint names the fields only for milliseconds.
+  const unit = value.length <= 11 ? "epoch seconds" : "epoch milliseconds (as in *_at fields)";
+  return `: ${unit} are not accepted here; send the same instant as ISO 8601 with milliseconds, ${date.toISOString()}`;
 }

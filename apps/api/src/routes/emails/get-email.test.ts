@@ -54,7 +54,7 @@ describe("GET /v1/emails/{email_uuid}", () => {
   });
 
   it("gives a kept body of up to 200,000 characters to administrators, tenant-wide calls and a member on the email; 403 to another member", async () => {
-    const sent = await ingest(acme, { message_id: "<long@x>", sent_at: 0, from: acme.member.email, to: ["jordan@northwind.example"] });
+    const sent = await ingest(acme, { message_id: "<long@x>", sent_at: 1_796_590_000_000, from: acme.member.email, to: ["jordan@northwind.example"] });
     const text = "Dear Jordan, ".padEnd(200_000, "x");
     await context.services.store.emailBodies.put(acme.tenant.uuid, sent.email_uuid, text);
     for (const [key, userUuid] of [[acme.key, undefined], [acme.adminKey, undefined], [acme.memberKey, undefined], [acme.key, acme.admin.uuid]] as const) {
@@ -74,13 +74,13 @@ describe("GET /v1/emails/{email_uuid}", () => {
   });
 
   it("answers 404 for another tenant's email, an unknown uuid and an email erased with its sender, 400 for a malformed uuid or flag", async () => {
-    const theirs = await ingest(globex, { message_id: "<theirs@x>", sent_at: 0, from: "a@globex.example", to: ["b@globex.example"] });
+    const theirs = await ingest(globex, { message_id: "<theirs@x>", sent_at: 1_796_590_000_000, from: "a@globex.example", to: ["b@globex.example"] });
     await context.services.store.emailBodies.put(globex.tenant.uuid, theirs.email_uuid, "secret");
     const foreign = await context.json(`/v1/emails/${theirs.email_uuid}?include_body=true`, { key: acme.key });
     expect(foreign).toEqual({ status: 404, body: { error: `email ${theirs.email_uuid} not found` } });
     expect((await context.json("/v1/emails/00000000-0000-4000-8000-000000000000", { key: acme.key })).status).toBe(404);
 
-    const sent = await ingest(acme, { message_id: "<erased@x>", sent_at: 0, from: "eve@example.com", to: ["bob@example.com"] });
+    const sent = await ingest(acme, { message_id: "<erased@x>", sent_at: 1_796_590_000_000, from: "eve@example.com", to: ["bob@example.com"] });
     expect((await context.json(`/v1/persons/${sent.from_person_uuid}`, { key: acme.key, method: "DELETE" })).status).toBe(204);
     expect(await context.json(`/v1/emails/${sent.email_uuid}`, { key: acme.key })).toEqual({ status: 404, body: { error: `email ${sent.email_uuid} not found` } });
 

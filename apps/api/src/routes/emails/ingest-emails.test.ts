@@ -140,7 +140,7 @@ describe("POST /v1/emails/batch", () => {
 
   it(`rejects an empty batch and one over ${MAX_EMAILS_PER_BATCH} messages as a whole`, async () => {
     expect((await ingest([])).status).toBe(400);
-    const tooMany = Array.from({ length: MAX_EMAILS_PER_BATCH + 1 }, (_unused, index) => ({ message_id: `m${index}`, sent_at: 1, from: "a@x.example" }));
+    const tooMany = Array.from({ length: MAX_EMAILS_PER_BATCH + 1 }, (_unused, index) => ({ message_id: `m${index}`, sent_at: 1_796_590_000_000, from: "a@x.example" }));
     const { status, body } = await ingest(tooMany);
     expect(status).toBe(400);
     expect(body.error).toMatch(/messages/);

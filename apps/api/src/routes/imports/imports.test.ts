@@ -523,7 +523,7 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     expect(await context.services.store.emails.get(acme.tenant.uuid, "<wide-to@northwind.example>")).toBeNull();
     expect(await emailCount()).toBe(1);
     // The batch endpoint refuses the same message, as a per-item error.
-    const batch = await context.request("/v1/emails/batch", { key: acme.key, method: "POST", body: { messages: [{ message_id: "<wide-to@northwind.example>", sent_at: 0, from: "jordan@northwind.example", to: addresses(MAX_EMAIL_RECIPIENTS + 1, "globex.example") }] } });
+    const batch = await context.request("/v1/emails/batch", { key: acme.key, method: "POST", body: { messages: [{ message_id: "<wide-to@northwind.example>", sent_at: 1_796_590_000_000, from: "jordan@northwind.example", to: addresses(MAX_EMAIL_RECIPIENTS + 1, "globex.example") }] } });
     expect(batch.status).toBe(200);
     expect(((await batch.json()) as { results: Array<{ status: string }> }).results[0]).toMatchObject({ status: "ERROR" });
   });
@@ -666,7 +666,7 @@ describe("POST /v1/imports and GET /v1/imports/{import_uuid}", () => {
     const ingested = await context.json("/v1/emails/batch", {
       key: acme.key,
       method: "POST",
-      body: { messages: ["boss", "mine"].map((id) => ({ message_id: `<${id}@x>`, sent_at: 0, from: id === "boss" ? acme.admin.email : acme.member.email, to: ["jordan@northwind.example"] })) },
+      body: { messages: ["boss", "mine"].map((id) => ({ message_id: `<${id}@x>`, sent_at: 1_796_590_000_000, from: id === "boss" ? acme.admin.email : acme.member.email, to: ["jordan@northwind.example"] })) },
     });
     expect(ingested.status).toBe(200);
     const content = mboxFile([message("boss", acme.admin.email, "Words the administrator never wrote."), message("mine", acme.member.email, "What Mike wrote.")]);

@@ -48,7 +48,7 @@ describe("meetings", () => {
   });
 
   it("stores a location that is only white space as null, like other optional text, and trims one that is not", async () => {
-    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [], location: "  " } });
+    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 1_796_590_000_000, attendees: [], location: "  " } });
     expect(created.status).toBe(201);
     expect(created.body!.location).toBeNull();
     const placed = await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: { location: " Room 4 " } });
@@ -63,13 +63,13 @@ describe("meetings", () => {
     const longestName = "N".repeat(MAX_DISPLAY_NAME_LENGTH);
     const created = await call("/v1/meetings", {
       method: "POST",
-      body: { title: "Long", starts_at: 0, attendees: [{ email: ` ${longestAddress}\t`, name: `  ${longestName} `, response: "declined" }] },
+      body: { title: "Long", starts_at: 1_796_590_000_000, attendees: [{ email: ` ${longestAddress}\t`, name: `  ${longestName} `, response: "declined" }] },
     });
     expect(created.status).toBe(201);
     const attendee = await context.services.store.persons.get(acme.tenant.uuid, created.body!.attendees[0].person_uuid);
     expect(attendee).toMatchObject({ name: longestName, emails: [{ address: longestAddress }] });
 
-    const refuse = (attendee: unknown) => call("/v1/meetings", { method: "POST", body: { title: "Longer", starts_at: 0, attendees: [attendee] } });
+    const refuse = (attendee: unknown) => call("/v1/meetings", { method: "POST", body: { title: "Longer", starts_at: 1_796_590_000_000, attendees: [attendee] } });
     const longerName = await refuse({ email: "n@acme.example", name: ` ${longestName}N `, response: "accepted" });
     expect([longerName.status, longerName.body!.error]).toEqual([400, `body field 'attendees.0.name': at most ${MAX_DISPLAY_NAME_LENGTH} characters`]);
     // A bare string is an address: its limit is named (one attendee shape for a string, one for an object).
@@ -82,9 +82,9 @@ describe("meetings", () => {
     const backwards = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: "2026-11-25T15:00:00Z", ends_at: "2026-11-25T14:00:00Z", attendees: [] } });
     expect(backwards.status).toBe(400);
     expect(backwards.body!.error).toMatch(/ends_at must not be before starts_at/);
-    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [] } });
+    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 1_796_590_000_000, attendees: [] } });
     expect((await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: {} })).status).toBe(400);
-    const badAttendee = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ person_uuid: "00000000-0000-4000-8000-000000000000" }] } });
+    const badAttendee = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 1_796_590_000_000, attendees: [{ person_uuid: "00000000-0000-4000-8000-000000000000" }] } });
     expect(badAttendee.status).toBe(400);
     expect(badAttendee.body!.error).toMatch(/person 00000000-0000-4000-8000-000000000000 not found/);
   });
@@ -101,12 +101,12 @@ describe("meetings", () => {
   });
 
   it("checks an attendee given with its response as any participant: a UUID, and a named field", async () => {
-    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ email: "answered@northwind.example", response: "declined" }] } });
+    const created = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 1_796_590_000_000, attendees: [{ email: "answered@northwind.example", response: "declined" }] } });
     expect(created.status).toBe(201);
     const tooLong = await call(`/v1/meetings/${created.body!.uuid}`, { method: "PUT", body: { attendees: [{ email: "long@northwind.example", name: "n".repeat(MAX_DISPLAY_NAME_LENGTH + 1) }] } });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body!.error).toBe(`body field 'attendees.0.name': at most ${MAX_DISPLAY_NAME_LENGTH} characters`);
-    const notUuid = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, attendees: [{ person_uuid: "abc", response: "declined" }] } });
+    const notUuid = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 1_796_590_000_000, attendees: [{ person_uuid: "abc", response: "declined" }] } });
     expect(notUuid.status).toBe(400);
     expect(notUuid.body!.error).toBe("body field 'attendees.0.person_uuid': must be a UUID; find a person's uuid by name with GET /v1/persons?name=");
     expect((await call("/v1/meetings")).body!.total).toBe(1);
@@ -120,7 +120,7 @@ describe("meetings", () => {
       [{ attendees: [], organizer: 7 }, "body field 'organizer': Invalid input: expected string or object, received number"],
     ];
     for (const [fields, error] of cases) {
-      const answer = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 0, ...(fields as object) } });
+      const answer = await call("/v1/meetings", { method: "POST", body: { title: "X", starts_at: 1_796_590_000_000, ...(fields as object) } });
       expect([answer.status, answer.body!.error]).toEqual([400, error]);
     }
     expect((await call("/v1/meetings")).body!.total).toBe(0);
@@ -147,7 +147,7 @@ describe("meetings", () => {
 
   it("never shows or changes another tenant's meeting", async () => {
     const other = await buildTenant(context.services, { name: "Other" });
-    const theirs = await call("/v1/meetings", { method: "POST", key: other.key, body: { title: "Secret", starts_at: 0, attendees: [] } });
+    const theirs = await call("/v1/meetings", { method: "POST", key: other.key, body: { title: "Secret", starts_at: 1_796_590_000_000, attendees: [] } });
     const uuid = theirs.body!.uuid;
     expect((await call(`/v1/meetings/${uuid}`)).status).toBe(404);
     expect((await call(`/v1/meetings/${uuid}`, { method: "PUT", body: { title: "Mine now" } })).status).toBe(404);
@@ -191,7 +191,7 @@ describe("who may change a meeting", () => {
 
   it("answers 404, not 403, for a meeting of another tenant or none", async () => {
     const globex = await buildTenant(context.services, { name: "Globex" });
-    const theirs = (await call("/v1/meetings", { method: "POST", key: globex.key, body: { title: "Theirs", starts_at: 0, attendees: [] } })).body!.uuid as string;
+    const theirs = (await call("/v1/meetings", { method: "POST", key: globex.key, body: { title: "Theirs", starts_at: 1_796_590_000_000, attendees: [] } })).body!.uuid as string;
     for (const uuid of [theirs, "00000000-0000-4000-8000-000000000000"]) {
       expect((await call(`/v1/meetings/${uuid}`, { method: "PUT", key: acme.memberKey, body: { title: "X" } })).status).toBe(404);
       expect((await call(`/v1/meetings/${uuid}`, { method: "DELETE", key: acme.memberKey })).status).toBe(404);
