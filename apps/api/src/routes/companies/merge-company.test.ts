@@ -93,6 +93,9 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect(opportunities.body.items.map((item: { uuid: string }) => item.uuid).sort()).toEqual(deals.map((deal) => deal.uuid).sort());
     const members = await read(`/v1/lists/${list.uuid}/entities`);
     expect(members.body.items.map((item: { entity_uuid: string }) => item.entity_uuid)).toEqual([canonical.uuid]);
+    // Removing the merged-away member says which one the merge left, as for a person.
+    const removal = await context.json(`/v1/lists/${list.uuid}/entities/${superseded.uuid}`, { key: acme.key, method: "DELETE" });
+    expect(removal).toEqual({ status: 404, body: { error: `${superseded.uuid} is not a member of list ${list.uuid}: it was merged into company ${canonical.uuid}` } });
     const notes = await read(`/v1/notes?entity_type=COMPANY&entity_uuid=${canonical.uuid}`);
     expect(notes.body.items.map((item: { uuid: string }) => item.uuid)).toEqual([note.uuid]);
 

@@ -25,9 +25,10 @@ export const removeEntityListEntity = defineOperation({
     const list = await modifiableList(services, auth, params.list_uuid);
     const removed = await services.store.entityLists.removeMember(auth.tenant.uuid, list.uuid, params.entity_uuid);
     if (!removed) {
-      // The merge moved a merged-away person's memberships to the person it went into: say which one to remove.
-      const canonical = entityTypeOfKind(list.kind) === "PERSON" ? await services.store.personMerges.mergedInto(auth.tenant.uuid, params.entity_uuid) : null;
-      const note = mergedAwayNote(canonical);
+      // A merge moved a merged-away member's memberships to the record it went into: say which one to remove.
+      const kind = entityTypeOfKind(list.kind) === "PERSON" ? "person" : "company";
+      const merges = kind === "person" ? services.store.personMerges : services.store.companyMerges;
+      const note = mergedAwayNote(await merges.mergedInto(auth.tenant.uuid, params.entity_uuid), kind);
       throw notFound(`${params.entity_uuid} is not a member of list ${list.uuid}${note}`);
     }
     return undefined;
