@@ -1,6 +1,6 @@
 /**
- * An entity list's `updated_at` moves with every change of its members, also when a person merge or erasure makes
- * it: a copy that re-reads the members of the lists whose `updated_at` moved misses none of those changes.
+ * An entity list's `updated_at` moves with every change of its members, also when a person or company merge or an
+ * erasure makes it: a copy that re-reads the members of the lists whose `updated_at` moved misses none of those changes.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,6 +47,17 @@ describe("an entity list's updated_at", () => {
     expect(await members(droppedFrom.uuid)).toEqual([jordan.uuid]);
     expect(await updatedAt(droppedFrom.uuid)).toBe(clock);
     expect(await updatedAt(untouched.uuid)).toBe(NOW);
+  });
+
+  it("moves when a company merge moves or drops the superseded company's membership", async () => {
+    const company = (company_name: string) => store.companies.create({ tenant_uuid: tenantUuid, company_name });
+    const [acme, duplicate] = [await company("Acme"), await company("Acme Inc")];
+    const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Targets", kind: "companies", owner_user_uuid: null });
+    await store.entityLists.addMembers(tenantUuid, list.uuid, [duplicate.uuid], null);
+    clock += DAY;
+    await store.companyMerges.merge({ tenant_uuid: tenantUuid, canonical_uuid: acme.uuid, superseded_uuid: duplicate.uuid, preview: false, merged_by_user_uuid: null });
+    expect(await members(list.uuid)).toEqual([acme.uuid]);
+    expect(await updatedAt(list.uuid)).toBe(clock);
   });
 
   it("does not move on a merge preview", async () => {

@@ -16,7 +16,7 @@ export const listEntityListEntities = defineOperation({
   area: "Entity List",
   summary: "List the members of an entity list",
   description:
-    "Returns the member UUIDs of an entity list, oldest membership first; follow next_cursor to read a long list whose members change meanwhile without skipping one. To hydrate them call GET /v1/companies?uuids=... or GET /v1/persons?uuids=..., chosen by the list's kind. 404 when the list is not in the tenant.",
+    "Returns the member UUIDs of an entity list, oldest membership first; follow next_cursor to read a long list whose members change meanwhile. To hydrate a page call GET /v1/companies?uuids=... or GET /v1/persons?uuids=... with the same per_page, chosen by the list's kind. 404 when the list is not in the tenant.",
   params: z.object({ list_uuid: uuidString("The list's UUID.") }),
   query: cursorListQuery,
   response: listEnvelopeSchema(entityListMemberSchema),

@@ -17,7 +17,7 @@ export const listEntityLists = defineOperation({
   summary: "List entity lists",
   description:
     "Lists the tenant's entity lists by name (or by change time with sort_by=updated_at), each with its kind (companies or persons) and member count. Every member of the tenant sees every list; only the owner or an administrator may modify one. " +
-    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), read the lists following next_cursor, then poll with updated_after set to the watermark, next time to the watermark noted again just before that poll (not the largest updated_at a poll saw: a record written behind its position would be missed), and re-read the members of the lists it brings. A list's updated_at moves on a rename and on every membership change (a person merge or erasure included); deleted lists are in GET /v1/deletions.",
+    "To keep a copy: note the watermark (sort_by=updated_at&order=desc&per_page=1, its updated_at), read the lists following next_cursor, then poll with updated_after set to the watermark, next time to the watermark noted again just before that poll (not the largest updated_at a poll saw: a record written behind its position would be missed), and re-read the members of the lists it brings. A list's updated_at moves on a rename and on every membership change (a merge or erasure included); deleted lists are in GET /v1/deletions.",
   query: cursorListQuery.extend({
     kind: z.enum(ENTITY_LIST_KINDS).optional().describe("Only lists of this kind."),
     sort_by: z
