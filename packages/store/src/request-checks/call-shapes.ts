@@ -30,6 +30,11 @@ export const identifier = z.string();
 export const identifiers = z.array(identifier);
 /** Epoch milliseconds (a finite number). */
 export const instant = z.number();
+/**
+ * When an email was sent or a meeting starts or ends: epoch milliseconds a Date holds (within ±8.64e15 of 1970), the
+ * times the tenant's graph takes. A stored time beyond them was refused by every later load of the graph.
+ */
+export const interactionTime = z.number().min(-8.64e15).max(8.64e15);
 /** A list's direction, one of `SORT_ORDERS`. */
 export const sortOrder = z.enum(SORT_ORDERS);
 /** Who reads: a user, or null for a tenant-wide call. */

@@ -9,7 +9,7 @@ import { ATTENDEE_RESPONSES, MEETING_STATUSES } from "../activity-records.js";
 import { CUSTOM_FIELD_TYPES, ENTITY_TYPES, STAGE_TYPES, TASK_SCOPES, TASK_STATUSES } from "../deal-records.js";
 import { IMPORT_KINDS } from "../import-records.js";
 import { COMPANY_TEXT_FIELDS, ENTITY_LIST_KINDS, ROLES, TIERS } from "../records.js";
-import { identifier } from "./call-shapes.js";
+import { identifier, interactionTime } from "./call-shapes.js";
 
 const text = z.string();
 const optionalText = z.string().nullable().optional();
@@ -75,8 +75,8 @@ const companyFields = {
 
 const meetingFields = {
   title: text,
-  starts_at: z.number(),
-  ends_at: optionalNumber,
+  starts_at: interactionTime,
+  ends_at: interactionTime.nullable().optional(),
   status: z.enum(MEETING_STATUSES).optional(),
   organizer: z.strictObject(participant).nullable().optional(),
   attendees: z.array(z.strictObject({ ...participant, response: z.enum(ATTENDEE_RESPONSES).optional() })),
@@ -154,7 +154,7 @@ export const INPUT_SHAPES = {
   email: z.strictObject({
     // The repository words its refusal (`must be a non-blank string; got 42`), as it does for an item of `ingestMany`.
     message_id: z.unknown(),
-    sent_at: z.number(),
+    sent_at: interactionTime,
     subject: optionalText,
     from: z.strictObject(participant),
     to: z.array(z.strictObject(participant)).optional(),

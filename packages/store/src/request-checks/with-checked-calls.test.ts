@@ -152,6 +152,18 @@ describe("every call", () => {
     await expectRefused("emails", "ingestMany", [tenantUuid, [{}, "message"]], "inputs[1]");
   });
 
+  it("refuses an email's or a meeting's time no Date holds, which every later load of the tenant's graph refused", async () => {
+    const email = { message_id: "<far@acme.example>", sent_at: 1e20, from: { email: "ada@acme.example" }, to: [{ email: "ben@acme.example" }] };
+    const sentAt = await expectRefused("emails", "ingest", [tenantUuid, email], "sent_at");
+    expect(sentAt.message).toBe('emails.ingest: "sent_at" must be 8640000000000000 or less; got 100000000000000000000');
+    const [item] = await store.emails.ingestMany(tenantUuid, [{ ...email, sent_at: -8.64e15 - 1 }]);
+    expect(item).toMatchObject({ status: "ERROR", error: { message: 'emails.ingest: "sent_at" must be -8640000000000000 or more; got -8640000000000001' } });
+    await expectRefused("meetings", "create", [tenantUuid, { title: "Far", starts_at: 8.64e15 + 1, attendees: [] }], "starts_at");
+    await expectRefused("meetings", "update", [tenantUuid, "uuid", { ends_at: 1e300 }], "ends_at");
+    await store.emails.ingest(tenantUuid, { ...email, sent_at: 8.64e15 });
+    expect((await store.graphs.forTenant(tenantUuid)).interactionCount).toBe(1);
+  });
+
   it("refuses inside a transaction too, and the transaction's other writes roll back with it", async () => {
     const before = dataVersion();
     const transaction = store.transaction(async (inside) => {
