@@ -82,7 +82,7 @@ describe("connectionScore", () => {
   it("rejects a bad now, a bad uuid or something that is not a graph", () => {
     const graph = buildGraph();
     expect(() => connectionScore(graph, "ada", "cleo", { now: "today" as never })).toThrow(
-      'connectionScore: expecting "now" to be a finite number of epoch milliseconds but got "today".',
+      `connectionScore: expecting "now" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range) but got "today".`,
     );
     expect(() => connectionScore(graph, "", "cleo", { now: NOW })).toThrow('connectionScore: expecting "personA" to be a non-empty string but got "".');
     expect(() => connectionScore({} as never, "ada", "cleo", { now: NOW })).toThrow('connectionScore: expecting "graph" to be a RelationshipGraph but got "{}".');

@@ -32,7 +32,7 @@ describe("RelationshipGraph", () => {
     );
     const graph = new RelationshipGraph();
     expect(() => graph.addInteraction({ id: "x", kind: "call" } as never)).toThrow(
-      'addInteraction: expecting "interaction.occurredAt" to be a finite number of epoch milliseconds but got "undefined".',
+      `addInteraction: expecting "interaction.occurredAt" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range) but got "undefined".`,
     );
     expect(() => graph.addInteraction({ id: "x", kind: "call", occurredAt: NOW } as never)).toThrow(
       'addInteraction: expecting "interaction.kind" to be "email" or "meeting" but got "call".',

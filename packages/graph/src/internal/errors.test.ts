@@ -7,6 +7,7 @@ describe("errors", () => {
     expect(quote(3)).toBe('"3"');
     expect(quote(undefined)).toBe('"undefined"');
     expect(quote({ a: 1 })).toBe('"{"a":1}"');
+    expect(quote({ from: Number.NaN, to: null, at: [Number.NEGATIVE_INFINITY, undefined] })).toBe('"{"from":NaN,"to":null,"at":[-Infinity,undefined]}"');
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     expect(quote(circular)).toBe('"[object Object]"');

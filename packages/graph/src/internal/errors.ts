@@ -2,6 +2,15 @@
 import { GraphInputError } from "../graph-input-error.js";
 
 /**
+ * JSON writes NaN and ±Infinity as null and leaves out undefined: a refused `{ from: NaN }` read `{"from":null}`, a
+ * value the check accepts. They are marked here, and the marks written back as the values' own names.
+ */
+function markUnwritten(_key: string, value: unknown): unknown {
+  return value === undefined || (typeof value === "number" && !Number.isFinite(value)) ? `\u0000${String(value)}\u0000` : value;
+}
+const UNWRITTEN_MARK = /"\\u0000(NaN|-?Infinity|undefined)\\u0000"/g;
+
+/**
  * Quotes a value for an error message without ever throwing itself.
  * @example quote("up"); // '"up"'
  */
@@ -11,7 +20,7 @@ export function quote(value: unknown): string {
     return `"${String(value)}"`;
   }
   try {
-    const text = JSON.stringify(value);
+    const text = JSON.stringify(value, markUnwritten)?.replace(UNWRITTEN_MARK, "$1");
     return text === undefined ? `"${String(value)}"` : `"${text.length > 120 ? `${text.slice(0, 117)}...` : text}"`;
   } catch {
     return `"${Object.prototype.toString.call(value)}"`;
@@ -20,7 +29,7 @@ export function quote(value: unknown): string {
 
 /**
  * Builds the error thrown for invalid input, e.g.
- * `recommendedPaths: expecting "now" to be a finite number of epoch milliseconds but got "soon".`
+ * `recommendedPaths: expecting "now" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range) but got "soon".`
  * @example throw invalidArgument("recommendedPaths", '"now" to be a finite number of epoch milliseconds', "soon");
  */
 export function invalidArgument(functionName: string, expectation: string, value: unknown): GraphInputError {

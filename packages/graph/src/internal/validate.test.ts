@@ -14,8 +14,8 @@ describe("validate", () => {
   });
 
   it("rejects bad values with the function name and the value", () => {
-    expect(() => requireTime("f", "now", Number.POSITIVE_INFINITY)).toThrow('f: expecting "now" to be a finite number of epoch milliseconds but got "Infinity".');
-    expect(() => requireTime("f", "now", 9e15)).toThrow(/f: expecting "now"/);
+    expect(() => requireTime("f", "now", Number.POSITIVE_INFINITY)).toThrow(`f: expecting "now" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range) but got "Infinity".`);
+    expect(() => requireTime("f", "now", -9e15)).toThrow(`f: expecting "now" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range) but got "-9000000000000000".`);
     expect(() => requireUuid("f", "id", null)).toThrow('f: expecting "id" to be a non-empty string but got "null".');
     expect(() => requireObject("f", "options", [])).toThrow('f: expecting "options" to be an object but got "[]".');
     expect(() => requireCount("f", "limit", 1.5, 0)).toThrow('f: expecting "limit" to be an integer of at least 0 but got "1.5".');

@@ -8,7 +8,7 @@ import { invalidArgument } from "./errors.js";
  */
 export function requireTime(functionName: string, name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > MAXIMUM_TIME) {
-    throw invalidArgument(functionName, `"${name}" to be a finite number of epoch milliseconds`, value);
+    throw invalidArgument(functionName, `"${name}" to be a finite number of epoch milliseconds within ±8.64e15 (a Date's range)`, value);
   }
   // -0 is the instant 0: kept as given, a last activity at 0 came back as 0 or -0 by the order interactions arrived in.
   return value === 0 ? 0 : value;
