@@ -12,9 +12,10 @@ function hasDocComment(symbol, checker) {
 /**
  * The values (functions, classes, constants) the entry module at `entryUrl` exports, followed to where they are
  * declared, that have no doc comment, and the public methods and accessors of its exported classes that have none,
- * as `name` or `Class.member`, sorted. Types are left to the declarations that use them.
+ * as `name` or `Class.member`, sorted. With `types: true`, the types (aliases, interfaces) it exports too; otherwise
+ * they are left to the declarations that use them.
  */
-export function undocumentedExports(entryUrl) {
+export function undocumentedExports(entryUrl, { types = false } = {}) {
   const entry = fileURLToPath(entryUrl);
   const program = ts.createProgram([entry], {
     module: ts.ModuleKind.NodeNext,
@@ -30,7 +31,10 @@ export function undocumentedExports(entryUrl) {
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const declaration = symbol.valueDeclaration;
-    if (declaration === undefined) continue;
+    if (declaration === undefined) {
+      if (types && !hasDocComment(symbol, checker)) undocumented.push(exported.name);
+      continue;
+    }
     if (!hasDocComment(symbol, checker)) undocumented.push(exported.name);
     if (!ts.isClassDeclaration(declaration)) continue;
     for (const member of declaration.members) {

@@ -22,6 +22,7 @@ export interface EmailInteraction {
 
 /** A meeting's status: `confirmed` counts (and, in the future, is a next meeting); `cancelled` counts nothing. */
 export const MEETING_INTERACTION_STATUSES = Object.freeze(["confirmed", "cancelled"] as const);
+/** One of `MEETING_INTERACTION_STATUSES`: a meeting interaction's `status`. */
 export type MeetingInteractionStatus = (typeof MEETING_INTERACTION_STATUSES)[number];
 
 /** A calendar meeting between persons. */
@@ -45,6 +46,7 @@ export type Interaction = EmailInteraction | MeetingInteraction;
 
 /** What an entity is: the subjects of PathPower, paths, activity and derived fields. */
 export const ENTITY_KINDS = Object.freeze(["person", "company"] as const);
+/** One of `ENTITY_KINDS`: the `entity` of an `EntityReference`. */
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
 /** A person or a company, the subjects of PathPower, paths, activity and derived fields. */
@@ -69,22 +71,27 @@ export interface Affiliation {
 
 /** `strength_label` bands, weakest first. */
 export const STRENGTH_LABELS = Object.freeze(["weak", "moderate", "strong", "very_strong"] as const);
+/** One of `STRENGTH_LABELS`: what `strengthLabel` answers for a score. */
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
 /** What recommended paths are ranked by: path strength (the default) or the internal user's name. */
 export const PATH_SORT_FIELDS = Object.freeze(["score", "name"] as const);
+/** One of `PATH_SORT_FIELDS`: `recommendedPaths`' `sortBy`. */
 export type PathSortField = (typeof PATH_SORT_FIELDS)[number];
 
 /** What a user's relationships are ranked by: RQ (the default) or the time of the pair's latest counted interaction. */
 export const RELATIONSHIP_SORT_FIELDS = Object.freeze(["rq", "last_activity"] as const);
+/** One of `RELATIONSHIP_SORT_FIELDS`: `relationshipQualityRanking`'s `sortBy`. */
 export type RelationshipSortField = (typeof RELATIONSHIP_SORT_FIELDS)[number];
 
 /** What the team's ranking can be ordered by: PathPower (the default), or the entity's latest interaction. */
 export const PATH_POWER_SORT_FIELDS = Object.freeze(["path_power", "last_activity"] as const);
+/** One of `PATH_POWER_SORT_FIELDS`: `pathPowerRanking`'s `sortBy`. */
 export type PathPowerSortField = (typeof PATH_POWER_SORT_FIELDS)[number];
 
 /** Directions of a ranking or a list, ascending first. */
 export const SORT_ORDERS = Object.freeze(["asc", "desc"] as const);
+/** One of `SORT_ORDERS`: a ranking's or a list's `order`. */
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Options shared by every scoring function. */
