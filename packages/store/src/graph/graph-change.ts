@@ -1,5 +1,6 @@
 /** A change to a tenant's relationship graph, emitted by a store write once it has committed. */
 import type { InteractionRecord } from "../activity-records.js";
+import { InvalidInputError } from "../errors.js";
 
 export type GraphChange =
   | { type: "upsert-interaction"; interaction: InteractionRecord }
@@ -25,3 +26,33 @@ export type GraphChange =
 
 /** Where writes send their graph changes: applied at once, or held until a transaction commits. */
 export type GraphChangeSink = (tenantUuid: string, change: GraphChange) => void;
+
+/** Every `type` a `GraphChange` has. */
+const GRAPH_CHANGE_TYPES: ReadonlySet<string> = new Set<GraphChange["type"]>([
+  "upsert-interaction",
+  "remove-interaction",
+  "mark-internal",
+  "unmark-internal",
+  "set-affiliation",
+  "end-affiliation",
+  "set-person-affiliations",
+  "merge-persons",
+  "erasure-applied",
+  "changes-applied",
+]);
+
+/**
+ * Refuses, with an `InvalidInputError` naming `operation`, a change that is not an object of a known `type`: one the
+ * graph would otherwise pass over unapplied (a misspelt type) or fail on with a bare TypeError (`null`). The fields
+ * of a known change are the graph's to check.
+ */
+export function requireGraphChange(operation: string, change: unknown): asserts change is GraphChange {
+  if (typeof change !== "object" || change === null || Array.isArray(change)) {
+    throw new InvalidInputError(`${operation}: "change" must be a graph change object; got ${Array.isArray(change) ? "an array" : String(change)}`);
+  }
+  const { type } = change as { type?: unknown };
+  if (typeof type !== "string" || !GRAPH_CHANGE_TYPES.has(type)) {
+    const got = typeof type === "string" ? JSON.stringify(type) : String(type);
+    throw new InvalidInputError(`${operation}: "change.type" must be one of ${[...GRAPH_CHANGE_TYPES].join(", ")}; got ${got}`);
+  }
+}

@@ -1,11 +1,14 @@
-import { connectionScore } from "@rapport/graph";
+import { connectionScore, RelationshipGraph } from "@rapport/graph";
 import SqliteDatabase from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { InvalidInputError } from "../errors.js";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import { othersCommitsSeen } from "../testing/others-commits-seen.js";
+import type { GraphChange } from "./graph-change.js";
+import { applyGraphChange } from "./tenant-graphs.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-graphs-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -195,6 +198,21 @@ describe("tenant graphs", () => {
     expect(loaded.interactionCount).toBe(2);
     expect(await server.graphs.forTenant(tenant.uuid)).toBe(loaded);
     await server.close();
+  });
+
+  it("refuse a change of no known type, which was passed over unapplied (and null failed with a TypeError)", async () => {
+    const store = await createSqliteStore({ path: ":memory:", now: () => NOW });
+    const tenant = await store.tenants.create({ name: "Acme", tier: "standard" });
+    const revision = store.graphs.revision(tenant.uuid);
+    const misspelt = { type: "remove_interaction", id: "m1" } as unknown as GraphChange;
+    expect(() => store.graphs.apply(tenant.uuid, misspelt)).toThrow(InvalidInputError);
+    expect(() => store.graphs.apply(tenant.uuid, misspelt)).toThrow(
+      'graphs.apply: "change.type" must be one of upsert-interaction, remove-interaction, mark-internal, unmark-internal, set-affiliation, end-affiliation, set-person-affiliations, merge-persons, erasure-applied, changes-applied; got "remove_interaction"',
+    );
+    expect(store.graphs.revision(tenant.uuid)).toBe(revision);
+    expect(() => applyGraphChange(new RelationshipGraph(), null as never)).toThrow('applyGraphChange: "change" must be a graph change object; got null');
+    expect(() => applyGraphChange({} as never, { type: "unmark-internal", userUuid: "u" })).toThrow('applyGraphChange: "graph" must be a RelationshipGraph; got an object');
+    await store.close();
   });
 
   it("replays writes that commit while a graph is loading", async () => {

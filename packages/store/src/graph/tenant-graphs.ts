@@ -6,13 +6,14 @@
  * database alone. Other processes' writes (`rapport import` beside the server, a second server on the
  * same file) are caught up from the graph changes log at the next read (`graph-change-log.ts`).
  */
-import { hydrateGraphAsync, type Interaction, type RelationshipGraph, type ScoringParameterOverrides } from "@rapport/graph";
+import { hydrateGraphAsync, RelationshipGraph, type Interaction, type ScoringParameterOverrides } from "@rapport/graph";
 import { setImmediate } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import type { InteractionRecord } from "../activity-records.js";
 import type { InteractionRepository } from "../store.js";
-import type { GraphChange } from "./graph-change.js";
+import { InvalidInputError } from "../errors.js";
+import { requireGraphChange, type GraphChange } from "./graph-change.js";
 import { currentAffiliationPairs } from "./current-affiliation-pairs.js";
 import { graphChangeEntriesAfter, graphChangesOf, graphChangesPosition } from "./graph-change-log.js";
 import { toGraphInteraction } from "./to-graph-interaction.js";
@@ -96,12 +97,19 @@ function subjectsOf(change: GraphChange): string[] {
 
 /**
  * Applies one change the store announced (a write's, or a merge outcome's `graph_changes`) to a relationship graph,
- * as the store applies it to a tenant's.
+ * as the store applies it to a tenant's. A graph that is not a `RelationshipGraph`, or a change that is not one of
+ * known `type`, is an `InvalidInputError`.
  *
  * @example
  * for (const change of outcome.graph_changes) applyGraphChange(whatIfGraph, change);
  */
 export function applyGraphChange(graph: RelationshipGraph, change: GraphChange): void {
+  if (!(graph instanceof RelationshipGraph)) throw new InvalidInputError(`applyGraphChange: "graph" must be a RelationshipGraph; got ${typeof graph === "object" && graph !== null ? "an object" : String(graph)}`);
+  requireGraphChange("applyGraphChange", change);
+  applyCheckedChange(graph, change);
+}
+
+function applyCheckedChange(graph: RelationshipGraph, change: GraphChange): void {
   switch (change.type) {
     case "upsert-interaction":
       graph.updateInteraction(toGraphInteraction(change.interaction));
@@ -263,7 +271,7 @@ export function createTenantGraphs(options: {
         if (found[0]!.position !== entry.changesSeen + 1) return false;
         for (const { subject, change } of await graphChangesOf(db, tenantUuid, found)) {
           // This process wrote the record while it was read: its own change, applied already, is the later one.
-          if (!touched.has(subject)) applyGraphChange(graph, change);
+          if (!touched.has(subject)) applyCheckedChange(graph, change);
         }
         entry.changesSeen = found[found.length - 1]!.position;
         if (found.length < CHANGES_PER_READ) return true;
@@ -366,7 +374,7 @@ export function createTenantGraphs(options: {
       })
       .then(
         (graph) => {
-          for (const change of entry.pending.splice(0)) applyGraphChange(graph, change);
+          for (const change of entry.pending.splice(0)) applyCheckedChange(graph, change);
           tellHydrated(tenantUuid, graph);
           entry.graph = graph;
           return graph;
@@ -395,6 +403,7 @@ export function createTenantGraphs(options: {
       return hydratePerson(tenantUuid, personUuid);
     },
     apply(tenantUuid, change) {
+      requireGraphChange("graphs.apply", change);
       changed(tenantUuid);
       const entry = entries.get(tenantUuid);
       if (!entry) return;
@@ -409,7 +418,7 @@ export function createTenantGraphs(options: {
         return;
       }
       if (entry.touched) for (const subject of subjectsOf(change)) entry.touched.add(subject);
-      if (entry.graph) applyGraphChange(entry.graph, change);
+      if (entry.graph) applyCheckedChange(entry.graph, change);
       else entry.pending.push(change);
     },
     evict(tenantUuid) {
