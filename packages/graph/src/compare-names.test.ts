@@ -1,6 +1,7 @@
 /** `compareNames`: names in alphabetical order for every script, a total order, no name last. */
 import { describe, expect, it } from "vitest";
 import { compareNames } from "./compare-names.js";
+import { GraphInputError } from "./graph-input-error.js";
 
 describe("compareNames", () => {
   it("orders names alphabetically, accents and case aside before code points", () => {
@@ -14,5 +15,10 @@ describe("compareNames", () => {
     expect(Math.sign(compareNames("Jose\u0301", "José"))).toBe(-Math.sign(compareNames("José", "Jose\u0301")));
     expect(compareNames("Ada", "Ada")).toBe(0);
     expect([null, "Zoe", null, "Ada"].sort(compareNames)).toEqual(["Ada", "Zoe", null, null]);
+  });
+
+  it("refuses a name that is neither a string nor null, which sorted as its text (undefined as \"undefined\") or threw a TypeError", () => {
+    expect(() => compareNames(undefined as never, "Ada")).toThrow(GraphInputError);
+    expect(() => compareNames("Ada", Symbol("Ben") as never)).toThrow('compareNames: expecting "right" to be a string or null but got "Symbol(Ben)".');
   });
 });
