@@ -544,4 +544,15 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   history: {
     prune: callShape(["options", z.strictObject({ olderThan: z.unknown(), tenantUuid: identifier.optional(), rowsPerStep })]),
   },
+  graphs: {
+    forTenant: callShape(tenant),
+    hydrated: callShape(tenant),
+    loadedTenants: callShape(),
+    ofPerson: callShape(tenant, ["personUuid", identifier]),
+    // `graphs.apply` words its own refusal of a change (its type among the known ones).
+    apply: callShape(tenant, ["change", z.unknown()]),
+    evict: callShape(tenant),
+    revision: callShape(tenant),
+    onHydrated: callShape(["listener", callback]),
+  },
 };

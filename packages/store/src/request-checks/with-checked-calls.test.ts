@@ -152,6 +152,13 @@ describe("every call", () => {
     await expectRefused("emails", "ingestMany", [tenantUuid, [{}, "message"]], "inputs[1]");
   });
 
+  it("refuses a tenant graph call for a tenant uuid that is not a string, which loaded an empty graph kept under it", async () => {
+    const refusal = await expectRefused("graphs", "forTenant", [42], "tenantUuid");
+    expect(refusal.message).toBe('graphs.forTenant: "tenantUuid" must be a string; got 42');
+    expect(() => store.graphs.hydrated(42 as never)).toThrow(InvalidInputError);
+    expect(store.graphs.loadedTenants()).not.toContain(42);
+  });
+
   it("refuses an email's or a meeting's time no Date holds, which every later load of the tenant's graph refused", async () => {
     const email = { message_id: "<far@acme.example>", sent_at: 1e20, from: { email: "ada@acme.example" }, to: [{ email: "ben@acme.example" }] };
     const sentAt = await expectRefused("emails", "ingest", [tenantUuid, email], "sent_at");

@@ -10,7 +10,17 @@ import { acceptedFields } from "./accepted-fields.js";
 import type { CallShape } from "./call-shapes.js";
 
 /** Calls that answer no promise: a refusal of theirs is thrown, not a rejected promise. */
-const SYNCHRONOUS_CALLS = new Set(["apiKeys.noteUse", "interactions.all", "interactions.allOf"]);
+const SYNCHRONOUS_CALLS = new Set([
+  "apiKeys.noteUse",
+  "interactions.all",
+  "interactions.allOf",
+  "graphs.hydrated",
+  "graphs.loadedTenants",
+  "graphs.apply",
+  "graphs.evict",
+  "graphs.revision",
+  "graphs.onHydrated",
+]);
 
 /** The arguments that are one record's fields (a create input, a patch, an import's outcome). */
 const RECORD_ARGUMENTS = new Set(["input", "changes", "outcome"]);

@@ -121,7 +121,7 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
     emails: typedErrorsOf("emails", createEmailRepository(context)),
     meetings: typedErrorsOf("meetings", createMeetingRepository(context)),
     interactions: checkedOf("interactions", interactions),
-    graphs,
+    graphs: checkedOf("graphs", graphs),
     nameSearch: checkedOf("nameSearch", createNameSearchIndex(context.db)),
     affiliations: typedErrorsOf("affiliations", createAffiliationRepository(context)),
     entityLists: typedErrorsOf("entityLists", createEntityListRepository(context)),
