@@ -126,4 +126,21 @@ describe("summaryProviderFromEnvironment", () => {
       );
     }
   });
+
+  it("refuses a timeout that is not one without a URL too, as the documentation says of every start", () => {
+    expect(() => summaryProviderFromEnvironment({ RAPPORT_SUMMARY_TIMEOUT_MS: "0" })).toThrow(/RAPPORT_SUMMARY_TIMEOUT_MS must be a positive integer/);
+  });
+
+  it("refuses a URL holding a user name or password without quoting it (fetch would refuse it, quoting it in every warning)", () => {
+    for (const url of ["https://ops:s3cret@llm.example/v1", "ftp://ops:s3cret@llm.example/v1"]) {
+      let message = "";
+      try {
+        summaryProviderFromEnvironment({ RAPPORT_SUMMARY_API_URL: url, RAPPORT_SUMMARY_MODEL: "m" });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, url).toMatch(/RAPPORT_SUMMARY_API_URL must not hold a user name or password/);
+      expect(message, url).not.toContain("s3cret");
+    }
+  });
 });
