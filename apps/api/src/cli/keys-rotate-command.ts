@@ -3,7 +3,7 @@
  * `rapport keys rotate`: its options and help; what it does is loaded from keys-rotate-action.ts (one key) or
  * keys-rotate-many-action.ts (`--older-than`) when it runs.
  */
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { DEFAULT_ROTATION_GRACE_HOURS, MAXIMUM_ROTATION_GRACE_HOURS } from "../platform/auth/rotation-grace.js";
 import { CliError } from "./cli-output.js";
 import { MAX_RETENTION_DAYS } from "./history-command.js";
@@ -34,12 +34,14 @@ export function keysRotateCommand(): Command {
     )
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .option("--key-id <uuid>", "UUID of the key to replace (from keys list)", uuidOption)
-    .option("--older-than <days>", "replace every working key created more than this many days ago (0: every one)", keyAgeDays)
+    .addOption(
+      new Option("--older-than <days>", "replace every working key created more than this many days ago (0: every one)").argParser(keyAgeDays).conflicts("keyId"),
+    )
     .option("--label <label>", "with --older-than: only the keys with this label")
     .option("--grace <hours>", "hours the old key keeps working (0: revoke it now)", graceHoursOption, DEFAULT_ROTATION_GRACE_HOURS)
     .action(
       existingDatabaseAction(async (options: RotateOptions, command) => {
-        if ((options.keyId === undefined) === (options.olderThan === undefined)) throw new CliError("say which keys to rotate: --key-id <uuid>, or --older-than <days> for many");
+        if (options.keyId === undefined && options.olderThan === undefined) throw new CliError("say which keys to rotate: --key-id <uuid>, or --older-than <days> for many");
         if (options.label !== undefined && options.olderThan === undefined) throw new CliError("--label goes with --older-than");
         if (options.keyId !== undefined) return (await import("./keys-rotate-action.js")).rotateKey({ ...options, keyId: options.keyId }, command);
         // Labels are stored trimmed, as keys create takes them.

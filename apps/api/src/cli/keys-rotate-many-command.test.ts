@@ -107,7 +107,8 @@ describe("rapport keys rotate --older-than", { timeout: 60_000 }, () => {
     const { tenant, old } = await tenantWithOldKeys();
     const refusals = [
       [[], "say which keys to rotate: --key-id <uuid>, or --older-than <days> for many"],
-      [["--key-id", old.ada.key.uuid, "--older-than", "1"], "say which keys to rotate: --key-id <uuid>, or --older-than <days> for many"],
+      // Both given: "say which keys" read as if neither had been.
+      [["--key-id", old.ada.key.uuid, "--older-than", "1"], "option '--older-than <days>' cannot be used with option '--key-id <uuid>'"],
       [["--key-id", old.ada.key.uuid, "--label", "laptop"], "--label goes with --older-than"],
     ] as const;
     for (const [args, message] of refusals) {
