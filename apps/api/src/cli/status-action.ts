@@ -28,7 +28,8 @@ export interface StatusOutput {
 
 function schemaLine(migrations: DatabaseStatus["migrations"]): string {
   const { applied, latest, pending, unknown } = migrations;
-  const head = `schema: ${applied} migrations, the last ${latest ?? "(none)"}`;
+  // The file's own count: `latest` may be one of a newer release's, which `applied` (this release's) leaves out.
+  const head = `schema: ${applied + unknown.length} migrations, the last ${latest ?? "(none)"}`;
   if (unknown.length > 0) return `${head}; written by a newer release (${unknown.join(", ")}): this release ${RAPPORT_BUILD} refuses it`;
   if (pending.length > 0) return `${head}; ${pending.length} pending (${pending.join(", ")}): the next start of this release ${RAPPORT_BUILD} applies them`;
   return `${head}; up to date with this release ${RAPPORT_BUILD}`;

@@ -88,6 +88,19 @@ describe("rapport status", { timeout: 60_000 }, () => {
     expect((await runRapport(database, "status")).stdout).toContain(`; up to date with this release ${build}\n`);
   });
 
+  it("counts a newer release's migrations in the file's, as it names the last of them", async () => {
+    const database = join(folder, "newer.db");
+    await (await createSqliteStore({ path: database })).close();
+    const db = new SqliteDatabase(database);
+    const known = db.prepare("select count(*) from kysely_migration").pluck().get() as number;
+    db.prepare("insert into kysely_migration (name, timestamp) values (?, ?)").run("0999-from-a-newer-release", new Date().toISOString());
+    db.close();
+    const status = await runRapportInProcess(database, "status");
+    expect(status.stdout).toContain(
+      `\nschema: ${known + 1} migrations, the last 0999-from-a-newer-release; written by a newer release (0999-from-a-newer-release): this release `,
+    );
+  });
+
   it("refuses a path with no database", async () => {
     const missing = join(folder, "missing.db");
     expect((await runRapportInProcess(missing, "status")).stderr).toMatch(/^rapport: no database at /);
