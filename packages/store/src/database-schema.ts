@@ -251,6 +251,8 @@ export interface EntityListMembersTable {
   entity_uuid: string;
   added_at: number;
   added_by_user_uuid: string | null;
+  /** The member's place in the list's order: the order added, within one call the order sent (migration 0079). */
+  position: number;
 }
 
 export interface PersonMergesTable {

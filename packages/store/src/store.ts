@@ -658,15 +658,31 @@ export interface EntityListListRequest extends PageRequest {
   updated_after?: number;
 }
 
+/** What `entityLists.update` changes: the fields given. */
+export interface EntityListChanges {
+  name?: string;
+  /** A user's uuid or their person's; null for no owner. */
+  owner_user_uuid?: string | null;
+}
+
 export interface EntityListRepository {
   create(input: NewEntityList): Promise<EntityList>;
   get(tenantUuid: string, listUuid: string): Promise<EntityList | null>;
   /** By name, ignoring the case of A–Z (or by `updated_at`), then uuid. */
   list(tenantUuid: string, request: EntityListListRequest): Promise<Page<EntityList>>;
   rename(tenantUuid: string, listUuid: string, name: string): Promise<EntityList | null>;
+  /**
+   * Renames the list and/or gives it another owner, together; null when not found. A new owner is an active user of
+   * the tenant, named by their uuid or their person's (InvalidInputError otherwise), or null for none; the current
+   * owner given again changes nothing, though since deactivated.
+   */
+  update(tenantUuid: string, listUuid: string, changes: EntityListChanges): Promise<EntityList | null>;
   /** Deletes the list and its memberships; false when not found. */
   delete(tenantUuid: string, listUuid: string): Promise<boolean>;
-  /** Members in the order they were added. */
+  /**
+   * Members in the order they were added, those of one call in the order sent (since migration 0079; by `added_at`
+   * then uuid before): the keys are the member's position and uuid.
+   */
   members(tenantUuid: string, listUuid: string, request: PageRequest): Promise<Page<EntityListMember>>;
   /**
    * Adds entities (idempotent). Every uuid must be a live record of the list's kind: NotFoundError

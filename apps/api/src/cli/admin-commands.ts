@@ -73,7 +73,8 @@ export function usersCommand(): Command {
     .command("deactivate")
     .description(
       "deactivate a user: their person counts as an outside contact; their user-scoped keys and x-service-user-id " +
-        "answer 403 and their OAuth access tokens 401, until a reactivation",
+        "answer 403 and their OAuth access tokens 401, until a reactivation; their entity lists stay theirs (an administrator " +
+        "hands them on: PUT /v1/lists/{list_uuid} with owner_user_uuid)",
     )
     .requiredOption("--tenant <uuid>", "tenant UUID", tenantUuidOption)
     .requiredOption("--user <uuid>", "user UUID", userUuidOption)

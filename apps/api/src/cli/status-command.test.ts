@@ -15,12 +15,14 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0074-persons-by-primary-company";
+const LAST_MIGRATION = "0079-list-member-positions";
 
-/** Makes `database` look as the release before the last migration left it: without 0074's index of persons by primary company. */
+/** Makes `database` look as the release before the last migration left it: without 0079's list member positions. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec("drop index persons_by_primary_company");
+  db.exec(`drop index entity_list_members_list_position;
+    create index entity_list_members_list_added on entity_list_members (list_uuid, added_at, entity_uuid);
+    alter table entity_list_members drop column position;`);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -2,7 +2,8 @@
  * @module
  * What `rapport users deactivate` does: the user is suspended (their keys answer 403 and their OAuth tokens 401 until
  * a reactivation), or, with `--revoke-keys` (a leaver), their keys and OAuth grants are revoked for good in the same
- * transaction. The output says which, and how many keys.
+ * transaction. The output says which, and how many keys, and that their entity lists stay theirs until an
+ * administrator hands them on.
  */
 import type { Command } from "commander";
 import { accountIdFor } from "../oauth/account-id.js";
@@ -39,6 +40,7 @@ export async function deactivateUser(options: { tenant: string; user: string; re
         outcome.grants === null
           ? `suspended, not revoked: ${keys} bound to them (403) and their OAuth access tokens (401) work again after rapport users reactivate; for a leaver, run again with --revoke-keys`
           : `revoked ${keys} bound to them and ${counted(outcome.grants, "OAuth grant")}: a reactivation brings none back`,
+        "their entity lists stay theirs: an administrator hands each to a colleague with PUT /v1/lists/{list_uuid} and owner_user_uuid",
       ],
     );
   });

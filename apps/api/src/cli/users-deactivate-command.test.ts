@@ -57,6 +57,7 @@ describe("rapport users deactivate", { timeout: 60_000 }, () => {
         `deactivated user ${user.uuid}`,
         "their person counts as an outside contact from now on; their past emails and meetings stay",
         "suspended, not revoked: 1 API key bound to them (403) and their OAuth access tokens (401) work again after rapport users reactivate; for a leaver, run again with --revoke-keys",
+        "their entity lists stay theirs: an administrator hands each to a colleague with PUT /v1/lists/{list_uuid} and owner_user_uuid",
         "",
       ].join("\n"),
       stderr: "",

@@ -8,7 +8,7 @@ export const entityListSchema = z
     uuid: z.string(),
     name: z.string(),
     kind: z.enum(ENTITY_LIST_KINDS).describe("What the list holds: hydrate members with GET /v1/companies?uuids= or GET /v1/persons?uuids=."),
-    owner_user_uuid: z.string().nullable().describe("The user who created the list; null when created by a tenant-wide key without user context."),
+    owner_user_uuid: z.string().nullable().describe("The user who owns the list; null when created by a tenant-wide key without user context."),
     member_count: z.number().int().describe("How many entities the list holds."),
     created_at: epochMilliseconds("Creation time."),
     updated_at: epochMilliseconds("Last rename or membership change."),

@@ -1,4 +1,7 @@
-/** A merge's list memberships: on a list that had both persons, the earlier membership is the one kept. */
+/**
+ * A merge's list memberships: on a list that had both persons, the earlier membership is the one kept, in its place;
+ * `moved` counts the memberships moved, not a duplicate dropped.
+ */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
@@ -48,6 +51,18 @@ describe("a merge's list memberships", () => {
     const list = await listWithBoth(jordan.uuid, duplicate.uuid);
     await merge(jordan.uuid, duplicate.uuid);
     expect(await membersOf(list.uuid)).toEqual([{ entity_uuid: jordan.uuid, added_at: NOW, added_by_user_uuid: adaUuid }]);
+  });
+
+  it("keeps the earlier of two added in one call in its place, and counts a dropped duplicate as not moved", async () => {
+    const [jordan, duplicate, other] = [await person("Jordan Blake"), await person("J. Blake"), await person("Other")];
+    const ranked = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Ranked", kind: "persons", owner_user_uuid: null });
+    await store.entityLists.addMembers(tenantUuid, ranked.uuid, [duplicate.uuid, other.uuid, jordan.uuid], adaUuid);
+    const onlySuperseded = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Targets", kind: "persons", owner_user_uuid: null });
+    await store.entityLists.addMembers(tenantUuid, onlySuperseded.uuid, [duplicate.uuid], bellUuid);
+    const outcome = await merge(jordan.uuid, duplicate.uuid);
+    expect(outcome.moved.list_memberships).toBe(1);
+    expect((await membersOf(ranked.uuid)).map((row) => row.entity_uuid)).toEqual([jordan.uuid, other.uuid]);
+    expect((await membersOf(onlySuperseded.uuid)).map((row) => row.entity_uuid)).toEqual([jordan.uuid]);
   });
 
   it("moves a membership only the superseded person had as it was", async () => {

@@ -7,7 +7,8 @@ import { ENTITY_LIST_KINDS, type EntityList, type EntityListKind } from "../reco
 import { assertAllowedValue } from "./allowed-value.js";
 import { mergedAwayCompanies, mergedAwayPersons } from "./merged-away-persons.js";
 import { assertNonBlankFields, assertNonBlankText, assertRequiredFields } from "./required-fields.js";
-import type { EntityListRepository } from "../store.js";
+import type { EntityListChanges, EntityListRepository } from "../store.js";
+import { activeOwnerUuid } from "./active-owner-uuid.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
 
@@ -66,6 +67,26 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
     return row ? toEntityList(row as ListRow) : null;
   };
 
+  const updateList = async (tenantUuid: string, listUuid: string, changes: EntityListChanges) => {
+    const updated = await withTransaction(db, async (transaction) => {
+      const list = await transaction
+        .selectFrom("entity_lists")
+        .select("owner_user_uuid")
+        .where("tenant_uuid", "=", tenantUuid)
+        .where("uuid", "=", listUuid)
+        .executeTakeFirst();
+      if (!list) return false;
+      const set: Partial<ListColumns> = { updated_at: now() };
+      if (changes.name !== undefined) set.name = changes.name;
+      const owner = changes.owner_user_uuid;
+      // The owner as read is taken back as is, though since deactivated (a GET then PUT of the same fields).
+      if (owner !== undefined && owner !== list.owner_user_uuid) set.owner_user_uuid = owner === null ? null : await activeOwnerUuid(transaction, tenantUuid, owner);
+      await transaction.updateTable("entity_lists").set(set).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", listUuid).execute();
+      return true;
+    });
+    return updated ? getList(tenantUuid, listUuid) : null;
+  };
+
   return {
     async create(input) {
       assertRequiredFields(input, ["tenant_uuid", "name"], "entityLists.create");
@@ -107,15 +128,11 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
     },
     async rename(tenantUuid, listUuid, name) {
       assertNonBlankText(name, "name", "entityLists.rename");
-      const result = await withTransaction(db, (transaction) =>
-        transaction
-          .updateTable("entity_lists")
-          .set({ name, updated_at: now() })
-          .where("tenant_uuid", "=", tenantUuid)
-          .where("uuid", "=", listUuid)
-          .executeTakeFirst(),
-      );
-      return Number(result.numUpdatedRows) > 0 ? getList(tenantUuid, listUuid) : null;
+      return updateList(tenantUuid, listUuid, { name });
+    },
+    async update(tenantUuid, listUuid, changes) {
+      if (changes.name !== undefined) assertNonBlankText(changes.name, "name", "entityLists.update");
+      return updateList(tenantUuid, listUuid, changes);
     },
     async delete(tenantUuid, listUuid) {
       return withTransaction(db, async (transaction) => {
@@ -131,13 +148,13 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
     async members(tenantUuid, listUuid, request) {
       const query = db
         .selectFrom("entity_list_members")
-        .select(["entity_uuid", "added_at", "added_by_user_uuid"])
+        .select(["entity_uuid", "added_at", "added_by_user_uuid", "position"])
         .where("tenant_uuid", "=", tenantUuid)
         .where("list_uuid", "=", listUuid);
       const page = await keysetPage(
         query,
         [
-          { column: "entity_list_members.added_at", direction: "asc" },
+          { column: "entity_list_members.position", direction: "asc" },
           { column: "entity_list_members.entity_uuid", direction: "asc" },
         ],
         request,
@@ -181,9 +198,25 @@ export function createEntityListRepository(context: RepositoryContext): EntityLi
         const fresh = wanted.filter((uuid) => !already.has(uuid));
         const timestamp = now();
         if (fresh.length > 0) {
+          // After the list's last member, in the order sent (`wanted` keeps a repeated uuid's first place).
+          const last = await transaction
+            .selectFrom("entity_list_members")
+            .select((select) => select.fn.max("position").as("position"))
+            .where("list_uuid", "=", listUuid)
+            .executeTakeFirst();
+          const after = Number(last?.position ?? 0);
           await transaction
             .insertInto("entity_list_members")
-            .values(fresh.map((entity_uuid) => ({ tenant_uuid: tenantUuid, list_uuid: listUuid, entity_uuid, added_at: timestamp, added_by_user_uuid: addedByUserUuid })))
+            .values(
+              fresh.map((entity_uuid, index) => ({
+                tenant_uuid: tenantUuid,
+                list_uuid: listUuid,
+                entity_uuid,
+                added_at: timestamp,
+                added_by_user_uuid: addedByUserUuid,
+                position: after + index + 1,
+              })),
+            )
             .execute();
           await transaction.updateTable("entity_lists").set({ updated_at: timestamp }).where("uuid", "=", listUuid).execute();
         }

@@ -31,9 +31,10 @@ import {
 } from "./opportunity-list-query.js";
 import { countLiveOpportunities, matchesAreDense, planSearch } from "./opportunity-search-plan.js";
 import { toOpportunityStage, toOpportunityType } from "./opportunity-type-repository.js";
+import { activeOwnerUuid } from "./active-owner-uuid.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 import { missingLinkTarget } from "./missing-link-target.js";
-import { existingRecords, resolveUserUuids } from "./record-lookup-repository.js";
+import { existingRecords } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { assertNonBlankFields } from "./required-fields.js";
 import { tenantOnly } from "./tenant-filter.js";
@@ -133,19 +134,6 @@ async function stageFor(
     );
   }
   return toOpportunityStage(row);
-}
-
-async function ownerUserUuid(db: Kysely<Database>, tenantUuid: string, uuid: string): Promise<string> {
-  const resolved = (await resolveUserUuids(db, tenantUuid, [uuid])).get(uuid);
-  const active = resolved
-    ? await db.selectFrom("users").select("uuid").where("uuid", "=", resolved).where("is_active", "=", 1).executeTakeFirst()
-    : undefined;
-  if (!active) {
-    // A deactivated user's person merged into another no longer names them: say which person does.
-    const note = resolved ? "" : mergedAwayNote((await mergedAwayPersons(db, tenantUuid, [uuid])).get(uuid));
-    throw new InvalidInputError(`owner ${uuid} is not an active user of this tenant (a user UUID or a user's person UUID)${note}`);
-  }
-  return active.uuid;
 }
 
 async function checkIntroPerson(db: Kysely<Database>, tenantUuid: string, uuid: string): Promise<void> {
@@ -391,7 +379,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           throw new InvalidInputError(`the opportunity type '${type.label}' does not enable sub-opportunities`);
         }
         const stage = await stageFor(transaction, tenantUuid, input.stage_uuid, type, Boolean(parent));
-        const owner = input.owner_user_uuid ? await ownerUserUuid(transaction, tenantUuid, input.owner_user_uuid) : null;
+        const owner = input.owner_user_uuid ? await activeOwnerUuid(transaction, tenantUuid, input.owner_user_uuid) : null;
         if (input.intro_person_uuid) await checkIntroPerson(transaction, tenantUuid, input.intro_person_uuid);
         const links = input.associations ?? [];
         await checkLinkTargets(transaction, tenantUuid, links, viewer);
@@ -478,7 +466,7 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
             ? row.owner_user_uuid
             : changes.owner_user_uuid === null
               ? null
-              : await ownerUserUuid(transaction, tenantUuid, changes.owner_user_uuid);
+              : await activeOwnerUuid(transaction, tenantUuid, changes.owner_user_uuid);
         if (changes.intro_person_uuid) await checkIntroPerson(transaction, tenantUuid, changes.intro_person_uuid);
         let customFields = row.custom_fields;
         if (changes.custom_fields) {

@@ -338,6 +338,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
       }),
     ]),
     rename: callShape(tenant, uuid, ["name", z.string()]),
+    update: callShape(tenant, uuid, ["changes", z.strictObject({ name: z.string().optional(), owner_user_uuid: identifier.nullable().optional() })]),
     delete: byUuid,
     members: callShape(tenant, uuid, ["request", pageRequest]),
     addMembers: callShape(tenant, uuid, ["entityUuids", identifiers], ["addedByUserUuid", identifier.nullable()]),

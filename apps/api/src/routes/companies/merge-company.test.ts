@@ -70,7 +70,8 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     const { status, body } = await merge(canonical.uuid, { superseded_company_uuid: superseded.uuid });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ canonical_uuid: canonical.uuid, superseded_uuid: superseded.uuid, merged: true, preview: null });
-    expect(body.moved).toMatchObject({ affiliations: 2, primary_company_persons: 1, list_memberships: 1, deal_references: 3, former_domains: 1 });
+    // The one list held both: the superseded membership is a duplicate dropped, not moved.
+    expect(body.moved).toMatchObject({ affiliations: 2, primary_company_persons: 1, list_memberships: 0, deal_references: 3, former_domains: 1 });
     expect(body.company).toMatchObject({
       uuid: canonical.uuid,
       company_name: "Acme",

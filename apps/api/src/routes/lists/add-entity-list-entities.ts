@@ -14,7 +14,7 @@ export const addEntityListEntities = defineOperation({
   area: "Entity List",
   summary: "Add members to an entity list",
   description:
-    `Adds up to ${MAX_LIST_ENTITIES_PER_CALL} companies or persons to an entity list, all or nothing. entity_type must match the list's kind (COMPANY for a companies list, PERSON for a persons list), else 400; an entity that is not in the tenant is a 404 naming it. Adding a member twice changes nothing. Only the list's owner or an administrator may; anyone else gets 404.`,
+    `Adds up to ${MAX_LIST_ENTITIES_PER_CALL} companies or persons to an entity list, all or nothing. entity_type must match the list's kind (COMPANY for a companies list, PERSON for a persons list), as must each entity, else 400; an entity that is not in the tenant is a 404 naming it. They are listed in the order sent. Adding a member twice changes nothing. Only the list's owner or an administrator may; anyone else gets 404.`,
   params: z.object({ list_uuid: uuidString("The list's UUID.") }),
   body: z.strictObject({
     entity_type: z.enum(LIST_ENTITY_TYPES).describe("COMPANY or PERSON: must match the list's kind."),

@@ -1,8 +1,11 @@
 /**
  * A member cursor of `GET /v1/lists/{list_uuid}/entities` serves its own list only: another list's scan, the lists
- * and another tenant refuse it, and once the list is deleted the scan is the list's 404.
+ * and another tenant refuse it, and once the list is deleted the scan is the list's 404. One of the order before store
+ * migration 0079 is a 400 that says to start again.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -43,6 +46,15 @@ describe("a list's member cursor", () => {
       expect(refused.status, path).toBe(400);
       expect(refused.body.error, path).toMatch(/cursor is for another scan/);
     }
+    // A cursor issued before the members' order became the order sent (its key: added_at and uuid).
+    const before = (await cursorCodecFor(context.services.store)).encode({
+      query: queryFingerprint({ operation: "listEntityListEntities", tenant: acme.tenant.uuid, list: founders }),
+      key: [context.clock.now(), first.body.items[0].entity_uuid],
+      page: 2,
+    });
+    const refused = await call("GET", `/v1/lists/${founders}/entities?cursor=${encodeURIComponent(before)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/start a new scan without cursor/);
     const theirs = await call("GET", `/v1/lists/${founders}/entities?cursor=${cursor}`, globex.key);
     expect(theirs).toEqual({ status: 404, body: { error: `list ${founders} not found` } });
 

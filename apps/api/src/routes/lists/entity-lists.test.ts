@@ -73,16 +73,19 @@ describe("entity lists", () => {
     }
   });
 
-  it("pages members in the order they were added, each typed by the list's kind, ready to hydrate", async () => {
+  it("pages members in the order they were added, one call's as sent, each typed by the list's kind, ready to hydrate", async () => {
     const list = await createList(acme.memberKey);
     const persons = [];
     for (let index = 0; index < 12; index++) {
       persons.push(await person(`P${index}`));
       context.clock.advance(1);
     }
+    // A ranked shortlist: against uuid order within each call, a repeat keeping its first place.
+    persons.sort((left, right) => right.uuid.localeCompare(left.uuid));
     for (const chunk of [persons.slice(0, 7), persons.slice(7)]) {
       context.clock.advance(1_000);
-      const added = await call("POST", `/v1/lists/${list.uuid}/entities`, { key: acme.memberKey, body: { entity_type: "PERSON", entity_uuids: chunk.map((item) => item.uuid) } });
+      const entity_uuids = [...chunk.map((item) => item.uuid), chunk[0]!.uuid];
+      const added = await call("POST", `/v1/lists/${list.uuid}/entities`, { key: acme.memberKey, body: { entity_type: "PERSON", entity_uuids } });
       expect(added.status).toBe(200);
     }
     const seen: string[] = [];
@@ -94,8 +97,7 @@ describe("entity lists", () => {
       for (const item of body.items) expect(item.entity_type).toBe("PERSON");
       seen.push(...body.items.map((item: { entity_uuid: string }) => item.entity_uuid));
     }
-    expect(seen.slice(0, 7).sort()).toEqual(persons.slice(0, 7).map((item) => item.uuid).sort());
-    expect(seen.slice(7).sort()).toEqual(persons.slice(7).map((item) => item.uuid).sort());
+    expect(seen).toEqual(persons.map((item) => item.uuid));
     const hydrated = await call("GET", `/v1/persons?uuids=${seen.slice(0, 5).join(",")}`);
     expect(hydrated.body.total).toBe(5);
   });
@@ -174,6 +176,24 @@ describe("the owner-or-administrator rule", () => {
     expect((await call("DELETE", `/v1/lists/${list.uuid}`, { key: acme.adminKey })).status).toBe(204);
     expect((await call("GET", `/v1/lists/${list.uuid}/entities`)).status).toBe(404);
     expect((await call("GET", "/v1/lists")).body.total).toBe(0);
+  });
+
+  it("lets an administrator hand a leaver's list to an active user, and its owner give it away; anyone else gets 404", async () => {
+    const list = await createList(acme.memberKey);
+    const handTo = (owner_user_uuid: string, key: string, name?: string) => call("PUT", `/v1/lists/${list.uuid}`, { key, body: { owner_user_uuid, name } });
+    expect(await handTo(otherMember.uuid, otherMemberKey)).toEqual({ status: 404, body: { error: `list ${list.uuid} not found` } });
+    await context.services.store.users.deactivate(acme.tenant.uuid, acme.member.uuid);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const refused = await handTo(unknown, acme.adminKey, "Renamed");
+    expect(refused).toEqual({ status: 400, body: { error: `owner ${unknown} is not an active user of this tenant (a user UUID or a user's person UUID)` } });
+    expect((await call("PUT", `/v1/lists/${list.uuid}`, { key: acme.adminKey, body: {} })).status).toBe(400);
+    // The leaver's ownership as read goes back unchanged (GET then PUT); a new owner must be active.
+    expect((await handTo(acme.member.uuid, acme.adminKey)).body).toMatchObject({ name: "Founders", owner_user_uuid: acme.member.uuid });
+    const handed = await handTo(otherMember.person_uuid, acme.adminKey);
+    expect(handed).toMatchObject({ status: 200, body: { name: "Founders", owner_user_uuid: otherMember.uuid } });
+    expect((await handTo(acme.member.uuid, acme.adminKey)).status).toBe(400);
+    expect((await handTo(acme.admin.uuid, otherMemberKey, "Given away")).body).toMatchObject({ name: "Given away", owner_user_uuid: acme.admin.uuid });
+    expect((await call("PUT", `/v1/lists/${list.uuid}`, { key: otherMemberKey, body: { name: "Back" } })).status).toBe(404);
   });
 
   it("keeps a list created without user context modifiable only by administrators and tenant-wide calls", async () => {

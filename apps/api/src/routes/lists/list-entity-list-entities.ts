@@ -1,4 +1,4 @@
-/** GET /v1/lists/{list_uuid}/entities: the member UUIDs of an entity list, in the order they were added. */
+/** GET /v1/lists/{list_uuid}/entities: the member UUIDs of an entity list, in the order they were added (one call's as sent). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
 import { notFound } from "../../platform/errors/api-error.js";
@@ -16,7 +16,7 @@ export const listEntityListEntities = defineOperation({
   area: "Entity List",
   summary: "List the members of an entity list",
   description:
-    "Returns the member UUIDs of an entity list, oldest membership first; follow next_cursor to read a long list whose members change meanwhile. To hydrate a page call GET /v1/companies?uuids=... or GET /v1/persons?uuids=... with the same per_page, chosen by the list's kind. 404 when the list is not in the tenant.",
+    "Returns the member UUIDs of an entity list in the order added (as sent); follow next_cursor to read a long list whose members change meanwhile. To hydrate a page call GET /v1/companies?uuids=... or GET /v1/persons?uuids=... with the same per_page, chosen by the list's kind. 404 when the list is not in the tenant.",
   params: z.object({ list_uuid: uuidString("The list's UUID.") }),
   query: cursorListQuery,
   response: listEnvelopeSchema(entityListMemberSchema),
@@ -26,7 +26,8 @@ export const listEntityListEntities = defineOperation({
     if (!list) throw notFound(`list ${params.list_uuid} not found`);
     return listPage({
       paging: { page: query.page, per_page: query.per_page, cursor: query.cursor },
-      query: { operation: "listEntityListEntities", tenant: auth.tenant.uuid, list: list.uuid },
+      // `order` binds cursors to the order of store migration 0079: one of the (added_at, uuid) order before is a 400.
+      query: { operation: "listEntityListEntities", tenant: auth.tenant.uuid, list: list.uuid, order: "position" },
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.entityLists.members(auth.tenant.uuid, list.uuid, request),
       present: (members) => members.map((member) => presentEntityListMember(list.kind, member)),

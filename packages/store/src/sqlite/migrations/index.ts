@@ -75,6 +75,7 @@ import { idempotentRequestsMigration } from "./0069-idempotent-requests.js";
 import { companyMergesMigration } from "./0070-company-merges.js";
 import { opportunitiesByActivityMigration } from "./0072-opportunities-by-activity.js";
 import { personsByPrimaryCompanyMigration } from "./0074-persons-by-primary-company.js";
+import { listMemberPositionsMigration } from "./0079-list-member-positions.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -148,6 +149,7 @@ export const migrations: Record<string, Migration> = {
   "0070-company-merges": companyMergesMigration,
   "0072-opportunities-by-activity": opportunitiesByActivityMigration,
   "0074-persons-by-primary-company": personsByPrimaryCompanyMigration,
+  "0079-list-member-positions": listMemberPositionsMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
