@@ -7,5 +7,9 @@ export default defineConfig({
     // Test files share the worker's modules: importing @rapport/api and the store once per file was a third of
     // the files' processor time. No test mocks modules or stubs globals.
     isolate: false,
+    // Two workers on a 2-core machine (vitest leaves a core free by default): the S smoke runs (run-benchmark and
+    // run-benchmark-only, each a file) wait on their child processes and servers much of the time, and one worker
+    // ran the files one after another, the suite's wall time their sum.
+    maxWorkers: 2,
   },
 });

@@ -145,24 +145,4 @@ describe("runBenchmark at scale S", () => {
       expect(report.pageCache!.run!.diskReadMiB).toBeGreaterThanOrEqual(0);
     }
   });
-
-  it("with --only groups measured over HTTP, hydrates no graph in its own process (it is their client)", async () => {
-    const logged: string[] = [];
-    const { report } = await runBenchmark({
-      scale: "S",
-      out: join(folder, "only.json"),
-      quick: true,
-      only: ["batch-endpoints"],
-      log: (line) => logged.push(line),
-    });
-    expect(report.measurements.map((measurement) => measurement.id)).toEqual([
-      "batch-paths-person",
-      "batch-paths-company",
-      "batch-pathpower",
-      "batch-pathpower-companies",
-      "batch-activity-stats",
-    ]);
-    expect(logged).toContain("measuring the batch endpoints over HTTP");
-    expect(logged.filter((line) => /GET \/v1\/persons pages|recommended paths \(engine|ingest/.test(line))).toEqual([]);
-  });
 });
