@@ -23,4 +23,10 @@ describe("withoutLegalForm", () => {
     expect(withoutLegalForm("AB Volvo")).toBe("AB Volvo");
     expect(withoutLegalForm("Incorporated Television")).toBe("Incorporated Television");
   });
+
+  it("keeps a name of no words as it is (a filter of punctuation alone threw)", () => {
+    expect(withoutLegalForm("[]")).toBe("[]");
+    expect(withoutLegalForm(" ,. ")).toBe(" ,. ");
+    expect(withoutLegalForm("")).toBe("");
+  });
 });

@@ -43,7 +43,8 @@ function foldedWords(text: string): Array<{ start: number; folded: string }> {
 
 /** How many of `words`' last ones form one legal form: the last word, or up to four lone letters ("S.p.A."); 0 for none. */
 function legalFormLength(words: ReadonlyArray<{ folded: string }>): number {
-  const last = words[words.length - 1]!.folded;
+  const last = words.at(-1)?.folded;
+  if (last === undefined) return 0;
   if (COMPANY_LEGAL_FORMS.has(last)) return 1;
   let letters = "";
   for (let count = 1; count <= Math.min(4, words.length); count += 1) {

@@ -60,6 +60,8 @@ describe("GET /v1/companies?name=", () => {
     expect(both).toMatchObject(emptyPage);
     expect(suggested(both)?.sort()).toEqual(["Northwind Robotics", "Northwind Traders"]);
     expect((await list("name=zzzz%20qqqq")).body).toEqual({ ...emptyPage, per_page: 10, name_suggestions: [] });
+    // A name of punctuation alone has no words to compare: an empty page, not a 500.
+    expect(await list("name=%5B%5D")).toMatchObject({ status: 200, body: { ...emptyPage, name_suggestions: [] } });
   });
 
   it("ANDs the other filters into the suggestions and never suggests another tenant's companies", async () => {
