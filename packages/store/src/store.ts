@@ -277,7 +277,8 @@ export interface PersonRepository {
   list(tenantUuid: string, request: PersonListRequest): Promise<PersonPage>;
   /**
    * Writes the fields present in `patch` and bumps service_updated_at; null when the person is not
-   * in the tenant. A new primary company ends the current tenure at the previous one.
+   * in the tenant. A new primary company ends the current tenure at the previous one. A patch that leaves the stored
+   * person as it was changes nothing (no stamp, no graph change) and answers the person as stored.
    */
   update(tenantUuid: string, personUuid: string, patch: PersonPatch): Promise<Person | null>;
   /**
@@ -428,7 +429,10 @@ export interface CompanyListRequest extends PageRequest {
 
 export interface CompanyRepository {
   create(input: NewCompany): Promise<Company>;
-  /** Writes the fields present in `patch` and bumps service_updated_at; null when not in the tenant. */
+  /**
+   * Writes the fields present in `patch` and bumps service_updated_at; null when not in the tenant. A patch that leaves
+   * the stored company as it was changes nothing and answers the company as stored.
+   */
   update(tenantUuid: string, companyUuid: string, patch: CompanyPatch): Promise<Company | null>;
   get(tenantUuid: string, companyUuid: string): Promise<Company | null>;
   /** Fetches many at once (missing ones are absent from the map). */
@@ -578,7 +582,7 @@ export interface InteractionRepository {
   spanTimeline(tenantUuid: string, spans: readonly TenureSpan[], request: TimelineRequest): Promise<Page<ActivityItem>>;
   /**
    * The tenant's emails and confirmed meetings in the order they were recorded (`sequence`, ascending; a
-   * meeting moves to the end when written again), and their removals: a listed meeting written again that no
+   * meeting moves to the end when changed), and their removals: a listed meeting written again that no
    * attendee counts any more (cancelled, deleted, declined by all), or a deleted email, is listed with
    * `removed: true`. The cursor key is
    * `[sequence, horizon sequence, horizon time]`: the retention horizon when the scan began, so a scan begun after a

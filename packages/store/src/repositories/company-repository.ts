@@ -19,6 +19,7 @@ import { placeConditions } from "./place-conditions.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { sameColumns, undoneIfUnchanged } from "./unchanged-write.js";
 
 /** The kinds of multi-valued company fields kept in `company_tags` for filtering. */
 const TAG_FIELDS = {
@@ -134,6 +135,12 @@ async function writeFormerDomains(db: Kysely<Database>, row: CompaniesTable, giv
     .insertInto("company_former_domains")
     .values(domains.map((domain, index) => ({ tenant_uuid: row.tenant_uuid, company_uuid: row.uuid, domain, left_at: timestamp - index })))
     .execute();
+}
+
+/** The company's former domains, the one left last first (as `formerDomains` lists them). */
+async function formerDomainsOf(db: Kysely<Database>, companyUuid: string): Promise<string[]> {
+  const rows = await db.selectFrom("company_former_domains").select("domain").where("company_uuid", "=", companyUuid).orderBy("left_at", "desc").orderBy("domain").execute();
+  return rows.map((row) => row.domain);
 }
 
 /**
@@ -349,29 +356,39 @@ export function createCompanyRepository({ db, now, generateId, remembered: remem
         const columns = companyColumnsOf(patch);
         const before = await transaction
           .selectFrom("companies")
-          .select("domain")
+          .selectAll()
           .where("tenant_uuid", "=", tenantUuid)
           .where("uuid", "=", companyUuid)
           .where("deleted_at", "is", null)
           .executeTakeFirst();
-        // A website written alone supplies the domain only when the company has none: a stored domain is an
-        // attribute the body did not name, so it is kept.
-        const domain = patch.domain === undefined && columns.domain !== undefined ? sql<string | null>`coalesce(domain, ${columns.domain})` : columns.domain;
-        const result = await transaction
-          .updateTable("companies")
-          .set({ ...columns, domain, service_updated_at: now() })
-          .where("tenant_uuid", "=", tenantUuid)
-          .where("uuid", "=", companyUuid)
-          .where("deleted_at", "is", null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return null;
-        await syncCompanyTags(transaction, tenantUuid, companyUuid, patch);
-        const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
-        const timestamp = now();
-        // The list given is left a millisecond before now: a domain this write changes joins it, as the one left last.
-        if (patch.former_domains) await writeFormerDomains(transaction, row, patch.former_domains, timestamp - 1, "companies.update");
-        await rememberFormerDomain(transaction, row, storedDomain(before?.domain), timestamp);
-        return toCompany(row);
+        if (!before) return null;
+        const formerBefore = patch.former_domains ? await formerDomainsOf(transaction, companyUuid) : null;
+        // A write whose stored result is the company as it was is undone: it moves no change stamp (a sync's echo).
+        const kept = await undoneIfUnchanged(
+          transaction,
+          async () => {
+            // A website written alone supplies the domain only when the company has none: a stored domain is an
+            // attribute the body did not name, so it is kept.
+            const domain = patch.domain === undefined && columns.domain !== undefined ? sql<string | null>`coalesce(domain, ${columns.domain})` : columns.domain;
+            await transaction
+              .updateTable("companies")
+              .set({ ...columns, domain, service_updated_at: now() })
+              .where("tenant_uuid", "=", tenantUuid)
+              .where("uuid", "=", companyUuid)
+              .execute();
+            await syncCompanyTags(transaction, tenantUuid, companyUuid, patch);
+            const row = await transaction.selectFrom("companies").selectAll().where("uuid", "=", companyUuid).executeTakeFirstOrThrow();
+            const timestamp = now();
+            // The list given is left a millisecond before now: a domain this write changes joins it, as the one left last.
+            if (patch.former_domains) await writeFormerDomains(transaction, row, patch.former_domains, timestamp - 1, "companies.update");
+            await rememberFormerDomain(transaction, row, storedDomain(before.domain), timestamp);
+            return row;
+          },
+          async (row) =>
+            sameColumns(before, row, ["service_updated_at"]) &&
+            (formerBefore === null || (await formerDomainsOf(transaction, companyUuid)).join(" ") === formerBefore.join(" ")),
+        );
+        return toCompany(kept.changed ? kept.result : before);
       });
     },
     async formerDomains(tenantUuid, companyUuids) {

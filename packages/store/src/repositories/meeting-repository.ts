@@ -13,6 +13,7 @@ import { countsAsActivity, meetingActivityChange, presentAttendees, type Meeting
 import { lowerOpportunityActivity, recordOpportunityActivity } from "./opportunity-activity.js";
 import { resolveParticipants } from "./participant-resolver.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { sameColumns } from "./unchanged-write.js";
 
 async function attendeesOf(db: Kysely<Database>, meetingUuids: readonly string[]) {
   const byMeeting = new Map<string, MeetingAttendee[]>();
@@ -304,6 +305,10 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
             resolvedAttendees = attendees;
           }
         }
+        // A write that changes nothing (a meeting "rescheduled" to its time) moves no `updated_at`, lists the meeting
+        // in no feed again and changes no graph (unchanged-write.ts).
+        const { updated_at: _stamp, ...written } = patch;
+        if (resolvedAttendees === null && sameColumns<object>({ ...current, ...written }, current, [])) return { meeting: current, changed: false };
         await transaction.updateTable("meetings").set(patch).where("uuid", "=", meetingUuid).execute();
         // A recomputation reads the last activity of every person at every company linked to the opportunities
         // it recomputes (thousands at a large tenant): only a change that can lower someone's pays for it, and
@@ -316,9 +321,10 @@ export function createMeetingRepository(context: RepositoryContext): MeetingRepo
         const change = meetingActivityChange(current, after, now());
         if (change === "recompute") await withdrawActivity(transaction, tenantUuid, current);
         if (change !== "none" && countsAsActivity(after, now())) await raiseActivity(transaction, tenantUuid, after);
-        return get(transaction, tenantUuid, meetingUuid);
+        return { meeting: await get(transaction, tenantUuid, meetingUuid), changed: true };
       });
-      return emitMeeting(tenantUuid, updated);
+      if (!updated?.changed) return updated?.meeting ?? null;
+      return emitMeeting(tenantUuid, updated.meeting);
     },
     async delete(tenantUuid, meetingUuid) {
       const deleted = await withTransaction(db, async (transaction) => {

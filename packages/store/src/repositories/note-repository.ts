@@ -11,6 +11,7 @@ import { existingRecords } from "./record-lookup-repository.js";
 import { loadUserReferences } from "./record-references.js";
 import { assertNonBlankFields, assertRequiredFields } from "./required-fields.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { sameColumns } from "./unchanged-write.js";
 
 async function hydrateNotes(db: Kysely<Database>, tenantUuid: string, rows: readonly NotesTable[], viewer: Viewer): Promise<Note[]> {
   const [users, links] = await Promise.all([
@@ -87,16 +88,11 @@ export function createNoteRepository(context: RepositoryContext): NoteRepository
       return withTransaction(db, async (transaction) => {
         const row = await liveNotes(transaction, tenantUuid).where("uuid", "=", uuid).executeTakeFirst();
         if (!row) return null;
-        await transaction
-          .updateTable("notes")
-          .set({
-            title: changes.title === undefined ? row.title : changes.title,
-            content: changes.content ?? row.content,
-            updated_at: now(),
-          })
-          .where("tenant_uuid", "=", tenantUuid)
-          .where("uuid", "=", uuid)
-          .execute();
+        const values = { title: changes.title === undefined ? row.title : changes.title, content: changes.content ?? row.content };
+        // A write that changes nothing moves no `updated_at` (unchanged-write.ts).
+        if (!sameColumns(row, { ...row, ...values }, [])) {
+          await transaction.updateTable("notes").set({ ...values, updated_at: now() }).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", uuid).execute();
+        }
         return getNote(transaction, tenantUuid, uuid, viewer);
       });
     },

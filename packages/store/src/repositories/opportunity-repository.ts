@@ -38,6 +38,7 @@ import { existingRecords } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { assertNonBlankFields } from "./required-fields.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { sameColumns } from "./unchanged-write.js";
 
 interface ListTotals {
   total: number;
@@ -499,6 +500,8 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           updated_by_user_uuid: actor.user_uuid,
           updated_at: timestamp,
         };
+        // A write that changes nothing moves no `updated_at` and names no new updater (unchanged-write.ts).
+        if (sameColumns(row, updated, ["updated_at", "updated_by_user_uuid"])) return getHydrated(transaction, tenantUuid, uuid, viewer);
         await transaction
           .updateTable("opportunities")
           .set(updated)

@@ -30,6 +30,7 @@ import { assertRequiredFields } from "./required-fields.js";
 import { parseJson, toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { addFreeAddresses, freeAddressesAmong } from "./further-addresses.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { sameColumns, sameEntries, undoneIfUnchanged } from "./unchanged-write.js";
 import { placeConditions } from "./place-conditions.js";
 import { and } from "./sql-logic.js";
 import { isNameFromAddress, nameFromOffers, namedFromAddress } from "./names-from-addresses.js";
@@ -281,7 +282,8 @@ async function primaryAddressOf(db: Kysely<Database>, tenantUuid: string, person
 
 /**
  * Applies a partial update; null when the person is not a live person of the tenant. `keepName`: new first or last
- * names leave a display name the person has as it is (filling empty fields must not rename).
+ * names leave a display name the person has as it is (filling empty fields must not rename). A patch whose stored
+ * result equals the stored person is undone (`undoneIfUnchanged`): the person as it was, no stamp or graph change.
  */
 async function updatePerson(
   context: RepositoryContext,
@@ -300,104 +302,136 @@ async function updatePerson(
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     if (!current) return null;
-    const timestamp = context.now();
-    const changes: Partial<PersonsTable> = { service_updated_at: timestamp };
-    for (const field of SCALAR_PATCH_FIELDS) {
-      if (patch[field] !== undefined) changes[field] = patch[field];
-    }
-    if (patch.linkedin_url !== undefined) changes.linkedin_key = linkedinKey(patch.linkedin_url);
-    if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags);
-    // A title is the job's: a job change naming no new title leaves the person untitled. Kept, the old company's
-    // title described the new one ("CEO at Globex") and titled the new tenure there.
-    const changesJob =
-      patch.affiliations === undefined &&
-      patch.primary_company_uuid !== undefined &&
-      current.primary_company_uuid !== null &&
-      patch.primary_company_uuid !== current.primary_company_uuid;
-    if (changesJob && patch.job_title === undefined) changes.job_title = null;
-
-    const next = { ...current, ...changes };
-    let emails: EmailInput[] | null = null;
-    if (patch.emails !== undefined) emails = normalizeEmailInputs(patch.emails);
-    const keepsName = options.keepName === true && current.name !== "";
-    if (!keepsName && (patch.name !== undefined || patch.first_name !== undefined || patch.last_name !== undefined)) {
-      // `name: null` clears the name: the person is then named as a create names them, by their first and last name
-      // or else their (primary) address, and unnamed when neither is left.
-      const addresses = emails?.map((email) => email.address) ?? (patch.name === null ? await primaryAddressOf(transaction, tenantUuid, personUuid) : []);
-      const derived = displayName({ name: patch.name, first_name: next.first_name, last_name: next.last_name }, addresses);
-      if (derived.name || patch.name === null) {
-        changes.name = derived.name;
-        changes.name_sort_key = nameSortKey(derived.name);
-        changes.name_from_address = toFlag(derived.fromAddress);
-      }
-    }
-
-    const companyUuids = [
-      ...(patch.primary_company_uuid ? [patch.primary_company_uuid] : []),
-      ...(patch.affiliations ?? []).map((affiliation) => affiliation.company_uuid),
-    ];
-    await assertCompaniesExist(transaction, tenantUuid, companyUuids);
-    if (patch.affiliations !== undefined) {
-      assertPrimaryCompanyCurrent(next.primary_company_uuid, patch.affiliations);
-      assertPastTenuresEnded(patch.affiliations, timestamp);
-    }
-    if (patch.linkedin_url) await assertNotErased(transaction, tenantUuid, [], patch.linkedin_url);
-    if (emails) {
-      await assertEmailsFree(
-        transaction,
-        tenantUuid,
-        emails.map((email) => email.address),
-        personUuid,
-      );
-      await assertNotErased(transaction, tenantUuid, emails.map((email) => email.address), null);
-      await transaction.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
-      await insertEmails(transaction, tenantUuid, personUuid, emails, timestamp);
-    }
-
-    await transaction.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", personUuid).execute();
-    // A user's own person counts for no company's activity (`currentCompaniesOf`): their moves change no date.
-    const movesActivity = current.is_internal === 0 && (patch.affiliations !== undefined || patch.primary_company_uuid !== undefined);
-    const companiesBefore = movesActivity ? await currentCompaniesOf(transaction, tenantUuid, [personUuid]) : [];
-
-    const affiliationsOf = () =>
-      transaction.updateTable("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid);
-    if (patch.affiliations !== undefined) {
-      await transaction.deleteFrom("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
-      await insertAffiliations(inner, tenantUuid, personUuid, patch.affiliations, timestamp);
-    } else {
-      const previousPrimary = current.primary_company_uuid;
-      if (patch.primary_company_uuid !== undefined && previousPrimary && patch.primary_company_uuid !== previousPrimary) {
-        // A new primary company is a job change: the tenure at the previous one ends today.
-        await affiliationsOf()
-          .set({ is_current: 0, ended_on: isoDate(timestamp), updated_at: timestamp })
-          .where("company_uuid", "=", previousPrimary)
-          .where("is_current", "=", 1)
-          .execute();
-      } else if (patch.job_title !== undefined && next.primary_company_uuid) {
-        await affiliationsOf()
-          .set({ title: next.job_title, updated_at: timestamp })
-          .where("company_uuid", "=", next.primary_company_uuid)
-          .where("is_current", "=", 1)
-          .execute();
-      }
-    }
-    if (next.primary_company_uuid) {
-      await ensurePrimaryAffiliation(inner, tenantUuid, personUuid, next.primary_company_uuid, next.job_title, timestamp);
-    }
-    const row = await transaction.selectFrom("persons").selectAll().where("uuid", "=", personUuid).executeTakeFirstOrThrow();
-    const [person] = await hydratePersons(transaction, tenantUuid, [row]);
-    const touchesIdentity = (["name", "first_name", "last_name", "emails", "linkedin_url"] as const).some((field) => patch[field] !== undefined);
-    if (touchesIdentity && !isPersonIdentified(person!)) {
-      throw new InvalidInputError(`${PERSON_IDENTITY_RULE}: this update would leave the person with none`);
-    }
-    if (movesActivity) {
-      const companiesAfter = person!.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid);
-      await followCompanyChangeOfPerson(transaction, tenantUuid, personUuid, { before: companiesBefore, after: companiesAfter }, timestamp);
-    }
-    return person!;
+    const [before] = await hydratePersons(transaction, tenantUuid, [current]);
+    const kept = await undoneIfUnchanged(
+      transaction,
+      () => writePatch(inner, current, patch, options),
+      (after) => samePerson(current, before!, after),
+    );
+    if (!kept.changed) return { person: before!, changed: false };
+    return { person: kept.result.person, changed: true };
   });
-  if (updated) emitAffiliations(context, updated);
-  return updated;
+  if (updated?.changed) emitAffiliations(context, updated.person);
+  return updated?.person ?? null;
+}
+
+/** The row and the record a person write stored. */
+interface StoredPerson {
+  row: PersonsTable;
+  person: Person;
+}
+
+/** The same person as stored: every column but the change stamp, the same addresses and tenures in any order. */
+function samePerson(row: PersonsTable, person: Person, after: StoredPerson): boolean {
+  return (
+    sameColumns(row, after.row, ["service_updated_at"]) &&
+    sameEntries(person.emails, after.person.emails, (email) => `${email.address} ${email.is_primary}`) &&
+    sameEntries(person.affiliations, after.person.affiliations, (affiliation) =>
+      JSON.stringify([affiliation.company_uuid, affiliation.title, affiliation.is_current, affiliation.started_on, affiliation.ended_on]),
+    )
+  );
+}
+
+/** Writes `patch` over the person's `current` row in `context`'s transaction (see `updatePerson`). */
+async function writePatch(context: RepositoryContext, current: PersonsTable, patch: PersonPatch, options: { keepName?: boolean }): Promise<StoredPerson> {
+  const transaction = context.db;
+  const tenantUuid = current.tenant_uuid;
+  const personUuid = current.uuid;
+  const timestamp = context.now();
+  const changes: Partial<PersonsTable> = { service_updated_at: timestamp };
+  for (const field of SCALAR_PATCH_FIELDS) {
+    if (patch[field] !== undefined) changes[field] = patch[field];
+  }
+  if (patch.linkedin_url !== undefined) changes.linkedin_key = linkedinKey(patch.linkedin_url);
+  if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags);
+  // A title is the job's: a job change naming no new title leaves the person untitled. Kept, the old company's
+  // title described the new one ("CEO at Globex") and titled the new tenure there.
+  const changesJob =
+    patch.affiliations === undefined &&
+    patch.primary_company_uuid !== undefined &&
+    current.primary_company_uuid !== null &&
+    patch.primary_company_uuid !== current.primary_company_uuid;
+  if (changesJob && patch.job_title === undefined) changes.job_title = null;
+
+  const next = { ...current, ...changes };
+  let emails: EmailInput[] | null = null;
+  if (patch.emails !== undefined) emails = normalizeEmailInputs(patch.emails);
+  const keepsName = options.keepName === true && current.name !== "";
+  if (!keepsName && (patch.name !== undefined || patch.first_name !== undefined || patch.last_name !== undefined)) {
+    // `name: null` clears the name: the person is then named as a create names them, by their first and last name
+    // or else their (primary) address, and unnamed when neither is left.
+    const addresses = emails?.map((email) => email.address) ?? (patch.name === null ? await primaryAddressOf(transaction, tenantUuid, personUuid) : []);
+    const derived = displayName({ name: patch.name, first_name: next.first_name, last_name: next.last_name }, addresses);
+    if (derived.name || patch.name === null) {
+      changes.name = derived.name;
+      changes.name_sort_key = nameSortKey(derived.name);
+      changes.name_from_address = toFlag(derived.fromAddress);
+    }
+  }
+
+  const companyUuids = [
+    ...(patch.primary_company_uuid ? [patch.primary_company_uuid] : []),
+    ...(patch.affiliations ?? []).map((affiliation) => affiliation.company_uuid),
+  ];
+  await assertCompaniesExist(transaction, tenantUuid, companyUuids);
+  if (patch.affiliations !== undefined) {
+    assertPrimaryCompanyCurrent(next.primary_company_uuid, patch.affiliations);
+    assertPastTenuresEnded(patch.affiliations, timestamp);
+  }
+  if (patch.linkedin_url) await assertNotErased(transaction, tenantUuid, [], patch.linkedin_url);
+  if (emails) {
+    await assertEmailsFree(
+      transaction,
+      tenantUuid,
+      emails.map((email) => email.address),
+      personUuid,
+    );
+    await assertNotErased(transaction, tenantUuid, emails.map((email) => email.address), null);
+    await transaction.deleteFrom("person_emails").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
+    await insertEmails(transaction, tenantUuid, personUuid, emails, timestamp);
+  }
+
+  await transaction.updateTable("persons").set(changes).where("tenant_uuid", "=", tenantUuid).where("uuid", "=", personUuid).execute();
+  // A user's own person counts for no company's activity (`currentCompaniesOf`): their moves change no date.
+  const movesActivity = current.is_internal === 0 && (patch.affiliations !== undefined || patch.primary_company_uuid !== undefined);
+  const companiesBefore = movesActivity ? await currentCompaniesOf(transaction, tenantUuid, [personUuid]) : [];
+
+  const affiliationsOf = () =>
+    transaction.updateTable("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid);
+  if (patch.affiliations !== undefined) {
+    await transaction.deleteFrom("affiliations").where("tenant_uuid", "=", tenantUuid).where("person_uuid", "=", personUuid).execute();
+    await insertAffiliations(context, tenantUuid, personUuid, patch.affiliations, timestamp);
+  } else {
+    const previousPrimary = current.primary_company_uuid;
+    if (patch.primary_company_uuid !== undefined && previousPrimary && patch.primary_company_uuid !== previousPrimary) {
+      // A new primary company is a job change: the tenure at the previous one ends today.
+      await affiliationsOf()
+        .set({ is_current: 0, ended_on: isoDate(timestamp), updated_at: timestamp })
+        .where("company_uuid", "=", previousPrimary)
+        .where("is_current", "=", 1)
+        .execute();
+    } else if (patch.job_title !== undefined && next.primary_company_uuid) {
+      await affiliationsOf()
+        .set({ title: next.job_title, updated_at: timestamp })
+        .where("company_uuid", "=", next.primary_company_uuid)
+        .where("is_current", "=", 1)
+        .execute();
+    }
+  }
+  if (next.primary_company_uuid) {
+    await ensurePrimaryAffiliation(context, tenantUuid, personUuid, next.primary_company_uuid, next.job_title, timestamp);
+  }
+  const row = await transaction.selectFrom("persons").selectAll().where("uuid", "=", personUuid).executeTakeFirstOrThrow();
+  const [person] = await hydratePersons(transaction, tenantUuid, [row]);
+  const touchesIdentity = (["name", "first_name", "last_name", "emails", "linkedin_url"] as const).some((field) => patch[field] !== undefined);
+  if (touchesIdentity && !isPersonIdentified(person!)) {
+    throw new InvalidInputError(`${PERSON_IDENTITY_RULE}: this update would leave the person with none`);
+  }
+  if (movesActivity) {
+    const companiesAfter = person!.affiliations.filter((affiliation) => affiliation.is_current).map((affiliation) => affiliation.company_uuid);
+    await followCompanyChangeOfPerson(transaction, tenantUuid, personUuid, { before: companiesBefore, after: companiesAfter }, timestamp);
+  }
+  return { row, person: person! };
 }
 
 /** The live person's row, as a list of one or none. */

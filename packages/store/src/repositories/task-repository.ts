@@ -11,6 +11,7 @@ import { InvalidInputError } from "../errors.js";
 import { missingLinkTarget } from "./missing-link-target.js";
 import { loadUserReferences } from "./record-references.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { sameColumns } from "./unchanged-write.js";
 
 async function hydrateTasks(db: Kysely<Database>, tenantUuid: string, rows: readonly TasksTable[], viewer: Viewer): Promise<Task[]> {
   const [users, links] = await Promise.all([
@@ -111,19 +112,22 @@ export function createTaskRepository(context: RepositoryContext): TaskRepository
       return withTransaction(db, async (transaction) => {
         const row = await visibleTasks(transaction, tenantUuid, viewer).where("uuid", "=", uuid).executeTakeFirst();
         if (!row) return null;
-        await transaction
-          .updateTable("tasks")
-          .set({
-            title: changes.title ?? row.title,
-            description: changes.description === undefined ? row.description : changes.description,
-            status: changes.status ?? row.status,
-            due_date: changes.due_date === undefined ? row.due_date : changes.due_date,
-            assignee_user_uuid: changes.assignee_user_uuid === undefined ? row.assignee_user_uuid : changes.assignee_user_uuid,
-            updated_at: now(),
-          })
-          .where("tenant_uuid", "=", tenantUuid)
-          .where("uuid", "=", uuid)
-          .execute();
+        const values = {
+          title: changes.title ?? row.title,
+          description: changes.description === undefined ? row.description : changes.description,
+          status: changes.status ?? row.status,
+          due_date: changes.due_date === undefined ? row.due_date : changes.due_date,
+          assignee_user_uuid: changes.assignee_user_uuid === undefined ? row.assignee_user_uuid : changes.assignee_user_uuid,
+        };
+        // A write that changes nothing moves no `updated_at` (unchanged-write.ts).
+        if (!sameColumns(row, { ...row, ...values }, [])) {
+          await transaction
+            .updateTable("tasks")
+            .set({ ...values, updated_at: now() })
+            .where("tenant_uuid", "=", tenantUuid)
+            .where("uuid", "=", uuid)
+            .execute();
+        }
         return getTask(transaction, tenantUuid, uuid, viewer);
       });
     },

@@ -192,14 +192,19 @@ describe("PUT /v1/companies/{company_uuid}", () => {
     expect((await json(await context.request(`/v1/companies/${withDomain.uuid}`, { key: acme.key }))).domain).toBe("globex-health.example");
   });
 
-  it("bumps service_updated_at even for an empty body, so pollers see every write", async () => {
-    const created = (await createCompany({ company_name: "Globex" })).body;
+  it("moves no service_updated_at for an empty body or the stored values (a sync's echo), so pollers see only changes", async () => {
+    const created = (await createCompany({ company_name: "Globex", domain: "globex.example" })).body;
     context.clock.advance(1_000);
-    const { status, body } = await putCompany(created.uuid, {});
-    expect(status).toBe(200);
-    expect(body.service_updated_at).toBe(created.service_updated_at + 1_000);
-    const polled = await json(await context.request(`/v1/companies?modified_since=${new Date(created.service_updated_at + 1).toISOString()}`, { key: acme.key }));
-    expect(polled.items.map((item: { uuid: string }) => item.uuid)).toEqual([created.uuid]);
+    const polled = async () =>
+      (await json(await context.request(`/v1/companies?modified_since=${new Date(created.service_updated_at + 1).toISOString()}`, { key: acme.key }))).items.map(
+        (item: { uuid: string }) => item.uuid,
+      );
+    for (const body of [{}, { company_name: "Globex", domain: "https://www.GLOBEX.example/" }]) {
+      expect(await putCompany(created.uuid, body)).toMatchObject({ status: 200, body: { service_updated_at: created.service_updated_at } });
+    }
+    expect(await polled()).toEqual([]);
+    expect((await putCompany(created.uuid, { city: "Springfield" })).body.service_updated_at).toBe(created.service_updated_at + 1_000);
+    expect(await polled()).toEqual([created.uuid]);
   });
 
   it("validates the band against the filter bands and rejects unknown fields, writing nothing", async () => {

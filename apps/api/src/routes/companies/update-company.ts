@@ -12,12 +12,12 @@ export const updateCompany = defineOperation({
   area: "Company",
   summary: "Update a company",
   description:
-    "Updates a company. Only fields present in the body are written; other attributes are preserved. company_custom_fields replaces the entire stored object (no per-key merge: resend every key to keep). employee_count is a band such as '11-50' or '10000+'. Every update bumps service_updated_at. 404 when the company is not visible to the tenant.",
+    "Updates a company. Only fields present in the body are written; other attributes are preserved. company_custom_fields replaces the entire stored object (no per-key merge: resend every key to keep). employee_count is a band such as '11-50' or '10000+'. Only a change bumps service_updated_at. 404 when the company is not visible to the tenant.",
   params: z.object({ company_uuid: uuidString("The company's UUID.") }),
   body: companyUpdateSchema,
   response: z.object({
     uuid: z.string().describe("The company's UUID."),
-    service_updated_at: epochMilliseconds("The new service_updated_at."),
+    service_updated_at: epochMilliseconds("Its service_updated_at."),
   }),
   errors: [404],
   example: { body: { description: "Clinical AI for hospital networks.", employee_count: "201-500" } },

@@ -145,6 +145,22 @@ describe("PUT /v1/persons/{person_uuid}", () => {
     expect((await send("POST", "/v1/persons", { name: "Someone", emails: ["grace@globex.example"] })).status).toBe(201);
   });
 
+  it("leaves a person written back unchanged out of the next modified_since poll; a changed field lists them", async () => {
+    const globex = await company("Globex");
+    const grace = (await send("POST", "/v1/persons", { name: "Grace Hopper", emails: ["grace@globex.example"], tags: ["navy", "cobol"], primary_company_uuid: globex.uuid })).body;
+    context.clock.advance(86_400_000);
+    const polled = async () =>
+      (await send("GET", `/v1/persons?modified_since=${new Date(context.clock.now() - 1).toISOString()}`, undefined)).body.items.map((item: Record<string, any>) => item.uuid);
+
+    // A sync's morning write: the same record, the address in another case, the tags again.
+    const same = await send("PUT", `/v1/persons/${grace.uuid}`, { name: "Grace Hopper", emails: ["Grace@Globex.example"], tags: ["navy", "cobol"], primary_company_uuid: globex.uuid });
+    expect(same).toEqual({ status: 200, body: grace });
+    expect(await polled()).toEqual([]);
+
+    await send("PUT", `/v1/persons/${grace.uuid}`, { city: "Arlington" });
+    expect(await polled()).toEqual([grace.uuid]);
+  });
+
   it("answers 409 for another person's email and 400 for bad fields, writing nothing", async () => {
     const ada = (await send("POST", "/v1/persons", { name: "Ada", emails: ["ada@example.com"], city: "London" })).body;
     await send("POST", "/v1/persons", { name: "Bob", emails: ["bob@example.com"] });

@@ -13,7 +13,7 @@ export const updatePerson = defineOperation({
   area: "Person",
   summary: "Update a person",
   description:
-    "Updates a person like PUT /v1/companies/{company_uuid} updates a company: only fields present in the body are written, null clears a field, and emails, tags and affiliations replace the stored lists. A new primary_company_uuid without affiliations ends the current tenure at the previous primary company (ended_on today), and clears job_title unless the body gives the new one. Every update bumps service_updated_at. Answers the updated person; 404 when not in the tenant, 409 when an email belongs to another person.",
+    "Updates a person like PUT /v1/companies/{company_uuid} updates a company: only fields present in the body are written, null clears a field, and emails, tags and affiliations replace the stored lists. A new primary_company_uuid without affiliations ends the current tenure at the previous primary company (ended_on today), and clears job_title unless the body gives the new one. Only a change bumps service_updated_at. Answers the updated person; 404 when not in the tenant, 409 when an email belongs to another person.",
   params: z.object({ person_uuid: uuidString("The person's UUID.") }),
   body: personUpdateSchema,
   response: personSchema,
