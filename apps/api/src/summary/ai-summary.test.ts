@@ -51,7 +51,8 @@ async function populated(tenant: TestTenant) {
   const list = await store.entityLists.create({ tenant_uuid: tenantUuid, name: "Speakers", kind: "persons", owner_user_uuid: null });
   await store.entityLists.addMembers(tenantUuid, list.uuid, [jane.uuid], null);
   context.clock.advance(3 * DAY);
-  await store.persons.update(tenantUuid, jane.uuid, { city: "London" });
+  // A change the summary does not state: "last updated" three days after the creation.
+  await store.persons.update(tenantUuid, jane.uuid, { twitter_url: "https://twitter.com/janedoe" });
   return { globex, initech, jane };
 }
 
