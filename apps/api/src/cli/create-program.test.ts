@@ -1,4 +1,7 @@
-/** The `rapport --help` overview: a group of commands that lists what it does names every command it has. */
+/**
+ * The `rapport --help` overview: a group of commands that lists what it does names every command it has; and each
+ * command's help lists the global options (`--db`, `--json`) that apply to it.
+ */
 import { describe, expect, it } from "vitest";
 import { createProgram } from "./create-program.js";
 
@@ -14,5 +17,14 @@ describe("rapport --help", () => {
     const verbs = group.commands.map((command) => command.name().replace(/^set-/, ""));
     expect(verbs.length).toBeGreaterThan(1);
     expect(verbs.filter((verb) => !group.description().includes(verb))).toEqual([]);
+  });
+
+  it("lists the global options in every command's help, where an operator reading one command looks", () => {
+    const commands = program.commands.flatMap((command) => [command, ...command.commands]);
+    const missing = commands.filter((command) => {
+      const help = command.helpInformation();
+      return !(help.includes("--db <path>") && help.includes("--json"));
+    });
+    expect(missing.map((command) => command.name())).toEqual([]);
   });
 });

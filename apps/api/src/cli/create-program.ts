@@ -47,7 +47,8 @@ export function createProgram(): Command {
   program.addCommand(oauthCommand());
   program.addCommand(historyCommand());
   const inherit = (command: Command) => {
-    command.exitOverride().configureOutput(OUTPUT);
+    // `--db` and `--json` go before the command but apply to it: each command's help lists them too.
+    command.exitOverride().configureOutput(OUTPUT).configureHelp({ showGlobalOptions: true });
     command.commands.forEach(inherit);
   };
   program.commands.forEach(inherit);

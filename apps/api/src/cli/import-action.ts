@@ -93,7 +93,7 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
   const streams = commandStreams();
   const controller = new AbortController();
   let batchWritten = false;
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) process.exit(130);
     // Before the first batch, the import may be waiting for input (a terminal, a pipe, a named pipe's writer) and
     // would never reach a batch to stop after; nothing is written yet, so it stops at once.
@@ -101,7 +101,9 @@ export async function runImport(kind: ImportKind, source: string, options: Impor
       streams.stderr.write("\nrapport: stopped before any batch was written: nothing was imported\n");
       process.exit(130);
     }
-    streams.stderr.write("\nrapport: stopping after the batch in flight (Ctrl-C again to quit at once)\n");
+    // A service manager's SIGTERM pressed no key: the hint names the signal that came.
+    const again = signal === "SIGINT" ? "Ctrl-C" : signal;
+    streams.stderr.write(`\nrapport: stopping after the batch in flight (${again} again to quit at once)\n`);
     controller.abort();
   };
   // SIGTERM too: a service manager's stop, `docker stop`, a cron job's timeout; SIGHUP: the terminal or ssh session

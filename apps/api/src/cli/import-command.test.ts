@@ -368,7 +368,7 @@ describe("rapport import", () => {
     expect(first.summary.outcome).toBe("interrupted");
     expect(first.summary.emails.new).toBeGreaterThan(0);
     expect(first.summary.emails.new).toBeLessThan(LARGE_MBOX_MESSAGES);
-    expect(first.stderr).toContain("stopping after the batch in flight");
+    expect(first.stderr).toContain("stopping after the batch in flight (Ctrl-C again to quit at once)");
 
     const rest = JSON.parse((await rapport(["--json", "import", "mbox", largeMboxPath, "--tenant", tenant])).stdout);
     expect(rest).toMatchObject({ outcome: "completed", emails: { new: LARGE_MBOX_MESSAGES - first.summary.emails.new, known: first.summary.emails.new } });
@@ -434,7 +434,7 @@ describe("rapport import", () => {
     expect(first.summary.outcome).toBe("interrupted");
     expect(first.summary.emails.new).toBeGreaterThan(0);
     expect(first.summary.emails.new).toBeLessThan(LARGE_MBOX_MESSAGES);
-    expect(first.stderr).toContain("stopping after the batch in flight");
+    expect(first.stderr).toContain(`stopping after the batch in flight (${signal} again to quit at once)`);
     expect(emailCount(stopped)).toBe(first.summary.emails.new);
   });
 });

@@ -31,6 +31,13 @@ describe("the public URL setting", { timeout: 30_000 }, () => {
       code: 1,
       stderr: "rapport: RAPPORT_PUBLIC_URL must be an origin without a path, e.g. https://rapport.example.com; got https://rapport.example.com/api\n",
     });
+    // A user name or password is refused without quoting it, with a path or without one (it was dropped silently).
+    for (const value of ["https://ops:s3cret@rapport.example.com/api", "https://ops:s3cret@rapport.example.com"]) {
+      expect(await serve([], { RAPPORT_PUBLIC_URL: value })).toEqual({
+        code: 1,
+        stderr: "rapport: RAPPORT_PUBLIC_URL must not hold a user name or password: give the bare origin clients reach, e.g. https://rapport.example.com\n",
+      });
+    }
     // The option wins over the variable, and is the one named.
     expect(await serve(["--public-url", "ftp://rapport.example.com"], { RAPPORT_PUBLIC_URL: "https://rapport.example.com" })).toEqual({
       code: 1,

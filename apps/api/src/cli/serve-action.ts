@@ -67,6 +67,10 @@ function publicUrlOf(option: string | undefined, environment: NodeJS.ProcessEnv)
     throw new CliError(`${name} ${value} is not a URL; give e.g. https://rapport.example.com`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new CliError(`${name} must be http(s), got ${url.protocol}`);
+  // Not quoted: the value holds a password. An origin has none (it was dropped silently without a path).
+  if (url.username !== "" || url.password !== "") {
+    throw new CliError(`${name} must not hold a user name or password: give the bare origin clients reach, e.g. https://rapport.example.com`);
+  }
   if (url.pathname !== "/" || url.search || url.hash) throw new CliError(`${name} must be an origin without a path, e.g. https://rapport.example.com; got ${value}`);
   return url.origin;
 }

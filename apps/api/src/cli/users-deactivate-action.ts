@@ -22,12 +22,13 @@ export async function deactivateUser(options: { tenant: string; user: string; re
     await requireTenant(store, options.tenant);
     const now = Date.now();
     const outcome = await store.transaction(async (transaction) => {
-      if (!(await transaction.users.deactivate(options.tenant, options.user))) return null;
+      const before = await transaction.users.get(options.tenant, options.user);
+      if (!before || !(await transaction.users.deactivate(options.tenant, options.user))) return null;
       const keys = (await transaction.apiKeys.list(options.tenant)).filter((key) => key.user_uuid === options.user && isLiveKey(key, now));
-      if (!options.revokeKeys) return { keys: keys.length, grants: null };
+      if (!options.revokeKeys) return { wasActive: before.is_active, keys: keys.length, grants: null };
       for (const key of keys) await transaction.apiKeys.revoke(options.tenant, key.uuid);
       const revoked = await revokeOAuthGrants(transaction, { accountIds: new Set([accountIdFor(options.tenant, options.user)]) }, now);
-      return { keys: keys.length, grants: revoked.grants };
+      return { wasActive: before.is_active, keys: keys.length, grants: revoked.grants };
     });
     if (!outcome) throw new CliError(`user ${options.user} not found in tenant ${options.tenant}`);
     const keys = counted(outcome.keys, "API key");
@@ -35,7 +36,8 @@ export async function deactivateUser(options: { tenant: string; user: string; re
       global,
       { uuid: options.user, is_active: false, keys_suspended: options.revokeKeys ? 0 : outcome.keys, keys_revoked: options.revokeKeys ? outcome.keys : 0, oauth_grants_revoked: outcome.grants ?? 0 },
       () => [
-        `deactivated user ${options.user}`,
+        // Run again (a leaver's --revoke-keys after a suspension), it says so rather than deactivating anew.
+        outcome.wasActive ? `deactivated user ${options.user}` : `user ${options.user} was deactivated already`,
         "their person counts as an outside contact from now on; their past emails and meetings stay",
         outcome.grants === null
           ? `suspended, not revoked: ${keys} bound to them (403) and their OAuth access tokens (401) work again after rapport users reactivate; for a leaver, run again with --revoke-keys`

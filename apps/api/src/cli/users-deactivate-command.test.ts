@@ -87,9 +87,9 @@ describe("rapport users deactivate", { timeout: 60_000 }, () => {
   it("revokes a user deactivated before, when run again with --revoke-keys, and says so in its lines", async () => {
     const { tenant, user, userKey } = await leaverSetUp();
     expect((await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid)).code).toBe(0);
-    expect((await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid, "--revoke-keys")).stdout.split("\n")[2]).toBe(
-      "revoked 1 API key bound to them and 1 OAuth grant: a reactivation brings none back",
-    );
+    const lines = (await rapport("users", "deactivate", "--tenant", tenant.uuid, "--user", user.uuid, "--revoke-keys")).stdout.split("\n");
+    expect(lines[0]).toBe(`user ${user.uuid} was deactivated already`);
+    expect(lines[2]).toBe("revoked 1 API key bound to them and 1 OAuth grant: a reactivation brings none back");
     expect(await statuses([userKey.key])).toEqual([401]);
   });
 
