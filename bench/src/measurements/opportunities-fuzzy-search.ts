@@ -29,6 +29,16 @@ select o.uuid, o.name || ' ' || coalesce((select group_concat(coalesce(p.name, c
 from opportunities o where o.tenant_uuid = ? and o.deleted_at is null
 order by o.updated_at desc, o.uuid desc limit ${CANDIDATES}`;
 
+/** `read` of the database file, opened read-only for it. */
+function withDatabase<T>(databasePath: string, read: (database: SqliteDatabase.Database) => T): T {
+  const database = new SqliteDatabase(databasePath, { readonly: true });
+  try {
+    return read(database);
+  } finally {
+    database.close();
+  }
+}
+
 /** The page of the closest candidates whose text holds, for every word, a word at most a third of its length away. */
 function handWrittenRetry(database: SqliteDatabase.Database, tenantUuid: string) {
   const candidates = database.prepare(CANDIDATES_SQL);
@@ -47,10 +57,24 @@ function handWrittenRetry(database: SqliteDatabase.Database, tenantUuid: string)
   };
 }
 
+/**
+ * The numbers of "Opportunity <n>" names among the candidates both sides compare (the newest `CANDIDATES`), three digits
+ * or more: a number drawn from all of them could be near no candidate's words at L (100,000 opportunities, 5,000
+ * compared), and a side finding nothing would say nothing of its speed.
+ */
+function candidateNumbers(database: SqliteDatabase.Database, tenantUuid: string): number[] {
+  const rows = database
+    .prepare(`select name from opportunities where tenant_uuid = ? and deleted_at is null order by updated_at desc, uuid desc limit ${CANDIDATES}`)
+    .all(tenantUuid) as Array<{ name: string }>;
+  return rows.map((row) => Number(/^Opportunity (\d{3,})$/.exec(row.name)?.[1] ?? Number.NaN)).filter((number) => Number.isInteger(number));
+}
+
 /** `samples` distinct misspelt names through the app and by hand; each answer must list something. */
 export async function measureOpportunitiesFuzzySearch(app: AppClient, apiKey: string, databasePath: string, tenant: SyntheticTenant, samples: number): Promise<MeasurementResult> {
   const random = createRandom(31);
-  const texts = Array.from({ length: samples }, (_, at) => `${MISSPELT[at % MISSPELT.length]} ${random.integer(100, tenant.opportunityCount - 1)}`);
+  const numbers = withDatabase(databasePath, (database) => candidateNumbers(database, tenant.tenantUuid));
+  if (numbers.length === 0) throw new Error("no generated opportunity name among the newest to misspell");
+  const texts = Array.from({ length: samples }, (_, at) => `${MISSPELT[at % MISSPELT.length]} ${numbers[random.integer(0, numbers.length - 1)]}`);
   const subject = summarize(
     await timeEach(texts, async (text) => {
       const response = await app.request(`/v1/opportunities?per_page=${PER_PAGE}&search=${encodeURIComponent(text)}`, { headers: { "x-api-key": apiKey } });
@@ -75,7 +99,7 @@ export async function measureOpportunitiesFuzzySearch(app: AppClient, apiKey: st
       targets: [],
       figures: {},
       notes: [
-        `${samples} searches, each a drawn "Opportunity <n>" misspelt ("${MISSPELT.join('", "')}" <n>); each side warmed on the first two`,
+        `${samples} searches, each a drawn "Opportunity <n>" of the newest ${CANDIDATES.toLocaleString("en-US")} misspelt ("${MISSPELT.join('", "')}" <n>); each side warmed on the first two`,
         "the app remembers the folded search documents it read until one is written (store migration 0067)",
       ],
     };

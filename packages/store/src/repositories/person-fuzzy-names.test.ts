@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { PersonListRequest, Store } from "../store.js";
-import { FUZZY_NAME_MATCHES, fuzzyNameRanking } from "./person-fuzzy-names.js";
+import { FUZZY_NAME_CANDIDATES, FUZZY_NAME_MATCHES, fuzzyNameRanking } from "./person-fuzzy-names.js";
 
 let store: Store;
 let tenantUuid: string;
@@ -66,6 +66,15 @@ describe("fuzzyNameRanking", () => {
   it("keeps at most FUZZY_NAME_MATCHES", () => {
     const persons = Array.from({ length: FUZZY_NAME_MATCHES + 5 }, (_, index) => ({ uuid: String(index).padStart(4, "0"), name: `Contact ${index}` }));
     expect(fuzzyNameRanking(persons, "contakt")).toHaveLength(FUZZY_NAME_MATCHES);
+  });
+
+  it("past FUZZY_NAME_CANDIDATES names sharing the text's initials, compares those closest, not the first by position", () => {
+    // Every name shares the initials of `contcat <n>` when n starts with 1: the person meant sits past the first
+    // FUZZY_NAME_CANDIDATES, which were all that was compared.
+    const count = FUZZY_NAME_CANDIDATES + 5_000;
+    const persons = Array.from({ length: count }, (_, index) => ({ uuid: String(index).padStart(6, "0"), name: `Contact 1${index}` }));
+    const last = count - 1;
+    expect(fuzzyNameRanking(persons, `contcat 1${last}`)[0]).toBe(String(last).padStart(6, "0"));
   });
 });
 

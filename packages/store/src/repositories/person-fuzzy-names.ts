@@ -5,6 +5,7 @@
  * when those find none, by their first sounds or second letters (a misspelt first letter: `kris` for "Chris").
  */
 import { doubleMetaphone } from "double-metaphone";
+import { distance } from "fastest-levenshtein";
 import Fuse from "fuse.js";
 import { foldName } from "./fold-name.js";
 import { FoldedPersonNames, type NamedPerson } from "./folded-person-names.js";
@@ -81,15 +82,36 @@ function closest(candidates: readonly NamedPerson[], words: readonly string[]): 
     .map((result) => result.item.uuid);
 }
 
-/** The first `FUZZY_NAME_CANDIDATES` of the persons (by position) that pass `test`, their names folded. */
-function candidatesWhere(names: FoldedPersonNames, test: (index: number) => boolean): NamedPerson[] {
-  const candidates: NamedPerson[] = [];
-  for (let index = 0; index < names.size; index += 1) {
-    if (!test(index)) continue;
-    candidates.push({ uuid: names.uuidAt(index), name: names.foldedNameAt(index) });
-    if (candidates.length >= FUZZY_NAME_CANDIDATES) break;
+/**
+ * How far the person's name is from `words`: for each word, the edit distance to the closest word of the name, summed.
+ * A cheap ranking of names before Fuse's (about a tenth of a microsecond a pair of words).
+ */
+function wordsDistance(names: FoldedPersonNames, index: number, words: readonly string[]): number {
+  const parts = names.partsAt(index);
+  let sum = 0;
+  for (const word of words) {
+    let nearest = Infinity;
+    for (const part of parts) nearest = Math.min(nearest, distance(word, part));
+    sum += nearest;
   }
-  return candidates;
+  return sum;
+}
+
+/**
+ * The persons that pass `test`, their names folded: all of them up to `FUZZY_NAME_CANDIDATES`, else that many, those
+ * whose words come closest to `words` by edit distance (ties by position). Taking the first by position instead, a
+ * tenant whose names share their initials with the text (200,000 "Contact <n>" and `contcat 199999`) never reached
+ * the person meant.
+ */
+function candidatesWhere(names: FoldedPersonNames, test: (index: number) => boolean, words: readonly string[]): NamedPerson[] {
+  let passing: number[] = [];
+  for (let index = 0; index < names.size; index += 1) if (test(index)) passing.push(index);
+  if (passing.length > FUZZY_NAME_CANDIDATES) {
+    const distances = new Float64Array(names.size);
+    for (const index of passing) distances[index] = wordsDistance(names, index, words);
+    passing = passing.sort((left, right) => distances[left]! - distances[right]! || left - right).slice(0, FUZZY_NAME_CANDIDATES);
+  }
+  return passing.map((index) => ({ uuid: names.uuidAt(index), name: names.foldedNameAt(index) }));
 }
 
 /**
@@ -97,8 +119,8 @@ function candidatesWhere(names: FoldedPersonNames, test: (index: number) => bool
  * `FUZZY_NAME_MATCHES`. Every word must match fuzzily somewhere in the folded name (Fuse threshold 0.4, so a word
  * under three letters must be exact). The names compared are those holding a word starting with each word's first
  * letter; when none of them matches, the others holding, for each word, a word starting with its letter or its
- * sound or sharing its second letter (a second read of `persons`, only then). Each time at most the first
- * `FUZZY_NAME_CANDIDATES` names passing are compared.
+ * sound or sharing its second letter (a second read of `persons`, only then). Each time at most
+ * `FUZZY_NAME_CANDIDATES` names passing are compared: past that many, those closest by edit distance.
  *
  * @example fuzzyNameRanking([{ uuid: "a", name: "John Smith" }], "jon smyth") // ["a"]
  * @example fuzzyNameRanking([{ uuid: "a", name: "Chris Smith" }], "kris smith") // ["a"]
@@ -109,12 +131,12 @@ export function fuzzyNameRanking(persons: readonly NamedPerson[] | FoldedPersonN
   // Folded here when not already (the store remembers a tenant's names folded: person-repository.ts).
   const names = persons instanceof FoldedPersonNames ? persons : new FoldedPersonNames(persons);
   const sameInitials = (index: number) => sharesFirstLetters(names, index, words);
-  const found = closest(candidatesWhere(names, sameInitials), words);
+  const found = closest(candidatesWhere(names, sameInitials, words), words);
   if (found.length > 0) return found;
   const sounds = new Map<string, string>();
   const wordSounds = words.map((word) => firstSound(word, sounds));
   return closest(
-    candidatesWhere(names, (index) => !sameInitials(index) && sharesBeginnings(names, index, words, wordSounds, sounds)),
+    candidatesWhere(names, (index) => !sameInitials(index) && sharesBeginnings(names, index, words, wordSounds, sounds), words),
     words,
   );
 }
