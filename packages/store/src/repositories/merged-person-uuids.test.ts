@@ -1,4 +1,4 @@
-/** `persons.mergedPersonUuids`: which persons a merge removed into each live person, found by an index. */
+/** `persons.mergedPersonUuids`: which persons a merge removed into each live person, found by an index, remembered until persons change. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../sqlite/create-sqlite-store.js";
 import type { Store } from "../store.js";
@@ -25,6 +25,26 @@ describe("persons.mergedPersonUuids", () => {
     await merge(first, second);
     await merge(kept, first);
     expect(await store.persons.mergedPersonUuids(tenantUuid, [kept, untouched, first])).toEqual(new Map([[kept, [second, first].sort()]]));
+  });
+
+  it("remembers an answer until a person of the tenant changes: a merge or an erasure is seen at the next read", async () => {
+    const [kept, first, second] = [await person("Ada"), await person("Ada L."), await person("A. Lovelace")];
+    await merge(kept, first);
+    expect(await store.persons.mergedPersonUuids(tenantUuid, [kept, second])).toEqual(new Map([[kept, [first]]]));
+    const again = await readDuring(() => store.persons.mergedPersonUuids(tenantUuid, [kept, second]));
+    expect(again.filter((source) => /merged_into_uuid/.test(source))).toEqual([]);
+
+    await merge(kept, second);
+    expect(await store.persons.mergedPersonUuids(tenantUuid, [kept])).toEqual(new Map([[kept, [first, second].sort()]]));
+    expect(await store.persons.erase(tenantUuid, kept)).toBe(true);
+    expect(await store.persons.mergedPersonUuids(tenantUuid, [kept])).toEqual(new Map());
+  });
+
+  it("answers lists a caller may change without changing what the next caller gets", async () => {
+    const [kept, gone] = [await person("Ada"), await person("Ada L.")];
+    await merge(kept, gone);
+    (await store.persons.mergedPersonUuids(tenantUuid, [kept])).get(kept)!.push("not a person");
+    expect(await store.persons.mergedPersonUuids(tenantUuid, [kept])).toEqual(new Map([[kept, [gone]]]));
   });
 
   it("reads another tenant's merges never", async () => {

@@ -517,6 +517,26 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
     context.remembered && !db.isTransaction ? context.remembered.personDisplays.valuesOf(tenantUuid) : null;
   const rememberedCards = (tenantUuid: string) =>
     context.remembered && !db.isTransaction ? context.remembered.personDisplayCards.valuesOf(tenantUuid) : null;
+  /** The persons merged into each person, remembered until the tenant's persons generation moves, as the records. */
+  const rememberedMerges = (tenantUuid: string) =>
+    context.remembered && !db.isTransaction ? context.remembered.mergedPersons.valuesOf(tenantUuid) : null;
+  /** The persons merged into each of `uuids` that had any, in uuid order. */
+  const loadMergedPersonUuids = async (tenantUuid: string, uuids: readonly string[]): Promise<Map<string, string[]>> => {
+    const merged = new Map<string, string[]>();
+    const rows = await db
+      .selectFrom("persons")
+      .select(["uuid", "merged_into_uuid"])
+      .where("merged_into_uuid", "in", uuids)
+      .where("tenant_uuid", "=", tenantUuid)
+      .orderBy("uuid")
+      .execute();
+    for (const row of rows) {
+      const list = merged.get(row.merged_into_uuid!) ?? [];
+      list.push(row.uuid);
+      merged.set(row.merged_into_uuid!, list);
+    }
+    return merged;
+  };
   /** A list's total, remembered like the records: every page of a sync would count the tenant's persons again. */
   const rememberedListTotals = (tenantUuid: string) =>
     context.remembered && !db.isTransaction ? context.remembered.personListTotals.valuesOf(tenantUuid) : null;
@@ -689,20 +709,11 @@ export function createPersonRepository(context: RepositoryContext, graphs: Tenan
       return found;
     },
     async mergedPersonUuids(tenantUuid, personUuids) {
+      // Remembered: every answer naming a person reads this, and building the query cost a server's GET of one person
+      // more than the rest of its reads.
+      const found = await readRemembered(rememberedMerges(tenantUuid), personUuids, (uuids) => loadMergedPersonUuids(tenantUuid, uuids));
       const merged = new Map<string, string[]>();
-      if (personUuids.length === 0) return merged;
-      const rows = await db
-        .selectFrom("persons")
-        .select(["uuid", "merged_into_uuid"])
-        .where("merged_into_uuid", "in", [...new Set(personUuids)])
-        .where("tenant_uuid", "=", tenantUuid)
-        .orderBy("uuid")
-        .execute();
-      for (const row of rows) {
-        const list = merged.get(row.merged_into_uuid!) ?? [];
-        list.push(row.uuid);
-        merged.set(row.merged_into_uuid!, list);
-      }
+      for (const [uuid, list] of found) merged.set(uuid, [...list]);
       return merged;
     },
     async findByDomain(tenantUuid, domain, limit) {

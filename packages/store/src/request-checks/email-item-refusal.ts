@@ -2,7 +2,7 @@
 import type { InvalidInputError } from "../errors.js";
 import { callShape } from "./call-shapes.js";
 import { INPUT_SHAPES } from "./input-shapes.js";
-import { refusalOf } from "./with-checked-calls.js";
+import { refusalOf, shapeError } from "./with-checked-calls.js";
 
 const EMAIL_INPUT = callShape(["input", INPUT_SHAPES.email]);
 
@@ -16,6 +16,6 @@ const EMAIL_INPUT = callShape(["input", INPUT_SHAPES.email]);
  * // 'emails.ingest: unknown field "subjct" (input takes message_id, sent_at, subject, from, to, cc)'
  */
 export function emailItemRefusal(item: unknown): InvalidInputError | null {
-  const result = EMAIL_INPUT.schema.safeParse([item], { reportInput: true });
-  return result.success ? null : refusalOf("emails.ingest", EMAIL_INPUT, result.error);
+  const error = shapeError(EMAIL_INPUT, [item]);
+  return error === null ? null : refusalOf("emails.ingest", EMAIL_INPUT, error);
 }

@@ -39,6 +39,12 @@ export interface RememberedReads {
    * retry read and folded every name of the tenant again.
    */
   foldedPersonNames: GenerationCache<FoldedPersonNames>;
+  /**
+   * The persons merged into each person, by the person's uuid, null for none (`persons.mergedPersonUuids`), frozen;
+   * until the `persons` generation moves (a merge writes the merged person's row; an erasure deletes it). Not by the
+   * change log: a change to a merged person does not name the person it went into.
+   */
+  mergedPersons: GenerationCache<readonly string[] | null>;
   /** Person display records by uuid, null for none (`persons.displays`); deeply frozen like `persons`. */
   personDisplays: GenerationCache<PersonDisplayRecord | null>;
   /** The same without emails (`persons.displayCards`), for persons whose display record is not remembered. */
@@ -160,6 +166,7 @@ export function createRememberedReads(snapshots: GenerationSnapshots, personChan
     companyListTotals: new GenerationCache(readerOf("companies"), MAXIMUM_LIST_TOTALS),
     foldedCompanyNames: new GenerationCache(readerOf("companies")),
     persons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
+    mergedPersons: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS),
     personDisplays: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personDisplayCards: new GenerationCache(readerOf("persons"), MAXIMUM_RECORDS, personChanges),
     personListTotals: new GenerationCache(readerOf("persons"), MAXIMUM_LIST_TOTALS),
