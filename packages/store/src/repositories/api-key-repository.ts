@@ -5,6 +5,7 @@ import { ConflictError, InvalidInputError } from "../errors.js";
 import type { ApiKey, KeyUseChannel, ListedApiKey, Tier } from "../records.js";
 import type { ApiKeyOwner, ApiKeyRepository } from "../store.js";
 import { withTransaction, type RepositoryContext } from "./repository-context.js";
+import { deepFreeze } from "./remembered-records.js";
 
 function toApiKey(row: Omit<ApiKeysTable, "key_hash">): ApiKey {
   return {
@@ -87,7 +88,8 @@ export function createApiKeyRepository({ db, now, generateId, remembered, keyUse
         .where("tenants.deleted_at", "is", null)
         .executeTakeFirst();
       if (!row) return null;
-      const owner: ApiKeyOwner = {
+      // Frozen: every request with the key shares it, and a frozen key's shape is checked once (quick-acceptance.ts).
+      const owner: ApiKeyOwner = deepFreeze({
         key: toApiKey(row),
         tenant: {
           uuid: row.tenant_uuid,
@@ -97,7 +99,7 @@ export function createApiKeyRepository({ db, now, generateId, remembered, keyUse
           monthly_limit: row.tenant_monthly_limit,
           created_at: Number(row.tenant_created_at),
         },
-      };
+      });
       reads?.tenantOfKeyHash.set(keyHash, owner.tenant.uuid);
       if (owners !== undefined && tenantUuid === owner.tenant.uuid) owners.set(keyHash, owner);
       return unexpired(owner);

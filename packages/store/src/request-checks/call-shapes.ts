@@ -4,9 +4,10 @@ import { z } from "zod";
 import { ACTIVITY_ITEM_KINDS } from "../activity-records.js";
 import { ENTITY_TYPES } from "../deal-records.js";
 
-/** The arguments of one repository call: their names (for messages) and one schema checking them all. */
+/** The arguments of one repository call: their names (for messages), their schemas, and one schema checking them all. */
 export interface CallShape {
   names: readonly string[];
+  parameters: readonly z.ZodType[];
   schema: z.ZodType;
 }
 
@@ -18,9 +19,11 @@ export interface CallShape {
  * const get = callShape(["tenantUuid", identifier], ["personUuid", identifier]);
  */
 export function callShape(...parameters: ReadonlyArray<readonly [string, z.ZodType]>): CallShape {
+  const schemas = parameters.map(([, schema]) => schema);
   return {
     names: parameters.map(([name]) => name),
-    schema: z.tuple(parameters.map(([, schema]) => schema) as [z.ZodType, ...z.ZodType[]]).rest(z.unknown()),
+    parameters: schemas,
+    schema: z.tuple(schemas as [z.ZodType, ...z.ZodType[]]).rest(z.unknown()),
   };
 }
 

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { acceptedFields } from "./accepted-fields.js";
 import type { CallShape } from "./call-shapes.js";
+import { quickAcceptance } from "./quick-acceptance.js";
 
 /** Calls that answer no promise: a refusal of theirs is thrown, not a rejected promise. */
 const SYNCHRONOUS_CALLS = new Set([
@@ -142,12 +143,16 @@ export function withCheckedCalls<Repository extends object>(
     const operation = `${name}.${key}`;
     if (shape === undefined) throw new Error(`withCheckedCalls: ${operation} has no call shape`);
     const synchronous = SYNCHRONOUS_CALLS.has(operation);
+    const quick = quickAcceptance(shape.parameters);
     checked[key] = (...args: unknown[]) => {
-      const error = shapeError(shape, args);
-      if (error !== null) {
-        const refusal = refusalOf(operation, shape, error);
-        if (synchronous) throw refusal;
-        return Promise.reject(refusal);
+      if (!quick.accepts(args)) {
+        const error = shapeError(shape, args);
+        if (error !== null) {
+          const refusal = refusalOf(operation, shape, error);
+          if (synchronous) throw refusal;
+          return Promise.reject(refusal);
+        }
+        quick.remember(args);
       }
       return member.apply(repository, args);
     };
