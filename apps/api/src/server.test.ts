@@ -391,6 +391,56 @@ describe("startServer", () => {
     expect(received).toContain(acme.admin.uuid);
   });
 
+  it("answers both of two requests pipelined on one connection when closing begins during the first, then closes it", async () => {
+    const context = await createTestContext();
+    const acme = await buildTenant(context.services);
+    let release: () => void = () => undefined;
+    let entered!: () => void;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    const slow = defineOperation({
+      operationId: "testSlowPipelined",
+      method: "get",
+      path: "/v1/test/slow-pipelined",
+      area: "Test",
+      summary: "Slow",
+      description: "Waits until released.",
+      response: z.object({ done: z.boolean() }),
+      async handler() {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          entered();
+        });
+        return { done: true };
+      },
+    });
+    running = await startServer(context.services, { port: 0, operations: [...operations, slow] });
+    const socket = connect(running.port, "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("error", () => undefined);
+    const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.write(
+      `GET /v1/test/slow-pipelined HTTP/1.1\r\nHost: rapport.test\r\nx-api-key: ${acme.key}\r\n\r\n` +
+        `GET /v1/users HTTP/1.1\r\nHost: rapport.test\r\nx-api-key: ${acme.key}\r\n\r\n`,
+    );
+    await handlerEntered;
+    // Both requests read: the second's answer waits behind the first's.
+    await setImmediate();
+    const closing = running.close(5_000);
+    running = null;
+    release();
+    await socketClosed;
+    await closing;
+    // Told to close with the first answer, the connection dropped the second request unanswered (the client cannot
+    // tell whether it ran); the drain now closes it after the last answer it holds.
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 [^]*\{"done":true\}$/);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answers[1]).toContain(acme.admin.uuid);
+  });
+
   it("answers GET /ready with 503 draining while the server shuts down, before and after the graphs are warm, and 503 database_lost when its file is gone", async () => {
     const context = await createTestContext();
     for (const ready of [true, false]) {
