@@ -16,6 +16,30 @@ afterEach(async () => {
   running = null;
 });
 
+
+/** An operation whose answer waits, once its handler is entered, until released: a request in flight for a test. */
+function slowOperation(operationId: string, path: `/v1/${string}`) {
+  let release: () => void = () => undefined;
+  let entered!: () => void;
+  const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+  const operation = defineOperation({
+    operationId,
+    method: "get",
+    path,
+    area: "Test",
+    summary: "Slow",
+    description: "Waits until released.",
+    response: z.object({ done: z.boolean() }),
+    async handler() {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        entered();
+      });
+      return { done: true };
+    },
+  });
+  return { operation, handlerEntered, release: () => release() };
+}
 describe("startServer", () => {
   it("serves the API on a real port with every platform header", async () => {
     const context = await createTestContext();
@@ -273,23 +297,9 @@ describe("startServer", () => {
   it("finishes an in-flight request on close, then refuses new connections and closes the store", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);
-    let release: () => void = () => undefined;
-    const slow = defineOperation({
-      operationId: "testSlow",
-      method: "get",
-      path: "/v1/test/slow",
-      area: "Test",
-      summary: "Slow",
-      description: "Waits until released.",
-      response: z.object({ done: z.boolean() }),
-      async handler() {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        return { done: true };
-      },
-    });
-    running = await startServer(context.services, { port: 0, operations: [...operations, slow] });
+    const slow = slowOperation("testSlow", "/v1/test/slow");
+    const release = slow.release;
+    running = await startServer(context.services, { port: 0, operations: [...operations, slow.operation] });
     const url = running.url;
     const inFlight = fetch(`${url}/v1/test/slow`, { headers: { "x-api-key": acme.key } });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -308,26 +318,9 @@ describe("startServer", () => {
   it("closes each kept-alive connection once its answer is sent when closing, so the drain ends with the last answer", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);
-    let release: () => void = () => undefined;
-    let entered!: () => void;
-    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
-    const slow = defineOperation({
-      operationId: "testSlowDrain",
-      method: "get",
-      path: "/v1/test/slow-drain",
-      area: "Test",
-      summary: "Slow",
-      description: "Waits until released.",
-      response: z.object({ done: z.boolean() }),
-      async handler() {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-          entered();
-        });
-        return { done: true };
-      },
-    });
-    running = await startServer(context.services, { port: 0, operations: [...operations, slow] });
+    const slow = slowOperation("testSlowDrain", "/v1/test/slow-drain");
+    const { handlerEntered, release } = slow;
+    running = await startServer(context.services, { port: 0, operations: [...operations, slow.operation] });
     const { port } = running;
     // Two kept-alive connections: one idle when the drain begins, one waiting for the slow answer. Each has an agent
     // of its own: with one, the slow request went on whichever socket the agent had freed last, the idle one's when
@@ -394,26 +387,9 @@ describe("startServer", () => {
   it("answers both of two requests pipelined on one connection when closing begins during the first, then closes it", async () => {
     const context = await createTestContext();
     const acme = await buildTenant(context.services);
-    let release: () => void = () => undefined;
-    let entered!: () => void;
-    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
-    const slow = defineOperation({
-      operationId: "testSlowPipelined",
-      method: "get",
-      path: "/v1/test/slow-pipelined",
-      area: "Test",
-      summary: "Slow",
-      description: "Waits until released.",
-      response: z.object({ done: z.boolean() }),
-      async handler() {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-          entered();
-        });
-        return { done: true };
-      },
-    });
-    running = await startServer(context.services, { port: 0, operations: [...operations, slow] });
+    const slow = slowOperation("testSlowPipelined", "/v1/test/slow-pipelined");
+    const { handlerEntered, release } = slow;
+    running = await startServer(context.services, { port: 0, operations: [...operations, slow.operation] });
     const socket = connect(running.port, "127.0.0.1");
     let received = "";
     socket.setEncoding("latin1");
