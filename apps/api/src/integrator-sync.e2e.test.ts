@@ -54,7 +54,13 @@ afterAll(async () => {
 });
 
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
-const randomName = () => `${pick(LETTERS)}${pick(LETTERS).toLowerCase()}${Math.floor(random() * 1000)}`;
+/** Names and values written so far: each write below gives a value no earlier write gave. */
+let written = 0;
+/**
+ * A name no earlier write used, so that every update changes its record: a write that changes nothing moves no
+ * stamp (docs/syncing.md), and the pull rightly leaves its record out, which failed the check of a "touched" record.
+ */
+const randomName = () => `${pick(LETTERS)}${pick(LETTERS).toLowerCase()}${Math.floor(random() * 1000)}-${(written += 1)}`;
 
 async function write(path: string, method: string, body?: unknown): Promise<JsonObject | null> {
   // Other writes land in the same millisecond or a little later, as a busy tenant's do.
@@ -133,7 +139,7 @@ const opportunities: SyncedResource = {
   async update(uuid) {
     const roll = random();
     if (roll < 0.4) await write(`/v1/opportunities/${uuid}`, "PATCH", { name: randomName() });
-    else if (roll < 0.7) await write(`/v1/opportunities/${uuid}`, "PATCH", { value: Math.floor(random() * 10) * 1000 });
+    else if (roll < 0.7) await write(`/v1/opportunities/${uuid}`, "PATCH", { value: 10_000 + (written += 1) });
     else if (roll < 0.85) {
       // A person not linked yet: linking one already linked changes nothing, and the pull rightly leaves it out.
       await write(`/v1/opportunities/${uuid}/associations`, "POST", { entity_type: "PERSON", entity_uuid: await persons.create() });
