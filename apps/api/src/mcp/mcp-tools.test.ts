@@ -3,6 +3,10 @@
  * the OpenAPI document, so an operation without its tool (or its documented path) fails here, and a
  * new operation is covered with no edit.
  */
+import { Client as SdkClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as SdkTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { JsonSchemaType, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -15,6 +19,7 @@ import { operations } from "../routes/operations.js";
 import { callMcpTool } from "../testing/mcp-call.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
+import { VALID_TOOL_CALLS, type MadeRecords } from "../testing/valid-tool-calls.js";
 import { BODY_ARGUMENT, buildMcpTools, type McpTool } from "./mcp-tools.js";
 import { structuralSchema } from "./structural-schema.js";
 import { buildToolRequest, toToolResult, type ToolResult } from "./tool-request.js";
@@ -266,10 +271,14 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
   });
 });
 
+let builtPopulated: Promise<PopulatedTenant> | undefined;
+/** The file's tenant with a record of every kind, built once for the describes that call every tool. */
+const populatedTenant = () => (builtPopulated ??= buildPopulatedTenant(context.services, "Readable"));
+
 describe("every read tool, called through /mcp", () => {
   let populated: PopulatedTenant;
   beforeAll(async () => {
-    populated = await buildPopulatedTenant(context.services, "Readable");
+    populated = await populatedTenant();
   });
 
   const callTool = (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
@@ -301,6 +310,44 @@ describe("every read tool, called through /mcp", () => {
       expect(check(result.structuredContent), JSON.stringify(check.errors)).toBe(true);
     } else {
       expect(result.content[0]!.text).toBe(`HTTP ${overRest.status}: ${((await overRest.json()) as { error: string }).error}`);
+    }
+  });
+});
+
+describe("every tool, called with valid arguments by the official 1.x SDK client agent frameworks use", () => {
+  it("has each result accepted: the client checks every success against the tool's output schema", async () => {
+    const populated = await populatedTenant();
+    const validator = new AjvJsonSchemaValidator();
+    let checked = 0;
+    const counting: jsonSchemaValidator = {
+      getValidator: <T>(schema: JsonSchemaType) => {
+        const check = validator.getValidator<T>(schema);
+        return (input) => {
+          checked += 1;
+          return check(input);
+        };
+      },
+    };
+    const client = new SdkClient({ name: "rapport-sdk-check", version: "1.0.0" }, { jsonSchemaValidator: counting });
+    const fetchThroughApp = async (url: string | URL, init?: RequestInit) => context.app.request(String(url), init);
+    await client.connect(new SdkTransport(new URL("http://rapport.test/mcp"), { requestInit: { headers: { "x-api-key": populated.adminKey } }, fetch: fetchThroughApp }));
+    try {
+      const { tools } = await client.listTools();
+      const withSchema = new Set(tools.flatMap((tool) => (tool.outputSchema ? [tool.name] : [])));
+      const made: MadeRecords = {};
+      let expectedChecks = 0;
+      for (const call of VALID_TOOL_CALLS) {
+        // A result that does not match the tool's output schema makes callTool throw.
+        const result = await client.callTool({ name: call.tool, arguments: call.args(populated.pathIds, made) });
+        expect(result.isError, `${call.tool}: ${JSON.stringify(result.content)}`).toBeFalsy();
+        made[call.as ?? call.tool] = result.structuredContent;
+        if (withSchema.has(call.tool)) expectedChecks += 1;
+      }
+      const called = new Set(VALID_TOOL_CALLS.map((call) => call.tool));
+      expect(tools.map((tool) => tool.name).filter((name) => !called.has(name)), "tools without a valid call in testing/valid-tool-calls.ts").toEqual([]);
+      expect(checked).toBe(expectedChecks);
+    } finally {
+      await client.close();
     }
   });
 });
