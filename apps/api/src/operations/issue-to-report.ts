@@ -11,7 +11,7 @@ import { readableIssue } from "./readable-issue.js";
 type Issue = z.core.$ZodIssue;
 
 /** The value at `path` inside `input`, or undefined when a step of the path is missing. */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
   for (const key of path) {
     if (value === null || typeof value !== "object") return undefined;

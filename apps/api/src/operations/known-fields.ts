@@ -29,8 +29,11 @@ function unwrapped(schema: z.ZodType): z.ZodType {
   return current;
 }
 
-/** The keys of the object `schema` describes at `path`, or null where the path leads to no single object shape (a union). */
-export function knownFieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | null {
+/**
+ * The schema of the value at `path` (object keys and list indexes) inside what `schema` describes, without its
+ * wrappers; null where the path leads to no single schema (a union, or no such field).
+ */
+export function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | null {
   let current = unwrapped(schema);
   for (const segment of path) {
     const definition = definitionOf(current);
@@ -38,8 +41,14 @@ export function knownFieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): 
     if (next === undefined) return null;
     current = unwrapped(next);
   }
-  const definition = definitionOf(current);
-  return definition.type === "object" && definition.shape ? Object.keys(definition.shape) : null;
+  return current;
+}
+
+/** The keys of the object `schema` describes at `path`, or null where the path leads to no single object shape (a union). */
+export function knownFieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | null {
+  const found = schemaAt(schema, path);
+  const definition = found === null ? null : definitionOf(found);
+  return definition?.type === "object" && definition.shape ? Object.keys(definition.shape) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A name sent in a comma-separated UUID list (`listPersons uuids=Priya Nair`) is told which call finds the UUID by
- * name, as a single UUID argument is: the list's kind comes from the operation, or its `entity` argument.
+ * name, as a single UUID argument is: the list's kind comes from the operation, or its `entity` argument. So is a
+ * name in a body's list of UUIDs (a batch's targets), and in an `entity_uuid` whose `entity_type` says PERSON or COMPANY.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller } from "../testing/api-call.js";
@@ -48,5 +49,36 @@ describe("a UUID list given a name", () => {
     expect(await text("listPathPowerScores", { entity: "company", uuids: "Northwind" }, "?areas=pathpower")).toBe(
       "HTTP 400: query parameter 'uuids': 'Northwind' is not a UUID; no tool of this client finds a company by name: send one from an earlier answer, or ask for it",
     );
+  });
+});
+
+describe("a UUID of a body list, or of a record its entity_type names, given a name", () => {
+  const findPerson = "find a person's uuid by name with GET /v1/persons?name=";
+  const findCompany = "find a company's uuid by name with GET /v1/companies?name=";
+  it.each([
+    ["/v1/persons/recommended-paths/batch", { uuids: [UUID, "Priya Nair"] }, `body field 'uuids.1': must be a UUID; ${findPerson}`],
+    ["/v1/companies/recommended-paths/batch", { uuids: ["Northwind"] }, `body field 'uuids.0': must be a UUID; ${findCompany}`],
+    ["/v1/persons/activity-stats/batch", { uuids: ["Priya Nair"] }, `body field 'uuids.0': must be a UUID; ${findPerson}`],
+    ["/v1/notes", { content: "Met", associations: [{ entity_type: "COMPANY", entity_uuid: "Northwind" }] }, `body field 'associations.0.entity_uuid': must be a UUID; ${findCompany}`],
+    ["/v1/tasks", { title: "Call", associations: [{ entity_type: "PERSON", entity_uuid: "Priya Nair" }] }, `body field 'associations.0.entity_uuid': must be a UUID; ${findPerson}`],
+    // No call finds a note by name: the refusal stays bare.
+    ["/v1/tasks", { title: "Call", associations: [{ entity_type: "NOTE", entity_uuid: "Met at the offsite" }] }, "body field 'associations.0.entity_uuid': must be a UUID"],
+  ])("POST %s names the call that finds it", async (path, body, message) => {
+    const answer = await call(path, { method: "POST", body });
+    expect(answer.status).toBe(400);
+    expect(answer.body?.error).toBe(message);
+  });
+
+  it("reads the kind beside the UUID in a query and in a list's body", async () => {
+    const query = await call("/v1/notes?entity_type=PERSON&entity_uuid=Priya%20Nair");
+    expect(query.body?.error).toBe(`query parameter 'entity_uuid': must be a UUID; ${findPerson}`);
+    const list = await call("/v1/lists", { method: "POST", body: { name: "Founders", kind: "persons" } });
+    const added = await call(`/v1/lists/${list.body.uuid as string}/entities`, { method: "POST", body: { entity_type: "PERSON", entity_uuids: ["Priya Nair"] } });
+    expect(added.body?.error).toBe(`body field 'entity_uuids.0': must be a UUID; ${findPerson}`);
+  });
+
+  it("names the finder tool over MCP", async () => {
+    const result = await callMcpTool(context, { name: "batchPersonActivityStats", args: { body: { uuids: ["Priya Nair"] } }, headers: { "x-api-key": acme.key } });
+    expect(result.content[0]!.text).toBe("HTTP 400: body field 'uuids.0': must be a UUID; find a person's uuid by name with the listPersons tool (name=)");
   });
 });

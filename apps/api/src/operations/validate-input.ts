@@ -7,13 +7,13 @@ import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabu
 import { z } from "zod";
 import { ApiError, badRequest } from "../platform/errors/api-error.js";
 import { cutName, shownName, shownNames } from "../platform/errors/shown-name.js";
-import { UUID_LIST_RECORDS_PARAM, type UuidListRecords } from "../platform/request/common-schemas.js";
+import { UUID_LIST_RECORDS_PARAM, uuidRecordsOf, type UuidListRecords } from "../platform/request/common-schemas.js";
 import { holdsNulCharacter, NUL_CHARACTER_PROBLEM } from "../platform/request/nul-character.js";
 import { changeFilterMeant } from "./change-filter-meant.js";
 import { timeBoundMeant } from "./time-bound-meant.js";
 import { searchWordMeant } from "./search-word-meant.js";
-import { issueToReport } from "./issue-to-report.js";
-import { knownFieldsAt, likelyMeant } from "./known-fields.js";
+import { issueToReport, valueAt } from "./issue-to-report.js";
+import { knownFieldsAt, likelyMeant, schemaAt } from "./known-fields.js";
 import { serverTimeHint } from "./server-time-hint.js";
 import { uuidFinderHint } from "./uuid-finder-hint.js";
 
@@ -54,15 +54,35 @@ const NOT_A_UUID = "must be a UUID";
 /** The refusal of a comma-separated list's item that is no UUID (`uuidListQuery`). */
 const LIST_ITEM_NOT_A_UUID = /^'.*' is not a UUID$/s;
 
+/** The kinds of record an `entity_type` names that a call finds by name, and the field name whose finder finds them. */
+const FOUND_ENTITY_TYPES: Readonly<Record<string, string>> = { PERSON: "person_uuid", COMPANY: "company_uuid" };
+
 /**
- * The name whose UUID finder (`uuidFinderHint`) helps with `issue`, a value that is no UUID: the parameter's own
- * (`person_uuid`, a list of them too), or for a list that holds another kind (`uuids`) that kind's, read from the
+ * The name whose finder helps with a body's or query's UUID `issue` at a field named `name`: the kind the UUID's schema
+ * is registered with (`uuidRecordsOf`: a batch's `uuids`), or the kind the `entity_type` beside an `entity_uuid` or
+ * `entity_uuids` names (`{"entity_type": "PERSON", "entity_uuid": ...}`), else the field's own name.
+ */
+function namedUuidKind(schema: z.ZodType, issue: z.core.$ZodIssue, input: unknown, fieldPath: readonly PropertyKey[], name: string): string {
+  const uuidSchema = schemaAt(schema, issue.path);
+  const registered = uuidSchema === null ? undefined : uuidRecordsOf.get(uuidSchema)?.records;
+  if (registered !== undefined) return `${registered}_uuid`;
+  if (name !== "entity_uuid" && name !== "entity_uuids") return name;
+  const entityType = (valueAt(input, fieldPath.slice(0, -1)) as { entity_type?: unknown } | undefined)?.entity_type;
+  return (typeof entityType === "string" && Object.hasOwn(FOUND_ENTITY_TYPES, entityType) ? FOUND_ENTITY_TYPES[entityType] : undefined) ?? name;
+}
+
+/**
+ * The name whose UUID finder (`uuidFinderHint`) helps with `issue`, a value that is no UUID (in `schema`): the
+ * parameter's own (`person_uuid`, a list of them too), the kind a body's list or an `entity_type` beside it names
+ * (`namedUuidKind`), or for a comma-separated list that holds another kind (`uuids`) that kind's, read from the
  * argument naming it where it has one (`entity=person`). Null for any other issue.
  */
-function uuidFinderName(issue: z.core.$ZodIssue, input: unknown): string | null {
-  const name = issue.path.at(-1);
+function uuidFinderName(schema: z.ZodType, issue: z.core.$ZodIssue, input: unknown): string | null {
+  // An item of a list is the list's: `uuids.0` is a `uuids` item.
+  const fieldPath = typeof issue.path.at(-1) === "number" ? issue.path.slice(0, -1) : issue.path;
+  const name = fieldPath.at(-1);
   if (typeof name !== "string") return null;
-  if (issue.message === NOT_A_UUID) return name;
+  if (issue.message === NOT_A_UUID) return namedUuidKind(schema, issue, input, fieldPath, name);
   if (issue.code !== "custom" || !LIST_ITEM_NOT_A_UUID.test(issue.message)) return null;
   const records = issue.params?.[UUID_LIST_RECORDS_PARAM] as UuidListRecords | undefined;
   if (records === undefined) return name;
@@ -76,8 +96,8 @@ function uuidFinderName(issue: z.core.$ZodIssue, input: unknown): string | null 
  * company or user parameter given something other than a UUID (a name, often) is told which call finds the UUID, and a
  * date given a word ("yesterday") where the server's current time is; by tool names (those the client has) for a tool call.
  */
-function refusalOf(text: string, issue: z.core.$ZodIssue, input: unknown): ApiError {
-  const finderName = uuidFinderName(issue, input);
+function refusalOf(schema: z.ZodType, text: string, issue: z.core.$ZodIssue, input: unknown): ApiError {
+  const finderName = uuidFinderName(schema, issue, input);
   const hint = finderName !== null ? uuidFinderHint(finderName) : serverTimeHint(issue.message);
   return hint ? badRequest(`${text}; ${hint.rest}`, (hasTool) => `${text}; ${hint.tool(hasTool)}`) : badRequest(text);
 }
@@ -89,7 +109,7 @@ function refusalOf(text: string, issue: z.core.$ZodIssue, input: unknown): ApiEr
  */
 export function firstIssueRefusal(schema: z.ZodType, error: z.ZodError, whole: string, input: unknown): ApiError {
   const issue = issueToReport(error.issues, input);
-  return issue ? refusalOf(issueText(schema, issue, whole), issue, undefined) : badRequest(`invalid ${whole}`);
+  return issue ? refusalOf(schema, issueText(schema, issue, whole), issue, undefined) : badRequest(`invalid ${whole}`);
 }
 
 function describeIssue(schema: z.ZodType, location: InputLocation, issue: z.core.$ZodIssue): string {
@@ -117,7 +137,7 @@ export function parseInput<Schema extends z.ZodType>(
   if (result.success) return result.data;
   const issue = issueToReport(result.error.issues, input);
   if (!issue) throw badRequest(`${location}: invalid`);
-  throw refusalOf(describeIssue(schema, location, issue), issue, input);
+  throw refusalOf(schema, describeIssue(schema, location, issue), issue, input);
 }
 
 /**

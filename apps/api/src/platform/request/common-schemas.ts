@@ -40,6 +40,12 @@ export type UuidListRecords = "person" | "company" | "user" | { kindIn: string }
 export const UUID_LIST_RECORDS_PARAM = "uuidListRecords";
 
 /**
+ * The records a UUID schema of a body names where its field does not say (a batch's `uuids` items), for the refusal
+ * of a value that is no UUID (`validate-input.ts`). A registry of its own: the documents do not show it.
+ */
+export const uuidRecordsOf = z.registry<{ records: "person" | "company" | "user" }>();
+
+/**
  * Comma-separated UUIDs in a query string, at most `max`; empty items are ignored. Repeats are dropped (a filter), or
  * with `keepRepeats` kept in place, for an answer that gives every input its entry. With `nonEmpty`, a value naming no
  * UUID (empty, or only commas) is refused: for a filter, where it would match nothing and read as "none there".

@@ -1,6 +1,7 @@
 /** The body shared by the two recommended-paths batch endpoints. */
 import { SORT_ORDERS } from "@rapport/graph";
 import { z } from "zod";
+import { uuidRecordsOf } from "../../platform/request/common-schemas.js";
 import { UUID_PATTERN } from "../../platform/request/uuid-pattern.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
 import { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/recommended-path-limits.js";
@@ -14,12 +15,16 @@ export const MAX_BATCH_LIMIT = 100;
 /** Items per target when a batch body gives no `limit` (the specification's default). */
 export const DEFAULT_BATCH_LIMIT = 25;
 
-export const targetUuids = (entity: string) =>
-  z
-    .array(z.string().regex(UUID_PATTERN, "must be a UUID").transform((value) => value.toLowerCase()))
+/** A batch's targets: persons' or companies' UUIDs. */
+export function targetUuids(entity: "Person" | "Company") {
+  const uuid = z.string().regex(UUID_PATTERN, "must be a UUID");
+  uuidRecordsOf.add(uuid, { records: entity === "Person" ? "person" : "company" });
+  return z
+    .array(uuid.transform((value) => value.toLowerCase()))
     .min(1)
     .max(MAX_BATCH_TARGETS)
     .describe(`${entity} UUIDs, 1 to ${MAX_BATCH_TARGETS}; unknown ones get empty results without failing the batch.`);
+}
 
 export const pathBatchFields = {
   include_items: z
