@@ -1,8 +1,8 @@
 /**
  * @module
- * Where to find the UUID that a person, company, user, opportunity stage or type parameter wants, for the message
- * refusing a value that is not one: an agent (or a script) holding a name sends it where the UUID goes, and "must be a
- * UUID" alone does not say which call turns the name into one.
+ * Where to find the UUID that a person, company, user, opportunity, opportunity stage or type parameter wants, for
+ * the message refusing a value that is not one: an agent (or a script) holding a name sends it where the UUID goes,
+ * and "must be a UUID" alone does not say which call turns the name into one.
  */
 
 import type { HasTool } from "../platform/errors/api-error.js";
@@ -52,6 +52,17 @@ const FINDERS: ReadonlyArray<readonly [suffix: string, hint: UuidFinderHint]> = 
   // "Move the deal to Term sheet": a stage's name is what a user says, and a type's few stages are one call away.
   ["stage_uuid", STAGE_FINDER],
   ["stage_uuids", STAGE_FINDER],
+  // "Add a task to the Northwind deal": a deal's name is what a user says, and the search matches its words.
+  [
+    "opportunity_uuid",
+    {
+      rest: "find an opportunity's uuid by name with GET /v1/opportunities?search=",
+      tool: (hasTool) =>
+        hasTool("listOpportunities")
+          ? "find an opportunity's uuid by name with the listOpportunities tool (search=)"
+          : `no tool of this client finds an opportunity by name: ${FROM_AN_EARLIER_ANSWER}`,
+    },
+  ],
   [
     "type_uuid",
     {

@@ -55,7 +55,7 @@ const NOT_A_UUID = "must be a UUID";
 const LIST_ITEM_NOT_A_UUID = /^'.*' is not a UUID$/s;
 
 /** The kinds of record an `entity_type` names that a call finds by name, and the field name whose finder finds them. */
-const FOUND_ENTITY_TYPES: Readonly<Record<string, string>> = { PERSON: "person_uuid", COMPANY: "company_uuid" };
+const FOUND_ENTITY_TYPES: Readonly<Record<string, string>> = { PERSON: "person_uuid", COMPANY: "company_uuid", OPPORTUNITY: "opportunity_uuid" };
 
 /**
  * The name whose finder helps with a body's or query's UUID `issue` at a field named `name`: the kind the UUID's schema
