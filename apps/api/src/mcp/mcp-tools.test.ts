@@ -706,14 +706,21 @@ describe("a tool call as a request", () => {
     });
   });
 
-  it("points body fields given as flat arguments at `body`, and still sends query parameters and typos to the operation", () => {
+  it("points body fields given as flat arguments at `body`, and still sends query parameters and typos to an operation that takes query parameters", () => {
     const [updatePersonTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "updatePerson")));
     expect(updatePersonTool!.route.bodyFields).toEqual(expect.arrayContaining(["name", "job_title", "emails"]));
     expect(buildToolRequest(updatePersonTool!, { person_uuid: "p1", job_title: "CEO", name: "Ada" }, "http://rapport.test", {})).toEqual({
       error: `arguments 'job_title', 'name' are fields of updatePerson's request body: send them inside the 'body' argument, as {"body": {"job_title": ..., "name": ...}}`,
     });
-    const typo = buildToolRequest(updatePersonTool!, { person_uuid: "p1", bodyy: {} }, "http://rapport.test", {}) as Request;
-    expect(new URL(typo.url).searchParams.get("bodyy")).toBe("{}");
+    const typo = buildToolRequest(listPersonsTool!, { per_pgae: 5 }, "http://rapport.test", {}) as Request;
+    expect(new URL(typo.url).searchParams.get("per_pgae")).toBe("5");
+    // Without query parameters the operation's refusal would say it accepts "none": the tool names its own arguments.
+    expect(buildToolRequest(updatePersonTool!, { person_uuid: "p1", bodyy: {} }, "http://rapport.test", {})).toEqual({
+      error: "argument 'bodyy' is not an argument of updatePerson (did you mean 'body'?); it takes: person_uuid, body, idempotency_key",
+    });
+    expect(buildToolRequest(getPersonTool!, { person_uuid: "p1", include: "all", dry_run: null }, "http://rapport.test", {})).toEqual({
+      error: "argument 'include' is not an argument of getPerson; it takes: person_uuid",
+    });
     const [uploadTool] = buildMcpTools(buildOpenApiDocument(operations.filter((operation) => operation.operationId === "uploadFile")));
     expect(buildToolRequest(uploadTool!, { file: { filename: "a.txt", content_base64: "" } }, "http://rapport.test", {})).toEqual({
       error: `argument 'file' is a field of uploadFile's request body: send it inside the 'body' argument, as {"body": {"file": ...}}`,

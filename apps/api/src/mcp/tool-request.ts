@@ -2,9 +2,11 @@
  * @module
  * A tool call as an HTTP request to its operation, and the operation's response as a tool result.
  * Arguments are not validated here: the operation validates them as it validates any REST call, so
- * the messages an agent reads are the REST ones.
+ * the messages an agent reads are the REST ones, but for arguments the REST message would misname (a body field
+ * given flat, an argument of a tool whose operation takes no query parameters).
  */
 import { IDEMPOTENCY_KEY_ARGUMENT, IDEMPOTENCY_KEY_HEADER, isAcceptableIdempotencyKey, MAX_IDEMPOTENCY_KEY_LENGTH } from "../operations/idempotent-writes.js";
+import { likelyMeant } from "../operations/known-fields.js";
 import { uuidFinderHint } from "../operations/uuid-finder-hint.js";
 import type { HasTool } from "../platform/errors/api-error.js";
 import { shownName } from "../platform/errors/shown-name.js";
@@ -38,7 +40,8 @@ function queryText(value: unknown): string {
  * `Idempotency-Key` header; every other argument except `body` goes to the query string (in name order: the same
  * arguments in another order are the same request to a key), where the operation rejects names it does not take (so a typo
  * gets the REST message naming the accepted parameters). A field of the request body given as a flat
- * argument is refused here instead, with a message that points at `body`. `hasTool` (the client's tool selection) is
+ * argument is refused here instead, with a message that points at `body`, and so is any other argument of a tool whose
+ * operation takes no query parameters (its REST message would say it accepts "none"), naming the tool's arguments. `hasTool` (the client's tool selection) is
  * for the hint of a missing UUID argument whose value came under another name: it names only tools the client has.
  */
 export function buildToolRequest(
@@ -65,13 +68,7 @@ export function buildToolRequest(
   });
   if (problem !== null) {
     // An agent that sent the UUID under another name (`uuid`, `id`) should read that this name is not taken.
-    const untaken = Object.keys(args).filter(
-      (name) =>
-        !route.pathParameters.includes(name) &&
-        !route.queryParameters.includes(name) &&
-        !(name === BODY_ARGUMENT && route.hasBody) &&
-        !(name === IDEMPOTENCY_KEY_ARGUMENT && route.takesIdempotencyKey),
-    );
+    const untaken = Object.keys(args).filter((name) => !takesArgument(tool, name));
     const quoted = untaken.map((name) => `'${name}'`).join(", ");
     // One sent a name where the UUID goes (`name: "Jordan Blake"`), and no UUID under another name: say which call
     // turns the name into the UUID.
@@ -86,6 +83,12 @@ export function buildToolRequest(
     (name) => route.bodyFields.includes(name) && !route.pathParameters.includes(name) && !route.queryParameters.includes(name),
   );
   if (misplaced.length > 0) return { error: misplacedBodyFieldsMessage(tool.name, misplaced) };
+  // Without query parameters the operation would refuse another argument as an unknown query parameter, of which it
+  // "accepts: none": the tool's own arguments are what to send instead.
+  if (route.queryParameters.length === 0) {
+    const unknown = Object.keys(args).filter((name) => !takesArgument(tool, name) && args[name] !== undefined && args[name] !== null);
+    if (unknown.length > 0) return { error: unknownArgumentsMessage(tool, unknown) };
+  }
 
   const key = route.takesIdempotencyKey ? args[IDEMPOTENCY_KEY_ARGUMENT] : undefined;
   if (key !== undefined && key !== null && (typeof key !== "string" || !isAcceptableIdempotencyKey(key.trim()))) {
@@ -142,6 +145,27 @@ function bodyArgument(value: unknown): unknown {
   } catch {
     return value;
   }
+}
+
+/** Whether `name` is an argument of `tool`: a path or query parameter, its `body`, or a write's `idempotency_key`. */
+function takesArgument(tool: McpTool, name: string): boolean {
+  const { route } = tool;
+  return (
+    route.pathParameters.includes(name) ||
+    route.queryParameters.includes(name) ||
+    (name === BODY_ARGUMENT && route.hasBody) ||
+    (name === IDEMPOTENCY_KEY_ARGUMENT && route.takesIdempotencyKey)
+  );
+}
+
+/** Arguments a tool without query parameters does not take, with the ones it takes (and the one likely meant). */
+function unknownArgumentsMessage(tool: McpTool, names: string[]): string {
+  const { route } = tool;
+  const takes = [...route.pathParameters, ...route.queryParameters, ...(route.hasBody ? [BODY_ARGUMENT] : []), ...(route.takesIdempotencyKey ? [IDEMPOTENCY_KEY_ARGUMENT] : [])];
+  const quoted = names.map((name) => shownName(name)).join(", ");
+  const meant = names.length === 1 ? likelyMeant(names[0]!, takes) : null;
+  const subject = names.length === 1 ? `argument ${quoted} is not an argument` : `arguments ${quoted} are not arguments`;
+  return `${subject} of ${tool.name}${meant ? ` (did you mean '${meant}'?)` : ""}; it takes: ${takes.join(", ") || "none"}`;
 }
 
 /** The fields of a file part in a tool's arguments. */
