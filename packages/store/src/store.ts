@@ -456,8 +456,13 @@ export interface UsageRepository {
   /**
    * Adds one request to the tenant's count for the month (`YYYY-MM`) and returns the new count. A tenant that does not
    * exist or is deleted is a NotFoundError, and nothing is counted. Another `month` is an InvalidInputError.
+   * Counts are kept in memory between writes, so processes sharing the database see each other's a moment late; from
+   * the count `exactFrom` on (a limit's last units), this process counts in the database at once, as every process
+   * then does: two servers on one file never both take the last units of a limit. A plain number, not an options
+   * object: every request makes this call, and its arguments are checked without zod (quick-acceptance.ts).
+   * @example await store.usage.incrementMonthly(tenant.uuid, "2026-11", limit - 100);
    */
-  incrementMonthly(tenantUuid: string, month: string): Promise<number>;
+  incrementMonthly(tenantUuid: string, month: string, exactFrom?: number): Promise<number>;
   /** The tenant's count for the month (`YYYY-MM`, else an InvalidInputError); 0 when none was counted. */
   monthly(tenantUuid: string, month: string): Promise<number>;
 }

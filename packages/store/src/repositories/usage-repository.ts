@@ -12,19 +12,33 @@ import type { RepositoryContext } from "./repository-context.js";
 
 export function createUsageRepository({ db, usageBuffer }: RepositoryContext): UsageRepository {
   /** The month's count with one more, or null when the tenant is not live (nothing is written then). */
-  const incrementInDatabase = async (tenantUuid: string, month: string): Promise<number | null> => {
+  const incrementInDatabase = async (tenantUuid: string, month: string, added = 1): Promise<number | null> => {
     // The select's `where` also keeps SQLite from reading `on conflict` as a join's `on`.
     const { rows } = await sql<{ count: number }>`
       insert into monthly_usage (tenant_uuid, month, count)
-      select uuid, ${month}, 1 from tenants where uuid = ${tenantUuid} and deleted_at is null
-      on conflict (tenant_uuid, month) do update set count = monthly_usage.count + 1
+      select uuid, ${month}, ${added} from tenants where uuid = ${tenantUuid} and deleted_at is null
+      on conflict (tenant_uuid, month) do update set count = monthly_usage.count + excluded.count
       returning count`.execute(db);
     return rows[0] === undefined ? null : Number(rows[0].count);
   };
+  // The tenant-months this process counts in the database at once, having reached their `exactFrom`: kept so, since
+  // a count read again from the table between a write taken out of the buffer and its commit would be short of it.
+  // By tenant, then month, as the buffer's counts: a request's check builds no key.
+  const exactMonths = new Map<string, Set<string>>();
   return {
-    async incrementMonthly(tenantUuid, month) {
+    async incrementMonthly(tenantUuid, month, exactFrom) {
       assertCalendarMonth(month, "usage.incrementMonthly");
-      const count = usageBuffer ? usageBuffer.increment(tenantUuid, month) : await incrementInDatabase(tenantUuid, month);
+      let count: number | null;
+      if (!usageBuffer) count = await incrementInDatabase(tenantUuid, month);
+      else if (exactMonths.get(tenantUuid)?.has(month)) count = await incrementInDatabase(tenantUuid, month, usageBuffer.take(tenantUuid, month) + 1);
+      else {
+        count = usageBuffer.increment(tenantUuid, month);
+        if (count !== null && exactFrom !== undefined && count >= exactFrom) {
+          exactMonths.set(tenantUuid, (exactMonths.get(tenantUuid) ?? new Set()).add(month));
+          // This request and those counted in memory before it, in one statement: the count every process sharing the file reads.
+          count = await incrementInDatabase(tenantUuid, month, usageBuffer.take(tenantUuid, month));
+        }
+      }
       if (count === null) throw new NotFoundError(`usage.incrementMonthly: tenant ${tenantUuid} not found`);
       return count;
     },

@@ -73,6 +73,7 @@ describe("quickAcceptance", () => {
     expect(quickAcceptance(findActiveByHash!.parameters).accepts(["9f86d081884c7d65"])).toBe(true);
     expect(quickAcceptance(findActiveByHash!.parameters).accepts([42])).toBe(false);
     expect(quickAcceptance(REPOSITORY_CALL_SHAPES.usage!.incrementMonthly!.parameters).accepts(["tenant", new Date()])).toBe(true);
+    expect(quickAcceptance(REPOSITORY_CALL_SHAPES.usage!.incrementMonthly!.parameters).accepts(["tenant", "2026-11", 9_950])).toBe(true);
 
     const quick = quickAcceptance(noteUse!.parameters);
     const key = Object.freeze({ uuid: "k1", tenant_uuid: "t1", label: null, read_only: false });

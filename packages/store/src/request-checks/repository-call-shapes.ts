@@ -252,7 +252,7 @@ export const REPOSITORY_CALL_SHAPES: Readonly<Record<string, Readonly<Record<str
   },
   usage: {
     // The repository refuses a month that is not `YYYY-MM` itself, quoting it.
-    incrementMonthly: callShape(tenant, ["month", z.unknown()]),
+    incrementMonthly: callShape(tenant, ["month", z.unknown()], ["exactFrom", z.number().optional()]),
     monthly: callShape(tenant, ["month", z.unknown()]),
   },
   settings: {

@@ -52,6 +52,27 @@ describe("monthly usage buffer", () => {
     await second.close();
   });
 
+  it("counts in the table at once from exactFrom on, so two processes never both take a limit's last units", async () => {
+    const path = join(folder, "exact-from.db");
+    const first = await createSqliteStore({ path });
+    const second = await createSqliteStore({ path });
+    const tenant = await first.tenants.create({ name: "Acme", tier: "standard" });
+    const exactFrom = 3;
+
+    expect(await first.usage.incrementMonthly(tenant.uuid, "2026-11", exactFrom)).toBe(1);
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(0);
+    // The third unit is written with the two counted in memory before it, and seen by the other process at once.
+    expect(await first.usage.incrementMonthly(tenant.uuid, "2026-11", 2)).toBe(2);
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(2);
+    expect(await second.usage.incrementMonthly(tenant.uuid, "2026-11", exactFrom)).toBe(3);
+    expect(await first.usage.incrementMonthly(tenant.uuid, "2026-11", exactFrom)).toBe(4);
+    expect(await second.usage.incrementMonthly(tenant.uuid, "2026-11", exactFrom)).toBe(5);
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(5);
+    await first.close();
+    await second.close();
+    expect(storedCount(path, tenant.uuid, "2026-11")).toBe(5);
+  });
+
   it("waits for a transaction open on the connection, so a rollback does not take the counts with it", async () => {
     const path = join(folder, "transaction.db");
     const store = await createSqliteStore({ path });

@@ -22,6 +22,8 @@ export interface MonthlyUsageBuffer {
   increment(tenantUuid: string, month: string): number | null;
   /** The month's count: the table's and this process's not yet written. */
   current(tenantUuid: string, month: string): number;
+  /** Forgets and returns this process's count of the month not yet written (0 when none), for a write of its own. */
+  take(tenantUuid: string, month: string): number;
   /** Writes what is pending (skipped while a transaction is open on the connection; retried later). */
   flush(): void;
   /** Stops the timer and writes what is pending; call before closing the connection. */
@@ -78,6 +80,14 @@ export function createMonthlyUsageBuffer(sqlite: SqliteDatabase.Database, flushA
     current(tenantUuid, month) {
       const count = pending.get(tenantUuid)?.get(month);
       return count === undefined ? storedCount(tenantUuid, month) : count.stored + count.added;
+    },
+    take(tenantUuid, month) {
+      const months = pending.get(tenantUuid);
+      const count = months?.get(month);
+      if (months === undefined || count === undefined) return 0;
+      months.delete(month);
+      if (months.size === 0) pending.delete(tenantUuid);
+      return count.added;
     },
     flush,
     close,

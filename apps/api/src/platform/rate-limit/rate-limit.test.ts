@@ -102,4 +102,20 @@ describe("rate limiting", () => {
     expect(december.status).toBe(200);
     expect(headersOf(december)).toMatchObject({ "remaining-monthly": "2", "reset-monthly": String(Date.UTC(2027, 0, 1) / 1000) });
   });
+
+  it("lets no request past the monthly budget of two servers on one database file, each answering the count they share", async () => {
+    const first = await open();
+    const second = await open({ databasePath: first.databasePath });
+    const acme = await buildTenant(first.services, { tier: "custom", perSecond: 100, monthly: 4 });
+    // Alternating between the servers, as a load balancer would, within one of their periods of counting in memory.
+    const statuses: number[] = [];
+    const remaining: Array<string | null> = [];
+    for (let index = 0; index < 6; index++) {
+      const response = await (index % 2 === 0 ? first : second).request("/v1/users", { key: acme.key });
+      statuses.push(response.status);
+      remaining.push(response.headers.get("x-ratelimit-remaining-monthly"));
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(remaining).toEqual(["3", "2", "1", "0", "0", "0"]);
+  });
 });

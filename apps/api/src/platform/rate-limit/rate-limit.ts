@@ -14,6 +14,14 @@ import { ApiError } from "../errors/api-error.js";
 import { limitsFor } from "./rate-limit-tiers.js";
 import { monthWindow, secondWindow } from "./rate-limit-windows.js";
 
+/**
+ * How many of a month's last units each server counts in the database at once, in seconds of its tenant's per-second
+ * limit: servers sharing a database count in memory between writes (every 100 ms), so without it each could let the
+ * tenant's last units through. Ten seconds of one key at its full rate (or 100 ms of 100 keys) cover what the others
+ * may not have written yet; the month's other requests cost no write of their own.
+ */
+const EXACT_MONTHLY_SECONDS = 10;
+
 /** What counting one request gives: the six `X-RateLimit-*` headers, and the 429 when a limit is exceeded. */
 export interface CountedRequest {
   headers: Record<string, string>;
@@ -33,7 +41,7 @@ export async function countRequest(services: Pick<AppServices, "clock" | "perSec
   const secondExceeded = usedThisSecond > limits.perSecond;
   const usedThisMonth = secondExceeded
     ? await monthlyCounter.current(tenant.uuid, month.id)
-    : await monthlyCounter.increment(tenant.uuid, month.id, month.resetAt * 1000);
+    : await monthlyCounter.increment(tenant.uuid, month.id, month.resetAt * 1000, Math.max(0, limits.monthly - EXACT_MONTHLY_SECONDS * limits.perSecond));
   const monthExceeded = !secondExceeded && usedThisMonth > limits.monthly;
 
   const headers = {

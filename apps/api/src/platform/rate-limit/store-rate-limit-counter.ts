@@ -5,7 +5,7 @@ import type { RateLimitCounter } from "./rate-limit-counter.js";
 /** Counts requests per tenant and calendar month in the store (`usage.incrementMonthly`, `usage.monthly`). */
 export function createStoreRateLimitCounter(store: Store): RateLimitCounter {
   return {
-    increment: (subject, window) => store.usage.incrementMonthly(subject, window),
+    increment: (subject, window, _expiresAt, exactFrom) => store.usage.incrementMonthly(subject, window, exactFrom),
     current: (subject, window) => store.usage.monthly(subject, window),
   };
 }
