@@ -537,6 +537,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["RAPPORT_WARM_GRAPHS", "2", 'RAPPORT_WARM_GRAPHS: expecting 1 or 0 (or true/false, yes/no, on/off) but got "2"'],
       ["RAPPORT_TRUST_PROXY", "maybe", 'RAPPORT_TRUST_PROXY: expecting 1 or 0 (or true/false, yes/no, on/off) but got "maybe"'],
       ["RAPPORT_SQLITE_MMAP_MIB", "lots", 'RAPPORT_SQLITE_MMAP_MIB: expecting a whole number from 0 to 1048576 but got "lots"'],
+      ["RAPPORT_SQLITE_SYNCHRONOUS", "off", 'RAPPORT_SQLITE_SYNCHRONOUS: expecting normal or full but got "off"'],
       ["RAPPORT_IMPORT_UPLOADS_MIB", "10", 'RAPPORT_IMPORT_UPLOADS_MIB: expecting a whole number from 100 to 1048576 but got "10"'],
       ["RAPPORT_IMPORT_MINIMUM_KIB_PER_SECOND", "slow", 'RAPPORT_IMPORT_MINIMUM_KIB_PER_SECOND: expecting a whole number from 0 to 102400 but got "slow"'],
       ["RAPPORT_KEEP_ALIVE_SECONDS", "0", 'RAPPORT_KEEP_ALIVE_SECONDS: expecting a whole number from 1 to 3600 but got "0"'],

@@ -8,6 +8,7 @@ import { createStoreRateLimitCounter } from "./platform/rate-limit/store-rate-li
 import type { ResponseCache } from "./platform/response-cache/response-cache.js";
 import { responseCacheFromEnvironment } from "./platform/response-cache/response-cache-from-environment.js";
 import { sqliteMmapBytesFromEnvironment } from "./platform/environment/sqlite-mmap-from-environment.js";
+import { sqliteSynchronousFromEnvironment } from "./platform/environment/sqlite-synchronous-from-environment.js";
 import { uploadSpaceBytesFromEnvironment } from "./platform/environment/upload-space-from-environment.js";
 import { minimumUploadRateFromEnvironment } from "./platform/environment/minimum-upload-rate-from-environment.js";
 import type { AppServices } from "./services.js";
@@ -47,9 +48,10 @@ export async function createServices(options: CreateServicesOptions): Promise<Ap
   const scoringParameters = scoringParametersFromEnvironment(process.env);
   const responseCache = options.responseCache ?? responseCacheFromEnvironment(process.env);
   const mmapBytes = sqliteMmapBytesFromEnvironment(process.env);
+  const synchronous = sqliteSynchronousFromEnvironment(process.env);
   const uploadSpaceBytes = uploadSpaceBytesFromEnvironment(process.env);
   const minimumUploadRate = minimumUploadRateFromEnvironment(process.env);
-  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes, lockWaitMs: options.lockWaitMs, onMigration: options.onMigration });
+  const store = await createSqliteStore({ path: databasePath, now: () => clock.now(), scoringParameters, mmapBytes, synchronous, lockWaitMs: options.lockWaitMs, onMigration: options.onMigration });
   return {
     store,
     clock,

@@ -4,6 +4,7 @@
  * the records it hands out, and keyset pagination.
  */
 export { createSqliteStore, type SqliteStoreOptions } from "./sqlite/create-sqlite-store.js";
+export type { SqliteSynchronous } from "./sqlite/open-migrated-database.js";
 export { migrateToLatest, type MigrateOptions } from "./sqlite/migrate-to-latest.js";
 export { MIGRATION_PROGRESS_INTERVAL_MS, type MigrationEvent, type MigrationObserver } from "./sqlite/observed-migrations.js";
 export { createParentFolders } from "./sqlite/create-parent-folders.js";

@@ -2,15 +2,18 @@
 import { createSqliteStore, pendingMigrations, type Store } from "@rapport/store";
 import { commandStreams } from "./command-streams.js";
 import { printable } from "./cli-output.js";
+import { sqliteSynchronousFromEnvironment } from "../platform/environment/sqlite-synchronous-from-environment.js";
 
 /**
- * Opens the store on the database at `path`. When the file lacks migrations of this release, which the store applies
+ * Opens the store on the database at `path`, its commits synced as `RAPPORT_SQLITE_SYNCHRONOUS` says. When the file lacks migrations of this release, which the store applies
  * as it opens (the benchmark's scale M tenant took up to 20 s, a larger one minutes), stderr says so before and how
  * long it took after, so that a command is not silent meanwhile; stdout (a `--json` document) is left as it is.
  */
 export async function openStore(path: string): Promise<Store> {
+  // A command's writes (an import, an erasure) reach the disk as the server's do.
+  const synchronous = sqliteSynchronousFromEnvironment(process.env);
   const pending = await pendingMigrations(path);
-  if (pending.length === 0) return createSqliteStore({ path });
+  if (pending.length === 0) return createSqliteStore({ path, synchronous });
   const stderr = commandStreams().stderr;
   const count = pending.length === 1 ? "1 pending migration" : `${pending.length} pending migrations`;
   stderr.write(
@@ -18,7 +21,7 @@ export async function openStore(path: string): Promise<Store> {
       "and a process stopped meanwhile leaves it as it was\n",
   );
   const started = performance.now();
-  const store = await createSqliteStore({ path });
+  const store = await createSqliteStore({ path, synchronous });
   stderr.write(`migrated the database in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   return store;
 }

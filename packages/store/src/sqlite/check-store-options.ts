@@ -11,14 +11,14 @@ function quoted(value: unknown): string {
  * Refuses, with an `InvalidInputError` naming `createSqliteStore`, options a caller outside TypeScript can give: no
  * options object, a `path` that is not a non-empty string (SQLite takes "" for a temporary file, gone at close), a
  * `now` or `generateId` that is not a function, a scoring parameter the graph would refuse at the first hydration (its
- * `GraphInputError` as the cause), a bad `mmapBytes`, `checkpointIntervalMs` or `lockWaitMs`, and an `onMigration` that is
+ * `GraphInputError` as the cause), a bad `mmapBytes`, `synchronous`, `checkpointIntervalMs` or `lockWaitMs`, and an `onMigration` that is
  * not a function.
  */
 export function checkStoreOptions(options: unknown): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new InvalidInputError(`createSqliteStore: expecting options { path, ... } but got ${quoted(options)}`);
   }
-  const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = 0 } = options as Record<string, unknown>;
+  const { path, now, generateId, onMigration, scoringParameters, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = 0 } = options as Record<string, unknown>;
   if (typeof path !== "string" || path === "") {
     throw new InvalidInputError(`createSqliteStore: expecting "path" to be a file path or ":memory:", got ${quoted(path)}`);
   }
@@ -29,6 +29,9 @@ export function checkStoreOptions(options: unknown): void {
   }
   if (!Number.isSafeInteger(mmapBytes) || (mmapBytes as number) < 0) {
     throw new InvalidInputError(`createSqliteStore: expecting "mmapBytes" to be a whole number of bytes, got ${String(mmapBytes)}`);
+  }
+  if (synchronous !== "normal" && synchronous !== "full") {
+    throw new InvalidInputError(`createSqliteStore: expecting "synchronous" to be "normal" or "full", got ${quoted(synchronous)}`);
   }
   if (!Number.isFinite(checkpointIntervalMs) || (checkpointIntervalMs as number) <= 0) {
     throw new InvalidInputError(`createSqliteStore: expecting "checkpointIntervalMs" to be a positive number of milliseconds, got ${String(checkpointIntervalMs)}`);

@@ -1,9 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import SqliteDatabase from "better-sqlite3";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError } from "../errors.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
+import { createLongWriteConnection } from "./long-write-connection.js";
+import type { SqliteSynchronous } from "./open-migrated-database.js";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -155,5 +159,30 @@ describe("createSqliteStore", () => {
     for (const mmapBytes of [-1, 1.5, Number.NaN]) {
       await expect(createSqliteStore({ path: temporaryDatabasePath(), mmapBytes })).rejects.toThrow(/mmapBytes/);
     }
+  });
+
+  it("syncs each commit to the disk only when asked to, on both of its writing connections", async () => {
+    const pragma = vi.spyOn(SqliteDatabase.prototype, "pragma");
+    try {
+      for (const [synchronous, level, otherLevel] of [[undefined, "NORMAL", "FULL"], ["full", "FULL", "NORMAL"]] as const) {
+        pragma.mockClear();
+        const path = temporaryDatabasePath();
+        const store = await createSqliteStore({ path, synchronous });
+        await store.close();
+        const settings = pragma.mock.calls.map(([text]) => text);
+        expect(settings).toContain(`synchronous = ${level}`);
+        expect(settings).not.toContain(`synchronous = ${otherLevel}`);
+        // The connection of long writes (an erasure's) lives on a worker thread, out of the spy's sight.
+        const longWrites = createLongWriteConnection(path, 0, synchronous ?? "normal");
+        const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(longWrites.db());
+        await longWrites.close();
+        expect(rows).toEqual([{ synchronous: level === "FULL" ? 2 : 1 }]);
+      }
+    } finally {
+      pragma.mockRestore();
+    }
+    await expect(createSqliteStore({ path: temporaryDatabasePath(), synchronous: "extra" as SqliteSynchronous })).rejects.toThrow(
+      'createSqliteStore: expecting "synchronous" to be "normal" or "full", got "extra"',
+    );
   });
 });

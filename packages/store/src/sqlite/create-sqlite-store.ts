@@ -45,7 +45,7 @@ import { createPersonChangeLog, createRememberedReads } from "./remembered-reads
 import { migratedDatabasePages, migratedMemoryDatabase } from "./memory-database-image.js";
 import { createParentFolders } from "./create-parent-folders.js";
 import { createDatabaseFile } from "./new-database-file.js";
-import { openMigratedDatabase } from "./open-migrated-database.js";
+import { openMigratedDatabase, type SqliteSynchronous } from "./open-migrated-database.js";
 import type { MigrationObserver } from "./observed-migrations.js";
 import { GRAPH_CHANGES_SCOPE } from "./migrations/0041-graph-changes.js";
 import { checkStoreOptions } from "./check-store-options.js";
@@ -81,6 +81,15 @@ export interface SqliteStoreOptions {
    * given back under pressure). An I/O error on a mapped page stops the process instead of failing a query.
    */
   mmapBytes?: number;
+  /**
+   * How commits reach the disk (SQLite's `PRAGMA synchronous`; default `"normal"`). In WAL mode `"normal"` syncs at
+   * checkpoints only: a commit survives the process's crash (killed, out of memory) but may be lost, with every later
+   * one, if the machine loses power or its operating system crashes before the next checkpoint; the database stays
+   * whole either way. `"full"` also syncs the WAL at every commit, so an answered write survives a power loss, at the
+   * cost of one disk sync in each write (on the event loop: a fraction of a millisecond on an SSD with a
+   * power-loss-protected cache, several on others).
+   */
+  synchronous?: SqliteSynchronous;
   /**
    * Milliseconds between two of the store's WAL checkpoints (default 250). They run on a worker thread with a
    * connection of its own, never in a commit (sqlite/background-checkpoints.ts); the WAL starts over once about
@@ -196,9 +205,9 @@ function buildStore(context: RepositoryContext, graphs: TenantGraphs, close: () 
  */
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   checkStoreOptions(options);
-  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, checkpointIntervalMs = 250, lockWaitMs = LOCK_WAIT_MS } = options;
+  const { path, now = Date.now, generateId = randomUUID, mmapBytes = 0, synchronous = "normal", checkpointIntervalMs = 250, lockWaitMs = LOCK_WAIT_MS } = options;
   const inMemory = path === ":memory:";
-  const settings = { lockWaitMs, mmapBytes, onMigration: options.onMigration };
+  const settings = { lockWaitMs, mmapBytes, synchronous, onMigration: options.onMigration };
   if (!inMemory) {
     createParentFolders("createSqliteStore", path);
     // A new file starts as a copy of the process's migrated image rather than running every migration on it.
@@ -223,7 +232,7 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<St
   const keyUses = createKeyUseBuffer(sqlite);
   // The file this connection opened, even if the process changes its working folder later.
   const filePath = path === ":memory:" ? null : resolve(path);
-  const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath, lockWaitMs);
+  const longWriteConnection = filePath === null ? null : createLongWriteConnection(filePath, lockWaitMs, synchronous);
   const checkpointWorker = filePath === null ? null : createCheckpointWorker(filePath);
   const backgroundCheckpoints = checkpointWorker
     ? startBackgroundCheckpoints({ checkpoint: checkpointWorker.checkpoint, intervalMs: checkpointIntervalMs, restartAbovePages: WAL_RESTART_PAGES })

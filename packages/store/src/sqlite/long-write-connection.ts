@@ -12,6 +12,7 @@
  */
 import { Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
+import type { SqliteSynchronous } from "./open-migrated-database.js";
 import { WorkerThreadSqliteDialect } from "./worker-thread-dialect.js";
 
 export interface LongWriteConnection {
@@ -23,9 +24,10 @@ export interface LongWriteConnection {
 
 /**
  * A second connection to `path`, on a worker thread, set up as the store's (writes waiting for locks, foreign keys,
- * synchronous NORMAL, secure delete), without automatic checkpoints. Its writes wait `lockWaitMs` for the store's lock.
+ * `synchronous` as the store's, secure delete), without automatic checkpoints. Its writes wait `lockWaitMs` for the
+ * store's lock.
  */
-export function createLongWriteConnection(path: string, lockWaitMs: number): LongWriteConnection {
+export function createLongWriteConnection(path: string, lockWaitMs: number, synchronous: SqliteSynchronous): LongWriteConnection {
   let db: Kysely<Database> | null = null;
   return {
     db() {
@@ -33,7 +35,7 @@ export function createLongWriteConnection(path: string, lockWaitMs: number): Lon
       const pragmas = [
         // Waiting for the store's write lock sleeps in the worker's thread, not the event loop's.
         `busy_timeout = ${lockWaitMs}`,
-        "synchronous = NORMAL",
+        `synchronous = ${synchronous.toUpperCase()}`,
         "foreign_keys = ON",
         // As the store's connection: an update zeros the old bytes in the pages it writes (see create-sqlite-store.ts).
         "secure_delete = fast",

@@ -45,7 +45,7 @@ export const migratedMemoryDatabase = createMemoryDatabaseImage();
  * opens every database (`onMigration` told of each migration), kept, then closed.
  *
  * @example
- * writeFileSync(temporary, await migratedDatabasePages({ lockWaitMs: 5000, mmapBytes: 0, onMigration: undefined }));
+ * writeFileSync(temporary, await migratedDatabasePages({ lockWaitMs: 5000, mmapBytes: 0, synchronous: "normal", onMigration: undefined }));
  */
 export async function migratedDatabasePages(options: MigratedDatabaseOptions): Promise<Buffer> {
   const kept = migratedMemoryDatabase.pages();

@@ -27,7 +27,7 @@ function temporaryFolder(): string {
   return folder;
 }
 
-const SETTINGS = { lockWaitMs: 5000, mmapBytes: 0, onMigration: undefined };
+const SETTINGS = { lockWaitMs: 5000, mmapBytes: 0, synchronous: "normal", onMigration: undefined } as const;
 const migrationNames = Object.keys(migrations).sort();
 
 /** Everything of a closed database file that a new one must share with one migrated in place. */

@@ -14,12 +14,17 @@ import type { MigrationObserver } from "./observed-migrations.js";
 import { createGenerationSnapshots } from "./remembered-reads.js";
 import { withStatementCache } from "./statement-cache.js";
 
+/** How the store's connections sync their commits to the disk (`PRAGMA synchronous`). */
+export type SqliteSynchronous = "normal" | "full";
+
 /** How `openMigratedDatabase` sets the connection up. */
 export interface MigratedDatabaseOptions {
   /** How long a write waits for another connection's write lock, in milliseconds. */
   lockWaitMs: number;
   /** Bytes of the file read through a memory map (`PRAGMA mmap_size`); 0 for none. */
   mmapBytes: number;
+  /** SQLite's `synchronous` setting: `full` also syncs each commit to the disk (see `SqliteStoreOptions.synchronous`). */
+  synchronous: SqliteSynchronous;
   /** Told each migration applied. */
   onMigration: MigrationObserver | undefined;
 }
@@ -31,16 +36,16 @@ export interface MigratedDatabase {
 }
 
 /**
- * Gives `sqlite` the store's settings (WAL, `synchronous = NORMAL`, foreign keys, no commit checkpoints, ...) and
+ * Gives `sqlite` the store's settings (WAL, `synchronous` NORMAL or FULL, foreign keys, no commit checkpoints, ...) and
  * applies every pending migration. Refuses a newer Rapport's database or another application's before writing
  * anything, the journal mode in the file's header included. On a failure the Kysely instance is destroyed (the
  * connection closed) and the error thrown.
  *
  * @example
- * const { db } = await openMigratedDatabase(new SqliteDatabase(path), { lockWaitMs: 5000, mmapBytes: 0, onMigration: undefined });
+ * const { db } = await openMigratedDatabase(new SqliteDatabase(path), { lockWaitMs: 5000, mmapBytes: 0, synchronous: "normal", onMigration: undefined });
  */
 export async function openMigratedDatabase(sqlite: SqliteDatabase.Database, options: MigratedDatabaseOptions): Promise<MigratedDatabase> {
-  const { lockWaitMs, mmapBytes, onMigration } = options;
+  const { lockWaitMs, mmapBytes, synchronous, onMigration } = options;
   sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
   registerFoldName(sqlite);
   const generations = createGenerationSnapshots(sqlite);
@@ -52,7 +57,7 @@ export async function openMigratedDatabase(sqlite: SqliteDatabase.Database, opti
     // another application's is left as it is.
     await refuseIncompatibleDatabase(db);
     sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma(`synchronous = ${synchronous.toUpperCase()}`);
     sqlite.pragma("foreign_keys = ON");
     // Every update and delete zeros the old bytes in the pages it writes anyway (no more I/O: 3,000 persons,
     // emails and renames took the same time): a value replaced before a person's erasure (a former name, an
