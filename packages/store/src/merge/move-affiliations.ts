@@ -50,6 +50,8 @@ export const moveAffiliations: PersonReferenceMover = {
       tenure.ended_on ??= left.ended_on;
       await db.updateTable("affiliations").set({ is_current: 0, ended_on: tenure.ended_on, updated_at: now }).where("uuid", "=", tenure.uuid).execute();
     }
+    // A superseded affiliation folded into its twin is a duplicate dropped, not counted as moved.
+    let moved = 0;
     for (const affiliation of superseded) {
       const twin = canonicalAffiliationFor(affiliation, canonical);
       if (twin) {
@@ -66,8 +68,9 @@ export const moveAffiliations: PersonReferenceMover = {
         await db.deleteFrom("affiliations").where("uuid", "=", affiliation.uuid).execute();
       } else {
         await db.updateTable("affiliations").set({ person_uuid: canonicalUuid, updated_at: now }).where("uuid", "=", affiliation.uuid).execute();
+        moved += 1;
       }
     }
-    return superseded.length;
+    return moved;
   },
 };

@@ -45,6 +45,8 @@ export const moveCompanyTenures: PersonReferenceMover = {
     const persons = [...new Set(superseded.map((tenure) => tenure.person_uuid))];
     const canonical: Tenure[] = [];
     for (const chunk of chunksOf(persons)) canonical.push(...(await tenuresAt(canonicalUuid, chunk)));
+    // A tenure joined to one the person had at the canonical company is a duplicate dropped, not counted as moved.
+    let moved = 0;
     for (const tenure of superseded) {
       const joined = tenureJoined(
         tenure,
@@ -53,6 +55,7 @@ export const moveCompanyTenures: PersonReferenceMover = {
       if (!joined) {
         await db.updateTable("affiliations").set({ company_uuid: canonicalUuid, updated_at: now }).where("uuid", "=", tenure.uuid).execute();
         canonical.push(tenure);
+        moved += 1;
         continue;
       }
       const current = joined.is_current === 1 || tenure.is_current === 1;
@@ -71,6 +74,6 @@ export const moveCompanyTenures: PersonReferenceMover = {
     for (const chunk of chunksOf(persons)) {
       await db.updateTable("persons").set({ service_updated_at: now }).where("tenant_uuid", "=", tenantUuid).where("uuid", "in", chunk).execute();
     }
-    return superseded.length;
+    return moved;
   },
 };

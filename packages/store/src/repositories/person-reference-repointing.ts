@@ -27,15 +27,15 @@ export async function repointPersonReferences(
   if (fromPersonUuid === toPersonUuid) return;
   await withTransaction(db, async (transaction) => {
     const timestamp = now();
-    const touched = await movePersonReferences(transaction, tenantUuid, fromPersonUuid, toPersonUuid, timestamp);
-    await refreshOpportunityActivity(transaction, tenantUuid, touched, { now: timestamp });
+    const { opportunities } = await movePersonReferences(transaction, tenantUuid, fromPersonUuid, toPersonUuid, timestamp);
+    await refreshOpportunityActivity(transaction, tenantUuid, opportunities, { now: timestamp });
   });
 }
 
 /**
  * The moves of `repointPersonReferences`, in the caller's transaction, without refreshing any activity
- * date: for a person merge, which raises the dates once its movers have run. Answers the opportunities
- * whose links moved.
+ * date: for a person merge, which raises the dates once its movers have run. Answers how many references
+ * moved (links, a duplicate dropped not among them, and intro persons) and the opportunities whose links moved.
  */
 export async function movePersonReferences(
   db: Kysely<Database>,
@@ -43,13 +43,13 @@ export async function movePersonReferences(
   fromPersonUuid: string,
   toPersonUuid: string,
   timestamp: number,
-): Promise<string[]> {
-  const { opportunities } = await moveEntityLinks(db, tenantUuid, "PERSON", fromPersonUuid, toPersonUuid, timestamp);
-  await db
+): Promise<{ moved: number; opportunities: string[] }> {
+  const { links, opportunities } = await moveEntityLinks(db, tenantUuid, "PERSON", fromPersonUuid, toPersonUuid, timestamp);
+  const intros = await db
     .updateTable("opportunities")
     .set({ intro_person_uuid: toPersonUuid, updated_at: timestamp })
     .where("tenant_uuid", "=", tenantUuid)
     .where("intro_person_uuid", "=", fromPersonUuid)
-    .execute();
-  return opportunities;
+    .executeTakeFirst();
+  return { moved: links + Number(intros.numUpdatedRows), opportunities };
 }

@@ -66,12 +66,18 @@ async function twoAcmes() {
 describe("POST /v1/companies/{company_uuid}/merge", () => {
   it("gives the canonical company the people, opportunities, list place, notes, tags and domains of both, each once", async () => {
     const { canonical, superseded, persons, deals, list, note } = await twoAcmes();
+    // A duplicate of Bob, merged into him before: its row moves with his, but it is no one the company gains.
+    const { store } = context.services;
+    const bobTwice = await store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "B. Import", emails: ["b@acme.io"], primary_company_uuid: superseded.uuid });
+    await store.personMerges.merge({ tenant_uuid: acme.tenant.uuid, canonical_uuid: persons.bob.uuid, superseded_uuid: bobTwice.uuid, preview: false, merged_by_user_uuid: null });
     expect((await read(`/v1/companies/${canonical.uuid}/pathpower`)).body.meta).toMatchObject({ person_count: 1 });
     const { status, body } = await merge(canonical.uuid, { superseded_company_uuid: superseded.uuid });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ canonical_uuid: canonical.uuid, superseded_uuid: superseded.uuid, merged: true, preview: null });
-    // The one list held both: the superseded membership is a duplicate dropped, not moved.
-    expect(body.moved).toMatchObject({ affiliations: 2, primary_company_persons: 1, list_memberships: 0, deal_references: 3, former_domains: 1 });
+    // What the canonical company gained, each once: the list and the deal that held both, and Pat's tenure joined
+    // to the one at Acme, are duplicates dropped, not moved (until 2026-12-07 the tenure, the deal's link and Bob's
+    // merged-away duplicate counted: 2 tenures, 3 links, 2 persons).
+    expect(body.moved).toMatchObject({ affiliations: 1, primary_company_persons: 1, list_memberships: 0, deal_references: 2, former_domains: 1 });
     expect(body.company).toMatchObject({
       uuid: canonical.uuid,
       company_name: "Acme",
@@ -134,6 +140,11 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
       const gone = await read(path);
       expect(gone, path).toEqual({ status: 404, body: { error: `company ${superseded.uuid} was merged into company ${canonical.uuid}` } });
     }
+    // The batches, with no place for that note, answer it as an unknown target: a null score, no contacts.
+    const scores = await read(`/v1/pathpower/scores?entity=company&uuids=${superseded.uuid}`);
+    expect(scores.body.scores).toEqual([expect.objectContaining({ uuid: superseded.uuid, score: null, strength_label: null })]);
+    const paths = await context.json("/v1/companies/recommended-paths/batch", { key: acme.key, method: "POST", body: { uuids: [superseded.uuid] } });
+    expect(paths.body.results).toEqual([expect.objectContaining({ target_uuid: superseded.uuid, items: [], total: 0, top_external_contacts: [] })]);
     const deletions = await read("/v1/deletions?entity_type=COMPANY");
     expect(deletions.body.items).toEqual([expect.objectContaining({ entity_type: "COMPANY", uuid: superseded.uuid, reason: "MERGED", merged_into_uuid: canonical.uuid })]);
     // The persons whose company changed, and the canonical company, come with the next modified_since poll.
