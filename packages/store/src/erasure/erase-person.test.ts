@@ -61,14 +61,15 @@ describe("persons.erase", () => {
     const tenant = await buildDataSubjectTenant(store, NOW);
     const { tenantUuid, zelda, zoltan, cleo, dan, ada } = tenant;
     // Import problems quoting her addresses and the full name of the person merged into her, beside others'.
-    const inbox = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: "inbox.mbox" });
+    // Their file names too: a mailbox exported under her address, a card under his name.
+    const inbox = await store.importJobs.create(tenantUuid, { kind: "mbox", dry_run: false, file_name: "ZELDA@quintero.example.mbox" });
     const problems = [
       { position: "message 3", message: "unreadable Cc header: <ZELDA@quintero.example>, <cleo@globex.example" },
       { position: "message 9", message: "address zq@oldmail.example already belongs to Zoltan Quimby" },
       { position: "message 12", message: "no date" },
     ];
     await store.importJobs.finish(tenantUuid, inbox.uuid, { status: "succeeded", summary: { problems: { count: 3, first: problems } }, error: null });
-    const cards = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "cards.vcf" });
+    const cards = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "Zoltan Quimby.vcf" });
     await store.importJobs.finish(tenantUuid, cards.uuid, { status: "failed", summary: null, error: "card 2 (zoltan@quimby.example): bad card" });
     const unrelated = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "cleo.vcf" });
     await store.importJobs.finish(tenantUuid, unrelated.uuid, { status: "failed", summary: null, error: "cleo@globex.example: bad card" });
@@ -132,6 +133,10 @@ describe("persons.erase", () => {
       },
     });
     expect((await store.importJobs.get(tenantUuid, cards.uuid))?.error).toBe("card 2 ([erased]): bad card");
+    expect([(await store.importJobs.get(tenantUuid, inbox.uuid))?.file_name, (await store.importJobs.get(tenantUuid, cards.uuid))?.file_name]).toEqual([
+      "[erased].mbox",
+      "[erased].vcf",
+    ]);
     // The answer naming her is forgotten (a retry runs again); the other is still given back.
     const retried = (key: string) => store.idempotentRequests.claim(tenantUuid, { caller: "key:", key, fingerprint: key, at: NOW, keepForMs: DAY, staleAfterMs: 300_000 });
     expect((await retried("create-zelda")).outcome).toBe("claimed");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERASED_MARKER, redactMentions, redactMentionsInJson } from "./redact-mentions.js";
+import { ERASED_MARKER, redactFileName, redactMentions, redactMentionsInJson } from "./redact-mentions.js";
 
 describe("redactMentions", () => {
   it("replaces each occurrence, whatever the case of A–Z, and keeps the rest of the text", () => {
@@ -36,5 +36,15 @@ describe("redactMentionsInJson", () => {
       skipped: { "alias of [erased]": 1 },
       first: [{ message: "[erased]: bad" }],
     });
+  });
+});
+
+describe("redactFileName", () => {
+  it("redacts a name or address before the extension, or the whole name, and keeps the extension and others' names", () => {
+    const needles = ["zelda quintero", "zelda@x.example"];
+    const redacted = ["Zelda Quintero.vcf", "ZELDA@x.example.mbox", "zelda@x.example", "Zelda Quintero (2).vcf", "Zelda Quinteros.vcf"].map((name) =>
+      redactFileName(name, needles),
+    );
+    expect(redacted).toEqual(["[erased].vcf", "[erased].mbox", "[erased]", "[erased] (2).vcf", "Zelda Quinteros.vcf"]);
   });
 });

@@ -3,7 +3,7 @@
  * way to a fixed marker; the rest of the text stays readable.
  */
 import { sqliteLower } from "../normalize.js";
-import { wholeQuotesOf } from "../personal-data/whole-quotes.js";
+import { fileNameQuotesOf, wholeQuotesOf } from "../personal-data/whole-quotes.js";
 
 /** What stands where an erased person's address or name was quoted. */
 export const ERASED_MARKER = "[erased]";
@@ -13,9 +13,9 @@ export const ERASED_MARKER = "[erased]";
  * folded text keeps every position; whole as `quotesWhole` reads it, so "jordan@x.example" keeps its letters when
  * "dan@x.example" is erased) replaced by `ERASED_MARKER`; overlapping quotes become one marker.
  */
-export function redactMentions(text: string, needles: readonly string[]): string {
+export function redactMentions(text: string, needles: readonly string[], quotesOf = wholeQuotesOf): string {
   const folded = sqliteLower(text);
-  const spans = needles.flatMap((needle) => wholeQuotesOf(folded, needle));
+  const spans = needles.flatMap((needle) => quotesOf(folded, needle));
   if (spans.length === 0) return text;
   spans.sort((left, right) => left[0] - right[0] || right[1] - left[1]);
   let redacted = "";
@@ -26,6 +26,11 @@ export function redactMentions(text: string, needles: readonly string[]): string
     kept = end;
   }
   return redacted + text.slice(kept);
+}
+
+/** A file name with each quote `fileNameQuotesOf` finds replaced: "Zelda Quintero.vcf" becomes "[erased].vcf". */
+export function redactFileName(fileName: string, needles: readonly string[]): string {
+  return redactMentions(fileName, needles, fileNameQuotesOf);
 }
 
 /** A JSON value with `redactMentions` applied to each of its strings and object keys, at any depth. */

@@ -244,10 +244,14 @@ describe("persons.exportPersonalData", () => {
     await store.importJobs.finish(tenantUuid, theirs.uuid, { status: "succeeded", summary: problems("steve@initech.example: bad card", "Steve: no address"), error: null });
     const mixed = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "crm.csv" });
     await store.importJobs.finish(tenantUuid, mixed.uuid, { status: "succeeded", summary: problems("<eve@initech.example>: unreadable", "every row had a date", "Eve: no company"), error: null });
+    // Her card exported alone, named after her: the name is the quote.
+    const card = await store.importJobs.create(tenantUuid, { kind: "vcf", dry_run: false, file_name: "Eve.vcf" });
+    await store.importJobs.finish(tenantUuid, card.uuid, { status: "succeeded", summary: problems("every card had a name"), error: null });
 
     const exported = (await store.persons.exportPersonalData(tenantUuid, eve.uuid))!;
     expect(exported.import_mentions).toEqual([
       { import_uuid: mixed.uuid, kind: "csv", file_name: "crm.csv", created_at: NOW, texts: ["<eve@initech.example>: unreadable", "Eve: no company"] },
+      { import_uuid: card.uuid, kind: "vcf", file_name: "Eve.vcf", created_at: NOW, texts: ["Eve.vcf"] },
     ]);
     expect(JSON.stringify(exported).toLowerCase()).not.toContain("steve");
   });

@@ -1,6 +1,6 @@
 /**
- * The import jobs whose stored summary or error quotes a person: what the personal data export shows and what
- * erasure redacts, found the same way by both.
+ * The import jobs whose stored summary, error or file name quotes a person: what the personal data export shows and
+ * what erasure redacts, found the same way by both.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
@@ -25,7 +25,7 @@ export function importMentionNeedles(addresses: readonly string[], names: readon
   return [...new Set(identifying.map(sqliteLower))];
 }
 
-/** The tenant's import jobs whose summary or error holds one of the folded `needles`, ignoring the case of A–Z. */
+/** The tenant's import jobs whose summary, error or file name holds one of the folded `needles`, ignoring the case of A–Z. */
 export async function importJobsMentioning(db: Kysely<Database>, tenantUuid: string, needles: readonly string[]): Promise<ImportJobMentioning[]> {
   if (needles.length === 0) return [];
   // One JSON list rather than one `or` term each: a person may have thousands of addresses.
@@ -33,7 +33,7 @@ export async function importJobsMentioning(db: Kysely<Database>, tenantUuid: str
     select uuid, kind, file_name, created_at, summary, error from import_jobs
     where tenant_uuid = ${tenantUuid}
       and exists (select 1 from json_each(${JSON.stringify(needles)}) as needle
-        where instr(lower(coalesce(summary, '') || char(10) || coalesce(error, '')), needle.value) > 0)
+        where instr(lower(coalesce(summary, '') || char(10) || coalesce(error, '') || char(10) || coalesce(file_name, '')), needle.value) > 0)
     order by created_at, uuid`.execute(db);
   return rows.rows.map((row) => ({ ...row, created_at: Number(row.created_at) }));
 }

@@ -163,7 +163,7 @@ export interface PersonalDataImportMention {
   kind: string;
   file_name: string | null;
   created_at: number;
-  /** Each text of the summary or error that names them (a problem's message, say). */
+  /** Each text of the file name, summary or error that names them (a problem's message, a card's file name). */
   texts: string[];
 }
 

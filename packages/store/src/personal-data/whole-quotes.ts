@@ -33,3 +33,21 @@ export function wholeQuotesOf(text: string, needle: string): Array<[start: numbe
 export function quotesWhole(text: string, needle: string): boolean {
   return wholeQuotesOf(text, needle).length > 0;
 }
+
+/** A file name's extension, as a data subject's name or address in the name would otherwise run into it. */
+const EXTENSION = /\.[\p{L}\p{N}]{1,10}$/u;
+
+/**
+ * Where a file name (folded) quotes `needle` whole: in the name itself, or in the name before its extension
+ * ("zelda quintero.vcf", "zelda@quintero.example.mbox": a single contact or a mailbox exported under its owner's name),
+ * where the extension would otherwise read as more of the word or address.
+ */
+export function fileNameQuotesOf(fileName: string, needle: string): Array<[start: number, end: number]> {
+  const spans = wholeQuotesOf(fileName, needle);
+  const extension = EXTENSION.exec(fileName);
+  if (extension === null) return spans;
+  for (const span of wholeQuotesOf(fileName.slice(0, extension.index), needle)) {
+    if (!spans.some(([start]) => start === span[0])) spans.push(span);
+  }
+  return spans;
+}

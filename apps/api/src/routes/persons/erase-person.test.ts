@@ -97,12 +97,12 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
     expect(JSON.stringify(everything.body)).not.toContain(zelda.uuid);
   });
 
-  it("redacts the import problems quoting the person's address or name, and leaves another tenant's import alone", async () => {
+  it("redacts the import problems and file name quoting the person's address or name, and leaves another tenant's import alone", async () => {
     const { store } = context.services;
     const { zelda } = await zeldaAndCleo();
     const other = await buildTenant(context.services, { name: "Other" });
     const importQuoting = async (tenantUuid: string, message: string) => {
-      const job = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "contacts.csv" });
+      const job = await store.importJobs.create(tenantUuid, { kind: "csv", dry_run: false, file_name: "Zelda Quintero.csv" });
       const summary = emptySummary("csv", false);
       addProblem(summary, { position: "row 12 (line 12)", message });
       await store.importJobs.finish(tenantUuid, job.uuid, { status: "succeeded", summary: { ...summary }, error: null });
@@ -113,9 +113,15 @@ describe("DELETE /v1/persons/{person_uuid}", () => {
 
     expect((await erase(zelda.uuid)).status).toBe(204);
 
-    const problemsOf = async (importUuid: string, key: string) => (await context.json(`/v1/imports/${importUuid}`, { key })).body!.summary.problems.first;
-    expect(await problemsOf(ours, acme.key)).toEqual([{ position: "row 12 (line 12)", message: "address [erased] already belongs to [erased]" }]);
-    expect(await problemsOf(theirs, other.key)).toEqual([{ position: "row 12 (line 12)", message: "address zelda@quintero.example already belongs to Zelda Quintero" }]);
+    const jobOf = async (importUuid: string, key: string) => (await context.json(`/v1/imports/${importUuid}`, { key })).body!;
+    expect(await jobOf(ours, acme.key)).toMatchObject({
+      file_name: "[erased].csv",
+      summary: { problems: { first: [{ position: "row 12 (line 12)", message: "address [erased] already belongs to [erased]" }] } },
+    });
+    expect(await jobOf(theirs, other.key)).toMatchObject({
+      file_name: "Zelda Quintero.csv",
+      summary: { problems: { first: [{ position: "row 12 (line 12)", message: "address zelda@quintero.example already belongs to Zelda Quintero" }] } },
+    });
   });
 
   it("is for administrators and tenant-wide keys: a member gets 403 and nothing is erased", async () => {

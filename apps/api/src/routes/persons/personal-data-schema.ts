@@ -165,10 +165,10 @@ export const personalDataSchema = z
           kind: z.string(),
           file_name: z.string().nullable(),
           created_at: epochMilliseconds("When the import was started."),
-          texts: z.array(z.string()).describe("The summary's or error's texts that quote them."),
+          texts: z.array(z.string()).describe("The file name and texts of the summary or error that quote them."),
         }),
       )
-      .describe("Imports whose stored summary or error quotes one of their addresses or names (a problem's message)."),
+      .describe("Imports whose file name, stored summary or error quotes one of their addresses or names."),
     derived: z
       .object({
         computed_at: epochMilliseconds("The time the scores are computed for."),
