@@ -144,7 +144,7 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     const scores = await read(`/v1/pathpower/scores?entity=company&uuids=${superseded.uuid}`);
     expect(scores.body.scores).toEqual([expect.objectContaining({ uuid: superseded.uuid, score: null, strength_label: null })]);
     const paths = await context.json("/v1/companies/recommended-paths/batch", { key: acme.key, method: "POST", body: { uuids: [superseded.uuid] } });
-    expect(paths.body.results).toEqual([expect.objectContaining({ target_uuid: superseded.uuid, items: [], total: 0, top_external_contacts: [] })]);
+    expect(paths.body!.results).toEqual([expect.objectContaining({ target_uuid: superseded.uuid, items: [], total: 0, top_external_contacts: [] })]);
     const deletions = await read("/v1/deletions?entity_type=COMPANY");
     expect(deletions.body.items).toEqual([expect.objectContaining({ entity_type: "COMPANY", uuid: superseded.uuid, reason: "MERGED", merged_into_uuid: canonical.uuid })]);
     // The persons whose company changed, and the canonical company, come with the next modified_since poll.
