@@ -249,10 +249,13 @@ describe("persons.exportPersonalData", () => {
     await store.importJobs.finish(tenantUuid, card.uuid, { status: "succeeded", summary: problems("every card had a name"), error: null });
 
     const exported = (await store.persons.exportPersonalData(tenantUuid, eve.uuid))!;
-    expect(exported.import_mentions).toEqual([
-      { import_uuid: mixed.uuid, kind: "csv", file_name: "crm.csv", created_at: NOW, texts: ["<eve@initech.example>: unreadable", "Eve: no company"] },
-      { import_uuid: card.uuid, kind: "vcf", file_name: "Eve.vcf", created_at: NOW, texts: ["Eve.vcf"] },
-    ]);
+    // Both started at NOW: in uuid order.
+    expect(exported.import_mentions).toEqual(
+      [
+        { import_uuid: mixed.uuid, kind: "csv", file_name: "crm.csv", created_at: NOW, texts: ["<eve@initech.example>: unreadable", "Eve: no company"] },
+        { import_uuid: card.uuid, kind: "vcf", file_name: "Eve.vcf", created_at: NOW, texts: ["Eve.vcf"] },
+      ].sort((left, right) => (left.import_uuid < right.import_uuid ? -1 : 1)),
+    );
     expect(JSON.stringify(exported).toLowerCase()).not.toContain("steve");
   });
 
