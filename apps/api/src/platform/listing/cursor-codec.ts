@@ -23,19 +23,37 @@ export interface CursorContent {
  * order and repeats do not change the result, so a scan may go on with `b,a`.
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${[...new Set(value.map(canonicalJson))].sort().join(",")}]`;
+  return stableJson(value, true);
+}
+
+function stableJson(value: unknown, listsAsSets: boolean): string {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => stableJson(item, listsAsSets));
+    return `[${(listsAsSets ? [...new Set(items)].sort() : items).join(",")}]`;
+  }
   if (value !== null && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
       .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(",")}}`;
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${stableJson(item, listsAsSets)}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }
 
+const fingerprintOf = (json: string) => createHash("sha256").update(json).digest("base64url").slice(0, 22);
+
 /** Hash identifying one query: which operation, for whom, with which filters and sort. */
 export function queryFingerprint(parts: Record<string, unknown>): string {
-  return createHash("sha256").update(canonicalJson(parts)).digest("base64url").slice(0, 22);
+  return fingerprintOf(canonicalJson(parts));
+}
+
+/**
+ * The hash a release before 2026-12-05 gave the same query, its lists in the order sent: a cursor it issued for a
+ * list-valued filter (`uuids=a,b`) goes on with its scan after an upgrade when the filter is sent as before (it was
+ * refused as another scan's, though the client had changed nothing).
+ */
+export function formerQueryFingerprint(parts: Record<string, unknown>): string {
+  return fingerprintOf(stableJson(parts, false));
 }
 
 export interface CursorCodec {

@@ -1,4 +1,5 @@
 /** listPage's cursors: bound to the query's filters as sets, so a reordered filter list goes on with the scan. */
+import { createHash } from "node:crypto";
 import type { Page, PageRequest } from "@rapport/store";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors/api-error.js";
@@ -17,11 +18,12 @@ async function fetchRows(request: PageRequest): Promise<Page<string>> {
 
 const cursors = createCursorCodec("test secret");
 
-function read(filters: Record<string, unknown>, cursor?: string) {
+function read(filters: Record<string, unknown>, cursor?: string, retiredQueries?: Array<{ query: Record<string, unknown>; refusal: string }>) {
   return listPage({
     paging: { per_page: 2, cursor },
     query: { operation: "listThings", tenant: "t1", filters },
     cursors,
+    retiredQueries,
     fetch: fetchRows,
     present: (page) => page,
   });
@@ -44,5 +46,19 @@ describe("listPage cursors and list-valued filters", () => {
       await expect(refused).rejects.toBeInstanceOf(ApiError);
       await expect(refused).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/cursor is for another scan/) });
     }
+  });
+
+  it("goes on with a cursor a release before 2026-12-05 issued, its filter list hashed in the order sent", async () => {
+    const formerJson = '{"filters":{"uuids":["u2","u1"]},"operation":"listThings","tenant":"t1"}';
+    const query = createHash("sha256").update(formerJson).digest("base64url").slice(0, 22);
+    const issuedBefore = cursors.encode({ query, key: ["b"], page: 2 });
+    expect(await read({ uuids: ["u2", "u1"] }, issuedBefore)).toMatchObject({ items: ["c", "d"], page: 2 });
+    await expect(read({ uuids: ["u1"] }, issuedBefore)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/cursor is for another scan/) });
+  });
+
+  it("refuses a cursor of a retired query with the refusal that says what changed", async () => {
+    const first = await read({ status: ["OPEN"] });
+    const retired = [{ query: { operation: "listThings", tenant: "t1", filters: { status: ["OPEN"] } }, refusal: "cursor no longer valid: the order changed" }];
+    await expect(read({ status: ["OPEN"], ties: "uuid" }, first.next_cursor!, retired)).rejects.toMatchObject({ status: 400, message: "cursor no longer valid: the order changed" });
   });
 });

@@ -7,7 +7,7 @@
 import type { Page, PagePosition, PageRequest } from "@rapport/store";
 import { badRequest } from "../errors/api-error.js";
 import type { CursorCodec } from "./cursor-codec.js";
-import { queryFingerprint } from "./cursor-codec.js";
+import { formerQueryFingerprint, queryFingerprint } from "./cursor-codec.js";
 import type { ListEnvelope } from "./list-envelope.js";
 import { DEFAULT_PER_PAGE } from "./list-parameters.js";
 
@@ -18,6 +18,11 @@ export interface ListPageOptions<Row, Item> {
   query: Record<string, unknown>;
   /** null where the endpoint does not support cursors. */
   cursors: CursorCodec | null;
+  /**
+   * Queries this operation bound its cursors to before a change of its order, each with the refusal that says so: a
+   * cursor issued before an upgrade is refused for what changed, not as if the client had changed its filters.
+   */
+  retiredQueries?: ReadonlyArray<{ query: Record<string, unknown>; refusal: string }>;
   fetch: (request: PageRequest) => Promise<Page<Row>>;
   present: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
@@ -33,7 +38,10 @@ export async function listPage<Row, Item>(options: ListPageOptions<Row, Item>): 
       throw badRequest("send either page or cursor, not both: a cursor already says where the page starts");
     }
     const cursor = cursors.decode(paging.cursor);
-    if (cursor.query !== fingerprint) {
+    const isOf = (query: Record<string, unknown>) => cursor.query === queryFingerprint(query) || cursor.query === formerQueryFingerprint(query);
+    if (cursor.query !== fingerprint && cursor.query !== formerQueryFingerprint(options.query)) {
+      const retired = options.retiredQueries?.find((former) => isOf(former.query));
+      if (retired) throw badRequest(retired.refusal);
       // The fingerprint covers the operation too, so a cursor of another list lands here as well.
       throw badRequest(
         "cursor is for another scan: the filters or sort changed during it, or it came from another list; keep them identical, or start a new scan without cursor",

@@ -13,6 +13,9 @@ import { personNotFound } from "../persons/person-not-found.js";
 import { pathSortParameter } from "./path-sort-parameter.js";
 import { perItemLimits, perItemQuery } from "./per-item-query.js";
 
+const TIES_CHANGED =
+  "cursor no longer valid: users tied on the sort are listed by user uuid since this version, so the scan's place among them moved; start the scan again without cursor";
+
 export const getPersonRecommendedPaths = defineOperation({
   operationId: "getPersonRecommendedPaths",
   method: "get",
@@ -37,11 +40,13 @@ export const getPersonRecommendedPaths = defineOperation({
     const view = await openRelationshipView(services, auth);
     const ranking = { sortBy: query.sort_by, order: query.order, nameOf: (userUuid: string) => view.users.get(userUuid)?.name ?? null };
     let ranked: RankedPaths | undefined;
+    const scan = { operation: "getPersonRecommendedPaths", tenant: auth.tenant.uuid, target: person.uuid, sort_by: query.sort_by, order: query.order };
     const page = await listPage({
       paging: query,
       // ties: users tied on the sort are ordered by user uuid since 2026-12-06 (by person uuid before): an older
-      // cursor's last key would place the page among them wrongly, so it is refused as another scan's.
-      query: { operation: "getPersonRecommendedPaths", tenant: auth.tenant.uuid, target: person.uuid, sort_by: query.sort_by, order: query.order, ties: "user_uuid" },
+      // cursor's last key would place the page among them wrongly, so it is refused, saying why.
+      query: { ...scan, ties: "user_uuid" },
+      retiredQueries: [{ query: scan, refusal: TIES_CHANGED }],
       cursors: await cursorCodecFor(services.store),
       async fetch(request) {
         // A cursor scan ranks every page at its first page's instant: scores decay with time.

@@ -3,6 +3,8 @@
  * and a cursor scan) name the two in the same order, by user uuid.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
 let context: TestContext;
@@ -48,5 +50,14 @@ describe("users tied in their relationship with a person", () => {
     const second = await context.json(`/v1/persons/${sender}/recommended-paths?per_page=1&cursor=${encodeURIComponent(first.body!.next_cursor)}`, { key: acme.key });
     expect([...first.body!.items, ...second.body!.items].map((item: { user_uuid: string }) => item.user_uuid)).toEqual(expected);
     expect(second.body!.has_more).toBe(false);
+  });
+
+  it("refuses a cursor issued before the tie order changed, saying so", async () => {
+    const query = { operation: "getPersonRecommendedPaths", tenant: acme.tenant.uuid, target: sender, sort_by: "score", order: "desc" };
+    const codec = await cursorCodecFor(context.services.store);
+    const before = codec.encode({ query: queryFingerprint(query), key: [0.5, 1, pair[0]!.person_uuid], page: 2 });
+    const refused = await context.json(`/v1/persons/${sender}/recommended-paths?per_page=1&cursor=${encodeURIComponent(before)}`, { key: acme.key });
+    expect(refused.status).toBe(400);
+    expect(refused.body!.error).toMatch(/^cursor no longer valid: users tied on the sort are listed by user uuid since this version/);
   });
 });
