@@ -502,7 +502,7 @@ describe("tokens /mcp refuses, with the resource metadata in the challenge", () 
       expires_at: Date.now() + 600_000,
     });
 
-  it("refuses a well-signed token naming no grant, a grant that is not stored, or another account's or client's grant", async () => {
+  it("refuses a well-signed token naming no live grant of its account and client, a grant that is not stored, or another account's or client's grant", async () => {
     const account = accountIdFor(acme.tenant.uuid, acme.admin.uuid);
     await storeGrant("grant-of-another-client", account, "other");
     const claims = { iss: server.url, aud: `${server.url}/mcp`, sub: account, client_id: "c" };
@@ -510,6 +510,15 @@ describe("tokens /mcp refuses, with the resource metadata in the challenge", () 
       const token = await signedToken({ ...claims, ...grant }, now() + 600);
       await expectRefused(await rawMcpPost(`Bearer ${token}`), /its authorization was revoked or has ended; sign in again/);
     }
+  });
+
+  it("accepts a token an earlier release issued, naming no grant, while its account's grant to its client lives", async () => {
+    const account = accountIdFor(acme.tenant.uuid, acme.admin.uuid);
+    await storeGrant("grant-before-upgrade", account, "client-before-upgrade");
+    const token = await signedToken({ iss: server.url, aud: `${server.url}/mcp`, sub: account, client_id: "client-before-upgrade", scope: "mcp" }, now() + 600);
+    expect((await rawMcpPost(`Bearer ${token}`)).status).toBe(200);
+    await context.services.store.oauthModels.destroy("Grant", "grant-before-upgrade");
+    await expectRefused(await rawMcpPost(`Bearer ${token}`), /its authorization was revoked or has ended; sign in again/);
   });
 
   it("accepts a well-formed token and stops accepting it once its user is deactivated", async () => {
