@@ -12,6 +12,7 @@ import { ImmediateTransactionsSqliteDialect } from "./immediate-transactions.js"
 import { migrateToLatest, refuseIncompatibleDatabase } from "./migrate-to-latest.js";
 import type { MigrationObserver } from "./observed-migrations.js";
 import { createGenerationSnapshots } from "./remembered-reads.js";
+import { closePendingHistory } from "./restored-history.js";
 import { withStatementCache } from "./statement-cache.js";
 
 /** How the store's connections sync their commits to the disk (`PRAGMA synchronous`). */
@@ -71,6 +72,7 @@ export async function openMigratedDatabase(sqlite: SqliteDatabase.Database, opti
     sqlite.pragma("cache_size = -65536");
     if (mmapBytes > 0) sqlite.pragma(`mmap_size = ${mmapBytes}`);
     await migrateToLatest(db, { onMigration });
+    closePendingHistory(sqlite);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -2,10 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConflictError, HistoryPrunedError, IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import type { Store } from "../store.js";
 import { createSqliteStore } from "./create-sqlite-store.js";
+import { migrations } from "./migrations/index.js";
 import { restoreDatabase } from "./restore-database.js";
 
 const folders: string[] = [];
@@ -115,6 +117,32 @@ describe("restoreDatabase", () => {
     // The tenant's own numbers (migration 0062) go on after the replaced database's too, past the one passed over.
     expect(tenantSequenceOf(path, "activity_feed", tenantUuid)).toBe(liveTenantFeed + 2);
     expect(tenantSequenceOf(path, "record_deletions", tenantUuid)).toBe(liveTenantLog + 2);
+  });
+
+  it("closes the history of a backup older than migration 0047 once the next open has migrated it", async () => {
+    const folder = temporaryFolder();
+    const { path, store, tenantUuid } = await databaseWithLaterWrites(folder);
+    await store.close();
+    const liveTenantLog = tenantSequenceOf(path, "record_deletions", tenantUuid);
+    // A backup an earlier release took (schema 0046, no history horizons) of the same tenant.
+    const backup = join(folder, "backup-0046.db");
+    const sqlite = new SqliteDatabase(":memory:");
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    expect((await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo("0046-notes-and-tasks-by-change")).error).toBeUndefined();
+    sqlite.prepare("insert into tenants (uuid, name, tier, created_at) values (?, 'Acme', 'standard', 1)").run(tenantUuid);
+    sqlite.prepare("vacuum into ?").run(backup);
+    await db.destroy();
+
+    await restoreDatabase(path, backup);
+    const restored = await createSqliteStore({ path });
+    try {
+      const poll = (afterSequence: number) =>
+        restored.deletions.list(tenantUuid, { viewer: { user_uuid: null }, afterSequence, position: { kind: "offset", offset: 0 }, limit: 10 });
+      await expect(poll(liveTenantLog)).rejects.toThrow(`then poll with after_sequence ${liveTenantLog + 1} or later`);
+      expect((await poll(liveTenantLog + 1)).rows).toEqual([]);
+    } finally {
+      await restored.close();
+    }
   });
 
   it("restores to a path with no database, and refuses what is not a Rapport backup", async () => {

@@ -11,9 +11,9 @@ import { IncompatibleDatabaseError, InvalidInputError } from "../errors.js";
 import { checkFilePaths } from "./check-file-paths.js";
 import { inCodeMigrationProvider } from "./migrations/index.js";
 import { LOG_SEQUENCES_TABLE } from "./migrations/0062-tenant-log-sequences.js";
-import { HISTORY_LOGS, RESTORED_AT_SETTING } from "../history-retention/history-horizon.js";
 import { isDatabaseFileOf } from "./database-file-path.js";
 import { openAloneOrRefuse } from "./open-alone.js";
+import { closeRestoredHistory } from "./restored-history.js";
 import { syncFile } from "./sync-file.js";
 import { syncFolder } from "./sync-folder.js";
 
@@ -158,38 +158,12 @@ function raiseCounters(copy: string, counters: Counters): number {
         const update = db.prepare("update change_generations set generation = ? where tenant_uuid = ? and scope = ? and generation < ?");
         for (const { tenant_uuid, scope, generation } of counters.generations) raised += update.run(generation, tenant_uuid, scope, generation).changes;
       }
-      closeHistoryBefore(db, Date.now());
+      closeRestoredHistory(db, Date.now());
     })();
     return raised;
   } finally {
     db.close();
   }
-}
-
-/**
- * Sets each tenant's history horizon (migration 0047) past every sequence the replaced database gave out, one number
- * past it, and at the restore's time: what a poller copied between the backup and the restore is gone from the copy
- * without a deletions log entry or a change time saying so, so a poll of the deletions log or the activity feed
- * from any earlier position (`after_sequence`, a cursor, `since`) answers 410, which tells it to copy everything
- * again, as a prune does. The number passed over keeps a poller that had seen the replaced database's last entry
- * from going on after it. A copy older than migration 0047 has no horizons: nothing is refused there.
- */
-function closeHistoryBefore(db: SqliteDatabase.Database, now: number): void {
-  if (!hasTable(db, "history_horizons")) return;
-  db.exec(LOG_SEQUENCES_TABLE);
-  const passOver = db.prepare(`insert into log_sequences (tenant_uuid, log, last_sequence) values (?, ?, 1)
-    on conflict (tenant_uuid, log) do update set last_sequence = last_sequence + 1 returning last_sequence`);
-  const close = db.prepare(`insert into history_horizons (tenant_uuid, log, pruned_through_sequence, pruned_through_time) values (?, ?, ?, ?)
-    on conflict (tenant_uuid, log) do update set
-      pruned_through_sequence = max(pruned_through_sequence, excluded.pruned_through_sequence),
-      pruned_through_time = max(pruned_through_time, excluded.pruned_through_time)`);
-  for (const tenantUuid of db.prepare("select uuid from tenants").pluck().all() as string[]) {
-    for (const log of HISTORY_LOGS) {
-      const { last_sequence } = passOver.get(tenantUuid, log) as { last_sequence: number };
-      close.run(tenantUuid, log, last_sequence, now);
-    }
-  }  // Its refusals then say a restore closed the logs: "pruned" sent an operator looking for a prune no one ran.
-  db.prepare("insert into settings (key, value) values (?, ?) on conflict (key) do update set value = excluded.value").run(RESTORED_AT_SETTING, String(now));
 }
 
 /** Error codes of a file system that has no hard links (FAT and exFAT drives, some network shares). */
