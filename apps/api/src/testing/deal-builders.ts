@@ -17,7 +17,7 @@ export interface Pipeline {
 /** A type with the named PARENT stages (percentages 10, 20, ...) and, when enabled, two CHILD stages. */
 export async function buildPipeline(
   services: AppServices,
-  tenant: TestTenant,
+  tenant: Pick<TestTenant, "tenant">,
   options: { label?: string; stageNames?: string[]; subopportunities?: boolean; pinning?: Partial<PinningConfig> } = {},
 ): Promise<Pipeline> {
   const { store } = services;
@@ -44,7 +44,7 @@ export async function buildPipeline(
 /** Creates an opportunity through the store as a tenant-wide call. */
 export function buildOpportunity(
   services: AppServices,
-  tenant: TestTenant,
+  tenant: Pick<TestTenant, "tenant">,
   pipeline: Pipeline,
   fields: Partial<Omit<NewOpportunity, "tenant_uuid">> & { name: string },
 ): Promise<Opportunity> {

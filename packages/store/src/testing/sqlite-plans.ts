@@ -55,8 +55,13 @@ export async function readDuring(run: () => Promise<unknown>): Promise<string[]>
   return sources;
 }
 
-/** SQLite's query plan of `source` on `sqlite`, its steps joined by "; " (every parameter bound to null). */
+/**
+ * SQLite's query plan of `source` on `sqlite`, its steps joined by "; " (every parameter bound to null). The store's
+ * functions (`registerFoldName`) are registered on the connection first: a statement calling one, as a text sort does,
+ * is not prepared without them on a connection opened by hand.
+ */
 export function planOf(sqlite: SqliteDatabase.Database, source: string): string {
+  registerFoldName(sqlite);
   const parameters = new Array<null>((source.match(/\?/g) ?? []).length).fill(null);
   return (sqlite.prepare(`explain query plan ${source}`).all(...parameters) as Array<{ detail: string }>).map((row) => row.detail).join("; ");
 }
