@@ -4,6 +4,7 @@
  * sort key then the uuid tiebreaker (empty values last in both directions), `per_page` clamped to 1-50, and a keyset
  * cursor page starting right after the last record of the page before.
  */
+import fc from "fast-check";
 import { expect } from "vitest";
 
 /** A sort key: a number or a string, null when the record has no value. */
@@ -98,37 +99,65 @@ export interface ModelWalk<Row extends ModelRow> {
   order: SortOrder;
   /** Page sizes, used in turn (the page-numbered walk uses the first); out of range ones are clamped. */
   perPages: readonly number[];
+  /** The numbered page the cursor walk starts from (spec, cursor rule 5: a client may start with page). */
+  startPage?: number;
   /** A change of the query's filters or sort (a 400 on a cursor's next page); none for a list without either. */
   changed?: Record<string, string>;
   /** Writes made after each cursor page but the last: the next page is the model's as it is then. */
   between?(step: number): Promise<void>;
+  /** More checks of every page against the model's rows as they are then. */
+  check?(body: ListEnvelope, rows: Row[]): void;
+}
+
+/**
+ * How a walk pages: its page sizes (mostly small, so walks have pages; sometimes out of range, to be clamped) and the
+ * numbered page its cursor walk starts from.
+ */
+export const walkPaging = fc.record({
+  perPages: fc.array(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(-5, 0, 51, 1_000) }), { minLength: 1, maxLength: 3 }),
+  startPage: fc.integer({ min: 1, max: 2 }),
+});
+
+/**
+ * fast-check's parameters for a model's run: a fixed seed, so CI runs the same cases; `MODEL_RUNS` and `MODEL_SEED`
+ * in the environment explore further (`MODEL_RUNS=500 MODEL_SEED=7 vitest run <file>`).
+ */
+export function modelRunParameters<T>(numRuns: number, examples: T[] = []): fc.Parameters<T> {
+  return { numRuns: Number(process.env.MODEL_RUNS ?? numRuns), seed: Number(process.env.MODEL_SEED ?? 20261207), examples };
 }
 
 const uuidsOf = (items: ReadonlyArray<{ uuid: string }>) => items.map((item) => item.uuid);
 
 /**
  * Walks the endpoint by page numbers, then by cursor to the end, against the model: each numbered page is the
- * model's slice with its total; each cursor page the first rows after the last one returned before, in the model's
- * order as it is then (cursor rule 1), `total` null (3), the last with `has_more: false` and `next_cursor: null` (4).
+ * model's slice with its total (a page under 1 is page 1, one past the end is empty); each cursor page the first rows
+ * after the last one returned before, in the model's order as it is then (cursor rule 1), `total` null (3), the last
+ * with `has_more: false` and `next_cursor: null` (4), the walk starting from a numbered page's `next_cursor` (5).
  * Page and cursor together and a changed query are 400s (1, 2).
  */
 export async function expectWalksAsModel<Row extends ModelRow>(walk: ModelWalk<Row>): Promise<void> {
   const expected = walk.rows();
   const perPage = clampPerPage(walk.perPages[0]);
-  for (let page = 1; page <= Math.max(1, Math.ceil(expected.length / perPage)); page++) {
-    const body = await walk.list({ page, per_page: walk.perPages[0] });
+  const pages = Math.max(1, Math.ceil(expected.length / perPage));
+  for (let page = 1; page <= pages + 1; page++) {
+    const body = await walk.list({ page: page === 1 ? 0 : page, per_page: walk.perPages[0] });
     expect(uuidsOf(body.items), `page ${page}`).toEqual(uuidsOf(expected.slice((page - 1) * perPage, page * perPage)));
     expect(body).toMatchObject({ page, per_page: perPage, total: expected.length, has_more: page * perPage < expected.length });
+    walk.check?.(body, expected);
   }
-  let after: ModelRow | null = null;
+  const startPage = Math.min(walk.startPage ?? 1, pages);
+  const skipped = expected.slice(0, (startPage - 1) * perPage).at(-1);
+  let after: ModelRow | null = skipped ? { uuid: skipped.uuid, key: skipped.key } : null;
   let cursor: string | undefined;
   for (let step = 0; ; step++) {
-    const size = walk.perPages[step % walk.perPages.length];
-    const body = await walk.list(cursor === undefined ? { per_page: size } : { per_page: size, cursor });
-    const want: { items: Row[]; hasMore: boolean } = pageAfter(walk.rows(), after, clampPerPage(size), walk.order);
+    const size = cursor === undefined ? walk.perPages[0] : walk.perPages[step % walk.perPages.length];
+    const body = await walk.list(cursor === undefined ? { per_page: size, page: startPage } : { per_page: size, cursor });
+    const rows = walk.rows();
+    const want: { items: Row[]; hasMore: boolean } = pageAfter(rows, after, clampPerPage(size), walk.order);
     expect(uuidsOf(body.items), `cursor page ${step + 1}`).toEqual(uuidsOf(want.items));
     expect(body.has_more, `cursor page ${step + 1}`).toBe(want.hasMore);
     if (cursor !== undefined) expect(body.total).toBeNull();
+    walk.check?.(body, rows);
     if (!want.hasMore) {
       expect(body.next_cursor).toBeNull();
       return;
