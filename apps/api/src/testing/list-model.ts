@@ -97,8 +97,8 @@ export interface ModelWalk<Row extends ModelRow> {
   /** The model's full list as it is now, in the query's order. */
   rows(): Row[];
   order: SortOrder;
-  /** Page sizes, used in turn (the page-numbered walk uses the first); out of range ones are clamped. */
-  perPages: readonly number[];
+  /** Page sizes, used in turn (the page-numbered walk uses the first); out of range ones are clamped, none is 10. */
+  perPages: readonly (number | undefined)[];
   /** The numbered page the cursor walk starts from (spec, cursor rule 5: a client may start with page). */
   startPage?: number;
   /** A change of the query's filters or sort (a 400 on a cursor's next page); none for a list without either. */
@@ -110,11 +110,14 @@ export interface ModelWalk<Row extends ModelRow> {
 }
 
 /**
- * How a walk pages: its page sizes (mostly small, so walks have pages; sometimes out of range, to be clamped) and the
+ * How a walk pages: its page sizes (mostly small, so walks have pages; sometimes omitted or out of range) and the
  * numbered page its cursor walk starts from.
  */
 export const walkPaging = fc.record({
-  perPages: fc.array(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(-5, 0, 51, 1_000) }), { minLength: 1, maxLength: 3 }),
+  perPages: fc.array(
+    fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom<number | undefined>(undefined, -5, 0, 51, 1_000) }),
+    { minLength: 1, maxLength: 3 },
+  ),
   startPage: fc.integer({ min: 1, max: 2 }),
 });
 

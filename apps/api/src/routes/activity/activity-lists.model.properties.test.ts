@@ -185,7 +185,7 @@ describe("activity lists against a model", () => {
           },
         });
       }),
-      modelRunParameters(30),
+      modelRunParameters(25),
     );
   });
 });

@@ -114,6 +114,8 @@ interface ModelOpportunity {
   created_at: number;
   updated_at: number;
   stage_entered_at: number;
+  /** The deletion it went in (its place in the deletions log: a sub-opportunity goes with its parent). */
+  deletion: number | null;
   /** The live notes linked to it. */
   notes: string[];
   deleted: boolean;
@@ -287,11 +289,12 @@ function normalized(q: Query): Query {
 describe("GET /v1/opportunities against a model", () => {
   it("lists, orders, totals and walks by page and by cursor as the model says, writes between pages included", async () => {
     await fc.assert(
-      fc.asyncProperty(drafts, query, walkPaging, fc.array(between, { maxLength: 4 }), fc.subarray([0, 1, 2, 3, 4, 5, 6, 7], { maxLength: 2 }), async (draftList, rawQuery, sizes, writes, deletions) => {
+      fc.asyncProperty(drafts, query, walkPaging, fc.array(between, { maxLength: 4 }), fc.subarray([0, 1, 2, 3, 4, 5, 6, 7], { maxLength: 2 }), async (draftList, rawQuery, sizes, writes, deletionIndexes) => {
         const cast = await buildCast();
         const { store } = context.services;
         const viewer = { user_uuid: null };
         const model: ModelOpportunity[] = [];
+        let deletionCount = 0;
         const touchParent = (record: ModelOpportunity, at: number) => {
           const parent = model.find((r) => r.uuid === record.parent_uuid);
           if (parent) parent.updated_at = at;
@@ -323,14 +326,15 @@ describe("GET /v1/opportunities against a model", () => {
             viewer,
           );
           const now = context.clock.now();
-          const record: ModelOpportunity = { uuid: created.uuid, fields: f, parent_uuid: parent?.uuid ?? null, created_at: now, updated_at: now, stage_entered_at: now, notes: [], deleted: false };
+          const record: ModelOpportunity = { uuid: created.uuid, fields: f, parent_uuid: parent?.uuid ?? null, created_at: now, updated_at: now, stage_entered_at: now, deletion: null, notes: [], deleted: false };
           model.push(record);
           // A parent's children_metadata is part of it: a new sub-opportunity moves its updated_at (docs).
           touchParent(record, now);
         };
         const remove = async (record: ModelOpportunity) => {
           await store.opportunities.delete(cast.tenantUuid, record.uuid);
-          for (const r of model) if (r === record || r.parent_uuid === record.uuid) r.deleted = true;
+          const deletion = deletionCount++;
+          for (const r of model) if (!r.deleted && (r === record || r.parent_uuid === record.uuid)) Object.assign(r, { deleted: true, deletion });
           touchParent(record, context.clock.now());
         };
         const update = async (record: ModelOpportunity, f: Fields) => {
@@ -353,7 +357,7 @@ describe("GET /v1/opportunities against a model", () => {
           await create(draft.fields, draft.parent);
         }
         context.clock.advance(1);
-        for (const index of deletions) {
+        for (const index of deletionIndexes) {
           const record = model[index];
           if (record && !record.deleted) await remove(record);
         }
@@ -419,8 +423,16 @@ describe("GET /v1/opportunities against a model", () => {
         const body = (await response.json()) as ListEnvelope & { error?: string };
         expect(response.status, body.error).toBe(200);
         expect({ items: body.items.map((item) => item.uuid), total: body.total }).toEqual({ items: ofCompany.map((row) => row.uuid), total: ofCompany.length });
+
+        // The deletions log: each deleted opportunity once, a parent's sub-opportunities with it, in the order deleted (docs).
+        const log = (await (await context.request("/v1/deletions?entity_type=OPPORTUNITY&per_page=50", { key: cast.key })).json()) as { items: Array<{ uuid: string; reason: string }> };
+        const deleted = new Map(model.filter((record) => record.deleted).map((record) => [record.uuid, record.deletion!]));
+        expect(log.items.map((item) => item.uuid).sort()).toEqual([...deleted.keys()].sort());
+        const places = log.items.map((item) => deleted.get(item.uuid)!);
+        expect(places).toEqual([...places].sort((left, right) => left - right));
+        expect(new Set(log.items.map((item) => item.reason))).toEqual(new Set(log.items.length ? ["DELETED"] : []));
       }),
-      modelRunParameters<[DraftList, Query, Paging, Write[], number[]]>(25, [
+      modelRunParameters<[DraftList, Query, Paging, Write[], number[]]>(20, [
         // "émile" and "Émile" are one key, before "Ölbank"; SQLite's lower() put "Ölbank" between them until 2026-12-07.
         [["Ölbank", "émile", "Émile"].map((name) => ({ fields: { ...blank, name }, parent: null, step: 0 })), { sort_by: "name" }, { perPages: [1], startPage: 1 }, [], []],
       ]),

@@ -69,11 +69,13 @@ describe("GET /v1/persons against a model", () => {
         query,
         walkPaging,
         fc.array(write, { minLength: 1, maxLength: 3 }),
-        async (drafts, erasures, q, sizes, writes) => {
+        async (drafts, erased, q, sizes, writes) => {
           const { store } = context.services;
           const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
           const key = (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext;
           const model: ModelPerson[] = [];
+          /** The erased persons, in the order erased. */
+          const erasures: string[] = [];
           const companies = [
             (await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Acme" })).uuid,
             (await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex" })).uuid,
@@ -86,13 +88,14 @@ describe("GET /v1/persons against a model", () => {
           const erase = async (person: ModelPerson) => {
             await store.persons.erase(tenant.uuid, person.uuid);
             person.erased = true;
+            erasures.push(person.uuid);
           };
           for (const draft of drafts) {
             context.clock.advance(draft.step);
             await create(draft.person);
           }
           context.clock.advance(1);
-          for (const index of erasures) if (model[index] && !model[index].erased) await erase(model[index]);
+          for (const index of erased) if (model[index] && !model[index].erased) await erase(model[index]);
 
           const uuids = q.uuids?.map((index) => model[index % model.length]!.uuid);
           const since = q.modified_since === undefined ? undefined : start + q.modified_since;
@@ -156,6 +159,9 @@ describe("GET /v1/persons against a model", () => {
               if (change?.kind === "erase" && live.length > 0) await erase(live[change.target % live.length]!);
             },
           });
+          // The deletions log lists each erased person once, in the order erased, by uuid alone (docs: Person erasure).
+          const log = (await (await context.request("/v1/deletions?entity_type=PERSON&per_page=50", { key })).json()) as { items: Array<{ uuid: string; reason: string }> };
+          expect(log.items.map((item) => [item.uuid, item.reason])).toEqual(erasures.map((uuid) => [uuid, "ERASED"]));
         },
       ),
       modelRunParameters(25),
