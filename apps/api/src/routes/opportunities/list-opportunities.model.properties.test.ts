@@ -2,9 +2,10 @@
  * Model-based property test (fast-check) of GET /v1/opportunities: a small random tenant written through the store
  * (ties in every sort key, nulls, sub-opportunities, deleted records, names apart only by case or accents) and a
  * random query, against a plain model of the spec's rules: the filters, the sort then the uuid tiebreaker, `per_page`
- * clamped, the totals, and a cursor walk to the end while records are written between pages.
+ * clamped, the totals, and a cursor walk to the end while records are written between pages; then the same query on
+ * a company's opportunities (only name, type and stage apply) and the deletions log.
  */
-import type { Opportunity, OpportunityChanges, OpportunitySortField, User } from "@rapport/store";
+import type { Opportunity, OpportunitySortField, User } from "@rapport/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueApiKey } from "../../platform/auth/issue-api-key.js";
@@ -40,7 +41,6 @@ type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 
 /** A draft: its fields, the parent (index of an earlier draft, when that one is top-level), the clock step before it. */
 const drafts = fc.array(fc.record({ fields, parent: fc.option(fc.nat(7), { nil: null }), step: fc.constantFrom(0, 0, 1, 5, DAY + 7) }), { minLength: 1, maxLength: 8 });
-
 
 /** A write between two cursor pages. */
 const between = fc.oneof(
