@@ -9,6 +9,7 @@ import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, fullName, normalizeDomain, n
 import { parse } from "csv-parse";
 import { isWebAddress } from "../platform/request/field-schemas.js";
 import { COMPANY_WEB_ADDRESS_FIELDS, contactEmailOf, employeeCountBandOf, yearFoundedOf } from "../routes/companies/company-input.js";
+import { splitCellList } from "./cell-list.js";
 import { checkColumnMap, checkMapHeadersPresent, guessEntity, isHeaderRow, mapColumns, type ColumnMapping } from "./column-mapping.js";
 import { companyDomainOfEmails } from "./company-email-domain.js";
 import { contactEntry, sortContactEmails } from "./contact-emails.js";
@@ -63,13 +64,6 @@ export function looksLikeText(headText: string): boolean {
   return !headText.slice(0, 8_192).includes("\0");
 }
 
-function splitList(value: string): string[] {
-  return value
-    .split(/\s*(?::::|[,;|])\s*/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
 /** A row's company: its name and domain; without a domain, its address's domain when that is a company's. */
 function companyReference(name: string | null, domain: string | null, emails: readonly string[]): CompanyReference {
   return { name, domain, email_domain: domain ? null : companyDomainOfEmails(emails) };
@@ -83,7 +77,7 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person
   }
   if (values.size === 0) return null;
   const first = (field: string) => values.get(field)?.[0] ?? null;
-  const emails = sortContactEmails((values.get("email") ?? []).flatMap(splitList));
+  const emails = sortContactEmails((values.get("email") ?? []).flatMap(splitCellList));
   const linkedin = (values.get("linkedin_url") ?? []).map(normalizeLinkedinUrl).find((url) => url !== null) ?? null;
   const companyName = first("company");
   const middleName = first("middle_name");
@@ -102,7 +96,7 @@ function rowToPerson(cells: readonly string[], mapping: ColumnMapping): { person
     city: first("city"),
     state: first("state"),
     country: first("country"),
-    tags: contactTags((values.get("tags") ?? []).flatMap(splitList)),
+    tags: contactTags((values.get("tags") ?? []).flatMap(splitCellList)),
   };
   return { person, invalidEmails: emails.invalid };
 }
