@@ -74,7 +74,8 @@ export function mountDocs(app: Hono<AppEnv>) {
   });
   app.get(`${DOCS_PATH}/assets/:file`, async (context) => {
     const file = context.req.param("file");
-    const type = ASSETS[file];
+    // Own entries only: `constructor` or `toString` found Object's, and then a missing file (a 500).
+    const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
     if (!type) return errorResponse(context, 404, `no such documentation asset: ${file}`);
     let content = cache.get(file);
     if (!content) {

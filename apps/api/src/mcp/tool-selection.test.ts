@@ -50,6 +50,8 @@ describe("toolSelection", () => {
     expect(select("areas=person,deals")).toEqual({ error: "areas must name some of Meetings, Person, Recommended paths; unknown: deals" });
     expect(select("areas=,")).toEqual({ error: "areas must name some of Meetings, Person, Recommended paths" });
     expect(select("read_only=yes")).toEqual({ error: "read_only must be true or false, not 'yes'" });
+    // A name of Object's own was found on the lookup object and read as true.
+    expect(select("read_only=constructor")).toEqual({ error: "read_only must be true or false, not 'constructor'" });
     expect(select("read_only=true&read_only=false")).toEqual({ error: "'read_only' is given more than once on /mcp" });
   });
 });

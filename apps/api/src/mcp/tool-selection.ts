@@ -26,7 +26,13 @@ const areaKey = (area: string) =>
     .replace(/ies$/, "y")
     .replace(/s$/, "");
 
-const BOOLEAN_TEXT: Record<string, boolean> = { true: true, "1": true, false: false, "0": false };
+/** A Map, not an object: `read_only=constructor` found Object's own and read as true. */
+const BOOLEAN_TEXT = new Map([
+  ["true", true],
+  ["1", true],
+  ["false", false],
+  ["0", false],
+]);
 
 /**
  * The selection the query asks for (every tool without one; with `readOnlyKey`, the tools that change nothing
@@ -49,7 +55,7 @@ export function toolSelection(
   }
   const chosen: string[] = [];
   const readOnlyText = query.get("read_only");
-  const readOnly = readOnlyText === null ? false : BOOLEAN_TEXT[readOnlyText.trim().toLowerCase()];
+  const readOnly = readOnlyText === null ? false : BOOLEAN_TEXT.get(readOnlyText.trim().toLowerCase());
   if (readOnly === undefined) return { error: `read_only must be true or false, not '${readOnlyText}'` };
   if (readOnly) chosen.push("read_only=true");
   const readsOnly = readOnly || options.readOnlyKey === true;

@@ -138,12 +138,14 @@ async function readImportForm<Kept>(
   for (const { name, value } of form.fields) texts.set(name, [...(texts.get(name) ?? []), value]);
   if (texts.has("file")) throw badRequest(file ? "form field 'file' must be given once: one archive an upload" : "form field 'file' is required: the archive to import, sent as a file");
   if (!file) throw badRequest("form field 'file' is required: the archive to import, sent as a file");
-  const fields: Record<string, unknown> = {};
+  const entries: Array<[string, unknown]> = [];
   for (const [name, values] of texts) {
-    if (name === "map") fields.map = values;
+    if (name === "map") entries.push([name, values]);
     else if (values.length > 1) throw badRequest(`form field '${name}' must be given once, as text`);
-    else fields[name] = values[0];
+    else entries.push([name, values[0]]);
   }
+  // Own properties whatever the name: assigned, a field named `__proto__` was dropped without a word.
+  const fields: Record<string, unknown> = Object.fromEntries(entries);
   const compared = { fields: form.fields, files: [{ field: "file", filename: part!.filename, contentType: part!.mimeType, sha256: file.sha256 }] };
   return { file: file.kept, fields, compared };
 }

@@ -101,6 +101,8 @@ describe("POST /v1/imports as the body arrives", () => {
       ["a body cut inside the file", Buffer.concat([textPart("kind", "mbox"), file]), 400, "the multipart body could not be read: check the boundary and the part headers"],
       ["a second file", Buffer.concat([textPart("kind", "mbox"), file, Buffer.from("\r\n"), file, CLOSING]), 400, "form field 'file' must be given once: one archive an upload"],
       ["an unknown field after the file", Buffer.concat([textPart("kind", "mbox"), file, Buffer.from("\r\n"), textPart("colour", "blue"), Buffer.from(`--${BOUNDARY}--\r\n`)]), 400, /colour/],
+      // Assigned to a plain object, this name was dropped without a word and the upload taken.
+      ["a field named __proto__", Buffer.concat([textPart("kind", "mbox"), file, Buffer.from("\r\n"), textPart("__proto__", "x"), Buffer.from(`--${BOUNDARY}--\r\n`)]), 400, /unknown field '__proto__'/],
       ["a file that is not of its kind", Buffer.concat([textPart("kind", "ics"), file, CLOSING]), 400, /is not an iCalendar file/],
     ];
     for (const [label, body, status, error] of refusals) {
