@@ -31,6 +31,7 @@ import { followKeyRotations } from "./follow-key-rotations.js";
 import { consentPage, errorPage, loginPage } from "./interaction-pages.js";
 import { readOAuthKeysGeneration } from "./oauth-keys-generation.js";
 import { verifyPassword, type PasswordCost } from "./password-hash.js";
+import { pinToIssuer } from "./pin-to-issuer.js";
 import { admitRegistration, isRegistrationRequest } from "./registration-throttle.js";
 import { signInAddress } from "./sign-in-address.js";
 import { readSignInForm, SignInFormTooLargeError } from "./sign-in-form.js";
@@ -98,11 +99,18 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
       }),
     readGeneration: () => readOAuthKeysGeneration(services.store),
   });
+  const issuerUrl = new URL(issuer);
+  /** The Node request and response, the request's host pinned to the issuer's (pin-to-issuer.ts). */
+  const providerBindings = (context: Context<AppEnv>) => {
+    const bindings = nodeBindings(context);
+    if (bindings) pinToIssuer(bindings.incoming, issuerUrl);
+    return bindings;
+  };
   // Compared against when an email is unknown, so a wrong email costs the same time as a wrong password.
   const decoy = createDecoyPasswordCheck(options.decoyPasswordCost);
 
   async function interaction(context: Context<AppEnv>) {
-    const bindings = nodeBindings(context);
+    const bindings = providerBindings(context);
     if (!bindings) return { response: notOnNode(context) } as const;
     const { provider } = await server();
     try {
@@ -255,7 +263,7 @@ export function mountOAuth(app: Hono<AppEnv>, services: AppServices, options: Mo
 
   /** Hands the request to oidc-provider, which answers on the Node response itself. */
   const delegate = async (context: Context<AppEnv>) => {
-    const bindings = nodeBindings(context);
+    const bindings = providerBindings(context);
     if (!bindings) return notOnNode(context);
     const refused = await refusedRegistration(context, bindings.incoming);
     if (refused) return refused;

@@ -9,6 +9,7 @@
 import { auth, Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
+import { get } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -183,6 +184,20 @@ describe("the MCP authorization flow with the SDK client", () => {
     expect(authorizationServer.grant_types_supported).not.toContain("implicit");
     // Bearer tokens only: nothing is bound to a DPoP key that /mcp would not check.
     expect(authorizationServer).not.toHaveProperty("dpop_signing_alg_values_supported");
+  });
+
+  it("publishes its own endpoints whatever host a request names", async () => {
+    // oidc-provider built them from the Host header: another site's, for a cache in front to keep and serve.
+    const metadata = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const url = new URL("/.well-known/oauth-authorization-server", server.url);
+      get(url, { headers: { host: "evil.example" } }, (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve(JSON.parse(text) as Record<string, unknown>)).on("error", reject);
+      }).on("error", reject);
+    });
+    expect(metadata).toMatchObject({ issuer: server.url, authorization_endpoint: `${server.url}/oauth/authorize`, token_endpoint: `${server.url}/oauth/token` });
+    expect(JSON.stringify(metadata)).not.toContain("evil.example");
   });
 
   it("registers, signs in, consents, gets a token for /mcp, and calls tools as the user", async () => {
