@@ -11,5 +11,12 @@ describe("cleanFilename", () => {
     expect(cleanFilename("n".repeat(1_000), "upload")).toBe("n".repeat(MAX_FILENAME_LENGTH));
     expect(cleanFilename(`${"n".repeat(MAX_FILENAME_LENGTH - 1)}😀.mbox`, "upload")).toBe("n".repeat(MAX_FILENAME_LENGTH - 1));
     expect(cleanFilename(" /\u0000 ", "upload")).toBe("upload");
+    // `..` was kept: a download named after the folder above, where a client saving by the name would write.
+    for (const name of ["../..", "a/.", "C:\\..", " .. "]) expect(cleanFilename(name, "upload"), name).toBe("upload");
+    expect(cleanFilename("...", "upload")).toBe("...");
+  });
+
+  it("takes out C1 controls and the Unicode line separators as well, as from a name", () => {
+    expect(cleanFilename("a\u009b31mb\u2028c.txt", "upload")).toBe("a31mb c.txt");
   });
 });
