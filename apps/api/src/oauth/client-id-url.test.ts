@@ -38,4 +38,10 @@ describe("isFetchableClientIdUrl", () => {
     }
     expect(isFetchableClientIdUrl("https://agent.example.com./oauth/client.json")).toBe(true);
   });
+
+  it("reads a long run of dots in one pass", () => {
+    // Cut with `/\.+$/`, the dots before `b` were each tried as the start of the trailing run: about 7 s for these.
+    expect(isFetchableClientIdUrl(`https://a${".".repeat(100_000)}b.example/client.json`)).toBe(true);
+    expect(isFetchableClientIdUrl(`https://localhost${".".repeat(100_000)}/client.json`)).toBe(false);
+  });
 });

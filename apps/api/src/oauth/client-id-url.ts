@@ -15,9 +15,17 @@ export function isFetchableClientIdUrl(clientId: string): boolean {
     return false;
   }
   if (url.protocol !== "https:" || url.username || url.password) return false;
-  // A trailing dot (`localhost.`) names the same host fully qualified: checked without it.
-  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+  // A trailing dot (`localhost.`) names the same host fully qualified: checked without it. Cut by a scan, not by
+  // `/\.+$/`, which tried every dot of a run as its start: a client id of 15,000 dots (within the 16 KiB request line
+  // of an unauthenticated /oauth/authorize) held the event loop 0.4 s.
+  const host = withoutTrailingDots(url.hostname.replace(/^\[|\]$/g, ""));
   if (isIP(host) !== 0) return false;
   if (!host.includes(".") || LOCAL_NAMES.test(host)) return false;
   return true;
+}
+
+function withoutTrailingDots(host: string): string {
+  let end = host.length;
+  while (end > 0 && host[end - 1] === ".") end -= 1;
+  return host.slice(0, end);
 }
