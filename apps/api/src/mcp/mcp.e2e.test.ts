@@ -459,6 +459,23 @@ describe("rate limits shared with REST", () => {
     expect(await context.services.store.usage.monthly(limited.tenant.uuid, month)).toBe(before + 1);
   });
 
+  it("counts each message of a batch other than its tool calls, and refuses a batch past the per-second limit", async () => {
+    // Counted once, a batch of 100 tools/list had the server build 33 MB for one unit of the limits.
+    const list = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list", params: {} });
+    context.clock.advance(1_000);
+    const month = new Date(context.clock.now()).toISOString().slice(0, 7);
+    const before = await context.services.store.usage.monthly(limited.tenant.uuid, month);
+    const batchRevision = { "mcp-protocol-version": "2025-03-26" };
+    const served = await postMcp(limited.key, [list(1), list(2), list(3)], undefined, batchRevision);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("x-ratelimit-remaining")).toBe("2");
+    await served.text();
+    expect(await context.services.store.usage.monthly(limited.tenant.uuid, month)).toBe(before + 3);
+    const refused = await postMcp(limited.key, [list(4), list(5), list(6)], undefined, batchRevision);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/per-second rate limit exceeded/) });
+  });
+
   it("counts a tool call once, through the operation it runs", async () => {
     context.clock.advance(1_000);
     const month = new Date(context.clock.now()).toISOString().slice(0, 7);

@@ -140,6 +140,17 @@ describe("a JSON-RPC batch", () => {
     expect(await noteCount()).toBe(2);
   });
 
+  it("may hold at most 100 messages, refused as one request before any is counted", async () => {
+    context.clock.advance(1_000);
+    const response = await postMcp(JSON.stringify(Array.from({ length: 101 }, (_, index) => ({ ...ping, id: index }))), "2025-03-26");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ id: null, error: { code: -32600, message: "Invalid Request: Batch must not exceed 100 messages" } });
+    const remaining = Number(response.headers.get("x-ratelimit-remaining"));
+    expect(remaining).toBeGreaterThan(0);
+    const next = await postMcp(JSON.stringify(ping), "2025-03-26");
+    expect(next.headers.get("x-ratelimit-remaining")).toBe(String(remaining - 1));
+  });
+
   it("may not carry an initialize request", async () => {
     const initialize = {
       jsonrpc: "2.0",

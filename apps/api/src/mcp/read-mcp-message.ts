@@ -17,6 +17,12 @@ export const FIRST_REVISION_WITHOUT_BATCHES = "2025-06-18";
 
 const REVISION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The most messages a batch may hold: the SDK's own limit, checked here first, so that a batch is refused before its
+ * messages are counted against the rate limits.
+ */
+export const MAX_BATCH_MESSAGES = 100;
+
 /** A JSON-RPC error answering a body that could not be read as a message, so with no id to echo. */
 export type UnreadableMessageError = Omit<JSONRPCErrorResponse, "id"> & { id: null };
 
@@ -35,6 +41,7 @@ function batchProblem(batch: readonly unknown[], protocolVersion: string | undef
   if (protocolVersion !== undefined && REVISION_PATTERN.test(protocolVersion) && protocolVersion >= FIRST_REVISION_WITHOUT_BATCHES) {
     return `Invalid Request: JSON-RPC batches were removed in protocol revision ${FIRST_REVISION_WITHOUT_BATCHES}, and this request declares MCP-Protocol-Version ${protocolVersion}; send each message in a POST of its own`;
   }
+  if (batch.length > MAX_BATCH_MESSAGES) return `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`;
   // Every revision that has batches forbids this one in a batch: it is what negotiates the revision.
   if (batch.some((message) => isInitializeRequest(message))) {
     return "Invalid Request: an initialize request may not be part of a JSON-RPC batch; send it in a POST of its own";
