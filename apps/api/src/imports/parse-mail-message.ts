@@ -25,6 +25,29 @@ export const MAX_BODY_CHARACTERS = 200_000;
 /** A header block larger than this is not read: no legitimate header section comes close. */
 export const MAX_HEADER_BYTES = 256 * 1024;
 /**
+ * A kept message with more lines starting with `--` (each may delimit a MIME part) is read for its headers only, its
+ * body not kept: postal-mime took about 3.6 s of the event loop, every tenant's requests waiting, for the 133,000
+ * empty parts that fit in a kept message's 800 KB. Real mail has a few dozen parts at most.
+ */
+export const MAX_KEPT_MIME_DELIMITERS = 1_000;
+
+/** Whether `raw` has more lines starting with `--` than MAX_KEPT_MIME_DELIMITERS (a native byte search). */
+function holdsTooManyDelimiters(raw: Buffer): boolean {
+  let count = 0;
+  for (let at = raw.indexOf("\n--"); at !== -1; at = raw.indexOf("\n--", at + 3)) {
+    count += 1;
+    if (count > MAX_KEPT_MIME_DELIMITERS) return true;
+  }
+  return false;
+}
+
+/** `raw` up to the blank line that ends its header block, that line included (all of it when there is none). */
+function headerBlockOf(raw: Buffer): Buffer {
+  const end = /\r?\n\r?\n/.exec(raw.toString("latin1", 0, MAX_HEADER_BYTES + 4));
+  return end === null ? raw : raw.subarray(0, end.index + end[0].length);
+}
+
+/**
  * The problem of a message whose header block is larger than MAX_HEADER_BYTES: what was read of it would
  * miss fields (a Date after a huge To) or recipients, so the message is not imported.
  */
@@ -134,7 +157,9 @@ function gmailSkipReason(email: Email): string | null {
  * @example
  * const parsed = await parseMailMessage(Buffer.from("From: a@x.example\r\nDate: ...\r\n\r\n"), { keepBody: false });
  */
-export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean }): Promise<ParsedMessage> {
+export async function parseMailMessage(whole: Buffer, options: { keepBody: boolean }): Promise<ParsedMessage> {
+  const keepBody = options.keepBody && !holdsTooManyDelimiters(whole);
+  const raw = options.keepBody && !keepBody ? headerBlockOf(whole) : whole;
   const repairedRaw = mailHeaderAsUtf8(raw);
   let email;
   try {
@@ -152,6 +177,6 @@ export async function parseMailMessage(raw: Buffer, options: { keepBody: boolean
   let messageId = email.messageId?.trim() ?? "";
   if (messageId.length > MAX_MESSAGE_ID_LENGTH) return { problem: `Message-ID longer than ${MAX_MESSAGE_ID_LENGTH} characters` };
   if (!messageId) messageId = derivedMessageId(repairedRaw ? await standInFields(raw, fields) : fields);
-  const bodyText = options.keepBody && email.text ? cutText(email.text, MAX_BODY_CHARACTERS) : null;
+  const bodyText = keepBody && email.text ? cutText(email.text, MAX_BODY_CHARACTERS) : null;
   return { item: { type: "email", message_id: messageId, sent_at: sentAt, subject, from, to, cc, body_text: bodyText } };
 }
