@@ -4,8 +4,10 @@
  * sort key then the uuid tiebreaker (empty values last in both directions), `per_page` clamped to 1-50, and a keyset
  * cursor page starting right after the last record of the page before.
  */
+import type { Store, Tenant } from "@rapport/store";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { issueApiKey } from "../platform/auth/issue-api-key.js";
 
 /** A sort key: a number or a string, null when the record has no value. */
 export type SortKey = number | string | null;
@@ -182,3 +184,9 @@ export async function expectWalksAsModel<Row extends ModelRow>(walk: ModelWalk<R
  * folded, then the name as written): for names of letters and spaces, without letters that fold to two.
  */
 export const alphabeticalKey = (name: string): [string, string] => [name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase(), name];
+
+/** A model run's tenant of its own, with limits no walk reaches, and an API key of it. */
+export async function modelTenant(store: Store): Promise<{ tenant: Tenant; key: string }> {
+  const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
+  return { tenant, key: (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext };
+}

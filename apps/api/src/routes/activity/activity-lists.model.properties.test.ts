@@ -6,8 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueApiKey } from "../../platform/auth/issue-api-key.js";
-import { expectWalksAsModel, modelOrder, queryString, type ListEnvelope, type ModelRow, type SortOrder, walkPaging, modelRunParameters } from "../../testing/list-model.js";
+import { expectWalksAsModel, modelOrder, queryString, type ListEnvelope, type ModelRow, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const MINUTE = 60_000;
@@ -68,8 +67,7 @@ describe("activity lists against a model", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(email, { maxLength: 5 }), fc.array(meeting, { maxLength: 5 }), fc.shuffledSubarray([0, 1, 2, 3, 4], { maxLength: 4 }), query, walkPaging, fc.array(write, { minLength: 1, maxLength: 3 }), async (emails, meetings, deletions, q, sizes, writes) => {
         const { store } = context.services;
-        const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
-        const key = (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext;
+        const { tenant, key } = await modelTenant(store);
         const persons: string[] = [];
         for (const name of ["Ann", "Bo", "Cy"]) persons.push((await store.persons.create({ tenant_uuid: tenant.uuid, name })).uuid);
         const at = (minutes: number) => start + minutes * MINUTE;

@@ -7,8 +7,7 @@
 import type { CompanySortField } from "@rapport/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueApiKey } from "../../platform/auth/issue-api-key.js";
-import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters } from "../../testing/list-model.js";
+import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const NAMES = ["acme", "Acme", "Ácme", "Émile & Co", "émile & co", "Zeta", "Ωmega", "Дина", "山田商事"];
@@ -59,8 +58,7 @@ describe("GET /v1/companies against a model", () => {
         fc.array(write, { minLength: 1, maxLength: 3 }),
         async (drafts, q, sizes, writes) => {
           const { store } = context.services;
-          const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
-          const key = (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext;
+          const { tenant, key } = await modelTenant(store);
           const model: ModelCompany[] = [];
           const create = async (name: string, city: string | null) => {
             const company = await store.companies.create({ tenant_uuid: tenant.uuid, company_name: name, city });

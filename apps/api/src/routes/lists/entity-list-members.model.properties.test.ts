@@ -5,8 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueApiKey } from "../../platform/auth/issue-api-key.js";
-import { expectWalksAsModel, modelOrder, queryString, type ListEnvelope, walkPaging, modelRunParameters } from "../../testing/list-model.js";
+import { expectWalksAsModel, modelOrder, queryString, type ListEnvelope, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const PERSONS = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -26,8 +25,7 @@ describe("GET /v1/lists/{list_uuid}/entities against a model", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 3 }), fc.subarray(PERSONS, { maxLength: 3 }), walkPaging, fc.array(write, { minLength: 1, maxLength: 3 }), async (calls, removals, sizes, writes) => {
         const { store } = context.services;
-        const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
-        const key = (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext;
+        const { tenant, key } = await modelTenant(store);
         const persons: string[] = [];
         for (const index of PERSONS) persons.push((await store.persons.create({ tenant_uuid: tenant.uuid, name: `Member ${index}` })).uuid);
         const list = await store.entityLists.create({ tenant_uuid: tenant.uuid, name: "Model", kind: "persons", owner_user_uuid: null });

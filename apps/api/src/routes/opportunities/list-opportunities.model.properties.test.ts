@@ -8,9 +8,8 @@
 import type { Opportunity, OpportunitySortField, User } from "@rapport/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueApiKey } from "../../platform/auth/issue-api-key.js";
 import { buildPipeline, type Pipeline } from "../../testing/deal-builders.js";
-import { expectWalksAsModel, foldAnyCase, foldAsciiCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters } from "../../testing/list-model.js";
+import { expectWalksAsModel, foldAnyCase, foldAsciiCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const DAY = 86_400_000;
@@ -133,7 +132,7 @@ afterAll(() => context.close());
 /** One run's tenant: two users (owners), two persons (intro persons), a pipeline, and a key. */
 async function buildCast() {
   const { store } = context.services;
-  const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
+  const { tenant, key } = await modelTenant(store);
   const slug = tenant.uuid.slice(0, 8);
   const users: User[] = [];
   for (const name of ["émile", "Émile"]) users.push(await store.users.create({ tenant_uuid: tenant.uuid, name, email: `${users.length}.${slug}@example.com`, role: "member" }));
@@ -145,7 +144,6 @@ async function buildCast() {
     await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Acme", city: "Paris" }),
     await store.companies.create({ tenant_uuid: tenant.uuid, company_name: "Globex", city: "MÜNCHEN" }),
   ];
-  const key = (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext;
   const pipeline: Pipeline = await buildPipeline(context.services, { tenant });
   /** The associable records by the index `links` holds, with the name `search` reads and the city `city` reads. */
   const linkables = [

@@ -7,8 +7,7 @@
 import type { PersonSortField } from "@rapport/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueApiKey } from "../../platform/auth/issue-api-key.js";
-import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters } from "../../testing/list-model.js";
+import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const NAMES = ["abel", "Ábel", "Abel", "Éva", "eva", "Zoe", "zoë", "Ωmega", "Дина", "山田太郎", "Eva Abel"];
@@ -71,8 +70,7 @@ describe("GET /v1/persons against a model", () => {
         fc.array(write, { minLength: 1, maxLength: 3 }),
         async (drafts, erased, q, sizes, writes) => {
           const { store } = context.services;
-          const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
-          const key = (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext;
+          const { tenant, key } = await modelTenant(store);
           const model: ModelPerson[] = [];
           /** The erased persons, in the order erased. */
           const erasures: string[] = [];
