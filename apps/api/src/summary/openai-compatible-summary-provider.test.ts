@@ -48,6 +48,12 @@ describe("createOpenAiCompatibleSummaryProvider", () => {
     expect(await provider().summarize(input)).toEqual(rewrite);
   });
 
+  it("reads an answer with long runs of white space in one pass", async () => {
+    const spaced = { ...rewrite, bio: `Jane Doe${" ".repeat(200_000)}leads technology at Globex.` };
+    server.answer(() => ({ status: 200, body: chatCompletion(`\`\`\`json\n${JSON.stringify(spaced)}\n\`\`\``) }));
+    expect(await provider().summarize(input)).toEqual(spaced);
+  });
+
   it("does not call the endpoint when there are no facts", async () => {
     expect(await provider().summarize({ ...input, facts: [] })).toEqual({ bio: null, sections: [] });
     expect(server.requests).toHaveLength(0);

@@ -40,8 +40,14 @@ const summarySchema = z.object({
   sections: z.array(z.object({ heading: z.string().min(1), content: z.string().min(1) })),
 });
 
-/** Strips a Markdown code fence some models wrap JSON in. */
-const unfence = (text: string) => text.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+/**
+ * Strips a Markdown code fence some models wrap JSON in. The closing fence is cut without a pattern: `\s*```$` tried
+ * every run of white space in the answer, quadratic in a long one.
+ */
+function unfence(text: string): string {
+  const body = text.trim().replace(/^```(?:json)?\s*/i, "");
+  return body.endsWith("```") ? body.slice(0, -3).trimEnd() : body;
+}
 
 /** Checks a rewrite against the deterministic shape: the same headings in the same order, bio only where one is due. */
 function checkGrounded(rewrite: SummaryText, expected: SummaryText): SummaryText {

@@ -19,4 +19,11 @@ describe("cleanFilename", () => {
   it("takes out C1 controls and the Unicode line separators as well, as from a name", () => {
     expect(cleanFilename("a\u009b31mb\u2028c.txt", "upload")).toBe("a31mb c.txt");
   });
+
+  it("takes out the controls that reorder text, which make a name show another extension", () => {
+    expect(cleanFilename("invoice\u202efdp.exe", "upload")).toBe("invoicefdp.exe");
+    expect(cleanFilename("\u2067report\u2069\u202a.csv\u202c", "upload")).toBe("report.csv");
+    // Hebrew and Arabic names need none of them, and keep their letters.
+    expect(cleanFilename("\u05d3\u05d5\u05d7.csv", "upload")).toBe("\u05d3\u05d5\u05d7.csv");
+  });
 });
