@@ -190,3 +190,28 @@ export async function modelTenant(store: Store): Promise<{ tenant: Tenant; key: 
   const tenant = await store.tenants.create({ name: "Model", tier: "custom", per_second_limit: 100_000, monthly_limit: 10_000_000 });
   return { tenant, key: (await issueApiKey(store, { tenantUuid: tenant.uuid })).plaintext };
 }
+
+/** Query parameters of one page, beside the query's own. */
+type PageParameters = Record<string, string | number | undefined>;
+
+/**
+ * A walk's `list` and `status` over HTTP: `get` of `path` with the query's `base` parameters and each page's own.
+ * `list` requires a 200 and reads the body through `shape` (checks of its own, or items under another key).
+ */
+export function pagesOver<Body = ListEnvelope>(
+  get: (pathAndQuery: string) => Promise<Response>,
+  path: string,
+  base: PageParameters,
+  shape: (body: Body) => ListEnvelope = (body) => body as ListEnvelope,
+): Pick<ModelWalk<ModelRow>, "list" | "status"> {
+  const request = (page: PageParameters) => get(`${path}${queryString({ ...base, ...page })}`);
+  return {
+    async list(page) {
+      const response = await request(page);
+      const body = (await response.json()) as Body;
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      return shape(body);
+    },
+    status: async (page) => (await request(page)).status,
+  };
+}

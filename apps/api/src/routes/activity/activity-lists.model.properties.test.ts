@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectWalksAsModel, modelOrder, queryString, type ListEnvelope, type ModelRow, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
+import { expectWalksAsModel, modelOrder, type ListEnvelope, type ModelRow, type SortOrder, walkPaging, modelRunParameters, modelTenant, pagesOver } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const MINUTE = 60_000;
@@ -152,15 +152,8 @@ describe("activity lists against a model", () => {
               order,
             );
         }
-        const request = (extra: Record<string, string | number | undefined>) => context.request(`${path}${queryString({ ...base, ...extra })}`, { key });
         await expectWalksAsModel({
-          async list(extra) {
-            const response = await request(extra);
-            const body = (await response.json()) as ListEnvelope;
-            expect(response.status, JSON.stringify(body)).toBe(200);
-            return body;
-          },
-          status: async (extra) => (await request(extra)).status,
+          ...pagesOver((url) => context.request(url, { key }), path, base),
           rows,
           order,
           ...sizes,

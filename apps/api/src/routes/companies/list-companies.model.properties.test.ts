@@ -7,7 +7,7 @@
 import type { CompanySortField } from "@rapport/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
+import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant, pagesOver } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const NAMES = ["acme", "Acme", "Ácme", "Émile & Co", "émile & co", "Zeta", "Ωmega", "Дина", "山田商事"];
@@ -92,15 +92,8 @@ describe("GET /v1/companies against a model", () => {
                 .map((company) => ({ uuid: company.uuid, key: sortKey(company) })),
               order,
             );
-          const request = (extra: Record<string, string | number | undefined>) => context.request(`/v1/companies${queryString({ ...base, ...extra })}`, { key });
           await expectWalksAsModel({
-            async list(extra) {
-              const response = await request(extra);
-              const body = (await response.json()) as ListEnvelope;
-              expect(response.status, JSON.stringify(body)).toBe(200);
-              return body;
-            },
-            status: async (extra) => (await request(extra)).status,
+            ...pagesOver((url) => context.request(url, { key }), "/v1/companies", base),
             rows,
             order,
             ...sizes,

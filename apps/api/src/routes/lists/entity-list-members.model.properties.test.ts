@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectWalksAsModel, modelOrder, queryString, type ListEnvelope, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
+import { expectWalksAsModel, modelOrder, type ListEnvelope, walkPaging, modelRunParameters, modelTenant, pagesOver } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const PERSONS = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -44,15 +44,13 @@ describe("GET /v1/lists/{list_uuid}/entities against a model", () => {
         for (const members of calls) await add(members);
         for (const index of removals) await remove(index);
 
-        const request = (extra: Record<string, string | number | undefined>) => context.request(`/v1/lists/${list.uuid}/entities${queryString(extra)}`, { key });
         await expectWalksAsModel({
-          async list(extra) {
-            const response = await request(extra);
-            const body = (await response.json()) as Omit<ListEnvelope, "items"> & { items: Array<{ entity_uuid: string }> };
-            expect(response.status, JSON.stringify(body)).toBe(200);
-            return { ...body, items: body.items.map((member) => ({ uuid: member.entity_uuid })) };
-          },
-          status: async (extra) => (await request(extra)).status,
+          ...pagesOver<Omit<ListEnvelope, "items"> & { items: Array<{ entity_uuid: string }> }>(
+            (url) => context.request(url, { key }),
+            `/v1/lists/${list.uuid}/entities`,
+            {},
+            (body) => ({ ...body, items: body.items.map((member) => ({ uuid: member.entity_uuid })) }),
+          ),
           rows: () => modelOrder([...places].map(([index, place]) => ({ uuid: persons[index]!, key: place })), "asc"),
           order: "asc",
           ...sizes,

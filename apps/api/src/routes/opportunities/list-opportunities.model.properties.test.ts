@@ -9,7 +9,7 @@ import type { Opportunity, OpportunitySortField, User } from "@rapport/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPipeline, type Pipeline } from "../../testing/deal-builders.js";
-import { expectWalksAsModel, foldAnyCase, foldAsciiCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
+import { expectWalksAsModel, foldAnyCase, foldAsciiCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant, pagesOver } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const DAY = 86_400_000;
@@ -365,19 +365,14 @@ describe("GET /v1/opportunities against a model", () => {
         const live = () => model.filter((record) => matches(cast, model, base.parent_uuid, q, record));
         const order = q.order ?? "asc";
         const rows = () => modelOrder(live().map((record) => ({ uuid: record.uuid, key: sortKey(cast, record, q.sort_by, context.clock.now()), record })), order);
-        const list = async (extra: Record<string, string | number | undefined>) => {
-          const response = await context.request(`/v1/opportunities${queryString({ ...base, ...extra })}`, { key: cast.key });
-          const body = (await response.json()) as Record<string, any>;
-          expect(response.status, JSON.stringify(body)).toBe(200);
-          return body;
-        };
+        const pages = pagesOver((url) => context.request(url, { key: cast.key }), "/v1/opportunities", base);
+        const list = async (page: Record<string, string | number | undefined>) => (await pages.list(page)) as unknown as Record<string, any>;
         const first = await list({});
         // A search that matches nothing is retried fuzzily: not this model's.
         if (q.search !== undefined && rows().length === 0) return;
         if (q.search !== undefined) expect(first.search_match).toBe("exact");
         await expectWalksAsModel({
-          list: async (extra) => (await list(extra)) as ListEnvelope,
-          status: async (extra) => (await context.request(`/v1/opportunities${queryString({ ...base, ...extra })}`, { key: cast.key })).status,
+          ...pages,
           rows,
           order,
           ...sizes,

@@ -7,7 +7,7 @@
 import type { PersonSortField } from "@rapport/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, queryString, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant } from "../../testing/list-model.js";
+import { alphabeticalKey, expectWalksAsModel, foldAnyCase, modelOrder, type ListEnvelope, type SortKey, type SortOrder, walkPaging, modelRunParameters, modelTenant, pagesOver } from "../../testing/list-model.js";
 import { createTestContext, type TestContext } from "../../testing/test-harness.js";
 
 const NAMES = ["abel", "Ábel", "Abel", "Éva", "eva", "Zoe", "zoë", "Ωmega", "Дина", "山田太郎", "Eva Abel"];
@@ -123,16 +123,11 @@ describe("GET /v1/persons against a model", () => {
             );
           // A name that matches nobody is retried fuzzily (docs): no model of that here.
           if (q.name !== undefined && rows().length === 0) return;
-          const request = (extra: Record<string, string | number | undefined>) => context.request(`/v1/persons${queryString({ ...base, ...extra })}`, { key });
           await expectWalksAsModel({
-            async list(extra) {
-              const response = await request(extra);
-              const body = (await response.json()) as ListEnvelope & { name_match?: string };
-              expect(response.status, JSON.stringify(body)).toBe(200);
+            ...pagesOver<ListEnvelope & { name_match?: string }>((url) => context.request(url, { key }), "/v1/persons", base, (body) => {
               if (q.name !== undefined) expect(body.name_match).toBe("exact");
               return body;
-            },
-            status: async (extra) => (await request(extra)).status,
+            }),
             rows,
             order,
             ...sizes,
