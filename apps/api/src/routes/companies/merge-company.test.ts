@@ -152,6 +152,9 @@ describe("POST /v1/companies/{company_uuid}/merge", () => {
     expect(changedPersons.body.items.map((person: { uuid: string }) => person.uuid).sort()).toEqual([persons.bob.uuid, persons.pat.uuid].sort());
     const changedCompanies = await read(`/v1/companies?modified_since=${mergedAt}&per_page=10`);
     expect(changedCompanies.body.items.map((company: { uuid: string }) => company.uuid)).toEqual([canonical.uuid]);
+    // Hydrating a list that still holds the superseded uuid gets the others, as for a merged-away person.
+    const hydrated = await read(`/v1/companies?uuids=${superseded.uuid},${canonical.uuid}`);
+    expect(hydrated.body.items.map((company: { uuid: string }) => company.uuid)).toEqual([canonical.uuid]);
   });
 
   it("answers a list filtered by the superseded company with the 404 naming the canonical one; another tenant's stays empty", async () => {
