@@ -154,10 +154,10 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       }
       const { message } = read;
       parsedBodies.set(context.req.raw, message);
-      if (isKnownToolCall(message, toolNamesOf(context.req.raw))) return next();
+      const names = toolNamesOf(context.req.raw);
+      if (isKnownToolCall(message, names)) return next();
       // A batch's messages other than known tool calls (which count through their operations) count one each, this
       // POST the first: counted once, a batch of 100 `tools/list` had the server build 33 MB for one unit.
-      const names = toolNamesOf(context.req.raw);
       const others = Array.isArray(message) ? message.filter((entry) => !isKnownToolCall(entry, names)).length : 1;
       for (let unit = 1; unit < others; unit += 1) {
         const { headers, refusal } = await countRequest(context.get("services"), context.get("apiKeyOwner"));
