@@ -70,9 +70,13 @@ export function createRapportMcpHandler({ tools, version }: RapportMcpHandlerOpt
       server.setRequestHandler("tools/call", async (request) => {
         const tool = byName.get(request.params.name);
         if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool '${request.params.name}'; tools/list names them all`);
-        if (selected && selection && !selected.has(tool.name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, selection.refusal(tool.name));
         if (!caller) throw new ProtocolError(ProtocolErrorCode.InternalError, "tool calls are not available on this request");
-        const result = await caller(tool, (request.params.arguments ?? {}) as Record<string, unknown>);
+        // A real tool outside the client's selection is a tool error, which the model reads (why, and what would allow
+        // it), where a protocol error stops some agent frameworks' whole run.
+        const result =
+          selected && selection && !selected.has(tool.name)
+            ? { content: [{ type: "text" as const, text: selection.refusal(tool.name) }], isError: true }
+            : await caller(tool, (request.params.arguments ?? {}) as Record<string, unknown>);
         return server.projectCallToolResult(context.era === "legacy" ? forLegacyClients(tool, result) : result, tool.outputSchema);
       });
       return server;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readOnlyReason, readsOnly } from "./mcp-scopes.js";
+import { readOnlyReason, readOnlyRemedy, readsOnly } from "./mcp-scopes.js";
 
 describe("readsOnly", () => {
   it("lets only the mcp scope write, whatever else is granted", () => {
@@ -12,9 +12,11 @@ describe("readsOnly", () => {
   });
 });
 
-describe("readOnlyReason", () => {
-  it("names the OAuth scope for a token's caller and the key for a key's", () => {
+describe("readOnlyReason and readOnlyRemedy", () => {
+  it("name the OAuth scope for a token's caller and the key for a key's", () => {
     expect(readOnlyReason("oauth")).toBe("its OAuth access is read-only (scope mcp:read)");
     expect(readOnlyReason("pk_abcd")).toBe("its API key is read-only");
+    expect(readOnlyRemedy("oauth")).toBe("OAuth access with scope mcp (signing in again, asking for it)");
+    expect(readOnlyRemedy("pk_abcd")).toBe("an API key that is not read-only");
   });
 });

@@ -33,3 +33,8 @@ export const OAUTH_KEY_PREFIX = "oauth";
 export function readOnlyReason(keyPrefix: string): string {
   return keyPrefix === OAUTH_KEY_PREFIX ? `its OAuth access is read-only (scope ${MCP_READ_SCOPE})` : "its API key is read-only";
 }
+
+/** What would let a read-only caller write: a key created without `--read-only`, or a new OAuth grant of `mcp`. */
+export function readOnlyRemedy(keyPrefix: string): string {
+  return keyPrefix === OAUTH_KEY_PREFIX ? `OAuth access with scope ${MCP_SCOPE} (signing in again, asking for it)` : "an API key that is not read-only";
+}

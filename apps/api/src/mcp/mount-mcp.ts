@@ -20,7 +20,7 @@ import { citeToolNames, toolOfRoutes } from "./cite-tool-names.js";
 import { ACTING_USER_KEY, createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
-import { MCP_SCOPES, readOnlyReason } from "./mcp-scopes.js";
+import { MCP_SCOPES, readOnlyReason, readOnlyRemedy } from "./mcp-scopes.js";
 import { readMcpMessage } from "./read-mcp-message.js";
 import { buildToolRequest, toolError, toToolResult, withDeclaredLength } from "./tool-request.js";
 import { toolSelection, type ToolSelection } from "./tool-selection.js";
@@ -140,7 +140,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       const { key } = context.get("apiKeyOwner");
       const readOnlyKey = key.read_only;
       if (url.search !== "" || readOnlyKey) {
-        const selection = toolSelection(url.searchParams, options.tools, { readOnlyKey, readOnlyReason: readOnlyReason(key.key_prefix) });
+        const selection = toolSelection(url.searchParams, options.tools, { readOnlyKey, readOnlyReason: readOnlyReason(key.key_prefix), readOnlyRemedy: readOnlyRemedy(key.key_prefix) });
         if ("error" in selection) {
           await countRefusedRequest(context);
           return errorResponse(context, 400, selection.error);

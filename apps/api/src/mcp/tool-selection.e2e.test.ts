@@ -38,9 +38,14 @@ describe("a client given a selecting /mcp URL", () => {
       const read = await client.callTool({ name: "listUsers", arguments: {} });
       expect(read.isError).toBeFalsy();
       const before = (await context.services.store.persons.list(acme.tenant.uuid, { position: { kind: "offset", offset: 0 }, limit: 1, filters: {}, sort_by: "name", order: "asc" })).total;
-      await expect(client.callTool({ name: "createPerson", arguments: { body: { name: "Not written" } } })).rejects.toThrow(
-        /tool 'createPerson' is not available to this client: its \/mcp URL asks for read_only=true/,
+      // A tool error the model reads, not a protocol error: it says why, and what would allow the call.
+      const refused = await client.callTool({ name: "createPerson", arguments: { body: { name: "Not written" } } });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(
+        /^tool 'createPerson' is not available to this client: its \/mcp URL asks for read_only=true; calling it takes a \/mcp URL without read_only=true, /,
       );
+      // A name that is no tool at all stays a protocol error (-32602), as the MCP spec has errors in finding a tool.
+      await expect(client.callTool({ name: "createPersonn", arguments: {} })).rejects.toThrow(/unknown tool 'createPersonn'/);
       const after = (await context.services.store.persons.list(acme.tenant.uuid, { position: { kind: "offset", offset: 0 }, limit: 1, filters: {}, sort_by: "name", order: "asc" })).total;
       expect(after).toBe(before);
     } finally {
@@ -132,7 +137,9 @@ describe("a client given a selecting /mcp URL", () => {
       const expected = operations.filter((operation) => operation.area === "Person" || operation.area === "Recommended paths");
       expect(tools.map((tool) => tool.name).sort()).toEqual(expected.map((operation) => operation.operationId).sort());
       expect(JSON.stringify(tools).length).toBeLessThan(JSON.stringify(all).length / 3);
-      await expect(some.callTool({ name: "listMeetings", arguments: {} })).rejects.toThrow(/areas=Person,Recommended paths/);
+      const outside = await some.callTool({ name: "listMeetings", arguments: {} });
+      expect(outside.isError).toBe(true);
+      expect((outside.content as Array<{ text: string }>)[0]!.text).toMatch(/asks for areas=Person,Recommended paths; calling it takes a \/mcp URL whose areas include Meetings, /);
     } finally {
       await everything.close();
       await some.close();

@@ -26,23 +26,31 @@ describe("toolSelection", () => {
     expect(namesOf("areas=Recommended%20paths,%20MEETING&read_only=TRUE")).toEqual(["getPersonRecommendedPaths", "listMeetings"]);
   });
 
-  it("names the URL's choice when it refuses a tool", () => {
+  it("names what keeps a tool out, and what would let the client call it", () => {
     const selection = select("areas=meetings&read_only=true");
     if ("error" in selection) throw new Error(selection.error);
+    const needs = "which the client's user sets up (no tool call can); tools/list names the tools it has";
     expect(selection.refusal("createMeeting")).toBe(
-      "tool 'createMeeting' is not available to this client: its /mcp URL asks for read_only=true and areas=Meetings; tools/list names the tools it has",
+      `tool 'createMeeting' is not available to this client: its /mcp URL asks for read_only=true; calling it takes a /mcp URL without read_only=true, ${needs}`,
+    );
+    expect(selection.refusal("getPerson")).toBe(
+      `tool 'getPerson' is not available to this client: its /mcp URL asks for areas=Meetings; calling it takes a /mcp URL whose areas include Person, ${needs}`,
+    );
+    expect(selection.refusal("createPerson")).toBe(
+      `tool 'createPerson' is not available to this client: its /mcp URL asks for areas=Meetings and read_only=true; calling it takes a /mcp URL whose areas include Person and without read_only=true, ${needs}`,
     );
   });
 
-  it("names why a read-only caller is refused, the key by default", () => {
-    const byKey = toolSelection(new URLSearchParams(""), TOOLS, { readOnlyKey: true });
-    const byToken = toolSelection(new URLSearchParams(""), TOOLS, { readOnlyKey: true, readOnlyReason: "its OAuth access is read-only (scope mcp:read)" });
+  it("names why a read-only caller is refused and what would let it write, the key by default", () => {
+    const byKey = toolSelection(new URLSearchParams("areas=meetings"), TOOLS, { readOnlyKey: true });
+    const byToken = toolSelection(new URLSearchParams(""), TOOLS, { readOnlyKey: true, readOnlyReason: "its OAuth access is read-only (scope mcp:read)", readOnlyRemedy: "OAuth access with scope mcp" });
     if ("error" in byKey || "error" in byToken) throw new Error("unexpected error");
-    expect(byKey.refusal("createPerson")).toBe("tool 'createPerson' is not available to this client: its API key is read-only; tools/list names the tools it has");
-    expect(byToken.tools.map((selected) => selected.name)).toEqual(["getPerson", "getPersonRecommendedPaths", "listMeetings"]);
-    expect(byToken.refusal("createPerson")).toBe(
-      "tool 'createPerson' is not available to this client: its OAuth access is read-only (scope mcp:read); tools/list names the tools it has",
+    expect(byKey.refusal("createMeeting")).toMatch(/^tool 'createMeeting' is not available to this client: its API key is read-only; calling it takes an API key that is not read-only, /);
+    expect(byKey.refusal("createPerson")).toMatch(
+      /: its \/mcp URL asks for areas=Meetings, and its API key is read-only; calling it takes a \/mcp URL whose areas include Person and an API key that is not read-only, /,
     );
+    expect(byToken.tools.map((selected) => selected.name)).toEqual(["getPerson", "getPersonRecommendedPaths", "listMeetings"]);
+    expect(byToken.refusal("createPerson")).toMatch(/: its OAuth access is read-only \(scope mcp:read\); calling it takes OAuth access with scope mcp, /);
   });
 
   it("refuses an unknown parameter, area or boolean, a repeated parameter and an empty area list", () => {

@@ -14,7 +14,10 @@ export const TOOL_SELECTION_PARAMETERS = ["areas", "read_only"] as const;
 export interface ToolSelection {
   /** The tools the client may see and call, in the tool list's order, their descriptions naming only these tools. */
   tools: readonly McpTool[];
-  /** Why a tool outside the selection is refused (the URL's choice, as a client's user can check it). */
+  /**
+   * Why a tool outside the selection is refused (the URL's choice, as a client's user can check it, or the caller's
+   * read-only credential), and what would let the client call it.
+   */
   refusal: (name: string) => string;
 }
 
@@ -36,7 +39,7 @@ const BOOLEAN_TEXT = new Map([
 
 /**
  * The selection the query asks for (every tool without one; with `readOnlyKey`, the tools that change nothing
- * whatever the query, refused with `readOnlyReason`), or the error a 400 names: an unknown parameter, an area no tool has, a `read_only` that is
+ * whatever the query, refused with `readOnlyReason` and `readOnlyRemedy`), or the error a 400 names: an unknown parameter, an area no tool has, a `read_only` that is
  * not a boolean.
  *
  * @example
@@ -45,7 +48,7 @@ const BOOLEAN_TEXT = new Map([
 export function toolSelection(
   query: URLSearchParams,
   tools: readonly McpTool[],
-  options: { readOnlyKey?: boolean; readOnlyReason?: string } = {},
+  options: { readOnlyKey?: boolean; readOnlyReason?: string; readOnlyRemedy?: string } = {},
 ): ToolSelection | { error: string } {
   for (const name of new Set(query.keys())) {
     if (!(TOOL_SELECTION_PARAMETERS as readonly string[]).includes(name)) {
@@ -53,11 +56,9 @@ export function toolSelection(
     }
     if (query.getAll(name).length > 1) return { error: `'${name}' is given more than once on /mcp` };
   }
-  const chosen: string[] = [];
   const readOnlyText = query.get("read_only");
   const readOnly = readOnlyText === null ? false : BOOLEAN_TEXT.get(readOnlyText.trim().toLowerCase());
   if (readOnly === undefined) return { error: `read_only must be true or false, not '${readOnlyText}'` };
-  if (readOnly) chosen.push("read_only=true");
   const readsOnly = readOnly || options.readOnlyKey === true;
   let areas: Set<string> | null = null;
   const areasText = query.get("areas");
@@ -70,12 +71,26 @@ export function toolSelection(
       return { error: `areas must name some of ${names.join(", ")}${unknown.length > 0 ? `; unknown: ${unknown.join(", ")}` : ""}` };
     }
     areas = new Set(asked.map((area) => known.get(areaKey(area))!));
-    chosen.push(`areas=${[...areas].join(",")}`);
   }
   const selected = tools.filter((tool) => (!readsOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)));
-  const reasons = [...(chosen.length > 0 ? [`its /mcp URL asks for ${chosen.join(" and ")}`] : []), ...(options.readOnlyKey ? [options.readOnlyReason ?? "its API key is read-only"] : [])];
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return {
     tools: toolsAsSelected(selected),
-    refusal: (name) => `tool '${name}' is not available to this client: ${reasons.join(", and ")}; tools/list names the tools it has`,
+    refusal: (name) => {
+      // Only what keeps this tool out: a read tool outside the URL's areas is not refused for a read-only key.
+      const tool = byName.get(name);
+      const writes = tool !== undefined && !tool.annotations.readOnlyHint;
+      const url = [
+        ...(areas !== null && tool !== undefined && !areas.has(tool.area) ? [{ asked: `areas=${[...areas].join(",")}`, needed: `whose areas include ${tool.area}` }] : []),
+        ...(writes && readOnly ? [{ asked: "read_only=true", needed: "without read_only=true" }] : []),
+      ];
+      const reasons = url.length > 0 ? [`its /mcp URL asks for ${url.map((part) => part.asked).join(" and ")}`] : [];
+      const remedies = url.length > 0 ? [`a /mcp URL ${url.map((part) => part.needed).join(" and ")}`] : [];
+      if (writes && options.readOnlyKey) {
+        reasons.push(options.readOnlyReason ?? "its API key is read-only");
+        remedies.push(options.readOnlyRemedy ?? "an API key that is not read-only");
+      }
+      return `tool '${name}' is not available to this client: ${reasons.join(", and ")}; calling it takes ${remedies.join(" and ")}, which the client's user sets up (no tool call can); tools/list names the tools it has`;
+    },
   };
 }

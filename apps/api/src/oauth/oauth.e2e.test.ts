@@ -253,7 +253,9 @@ describe("the MCP authorization flow with the SDK client", () => {
       const { tools } = await signedIn.listTools();
       expect(tools.map((tool) => tool.name)).toContain("getPerson");
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
-      await expect(signedIn.callTool({ name: "testWhoAmI", arguments: { body: { name: "Not written" } } })).rejects.toThrow(/read_only=true/);
+      const refused = await signedIn.callTool({ name: "testWhoAmI", arguments: { body: { name: "Not written" } } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toMatch(/read_only=true/);
     } finally {
       await signedIn.close();
     }
@@ -310,8 +312,10 @@ describe("a grant of the read-only scope", () => {
       expect(tools.map((tool) => tool.name)).toContain("getPerson");
       expect(tools.map((tool) => tool.name)).not.toContain("testWhoAmI");
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
-      await expect(signedIn.callTool({ name: "testWhoAmI", arguments: { body: { name: "Not written" } } })).rejects.toThrow(
-        /tool 'testWhoAmI' is not available to this client: its OAuth access is read-only \(scope mcp:read\)/,
+      const refused = await signedIn.callTool({ name: "testWhoAmI", arguments: { body: { name: "Not written" } } });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(
+        /tool 'testWhoAmI' is not available to this client: its OAuth access is read-only \(scope mcp:read\); calling it takes OAuth access with scope mcp \(signing in again, asking for it\)/,
       );
       const read = await signedIn.callTool({ name: "getPerson", arguments: { person_uuid: acme.member.person_uuid } });
       expect(read.isError).toBeFalsy();

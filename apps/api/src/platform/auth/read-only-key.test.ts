@@ -48,7 +48,12 @@ describe("a read-only API key", () => {
     const headers = { "x-api-key": readOnlyKey };
     const listed = await postMcpMessage<{ tools: Array<{ name: string }> }>(context, { method: "tools/list" }, headers);
     expect(listed.result!.tools.map((tool) => tool.name).sort()).toEqual(operations.filter(changesNothing).map((operation) => operation.operationId).sort());
-    const refused = await postMcpMessage(context, { method: "tools/call", params: { name: "createPerson", arguments: { body: { name: "No" } } } }, headers);
-    expect(refused.error?.message).toContain("tool 'createPerson' is not available to this client: its API key is read-only");
+    const refused = await postMcpMessage<{ content: Array<{ text: string }>; isError?: boolean }>(
+      context,
+      { method: "tools/call", params: { name: "createPerson", arguments: { body: { name: "No" } } } },
+      headers,
+    );
+    expect(refused.result?.isError).toBe(true);
+    expect(refused.result?.content[0]!.text).toContain("tool 'createPerson' is not available to this client: its API key is read-only; calling it takes an API key that is not read-only");
   });
 });
