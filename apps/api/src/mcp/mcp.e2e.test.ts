@@ -369,6 +369,31 @@ describe("transport", () => {
     expect(response.headers.get("allow")).toBe("POST");
     expect(await response.json()).toEqual({ error: expect.stringMatching(/stateless/) });
   });
+
+  it("answers in JSON a client that takes any type or JSON alone, and 406 one that takes neither JSON nor a stream", async () => {
+    const listUsers = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "listUsers", arguments: {} } };
+    for (const accept of ["*/*", "application/json"]) {
+      const response = await postMcp(acme.key, listUsers, undefined, { accept });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get("content-type"), accept).toBe("application/json");
+      expect(response.headers.get("x-ratelimit-remaining"), accept).not.toBeNull();
+      expect(((await response.json()) as { result: { structuredContent: { items: unknown[] } } }).result.structuredContent.items.length, accept).toBeGreaterThan(0);
+    }
+    // A 2025-03-26 batch (no MCP-Protocol-Version header), answered as its list of responses.
+    const pings = [1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "ping" }));
+    const batch = await fetch(mcpUrl(), { method: "POST", headers: { "content-type": "application/json", "x-api-key": acme.key }, body: JSON.stringify(pings) });
+    expect(await batch.json()).toEqual([1, 2].map((id) => ({ jsonrpc: "2.0", id, result: {} })));
+    const refused = await postMcp(acme.key, listUsers, undefined, { accept: "text/html" });
+    expect(refused.status).toBe(406);
+    expect(await refused.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32600,
+        message: "Invalid Request: Not Acceptable: the Accept header admits neither application/json nor text/event-stream; send Accept: application/json, text/event-stream",
+      },
+    });
+  });
 });
 
 describe("a client that goes away while its tool call runs", () => {
@@ -539,6 +564,7 @@ describe("rate limits shared with REST", () => {
     const refused = [
       { label: "not JSON", status: 400, send: () => postRawMcp(limited.key, "{", "application/json") },
       { label: "not sent as JSON", status: 415, send: () => postRawMcp(limited.key, "{}", "text/plain") },
+      { label: "accepts no answer", status: 406, send: () => postRawMcp(limited.key, "{}", "application/json", "", "text/html") },
       { label: "over 1 MiB", status: 413, send: () => postRawMcp(limited.key, JSON.stringify({ padding: "x".repeat(1_100_000) }), "application/json") },
       { label: "unknown area", status: 400, send: () => postRawMcp(limited.key, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }), "application/json", "?areas=nowhere") },
     ];
@@ -579,10 +605,10 @@ function postMcp(key: string, message: unknown, signal?: AbortSignal, headers: R
 }
 
 /** A POST to /mcp of `body` as it is, sent as `contentType`, with `query` on the URL. */
-function postRawMcp(key: string, body: string, contentType: string, query = "") {
+function postRawMcp(key: string, body: string, contentType: string, query = "", accept = "application/json, text/event-stream") {
   return fetch(`${mcpUrl()}${query}`, {
     method: "POST",
-    headers: { "content-type": contentType, accept: "application/json, text/event-stream", "x-api-key": key, "mcp-protocol-version": "2025-06-18" },
+    headers: { "content-type": contentType, accept, "x-api-key": key, "mcp-protocol-version": "2025-06-18" },
     body,
   });
 }

@@ -16,7 +16,9 @@ import { ApiError } from "../platform/errors/api-error.js";
 import { errorResponse } from "../platform/errors/error-handlers.js";
 import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
 import { toolCallBindings } from "../platform/request/tool-call-bindings.js";
+import { acceptedAnswers, withBothAnswersAccepted } from "./accepted-answers.js";
 import { citeToolNames, toolOfRoutes } from "./cite-tool-names.js";
+import { asJsonAnswer } from "./event-stream-as-json.js";
 import { ACTING_USER_KEY, createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
@@ -219,7 +221,9 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         }
         return toToolResult(response, (message) => citeToolNames(message, toolOf, (name) => selected.has(name)));
       };
-      const response = await handler.fetch(context.req.raw, {
+      // The SDK's transport refuses (406) an Accept header that does not name both answers, `*/*` and a lone
+      // `application/json` too: it is given one that does, and a client that takes no event stream gets JSON (below).
+      const response = await handler.fetch(withBothAnswersAccepted(context.req.raw), {
         parsedBody: parsedBodies.get(context.req.raw),
         authInfo: {
           token: "",
@@ -235,12 +239,14 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       // A 2025-era answer is a stream whose headers would leave before the tool call has run; a stateless tool call's
       // stream ends with its one result, which is written only once the call is done, so reading it whole first
       // delays nothing and lets the answer carry the limit headers of the call, as every response does.
-      const body = isKnownToolCall(parsedBodies.get(context.req.raw), toolNamesOf(context.req.raw)) && isEventStream(response) ? await response.text() : response.body;
+      const message = parsedBodies.get(context.req.raw);
+      const answer = isEventStream(response) && !acceptedAnswers(context.req.header("accept")).eventStream ? await asJsonAnswer(response, Array.isArray(message)) : response;
+      const body = isKnownToolCall(message, toolNamesOf(context.req.raw)) && isEventStream(answer) ? await answer.text() : answer.body;
       // Answered already: a refusal can only be recorded, and the next request meets it.
       if (!counted) await countHere();
       for (const [name, value] of innerHeaders) context.header(name, value);
       // Keeps the headers set so far (request id, rate limits) on the SDK's response.
-      return context.newResponse(body, response);
+      return context.newResponse(body, answer);
     },
   );
 

@@ -1,6 +1,7 @@
 /**
  * @module
- * Reads the JSON-RPC message (or batch) posted to `/mcp`, or the JSON-RPC error refusing it: a body
+ * Reads the JSON-RPC message (or batch) posted to `/mcp`, or the JSON-RPC error refusing it: an Accept header that
+ * admits neither a JSON answer nor an event stream (406, before the body is read), then a body
  * that is not JSON is a parse error (-32700); a body over the size limit (413), not sent as JSON (415) or
  * holding JSON the body limits refuse (400: nesting, `__proto__`) is an invalid request (-32600) with
  * its HTTP status, and so is a batch where the protocol revision has no batches. A JSON-RPC client reads
@@ -11,6 +12,7 @@ import { INVALID_REQUEST, isInitializeRequest, JSONRPC_VERSION, PARSE_ERROR, typ
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { MalformedJsonError, readJsonBody, RefusedBodyError, type RefusedBodyStatus } from "../platform/request/json-body.js";
+import { acceptedAnswers, BOTH_ANSWERS } from "./accepted-answers.js";
 
 /** The protocol revision whose changelog removed JSON-RPC batching; revisions are dates, so they sort as text. */
 export const FIRST_REVISION_WITHOUT_BATCHES = "2025-06-18";
@@ -26,9 +28,12 @@ export const MAX_BATCH_MESSAGES = 100;
 /** A JSON-RPC error answering a body that could not be read as a message, so with no id to echo. */
 export type UnreadableMessageError = Omit<JSONRPCErrorResponse, "id"> & { id: null };
 
-export type McpMessageRead = { message: unknown } | { refusal: UnreadableMessageError; status: RefusedBodyStatus };
+/** The HTTP status of a POST refused before its message is known: its body's, or 406 for its Accept header. */
+export type RefusedMessageStatus = RefusedBodyStatus | 406;
 
-function refusal(code: number, message: string, status: RefusedBodyStatus = 400): McpMessageRead {
+export type McpMessageRead = { message: unknown } | { refusal: UnreadableMessageError; status: RefusedMessageStatus };
+
+function refusal(code: number, message: string, status: RefusedMessageStatus = 400): McpMessageRead {
   return { refusal: { jsonrpc: JSONRPC_VERSION, id: null, error: { code, message } }, status };
 }
 
@@ -51,6 +56,10 @@ function batchProblem(batch: readonly unknown[], protocolVersion: string | undef
 
 /** The message posted to `/mcp`, or the JSON-RPC error to answer instead, with its HTTP status. */
 export async function readMcpMessage(context: Context<AppEnv>): Promise<McpMessageRead> {
+  const accepted = acceptedAnswers(context.req.header("accept"));
+  if (!accepted.json && !accepted.eventStream) {
+    return refusal(INVALID_REQUEST, `Invalid Request: Not Acceptable: the Accept header admits neither application/json nor text/event-stream; send Accept: ${BOTH_ANSWERS}`, 406);
+  }
   let message: unknown;
   try {
     message = await readJsonBody(context);
