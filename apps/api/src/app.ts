@@ -40,6 +40,11 @@ export interface CreateAppOptions {
    */
   publicUrl?: string;
   /**
+   * Browser origins `/mcp` serves besides the public URL's (`RAPPORT_MCP_ALLOWED_ORIGINS`): a request with another
+   * `Origin` header is a 403, against DNS rebinding. Clients outside a browser send none. Default: none.
+   */
+  mcpAllowedOrigins?: readonly string[];
+  /**
    * OAuth 2.0 for /mcp (an authorization server in the same app). On by default when `publicUrl`
    * is set, which the issuer needs; the OAuth endpoints are served by the Node server only.
    */
@@ -91,6 +96,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     operations = allOperations,
     validateResponses = false,
     publicUrl,
+    mcpAllowedOrigins,
     oauth = publicUrl !== undefined,
     trustProxy = false,
     decoyPasswordCost,
@@ -127,7 +133,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   mountDocs(app);
 
   const mountedOAuth = oauth && publicUrl ? mountOAuth(app, services, { publicUrl, trustProxy, decoyPasswordCost }) : undefined;
-  mountMcp(app, { tools: mcpTools, version: RAPPORT_VERSION, publicUrl, trustedCallers, oauth: mountedOAuth });
+  mountMcp(app, { tools: mcpTools, version: RAPPORT_VERSION, publicUrl, allowedOrigins: mcpAllowedOrigins, trustedCallers, oauth: mountedOAuth });
   app.use("/v1/*", noStoreAnswers(), authenticateKey({ trustedCallers }), rateLimit(), resolveUserContext());
   mountOperations(app, operations, { validateResponses });
   return app;

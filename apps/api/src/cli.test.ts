@@ -541,6 +541,7 @@ describe("rapport", { timeout: 60_000 }, () => {
       ["RAPPORT_IMPORT_UPLOADS_MIB", "10", 'RAPPORT_IMPORT_UPLOADS_MIB: expecting a whole number from 100 to 1048576 but got "10"'],
       ["RAPPORT_IMPORT_MINIMUM_KIB_PER_SECOND", "slow", 'RAPPORT_IMPORT_MINIMUM_KIB_PER_SECOND: expecting a whole number from 0 to 102400 but got "slow"'],
       ["RAPPORT_KEEP_ALIVE_SECONDS", "0", 'RAPPORT_KEEP_ALIVE_SECONDS: expecting a whole number from 1 to 3600 but got "0"'],
+      ["RAPPORT_MCP_ALLOWED_ORIGINS", "*", 'RAPPORT_MCP_ALLOWED_ORIGINS: "*" is not an origin; give comma-separated origins'],
       ["RAPPORT_SCORING_PARAMETERS", join(folder, "missing.json"), "RAPPORT_SCORING_PARAMETERS: cannot read scoring parameters from"],
       ["RAPPORT_LOG_LEVEL", "loud", "RAPPORT_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got 'loud'"],
     ] as const) {

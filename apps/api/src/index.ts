@@ -9,6 +9,7 @@ export type { AppServices } from "./services.js";
 export { startServer, type RunningServer, type StartServerOptions } from "./server.js";
 export { connectionTimeouts, type ConnectionTimeouts } from "./platform/server/connection-timeouts.js";
 export { connectionTimeoutsFromEnvironment } from "./platform/environment/connection-timeouts-from-environment.js";
+export { mcpAllowedOriginsFromEnvironment } from "./platform/environment/mcp-allowed-origins-from-environment.js";
 export { operations } from "./routes/operations.js";
 export { defineOperation, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
 export { SerializedItem, streamedList, type StreamedList } from "./operations/streamed-list.js";

@@ -10,6 +10,7 @@ import { DEMO_TENANT_UUID } from "../demo/demo-ids.js";
 import { issueDemoKeys, seedDemoTenant, type DemoKeys } from "../demo/seed-demo-tenant.js";
 import { removeAbandonedUploadFolders, UPLOADS_FOLDER } from "../imports/process-upload-folders.js";
 import { connectionTimeoutsFromEnvironment } from "../platform/environment/connection-timeouts-from-environment.js";
+import { mcpAllowedOriginsFromEnvironment } from "../platform/environment/mcp-allowed-origins-from-environment.js";
 import { switchVariable } from "../platform/environment/switch-variable.js";
 import { unknownSettings } from "../platform/environment/unknown-settings.js";
 import { warmGraphsFromEnvironment } from "../platform/environment/warm-graphs-from-environment.js";
@@ -133,6 +134,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const warmGraphs = options.warmGraphs && warmGraphsFromEnvironment(process.env);
   const trustProxy = options.trustProxy === true || switchVariable(process.env, "RAPPORT_TRUST_PROXY", false);
   const connectionTimeouts = connectionTimeoutsFromEnvironment(process.env);
+  const mcpAllowedOrigins = mcpAllowedOriginsFromEnvironment(process.env);
   // With --json, stdout carries only the JSON document, so a script can parse it; the logs go to stderr.
   const logger = createLogger({}, global.json ? "stderr" : "stdout");
   // A misspelt setting is otherwise ignored without a word, and the server runs with the default it meant to change.
@@ -212,7 +214,7 @@ export async function runServer(options: ServeOptions, command: Command): Promis
   const onSignal = (signal: NodeJS.Signals) => shutdown(signal);
   for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
   try {
-    running = await startServer(services, { port: options.port, host: options.host, publicUrl, trustProxy, warmGraphs, connectionTimeouts, databaseLost: () => fileWatch?.lost() ?? false });
+    running = await startServer(services, { port: options.port, host: options.host, publicUrl, mcpAllowedOrigins, trustProxy, warmGraphs, connectionTimeouts, databaseLost: () => fileWatch?.lost() ?? false });
   } catch (error) {
     for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
     await services.store.close();

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { OpenApiDocument } from "../openapi/build-openapi-document.js";
@@ -98,6 +99,8 @@ const heldLargeAnswer = defineOperation({
 });
 
 const table = [...operations, createProbePerson, connection, failingStream, heldLargeAnswer];
+/** A browser-based client's origin the server is started allowing (RAPPORT_MCP_ALLOWED_ORIGINS). */
+const ALLOWED_ORIGIN = "http://localhost:6274";
 let context: TestContext;
 let acme: TestTenant;
 let limited: TestTenant;
@@ -109,7 +112,7 @@ beforeAll(async () => {
   acme = await buildTenant(context.services, { name: "Acme" });
   limited = await buildTenant(context.services, { name: "Limited", perSecond: 5 });
   knownPersonUuid = (await context.services.store.persons.create({ tenant_uuid: acme.tenant.uuid, name: "Known Person" })).uuid;
-  server = await startServer(context.services, { port: 0, operations: table, validateResponses: true });
+  server = await startServer(context.services, { port: 0, operations: table, validateResponses: true, mcpAllowedOrigins: [ALLOWED_ORIGIN] });
 });
 afterAll(async () => {
   await server.close(100);
@@ -368,6 +371,44 @@ describe("transport", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
     expect(await response.json()).toEqual({ error: expect.stringMatching(/stateless/) });
+  });
+
+  it("refuses a web page of another origin with 403 before the credentials, and serves its own origin, an allowed one and a client with none", async () => {
+    const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+    // A DNS rebinding page: its origin names the host the request names too (fetch sends no Host of its own), which is
+    // not the public URL's.
+    const rebound = await new Promise<{ status?: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": acme.key, host: "evil.example:8787", origin: "http://evil.example:8787" };
+      request(mcpUrl(), { method: "POST", headers }, (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body })).on("error", reject);
+      })
+        .on("error", reject)
+        .end(JSON.stringify(ping));
+    });
+    expect(rebound.status).toBe(403);
+    expect(rebound.headers["x-ratelimit-remaining"]).toBeUndefined();
+    expect(JSON.parse(rebound.body)).toEqual({
+      error:
+        `origin 'http://evil.example:8787' may not call /mcp: a web page's requests are served only from ${server.url} (this server's public URL) ` +
+        "and the origins an operator lists in RAPPORT_MCP_ALLOWED_ORIGINS (comma-separated), against DNS rebinding; a client outside a browser sends no Origin",
+    });
+    for (const [label, response] of [
+      ["without credentials", await postMcp("", ping, undefined, { origin: "https://evil.example" })],
+      ["an opaque origin", await postMcp(acme.key, ping, undefined, { origin: "null" })],
+      ["GET", await fetch(mcpUrl(), { headers: { origin: "https://evil.example" } })],
+    ] as const) {
+      expect(response.status, label).toBe(403);
+      expect(((await response.json()) as { error: string }).error, label).toMatch(/RAPPORT_MCP_ALLOWED_ORIGINS/);
+    }
+    for (const origin of [new URL(server.url).origin, ALLOWED_ORIGIN]) {
+      const served = await postMcp(acme.key, ping, undefined, { origin });
+      expect(served.status, origin).toBe(200);
+      expect(await served.text(), origin).toContain('"result":{}');
+    }
+    // The metadata is not /mcp: any page may read it, as before (the OAuth endpoints: oauth.e2e.test.ts).
+    expect((await fetch(`${server.url}/.well-known/oauth-protected-resource`, { headers: { origin: "https://evil.example" } })).status).toBe(200);
   });
 
   it("answers in JSON a client that takes any type or JSON alone, and 406 one that takes neither JSON nor a stream", async () => {

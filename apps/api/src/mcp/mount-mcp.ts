@@ -1,6 +1,6 @@
 /**
  * @module
- * `POST /mcp`: authentication (API key, or an OAuth bearer token when an authorization server is
+ * `POST /mcp`: the Origin check (`refuse-foreign-origin.ts`), authentication (API key, or an OAuth bearer token when an authorization server is
  * configured), rate limits and the user context exactly as for `/v1`, then the MCP handler. A tool
  * call runs its operation by passing a built `Request` through the same app in-process, with the
  * MCP request's environment; that inner request is what counts against the limits for a tool call,
@@ -24,6 +24,7 @@ import type { ActingUser } from "./mcp-instructions.js";
 import type { McpTool } from "./mcp-tools.js";
 import { MCP_SCOPES, readOnlyReason, readOnlyRemedy } from "./mcp-scopes.js";
 import { readMcpMessage } from "./read-mcp-message.js";
+import { refuseForeignOrigin } from "./refuse-foreign-origin.js";
 import { buildToolRequest, toolError, toToolResult, withDeclaredLength } from "./tool-request.js";
 import { toolSelection, type ToolSelection } from "./tool-selection.js";
 
@@ -44,6 +45,8 @@ export interface MountMcpOptions {
   tools: readonly McpTool[];
   version: string;
   publicUrl?: string;
+  /** Browser origins served besides the public URL's (`RAPPORT_MCP_ALLOWED_ORIGINS`); any other `Origin` is a 403. */
+  allowedOrigins?: readonly string[];
   /** OAuth: the authorization server and its token verifier; without it only API keys are accepted. */
   oauth?: { issuer: string; verifyBearer: BearerVerifier };
   /** Marks inner requests (tool calls) whose caller was settled on the way in, by key or bearer token (the /v1 middleware trusts these). */
@@ -134,6 +137,8 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   const selections = new WeakMap<Request, { selection: ToolSelection; names: ReadonlySet<string> }>();
   const toolNamesOf = (request: Request) => selections.get(request)?.names ?? everyTool;
 
+  // Every method, before the credentials: a web page from another origin learns nothing of them.
+  app.use(MCP_PATH, refuseForeignOrigin({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins }));
   app.post(
     MCP_PATH,
     authenticateMcp(options),

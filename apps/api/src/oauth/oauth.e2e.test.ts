@@ -164,12 +164,14 @@ const refresh = (client: MemoryOAuthClient, refreshToken: string, scope?: string
 let oauth: MemoryOAuthClient;
 
 describe("the MCP authorization flow with the SDK client", () => {
-  it("publishes the resource and authorization server metadata", async () => {
-    const resource = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource`)).json()) as Record<string, unknown>;
+  it("publishes the resource and authorization server metadata, to a web page of any origin", async () => {
+    // Only /mcp checks a page's Origin (RAPPORT_MCP_ALLOWED_ORIGINS): the metadata is public, as the OAuth endpoints are.
+    const fromPage = { headers: { origin: "https://any-page.example" } };
+    const resource = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource`, fromPage)).json()) as Record<string, unknown>;
     expect(resource).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url], scopes_supported: ["mcp", "mcp:read"] });
     const pathAware = await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`);
     expect(await pathAware.json()).toEqual(resource);
-    const authorizationServer = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    const authorizationServer = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`, fromPage)).json()) as Record<string, unknown>;
     expect(authorizationServer).toMatchObject({
       issuer: server.url,
       authorization_endpoint: `${server.url}/oauth/authorize`,
