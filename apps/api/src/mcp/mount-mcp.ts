@@ -1,7 +1,8 @@
 /**
  * @module
- * `POST /mcp`: the Origin check (`refuse-foreign-origin.ts`), authentication (API key, or an OAuth bearer token when an authorization server is
- * configured), rate limits and the user context exactly as for `/v1`, then the MCP handler. A tool
+ * `POST /mcp`: the Origin check (`refuse-foreign-origin.ts`, every method), authentication (API key, or an OAuth
+ * bearer token when an authorization server is configured), rate limits and the user context exactly as for `/v1`,
+ * then the MCP handler (given an Accept header it takes: `accepted-answers.ts`). A tool
  * call runs its operation by passing a built `Request` through the same app in-process, with the
  * MCP request's environment; that inner request is what counts against the limits for a tool call,
  * and every other MCP request counts itself. GET and DELETE answer 405: the server is stateless and
