@@ -7,6 +7,7 @@
 import type { ApiKeyOwner, KeyUseChannel, Store } from "@rapport/store";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env.js";
+import { OAUTH_KEY_PREFIX } from "../../mcp/mcp-scopes.js";
 import { ApiError, forbidden } from "../errors/api-error.js";
 import { isUuid } from "../request/uuid-pattern.js";
 import type { AuthContext } from "./auth-context.js";
@@ -81,7 +82,9 @@ export async function userContextOf(store: Store, owner: ApiKeyOwner, requested:
   let userUuid: string | null = null;
   if (key.user_uuid) {
     if (requestedUser !== undefined && requestedUser.toLowerCase() !== key.user_uuid.toLowerCase()) {
-      throw forbidden(`${USER_HEADER} does not match the user this API key is bound to`);
+      // An OAuth token acts as its user as a bound key does (mount-oauth.ts), but the client holds no API key.
+      const credential = key.key_prefix === OAUTH_KEY_PREFIX ? "the user this OAuth access token acts for" : "the user this API key is bound to";
+      throw forbidden(`${USER_HEADER} does not match ${credential}`);
     }
     userUuid = key.user_uuid;
   } else if (requestedUser !== undefined) {

@@ -19,8 +19,12 @@ export async function presentOpportunityDetail(services: AppServices, tenantUuid
  * change any. Others get 403: the opportunity is readable by them, so its existence is no secret.
  */
 export function assertMayModifyOpportunity(auth: AuthContext, opportunity: Opportunity): void {
-  if (auth.isAdministrator) return;
+  if (!mayModifyOpportunity(auth, opportunity)) throw forbidden("only the opportunity's owner, its creator or an administrator may change it");
+}
+
+/** Whether the caller may change or delete the opportunity: its owner, its creator, an administrator or a tenant-wide call. */
+export function mayModifyOpportunity(auth: AuthContext, opportunity: Opportunity): boolean {
+  if (auth.isAdministrator) return true;
   const userUuid = auth.user?.uuid;
-  if (userUuid && (opportunity.owner?.user_uuid === userUuid || opportunity.created_by?.user_uuid === userUuid)) return;
-  throw forbidden("only the opportunity's owner, its creator or an administrator may change it");
+  return userUuid !== undefined && (opportunity.owner?.user_uuid === userUuid || opportunity.created_by?.user_uuid === userUuid);
 }
