@@ -133,6 +133,7 @@ function pathOf(operation: AnyOperation, ids: Record<string, string>): string {
 describe("the user context, for every operation", () => {
   const refusals: Array<{ caller: string; headers: () => Record<string, string>; error: string }> = [
     { caller: "a malformed x-service-user-id", headers: () => ({ "x-api-key": acme.key, "x-service-user-id": "mike" }), error: "x-service-user-id must be the UUID of a user of this tenant" },
+    { caller: "an empty x-service-user-id", headers: () => ({ "x-api-key": acme.key, "x-service-user-id": " " }), error: "x-service-user-id must be the UUID of a user of this tenant" },
     { caller: "another tenant's user", headers: () => ({ "x-api-key": acme.key, "x-service-user-id": other.member.uuid }), error: "x-service-user-id is not a user of this tenant" },
     { caller: "a user that does not exist", headers: () => ({ "x-api-key": acme.key, "x-service-user-id": UNKNOWN }), error: "x-service-user-id is not a user of this tenant" },
     { caller: "a deactivated user", headers: () => ({ "x-api-key": acme.key, "x-service-user-id": dana.uuid }), error: "x-service-user-id names a deactivated user" },
