@@ -317,6 +317,22 @@ describe("owners, other members, administrators and tenant-wide calls", () => {
   });
 });
 
+describe("a member's upload of another user's mailbox", () => {
+  it("is refused, by key and by user context, before anything is read or written", async () => {
+    context.clock.advance(1_000);
+    const revision = context.services.store.revision(acme.tenant.uuid);
+    for (const caller of ["nina", "ninaKey"] as const) {
+      const form = new FormData();
+      form.set("kind", "mbox");
+      form.set("user_uuid", acme.member.uuid);
+      form.set("file", new Blob(["From mike@acme.example Mon Nov 23 10:00:00 2026\n\nHello\n"]), "mike.mbox");
+      const response = await context.app.request("/v1/imports", { method: "POST", headers: headersOf(caller), body: form });
+      expect([response.status, await response.json()], caller).toEqual([403, { error: "a member may import only their own mailbox or calendar: leave out user_uuid or name yourself" }]);
+    }
+    expect(context.services.store.revision(acme.tenant.uuid)).toBe(revision);
+  });
+});
+
 describe("records another user's record goes with", () => {
   it("refuses a member the deletion of its deal while another member's sub-opportunity is under it, which would go with it", async () => {
     context.clock.advance(1_000);
