@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import SqliteDatabase from "better-sqlite3";
-import { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters } from "./control-character.js";
+import { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, takeOutReorderingControls } from "./control-character.js";
 
 /** Every code point of C0, DEL and C1. */
 const CONTROLS = [...Array.from({ length: 0x20 }, (_, at) => at), ...Array.from({ length: 0x21 }, (_, at) => 0x7f + at)];
@@ -52,5 +52,15 @@ describe("refusedCharacterGlob", () => {
       }
     }
     database.close();
+  });
+});
+
+describe("takeOutReorderingControls", () => {
+  it("takes out the embeddings, overrides and isolates, and keeps the marks and every other character", () => {
+    expect(takeOutReorderingControls("invoice\u202efdp.exe")).toBe("invoicefdp.exe");
+    const reordering = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+    for (const codePoint of reordering) expect(takeOutReorderingControls(`Ada${String.fromCodePoint(codePoint)}`), written(codePoint)).toBe("Ada");
+    const kept = "\u05d3\u05e0\u05d4\u200f \u0639\u0644\u064a\u061c \u200eAda\u00a0🚀";
+    expect(takeOutReorderingControls(kept)).toBe(kept);
   });
 });

@@ -8,7 +8,8 @@
  * (Word's manual line break, which text copied from it carries), carriage return and the separators, and holds no
  * other control character. The rule lives in the store because the store
  * applies it too (a custom field's text value, the clean-up of text stored before the rule); the API's field schemas,
- * its imports and its command line take it from `@rapport/store/vocabulary`.
+ * its imports and its command line take it from `@rapport/store/vocabulary`. Names hold besides none of the controls that
+ * reorder text (`takeOutReorderingControls`), which are taken out rather than refused.
  */
 
 /** Which rule text is held to. */
@@ -77,4 +78,26 @@ export function takeOutControlCharacters(text: string, layout: TextLayout): stri
 export function refusedCharacterGlob(layout: TextLayout): string {
   const ranges = REFUSED_RANGES[layout].map(([first, last]) => [Math.max(first, 1), last] as const);
   return `*[${ranges.map(([first, last]) => `${String.fromCodePoint(first)}-${String.fromCodePoint(last)}`).join("")}]*`;
+}
+
+/**
+ * The controls that reorder the text around them: the embeddings and overrides U+202A to U+202E and the isolates
+ * U+2066 to U+2069. Unicode's other bidirectional controls, the marks U+200E, U+200F and U+061C, are not among them:
+ * a mark only sets the direction of the punctuation or digits beside it, and right-to-left names hold them.
+ */
+const REORDERING_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * `name` without the controls that reorder the text around them (embeddings, overrides, isolates), its letters kept
+ * in the order written. A name is shown on its own (a list, a picker, an agent's answer) and needs none of them,
+ * while an override shows "invoice\u202Efdp.exe" as "invoiceexe.pdf" and an embedding swaps a name's words. Taken
+ * out, not refused: a name copied from a page or a chat can carry them unseen, and the sender could not find them.
+ * The right-to-left and left-to-right marks are kept. Not trimmed: trim the result as the name is.
+ *
+ * @example
+ * takeOutReorderingControls("invoice\u202efdp.exe"); // "invoicefdp.exe"
+ * takeOutReorderingControls("\u2067\u05d3\u05e0\u05d4\u2069 Cohen\u200f"); // "\u05d3\u05e0\u05d4 Cohen\u200f"
+ */
+export function takeOutReorderingControls(name: string): string {
+  return name.replace(REORDERING_CONTROLS, "");
 }

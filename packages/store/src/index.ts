@@ -30,7 +30,7 @@ export { MAX_OPPORTUNITY_CUSTOM_FIELDS } from "./repositories/opportunity-custom
 export { MAX_STAGES_PER_PIPELINE } from "./repositories/opportunity-type-repository.js";
 export { emptyFieldsFilled, type PersonFieldHolder, type PersonFieldOffer } from "./repositories/empty-person-fields.js";
 export type { PrunedHistory } from "./errors.js";
-export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, type TextLayout } from "./control-character.js";
+export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, takeOutReorderingControls, type TextLayout } from "./control-character.js";
 export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export { companyNameKey } from "./repositories/company-name-key.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";

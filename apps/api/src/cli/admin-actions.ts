@@ -12,7 +12,7 @@ import { MAX_API_KEY_LABEL_LENGTH, MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LEN
 import { CliError, printResult } from "./cli-output.js";
 import { openStore } from "./open-store.js";
 import { commandStreams } from "./command-streams.js";
-import { optionText } from "./option-text.js";
+import { optionName, optionText } from "./option-text.js";
 import { writeJsonFile, writeJsonTo } from "./personal-data-output.js";
 import { createDatabaseFileIfMissing, createdDatabaseNotice, existingDatabasePath, openingDatabase, resolveDatabasePath } from "./database-path.js";
 import { readNewPassword } from "./read-password.js";
@@ -54,7 +54,7 @@ export async function createTenant(options: { name: string; tier: Tier; perSecon
   if ((options.perSecond || options.monthly) && options.tier !== "custom") {
     throw new CliError("--per-second and --monthly apply only to --tier custom");
   }
-  const name = optionText(options.name, "--name", MAX_TENANT_NAME_LENGTH);
+  const name = optionName(options.name, "--name", MAX_TENANT_NAME_LENGTH);
   await withStore(command, async (store, global) => {
     const tenant = await store.tenants.create({
       name,
@@ -88,7 +88,7 @@ export async function deleteTenant(options: { tenant: string }, command: Command
 }
 
 export async function createUser(options: { tenant: string; name: string; email: string; role: Role }, command: Command): Promise<void> {
-  const name = optionText(options.name, "--name", MAX_PERSON_NAME_LENGTH);
+  const name = optionName(options.name, "--name", MAX_PERSON_NAME_LENGTH);
   const email = optionText(options.email, "--email", MAX_EMAIL_ADDRESS_LENGTH);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`--email ${options.email} is not an email address`);
   await withStore(command, async (store, global) => {

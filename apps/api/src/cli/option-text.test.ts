@@ -1,7 +1,7 @@
 /** The rule for text the command line stores: trimmed, not blank, within its limit, one line, no control character. */
 import { describe, expect, it } from "vitest";
 import { CliError } from "./cli-output.js";
-import { optionText } from "./option-text.js";
+import { optionName, optionText } from "./option-text.js";
 
 const refusal = (value: string, max = 300) => {
   try {
@@ -37,5 +37,12 @@ describe("optionText", () => {
   it("refuses the line and paragraph separators as the REST API does: a name is one line", () => {
     expect(refusal("Ada\u2028Lovelace")).toBe("--name must be one line: no line separator (U+2028)");
     expect(refusal("Ada\u2029Lovelace")).toBe("--name must be one line: no line separator (U+2029)");
+  });
+});
+
+describe("optionName", () => {
+  it("takes the controls that reorder text out of a name, keeps the marks, and finds one left blank by them blank", () => {
+    expect(optionName(" \u202eAda\u2069 \u05d3\u05e0\u05d4\u200f", "--name", 300)).toBe("Ada \u05d3\u05e0\u05d4\u200f");
+    expect(() => optionName("\u2067\u2069", "--name", 300)).toThrow("--name must not be empty");
   });
 });

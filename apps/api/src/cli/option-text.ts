@@ -2,9 +2,9 @@
  * @module
  * The one rule for text the command line stores (a tenant's or user's name, an email, a key's label): trimmed, not
  * blank, within the REST API's limit for the field, one line and free of control characters: the REST API's rule for one-line
- * text (@rapport/store's control-character.ts).
+ * text (@rapport/store's control-character.ts); a name loses the controls that reorder text, as the REST API's names do.
  */
-import { controlCharacterProblem, refusedCharacter } from "@rapport/store/vocabulary";
+import { controlCharacterProblem, refusedCharacter, takeOutReorderingControls } from "@rapport/store/vocabulary";
 import { CliError } from "./cli-output.js";
 
 /**
@@ -25,4 +25,15 @@ export function optionText(value: string, option: string, max: number): string {
   const codePoint = refusedCharacter(text, "one line");
   if (codePoint !== null) throw new CliError(`${option} ${controlCharacterProblem(codePoint)}`);
   return text;
+}
+
+/**
+ * The text of a name option (a tenant's, a user's): `optionText` of `value` without the controls that reorder text
+ * (`takeOutReorderingControls`), as the REST API takes a name; one left blank by them is blank.
+ *
+ * @example
+ * optionName("\u202eAda", "--name", 300); // "Ada"
+ */
+export function optionName(value: string, option: string, max: number): string {
+  return optionText(takeOutReorderingControls(value), option, max);
 }

@@ -8,7 +8,7 @@ import { ROLES, type Role } from "@rapport/store/vocabulary";
 import { parse } from "csv-parse/sync";
 import { MAX_EMAIL_ADDRESS_LENGTH, MAX_PERSON_NAME_LENGTH } from "../platform/request/field-limits.js";
 import { CliError } from "./cli-output.js";
-import { optionText } from "./option-text.js";
+import { optionName, optionText } from "./option-text.js";
 
 /** The formats a users file may be in. */
 export const USER_FILE_FORMATS = ["csv", "jsonl"] as const;
@@ -73,7 +73,7 @@ export function readUserRows(text: string, format: UserFileFormat): { rows: User
       continue;
     }
     const rowProblems: string[] = [];
-    const text = (field: string, max: number) => {
+    const text = (field: string, max: number, read = optionText) => {
       const value = record.fields[field];
       if (value === undefined || value === null) {
         rowProblems.push(`${field} is missing`);
@@ -84,13 +84,13 @@ export function readUserRows(text: string, format: UserFileFormat): { rows: User
         return null;
       }
       try {
-        return optionText(value, field, max);
+        return read(value, field, max);
       } catch (error) {
         rowProblems.push((error as Error).message);
         return null;
       }
     };
-    const name = text("name", MAX_PERSON_NAME_LENGTH);
+    const name = text("name", MAX_PERSON_NAME_LENGTH, optionName);
     const given = text("email", MAX_EMAIL_ADDRESS_LENGTH);
     const email = given === null ? null : normalizeEmail(given);
     if (email !== null && !isPlausibleEmail(email)) rowProblems.push(`email ${given} is not an email address`);

@@ -24,17 +24,21 @@ describe("control characters in an import", () => {
       vcard("3.0", ["FN:Eve\u001b[2J Mallory", "EMAIL:eve@evil.example", "TITLE:CTO\u0007"]),
       vcard("3.0", ["FN:Ada\\nLovelace", "EMAIL:ada@engines.example"]),
       vcard("3.0", ["FN:Grace Hopper", "EMAIL:grace@navy.example"]),
+      // The controls that reorder text leave a name too ("\u202enehoC" showed as "Cohen"); the marks stay.
+      vcard("3.0", ["FN:\u2067Dana\u2069\u200f \u202enehoC", "EMAIL:dana@levant.example"]),
     ].join("\r\n");
     const summary = await run(bed.file("contacts.vcf", cards), importRequest("vcf"));
-    expect(summary).toMatchObject({ items: { read: 3, written: 3, failed: 0 } });
+    expect(summary).toMatchObject({ items: { read: 4, written: 4, failed: 0 } });
     expect(summary.problems.first).toEqual([
       { position: "card 1 (line 1)", message: "control characters taken out of name, job title" },
       { position: "card 2 (line 7)", message: "control characters taken out of name" },
+      { position: "card 4 (line 17)", message: "control characters taken out of name" },
     ]);
     const persons = await bed.personsByKey();
     expect(persons.get("eve@evil.example")).toMatchObject({ name: "Eve[2J Mallory", job_title: "CTO" });
     expect(persons.get("ada@engines.example")).toMatchObject({ name: "Ada Lovelace" });
     expect(persons.get("grace@navy.example")).toMatchObject({ name: "Grace Hopper" });
+    expect(persons.get("dana@levant.example")).toMatchObject({ name: "Dana\u200f nehoC" });
   });
 
   it("are taken out of a CSV row's cells; a row left without its company name is a problem, the others are imported", async () => {

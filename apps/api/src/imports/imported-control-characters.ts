@@ -3,9 +3,10 @@
  * Control characters taken out of an imported item's text, by the rule the REST API refuses them by
  * (@rapport/store's control-character.ts): a contact's name with an escape sequence, a CSV cell with a line break.
  * An archive is not a client that can send again, so its entry is imported without them, and the fields changed are
- * listed among the summary's problems; a required value left empty makes the entry a problem of its own.
+ * listed among the summary's problems; a required value left empty makes the entry a problem of its own. Names lose the
+ * controls that reorder text as well (`takeOutReorderingControls`), as the REST API takes them out of a name.
  */
-import { takeOutControlCharacters, type TextLayout } from "@rapport/store/vocabulary";
+import { takeOutControlCharacters, takeOutReorderingControls, type TextLayout } from "@rapport/store/vocabulary";
 import type { ImportedAddress, ImportedItem } from "./imported-items.js";
 
 /** The item as it may be written, and the fields that lost characters; or why it may not be written at all. */
@@ -16,8 +17,8 @@ class EmptiedValue extends Error {}
 
 /**
  * `item` without control characters in its text: one-line fields (names, titles, addresses, labels) hold none,
- * the tab and line breaks becoming a space; an email's subject and body, and a company's description, keep their
- * layout.
+ * the tab and line breaks becoming a space, and names none of the controls that reorder text; an email's subject and
+ * body, and a company's description, keep their layout.
  */
 export function cleanImportedItem(item: ImportedItem): CleanedItem {
   const changed: string[] = [];
@@ -26,21 +27,31 @@ export function cleanImportedItem(item: ImportedItem): CleanedItem {
     if (cleaned !== value && !changed.includes(field)) changed.push(field);
     return cleaned;
   };
-  const required = (field: string, value: string): string => {
-    const cleaned = text(field, value);
+  // A name without the controls that reorder text, trimmed when it held one, as the REST API's names are.
+  const nameText = (field: string, value: string): string => {
+    const reordered = takeOutReorderingControls(value);
+    const cleaned = text(field, reordered === value ? value : reordered.trim());
+    if (cleaned !== value && !changed.includes(field)) changed.push(field);
+    return cleaned;
+  };
+  const requiredText = (field: string, value: string, clean: (field: string, value: string) => string): string => {
+    const cleaned = clean(field, value);
     if (cleaned === "" && value !== "") throw new EmptiedValue(`${field} holds nothing but control characters`);
     return cleaned;
   };
+  const required = (field: string, value: string): string => requiredText(field, value, text);
+  const requiredName = (field: string, value: string): string => requiredText(field, value, nameText);
   const optional = (field: string, value: string | null, layout: TextLayout = "one line"): string | null =>
     value === null ? null : text(field, value, layout) || null;
+  const name = (field: string, value: string | null): string | null => (value === null ? null : nameText(field, value) || null);
   const address = <Address extends ImportedAddress>(field: string, value: Address): Address => ({
     ...value,
     email: required(`${field} address`, value.email),
-    name: optional(`${field} name`, value.name),
+    name: name(`${field} name`, value.name),
   });
   const labels = (field: string, values: string[]) => values.map((value) => text(field, value)).filter(Boolean);
   try {
-    const cleaned = cleanItem(item, { required, optional, address, labels });
+    const cleaned = cleanItem(item, { required, requiredName, optional, name, address, labels });
     return { item: changed.length === 0 ? item : cleaned, changed };
   } catch (error) {
     if (error instanceof EmptiedValue) return { problem: error.message };
@@ -50,12 +61,14 @@ export function cleanImportedItem(item: ImportedItem): CleanedItem {
 
 interface Cleaners {
   required(field: string, value: string): string;
+  requiredName(field: string, value: string): string;
   optional(field: string, value: string | null, layout?: TextLayout): string | null;
+  name(field: string, value: string | null): string | null;
   address<Address extends ImportedAddress>(field: string, value: Address): Address;
   labels(field: string, values: string[]): string[];
 }
 
-function cleanItem(item: ImportedItem, { required, optional, address, labels }: Cleaners): ImportedItem {
+function cleanItem(item: ImportedItem, { required, requiredName, optional, name, address, labels }: Cleaners): ImportedItem {
   switch (item.type) {
     case "email":
       return {
@@ -79,13 +92,13 @@ function cleanItem(item: ImportedItem, { required, optional, address, labels }: 
     case "person":
       return {
         ...item,
-        name: optional("name", item.name),
-        first_name: optional("first name", item.first_name),
-        last_name: optional("last name", item.last_name),
+        name: name("name", item.name),
+        first_name: name("first name", item.first_name),
+        last_name: name("last name", item.last_name),
         emails: labels("email", item.emails),
         linkedin_url: optional("linkedin url", item.linkedin_url),
         job_title: optional("job title", item.job_title),
-        company: item.company === null ? null : { name: optional("company name", item.company.name), domain: optional("company domain", item.company.domain) },
+        company: item.company === null ? null : { name: name("company name", item.company.name), domain: optional("company domain", item.company.domain) },
         twitter_url: optional("twitter url", item.twitter_url),
         city: optional("city", item.city),
         state: optional("state", item.state),
@@ -95,7 +108,7 @@ function cleanItem(item: ImportedItem, { required, optional, address, labels }: 
     case "company":
       return {
         ...item,
-        company_name: required("company name", item.company_name),
+        company_name: requiredName("company name", item.company_name),
         domain: optional("domain", item.domain),
         fields: Object.fromEntries<string>(
           Object.entries(item.fields).flatMap(([field, value]) => {

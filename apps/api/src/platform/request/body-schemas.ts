@@ -1,6 +1,6 @@
 /** Zod building blocks for request bodies: instants and participants. */
 import { z } from "zod";
-import { oneLine } from "./field-schemas.js";
+import { nameString, oneLine } from "./field-schemas.js";
 import { parseIsoTimestamp } from "./iso-timestamp.js";
 import { MAX_DATE_TEXT_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_ADDRESS_LENGTH } from "./field-limits.js";
 import { UUID_PATTERN } from "./uuid-pattern.js";
@@ -44,7 +44,7 @@ export const instantField = (description: string) =>
 export const participantObjectFields = {
   person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
   email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine).optional().describe("An email address; unknown addresses become new persons."),
-  name: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).superRefine(oneLine).optional().describe("Display name for a new person."),
+  name: nameString().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).superRefine(oneLine).optional().describe("Display name for a new person."),
 };
 
 /** True when a participant object names one person: by uuid or by address, not both. */

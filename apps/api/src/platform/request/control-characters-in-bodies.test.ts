@@ -75,6 +75,38 @@ describe("one-line text fields", () => {
   });
 });
 
+describe("names", () => {
+  // U+202E shows what follows it reversed, U+2067..U+2069 isolate a run: "invoice<U+202E>fdp.exe" reads invoiceexe.pdf.
+  const RLO = "\u202e";
+  it("lose the controls that reorder text, over every resource that names a record, keeping the marks", async () => {
+    const person = await send("POST", "/v1/persons", { name: `Eve${RLO}evilaM`, first_name: "\u2067\u05d3\u05e0\u05d4\u2069\u200f", last_name: "Co\u202dhen" });
+    expect(person.body).toMatchObject({ name: "EveevilaM", first_name: "\u05d3\u05e0\u05d4\u200f", last_name: "Cohen" });
+    expect((await send("POST", "/v1/companies", { company_name: `Acme${RLO}cni` })).body.company_name).toBe("Acmecni");
+    expect((await send("POST", "/v1/lists", { name: `Founders${RLO}`, kind: "persons" })).body.name).toBe("Founders");
+    const type = await send("POST", "/v1/opportunity-types", { label: `Deal\u202b`, subopportunities_enabled: true });
+    expect(type.body.label).toBe("Deal");
+    const stage = await send("POST", `/v1/opportunity-types/${type.body.uuid}/stages`, { name: `\u2066Sourcing\u2069`, percentage: 10 });
+    expect(stage.body.name).toBe("Sourcing");
+    const opportunity = await send("POST", "/v1/opportunities", { type_uuid: type.body.uuid, stage_uuid: stage.body.uuid, name: `Series A${RLO}` });
+    expect(opportunity.body.name).toBe("Series A");
+    expect((await send("POST", "/v1/opportunity-custom-fields", { key: "memo", name: `Memo${RLO}`, type: "text" })).body.name).toBe("Memo");
+    const email = await send("POST", "/v1/emails/batch", {
+      messages: [{ message_id: "<bidi@x>", sent_at: "2026-11-01T10:00:00Z", from: { email: "eve@example.com", name: `Eve${RLO}` }, to: [acme.admin.email] }],
+    });
+    expect((await send("GET", `/v1/persons/${email.body.results[0].from_person_uuid}`, undefined)).body.name).toBe("Eve");
+  });
+
+  it("left blank by the removal are refused, or cleared, as blank ones, and nothing is written", async () => {
+    const before = await total("/v1/companies");
+    expect(await send("POST", "/v1/companies", { company_name: ` ${RLO} ` })).toEqual(await send("POST", "/v1/companies", { company_name: " " }));
+    expect((await send("POST", "/v1/companies", { company_name: RLO })).body).toEqual({ error: "body field 'company_name': must not be blank" });
+    expect((await send("POST", "/v1/lists", { name: "\u2066\u2069", kind: "persons" })).body).toEqual({ error: "body field 'name': must not be blank" });
+    expect(await total("/v1/companies")).toBe(before);
+    const person = await send("POST", "/v1/persons", { name: "Ada", first_name: "\u202a\u202c" });
+    expect(person.body).toMatchObject({ name: "Ada", first_name: null });
+  });
+});
+
 describe("lookup criteria", () => {
   it("refuse a control character inside the value with a 400 naming the field; a line break around it is white space", async () => {
     expect(await send("POST", "/v1/persons/lookup/batch", { criteria: [{ domain: "acme.com" }, { email: "ada\u001b[2J@example.com" }] })).toEqual({

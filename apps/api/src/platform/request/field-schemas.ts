@@ -6,7 +6,7 @@
  * schemas.
  */
 import { z } from "zod";
-import { controlCharacterProblem, refusedCharacter, type TextLayout } from "@rapport/store/vocabulary";
+import { controlCharacterProblem, refusedCharacter, takeOutReorderingControls, type TextLayout } from "@rapport/store/vocabulary";
 import { MAX_LABELS_PER_LIST } from "./count-limits.js";
 import { MAX_LABEL_LENGTH, MAX_WEB_ADDRESS_LENGTH } from "./field-limits.js";
 import { checkCalendarDate } from "./date-schemas.js";
@@ -49,18 +49,30 @@ export const multiLineThroughout = (value: unknown, context: z.RefinementCtx) =>
 };
 
 /**
- * A text field that may be cleared with null; blank text counts as null. Trimmed, then held to `max` and to `layout`
- * (one line unless said): what is stored.
+ * The text of a name (a person's, a company's, a list's, an opportunity's, a stage's, a custom field's), to be trimmed
+ * and checked like any one-line text: without the controls that reorder text (`takeOutReorderingControls`), taken out
+ * first, so a name left blank by them is refused, or cleared, as a blank one.
  */
-export const nullableText = (description: string, max: number, layout: TextLayout = "one line") =>
-  z
-    .string()
+export const nameString = () => z.string().overwrite(takeOutReorderingControls);
+
+/** `nullableText`'s checks on `text`, a string schema. */
+const nullableTextOf = (text: z.ZodString, description: string, max: number, layout: TextLayout) =>
+  text
     .trim()
     .max(max, `at most ${max} characters`)
     .superRefine(withoutControlCharacters(layout))
     .transform((value) => value || null)
     .nullable()
     .describe(description);
+
+/**
+ * A text field that may be cleared with null; blank text counts as null. Trimmed, then held to `max` and to `layout`
+ * (one line unless said): what is stored.
+ */
+export const nullableText = (description: string, max: number, layout: TextLayout = "one line") => nullableTextOf(z.string(), description, max, layout);
+
+/** A name that may be cleared with null (a person's given name): `nullableText` of a `nameString`. */
+export const nullableName = (description: string, max: number) => nullableTextOf(nameString(), description, max, "one line");
 
 /**
  * A value a lookup compares once trimmed (and normalized), and echoes back as sent: held to `max` and to one line

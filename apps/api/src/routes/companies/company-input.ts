@@ -6,7 +6,7 @@
  */
 import { COMPANY_TEXT_FIELDS, EMPLOYEE_COUNT_BANDS, isPlausibleEmail, normalizeDomain, normalizeEmail, type CompanyPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, multiLineThroughout, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
+import { labelList, multiLineThroughout, nameString, nullableCheckedText, nullableDate, nullableNumber, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
 import {
   MAX_COMPANY_CODE_LENGTH,
   MAX_COMPANY_NAME_LENGTH,
@@ -115,8 +115,7 @@ const textShape = Object.fromEntries(
   COMPANY_TEXT_FIELDS.map((field) => [field, nullableText(SPEC_TEXT_DESCRIPTIONS[field], maxCompanyFieldLength(field), field === "description" ? "multi-line" : "one line").optional()]),
 ) as Record<(typeof COMPANY_TEXT_FIELDS)[number], z.ZodOptional<ReturnType<typeof nullableText>>>;
 
-const companyName = z
-  .string()
+const companyName = nameString()
   .trim()
   .max(MAX_COMPANY_NAME_LENGTH, `at most ${MAX_COMPANY_NAME_LENGTH} characters`)
   .superRefine(oneLine)

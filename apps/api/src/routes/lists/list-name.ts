@@ -1,10 +1,8 @@
 /** The name of an entity list, as create and rename take it. */
-import { z } from "zod";
-import { oneLine } from "../../platform/request/field-schemas.js";
+import { nameString, oneLine } from "../../platform/request/field-schemas.js";
 import { MAX_LIST_NAME_LENGTH } from "../../platform/request/field-limits.js";
 
-export const listName = z
-  .string()
+export const listName = nameString()
   .trim()
   .max(MAX_LIST_NAME_LENGTH, `at most ${MAX_LIST_NAME_LENGTH} characters`)
   .superRefine(oneLine)

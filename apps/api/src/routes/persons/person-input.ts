@@ -5,7 +5,7 @@
  */
 import { isPlausibleEmail, normalizeEmail, normalizeLinkedinUrl, type NewAffiliation, type PersonPatch } from "@rapport/store";
 import { z } from "zod";
-import { labelList, nullableCheckedText, nullableDate, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
+import { labelList, nullableCheckedText, nullableDate, nullableName, nullableText, nullableWebAddress, oneLine } from "../../platform/request/field-schemas.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_PERSON_AFFILIATIONS, MAX_PERSON_EMAIL_ADDRESSES } from "../../platform/request/count-limits.js";
 import {
@@ -71,9 +71,9 @@ const affiliationInput = z
 
 /** Every writable person field, all optional. */
 export const personFieldsShape = {
-  name: nullableText("Display name; built from first_name and last_name when omitted.", MAX_PERSON_NAME_LENGTH).optional(),
-  first_name: nullableText("Given name.", MAX_NAME_PART_LENGTH).optional(),
-  last_name: nullableText("Family name.", MAX_NAME_PART_LENGTH).optional(),
+  name: nullableName("Display name; built from first_name and last_name when omitted.", MAX_PERSON_NAME_LENGTH).optional(),
+  first_name: nullableName("Given name.", MAX_NAME_PART_LENGTH).optional(),
+  last_name: nullableName("Family name.", MAX_NAME_PART_LENGTH).optional(),
   emails: emails.optional(),
   job_title: nullableText("Job title at the primary company.", MAX_JOB_TITLE_LENGTH).optional(),
   primary_company_uuid: uuidString("The current employer (from GET /v1/companies); it gets a current affiliation.").nullable().optional(),
