@@ -7,6 +7,13 @@ import { filePathParams, loadFile } from "./file-access.js";
 const extendedValue = (text: string): string =>
   encodeURIComponent(text).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 
+/**
+ * The policy every download is sent with: a page opened from it (a browser told to show it inline, or one that ignores
+ * the attachment) is a sandbox with a unique origin and loads nothing, so an uploaded HTML or SVG file runs no script
+ * with the API's origin. For every type, as the stored type is the uploader's word.
+ */
+const DOWNLOAD_SECURITY = "sandbox; default-src 'none'";
+
 /** RFC 6266 / 8187: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
@@ -24,7 +31,7 @@ export const downloadFile = defineOperation({
   mcpDescription:
     "Answers with the file's bytes base64-encoded in content_base64, beside its stored content_type, size_bytes and content_disposition (attachment with its filename). 404 when it is not in the tenant.",
   params: filePathParams,
-  binaryResponse: { description: "The file's bytes, with its stored Content-Type and a Content-Disposition attachment header." },
+  binaryResponse: { description: "The file's bytes, with its stored Content-Type, a Content-Disposition attachment header and Content-Security-Policy: sandbox (it runs no script)." },
   errors: [404],
   async handler({ params, auth, services, http }) {
     const file = await loadFile(services, auth, params.file_uuid);
@@ -35,6 +42,7 @@ export const downloadFile = defineOperation({
       "Content-Length": String(content.byteLength),
       "Content-Disposition": contentDisposition(file.filename),
       "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": DOWNLOAD_SECURITY,
     });
   },
 });

@@ -57,6 +57,20 @@ describe("files", () => {
     expect(untyped.body).toMatchObject({ filename: "notes", content_type: "application/octet-stream", size_bytes: 5 });
   });
 
+  it("serves an HTML or SVG file as a sandboxed attachment that loads nothing, so its script never runs with the API's origin", async () => {
+    for (const [filename, type, content] of [
+      ["page.html", "text/html", "<script>fetch('/v1/persons')</script>"],
+      ["logo.svg", "image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+    ]) {
+      const created = await upload(content!, { filename, type });
+      const download = await context.request(`/v1/files/${created.body.uuid}/content`, { key: acme.key });
+      expect(download.headers.get("content-type")).toBe(type);
+      expect(download.headers.get("content-disposition")).toMatch(/^attachment;/);
+      expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(download.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    }
+  });
+
   it("answers 413 beyond the size limit, 415 for a non-multipart body and 400 without a file part", async () => {
     const tooLarge = await upload(new Uint8Array(MAX_FILE_BYTES + 1));
     expect(tooLarge.status).toBe(413);
