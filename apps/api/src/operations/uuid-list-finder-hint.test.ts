@@ -1,7 +1,8 @@
 /**
  * A name sent in a comma-separated UUID list (`listPersons uuids=Priya Nair`) is told which call finds the UUID by
  * name, as a single UUID argument is: the list's kind comes from the operation, or its `entity` argument. So is a
- * name in a body's list of UUIDs (a batch's targets), and in an `entity_uuid` whose `entity_type` says PERSON or COMPANY.
+ * name in a body's list of UUIDs (a batch's targets), in an `entity_uuid` whose `entity_type` says PERSON or COMPANY,
+ * and in a batch item's UUID, whose ERROR result says it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller } from "../testing/api-call.js";
@@ -80,5 +81,24 @@ describe("a UUID of a body list, or of a record its entity_type names, given a n
   it("names the finder tool over MCP", async () => {
     const result = await callMcpTool(context, { name: "batchPersonActivityStats", args: { body: { uuids: ["Priya Nair"] } }, headers: { "x-api-key": acme.key } });
     expect(result.content[0]!.text).toBe("HTTP 400: body field 'uuids.0': must be a UUID; find a person's uuid by name with the listPersons tool (name=)");
+  });
+});
+
+describe("a batch item's UUID given a name", () => {
+  const findPerson = "find a person's uuid by name with GET /v1/persons?name=";
+  it.each([
+    ["/v1/notes/batch", { items: [{ person_uuid: "Priya Nair", content: "Met" }] }, `field 'person_uuid': must be a UUID; ${findPerson}`],
+    ["/v1/persons/batch", { persons: [{ name: "Ada", primary_company_uuid: "Northwind" }] }, "field 'primary_company_uuid': must be a UUID; find a company's uuid by name with GET /v1/companies?name="],
+    // The other hint of a 400 too: a time given as a word is told where the server's time is.
+    ["/v1/emails/batch", { messages: [{ message_id: "<b@x>", sent_at: "yesterday", from: "ada@example.com" }] }, "field 'sent_at': 'yesterday' is not an ISO 8601 date-time or epoch milliseconds; for a time relative to now, count from server_time of GET /v1/me (the server's current time)"],
+  ])("POST %s names the call that finds it in the item's error", async (path, body, message) => {
+    const answer = await call(path, { method: "POST", body });
+    expect(answer.status).toBe(200);
+    expect(answer.body?.results[0]).toMatchObject({ status: "ERROR", error: message });
+  });
+
+  it("names the finder tool over MCP", async () => {
+    const result = await callMcpTool(context, { name: "createNotesBatch", args: { body: { items: [{ person_uuid: "Priya Nair", content: "Met" }] } }, headers: { "x-api-key": acme.key } });
+    expect(JSON.parse(result.content[0]!.text).results[0].error).toBe("field 'person_uuid': must be a UUID; find a person's uuid by name with the listPersons tool (name=)");
   });
 });

@@ -15,7 +15,7 @@ import { searchWordMeant } from "./search-word-meant.js";
 import { issueToReport, valueAt } from "./issue-to-report.js";
 import { knownFieldsAt, likelyMeant, schemaAt } from "./known-fields.js";
 import { serverTimeHint } from "./server-time-hint.js";
-import { uuidFinderHint } from "./uuid-finder-hint.js";
+import { uuidFinderHint, type UuidFinderHint } from "./uuid-finder-hint.js";
 
 export type InputLocation = "path parameter" | "query parameter" | "body";
 
@@ -92,13 +92,22 @@ function uuidFinderName(schema: z.ZodType, issue: z.core.$ZodIssue, input: unkno
 }
 
 /**
+ * The hint for `issue`, found parsing `input` with `schema`: the call that finds the UUID a name was sent for
+ * (`uuidFinderHint`), or where the server's current time is for a date given as a word (`serverTimeHint`); or null.
+ * What a 400 and a batch item's error (batch-item.ts) append to their words.
+ */
+export function issueHint(schema: z.ZodType, issue: z.core.$ZodIssue, input: unknown): UuidFinderHint | null {
+  const finderName = uuidFinderName(schema, issue, input);
+  return finderName !== null ? uuidFinderHint(finderName) : serverTimeHint(issue.message);
+}
+
+/**
  * The 400 refusing `issue` (in `input`) in the words of `text`, with the call that helps where there is one: a person,
  * company or user parameter given something other than a UUID (a name, often) is told which call finds the UUID, and a
  * date given a word ("yesterday") where the server's current time is; by tool names (those the client has) for a tool call.
  */
 function refusalOf(schema: z.ZodType, text: string, issue: z.core.$ZodIssue, input: unknown): ApiError {
-  const finderName = uuidFinderName(schema, issue, input);
-  const hint = finderName !== null ? uuidFinderHint(finderName) : serverTimeHint(issue.message);
+  const hint = issueHint(schema, issue, input);
   return hint ? badRequest(`${text}; ${hint.rest}`, (hasTool) => `${text}; ${hint.tool(hasTool)}`) : badRequest(text);
 }
 

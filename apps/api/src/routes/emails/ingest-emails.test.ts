@@ -93,7 +93,7 @@ describe("POST /v1/emails/batch", () => {
       { message_id: "<number@x>", sent_at: "2026-11-01T10:00:00Z", from: 42 },
       { message_id: "<uuid@x>", sent_at: "2026-11-01T10:00:00Z", from: acme.admin.email, cc: [{ person_uuid: "abc" }] },
     ]);
-    expect(body.results.map((result) => result.error)).toEqual(["field 'from': Invalid input: expected string or object, received number", "field 'cc.0.person_uuid': must be a UUID"]);
+    expect(body.results.map((result) => result.error)).toEqual(["field 'from': Invalid input: expected string or object, received number", "field 'cc.0.person_uuid': must be a UUID; find a person's uuid by name with GET /v1/persons?name="]);
   });
 
   it("documents a message's fields in the OpenAPI document and the MCP tool, which agents read to build the call", async () => {

@@ -1,7 +1,7 @@
 /** POST /v1/emails/batch: ingest up to MAX_EMAILS_PER_BATCH email headers; idempotent on message id; per-item results. */
 import { EMAIL_INGEST_STATUSES } from "@rapport/store";
 import { z } from "zod";
-import { batchItem } from "../../operations/batch-item.js";
+import { batchItem, itemError } from "../../operations/batch-item.js";
 import { defineOperation } from "../../operations/operation.js";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
@@ -74,7 +74,7 @@ export const ingestEmails = defineOperation({
       ],
     },
   },
-  async handler({ body, auth, services }) {
+  async handler({ body, auth, services, http }) {
     const results: Array<z.input<typeof resultSchema> | null> = body.messages.map(() => null);
     const valid: Array<{ index: number; message: z.output<typeof messageSchema> }> = [];
     const rawMessageId = (index: number) => {
@@ -87,7 +87,7 @@ export const ingestEmails = defineOperation({
         valid.push({ index, message: item.input });
         continue;
       }
-      results[index] = { index, message_id: rawMessageId(index), status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: item.error };
+      results[index] = { index, message_id: rawMessageId(index), status: "ERROR", email_uuid: null, from_person_uuid: null, participant_person_uuids: [], error: itemError(item, http) };
     }
     // One store call for the whole batch: one transaction, each item standing alone.
     const ingested = valid.length === 0 ? [] : await services.store.emails.ingestMany(auth.tenant.uuid, valid.map(({ message }) => message));

@@ -1,7 +1,7 @@
 /** POST /v1/notes/batch: attaches notes to persons (the last step of a bulk import), item by item in one transaction. */
 import { InvalidInputError, mergedAwayNote, type Note } from "@rapport/store";
 import { z } from "zod";
-import { batchItem, type BatchItem } from "../../operations/batch-item.js";
+import { batchItem, itemError, type BatchItem } from "../../operations/batch-item.js";
 import { batchStatusCountSchema, countBatchStatuses } from "../../operations/batch-status-counts.js";
 import { defineOperation } from "../../operations/operation.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
@@ -64,7 +64,7 @@ export const createNotesBatch = defineOperation({
     errors: batchStatusCountSchema("ERROR"),
   }),
   example: { body: { items: [{ person_uuid: "6f1c2a34-0000-4000-8000-000000000004", content: "Imported from the CRM export." }] } },
-  async handler({ body, auth, services }) {
+  async handler({ body, auth, services, http }) {
     const viewer = viewerOf(auth);
     const items = body.items as BatchItem<NoteItem>[];
     // One transaction for the batch, each note a savepoint of it: a failure of the write itself (another process
@@ -76,7 +76,7 @@ export const createNotesBatch = defineOperation({
       const results = [];
       for (const [index, item] of items.entries()) {
         if (!item.ok) {
-          results.push({ index, status: "ERROR" as const, person_uuid: sentPersonUuid(item.sent), note: null, error: item.error });
+          results.push({ index, status: "ERROR" as const, person_uuid: sentPersonUuid(item.sent), note: null, error: itemError(item, http) });
           continue;
         }
         const { person_uuid, title, content } = item.input;

@@ -6,7 +6,7 @@
 import { ConflictError, InvalidInputError, NotFoundError, type Person, type Store } from "@rapport/store";
 import { z } from "zod";
 import { findPersonMatch, PERSON_MATCH_KEYS, type PersonMatchKey } from "../../persons/find-person-match.js";
-import { batchItem, type BatchItem } from "../../operations/batch-item.js";
+import { batchItem, itemError, type BatchItem } from "../../operations/batch-item.js";
 import { batchStatusCountSchema, countBatchStatuses } from "../../operations/batch-status-counts.js";
 import { defineOperation } from "../../operations/operation.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
@@ -76,7 +76,7 @@ export const createPersonsBatch = defineOperation({
       ],
     },
   },
-  async handler({ body, auth, services }) {
+  async handler({ body, auth, services, http }) {
     const tenantUuid = auth.tenant.uuid;
     // One transaction for the batch, each item a savepoint of it: an item's ERROR undoes that item alone, and a
     // failure of the write itself (another process holding the lock past the wait, a full disk) leaves nothing, so
@@ -86,7 +86,7 @@ export const createPersonsBatch = defineOperation({
       const outcomes: Outcome[] = [];
       for (const item of body.persons as BatchItem<PersonInput>[]) {
         if (!item.ok) {
-          outcomes.push({ status: "ERROR", error: item.error });
+          outcomes.push({ status: "ERROR", error: itemError(item, http) });
           continue;
         }
         try {
