@@ -4,11 +4,11 @@
  * persons), and their resolution into the store's filters (the spec's 400s for what does not resolve).
  */
 import type { StateCodeInCountry } from "@rapport/store";
-import { z } from "zod";
+import { filterText } from "../request/field-schemas.js";
 import { MAX_FILTER_TEXT_LENGTH, MAX_PLACE_FILTER_LENGTH } from "../request/field-limits.js";
 import { countrySpellings, resolveLocationFilter, stateFilterSpellings } from "./resolve-location.js";
 
-const placeText = (maximum: number, description: string) => z.string().min(1).max(maximum).optional().describe(description);
+const placeText = (maximum: number, description: string) => filterText(maximum).optional().describe(description);
 
 /** The three parameters, described for `records` ("companies", "persons"). */
 export function placeQueryParameters(records: string) {

@@ -17,7 +17,7 @@ const EARLIEST_EPOCH_MILLISECONDS = 100_000_000_000;
 /** An instant in a body: ISO 8601 date-time string or Unix epoch milliseconds; out as epoch ms. */
 export const instantField = (description: string) =>
   z
-    .union([z.string().max(MAX_DATE_TEXT_LENGTH), z.number().int().min(0).max(LATEST_DATE_MILLISECONDS)])
+    .union([z.string().max(MAX_DATE_TEXT_LENGTH, `is not an ISO 8601 date-time (at most ${MAX_DATE_TEXT_LENGTH} characters) or epoch milliseconds`), z.number().int().min(0).max(LATEST_DATE_MILLISECONDS)])
     .transform((value, context) => {
       if (typeof value === "number" && value < EARLIEST_EPOCH_MILLISECONDS) {
         const asSeconds = value * 1000;

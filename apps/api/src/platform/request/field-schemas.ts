@@ -55,6 +55,24 @@ export const multiLineThroughout = (value: unknown, context: z.RefinementCtx) =>
  */
 export const nameString = () => z.string().overwrite(takeOutReorderingControls);
 
+/**
+ * One-line text a record must have (a task's title, a Message-ID): trimmed, then not blank and at most `max`
+ * characters, each refusal in words a client acts on ("must not be blank", not zod's "expected string to have >=1
+ * characters"), and one line. `text` is the string schema to start from (a `nameString` for a name).
+ */
+export const requiredLine = (max: number, text: z.ZodString = z.string()) =>
+  text.trim().min(1, "must not be blank").max(max, `at most ${max} characters`).superRefine(oneLine);
+
+/** A name a record must have (an opportunity's, a stage's, a type's label, a custom field's): `requiredLine` of a `nameString`. */
+export const requiredName = (max: number) => requiredLine(max, nameString());
+
+/**
+ * A text filter's value: not empty (a client that means no filter leaves the parameter out) and at most `max`
+ * characters, each refusal in words; `text` is the string schema to start from (trimmed or not).
+ */
+export const filterText = (max: number, text: z.ZodString = z.string()) =>
+  text.min(1, "must not be empty: leave the parameter out for no filter").max(max, `at most ${max} characters`);
+
 /** `nullableText`'s checks on `text`, a string schema. */
 const nullableTextOf = (text: z.ZodString, description: string, max: number, layout: TextLayout) =>
   text

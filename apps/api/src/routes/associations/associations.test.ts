@@ -155,6 +155,11 @@ describe("POST /v1/opportunities/{uuid}/associations", () => {
     const note = (await call("/v1/notes", { method: "POST", body: { content: "x" } })).body;
     const noteToNote = await call(`/v1/notes/${note.uuid}/associations`, { method: "POST", body: { entity_type: "note", entity_uuid: note.uuid } });
     expect(noteToNote.body.error).toMatch(/a note cannot be associated with a note: entity_type must be one of PERSON, COMPANY, FILE, TASK, OPPORTUNITY/);
+    // An unknown kind is repeated cut, and a blank one called so ("associated with a : ..." before).
+    const long = await call(`/v1/notes/${note.uuid}/associations`, { method: "POST", body: { entity_type: "X".repeat(100_000), entity_uuid: ada.uuid } });
+    expect(long.body.error).toBe(`body field 'entity_type': a note cannot be associated with a ${"X".repeat(60)}…: entity_type must be one of PERSON, COMPANY, FILE, TASK, OPPORTUNITY`);
+    const blank = await call(`/v1/notes/${note.uuid}/associations`, { method: "POST", body: { entity_type: " ", entity_uuid: ada.uuid } });
+    expect(blank.body.error).toBe("body field 'entity_type': a note cannot be associated with a blank entity_type: entity_type must be one of PERSON, COMPANY, FILE, TASK, OPPORTUNITY");
   });
 
   it("removes associations, refusing the last one the type's pinning requires", async () => {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { AuthContext } from "../../platform/auth/auth-context.js";
 import { viewerOf } from "../../platform/auth/viewer.js";
 import { badRequest } from "../../platform/errors/api-error.js";
+import { cutName } from "../../platform/errors/shown-name.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import type { AppServices } from "../../services.js";
 import { MAX_ASSOCIATION_CONTEXT_LENGTH } from "../../platform/request/field-limits.js";
@@ -38,7 +39,9 @@ export function linkableEntityType(ownerType: AssociationOwnerType) {
     if (typeof input === "string" && (LINKABLE[ownerType] as readonly string[]).includes(upper)) {
       return `entity_type is upper case: send '${upper}' for '${input.slice(0, 20)}'`;
     }
-    return `${OWNER_NAMES[ownerType]} cannot be associated with ${typeof input === "string" ? `a ${input}` : JSON.stringify(input)}: entity_type must be one of ${allowed}`;
+    // The value is repeated cut (a body may carry a megabyte of it), and a blank one is called so.
+    const sent = typeof input === "string" ? (input.trim() === "" ? "a blank entity_type" : `a ${cutName(input)}`) : cutName(JSON.stringify(input) ?? String(input));
+    return `${OWNER_NAMES[ownerType]} cannot be associated with ${sent}: entity_type must be one of ${allowed}`;
   };
   return z
     .enum(LINKABLE[ownerType] as [EntityType, ...EntityType[]], {

@@ -1,6 +1,7 @@
 /** GET /v1/companies: companies with derived fields; every filter of the spec; page or cursor. */
 import { COMPANY_SORT_FIELDS, employeeCountRange, EMPLOYEE_COUNT_BANDS, type CompanyListFilters, type DateRange, type NumberRange } from "@rapport/store";
 import { z } from "zod";
+import { filterText } from "../../platform/request/field-schemas.js";
 import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
@@ -15,13 +16,13 @@ import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
 import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 const text = (description: string) =>
-  z.string().min(1).max(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring (any letter's case; accents count).`);
+  filterText(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring (any letter's case; accents count).`);
 
 /** Comma-separated values, OR'd; blanks ignored. */
 const commaList = (description: string) =>
   z
     .string()
-    .max(MAX_FILTER_LIST_LENGTH)
+    .max(MAX_FILTER_LIST_LENGTH, `at most ${MAX_FILTER_LIST_LENGTH} characters`)
     .meta(COMMA_SEPARATED)
     .transform((value, context) => {
       const items = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];
@@ -98,7 +99,7 @@ const listCompaniesQuery = cursorListQuery.extend({
   ipo_status: commaList("IPO statuses."),
   service_industry_tags: z
     .string()
-    .max(MAX_FILTER_LIST_LENGTH)
+    .max(MAX_FILTER_LIST_LENGTH, `at most ${MAX_FILTER_LIST_LENGTH} characters`)
     .meta(COMMA_SEPARATED)
     .transform((value) => [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))])
     .optional()

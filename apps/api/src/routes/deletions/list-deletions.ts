@@ -16,7 +16,7 @@ const MAX_ENTITY_TYPE_FILTER_LENGTH = 200;
 
 const entityTypeList = z
   .string()
-  .max(MAX_ENTITY_TYPE_FILTER_LENGTH)
+  .max(MAX_ENTITY_TYPE_FILTER_LENGTH, `at most ${MAX_ENTITY_TYPE_FILTER_LENGTH} characters`)
   .meta(COMMA_SEPARATED)
   .transform((value, context) => {
     const types = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];

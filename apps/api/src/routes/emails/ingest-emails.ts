@@ -6,7 +6,7 @@ import { defineOperation } from "../../operations/operation.js";
 import { instantField, participantField } from "../../platform/request/body-schemas.js";
 import { MAX_EMAIL_RECIPIENTS } from "../../platform/request/count-limits.js";
 import { MAX_MESSAGE_ID_LENGTH, MAX_SUBJECT_LENGTH } from "../../platform/request/field-limits.js";
-import { nullableText, oneLine } from "../../platform/request/field-schemas.js";
+import { nullableText, requiredLine } from "../../platform/request/field-schemas.js";
 
 export const MAX_EMAILS_PER_BATCH = 500;
 
@@ -20,7 +20,7 @@ export type EmailBatchStatus = (typeof EMAIL_BATCH_STATUSES)[number];
 /** One message of a batch. */
 export const messageSchema = z
   .object({
-    message_id: z.string().trim().min(1).max(MAX_MESSAGE_ID_LENGTH).superRefine(oneLine).describe("The message's Message-ID, with or without its angle brackets (one message either way): re-sending the same id is recognized and not counted twice."),
+    message_id: requiredLine(MAX_MESSAGE_ID_LENGTH).describe("The message's Message-ID, with or without its angle brackets (one message either way): re-sending the same id is recognized and not counted twice."),
     sent_at: instantField("When the message was sent."),
     subject: nullableText("Subject line (kept as metadata); trimmed, and blank means null.", MAX_SUBJECT_LENGTH, "multi-line").optional(),
     from: participantField.describe("The sender."),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { instantField, NAMES_ONE_PERSON, namesOnePerson, participantAddress, participantField, participantObjectFields } from "../../platform/request/body-schemas.js";
 import { MAX_MEETING_ATTENDEES } from "../../platform/request/count-limits.js";
 import { MAX_MEETING_TEXT_LENGTH } from "../../platform/request/field-limits.js";
-import { nullableText, oneLine } from "../../platform/request/field-schemas.js";
+import { nullableText, oneLine, requiredLine } from "../../platform/request/field-schemas.js";
 
 /** An attendee: a participant, optionally with their answer (the same checks as an email's participants). */
 export const attendeeField = z
@@ -19,12 +19,19 @@ export const attendeeField = z
   .describe("An attendee: an email address, or {person_uuid | email, name?, response?}.");
 
 export const meetingFields = {
-  title: z.string().trim().min(1).max(MAX_MEETING_TEXT_LENGTH).superRefine(oneLine).describe("Title."),
+  title: requiredLine(MAX_MEETING_TEXT_LENGTH).describe("Title."),
   starts_at: instantField("Start."),
   ends_at: instantField("End.").nullable(),
   status: z.enum(MEETING_STATUSES).describe("Default confirmed. Cancelled meetings stop counting at once."),
   organizer: participantField.nullable().describe("The organizer (counts as an attendee)."),
   attendees: z.array(attendeeField).max(MAX_MEETING_ATTENDEES).describe("Attendees; on update the list replaces the stored one."),
   location: nullableText("Where it takes place; trimmed, and blank means null.", MAX_MEETING_TEXT_LENGTH),
-  external_id: z.string().max(MAX_MEETING_TEXT_LENGTH).superRefine(oneLine).nullable().describe("The calendar's own id, e.g. an iCalendar UID; one live meeting's per tenant (409 otherwise)."),
+  // Blank is none: stored, "" was a key, and every other meeting sent with "" a 409. Any other id stays as sent.
+  external_id: z
+    .string()
+    .max(MAX_MEETING_TEXT_LENGTH, `at most ${MAX_MEETING_TEXT_LENGTH} characters`)
+    .superRefine(oneLine)
+    .transform((id) => (id.trim() === "" ? null : id))
+    .nullable()
+    .describe("The calendar's own id, e.g. an iCalendar UID; one live meeting's per tenant (409 otherwise)."),
 };

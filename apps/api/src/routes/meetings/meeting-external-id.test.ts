@@ -35,6 +35,8 @@ describe("a meeting's external_id", () => {
     expect((await call(`/v1/meetings/${meeting.body!.uuid}`, { method: "PUT", body: { external_id: null } })).body!.external_id).toBeNull();
     expect((await post({ external_id: null })).status).toBe(201);
     expect((await post({})).status).toBe(201);
+    // A blank id is none, as blank text is null elsewhere: "" was stored as a key, and a second meeting sent with "" was a 409.
+    for (const blank of ["", " "]) expect(await post({ external_id: blank })).toMatchObject({ status: 201, body: { external_id: null } });
     expect((await post({ external_id: "uid-1@calendar.example" })).status).toBe(201);
   });
 

@@ -11,7 +11,7 @@ export const noteFields = {
   // Not trimmed: a note's text keeps its layout (a leading indent, a closing newline) as written.
   content: z
     .string()
-    .max(MAX_NOTE_CONTENT_LENGTH)
+    .max(MAX_NOTE_CONTENT_LENGTH, `at most ${MAX_NOTE_CONTENT_LENGTH} characters`)
     .superRefine(multiLine)
     .regex(NOT_BLANK, "must not be blank")
     .describe(`The note's text (at most ${MAX_NOTE_CONTENT_LENGTH.toLocaleString("en-US")} characters, not blank), stored as written.`),

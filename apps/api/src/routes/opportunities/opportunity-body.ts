@@ -11,12 +11,12 @@ import {
   MAX_OPPORTUNITY_TEXT_LENGTH,
   MAX_OPPORTUNITY_VALUE,
 } from "../../platform/request/field-limits.js";
-import { multiLineIfText, nameString, nullableTextAsWritten, oneLine } from "../../platform/request/field-schemas.js";
+import { multiLineIfText, nullableTextAsWritten, requiredName } from "../../platform/request/field-schemas.js";
 
 const text = (description: string) => nullableTextAsWritten(description, MAX_OPPORTUNITY_TEXT_LENGTH);
 
 export const opportunityWriteFields = {
-  name: nameString().trim().min(1).max(MAX_OPPORTUNITY_NAME_LENGTH).superRefine(oneLine).describe("The opportunity's name."),
+  name: requiredName(MAX_OPPORTUNITY_NAME_LENGTH).describe("The opportunity's name."),
   details: text("Free-text details."),
   next_step: text("The next step to take."),
   value: z.number().min(0).max(MAX_OPPORTUNITY_VALUE).nullable().describe("Monetary value (at least 0)."),

@@ -7,6 +7,7 @@
  */
 import { OPPORTUNITY_SORT_FIELDS, STAGE_TYPES, type OpportunityListFilters } from "@rapport/store";
 import { z } from "zod";
+import { filterText } from "../../platform/request/field-schemas.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { badRequest } from "../../platform/errors/api-error.js";
@@ -18,7 +19,7 @@ import { refuseMergedAwayPersonFilter, refuseMergedAwayUserPersonFilter } from "
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
-const text = (description: string) => z.string().trim().min(1).max(MAX_FILTER_TEXT_LENGTH).describe(description);
+const text = (description: string) => filterText(MAX_FILTER_TEXT_LENGTH, z.string().trim()).describe(description);
 
 export const opportunityListQuery = cursorListQuery.extend({
   name: text("Case-insensitive substring of the opportunity's own name.").optional(),

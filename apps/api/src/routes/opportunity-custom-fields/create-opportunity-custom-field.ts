@@ -1,7 +1,7 @@
 /** POST /v1/opportunity-custom-fields: defines a custom field (administrators). */
 import { CUSTOM_FIELD_TYPES } from "@rapport/store";
 import { z } from "zod";
-import { nameString, oneLine } from "../../platform/request/field-schemas.js";
+import { requiredLine, requiredName } from "../../platform/request/field-schemas.js";
 import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { badRequest } from "../../platform/errors/api-error.js";
@@ -13,7 +13,7 @@ import { MAX_CUSTOM_FIELD_CHOICE_LENGTH, MAX_CUSTOM_FIELD_KEY_LENGTH, MAX_CUSTOM
 const CUSTOM_FIELD_KEY_PATTERN = new RegExp(`^[a-z][a-z0-9_]{0,${MAX_CUSTOM_FIELD_KEY_LENGTH - 1}}$`);
 
 export const choicesField = z
-  .array(z.string().trim().min(1).max(MAX_CUSTOM_FIELD_CHOICE_LENGTH).superRefine(oneLine))
+  .array(requiredLine(MAX_CUSTOM_FIELD_CHOICE_LENGTH))
   .max(MAX_CUSTOM_FIELD_CHOICES)
   .refine((choices) => new Set(choices).size === choices.length, "choices must be distinct")
   .describe("Allowed values of a single_select or multi_select field.");
@@ -32,7 +32,7 @@ export const createOpportunityCustomField = defineOperation({
         .string()
         .regex(CUSTOM_FIELD_KEY_PATTERN, `must start with a lower-case letter and use only a-z, 0-9 and _ (at most ${MAX_CUSTOM_FIELD_KEY_LENGTH})`)
         .describe("Stable machine name, e.g. 'fund_vehicle'."),
-      name: nameString().trim().min(1).max(MAX_CUSTOM_FIELD_NAME_LENGTH).superRefine(oneLine).describe("Display name."),
+      name: requiredName(MAX_CUSTOM_FIELD_NAME_LENGTH).describe("Display name."),
       type: z.enum(CUSTOM_FIELD_TYPES).describe("Value type."),
       choices: choicesField.optional(),
     })

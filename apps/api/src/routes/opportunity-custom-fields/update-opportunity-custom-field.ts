@@ -1,6 +1,6 @@
 /** PATCH /v1/opportunity-custom-fields/{field_uuid}: renames a field or changes its choices (administrators). */
 import { z } from "zod";
-import { nameString, oneLine } from "../../platform/request/field-schemas.js";
+import { requiredName } from "../../platform/request/field-schemas.js";
 import { defineOperation } from "../../operations/operation.js";
 import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { badRequest, notFound } from "../../platform/errors/api-error.js";
@@ -18,7 +18,7 @@ export const updateOpportunityCustomField = defineOperation({
   description:
     "Writes name and/or choices; key and type never change. Stored values outside new choices are kept, and taken when written back unchanged. Administrators only; 404 when the field is not in the tenant.",
   params: z.object({ field_uuid: uuidString("The custom field's UUID.") }),
-  body: z.object({ name: nameString().trim().min(1).max(MAX_CUSTOM_FIELD_NAME_LENGTH).superRefine(oneLine).describe("Display name."), choices: choicesField }).partial().strict(),
+  body: z.object({ name: requiredName(MAX_CUSTOM_FIELD_NAME_LENGTH).describe("Display name."), choices: choicesField }).partial().strict(),
   response: customFieldSchema,
   errors: [404],
   example: { body: { name: "Fund vehicle" } },

@@ -1,10 +1,10 @@
 /** Body fields shared by creating and updating a stage. */
 import { z } from "zod";
-import { nameString, oneLine } from "../../platform/request/field-schemas.js";
+import { requiredName } from "../../platform/request/field-schemas.js";
 import { MAX_OPPORTUNITY_STAGE_NAME_LENGTH } from "../../platform/request/field-limits.js";
 
 export const opportunityStageFields = {
-  name: nameString().trim().min(1).max(MAX_OPPORTUNITY_STAGE_NAME_LENGTH).superRefine(oneLine).describe("Stage name, e.g. 'Due diligence'."),
+  name: requiredName(MAX_OPPORTUNITY_STAGE_NAME_LENGTH).describe("Stage name, e.g. 'Due diligence'."),
   color: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, "must be a hex color like #3b82f6")

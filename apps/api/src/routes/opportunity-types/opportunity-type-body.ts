@@ -1,9 +1,9 @@
 /** Body fields shared by creating and updating an opportunity type. */
 import { z } from "zod";
 import { MAX_OPPORTUNITY_TYPE_DESCRIPTION_LENGTH, MAX_OPPORTUNITY_TYPE_LABEL_LENGTH } from "../../platform/request/field-limits.js";
-import { nameString, nullableTextAsWritten, oneLine } from "../../platform/request/field-schemas.js";
+import { nullableTextAsWritten, requiredName } from "../../platform/request/field-schemas.js";
 
-const label = (description: string) => nameString().trim().min(1).max(MAX_OPPORTUNITY_TYPE_LABEL_LENGTH).superRefine(oneLine).describe(description);
+const label = (description: string) => requiredName(MAX_OPPORTUNITY_TYPE_LABEL_LENGTH).describe(description);
 
 export const opportunityTypeFields = {
   label: label("Singular name, e.g. 'Deal'."),

@@ -67,7 +67,9 @@ describe("opportunity types", () => {
   });
 
   it("answers 400 for bad bodies and 404 for unknown types", async () => {
-    expect((await call("/v1/opportunity-types", { method: "POST", body: { label: "" } })).status).toBe(400);
+    // In words a client acts on, not zod's "Too small: expected string to have >=1 characters".
+    expect((await call("/v1/opportunity-types", { method: "POST", body: { label: " " } })).body).toEqual({ error: "body field 'label': must not be blank" });
+    expect((await call("/v1/opportunity-types", { method: "POST", body: { label: "D".repeat(101) } })).body).toEqual({ error: "body field 'label': at most 100 characters" });
     const unknownField = await call("/v1/opportunity-types", { method: "POST", body: { label: "Deal", colour: "red" } });
     expect(unknownField.status).toBe(400);
     const missing = await call("/v1/opportunity-types/00000000-0000-4000-8000-000000000000", { method: "PATCH", body: { label: "X" } });

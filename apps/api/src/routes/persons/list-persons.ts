@@ -32,7 +32,7 @@ export const listPersons = defineOperation({
       .string()
       .trim()
       .min(1, "must hold at least one word")
-      .max(MAX_FILTER_TEXT_LENGTH)
+      .max(MAX_FILTER_TEXT_LENGTH, `at most ${MAX_FILTER_TEXT_LENGTH} characters`)
       .optional()
       .describe(
         "Only persons whose name holds every word as a substring, in any order, ignoring case and accents: \"jordan blake\" finds \"Blake, Jordan M.\", \"emile\" finds \"ÉMILE\". When nobody matches it retries fuzzily (\"jon smyth\" finds \"John Smith\"), closest first unless sort_by is given.",

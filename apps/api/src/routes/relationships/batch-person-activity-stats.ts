@@ -57,7 +57,7 @@ export const batchPersonActivityStats = defineOperation({
       group_by: z.enum([GROUP_BY_INTERNAL_USER]).optional().describe(`${GROUP_BY_INTERNAL_USER} adds by_user.`),
       periods: z
         .string()
-        .max(MAX_PERIOD_LIST_LENGTH)
+        .max(MAX_PERIOD_LIST_LENGTH, `at most ${MAX_PERIOD_LIST_LENGTH} characters`)
         .optional()
         .transform((value, context) => {
           if (value === undefined) return undefined;

@@ -19,7 +19,7 @@ import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-
 
 const statusList = z
   .string()
-  .max(MAX_TASK_STATUS_FILTER_LENGTH)
+  .max(MAX_TASK_STATUS_FILTER_LENGTH, `at most ${MAX_TASK_STATUS_FILTER_LENGTH} characters`)
   .meta(COMMA_SEPARATED)
   .transform((value, context) => {
     const statuses = [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))];
