@@ -31,7 +31,7 @@ export { MAX_STAGES_PER_PIPELINE } from "./repositories/opportunity-type-reposit
 export { emptyFieldsFilled, type PersonFieldHolder, type PersonFieldOffer } from "./repositories/empty-person-fields.js";
 export type { PrunedHistory } from "./errors.js";
 export { controlCharacterProblem, refusedCharacter, refusedCharacterGlob, takeOutControlCharacters, takeOutReorderingControls, type TextLayout } from "./control-character.js";
-export { normalizeEmail, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
+export { normalizeEmail, isParticipantAddress, isPlausibleEmail, normalizeDomain, normalizeLinkedinUrl, sqliteLower } from "./normalize.js";
 export { companyNameKey } from "./repositories/company-name-key.js";
 export type { KeyValues, Page, PagePosition, PageRequest, SortKey } from "./pagination/keyset-page.js";
 export type * from "./activity-records.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isPlausibleEmail } from "./normalize.js";
+import { isParticipantAddress, isPlausibleEmail } from "./normalize.js";
 
 /** The pattern isPlausibleEmail replaced (with its one-`@` check), quadratic on a long domain. */
 const formerShape = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.indexOf("@") === text.lastIndexOf("@");
@@ -21,5 +21,12 @@ describe("isPlausibleEmail", () => {
     // 100,000 dots and no ending: the former pattern's backtracking took minutes here.
     expect(isPlausibleEmail(`a@${".".repeat(100_000)} `)).toBe(false);
     expect(isPlausibleEmail(`a@b${".b".repeat(100_000)}`)).toBe(true);
+  });
+});
+
+describe("isParticipantAddress", () => {
+  it("takes any word@word, a host without a dot too, and no white space, angle bracket or second @", () => {
+    for (const address of ["ada@example.com", "root@localhost", "a.b+c@x"]) expect(isParticipantAddress(address), address).toBe(true);
+    for (const address of ["", "ada", "@example.com", "ada@", "ada lovelace@example.com", "<ada@example.com>", "a@b@c"]) expect(isParticipantAddress(address), address).toBe(false);
   });
 });

@@ -27,6 +27,15 @@ export function isPlausibleEmail(normalized: string): boolean {
   return dot !== -1 && dot < domain.length - 1;
 }
 
+/**
+ * True when a normalized address (`normalizeEmail`'s) may name an email's or a meeting's participant: one `@` with
+ * something on each side, and no white space or angle brackets. Looser than `isPlausibleEmail` (no dot needed): a
+ * mail names `root@localhost` too.
+ */
+export function isParticipantAddress(normalized: string): boolean {
+  return /^[^\s@<>]+@[^\s@<>]+$/.test(normalized);
+}
+
 /** The domain part of a normalized email address (after the last `@`), or null. */
 export function emailDomain(normalized: string): string | null {
   const at = normalized.lastIndexOf("@");

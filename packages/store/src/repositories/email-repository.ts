@@ -12,10 +12,9 @@ import type { Database } from "../database-schema.js";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import type { GraphChange } from "../graph/graph-change.js";
 import { emailInteraction } from "../graph/interaction-records.js";
-import { normalizeEmail } from "../normalize.js";
+import { isParticipantAddress, normalizeEmail } from "../normalize.js";
 import type { EmailRepository } from "../store.js";
 import { recordOpportunityActivity } from "./opportunity-activity.js";
-import { EMAIL_SHAPE } from "./participant-resolver.js";
 import { insertPerson } from "./person-repository.js";
 import { isNameFromAddress, nameFromOffers } from "./names-from-addresses.js";
 import { assertNonBlankText, assertRequiredFields } from "./required-fields.js";
@@ -97,7 +96,7 @@ async function loadDirectory(db: Kysely<Database>, tenantUuid: string, inputs: r
       if (participant.person_uuid) uuids.add(participant.person_uuid.toLowerCase());
       else {
         const address = normalizeEmail(participant.email ?? "");
-        if (EMAIL_SHAPE.test(address)) addresses.add(address);
+        if (isParticipantAddress(address)) addresses.add(address);
       }
     }
   }
@@ -126,7 +125,7 @@ function planParticipants(input: NewEmail, directory: Directory): PlannedPartici
       return { person: uuid };
     }
     const address = normalizeEmail(participant.email ?? "");
-    if (!EMAIL_SHAPE.test(address)) {
+    if (!isParticipantAddress(address)) {
       throw new InvalidInputError(`participant '${participant.email ?? ""}' is neither a person_uuid nor an email address`);
     }
     if (directory.erased.has(address)) return { erased: true };

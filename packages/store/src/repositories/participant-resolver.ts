@@ -3,15 +3,12 @@ import type { Kysely } from "kysely";
 import type { ParticipantInput } from "../activity-records.js";
 import type { Database } from "../database-schema.js";
 import { InvalidInputError } from "../errors.js";
-import { normalizeEmail } from "../normalize.js";
+import { isParticipantAddress, normalizeEmail } from "../normalize.js";
 import { mergedAwayNote, mergedAwayPersons } from "./merged-away-persons.js";
 import { isNameFromAddress, nameFromOffers } from "./names-from-addresses.js";
 import { insertPerson } from "./person-repository.js";
 import { erasedAddressesAmong } from "../erasure/erased-identifiers.js";
 import type { RepositoryContext } from "./repository-context.js";
-
-/** What counts as an address when resolving participants (the looser check: any word@word). */
-export const EMAIL_SHAPE = /^[^\s@<>]+@[^\s@<>]+$/;
 
 /**
  * The person uuid for each participant, in order, or null for an address no person has that an erasure remembers
@@ -29,7 +26,7 @@ export async function resolveParticipants(
   const erased = await erasedAddressesAmong(
     db,
     tenantUuid,
-    participants.flatMap((participant) => (participant.person_uuid ? [] : [normalizeEmail(participant.email ?? "")])).filter((address) => EMAIL_SHAPE.test(address)),
+    participants.flatMap((participant) => (participant.person_uuid ? [] : [normalizeEmail(participant.email ?? "")])).filter(isParticipantAddress),
   );
   const nameOffers = new Map<string, string>();
   for (const participant of participants) {
@@ -49,7 +46,7 @@ export async function resolveParticipants(
       continue;
     }
     const address = normalizeEmail(participant.email ?? "");
-    if (!EMAIL_SHAPE.test(address)) {
+    if (!isParticipantAddress(address)) {
       throw new InvalidInputError(`participant '${participant.email ?? ""}' is neither a person_uuid nor an email address`);
     }
     const known = await db

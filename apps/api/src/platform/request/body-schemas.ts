@@ -1,4 +1,5 @@
 /** Zod building blocks for request bodies: instants and participants. */
+import { isParticipantAddress, normalizeEmail } from "@rapport/store";
 import { z } from "zod";
 import { nameString, oneLine } from "./field-schemas.js";
 import { parseIsoTimestamp } from "./iso-timestamp.js";
@@ -38,12 +39,26 @@ export const instantField = (description: string) =>
     .describe(`${description} ISO 8601 date-time, or Unix epoch milliseconds (not seconds).`);
 
 /**
+ * For `.superRefine`: a participant's address (trimmed) as the store takes one (`isParticipantAddress`), so that a
+ * refusal names its field (`attendees.2`); the store's own refusal named none.
+ */
+const participantAddressShape = (address: string, context: z.RefinementCtx) => {
+  if (isParticipantAddress(normalizeEmail(address))) return;
+  context.addIssue({ code: "custom", message: address === "" ? "must not be blank: send an email address" : `'${address.slice(0, 80)}' is not an email address` });
+};
+
+/** `participantAddressShape` for an object's `email`, whose empty text is left to its "give exactly one" rule. */
+const objectAddressShape = (address: string, context: z.RefinementCtx) => {
+  if (address !== "") participantAddressShape(address, context);
+};
+
+/**
  * The fields of a participant given as an object: a person by uuid, or an email address with an optional display
  * name. The address and the name are stored trimmed, so their limits count them trimmed.
  */
 export const participantObjectFields = {
   person_uuid: z.string().regex(UUID_PATTERN, "must be a UUID").optional().describe("An existing person."),
-  email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine).optional().describe("An email address; unknown addresses become new persons."),
+  email: z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine).superRefine(objectAddressShape).optional().describe("An email address; unknown addresses become new persons."),
   name: nameString().trim().max(MAX_DISPLAY_NAME_LENGTH, `at most ${MAX_DISPLAY_NAME_LENGTH} characters`).superRefine(oneLine).optional().describe("Display name for a new person."),
 };
 
@@ -54,7 +69,13 @@ export const namesOnePerson = (value: { person_uuid?: string; email?: string }):
 export const NAMES_ONE_PERSON = "give exactly one of person_uuid or email";
 
 /** A participant given as an email address string, held to its limit trimmed. */
-export const participantAddress = z.string().trim().max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`).superRefine(oneLine).describe("An email address.");
+export const participantAddress = z
+  .string()
+  .trim()
+  .max(MAX_EMAIL_ADDRESS_LENGTH, `at most ${MAX_EMAIL_ADDRESS_LENGTH} characters`)
+  .superRefine(oneLine)
+  .superRefine(participantAddressShape)
+  .describe("An email address.");
 
 /** A participant: a person by uuid, or an email address with an optional display name. */
 export const participantField = z

@@ -42,6 +42,9 @@ describe("the same person twice in a meeting's attendees", () => {
     const path = `/v1/meetings/${created.body.uuid}`;
     const refused = await call(path, { method: "PUT", body: { title: "Changed", attendees: [{ person_uuid: acme.member.person_uuid }, acme.member.email] } });
     expect(refused).toEqual({ status: 400, body: { error: `attendees.0 and attendees.1 name the same person, ${acme.member.person_uuid}` } });
+    // An attendee that is no address is named by its position ("participant 'ada' is neither ..." named none).
+    const notAddress = await call(path, { method: "PUT", body: { attendees: ["sam@northwind.example", { email: "ada", name: "Ada" }] } });
+    expect(notAddress).toEqual({ status: 400, body: { error: "body field 'attendees.1.email': 'ada' is not an email address" } });
     expect((await call(path)).body).toEqual(created.body);
   });
 
