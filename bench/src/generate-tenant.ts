@@ -7,7 +7,7 @@
  * measurement.
  */
 import SqliteDatabase from "better-sqlite3";
-import { createSqliteStore, type User } from "@rapport/store";
+import { createSqliteStore, textSortKey, type User } from "@rapport/store";
 import { createRandom, createZipfSampler } from "./random.js";
 import type { Scale } from "./scales.js";
 
@@ -104,8 +104,8 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
     "insert into opportunity_stages (uuid, tenant_uuid, type_uuid, stage_type, name, percentage, position, created_at, updated_at) values (?, ?, ?, 'PARENT', ?, ?, ?, ?, ?)",
   );
   const insertOpportunity = database.prepare(
-    `insert into opportunities (uuid, tenant_uuid, type_uuid, stage_uuid, name, value, probability, weighted_value, owner_user_uuid,
-       close_date, stage_entered_at, created_by_user_uuid, updated_by_user_uuid, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into opportunities (uuid, tenant_uuid, type_uuid, stage_uuid, name, name_sort_key, value, probability, weighted_value, owner_user_uuid,
+       close_date, stage_entered_at, created_by_user_uuid, updated_by_user_uuid, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertAssociation = database.prepare(
     "insert or ignore into associations (uuid, tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid, link_key, created_at, updated_at) values (?, ?, 'OPPORTUNITY', ?, ?, ?, ?, ?, ?)",
@@ -198,8 +198,9 @@ export async function generateTenant(databasePath: string, scale: Scale, seed = 
       const createdAt = BENCH_NOW - Math.floor(random.next() * 3 * YEAR);
       const closeDate = new Date(createdAt + random.integer(30, 365) * 86_400_000).toISOString().slice(0, 10);
       const uuid = opportunityId(index);
+      const name = `Opportunity ${index}`;
       insertOpportunity.run(
-        uuid, tenant.uuid, type.uuid, type.stageUuids[position], `Opportunity ${index}`, value, probability,
+        uuid, tenant.uuid, type.uuid, type.stageUuids[position], name, textSortKey(name), value, probability,
         value === null ? null : (value * probability) / 100, owner, closeDate, createdAt, owner, owner, createdAt, createdAt,
       );
       const company = companyUuids[pickOpportunityCompany()]!;

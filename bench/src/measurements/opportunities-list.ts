@@ -26,8 +26,9 @@ const ORDER = {
   stage: "stage_position, o.uuid",
 } as const;
 
+/** `owner_sort`: the user's alphabetical key the store writes with the name (store migration 0080), as the app sorts. */
 const pageSql = (sortBy: keyof typeof ORDER) => `
-select o.*, t.label as type_label, s.name as stage_name, s.position as stage_position, u.name as owner_name, lower(u.name) as owner_sort
+select o.*, t.label as type_label, s.name as stage_name, s.position as stage_position, u.name as owner_name, u.name_sort_key as owner_sort
 from opportunities o
 join opportunity_types t on t.uuid = o.type_uuid
 join opportunity_stages s on s.uuid = o.stage_uuid

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import SqliteDatabase from "better-sqlite3";
-import type { NewOpportunity, Store } from "@rapport/store";
+import { textSortKey, type NewOpportunity, type Store } from "@rapport/store";
 import type { MeasurementResult } from "../measurement.js";
 import { createRandom, createZipfSampler } from "../random.js";
 import { linkKey, type SyntheticTenant } from "../generate-tenant.js";
@@ -109,10 +109,10 @@ async function rawWrites(databasePath: string, tenantUuid: string, plans: readon
     return percentages.get(stageUuid)!;
   };
   const insertOpportunity = database.prepare(
-    `insert into opportunities (uuid, tenant_uuid, type_uuid, stage_uuid, parent_uuid, name, details, next_step, value, probability,
+    `insert into opportunities (uuid, tenant_uuid, type_uuid, stage_uuid, parent_uuid, name, name_sort_key, details, next_step, value, probability,
        weighted_value, owner_user_uuid, intro_person_uuid, source_date, intro_date, close_date, stage_entered_at, last_activity_at,
        company_last_activity_at, person_last_activity_at, custom_fields, created_by_user_uuid, updated_by_user_uuid, created_at, updated_at, deleted_at)
-     values (?, ?, ?, ?, null, ?, null, null, ?, ?, ?, ?, null, null, null, null, ?, null, null, null, '{}', null, null, ?, ?, null)`,
+     values (?, ?, ?, ?, null, ?, ?, null, null, ?, ?, ?, ?, null, null, null, null, ?, null, null, null, '{}', null, null, ?, ?, null)`,
   );
   const insertLink = database.prepare(
     "insert into associations (uuid, tenant_uuid, owner_type, owner_uuid, entity_type, entity_uuid, link_key, created_at, updated_at) values (?, ?, 'OPPORTUNITY', ?, ?, ?, ?, ?, ?)",
@@ -126,7 +126,7 @@ async function rawWrites(databasePath: string, tenantUuid: string, plans: readon
   const create = database.transaction((plan: PlannedOpportunity) => {
     const uuid = randomUUID();
     const probability = percentage(plan.stageUuids[plan.stageIndex]!);
-    insertOpportunity.run(uuid, tenantUuid, plan.typeUuid, plan.stageUuids[plan.stageIndex], plan.name, plan.value, probability, (plan.value * probability) / 100, plan.ownerUserUuid, time, time, time);
+    insertOpportunity.run(uuid, tenantUuid, plan.typeUuid, plan.stageUuids[plan.stageIndex], plan.name, textSortKey(plan.name), plan.value, probability, (plan.value * probability) / 100, plan.ownerUserUuid, time, time, time);
     const links: Array<["COMPANY" | "PERSON", string]> = [["COMPANY", plan.companyUuid], ...plan.contactUuids.map((contact) => ["PERSON", contact] as ["PERSON", string])];
     for (const [entityType, entityUuid] of links) {
       insertLink.run(randomUUID(), tenantUuid, uuid, entityType, entityUuid, linkKey(`OPPORTUNITY:${uuid}`, `${entityType}:${entityUuid}`), time, time);

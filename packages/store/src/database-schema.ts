@@ -20,6 +20,8 @@ export interface UsersTable {
   tenant_uuid: string;
   person_uuid: string;
   name: string;
+  /** `nameSortKey(name)`, written with every name (migration 0080): the order of the opportunities' `sort_by=owner`. */
+  name_sort_key: string;
   email: string;
   role: string;
   is_active: number;
@@ -317,6 +319,10 @@ export interface OpportunitiesTable {
   name: string;
   details: string | null;
   next_step: string | null;
+  /** `textSortKey` of `name`, `details` and `next_step` (null with a null text), written with them (migration 0080). */
+  name_sort_key: string;
+  details_sort_key: string | null;
+  next_step_sort_key: string | null;
   value: number | null;
   /** Percent, 0-100. */
   probability: number | null;

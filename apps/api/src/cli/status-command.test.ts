@@ -15,14 +15,13 @@ import type { StatusOutput } from "./status-action.js";
 const folder = mkdtempSync(join(tmpdir(), "rapport-status-cli-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const LAST_MIGRATION = "0079-list-member-positions";
+const LAST_MIGRATION = "0080-opportunity-text-sort-keys";
 
-/** Makes `database` look as the release before the last migration left it: without 0079's list member positions. */
+/** Makes `database` look as the release before the last migration left it: without 0080's text sort keys. */
 function undoLastMigration(database: string): void {
   const db = new SqliteDatabase(database);
-  db.exec(`drop index entity_list_members_list_position;
-    create index entity_list_members_list_added on entity_list_members (list_uuid, added_at, entity_uuid);
-    alter table entity_list_members drop column position;`);
+  db.exec(`alter table opportunities drop column name_sort_key; alter table opportunities drop column details_sort_key;
+    alter table opportunities drop column next_step_sort_key; alter table users drop column name_sort_key;`);
   db.prepare("delete from kysely_migration where name = ?").run(LAST_MIGRATION);
   db.close();
 }

@@ -8,6 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../database-schema.js";
 import { ConflictError } from "../errors.js";
+import { nameSortKey } from "../repositories/name-sort-key.js";
 import { ERASED_MARKER } from "./redact-mentions.js";
 
 /** A user whose own person is erased, with what named them. */
@@ -60,7 +61,7 @@ export async function eraseUserAccounts(db: Kysely<Database>, tenantUuid: string
   for (const user of users) {
     await db
       .updateTable("users")
-      .set({ name: ERASED_USER_NAME, email: erasedUserEmail(user.uuid), updated_at: now })
+      .set({ name: ERASED_USER_NAME, name_sort_key: nameSortKey(ERASED_USER_NAME), email: erasedUserEmail(user.uuid), updated_at: now })
       .where("tenant_uuid", "=", tenantUuid)
       .where("uuid", "=", user.uuid)
       .execute();

@@ -10,7 +10,6 @@ import type { OpportunityListFilters, OpportunitySortField } from "../deal-store
 import { sqliteLower } from "../normalize.js";
 import { rawInList } from "../sqlite/long-in-lists.js";
 import { rankIn } from "./fuzzy-rank.js";
-import { CASE_FOLD_FUNCTION } from "./fold-name.js";
 import { liveRecordsNamed, nameContains as contains, searchWords, textContainsInAnyCase } from "./name-search.js";
 import { DAY_MS } from "./opportunity-hydration.js";
 import { documentHoldsEveryWord, opportunitiesWithEveryWord } from "./opportunity-search-documents.js";
@@ -207,17 +206,13 @@ const liveNote = (uuid: RawBuilder<unknown>) =>
 const existingFile = (uuid: RawBuilder<unknown>) => sql`exists (select 1 from files f where f.uuid = ${uuid} and +f.tenant_uuid = nf.tenant_uuid)`;
 
 /**
- * `text` with every letter's case folded (`foldCase`), the sort key of a text sort: SQLite's `lower()` folds A–Z
- * alone, so "émile" and "Émile" were two keys apart and not a tie broken by uuid. Printable ASCII is left to `lower()`
- * (the same fold), so the function (a call per row) is called only for the other values, as `textContainsInAnyCase`.
+ * The value an opportunity sorts by. Text sorts compare the keys the store writes with each text (migration 0080,
+ * `textSortKey`; a person's and a user's `nameSortKey`), alphabetical whatever the case and accents.
  */
-const foldedText = (text: RawBuilder<unknown>) => sql`(case when ${text} glob '*[^ -~]*' then ${sql.raw(CASE_FOLD_FUNCTION)}(${text}) else lower(${text}) end)`;
-
-/** The value an opportunity sorts by. Text sorts ignore every letter's case (accents count). */
 export function sortValue(sortBy: OpportunitySortField, now: number): RawBuilder<unknown> {
   switch (sortBy) {
     case "name":
-      return foldedText(sql`o.name`);
+      return sql`o.name_sort_key`;
     case "created_at":
     case "updated_at":
     case "value":
@@ -230,15 +225,15 @@ export function sortValue(sortBy: OpportunitySortField, now: number): RawBuilder
     case "last_activity_date":
       return sql`o.last_activity_at`;
     case "details":
-      return foldedText(sql`o.details`);
+      return sql`o.details_sort_key`;
     case "next_step":
-      return foldedText(sql`o.next_step`);
+      return sql`o.next_step_sort_key`;
     case "stage":
       return sql`(select s.position from opportunity_stages s where s.uuid = o.stage_uuid and s.tenant_uuid = o.tenant_uuid)`;
     case "owner":
-      return sql`(select ${foldedText(sql`u.name`)} from users u where u.uuid = o.owner_user_uuid and u.tenant_uuid = o.tenant_uuid)`;
+      return sql`(select u.name_sort_key from users u where u.uuid = o.owner_user_uuid and u.tenant_uuid = o.tenant_uuid)`;
     case "intro_person":
-      return sql`(select ${foldedText(sql`ip.name`)} from persons ip
+      return sql`(select ip.name_sort_key from persons ip
         where ip.uuid = o.intro_person_uuid and ip.tenant_uuid = o.tenant_uuid and ip.deleted_at is null)`;
     case "days_in_stage":
       // Whole days, as integer arithmetic on both SQLite and PostgreSQL.

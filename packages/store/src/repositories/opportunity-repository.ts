@@ -38,6 +38,7 @@ import { existingRecords } from "./record-lookup-repository.js";
 import { parseJson, withTransaction, type RepositoryContext } from "./repository-context.js";
 import { assertNonBlankFields } from "./required-fields.js";
 import { tenantOnly } from "./tenant-filter.js";
+import { nullableTextSortKey, textSortKey } from "./text-sort-key.js";
 import { sameColumns } from "./unchanged-write.js";
 
 interface ListTotals {
@@ -399,6 +400,9 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           name: input.name,
           details: input.details ?? null,
           next_step: input.next_step ?? null,
+          name_sort_key: textSortKey(input.name),
+          details_sort_key: nullableTextSortKey(input.details ?? null),
+          next_step_sort_key: nullableTextSortKey(input.next_step ?? null),
           value,
           probability,
           weighted_value: weightedValue(value, probability),
@@ -480,13 +484,18 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
         const timestamp = now();
         const value = pick("value", changes.value);
         const probability = pick("probability", changes.probability);
+        const [name, details, nextStep] = [changes.name ?? row.name, pick("details", changes.details), pick("next_step", changes.next_step)];
         const updated: OpportunitiesTable = {
           ...row,
-          name: changes.name ?? row.name,
+          name,
           type_uuid: type.uuid,
           stage_uuid: changes.stage_uuid ?? row.stage_uuid,
-          details: pick("details", changes.details),
-          next_step: pick("next_step", changes.next_step),
+          details,
+          next_step: nextStep,
+          // Each text's key, from the text (migration 0080): a write also mends a key written by hand.
+          name_sort_key: textSortKey(name),
+          details_sort_key: nullableTextSortKey(details),
+          next_step_sort_key: nullableTextSortKey(nextStep),
           value,
           probability,
           weighted_value: weightedValue(value === null ? null : Number(value), probability === null ? null : Number(probability)),
@@ -501,7 +510,9 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
           updated_at: timestamp,
         };
         // A write that changes nothing moves no `updated_at` and names no new updater (unchanged-write.ts).
-        if (sameColumns(row, updated, ["updated_at", "updated_by_user_uuid"])) return getHydrated(transaction, tenantUuid, uuid, viewer);
+        // The keys follow the texts: a key alone apart (a row written by hand) is no change a client sees.
+        const stamps = ["updated_at", "updated_by_user_uuid", "name_sort_key", "details_sort_key", "next_step_sort_key"] as const;
+        if (sameColumns(row, updated, stamps)) return getHydrated(transaction, tenantUuid, uuid, viewer);
         await transaction
           .updateTable("opportunities")
           .set(updated)

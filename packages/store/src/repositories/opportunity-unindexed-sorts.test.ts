@@ -198,6 +198,28 @@ describe("opportunity pages by a value a subquery computes", () => {
   });
 
 
+  it("by owner and intro person read each one's stored key by the user's or person's key, under statistics like scale L's", async () => {
+    const pages: string[] = [];
+    for (const sortBy of ["owner", "intro_person"] as const) {
+      const request = { limit: 5, sort_by: sortBy, order: "asc", filters: {}, viewer } as const;
+      const first = await store.opportunities.list(tenantUuid, { ...request, position: { kind: "offset", offset: 0 } } as never);
+      for (const position of [{ kind: "offset", offset: 0 }, { kind: "after", key: first.lastKey }]) {
+        const sources = await readDuring(() => store.opportunities.list(tenantUuid, { ...request, position } as never));
+        pages.push(sources.find((source) => /opportunity_list/.test(source) && /limit/i.test(source))!);
+      }
+    }
+    const sqlite = new SqliteDatabase(path);
+    try {
+      useScaleLStatistics(sqlite, ["opportunities", "persons"]);
+      const plans = pages.map((page) => planOfStatement(sqlite, page));
+      for (const plan of plans.slice(0, 2)) expect(plan).toContain("SEARCH u USING INDEX sqlite_autoindex_users_1 (uuid=?)");
+      for (const plan of plans.slice(2)) expect(plan).toContain("SEARCH ip USING INDEX sqlite_autoindex_persons_1 (uuid=?)");
+      for (const plan of plans) expect(plan).toContain("INDEX opportunities_live_rows");
+    } finally {
+      sqlite.close();
+    }
+  });
+
   it("by notes_and_files_count seek each opportunity's links by owner and by linked entity, under statistics like scale L's", async () => {
     const sources = await readDuring(() =>
       store.opportunities.list(tenantUuid, { position: { kind: "offset", offset: 0 }, limit: 5, sort_by: "notes_and_files_count", order: "desc", filters: {}, viewer } as never),

@@ -154,7 +154,7 @@ describe("withTypedWriteErrors", () => {
           await db.insertInto("person_emails").values({ tenant_uuid: tenantUuid, person_uuid: "nobody", address: "a@b.example", domain: "b.example", is_primary: 1, created_at: 1 }).execute();
         },
         async addUnnamedUser(input: { tenant_uuid: string }) {
-          const user = { uuid: "u1", tenant_uuid: input.tenant_uuid, person_uuid: "p1", name: null as unknown as string, email: "ada@acme.example", role: "member", is_active: 1, created_at: 1, updated_at: 1 };
+          const user = { uuid: "u1", tenant_uuid: input.tenant_uuid, person_uuid: "p1", name: null as unknown as string, name_sort_key: "", email: "ada@acme.example", role: "member", is_active: 1, created_at: 1, updated_at: 1 };
           await db.insertInto("users").values(user).execute();
         },
         async fail() {

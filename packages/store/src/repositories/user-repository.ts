@@ -12,6 +12,7 @@ import { userOwningPerson } from "./person-owner.js";
 import { refreshCompanyActivityAfterTeamChange } from "./opportunity-activity.js";
 import { insertPerson } from "./person-repository.js";
 import { deepFreeze } from "./remembered-records.js";
+import { nameSortKey } from "./name-sort-key.js";
 import { toFlag, withTransaction, type RepositoryContext } from "./repository-context.js";
 
 function toUser(row: UsersTable): User {
@@ -103,6 +104,7 @@ export function createUserRepository(context: RepositoryContext): UserRepository
           tenant_uuid: input.tenant_uuid,
           person_uuid: personUuid,
           name: input.name,
+          name_sort_key: nameSortKey(input.name),
           email,
           role: input.role,
           is_active: toFlag(true),

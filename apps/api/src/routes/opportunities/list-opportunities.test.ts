@@ -5,6 +5,9 @@
 import type { Opportunity, User } from "@rapport/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPipeline, companyLink, personLink, type Pipeline } from "../../testing/deal-builders.js";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
+import { alphabeticalKey } from "../../testing/list-model.js";
 import { callMcpTool } from "../../testing/mcp-call.js";
 import { recordOpportunityActivity } from "../../testing/recorded-activity.js";
 import { buildTenant, createTestContext, TEST_START, type TestContext, type TestTenant } from "../../testing/test-harness.js";
@@ -518,6 +521,101 @@ describe("GET /v1/opportunities sort_by", () => {
   it("defaults to created_at ascending", async () => {
     const items = await all("");
     expect(items.map((item) => item.uuid)).toEqual(expectedOrder(items, "created_at", "asc"));
+  });
+});
+
+describe("GET /v1/opportunities text sorts", () => {
+  const TEXT_SORTS = ["name", "details", "next_step", "owner", "intro_person"] as const;
+  /** The alphabetical key (case and accents aside, docs/api-decisions.md), null for an empty value. */
+  const textOf: Record<(typeof TEXT_SORTS)[number], (item: Item) => string | null> = {
+    name: (item) => item.name,
+    details: (item) => item.details,
+    next_step: (item) => item.next_step,
+    owner: (item) => item.owner?.name ?? null,
+    intro_person: (item) => item.intro_person?.name ?? null,
+  };
+  const keyOf = (text: string | null) => (text === null ? null : alphabeticalKey(text)[0]);
+
+  it("are alphabetical whatever the case and accents, empty values last both ways, by page and by cursor of any text's length (store migration 0080)", async () => {
+    const accents = await buildTenant(context.services, { name: "Accents" });
+    const { store } = context.services;
+    const tenantUuid = accents.tenant.uuid;
+    const pipeline = await buildPipeline(context.services, accents);
+    const users: User[] = [];
+    for (const name of ["Zoltán", "Ábel", "émile"]) users.push(await store.users.create({ tenant_uuid: tenantUuid, name, email: `${users.length}@accents.example`, role: "member" }));
+    const persons = [];
+    for (const name of ["Zoe", "Ölbank", "ábel"]) persons.push(await store.persons.create({ tenant_uuid: tenantUuid, name }));
+    const rows = [
+      { name: "Zeta", details: "Zulu", next_step: null, owner: 0, intro: 0 },
+      { name: "Émile", details: "écrire", next_step: "Call", owner: 1, intro: null },
+      { name: "abel", details: null, next_step: "Ábel", owner: null, intro: 1 },
+      { name: "Ábel", details: "Österreich", next_step: "call", owner: 2, intro: 2 },
+      { name: "Zzz", details: "Zzz", next_step: "Zeta", owner: 0, intro: 1 },
+      // A page ending on it by details gives a cursor of the key's first 256 characters, not of its 10,000.
+      { name: "Ölbank", details: `Memo ${"é".repeat(9_995)}`, next_step: null, owner: null, intro: null },
+    ];
+    const viewer = { user_uuid: null };
+    const created = [];
+    for (const row of rows) {
+      created.push(
+        await store.opportunities.create(
+          {
+            tenant_uuid: tenantUuid,
+            type_uuid: pipeline.type.uuid,
+            stage_uuid: pipeline.stages[0]!.uuid,
+            name: row.name,
+            details: row.details,
+            next_step: row.next_step,
+            owner_user_uuid: row.owner === null ? null : users[row.owner]!.uuid,
+            intro_person_uuid: row.intro === null ? null : persons[row.intro]!.uuid,
+          },
+          viewer,
+        ),
+      );
+    }
+    // An update writes the keys of the texts it changes.
+    await store.opportunities.update(tenantUuid, created[4]!.uuid, { name: "Zoltán", details: "alpha" }, viewer, viewer);
+    const get = async (query: string) => {
+      const response = await context.request(`/v1/opportunities${query}`, { key: accents.key });
+      return (await response.json()) as ListBody;
+    };
+    const byName = (await get("?sort_by=name&per_page=50")).items.map((item) => item.name);
+    expect([new Set(byName.slice(0, 2)), byName.slice(2)]).toEqual([new Set(["abel", "Ábel"]), ["Émile", "Ölbank", "Zeta", "Zoltán"]]);
+
+    for (const sortBy of TEXT_SORTS) {
+      for (const order of ["asc", "desc"] as const) {
+        const query = `?sort_by=${sortBy}&order=${order}`;
+        const items = (await get(`${query}&per_page=50`)).items;
+        const sign = order === "asc" ? 1 : -1;
+        const expected = [...items].sort((left, right) => {
+          const [a, b] = [keyOf(textOf[sortBy](left)), keyOf(textOf[sortBy](right))];
+          if (a !== b) return a === null ? 1 : b === null ? -1 : sign * (a < b ? -1 : 1);
+          return sign * (left.uuid < right.uuid ? -1 : 1);
+        });
+        expect(items.map((item) => item.uuid), `${sortBy} ${order}`).toEqual(expected.map((item) => item.uuid));
+        const scanned: string[] = [];
+        let body = await get(`${query}&per_page=1`);
+        scanned.push(...body.items.map((item) => item.uuid));
+        while (body.next_cursor) {
+          body = await get(`${query}&per_page=1&cursor=${encodeURIComponent(body.next_cursor)}`);
+          scanned.push(...body.items.map((item) => item.uuid));
+        }
+        expect(scanned, `cursor scan ${sortBy} ${order}`).toEqual(expected.map((item) => item.uuid));
+      }
+    }
+  });
+
+  it("refuse a text sort's cursor of an earlier release saying the order changed, and keep the other sorts' cursors", async () => {
+    const cursors = await cursorCodecFor(context.services.store);
+    const earlier = (sortBy: string, key: unknown[]) =>
+      encodeURIComponent(
+        cursors.encode({ query: queryFingerprint({ operation: "listOpportunities", filters: {}, tenant: acme.tenant.uuid, sort_by: sortBy, order: "asc" }), key: key as never, page: 2 }),
+      );
+    const byName = await list(`?sort_by=name&order=asc&per_page=2&cursor=${earlier("name", ["alpha robotics", uuidOf("Alpha Robotics")])}`);
+    expect(byName.status).toBe(400);
+    expect(byName.body.error).toMatch(/^cursor no longer valid: opportunities sorted by text are listed alphabetically since this version/);
+    const byValue = await list(`?sort_by=value&order=asc&per_page=2&cursor=${earlier("value", [100, uuidOf("Alpha Robotics")])}`);
+    expect(byValue.status).toBe(200);
   });
 });
 

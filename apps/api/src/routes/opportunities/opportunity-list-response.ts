@@ -17,6 +17,12 @@ export const opportunityListSchema = listEnvelopeSchema(opportunitySchema).exten
   search_match: z.enum(["exact", "fuzzy"]).optional(),
 });
 
+/** The sorts by text, alphabetical since store migration 0080 (case-folded text by code point before). */
+const TEXT_SORTS: ReadonlySet<string> = new Set(["name", "details", "next_step", "owner", "intro_person"]);
+
+const TEXT_ORDER_CHANGED =
+  "cursor no longer valid: opportunities sorted by text are listed alphabetically since this version (accents no longer sort after z), so the scan's place moved; start the scan again without cursor";
+
 export async function listOpportunityPage(options: {
   services: AppServices;
   auth: AuthContext;
@@ -30,9 +36,13 @@ export async function listOpportunityPage(options: {
   const tenantUuid = auth.tenant.uuid;
   const fields = await store.opportunityCustomFields.list(tenantUuid);
   let fetched: OpportunityPage | null = null;
+  const scan = { ...options.fingerprint, tenant: tenantUuid, sort_by: query.sort_by, order: query.order };
+  // text_order: a text sort's cursor of an earlier release carries a value of the order before; it is refused, saying why.
+  const byText = query.sort_by !== undefined && TEXT_SORTS.has(query.sort_by);
   const envelope = await listPage({
     paging: { page: query.page, per_page: query.per_page, cursor: query.cursor },
-    query: { ...options.fingerprint, tenant: tenantUuid, sort_by: query.sort_by, order: query.order },
+    query: byText ? { ...scan, text_order: "alphabetical" } : scan,
+    ...(byText && { retiredQueries: [{ query: scan, refusal: TEXT_ORDER_CHANGED }] }),
     cursors: await cursorCodecFor(store),
     fetch: async (request) => {
       fetched = await store.opportunities.list(tenantUuid, {

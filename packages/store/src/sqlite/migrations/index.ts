@@ -76,6 +76,7 @@ import { companyMergesMigration } from "./0070-company-merges.js";
 import { opportunitiesByActivityMigration } from "./0072-opportunities-by-activity.js";
 import { personsByPrimaryCompanyMigration } from "./0074-persons-by-primary-company.js";
 import { listMemberPositionsMigration } from "./0079-list-member-positions.js";
+import { opportunityTextSortKeysMigration } from "./0080-opportunity-text-sort-keys.js";
 
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundationMigration,
@@ -150,6 +151,7 @@ export const migrations: Record<string, Migration> = {
   "0072-opportunities-by-activity": opportunitiesByActivityMigration,
   "0074-persons-by-primary-company": personsByPrimaryCompanyMigration,
   "0079-list-member-positions": listMemberPositionsMigration,
+  "0080-opportunity-text-sort-keys": opportunityTextSortKeysMigration,
 };
 
 /** Hands Kysely's Migrator the in-code migrations, so a bundled build needs no migration folder. */
