@@ -143,7 +143,8 @@ export function createUserRepository(context: RepositoryContext): UserRepository
       const page = await keysetPage(
         query,
         [
-          { column: request.sort_by === "updated_at" ? "users.updated_at" : "users.name", direction: request.order },
+          // By name: the alphabetical key (migration 0080), as persons and companies sort by theirs.
+          { column: request.sort_by === "updated_at" ? "users.updated_at" : "users.name_sort_key", direction: request.order },
           { column: "users.uuid", direction: request.order },
         ],
         request,

@@ -3,6 +3,8 @@
  * deactivated or reactivated (their scores leave or rejoin every person and company they dealt with) since a poll.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
+import { queryFingerprint } from "../../platform/listing/cursor-codec.js";
 import { apiCaller } from "../../testing/api-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 
@@ -56,5 +58,36 @@ describe("GET /v1/users for change polling", () => {
     const globex = await buildTenant(context.services, { name: "Globex" });
     const theirs = (await apiCaller(context, () => globex.key)("/v1/users?updated_after=2000-01-01")).body as { items: UserItem[] };
     expect(theirs.items.map((user) => user.uuid).sort()).toEqual([globex.admin.uuid, globex.member.uuid].sort());
+  });
+});
+
+describe("GET /v1/users by name", () => {
+  it("lists alphabetically whatever the case and accents, cursor pages included, and refuses a name cursor of an earlier release", async () => {
+    for (const [name, email] of [["Zeta Ops", "zeta@acme.test"], ["émile Durand", "emile@acme.test"], ["Ábel Kis", "abel@acme.test"]]) {
+      await context.services.store.users.create({ tenant_uuid: acme.tenant.uuid, name: name!, email: email!, role: "member" });
+    }
+    const names = (await items("/v1/users?per_page=50")).map((user) => user.name);
+    const expected = ["Ábel Kis", acme.admin.name, "émile Durand", acme.member.name, "Zeta Ops"];
+    expect(names).toEqual(expected);
+    expect((await items("/v1/users?order=desc&per_page=50")).map((user) => user.name)).toEqual([...expected].reverse());
+    const walked: string[] = [];
+    for (let cursor = ""; ; ) {
+      const answer = await call(`/v1/users?per_page=2${cursor && `&cursor=${encodeURIComponent(cursor)}`}`);
+      const body = answer.body as { items: UserItem[]; next_cursor: string | null };
+      walked.push(...body.items.map((user) => user.name));
+      if (!body.next_cursor) break;
+      cursor = body.next_cursor;
+    }
+    expect(walked).toEqual(expected);
+
+    const cursors = await cursorCodecFor(context.services.store);
+    const earlier = (sortBy: string, key: unknown[]) =>
+      encodeURIComponent(
+        cursors.encode({ query: queryFingerprint({ operation: "listUsers", tenant: acme.tenant.uuid, sort_by: sortBy, order: "asc", updated_after: undefined }), key: key as never, page: 2 }),
+      );
+    const byName = await call(`/v1/users?per_page=2&cursor=${earlier("name", ["Zeta Ops", acme.admin.uuid])}`);
+    expect(byName.status).toBe(400);
+    expect(byName.body?.error).toMatch(/^cursor no longer valid: users are listed alphabetically by name since this version/);
+    expect((await call(`/v1/users?sort_by=updated_at&per_page=2&cursor=${earlier("updated_at", [0, acme.admin.uuid])}`)).status).toBe(200);
   });
 });
