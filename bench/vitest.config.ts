@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
+    globalSetup: ["./vitest.global-setup.ts"],
     // The limit catches a hang, not a slow run: the S smoke run (about 70 s on a quiet 2-core machine) took over
     // 180 s beside the other packages' suites on a machine at load 12-17, failing CI twice on 2026-12-06.
     testTimeout: 600_000,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { generateTenant } from "./generate-tenant.js";
 import { SCALES } from "./scales.js";
 
@@ -23,14 +23,15 @@ describe("generateTenant", () => {
     b.close();
   });
 
-  it("builds the S tenant with the documented shape", async () => {
-    const first = await generateTenant(join(folder, "a.db"), SCALES.S, 7);
+  it("builds the S tenant with the documented shape", () => {
+    // The S tenant the suite's global set-up generated (vitest.global-setup.ts), which the smoke runs copy.
+    const { databasePath, tenant: first } = inject("generatedS");
     expect(first.emailCount + first.meetingCount).toBe(SCALES.S.interactions);
     const ratio = first.emailCount / first.meetingCount;
     expect(ratio).toBeGreaterThan(4);
     expect(ratio).toBeLessThan(6);
 
-    const database = new SqliteDatabase(join(folder, "a.db"), { readonly: true });
+    const database = new SqliteDatabase(databasePath, { readonly: true });
     const counts = database
       .prepare("select person_uuid, count(*) as n from email_participants group by person_uuid order by n desc")
       .all() as Array<{ n: number }>;

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { runBenchmark } from "./run-benchmark.js";
 
 const folder = mkdtempSync(join(tmpdir(), "rapport-bench-only-"));
@@ -18,6 +18,7 @@ describe("runBenchmark at scale S", () => {
       scale: "S",
       out: join(folder, "only.json"),
       quick: true,
+      generated: inject("generatedS"),
       only: ["batch-endpoints"],
       log: (line) => logged.push(line),
     });

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { readPageCacheCounters } from "./page-cache.js";
 import { runBenchmark } from "./run-benchmark.js";
 
@@ -11,7 +11,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("runBenchmark at scale S", () => {
   it("runs every measurement with its baseline and writes JSON and Markdown", async () => {
-    const { report, files } = await runBenchmark({ scale: "S", out: join(folder, "smoke.json"), quick: true });
+    const { report, files } = await runBenchmark({ scale: "S", out: join(folder, "smoke.json"), quick: true, generated: inject("generatedS") });
     expect(existsSync(files.json) && existsSync(files.markdown)).toBe(true);
     expect(JSON.parse(readFileSync(files.json, "utf8")).scale).toBe("S (quick)");
     const ids = report.measurements.map((measurement) => measurement.id);

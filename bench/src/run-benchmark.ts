@@ -3,12 +3,12 @@
  * One benchmark run: build the synthetic tenant, run every measurement with its baseline, and
  * write the report.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { createApp, createManualClock, createServices, issueApiKey } from "@rapport/api";
 import { pino } from "pino";
-import { BENCH_NOW, generateTenant } from "./generate-tenant.js";
+import { BENCH_NOW, generateTenant, type SyntheticTenant } from "./generate-tenant.js";
 import { failedMeasurement, type MeasurementResult } from "./measurement.js";
 import { measureActivityIngest } from "./measurements/activity-ingest.js";
 import { measureBatchEndpoints } from "./measurements/batch-endpoints.js";
@@ -46,6 +46,11 @@ export interface BenchOptions {
    * figures are not meant to be read.
    */
   quick?: boolean;
+  /**
+   * The tenant of this scale and the default seed, generated before into a closed database file: the run copies it
+   * rather than generating it again (the test suite's smoke runs share one). The file itself is left as it was.
+   */
+  generated?: { databasePath: string; tenant: SyntheticTenant };
   /** Only these measurement groups (ids as in MEASUREMENT_GROUPS); all when absent. */
   only?: readonly string[];
   log?: (line: string) => void;
@@ -181,9 +186,17 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
     if (reads !== null) pageCacheGroups[id] = reads;
   };
   try {
-    log(`generating the ${scale.name} tenant (${scale.persons} persons, ${scale.interactions} interactions, ${scale.opportunities} opportunities)`);
-    const tenant = await generateTenant(databasePath, scale);
-    log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    let tenant: SyntheticTenant;
+    if (options.generated) {
+      log(`copying the ${scale.name} tenant generated before`);
+      copyFileSync(options.generated.databasePath, databasePath);
+      // A copy: the run's writes are its own, and so are its changes to the lists of records.
+      tenant = structuredClone(options.generated.tenant);
+    } else {
+      log(`generating the ${scale.name} tenant (${scale.persons} persons, ${scale.interactions} interactions, ${scale.opportunities} opportunities)`);
+      tenant = await generateTenant(databasePath, scale);
+      log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
 
     log("measuring graph hydration (child processes)");
     await measure("graph-hydration", "Tenant graph hydration (cold start)", () => measureGraphHydration(databasePath, tenant, samples.hydrationRuns));
