@@ -105,10 +105,10 @@ async function issueBenchKey(databasePath: string, tenantUuid: string): Promise<
 
 /** How many samples each measurement takes at each scale (`quick`: the smoke test's fewest). */
 export const SAMPLES = {
-  S: { hydrationRuns: 3, personsPages: 100, companiesPages: 50, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50, merges: 50, feedPolls: 100, feedScanPages: 100 },
-  M: { hydrationRuns: 3, personsPages: 300, companiesPages: 100, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30, merges: 50, feedPolls: 100, feedScanPages: 100 },
-  L: { hydrationRuns: 2, personsPages: 300, companiesPages: 100, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20, merges: 50, feedPolls: 100, feedScanPages: 100 },
-  quick: { hydrationRuns: 1, personsPages: 10, companiesPages: 5, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 0.25, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3, merges: 5, feedPolls: 5, feedScanPages: 3 },
+  S: { pathWarmUps: 200, hydrationRuns: 3, personsPages: 100, companiesPages: 50, opportunityPages: 50, sqlPathTargets: 200, ingest: 1_000, opportunityWrites: 1_000, batchRounds: 5, mboxMessages: 1_000, httpSeconds: 1, httpRounds: 1, rankingPages: 5, rankingUsers: 5, activityDraws: 50, merges: 50, feedPolls: 100, feedScanPages: 100 },
+  M: { pathWarmUps: 200, hydrationRuns: 3, personsPages: 300, companiesPages: 100, opportunityPages: 30, sqlPathTargets: 200, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 10_000, httpSeconds: 5, httpRounds: 3, rankingPages: 5, rankingUsers: 5, activityDraws: 30, merges: 50, feedPolls: 100, feedScanPages: 100 },
+  L: { pathWarmUps: 200, hydrationRuns: 2, personsPages: 300, companiesPages: 100, opportunityPages: 20, sqlPathTargets: 30, ingest: 5_000, opportunityWrites: 2_000, batchRounds: 10, mboxMessages: 100_000, httpSeconds: 5, httpRounds: 5, rankingPages: 5, rankingUsers: 5, activityDraws: 20, merges: 50, feedPolls: 100, feedScanPages: 100 },
+  quick: { pathWarmUps: 20, hydrationRuns: 1, personsPages: 10, companiesPages: 5, opportunityPages: 5, sqlPathTargets: 10, ingest: 200, opportunityWrites: 50, batchRounds: 1, mboxMessages: 200, httpSeconds: 0.25, httpRounds: 1, rankingPages: 1, rankingUsers: 1, activityDraws: 3, merges: 5, feedPolls: 5, feedScanPages: 3 },
 } as const;
 
 const QUICK_PATH_TARGETS = 20;
@@ -244,6 +244,7 @@ export async function runBenchmark(options: BenchOptions): Promise<{ report: Ben
             targets: pathTargets,
             sqlTargets: samples.sqlPathTargets,
             batchRounds: samples.batchRounds,
+            warmUpTargets: samples.pathWarmUps,
           })),
           // Above the smallest scale, its growth target is also measured against it side by side, and against the
           // smallest scale generated with this run's team (the growth with a target's neighbourhood held).

@@ -68,10 +68,9 @@ export interface PathsMeasurementOptions {
   sqlTargets: number;
   /** Batches of the batch rows (measurement 4) the engine ranks on its own, for their engine figure. */
   batchRounds: number;
+  /** Targets drawn for the warm-up, before the timed ones are taken out (200 in a real run). */
+  warmUpTargets: number;
 }
-
-/** Targets drawn for the warm-up, before the timed ones are taken out. */
-const WARM_UP_TARGETS = 200;
 
 const pick = (durations: readonly number[], count: number) => summarize(durations.slice(0, count));
 
@@ -87,7 +86,7 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
       const targets = distinctTargets(ranked, options.targets, exponent, seed);
       const sqlCount = Math.min(options.sqlTargets, targets.length);
       // Warmed on other targets of the same mix, so each timed target is asked once, as a client would.
-      const warmTargets = warmUpTargets(ranked, targets, WARM_UP_TARGETS, exponent, seed + 1000);
+      const warmTargets = warmUpTargets(ranked, targets, options.warmUpTargets, exponent, seed + 1000);
 
       const answer = (uuid: string) => recommendedPaths(graph, { entity, uuid }, { now: BENCH_NOW });
       await warmUp(warmTargets, answer);
@@ -135,7 +134,7 @@ export async function measureRecommendedPaths(options: PathsMeasurementOptions):
         },
         notes: [
           `targets: ${options.targets} draws, half uniform, half weighted by activity, the five heaviest always in; each distinct target is timed once, at its first ask; the ratio compares the engine and SQL medians over the same first targets`,
-          `warm-up: ${WARM_UP_TARGETS} other targets of the same mix (none of the timed ones)`,
+          `warm-up: ${options.warmUpTargets} other targets of the same mix (none of the timed ones)`,
           "medianPathsCounted: the median target's direct and two-hop paths from the team (its neighbourhood, which the engine walks); medianTeamMembersReached: internal users with a path to it",
           `batchRanking: the engine alone on the ${options.batchRounds} batches of ${BATCH_SIZE} targets of the batch row, ranked as the endpoint ranks them (in parts, its paths and priority entries per item), after one untimed pass over the first: the part of the batch's time no answer size changes`,
         ],
