@@ -20,8 +20,12 @@ export async function runRapport(database: string, ...args: string[]): Promise<{
   }
 }
 
-/** Starts `rapport serve` on `database` (any free port); its URL, and a stop that waits for a clean exit. */
-export async function startRapportServer(database: string): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * Starts `rapport serve` on `database` (any free port); its URL, and a stop that waits for a clean exit. Started in a
+ * test, it is killed when the test ends unless stopped before; `{ sharedByTests: true }` leaves that to the caller's
+ * `afterAll` (one server for several tests of a file: each start costs over a second of processor time).
+ */
+export async function startRapportServer(database: string, { sharedByTests = false } = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const server = spawn(process.execPath, [CLI_PATH, "--db", database, "--json", "serve", "--port", "0", "--no-warm-graphs"], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
   });
@@ -29,9 +33,11 @@ export async function startRapportServer(database: string): Promise<{ url: strin
   const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
   // A test that fails or times out before its stop() would leave the server running in the worker, holding its
   // database and a core.
-  onTestFinished(() => {
-    if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
-  });
+  if (!sharedByTests) {
+    onTestFinished(() => {
+      if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+    });
+  }
   const url = await new Promise<string>((resolve, reject) => {
     server.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
