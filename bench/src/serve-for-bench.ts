@@ -5,11 +5,13 @@
  * a database and hydrates one tenant's graph, and keeps both, as Rapport's server holds them (what a heap of
  * that size costs a server that does nothing else); or that document from one Hono route on
  * @hono/node-server, Rapport's framework and adapter with nothing of Rapport (the framework's share).
- * Prints `{"port": N}` once listening (the holding server adds `graphPersons` and `heapUsedMiB`). Run with
+ * Prints `{"port": N}` once listening (the holding server adds `graphPersons` and `heapUsedMiB`; it then takes another
+ * body and headers file as a JSON line on standard input, see `holdingAnswersFrom`). Run with
  * RAPPORT_LOG_LEVEL=silent so request logging does not count against Rapport.
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { createInterface } from "node:readline";
 import { HELD_AS_BYTES_PATH } from "./bare-server-paths.js";
 
 // Each mode imports what it needs and no more: Rapport's modules (and the store's) took a bare server's start from
@@ -30,11 +32,19 @@ const held: unknown[] = [];
  * `HELD_AS_BYTES_PATH` it sends the same body from bytes encoded once at start (Node's HTTP writes a string of
  * megabytes several milliseconds slower than the same bytes).
  */
-function serveBare(bodyPath: string | undefined, headersPath: string | undefined, started: Record<string, number> = {}): void {
-  const body = bodyPath ? readFileSync(bodyPath, "utf8") : "{}";
-  const bodyBytes = Buffer.from(body);
-  const fixedHeaders = headersPath ? (JSON.parse(readFileSync(headersPath, "utf8")) as Record<string, string>) : undefined;
-  const fixedNames = fixedHeaders ? Object.keys(fixedHeaders) : [];
+function serveBare(bodyPath: string | undefined, headersPath: string | undefined, started: Record<string, number> = {}): (bodyPath: string, headersPath: string | undefined) => void {
+  let body = "{}";
+  let bodyBytes = Buffer.from(body);
+  let fixedHeaders: Record<string, string> | undefined;
+  let fixedNames: string[] = [];
+  /** From now on, answers the body and headers of these files. */
+  const answerFrom = (nextBodyPath: string | undefined, nextHeadersPath: string | undefined) => {
+    body = nextBodyPath ? readFileSync(nextBodyPath, "utf8") : "{}";
+    bodyBytes = Buffer.from(body);
+    fixedHeaders = nextHeadersPath ? (JSON.parse(readFileSync(nextHeadersPath, "utf8")) as Record<string, string>) : undefined;
+    fixedNames = fixedHeaders ? Object.keys(fixedHeaders) : [];
+  };
+  answerFrom(bodyPath, headersPath);
   const server = createServer((request, response) => {
     if (request.url === HELD_AS_BYTES_PATH) {
       response.writeHead(200, { "content-type": "application/json", "content-length": bodyBytes.byteLength });
@@ -46,7 +56,7 @@ function serveBare(bodyPath: string | undefined, headersPath: string | undefined
       // Built per request, as a server would, but never by spreading: an object spread into a literal cost this
       // server 12 to 15% of its requests per second on the benchmark's machine (why was not established).
       const headers: Record<string, string | number> = {};
-      for (const name of fixedNames) headers[name] = fixedHeaders[name]!;
+      for (const name of fixedNames) headers[name] = fixedHeaders![name]!;
       headers["content-type"] = "application/json";
       headers["content-length"] = Buffer.byteLength(body);
       response.writeHead(200, headers);
@@ -57,6 +67,7 @@ function serveBare(bodyPath: string | undefined, headersPath: string | undefined
     const address = server.address();
     process.stdout.write(`${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, ...started })}\n`);
   });
+  return answerFrom;
 }
 
 if (mode === "bare") {
@@ -69,7 +80,14 @@ if (mode === "bare") {
   const graph = await services.store.graphs.forTenant(headersArgument);
   held.push(services, graph);
   collectGarbageNow();
-  serveBare(rest[0], rest[1], { graphPersons: graph.personCount, heapUsedMiB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) });
+  const answerFrom = serveBare(rest[0], rest[1], { graphPersons: graph.personCount, heapUsedMiB: Math.round(process.memoryUsage().heapUsed / 2 ** 20) });
+  // Another target's body and headers files, a JSON line on standard input ({"body", "headers"}), answered from then
+  // on, the graph still held: one hydration serves every target of a run (at L each took about a minute).
+  createInterface({ input: process.stdin }).on("line", (line) => {
+    const next = JSON.parse(line) as { body: string; headers?: string };
+    answerFrom(next.body, next.headers);
+    process.stdout.write(`${JSON.stringify({ answering: next.body })}\n`);
+  });
 } else if (mode === "hono") {
   const [{ serve }, { Hono }] = await Promise.all([import("@hono/node-server"), import("hono")]);
   const body = argument ? readFileSync(argument, "utf8") : "{}";

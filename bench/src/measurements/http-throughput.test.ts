@@ -8,7 +8,7 @@ import { BENCH_NOW, generateTenant } from "../generate-tenant.js";
 import { HELD_AS_BYTES_PATH } from "../bare-server-paths.js";
 import type { Scale } from "../scales.js";
 import type { Summary } from "../statistics.js";
-import { bodyFile, load, meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio, startBenchServer } from "./http-throughput.js";
+import { bodyFile, holdingAnswersFrom, load, meanLatencyMs, medianRound, ownResponseHeaders, pairedRatio, startBenchServer } from "./http-throughput.js";
 
 const round = (opsPerSecond: number): Summary => ({ count: opsPerSecond * 5, medianMs: 1, p95Ms: 2, p99Ms: 3, opsPerSecond });
 
@@ -131,7 +131,7 @@ describe("the bare bench server holding a tenant's graph", () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const tiny: Scale = { name: "S", users: 3, persons: 150, companies: 15, interactions: 1_500, opportunities: 20, pathTargets: 20 };
 
-  it("hydrates the tenant's graph before it listens, then answers as the bare server does", async () => {
+  it("hydrates the tenant's graph before it listens, then answers as the bare server does, and another target's files given on standard input", async () => {
     const databasePath = join(folder, "tiny.db");
     const tenant = await generateTenant(databasePath, tiny, 7);
     const services = await createServices({ databasePath, clock: createManualClock(BENCH_NOW), logger: pino({ level: "silent" }) });
@@ -147,6 +147,19 @@ describe("the bare bench server holding a tenant's graph", () => {
       const answered = await fetch(`http://127.0.0.1:${holding.port}/v1/persons/anything`);
       expect(await answered.text()).toBe('{"name":"Contact 1"}');
       expect(ownResponseHeaders(answered.headers)).toEqual({ "x-request-id": "8c1d0e7a-8a3b-4c0e-9f0e-2b7c6f1a9d11" });
+      // The next target's answer, the graph still held (the throughput rows hydrate it once for every target).
+      const nextBody = bodyFile('{"name":"Contact 2","paths":[]}');
+      const nextHeaders = bodyFile(JSON.stringify({ "x-request-id": "0b5e2f4c-1d3a-4e6b-8c7d-9a0f1e2d3c4b", age: "0" }), "headers.json");
+      try {
+        await holdingAnswersFrom(holding, nextBody.path, nextHeaders.path);
+        const next = await fetch(`http://127.0.0.1:${holding.port}/v1/persons/anything/recommended-paths`);
+        expect(await next.text()).toBe('{"name":"Contact 2","paths":[]}');
+        expect(ownResponseHeaders(next.headers)).toEqual({ "x-request-id": "0b5e2f4c-1d3a-4e6b-8c7d-9a0f1e2d3c4b", age: "0" });
+        expect(holding.child.exitCode).toBeNull();
+      } finally {
+        nextBody.remove();
+        nextHeaders.remove();
+      }
     } finally {
       holding.child.kill();
       body.remove();

@@ -59,7 +59,8 @@ export function ownResponseHeaders(headers: Headers): Record<string, string> {
 export async function startBenchServer(args: string[], nodeOptions: string[] = []): Promise<BenchServer> {
   const child = trackChild(spawn(process.execPath, [...nodeOptions, benchScript("serve-for-bench.js"), ...args], {
     env: { ...process.env, RAPPORT_LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "inherit"],
+    // The holding server reads the next target's files on standard input (holdingAnswersFrom).
+    stdio: [args[0] === "bare-holding" ? "pipe" : "ignore", "pipe", "inherit"],
   }));
   const ready = await new Promise<Record<string, number>>((resolve, reject) => {
     let output = "";
@@ -71,6 +72,31 @@ export async function startBenchServer(args: string[], nodeOptions: string[] = [
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { port: ready.port!, child, ready };
+}
+
+/**
+ * Has a running `bare-holding` server answer the body and headers of these files from now on, its graph still held:
+ * one hydration serves every target of a run. Resolves once it says it does.
+ */
+export async function holdingAnswersFrom(holding: BenchServer, bodyPath: string, headersPath: string): Promise<void> {
+  const { stdin, stdout } = holding.child;
+  if (!stdin || !stdout) throw new Error("holdingAnswersFrom: not a bare-holding server");
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const exited = (code: number | null) => reject(new Error(`bench server exited with ${code}`));
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes("\n")) return;
+      stdout.off("data", read);
+      holding.child.off("exit", exited);
+      const answering = (JSON.parse(output.split("\n")[0]!) as { answering?: string }).answering;
+      if (answering === bodyPath) resolve();
+      else reject(new Error(`holding server answered ${output.trim()}`));
+    };
+    stdout.on("data", read);
+    holding.child.once("exit", exited);
+    stdin.write(`${JSON.stringify({ body: bodyPath, headers: headersPath })}\n`);
+  });
 }
 
 /** Connections autocannon keeps open, each with one request in flight at a time. */
@@ -169,7 +195,9 @@ export async function measureHttpThroughput(
   held: HeldGraph,
 ): Promise<MeasurementResult[]> {
   const results: MeasurementResult[] = [];
-  {
+  // Started for the first target and given each next one's files: its hydration is the costly start.
+  let holdingServer: BenchServer | undefined;
+  try {
     for (const target of targets) {
       const url = `http://127.0.0.1:${rapport.port}${target.path}`;
       const sample = await benchFetch(url, { headers: { "x-api-key": apiKey } });
@@ -184,7 +212,9 @@ export async function measureHttpThroughput(
       const bare = await startBenchServer(["bare", bodyPath.path]);
       const bareWithHeaders = await startBenchServer(["bare", bodyPath.path, headersPath.path]);
       const framework = await startBenchServer(["hono", bodyPath.path]);
-      const holding = await startBenchServer(["bare-holding", held.databasePath, held.tenantUuid, bodyPath.path, headersPath.path], ["--max-old-space-size=8192"]);
+      if (holdingServer) await holdingAnswersFrom(holdingServer, bodyPath.path, headersPath.path);
+      else holdingServer = await startBenchServer(["bare-holding", held.databasePath, held.tenantUuid, bodyPath.path, headersPath.path], ["--max-old-space-size=8192"]);
+      const holding = holdingServer;
       try {
         const loads = {
           subject: (duration = seconds) => load(url, { "x-api-key": apiKey }, duration),
@@ -251,11 +281,12 @@ export async function measureHttpThroughput(
         bare.child.kill();
         bareWithHeaders.child.kill();
         framework.child.kill();
-        holding.child.kill();
         bodyPath.remove();
         headersPath.remove();
       }
     }
+  } finally {
+    holdingServer?.child.kill();
   }
   return results;
 }
