@@ -130,6 +130,24 @@ describe("migrateToLatest", () => {
     }
   });
 
+  it("applies nothing to an up-to-date database without waiting for the write lock another connection holds", async () => {
+    const path = join(folder, "up-to-date.db");
+    await (await createSqliteStore({ path })).close();
+    const writer = connect(path);
+    // Waits 0 ms for a lock: Kysely's Migrator began an immediate transaction on every run, with nothing to apply too.
+    const opening = connect(path, 0);
+    writer.sqlite.exec("begin immediate");
+    try {
+      expect(await migrateToLatest(opening.db)).toEqual([]);
+      expect(await migrateToLatest(opening.db, { onMigration: () => undefined })).toEqual([]);
+      expect(appliedMigrations(opening.sqlite)).toEqual(Object.keys(migrations).sort());
+    } finally {
+      writer.sqlite.exec("rollback");
+      await writer.db.destroy();
+      await opening.db.destroy();
+    }
+  });
+
   it("refuses a database written by a newer Rapport without writing to it", async () => {
     const path = join(folder, "newer.db");
     const current = await createSqliteStore({ path });
