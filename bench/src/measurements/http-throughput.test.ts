@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createManualClock, createServices } from "@rapport/api";
@@ -122,6 +124,24 @@ describe("a load", () => {
     } finally {
       bare.child.kill();
       body.remove();
+    }
+  });
+
+  it("is taken again, twice as long, when no request completed in it (a starved machine's smoke run)", async () => {
+    // Nothing is answered until 400 ms after the first request arrived: a quarter-second load completes nothing.
+    let answersFrom: number | undefined;
+    const server = createServer((_request, response) => {
+      answersFrom ??= Date.now() + 400;
+      setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end("{}"), Math.max(0, answersFrom - Date.now()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const summary = await load(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {}, 0.25);
+      expect(summary.count).toBeGreaterThan(0);
+      expect(summary.opsPerSecond).toBeGreaterThan(0);
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 });
