@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
+import { textSortKey } from "@rapport/store";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { generateTenant } from "./generate-tenant.js";
 import { SCALES } from "./scales.js";
@@ -39,6 +40,13 @@ describe("generateTenant", () => {
     expect(counts[0]!.n).toBeGreaterThan(20 * counts[Math.floor(counts.length / 2)]!.n);
     const span = database.prepare("select max(sent_at) - min(sent_at) as span from emails").get() as { span: number };
     expect(span.span).toBeGreaterThan(2.9 * 365 * 86_400_000);
+    // The name order's keys the store writes with every name, so name-ordered reads see a real alphabet.
+    const unkeyed = (table: string, name: string, key: string) =>
+      (database.prepare(`select ${name} as name, ${key} as key from ${table}`).all() as Array<{ name: string; key: string }>).filter(
+        (row) => row.key !== textSortKey(row.name),
+      );
+    expect(unkeyed("persons", "name", "name_sort_key")).toEqual([]);
+    expect(unkeyed("companies", "company_name", "company_name_sort_key")).toEqual([]);
     database.close();
   });
 });
