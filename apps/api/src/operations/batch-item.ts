@@ -11,6 +11,7 @@ import type { HasTool } from "../platform/errors/api-error.js";
 import { cutName } from "../platform/errors/shown-name.js";
 import { toolCallTools } from "../platform/request/tool-call-bindings.js";
 import { issueToReport } from "./issue-to-report.js";
+import { parsedForRefusal } from "./refusal-words.js";
 import { issueHint, issueMessage } from "./validate-input.js";
 
 /** What is wrong with an invalid item: in REST words, and in the words of a tool call's client (naming its tools). */
@@ -22,8 +23,10 @@ export interface ItemProblem {
 /** A batch item after validation: its parsed input, or what is wrong with it and the value sent. */
 export type BatchItem<Input> = { ok: true; input: Input } | ({ ok: false; sent: unknown } & ItemProblem);
 
+/** What is wrong with `sent`, an item `schema` refused with `issues`: the issue to report, in the house's words (refusal-words.ts). */
 function describeIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], sent: unknown): ItemProblem {
-  const issue = issueToReport(issues, sent);
+  // The batch was parsed without the error map (validate-input.ts says why): the refused item is parsed again with it.
+  const issue = issueToReport(parsedForRefusal(schema, sent).error?.issues ?? issues, sent);
   if (!issue) return { error: "invalid item", toolError: () => "invalid item" };
   const path = issue.path.map((segment) => cutName(String(segment))).join(".");
   const message = issueMessage(schema, issue);

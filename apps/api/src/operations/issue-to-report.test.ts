@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { callMcpTool } from "../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { issueToReport } from "./issue-to-report.js";
 
@@ -32,7 +33,7 @@ describe("issueToReport", () => {
   });
 });
 
-describe("a misspelt required field over HTTP", () => {
+describe("refusals over HTTP", () => {
   let context: TestContext;
   let acme: TestTenant;
   beforeAll(async () => {
@@ -57,5 +58,31 @@ describe("a misspelt required field over HTTP", () => {
     expect(await note.json()).toEqual({ error: "body field 'content': required (expected string)" });
     const scores = await context.request("/v1/pathpower/scores", { key: acme.key });
     expect(await scores.json()).toEqual({ error: 'query parameter \'entity\': required (expected one of "person"|"company")' });
+  });
+
+  // One row per kind of issue zod words by type (refusal-words.ts), and the query parameters once named twice.
+  const uuid = "06efa435-6c62-4cb7-9770-f221a0bcd7c6";
+  const paths = "/v1/persons/recommended-paths/batch";
+  const email = { message_id: "<a@mail.example>", sent_at: "2026-11-02T09:30:00Z", from: "avery@demo.example", to: ["jo@acme.example"] };
+  it.each([
+    ["an array past its limit", paths, { uuids: Array.from({ length: 101 }, () => uuid) }, "body field 'uuids': at most 100 items"],
+    ["an empty array", paths, { uuids: [] }, "body field 'uuids': at least 1 item"],
+    ["a number past its limit", paths, { uuids: [uuid], limit: 101 }, "body field 'limit': at most 100"],
+    ["a number below its limit", paths, { uuids: [uuid], paths_per_item: -1 }, "body field 'paths_per_item': at least 0"],
+    ["a fraction for an integer", paths, { uuids: [uuid], limit: 1.5 }, "body field 'limit': must be an integer"],
+    ["a fraction for an instant (text or integer)", "/v1/meetings", { title: "Intro", starts_at: 1.5 }, "body field 'starts_at': must be an integer"],
+    ["a text past its limit", `/v1/persons?cursor=${"c".repeat(8193)}`, undefined, "query parameter 'cursor': at most 8192 characters"],
+    ["a word for per_page", "/v1/persons?per_page=ten", undefined, "query parameter 'per_page': must be an integer"],
+    ["a negative after_sequence", "/v1/activity?after_sequence=-1", undefined, "query parameter 'after_sequence': must be an integer from 0 to 999999999999999"],
+  ])("words %s as what to send", async (_kind, path, body, error) => {
+    const answer = await context.json(path, { key: acme.key, ...(body && { method: "POST", body }) });
+    expect(answer).toEqual({ status: 400, body: { error } });
+  });
+
+  it("words a batch item's and a tool call's refusal the same way", async () => {
+    const batch = await context.json("/v1/emails/batch", { key: acme.key, method: "POST", body: { messages: [{ ...email, cc: Array.from({ length: 1001 }, () => "x@acme.example") }] } });
+    expect(batch.body!.results[0]).toMatchObject({ status: "ERROR", error: "field 'cc': at most 1000 items" });
+    const tool = await callMcpTool(context, { name: "listPersons", args: { per_page: 1.5 }, headers: { "x-api-key": acme.key } });
+    expect(tool).toMatchObject({ isError: true, content: [{ text: "HTTP 400: query parameter 'per_page': must be an integer" }] });
   });
 });

@@ -15,7 +15,11 @@ describe("readableIssue", () => {
 
   it("lists the types a union takes when the value's type matches none", () => {
     expect(firstIssue(attendee, 123)).toMatchObject({ path: [], message: "Invalid input: expected string or object, received number" });
-    expect(firstIssue(z.union([z.string(), z.number().int()]), 1.5).message).toBe("Invalid input: expected string or int, received number");
+    expect(firstIssue(z.union([z.string(), z.number()]), true).message).toBe("Invalid input: expected string or number, received boolean");
+  });
+
+  it("explains a fraction sent for text or an integer by the integer's issue: a number is of the type it takes", () => {
+    expect(firstIssue(z.union([z.string(), z.number().int()]), 1.5)).toMatchObject({ path: [], code: "invalid_type", expected: "int" });
   });
 
   it("leaves other issues as zod wrote them", () => {

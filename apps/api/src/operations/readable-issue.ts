@@ -9,8 +9,11 @@ import type { z } from "zod";
 
 type Issue = z.core.$ZodIssue;
 
-/** An issue saying the value itself is of another type than the alternative takes. */
-const isWrongTypeOfValue = (issue: Issue): boolean => issue.code === "invalid_type" && issue.path.length === 0;
+/**
+ * An issue saying the value itself is of another type than the alternative takes. A number that is no integer is of
+ * the type an integer alternative takes (zod raises `expected: "int"` only on a number): its issue explains the refusal.
+ */
+const isWrongTypeOfValue = (issue: Issue): boolean => issue.code === "invalid_type" && issue.path.length === 0 && issue.expected !== "int";
 
 /**
  * `issue`, or for a union none of whose alternatives took the value, the issue that says why: the first issue of

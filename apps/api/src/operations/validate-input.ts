@@ -13,6 +13,7 @@ import { changeFilterMeant } from "./change-filter-meant.js";
 import { timeBoundMeant } from "./time-bound-meant.js";
 import { searchWordMeant } from "./search-word-meant.js";
 import { issueToReport, valueAt } from "./issue-to-report.js";
+import { parsedForRefusal } from "./refusal-words.js";
 import { knownFieldsAt, likelyMeant, schemaAt } from "./known-fields.js";
 import { serverTimeHint } from "./server-time-hint.js";
 import { uuidFinderHint, type UuidFinderHint } from "./uuid-finder-hint.js";
@@ -31,12 +32,6 @@ function unknownFieldsMessage(schema: z.ZodType, issue: z.core.$ZodIssue & { cod
   const meant = issue.keys.length === 1 ? likelyMeant(issue.keys[0]!, known) : null;
   return `unknown field${issue.keys.length > 1 ? "s" : ""} ${named}${meant ? ` (did you mean '${meant}'?)` : ""}; accepted here: ${known.join(", ")}`;
 }
-
-/**
- * A zod error map leaving unknown fields' message short: zod's own names every key, half a megabyte for 60,000 of
- * them, and `unknownFieldsMessage` replaces it anyway. Other issues keep zod's message (undefined: the next map).
- */
-const unknownFieldsUnjoined: z.core.$ZodErrorMap = (issue) => (issue.code === "unrecognized_keys" ? "unknown fields" : undefined);
 
 /** What `issue`, found parsing with `schema`, says; an unknown field's names the fields accepted there. */
 export function issueMessage(schema: z.ZodType, issue: z.core.$ZodIssue): string {
@@ -113,11 +108,11 @@ function refusalOf(schema: z.ZodType, text: string, issue: z.core.$ZodIssue, inp
 
 /**
  * The 400 for the issue of `error` (parsing `input`) that `parseInput` would report, as `path: message` (`whole`
- * standing for the path of the value itself), with the hints `parseInput` gives: for inputs parsed outside it, such as
- * an upload's form fields. A field left out reads `required (...)`, as a body's does.
+ * standing for the path of the value itself), in the same words (refusal-words.ts) and with the hints `parseInput` gives:
+ * for inputs parsed outside it, such as an upload's form fields. A field left out reads `required (...)`, as a body's does.
  */
 export function firstIssueRefusal(schema: z.ZodType, error: z.ZodError, whole: string, input: unknown): ApiError {
-  const issue = issueToReport(error.issues, input);
+  const issue = issueToReport(parsedForRefusal(schema, input).error?.issues ?? error.issues, input);
   return issue ? refusalOf(schema, issueText(schema, issue, whole), issue, undefined) : badRequest(`invalid ${whole}`);
 }
 
@@ -142,7 +137,7 @@ export function parseInput<Schema extends z.ZodType>(
   // slower, on every request; only a refusal parses again for its words.
   const fast = schema.safeParse(input);
   if (fast.success) return fast.data;
-  const result = schema.safeParse(input, { error: unknownFieldsUnjoined });
+  const result = parsedForRefusal(schema, input);
   if (result.success) return result.data;
   const issue = issueToReport(result.error.issues, input);
   if (!issue) throw badRequest(`${location}: invalid`);

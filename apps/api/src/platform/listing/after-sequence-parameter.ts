@@ -6,6 +6,6 @@ export const afterSequenceParameter = (description: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,15}$/, "after_sequence must be a non-negative integer")
+    .regex(/^\d{1,15}$/, "must be an integer from 0 to 999999999999999")
     .transform((text) => Number(text))
     .describe(description);

@@ -13,11 +13,12 @@ export const DEFAULT_PER_PAGE = 10;
 export const MAX_PAGE = 1_000_000_000;
 export const MAX_PER_PAGE = 50;
 
-const integerText = (name: string) =>
+/** An integer in a query string; its refusal names no parameter, the 400 does (`query parameter 'per_page': ...`). */
+const integerText = () =>
   z
     .string()
     .trim()
-    .regex(/^[+-]?\d+$/, `${name} must be an integer`)
+    .regex(/^[+-]?\d+$/, "must be an integer")
     .transform((text) => Number(text));
 
 const PAGE_DESCRIPTION = "Page number, 1-indexed; values below 1 are treated as 1.";
@@ -39,12 +40,12 @@ export const LIST_PARAMETER_TOOL_TEXTS: ReadonlyMap<string, string> = new Map([
   [CURSOR_DESCRIPTION, "next_cursor of the previous page; keep the other arguments (per_page may change). Not with page."],
 ]);
 
-export const pageParameter = integerText("page")
+export const pageParameter = integerText()
   .transform((page) => Math.min(MAX_PAGE, Math.max(1, page)))
   .optional()
   .describe(PAGE_DESCRIPTION);
 
-export const perPageParameter = integerText("per_page")
+export const perPageParameter = integerText()
   .transform((perPage) => Math.min(MAX_PER_PAGE, Math.max(1, perPage)))
   .optional()
   .describe(PER_PAGE_DESCRIPTION);

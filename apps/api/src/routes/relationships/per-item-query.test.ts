@@ -109,7 +109,7 @@ describe("the single-target recommended paths' per-item limits", () => {
       ]) {
         const refused = await call(`${path}?${name}=${encodeURIComponent(value!)}`);
         expect(refused.status, `${name}=${value}`).toBe(400);
-        expect(refused.body.error).toContain(`${name} must be an integer from 0 to 10`);
+        expect(refused.body.error).toBe(`query parameter '${name}': must be an integer from 0 to 10`);
       }
       // The bounds themselves are taken.
       for (const bound of ["paths_per_item=0", "paths_per_item=10", "priority_entries_per_item=0", "priority_entries_per_item=10"]) {

@@ -7,8 +7,8 @@ import { PATHS_PER_ITEM, PRIORITY_ENTRIES_LIMIT } from "../../relationships/reco
  * parameter, as the batch body's field of the same name is. Not clamped like `per_page`: the specification
  * clamps its own paging parameters, and these are ours, read as the batch reads them.
  */
-const countPerItem = (name: string, maximum: number, description: string) => {
-  const message = `${name} must be an integer from 0 to ${maximum}`;
+const countPerItem = (maximum: number, description: string) => {
+  const message = `must be an integer from 0 to ${maximum}`;
   return z
     .string()
     .trim()
@@ -21,9 +21,8 @@ const countPerItem = (name: string, maximum: number, description: string) => {
 
 /** `paths_per_item` and `priority_entries_per_item` of the single-target endpoints (default: all they list, 10 each). */
 export const perItemQuery = {
-  paths_per_item: countPerItem("paths_per_item", PATHS_PER_ITEM, `Paths per item, 0-${PATHS_PER_ITEM} (default ${PATHS_PER_ITEM}).`),
+  paths_per_item: countPerItem(PATHS_PER_ITEM, `Paths per item, 0-${PATHS_PER_ITEM} (default ${PATHS_PER_ITEM}).`),
   priority_entries_per_item: countPerItem(
-    "priority_entries_per_item",
     PRIORITY_ENTRIES_LIMIT,
     `Priority entries per item, 0-${PRIORITY_ENTRIES_LIMIT} (default ${PRIORITY_ENTRIES_LIMIT}).`,
   ),
