@@ -1,6 +1,7 @@
 /**
  * Control characters in the text fields of request bodies, through the app and over MCP: one-line fields refuse
- * every one (the tab included), multi-line fields keep the tab and line breaks, and a refusal writes nothing.
+ * every one (the tab included), multi-line fields keep the tab and line breaks, and a refusal writes nothing; names,
+ * and the filters that search them, lose the controls that reorder text.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildPipeline } from "../../testing/deal-builders.js";
@@ -104,6 +105,26 @@ describe("names", () => {
     expect(await total("/v1/companies")).toBe(before);
     const person = await send("POST", "/v1/persons", { name: "Ada", first_name: "\u202a\u202c" });
     expect(person.body).toMatchObject({ name: "Ada", first_name: null });
+  });
+});
+
+describe("name filters", () => {
+  it("find a name pasted with the controls that reorder text, over MCP too; a filter of them alone is an empty one", async () => {
+    const pipeline = await buildPipeline(context.services, acme);
+    await send("POST", "/v1/persons", { name: "Ada Park" });
+    await send("POST", "/v1/companies", { company_name: "Acme Robotics" });
+    await send("POST", "/v1/opportunities", { type_uuid: pipeline.type.uuid, stage_uuid: pipeline.stages[0]!.uuid, name: "Series A" });
+    // As an app that wraps names in isolates copies them: U+2068 ... U+2069.
+    const pasted = (name: string) => encodeURIComponent(`\u2068${name}\u2069`);
+    expect((await send("GET", `/v1/persons?name=${pasted("Ada Park")}`, undefined)).body).toMatchObject({ name_match: "exact", items: [{ name: "Ada Park" }] });
+    expect((await send("GET", `/v1/companies?name=${pasted("Acme")}`, undefined)).body).toMatchObject({ total: 1, items: [{ company_name: "Acme Robotics" }] });
+    for (const filter of ["search", "name"]) {
+      expect((await send("GET", `/v1/opportunities?${filter}=${pasted("Series")}`, undefined)).body, filter).toMatchObject({ total: 1, items: [{ name: "Series A" }] });
+    }
+    const tool = await callMcpTool(context, { name: "listPersons", args: { name: "\u202aAda\u202c" }, headers: { "x-api-key": acme.key } });
+    expect(tool.structuredContent).toMatchObject({ name_match: "exact", items: [{ name: "Ada Park" }] });
+    expect((await send("GET", "/v1/companies?name=%E2%80%AE", undefined)).body).toEqual({ error: "query parameter 'name': must not be empty: leave the parameter out for no filter" });
+    expect((await send("GET", "/v1/persons?name=%E2%81%A6%20%E2%81%A9", undefined)).body).toEqual({ error: "query parameter 'name': must hold at least one word" });
   });
 });
 

@@ -49,9 +49,10 @@ export const multiLineThroughout = (value: unknown, context: z.RefinementCtx) =>
 };
 
 /**
- * The text of a name (a person's, a company's, a list's, an opportunity's, a stage's, a custom field's), to be trimmed
- * and checked like any one-line text: without the controls that reorder text (`takeOutReorderingControls`), taken out
- * first, so a name left blank by them is refused, or cleared, as a blank one.
+ * The text of a name (a person's, a company's, a list's, an opportunity's, a stage's, a custom field's), or of a filter
+ * that searches names (`nameFilter`), to be trimmed and checked like any one-line text: without the controls that
+ * reorder text (`takeOutReorderingControls`), taken out first, so a name left blank by them is refused, or cleared, as
+ * a blank one.
  */
 export const nameString = () => z.string().overwrite(takeOutReorderingControls);
 
@@ -72,6 +73,13 @@ export const requiredName = (max: number) => requiredLine(max, nameString());
  */
 export const filterText = (max: number, text: z.ZodString = z.string()) =>
   text.min(1, "must not be empty: leave the parameter out for no filter").max(max, `at most ${max} characters`);
+
+/**
+ * A filter that searches names (the company and opportunity lists' `name`, the opportunity list's `search`):
+ * `filterText` of a `nameString`, so a name pasted with the controls that reorder text finds the name stored without
+ * them, and a value left empty by their removal is refused as an empty filter. With `trim`, trimmed first.
+ */
+export const nameFilter = (max: number, { trim = false }: { trim?: boolean } = {}) => filterText(max, trim ? nameString().trim() : nameString());
 
 /** `nullableText`'s checks on `text`, a string schema. */
 const nullableTextOf = (text: z.ZodString, description: string, max: number, layout: TextLayout) =>

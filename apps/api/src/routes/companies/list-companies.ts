@@ -1,7 +1,7 @@
 /** GET /v1/companies: companies with derived fields; every filter of the spec; page or cursor. */
 import { COMPANY_SORT_FIELDS, employeeCountRange, EMPLOYEE_COUNT_BANDS, type CompanyListFilters, type DateRange, type NumberRange } from "@rapport/store";
 import { z } from "zod";
-import { filterText } from "../../platform/request/field-schemas.js";
+import { filterText, nameFilter } from "../../platform/request/field-schemas.js";
 import { defineOperation } from "../../operations/operation.js";
 import { cursorCodecFor } from "../../platform/listing/cursor-codec-for-store.js";
 import { listEnvelopeSchema } from "../../platform/listing/list-envelope.js";
@@ -15,8 +15,8 @@ import { nameSuggestionsField, nameSuggestionsFor } from "./company-name-suggest
 import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
 import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
-const text = (description: string) =>
-  filterText(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} Case-insensitive substring (any letter's case; accents count).`);
+const SUBSTRING = "Case-insensitive substring (any letter's case; accents count).";
+const text = (description: string) => filterText(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} ${SUBSTRING}`);
 
 /** Comma-separated values, OR'd; blanks ignored. */
 const commaList = (description: string) =>
@@ -87,7 +87,7 @@ const dateBound = (description: string) => isoTimestampQuery(`${description} Com
 const listCompaniesQuery = cursorListQuery.extend({
   uuids: uuidListQuery("Only these companies (to hydrate entity-list members).", { records: "company" }).optional(),
   modified_since: isoTimestampQuery("Only companies whose service_updated_at is at or after this instant.").optional(),
-  name: text("Company name:"),
+  name: nameFilter(MAX_FILTER_TEXT_LENGTH).optional().describe(`Company name: ${SUBSTRING}`),
   domain: text("Domain:"),
   linkedin_url: text("LinkedIn URL:"),
   facebook_url: text("Facebook URL:"),

@@ -7,7 +7,7 @@
  */
 import { OPPORTUNITY_SORT_FIELDS, STAGE_TYPES, type OpportunityListFilters } from "@rapport/store";
 import { z } from "zod";
-import { filterText } from "../../platform/request/field-schemas.js";
+import { filterText, nameFilter } from "../../platform/request/field-schemas.js";
 import { cursorListQuery, sortOrderParameter } from "../../platform/listing/list-parameters.js";
 import { refuseLoneBound, refuseReversedRange } from "../../platform/listing/range-bounds.js";
 import { badRequest } from "../../platform/errors/api-error.js";
@@ -20,10 +20,11 @@ import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
 const text = (description: string) => filterText(MAX_FILTER_TEXT_LENGTH, z.string().trim()).describe(description);
+const nameText = (description: string) => nameFilter(MAX_FILTER_TEXT_LENGTH, { trim: true }).describe(description);
 
 export const opportunityListQuery = cursorListQuery.extend({
-  name: text("Case-insensitive substring of the opportunity's own name.").optional(),
-  search: text(
+  name: nameText("Case-insensitive substring of the opportunity's own name.").optional(),
+  search: nameText(
     "Every whitespace-separated word must appear (case-insensitive, any order) in the name or in an associated person's or company's name; the type label is not searched. When nothing matches, a fuzzy search runs instead, closest first unless sort_by is given.",
   ).optional(),
   opportunity_type_uuid: uuidString("Only opportunities of this type (GET /v1/opportunity-types).").optional(),
