@@ -410,6 +410,18 @@ describe("rapport", { timeout: 60_000 }, () => {
     expect(longEmail.stderr).toBe(`rapport: --email is ${emailLimit + 1} characters long; at most ${emailLimit}\n`);
   });
 
+  it("takes the email addresses the REST API takes for a person's, and refuses the others", async () => {
+    const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Addresses")).stdout);
+    // The first two were judged by a pattern of the command's own: "mailto:@..." taken (and stored as "@acme.example"), "mailto: ..." refused.
+    for (const [index, address] of ["mailto:@acme.example", "mailto: bo@acme.example", "cy@acme", "Di@Acme.Example"].entries()) {
+      const takenByApi = personUpdateSchema.safeParse({ emails: [address] }).success;
+      const created = await rapport("users", "create", "--tenant", tenant.uuid, "--name", `User ${index}`, "--email", address);
+      expect({ code: created.code, stderr: created.stderr }, address).toEqual(takenByApi ? { code: 0, stderr: "" } : { code: 1, stderr: `rapport: --email ${address} is not an email address\n` });
+    }
+    const stored = (JSON.parse((await rapport("--json", "users", "list", "--tenant", tenant.uuid)).stdout) as Array<{ email: string }>).map((user) => user.email);
+    expect(stored.sort()).toEqual(["bo@acme.example", "di@acme.example"]);
+  });
+
   it("refuses a name, email or label holding a control character, C1 included, and writes nothing", async () => {
     const tenant = JSON.parse((await rapport("--json", "tenants", "create", "--name", "Controls")).stdout);
     for (const [args, message] of [
