@@ -207,8 +207,13 @@ export interface OpportunityRepository {
     actor: { user_uuid: string | null },
     viewer: Viewer,
   ): Promise<Opportunity | null>;
-  /** Deletes the opportunity, its sub-opportunities and their associations. False when not found. */
-  delete(tenantUuid: string, opportunityUuid: string): Promise<boolean>;
+  /**
+   * Deletes the opportunity, its sub-opportunities and their associations. False when not found. With `asMember` (a
+   * member's user uuid), a ForbiddenError naming the first such record, nothing deleted, when the opportunity or a
+   * sub-opportunity is neither owned nor created by that user, checked in the deletion's transaction: a colleague's
+   * sub-opportunity created meanwhile is found.
+   */
+  delete(tenantUuid: string, opportunityUuid: string, options?: { asMember?: string | undefined }): Promise<boolean>;
   list(tenantUuid: string, request: OpportunityListRequest): Promise<OpportunityPage>;
   /** Recomputes the stored last-activity dates of these opportunities (all of the tenant's when omitted). */
   refreshActivity(tenantUuid: string, opportunityUuids?: readonly string[]): Promise<void>;

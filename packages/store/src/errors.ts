@@ -12,6 +12,14 @@ export class InvalidInputError extends Error {
   override readonly name = "InvalidInputError";
 }
 
+/**
+ * A write the acting user may not make, found in its transaction: it would take another user's record (a member's
+ * deletion of a deal with a colleague's sub-opportunity under it). Nothing was written; the API answers 403.
+ */
+export class ForbiddenError extends Error {
+  override readonly name = "ForbiddenError";
+}
+
 /** A write or merge names a record that does not exist in the tenant (the API answers 404). */
 export class NotFoundError extends Error {
   override readonly name = "NotFoundError";

@@ -4,7 +4,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database, OpportunitiesTable } from "../database-schema.js";
 import type { NewLink, Opportunity, OpportunityStage, OpportunityType } from "../deal-records.js";
 import type { OpportunityListRequest, OpportunityRepository, OpportunitySortField, Viewer } from "../deal-store.js";
-import { InvalidInputError } from "../errors.js";
+import { ForbiddenError, InvalidInputError } from "../errors.js";
 import { keysetPage, type SortKey } from "../pagination/keyset-page.js";
 import { nullsLastKeysetPage } from "../pagination/nulls-last-keyset-page.js";
 import { checkPinnedLinks, deleteLinksOf, insertLinks } from "./association-repository.js";
@@ -60,6 +60,26 @@ const foldDocument = (text: string) => foldCase(text.replaceAll("\n", " "));
 /** Most recently updated opportunities a fuzzy search looks at, and most matches it keeps. */
 const FUZZY_CANDIDATES = 5_000;
 const FUZZY_MATCHES = 200;
+
+/**
+ * Refuses a member's deletion that would take an opportunity the member neither owns nor created: the opportunity
+ * itself (another user's since the caller read it) or one of its sub-opportunities.
+ */
+function refuseAnotherUsersOpportunity(
+  memberUuid: string,
+  opportunity: Pick<OpportunitiesTable, "owner_user_uuid" | "created_by_user_uuid">,
+  children: readonly Pick<OpportunitiesTable, "uuid" | "name" | "owner_user_uuid" | "created_by_user_uuid">[],
+): void {
+  const othersOf = (record: Pick<OpportunitiesTable, "owner_user_uuid" | "created_by_user_uuid">) =>
+    record.owner_user_uuid !== memberUuid && record.created_by_user_uuid !== memberUuid;
+  if (othersOf(opportunity)) throw new ForbiddenError("only the opportunity's owner, its creator or an administrator may change it");
+  const foreign = children.find(othersOf);
+  if (foreign) {
+    throw new ForbiddenError(
+      `sub-opportunity ${foreign.uuid} ('${foreign.name}') is another user's and would be deleted with this opportunity: only its owner, its creator or an administrator may delete it`,
+    );
+  }
+}
 
 export const weightedValue = (value: number | null, probability: number | null): number | null =>
   value === null || probability === null ? null : (value * probability) / 100;
@@ -526,17 +546,18 @@ export function createOpportunityRepository(context: RepositoryContext): Opportu
       });
     },
 
-    async delete(tenantUuid, uuid) {
+    async delete(tenantUuid, uuid, options = {}) {
       return withTransaction(db, async (transaction) => {
         const row = await liveRow(transaction, tenantUuid, uuid);
         if (!row) return false;
         const children = await transaction
           .selectFrom("opportunities")
-          .select("uuid")
+          .select(["uuid", "name", "owner_user_uuid", "created_by_user_uuid"])
           .where("tenant_uuid", "=", tenantUuid)
           .where("parent_uuid", "=", uuid)
           .where("deleted_at", "is", null)
           .execute();
+        if (options.asMember !== undefined) refuseAnotherUsersOpportunity(options.asMember, row, children);
         const removed = [uuid, ...children.map((child) => child.uuid)];
         await transaction
           .updateTable("opportunities")

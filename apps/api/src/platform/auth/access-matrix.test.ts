@@ -359,6 +359,33 @@ describe("records another user's record goes with", () => {
     expect((await restCall({ operationId: "deleteOpportunity", ids: () => ({ opportunity_uuid: tranche.uuid }) }, headersOf("ninaKey"))).status).toBe(204);
     expect((await restCall(call, headersOf("mike"))).status).toBe(204);
   });
+
+  it("finds, in the deletion's transaction, a colleague's sub-opportunity created after the deletion read the deal", async () => {
+    context.clock.advance(1_000);
+    records = await makeMikesRecords();
+    const { store } = context.services;
+    const childStage = (await context.json(`/v1/opportunity-types/${acme.pathIds.type_uuid}/stages?stage_type=CHILD`, { key: ninaKey })).body!.items[0].uuid;
+    const read = store.opportunities.get;
+    let tranche: { uuid: string } | undefined;
+    // Nina's tranche lands between the handler's read of the deal (no sub-opportunity then) and its deletion.
+    store.opportunities.get = async (...args) => {
+      const found = await read(...args);
+      store.opportunities.get = read;
+      tranche = await store.opportunities.create(
+        { tenant_uuid: acme.tenant.uuid, name: "Nina's late tranche", parent_uuid: records.opportunity_uuid!, stage_uuid: childStage, owner_user_uuid: nina.uuid, actor_user_uuid: nina.uuid },
+        { user_uuid: nina.uuid },
+      );
+      return found;
+    };
+    try {
+      const answer = await restCall({ operationId: "deleteOpportunity", ids: () => ({ opportunity_uuid: records.opportunity_uuid! }) }, headersOf("mike"));
+      expect(answer).toEqual({ status: 403, body: { error: `sub-opportunity ${tranche!.uuid} ('Nina's late tranche') is another user's and would be deleted with this opportunity: only its owner, its creator or an administrator may delete it` } });
+    } finally {
+      store.opportunities.get = read;
+    }
+    expect(await store.opportunities.get(acme.tenant.uuid, tranche!.uuid, { user_uuid: null })).not.toBeNull();
+    expect(await store.opportunities.get(acme.tenant.uuid, records.opportunity_uuid!, { user_uuid: null })).not.toBeNull();
+  });
 });
 
 describe("reads with and without a user context", () => {

@@ -5,7 +5,7 @@
  * with the calls to make next), a database another process keeps locked (503, to retry), a full disk (503, logged as
  * such for the operator), and anything unexpected (500, logged with the request id, no stack trace in the body).
  */
-import { ConflictError, HistoryPrunedError, InvalidInputError, NotFoundError } from "@rapport/store";
+import { ConflictError, ForbiddenError, HistoryPrunedError, InvalidInputError, NotFoundError } from "@rapport/store";
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -44,6 +44,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, context) => {
   }
   if (error instanceof ConflictError) return errorResponse(context, 409, error.message);
   if (error instanceof InvalidInputError) return errorResponse(context, 400, error.message);
+  if (error instanceof ForbiddenError) return errorResponse(context, 403, error.message);
   if (error instanceof NotFoundError) return errorResponse(context, 404, error.message);
   // Not a 400: the request was valid when the poller made it; what it points to is gone, and it must copy again.
   if (error instanceof HistoryPrunedError) return errorResponse(context, 410, isToolCall(context) ? prunedHistoryToolMessage(error.horizon) : error.message);
