@@ -260,6 +260,20 @@ describe("a tenant key naming a user", () => {
   });
 });
 
+describe("a person uuid in x-service-user-id", () => {
+  it("is still a 403, which names the active user of the tenant it is the person of and the uuid to send", async () => {
+    const me = (headers: Record<string, string>) => restCall({ operationId: "getMe", ids: () => ({}) }, headers);
+    const refusal = (error: string) => ({ status: 403, body: { error } });
+    const hint = `: that is the person uuid of user 'Nina'; send the user's uuid ${nina.uuid} (GET /v1/users)`;
+    expect(await me({ "x-api-key": acme.key, "x-service-user-id": nina.person_uuid.toUpperCase() })).toEqual(refusal(`x-service-user-id is not a user of this tenant${hint}`));
+    expect(await me({ "x-api-key": ninaKey, "x-service-user-id": nina.person_uuid })).toEqual(refusal(`x-service-user-id does not match the user this API key is bound to${hint}`));
+    // Another tenant's person is an unknown uuid; a colleague's person is no uuid a bound key may send.
+    expect(await me({ "x-api-key": acme.key, "x-service-user-id": other.member.person_uuid })).toEqual(refusal("x-service-user-id is not a user of this tenant"));
+    expect(await me({ "x-api-key": acme.key, "x-service-user-id": dana.person_uuid })).toEqual(refusal("x-service-user-id is not a user of this tenant"));
+    expect(await me({ "x-api-key": ninaKey, "x-service-user-id": acme.member.person_uuid })).toEqual(refusal("x-service-user-id does not match the user this API key is bound to"));
+  });
+});
+
 describe("the user context of an OAuth token over MCP", () => {
   const postToolCall = async (headers: Record<string, string>, name: string, args: Record<string, unknown>) => {
     const response = await oauthApp.request("/mcp", {

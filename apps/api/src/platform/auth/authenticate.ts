@@ -12,6 +12,7 @@ import { ApiError, forbidden } from "../errors/api-error.js";
 import { isUuid } from "../request/uuid-pattern.js";
 import type { AuthContext } from "./auth-context.js";
 import { hashApiKey } from "./api-key-secret.js";
+import { activeUserOfPerson, personOfUserHint } from "./person-of-user-hint.js";
 import { PresentedKeyHashes } from "./presented-key-hashes.js";
 
 export const API_KEY_HEADER = "x-api-key";
@@ -84,7 +85,9 @@ export async function userContextOf(store: Store, owner: ApiKeyOwner, requested:
     if (requestedUser !== undefined && requestedUser.toLowerCase() !== key.user_uuid.toLowerCase()) {
       // An OAuth token acts as its user as a bound key does (mount-oauth.ts), but the client holds no API key.
       const credential = key.key_prefix === OAUTH_KEY_PREFIX ? "the user this OAuth access token acts for" : "the user this API key is bound to";
-      throw forbidden(`${USER_HEADER} does not match ${credential}`);
+      // The bound user's own person uuid is told apart: a colleague's would be refused as that user too.
+      const named = isUuid(requestedUser) ? await activeUserOfPerson(store, tenant.uuid, requestedUser.toLowerCase()) : null;
+      throw forbidden(`${USER_HEADER} does not match ${credential}${named?.uuid === key.user_uuid ? personOfUserHint(named) : ""}`);
     }
     userUuid = key.user_uuid;
   } else if (requestedUser !== undefined) {
@@ -96,11 +99,9 @@ export async function userContextOf(store: Store, owner: ApiKeyOwner, requested:
   if (userUuid) {
     user = await store.users.get(tenant.uuid, userUuid);
     if (!user) {
-      throw forbidden(
-        key.user_uuid
-          ? "the user this API key is bound to no longer exists"
-          : `${USER_HEADER} is not a user of this tenant`,
-      );
+      if (key.user_uuid) throw forbidden("the user this API key is bound to no longer exists");
+      const named = await activeUserOfPerson(store, tenant.uuid, userUuid);
+      throw forbidden(`${USER_HEADER} is not a user of this tenant${named ? personOfUserHint(named) : ""}`);
     }
     if (!user.is_active) {
       throw forbidden(
