@@ -137,6 +137,16 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
   /** The tools each request's URL selects, and their names; absent, every tool. */
   const selections = new WeakMap<Request, { selection: ToolSelection; names: ReadonlySet<string> }>();
   const toolNamesOf = (request: Request) => selections.get(request)?.names ?? everyTool;
+  /** The tools the request's URL and credential select, and those of an administrator left out for `member`. */
+  const selectionOf = (context: Context<AppEnv>, member?: string) => {
+    const { key } = context.get("apiKeyOwner");
+    return toolSelection(new URL(context.req.url).searchParams, options.tools, {
+      readOnlyKey: key.read_only,
+      readOnlyReason: readOnlyReason(key.key_prefix),
+      readOnlyRemedy: readOnlyRemedy(key.key_prefix),
+      ...(member === undefined ? {} : { member }),
+    });
+  };
 
   // Every method, before the credentials: a web page from another origin learns nothing of them.
   app.use(MCP_PATH, refuseForeignOrigin({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins }));
@@ -148,7 +158,7 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       const { key } = context.get("apiKeyOwner");
       const readOnlyKey = key.read_only;
       if (url.search !== "" || readOnlyKey) {
-        const selection = toolSelection(url.searchParams, options.tools, { readOnlyKey, readOnlyReason: readOnlyReason(key.key_prefix), readOnlyRemedy: readOnlyRemedy(key.key_prefix) });
+        const selection = selectionOf(context);
         if ("error" in selection) {
           await countRefusedRequest(context);
           return errorResponse(context, 400, selection.error);
@@ -175,15 +185,25 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
       return countMcpRequest(context, next);
     },
     async (context, next) => {
-      if (!isKnownToolCall(parsedBodies.get(context.req.raw), toolNamesOf(context.req.raw))) return resolveUser(context, next);
+      const message = parsedBodies.get(context.req.raw);
+      const knownToolCall = isKnownToolCall(message, toolNamesOf(context.req.raw));
       // A known tool call counts through its operation, which a refused user context never reaches: it counts
       // here, and over a limit the 429 comes first, as for any other request.
       let refusal: unknown = null;
       await resolveUser(context, async () => undefined).catch((error: unknown) => (refusal = error));
       if (refusal !== null) {
+        if (!knownToolCall) throw refusal;
         return countMcpRequest(context, async () => {
           throw refusal;
         });
+      }
+      // A member is offered no administrator's tool, whatever the credential (a key, x-service-user-id, OAuth).
+      const { user, isAdministrator } = context.get("auth");
+      if (!isAdministrator) {
+        const selection = selectionOf(context, user!.name) as ToolSelection;
+        selections.set(context.req.raw, { selection, names: new Set(selection.tools.map((tool) => tool.name)) });
+        // A call of one was not counted on the way in, as a known tool's: refused now, it counts as an MCP request.
+        if (knownToolCall && !isKnownToolCall(message, toolNamesOf(context.req.raw))) return countMcpRequest(context, next);
       }
       await next();
     },

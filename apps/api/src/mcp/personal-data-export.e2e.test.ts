@@ -69,12 +69,12 @@ describe("exportPersonalData over MCP for a person with a heavy mailbox", () => 
       expect(firstEmail!.body).toBe(`${"heavy-0 ".padEnd(PREVIEW_TEXT_CHARACTERS, "x")}… [${BODY_CHARACTERS - PREVIEW_TEXT_CHARACTERS} more characters in the whole document]`);
       expect(preview.notes).toHaveLength(PREVIEW_ITEMS_PER_LIST);
 
-      // A member is refused as over REST.
+      // A member is refused: the tool is an administrator's, which a member's client is not offered.
       const member = await connect(acme.memberKey);
       try {
         const refused = await member.callTool({ name: "exportPersonalData", arguments: { person_uuid: heavyUuid } });
         expect(refused.isError).toBe(true);
-        expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/^HTTP 403: only an administrator may export a person's personal data/);
+        expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/^tool 'exportPersonalData' is not available to this client: only an administrator may call it/);
       } finally {
         await member.close();
       }

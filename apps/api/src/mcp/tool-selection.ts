@@ -5,6 +5,8 @@
  * marked read-only). An agent whose context would not hold every tool's schema takes the areas it needs; an
  * assistant that must never write is given a read-only URL, and a write tool is refused, not only hidden.
  */
+import { ADMINISTRATOR_OPERATIONS } from "../platform/auth/administrator-operations.js";
+import { shownName } from "../platform/errors/shown-name.js";
 import type { McpTool } from "./mcp-tools.js";
 import { toolsAsSelected } from "./tools-as-selected.js";
 
@@ -39,8 +41,9 @@ const BOOLEAN_TEXT = new Map([
 
 /**
  * The selection the query asks for (every tool without one; with `readOnlyKey`, the tools that change nothing
- * whatever the query, refused with `readOnlyReason` and `readOnlyRemedy`), or the error a 400 names: an unknown parameter, an area no tool has, a `read_only` that is
- * not a boolean.
+ * whatever the query, refused with `readOnlyReason` and `readOnlyRemedy`; with `member`, the name of the member the
+ * calls act as, none of the administrators' tools), or the error a 400 names: an unknown parameter, an area no tool
+ * has, a `read_only` that is not a boolean.
  *
  * @example
  * toolSelection(new URLSearchParams("areas=person,recommended-paths&read_only=true"), tools) // the read tools of two areas
@@ -48,7 +51,7 @@ const BOOLEAN_TEXT = new Map([
 export function toolSelection(
   query: URLSearchParams,
   tools: readonly McpTool[],
-  options: { readOnlyKey?: boolean; readOnlyReason?: string; readOnlyRemedy?: string } = {},
+  options: { readOnlyKey?: boolean; readOnlyReason?: string; readOnlyRemedy?: string; member?: string } = {},
 ): ToolSelection | { error: string } {
   for (const name of new Set(query.keys())) {
     if (!(TOOL_SELECTION_PARAMETERS as readonly string[]).includes(name)) {
@@ -72,7 +75,10 @@ export function toolSelection(
     }
     areas = new Set(asked.map((area) => known.get(areaKey(area))!));
   }
-  const selected = tools.filter((tool) => (!readsOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)));
+  const forAdministrators = (name: string) => options.member !== undefined && ADMINISTRATOR_OPERATIONS.has(name);
+  const selected = tools.filter(
+    (tool) => (!readsOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)) && !forAdministrators(tool.name),
+  );
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return {
     tools: toolsAsSelected(selected),
@@ -89,6 +95,10 @@ export function toolSelection(
       if (writes && options.readOnlyKey) {
         reasons.push(options.readOnlyReason ?? "its API key is read-only");
         remedies.push(options.readOnlyRemedy ?? "an API key that is not read-only");
+      }
+      if (forAdministrators(name)) {
+        reasons.push(`only an administrator may call it, and its calls act as ${shownName(options.member!)}, a member`);
+        remedies.push("an administrator's API key or sign-in");
       }
       return `tool '${name}' is not available to this client: ${reasons.join(", and ")}; calling it takes ${remedies.join(" and ")}, which the client's user sets up (no tool call can); tools/list names the tools it has`;
     },

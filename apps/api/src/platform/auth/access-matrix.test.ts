@@ -19,6 +19,7 @@ import { buildPopulatedTenant, type PopulatedTenant } from "../../testing/popula
 import { postMcpMessage } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import type { ToolResult } from "../../mcp/tool-request.js";
+import { ADMINISTRATOR_OPERATIONS } from "./administrator-operations.js";
 import { issueApiKey } from "./issue-api-key.js";
 
 const PUBLIC_URL = "https://rapport.example.com";
@@ -194,9 +195,11 @@ async function mcpCall(call: Call, app: ReturnType<typeof createApp>, headers: R
   const result = answer.result;
   if (!result) throw new Error(`${call.operationId} over MCP: ${answer.error?.message}`);
   if (!result.isError) return { status: 200, body: result.structuredContent };
-  // A tool with an output schema carries its error in the text alone: "HTTP 403: <message>".
-  const [, status, error] = /^HTTP (\d+): (.*)$/s.exec(result.content[0]!.text) ?? [];
-  return { status: Number(status), body: { error } };
+  // A tool with an output schema carries its error in the text alone: "HTTP 403: <message>". A tool the client is not
+  // offered answers no HTTP status: its refusal says why (status 0 here).
+  const text = result.content[0]!.text;
+  const [, status, error] = /^HTTP (\d+): (.*)$/s.exec(text) ?? [];
+  return status === undefined ? { status: 0, body: { error: text } } : { status: Number(status), body: { error } };
 }
 
 const company = () => acme.pathIds.company_uuid!;
@@ -297,6 +300,40 @@ describe("the user context of an OAuth token over MCP", () => {
   });
 });
 
+/** The tool error of an administrator's tool, which a member's MCP client is not offered. */
+const notOfferedToNina = (name: string) =>
+  `tool '${name}' is not available to this client: only an administrator may call it, and its calls act as 'Nina', a member; calling it takes an administrator's API key or sign-in, which the client's user sets up (no tool call can); tools/list names the tools it has`;
+
+describe("a member's MCP client", () => {
+  it("is offered every tool but the administrators' (those a member is refused whatever the record), by key, user context or OAuth token", async () => {
+    expect([...ADMINISTRATOR_OPERATIONS].sort()).toEqual(refusals.filter((row) => row.error({}).startsWith("only an administrator may")).map((row) => row.operationId).sort());
+    const listed = async (app: ReturnType<typeof createApp>, headers: Record<string, string>) =>
+      (await postMcpMessage<{ tools: Array<{ name: string }> }>({ app } as TestContext, { method: "tools/list", params: {} }, headers)).result!.tools.map((tool) => tool.name);
+    const everyTool = await listed(context.app, headersOf("admin"));
+    expect(everyTool).toHaveLength(operations.length);
+    const members = everyTool.filter((name) => !ADMINISTRATOR_OPERATIONS.has(name));
+    expect(await listed(context.app, { "x-api-key": ninaKey }), "Nina's key").toEqual(members);
+    expect(await listed(context.app, headersOf("nina")), "a tenant key naming Nina").toEqual(members);
+    expect(await listed(oauthApp, { authorization: `Bearer ${ninaToken}` }), "Nina's OAuth token").toEqual(members);
+    expect(await listed(context.app, headersOf("tenant")), "a tenant-wide key").toEqual(everyTool);
+  });
+
+  it("counts a call of an administrator's tool once, as the MCP request it is", async () => {
+    context.clock.advance(1_000);
+    const remaining = async () => {
+      const response = await context.app.request("/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2025-06-18", "x-api-key": ninaKey },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "erasePerson", arguments: { person_uuid: UNKNOWN } } }),
+      });
+      expect(await response.text()).toContain("only an administrator may call it");
+      return Number(response.headers.get("x-ratelimit-remaining"));
+    };
+    const first = await remaining();
+    expect(first - (await remaining())).toBe(1);
+  });
+});
+
 describe("owners, other members, administrators and tenant-wide calls", () => {
   it("classifies every operation that may write", () => {
     const held = new Set([...refusals.map((row) => row.operationId), ...openToEveryMember]);
@@ -310,8 +347,9 @@ describe("owners, other members, administrators and tenant-wide calls", () => {
     const expected = { status: row.status, body: { error: row.error(row.ids()) } };
     const refusedCallers: Caller[] = ["nina", "ninaKey", ...(row.alsoRefused ?? [])];
     for (const caller of refusedCallers) expect(await restCall(row, headersOf(caller)), caller).toEqual(expected);
-    expect(await mcpCall(row, context.app, { "x-api-key": ninaKey }), "MCP, Nina's key").toEqual(expected);
-    expect(await mcpCall(row, oauthApp, { authorization: `Bearer ${ninaToken}` }), "MCP, Nina's OAuth token").toEqual(expected);
+    const overMcp = ADMINISTRATOR_OPERATIONS.has(row.operationId) ? { status: 0, body: { error: notOfferedToNina(row.operationId) } } : expected;
+    expect(await mcpCall(row, context.app, { "x-api-key": ninaKey }), "MCP, Nina's key").toEqual(overMcp);
+    expect(await mcpCall(row, oauthApp, { authorization: `Bearer ${ninaToken}` }), "MCP, Nina's OAuth token").toEqual(overMcp);
     if (row.status === 404) {
       const nowhere = Object.fromEntries(Object.keys(row.ids()).map((name) => [name, randomUUID()]));
       expect(await restCall({ ...row, ids: () => nowhere }, headersOf("nina"))).toEqual({ status: 404, body: { error: row.error(nowhere) } });
