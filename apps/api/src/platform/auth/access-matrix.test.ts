@@ -456,6 +456,24 @@ describe("reads with and without a user context", () => {
     expect(differences).toEqual([]);
   });
 
+  it("keep a deactivated user's PERSONAL task theirs alone: administrators and tenant-wide calls do not reach it, its creator does again once reactivated", async () => {
+    const { store } = context.services;
+    await store.users.reactivate(acme.tenant.uuid, dana.uuid);
+    try {
+      const task = await make("/v1/tasks", danaKey, { title: "Dana's own follow-up", scope: "PERSONAL" });
+      await store.users.deactivate(acme.tenant.uuid, dana.uuid);
+      const get: Call = { operationId: "getTask", ids: () => ({ task_id: task.uuid }) };
+      for (const caller of ["admin", "tenant"] as const) {
+        expect(await restCall(get, headersOf(caller)), caller).toEqual({ status: 404, body: { error: `task ${task.uuid} not found` } });
+        expect((await restCall({ ...get, operationId: "deleteTask" }, headersOf(caller))).status, caller).toBe(404);
+      }
+      await store.users.reactivate(acme.tenant.uuid, dana.uuid);
+      expect((await restCall(get, { "x-api-key": danaKey })).body.title).toBe("Dana's own follow-up");
+    } finally {
+      await store.users.deactivate(acme.tenant.uuid, dana.uuid);
+    }
+  });
+
   it("answer the user's own where the spec or a decision says so: their next meeting, their PERSONAL tasks", async () => {
     const fields = async (caller: Caller) => {
       const person = (await restCall({ operationId: "getPerson", ids: () => ({ person_uuid: acme.pathIds.person_uuid! }) }, headersOf(caller))).body;
