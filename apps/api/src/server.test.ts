@@ -302,7 +302,9 @@ describe("startServer", () => {
     running = await startServer(context.services, { port: 0, operations: [...operations, slow.operation] });
     const url = running.url;
     const inFlight = fetch(`${url}/v1/test/slow`, { headers: { "x-api-key": acme.key } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // In flight once its handler runs: a fixed 50 ms was too short on a loaded machine, the close then met no request
+    // yet and the fetch its refusal (ECONNRESET).
+    await slow.handlerEntered;
     const closing = running.close(5_000);
     running = null;
     await new Promise((resolve) => setTimeout(resolve, 50));
