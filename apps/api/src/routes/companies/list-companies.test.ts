@@ -122,7 +122,10 @@ describe("GET /v1/companies filters", () => {
 
   it.each([
     ["name=ROBOT", [N]],
+    // Trimmed: the space a form or a copy leaves around a word is no part of the filter.
+    ["name=%20robot%20", [N]],
     ["domain=globex", [G]],
+    ["domain=globex%20", [G]],
     ["linkedin_url=company/northwind", [N]],
     ["facebook_url=northwindbots", [N]],
     ["twitter_url=x.com/northwind", [N]],
@@ -240,6 +243,8 @@ describe("GET /v1/companies filters", () => {
     ["last_investment_date_from=yesterday&last_investment_date_to=2024-01-01", /not an ISO 8601 date/],
     // A text filter's refusals say what to send, not zod's "Too small: expected string to have >=1 characters".
     ["name=", /^query parameter 'name': must not be empty: leave the parameter out for no filter$/],
+    ["name=%20%20", /^query parameter 'name': must not be empty: leave the parameter out for no filter$/],
+    ["description=%20", /^query parameter 'description': must not be empty: leave the parameter out for no filter$/],
     [`city=${"a".repeat(201)}`, /^query parameter 'city': at most 200 characters$/],
   ])("answers 400 for %s", async (query, message) => {
     const response = await context.request(`/v1/companies?${query}`, { key: acme.key });

@@ -16,7 +16,9 @@ import { MAX_FILTER_VALUES } from "../../platform/request/count-limits.js";
 import { MAX_FILTER_LIST_LENGTH, MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
 
 const SUBSTRING = "Case-insensitive substring (any letter's case; accents count).";
-const text = (description: string) => filterText(MAX_FILTER_TEXT_LENGTH).optional().describe(`${description} ${SUBSTRING}`);
+// Trimmed, as the opportunity list's text filters: a space a form or a copy left around a word matched only names
+// holding that space.
+const text = (description: string) => filterText(MAX_FILTER_TEXT_LENGTH, z.string().trim()).optional().describe(`${description} ${SUBSTRING}`);
 
 /** Comma-separated values, OR'd; blanks ignored. */
 const commaList = (description: string) =>
@@ -87,7 +89,7 @@ const dateBound = (description: string) => isoTimestampQuery(`${description} Com
 const listCompaniesQuery = cursorListQuery.extend({
   uuids: uuidListQuery("Only these companies (to hydrate entity-list members).", { records: "company" }).optional(),
   modified_since: isoTimestampQuery("Only companies whose service_updated_at is at or after this instant.").optional(),
-  name: nameFilter(MAX_FILTER_TEXT_LENGTH).optional().describe(`Company name: ${SUBSTRING}`),
+  name: nameFilter(MAX_FILTER_TEXT_LENGTH, { trim: true }).optional().describe(`Company name: ${SUBSTRING}`),
   domain: text("Domain:"),
   linkedin_url: text("LinkedIn URL:"),
   facebook_url: text("Facebook URL:"),
