@@ -327,7 +327,7 @@ describe("GET /v1/persons?name=", () => {
     for (const query of ["?name=", "?name=%20%20", "?name=%09"]) {
       const { status, body } = await list(query);
       expect(status, query).toBe(400);
-      expect(body.error, query).toMatch(/name.*must hold at least one word/);
+      expect(body.error, query).toBe("query parameter 'name': must not be empty: leave the parameter out for no filter");
     }
     const long = await list(`?name=${"a".repeat(201)}`);
     expect(long.status).toBe(400);

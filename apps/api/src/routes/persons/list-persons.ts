@@ -9,7 +9,7 @@ import { listPageWithNameMatch, nameMatchField } from "../../platform/listing/na
 import { placeFilters, placeQueryParameters } from "../../platform/location/place-query.js";
 import { isoTimestampQuery, uuidListQuery, uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_FILTER_TEXT_LENGTH } from "../../platform/request/field-limits.js";
-import { nameString } from "../../platform/request/field-schemas.js";
+import { nameFilter } from "../../platform/request/field-schemas.js";
 import { personSchema, presentPersons } from "../../presenters/person-presenter.js";
 import { refuseMergedAwayCompanyFilter } from "../companies/merged-away-company-filter.js";
 
@@ -29,11 +29,8 @@ export const listPersons = defineOperation({
   query: cursorListQuery.extend({
     uuids: uuidListQuery("Only these persons (entity-list members).", { records: "person" }).optional(),
     modified_since: isoTimestampQuery("Only persons with service_updated_at at or after this instant.").optional(),
-    // A name search (field-schemas.ts `nameFilter`), whose refusal of no word says so.
-    name: nameString()
-      .trim()
-      .min(1, "must hold at least one word")
-      .max(MAX_FILTER_TEXT_LENGTH, `at most ${MAX_FILTER_TEXT_LENGTH} characters`)
+    // A name search, refused empty in the words of every list's text filter (field-schemas.ts `nameFilter`).
+    name: nameFilter(MAX_FILTER_TEXT_LENGTH, { trim: true })
       .optional()
       .describe(
         "Only persons whose name holds every word as a substring, in any order, ignoring case and accents: \"jordan blake\" finds \"Blake, Jordan M.\", \"emile\" finds \"ÉMILE\". When nobody matches it retries fuzzily (\"jon smyth\" finds \"John Smith\"), closest first unless sort_by is given.",
