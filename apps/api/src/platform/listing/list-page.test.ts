@@ -18,12 +18,12 @@ async function fetchRows(request: PageRequest): Promise<Page<string>> {
 
 const cursors = createCursorCodec("test secret");
 
-function read(filters: Record<string, unknown>, cursor?: string, retiredQueries?: Array<{ query: Record<string, unknown>; refusal: string }>) {
+function read(filters: Record<string, unknown>, cursor?: string, orderChange?: { mark: Record<string, string>; refusal: string }) {
   return listPage({
     paging: { per_page: 2, cursor },
     query: { operation: "listThings", tenant: "t1", filters },
     cursors,
-    retiredQueries,
+    orderChange,
     fetch: fetchRows,
     present: (page) => page,
   });
@@ -56,9 +56,12 @@ describe("listPage cursors and list-valued filters", () => {
     await expect(read({ uuids: ["u1"] }, issuedBefore)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/cursor is for another scan/) });
   });
 
-  it("refuses a cursor of a retired query with the refusal that says what changed", async () => {
+  it("refuses a cursor issued before an order change with the refusal that says what changed, and takes the new ones", async () => {
     const first = await read({ status: ["OPEN"] });
-    const retired = [{ query: { operation: "listThings", tenant: "t1", filters: { status: ["OPEN"] } }, refusal: "cursor no longer valid: the order changed" }];
-    await expect(read({ status: ["OPEN"], ties: "uuid" }, first.next_cursor!, retired)).rejects.toMatchObject({ status: 400, message: "cursor no longer valid: the order changed" });
+    const orderChange = { mark: { ties: "uuid" }, refusal: "cursor no longer valid: the order changed" };
+    await expect(read({ status: ["OPEN"] }, first.next_cursor!, orderChange)).rejects.toMatchObject({ status: 400, message: "cursor no longer valid: the order changed" });
+    const changed = await read({ status: ["OPEN"] }, undefined, orderChange);
+    expect(await read({ status: ["OPEN"] }, changed.next_cursor!, orderChange)).toMatchObject({ items: ["c", "d"], page: 2 });
+    await expect(read({ status: ["CLOSED"] }, first.next_cursor!, orderChange)).rejects.toMatchObject({ message: expect.stringMatching(/cursor is for another scan/) });
   });
 });

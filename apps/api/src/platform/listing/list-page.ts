@@ -19,10 +19,11 @@ export interface ListPageOptions<Row, Item> {
   /** null where the endpoint does not support cursors. */
   cursors: CursorCodec | null;
   /**
-   * Queries this operation bound its cursors to before a change of its order, each with the refusal that says so: a
-   * cursor issued before an upgrade is refused for what changed, not as if the client had changed its filters.
+   * The order changed in a release (ties broken otherwise, text sorted alphabetically): `mark` joins the query cursors
+   * bind to, and a cursor bound to the query without it, issued before the upgrade, is refused with `refusal`, which
+   * says what changed, not as if the client had changed its filters.
    */
-  retiredQueries?: ReadonlyArray<{ query: Record<string, unknown>; refusal: string }>;
+  orderChange?: { mark: Record<string, string>; refusal: string };
   fetch: (request: PageRequest) => Promise<Page<Row>>;
   present: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
@@ -30,7 +31,9 @@ export interface ListPageOptions<Row, Item> {
 export async function listPage<Row, Item>(options: ListPageOptions<Row, Item>): Promise<ListEnvelope<Item>> {
   const { paging, cursors } = options;
   const perPage = paging.per_page ?? DEFAULT_PER_PAGE;
-  const fingerprint = queryFingerprint(options.query);
+  const { orderChange } = options;
+  const query = orderChange ? { ...options.query, ...orderChange.mark } : options.query;
+  const fingerprint = queryFingerprint(query);
   let position: PagePosition;
   let pageNumber: number;
   if (paging.cursor !== undefined && cursors) {
@@ -39,9 +42,8 @@ export async function listPage<Row, Item>(options: ListPageOptions<Row, Item>): 
     }
     const cursor = cursors.decode(paging.cursor);
     const isOf = (query: Record<string, unknown>) => cursor.query === queryFingerprint(query) || cursor.query === formerQueryFingerprint(query);
-    if (cursor.query !== fingerprint && cursor.query !== formerQueryFingerprint(options.query)) {
-      const retired = options.retiredQueries?.find((former) => isOf(former.query));
-      if (retired) throw badRequest(retired.refusal);
+    if (cursor.query !== fingerprint && cursor.query !== formerQueryFingerprint(query)) {
+      if (orderChange && isOf(options.query)) throw badRequest(orderChange.refusal);
       // The fingerprint covers the operation too, so a cursor of another list lands here as well.
       throw badRequest(
         "cursor is for another scan: the filters or sort changed during it, or it came from another list; keep them identical, or start a new scan without cursor",

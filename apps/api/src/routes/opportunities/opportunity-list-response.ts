@@ -41,8 +41,8 @@ export async function listOpportunityPage(options: {
   const byText = query.sort_by !== undefined && TEXT_SORTS.has(query.sort_by);
   const envelope = await listPage({
     paging: { page: query.page, per_page: query.per_page, cursor: query.cursor },
-    query: byText ? { ...scan, text_order: "alphabetical" } : scan,
-    ...(byText && { retiredQueries: [{ query: scan, refusal: TEXT_ORDER_CHANGED }] }),
+    query: scan,
+    ...(byText && { orderChange: { mark: { text_order: "alphabetical" }, refusal: TEXT_ORDER_CHANGED } }),
     cursors: await cursorCodecFor(store),
     fetch: async (request) => {
       fetched = await store.opportunities.list(tenantUuid, {

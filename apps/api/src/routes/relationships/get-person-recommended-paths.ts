@@ -45,8 +45,8 @@ export const getPersonRecommendedPaths = defineOperation({
       paging: query,
       // ties: users tied on the sort are ordered by user uuid since 2026-12-06 (by person uuid before): an older
       // cursor's last key would place the page among them wrongly, so it is refused, saying why.
-      query: { ...scan, ties: "user_uuid" },
-      retiredQueries: [{ query: scan, refusal: TIES_CHANGED }],
+      query: scan,
+      orderChange: { mark: { ties: "user_uuid" }, refusal: TIES_CHANGED },
       cursors: await cursorCodecFor(services.store),
       async fetch(request) {
         // A cursor scan ranks every page at its first page's instant: scores decay with time.

@@ -34,13 +34,11 @@ export const listUsers = defineOperation({
   response: listEnvelopeSchema(userSchema),
   async handler({ query, auth, services }) {
     const { page, per_page, cursor, sort_by, order, updated_after } = query;
-    const scan = { operation: "listUsers", tenant: auth.tenant.uuid, sort_by, order, updated_after };
-    // name_order: a name cursor of an earlier release carries a place in the order before; it is refused, saying why.
-    const byName = sort_by === "name";
     return listPage({
       paging: { page, per_page, cursor },
-      query: byName ? { ...scan, name_order: "alphabetical" } : scan,
-      ...(byName && { retiredQueries: [{ query: scan, refusal: NAME_ORDER_CHANGED }] }),
+      query: { operation: "listUsers", tenant: auth.tenant.uuid, sort_by, order, updated_after },
+      // A name cursor of an earlier release carries a place in the order before: refused, saying why.
+      ...(sort_by === "name" && { orderChange: { mark: { name_order: "alphabetical" }, refusal: NAME_ORDER_CHANGED } }),
       cursors: await cursorCodecFor(services.store),
       fetch: (request) => services.store.users.list(auth.tenant.uuid, { ...request, sort_by, order, updated_after }),
       present: (users) => users.map(presentUser),
