@@ -3,6 +3,7 @@
  * An MCP answer sent as an event stream, as a JSON answer, for a client whose Accept header admits JSON only: the SDK's
  * 2025-era transport answers every request with a stream, whose `message` events carry the JSON-RPC responses.
  */
+import { createParser } from "eventsource-parser";
 import { INTERNAL_ERROR, JSONRPC_VERSION } from "@modelcontextprotocol/server";
 
 /** Headers of an event stream that a JSON answer does not keep. */
@@ -12,30 +13,28 @@ const isResponse = (message: unknown) =>
   typeof message === "object" && message !== null && !Array.isArray(message) && "id" in message && ("result" in message || "error" in message);
 
 /**
- * The JSON-RPC responses of an event stream's text, in order: the data of each `message` event (its `data:` lines
- * joined), those that are responses (a notification a JSON answer cannot carry is left out, as the SDK's JSON mode does).
+ * The JSON-RPC responses of an event stream's text, in order: the data of each `message` event, those that are
+ * responses (a notification a JSON answer cannot carry is left out, as the SDK's JSON mode does).
  *
  * @example
  * eventStreamResponses('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n'); // [{ jsonrpc: "2.0", id: 1, result: {} }]
  */
 export function eventStreamResponses(stream: string): unknown[] {
   const responses: unknown[] = [];
-  for (const event of stream.split(/\r\n\r\n|\n\n|\r\r/)) {
-    let name = "message";
-    const data: string[] = [];
-    for (const line of event.split(/\r\n|\n|\r/)) {
-      const field = /^([^:]*)(?:: ?(.*))?$/.exec(line)!;
-      if (field[1] === "event") name = field[2] ?? "";
-      else if (field[1] === "data") data.push(field[2] ?? "");
-    }
-    if (name !== "message" || data.length === 0) continue;
-    try {
-      const message: unknown = JSON.parse(data.join("\n"));
-      if (isResponse(message)) responses.push(message);
-    } catch {
-      // Not a message: nothing a JSON answer can carry.
-    }
-  }
+  const parser = createParser({
+    onEvent({ event, data }) {
+      if ((event ?? "message") !== "message") return;
+      try {
+        const message: unknown = JSON.parse(data);
+        if (isResponse(message)) responses.push(message);
+      } catch {
+        // Not a message: nothing a JSON answer can carry.
+      }
+    },
+  });
+  parser.feed(stream);
+  // The stream has ended: its last event counts without the blank line that ends one in a live stream.
+  parser.feed("\n\n");
   return responses;
 }
 
