@@ -11,7 +11,7 @@ export { connectionTimeouts, type ConnectionTimeouts } from "./platform/server/c
 export { connectionTimeoutsFromEnvironment } from "./platform/environment/connection-timeouts-from-environment.js";
 export { mcpAllowedOriginsFromEnvironment } from "./platform/environment/mcp-allowed-origins-from-environment.js";
 export { operations } from "./routes/operations.js";
-export { defineOperation, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
+export { defineOperation, isAdministratorsOnly, reply, type AnyOperation, type Operation, type OperationContext } from "./operations/operation.js";
 export { SerializedItem, streamedList, type StreamedList } from "./operations/streamed-list.js";
 export { BATCH_PATHS_PER_ITEM, BATCH_PRIORITY_ENTRIES_LIMIT, BATCH_TARGETS_PER_PART } from "./relationships/recommended-path-limits.js";
 export { DEFAULT_BATCH_LIMIT } from "./routes/relationships/path-batch-body.js";

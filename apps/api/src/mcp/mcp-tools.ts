@@ -60,6 +60,8 @@ export interface McpTool {
    */
   outputSchema?: JsonSchema & { type: "object" };
   annotations: McpToolAnnotations;
+  /** Only an administrator may call it (the operation's `x-administrators-only`): a member's client is not offered it. */
+  administratorsOnly: boolean;
   route: McpToolRoute;
 }
 
@@ -330,6 +332,7 @@ export function buildMcpTools(document: OpenApiDocument): McpTool[] {
         inputSchema,
         ...(outputSchema ? { outputSchema } : {}),
         annotations: toolAnnotations(method, operation),
+        administratorsOnly: operation["x-administrators-only"] === true,
         route: {
           method: upperMethod,
           path,

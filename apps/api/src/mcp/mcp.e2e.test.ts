@@ -12,9 +12,8 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { OpenApiDocument } from "../openapi/build-openapi-document.js";
-import { defineOperation } from "../operations/operation.js";
+import { defineOperation, isAdministratorsOnly } from "../operations/operation.js";
 import { streamedList } from "../operations/streamed-list.js";
-import { ADMINISTRATOR_OPERATIONS } from "../platform/auth/administrator-operations.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { buildPipeline } from "../testing/deal-builders.js";
@@ -155,7 +154,7 @@ describe.each(clients)("with %s", (_label, connect) => {
 
   it("lists exactly one tool per operation a member may call, with annotations", async () => {
     const { tools } = await client.listTools();
-    const members = table.filter((operation) => !ADMINISTRATOR_OPERATIONS.has(operation.operationId));
+    const members = table.filter((operation) => !isAdministratorsOnly(operation));
     expect(tools.map((tool) => tool.name).sort()).toEqual(members.map((operation) => operation.operationId).sort());
     const write = tools.find((tool) => tool.name === "testCreateProbePerson")!;
     expect(write.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
@@ -253,7 +252,7 @@ describe.each(clients)("with %s", (_label, connect) => {
     expect(schemaOf("downloadFile")).toBeUndefined();
     // Listed as built, in either protocol era: the SDK neither drops nor converts them.
     const document = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as OpenApiDocument;
-    for (const built of buildMcpTools(document).filter((tool) => !ADMINISTRATOR_OPERATIONS.has(tool.name))) expect(schemaOf(built.name), built.name).toEqual(built.outputSchema);
+    for (const built of buildMcpTools(document).filter((tool) => !tool.administratorsOnly)) expect(schemaOf(built.name), built.name).toEqual(built.outputSchema);
 
     // The client throws when a result's structured content does not match the schema listed for its tool.
     const got = await client.callTool({ name: "getPerson", arguments: { person_uuid: knownPersonUuid } });

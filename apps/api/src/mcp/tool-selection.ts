@@ -5,7 +5,6 @@
  * marked read-only). An agent whose context would not hold every tool's schema takes the areas it needs; an
  * assistant that must never write is given a read-only URL, and a write tool is refused, not only hidden.
  */
-import { ADMINISTRATOR_OPERATIONS } from "../platform/auth/administrator-operations.js";
 import { shownName } from "../platform/errors/shown-name.js";
 import type { McpTool } from "./mcp-tools.js";
 import { toolsAsSelected } from "./tools-as-selected.js";
@@ -75,11 +74,11 @@ export function toolSelection(
     }
     areas = new Set(asked.map((area) => known.get(areaKey(area))!));
   }
-  const forAdministrators = (name: string) => options.member !== undefined && ADMINISTRATOR_OPERATIONS.has(name);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const forAdministrators = (name: string) => options.member !== undefined && byName.get(name)?.administratorsOnly === true;
   const selected = tools.filter(
     (tool) => (!readsOnly || tool.annotations.readOnlyHint) && (areas === null || areas.has(tool.area)) && !forAdministrators(tool.name),
   );
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return {
     tools: toolsAsSelected(selected),
     refusal: (name) => {

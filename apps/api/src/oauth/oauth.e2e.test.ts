@@ -14,9 +14,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServices } from "../create-services.js";
-import { changesNothing, defineOperation } from "../operations/operation.js";
+import { changesNothing, defineOperation, isAdministratorsOnly } from "../operations/operation.js";
 import { createLogger } from "../platform/logging/logger.js";
-import { ADMINISTRATOR_OPERATIONS } from "../platform/auth/administrator-operations.js";
 import { operations } from "../routes/operations.js";
 import { startServer, type RunningServer } from "../server.js";
 import { runRapport } from "../testing/built-cli.js";
@@ -47,7 +46,7 @@ const whoAmI = defineOperation({
 });
 const table = [...operations, whoAmI];
 /** The tools a member's client is offered, sorted: every one but the administrators'. */
-const membersToolNames = () => table.map((operation) => operation.operationId).filter((name) => !ADMINISTRATOR_OPERATIONS.has(name)).sort();
+const membersToolNames = () => table.filter((operation) => !isAdministratorsOnly(operation)).map((operation) => operation.operationId).sort();
 const PASSWORD = "correct horse battery staple";
 const REDIRECT_URL = "http://127.0.0.1:9/callback";
 
@@ -301,7 +300,7 @@ describe("a grant of the read-only scope", () => {
     const json = (text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)![1]!) as string;
     return (JSON.parse(json) as { result: { tools: Array<{ name: string }> } }).result.tools.map((tool) => tool.name);
   };
-  const readToolNames = () => table.filter(changesNothing).map((operation) => operation.operationId);
+  const readToolNames = () => table.filter((operation) => changesNothing(operation) && !isAdministratorsOnly(operation)).map((operation) => operation.operationId);
 
   it("says so on the consent page, issues a token with mcp:read only, lists the read tools and refuses a write tool", async () => {
     const { client, consentHtml } = await authorizedWithScope("mcp:read");
@@ -348,7 +347,7 @@ describe("a grant of the read-only scope", () => {
     const tokens = (await refreshed.json()) as { access_token: string; scope: string };
     expect(tokens.scope).toBe("mcp:read");
     expect(decodeJwt(tokens.access_token)).toMatchObject({ scope: "mcp:read" });
-    expect((await toolsOf(tokens.access_token)).sort()).toEqual(readToolNames().filter((name) => !ADMINISTRATOR_OPERATIONS.has(name)).sort());
+    expect((await toolsOf(tokens.access_token)).sort()).toEqual(readToolNames().sort());
   });
 
   it("gives a client asking for mcp alone what it had before: read and write, every tool", async () => {

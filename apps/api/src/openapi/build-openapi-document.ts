@@ -60,6 +60,8 @@ export interface OpenApiOperation {
   "x-destructive"?: boolean;
   /** The MCP tool's description where the REST one gives advice a tool call cannot follow. */
   "x-mcp-description"?: string;
+  /** Only an administrator or a tenant-wide call may make it: a member gets 403. */
+  "x-administrators-only"?: boolean;
 }
 
 /**
@@ -317,6 +319,7 @@ export function buildOpenApiDocument(
     if (operation.readOnly) entry["x-read-only"] = true;
     if (operation.destructive) entry["x-destructive"] = true;
     if (operation.mcpDescription !== undefined) entry["x-mcp-description"] = operation.mcpDescription;
+    if (operation.onlyAdministratorsMay !== undefined) entry["x-administrators-only"] = true;
     const pathItem = (paths[operation.path] ??= {});
     if (pathItem[operation.method]) {
       throw new Error(`buildOpenApiDocument: two operations for ${operation.method.toUpperCase()} ${operation.path}`);

@@ -8,6 +8,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.js";
+import { requireAdministrator } from "../platform/auth/require-administrator.js";
 import { ApiError, badRequest, forbidden } from "../platform/errors/api-error.js";
 import { declaredPathResolver, methodNotAllowed, servesMethod, shapeOf } from "../platform/errors/declared-paths.js";
 import { readJsonBody } from "../platform/request/json-body.js";
@@ -108,6 +109,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly AnyOpera
         body = parseInput(operation.body, rawBody, "body");
       }
       const answer = async (): Promise<Response> => {
+        if (operation.onlyAdministratorsMay !== undefined) requireAdministrator(http.get("auth"), operation.onlyAdministratorsMay);
         const result = await operation.handler({
           params,
           query,

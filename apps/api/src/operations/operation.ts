@@ -92,6 +92,15 @@ export interface Operation<
   errors?: readonly number[];
   /** Safe to repeat with the same effect (the spec says so). */
   idempotent?: boolean;
+  /**
+   * Workspace-wide operations only an administrator (or a tenant-wide call) may make, whatever the record: what a
+   * member is refused, in the words of the 403 "only an administrator may <this>". Checked before the handler runs;
+   * the OpenAPI document marks the operation `x-administrators-only` and a member's MCP client is not offered its tool.
+   *
+   * @example
+   * onlyAdministratorsMay: "erase a person"
+   */
+  onlyAdministratorsMay?: string;
   /** A POST that changes nothing (a batch read or a lookup): its MCP tool is marked read-only. */
   readOnly?: boolean;
   /**
@@ -168,4 +177,9 @@ export type AnyOperation = Operation<any, any, any, any>;
 /** Whether an operation changes nothing: a GET, or a POST marked `readOnly`. A read-only key may call only these. */
 export function changesNothing(operation: Pick<AnyOperation, "method" | "readOnly">): boolean {
   return operation.method === "get" || operation.readOnly === true;
+}
+
+/** Whether only an administrator (or a tenant-wide call) may make the operation (`onlyAdministratorsMay`). */
+export function isAdministratorsOnly(operation: Pick<AnyOperation, "onlyAdministratorsMay">): boolean {
+  return operation.onlyAdministratorsMay !== undefined;
 }

@@ -13,13 +13,12 @@ import { createApp } from "../../app.js";
 import { accountIdFor } from "../../oauth/account-id.js";
 import { GRANT_CLAIM } from "../../oauth/access-token-grant.js";
 import { loadSigningKeys, SIGNING_ALGORITHM } from "../../oauth/signing-keys.js";
-import { changesNothing, type AnyOperation } from "../../operations/operation.js";
+import { changesNothing, isAdministratorsOnly, type AnyOperation } from "../../operations/operation.js";
 import { operations } from "../../routes/operations.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../../testing/populated-tenant.js";
 import { postMcpMessage } from "../../testing/mcp-call.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../../testing/test-harness.js";
 import type { ToolResult } from "../../mcp/tool-request.js";
-import { ADMINISTRATOR_OPERATIONS } from "./administrator-operations.js";
 import { issueApiKey } from "./issue-api-key.js";
 
 const PUBLIC_URL = "https://rapport.example.com";
@@ -300,18 +299,21 @@ describe("the user context of an OAuth token over MCP", () => {
   });
 });
 
+/** The operations only an administrator may make, as the table flags them (`onlyAdministratorsMay`). */
+const administratorOperationIds = new Set(operations.filter(isAdministratorsOnly).map((operation) => operation.operationId));
+
 /** The tool error of an administrator's tool, which a member's MCP client is not offered. */
 const notOfferedToNina = (name: string) =>
   `tool '${name}' is not available to this client: only an administrator may call it, and its calls act as 'Nina', a member; calling it takes an administrator's API key or sign-in, which the client's user sets up (no tool call can); tools/list names the tools it has`;
 
 describe("a member's MCP client", () => {
   it("is offered every tool but the administrators' (those a member is refused whatever the record), by key, user context or OAuth token", async () => {
-    expect([...ADMINISTRATOR_OPERATIONS].sort()).toEqual(refusals.filter((row) => row.error({}).startsWith("only an administrator may")).map((row) => row.operationId).sort());
+    expect([...administratorOperationIds].sort()).toEqual(refusals.filter((row) => row.error({}).startsWith("only an administrator may")).map((row) => row.operationId).sort());
     const listed = async (app: ReturnType<typeof createApp>, headers: Record<string, string>) =>
       (await postMcpMessage<{ tools: Array<{ name: string }> }>({ app } as TestContext, { method: "tools/list", params: {} }, headers)).result!.tools.map((tool) => tool.name);
     const everyTool = await listed(context.app, headersOf("admin"));
     expect(everyTool).toHaveLength(operations.length);
-    const members = everyTool.filter((name) => !ADMINISTRATOR_OPERATIONS.has(name));
+    const members = everyTool.filter((name) => !administratorOperationIds.has(name));
     expect(await listed(context.app, { "x-api-key": ninaKey }), "Nina's key").toEqual(members);
     expect(await listed(context.app, headersOf("nina")), "a tenant key naming Nina").toEqual(members);
     expect(await listed(oauthApp, { authorization: `Bearer ${ninaToken}` }), "Nina's OAuth token").toEqual(members);
@@ -347,7 +349,7 @@ describe("owners, other members, administrators and tenant-wide calls", () => {
     const expected = { status: row.status, body: { error: row.error(row.ids()) } };
     const refusedCallers: Caller[] = ["nina", "ninaKey", ...(row.alsoRefused ?? [])];
     for (const caller of refusedCallers) expect(await restCall(row, headersOf(caller)), caller).toEqual(expected);
-    const overMcp = ADMINISTRATOR_OPERATIONS.has(row.operationId) ? { status: 0, body: { error: notOfferedToNina(row.operationId) } } : expected;
+    const overMcp = administratorOperationIds.has(row.operationId) ? { status: 0, body: { error: notOfferedToNina(row.operationId) } } : expected;
     expect(await mcpCall(row, context.app, { "x-api-key": ninaKey }), "MCP, Nina's key").toEqual(overMcp);
     expect(await mcpCall(row, oauthApp, { authorization: `Bearer ${ninaToken}` }), "MCP, Nina's OAuth token").toEqual(overMcp);
     if (row.status === 404) {

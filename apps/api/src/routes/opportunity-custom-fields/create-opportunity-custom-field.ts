@@ -3,7 +3,6 @@ import { CUSTOM_FIELD_TYPES } from "@rapport/store";
 import { z } from "zod";
 import { requiredLine, requiredName } from "../../platform/request/field-schemas.js";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { badRequest } from "../../platform/errors/api-error.js";
 import { customFieldSchema, presentCustomField } from "../../presenters/opportunity-type-presenter.js";
 import { MAX_CUSTOM_FIELD_CHOICES, MAX_CUSTOM_FIELDS_PER_RECORD } from "../../platform/request/count-limits.js";
@@ -41,8 +40,8 @@ export const createOpportunityCustomField = defineOperation({
   response: customFieldSchema,
   errors: [409],
   example: { body: { key: "fund_vehicle", name: "Fund vehicle", type: "single_select", choices: ["Fund I", "Fund II"] } },
+  onlyAdministratorsMay: "define custom fields",
   async handler({ body, auth, services }) {
-    requireAdministrator(auth, "define custom fields");
     const isSelect = body.type === "single_select" || body.type === "multi_select";
     if (isSelect && !body.choices?.length) throw badRequest(`a ${body.type} field needs at least one choice`);
     if (!isSelect && body.choices?.length) throw badRequest(`choices apply only to single_select and multi_select fields`);

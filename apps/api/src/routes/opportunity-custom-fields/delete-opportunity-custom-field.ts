@@ -1,7 +1,6 @@
 /** DELETE /v1/opportunity-custom-fields/{field_uuid}: removes a field definition (administrators). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 
@@ -16,8 +15,8 @@ export const deleteOpportunityCustomField = defineOperation({
   params: z.object({ field_uuid: uuidString("The custom field's UUID.") }),
   successStatus: 204,
   errors: [404],
+  onlyAdministratorsMay: "delete custom fields",
   async handler({ params, auth, services }) {
-    requireAdministrator(auth, "delete custom fields");
     if (!(await services.store.opportunityCustomFields.delete(auth.tenant.uuid, params.field_uuid))) {
       throw notFound(`custom field ${params.field_uuid} not found`);
     }

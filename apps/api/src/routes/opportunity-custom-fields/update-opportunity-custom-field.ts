@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { requiredName } from "../../platform/request/field-schemas.js";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { badRequest, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { customFieldSchema, presentCustomField } from "../../presenters/opportunity-type-presenter.js";
@@ -22,8 +21,8 @@ export const updateOpportunityCustomField = defineOperation({
   response: customFieldSchema,
   errors: [404],
   example: { body: { name: "Fund vehicle" } },
+  onlyAdministratorsMay: "change custom fields",
   async handler({ params, body, auth, services }) {
-    requireAdministrator(auth, "change custom fields");
     const { store } = services;
     const field = await store.opportunityCustomFields.get(auth.tenant.uuid, params.field_uuid);
     if (!field) throw notFound(`custom field ${params.field_uuid} not found`);

@@ -2,7 +2,6 @@
 import { STAGE_TYPES } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { ApiError, notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_PIPELINE_STAGES } from "../../platform/request/count-limits.js";
@@ -31,8 +30,8 @@ export const createOpportunityStage = defineOperation({
   response: opportunityStageSchema,
   errors: [404, 409],
   example: { body: { name: "Due diligence", percentage: 40, color: "#3b82f6" } },
+  onlyAdministratorsMay: "change pipelines",
   async handler({ params, body, auth, services }) {
-    requireAdministrator(auth, "change pipelines");
     const { store } = services;
     const type = await store.opportunityTypes.get(auth.tenant.uuid, params.type_uuid);
     if (!type) throw notFound(`opportunity type ${params.type_uuid} not found`);

@@ -1,7 +1,6 @@
 /** POST /v1/opportunity-types: a new opportunity type (administrators). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { opportunityTypeSchema, presentOpportunityType } from "../../presenters/opportunity-type-presenter.js";
 import { opportunityTypeFields } from "./opportunity-type-body.js";
 
@@ -28,8 +27,8 @@ export const createOpportunityType = defineOperation({
   successStatus: 201,
   response: opportunityTypeSchema,
   example: { body: { label: "Deal", subopportunities_enabled: true, pinning_config: { company_required: true } } },
+  onlyAdministratorsMay: "create opportunity types",
   async handler({ body, auth, services }) {
-    requireAdministrator(auth, "create opportunity types");
     const type = await services.store.opportunityTypes.create({ tenant_uuid: auth.tenant.uuid, ...body });
     return presentOpportunityType(type);
   },

@@ -2,7 +2,6 @@
 import { STAGE_TYPES } from "@rapport/store";
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { MAX_PIPELINE_STAGES } from "../../platform/request/count-limits.js";
@@ -31,8 +30,8 @@ export const reorderOpportunityStages = defineOperation({
   errors: [404],
   idempotent: true,
   example: { body: { stage_type: "PARENT", stage_uuids: ["6f1c2a34-0000-4000-8000-000000000001"] } },
+  onlyAdministratorsMay: "change pipelines",
   async handler({ params, body, auth, services }) {
-    requireAdministrator(auth, "change pipelines");
     const { store } = services;
     const type = await store.opportunityTypes.get(auth.tenant.uuid, params.type_uuid);
     if (!type) throw notFound(`opportunity type ${params.type_uuid} not found`);

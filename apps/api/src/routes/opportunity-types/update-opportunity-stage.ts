@@ -1,7 +1,6 @@
 /** PATCH /v1/opportunity-types/{type_uuid}/stages/{stage_uuid}: changes a stage (administrators). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { opportunityStageSchema, presentOpportunityStage } from "../../presenters/opportunity-type-presenter.js";
@@ -23,8 +22,8 @@ export const updateOpportunityStage = defineOperation({
   response: opportunityStageSchema,
   errors: [404, 409],
   example: { body: { name: "Term sheet", percentage: 60 } },
+  onlyAdministratorsMay: "change pipelines",
   async handler({ params, body, auth, services }) {
-    requireAdministrator(auth, "change pipelines");
     const { store } = services;
     const stage = await store.opportunityStages.get(auth.tenant.uuid, params.stage_uuid);
     if (!stage || stage.type_uuid !== params.type_uuid) {

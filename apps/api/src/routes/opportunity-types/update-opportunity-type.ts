@@ -1,7 +1,6 @@
 /** PATCH /v1/opportunity-types/{type_uuid}: changes the fields present in the body (administrators). */
 import { z } from "zod";
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { notFound } from "../../platform/errors/api-error.js";
 import { uuidString } from "../../platform/request/common-schemas.js";
 import { opportunityTypeSchema, presentOpportunityType } from "../../presenters/opportunity-type-presenter.js";
@@ -20,8 +19,8 @@ export const updateOpportunityType = defineOperation({
   response: opportunityTypeSchema,
   errors: [404],
   example: { body: { label: "Deal", is_hidden: false } },
+  onlyAdministratorsMay: "change opportunity types",
   async handler({ params, body, auth, services }) {
-    requireAdministrator(auth, "change opportunity types");
     const type = await services.store.opportunityTypes.update(auth.tenant.uuid, params.type_uuid, body);
     if (!type) throw notFound(`opportunity type ${params.type_uuid} not found`);
     return presentOpportunityType(type);

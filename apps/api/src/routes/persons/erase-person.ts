@@ -1,6 +1,5 @@
 /** DELETE /v1/persons/{person_uuid}: erases a person and every trace of them (right to erasure; administrators). */
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { personNotFound } from "./person-not-found.js";
 import { personPathParameters } from "./get-person.js";
 
@@ -20,8 +19,8 @@ export const erasePerson = defineOperation({
   params: personPathParameters,
   successStatus: 204,
   errors: [403, 404, 409],
+  onlyAdministratorsMay: "erase a person",
   async handler({ params, auth, services }) {
-    requireAdministrator(auth, "erase a person");
     if (!(await services.store.persons.erase(auth.tenant.uuid, params.person_uuid))) {
       throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     }

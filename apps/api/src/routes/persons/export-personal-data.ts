@@ -1,6 +1,5 @@
 /** GET /v1/persons/{person_uuid}/personal-data: everything the tenant holds about a person (right of access; administrators). */
 import { defineOperation } from "../../operations/operation.js";
-import { requireAdministrator } from "../../platform/auth/require-administrator.js";
 import { jsonPieces, jsonStream } from "../../persons/personal-data-json.js";
 import { personalDataPreview, PREVIEW_ITEMS_PER_LIST, PREVIEW_TEXT_CHARACTERS } from "../../persons/personal-data-preview.js";
 import { isToolCall } from "../../platform/request/tool-call-bindings.js";
@@ -34,8 +33,8 @@ export const exportPersonalData = defineOperation({
   params: personPathParameters,
   response: personalDataSchema,
   errors: [404],
+  onlyAdministratorsMay: "export a person's personal data",
   async handler({ params, auth, services, http, requestId }) {
-    requireAdministrator(auth, "export a person's personal data");
     const exported = await services.store.persons.exportPersonalDataInPages(auth.tenant.uuid, params.person_uuid);
     if (!exported) throw await personNotFound(services, auth.tenant.uuid, params.person_uuid);
     // A tool result is one message an agent's context holds: a bounded preview, the whole document being a file.
