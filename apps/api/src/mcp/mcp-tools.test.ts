@@ -20,6 +20,7 @@ import { callMcpTool } from "../testing/mcp-call.js";
 import { buildPopulatedTenant, type PopulatedTenant } from "../testing/populated-tenant.js";
 import { buildTenant, createTestContext, type TestContext, type TestTenant } from "../testing/test-harness.js";
 import { VALID_TOOL_CALLS, type MadeRecords } from "../testing/valid-tool-calls.js";
+import { TOOL_RESULT_BUDGET_BYTES } from "./bounded-tool-result.js";
 import { BODY_ARGUMENT, buildMcpTools, type McpTool } from "./mcp-tools.js";
 import { structuralSchema } from "./structural-schema.js";
 import { buildToolRequest, toToolResult, type ToolResult } from "./tool-request.js";
@@ -311,6 +312,21 @@ describe("every read tool, called through /mcp", () => {
     } else {
       expect(result.content[0]!.text).toBe(`HTTP ${overRest.status}: ${((await overRest.json()) as { error: string }).error}`);
     }
+  });
+
+  it("answers a batch too large for an agent's context with its first targets' answers and the arguments for the rest", async () => {
+    // The fixture's person, asked 40 times: about 70 KB of JSON over REST.
+    const body = { uuids: Array.from({ length: 40 }, () => populated.pathIds.person_uuid!), paths_per_item: 10 };
+    const overRest = await context.json("/v1/persons/recommended-paths/batch", { key: populated.key, method: "POST", body });
+    expect(Buffer.byteLength(JSON.stringify(overRest.body))).toBeGreaterThan(TOOL_RESULT_BUDGET_BYTES);
+    const result = await callTool("batchPersonRecommendedPaths", { body });
+    expect(Buffer.byteLength(result.content[0]!.text)).toBeLessThanOrEqual(TOOL_RESULT_BUDGET_BYTES);
+    const answer = result.structuredContent as { preview: { complete: boolean; next_arguments: { body: typeof body } }; results: unknown[] };
+    const kept = answer.results.length;
+    expect(answer.results).toEqual(overRest.body!.results.slice(0, kept));
+    expect(answer.preview).toMatchObject({ complete: false, next_arguments: { body: { uuids: body.uuids.slice(kept), paths_per_item: 10 } } });
+    const check = compileAsClients(servedTools().find((tool) => tool.name === "batchPersonRecommendedPaths")!.outputSchema!);
+    expect(check(result.structuredContent), JSON.stringify(check.errors)).toBe(true);
   });
 });
 

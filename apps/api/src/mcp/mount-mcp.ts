@@ -19,6 +19,7 @@ import { countRequest, rateLimit } from "../platform/rate-limit/rate-limit.js";
 import { toolCallBindings } from "../platform/request/tool-call-bindings.js";
 import { acceptedAnswers, withBothAnswersAccepted } from "./accepted-answers.js";
 import { citeToolNames, toolOfRoutes } from "./cite-tool-names.js";
+import { boundedToolResult } from "./bounded-tool-result.js";
 import { asJsonAnswer } from "./event-stream-as-json.js";
 import { ACTING_USER_KEY, createRapportMcpHandler, TOOL_CALLER_KEY, TOOL_SELECTION_KEY, type ToolCaller } from "./mcp-handler.js";
 import type { ActingUser } from "./mcp-instructions.js";
@@ -245,7 +246,8 @@ export function mountMcp(app: Hono<AppEnv>, options: MountMcpOptions) {
         for (const [name, value] of response.headers) {
           if (RATE_LIMIT_HEADER_PATTERN.test(name)) innerHeaders.set(name, value);
         }
-        return toToolResult(response, (message) => citeToolNames(message, toolOf, (name) => selected.has(name)));
+        // An answer too large for an agent's context is cut to its first records, with the arguments for the rest.
+        return boundedToolResult(tool, args, await toToolResult(response, (message) => citeToolNames(message, toolOf, (name) => selected.has(name))));
       };
       // The SDK's transport refuses (406) an Accept header that does not name both answers, `*/*` and a lone
       // `application/json` too: it is given one that does, and a client that takes no event stream gets JSON (below).

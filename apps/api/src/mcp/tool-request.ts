@@ -137,7 +137,7 @@ export async function withDeclaredLength(request: Request): Promise<Request> {
  * The `body` argument as the operation takes it. Agents often send an object as its JSON text: text that parses to
  * an object or a list is taken as that value; any other value goes on as it is, for the operation's own message.
  */
-function bodyArgument(value: unknown): unknown {
+export function bodyArgument(value: unknown): unknown {
   if (typeof value !== "string") return value;
   try {
     const parsed: unknown = JSON.parse(value);
